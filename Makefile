@@ -1,0 +1,52 @@
+# Everything runs inside .venv, created on demand from $(PYTHON) (>= 3.11).
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+PIP    := $(BIN)/python -m pip
+
+# Directories ruff checks; the ones that don't exist (yet) are skipped.
+LINT_DIRS := $(wildcard racebook tests tools benchmarks)
+
+.PHONY: venv lab test clean
+
+# Internal: the bare virtualenv (created only if missing).
+venv: $(BIN)/python
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(PIP) install --quiet --upgrade pip
+
+# Install stamps: redone when pyproject.toml is newer than the stamp, or the
+# stamp is missing (fresh clone / fresh venv).
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(PIP) install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+	$(PIP) install --quiet -e '.[test]'
+	touch $@
+
+# Extra options for `jupyter lab`, e.g. make lab LAB_ARGS=--no-browser.
+# Jupyter refuses to run as root without --allow-root (root is the norm in containers).
+LAB_ARGS ?=
+ROOT_ARGS := $(if $(filter 0,$(shell id -u)),--allow-root)
+
+lab: $(VENV)/.installed
+	$(BIN)/jupyter lab $(ROOT_ARGS) $(LAB_ARGS) notebooks/
+
+test: $(VENV)/.installed-test
+	$(BIN)/ruff check $(LINT_DIRS)
+	$(BIN)/python -m pytest tests -q
+	@# Notebook step. With no .ipynb in notebooks/ pytest would exit 5 ("no tests
+	@# ran"); that case is skipped as a success. Any other outcome propagates.
+	@if [ -n "$$(find notebooks -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' 2>/dev/null)" ]; then \
+		echo "$(BIN)/python -m pytest --nbval --nbval-current-env notebooks -q"; \
+		$(BIN)/python -m pytest --nbval --nbval-current-env notebooks -q; \
+	else \
+		echo "notebooks: no .ipynb files, nbval step skipped"; \
+	fi
+
+clean:
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache .hypothesis
+	find . -name __pycache__ -type d -prune -exec rm -rf {} +
+	find . -name .ipynb_checkpoints -type d -prune -exec rm -rf {} +

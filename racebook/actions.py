@@ -1,0 +1,238 @@
+"""Actions: a driver's decisions, as frozen values with a stable text form.
+
+``str(action)`` and :func:`parse` round-trip, so scenario files, the log and
+error messages all use the same words, e.g. ``Blue play R13 R45 +traj``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .car import Strategy
+from .errors import IllegalAction
+
+BLIND = "blind"
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    car: str
+
+    @property
+    def verb(self) -> str:
+        return _VERBS_BY_CLASS[type(self)]
+
+    def __str__(self) -> str:
+        rest = self._args()
+        return f"{self.car} {self.verb}" + (f" {rest}" if rest else "")
+
+    def _args(self) -> str:
+        return ""
+
+
+@dataclass(frozen=True, slots=True)
+class Start(Action):
+    """Phase A with no declaration: go on to phase B (§13.A)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Skip(Action):
+    """A.1 skip turn, optionally changing strategy (§13.A.1)."""
+
+    strategy: Strategy | None = None
+
+    def _args(self) -> str:
+        return f"strategy={self.strategy.value}" if self.strategy else ""
+
+
+@dataclass(frozen=True, slots=True)
+class Play(Action):
+    """Phase C: one or two movement cards (§13.C) and phase-C declarations.
+
+    ``trajectory``: use the trajectory the car stands on (pay its cost / try
+    the ET, §13.D). ``blue``: spend one blue token for +1 MP (§13.D.1).
+    ``minus_one``: the corner number where a Track Card's "-1" symbol is used (§19.2).
+    """
+
+    cards: tuple[str, ...] = ()
+    trajectory: bool = False
+    blue: bool = False
+    minus_one: int | None = None
+
+    def _args(self) -> str:
+        bits = list(self.cards)
+        if self.trajectory:
+            bits.append("+traj")
+        if self.blue:
+            bits.append("+blue")
+        if self.minus_one is not None:
+            bits.append(f"minus1={self.minus_one}")
+        return " ".join(bits)
+
+
+@dataclass(frozen=True, slots=True)
+class Pay(Action):
+    """D.1 tyre payment: chips and cards from hand (§13.D.1)."""
+
+    chips: int = 0
+    cards: tuple[str, ...] = ()
+
+    def _args(self) -> str:
+        return f"chips={self.chips}" + (f" cards={','.join(self.cards)}" if self.cards else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Action):
+    """D.1 card-discard cost: which hand cards go (§13.D.1)."""
+
+    cards: tuple[str, ...] = ()
+
+    def _args(self) -> str:
+        return ",".join(self.cards)
+
+
+@dataclass(frozen=True, slots=True)
+class Test(Action):
+    """D.2: resolve pending test number ``test`` (1-based) with a card or a blind draw (§13.D.2)."""
+
+    test: int = 1
+    using: str = BLIND
+
+    def _args(self) -> str:
+        return f"{self.test} {self.using}"
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderCheck(Action):
+    """E: the Leader lapping check with a hand card or a blind draw (§20)."""
+
+    using: str = BLIND
+
+    def _args(self) -> str:
+        return self.using
+
+
+@dataclass(frozen=True, slots=True)
+class Weather(Action):
+    """D.4: move the weather pawn one step left (-1) or right (+1), or leave it (0) (§16.1)."""
+
+    step: int = 0
+
+    def _args(self) -> str:
+        return f"{self.step:+d}" if self.step else "0"
+
+
+@dataclass(frozen=True, slots=True)
+class YellowFlag(Action):
+    """D.4: place a yellow flag in a corner section, after ``behind`` cars (§15.1)."""
+
+    section: str = ""
+    behind: int = 0
+
+    def _args(self) -> str:
+        return f"{self.section} {self.behind}"
+
+
+@dataclass(frozen=True, slots=True)
+class GreenFlag(Action):
+    """D.4: remove the yellow flag of a section (§15.2)."""
+
+    section: str = ""
+
+    def _args(self) -> str:
+        return self.section
+
+
+@dataclass(frozen=True, slots=True)
+class TakeFlag(Action):
+    """D.4: take the blue pawn or the orange pawn (§15.3, §15.4)."""
+
+    flag: str = "blue"
+
+    def _args(self) -> str:
+        return self.flag
+
+
+@dataclass(frozen=True, slots=True)
+class NoFlag(Action):
+    """D.4: decline an optional flag (§15: using a flag is optional)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Occupy(Action):
+    """F.2: occupy a free trajectory, or ``none`` (§13.F.2)."""
+
+    trajectory: str | None = None
+
+    def _args(self) -> str:
+        return self.trajectory or "none"
+
+
+_VERBS = {
+    "start": Start, "skip": Skip, "play": Play, "pay": Pay, "discard": Discard, "test": Test,
+    "leader-check": LeaderCheck, "weather": Weather, "yellow-flag": YellowFlag, "green-flag": GreenFlag,
+    "take-flag": TakeFlag, "no-flag": NoFlag, "occupy": Occupy,
+}
+_VERBS_BY_CLASS = {v: k for k, v in _VERBS.items()}
+
+
+def parse(text: str) -> Action:
+    """Parse the text form of an action (``str(action)`` round-trips)."""
+    words = text.split()
+    if len(words) < 2 or words[1] not in _VERBS:
+        raise IllegalAction(text, "actions", f"cannot read {text!r}: expected 'CAR VERB …' with VERB one of "
+                            + ", ".join(_VERBS))
+    car, verb, args = words[0], words[1], words[2:]
+    try:
+        if verb in ("start", "no-flag"):
+            return _VERBS[verb](car)
+        if verb == "skip":
+            strat = None
+            for a in args:
+                k, _, v = a.partition("=")
+                if k != "strategy":
+                    raise ValueError(a)
+                strat = Strategy.parse(v)
+            return Skip(car, strat)
+        if verb == "play":
+            cards, traj, blue, m1 = [], False, False, None
+            for a in args:
+                if a == "+traj":
+                    traj = True
+                elif a == "+blue":
+                    blue = True
+                elif a.startswith("minus1="):
+                    m1 = int(a.split("=", 1)[1])
+                else:
+                    cards.append(a)
+            return Play(car, tuple(cards), traj, blue, m1)
+        if verb == "pay":
+            chips, cards_t = 0, ()
+            for a in args:
+                k, _, v = a.partition("=")
+                if k == "chips":
+                    chips = int(v)
+                elif k == "cards":
+                    cards_t = tuple(x for x in v.split(",") if x)
+                else:
+                    raise ValueError(a)
+            return Pay(car, chips, cards_t)
+        if verb == "discard":
+            return Discard(car, tuple(x for a in args for x in a.split(",") if x))
+        if verb == "test":
+            return Test(car, int(args[0]), args[1] if len(args) > 1 else BLIND)
+        if verb == "leader-check":
+            return LeaderCheck(car, args[0] if args else BLIND)
+        if verb == "weather":
+            return Weather(car, int(args[0]) if args else 0)
+        if verb == "yellow-flag":
+            return YellowFlag(car, args[0], int(args[1]) if len(args) > 1 else 0)
+        if verb == "green-flag":
+            return GreenFlag(car, args[0])
+        if verb == "take-flag":
+            return TakeFlag(car, args[0])
+        if verb == "occupy":
+            return Occupy(car, None if not args or args[0] == "none" else args[0])
+    except (ValueError, IndexError) as e:
+        raise IllegalAction(text, "actions", f"cannot read the arguments of {verb!r} in {text!r} ({e})") from None
+    raise AssertionError(verb)

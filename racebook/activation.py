@@ -1,0 +1,58 @@
+"""Section activation and the order in which cars play (§10, §11).
+
+The Leader token marks the Front Activation Section (FAS). Activation sweeps
+backwards from it around the loop; in the leader's own section only the
+leader and the cars behind him (subsection 2) come first, and the cars ahead
+of him (subsection 1) come last (§11.2 case 3, §11.3). The first activation
+of the leader's section lets only the leader play (§11.2 case 1). After every
+individual turn the sweep restarts from the Leader token, wherever it now is
+(§11.2 case 2).
+"""
+
+from __future__ import annotations
+
+from .state import Activation, RaceState
+
+
+def sweep(state: RaceState) -> list[Activation]:
+    """Activation groups in sweep order from the FAS (§11.3)."""
+    track = state.track
+    if state.leader is None or not state.cars[state.leader].on_track:
+        return [Activation(s.name) for s in reversed(track.sections)]
+    lead = state.cars[state.leader]
+    i0 = track.section(lead.section).index
+    n = len(track)
+    has_ahead = any(state.ahead_of_leader(c) for c in state.cars_in(lead.section))
+    groups = [Activation(lead.section, "leader" if has_ahead else "whole")]
+    groups += [Activation(track.sections[(i0 - k) % n].name) for k in range(1, n)]
+    if has_ahead:
+        groups.append(Activation(lead.section, "ahead"))
+    return groups
+
+
+def cars_of(state: RaceState, act: Activation) -> list[str]:
+    cars = state.cars_in(act.section)
+    if act.part == "whole" or state.leader is None or state.leader not in cars:
+        return cars
+    i = cars.index(state.leader)
+    return cars[i:] if act.part == "leader" else cars[:i]
+
+
+def next_to_play(state: RaceState) -> tuple[Activation, str, str] | None:
+    """(group, car, reason) for the next individual turn, or None when the Game Turn is over."""
+    lead = state.leader
+    if lead is not None and state.cars[lead].on_track and not state.cars[lead].played:
+        act = sweep(state)[0]
+        return act, lead, "the leader plays first and alone on the FAS's first activation, §11.2 case 1"
+    for act in sweep(state):
+        for cid in cars_of(state, act):
+            car = state.cars[cid]
+            if car.on_track and not car.played:
+                if act.part == "ahead":
+                    why = "cars ahead of the leader in his section play last, §11.2 case 3"
+                elif act.section == (state.cars[lead].section if lead else None):
+                    why = "re-activation of the leader's section, §11.2 case 1"
+                else:
+                    why = "first section behind the FAS with cars still to play, §11.1"
+                return act, cid, why
+    return None

@@ -1,0 +1,223 @@
+"""Cars: the human player's panel (§4, §6.2, §9.2) and robots (§17).
+
+A :class:`Car` is mutable race state owned by a :class:`~racebook.state.RaceState`;
+everything it refers to (cards, tyres, strategies) is an immutable value.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from .deck import Wear
+from .errors import IllegalAction, RuleUnavailable
+
+
+class CarKind(Enum):
+    HUMAN = "human"
+    ROBOT = "robot"
+
+
+class RobotType(Enum):
+    """Robot types and their base MP per turn (§17.1, §29.3)."""
+
+    SUPERFAST = "superfast"  # black
+    FAST = "fast"  # yellow
+    SLOW = "slow"  # purple
+
+    @property
+    def mp(self) -> int:
+        return {"superfast": 4, "fast": 3, "slow": 2}[self.value]
+
+
+ROBOT_TARGET_CHECK = 70  # §17.1: fixed robot Target Check
+
+
+class Tyre(Enum):
+    """Tyre types (§9.2)."""
+
+    SOFT = "soft"
+    HARD = "hard"
+    INTERMEDIATE = "intermediate"
+    RAIN = "rain"
+
+
+class Strategy(Enum):
+    """Strategy Cards (§26). The manual says there are 10; only 9 are described (AMB-7)."""
+
+    SAVE_TYRES = "save_tyres"
+    BANGING_WHEELS = "banging_wheels"
+    SAVE_FUEL = "save_fuel"
+    LUCKY = "lucky"
+    BALANCE = "balance"
+    HAZARD = "hazard"
+    PUSH = "push"
+    CHASE = "chase"
+    RECOVERY = "recovery"
+    TENTH = "tenth"  # NOT IN SOURCE: selecting it raises RuleUnavailable
+
+    @classmethod
+    def parse(cls, text: str) -> Strategy:
+        s = cls(text.strip().lower().replace(" ", "_").replace("-", "_"))
+        if s is cls.TENTH:
+            raise RuleUnavailable("§26 / AMB-7: the 10th strategy is NOT IN SOURCE; it cannot be used")
+        return s
+
+
+class Skill(Enum):
+    """Skills (§27)."""
+
+    QUALIFY = "qualify"
+    VERSATILITY = "versatility"
+    LAPPING = "lapping"
+    PITTING = "pitting"
+    REFLEXES = "reflexes"
+    TUNING = "tuning"
+    WISE_DRIVING = "wise_driving"
+    RAIN_EXPERT = "rain_expert"
+    FLAT_OUT = "flat_out"
+    SIXTH_SENSE = "sixth_sense"
+
+    @classmethod
+    def parse(cls, text: str) -> Skill:
+        s = cls(text.strip().lower().replace(" ", "_").replace("-", "_"))
+        if s is cls.SIXTH_SENSE:
+            raise RuleUnavailable("§27 / AMB-15: SIXTH SENSE's flags are NOT IN SOURCE; the skill cannot be used")
+        return s
+
+
+class Status(Enum):
+    RACING = "racing"
+    RETIRED = "retired"  # §18.6
+    OUT_OF_FUEL = "out_of_fuel"  # §13.A.3 (pane seca)
+
+
+# Known setup-token values (§6.2, §29.5). Other values are NOT IN SOURCE; the
+# presumed ones are marked and accepted only with the documented option.
+SETUP_POINTS = {
+    "tyres": {10: 2, 12: 3},
+    "cards": {5: 1, 6: 2},
+    "wear": {5: 2},
+}
+PRESUMED_SETUP_POINTS = {"tyres": {8: 1}, "cards": {7: 3}}  # §6.2: "presumed, not stated"
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """Panel values chosen in Free Practice (§6.2)."""
+
+    tyres: int = 10
+    cards: int = 6
+    wear: int = 5
+
+    def points(self, allow_presumed: bool = True) -> dict[str, int]:
+        out = {}
+        for cat in ("tyres", "cards", "wear"):
+            v = getattr(self, cat)
+            table = dict(SETUP_POINTS[cat])
+            if allow_presumed:
+                table.update(PRESUMED_SETUP_POINTS.get(cat, {}))
+            if v not in table:
+                known = ", ".join(f"{k}→{p}" for k, p in sorted(table.items()))
+                raise RuleUnavailable(f"§6.2: the setup-token value for {cat}={v} is NOT IN SOURCE (known: {known})")
+            out[cat] = table[v]
+        return out
+
+    def validate(self, skill: Skill | None = None) -> None:
+        """§6.2: at most 6 points (TUNING: 8, never more than 3 in one characteristic)."""
+        pts = self.points()
+        total = sum(pts.values())
+        limit = 8 if skill is Skill.TUNING else 6
+        if total > limit:
+            raise IllegalAction(self, "§6.2", f"setup uses {total} points; the limit is {limit}"
+                                + (" with TUNING" if skill is Skill.TUNING else ""))
+        if any(p > 3 for p in pts.values()):
+            raise IllegalAction(self, "§6.2", "no characteristic may take more than 3 points")
+
+
+@dataclass(eq=False)
+class Car:
+    """One car in the race: a human's panel or a robot.
+
+    Position: ``section`` (name) and ``lap``; the order inside a section is
+    held by the race state. ``lap`` counts finish-line crossings.
+    """
+
+    id: str
+    kind: CarKind
+    robot: RobotType | None = None
+    # --- panel (humans) ---
+    setup: Setup = Setup()
+    tyre: Tyre = Tyre.HARD
+    chips: int = 0  # black tyre chips
+    blue: int = 0  # blue tokens (+1 MP each, max 1 per turn)
+    hand: list[str] = field(default_factory=list)
+    frozen: list[str] = field(default_factory=list)  # duel cards, back to hand next Game Turn (§12.2)
+    target: str | None = None  # Target Check card code; robots use 70
+    wear: list[Wear] = field(default_factory=list)
+    refuel: int | None = None  # refuel-chit turn
+    strategy: Strategy | None = None
+    skill: Skill | None = None
+    skill_used: bool = False  # token rotated 90°
+    soft_sets: int = 0
+    # --- position ---
+    section: str = ""
+    lap: int = 0
+    trajectory: str | None = None  # trajectory id occupied
+    # --- per-turn state ---
+    status: Status = Status.RACING
+    played: bool = False  # played its individual turn this Game Turn
+    no_move: bool = False  # NO MOVE -1 PM token (§13.E.6)
+    just_pit: bool = False
+    time_loss: int = 0  # MP penalty for the next turn (§18.1)
+
+    @property
+    def is_robot(self) -> bool:
+        return self.kind is CarKind.ROBOT
+
+    @property
+    def on_track(self) -> bool:
+        return self.status is Status.RACING
+
+    @property
+    def red(self) -> int:
+        return sum(1 for w in self.wear if w is Wear.RED)
+
+    @property
+    def brown(self) -> int:
+        return sum(1 for w in self.wear if w is Wear.BROWN)
+
+    @property
+    def free_slots(self) -> int:
+        return self.setup.wear - len(self.wear)
+
+    def has_skill(self, skill: Skill) -> bool:
+        return self.skill is skill
+
+    def label(self) -> str:
+        return f"{self.id} ({self.robot.value} robot)" if self.robot else self.id
+
+    def to_dict(self) -> dict:
+        return {
+            "id": self.id, "kind": self.kind.value, "robot": self.robot.value if self.robot else None,
+            "setup": [self.setup.tyres, self.setup.cards, self.setup.wear], "tyre": self.tyre.value,
+            "chips": self.chips, "blue": self.blue, "hand": list(self.hand), "frozen": list(self.frozen),
+            "target": self.target, "wear": [w.value for w in self.wear], "refuel": self.refuel,
+            "strategy": self.strategy.value if self.strategy else None,
+            "skill": self.skill.value if self.skill else None, "skill_used": self.skill_used,
+            "soft_sets": self.soft_sets, "section": self.section, "lap": self.lap, "trajectory": self.trajectory,
+            "status": self.status.value, "played": self.played, "no_move": self.no_move,
+            "just_pit": self.just_pit, "time_loss": self.time_loss,
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict) -> Car:
+        return cls(
+            id=d["id"], kind=CarKind(d["kind"]), robot=RobotType(d["robot"]) if d["robot"] else None,
+            setup=Setup(*d["setup"]), tyre=Tyre(d["tyre"]), chips=d["chips"], blue=d["blue"], hand=list(d["hand"]),
+            frozen=list(d["frozen"]), target=d["target"], wear=[Wear(w) for w in d["wear"]], refuel=d["refuel"],
+            strategy=Strategy(d["strategy"]) if d["strategy"] else None,
+            skill=Skill(d["skill"]) if d["skill"] else None, skill_used=d["skill_used"], soft_sets=d["soft_sets"],
+            section=d["section"], lap=d["lap"], trajectory=d["trajectory"], status=Status(d["status"]),
+            played=d["played"], no_move=d["no_move"], just_pit=d["just_pit"], time_loss=d["time_loss"],
+        )

@@ -1,0 +1,293 @@
+"""Cards: Race Cards, Track Cards and the deck files that define them (§5, §19).
+
+A card is a frozen value. Cards are referred to by a short ``code``:
+
+* Race Cards: ``R`` + two-digit check factor, e.g. ``R42``. The shipped Race
+  deck gives every card a distinct check factor 1–99 (an invented composition,
+  see ``racebook/data/race_deck.toml``), so the manual's "a blind draw of (42)"
+  names exactly one card.
+* Track Cards: ``T`` + a per-track number, e.g. ``T07``.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from enum import Enum
+from pathlib import Path
+from typing import Any
+
+from .errors import DeckDataError
+
+
+class Colour(Enum):
+    """Card / trajectory colour = card type (§0, §5.1)."""
+
+    RED = "red"  # Speed (Velocidade)
+    GREEN = "green"  # Manoeuvre (Manobra)
+    ORANGE = "orange"  # Gears (Marcha)
+    YELLOW = "yellow"  # Events (Eventos)
+
+
+class TestKind(Enum):
+    """The two test symbols (§13.D.2)."""
+
+    NORMAL = "normal"
+    BLIND = "blind"
+
+
+class Flag(Enum):
+    """Flag symbols on cards (§15)."""
+
+    YELLOW = "yellow"
+    GREEN = "green"
+    BLUE = "blue"
+    ORANGE = "orange"
+
+
+class DeckKind(Enum):
+    RACE = "race"
+    TRACK = "track"
+
+
+class PowerKind(Enum):
+    """Track Card Discard Powers (§19.3)."""
+
+    LB = "lb"  # automatic late-braking success
+    ET = "et"  # automatic Extreme Trajectory success, respecting colour
+    DUEL = "duel"  # MP doubled in a duel in the card's corner
+
+
+@dataclass(frozen=True, slots=True)
+class CardTest:
+    """A test symbol on a card: kind and printed modifier (§13.D.2)."""
+
+    kind: TestKind
+    modifier: int = 0
+
+    def __str__(self) -> str:
+        mod = f"{self.modifier:+d}" if self.modifier else ""
+        return f"{self.kind.value} test{mod and ' ' + mod}"
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardPower:
+    kind: PowerKind
+    colour: Colour | None = None  # for ET powers: the colour that must match
+
+    def __str__(self) -> str:
+        return self.kind.value + (f":{self.colour.value}" if self.colour else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One Race Card or Track Card (§5.1, §5.2).
+
+    Costs (§13.D.1): ``tyres`` tyre units, ``damage`` random wear draws,
+    ``discard`` cards discarded from hand. ``tests`` are the test symbols,
+    ``draw`` the extra Race Cards drawn in D.3, ``flag`` and ``weather`` the
+    D.4 events. Track-Card-only fields: ``corners`` (the corner numbers the
+    card is valid for), ``combination`` (phase-C combination symbol, §19.2),
+    ``minus_one`` (phase-E "-1" symbol, §19.2) and ``powers`` (§19.3).
+    """
+
+    code: str
+    deck: DeckKind
+    colour: Colour
+    mp: int
+    check: int
+    tyres: int = 0
+    damage: int = 0
+    discard: int = 0
+    tests: tuple[CardTest, ...] = ()
+    draw: int = 0
+    flag: Flag | None = None
+    weather: bool = False
+    corners: tuple[int, ...] = ()
+    combination: bool = False
+    minus_one: bool = False
+    powers: tuple[DiscardPower, ...] = ()
+
+    @property
+    def is_track(self) -> bool:
+        return self.deck is DeckKind.TRACK
+
+    def has_power(self, kind: PowerKind) -> bool:
+        return any(p.kind is kind for p in self.powers)
+
+    def __str__(self) -> str:
+        return f"[{self.mp}]({self.check:02d})"
+
+    def describe(self) -> str:
+        """A one-line description, e.g. ``R42 [3] red (42): 2 tyres, 1 damage``."""
+        bits = []
+        if self.tyres:
+            bits.append(f"{self.tyres} tyre{'s' * (self.tyres > 1)}")
+        if self.damage:
+            bits.append(f"{self.damage} damage")
+        if self.discard:
+            bits.append(f"discard {self.discard}")
+        bits += [str(t) for t in self.tests]
+        if self.draw:
+            bits.append(f"draw {self.draw}")
+        if self.flag:
+            bits.append(f"{self.flag.value} flag")
+        if self.weather:
+            bits.append("weather")
+        if self.corners:
+            bits.append("corner " + "/".join(map(str, self.corners)))
+        if self.combination:
+            bits.append("combination")
+        if self.minus_one:
+            bits.append('"-1"')
+        bits += [f"{p} power" for p in self.powers]
+        tail = (": " + ", ".join(bits)) if bits else ""
+        return f"{self.code} [{self.mp}] {self.colour.value} ({self.check:02d}){tail}"
+
+
+_CARD_KEYS = {
+    "code", "colour", "mp", "check", "tyres", "damage", "discard", "tests", "draw",
+    "flag", "weather", "corners", "combination", "minus_one", "powers", "source",
+}
+
+
+def _enum(file: str, fieldname: str, enum: type[Enum], value: Any) -> Any:
+    try:
+        return enum(value)
+    except ValueError:
+        allowed = ", ".join(repr(e.value) for e in enum)  # type: ignore[attr-defined]
+        raise DeckDataError(file, fieldname, f"{value!r} is not one of {allowed}") from None
+
+
+def _int(file: str, fieldname: str, value: Any, lo: int, hi: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
+        raise DeckDataError(file, fieldname, f"{value!r} must be an integer in {lo}..{hi}")
+    return value
+
+
+def card_from_dict(raw: dict[str, Any], deck: DeckKind, file: str, where: str) -> Card:
+    """Build a Card from one parsed table; errors name file and field."""
+    if not isinstance(raw, dict):
+        raise DeckDataError(file, where, "must be a table")
+    unknown = set(raw) - _CARD_KEYS
+    if unknown:
+        raise DeckDataError(file, f"{where}.{sorted(unknown)[0]}", "unknown field")
+    for key in ("colour", "mp", "check"):
+        if key not in raw:
+            raise DeckDataError(file, f"{where}.{key}", "missing")
+    check = _int(file, f"{where}.check", raw["check"], 1, 99)
+    max_mp = 4 if deck is DeckKind.RACE else 6  # §5.1: Race Cards 1–4; AMB-2: Track Cards up to 6
+    mp = _int(file, f"{where}.mp", raw["mp"], 1, max_mp)
+    code = raw.get("code", f"R{check:02d}" if deck is DeckKind.RACE else None)
+    if not isinstance(code, str) or not code:
+        raise DeckDataError(file, f"{where}.code", "missing (Track Cards need a code such as 'T07')")
+    tests = []
+    for i, t in enumerate(raw.get("tests", [])):
+        if not isinstance(t, dict) or "kind" not in t:
+            raise DeckDataError(file, f"{where}.tests[{i}]", "must be a table with 'kind'")
+        tests.append(
+            CardTest(
+                _enum(file, f"{where}.tests[{i}].kind", TestKind, t["kind"]),
+                _int(file, f"{where}.tests[{i}].modifier", t.get("modifier", 0), -99, 99),
+            )
+        )
+    powers = []
+    for i, p in enumerate(raw.get("powers", [])):
+        kind, _, col = str(p).partition(":")
+        pk = _enum(file, f"{where}.powers[{i}]", PowerKind, kind)
+        colour = _enum(file, f"{where}.powers[{i}]", Colour, col) if col else None
+        if pk is PowerKind.ET and colour is None:
+            raise DeckDataError(file, f"{where}.powers[{i}]", "an ET power names its colour, e.g. 'et:green' (§19.3)")
+        powers.append(DiscardPower(pk, colour))
+    if deck is DeckKind.RACE and (raw.get("corners") or raw.get("combination") or raw.get("minus_one") or powers):
+        raise DeckDataError(file, where, "corners, combination, minus_one and powers are Track-Card-only (§19.2)")
+    corners = raw.get("corners", [])
+    if deck is DeckKind.TRACK and not corners:
+        raise DeckDataError(file, f"{where}.corners", "a Track Card names at least one corner (§5.2)")
+    flag = raw.get("flag")
+    return Card(
+        code=code,
+        deck=deck,
+        colour=_enum(file, f"{where}.colour", Colour, raw["colour"]),
+        mp=mp,
+        check=check,
+        tyres=_int(file, f"{where}.tyres", raw.get("tyres", 0), 0, 3),
+        damage=_int(file, f"{where}.damage", raw.get("damage", 0), 0, 2),
+        discard=_int(file, f"{where}.discard", raw.get("discard", 0), 0, 3),
+        tests=tuple(tests),
+        draw=_int(file, f"{where}.draw", raw.get("draw", 0), 0, 3),
+        flag=_enum(file, f"{where}.flag", Flag, flag) if flag is not None else None,
+        weather=bool(raw.get("weather", False)),
+        corners=tuple(_int(file, f"{where}.corners", c, 1, 99) for c in corners),
+        combination=bool(raw.get("combination", False)),
+        minus_one=bool(raw.get("minus_one", False)),
+        powers=tuple(powers),
+    )
+
+
+@dataclass(frozen=True)
+class CardSet:
+    """An immutable catalogue of cards by code."""
+
+    cards: tuple[Card, ...]
+    source: str = ""
+    by_code: dict[str, Card] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "by_code", {c.code: c for c in self.cards})
+
+    def __getitem__(self, code: str) -> Card:
+        return self.by_code[code]
+
+    def __contains__(self, code: object) -> bool:
+        return code in self.by_code
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def codes(self) -> tuple[str, ...]:
+        return tuple(c.code for c in self.cards)
+
+
+def parse_cards(raw_cards: Any, deck: DeckKind, file: str, where: str = "cards") -> tuple[Card, ...]:
+    if not isinstance(raw_cards, list) or not raw_cards:
+        raise DeckDataError(file, where, "must be a non-empty array of tables")
+    cards = tuple(card_from_dict(c, deck, file, f"{where}[{i}]") for i, c in enumerate(raw_cards))
+    seen: dict[str, int] = {}
+    for i, c in enumerate(cards):
+        if c.code in seen:
+            raise DeckDataError(file, f"{where}[{i}].code", f"duplicate code {c.code!r} (also {where}[{seen[c.code]}])")
+        seen[c.code] = i
+    return cards
+
+
+DATA_DIR = Path(__file__).parent / "data"
+
+
+def load_race_deck(path: str | Path | None = None) -> CardSet:
+    """Load a Race deck file (default: the shipped, invented composition)."""
+    p = Path(path) if path is not None else DATA_DIR / "race_deck.toml"
+    try:
+        raw = tomllib.loads(p.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as e:
+        raise DeckDataError(str(p), "<toml>", str(e)) from None
+    except OSError as e:
+        raise DeckDataError(str(p), "<file>", e.strerror or str(e)) from None
+    cards = parse_cards(raw.get("cards"), DeckKind.RACE, str(p))
+    checks: dict[int, str] = {}
+    for i, c in enumerate(cards):
+        if c.check in checks:
+            raise DeckDataError(str(p), f"cards[{i}].check", f"check factor {c.check} already used by "
+                                f"{checks[c.check]}; the Race deck keeps check factors unique so '(42)' names one card")
+        checks[c.check] = c.code
+    return CardSet(cards, str(raw.get("source", "")))
+
+
+_DEFAULT: CardSet | None = None
+
+
+def default_race_deck() -> CardSet:
+    global _DEFAULT
+    if _DEFAULT is None:
+        _DEFAULT = load_race_deck()
+    return _DEFAULT

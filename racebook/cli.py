@@ -1,0 +1,63 @@
+"""The ``racebook`` console script.
+
+    racebook replay FILE_OR_ID [--json]   run a scenario and print its event log (or a JSON summary)
+    racebook scenarios                    list the shipped scenarios
+    racebook tracks                       list the shipped tracks
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from .errors import RacebookError
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="racebook", description="Race! Formula 90 rules engine and teaching tool")
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    rp = sub.add_parser("replay", help="replay a scenario file (or a shipped scenario id)")
+    rp.add_argument("file")
+    rp.add_argument("--json", action="store_true", help="print the final-state summary as JSON")
+    sub.add_parser("scenarios", help="list shipped scenarios")
+    sub.add_parser("tracks", help="list shipped tracks")
+    args = ap.parse_args(argv)
+    try:
+        if args.cmd == "replay":
+            from .scenario import load, summary_json
+            sc = load(args.file)
+            if args.json:
+                print(summary_json(sc.race, sc.id))
+                return 0
+            print(f"{sc.title}  [{sc.cite}]")
+            for a in sc.assumed:
+                print(f"  assumed: {a}")
+            for step in sc.race.steps:
+                if step.action is not None:
+                    print(f"> {step.action}")
+                for e in step.events:
+                    print(f"  {e.sentence()}")
+            print(f"position: {sc.race.position()}")
+            if sc.race.current_car:
+                print(f"to play: {sc.race.current_car} — {sc.race.phase.value if sc.race.phase else ''}")
+            return 0
+        if args.cmd == "scenarios":
+            from .scenario import available, load
+            for name in available():
+                sc = load(name, play=False)
+                print(f"{name:12} {sc.title}")
+            return 0
+        if args.cmd == "tracks":
+            from .trackfile import available_tracks, load_track
+            for t in available_tracks():
+                tr = load_track(t)
+                print(f"{t:12} {tr.name} ({len(tr)} sections, pit -{tr.pit_time}, {tr.turns.last_turn} turns)")
+            return 0
+    except RacebookError as e:
+        print(f"racebook: {e}", file=sys.stderr)
+        return 2
+    return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

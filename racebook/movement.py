@@ -1,0 +1,240 @@
+"""Movement: spending MP, overtaking, lapping and unlapping (§13.E, §17.4, §20, §22).
+
+The cost of every pass comes from one function, :func:`pass_cost`, which
+holds the table of §13.E.7 and all its modifiers. Movement itself is a
+resumable loop (:func:`advance`): it stops when MP run out, when a pass is
+forbidden or unaffordable, or when the leader must make a Leader lapping
+check that a human decides (§20).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from .car import Car, RobotType, Skill, Strategy, Tyre
+from .events import EnterSection, Event, FinishLine, LeaderToken, MovementStops, Pass, YellowFlagPassed
+from .options import IntermediateRow
+from .state import YELLOW_FLAG, RaceState
+from .track import Condition, SectionType
+
+
+class PassKind(Enum):
+    OVERTAKE = "overtakes"  # same lap (§13.E.3)
+    LAP = "laps"  # puts the other car a lap down (§13.E.4)
+    UNLAP = "unlaps"  # a lapped car passes a car that lapped it (§13.E.5)
+
+
+@dataclass(frozen=True, slots=True)
+class PassCost:
+    kind: PassKind
+    cost: int | None  # None = forbidden: the mover stops and loses its MP
+    why: str
+    rule: str
+
+
+def pass_kind(mover: Car, other: Car) -> PassKind:
+    """Cars in the same section: compare finish-line crossings (AMB-25)."""
+    if mover.lap == other.lap:
+        return PassKind.OVERTAKE
+    return PassKind.LAP if mover.lap > other.lap else PassKind.UNLAP
+
+
+def special_turn(state: RaceState) -> str | None:
+    """'start', 'restart' or 'last' when §22's easy passing applies, else None."""
+    if state.turn == 1:
+        return "start"
+    if state.restart:
+        return "restart"
+    if state.turn == state.track.turns.last_turn and state.rules.last_turn_easy_passing:
+        return "last"
+    return None
+
+
+def pass_cost(state: RaceState, mover: Car, other: Car, minus_one_corner: int | None = None) -> PassCost:
+    """MP to pass ``other``, directly ahead of ``mover`` in the same section (§13.E.7 and modifiers)."""
+    sec = state.section(mover.section)
+    st = sec.type
+    kind = pass_kind(mover, other)
+    where = st.value
+    if YELLOW_FLAG in state.order[sec.name]:
+        return PassCost(kind, None, f"a yellow flag in {sec.name} forbids any pass", "§15.1")
+    if mover.is_robot:
+        return _robot_pass_cost(state, mover, other, kind, where)
+    if other.no_move:
+        return PassCost(kind, 1, f"{other.id} did not move this turn (NO MOVE token)", "§13.E.6")
+    special = special_turn(state)
+    lapper = mover.id in state.blue_flags or mover.skill is Skill.LAPPING
+    if special:
+        if kind is PassKind.LAP and lapper:
+            return PassCost(kind, 0, f"{special} turn, lapping with the blue flag/LAPPING is free", "§22")
+        return PassCost(kind, 1, f"{special} turn: 1 MP in any section", "§22")
+    if minus_one_corner is not None and st is SectionType.CORNER and sec.corner == minus_one_corner:
+        cost = 1
+        if kind is PassKind.LAP and lapper:
+            cost = 1
+        return PassCost(kind, cost, f'Track Card "-1": corner {minus_one_corner} counts as a straight', "§19.2")
+    if kind is PassKind.LAP:
+        if lapper:
+            cost = 1 if st is SectionType.CORNER else 0
+            src = "blue flag" if mover.id in state.blue_flags else "LAPPING"
+            rule = "§15.3" if src == "blue flag" else "§27"
+            return PassCost(kind, cost, f"lapping in a {where} with the {src}", rule)
+        return PassCost(kind, 2 if st is SectionType.CORNER else 1, f"lapping in a {where}", "§13.E.4")
+    if kind is PassKind.UNLAP:
+        return PassCost(kind, 2 if st is SectionType.CORNER else 1, f"unlapping in a {where}", "§13.E.5")
+    # same-lap overtaking
+    if mover.strategy is Strategy.RECOVERY and other.is_robot and other.robot in (RobotType.FAST, RobotType.SLOW):
+        cost = {SectionType.STRAIGHT: 0, SectionType.BRAKING: 1, SectionType.CORNER: 2}[st]
+        return PassCost(kind, cost, f"RECOVERY passing a {other.robot.value} robot in a {where}", "§26.9")
+    if mover.strategy is Strategy.BANGING_WHEELS:
+        cost = 2 if st is SectionType.CORNER else 1
+        return PassCost(kind, cost, f"BANGING WHEELS overtaking in a {where}", "§26.2")
+    if st is SectionType.STRAIGHT:
+        return PassCost(kind, 1, "overtaking on a straight", "§13.E.3")
+    return PassCost(kind, None, f"no overtaking a same-lap car in a {where}", "§13.E.3")
+
+
+def _robot_pass_cost(state: RaceState, mover: Car, other: Car, kind: PassKind, where: str) -> PassCost:
+    st = state.section(mover.section).type
+    if kind is PassKind.UNLAP:
+        return PassCost(kind, None, f"a robot never unlaps on its own ({other.id} has more laps)", "§17.4")
+    if other.is_robot:
+        return PassCost(kind, 0, "robots pass and lap each other for 0 MP", "§17.4")
+    if other.no_move:
+        return PassCost(kind, 1, f"{other.id} did not move this turn (NO MOVE token)", "§17.4")
+    if special_turn(state):
+        return PassCost(kind, 1, f"{special_turn(state)} turn: 1 MP in any section", "§22")
+    if kind is PassKind.LAP:
+        return PassCost(kind, 2 if st is SectionType.CORNER else 1, f"a robot lapping a human in a {where}", "§17.4")
+    if st is SectionType.STRAIGHT:
+        return PassCost(kind, 1, "a robot overtaking a human on a straight", "§17.4")
+    return PassCost(kind, None, f"a robot stops behind a human in a {where}", "§17.4")
+
+
+# §16.2 wrong-tyre penalties, MP per turn. Intermediate row per AMB-5 option.
+_TYRE_PENALTY = {
+    Tyre.SOFT: {Condition.DRY: 0, Condition.INTERMEDIATE: 1, Condition.RAIN: 2},
+    Tyre.HARD: {Condition.DRY: 0, Condition.INTERMEDIATE: 1, Condition.RAIN: 2},
+    Tyre.RAIN: {Condition.DRY: 2, Condition.INTERMEDIATE: 1, Condition.RAIN: 0},
+}
+_INTERMEDIATE = {
+    IntermediateRow.CORRECTED: {Condition.DRY: 1, Condition.INTERMEDIATE: 0, Condition.RAIN: 1},
+    IntermediateRow.PRINTED: {Condition.DRY: 1, Condition.INTERMEDIATE: 1, Condition.RAIN: 0},
+}
+
+
+def tyre_penalty(state: RaceState, car: Car) -> int:
+    """Wrong tyres for the weather (§16.2; AMB-5; RAIN EXPERT AMB-33). Robots are exempt."""
+    if car.is_robot:
+        return 0
+    cond = state.condition()
+    if car.skill is Skill.RAIN_EXPERT and cond is Condition.INTERMEDIATE and car.tyre in (Tyre.RAIN, Tyre.HARD):
+        return 0
+    if car.tyre is Tyre.INTERMEDIATE:
+        return _INTERMEDIATE[state.rules.intermediate_row][cond]
+    return _TYRE_PENALTY[car.tyre][cond]
+
+
+@dataclass
+class Move:
+    """Movement in progress for one car (phase E)."""
+
+    car: str
+    mp: int
+    minus_one: int | None = None  # corner number where a "-1" Track Card applies
+    entered: int = 0  # sections entered
+    passed: int = 0
+    checked: set[str] = field(default_factory=set)  # cars the leader already passed a check for
+    awaiting_check: str | None = None  # car the leader must check against before lapping (§20)
+    done: bool = False
+
+
+def needs_leader_check(state: RaceState, mover: Car, other: Car) -> bool:
+    """§20: the leader tests before lapping a car for the first time (not 2nd/3rd laps, not off-track cars)."""
+    return mover.id == state.leader and other.lap == mover.lap - 1
+
+
+def _update_leader(state: RaceState, events: list[Event], why: str) -> None:
+    front = state.frontmost()
+    if front is not None and front != state.leader:
+        state.leader = front
+        events.append(LeaderToken(front, state.cars[front].section, why, "§11.2 case 2"))
+
+
+def advance(state: RaceState, mv: Move, events: list[Event], check_result: bool | None = None) -> None:
+    """Spend MP until done or a Leader check is needed (``mv.awaiting_check`` set).
+
+    ``check_result`` resumes after a Leader check on ``mv.awaiting_check``.
+    """
+    car = state.cars[mv.car]
+    if check_result is not None:
+        other_id = mv.awaiting_check
+        mv.awaiting_check = None
+        if not check_result:
+            _stop(mv, car, events, f"the Leader check to lap {other_id} failed: no damage", "§20")
+            return
+        assert other_id is not None
+        mv.checked.add(other_id)
+    while not mv.done:
+        if mv.mp <= 0:
+            mv.done = True
+            return
+        lst = state.order[car.section]
+        i = lst.index(car.id)
+        if i > 0:
+            ahead = lst[i - 1]
+            if ahead == YELLOW_FLAG:
+                lst[i - 1], lst[i] = lst[i], lst[i - 1]
+                mv.mp -= 1
+                removed = ""
+                if car.id == state.leader:
+                    lst.remove(YELLOW_FLAG)
+                    removed = "; the leader has passed it, so it is removed"
+                events.append(YellowFlagPassed(car.id, car.section, mv.mp, removed))
+                continue
+            other = state.cars[ahead]
+            pc = pass_cost(state, car, other, mv.minus_one)
+            if pc.cost is None:
+                _stop(mv, car, events, f"{pc.why} ({other.id} ahead)", pc.rule)
+                return
+            if pc.cost > mv.mp:
+                _stop(mv, car, events, f"passing {other.id} ({pc.why}) needs {pc.cost} MP", pc.rule)
+                return
+            if pc.kind is PassKind.LAP and needs_leader_check(state, car, other) and other.id not in mv.checked:
+                mv.awaiting_check = other.id
+                return
+            lst[i - 1], lst[i] = lst[i], lst[i - 1]
+            mv.mp -= pc.cost
+            mv.passed += 1
+            tokens = ""
+            if pc.kind is not PassKind.OVERTAKE:
+                down = state.laps_down(other.id) if state.leader != other.id else 0
+                mine = state.laps_down(car.id)
+                if car.id == state.leader:
+                    tokens = f"; {other.id} now -{down} lap" if down else ""
+                elif other.id == state.leader:
+                    tokens = f"; {car.id}'s lap token " + (f"becomes -{mine}" if mine else "is removed")
+            events.append(Pass(car.id, other.id, pc.kind.value, car.section, pc.why, pc.cost, mv.mp, tokens, pc.rule))
+            _update_leader(state, events, f": {car.id} passed {other.id} on the same lap")
+            continue
+        # nobody ahead in this section: enter the next one
+        nxt = state.track.sections[state.track.next_index(state.section(car.section).index)]
+        state.remove(car.id)
+        if nxt.index == 0:
+            car.lap += 1
+        state.place(car.id, nxt.name)
+        car.trajectory = None
+        mv.mp -= 1
+        mv.entered += 1
+        events.append(EnterSection(car.id, nxt.name, nxt.type.value, mv.mp))
+        if nxt.index == 0:
+            events.append(FinishLine(car.id, car.lap))
+        _update_leader(state, events, f": {car.id} moved ahead")
+
+
+def _stop(mv: Move, car: Car, events: list[Event], why: str, rule: str) -> None:
+    lost = f"; {mv.mp} MP lost" if mv.mp else ""
+    events.append(MovementStops(car.id, car.section, why, lost, rule))
+    mv.mp = 0
+    mv.done = True

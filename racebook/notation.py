@@ -1,0 +1,210 @@
+"""RPN — Race Position Notation: one line of text for a race position.
+
+Like FEN for chess, it is used by reprs, error messages, fixtures and
+scenario files. Example (Ex. 11's starting position)::
+
+    teaching turn=1 lap=2 weather=3 | E: Blue* | D: Purple-1 | G: Orange Green | I: Yellow
+
+* header: track id, then ``turn=`` (Game Turn), ``lap=`` (the leader's lap,
+  i.e. finish-line crossings), ``weather=`` (index of the weather-pawn
+  space, 0 = leftmost); each is optional (defaults 1, 1, 0).
+* then ``| SECTION: cars`` groups, cars front to back. Sections are written
+  front of the race first; when parsing, any order is accepted.
+* a car token is ``ID`` plus optional suffixes, in this order:
+  ``*`` holds the Leader token; ``-k`` is k laps down ("-1 lap" token);
+  ``@TRAJ`` occupies trajectory TRAJ; ``{played,no_move,just_pit}`` flags.
+* ``(Y)`` is a yellow-flag token at that place in the section (§15.1).
+* Car ids starting with ``SuperFast``, ``Fast`` or ``Slow`` are robots of
+  that type (§17) unless a scenario says otherwise.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .car import Car, CarKind, RobotType
+from .errors import NotationError
+from .state import YELLOW_FLAG, RaceState
+
+_TOKEN = re.compile(r"^(?P<id>[A-Za-z][A-Za-z0-9_]*)(?P<star>\*)?(?:-(?P<down>\d+))?"
+                    r"(?:@(?P<traj>[A-Za-z0-9_.\-]+))?(?:\{(?P<flags>[a-z_,]*)\})?$")
+_FLAGS = ("played", "no_move", "just_pit")
+
+
+@dataclass(frozen=True, slots=True)
+class CarToken:
+    id: str
+    leader: bool = False
+    laps_down: int = 0
+    trajectory: str | None = None
+    flags: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        s = self.id + ("*" if self.leader else "")
+        if self.laps_down:
+            s += f"-{self.laps_down}"
+        if self.trajectory:
+            s += f"@{self.trajectory}"
+        if self.flags:
+            s += "{" + ",".join(self.flags) + "}"
+        return s
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    track: str
+    turn: int
+    lap: int
+    weather: int
+    sections: tuple[tuple[str, tuple[CarToken | str, ...]], ...]  # (section, tokens front to back)
+
+    def __str__(self) -> str:
+        head = f"{self.track} turn={self.turn} lap={self.lap} weather={self.weather}"
+        groups = [f"{sec}: " + " ".join(str(t) for t in toks) for sec, toks in self.sections]
+        return " | ".join([head, *groups])
+
+    def car_ids(self) -> list[str]:
+        return [t.id for _, toks in self.sections for t in toks if isinstance(t, CarToken)]
+
+
+def robot_type_for(car_id: str) -> RobotType | None:
+    for prefix, rt in (("SuperFast", RobotType.SUPERFAST), ("Fast", RobotType.FAST), ("Slow", RobotType.SLOW)):
+        if car_id.startswith(prefix):
+            return rt
+    return None
+
+
+def parse(text: str) -> Position:
+    """Parse an RPN string; errors quote the text and name the bad part."""
+    parts = [p.strip() for p in text.strip().split("|")]
+    head = parts[0].split()
+    if not head:
+        raise NotationError(f"position {text!r}: missing track id before the first '|'")
+    track, fields = head[0], {"turn": 1, "lap": 1, "weather": 0}
+    for item in head[1:]:
+        k, eq, v = item.partition("=")
+        if not eq or k not in fields or not v.isdigit():
+            raise NotationError(f"position {text!r}: bad header item {item!r} (expected turn=N, lap=N or weather=N)")
+        fields[k] = int(v)
+    sections: list[tuple[str, tuple[CarToken | str, ...]]] = []
+    seen_cars: set[str] = set()
+    leaders = 0
+    for group in parts[1:]:
+        if not group:
+            continue
+        sec, colon, rest = group.partition(":")
+        sec = sec.strip()
+        if not colon or not sec:
+            raise NotationError(f"position {text!r}: group {group!r} should be 'SECTION: car car …'")
+        toks: list[CarToken | str] = []
+        for word in rest.split():
+            if word == YELLOW_FLAG:
+                toks.append(YELLOW_FLAG)
+                continue
+            m = _TOKEN.match(word)
+            if not m:
+                raise NotationError(f"position {text!r}: bad car token {word!r} in section {sec} "
+                                    "(expected e.g. Blue, Blue*, Purple-1, Red@F.t1, Green{played})")
+            flags = tuple(f for f in (m["flags"] or "").split(",") if f)
+            for f in flags:
+                if f not in _FLAGS:
+                    known = ", ".join(_FLAGS)
+                    raise NotationError(f"position {text!r}: unknown flag {f!r} on {m['id']} (known: {known})")
+            tok = CarToken(m["id"], bool(m["star"]), int(m["down"] or 0), m["traj"], flags)
+            if tok.id in seen_cars:
+                raise NotationError(f"position {text!r}: car {tok.id} appears twice")
+            seen_cars.add(tok.id)
+            leaders += tok.leader
+            toks.append(tok)
+        sections.append((sec, tuple(toks)))
+    if leaders > 1:
+        raise NotationError(f"position {text!r}: more than one car holds the Leader token '*'")
+    return Position(track, fields["turn"], fields["lap"], fields["weather"], tuple(sections))
+
+
+def apply(position: Position, state: RaceState, create_missing: bool = True) -> None:
+    """Place the cars of ``position`` on ``state`` (cars not yet defined are created)."""
+    track = state.track
+    if position.track != track.id:
+        raise NotationError(f"position {position}: is for track {position.track!r}, not {track.id!r}")
+    for sec, _ in position.sections:
+        if not track.has_section(sec):
+            raise NotationError(f"position {position}: track {track.id!r} has no section {sec!r} "
+                                f"(sections: {', '.join(s.name for s in track.sections)})")
+    for lst in state.order.values():
+        lst.clear()
+    state.turn, state.weather = position.turn, position.weather
+    if not 0 <= position.weather < len(track.weather.spaces):
+        raise NotationError(f"position {position}: weather={position.weather} is off the table "
+                            f"(0..{len(track.weather.spaces) - 1})")
+    tokens: dict[str, CarToken] = {}
+    for sec, toks in position.sections:
+        for t in toks:
+            if isinstance(t, str):
+                state.order[sec].append(YELLOW_FLAG)
+                continue
+            if t.id not in state.cars:
+                if not create_missing:
+                    raise NotationError(f"position {position}: car {t.id} is not defined in this race")
+                rt = robot_type_for(t.id)
+                state.cars[t.id] = Car(t.id, CarKind.ROBOT if rt else CarKind.HUMAN, robot=rt)
+            car = state.cars[t.id]
+            state.place(t.id, sec)
+            car.trajectory = t.trajectory
+            if t.trajectory:
+                tr = track.trajectory(t.trajectory)
+                if tr.section != sec:
+                    raise NotationError(f"position {position}: trajectory {t.trajectory} is in section "
+                                        f"{tr.section}, not {sec}")
+            car.played = "played" in t.flags
+            car.no_move = "no_move" in t.flags
+            car.just_pit = "just_pit" in t.flags
+            tokens[t.id] = t
+    if not tokens:
+        state.leader = None
+        return
+    leader_id = next((i for i, t in tokens.items() if t.leader), None) or position.car_ids()[0]
+    lead = state.cars[leader_id]
+    lead.lap = position.lap
+    state.leader = leader_id
+    n = len(track)
+    for cid, t in tokens.items():
+        if cid == leader_id:
+            continue
+        car = state.cars[cid]
+        for lap in (position.lap - t.laps_down, position.lap - t.laps_down - 1):
+            car.lap = lap
+            if state.key(cid) < state.key(leader_id) and state.laps_down(cid) == t.laps_down:
+                break
+        else:
+            raise NotationError(f"position {position}: {cid}-{t.laps_down} cannot be placed consistently "
+                                f"with the leader {leader_id} on lap {position.lap} (track of {n} sections)")
+    if state.frontmost() != leader_id:
+        raise NotationError(f"position {position}: {leader_id} holds the Leader token but "
+                            f"{state.frontmost()} is further ahead; mark the frontmost car with '*' or add lap tokens")
+
+
+def of(state: RaceState) -> Position:
+    """The position of a race state, sections written from the leader's section backwards."""
+    track = state.track
+    lead = state.cars[state.leader] if state.leader else None
+    start = track.section(lead.section).index if lead else len(track) - 1
+    groups = []
+    for k in range(len(track)):
+        sec = track.sections[(start - k) % len(track)].name
+        toks: list[CarToken | str] = []
+        for cid in state.order[sec]:
+            if cid == YELLOW_FLAG:
+                toks.append(YELLOW_FLAG)
+                continue
+            car = state.cars[cid]
+            flags = tuple(f for f in _FLAGS if getattr(car, f))
+            toks.append(CarToken(cid, cid == state.leader, state.laps_down(cid), car.trajectory, flags))
+        if toks:
+            groups.append((sec, tuple(toks)))
+    return Position(track.id, state.turn, lead.lap if lead else 1, state.weather, tuple(groups))
+
+
+def format_state(state: RaceState) -> str:
+    return str(of(state))

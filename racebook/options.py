@@ -1,0 +1,49 @@
+"""House rules: named switches for readings where the book is ambiguous (§31).
+
+Each option defaults to the digest's recommended reading; a club that prefers
+the other reading flips the switch. Notebooks show them as "house rule"
+toggles.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from enum import Enum
+
+
+class IntermediateRow(Enum):
+    """AMB-5: the printed wrong-tyre row for Intermediate tyres."""
+
+    CORRECTED = "corrected"  # recommended: Dry -1, Drizzle 0, Rain -1
+    PRINTED = "printed"  # as printed: Dry -1, Drizzle -1, Rain 0
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """House-rule switches. Defaults = the digest's recommended readings."""
+
+    intermediate_row: IntermediateRow = IntermediateRow.CORRECTED  # AMB-5 (§16.2)
+    trajectories_at_start: bool = False  # AMB-14: False = unavailable in turn 1 as at restarts (§22)
+    last_turn_easy_passing: bool = True  # AMB-13: 1 MP overtake/lap in any section in the last turn (§22)
+    lucky_discard_mandatory: bool = True  # AMB-9 (§26.4)
+
+    def to_dict(self) -> dict:
+        return {f.name: (v.value if isinstance(v := getattr(self, f.name), Enum) else v) for f in fields(self)}
+
+    @classmethod
+    def from_dict(cls, d: dict) -> Rules:
+        kw = dict(d)
+        if "intermediate_row" in kw:
+            kw["intermediate_row"] = IntermediateRow(kw["intermediate_row"])
+        return cls(**kw)
+
+
+HOUSE_RULE_DOCS = {
+    "intermediate_row": "AMB-5 (§16.2): Intermediate tyres' wrong-weather row. 'corrected' = Dry -1 / Drizzle 0 / "
+    "Rain -1 (recommended); 'printed' = Dry -1 / Drizzle -1 / Rain 0 as printed.",
+    "trajectories_at_start": "AMB-14 (§22): are trajectories usable in turn 1? The manual says 'not at restarts'; "
+    "the recommended reading extends it to the start (False).",
+    "last_turn_easy_passing": "AMB-13 (§22): in the last Game Turn, overtaking/lapping costs 1 MP in any section "
+    "(True, recommended) or follows the normal table (False).",
+    "lucky_discard_mandatory": "AMB-9 (§26.4): LUCKY's discard after drawing two is mandatory (True) or optional.",
+}

@@ -1,0 +1,198 @@
+"""The race: one state API — ``legal_actions()`` and ``apply(action)`` — and an append-only log.
+
+A :class:`Race` keeps the initial state and every action applied. Stepping
+back is replaying to step N (:meth:`Race.at`). Every rule step appends a
+typed event (racebook.events) whose sentence cites the digest.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import activation, turn
+from .actions import Action
+from .errors import IllegalAction
+from .events import (
+    Event,
+    FrozenCardsReturned,
+    GameTurnEnded,
+    GameTurnStarted,
+    LeaderToken,
+    RaceFinished,
+    RaceStageStarted,
+    SectionActivated,
+)
+from .notation import format_state
+from .state import Activation, RaceState
+from .turn import Phase, TurnCtx
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One entry of the log: the action (None for the opening automatic steps) and its events."""
+
+    index: int
+    action: Action | None
+    events: tuple[Event, ...]
+
+
+class Race:
+    """A race being played. Build one with :func:`racebook.scenario.load` or :meth:`from_state`."""
+
+    def __init__(self, state: RaceState) -> None:
+        self.state = state
+        self._initial = state.to_dict()
+        self.steps: list[Step] = []
+        self.ctx: TurnCtx | None = None
+        events: list[Event] = []
+        self._advance(events)
+        self.steps.append(Step(0, None, tuple(events)))
+
+    # ----------------------------------------------------------- the API
+    @property
+    def current_car(self) -> str | None:
+        return self.ctx.car if self.ctx is not None else None
+
+    @property
+    def phase(self) -> Phase | None:
+        return self.ctx.phase if self.ctx is not None else None
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.finished
+
+    def legal_actions(self) -> list[Action]:
+        """Every action legal now; the single source of truth for ``apply``."""
+        if self.ctx is None or self.state.finished:
+            return []
+        return turn.legal(self.state, self.ctx)
+
+    def apply(self, action: Action | str) -> tuple[Event, ...]:
+        """Apply one legal action (or its text form); returns the events it caused."""
+        if isinstance(action, str):
+            from .actions import parse
+            action = parse(action)
+        legal = self.legal_actions()
+        if action not in legal:
+            raise self._illegal(action, legal)
+        assert self.ctx is not None
+        events: list[Event] = []
+        turn.apply(self.state, self.ctx, action, events)
+        self._advance(events)
+        step = Step(len(self.steps), action, tuple(events))
+        self.steps.append(step)
+        return step.events
+
+    @property
+    def events(self) -> list[Event]:
+        return [e for s in self.steps for e in s.events]
+
+    @property
+    def actions(self) -> list[Action]:
+        return [s.action for s in self.steps if s.action is not None]
+
+    def at(self, n: int) -> Race:
+        """A new Race replayed from the start up to step ``n`` (time travel by replay)."""
+        r = Race(RaceState.from_dict(self._initial, self.state.track, self.state.cards))
+        for a in self.actions[:n]:
+            r.apply(a)
+        return r
+
+    def position(self) -> str:
+        return format_state(self.state)
+
+    def __repr__(self) -> str:
+        who = f", to play: {self.current_car} ({self.phase.value})" if self.ctx and self.phase else ""
+        return f"<Race {self.position()}{who}>"
+
+    def initial_state(self) -> dict:
+        return dict(self._initial)
+
+    # ------------------------------------------------------ turn machine
+    def _advance(self, events: list[Event]) -> None:
+        """Run automatic steps until a human decision is needed or the race ends."""
+        s = self.state
+        while not s.finished:
+            if self.ctx is not None and self.ctx.phase is not Phase.DONE:
+                return
+            if self.ctx is not None:
+                self.ctx = None
+                if self._solo:
+                    s.activation = None  # §11.2 case 1: the next activation of the leader's section is a new one
+            if not s.started:
+                s.started = True
+                self._start_game_turn(events, first=True)
+            nxt = activation.next_to_play(s)
+            if nxt is None:
+                self._end_game_turn(events)
+                continue
+            act, car_id, why = nxt
+            self._solo = "alone" in why
+            if self._solo or act != s.activation:
+                self._announce(act, car_id, why, events)
+                s.activation = act
+            self.ctx = turn.begin(s, car_id, events)
+        self.ctx = None
+
+    _solo = False
+
+    def _announce(self, act: Activation, car_id: str, why: str, events: list[Event]) -> None:
+        s = self.state
+        if self._solo:
+            cars, verb = car_id, "plays (leader, FAS)"
+        else:
+            todo = [c for c in activation.cars_of(s, act) if not s.cars[c].played and s.cars[c].on_track]
+            cars = ", ".join(todo)
+            verb = "play" if len(todo) > 1 else "plays"
+        rule = why.rsplit(", ", 1)[-1]
+        events.append(SectionActivated(act.section, str(act), cars, verb, why.rsplit(", ", 1)[0], rule))
+
+    def _start_game_turn(self, events: list[Event], first: bool = False) -> None:
+        s = self.state
+        tsp = {t.turn: t for t in s.track.turns.spaces}
+        note = " (race start: no duels, 1 MP passing, §22)" if s.turn == 1 else ""
+        if s.turn == s.track.turns.last_turn:
+            note = " (last turn, §22)"
+        events.append(GameTurnStarted(s.turn, note))
+        if not first and s.turn in tsp and tsp[s.turn].stage_start:
+            stage = sum(1 for t in s.track.turns.spaces if t.stage_start and t.turn <= s.turn)
+            s.blue_flags.clear()
+            s.orange = None
+            events.append(RaceStageStarted(stage))
+        for car in s.cars.values():
+            if car.frozen:
+                events.append(FrozenCardsReturned(car.id, " ".join(car.frozen)))
+                car.hand.extend(car.frozen)
+                car.frozen.clear()
+        s.duel_chances.clear()
+        s.activation = None
+        front = s.frontmost()
+        if front is not None and front != s.leader:
+            s.leader = front
+        if front is not None:
+            events.append(LeaderToken(front, s.cars[front].section, " (start of the Game Turn)"))
+
+    def _end_game_turn(self, events: list[Event]) -> None:
+        s = self.state
+        events.append(GameTurnEnded(s.turn))
+        for car in s.cars.values():
+            car.played = False
+            car.no_move = False  # §13.E.6: removed at the end of this Game Turn
+        s.restart = False
+        if s.turn >= s.track.turns.last_turn:
+            s.finished = True
+            order = s.race_order()
+            events.append(RaceFinished(s.turn, s.leader or "-", ", ".join(order)))
+            return
+        s.turn += 1
+        self._start_game_turn(events)
+
+    def _illegal(self, action: Action, legal: list[Action]) -> IllegalAction:
+        if self.ctx is None:
+            return IllegalAction(action, "§10", "no decision is pending (the race is over)")
+        if action.car != self.ctx.car:
+            return IllegalAction(action, "§11", f"it is {self.ctx.car}'s turn ({self.ctx.phase.value}), "
+                                 f"not {action.car}'s", legal)
+        from .explain import why_illegal
+        rule, reason = why_illegal(self.state, self.ctx, action)
+        return IllegalAction(action, rule, reason, legal)

@@ -1,0 +1,233 @@
+"""Race state: the cars, their order on the track, decks, bag and tokens (§10, §11, §33).
+
+The state is plain mutable data; rules live in the mechanic modules
+(activation, movement, checks, payments, turn). ``Race`` (racebook.race)
+wraps a state with the action log.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from .car import Car, CarKind, RobotType, Status, Tyre
+from .cards import Card, CardSet, default_race_deck
+from .deck import DamageBag, Deck
+from .options import Rules
+from .rng import Rng
+from .track import Condition, Section, SectionType, Track
+
+YELLOW_FLAG = "(Y)"  # a yellow-flag token inside a section's order list (§15.1)
+
+
+@dataclass(frozen=True, slots=True)
+class Activation:
+    """The section (or subsection) being played (§11).
+
+    ``part`` is ``"whole"``, ``"leader"`` (the leader's subsection: the
+    leader and the cars behind him) or ``"ahead"`` (cars ahead of the
+    leader in his section, played last, §11.2 case 3).
+    """
+
+    section: str
+    part: str = "whole"
+
+    def __str__(self) -> str:
+        suffix = {"whole": "", "leader": "2", "ahead": "1"}[self.part]
+        return f"{self.section}{suffix}"
+
+
+class RaceState:
+    """Everything needed to continue a race exactly."""
+
+    def __init__(self, track: Track, cards: CardSet | None = None, rules: Rules | None = None, seed: int = 0) -> None:
+        self.track = track
+        self.cards = cards or default_race_deck()
+        self.track_cards = CardSet(track.track_cards)
+        self.rules = rules or Rules()
+        self.rng = Rng(seed)
+        self.cars: dict[str, Car] = {}
+        self.order: dict[str, list[str]] = {s.name: [] for s in track.sections}
+        self.turn = 1
+        self.weather = 0
+        self.leader: str | None = None
+        self.race_deck = Deck("Race", self.cards.codes())
+        self.track_deck = Deck("Track", self.track_cards.codes())
+        self.bag = DamageBag()
+        self.blue_flags: set[str] = set()
+        self.orange: str | None = None
+        self.robot_tyre = Tyre.HARD
+        self.robot_chits: list[tuple[RobotType, int]] = []
+        self.restart = False
+        self.finished = False
+        self.started = False  # the first Game Turn has begun
+        self.activation: Activation | None = None
+        self.duel_chances: set[tuple[str, str]] = set()  # (car, activation) offered this Game Turn (§12.3)
+
+    # ------------------------------------------------------------------ cards
+    def card(self, code: str) -> Card:
+        if code in self.cards:
+            return self.cards[code]
+        if code in self.track_cards:
+            return self.track_cards[code]
+        raise KeyError(f"no card {code!r} in this race's decks")
+
+    def deck_of(self, code: str) -> Deck:
+        return self.track_deck if code in self.track_cards else self.race_deck
+
+    def discard(self, code: str) -> None:
+        """Discard to the matching pile (Track Cards go to their own pile, §23)."""
+        self.deck_of(code).discard(code)
+
+    # --------------------------------------------------------------- position
+    def section(self, name: str) -> Section:
+        return self.track.section(name)
+
+    def cars_in(self, section: str) -> list[str]:
+        """Car ids in a section, front to back (yellow-flag tokens left out)."""
+        return [c for c in self.order[section] if c != YELLOW_FLAG]
+
+    def position_in_section(self, car_id: str) -> int:
+        """0 = front of its section; counts cars only."""
+        car = self.cars[car_id]
+        return self.cars_in(car.section).index(car_id)
+
+    def place(self, car_id: str, section: str, index: int | None = None) -> None:
+        """Put a car in a section: at the back, or at list index ``index``."""
+        lst = self.order[section]
+        if index is None:
+            lst.append(car_id)
+        else:
+            lst.insert(index, car_id)
+        self.cars[car_id].section = section
+
+    def remove(self, car_id: str) -> None:
+        car = self.cars[car_id]
+        if car.section and car_id in self.order.get(car.section, ()):
+            self.order[car.section].remove(car_id)
+
+    def add_car(self, car: Car, section: str | None = None, index: int | None = None) -> None:
+        self.cars[car.id] = car
+        if section is not None:
+            self.place(car.id, section, index)
+
+    def on_track(self) -> Iterator[Car]:
+        for c in self.cars.values():
+            if c.status is Status.RACING and c.id in self.order.get(c.section, ()):
+                yield c
+
+    def key(self, car_id: str) -> tuple[int, int, int]:
+        """Distance key: larger = further ahead in the race (AMB-25)."""
+        car = self.cars[car_id]
+        return (car.lap, self.section(car.section).index, -self.order[car.section].index(car_id))
+
+    def race_order(self) -> list[str]:
+        """Cars on track, race order (most distance first; §25 interpretation)."""
+        return sorted((c.id for c in self.on_track()), key=self.key, reverse=True)
+
+    def frontmost(self) -> str | None:
+        cars = [c.id for c in self.on_track()]
+        return max(cars, key=self.key) if cars else None
+
+    def laps_down(self, car_id: str) -> int:
+        """Laps behind the leader = the "-x lap" token (§13.E.4, AMB-25)."""
+        if self.leader is None or car_id == self.leader or self.leader not in self.cars:
+            return 0
+        n = len(self.track)
+        lead, car = self.cars[self.leader], self.cars[car_id]
+        diff = (lead.lap * n + self.section(lead.section).index) - (car.lap * n + self.section(car.section).index)
+        laps, rest = divmod(diff, n)
+        if rest == 0 and laps > 0 and car.section == lead.section:
+            lst = self.order[car.section]
+            if car_id in lst and self.leader in lst and lst.index(car_id) < lst.index(self.leader):
+                laps -= 1  # physically ahead of the leader in his section: not yet lapped (§11.2 case 3)
+        return max(laps, 0)
+
+    def ahead_of_leader(self, car_id: str) -> bool:
+        """True for a car in the leader's section, in front of him (subsection 1, §11.2 case 3)."""
+        if self.leader is None:
+            return False
+        lead = self.cars[self.leader]
+        car = self.cars[car_id]
+        if car.section != lead.section or car_id == self.leader:
+            return False
+        lst = self.order[car.section]
+        return lst.index(car_id) < lst.index(self.leader)
+
+    def condition(self) -> Condition:
+        return self.track.weather.spaces[self.weather].condition
+
+    def section_type(self, name: str) -> SectionType:
+        return self.section(name).type
+
+    def humans(self) -> list[Car]:
+        return [c for c in self.cars.values() if c.kind is CarKind.HUMAN]
+
+    # ------------------------------------------------------------ accounting
+    def card_locations(self) -> dict[str, str]:
+        """Where every card is: 'pile', 'discards', 'hand:Blue', 'frozen:Blue', 'target:Blue'."""
+        where: dict[str, str] = {}
+        for deck in (self.race_deck, self.track_deck):
+            for c in deck.pile:
+                where[c] = f"pile:{deck.name}"
+            for c in deck.discards:
+                where[c] = f"discards:{deck.name}"
+        for car in self.cars.values():
+            for c in car.hand:
+                where[c] = f"hand:{car.id}"
+            for c in car.frozen:
+                where[c] = f"frozen:{car.id}"
+            if car.target:
+                where[car.target] = f"target:{car.id}"
+        return where
+
+    def card_count(self) -> int:
+        n = len(self.race_deck.pile) + len(self.race_deck.discards)
+        n += len(self.track_deck.pile) + len(self.track_deck.discards)
+        for car in self.cars.values():
+            n += len(car.hand) + len(car.frozen) + (1 if car.target else 0)
+        return n
+
+    def wear_count(self) -> tuple[int, int]:
+        """(red, brown) tokens in the bag plus on panels: constant through a race."""
+        red = self.bag.red + sum(c.red for c in self.cars.values())
+        brown = self.bag.brown + sum(c.brown for c in self.cars.values())
+        return red, brown
+
+    # ---------------------------------------------------------- serialising
+    def to_dict(self) -> dict:
+        return {
+            "track": self.track.id, "rules": self.rules.to_dict(), "rng": self.rng.state,
+            "cars": [c.to_dict() for c in self.cars.values()],
+            "order": {k: list(v) for k, v in self.order.items()}, "turn": self.turn, "weather": self.weather,
+            "leader": self.leader, "race_deck": self.race_deck.to_dict(), "track_deck": self.track_deck.to_dict(),
+            "bag": self.bag.to_dict(), "blue_flags": sorted(self.blue_flags), "orange": self.orange,
+            "robot_tyre": self.robot_tyre.value, "robot_chits": [[t.value, n] for t, n in self.robot_chits],
+            "restart": self.restart, "finished": self.finished, "started": self.started,
+            "activation": [self.activation.section, self.activation.part] if self.activation else None,
+            "duel_chances": sorted([list(x) for x in self.duel_chances]),
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict, track: Track, cards: CardSet | None = None) -> RaceState:
+        s = cls(track, cards, Rules.from_dict(d["rules"]))
+        s.rng.state = d["rng"]
+        for cd in d["cars"]:
+            car = Car.from_dict(cd)
+            s.cars[car.id] = car
+        s.order = {k: list(v) for k, v in d["order"].items()}
+        s.turn, s.weather, s.leader = d["turn"], d["weather"], d["leader"]
+        s.race_deck = Deck.from_dict("Race", d["race_deck"])
+        s.track_deck = Deck.from_dict("Track", d["track_deck"])
+        s.bag = DamageBag.from_dict(d["bag"])
+        s.blue_flags = set(d["blue_flags"])
+        s.orange = d["orange"]
+        s.robot_tyre = Tyre(d["robot_tyre"])
+        s.robot_chits = [(RobotType(t), n) for t, n in d["robot_chits"]]
+        s.restart, s.finished, s.started = d["restart"], d["finished"], d["started"]
+        s.activation = Activation(*d["activation"]) if d["activation"] else None
+        s.duel_chances = {tuple(x) for x in d["duel_chances"]}  # type: ignore[misc]
+        return s
+
+    def copy(self) -> RaceState:
+        return RaceState.from_dict(self.to_dict(), self.track, self.cards)

@@ -1,0 +1,891 @@
+"""The individual turn, phases A–F (§13), for players and robots (§17.3).
+
+A turn is a small state machine held in :class:`TurnCtx`. ``legal(state, ctx)``
+lists the decisions open now; ``apply(state, ctx, action, events)`` performs
+one and then runs every automatic step (draws, damage, blind tests, movement)
+until the next decision or the end of the turn.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from itertools import combinations
+
+from . import checks, movement, payments
+from .actions import (
+    BLIND,
+    Action,
+    Discard,
+    GreenFlag,
+    LeaderCheck,
+    NoFlag,
+    Occupy,
+    Pay,
+    Play,
+    Skip,
+    Start,
+    TakeFlag,
+    Test,
+    Weather,
+    YellowFlag,
+)
+from .car import Car, RobotType, Skill, Strategy
+from .cards import Card, Flag, TestKind
+from .errors import IllegalAction
+from .events import (
+    CardDrawn,
+    CardsDiscarded,
+    CardsPlayed,
+    DeckEmpty,
+    DeckReshuffled,
+    Event,
+    FlagEvent,
+    MovementPoints,
+    MovementStops,
+    Note,
+    TrajectoryOccupied,
+    TrajectoryUse,
+    TurnBegins,
+    TurnEnds,
+    TurnSkipped,
+    TyresPaid,
+    WeatherMoved,
+)
+from .movement import Move
+from .state import YELLOW_FLAG, RaceState
+from .track import EffectKind, NodeKind, SectionType, Trajectory, TrajectoryKind
+
+BLUE_PAWNS = 6  # §2.2
+MAX_YELLOW_FLAGS = 6  # §15.1
+
+
+class Phase(Enum):
+    A = "A: start-of-turn declarations"
+    PLAY = "C: play cards"
+    PAY = "D.1: pay tyres"
+    DISCARD = "D.1: discard cards"
+    TEST = "D.2: tests"
+    RECOVERY = "D.2: recovery test"
+    RECOVERY_DISCARD = "D.2: recovery discard"
+    EVENTS = "D.4: events"
+    LEADER = "E: Leader check"
+    OCCUPY = "F.2: trajectory"
+    DONE = "done"
+
+
+@dataclass
+class PendingTest:
+    label: str
+    kind: TestKind
+    modifier: int
+    card: str | None  # the movement card requiring it; None for an ET
+
+
+@dataclass
+class TurnCtx:
+    car: str
+    phase: Phase = Phase.A
+    cards: tuple[str, ...] = ()
+    traj: str | None = None  # trajectory in use this turn
+    traj_failed: bool = False  # failed an ET: no trajectory in this section this turn (§18.2)
+    blue: bool = False
+    minus_one: int | None = None
+    tyres_due: int = 0
+    discards_due: int = 0
+    damage_due: int = 0
+    card_damage: int = 0
+    tests: list[PendingTest] = field(default_factory=list)
+    test_cards: set[str] = field(default_factory=set)  # movement cards that became the Target Check
+    et_passed: bool | None = None
+    d4: list[str] = field(default_factory=list)  # 'weather' or a Flag value, in card order
+    mp_bonus: list[tuple[int, str]] = field(default_factory=list)
+    mp_loss: int = 0  # this-turn losses from an ET recovery chart (Ex. 33)
+    move: Move | None = None
+    chips_spent: int = 0
+    route: str | None = None
+    node: str | None = None
+    route_discard: int = 0
+    special_cards: int = 0  # Track Cards earned this turn by the strategy Special
+
+
+# ---------------------------------------------------------------- helpers
+def _draw(state: RaceState, car: Car, why: str, events: list[Event], rule: str = "§13.B") -> str | None:
+    before = state.race_deck.reshuffles
+    code = state.race_deck.draw(state.rng)
+    if state.race_deck.reshuffles != before:
+        events.append(DeckReshuffled("Race"))
+    if code is None:
+        events.append(DeckEmpty("Race", car.id))
+        return None
+    if car.is_robot:
+        return code
+    car.hand.append(code)
+    events.append(CardDrawn(car.id, code, why, rule))
+    return code
+
+
+def _blind(state: RaceState, car: Car, events: list[Event]) -> str | None:
+    """Top card of the Race deck for a blind draw (not into hand)."""
+    before = state.race_deck.reshuffles
+    code = state.race_deck.draw(state.rng)
+    if state.race_deck.reshuffles != before:
+        events.append(DeckReshuffled("Race"))
+    return code
+
+
+def draw_track_card(state: RaceState, car: Car, why: str, events: list[Event], rule: str) -> None:
+    before = state.track_deck.reshuffles
+    code = state.track_deck.draw(state.rng)
+    if state.track_deck.reshuffles != before:
+        events.append(DeckReshuffled("Track"))
+    if code is None:
+        events.append(DeckEmpty("Track", car.id))
+        return
+    car.hand.append(code)
+    events.append(CardDrawn(car.id, code, why, rule))
+
+
+def trajectories_available(state: RaceState) -> bool:
+    """AMB-14: not at restarts, and (by default) not in turn 1 either (§22)."""
+    if state.restart:
+        return False
+    return not (state.turn == 1 and not state.rules.trajectories_at_start)
+
+
+def pair_legal(car: Car, a: Card, b: Card) -> tuple[bool, str]:
+    """§13.C pair rules with the PUSH and combination-symbol exceptions."""
+    if a.combination or b.combination:
+        return True, "Track Card combination symbol (§19.2)"
+    if a.mp == 1 or b.mp == 1:
+        return True, "a [1] pairs with any card"
+    if a.mp == 2 and b.mp == 2:
+        return True, "[2] with [2]"
+    if car.strategy is Strategy.PUSH and 2 in (a.mp, b.mp) and max(a.mp, b.mp) >= 3:
+        return True, "PUSH: [2] with [3]–[6] (§26.7)"
+    return False, "only [1]+any and [2]+[2] pairs are legal (AMB-4)"
+
+
+def _colour_match(state: RaceState, car: Car, traj: Trajectory, cards: tuple[str, ...]) -> bool:
+    if car.strategy is Strategy.BALANCE:
+        return True
+    return any(state.card(c).colour in traj.colours for c in cards)
+
+
+def _costs(state: RaceState, car: Car, cards: tuple[str, ...], traj: Trajectory | None) -> tuple[int, int, int]:
+    tyres = sum(state.card(c).tyres for c in cards)
+    disc = sum(state.card(c).discard for c in cards)
+    dmg = sum(state.card(c).damage for c in cards)
+    if traj is not None:
+        tyres += traj.cost.tyres
+        disc += traj.cost.cards
+        dmg += traj.cost.damage
+    return payments.tyre_cost(car, tyres), disc, dmg
+
+
+def _base_mp(state: RaceState, car: Car, cards: tuple[str, ...], traj: Trajectory | None,
+             et_ok: bool, blue: bool) -> list[tuple[int, str]]:
+    parts = [(sum(state.card(c).mp for c in cards), "cards")]
+    if traj is not None and (traj.kind is TrajectoryKind.STANDARD or et_ok):
+        parts.append((traj.bonus, f"trajectory {traj.id}"))
+    if blue:
+        parts.append((1, "blue token"))
+    if car.skill is Skill.QUALIFY and (state.turn == 1 or state.restart):
+        parts.append((1, "QUALIFY at the start/restart"))
+    if car.skill is Skill.LAPPING:
+        n = sum(1 for c in cards if state.card(c).flag is Flag.BLUE)
+        if n:
+            parts.append((n, "LAPPING blue-flag symbols"))
+    return parts
+
+
+def _penalties(state: RaceState, car: Car) -> list[tuple[int, str]]:
+    out = []
+    p = movement.tyre_penalty(state, car)
+    if p:
+        out.append((-p, f"{car.tyre.value} tyres in {state.condition().value} weather (§16.2)"))
+    if car.time_loss:
+        out.append((-car.time_loss, "time loss from off track (§18.1)"))
+    return out
+
+
+def _track_card_eligible(state: RaceState, car: Car, card: Card, mp: int, minus_one: int | None) -> bool:
+    """§13.C/§19.1: the movement must start in, pass through or end in a section of the card's corner,
+    provably: the dry run stops at any Leader check that a hand card cannot pass for sure."""
+    wanted = {s for n in card.corners for s in state.track.corner(n).sections}
+    if car.section in wanted:
+        return True
+    return any(s in wanted for s in dry_run(state, car, mp, minus_one))
+
+
+def dry_run(state: RaceState, car: Car, mp: int, minus_one: int | None) -> list[str]:
+    """Sections the car would enter with ``mp`` MP, without randomness; state is restored."""
+    saved_order = {k: list(v) for k, v in state.order.items()}
+    saved_cars = {c.id: (c.section, c.lap, c.trajectory) for c in state.cars.values()}
+    saved_leader = state.leader
+    visited: list[str] = []
+    try:
+        mv = Move(car.id, mp, minus_one)
+        sink: list[Event] = []
+        hand_checks = sorted(state.card(c).check for c in car.hand if not state.card(c).is_track)
+        while not mv.done:
+            movement.advance(state, mv, sink)
+            visited.extend(e.section for e in sink if getattr(e, "section", None) and e.kind == "EnterSection")
+            sink.clear()
+            if mv.awaiting_check is not None:
+                target = checks.target_value(state, car, checks.modifiers(state, car, leader_check=True))
+                sure = bool(hand_checks) and hand_checks[0] <= target
+                if not sure:
+                    break
+                movement.advance(state, mv, sink, check_result=True)
+                visited.extend(e.section for e in sink if e.kind == "EnterSection")
+                sink.clear()
+        return visited
+    finally:
+        state.order = saved_order
+        for cid, (sec, lap, traj) in saved_cars.items():
+            c = state.cars[cid]
+            c.section, c.lap, c.trajectory = sec, lap, traj
+        state.leader = saved_leader
+
+
+# ------------------------------------------------------------ legal plays
+def legal_plays(state: RaceState, car: Car) -> list[Play]:
+    """Every legal phase-C declaration (§13.C, §13.D costs, §19.1 eligibility)."""
+    hand = car.hand
+    combos: list[tuple[str, ...]] = [(c,) for c in hand]
+    for a, b in combinations(hand, 2):
+        if pair_legal(car, state.card(a), state.card(b))[0]:
+            combos.append((a, b))
+    traj = state.track.trajectory(car.trajectory) if car.trajectory and trajectories_available(state) else None
+    plays: list[Play] = []
+    for cards in combos:
+        spare = len(hand) - len(cards)
+        traj_options: list[bool] = [False]
+        if traj is not None and _colour_match(state, car, traj, cards):
+            traj_options.append(True)
+        for use in traj_options:
+            t = traj if use else None
+            tyres, disc, _ = _costs(state, car, cards, t)
+            if not payments.can_pay(car.chips, spare, tyres, disc):
+                continue
+            blues = [False, True] if car.blue > 0 else [False]
+            m1s: list[int | None] = [None]
+            if any(state.card(c).minus_one for c in cards):
+                m1s += [c.number for c in state.track.corners]
+            for blue in blues:
+                for m1 in m1s:
+                    if _track_cards_ok(state, car, cards, t, blue, m1):
+                        plays.append(Play(car.id, cards, use, blue, m1))
+    return plays
+
+
+def _track_cards_ok(state: RaceState, car: Car, cards: tuple[str, ...], traj: Trajectory | None,
+                    blue: bool, m1: int | None) -> bool:
+    tcs = [state.card(c) for c in cards if state.card(c).is_track]
+    if not tcs:
+        return True
+    sure_traj = traj if traj is not None and traj.kind is TrajectoryKind.STANDARD else None
+    mp = sum(v for v, _ in _base_mp(state, car, cards, sure_traj, False, blue))
+    mp += sum(v for v, _ in _penalties(state, car))
+    return all(_track_card_eligible(state, car, tc, mp, m1) for tc in tcs)
+
+
+# ------------------------------------------------------------------ legal
+def legal(state: RaceState, ctx: TurnCtx) -> list[Action]:
+    car = state.cars[ctx.car]
+    ph = ctx.phase
+    if ph is Phase.A:
+        acts: list[Action] = [Start(car.id), Skip(car.id)]
+        acts += [Skip(car.id, s) for s in Strategy if s is not Strategy.TENTH and s is not car.strategy
+                 and s in IMPLEMENTED_STRATEGIES]
+        return acts
+    if ph is Phase.PLAY:
+        plays = legal_plays(state, car)
+        return list(plays) if plays else [Play(car.id, ())]
+    if ph is Phase.PAY:
+        return [Pay(car.id, c, cards) for c, cards in _pay_options(car, ctx)]
+    if ph is Phase.DISCARD:
+        return [Discard(car.id, combo) for combo in combinations(sorted(car.hand), ctx.discards_due)]
+    if ph is Phase.RECOVERY_DISCARD:
+        return [Discard(car.id, combo) for combo in combinations(sorted(car.hand), ctx.route_discard)]
+    if ph is Phase.TEST:
+        out: list[Action] = []
+        for i, t in enumerate(ctx.tests, 1):
+            if t.kind is TestKind.BLIND:
+                out.append(Test(car.id, i, BLIND))
+                continue
+            for c in sorted(car.hand):
+                out.append(Test(car.id, i, c))
+            for c in ctx.cards:
+                if c not in ctx.test_cards:
+                    out.append(Test(car.id, i, c))
+            out.append(Test(car.id, i, BLIND))
+        return out
+    if ph is Phase.RECOVERY:
+        node = state.track.routes[ctx.route].nodes[ctx.node]  # type: ignore[index]
+        assert node.test is not None
+        opts: list[Action] = [Test(car.id, 1, BLIND)]
+        if node.test.kind is TestKind.NORMAL:
+            opts += [Test(car.id, 1, c) for c in sorted(car.hand)]
+        return opts
+    if ph is Phase.EVENTS:
+        what = ctx.d4[0]
+        if what == "weather":
+            n = len(state.track.weather.spaces)
+            return [Weather(car.id, s) for s in (0, -1, 1) if 0 <= state.weather + s < n]
+        out = [NoFlag(car.id)]
+        if what == Flag.YELLOW.value:
+            flagged = sum(1 for lst in state.order.values() if YELLOW_FLAG in lst)
+            if flagged < MAX_YELLOW_FLAGS:
+                for s in state.track.sections:
+                    if s.type is SectionType.CORNER and YELLOW_FLAG not in state.order[s.name]:
+                        for k in range(len(state.order[s.name]) + 1):
+                            out.append(YellowFlag(car.id, s.name, k))
+        elif what == Flag.GREEN.value:
+            out += [GreenFlag(car.id, s) for s, lst in state.order.items() if YELLOW_FLAG in lst]
+        elif what == Flag.BLUE.value:
+            if car.id not in state.blue_flags and len(state.blue_flags) < BLUE_PAWNS:
+                out.append(TakeFlag(car.id, "blue"))
+        elif what == Flag.ORANGE.value:
+            if state.orange is None:
+                out.append(TakeFlag(car.id, "orange"))
+        return out
+    if ph is Phase.LEADER:
+        return [LeaderCheck(car.id, c) for c in sorted(car.hand)] + [LeaderCheck(car.id, BLIND)]
+    if ph is Phase.OCCUPY:
+        return [Occupy(car.id, t.id) for t in free_trajectories(state, car.section)] + [Occupy(car.id, None)]
+    return []
+
+
+def _pay_options(car: Car, ctx: TurnCtx) -> list[tuple[int, tuple[str, ...]]]:
+    opts = payments.tyre_options(car.chips, car.hand, ctx.tyres_due)
+    return [(c, cards) for c, cards in opts if len(car.hand) - len(cards) >= ctx.discards_due]
+
+
+def free_trajectories(state: RaceState, section: str) -> list[Trajectory]:
+    taken = {c.trajectory for c in state.cars.values() if c.trajectory and c.on_track}
+    return [t for t in state.track.trajectories_in(section) if t.id not in taken]
+
+
+# ------------------------------------------------------------ turn flow
+IMPLEMENTED_STRATEGIES = frozenset({
+    Strategy.SAVE_TYRES, Strategy.BANGING_WHEELS, Strategy.BALANCE, Strategy.HAZARD, Strategy.PUSH,
+    Strategy.RECOVERY,
+})
+
+
+def begin(state: RaceState, car_id: str, events: list[Event]) -> TurnCtx | None:
+    """Start an individual turn. Robots play at once (returns None)."""
+    car = state.cars[car_id]
+    events.append(TurnBegins(car_id, car.section))
+    if car.is_robot:
+        robot_turn(state, car, events)
+        return None
+    ctx = TurnCtx(car_id)
+    if car.just_pit:  # §13.A.3: phases B–F are played when the new section is activated
+        car.just_pit = False
+        _phase_b(state, car, ctx, events)
+    return ctx
+
+
+def _phase_b(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
+    _draw(state, car, "(phase B)", events)
+    ctx.phase = Phase.PLAY
+
+
+def apply(state: RaceState, ctx: TurnCtx, action: Action, events: list[Event]) -> None:
+    car = state.cars[ctx.car]
+    ph = ctx.phase
+    if isinstance(action, Start):
+        _phase_b(state, car, ctx, events)
+    elif isinstance(action, Skip):
+        extra = ""
+        if action.strategy is not None:
+            car.strategy = action.strategy
+            extra = f", changes strategy to {action.strategy.value.upper().replace('_', ' ')}"
+        car.no_move = True
+        events.append(TurnSkipped(car.id, extra))
+        _end(state, car, ctx, events)
+        return
+    elif isinstance(action, Play):
+        _play(state, car, ctx, action, events)
+    elif isinstance(action, Pay):
+        _pay(state, car, ctx, action.chips, action.cards, events)
+    elif isinstance(action, Discard) and ph is Phase.DISCARD:
+        payments.discard_cards(state, car, action.cards)
+        events.append(CardsDiscarded(car.id, " ".join(action.cards), "card-discard cost"))
+        ctx.discards_due = 0
+        _after_payment(state, car, ctx, events)
+    elif isinstance(action, Discard) and ph is Phase.RECOVERY_DISCARD:
+        payments.discard_cards(state, car, action.cards)
+        events.append(CardsDiscarded(car.id, " ".join(action.cards), "off-track recovery", "§18.1"))
+        ctx.route_discard = 0
+        _walk_route(state, car, ctx, events)
+    elif isinstance(action, Test) and ph is Phase.TEST:
+        _card_test(state, car, ctx, action, events)
+    elif isinstance(action, Test) and ph is Phase.RECOVERY:
+        _recovery_test(state, car, ctx, action.using, events)
+    elif isinstance(action, (Weather, YellowFlag, GreenFlag, TakeFlag, NoFlag)):
+        _event(state, car, ctx, action, events)
+    elif isinstance(action, LeaderCheck):
+        _leader_check(state, car, ctx, action.using, events)
+    elif isinstance(action, Occupy):
+        if action.trajectory:
+            car.trajectory = action.trajectory
+            events.append(TrajectoryOccupied(car.id, action.trajectory, car.section))
+        _end(state, car, ctx, events)
+        return
+    else:  # pragma: no cover - Race.apply checks legality first
+        raise IllegalAction(action, "§13", f"not handled in phase {ph.value}")
+    _auto(state, car, ctx, events)
+
+
+def _auto(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
+    """Apply forced single-option steps so that only real decisions are asked."""
+    while ctx.phase in (Phase.PAY, Phase.DISCARD) and car.on_track:
+        opts = legal(state, ctx)
+        if len(opts) != 1:
+            return
+        a = opts[0]
+        if isinstance(a, Pay):
+            _pay(state, car, ctx, a.chips, a.cards, events)
+        else:
+            assert isinstance(a, Discard)
+            apply(state, ctx, a, events)
+            return
+
+
+def _play(state: RaceState, car: Car, ctx: TurnCtx, action: Play, events: list[Event]) -> None:
+    ctx.cards = action.cards
+    ctx.blue = action.blue
+    ctx.minus_one = action.minus_one
+    for c in action.cards:
+        car.hand.remove(c)
+    traj = state.track.trajectory(car.trajectory) if action.trajectory and car.trajectory else None
+    ctx.traj = traj.id if traj else None
+    extra = ""
+    if not action.cards:
+        extra = " (no playable card)"
+    events.append(CardsPlayed(car.id, " ".join(f"{c}{state.card(c)}" for c in action.cards) or "no card",
+                              sum(state.card(c).mp for c in action.cards), extra))
+    if car.trajectory and not action.trajectory:
+        t = state.track.trajectory(car.trajectory)
+        why = "not available this turn (§22, AMB-14)" if not trajectories_available(state) else \
+            ("no played card matches its colour" if not _colour_match(state, car, t, action.cards)
+             else "the player declines it")
+        events.append(TrajectoryUse(car.id, t.id, "ignores", why + "; the car still occupies it", "§13.D"))
+    if traj is not None:
+        colours = "/".join(c.value for c in traj.colours)
+        events.append(TrajectoryUse(car.id, traj.id, "uses",
+                                    f"{traj.kind.value} +{traj.bonus} {colours}, colour matched", "§13.D"))
+    if action.blue:
+        car.blue -= 1
+    if car.strategy is Strategy.PUSH and len(action.cards) == 2:
+        a, b = (state.card(c) for c in action.cards)
+        if 2 in (a.mp, b.mp) and max(a.mp, b.mp) >= 3 and not (a.combination or b.combination) \
+                and 1 not in (a.mp, b.mp) and car.refuel is not None:
+            car.refuel -= 1
+            events.append(Note(f"{car.id}'s refuel chit moves back to turn {car.refuel} (PUSH combination)", "§26.7"))
+    ctx.tyres_due, ctx.discards_due, ctx.damage_due = _costs(state, car, action.cards, traj)
+    ctx.card_damage = sum(state.card(c).damage for c in action.cards)
+    ctx.phase = Phase.PAY
+    if ctx.tyres_due == 0:
+        _after_tyres(state, car, ctx, events)
+
+
+def _pay(state: RaceState, car: Car, ctx: TurnCtx, chips: int, cards: tuple[str, ...], events: list[Event]) -> None:
+    car.chips -= chips
+    ctx.chips_spent += chips
+    for c in cards:
+        car.hand.remove(c)
+        state.discard(c)
+    how = f"{chips} chip(s)" + (f" + card(s) {' '.join(cards)}" if cards else "")
+    events.append(TyresPaid(car.id, ctx.tyres_due, how, car.chips))
+    ctx.tyres_due = 0
+    _after_tyres(state, car, ctx, events)
+
+
+def _after_tyres(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
+    if ctx.discards_due:
+        ctx.phase = Phase.DISCARD
+        if len(car.hand) == ctx.discards_due:
+            cards = tuple(car.hand)
+            payments.discard_cards(state, car, cards)
+            events.append(CardsDiscarded(car.id, " ".join(cards), "card-discard cost"))
+            ctx.discards_due = 0
+        else:
+            return
+    _after_payment(state, car, ctx, events)
+
+
+def _after_payment(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
+    if ctx.damage_due:
+        if not payments.take_damage(state, car, ctx.damage_due, "card/trajectory damage symbol", events):
+            _retired_mid_turn(state, car, ctx, events)
+            return
+        if car.strategy is Strategy.HAZARD and ctx.card_damage:
+            ctx.mp_bonus.append((ctx.card_damage, "HAZARD: damage from a card"))
+    # D.2: ET blind test first, then the cards' tests
+    for c in ctx.cards:
+        for t in state.card(c).tests:
+            ctx.tests.append(PendingTest(f"{t} of {c}", t.kind, t.modifier, c))
+    ctx.phase = Phase.TEST
+    if ctx.traj is not None and state.track.trajectory(ctx.traj).kind is TrajectoryKind.EXTREME:
+        _et_test(state, car, ctx, events)
+        if not car.on_track or ctx.phase is not Phase.TEST:
+            return
+    _next_test(state, car, ctx, events)
+
+
+def _hazard_blind(car: Car, ctx: TurnCtx, state: RaceState, events: list[Event], what: str) -> None:
+    if car.strategy is Strategy.HAZARD:
+        ctx.mp_bonus.append((1, f"HAZARD: blind test ({what})"))
+        draw_track_card(state, car, "(HAZARD Special: a risky blind draw)", events, "§26.6")
+
+
+def _et_test(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
+    traj = state.track.trajectory(ctx.traj)  # type: ignore[arg-type]
+    if car.skill is Skill.FLAT_OUT:
+        pass  # FLAT OUT's optional skip belongs to the trajectories issue; the test is taken normally
+    code = _blind(state, car, events)
+    if code is None:
+        events.append(DeckEmpty("Race", car.id))
+        ctx.et_passed = False
+        return
+    ev = checks.resolve(state, car, code, f"ET blind test at {traj.id}", traj.test_modifier, "ET", rule="§13.D.2")
+    events.append(ev)
+    ctx.et_passed = ev.passed
+    _hazard_blind(car, ctx, state, events, "ET")
+    if not ev.passed:
+        ctx.traj_failed = True
+        ctx.traj = None
+        if traj.recovery is None:
+            events.append(Note(f"{traj.id} has no recovery chart in the track data", "§18.2"))
+            return
+        ctx.route, ctx.node = traj.recovery, state.track.routes[traj.recovery].start
+        _walk_route(state, car, ctx, events)
+
+
+def _walk_route(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
+    """Follow an ET recovery chart (§18.1–18.2) until a decision or its end."""
+    route = state.track.routes[ctx.route]  # type: ignore[index]
+    while ctx.node is not None:
+        node = route.nodes[ctx.node]
+        if node.kind is NodeKind.TEST:
+            assert node.test is not None
+            if node.test.kind is TestKind.NORMAL and car.hand:
+                ctx.phase = Phase.RECOVERY
+                return
+            _recovery_test(state, car, ctx, BLIND, events)
+            return
+        if node.kind is NodeKind.EFFECTS:
+            for eff in node.effects:
+                if not _effect(state, car, ctx, eff.kind, eff.amount, events):
+                    return
+            ctx.node = node.next
+            if ctx.route_discard:
+                ctx.phase = Phase.RECOVERY_DISCARD
+                if len(car.hand) > ctx.route_discard:
+                    return
+                cards = tuple(car.hand)
+                payments.discard_cards(state, car, cards)
+                events.append(CardsDiscarded(car.id, " ".join(cards), "off-track recovery", "§18.1"))
+                ctx.route_discard = 0
+            continue
+        if node.kind is NodeKind.RETIRE:
+            why = "Crash Out" if node.crash_out else "the recovery chart says retire"
+            payments.retire(state, car, why, events)
+            if node.safety_car:
+                events.append(Note("The SC symbol is at this spot: the Safety Car comes out (§21, not yet played "
+                                   "by this engine version)", "§18.1"))
+            _retired_mid_turn(state, car, ctx, events)
+            return
+        if node.kind is NodeKind.BACK_ON_TRACK:
+            events.append(Note(f"{car.id} regains control and stays in {car.section}", "§18.2"))
+            ctx.node = None
+            break
+        raise IllegalAction(node.kind.value, "§18.5", "re-entry routes follow a failed late braking (issue: LB)")
+    ctx.route = None
+    ctx.phase = Phase.TEST
+    _next_test(state, car, ctx, events)
+
+
+def _effect(state: RaceState, car: Car, ctx: TurnCtx, kind: EffectKind, n: int, events: list[Event]) -> bool:
+    if kind is EffectKind.TYRE_WEAR:
+        if car.chips < n:
+            payments.retire(state, car, f"off-track tyre wear of {n} chip(s) with only {car.chips}", events)
+            _retired_mid_turn(state, car, ctx, events)
+            return False
+        car.chips -= n
+        events.append(TyresPaid(car.id, n, f"{n} chip(s), cards may not substitute off track", car.chips, "§18.1"))
+    elif kind is EffectKind.DAMAGE:
+        if not payments.take_damage(state, car, n, "off-track wear", events, "§18.1"):
+            _retired_mid_turn(state, car, ctx, events)
+            return False
+    elif kind is EffectKind.DISCARD:
+        if len(car.hand) < n:
+            payments.retire(state, car, f"must discard {n} card(s) off track with only {len(car.hand)}", events)
+            _retired_mid_turn(state, car, ctx, events)
+            return False
+        ctx.route_discard = n
+    elif kind is EffectKind.TIME_LOSS:
+        car.time_loss += n
+        events.append(Note(f"{car.id} will lose {n} MP in phase E of the next turn (time loss)", "§18.1"))
+    elif kind is EffectKind.MP_LOSS:
+        ctx.mp_loss += n
+        events.append(Note(f"{car.id} loses {n} MP this turn (recovery chart)", "§18.2"))
+    elif kind is EffectKind.FORCED_PIT:
+        events.append(Note(f"{car.id} must pit at the start of the next turn (forced pit stop)", "§18.1"))
+    return True
+
+
+def _recovery_test(state: RaceState, car: Car, ctx: TurnCtx, using: str, events: list[Event]) -> None:
+    node = state.track.routes[ctx.route].nodes[ctx.node]  # type: ignore[index]
+    assert node.test is not None
+    if using == BLIND:
+        code = _blind(state, car, events)
+    else:
+        car.hand.remove(using)
+        code = using
+    if code is None:
+        ctx.node = node.on_fail
+    else:
+        ev = checks.resolve(state, car, code, f"{node.test.kind.value} recovery test", node.test.modifier,
+                            "printed", rule="§18.1")
+        events.append(ev)
+        ctx.node = node.on_pass if ev.passed else node.on_fail
+    ctx.phase = Phase.TEST
+    _walk_route(state, car, ctx, events)
+
+
+def _next_test(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
+    if not car.on_track:
+        return
+    if not ctx.tests:
+        _phase_d3(state, car, ctx, events)
+        return
+    if len(ctx.tests) == 1 and ctx.tests[0].kind is TestKind.BLIND:
+        _card_test(state, car, ctx, Test(car.id, 1, BLIND), events)
+
+
+def _card_test(state: RaceState, car: Car, ctx: TurnCtx, action: Test, events: list[Event]) -> None:
+    t = ctx.tests.pop(action.test - 1)
+    if action.using == BLIND:
+        code = _blind(state, car, events)
+        if code is None:
+            _next_test(state, car, ctx, events)
+            return
+    elif action.using in ctx.cards:
+        code = action.using
+        ctx.test_cards.add(code)
+    else:
+        car.hand.remove(action.using)
+        code = action.using
+    how = "blind draw" if action.using == BLIND else ("movement card" if action.using in ctx.cards else "hand card")
+    ev = checks.resolve(state, car, code, f"{t.label} with a {how}", t.modifier, "printed")
+    events.append(ev)
+    if action.using == BLIND and state.card(t.card).colour.value == "green":  # type: ignore[arg-type]
+        _hazard_blind(car, ctx, state, events, "green card")
+    if not ev.passed:
+        if not payments.take_damage(state, car, 1, f"failed the test of {t.card}", events, "§13.D.2"):
+            _retired_mid_turn(state, car, ctx, events)
+            return
+    _next_test(state, car, ctx, events)
+
+
+def _phase_d3(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
+    for c in ctx.cards:
+        for _ in range(state.card(c).draw):
+            _draw(state, car, f"(draw symbol on {c})", events, "§13.D.3")
+    for c in ctx.cards:
+        card = state.card(c)
+        if card.weather:
+            ctx.d4.append("weather")
+        if card.flag is not None:
+            ctx.d4.append(card.flag.value)
+    ctx.phase = Phase.EVENTS
+    _next_event(state, car, ctx, events)
+
+
+def _next_event(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
+    while ctx.d4:
+        if len(legal(state, ctx)) > 1:
+            return
+        what = ctx.d4.pop(0)
+        events.append(FlagEvent(car.id, f"the {what} symbol has no effect now (nothing to choose)", "§13.D.4"))
+    _phase_e(state, car, ctx, events)
+
+
+def _event(state: RaceState, car: Car, ctx: TurnCtx, action: Action, events: list[Event]) -> None:
+    what = ctx.d4.pop(0)
+    if isinstance(action, Weather):
+        if action.step:
+            state.weather += action.step
+            sp = state.track.weather.spaces[state.weather]
+            events.append(WeatherMoved(car.id, "moves", sp.label(), sp.condition.value))
+        else:
+            sp = state.track.weather.spaces[state.weather]
+            events.append(WeatherMoved(car.id, "leaves", sp.label(), sp.condition.value))
+    elif isinstance(action, YellowFlag):
+        state.order[action.section].insert(action.behind, YELLOW_FLAG)
+        events.append(FlagEvent(car.id, f"places a yellow flag in {action.section} behind {action.behind} car(s)",
+                                "§15.1"))
+    elif isinstance(action, GreenFlag):
+        state.order[action.section].remove(YELLOW_FLAG)
+        events.append(FlagEvent(car.id, f"green flag: removes the yellow flag from {action.section}", "§15.2"))
+    elif isinstance(action, TakeFlag):
+        if action.flag == "blue":
+            state.blue_flags.add(car.id)
+            events.append(FlagEvent(car.id, "takes a blue pawn: cheaper lapping until the Race Stage ends", "§15.3"))
+        else:
+            state.orange = car.id
+            events.append(FlagEvent(car.id, "takes the orange pawn: may force robots to late-brake or take an ET",
+                                    "§15.4"))
+    else:
+        events.append(FlagEvent(car.id, f"declines the {what} flag", "§15"))
+    _next_event(state, car, ctx, events)
+
+
+def _phase_e(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
+    traj = state.track.trajectory(ctx.traj) if ctx.traj else None
+    parts = _base_mp(state, car, ctx.cards, traj, bool(ctx.et_passed), ctx.blue) + ctx.mp_bonus
+    parts += _penalties(state, car)
+    if ctx.mp_loss:
+        parts.append((-ctx.mp_loss, "recovery chart"))
+    car.time_loss = 0
+    total = sum(v for v, _ in parts)
+    breakdown = " ".join(f"{v:+d} {why}" for v, why in parts if v)
+    events.append(MovementPoints(car.id, total, breakdown.lstrip("+") or "nothing"))
+    if total <= 0:
+        car.no_move = True
+        events.append(MovementStops(car.id, car.section, "no MP to move: NO MOVE token until the end of the Game "
+                                    "Turn", "", "§13.E.6"))
+        _phase_f(state, car, ctx, events)
+        return
+    ctx.move = Move(car.id, total, ctx.minus_one)
+    _continue_move(state, car, ctx, events)
+
+
+def _continue_move(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event],
+                   check_result: bool | None = None) -> None:
+    mv = ctx.move
+    assert mv is not None
+    movement.advance(state, mv, events, check_result)
+    if mv.awaiting_check is not None:
+        ctx.phase = Phase.LEADER
+        return
+    _phase_f(state, car, ctx, events)
+
+
+def _leader_check(state: RaceState, car: Car, ctx: TurnCtx, using: str, events: list[Event]) -> None:
+    mv = ctx.move
+    assert mv is not None and mv.awaiting_check is not None
+    if using == BLIND:
+        code = _blind(state, car, events)
+    else:
+        car.hand.remove(using)
+        code = using
+    if code is None:
+        _continue_move(state, car, ctx, events, check_result=False)
+        return
+    ev = checks.resolve(state, car, code, f"Leader check to lap {mv.awaiting_check}", leader_check=True, rule="§20")
+    events.append(ev)
+    ctx.phase = Phase.TEST  # placeholder while moving
+    _continue_move(state, car, ctx, events, check_result=ev.passed)
+
+
+def _phase_f(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
+    # F.1 late braking is offered by the late-braking mechanic (not in this engine version).
+    mv = ctx.move
+    if mv is not None and mv.entered and trajectories_available(state) and not ctx.traj_failed \
+            and free_trajectories(state, car.section):
+        ctx.phase = Phase.OCCUPY
+        return
+    _end(state, car, ctx, events)
+
+
+def _specials(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
+    """Strategy Specials: a Track Card when the condition is met (§26; AMB-35: drawn at once)."""
+    s = car.strategy
+    got = False
+    if s is Strategy.SAVE_TYRES and ctx.chips_spent >= 1:
+        got, why = True, "SAVE TYRES Special: spent at least 1 tyre chip"
+    elif s is Strategy.PUSH and ctx.chips_spent >= 2:
+        got, why = True, "PUSH Special: spent 2 or more tyre chips"
+    elif s is Strategy.BALANCE and ctx.traj is not None and any(
+            state.card(c).colour in state.track.trajectory(ctx.traj).colours for c in ctx.cards):
+        got, why = True, "BALANCE Special: on a trajectory with a matching card"
+    elif s is Strategy.BANGING_WHEELS and any(
+            e.kind == "Pass" and e.car == car.id and e.verb == "overtakes" for e in events):  # type: ignore[attr-defined]
+        got, why = True, "BANGING WHEELS Special: overtook a same-lap car"
+    elif s is Strategy.RECOVERY and _robot_ahead_same_lap(state, car):
+        got, why = True, "RECOVERY Special: a Fast/Slow robot ahead on the same lap"
+    if got:
+        draw_track_card(state, car, f"({why})", events, "§26")
+
+
+def _robot_ahead_same_lap(state: RaceState, car: Car) -> bool:
+    me = state.key(car.id)
+    return any(c.is_robot and c.robot in (RobotType.FAST, RobotType.SLOW) and c.lap == car.lap
+               and state.key(c.id) > me for c in state.on_track())
+
+
+def _end(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
+    if car.on_track:
+        _specials(state, car, ctx, events)
+    for c in ctx.cards:
+        if c not in ctx.test_cards:
+            state.discard(c)
+    ctx.cards = ()
+    car.played = True
+    ctx.phase = Phase.DONE
+    if car.on_track:
+        events.append(TurnEnds(car.id, car.section, f", {state.laps_down(car.id)} lap(s) down"
+                               if state.laps_down(car.id) else ""))
+
+
+def _retired_mid_turn(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
+    for c in ctx.cards:
+        if c not in ctx.test_cards and c != car.target:
+            state.discard(c)
+    ctx.cards = ()
+    car.played = True
+    ctx.phase = Phase.DONE
+
+
+# ------------------------------------------------------------------ robots
+def robot_turn(state: RaceState, car: Car, events: list[Event]) -> None:
+    """§17.3: base MP plus trajectory bonus, no cards; all MP must be used."""
+    assert car.robot is not None
+    parts = [(car.robot.mp, f"{car.robot.value} robot")]
+    if car.trajectory and trajectories_available(state):
+        t = state.track.trajectory(car.trajectory)
+        if t.kind is TrajectoryKind.STANDARD:
+            parts.append((t.bonus, f"trajectory {t.id} (no colour match or cost for robots)"))
+    if car.time_loss:
+        parts.append((-car.time_loss, "time loss"))
+        car.time_loss = 0
+    total = sum(v for v, _ in parts)
+    events.append(MovementPoints(car.id, total, " ".join(f"{v:+d} {w}" for v, w in parts).lstrip("+")))
+    mv = Move(car.id, total)
+    while not mv.done:
+        movement.advance(state, mv, events)
+        if mv.awaiting_check is not None:
+            code = _blind(state, car, events)
+            ok = False
+            if code is not None:
+                ev = checks.resolve(state, car, code, f"Leader check to lap {mv.awaiting_check}", leader_check=True,
+                                    rule="§20")
+                events.append(ev)
+                ok = ev.passed
+            movement.advance(state, mv, events, check_result=ok)
+    if mv.entered and trajectories_available(state):
+        free = [t for t in free_trajectories(state, car.section) if t.kind is TrajectoryKind.STANDARD]
+        if free:
+            best = max(free, key=lambda t: (t.bonus, t.lateral))
+            car.trajectory = best.id
+            events.append(TrajectoryOccupied(car.id, best.id, car.section,
+                                             " (robots take the highest bonus, outermost on ties)", "§17.3 F"))
+    car.played = True
+    events.append(TurnEnds(car.id, car.section))
