@@ -7,6 +7,7 @@ error messages all use the same words, e.g. ``Blue play R13 R45 +traj``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from .car import Strategy
 from .errors import IllegalAction
@@ -94,6 +95,8 @@ class Discard(Action):
 @dataclass(frozen=True, slots=True)
 class Test(Action):
     """D.2: resolve pending test number ``test`` (1-based) with a card or a blind draw (§13.D.2)."""
+
+    __test__: ClassVar[bool] = False  # not a pytest test class
 
     test: int = 1
     using: str = BLIND

@@ -56,7 +56,7 @@ def pass_cost(state: RaceState, mover: Car, other: Car, minus_one_corner: int | 
     sec = state.section(mover.section)
     st = sec.type
     kind = pass_kind(mover, other)
-    where = st.value
+    where = "braking zone" if st is SectionType.BRAKING else st.value
     if YELLOW_FLAG in state.order[sec.name]:
         return PassCost(kind, None, f"a yellow flag in {sec.name} forbids any pass", "§15.1")
     if mover.is_robot:

@@ -28,25 +28,70 @@ from .turn import Phase, TurnCtx
 
 
 @dataclass(frozen=True, slots=True)
+class Frame:
+    """The visible position right after one event: what the track view draws (§11 views)."""
+
+    order: dict[str, tuple[str, ...]]
+    laps_down: dict[str, int]
+    leader: str | None
+    activation: Activation | None
+    played: frozenset[str]
+    trajectories: dict[str, str]
+    turn: int
+    weather: int
+
+
+def frame_of(state: RaceState) -> Frame:
+    order = {k: tuple(v) for k, v in state.order.items() if v}
+    cars = [c for lst in order.values() for c in lst if c in state.cars]
+    return Frame(order, {c: state.laps_down(c) for c in cars}, state.leader, state.activation,
+                 frozenset(c for c in cars if state.cars[c].played),
+                 {c: state.cars[c].trajectory for c in cars if state.cars[c].trajectory},  # type: ignore[misc]
+                 state.turn, state.weather)
+
+
+class _Log(list):
+    """An event list that also records a Frame after every event (for steppers and plots)."""
+
+    def __init__(self, state: RaceState, record: bool) -> None:
+        super().__init__()
+        self.state = state
+        self.record = record
+        self.frames: list[Frame] = []
+
+    def append(self, event: Event) -> None:  # type: ignore[override]
+        super().append(event)
+        if self.record:
+            self.frames.append(frame_of(self.state))
+
+
+@dataclass(frozen=True, slots=True)
 class Step:
-    """One entry of the log: the action (None for the opening automatic steps) and its events."""
+    """One entry of the log: the action (None for the opening automatic steps) and its events.
+
+    ``frames[i]`` is the position right after ``events[i]`` (empty when frames are off).
+    """
 
     index: int
     action: Action | None
     events: tuple[Event, ...]
+    frames: tuple[Frame, ...] = ()
 
 
 class Race:
     """A race being played. Build one with :func:`racebook.scenario.load` or :meth:`from_state`."""
 
-    def __init__(self, state: RaceState) -> None:
+    def __init__(self, state: RaceState, frames: bool = True) -> None:
+        """``frames=False`` skips the per-event position snapshots (for fast simulation)."""
         self.state = state
+        self.record_frames = frames
         self._initial = state.to_dict()
+        self.start_frame = frame_of(state)
         self.steps: list[Step] = []
         self.ctx: TurnCtx | None = None
-        events: list[Event] = []
+        events = _Log(state, frames)
         self._advance(events)
-        self.steps.append(Step(0, None, tuple(events)))
+        self.steps.append(Step(0, None, tuple(events), tuple(events.frames)))
 
     # ----------------------------------------------------------- the API
     @property
@@ -76,10 +121,10 @@ class Race:
         if action not in legal:
             raise self._illegal(action, legal)
         assert self.ctx is not None
-        events: list[Event] = []
+        events = _Log(self.state, self.record_frames)
         turn.apply(self.state, self.ctx, action, events)
         self._advance(events)
-        step = Step(len(self.steps), action, tuple(events))
+        step = Step(len(self.steps), action, tuple(events), tuple(events.frames))
         self.steps.append(step)
         return step.events
 
@@ -88,12 +133,16 @@ class Race:
         return [e for s in self.steps for e in s.events]
 
     @property
+    def frames(self) -> list[Frame]:
+        return [f for s in self.steps for f in s.frames]
+
+    @property
     def actions(self) -> list[Action]:
         return [s.action for s in self.steps if s.action is not None]
 
     def at(self, n: int) -> Race:
         """A new Race replayed from the start up to step ``n`` (time travel by replay)."""
-        r = Race(RaceState.from_dict(self._initial, self.state.track, self.state.cards))
+        r = Race(RaceState.from_dict(self._initial, self.state.track, self.state.cards), self.record_frames)
         for a in self.actions[:n]:
             r.apply(a)
         return r

@@ -17,6 +17,7 @@ A scenario is a TOML file::
     hand = ["R25", "R46"]; target = "R88"; chips = 10; blue = 0; tyre = "hard"
     strategy = "banging_wheels"; skill = "reflexes"; wear = ["brown"]; refuel = 12
     setup = { tyres = 10, cards = 6, wear = 5 }; time_loss = 0; frozen = []
+    [race]  blue_flags = ["Blue"]; orange = "Red"; robot_tyre = "rain"; restart = false
     [deck]  stack = ["R42"]     # the next Race-deck draws, first drawn first
     [track_deck] stack = []     # the next Track-deck draws
     [bag]   stack = ["red"]     # the next damage-bag draws
@@ -44,7 +45,8 @@ from .trackfile import load_track
 from .turn import IMPLEMENTED_STRATEGIES
 
 SCENARIO_DIR = Path(__file__).parent / "scenarios"
-_TOP = {"scenario", "rules", "cars", "deck", "track_deck", "bag"}
+_TOP = {"scenario", "rules", "race", "cars", "deck", "track_deck", "bag"}
+_RACE = {"blue_flags", "orange", "robot_tyre", "restart"}
 _SCEN = {"id", "title", "cite", "track", "seed", "position", "assumed", "actions", "notebook", "description"}
 _CAR = {"kind", "robot", "hand", "target", "chips", "blue", "tyre", "strategy", "skill", "wear", "refuel", "setup",
         "time_loss", "frozen", "soft_sets"}
@@ -139,8 +141,24 @@ def build(raw: dict[str, Any], f: str = "<scenario>") -> Race:
         notation.apply(pos, state)
     except NotationError as e:
         raise ScenarioError(f, "scenario.position", str(e)) from None
+    rc = raw.get("race", {})
+    for k in rc:
+        if k not in _RACE:
+            raise ScenarioError(f, f"race.{k}", f"unknown key (known: {', '.join(sorted(_RACE))})")
+    if "robot_tyre" in rc:
+        state.robot_tyre = _enum(f, "race.robot_tyre", Tyre, rc["robot_tyre"])
     for cid in pos.car_ids():
         _panel(state, state.cars[cid], cars.get(cid, {}), f)
+    for key in ("blue_flags",):
+        for cid in rc.get(key, []):
+            if cid not in state.cars:
+                raise ScenarioError(f, f"race.{key}", f"{cid} is not in the position")
+            state.blue_flags.add(cid)
+    if "orange" in rc:
+        if rc["orange"] not in state.cars:
+            raise ScenarioError(f, "race.orange", f"{rc['orange']} is not in the position")
+        state.orange = rc["orange"]
+    state.restart = bool(rc.get("restart", False))
     for key, deck in (("deck", state.race_deck), ("track_deck", state.track_deck)):
         stack = raw.get(key, {}).get("stack", [])
         try:

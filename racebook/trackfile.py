@@ -86,7 +86,7 @@ _TOP_KEYS = {
     "schema", "name", "description", "source", "sources", "pit", "weather", "turns",
     "sections", "corners", "trajectories", "routes", "grid", "track_cards",
 }
-_TOP_REQUIRED = ("schema", "name", "source", "pit", "weather", "turns", "sections", "corners", "grid")
+_TOP_REQUIRED = ("schema", "name", "pit", "weather", "turns", "sections", "corners", "grid")
 _SECTION_KEYS = {"name", "type", "corner", "lb_modifier", "lb_route", "source", "sources"}
 _CORNER_KEYS = {"number", "name", "duel_modifier", "sections", "source", "sources"}
 _TRAJ_KEYS = {
@@ -141,13 +141,13 @@ class _Parser:
     def fail(self, field: str, reason: str) -> NoReturn:
         raise TrackDataError(self.file, field, reason)
 
-    def table(self, raw: Any, where: str, keys: set[str], required: Iterable[str] = ()) -> dict[str, Any]:
+    def table(self, raw: Any, where: str, keys: set[str], required: tuple[str, ...] = ()) -> dict[str, Any]:
         if not isinstance(raw, dict):
             self.fail(where, f"must be a table, got {_kind(raw)} {raw!r}")
         for key in raw:
             if key not in keys:
                 near = difflib.get_close_matches(key, sorted(keys), n=1)
-                hint = f"; did you mean {near[0]!r}?" if near else ""
+                hint = f"; did you mean {near[0]!r}?" if near else "."
                 self.fail(f"{where}.{key}", f"unknown key {key!r}{hint} Allowed keys: {', '.join(sorted(keys))}")
         for key in required:
             if key not in raw:
@@ -251,7 +251,7 @@ class _Parser:
         for key in raw:
             if key not in _TOP_KEYS:
                 near = difflib.get_close_matches(key, sorted(_TOP_KEYS), n=1)
-                hint = f"; did you mean {near[0]!r}?" if near else ""
+                hint = f"; did you mean {near[0]!r}?" if near else "."
                 self.fail(key, f"unknown top-level key {key!r}{hint} Allowed keys: {', '.join(sorted(_TOP_KEYS))}")
         for key in _TOP_REQUIRED:
             if key not in raw:
@@ -399,10 +399,16 @@ class _Parser:
             listed = self.array(t["sections"], f"{where}.sections")
             for j, sname in enumerate(listed):
                 self.string(sname, f"{where}.sections[{j}]")
-            expected = [s["name"] for s in sections if s["type"] is SectionType.CORNER and s["corner"] == number]
-            if not expected:
+            idx = [s["index"] for s in sections if s["type"] is SectionType.CORNER and s["corner"] == number]
+            if not idx:
                 self.fail(f"{where}.sections", f"no corner section names corner {number} ({cname!r}); set "
                                                f"corner = {number} on its sections")
+            run = _run(idx, n)
+            if run is None:
+                names_ = [sections[k]["name"] for k in idx]
+                self.fail(f"{where}.sections", f"{names_!r} all name corner {number} but are not consecutive "
+                                               "sections; a corner's sections follow one another in race order")
+            expected = [sections[k]["name"] for k in run]
             if list(listed) != expected:
                 known = {s["name"] for s in sections}
                 for j, sname in enumerate(listed):
@@ -410,10 +416,6 @@ class _Parser:
                         self.fail(f"{where}.sections[{j}]", f"{sname!r} is not a section of this track")
                 self.fail(f"{where}.sections", f"{listed!r} does not match the corner sections that name corner "
                                                f"{number}, in race order: {expected!r}")
-            idx = [s["index"] for s in sections if s["name"] in expected]
-            if not _contiguous(idx, n):
-                self.fail(f"{where}.sections", f"{expected!r} are not consecutive sections; a corner's sections "
-                                               "follow one another in race order")
             src = self.provenance(t, where, f"corners.{number}")
             corners.append(Corner(number=number, name=cname, duel_modifier=duel, sections=tuple(expected), source=src))
         for s in sections:
@@ -431,7 +433,7 @@ class _Parser:
         for rid, item in raw.items():
             where = f"routes.{rid}"
             self.name(rid, where, "route id")
-            t = self.table(item, where, _ROUTE_KEYS, ("start", "nodes", "source"))
+            t = self.table(item, where, _ROUTE_KEYS, ("start", "nodes"))
             src = self.provenance({k: v for k, v in t.items() if k != "nodes"}, where, f"routes.{rid}")
             nodes_raw = t["nodes"]
             if not isinstance(nodes_raw, dict) or not nodes_raw:
@@ -632,18 +634,18 @@ class _Parser:
     # -- pit, weather, turns, grid, cards ----------------------------------------
 
     def parse_pit(self, raw: Any, n: int) -> int:
-        t = self.table(raw, "pit", _PIT_KEYS, ("time", "source"))
+        t = self.table(raw, "pit", _PIT_KEYS, ("time",))
         time = t["time"]
         if not isinstance(time, int) or isinstance(time, bool) or time >= 0:
             self.fail("pit.time", f"{time!r} must be a negative integer as printed on the board, e.g. -8")
         if -time + 2 >= n:
             self.fail("pit.time", f"{time!r}: with the 2 extra fuel sections (§8) a pitting car would go back "
-                                  f"{-time + 2} of {n} sections; the pit time must be above {-(n - 3)}")
+                                  f"{-time + 2} of {n} sections; the printed pit time must lie in -1..{-(n - 3)}")
         self.provenance(t, "pit", "pit")
         return -time
 
     def parse_weather(self, raw: Any) -> WeatherTable:
-        t = self.table(raw, "weather", _WEATHER_KEYS, ("rain_side", "spaces", "source"))
+        t = self.table(raw, "weather", _WEATHER_KEYS, ("rain_side", "spaces"))
         rain_side = t["rain_side"]
         if rain_side not in ("left", "right"):
             self.fail("weather.rain_side", f"{rain_side!r} is not one of 'left', 'right'")
@@ -652,7 +654,7 @@ class _Parser:
         spaces: list[WeatherSpace] = []
         for i, item in enumerate(items):
             where = f"weather.spaces[{i}]"
-            s = self.table(item, where, _SPACE_KEYS, ("range", "condition", "source"))
+            s = self.table(item, where, _SPACE_KEYS, ("range", "condition"))
             rng = s["range"]
             m = _RANGE_RE.match(rng) if isinstance(rng, str) else None
             if not m:
@@ -711,7 +713,7 @@ class _Parser:
         return WeatherTable(spaces=tuple(spaces), rain_side=rain_side)
 
     def parse_turns(self, raw: Any) -> TurnIndicator:
-        t = self.table(raw, "turns", _TURNS_KEYS, ("spaces", "source"))
+        t = self.table(raw, "turns", _TURNS_KEYS, ("spaces",))
         src = self.provenance(t, "turns", "turns")
         items = self.array(t["spaces"], "turns.spaces")
         spaces: list[TurnSpace] = []
@@ -739,7 +741,7 @@ class _Parser:
         slots: list[GridSlot] = []
         for i, item in enumerate(items):
             where = f"grid[{i}]"
-            t = self.table(item, where, _GRID_KEYS, ("section", "cars", "source"))
+            t = self.table(item, where, _GRID_KEYS, ("section", "cars"))
             section = self.string(t["section"], f"{where}.section")
             if section not in by_name:
                 self.fail(f"{where}.section", f"{section!r} is not a section of this track")
@@ -815,14 +817,20 @@ def _label(s: WeatherSpace) -> str:
 
 def _describe(s: dict[str, Any]) -> str:
     c = f" of corner {s['corner']}" if s["corner"] is not None else ""
-    return f"{s['type'].value}{c}"
+    return f"a {s['type'].value} section{c}"
 
 
-def _contiguous(idx: list[int], n: int) -> bool:
-    """True if the section indices ``idx`` form one run on the loop (it may cross the finish line)."""
+def _run(idx: list[int], n: int) -> list[int] | None:
+    """The section indices ``idx`` in race order if they form one run on the loop (it may cross the
+    finish line), else None."""
     s = sorted(idx)
-    gaps = [(s[(k + 1) % len(s)] - s[k]) % n for k in range(len(s))]
-    return len(s) == n or sum(1 for g in gaps if g != 1) <= 1
+    breaks = [k for k in range(len(s)) if (s[(k + 1) % len(s)] - s[k]) % n != 1]
+    if len(s) == n:
+        return s
+    if len(breaks) != 1:
+        return None
+    start = (breaks[0] + 1) % len(s)
+    return s[start:] + s[:start]
 
 
 # --------------------------------------------------------------------------- public API
