@@ -47,6 +47,51 @@ class Skip(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class Pit(Action):
+    """A.3: announce a pit stop, backing ``extra`` (0–2) sections beyond the pit time for fuel (§13.A.3, §8)."""
+
+    extra: int = 0
+
+    def _args(self) -> str:
+        return str(self.extra)
+
+
+@dataclass(frozen=True, slots=True)
+class PitDiscard(Action):
+    """Pit procedure step 3: discard one card from hand (§13.A.3)."""
+
+    card: str = ""
+
+    def _args(self) -> str:
+        return self.card
+
+
+@dataclass(frozen=True, slots=True)
+class PitDone(Action):
+    """Pit procedure: stop discarding; draw Race Cards up to the panel limit (§13.A.3 step 4)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PitTyres(Action):
+    """Pit procedure step 5: fit a new set (soft/hard/intermediate/rain) or ``keep`` the tyres (§13.A.3)."""
+
+    tyre: str = "keep"
+
+    def _args(self) -> str:
+        return self.tyre
+
+
+@dataclass(frozen=True, slots=True)
+class PitStrategy(Action):
+    """Pit procedure step 6: change strategy or ``keep`` it (§13.A.3)."""
+
+    strategy: Strategy | None = None
+
+    def _args(self) -> str:
+        return self.strategy.value if self.strategy else "keep"
+
+
+@dataclass(frozen=True, slots=True)
 class Play(Action):
     """Phase C: one or two movement cards (§13.C) and phase-C declarations.
 
@@ -174,7 +219,8 @@ class Occupy(Action):
 _VERBS = {
     "start": Start, "skip": Skip, "play": Play, "pay": Pay, "discard": Discard, "test": Test,
     "leader-check": LeaderCheck, "weather": Weather, "yellow-flag": YellowFlag, "green-flag": GreenFlag,
-    "take-flag": TakeFlag, "no-flag": NoFlag, "occupy": Occupy,
+    "take-flag": TakeFlag, "no-flag": NoFlag, "occupy": Occupy, "pit": Pit, "pit-discard": PitDiscard,
+    "pit-done": PitDone, "pit-tyres": PitTyres, "pit-strategy": PitStrategy,
 }
 _VERBS_BY_CLASS = {v: k for k, v in _VERBS.items()}
 
@@ -187,7 +233,15 @@ def parse(text: str) -> Action:
                             + ", ".join(_VERBS))
     car, verb, args = words[0], words[1], words[2:]
     try:
-        if verb in ("start", "no-flag"):
+        if verb == "pit":
+            return Pit(car, int(args[0]) if args else 0)
+        if verb == "pit-discard":
+            return PitDiscard(car, args[0])
+        if verb == "pit-tyres":
+            return PitTyres(car, args[0] if args else "keep")
+        if verb == "pit-strategy":
+            return PitStrategy(car, None if not args or args[0] == "keep" else Strategy.parse(args[0]))
+        if verb in ("start", "no-flag", "pit-done"):
             return _VERBS[verb](car)
         if verb == "skip":
             strat = None

@@ -11,6 +11,8 @@ individual turn the sweep restarts from the Leader token, wherever it now is
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .state import Activation, RaceState
 
 
@@ -38,21 +40,30 @@ def cars_of(state: RaceState, act: Activation) -> list[str]:
     return cars[i:] if act.part == "leader" else cars[:i]
 
 
-def next_to_play(state: RaceState) -> tuple[Activation, str, str] | None:
-    """(group, car, reason) for the next individual turn, or None when the Game Turn is over."""
+@dataclass(frozen=True, slots=True)
+class Next:
+    """Who plays next, in which activation, and why (the sentence of the activation event)."""
+
+    activation: Activation
+    car: str
+    why: str
+    rule: str
+    solo: bool = False  # the leader alone on the first activation of the FAS
+
+
+def next_to_play(state: RaceState) -> Next | None:
+    """The next individual turn, or None when every car on the track has played (§10)."""
     lead = state.leader
     if lead is not None and state.cars[lead].on_track and not state.cars[lead].played:
-        act = sweep(state)[0]
-        return act, lead, "the leader plays first and alone on the FAS's first activation, §11.2 case 1"
+        return Next(sweep(state)[0], lead, "leader, FAS", "§11.2 case 1", solo=True)
+    lead_section = state.cars[lead].section if lead else None
     for act in sweep(state):
         for cid in cars_of(state, act):
             car = state.cars[cid]
             if car.on_track and not car.played:
                 if act.part == "ahead":
-                    why = "cars ahead of the leader in his section play last, §11.2 case 3"
-                elif act.section == (state.cars[lead].section if lead else None):
-                    why = "re-activation of the leader's section, §11.2 case 1"
-                else:
-                    why = "first section behind the FAS with cars still to play, §11.1"
-                return act, cid, why
+                    return Next(act, cid, "ahead of the leader in his section: played last", "§11.2 case 3")
+                if act.section == lead_section:
+                    return Next(act, cid, "re-activation of the leader's section", "§11.2 case 1")
+                return Next(act, cid, "first section behind the FAS with cars still to play", "§11.1")
     return None

@@ -170,6 +170,8 @@ class Car:
     no_move: bool = False  # NO MOVE -1 PM token (§13.E.6)
     just_pit: bool = False
     time_loss: int = 0  # MP penalty for the next turn (§18.1)
+    pits: int = 0  # pit stops made
+    forced_pit: bool = False  # §18.1 forced pit stop at the start of the next turn
 
     @property
     def is_robot(self) -> bool:
@@ -207,7 +209,8 @@ class Car:
             "skill": self.skill.value if self.skill else None, "skill_used": self.skill_used,
             "soft_sets": self.soft_sets, "section": self.section, "lap": self.lap, "trajectory": self.trajectory,
             "status": self.status.value, "played": self.played, "no_move": self.no_move,
-            "just_pit": self.just_pit, "time_loss": self.time_loss,
+            "just_pit": self.just_pit, "time_loss": self.time_loss, "pits": self.pits,
+            "forced_pit": self.forced_pit,
         }
 
     @classmethod
@@ -220,4 +223,5 @@ class Car:
             skill=Skill(d["skill"]) if d["skill"] else None, skill_used=d["skill_used"], soft_sets=d["soft_sets"],
             section=d["section"], lap=d["lap"], trajectory=d["trajectory"], status=Status(d["status"]),
             played=d["played"], no_move=d["no_move"], just_pit=d["just_pit"], time_loss=d["time_loss"],
+            pits=d["pits"], forced_pit=d["forced_pit"],
         )

@@ -94,6 +94,14 @@ class TurnBegins(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class TurnResumes(Event):
+    RULE = "§13.A.3"
+    TEMPLATE = "{car} resumes the individual turn in {section}: phases B–F after the pit stop"
+    car: str
+    section: str
+
+
+@dataclass(frozen=True, slots=True)
 class TurnSkipped(Event):
     RULE = "§13.A.1"
     TEMPLATE = "{car} skips the turn{extra} and takes the NO MOVE token"

@@ -98,7 +98,7 @@ def pass_cost(state: RaceState, mover: Car, other: Car, minus_one_corner: int | 
 def _robot_pass_cost(state: RaceState, mover: Car, other: Car, kind: PassKind, where: str) -> PassCost:
     st = state.section(mover.section).type
     if kind is PassKind.UNLAP:
-        return PassCost(kind, None, f"a robot never unlaps on its own ({other.id} has more laps)", "§17.4")
+        return PassCost(kind, None, "a robot never unlaps on its own", "§17.4")
     if other.is_robot:
         return PassCost(kind, 0, "robots pass and lap each other for 0 MP", "§17.4")
     if other.no_move:

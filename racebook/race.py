@@ -165,9 +165,8 @@ class Race:
             if self.ctx is not None and self.ctx.phase is not Phase.DONE:
                 return
             if self.ctx is not None:
+                self._turn_over(self.ctx.car)
                 self.ctx = None
-                if self._solo:
-                    s.activation = None  # §11.2 case 1: the next activation of the leader's section is a new one
             if not s.started:
                 s.started = True
                 self._start_game_turn(events, first=True)
@@ -175,26 +174,33 @@ class Race:
             if nxt is None:
                 self._end_game_turn(events)
                 continue
-            act, car_id, why = nxt
-            self._solo = "alone" in why
+            act, car_id = nxt.activation, nxt.car
+            self._solo = nxt.solo
             if self._solo or act != s.activation:
-                self._announce(act, car_id, why, events)
+                self._announce(nxt, events)
                 s.activation = act
             self.ctx = turn.begin(s, car_id, events)
+            if self.ctx is None:  # a robot played its whole turn at once
+                self._turn_over(car_id)
         self.ctx = None
 
     _solo = False
 
-    def _announce(self, act: Activation, car_id: str, why: str, events: list[Event]) -> None:
+    def _turn_over(self, car_id: str) -> None:
+        """A leader who played alone, or a car that pitted, ends the current activation (§11.2, §13.A.3)."""
+        if self._solo or self.state.cars[car_id].just_pit:
+            self.state.activation = None
+
+    def _announce(self, nxt: activation.Next, events: list[Event]) -> None:
         s = self.state
-        if self._solo:
-            cars, verb = car_id, "plays (leader, FAS)"
+        act = nxt.activation
+        if nxt.solo:
+            cars, verb = nxt.car, "plays"
         else:
             todo = [c for c in activation.cars_of(s, act) if not s.cars[c].played and s.cars[c].on_track]
             cars = ", ".join(todo)
             verb = "play" if len(todo) > 1 else "plays"
-        rule = why.rsplit(", ", 1)[-1]
-        events.append(SectionActivated(act.section, str(act), cars, verb, why.rsplit(", ", 1)[0], rule))
+        events.append(SectionActivated(act.section, str(act), cars, verb, nxt.why, nxt.rule))
 
     def _start_game_turn(self, events: list[Event], first: bool = False) -> None:
         s = self.state

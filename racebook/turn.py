@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from itertools import combinations
 
-from . import checks, movement, payments
+from . import checks, movement, payments, pits
 from .actions import (
     BLIND,
     Action,
@@ -22,6 +22,11 @@ from .actions import (
     NoFlag,
     Occupy,
     Pay,
+    Pit,
+    PitDiscard,
+    PitDone,
+    PitStrategy,
+    PitTyres,
     Play,
     Skip,
     Start,
@@ -30,7 +35,7 @@ from .actions import (
     Weather,
     YellowFlag,
 )
-from .car import Car, RobotType, Skill, Strategy
+from .car import Car, RobotType, Skill, Strategy, Tyre
 from .cards import Card, Flag, TestKind
 from .errors import IllegalAction
 from .events import (
@@ -48,6 +53,7 @@ from .events import (
     TrajectoryUse,
     TurnBegins,
     TurnEnds,
+    TurnResumes,
     TurnSkipped,
     TyresPaid,
     WeatherMoved,
@@ -71,6 +77,9 @@ class Phase(Enum):
     EVENTS = "D.4: events"
     LEADER = "E: Leader check"
     OCCUPY = "F.2: trajectory"
+    PIT_DISCARD = "A.3 pit: discard cards"
+    PIT_TYRES = "A.3 pit: tyres"
+    PIT_STRATEGY = "A.3 pit: strategy"
     DONE = "done"
 
 
@@ -107,6 +116,7 @@ class TurnCtx:
     node: str | None = None
     route_discard: int = 0
     special_cards: int = 0  # Track Cards earned this turn by the strategy Special
+    pit_exempt: set[str] = field(default_factory=set)  # Track Cards that do not count toward the hand limit
 
 
 # ---------------------------------------------------------------- helpers
@@ -296,10 +306,28 @@ def legal(state: RaceState, ctx: TurnCtx) -> list[Action]:
     car = state.cars[ctx.car]
     ph = ctx.phase
     if ph is Phase.A:
+        pit_opts: list[Action] = [Pit(car.id, k) for k in range(pits.MAX_EXTRA_SECTIONS + 1)]
+        if pits.must_pit(state, car):
+            return pit_opts  # §13.A.3: pit this turn or be eliminated; reading 37: no skipping instead
         acts: list[Action] = [Start(car.id), Skip(car.id)]
         acts += [Skip(car.id, s) for s in Strategy if s is not Strategy.TENTH and s is not car.strategy
                  and s in IMPLEMENTED_STRATEGIES]
-        return acts
+        return acts + pit_opts
+    if ph is Phase.PIT_DISCARD:
+        opts: list[Action] = [PitDiscard(car.id, c) for c in sorted(car.hand)]
+        if pits.hand_limit_count(state, car, ctx.pit_exempt) <= car.setup.cards:
+            opts.append(PitDone(car.id))
+        return opts
+    if ph is Phase.PIT_TYRES:
+        tyres = [PitTyres(car.id, "keep")]
+        for t in Tyre:
+            if t is Tyre.SOFT and car.soft_sets >= pits.MAX_SOFT_SETS:
+                continue
+            tyres.append(PitTyres(car.id, t.value))
+        return tyres  # type: ignore[return-value]
+    if ph is Phase.PIT_STRATEGY:
+        return [PitStrategy(car.id, None)] + [PitStrategy(car.id, s) for s in Strategy
+                                               if s in IMPLEMENTED_STRATEGIES and s is not car.strategy]
     if ph is Phase.PLAY:
         plays = legal_plays(state, car)
         return list(plays) if plays else [Play(car.id, ())]
@@ -378,7 +406,7 @@ IMPLEMENTED_STRATEGIES = frozenset({
 def begin(state: RaceState, car_id: str, events: list[Event]) -> TurnCtx | None:
     """Start an individual turn. Robots play at once (returns None)."""
     car = state.cars[car_id]
-    events.append(TurnBegins(car_id, car.section))
+    events.append(TurnResumes(car_id, car.section) if car.just_pit else TurnBegins(car_id, car.section))
     if car.is_robot:
         robot_turn(state, car, events)
         return None
@@ -387,6 +415,49 @@ def begin(state: RaceState, car_id: str, events: list[Event]) -> TurnCtx | None:
         car.just_pit = False
         _phase_b(state, car, ctx, events)
     return ctx
+
+
+def _pit(state: RaceState, car: Car, ctx: TurnCtx, extra: int, events: list[Event]) -> None:
+    """§13.A.3: announce, go back, then the procedure (chit, repairs, cards, tyres, strategy)."""
+    forced = " (forced)" if car.forced_pit else (" (its refuel chit is due)" if pits.must_pit(state, car) else "")
+    events.append(Note(f"{car.id} declares a pit stop{forced}, {extra} extra section(s) for fuel", "§13.A.3"))
+    car.forced_pit = False
+    pits.move_back(state, car, pits.recoil(state, car, extra), events, f"pit time -{state.track.pit_time}"
+                   + (f" and {extra} extra" if extra else "") + (", PITTING -2" if car.skill is Skill.PITTING else ""))
+    pits.refuel(state, car, extra, events)
+    pits.repair(state, car, events)
+    ctx.phase = Phase.PIT_DISCARD
+
+
+def _pit_tyres(state: RaceState, car: Car, ctx: TurnCtx, tyre: str, events: list[Event]) -> None:
+    if tyre == "keep":
+        events.append(Note(f"{car.id} keeps the tyres: {car.chips} chip(s), {car.blue} blue token(s)", "§13.A.3"))
+    else:
+        t = Tyre(tyre)
+        pits.fit_tyres(state, car, t, events)
+        if t is Tyre.HARD:  # AMB-32: every new set of Hard tyres
+            before = set(car.hand)
+            draw_track_card(state, car, "(Hard tyres: +1 Track Card, not counted in the hand limit)", events,
+                            "§9.2")
+            ctx.pit_exempt |= set(car.hand) - before
+    if car.skill is Skill.PITTING:
+        before = set(car.hand)
+        draw_track_card(state, car, "(PITTING: +1 Track Card, not counted in the hand limit)", events, "§27")
+        ctx.pit_exempt |= set(car.hand) - before
+    ctx.phase = Phase.PIT_STRATEGY
+
+
+def _pit_finish(state: RaceState, car: Car, ctx: TurnCtx, strategy: Strategy | None, events: list[Event]) -> None:
+    if strategy is not None:
+        car.strategy = strategy
+        events.append(Note(f"{car.id} changes strategy to {strategy.value.upper().replace('_', ' ')}", "§13.A.3"))
+    if car.skill in (Skill.VERSATILITY, Skill.WISE_DRIVING, Skill.SIXTH_SENSE):
+        car.skill_used = False
+    car.pits += 1
+    car.just_pit = True
+    events.append(Note(f"{car.id} takes the JUST PIT token and plays phases B–F when {car.section} is activated "
+                       "again", "§13.A.3"))
+    ctx.phase = Phase.DONE  # the turn pauses; the car has not finished playing (car.played stays False)
 
 
 def _phase_b(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
@@ -399,6 +470,24 @@ def apply(state: RaceState, ctx: TurnCtx, action: Action, events: list[Event]) -
     ph = ctx.phase
     if isinstance(action, Start):
         _phase_b(state, car, ctx, events)
+    elif isinstance(action, Pit):
+        _pit(state, car, ctx, action.extra, events)
+        return
+    elif isinstance(action, PitDiscard):
+        pits.discard_one(state, car, action.card, events)
+        return
+    elif isinstance(action, PitDone):
+        while pits.hand_limit_count(state, car, ctx.pit_exempt) < car.setup.cards:
+            if _draw(state, car, "(pit stop: up to the panel limit)", events, "§13.A.3") is None:
+                break
+        ctx.phase = Phase.PIT_TYRES
+        return
+    elif isinstance(action, PitTyres):
+        _pit_tyres(state, car, ctx, action.tyre, events)
+        return
+    elif isinstance(action, PitStrategy):
+        _pit_finish(state, car, ctx, action.strategy, events)
+        return
     elif isinstance(action, Skip):
         extra = ""
         if action.strategy is not None:
@@ -825,6 +914,14 @@ def _specials(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> 
         draw_track_card(state, car, f"({why})", events, "§26")
 
 
+def _robot_must_pit(state: RaceState, car: Car) -> bool:
+    """§8: a due chit of this type binds the best-placed robot of the type that has not pitted yet."""
+    if car.pits or not any(t is car.robot and n <= state.turn for t, n in state.robot_chits):
+        return False
+    same = [c.id for c in state.on_track() if c.is_robot and c.robot is car.robot and not c.pits]
+    return bool(same) and max(same, key=state.key) == car.id
+
+
 def _robot_ahead_same_lap(state: RaceState, car: Car) -> bool:
     me = state.key(car.id)
     return any(c.is_robot and c.robot in (RobotType.FAST, RobotType.SLOW) and c.lap == car.lap
@@ -858,6 +955,20 @@ def _retired_mid_turn(state: RaceState, car: Car, ctx: TurnCtx, events: list[Eve
 def robot_turn(state: RaceState, car: Car, events: list[Event]) -> None:
     """§17.3: base MP plus trajectory bonus, no cards; all MP must be used."""
     assert car.robot is not None
+    if car.just_pit:  # §17.3 A: back in play, the refuel chit is discarded
+        car.just_pit = False
+        due = [i for i, (t, n) in enumerate(state.robot_chits) if t is car.robot and n <= state.turn]
+        if due:
+            t, n = state.robot_chits.pop(min(due, key=lambda i: state.robot_chits[i][1]))
+            events.append(Note(f"{car.id} removes the Just Pit token; the {t.value} refuel chit of turn {n} is "
+                               "discarded", "§17.3 A"))
+    elif _robot_must_pit(state, car):
+        events.append(Note(f"{car.id} is the best-placed {car.robot.value} robot and its refuel chit is due: it "
+                           "pits", "§8, §17.3 A"))
+        pits.move_back(state, car, state.track.pit_time, events, f"pit time -{state.track.pit_time}")
+        car.pits += 1
+        car.just_pit = True
+        return
     parts = [(car.robot.mp, f"{car.robot.value} robot")]
     if car.trajectory and trajectories_available(state):
         t = state.track.trajectory(car.trajectory)

@@ -63,7 +63,7 @@ def test_ex_21_test_comparisons() -> None:
 
 
 def test_ex_22_normal_test_options() -> None:
-    """Ex. 22: pair (33)+(89), Normal test vs (56): use (33) → pass; (89) → fail, 1 damage; a hand card; a blind draw."""
+    """Ex. 22: (33)+(89), Normal test vs (56): (33) passes; (89) fails, 1 damage; a hand card; a blind draw."""
     race = play("ex22")
     at_test = race.at(2)
     using = {a.using for a in at_test.legal_actions() if isinstance(a, Test)}
@@ -163,3 +163,17 @@ def test_illegal_pair_names_the_rule() -> None:
     msg = str(exc.value)
     assert msg.startswith("§13.C: [2] may only pair with [2]")
     assert "legal pairs with R33 in hand: R89[1](89)" in msg
+
+
+def test_ex_24_multiple_tests_et_first() -> None:
+    """Ex. 24: ET blind (22) ≤ 83 passes, TC (22); (20) ≤ 22 passes, TC (20); +20 test → 40, (91) fails, TC (91)."""
+    race = play("ex24")
+    tests = of(race, ev.CheckTest)
+    assert [(t.card, t.target, t.passed, t.new_target) for t in tests] == [
+        ("(22)", 83, True, "(22)"), ("(20)", 22, True, "(20)"), ("(91)", 40, False, "(91)")]
+    assert tests[0].what.startswith("ET blind test")
+    s = race.state
+    assert s.cars["Blue"].red == 1
+    assert "R22" in s.race_deck.discards  # the replaced Target Check is discarded
+    at_first_test = race.at(2)
+    assert {a.test for a in at_first_test.legal_actions()} == {1, 2}  # the cards' tests in any order, after the ET
