@@ -216,11 +216,42 @@ class Occupy(Action):
         return self.trajectory or "none"
 
 
+@dataclass(frozen=True, slots=True)
+class Challenge(Action):
+    """§12.1: start a duel in the activated corner section (asked from the last car forward)."""
+
+
+@dataclass(frozen=True, slots=True)
+class NoChallenge(Action):
+    """§12.1: pass on starting a duel (this uses the car's duel chance here, §12.3)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Join(Action):
+    """§12.1: a car ahead of the challenger takes part in the duel."""
+
+
+@dataclass(frozen=True, slots=True)
+class Decline(Action):
+    """§12.1: a car ahead of the challenger stays out; it will be placed behind the participants (§12.2)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Bid(Action):
+    """§12.1: 1 or 2 cards face down for the duel (pair rules do not apply); none = not participating."""
+
+    cards: tuple[str, ...] = ()
+
+    def _args(self) -> str:
+        return " ".join(self.cards) if self.cards else "none"
+
+
 _VERBS = {
     "start": Start, "skip": Skip, "play": Play, "pay": Pay, "discard": Discard, "test": Test,
     "leader-check": LeaderCheck, "weather": Weather, "yellow-flag": YellowFlag, "green-flag": GreenFlag,
     "take-flag": TakeFlag, "no-flag": NoFlag, "occupy": Occupy, "pit": Pit, "pit-discard": PitDiscard,
     "pit-done": PitDone, "pit-tyres": PitTyres, "pit-strategy": PitStrategy,
+    "challenge": Challenge, "no-challenge": NoChallenge, "join": Join, "decline": Decline, "bid": Bid,
 }
 _VERBS_BY_CLASS = {v: k for k, v in _VERBS.items()}
 
@@ -241,7 +272,9 @@ def parse(text: str) -> Action:
             return PitTyres(car, args[0] if args else "keep")
         if verb == "pit-strategy":
             return PitStrategy(car, None if not args or args[0] == "keep" else Strategy.parse(args[0]))
-        if verb in ("start", "no-flag", "pit-done"):
+        if verb == "bid":
+            return Bid(car, tuple(a for a in args if a != "none"))
+        if verb in ("start", "no-flag", "pit-done", "challenge", "no-challenge", "join", "decline"):
             return _VERBS[verb](car)
         if verb == "skip":
             strat = None

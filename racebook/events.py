@@ -336,3 +336,14 @@ class Note(Event):
     TEMPLATE = "{text}"
     text: str
     rule: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DuelEvent(Event):
+    """A step of the duel procedure (declaration, joining, reveal, result)."""
+
+    TEMPLATE = "{text}"
+    section: str
+    text: str
+    car: str | None = None
+    rule: str = "§12"

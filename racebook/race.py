@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import activation, turn
+from . import activation, duel, turn
 from .actions import Action
 from .errors import IllegalAction
 from .events import (
@@ -89,6 +89,7 @@ class Race:
         self.start_frame = frame_of(state)
         self.steps: list[Step] = []
         self.ctx: TurnCtx | None = None
+        self.duel: duel.DuelCtx | None = None
         events = _Log(state, frames)
         self._advance(events)
         self.steps.append(Step(0, None, tuple(events), tuple(events.frames)))
@@ -96,10 +97,14 @@ class Race:
     # ----------------------------------------------------------- the API
     @property
     def current_car(self) -> str | None:
+        if self.duel is not None:
+            return self.duel.current
         return self.ctx.car if self.ctx is not None else None
 
     @property
     def phase(self) -> Phase | None:
+        if self.duel is not None:
+            return Phase.DUEL
         return self.ctx.phase if self.ctx is not None else None
 
     @property
@@ -108,7 +113,11 @@ class Race:
 
     def legal_actions(self) -> list[Action]:
         """Every action legal now; the single source of truth for ``apply``."""
-        if self.ctx is None or self.state.finished:
+        if self.state.finished:
+            return []
+        if self.duel is not None:
+            return duel.legal(self.state, self.duel)
+        if self.ctx is None:
             return []
         return turn.legal(self.state, self.ctx)
 
@@ -120,9 +129,14 @@ class Race:
         legal = self.legal_actions()
         if action not in legal:
             raise self._illegal(action, legal)
-        assert self.ctx is not None
         events = _Log(self.state, self.record_frames)
-        turn.apply(self.state, self.ctx, action, events)
+        if self.duel is not None:
+            duel.apply(self.state, self.duel, action, events)
+            if self.duel.stage == "done":
+                self.duel = None
+        else:
+            assert self.ctx is not None
+            turn.apply(self.state, self.ctx, action, events)
         self._advance(events)
         step = Step(len(self.steps), action, tuple(events), tuple(events.frames))
         self.steps.append(step)
@@ -162,6 +176,8 @@ class Race:
         """Run automatic steps until a human decision is needed or the race ends."""
         s = self.state
         while not s.finished:
+            if self.duel is not None:
+                return
             if self.ctx is not None and self.ctx.phase is not Phase.DONE:
                 return
             if self.ctx is not None:
@@ -175,10 +191,15 @@ class Race:
                 self._end_game_turn(events)
                 continue
             act, car_id = nxt.activation, nxt.car
-            self._solo = nxt.solo
-            if self._solo or act != s.activation:
+            if act != s.activation:
                 self._announce(nxt, events)
                 s.activation = act
+                # §12: a corner section's activation opens the duel procedure before anybody plays
+                self.duel = duel.start(s, act, activation.cars_of(s, act), events)
+                if self.duel is not None:
+                    return
+                continue  # the duel may have changed the leader: look again
+            self._solo = nxt.solo
             self.ctx = turn.begin(s, car_id, events)
             if self.ctx is None:  # a robot played its whole turn at once
                 self._turn_over(car_id)
@@ -243,11 +264,15 @@ class Race:
         self._start_game_turn(events)
 
     def _illegal(self, action: Action, legal: list[Action]) -> IllegalAction:
-        if self.ctx is None:
+        if self.ctx is None and self.duel is None:
             return IllegalAction(action, "§10", "no decision is pending (the race is over)")
-        if action.car != self.ctx.car:
-            return IllegalAction(action, "§11", f"it is {self.ctx.car}'s turn ({self.ctx.phase.value}), "
+        if action.car not in {a.car for a in legal}:
+            return IllegalAction(action, "§11", f"it is {self.current_car}'s decision ({self.phase.value}), "  # type: ignore[union-attr]
                                  f"not {action.car}'s", legal)
+        if self.duel is not None:
+            return IllegalAction(action, "§12", f"in the duel procedure ({self.duel.stage}) the decisions are: "
+                                 + ", ".join(sorted({a.verb for a in legal})), legal)
+        assert self.ctx is not None
         from .explain import why_illegal
         rule, reason = why_illegal(self.state, self.ctx, action)
         return IllegalAction(action, rule, reason, legal)

@@ -80,6 +80,7 @@ class Phase(Enum):
     PIT_DISCARD = "A.3 pit: discard cards"
     PIT_TYRES = "A.3 pit: tyres"
     PIT_STRATEGY = "A.3 pit: strategy"
+    DUEL = "§12 duel procedure"
     DONE = "done"
 
 

@@ -216,7 +216,8 @@ class TrackLayout:
         a, b = self._span(name)
         return self.normal(a + (b - a) * t)
 
-    def outline(self, name: str, t0: float = 0.0, t1: float = 1.0, samples: int = 16) -> tuple[list[float], list[float]]:
+    def outline(self, name: str, t0: float = 0.0, t1: float = 1.0,
+                samples: int = 16) -> tuple[list[float], list[float]]:
         """Closed polygon (xs, ys) of a section's band between ``t0`` and ``t1``; same length for any input."""
         outer = [self.at(name, t0 + (t1 - t0) * i / (samples - 1), 1.0) for i in range(samples)]
         inner = [self.at(name, t0 + (t1 - t0) * i / (samples - 1), -1.0) for i in range(samples)]

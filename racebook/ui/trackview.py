@@ -215,7 +215,6 @@ class TrackView:
             tip = lay.at(s.name, 0.62, -1.28)
             back = lay.at(s.name, 0.46, -1.28)
             dx, dy = tip[0] - back[0], tip[1] - back[1]
-            a, b = lay.point(0.0, 0.0), lay.point(0.0, 0.0)  # placeholders replaced below
             nx, ny = lay.normal_at(s.name, 0.5)
             k = 0.55 * math.hypot(dx, dy)
             a = (back[0] + nx * k, back[1] + ny * k)
@@ -223,7 +222,7 @@ class TrackView:
             chx.append([a[0], tip[0], b[0]])
             chy.append([a[1], tip[1], b[1]])
         fx, fy = lay.finish_line()
-        tx, ty = self._trajectory_points()
+        traj = self._trajectory_points()
         with self._holding():
             self.sx.min, self.sx.max, self.sy.min, self.sy.max = x0, x1, y0, y1
             ratio = (x1 - x0) / (y1 - y0)
@@ -241,17 +240,17 @@ class TrackView:
             self.m_finish_black.x, self.m_finish_black.y = fx, fy
             self.m_finish_white.x, self.m_finish_white.y = fx, fy
             for mark, key in ((self.m_traj_std, "std"), (self.m_traj_et, "et")):
-                pts = tx[key]
+                pts = traj[key]
                 mark.x, mark.y = [p[0] for p in pts], [p[1] for p in pts]
                 mark.colors = [p[2] for p in pts] or ["white"]
             for mark, key in ((self.m_traj_std_in, "std"), (self.m_traj_et_in, "et")):
-                pts = tx[key]
+                pts = traj[key]
                 mark.x, mark.y = [p[0] for p in pts], [p[1] for p in pts]
                 mark.colors = [p[3] for p in pts] or ["white"]
-            labels = tx["std"] + tx["et"]
+            labels = traj["std"] + traj["et"]
             self.m_traj_labels.x, self.m_traj_labels.y = [p[0] for p in labels], [p[1] for p in labels]
             self.m_traj_labels.text = [p[4] for p in labels]
-        self._traj_pos = {p[5]: (p[0], p[1]) for p in tx["std"] + tx["et"]}
+        self._traj_pos = {p[5]: (p[0], p[1]) for p in traj["std"] + traj["et"]}
         if self.frame is not None:
             self.show(self.frame)
 
@@ -282,8 +281,8 @@ class TrackView:
         assert self.layout is not None
         lay = self.layout
         track = self.track
-        hx, hy, hc, hn, ho = [], [], [], [], []
-        rx, ry, rc, rn, ro = [], [], [], [], []
+        humans: tuple[list[Any], ...] = ([], [], [], [], [])  # x, y, colour, id, opacity
+        robots: tuple[list[Any], ...] = ([], [], [], [], [])
         fx, fy = [], []
         clx, cly, clt = [], [], []
         bx, by, bt = [], [], []
@@ -302,17 +301,20 @@ class TrackView:
                 positions[item] = (x, y)
                 st = style.car_style(item, self.cars.get(item))
                 alpha = 0.4 if item in frame.played else 1.0
-                if st.robot is None:
-                    hx.append(x), hy.append(y), hc.append(st.colour), hn.append(item), ho.append(alpha)
-                else:
-                    rx.append(x), ry.append(y), rc.append(st.colour), rn.append(item), ro.append(alpha)
+                for lst, v in zip(humans if st.robot is None else robots, (x, y, st.colour, item, alpha),
+                                  strict=True):
+                    lst.append(v)
                 t = 1.0 - (k + 0.5) / n
                 gap = 0.03 + (CAR_FONT * 1.1 / self.px_per_unit if crowded and k % 2 else 0.0)
                 lx, ly = self._beside(section, t, +1, gap, item, CAR_FONT)
-                clx.append(lx), cly.append(ly), clt.append(item)
+                clx.append(lx)
+                cly.append(ly)
+                clt.append(item)
                 down = frame.laps_down.get(item, 0)
                 if down:
-                    bx.append(x), by.append(y), bt.append(f"-{down}")
+                    bx.append(x)
+                    by.append(y)
+                    bt.append(f"-{down}")
         self.positions = positions
         # Leader token.
         lead = frame.leader if frame.leader in positions else None
@@ -340,10 +342,9 @@ class TrackView:
                 tly.append([ay, by2])
         info = [f"Turn {frame.turn}", f"Leader: {frame.leader or '—'}" + (f"   ·   active: {label}" if label else "")]
         with self._holding():
-            self.m_humans.x, self.m_humans.y = hx, hy
-            self.m_humans.colors, self.m_humans.names, self.m_humans.opacities = hc or ["black"], hn, ho or [1.0]
-            self.m_robots.x, self.m_robots.y = rx, ry
-            self.m_robots.colors, self.m_robots.names, self.m_robots.opacities = rc or ["black"], rn, ro or [1.0]
+            for mark, (xs, ys, cs, ns, os_) in ((self.m_humans, humans), (self.m_robots, robots)):
+                mark.x, mark.y = xs, ys
+                mark.colors, mark.names, mark.opacities = cs or ["black"], ns, os_ or [1.0]
             self.m_flags.x, self.m_flags.y = fx, fy
             self.m_flag_labels.x, self.m_flag_labels.y = fx, fy
             self.m_flag_labels.text = ["(Y)"] * len(fx)

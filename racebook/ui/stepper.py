@@ -1,0 +1,226 @@
+"""The stepper: walk a race's event log one rule step at a time (§10–§13 views).
+
+Position 0 is "before the first event" (``race.start_frame``); position i
+(1 … N) shows ``race.events[i-1]``, its sentence, the position right after it
+(``race.frames[i-1]``) and the log of ``race.events[:i]``.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import ipywidgets as widgets
+import pandas as pd
+
+from .errors import ErrorLog
+
+COLUMNS = ["step", "turn", "car", "kind", "sentence", "rule"]
+
+Callback = Callable[[int, Any, Any], None]  # (position, event or None, frame)
+
+
+def _body(event: Any) -> str:
+    """An event's sentence without its trailing "— §x.y" (the rule column shows it)."""
+    text = event.sentence()
+    tail = f" — {event.citation}"
+    return text[: -len(tail)] if event.citation and text.endswith(tail) else text
+
+
+def events_table(events: Sequence[Any], frames: Sequence[Any] = (), steps: Sequence[int] = ()) -> pd.DataFrame:
+    """The log as a DataFrame, one row per event, indexed 1 … N like the stepper's positions."""
+    rows = []
+    for i, e in enumerate(events):
+        frame = frames[i] if i < len(frames) else None
+        rows.append({
+            "step": steps[i] if i < len(steps) else None,
+            "turn": getattr(frame, "turn", None),
+            "car": e.car_id or "",
+            "kind": e.kind,
+            "sentence": _body(e),
+            "rule": e.citation,
+        })
+    df = pd.DataFrame(rows, columns=COLUMNS, index=pd.RangeIndex(1, len(rows) + 1, name="#"))
+    return df
+
+
+def race_table(race: Any) -> pd.DataFrame:
+    """:func:`events_table` of a whole :class:`racebook.race.Race`."""
+    events, frames, steps = _flatten(race)
+    return events_table(events, frames, steps)
+
+
+def _flatten(race: Any) -> tuple[list[Any], list[Any], list[int]]:
+    events: list[Any] = []
+    frames: list[Any] = []
+    steps: list[int] = []
+    for st in race.steps:
+        events.extend(st.events)
+        frames.extend(st.frames)
+        steps.extend([st.index] * len(st.events))
+    return events, frames, steps
+
+
+_CSS = """<style>
+.rb-log table {border-collapse: collapse; font-size: 14px; width: 100%;}
+.rb-log th, .rb-log td {padding: 2px 8px; border-bottom: 1px solid #ddd; text-align: left; vertical-align: top;}
+.rb-log thead th {background: #f0f0f0;}
+.rb-log tbody tr:last-child td, .rb-log tbody tr:last-child th {background: #fff1a8; font-weight: bold;}
+</style>"""
+
+
+class Stepper:
+    """⏮ ◀ ▶ ⏭ buttons, a slider over the events, the current sentence and the log table.
+
+    ``on_change(cb)`` registers ``cb(position, event, frame)``, called after every
+    move (``event`` is None at position 0). Callback errors go to ``errors``.
+    """
+
+    def __init__(self, race: Any = None, *, rows: int = 12, errors: ErrorLog | None = None) -> None:
+        self.errors = errors or ErrorLog()
+        self.rows = rows
+        self.race: Any = None
+        self.events: list[Any] = []
+        self.frames: list[Any] = []
+        self.steps: list[int] = []
+        self._callbacks: list[Callback] = []
+        g = self.errors.guard
+        bl = widgets.Layout(width="52px", height="36px")
+        self.b_first = widgets.Button(description="⏮", tooltip="first: before the first event", layout=bl)
+        self.b_prev = widgets.Button(description="◀", tooltip="previous event", layout=bl)
+        self.b_next = widgets.Button(description="▶", tooltip="next event", layout=bl)
+        self.b_last = widgets.Button(description="⏭", tooltip="last event", layout=bl)
+        self.b_first.on_click(g(lambda _b: self.first()))
+        self.b_prev.on_click(g(lambda _b: self.prev()))
+        self.b_next.on_click(g(lambda _b: self.next()))
+        self.b_last.on_click(g(lambda _b: self.last()))
+        self.slider = widgets.IntSlider(value=0, min=0, max=0, description="event", readout=False,
+                                        continuous_update=True, layout=widgets.Layout(width="420px"))
+        self.slider.observe(g(self._on_slider), names="value")
+        self.counter = widgets.HTML(layout=widgets.Layout(width="120px"))
+        self.sentence = widgets.HTML(layout=widgets.Layout(min_height="64px"))
+        self.log_html = widgets.HTML()
+        for b in (self.b_first, self.b_prev, self.b_next, self.b_last):
+            b.add_class("rb-step-button")
+        self.sentence.add_class("rb-sentence")
+        self.controls = widgets.HBox([self.b_first, self.b_prev, self.b_next, self.b_last, self.slider, self.counter],
+                                     layout=widgets.Layout(align_items="center"))
+        self.widget = widgets.VBox([self.sentence, self.controls, self.log_html])
+        self._quiet = False
+        if race is not None:
+            self.set_race(race)
+
+    # ------------------------------------------------------------ data
+    def set_race(self, race: Any, position: int | None = None) -> None:
+        """Step over ``race``'s events; ``position`` None = the last event, negative = from the end."""
+        self.race = race
+        self.events, self.frames, self.steps = _flatten(race)
+        n = len(self.events)
+        p = n if position is None else (position if position >= 0 else n + 1 + position)
+        p = max(0, min(p, n))
+        self._quiet = True
+        try:
+            with self.slider.hold_trait_notifications():
+                self.slider.max = max(n, 0)
+                self.slider.value = p
+        finally:
+            self._quiet = False
+        self._render()
+
+    def on_change(self, callback: Callback) -> None:
+        self._callbacks.append(callback)
+
+    @property
+    def count(self) -> int:
+        return len(self.events)
+
+    @property
+    def position(self) -> int:
+        return int(self.slider.value)
+
+    @position.setter
+    def position(self, value: int) -> None:
+        self.go(value)
+
+    def go(self, position: int) -> None:
+        p = max(0, min(int(position), self.count))
+        if p == self.slider.value:
+            self._render()
+        else:
+            self.slider.value = p  # the observer renders
+
+    def first(self) -> None:
+        self.go(0)
+
+    def prev(self) -> None:
+        self.go(self.position - 1)
+
+    def next(self) -> None:
+        self.go(self.position + 1)
+
+    def last(self) -> None:
+        self.go(self.count)
+
+    @property
+    def event(self) -> Any:
+        p = self.position
+        return self.events[p - 1] if p > 0 else None
+
+    @property
+    def frame(self) -> Any:
+        p = self.position
+        if p == 0:
+            return getattr(self.race, "start_frame", None)
+        if p - 1 < len(self.frames):
+            return self.frames[p - 1]
+        # Frames were not recorded (Race(frames=False)): only the current position is known.
+        from ..race import frame_of
+        return frame_of(self.race.state)
+
+    def log(self) -> pd.DataFrame:
+        """The events so far (1 … position) as a DataFrame."""
+        p = self.position
+        return events_table(self.events[:p], self.frames[:p], self.steps[:p])
+
+    # ------------------------------------------------------------ drawing
+    def _on_slider(self, change: dict) -> None:
+        if not self._quiet:
+            self._render()
+
+    def _render(self) -> None:
+        p, n = self.position, self.count
+        self.b_first.disabled = self.b_prev.disabled = p <= 0
+        self.b_next.disabled = self.b_last.disabled = p >= n
+        self.counter.value = f'<span style="font-size:16px"><b>{p}</b> / {n}</span>'
+        self.sentence.value = self._sentence_html()
+        df = self.log()
+        if len(df):
+            self.log_html.value = _CSS + '<div class="rb-log">' + df.tail(self.rows).to_html(escape=True, border=0) \
+                + "</div>"
+        else:
+            self.log_html.value = '<div class="rb-log" style="color:#777">(no events yet)</div>'
+        event, frame = self.event, self.frame
+        for cb in list(self._callbacks):
+            self.errors.guard(cb)(p, event, frame)
+
+    def _sentence_html(self) -> str:
+        p = self.position
+        event = self.event
+        if event is None:
+            frame = self.frame
+            turn = f" (Game Turn {frame.turn})" if frame is not None else ""
+            body, rule = f"Start position{turn}, before the first event. Press ▶ to step.", ""
+            sub = ""
+        else:
+            body, rule = _body(event), event.citation
+            step = self.steps[p - 1]
+            action = self.race.steps[step].action if step < len(self.race.steps) else None
+            cause = f"step {step}: {html.escape(str(action))}" if action is not None else "automatic opening steps"
+            frame = self.frame
+            turn = f"Game Turn {frame.turn} · " if frame is not None else ""
+            sub = f"{turn}{cause} · {html.escape(event.kind)}"
+        rule_html = (f' <span style="color:#fff;background:#555;border-radius:4px;padding:1px 6px;'
+                     f'font-size:16px">{html.escape(rule)}</span>') if rule else ""
+        return (f'<div style="font-size:21px;line-height:1.35;padding:6px 4px">{html.escape(body)}{rule_html}</div>'
+                f'<div style="font-size:14px;color:#666;padding:0 4px">{sub}</div>')

@@ -1,0 +1,150 @@
+"""Shared fixtures: small race states from Race Position Notation, races from scenario-shaped dicts,
+and a random race builder for the property tests (tests/test_properties.py).
+
+Fixtures are session-scoped factories, so hypothesis tests may use them too.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import pytest
+
+from racebook import notation
+from racebook.car import Skill
+from racebook.cards import default_race_deck
+from racebook.options import Rules
+from racebook.race import Race
+from racebook.scenario import build
+from racebook.state import RaceState
+from racebook.track import SectionType, Track
+from racebook.trackfile import load_track
+from racebook.turn import IMPLEMENTED_STRATEGIES
+
+HUMAN_IDS = ("Blue", "Red", "Green", "Orange", "Yellow")
+ROBOT_PREFIXES = ("SuperFast", "Fast", "Slow")
+
+
+def state_from(position: str, rules: Rules | None = None, seed: int = 0) -> RaceState:
+    """A fresh RaceState (all cards in the Race/Track piles) with the cars of ``position`` placed."""
+    pos = notation.parse(position)
+    state = RaceState(load_track(pos.track), rules=rules, seed=seed)
+    notation.apply(pos, state)
+    return state
+
+
+def take(state: RaceState, code: str) -> str:
+    """Take a card out of its draw pile (as if drawn), so that card accounting stays exact."""
+    state.deck_of(code).pile.remove(code)
+    return code
+
+
+def scenario_dict(position: str, cars: dict[str, dict[str, Any]] | None = None, *, seed: int = 0,
+                  deck: Iterable[str] = (), track_deck: Iterable[str] = (), bag: Iterable[str] = (),
+                  rules: dict[str, Any] | None = None, track: str | None = None) -> dict[str, Any]:
+    """A dict shaped like a parsed scenario file (racebook/scenario.py docstring)."""
+    raw: dict[str, Any] = {
+        "scenario": {"id": "test", "track": track or position.split()[0], "seed": seed, "position": position},
+        "cars": cars or {},
+        "deck": {"stack": list(deck)},
+        "track_deck": {"stack": list(track_deck)},
+        "bag": {"stack": list(bag)},
+    }
+    if rules:
+        raw["rules"] = rules
+    return raw
+
+
+def race_from(position: str, cars: dict[str, dict[str, Any]] | None = None, **kw: Any) -> Race:
+    return build(scenario_dict(position, cars, **kw))
+
+
+def random_setup(rnd: random.Random, track: Track | None = None) -> dict[str, Any]:
+    """A random but legal scenario dict on the teaching track: 3–5 humans with dealt hands, 1–3 robots.
+
+    Cars are spread over the sections; the first car listed (frontmost) is the leader; some cars behind are
+    a lap down; corners sometimes carry a yellow flag; turn 1 and the last turn (16) are over-represented.
+    """
+    track = track or load_track("teaching")
+    front_first = [s.name for s in reversed(track.sections)]
+    humans = list(HUMAN_IDS[: rnd.randint(3, 5)])
+    robots = [rnd.choice(ROBOT_PREFIXES) + str(i) for i in range(rnd.randint(1, 3))]
+    cars = humans + robots
+    rnd.shuffle(cars)
+    where = {c: rnd.choice(front_first) for c in cars}
+    groups: list[str] = []
+    first = True
+    for sec in front_first:
+        toks: list[str] = []
+        for c in (c for c in cars if where[c] == sec):
+            toks.append(c + ("-1" if not first and rnd.random() < 0.2 else ""))
+            first = False
+        if not toks:
+            continue
+        if track.section(sec).type is SectionType.CORNER and rnd.random() < 0.15:
+            toks.insert(rnd.randint(0, len(toks)), "(Y)")
+        groups.append(f"{sec}: " + " ".join(toks))
+    turn = rnd.choice([1, 1, 2, 5, 8, 12, 15, 16, 16])
+    position = f"{track.id} turn={turn} lap=3 weather={rnd.randrange(len(track.weather.spaces))} | " \
+        + " | ".join(groups)
+    codes = list(default_race_deck().codes())
+    rnd.shuffle(codes)
+    track_codes = [c.code for c in track.track_cards]
+    rnd.shuffle(track_codes)
+    strategies = sorted(s.value for s in IMPLEMENTED_STRATEGIES)
+    skills = [s.value for s in Skill if s is not Skill.SIXTH_SENSE]
+    spec: dict[str, dict[str, Any]] = {}
+    for c in humans:
+        hand = [codes.pop() for _ in range(rnd.randint(3, 6))]
+        if track_codes and rnd.random() < 0.3:
+            hand.append(track_codes.pop())
+        d: dict[str, Any] = {
+            "hand": hand,
+            "target": codes.pop(),
+            "chips": rnd.randint(0, 10),
+            "tyre": rnd.choice(["hard", "soft", "intermediate", "rain"]),
+            "wear": [rnd.choice(["red", "red", "red", "brown"]) for _ in range(rnd.randint(0, 2))],
+        }
+        refuel = rnd.choice([None, None, turn, turn + 1, turn + 4])
+        if refuel is not None:
+            d["refuel"] = refuel
+        if rnd.random() < 0.7:
+            d["strategy"] = rnd.choice(strategies)
+        if rnd.random() < 0.7:
+            d["skill"] = rnd.choice(skills)
+        spec[c] = d
+    return scenario_dict(position, spec, seed=rnd.randrange(2**32), track=track.id)
+
+
+@pytest.fixture(scope="session")
+def teaching() -> Track:
+    return load_track("teaching")
+
+
+@pytest.fixture(scope="session")
+def silverstone() -> Track:
+    return load_track("silverstone")
+
+
+@pytest.fixture(scope="session")
+def make_state() -> Callable[..., RaceState]:
+    """``make_state("teaching turn=5 lap=2 | G: Red Blue*")`` → a RaceState with those cars."""
+    return state_from
+
+
+@pytest.fixture(scope="session")
+def make_race() -> Callable[..., Race]:
+    """``make_race(position, {"Blue": {"hand": [...]}}, deck=[...], bag=[...])`` → a Race via scenario.build."""
+    return race_from
+
+
+@pytest.fixture(scope="session")
+def take_card() -> Callable[[RaceState, str], str]:
+    return take
+
+
+@pytest.fixture(scope="session")
+def random_race_setup() -> Callable[[random.Random], dict[str, Any]]:
+    return random_setup

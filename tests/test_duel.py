@@ -1,0 +1,120 @@
+"""Duels in corner sections (§12, §24, §17.2): the manual's Ex. 15, 16, 41, 42 and rule checks."""
+
+from __future__ import annotations
+
+import pytest
+
+import racebook
+from racebook import duel
+from racebook import events as ev
+from racebook.actions import Bid
+from racebook.errors import IllegalAction
+
+
+def texts(race: racebook.Race) -> list[str]:
+    return [e.text for e in race.events if isinstance(e, ev.DuelEvent)]
+
+
+def order_after_duel(race: racebook.Race, section: str) -> list[str]:
+    line = next(t for t in texts(race) if t.startswith(f"New order in {section}:"))
+    return line.split(": ", 1)[1].split(", ")
+
+
+def test_ex_15_duel_in_the_leaders_corner() -> None:
+    """Ex. 15: Orange challenges, Green and Blue accept; Orange wins and takes the Leader token; Green 2nd, Blue
+    last; Orange laps Purple; B (Purple) is next; C again has no new duel and Green moves first."""
+    race = racebook.load_scenario("ex15").race
+    assert order_after_duel(race, "C") == ["Orange", "Green", "Blue"]
+    token = next(e for e in race.events if isinstance(e, ev.LeaderToken) and e.rule == "§12.2")
+    assert token.car == "Orange"
+    reveals = [t for t in texts(race) if "reveals" in t]
+    assert any(t.startswith("Blue reveals") and "modifier" not in t for t in reveals)  # first car: no -2
+    assert any(t.startswith("Green reveals") and "-2 Curve 2 modifier" in t for t in reveals)
+    begun = [e.car for e in race.events if isinstance(e, ev.TurnBegins)]
+    assert begun[:4] == ["Orange", "Purple", "Green", "Blue"]
+    assert sum(1 for t in texts(race) if "duels are declared" in t) == 1  # no second duel in C this turn
+    assert ("Orange", "Purple") in [(p.car, p.other) for p in race.events if isinstance(p, ev.Pass)]
+
+
+def test_ex_16_tie_at_stowe() -> None:
+    """Ex. 16: Green [3][3] +3 BW -3 Stowe = 6; Blue [4][2] = 6 (first, no modifier): a tie, 1 damage each,
+    Blue stays ahead, Green 2nd, Orange (declined) last; [4][2] is a legal duel pair."""
+    race = racebook.load_scenario("ex16").race
+    reveals = {t.split()[0]: t for t in texts(race) if "reveals" in t}
+    assert "total 6" in reveals["Green"] and "total 6" in reveals["Blue"]
+    assert order_after_duel(race, "Stowe") == ["Blue", "Green", "Orange"]
+    s = race.state
+    assert (s.cars["Blue"].red, s.cars["Green"].red, s.cars["Orange"].red) == (1, 1, 0)
+    assert sorted(s.cars["Blue"].frozen) == ["R14", "R22"] and sorted(s.cars["Green"].frozen) == ["R04", "R13"]
+    assert s.track.corner_of("Stowe").duel_modifier == -3
+
+
+def test_ex_41_one_duel_chance_per_section() -> None:
+    """Ex. 41: Blue starts, Black and Red accept, Red wins and laps Purple; Purple ends behind Red; Curve 5 is
+    activated again but nobody may start a duel."""
+    race = racebook.load_scenario("ex41").race
+    assert order_after_duel(race, "Abbey") == ["Red", "Blue", "Black"]
+    assert "Black (robot) joins the duel" in texts(race)
+    s = race.state
+    assert s.cars_in("Priory") == ["Red", "Purple"]
+    acts = [e.label for e in race.events if isinstance(e, ev.SectionActivated)]
+    assert acts.count("Abbey") == 2
+    assert sum(1 for t in texts(race) if "duels are declared" in t) == 1
+    assert race.current_car == "Blue" and race.phase is not None and race.phase.name == "A"
+
+
+def test_ex_42_second_duel_through_subsections() -> None:
+    """Ex. 42: Red laps Purple and Orange; in the leader's subsection Purple challenges Orange and Red joins;
+    Orange wins and goes ahead of the Leader token without becoming leader; when the subsection ahead of the
+    leader is activated, Orange may start a new duel (Yellow, a robot ahead of the leader, stays out)."""
+    race = racebook.load_scenario("ex42").race
+    assert "Purple is the CHALLENGER" in texts(race)[1]
+    assert order_after_duel(race, "G") == ["Yellow", "Orange", "Red", "Purple"]
+    s = race.state
+    assert s.leader == "Red"
+    assert texts(race).count("Orange is the CHALLENGER; the cars ahead must say whether they take part (Yellow)") == 1
+    assert "Yellow (robot) stays out of the duel" in texts(race)
+
+
+def test_bids_are_simultaneous_and_hidden() -> None:
+    """§12.1: every participant may bid in any order, and nothing is revealed until all have bid."""
+    sc = racebook.scenario.load("ex15", play=False)
+    race = sc.race
+    for a in ("Orange challenge", "Green join", "Blue join"):
+        race.apply(a)
+    bidders = {a.car for a in race.legal_actions() if isinstance(a, Bid)}
+    assert bidders == {"Orange", "Green", "Blue"}
+    race.apply("Blue bid R07")
+    assert not any("reveals" in t for t in texts(race))
+    race.apply("Green bid R22 R24")
+    race.apply("Orange bid R14 R21")
+    assert any("reveals" in t for t in texts(race))
+
+
+def test_no_duels_at_the_start_or_with_a_yellow_flag() -> None:
+    """§12.3 / §22 / §15.1."""
+    sc = racebook.scenario.load("ex16", play=False)
+    s = sc.race.state
+    act = s.activation
+    assert act is not None and duel.duels_possible(s, act) is None
+    s.turn = 1
+    assert duel.duels_possible(s, act) == "no duels at the start (§22)"
+    s.turn = 6
+    s.order["Stowe"].insert(1, "(Y)")
+    assert "yellow flag" in (duel.duels_possible(s, act) or "")
+
+
+def test_decliners_and_tie_rules_by_unit() -> None:
+    """§12.2, AMB-22/24: decliners go behind all participants; ties keep order and damage each tied car."""
+    race = racebook.scenario.load("ex16", play=False).race
+    for a in ("Green challenge", "Orange decline", "Blue join", "Green bid R04 R13"):
+        race.apply(a)
+    race.apply("Blue bid R14")  # 4 < 6: Green wins outright
+    assert order_after_duel(race, "Stowe") == ["Green", "Blue", "Orange"]
+    assert race.state.cars["Blue"].red == 0 and race.state.cars["Green"].red == 0
+
+
+def test_a_car_that_is_not_deciding_is_told_whose_turn_it_is() -> None:
+    race = racebook.scenario.load("ex16", play=False).race
+    with pytest.raises(IllegalAction, match="§11: it is Green's decision"):
+        race.apply("Blue challenge")
