@@ -15,6 +15,7 @@ from typing import Any
 from .actions import Action
 from .actions import parse as parse_action
 from .errors import IllegalAction, NotationError, RacebookError, RuleUnavailable, ScenarioError, TrackDataError
+from . import scenario
 from .race import Race
 from .state import RaceState
 

@@ -105,6 +105,9 @@ class Play(Action):
     blue: bool = False
     minus_one: int | None = None
 
+    def __post_init__(self) -> None:  # card order does not matter: one canonical form
+        object.__setattr__(self, "cards", tuple(sorted(self.cards)))
+
     def _args(self) -> str:
         bits = list(self.cards)
         if self.trajectory:
@@ -123,6 +126,9 @@ class Pay(Action):
     chips: int = 0
     cards: tuple[str, ...] = ()
 
+    def __post_init__(self) -> None:  # card order does not matter: one canonical form
+        object.__setattr__(self, "cards", tuple(sorted(self.cards)))
+
     def _args(self) -> str:
         return f"chips={self.chips}" + (f" cards={','.join(self.cards)}" if self.cards else "")
 
@@ -132,6 +138,9 @@ class Discard(Action):
     """D.1 card-discard cost: which hand cards go (§13.D.1)."""
 
     cards: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:  # card order does not matter: one canonical form
+        object.__setattr__(self, "cards", tuple(sorted(self.cards)))
 
     def _args(self) -> str:
         return ",".join(self.cards)
@@ -217,6 +226,21 @@ class Occupy(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class LateBrake(Action):
+    """F.1: attempt late braking — a blind test, or ``card``: a Track Card's LB Discard Power (§13.F.1, §19.3)."""
+
+    card: str | None = None
+
+    def _args(self) -> str:
+        return self.card or ""
+
+
+@dataclass(frozen=True, slots=True)
+class NoLateBrake(Action):
+    """F.1: do not attempt late braking."""
+
+
+@dataclass(frozen=True, slots=True)
 class Challenge(Action):
     """§12.1: start a duel in the activated corner section (asked from the last car forward)."""
 
@@ -242,6 +266,9 @@ class Bid(Action):
 
     cards: tuple[str, ...] = ()
 
+    def __post_init__(self) -> None:  # card order does not matter: one canonical form
+        object.__setattr__(self, "cards", tuple(sorted(self.cards)))
+
     def _args(self) -> str:
         return " ".join(self.cards) if self.cards else "none"
 
@@ -251,9 +278,13 @@ _VERBS = {
     "leader-check": LeaderCheck, "weather": Weather, "yellow-flag": YellowFlag, "green-flag": GreenFlag,
     "take-flag": TakeFlag, "no-flag": NoFlag, "occupy": Occupy, "pit": Pit, "pit-discard": PitDiscard,
     "pit-done": PitDone, "pit-tyres": PitTyres, "pit-strategy": PitStrategy,
-    "challenge": Challenge, "no-challenge": NoChallenge, "join": Join, "decline": Decline, "bid": Bid,
+    "late-brake": LateBrake, "no-late-brake": NoLateBrake, "challenge": Challenge, "no-challenge": NoChallenge,
+    "join": Join, "decline": Decline, "bid": Bid,
 }
 _VERBS_BY_CLASS = {v: k for k, v in _VERBS.items()}
+
+
+_NO_ARGS = ("start", "no-flag", "pit-done", "challenge", "no-challenge", "join", "decline", "no-late-brake")
 
 
 def parse(text: str) -> Action:
@@ -272,9 +303,11 @@ def parse(text: str) -> Action:
             return PitTyres(car, args[0] if args else "keep")
         if verb == "pit-strategy":
             return PitStrategy(car, None if not args or args[0] == "keep" else Strategy.parse(args[0]))
+        if verb == "late-brake":
+            return LateBrake(car, args[0] if args else None)
         if verb == "bid":
             return Bid(car, tuple(a for a in args if a != "none"))
-        if verb in ("start", "no-flag", "pit-done", "challenge", "no-challenge", "join", "decline"):
+        if verb in _NO_ARGS:
             return _VERBS[verb](car)
         if verb == "skip":
             strat = None

@@ -22,6 +22,9 @@ def sweep(state: RaceState) -> list[Activation]:
     if state.leader is None or not state.cars[state.leader].on_track:
         return [Activation(s.name) for s in reversed(track.sections)]
     lead = state.cars[state.leader]
+    if state.fas_anchor is not None:  # §18.4: the leader is off track; the FAS stays where he lost control
+        i0 = track.section(state.fas_anchor).index
+        return [Activation(track.sections[(i0 - k) % len(track)].name) for k in range(len(track))]
     i0 = track.section(lead.section).index
     n = len(track)
     has_ahead = any(state.ahead_of_leader(c) for c in state.cars_in(lead.section))
@@ -33,11 +36,16 @@ def sweep(state: RaceState) -> list[Activation]:
 
 
 def cars_of(state: RaceState, act: Activation) -> list[str]:
+    """Cars of an activation group, in playing order; off-track cars at this section's re-entry point come
+    after every other car of the section (§18.5)."""
     cars = state.cars_in(act.section)
+    off = state.off_track_at(act.section)
     if act.part == "whole" or state.leader is None or state.leader not in cars:
-        return cars
+        return cars + off
     i = cars.index(state.leader)
-    return cars[i:] if act.part == "leader" else cars[:i]
+    if act.part == "leader":
+        return cars[i:] + (off if i == 0 else [])
+    return cars[:i] + off
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +62,8 @@ class Next:
 def next_to_play(state: RaceState) -> Next | None:
     """The next individual turn, or None when every car on the track has played (§10)."""
     lead = state.leader
-    if lead is not None and state.cars[lead].on_track and not state.cars[lead].played:
+    if lead is not None and state.cars[lead].on_track and not state.cars[lead].played \
+            and state.cars[lead].off_track is None:
         return Next(sweep(state)[0], lead, "leader, FAS", "§11.2 case 1", solo=True)
     lead_section = state.cars[lead].section if lead else None
     for act in sweep(state):

@@ -171,6 +171,8 @@ class Car:
     just_pit: bool = False
     time_loss: int = 0  # MP penalty for the next turn (§18.1)
     pits: int = 0  # pit stops made
+    off_track: str | None = None  # at the re-entry point beside this section (§18.5)
+    lost_control: str | None = None  # the section where it left the track (§18.4, §18.5)
     forced_pit: bool = False  # §18.1 forced pit stop at the start of the next turn
 
     @property
@@ -210,7 +212,7 @@ class Car:
             "soft_sets": self.soft_sets, "section": self.section, "lap": self.lap, "trajectory": self.trajectory,
             "status": self.status.value, "played": self.played, "no_move": self.no_move,
             "just_pit": self.just_pit, "time_loss": self.time_loss, "pits": self.pits,
-            "forced_pit": self.forced_pit,
+            "forced_pit": self.forced_pit, "off_track": self.off_track, "lost_control": self.lost_control,
         }
 
     @classmethod
@@ -223,5 +225,5 @@ class Car:
             skill=Skill(d["skill"]) if d["skill"] else None, skill_used=d["skill_used"], soft_sets=d["soft_sets"],
             section=d["section"], lap=d["lap"], trajectory=d["trajectory"], status=Status(d["status"]),
             played=d["played"], no_move=d["no_move"], just_pit=d["just_pit"], time_loss=d["time_loss"],
-            pits=d["pits"], forced_pit=d["forced_pit"],
+            pits=d["pits"], forced_pit=d["forced_pit"], off_track=d["off_track"], lost_control=d["lost_control"],
         )

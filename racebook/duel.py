@@ -77,9 +77,11 @@ def start(state: RaceState, act: Activation, cars: list[str], events: list[Event
     if duels_possible(state, act) is not None:
         return None
     key = chance_key(act)
-    eligible = [c for c in cars if (c, key) not in state.duel_chances and state.cars[c].on_track]
+    eligible = [c for c in cars if (c, key) not in state.duel_chances and state.cars[c].on_track
+                and state.cars[c].off_track is None and (c, "re-entered") not in state.duel_chances]  # §18.5
     if len(eligible) < 2:
         return None
+    cars = [c for c in cars if state.cars[c].off_track is None]
     ctx = DuelCtx(act, list(cars), eligible, pointer=len(cars) - 1)
     for c in eligible:  # AMB-39: the offer itself uses each car's chance here, accepted or declined
         state.duel_chances.add((c, key))
@@ -314,8 +316,7 @@ def resolve(state: RaceState, ctx: DuelCtx, events: list[Event]) -> None:
             from .turn import draw_track_card
 
             draw_track_card(state, win, "(BANGING WHEELS Special: won a corner duel against all)", events, "§26.2")
-    front = state.frontmost()
-    if front is not None and front != state.leader:
-        state.leader = front
+    front = state.reassign_leader()
+    if front is not None:
         events.append(LeaderToken(front, state.cars[front].section, f": {front} won the duel", "§12.2"))
     ctx.stage = "done"

@@ -52,17 +52,34 @@ def special_turn(state: RaceState) -> str | None:
 
 
 def pass_cost(state: RaceState, mover: Car, other: Car, minus_one_corner: int | None = None) -> PassCost:
-    """MP to pass ``other``, directly ahead of ``mover`` in the same section (§13.E.7 and modifiers)."""
+    """MP to pass ``other``, directly ahead of ``mover`` in the same section (§13.E.7 and modifiers).
+
+    A yellow flag forbids every pass (§15.1). A car with the NO MOVE token can be passed for 1 MP in any
+    section (§13.E.6, §17.4) — never dearer than the normal cost. RECOVERY's reduced costs against Fast and
+    Slow robots apply to overtaking and, as the digest presumes (§13.E.7), to lapping and unlapping too.
+    """
     sec = state.section(mover.section)
-    st = sec.type
     kind = pass_kind(mover, other)
-    where = "braking zone" if st is SectionType.BRAKING else st.value
     if YELLOW_FLAG in state.order[sec.name]:
         return PassCost(kind, None, f"a yellow flag in {sec.name} forbids any pass", "§15.1")
-    if mover.is_robot:
-        return _robot_pass_cost(state, mover, other, kind, where)
-    if other.no_move:
-        return PassCost(kind, 1, f"{other.id} did not move this turn (NO MOVE token)", "§13.E.6")
+    where = "braking zone" if sec.type is SectionType.BRAKING else sec.type.value
+    base = (_robot_pass_cost(state, mover, other, kind, where) if mover.is_robot
+            else _human_pass_cost(state, mover, other, kind, where, minus_one_corner))
+    if not mover.is_robot and mover.strategy is Strategy.RECOVERY and other.is_robot \
+            and other.robot in (RobotType.FAST, RobotType.SLOW) and special_turn(state) is None:
+        rc = {SectionType.STRAIGHT: 0, SectionType.BRAKING: 1, SectionType.CORNER: 2}[sec.type]
+        if base.cost is None or rc < base.cost:
+            base = PassCost(kind, rc, f"RECOVERY passing a {other.robot.value} robot in a {where}", "§26.9")
+    if other.no_move and (base.cost is None or base.cost > 1):
+        return PassCost(kind, 1, f"{other.id} did not move this turn (NO MOVE token)",
+                        "§17.4" if mover.is_robot else "§13.E.6")
+    return base
+
+
+def _human_pass_cost(state: RaceState, mover: Car, other: Car, kind: PassKind, where: str,
+                     minus_one_corner: int | None) -> PassCost:
+    sec = state.section(mover.section)
+    st = sec.type
     special = special_turn(state)
     lapper = mover.id in state.blue_flags or mover.skill is Skill.LAPPING
     if special:
@@ -84,9 +101,6 @@ def pass_cost(state: RaceState, mover: Car, other: Car, minus_one_corner: int | 
     if kind is PassKind.UNLAP:
         return PassCost(kind, 2 if st is SectionType.CORNER else 1, f"unlapping in a {where}", "§13.E.5")
     # same-lap overtaking
-    if mover.strategy is Strategy.RECOVERY and other.is_robot and other.robot in (RobotType.FAST, RobotType.SLOW):
-        cost = {SectionType.STRAIGHT: 0, SectionType.BRAKING: 1, SectionType.CORNER: 2}[st]
-        return PassCost(kind, cost, f"RECOVERY passing a {other.robot.value} robot in a {where}", "§26.9")
     if mover.strategy is Strategy.BANGING_WHEELS:
         cost = 2 if st is SectionType.CORNER else 1
         return PassCost(kind, cost, f"BANGING WHEELS overtaking in a {where}", "§26.2")
@@ -101,8 +115,6 @@ def _robot_pass_cost(state: RaceState, mover: Car, other: Car, kind: PassKind, w
         return PassCost(kind, None, "a robot never unlaps on its own", "§17.4")
     if other.is_robot:
         return PassCost(kind, 0, "robots pass and lap each other for 0 MP", "§17.4")
-    if other.no_move:
-        return PassCost(kind, 1, f"{other.id} did not move this turn (NO MOVE token)", "§17.4")
     if special_turn(state):
         return PassCost(kind, 1, f"{special_turn(state)} turn: 1 MP in any section", "§22")
     if kind is PassKind.LAP:
@@ -156,9 +168,8 @@ def needs_leader_check(state: RaceState, mover: Car, other: Car) -> bool:
 
 
 def _update_leader(state: RaceState, events: list[Event], why: str) -> None:
-    front = state.frontmost()
-    if front is not None and front != state.leader:
-        state.leader = front
+    front = state.reassign_leader()
+    if front is not None:
         events.append(LeaderToken(front, state.cars[front].section, why, "§11.2 case 2"))
 
 

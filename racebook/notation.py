@@ -142,6 +142,12 @@ def apply(position: Position, state: RaceState, create_missing: bool = True) -> 
     for sec, toks in position.sections:
         for t in toks:
             if isinstance(t, str):
+                if track.section(sec).type.value != "corner":
+                    raise NotationError(f"position {position}: a yellow flag (Y) can only be in a corner section, "
+                                        f"not in {sec} ({track.section(sec).type.value}) (§15.1)")
+                if YELLOW_FLAG in state.order[sec]:
+                    raise NotationError(f"position {position}: at most one yellow flag per corner section ({sec}) "
+                                        "(§15.1)")
                 state.order[sec].append(YELLOW_FLAG)
                 continue
             if t.id not in state.cars:
@@ -153,7 +159,12 @@ def apply(position: Position, state: RaceState, create_missing: bool = True) -> 
             state.place(t.id, sec)
             car.trajectory = t.trajectory
             if t.trajectory:
-                tr = track.trajectory(t.trajectory)
+                try:
+                    tr = track.trajectory(t.trajectory)
+                except KeyError:
+                    ids = ", ".join(x.id for x in track.trajectories_in(sec)) or "none"
+                    raise NotationError(f"position {position}: {t.id}@{t.trajectory}: track {track.id!r} has no "
+                                        f"trajectory {t.trajectory!r} (in {sec}: {ids})") from None
                 if tr.section != sec:
                     raise NotationError(f"position {position}: trajectory {t.trajectory} is in section "
                                         f"{tr.section}, not {sec}")

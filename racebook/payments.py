@@ -88,6 +88,7 @@ def retire(state: RaceState, car: Car, why: str, events: list[Event], rule: str 
         car.refuel = None
     events.append(Retired(car.id, why, rule))
     if state.leader == car.id:
+        state.fas_anchor = None
         state.leader = state.frontmost()
 
 

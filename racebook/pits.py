@@ -47,9 +47,8 @@ def move_back(state: RaceState, car: Car, sections: int, events: list[Event], wh
     state.place(car.id, dest)
     events.append(Note(f"{car.id} goes back {sections} section(s) to {dest} and is placed last there ({why})",
                        "§13.A.3"))
-    front = state.frontmost()
-    if front is not None and front != state.leader:
-        state.leader = front
+    front = state.reassign_leader()
+    if front is not None:
         events.append(LeaderToken(front, state.cars[front].section, f": {car.id} pitted and lost the lead",
                                   "§13.A.3"))
 

@@ -242,11 +242,11 @@ class Race:
                 car.frozen.clear()
         s.duel_chances.clear()
         s.activation = None
-        front = s.frontmost()
-        if front is not None and front != s.leader:
-            s.leader = front
-        if front is not None:
-            events.append(LeaderToken(front, s.cars[front].section, " (start of the Game Turn)"))
+        s.reassign_leader()  # §11.1: find the leader (an off-track leader keeps the token, §18.4)
+        if s.leader is not None:
+            lead = s.cars[s.leader]
+            where = f"the FAS stays in {s.fas_anchor}, where he lost control" if s.fas_anchor else lead.section
+            events.append(LeaderToken(s.leader, where, " (start of the Game Turn)"))
 
     def _end_game_turn(self, events: list[Event]) -> None:
         s = self.state

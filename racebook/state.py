@@ -63,6 +63,7 @@ class RaceState:
         self.started = False  # the first Game Turn has begun
         self.activation: Activation | None = None
         self.duel_chances: set[tuple[str, str]] = set()  # (car, activation) offered this Game Turn (§12.3)
+        self.fas_anchor: str | None = None  # §18.4: the leader is off track; the FAS stays in this section
 
     # ------------------------------------------------------------------ cards
     def card(self, code: str) -> Card:
@@ -128,6 +129,28 @@ class RaceState:
     def frontmost(self) -> str | None:
         cars = [c.id for c in self.on_track()]
         return max(cars, key=self.key) if cars else None
+
+    def reassign_leader(self) -> str | None:
+        """Give the Leader token to the frontmost car when that changed (§11.2 case 2); returns the new holder.
+
+        While the leader is off track with no car where he lost control (§18.4) he keeps the token; it moves
+        only when a car gets ahead of that section.
+        """
+        front = self.frontmost()
+        if front is None or front == self.leader:
+            return None
+        if self.fas_anchor is not None and self.leader is not None:
+            lead = self.cars[self.leader]
+            if (self.cars[front].lap, self.section(self.cars[front].section).index) <= \
+                    (lead.lap, self.section(self.fas_anchor).index):
+                return None
+            self.fas_anchor = None
+        self.leader = front
+        return front
+
+    def off_track_at(self, section: str) -> list[str]:
+        """Cars waiting at the re-entry point beside ``section`` (§18.5)."""
+        return [c.id for c in self.cars.values() if c.off_track == section and c.status is Status.RACING]
 
     def laps_down(self, car_id: str) -> int:
         """Laps behind the leader = the "-x lap" token (§13.E.4, AMB-25)."""
@@ -205,7 +228,7 @@ class RaceState:
             "robot_tyre": self.robot_tyre.value, "robot_chits": [[t.value, n] for t, n in self.robot_chits],
             "restart": self.restart, "finished": self.finished, "started": self.started,
             "activation": [self.activation.section, self.activation.part] if self.activation else None,
-            "duel_chances": sorted([list(x) for x in self.duel_chances]),
+            "duel_chances": sorted([list(x) for x in self.duel_chances]), "fas_anchor": self.fas_anchor,
         }
 
     @classmethod
@@ -227,6 +250,7 @@ class RaceState:
         s.restart, s.finished, s.started = d["restart"], d["finished"], d["started"]
         s.activation = Activation(*d["activation"]) if d["activation"] else None
         s.duel_chances = {tuple(x) for x in d["duel_chances"]}  # type: ignore[misc]
+        s.fas_anchor = d.get("fas_anchor")
         return s
 
     def copy(self) -> RaceState:

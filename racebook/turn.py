@@ -18,8 +18,10 @@ from .actions import (
     Action,
     Discard,
     GreenFlag,
+    LateBrake,
     LeaderCheck,
     NoFlag,
+    NoLateBrake,
     Occupy,
     Pay,
     Pit,
@@ -36,7 +38,7 @@ from .actions import (
     YellowFlag,
 )
 from .car import Car, RobotType, Skill, Strategy, Tyre
-from .cards import Card, Flag, TestKind
+from .cards import Card, Flag, PowerKind, TestKind
 from .errors import IllegalAction
 from .events import (
     CardDrawn,
@@ -45,7 +47,9 @@ from .events import (
     DeckEmpty,
     DeckReshuffled,
     Event,
+    FinishLine,
     FlagEvent,
+    LeaderToken,
     MovementPoints,
     MovementStops,
     Note,
@@ -77,6 +81,7 @@ class Phase(Enum):
     EVENTS = "D.4: events"
     LEADER = "E: Leader check"
     OCCUPY = "F.2: trajectory"
+    LATE_BRAKE = "F.1: late braking"
     PIT_DISCARD = "A.3 pit: discard cards"
     PIT_TYRES = "A.3 pit: tyres"
     PIT_STRATEGY = "A.3 pit: strategy"
@@ -118,6 +123,10 @@ class TurnCtx:
     route_discard: int = 0
     special_cards: int = 0  # Track Cards earned this turn by the strategy Special
     pit_exempt: set[str] = field(default_factory=set)  # Track Cards that do not count toward the hand limit
+    route_kind: str = "et"  # "et" (D.2 recovery chart) or "lb" (off-track route after a failed late braking)
+    lb_done: bool = False  # §13.F.1: only one late braking per turn
+    lb_advanced: bool = False  # entered a new section by late braking (may then take a trajectory)
+    reentry: bool = False  # this turn starts at a re-entry point (§18.5)
 
 
 # ---------------------------------------------------------------- helpers
@@ -380,6 +389,10 @@ def legal(state: RaceState, ctx: TurnCtx) -> list[Action]:
             if state.orange is None:
                 out.append(TakeFlag(car.id, "orange"))
         return out
+    if ph is Phase.LATE_BRAKE:
+        lb: list[Action] = [LateBrake(car.id), NoLateBrake(car.id)]
+        lb += [LateBrake(car.id, c) for c in sorted(car.hand) if state.card(c).has_power(PowerKind.LB)]
+        return lb
     if ph is Phase.LEADER:
         return [LeaderCheck(car.id, c) for c in sorted(car.hand)] + [LeaderCheck(car.id, BLIND)]
     if ph is Phase.OCCUPY:
@@ -411,7 +424,7 @@ def begin(state: RaceState, car_id: str, events: list[Event]) -> TurnCtx | None:
     if car.is_robot:
         robot_turn(state, car, events)
         return None
-    ctx = TurnCtx(car_id)
+    ctx = TurnCtx(car_id, reentry=car.off_track is not None)
     if car.just_pit:  # §13.A.3: phases B–F are played when the new section is activated
         car.just_pit = False
         _phase_b(state, car, ctx, events)
@@ -423,8 +436,18 @@ def _pit(state: RaceState, car: Car, ctx: TurnCtx, extra: int, events: list[Even
     forced = " (forced)" if car.forced_pit else (" (its refuel chit is due)" if pits.must_pit(state, car) else "")
     events.append(Note(f"{car.id} declares a pit stop{forced}, {extra} extra section(s) for fuel", "§13.A.3"))
     car.forced_pit = False
-    pits.move_back(state, car, pits.recoil(state, car, extra), events, f"pit time -{state.track.pit_time}"
-                   + (f" and {extra} extra" if extra else "") + (", PITTING -2" if car.skill is Skill.PITTING else ""))
+    penalty = 0
+    if car.off_track is not None:  # §18.5: from where it lost control, one extra section per penalty point
+        lost = car.lost_control or car.off_track
+        car.off_track = car.lost_control = None
+        state.place(car.id, lost)
+        penalty, car.time_loss = car.time_loss, 0
+        if state.fas_anchor is not None and state.leader == car.id:
+            state.fas_anchor = None
+    why = f"pit time -{state.track.pit_time}" + (f" and {extra} extra" if extra else "") \
+        + (f" and {penalty} for the off-track penalty" if penalty else "") \
+        + (", PITTING -2" if car.skill is Skill.PITTING else "")
+    pits.move_back(state, car, pits.recoil(state, car, extra) + penalty, events, why)
     pits.refuel(state, car, extra, events)
     pits.repair(state, car, events)
     ctx.phase = Phase.PIT_DISCARD
@@ -518,6 +541,12 @@ def apply(state: RaceState, ctx: TurnCtx, action: Action, events: list[Event]) -
         _recovery_test(state, car, ctx, action.using, events)
     elif isinstance(action, (Weather, YellowFlag, GreenFlag, TakeFlag, NoFlag)):
         _event(state, car, ctx, action, events)
+    elif isinstance(action, LateBrake):
+        _late_brake(state, car, ctx, action.card, events)
+        return
+    elif isinstance(action, NoLateBrake):
+        _phase_f2(state, car, ctx, events)
+        return
     elif isinstance(action, LeaderCheck):
         _leader_check(state, car, ctx, action.using, events)
     elif isinstance(action, Occupy):
@@ -695,8 +724,16 @@ def _walk_route(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -
             events.append(Note(f"{car.id} regains control and stays in {car.section}", "§18.2"))
             ctx.node = None
             break
-        raise IllegalAction(node.kind.value, "§18.5", "re-entry routes follow a failed late braking (issue: LB)")
+        if node.kind is NodeKind.REENTRY:
+            assert node.section is not None
+            _go_off_track(state, car, node.section, events)
+            ctx.node = None
+            break
+        raise IllegalAction(node.kind.value, "§18", f"unknown route node kind {node.kind.value!r}")
     ctx.route = None
+    if ctx.route_kind == "lb":
+        _end(state, car, ctx, events)  # §18.5: its turn ends at the re-entry point
+        return
     ctx.phase = Phase.TEST
     _next_test(state, car, ctx, events)
 
@@ -726,6 +763,7 @@ def _effect(state: RaceState, car: Car, ctx: TurnCtx, kind: EffectKind, n: int, 
         ctx.mp_loss += n
         events.append(Note(f"{car.id} loses {n} MP this turn (recovery chart)", "§18.2"))
     elif kind is EffectKind.FORCED_PIT:
+        car.forced_pit = True
         events.append(Note(f"{car.id} must pit at the start of the next turn (forced pit stop)", "§18.1"))
     return True
 
@@ -843,6 +881,9 @@ def _phase_e(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> N
     parts += _penalties(state, car)
     if ctx.mp_loss:
         parts.append((-ctx.mp_loss, "recovery chart"))
+    if car.off_track is not None:
+        parts.append((-1, "re-entering the track (§18.5)"))
+        _reenter(state, car, events)
     car.time_loss = 0
     total = sum(v for v, _ in parts)
     breakdown = " ".join(f"{v:+d} {why}" for v, why in parts if v)
@@ -886,13 +927,121 @@ def _leader_check(state: RaceState, car: Car, ctx: TurnCtx, using: str, events: 
 
 
 def _phase_f(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
-    # F.1 late braking is offered by the late-braking mechanic (not in this engine version).
+    """F.1: a car that ended its movement in a braking zone with an LB symbol may late-brake (§13.F.1)."""
+    if car.on_track and not ctx.lb_done and car.off_track is None and state.section(car.section).lb_modifier \
+            is not None:
+        ctx.phase = Phase.LATE_BRAKE
+        return
+    _phase_f2(state, car, ctx, events)
+
+
+def _phase_f2(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
+    """F.2: a car that ended its movement in a section with a free trajectory may occupy it (§13.F.2)."""
     mv = ctx.move
-    if mv is not None and mv.entered and trajectories_available(state) and not ctx.traj_failed \
+    entered = (mv is not None and mv.entered) or ctx.lb_advanced or ctx.reentry
+    if entered and trajectories_available(state) and not ctx.traj_failed and car.off_track is None \
             and free_trajectories(state, car.section):
         ctx.phase = Phase.OCCUPY
         return
     _end(state, car, ctx, events)
+
+
+def _late_brake(state: RaceState, car: Car, ctx: TurnCtx, card: str | None, events: list[Event]) -> None:
+    """§13.F.1: blind test vs Target Check + LB modifier (+ rain, REFLEXES); a Discard Power succeeds outright."""
+    ctx.lb_done = True
+    sec = state.section(car.section)
+    assert sec.lb_modifier is not None
+    if card is not None:
+        car.hand.remove(card)
+        state.discard(card)
+        events.append(Note(f"{car.id} discards {card} for its LB Discard Power: late braking succeeds with no test",
+                           "§19.3"))
+        _lb_advance(state, car, ctx, events)
+        return
+    code = _blind(state, car, events)
+    if code is None:
+        events.append(DeckEmpty("Race", car.id))
+        _phase_f2(state, car, ctx, events)
+        return
+    ev = checks.resolve(state, car, code, f"late braking in {sec.name} (blind)", sec.lb_modifier, "LB",
+                        rule="§13.F.1")
+    events.append(ev)
+    if car.strategy is Strategy.HAZARD:
+        draw_track_card(state, car, "(HAZARD Special: a risky blind draw)", events, "§26.6")
+    if ev.passed:
+        _lb_advance(state, car, ctx, events)
+        return
+    events.append(Note(f"{car.id} loses control in {sec.name} and follows the off-track route", "§18.3"))
+    if sec.lb_route is None:
+        raise IllegalAction("late-brake", "§18.3", f"track data gives no off-track route for {sec.name}")
+    ctx.route, ctx.node, ctx.route_kind = sec.lb_route, state.track.routes[sec.lb_route].start, "lb"
+    _walk_route(state, car, ctx, events)
+
+
+def _lb_advance(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
+    """Success: pass every car in the braking zone, advance one section (HAZARD: two, if empty) (§13.F.1)."""
+    track = state.track
+    zone = car.section
+    passed = [c for c in state.cars_in(zone) if c != car.id and state.cars_in(zone).index(c) <
+              state.cars_in(zone).index(car.id)]
+    steps = 1
+    nxt = track.sections[track.next_index(state.section(zone).index)]
+    after = track.sections[track.next_index(nxt.index)]
+    if car.strategy is Strategy.HAZARD and not state.cars_in(nxt.name) and not state.cars_in(after.name):
+        steps = 2
+    for _ in range(steps):
+        cur = state.section(car.section)
+        dest = track.sections[track.next_index(cur.index)]
+        state.remove(car.id)
+        if dest.index == 0:
+            car.lap += 1
+            events.append(FinishLine(car.id, car.lap))
+        state.place(car.id, dest.name)
+    car.trajectory = None
+    ctx.lb_advanced = True
+    who = f"passes {', '.join(passed)} in {zone} and " if passed else ""
+    extra = " (HAZARD: two sections)" if steps == 2 else ""
+    events.append(Note(f"{car.id} {who}advances to {car.section}{extra}, behind any car already there (AMB-27); "
+                       "no Leader check is needed for cars passed this way", "§13.F.1"))
+    front = state.reassign_leader()
+    if front is not None:
+        events.append(LeaderToken(front, state.cars[front].section, f": {car.id} late-braked past", "§13.F.1"))
+    _phase_f2(state, car, ctx, events)
+
+
+def _reenter(state: RaceState, car: Car, events: list[Event]) -> None:
+    """§18.5: placed behind all other cars of the re-entry section; no duel for it this Game Turn."""
+    sec = car.off_track
+    assert sec is not None
+    car.off_track = car.lost_control = None
+    state.place(car.id, sec)
+    state.duel_chances.add((car.id, "re-entered"))
+    events.append(Note(f"{car.id} re-enters the track at the back of {sec} (1 MP)", "§18.5"))
+    if state.fas_anchor is not None and state.leader == car.id:
+        state.fas_anchor = None
+    front = state.reassign_leader()
+    if front is not None:
+        events.append(LeaderToken(front, state.cars[front].section, f": {car.id} re-entered behind", "§18.4"))
+
+
+def _go_off_track(state: RaceState, car: Car, reentry: str, events: list[Event]) -> None:
+    """§18.5: the car waits at the re-entry point beside ``reentry``; §18.4 when it was the leader."""
+    lost = car.section
+    state.remove(car.id)
+    car.off_track, car.lost_control, car.trajectory = reentry, lost, None
+    car.section = reentry
+    events.append(Note(f"{car.id} regains control and is placed on the re-entry point beside {reentry}; it is off "
+                       "the track (ignored by the others) until its next turn", "§18.5"))
+    if state.leader == car.id:
+        there = [c for c in state.cars_in(lost)]
+        if there:
+            new = max(there, key=state.key)
+            state.leader = new
+            events.append(LeaderToken(new, lost, f": the leader {car.id} went off track there", "§18.4"))
+        else:
+            state.fas_anchor = lost
+            events.append(LeaderToken(car.id, lost, ": he went off track with nobody in that section, so he keeps "
+                                      f"the token and the FAS stays in {lost}", "§18.4"))
 
 
 def _specials(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:

@@ -224,24 +224,36 @@ class TrackLayout:
         ring = outer + inner[::-1] + [outer[0]]
         return [p[0] for p in ring], [p[1] for p in ring]
 
-    def slot(self, name: str, k: int, n: int) -> Point:
+    def length(self, name: str) -> float:
+        """A section's drawn length along the loop, in track units."""
+        a, b = self._span(name)
+        return (b - a) * self.loop.length
+
+    def min_length(self) -> float:
+        return min(self.length(n) for n in self.names)
+
+    def lanes(self, name: str, n: int, size: float | None = None) -> int:
+        """How many files (1–3) the n items of a section need so that markers ``size`` wide don't overlap."""
+        size = size if size is not None else self.half_band * 0.62
+        return max(1, min(3, math.ceil(n * size * 1.1 / max(self.length(name), 1e-9))))
+
+    def slot(self, name: str, k: int, n: int, size: float | None = None) -> Point:
         """Where the k-th of n items (0 = front) stands in a section.
 
         Items are spread evenly from front to back, so order on the track is
-        order on the screen; when crowded they zigzag across the band.
+        order on the screen; when crowded (see :meth:`lanes`) they also
+        alternate across the band.
         """
         n = max(n, 1)
         t = 1.0 - (k + 0.5) / n
-        lateral = 0.0
-        if n > self.capacity(name):
-            lateral = 0.38 if k % 2 == 0 else -0.38
-        return self.at(name, t, lateral + 0.08)
+        lanes = self.lanes(name, n, size)
+        lateral = {1: (0.15,), 2: (0.45, -0.15), 3: (0.62, 0.12, -0.38)}[lanes][k % lanes]
+        return self.at(name, t, lateral)
 
-    def capacity(self, name: str) -> int:
-        """How many cars fit in one file in a section before they zigzag."""
-        a, b = self._span(name)
-        length = (b - a) * self.loop.length
-        return max(1, int(length / (self.half_band * 0.95)))
+    def capacity(self, name: str, size: float | None = None) -> int:
+        """How many items fit in one file in a section."""
+        size = size if size is not None else self.half_band * 0.62
+        return max(1, int(self.length(name) / (size * 1.1)))
 
     def divider(self, name: str, k: int, n: int) -> float:
         """The ``t`` of the line just ahead of item k of n (its boundary with item k-1)."""
@@ -253,11 +265,11 @@ class TrackLayout:
         p, q = self.point(u, 1.25), self.point(u, -1.25)
         return [p[0], q[0]], [p[1], q[1]]
 
-    def bounds(self, margin: float = 0.32) -> tuple[float, float, float, float]:
+    def bounds(self, margin_x: float = 0.30, margin_y: float = 0.2) -> tuple[float, float, float, float]:
         """(xmin, xmax, ymin, ymax) of the loop with room for the labels outside it."""
         w = self.spec.aspect
-        return -w / 2 - self.half_band - margin, w / 2 + self.half_band + margin, \
-            -0.5 - self.half_band - margin, 0.5 + self.half_band + margin
+        return (-w / 2 - self.half_band - margin_x, w / 2 + self.half_band + margin_x,
+                -0.5 - self.half_band - margin_y, 0.5 + self.half_band + margin_y)
 
 
 def layout_for(track: object) -> TrackLayout:

@@ -87,10 +87,12 @@ class Stepper:
         self._callbacks: list[Callback] = []
         g = self.errors.guard
         bl = widgets.Layout(width="52px", height="36px")
-        self.b_first = widgets.Button(description="⏮", tooltip="first: before the first event", layout=bl)
+        # ⏮ and ⏭ are FontAwesome icons (bundled with JupyterLab): the Unicode glyphs are missing from many fonts.
+        self.b_first = widgets.Button(description="", icon="step-backward", tooltip="⏮ first: before the first event",
+                                      layout=bl)
         self.b_prev = widgets.Button(description="◀", tooltip="previous event", layout=bl)
         self.b_next = widgets.Button(description="▶", tooltip="next event", layout=bl)
-        self.b_last = widgets.Button(description="⏭", tooltip="last event", layout=bl)
+        self.b_last = widgets.Button(description="", icon="step-forward", tooltip="⏭ last event", layout=bl)
         self.b_first.on_click(g(lambda _b: self.first()))
         self.b_prev.on_click(g(lambda _b: self.prev()))
         self.b_next.on_click(g(lambda _b: self.next()))
@@ -196,8 +198,8 @@ class Stepper:
         self.sentence.value = self._sentence_html()
         df = self.log()
         if len(df):
-            self.log_html.value = _CSS + '<div class="rb-log">' + df.tail(self.rows).to_html(escape=True, border=0) \
-                + "</div>"
+            table = df.tail(self.rows).to_html(escape=True, border=0, index_names=False)
+            self.log_html.value = f'{_CSS}<div class="rb-log">{table}</div>'
         else:
             self.log_html.value = '<div class="rb-log" style="color:#777">(no events yet)</div>'
         event, frame = self.event, self.frame
