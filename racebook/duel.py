@@ -166,6 +166,7 @@ def _auto(state: RaceState, ctx: DuelCtx, events: list[Event]) -> None:
                 ctx.to_bid.remove(cid)  # §17.2: robots play the top two Race Cards, face down
                 drawn = [code for code in (state.race_deck.draw(state.rng) for _ in range(2)) if code is not None]
                 ctx.bids[cid] = tuple(drawn)
+                state.cars[cid].table.extend(drawn)
             if not ctx.to_bid:
                 resolve(state, ctx, events)
             return
@@ -236,6 +237,7 @@ def apply(state: RaceState, ctx: DuelCtx, action: Action, events: list[Event]) -
         car = state.cars[cid]
         for c in action.cards:
             car.hand.remove(c)
+            car.table.append(c)  # face down on the table until the reveal
         ctx.bids[cid] = action.cards
         events.append(DuelEvent(ctx.activation.section, f"{cid} places {len(action.cards)} card(s) face down",
                                 cid, "§12.1"))
@@ -297,6 +299,9 @@ def resolve(state: RaceState, ctx: DuelCtx, events: list[Event]) -> None:
     # frozen cards (robots have no panel: their cards are discarded)
     for c in players + quitters:
         car = state.cars[c]
+        for code in ctx.bids.get(c, ()):
+            if code in car.table:
+                car.table.remove(code)
         if car.is_robot:
             for code in ctx.bids.get(c, ()):
                 state.discard(code)

@@ -63,10 +63,11 @@ def retire(state: RaceState, car: Car, why: str, events: list[Event], rule: str 
     """Remove a car from the race and return its resources (§18.6, §17.1)."""
     car.status = Status.RETIRED
     state.remove(car.id)
-    for code in car.hand + car.frozen:
+    for code in car.hand + car.frozen + car.table:
         state.discard(code)
     car.hand.clear()
     car.frozen.clear()
+    car.table.clear()
     if car.target:
         state.discard(car.target)
         car.target = None

@@ -200,6 +200,8 @@ class RaceState:
                 where[c] = f"hand:{car.id}"
             for c in car.frozen:
                 where[c] = f"frozen:{car.id}"
+            for c in car.table:
+                where[c] = f"table:{car.id}"
             if car.target:
                 where[car.target] = f"target:{car.id}"
         return where
@@ -208,7 +210,7 @@ class RaceState:
         n = len(self.race_deck.pile) + len(self.race_deck.discards)
         n += len(self.track_deck.pile) + len(self.track_deck.discards)
         for car in self.cars.values():
-            n += len(car.hand) + len(car.frozen) + (1 if car.target else 0)
+            n += len(car.hand) + len(car.frozen) + len(car.table) + (1 if car.target else 0)
         return n
 
     def wear_count(self) -> tuple[int, int]:

@@ -245,6 +245,10 @@ def dry_run(state: RaceState, car: Car, mp: int, minus_one: int | None) -> list[
     saved_leader = state.leader
     visited: list[str] = []
     try:
+        if car.off_track is not None:  # §18.5: re-entering costs 1 MP, behind the cars of the re-entry section
+            state.place(car.id, car.off_track)
+            visited.append(car.off_track)
+            mp -= 1
         mv = Move(car.id, mp, minus_one)
         sink: list[Event] = []
         hand_checks = sorted(state.card(c).check for c in car.hand if not state.card(c).is_track)
@@ -581,6 +585,7 @@ def _play(state: RaceState, car: Car, ctx: TurnCtx, action: Play, events: list[E
     ctx.minus_one = action.minus_one
     for c in action.cards:
         car.hand.remove(c)
+        car.table.append(c)  # on the table until the end of the turn (§23)
     traj = state.track.trajectory(car.trajectory) if action.trajectory and car.trajectory else None
     ctx.traj = traj.id if traj else None
     extra = ""
@@ -807,6 +812,7 @@ def _card_test(state: RaceState, car: Car, ctx: TurnCtx, action: Test, events: l
     elif action.using in ctx.cards:
         code = action.using
         ctx.test_cards.add(code)
+        car.table.remove(code)  # it becomes the Target Check
     else:
         car.hand.remove(action.using)
         code = action.using
@@ -1079,23 +1085,25 @@ def _robot_ahead_same_lap(state: RaceState, car: Car) -> bool:
 
 
 def _end(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
-    if car.on_track:
+    if car.on_track and car.off_track is None:  # §18.3: no strategy helps while off track
         _specials(state, car, ctx, events)
-    for c in ctx.cards:
-        if c not in ctx.test_cards:
-            state.discard(c)
+    for c in car.table:  # §23: every card used this turn goes to its discard pile
+        state.discard(c)
+    car.table.clear()
     ctx.cards = ()
     car.played = True
     ctx.phase = Phase.DONE
-    if car.on_track:
+    if car.on_track and car.off_track is not None:
+        events.append(TurnEnds(car.id, f"the re-entry point beside {car.off_track}"))
+    elif car.on_track:
         events.append(TurnEnds(car.id, car.section, f", {state.laps_down(car.id)} lap(s) down"
                                if state.laps_down(car.id) else ""))
 
 
 def _retired_mid_turn(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
-    for c in ctx.cards:
-        if c not in ctx.test_cards and c != car.target:
-            state.discard(c)
+    for c in car.table:  # retire() already returned them; kept for safety
+        state.discard(c)
+    car.table.clear()
     ctx.cards = ()
     car.played = True
     ctx.phase = Phase.DONE

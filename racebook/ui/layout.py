@@ -247,7 +247,7 @@ class TrackLayout:
         n = max(n, 1)
         t = 1.0 - (k + 0.5) / n
         lanes = self.lanes(name, n, size)
-        lateral = {1: (0.15,), 2: (0.45, -0.15), 3: (0.62, 0.12, -0.38)}[lanes][k % lanes]
+        lateral = {1: (0.2,), 2: (0.47, -0.12), 3: (0.62, 0.12, -0.38)}[lanes][k % lanes]
         return self.at(name, t, lateral)
 
     def capacity(self, name: str, size: float | None = None) -> int:
@@ -265,7 +265,7 @@ class TrackLayout:
         p, q = self.point(u, 1.25), self.point(u, -1.25)
         return [p[0], q[0]], [p[1], q[1]]
 
-    def bounds(self, margin_x: float = 0.30, margin_y: float = 0.2) -> tuple[float, float, float, float]:
+    def bounds(self, margin_x: float = 0.30, margin_y: float = 0.17) -> tuple[float, float, float, float]:
         """(xmin, xmax, ymin, ymax) of the loop with room for the labels outside it."""
         w = self.spec.aspect
         return (-w / 2 - self.half_band - margin_x, w / 2 + self.half_band + margin_x,

@@ -101,8 +101,8 @@ class TrackView:
         self.m_traj_et_in = S(x=[], y=[], scales=sc, marker="diamond", default_size=90, stroke_width=0,
                               colors=["white"])
         Lb = bq.Label
-        self.m_traj_labels = Lb(x=[], y=[], text=[], scales=sc, default_size=14, font_unit=_FONT, align="start",
-                                colors=["#333"], font_weight="bold", x_offset=11, y_offset=5)
+        self.m_traj_labels = Lb(x=[], y=[], text=[], scales=sc, default_size=14, font_unit=_FONT, align="middle",
+                                colors=["#333"], font_weight="bold", y_offset=5)
         self.m_section_labels = Lb(x=[], y=[], text=[], scales=sc, default_size=SECTION_FONT, font_unit=_FONT,
                                    font_weight="bold", align="middle", colors=["#444"], y_offset=9)
         self.m_section_labels_down = Lb(x=[], y=[], text=[], scales=sc, default_size=SECTION_FONT, font_unit=_FONT,
@@ -226,8 +226,6 @@ class TrackView:
         with self._holding():
             self.sx.min, self.sx.max, self.sy.min, self.sy.max = x0, x1, y0, y1
             ratio = (x1 - x0) / (y1 - y0)
-            self.figure.min_aspect_ratio = 0.01
-            self.figure.max_aspect_ratio = 100.0
             self.figure.layout.height = f"{height}px"
             self.figure.min_aspect_ratio = ratio * 0.98
             self.figure.max_aspect_ratio = ratio * 1.02
@@ -257,7 +255,7 @@ class TrackView:
                 mark.x, mark.y = [p[0] for p in pts], [p[1] for p in pts]
                 mark.colors = [p[3] for p in pts] or ["white"]
             labels = traj["std"] + traj["et"]
-            self.m_traj_labels.x, self.m_traj_labels.y = [p[0] for p in labels], [p[1] for p in labels]
+            self.m_traj_labels.x, self.m_traj_labels.y = [p[6] for p in labels], [p[7] for p in labels]
             self.m_traj_labels.text = [p[4] for p in labels]
         self._traj_pos = {p[5]: (p[0], p[1]) for p in traj["std"] + traj["et"]}
         if self.frame is not None:
@@ -332,10 +330,12 @@ class TrackView:
     def set_cars(self, cars: Mapping[str, Any] | None) -> None:
         self.cars = dict(cars or {})
 
-    def _trajectory_points(self) -> dict[str, list[tuple[float, float, str, str, str, str]]]:
-        """Per kind: (x, y, outer colour, inner colour, label, id), spread along each section's inner side."""
+    def _trajectory_points(self) -> dict[str, list[tuple[Any, ...]]]:
+        """Per kind: (x, y, outer colour, inner colour, label, id, label x, label y), along each section's inner
+        side; the "+N" bonus sits just ahead of its marker in the race direction."""
         assert self.layout is not None
-        out: dict[str, list[tuple[float, float, str, str, str, str]]] = {"std": [], "et": []}
+        out: dict[str, list[tuple[Any, ...]]] = {"std": [], "et": []}
+        ppu = self.px_per_unit
         by_section: dict[str, list[Any]] = {}
         for t in self.track.trajectories:
             if self.track.has_section(t.section):
@@ -343,11 +343,15 @@ class TrackView:
         for sec, trajs in by_section.items():
             trajs.sort(key=lambda t: -t.lateral)
             for j, t in enumerate(trajs):
-                x, y = self.layout.at(sec, (j + 0.5) / len(trajs), -0.68)
+                tt = (j + 0.5) / len(trajs)
+                x, y = self.layout.at(sec, tt, -0.68)
+                nx, ny = self.layout.normal_at(sec, tt)
+                text = f"+{t.bonus}"
+                d = (11 + len(text) * 14 * 0.32) / ppu
                 cols = [style.TRAJECTORY_COLOURS.get(getattr(c, "value", str(c)), "#888") for c in t.colours]
                 inner = cols[1] if len(cols) > 1 else cols[0]
                 kind = "et" if getattr(t.kind, "value", t.kind) == "extreme" else "std"
-                out[kind].append((x, y, cols[0], inner, f"+{t.bonus}", t.id))
+                out[kind].append((x, y, cols[0], inner, text, t.id, x + ny * d, y - nx * d))
         return out
 
     # ------------------------------------------------------------ a frame
