@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import scenario
 from .actions import Action
 from .actions import parse as parse_action
 from .errors import IllegalAction, NotationError, RacebookError, RuleUnavailable, ScenarioError, TrackDataError
-from . import scenario
 from .race import Race
 from .state import RaceState
 
@@ -23,7 +23,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Action", "IllegalAction", "NotationError", "Race", "RaceState", "RacebookError", "RuleUnavailable",
-    "ScenarioError", "TrackDataError", "load_scenario", "load_track", "parse_action", "ui",
+    "ScenarioError", "TrackDataError", "load_scenario", "load_track", "parse_action", "scenario", "ui",
 ]
 
 

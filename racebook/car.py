@@ -206,7 +206,8 @@ class Car:
         return {
             "id": self.id, "kind": self.kind.value, "robot": self.robot.value if self.robot else None,
             "setup": [self.setup.tyres, self.setup.cards, self.setup.wear], "tyre": self.tyre.value,
-            "chips": self.chips, "blue": self.blue, "hand": list(self.hand), "frozen": list(self.frozen), "table": list(self.table),
+            "chips": self.chips, "blue": self.blue, "hand": list(self.hand),
+            "frozen": list(self.frozen), "table": list(self.table),
             "target": self.target, "wear": [w.value for w in self.wear], "refuel": self.refuel,
             "strategy": self.strategy.value if self.strategy else None,
             "skill": self.skill.value if self.skill else None, "skill_used": self.skill_used,
@@ -221,7 +222,8 @@ class Car:
         return cls(
             id=d["id"], kind=CarKind(d["kind"]), robot=RobotType(d["robot"]) if d["robot"] else None,
             setup=Setup(*d["setup"]), tyre=Tyre(d["tyre"]), chips=d["chips"], blue=d["blue"], hand=list(d["hand"]),
-            frozen=list(d["frozen"]), table=list(d.get("table", [])), target=d["target"], wear=[Wear(w) for w in d["wear"]], refuel=d["refuel"],
+            frozen=list(d["frozen"]), table=list(d.get("table", [])), target=d["target"],
+            wear=[Wear(w) for w in d["wear"]], refuel=d["refuel"],
             strategy=Strategy(d["strategy"]) if d["strategy"] else None,
             skill=Skill(d["skill"]) if d["skill"] else None, skill_used=d["skill_used"], soft_sets=d["soft_sets"],
             section=d["section"], lap=d["lap"], trajectory=d["trajectory"], status=Status(d["status"]),
