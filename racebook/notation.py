@@ -12,7 +12,9 @@ scenario files. Example (Ex. 11's starting position)::
   front of the race first; when parsing, any order is accepted.
 * a car token is ``ID`` plus optional suffixes, in this order:
   ``*`` holds the Leader token; ``-k`` is k laps down ("-1 lap" token);
-  ``@TRAJ`` occupies trajectory TRAJ; ``{played,no_move,just_pit}`` flags.
+  ``@TRAJ`` occupies trajectory TRAJ; ``{played,no_move,just_pit}`` flags; ``{off=SECTION}`` marks a
+  car off the track, waiting at the re-entry point beside the group's section, that lost control in
+  SECTION (§18.5). It is written after the cars of that section.
 * ``(Y)`` is a yellow-flag token at that place in the section (§15.1).
 * Car ids starting with ``SuperFast``, ``Fast`` or ``Slow`` are robots of
   that type (§17) unless a scenario says otherwise.
@@ -28,7 +30,7 @@ from .errors import NotationError
 from .state import YELLOW_FLAG, RaceState
 
 _TOKEN = re.compile(r"^(?P<id>[A-Za-z][A-Za-z0-9_]*)(?P<star>\*)?(?:-(?P<down>\d+))?"
-                    r"(?:@(?P<traj>[A-Za-z0-9_.\-]+))?(?:\{(?P<flags>[a-z_,]*)\})?$")
+                    r"(?:@(?P<traj>[A-Za-z0-9_.\-]+))?(?:\{(?P<flags>[A-Za-z0-9_,=\-]*)\})?$")
 _FLAGS = ("played", "no_move", "just_pit")
 
 
@@ -108,7 +110,7 @@ def parse(text: str) -> Position:
                                     "(expected e.g. Blue, Blue*, Purple-1, Red@F.t1, Green{played})")
             flags = tuple(f for f in (m["flags"] or "").split(",") if f)
             for f in flags:
-                if f not in _FLAGS:
+                if f not in _FLAGS and not f.startswith("off="):
                     known = ", ".join(_FLAGS)
                     raise NotationError(f"position {text!r}: unknown flag {f!r} on {m['id']} (known: {known})")
             tok = CarToken(m["id"], bool(m["star"]), int(m["down"] or 0), m["traj"], flags)
@@ -171,6 +173,12 @@ def apply(position: Position, state: RaceState, create_missing: bool = True) -> 
             car.played = "played" in t.flags
             car.no_move = "no_move" in t.flags
             car.just_pit = "just_pit" in t.flags
+            for f in t.flags:
+                if f.startswith("off="):
+                    lost = f[4:]
+                    if not track.has_section(lost):
+                        raise NotationError(f"position {position}: {t.id}{{{f}}}: no section {lost!r}")
+                    car.off_track, car.lost_control = sec, lost
             tokens[t.id] = t
     if not tokens:
         state.leader = None
@@ -191,7 +199,13 @@ def apply(position: Position, state: RaceState, create_missing: bool = True) -> 
         else:
             raise NotationError(f"position {position}: {cid}-{t.laps_down} cannot be placed consistently "
                                 f"with the leader {leader_id} on lap {position.lap} (track of {n} sections)")
-    if state.frontmost() != leader_id:
+    for cid in tokens:  # off-track cars leave the order lists once their laps are known (§18.5)
+        car = state.cars[cid]
+        if car.off_track is not None:
+            state.remove(cid)
+            if cid == leader_id:
+                state.fas_anchor = car.lost_control  # §18.4: an off-track leader keeps the token
+    if state.fas_anchor is None and state.frontmost() != leader_id:
         raise NotationError(f"position {position}: {leader_id} holds the Leader token but "
                             f"{state.frontmost()} is further ahead; mark the frontmost car with '*' or add lap tokens")
 
@@ -200,7 +214,7 @@ def of(state: RaceState) -> Position:
     """The position of a race state, sections written from the leader's section backwards."""
     track = state.track
     lead = state.cars[state.leader] if state.leader else None
-    start = track.section(lead.section).index if lead else len(track) - 1
+    start = track.section(state.fas_anchor or lead.section).index if lead else len(track) - 1
     groups = []
     for k in range(len(track)):
         sec = track.sections[(start - k) % len(track)].name
@@ -212,6 +226,10 @@ def of(state: RaceState) -> Position:
             car = state.cars[cid]
             flags = tuple(f for f in _FLAGS if getattr(car, f))
             toks.append(CarToken(cid, cid == state.leader, state.laps_down(cid), car.trajectory, flags))
+        for cid in state.off_track_at(sec):
+            car = state.cars[cid]
+            flags = tuple(f for f in _FLAGS if getattr(car, f)) + (f"off={car.lost_control}",)
+            toks.append(CarToken(cid, cid == state.leader, state.laps_down(cid), None, flags))
         if toks:
             groups.append((sec, tuple(toks)))
     return Position(track.id, state.turn, lead.lap if lead else 1, state.weather, tuple(groups))

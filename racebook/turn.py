@@ -1094,7 +1094,7 @@ def _end(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
     car.played = True
     ctx.phase = Phase.DONE
     if car.on_track and car.off_track is not None:
-        events.append(TurnEnds(car.id, f"the re-entry point beside {car.off_track}"))
+        events.append(TurnEnds(car.id, car.off_track, " (at the re-entry point, off the track)"))
     elif car.on_track:
         events.append(TurnEnds(car.id, car.section, f", {state.laps_down(car.id)} lap(s) down"
                                if state.laps_down(car.id) else ""))

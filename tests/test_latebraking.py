@@ -140,3 +140,46 @@ def test_only_one_late_braking_per_turn_and_only_in_lb_zones() -> None:
     """§13.F.1: LB is offered only when the movement ended in a braking zone with the LB symbol."""
     race = racebook.load_scenario("ex26").race  # ends in a corner
     assert all(a.verb != "late-brake" for a in race.legal_actions())
+
+
+def test_ex_33_et_failure_at_1st_di_lesmo() -> None:
+    """Ex. 33: TC (67), blind (83) fails, TC (83); Normal recovery at -10 → 73, (42) from hand passes: -2 MP;
+    the movement is 3 - 2 = 1 MP, no ET bonus."""
+    race = racebook.load_scenario("ex33").race
+    et, rec = checks_in(race)
+    assert (et.card, et.target, et.passed, et.new_target) == ("(83)", 67, False, "(83)")
+    assert (rec.card, rec.target, rec.passed) == ("(42)", 73, True)
+    mp = next(e for e in race.events if isinstance(e, ev.MovementPoints))
+    assert mp.mp == 1 and "trajectory" not in mp.breakdown
+    assert race.state.track.trajectory("Lesmo1-exit.et1").bonus == 3
+
+
+def test_ex_33_red_arrow_means_no_movement() -> None:
+    """Ex. 33: had he failed the recovery (red arrow, -4 MP) he would not move: NO MOVE -1 PM token."""
+    sc = racebook.scenario.load("ex33", play=False)
+    race = sc.race
+    for a in sc.actions[:-1]:
+        race.apply(a)
+    race.apply("Blue test 1 R55")  # (55) vs 73 passes too; use a card that fails:
+    assert checks_in(race)[-1].passed
+    alt = race.at(2)
+    alt.state.cars["Blue"].hand.append("R99")
+    alt.apply("Blue test 1 R99")
+    assert not checks_in(alt)[-1].passed
+    mp = [e for e in alt.events if isinstance(e, ev.MovementPoints)][-1]
+    assert mp.mp == -1
+    stop = [e for e in alt.events if isinstance(e, ev.MovementStops)][-1]
+    assert stop.rule == "§13.E.6" and "NO MOVE" in stop.why  # (removed again at the end of the Game Turn)
+    assert alt.state.cars["Blue"].section == "Lesmo1-exit"
+
+
+def test_ex_34_lb_failure_at_variante_ascari() -> None:
+    """Ex. 34: TC (77) - 10 = 67, (73) fails (TC 73); recovery at -20 → 53 passes; re-entry point, 1 tyre chip,
+    -2 MP on the next turn."""
+    race = racebook.load_scenario("ex34").race
+    lb, rec = checks_in(race)
+    assert (lb.card, lb.target, lb.passed, lb.new_target) == ("(73)", 67, False, "(73)")
+    assert (rec.target, rec.passed) == (53, True)
+    blue = race.state.cars["Blue"]
+    assert blue.chips == 9 and blue.time_loss == 2 and blue.off_track == "Ascari-2"
+    assert race.position().endswith("Ascari-2: Blue{off=Ascari-brake}")

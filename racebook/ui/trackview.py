@@ -115,8 +115,8 @@ class TrackView:
                           fill=False, stroke=style.LEADER_RING, stroke_width=5, colors=[style.LEADER_RING])
         self.m_flags = S(x=[], y=[], scales=sc, marker="triangle-up", default_size=500, stroke="#333",
                          stroke_width=1.5, colors=[style.YELLOW_FLAG_COLOUR])
-        self.m_flag_labels = Lb(x=[], y=[], text=[], scales=sc, default_size=13, font_unit=_FONT,
-                                font_weight="bold", align="middle", colors=["#333"], y_offset=-16)
+        self.m_flag_labels = Lb(x=[], y=[], text=[], scales=sc, default_size=14, font_unit=_FONT,
+                                font_weight="bold", align="middle", colors=["#7a5c00"], y_offset=-24)
         tip = bq.Tooltip(fields=["name"], labels=["car"])
         self.m_humans = S(x=[], y=[], scales=sc, marker=style.HUMAN_MARKER, default_size=500, stroke="#222",
                           stroke_width=2, colors=["black"], names=[], display_names=False, tooltip=tip)
@@ -126,7 +126,7 @@ class TrackView:
         self.m_car_labels = Lb(x=[], y=[], text=[], scales=sc, default_size=CAR_FONT, font_unit=_FONT,
                                font_weight="bold", align="middle", colors=["#222"], y_offset=6)
         self.m_lap_badges = Lb(x=[], y=[], text=[], scales=sc, default_size=15, font_unit=_FONT, font_weight="bold",
-                               align="start", colors=[style.LAP_DOWN], x_offset=14, y_offset=-10)
+                               align="start", colors=[style.LAP_DOWN], x_offset=15, y_offset=5)
         self.m_info = Lb(x=[], y=[], text=[], scales=sc, default_size=INFO_FONT, font_unit=_FONT, align="middle",
                          colors=["#333"], font_weight="bold")
         self.marks = [
@@ -367,7 +367,8 @@ class TrackView:
             shift = (len(text) * CAR_FONT * 0.6 + 6) / ppu
             x = y = 0.0
             box = (0.0, 0.0, 0.0, 0.0)
-            candidates = [(o, a) for o in range(5) for a in (0, 1, -1)]
+            # Prefer moving outwards (the name stays beside its car), then sliding along the track.
+            candidates = [(o, 0) for o in range(4)] + [(o, a) for o in range(4) for a in (1, -1)]
             for tries, along in candidates:
                 x, y = self._beside(section, t, +1, 0.03 + tries * step, text, CAR_FONT)
                 if along:  # slide along the track (perpendicular to the normal), then keep inside the figure
