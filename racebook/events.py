@@ -83,6 +83,7 @@ class SectionActivated(Event):
     verb: str
     why: str
     rule: str = ""
+    part: str = "whole"  # "whole", "leader" (subsection 2) or "ahead" (subsection 1), §11.2 case 3
 
 
 @dataclass(frozen=True, slots=True)

@@ -39,15 +39,19 @@ class Frame:
     trajectories: dict[str, str]
     turn: int
     weather: int
+    off_track: dict[str, str]  # car -> section beside whose re-entry point it waits (§18.5)
+    out: dict[str, str]  # car -> status for retired / out-of-fuel cars (§18.6, §13.A.3)
 
 
 def frame_of(state: RaceState) -> Frame:
     order = {k: tuple(v) for k, v in state.order.items() if v}
-    cars = [c for lst in order.values() for c in lst if c in state.cars]
+    off = {c.id: c.off_track for c in state.cars.values() if c.off_track and c.on_track}
+    cars = [c for lst in order.values() for c in lst if c in state.cars] + list(off)
     return Frame(order, {c: state.laps_down(c) for c in cars}, state.leader, state.activation,
                  frozenset(c for c in cars if state.cars[c].played),
                  {c: state.cars[c].trajectory for c in cars if state.cars[c].trajectory},  # type: ignore[misc]
-                 state.turn, state.weather)
+                 state.turn, state.weather, off,  # type: ignore[arg-type]
+                 {c.id: c.status.value for c in state.cars.values() if not c.on_track})
 
 
 class _Log(list):
@@ -192,8 +196,8 @@ class Race:
                 continue
             act, car_id = nxt.activation, nxt.car
             if act != s.activation:
+                s.activation = act  # set first, so the frame recorded with the event shows it
                 self._announce(nxt, events)
-                s.activation = act
                 # §12: a corner section's activation opens the duel procedure before anybody plays
                 self.duel = duel.start(s, act, activation.cars_of(s, act), events)
                 if self.duel is not None:
@@ -221,7 +225,7 @@ class Race:
             todo = [c for c in activation.cars_of(s, act) if not s.cars[c].played and s.cars[c].on_track]
             cars = ", ".join(todo)
             verb = "play" if len(todo) > 1 else "plays"
-        events.append(SectionActivated(act.section, str(act), cars, verb, nxt.why, nxt.rule))
+        events.append(SectionActivated(act.section, str(act), cars, verb, nxt.why, nxt.rule, act.part))
 
     def _start_game_turn(self, events: list[Event], first: bool = False) -> None:
         s = self.state

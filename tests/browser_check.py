@@ -44,12 +44,14 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def _notebook(scenario: str, position: int | None, width: int) -> dict:
+def _notebook(scenario: str, position: int | None, width: int, code: str = "") -> dict:
     src = [
         "import racebook\n",
         "from racebook.ui import ScenarioPlayer\n",
         f"player = ScenarioPlayer(racebook.load_scenario({scenario!r}), width={width})\n",
     ]
+    if code:  # custom set-up: must define `player`
+        src = [line + "\n" for line in code.splitlines()]
     if position is not None:
         src.append(f"player.go({position})\n")
     src.append("player\n")
@@ -104,14 +106,14 @@ def jupyter_lab(root: Path, timeout: float = 45.0) -> Iterator[str]:
 
 
 def run_check(scenario: str = "ex26", clicks: int = 3, position: int | None = None, out: Path | None = None,
-              width: int = 980) -> dict:
+              width: int = 980, code: str = "") -> dict:
     """Open the player in a real browser, click ▶ ``clicks`` times; returns what was seen."""
     from playwright.sync_api import sync_playwright
 
     seen: dict = {"sentences": []}
     root = Path(tempfile.mkdtemp(prefix="racebook-browser-"))
     try:
-        (root / "check.ipynb").write_text(json.dumps(_notebook(scenario, position, width)), encoding="utf-8")
+        (root / "check.ipynb").write_text(json.dumps(_notebook(scenario, position, width, code)), encoding="utf-8")
         with jupyter_lab(root) as url, sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS, headless=True)
             try:
@@ -135,10 +137,22 @@ def run_check(scenario: str = "ex26", clicks: int = 3, position: int | None = No
 def _drive(page: Any, url: str, clicks: int, out: Path | None, seen: dict) -> None:
     page.goto(f"{url}/lab/tree/check.ipynb", wait_until="domcontentloaded")
     page.wait_for_selector(".jp-Notebook .jp-Cell .cm-content", timeout=60_000)
-    # Wait for the kernel before running the cell.
-    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=60_000)
-    page.click(".jp-Notebook .jp-Cell .cm-content")
-    page.keyboard.press("Shift+Enter")
+    # Wait until the kernel is connected and idle, then run the cell (Shift+Enter); retry if it was too early.
+    page.wait_for_function("() => /Idle/.test(document.querySelector('.jp-StatusBar-Widget, .jp-StatusBar')"
+                           "?.innerText || '')", timeout=60_000)
+    prompt = page.locator(".jp-Notebook .jp-Cell").first.locator(".jp-InputPrompt")
+    for _attempt in range(4):
+        page.locator(".jp-Notebook .jp-Cell .cm-content").first.click()
+        page.keyboard.press("Shift+Enter")
+        try:
+            page.wait_for_function("(el) => /\\[(\\*|\\d+)\\]/.test(el.innerText)", arg=prompt.element_handle(),
+                                   timeout=5_000)
+            break
+        except Exception:  # the kernel was not ready yet: the cell did not start
+            page.wait_for_timeout(1_000)
+    no = page.get_by_role("button", name="No")  # the "Jupyter news?" toast
+    if no.count():
+        no.first.click()
     page.wait_for_selector(".bqplot svg", timeout=40_000)
     sentence = page.locator(".rb-sentence").first
     sentence.wait_for(timeout=30_000)
@@ -153,7 +167,9 @@ def _drive(page: Any, url: str, clicks: int, out: Path | None, seen: dict) -> No
             "([el, old]) => el.innerText !== old", arg=[sentence.element_handle(), before],
             timeout=10_000)
         seen["sentences"].append(sentence.inner_text())
-    seen["marks"] = page.locator(".bqplot svg .mark").count()
+    seen["paths"] = page.locator(".bqplot svg path").count()
+    seen["texts"] = page.evaluate(
+        "() => [...document.querySelectorAll('.bqplot svg text')].map(t => t.textContent).filter(t => t)")
     if out is not None:
         page.wait_for_timeout(500)
         out.parent.mkdir(parents=True, exist_ok=True)
@@ -179,7 +195,9 @@ def test_player_in_browser() -> None:
     t0 = time.monotonic()
     seen = run_check("ex26", clicks=3)
     assert seen["svg"] >= 1, "no bqplot SVG in the page"
-    assert seen["marks"] > 5, "the bqplot figure has no marks"
+    assert seen["paths"] >= 12, "the bqplot figure drew no section paths"
+    assert set("ABCDEFGHIJKL") <= set(seen["texts"]), seen["texts"]  # the section names of the teaching track
+    assert "Turn 2" in seen["texts"]
     s = seen["sentences"]
     assert len(s) == 4 and len(set(s)) == 4, s
     assert s[0].startswith("Start position")
@@ -193,9 +211,10 @@ def main() -> None:
     ap.add_argument("--position", type=int, default=None, help="player.go(N) before displaying")
     ap.add_argument("--width", type=int, default=980)
     ap.add_argument("--out", type=Path, default=Path("/tmp/ui_trackview.png"))
+    ap.add_argument("--code", default="", help="notebook code that defines `player` (instead of --scenario)")
     a = ap.parse_args()
     t0 = time.monotonic()
-    seen = run_check(a.scenario, a.clicks, a.position, a.out, a.width)
+    seen = run_check(a.scenario, a.clicks, a.position, a.out, a.width, a.code)
     print(json.dumps(seen, indent=1, ensure_ascii=False))
     print(f"screenshots: {a.out} and {a.out.with_name(a.out.stem + '_player.png')} ({time.monotonic() - t0:.1f}s)")
 

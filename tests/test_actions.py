@@ -1,0 +1,130 @@
+"""Actions: ``str(action)`` and ``actions.parse`` round-trip for every action type (racebook.actions).
+
+Phases: §13.A (start, skip, pit), §13.A.3 pit procedure, §13.C play, §13.D.1 pay/discard, §13.D.2 test,
+§13.D.4 flags and weather, §20 Leader check, §13.F.1 late braking, §13.F.2 occupy, §12 duels.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from racebook import actions as A
+from racebook.car import Strategy
+from racebook.errors import IllegalAction, RuleUnavailable
+
+# (verb, keyword arguments, expected text after the car id)
+EXAMPLES: list[tuple[str, dict[str, Any], str]] = [
+    ("start", {}, "start"),
+    ("skip", {}, "skip"),
+    ("skip", {"strategy": Strategy.BANGING_WHEELS}, "skip strategy=banging_wheels"),
+    ("pit", {}, "pit 0"),
+    ("pit", {"extra": 2}, "pit 2"),
+    ("pit-discard", {"card": "R05"}, "pit-discard R05"),
+    ("pit-done", {}, "pit-done"),
+    ("pit-tyres", {}, "pit-tyres keep"),
+    ("pit-tyres", {"tyre": "soft"}, "pit-tyres soft"),
+    ("pit-strategy", {}, "pit-strategy keep"),
+    ("pit-strategy", {"strategy": Strategy.SAVE_TYRES}, "pit-strategy save_tyres"),
+    ("play", {}, "play"),
+    ("play", {"cards": ("R13",)}, "play R13"),
+    ("play", {"cards": ("R13", "R45"), "trajectory": True, "blue": True}, "play R13 R45 +traj +blue"),
+    ("play", {"cards": ("T02",), "minus_one": 2}, "play T02 minus1=2"),
+    ("play", {"cards": ("R01", "T02"), "trajectory": True, "minus_one": 1}, "play R01 T02 +traj minus1=1"),
+    ("pay", {"chips": 2}, "pay chips=2"),
+    ("pay", {"chips": 1, "cards": ("R01", "R02")}, "pay chips=1 cards=R01,R02"),
+    ("discard", {"cards": ("R01",)}, "discard R01"),
+    ("discard", {"cards": ("R01", "T03")}, "discard R01,T03"),
+    ("discard", {}, "discard"),
+    ("test", {}, "test 1 blind"),
+    ("test", {"test": 2, "using": "R42"}, "test 2 R42"),
+    ("leader-check", {}, "leader-check blind"),
+    ("leader-check", {"using": "R07"}, "leader-check R07"),
+    ("weather", {}, "weather 0"),
+    ("weather", {"step": 1}, "weather +1"),
+    ("weather", {"step": -1}, "weather -1"),
+    ("yellow-flag", {"section": "G", "behind": 0}, "yellow-flag G 0"),
+    ("yellow-flag", {"section": "Stowe", "behind": 2}, "yellow-flag Stowe 2"),
+    ("green-flag", {"section": "G"}, "green-flag G"),
+    ("take-flag", {}, "take-flag blue"),
+    ("take-flag", {"flag": "orange"}, "take-flag orange"),
+    ("no-flag", {}, "no-flag"),
+    ("occupy", {}, "occupy none"),
+    ("occupy", {"trajectory": "F.t1"}, "occupy F.t1"),
+    ("occupy", {"trajectory": "Hangar-2.t1"}, "occupy Hangar-2.t1"),
+    ("late-brake", {}, "late-brake"),
+    ("late-brake", {"card": "T03"}, "late-brake T03"),
+    ("no-late-brake", {}, "no-late-brake"),
+    ("challenge", {}, "challenge"),
+    ("no-challenge", {}, "no-challenge"),
+    ("join", {}, "join"),
+    ("decline", {}, "decline"),
+    ("bid", {}, "bid none"),
+    ("bid", {"cards": ("R14", "R25")}, "bid R14 R25"),
+]
+
+
+def _make(verb: str, kw: dict[str, Any], car: str = "Blue") -> A.Action:
+    return A._VERBS[verb](car, **kw)
+
+
+@pytest.mark.parametrize(("verb", "kw", "text"), EXAMPLES, ids=[f"{v}:{t}" for v, _, t in EXAMPLES])
+def test_str_and_parse_round_trip(verb: str, kw: dict[str, Any], text: str) -> None:
+    action = _make(verb, kw)
+    assert action.verb == verb
+    assert str(action) == f"Blue {text}"
+    assert A.parse(str(action)) == action
+    assert type(A.parse(str(action))) is type(action)
+
+
+def test_every_action_type_has_a_round_trip_example() -> None:
+    """Every registered verb is covered above (a new action type needs its example here)."""
+    covered = {v for v, _, _ in EXAMPLES}
+    missing = sorted(set(A._VERBS) - covered)
+    # a verb added later is still checked with its default arguments
+    for verb in missing:
+        action = A._VERBS[verb]("Blue")
+        assert A.parse(str(action)) == action, verb
+    assert covered <= set(A._VERBS)
+
+
+def test_verbs_are_unique_per_class() -> None:
+    assert len(A._VERBS_BY_CLASS) == len(A._VERBS)
+
+
+def test_parse_tolerates_extra_whitespace() -> None:
+    assert A.parse("  Blue   play  R13   R45 +traj ") == A.Play("Blue", ("R13", "R45"), trajectory=True)
+
+
+def test_car_ids_are_kept() -> None:
+    assert A.parse("SuperFast1 no-challenge").car == "SuperFast1"
+    assert A.parse("Hangar_Bot leader-check blind") == A.LeaderCheck("Hangar_Bot")
+
+
+def test_actions_are_hashable_values() -> None:
+    a, b = A.Play("Blue", ("R13", "R45")), A.parse("Blue play R13 R45")
+    assert a == b and hash(a) == hash(b) and len({a, b}) == 1
+
+
+@pytest.mark.parametrize("text", ["Blue", "Blue fly", "", "play R13"])
+def test_parse_rejects_unknown_verbs(text: str) -> None:
+    with pytest.raises(IllegalAction) as e:
+        A.parse(text)
+    assert e.value.rule == "actions"
+    assert repr(text) in str(e.value)
+
+
+@pytest.mark.parametrize("text", ["Blue test x", "Blue pay chips=two", "Blue pay coins=2", "Blue skip turbo=1",
+                                  "Blue skip strategy=warp", "Blue weather up", "Blue green-flag",
+                                  "Blue pit-discard", "Blue yellow-flag G behind"])
+def test_parse_rejects_bad_arguments(text: str) -> None:
+    with pytest.raises(IllegalAction) as e:
+        A.parse(text)
+    assert e.value.rule == "actions" and repr(text) in str(e.value)
+
+
+def test_the_tenth_strategy_is_not_in_source() -> None:
+    """§26 / AMB-7: the 10th strategy cannot be named."""
+    with pytest.raises(RuleUnavailable):
+        A.parse("Blue skip strategy=tenth")
