@@ -241,6 +241,17 @@ class NoLateBrake(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class Draw(Action):
+    """Phase B with a choice (§13.B): SAVE FUEL may first discard a card > 2 MP to draw two; LUCKY draws two and
+    then discards ``discard`` (any card in hand, one of the two drawn included)."""
+
+    discard: str | None = None
+
+    def _args(self) -> str:
+        return self.discard or ""
+
+
+@dataclass(frozen=True, slots=True)
 class Challenge(Action):
     """§12.1: start a duel in the activated corner section (asked from the last car forward)."""
 
@@ -278,8 +289,8 @@ _VERBS = {
     "leader-check": LeaderCheck, "weather": Weather, "yellow-flag": YellowFlag, "green-flag": GreenFlag,
     "take-flag": TakeFlag, "no-flag": NoFlag, "occupy": Occupy, "pit": Pit, "pit-discard": PitDiscard,
     "pit-done": PitDone, "pit-tyres": PitTyres, "pit-strategy": PitStrategy,
-    "late-brake": LateBrake, "no-late-brake": NoLateBrake, "challenge": Challenge, "no-challenge": NoChallenge,
-    "join": Join, "decline": Decline, "bid": Bid,
+    "draw": Draw, "late-brake": LateBrake, "no-late-brake": NoLateBrake, "challenge": Challenge,
+    "no-challenge": NoChallenge, "join": Join, "decline": Decline, "bid": Bid,
 }
 _VERBS_BY_CLASS = {v: k for k, v in _VERBS.items()}
 
@@ -303,6 +314,8 @@ def parse(text: str) -> Action:
             return PitTyres(car, args[0] if args else "keep")
         if verb == "pit-strategy":
             return PitStrategy(car, None if not args or args[0] == "keep" else Strategy.parse(args[0]))
+        if verb == "draw":
+            return Draw(car, args[0] if args else None)
         if verb == "late-brake":
             return LateBrake(car, args[0] if args else None)
         if verb == "bid":

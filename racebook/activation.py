@@ -76,3 +76,23 @@ def next_to_play(state: RaceState) -> Next | None:
                     return Next(act, cid, "re-activation of the leader's section", "§11.2 case 1")
                 return Next(act, cid, "first section behind the FAS with cars still to play", "§11.1")
     return None
+
+
+def preview(state: RaceState) -> list[tuple[str, list[str], str]]:
+    """The activation order if no car moved: (group label, cars to play, rule) — for "predict the order"
+    exercises (§11). The real order also depends on movement, pits and duels; the race plays it exactly."""
+    out: list[tuple[str, list[str], str]] = []
+    lead = state.leader
+    done: set[str] = set()
+    if lead is not None and state.cars[lead].on_track and not state.cars[lead].played \
+            and state.cars[lead].off_track is None:
+        out.append((str(sweep(state)[0]), [lead], "§11.2 case 1"))
+        done.add(lead)
+    for act in sweep(state):
+        todo = [c for c in cars_of(state, act) if c not in done and state.cars[c].on_track
+                and not state.cars[c].played]
+        if todo:
+            rule = "§11.2 case 3" if act.part == "ahead" else "§11.1"
+            out.append((str(act), todo, rule))
+            done.update(todo)
+    return out

@@ -18,6 +18,7 @@ A scenario is a TOML file::
     strategy = "banging_wheels"; skill = "reflexes"; wear = ["brown"]; refuel = 12
     setup = { tyres = 10, cards = 6, wear = 5 }; time_loss = 0; frozen = []
     [race]  blue_flags = ["Blue"]; orange = "Red"; robot_tyre = "rain"; restart = false
+            robot_chits = [["superfast", 8]]   # robot refuel chits on the Turn Indicator
     [deck]  stack = ["R42"]     # the next Race-deck draws, first drawn first
     [track_deck] stack = []     # the next Track-deck draws
     [bag]   stack = ["red"]     # the next damage-bag draws
@@ -46,7 +47,7 @@ from .turn import IMPLEMENTED_STRATEGIES
 
 SCENARIO_DIR = Path(__file__).parent / "scenarios"
 _TOP = {"scenario", "rules", "race", "cars", "deck", "track_deck", "bag"}
-_RACE = {"blue_flags", "orange", "robot_tyre", "restart"}
+_RACE = {"blue_flags", "orange", "robot_tyre", "restart", "robot_chits"}
 _SCEN = {"id", "title", "cite", "track", "seed", "position", "assumed", "actions", "notebook", "description"}
 _CAR = {"kind", "robot", "hand", "target", "chips", "blue", "tyre", "strategy", "skill", "wear", "refuel", "setup",
         "time_loss", "frozen", "soft_sets"}
@@ -159,6 +160,10 @@ def build(raw: dict[str, Any], f: str = "<scenario>") -> Race:
             raise ScenarioError(f, "race.orange", f"{rc['orange']} is not in the position")
         state.orange = rc["orange"]
     state.restart = bool(rc.get("restart", False))
+    for i, chit in enumerate(rc.get("robot_chits", [])):  # [type, turn] pairs on the Turn Indicator (§8)
+        if not (isinstance(chit, list) and len(chit) == 2 and isinstance(chit[1], int)):
+            raise ScenarioError(f, f"race.robot_chits[{i}]", f"{chit!r} should be [type, turn], e.g. ['superfast', 8]")
+        state.robot_chits.append((_enum(f, f"race.robot_chits[{i}]", RobotType, chit[0]), chit[1]))
     for key, deck in (("deck", state.race_deck), ("track_deck", state.track_deck)):
         stack = raw.get(key, {}).get("stack", [])
         try:

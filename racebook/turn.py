@@ -17,6 +17,7 @@ from .actions import (
     BLIND,
     Action,
     Discard,
+    Draw,
     GreenFlag,
     LateBrake,
     LeaderCheck,
@@ -72,6 +73,8 @@ MAX_YELLOW_FLAGS = 6  # §15.1
 
 class Phase(Enum):
     A = "A: start-of-turn declarations"
+    DRAW = "B: draw cards"
+    LUCKY_DISCARD = "B: LUCKY discard"
     PLAY = "C: play cards"
     PAY = "D.1: pay tyres"
     DISCARD = "D.1: discard cards"
@@ -327,6 +330,11 @@ def legal(state: RaceState, ctx: TurnCtx) -> list[Action]:
         acts += [Skip(car.id, s) for s in Strategy if s is not Strategy.TENTH and s is not car.strategy
                  and s in IMPLEMENTED_STRATEGIES]
         return acts + pit_opts
+    if ph is Phase.DRAW:  # SAVE FUEL (§26.3)
+        return [Draw(car.id)] + [Draw(car.id, c) for c in sorted(car.hand) if state.card(c).mp > 2]
+    if ph is Phase.LUCKY_DISCARD:  # LUCKY (§26.4; AMB-9 option: mandatory by default)
+        opts: list[Action] = [Draw(car.id, c) for c in sorted(car.hand)]
+        return opts + ([] if state.rules.lucky_discard_mandatory else [Draw(car.id)])
     if ph is Phase.PIT_DISCARD:
         opts: list[Action] = [PitDiscard(car.id, c) for c in sorted(car.hand)]
         if pits.hand_limit_count(state, car, ctx.pit_exempt) <= car.setup.cards:
@@ -417,7 +425,7 @@ def free_trajectories(state: RaceState, section: str) -> list[Trajectory]:
 # ------------------------------------------------------------ turn flow
 IMPLEMENTED_STRATEGIES = frozenset({
     Strategy.SAVE_TYRES, Strategy.BANGING_WHEELS, Strategy.BALANCE, Strategy.HAZARD, Strategy.PUSH,
-    Strategy.RECOVERY,
+    Strategy.RECOVERY, Strategy.LUCKY, Strategy.SAVE_FUEL,
 })
 
 
@@ -489,7 +497,21 @@ def _pit_finish(state: RaceState, car: Car, ctx: TurnCtx, strategy: Strategy | N
 
 
 def _phase_b(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
-    _draw(state, car, "(phase B)", events)
+    """§13.B: one Race Card; LUCKY draws two and discards one; SAVE FUEL may trade a card > 2 MP for two."""
+    if car.strategy is Strategy.LUCKY:
+        a = _draw(state, car, "(phase B, LUCKY: first of two)", events, "§26.4")
+        b = _draw(state, car, "(phase B, LUCKY: second of two)", events, "§26.4")
+        if a and b and (state.card(a).mp == state.card(b).mp or state.card(a).colour is state.card(b).colour):
+            draw_track_card(state, car, "(LUCKY Special: the two drawn cards share value or colour)", events,
+                            "§26.4")
+        if state.rules.lucky_discard_mandatory or car.hand:
+            ctx.phase = Phase.LUCKY_DISCARD
+            return
+    elif car.strategy is Strategy.SAVE_FUEL and any(state.card(c).mp > 2 for c in car.hand):
+        ctx.phase = Phase.DRAW
+        return
+    else:
+        _draw(state, car, "(phase B)", events)
     ctx.phase = Phase.PLAY
 
 
@@ -498,6 +520,22 @@ def apply(state: RaceState, ctx: TurnCtx, action: Action, events: list[Event]) -
     ph = ctx.phase
     if isinstance(action, Start):
         _phase_b(state, car, ctx, events)
+    elif isinstance(action, Draw) and ph is Phase.DRAW:
+        if action.discard:
+            car.hand.remove(action.discard)
+            state.discard(action.discard)
+            events.append(CardsDiscarded(car.id, action.discard, "SAVE FUEL: a card > 2 MP for two draws", "§26.3"))
+            _draw(state, car, "(phase B, SAVE FUEL: first of two)", events, "§26.3")
+            _draw(state, car, "(phase B, SAVE FUEL: second of two)", events, "§26.3")
+        else:
+            _draw(state, car, "(phase B)", events)
+        ctx.phase = Phase.PLAY
+    elif isinstance(action, Draw) and ph is Phase.LUCKY_DISCARD:
+        if action.discard:
+            car.hand.remove(action.discard)
+            state.discard(action.discard)
+            events.append(CardsDiscarded(car.id, action.discard, "LUCKY: draw 2, keep 1", "§26.4"))
+        ctx.phase = Phase.PLAY
     elif isinstance(action, Pit):
         _pit(state, car, ctx, action.extra, events)
         return
@@ -1066,6 +1104,12 @@ def _specials(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> 
         got, why = True, "BANGING WHEELS Special: overtook a same-lap car"
     elif s is Strategy.RECOVERY and _robot_ahead_same_lap(state, car):
         got, why = True, "RECOVERY Special: a Fast/Slow robot ahead on the same lap"
+    elif s is Strategy.SAVE_FUEL and ctx.cards and all(state.card(c).mp <= 2 for c in ctx.cards):
+        if car.refuel is not None:  # §26.3 Bonus: the refuel chit moves 1 space forward
+            car.refuel += 1
+            events.append(Note(f"{car.id} moved with cards ≤ 2 only: the refuel chit moves forward to turn "
+                               f"{car.refuel} (SAVE FUEL)", "§26.3"))
+        got, why = True, "SAVE FUEL Special: moved with cards ≤ 2 only"
     if got:
         draw_track_card(state, car, f"({why})", events, "§26")
 
