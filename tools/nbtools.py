@@ -1,0 +1,44 @@
+"""Build a notebook from a list of cells, execute it in the project's kernel, and save it with its outputs.
+
+Notebook builders (tools/notebooks/nbNN.py) call :func:`build`. nbval then re-runs the committed notebook
+in ``make test`` and compares the outputs: keep text outputs deterministic (seeded races), and start a cell
+whose output is a widget or otherwise unstable with ``# NBVAL_IGNORE_OUTPUT``.
+
+    .venv/bin/python tools/notebooks/nb01.py      # writes notebooks/01_activation.ipynb
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import nbformat
+from nbclient import NotebookClient
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def md(text: str) -> nbformat.NotebookNode:
+    return nbformat.v4.new_markdown_cell(text.strip("\n"))
+
+
+def code(text: str) -> nbformat.NotebookNode:
+    return nbformat.v4.new_code_cell(text.strip("\n"))
+
+
+def build(name: str, cells: list[nbformat.NotebookNode], timeout: int = 300) -> Path:
+    """Write notebooks/<name>.ipynb, execute it top to bottom, and save the outputs."""
+    nb = nbformat.v4.new_notebook()
+    nb.cells = cells
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nb.metadata["language_info"] = {"name": "python"}
+    path = ROOT / "notebooks" / f"{name}.ipynb"
+    path.parent.mkdir(exist_ok=True)
+    client = NotebookClient(nb, timeout=timeout, kernel_name="python3",
+                            resources={"metadata": {"path": str(path.parent)}})
+    client.execute()
+    for cell in nb.cells:  # stable files: no execution timestamps
+        cell.get("metadata", {}).pop("execution", None)
+    nbformat.write(nb, path)
+    print(f"wrote {path.relative_to(ROOT)}", file=sys.stderr)
+    return path
