@@ -232,17 +232,21 @@ def _penalties(state: RaceState, car: Car) -> list[tuple[int, str]]:
     return out
 
 
-def _track_card_eligible(state: RaceState, car: Car, card: Card, mp: int, minus_one: int | None) -> bool:
+def _track_card_eligible(state: RaceState, car: Car, card: Card, mp: int, minus_one: int | None,
+                         playing: tuple[str, ...] = ()) -> bool:
     """§13.C/§19.1: the movement must start in, pass through or end in a section of the card's corner,
     provably: the dry run stops at any Leader check that a hand card cannot pass for sure."""
     wanted = {s for n in card.corners for s in state.track.corner(n).sections}
     if car.section in wanted:
         return True
-    return any(s in wanted for s in dry_run(state, car, mp, minus_one))
+    return any(s in wanted for s in dry_run(state, car, mp, minus_one, playing))
 
 
-def dry_run(state: RaceState, car: Car, mp: int, minus_one: int | None) -> list[str]:
-    """Sections the car would enter with ``mp`` MP, without randomness; state is restored."""
+def dry_run(state: RaceState, car: Car, mp: int, minus_one: int | None, playing: tuple[str, ...] = ()) -> list[str]:
+    """Sections the car would enter with ``mp`` MP, without randomness; state is restored.
+
+    A Leader check counts as passed only if a hand card other than the movement cards ``playing`` surely
+    passes it (§19.1, Ex. 36; AMB-26: movement cards cannot be used for it)."""
     saved_order = {k: list(v) for k, v in state.order.items()}
     saved_cars = {c.id: (c.section, c.lap, c.trajectory) for c in state.cars.values()}
     saved_leader = state.leader
@@ -254,7 +258,7 @@ def dry_run(state: RaceState, car: Car, mp: int, minus_one: int | None) -> list[
             mp -= 1
         mv = Move(car.id, mp, minus_one)
         sink: list[Event] = []
-        hand_checks = sorted(state.card(c).check for c in car.hand if not state.card(c).is_track)
+        hand_checks = sorted(state.card(c).check for c in car.hand if not state.card(c).is_track and c not in playing)
         while not mv.done:
             movement.advance(state, mv, sink)
             visited.extend(e.section for e in sink if getattr(e, "section", None) and e.kind == "EnterSection")
@@ -315,7 +319,7 @@ def _track_cards_ok(state: RaceState, car: Car, cards: tuple[str, ...], traj: Tr
     sure_traj = traj if traj is not None and traj.kind is TrajectoryKind.STANDARD else None
     mp = sum(v for v, _ in _base_mp(state, car, cards, sure_traj, False, blue))
     mp += sum(v for v, _ in _penalties(state, car))
-    return all(_track_card_eligible(state, car, tc, mp, m1) for tc in tcs)
+    return all(_track_card_eligible(state, car, tc, mp, m1, cards) for tc in tcs)
 
 
 # ------------------------------------------------------------------ legal
