@@ -252,6 +252,23 @@ class Draw(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class Force(Action):
+    """§15.4: the orange-flag holder forces robot ``robot`` to late-brake (``what="lb"``) or to occupy the
+    Extreme Trajectory ``what`` (an ET id)."""
+
+    robot: str = ""
+    what: str = "lb"
+
+    def _args(self) -> str:
+        return f"{self.robot} {self.what}"
+
+
+@dataclass(frozen=True, slots=True)
+class NoForce(Action):
+    """§15.4: the orange-flag holder lets the robot be."""
+
+
+@dataclass(frozen=True, slots=True)
 class Challenge(Action):
     """§12.1: start a duel in the activated corner section (asked from the last car forward)."""
 
@@ -289,13 +306,14 @@ _VERBS = {
     "leader-check": LeaderCheck, "weather": Weather, "yellow-flag": YellowFlag, "green-flag": GreenFlag,
     "take-flag": TakeFlag, "no-flag": NoFlag, "occupy": Occupy, "pit": Pit, "pit-discard": PitDiscard,
     "pit-done": PitDone, "pit-tyres": PitTyres, "pit-strategy": PitStrategy,
-    "draw": Draw, "late-brake": LateBrake, "no-late-brake": NoLateBrake, "challenge": Challenge,
+    "force": Force, "no-force": NoForce, "draw": Draw, "late-brake": LateBrake, "no-late-brake": NoLateBrake,
+    "challenge": Challenge,
     "no-challenge": NoChallenge, "join": Join, "decline": Decline, "bid": Bid,
 }
 _VERBS_BY_CLASS = {v: k for k, v in _VERBS.items()}
 
 
-_NO_ARGS = ("start", "no-flag", "pit-done", "challenge", "no-challenge", "join", "decline", "no-late-brake")
+_NO_ARGS = ("no-force", "start", "no-flag", "pit-done", "challenge", "no-challenge", "join", "decline", "no-late-brake")
 
 
 def parse(text: str) -> Action:
@@ -314,6 +332,8 @@ def parse(text: str) -> Action:
             return PitTyres(car, args[0] if args else "keep")
         if verb == "pit-strategy":
             return PitStrategy(car, None if not args or args[0] == "keep" else Strategy.parse(args[0]))
+        if verb == "force":
+            return Force(car, args[0], args[1] if len(args) > 1 else "lb")
         if verb == "draw":
             return Draw(car, args[0] if args else None)
         if verb == "late-brake":

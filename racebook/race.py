@@ -103,7 +103,9 @@ class Race:
     def current_car(self) -> str | None:
         if self.duel is not None:
             return self.duel.current
-        return self.ctx.car if self.ctx is not None else None
+        if self.ctx is not None:
+            return self.ctx.decider or self.ctx.car
+        return None
 
     @property
     def phase(self) -> Phase | None:
@@ -207,6 +209,8 @@ class Race:
             self.ctx = turn.begin(s, car_id, events)
             if self.ctx is None:  # a robot played its whole turn at once
                 self._turn_over(car_id)
+            elif self.ctx.phase is Phase.DONE:
+                continue
         self.ctx = None
 
     _solo = False

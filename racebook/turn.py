@@ -18,10 +18,12 @@ from .actions import (
     Action,
     Discard,
     Draw,
+    Force,
     GreenFlag,
     LateBrake,
     LeaderCheck,
     NoFlag,
+    NoForce,
     NoLateBrake,
     Occupy,
     Pay,
@@ -89,6 +91,7 @@ class Phase(Enum):
     PIT_TYRES = "A.3 pit: tyres"
     PIT_STRATEGY = "A.3 pit: strategy"
     DUEL = "§12 duel procedure"
+    ORANGE = "F: orange flag (§15.4)"
     DONE = "done"
 
 
@@ -130,6 +133,8 @@ class TurnCtx:
     lb_done: bool = False  # §13.F.1: only one late braking per turn
     lb_advanced: bool = False  # entered a new section by late braking (may then take a trajectory)
     reentry: bool = False  # this turn starts at a re-entry point (§18.5)
+    decider: str | None = None  # who decides now, when not the car itself (the orange-flag holder, §15.4)
+    robot_entered: bool = False
 
 
 # ---------------------------------------------------------------- helpers
@@ -405,6 +410,8 @@ def legal(state: RaceState, ctx: TurnCtx) -> list[Action]:
             if state.orange is None:
                 out.append(TakeFlag(car.id, "orange"))
         return out
+    if ph is Phase.ORANGE:
+        return orange_options(state, car)
     if ph is Phase.LATE_BRAKE:
         lb: list[Action] = [LateBrake(car.id), NoLateBrake(car.id)]
         lb += [LateBrake(car.id, c) for c in sorted(car.hand) if state.card(c).has_power(PowerKind.LB)]
@@ -438,8 +445,7 @@ def begin(state: RaceState, car_id: str, events: list[Event]) -> TurnCtx | None:
     car = state.cars[car_id]
     events.append(TurnResumes(car_id, car.section) if car.just_pit else TurnBegins(car_id, car.section))
     if car.is_robot:
-        robot_turn(state, car, events)
-        return None
+        return robot_turn(state, car, events)
     ctx = TurnCtx(car_id, reentry=car.off_track is not None)
     if car.just_pit:  # §13.A.3: phases B–F are played when the new section is activated
         car.just_pit = False
@@ -587,6 +593,9 @@ def apply(state: RaceState, ctx: TurnCtx, action: Action, events: list[Event]) -
         _recovery_test(state, car, ctx, action.using, events)
     elif isinstance(action, (Weather, YellowFlag, GreenFlag, TakeFlag, NoFlag)):
         _event(state, car, ctx, action, events)
+    elif isinstance(action, (Force, NoForce)):
+        _orange(state, car, ctx, action, events)
+        return
     elif isinstance(action, LateBrake):
         _late_brake(state, car, ctx, action.card, events)
         return
@@ -1081,7 +1090,8 @@ def _go_off_track(state: RaceState, car: Car, reentry: str, events: list[Event])
     events.append(Note(f"{car.id} regains control and is placed on the re-entry point beside {reentry}; it is off "
                        "the track (ignored by the others) until its next turn", "§18.5"))
     if state.leader == car.id:
-        there = [c for c in state.cars_in(lost)]
+        # the frontmost car there on the leader's lap; a lapped car never holds the token (§11.1)
+        there = [c for c in state.cars_in(lost) if state.cars[c].lap >= car.lap]
         if there:
             new = max(there, key=state.key)
             state.leader = new
@@ -1158,8 +1168,9 @@ def _retired_mid_turn(state: RaceState, car: Car, ctx: TurnCtx, events: list[Eve
 
 
 # ------------------------------------------------------------------ robots
-def robot_turn(state: RaceState, car: Car, events: list[Event]) -> None:
-    """§17.3: base MP plus trajectory bonus, no cards; all MP must be used."""
+def robot_turn(state: RaceState, car: Car, events: list[Event]) -> TurnCtx | None:
+    """§17.3: base MP plus trajectory bonus, no cards; all MP must be used. Returns a context only when the
+    orange-flag holder has a decision to make at the end of the robot's movement (§15.4, AMB-40)."""
     assert car.robot is not None
     if car.just_pit:  # §17.3 A: back in play, the refuel chit is discarded
         car.just_pit = False
@@ -1174,19 +1185,40 @@ def robot_turn(state: RaceState, car: Car, events: list[Event]) -> None:
         pits.move_back(state, car, state.track.pit_time, events, f"pit time -{state.track.pit_time}")
         car.pits += 1
         car.just_pit = True
-        return
+        return None
     parts = [(car.robot.mp, f"{car.robot.value} robot")]
+    if car.off_track is not None:  # §18.5: re-entering costs 1 MP
+        parts.append((-1, "re-entering the track (§18.5)"))
+        _reenter(state, car, events)
     if car.trajectory and trajectories_available(state):
         t = state.track.trajectory(car.trajectory)
         if t.kind is TrajectoryKind.STANDARD:
             parts.append((t.bonus, f"trajectory {t.id} (no colour match or cost for robots)"))
+        else:  # §17.3 D: a robot forced onto an ET tests blind against 70 ± modifiers
+            code = _blind(state, car, events)
+            ok = False
+            if code is not None:
+                ev = checks.resolve(state, car, code, f"ET blind test at {t.id} (forced by the orange flag)",
+                                    t.test_modifier, "ET", rule="§17.3 D")
+                events.append(ev)
+                ok = ev.passed
+            if ok:
+                parts.append((t.bonus, f"ET {t.id}"))
+            else:
+                car.trajectory = None
+                loss = robot_route(state, car, t.recovery, events) if t.recovery else 0
+                if not car.on_track:
+                    car.played = True
+                    return None
+                if loss:
+                    parts.append((-loss, "recovery chart"))
     if car.time_loss:
         parts.append((-car.time_loss, "time loss"))
         car.time_loss = 0
     total = sum(v for v, _ in parts)
     events.append(MovementPoints(car.id, total, " ".join(f"{v:+d} {w}" for v, w in parts).lstrip("+")))
     mv = Move(car.id, total)
-    while not mv.done:
+    while total > 0 and not mv.done:
         movement.advance(state, mv, events)
         if mv.awaiting_check is not None:
             code = _blind(state, car, events)
@@ -1197,7 +1229,124 @@ def robot_turn(state: RaceState, car: Car, events: list[Event]) -> None:
                 events.append(ev)
                 ok = ev.passed
             movement.advance(state, mv, events, check_result=ok)
-    if mv.entered and trajectories_available(state):
+    if total <= 0:
+        car.no_move = True
+    ctx = TurnCtx(car.id, robot_entered=bool(mv.entered))
+    if orange_options(state, car):
+        ctx.phase, ctx.decider = Phase.ORANGE, state.orange
+        return ctx
+    _robot_finish(state, car, ctx, events)
+    return None
+
+
+def orange_options(state: RaceState, car: Car) -> list[Action]:
+    """§15.4: what the orange-flag holder may force on this robot now (empty when nothing)."""
+    holder = state.orange
+    if holder is None or not car.is_robot or not car.on_track or car.off_track is not None:
+        return []
+    if state.cars[holder].is_robot or not state.cars[holder].on_track:
+        return []
+    opts: list[Action] = []
+    if state.section(car.section).lb_modifier is not None:
+        opts.append(Force(holder, car.id, "lb"))
+    if trajectories_available(state):
+        opts += [Force(holder, car.id, t.id) for t in free_trajectories(state, car.section)
+                 if t.kind is TrajectoryKind.EXTREME]
+    return opts + [NoForce(holder)] if opts else []
+
+
+def _orange(state: RaceState, car: Car, ctx: TurnCtx, action: Action, events: list[Event]) -> None:
+    ctx.decider = None
+    if isinstance(action, Force) and action.what == "lb":
+        sec = state.section(car.section)
+        events.append(FlagEvent(action.car, f"uses the orange flag: {car.id} must attempt a late braking", "§15.4"))
+        code = _blind(state, car, events)
+        ok = False
+        if code is not None:
+            ev = checks.resolve(state, car, code, f"late braking in {sec.name} (forced, blind)", sec.lb_modifier or 0,
+                                "LB", rule="§15.4, AMB-29")
+            events.append(ev)
+            ok = ev.passed
+        if ok:
+            ctx.lb_done = True
+            _robot_lb_advance(state, car, events)
+        elif sec.lb_route is not None:
+            robot_route(state, car, sec.lb_route, events)
+            if not car.on_track or car.off_track is not None:
+                car.played = True
+                ctx.phase = Phase.DONE
+                if car.on_track:
+                    events.append(TurnEnds(car.id, car.off_track or car.section, " (at the re-entry point)"))
+                return
+    elif isinstance(action, Force):
+        car.trajectory = action.what
+        events.append(FlagEvent(action.car, f"uses the orange flag: {car.id} takes the ET {action.what} and must test "
+                                "it on its next turn", "§15.4"))
+        car.played = True
+        ctx.phase = Phase.DONE
+        events.append(TurnEnds(car.id, car.section))
+        return
+    _robot_finish(state, car, ctx, events)
+
+
+def _robot_lb_advance(state: RaceState, car: Car, events: list[Event]) -> None:
+    track = state.track
+    zone = car.section
+    dest = track.sections[track.next_index(state.section(zone).index)]
+    state.remove(car.id)
+    if dest.index == 0:
+        car.lap += 1
+        events.append(FinishLine(car.id, car.lap))
+    state.place(car.id, dest.name)
+    car.trajectory = None
+    events.append(Note(f"{car.id} passes every car in {zone} and advances to {dest.name}", "§13.F.1"))
+    front = state.reassign_leader()
+    if front is not None:
+        events.append(LeaderToken(front, state.cars[front].section, f": {car.id} late-braked past", "§13.F.1"))
+
+
+def robot_route(state: RaceState, car: Car, route_id: str, events: list[Event]) -> int:
+    """An off-track route for a robot (§18.1): blind tests vs 70; tyre wear, damage and discards ignored; time
+    loss, retire and re-entry apply. Returns the MP lost this turn (ET charts)."""
+    route = state.track.routes[route_id]
+    node_id: str | None = route.start
+    loss = 0
+    while node_id is not None:
+        node = route.nodes[node_id]
+        if node.kind is NodeKind.TEST:
+            assert node.test is not None
+            code = _blind(state, car, events)
+            ok = False
+            if code is not None:
+                ev = checks.resolve(state, car, code, "recovery test (robot, blind)", node.test.modifier, "printed",
+                                    rule="§18.1")
+                events.append(ev)
+                ok = ev.passed
+            node_id = node.on_pass if ok else node.on_fail
+        elif node.kind is NodeKind.EFFECTS:
+            for eff in node.effects:
+                if eff.kind is EffectKind.TIME_LOSS:
+                    car.time_loss += eff.amount
+                elif eff.kind is EffectKind.MP_LOSS:
+                    loss += eff.amount
+            node_id = node.next
+        elif node.kind is NodeKind.RETIRE:
+            payments.retire(state, car, "Crash Out" if node.crash_out else "the recovery chart says retire", events)
+            if node.safety_car:
+                events.append(Note("The SC symbol is at this spot: the Safety Car comes out", "§18.1"))
+            return loss
+        elif node.kind is NodeKind.REENTRY:
+            assert node.section is not None
+            _go_off_track(state, car, node.section, events)
+            return loss
+        else:
+            return loss
+    return loss
+
+
+def _robot_finish(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
+    """§17.3 F: the highest free standard trajectory (outermost on ties) if the robot entered the section."""
+    if (ctx.robot_entered or ctx.lb_done) and trajectories_available(state) and car.on_track:
         free = [t for t in free_trajectories(state, car.section) if t.kind is TrajectoryKind.STANDARD]
         if free:
             best = max(free, key=lambda t: (t.bonus, t.lateral))
@@ -1205,4 +1354,5 @@ def robot_turn(state: RaceState, car: Car, events: list[Event]) -> None:
             events.append(TrajectoryOccupied(car.id, best.id, car.section,
                                              " (robots take the highest bonus, outermost on ties)", "§17.3 F"))
     car.played = True
+    ctx.phase = Phase.DONE
     events.append(TurnEnds(car.id, car.section))

@@ -62,6 +62,11 @@ EXAMPLES: list[tuple[str, dict[str, Any], str]] = [
     ("decline", {}, "decline"),
     ("bid", {}, "bid none"),
     ("bid", {"cards": ("R14", "R25")}, "bid R14 R25"),
+    ("draw", {}, "draw"),
+    ("draw", {"discard": "R42"}, "draw R42"),
+    ("force", {"robot": "Fast1", "what": "lb"}, "force Fast1 lb"),
+    ("force", {"robot": "Fast1", "what": "D.et1"}, "force Fast1 D.et1"),
+    ("no-force", {}, "no-force"),
 ]
 
 
