@@ -252,6 +252,11 @@ class Draw(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class StayOut(Action):
+    """§21.1: when the Safety Car comes out, a player who has not played declines to pit."""
+
+
+@dataclass(frozen=True, slots=True)
 class Force(Action):
     """§15.4: the orange-flag holder forces robot ``robot`` to late-brake (``what="lb"``) or to occupy the
     Extreme Trajectory ``what`` (an ET id)."""
@@ -306,14 +311,15 @@ _VERBS = {
     "leader-check": LeaderCheck, "weather": Weather, "yellow-flag": YellowFlag, "green-flag": GreenFlag,
     "take-flag": TakeFlag, "no-flag": NoFlag, "occupy": Occupy, "pit": Pit, "pit-discard": PitDiscard,
     "pit-done": PitDone, "pit-tyres": PitTyres, "pit-strategy": PitStrategy,
-    "force": Force, "no-force": NoForce, "draw": Draw, "late-brake": LateBrake, "no-late-brake": NoLateBrake,
-    "challenge": Challenge,
+    "stay-out": StayOut, "force": Force, "no-force": NoForce, "draw": Draw, "late-brake": LateBrake,
+    "no-late-brake": NoLateBrake, "challenge": Challenge,
     "no-challenge": NoChallenge, "join": Join, "decline": Decline, "bid": Bid,
 }
 _VERBS_BY_CLASS = {v: k for k, v in _VERBS.items()}
 
 
-_NO_ARGS = ("no-force", "start", "no-flag", "pit-done", "challenge", "no-challenge", "join", "decline", "no-late-brake")
+_NO_ARGS = ("stay-out", "no-force", "start", "no-flag", "pit-done", "challenge", "no-challenge", "join", "decline",
+            "no-late-brake")
 
 
 def parse(text: str) -> Action:

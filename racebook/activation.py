@@ -62,6 +62,12 @@ class Next:
 def next_to_play(state: RaceState) -> Next | None:
     """The next individual turn, or None when every car on the track has played (§10)."""
     lead = state.leader
+    if state.sc is not None:  # §21.3: behind the Safety Car every driver plays in race order, the leader first
+        for cid in state.race_order():
+            if not state.cars[cid].played:
+                return Next(Activation(state.cars[cid].section), cid, "behind the Safety Car, in race order",
+                            "§21.3", solo=True)
+        return None
     if lead is not None and state.cars[lead].on_track and not state.cars[lead].played \
             and state.cars[lead].off_track is None:
         return Next(sweep(state)[0], lead, "leader, FAS", "§11.2 case 1", solo=True)

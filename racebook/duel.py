@@ -38,6 +38,8 @@ def duels_possible(state: RaceState, act: Activation) -> str | None:
     """None when a duel may be fought in this activation, else the reason why not."""
     if state.section(act.section).type is not SectionType.CORNER:
         return "not a corner section"
+    if state.sc is not None:
+        return "the Safety Car is out: no overtaking (§21.3)"
     if state.turn == 1:
         return "no duels at the start (§22)"
     if state.restart:

@@ -7,7 +7,8 @@ scenario files. Example (Ex. 11's starting position)::
 
 * header: track id, then ``turn=`` (Game Turn), ``lap=`` (the leader's lap,
   i.e. finish-line crossings), ``weather=`` (index of the weather-pawn
-  space, 0 = leftmost); each is optional (defaults 1, 1, 0).
+  space, 0 = leftmost); each is optional (defaults 1, 1, 0); ``sc=SECTION``
+  when the Safety Car is out (§21).
 * then ``| SECTION: cars`` groups, cars front to back. Sections are written
   front of the race first; when parsing, any order is accepted.
 * a car token is ``ID`` plus optional suffixes, in this order:
@@ -60,9 +61,12 @@ class Position:
     lap: int
     weather: int
     sections: tuple[tuple[str, tuple[CarToken | str, ...]], ...]  # (section, tokens front to back)
+    sc: str | None = None  # the Safety Car's section (§21)
 
     def __str__(self) -> str:
         head = f"{self.track} turn={self.turn} lap={self.lap} weather={self.weather}"
+        if self.sc:
+            head += f" sc={self.sc}"
         groups = [f"{sec}: " + " ".join(str(t) for t in toks) for sec, toks in self.sections]
         return " | ".join([head, *groups])
 
@@ -84,8 +88,12 @@ def parse(text: str) -> Position:
     if not head:
         raise NotationError(f"position {text!r}: missing track id before the first '|'")
     track, fields = head[0], {"turn": 1, "lap": 1, "weather": 0}
+    sc: str | None = None
     for item in head[1:]:
         k, eq, v = item.partition("=")
+        if k == "sc" and v:
+            sc = v
+            continue
         if not eq or k not in fields or not v.isdigit():
             raise NotationError(f"position {text!r}: bad header item {item!r} (expected turn=N, lap=N or weather=N)")
         fields[k] = int(v)
@@ -122,7 +130,7 @@ def parse(text: str) -> Position:
         sections.append((sec, tuple(toks)))
     if leaders > 1:
         raise NotationError(f"position {text!r}: more than one car holds the Leader token '*'")
-    return Position(track, fields["turn"], fields["lap"], fields["weather"], tuple(sections))
+    return Position(track, fields["turn"], fields["lap"], fields["weather"], tuple(sections), sc)
 
 
 def apply(position: Position, state: RaceState, create_missing: bool = True) -> None:
@@ -137,6 +145,10 @@ def apply(position: Position, state: RaceState, create_missing: bool = True) -> 
     for lst in state.order.values():
         lst.clear()
     state.turn, state.weather = position.turn, position.weather
+    if position.sc is not None:
+        if not track.has_section(position.sc):
+            raise NotationError(f"position {position}: sc={position.sc}: no such section")
+        state.sc = position.sc
     if not 0 <= position.weather < len(track.weather.spaces):
         raise NotationError(f"position {position}: weather={position.weather} is off the table "
                             f"(0..{len(track.weather.spaces) - 1})")
@@ -232,7 +244,7 @@ def of(state: RaceState) -> Position:
             toks.append(CarToken(cid, cid == state.leader, state.laps_down(cid), None, flags))
         if toks:
             groups.append((sec, tuple(toks)))
-    return Position(track.id, state.turn, lead.lap if lead else 1, state.weather, tuple(groups))
+    return Position(track.id, state.turn, lead.lap if lead else 1, state.weather, tuple(groups), state.sc)
 
 
 def format_state(state: RaceState) -> str:

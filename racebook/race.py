@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import activation, duel, turn
+from . import activation, duel, safetycar, turn
 from .actions import Action
 from .errors import IllegalAction
 from .events import (
@@ -18,6 +18,7 @@ from .events import (
     GameTurnEnded,
     GameTurnStarted,
     LeaderToken,
+    Note,
     RaceFinished,
     RaceStageStarted,
     SectionActivated,
@@ -94,6 +95,7 @@ class Race:
         self.steps: list[Step] = []
         self.ctx: TurnCtx | None = None
         self.duel: duel.DuelCtx | None = None
+        self.sc_window: list[str] = []  # players still to decide in the Safety Car's pit window (§21.1)
         events = _Log(state, frames)
         self._advance(events)
         self.steps.append(Step(0, None, tuple(events), tuple(events.frames)))
@@ -192,6 +194,22 @@ class Race:
             if not s.started:
                 s.started = True
                 self._start_game_turn(events, first=True)
+            if s.sc_called or self._sc_deploying:
+                if s.sc_called:
+                    s.sc_called = False
+                    self._deploy(events)
+                while self.sc_window:
+                    cid = self.sc_window.pop(0)
+                    if s.cars[cid].on_track and not s.cars[cid].played:
+                        self.ctx = turn.sc_window_turn(s, cid)
+                        break
+                if self.ctx is not None:
+                    continue
+                self._sc_deploying = False
+                safetycar.realign(s, safetycar.queue(s), events, "the Safety Car is out")
+                events.append(Note("All remaining individual turns are lost: the turn pawn advances", "§21.2"))
+                self._end_game_turn(events)
+                continue
             nxt = activation.next_to_play(s)
             if nxt is None:
                 self._end_game_turn(events)
@@ -214,11 +232,20 @@ class Race:
         self.ctx = None
 
     _solo = False
+    _sc_deploying = False
 
     def _turn_over(self, car_id: str) -> None:
         """A leader who played alone, or a car that pitted, ends the current activation (§11.2, §13.A.3)."""
         if self._solo or self.state.cars[car_id].just_pit:
             self.state.activation = None
+
+    def _deploy(self, events: list[Event]) -> None:
+        s = self.state
+        s.sc = None
+        safetycar.deploy(s, events)
+        self.sc_window = [c for c in safetycar.queue(s) if not s.cars[c].is_robot and not s.cars[c].played
+                          and not s.cars[c].just_pit]  # AMB-30: players only
+        self._sc_deploying = True
 
     def _announce(self, nxt: activation.Next, events: list[Event]) -> None:
         s = self.state
@@ -243,6 +270,13 @@ class Race:
             s.blue_flags.clear()
             s.orange = None
             events.append(RaceStageStarted(stage))
+            if s.sc is not None:  # §21.5: the SC leaves as the new Race Stage begins; the race restarts
+                s.sc = None
+                s.restart = True
+                events.append(Note("The Safety Car leaves the track: restart — the leader plays first; 1 MP "
+                                   "passing, no duels, no trajectories this turn", "§21.5, §22"))
+        if s.sc is not None:
+            safetycar.advance(s, events)
         for car in s.cars.values():
             if car.frozen:
                 events.append(FrozenCardsReturned(car.id, " ".join(car.frozen)))

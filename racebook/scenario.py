@@ -19,6 +19,7 @@ A scenario is a TOML file::
     setup = { tyres = 10, cards = 6, wear = 5 }; time_loss = 0; frozen = []
     [race]  blue_flags = ["Blue"]; orange = "Red"; robot_tyre = "rain"; restart = false
             robot_chits = [["superfast", 8]]   # robot refuel chits on the Turn Indicator
+            safety_car = "E"                   # the Safety Car is out, in this section
     [deck]  stack = ["R42"]     # the next Race-deck draws, first drawn first
     [track_deck] stack = []     # the next Track-deck draws
     [bag]   stack = ["red"]     # the next damage-bag draws
@@ -47,7 +48,7 @@ from .turn import IMPLEMENTED_STRATEGIES
 
 SCENARIO_DIR = Path(__file__).parent / "scenarios"
 _TOP = {"scenario", "rules", "race", "cars", "deck", "track_deck", "bag"}
-_RACE = {"blue_flags", "orange", "robot_tyre", "restart", "robot_chits"}
+_RACE = {"blue_flags", "orange", "robot_tyre", "restart", "robot_chits", "safety_car"}
 _SCEN = {"id", "title", "cite", "track", "seed", "position", "assumed", "actions", "notebook", "description"}
 _CAR = {"kind", "robot", "hand", "target", "chips", "blue", "tyre", "strategy", "skill", "wear", "refuel", "setup",
         "time_loss", "frozen", "soft_sets"}
@@ -160,6 +161,10 @@ def build(raw: dict[str, Any], f: str = "<scenario>") -> Race:
             raise ScenarioError(f, "race.orange", f"{rc['orange']} is not in the position")
         state.orange = rc["orange"]
     state.restart = bool(rc.get("restart", False))
+    if "safety_car" in rc:  # the Safety Car is out, in this section (§21)
+        if not isinstance(rc["safety_car"], str) or not track.has_section(rc["safety_car"]):
+            raise ScenarioError(f, "race.safety_car", f"{rc['safety_car']!r} is not a section of {track.id!r}")
+        state.sc = rc["safety_car"]
     for i, chit in enumerate(rc.get("robot_chits", [])):  # [type, turn] pairs on the Turn Indicator (§8)
         if not (isinstance(chit, list) and len(chit) == 2 and isinstance(chit[1], int)):
             raise ScenarioError(f, f"race.robot_chits[{i}]", f"{chit!r} should be [type, turn], e.g. ['superfast', 8]")

@@ -64,6 +64,8 @@ class RaceState:
         self.activation: Activation | None = None
         self.duel_chances: set[tuple[str, str]] = set()  # (car, activation) offered this Game Turn (§12.3)
         self.fas_anchor: str | None = None  # §18.4: the leader is off track; the FAS stays in this section
+        self.sc: str | None = None  # the Safety Car's section while it is out (§21)
+        self.sc_called = False  # a crash at an SC symbol: deploy at the end of the current step (§21.1)
 
     # ------------------------------------------------------------------ cards
     def card(self, code: str) -> Card:
@@ -230,7 +232,8 @@ class RaceState:
             "robot_tyre": self.robot_tyre.value, "robot_chits": [[t.value, n] for t, n in self.robot_chits],
             "restart": self.restart, "finished": self.finished, "started": self.started,
             "activation": [self.activation.section, self.activation.part] if self.activation else None,
-            "duel_chances": sorted([list(x) for x in self.duel_chances]), "fas_anchor": self.fas_anchor,
+            "duel_chances": sorted([list(x) for x in self.duel_chances]), "fas_anchor": self.fas_anchor, "sc": self.sc,
+            "sc_called": self.sc_called,
         }
 
     @classmethod
@@ -253,6 +256,8 @@ class RaceState:
         s.activation = Activation(*d["activation"]) if d["activation"] else None
         s.duel_chances = {tuple(x) for x in d["duel_chances"]}  # type: ignore[misc]
         s.fas_anchor = d.get("fas_anchor")
+        s.sc = d.get("sc")
+        s.sc_called = d.get("sc_called", False)
         return s
 
     def copy(self) -> RaceState:

@@ -35,6 +35,7 @@ from .actions import (
     Play,
     Skip,
     Start,
+    StayOut,
     TakeFlag,
     Test,
     Weather,
@@ -92,6 +93,9 @@ class Phase(Enum):
     PIT_STRATEGY = "A.3 pit: strategy"
     DUEL = "§12 duel procedure"
     ORANGE = "F: orange flag (§15.4)"
+    SC_WINDOW = "§21.1: pit now, under the Safety Car?"
+    SC_A = "§21.3: behind the Safety Car — pit or go"
+    SC_DISCARD = "§21.3: discard one card"
     DONE = "done"
 
 
@@ -134,6 +138,7 @@ class TurnCtx:
     lb_advanced: bool = False  # entered a new section by late braking (may then take a trajectory)
     reentry: bool = False  # this turn starts at a re-entry point (§18.5)
     decider: str | None = None  # who decides now, when not the car itself (the orange-flag holder, §15.4)
+    sc_mode: str | None = None  # "window" (§21.1 pit window) or "running" (§21.3–21.4)
     robot_entered: bool = False
 
 
@@ -410,6 +415,12 @@ def legal(state: RaceState, ctx: TurnCtx) -> list[Action]:
             if state.orange is None:
                 out.append(TakeFlag(car.id, "orange"))
         return out
+    if ph is Phase.SC_WINDOW:
+        return [Pit(car.id, k) for k in range(pits.MAX_EXTRA_SECTIONS + 1)] + [StayOut(car.id)]
+    if ph is Phase.SC_A:
+        return [Pit(car.id, 0)] if pits.must_pit(state, car) else [Start(car.id), Pit(car.id, 0)]
+    if ph is Phase.SC_DISCARD:
+        return [Discard(car.id, (c,)) for c in sorted(car.hand)]
     if ph is Phase.ORANGE:
         return orange_options(state, car)
     if ph is Phase.LATE_BRAKE:
@@ -444,6 +455,8 @@ def begin(state: RaceState, car_id: str, events: list[Event]) -> TurnCtx | None:
     """Start an individual turn. Robots play at once (returns None)."""
     car = state.cars[car_id]
     events.append(TurnResumes(car_id, car.section) if car.just_pit else TurnBegins(car_id, car.section))
+    if state.sc is not None:
+        return _sc_turn(state, car, events)
     if car.is_robot:
         return robot_turn(state, car, events)
     ctx = TurnCtx(car_id, reentry=car.off_track is not None)
@@ -456,8 +469,18 @@ def begin(state: RaceState, car_id: str, events: list[Event]) -> TurnCtx | None:
 def _pit(state: RaceState, car: Car, ctx: TurnCtx, extra: int, events: list[Event]) -> None:
     """§13.A.3: announce, go back, then the procedure (chit, repairs, cards, tyres, strategy)."""
     forced = " (forced)" if car.forced_pit else (" (its refuel chit is due)" if pits.must_pit(state, car) else "")
-    events.append(Note(f"{car.id} declares a pit stop{forced}, {extra} extra section(s) for fuel", "§13.A.3"))
     car.forced_pit = False
+    if ctx.sc_mode == "running":  # §21.4: straight to the back, up to 16 turns, no extra sections
+        from . import safetycar
+
+        events.append(Note(f"{car.id} pits under the Safety Car{forced}", "§21.4"))
+        safetycar.pit_to_the_back(state, car.id, events)
+        car.refuel = state.turn + safetycar.SC_FUEL
+        events.append(Note(f"{car.id} loads fuel up to turn {car.refuel} (16 turns, no extra sections)", "§21.4"))
+        pits.repair(state, car, events)
+        ctx.phase = Phase.PIT_DISCARD
+        return
+    events.append(Note(f"{car.id} declares a pit stop{forced}, {extra} extra section(s) for fuel", "§13.A.3"))
     penalty = 0
     if car.off_track is not None:  # §18.5: from where it lost control, one extra section per penalty point
         lost = car.lost_control or car.off_track
@@ -500,6 +523,10 @@ def _pit_finish(state: RaceState, car: Car, ctx: TurnCtx, strategy: Strategy | N
     if car.skill in (Skill.VERSATILITY, Skill.WISE_DRIVING, Skill.SIXTH_SENSE):
         car.skill_used = False
     car.pits += 1
+    if ctx.sc_mode is not None:  # under the Safety Car the stop ends the car's turn (§21.1, §21.4)
+        car.played = True
+        ctx.phase = Phase.DONE
+        return
     car.just_pit = True
     events.append(Note(f"{car.id} takes the JUST PIT token and plays phases B–F when {car.section} is activated "
                        "again", "§13.A.3"))
@@ -528,7 +555,27 @@ def _phase_b(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> N
 def apply(state: RaceState, ctx: TurnCtx, action: Action, events: list[Event]) -> None:
     car = state.cars[ctx.car]
     ph = ctx.phase
-    if isinstance(action, Start):
+    if isinstance(action, Start) and ph is Phase.SC_A:
+        from . import safetycar
+
+        _draw(state, car, "(behind the Safety Car)", events, "§21.3")
+        safetycar.move(state, car.id, events)
+        if car.hand:
+            ctx.phase = Phase.SC_DISCARD
+        else:
+            _end(state, car, ctx, events)
+        return
+    elif isinstance(action, Discard) and ph is Phase.SC_DISCARD:
+        payments.discard_cards(state, car, action.cards)
+        events.append(CardsDiscarded(car.id, " ".join(action.cards), "end of a turn behind the Safety Car", "§21.3"))
+        _end(state, car, ctx, events)
+        return
+    elif isinstance(action, StayOut):
+        events.append(Note(f"{car.id} stays out", "§21.1"))
+        car.played = True
+        ctx.phase = Phase.DONE
+        return
+    elif isinstance(action, Start):
         _phase_b(state, car, ctx, events)
     elif isinstance(action, Draw) and ph is Phase.DRAW:
         if action.discard:
@@ -772,8 +819,8 @@ def _walk_route(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -
             why = "Crash Out" if node.crash_out else "the recovery chart says retire"
             payments.retire(state, car, why, events)
             if node.safety_car:
-                events.append(Note("The SC symbol is at this spot: the Safety Car comes out (§21, not yet played "
-                                   "by this engine version)", "§18.1"))
+                state.sc_called = True
+                events.append(Note("The SC symbol is at this spot: the Safety Car comes out", "§18.1, §21.1"))
             _retired_mid_turn(state, car, ctx, events)
             return
         if node.kind is NodeKind.BACK_ON_TRACK:
@@ -1168,6 +1215,31 @@ def _retired_mid_turn(state: RaceState, car: Car, ctx: TurnCtx, events: list[Eve
 
 
 # ------------------------------------------------------------------ robots
+def _sc_turn(state: RaceState, car: Car, events: list[Event]) -> TurnCtx | None:
+    """§21.3: behind the Safety Car. Robots follow (or pit when their chit is due); players decide."""
+    from . import safetycar
+
+    if car.is_robot:
+        if _robot_must_pit(state, car):
+            events.append(Note(f"{car.id} pits under the Safety Car (its type's refuel chit is due)", "§21.4"))
+            safetycar.pit_to_the_back(state, car.id, events)
+            car.pits += 1
+            due = [i for i, (t, n) in enumerate(state.robot_chits) if t is car.robot and n <= state.turn]
+            if due:
+                state.robot_chits.pop(due[0])
+        else:
+            safetycar.move(state, car.id, events)
+        car.played = True
+        events.append(TurnEnds(car.id, car.section))
+        return None
+    return TurnCtx(car.id, phase=Phase.SC_A, sc_mode="running")
+
+
+def sc_window_turn(state: RaceState, car_id: str) -> TurnCtx:
+    """§21.1: the pit window of a player who has not played when the Safety Car comes out."""
+    return TurnCtx(car_id, phase=Phase.SC_WINDOW, sc_mode="window")
+
+
 def robot_turn(state: RaceState, car: Car, events: list[Event]) -> TurnCtx | None:
     """§17.3: base MP plus trajectory bonus, no cards; all MP must be used. Returns a context only when the
     orange-flag holder has a decision to make at the end of the robot's movement (§15.4, AMB-40)."""
@@ -1333,7 +1405,8 @@ def robot_route(state: RaceState, car: Car, route_id: str, events: list[Event]) 
         elif node.kind is NodeKind.RETIRE:
             payments.retire(state, car, "Crash Out" if node.crash_out else "the recovery chart says retire", events)
             if node.safety_car:
-                events.append(Note("The SC symbol is at this spot: the Safety Car comes out", "§18.1"))
+                state.sc_called = True
+                events.append(Note("The SC symbol is at this spot: the Safety Car comes out", "§18.1, §21.1"))
             return loss
         elif node.kind is NodeKind.REENTRY:
             assert node.section is not None
