@@ -177,6 +177,8 @@ class RaceState:
         if car.section != lead.section or car_id == self.leader:
             return False
         lst = self.order[car.section]
+        if self.leader not in lst or car_id not in lst:  # an off-track leader splits nothing (§18.5)
+            return False
         return lst.index(car_id) < lst.index(self.leader)
 
     def condition(self) -> Condition:
