@@ -98,12 +98,15 @@ class Play(Action):
     ``trajectory``: use the trajectory the car stands on (pay its cost / try
     the ET, §13.D). ``blue``: spend one blue token for +1 MP (§13.D.1).
     ``minus_one``: the corner number where a Track Card's "-1" symbol is used (§19.2).
+    ``et``: how an Extreme Trajectory is taken: None = the blind test; ``"flat"`` = FLAT OUT (no test, bonus
+    -1, §27); a Track Card code = its ET Discard Power (automatic success, §19.3).
     """
 
     cards: tuple[str, ...] = ()
     trajectory: bool = False
     blue: bool = False
     minus_one: int | None = None
+    et: str | None = None
 
     def __post_init__(self) -> None:  # card order does not matter: one canonical form
         object.__setattr__(self, "cards", tuple(sorted(self.cards)))
@@ -116,7 +119,52 @@ class Play(Action):
             bits.append("+blue")
         if self.minus_one is not None:
             bits.append(f"minus1={self.minus_one}")
+        if self.et is not None:
+            bits.append(f"et={self.et}")
         return " ".join(bits)
+
+
+@dataclass(frozen=True, slots=True)
+class Versatility(Action):
+    """A.2 VERSATILITY: change strategy now (§13.A, §27)."""
+
+    strategy: Strategy | None = None
+
+    def _args(self) -> str:
+        return self.strategy.value if self.strategy else ""
+
+
+@dataclass(frozen=True, slots=True)
+class WiseDriving(Action):
+    """A.2 WISE DRIVING: discard these Race Cards and draw up to the hand limit (§13.A, §27)."""
+
+    cards: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", tuple(sorted(self.cards)))
+
+    def _args(self) -> str:
+        return ",".join(self.cards) if self.cards else "none"
+
+
+@dataclass(frozen=True, slots=True)
+class Chase(Action):
+    """A: CHASE — place the Chased token on ``target``, a driver ahead on the same lap (§26.8)."""
+
+    target: str = ""
+
+    def _args(self) -> str:
+        return self.target
+
+
+@dataclass(frozen=True, slots=True)
+class Take(Action):
+    """B (CHASE): take one of the chased car's discarded movement cards instead of drawing (§26.8)."""
+
+    card: str = ""
+
+    def _args(self) -> str:
+        return self.card
 
 
 @dataclass(frozen=True, slots=True)
@@ -311,7 +359,8 @@ _VERBS = {
     "leader-check": LeaderCheck, "weather": Weather, "yellow-flag": YellowFlag, "green-flag": GreenFlag,
     "take-flag": TakeFlag, "no-flag": NoFlag, "occupy": Occupy, "pit": Pit, "pit-discard": PitDiscard,
     "pit-done": PitDone, "pit-tyres": PitTyres, "pit-strategy": PitStrategy,
-    "stay-out": StayOut, "force": Force, "no-force": NoForce, "draw": Draw, "late-brake": LateBrake,
+    "versatility": Versatility, "wise-driving": WiseDriving, "chase": Chase, "take": Take, "stay-out": StayOut,
+    "force": Force, "no-force": NoForce, "draw": Draw, "late-brake": LateBrake,
     "no-late-brake": NoLateBrake, "challenge": Challenge,
     "no-challenge": NoChallenge, "join": Join, "decline": Decline, "bid": Bid,
 }
@@ -357,7 +406,7 @@ def parse(text: str) -> Action:
                 strat = Strategy.parse(v)
             return Skip(car, strat)
         if verb == "play":
-            cards, traj, blue, m1 = [], False, False, None
+            cards, traj, blue, m1, et = [], False, False, None, None
             for a in args:
                 if a == "+traj":
                     traj = True
@@ -365,9 +414,19 @@ def parse(text: str) -> Action:
                     blue = True
                 elif a.startswith("minus1="):
                     m1 = int(a.split("=", 1)[1])
+                elif a.startswith("et="):
+                    et = a.split("=", 1)[1]
                 else:
                     cards.append(a)
-            return Play(car, tuple(cards), traj, blue, m1)
+            return Play(car, tuple(cards), traj, blue, m1, et)
+        if verb == "versatility":
+            return Versatility(car, Strategy.parse(args[0]))
+        if verb == "wise-driving":
+            return WiseDriving(car, tuple(x for a in args for x in a.split(",") if x and x != "none"))
+        if verb == "chase":
+            return Chase(car, args[0])
+        if verb == "take":
+            return Take(car, args[0])
         if verb == "pay":
             chips, cards_t = 0, ()
             for a in args:

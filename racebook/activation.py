@@ -79,7 +79,8 @@ def next_to_play(state: RaceState) -> Next | None:
                 if act.part == "ahead":
                     return Next(act, cid, "ahead of the leader in his section: played last", "§11.2 case 3")
                 if act.section == lead_section:
-                    return Next(act, cid, "re-activation of the leader's section", "§11.2 case 1")
+                    return Next(act, cid, "the leader's section again, now that the leader has played",
+                                "§11.2 case 1")
                 return Next(act, cid, "first section behind the FAS with cars still to play", "§11.1")
     return None
 
@@ -98,7 +99,8 @@ def preview(state: RaceState) -> list[tuple[str, list[str], str]]:
         todo = [c for c in cars_of(state, act) if c not in done and state.cars[c].on_track
                 and not state.cars[c].played]
         if todo:
-            rule = "§11.2 case 3" if act.part == "ahead" else "§11.1"
+            lead_sec = state.cars[lead].section if lead else None
+            rule = "§11.2 case 3" if act.part == "ahead" else ("§11.2 case 1" if act.section == lead_sec else "§11.1")
             out.append((str(act), todo, rule))
             done.update(todo)
     return out

@@ -243,6 +243,8 @@ class Race:
         s = self.state
         s.sc = None
         safetycar.deploy(s, events)
+        for car in s.cars.values():  # §21.1: every Chased token is removed
+            car.chasing = None
         self.sc_window = [c for c in safetycar.queue(s) if not s.cars[c].is_robot and not s.cars[c].played
                           and not s.cars[c].just_pit]  # AMB-30: players only
         self._sc_deploying = True
@@ -287,8 +289,12 @@ class Race:
         s.reassign_leader()  # §11.1: find the leader (an off-track leader keeps the token, §18.4)
         if s.leader is not None:
             lead = s.cars[s.leader]
-            where = f"the FAS stays in {s.fas_anchor}, where he lost control" if s.fas_anchor else lead.section
-            events.append(LeaderToken(s.leader, where, " (start of the Game Turn)"))
+            if s.fas_anchor:
+                events.append(LeaderToken(s.leader, lead.off_track or lead.section,
+                                          f" (start of the Game Turn; he is off track, so the FAS stays in "
+                                          f"{s.fas_anchor}, where he lost control)", "§18.4"))
+            else:
+                events.append(LeaderToken(s.leader, lead.section, " (start of the Game Turn)"))
 
     def _end_game_turn(self, events: list[Event]) -> None:
         s = self.state

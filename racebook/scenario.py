@@ -151,6 +151,10 @@ def build(raw: dict[str, Any], f: str = "<scenario>") -> Race:
         state.robot_tyre = _enum(f, "race.robot_tyre", Tyre, rc["robot_tyre"])
     for cid in pos.car_ids():
         _panel(state, state.cars[cid], cars.get(cid, {}), f)
+    for cid in pos.car_ids():  # after every named card is placed: a Target Check is always on the panel (§7.2)
+        car = state.cars[cid]
+        if not car.is_robot and car.target is None:
+            car.target = state.race_deck.draw(state.rng)
     for key in ("blue_flags",):
         for cid in rc.get(key, []):
             if cid not in state.cars:
@@ -241,8 +245,7 @@ def _panel(state: RaceState, car: Car, spec: dict[str, Any], f: str) -> None:
     if "target" in spec:
         _take(state, spec["target"], f, f"{p}.target")
         car.target = spec["target"]
-    else:
-        car.target = state.race_deck.draw(state.rng)  # a Target Check is always on the panel (§7.2)
+
     for w in spec.get("wear", []):
         token = _enum(f, f"{p}.wear", Wear, w)
         if (state.bag.red if token is Wear.RED else state.bag.brown) == 0:

@@ -16,6 +16,7 @@ from . import checks, movement, payments, pits
 from .actions import (
     BLIND,
     Action,
+    Chase,
     Discard,
     Draw,
     Force,
@@ -36,9 +37,12 @@ from .actions import (
     Skip,
     Start,
     StayOut,
+    Take,
     TakeFlag,
     Test,
+    Versatility,
     Weather,
+    WiseDriving,
     YellowFlag,
 )
 from .car import Car, RobotType, Skill, Strategy, Tyre
@@ -134,6 +138,7 @@ class TurnCtx:
     special_cards: int = 0  # Track Cards earned this turn by the strategy Special
     pit_exempt: set[str] = field(default_factory=set)  # Track Cards that do not count toward the hand limit
     route_kind: str = "et"  # "et" (D.2 recovery chart) or "lb" (off-track route after a failed late braking)
+    et_mode: str | None = None  # None = blind test; "flat" = FLAT OUT; a card code = ET Discard Power
     lb_done: bool = False  # §13.F.1: only one late braking per turn
     lb_advanced: bool = False  # entered a new section by late braking (may then take a trajectory)
     reentry: bool = False  # this turn starts at a re-entry point (§18.5)
@@ -259,7 +264,7 @@ def dry_run(state: RaceState, car: Car, mp: int, minus_one: int | None, playing:
     passes it (§19.1, Ex. 36; AMB-26: movement cards cannot be used for it)."""
     saved_order = {k: list(v) for k, v in state.order.items()}
     saved_cars = {c.id: (c.section, c.lap, c.trajectory) for c in state.cars.values()}
-    saved_leader = state.leader
+    saved_leader, saved_anchor = state.leader, state.fas_anchor
     visited: list[str] = []
     try:
         if car.off_track is not None:  # §18.5: re-entering costs 1 MP, behind the cars of the re-entry section
@@ -287,7 +292,7 @@ def dry_run(state: RaceState, car: Car, mp: int, minus_one: int | None, playing:
         for cid, (sec, lap, traj) in saved_cars.items():
             c = state.cars[cid]
             c.section, c.lap, c.trajectory = sec, lap, traj
-        state.leader = saved_leader
+        state.leader, state.fas_anchor = saved_leader, saved_anchor
 
 
 # ------------------------------------------------------------ legal plays
@@ -307,27 +312,35 @@ def legal_plays(state: RaceState, car: Car) -> list[Play]:
             traj_options.append(True)
         for use in traj_options:
             t = traj if use else None
-            tyres, disc, _ = _costs(state, car, cards, t)
-            if not payments.can_pay(car.chips, spare, tyres, disc):
-                continue
-            blues = [False, True] if car.blue > 0 else [False]
-            m1s: list[int | None] = [None]
-            if any(state.card(c).minus_one for c in cards):
-                m1s += [c.number for c in state.track.corners]
-            for blue in blues:
-                for m1 in m1s:
-                    if _track_cards_ok(state, car, cards, t, blue, m1):
-                        plays.append(Play(car.id, cards, use, blue, m1))
+            ets: list[str | None] = [None]
+            if t is not None and t.kind is TrajectoryKind.EXTREME:
+                if car.skill is Skill.FLAT_OUT:
+                    ets.append("flat")  # §27 FLAT OUT: skip the test, bonus -1
+                ets += [c for c in hand if c not in cards and any(  # §19.3 ET Discard Power, respecting colour
+                    p.kind is PowerKind.ET and p.colour in t.colours for p in state.card(c).powers)]
+            for et in ets:
+                tyres, disc, _ = _costs(state, car, cards, t)
+                if not payments.can_pay(car.chips, spare - (et not in (None, "flat")), tyres, disc):
+                    continue
+                blues = [False, True] if car.blue > 0 else [False]
+                m1s: list[int | None] = [None]
+                if any(state.card(c).minus_one for c in cards):
+                    m1s += [c.number for c in state.track.corners]
+                for blue in blues:
+                    for m1 in m1s:
+                        if _track_cards_ok(state, car, cards, t, blue, m1, et):
+                            plays.append(Play(car.id, cards, use, blue, m1, et))
     return plays
 
 
 def _track_cards_ok(state: RaceState, car: Car, cards: tuple[str, ...], traj: Trajectory | None,
-                    blue: bool, m1: int | None) -> bool:
+                    blue: bool, m1: int | None, et: str | None = None) -> bool:
     tcs = [state.card(c) for c in cards if state.card(c).is_track]
     if not tcs:
         return True
-    sure_traj = traj if traj is not None and traj.kind is TrajectoryKind.STANDARD else None
-    mp = sum(v for v, _ in _base_mp(state, car, cards, sure_traj, False, blue))
+    # §19.1: an ET counts only when it cannot fail (FLAT OUT or a Discard Power)
+    sure_traj = traj if traj is not None and (traj.kind is TrajectoryKind.STANDARD or et is not None) else None
+    mp = sum(v for v, _ in _base_mp(state, car, cards, sure_traj, True, blue)) - (1 if et == "flat" else 0)
     mp += sum(v for v, _ in _penalties(state, car))
     return all(_track_card_eligible(state, car, tc, mp, m1, cards) for tc in tcs)
 
@@ -343,7 +356,17 @@ def legal(state: RaceState, ctx: TurnCtx) -> list[Action]:
         acts: list[Action] = [Start(car.id), Skip(car.id)]
         acts += [Skip(car.id, s) for s in Strategy if s is not Strategy.TENTH and s is not car.strategy
                  and s in IMPLEMENTED_STRATEGIES]
+        if car.skill is Skill.VERSATILITY and not car.skill_used:  # A.2
+            acts += [Versatility(car.id, s) for s in IMPLEMENTED_STRATEGIES if s is not car.strategy]
+        if car.skill is Skill.WISE_DRIVING and not car.skill_used:  # A.2
+            race_cards = sorted(c for c in car.hand if not state.card(c).is_track)
+            acts += [WiseDriving(car.id, combo) for k in range(len(race_cards) + 1)
+                     for combo in combinations(race_cards, k)]
+        if car.strategy is Strategy.CHASE and car.chasing is None:  # §26.8: during phase A
+            acts += [Chase(car.id, t) for t in chase_targets(state, car)]
         return acts + pit_opts
+    if ph is Phase.DRAW and car.strategy is Strategy.CHASE:  # §26.8: take a reserved card, or draw
+        return [Draw(car.id)] + [Take(car.id, c) for c in chase_available(state, car)]
     if ph is Phase.DRAW:  # SAVE FUEL (§26.3)
         return [Draw(car.id)] + [Draw(car.id, c) for c in sorted(car.hand) if state.card(c).mp > 2]
     if ph is Phase.LUCKY_DISCARD:  # LUCKY (§26.4; AMB-9 option: mandatory by default)
@@ -447,7 +470,7 @@ def free_trajectories(state: RaceState, section: str) -> list[Trajectory]:
 # ------------------------------------------------------------ turn flow
 IMPLEMENTED_STRATEGIES = frozenset({
     Strategy.SAVE_TYRES, Strategy.BANGING_WHEELS, Strategy.BALANCE, Strategy.HAZARD, Strategy.PUSH,
-    Strategy.RECOVERY, Strategy.LUCKY, Strategy.SAVE_FUEL,
+    Strategy.RECOVERY, Strategy.LUCKY, Strategy.SAVE_FUEL, Strategy.CHASE,
 })
 
 
@@ -460,14 +483,49 @@ def begin(state: RaceState, car_id: str, events: list[Event]) -> TurnCtx | None:
     if car.is_robot:
         return robot_turn(state, car, events)
     ctx = TurnCtx(car_id, reentry=car.off_track is not None)
+    _chase_check(state, car, events)
     if car.just_pit:  # §13.A.3: phases B–F are played when the new section is activated
         car.just_pit = False
         _phase_b(state, car, ctx, events)
     return ctx
 
 
+def chase_targets(state: RaceState, car: Car) -> list[str]:
+    """§26.8 (AMB-11 notes): a driver ahead of you on the same lap."""
+    if car.off_track is not None:
+        return []
+    me = state.key(car.id)
+    return [c.id for c in state.on_track() if c.id != car.id and c.lap == car.lap and state.key(c.id) > me]
+
+
+def chase_available(state: RaceState, car: Car) -> list[str]:
+    """The chased car's reserved movement cards still in its discard pile (shared first-come, §26.8)."""
+    if car.chasing is None:
+        return []
+    piles = set(state.race_deck.discards) | set(state.track_deck.discards)
+    return [c for c in state.reserved.get(car.chasing, []) if c in piles]
+
+
+def _chase_off(state: RaceState, car: Car, events: list[Event], why: str) -> None:
+    if car.chasing is not None:
+        events.append(Note(f"{car.id}'s Chased token comes off {car.chasing}: {why}", "§26.8"))
+        car.chasing = None
+
+
+def _chase_check(state: RaceState, car: Car, events: list[Event]) -> None:
+    """§26.8: the token is removed when the chased car is behind you, off track or out of the race."""
+    t = state.cars.get(car.chasing) if car.chasing else None
+    if t is None:
+        return
+    if not t.on_track or t.off_track is not None:
+        _chase_off(state, car, events, "the chased car is off the track")
+    elif car.off_track is None and state.key(car.chasing) < state.key(car.id):  # type: ignore[arg-type]
+        _chase_off(state, car, events, "the chased car is behind")
+
+
 def _pit(state: RaceState, car: Car, ctx: TurnCtx, extra: int, events: list[Event]) -> None:
     """§13.A.3: announce, go back, then the procedure (chit, repairs, cards, tyres, strategy)."""
+    _chase_off(state, car, events, "a pit stop was declared")
     forced = " (forced)" if car.forced_pit else (" (its refuel chit is due)" if pits.must_pit(state, car) else "")
     car.forced_pit = False
     if ctx.sc_mode == "running":  # §21.4: straight to the back, up to 16 turns, no extra sections
@@ -518,6 +576,7 @@ def _pit_tyres(state: RaceState, car: Car, ctx: TurnCtx, tyre: str, events: list
 
 def _pit_finish(state: RaceState, car: Car, ctx: TurnCtx, strategy: Strategy | None, events: list[Event]) -> None:
     if strategy is not None:
+        _chase_off(state, car, events, "the strategy changed")
         car.strategy = strategy
         events.append(Note(f"{car.id} changes strategy to {strategy.value.upper().replace('_', ' ')}", "§13.A.3"))
     if car.skill in (Skill.VERSATILITY, Skill.WISE_DRIVING, Skill.SIXTH_SENSE):
@@ -547,6 +606,12 @@ def _phase_b(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> N
     elif car.strategy is Strategy.SAVE_FUEL and any(state.card(c).mp > 2 for c in car.hand):
         ctx.phase = Phase.DRAW
         return
+    elif car.strategy is Strategy.CHASE and car.chasing is not None:
+        if chase_available(state, car):
+            ctx.phase = Phase.DRAW
+            return
+        _draw(state, car, "(phase B)", events)
+        ctx.mp_bonus.append((1, "CHASE: no card of the chased car to take"))
     else:
         _draw(state, car, "(phase B)", events)
     ctx.phase = Phase.PLAY
@@ -577,6 +642,36 @@ def apply(state: RaceState, ctx: TurnCtx, action: Action, events: list[Event]) -
         return
     elif isinstance(action, Start):
         _phase_b(state, car, ctx, events)
+    elif isinstance(action, Versatility):
+        car.strategy = action.strategy
+        car.skill_used = True
+        _chase_off(state, car, events, "the strategy changed")
+        events.append(Note(f"{car.id} uses VERSATILITY: strategy now {car.strategy.value.upper().replace('_', ' ')}"
+                           if car.strategy else f"{car.id} uses VERSATILITY", "§27"))
+        return
+    elif isinstance(action, WiseDriving):
+        car.skill_used = True
+        payments.discard_cards(state, car, action.cards)
+        events.append(CardsDiscarded(car.id, " ".join(action.cards) or "nothing", "WISE DRIVING", "§27"))
+        while sum(1 for c in car.hand if not state.card(c).is_track) < car.setup.cards:
+            if _draw(state, car, "(WISE DRIVING: up to the hand limit; Track Cards do not count)", events,
+                     "§27") is None:
+                break
+        return
+    elif isinstance(action, Chase):
+        car.chasing = action.target
+        events.append(Note(f"{car.id} places the Chased token on {action.target}", "§26.8"))
+        return
+    elif isinstance(action, Take):
+        deck = state.deck_of(action.card)
+        deck.discards.remove(action.card)
+        car.hand.append(action.card)
+        state.reserved[car.chasing or ""].remove(action.card)
+        events.append(CardDrawn(car.id, action.card, f"(CHASE: taken from {car.chasing}'s discards)", "§26.8"))
+        ctx.phase = Phase.PLAY
+    elif isinstance(action, Draw) and ph is Phase.DRAW and car.strategy is Strategy.CHASE:
+        _draw(state, car, "(phase B; CHASE: declines the reserved card, no +1 MP)", events, "§26.8")
+        ctx.phase = Phase.PLAY
     elif isinstance(action, Draw) and ph is Phase.DRAW:
         if action.discard:
             car.hand.remove(action.discard)
@@ -614,6 +709,7 @@ def apply(state: RaceState, ctx: TurnCtx, action: Action, events: list[Event]) -
     elif isinstance(action, Skip):
         extra = ""
         if action.strategy is not None:
+            _chase_off(state, car, events, "the strategy changed")
             car.strategy = action.strategy
             extra = f", changes strategy to {action.strategy.value.upper().replace('_', ' ')}"
         car.no_move = True
@@ -681,6 +777,7 @@ def _play(state: RaceState, car: Car, ctx: TurnCtx, action: Play, events: list[E
     ctx.cards = action.cards
     ctx.blue = action.blue
     ctx.minus_one = action.minus_one
+    ctx.et_mode = action.et
     for c in action.cards:
         car.hand.remove(c)
         car.table.append(c)  # on the table until the end of the turn (§23)
@@ -753,7 +850,19 @@ def _after_payment(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]
         for t in state.card(c).tests:
             ctx.tests.append(PendingTest(f"{t} of {c}", t.kind, t.modifier, c))
     ctx.phase = Phase.TEST
-    if ctx.traj is not None and state.track.trajectory(ctx.traj).kind is TrajectoryKind.EXTREME:
+    if ctx.traj is not None and state.track.trajectory(ctx.traj).kind is TrajectoryKind.EXTREME \
+            and ctx.et_mode == "flat":
+        ctx.et_passed = True
+        ctx.mp_bonus.append((-1, "FLAT OUT: the ET without its test"))
+        events.append(Note(f"{car.id} takes {ctx.traj} flat out: no blind test, the bonus is 1 less", "§27"))
+    elif ctx.traj is not None and state.track.trajectory(ctx.traj).kind is TrajectoryKind.EXTREME \
+            and ctx.et_mode is not None:
+        car.hand.remove(ctx.et_mode)
+        state.discard(ctx.et_mode)
+        ctx.et_passed = True
+        events.append(Note(f"{car.id} discards {ctx.et_mode} for its ET Discard Power: {ctx.traj} succeeds with no "
+                           "test", "§19.3"))
+    elif ctx.traj is not None and state.track.trajectory(ctx.traj).kind is TrajectoryKind.EXTREME:
         _et_test(state, car, ctx, events)
         if not car.on_track or ctx.phase is not Phase.TEST:
             return
@@ -1165,6 +1274,9 @@ def _specials(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> 
         got, why = True, "BANGING WHEELS Special: overtook a same-lap car"
     elif s is Strategy.RECOVERY and _robot_ahead_same_lap(state, car):
         got, why = True, "RECOVERY Special: a Fast/Slow robot ahead on the same lap"
+    elif s is Strategy.CHASE and car.chasing is not None and car.chasing in state.cars \
+            and state.cars[car.chasing].section == car.section and state.cars[car.chasing].off_track is None:
+        got, why = True, "CHASE Special: ended the movement in the chased car's section"
     elif s is Strategy.SAVE_FUEL and ctx.cards and all(state.card(c).mp <= 2 for c in ctx.cards):
         if car.refuel is not None:  # §26.3 Bonus: the refuel chit moves 1 space forward
             car.refuel += 1
@@ -1192,6 +1304,8 @@ def _robot_ahead_same_lap(state: RaceState, car: Car) -> bool:
 def _end(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
     if car.on_track and car.off_track is None:  # §18.3: no strategy helps while off track
         _specials(state, car, ctx, events)
+    if any(c.chasing == car.id for c in state.cars.values()):  # §26.8: reserved for its chasers
+        state.reserved[car.id] = [c for c in car.table if c in ctx.cards]
     for c in car.table:  # §23: every card used this turn goes to its discard pile
         state.discard(c)
     car.table.clear()

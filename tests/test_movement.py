@@ -450,6 +450,18 @@ def test_no_leader_check_to_overtake_or_unlap(make_state: MakeState) -> None:
     assert mv.awaiting_check is None
 
 
+def test_blue_flag_does_not_remove_the_leader_check(make_state: MakeState) -> None:
+    """§15.3 / §20: a leader with a blue pawn laps for 0 MP on a straight but must still make the Leader check."""
+    s = make_state("teaching turn=5 lap=2 | F: Red Blue*")
+    s.blue_flags.add("Blue")
+    mv, _ = run(s, "Blue", 2)
+    assert mv.awaiting_check == "Red"
+    events: list[Event] = []
+    movement.advance(s, mv, events, check_result=True)
+    assert [(e.other, e.cost) for e in of(events, Pass)] == [("Red", 0)]
+    assert s.cars["Blue"].section == "D"
+
+
 def test_robot_leader_checks_before_lapping_a_robot(make_state: MakeState) -> None:
     """§17.4 / §20: a robot leader makes the Leader check to lap humans and robots."""
     s = make_state("teaching turn=5 lap=2 | F: SlowOne SuperFastLead*")

@@ -252,3 +252,28 @@ def test_leader_off_track_never_hands_the_token_to_a_lapped_car(make_race: Calla
     assert green.off_track is not None and green.lap == 3  # off track, waiting at a re-entry point
     assert (s.cars["Red"].lap, s.cars["Blue"].lap) == (3, 2)
     assert s.leader == "Green" and s.fas_anchor == "K", race.position()
+
+
+def test_ahead_of_leader_when_the_leader_is_off_track(make_state: Callable[..., RaceState]) -> None:
+    """§18.5: a car at a re-entry point is off the track and ignored by the others, so it splits no section into
+    subsections (§11.2 case 3): nobody is "ahead of the leader" in C. Found by random games (seed 3932, 300
+    steps): duel.robot_joins → RaceState.ahead_of_leader raised ValueError while a duel was declared in C."""
+    s = make_state("teaching turn=4 lap=3 | C: Slow1-1 Blue-1 Red*{off=E}")
+    assert s.leader == "Red" and s.cars["Red"].off_track is not None
+    assert s.cars_in("C") == ["Slow1", "Blue"]
+    assert s.ahead_of_leader("Slow1") is False
+    assert s.ahead_of_leader("Blue") is False
+
+
+def test_listing_legal_plays_does_not_change_the_race(make_state: Callable[..., RaceState]) -> None:
+    """§19.1 eligibility is proved by a dry run of the movement, which must leave the state as it was. Here the
+    leader Slow0 is off track (§18.4: he keeps the token, the FAS stays in E where he lost control); a dry run of
+    Green driving past E must not clear that FAS anchor. Found by random games (seed 3923, 300 steps): after
+    "Red start" the legal plays of a Track Card moved the activation front."""
+    from racebook import turn
+
+    s = make_state("teaching turn=4 lap=3 | H: Green Red | D: Slow0*{off=E}")
+    assert s.leader == "Slow0" and s.fas_anchor == "E"
+    before = s.to_dict()
+    assert turn.dry_run(s, s.cars["Green"], 4, None) == ["G", "F", "E", "D"]
+    assert s.to_dict() == before

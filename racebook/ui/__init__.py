@@ -14,10 +14,12 @@ from __future__ import annotations
 from .errors import ErrorLog
 from .layout import LAYOUT_OVERRIDES, LayoutSpec, TrackLayout, layout_for, register_layout
 from .player import ScenarioPlayer
+from .quiz import ActivationQuiz
 from .stepper import Stepper, events_table, race_table
 from .trackview import TrackView
 
 __all__ = [
-    "LAYOUT_OVERRIDES", "ErrorLog", "LayoutSpec", "ScenarioPlayer", "Stepper", "TrackLayout", "TrackView",
+    "ActivationQuiz", "LAYOUT_OVERRIDES", "ErrorLog", "LayoutSpec", "ScenarioPlayer", "Stepper", "TrackLayout",
+    "TrackView",
     "events_table", "layout_for", "race_table", "register_layout",
 ]
