@@ -34,11 +34,13 @@ def build(name: str, cells: list[nbformat.NotebookNode], timeout: int = 300) -> 
     nb.metadata["language_info"] = {"name": "python"}
     path = ROOT / "notebooks" / f"{name}.ipynb"
     path.parent.mkdir(exist_ok=True)
-    client = NotebookClient(nb, timeout=timeout, kernel_name="python3",
+    # widget state is not stored: it is megabytes of bqplot data that only a live kernel can drive anyway
+    client = NotebookClient(nb, timeout=timeout, kernel_name="python3", store_widget_state=False,
                             resources={"metadata": {"path": str(path.parent)}})
     client.execute()
     for cell in nb.cells:  # stable files: no execution timestamps
         cell.get("metadata", {}).pop("execution", None)
+    nb.metadata.pop("widgets", None)
     nbformat.write(nb, path)
     print(f"wrote {path.relative_to(ROOT)}", file=sys.stderr)
     return path
