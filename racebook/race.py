@@ -191,6 +191,8 @@ class Race:
             if self.ctx is not None:
                 self._turn_over(self.ctx.car)
                 self.ctx = None
+            if s.robot_tyre_change is not None:
+                self._robot_tyre_pits(events)
             if not s.started:
                 s.started = True
                 self._start_game_turn(events, first=True)
@@ -238,6 +240,26 @@ class Race:
         """A leader who played alone, or a car that pitted, ends the current activation (§11.2, §13.A.3)."""
         if self._solo or self.state.cars[car_id].just_pit:
             self.state.activation = None
+
+    def _robot_tyre_pits(self, events: list[Event]) -> None:
+        """§16.3 / AMB-44: every robot pits at once for the right tyres, front to back; this stop is also its
+        refuelling stop, so all robot refuel chits leave the Turn Indicator."""
+        from . import pits
+
+        s = self.state
+        tyre = s.robot_tyre_change
+        assert tyre is not None
+        s.robot_tyre_change = None
+        s.robot_tyre = tyre
+        for cid in [c for c in s.race_order() if s.cars[c].is_robot]:
+            car = s.cars[cid]
+            pits.move_back(s, car, s.track.pit_time, events, f"§16.3 tyre change to {tyre.value}")
+            car.tyre = tyre
+            car.pits += 1
+            if not car.played:
+                car.just_pit = True
+        s.robot_chits.clear()
+        events.append(Note(f"All robots now run on {tyre.value} tyres; every robot refuel chit is removed", "§16.3"))
 
     def _deploy(self, events: list[Event]) -> None:
         s = self.state

@@ -65,6 +65,7 @@ class RaceState:
         self.duel_chances: set[tuple[str, str]] = set()  # (car, activation) offered this Game Turn (§12.3)
         self.fas_anchor: str | None = None  # §18.4: the leader is off track; the FAS stays in this section
         self.sc: str | None = None  # the Safety Car's section while it is out (§21)
+        self.robot_tyre_change: Tyre | None = None  # §16.3: pending robot tyre pits
         self.reserved: dict[str, list[str]] = {}  # CHASE: a chased car's discarded movement cards (§26.8)
         self.sc_called = False  # a crash at an SC symbol: deploy at the end of the current step (§21.1)
 
@@ -237,6 +238,7 @@ class RaceState:
             "activation": [self.activation.section, self.activation.part] if self.activation else None,
             "duel_chances": sorted([list(x) for x in self.duel_chances]), "fas_anchor": self.fas_anchor, "sc": self.sc,
             "reserved": {k: list(v) for k, v in self.reserved.items()},
+            "robot_tyre_change": self.robot_tyre_change.value if self.robot_tyre_change else None,
             "sc_called": self.sc_called,
         }
 
@@ -262,6 +264,8 @@ class RaceState:
         s.fas_anchor = d.get("fas_anchor")
         s.sc = d.get("sc")
         s.reserved = {k: list(v) for k, v in d.get("reserved", {}).items()}
+        rtc = d.get("robot_tyre_change")
+        s.robot_tyre_change = Tyre(rtc) if rtc else None
         s.sc_called = d.get("sc_called", False)
         return s
 

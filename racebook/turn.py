@@ -72,7 +72,7 @@ from .events import (
 )
 from .movement import Move
 from .state import YELLOW_FLAG, RaceState
-from .track import EffectKind, NodeKind, SectionType, Trajectory, TrajectoryKind
+from .track import Condition, EffectKind, NodeKind, SectionType, Trajectory, TrajectoryKind
 
 BLUE_PAWNS = 6  # §2.2
 MAX_YELLOW_FLAGS = 6  # §15.1
@@ -1062,9 +1062,16 @@ def _event(state: RaceState, car: Car, ctx: TurnCtx, action: Action, events: lis
     what = ctx.d4.pop(0)
     if isinstance(action, Weather):
         if action.step:
+            before = state.condition()
             state.weather += action.step
             sp = state.track.weather.spaces[state.weather]
             events.append(WeatherMoved(car.id, "moves", sp.label(), sp.condition.value))
+            after = state.condition()
+            proper = {Condition.DRY: Tyre.HARD, Condition.RAIN: Tyre.RAIN}.get(after)
+            if before is Condition.INTERMEDIATE and proper is not None and state.robot_tyre is not proper:
+                state.robot_tyre_change = proper  # §16.3: all robots pit at the end of this individual turn
+                events.append(Note(f"The weather turns {after.value}: the robots, on {state.robot_tyre.value} tyres, "
+                                   "will all pit for the right tyres at the end of this turn", "§16.3"))
         else:
             sp = state.track.weather.spaces[state.weather]
             events.append(WeatherMoved(car.id, "leaves", sp.label(), sp.condition.value))

@@ -14,19 +14,25 @@ What is drawn (§3, §11, §13.E.4, §15.1, §17):
   along the race direction): circles for players, squares for robots; cars that
   already played this Game Turn are faded;
 * the Leader token (a gold ring), "-N" lap-down badges, yellow-flag tokens "(Y)";
-* the active section (or leader subsection, §11.2 case 3) with a magenta halo.
+* the active section (or leader subsection, §11.2 case 3) with a magenta halo;
+* off-track cars (``Frame.off_track``) on the re-entry point beside their section (§18.5);
+* on request (:meth:`TrackView.show_route`), an off-track route or ET recovery chart beside the track (§18):
+  its recovery tests (white = Normal, black = blind, with the printed modifier), green and red arrows, the
+  symbols on each arrow, the re-entry points (green car icon) and the retire spots; :meth:`TrackView.follow`
+  puts a car on a node of the route and highlights the trail it took.
 """
 
 from __future__ import annotations
 
 import contextlib
 import math
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import bqplot as bq
 import ipywidgets as widgets
 
+from ..odds import route_paths
 from ..state import YELLOW_FLAG
 from . import style
 from .errors import ErrorLog
@@ -39,6 +45,17 @@ CAR_FONT = 16
 INFO_FONT = 20
 CAR_PX = 26.0  # largest car marker diameter, px
 _SAMPLES = 16  # outline points per side of a section polygon
+ROUTE_FONT = 14
+ROUTE_PASS = "#16a34a"  # green arrow (recovery test passed, §18.1)
+ROUTE_FAIL = "#dc2626"  # red arrow (failed)
+ROUTE_PLAIN = "#555555"  # from the braking zone to the first symbol
+ROUTE_TRAIL = "#ffb000"  # the way the car went
+REENTRY_FILL = "#22c55e"  # the green car icon (§18.5)
+DEFAULT_MARGINS = (0.30, 0.17)  # x, y beyond the band (racebook.ui.layout.TrackLayout.bounds)
+ROUTE_MARGINS = (0.62, 0.40)  # with an off-track route drawn outside the band, and its labels
+_LANE0, _LANE_STEP = 1.6, 0.8  # lateral of the route lanes, in half-bands (1 = the band's outer edge)
+_EFFECT_TEXT = {"tyre_wear": "{n} tyre", "damage": "{n} wear", "discard": "discard {n}", "time_loss": "-{n} MP next",
+                "mp_loss": "-{n} MP now", "forced_pit": "PIT next"}
 
 
 def _active_of(frame: Any, event: Any) -> tuple[str, str] | None:
@@ -74,6 +91,13 @@ class TrackView:
         self.cars: dict[str, Any] = {}
         self.frame: Any = None
         self.positions: dict[str, tuple[float, float]] = {}  # car -> (x, y) as last drawn
+        self.margins = DEFAULT_MARGINS  # room around the loop (track units): more while a route is drawn
+        self.routes: tuple[str, ...] = ()  # route ids drawn by show_route
+        self.route_xy: dict[tuple[str, str], tuple[float, float]] = {}  # (route, node) -> (x, y)
+        self.reentry_xy: dict[str, tuple[float, float]] = {}  # section -> its re-entry point as drawn
+        self._route_boxes: list[tuple[float, float, float, float]] = []
+        self._cursor: tuple[str, str, str] | None = None  # (car, route, node) the car stands on
+        self._trail: tuple[str, tuple[str, ...]] | None = None  # (route, visited nodes)
         self._build()
         self.set_track(track, cars)
 
@@ -111,6 +135,19 @@ class TrackView:
                                       font_weight="bold", align="start", colors=["#444"], rotate_angle=-90)
         self.m_corner_labels = Lb(x=[], y=[], text=[], scales=sc, default_size=CORNER_FONT, font_unit=_FONT,
                                   align="middle", colors=["#8a6d00"], font_weight="bold", y_offset=6)
+        # Off-track routes (§18): trail under the arrows, arrows, symbols, re-entry points, retire spots, labels.
+        self.m_route_trail = L(x=[], y=[], scales=sc, stroke_width=11, colors=[ROUTE_TRAIL], opacities=[0.55])
+        self.m_route = L(x=[], y=[], scales=sc, stroke_width=4, colors=[ROUTE_PLAIN])
+        self.m_reentry = S(x=[], y=[], scales=sc, marker="rectangle", default_size=700, stroke="#14532d",
+                           stroke_width=2, colors=[REENTRY_FILL], opacities=[0.9])
+        self.m_route_tests = S(x=[], y=[], scales=sc, marker="circle", default_size=300, stroke="#111",
+                               stroke_width=2.5, colors=["white"])
+        self.m_route_effects = S(x=[], y=[], scales=sc, marker="circle", default_size=70, stroke_width=0,
+                                 colors=[ROUTE_PASS])
+        self.m_route_retire = S(x=[], y=[], scales=sc, marker="cross", default_size=420, stroke="#111",
+                                stroke_width=1, colors=[ROUTE_FAIL])
+        self.m_route_labels = Lb(x=[], y=[], text=[], scales=sc, default_size=ROUTE_FONT, font_unit=_FONT,
+                                 font_weight="bold", align="middle", colors=["#222"], y_offset=5)
         self.m_leader = S(x=[], y=[], scales=sc, marker="circle", default_size=1200,
                           fill=False, stroke=style.LEADER_RING, stroke_width=5, colors=[style.LEADER_RING])
         self.m_flags = S(x=[], y=[], scales=sc, marker="triangle-up", default_size=500, stroke="#333",
@@ -133,14 +170,16 @@ class TrackView:
             self.m_sections, self.m_halo, self.m_finish_black, self.m_finish_white, self.m_chevrons,
             self.m_traj_links, self.m_traj_std, self.m_traj_std_in, self.m_traj_et, self.m_traj_et_in,
             self.m_traj_labels, self.m_section_labels, self.m_section_labels_down, self.m_section_labels_up,
-            self.m_corner_labels, self.m_leader, self.m_flags,
+            self.m_corner_labels, self.m_route_trail, self.m_route, self.m_reentry, self.m_route_tests,
+            self.m_route_effects, self.m_route_retire, self.m_route_labels, self.m_leader, self.m_flags,
             self.m_flag_labels, self.m_humans, self.m_robots, self.m_car_labels, self.m_lap_badges, self.m_info,
         ]
         self.figure = bq.Figure(marks=self.marks, axes=[], fig_margin={"top": 8, "bottom": 8, "left": 8, "right": 8},
                                 padding_x=0.0, padding_y=0.0, background_style={"fill": "white"},
                                 animation_duration=0, layout=widgets.Layout(width=f"{self.width}px"))
         self.legend = widgets.HTML(self._legend_html())
-        self.widget = widgets.VBox([self.figure, self.legend])
+        self.route_legend = widgets.HTML("")
+        self.widget = widgets.VBox([self.figure, self.legend, self.route_legend])
 
     @staticmethod
     def _legend_html() -> str:
@@ -167,7 +206,7 @@ class TrackView:
     @property
     def px_per_unit(self) -> float:
         assert self.layout is not None
-        x0, x1, _, _ = self.layout.bounds()
+        x0, x1, _, _ = self.layout.bounds(*self.margins)
         return (self.width - 16) / (x1 - x0)
 
     def _text_clearance(self, normal: tuple[float, float], text: str, font: int) -> float:
@@ -190,7 +229,7 @@ class TrackView:
     def _clamp(self, x: float, y: float, text: str, font: int) -> tuple[float, float]:
         """Keep a centred label wholly inside the figure."""
         assert self.layout is not None
-        x0, x1, y0, y1 = self.layout.bounds()
+        x0, x1, y0, y1 = self.layout.bounds(*self.margins)
         hw, hh = len(text) * font * 0.29 / self.px_per_unit, font * 0.55 / self.px_per_unit
         return min(max(x, x0 + hw), x1 - hw), min(max(y, y0 + hh), y1 - hh)
 
@@ -202,7 +241,7 @@ class TrackView:
         self._static_boxes: list[tuple[float, float, float, float]] = []
         # Car markers: as big as the shortest section allows (px diameter), for projectors.
         self.car_px = max(15.0, min(CAR_PX, lay.min_length() * self.px_per_unit * 0.4))
-        x0, x1, y0, y1 = lay.bounds()
+        x0, x1, y0, y1 = lay.bounds(*self.margins)
         height = int((self.width - 16) * (y1 - y0) / (x1 - x0)) + 16
         xs, ys, edges, fills = [], [], [], []
         for s in track.sections:
@@ -258,6 +297,9 @@ class TrackView:
             self.m_traj_labels.x, self.m_traj_labels.y = [p[6] for p in labels], [p[7] for p in labels]
             self.m_traj_labels.text = [p[4] for p in labels]
         self._traj_pos = {p[5]: (p[0], p[1]) for p in traj["std"] + traj["et"]}
+        routes = tuple(r for r in self.routes if r in track.routes)
+        self.routes, self._cursor, self._trail = (), None, None
+        self._draw_routes(routes)
         if self.frame is not None:
             self.show(self.frame)
 
@@ -354,15 +396,286 @@ class TrackView:
                 out[kind].append((x, y, cols[0], inner, text, t.id, x + ny * d, y - nx * d))
         return out
 
+    # ------------------------------------------------------------ off-track routes (§18)
+    def resolve_route(self, where: str) -> tuple[str, str, bool]:
+        """(route id, zone section, is an ET chart) for a route id, a braking zone with the LB symbol, or an
+        Extreme Trajectory id."""
+        track = self.track
+        if track.has_section(where):
+            sec = track.section(where)
+            if sec.lb_route is None:
+                raise ValueError(f"{where} has no LB symbol, so no off-track route (§13.F.1)")
+            return sec.lb_route, where, False
+        if where in track.routes:
+            for sec in track.sections:
+                if sec.lb_route == where:
+                    return where, sec.name, False
+            for t in track.trajectories:
+                if t.recovery == where:
+                    return where, t.section, True
+            raise ValueError(f"route {where!r} is used by no section or trajectory of {track.id}")
+        for t in track.trajectories:
+            if t.id == where and t.recovery is not None:
+                return t.recovery, t.section, True
+        zones = ", ".join(s.name for s in track.sections if s.lb_route)
+        raise ValueError(f"{where!r} is no route, LB braking zone or ET of {track.id} (LB zones: {zones})")
+
+    def show_route(self, where: str | Iterable[str] | None, track: Any = None) -> None:
+        """Draw the off-track route(s) beside the track (§18.1–§18.3): ``where`` is a route id, a braking zone
+        with the LB symbol (its route) or an ET id (its recovery chart), or several of them; None clears.
+        ``track``: draw on this track first (when it is not the one shown)."""
+        if track is not None and track is not self.track:
+            self.set_track(track, self.cars)
+        names = [] if where is None else [where] if isinstance(where, str) else list(where)
+        routes = tuple(dict.fromkeys(self.resolve_route(w)[0] for w in names))
+        margins = ROUTE_MARGINS if routes else DEFAULT_MARGINS
+        if margins != self.margins:  # make room beside the loop (or give it back): lay the track out again
+            self.margins = margins
+            self.set_track(self.track, self.cars)
+        if self._trail is not None and self._trail[0] not in routes:
+            self._trail = None
+        if self._cursor is not None and self._cursor[1] not in routes:
+            self._cursor = None
+        self._draw_routes(routes)
+        if self.frame is not None:
+            self.show(self.frame)
+
+    def follow(self, car: str | None = None, route: str | None = None, node: str | None = None,
+               trail: Sequence[str] = ()) -> None:
+        """Stand ``car`` on ``node`` of ``route`` (drawn there instead of in its section) and highlight
+        ``trail``, the nodes it went through (see :func:`racebook.odds.route_trace`). No arguments: clear.
+        Takes effect at the next :meth:`show`."""
+        self._cursor = (car, route, node) if car and route and node else None
+        self._trail = (route, tuple(trail)) if route and trail else None
+        self._draw_trail()
+
+    def _u(self, section: str, t: float) -> float:
+        assert self.layout is not None
+        a, b = self.layout._span(section)
+        return a + (b - a) * t
+
+    def _pt(self, u: float, lateral: float) -> tuple[float, float]:
+        assert self.layout is not None
+        return self.layout.point(u, lateral)
+
+    def _curve(self, a: tuple[float, float], b: tuple[float, float], n: int = 10) -> tuple[list[float], list[float]]:
+        """Points from (u, lateral) ``a`` to ``b`` along the loop (edges bend with the track)."""
+        xs, ys = [], []
+        for i in range(n):
+            f = i / (n - 1)
+            x, y = self._pt(a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f)
+            xs.append(x)
+            ys.append(y)
+        return xs, ys
+
+    def _route_layout(self, rid: str) -> dict[str, Any]:
+        """Where each node of a route is drawn: {node: (u, lateral)} plus its edges (from, to, colour)."""
+        route = self.track.routes[rid]
+        _, zone, et = self.resolve_route(rid)
+        lanes: dict[str, int] = {}
+        colour: dict[str, str] = {}
+        edges: list[tuple[str, str, str]] = []
+        counter = [0]
+
+        def assign(nid: str | None, lane: int, col: str) -> None:
+            if nid is None or nid in lanes:
+                return
+            lanes[nid] = lane
+            colour[nid] = col
+            node = route.nodes[nid]
+            if node.kind.value == "test":
+                if node.on_pass is not None:
+                    edges.append((nid, node.on_pass, ROUTE_PASS))
+                    assign(node.on_pass, lane, ROUTE_PASS)
+                if node.on_fail is not None:
+                    edges.append((nid, node.on_fail, ROUTE_FAIL))
+                    counter[0] += 1
+                    assign(node.on_fail, counter[0], ROUTE_FAIL)
+            elif node.kind.value == "effects" and node.next is not None:
+                edges.append((nid, node.next, col))
+                assign(node.next, lane, col)
+
+        assign(route.start, 0, ROUTE_PLAIN)
+        u0 = self._u(zone, 0.3 if et else 0.5)
+        span = self._u(zone, 1.0) - self._u(zone, 0.0)
+        step = 0.45 * span
+        where: dict[str, tuple[float, float]] = {}
+        for path in route_paths(route):
+            end = route.nodes[path[-1]]
+            if end.kind.value == "reentry":
+                u_end = self._u(end.section, 0.5)
+                if u_end < u0:
+                    u_end += 1.0
+            elif end.kind.value == "back_on_track":
+                u_end = self._u(zone, 0.95)
+            else:  # retire
+                u_end = u0 + step * (len(path) - 1)
+            for i, nid in enumerate(path):
+                u = u0 + (u_end - u0) * i / max(len(path) - 1, 1)
+                if nid not in where or u < where[nid][0]:
+                    where[nid] = (u, where.get(nid, (0.0, 0.0))[1])
+        for nid, (u, _) in where.items():
+            kind = route.nodes[nid].kind.value
+            lat = 1.0 if kind == "back_on_track" else _LANE0 if kind == "reentry" else _LANE0 + _LANE_STEP * lanes[nid]
+            where[nid] = (u, lat)
+        return {"route": route, "zone": zone, "et": et, "nodes": where, "edges": edges, "colour": colour,
+                "entry": (self._u(zone, 0.3 if et else 0.5) - 0.0001, 1.0)}
+
+    def _draw_routes(self, routes: tuple[str, ...]) -> None:
+        self.routes = routes
+        self._geo = {rid: self._route_layout(rid) for rid in routes}
+        lx: list[list[float]] = []
+        ly: list[list[float]] = []
+        lc: list[str] = []
+        tests: tuple[list[float], list[float], list[str]] = ([], [], [])
+        effects: tuple[list[float], list[float], list[str]] = ([], [], [])
+        retire: tuple[list[float], list[float]] = ([], [])
+        reentry: tuple[list[float], list[float]] = ([], [])
+        labels: tuple[list[float], list[float], list[str], list[str]] = ([], [], [], [])
+        self.route_xy, self.reentry_xy, self._route_boxes = {}, {}, []
+        ppu = self.px_per_unit if self.layout is not None else 1.0
+        for rid, g in self._geo.items():
+            route, nodes = g["route"], g["nodes"]
+            xs, ys = self._curve(g["entry"], nodes[route.start])
+            lx.append(xs)
+            ly.append(ys)
+            lc.append(ROUTE_PLAIN)
+            for a, b, col in g["edges"]:
+                xs, ys = self._curve(nodes[a], nodes[b])
+                lx.append(xs)
+                ly.append(ys)
+                lc.append(col)
+            for nid, (u, lat) in nodes.items():
+                node = route.nodes[nid]
+                x, y = self._pt(u, lat)
+                self.route_xy[(rid, nid)] = (x, y)
+                kind = node.kind.value
+                text = ""
+                if kind == "test":
+                    assert node.test is not None
+                    tests[0].append(x)
+                    tests[1].append(y)
+                    tests[2].append("white" if node.test.kind.value == "normal" else "#111")
+                    text = f"{node.test.modifier:+d}" if node.test.modifier else "±0"
+                elif kind == "effects":
+                    effects[0].append(x)
+                    effects[1].append(y)
+                    effects[2].append(g["colour"].get(nid, ROUTE_PLAIN))
+                    text = " · ".join(_EFFECT_TEXT[e.kind.value].format(n=e.amount) for e in node.effects)
+                elif kind == "retire":
+                    retire[0].append(x)
+                    retire[1].append(y)
+                    text = ("Crash Out" if node.crash_out else "retire") + (" · SC" if node.safety_car else "")
+                elif kind == "reentry":
+                    reentry[0].append(x)
+                    reentry[1].append(y)
+                    self.reentry_xy[node.section] = (x, y)
+                if text:
+                    tx, ty = self._route_label_at(u, x, y, text, ppu)
+                    labels[0].append(tx)
+                    labels[1].append(ty)
+                    labels[2].append(text)
+                    labels[3].append(ROUTE_FAIL if kind == "retire" else "#222")
+                    self._route_boxes.append(self._box(tx, ty, text, ROUTE_FONT))
+        with self._holding():
+            self.m_route.x, self.m_route.y = lx, ly
+            self.m_route.colors = lc or [ROUTE_PLAIN]
+            self.m_route_tests.x, self.m_route_tests.y = tests[0], tests[1]
+            self.m_route_tests.colors = tests[2] or ["white"]
+            self.m_route_effects.x, self.m_route_effects.y = effects[0], effects[1]
+            self.m_route_effects.colors = effects[2] or [ROUTE_PASS]
+            self.m_route_retire.x, self.m_route_retire.y = retire
+            self.m_reentry.x, self.m_reentry.y = reentry
+            self.m_route_labels.x, self.m_route_labels.y, self.m_route_labels.text = labels[0], labels[1], labels[2]
+            self.m_route_labels.colors = labels[3] or ["#222"]
+            d = self.car_px if self.layout is not None else CAR_PX
+            self.m_reentry.default_size = int(math.pi * (d / 2) ** 2 * 1.25)
+            self.m_route_tests.default_size = int(math.pi * (d / 2) ** 2 * 0.55)
+        self._draw_trail()
+        self.route_legend.value = self._route_legend_html() if routes else ""
+
+    def _route_label_at(self, u: float, x: float, y: float, text: str, ppu: float) -> tuple[float, float]:
+        """A route label just outside its node; one that would overlap a label already placed moves outwards,
+        then along the track."""
+        assert self.layout is not None
+        nx, ny = self.layout.normal(u)
+        d0 = (self.car_px / 2 + 6) / ppu + self._text_clearance((nx, ny), text, ROUTE_FONT)
+        step = ROUTE_FONT * 1.2 / ppu
+        shift = (len(text) * ROUTE_FONT * 0.6 + 8) / ppu
+        placed = list(self._static_boxes) + self._route_boxes
+        best = (0.0, 0.0)
+        for out, along in [(o, 0) for o in range(3)] + [(o, a) for o in range(3) for a in (1, -1)]:
+            tx, ty = x + nx * (d0 + out * step) + ny * along * shift, y + ny * (d0 + out * step) - nx * along * shift
+            tx, ty = self._clamp(tx, ty, text, ROUTE_FONT)
+            if out == 0 and along == 0:
+                best = (tx, ty)
+            if not any(_overlap(self._box(tx, ty, text, ROUTE_FONT), b) for b in placed):
+                return tx, ty
+        return best
+
+    def section_at(self, u: float) -> tuple[str, float]:
+        """(section, t) at loop fraction ``u`` (the nearest section when ``u`` falls in a gap)."""
+        assert self.layout is not None
+        best, dist = self.layout.names[0], 2.0
+        for name in self.layout.names:
+            a, b = self.layout._span(name)
+            for k in (0.0, 1.0, -1.0):
+                uu = u + k
+                if a <= uu <= b:
+                    return name, (uu - a) / (b - a)
+                dd = min(abs(uu - a), abs(uu - b))
+                if dd < dist:
+                    best, dist = name, dd
+        a, b = self.layout._span(best)
+        return best, 0.5
+
+    def _draw_trail(self) -> None:
+        xs_all: list[list[float]] = []
+        ys_all: list[list[float]] = []
+        if self._trail is not None and self._trail[0] in getattr(self, "_geo", {}):
+            rid, trail = self._trail
+            g = self._geo[rid]
+            nodes = g["nodes"]
+            if trail:
+                xs, ys = self._curve(g["entry"], nodes[trail[0]])
+                xs_all.append(xs)
+                ys_all.append(ys)
+            for a, b in zip(trail, trail[1:], strict=False):
+                if a in nodes and b in nodes:
+                    xs, ys = self._curve(nodes[a], nodes[b])
+                    xs_all.append(xs)
+                    ys_all.append(ys)
+        with self.m_route_trail.hold_sync():
+            self.m_route_trail.x, self.m_route_trail.y = xs_all, ys_all
+
+    def _route_legend_html(self) -> str:
+        parts = []
+        for rid, g in self._geo.items():
+            what = "ET recovery chart" if g["et"] else "off-track route"
+            parts.append(f"<b>{rid}</b> ({what} of {g['zone']})")
+        return ('<div style="font-size:15px;line-height:1.8">Off-track: ' + ", ".join(parts) + ' &nbsp;│&nbsp; '
+                '<span style="font-size:17px">○</span> Normal recovery test &nbsp; ● blind test (printed modifier '
+                'beside it) &nbsp; '
+                f'<b style="color:{ROUTE_PASS}">━</b> green arrow (pass) &nbsp; '
+                f'<b style="color:{ROUTE_FAIL}">━</b> red arrow (fail) &nbsp; '
+                f'<span style="color:{REENTRY_FILL};font-size:17px">▬</span> re-entry point &nbsp; '
+                f'<b style="color:{ROUTE_FAIL}">✚</b> retire &nbsp; '
+                f'<b style="color:{ROUTE_TRAIL}">━</b> the way the car went &nbsp; '
+                '"next" = time loss next turn</div>')
+
     # ------------------------------------------------------------ a frame
-    def _place_labels(self, wanted: list[tuple[str, float, str]]) -> list[tuple[float, float]]:
-        """Car-name positions outside the band; a label that would overlap one already placed moves outwards."""
+    def _place_labels(self, wanted: list[tuple[Any, ...]]) -> list[tuple[float, float]]:
+        """Car-name positions outside the band; a label that would overlap one already placed moves outwards.
+
+        ``wanted``: (section, t, text) or (section, t, text, gap) — ``gap`` (track units past the band edge,
+        default 0.03) for cars drawn beside the band (off track)."""
         assert self.layout is not None
         ppu = self.px_per_unit
-        placed: list[tuple[float, float, float, float]] = list(self._static_boxes)  # px: x0, y0, x1, y1
+        placed: list[tuple[float, float, float, float]] = list(self._static_boxes) + list(self._route_boxes)
         out: list[tuple[float, float]] = []
         step = CAR_FONT * 1.15 / ppu
-        for section, t, text in wanted:
+        for section, t, text, *rest in wanted:
+            gap = rest[0] if rest else 0.03
             nx, ny = self.layout.normal_at(section, t)
             shift = (len(text) * CAR_FONT * 0.6 + 6) / ppu
             x = y = 0.0
@@ -370,7 +683,7 @@ class TrackView:
             # Prefer moving outwards (the name stays beside its car), then sliding along the track.
             candidates = [(o, 0) for o in range(4)] + [(o, a) for o in range(4) for a in (1, -1)]
             for tries, along in candidates:
-                x, y = self._beside(section, t, +1, 0.03 + tries * step, text, CAR_FONT)
+                x, y = self._beside(section, t, +1, gap + tries * step, text, CAR_FONT)
                 if along:  # slide along the track (perpendicular to the normal), then keep inside the figure
                     x, y = self._clamp(x + ny * along * shift, y - nx * along * shift, text, CAR_FONT)
                 box = self._box(x, y, text, CAR_FONT)
@@ -392,10 +705,28 @@ class TrackView:
         bx, by, bt = [], [], []
         positions: dict[str, tuple[float, float]] = {}
         size = self.car_px / self.px_per_unit
-        wanted: list[tuple[str, float, str]] = []  # car labels: (section, t, text)
+        wanted: list[tuple[Any, ...]] = []  # car labels: (section, t, text[, gap])
+        cursor = self._cursor if self._cursor is not None and self._cursor[1:] and \
+            (self._cursor[1], self._cursor[2]) in self.route_xy else None
+        beside = (_LANE0 - 1.0) * lay.half_band + size / 2 + 0.01  # label gap for a car drawn beside the band
+
+        def put(item: str, x: float, y: float, label: tuple[Any, ...]) -> None:
+            positions[item] = (x, y)
+            st = style.car_style(item, self.cars.get(item))
+            alpha = 0.5 if item in frame.played else 1.0
+            for lst, v in zip(humans if st.robot is None else robots, (x, y, st.colour, item, alpha), strict=True):
+                lst.append(v)
+            wanted.append(label)
+            down = frame.laps_down.get(item, 0)
+            if down:
+                bx.append(x)
+                by.append(y)
+                bt.append(f"-{down}")
+
         for section, items in frame.order.items():
             if not track.has_section(section):
                 continue
+            items = tuple(i for i in items if cursor is None or i != cursor[0])
             n = len(items)
             for k, item in enumerate(items):
                 x, y = lay.slot(section, k, n, size)
@@ -403,20 +734,27 @@ class TrackView:
                     fx.append(x)
                     fy.append(y)
                     continue
-                positions[item] = (x, y)
-                st = style.car_style(item, self.cars.get(item))
-                alpha = 0.5 if item in frame.played else 1.0
-                for lst, v in zip(humans if st.robot is None else robots, (x, y, st.colour, item, alpha),
-                                  strict=True):
-                    lst.append(v)
-                wanted.append((section, 1.0 - (k + 0.5) / n, item))
-                down = frame.laps_down.get(item, 0)
-                if down:
-                    bx.append(x)
-                    by.append(y)
-                    bt.append(f"-{down}")
+                put(item, x, y, (section, 1.0 - (k + 0.5) / n, item))
+        if cursor is not None:  # a car losing control: on its node of the off-track route (§18.1)
+            car, rid, nid = cursor
+            x, y = self.route_xy[(rid, nid)]
+            u, lat = self._geo[rid]["nodes"][nid]
+            sec, t = self.section_at(u)
+            put(car, x, y, (sec, t, car, (max(lat, 1.0) - 1.0) * lay.half_band + size / 2 + 0.01))
+        off: dict[str, list[str]] = {}
+        for car, section in sorted(getattr(frame, "off_track", {}).items()):
+            if track.has_section(section) and car not in positions:
+                off.setdefault(section, []).append(car)
+        for section, cars in off.items():  # §18.5: off track, on the re-entry point beside the section
+            n = len(cars)
+            for k, car in enumerate(cars):
+                t = 0.5 + (k - (n - 1) / 2) * min(0.3, 0.9 / n)
+                x, y = lay.at(section, t, _LANE0)
+                put(car, x, y, (section, t, f"{car} (off track)", beside))
+        reentry_x = [lay.at(sec, 0.5, _LANE0)[0] for sec in off if sec not in self.reentry_xy]
+        reentry_y = [lay.at(sec, 0.5, _LANE0)[1] for sec in off if sec not in self.reentry_xy]
         self.positions = positions
-        for (lx, ly), (_s, _t, text) in zip(self._place_labels(wanted), wanted, strict=True):
+        for (lx, ly), (_s, _t, text, *_gap) in zip(self._place_labels(wanted), wanted, strict=True):
             clx.append(lx)
             cly.append(ly)
             clt.append(text)
@@ -458,4 +796,7 @@ class TrackView:
             self.m_halo.x, self.m_halo.y = halo_x, halo_y
             self.m_traj_links.x, self.m_traj_links.y = tlx, tly
             self.m_info.x, self.m_info.y, self.m_info.text = [0.0, 0.0], [0.04, -0.08], info
+            rx = [p[0] for p in self.reentry_xy.values()] + reentry_x
+            ry = [p[1] for p in self.reentry_xy.values()] + reentry_y
+            self.m_reentry.x, self.m_reentry.y = rx, ry
         self.frame = frame
