@@ -11,41 +11,70 @@ individual turn the sweep restarts from the Leader token, wherever it now is
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from .state import Activation, RaceState
 
 
-def sweep(state: RaceState) -> list[Activation]:
-    """Activation groups in sweep order from the FAS (§11.3)."""
+_WHOLE: dict[str, tuple[Activation, ...]] = {}  # per track id: Activation(section) for every section
+
+
+def _whole(state: RaceState) -> tuple[Activation, ...]:
+    acts = _WHOLE.get(state.track.id)
+    if acts is None or len(acts) != len(state.track):
+        acts = _WHOLE[state.track.id] = tuple(Activation(s.name) for s in state.track.sections)
+    return acts
+
+
+def _iter_sweep(state: RaceState) -> Iterator[Activation]:
+    """Activation groups in sweep order from the FAS (§11.3), produced lazily."""
     track = state.track
+    whole = _whole(state)
+    n = len(track)
     if state.leader is None or not state.cars[state.leader].on_track:
-        return [Activation(s.name) for s in reversed(track.sections)]
+        yield from reversed(whole)
+        return
     lead = state.cars[state.leader]
     if state.fas_anchor is not None:  # §18.4: the leader is off track; the FAS stays where he lost control
         i0 = track.section(state.fas_anchor).index
-        return [Activation(track.sections[(i0 - k) % len(track)].name) for k in range(len(track))]
+        for k in range(n):
+            yield whole[(i0 - k) % n]
+        return
     i0 = track.section(lead.section).index
-    n = len(track)
-    has_ahead = any(state.ahead_of_leader(c) for c in state.cars_in(lead.section))
-    groups = [Activation(lead.section, "leader" if has_ahead else "whole")]
-    groups += [Activation(track.sections[(i0 - k) % n].name) for k in range(1, n)]
+    lst = state.order[lead.section]
+    has_ahead = state.leader in lst and any(c != "(Y)" for c in lst[:lst.index(state.leader)])
+    yield Activation(lead.section, "leader") if has_ahead else whole[i0]
+    for k in range(1, n):
+        yield whole[(i0 - k) % n]
     if has_ahead:
-        groups.append(Activation(lead.section, "ahead"))
-    return groups
+        yield Activation(lead.section, "ahead")
 
 
-def cars_of(state: RaceState, act: Activation) -> list[str]:
+def sweep(state: RaceState) -> list[Activation]:
+    """Activation groups in sweep order from the FAS (§11.3)."""
+    return list(_iter_sweep(state))
+
+
+def _off_map(state: RaceState) -> dict[str, list[str]]:
+    off: dict[str, list[str]] = {}
+    for c in state.cars.values():
+        if c.off_track is not None and c.on_track:
+            off.setdefault(c.off_track, []).append(c.id)
+    return off
+
+
+def cars_of(state: RaceState, act: Activation, off: dict[str, list[str]] | None = None) -> list[str]:
     """Cars of an activation group, in playing order; off-track cars at this section's re-entry point come
     after every other car of the section (§18.5)."""
     cars = state.cars_in(act.section)
-    off = state.off_track_at(act.section)
+    here = (off if off is not None else _off_map(state)).get(act.section, [])
     if act.part == "whole" or state.leader is None or state.leader not in cars:
-        return cars + off
+        return cars + here
     i = cars.index(state.leader)
     if act.part == "leader":
-        return cars[i:] + (off if i == 0 else [])
-    return cars[:i] + off
+        return cars[i:] + (here if i == 0 else [])
+    return cars[:i] + here
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,10 +99,13 @@ def next_to_play(state: RaceState) -> Next | None:
         return None
     if lead is not None and state.cars[lead].on_track and not state.cars[lead].played \
             and state.cars[lead].off_track is None:
-        return Next(sweep(state)[0], lead, "leader, FAS", "§11.2 case 1", solo=True)
+        return Next(next(_iter_sweep(state)), lead, "leader, FAS", "§11.2 case 1", solo=True)
     lead_section = state.cars[lead].section if lead else None
-    for act in sweep(state):
-        for cid in cars_of(state, act):
+    off = _off_map(state)
+    for act in _iter_sweep(state):
+        if not state.order[act.section] and act.section not in off:
+            continue
+        for cid in cars_of(state, act, off):
             car = state.cars[cid]
             if car.on_track and not car.played:
                 if act.part == "ahead":

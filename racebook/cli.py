@@ -1,6 +1,7 @@
 """The ``racebook`` console script.
 
     racebook replay FILE_OR_ID [--json]   run a scenario and print its event log (or a JSON summary)
+    racebook simulate --track T --races N --seed S [--csv FILE]   Monte Carlo races with automatic drivers
     racebook scenarios                    list the shipped scenarios
     racebook tracks                       list the shipped tracks
 """
@@ -19,6 +20,13 @@ def main(argv: list[str] | None = None) -> int:
     rp = sub.add_parser("replay", help="replay a scenario file (or a shipped scenario id)")
     rp.add_argument("file")
     rp.add_argument("--json", action="store_true", help="print the final-state summary as JSON")
+    sm = sub.add_parser("simulate", help="run many seeded races with automatic drivers and summarise them")
+    sm.add_argument("--track", default="silverstone")
+    sm.add_argument("--races", type=int, default=100)
+    sm.add_argument("--seed", type=int, default=0)
+    sm.add_argument("--players", type=int, default=3, choices=range(1, 7))
+    sm.add_argument("--driver", default="greedy", choices=("greedy", "random"))
+    sm.add_argument("--csv", help="also write one row per race to this CSV file")
     sub.add_parser("scenarios", help="list shipped scenarios")
     sub.add_parser("tracks", help="list shipped tracks")
     args = ap.parse_args(argv)
@@ -40,6 +48,14 @@ def main(argv: list[str] | None = None) -> int:
             print(f"position: {sc.race.position()}")
             if sc.race.current_car:
                 print(f"to play: {sc.race.current_car} — {sc.race.phase.value if sc.race.phase else ''}")
+            return 0
+        if args.cmd == "simulate":
+            from .simulate import simulate, summary, to_csv
+            results = simulate(args.track, args.races, args.seed, players=args.players, driver=args.driver)
+            print(summary(results))
+            if args.csv:
+                with open(args.csv, "w", encoding="utf-8", newline="") as fh:
+                    fh.write(to_csv(results))
             return 0
         if args.cmd == "scenarios":
             from .scenario import available, load

@@ -167,8 +167,10 @@ def needs_leader_check(state: RaceState, mover: Car, other: Car) -> bool:
     return mover.id == state.leader and other.lap == mover.lap - 1
 
 
-def _update_leader(state: RaceState, events: list[Event], why: str) -> None:
-    front = state.reassign_leader()
+def _update_leader(state: RaceState, events: list[Event], why: str, mover: str | None = None) -> None:
+    if mover is not None and mover == state.leader:
+        return  # the leader moving on stays the leader
+    front = state.reassign_leader(mover)
     if front is not None:
         events.append(LeaderToken(front, state.cars[front].section, why, "§11.2 case 2"))
 
@@ -227,7 +229,7 @@ def advance(state: RaceState, mv: Move, events: list[Event], check_result: bool 
                 elif other.id == state.leader:
                     tokens = f"; {car.id}'s lap token " + (f"becomes -{mine}" if mine else "is removed")
             events.append(Pass(car.id, other.id, pc.kind.value, car.section, pc.why, pc.cost, mv.mp, tokens, pc.rule))
-            _update_leader(state, events, f": {car.id} passed {other.id} on the same lap")
+            _update_leader(state, events, f": {car.id} passed {other.id} on the same lap", car.id)
             continue
         # nobody ahead in this section: enter the next one
         nxt = state.track.sections[state.track.next_index(state.section(car.section).index)]
@@ -241,7 +243,7 @@ def advance(state: RaceState, mv: Move, events: list[Event], check_result: bool 
         events.append(EnterSection(car.id, nxt.name, nxt.type.value, mv.mp))
         if nxt.index == 0:
             events.append(FinishLine(car.id, car.lap))
-        _update_leader(state, events, f": {car.id} moved ahead")
+        _update_leader(state, events, f": {car.id} moved ahead", car.id)
 
 
 def _stop(mv: Move, car: Car, events: list[Event], why: str, rule: str) -> None:
@@ -609,7 +611,8 @@ def mp_breakdown(events: list[Event] | tuple[Event, ...], car: str) -> tuple[int
             steps.append(MpStep("yellow", f"yellow flag in {e.section}", left - e.left, e.citation))
             left = e.left
         elif isinstance(e, CheckTest) and e.rule == "§20":
-            steps.append(MpStep("check", f"{e.what}: {'pass' if e.passed else 'fail'}", 0, e.citation))
+            verdict = "pass" if e.passed else "fail"
+            steps.append(MpStep("check", f"{e.what} {e.card} vs {e.target}: {verdict}", 0, e.citation))
         elif isinstance(e, MovementStops):
             if left:
                 steps.append(MpStep("lost", f"stopped in {e.section}", left, e.citation))

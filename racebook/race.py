@@ -169,6 +169,31 @@ class Race:
             r.apply(a)
         return r
 
+    def to_json(self) -> str:
+        """Save the race: its initial state and every action (replaying them resumes it exactly)."""
+        import json
+
+        return json.dumps({"format": "racebook-race/1", "track": self.state.track.id, "initial": self._initial,
+                           "actions": [str(a) for a in self.actions]})
+
+    @classmethod
+    def from_json(cls, text: str, frames: bool = True) -> Race:
+        """Load a race saved with :meth:`to_json`, replaying its actions."""
+        import json
+
+        from .actions import parse
+        from .trackfile import load_track
+
+        data = json.loads(text)
+        if data.get("format") != "racebook-race/1":
+            from .errors import ScenarioError
+
+            raise ScenarioError("<saved race>", "format", f"{data.get('format')!r} is not 'racebook-race/1'")
+        race = cls(RaceState.from_dict(data["initial"], load_track(data["track"])), frames)
+        for a in data["actions"]:
+            race.apply(parse(a))
+        return race
+
     def position(self) -> str:
         return format_state(self.state)
 

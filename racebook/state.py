@@ -117,8 +117,9 @@ class RaceState:
             self.place(car.id, section, index)
 
     def on_track(self) -> Iterator[Car]:
+        """Racing cars in the sections' order lists (not at a re-entry point, §18.5)."""
         for c in self.cars.values():
-            if c.status is Status.RACING and c.id in self.order.get(c.section, ()):
+            if c.status is Status.RACING and c.off_track is None and c.section:
                 yield c
 
     def key(self, car_id: str) -> tuple[int, int, int]:
@@ -134,12 +135,20 @@ class RaceState:
         cars = [c.id for c in self.on_track()]
         return max(cars, key=self.key) if cars else None
 
-    def reassign_leader(self) -> str | None:
+    def reassign_leader(self, mover: str | None = None) -> str | None:
         """Give the Leader token to the frontmost car when that changed (§11.2 case 2); returns the new holder.
 
         While the leader is off track with no car where he lost control (§18.4) he keeps the token; it moves
-        only when a car gets ahead of that section.
+        only when a car gets ahead of that section. With ``mover`` (the only car that just moved forward) only
+        that car can have taken the lead, so the check is one comparison.
         """
+        if mover is not None and self.fas_anchor is None and self.leader is not None and mover != self.leader:
+            lead = self.cars[self.leader]
+            if lead.status is Status.RACING and lead.off_track is None and lead.section:
+                if self.key(mover) <= self.key(self.leader):
+                    return None
+                self.leader = mover
+                return mover
         front = self.frontmost()
         if front is None or front == self.leader:
             return None
