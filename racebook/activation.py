@@ -16,7 +16,6 @@ from dataclasses import dataclass
 
 from .state import Activation, RaceState
 
-
 _WHOLE: dict[str, tuple[Activation, ...]] = {}  # per track id: Activation(section) for every section
 
 
