@@ -59,3 +59,19 @@ def test_a_whole_grid() -> None:
     assert s.cars["Blue"].refuel == 8 and len(s.robot_chits) == 2
     race = racebook.Race(s)
     assert race.current_car == s.leader or race.current_car is not None
+
+
+def test_ex_6_refuel_chits_on_the_turn_indicator() -> None:
+    """Ex. 6: after Ex. 5 Blue's chit is on turn 8, Orange's on 10, Green's on 14; each robot's chit is placed on
+    the Turn Indicator with its type (the SuperFast one on turn 8 in the book; robot chit values are invented
+    here, so only their placement is checked)."""
+    from racebook.qualifying import FUEL_MODIFIER
+
+    rs = new_race(load_track("silverstone"),
+                  [Driver("Orange", refuel=10), Driver("Blue", refuel=8), Driver("Green", refuel=14)],
+                  [("SuperFast1", RobotType.SUPERFAST), ("Fast1", RobotType.FAST), ("Slow1", RobotType.SLOW)],
+                  seed=6)
+    s = rs.state
+    assert {c: s.cars[c].refuel for c in ("Blue", "Orange", "Green")} == {"Blue": 8, "Orange": 10, "Green": 14}
+    assert sorted(t.value for t, _ in s.robot_chits) == ["fast", "slow", "superfast"]
+    assert all(turn in FUEL_MODIFIER for _, turn in s.robot_chits)
