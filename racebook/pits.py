@@ -58,8 +58,9 @@ def refuel(state: RaceState, car: Car, extra: int, events: list[Event]) -> None:
     old = car.refuel if car.refuel is not None else state.turn
     new = min(old + FUEL_PER_STOP + FUEL_PER_EXTRA_SECTION * extra, state.turn + TANK_MAX)
     car.refuel = new
-    over = new - state.track.turns.last_turn
-    tail = f"; {over} turn(s) more than the race needs (the chit wraps to the top of the indicator)" if over > 0 else ""
+    over = new - state.track.turns.last_turn  # a chit on the last turn + 1 is exactly enough: the pawn never gets there
+    tail = (f"; {over - 1} turn(s) more than the race needs (the chit wraps {over} space(s) to the top of the "
+            "indicator)") if over > 1 else ""
     events.append(Note(f"{car.id}'s refuel chit moves from turn {old} to turn {new}{tail}", "§8"))
 
 

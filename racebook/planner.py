@@ -46,15 +46,17 @@ EXTRA_CHOICES: tuple[int, ...] = tuple(range(pits.MAX_EXTRA_SECTIONS + 1))  # 0,
 class ImpossiblePlan(IllegalAction):
     """A plan the rules do not allow: out of fuel before the race end, a stop after the chit was due, …
 
-    ``turn`` is the Game Turn where the plan breaks (None when it is not about one turn) and ``stops``
-    the stops worked out before it broke, so that a view can still draw them.
+    ``turn`` is the Game Turn where the plan breaks (None when it is not about one turn), ``stops`` the
+    stops worked out before it broke and ``profile`` the fuel up to the turn it runs out (as
+    :meth:`FuelPlan.fuel_profile`; empty when the plan does not run dry), so that a view can still draw them.
     """
 
     def __init__(self, what: object, rule: str, reason: str, *, turn: int | None = None,
-                 stops: Sequence[StopResult] = ()) -> None:
+                 stops: Sequence[StopResult] = (), profile: Sequence[tuple[int, int]] = ()) -> None:
         super().__init__(what, rule, reason)
         self.turn = turn
         self.stops = tuple(stops)
+        self.profile = tuple(profile)
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,18 +204,20 @@ class FuelPlan:
     def fuel_profile(self) -> list[tuple[int, int]]:
         """(turn, fuel) points for a fuel chart: fuel = chit − turn at the start of each Game Turn, and a second
         point on each pit turn after the stop. 0 = the chit is due (§8). Chit moves are drawn at each stint's start."""
-        pts: list[tuple[int, int]] = []
-        chit = self.chit + (self.stints[0].drift if self.stints else 0)
-        stops = {s.turn: s for s in self.stops}
-        nxt = 1
-        for t in range(1, self.last_turn + 1):
-            if t in stops:
-                s = stops[t]
-                pts.append((t, s.chit_before - t))
-                chit = s.chit_after + (self.stints[nxt].drift if nxt < len(self.stints) else 0)
-                nxt += 1
-            pts.append((t, chit - t))
-        return pts
+        return _profile(self.chit, self.stops, [st.drift for st in self.stints], self.last_turn)
+
+
+def _profile(chit: int, stops: Sequence[StopResult], moves: Sequence[int], until: int) -> list[tuple[int, int]]:
+    pts: list[tuple[int, int]] = []
+    now = chit + (moves[0] if moves else 0)
+    by = {s.turn: (i, s) for i, s in enumerate(stops)}
+    for t in range(1, until + 1):
+        if t in by:
+            i, s = by[t]
+            pts.append((t, s.chit_before - t))
+            now = s.chit_after + (moves[i + 1] if i + 1 < len(moves) else 0)
+        pts.append((t, now - t))
+    return pts
 
 
 def qualifying_modifier(chit: int, skill: Skill | None = None) -> int:
@@ -295,12 +299,13 @@ def plan(track: Track | str, chit: int, stops: Iterable[Stop | int] = (), *, ski
             if turn > due:
                 raise ImpossiblePlan(f"stop {n} on turn {turn}", "§8, §13.A.3",
                                      f"out of fuel (pane seca): the chit is due on turn {due}, before the stop "
-                                     f"planned on turn {turn}; the car is eliminated", turn=due, stops=done)
+                                     f"planned on turn {turn}; the car is eliminated", turn=due, stops=done,
+                                     profile=_profile(chit, done, moves, due))
+        _check_moves(moves[i], start, turn, n, done)
         if done and turn <= done[-1].turn:
             raise ImpossiblePlan(f"stop {n} on turn {turn}", "§13.A.3",
                                  f"one pit stop per Game Turn: stop {n - 1} was on turn {done[-1].turn}",
                                  turn=turn, stops=done)
-        _check_moves(moves[i], start, turn, n, done)
         new, back, note = _engine_stop(tr, turn, due, stop.extra, skill, car)
         uncapped = due + pits.FUEL_PER_STOP + pits.FUEL_PER_EXTRA_SECTION * stop.extra
         stints.append(Stint(n, start, turn - 1, moves[i], "pit"))
@@ -313,7 +318,7 @@ def plan(track: Track | str, chit: int, stops: Iterable[Stop | int] = (), *, ski
                              f"out of fuel (pane seca): after {'stop ' + str(len(done)) if done else 'the start'} "
                              f"the chit is due on turn {final}, the race runs to the end of turn {last}, and the "
                              "plan has no more stops; the car would be eliminated — add a stop or more extra fuel",
-                             turn=final, stops=done)
+                             turn=final, stops=done, profile=_profile(chit, done, moves, final))
     stints.append(Stint(len(plan_stops) + 1, start, last, moves[-1], "finish"))
     return FuelPlan(tr, chit, tuple(s.extra for s in plan_stops), skill, q, qv, tuple(done), tuple(stints), final)
 

@@ -12,9 +12,10 @@
 from __future__ import annotations
 
 from .events import Event, Note
+from .pits import TANK_MAX
 from .state import YELLOW_FLAG, RaceState
 
-SC_FUEL = 16  # §21.4: load up to 16 turns without extra sections
+SC_FUEL = TANK_MAX  # §21.4: load up to a full tank (16 turns) without extra sections
 
 
 def queue(state: RaceState) -> list[str]:

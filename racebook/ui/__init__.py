@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from .errors import ErrorLog
 from .layout import LAYOUT_OVERRIDES, LayoutSpec, TrackLayout, layout_for, register_layout
+from .planner import FuelChart, FuelPlanner, TurnIndicatorChart
 from .player import ScenarioPlayer
 from .quiz import ActivationQuiz
 from .stepper import Stepper, events_table, race_table
@@ -20,6 +21,6 @@ from .trackview import TrackView
 
 __all__ = [
     "ActivationQuiz", "LAYOUT_OVERRIDES", "ErrorLog", "LayoutSpec", "ScenarioPlayer", "Stepper", "TrackLayout",
-    "TrackView",
+    "TrackView", "FuelPlanner", "FuelChart", "TurnIndicatorChart",
     "events_table", "layout_for", "race_table", "register_layout",
 ]

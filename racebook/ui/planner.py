@@ -76,14 +76,14 @@ class TurnIndicatorChart:
         self.m_finish = L(x=[], y=[], scales=sc, close_path=True, stroke_width=7, colors=["black"])
         self.m_wrap = L(x=[], y=[], scales=sc, close_path=True, stroke_width=4, colors=[CHIT_COLOUR],
                         line_style="dashed")
-        self.m_pits = L(x=[], y=[], scales=sc, close_path=True, stroke_width=7, colors=[PIT_COLOUR])
-        self.m_dry = L(x=[], y=[], scales=sc, close_path=True, stroke_width=7, colors=[DRY_COLOUR])
+        self.m_pits = L(x=[], y=[], scales=sc, close_path=True, stroke_width=6, colors=[PIT_COLOUR])
+        self.m_dry = L(x=[], y=[], scales=sc, close_path=True, stroke_width=6, colors=[DRY_COLOUR])
         self.m_stage_text = Lb(x=[], y=[], text=[], scales=sc, default_size=13, font_unit=_FONT, font_weight="bold",
-                               colors=["white"], align="start", x_offset=6, y_offset=4)
+                               colors=["white"], align="start", x_offset=8, y_offset=0)
         self.m_turns = Lb(x=[], y=[], text=[], scales=sc, default_size=26, font_unit=_FONT, font_weight="bold",
-                          colors=["#222"], align="start", x_offset=7, y_offset=0)
+                          colors=["#222"], align="start", x_offset=13, y_offset=0)
         self.m_laps = Lb(x=[], y=[], text=[], scales=sc, default_size=12, font_unit=_FONT, colors=["#666"],
-                         align="end", x_offset=-6, y_offset=0)
+                         align="end", x_offset=-13, y_offset=0)
         self.m_note1 = Lb(x=[], y=[], text=[], scales=sc, default_size=16, font_unit=_FONT, font_weight="bold",
                           colors=[PIT_COLOUR], align="middle")
         self.m_note2 = Lb(x=[], y=[], text=[], scales=sc, default_size=15, font_unit=_FONT, font_weight="bold",
@@ -113,26 +113,28 @@ class TurnIndicatorChart:
         cols = max(len(r) for r in rows)
         self.cells = {sp.turn: (float(c), -float(r)) for r, row in enumerate(rows) for c, sp in enumerate(row)}
         height = 20 + 128 * len(rows)
+        width = min(self.width, 12 + 156 * cols)  # keep the spaces about square
         with self._holding():
+            self.figure.layout.width = f"{width}px"
             self.sx.min, self.sx.max = -0.04, cols - (1 - CELL_W) + 0.04
             self.sy.min, self.sy.max = -len(rows) + (1 - CELL_H) - 0.04, 0.04
             self.figure.layout.height = f"{height}px"
             xs, ys = zip(*(_rect(x, y, x + CELL_W, y - CELL_H) for x, y in self.cells.values()), strict=True)
             self.m_cells.x, self.m_cells.y = list(xs), list(ys)
             starts = [(i + 1, self.cells[row[0].turn]) for i, row in enumerate(rows)]
-            bx, by = zip(*(_rect(x, y, x + CELL_W, y - 0.17) for _, (x, y) in starts), strict=True)
+            bx, by = zip(*(_rect(x, y, x + CELL_W, y - 0.19) for _, (x, y) in starts), strict=True)
             self.m_stage.x, self.m_stage.y = list(bx), list(by)
             self.m_stage.fill_colors = ["black"] * len(starts)
             self.m_stage.colors = ["black"] * len(starts)
             self.m_stage_text.x = [x for _, (x, _y) in starts]
-            self.m_stage_text.y = [y - 0.13 for _, (_x, y) in starts]
+            self.m_stage_text.y = [y - 0.135 for _, (_x, y) in starts]
             self.m_stage_text.text = [f"STAGE {i}" for i, _ in starts]
             spaces = tr.turns.spaces
             self.m_turns.x = [self.cells[s.turn][0] for s in spaces]
             self.m_turns.y = [self.cells[s.turn][1] - 0.40 for s in spaces]
             self.m_turns.text = [str(s.turn) for s in spaces]
             self.m_laps.x = [self.cells[s.turn][0] + CELL_W for s in spaces]
-            self.m_laps.y = [self.cells[s.turn][1] - 0.34 for s in spaces]
+            self.m_laps.y = [self.cells[s.turn][1] - 0.33 for s in spaces]
             self.m_laps.text = [f"laps {s.laps}" for s in spaces]
             last = tr.turns.last_turn
             fx, fy = _rect(*self._corner(last), *self._corner(last, far=True))
@@ -195,15 +197,18 @@ class TurnIndicatorChart:
         dry = error.turn if error is not None and error.turn is not None and error.turn in self.cells else None
         with self._holding():
             self._clear_marks()
-            self.m_pits.x, self.m_pits.y = self._outline([s.turn for s in stops], inset=0.035)
+            self.m_pits.colors = self.m_note1.colors = [PIT_COLOUR]
+            self.m_pits.x, self.m_pits.y = self._outline([s.turn for s in stops], inset=0.025)
             if plan is not None:
                 wrap = planner.chit_space(self.track, plan.final_chit)
                 self.m_wrap.x, self.m_wrap.y = self._outline([wrap], inset=0.05)
                 if wrap not in notes2:
                     notes2[wrap] = f"chit {plan.final_chit} ↺"
             if dry is not None:
+                for t in range(dry + 1, last + 1):
+                    fills.pop(t, None)  # eliminated: the car runs no more turns
                 fills[dry] = "#ffd6d6"
-                self.m_dry.x, self.m_dry.y = self._outline([dry], inset=0.035)
+                self.m_dry.x, self.m_dry.y = self._outline([dry], inset=0.025)
                 notes1[dry] = "OUT OF FUEL"
                 notes2[dry] = "pane seca"
             if last not in notes1 and last not in notes2:
@@ -215,15 +220,21 @@ class TurnIndicatorChart:
     def show_chits(self, chits: Mapping[str, int]) -> None:
         """Mark refuel chits: {car: turn}; a chit past the last turn wraps to the top (§8; Ex. 6)."""
         on = planner.chits_on_indicator(self.track, chits)
+        last = self.track.turns.last_turn
+        notes1 = {t: cars[0] for t, cars in on.items()}
+        notes2 = {t: " ".join(cars[1:2]) + (f" +{len(cars) - 2}" if len(cars) > 2 else "") for t, cars in on.items()}
+        if last not in on:
+            notes1[last] = "FINISH"
         with self._holding():
             self._clear_marks()
-            self.m_pits.x, self.m_pits.y = self._outline(list(on), inset=0.035)
-            self._notes({t: " ".join(cars[:2]) for t, cars in on.items()},
-                        {t: " ".join(cars[2:4]) for t, cars in on.items()})
+            self.m_pits.colors = self.m_note1.colors = [CHIT_COLOUR]
+            self.m_pits.x, self.m_pits.y = self._outline(list(on), inset=0.025)
+            self._notes(notes1, notes2)
             self._fills({})
-        self.legend.value = (f'<div style="font-size:16px"><span style="color:{PIT_COLOUR};font-weight:bold">▭</span>'
-                             ' a space holding refuel chits: the cars named must pit on that Game Turn (or earlier) '
-                             '— §8; <b>STAGE</b> = a black-marked space: a new Race Stage — §10</div>')
+        self.legend.value = (f'<div style="font-size:16px"><span style="color:{CHIT_COLOUR};font-weight:bold">▭'
+                             '</span> a space holding refuel chits: the cars named must pit on that Game Turn (or '
+                             'earlier) — §8 &nbsp; <b>▭ FINISH</b> the last turn &nbsp; <b>STAGE</b> = a '
+                             'black-marked space: a new Race Stage — §10</div>')
 
     @staticmethod
     def _legend(stints: int) -> str:
@@ -251,7 +262,7 @@ class FuelChart:
                                marker_size=40)
         self.m_pits = bq.Scatter(x=[], y=[], scales=sc, colors=[PIT_COLOUR], marker="triangle-up",
                                  default_size=220, stroke="#222")
-        self.m_text = bq.Label(x=[1.0, 1.0], y=[TANK_MAX + 0.6, 0.6],
+        self.m_text = bq.Label(x=[1.0, 1.0], y=[TANK_MAX + 0.9, 0.6],
                                text=[f"tank {TANK_MAX}", "0 = chit due: pit now"], scales=sc, default_size=14,
                                font_unit=_FONT, colors=["#555", DRY_COLOUR],
                                align="start")
@@ -264,14 +275,15 @@ class FuelChart:
                                 animation_duration=0, layout=widgets.Layout(width=f"{width}px", height="260px"))
         self.widget = self.figure
 
-    def show(self, plan: Any, last_turn: int) -> None:
-        pts = plan.fuel_profile() if plan is not None else []
+    def show(self, plan: Any, last_turn: int, error: planner.ImpossiblePlan | None = None) -> None:
+        """Draw a plan's fuel; for an impossible plan, the fuel up to the turn it runs out."""
+        pts = plan.fuel_profile() if plan is not None else list(error.profile if error is not None else ())
         with self.figure.hold_sync(), self.m_fuel.hold_sync(), self.m_pits.hold_sync():
             self.sx.min, self.sx.max = 0.5, last_turn + 0.5
             self.ax.tick_values = list(range(1, last_turn + 1))
             self.m_tank.x = self.m_zero.x = [0.5, last_turn + 0.5]
             self.m_fuel.x, self.m_fuel.y = [p[0] for p in pts], [p[1] for p in pts]
-            stops = plan.stops if plan is not None else ()
+            stops = plan.stops if plan is not None else (error.stops if error is not None else ())
             self.m_pits.x = [s.turn for s in stops]
             self.m_pits.y = [s.fuel_after for s in stops]
 
@@ -369,7 +381,7 @@ class FuelPlanner:
         except planner.ImpossiblePlan as exc:
             self.plan, self.error = None, exc
         self.chart.show_plan(self.plan, self.error)
-        self.fuel.show(self.plan, self.chart.track.turns.last_turn)
+        self.fuel.show(self.plan, self.chart.track.turns.last_turn, self.error)
         self.summary.value = self._summary_html()
         self._compare(track, skill)
 
