@@ -87,10 +87,8 @@ def _human_pass_cost(state: RaceState, mover: Car, other: Car, kind: PassKind, w
             return PassCost(kind, 0, f"{special} turn, lapping with the blue flag/LAPPING is free", "§22")
         return PassCost(kind, 1, f"{special} turn: 1 MP in any section", "§22")
     if minus_one_corner is not None and st is SectionType.CORNER and sec.corner == minus_one_corner:
-        cost = 1
-        if kind is PassKind.LAP and lapper:
-            cost = 1
-        return PassCost(kind, cost, f'Track Card "-1": corner {minus_one_corner} counts as a straight', "§19.2")
+        # §13.E.7 modifiers: 1 MP per car passed there, overtaking, lapping or unlapping alike
+        return PassCost(kind, 1, f'Track Card "-1": corner {minus_one_corner} counts as a straight', "§19.2")
     if kind is PassKind.LAP:
         if lapper:
             cost = 1 if st is SectionType.CORNER else 0
