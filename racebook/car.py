@@ -174,6 +174,7 @@ class Car:
     pits: int = 0  # pit stops made
     off_track: str | None = None  # at the re-entry point beside this section (§18.5)
     chasing: str | None = None  # the car carrying this car's Chased token (CHASE, §26.8)
+    bw_card_turn: int = 0  # the Game Turn of the last BANGING WHEELS Special Track Card (only 1 per turn, §26.2)
     lost_control: str | None = None  # the section where it left the track (§18.4, §18.5)
     forced_pit: bool = False  # §18.1 forced pit stop at the start of the next turn
 
@@ -216,7 +217,7 @@ class Car:
             "status": self.status.value, "played": self.played, "no_move": self.no_move,
             "just_pit": self.just_pit, "time_loss": self.time_loss, "pits": self.pits,
             "forced_pit": self.forced_pit, "off_track": self.off_track, "lost_control": self.lost_control,
-            "chasing": self.chasing,
+            "chasing": self.chasing, "bw_card_turn": self.bw_card_turn,
         }
 
     @classmethod
@@ -231,5 +232,5 @@ class Car:
             section=d["section"], lap=d["lap"], trajectory=d["trajectory"], status=Status(d["status"]),
             played=d["played"], no_move=d["no_move"], just_pit=d["just_pit"], time_loss=d["time_loss"],
             pits=d["pits"], forced_pit=d["forced_pit"], off_track=d["off_track"], lost_control=d["lost_control"],
-            chasing=d.get("chasing"),
+            chasing=d.get("chasing"), bw_card_turn=d.get("bw_card_turn", 0),
         )

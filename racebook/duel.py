@@ -75,13 +75,20 @@ class DuelCtx:
 
 
 def start(state: RaceState, act: Activation, cars: list[str], events: list[Event]) -> DuelCtx | None:
-    """Open the duel procedure for an activation, or None if nobody can duel."""
-    if duels_possible(state, act) is not None:
+    """Open the duel procedure for an activation, or None if nobody can duel (saying why, for corners)."""
+    why = duels_possible(state, act)
+    if why is not None:
+        if why != "not a corner section" and len([c for c in cars if state.cars[c].off_track is None]) > 1:
+            events.append(DuelEvent(act.section, f"No duel in {act}: {why}", None, "§12.3"))
         return None
     key = chance_key(act)
     eligible = [c for c in cars if (c, key) not in state.duel_chances and state.cars[c].on_track
                 and state.cars[c].off_track is None and (c, "re-entered") not in state.duel_chances]  # §18.5
     if len(eligible) < 2:
+        used = [c for c in cars if (c, key) in state.duel_chances]
+        if used and len([c for c in cars if state.cars[c].off_track is None]) > 1:
+            events.append(DuelEvent(act.section, f"No duel in {act}: {', '.join(used)} already had the chance to "
+                                    "duel here this Game Turn", None, "§12.3"))
         return None
     cars = [c for c in cars if state.cars[c].off_track is None]
     ctx = DuelCtx(act, list(cars), eligible, pointer=len(cars) - 1)
@@ -169,6 +176,7 @@ def _auto(state: RaceState, ctx: DuelCtx, events: list[Event]) -> None:
                 drawn = [code for code in (state.race_deck.draw(state.rng) for _ in range(2)) if code is not None]
                 ctx.bids[cid] = tuple(drawn)
                 state.cars[cid].table.extend(drawn)
+                state.face_down.update(drawn)
             if not ctx.to_bid:
                 resolve(state, ctx, events)
             return
@@ -240,6 +248,7 @@ def apply(state: RaceState, ctx: DuelCtx, action: Action, events: list[Event]) -
         for c in action.cards:
             car.hand.remove(c)
             car.table.append(c)  # face down on the table until the reveal
+            state.face_down.add(c)
         ctx.bids[cid] = action.cards
         events.append(DuelEvent(ctx.activation.section, f"{cid} places {len(action.cards)} card(s) face down",
                                 cid, "§12.1"))
@@ -268,6 +277,8 @@ def total(state: RaceState, ctx: DuelCtx, cid: str) -> tuple[int, str]:
 def resolve(state: RaceState, ctx: DuelCtx, events: list[Event]) -> None:
     """Reveal, re-order by totals, collide on ties, freeze the cards (§12.2)."""
     sec = ctx.activation.section
+    for cards in ctx.bids.values():
+        state.face_down.difference_update(cards)  # the reveal
     players = [c for c in ctx.cars if c in ctx.participants and ctx.bids.get(c)]
     quitters = [c for c in ctx.cars if c in ctx.participants and not ctx.bids.get(c)]
     totals = {c: total(state, ctx, c) for c in players}
@@ -281,10 +292,11 @@ def resolve(state: RaceState, ctx: DuelCtx, events: list[Event]) -> None:
     # §12.2: decliners behind the participants (AMB-22), cars behind the challenger stay behind
     ch_i = orig[ctx.challenger] if ctx.challenger else len(ctx.cars)
     decl = [c for c in ctx.cars if (c in ctx.decliners or c in quitters) and orig[c] < ch_i]
-    rest = [c for c in ctx.cars if c not in ranked and c not in decl]
+    rest = [c for c in ctx.cars if c not in ranked and c not in decl and c in ctx.eligible]
     new_order = ranked + decl + rest
+    # cars that were not offered this duel (their chance here was used, §12.3) keep their places
     lst = state.order[sec]
-    slots = [i for i, x in enumerate(lst) if x in ctx.cars]
+    slots = [i for i, x in enumerate(lst) if x in ctx.cars and x in ctx.eligible]
     for i, cid in zip(slots, new_order, strict=True):
         lst[i] = cid
     events.append(DuelEvent(sec, f"New order in {sec}: {', '.join(state.cars_in(sec))}", None, "§12.2"))
@@ -319,9 +331,10 @@ def resolve(state: RaceState, ctx: DuelCtx, events: list[Event]) -> None:
     # BANGING WHEELS Special: win a corner duel against all opponents (§26.2)
     if ranked and len(players) > 1 and totals[ranked[0]][0] > totals[ranked[1]][0]:
         win = state.cars[ranked[0]]
-        if win.strategy is Strategy.BANGING_WHEELS and win.on_track:
+        if win.strategy is Strategy.BANGING_WHEELS and win.on_track and win.bw_card_turn != state.turn:
             from .turn import draw_track_card
 
+            win.bw_card_turn = state.turn  # only 1 Track Card per turn (§26.2)
             draw_track_card(state, win, "(BANGING WHEELS Special: won a corner duel against all)", events, "§26.2")
     front = state.reassign_leader()
     if front is not None:

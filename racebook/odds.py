@@ -29,9 +29,11 @@ def unseen(state: RaceState, viewer: str | None) -> list[str]:
         if car.target:
             seen.add(car.target)
         seen.update(car.frozen)
-        seen.update(car.table)
         if car.id == viewer:
             seen.update(car.hand)
+            seen.update(car.table)
+        else:  # face-up movement cards are seen; face-down duel bids are not (§12.1)
+            seen.update(c for c in car.table if c not in state.face_down)
     return [c for c in state.cards.codes() if c not in seen]
 
 

@@ -70,12 +70,12 @@ def repair(state: RaceState, car: Car, events: list[Event]) -> None:
     for w in reds:
         car.wear.remove(w)
         state.bag.put_back(w)
-    msg = f"{car.id} removes {len(reds)} red wear token(s); {car.brown} brown stay"
+    tuned = ""
     if car.skill is Skill.TUNING and car.brown:
         car.wear.remove(Wear.BROWN)
         state.bag.put_back(Wear.BROWN)
-        msg += " (TUNING removes one brown token)"
-    events.append(Note(msg, "§13.A.3"))
+        tuned = " (TUNING removes one brown token)"
+    events.append(Note(f"{car.id} removes {len(reds)} red wear token(s){tuned}; {car.brown} brown stay", "§13.A.3"))
 
 
 def hand_limit_count(state: RaceState, car: Car, exempt: set[str]) -> int:

@@ -66,6 +66,7 @@ class RaceState:
         self.fas_anchor: str | None = None  # §18.4: the leader is off track; the FAS stays in this section
         self.sc: str | None = None  # the Safety Car's section while it is out (§21)
         self.robot_tyre_change: Tyre | None = None  # §16.3: pending robot tyre pits
+        self.face_down: set[str] = set()  # duel bids on the table, not yet revealed (§12.1)
         self.reserved: dict[str, list[str]] = {}  # CHASE: a chased car's discarded movement cards (§26.8)
         self.sc_called = False  # a crash at an SC symbol: deploy at the end of the current step (§21.1)
 
@@ -248,6 +249,7 @@ class RaceState:
             "duel_chances": sorted([list(x) for x in self.duel_chances]), "fas_anchor": self.fas_anchor, "sc": self.sc,
             "reserved": {k: list(v) for k, v in self.reserved.items()},
             "robot_tyre_change": self.robot_tyre_change.value if self.robot_tyre_change else None,
+            "face_down": sorted(self.face_down),
             "sc_called": self.sc_called,
         }
 
@@ -275,6 +277,7 @@ class RaceState:
         s.reserved = {k: list(v) for k, v in d.get("reserved", {}).items()}
         rtc = d.get("robot_tyre_change")
         s.robot_tyre_change = Tyre(rtc) if rtc else None
+        s.face_down = set(d.get("face_down", []))
         s.sc_called = d.get("sc_called", False)
         return s
 

@@ -61,6 +61,7 @@ from .events import (
     MovementPoints,
     MovementStops,
     Note,
+    Pass,
     TrajectoryOccupied,
     TrajectoryUse,
     TurnBegins,
@@ -144,6 +145,7 @@ class TurnCtx:
     reentry: bool = False  # this turn starts at a re-entry point (§18.5)
     decider: str | None = None  # who decides now, when not the car itself (the orange-flag holder, §15.4)
     sc_mode: str | None = None  # "window" (§21.1 pit window) or "running" (§21.3–21.4)
+    overtook: bool = False  # overtook a same-lap car this turn (BANGING WHEELS Special)
     robot_entered: bool = False
 
 
@@ -797,7 +799,10 @@ def _play(state: RaceState, car: Car, ctx: TurnCtx, action: Play, events: list[E
     if traj is not None:
         colours = "/".join(c.value for c in traj.colours)
         events.append(TrajectoryUse(car.id, traj.id, "uses",
-                                    f"{traj.kind.value} +{traj.bonus} {colours}, colour matched", "§13.D"))
+                                    f"{traj.kind.value} +{traj.bonus} {colours}, " + (
+                                        "colour matched" if any(state.card(c).colour in traj.colours
+                                                                for c in action.cards)
+                                        else "no colour match needed with BALANCE (§26.5)"), "§13.D"))
     if action.blue:
         car.blue -= 1
     if car.strategy is Strategy.PUSH and len(action.cards) == 2:
@@ -1122,7 +1127,10 @@ def _continue_move(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]
                    check_result: bool | None = None) -> None:
     mv = ctx.move
     assert mv is not None
+    start = len(events)
     movement.advance(state, mv, events, check_result)
+    if any(isinstance(e, Pass) and e.car == car.id and e.verb == "overtakes" for e in events[start:]):
+        ctx.overtook = True  # for the BANGING WHEELS Special (§26.2)
     if mv.awaiting_check is not None:
         ctx.phase = Phase.LEADER
         return
@@ -1276,9 +1284,9 @@ def _specials(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> 
     elif s is Strategy.BALANCE and ctx.traj is not None and any(
             state.card(c).colour in state.track.trajectory(ctx.traj).colours for c in ctx.cards):
         got, why = True, "BALANCE Special: on a trajectory with a matching card"
-    elif s is Strategy.BANGING_WHEELS and any(
-            e.kind == "Pass" and e.car == car.id and e.verb == "overtakes" for e in events):  # type: ignore[attr-defined]
+    elif s is Strategy.BANGING_WHEELS and ctx.overtook and car.bw_card_turn != state.turn:
         got, why = True, "BANGING WHEELS Special: overtook a same-lap car"
+        car.bw_card_turn = state.turn  # §26.2: only 1 Track Card per turn
     elif s is Strategy.RECOVERY and _robot_ahead_same_lap(state, car):
         got, why = True, "RECOVERY Special: a Fast/Slow robot ahead on the same lap"
     elif s is Strategy.CHASE and car.chasing is not None and car.chasing in state.cars \

@@ -28,12 +28,13 @@ from . import style
 from .errors import ErrorLog
 
 TRACKS = (("Teaching track", "teaching"), ("Silverstone", "silverstone"))
-KINDS = (("human", None), ("robot SuperFast", "superfast"), ("robot Fast", "fast"), ("robot Slow", "slow"))
-STRATEGIES = (("no special strategy", None), ("BANGING WHEELS (+3 in duels)", "banging_wheels"),
+KINDS = (("human", "human"), ("robot SuperFast", "superfast"), ("robot Fast", "fast"), ("robot Slow", "slow"))
+STRATEGIES = (("no special strategy", "none"), ("BANGING WHEELS (+3 in duels)", "banging_wheels"),
               ("SAVE TYRES", "save_tyres"), ("HAZARD", "hazard"), ("PUSH", "push"), ("BALANCE", "balance"))
 DECISIONS = (("challenge", "challenge"), ("join if asked", "join"), ("stay out", "out"))
 WIN, TIE, LOSE = "#2ca02c", "#f0b400", "#d62728"
 ELSEWHERE = -1  # the Leader dropdown's value for "a leader elsewhere" (a Dropdown cannot select None)
+HUMAN, NO_STRATEGY = "human", "none"  # the same for the kind and strategy dropdowns
 _CSS = """<style>
 .rb-duel {font-size: 17px; line-height: 1.45;}
 .rb-duel table {border-collapse: collapse; margin: 4px 0;}
@@ -89,7 +90,7 @@ class _CarRow:
         self.laps = widgets.Dropdown(options=(("same lap", 0), ("-1 lap", 1)), layout=widgets.Layout(width="100px"))
         self.strategy = widgets.Dropdown(options=STRATEGIES, layout=widgets.Layout(width="240px"))
         self.hand = widgets.Text(placeholder="hand, e.g. R14 R22 R55", layout=widgets.Layout(width="190px"))
-        self.choice = widgets.ToggleButtons(options=DECISIONS, style={"button_width": "104px"})
+        self.choice = widgets.ToggleButtons(options=DECISIONS, style={"button_width": "120px"})
         self.choice.add_class("rb-choice")
         self.bid_label = widgets.HTML("<span style='font-size:15px'>bid:</span>")
         self.bid_box = widgets.HBox([])
@@ -131,15 +132,16 @@ class _CarRow:
             b.button_style = "warning" if b.value else ""
 
     def show_kind(self) -> None:
-        robot = self.kind.value is not None
+        robot = self.kind.value != HUMAN
         self.human_line.layout.display = "none" if robot else ""
         self.robot_note.layout.display = "" if robot else "none"
         self.hand.disabled = self.strategy.disabled = robot
 
     def car(self) -> ds.DuelCar:
-        if self.kind.value is not None:
+        if self.kind.value != HUMAN:
             return ds.DuelCar(self.id.value.strip(), robot=self.kind.value, laps_down=self.laps.value)
-        return ds.DuelCar(self.id.value.strip(), hand=_codes(self.hand.value), strategy=self.strategy.value,
+        strategy = None if self.strategy.value == NO_STRATEGY else self.strategy.value
+        return ds.DuelCar(self.id.value.strip(), hand=_codes(self.hand.value), strategy=strategy,
                           choice=self.choice.value, bid=self.bid, laps_down=self.laps.value)
 
 
@@ -216,9 +218,9 @@ class DuelSandbox:
             for i, row in enumerate(self.rows):
                 c = setup.cars[i] if i < len(setup.cars) else ds.DuelCar(("Blue", "Orange", "Green", "Pink")[i])
                 row.id.value = c.id
-                row.kind.value = c.robot
+                row.kind.value = c.robot or HUMAN
                 row.laps.value = c.laps_down
-                row.strategy.value = c.strategy
+                row.strategy.value = c.strategy if c.strategy in [v for _, v in STRATEGIES] else NO_STRATEGY
                 row.hand.value = " ".join(c.hand)
                 row.choice.value = c.choice
                 row.set_bid_options(c.hand, c.bid, self._labels(c.hand))
@@ -420,15 +422,17 @@ class DuelOddsPanel:
                                            (TIE, "tie: 1 damage to me, order kept"),
                                            (LOSE, "I lose: the robot ends ahead")))
             + "</div>")
-        dx, dy = bq.OrdinalScale(), bq.LinearScale(min=0.0)
+        dx, dy = bq.OrdinalScale(), bq.LinearScale(min=0.0, max=0.35)
+        self.dist_scale = dy
         self.m_dist = bq.Bars(x=[0], y=[0.0], scales={"x": dx, "y": dy}, colors=[LOSE], color_mode="group",
                               padding=0.2, label_display=True, label_display_format=".1%",
+                              label_display_vertical_offset=-16,
                               label_font_style={"font-size": "14px", "font-weight": "bold"},
                               tooltip=bq.Tooltip(fields=["x", "y"], labels=["robot total", "probability"],
                                                  formats=["", ".4f"]))
         bx = bq.Axis(scale=dx, label="the robot's duel total (two blind cards + modifier)",
                      tick_style={"font-size": "15px"}, label_offset="44px")
-        by = bq.Axis(scale=dy, side="left", tick_format=".0%", tick_style={"font-size": "14px"},
+        self.dist_axis = by = bq.Axis(scale=dy, side="left", tick_format=".0%", tick_style={"font-size": "14px"},
                      grid_lines="dashed")
         self.fig_dist = bq.Figure(marks=[self.m_dist], axes=[bx, by], animation_duration=0,
                                   title="The robot's total",
@@ -512,6 +516,9 @@ class DuelOddsPanel:
             self.m_win.x, self.m_win.y = xs, [1.0] * len(xs)
             self.m_win.text = [f"{float(r.odds.win):.0%}" for r in rows] or [""]
         with self.fig_dist.hold_sync(), self.m_dist.hold_sync():
+            top = max(dys) * 1.15 or 1.0  # room for the labels above the bars
+            self.dist_scale.max = top
+            self.dist_axis.tick_values = [k * 0.05 for k in range(int(top / 0.05) + 1)]
             self.m_dist.colors = colours
             self.m_dist.x, self.m_dist.y = dxs, dys
             mod = rows[0].robot_modifier if rows else 0
