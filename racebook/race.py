@@ -86,8 +86,9 @@ class Step:
 class Race:
     """A race being played. Build one with :func:`racebook.scenario.load` or :meth:`from_state`."""
 
-    def __init__(self, state: RaceState, frames: bool = True) -> None:
-        """``frames=False`` skips the per-event position snapshots (for fast simulation)."""
+    def __init__(self, state: RaceState, frames: bool = True, prelude: tuple[Event, ...] = ()) -> None:
+        """``frames=False`` skips the per-event position snapshots (for fast simulation); ``prelude`` are events
+        that happened before the race (e.g. qualifying), logged first in step 0."""
         self.state = state
         self.record_frames = frames
         self._initial = state.to_dict()
@@ -97,6 +98,8 @@ class Race:
         self.duel: duel.DuelCtx | None = None
         self.sc_window: list[str] = []  # players still to decide in the Safety Car's pit window (§21.1)
         events = _Log(state, frames)
+        for e in prelude:
+            events.append(e)
         self._advance(events)
         self.steps.append(Step(0, None, tuple(events), tuple(events.frames)))
 

@@ -47,7 +47,9 @@ from .trackfile import load_track
 from .turn import IMPLEMENTED_STRATEGIES
 
 SCENARIO_DIR = Path(__file__).parent / "scenarios"
-_TOP = {"scenario", "rules", "race", "cars", "deck", "track_deck", "bag"}
+_TOP = {"scenario", "rules", "race", "cars", "deck", "track_deck", "bag", "setup"}
+_SETUP = {"drivers", "robots"}
+_DRIVER = {"id", "skill", "setup", "refuel", "qualify", "tyre", "strategy", "mulligan"}
 _RACE = {"blue_flags", "orange", "robot_tyre", "restart", "robot_chits", "safety_car"}
 _SCEN = {"id", "title", "cite", "track", "seed", "position", "assumed", "actions", "notebook", "description"}
 _CAR = {"kind", "robot", "hand", "target", "chips", "blue", "tyre", "strategy", "skill", "wear", "refuel", "setup",
@@ -99,10 +101,10 @@ def load(name: str | Path, play: bool = True) -> Scenario:
     for k in sc:
         if k not in _SCEN:
             raise ScenarioError(f, f"scenario.{k}", f"unknown key (known: {', '.join(sorted(_SCEN))})")
-    for k in ("id", "track", "position"):
+    for k in ("id", "track") + (() if "setup" in raw else ("position",)):
         if not isinstance(sc.get(k), str):
             raise ScenarioError(f, f"scenario.{k}", "missing or not a string")
-    race = build(raw, f)
+    race = build_setup(raw, f) if "setup" in raw else build(raw, f)
     actions = tuple(sc.get("actions", []))
     if play:
         for i, text in enumerate(actions):
@@ -184,6 +186,45 @@ def build(raw: dict[str, Any], f: str = "<scenario>") -> Race:
     except ValueError as e:
         raise ScenarioError(f, "bag.stack", f"{e} (use 'red' or 'brown')") from None
     return Race(state)
+
+
+def build_setup(raw: dict[str, Any], f: str = "<scenario>") -> Race:
+    """A scenario that starts before the race: Free Practice, qualifying and the grid (§6–§9) via
+    :func:`racebook.setup.new_race`; ``[deck] stack`` deals the hands (in driver order) and then the weather card."""
+    from .setup import Driver, new_race
+
+    sc, st = raw["scenario"], raw["setup"]
+    for k in st:
+        if k not in _SETUP:
+            raise ScenarioError(f, f"setup.{k}", f"unknown key (known: {', '.join(sorted(_SETUP))})")
+    try:
+        track = load_track(sc["track"])
+    except RacebookError as e:
+        raise ScenarioError(f, "scenario.track", str(e)) from None
+    drivers = []
+    for i, d in enumerate(st.get("drivers", [])):
+        p = f"setup.drivers[{i}]"
+        for k in d:
+            if k not in _DRIVER:
+                raise ScenarioError(f, f"{p}.{k}", f"unknown key (known: {', '.join(sorted(_DRIVER))})")
+        su = d.get("setup", {})
+        try:
+            drivers.append(Driver(
+                d["id"], Skill.parse(d["skill"]) if "skill" in d else None,
+                Setup(su.get("tyres", 10), su.get("cards", 6), su.get("wear", 5)), d.get("refuel", 12), 0,
+                d.get("qualify"), _enum(f, f"{p}.tyre", Tyre, d.get("tyre", "hard")),
+                Strategy.parse(d.get("strategy", "save_tyres")), bool(d.get("mulligan", False))))
+        except (KeyError, ValueError) as e:
+            raise ScenarioError(f, p, f"bad driver ({e})") from None
+    robots = [(r[0], _enum(f, f"setup.robots[{i}]", RobotType, r[1])) for i, r in enumerate(st.get("robots", []))]
+    try:
+        rs = __import__("racebook.setup", fromlist=["new_race"]).new_race(
+            track, drivers, robots, seed=sc.get("seed", 0), rules=Rules.from_dict(raw.get("rules", {})),
+            stack=raw.get("deck", {}).get("stack", []))
+    except RacebookError as e:
+        raise ScenarioError(f, "setup", str(e)) from None
+    del new_race
+    return Race(rs.state, prelude=tuple(rs.events))
 
 
 def _enum(f: str, field: str, enum: Any, value: Any) -> Any:

@@ -27,6 +27,7 @@ class Driver:
     setup: Setup = Setup()
     refuel: int = 12  # the secret refuel chit
     qualify_card: int = 0  # index in the dealt hand of the card laid for qualifying
+    qualify: str | None = None  # or the card itself, by code
     tyre: Tyre = Tyre.HARD
     strategy: Strategy = Strategy.SAVE_TYRES
     mulligan: bool = False  # take a substitute car (new hand) once (§6.3)
@@ -62,12 +63,16 @@ def robot_tyre_for(track: Track, space: int, coin: int) -> Tyre:
 
 
 def new_race(track: Track, drivers: list[Driver], robots: list[tuple[str, RobotType]], seed: int = 0,
-             rules: Rules | None = None) -> RaceSetup:
-    """Free Practice → qualifying → grid → weather → tyres and strategies (§6–§9). Returns the state on turn 1."""
+             rules: Rules | None = None, stack: tuple[str, ...] | list[str] = ()) -> RaceSetup:
+    """Free Practice → qualifying → grid → weather → tyres and strategies (§6–§9). Returns the state on turn 1.
+
+    ``stack`` puts these Race Cards on top of the shuffled deck: the hands are dealt from it in driver order,
+    then the weather card is drawn (so a scenario can replay the manual's set-up examples exactly)."""
     state = RaceState(track, rules=rules, seed=seed)
     ev: list[Event] = []
     state.race_deck.shuffle(state.rng)
     state.track_deck.shuffle(state.rng)
+    state.race_deck.stack(stack)
     slots = sum(g.cars for g in track.grid)
     if len(drivers) + len(robots) > slots:
         raise IllegalAction(f"{len(drivers) + len(robots)} cars", "§7.2",
@@ -93,9 +98,12 @@ def new_race(track: Track, drivers: list[Driver], robots: list[tuple[str, RobotT
     entries = []
     for d in drivers:
         car = state.cars[d.id]
-        if not 0 <= d.qualify_card < len(car.hand):
-            raise IllegalAction(d.qualify_card, "§7.1", f"{d.id} has {len(car.hand)} cards in hand")
-        code = car.hand.pop(d.qualify_card)
+        if d.qualify is not None and d.qualify not in car.hand:
+            raise IllegalAction(d.qualify, "§7.1", f"{d.qualify} is not in {d.id}'s hand ({' '.join(car.hand)})")
+        index = car.hand.index(d.qualify) if d.qualify is not None else d.qualify_card
+        if not 0 <= index < len(car.hand):
+            raise IllegalAction(index, "§7.1", f"{d.id} has {len(car.hand)} cards in hand")
+        code = car.hand.pop(index)
         card = state.card(code)
         entries.append(human_entry(d.id, card.mp, card.check, d.refuel, d.skill, code))
         car.target = code  # §7.2: the qualifying card stays face up as the Target Check

@@ -49,11 +49,13 @@ def test_lines(race: Any) -> str:
     return "\n".join(e.sentence() for e in race.events if isinstance(e, CheckTest | DamageTaken))
 
 
-def test_options(race: Any, step: int) -> pd.DataFrame:
+def test_options(race: Any, step: int, *, next_blind: bool = False) -> pd.DataFrame:
     """Every Test action legal after ``step`` actions of ``race``, each applied to its own replay.
 
     Columns: the action, the card used, the modified target, the result, the new Target Check and the
-    wear drawn — all from the engine's CheckTest / DamageTaken events (§13.D.2).
+    wear drawn — all from the engine's CheckTest / DamageTaken events (§13.D.2). With ``next_blind``, a
+    last column prices the car's *next* unmodified blind test from there (:func:`racebook.odds.blind_test`):
+    what a voluntary failure buys.
     """
     rows = []
     for action in race.at(step).legal_actions():
@@ -63,8 +65,14 @@ def test_options(race: Any, step: int) -> pd.DataFrame:
         events = alt.apply(action)
         test = next(e for e in events if isinstance(e, CheckTest))
         wear = [e.token for e in events if isinstance(e, DamageTaken)]
-        rows.append({"action": str(action), "card": test.card, "target": test.target, "result": test.result,
-                     "new Target Check": test.new_target, "wear drawn": ", ".join(wear) or "—"})
+        row = {"action": str(action), "card": test.card, "target": test.target, "result": test.result,
+               "new Target Check": test.new_target, "wear drawn": ", ".join(wear) or "—"}
+        if next_blind:
+            car = alt.state.cars[action.car]
+            pool = len(odds.unseen(alt.state, car.id))
+            _target, p = odds.blind_test(alt.state, car)
+            row["next blind test passes"] = f"{int(p * pool)}/{pool} ≈ {float(p):.0%}"
+        rows.append(row)
     return pd.DataFrame(rows, index=range(1, len(rows) + 1))
 
 
@@ -138,15 +146,32 @@ def arithmetic(o: TestOdds) -> str:
     return f"{o.base} {parts} = {o.target}" if parts else f"{o.base} (no modifier) = {o.target}"
 
 
+def odds_text(o: TestOdds) -> str:
+    """'58/98 ≈ 59.2%': passing cards over the unseen pool (the exact fraction, unreduced)."""
+    return f"{o.passing}/{o.pool} ≈ {float(o.p):.1%}"
+
+
 def describe(o: TestOdds) -> str:
     """The result as plain text (the calculator shows the same in HTML)."""
     s = o.setup
     kind = "Leader check" if s.leader_check else "test"
-    return (f"Target Check ({s.target_check:02d}), {kind} at {s.printed:+d}, {s.weather}"
+    printed = f"at {s.printed:+d}" if s.printed else "with no printed modifier"
+    return (f"Target Check ({s.target_check:02d}), {kind} {printed}, {s.weather}"
             f"{', REFLEXES' if s.reflexes else ''}\n"
             f"  modified target: {arithmetic(o)}   → pass when the check factor is ≤ {o.target}\n"
-            f"  blind draw: {o.passing} of the {o.pool} cards {CAR} cannot see pass → "
-            f"P(pass) = {o.p.numerator}/{o.p.denominator} ≈ {float(o.p):.1%}")
+            f"  blind draw: {o.passing} of the {o.pool} cards {CAR} cannot see pass → P(pass) = {odds_text(o)}")
+
+
+def modifier_table(cases: dict[str, TestSetup]) -> pd.DataFrame:
+    """One row per named set-up: its modifiers, their sum and the modified target (§13.D.2, §29.4)."""
+    rows = []
+    for name, setup in cases.items():
+        o = evaluate(setup)
+        rows.append({"test": name, "Target Check": o.base,
+                     "modifiers": " ".join(f"{m.value:+d} {m.why}" for m in o.modifiers) or "—",
+                     "total": f"{sum(m.value for m in o.modifiers):+d}", "target": o.target,
+                     "P(blind passes)": odds_text(o)})
+    return pd.DataFrame(rows, index=range(1, len(rows) + 1))
 
 
 # ------------------------------------------------------------------ the widget
@@ -171,8 +196,8 @@ class TestCalculator:
         self.printed = widgets.IntSlider(min=-40, max=40, step=10, description="printed modifier",
                                          continuous_update=False, layout=widgets.Layout(width="620px"),
                                          style={"description_width": "130px"})
-        self.weather = widgets.ToggleButtons(options=[(w, w) for w in WEATHERS], description="weather",
-                                             style={"description_width": "130px", "button_width": "120px"})
+        self.weather = widgets.ToggleButtons(options=[(w, w) for w in WEATHERS],
+                                             style={"button_width": "130px"})
         self.reflexes = widgets.Checkbox(description="REFLEXES skill (+20, §27)", indent=False, layout=_BIG)
         self.leader = widgets.Checkbox(description="Leader lapping check (no rain -20, §20)", indent=False,
                                        layout=_BIG)
@@ -185,23 +210,28 @@ class TestCalculator:
                             "the card's check factor ≤ Target Check + modifiers (§13.D.2). The blind draw is one of "
                             "the 98 Race Cards not on the panel, all equally likely (an empty hand, nothing "
                             "discarded yet).</div>")
-        self.widget = widgets.VBox([head, self.tc, self.printed, self.weather,
+        label = widgets.HTML("<div style='text-align:right;padding-right:8px'>weather</div>",
+                             layout=widgets.Layout(width="138px"))
+        self.widget = widgets.VBox([head, self.tc, self.printed,
+                                    widgets.HBox([label, self.weather], layout=widgets.Layout(align_items="center")),
                                     widgets.HBox([self.reflexes, self.leader],
-                                                 layout=widgets.Layout(grid_gap="30px", margin="0 0 0 136px")),
+                                                 layout=widgets.Layout(grid_gap="30px", margin="4px 0 0 138px")),
                                     self.out, self.fig, self.errors.widget])
         self.set(**{f.name: getattr(setup, f.name) for f in fields(TestSetup)})
 
     def _build_figure(self, width: int) -> None:
         sx, sy = bq.LinearScale(min=0, max=100), bq.LinearScale(min=0.0, max=1.0)
         self.mark = bq.Bars(x=list(range(1, 100)), y=[0.0] * 99, scales={"x": sx, "y": sy}, colors=[PASS],
-                            color_mode="element", padding=0.15, stroke="white",
+                            color_mode="group", padding=0.15, stroke="white",
                             tooltip=bq.Tooltip(fields=["x", "y"], labels=["Target Check", "P(pass)"],
                                                formats=["", ".3f"]))
-        ax = bq.Axis(scale=sx, label="Target Check on the panel (check factor of the card)", num_ticks=11,
+        ax = bq.Axis(scale=sx, label="Target Check on the panel (check factor of the card)",
+                     tick_values=[1, *range(10, 100, 10), 99],
                      tick_style={"font-size": "15px"}, label_offset="40px")
-        ay = bq.Axis(scale=sy, side="left", tick_format=".0%", label="P(blind draw passes)", num_ticks=6,
+        ay = bq.Axis(scale=sy, side="left", tick_format=".0%", label="P(blind draw passes)",
+                     tick_values=[0.0, 0.25, 0.5, 0.75, 1.0],
                      tick_style={"font-size": "14px"}, grid_lines="dashed", label_offset="52px")
-        self.fig = bq.Figure(marks=[self.mark], axes=[ax, ay], animation_duration=0, title="",
+        self.fig = bq.Figure(marks=[self.mark], axes=[ax, ay], animation_duration=0, title="", padding_y=0.0,
                              title_style={"font-size": "18px"},
                              fig_margin={"top": 44, "bottom": 56, "left": 72, "right": 20},
                              layout=widgets.Layout(width=f"{width}px", height="330px"))
@@ -246,8 +276,12 @@ class TestCalculator:
         o = self.result
         assert o is not None
         s = o.setup
-        verdict = (f"<span class='pass'>a card ≤ {o.target} passes</span>" if o.target >= 1
-                   else "<span class='fail'>no card can pass</span>")
+        if o.target >= 99:
+            verdict = "<span class='pass'>every card passes (target ≥ 99)</span>"
+        elif o.target >= 1:
+            verdict = f"<span class='pass'>a card ≤ {o.target} passes</span>, a higher one fails"
+        else:
+            verdict = "<span class='fail'>no card can pass (target below 1)</span>"
         rain_note = ""
         if s.weather == "rain" and s.leader_check:
             rain_note = " <i>(rain ignored: the Leader check, §20)</i>"
@@ -259,10 +293,10 @@ class TestCalculator:
             f"<div class='big'>target = {o.base} {mods} = {o.target}</div>"
             f"<div>{verdict}{rain_note} <span class='rule'>§13.D.2</span></div>"
             f"<div>Blind draw (<i>compra cega</i>): <b>{o.passing}</b> of the <b>{o.pool}</b> cards {CAR} cannot "
-            f"see pass → <span class='big'>P(pass) = {o.p.numerator}/{o.p.denominator} ≈ {float(o.p):.1%}</span>"
-            f"</div><div style='font-size:15px;color:#555'>Whatever the result, the card used becomes the new "
+            f"see pass</div><div class='big'>P(pass) = {odds_text(o)}</div>"
+            f"<div style='font-size:15px;color:#555'>Whatever the result, the card used becomes the new "
             f"Target Check.</div></div>")
-        with self.fig.hold_sync():
+        with self.fig.hold_sync(), self.mark.hold_sync():
             self.mark.y = [float(b.p) for b in self.bars]
             self.mark.colors = [NOW if b.setup.target_check == s.target_check else PASS for b in self.bars]
             self.fig.title = (f"P(pass) for every Target Check — modifiers {sum(m.value for m in o.modifiers):+d}"

@@ -24,8 +24,9 @@ _CSS = """<style>
 .rb-gloss table {border-collapse: collapse; width: 100%;}
 .rb-gloss th, .rb-gloss td {padding: 4px 10px; border-bottom: 1px solid #ddd; text-align: left; vertical-align: top;}
 .rb-gloss thead th {background: #f0f0f0; position: sticky; top: 0;}
-.rb-gloss td:nth-child(2) {font-style: italic; color: #0b4f8a;}
-.rb-gloss td:nth-child(3) {color: #555; font-size: 15px;}
+.rb-gloss td:nth-child(2) {font-weight: bold;}
+.rb-gloss td:nth-child(3) {font-style: italic; color: #0b4f8a;}
+.rb-gloss td:nth-child(4) {color: #555; font-size: 15px;}
 </style>"""
 
 

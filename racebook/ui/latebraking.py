@@ -106,7 +106,7 @@ def route_steps(race: Any) -> list[RouteStep | None]:
         car = getattr(e, "car", None)
         if isinstance(e, CheckTest) and not e.passed and f is not None and car is not None:
             rid = zone = None
-            if e.rule == "§13.F.1":
+            if e.rule == "§13.F.1" or "AMB-29" in e.rule:  # a late braking (a robot's is forced, §15.4)
                 zone = _section_of(f, car)
                 rid = track.section(zone).lb_route if zone else None
             elif e.what.startswith("ET blind test"):
@@ -257,8 +257,8 @@ class LateBrakingPanel:
         self.bars_v = bq.Bars(x=GAIN_LABELS + COST_LABELS, y=[0.0] * 6, scales={"x": self.sx_v, "y": self.sy_v},
                               colors=[ROUTE_PASS] * 2 + [ROUTE_FAIL] * 4, padding=0.25)
         self.fig_v = bq.Figure(marks=[self.bars_v], title="expected per attempt: gain (green) vs cost (red)",
-                               axes=[bq.Axis(scale=self.sx_v, tick_style={"font-size": "13px"}),
-                                     bq.Axis(scale=self.sy_v, orientation="vertical", tick_format=".1f",
+                               axes=[bq.Axis(scale=self.sx_v, side="bottom", tick_style={"font-size": "13px"}),
+                                     bq.Axis(scale=self.sy_v, side="left", tick_format=".1f",
                                              tick_style={"font-size": "13px"})],
                                fig_margin={"top": 40, "bottom": 40, "left": 45, "right": 10},
                                layout=widgets.Layout(width=f"{width // 2 - 10}px", height="280px"),
@@ -268,8 +268,8 @@ class LateBrakingPanel:
         self.bars_p = bq.Bars(x=PROB_LABELS, y=[0.0] * 4, scales={"x": self.sx_p, "y": self.sy_p},
                               colors=[ROUTE_PASS] + [ROUTE_FAIL] * 3, padding=0.25)
         self.fig_p = bq.Figure(marks=[self.bars_p], title="probability per attempt (%)",
-                               axes=[bq.Axis(scale=self.sx_p, tick_style={"font-size": "13px"}),
-                                     bq.Axis(scale=self.sy_p, orientation="vertical", tick_format=".0f",
+                               axes=[bq.Axis(scale=self.sx_p, side="bottom", tick_style={"font-size": "13px"}),
+                                     bq.Axis(scale=self.sy_p, side="left", tick_format=".0f",
                                              tick_style={"font-size": "13px"})],
                                fig_margin={"top": 40, "bottom": 40, "left": 45, "right": 10},
                                layout=widgets.Layout(width=f"{width // 2 - 10}px", height="280px"),

@@ -54,6 +54,7 @@ REENTRY_FILL = "#22c55e"  # the green car icon (§18.5)
 DEFAULT_MARGINS = (0.30, 0.17)  # x, y beyond the band (racebook.ui.layout.TrackLayout.bounds)
 ROUTE_MARGINS = (0.62, 0.40)  # with an off-track route drawn outside the band, and its labels
 _LANE0, _LANE_STEP = 1.6, 0.8  # lateral of the route lanes, in half-bands (1 = the band's outer edge)
+_LABEL_INK = {ROUTE_PASS: "#15803d", ROUTE_FAIL: "#b91c1c"}  # darker, for text
 _EFFECT_TEXT = {"tyre_wear": "{n} tyre", "damage": "{n} wear", "discard": "discard {n}", "time_loss": "-{n} MP next",
                 "mp_loss": "-{n} MP now", "forced_pit": "PIT next"}
 
@@ -97,6 +98,7 @@ class TrackView:
         self.reentry_xy: dict[str, tuple[float, float]] = {}  # section -> its re-entry point as drawn
         self._route_boxes: list[tuple[float, float, float, float]] = []
         self._cursor: tuple[str, str, str] | None = None  # (car, route, node) the car stands on
+        self._crowded_labels: set[int] = set()
         self._trail: tuple[str, tuple[str, ...]] | None = None  # (route, visited nodes)
         self._build()
         self.set_track(track, cars)
@@ -266,8 +268,12 @@ class TrackView:
             self.sx.min, self.sx.max, self.sy.min, self.sy.max = x0, x1, y0, y1
             ratio = (x1 - x0) / (y1 - y0)
             self.figure.layout.height = f"{height}px"
-            self.figure.min_aspect_ratio = ratio * 0.98
-            self.figure.max_aspect_ratio = ratio * 1.02
+            if ratio * 0.98 > self.figure.max_aspect_ratio:  # keep min <= max at every step (bqplot checks)
+                self.figure.max_aspect_ratio = ratio * 1.02
+                self.figure.min_aspect_ratio = ratio * 0.98
+            else:
+                self.figure.min_aspect_ratio = ratio * 0.98
+                self.figure.max_aspect_ratio = ratio * 1.02
             self.m_sections.x, self.m_sections.y = xs, ys
             self.m_sections.colors, self.m_sections.fill_colors = edges, fills
             self.m_sections.fill_opacities = [1.0] * len(xs)
@@ -575,7 +581,9 @@ class TrackView:
                     labels[0].append(tx)
                     labels[1].append(ty)
                     labels[2].append(text)
-                    labels[3].append(ROUTE_FAIL if kind == "retire" else "#222")
+                    branch = g["colour"].get(nid, ROUTE_PLAIN)  # a symbol's label in its arrow's colour
+                    labels[3].append(ROUTE_FAIL if kind == "retire" else _LABEL_INK.get(branch, "#222")
+                                     if kind == "effects" else "#222")
                     self._route_boxes.append(self._box(tx, ty, text, ROUTE_FONT))
         with self._holding():
             self.m_route.x, self.m_route.y = lx, ly
@@ -601,7 +609,9 @@ class TrackView:
         nx, ny = self.layout.normal(u)
         d0 = (self.car_px / 2 + 6) / ppu + self._text_clearance((nx, ny), text, ROUTE_FONT)
         step = ROUTE_FONT * 1.2 / ppu
-        shift = (len(text) * ROUTE_FONT * 0.6 + 8) / ppu
+        # sliding along the track: by the label's extent in that direction (its width on the top and bottom
+        # straights, its height on the sides)
+        shift = (abs(ny) * len(text) * ROUTE_FONT * 0.62 + abs(nx) * ROUTE_FONT * 1.2 + 4) / ppu
         placed = list(self._static_boxes) + self._route_boxes
         best = (0.0, 0.0)
         for out, along in [(o, 0) for o in range(3)] + [(o, a) for o in range(3) for a in (1, -1)]:
@@ -673,6 +683,7 @@ class TrackView:
         ppu = self.px_per_unit
         placed: list[tuple[float, float, float, float]] = list(self._static_boxes) + list(self._route_boxes)
         out: list[tuple[float, float]] = []
+        crowded = self._crowded_labels = set()  # indexes of labels that found no free spot
         step = CAR_FONT * 1.15 / ppu
         for section, t, text, *rest in wanted:
             gap = rest[0] if rest else 0.03
@@ -689,6 +700,8 @@ class TrackView:
                 box = self._box(x, y, text, CAR_FONT)
                 if not any(_overlap(box, b) for b in placed):
                     break
+            else:
+                crowded.add(len(out))
             placed.append(box)
             out.append((x, y))
         return out
@@ -754,7 +767,9 @@ class TrackView:
         reentry_x = [lay.at(sec, 0.5, _LANE0)[0] for sec in off if sec not in self.reentry_xy]
         reentry_y = [lay.at(sec, 0.5, _LANE0)[1] for sec in off if sec not in self.reentry_xy]
         self.positions = positions
-        for (lx, ly), (_s, _t, text, *_gap) in zip(self._place_labels(wanted), wanted, strict=True):
+        for k, ((lx, ly), (_s, _t, text, *_gap)) in enumerate(zip(self._place_labels(wanted), wanted, strict=True)):
+            if cursor is not None and text == cursor[0] and k in self._crowded_labels:
+                continue  # the car on the route, among the route's labels: its colour says who it is
             clx.append(lx)
             cly.append(ly)
             clt.append(text)
@@ -783,6 +798,10 @@ class TrackView:
                 tlx.append([ax, bx2])
                 tly.append([ay, by2])
         info = [f"Turn {frame.turn}", f"Leader: {frame.leader or '—'}" + (f"   ·   active: {label}" if label else "")]
+        # keep each car at a fixed index in the scatter marks (sorted by id): the browser then never has to
+        # re-colour points when cars swap places (bqplot's front end kept stale colours on reordering)
+        humans = _by_id(humans)
+        robots = _by_id(robots)
         with self._holding():
             for mark, (xs, ys, cs, ns, os_) in ((self.m_humans, humans), (self.m_robots, robots)):
                 mark.x, mark.y = xs, ys
@@ -800,3 +819,9 @@ class TrackView:
             ry = [p[1] for p in self.reentry_xy.values()] + reentry_y
             self.m_reentry.x, self.m_reentry.y = rx, ry
         self.frame = frame
+
+
+def _by_id(cols: tuple[list[Any], ...]) -> tuple[list[Any], ...]:
+    """Reorder parallel point lists (x, y, colour, id, opacity) by car id."""
+    order = sorted(range(len(cols[3])), key=lambda i: cols[3][i])
+    return tuple([c[i] for i in order] for c in cols)
