@@ -32,7 +32,8 @@ def test_ex_2_resources_from_the_setup() -> None:
 
 def test_ex_3_tie_broken_by_lower_check_factor() -> None:
     race, lines = notes("ex03")
-    assert [e for e in lines if "= 4" in e] == ["Red: card [4] (25) +0 for chit 12 = 4", "Blue: card [4] (30) +0 for chit 12 = 4"]
+    assert [e for e in lines if "= 4" in e] == ["Red: card [4] (25) +0 for chit 12 = 4",
+                                                 "Blue: card [4] (30) +0 for chit 12 = 4"]
     assert race.state.leader == "Red"
 
 
