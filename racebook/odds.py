@@ -97,58 +97,12 @@ class RouteOutcome:
     mp_loss: Fraction  # expected MP lost this turn (ET charts)
 
 
-def _walk(route: Route, node_id: str | None, tc: int, pool: list[int], best_hand: int | None,
-          mods: int, chips: int) -> dict[str, Fraction]:
-    """Expected values from ``node_id`` with Target Check ``tc``; ``pool`` = unseen check factors (sorted).
-
-    Normal tests use the best hand card when it surely passes (the player holds it); otherwise the blind draw.
-    """
-    zero = {k: Fraction(0) for k in ("retire", "sc", "pit", "tyres", "damage", "discards", "time", "mp")}
-    if node_id is None:
-        return zero
-    node = route.nodes[node_id]
-    if node.kind is NodeKind.TEST:
-        assert node.test is not None
-        target = tc + node.test.modifier + mods
-        if node.test.kind.value == "normal" and best_hand is not None and best_hand <= target:
-            return _walk(route, node.on_pass, best_hand, pool, None, mods, chips)
-        if not pool:
-            return _walk(route, node.on_fail, tc, pool, best_hand, mods, chips)
-        out = dict(zero)
-        n = len(pool)
-        for i, c in enumerate(pool):  # enumerate the drawn card: it becomes the new Target Check
-            rest = pool[:i] + pool[i + 1:]
-            sub = _walk(route, node.on_pass if c <= target else node.on_fail, c, rest, best_hand, mods, chips)
-            for k, v in sub.items():
-                out[k] += v / n
-        return out
-    if node.kind is NodeKind.EFFECTS:
-        out = _walk(route, node.next, tc, pool, best_hand, mods, chips)
-        out = dict(out)
-        for eff in node.effects:
-            key = {EffectKind.TYRE_WEAR: "tyres", EffectKind.DAMAGE: "damage", EffectKind.DISCARD: "discards",
-                   EffectKind.TIME_LOSS: "time", EffectKind.MP_LOSS: "mp", EffectKind.FORCED_PIT: "pit"}[eff.kind]
-            out[key] += eff.amount if key != "pit" else 1
-            if eff.kind is EffectKind.TYRE_WEAR and chips < eff.amount:
-                out["retire"] = Fraction(1)
-        return out
-    if node.kind is NodeKind.RETIRE:
-        out = dict(zero)
-        out["retire"] = Fraction(1)
-        out["sc"] = Fraction(1 if node.safety_car else 0)
-        return out
-    return zero
-
-
 def route_outcome(state: RaceState, car: Car, route_id: str, tc: int, viewer_pool: list[int] | None = None) \
         -> RouteOutcome:
-    """Expected cost of following ``route_id`` from the start with Target Check ``tc``."""
-    pool = sorted(viewer_pool if viewer_pool is not None else [state.card(c).check for c in unseen(state, car.id)])
-    hand = [state.card(c).check for c in car.hand if not state.card(c).is_track]
-    mods = sum(m.value for m in modifiers(state, car))
-    r = _walk(state.track.routes[route_id], state.track.routes[route_id].start, tc, pool,
-              min(hand) if hand else None, mods, car.chips)
-    return RouteOutcome(r["retire"], r["sc"], r["pit"], r["tyres"], r["damage"], r["discards"], r["time"], r["mp"])
+    """Expected cost of following ``route_id`` from the start with Target Check ``tc``, from ``car``'s seat."""
+    pool = viewer_pool if viewer_pool is not None else [state.card(c).check for c in unseen(state, car.id)]
+    return walk_route(state.track.routes[route_id], tc, pool, resources_of(state, car),
+                      recovery_modifier(state.condition() is Condition.RAIN, car.skill is Skill.REFLEXES))
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,37 +117,10 @@ class LateBrakingOdds:
 
 def late_braking(state: RaceState, car: Car) -> LateBrakingOdds:
     """'Should I late-brake?' for a car in a braking zone with the LB symbol (§13.F.1, §18.3, §26.6)."""
-    sec = state.section(car.section)
-    if sec.lb_modifier is None or sec.lb_route is None:
-        raise ValueError(f"{sec.name} has no LB symbol (§13.F.1)")
-    target, _ = blind_test(state, car, sec.lb_modifier)
-    pool = sorted(state.card(c).check for c in unseen(state, car.id))
-    p = p_at_most(pool, target)
-    track = state.track
-    nxt = track.sections[track.next_index(sec.index)]
-    after = track.sections[track.next_index(nxt.index)]
-    gain = 2 if car.strategy is Strategy.HAZARD and not state.cars_in(nxt.name) and not state.cars_in(after.name) \
-        else 1
-    # given failure, the failed card (check > target) is the new TC for the recovery tests
-    fails = [c for c in pool if c > target]
-    agg = {k: Fraction(0) for k in ("retire", "sc", "pit", "tyres", "damage", "discards", "time", "mp")}
-    route = track.routes[sec.lb_route]
-    hand = [state.card(c).check for c in car.hand if not state.card(c).is_track]
-    mods = sum(m.value for m in modifiers(state, car))
-    for c in fails:
-        rest = [x for x in pool if x != c]
-        sub = _walk(route, route.start, c, rest, min(hand) if hand else None, mods, car.chips)
-        for k, v in sub.items():
-            agg[k] += v / len(fails)
-    ahead = state.cars_in(sec.name)
-    passed = ahead.index(car.id) if car.id in ahead else 0
-    return LateBrakingOdds(target, p, gain, p * gain, RouteOutcome(agg["retire"], agg["sc"], agg["pit"], agg["tyres"],
-                           agg["damage"], agg["discards"], agg["time"], agg["mp"]), passed)
+    c = late_braking_now(state, car)
+    return LateBrakingOdds(c.target, c.p_success, c.sections_on_success, c.expected_sections, c.on_failure,
+                           c.cars_passed)
 
-
-# ------------------------------------------------------- off-track routes, exactly (notebook 03)
-# The functions below take every input explicitly, so a "what if?" panel can vary one at a time. They follow
-# the engine's turn code (racebook.turn._walk_route / _effect) step for step, including the retirements of §18.6.
 
 @dataclass(frozen=True, slots=True)
 class Resources:
