@@ -146,6 +146,8 @@ def new_race(track: Track, drivers: list[Driver], robots: list[tuple[str, RobotT
             car.soft_sets = 1
         if d.tyre is Tyre.RAIN and d.skill is Skill.RAIN_EXPERT:
             car.blue += 3  # §27 RAIN EXPERT starting on Rain tyres
+            ev.append(Note(f"{d.id} starts on Rain tyres with RAIN EXPERT: +3 blue tokens (+1 MP each, one a "
+                           "turn)", "§27"))
         if d.tyre is Tyre.HARD:
             draw_track_card(state, car, "(Hard tyres at the start: +1 Track Card)", ev, "§9.2")
         if d.skill is Skill.QUALIFY:

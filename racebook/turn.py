@@ -359,7 +359,7 @@ def legal(state: RaceState, ctx: TurnCtx) -> list[Action]:
         acts += [Skip(car.id, s) for s in Strategy if s is not Strategy.TENTH and s is not car.strategy
                  and s in IMPLEMENTED_STRATEGIES]
         if car.skill is Skill.VERSATILITY and not car.skill_used:  # A.2
-            acts += [Versatility(car.id, s) for s in IMPLEMENTED_STRATEGIES if s is not car.strategy]
+            acts += [Versatility(car.id, s) for s in Strategy if s in IMPLEMENTED_STRATEGIES and s is not car.strategy]
         if car.skill is Skill.WISE_DRIVING and not car.skill_used:  # A.2
             race_cards = sorted(c for c in car.hand if not state.card(c).is_track)
             acts += [WiseDriving(car.id, combo) for k in range(len(race_cards) + 1)
@@ -813,6 +813,9 @@ def _play(state: RaceState, car: Car, ctx: TurnCtx, action: Play, events: list[E
             events.append(Note(f"{car.id}'s refuel chit moves back to turn {car.refuel} (PUSH combination)", "§26.7"))
     ctx.tyres_due, ctx.discards_due, ctx.damage_due = _costs(state, car, action.cards, traj)
     ctx.card_damage = sum(state.card(c).damage for c in action.cards)
+    raw = sum(state.card(c).tyres for c in action.cards) + (traj.cost.tyres if traj else 0)
+    if car.strategy is Strategy.SAVE_TYRES and raw > 0:
+        events.append(Note(f"SAVE TYRES: one of the {raw} tyre unit(s) is free, {ctx.tyres_due} to pay", "§26.1"))
     ctx.phase = Phase.PAY
     if ctx.tyres_due == 0:
         _after_tyres(state, car, ctx, events)
@@ -882,8 +885,6 @@ def _hazard_blind(car: Car, ctx: TurnCtx, state: RaceState, events: list[Event],
 
 def _et_test(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
     traj = state.track.trajectory(ctx.traj)  # type: ignore[arg-type]
-    if car.skill is Skill.FLAT_OUT:
-        pass  # FLAT OUT's optional skip belongs to the trajectories issue; the test is taken normally
     code = _blind(state, car, events)
     if code is None:
         events.append(DeckEmpty("Race", car.id))
