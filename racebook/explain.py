@@ -40,6 +40,10 @@ def why_illegal(state: RaceState, ctx: TurnCtx, action: Action) -> tuple[str, st
         if action.trajectory:
             if not car.trajectory:
                 return "§13.D", f"{car.id} is not on a trajectory"
+            from .turn import trajectories_available
+
+            if not trajectories_available(state):
+                return "§22", "trajectories are not available at the start or at a restart (AMB-14 house rule)"
             t = state.track.trajectory(car.trajectory)
             if not _colour_match(state, car, t, action.cards):
                 cols = "/".join(c.value for c in t.colours)

@@ -119,6 +119,8 @@ class TurnCtx:
     cards: tuple[str, ...] = ()
     traj: str | None = None  # trajectory in use this turn
     traj_failed: bool = False  # failed an ET: no trajectory in this section this turn (§18.2)
+    traj_failed_in: str | None = None  # the section where the ET was failed
+    after_pit: bool = False  # the F.2-style choice offered when a pit stop lands in a section (§13.A.3)
     blue: bool = False
     minus_one: int | None = None
     tyres_due: int = 0
@@ -429,7 +431,10 @@ def legal(state: RaceState, ctx: TurnCtx) -> list[Action]:
             if flagged < MAX_YELLOW_FLAGS:
                 for s in state.track.sections:
                     if s.type is SectionType.CORNER and YELLOW_FLAG not in state.order[s.name]:
-                        for k in range(len(state.order[s.name]) + 1):
+                        lst = state.order[s.name]
+                        # §15.1: always behind the cars on trajectories, so they are not affected
+                        first = max((i + 1 for i, c in enumerate(lst) if state.cars[c].trajectory), default=0)
+                        for k in range(first, len(lst) + 1):
                             out.append(YellowFlag(car.id, s.name, k))
         elif what == Flag.GREEN.value:
             out += [GreenFlag(car.id, s) for s, lst in state.order.items() if YELLOW_FLAG in lst]
@@ -588,6 +593,14 @@ def _pit_finish(state: RaceState, car: Car, ctx: TurnCtx, strategy: Strategy | N
         car.played = True
         ctx.phase = Phase.DONE
         return
+    if trajectories_available(state) and free_trajectories(state, car.section):
+        ctx.after_pit = True  # §13.A.3: it may occupy a free trajectory (an ET too), still the last car there
+        ctx.phase = Phase.OCCUPY
+        return
+    _pit_pause(state, car, ctx, events)
+
+
+def _pit_pause(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
     car.just_pit = True
     events.append(Note(f"{car.id} takes the JUST PIT token and plays phases B–F when {car.section} is activated "
                        "again", "§13.A.3"))
@@ -752,8 +765,13 @@ def apply(state: RaceState, ctx: TurnCtx, action: Action, events: list[Event]) -
     elif isinstance(action, Occupy):
         if action.trajectory:
             car.trajectory = action.trajectory
-            events.append(TrajectoryOccupied(car.id, action.trajectory, car.section))
-        _end(state, car, ctx, events)
+            events.append(TrajectoryOccupied(car.id, action.trajectory, car.section,
+                                             " after its pit stop" if ctx.after_pit else "",
+                                             "§13.A.3" if ctx.after_pit else ""))
+        if ctx.after_pit:
+            _pit_pause(state, car, ctx, events)
+        else:
+            _end(state, car, ctx, events)
         return
     else:  # pragma: no cover - Race.apply checks legality first
         raise IllegalAction(action, "§13", f"not handled in phase {ph.value}")
@@ -896,6 +914,7 @@ def _et_test(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> N
     _hazard_blind(car, ctx, state, events, "ET")
     if not ev.passed:
         ctx.traj_failed = True
+        ctx.traj_failed_in = car.section
         ctx.traj = None
         if traj.recovery is None:
             events.append(Note(f"{traj.id} has no recovery chart in the track data", "§18.2"))
@@ -1168,7 +1187,8 @@ def _phase_f2(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> 
     """F.2: a car that ended its movement in a section with a free trajectory may occupy it (§13.F.2)."""
     mv = ctx.move
     entered = (mv is not None and mv.entered) or ctx.lb_advanced or ctx.reentry
-    if entered and trajectories_available(state) and not ctx.traj_failed and car.off_track is None \
+    if entered and trajectories_available(state) and car.off_track is None \
+            and not (ctx.traj_failed and ctx.traj_failed_in == car.section) \
             and free_trajectories(state, car.section):
         ctx.phase = Phase.OCCUPY
         return
@@ -1374,16 +1394,15 @@ def robot_turn(state: RaceState, car: Car, events: list[Event]) -> TurnCtx | Non
     """§17.3: base MP plus trajectory bonus, no cards; all MP must be used. Returns a context only when the
     orange-flag holder has a decision to make at the end of the robot's movement (§15.4, AMB-40)."""
     assert car.robot is not None
-    if car.just_pit:  # §17.3 A: back in play, the refuel chit is discarded
+    if car.just_pit:  # §17.3 A: back in play after its stop
         car.just_pit = False
-        due = [i for i, (t, n) in enumerate(state.robot_chits) if t is car.robot and n <= state.turn]
-        if due:
-            t, n = state.robot_chits.pop(min(due, key=lambda i: state.robot_chits[i][1]))
-            events.append(Note(f"{car.id} removes the Just Pit token; the {t.value} refuel chit of turn {n} is "
-                               "discarded", "§17.3 A"))
+        events.append(Note(f"{car.id} removes the Just Pit token and moves on", "§17.3 A"))
     elif _robot_must_pit(state, car):
-        events.append(Note(f"{car.id} is the best-placed {car.robot.value} robot and its refuel chit is due: it "
-                           "pits", "§8, §17.3 A"))
+        # the chit is this robot's from now on (discarded), so the next robot of the type is not bound by it (§8)
+        due = [i for i, (t, n) in enumerate(state.robot_chits) if t is car.robot and n <= state.turn]
+        t, n = state.robot_chits.pop(min(due, key=lambda i: state.robot_chits[i][1]))
+        events.append(Note(f"{car.id} is the best-placed {car.robot.value} robot and the {t.value} refuel chit of "
+                           f"turn {n} is due: it pits and the chit is discarded", "§8, §17.3 A"))
         pits.move_back(state, car, state.track.pit_time, events, f"pit time -{state.track.pit_time}")
         car.pits += 1
         car.just_pit = True

@@ -71,3 +71,17 @@ def test_soft_tyres_limit_two_sets() -> None:
         race.apply(a)
     assert PitTyres("Blue", "soft") not in race.legal_actions()
     assert PitTyres("Blue", "hard") in race.legal_actions()
+
+
+def test_one_robot_chit_binds_one_robot() -> None:
+    """§8: a due chit makes the best-placed robot of its type pit; the next robot of the type waits for its own
+    chit (found by the robots notebook: both Fast robots used to pit on the turn-8 chit)."""
+    race = racebook.scenario.build({
+        "scenario": {"id": "r", "track": "teaching", "seed": 8,
+                     "position": "teaching turn=8 lap=3 | C: Red*{played} | E: Fast2 | G: Fast1"},
+        "race": {"robot_chits": [["fast", 8], ["fast", 12]]},
+        "cars": {"Fast1": {"kind": "robot", "robot": "fast"}, "Fast2": {"kind": "robot", "robot": "fast"}},
+    })
+    s = race.state
+    assert s.cars["Fast2"].pits == 1 and s.cars["Fast1"].pits == 0
+    assert [n for _, n in s.robot_chits] == [12]
