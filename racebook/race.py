@@ -42,6 +42,7 @@ class Frame:
     weather: int
     off_track: dict[str, str]  # car -> section beside whose re-entry point it waits (§18.5)
     out: dict[str, str]  # car -> status for retired / out-of-fuel cars (§18.6, §13.A.3)
+    sc: str | None = None  # the Safety Car's section while it is out (§21)
 
 
 def frame_of(state: RaceState) -> Frame:
@@ -52,7 +53,7 @@ def frame_of(state: RaceState) -> Frame:
                  frozenset(c for c in cars if state.cars[c].played),
                  {c: state.cars[c].trajectory for c in cars if state.cars[c].trajectory},  # type: ignore[misc]
                  state.turn, state.weather, off,  # type: ignore[arg-type]
-                 {c.id: c.status.value for c in state.cars.values() if not c.on_track})
+                 {c.id: c.status.value for c in state.cars.values() if not c.on_track}, state.sc)
 
 
 class _Log(list):

@@ -168,6 +168,10 @@ class TrackView:
                                align="start", colors=[style.LAP_DOWN], x_offset=15, y_offset=5)
         self.m_info = Lb(x=[], y=[], text=[], scales=sc, default_size=INFO_FONT, font_unit=_FONT, align="middle",
                          colors=["#333"], font_weight="bold")
+        self.m_sc = Lb(x=[], y=[], text=[], scales=sc, default_size=CAR_FONT, font_unit=_FONT, align="middle",
+                       colors=["white"], font_weight="bold", y_offset=6)
+        self.m_sc_box = S(x=[], y=[], scales=sc, marker="square", default_size=900, colors=["#111"], stroke="#f5c400",
+                          stroke_width=3)
         self.marks = [
             self.m_sections, self.m_halo, self.m_finish_black, self.m_finish_white, self.m_chevrons,
             self.m_traj_links, self.m_traj_std, self.m_traj_std_in, self.m_traj_et, self.m_traj_et_in,
@@ -175,6 +179,7 @@ class TrackView:
             self.m_corner_labels, self.m_route_trail, self.m_route, self.m_reentry, self.m_route_tests,
             self.m_route_effects, self.m_route_retire, self.m_route_labels, self.m_leader, self.m_flags,
             self.m_flag_labels, self.m_humans, self.m_robots, self.m_car_labels, self.m_lap_badges, self.m_info,
+            self.m_sc_box, self.m_sc,
         ]
         self.figure = bq.Figure(marks=self.marks, axes=[], fig_margin={"top": 8, "bottom": 8, "left": 8, "right": 8},
                                 padding_x=0.0, padding_y=0.0, background_style={"fill": "white"},
@@ -815,6 +820,14 @@ class TrackView:
             self.m_halo.x, self.m_halo.y = halo_x, halo_y
             self.m_traj_links.x, self.m_traj_links.y = tlx, tly
             self.m_info.x, self.m_info.y, self.m_info.text = [0.0, 0.0], [0.04, -0.08], info
+            sc_sec = getattr(frame, "sc", None)  # the Safety Car, at the front of its section (§21)
+            if sc_sec and track.has_section(sc_sec):
+                scx, scy = lay.at(sc_sec, 0.97, 1.75)
+                self.m_sc_box.x, self.m_sc_box.y = [scx], [scy]
+                self.m_sc.x, self.m_sc.y, self.m_sc.text = [scx], [scy], ["SC"]
+            else:
+                self.m_sc_box.x, self.m_sc_box.y = [], []
+                self.m_sc.x, self.m_sc.y, self.m_sc.text = [], [], []
             rx = [p[0] for p in self.reentry_xy.values()] + reentry_x
             ry = [p[1] for p in self.reentry_xy.values()] + reentry_y
             self.m_reentry.x, self.m_reentry.y = rx, ry
