@@ -323,11 +323,12 @@ def summary(race: Race, scenario_id: str | None = None) -> dict[str, Any]:
     cars = {}
     for car in s.cars.values():
         on = car.on_track
+        placed = on and car.off_track is None  # a car at a re-entry point has a section but no place (§18.5)
         cars[car.id] = {
             "kind": car.kind.value if not car.robot else f"robot:{car.robot.value}",
             "status": car.status.value,
             "section": car.section if on else None,
-            "place": s.position_in_section(car.id) + 1 if on else None,
+            "place": s.position_in_section(car.id) + 1 if placed else None,
             "laps_down": s.laps_down(car.id) if on else None,
             "target_check": None if car.is_robot else (s.card(car.target).check if car.target else None),
             "tyres": None if car.is_robot else car.chips,

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .car import Car, CarKind, RobotType, Setup, Skill, Strategy, Tyre
-from .errors import IllegalAction
+from .errors import IllegalAction, RuleUnavailable
 from .events import Event, Note
 from .options import Rules
 from .qualifying import Entry, draw_robot_entries, grid_order, human_entry
@@ -79,6 +79,10 @@ def new_race(track: Track, drivers: list[Driver], robots: list[tuple[str, RobotT
                             f"track {track.id!r} has {slots} grid places")
     for d in drivers:
         d.setup.validate(d.skill)  # §6.2 (Ex. 1)
+        if d.strategy is Strategy.TENTH:
+            raise RuleUnavailable("§26 / AMB-7: the 10th strategy is NOT IN SOURCE; it cannot be used")
+        if d.skill is Skill.SIXTH_SENSE:
+            raise RuleUnavailable("§27 / AMB-15: SIXTH SENSE's flags are NOT IN SOURCE; the skill cannot be used")
         if d.strategy not in IMPLEMENTED_STRATEGIES:
             raise IllegalAction(d.strategy.value, "§26", "that strategy is not played by this engine version yet")
         car = Car(d.id, CarKind.HUMAN, setup=d.setup, skill=d.skill, strategy=d.strategy)
@@ -87,6 +91,8 @@ def new_race(track: Track, drivers: list[Driver], robots: list[tuple[str, RobotT
             car.hand.append(state.race_deck.draw(state.rng))  # type: ignore[arg-type]
         ev.append(Note(f"{d.id} takes {d.setup.tyres} tyre chips' worth of panel and draws {d.setup.cards} Race "
                        "Cards", "§6.2"))
+    for d in drivers:  # §6.3, after everyone is dealt
+        car = state.cars[d.id]
         if d.mulligan:  # §6.3: the whole hand once, the second must be kept
             for c in car.hand:
                 state.race_deck.discard(c)
