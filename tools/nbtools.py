@@ -29,6 +29,8 @@ def code(text: str) -> nbformat.NotebookNode:
 def build(name: str, cells: list[nbformat.NotebookNode], timeout: int = 300) -> Path:
     """Write notebooks/<name>.ipynb, execute it top to bottom, and save the outputs."""
     nb = nbformat.v4.new_notebook()
+    for i, cell in enumerate(cells):  # stable ids: rebuilding an unchanged notebook gives the same file
+        cell["id"] = f"{name[:2]}-{i:03d}"
     nb.cells = cells
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     nb.metadata["language_info"] = {"name": "python"}
