@@ -252,13 +252,24 @@ def _penalties(state: RaceState, car: Car) -> list[tuple[int, str]]:
 
 
 def _track_card_eligible(state: RaceState, car: Car, card: Card, mp: int, minus_one: int | None,
-                         playing: tuple[str, ...] = ()) -> bool:
+                         playing: tuple[str, ...] = (), cache: dict | None = None) -> bool:
     """§13.C/§19.1: the movement must start in, pass through or end in a section of the card's corner,
-    provably: the dry run stops at any Leader check that a hand card cannot pass for sure."""
+    provably: the dry run stops at any Leader check that a hand card cannot pass for sure.
+
+    ``cache`` (one per listing of legal plays) keeps dry runs: they depend only on the MP, the "-1" corner and
+    the best hand card left for a Leader check."""
     wanted = {s for n in card.corners for s in state.track.corner(n).sections}
     if car.section in wanted:
         return True
-    return any(s in wanted for s in dry_run(state, car, mp, minus_one, playing))
+    if cache is None:
+        visited = dry_run(state, car, mp, minus_one, playing)
+    else:
+        left = [state.card(c).check for c in car.hand if not state.card(c).is_track and c not in playing]
+        key = (mp, minus_one, min(left) if left else None)
+        if key not in cache:
+            cache[key] = dry_run(state, car, mp, minus_one, playing)
+        visited = cache[key]
+    return any(s in wanted for s in visited)
 
 
 def dry_run(state: RaceState, car: Car, mp: int, minus_one: int | None, playing: tuple[str, ...] = ()) -> list[str]:
@@ -302,6 +313,7 @@ def dry_run(state: RaceState, car: Car, mp: int, minus_one: int | None, playing:
 # ------------------------------------------------------------ legal plays
 def legal_plays(state: RaceState, car: Car) -> list[Play]:
     """Every legal phase-C declaration (§13.C, §13.D costs, §19.1 eligibility)."""
+    cache: dict = {}  # dry runs shared by the plays of this listing
     hand = car.hand
     combos: list[tuple[str, ...]] = [(c,) for c in hand]
     for a, b in combinations(hand, 2):
@@ -332,13 +344,13 @@ def legal_plays(state: RaceState, car: Car) -> list[Play]:
                     m1s += [c.number for c in state.track.corners]
                 for blue in blues:
                     for m1 in m1s:
-                        if _track_cards_ok(state, car, cards, t, blue, m1, et):
+                        if _track_cards_ok(state, car, cards, t, blue, m1, et, cache):
                             plays.append(Play(car.id, cards, use, blue, m1, et))
     return plays
 
 
 def _track_cards_ok(state: RaceState, car: Car, cards: tuple[str, ...], traj: Trajectory | None,
-                    blue: bool, m1: int | None, et: str | None = None) -> bool:
+                    blue: bool, m1: int | None, et: str | None = None, cache: dict | None = None) -> bool:
     tcs = [state.card(c) for c in cards if state.card(c).is_track]
     if not tcs:
         return True
@@ -346,7 +358,7 @@ def _track_cards_ok(state: RaceState, car: Car, cards: tuple[str, ...], traj: Tr
     sure_traj = traj if traj is not None and (traj.kind is TrajectoryKind.STANDARD or et is not None) else None
     mp = sum(v for v, _ in _base_mp(state, car, cards, sure_traj, True, blue)) - (1 if et == "flat" else 0)
     mp += sum(v for v, _ in _penalties(state, car))
-    return all(_track_card_eligible(state, car, tc, mp, m1, cards) for tc in tcs)
+    return all(_track_card_eligible(state, car, tc, mp, m1, cards, cache) for tc in tcs)
 
 
 # ------------------------------------------------------------------ legal
