@@ -356,7 +356,8 @@ class Race:
         s.restart = False
         if s.turn >= s.track.turns.last_turn:
             s.finished = True
-            order = s.race_order()
+            # §25: race order; a car still at a re-entry point counts behind the cars of its section (as §21.2)
+            order = safetycar.queue(s)
             events.append(RaceFinished(s.turn, s.leader or "-", ", ".join(order)))
             return
         s.turn += 1
