@@ -47,6 +47,7 @@ from .actions import (
 )
 from .car import Car, RobotType, Skill, Strategy, Tyre
 from .cards import Card, Flag, PowerKind, TestKind
+from .deck import Deck
 from .errors import IllegalAction
 from .events import (
     CardDrawn,
@@ -152,11 +153,18 @@ class TurnCtx:
 
 
 # ---------------------------------------------------------------- helpers
+def _top(state: RaceState, deck: Deck, events: list[Event]) -> str | None:
+    """The top card of a deck; its discards are reshuffled first when it is empty (§6.1)."""
+    before = deck.reshuffles
+    code = deck.draw(state.rng)
+    if deck.reshuffles != before:
+        events.append(DeckReshuffled(deck.name))
+    return code
+
+
 def _draw(state: RaceState, car: Car, why: str, events: list[Event], rule: str = "§13.B") -> str | None:
-    before = state.race_deck.reshuffles
-    code = state.race_deck.draw(state.rng)
-    if state.race_deck.reshuffles != before:
-        events.append(DeckReshuffled("Race"))
+    """Draw a Race Card into hand (robots have no hand: the card is only returned)."""
+    code = _top(state, state.race_deck, events)
     if code is None:
         events.append(DeckEmpty("Race", car.id))
         return None
@@ -169,18 +177,11 @@ def _draw(state: RaceState, car: Car, why: str, events: list[Event], rule: str =
 
 def _blind(state: RaceState, car: Car, events: list[Event]) -> str | None:
     """Top card of the Race deck for a blind draw (not into hand)."""
-    before = state.race_deck.reshuffles
-    code = state.race_deck.draw(state.rng)
-    if state.race_deck.reshuffles != before:
-        events.append(DeckReshuffled("Race"))
-    return code
+    return _top(state, state.race_deck, events)
 
 
 def draw_track_card(state: RaceState, car: Car, why: str, events: list[Event], rule: str) -> None:
-    before = state.track_deck.reshuffles
-    code = state.track_deck.draw(state.rng)
-    if state.track_deck.reshuffles != before:
-        events.append(DeckReshuffled("Track"))
+    code = _top(state, state.track_deck, events)
     if code is None:
         events.append(DeckEmpty("Track", car.id))
         return
