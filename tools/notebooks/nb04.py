@@ -425,9 +425,34 @@ sections; Monza with chit 8 and one stop with 2 extra sections; the teaching tra
 
 Pitting when the Safety Car comes out (Ex. 39: "Orange has not played yet, so he may pit before the SC"), and
 the leader forced to pit under it (Ex. 40), follow §21.1 and §21.4: a car that pits under the SC goes straight
-to the back of the queue and may load up to 16 turns of fuel **without** backing extra sections. These two
-examples are **coming with the Safety Car notebook**.
+to the back of the queue and may load up to 16 turns of fuel **without** backing extra sections. Notebook 10
+covers the Safety Car itself; here are the two pit stops, checked against the book.
+"""),
+    code("""
+import racebook
+from racebook import events as ev
 
+ex39 = racebook.load_scenario("ex39").race
+s = ex39.state
+pits = [e.sentence() for e in ex39.events if isinstance(e, ev.Note) and "declares a pit stop" in e.text]
+for line in pits:
+    print(line)
+print("after the realignment:", ", ".join(f"{c} {s.cars[c].section} (-{s.laps_down(c)})" for c in s.race_order()))
+print("book: Orange pits and loses his place to Pink ->", s.race_order().index("Pink") < s.race_order().index("Orange"))
+print("book: Green and Red regain their laps ->", s.laps_down("Green") == 0 and s.laps_down("Red") == 0)
+ex40 = racebook.load_scenario("ex40").race
+t = ex40.state
+print("Ex. 40 queue:", ", ".join(f"{c} {t.cars[c].section}" for c in t.race_order()))
+print("book: Blue to the back, Orange leads ->", t.race_order()[-1] == "Blue" and t.leader == "Orange")
+print("Blue's fuel: chit on turn", t.cars["Blue"].refuel, "(turn 6 + 16, no extra sections)")
+"""),
+    code(f"""
+{IGNORE}ScenarioPlayer(racebook.load_scenario("ex39"))
+"""),
+    code(f"""
+{IGNORE}ScenarioPlayer(racebook.load_scenario("ex40"))
+"""),
+    md("""
 ## What next
 
 * Notebook 01 shows how a pit stop moves the Front Activation Section when the leader pits (Ex. 13).
