@@ -702,8 +702,7 @@ def apply(state: RaceState, ctx: TurnCtx, action: Action, events: list[Event]) -
         ctx.phase = Phase.PLAY
     elif isinstance(action, Draw) and ph is Phase.DRAW:
         if action.discard:
-            car.hand.remove(action.discard)
-            state.discard(action.discard)
+            payments.discard_cards(state, car, (action.discard,))
             events.append(CardsDiscarded(car.id, action.discard, "SAVE FUEL: a card > 2 MP for two draws", "§26.3"))
             _draw(state, car, "(phase B, SAVE FUEL: first of two)", events, "§26.3")
             _draw(state, car, "(phase B, SAVE FUEL: second of two)", events, "§26.3")
@@ -712,8 +711,7 @@ def apply(state: RaceState, ctx: TurnCtx, action: Action, events: list[Event]) -
         ctx.phase = Phase.PLAY
     elif isinstance(action, Draw) and ph is Phase.LUCKY_DISCARD:
         if action.discard:
-            car.hand.remove(action.discard)
-            state.discard(action.discard)
+            payments.discard_cards(state, car, (action.discard,))
             events.append(CardsDiscarded(car.id, action.discard, "LUCKY: draw 2, keep 1", "§26.4"))
         ctx.phase = Phase.PLAY
     elif isinstance(action, Pit):

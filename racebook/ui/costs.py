@@ -191,11 +191,6 @@ def _rule(text: str) -> str:
     return f'<span class="rule">{html.escape(text)}</span>'
 
 
-def _sentence_html(text: str) -> str:
-    body, sep, rule = text.rpartition(" — ")
-    return f"{html.escape(body)} {_rule(rule)}" if sep else html.escape(text)
-
-
 class PassCostCalculator:
     """"What does this pass cost?" — the §13.E.7 table with all its modifiers, priced by the engine.
 
@@ -342,7 +337,7 @@ class PassCostCalculator:
     def _result_html(self, sit: PassSituation, robot: bool) -> str:
         if self.quote is None:
             return (f'<div class="rb-cost"><div class="big" style="color:#777">not possible</div>'
-                    f'<div class="why">{_sentence_html(self.problem)}</div></div>')
+                    f'<div class="why">{style.sentence_html(self.problem)}</div></div>')
         q = self.quote
         if q.forbidden:
             big = f'<div class="big" style="color:{_FORBIDDEN}">FORBIDDEN — stop</div>'
@@ -397,7 +392,7 @@ class PassCostCalculator:
             return ""
         items = []
         for e in p.events:
-            items.append(f"<li>{_sentence_html(e.sentence())}</li>")
+            items.append(f"<li>{style.sentence_html(e.sentence())}</li>")
         checks = ""
         if p.checks:
             verdict = "passes" if self.w_check.value else "fails"

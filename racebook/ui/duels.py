@@ -72,13 +72,6 @@ def _chip(car_id: str, robot: str | None = None, note: str = "") -> str:
             f'{html.escape(car_id)}{extra}</span>')
 
 
-def _sentence_html(text: str) -> str:
-    body, sep, rule = text.rpartition(" — ")
-    if not sep:
-        return html.escape(text)
-    return f'{html.escape(body)} <span class="rule">{html.escape(rule)}</span>'
-
-
 class _CarRow:
     """One car of the sandbox: place, id, human/robot, laps down, strategy, hand, decision, bid."""
 
@@ -334,7 +327,7 @@ class DuelSandbox:
         if r.actions:
             parts.append("<div style='font-size:15px;color:#555'>decisions applied: "
                          f"{html.escape(' · '.join(r.actions))}</div>")
-        items = "".join(f"<li>{_sentence_html(s)}</li>" for s in r.sentences())
+        items = "".join(f"<li>{style.sentence_html(s)}</li>" for s in r.sentences())
         parts.append(f"<details open><summary><b>The engine's log</b></summary><ol>{items}</ol></details></div>")
         return "".join(parts)
 

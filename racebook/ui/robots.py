@@ -31,6 +31,7 @@ from ..errors import RacebookError
 from ..events import Retired, TurnBegins, TurnEnds
 from ..track import SectionType, TrajectoryKind
 from ..trackfile import load_track
+from . import style
 from .costs import arithmetic
 from .errors import ErrorLog
 from .player import ScenarioPlayer
@@ -307,13 +308,6 @@ _CSS = """<style>
 </style>"""
 
 
-def _sentence_html(text: str) -> str:
-    body, sep, rule = text.rpartition(" — ")
-    if not sep:
-        return html.escape(text)
-    return f"{html.escape(body)} <span class='rule'>{html.escape(rule)}</span>"
-
-
 class _Row:
     """One car in front of the robot: kind, sections ahead, lap, NO MOVE."""
 
@@ -537,7 +531,7 @@ class RobotMovePanel:
                  "</div>"]
         for d in move.decisions:
             parts.append(f"<div>decision: <b>{html.escape(d)}</b></div>")
-        parts.append("<ol>" + "".join(f"<li>{_sentence_html(s)}</li>" for s in move.lines()) + "</ol>")
+        parts.append("<ol>" + "".join(f"<li>{style.sentence_html(s)}</li>" for s in move.lines()) + "</ol>")
         parts.append(f"<div>after the move: <span class='rpn'>{html.escape(move.race.position())}</span></div>")
         parts.append("</div>")
         return "".join(parts)

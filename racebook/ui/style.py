@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import zlib
 from dataclasses import dataclass
 from typing import Any
@@ -54,3 +55,11 @@ def car_style(car_id: str, car: Any = None) -> CarStyle:
     if colour is None:
         colour = _FALLBACK[zlib.crc32(car_id.encode()) % len(_FALLBACK)]
     return CarStyle(colour, None)
+
+
+def sentence_html(text: str) -> str:
+    """An event sentence as HTML, its closing "— §x.y" citation set apart with the ``rule`` class."""
+    body, sep, rule = text.rpartition(" — ")
+    if not sep:
+        return html.escape(text)
+    return f'{html.escape(body)} <span class="rule">{html.escape(rule)}</span>'
