@@ -7,7 +7,7 @@ PIP    := $(BIN)/python -m pip
 # Directories ruff checks; the ones that don't exist (yet) are skipped.
 LINT_DIRS := $(wildcard racebook tests tools benchmarks)
 
-.PHONY: venv lab test clean
+.PHONY: venv lab test workshop browser-deps clean
 
 # Internal: the bare virtualenv (created only if missing).
 venv: $(BIN)/python
@@ -18,12 +18,12 @@ $(BIN)/python:
 
 # Install stamps: redone when pyproject.toml is newer than the stamp, or the
 # stamp is missing (fresh clone / fresh venv).
-$(VENV)/.installed: pyproject.toml | $(BIN)/python
-	$(PIP) install --quiet -e .
+$(VENV)/.installed: pyproject.toml binder/requirements.txt | $(BIN)/python
+	$(PIP) install --quiet -c binder/requirements.txt -e .
 	touch $@
 
-$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
-	$(PIP) install --quiet -e '.[test]'
+$(VENV)/.installed-test: pyproject.toml binder/requirements.txt | $(BIN)/python
+	$(PIP) install --quiet -c binder/requirements.txt -e '.[test]'
 	touch $@
 
 # Extra options for `jupyter lab`, e.g. make lab LAB_ARGS=--no-browser.
@@ -34,7 +34,16 @@ ROOT_ARGS := $(if $(filter 0,$(shell id -u)),--allow-root)
 lab: $(VENV)/.installed
 	$(BIN)/jupyter lab $(ROOT_ARGS) $(LAB_ARGS) notebooks/
 
-test: $(VENV)/.installed-test
+# Presenter mode for clubs: the notebooks as clean Voilà apps (large type, no code), e.g. make workshop NB=02.
+NB ?=
+workshop: $(VENV)/.installed
+	$(BIN)/racebook workshop $(NB)
+
+# The browser checks need Debian's Chromium; installed when possible, else they skip and say why.
+browser-deps:
+	@bash tools/ensure_chromium.sh
+
+test: $(VENV)/.installed-test browser-deps
 	$(BIN)/ruff check $(LINT_DIRS)
 	$(BIN)/python -m pytest tests -q
 	@# Notebook step. With no .ipynb in notebooks/ pytest would exit 5 ("no tests

@@ -4,6 +4,7 @@
     racebook simulate --track T --races N --seed S [--csv FILE]   Monte Carlo races with automatic drivers
     racebook scenarios                    list the shipped scenarios
     racebook tracks                       list the shipped tracks
+    racebook workshop [NOTEBOOK] [--port P] [--no-browser]   presenter mode (Voilà, large type, no code)
 """
 
 from __future__ import annotations
@@ -29,6 +30,11 @@ def main(argv: list[str] | None = None) -> int:
     sm.add_argument("--csv", help="also write one row per race to this CSV file")
     sub.add_parser("scenarios", help="list shipped scenarios")
     sub.add_parser("tracks", help="list shipped tracks")
+    ws = sub.add_parser("workshop", help="presenter mode: the notebooks as clean Voilà apps with large type")
+    ws.add_argument("notebook", nargs="?", help="a notebook (path, number or name, e.g. 02) or a folder; "
+                    "default: notebooks/")
+    ws.add_argument("--port", type=int, default=8866)
+    ws.add_argument("--no-browser", action="store_true", help="do not open a browser")
     args = ap.parse_args(argv)
     try:
         if args.cmd == "replay":
@@ -69,6 +75,9 @@ def main(argv: list[str] | None = None) -> int:
                 tr = load_track(t)
                 print(f"{t:12} {tr.name} ({len(tr)} sections, pit -{tr.pit_time}, {tr.turns.last_turn} turns)")
             return 0
+        if args.cmd == "workshop":
+            from .workshop import main as workshop
+            return workshop(args.notebook, args.port, open_browser=not args.no_browser)
     except RacebookError as e:
         print(f"racebook: {e}", file=sys.stderr)
         return 2

@@ -64,34 +64,26 @@ def _notebook(scenario: str, position: int | None, width: int, code: str = "") -
 
 
 @contextmanager
-def jupyter_lab(root: Path, timeout: float = 45.0) -> Iterator[str]:
-    """Run JupyterLab on a free port in ``root``; yields its base URL; always stops it."""
-    port = _free_port()
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join([str(REPO), env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
-    env["JUPYTER_RUNTIME_DIR"] = str(root / ".runtime")
-    cmd = [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--allow-root", f"--port={port}",
-           "--ServerApp.ip=127.0.0.1", "--ServerApp.token=", "--ServerApp.password=",
-           f"--ServerApp.root_dir={root}", f"--LabApp.workspaces_dir={root / '.workspaces'}",
-           "--LabApp.news_url=None", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
-    log = open(root / "lab.log", "wb")  # noqa: SIM115 - closed in finally
+def _serve(cmd: list[str], root: Path, env: dict[str, str], probe: str, name: str,
+           timeout: float = 45.0) -> Iterator[None]:
+    """Run a server (``cmd``) with its log in ``root``; wait until ``probe`` answers 200; always stop it."""
+    log = open(root / f"{name}.log", "wb")  # noqa: SIM115 - closed in finally
     proc = subprocess.Popen(cmd, cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-    url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + timeout
         while True:
             if proc.poll() is not None:
-                raise RuntimeError(f"jupyter lab exited early:\n{(root / 'lab.log').read_text()[-3000:]}")
+                raise RuntimeError(f"{name} exited early:\n{(root / f'{name}.log').read_text()[-3000:]}")
             try:
-                with urllib.request.urlopen(f"{url}/api/status", timeout=2) as r:
+                with urllib.request.urlopen(probe, timeout=2) as r:
                     if r.status == 200:
                         break
             except OSError:
                 pass
             if time.monotonic() > deadline:
-                raise TimeoutError(f"jupyter lab did not answer in {timeout:.0f}s")
+                raise TimeoutError(f"{name} did not answer in {timeout:.0f}s")
             time.sleep(0.5)
-        yield url
+        yield
     finally:
         try:
             os.killpg(proc.pid, signal.SIGTERM)
@@ -103,6 +95,41 @@ def jupyter_lab(root: Path, timeout: float = 45.0) -> Iterator[str]:
                 pass
             proc.wait(timeout=5)
         log.close()
+
+
+def _env(root: Path) -> dict[str, str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([str(REPO), env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
+    env["JUPYTER_RUNTIME_DIR"] = str(root / ".runtime")
+    return env
+
+
+@contextmanager
+def jupyter_lab(root: Path, timeout: float = 45.0) -> Iterator[str]:
+    """Run JupyterLab on a free port in ``root``; yields its base URL; always stops it."""
+    port = _free_port()
+    cmd = [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--allow-root", f"--port={port}",
+           "--ServerApp.ip=127.0.0.1", "--ServerApp.token=", "--ServerApp.password=",
+           f"--ServerApp.root_dir={root}", f"--LabApp.workspaces_dir={root / '.workspaces'}",
+           "--LabApp.news_url=None", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+           "--LabApp.expose_app_in_browser=True"]
+    url = f"http://127.0.0.1:{port}"
+    with _serve(cmd, root, _env(root), f"{url}/api/status", "jupyter-lab", timeout):
+        yield url
+
+
+@contextmanager
+def presenter(notebook: Path, root: Path, timeout: float = 45.0) -> Iterator[str]:
+    """Run the presenter mode (``racebook workshop``'s Voilà command) on ``notebook``; yields its URL."""
+    from racebook.workshop import command
+
+    port = _free_port()
+    cmd = command(notebook, port=port, open_browser=False)
+    env = _env(root)
+    env["JUPYTER_PATH"] = cmd.env["JUPYTER_PATH"]
+    # The page itself runs the notebook; the probe only asks for Voilà's static files.
+    with _serve(cmd.argv, root, env, f"{cmd.url}voila/static/voila.js", "voila", timeout):
+        yield cmd.url
 
 
 def run_check(scenario: str = "ex26", clicks: int = 3, position: int | None = None, out: Path | None = None,
@@ -178,6 +205,149 @@ def _drive(page: Any, url: str, clicks: int, out: Path | None, seen: dict) -> No
             path=str(out.with_name(out.stem + "_player.png")))
 
 
+OUTPUT_DIR = Path(os.environ.get("RACEBOOK_TEST_OUTPUT", REPO / "test-output")) / "browser"
+NOTEBOOK_01 = REPO / "notebooks" / "01_activation.ipynb"
+WIDGET_CELL = ".jp-OutputArea-output"
+
+
+def _stepper_clicks(page: Any, clicks: int, seen: dict) -> Any:
+    """In the first output holding a track view and a stepper, click ▶ ``clicks`` times.
+
+    Records each sentence and the figure's SVG markup after each click in ``seen``; returns the output."""
+    box = page.locator(WIDGET_CELL).filter(has=page.locator(".rb-sentence")).filter(
+        has=page.locator(".bqplot svg.svg-figure")).first
+    box.wait_for(timeout=90_000)
+    box.scroll_into_view_if_needed()
+    sentence = box.locator(".rb-sentence").first
+    figure = box.locator(".bqplot svg.svg-figure").first
+    page.wait_for_function("(el) => el.innerText.trim().length > 0", arg=sentence.element_handle(), timeout=30_000)
+    page.wait_for_timeout(800)  # the first frame's transitions
+    seen.setdefault("sentences", []).append(sentence.inner_text())
+    seen.setdefault("figures", []).append(figure.inner_html())
+    nxt = box.locator(".rb-step-button", has_text="▶").first
+    for _ in range(clicks):
+        before = seen["sentences"][-1]
+        nxt.click()
+        page.wait_for_function("([el, old]) => el.innerText !== old", arg=[sentence.element_handle(), before],
+                               timeout=10_000)
+        page.wait_for_timeout(700)  # bqplot animates marks; let the transition end
+        seen["sentences"].append(sentence.inner_text())
+        seen["figures"].append(figure.inner_html())
+    seen["texts"] = figure.evaluate("(svg) => [...svg.querySelectorAll('text')].map(t => t.textContent)"
+                                    ".filter(t => t)")
+    return box
+
+
+def _browser_page(pw: Any, width: int = 1400, height: int = 1500) -> tuple[Any, Any, dict]:
+    browser = pw.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS, headless=True)
+    page = browser.new_page(viewport={"width": width, "height": height})
+    page.set_default_timeout(30_000)
+    seen: dict = {"console": []}
+    page.on("console", lambda m: seen["console"].append(f"{m.type}: {m.text}"))
+    return browser, page, seen
+
+
+def _on_failure(page: Any, seen: dict, name: str) -> None:
+    OUTPUT_DIR.mkdir(parents=True, exist_ok=True)
+    shot = OUTPUT_DIR / f"{name}-failure.png"
+    page.screenshot(path=str(shot), full_page=True)
+    sys.stderr.write(f"browser check failed; page screenshot: {shot}\n" + "\n".join(seen["console"][-20:]) + "\n")
+
+
+def check_notebook_in_lab(notebook: Path = NOTEBOOK_01, clicks: int = 3, shot: Path | None = None) -> dict:
+    """Open a copy of ``notebook`` in JupyterLab, run all its cells, step its first player."""
+    from playwright.sync_api import sync_playwright
+
+    root = Path(tempfile.mkdtemp(prefix="racebook-lab-"))
+    try:
+        shutil.copy(notebook, root / notebook.name)  # a copy: autosave must never touch the committed file
+        with jupyter_lab(root) as url, sync_playwright() as pw:
+            browser, page, seen = _browser_page(pw)
+            try:
+                page.goto(f"{url}/lab/tree/{notebook.name}", wait_until="domcontentloaded")
+                page.wait_for_function("() => window.jupyterapp && document.querySelector('.jp-Notebook .jp-Cell')",
+                                       timeout=60_000)
+                page.wait_for_function(
+                    "() => window.jupyterapp.shell.currentWidget?.sessionContext?.session?.kernel?.status === 'idle'",
+                    timeout=60_000)
+                no = page.get_by_role("button", name="No")  # the "Jupyter news?" toast
+                if no.count():
+                    no.first.click()
+                page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+                # Every code cell has run (the model's execution counts; off-screen cells are not rendered).
+                page.wait_for_function(
+                    "() => { const w = window.jupyterapp.shell.currentWidget;"
+                    " const cells = [...w.content.model.cells].filter(c => c.type === 'code');"
+                    " return cells.length > 0 && cells.every(c => c.executionCount !== null)"
+                    " && w.sessionContext.session.kernel.status === 'idle'; }", timeout=120_000)
+                seen["cells_run"] = page.evaluate(
+                    "() => [...window.jupyterapp.shell.currentWidget.content.model.cells]"
+                    ".filter(c => c.type === 'code').length")
+                seen["errors"] = page.evaluate(
+                    "() => [...window.jupyterapp.shell.currentWidget.content.model.cells]"
+                    ".filter(c => c.type === 'code').flatMap(c => c.toJSON().outputs)"
+                    ".filter(o => o.output_type === 'error').length")
+                box = _stepper_clicks(page, clicks, seen)
+                if shot is not None:
+                    shot.parent.mkdir(parents=True, exist_ok=True)
+                    box.screenshot(path=str(shot))
+                    seen["screenshot"] = str(shot)
+            except Exception:
+                _on_failure(page, seen, "lab")
+                raise
+            finally:
+                browser.close()
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+    return seen
+
+
+def check_presenter(notebook: Path = NOTEBOOK_01, clicks: int = 3, shot: Path | None = None) -> dict:
+    """Open ``notebook`` in presenter mode (Voilà + racebook's template), step its first player."""
+    from playwright.sync_api import sync_playwright
+
+    root = Path(tempfile.mkdtemp(prefix="racebook-voila-"))
+    try:
+        shutil.copy(notebook, root / notebook.name)
+        with presenter(root / notebook.name, root) as url, sync_playwright() as pw:
+            browser, page, seen = _browser_page(pw)
+            try:
+                page.goto(url, wait_until="domcontentloaded", timeout=120_000)
+                box = _stepper_clicks(page, clicks, seen)
+                seen["code_inputs_visible"] = page.locator(
+                    ".jp-CodeCell .jp-InputArea:visible, .cm-editor:visible").count()
+                seen["markdown_cells"] = page.locator(".jp-MarkdownOutput:visible, .jp-RenderedMarkdown:visible"
+                                                      ).count()
+                seen["hidden_cells"] = page.locator(".rb-presenter-hidden").count()
+                seen["body_font_px"] = page.evaluate(
+                    "() => parseFloat(getComputedStyle(document.querySelector('.jp-RenderedHTMLCommon p'))"
+                    ".fontSize)")
+                seen["sentence_font_px"] = box.locator(".rb-sentence").first.evaluate(
+                    "(el) => parseFloat(getComputedStyle("
+                    "el.querySelector('.widget-html-content > div') || el).fontSize)")
+                seen["tracebacks"] = page.locator(".jp-RenderedText[data-mime-type*='error']").count()
+                if shot is not None:
+                    shot.parent.mkdir(parents=True, exist_ok=True)
+                    page.screenshot(path=str(shot), full_page=False)
+                    seen["screenshot"] = str(shot)
+            except Exception:
+                _on_failure(page, seen, "presenter")
+                raise
+            finally:
+                browser.close()
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+    return seen
+
+
+def _assert_stepped(seen: dict, clicks: int) -> None:
+    s, f = seen["sentences"], seen["figures"]
+    assert len(s) == clicks + 1 and len(set(s)) == clicks + 1, f"the sentence did not change on every ▶: {s}"
+    # Not every event moves a mark (e.g. "Game Turn 5 begins"), but within a few it must.
+    assert f[-1] != f[0], "the bqplot figure did not change after the ▶ clicks"
+    assert set("ABCDEFGHIJKL") <= set(seen["texts"]), seen["texts"]  # the teaching track's section names
+
+
 def _available() -> str | None:
     if not Path(CHROMIUM).exists():
         return f"{CHROMIUM} is missing"
@@ -202,6 +372,32 @@ def test_player_in_browser() -> None:
     assert len(s) == 4 and len(set(s)) == 4, s
     assert s[0].startswith("Start position")
     assert time.monotonic() - t0 < 120
+
+
+@pytest.mark.skipif(_available() is not None, reason=_available() or "")
+def test_activation_notebook_in_lab() -> None:
+    """Issue 9: 01_activation.ipynb run in JupyterLab + Chromium; ▶ changes the figure and the sentence."""
+    seen = check_notebook_in_lab(NOTEBOOK_01, clicks=4, shot=OUTPUT_DIR / "01_activation_lab.png")
+    print(f"screenshot: {seen['screenshot']}")
+    assert seen["errors"] == 0, "a cell of 01_activation raised in the browser"
+    assert seen["sentences"][0].startswith("Start position"), seen["sentences"][0]
+    assert seen["cells_run"] >= 15, seen["cells_run"]
+    _assert_stepped(seen, 4)
+    assert Path(seen["screenshot"]).stat().st_size > 10_000
+
+
+@pytest.mark.skipif(_available() is not None, reason=_available() or "")
+def test_presenter_mode_in_browser() -> None:
+    """Issue 9: the presenter mode shows explanation and widgets only, in large type, and the widgets work."""
+    pytest.importorskip("voila")
+    seen = check_presenter(NOTEBOOK_01, clicks=4, shot=OUTPUT_DIR / "01_activation_presenter.png")
+    print(f"screenshot: {seen['screenshot']}")
+    _assert_stepped(seen, 4)
+    assert seen["code_inputs_visible"] == 0, "code is visible in presenter mode"
+    assert seen["markdown_cells"] >= 10, seen["markdown_cells"]
+    assert seen["hidden_cells"] >= 5, "text-only code cells were not hidden"
+    assert seen["body_font_px"] >= 20 and seen["sentence_font_px"] >= 22, seen
+    assert seen["tracebacks"] == 0
 
 
 def main() -> None:

@@ -19,7 +19,11 @@ pytest.importorskip("ipywidgets")
 pytest.importorskip("bqplot")
 pytest.importorskip("pandas")
 
-from browser_check import test_player_in_browser  # noqa: E402, F401  (collected here; skips without chromium)
+from browser_check import (  # noqa: E402, F401  (collected here; they skip without chromium)
+    test_activation_notebook_in_lab,
+    test_player_in_browser,
+    test_presenter_mode_in_browser,
+)
 
 import racebook  # noqa: E402
 from racebook.scenario import build  # noqa: E402

@@ -1,0 +1,82 @@
+"""Presenter mode for clubs: the mechanic notebooks as clean Voilà apps (issue 9).
+
+``racebook workshop [NOTEBOOK_OR_DIR]`` (and ``make workshop``) starts Voilà with racebook's
+presenter template (``racebook/ui/presenter/voila/templates/racebook``): no code, large type,
+only the notebook's explanation and its live widgets. The engine never imports Voilà: this
+module only builds the command line and runs it in a child process.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from .errors import RacebookError
+
+TEMPLATE = "racebook"
+#: A directory on JUPYTER_PATH that holds ``voila/templates/racebook``.
+PRESENTER_ROOT = Path(__file__).resolve().parent / "ui" / "presenter"
+
+
+class WorkshopError(RacebookError):
+    """The presenter mode cannot start (no notebooks, or Voilà is missing)."""
+
+
+@dataclass(frozen=True, slots=True)
+class WorkshopCommand:
+    argv: list[str]
+    env: dict[str, str]
+    url: str
+
+
+def find_notebooks(target: str | None, cwd: Path | None = None) -> Path:
+    """The notebook or folder to serve: ``target`` as a path, or a notebook in ``notebooks/`` named by
+    its number or name (``02``, ``02_duels``); no target = the whole ``notebooks/`` folder."""
+    base = Path(cwd or Path.cwd())
+    nb_dir = base / "notebooks"
+    if not target:
+        if nb_dir.is_dir():
+            return nb_dir
+        raise WorkshopError(f"no notebooks/ folder in {base}: run from the racebook checkout, "
+                            "or give a notebook or folder")
+    path = Path(target)
+    if not path.is_absolute():
+        path = base / path
+    if path.exists():
+        return path
+    if nb_dir.is_dir():
+        hits = sorted(p for p in nb_dir.glob("*.ipynb") if p.stem == target or p.stem.startswith(f"{target}_"))
+        if len(hits) == 1:
+            return hits[0]
+        names = ", ".join(p.stem for p in sorted(nb_dir.glob("*.ipynb")))
+        if hits:
+            raise WorkshopError(f"{target!r} names several notebooks: {', '.join(p.stem for p in hits)}")
+        raise WorkshopError(f"no notebook {target!r}: give a path, or one of {names}")
+    raise WorkshopError(f"{target!r} is not a notebook or folder, and there is no notebooks/ folder in {base}")
+
+
+def command(target: Path, port: int = 8866, open_browser: bool = True, ip: str = "127.0.0.1") -> WorkshopCommand:
+    """The Voilà command line and environment for presenting ``target`` (a notebook or a folder)."""
+    env = dict(os.environ)
+    env["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(PRESENTER_ROOT), env.get("JUPYTER_PATH", "")) if p)
+    argv = [sys.executable, "-m", "voila", str(target), f"--template={TEMPLATE}", "--strip_sources=True",
+            "--show_tracebacks=True", "--theme=light", f"--port={port}", f"--Voila.ip={ip}"]
+    if not open_browser:
+        argv.append("--no-browser")
+    return WorkshopCommand(argv, env, f"http://{ip}:{port}/")
+
+
+def main(target: str | None, port: int = 8866, open_browser: bool = True) -> int:
+    try:
+        import voila  # noqa: F401  (only to fail early with a clear message)
+    except ImportError as e:
+        raise WorkshopError("Voilà is not installed: `make workshop` installs it, or `pip install racebook`") from e
+    cmd = command(find_notebooks(target), port, open_browser)
+    print(f"racebook workshop: presenter mode on {cmd.url} (Ctrl+C stops it)", flush=True)
+    try:
+        return subprocess.call(cmd.argv, env=cmd.env)
+    except KeyboardInterrupt:
+        return 0
