@@ -4,6 +4,7 @@
     racebook simulate --track T --races N --seed S [--csv FILE]   Monte Carlo races with automatic drivers
     racebook scenarios                    list the shipped scenarios
     racebook tracks                       list the shipped tracks
+    racebook tracks --check FILE …        validate track files (prints OK, or the error and exits 2)
     racebook workshop [NOTEBOOK] [--port P] [--no-browser]   presenter mode (Voilà, large type, no code)
 """
 
@@ -29,7 +30,9 @@ def main(argv: list[str] | None = None) -> int:
     sm.add_argument("--driver", default="greedy", choices=("greedy", "random"))
     sm.add_argument("--csv", help="also write one row per race to this CSV file")
     sub.add_parser("scenarios", help="list shipped scenarios")
-    sub.add_parser("tracks", help="list shipped tracks")
+    tk = sub.add_parser("tracks", help="list shipped tracks, or validate track files with --check")
+    tk.add_argument("--check", nargs="+", metavar="FILE", help="load these track files (paths or ids) with the "
+                    "track loader and print OK, or the error naming file, field and reason (exit 2)")
     ws = sub.add_parser("workshop", help="presenter mode: the notebooks as clean Voilà apps with large type")
     ws.add_argument("notebook", nargs="?", help="a notebook (path, number or name, e.g. 02) or a folder; "
                     "default: notebooks/")
@@ -71,6 +74,18 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         if args.cmd == "tracks":
             from .trackfile import available_tracks, load_track
+            if args.check:
+                failed = False
+                for f in args.check:
+                    try:
+                        tr = load_track(f)
+                    except RacebookError as e:
+                        print(f"racebook: {e}", file=sys.stderr)
+                        failed = True
+                        continue
+                    print(f"OK {f}: {tr.name} ({len(tr)} sections, pit -{tr.pit_time}, "
+                          f"{tr.turns.last_turn} turns)")
+                return 2 if failed else 0
             for t in available_tracks():
                 tr = load_track(t)
                 print(f"{t:12} {tr.name} ({len(tr)} sections, pit -{tr.pit_time}, {tr.turns.last_turn} turns)")

@@ -1,4 +1,5 @@
-"""The README's public promises: the quick start, the JSON summary keys, the examples table."""
+"""The README's public promises: the quick start, the JSON summary keys, the examples table, and the
+reference sections (writing a scenario, the CLI, house rules, adding a track)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,16 @@ import json
 import re
 import subprocess
 import sys
+from dataclasses import fields
+from enum import Enum
 from pathlib import Path
+
+import pytest
+
+from racebook import actions, cli, scenario
+from racebook.errors import ScenarioError
+from racebook.options import HOUSE_RULE_DOCS, Rules
+from racebook.trackfile import clear_cache
 
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -34,3 +44,120 @@ def test_json_summary_documents_every_key() -> None:
         assert f"`{key}`" in section, key
     for key in data["cars"]["Blue"]:
         assert f"`{key}`" in section, key
+
+
+def _section(title: str) -> str:
+    assert f"\n## {title}\n" in README, title
+    return README.split(f"\n## {title}\n", 1)[1].split("\n## ", 1)[0]
+
+
+def _help(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    with pytest.raises(SystemExit) as e:
+        cli.main(argv)
+    assert e.value.code == 0
+    return capsys.readouterr().out
+
+
+# ----------------------------------------------------------------- the racebook CLI
+def test_cli_section_documents_every_subcommand_and_option(capsys: pytest.CaptureFixture[str]) -> None:
+    top = _help(["--help"], capsys)
+    m = re.search(r"\{([a-z,-]+)\}", top)
+    assert m is not None, top
+    commands = m.group(1).split(",")
+    assert {"replay", "simulate", "scenarios", "tracks", "workshop"} <= set(commands)
+    rows = [line for line in _section("The racebook CLI").splitlines() if line.startswith("| `racebook ")]
+    for cmd in commands:
+        documented = [r for r in rows if re.match(rf"\| `racebook {cmd}[ `]", r)]
+        assert documented, f"racebook {cmd} is not in the README's CLI table"
+        options = set(re.findall(r"(?<![\w-])(--[a-z][a-z-]*)", _help([cmd, "--help"], capsys))) - {"--help"}
+        for opt in options:
+            assert any(opt in r for r in documented), f"racebook {cmd} {opt} is not documented"
+
+
+# ----------------------------------------------------------------- house rules
+def test_house_rules_table_documents_every_rule() -> None:
+    section = _section("House rules (the book's ambiguities)")
+    rows = {r.split("|")[1].strip().strip("`"): [c.strip() for c in r.split("|")[1:-1]]
+            for r in section.splitlines() if r.startswith("| `")}
+    options_src = (ROOT / "racebook" / "options.py").read_text(encoding="utf-8")
+    for f in fields(Rules):
+        assert f.name in rows, f"Rules.{f.name} is not in the README's house-rules table"
+        _, amb, default_cell, alternative, notebooks = rows[f.name]
+        tag = re.search(rf"^\s+{f.name}:.*#\s*(AMB-\d+)", options_src, re.M)
+        assert tag is not None and tag.group(1) in amb, f.name
+        default = getattr(Rules(), f.name)
+        assert (f'"{default.value}"' if isinstance(default, Enum) else f"`{default}`") in default_cell, f.name
+        assert alternative and f.name in HOUSE_RULE_DOCS
+        named = re.findall(r"`(\d\d_\w+)`", notebooks)
+        assert named, f.name
+        for nb in named:
+            assert (ROOT / "notebooks" / f"{nb}.ipynb").is_file(), nb
+    assert set(rows) == {f.name for f in fields(Rules)}
+
+
+# ----------------------------------------------------------------- writing a scenario
+def _scenario_example() -> str:
+    return _section("Writing a scenario").split("```toml\n", 1)[1].split("```", 1)[0]
+
+
+def test_scenario_example_replays(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "blind42.toml"
+    path.write_text(_scenario_example(), encoding="utf-8")
+    sc = scenario.load(path)
+    assert sc.id == "blind42" and len(sc.actions) == 3
+    assert any("with a blind draw: (42)" in e.sentence() for e in sc.race.events)
+    assert cli.main(["replay", str(path)]) == 0
+    printed = capsys.readouterr().out.splitlines()
+    shown = _section("Writing a scenario").split("prints:\n\n```\n", 1)[1].split("```", 1)[0]
+    for line in shown.splitlines():
+        if line.strip() != "…":
+            assert line in printed, line
+
+
+def test_scenario_errors_name_the_file_field_and_reason(tmp_path: Path) -> None:
+    good = _scenario_example()
+    shown = re.findall(r"^racebook: blind42\.toml: (.*)$", _section("Writing a scenario"), re.M)
+    bad = [good.replace("chips = 10\n", 'chips = 10\ntyre = "slick"\n', 1),
+           good.replace('"Blue test 1 blind"', '"Blue test 2 blind"', 1)]
+    assert len(shown) == len(bad) and all(b != good for b in bad)
+    path = tmp_path / "blind42.toml"
+    for text, message in zip(bad, shown, strict=True):
+        path.write_text(text, encoding="utf-8")
+        with pytest.raises(ScenarioError) as e:
+            scenario.load(path)
+        field, reason = message.split(": ", 1)
+        assert (e.value.file, e.value.field, e.value.reason) == (str(path), field, reason)
+
+
+def test_scenario_section_names_every_key_and_verb() -> None:
+    section = _section("Writing a scenario")
+    keys = (scenario._TOP | scenario._SCEN | scenario._CAR | scenario._RACE | scenario._SETUP
+            | scenario._DRIVER)
+    for key in keys:
+        assert re.search(rf"(?<![\w-]){key}(?![\w-])", section), f"scenario key {key!r} is not documented"
+    for verb in actions._VERBS:
+        assert re.search(rf"`{re.escape(verb)}[ `]", section), f"action verb {verb!r} is not documented"
+
+
+# ----------------------------------------------------------------- adding a track
+def test_track_section_error_example_is_real(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    section = _section("Adding a track")
+    for needle in ("tracks/SCHEMA.md", 'source = "invented-for-teaching"', "racebook tracks --check",
+                   "racebook.ui.TrackView", "register_layout"):
+        assert needle in section, needle
+    schema = (ROOT / "tracks" / "SCHEMA.md").read_text(encoding="utf-8")
+    minimal = schema.split("## A minimal file", 1)[1].split("```toml\n", 1)[1].split("```", 1)[0]
+    bad = minimal.replace('type = "corner"', 'type = "bend"', 1)
+    assert bad != minimal
+    path = tmp_path / "oval.toml"
+    path.write_text(bad, encoding="utf-8")
+    clear_cache()
+    assert cli.main(["tracks", "--check", str(path)]) == 2
+    err = capsys.readouterr().err.strip()
+    shown = re.search(r"^ *racebook: …/tracks/oval\.toml: (.*)$", section, re.M)
+    assert shown is not None and err == f"racebook: {path}: {shown.group(1)}"
+    path.write_text(minimal, encoding="utf-8")
+    clear_cache()
+    assert cli.main(["tracks", "--check", str(path)]) == 0
+    ok = re.search(r"^ *OK tracks/oval\.toml: (.*)$", section, re.M)
+    assert ok is not None and capsys.readouterr().out.strip() == f"OK {path}: {ok.group(1)}"
