@@ -254,89 +254,86 @@ def _on_failure(page: Any, seen: dict, name: str) -> None:
     sys.stderr.write(f"browser check failed; page screenshot: {shot}\n" + "\n".join(seen["console"][-20:]) + "\n")
 
 
-def check_notebook_in_lab(notebook: Path = NOTEBOOK_01, clicks: int = 3, shot: Path | None = None) -> dict:
-    """Open a copy of ``notebook`` in JupyterLab, run all its cells, step its first player."""
+@contextmanager
+def _browser_session(notebook: Path, server: Any, name: str) -> Iterator[tuple[str, Any, dict, Path]]:
+    """A temp copy of ``notebook``, ``server(copy, root)`` running on it and a Chromium page.
+
+    Yields (url, page, seen, copy); on an error saves a failure screenshot; always cleans up.
+    The copy keeps autosave away from the committed file."""
     from playwright.sync_api import sync_playwright
 
-    root = Path(tempfile.mkdtemp(prefix="racebook-lab-"))
+    root = Path(tempfile.mkdtemp(prefix=f"racebook-{name}-"))
     try:
-        shutil.copy(notebook, root / notebook.name)  # a copy: autosave must never touch the committed file
-        with jupyter_lab(root) as url, sync_playwright() as pw:
+        copy = root / notebook.name
+        shutil.copy(notebook, copy)
+        with server(copy, root) as url, sync_playwright() as pw:
             browser, page, seen = _browser_page(pw)
             try:
-                page.goto(f"{url}/lab/tree/{notebook.name}", wait_until="domcontentloaded")
-                page.wait_for_function("() => window.jupyterapp && document.querySelector('.jp-Notebook .jp-Cell')",
-                                       timeout=60_000)
-                page.wait_for_function(
-                    "() => window.jupyterapp.shell.currentWidget?.sessionContext?.session?.kernel?.status === 'idle'",
-                    timeout=60_000)
-                no = page.get_by_role("button", name="No")  # the "Jupyter news?" toast
-                if no.count():
-                    no.first.click()
-                page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
-                # Every code cell has run (the model's execution counts; off-screen cells are not rendered).
-                page.wait_for_function(
-                    "() => { const w = window.jupyterapp.shell.currentWidget;"
-                    " const cells = [...w.content.model.cells].filter(c => c.type === 'code');"
-                    " return cells.length > 0 && cells.every(c => c.executionCount !== null)"
-                    " && w.sessionContext.session.kernel.status === 'idle'; }", timeout=120_000)
-                seen["cells_run"] = page.evaluate(
-                    "() => [...window.jupyterapp.shell.currentWidget.content.model.cells]"
-                    ".filter(c => c.type === 'code').length")
-                seen["errors"] = page.evaluate(
-                    "() => [...window.jupyterapp.shell.currentWidget.content.model.cells]"
-                    ".filter(c => c.type === 'code').flatMap(c => c.toJSON().outputs)"
-                    ".filter(o => o.output_type === 'error').length")
-                box = _stepper_clicks(page, clicks, seen)
-                if shot is not None:
-                    shot.parent.mkdir(parents=True, exist_ok=True)
-                    box.screenshot(path=str(shot))
-                    seen["screenshot"] = str(shot)
+                yield url, page, seen, copy
             except Exception:
-                _on_failure(page, seen, "lab")
+                _on_failure(page, seen, name)
                 raise
             finally:
                 browser.close()
     finally:
         shutil.rmtree(root, ignore_errors=True)
+
+
+def check_notebook_in_lab(notebook: Path = NOTEBOOK_01, clicks: int = 3, shot: Path | None = None) -> dict:
+    """Open a copy of ``notebook`` in JupyterLab, run all its cells, step its first player."""
+    with _browser_session(notebook, lambda copy, root: jupyter_lab(root), "lab") as (url, page, seen, _copy):
+        page.goto(f"{url}/lab/tree/{notebook.name}", wait_until="domcontentloaded")
+        page.wait_for_function("() => window.jupyterapp && document.querySelector('.jp-Notebook .jp-Cell')",
+                               timeout=60_000)
+        page.wait_for_function(
+            "() => window.jupyterapp.shell.currentWidget?.sessionContext?.session?.kernel?.status === 'idle'",
+            timeout=60_000)
+        no = page.get_by_role("button", name="No")  # the "Jupyter news?" toast
+        if no.count():
+            no.first.click()
+        page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        # Every code cell has run (the model's execution counts; off-screen cells are not rendered).
+        page.wait_for_function(
+            "() => { const w = window.jupyterapp.shell.currentWidget;"
+            " const cells = [...w.content.model.cells].filter(c => c.type === 'code');"
+            " return cells.length > 0 && cells.every(c => c.executionCount !== null)"
+            " && w.sessionContext.session.kernel.status === 'idle'; }", timeout=120_000)
+        seen["cells_run"] = page.evaluate(
+            "() => [...window.jupyterapp.shell.currentWidget.content.model.cells]"
+            ".filter(c => c.type === 'code').length")
+        seen["errors"] = page.evaluate(
+            "() => [...window.jupyterapp.shell.currentWidget.content.model.cells]"
+            ".filter(c => c.type === 'code').flatMap(c => c.toJSON().outputs)"
+            ".filter(o => o.output_type === 'error').length")
+        box = _stepper_clicks(page, clicks, seen)
+        if shot is not None:
+            shot.parent.mkdir(parents=True, exist_ok=True)
+            box.screenshot(path=str(shot))
+            seen["screenshot"] = str(shot)
     return seen
 
 
 def check_presenter(notebook: Path = NOTEBOOK_01, clicks: int = 3, shot: Path | None = None) -> dict:
     """Open ``notebook`` in presenter mode (Voilà + racebook's template), step its first player."""
-    from playwright.sync_api import sync_playwright
-
-    root = Path(tempfile.mkdtemp(prefix="racebook-voila-"))
-    try:
-        shutil.copy(notebook, root / notebook.name)
-        with presenter(root / notebook.name, root) as url, sync_playwright() as pw:
-            browser, page, seen = _browser_page(pw)
-            try:
-                page.goto(url, wait_until="domcontentloaded", timeout=120_000)
-                box = _stepper_clicks(page, clicks, seen)
-                seen["code_inputs_visible"] = page.locator(
-                    ".jp-CodeCell .jp-InputArea:visible, .cm-editor:visible").count()
-                seen["markdown_cells"] = page.locator(".jp-MarkdownOutput:visible, .jp-RenderedMarkdown:visible"
-                                                      ).count()
-                seen["hidden_cells"] = page.locator(".rb-presenter-hidden").count()
-                seen["body_font_px"] = page.evaluate(
-                    "() => parseFloat(getComputedStyle(document.querySelector('.jp-RenderedHTMLCommon p'))"
-                    ".fontSize)")
-                seen["sentence_font_px"] = box.locator(".rb-sentence").first.evaluate(
-                    "(el) => parseFloat(getComputedStyle("
-                    "el.querySelector('.widget-html-content > div') || el).fontSize)")
-                seen["tracebacks"] = page.locator(".jp-RenderedText[data-mime-type*='error']").count()
-                if shot is not None:
-                    shot.parent.mkdir(parents=True, exist_ok=True)
-                    page.screenshot(path=str(shot), full_page=False)
-                    seen["screenshot"] = str(shot)
-            except Exception:
-                _on_failure(page, seen, "presenter")
-                raise
-            finally:
-                browser.close()
-    finally:
-        shutil.rmtree(root, ignore_errors=True)
+    with _browser_session(notebook, presenter, "presenter") as (url, page, seen, _copy):
+        page.goto(url, wait_until="domcontentloaded", timeout=120_000)
+        box = _stepper_clicks(page, clicks, seen)
+        seen["code_inputs_visible"] = page.locator(
+            ".jp-CodeCell .jp-InputArea:visible, .cm-editor:visible").count()
+        seen["markdown_cells"] = page.locator(".jp-MarkdownOutput:visible, .jp-RenderedMarkdown:visible"
+                                              ).count()
+        seen["hidden_cells"] = page.locator(".rb-presenter-hidden").count()
+        seen["body_font_px"] = page.evaluate(
+            "() => parseFloat(getComputedStyle(document.querySelector('.jp-RenderedHTMLCommon p'))"
+            ".fontSize)")
+        seen["sentence_font_px"] = box.locator(".rb-sentence").first.evaluate(
+            "(el) => parseFloat(getComputedStyle("
+            "el.querySelector('.widget-html-content > div') || el).fontSize)")
+        seen["tracebacks"] = page.locator(".jp-RenderedText[data-mime-type*='error']").count()
+        if shot is not None:
+            shot.parent.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(shot), full_page=False)
+            seen["screenshot"] = str(shot)
     return seen
 
 
