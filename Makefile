@@ -7,7 +7,7 @@ PIP    := $(BIN)/python -m pip
 # Directories ruff checks; the ones that don't exist (yet) are skipped.
 LINT_DIRS := $(wildcard racebook tests tools benchmarks)
 
-.PHONY: venv lab test workshop browser-deps clean
+.PHONY: venv lab test fuzz workshop browser-deps clean
 
 # Internal: the bare virtualenv (created only if missing).
 venv: $(BIN)/python
@@ -54,6 +54,11 @@ test: $(VENV)/.installed-test browser-deps
 	else \
 		echo "notebooks: no .ipynb files, nbval step skipped"; \
 	fi
+
+# The fuzz suites with 50x the examples of make test (minutes, not seconds); by hand, not in CI.
+FUZZ_SCALE ?= 50
+fuzz: $(VENV)/.installed-test
+	RACEBOOK_FUZZ_SCALE=$(FUZZ_SCALE) $(BIN)/python -m pytest tests -m fuzz -q
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache .hypothesis
