@@ -62,6 +62,8 @@ class DuelCtx:
     bids: dict[str, tuple[str, ...]] = field(default_factory=dict)
     to_join: list[str] = field(default_factory=list)
     to_bid: list[str] = field(default_factory=list)
+    first: str | None = None  # the car spared the corner modifier (§12.2); None = the group's first car
+    unopposed: bool = False  # nobody took up the challenge (§12.2: the decliners still go behind the challenger)
 
     @property
     def current(self) -> str | None:
@@ -91,7 +93,7 @@ def start(state: RaceState, act: Activation, cars: list[str], events: list[Event
                                     "duel here this Game Turn", None, "§12.3"))
         return None
     cars = [c for c in cars if state.cars[c].off_track is None]
-    ctx = DuelCtx(act, list(cars), eligible, pointer=len(cars) - 1)
+    ctx = DuelCtx(act, list(cars), eligible, pointer=len(cars) - 1, first=first_car(state, act, cars))
     for c in eligible:  # AMB-39: the offer itself uses each car's chance here, accepted or declined
         state.duel_chances.add((c, key))
     corner = state.track.corner_of(act.section)
@@ -100,6 +102,18 @@ def start(state: RaceState, act: Activation, cars: list[str], events: list[Event
                             f"car forward ({', '.join(reversed(eligible))})", None, "§12.1"))
     _auto(state, ctx, events)
     return ctx if ctx.stage != "done" else None
+
+
+def first_car(state: RaceState, act: Activation, cars: list[str]) -> str | None:
+    """The 'first car in the section', spared the corner modifier (§12.2), when the duel opens.
+
+    House rule ``duel_modifier_spares_group_front``: True (default) = the first car of the activated group (the
+    leader's subsection when the Leader token splits the section, §11.2 case 3); False = literally the first car
+    of the section, wherever the Leader token is."""
+    if state.rules.duel_modifier_spares_group_front:
+        return cars[0] if cars else None
+    here = state.cars_in(act.section)
+    return here[0] if here else None
 
 
 def _human_ahead_same_lap(state: RaceState, ctx: DuelCtx, robot: Car) -> bool:
@@ -194,9 +208,21 @@ def _challenge(state: RaceState, ctx: DuelCtx, cid: str, events: list[Event]) ->
 
 def _to_bids(state: RaceState, ctx: DuelCtx, events: list[Event]) -> None:
     if len(ctx.participants) < 2:
-        events.append(DuelEvent(ctx.activation.section, f"Nobody takes up {ctx.challenger}'s challenge: no duel",
-                                ctx.challenger, "§12.1"))
-        ctx.stage = "done"
+        # §12.2 «Pilotos que se recusaram a participar agora são colocados atrás do DESAFIANTE»: declining
+        # costs the places even when nobody accepts (robots refusing by §17.2 too)
+        ctx.unopposed = True
+        sec, ch = ctx.activation.section, ctx.challenger
+        who = ", ".join(ctx.decliners)
+        if not state.rules.lone_challenger_bids:
+            events.append(DuelEvent(sec, f"Nobody takes up {ch}'s challenge: {who} will go behind {ch}; he lays no "
+                                    "card (house rule lone_challenger_bids = False)", ch, "§12.2"))
+            resolve(state, ctx, events)
+            return
+        events.append(DuelEvent(sec, f"Nobody takes up {ch}'s challenge: {who} will go behind {ch}, who still plays "
+                                "1 or 2 cards face down (house rule lone_challenger_bids); with none he is not "
+                                "participating and the order is kept", ch, "§12.2"))
+        ctx.stage = "bid"
+        ctx.to_bid = [ch]  # type: ignore[list-item]
         return
     ctx.stage = "bid"
     order = [c for c in ctx.cars if c in ctx.participants]
@@ -266,7 +292,8 @@ def total(state: RaceState, ctx: DuelCtx, cid: str) -> tuple[int, str]:
             parts.append((card.mp * 2, f"{code} [{card.mp}]×2 duel power"))
         else:
             parts.append((card.mp, f"{code} [{card.mp}]"))
-    if corner and ctx.cars and cid != ctx.cars[0]:
+    first = ctx.first if ctx.first is not None else (ctx.cars[0] if ctx.cars else None)
+    if corner and cid != first:
         parts.append((corner.duel_modifier, f"{corner.name} modifier"))
     if car.strategy is Strategy.BANGING_WHEELS:
         parts.append((BANGING_WHEELS_BONUS, "BANGING WHEELS"))
@@ -281,8 +308,10 @@ def resolve(state: RaceState, ctx: DuelCtx, events: list[Event]) -> None:
         state.face_down.difference_update(cards)  # the reveal
     players = [c for c in ctx.cars if c in ctx.participants and ctx.bids.get(c)]
     quitters = [c for c in ctx.cars if c in ctx.participants and not ctx.bids.get(c)]
+    if ctx.unopposed and not state.rules.lone_challenger_bids:
+        players, quitters = [c for c in ctx.cars if c in ctx.participants], []  # no cards: he takes the front
     totals = {c: total(state, ctx, c) for c in players}
-    for c in players:
+    for c in players if ctx.bids else ():
         cards = " ".join(f"{x}{state.card(x)}" for x in ctx.bids[c])
         events.append(DuelEvent(sec, f"{c} reveals {cards}: total {totals[c][0]} ({totals[c][1]})", c, "§12.2"))
     for c in quitters:
@@ -324,7 +353,7 @@ def resolve(state: RaceState, ctx: DuelCtx, events: list[Event]) -> None:
         else:
             for code in ctx.bids.get(c, ()):
                 state.discard(code)
-    frozen = [c for c in players if not state.cars[c].is_robot and state.cars[c].on_track]
+    frozen = [c for c in players if not state.cars[c].is_robot and state.cars[c].on_track and ctx.bids.get(c)]
     if frozen:
         events.append(DuelEvent(sec, f"The duel cards of {', '.join(frozen)} are frozen until the next Game Turn",
                                 None, "§12.2"))

@@ -249,7 +249,10 @@ class DuelRecord:
         out.append(f"  CHALLENGER   : {self.challenger}; joined: {', '.join(joined) or '-'}; "
                    f"declined: {', '.join(self.decliners) or '-'}")
         if not self.fought:
-            out.append("  nobody takes up the challenge: no duel")
+            kept = [c for c in self.order_after if c in self.cars] == list(self.cars)
+            out.append("  nobody takes up the challenge: " + ("the order is kept" if kept else
+                                                              "the decliners go behind the challenger (§12.2)"))
+            out.append(f"  order after  : {', '.join(self.order_after)}")
             return out
         width = max(len(c) for c in self.totals)
         for c in self.participants:

@@ -250,11 +250,14 @@ class Pass(Event):
 @dataclass(frozen=True, slots=True)
 class YellowFlagPassed(Event):
     RULE = "§15.1"
-    TEMPLATE = "{car} slows past the yellow flag in {section} (1 MP){removed}; {left} MP left"
+    TEMPLATE = "{car} {how} the yellow flag in {section} ({cost} MP{why}){removed}; {left} MP left"
     car: str
     section: str
     left: int
     removed: str = ""
+    cost: int = 1
+    how: str = "slows past"
+    why: str = ""  # e.g. why a car on a trajectory pays nothing (§15.1)
 
 
 @dataclass(frozen=True, slots=True)

@@ -86,6 +86,10 @@ def _human_pass_cost(state: RaceState, mover: Car, other: Car, kind: PassKind, w
         if kind is PassKind.LAP and lapper:
             return PassCost(kind, 0, f"{special} turn, lapping with the blue flag/LAPPING is free", "§22")
         return PassCost(kind, 1, f"{special} turn: 1 MP in any section", "§22")
+    if kind is PassKind.LAP and lapper and state.turn == state.track.turns.last_turn:
+        # §22: the last turn's blue-flag line is its own rule («sem gastar PM»), not part of the copied
+        # overtaking text that AMB-13 (last_turn_easy_passing) switches off
+        return PassCost(kind, 0, "last turn, lapping with the blue flag/LAPPING is free", "§22")
     if minus_one_corner is not None and st is SectionType.CORNER and sec.corner == minus_one_corner:
         # §13.E.7 modifiers: 1 MP per car passed there, overtaking, lapping or unlapping alike
         return PassCost(kind, 1, f'Track Card "-1": corner {minus_one_corner} counts as a straight', "§19.2")
@@ -197,12 +201,18 @@ def advance(state: RaceState, mv: Move, events: list[Event], check_result: bool 
             ahead = lst[i - 1]
             if ahead == YELLOW_FLAG:
                 lst[i - 1], lst[i] = lst[i], lst[i - 1]
-                mv.mp -= 1
+                on_traj = on_trajectory(state, car)
+                mv.mp -= 0 if on_traj else 1
                 removed = ""
                 if car.id == state.leader:
                     lst.remove(YELLOW_FLAG)
                     removed = "; the leader has passed it, so it is removed"
-                events.append(YellowFlagPassed(car.id, car.section, mv.mp, removed))
+                if on_traj:
+                    events.append(YellowFlagPassed(car.id, car.section, mv.mp, removed, 0, "leaves",
+                                                   f": it is on the trajectory {car.trajectory}, and the flag is "
+                                                   "always behind the trajectories"))
+                else:
+                    events.append(YellowFlagPassed(car.id, car.section, mv.mp, removed))
                 continue
             other = state.cars[ahead]
             pc = pass_cost(state, car, other, mv.minus_one)
@@ -242,6 +252,14 @@ def advance(state: RaceState, mv: Move, events: list[Event], check_result: bool 
         if nxt.index == 0:
             events.append(FinishLine(car.id, car.lap))
         _update_leader(state, events, f": {car.id} moved ahead", car.id)
+
+
+def on_trajectory(state: RaceState, car: Car) -> bool:
+    """§15.1: a yellow flag is always placed behind the trajectories, so a car on a trajectory of its section
+    never finds the flag ahead: no slowdown, however the flag and the car got there (one board position, one
+    cost). The section's other restriction, no overtaking or duels, binds it like every car there."""
+    return car.trajectory is not None and any(t.id == car.trajectory
+                                              for t in state.track.trajectories_in(car.section))
 
 
 def _stop(mv: Move, car: Car, events: list[Event], why: str, rule: str) -> None:

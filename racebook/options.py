@@ -26,6 +26,9 @@ class Rules:
     trajectories_at_start: bool = False  # AMB-14: False = unavailable in turn 1 as at restarts (§22)
     last_turn_easy_passing: bool = True  # AMB-13: 1 MP overtake/lap in any section in the last turn (§22)
     lucky_discard_mandatory: bool = True  # AMB-9 (§26.4)
+    lone_challenger_bids: bool = True  # §12.1: nobody accepts a challenge: the challenger still bids 1–2 cards
+    duel_modifier_spares_group_front: bool = True  # §12.2: the activated group's first car (False: the section's)
+    leader_token_same_lap: bool = True  # §18.4: leader off track: frontmost car there on his lap (False: any car)
 
     def to_dict(self) -> dict:
         return {f.name: (v.value if isinstance(v := getattr(self, f.name), Enum) else v) for f in fields(self)}
@@ -46,4 +49,15 @@ HOUSE_RULE_DOCS = {
     "last_turn_easy_passing": "AMB-13 (§22): in the last Game Turn, overtaking/lapping costs 1 MP in any section "
     "(True, recommended) or follows the normal table (False).",
     "lucky_discard_mandatory": "AMB-9 (§26.4): LUCKY's discard after drawing two is mandatory (True) or optional.",
+    "lone_challenger_bids": "§12.1 (the book is silent): when every car ahead declines a challenge, the decliners "
+    "still go behind the challenger (§12.2). True (default): the challenger first lays 1 or 2 cards face down as "
+    "the procedure says, and they freeze; laying none, he is not participating and the order is kept. False: he "
+    "lays no card.",
+    "duel_modifier_spares_group_front": "§12.2: the corner modifier applies to every participant 'except the first "
+    "car in the section'. True (default): the first car of the activated group (of the leader's subsection when "
+    "the Leader token splits the section). False: literally the first car of the section, so in the leader's "
+    "subsection nobody is spared when lapped cars sit ahead of the leader.",
+    "leader_token_same_lap": "§18.4: the leader goes off track. True (default): the Leader token goes to the "
+    "frontmost car on the leader's lap in the section where he lost control (a lapped car never leads; with none "
+    "there he keeps it). False: literally to the frontmost car in that section, even a lapped one.",
 }

@@ -156,11 +156,21 @@ class RaceState:
         if self.fas_anchor is not None and self.leader is not None:
             lead = self.cars[self.leader]
             if (self.cars[front].lap, self.section(self.cars[front].section).index) <= \
-                    (lead.lap, self.section(self.fas_anchor).index):
+                    (self.lost_control_lap(lead), self.section(self.fas_anchor).index):
                 return None
             self.fas_anchor = None
         self.leader = front
         return front
+
+    def crossed_line_off_track(self, car: Car) -> bool:
+        """True for a car at a re-entry point beyond the finish line from where it lost control (§18.5): its
+        lap was counted when it was placed there, like any other crossing."""
+        return car.off_track is not None and car.lost_control is not None and \
+            self.section(car.off_track).index < self.section(car.lost_control).index
+
+    def lost_control_lap(self, car: Car) -> int:
+        """The lap a car was on where it lost control (one less than ``car.lap`` past the finish line)."""
+        return car.lap - 1 if self.crossed_line_off_track(car) else car.lap
 
     def off_track_at(self, section: str) -> list[str]:
         """Cars waiting at the re-entry point beside ``section`` (§18.5)."""

@@ -465,7 +465,7 @@ def legal(state: RaceState, ctx: TurnCtx) -> list[Action]:
     if ph is Phase.SC_DISCARD:
         return [Discard(car.id, (c,)) for c in sorted(car.hand)]
     if ph is Phase.ORANGE:
-        return orange_options(state, car)
+        return orange_options(state, car, ctx)
     if ph is Phase.LATE_BRAKE:
         lb: list[Action] = [LateBrake(car.id), NoLateBrake(car.id)]
         lb += [LateBrake(car.id, c) for c in sorted(car.hand) if state.card(c).has_power(PowerKind.LB)]
@@ -473,7 +473,7 @@ def legal(state: RaceState, ctx: TurnCtx) -> list[Action]:
     if ph is Phase.LEADER:
         return [LeaderCheck(car.id, c) for c in sorted(car.hand)] + [LeaderCheck(car.id, BLIND)]
     if ph is Phase.OCCUPY:
-        return [Occupy(car.id, t.id) for t in free_trajectories(state, car.section)] + [Occupy(car.id, None)]
+        return [Occupy(car.id, t.id) for t in occupiable_trajectories(state, car, ctx)] + [Occupy(car.id, None)]
     return []
 
 
@@ -485,6 +485,25 @@ def _pay_options(car: Car, ctx: TurnCtx) -> list[tuple[int, tuple[str, ...]]]:
 def free_trajectories(state: RaceState, section: str) -> list[Trajectory]:
     taken = {c.trajectory for c in state.cars.values() if c.trajectory and c.on_track}
     return [t for t in state.track.trajectories_in(section) if t.id not in taken]
+
+
+def occupiable_trajectories(state: RaceState, car: Car, ctx: TurnCtx) -> list[Trajectory]:
+    """The free trajectories of the car's section it may take now: none in a section where it failed an ET
+    this turn, neither that ET nor any other (§18.2). Players and robots alike."""
+    if ctx.traj_failed and ctx.traj_failed_in == car.section:
+        return []
+    return free_trajectories(state, car.section)
+
+
+def fail_et(state: RaceState, car: Car, ctx: TurnCtx, traj: Trajectory, events: list[Event]) -> None:
+    """§18.2: a failed ET. The car leaves the ET spot (even if it stays in the section) and may not re-occupy
+    that ET or any other trajectory of the section this turn; its bonus is lost. Players and robots alike."""
+    car.trajectory = None
+    ctx.traj = None
+    ctx.traj_failed = True
+    ctx.traj_failed_in = car.section
+    events.append(Note(f"{car.id} failed the ET {traj.id}: it leaves the ET spot, gets no bonus, and may not "
+                       f"re-occupy {traj.id} or any other trajectory in {car.section}", "§18.2"))
 
 
 # ------------------------------------------------------------ turn flow
@@ -562,6 +581,7 @@ def _pit(state: RaceState, car: Car, ctx: TurnCtx, extra: int, events: list[Even
     penalty = 0
     if car.off_track is not None:  # §18.5: from where it lost control, one extra section per penalty point
         lost = car.lost_control or car.off_track
+        car.lap = state.lost_control_lap(car)  # back before the finish line if its route had crossed it
         car.off_track = car.lost_control = None
         state.place(car.id, lost)
         penalty, car.time_loss = car.time_loss, 0
@@ -924,9 +944,7 @@ def _et_test(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> N
     ctx.et_passed = ev.passed
     _hazard_blind(car, ctx, state, events, "ET")
     if not ev.passed:
-        ctx.traj_failed = True
-        ctx.traj_failed_in = car.section
-        ctx.traj = None
+        fail_et(state, car, ctx, traj, events)
         if traj.recovery is None:
             events.append(Note(f"{traj.id} has no recovery chart in the track data", "§18.2"))
             return
@@ -1199,8 +1217,7 @@ def _phase_f2(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> 
     mv = ctx.move
     entered = (mv is not None and mv.entered) or ctx.lb_advanced or ctx.reentry
     if entered and trajectories_available(state) and car.off_track is None \
-            and not (ctx.traj_failed and ctx.traj_failed_in == car.section) \
-            and free_trajectories(state, car.section):
+            and occupiable_trajectories(state, car, ctx):
         ctx.phase = Phase.OCCUPY
         return
     _end(state, car, ctx, events)
@@ -1244,6 +1261,8 @@ def _lb_advance(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -
     zone = car.section
     passed = [c for c in state.cars_in(zone) if c != car.id and state.cars_in(zone).index(c) <
               state.cars_in(zone).index(car.id)]
+    if any(state.cars[c].lap == car.lap for c in passed):
+        ctx.overtook = True  # §26.2: same-lap cars passed anywhere on the track count for BANGING WHEELS
     steps = 1
     nxt = track.sections[track.next_index(state.section(zone).index)]
     after = track.sections[track.next_index(nxt.index)]
@@ -1287,14 +1306,21 @@ def _reenter(state: RaceState, car: Car, events: list[Event]) -> None:
 def _go_off_track(state: RaceState, car: Car, reentry: str, events: list[Event]) -> None:
     """§18.5: the car waits at the re-entry point beside ``reentry``; §18.4 when it was the leader."""
     lost = car.section
+    lap = car.lap  # the lap where it lost control
     state.remove(car.id)
     car.off_track, car.lost_control, car.trajectory = reentry, lost, None
     car.section = reentry
     events.append(Note(f"{car.id} regains control and is placed on the re-entry point beside {reentry}; it is off "
                        "the track (ignored by the others) until its next turn", "§18.5"))
+    if state.crossed_line_off_track(car):  # the re-entry point lies beyond the finish line: a lap like any other
+        car.lap += 1
+        events.append(FinishLine(car.id, car.lap))
     if state.leader == car.id:
-        # the frontmost car there on the leader's lap; a lapped car never holds the token (§11.1)
-        there = [c for c in state.cars_in(lost) if state.cars[c].lap >= car.lap]
+        if state.rules.leader_token_same_lap:
+            # house rule (default): the frontmost car there on the leader's lap; a lapped car never holds it (§11.1)
+            there = [c for c in state.cars_in(lost) if state.cars[c].lap >= lap]
+        else:  # the literal §18.4: «o carro que esteja mais à frente na seção», lapped or not
+            there = state.cars_in(lost)[:1]
         if there:
             new = max(there, key=state.key)
             state.leader = new
@@ -1419,6 +1445,7 @@ def robot_turn(state: RaceState, car: Car, events: list[Event]) -> TurnCtx | Non
         car.just_pit = True
         return None
     parts = [(car.robot.mp, f"{car.robot.value} robot")]
+    ctx = TurnCtx(car.id)
     if car.off_track is not None:  # §18.5: re-entering costs 1 MP
         parts.append((-1, "re-entering the track (§18.5)"))
         _reenter(state, car, events)
@@ -1437,7 +1464,7 @@ def robot_turn(state: RaceState, car: Car, events: list[Event]) -> TurnCtx | Non
             if ok:
                 parts.append((t.bonus, f"ET {t.id}"))
             else:
-                car.trajectory = None
+                fail_et(state, car, ctx, t, events)
                 loss = robot_route(state, car, t.recovery, events) if t.recovery else 0
                 if not car.on_track:
                     car.played = True
@@ -1463,16 +1490,17 @@ def robot_turn(state: RaceState, car: Car, events: list[Event]) -> TurnCtx | Non
             movement.advance(state, mv, events, check_result=ok)
     if total <= 0:
         car.no_move = True
-    ctx = TurnCtx(car.id, robot_entered=bool(mv.entered))
-    if orange_options(state, car):
+    ctx.robot_entered = bool(mv.entered)
+    if orange_options(state, car, ctx):
         ctx.phase, ctx.decider = Phase.ORANGE, state.orange
         return ctx
     _robot_finish(state, car, ctx, events)
     return None
 
 
-def orange_options(state: RaceState, car: Car) -> list[Action]:
-    """§15.4: what the orange-flag holder may force on this robot now (empty when nothing)."""
+def orange_options(state: RaceState, car: Car, ctx: TurnCtx) -> list[Action]:
+    """§15.4: what the orange-flag holder may force on this robot now (empty when nothing); not an ET in a
+    section where the robot has just failed one (§18.2)."""
     holder = state.orange
     if holder is None or not car.is_robot or not car.on_track or car.off_track is not None:
         return []
@@ -1482,7 +1510,7 @@ def orange_options(state: RaceState, car: Car) -> list[Action]:
     if state.section(car.section).lb_modifier is not None:
         opts.append(Force(holder, car.id, "lb"))
     if trajectories_available(state):
-        opts += [Force(holder, car.id, t.id) for t in free_trajectories(state, car.section)
+        opts += [Force(holder, car.id, t.id) for t in occupiable_trajectories(state, car, ctx)
                  if t.kind is TrajectoryKind.EXTREME]
     return opts + [NoForce(holder)] if opts else []
 
@@ -1580,7 +1608,7 @@ def robot_route(state: RaceState, car: Car, route_id: str, events: list[Event]) 
 def _robot_finish(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
     """§17.3 F: the highest free standard trajectory (outermost on ties) if the robot entered the section."""
     if (ctx.robot_entered or ctx.lb_done) and trajectories_available(state) and car.on_track:
-        free = [t for t in free_trajectories(state, car.section) if t.kind is TrajectoryKind.STANDARD]
+        free = [t for t in occupiable_trajectories(state, car, ctx) if t.kind is TrajectoryKind.STANDARD]
         if free:
             best = max(free, key=lambda t: (t.bonus, t.lateral))
             car.trajectory = best.id

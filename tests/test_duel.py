@@ -66,7 +66,8 @@ def test_ex_41_one_duel_chance_per_section() -> None:
 def test_ex_42_second_duel_through_subsections() -> None:
     """Ex. 42: Red laps Purple and Orange; in the leader's subsection Purple challenges Orange and Red joins;
     Orange wins and goes ahead of the Leader token without becoming leader; when the subsection ahead of the
-    leader is activated, Orange may start a new duel (Yellow, a robot ahead of the leader, stays out)."""
+    leader is activated, Orange starts a new duel against Yellow — a real chance: Yellow, a robot ahead of the
+    leader, stays out (§17.2), so as a decliner it goes behind the challenger (§12.2)."""
     race = racebook.load_scenario("ex42").race
     assert "Purple is the CHALLENGER" in texts(race)[1]
     assert order_after_duel(race, "G") == ["Yellow", "Orange", "Red", "Purple"]
@@ -74,6 +75,9 @@ def test_ex_42_second_duel_through_subsections() -> None:
     assert s.leader == "Red"
     assert texts(race).count("Orange is the CHALLENGER; the cars ahead must say whether they take part (Yellow)") == 1
     assert "Yellow (robot) stays out of the duel" in texts(race)
+    news = [t for t in texts(race) if t.startswith("New order in G:")]
+    assert news[-1] == "New order in G: Orange, Yellow, Red, Purple"
+    assert sorted(s.cars["Orange"].frozen) == ["R21", "R25", "R57"] and s.leader == "Red"
 
 
 def test_bids_are_simultaneous_and_hidden() -> None:

@@ -160,8 +160,9 @@ def test_scenario_duels_records_the_books_examples() -> None:
     _, r42 = ds.scenario_duels("ex42")
     assert [r.activation for r in r42] == ["G2", "G1"]
     assert r42[0].order_after == ("Yellow", "Orange", "Red", "Purple") and r42[0].leader_after == "Red"
-    assert not r42[1].fought and r42[1].decliners == ("Yellow",)
-    assert str(r42[1]).endswith("nobody takes up the challenge: no duel")
+    assert r42[1].decliners == ("Yellow",) and r42[1].participants == ("Orange",)
+    assert r42[1].totals["Orange"][0] == 3 - 1  # R57 [3], Curve 1 -1 (Yellow is the group's first car)
+    assert r42[1].order_after == ("Orange", "Yellow", "Red", "Purple")  # §12.2: the decliner behind the challenger
 
 
 def _odds_race() -> Race:

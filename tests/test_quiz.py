@@ -198,7 +198,8 @@ def test_activation_log_sees_a_duel_winner_leave_the_subsection() -> None:
     g2 = steps[1]
     assert g2.label == "G2" and g2.due == ("Orange", "Purple") and g2.played == ("Purple",)
     assert "announced: Orange, Purple" in g2.line()
-    assert steps[2].label == "G1" and steps[2].played == ("Yellow", "Orange")
+    # Orange's second challenge puts the declining Yellow behind him (§12.2, §17.2): Orange plays first in G1
+    assert steps[2].label == "G1" and steps[2].played == ("Orange",)
 
 
 def test_book_check_marks_matches_and_misses() -> None:
