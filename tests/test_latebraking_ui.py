@@ -87,7 +87,8 @@ def test_route_steps_follow_an_et_chart_and_a_forced_robot() -> None:
     race = racebook.load_scenario("ex33").race
     steps = [s for s in route_steps(race) if s is not None]
     assert steps[0].route == "lesmo1-et" and steps[0].zone == "Lesmo1-exit"
-    assert [s.node for s in steps[:3]] == ["t1", "pass", "pass"]
+    # the failed ET, then the car leaving the ET spot (§18.2) — both at the recovery test — then its result
+    assert [s.node for s in steps[:4]] == ["t1", "t1", "pass", "pass"]
     assert steps[-1].node is None and steps[-1].trail == ("t1", "pass", "back")
     robot = [s for s in route_steps(forced_robot_lb()) if s is not None]
     assert robot[0].car == "Fast1" and robot[0].route == "abbey-lb" and robot[-1].trail == ("t1", "pass", "in-Abbey")

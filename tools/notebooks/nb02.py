@@ -94,7 +94,9 @@ down**, all at the same time. The pairing rules of movement (§13.C) **do not ap
 | **duel Discard Power**: the Track Card counts **×2** | only in the corner named on the card | §19.3 |
 
 **Resolution** (§12.2). The participants are re-ordered by total, **highest first**. Drivers who **declined** go
-**behind the participants**, in their old order (AMB-22; Ex. 16). **Ties**: tied cars **collide** — each takes
+**behind the participants**, in their old order (AMB-22; Ex. 16) — also when **nobody** takes up the challenge:
+«Pilotos que se recusaram a participar agora são colocados atrás do DESAFIANTE». Declining always costs the
+places; a robot that refuses (§17.2) is a decliner too. **Ties**: tied cars **collide** — each takes
 **1 damage** (a random wear token from the bag) and they **keep their relative order** (AMB-24). Robots take no
 wear (§17.1).
 
@@ -219,7 +221,10 @@ passes Red: he is now **ahead of the Leader token** (but not leader: he is a lap
 activated. There he has a **new** chance and **challenges Yellow** — a different subsection (§12.3).
 
 Purple, lapped, challenges because Orange is a human **on its own lap** (§17.2). In G1 Yellow is a robot ahead of
-the leader, so it does not accept: nobody takes up Orange's challenge.
+the leader, so it does not accept (§17.2) — and, like any decliner, it goes **behind the challenger** (§12.2). So
+Orange's second chance is real: nobody accepted, and by the default house rule `lone_challenger_bids` Orange still
+lays a card face down (R57 [3], frozen until the next Game Turn); the last "New order in G" line shows Orange
+ahead of Yellow, and Orange plays first when G1 is played.
 """),
     md("""
 ## Duel sandbox: let the engine resolve your duel
@@ -334,7 +339,8 @@ robot (with several opponents the chances are not independent), and they are for
 
 ## House rules: the readings the engine uses
 
-The book leaves four duel points open; the engine follows the digest's recommended reading for each (§31):
+The book leaves four duel points open that the digest lists; the engine follows its recommended reading for each
+(§31):
 
 * **AMB-22 — where decliners go.** "Placed behind the CHALLENGER" could put a decliner *between* participants
   when the challenger does not finish last. The engine puts decliners **behind all participants**, in their old
@@ -346,16 +352,45 @@ The book leaves four duel points open; the engine follows the digest's recommend
 * **AMB-39 — the chance.** Any **offer** of a duel uses the chance in that section (or subsection) for this Game
   Turn — accepted or declined (Ex. 41).
 
-Two more readings are the engine's own: in the leader's subsection the **first car of the subsection** counts as
-"first in the section" for the modifier (Ex. 42: Red gets no −1), and a robot **defends** only against a human
-challenger (§17.2). `racebook.options.Rules` has **no switch** for any duel reading — the toggles it has concern
-other rules:
+A robot **defends** only against a human challenger (§17.2): that reading is the engine's own. Two more points
+are open in the text and clubs read them differently, so `racebook.options.Rules` has a **switch** for each:
+
+* **`lone_challenger_bids`** (§12.1). When every car ahead declines, the decliners go behind the challenger — but
+  does he still lay cards? The text is silent. Default `True`: he follows the written procedure and lays 1 or 2
+  cards face down, which freeze (a challenge is never free); laying none, he is not participating and the order
+  is kept. `False`: he lays no card.
+* **`duel_modifier_spares_group_front`** (§12.2, «com exceção do primeiro carro da seção»). Default `True`: the
+  first car of the **activated group** is spared — in the leader's subsection, its first car (Ex. 42: Red gets no
+  −1). `False`: literally the first car of the **section**, so when lapped cars sit ahead of the leader nobody in
+  the leader's subsection is spared.
 """),
     code("""
 from racebook.options import HOUSE_RULE_DOCS, Rules
+from racebook.scenario import build
 
 print("house-rule switches:", ", ".join(Rules().to_dict()))
-print("any about duels?", any("duel" in doc.lower() for doc in HOUSE_RULE_DOCS.values()))
+print("duel switches (§12):", [name for name, doc in HOUSE_RULE_DOCS.items() if doc.startswith("§12")])
+
+# lone_challenger_bids: Green challenges in G (Curve 1, -1), Red and Blue decline
+LONE = "teaching turn=5 lap=3 | F: Fast1* | G: Blue Red Green"
+HANDS = {"Blue": {"hand": ["R22", "R24"]}, "Red": {"hand": ["R55", "R63"]}, "Green": {"hand": ["R42", "R76"]}}
+for bids in (True, False):
+    race = build({"scenario": {"id": "lone", "track": "teaching", "seed": 0, "position": LONE}, "cars": HANDS,
+                  "rules": {"lone_challenger_bids": bids}})
+    for a in ["Green challenge", "Red decline", "Blue decline"] + (["Green bid R42"] if bids else []):
+        race.apply(a)
+    green = race.state.cars["Green"]
+    print(f"lone_challenger_bids={bids}: G is now {', '.join(race.state.cars_in('G'))}; "
+          f"Green's frozen cards {green.frozen}, hand {sorted(green.hand)}")
+
+# duel_modifier_spares_group_front: Red's bid in Ex. 42's leader subsection G2
+for spare in (True, False):
+    sc = racebook.scenario.load("ex42", play=False)
+    sc.race.state.rules = Rules(duel_modifier_spares_group_front=spare)
+    for a in sc.actions[:sc.actions.index("Red bid R22") + 1]:
+        sc.race.apply(a)
+    reveal = next(e.text for e in sc.race.events if e.kind == "DuelEvent" and e.text.startswith("Red reveals"))
+    print(f"duel_modifier_spares_group_front={spare}: {reveal}")
 """),
     md("""
 AMB-22 and AMB-24 in one sandbox run: four cars in Copse; Green (3rd) challenges, **Orange** (2nd) declines,
@@ -388,7 +423,8 @@ print(r.record)
   part (§12.1).
 * **1–2 cards face down**, any values; + the **duel modifier** for all but the **first** car, **BANGING WHEELS
   +3**, **×2** for a duel-power Track Card in its own corner (§12.2, §19.3, §26.2).
-* Highest total first; **decliners behind the participants**; **ties**: 1 damage each, order kept (§12.2).
+* Highest total first; **decliners behind the participants** — behind the challenger even when nobody accepts
+  (house rule `lone_challenger_bids`: does he still lay cards?); **ties**: 1 damage each, order kept (§12.2).
 * Duel cards are **frozen** until the next Game Turn, count at a pit, are never discarded (§12.2, §23).
 * A same-lap winner ahead of the leader **takes the Leader token**; a lapped winner only goes ahead of it
   (§12.2).
