@@ -208,7 +208,7 @@ def advance(state: RaceState, mv: Move, events: list[Event], check_result: bool 
                     lst.remove(YELLOW_FLAG)
                     removed = "; the leader has passed it, so it is removed"
                 if on_traj:
-                    events.append(YellowFlagPassed(car.id, car.section, mv.mp, removed, 0, "leaves",
+                    events.append(YellowFlagPassed(car.id, car.section, mv.mp, removed, 0, "is already past",
                                                    f": it is on the trajectory {car.trajectory}, and the flag is "
                                                    "always behind the trajectories"))
                 else:

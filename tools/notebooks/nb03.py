@@ -138,7 +138,9 @@ card **becomes the new Target Check**.
 
 **Success.** The car **passes every car in the braking zone** and **advances to the next section** — behind any
 car already there (AMB-27). Cars lapped this way need **no Leader check** (§20). With **HAZARD** it advances
-**two** sections when both are empty (§26.6; AMB-10: that is HAZARD's "+1 MP" for an LB blind test).
+**two** sections when both are empty (§26.6; AMB-10: that is HAZARD's "+1 MP" for an LB blind test). Same-lap cars
+passed this way are overtaken like any others: they earn **BANGING WHEELS**' Track Card («Sempre que ultrapassar
+carros na mesma volta em qualquer lugar da pista», §26.2; still one per turn).
 A Track Card's **LB Discard Power** (§19.3) is an automatic success **with no test**, in any LB zone.
 
 **Failure** (§18.1, §18.3). The car leaves the track and follows the **off-track route** printed beside that
@@ -151,10 +153,14 @@ Only **REFLEXES** helps off track; no strategy does (§18.3).
 **Re-entry** (§18.5). The car waits **off the track** on the re-entry point — it blocks nobody — and its turn
 ends. On its next turn it plays **after every other car of that section**, takes part in **no duel**, pays
 **1 MP** to re-enter and is placed **behind all the cars** there; the time loss is deducted in phase E. With
-**0 MP or less** it is just put back there with a **NO MOVE −1 PM** token.
+**0 MP or less** it is just put back there with a **NO MOVE −1 PM** token. A re-entry point **beyond the finish
+line** (no shipped track has one yet) counts the lap when the car is placed there, like any other crossing; a pit
+declared at re-entry starts from where control was lost, before the line (§18.5).
 
-**The leader off track** (§18.4). The Leader token goes to the frontmost car of the section where he lost
-control; if that section is empty he keeps it, and that section stays the front of the activation sweep.
+**The leader off track** (§18.4). The Leader token goes to «o carro que esteja mais à frente na seção onde ele
+perdeu o controle»; if that section is empty he keeps it, and that section stays the front of the activation
+sweep. Usually the frontmost car there is **lapped** — the house rule `leader_token_same_lap` decides: by default
+only a car **on the leader's lap** takes the token (else he keeps it); `False` reads the text literally.
 
 The track files say where each value comes from: only Abbey's −20 (Ex. 31), Ascari's −10 and its route (Ex. 34)
 and the Lesmo ET chart (Ex. 33) are the manual's; every other LB symbol and route is **invented for teaching**
@@ -420,10 +426,10 @@ lapped Purple ahead of him. He fails the check with (95) from hand — stuck beh
 his TC is now (95), so the target is 95 − 20 = **75**, and (30) passes him by.
 """),
     code("""
-def silverstone_race(position, cars, stack):
+def silverstone_race(position, cars, stack, rules=None):
     return racebook.scenario.build({"scenario": {"id": "demo", "track": "silverstone", "seed": 3,
                                                  "position": position},
-                                    "cars": cars, "deck": {"stack": stack}})
+                                    "cars": cars, "deck": {"stack": stack}, "rules": rules or {}})
 
 
 lead = silverstone_race("silverstone turn=6 lap=2 | Abbey-brake: Purple Blue* Green | Vale: Red",
@@ -456,18 +462,39 @@ print("sweep:", " → ".join(str(a) for a in racebook.activation.sweep(alone.sta
 """),
     code(f"{IGNORE}LateBrakingPlayer(alone)"),
     md("""
-With other cars in the section where he lost control, the **frontmost** of them takes the token:
+With other cars in the section where he lost control, the **frontmost** of them takes the token — which one
+depends on the house rule `leader_token_same_lap`. In Abbey-brake Purple (a lap down) is ahead of Blue and Green
+(on Blue's lap) behind him. By default the token goes to **Green**, the frontmost car on the leader's lap (a lapped
+car never leads, §11.1); read literally, it goes to **Purple**, the frontmost car in the section, though it is
+lapped — and from there the normal rule (§11.2 case 2) hands it on as soon as a car further ahead in the race
+moves:
 """),
     code("""
-crowd = silverstone_race("silverstone turn=6 lap=2 | Abbey-brake: Purple Blue* Green | Vale: Red",
-                         {"Blue": {"hand": ["R89", "R56"], "target": "R88"}, "Green": {"target": "R67"},
-                          "Red": {"target": "R68"}, "Purple": {"target": "R69"}},
-                         ["R01", "R30", "R95", "R40"])
-for action in ["Blue start", "Blue play R89", "Blue leader-check blind", "Blue late-brake", "Blue test 1 blind"]:
-    crowd.apply(action)
-for e in crowd.events:
-    if e.kind == "LeaderToken" and "§18.4" in e.citation:
-        print(e.sentence())
+for same_lap in (True, False):
+    crowd = silverstone_race("silverstone turn=6 lap=2 | Abbey-brake: Purple Blue* Green | Vale: Red",
+                             {"Blue": {"hand": ["R89", "R56"], "target": "R88"}, "Green": {"target": "R67"},
+                              "Red": {"target": "R68"}, "Purple": {"target": "R69"}},
+                             ["R01", "R30", "R95", "R40"], {"leader_token_same_lap": same_lap})
+    for action in ["Blue start", "Blue play R89", "Blue leader-check blind", "Blue late-brake",
+                   "Blue test 1 blind"]:
+        crowd.apply(action)
+    token = [e for e in crowd.events if e.kind == "LeaderToken" and "§18.4" in e.citation][0]
+    print(f"leader_token_same_lap={same_lap}: {token.sentence()}")
+"""),
+    md("""
+**BANGING WHEELS and late braking** (§26.2). On the teaching track Blue (BANGING WHEELS) ends in the braking zone
+E behind Red and Green, on his lap, and late-brakes past both: that is overtaking same-lap cars, so he draws the
+strategy's Track Card (one per turn):
+"""),
+    code("""
+bw = racebook.scenario.build({
+    "scenario": {"id": "bw", "track": "teaching", "seed": 3,
+                 "position": "teaching turn=5 lap=3 | C: Fast1* | E: Red{played} Green{played} | F: Blue"},
+    "cars": {"Blue": {"hand": ["R18"], "target": "R88", "strategy": "banging_wheels"}},
+    "deck": {"stack": ["R22", "R01"]}})
+for action in ["Blue start", "Blue play R18", "Blue late-brake", "Blue occupy none"]:
+    bw.apply(action)
+turn_log(bw, "Blue")
 """),
     md("""
 ## Crash Out and the Safety Car symbol (§18.1, §18.6, §21.1)
@@ -545,7 +572,7 @@ print(panel.report())
 ## Readings the engine applies (§31)
 
 None of these has a house-rule switch in `racebook.options.Rules`: the engine plays the digest's recommended
-reading, shown here from its own output.
+reading, shown here from its own output. (The §18.4 reading above, `leader_token_same_lap`, is a switch.)
 
 {READINGS}
 """),

@@ -145,8 +145,10 @@ bonuses − penalties*.
   does not become free for a car already in that section — only for one that **enters** it.
 * A car on a trajectory can **never be forced off** it. A car that passes it in the section is put "**nose
   ahead**": **the trajectory does not set the race order** (Ex. 32).
-* A car that **failed an ET** in D.2 may not occupy the ET or another trajectory in that section this turn
-  (§18.2).
+* A car that **failed an ET** in D.2 **leaves the ET spot** — even when the penalties keep it in the section — and
+  may not re-occupy that ET or any other trajectory in that section («você não tem permissão para reocupar a
+  trajetória ET ou qualquer outra trajetória disponível nesta seção», §18.2). The spot is free for the others.
+  Players and robots alike (one rule in the engine: `turn.fail_et`, `turn.occupiable_trajectories`).
 * **Not at restarts** (§22) — and, by the recommended reading **AMB-14**, **not in turn 1** either: the cars are
   still accelerating. This is a house-rule switch:
 """),
@@ -250,7 +252,9 @@ check([("ET blind draw", "(83)", tests[0].card), ("ET test", "fail", tests[0].re
        ("MP this turn (3 - 2)", 1, next(e.mp for e in ex33.race.events if isinstance(e, MovementPoints)))])
 """),
     md("""
-The red arrow: the same turn with a failed recovery test — the blind draw (95) against 73.
+The red arrow: the same turn with a failed recovery test — the blind draw (95) against 73. Blue cannot move and
+stays in Lesmo1-exit, but **not on the ET**: he left it when the test failed (§18.2), so the next Game Turn it is
+not offered to him again, and any car entering the section may take it.
 """),
     code("""
 raw = tomllib.loads(racebook.scenario.resolve_path("ex33").read_text(encoding="utf-8"))
@@ -259,7 +263,10 @@ red = racebook.scenario.build(raw)
 for action in ("Blue start", "Blue play R17 +traj", "Blue test 1 blind"):
     red.apply(action)
 lines(red, {"CheckTest", "MovementPoints", "MovementStops"})
-check([("MP on the red arrow (3 - 4)", -1, next(e.mp for e in red.events if isinstance(e, MovementPoints)))])
+blue = red.state.cars["Blue"]
+check([("MP on the red arrow (3 - 4)", -1, next(e.mp for e in red.events if isinstance(e, MovementPoints))),
+       ("Blue's section", "Lesmo1-exit", blue.section), ("Blue's trajectory", None, blue.trajectory),
+       ("the ET is free", True, "Lesmo1-exit.et1" in [t.id for t in free_trajectories(red.state, "Lesmo1-exit")])])
 """),
     code(f"""
 {IGNORE}p33 = ScenarioPlayer(ex33)

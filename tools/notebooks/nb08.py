@@ -89,7 +89,7 @@ the card draws of D.1–D.3. **Using or placing a flag is always optional.** Its
 
 * **Yellow flag** (§15.1) — place a token on **any corner section without one** (at most one per corner section; 6
   tokens). With cars in that corner the player chooses **exactly where among them** it goes (but always **behind
-  the trajectories**: cars on trajectories are not affected). While it is there:
+  the trajectories**: «carros numa trajetória não são afetados»). While it is there:
   * **slowdown** (*Desaceleração*): each car that finds the flag **ahead** pays **1 extra MP** to move past it;
   * **alignment** (*Alinhamento*): **no overtaking, no lapping, no duels** in that section — it has priority over
     everything (BANGING WHEELS, a NO MOVE car, the blue flag, the robots' free passes);
@@ -181,6 +181,26 @@ check([("slowdown for Blue (MP)", 1, 3 - blue_flag.left), ("Blue stops (rule)", 
 """),
     code(f"""
 {IGNORE}ScenarioPlayer(yellow)  # ⏮ ◀ ▶ ⏭ — the (Y) token in G, then Blue held up, then Red removes it
+"""),
+    md("""
+**Cars on a trajectory** (§15.1). The flag is always behind the trajectories, so a car on a trajectory of the
+flagged section never finds it ahead and pays **no slowdown** — also when it took the trajectory *after* the flag
+was placed (then the token is listed ahead of it, but the board is the same: one board position, one cost). The
+book is silent on the alignment; the engine's reading is that «a bandeira amarela tem prioridade sobre tudo»:
+**no overtaking and no duels** in that section binds a car on a trajectory too. Blue on G's ET plays a [2], flag
+listed ahead of him or behind him; then the same with Red ahead of him in G:
+"""),
+    code("""
+for position in ("teaching turn=5 lap=3 | D: Fast1* | G: (Y) Blue@G.et1",
+                 "teaching turn=5 lap=3 | D: Fast1* | G: Blue@G.et1 (Y)",
+                 "teaching turn=5 lap=3 | D: Fast1* | G: Red{played} (Y) Blue@G.et1"):
+    r = build(position, {"Blue": {"hand": ["R22", "R24"]}}, ["R55"])
+    r.apply("Blue start")
+    r.apply("Blue play R22")  # without the ET (no colour match): the car is still on it
+    print(position)
+    for e in r.events:
+        if e.car_id == "Blue" and e.kind in ("YellowFlagPassed", "EnterSection", "MovementStops"):
+            print("   ", e.sentence())
 """),
     md("""
 **No duels** under a yellow flag either (§15.1, §12.3): with Green and Blue in corner G the activation opens the
