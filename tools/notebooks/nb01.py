@@ -85,11 +85,12 @@ turn** (*Turno Individual*, phases A–F, §13). Who plays when is decided secti
    lapped yet, or a lapped car that won a duel), an imaginary line just ahead of the leader splits the section:
    **subsection 2** (the leader and the cars behind him) is the FAS; **subsection 1** (the cars ahead) is at the
    *very back* of the sweep — it plays **last**. The engine labels them `C2` and `C1`.
-6. **Leader off track** (§18.4). The token goes to the frontmost car in the section where he lost control. If
-   that section is empty, the off-track leader **keeps** the token, and the FAS stays in **the section where he
-   lost control** until a car gets ahead of it.
+6. **Leader off track** (§18.4). The token goes to the frontmost car in the section where he lost control — by
+   the default house rule `leader_token_same_lap`, the frontmost car **on his lap** (read literally, any car
+   there, even a lapped one: notebook 03 shows both). If there is none, the off-track leader **keeps** the
+   token, and the FAS stays in **the section where he lost control** until a car gets ahead of it.
 
-There is no house-rule switch for activation (`racebook.options.Rules` has none): the engine follows §11.3.
+Apart from that §18.4 switch, `racebook.options.Rules` has no house rule for activation: the engine follows §11.3.
 Two readings matter here: the Leader checks the examples do not mention are still made (AMB-18, the scenarios
 pass them), and a corner that is the leader's section duels within the leader's subsection (§31 item 36).
 """),
@@ -185,8 +186,10 @@ for label, cars, rule in preview(after_red.state):
     md("""
 In G2 Purple challenges Orange and Red joins; **Orange wins and passes Red**. Orange is now *ahead of* the Leader
 token, so he no longer plays in G2: he plays when **G1** is activated, with Yellow — and there he gets a new duel
-chance against Yellow, because G1 is a different subsection (§12.3). The engine's log (the "announced" cars of G2
-include Orange; the cars that really played there do not):
+chance against Yellow, because G1 is a different subsection (§12.3). Yellow, a robot ahead of the leader, refuses
+(§17.2) and, like any decliner, goes behind the challenger (§12.2): Orange plays first in G1. The engine's log (the
+"announced" cars of G2 include Orange; the cars that really played there do not; the scenario stops at Orange's
+turn in G1, before Yellow's):
 """),
     code("""
 print(book_check(ex42.race, ["H: Red", "G2", "G1"]))

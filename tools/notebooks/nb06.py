@@ -141,7 +141,8 @@ start / restart / last-turn rule lets it through.
 * **Track Card "-1"** (§19.2): in **one corner of your choice** pass as if it were a straight: **1 MP per car**.
 * **Start, restart and last turn** (§22): every overtake, lap and unlap costs **1 MP in any section**; with a blue
   flag or LAPPING, lapping is **free**. The last-turn part copies the restart text (AMB-13): it is a **house rule**
-  switch, on by default.
+  switch, on by default. The last turn's **blue-flag** line is its own rule («as bandeiras azuis permitem que você
+  dê uma volta sem gastar PM»): a blue-flag lap is free in the last turn **either way**.
 * **Robots** (§17.4): robots pass and lap each other for **0 MP** anywhere; a robot passes a human for 1 MP on a
   straight but **stops** behind a same-lap human in a corner or braking zone; it laps humans at the normal 1 / 1 / 2;
   it **never unlaps on its own** (AMB-28) — except past a NO MOVE car, for 1 MP like everyone.
@@ -176,7 +177,8 @@ except past a NO MOVE car (1 MP, §17.4 last bullet).
 
 The digest's last-turn paragraph copies the restart text, so the engine makes it a switch:
 `Rules(last_turn_easy_passing=True)` (recommended: 1 MP in any section in the last Game Turn) or `False` (the
-normal table). The same "last turn" column both ways:
+normal table). The same "last turn" column both ways (no blue flag here: with one, lapping is free in the last
+turn under both settings, §22):
 """),
     code("""
 on = cost_frame()["last turn"]
@@ -256,6 +258,7 @@ with a blue flag or LAPPING is free (§22):
 show(PassSituation(CORNER, OVERTAKE, turn="start"), mp=2)
 show(PassSituation(CORNER, LAP, turn="last", lapping_skill=True), mp=2)
 show(PassSituation(CORNER, OVERTAKE, turn="last", rules=Rules(last_turn_easy_passing=False)), mp=2)
+show(PassSituation(CORNER, LAP, turn="last", blue_flag=True, rules=Rules(last_turn_easy_passing=False)), mp=2)
 """),
     *example(
         26, "a corner blocks overtaking",

@@ -286,7 +286,8 @@ it stays out:
 
 * robots **never duel each other** — a corner with only robots has no duel;
 * a robot **never starts a duel to unlap itself** (it has a "-x lap" token and the human ahead does not);
-* it **does not accept** a duel when it is **ahead of the leader** in his section;
+* it **does not accept** a duel when it is **ahead of the leader** in his section — and, like any car that
+  declines, it then goes **behind the challenger** (§12.2; Ex. 42's second duel, notebook 02);
 * in a duel it plays the **top two cards of the Race deck**, face down; the corner modifier applies to it unless
   it is first in the section.
 

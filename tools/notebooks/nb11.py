@@ -144,7 +144,8 @@ payment is then automatic), and the chip spent earns the Track Card at the end o
 **Bonus:** overtake (*ultrapassar*) a car **in a corner for 2 MP**, and for **1 MP elsewhere** — braking zones
 and straights (same-lap cars and backmarkers alike); and **+3 in every duel** (*duelo*, §12).
 **Special:** a Track Card for **winning a corner duel against all** opponents, or for **overtaking a same-lap
-car** anywhere — **only one a turn**, and never for passes made off the track.
+car** anywhere — a successful **late braking** past same-lap cars counts too (§13.F.1; notebook 03 shows it) —
+**only one a turn**, and never for passes made off the track.
 
 Ex. 26 as printed: Blue reaches corner G behind Red and loses his last 3 MP (no overtaking in a corner,
 §13.E.3). With BANGING WHEELS he passes Red there for 2 MP, ends in F and earns the Special at the end of his
