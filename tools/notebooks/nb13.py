@@ -260,12 +260,13 @@ for a, b in (("chit 12", "chit 8"), ("chit 12", "chit 16"), ("chit 16", "chit 8"
     md("""
 **What 300 races per choice say** (seeds 1000…1299, Silverstone, one automatic driver against five robots):
 
-* **Chit 8 was best, chit 12 worst**, chit 16 in between: about 5.0, 5.3 and 5.1. All three paired
-  differences (about 0.1 to 0.3 places) are clear at this size.
-* **Retirements** explain part of it: about 10 % with chit 8 against about 20 % with 12 or 16, mostly "wear
-  slots full". A stop repairs every red wear token and refits the tyres (§13.A.3); the light car stops on turn
-  8, the others run 12 or 16 turns on their first set of wear slots. The chit is also your **repair schedule**.
-* Chit 16 retires about as often as chit 12 but finishes ahead: its single stop loses 8 sections instead of 16.
+* **Chit 8 was best, chit 12 worst**, chit 16 in between: about 5.1, 5.3 and 5.2. Chit 8's lead over the two
+  others (about 0.1 and 0.2 places) is clear at this size; chit 16 against chit 12 (0.07) is not.
+* **Retirements** explain part of it: about 10 % with chit 8 against about 14 % with 12 and 19 % with 16,
+  mostly "wear slots full". A stop repairs every red wear token and refits the tyres (§13.A.3); the light car
+  stops on turn 8, the others run 12 or 16 turns on their first set of wear slots. The chit is also your
+  **repair schedule**.
+* Chit 16 retires more often than chit 12 but finishes no worse: its single stop loses 8 sections instead of 16.
 * The **win share is about zero** for every chit: this driver is slower than the SuperFast and Fast robots, and
   the "gap" column says it ends more than a lap behind the winner. The places mostly measure whether it beats the
   Slow robot and stays in the race. A better driver may well rank the chits differently.
@@ -345,10 +346,10 @@ for a, b in (("never", "always"), ("never", "by the odds")):
 **What 300 races per choice say:**
 
 * ***Always* is a disaster**: more than half of the cars retire — most of them crash off the track — and the
-  mean place is about 0.3 worse than *never*: a clear difference.
+  mean place is about 0.4 worse than *never*: a clear difference.
 * ***By the odds* and *never* finish in the same places** (a difference of about 0.0 ± 0.05 places). With the
   −10/−20 modifiers the 60 % threshold is rarely reached, so *by the odds* makes only about one extra blind test
-  every three races. Its retirements are a few points higher, an interval that only just excludes zero. To tell
+  every three races. Its retirements are a couple of points higher, an interval that includes zero. To tell
   whether a 60 % rule beats never braking late you would need **thousands** of races per choice, a better driver —
   or the exact odds of notebook 03, which answer it for one situation without any simulation.
 * The same arm appears in several experiments: *by the odds* here is exactly *chit 12* of experiment 1 (and *Hard*
@@ -410,12 +411,12 @@ print(again.difference("Hard", "Soft", retirements=True).sentence())
     md("""
 **What the two runs say:**
 
-* The mean places of Soft and Hard are the **same within noise** in both runs (differences of less than a
-  tenth of a place, with intervals that include zero).
-* With seeds 1000… fewer *Soft* cars retired (about 13 % against 20 %, and the paired interval excludes zero).
-  With the fresh seeds 5000… that difference is **gone** (about 17 % against 16 %). The first result was most
-  likely luck — the "many comparisons" trap described below. Only a bigger run could still find a small real
-  effect.
+* With seeds 1000… Soft and Hard finish in the **same places within noise** (a difference of 0.02 places) and
+  retire about as often (about 13 % against 14 %).
+* With the fresh seeds 5000… *Soft* finishes about **0.1 place behind**, an interval that just excludes zero,
+  and retires a little more often (about 16 % against 11 %, within noise). Two runs of the same question
+  disagree: the "clear" result of the second is most likely luck — the "many comparisons" trap described below.
+  Only a bigger run could still find a small real effect.
 * The blue-token column confirms the warning: a fraction of a token spent per race, out of three.
 
 ---
