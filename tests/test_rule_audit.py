@@ -194,6 +194,21 @@ def test_s18_2_robot_failing_an_et_leaves_it_too(make_race) -> None:
     assert any("Slow1 failed the ET D.et1" in e.sentence() for e in race.events)
 
 
+def test_s18_2_orange_flag_cannot_force_a_robot_back_onto_the_et_it_failed() -> None:
+    """§18.2 with §15.4: the Slow robot fails D's ET, loses 2 MP (2 - 2 = 0: it stays in D) and the orange-flag
+    holder may not put it back on that ET in the same turn."""
+    from racebook.actions import Force
+
+    race = racebook.scenario.build({
+        "scenario": {"id": "t", "track": "teaching", "seed": 0,
+                     "position": "teaching turn=5 lap=3 | C: Blue*{played} | D: Slow1@D.et1"},
+        "deck": {"stack": ["R99", "R01"]}, "race": {"orange": "Blue"}})
+    s = race.state
+    stop = next(e for e in race.events if isinstance(e, ev.MovementPoints) and e.car == "Slow1")
+    assert stop.mp == 0 and s.cars["Slow1"].section == "D" and s.cars["Slow1"].trajectory is None
+    assert not any(isinstance(a, Force) for a in race.legal_actions())
+
+
 # ----------------------------------------------------------------------------- 4. §26.2 BANGING WHEELS
 LB = "teaching turn=5 lap=3 | C: Fast1* | E: Red{played} Green{played} | F: Blue"
 
