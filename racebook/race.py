@@ -138,6 +138,8 @@ class Race:
         if isinstance(action, str):
             from .actions import parse
             action = parse(action)
+        if not isinstance(action, Action):
+            raise IllegalAction(repr(action), "actions", "not an action: give an Action or its text, e.g. 'Blue start'")
         legal = self.legal_actions()
         if action not in legal:
             raise self._illegal(action, legal)
