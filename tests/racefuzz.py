@@ -4,6 +4,8 @@ Races come from two sources, on every shipped track:
 
 * ``position_race``: a random mid-race position (tests/conftest.py ``random_setup``: 3–5 humans with dealt hands,
   Track Cards, strategies, skills, wear, lapped cars, yellow flags, turn 1 and the last turn over-represented);
+* ``trajectory_race``: the same, with most humans on trajectories (Extreme ones first) holding the track's
+  Discard-Power Track Cards;
 * ``full_race``: a whole race from set-up (``racebook.setup.new_race``: Free Practice, qualifying, grid, weather)
   with 1–6 random drivers (skill, strategy, tyres, refuel chit, setup, mulligan), robots and house rules.
 
@@ -20,7 +22,7 @@ every action asserts that:
 
 By hand, for a long bug hunt (prints every failure with its replayable seed and a summary)::
 
-    .venv/bin/python tests/racefuzz.py 3000            # 3,000 races (half positions, half full races)
+    .venv/bin/python tests/racefuzz.py 3000            # 3,000 races (a third of each source)
     .venv/bin/python tests/racefuzz.py 3000 --start 10000
 """
 
@@ -59,6 +61,7 @@ class VerbDriver:
 
     seed: int = 0
     race_on: float = 0.0
+    declare: float = 0.0  # how often a play is picked among those with a declaration (+traj, et=, …) if any
 
     def __post_init__(self) -> None:
         self.rnd = random.Random(self.seed)
@@ -69,11 +72,20 @@ class VerbDriver:
             by_verb.setdefault(a.verb, []).append(a)
         if "start" in by_verb and self.rnd.random() < self.race_on:
             return by_verb["start"][0]
-        return self.rnd.choice(by_verb[self.rnd.choice(sorted(by_verb))])
+        verb = self.rnd.choice(sorted(by_verb))
+        if verb == "play" and self.rnd.random() < self.declare:
+            for special in ([a for a in by_verb[verb] if getattr(a, "et", None)],
+                            [a for a in by_verb[verb] if getattr(a, "trajectory", False)]):
+                if special and self.rnd.random() < 0.7:
+                    return self.rnd.choice(special)
+        return self.rnd.choice(by_verb[verb])
 
 
-def driver_for(seed: int) -> RandomDriver | VerbDriver:
-    """One of three random policies over all legal actions, by seed: uniform, by verb, by verb racing on."""
+def driver_for(seed: int, kind: str = "") -> RandomDriver | VerbDriver:
+    """One of three random policies over all legal actions, by seed: uniform, by verb, by verb racing on; on a
+    ``trajectory`` race, by verb racing on and declaring trajectories and ETs when it can."""
+    if kind == "trajectory":
+        return VerbDriver(seed, 0.85, 0.7)
     return (RandomDriver(seed), VerbDriver(seed), VerbDriver(seed, 0.85))[seed % 3]
 
 
@@ -99,6 +111,55 @@ def position_race(seed: int, track: str) -> Race:
     rnd = random.Random(seed)
     spec = random_setup(rnd, load_track(track))
     spec["rules"] = {k: v for k, v in _rules(rnd).to_dict().items()}
+    return build(spec)
+
+
+def trajectory_race(seed: int, track: str) -> Race:
+    """A random position (as :func:`position_race`) where most humans stand on a trajectory — an Extreme one when
+    their section has one — and hold the track's Discard-Power Track Cards (ET, LB, duel), so that ETs, their
+    Discard Powers, FLAT OUT and late braking come up often."""
+    rnd = random.Random(seed)
+    t = load_track(track)
+    spec = random_setup(rnd, t)
+    spec["rules"] = {k: v for k, v in _rules(rnd).to_dict().items()}
+    humans = list(spec["cars"])
+    head, _, body = spec["scenario"]["position"].partition(" | ")
+    taken: set[str] = set()
+    groups = []
+    for group in body.split(" | "):
+        sec, _, toks = group.partition(": ")
+        out = []
+        for tok in toks.split():
+            cid = tok.rstrip("*").split("-")[0]
+            free = [x for x in t.trajectories_in(sec) if x.id not in taken]
+            if cid in humans and free and rnd.random() < 0.8:
+                ets = [x for x in free if x.kind.value == "extreme"]
+                x = rnd.choice(ets if ets and rnd.random() < 0.7 else free)
+                taken.add(x.id)
+                tok += f"@{x.id}"
+            out.append(tok)
+        groups.append(f"{sec}: " + " ".join(out))
+    spec["scenario"]["position"] = head + " | " + " | ".join(groups)
+    if " turn=1 " in head:  # AMB-14 house rule: trajectories usable in turn 1 (else they would be ignored)
+        spec["rules"]["trajectories_at_start"] = True
+    held = {c for d in spec["cars"].values() for c in d.get("hand", [])}
+    powers = [c.code for c in t.track_cards if c.powers and c.code not in held]
+    rnd.shuffle(powers)
+    on = {tok.split("@")[0].rstrip("*").split("-")[0]: tok.split("@")[1] for g in groups for tok in g.split()
+          if "@" in tok}
+    cards = {c.code: c for c in t.track_cards}
+    for cid, traj in on.items():  # an ET's own Discard Power card, when free (§19.3)
+        colours = t.trajectory(traj).colours
+        fit = [c for c in powers if any(p.kind.value == "et" and p.colour in colours for p in cards[c].powers)]
+        if fit:
+            spec["cars"][cid]["hand"].append(fit[0])
+            powers.remove(fit[0])
+    for cid in humans:
+        if powers and rnd.random() < 0.8:
+            spec["cars"][cid]["hand"].append(powers.pop())
+        if rnd.random() < 0.3:
+            spec["cars"][cid]["skill"] = "flat_out"
+        spec["cars"][cid]["chips"] = max(spec["cars"][cid]["chips"], rnd.randint(1, 6))
     return build(spec)
 
 
@@ -157,11 +218,11 @@ def check(race: Race, cards: set[str], wear: tuple[int, int], chips: dict[str, i
 
 
 def play(race: Race, seed: int, label: str, tally: Tally | None = None, max_steps: int = MAX_STEPS,
-         texts: bool = False) -> Race:
+         texts: bool = False, kind: str = "") -> Race:
     """Random legal play to the end (or ``max_steps``), checking every step; raises FuzzFailure naming the seed.
 
     ``texts``: apply every action through its text form (``parse(str(action))``) and check it round-trips."""
-    driver = driver_for(seed)
+    driver = driver_for(seed, kind)
     s = race.state
     cards, wear = all_cards(s), s.wear_count()
     chips = {c.id: c.chips for c in s.cars.values()}
@@ -195,6 +256,10 @@ def play(race: Race, seed: int, label: str, tally: Tally | None = None, max_step
         steps += 1
         if tally is not None:
             tally.verbs[action.verb] += 1
+            for flag in ("trajectory", "blue", "minus_one", "et", "card"):  # the rarer declarations, counted apart
+                v = getattr(action, flag, None)
+                if v:
+                    tally.verbs[f"{action.verb} {flag}" + ("=flat" if v == "flat" else "")] += 1
         check(race, cards, wear, chips, action, f"{where}, step {steps}, at {race.position()}")
     if tally is not None:
         tally.races += 1
@@ -203,9 +268,12 @@ def play(race: Race, seed: int, label: str, tally: Tally | None = None, max_step
     return race
 
 
+SOURCES = {"position": position_race, "trajectory": trajectory_race, "full": full_race}
+
+
 def run(kind: str, seed: int, track: str, tally: Tally | None = None, texts: bool = False) -> Race:
-    race = (position_race if kind == "position" else full_race)(seed, track)
-    return play(race, seed, f"{kind}_race({seed}, {track!r})", tally, texts=texts)
+    race = SOURCES[kind](seed, track)
+    return play(race, seed, f"{kind}_race({seed}, {track!r})", tally, texts=texts, kind=kind)
 
 
 def main(argv: list[str]) -> int:
@@ -220,8 +288,8 @@ def main(argv: list[str]) -> int:
     t0 = time.time()
     for i in range(args.races):
         seed = args.start + i
-        kind = ("position", "full")[seed % 2]
-        track = TRACKS[(seed // 2) % len(TRACKS)]
+        kind = ("position", "trajectory", "full")[seed % 3]
+        track = TRACKS[(seed // 3) % len(TRACKS)]
         try:
             run(kind, seed, track, tally, texts=i % 5 == 0)
         except FuzzFailure as e:

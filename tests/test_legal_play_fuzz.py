@@ -12,7 +12,8 @@ import pytest
 from fuzzing import SCALE
 from racefuzz import TRACKS, Tally, run
 
-POSITIONS = 24  # random mid-race positions per track (x RACEBOOK_FUZZ_SCALE), played to the end
+POSITIONS = 14  # random mid-race positions per track (x RACEBOOK_FUZZ_SCALE), played to the end
+TRAJECTORIES = 8  # random positions with cars on (extreme) trajectories and Discard-Power cards, per track
 FULL_RACES = 4  # whole races from set-up per track (x RACEBOOK_FUZZ_SCALE)
 
 
@@ -26,6 +27,17 @@ def test_no_legal_action_raises_from_random_positions(track: str) -> None:
         run("position", 7919 * i + 17, track, tally, texts=i % 4 == 0)
     assert tally.races == POSITIONS * SCALE and tally.actions > 50 * tally.races
     assert tally.verbs["play"] > 0 and tally.verbs["pay"] > 0
+
+
+@pytest.mark.fuzz
+@pytest.mark.parametrize("track", TRACKS)
+def test_no_legal_action_raises_with_trajectories_and_discard_powers(track: str) -> None:
+    """Random positions with most humans on trajectories (Extreme ones first, §13.D, §18.2) holding Discard-Power
+    Track Cards (§19.3), played by a driver that declares trajectories and ETs when it can."""
+    tally = Tally()
+    for i in range(TRAJECTORIES * SCALE):
+        run("trajectory", 6151 * i + 29, track, tally, texts=i % 4 == 0)
+    assert tally.verbs["play trajectory"] > 0
 
 
 @pytest.mark.fuzz
@@ -51,5 +63,5 @@ def test_et_discard_power_regression_survives_random_play(make_race) -> None:  #
                           "Slow1": {"kind": "robot", "robot": "slow"}}, deck=["R95"], seed=seed)
         race.apply("Blue start")
         race.apply("Blue play R60 +traj et=T04")
-        play(race, seed, f"ET regression seed {seed}")
+        play(race, seed, f"ET regression seed {seed}", kind="trajectory")
         assert race.is_over
