@@ -159,22 +159,10 @@ class Race:
             restored = self._rewind()
             if isinstance(e, RacebookError) and restored or not isinstance(e, Exception):
                 raise
-            raise EngineError(action, self.position(), e, restored) from e
+            raise EngineError(action, self._where(), e, restored) from e
         step = Step(len(self.steps), action, tuple(events), tuple(events.frames))
         self.steps.append(step)
         return step.events
-
-    @property
-    def events(self) -> list[Event]:
-        return [e for s in self.steps for e in s.events]
-
-    @property
-    def frames(self) -> list[Frame]:
-        return [f for s in self.steps for f in s.frames]
-
-    @property
-    def actions(self) -> list[Action]:
-        return [s.action for s in self.steps if s.action is not None]
 
     def _rewind(self) -> bool:
         """Put the race back to the position after its last logged step, after an action failed half-way.
@@ -204,6 +192,24 @@ class Race:
         self.ctx, self.duel, self.sc_window = r.ctx, r.duel, r.sc_window
         self._solo, self._sc_deploying = r._solo, r._sc_deploying
         return True
+
+    def _where(self) -> str:
+        try:
+            return self.position()
+        except Exception as e:  # noqa: BLE001 - a half-applied state may not print
+            return f"<the position cannot be printed: {type(e).__name__}: {e}>"
+
+    @property
+    def events(self) -> list[Event]:
+        return [e for s in self.steps for e in s.events]
+
+    @property
+    def frames(self) -> list[Frame]:
+        return [f for s in self.steps for f in s.frames]
+
+    @property
+    def actions(self) -> list[Action]:
+        return [s.action for s in self.steps if s.action is not None]
 
     def at(self, n: int) -> Race:
         """A new Race replayed from the start up to step ``n`` (time travel by replay)."""
