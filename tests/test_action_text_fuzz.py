@@ -94,7 +94,8 @@ def _try(race: Race, text: str) -> None:
         COUNTS["refused"] += 1
         assert _snapshot(race) == before, f"{text!r} was refused ({e}) but changed the race"
         assert race.legal_actions() == legal
-        assert str(e) and "\n" not in str(e).strip() or isinstance(e, IllegalAction)
+        assert str(e) and "\n" not in str(e), f"{text!r}: not a one-line message: {e!s}"
+        assert not isinstance(e, IllegalAction) or e.rule, f"{text!r}: no rule named: {e!s}"
         return
     except Exception as e:  # the finding: a raw exception
         COUNTS["raw exceptions"] += 1
