@@ -372,6 +372,11 @@ _NO_ARGS = ("stay-out", "no-force", "start", "no-flag", "pit-done", "challenge",
             "no-late-brake")
 
 
+# verbs with a fixed number of arguments: extra words are refused, not ignored (play, pay, bid, skip, discard
+# and wise-driving take lists)
+_MAX_ARGS = {"pit": 1, "pit-discard": 1, "pit-tyres": 1, "pit-strategy": 1, "force": 2, "draw": 1, "late-brake": 1,
+             "versatility": 1, "chase": 1, "take": 1, "test": 2, "leader-check": 1, "weather": 1, "yellow-flag": 2,
+             "green-flag": 1, "take-flag": 1, "occupy": 1}
 _NUMBER = re.compile(r"[+-]?[0-9]{1,9}")
 
 
@@ -383,12 +388,17 @@ def _int(text: str) -> int:
 
 
 def parse(text: str) -> Action:
-    """Parse the text form of an action (``str(action)`` round-trips)."""
+    """Parse the text form of an action (``str(action)`` round-trips). A text that cannot be read raises
+    IllegalAction (rule "actions") quoting it with repr, so the message stays one line whatever the input."""
     words = text.split()
     if len(words) < 2 or words[1] not in _VERBS:
-        raise IllegalAction(text, "actions", f"cannot read {text!r}: expected 'CAR VERB …' with VERB one of "
+        raise IllegalAction(repr(text), "actions", f"cannot read {text!r}: expected 'CAR VERB …' with VERB one of "
                             + ", ".join(_VERBS))
     car, verb, args = words[0], words[1], words[2:]
+    most = _MAX_ARGS.get(verb, 0 if verb in _NO_ARGS else None)
+    if most is not None and len(args) > most:
+        raise IllegalAction(repr(text), "actions", f"cannot read {text!r}: {verb!r} takes at most {most} "
+                            f"argument(s), got {len(args)}")
     try:
         if verb == "pit":
             return Pit(car, _int(args[0]) if args else 0)
@@ -466,5 +476,5 @@ def parse(text: str) -> Action:
         if verb == "occupy":
             return Occupy(car, None if not args or args[0] == "none" else args[0])
     except (ValueError, IndexError) as e:
-        raise IllegalAction(text, "actions", f"cannot read the arguments of {verb!r} in {text!r} ({e})") from None
+        raise IllegalAction(repr(text), "actions", f"cannot read the arguments of {verb!r} in {text!r} ({e})") from None
     raise AssertionError(verb)

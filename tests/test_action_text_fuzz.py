@@ -137,6 +137,25 @@ def test_unicode_digits_and_huge_numbers_in_action_texts_are_refused() -> None:
         assert e.value.rule == "actions", text
 
 
+def test_unreadable_action_texts_are_quoted_on_one_line() -> None:
+    """racebook.actions: an unreadable text is quoted with repr in the IllegalAction message, so a newline or a
+    control character in the input cannot split it (found by this fuzz: ``"\\n"`` gave a two-line message)."""
+    for text in ("\n", "\x00 \n", "Blue pit 1\n2", "Blue pay chips=\r", "Blue skip strategy=\n\x00"):
+        with pytest.raises(IllegalAction) as e:
+            parse(text)
+        assert "\n" not in str(e.value) and "\r" not in str(e.value) and e.value.rule == "actions", text
+
+
+@pytest.mark.parametrize("text", ["Blue pit 1 2", "Blue start now", "Blue occupy D.et1 D.et1", "Blue test 1 R10 R20",
+                                  "Blue leader-check R10 blind", "Blue weather +1 -1", "Blue no-late-brake x",
+                                  "Blue force Slow1 lb lb", "Blue take-flag blue orange"])
+def test_extra_words_in_an_action_text_are_refused_not_ignored(text: str) -> None:
+    """racebook.actions: a verb with a fixed number of arguments refuses extra words (``Blue pit 1 2`` was read as
+    ``Blue pit 1``, silently dropping the ``2``)."""
+    with pytest.raises(IllegalAction, match="takes at most"):
+        parse(text)
+
+
 def test_apply_refuses_what_is_not_an_action(make_race) -> None:  # type: ignore[no-untyped-def]
     """Race.apply takes an Action or its text; anything else is refused with IllegalAction, not AttributeError."""
     race = make_race("teaching turn=5 lap=2 | D: Blue*", {"Blue": {"hand": ["R10"], "target": "R88"}})
