@@ -6,6 +6,7 @@ error messages all use the same words, e.g. ``Blue play R13 R45 +traj``.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -371,16 +372,36 @@ _NO_ARGS = ("stay-out", "no-force", "start", "no-flag", "pit-done", "challenge",
             "no-late-brake")
 
 
+# verbs with a fixed number of arguments: extra words are refused, not ignored (play, pay, bid, skip, discard
+# and wise-driving take lists)
+_MAX_ARGS = {"pit": 1, "pit-discard": 1, "pit-tyres": 1, "pit-strategy": 1, "force": 2, "draw": 1, "late-brake": 1,
+             "versatility": 1, "chase": 1, "take": 1, "test": 2, "leader-check": 1, "weather": 1, "yellow-flag": 2,
+             "green-flag": 1, "take-flag": 1, "occupy": 1}
+_NUMBER = re.compile(r"[+-]?[0-9]{1,9}")
+
+
+def _int(text: str) -> int:
+    """A number of an action text: ASCII digits only (``int`` would also read "١" or "５"), at most 9 of them."""
+    if not _NUMBER.fullmatch(text):
+        raise ValueError(f"{text!r} is not a number")
+    return int(text)
+
+
 def parse(text: str) -> Action:
-    """Parse the text form of an action (``str(action)`` round-trips)."""
+    """Parse the text form of an action (``str(action)`` round-trips). A text that cannot be read raises
+    IllegalAction (rule "actions") quoting it with repr, so the message stays one line whatever the input."""
     words = text.split()
     if len(words) < 2 or words[1] not in _VERBS:
-        raise IllegalAction(text, "actions", f"cannot read {text!r}: expected 'CAR VERB …' with VERB one of "
+        raise IllegalAction(repr(text), "actions", f"cannot read {text!r}: expected 'CAR VERB …' with VERB one of "
                             + ", ".join(_VERBS))
     car, verb, args = words[0], words[1], words[2:]
+    most = _MAX_ARGS.get(verb, 0 if verb in _NO_ARGS else None)
+    if most is not None and len(args) > most:
+        raise IllegalAction(repr(text), "actions", f"cannot read {text!r}: {verb!r} takes at most {most} "
+                            f"argument(s), got {len(args)}")
     try:
         if verb == "pit":
-            return Pit(car, int(args[0]) if args else 0)
+            return Pit(car, _int(args[0]) if args else 0)
         if verb == "pit-discard":
             return PitDiscard(car, args[0])
         if verb == "pit-tyres":
@@ -413,7 +434,7 @@ def parse(text: str) -> Action:
                 elif a == "+blue":
                     blue = True
                 elif a.startswith("minus1="):
-                    m1 = int(a.split("=", 1)[1])
+                    m1 = _int(a.split("=", 1)[1])
                 elif a.startswith("et="):
                     et = a.split("=", 1)[1]
                 else:
@@ -432,7 +453,7 @@ def parse(text: str) -> Action:
             for a in args:
                 k, _, v = a.partition("=")
                 if k == "chips":
-                    chips = int(v)
+                    chips = _int(v)
                 elif k == "cards":
                     cards_t = tuple(x for x in v.split(",") if x)
                 else:
@@ -441,13 +462,13 @@ def parse(text: str) -> Action:
         if verb == "discard":
             return Discard(car, tuple(x for a in args for x in a.split(",") if x))
         if verb == "test":
-            return Test(car, int(args[0]), args[1] if len(args) > 1 else BLIND)
+            return Test(car, _int(args[0]), args[1] if len(args) > 1 else BLIND)
         if verb == "leader-check":
             return LeaderCheck(car, args[0] if args else BLIND)
         if verb == "weather":
-            return Weather(car, int(args[0]) if args else 0)
+            return Weather(car, _int(args[0]) if args else 0)
         if verb == "yellow-flag":
-            return YellowFlag(car, args[0], int(args[1]) if len(args) > 1 else 0)
+            return YellowFlag(car, args[0], _int(args[1]) if len(args) > 1 else 0)
         if verb == "green-flag":
             return GreenFlag(car, args[0])
         if verb == "take-flag":
@@ -455,5 +476,5 @@ def parse(text: str) -> Action:
         if verb == "occupy":
             return Occupy(car, None if not args or args[0] == "none" else args[0])
     except (ValueError, IndexError) as e:
-        raise IllegalAction(text, "actions", f"cannot read the arguments of {verb!r} in {text!r} ({e})") from None
+        raise IllegalAction(repr(text), "actions", f"cannot read the arguments of {verb!r} in {text!r} ({e})") from None
     raise AssertionError(verb)

@@ -342,17 +342,15 @@ def resolve(state: RaceState, ctx: DuelCtx, events: list[Event]) -> None:
     # frozen cards (robots have no panel: their cards are discarded)
     for c in players + quitters:
         car = state.cars[c]
-        for code in ctx.bids.get(c, ()):
-            if code in car.table:
-                car.table.remove(code)
-        if car.is_robot:
-            for code in ctx.bids.get(c, ()):
+        # a car the collision retired has already returned its table, bids included (§18.6): only once
+        bid = [code for code in ctx.bids.get(c, ()) if code in car.table]
+        for code in bid:
+            car.table.remove(code)
+        if car.is_robot or not car.on_track:
+            for code in bid:
                 state.discard(code)
-        elif car.on_track:
-            car.frozen.extend(ctx.bids.get(c, ()))
         else:
-            for code in ctx.bids.get(c, ()):
-                state.discard(code)
+            car.frozen.extend(bid)
     frozen = [c for c in players if not state.cars[c].is_robot and state.cars[c].on_track and ctx.bids.get(c)]
     if frozen:
         events.append(DuelEvent(sec, f"The duel cards of {', '.join(frozen)} are frozen until the next Game Turn",

@@ -76,3 +76,22 @@ class NotYetImplemented(RacebookError):
 
     Raised at set-up (never mid-race) so that no race silently plays a rule wrong.
     """
+
+
+class EngineError(RacebookError, RuntimeError):
+    """An engine bug: a legal action raised a raw Python exception half-way through.
+
+    :meth:`racebook.race.Race.apply` first rewinds the race to the position before the action, then raises this,
+    naming the action, that position (Race Position Notation) and the original exception (also chained as
+    ``__cause__``). Please report it with those three.
+    """
+
+    def __init__(self, action: object, position: str, error: BaseException, restored: bool = True) -> None:
+        self.action = action
+        self.position = position
+        self.error = error
+        self.restored = restored
+        where = "position before it, restored" if restored else \
+            "the race could NOT be restored: its state was changed outside Race.apply; position now"
+        super().__init__(f"engine bug: the legal action {action} raised {type(error).__name__}: {error} "
+                         f"({where}: {position})")

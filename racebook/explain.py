@@ -6,9 +6,12 @@ Used by :meth:`racebook.race.Race.apply` to build :class:`IllegalAction` message
 from __future__ import annotations
 
 from . import payments
-from .actions import BLIND, Action, LeaderCheck, Occupy, Pay, Play, Test
+from .actions import BLIND, Action, Discard, LeaderCheck, Occupy, Pay, Play, Test
+from .car import Car
+from .cards import PowerKind
 from .state import RaceState
-from .turn import Phase, TurnCtx, _colour_match, _costs, legal, legal_plays, pair_legal
+from .track import Trajectory, TrajectoryKind
+from .turn import Phase, TurnCtx, _colour_match, _costs, legal, legal_plays, pair_legal, payable_hand
 
 
 def why_illegal(state: RaceState, ctx: TurnCtx, action: Action) -> tuple[str, str]:
@@ -49,11 +52,18 @@ def why_illegal(state: RaceState, ctx: TurnCtx, action: Action) -> tuple[str, st
                 cols = "/".join(c.value for c in t.colours)
                 return "§13.D", f"no played card matches {t.id}'s colour ({cols}); it is ignored for all purposes"
         traj = state.track.trajectory(car.trajectory) if action.trajectory and car.trajectory else None
+        power = action.et is not None and action.et != "flat"
+        if power:
+            why = _et_power_refused(state, car, action, traj)
+            if why:
+                return "§19.3", why
         tyres, disc, _ = _costs(state, car, action.cards, traj)
-        if not payments.can_pay(car.chips, len(car.hand) - len(action.cards), tyres, disc):
+        spare = len(car.hand) - len(action.cards) - (1 if power else 0)
+        if not payments.can_pay(car.chips, spare, tyres, disc):
             return "§13.D.1", (f"the cost cannot be paid: {tyres} tyre unit(s) (at least one chip; "
                                f"{car.chips} chip(s)) "
-                               f"and {disc} discard(s) with {len(car.hand) - len(action.cards)} other card(s) in hand")
+                               f"and {disc} discard(s) with {spare} other card(s) in hand"
+                               + (f" ({action.et} is set aside for its ET Discard Power)" if power else ""))
         if action.blue and car.blue <= 0:
             return "§13.D.1", f"{car.id} has no blue token"
         if any(state.card(c).is_track for c in action.cards):
@@ -61,8 +71,15 @@ def why_illegal(state: RaceState, ctx: TurnCtx, action: Action) -> tuple[str, st
             return "§19.1", f"a Track Card needs provable passage through its corner; legal plays include: {shown}"
         return "§13.C", "not a legal play"
     if isinstance(action, Pay):
+        hand = payable_hand(car, ctx)
+        aside = f"; {ctx.et_mode} is set aside for its ET Discard Power, §19.3" if len(hand) < len(car.hand) else ""
         return "§13.D.1", (f"{ctx.tyres_due} tyre unit(s) are due: at least one chip, the rest chips or hand cards "
-                           f"({car.chips} chip(s), hand {' '.join(car.hand) or 'empty'})")
+                           f"({car.chips} chip(s), hand {' '.join(hand) or 'empty'}{aside})")
+    if isinstance(action, Discard) and ph is Phase.DISCARD:
+        hand = payable_hand(car, ctx)
+        aside = f"; {ctx.et_mode} is set aside for its ET Discard Power, §19.3" if len(hand) < len(car.hand) else ""
+        return "§13.D.1", (f"{ctx.discards_due} card(s) must be discarded from hand "
+                           f"({' '.join(hand) or 'empty'}{aside})")
     if isinstance(action, (Test, LeaderCheck)):
         using = action.using
         if using != BLIND and using not in car.hand and using not in ctx.cards:
@@ -75,3 +92,16 @@ def why_illegal(state: RaceState, ctx: TurnCtx, action: Action) -> tuple[str, st
     if isinstance(action, Occupy):
         return "§13.F.2", "only a free trajectory of the section where the car ended its movement"
     return "§13", "not legal now"
+
+
+def _et_power_refused(state: RaceState, car: Car, action: Play, traj: Trajectory | None) -> str:
+    """Why ``et=CODE`` cannot be declared, or "" (§19.3: a Track Card with an ET Discard Power of the ET's
+    colour, in hand and not among the movement cards)."""
+    code = action.et
+    if traj is None or traj.kind is not TrajectoryKind.EXTREME:
+        return f"et={code} needs '+traj' on an Extreme Trajectory"
+    if code not in car.hand or code in action.cards:
+        return f"{code} is not in {car.id}'s hand apart from the movement cards"
+    if not any(p.kind is PowerKind.ET and p.colour in traj.colours for p in state.card(code).powers):
+        return f"{code} has no ET Discard Power of {traj.id}'s colour"
+    return ""

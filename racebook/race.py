@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from . import activation, duel, safetycar, turn
 from .actions import Action
-from .errors import IllegalAction
+from .errors import EngineError, IllegalAction, RacebookError
 from .events import (
     Event,
     FrozenCardsReturned,
@@ -138,21 +138,66 @@ class Race:
         if isinstance(action, str):
             from .actions import parse
             action = parse(action)
+        if not isinstance(action, Action):
+            raise IllegalAction(repr(action), "actions", "not an action: give an Action or its text, e.g. 'Blue start'")
         legal = self.legal_actions()
         if action not in legal:
             raise self._illegal(action, legal)
+        # Atomic: if a handler raises half-way (an engine bug, or a typed error mid-step) the race is rewound to
+        # the position before the action (_rewind) and the error propagates; a raw exception becomes EngineError.
         events = _Log(self.state, self.record_frames)
-        if self.duel is not None:
-            duel.apply(self.state, self.duel, action, events)
-            if self.duel.stage == "done":
-                self.duel = None
-        else:
-            assert self.ctx is not None
-            turn.apply(self.state, self.ctx, action, events)
-        self._advance(events)
+        try:
+            if self.duel is not None:
+                duel.apply(self.state, self.duel, action, events)
+                if self.duel.stage == "done":
+                    self.duel = None
+            else:
+                assert self.ctx is not None
+                turn.apply(self.state, self.ctx, action, events)
+            self._advance(events)
+        except BaseException as e:
+            restored = self._rewind()
+            if isinstance(e, RacebookError) and restored or not isinstance(e, Exception):
+                raise
+            raise EngineError(action, self._where(), e, restored) from e
         step = Step(len(self.steps), action, tuple(events), tuple(events.frames))
         self.steps.append(step)
         return step.events
+
+    def _rewind(self) -> bool:
+        """Put the race back to the position after its last logged step, after an action failed half-way.
+
+        Costs nothing while actions succeed: the race is a pure function of its initial state and its actions (the
+        seeded generator is part of the state), so the position is rebuilt by replaying them, and the replayed
+        contents are moved into this race's own state and car objects (whoever holds them sees the restored
+        values). Returns False, leaving the race as it is, if the replay fails or its log differs from this race's:
+        the state was changed other than through :meth:`apply` (an edit that leaves no trace in the log cannot be
+        told apart, and is lost)."""
+        try:
+            r = Race(RaceState.from_dict(self._initial, self.state.track, self.state.cards), frames=False)
+            for a in self.actions:
+                r.apply(a)
+        except RacebookError:
+            return False
+        if [str(e) for st in self.steps[1:] for e in st.events] != [str(e) for st in r.steps[1:] for e in st.events]:
+            return False
+        cars = self.state.cars
+        for cid, car in r.state.cars.items():
+            if cid in cars and cars[cid] is not car:
+                vars(cars[cid]).clear()
+                vars(cars[cid]).update(vars(car))
+                r.state.cars[cid] = cars[cid]
+        vars(self.state).clear()
+        vars(self.state).update(vars(r.state))
+        self.ctx, self.duel, self.sc_window = r.ctx, r.duel, r.sc_window
+        self._solo, self._sc_deploying = r._solo, r._sc_deploying
+        return True
+
+    def _where(self) -> str:
+        try:
+            return self.position()
+        except Exception as e:  # noqa: BLE001 - a half-applied state may not print
+            return f"<the position cannot be printed: {type(e).__name__}: {e}>"
 
     @property
     def events(self) -> list[Event]:

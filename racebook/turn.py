@@ -410,7 +410,7 @@ def legal(state: RaceState, ctx: TurnCtx) -> list[Action]:
     if ph is Phase.PAY:
         return [Pay(car.id, c, cards) for c, cards in _pay_options(car, ctx)]
     if ph is Phase.DISCARD:
-        return [Discard(car.id, combo) for combo in combinations(sorted(car.hand), ctx.discards_due)]
+        return [Discard(car.id, combo) for combo in combinations(sorted(payable_hand(car, ctx)), ctx.discards_due)]
     if ph is Phase.RECOVERY_DISCARD:
         return [Discard(car.id, combo) for combo in combinations(sorted(car.hand), ctx.route_discard)]
     if ph is Phase.TEST:
@@ -477,9 +477,18 @@ def legal(state: RaceState, ctx: TurnCtx) -> list[Action]:
     return []
 
 
+def payable_hand(car: Car, ctx: TurnCtx) -> list[str]:
+    """The hand cards that may pay the D.1 costs (tyres, discards): all but the Track Card declared in phase C for
+    its ET Discard Power, which is set aside for the ET in D.2 (§19.3; issue 14 bug 1)."""
+    if ctx.et_mode is None or ctx.et_passed is not None:
+        return list(car.hand)
+    return [c for c in car.hand if c != ctx.et_mode]
+
+
 def _pay_options(car: Car, ctx: TurnCtx) -> list[tuple[int, tuple[str, ...]]]:
-    opts = payments.tyre_options(car.chips, car.hand, ctx.tyres_due)
-    return [(c, cards) for c, cards in opts if len(car.hand) - len(cards) >= ctx.discards_due]
+    hand = payable_hand(car, ctx)
+    opts = payments.tyre_options(car.chips, hand, ctx.tyres_due)
+    return [(c, cards) for c, cards in opts if len(hand) - len(cards) >= ctx.discards_due]
 
 
 def free_trajectories(state: RaceState, section: str) -> list[Trajectory]:
@@ -885,8 +894,8 @@ def _pay(state: RaceState, car: Car, ctx: TurnCtx, chips: int, cards: tuple[str,
 def _after_tyres(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
     if ctx.discards_due:
         ctx.phase = Phase.DISCARD
-        if len(car.hand) == ctx.discards_due:
-            cards = tuple(car.hand)
+        if len(payable_hand(car, ctx)) == ctx.discards_due:
+            cards = tuple(payable_hand(car, ctx))
             payments.discard_cards(state, car, cards)
             events.append(CardsDiscarded(car.id, " ".join(cards), "card-discard cost"))
             ctx.discards_due = 0

@@ -122,3 +122,23 @@ def test_a_car_that_is_not_deciding_is_told_whose_turn_it_is() -> None:
     race = racebook.scenario.load("ex16", play=False).race
     with pytest.raises(IllegalAction, match="§11: it is Green's decision"):
         race.apply("Blue challenge")
+
+
+def test_a_duel_collision_that_retires_a_car_returns_its_bid_cards_once(make_race) -> None:  # type: ignore[no-untyped-def]
+    """§12.2 with §18.6: tied duellists collide and take 1 damage each; a car with no free wear slot retires,
+    returning every card it holds — its duel bid on the table included — to the discards exactly once (they are
+    not frozen, nor discarded a second time). Found by random legal play (issue 14): R19 and R62 were discarded
+    twice."""
+    race = make_race("teaching turn=5 lap=2 | C: Blue* Green",
+                     {"Blue": {"hand": ["R19", "R62", "R30"], "target": "R88", "wear": ["red"] * 5},
+                      "Green": {"hand": ["R71", "R23", "R40"], "target": "R87", "wear": ["red"] * 5}},
+                     bag=["red", "red"])
+    s = race.state
+    total = s.card_count()
+    for a in ("Green challenge", "Blue join", "Blue bid R19 R62", "Green bid R23 R71"):
+        race.apply(a)
+    assert any("tie on 3" in t for t in texts(race))
+    assert {c.id: c.status.value for c in s.cars.values()} == {"Blue": "retired", "Green": "retired"}
+    discards = s.race_deck.discards
+    assert all(discards.count(c) == 1 for c in ("R19", "R62", "R23", "R71")), discards
+    assert s.card_count() == total

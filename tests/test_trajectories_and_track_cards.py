@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
+
 import racebook
 from racebook import events as ev
 from racebook.actions import Play
+from racebook.errors import IllegalAction
 from racebook.turn import free_trajectories
 
 
@@ -77,3 +80,58 @@ def test_ex_37_combination_and_minus_one() -> None:
     legal = at_play.legal_actions()
     assert Play("Blue", ("R14", "T11"), minus_one=6) in legal
     assert Play("Blue", ("R14", "T11")) not in legal  # without the "-1" he could not reach Curve 7
+
+
+def _et_power_race(make_race, hand: list[str], **car: object) -> racebook.Race:
+    """Blue leads alone in D on the red ET D.et1 (turn 5: trajectories are available) with T04, the red ET
+    Discard Power Track Card, in hand; phase B draws R95."""
+    race = make_race("teaching turn=5 lap=2 | D: Blue*@D.et1",
+                     {"Blue": {"hand": hand, "target": "R88", **car}}, deck=["R95"])
+    race.apply("Blue start")
+    return race
+
+
+def test_et_discard_power_card_is_not_offered_to_pay_tyres(make_race) -> None:
+    """§19.3 with §13.D.1: a card declared for the ET Discard Power (``et=T04``) is set aside for the ET test in
+    D.2; it cannot also pay tyres in D.1. Issue 14 bug 1: ``pay chips=1 cards=T04`` was offered and raised
+    ValueError mid-apply, leaving the race half-applied."""
+    race = _et_power_race(make_race, ["R60", "T04", "R10"], chips=1)
+    race.apply("Blue play R60 +traj et=T04")  # R60: 2 tyres; 1 chip + 1 card
+    pays = [a for a in race.legal_actions() if a.verb == "pay"]
+    assert pays and all("T04" not in a.cards for a in pays), pays
+    assert {a.cards for a in pays} == {("R10",), ("R95",)}
+    before = race.state.to_dict()
+    with pytest.raises(IllegalAction) as err:
+        race.apply("Blue pay chips=1 cards=T04")
+    assert err.value.rule == "§13.D.1" and "T04 is set aside for its ET Discard Power" in err.value.reason
+    assert race.state.to_dict() == before
+    for pay in pays:
+        alt = race.at(len(race.actions))
+        alt.apply(pay)
+        assert "T04" not in alt.state.cars["Blue"].hand
+        assert "T04" in alt.state.track_deck.discards  # discarded for its power (§19.3)
+        assert any(e.kind == "Note" and "ET Discard Power" in str(e) for e in alt.events)
+
+
+def test_et_discard_power_card_is_not_offered_for_a_card_discard_cost(make_race) -> None:
+    """§19.3 with §13.D.1: the card-discard cost is paid with the other hand cards, never with the card set aside
+    for the ET Discard Power (BALANCE: no colour match needed, §26.5; R29 costs one discard)."""
+    race = _et_power_race(make_race, ["R29", "T04", "R10"], chips=3, strategy="balance")
+    race.apply("Blue play R29 +traj et=T04")
+    discards = [a for a in race.legal_actions() if a.verb == "discard"]
+    assert discards and all("T04" not in a.cards for a in discards), discards
+    race.apply(discards[0])
+    assert "T04" in race.state.track_deck.discards
+
+
+def test_et_discard_power_card_is_kept_when_the_other_cards_pay_the_discard_cost_exactly(make_race) -> None:
+    """§19.3 with §13.D.1: when the other hand cards exactly pay the discard cost they are discarded at once
+    (no choice), and the ET Discard Power card is kept for D.2."""
+    race = make_race("teaching turn=5 lap=2 | D: Blue*@D.et1",
+                     {"Blue": {"hand": ["R29", "T04"], "target": "R88", "chips": 3, "strategy": "balance"}},
+                     deck=["R95"])
+    race.apply("Blue start")  # draws R95: hand R29 T04 R95
+    race.apply("Blue play R29 +traj et=T04")
+    s = race.state
+    assert "R95" in s.race_deck.discards and "T04" in s.track_deck.discards
+    assert race.state.card_count() == len(s.cards.codes()) + len(s.track_cards.codes())
