@@ -40,6 +40,7 @@ _TOKEN = re.compile(r"^(?P<id>[A-Za-z][A-Za-z0-9_]*)(?P<star>\*)?(?:-(?P<down>[1
 _FLAGS = ("played", "no_move", "just_pit")
 _NUMBER = re.compile(r"[0-9]{1,6}")  # ASCII digits only: str.isdigit() also accepts '²' (issue 14, bug 8)
 _MAX_TEXT = 100_000
+_TRACK_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,99}")  # an id, never a path (a viewer types RPN in widgets)
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +100,9 @@ def parse(text: str) -> Position:
     if not head:
         raise NotationError(f"position {text!r}: missing track id before the first '|'")
     track, fields = head[0], {"turn": 1, "lap": 1, "weather": 0}
+    if not _TRACK_ID.fullmatch(track):
+        raise NotationError(f"position {text!r}: {track!r} is not a track id (letters, digits, '_' and '-'; "
+                            "a position names its track by id, never by path)")
     sc: str | None = None
     given: set[str] = set()
     for item in head[1:]:

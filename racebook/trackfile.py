@@ -842,7 +842,11 @@ def track_dirs() -> list[Path]:
     env = os.environ.get(ENV_VAR)
     if env:
         p = Path(env).expanduser()
-        if not p.is_dir():
+        try:
+            is_dir = p.is_dir()
+        except (OSError, ValueError):  # a name too long
+            is_dir = False
+        if not is_dir:
             raise TrackDataError(env, "<dir>", f"{ENV_VAR}={env!r} is not a directory")
         dirs.append(p)
     # A checkout has tracks/ (with SCHEMA.md) beside the package; an installed wheel has racebook/_tracks.

@@ -49,6 +49,8 @@ def _place(text: str) -> RaceState:
     ("teaching | E: Blue-0", "bad car token"),
     ("teaching | E: Blue-" + "1" * 5000, "bad car token"),
     ("teaching | E: Blue-²", "bad car token"),
+    ("/etc/passwd | E: Blue", "not a track id"),
+    ("../tracks/teaching.toml turn=2 | E: Blue", "not a track id"),
 ])
 def test_bug8_parse_refuses_with_a_notation_error(text: str, words: str) -> None:
     with pytest.raises(NotationError, match=words):
