@@ -72,7 +72,7 @@ JUNK = st.one_of(
                      "test", "effects", "reentry", "retire", "back_on_track", "4", "2-3", "x" * 300, "\x00",
                      "é", "²"]),
     st.text(max_size=8),
-    st.just([]), st.just({}), st.lists(st.integers(-3, 100), max_size=3),
+    st.builds(list), st.builds(dict), st.lists(st.integers(-3, 100), max_size=3),  # fresh containers each draw
 )
 
 
