@@ -31,7 +31,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .car import Car, CarKind, RobotType
+from .car import Car, CarKind, RobotType, Status
 from .errors import NotationError
 from .state import YELLOW_FLAG, RaceState
 
@@ -180,8 +180,34 @@ def _check_laps(position: Position) -> None:
                                 f"so no car can be {t.laps_down} lap{'s' * (t.laps_down > 1)} down (§13.E.4)")
 
 
+_CAR_FIELDS = ("section", "lap", "trajectory", "played", "no_move", "just_pit", "off_track", "lost_control")
+_STATE_FIELDS = ("turn", "weather", "sc", "leader", "fas_anchor")
+
+
 def apply(position: Position, state: RaceState, create_missing: bool = True) -> None:
-    """Place the cars of ``position`` on ``state`` (cars not yet defined are created)."""
+    """Place the cars of ``position`` on ``state`` (cars not yet defined are created).
+
+    All or nothing: a position that is refused (:class:`NotationError`) leaves ``state`` exactly as it was —
+    no car is created, moved or lost."""
+    cars = {cid: tuple(getattr(car, f) for f in _CAR_FIELDS) for cid, car in state.cars.items()}
+    order = {sec: list(lst) for sec, lst in state.order.items()}
+    fields = tuple(getattr(state, f) for f in _STATE_FIELDS)
+    try:
+        _apply(position, state, create_missing)
+    except NotationError:
+        for cid in [c for c in state.cars if c not in cars]:
+            del state.cars[cid]
+        for cid, values in cars.items():
+            for f, v in zip(_CAR_FIELDS, values, strict=True):
+                setattr(state.cars[cid], f, v)
+        for sec, lst in state.order.items():
+            lst[:] = order.get(sec, [])
+        for f, v in zip(_STATE_FIELDS, fields, strict=True):
+            setattr(state, f, v)
+        raise
+
+
+def _apply(position: Position, state: RaceState, create_missing: bool) -> None:
     track = state.track
     if position.track != track.id:
         raise NotationError(f"position {position}: is for track {position.track!r}, not {track.id!r}")
@@ -198,6 +224,11 @@ def apply(position: Position, state: RaceState, create_missing: bool = True) -> 
     if not 1 <= position.turn <= track.turns.last_turn:
         raise NotationError(f"position {position}: turn={position.turn}: track {track.id!r} has Game Turns "
                             f"1..{track.turns.last_turn} (§10)")
+    mentioned = set(position.car_ids())
+    missing = [c.id for c in state.cars.values() if c.id not in mentioned and c.status is Status.RACING and c.section]
+    if missing:
+        raise NotationError(f"position {position}: car(s) {', '.join(missing)} race on this state but are not in "
+                            "the position; a position places every racing car")
     for lst in state.order.values():
         lst.clear()
     state.turn, state.weather = position.turn, position.weather

@@ -69,6 +69,22 @@ def test_bug8_apply_refuses_positions_the_rules_make_impossible(text: str, words
         _place(text)
 
 
+@pytest.mark.parametrize("bad", [
+    "teaching | E: Blue* Red Green | A: Slow1-2", "teaching | A: Blue* NewCar Red Slow1 | C: Green@Nope",
+    "teaching | E: Blue* Red Green | Z: Slow1", "teaching turn=3 | G: (Y) Red* Green Slow1 | F: (Y) Blue",
+    "teaching | E: Blue* Red", "teaching turn=99 | E: Blue* Red Green Slow1",
+])
+def test_a_refused_position_leaves_the_state_as_it_was(bad: str) -> None:
+    """Nothing is created or lost: apply is all or nothing."""
+    state = _place("teaching turn=4 lap=2 weather=1 | E: Blue* Red@E.t1{played} | C: (Y) Green-1 | A: Slow1")
+    before = notation.format_state(state)
+    cars = dict(state.cars)
+    with pytest.raises(NotationError):
+        notation.apply(notation.parse(bad), state)
+    assert notation.format_state(state) == before
+    assert state.cars == cars and all(state.cars[c] is cars[c] for c in cars)
+
+
 def test_bug8_non_text_is_a_notation_error() -> None:
     for bad in (None, 7, b"teaching | E: Blue", ["teaching"]):
         with pytest.raises(NotationError):
@@ -89,7 +105,15 @@ _ALPHABET = st.sampled_from(list("teachingsilverstonemonza ABCDEFGHIJKL|:*-@{}=,
 
 
 def _outcome(text: str) -> str:
-    """'ok' or 'refused'; anything but a NotationError (a RacebookError) propagates and fails the test."""
+    """'ok' or 'refused'; anything but a NotationError (a RacebookError) propagates and fails the test.
+
+    The text is also applied to a race state already holding a position: a refusal leaves it unchanged."""
+    base = _place(VALID[0])
+    before, cars = notation.format_state(base), dict(base.cars)
+    try:
+        notation.apply(notation.parse(text), base)
+    except NotationError:
+        assert notation.format_state(base) == before and base.cars == cars
     try:
         state = _place(text)
     except NotationError:
