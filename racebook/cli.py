@@ -19,6 +19,7 @@ import argparse
 import os
 import re
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import NoReturn
 
@@ -92,17 +93,16 @@ def _csv_arg(path: str) -> Path:
     return p
 
 
-def _count(lo: int, hi: int):  # noqa: ANN202 (an argparse type)
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+def _count(lo: int, hi: int) -> Callable[[str], int]:
+    """An argparse type: a whole number in ASCII digits within lo..hi (``²`` or ``1e3`` are refused)."""
+    def integer(text: str) -> int:
+        if not re.fullmatch(r"-?[0-9]{1,20}", text.strip()):
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number")
+        value = int(text)
         if not lo <= value <= hi:
             raise argparse.ArgumentTypeError(f"{value} is not in {lo}..{hi}")
         return value
-    parse.__name__ = "integer"
-    return parse
+    return integer
 
 
 def main(argv: list[str] | None = None) -> int:
