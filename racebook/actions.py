@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from .car import Strategy
+from .cards import card_code_problem
 from .errors import IllegalAction
 
 BLIND = "blind"
@@ -399,11 +400,21 @@ def parse(text: str) -> Action:
     if most is not None and len(args) > most:
         raise IllegalAction(repr(text), "actions", f"cannot read {text!r}: {verb!r} takes at most {most} "
                             f"argument(s), got {len(args)}")
+
+    def card(word: str) -> str:  # a word where a card code stands: the one definition (cards.card_code_problem)
+        problem = card_code_problem(word)
+        if problem:
+            raise ValueError(problem)
+        return word
+
+    def cards_of(words: list[str]) -> tuple[str, ...]:
+        return tuple(card(x) for a in words for x in a.split(",") if x)
+
     try:
         if verb == "pit":
             return Pit(car, _int(args[0]) if args else 0)
         if verb == "pit-discard":
-            return PitDiscard(car, args[0])
+            return PitDiscard(car, card(args[0]))
         if verb == "pit-tyres":
             return PitTyres(car, args[0] if args else "keep")
         if verb == "pit-strategy":
@@ -411,11 +422,11 @@ def parse(text: str) -> Action:
         if verb == "force":
             return Force(car, args[0], args[1] if len(args) > 1 else "lb")
         if verb == "draw":
-            return Draw(car, args[0] if args else None)
+            return Draw(car, card(args[0]) if args else None)
         if verb == "late-brake":
-            return LateBrake(car, args[0] if args else None)
+            return LateBrake(car, card(args[0]) if args else None)
         if verb == "bid":
-            return Bid(car, tuple(a for a in args if a != "none"))
+            return Bid(car, tuple(card(a) for a in args if a != "none"))
         if verb in _NO_ARGS:
             return _VERBS[verb](car)
         if verb == "skip":
@@ -437,17 +448,18 @@ def parse(text: str) -> Action:
                     m1 = _int(a.split("=", 1)[1])
                 elif a.startswith("et="):
                     et = a.split("=", 1)[1]
+                    et = et if et == "flat" else card(et)
                 else:
-                    cards.append(a)
+                    cards.append(card(a))
             return Play(car, tuple(cards), traj, blue, m1, et)
         if verb == "versatility":
             return Versatility(car, Strategy.parse(args[0]))
         if verb == "wise-driving":
-            return WiseDriving(car, tuple(x for a in args for x in a.split(",") if x and x != "none"))
+            return WiseDriving(car, tuple(card(x) for a in args for x in a.split(",") if x and x != "none"))
         if verb == "chase":
             return Chase(car, args[0])
         if verb == "take":
-            return Take(car, args[0])
+            return Take(car, card(args[0]))
         if verb == "pay":
             chips, cards_t = 0, ()
             for a in args:
@@ -455,16 +467,16 @@ def parse(text: str) -> Action:
                 if k == "chips":
                     chips = _int(v)
                 elif k == "cards":
-                    cards_t = tuple(x for x in v.split(",") if x)
+                    cards_t = cards_of([v])
                 else:
                     raise ValueError(a)
             return Pay(car, chips, cards_t)
         if verb == "discard":
-            return Discard(car, tuple(x for a in args for x in a.split(",") if x))
+            return Discard(car, cards_of(args))
         if verb == "test":
-            return Test(car, _int(args[0]), args[1] if len(args) > 1 else BLIND)
+            return Test(car, _int(args[0]), BLIND if len(args) < 2 or args[1] == BLIND else card(args[1]))
         if verb == "leader-check":
-            return LeaderCheck(car, args[0] if args else BLIND)
+            return LeaderCheck(car, BLIND if not args or args[0] == BLIND else card(args[0]))
         if verb == "weather":
             return Weather(car, _int(args[0]) if args else 0)
         if verb == "yellow-flag":

@@ -15,14 +15,21 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from .state import Activation, RaceState
+from .track import Track
 
-_WHOLE: dict[str, tuple[Activation, ...]] = {}  # per track id: Activation(section) for every section
+# Per track *object* (not per id: two files may share an id, e.g. an edited copy of teaching.toml):
+# track id -> (the track, Activation(section) for every section). The identity check makes a stale entry
+# impossible; keying by id keeps the cache at one entry per id.
+_WHOLE: dict[str, tuple[Track, tuple[Activation, ...]]] = {}
 
 
 def _whole(state: RaceState) -> tuple[Activation, ...]:
-    acts = _WHOLE.get(state.track.id)
-    if acts is None or len(acts) != len(state.track):
-        acts = _WHOLE[state.track.id] = tuple(Activation(s.name) for s in state.track.sections)
+    track = state.track
+    hit = _WHOLE.get(track.id)
+    if hit is not None and hit[0] is track:
+        return hit[1]
+    acts = tuple(Activation(s.name) for s in track.sections)
+    _WHOLE[track.id] = (track, acts)
     return acts
 
 

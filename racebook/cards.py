@@ -7,17 +7,49 @@ A card is a frozen value. Cards are referred to by a short ``code``:
   see ``racebook/data/race_deck.toml``), so the manual's "a blind draw of (42)"
   names exactly one card.
 * Track Cards: ``T`` + a per-track number, e.g. ``T07``.
+
+A card code is a word of the action grammar (:mod:`racebook.actions`): :func:`card_code_problem` is the one
+definition of a valid code, used by the action parser and by the deck and track validators. Codes are unique
+across decks: ``R`` + two digits belongs to the Race deck, so no Track Card may use it.
 """
 
 from __future__ import annotations
 
-import tomllib
+import math
+import re
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
 from typing import Any
 
+from .datafile import load_toml
 from .errors import DeckDataError
+
+#: A card code: a letter, then letters, digits or '_' (at most 16 characters) — one word of an action text,
+#: with no ',', '=', '+' or space, which the action grammar uses as separators.
+CARD_CODE_RE = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,15}")
+#: Words the action grammar reads where a card code could stand (``test 1 blind``, ``bid none``, ``et=flat``,
+#: ``pit-tyres keep``, ``force Fast1 lb``): never card codes, in any letter case.
+RESERVED_WORDS = frozenset({"blind", "none", "flat", "keep", "lb"})
+#: The Race deck's codes: ``R`` + the two-digit check factor (§5.1); no Track Card code may look like one.
+RACE_CODE_RE = re.compile(r"R[0-9]+")
+
+
+def card_code_problem(code: object) -> str | None:
+    """Why ``code`` cannot be a card code, or None when it can (the one definition; see the module docstring)."""
+    if not isinstance(code, str):
+        return f"{code!r} is not a string"
+    if not CARD_CODE_RE.fullmatch(code):
+        return (f"{code!r} is not a card code: a letter, then letters, digits or '_' (at most 16 characters), "
+                "e.g. 'T07'")
+    if code.lower() in RESERVED_WORDS:
+        return f"{code!r} is a word of the action grammar ({', '.join(sorted(RESERVED_WORDS))}), not a card code"
+    return None
+
+
+def is_card_code(code: object) -> bool:
+    """True when ``code`` is a valid card code (:func:`card_code_problem` finds nothing)."""
+    return card_code_problem(code) is None
 
 
 class Colour(Enum):
@@ -154,14 +186,27 @@ _CARD_KEYS = {
 def _enum(file: str, fieldname: str, enum: type[Enum], value: Any) -> Any:
     try:
         return enum(value)
-    except ValueError:
+    except (ValueError, TypeError):
         allowed = ", ".join(repr(e.value) for e in enum)  # type: ignore[attr-defined]
         raise DeckDataError(file, fieldname, f"{value!r} is not one of {allowed}") from None
 
 
 def _int(file: str, fieldname: str, value: Any, lo: int, hi: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
-        raise DeckDataError(file, fieldname, f"{value!r} must be an integer in {lo}..{hi}")
+        shown = "nan" if isinstance(value, float) and math.isnan(value) else repr(value)
+        raise DeckDataError(file, fieldname, f"{shown} must be an integer in {lo}..{hi}")
+    return value
+
+
+def _bool(file: str, fieldname: str, value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise DeckDataError(file, fieldname, f"{value!r} must be true or false")
+    return value
+
+
+def _list(file: str, fieldname: str, value: Any) -> list[Any]:
+    if not isinstance(value, list):
+        raise DeckDataError(file, fieldname, f"{value!r} must be an array")
     return value
 
 
@@ -178,13 +223,22 @@ def card_from_dict(raw: dict[str, Any], deck: DeckKind, file: str, where: str) -
     check = _int(file, f"{where}.check", raw["check"], 1, 99)
     max_mp = 4 if deck is DeckKind.RACE else 6  # §5.1: Race Cards 1–4; AMB-2: Track Cards up to 6
     mp = _int(file, f"{where}.mp", raw["mp"], 1, max_mp)
-    code = raw.get("code", f"R{check:02d}" if deck is DeckKind.RACE else None)
-    if not isinstance(code, str) or not code:
+    if deck is DeckKind.TRACK and "code" not in raw:
         raise DeckDataError(file, f"{where}.code", "missing (Track Cards need a code such as 'T07')")
+    code = raw.get("code", f"R{check:02d}")  # a Race Card's code defaults to R + its check factor (§5.1)
+    problem = card_code_problem(code)
+    if problem:
+        raise DeckDataError(file, f"{where}.code", problem)
+    if deck is DeckKind.TRACK and (RACE_CODE_RE.fullmatch(code) or code in default_race_deck()):
+        raise DeckDataError(file, f"{where}.code", f"{code!r} is a Race Card code (R + check factor, §5.1); "
+                                                   "card codes are unique across decks: use e.g. 'T07'")
     tests = []
-    for i, t in enumerate(raw.get("tests", [])):
+    for i, t in enumerate(_list(file, f"{where}.tests", raw.get("tests", []))):
         if not isinstance(t, dict) or "kind" not in t:
             raise DeckDataError(file, f"{where}.tests[{i}]", "must be a table with 'kind'")
+        extra = sorted(set(t) - {"kind", "modifier"})
+        if extra:
+            raise DeckDataError(file, f"{where}.tests[{i}].{extra[0]}", "unknown field (kind, modifier)")
         tests.append(
             CardTest(
                 _enum(file, f"{where}.tests[{i}].kind", TestKind, t["kind"]),
@@ -192,19 +246,31 @@ def card_from_dict(raw: dict[str, Any], deck: DeckKind, file: str, where: str) -
             )
         )
     powers = []
-    for i, p in enumerate(raw.get("powers", [])):
-        kind, _, col = str(p).partition(":")
+    for i, p in enumerate(_list(file, f"{where}.powers", raw.get("powers", []))):
+        if not isinstance(p, str):
+            raise DeckDataError(file, f"{where}.powers[{i}]", f"{p!r} must be a string such as 'lb' or 'et:green'")
+        kind, _, col = p.partition(":")
         pk = _enum(file, f"{where}.powers[{i}]", PowerKind, kind)
         colour = _enum(file, f"{where}.powers[{i}]", Colour, col) if col else None
         if pk is PowerKind.ET and colour is None:
             raise DeckDataError(file, f"{where}.powers[{i}]", "an ET power names its colour, e.g. 'et:green' (§19.3)")
+        if pk is not PowerKind.ET and colour is not None:
+            raise DeckDataError(file, f"{where}.powers[{i}]", f"{p!r}: only an ET power names a colour (§19.3)")
         powers.append(DiscardPower(pk, colour))
-    if deck is DeckKind.RACE and (raw.get("corners") or raw.get("combination") or raw.get("minus_one") or powers):
+    weather = _bool(file, f"{where}.weather", raw.get("weather", False))
+    combination = _bool(file, f"{where}.combination", raw.get("combination", False))
+    minus_one = _bool(file, f"{where}.minus_one", raw.get("minus_one", False))
+    corners = _list(file, f"{where}.corners", raw.get("corners", []))
+    if deck is DeckKind.RACE and (corners or combination or minus_one or powers):
         raise DeckDataError(file, where, "corners, combination, minus_one and powers are Track-Card-only (§19.2)")
-    corners = raw.get("corners", [])
     if deck is DeckKind.TRACK and not corners:
         raise DeckDataError(file, f"{where}.corners", "a Track Card names at least one corner (§5.2)")
+    corner_numbers = tuple(_int(file, f"{where}.corners[{i}]", c, 1, 99) for i, c in enumerate(corners))
+    if len(set(corner_numbers)) != len(corner_numbers):
+        raise DeckDataError(file, f"{where}.corners", f"{corners!r} names a corner twice")
     flag = raw.get("flag")
+    if "source" in raw and not isinstance(raw["source"], str):
+        raise DeckDataError(file, f"{where}.source", f"{raw['source']!r} must be a string")
     return Card(
         code=code,
         deck=deck,
@@ -217,10 +283,10 @@ def card_from_dict(raw: dict[str, Any], deck: DeckKind, file: str, where: str) -
         tests=tuple(tests),
         draw=_int(file, f"{where}.draw", raw.get("draw", 0), 0, 3),
         flag=_enum(file, f"{where}.flag", Flag, flag) if flag is not None else None,
-        weather=bool(raw.get("weather", False)),
-        corners=tuple(_int(file, f"{where}.corners", c, 1, 99) for c in corners),
-        combination=bool(raw.get("combination", False)),
-        minus_one=bool(raw.get("minus_one", False)),
+        weather=weather,
+        corners=corner_numbers,
+        combination=combination,
+        minus_one=minus_one,
         powers=tuple(powers),
     )
 
@@ -265,14 +331,15 @@ DATA_DIR = Path(__file__).parent / "data"
 
 
 def load_race_deck(path: str | Path | None = None) -> CardSet:
-    """Load a Race deck file (default: the shipped, invented composition)."""
+    """Load a Race deck file (default: the shipped, invented composition); errors are DeckDataError."""
     p = Path(path) if path is not None else DATA_DIR / "race_deck.toml"
-    try:
-        raw = tomllib.loads(p.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as e:
-        raise DeckDataError(str(p), "<toml>", str(e)) from None
-    except OSError as e:
-        raise DeckDataError(str(p), "<file>", e.strerror or str(e)) from None
+    raw = load_toml(p, DeckDataError)
+    extra = sorted(set(raw) - {"cards", "source"})
+    if extra:
+        raise DeckDataError(str(p), extra[0], "unknown top-level key (cards, source)")
+    source = raw.get("source", "")
+    if not isinstance(source, str):
+        raise DeckDataError(str(p), "source", f"{source!r} must be a string")
     cards = parse_cards(raw.get("cards"), DeckKind.RACE, str(p))
     checks: dict[int, str] = {}
     for i, c in enumerate(cards):
@@ -280,7 +347,7 @@ def load_race_deck(path: str | Path | None = None) -> CardSet:
             raise DeckDataError(str(p), f"cards[{i}].check", f"check factor {c.check} already used by "
                                 f"{checks[c.check]}; the Race deck keeps check factors unique so '(42)' names one card")
         checks[c.check] = c.code
-    return CardSet(cards, str(raw.get("source", "")))
+    return CardSet(cards, source)
 
 
 _DEFAULT: CardSet | None = None

@@ -6,26 +6,127 @@
     racebook tracks                       list the shipped tracks
     racebook tracks --check FILE …        validate track files (prints OK, or the error and exits 2)
     racebook workshop [NOTEBOOK] [--port P] [--no-browser]   presenter mode (Voilà, large type, no code)
+
+Every failure prints exactly one line on stderr and never a traceback: a bad file
+``racebook: FILE: FIELD: REASON`` (a :class:`~racebook.errors.DataError`), any other racebook error
+(an illegal action, a bad position, bad arguments) ``racebook: …`` — exit status 2. An unexpected
+exception (a bug in racebook) prints ``racebook: internal error: TYPE: MESSAGE`` and exits with status 1.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import re
 import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import NoReturn
 
-from .errors import RacebookError
+from .datafile import read_text
+from .errors import DataError, RacebookError, ScenarioError
+
+#: The exit status of a bad input (file, argument, action, position) and of a bug in racebook.
+EXIT_BAD_INPUT = 2
+EXIT_INTERNAL = 1
+MAX_RACES = 1_000_000
+_ID_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,99}")
+
+
+class UsageError(RacebookError):
+    """Bad command-line arguments (argparse's message, on one line)."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:  # one line, raised instead of usage + sys.exit(2)
+        where = self.prog.removeprefix("racebook").strip() or "arguments"
+        raise UsageError(f"{where}: {message}")
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split()) or "(no message)"
+
+
+def _report(e: BaseException) -> int:
+    """Print ``e`` as the one stderr line of a failure; the exit status (see the module docstring)."""
+    if isinstance(e, DataError):
+        print(f"racebook: {_one_line(e.file)}: {_one_line(e.field)}: {_one_line(e.reason)}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if isinstance(e, RacebookError):
+        print(f"racebook: {_one_line(str(e))}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    print(f"racebook: internal error: {type(e).__name__}: {_one_line(str(e))} (please report it)", file=sys.stderr)
+    return EXIT_INTERNAL
+
+
+def _scenario_arg(name: str) -> str:
+    """A scenario argument that is safe to hand to the loader: a readable regular UTF-8 file (checked through
+    racebook.datafile) or a shipped id; anything else raises ScenarioError naming it (field ``<file>``)."""
+    try:
+        exists = os.path.lexists(name)
+    except (OSError, ValueError) as e:  # a NUL byte
+        raise ScenarioError(name, "<file>", str(e)) from None
+    if exists or "/" in name or os.sep in name or name.endswith(".toml"):
+        read_text(name, ScenarioError)  # a directory, a device, a missing or non-UTF-8 file: one clean error
+        return name
+    if not _ID_RE.fullmatch(name):
+        raise ScenarioError(name[:120] + ("…" if len(name) > 120 else ""), "<file>",
+                            "no such file, and not a shipped scenario id (letters, digits, '_' and '-')")
+    return name
+
+
+def _csv_arg(path: str) -> Path:
+    """Check before any race is run that ``--csv`` names a file that can be written."""
+    p = Path(path)
+    try:
+        if p.is_dir():
+            raise DataError(path, "--csv", "is a directory, not a file")
+        if p.exists() and not p.is_file():
+            raise DataError(path, "--csv", "not a regular file")
+        parent = p.parent
+        if not parent.is_dir():
+            raise DataError(path, "--csv", f"no such directory: {parent}")
+        if not os.access(parent if not p.exists() else p, os.W_OK):
+            raise DataError(path, "--csv", "permission denied")
+    except (OSError, ValueError) as e:  # a name too long, a NUL byte
+        raise DataError(path, "--csv", getattr(e, "strerror", None) or str(e)) from None
+    return p
+
+
+def _count(lo: int, hi: int) -> Callable[[str], int]:
+    """An argparse type: a whole number in ASCII digits within lo..hi (``²`` or ``1e3`` are refused)."""
+    def integer(text: str) -> int:
+        if not re.fullmatch(r"-?[0-9]{1,20}", text.strip()):
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number")
+        value = int(text)
+        if not lo <= value <= hi:
+            raise argparse.ArgumentTypeError(f"{value} is not in {lo}..{hi}")
+        return value
+    return integer
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="racebook", description="Race! Formula 90 rules engine and teaching tool")
+    """Run the CLI; returns the exit status (0, 2 for a bad input, 1 for an internal error)."""
+    try:
+        return _main(argv)
+    except RacebookError as e:
+        return _report(e)
+    except (KeyboardInterrupt, SystemExit):
+        raise  # --help / --version exit 0 through SystemExit
+    except Exception as e:  # a bug: still one line, never a traceback
+        return _report(e)
+
+
+def _main(argv: list[str] | None) -> int:
+    ap = _Parser(prog="racebook", description="Race! Formula 90 rules engine and teaching tool")
     sub = ap.add_subparsers(dest="cmd", required=True)
     rp = sub.add_parser("replay", help="replay a scenario file (or a shipped scenario id)")
     rp.add_argument("file")
     rp.add_argument("--json", action="store_true", help="print the final-state summary as JSON")
     sm = sub.add_parser("simulate", help="run many seeded races with automatic drivers and summarise them")
     sm.add_argument("--track", default="silverstone")
-    sm.add_argument("--races", type=int, default=100)
-    sm.add_argument("--seed", type=int, default=0)
+    sm.add_argument("--races", type=_count(0, MAX_RACES), default=100)
+    sm.add_argument("--seed", type=_count(-(2**63), 2**64 - 1), default=0)
     sm.add_argument("--players", type=int, default=3, choices=range(1, 7))
     sm.add_argument("--driver", default="greedy", choices=("greedy", "random"))
     sm.add_argument("--csv", help="also write one row per race to this CSV file")
@@ -36,67 +137,75 @@ def main(argv: list[str] | None = None) -> int:
     ws = sub.add_parser("workshop", help="presenter mode: the notebooks as clean Voilà apps with large type")
     ws.add_argument("notebook", nargs="?", help="a notebook (path, number or name, e.g. 02) or a folder; "
                     "default: notebooks/")
-    ws.add_argument("--port", type=int, default=8866)
+    ws.add_argument("--port", type=_count(1, 65535), default=8866)
     ws.add_argument("--no-browser", action="store_true", help="do not open a browser")
     args = ap.parse_args(argv)
-    try:
-        if args.cmd == "replay":
-            from .scenario import load, summary_json
-            sc = load(args.file)
-            if args.json:
-                print(summary_json(sc.race, sc.id))
-                return 0
-            print(f"{sc.title}  [{sc.cite}]")
-            for a in sc.assumed:
-                print(f"  assumed: {a}")
-            for step in sc.race.steps:
-                if step.action is not None:
-                    print(f"> {step.action}")
-                for e in step.events:
-                    print(f"  {e.sentence()}")
-            print(f"position: {sc.race.position()}")
-            if sc.race.current_car:
-                print(f"to play: {sc.race.current_car} — {sc.race.phase.value if sc.race.phase else ''}")
+    if args.cmd == "replay":
+        from .scenario import load, summary_json
+        sc = load(_scenario_arg(args.file))
+        if args.json:
+            print(summary_json(sc.race, sc.id))
             return 0
-        if args.cmd == "simulate":
-            from .simulate import simulate, summary, to_csv
-            results = simulate(args.track, args.races, args.seed, players=args.players, driver=args.driver)
-            print(summary(results))
-            if args.csv:
-                with open(args.csv, "w", encoding="utf-8", newline="") as fh:
+        print(f"{sc.title}  [{sc.cite}]")
+        for a in sc.assumed:
+            print(f"  assumed: {a}")
+        for step in sc.race.steps:
+            if step.action is not None:
+                print(f"> {step.action}")
+            for e in step.events:
+                print(f"  {e.sentence()}")
+        print(f"position: {sc.race.position()}")
+        if sc.race.current_car:
+            print(f"to play: {sc.race.current_car} — {sc.race.phase.value if sc.race.phase else ''}")
+        return 0
+    if args.cmd == "simulate":
+        from .simulate import simulate, summary, to_csv
+        from .trackfile import load_track
+        csv_path = _csv_arg(args.csv) if args.csv else None  # before any race is run
+        load_track(args.track)  # a bad track fails before any race is run
+        results = simulate(args.track, args.races, args.seed, players=args.players, driver=args.driver)
+        print(summary(results))
+        if csv_path is not None:
+            try:
+                with open(csv_path, "w", encoding="utf-8", newline="") as fh:
                     fh.write(to_csv(results))
-            return 0
-        if args.cmd == "scenarios":
-            from .scenario import available, load
-            for name in available():
-                sc = load(name, play=False)
-                print(f"{name:12} {sc.title}")
-            return 0
-        if args.cmd == "tracks":
-            from .trackfile import available_tracks, load_track
-            if args.check:
-                failed = False
-                for f in args.check:
-                    try:
-                        tr = load_track(f)
-                    except RacebookError as e:
-                        print(f"racebook: {e}", file=sys.stderr)
-                        failed = True
-                        continue
-                    print(f"OK {f}: {tr.name} ({len(tr)} sections, pit -{tr.pit_time}, "
-                          f"{tr.turns.last_turn} turns)")
-                return 2 if failed else 0
-            for t in available_tracks():
+            except OSError as e:
+                raise DataError(args.csv, "--csv", (e.strerror or str(e)).lower()) from None
+        return 0
+    if args.cmd == "scenarios":
+        from .scenario import available, load
+        for name in available():
+            sc = load(name, play=False)
+            print(f"{name:12} {sc.title}")
+        return 0
+    if args.cmd == "tracks":
+        from .trackfile import available_tracks, load_track
+        if args.check:
+            failed = internal = False
+            for f in args.check:
+                try:
+                    tr = load_track(f)
+                except Exception as e:  # every file is checked: never stop at the first bad one
+                    failed = True
+                    if _report(e) == EXIT_INTERNAL:
+                        internal = True
+                    continue
+                print(f"OK {f}: {tr.name} ({len(tr)} sections, pit -{tr.pit_time}, "
+                      f"{tr.turns.last_turn} turns)")
+            return EXIT_INTERNAL if internal else EXIT_BAD_INPUT if failed else 0
+        status = 0
+        for t in available_tracks():  # a bad file on the search path is reported, the others still listed
+            try:
                 tr = load_track(t)
-                print(f"{t:12} {tr.name} ({len(tr)} sections, pit -{tr.pit_time}, {tr.turns.last_turn} turns)")
-            return 0
-        if args.cmd == "workshop":
-            from .workshop import main as workshop
-            return workshop(args.notebook, args.port, open_browser=not args.no_browser)
-    except RacebookError as e:
-        print(f"racebook: {e}", file=sys.stderr)
-        return 2
-    return 1
+            except Exception as e:
+                status = max(status, _report(e))
+                continue
+            print(f"{t:12} {tr.name} ({len(tr)} sections, pit -{tr.pit_time}, {tr.turns.last_turn} turns)")
+        return status
+    if args.cmd == "workshop":
+        from .workshop import main as workshop
+        return workshop(args.notebook, args.port, open_browser=not args.no_browser)
+    raise AssertionError(args.cmd)  # argparse allows only the commands above
 
 
 if __name__ == "__main__":

@@ -19,14 +19,14 @@ demo really shows its effect::
 from __future__ import annotations
 
 import copy
-import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from . import scenario as _scenario
 from .car import Setup, Skill, Strategy, Tyre
-from .errors import IllegalAction, RacebookError
+from .datafile import load_toml
+from .errors import IllegalAction, RacebookError, ScenarioError
 from .events import TurnEnds
 from .movement import tyre_penalty_table
 from .options import HOUSE_RULE_DOCS
@@ -144,7 +144,7 @@ def _merge(base: dict[str, Any], patch: dict[str, Any]) -> dict[str, Any]:
 def scenario_dict(run: Run) -> dict[str, Any]:
     """The build dict of a race run: the dict itself, or the shipped file's TOML merged with ``patch``."""
     if isinstance(run.scenario, str):
-        raw = tomllib.loads(_scenario.resolve_path(run.scenario).read_text(encoding="utf-8"))
+        raw = load_toml(_scenario.resolve_path(run.scenario), ScenarioError)
         return _merge(raw, run.patch)
     if run.scenario is None:
         raise ValueError(f"run {run.label!r} has neither a scenario nor a compute function")

@@ -11,15 +11,25 @@ beside each key term. ``racebook/data/glossary.toml`` holds the digest's §1 tab
 
 from __future__ import annotations
 
-import tomllib
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
+
+from .datafile import load_toml
+from .errors import DataError
 
 GLOSSARY_FILE = Path(__file__).parent / "data" / "glossary.toml"
 CITE = "§1"
+_TERM_KEYS = {"english", "portuguese", "notes"}
+
+
+class GlossaryDataError(DataError, ValueError):
+    """A glossary file is malformed: names the file, the field (``terms[3].english``) and the reason.
+
+    Also a ValueError, as before this file was read through :mod:`racebook.datafile`."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,21 +52,32 @@ def fold(text: str) -> str:
     return " ".join(plain.split())
 
 
-def _parse(raw: dict) -> tuple[Term, ...]:
+def _parse(raw: dict[str, Any], file: str = "<glossary>") -> tuple[Term, ...]:
+    extra = sorted(set(raw) - {"terms", "source"})
+    if extra:
+        raise GlossaryDataError(file, extra[0], "unknown top-level key (terms, source)")
     terms = raw.get("terms")
     if not isinstance(terms, list) or not terms:
-        raise ValueError("glossary: no [[terms]] entries")
+        raise GlossaryDataError(file, "terms", "no [[terms]] entries")
     out = []
     for i, t in enumerate(terms):
-        if not isinstance(t, dict) or not t.get("english") or not t.get("portuguese"):
-            raise ValueError(f"glossary: terms[{i}] needs a non-empty 'english' and 'portuguese'")
-        out.append(Term(str(t["english"]), str(t["portuguese"]), str(t.get("notes", ""))))
+        if not isinstance(t, dict):
+            raise GlossaryDataError(file, f"terms[{i}]", f"must be a table, got {t!r}")
+        unknown = sorted(set(t) - _TERM_KEYS)
+        if unknown:
+            raise GlossaryDataError(file, f"terms[{i}].{unknown[0]}", "unknown key (english, portuguese, notes)")
+        for key in ("english", "portuguese", "notes"):
+            value = t.get(key, "")
+            if not isinstance(value, str) or (key != "notes" and not value.strip()):
+                raise GlossaryDataError(file, f"terms[{i}].{key}", f"{value!r}: terms[{i}] needs a non-empty "
+                                        "'english' and 'portuguese' (strings), and 'notes' is a string")
+        out.append(Term(t["english"], t["portuguese"], t.get("notes", "")))
     return tuple(out)
 
 
 @lru_cache(maxsize=4)
 def _load_file(path: str) -> tuple[Term, ...]:
-    return _parse(tomllib.loads(Path(path).read_text(encoding="utf-8")))
+    return _parse(load_toml(path, GlossaryDataError), path)
 
 
 def load(path: str | Path | None = None) -> tuple[Term, ...]:

@@ -19,6 +19,11 @@ scenario files. Example (Ex. 11's starting position)::
 * ``(Y)`` is a yellow-flag token at that place in the section (§15.1).
 * Car ids starting with ``SuperFast``, ``Fast`` or ``Slow`` are robots of
   that type (§17) unless a scenario says otherwise.
+
+A position the rules make impossible is refused with a :class:`~racebook.errors.NotationError`, never loaded:
+``turn=0`` (Game Turns count from 1, §10) or a turn after the track's last (§10), a lap-down marker on the
+leader (the leader is never lapped, §13.E.4), a car more laps down than the leader has laps, a header item or
+section written twice, a flag written twice. Numbers are ASCII digits (at most 6).
 """
 
 from __future__ import annotations
@@ -26,13 +31,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .car import Car, CarKind, RobotType
+from .car import Car, CarKind, RobotType, Status
 from .errors import NotationError
 from .state import YELLOW_FLAG, RaceState
 
-_TOKEN = re.compile(r"^(?P<id>[A-Za-z][A-Za-z0-9_]*)(?P<star>\*)?(?:-(?P<down>\d+))?"
+_TOKEN = re.compile(r"^(?P<id>[A-Za-z][A-Za-z0-9_]*)(?P<star>\*)?(?:-(?P<down>[1-9][0-9]{0,5}))?"
                     r"(?:@(?P<traj>[A-Za-z0-9_.\-]+))?(?:\{(?P<flags>[A-Za-z0-9_,=\-]*)\})?$")
 _FLAGS = ("played", "no_move", "just_pit")
+_NUMBER = re.compile(r"[0-9]{1,6}")  # ASCII digits only: str.isdigit() also accepts '²' (issue 14, bug 8)
+_MAX_TEXT = 100_000
+_TRACK_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,99}")  # an id, never a path (a viewer types RPN in widgets)
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,23 +90,39 @@ def robot_type_for(car_id: str) -> RobotType | None:
 
 
 def parse(text: str) -> Position:
-    """Parse an RPN string; errors quote the text and name the bad part."""
+    """Parse an RPN string; errors quote the text and name the bad part (always :class:`NotationError`)."""
+    if not isinstance(text, str):
+        raise NotationError(f"position {text!r}: a position is a string")
+    if len(text) > _MAX_TEXT:
+        raise NotationError(f"position of {len(text)} characters: too long (at most {_MAX_TEXT})")
     parts = [p.strip() for p in text.strip().split("|")]
     head = parts[0].split()
     if not head:
         raise NotationError(f"position {text!r}: missing track id before the first '|'")
     track, fields = head[0], {"turn": 1, "lap": 1, "weather": 0}
+    if not _TRACK_ID.fullmatch(track):
+        raise NotationError(f"position {text!r}: {track!r} is not a track id (letters, digits, '_' and '-'; "
+                            "a position names its track by id, never by path)")
     sc: str | None = None
+    given: set[str] = set()
     for item in head[1:]:
         k, eq, v = item.partition("=")
+        if k in given:
+            raise NotationError(f"position {text!r}: header item {k}= is written twice")
         if k == "sc" and v:
             sc = v
+            given.add(k)
             continue
-        if not eq or k not in fields or not v.isdigit():
-            raise NotationError(f"position {text!r}: bad header item {item!r} (expected turn=N, lap=N or weather=N)")
+        if not eq or k not in fields or not _NUMBER.fullmatch(v):
+            raise NotationError(f"position {text!r}: bad header item {item!r} (expected turn=N, lap=N or weather=N "
+                                "with N in ASCII digits, or sc=SECTION)")
         fields[k] = int(v)
+        given.add(k)
+    if fields["turn"] < 1:
+        raise NotationError(f"position {text!r}: turn={fields['turn']}: Game Turns count from 1 (§10)")
     sections: list[tuple[str, tuple[CarToken | str, ...]]] = []
     seen_cars: set[str] = set()
+    seen_sections: set[str] = set()
     leaders = 0
     for group in parts[1:]:
         if not group:
@@ -107,6 +131,9 @@ def parse(text: str) -> Position:
         sec = sec.strip()
         if not colon or not sec:
             raise NotationError(f"position {text!r}: group {group!r} should be 'SECTION: car car …'")
+        if sec in seen_sections:
+            raise NotationError(f"position {text!r}: section {sec} is written twice; write its cars in one group")
+        seen_sections.add(sec)
         toks: list[CarToken | str] = []
         for word in rest.split():
             if word == YELLOW_FLAG:
@@ -121,9 +148,14 @@ def parse(text: str) -> Position:
                 if f not in _FLAGS and not f.startswith("off="):
                     known = ", ".join(_FLAGS)
                     raise NotationError(f"position {text!r}: unknown flag {f!r} on {m['id']} (known: {known})")
+            if len(set(flags)) != len(flags) or sum(f.startswith("off=") for f in flags) > 1:
+                raise NotationError(f"position {text!r}: {word}: a flag is written twice")
             tok = CarToken(m["id"], bool(m["star"]), int(m["down"] or 0), m["traj"], flags)
             if tok.id in seen_cars:
                 raise NotationError(f"position {text!r}: car {tok.id} appears twice")
+            if tok.trajectory and any(f.startswith("off=") for f in flags):
+                raise NotationError(f"position {text!r}: {word}: a car off the track occupies no trajectory "
+                                    "(§18.5)")
             seen_cars.add(tok.id)
             leaders += tok.leader
             toks.append(tok)
@@ -133,25 +165,75 @@ def parse(text: str) -> Position:
     return Position(track, fields["turn"], fields["lap"], fields["weather"], tuple(sections), sc)
 
 
+def _check_laps(position: Position) -> None:
+    """The lap tokens the rules allow: the leader is never lapped and no car is more laps down than the
+    leader has laps (§13.E.4). Syntax is :func:`parse`'s; this is checked when a position is placed."""
+    cars = [t for _, toks in position.sections for t in toks if isinstance(t, CarToken)]
+    leader = next((t for t in cars if t.leader), cars[0] if cars else None)
+    if leader is not None and leader.laps_down:
+        which = "holds the Leader token" if leader.leader else "is the leader (the first car written, no '*')"
+        raise NotationError(f"position {position}: {leader.id} {which} but carries a lap-down marker "
+                            f"-{leader.laps_down}; the leader is never lapped (§13.E.4)")
+    for t in cars:
+        if t.laps_down > position.lap:
+            raise NotationError(f"position {position}: {t.id}-{t.laps_down}: the leader is on lap {position.lap}, "
+                                f"so no car can be {t.laps_down} lap{'s' * (t.laps_down > 1)} down (§13.E.4)")
+
+
+_CAR_FIELDS = ("section", "lap", "trajectory", "played", "no_move", "just_pit", "off_track", "lost_control")
+_STATE_FIELDS = ("turn", "weather", "sc", "leader", "fas_anchor")
+
+
 def apply(position: Position, state: RaceState, create_missing: bool = True) -> None:
-    """Place the cars of ``position`` on ``state`` (cars not yet defined are created)."""
+    """Place the cars of ``position`` on ``state`` (cars not yet defined are created).
+
+    All or nothing: a position that is refused (:class:`NotationError`) leaves ``state`` exactly as it was —
+    no car is created, moved or lost."""
+    cars = {cid: tuple(getattr(car, f) for f in _CAR_FIELDS) for cid, car in state.cars.items()}
+    order = {sec: list(lst) for sec, lst in state.order.items()}
+    fields = tuple(getattr(state, f) for f in _STATE_FIELDS)
+    try:
+        _apply(position, state, create_missing)
+    except NotationError:
+        for cid in [c for c in state.cars if c not in cars]:
+            del state.cars[cid]
+        for cid, values in cars.items():
+            for f, v in zip(_CAR_FIELDS, values, strict=True):
+                setattr(state.cars[cid], f, v)
+        for sec, lst in state.order.items():
+            lst[:] = order.get(sec, [])
+        for f, v in zip(_STATE_FIELDS, fields, strict=True):
+            setattr(state, f, v)
+        raise
+
+
+def _apply(position: Position, state: RaceState, create_missing: bool) -> None:
     track = state.track
     if position.track != track.id:
         raise NotationError(f"position {position}: is for track {position.track!r}, not {track.id!r}")
+    _check_laps(position)
     for sec, _ in position.sections:
         if not track.has_section(sec):
             raise NotationError(f"position {position}: track {track.id!r} has no section {sec!r} "
                                 f"(sections: {', '.join(s.name for s in track.sections)})")
+    if position.sc is not None and not track.has_section(position.sc):
+        raise NotationError(f"position {position}: sc={position.sc}: no such section")
+    if not 0 <= position.weather < len(track.weather.spaces):
+        raise NotationError(f"position {position}: weather={position.weather} is off the table "
+                            f"(0..{len(track.weather.spaces) - 1})")
+    if not 1 <= position.turn <= track.turns.last_turn:
+        raise NotationError(f"position {position}: turn={position.turn}: track {track.id!r} has Game Turns "
+                            f"1..{track.turns.last_turn} (§10)")
+    mentioned = set(position.car_ids())
+    missing = [c.id for c in state.cars.values() if c.id not in mentioned and c.status is Status.RACING and c.section]
+    if missing:
+        raise NotationError(f"position {position}: car(s) {', '.join(missing)} race on this state but are not in "
+                            "the position; a position places every racing car")
     for lst in state.order.values():
         lst.clear()
     state.turn, state.weather = position.turn, position.weather
     if position.sc is not None:
-        if not track.has_section(position.sc):
-            raise NotationError(f"position {position}: sc={position.sc}: no such section")
         state.sc = position.sc
-    if not 0 <= position.weather < len(track.weather.spaces):
-        raise NotationError(f"position {position}: weather={position.weather} is off the table "
-                            f"(0..{len(track.weather.spaces) - 1})")
     tokens: dict[str, CarToken] = {}
     for sec, toks in position.sections:
         for t in toks:
@@ -200,23 +282,32 @@ def apply(position: Position, state: RaceState, create_missing: bool = True) -> 
     lead.lap = position.lap
     state.leader = leader_id
     n = len(track)
+    # Off-track cars leave the order lists first (§18.5), so that the lap tokens are counted on the state as it
+    # will be (format → apply → format is stable, also for an off-track leader).
+    for cid in tokens:
+        car = state.cars[cid]
+        if car.off_track is not None:
+            state.remove(cid)
+            if cid == leader_id:
+                state.fas_anchor = car.lost_control  # §18.4: an off-track leader keeps the token
+
+    def behind_leader(cid: str) -> bool:
+        if lead.off_track is None and state.cars[cid].off_track is None:
+            return state.key(cid) < state.key(leader_id)
+        car = state.cars[cid]
+        return (car.lap, track.section(car.section).index) <= (lead.lap, track.section(lead.section).index)
+
     for cid, t in tokens.items():
         if cid == leader_id:
             continue
         car = state.cars[cid]
         for lap in (position.lap - t.laps_down, position.lap - t.laps_down - 1):
             car.lap = lap
-            if state.key(cid) < state.key(leader_id) and state.laps_down(cid) == t.laps_down:
+            if behind_leader(cid) and state.laps_down(cid) == t.laps_down:
                 break
         else:
             raise NotationError(f"position {position}: {cid}-{t.laps_down} cannot be placed consistently "
                                 f"with the leader {leader_id} on lap {position.lap} (track of {n} sections)")
-    for cid in tokens:  # off-track cars leave the order lists once their laps are known (§18.5)
-        car = state.cars[cid]
-        if car.off_track is not None:
-            state.remove(cid)
-            if cid == leader_id:
-                state.fas_anchor = car.lost_control  # §18.4: an off-track leader keeps the token
     if state.fas_anchor is None and state.frontmost() != leader_id:
         raise NotationError(f"position {position}: {leader_id} holds the Leader token but "
                             f"{state.frontmost()} is further ahead; mark the frontmost car with '*' or add lap tokens")

@@ -35,13 +35,13 @@ import difflib
 import functools
 import os
 import re
-import tomllib
 from collections.abc import Iterable
 from enum import Enum
 from pathlib import Path
 from typing import Any, NoReturn, TypeVar
 
 from .cards import Card, CardTest, Colour, DeckKind, TestKind, card_from_dict
+from .datafile import load_toml
 from .errors import DeckDataError, TrackDataError
 from .track import (
     INVENTED,
@@ -842,7 +842,11 @@ def track_dirs() -> list[Path]:
     env = os.environ.get(ENV_VAR)
     if env:
         p = Path(env).expanduser()
-        if not p.is_dir():
+        try:
+            is_dir = p.is_dir()
+        except (OSError, ValueError):  # a name too long
+            is_dir = False
+        if not is_dir:
             raise TrackDataError(env, "<dir>", f"{ENV_VAR}={env!r} is not a directory")
         dirs.append(p)
     # A checkout has tracks/ (with SCHEMA.md) beside the package; an installed wheel has racebook/_tracks.
@@ -865,19 +869,34 @@ def available_tracks() -> list[str]:
 
 
 def _resolve(path_or_id: str | os.PathLike[str]) -> Path:
-    if isinstance(path_or_id, os.PathLike):
-        return Path(path_or_id).resolve()
-    s = str(path_or_id)
-    if "/" in s or os.sep in s or s.endswith(".toml"):
-        return Path(s).expanduser().resolve()
-    dirs = track_dirs()
-    for d in dirs:
-        candidate = d / f"{s}.toml"
-        if candidate.is_file():
-            return candidate.resolve()
+    """The file of a track id or path; a name that cannot be a file raises TrackDataError (field ``<file>``)."""
+    if not isinstance(path_or_id, (str, os.PathLike)):
+        raise TrackDataError(repr(path_or_id), "<file>", "a track is named by an id or a path to a .toml file")
+    s = os.fspath(path_or_id)
+    if not isinstance(s, str):  # a bytes path
+        raise TrackDataError(repr(s), "<file>", "a track path must be text")
+    try:
+        if isinstance(path_or_id, os.PathLike) or "/" in s or os.sep in s or s.endswith(".toml"):
+            return Path(s).expanduser().resolve()
+        if not _NAME_RE.match(s):
+            raise TrackDataError(s, "<file>", f"{s!r} is not a track id (letters, digits, '_' and '-') or a path "
+                                              "to a .toml file")
+        dirs = track_dirs()
+        for d in dirs:
+            candidate = d / f"{s}.toml"
+            if candidate.is_file():
+                return candidate.resolve()
+    except (OSError, ValueError, RuntimeError) as e:  # name too long, NUL byte, symlink loop
+        raise TrackDataError(s, "<file>", _os_reason(e)) from None
     known = available_tracks()
     where = ", ".join(str(d) for d in dirs) or "(no track directory found)"
     raise TrackDataError(s, "<file>", f"no track {s!r} in {where}; available: {', '.join(known) or '(none)'}")
+
+
+def _os_reason(e: BaseException) -> str:
+    if isinstance(e, OSError) and e.strerror:
+        return e.strerror.lower()
+    return str(e) or type(e).__name__
 
 
 def load_track(path_or_id: str | os.PathLike[str]) -> Track:
@@ -891,16 +910,8 @@ def load_track(path_or_id: str | os.PathLike[str]) -> Track:
 
 @functools.lru_cache(maxsize=64)
 def _load_resolved(path: Path) -> Track:
-    file = str(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as e:
-        raise TrackDataError(file, "<file>", e.strerror or str(e)) from None
-    try:
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise TrackDataError(file, "<toml>", f"malformed TOML: {e}") from None
-    return _Parser(file, path.stem).parse(raw)
+    raw = load_toml(path, TrackDataError)
+    return _Parser(str(path), path.stem).parse(raw)
 
 
 def clear_cache() -> None:

@@ -45,8 +45,12 @@ def find_notebooks(target: str | None, cwd: Path | None = None) -> Path:
     path = Path(target)
     if not path.is_absolute():
         path = base / path
-    if path.exists():
-        return path
+    try:
+        if path.exists():
+            return path
+    except (OSError, ValueError) as e:  # a name too long, a NUL byte: not a notebook
+        raise WorkshopError(f"{target[:120]!r} is not a notebook or folder ({getattr(e, 'strerror', None) or e})") \
+            from None
     if nb_dir.is_dir():
         hits = sorted(p for p in nb_dir.glob("*.ipynb") if p.stem == target or p.stem.startswith(f"{target}_"))
         if len(hits) == 1:
@@ -59,11 +63,14 @@ def find_notebooks(target: str | None, cwd: Path | None = None) -> Path:
 
 
 def command(target: Path, port: int = 8866, open_browser: bool = True, ip: str = "127.0.0.1") -> WorkshopCommand:
-    """The Voilà command line and environment for presenting ``target`` (a notebook or a folder)."""
+    """The Voilà command line and environment for presenting ``target`` (a notebook or a folder).
+
+    Voilà never shows a server traceback to a viewer (``--show_tracebacks=False``); the widgets show one
+    friendly line per error (:class:`racebook.ui.errors.ErrorLog`)."""
     env = dict(os.environ)
     env["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(PRESENTER_ROOT), env.get("JUPYTER_PATH", "")) if p)
     argv = [sys.executable, "-m", "voila", str(target), f"--template={TEMPLATE}", "--strip_sources=True",
-            "--show_tracebacks=True", "--theme=light", f"--port={port}", f"--Voila.ip={ip}"]
+            "--show_tracebacks=False", "--theme=light", f"--port={port}", f"--Voila.ip={ip}"]
     if not open_browser:
         argv.append("--no-browser")
     return WorkshopCommand(argv, env, f"http://{ip}:{port}/")

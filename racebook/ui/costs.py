@@ -15,7 +15,6 @@
 from __future__ import annotations
 
 import html
-import tomllib
 from dataclasses import replace
 from typing import Any
 
@@ -24,7 +23,8 @@ import pandas as pd
 
 from .. import movement as mv
 from ..car import Skill, Strategy, Tyre
-from ..errors import RacebookError
+from ..datafile import load_toml
+from ..errors import RacebookError, ScenarioError
 from ..movement import PassKind, PassSituation
 from ..options import Rules
 from ..track import Condition, SectionType
@@ -159,7 +159,7 @@ def scenario_variant(name: str, title: str, cars: dict[str, dict[str, Any]] | No
     from ..actions import parse as parse_action
 
     path = scen.resolve_path(name)
-    raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    raw = load_toml(path, ScenarioError)
     for cid, changes in (cars or {}).items():
         panel = raw.setdefault("cars", {}).setdefault(cid, {})
         for key, value in changes.items():

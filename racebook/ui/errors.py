@@ -1,9 +1,13 @@
-"""Route widget-callback errors to an Output widget instead of the kernel log."""
+"""Route widget-callback errors to an Output widget instead of the kernel log: one friendly line each.
+
+No traceback is ever shown (a viewer of a presenter-mode app must not see server internals, issue 14): the
+line is the callback, the error's type and its message (a racebook error's message names the file, field and
+reason, or the rule). The exception objects are kept in :attr:`ErrorLog.errors` for debugging.
+"""
 
 from __future__ import annotations
 
 import functools
-import traceback
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -12,11 +16,19 @@ import ipywidgets as widgets
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+def one_line(exc: BaseException, where: str = "") -> str:
+    """The one line an error shows in a widget: ``Error in <callback>: <Type>: <message>`` (a racebook error's
+    message names the file, field and reason, or the rule), with the message's line breaks folded."""
+    text = " ".join(str(exc).split())
+    head = f"Error in {where}: " if where else "Error: "
+    return f"{head}{type(exc).__name__}: {text}"
+
+
 class ErrorLog:
     """An ``ipywidgets.Output`` that shows the exceptions raised in wrapped callbacks.
 
-    ``guard(fn)`` returns ``fn`` wrapped so that an exception is caught and its
-    text (with the traceback) is appended to :attr:`output`; ``errors`` keeps the
+    ``guard(fn)`` returns ``fn`` wrapped so that an exception is caught and one
+    line describing it is appended to :attr:`output`; ``errors`` keeps the
     exception objects, newest last.
     """
 
@@ -42,9 +54,7 @@ class ErrorLog:
     def report(self, exc: BaseException, where: str = "") -> None:
         self.errors.append(exc)
         del self.errors[:-self.limit]
-        tb = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
-        head = f"Error in {where}: " if where else "Error: "
-        self.output.append_stderr(f"{head}{type(exc).__name__}: {exc}\n{tb}\n")
+        self.output.append_stderr(one_line(exc, where) + "\n")
         outs = self.output.outputs
         if len(outs) > self.limit:
             self.output.outputs = outs[-self.limit:]

@@ -19,8 +19,11 @@ Three tabs:
    actions as buttons grouped by verb, a "try" box (and clickable hand cards) that explains an illegal
    choice, "computer drives" per player car, "play until my turn", the standings (pandas) and the track
    view (one :class:`~racebook.ui.TrackView`, updated in place), with the sentences of the last action.
-3. **Save / load** — ``race.to_json()`` in a text area or a file, and :meth:`Race.from_json` to resume
-   exactly (the position string is compared).
+3. **Save / load** — ``race.to_json()`` in a text area and as a browser download (a ``data:`` link), and
+   :meth:`Race.from_json` to resume exactly from a pasted text or an uploaded file (the position string is
+   compared). No widget names a file on the server (issue 14: in presenter mode any viewer could have written
+   any server file); :meth:`RaceTable.save_file` / :meth:`RaceTable.load_file` remain for Python scripts only.
+   An error is one friendly line in the widget, never a server traceback.
 
 Headless use (tests, the notebook's checked cells)::
 
@@ -32,6 +35,7 @@ Headless use (tests, the notebook's checked cells)::
 
 from __future__ import annotations
 
+import base64
 import html
 from collections.abc import Iterable
 from dataclasses import dataclass, fields, replace
@@ -55,8 +59,9 @@ from ..car import (
     Strategy,
     Tyre,
 )
+from ..datafile import MAX_BYTES, read_text
 from ..drivers import GreedyDriver
-from ..errors import IllegalAction, RacebookError
+from ..errors import DataError, IllegalAction, RacebookError
 from ..events import Event
 from ..explain import why_illegal
 from ..options import HOUSE_RULE_DOCS, Rules
@@ -372,20 +377,23 @@ class RaceTable:
         # ---------------- save / load tab
         self.json_w = widgets.Textarea(placeholder="race.to_json() appears here; paste a saved race to load it",
                                        layout=L(width=f"{width}px", height="160px"))
-        self.path_w = widgets.Text(value="club_race.json", description="file", layout=L(width="420px"))
         self.save_b = widgets.Button(description="save → text", layout=L(width="auto"))
         self.load_b = widgets.Button(description="load ← text", button_style="warning", layout=L(width="auto"))
-        self.save_file_b = widgets.Button(description="save to file", layout=L(width="auto"))
-        self.load_file_b = widgets.Button(description="load from file", button_style="warning",
-                                          layout=L(width="auto"))
+        # the browser's own files: a download link for a save, an upload for a load (never a server path)
+        self.download_html = widgets.HTML()
+        self.upload_w = widgets.FileUpload(accept=".json,application/json", multiple=False,
+                                           description="load ← file", button_style="warning",
+                                           layout=L(width="auto"))
         self.save_html = widgets.HTML()
         self.save_b.on_click(g(lambda _b: self.save()))
         self.load_b.on_click(g(lambda _b: self.load(self.json_w.value)))
-        self.save_file_b.on_click(g(lambda _b: self.save_file(self.path_w.value)))
-        self.load_file_b.on_click(g(lambda _b: self.load_file(self.path_w.value)))
+        self.upload_w.observe(g(self._on_upload), names="value")
         self.save_tab = widgets.VBox([
             widgets.HTML(_CSS), _h("Save and load (the initial state and every action: replaying resumes exactly)"),
-            widgets.HBox([self.save_b, self.load_b]), widgets.HBox([self.path_w, self.save_file_b, self.load_file_b]),
+            _note("<b>save → text</b> puts the race in the box below and offers it as a file to download; "
+                  "<b>load ← text</b> resumes the race pasted in the box; <b>load ← file</b> uploads a saved "
+                  "race from your computer."),
+            widgets.HBox([self.save_b, self.download_html, self.load_b, self.upload_w]),
             self.json_w, self.save_html,
         ])
 
@@ -890,19 +898,22 @@ class RaceTable:
 
     # ------------------------------------------------------------ save / load
     def save(self) -> str:
-        """``race.to_json()`` into the text area (and returned)."""
+        """``race.to_json()`` into the text area and the download link (and returned)."""
         if self.race is None:
             raise RacebookError("no race to save: start one first")
         text = self.race.to_json()
         self.json_w.value = text
         self._saved = (text, self.race.position())
+        self.download_html.value = download_link(text, f"racebook_race_turn{self.race.state.turn}.json")
         self.save_html.value = (f"<div>Saved {len(self.race.actions)} actions. Position:<br><code>"
                                 f"{html.escape(self.race.position())}</code></div>")
         return text
 
-    def load(self, text: str) -> Race:
-        """Resume a saved race exactly: :meth:`Race.from_json` replays every action."""
-        race = Race.from_json(text)
+    def load(self, text: str, source: str = "<pasted text>") -> Race:
+        """Resume a saved race exactly: :meth:`Race.from_json` replays every action.
+
+        A text that is not a saved race raises a :class:`RacebookError` (one line, shown in the widget)."""
+        race = _race_from_json(text, source)
         humans = [c for c, car in race.state.cars.items() if not car.is_robot]
         self.setup_result = None
         self.start_sections = {}
@@ -918,14 +929,36 @@ class RaceTable:
         self.tabs.selected_index = 1
         return race
 
+    def load_upload(self, name: str, content: bytes) -> Race:
+        """Resume a race from a file uploaded by the browser (its bytes; at most MAX_BYTES, UTF-8)."""
+        if len(content) > MAX_BYTES:
+            raise DataError(name, "<file>", f"too large ({len(content)} bytes; at most {MAX_BYTES})")
+        try:
+            text = bytes(content).decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise DataError(name, "<file>", f"not UTF-8 text (byte {e.start})") from None
+        return self.load(text, name)
+
+    def _on_upload(self, change: dict) -> None:
+        files = change["new"]
+        if not files:
+            return
+        f = files[0]
+        try:
+            self.load_upload(str(f.get("name", "<upload>")), bytes(f.get("content", b"")))
+        finally:
+            self.upload_w.value = ()  # the same file can be uploaded again
+
     def save_file(self, path: str | Path) -> Path:
+        """Write the save to ``path`` — for Python scripts; no widget calls it (a viewer never names a path)."""
         p = Path(path)
         p.write_text(self.save(), encoding="utf-8")
         self.save_html.value += f"<div>Written to <code>{html.escape(str(p))}</code></div>"
         return p
 
     def load_file(self, path: str | Path) -> Race:
-        return self.load(Path(path).read_text(encoding="utf-8"))
+        """Resume from the save in ``path`` (read through racebook.datafile) — for Python scripts only."""
+        return self.load(read_text(path, DataError), str(path))
 
     # ------------------------------------------------------------ drawing the race tab
     def _render_race(self) -> None:
@@ -1083,6 +1116,32 @@ class RaceTable:
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
+
+
+def download_link(text: str, filename: str) -> str:
+    """An HTML anchor that makes the browser download ``text`` as ``filename`` (a ``data:`` URI: nothing is
+    written on the server)."""
+    data = base64.b64encode(text.encode("utf-8")).decode("ascii")
+    return (f'<a download="{html.escape(filename)}" href="data:application/json;charset=utf-8;base64,{data}" '
+            f'class="rb-fr-download" style="margin: 0 12px; font-size: 16px;">⬇ download the saved race</a>')
+
+
+def _race_from_json(text: str, source: str) -> Race:
+    """:meth:`Race.from_json` with every failure as one RacebookError line naming ``source``."""
+    if not isinstance(text, str) or not text.strip():
+        raise DataError(source, "<json>", "empty: paste a saved race (the text of save → text) or upload its file")
+    if len(text) > MAX_BYTES:
+        raise DataError(source, "<json>", f"too large ({len(text)} characters; at most {MAX_BYTES})")
+    try:
+        return Race.from_json(text)
+    except RacebookError:
+        raise
+    except Exception as e:  # a tampered or foreign text: one line, not a traceback
+        raise DataError(source, "<json>", f"not a saved race ({type(e).__name__}: {_one_line(str(e))})") from None
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())[:300]
 
 
 class _SetupProblem(Exception):

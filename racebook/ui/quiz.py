@@ -16,7 +16,6 @@ from __future__ import annotations
 import dataclasses
 import html
 import re
-import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -25,6 +24,8 @@ import ipywidgets as widgets
 
 from .. import activation, notation
 from ..car import Car, CarKind, RobotType
+from ..datafile import load_toml
+from ..errors import ScenarioError
 from ..race import frame_of
 from ..scenario import resolve_path
 from ..state import Activation, RaceState
@@ -181,7 +182,7 @@ class QuizStep:
 
 def scenario_position(name: str) -> tuple[str, dict[str, RobotType]]:
     """The starting RPN of a shipped scenario and its robots (read from the file; nothing is played)."""
-    raw = tomllib.loads(resolve_path(name).read_text(encoding="utf-8"))
+    raw = load_toml(resolve_path(name), ScenarioError)
     robots: dict[str, RobotType] = {}
     for cid, spec in raw.get("cars", {}).items():
         if spec.get("kind") == "robot" and "robot" in spec:

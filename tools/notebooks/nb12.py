@@ -74,8 +74,9 @@ from racebook.ui.fullrace import RaceTable
    one of the **legal actions**: they are grouped by verb (all the `play …` options together). To ask "why can't
    I play these two?", click two hand cards or type the play in the **try** box. Robots play on their own.
    Tick **the computer drives …** for a player who leaves the table, or press **play until my turn**.
-7. **Save / load tab.** **save → text** (or a file) keeps the race; **load** resumes it exactly, and says that
-   the position is identical.
+7. **Save / load tab.** **save → text** keeps the race in the box and offers it as a file to **download** to
+   your computer; **load ← text** (paste) or **load ← file** (upload) resumes it exactly, and says that the
+   position is identical. Files stay on your computer: nothing is written on the server.
 
 Where the hand of the car to play is on the shared screen, the other players look away — or each player keeps
 his own real cards and the table only referees.
