@@ -44,6 +44,7 @@ _KEYS = {"format", "track", "initial", "actions", "final"}
 _TRACK_KEYS = {"id", "digest", "toml", "file"}
 _ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]*$")  # a track id (a file stem), never a path
 _SOURCE = "_racebook_source"  # the file text a Track was parsed from, kept on the object (see track_text)
+_NAME = "_racebook_file"  # the name of that file, for a track that came out of a save
 
 
 # ------------------------------------------------------------------------------------ the track
@@ -85,7 +86,7 @@ def track_entry(track: Track) -> dict[str, Any]:
     text = track_text(track)
     if text is not None:
         entry["toml"] = text
-        entry["file"] = os.path.basename(track.file)
+        entry["file"] = getattr(track, _NAME, None) or os.path.basename(track.file)
     return entry
 
 
@@ -110,6 +111,8 @@ def _track(entry: Any, file: str, legacy: bool) -> Track:
             raise SaveDataError(file, "track.id", f"{tid!r:.60} is not a track id")
         if text is not None and not isinstance(text, str):
             raise SaveDataError(file, "track.toml", f"must be the track file's text, not {kind_of(text)}")
+        if not isinstance(entry.get("file", ""), str):
+            raise SaveDataError(file, "track.file", f"must be a file name, not {kind_of(entry['file'])}")
     if text is not None:
         try:
             track = parse_track_text(text, f"{file}:track", tid)
@@ -118,6 +121,7 @@ def _track(entry: Any, file: str, legacy: bool) -> Track:
         except RecursionError:
             raise SaveDataError(file, "track.toml", "nested too deeply") from None
         object.__setattr__(track, _SOURCE, text)
+        object.__setattr__(track, _NAME, os.path.basename(entry.get("file", "")) or f"{tid}.toml")
     else:
         try:
             track = load_track(tid)
