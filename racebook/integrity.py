@@ -45,6 +45,14 @@ MAX_COUNT = 999
 MAX_RNG = (1 << 64) - 1
 
 E = TypeVar("E", bound=Enum)
+
+
+def refuel_max(last_turn: int) -> int:
+    """The latest turn a refuel chit can show (§8): a full tank beyond the last turn (racebook.pits.TANK_MAX), plus
+    the one space a turn SAVE FUEL's bonus may move it forward (§26.3)."""
+    from .pits import TANK_MAX
+
+    return last_turn + TANK_MAX + last_turn
 Problem = tuple[str, str]
 
 
@@ -279,8 +287,9 @@ class _Checker:
             self.int_in(f"{p}.soft_sets", car.soft_sets, 0, MAX_COUNT)
             self.int_in(f"{p}.bw_card_turn", car.bw_card_turn, 0, self.last_turn)
             if car.refuel is not None:
-                self.int_in(f"{p}.refuel", car.refuel, 1, self.last_turn + TANK_MAX,
-                            f": §8, a refuel chit is on a turn, at most a full tank ({TANK_MAX}) beyond the last")
+                self.int_in(f"{p}.refuel", car.refuel, 1, refuel_max(self.last_turn),
+                            f": §8, a refuel chit is on a turn, at most a full tank ({TANK_MAX}) beyond the last "
+                            "and one space a turn of SAVE FUEL (§26.3)")
             self.is_enum(f"{p}.strategy", car.strategy, Strategy, optional=True)
             if car.strategy is not None and car.strategy not in IMPLEMENTED_STRATEGIES:
                 self.fail(f"{p}.strategy", f"{car.strategy.value}: not playable in this engine version (§26)")
@@ -458,7 +467,6 @@ class _Checker:
                 self.fail(f"cars.{cid}.section", f"car {cid} is racing in {car.section} but not in its order list")
 
     def race_fields(self) -> None:
-        from .pits import TANK_MAX
         from .state import Activation
 
         s = self.s
@@ -476,7 +484,7 @@ class _Checker:
                 self.fail(f"robot_chits[{i}]", f"{_short(chit)} is not a (type, turn) pair")
                 continue
             self.is_enum(f"robot_chits[{i}][0]", chit[0], RobotType)
-            self.int_in(f"robot_chits[{i}][1]", chit[1], 1, self.last_turn + TANK_MAX, ": §8, a turn")
+            self.int_in(f"robot_chits[{i}][1]", chit[1], 1, refuel_max(self.last_turn), ": §8, a turn")
         if s.activation is not None:
             a = s.activation
             if not isinstance(a, Activation):

@@ -42,7 +42,7 @@ from .car import Car, CarKind, RobotType, Setup, Skill, Status, Strategy, Tyre
 from .datafile import load_toml, read_text
 from .deck import Wear
 from .errors import DataError, NotationError, NotYetImplemented, RacebookError, ScenarioError
-from .integrity import MAX_BLUE, MAX_COUNT, check_state, is_int, kind_of
+from .integrity import MAX_BLUE, MAX_COUNT, check_state, is_int, kind_of, refuel_max
 from .options import Rules
 from .race import Race
 from .state import RaceState
@@ -276,9 +276,7 @@ def _skill(f: str, field: str, v: Any) -> Skill:
 
 
 def _refuel_max(track: Track) -> int:
-    from .pits import TANK_MAX
-
-    return track.turns.last_turn + TANK_MAX
+    return refuel_max(track.turns.last_turn)
 
 
 def _stack_of(raw: dict[str, Any], f: str, key: str) -> list[str]:

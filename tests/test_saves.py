@@ -134,6 +134,16 @@ def test_bug5_tampered_saves_are_refused(what: str, change: Any, field: str, rea
     assert (e.field, reason in e.reason) == (field, True), (what, str(e))
 
 
+def test_the_readme_quotes_a_real_save_error() -> None:
+    """README "Saved races": the example error is what a save with -1 chips gives."""
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Saved races", 1)[1].split("\n## ", 1)[0]
+    quoted = re.search(r"`(<save>: initial\.cars\.Blue\.chips: [^`]*)`", section)
+    assert quoted is not None
+    e = tamper(_set("initial.cars.0.chips", -1), "ex39")
+    assert " ".join(str(e).split()) == " ".join(quoted.group(1).split())
+
+
 # ------------------------------------------------------------------------- bug 6: self-contained saves
 @pytest.fixture
 def edited_teaching(tmp_path: Path) -> Path:
