@@ -23,7 +23,6 @@ malformed dict with a dotted path instead of a raw ``KeyError``/``TypeError``.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from enum import Enum
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -88,7 +87,8 @@ def is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _short(v: Any) -> str:
+def short(v: Any) -> str:
+    """``repr(v)``, cut to 60 characters (messages quote the bad value, not a whole document)."""
     r = repr(v)
     return r if len(r) <= 60 else r[:57] + "..."
 
@@ -117,18 +117,35 @@ def get_int(d: Any, key: str, path: str, lo: int | None = None, hi: int | None =
     return as_int(v, path, lo, hi)
 
 
-def as_int(v: Any, path: str, lo: int | None = None, hi: int | None = None) -> int:
+def int_problem(v: Any, lo: int | None = None, hi: int | None = None, why: str = "") -> str | None:
+    """Why ``v`` is not an integer in ``lo..hi`` (``why`` is appended to the range), or None when it is."""
     if not is_int(v):
-        raise bad(path, f"{_short(v)} is not an integer ({kind_of(v)})")
+        return f"{short(v)} is not an integer ({kind_of(v)})"
     if (lo is not None and v < lo) or (hi is not None and v > hi):
-        raise bad(path, f"{v} is out of range ({_range(lo, hi)})")
+        return f"{v} is out of range ({_range(lo, hi)}{why})"
+    return None
+
+
+def as_int(v: Any, path: str, lo: int | None = None, hi: int | None = None, why: str = "") -> int:
+    reason = int_problem(v, lo, hi, why)
+    if reason:
+        raise bad(path, reason)
+    return v
+
+
+def as_bool(v: Any, path: str) -> bool:
+    if not isinstance(v, bool):
+        raise bad(path, f"{short(v)} is not true or false ({kind_of(v)})")
     return v
 
 
 def get_bool(d: Any, key: str, path: str, default: Any = MISSING) -> bool:
-    v = get(d, key, path, default)
-    if not isinstance(v, bool):
-        raise bad(path, f"{_short(v)} is not true or false ({kind_of(v)})")
+    return as_bool(get(d, key, path, default), path)
+
+
+def as_str(v: Any, path: str) -> str:
+    if not isinstance(v, str):
+        raise bad(path, f"{short(v)} is not a string ({kind_of(v)})")
     return v
 
 
@@ -136,21 +153,23 @@ def get_str(d: Any, key: str, path: str, default: Any = MISSING, optional: bool 
     v = get(d, key, path, default)
     if v is None and optional:
         return None
-    if not isinstance(v, str):
-        raise bad(path, f"{_short(v)} is not a string ({kind_of(v)})")
-    return v
+    return as_str(v, path)
 
 
 def get_strs(d: Any, key: str, path: str, default: Any = MISSING) -> list[str]:
     return as_strs(get(d, key, path, default), path)
 
 
-def as_strs(v: Any, path: str) -> list[str]:
+def as_strs(v: Any, path: str, unique: bool = False) -> list[str]:
+    """A list of strings; with ``unique`` no string twice (card codes: a card is in one place only)."""
     if not isinstance(v, list):
-        raise bad(path, f"{_short(v)} is not a list of strings ({kind_of(v)})")
+        raise bad(path, f"{short(v)} is not a list of strings ({kind_of(v)})")
+    seen: set[str] = set()
     for i, x in enumerate(v):
-        if not isinstance(x, str):
-            raise bad(f"{path}[{i}]", f"{_short(x)} is not a string ({kind_of(x)})")
+        as_str(x, f"{path}[{i}]")
+        if unique and x in seen:
+            raise bad(f"{path}[{i}]", f"{x!r} is named twice (a card is in one place only, §6.1)")
+        seen.add(x)
     return list(v)
 
 
@@ -158,7 +177,7 @@ def as_enum(enum: type[E], v: Any, path: str, parse: Callable[[str], E] | None =
     """``enum(v)`` (or ``parse(v)``); anything else is an error listing the allowed values."""
     allowed = ", ".join(str(e.value) for e in enum)
     if not isinstance(v, str):
-        raise bad(path, f"{_short(v)} is not a string ({kind_of(v)}); one of {allowed}")
+        raise bad(path, f"{short(v)} is not a string ({kind_of(v)}); one of {allowed}")
     try:
         return parse(v) if parse else enum(v)
     except ValueError:
@@ -210,32 +229,26 @@ class _Checker:
         self.out.append((field, reason))
 
     def int_in(self, field: str, v: Any, lo: int | None, hi: int | None, what: str = "") -> bool:
-        if not is_int(v):
-            if isinstance(v, float) and math.isnan(v):
-                self.fail(field, "NaN is not an integer")
-            else:
-                self.fail(field, f"{_short(v)} is not an integer ({kind_of(v)})")
-            return False
-        if (lo is not None and v < lo) or (hi is not None and v > hi):
-            self.fail(field, f"{v} is out of range ({_range(lo, hi)}{what})")
-            return False
-        return True
+        reason = int_problem(v, lo, hi, what)
+        if reason:
+            self.fail(field, reason)
+        return reason is None
 
     def is_bool(self, field: str, v: Any) -> None:
         if not isinstance(v, bool):
-            self.fail(field, f"{_short(v)} is not true or false ({kind_of(v)})")
+            self.fail(field, f"{short(v)} is not true or false ({kind_of(v)})")
 
     def is_enum(self, field: str, v: Any, enum: type[Enum], optional: bool = False) -> None:
         if v is None and optional:
             return
         if not isinstance(v, enum):
-            self.fail(field, f"{_short(v)} is not one of {', '.join(str(e.value) for e in enum)}")
+            self.fail(field, f"{short(v)} is not one of {', '.join(str(e.value) for e in enum)}")
 
     def section(self, field: str, v: Any, optional: bool = True) -> bool:
         if v is None and optional:
             return True
         if not isinstance(v, str) or not self.track.has_section(v):
-            self.fail(field, f"{_short(v)} is not a section of track {self.track.id!r}")
+            self.fail(field, f"{short(v)} is not a section of track {self.track.id!r}")
             return False
         return True
 
@@ -243,7 +256,7 @@ class _Checker:
         if v is None and optional:
             return
         if not isinstance(v, str) or v not in self.s.cars:
-            self.fail(field, f"{_short(v)} is not a car of this race")
+            self.fail(field, f"{short(v)} is not a car of this race")
 
     # ----------------------------------------------------------------------------------------------
     def run(self) -> None:
@@ -267,7 +280,7 @@ class _Checker:
         for key, car in s.cars.items():
             p = f"cars.{key}"
             if car.id != key:
-                self.fail(f"{p}.id", f"{_short(car.id)} is filed under {key!r}")
+                self.fail(f"{p}.id", f"{short(car.id)} is filed under {key!r}")
             if not isinstance(car.id, str) or not car.id:
                 self.fail(f"{p}.id", "a car id is a non-empty string")
             self.is_enum(f"{p}.kind", car.kind, CarKind)
@@ -326,7 +339,7 @@ class _Checker:
                 try:
                     tr = self.track.trajectory(car.trajectory)
                 except (KeyError, TypeError):
-                    self.fail(f"{p}.trajectory", f"{_short(car.trajectory)} is not a trajectory of track "
+                    self.fail(f"{p}.trajectory", f"{short(car.trajectory)} is not a trajectory of track "
                                                  f"{self.track.id!r}")
                 else:
                     if tr.section != car.section:
@@ -338,13 +351,13 @@ class _Checker:
 
     def setup(self, p: str, su: Any) -> None:
         if not isinstance(su, Setup):
-            self.fail(p, f"{_short(su)} is not a setup")
+            self.fail(p, f"{short(su)} is not a setup")
             return
         for cat in ("tyres", "cards", "wear"):
             v = getattr(su, cat)
             known = dict(SETUP_POINTS[cat]) | PRESUMED_SETUP_POINTS.get(cat, {})
             if not is_int(v) or v not in known:
-                self.fail(f"{p}.{cat}", f"{_short(v)} is not a setup value of §6.2 (known: "
+                self.fail(f"{p}.{cat}", f"{short(v)} is not a setup value of §6.2 (known: "
                                         f"{', '.join(str(k) for k in sorted(known))})")
 
     def cards(self) -> None:
@@ -355,7 +368,7 @@ class _Checker:
 
         def place(field: str, code: Any, allowed: set[str] | None = None) -> None:
             if not isinstance(code, str):
-                self.fail(field, f"{_short(code)} is not a card code ({kind_of(code)})")
+                self.fail(field, f"{short(code)} is not a card code ({kind_of(code)})")
                 return
             if code not in race_codes and code not in track_codes:
                 self.fail(field, f"no card {code!r} in the Race deck or this track's Track Cards")
@@ -392,7 +405,7 @@ class _Checker:
         on_table = {c for car in s.cars.values() if isinstance(car.table, list) for c in car.table}
         for code in sorted(s.face_down, key=str):
             if code not in on_table:
-                self.fail("face_down", f"{_short(code)} is face down but on no car's table (§12.1)")
+                self.fail("face_down", f"{short(code)} is face down but on no car's table (§12.1)")
         for cid, codes in s.reserved.items():
             self.car_id(f"reserved.{cid}", cid, optional=False)
             if not isinstance(codes, list):
@@ -400,7 +413,7 @@ class _Checker:
                 continue
             for i, code in enumerate(codes):
                 if not isinstance(code, str) or code not in race_codes | track_codes:
-                    self.fail(f"reserved.{cid}[{i}]", f"{_short(code)} is not a card of this race")
+                    self.fail(f"reserved.{cid}[{i}]", f"{short(code)} is not a card of this race")
 
     def wear(self) -> None:
         """§2.2 / §13.D.1: the bag and the panels hold the box's tokens, no more and no fewer."""
@@ -450,7 +463,7 @@ class _Checker:
                         self.fail(f, f"at most one yellow flag per corner section ({sec}) (§15.1)")
                     continue
                 if not isinstance(cid, str) or cid not in s.cars:
-                    self.fail(f, f"{_short(cid)} is not a car of this race")
+                    self.fail(f, f"{short(cid)} is not a car of this race")
                     continue
                 if cid in where:
                     self.fail(f, f"car {cid} is also at {where[cid]}")
@@ -481,22 +494,22 @@ class _Checker:
         self.is_enum("robot_tyre_change", s.robot_tyre_change, Tyre, optional=True)
         for i, chit in enumerate(s.robot_chits):
             if not (isinstance(chit, tuple) and len(chit) == 2):
-                self.fail(f"robot_chits[{i}]", f"{_short(chit)} is not a (type, turn) pair")
+                self.fail(f"robot_chits[{i}]", f"{short(chit)} is not a (type, turn) pair")
                 continue
             self.is_enum(f"robot_chits[{i}][0]", chit[0], RobotType)
             self.int_in(f"robot_chits[{i}][1]", chit[1], 1, refuel_max(self.last_turn), ": §8, a turn")
         if s.activation is not None:
             a = s.activation
             if not isinstance(a, Activation):
-                self.fail("activation", f"{_short(a)} is not an activation")
+                self.fail("activation", f"{short(a)} is not an activation")
             else:
                 self.section("activation.section", a.section, optional=False)
                 if a.part not in ("whole", "leader", "ahead"):
-                    self.fail("activation.part", f"{_short(a.part)} is not one of whole, leader, ahead")
+                    self.fail("activation.part", f"{short(a.part)} is not one of whole, leader, ahead")
         self.section("fas_anchor", s.fas_anchor)
         self.section("sc", s.sc)
         for pair in sorted(s.duel_chances, key=str):
             if not (isinstance(pair, tuple) and len(pair) == 2 and all(isinstance(x, str) for x in pair)):
-                self.fail("duel_chances", f"{_short(pair)} is not a (car, activation) pair")
+                self.fail("duel_chances", f"{short(pair)} is not a (car, activation) pair")
             else:
                 self.car_id("duel_chances", pair[0], optional=False)

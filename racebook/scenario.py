@@ -42,7 +42,19 @@ from .car import Car, CarKind, RobotType, Setup, Skill, Status, Strategy, Tyre
 from .datafile import load_toml, read_text
 from .deck import Wear
 from .errors import DataError, NotationError, NotYetImplemented, RacebookError, ScenarioError
-from .integrity import MAX_BLUE, MAX_COUNT, check_state, is_int, kind_of, refuel_max
+from .integrity import (
+    MAX_BLUE,
+    MAX_COUNT,
+    as_bool,
+    as_enum,
+    as_int,
+    as_str,
+    as_strs,
+    check_state,
+    kind_of,
+    refuel_max,
+    short,
+)
 from .options import Rules
 from .race import Race
 from .state import RaceState
@@ -134,38 +146,28 @@ def _table(f: str, field: str, v: Any, known: set[str] | None = None) -> dict[st
     return v
 
 
+def _read(f: str, reader: Any, *args: Any) -> Any:
+    """A typed reader of racebook.integrity, its DataError re-raised as this file's ScenarioError."""
+    try:
+        return reader(*args)
+    except DataError as e:
+        raise _fail(f, e.field, e.reason) from None
+
+
 def _str(f: str, field: str, v: Any) -> str:
-    if not isinstance(v, str):
-        raise _fail(f, field, f"{_short(v)} is not a string ({kind_of(v)})")
-    return v
+    return _read(f, as_str, v, field)
 
 
 def _strs(f: str, field: str, v: Any, unique: bool = False) -> list[str]:
-    if not isinstance(v, list):
-        raise _fail(f, field, f"{_short(v)} is not a list of strings ({kind_of(v)})")
-    seen: set[str] = set()
-    for i, x in enumerate(v):
-        _str(f, f"{field}[{i}]", x)
-        if unique and x in seen:
-            raise _fail(f, f"{field}[{i}]", f"{x!r} is named twice (a card is in one place only, §6.1)")
-        seen.add(x)
-    return list(v)
+    return _read(f, as_strs, v, field, unique)
 
 
 def _int(f: str, field: str, v: Any, lo: int | None = None, hi: int | None = None, why: str = "") -> int:
-    if not is_int(v):
-        raise _fail(f, field, f"{_short(v)} is not an integer ({kind_of(v)})")
-    if (lo is not None and v < lo) or (hi is not None and v > hi):
-        bounds = f"{lo}..{hi}" if lo is not None and hi is not None else (f"at least {lo}" if hi is None
-                                                                            else f"at most {hi}")
-        raise _fail(f, field, f"{v} is out of range ({bounds}{why})")
-    return v
+    return _read(f, as_int, v, field, lo, hi, why)
 
 
 def _bool(f: str, field: str, v: Any) -> bool:
-    if not isinstance(v, bool):
-        raise _fail(f, field, f"{_short(v)} is not true or false ({kind_of(v)})")
-    return v
+    return _read(f, as_bool, v, field)
 
 
 def _car_id(f: str, field: str, v: Any) -> str:
@@ -173,11 +175,6 @@ def _car_id(f: str, field: str, v: Any) -> str:
     if not _ID_RE.match(v):
         raise _fail(f, field, f"{v!r} is not a car id (a letter, then letters, digits or _)")
     return v
-
-
-def _short(v: Any) -> str:
-    r = repr(v)
-    return r if len(r) <= 60 else r[:57] + "..."
 
 
 def _check_top(raw: dict[str, Any], f: str) -> None:
@@ -332,14 +329,14 @@ def build(raw: dict[str, Any], f: str = "<scenario>", base: Path | None = None) 
     state.restart = _bool(f, "race.restart", rc.get("restart", False))
     if "safety_car" in rc:  # the Safety Car is out, in this section (§21)
         if not isinstance(rc["safety_car"], str) or not track.has_section(rc["safety_car"]):
-            raise _fail(f, "race.safety_car", f"{_short(rc['safety_car'])} is not a section of {track.id!r}")
+            raise _fail(f, "race.safety_car", f"{short(rc['safety_car'])} is not a section of {track.id!r}")
         state.sc = rc["safety_car"]
     chits = rc.get("robot_chits", [])
     if not isinstance(chits, list):
         raise _fail(f, "race.robot_chits", f"must be a list of [type, turn] pairs, not {kind_of(chits)}")
     for i, chit in enumerate(chits):  # [type, turn] pairs on the Turn Indicator (§8)
         if not (isinstance(chit, list) and len(chit) == 2):
-            raise _fail(f, f"race.robot_chits[{i}]", f"{_short(chit)} should be [type, turn], e.g. ['superfast', 8]")
+            raise _fail(f, f"race.robot_chits[{i}]", f"{short(chit)} should be [type, turn], e.g. ['superfast', 8]")
         turn = _int(f, f"race.robot_chits[{i}][1]", chit[1], 1, _refuel_max(track), ": a turn, §8")
         state.robot_chits.append((_enum(f, f"race.robot_chits[{i}][0]", RobotType, chit[0]), turn))
     for key, deck in (("deck", state.race_deck), ("track_deck", state.track_deck)):
@@ -359,13 +356,7 @@ def build(raw: dict[str, Any], f: str = "<scenario>", base: Path | None = None) 
 
 
 def _enum(f: str, field: str, enum: Any, value: Any) -> Any:
-    allowed = ", ".join(e.value for e in enum)
-    if not isinstance(value, str):
-        raise _fail(f, field, f"{_short(value)} is not a string ({kind_of(value)}); one of {allowed}")
-    try:
-        return enum.parse(value) if hasattr(enum, "parse") else enum(value)
-    except ValueError:
-        raise _fail(f, field, f"{value!r} is not one of {allowed}") from None
+    return _read(f, as_enum, enum, value, field)
 
 
 def _car(cid: str, spec: dict[str, Any], f: str) -> Car:
@@ -461,7 +452,7 @@ def build_setup(raw: dict[str, Any], f: str = "<scenario>", base: Path | None = 
     for i, r in enumerate(robots_raw):
         p = f"setup.robots[{i}]"
         if not (isinstance(r, list) and len(r) == 2):
-            raise _fail(f, p, f"{_short(r)} should be [id, type], e.g. ['SuperFast1', 'superfast']")
+            raise _fail(f, p, f"{short(r)} should be [id, type], e.g. ['SuperFast1', 'superfast']")
         rid = _car_id(f, f"{p}[0]", r[0])
         if rid in ids:
             raise _fail(f, f"{p}[0]", f"robot {rid} is named twice (also {ids[rid]})")
