@@ -23,6 +23,7 @@ malformed dict with a dotted path instead of a raw ``KeyError``/``TypeError``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from enum import Enum
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -40,6 +41,8 @@ RED_TOKENS, BROWN_TOKENS = 24, 6
 MAX_BLUE = 3
 #: A generous bound for counters that grow during a race (laps, pit stops, soft-tyre sets, time loss in MP).
 MAX_COUNT = 999
+#: A track id: the stem of a track file (racebook.trackfile), never a path; short enough for any file system.
+TRACK_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,99}")  # use fullmatch
 #: The largest integer a random-generator state can hold (racebook.rng: 64 bits).
 MAX_RNG = (1 << 64) - 1
 

@@ -26,13 +26,12 @@ import dataclasses
 import hashlib
 import json
 import os
-import re
 import tomllib
 from typing import TYPE_CHECKING, Any
 
 from .datafile import read_text
 from .errors import DataError, RacebookError, SaveDataError, TrackDataError
-from .integrity import as_strs, check_state, kind_of, rewrap
+from .integrity import TRACK_ID, as_strs, check_state, kind_of, rewrap
 from .track import Track
 
 if TYPE_CHECKING:
@@ -42,7 +41,6 @@ FORMAT = "racebook-race/2"
 OLD_FORMATS = ("racebook-race/1",)
 _KEYS = {"format", "track", "initial", "actions", "final"}
 _TRACK_KEYS = {"id", "digest", "toml", "file"}
-_ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]*$")  # a track id (a file stem), never a path
 _SOURCE = "_racebook_source"  # the file text a Track was parsed from, kept on the object (see track_text)
 _NAME = "_racebook_file"  # the name of that file, for a track that came out of a save
 
@@ -94,7 +92,7 @@ def _track(entry: Any, file: str, legacy: bool) -> Track:
     from .trackfile import load_track
 
     if legacy:  # racebook-race/1: a track id
-        if not isinstance(entry, str) or not _ID_RE.match(entry):
+        if not isinstance(entry, str) or not TRACK_ID.fullmatch(entry):
             raise SaveDataError(file, "track", f"{entry!r:.60} is not a track id")
         tid, digest, text = entry, None, None
     else:
@@ -107,7 +105,7 @@ def _track(entry: Any, file: str, legacy: bool) -> Track:
             if not isinstance(entry.get(k), str):
                 raise SaveDataError(file, f"track.{k}", "missing or not a string")
         tid, digest, text = entry["id"], entry["digest"], entry.get("toml")
-        if not _ID_RE.match(tid):
+        if not TRACK_ID.fullmatch(tid):
             raise SaveDataError(file, "track.id", f"{tid!r:.60} is not a track id")
         if text is not None and not isinstance(text, str):
             raise SaveDataError(file, "track.toml", f"must be the track file's text, not {kind_of(text)}")

@@ -45,6 +45,7 @@ from .errors import DataError, NotationError, NotYetImplemented, RacebookError, 
 from .integrity import (
     MAX_BLUE,
     MAX_COUNT,
+    TRACK_ID,
     as_bool,
     as_enum,
     as_int,
@@ -74,7 +75,7 @@ _CAR = {"kind", "robot", "hand", "target", "chips", "blue", "tyre", "strategy", 
 _ROBOT_CAR = {"kind", "robot"}  # §17.1: a robot has no panel
 _STACK = {"stack"}
 _SETUP_KEYS = ("tyres", "cards", "wear")
-_ID_RE = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")  # a car id as Race Position Notation and action texts read it
+_ID_RE = re.compile(r"[A-Za-z][A-Za-z0-9_]*")  # a car id as Race Position Notation and action texts read it
 
 
 @dataclass(frozen=True)
@@ -172,7 +173,7 @@ def _bool(f: str, field: str, v: Any) -> bool:
 
 def _car_id(f: str, field: str, v: Any) -> str:
     _str(f, field, v)
-    if not _ID_RE.match(v):
+    if not _ID_RE.fullmatch(v):
         raise _fail(f, field, f"{v!r} is not a car id (a letter, then letters, digits or _)")
     return v
 
@@ -222,6 +223,9 @@ def _track(f: str, name: str, base: Path | None) -> Track:
         except ScenarioError as e:
             raise _fail(f, "scenario.track", f"{name!r}: {e.reason}") from None
         name = str(p)
+    elif not TRACK_ID.fullmatch(name):
+        raise _fail(f, "scenario.track", f"{short(name)} is neither a track id (letters, digits, - and _, at most "
+                                         "100) nor a path to a .toml file")
     try:
         return load_track(name)
     except RacebookError as e:

@@ -22,7 +22,8 @@ WORDS = ["R42", "R01", "R100", "T01", "T99", "R4", "Blue", "Red", "Green", "Supe
          "human", "robot", "alien", "superfast", "fast", "slow", "soft", "hard", "rain", "intermediate", "slick",
          "red", "brown", "blue", "tenth", "sixth_sense", "reflexes", "save_tyres", "banging_wheels", "chase", "A",
          "E", "G", "I", "Copse", "teaching", "silverstone", "/dev/zero", "../x.toml", "", " ", "(Y)", "keep",
-         "Blue start", "Blue play R79", "printed", "racebook-race/1", "racebook-race/2", "whole", "leader"]
+         "Blue start", "Blue play R79", "printed", "racebook-race/1", "racebook-race/2", "whole", "leader",
+         "x" * 300, "teaching\n", "a\x00b", "teaching.toml", "tracks/teaching.toml"]
 NUMBERS = [-1, 0, 1, 2, 3, 16, 17, 99, 1000, 2**31, 2**63 - 1, -(2**63), 10**30, math.nan, math.inf, -math.inf, 1.5,
            -0.0]
 

@@ -261,3 +261,25 @@ def test_a_non_utf8_scenario_file_is_refused(tmp_path: Path) -> None:
     with pytest.raises(ScenarioError) as e:
         scenario.load(path)
     assert (e.value.file, e.value.field) == (str(path), "<file>") and "UTF-8" in e.value.reason
+
+
+@pytest.mark.parametrize("name, reason", [
+    ("x" * 300, "no such file"), ("a\x00b", "no such file"), ("/dev/zero", "not a regular file"),
+    (".", "is a directory"),
+])
+def test_a_scenario_name_that_is_no_file_is_a_clean_error(name: str, reason: str) -> None:
+    """A name too long for the file system, with a NUL, a device or a directory: one ScenarioError, no traceback."""
+    if name == "/dev/zero" and not Path(name).exists():
+        pytest.skip("needs /dev/zero")
+    with pytest.raises(ScenarioError) as e:
+        scenario.load(name)
+    assert e.value.field == "<file>" and reason in e.value.reason
+
+
+@pytest.mark.parametrize("track", ["x" * 300, "teaching\n", "", "a\x00b", "tea ching"])
+def test_a_track_that_is_neither_an_id_nor_a_path_is_refused(tmp_path: Path, track: str) -> None:
+    """A 300-character id used to reach the track search as a raw OSError (file name too long)."""
+    raw = {"scenario": {"id": "t", "track": track, "position": "teaching | A: Blue"}}
+    with pytest.raises(ScenarioError) as e:
+        scenario.build(raw, "f.toml")
+    assert e.value.field == "scenario.track" and "neither a track id" in e.value.reason
