@@ -23,6 +23,7 @@ malformed dict with a dotted path instead of a raw ``KeyError``/``TypeError``.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from enum import Enum
@@ -64,6 +65,15 @@ class _Missing:
 
 
 MISSING: Any = _Missing()
+
+
+_BARE = re.compile(r"[A-Za-z0-9_-]+")
+
+
+def field_key(k: Any) -> str:
+    """A key as a dotted-path component: bare when it can be (``Blue``), else quoted as in TOML (``"a.b"``, ``""``)."""
+    k = str(k)
+    return k if _BARE.fullmatch(k) else json.dumps(k)
 
 
 def kind_of(v: Any) -> str:
@@ -280,10 +290,10 @@ class _Checker:
         from .pits import TANK_MAX
         from .turn import IMPLEMENTED_STRATEGIES
 
-        for key, car in s.cars.items():
-            p = f"cars.{key}"
-            if car.id != key:
-                self.fail(f"{p}.id", f"{short(car.id)} is filed under {key!r}")
+        for cid, car in s.cars.items():
+            p = f"cars.{field_key(cid)}"
+            if car.id != cid:
+                self.fail(f"{p}.id", f"{short(car.id)} is filed under {cid!r}")
             if not isinstance(car.id, str) or not car.id:
                 self.fail(f"{p}.id", "a car id is a non-empty string")
             self.is_enum(f"{p}.kind", car.kind, CarKind)
@@ -385,23 +395,23 @@ class _Checker:
                 return
             seen[code] = field
 
-        for key, deck, codes in (("race_deck", s.race_deck, race_codes), ("track_deck", s.track_deck, track_codes)):
+        for name, deck, codes in (("race_deck", s.race_deck, race_codes), ("track_deck", s.track_deck, track_codes)):
             for pile in ("pile", "discards"):
                 lst = getattr(deck, pile)
                 if not isinstance(lst, list):
-                    self.fail(f"{key}.{pile}", f"must be a list, not {kind_of(lst)}")
+                    self.fail(f"{name}.{pile}", f"must be a list, not {kind_of(lst)}")
                     continue
                 for i, code in enumerate(lst):
-                    place(f"{key}.{pile}[{i}]", code, codes)
-            self.int_in(f"{key}.reshuffles", deck.reshuffles, 0, None)
-        for key, car in s.cars.items():
+                    place(f"{name}.{pile}[{i}]", code, codes)
+            self.int_in(f"{name}.reshuffles", deck.reshuffles, 0, None)
+        for cid, car in s.cars.items():
             for name in ("hand", "frozen", "table"):
                 lst = getattr(car, name)
                 if isinstance(lst, list):
                     for i, code in enumerate(lst):
-                        place(f"cars.{key}.{name}[{i}]", code)
+                        place(f"cars.{field_key(cid)}.{name}[{i}]", code)
             if car.target is not None:
-                place(f"cars.{key}.target", car.target)
+                place(f"cars.{field_key(cid)}.target", car.target)
         for code in sorted((race_codes | track_codes) - set(seen)):
             self.fail("cards", f"card {code} is nowhere: not in a pile, a hand, on a panel or on the table "
                                "(§6.1: no card is lost)")
@@ -410,13 +420,13 @@ class _Checker:
             if code not in on_table:
                 self.fail("face_down", f"{short(code)} is face down but on no car's table (§12.1)")
         for cid, codes in s.reserved.items():
-            self.car_id(f"reserved.{cid}", cid, optional=False)
+            self.car_id(f"reserved.{field_key(cid)}", cid, optional=False)
             if not isinstance(codes, list):
-                self.fail(f"reserved.{cid}", f"must be a list, not {kind_of(codes)}")
+                self.fail(f"reserved.{field_key(cid)}", f"must be a list, not {kind_of(codes)}")
                 continue
             for i, code in enumerate(codes):
                 if not isinstance(code, str) or code not in race_codes | track_codes:
-                    self.fail(f"reserved.{cid}[{i}]", f"{short(code)} is not a card of this race")
+                    self.fail(f"reserved.{field_key(cid)}[{i}]", f"{short(code)} is not a card of this race")
 
     def wear(self) -> None:
         """§2.2 / §13.D.1: the bag and the panels hold the box's tokens, no more and no fewer."""
@@ -480,7 +490,8 @@ class _Checker:
                                  f"{', off track' if car.off_track else ''}) but is listed in {sec}")
         for cid, car in s.cars.items():
             if car.status is Status.RACING and car.off_track is None and car.section and cid not in where:
-                self.fail(f"cars.{cid}.section", f"car {cid} is racing in {car.section} but not in its order list")
+                self.fail(f"cars.{field_key(cid)}.section",
+                          f"car {cid} is racing in {car.section} but not in its order list")
 
     def race_fields(self) -> None:
         from .state import Activation

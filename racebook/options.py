@@ -34,7 +34,7 @@ class Rules:
     def from_dict(cls, d: dict, where: str = "rules") -> Rules:
         """The switches named in ``d`` (the others keep their defaults). An unknown switch or a value of the
         wrong type raises :class:`~racebook.errors.DataError` naming the field (``rules.intermediate_row``)."""
-        from .integrity import as_enum, bad, get_bool, kind_of
+        from .integrity import as_enum, bad, field_key, get_bool, kind_of
 
         if not isinstance(d, dict):
             raise bad(where, f"must be a table, not {kind_of(d)}")
@@ -42,7 +42,7 @@ class Rules:
         kw: dict = {}
         for k, v in d.items():
             if k not in known:
-                raise bad(f"{where}.{k}", f"unknown house rule (known: {', '.join(sorted(known))})")
+                raise bad(f"{where}.{field_key(k)}", f"unknown house rule (known: {', '.join(sorted(known))})")
             if k == "intermediate_row":
                 kw[k] = as_enum(IntermediateRow, v, f"{where}.{k}")
             else:

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from .datafile import read_text
 from .errors import DataError, RacebookError, SaveDataError, TrackDataError
-from .integrity import TRACK_ID, as_strs, check_state, kind_of, rewrap
+from .integrity import TRACK_ID, as_strs, check_state, field_key, kind_of, rewrap
 from .track import Track
 
 if TYPE_CHECKING:
@@ -100,7 +100,8 @@ def _track(entry: Any, file: str, legacy: bool) -> Track:
             raise SaveDataError(file, "track", f"must be a table {{id, digest, toml}}, not {kind_of(entry)}")
         for k in entry:
             if k not in _TRACK_KEYS:
-                raise SaveDataError(file, f"track.{k}", f"unknown key (known: {', '.join(sorted(_TRACK_KEYS))})")
+                raise SaveDataError(file, f"track.{field_key(k)}",
+                                    f"unknown key (known: {', '.join(sorted(_TRACK_KEYS))})")
         for k in ("id", "digest"):
             if not isinstance(entry.get(k), str):
                 raise SaveDataError(file, f"track.{k}", "missing or not a string")
@@ -162,7 +163,7 @@ def loads(text: Any, file: str = "<save>", frames: bool = True) -> Race:
     legacy = fmt in OLD_FORMATS
     for k in data:
         if k not in _KEYS or (legacy and k == "final"):
-            raise SaveDataError(file, k, "unknown key (known: format, track, initial, actions"
+            raise SaveDataError(file, field_key(k), "unknown key (known: format, track, initial, actions"
                                          + (")" if legacy else ", final)"))
     for k in ("track", "initial", "actions") + (() if legacy else ("final",)):
         if k not in data:

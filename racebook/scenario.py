@@ -52,6 +52,7 @@ from .integrity import (
     as_str,
     as_strs,
     check_state,
+    field_key,
     kind_of,
     refuel_max,
     short,
@@ -143,7 +144,7 @@ def _table(f: str, field: str, v: Any, known: set[str] | None = None) -> dict[st
     if known is not None:
         for k in v:
             if k not in known:
-                raise _fail(f, f"{field}.{k}", f"unknown key (known: {', '.join(sorted(known))})")
+                raise _fail(f, f"{field}.{field_key(k)}", f"unknown key (known: {', '.join(sorted(known))})")
     return v
 
 
@@ -183,16 +184,16 @@ def _check_top(raw: dict[str, Any], f: str) -> None:
     _table(f, "<toml>", raw)
     for k in raw:
         if k not in _TOP:
-            raise _fail(f, k, f"unknown table (known: {', '.join(sorted(_TOP))})")
+            raise _fail(f, field_key(k), f"unknown table (known: {', '.join(sorted(_TOP))})")
     for k, v in raw.items():
-        _table(f, k, v)
+        _table(f, field_key(k), v)
     if "scenario" not in raw:
         raise _fail(f, "scenario", "missing [scenario] table")
     sc = _table(f, "scenario", raw["scenario"], _SCEN)
     if "setup" in raw:
         for k in raw:
             if k not in _SETUP_TOP:
-                raise _fail(f, k, f"a [setup] scenario starts before the race and reads only "
+                raise _fail(f, field_key(k), f"a [setup] scenario starts before the race and reads only "
                                   f"{', '.join(f'[{t}]' for t in sorted(_SETUP_TOP))}; [{k}] would be ignored")
         if "position" in sc:
             raise _fail(f, "scenario.position", "a [setup] scenario has no position: the grid comes from "
@@ -305,7 +306,7 @@ def build(raw: dict[str, Any], f: str = "<scenario>", base: Path | None = None) 
         raise _fail(f, "scenario.position", str(e)) from None
     for cid, spec in cars.items():
         if cid not in pos.car_ids():
-            raise _fail(f, f"cars.{cid}", f"{cid} is not in the position {sc['position']!r}")
+            raise _fail(f, f"cars.{field_key(cid)}", f"{short(cid)} is not in the position {sc['position']!r}")
         _table(f, f"cars.{cid}", spec, _CAR)
     try:
         for cid in pos.car_ids():

@@ -258,7 +258,19 @@ class RaceState:
         """The state of :meth:`to_dict` on ``track``. A malformed dict (a missing key, a wrong type, an unknown
         name) raises :class:`~racebook.errors.DataError` with file ``<state>`` and a dotted field path; whether
         the values make a possible race is :func:`racebook.integrity.check_state`'s job."""
-        from .integrity import as_enum, as_strs, bad, get, get_bool, get_enum, get_int, get_str, get_strs, kind_of
+        from .integrity import (
+            as_enum,
+            as_strs,
+            bad,
+            field_key,
+            get,
+            get_bool,
+            get_enum,
+            get_int,
+            get_str,
+            get_strs,
+            kind_of,
+        )
         from .options import Rules as _Rules
 
         if not isinstance(d, dict):
@@ -276,7 +288,7 @@ class RaceState:
         order = get(d, "order", "order")
         if not isinstance(order, dict):
             raise bad("order", f"must be a table, not {kind_of(order)}")
-        s.order = {k: as_strs(v, f"order.{k}") for k, v in order.items()}
+        s.order = {k: as_strs(v, f"order.{field_key(k)}") for k, v in order.items()}
         s.turn, s.weather = get_int(d, "turn", "turn"), get_int(d, "weather", "weather")
         s.leader = get_str(d, "leader", "leader", optional=True)
         s.race_deck = Deck.from_dict("Race", get(d, "race_deck", "race_deck"), "race_deck")
@@ -315,7 +327,7 @@ class RaceState:
         reserved = get(d, "reserved", "reserved", {})
         if not isinstance(reserved, dict):
             raise bad("reserved", f"must be a table, not {kind_of(reserved)}")
-        s.reserved = {k: as_strs(v, f"reserved.{k}") for k, v in reserved.items()}
+        s.reserved = {k: as_strs(v, f"reserved.{field_key(k)}") for k, v in reserved.items()}
         s.robot_tyre_change = get_enum(d, "robot_tyre_change", Tyre, "robot_tyre_change", None, optional=True)
         s.face_down = set(get_strs(d, "face_down", "face_down", []))
         s.sc_called = get_bool(d, "sc_called", "sc_called", False)

@@ -283,3 +283,11 @@ def test_a_track_that_is_neither_an_id_nor_a_path_is_refused(tmp_path: Path, tra
     with pytest.raises(ScenarioError) as e:
         scenario.build(raw, "f.toml")
     assert e.value.field == "scenario.track" and "neither a track id" in e.value.reason
+
+
+def test_an_odd_key_is_quoted_in_the_field_path(tmp_path: Path) -> None:
+    """Found by the fuzzer: an empty table name gave an empty field. Keys that are not bare are quoted as in TOML."""
+    e = refused(tmp_path, POSITION + '\n[""]\nstack = []\n')
+    assert e.field == '""' and "unknown table" in e.reason
+    e = refused(tmp_path, POSITION + '\n[cars."a.b"]\nchips = 1\n')
+    assert e.field == 'cars."a.b"' and "not in the position" in e.reason
