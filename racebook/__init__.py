@@ -15,15 +15,24 @@ from typing import Any
 from . import scenario
 from .actions import Action
 from .actions import parse as parse_action
-from .errors import IllegalAction, NotationError, RacebookError, RuleUnavailable, ScenarioError, TrackDataError
+from .errors import (
+    DataError,
+    IllegalAction,
+    NotationError,
+    RacebookError,
+    RuleUnavailable,
+    SaveDataError,
+    ScenarioError,
+    TrackDataError,
+)
 from .race import Race
 from .state import RaceState
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "Action", "IllegalAction", "NotationError", "Race", "RaceState", "RacebookError", "RuleUnavailable",
-    "ScenarioError", "TrackDataError", "load_scenario", "load_track", "parse_action", "scenario", "ui",
+    "Action", "DataError", "IllegalAction", "NotationError", "Race", "RaceState", "RacebookError", "RuleUnavailable",
+    "SaveDataError", "ScenarioError", "TrackDataError", "load_scenario", "load_track", "parse_action", "scenario", "ui",
 ]
 
 

@@ -6,6 +6,7 @@ everything it refers to (cards, tyres, strategies) is an immutable value.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -221,16 +222,46 @@ class Car:
         }
 
     @classmethod
-    def from_dict(cls, d: dict) -> Car:
+    def from_dict(cls, d: dict, where: str = "car") -> Car:
+        """The car of :meth:`to_dict`; a malformed dict raises DataError naming the field (``where.chips``)."""
+        from .integrity import as_int, bad, get, get_bool, get_enum, get_int, get_str, get_strs
+
+        def f(key: str) -> str:
+            return f"{where}.{key}"
+
+        su = get(d, "setup", f("setup"))
+        if not isinstance(su, list) or len(su) != 3:
+            raise bad(f("setup"), f"{su!r:.60} is not [tyres, cards, wear]")
+        setup = Setup(*(as_int(v, f"{f('setup')}[{i}]", 0, 99) for i, v in enumerate(su)))
         return cls(
-            id=d["id"], kind=CarKind(d["kind"]), robot=RobotType(d["robot"]) if d["robot"] else None,
-            setup=Setup(*d["setup"]), tyre=Tyre(d["tyre"]), chips=d["chips"], blue=d["blue"], hand=list(d["hand"]),
-            frozen=list(d["frozen"]), table=list(d.get("table", [])), target=d["target"],
-            wear=[Wear(w) for w in d["wear"]], refuel=d["refuel"],
-            strategy=Strategy(d["strategy"]) if d["strategy"] else None,
-            skill=Skill(d["skill"]) if d["skill"] else None, skill_used=d["skill_used"], soft_sets=d["soft_sets"],
-            section=d["section"], lap=d["lap"], trajectory=d["trajectory"], status=Status(d["status"]),
-            played=d["played"], no_move=d["no_move"], just_pit=d["just_pit"], time_loss=d["time_loss"],
-            pits=d["pits"], forced_pit=d["forced_pit"], off_track=d["off_track"], lost_control=d["lost_control"],
-            chasing=d.get("chasing"), bw_card_turn=d.get("bw_card_turn", 0),
+            id=get_str(d, "id", f("id")), kind=get_enum(d, "kind", CarKind, f("kind")),
+            robot=get_enum(d, "robot", RobotType, f("robot"), optional=True),
+            setup=setup, tyre=get_enum(d, "tyre", Tyre, f("tyre")), chips=get_int(d, "chips", f("chips")),
+            blue=get_int(d, "blue", f("blue")), hand=get_strs(d, "hand", f("hand")),
+            frozen=get_strs(d, "frozen", f("frozen")), table=get_strs(d, "table", f("table"), []),
+            target=get_str(d, "target", f("target"), optional=True),
+            wear=[get_enum({"w": w}, "w", Wear, f"{f('wear')}[{i}]") for i, w in enumerate(_list(d, "wear", f))],
+            refuel=get_int(d, "refuel", f("refuel"), optional=True),
+            strategy=get_enum(d, "strategy", Strategy, f("strategy"), optional=True),
+            skill=get_enum(d, "skill", Skill, f("skill"), optional=True),
+            skill_used=get_bool(d, "skill_used", f("skill_used")), soft_sets=get_int(d, "soft_sets", f("soft_sets")),
+            section=get_str(d, "section", f("section")), lap=get_int(d, "lap", f("lap")),
+            trajectory=get_str(d, "trajectory", f("trajectory"), optional=True),
+            status=get_enum(d, "status", Status, f("status")),
+            played=get_bool(d, "played", f("played")), no_move=get_bool(d, "no_move", f("no_move")),
+            just_pit=get_bool(d, "just_pit", f("just_pit")), time_loss=get_int(d, "time_loss", f("time_loss")),
+            pits=get_int(d, "pits", f("pits")), forced_pit=get_bool(d, "forced_pit", f("forced_pit")),
+            off_track=get_str(d, "off_track", f("off_track"), optional=True),
+            lost_control=get_str(d, "lost_control", f("lost_control"), optional=True),
+            chasing=get_str(d, "chasing", f("chasing"), None, optional=True),
+            bw_card_turn=get_int(d, "bw_card_turn", f("bw_card_turn"), default=0),
         )
+
+
+def _list(d: dict, key: str, f: Callable[[str], str]) -> list:
+    from .integrity import bad, get, kind_of
+
+    v = get(d, key, f(key))
+    if not isinstance(v, list):
+        raise bad(f(key), f"must be a list, not {kind_of(v)}")
+    return v

@@ -77,9 +77,12 @@ class Deck:
         return {"pile": list(self.pile), "discards": list(self.discards), "reshuffles": self.reshuffles}
 
     @classmethod
-    def from_dict(cls, name: str, d: dict) -> Deck:
-        deck = cls(name, d["pile"], d["discards"])
-        deck.reshuffles = d.get("reshuffles", 0)
+    def from_dict(cls, name: str, d: dict, where: str = "deck") -> Deck:
+        """The deck of :meth:`to_dict`; a malformed dict raises DataError naming the field."""
+        from .integrity import get_int, get_strs
+
+        deck = cls(name, get_strs(d, "pile", f"{where}.pile"), get_strs(d, "discards", f"{where}.discards"))
+        deck.reshuffles = get_int(d, "reshuffles", f"{where}.reshuffles", 0, default=0)
         return deck
 
 
@@ -137,7 +140,11 @@ class DamageBag:
         return {"red": self.red, "brown": self.brown, "stacked": [w.value for w in self.stacked]}
 
     @classmethod
-    def from_dict(cls, d: dict) -> DamageBag:
-        bag = cls(d["red"], d["brown"])
-        bag.stack(d.get("stacked", []))
+    def from_dict(cls, d: dict, where: str = "bag") -> DamageBag:
+        """The bag of :meth:`to_dict`; a malformed dict raises DataError naming the field."""
+        from .integrity import as_enum, get_int, get_strs
+
+        bag = cls(get_int(d, "red", f"{where}.red"), get_int(d, "brown", f"{where}.brown"))
+        stacked = get_strs(d, "stacked", f"{where}.stacked", [])
+        bag.stack([as_enum(Wear, t, f"{where}.stacked[{i}]") for i, t in enumerate(stacked)])
         return bag

@@ -34,7 +34,7 @@ class IllegalAction(RacebookError):
 
 
 class DataError(RacebookError):
-    """A data file (track, deck, scenario) is malformed.
+    """A data file (track, deck, scenario, saved race) is malformed.
 
     The message names the file, the field (a dotted path such as
     ``sections[3].type``) and the reason.
@@ -57,6 +57,12 @@ class DeckDataError(DataError):
 
 class ScenarioError(DataError):
     """A scenario file is malformed or does not replay."""
+
+
+class SaveDataError(DataError):
+    """A saved race (``Race.to_json``) is malformed, tampered with, or does not replay to its saved state.
+
+    The file is ``<save>`` for a text, or the path of a saved-race file."""
 
 
 class NotationError(RacebookError):

@@ -34,10 +34,22 @@ class Rules:
         return {f.name: (v.value if isinstance(v := getattr(self, f.name), Enum) else v) for f in fields(self)}
 
     @classmethod
-    def from_dict(cls, d: dict) -> Rules:
-        kw = dict(d)
-        if "intermediate_row" in kw:
-            kw["intermediate_row"] = IntermediateRow(kw["intermediate_row"])
+    def from_dict(cls, d: dict, where: str = "rules") -> Rules:
+        """The switches named in ``d`` (the others keep their defaults). An unknown switch or a value of the
+        wrong type raises :class:`~racebook.errors.DataError` naming the field (``rules.intermediate_row``)."""
+        from .integrity import as_enum, bad, field_key, get_bool, kind_of
+
+        if not isinstance(d, dict):
+            raise bad(where, f"must be a table, not {kind_of(d)}")
+        known = {f.name: f for f in fields(cls)}
+        kw: dict = {}
+        for k, v in d.items():
+            if k not in known:
+                raise bad(f"{where}.{field_key(k)}", f"unknown house rule (known: {', '.join(sorted(known))})")
+            if k == "intermediate_row":
+                kw[k] = as_enum(IntermediateRow, v, f"{where}.{k}")
+            else:
+                kw[k] = get_bool(d, k, f"{where}.{k}")
         return cls(**kw)
 
 

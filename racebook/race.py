@@ -219,29 +219,26 @@ class Race:
         return r
 
     def to_json(self) -> str:
-        """Save the race: its initial state and every action (replaying them resumes it exactly)."""
-        import json
+        """Save the race: its track (file text and digest), initial state, every action and the final state
+        (replaying the actions resumes it exactly). The format is described in :mod:`racebook.saves`."""
+        from . import saves
 
-        return json.dumps({"format": "racebook-race/1", "track": self.state.track.id, "initial": self._initial,
-                           "actions": [str(a) for a in self.actions]})
+        return saves.dumps(self)
 
     @classmethod
-    def from_json(cls, text: str, frames: bool = True) -> Race:
-        """Load a race saved with :meth:`to_json`, replaying its actions."""
-        import json
+    def from_json(cls, text: str, frames: bool = True, file: str = "<save>") -> Race:
+        """Load a race saved with :meth:`to_json`, replaying its actions. A malformed, tampered or
+        non-replaying save raises :class:`~racebook.errors.SaveDataError` naming ``file``, the field and why."""
+        from . import saves
 
-        from .actions import parse
-        from .trackfile import load_track
+        return saves.loads(text, file, frames)
 
-        data = json.loads(text)
-        if data.get("format") != "racebook-race/1":
-            from .errors import ScenarioError
+    @classmethod
+    def from_file(cls, path: str, frames: bool = True) -> Race:
+        """Load a saved race from a file (a regular file under the size cap; errors name the path)."""
+        from . import saves
 
-            raise ScenarioError("<saved race>", "format", f"{data.get('format')!r} is not 'racebook-race/1'")
-        race = cls(RaceState.from_dict(data["initial"], load_track(data["track"])), frames)
-        for a in data["actions"]:
-            race.apply(parse(a))
-        return race
+        return saves.load(path, frames)
 
     def position(self) -> str:
         return format_state(self.state)

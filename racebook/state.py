@@ -265,30 +265,82 @@ class RaceState:
 
     @classmethod
     def from_dict(cls, d: dict, track: Track, cards: CardSet | None = None) -> RaceState:
-        s = cls(track, cards, Rules.from_dict(d["rules"]))
-        s.rng.state = d["rng"]
-        for cd in d["cars"]:
-            car = Car.from_dict(cd)
+        """The state of :meth:`to_dict` on ``track``. A malformed dict (a missing key, a wrong type, an unknown
+        name) raises :class:`~racebook.errors.DataError` with file ``<state>`` and a dotted field path; whether
+        the values make a possible race is :func:`racebook.integrity.check_state`'s job."""
+        from .integrity import (
+            as_enum,
+            as_strs,
+            bad,
+            field_key,
+            get,
+            get_bool,
+            get_enum,
+            get_int,
+            get_str,
+            get_strs,
+            kind_of,
+        )
+        from .options import Rules as _Rules
+
+        if not isinstance(d, dict):
+            raise bad("state", f"must be a table, not {kind_of(d)}")
+        s = cls(track, cards, _Rules.from_dict(get(d, "rules", "rules")))
+        s.rng.state = get_int(d, "rng", "rng", 0, (1 << 64) - 1)
+        cars = get(d, "cars", "cars")
+        if not isinstance(cars, list):
+            raise bad("cars", f"must be a list, not {kind_of(cars)}")
+        for i, cd in enumerate(cars):
+            car = Car.from_dict(cd, f"cars[{i}]")
+            if car.id in s.cars:
+                raise bad(f"cars[{i}].id", f"car {car.id} appears twice")
             s.cars[car.id] = car
-        s.order = {k: list(v) for k, v in d["order"].items()}
-        s.turn, s.weather, s.leader = d["turn"], d["weather"], d["leader"]
-        s.race_deck = Deck.from_dict("Race", d["race_deck"])
-        s.track_deck = Deck.from_dict("Track", d["track_deck"])
-        s.bag = DamageBag.from_dict(d["bag"])
-        s.blue_flags = set(d["blue_flags"])
-        s.orange = d["orange"]
-        s.robot_tyre = Tyre(d["robot_tyre"])
-        s.robot_chits = [(RobotType(t), n) for t, n in d["robot_chits"]]
-        s.restart, s.finished, s.started = d["restart"], d["finished"], d["started"]
-        s.activation = Activation(*d["activation"]) if d["activation"] else None
-        s.duel_chances = {tuple(x) for x in d["duel_chances"]}  # type: ignore[misc]
-        s.fas_anchor = d.get("fas_anchor")
-        s.sc = d.get("sc")
-        s.reserved = {k: list(v) for k, v in d.get("reserved", {}).items()}
-        rtc = d.get("robot_tyre_change")
-        s.robot_tyre_change = Tyre(rtc) if rtc else None
-        s.face_down = set(d.get("face_down", []))
-        s.sc_called = d.get("sc_called", False)
+        order = get(d, "order", "order")
+        if not isinstance(order, dict):
+            raise bad("order", f"must be a table, not {kind_of(order)}")
+        s.order = {k: as_strs(v, f"order.{field_key(k)}") for k, v in order.items()}
+        s.turn, s.weather = get_int(d, "turn", "turn"), get_int(d, "weather", "weather")
+        s.leader = get_str(d, "leader", "leader", optional=True)
+        s.race_deck = Deck.from_dict("Race", get(d, "race_deck", "race_deck"), "race_deck")
+        s.track_deck = Deck.from_dict("Track", get(d, "track_deck", "track_deck"), "track_deck")
+        s.bag = DamageBag.from_dict(get(d, "bag", "bag"), "bag")
+        s.blue_flags = set(get_strs(d, "blue_flags", "blue_flags"))
+        s.orange = get_str(d, "orange", "orange", optional=True)
+        s.robot_tyre = get_enum(d, "robot_tyre", Tyre, "robot_tyre")
+        chits = get(d, "robot_chits", "robot_chits")
+        if not isinstance(chits, list):
+            raise bad("robot_chits", f"must be a list, not {kind_of(chits)}")
+        s.robot_chits = []
+        for i, chit in enumerate(chits):
+            if not (isinstance(chit, list) and len(chit) == 2):
+                raise bad(f"robot_chits[{i}]", f"{chit!r:.60} is not [type, turn]")
+            s.robot_chits.append((as_enum(RobotType, chit[0], f"robot_chits[{i}][0]"),
+                                  get_int({"t": chit[1]}, "t", f"robot_chits[{i}][1]")))
+        s.restart = get_bool(d, "restart", "restart")
+        s.finished = get_bool(d, "finished", "finished")
+        s.started = get_bool(d, "started", "started")
+        act = get(d, "activation", "activation")
+        if act is not None:
+            if not (isinstance(act, list) and len(act) == 2 and all(isinstance(x, str) for x in act)):
+                raise bad("activation", f"{act!r:.60} is not null or [section, part]")
+            s.activation = Activation(*act)
+        chances = get(d, "duel_chances", "duel_chances")
+        if not isinstance(chances, list):
+            raise bad("duel_chances", f"must be a list, not {kind_of(chances)}")
+        for i, x in enumerate(chances):
+            pair = as_strs(x, f"duel_chances[{i}]")
+            if len(pair) != 2:
+                raise bad(f"duel_chances[{i}]", f"{x!r:.60} is not [car, activation]")
+            s.duel_chances.add((pair[0], pair[1]))
+        s.fas_anchor = get_str(d, "fas_anchor", "fas_anchor", None, optional=True)
+        s.sc = get_str(d, "sc", "sc", None, optional=True)
+        reserved = get(d, "reserved", "reserved", {})
+        if not isinstance(reserved, dict):
+            raise bad("reserved", f"must be a table, not {kind_of(reserved)}")
+        s.reserved = {k: as_strs(v, f"reserved.{field_key(k)}") for k, v in reserved.items()}
+        s.robot_tyre_change = get_enum(d, "robot_tyre_change", Tyre, "robot_tyre_change", None, optional=True)
+        s.face_down = set(get_strs(d, "face_down", "face_down", []))
+        s.sc_called = get_bool(d, "sc_called", "sc_called", False)
         return s
 
     def copy(self) -> RaceState:

@@ -8,7 +8,9 @@ and applies ``rnd.choice(race.legal_actions())`` for up to MAX_STEPS steps. Afte
 * §14: tyre chips are never negative and only go up when new tyres are fitted at a pit (§13.A.3);
 * §10/§11.1: each car plays at most once per Game Turn;
 * §11.1/§11.2: whenever a decision is pending the Leader token is on the frontmost car on track;
-* every legal action round-trips through its text form (racebook.actions).
+* every legal action round-trips through its text form (racebook.actions);
+* racebook.integrity (the validator of scenario files and saved races) finds nothing wrong in any reached state,
+  and a race saved at any point reloads to the same state.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from hypothesis import strategies as st
 
 from racebook.actions import Action, parse
 from racebook.events import Event
+from racebook.integrity import problems
 from racebook.race import Race
 from racebook.scenario import build
 from racebook.state import RaceState
@@ -122,6 +125,30 @@ def test_cards_are_conserved_counting_the_cards_on_the_table(random_race_setup: 
         seen = Counter(state_cards + [c for c in on_the_table(race) if c not in set(state_cards)])
         assert not [c for c, n in seen.items() if n > 1], where(race, action)
         assert set(seen) == cards, (sorted(cards - set(seen)), where(race, action))
+
+
+@SETTINGS
+@given(seed=SEEDS)
+def test_every_reached_state_passes_the_integrity_validator(random_race_setup: Setup, seed: int) -> None:
+    """racebook.integrity.problems (cards once, wear tokens of the box, chips/blue/refuel/turn in range, places)
+    is the check scenario files and saves must pass: every state legal play reaches passes it too."""
+    rnd = random.Random(seed)
+    race = new_race(random_race_setup, rnd)
+    for action, _ in chain([(None, [])], play(race, rnd)):
+        assert problems(race.state) == [], where(race, action)
+
+
+@settings(SETTINGS, max_examples=10)
+@given(seed=SEEDS)
+def test_a_race_saved_at_any_point_reloads_exactly(random_race_setup: Setup, seed: int) -> None:
+    """Race.to_json / Race.from_json (racebook.saves): replaying the saved actions gives the saved state."""
+    rnd = random.Random(seed)
+    race = new_race(random_race_setup, rnd)
+    for i, _ in enumerate(play(race, rnd, steps=60)):
+        if i % 15 == 14:
+            again = Race.from_json(race.to_json(), frames=False)
+            assert again.state.to_dict() == race.state.to_dict(), where(race)
+            assert again.position() == race.position()
 
 
 # ---------------------------------------------------------------------------- tokens and chips
