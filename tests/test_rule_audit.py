@@ -313,7 +313,7 @@ def test_house_rule_leader_token_same_lap_both_ways(make_race, same_lap: bool) -
     """§18.4 «o token do Líder é atribuído ao carro que esteja mais à frente na seção onde ele perdeu o controle».
     Only lapped cars are in E. Default (leader_token_same_lap): Blue keeps the token, the FAS stays in E; literal
     reading: the token goes to Slow1, the frontmost car in E, though it is lapped."""
-    race = make_race(LEADER_OFF, {"Blue": {"hand": ["R18"], "target": "R20"}}, deck=["R22", "R99", "R99"],
+    race = make_race(LEADER_OFF, {"Blue": {"hand": ["R18"], "target": "R20"}}, deck=["R22", "R99", "R98"],
                      rules={"leader_token_same_lap": same_lap})
     for a in ("Blue start", "Blue play R18", "Blue late-brake"):
         race.apply(a)
