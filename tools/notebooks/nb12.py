@@ -199,8 +199,9 @@ print("\\n".join(t.last_sentences()))
     md("""
 ### Save, load, resume exactly
 
-A save is the initial state and the list of actions (`race.to_json()`); loading replays them
-(`Race.from_json`), so the loaded race is the same race.
+A save (`race.to_json()`) holds the track it was played on, the initial state, the list of actions and the final
+state; loading (`Race.from_json`) checks it, replays the actions and compares the result with the saved final
+state, so the loaded race is the same race, and a tampered save is refused with one clean line.
 """),
     code("""
 saved = t.save()
