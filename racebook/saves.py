@@ -26,13 +26,13 @@ import dataclasses
 import hashlib
 import json
 import os
-import tomllib
 from typing import TYPE_CHECKING, Any
 
 from .datafile import read_text
 from .errors import DataError, RacebookError, SaveDataError, TrackDataError
 from .integrity import TRACK_ID, as_strs, check_state, field_key, kind_of, rewrap
 from .track import Track
+from .trackfile import parse_track_text
 
 if TYPE_CHECKING:
     from .race import Race
@@ -49,17 +49,6 @@ _NAME = "_racebook_file"  # the name of that file, for a track that came out of 
 def track_digest(track: Track) -> str:
     """A SHA-256 of the track's data (every section, corner, route, card, …), independent of where its file is."""
     return hashlib.sha256(repr(dataclasses.replace(track, file="")).encode("utf-8")).hexdigest()
-
-
-def parse_track_text(text: str, file: str, track_id: str) -> Track:
-    """A track from the text of a track file (the same validation as racebook.trackfile.load_track)."""
-    from .trackfile import _Parser  # the track file validator; a public text entry point would be nicer
-
-    try:
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise TrackDataError(file, "<toml>", f"malformed TOML: {e}") from None
-    return _Parser(file, track_id).parse(raw)
 
 
 def track_text(track: Track) -> str | None:

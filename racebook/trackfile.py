@@ -35,6 +35,7 @@ import difflib
 import functools
 import os
 import re
+import tomllib
 from collections.abc import Iterable
 from enum import Enum
 from pathlib import Path
@@ -65,7 +66,7 @@ from .track import (
     WeatherTable,
 )
 
-__all__ = ["load_track", "available_tracks", "track_dirs", "clear_cache", "SCHEMA_VERSION"]
+__all__ = ["load_track", "parse_track_text", "available_tracks", "track_dirs", "clear_cache", "SCHEMA_VERSION"]
 
 SCHEMA_VERSION = 1
 ENV_VAR = "RACEBOOK_TRACKS"
@@ -912,6 +913,18 @@ def load_track(path_or_id: str | os.PathLike[str]) -> Track:
 def _load_resolved(path: Path) -> Track:
     raw = load_toml(path, TrackDataError)
     return _Parser(str(path), path.stem).parse(raw)
+
+
+def parse_track_text(text: str, file: str, track_id: str) -> Track:
+    """A track from the text of a track file, validated exactly as :func:`load_track` validates a file.
+
+    ``file`` names the source in errors; ``track_id`` is the id a file name would give. Used for tracks embedded
+    in saved races (racebook.saves)."""
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise TrackDataError(file, "<toml>", f"malformed TOML: {e}") from None
+    return _Parser(file, track_id).parse(raw)
 
 
 def clear_cache() -> None:
