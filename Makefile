@@ -19,11 +19,11 @@ $(BIN)/python:
 # Install stamps: redone when pyproject.toml is newer than the stamp, or the
 # stamp is missing (fresh clone / fresh venv).
 $(VENV)/.installed: pyproject.toml binder/requirements.txt | $(BIN)/python
-	$(PIP) install --quiet -c binder/requirements.txt -e .
+	$(PIP) install --quiet -c binder/requirements.txt -e '.[lab]'
 	touch $@
 
 $(VENV)/.installed-test: pyproject.toml binder/requirements.txt | $(BIN)/python
-	$(PIP) install --quiet -c binder/requirements.txt -e '.[test]'
+	$(PIP) install --quiet -c binder/requirements.txt -e '.[lab,test]'
 	touch $@
 
 # Extra options for `jupyter lab`, e.g. make lab LAB_ARGS=--no-browser.

@@ -80,7 +80,8 @@ def main(target: str | None, port: int = 8866, open_browser: bool = True) -> int
     try:
         import voila  # noqa: F401  (only to fail early with a clear message)
     except ImportError as e:
-        raise WorkshopError("Voilà is not installed: `make workshop` installs it, or `pip install racebook`") from e
+        raise WorkshopError("Voilà is not installed: `make workshop` installs it, "
+                            "or pip install 'racebook[lab]'") from e
     cmd = command(find_notebooks(target), port, open_browser)
     print(f"racebook workshop: presenter mode on {cmd.url} (Ctrl+C stops it)", flush=True)
     try:

@@ -11,13 +11,20 @@ engine stays pure. Typical use in a notebook::
 
 from __future__ import annotations
 
-from .errors import ErrorLog
-from .layout import LAYOUT_OVERRIDES, LayoutSpec, TrackLayout, layout_for, register_layout
-from .planner import FuelChart, FuelPlanner, TurnIndicatorChart
-from .player import ScenarioPlayer
-from .quiz import ActivationQuiz
-from .stepper import Stepper, events_table, race_table
-from .trackview import TrackView
+import importlib.util
+
+_MISSING = [m for m in ("ipywidgets", "bqplot", "pandas") if importlib.util.find_spec(m) is None]
+if _MISSING:  # a core install (pip install racebook): say what to install instead of a bare ModuleNotFoundError
+    raise ImportError(f"racebook.ui needs {', '.join(_MISSING)}: pip install 'racebook[ui]' "
+                      "(or 'racebook[lab]' for JupyterLab and presenter mode)")
+
+from .errors import ErrorLog  # noqa: E402
+from .layout import LAYOUT_OVERRIDES, LayoutSpec, TrackLayout, layout_for, register_layout  # noqa: E402
+from .planner import FuelChart, FuelPlanner, TurnIndicatorChart  # noqa: E402
+from .player import ScenarioPlayer  # noqa: E402
+from .quiz import ActivationQuiz  # noqa: E402
+from .stepper import Stepper, events_table, race_table  # noqa: E402
+from .trackview import TrackView  # noqa: E402
 
 __all__ = [
     "ActivationQuiz", "LAYOUT_OVERRIDES", "ErrorLog", "LayoutSpec", "ScenarioPlayer", "Stepper", "TrackLayout",

@@ -1,0 +1,69 @@
+"""Packaging: `pip install racebook` gives the engines and the CLI with no Jupyter stack (extras ui / lab)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+JUPYTER_STACK = ("jupyterlab", "jupyter", "ipywidgets", "bqplot", "pandas", "voila", "ipykernel", "nbformat")
+
+
+def _name(req: str) -> str:
+    for sep in "<>=!~[; ":
+        req = req.split(sep)[0]
+    return req.strip().lower()
+
+
+def test_the_core_install_needs_no_jupyter() -> None:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert [r for r in project["dependencies"] if _name(r).startswith(JUPYTER_STACK)] == []
+    extras = project["optional-dependencies"]
+    assert {_name(r) for r in extras["ui"]} == {"ipywidgets", "bqplot", "pandas"}
+    assert "racebook[ui]" in extras["lab"] and {"jupyterlab", "voila"} <= {_name(r) for r in extras["lab"]}
+
+
+_BLOCKER = """
+import importlib.abc, sys
+BLOCKED = {blocked!r}
+class Block(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in BLOCKED:
+            raise ImportError("blocked for the test: " + name)
+sys.meta_path.insert(0, Block())
+import racebook
+from racebook.cli import main
+code = main(["replay", "ex27", "--json"])
+assert code == 0, code
+code = main(["simulate", "--track", "teaching", "--races", "2", "--seed", "1"])
+assert code == 0, code
+print("ok", sorted(m for m in sys.modules if m.split(".")[0] in BLOCKED))
+"""
+
+
+def test_the_engine_and_cli_run_with_the_jupyter_stack_missing() -> None:
+    """Simulates a core-only install: every Jupyter-side import fails, yet replay and simulate work."""
+    blocked = ["ipywidgets", "bqplot", "pandas", "voila", "jupyterlab", "jupyter_server", "IPython", "numpy",
+               "traitlets", "ipykernel", "nbformat"]
+    out = subprocess.run([sys.executable, "-c", _BLOCKER.format(blocked=blocked)], cwd=ROOT,
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.strip().splitlines()[-1] == "ok []"
+
+
+def test_workshop_without_voila_is_a_clean_error() -> None:
+    code = (
+        "import importlib.abc, sys\n"
+        "class Block(importlib.abc.MetaPathFinder):\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name.split('.')[0] == 'voila': raise ImportError('blocked')\n"
+        "sys.meta_path.insert(0, Block())\n"
+        "from racebook.cli import main\n"
+        "sys.exit(main(['workshop', '--no-browser']))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 2, (out.returncode, out.stderr[-2000:])
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("racebook: ") and "Traceback" not in out.stderr
