@@ -212,6 +212,7 @@ def _to_bids(state: RaceState, ctx: DuelCtx, events: list[Event]) -> None:
         # costs the places even when nobody accepts (robots refusing by §17.2 too)
         ctx.unopposed = True
         sec, ch = ctx.activation.section, ctx.challenger
+        assert ch is not None  # _to_bids runs after the challenge
         who = ", ".join(ctx.decliners)
         if not state.rules.lone_challenger_bids:
             events.append(DuelEvent(sec, f"Nobody takes up {ch}'s challenge: {who} will go behind {ch}; he lays no "
@@ -222,7 +223,7 @@ def _to_bids(state: RaceState, ctx: DuelCtx, events: list[Event]) -> None:
                                 "1 or 2 cards face down (house rule lone_challenger_bids); with none he is not "
                                 "participating and the order is kept", ch, "§12.2"))
         ctx.stage = "bid"
-        ctx.to_bid = [ch]  # type: ignore[list-item]
+        ctx.to_bid = [ch]
         return
     ctx.stage = "bid"
     order = [c for c in ctx.cars if c in ctx.participants]

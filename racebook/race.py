@@ -174,9 +174,7 @@ class Race:
         the state was changed other than through :meth:`apply` (an edit that leaves no trace in the log cannot be
         told apart, and is lost)."""
         try:
-            r = Race(RaceState.from_dict(self._initial, self.state.track, self.state.cards), frames=False)
-            for a in self.actions:
-                r.apply(a)
+            r = self.at(len(self.actions), frames=False)
         except RacebookError:
             return False
         if [str(e) for st in self.steps[1:] for e in st.events] != [str(e) for st in r.steps[1:] for e in st.events]:
@@ -211,9 +209,11 @@ class Race:
     def actions(self) -> list[Action]:
         return [s.action for s in self.steps if s.action is not None]
 
-    def at(self, n: int) -> Race:
-        """A new Race replayed from the start up to step ``n`` (time travel by replay)."""
-        r = Race(RaceState.from_dict(self._initial, self.state.track, self.state.cards), self.record_frames)
+    def at(self, n: int, frames: bool | None = None) -> Race:
+        """A new Race replayed from the start up to step ``n`` (time travel by replay); ``frames`` defaults to
+        this race's."""
+        r = Race(RaceState.from_dict(self._initial, self.state.track, self.state.cards),
+                 self.record_frames if frames is None else frames)
         for a in self.actions[:n]:
             r.apply(a)
         return r

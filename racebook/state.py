@@ -270,6 +270,7 @@ class RaceState:
         the values make a possible race is :func:`racebook.integrity.check_state`'s job."""
         from .integrity import (
             as_enum,
+            as_int,
             as_strs,
             bad,
             field_key,
@@ -315,7 +316,7 @@ class RaceState:
             if not (isinstance(chit, list) and len(chit) == 2):
                 raise bad(f"robot_chits[{i}]", f"{chit!r:.60} is not [type, turn]")
             s.robot_chits.append((as_enum(RobotType, chit[0], f"robot_chits[{i}][0]"),
-                                  get_int({"t": chit[1]}, "t", f"robot_chits[{i}][1]")))
+                                  as_int(chit[1], f"robot_chits[{i}][1]")))
         s.restart = get_bool(d, "restart", "restart")
         s.finished = get_bool(d, "finished", "finished")
         s.started = get_bool(d, "started", "started")

@@ -894,8 +894,9 @@ def _pay(state: RaceState, car: Car, ctx: TurnCtx, chips: int, cards: tuple[str,
 def _after_tyres(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
     if ctx.discards_due:
         ctx.phase = Phase.DISCARD
-        if len(payable_hand(car, ctx)) == ctx.discards_due:
-            cards = tuple(payable_hand(car, ctx))
+        payable = payable_hand(car, ctx)
+        if len(payable) == ctx.discards_due:
+            cards = tuple(payable)
             payments.discard_cards(state, car, cards)
             events.append(CardsDiscarded(car.id, " ".join(cards), "card-discard cost"))
             ctx.discards_due = 0
