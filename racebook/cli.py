@@ -23,14 +23,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import NoReturn
 
-from .datafile import read_text
+from .datafile import DATA_ID, read_text
 from .errors import DataError, RacebookError, ScenarioError
 
 #: The exit status of a bad input (file, argument, action, position) and of a bug in racebook.
 EXIT_BAD_INPUT = 2
 EXIT_INTERNAL = 1
 MAX_RACES = 1_000_000
-_ID_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,99}")
 
 
 class UsageError(RacebookError):
@@ -69,7 +68,7 @@ def _scenario_arg(name: str) -> str:
     if exists or "/" in name or os.sep in name or name.endswith(".toml"):
         read_text(name, ScenarioError)  # a directory, a device, a missing or non-UTF-8 file: one clean error
         return name
-    if not _ID_RE.fullmatch(name):
+    if not DATA_ID.fullmatch(name):
         raise ScenarioError(name[:120] + ("…" if len(name) > 120 else ""), "<file>",
                             "no such file, and not a shipped scenario id (letters, digits, '_' and '-')")
     return name

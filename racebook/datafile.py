@@ -10,12 +10,17 @@ so the CLI can print one line and no input ever ends in a traceback. :func:`load
 from __future__ import annotations
 
 import os
+import re
 import stat
 import tomllib
 from pathlib import Path
 from typing import Any
 
 from .errors import DataError
+
+#: The id of a shipped data file (a track, a scenario: its file name without ``.toml``), as users type it in
+#: scenario files, saved races, Race Position Notation and the CLI; never a path. Use ``fullmatch``.
+DATA_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,99}")
 
 #: The largest data file racebook reads (the biggest shipped file is a few tens of KB).
 MAX_BYTES = 4 * 1024 * 1024

@@ -30,6 +30,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from .car import PRESUMED_SETUP_POINTS, SETUP_POINTS, CarKind, RobotType, Setup, Skill, Status, Strategy, Tyre
+from .datafile import DATA_ID
 from .deck import Wear
 from .errors import DataError
 
@@ -43,7 +44,7 @@ MAX_BLUE = 3
 #: A generous bound for counters that grow during a race (laps, pit stops, soft-tyre sets, time loss in MP).
 MAX_COUNT = 999
 #: A track id: the stem of a track file (racebook.trackfile), never a path; short enough for any file system.
-TRACK_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,99}")  # use fullmatch
+TRACK_ID = DATA_ID  # a track id (use fullmatch)
 #: The largest integer a random-generator state can hold (racebook.rng: 64 bits).
 MAX_RNG = (1 << 64) - 1
 

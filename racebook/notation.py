@@ -32,6 +32,7 @@ import re
 from dataclasses import dataclass
 
 from .car import Car, CarKind, RobotType, Status
+from .datafile import DATA_ID
 from .errors import NotationError
 from .state import YELLOW_FLAG, RaceState
 
@@ -40,7 +41,7 @@ _TOKEN = re.compile(r"^(?P<id>[A-Za-z][A-Za-z0-9_]*)(?P<star>\*)?(?:-(?P<down>[1
 _FLAGS = ("played", "no_move", "just_pit")
 _NUMBER = re.compile(r"[0-9]{1,6}")  # ASCII digits only: str.isdigit() also accepts '²' (issue 14, bug 8)
 _MAX_TEXT = 100_000
-_TRACK_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,99}")  # an id, never a path (a viewer types RPN in widgets)
+_TRACK_ID = DATA_ID  # an id, never a path (a viewer types RPN in widgets)
 
 
 @dataclass(frozen=True, slots=True)
