@@ -21,13 +21,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from racebook import events as ev  # noqa: E402
-from racebook import odds  # noqa: E402
-from racebook.car import RobotType  # noqa: E402
-from racebook.race import Race  # noqa: E402
-from racebook.setup import new_race  # noqa: E402
-from racebook.simulate import one_race  # noqa: E402
-from racebook.trackfile import load_track  # noqa: E402
+from racebook.rf90 import events as ev  # noqa: E402
+from racebook.rf90.analysis import odds  # noqa: E402
+from racebook.rf90.analysis.simulate import one_race  # noqa: E402
+from racebook.rf90.car import RobotType  # noqa: E402
+from racebook.rf90.game import Race  # noqa: E402
+from racebook.rf90.setup import new_race  # noqa: E402
+from racebook.rf90.trackfile import load_track  # noqa: E402
 
 TEN_ROBOTS = [(f"SuperFast{i}", RobotType.SUPERFAST) for i in range(1, 4)] + \
     [(f"Fast{i}", RobotType.FAST) for i in range(1, 5)] + [(f"Slow{i}", RobotType.SLOW) for i in range(1, 4)]

@@ -1,8 +1,15 @@
-"""racebook — a rules engine and Jupyter notebooks for Race! Formula 90 (2nd edition, advanced mode).
+"""racebook — rules engines and Jupyter notebooks that teach racing board games.
 
-The engine (everything in this package except ``racebook.ui``) imports only
-the standard library. Widgets and plots live in ``racebook.ui``, imported
-lazily: ``import racebook`` never imports Jupyter.
+One folder per game, a small shared core:
+
+* ``racebook.core`` — what every game uses: seeded RNG, stackable decks, the error classes, data-file reading.
+* ``racebook.rf90`` — Race! Formula 90 (2nd edition, advanced mode); its ``__init__`` describes the skeleton a
+  second game copies.
+* ``racebook.ui`` — game-agnostic widgets (stepper, error log, style); each game's widgets live in its own
+  ``ui`` package (``racebook.rf90.ui``).
+
+The engines (everything except the ``ui`` packages) import only the standard library; widgets are imported
+lazily: ``import racebook`` never imports Jupyter. The names below are RF90's, the first game.
 
 Rules are cited by the section numbers of the English digest of the manual
 (``§13.E.3``), so a reader can check the engine against the book.
@@ -12,10 +19,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import scenario
-from .actions import Action
-from .actions import parse as parse_action
-from .errors import (
+from racebook import _compat
+from racebook.core.errors import (
     DataError,
     IllegalAction,
     NotationError,
@@ -25,8 +30,13 @@ from .errors import (
     ScenarioError,
     TrackDataError,
 )
-from .race import Race
-from .state import RaceState
+from racebook.rf90 import scenario
+from racebook.rf90.actions import Action
+from racebook.rf90.actions import parse as parse_action
+from racebook.rf90.game import Race
+from racebook.rf90.state import RaceState
+
+_compat.install()  # racebook.turn, racebook.race, … (0.1 names) still import, with a DeprecationWarning
 
 __version__ = "0.1.0"
 
@@ -37,13 +47,13 @@ __all__ = [
 
 
 def load_scenario(name: str, play: bool = True) -> Any:
-    from .scenario import load
+    from racebook.rf90.scenario import load
 
     return load(name, play)
 
 
 def load_track(name: str) -> Any:
-    from .trackfile import load_track as _load
+    from racebook.rf90.trackfile import load_track as _load
 
     return _load(name)
 

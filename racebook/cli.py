@@ -8,7 +8,7 @@
     racebook workshop [NOTEBOOK] [--port P] [--no-browser]   presenter mode (Voilà, large type, no code)
 
 Every failure prints exactly one line on stderr and never a traceback: a bad file
-``racebook: FILE: FIELD: REASON`` (a :class:`~racebook.errors.DataError`), any other racebook error
+``racebook: FILE: FIELD: REASON`` (a :class:`~racebook.core.errors.DataError`), any other racebook error
 (an illegal action, a bad position, bad arguments) ``racebook: …`` — exit status 2. An unexpected
 exception (a bug in racebook) prints ``racebook: internal error: TYPE: MESSAGE`` and exits with status 1.
 """
@@ -23,8 +23,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import NoReturn
 
-from .datafile import DATA_ID, read_text
-from .errors import DataError, RacebookError, ScenarioError
+from racebook.core.datafile import DATA_ID, read_text
+from racebook.core.errors import DataError, RacebookError, ScenarioError
 
 #: The exit status of a bad input (file, argument, action, position) and of a bug in racebook.
 EXIT_BAD_INPUT = 2
@@ -60,7 +60,7 @@ def _report(e: BaseException) -> int:
 
 def _scenario_arg(name: str) -> str:
     """A scenario argument that is safe to hand to the loader: a readable regular UTF-8 file (checked through
-    racebook.datafile) or a shipped id; anything else raises ScenarioError naming it (field ``<file>``)."""
+    racebook.core.datafile) or a shipped id; anything else raises ScenarioError naming it (field ``<file>``)."""
     try:
         exists = os.path.lexists(name)
     except (OSError, ValueError) as e:  # a NUL byte
@@ -140,7 +140,7 @@ def _main(argv: list[str] | None) -> int:
     ws.add_argument("--no-browser", action="store_true", help="do not open a browser")
     args = ap.parse_args(argv)
     if args.cmd == "replay":
-        from .scenario import load, summary_json
+        from racebook.rf90.scenario import load, summary_json
         sc = load(_scenario_arg(args.file))
         if args.json:
             print(summary_json(sc.race, sc.id))
@@ -158,8 +158,8 @@ def _main(argv: list[str] | None) -> int:
             print(f"to play: {sc.race.current_car} — {sc.race.phase.value if sc.race.phase else ''}")
         return 0
     if args.cmd == "simulate":
-        from .simulate import simulate, summary, to_csv
-        from .trackfile import load_track
+        from racebook.rf90.analysis.simulate import simulate, summary, to_csv
+        from racebook.rf90.trackfile import load_track
         csv_path = _csv_arg(args.csv) if args.csv else None  # before any race is run
         load_track(args.track)  # a bad track fails before any race is run
         results = simulate(args.track, args.races, args.seed, players=args.players, driver=args.driver)
@@ -172,13 +172,13 @@ def _main(argv: list[str] | None) -> int:
                 raise DataError(args.csv, "--csv", (e.strerror or str(e)).lower()) from None
         return 0
     if args.cmd == "scenarios":
-        from .scenario import available, load
+        from racebook.rf90.scenario import available, load
         for name in available():
             sc = load(name, play=False)
             print(f"{name:12} {sc.title}")
         return 0
     if args.cmd == "tracks":
-        from .trackfile import available_tracks, load_track
+        from racebook.rf90.trackfile import available_tracks, load_track
         if args.check:
             failed = internal = False
             for f in args.check:
@@ -202,7 +202,7 @@ def _main(argv: list[str] | None) -> int:
             print(f"{t:12} {tr.name} ({len(tr)} sections, pit -{tr.pit_time}, {tr.turns.last_turn} turns)")
         return status
     if args.cmd == "workshop":
-        from .workshop import main as workshop
+        from racebook.workshop import main as workshop
         return workshop(args.notebook, args.port, open_browser=not args.no_browser)
     raise AssertionError(args.cmd)  # argparse allows only the commands above
 

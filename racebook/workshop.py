@@ -14,7 +14,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import RacebookError
+from racebook.core.errors import RacebookError
 
 TEMPLATE = "racebook"
 #: A directory on JUPYTER_PATH that holds ``voila/templates/racebook``.

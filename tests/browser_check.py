@@ -47,7 +47,7 @@ def _free_port() -> int:
 def _notebook(scenario: str, position: int | None, width: int, code: str = "") -> dict:
     src = [
         "import racebook\n",
-        "from racebook.ui import ScenarioPlayer\n",
+        "from racebook.rf90.ui import ScenarioPlayer\n",
         f"player = ScenarioPlayer(racebook.load_scenario({scenario!r}), width={width})\n",
     ]
     if code:  # custom set-up: must define `player`

@@ -12,16 +12,16 @@ from typing import Any
 
 import pytest
 
-from racebook import notation
-from racebook.car import Skill
-from racebook.cards import default_race_deck
-from racebook.options import Rules
-from racebook.race import Race
-from racebook.scenario import build
-from racebook.state import RaceState
-from racebook.track import SectionType, Track
-from racebook.trackfile import load_track
-from racebook.turn import IMPLEMENTED_STRATEGIES
+from racebook.rf90 import notation
+from racebook.rf90.car import Skill
+from racebook.rf90.cards import default_race_deck
+from racebook.rf90.game import Race
+from racebook.rf90.options import Rules
+from racebook.rf90.scenario import build
+from racebook.rf90.state import RaceState
+from racebook.rf90.track import SectionType, Track
+from racebook.rf90.trackfile import load_track
+from racebook.rf90.turn import IMPLEMENTED_STRATEGIES
 
 HUMAN_IDS = ("Blue", "Red", "Green", "Orange", "Yellow")
 ROBOT_PREFIXES = ("SuperFast", "Fast", "Slow")
@@ -44,7 +44,7 @@ def take(state: RaceState, code: str) -> str:
 def scenario_dict(position: str, cars: dict[str, dict[str, Any]] | None = None, *, seed: int = 0,
                   deck: Iterable[str] = (), track_deck: Iterable[str] = (), bag: Iterable[str] = (),
                   rules: dict[str, Any] | None = None, track: str | None = None) -> dict[str, Any]:
-    """A dict shaped like a parsed scenario file (racebook/scenario.py docstring)."""
+    """A dict shaped like a parsed scenario file (racebook/rf90/scenario.py docstring)."""
     raw: dict[str, Any] = {
         "scenario": {"id": "test", "track": track or position.split()[0], "seed": seed, "position": position},
         "cars": cars or {},

@@ -6,11 +6,12 @@ Races come from two sources, on every shipped track:
   Track Cards, strategies, skills, wear, lapped cars, yellow flags, turn 1 and the last turn over-represented);
 * ``trajectory_race``: the same, with most humans on trajectories (Extreme ones first) holding the track's
   Discard-Power Track Cards;
-* ``full_race``: a whole race from set-up (``racebook.setup.new_race``: Free Practice, qualifying, grid, weather)
+* ``full_race``: a whole race from set-up (``racebook.rf90.setup.new_race``: Free Practice, qualifying, grid, weather)
   with 1–6 random drivers (skill, strategy, tyres, refuel chit, setup, mulligan), robots and house rules.
 
 ``play`` then chooses at random among *all* legal actions (Track Cards, trajectories, ETs and their Discard
-Powers, late braking, duels, pits, strategies, skills, flags) — uniformly (``racebook.drivers.RandomDriver``) or
+Powers, late braking, duels, pits, strategies, skills, flags) — uniformly
+(``racebook.rf90.analysis.drivers.RandomDriver``) or
 by verb first (:class:`VerbDriver`, so that rare verbs are tried as often as common ones), by seed — and after
 every action asserts that:
 
@@ -37,16 +38,16 @@ from dataclasses import dataclass, field
 from conftest import random_setup
 from test_properties import all_cards, located, on_the_table
 
-from racebook.actions import Action, parse
-from racebook.car import RobotType, Setup, Skill, Tyre
-from racebook.drivers import RandomDriver
-from racebook.errors import RacebookError
-from racebook.options import IntermediateRow, Rules
-from racebook.race import Race
-from racebook.scenario import build
-from racebook.setup import Driver, new_race
-from racebook.trackfile import load_track
-from racebook.turn import IMPLEMENTED_STRATEGIES
+from racebook.core.errors import RacebookError
+from racebook.rf90.actions import Action, parse
+from racebook.rf90.analysis.drivers import RandomDriver
+from racebook.rf90.car import RobotType, Setup, Skill, Tyre
+from racebook.rf90.game import Race
+from racebook.rf90.options import IntermediateRow, Rules
+from racebook.rf90.scenario import build
+from racebook.rf90.setup import Driver, new_race
+from racebook.rf90.trackfile import load_track
+from racebook.rf90.turn import IMPLEMENTED_STRATEGIES
 
 TRACKS = ("teaching", "silverstone", "monza")
 COLOURS = ("Blue", "Red", "Green", "Orange", "Pink", "Yellow")

@@ -20,9 +20,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 from racefuzz import TRACKS, driver_for, full_race, position_race
 
-from racebook.actions import parse
-from racebook.errors import IllegalAction, RuleUnavailable
-from racebook.race import Race
+from racebook.core.errors import IllegalAction, RuleUnavailable
+from racebook.rf90.actions import parse
+from racebook.rf90.game import Race
 
 COUNTS: Counter = Counter()  # inputs / positions / refusals / accepted / raw exceptions, for the report
 
@@ -111,7 +111,7 @@ def _try(race: Race, text: str) -> None:
 def test_mutated_and_random_action_texts_are_refused_cleanly(seed: int, steps: int, junk: list[str],
                                                               mutations: int) -> None:
     """A bad action text raises IllegalAction naming the rule and changes nothing; a text that happens to be a
-    legal action is applied (racebook.actions grammar; Race.apply checks it against legal_actions())."""
+    legal action is applied (racebook.rf90.actions grammar; Race.apply checks it against legal_actions())."""
     race = _position(seed, steps)
     COUNTS["positions"] += 1
     rnd = random.Random(mutations)
@@ -127,7 +127,7 @@ def test_mutated_and_random_action_texts_are_refused_cleanly(seed: int, steps: i
 
 
 def test_unicode_digits_and_huge_numbers_in_action_texts_are_refused() -> None:
-    """racebook.actions: numbers are ASCII digits; ``²`` (which str.isdigit accepts), Arabic-Indic or full-width
+    """racebook.rf90.actions: numbers are ASCII digits; ``²`` (which str.isdigit accepts), Arabic-Indic or full-width
     digits and numbers of any length are refused with IllegalAction, never a ValueError."""
     for text in ("Blue pit ²", "Blue pit ١", "Blue pit ５", "Blue test ² blind", "Blue weather ١",
                  "Blue pay chips=²", "Blue play R42 minus1=٣", "Blue yellow-flag C ²", "Blue pit " + "9" * 5000,
@@ -138,7 +138,7 @@ def test_unicode_digits_and_huge_numbers_in_action_texts_are_refused() -> None:
 
 
 def test_unreadable_action_texts_are_quoted_on_one_line() -> None:
-    """racebook.actions: an unreadable text is quoted with repr in the IllegalAction message, so a newline or a
+    """racebook.rf90.actions: an unreadable text is quoted with repr in the IllegalAction message, so a newline or a
     control character in the input cannot split it (found by this fuzz: ``"\\n"`` gave a two-line message)."""
     for text in ("\n", "\x00 \n", "Blue pit 1\n2", "Blue pay chips=\r", "Blue skip strategy=\n\x00"):
         with pytest.raises(IllegalAction) as e:
@@ -150,7 +150,7 @@ def test_unreadable_action_texts_are_quoted_on_one_line() -> None:
                                   "Blue leader-check R10 blind", "Blue weather +1 -1", "Blue no-late-brake x",
                                   "Blue force Slow1 lb lb", "Blue take-flag blue orange"])
 def test_extra_words_in_an_action_text_are_refused_not_ignored(text: str) -> None:
-    """racebook.actions: a verb with a fixed number of arguments refuses extra words (``Blue pit 1 2`` was read as
+    """racebook.rf90.actions: a verb with a fixed number of arguments refuses extra words (``Blue pit 1 2`` was read as
     ``Blue pit 1``, silently dropping the ``2``)."""
     with pytest.raises(IllegalAction, match="takes at most"):
         parse(text)

@@ -1,4 +1,4 @@
-"""Actions: ``str(action)`` and ``actions.parse`` round-trip for every action type (racebook.actions).
+"""Actions: ``str(action)`` and ``actions.parse`` round-trip for every action type (racebook.rf90.actions).
 
 Phases: §13.A (start, skip, pit), §13.A.3 pit procedure, §13.C play, §13.D.1 pay/discard, §13.D.2 test,
 §13.D.4 flags and weather, §20 Leader check, §13.F.1 late braking, §13.F.2 occupy, §12 duels.
@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from racebook import actions as A
-from racebook.car import Strategy
-from racebook.errors import IllegalAction, RuleUnavailable
+from racebook.core.errors import IllegalAction, RuleUnavailable
+from racebook.rf90 import actions as A
+from racebook.rf90.car import Strategy
 
 # (verb, keyword arguments, expected text after the car id)
 EXAMPLES: list[tuple[str, dict[str, Any], str]] = [

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import racebook
-from racebook import activation, notation
-from racebook import events as ev
-from racebook.state import RaceState
-from racebook.trackfile import load_track
+from racebook.rf90 import events as ev
+from racebook.rf90 import notation
+from racebook.rf90.rules import activation
+from racebook.rf90.state import RaceState
+from racebook.rf90.trackfile import load_track
 
 
 def turn_order(race: racebook.Race, turn: int) -> list[tuple[str, str]]:

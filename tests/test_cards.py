@@ -1,4 +1,4 @@
-"""Cards and deck files (§5.1, §5.2, AMB-2): racebook.cards."""
+"""Cards and deck files (§5.1, §5.2, AMB-2): racebook.rf90.cards."""
 
 from __future__ import annotations
 
@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from racebook.cards import (
+from racebook.core.errors import DataError, DeckDataError
+from racebook.rf90.cards import (
     Card,
     CardTest,
     Colour,
@@ -18,8 +19,7 @@ from racebook.cards import (
     load_race_deck,
     parse_cards,
 )
-from racebook.cards import TestKind as Kind
-from racebook.errors import DataError, DeckDataError
+from racebook.rf90.cards import TestKind as Kind
 
 # ------------------------------------------------------------------ the shipped deck
 

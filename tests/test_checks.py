@@ -1,4 +1,4 @@
-"""Check tests (§13.D.2, §16.2, §17.1, §20, §27 REFLEXES, §29.4): racebook.checks.
+"""Check tests (§13.D.2, §16.2, §17.1, §20, §27 REFLEXES, §29.4): racebook.rf90.rules.checks.
 
 Weather spaces on the teaching track: 0 = dry, 3 = intermediate, 6 = rain.
 """
@@ -9,11 +9,11 @@ from collections.abc import Callable
 
 import pytest
 
-from racebook import checks
-from racebook.car import ROBOT_TARGET_CHECK, Skill
-from racebook.events import CheckTest
-from racebook.state import RaceState
-from racebook.track import Condition
+from racebook.rf90.car import ROBOT_TARGET_CHECK, Skill
+from racebook.rf90.events import CheckTest
+from racebook.rf90.rules import checks
+from racebook.rf90.state import RaceState
+from racebook.rf90.track import Condition
 
 DRY, INTERMEDIATE, RAIN = 0, 3, 6
 

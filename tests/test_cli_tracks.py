@@ -7,13 +7,13 @@ from pathlib import Path
 import pytest
 
 from racebook.cli import main
-from racebook.trackfile import clear_cache
+from racebook.rf90.trackfile import clear_cache
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def _minimal() -> str:
-    schema = (ROOT / "tracks" / "SCHEMA.md").read_text(encoding="utf-8")
+    schema = (ROOT / "tracks" / "rf90" / "SCHEMA.md").read_text(encoding="utf-8")
     return schema.split("## A minimal file", 1)[1].split("```toml\n", 1)[1].split("```", 1)[0]
 
 

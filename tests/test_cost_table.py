@@ -1,4 +1,4 @@
-"""The §13.E.7 cost table as data (racebook.movement.cost_table and friends), for notebook 06.
+"""The §13.E.7 cost table as data (racebook.rf90.rules.movement.cost_table and friends), for notebook 06.
 
 The expected grids are copied from the digest: §13.E.7 and its modifier table, §15.1 (yellow flag), §15.3
 (blue flag), §17.4 (robots), §19.2 ("-1"), §22 (start / restart / last turn), §26.2, §26.9, §27 (LAPPING).
@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-from racebook import notation
-from racebook.car import Skill, Strategy, Tyre
-from racebook.events import EnterSection, MovementStops, Pass
-from racebook.movement import (
+from racebook.rf90 import notation
+from racebook.rf90.car import Skill, Strategy, Tyre
+from racebook.rf90.events import EnterSection, MovementStops, Pass
+from racebook.rf90.options import IntermediateRow, Rules
+from racebook.rf90.rules.movement import (
     HUMAN_COLUMNS,
     ROBOT_COLUMNS,
     TABLE_SECTIONS,
@@ -24,8 +25,7 @@ from racebook.movement import (
     situation_position,
     tyre_penalty_table,
 )
-from racebook.options import IntermediateRow, Rules
-from racebook.track import Condition, SectionType
+from racebook.rf90.track import Condition, SectionType
 
 S, B, C = SectionType.STRAIGHT, SectionType.BRAKING, SectionType.CORNER
 OV, LP, UN = PassKind.OVERTAKE, PassKind.LAP, PassKind.UNLAP
@@ -231,13 +231,13 @@ def test_tyre_penalty_table_rain_expert() -> None:
     assert t[Tyre.SOFT][DRIZZLE] == 1 and t[Tyre.RAIN][DRY] == 2 and t[Tyre.HARD][RAIN] == 2
 
 
-# ====================================================================== the notebook's views (racebook.ui.costs)
+# ====================================================================== the notebook's views (racebook.rf90.ui.costs)
 
 
 def test_mp_breakdown_of_ex_27() -> None:
     """Ex. 27: H 1 + G 1 + F 1 + pass Red 1 + E 1 + pass Green (BW) 1 + D 1 = 7, read from the log."""
     import racebook
-    from racebook.movement import mp_breakdown
+    from racebook.rf90.rules.movement import mp_breakdown
 
     total, steps = mp_breakdown(racebook.load_scenario("ex27").race.events, "Blue")
     assert total == 7
@@ -249,7 +249,7 @@ def test_mp_breakdown_of_ex_27() -> None:
 def test_mp_breakdown_lost_and_checks() -> None:
     """Ex. 26: 3 MP lost behind Red (§13.E.3); Ex. 28: the Leader check is a 0-MP step before the lapping."""
     import racebook
-    from racebook.movement import mp_breakdown
+    from racebook.rf90.rules.movement import mp_breakdown
 
     _, steps = mp_breakdown(racebook.load_scenario("ex26").race.events, "Blue")
     assert (steps[-1].kind, steps[-1].mp, steps[-1].rule) == ("lost", 3, "§13.E.3")
@@ -262,7 +262,7 @@ def test_mp_breakdown_lost_and_checks() -> None:
 def test_arithmetic_text() -> None:
     pytest.importorskip("ipywidgets")
     import racebook
-    from racebook.ui.costs import arithmetic
+    from racebook.rf90.ui.costs import arithmetic
 
     assert arithmetic(racebook.load_scenario("ex26").race, "Blue") == \
         "H 1 + G 1 + lost 3 (stopped in G) = 5 MP (Blue had 5 MP, §13.E.1)"
@@ -273,7 +273,7 @@ def test_arithmetic_text() -> None:
 
 def test_scenario_variant_ex_26_with_banging_wheels() -> None:
     pytest.importorskip("ipywidgets")
-    from racebook.ui.costs import arithmetic, scenario_variant
+    from racebook.rf90.ui.costs import arithmetic, scenario_variant
 
     sc = scenario_variant("ex26", "Ex. 26 with BW", {"Blue": {"strategy": "banging_wheels"}}, "BW")
     assert sc.title == "Ex. 26 with BW" and sc.assumed[-1] == "BW"
@@ -284,7 +284,7 @@ def test_scenario_variant_ex_26_with_banging_wheels() -> None:
 
 def test_frames() -> None:
     pytest.importorskip("pandas")
-    from racebook.ui.costs import base_frame, cost_frame, tyre_frame
+    from racebook.rf90.ui.costs import base_frame, cost_frame, tyre_frame
 
     df = cost_frame()
     assert df.shape == (9, len(HUMAN_COLUMNS))
@@ -298,7 +298,7 @@ def test_frames() -> None:
 
 def test_calculator_follows_the_engine() -> None:
     pytest.importorskip("ipywidgets")
-    from racebook.ui.costs import PassCostCalculator
+    from racebook.rf90.ui.costs import PassCostCalculator
 
     calc = PassCostCalculator()
     assert calc.quote is not None and calc.quote.forbidden  # default: overtaking in a corner (§13.E.3)
@@ -324,7 +324,7 @@ def test_calculator_follows_the_engine() -> None:
 
 def test_tyre_panel() -> None:
     pytest.importorskip("ipywidgets")
-    from racebook.ui.costs import TyrePenaltyPanel
+    from racebook.rf90.ui.costs import TyrePenaltyPanel
 
     panel = TyrePenaltyPanel()
     assert panel.frame().loc["intermediate"].tolist() == ["-1 MP", "–", "-1 MP"]

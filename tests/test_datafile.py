@@ -1,4 +1,4 @@
-"""racebook.datafile: only regular, small, UTF-8 files are read; everything else is a clean DataError."""
+"""racebook.core.datafile: only regular, small, UTF-8 files are read; everything else is a clean DataError."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from racebook.datafile import load_toml, read_text
-from racebook.errors import DataError, TrackDataError
+from racebook.core.datafile import load_toml, read_text
+from racebook.core.errors import DataError, TrackDataError
 
 
 def test_reads_a_regular_utf8_file(tmp_path: Path) -> None:

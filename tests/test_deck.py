@@ -1,4 +1,4 @@
-"""Decks with discard piles and the damage bag (§2.2, §6.1, §13.D.1, §23): racebook.deck."""
+"""Decks with discard piles and the damage bag (§2.2, §6.1, §13.D.1, §23): racebook.core.deck."""
 
 from __future__ import annotations
 
@@ -6,9 +6,9 @@ from collections import Counter
 
 import pytest
 
-from racebook.deck import DamageBag, Deck, Wear
-from racebook.errors import IllegalAction
-from racebook.rng import Rng
+from racebook.core.deck import DamageBag, Deck, Wear
+from racebook.core.errors import IllegalAction
+from racebook.core.rng import Rng
 
 # ------------------------------------------------------------------ Deck
 

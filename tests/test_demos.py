@@ -1,4 +1,4 @@
-"""racebook.demos: every strategy (§26) and skill (§27) demo shows its effect; notebook 11's data.
+"""racebook.rf90.lessons.demos: every strategy (§26) and skill (§27) demo shows its effect; notebook 11's data.
 
 The last tests are regressions for engine gaps found while writing the demos (BANGING WHEELS' Special after
 an F-phase decision and its one card a turn, the TUNING and BALANCE sentences).
@@ -9,11 +9,12 @@ from __future__ import annotations
 import pytest
 
 import racebook
-from racebook import demos
-from racebook import events as ev
-from racebook.actions import Draw, Play
-from racebook.car import Skill, Strategy
-from racebook.errors import IllegalAction, RuleUnavailable
+from racebook.core.errors import IllegalAction, RuleUnavailable
+from racebook.rf90 import events as ev
+from racebook.rf90.actions import Draw, Play
+from racebook.rf90.car import Skill, Strategy
+from racebook.rf90.lessons import demos
+from racebook.rf90.scenario import build
 
 
 def results(key: str) -> list[demos.RunResult]:
@@ -212,7 +213,7 @@ def test_flat_out_skips_the_test_for_one_mp() -> None:
 def test_strategy_demos_widget() -> None:
     pytest.importorskip("ipywidgets")
     pytest.importorskip("bqplot")
-    from racebook.ui.strategies import StrategyDemos, card_html
+    from racebook.rf90.ui.strategies import StrategyDemos, card_html
 
     w = StrategyDemos("push")
     w.set("push", 1)
@@ -231,8 +232,8 @@ def test_strategy_demos_widget() -> None:
 
 # ------------------------------------------------------------------ regressions (found while writing the demos)
 def _race(position: str, cars: dict, stack: list[str]) -> racebook.Race:
-    return racebook.scenario.build({"scenario": {"id": "gap", "track": "teaching", "seed": 11, "position": position},
-                                    "cars": cars, "deck": {"stack": stack}})
+    return build({"scenario": {"id": "gap", "track": "teaching", "seed": 11, "position": position},
+                  "cars": cars, "deck": {"stack": stack}})
 
 
 def _track_cards(race: racebook.Race, car: str) -> int:
@@ -242,7 +243,7 @@ def _track_cards(race: racebook.Race, car: str) -> int:
 def test_banging_wheels_special_after_a_trajectory_decision() -> None:
     """Ex. 26 with BANGING WHEELS: Blue overtakes Red in G, ends in F (a free trajectory: a decision), then
     declines it. §26.2: overtaking a same-lap car still gives the Special's Track Card."""
-    sc = racebook.scenario.load("ex26", play=False)
+    sc = racebook.rf90.scenario.load("ex26", play=False)
     race = sc.race
     race.state.cars["Blue"].strategy = Strategy.BANGING_WHEELS
     for a in sc.actions:

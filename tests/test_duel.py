@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 import racebook
-from racebook import duel
-from racebook import events as ev
-from racebook.actions import Bid
-from racebook.errors import IllegalAction
+from racebook.core.errors import IllegalAction
+from racebook.rf90 import events as ev
+from racebook.rf90.actions import Bid
+from racebook.rf90.rules import duel
 
 
 def texts(race: racebook.Race) -> list[str]:
@@ -82,7 +82,7 @@ def test_ex_42_second_duel_through_subsections() -> None:
 
 def test_bids_are_simultaneous_and_hidden() -> None:
     """§12.1: every participant may bid in any order, and nothing is revealed until all have bid."""
-    sc = racebook.scenario.load("ex15", play=False)
+    sc = racebook.rf90.scenario.load("ex15", play=False)
     race = sc.race
     for a in ("Orange challenge", "Green join", "Blue join"):
         race.apply(a)
@@ -97,7 +97,7 @@ def test_bids_are_simultaneous_and_hidden() -> None:
 
 def test_no_duels_at_the_start_or_with_a_yellow_flag() -> None:
     """§12.3 / §22 / §15.1."""
-    sc = racebook.scenario.load("ex16", play=False)
+    sc = racebook.rf90.scenario.load("ex16", play=False)
     s = sc.race.state
     act = s.activation
     assert act is not None and duel.duels_possible(s, act) is None
@@ -110,7 +110,7 @@ def test_no_duels_at_the_start_or_with_a_yellow_flag() -> None:
 
 def test_decliners_and_tie_rules_by_unit() -> None:
     """§12.2, AMB-22/24: decliners go behind all participants; ties keep order and damage each tied car."""
-    race = racebook.scenario.load("ex16", play=False).race
+    race = racebook.rf90.scenario.load("ex16", play=False).race
     for a in ("Green challenge", "Orange decline", "Blue join", "Green bid R04 R13"):
         race.apply(a)
     race.apply("Blue bid R14")  # 4 < 6: Green wins outright
@@ -119,7 +119,7 @@ def test_decliners_and_tie_rules_by_unit() -> None:
 
 
 def test_a_car_that_is_not_deciding_is_told_whose_turn_it_is() -> None:
-    race = racebook.scenario.load("ex16", play=False).race
+    race = racebook.rf90.scenario.load("ex16", play=False).race
     with pytest.raises(IllegalAction, match="§11: it is Green's decision"):
         race.apply("Blue challenge")
 

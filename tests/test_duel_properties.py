@@ -8,9 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import racebook
-from racebook import duel
-from racebook import events as ev
-from racebook.actions import Bid
+from racebook.rf90 import events as ev
+from racebook.rf90.actions import Bid
+from racebook.rf90.rules import duel
 
 NAMES = ["Blue", "Green", "Orange", "Red"]
 
@@ -20,7 +20,7 @@ def _duel_race(n: int, rnd: random.Random) -> racebook.Race:
     deck = [f"R{i:02d}" for i in range(1, 100)]
     rnd.shuffle(deck)
     spec = {c: {"hand": [deck.pop() for _ in range(4)], "target": deck.pop()} for c in cars}
-    return racebook.scenario.build({
+    return racebook.rf90.scenario.build({
         "scenario": {"id": "p", "track": "teaching", "seed": rnd.randrange(10_000),
                      "position": f"teaching turn=4 lap=2 | A: Lead*{{played}} | C: {' '.join(cars)}"},
         "cars": {**spec, "Lead": {"hand": [deck.pop()], "target": deck.pop()}},

@@ -1,4 +1,5 @@
-"""racebook.duel_sandbox: hypothetical duels resolved by the engine, duel records, exact odds (§12, §17.2)."""
+"""racebook.rf90.lessons.duel_sandbox: hypothetical duels resolved by the engine, duel records, exact odds (§12,
+§17.2)."""
 
 from __future__ import annotations
 
@@ -8,10 +9,10 @@ from itertools import combinations
 
 import pytest
 
-from racebook import duel_sandbox as ds
-from racebook import odds
-from racebook.errors import IllegalAction, ScenarioError
-from racebook.race import Race
+from racebook.core.errors import IllegalAction, ScenarioError
+from racebook.rf90.analysis import odds
+from racebook.rf90.game import Race
+from racebook.rf90.lessons import duel_sandbox as ds
 
 D = ds.DuelCar
 
@@ -222,7 +223,7 @@ def test_discards_must_be_in_the_deck() -> None:
 def test_sandbox_widget_shows_the_engines_resolution() -> None:
     pytest.importorskip("ipywidgets")
     pytest.importorskip("bqplot")
-    from racebook.ui.duels import DuelSandbox
+    from racebook.rf90.ui.duels import DuelSandbox
 
     sb = DuelSandbox(EX16)
     assert sb.result is not None and sb.result.record is not None
@@ -251,7 +252,7 @@ def test_sandbox_widget_shows_the_engines_resolution() -> None:
 def test_odds_panel_plots_the_engines_numbers() -> None:
     pytest.importorskip("ipywidgets")
     pytest.importorskip("bqplot")
-    from racebook.ui.duels import DuelOddsPanel
+    from racebook.rf90.ui.duels import DuelOddsPanel
 
     p = DuelOddsPanel(section="Copse", hand=("R14", "R22", "R89", "T02"), first="other", strategy="banging_wheels")
     st = ds.build(p.setup).state

@@ -1,4 +1,4 @@
-"""Illegal actions are refused with the rule and what would be legal (racebook.errors, racebook.explain).
+"""Illegal actions are refused with the rule and what would be legal (racebook.core.errors, racebook.rf90.explain).
 
 §10 (race over), §11 (whose turn), §13 (phase), §13.C (pair rules, AMB-4), §13.D/§13.D.1 (trajectory, costs),
 §26.7 PUSH; data errors name the file and field.
@@ -10,9 +10,9 @@ from collections.abc import Callable
 
 import pytest
 
-from racebook.actions import Pay, Play
-from racebook.errors import IllegalAction, RacebookError, ScenarioError
-from racebook.race import Race
+from racebook.core.errors import IllegalAction, RacebookError, ScenarioError
+from racebook.rf90.actions import Pay, Play
+from racebook.rf90.game import Race
 
 MakeRace = Callable[..., Race]
 

@@ -1,6 +1,6 @@
 """The manual's worked examples Ex. 19–24 and 26–30 (digest §30) as scenario tests.
 
-Each test replays a shipped scenario (racebook/scenarios/exNN.toml) and asserts
+Each test replays a shipped scenario (racebook/rf90/scenarios/exNN.toml) and asserts
 the book's own numbers.
 """
 
@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 
 import racebook
-from racebook import events as ev
-from racebook.actions import Pay, Test
-from racebook.errors import IllegalAction
+from racebook.core.errors import IllegalAction
+from racebook.rf90 import events as ev
+from racebook.rf90.actions import Pay, Test
 
 
 def play(name: str) -> racebook.Race:
@@ -99,8 +99,8 @@ def test_ex_26_corner_blocks_overtaking() -> None:
 
 def test_ex_26_with_banging_wheels() -> None:
     """Ex. 26: with BANGING WHEELS Blue passes Red in G for 2 MP and ends in F (H 1 + G 1 + pass 2 + F 1 = 5)."""
-    sc = racebook.scenario.load("ex26", play=False)
-    sc.race.state.cars["Blue"].strategy = racebook.car.Strategy.BANGING_WHEELS
+    sc = racebook.rf90.scenario.load("ex26", play=False)
+    sc.race.state.cars["Blue"].strategy = racebook.rf90.car.Strategy.BANGING_WHEELS
     race = sc.race
     for a in sc.actions:
         race.apply(a)
@@ -154,7 +154,7 @@ def test_ex_30_unlapping() -> None:
 
 def test_illegal_pair_names_the_rule() -> None:
     """§13.C: [2]+[3] is not a legal pair; the message names the rule and lists what is legal."""
-    sc = racebook.scenario.load("ex22", play=False)
+    sc = racebook.rf90.scenario.load("ex22", play=False)
     race = sc.race
     race.apply("Blue start")
     race.state.cars["Blue"].hand.append("R04")  # [3]

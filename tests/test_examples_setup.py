@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import racebook
-from racebook import events as ev
-from racebook.cards import Flag
+from racebook.rf90 import events as ev
+from racebook.rf90.cards import Flag
 
 
 def notes(name: str) -> tuple[racebook.Race, list[str]]:

@@ -6,9 +6,9 @@ import math
 
 import pytest
 
-from racebook import experiments as X
-from racebook.car import Status, Tyre
-from racebook.simulate import one_race
+from racebook.rf90.analysis import experiments as X
+from racebook.rf90.analysis.simulate import one_race
+from racebook.rf90.car import Status, Tyre
 
 
 def _find(pred, track: str = "silverstone", players: int = 3, **kw: object):  # type: ignore[no-untyped-def]
@@ -82,7 +82,7 @@ def test_retired_cars_come_last_the_last_one_out_first() -> None:
     order = X.classification(race)
     tail = order[len(order) - len(result.retired):]
     assert set(tail) == set(result.retired)
-    from racebook import events as ev
+    from racebook.rf90 import events as ev
     out_order = [e.car for e in race.events if isinstance(e, ev.Retired)]
     assert tail == list(reversed(out_order))
     for o in X.outcomes(race, result):
@@ -204,7 +204,7 @@ def test_races_needed() -> None:
 
 def test_the_panel_moves_its_progress_bar_and_updates_its_charts_in_place() -> None:
     pytest.importorskip("bqplot")
-    from racebook.ui.experiments import ExperimentPanel
+    from racebook.rf90.ui.experiments import ExperimentPanel
 
     panel = ExperimentPanel(X.refuel((8, 16), track="teaching", seed=3), races=2, extra=("pit stops",))
     fig, mark = panel.fig_mean, panel.m_mean

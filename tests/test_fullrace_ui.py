@@ -1,4 +1,4 @@
-"""racebook.ui.fullrace.RaceTable, headless: set-up validation, legal-only buttons, clicks, save/load, computer.
+"""racebook.rf90.ui.fullrace.RaceTable, headless: set-up validation, legal-only buttons, clicks, save/load, computer.
 
 The widgets are built without a browser; clicks are ``Button.click()`` (what the front end triggers).
 """
@@ -11,14 +11,14 @@ pytest.importorskip("ipywidgets")
 pytest.importorskip("bqplot")
 pytest.importorskip("pandas")
 
-from racebook.actions import Play  # noqa: E402
-from racebook.car import RobotType  # noqa: E402
-from racebook.drivers import GreedyDriver  # noqa: E402
-from racebook.race import Race  # noqa: E402
-from racebook.setup import Driver, new_race  # noqa: E402
-from racebook.simulate import ROBOTS_BY_PLAYERS, robots_for  # noqa: E402
-from racebook.trackfile import load_track  # noqa: E402
-from racebook.ui.fullrace import RaceTable, dealt_hand, robot_list  # noqa: E402
+from racebook.rf90.actions import Play  # noqa: E402
+from racebook.rf90.analysis.drivers import GreedyDriver  # noqa: E402
+from racebook.rf90.analysis.simulate import ROBOTS_BY_PLAYERS, robots_for  # noqa: E402
+from racebook.rf90.car import RobotType  # noqa: E402
+from racebook.rf90.game import Race  # noqa: E402
+from racebook.rf90.setup import Driver, new_race  # noqa: E402
+from racebook.rf90.trackfile import load_track  # noqa: E402
+from racebook.rf90.ui.fullrace import RaceTable, dealt_hand, robot_list  # noqa: E402
 
 
 def offered(t: RaceTable) -> set[str]:

@@ -1,5 +1,5 @@
 """Fuzzing saved races (issue 14): tampered real saves (current and racebook-race/1 format), random JSON and random
-text either fail with a SaveDataError naming ``<save>`` and a field, or load a race that passes racebook.integrity
+text either fail with a SaveDataError naming ``<save>`` and a field, or load a race that passes racebook.rf90.integrity
 — never a raw Python exception, never a conservation break.
 
     make fuzz                          # 50x the examples
@@ -23,10 +23,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 from mutate import junk, mutate
 
-from racebook import scenario
-from racebook.errors import RacebookError, SaveDataError
-from racebook.integrity import problems
-from racebook.race import Race
+from racebook.core.errors import RacebookError, SaveDataError
+from racebook.rf90 import scenario
+from racebook.rf90.game import Race
+from racebook.rf90.integrity import problems
 
 pytestmark = pytest.mark.fuzz
 

@@ -1,5 +1,5 @@
 """Fuzzing scenario files (issue 14): mutated shipped scenarios and random TOML or bytes either fail with a
-ScenarioError naming the file and a field, or load (and play) a race that passes racebook.integrity — never a raw
+ScenarioError naming the file and a field, or load (and play) a race that passes racebook.rf90.integrity — never a raw
 Python exception, never a conservation break.
 
     make fuzz                          # 50x the examples
@@ -22,9 +22,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 from mutate import mutate, toml_dumps
 
-from racebook import scenario
-from racebook.errors import RacebookError, ScenarioError
-from racebook.integrity import problems
+from racebook.core.errors import RacebookError, ScenarioError
+from racebook.rf90 import scenario
+from racebook.rf90.integrity import problems
 
 pytestmark = pytest.mark.fuzz
 

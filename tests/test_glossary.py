@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from racebook import glossary
-from racebook.glossary import Term
+from racebook.rf90 import glossary
+from racebook.rf90.glossary import Term
 
 ROOT = Path(__file__).resolve().parents[1]
 DIGEST = ROOT.parent / "shared" / "rules" / "rf90_rules_digest.md"
@@ -108,4 +108,4 @@ def test_generator_parses_a_small_table() -> None:
 def test_the_shipped_glossary_matches_the_digest() -> None:
     mg = _make_glossary()
     assert mg.render(mg.parse(DIGEST.read_text(encoding="utf-8"))) == glossary.GLOSSARY_FILE.read_text(
-        encoding="utf-8"), "racebook/data/glossary.toml is out of date: run tools/make_glossary.py"
+        encoding="utf-8"), "racebook/rf90/data/glossary.toml is out of date: run tools/make_glossary.py"

@@ -1,4 +1,4 @@
-"""Fuzz: random legal games under every combination of the house-rule switches (racebook.options.Rules).
+"""Fuzz: random legal games under every combination of the house-rule switches (racebook.rf90.options.Rules).
 
 The three switches of issue 13 (lone_challenger_bids, duel_modifier_spares_group_front, leader_token_same_lap)
 change who leads, who lays duel cards and who is spared a modifier; whatever the combination, a game of random
@@ -17,9 +17,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from racebook.options import IntermediateRow
-from racebook.race import Race
-from racebook.scenario import build
+from racebook.rf90.game import Race
+from racebook.rf90.options import IntermediateRow
+from racebook.rf90.scenario import build
 
 try:
     from fuzzing import fuzz_settings

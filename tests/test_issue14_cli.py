@@ -17,7 +17,9 @@ from fuzzing import fuzz_settings, record
 from hypothesis import given
 from hypothesis import strategies as st
 
-from racebook import cli, simulate, trackfile
+from racebook import cli
+from racebook.rf90 import trackfile
+from racebook.rf90.analysis import simulate
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -49,7 +51,7 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     (d / "latin1.toml").write_bytes("[scenario]\nid = 'Mon\xe7a'\n".encode("latin-1"))
     (d / "broken.toml").write_text("[scenario\n", encoding="utf-8")
     (d / "empty.toml").write_text("", encoding="utf-8")
-    (d / "track.toml").write_text((ROOT / "tracks" / "teaching.toml").read_text(encoding="utf-8")
+    (d / "track.toml").write_text((ROOT / "tracks" / "rf90" / "teaching.toml").read_text(encoding="utf-8")
                                   .replace('code = "T01"', 'code = "R42"'), encoding="utf-8")
     out = {"dir": str(d / "adir"), "latin1": str(d / "latin1.toml"), "broken": str(d / "broken.toml"),
            "empty": str(d / "empty.toml"), "missing": str(d / "missing.toml"), "badtrack": str(d / "track.toml"),

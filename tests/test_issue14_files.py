@@ -1,7 +1,7 @@
 """Issue 14, the file surfaces: track files, deck/data files, robot chits, the glossary.
 
 Regression tests for bug 2 (stale per-track cache) and bug 4 (Track Card codes), and the promise that every
-file is read through racebook.datafile: a bad file raises the right DataError subclass naming file and field.
+file is read through racebook.core.datafile: a bad file raises the right DataError subclass naming file and field.
 """
 
 from __future__ import annotations
@@ -12,14 +12,15 @@ from pathlib import Path
 
 import pytest
 
-from racebook import actions as A
-from racebook import activation, glossary, notation, trackfile
-from racebook.cards import DeckKind, card_code_problem, card_from_dict, is_card_code, load_race_deck
-from racebook.errors import DataError, DeckDataError, IllegalAction, TrackDataError
-from racebook.qualifying import load_robot_chits
-from racebook.state import RaceState
+from racebook.core.errors import DataError, DeckDataError, IllegalAction, TrackDataError
+from racebook.rf90 import actions as A
+from racebook.rf90 import glossary, notation, trackfile
+from racebook.rf90.cards import DeckKind, card_code_problem, card_from_dict, is_card_code, load_race_deck
+from racebook.rf90.rules import activation
+from racebook.rf90.rules.qualifying import load_robot_chits
+from racebook.rf90.state import RaceState
 
-TRACKS = Path(__file__).resolve().parents[1] / "tracks"
+TRACKS = Path(__file__).resolve().parents[1] / "tracks" / "rf90"
 TEACHING = (TRACKS / "teaching.toml").read_text(encoding="utf-8")
 
 
@@ -104,7 +105,7 @@ def test_bug4_race_deck_codes_follow_the_same_definition(tmp_path: Path) -> None
     assert e.value.field == "c.corners"
 
 
-# ------------------------------------------------------------------ every file through racebook.datafile
+# ------------------------------------------------------------------ every file through racebook.core.datafile
 @pytest.mark.parametrize("loader,error", [
     (trackfile.load_track, TrackDataError), (load_race_deck, DeckDataError), (load_robot_chits, DeckDataError),
     (glossary.load, DataError),

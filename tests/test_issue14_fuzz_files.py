@@ -20,14 +20,15 @@ from fuzzing import fuzz_settings, record
 from hypothesis import given
 from hypothesis import strategies as st
 
-from racebook import activation, glossary, notation, trackfile
-from racebook.cards import DATA_DIR, CardSet, is_card_code, load_race_deck
-from racebook.errors import DataError, DeckDataError, TrackDataError
-from racebook.qualifying import load_robot_chits
-from racebook.state import RaceState
+from racebook.core.errors import DataError, DeckDataError, TrackDataError
+from racebook.rf90 import glossary, notation, trackfile
+from racebook.rf90.cards import DATA_DIR, CardSet, is_card_code, load_race_deck
+from racebook.rf90.rules import activation
+from racebook.rf90.rules.qualifying import load_robot_chits
+from racebook.rf90.state import RaceState
 
 ROOT = Path(__file__).resolve().parents[1]
-TRACK_FILES = sorted((ROOT / "tracks").glob("*.toml"))
+TRACK_FILES = sorted((ROOT / "tracks" / "rf90").glob("*.toml"))
 TRACKS = {p.stem: tomllib.loads(p.read_text(encoding="utf-8")) for p in TRACK_FILES}
 DECK = tomllib.loads((DATA_DIR / "race_deck.toml").read_text(encoding="utf-8"))
 CHITS = tomllib.loads((DATA_DIR / "robot_chits.toml").read_text(encoding="utf-8"))
@@ -178,7 +179,7 @@ def test_fuzz_track_files_structured(tmp_path: Path, name: str) -> None:
 @pytest.mark.parametrize("name", sorted(TRACKS))
 def test_fuzz_track_files_text(tmp_path: Path, name: str) -> None:
     path = tmp_path / f"{name}.toml"
-    text = (ROOT / "tracks" / f"{name}.toml").read_text(encoding="utf-8")
+    text = (ROOT / "tracks" / "rf90" / f"{name}.toml").read_text(encoding="utf-8")
 
     @fuzz_settings(50)
     @given(text_edits(text))

@@ -11,10 +11,10 @@ from fuzzing import fuzz_settings, record
 from hypothesis import given
 from hypothesis import strategies as st
 
-from racebook import notation
-from racebook.errors import NotationError, RacebookError
-from racebook.state import RaceState
-from racebook.trackfile import load_track
+from racebook.core.errors import NotationError, RacebookError
+from racebook.rf90 import notation
+from racebook.rf90.state import RaceState
+from racebook.rf90.trackfile import load_track
 
 VALID = [
     "teaching turn=1 lap=2 weather=3 | E: Blue* | D: Purple-1 | G: Orange Green | I: Yellow",

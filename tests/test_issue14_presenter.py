@@ -13,8 +13,8 @@ pytest.importorskip("ipywidgets")
 
 import ipywidgets as widgets  # noqa: E402
 
+from racebook.rf90.ui.fullrace import RaceTable  # noqa: E402
 from racebook.ui.errors import ErrorLog  # noqa: E402
-from racebook.ui.fullrace import RaceTable  # noqa: E402
 from racebook.workshop import command  # noqa: E402
 
 

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import racebook
-from racebook import events as ev
-from racebook.actions import LateBrake, NoLateBrake
+from racebook.rf90 import events as ev
+from racebook.rf90.actions import LateBrake, NoLateBrake
+from racebook.rf90.scenario import build
 
 
 def checks_in(race: racebook.Race) -> list[ev.CheckTest]:
@@ -34,7 +35,7 @@ def test_ex_31_successful_late_braking_at_abbey() -> None:
 
 def test_ex_38_lb_discard_power() -> None:
     """Ex. 38: TC (55) - 20 = 35 is risky; discarding the Track Card [5] with the LB power succeeds with no test."""
-    sc = racebook.scenario.load("ex38", play=False)
+    sc = racebook.rf90.scenario.load("ex38", play=False)
     race = sc.race
     for a in sc.actions[:-1]:
         race.apply(a)
@@ -50,7 +51,7 @@ def test_ex_38_lb_discard_power() -> None:
 
 def _lb_fail_race() -> racebook.Race:
     """Ex. 31's position, but the late braking fails: the Abbey route (recovery test -20) is followed."""
-    sc = racebook.scenario.load("ex31", play=False)
+    sc = racebook.rf90.scenario.load("ex31", play=False)
     race = sc.race
     race.state.race_deck.stack(["R95"])  # replaces (42) as the LB draw: 95 > 68 fails
     race.state.race_deck.stack(["R01"])
@@ -98,8 +99,8 @@ def test_reentry_costs_one_mp_places_behind_and_blocks_duels() -> None:
 
 
 def _build(position: str, cars: dict, stack: list[str]) -> racebook.Race:
-    return racebook.scenario.build({"scenario": {"id": "t", "track": "silverstone", "seed": 3, "position": position},
-                                    "cars": cars, "deck": {"stack": stack}})
+    return build({"scenario": {"id": "t", "track": "silverstone", "seed": 3, "position": position},
+                  "cars": cars, "deck": {"stack": stack}})
 
 
 def test_leader_off_track_keeps_the_token_when_his_section_is_empty() -> None:
@@ -114,7 +115,7 @@ def test_leader_off_track_keeps_the_token_when_his_section_is_empty() -> None:
     assert s.cars["Blue"].off_track == "Abbey" and s.leader == "Blue" and s.fas_anchor == "Abbey-brake"
     token = [e for e in race.events if isinstance(e, ev.LeaderToken) and e.rule == "§18.4"]
     assert token and token[-1].car == "Blue"
-    assert [str(a) for a in racebook.activation.sweep(s)][:3] == ["Abbey-brake", "Club-2", "Club-1"]
+    assert [str(a) for a in racebook.rf90.rules.activation.sweep(s)][:3] == ["Abbey-brake", "Club-2", "Club-1"]
     race.apply("Green start")
     race.apply("Green play R57")  # Club-1, Club-2, Abbey-brake: not ahead of the anchor
     assert s.leader == "Blue" and s.fas_anchor == "Abbey-brake"
@@ -156,7 +157,7 @@ def test_ex_33_et_failure_at_1st_di_lesmo() -> None:
 
 def test_ex_33_red_arrow_means_no_movement() -> None:
     """Ex. 33: had he failed the recovery (red arrow, -4 MP) he would not move: NO MOVE -1 PM token."""
-    sc = racebook.scenario.load("ex33", play=False)
+    sc = racebook.rf90.scenario.load("ex33", play=False)
     race = sc.race
     for a in sc.actions[:-1]:
         race.apply(a)

@@ -1,4 +1,4 @@
-"""racebook.ui.latebraking and the off-track routes of the track view, headless (§13.F.1, §18, §19.3).
+"""racebook.rf90.ui.latebraking and the off-track routes of the track view, headless (§13.F.1, §18, §19.3).
 
 The widgets are built without a browser and their traits inspected; the numbers must be the engine's.
 """
@@ -13,20 +13,20 @@ pytest.importorskip("ipywidgets")
 pytest.importorskip("bqplot")
 
 import racebook  # noqa: E402
-from racebook import odds  # noqa: E402
-from racebook.race import frame_of  # noqa: E402
-from racebook.ui import TrackView  # noqa: E402
-from racebook.ui.latebraking import (  # noqa: E402
+from racebook.rf90.analysis import odds  # noqa: E402
+from racebook.rf90.game import frame_of  # noqa: E402
+from racebook.rf90.ui import TrackView  # noqa: E402
+from racebook.rf90.ui.latebraking import (  # noqa: E402
     LateBrakingPanel,
     LateBrakingPlayer,
     describe_route,
     route_steps,
 )
-from racebook.ui.trackview import DEFAULT_MARGINS, ROUTE_MARGINS  # noqa: E402
+from racebook.rf90.ui.trackview import DEFAULT_MARGINS, ROUTE_MARGINS  # noqa: E402
 
 
 def before_lb(name: str) -> racebook.Race:
-    sc = racebook.scenario.load(name, play=False)
+    sc = racebook.rf90.scenario.load(name, play=False)
     race = sc.race
     for a in sc.actions:
         if "late-brake" in a:
@@ -37,7 +37,7 @@ def before_lb(name: str) -> racebook.Race:
 
 def forced_robot_lb() -> racebook.Race:
     """§15.4 / AMB-29: Blue holds the orange pawn and forces the Fast robot to late-brake (70 - 20 = 50)."""
-    r = racebook.scenario.build({
+    r = racebook.rf90.scenario.build({
         "scenario": {"id": "t", "track": "silverstone", "seed": 3,
                      "position": "silverstone turn=6 lap=2 | Priory: Red*{played} | Vale: Fast1 | Stowe: Blue{played}"},
         "cars": {"Fast1": {"kind": "robot", "robot": "fast"}, "Blue": {"target": "R88", "hand": ["R10"]},

@@ -13,14 +13,14 @@ from collections.abc import Callable
 
 import pytest
 
-from racebook import movement
-from racebook.car import Car, Skill, Strategy, Tyre
-from racebook.events import EnterSection, Event, FinishLine, MovementPoints, MovementStops, Pass, YellowFlagPassed
-from racebook.movement import Move, PassKind
-from racebook.options import IntermediateRow, Rules
-from racebook.race import Race
-from racebook.state import YELLOW_FLAG, RaceState
-from racebook.track import Condition
+from racebook.rf90.car import Car, Skill, Strategy, Tyre
+from racebook.rf90.events import EnterSection, Event, FinishLine, MovementPoints, MovementStops, Pass, YellowFlagPassed
+from racebook.rf90.game import Race
+from racebook.rf90.options import IntermediateRow, Rules
+from racebook.rf90.rules import movement
+from racebook.rf90.rules.movement import Move, PassKind
+from racebook.rf90.state import YELLOW_FLAG, RaceState
+from racebook.rf90.track import Condition
 
 MakeState = Callable[..., RaceState]
 MakeRace = Callable[..., Race]

@@ -1,18 +1,19 @@
-"""Support for notebooks 07 (trajectories) and 08 (flags, weather, tyres): racebook.explore, the yellow-flag
-scenario and the two views (racebook.ui.trajectories, racebook.ui.weather)."""
+"""Support for notebooks 07 (trajectories) and 08 (flags, weather, tyres): racebook.rf90.lessons.explore, the
+yellow-flag
+scenario and the two views (racebook.rf90.ui.trajectories, racebook.rf90.ui.weather)."""
 
 from __future__ import annotations
 
 import pytest
 
 import racebook
-from racebook import explore
-from racebook.car import Skill, Tyre
-from racebook.cards import Colour
-from racebook.events import MovementStops, YellowFlagPassed
-from racebook.options import IntermediateRow, Rules
-from racebook.setup import robot_tyre_for
-from racebook.track import Condition, Trajectory, TrajectoryKind
+from racebook.rf90.car import Skill, Tyre
+from racebook.rf90.cards import Colour
+from racebook.rf90.events import MovementStops, YellowFlagPassed
+from racebook.rf90.lessons import explore
+from racebook.rf90.options import IntermediateRow, Rules
+from racebook.rf90.setup import robot_tyre_for
+from racebook.rf90.track import Condition, Trajectory, TrajectoryKind
 
 S = explore.TrajectorySetup
 
@@ -218,7 +219,7 @@ def test_the_yellow_flag_scenario() -> None:
 # ------------------------------------------------------------------ the views
 def test_trajectory_panel() -> None:
     pytest.importorskip("ipywidgets")
-    from racebook.ui.trajectories import TrajectoryPanel
+    from racebook.rf90.ui.trajectories import TrajectoryPanel
 
     p = TrajectoryPanel()
     assert "R15 R22 +traj: uses F.t1" in p.text() and "6 MP" in p.text()
@@ -237,7 +238,7 @@ def test_trajectory_panel() -> None:
 
 def test_weather_view() -> None:
     pytest.importorskip("ipywidgets")
-    from racebook.ui.weather import WeatherTableView
+    from racebook.rf90.ui.weather import WeatherTableView
 
     v = WeatherTableView("silverstone", check=38)
     assert v.text().startswith("silverstone space 45-36 (intermediate); robots on rain")

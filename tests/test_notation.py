@@ -1,4 +1,4 @@
-"""Race Position Notation (racebook.notation): parse/format round trips, lap reconstruction, errors.
+"""Race Position Notation (racebook.rf90.notation): parse/format round trips, lap reconstruction, errors.
 
 Laps follow AMB-25 / §13.E.4: ``-k`` is the "-k lap" token (laps behind the leader ``*``); a car physically
 ahead of the leader in his own section without a token is "not yet lapped" (§11.2 case 3).
@@ -10,12 +10,12 @@ from collections.abc import Callable
 
 import pytest
 
-from racebook import notation
-from racebook.car import CarKind, RobotType
-from racebook.errors import NotationError
-from racebook.movement import Move, advance
-from racebook.state import YELLOW_FLAG, RaceState
-from racebook.track import Track
+from racebook.core.errors import NotationError
+from racebook.rf90 import notation
+from racebook.rf90.car import CarKind, RobotType
+from racebook.rf90.rules.movement import Move, advance
+from racebook.rf90.state import YELLOW_FLAG, RaceState
+from racebook.rf90.track import Track
 
 MakeState = Callable[..., RaceState]
 

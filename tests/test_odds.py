@@ -1,4 +1,4 @@
-"""Exact odds by enumeration (racebook.odds): blind tests, duels against robots, late braking."""
+"""Exact odds by enumeration (racebook.rf90.analysis.odds): blind tests, duels against robots, late braking."""
 
 from __future__ import annotations
 
@@ -6,11 +6,11 @@ from fractions import Fraction
 from itertools import combinations
 
 import racebook
-from racebook import odds
+from racebook.rf90.analysis import odds
 
 
 def _ex31_before_lb() -> racebook.Race:
-    sc = racebook.scenario.load("ex31", play=False)
+    sc = racebook.rf90.scenario.load("ex31", play=False)
     race = sc.race
     for a in sc.actions[:-1]:
         race.apply(a)

@@ -1,4 +1,5 @@
-"""Off-track routes, exactly (racebook.odds: route_paths, route_trace, walk_route, late_braking_choice, …).
+"""Off-track routes, exactly (racebook.rf90.analysis.odds: route_paths, route_trace, walk_route, late_braking_choice,
+…).
 
 §13.F.1 late braking, §18.1–§18.3 recovery symbols, §18.6 retirement, §26.6 HAZARD, AMB-6 / AMB-10 / AMB-27.
 The numbers are worked by hand on small pools, checked against the older ``odds.late_braking`` where the two
@@ -12,13 +13,13 @@ from fractions import Fraction
 import pytest
 
 import racebook
-from racebook import odds
-from racebook.odds import Resources
+from racebook.rf90.analysis import odds
+from racebook.rf90.analysis.odds import Resources
 
 
 def _before_lb(name: str) -> racebook.Race:
     """The scenario's race just before its late-braking decision (all actions but the LB ones)."""
-    sc = racebook.scenario.load(name, play=False)
+    sc = racebook.rf90.scenario.load(name, play=False)
     race = sc.race
     for a in sc.actions:
         if "late-brake" in a:
@@ -29,12 +30,12 @@ def _before_lb(name: str) -> racebook.Race:
 
 
 @pytest.fixture(scope="module")
-def monza() -> racebook.track.Track:
+def monza() -> racebook.rf90.track.Track:
     return racebook.load_track("monza")
 
 
 @pytest.fixture(scope="module")
-def silverstone() -> racebook.track.Track:
+def silverstone() -> racebook.rf90.track.Track:
     return racebook.load_track("silverstone")
 
 
@@ -144,7 +145,7 @@ def test_ex_34_against_the_turn_engine() -> None:
     failing = [code for code in odds.unseen(s, "Blue") if s.card(code).check > c.target]
     tyres = time = 0
     for code in failing:
-        sc = racebook.scenario.load("ex34", play=False)
+        sc = racebook.rf90.scenario.load("ex34", play=False)
         r = sc.race
         for a in sc.actions[:2]:
             r.apply(a)
@@ -179,7 +180,7 @@ def test_hazard_advances_two_sections_only_into_empty_sections(silverstone) -> N
     assert two.expected_sections == 2 * two.p_success
     race = _before_lb("ex31")  # Red is in Bridge, two sections ahead of Abbey-brake
     s = race.state
-    s.cars["Blue"].strategy = racebook.car.Strategy.HAZARD
+    s.cars["Blue"].strategy = racebook.rf90.car.Strategy.HAZARD
     assert odds.late_braking_now(s, s.cars["Blue"]).sections_on_success == 1
 
 

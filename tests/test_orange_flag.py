@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import racebook
-from racebook import events as ev
-from racebook.actions import Force, NoForce
+from racebook.rf90 import events as ev
+from racebook.rf90.actions import Force, NoForce
 
 
 def _race(stack: list[str], position: str = "teaching turn=4 lap=2 | A: Red*{played} | G: Fast1") -> racebook.Race:
-    return racebook.scenario.build({
+    return racebook.rf90.scenario.build({
         "scenario": {"id": "o", "track": "teaching", "seed": 4, "position": position},
         "race": {"orange": "Red"},
         "cars": {"Red": {"hand": ["R55"], "target": "R88"}, "Fast1": {"kind": "robot", "robot": "fast"}},

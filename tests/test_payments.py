@@ -1,4 +1,4 @@
-"""Paying resources and retiring (§13.D.1, §17.1, §18.6, §26.1, Ex. 19, Ex. 20): racebook.payments."""
+"""Paying resources and retiring (§13.D.1, §17.1, §18.6, §26.1, Ex. 19, Ex. 20): racebook.rf90.rules.payments."""
 
 from __future__ import annotations
 
@@ -7,13 +7,13 @@ from itertools import combinations
 
 import pytest
 
-from racebook import payments
-from racebook.actions import Pay, Play
-from racebook.car import RobotType, Status, Strategy
-from racebook.deck import Wear
-from racebook.events import DamageTaken, Event, Retired, TyresPaid
-from racebook.race import Race
-from racebook.state import RaceState
+from racebook.core.deck import Wear
+from racebook.rf90.actions import Pay, Play
+from racebook.rf90.car import RobotType, Status, Strategy
+from racebook.rf90.events import DamageTaken, Event, Retired, TyresPaid
+from racebook.rf90.game import Race
+from racebook.rf90.rules import payments
+from racebook.rf90.state import RaceState
 
 MakeState = Callable[..., RaceState]
 MakeRace = Callable[..., Race]

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import racebook
-from racebook import events as ev
-from racebook.actions import Pit, PitDone, PitTyres
+from racebook.rf90 import events as ev
+from racebook.rf90.actions import Pit, PitDone, PitTyres
 
 
 def notes(race: racebook.Race) -> list[str]:
@@ -25,7 +25,7 @@ def test_ex_7_extra_fuel_and_the_robot_pit() -> None:
 
 def test_pit_is_mandatory_when_the_chit_is_due() -> None:
     """§13.A.3: with the refuel chit reached, the only decisions are pit stops (0–2 extra sections)."""
-    race = racebook.scenario.load("ex07", play=False).race
+    race = racebook.rf90.scenario.load("ex07", play=False).race
     assert race.legal_actions() == [Pit("Blue", 0), Pit("Blue", 1), Pit("Blue", 2)]
 
 
@@ -51,7 +51,7 @@ def test_ex_17_pit_procedure() -> None:
 
 def test_hand_limit_counts_frozen_cards_and_forces_discards() -> None:
     """§13.A.3: a player may not finish the pit with more cards than the panel allows; frozen cards count."""
-    race = racebook.scenario.load("ex17", play=False).race
+    race = racebook.rf90.scenario.load("ex17", play=False).race
     blue = race.state.cars["Blue"]
     blue.hand += ["R63", "R64", "R76", "R77"]  # 7 cards > 6
     race.apply("Blue pit 0")
@@ -65,7 +65,7 @@ def test_hand_limit_counts_frozen_cards_and_forces_discards() -> None:
 
 def test_soft_tyres_limit_two_sets() -> None:
     """§9.2, AMB-31: at most two sets of soft tyres in a race, the starting set included."""
-    race = racebook.scenario.load("ex17", play=False).race
+    race = racebook.rf90.scenario.load("ex17", play=False).race
     race.state.cars["Blue"].soft_sets = 2
     for a in ("Blue pit 0", "Blue pit-done"):
         race.apply(a)
@@ -76,7 +76,7 @@ def test_soft_tyres_limit_two_sets() -> None:
 def test_one_robot_chit_binds_one_robot() -> None:
     """§8: a due chit makes the best-placed robot of its type pit; the next robot of the type waits for its own
     chit (found by the robots notebook: both Fast robots used to pit on the turn-8 chit)."""
-    race = racebook.scenario.build({
+    race = racebook.rf90.scenario.build({
         "scenario": {"id": "r", "track": "teaching", "seed": 8,
                      "position": "teaching turn=8 lap=3 | C: Red*{played} | E: Fast2 | G: Fast1"},
         "race": {"robot_chits": [["fast", 8], ["fast", 12]]},

@@ -1,4 +1,5 @@
-"""The fuel and pit-stop planner (racebook.planner): §7.1, §8, §13.A.3, §26.3, §26.7, §27 PITTING; Ex. 6, 7, 17."""
+"""The fuel and pit-stop planner (racebook.rf90.analysis.planner): §7.1, §8, §13.A.3, §26.3, §26.7, §27 PITTING; Ex. 6,
+7, 17."""
 
 from __future__ import annotations
 
@@ -7,10 +8,8 @@ from itertools import product
 import pytest
 
 import racebook
-from racebook import pits
-from racebook.car import Skill
-from racebook.errors import IllegalAction
-from racebook.planner import (
+from racebook.core.errors import IllegalAction
+from racebook.rf90.analysis.planner import (
     CHITS,
     EXTRA_CHOICES,
     ImpossiblePlan,
@@ -25,7 +24,9 @@ from racebook.planner import (
     qualifying_modifier,
     stages,
 )
-from racebook.qualifying import FUEL_MODIFIER, QUALIFY_BONUS, human_entry
+from racebook.rf90.car import Skill
+from racebook.rf90.rules import pits
+from racebook.rf90.rules.qualifying import FUEL_MODIFIER, QUALIFY_BONUS, human_entry
 
 
 def test_qualifying_modifier_is_the_fuel_table_and_qualify() -> None:
@@ -209,7 +210,7 @@ def test_planner_widget_headless() -> None:
     pytest.importorskip("ipywidgets")
     pytest.importorskip("bqplot")
     pytest.importorskip("pandas")
-    from racebook.ui.planner import FuelPlanner, TurnIndicatorChart
+    from racebook.rf90.ui.planner import FuelPlanner, TurnIndicatorChart
 
     w = FuelPlanner("silverstone", 8, (0, 0))
     assert w.plan is not None and w.plan.pit_turns == (8, 18)

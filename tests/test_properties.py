@@ -8,8 +8,8 @@ and applies ``rnd.choice(race.legal_actions())`` for up to MAX_STEPS steps. Afte
 * §14: tyre chips are never negative and only go up when new tyres are fitted at a pit (§13.A.3);
 * §10/§11.1: each car plays at most once per Game Turn;
 * §11.1/§11.2: whenever a decision is pending the Leader token is on the frontmost car on track;
-* every legal action round-trips through its text form (racebook.actions);
-* racebook.integrity (the validator of scenario files and saved races) finds nothing wrong in any reached state,
+* every legal action round-trips through its text form (racebook.rf90.actions);
+* racebook.rf90.integrity (the validator of scenario files and saved races) finds nothing wrong in any reached state,
   and a race saved at any point reloads to the same state.
 """
 
@@ -24,12 +24,12 @@ from typing import Any
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from racebook.actions import Action, parse
-from racebook.events import Event
-from racebook.integrity import problems
-from racebook.race import Race
-from racebook.scenario import build
-from racebook.state import RaceState
+from racebook.rf90.actions import Action, parse
+from racebook.rf90.events import Event
+from racebook.rf90.game import Race
+from racebook.rf90.integrity import problems
+from racebook.rf90.scenario import build
+from racebook.rf90.state import RaceState
 
 MAX_STEPS = 150
 # Deterministic (derandomize, no database) and fast: no shrinking — a failure reports its seed, which replays
@@ -130,7 +130,7 @@ def test_cards_are_conserved_counting_the_cards_on_the_table(random_race_setup: 
 @SETTINGS
 @given(seed=SEEDS)
 def test_every_reached_state_passes_the_integrity_validator(random_race_setup: Setup, seed: int) -> None:
-    """racebook.integrity.problems (cards once, wear tokens of the box, chips/blue/refuel/turn in range, places)
+    """racebook.rf90.integrity.problems (cards once, wear tokens of the box, chips/blue/refuel/turn in range, places)
     is the check scenario files and saves must pass: every state legal play reaches passes it too."""
     rnd = random.Random(seed)
     race = new_race(random_race_setup, rnd)
@@ -141,7 +141,7 @@ def test_every_reached_state_passes_the_integrity_validator(random_race_setup: S
 @settings(SETTINGS, max_examples=10)
 @given(seed=SEEDS)
 def test_a_race_saved_at_any_point_reloads_exactly(random_race_setup: Setup, seed: int) -> None:
-    """Race.to_json / Race.from_json (racebook.saves): replaying the saved actions gives the saved state."""
+    """Race.to_json / Race.from_json (racebook.rf90.saves): replaying the saved actions gives the saved state."""
     rnd = random.Random(seed)
     race = new_race(random_race_setup, rnd)
     for i, _ in enumerate(play(race, rnd, steps=60)):
@@ -238,7 +238,7 @@ def test_leader_token_is_on_the_frontmost_car(random_race_setup: Setup, seed: in
 @SETTINGS
 @given(seed=SEEDS)
 def test_every_legal_action_round_trips_through_text(random_race_setup: Setup, seed: int) -> None:
-    """racebook.actions: str(action) and parse(str(action)) agree for every action the engine offers."""
+    """racebook.rf90.actions: str(action) and parse(str(action)) agree for every action the engine offers."""
     rnd = random.Random(seed)
     race = new_race(random_race_setup, rnd)
     for _ in chain([None], play(race, rnd, steps=60)):
@@ -297,7 +297,7 @@ def test_listing_legal_plays_does_not_change_the_race(make_state: Callable[..., 
     leader Slow0 is off track (§18.4: he keeps the token, the FAS stays in E where he lost control); a dry run of
     Green driving past E must not clear that FAS anchor. Found by random games (seed 3923, 300 steps): after
     "Red start" the legal plays of a Track Card moved the activation front."""
-    from racebook import turn
+    from racebook.rf90 import turn
 
     s = make_state("teaching turn=4 lap=3 | H: Green Red | D: Slow0*{off=E}")
     assert s.leader == "Slow0" and s.fas_anchor == "E"

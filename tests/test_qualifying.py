@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from racebook.car import RobotType, Skill
-from racebook.errors import IllegalAction
-from racebook.qualifying import FUEL_MODIFIER, draw_robot_entries, grid_order, human_entry
-from racebook.rng import Rng
+from racebook.core.errors import IllegalAction
+from racebook.core.rng import Rng
+from racebook.rf90.car import RobotType, Skill
+from racebook.rf90.rules.qualifying import FUEL_MODIFIER, draw_robot_entries, grid_order, human_entry
 
 
 def test_ex_3_tie_break_on_check_factor() -> None:

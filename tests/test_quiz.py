@@ -1,4 +1,4 @@
-"""racebook.ui.quiz, headless: the "your turn" activation quiz and the book-order check (§10, §11)."""
+"""racebook.rf90.ui.quiz, headless: the "your turn" activation quiz and the book-order check (§10, §11)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ pytest.importorskip("ipywidgets")
 pytest.importorskip("bqplot")
 
 import racebook  # noqa: E402
-from racebook.activation import preview  # noqa: E402
-from racebook.ui.quiz import (  # noqa: E402
+from racebook.rf90.rules.activation import preview  # noqa: E402
+from racebook.rf90.ui.quiz import (  # noqa: E402
     DEFAULT_POSITION,
     ActivationQuiz,
     activation_log,
@@ -112,7 +112,7 @@ def test_highlight_shows_a_group_on_the_track(quiz: ActivationQuiz) -> None:
 
 def test_presets_load_the_book_positions(quiz: ActivationQuiz) -> None:
     rpn, robots = scenario_position("ex14")
-    assert robots == {"Purple": racebook.car.RobotType.SLOW, "Yellow": racebook.car.RobotType.FAST}
+    assert robots == {"Purple": racebook.rf90.car.RobotType.SLOW, "Yellow": racebook.rf90.car.RobotType.FAST}
     quiz.preset.value = "Ex. 14 start"
     quiz.preset_button.click()
     assert quiz.errors.text == ""

@@ -2,7 +2,7 @@
 
 A legal action must never raise (tests/test_legal_play_fuzz.py plays many random races to check it); if one does
 (an engine bug), ``apply`` rewinds the race to the position before the action and raises
-:class:`racebook.errors.EngineError` naming the action, the position and the original exception. A typed
+:class:`racebook.core.errors.EngineError` naming the action, the position and the original exception. A typed
 racebook error raised mid-step propagates unchanged, also after the rewind.
 """
 
@@ -13,9 +13,10 @@ from collections.abc import Callable
 import pytest
 
 import racebook
-from racebook import duel, turn
-from racebook.errors import EngineError, IllegalAction, RacebookError
-from racebook.race import Race
+from racebook.core.errors import EngineError, IllegalAction, RacebookError
+from racebook.rf90 import turn
+from racebook.rf90.game import Race
+from racebook.rf90.rules import duel
 
 MakeRace = Callable[..., Race]
 

@@ -13,10 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from racebook import actions, cli, scenario
-from racebook.errors import ScenarioError
-from racebook.options import HOUSE_RULE_DOCS, Rules
-from racebook.trackfile import clear_cache
+from racebook import cli
+from racebook.core.errors import ScenarioError
+from racebook.rf90 import actions, scenario
+from racebook.rf90.options import HOUSE_RULE_DOCS, Rules
+from racebook.rf90.trackfile import clear_cache
 
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -79,7 +80,7 @@ def test_house_rules_table_documents_every_rule() -> None:
     section = _section("House rules (the book's ambiguities)")
     rows = {r.split("|")[1].strip().strip("`"): [c.strip() for c in r.split("|")[1:-1]]
             for r in section.splitlines() if r.startswith("| `")}
-    options_src = (ROOT / "racebook" / "options.py").read_text(encoding="utf-8")
+    options_src = (ROOT / "racebook" / "rf90" / "options.py").read_text(encoding="utf-8")
     for f in fields(Rules):
         assert f.name in rows, f"Rules.{f.name} is not in the README's house-rules table"
         _, amb, default_cell, alternative, notebooks = rows[f.name]
@@ -143,10 +144,10 @@ def test_scenario_section_names_every_key_and_verb() -> None:
 # ----------------------------------------------------------------- adding a track
 def test_track_section_error_example_is_real(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     section = _section("Adding a track")
-    for needle in ("tracks/SCHEMA.md", 'source = "invented-for-teaching"', "racebook tracks --check",
-                   "racebook.ui.TrackView", "register_layout"):
+    for needle in ("tracks/rf90/SCHEMA.md", 'source = "invented-for-teaching"', "racebook tracks --check",
+                   "racebook.rf90.ui.TrackView", "register_layout"):
         assert needle in section, needle
-    schema = (ROOT / "tracks" / "SCHEMA.md").read_text(encoding="utf-8")
+    schema = (ROOT / "tracks" / "rf90" / "SCHEMA.md").read_text(encoding="utf-8")
     minimal = schema.split("## A minimal file", 1)[1].split("```toml\n", 1)[1].split("```", 1)[0]
     bad = minimal.replace('type = "corner"', 'type = "bend"', 1)
     assert bad != minimal
@@ -155,10 +156,10 @@ def test_track_section_error_example_is_real(tmp_path: Path, capsys: pytest.Capt
     clear_cache()
     assert cli.main(["tracks", "--check", str(path)]) == 2
     err = capsys.readouterr().err.strip()
-    shown = re.search(r"^ *racebook: …/tracks/oval\.toml: (.*)$", section, re.M)
+    shown = re.search(r"^ *racebook: …/tracks/rf90/oval\.toml: (.*)$", section, re.M)
     assert shown is not None and err == f"racebook: {path}: {shown.group(1)}"
     path.write_text(minimal, encoding="utf-8")
     clear_cache()
     assert cli.main(["tracks", "--check", str(path)]) == 0
-    ok = re.search(r"^ *OK tracks/oval\.toml: (.*)$", section, re.M)
+    ok = re.search(r"^ *OK tracks/rf90/oval\.toml: (.*)$", section, re.M)
     assert ok is not None and capsys.readouterr().out.strip() == f"OK {path}: {ok.group(1)}"

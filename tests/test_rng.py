@@ -1,4 +1,4 @@
-"""The seeded generator behind every draw and shuffle (§6.1 "shuffle", §13.D.1 "at random"): racebook.rng."""
+"""The seeded generator behind every draw and shuffle (§6.1 "shuffle", §13.D.1 "at random"): racebook.core.rng."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from racebook.rng import Rng
+from racebook.core.rng import Rng
 
 
 def test_same_seed_same_sequence() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import racebook
-from racebook import events as ev
+from racebook.rf90 import events as ev
 
 
 def sentences(race: racebook.Race, car: str) -> list[str]:
@@ -55,18 +55,18 @@ def test_robots_orange_forced_late_brakings() -> None:
 
 def test_without_the_orange_flag_a_robot_never_late_brakes() -> None:
     """§17.3 F: a robot late-brakes only when forced; the holder may let it be."""
-    sc = racebook.scenario.load("robots_orange", play=False)
+    sc = racebook.rf90.scenario.load("robots_orange", play=False)
     race = sc.race
     race.apply("Red no-force")
     assert race.state.cars["Slow1"].section == "E" and race.state.cars["Slow1"].off_track is None
     assert not any(isinstance(e, ev.CheckTest) and e.car == "Slow1" for e in race.events)
 
 
-# ------------------------------------------------------------------ the panel (racebook.ui.robots)
+# ------------------------------------------------------------------ the panel (racebook.rf90.ui.robots)
 pytest.importorskip("ipywidgets")
 pytest.importorskip("bqplot")
 
-from racebook.ui.robots import (  # noqa: E402
+from racebook.rf90.ui.robots import (  # noqa: E402
     PRESETS,
     AheadCar,
     RobotMovePanel,

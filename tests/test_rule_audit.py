@@ -11,14 +11,14 @@ import dataclasses
 import pytest
 
 import racebook
-from racebook import events as ev
-from racebook import notation
-from racebook.actions import Bid, Play, Test
-from racebook.movement import PassKind, PassSituation, quote
-from racebook.options import Rules
-from racebook.race import Race
-from racebook.track import SectionType
-from racebook.trackfile import load_track
+from racebook.rf90 import events as ev
+from racebook.rf90 import notation
+from racebook.rf90.actions import Bid, Play, Test
+from racebook.rf90.game import Race
+from racebook.rf90.options import Rules
+from racebook.rf90.rules.movement import PassKind, PassSituation, quote
+from racebook.rf90.track import SectionType
+from racebook.rf90.trackfile import load_track
 
 
 def duel_texts(race: Race) -> list[str]:
@@ -88,7 +88,7 @@ def test_house_rule_duel_modifier_spares_group_front_both_ways() -> None:
     takes Curve 1's -1 as well."""
     totals = {}
     for spare_group in (True, False):
-        sc = racebook.scenario.load("ex42", play=False)
+        sc = racebook.rf90.scenario.load("ex42", play=False)
         race = sc.race
         race.state.rules = dataclasses.replace(race.state.rules, duel_modifier_spares_group_front=spare_group)
         for a in sc.actions[: sc.actions.index("Red bid R22") + 1]:
@@ -158,7 +158,7 @@ def test_s18_2_failed_et_leaves_the_spot(make_race) -> None:
     """§18.2 «você não tem permissão para reocupar a trajetória ET ou qualquer outra trajetória disponível nesta
     seção»: Blue fails D's ET and, with -4 MP, cannot move: it stays in D but leaves the ET spot; it is not offered
     the ET next Game Turn and another car may take it."""
-    from racebook.turn import free_trajectories
+    from racebook.rf90.turn import free_trajectories
 
     race = _fail_et(make_race)
     s = race.state
@@ -177,7 +177,7 @@ def test_s18_2_failed_et_leaves_the_spot(make_race) -> None:
 def test_s18_2_no_trajectory_in_that_section_this_turn(make_race) -> None:
     """§18.2: in the section where the ET failed, neither that ET nor any other trajectory is offered (one
     implementation for players and robots: ``turn.occupiable_trajectories``)."""
-    from racebook.turn import Phase, TurnCtx, occupiable_trajectories
+    from racebook.rf90.turn import Phase, TurnCtx, occupiable_trajectories
 
     race = _fail_et(make_race)
     s = race.state
@@ -197,9 +197,9 @@ def test_s18_2_robot_failing_an_et_leaves_it_too(make_race) -> None:
 def test_s18_2_orange_flag_cannot_force_a_robot_back_onto_the_et_it_failed() -> None:
     """§18.2 with §15.4: the Slow robot fails D's ET, loses 2 MP (2 - 2 = 0: it stays in D) and the orange-flag
     holder may not put it back on that ET in the same turn."""
-    from racebook.actions import Force
+    from racebook.rf90.actions import Force
 
-    race = racebook.scenario.build({
+    race = racebook.rf90.scenario.build({
         "scenario": {"id": "t", "track": "teaching", "seed": 0,
                      "position": "teaching turn=5 lap=3 | C: Blue*{played} | D: Slow1@D.et1"},
         "deck": {"stack": ["R99", "R01"]}, "race": {"orange": "Blue"}})

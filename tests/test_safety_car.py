@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import racebook
-from racebook import events as ev
-from racebook.actions import Pit, Start, StayOut
+from racebook.rf90 import events as ev
+from racebook.rf90.actions import Pit, Start, StayOut
 
 
 def notes(race: racebook.Race) -> list[str]:
@@ -14,7 +14,7 @@ def notes(race: racebook.Race) -> list[str]:
 def test_ex_39_deployment_pit_window_and_realignment() -> None:
     """Ex. 39: Blue has played; Orange pits, Pink and Green decline; Red pits and drops from -1 to -2 laps; then
     the SC goes in the leader's section, every car one section apart, and Green and Red regain their laps."""
-    sc = racebook.scenario.load("ex39", play=False)
+    sc = racebook.rf90.scenario.load("ex39", play=False)
     race = sc.race
     for a in sc.actions[:4]:
         race.apply(a)
@@ -38,7 +38,7 @@ def test_ex_39_deployment_pit_window_and_realignment() -> None:
 def test_ex_40_leader_forced_to_pit_under_the_sc() -> None:
     """Ex. 40: the SC advances; Blue must pit and goes to the end of the queue; Orange becomes the leader; every
     car moves one section forward with no gaps."""
-    sc = racebook.scenario.load("ex40", play=False)
+    sc = racebook.rf90.scenario.load("ex40", play=False)
     race = sc.race
     assert "The Safety Car advances to D" in notes(race)
     assert race.legal_actions() == [Pit("Blue", 0)]  # his chit is due: no other choice
@@ -52,7 +52,7 @@ def test_ex_40_leader_forced_to_pit_under_the_sc() -> None:
 
 def test_sc_turns_draw_one_move_one_discard_one() -> None:
     """§21.3: draw one Race Card, move to the next section (no cards played), then discard one card."""
-    race = racebook.scenario.load("ex40", play=False).race
+    race = racebook.rf90.scenario.load("ex40", play=False).race
     for a in ("Blue pit 0", "Blue pit-done", "Blue pit-tyres keep", "Blue pit-strategy keep"):
         race.apply(a)
     assert race.legal_actions() == [Start("Orange"), Pit("Orange", 0)]
@@ -64,7 +64,7 @@ def test_sc_turns_draw_one_move_one_discard_one() -> None:
 
 def test_sc_leaves_at_a_new_race_stage_and_the_race_restarts() -> None:
     """§21.5: the SC leaves when a new Race Stage begins; that Game Turn is a restart (§22)."""
-    race = racebook.scenario.build({
+    race = racebook.rf90.scenario.build({
         "scenario": {"id": "s", "track": "teaching", "seed": 1,
                      "position": "teaching turn=4 lap=3 | E: Blue* | F: Orange"},
         "race": {"safety_car": "E"},

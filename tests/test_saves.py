@@ -1,4 +1,4 @@
-"""Issue 14, saved races (racebook.saves): a save is self-contained and validated like a scenario.
+"""Issue 14, saved races (racebook.rf90.saves): a save is self-contained and validated like a scenario.
 
 Bug 5: ``from_json("")``, ``"[]"``, ``{"format": "racebook-race/1"}`` raised raw exceptions, and tampered saves
 (duplicated cards, negative chips, ``turn = 0``) loaded. Bug 6: ``to_json()`` stored only the track id, so a race
@@ -16,13 +16,13 @@ from typing import Any
 
 import pytest
 
-from racebook import scenario
-from racebook.errors import SaveDataError
-from racebook.integrity import problems
-from racebook.race import Race
-from racebook.saves import FORMAT, track_digest
-from racebook.state import RaceState
-from racebook.trackfile import clear_cache, load_track
+from racebook.core.errors import SaveDataError
+from racebook.rf90 import scenario
+from racebook.rf90.game import Race
+from racebook.rf90.integrity import problems
+from racebook.rf90.saves import FORMAT, track_digest
+from racebook.rf90.state import RaceState
+from racebook.rf90.trackfile import clear_cache, load_track
 
 
 def saved(name: str = "ex39") -> tuple[Race, dict[str, Any]]:

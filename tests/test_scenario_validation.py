@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from racebook import scenario
-from racebook.errors import ScenarioError
-from racebook.integrity import problems
-from racebook.trackfile import load_track
+from racebook.core.errors import ScenarioError
+from racebook.rf90 import scenario
+from racebook.rf90.integrity import problems
+from racebook.rf90.trackfile import load_track
 
 # A position scenario (the README's example) and a [setup] scenario (Ex. 5's three drivers).
 POSITION = """\
@@ -246,7 +246,7 @@ def test_a_track_path_to_a_directory_or_a_missing_file_is_refused(tmp_path: Path
 
 
 def test_a_huge_track_file_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from racebook import datafile
+    from racebook.core import datafile
 
     monkeypatch.setattr(datafile, "MAX_BYTES", 100)
     monkeypatch.setattr(datafile.read_text, "__kwdefaults__", {"max_bytes": 100})

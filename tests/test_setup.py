@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 import racebook
-from racebook.car import RobotType, Setup, Skill, Tyre
-from racebook.errors import IllegalAction
-from racebook.setup import Driver, new_race, robot_tyre_for, weather_space
-from racebook.trackfile import load_track
+from racebook.core.errors import IllegalAction
+from racebook.rf90.car import RobotType, Setup, Skill, Tyre
+from racebook.rf90.setup import Driver, new_race, robot_tyre_for, weather_space
+from racebook.rf90.trackfile import load_track
 
 
 def test_ex_1_setup_points() -> None:
@@ -65,7 +65,7 @@ def test_ex_6_refuel_chits_on_the_turn_indicator() -> None:
     """Ex. 6: after Ex. 5 Blue's chit is on turn 8, Orange's on 10, Green's on 14; each robot's chit is placed on
     the Turn Indicator with its type (the SuperFast one on turn 8 in the book; robot chit values are invented
     here, so only their placement is checked)."""
-    from racebook.qualifying import FUEL_MODIFIER
+    from racebook.rf90.rules.qualifying import FUEL_MODIFIER
 
     rs = new_race(load_track("silverstone"),
                   [Driver("Orange", refuel=10), Driver("Blue", refuel=8), Driver("Green", refuel=14)],

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from racebook import events as ev
-from racebook.race import Race
-from racebook.simulate import one_race, robots_for, simulate, summary, to_csv
+from racebook.rf90 import events as ev
+from racebook.rf90.analysis.simulate import one_race, robots_for, simulate, summary, to_csv
+from racebook.rf90.game import Race
 
 
 def test_a_seeded_race_replays_identically() -> None:

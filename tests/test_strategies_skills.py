@@ -4,9 +4,9 @@ FLAT OUT and the ET Discard Power (§19.3); Ex. 10."""
 from __future__ import annotations
 
 import racebook
-from racebook import events as ev
-from racebook.actions import Chase, Draw, Play, Take, Versatility, WiseDriving
-from racebook.car import Strategy
+from racebook.rf90 import events as ev
+from racebook.rf90.actions import Chase, Draw, Play, Take, Versatility, WiseDriving
+from racebook.rf90.car import Strategy
 
 
 def finish(race: racebook.Race, car: str) -> None:
@@ -19,7 +19,7 @@ def finish(race: racebook.Race, car: str) -> None:
 
 
 def build(position: str, cars: dict, stack: list[str], track: str = "teaching") -> racebook.Race:
-    return racebook.scenario.build({"scenario": {"id": "s", "track": track, "seed": 9, "position": position},
+    return racebook.rf90.scenario.build({"scenario": {"id": "s", "track": track, "seed": 9, "position": position},
                                     "cars": cars, "deck": {"stack": stack}})
 
 

@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from racebook.cards import Colour, PowerKind
-from racebook.cards import TestKind as CardTestKind  # aliased: pytest would try to collect "Test*"
-from racebook.track import INVENTED, EffectKind, NodeKind, Route, RouteNode, SectionType, Track, TrajectoryKind
-from racebook.trackfile import available_tracks, load_track
+from racebook.rf90.cards import Colour, PowerKind
+from racebook.rf90.cards import TestKind as CardTestKind  # aliased: pytest would try to collect "Test*"
+from racebook.rf90.track import INVENTED, EffectKind, NodeKind, Route, RouteNode, SectionType, Track, TrajectoryKind
+from racebook.rf90.trackfile import available_tracks, load_track
 
 ET_ID = "Lesmo1-exit.et1"
 ASCARI_BRAKE = "Ascari-brake"

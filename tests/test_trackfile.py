@@ -1,4 +1,4 @@
-"""Tests for racebook.trackfile and the shipped tracks (tracks/*.toml)."""
+"""Tests for racebook.rf90.trackfile and the shipped tracks (tracks/rf90/*.toml)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from racebook.cards import Colour, PowerKind
-from racebook.errors import TrackDataError
-from racebook.track import (
+from racebook.core.errors import TrackDataError
+from racebook.rf90.cards import Colour, PowerKind
+from racebook.rf90.track import (
     INVENTED,
     Condition,
     EffectKind,
@@ -19,10 +19,10 @@ from racebook.track import (
     Track,
     TrajectoryKind,
 )
-from racebook.trackfile import available_tracks, clear_cache, load_track, track_dirs
+from racebook.rf90.trackfile import available_tracks, clear_cache, load_track, track_dirs
 
 ROOT = Path(__file__).resolve().parents[1]
-TRACKS = ROOT / "tracks"
+TRACKS = ROOT / "tracks" / "rf90"
 BAD = Path(__file__).resolve().parent / "data" / "bad_tracks"
 
 
@@ -89,7 +89,7 @@ def test_env_var_must_name_a_directory(tmp_path: Path, monkeypatch: pytest.Monke
 
 
 def test_installed_copy_is_used_outside_a_checkout(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import racebook.trackfile as tf
+    import racebook.rf90.trackfile as tf
 
     installed = tmp_path / "_tracks"
     installed.mkdir()

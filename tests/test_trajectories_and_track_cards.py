@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 import racebook
-from racebook import events as ev
-from racebook.actions import Play
-from racebook.errors import IllegalAction
-from racebook.turn import free_trajectories
+from racebook.core.errors import IllegalAction
+from racebook.rf90 import events as ev
+from racebook.rf90.actions import Play
+from racebook.rf90.turn import free_trajectories
 
 
 def test_ex_18_trajectory_colour_match_and_cost() -> None:
@@ -40,7 +40,7 @@ def test_ex_32_trajectory_does_not_set_race_order() -> None:
 
 
 def _track_card_race(position: str, hand: list[str], stack: list[str]) -> racebook.Race:
-    race = racebook.scenario.build({
+    race = racebook.rf90.scenario.build({
         "scenario": {"id": "t", "track": "teaching", "seed": 35, "position": position},
         "cars": {"Orange": {"hand": hand, "target": "R88"}, "Slow1": {"kind": "robot", "robot": "slow"}},
         "deck": {"stack": stack},

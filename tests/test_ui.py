@@ -26,8 +26,8 @@ from browser_check import (  # noqa: E402, F401  (collected here; they skip with
 )
 
 import racebook  # noqa: E402
-from racebook.scenario import build  # noqa: E402
-from racebook.ui import (  # noqa: E402
+from racebook.rf90.scenario import build  # noqa: E402
+from racebook.rf90.ui import (  # noqa: E402
     LAYOUT_OVERRIDES,
     ErrorLog,
     LayoutSpec,
@@ -39,8 +39,8 @@ from racebook.ui import (  # noqa: E402
     layout_for,
     race_table,
     register_layout,
-    style,  # noqa: E402
 )
+from racebook.ui import style  # noqa: E402
 from racebook.ui.stepper import COLUMNS  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
@@ -80,7 +80,13 @@ def test_import_racebook_does_not_import_the_widget_stack() -> None:
 
 
 def test_racebook_ui_is_reachable_lazily() -> None:
-    assert racebook.ui.ScenarioPlayer is ScenarioPlayer
+    assert racebook.ui.Stepper is Stepper
+    assert racebook.rf90.ui.ScenarioPlayer is ScenarioPlayer
+
+
+def test_old_ui_names_still_work_with_a_deprecation_warning() -> None:
+    with pytest.warns(DeprecationWarning, match=r"racebook\.ui\.ScenarioPlayer moved to racebook\.rf90\.ui"):
+        assert racebook.ui.ScenarioPlayer is ScenarioPlayer
 
 
 # ------------------------------------------------------------------ layout

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import racebook
-from racebook import events as ev
-from racebook.actions import GreenFlag, NoFlag, TakeFlag, Weather, YellowFlag
-from racebook.cards import Flag, default_race_deck
+from racebook.rf90 import events as ev
+from racebook.rf90.actions import GreenFlag, NoFlag, TakeFlag, Weather, YellowFlag
+from racebook.rf90.cards import Flag, default_race_deck
 
 
 def build(position: str, cars: dict, stack: list[str], race: dict | None = None) -> racebook.Race:
-    return racebook.scenario.build({"scenario": {"id": "w", "track": "teaching", "seed": 16, "position": position},
+    return racebook.rf90.scenario.build({"scenario": {"id": "w", "track": "teaching", "seed": 16, "position": position},
                                     "cars": cars, "deck": {"stack": stack}, "race": race or {}})
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from racebook.errors import RacebookError
+from racebook.core.errors import RacebookError
 from racebook.workshop import PRESENTER_ROOT, TEMPLATE, WorkshopError, command, find_notebooks
 
 REPO = Path(__file__).resolve().parent.parent

@@ -32,7 +32,7 @@ TITLES = {  # short names of the 42 examples (digest §30)
 
 def main() -> int:
     scen: dict[int, list[tuple[str, str]]] = {}
-    for p in sorted((ROOT / "racebook" / "scenarios").glob("ex*.toml")):
+    for p in sorted((ROOT / "racebook" / "rf90" / "scenarios").glob("ex*.toml")):
         m = re.match(r"ex(\d+)", p.stem)
         assert m
         nb = tomllib.loads(p.read_text(encoding="utf-8"))["scenario"].get("notebook", "")

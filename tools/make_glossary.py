@@ -1,9 +1,9 @@
-"""Generate racebook/data/glossary.toml from the digest's §1 glossary table (English ⇄ Portuguese).
+"""Generate racebook/rf90/data/glossary.toml from the digest's §1 glossary table (English ⇄ Portuguese).
 
 The notebooks must not read ../shared at run time (Binder has no such folder), so the glossary ships
 as package data; this script regenerates it once from the digest:
 
-    python tools/make_glossary.py                 # rewrite racebook/data/glossary.toml
+    python tools/make_glossary.py                 # rewrite racebook/rf90/data/glossary.toml
     python tools/make_glossary.py --check         # exit 1 if the shipped file is out of date
     python tools/make_glossary.py --digest PATH   # another copy of the digest
 """
@@ -18,7 +18,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 DIGEST = ROOT.parent / "shared" / "rules" / "rf90_rules_digest.md"
-OUT = ROOT / "racebook" / "data" / "glossary.toml"
+OUT = ROOT / "racebook" / "rf90" / "data" / "glossary.toml"
 HEADING = "## 1. Glossary"
 COLUMNS = ("english", "portuguese", "notes")
 

@@ -1,9 +1,9 @@
-"""Regenerate racebook/data/race_deck.toml (the invented Race deck).
+"""Regenerate racebook/rf90/data/race_deck.toml (the invented Race deck).
 
 The manual gives only ranges (MP 1–4, check 1–99, §5.1) and no composition
 (§0.1). This script writes a 99-card deck, one card per check factor, with a
 fixed seed, then pins the cards the manual's worked examples mention so they
-replay exactly. Run: python tools/make_race_deck.py > racebook/data/race_deck.toml
+replay exactly. Run: python tools/make_race_deck.py > racebook/rf90/data/race_deck.toml
 """
 
 import random

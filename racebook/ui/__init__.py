@@ -1,33 +1,44 @@
-"""Notebook widgets for racebook: a stepper, a bqplot track view and a player that joins them.
+"""Game-agnostic notebook widgets: a stepper over any event log, the error log, the shared style.
 
-Only this subpackage imports ipywidgets, bqplot, pandas and IPython; the
-engine stays pure. Typical use in a notebook::
+Only the ``ui`` packages import ipywidgets, bqplot, pandas and IPython; the engines stay pure. Each game's
+widgets live in its own ``ui`` package; for Race! Formula 90 that is :mod:`racebook.rf90.ui`::
 
     import racebook
-    from racebook.ui import ScenarioPlayer
+    from racebook.rf90.ui import ScenarioPlayer
     player = ScenarioPlayer(racebook.load_scenario("ex26"))
     player            # ⏮ ◀ ▶ ⏭ step through the events; the track follows
+
+The RF90 names that racebook 0.1 exported from here (``racebook.ui.TrackView``, …) still work for one
+release, with a DeprecationWarning.
 """
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
+import warnings
+from typing import Any
 
 _MISSING = [m for m in ("ipywidgets", "bqplot", "pandas") if importlib.util.find_spec(m) is None]
 if _MISSING:  # a core install (pip install racebook): say what to install instead of a bare ModuleNotFoundError
     raise ImportError(f"racebook.ui needs {', '.join(_MISSING)}: pip install 'racebook[ui]' "
                       "(or 'racebook[lab]' for JupyterLab and presenter mode)")
 
-from .errors import ErrorLog  # noqa: E402
-from .layout import LAYOUT_OVERRIDES, LayoutSpec, TrackLayout, layout_for, register_layout  # noqa: E402
-from .planner import FuelChart, FuelPlanner, TurnIndicatorChart  # noqa: E402
-from .player import ScenarioPlayer  # noqa: E402
-from .quiz import ActivationQuiz  # noqa: E402
-from .stepper import Stepper, events_table, race_table  # noqa: E402
-from .trackview import TrackView  # noqa: E402
+from racebook.ui.errors import ErrorLog  # noqa: E402
+from racebook.ui.stepper import Stepper, events_table, race_table  # noqa: E402
 
-__all__ = [
-    "ActivationQuiz", "LAYOUT_OVERRIDES", "ErrorLog", "LayoutSpec", "ScenarioPlayer", "Stepper", "TrackLayout",
-    "TrackView", "FuelPlanner", "FuelChart", "TurnIndicatorChart",
-    "events_table", "layout_for", "race_table", "register_layout",
-]
+__all__ = ["ErrorLog", "Stepper", "events_table", "race_table"]
+
+# racebook 0.1 exported RF90 widgets from here; they moved to racebook.rf90.ui.
+_MOVED_TO_RF90 = frozenset({
+    "ActivationQuiz", "LAYOUT_OVERRIDES", "LayoutSpec", "ScenarioPlayer", "TrackLayout", "TrackView", "FuelPlanner",
+    "FuelChart", "TurnIndicatorChart", "layout_for", "register_layout",
+})
+
+
+def __getattr__(name: str) -> Any:
+    if name in _MOVED_TO_RF90:
+        warnings.warn(f"racebook.ui.{name} moved to racebook.rf90.ui.{name}; the old name will be removed in the "
+                      "next release", DeprecationWarning, stacklevel=2)
+        return getattr(importlib.import_module("racebook.rf90.ui"), name)
+    raise AttributeError(f"module 'racebook.ui' has no attribute {name!r}")

@@ -14,7 +14,7 @@ from typing import Any
 import ipywidgets as widgets
 import pandas as pd
 
-from .errors import ErrorLog
+from racebook.ui.errors import ErrorLog
 
 COLUMNS = ["step", "turn", "car", "kind", "sentence", "rule"]
 
@@ -46,7 +46,7 @@ def events_table(events: Sequence[Any], frames: Sequence[Any] = (), steps: Seque
 
 
 def race_table(race: Any) -> pd.DataFrame:
-    """:func:`events_table` of a whole :class:`racebook.race.Race`."""
+    """:func:`events_table` of a whole :class:`racebook.rf90.game.Race`."""
     events, frames, steps = _flatten(race)
     return events_table(events, frames, steps)
 
@@ -177,7 +177,7 @@ class Stepper:
         if p - 1 < len(self.frames):
             return self.frames[p - 1]
         # Frames were not recorded (Race(frames=False)): only the current position is known.
-        from ..race import frame_of
+        from racebook.rf90.game import frame_of
         return frame_of(self.race.state)
 
     def log(self) -> pd.DataFrame:

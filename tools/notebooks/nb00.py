@@ -64,18 +64,18 @@ CELLS = [
   "Ex. 24" a worked example of the manual (§30), "AMB-6" an ambiguity and the reading chosen (§31).
 * **The stepper** under each example: ⏮ first, ◀ back, ▶ next, ⏭ last, or drag the slider. It shows the current
   event's sentence with its rule, the position on the track view and the log so far (the current line in yellow).
-* **House rules**: where the book can be read two ways, a switch (`racebook.options.Rules`) names the readings.
+* **House rules**: where the book can be read two ways, a switch (`racebook.rf90.options.Rules`) names the readings.
   The defaults are the digest's recommendations:
 """),
     code("""
 import racebook
-from racebook.options import HOUSE_RULE_DOCS, Rules
+from racebook.rf90.options import HOUSE_RULE_DOCS, Rules
 
 for name, value in Rules().to_dict().items():
     print(f"{name} = {value!r}\\n    {HOUSE_RULE_DOCS[name]}")
 """),
     md("""
-A scenario sets them in its `[rules]` table; for example `racebook.scenario.build({..., "rules":
+A scenario sets them in its `[rules]` table; for example `racebook.rf90.scenario.build({..., "rules":
 {"last_turn_easy_passing": False}})` replays a race with the other reading.
 
 ## The notebooks
@@ -123,7 +123,7 @@ WHEELS strategy (§13.E.3, §26.2).
 `play=False` stops before its actions.
 """),
     code("""
-sc = racebook.scenario.load("ex27", play=False)
+sc = racebook.rf90.scenario.load("ex27", play=False)
 race = sc.race
 print(sc.title, f"[{sc.cite}]")
 print("start:", race.position())
@@ -168,7 +168,7 @@ print("the original race is unchanged:", race.position())
 down, `@I.t1` = on trajectory I.t1, `{played}` = has played this Game Turn. It parses back:
 """),
     code("""
-from racebook import notation
+from racebook.rf90 import notation
 
 rpn = race.position()
 print(rpn)
@@ -179,7 +179,7 @@ for section, tokens in position.sections:
 """),
     md("The same race with the stepper and the track view (⏮ ◀ ▶ ⏭):"),
     code(IGNORE + """
-from racebook.ui import ScenarioPlayer
+from racebook.rf90.ui import ScenarioPlayer
 
 ScenarioPlayer(racebook.load_scenario("ex27"))
 """),
@@ -191,7 +191,7 @@ states** and marks everything else `invented-for-teaching`:
 
 * **Tracks** (`tracks/*.toml`): `teaching` is a 12-section lettered track (A at the front … as in the manual's
   figures); `silverstone` and `monza` carry the few values the examples give (below), the rest is invented.
-* **The Race deck** (`racebook/data/race_deck.toml`): 99 cards, one per check factor, so "(42)" names one card; the
+* **The Race deck** (`racebook/rf90/data/race_deck.toml`): 99 cards, one per check factor, so "(42)" names one card; the
   cards the examples quote carry the quoted values.
 * **The robot refuel chits** and **the damage bag** (every token in the box: 24 red, 6 brown).
 * Rules the source does not contain — the 10th strategy, SIXTH SENSE's flags, the variants V1–V9 — raise
@@ -199,8 +199,8 @@ states** and marks everything else `invented-for-teaching`:
 * Where a book example's figure omits a detail, its scenario's `assumed` list says what was chosen.
 """),
     code("""
-from racebook.car import Skill
-from racebook.cards import default_race_deck
+from racebook.rf90.car import Skill
+from racebook.rf90.cards import default_race_deck
 
 for name in ("silverstone", "monza"):
     sources = racebook.load_track(name).sources
@@ -217,11 +217,11 @@ except racebook.RuleUnavailable as err:
 ## Glossary English ⇄ Portuguese (§1)
 
 The manual is Portuguese; the notebooks write the digest's English term with the Portuguese beside it. The whole
-§1 table ships with the package (`racebook/data/glossary.toml`) and `racebook.glossary.search` finds a term in
+§1 table ships with the package (`racebook/rf90/data/glossary.toml`) and `racebook.rf90.glossary.search` finds a term in
 either language — every word must match; case and accents are ignored ("secao" finds "seção"):
 """),
     code("""
-from racebook import glossary
+from racebook.rf90 import glossary
 
 print(len(glossary.load()), "terms")
 for term in glossary.search("freio"):
@@ -229,7 +229,7 @@ for term in glossary.search("freio"):
 """),
     md("Type in the box to filter the table (try *teste*, *leader*, *pneu*, *robot*):"),
     code(IGNORE + """
-from racebook.ui.glossary import GlossaryView
+from racebook.rf90.ui.glossary import GlossaryView
 
 GlossaryView()
 """),

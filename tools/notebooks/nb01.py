@@ -51,9 +51,9 @@ Every order printed below is played by the `racebook` engine; the notebook only 
 """),
     code("""
 import racebook
-from racebook.activation import preview, sweep
-from racebook.ui import ScenarioPlayer
-from racebook.ui.quiz import ActivationQuiz, activation_log, book_check
+from racebook.rf90.rules.activation import preview, sweep
+from racebook.rf90.ui import ScenarioPlayer
+from racebook.rf90.ui.quiz import ActivationQuiz, activation_log, book_check
 
 
 def show_assumed(sc):
@@ -90,7 +90,7 @@ turn** (*Turno Individual*, phases A–F, §13). Who plays when is decided secti
    there, even a lapped one: notebook 03 shows both). If there is none, the off-track leader **keeps** the
    token, and the FAS stays in **the section where he lost control** until a car gets ahead of it.
 
-Apart from that §18.4 switch, `racebook.options.Rules` has no house rule for activation: the engine follows §11.3.
+Apart from that §18.4 switch, `racebook.rf90.options.Rules` has no house rule for activation: the engine follows §11.3.
 Two readings matter here: the Leader checks the examples do not mention are still made (AMB-18, the scenarios
 pass them), and a corner that is the leader's section duels within the leader's subsection (§31 item 36).
 """),
@@ -102,7 +102,7 @@ From a leader in E, the sweep goes *backwards* around the loop — E, F, G, … 
 him (D). `sweep(state)` is the engine's list (§11.3):
 """),
     code("""
-start11 = racebook.scenario.load("ex11", play=False).race
+start11 = racebook.rf90.scenario.load("ex11", play=False).race
 print("position:", start11.position())
 print("sweep from the FAS:", " → ".join(str(a) for a in sweep(start11.state)))
 """),
@@ -205,7 +205,7 @@ token and the FAS stays in E** (§18.4). The sweep goes on backwards from E: Ora
 ahead of E — and takes the token (§11.2 case 2). Then the sweep restarts from D and finds Green in I.
 """),
     code("""
-off = racebook.scenario.build({
+off = racebook.rf90.scenario.build({
     "scenario": {"id": "leader_off_track", "track": "teaching", "seed": 184,
                  "position": "teaching turn=5 lap=2 | F: Blue* | H: Orange | I: Green"},
     "cars": {"Blue": {"hand": ["R18", "R40", "R55"], "target": "R88"},

@@ -48,13 +48,13 @@ CELLS = [
 table); examples Ex. 15, 16, 41 and 42 (§30); readings AMB-22, 23, 24 and 39 (§31).
 
 Every total, order, damage token and frozen card below is computed by the `racebook` engine
-(`racebook/duel.py`); the notebook and its widgets only show it.
+(`racebook/rf90/rules/duel.py`); the notebook and its widgets only show it.
 """),
     code("""
 import racebook
-from racebook import duel_sandbox as ds
-from racebook.ui import ScenarioPlayer
-from racebook.ui.duels import DuelOddsPanel, DuelSandbox
+from racebook.rf90.lessons import duel_sandbox as ds
+from racebook.rf90.ui import ScenarioPlayer
+from racebook.rf90.ui.duels import DuelOddsPanel, DuelSandbox
 
 D = ds.DuelCar  # one car of a hypothetical corner section (the sandbox below)
 
@@ -282,9 +282,11 @@ frozen; the robot's two go to the discard pile.
 
 A robot's bid is the **top two cards of the Race deck** (§17.2). From my seat every card I **cannot see** — the
 draw pile and the other players' hidden hands — is equally likely to be one of them; the cards I **can** see
-are out: my hand, the discard pile, every Target Check on the panels, frozen duel cards (`racebook.odds.unseen`).
-So the chance is **exact**: `racebook.odds.duel_vs_robot` counts every pair of unseen cards — no sampling.
-`ds.bid_odds` asks it for every bid in my hand (each total from `racebook.duel.total`, so the corner modifier,
+are out: my hand, the discard pile, every Target Check on the panels, frozen duel cards
+(`racebook.rf90.analysis.odds.unseen`).
+So the chance is **exact**: `racebook.rf90.analysis.odds.duel_vs_robot` counts every pair of unseen cards — no sampling.
+`ds.bid_odds` asks it for every bid in my hand (each total from `racebook.rf90.rules.duel.total`, so the corner
+modifier,
 BANGING WHEELS and duel power are the engine's), and `ds.robot_total_distribution` gives the exact distribution
 of the robot's total. A **tie** means 1 damage for me and the order kept (robots ignore damage).
 
@@ -292,7 +294,7 @@ of the robot's total. A **tie** means 1 damage for me and the order kept (robots
 2nd in Abbey (−1), Blue 3rd (−1). What could Blue expect against Black alone?
 """),
     code("""
-start41 = racebook.scenario.load("ex41", play=False).race  # the position before any decision
+start41 = racebook.rf90.scenario.load("ex41", play=False).race  # the position before any decision
 st = start41.state
 print("position:", start41.position(), "| Blue's hand:", " ".join(st.cars["Blue"].hand))
 rows41 = ds.bid_odds(st, "Blue", "Black", "Abbey")
@@ -353,7 +355,7 @@ The book leaves four duel points open that the digest lists; the engine follows 
   Turn — accepted or declined (Ex. 41).
 
 A robot **defends** only against a human challenger (§17.2): that reading is the engine's own. Two more points
-are open in the text and clubs read them differently, so `racebook.options.Rules` has a **switch** for each:
+are open in the text and clubs read them differently, so `racebook.rf90.options.Rules` has a **switch** for each:
 
 * **`lone_challenger_bids`** (§12.1). When every car ahead declines, the decliners go behind the challenger — but
   does he still lay cards? The text is silent. Default `True`: he follows the written procedure and lays 1 or 2
@@ -365,8 +367,8 @@ are open in the text and clubs read them differently, so `racebook.options.Rules
   the leader's subsection is spared.
 """),
     code("""
-from racebook.options import HOUSE_RULE_DOCS, Rules
-from racebook.scenario import build
+from racebook.rf90.options import HOUSE_RULE_DOCS, Rules
+from racebook.rf90.scenario import build
 
 print("house-rule switches:", ", ".join(Rules().to_dict()))
 print("duel switches (§12):", [name for name, doc in HOUSE_RULE_DOCS.items() if doc.startswith("§12")])
@@ -385,7 +387,7 @@ for bids in (True, False):
 
 # duel_modifier_spares_group_front: Red's bid in Ex. 42's leader subsection G2
 for spare in (True, False):
-    sc = racebook.scenario.load("ex42", play=False)
+    sc = racebook.rf90.scenario.load("ex42", play=False)
     sc.race.state.rules = Rules(duel_modifier_spares_group_front=spare)
     for a in sc.actions[:sc.actions.index("Red bid R22") + 1]:
         sc.race.apply(a)

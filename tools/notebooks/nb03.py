@@ -75,9 +75,9 @@ import copy
 import tomllib
 
 import racebook
-from racebook import odds
-from racebook.events import CheckTest
-from racebook.ui.latebraking import LateBrakingPanel, LateBrakingPlayer, describe_route
+from racebook.rf90.analysis import odds
+from racebook.rf90.events import CheckTest
+from racebook.rf90.ui.latebraking import LateBrakingPanel, LateBrakingPlayer, describe_route
 
 
 def show_assumed(sc):
@@ -112,7 +112,7 @@ def book_vs_engine(rows):
 
 def variant(name, **cars):
     # A copy of a shipped scenario file as a dict, with some car panels changed (not played yet).
-    raw = tomllib.loads(racebook.scenario.resolve_path(name).read_text(encoding="utf-8"))
+    raw = tomllib.loads(racebook.rf90.scenario.resolve_path(name).read_text(encoding="utf-8"))
     raw = copy.deepcopy(raw)
     for car, spec in cars.items():
         raw.setdefault("cars", {}).setdefault(car, {}).update(spec)
@@ -376,7 +376,7 @@ print(describe_route(ex33.race.state.track, "lesmo1-et"))
 """),
     md("The red arrow — the same turn, with a (99) in hand used for the recovery test:"),
     code("""
-red33 = racebook.scenario.build(variant("ex33", Blue={"hand": ["R17", "R99", "R55"]}))
+red33 = racebook.rf90.scenario.build(variant("ex33", Blue={"hand": ["R17", "R99", "R55"]}))
 for action in ["Blue start", "Blue play R17 +traj", "Blue test 1 R99"]:
     red33.apply(action)
 print(tests(red33, "Blue")[-1].sentence())
@@ -396,7 +396,7 @@ Red elsewhere (invented) he jumps **two**. The blind draw also earns HAZARD's Sp
 for where in ("Bridge", "Priory"):
     raw = variant("ex31", Blue={"strategy": "hazard"})
     raw["scenario"]["position"] = raw["scenario"]["position"].replace("Bridge: Red", f"{where}: Red")
-    hz = racebook.scenario.build(raw)
+    hz = racebook.rf90.scenario.build(raw)
     for action in raw["scenario"]["actions"]:
         hz.apply(action)
     print(f"Red in {where}:")
@@ -412,7 +412,7 @@ with Red waiting in Abbey (invented):
     code("""
 raw = variant("ex31")
 raw["scenario"]["position"] = raw["scenario"]["position"].replace("Bridge: Red", "Abbey: Red")
-amb27 = racebook.scenario.build(raw)
+amb27 = racebook.rf90.scenario.build(raw)
 for action in raw["scenario"]["actions"]:
     amb27.apply(action)
 print("Abbey, front to back:", amb27.state.cars_in("Abbey"))
@@ -427,7 +427,7 @@ his TC is now (95), so the target is 95 − 20 = **75**, and (30) passes him by.
 """),
     code("""
 def silverstone_race(position, cars, stack, rules=None):
-    return racebook.scenario.build({"scenario": {"id": "demo", "track": "silverstone", "seed": 3,
+    return racebook.rf90.scenario.build({"scenario": {"id": "demo", "track": "silverstone", "seed": 3,
                                                  "position": position},
                                     "cars": cars, "deck": {"stack": stack}, "rules": rules or {}})
 
@@ -458,7 +458,7 @@ for action in ["Blue start", "Blue play R89", "Blue late-brake", "Blue test 1 bl
 for e in alone.events:
     if e.kind == "LeaderToken" or "re-entry point" in e.sentence():
         print(e.sentence())
-print("sweep:", " → ".join(str(a) for a in racebook.activation.sweep(alone.state)[:4]), "→ …")
+print("sweep:", " → ".join(str(a) for a in racebook.rf90.rules.activation.sweep(alone.state)[:4]), "→ …")
 """),
     code(f"{IGNORE}LateBrakingPlayer(alone)"),
     md("""
@@ -487,7 +487,7 @@ E behind Red and Green, on his lap, and late-brakes past both: that is overtakin
 strategy's Track Card (one per turn):
 """),
     code("""
-bw = racebook.scenario.build({
+bw = racebook.rf90.scenario.build({
     "scenario": {"id": "bw", "track": "teaching", "seed": 3,
                  "position": "teaching turn=5 lap=3 | C: Fast1* | E: Red{played} Green{played} | F: Blue"},
     "cars": {"Blue": {"hand": ["R18"], "target": "R88", "strategy": "banging_wheels"}},
@@ -529,7 +529,7 @@ right one gives the chances of success, retiring, a forced pit and the Safety Ca
 the highest hand card that surely passes (it becomes the new TC, §13.D.2), else a blind draw.
 """),
     code("""
-panel_race = racebook.scenario.load("ex34", play=False).race
+panel_race = racebook.rf90.scenario.load("ex34", play=False).race
 for action in ["Blue start", "Blue play R89"]:
     panel_race.apply(action)
 panel = LateBrakingPanel(panel_race)  # Blue's seat; the decision pending: F.1 late braking
@@ -571,16 +571,16 @@ print(panel.report())
     md("""
 ## Readings the engine applies (§31)
 
-None of these has a house-rule switch in `racebook.options.Rules`: the engine plays the digest's recommended
+None of these has a house-rule switch in `racebook.rf90.options.Rules`: the engine plays the digest's recommended
 reading, shown here from its own output. (The §18.4 reading above, `leader_token_same_lap`, is a switch.)
 
 {READINGS}
 """),
     code("""
-print("house-rule switches:", ", ".join(racebook.options.Rules().to_dict()))
+print("house-rule switches:", ", ".join(racebook.rf90.options.Rules().to_dict()))
 print()
 print("AMB-6 :", rec34.sentence())
-forced = racebook.scenario.build({
+forced = racebook.rf90.scenario.build({
     "scenario": {"id": "amb29", "track": "silverstone", "seed": 3,
                  "position": "silverstone turn=6 lap=2 | Priory: Red*{played} | Vale: Fast1 | Stowe: Blue{played}"},
     "cars": {"Fast1": {"kind": "robot", "robot": "fast"}, "Blue": {"target": "R88", "hand": ["R10"]},

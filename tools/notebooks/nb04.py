@@ -35,21 +35,22 @@ CELLS = [
 §26.3 SAVE FUEL, §26.7 PUSH, §27 (QUALIFY, PITTING, TUNING, WISE DRIVING), §29.1–§29.2 (the tables); readings
 AMB-16, AMB-31, AMB-32, AMB-45, 20 and 37 of §31; examples Ex. 3, 4, 5, 6, 7 and 17 (§30).
 
-Every number below is computed by the `racebook` engine (`racebook.qualifying`, `racebook.pits`,
-`racebook.planner`); the notebook only shows it.
+Every number below is computed by the `racebook` engine (`racebook.rf90.rules.qualifying`, `racebook.rf90.rules.pits`,
+`racebook.rf90.analysis.planner`); the notebook only shows it.
 """),
     code("""
 import pandas as pd
 
 import racebook
-from racebook import pits, planner
-from racebook.car import RobotType, Skill
-from racebook.qualifying import (
+from racebook.rf90.rules import pits
+from racebook.rf90.analysis import planner
+from racebook.rf90.car import RobotType, Skill
+from racebook.rf90.rules.qualifying import (
     FUEL_MODIFIER, QUALIFY_BONUS, draw_robot_entries, grid_order, human_entry, load_robot_chits,
 )
-from racebook.rng import Rng
-from racebook.ui import ScenarioPlayer
-from racebook.ui.planner import FuelPlanner, TurnIndicatorChart
+from racebook.core.rng import Rng
+from racebook.rf90.ui import ScenarioPlayer
+from racebook.rf90.ui.planner import FuelPlanner, TurnIndicatorChart
 
 
 def check(rows):
@@ -79,7 +80,7 @@ def show_assumed(sc):
    lots (§7.2). The engine draws the lot from its seeded random generator.
 4. **Robots** (§7.1 item 5) draw a robot refuel chit per car. Each chit shows a qualifying value, a check
    factor for ties and the turn on which that robot type must pit. **The manual prints none of these values
-   (NOT IN SOURCE, §0.1)**: the 30 chits shipped in `racebook/data/robot_chits.toml` are **invented for
+   (NOT IN SOURCE, §0.1)**: the 30 chits shipped in `racebook/rf90/data/robot_chits.toml` are **invented for
    teaching**. Only Ex. 6's figure anchors them (the SuperFast chit on turn 8, the others on 12 and 14).
 5. The qualifying card stays **face up on the panel**: it is the car's **Target Check** for the race (§7.2).
 """),
@@ -159,7 +160,7 @@ After the stop the car **does not move**: it takes the **JUST PIT** token and pl
 phases B–F, when its **new** section is activated again. VERSATILITY, WISE DRIVING and SIXTH SENSE tokens
 turn back to normal.
 
-*House rules:* none of the switches in `racebook.options` concerns fuel or pits. The engine plays the
+*House rules:* none of the switches in `racebook.rf90.options` concerns fuel or pits. The engine plays the
 recommended readings 20, 37, AMB-16, AMB-31, AMB-32 and AMB-45 quoted above.
 """),
     md("""
@@ -252,7 +253,7 @@ import re
 
 ex07 = racebook.load_scenario("ex07")
 show_assumed(ex07)
-start = racebook.scenario.load("ex07", play=False).race
+start = racebook.rf90.scenario.load("ex07", play=False).race
 print("Blue's chit is due: the only choices are", ", ".join(str(a) for a in start.legal_actions()))
 race = ex07.race
 pit_rules = ("§8", "§13.A.3", "§8, §17.3 A", "§17.3 A")
@@ -289,7 +290,7 @@ or skipped it (in Ex. 7, where the chit is due, only the pit stops are offered).
     code("""
 ex17 = racebook.load_scenario("ex17")
 show_assumed(ex17)
-walk = racebook.scenario.load("ex17", play=False).race
+walk = racebook.rf90.scenario.load("ex17", play=False).race
 for action in ex17.actions:
     legal = [str(a).removeprefix("Blue ") for a in walk.legal_actions()]
     print(f"legal: {', '.join(legal)}")
@@ -299,7 +300,7 @@ for action in ex17.actions:
     code("""
 s = ex17.race.state
 blue = s.cars["Blue"]
-before = racebook.scenario.load("ex17", play=False).race.state.cars["Blue"].refuel
+before = racebook.rf90.scenario.load("ex17", play=False).race.state.cars["Blue"].refuel
 print(f"Blue's chit: turn {before} → turn {blue.refuel}")
 race_cards = [c for c in blue.hand if not s.card(c).is_track]
 track_cards = [c for c in blue.hand if s.card(c).is_track]
@@ -326,9 +327,9 @@ of 6 — so the engine does not let him finish discarding until one card has gon
     code("""
 import tomllib
 
-raw = tomllib.loads(racebook.scenario.resolve_path("ex17").read_text(encoding="utf-8"))
+raw = tomllib.loads(racebook.rf90.scenario.resolve_path("ex17").read_text(encoding="utf-8"))
 raw["cars"]["Blue"].update(hand=["R55", "R56", "R57", "R63", "R64"], frozen=["R76", "R77"])
-crowded = racebook.scenario.build(raw)
+crowded = racebook.rf90.scenario.build(raw)
 crowded.apply("Blue pit 0")
 print("may finish discarding:", any(str(a) == "Blue pit-done" for a in crowded.legal_actions()))
 crowded.apply("Blue pit-discard R63")
@@ -337,7 +338,8 @@ print("after one discard:    ", any(str(a) == "Blue pit-done" for a in crowded.l
     md("""
 ## The fuel-strategy planner
 
-`racebook.planner` replays a whole race's fuel on a track's Turn Indicator. A plan is a starting chit and a
+`racebook.rf90.analysis.planner` replays a whole race's fuel on a track's Turn Indicator. A plan is a starting chit and
+a
 list of stops, each with its extra sections; every stop is made on the turn its chit is due, unless it is
 given an earlier turn. For each stop the planner calls the engine's own `pits.refuel` and `pits.recoil`, so
 its numbers are the ones a race would give. It counts only fuel and pit time — the fresh tyres, cards and
@@ -430,7 +432,7 @@ covers the Safety Car itself; here are the two pit stops, checked against the bo
 """),
     code("""
 import racebook
-from racebook import events as ev
+from racebook.rf90 import events as ev
 
 ex39 = racebook.load_scenario("ex39").race
 s = ex39.state

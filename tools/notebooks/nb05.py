@@ -35,8 +35,16 @@ Every number below is computed by the `racebook` engine; the notebook only shows
 """),
     code("""
 import racebook
-from racebook.ui import ScenarioPlayer
-from racebook.ui.checks import TestCalculator, TestSetup, evaluate, modifier_table, odds_text, test_lines, test_options
+from racebook.rf90.ui import ScenarioPlayer
+from racebook.rf90.ui.checks import (
+    TestCalculator,
+    TestSetup,
+    evaluate,
+    modifier_table,
+    odds_text,
+    test_lines,
+    test_options,
+)
 
 
 def show_assumed(sc):
@@ -82,8 +90,10 @@ def show_assumed(sc):
 ### The arithmetic, computed
 
 Target Check (88) in each case. `evaluate` builds a one-car race with that panel, weather and skill and asks the
-engine (`racebook.checks.modifiers` and `target_value`); the last column is the exact chance that a blind draw
-passes, over the 98 Race Cards not on the panel (`racebook.odds.p_at_most`). The first four rows are Ex. 23's
+engine (`racebook.rf90.rules.checks.modifiers` and `target_value`); the last column is the exact chance that a blind
+draw
+passes, over the 98 Race Cards not on the panel (`racebook.rf90.analysis.odds.p_at_most`). The first four rows are Ex.
+23's
 own numbers: a -10 test is a **-30** test in the rain; with REFLEXES it is a **+10** test, or **-10** in the rain.
 """),
     code("""
@@ -188,7 +198,7 @@ print([e.sentence() for e in after_play.events if e.kind == "CheckTest"])
 Before his last test (+20, target **40**) Blue could pass with the **(01)** he drew in phase B — but then his Target
 Check would be (01), and no later test could pass without a bonus. Failing with **(91)** costs a wear token now and
 leaves a Target Check of (91). The last column is the engine's exact chance that his *next* unmodified blind test passes
-(`racebook.odds.blind_test`, over the cards Blue cannot see in that position):
+(`racebook.rf90.analysis.odds.blind_test`, over the cards Blue cannot see in that position):
 """),
     code("""
 print(test_options(ex24.race, 3, next_blind=True).to_string())
@@ -196,7 +206,7 @@ print(test_options(ex24.race, 3, next_blind=True).to_string())
     md("""
 ## House rules
 
-No switch in `racebook.options.Rules` changes how tests work. The engine's readings of the unclear points:
+No switch in `racebook.rf90.options.Rules` changes how tests work. The engine's readings of the unclear points:
 
 * **AMB-6:** a value printed at an LB, ET or recovery spot is a *modifier* of the car's Target Check, not a fixed
   target (the book's examples: 83 - 10 = 73, then 73 - 20 = 53).
@@ -211,7 +221,8 @@ No switch in `racebook.options.Rules` changes how tests work. The engine's readi
 Move the **Target Check** slider, pick the **printed modifier**, the **weather**, **REFLEXES** and whether this is
 the **Leader check**. The panel shows the modified target and the exact chance that a **blind draw** passes: every
 Race Card not on the panel is equally likely (here: 98 cards; in a real race, the cards you can see — your hand,
-the discards, the panels — are out of the pool, `racebook.odds.unseen`). The bars show that chance for every Target
+the discards, the panels — are out of the pool, `racebook.rf90.analysis.odds.unseen`). The bars show that chance for
+every Target
 Check with the same modifiers; the blue bar is yours.
 """),
     code(f"{IGNORE}calc = TestCalculator()\ncalc"),

@@ -34,8 +34,8 @@ CELLS = [
 §13.E.1 (the bonuses), §13.F.2 (occupying), §17.3 D–F (robots), §18.2 (failing an ET), §19.3 (the ET Discard
 Power), §22 and AMB-14 (start and restarts), §26.5 BALANCE, §27 FLAT OUT; examples Ex. 18, 24, 32 and 33 (§30).
 
-Every number below comes from the `racebook` engine — the turn machine in `racebook/turn.py`, asked through small
-built races (`racebook.explore`); the notebook and its widgets only show it.
+Every number below comes from the `racebook` engine — the turn machine in `racebook/rf90/turn.py`, asked through small
+built races (`racebook.rf90.lessons.explore`); the notebook and its widgets only show it.
 """),
     code("""
 import tomllib
@@ -43,15 +43,15 @@ import tomllib
 import pandas as pd
 
 import racebook
-from racebook import explore
-from racebook.actions import Play
-from racebook.cards import Colour
-from racebook.events import CheckTest, MovementPoints, TrajectoryOccupied, TrajectoryUse, TyresPaid
-from racebook.options import HOUSE_RULE_DOCS, Rules
-from racebook.track import Trajectory, TrajectoryKind
-from racebook.turn import free_trajectories
-from racebook.ui import ScenarioPlayer
-from racebook.ui.trajectories import TrajectoryPanel
+from racebook.rf90.lessons import explore
+from racebook.rf90.actions import Play
+from racebook.rf90.cards import Colour
+from racebook.rf90.events import CheckTest, MovementPoints, TrajectoryOccupied, TrajectoryUse, TyresPaid
+from racebook.rf90.options import HOUSE_RULE_DOCS, Rules
+from racebook.rf90.track import Trajectory, TrajectoryKind
+from racebook.rf90.turn import free_trajectories
+from racebook.rf90.ui import ScenarioPlayer
+from racebook.rf90.ui.trajectories import TrajectoryPanel
 
 pd.set_option("display.width", 200)
 pd.set_option("display.max_colwidth", 90)
@@ -79,8 +79,8 @@ def lines(race, kinds=None, start=0):
 
 
 def build(position, cars, stack=(), race=None, track="teaching", rules=None):
-    \"\"\"A small race from a scenario-shaped dict (racebook.scenario.build).\"\"\"
-    return racebook.scenario.build({"scenario": {"id": "nb07", "track": track, "seed": 7, "position": position},
+    \"\"\"A small race from a scenario-shaped dict (racebook.rf90.scenario.build).\"\"\"
+    return racebook.rf90.scenario.build({"scenario": {"id": "nb07", "track": track, "seed": 7, "position": position},
                                     "cars": cars, "deck": {"stack": list(stack)}, "race": race or {},
                                     "rules": (rules or Rules()).to_dict()})
 
@@ -204,7 +204,7 @@ for p in plays:
     md("""
 ## Costs you cannot pay, other colours, BALANCE
 
-The same spot (F.t1: +2 green/orange, 1 tyre) with other hands. Each table is `racebook.turn.legal_plays` for a
+The same spot (F.t1: +2 green/orange, 1 tyre) with other hands. Each table is `racebook.rf90.turn.legal_plays` for a
 car standing on it, every play then driven through D and E by the engine; a combination with no `+traj` play
 gets the engine's reason.
 """),
@@ -257,9 +257,9 @@ stays in Lesmo1-exit, but **not on the ET**: he left it when the test failed (§
 not offered to him again, and any car entering the section may take it.
 """),
     code("""
-raw = tomllib.loads(racebook.scenario.resolve_path("ex33").read_text(encoding="utf-8"))
+raw = tomllib.loads(racebook.rf90.scenario.resolve_path("ex33").read_text(encoding="utf-8"))
 raw["deck"]["stack"] = ["R01", "R83", "R95"]
-red = racebook.scenario.build(raw)
+red = racebook.rf90.scenario.build(raw)
 for action in ("Blue start", "Blue play R17 +traj", "Blue test 1 blind"):
     red.apply(action)
 lines(red, {"CheckTest", "MovementPoints", "MovementStops"})

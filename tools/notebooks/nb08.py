@@ -35,23 +35,24 @@ CELLS = [
 wrong tyres, §16.3 robot tyre change), §13.D.2 (the rain modifier), §27 RAIN EXPERT; readings AMB-5, AMB-33,
 AMB-40 and AMB-44 (§31); examples Ex. 8, 9 and 25, and Ex. 29 for the blue flag (§30).
 
-Every number below comes from the `racebook` engine — `racebook.setup.weather_space`, `robot_tyre_for`,
-`racebook.movement.tyre_penalty`, `racebook.checks.modifiers` and the turn machine, asked through small built races
-(`racebook.explore`); the notebook and its widgets only show it.
+Every number below comes from the `racebook` engine — `racebook.rf90.setup.weather_space`, `robot_tyre_for`,
+`racebook.rf90.rules.movement.tyre_penalty`, `racebook.rf90.rules.checks.modifiers` and the turn machine, asked through
+small built races
+(`racebook.rf90.lessons.explore`); the notebook and its widgets only show it.
 """),
     code("""
 import pandas as pd
 
 import racebook
-from racebook import explore
-from racebook.car import RobotType, Skill, Tyre
-from racebook.cards import default_race_deck
-from racebook.events import CheckTest, FlagEvent, MovementPoints, MovementStops, Pass, YellowFlagPassed
-from racebook.options import HOUSE_RULE_DOCS, IntermediateRow, Rules
-from racebook.setup import Driver, new_race, robot_tyre_for, weather_space
-from racebook.track import Condition
-from racebook.ui import ScenarioPlayer
-from racebook.ui.weather import WeatherTableView
+from racebook.rf90.lessons import explore
+from racebook.rf90.car import RobotType, Skill, Tyre
+from racebook.rf90.cards import default_race_deck
+from racebook.rf90.events import CheckTest, FlagEvent, MovementPoints, MovementStops, Pass, YellowFlagPassed
+from racebook.rf90.options import HOUSE_RULE_DOCS, IntermediateRow, Rules
+from racebook.rf90.setup import Driver, new_race, robot_tyre_for, weather_space
+from racebook.rf90.track import Condition
+from racebook.rf90.ui import ScenarioPlayer
+from racebook.rf90.ui.weather import WeatherTableView
 
 pd.set_option("display.width", 200)
 
@@ -71,8 +72,8 @@ def lines(race, kinds=None, start=0):
 
 
 def build(position, cars, stack=(), race=None, track="teaching"):
-    \"\"\"A small race from a scenario-shaped dict (racebook.scenario.build).\"\"\"
-    return racebook.scenario.build({"scenario": {"id": "nb08", "track": track, "seed": 8, "position": position},
+    \"\"\"A small race from a scenario-shaped dict (racebook.rf90.scenario.build).\"\"\"
+    return racebook.rf90.scenario.build({"scenario": {"id": "nb08", "track": track, "seed": 8, "position": position},
                                     "cars": cars, "deck": {"stack": list(stack)}, "race": race or {}})
 
 
@@ -152,7 +153,7 @@ offered there (one per corner section). J, G and C are the other corner sections
 
 ## A yellow flag placed, passed and removed
 
-Not a manual example: a small scenario (`racebook/scenarios/flags_yellow.toml`) on the teaching track. Red leads
+Not a manual example: a small scenario (`racebook/rf90/scenarios/flags_yellow.toml`) on the teaching track. Red leads
 on lap 2, in I; Green (F), Orange (G) and Blue (H) are a lap behind him, still physically ahead.
 
 1. **Green** plays the yellow-flag card and puts the flag in corner **G**, **behind Orange**, to hold up Blue.

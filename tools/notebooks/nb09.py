@@ -41,21 +41,21 @@ event is played by the `racebook` engine.
 """),
     code("""
 import racebook
-from racebook import glossary, notation, scenario
-from racebook.car import ROBOT_TARGET_CHECK, RobotType
-from racebook.duel import duels_possible
-from racebook.qualifying import draw_robot_entries, load_robot_chits
-from racebook.rng import Rng
-from racebook.ui import ScenarioPlayer
-from racebook.ui.costs import arithmetic, cost_frame
-from racebook.ui.robots import PRESETS, RobotMovePanel
+from racebook.rf90 import glossary, notation, scenario
+from racebook.rf90.car import ROBOT_TARGET_CHECK, RobotType
+from racebook.rf90.rules.duel import duels_possible
+from racebook.rf90.rules.qualifying import draw_robot_entries, load_robot_chits
+from racebook.core.rng import Rng
+from racebook.rf90.ui import ScenarioPlayer
+from racebook.rf90.ui.costs import arithmetic, cost_frame
+from racebook.rf90.ui.robots import PRESETS, RobotMovePanel
 from racebook.ui.style import ROBOT_COLOURS
 
 TARGETS = ["R88", "R77", "R67", "R68", "R86", "R98"]  # Target Checks for the humans of the small positions
 
 
 def race(position, draws=(), seed=9, cars=None, **race_keys):
-    \"\"\"A race from Race Position Notation (racebook.scenario.build). ``draws``: check factors of the next
+    \"\"\"A race from Race Position Notation (racebook.rf90.scenario.build). ``draws``: check factors of the next
     blind draws (card Rnn has check factor nn); ``race_keys``: orange=, robot_chits=, robot_tyre= …\"\"\"
     codes = [f"R{d:02d}" for d in draws]
     humans = [c for c in notation.parse(position).car_ids() if notation.robot_type_for(c) is None]
@@ -156,7 +156,7 @@ the braking zone E, which has two free trajectories (green +2 and orange +1): it
 * Like a human, a robot passes a car that **skipped its turn or did not move** (NO MOVE token) for **1 MP in any
   section** (§13.E.6, §17.4); at the **start, a restart and the last turn**, 1 MP in any section (§22).
 
-The table below is not typed in: every cell is `racebook.movement.pass_cost` asked about a real two-car
+The table below is not typed in: every cell is `racebook.rf90.rules.movement.pass_cost` asked about a real two-car
 position (a SuperFast robot behind the car in the column; "stop" = it stops and loses the rest of its MP;
 "—" = impossible, a yellow flag lies only in a corner):
 """),
@@ -318,7 +318,7 @@ The bids themselves (the robot's two blind cards, the corner modifier, the tie r
 
 At qualifying each robot draws a **robot refuel chit**: a qualifying value, a check factor for ties and the
 turn of its type's mandatory pit stop. The manual prints none of the 30 chits (§0.1): **the engine's chits are
-invented for teaching** (`racebook/data/robot_chits.toml`). The invented Fast chits, and one seeded draw:
+invented for teaching** (`racebook/rf90/data/robot_chits.toml`). The invented Fast chits, and one seeded draw:
 """),
     code("""
 chits = load_robot_chits()

@@ -35,21 +35,22 @@ CELLS = [
 under the SC), §21.5 (the SC leaves), §22 (restarts); readings AMB-12, AMB-30 and AMB-43 (and AMB-14 for
 trajectories) of §31; examples **Ex. 39** and **Ex. 40** (§30).
 
-Every event below is played by the `racebook` engine (`racebook/safetycar.py` and the race's turn machine).
+Every event below is played by the `racebook` engine (`racebook/rf90/rules/safetycar.py` and the race's turn machine).
 """),
     code("""
 import racebook
-from racebook import glossary, notation, safetycar, scenario
-from racebook.duel import duels_possible
-from racebook.options import HOUSE_RULE_DOCS
-from racebook.state import Activation
-from racebook.ui import ScenarioPlayer
+from racebook.rf90 import glossary, notation, scenario
+from racebook.rf90.rules import safetycar
+from racebook.rf90.rules.duel import duels_possible
+from racebook.rf90.options import HOUSE_RULE_DOCS
+from racebook.rf90.state import Activation
+from racebook.rf90.ui import ScenarioPlayer
 
 TARGETS = ["R88", "R77", "R67", "R68", "R86", "R98"]  # Target Checks for the humans of the small positions
 
 
 def race(position, draws=(), seed=21, cars=None, **race_keys):
-    \"\"\"A race from Race Position Notation (racebook.scenario.build); ``draws``: the next Race-deck draws
+    \"\"\"A race from Race Position Notation (racebook.rf90.scenario.build); ``draws``: the next Race-deck draws
     (card codes); ``race_keys``: safety_car=, orange= …\"\"\"
     humans = [c for c in notation.parse(position).car_ids() if notation.robot_type_for(c) is None]
     free = iter(t for t in TARGETS if t not in draws)
@@ -172,7 +173,7 @@ changes only how far Orange and Red go back before the realignment, not the resu
 in the book either: here Black crashes at Woodcote.
 """),
     code("""
-ex39 = racebook.scenario.load("ex39", play=False)
+ex39 = racebook.rf90.scenario.load("ex39", play=False)
 print(ex39.title, f"[{ex39.cite}]")
 for line in ex39.assumed:
     print("  assumed:", line)
@@ -249,7 +250,7 @@ How the engine gets there: Blue's pit sends him straight behind the last car and
 others are already right behind the car ahead ("the queue closed up"). The end position is the book's.
 """),
     code("""
-ex40 = racebook.scenario.load("ex40", play=False)
+ex40 = racebook.rf90.scenario.load("ex40", play=False)
 print(ex40.title, f"[{ex40.cite}]")
 for line in ex40.assumed:
     print("  assumed:", line)
@@ -313,7 +314,7 @@ print("after:", restart.position())
     code(f"{IGNORE}ScenarioPlayer(restart)"),
     md("""
 **House rule.** The book says trajectories are not available *at restarts*; whether the same holds for the race
-start (turn 1) is AMB-14, a switch of `racebook.options.Rules`. At a restart the engine never offers trajectories,
+start (turn 1) is AMB-14, a switch of `racebook.rf90.options.Rules`. At a restart the engine never offers trajectories,
 whatever the switch:
 """),
     code("""

@@ -1,5 +1,5 @@
 """Build notebooks/11_strategies_and_skills.ipynb: every strategy (digest §26) and skill (§27), each with a tiny
-live demo (racebook.demos); AMB-7 … AMB-11, AMB-15.
+live demo (racebook.rf90.lessons.demos); AMB-7 … AMB-11, AMB-15.
 
     .venv/bin/python tools/notebooks/nb11.py
 """
@@ -41,19 +41,20 @@ CELLS = [
 of §31; example Ex. 10, and variants of Ex. 16, 20, 23 and 26 (§30).
 
 Every line printed below is the `racebook` engine's own: the demos are small positions
-(`racebook.demos`, built with `racebook.scenario.build` and stacked decks) and the sentences are the events
+(`racebook.rf90.lessons.demos`, built with `racebook.rf90.scenario.build` and stacked decks) and the sentences are the
+events
 the engine logs, each citing its rule. The notebook only shows them.
 """),
     code("""
 import pandas as pd
 
 import racebook
-from racebook import demos
-from racebook.car import Skill, Strategy
-from racebook.errors import RuleUnavailable
-from racebook.options import HOUSE_RULE_DOCS, Rules
-from racebook.ui import ScenarioPlayer
-from racebook.ui.strategies import StrategyDemos
+from racebook.rf90.lessons import demos
+from racebook.rf90.car import Skill, Strategy
+from racebook.core.errors import RuleUnavailable
+from racebook.rf90.options import HOUSE_RULE_DOCS, Rules
+from racebook.rf90.ui import ScenarioPlayer
+from racebook.rf90.ui.strategies import StrategyDemos
 
 
 def show(key):
@@ -354,7 +355,7 @@ acts are highlighted, and the track view below steps through the same race (⏮ 
     md("""
 **What next.** Notebook 02 plays duels (BANGING WHEELS' +3), notebook 03 late braking (HAZARD, REFLEXES), 04
 fuel and pit stops (SAVE FUEL, PUSH, PITTING, TUNING, QUALIFY). Each strategy's and skill's demo lives in
-`racebook/demos.py` as plain data, with a test in `tests/test_demos.py` checking that it shows its effect.
+`racebook/rf90/lessons/demos.py` as plain data, with a test in `tests/test_demos.py` checking that it shows its effect.
 """),
 ]
 

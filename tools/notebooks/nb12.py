@@ -1,5 +1,5 @@
 """Build notebooks/12_full_race.ipynb: a club runs a whole race in JupyterLab with the engine as referee
-(digest §6–§9 set-up, §10–§13 the turn, §17 robots, §25 the result; racebook.ui.fullrace.RaceTable).
+(digest §6–§9 set-up, §10–§13 the turn, §17 robots, §25 the result; racebook.rf90.ui.fullrace.RaceTable).
 
     .venv/bin/python tools/notebooks/nb12.py
 """
@@ -35,17 +35,17 @@ CELLS = [
 Game Turn and the individual turn), §17 (robots), §18.5 (re-entry points), §25 (the race end and the
 classification), §29.1 and §29.5 (tables), §31 (house rules); example Ex. 1 (§30).
 
-Everything the table shows comes from the `racebook` engine: `racebook.setup.new_race` runs Free Practice,
-qualifying, the grid and the pre-race; `racebook.race.Race` plays the race; the buttons are
-`race.legal_actions()`; an illegal choice is explained by `racebook.explain.why_illegal`. The widget only lists
+Everything the table shows comes from the `racebook` engine: `racebook.rf90.setup.new_race` runs Free Practice,
+qualifying, the grid and the pre-race; `racebook.rf90.game.Race` plays the race; the buttons are
+`race.legal_actions()`; an illegal choice is explained by `racebook.rf90.explain.why_illegal`. The widget only lists
 and applies.
 """),
     code("""
 from itertools import combinations
 
-from racebook.simulate import ROBOTS_BY_PLAYERS
-from racebook.ui import ScenarioPlayer
-from racebook.ui.fullrace import RaceTable
+from racebook.rf90.analysis.simulate import ROBOTS_BY_PLAYERS
+from racebook.rf90.ui import ScenarioPlayer
+from racebook.rf90.ui.fullrace import RaceTable
 """),
     md("""
 ## How to run a club race with it
@@ -268,9 +268,9 @@ ScenarioPlayer(t.race, position=None)
 * **The rules** — every legal action, every cost, test and movement — are the engine's; the table never
   decides one. Robots play by §17.
 * **NOT IN SOURCE** (§0.1): the robots-per-players table (the default above, changeable), the robot refuel
-  chits' values (invented and documented in `racebook/data/robot_chits.toml`), the grid layout per track, the
+  chits' values (invented and documented in `racebook/rf90/data/robot_chits.toml`), the grid layout per track, the
   10th strategy and SIXTH SENSE (both refused).
-* **House rules** (§31) are the switches in the Set-up tab (`racebook.options.Rules`); the defaults are the
+* **House rules** (§31) are the switches in the Set-up tab (`racebook.rf90.options.Rules`); the defaults are the
   digest's recommended readings.
 """),
 ]

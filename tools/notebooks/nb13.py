@@ -47,7 +47,7 @@ READINGS = "\n".join([
     "| AMB-32 | Hard's Track Card when Hard is refitted | yes: every new Hard set gives one |",
     "| §25 | the places after the winner | laps, then section, then order in the section; a car at a"
     " **re-entry point** at the end goes behind its re-entry section (§18.5); **retired** cars come last, the"
-    " last one out first (this notebook's reading, `racebook.experiments.classification`) |",
+    " last one out first (this notebook's reading, `racebook.rf90.analysis.experiments.classification`) |",
 ])
 
 CELLS = [
@@ -69,7 +69,8 @@ modifier), §8 (fuel management), §9.2 (tyres), §13.A.3 (the pit stop), §13.F
 (off track, re-entry, retiring), §19.3 (the LB Discard Power), §25 (race end); readings AMB-20, AMB-27, AMB-31,
 AMB-32 and 37 of §31.
 
-Every number below is computed by the `racebook` engine (`racebook.simulate`, `racebook.experiments`); the
+Every number below is computed by the `racebook` engine (`racebook.rf90.analysis.simulate`,
+`racebook.rf90.analysis.experiments`); the
 notebook only shows it.
 """),
     code("""
@@ -78,11 +79,11 @@ import dataclasses
 import pandas as pd
 from IPython.display import display
 
-from racebook import experiments as X
-from racebook.options import Rules
-from racebook.simulate import COLOURS, ROBOTS_BY_PLAYERS, one_race, robots_for
-from racebook.ui import ScenarioPlayer
-from racebook.ui.experiments import ExperimentPanel
+from racebook.rf90.analysis import experiments as X
+from racebook.rf90.options import Rules
+from racebook.rf90.analysis.simulate import COLOURS, ROBOTS_BY_PLAYERS, one_race, robots_for
+from racebook.rf90.ui import ScenarioPlayer
+from racebook.rf90.ui.experiments import ExperimentPanel
 """),
     md("""
 ## The settings
@@ -101,7 +102,8 @@ CAR = COLOURS[0]       # the first human car
     md(f"""
 ## How the simulation works
 
-**The engine is the referee.** `racebook.simulate.one_race(track, seed, …)` sets a race up and plays it to the
+**The engine is the referee.** `racebook.rf90.analysis.simulate.one_race(track, seed, …)` sets a race up and plays it
+to the
 end:
 
 1. **Free Practice** with the default panel: 10 tyre chips, 6 cards, 5 wear slots (§6.2), no skill.
@@ -111,7 +113,7 @@ end:
 4. **The race** (§10–§25): the engine runs every rule. Whenever a human car has a decision, an **automatic
    driver** picks one action from `race.legal_actions()` — it can choose, never bend a rule.
 
-**The drivers are simple, documented heuristics** (`racebook.drivers.GreedyDriver`), not good players:
+**The drivers are simple, documented heuristics** (`racebook.rf90.analysis.drivers.GreedyDriver`), not good players:
 
 {DRIVER}
 
@@ -139,7 +141,7 @@ print("pit turns:", result.pit_turns)
 print("the same seed again gives the same race:", one_race(TRACK, SEED, players=PLAYERS)[1] == result)
 """),
     md("""
-What the experiments keep of each race, for every human car (`racebook.experiments.outcomes`):
+What the experiments keep of each race, for every human car (`racebook.rf90.analysis.experiments.outcomes`):
 """),
     code("""
 outs = X.outcomes(race, result, "example")
@@ -176,7 +178,7 @@ for name, value in Rules().to_dict().items():
   comparing two intervals, because each pair of races starts from the same shuffled decks.
 * **How many races?** To tell apart two choices whose means differ by *d* places, when one race's position has
   standard deviation *s*, you need about n = 2 (1.96 + 0.84)² s² / d² races **per choice** (a 5 % false alarm
-  rate and an 80 % chance to see a real difference): `racebook.experiments.races_needed(s, d)`.
+  rate and an 80 % chance to see a real difference): `racebook.rf90.analysis.experiments.races_needed(s, d)`.
 
 The panels below run the races with a progress bar (one step per race) and fill their two charts as they go:
 **left**, each choice's mean finishing position with its 95 % interval (1 = winner at the top); **right**, the
@@ -194,7 +196,7 @@ the grid. Each stop gives **10 turns** of fuel (+3 per extra section backed, tan
 tyre chips (§13.A.3).
 
 The automatic driver pits only when the chit is due and never takes extra fuel, so at Silverstone its plans are
-(`racebook.planner.plan`, §8):
+(`racebook.rf90.analysis.planner.plan`, §8):
 """),
     code("""
 for chit in (8, 12, 16):
@@ -284,7 +286,8 @@ comes back at a **re-entry point** on its next turn (§18.5). Notebook 03 takes 
 what a habit does over a whole race.
 
 The three choices of `GreedyDriver(late_brake=…)`: **always** try; **never** try a blind test; **by the odds**:
-try when the exact chance of passing is at least 60 % (`racebook.odds`). All three still use a Track Card's **LB
+try when the exact chance of passing is at least 60 % (`racebook.rf90.analysis.odds`). All three still use a Track
+Card's **LB
 Discard Power** when they hold one — a success with no test (§19.3) — which is why *never* shows a few "LB tries".
 """),
     code("""
@@ -442,7 +445,7 @@ print(again.difference("Hard", "Soft", retirements=True).sentence())
   an arm, e.g.
 
 ```python
-from racebook.car import Tyre
+from racebook.rf90.car import Tyre
 mine = X.Experiment("Chit 8 on Soft tyres", (X.Arm("chit 8 Soft", {"refuel": 8, "tyre": Tyre.SOFT}),
                                              X.Arm("chit 8 Hard", {"refuel": 8, "tyre": Tyre.HARD})),
                     track=TRACK, players=PLAYERS, seed=SEED)

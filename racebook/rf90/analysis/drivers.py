@@ -1,0 +1,186 @@
+"""Automatic drivers for human cars, so whole races can run unattended (simulations, tests, benchmarks).
+
+A driver only *chooses* among ``race.legal_actions()``; the rules stay in the engine. Two are provided:
+:class:`RandomDriver` (uniform over the legal actions) and :class:`GreedyDriver` (simple, explainable
+heuristics: the most MP it can afford, safe tests with a hand card when one surely passes, late braking
+when the exact odds are good, never an optional risk it cannot measure). Both are seeded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+from racebook.core.rng import Rng
+from racebook.rf90.actions import (
+    BLIND,
+    Action,
+    Bid,
+    Challenge,
+    Decline,
+    Discard,
+    Draw,
+    Join,
+    LateBrake,
+    LeaderCheck,
+    NoChallenge,
+    NoFlag,
+    NoForce,
+    NoLateBrake,
+    Occupy,
+    Pay,
+    Pit,
+    PitDiscard,
+    PitDone,
+    PitStrategy,
+    PitTyres,
+    Play,
+    Start,
+    StayOut,
+    Take,
+    Test,
+    Weather,
+)
+from racebook.rf90.analysis import odds
+from racebook.rf90.game import Race
+
+
+class Driver(Protocol):
+    def choose(self, race: Race, legal: list[Action]) -> Action: ...
+
+
+@dataclass
+class RandomDriver:
+    seed: int = 0
+
+    def __post_init__(self) -> None:
+        self.rng = Rng(self.seed)
+
+    def choose(self, race: Race, legal: list[Action]) -> Action:
+        return legal[self.rng.below(len(legal))]
+
+
+@dataclass
+class GreedyDriver:
+    """Heuristics, not rules: every choice is one of the legal actions."""
+
+    seed: int = 0
+    lb_threshold: float = 0.6  # late-brake when P(success) is at least this
+    late_brake: bool | None = None  # force always (True) / never (False) late braking; None = by the odds
+
+    def __post_init__(self) -> None:
+        self.rng = Rng(self.seed)
+
+    def choose(self, race: Race, legal: list[Action]) -> Action:
+        s = race.state
+        car = s.cars[legal[0].car] if legal[0].car in s.cars else None
+        kinds = {type(a) for a in legal}
+        pick: Callable[[list[Action]], Action] = lambda xs: xs[self.rng.below(len(xs))]  # noqa: E731
+        if Pit in kinds and any(isinstance(a, Start) for a in legal) is False:
+            return min((a for a in legal if isinstance(a, Pit)), key=lambda a: a.extra)  # type: ignore[attr-defined]
+        if Start in kinds:
+            return next(a for a in legal if isinstance(a, Start))
+        if StayOut in kinds:
+            return next(a for a in legal if isinstance(a, StayOut))
+        if Play in kinds and car is not None:
+            def value(a: Play) -> tuple[int, int]:
+                mp = sum(s.card(c).mp for c in a.cards)
+                if a.trajectory and car.trajectory:
+                    mp += s.track.trajectory(car.trajectory).bonus
+                risk = sum(s.card(c).damage + len(s.card(c).tests) for c in a.cards)
+                return (mp - risk, -sum(s.card(c).tyres for c in a.cards))
+            return max((a for a in legal if isinstance(a, Play)), key=value)  # type: ignore[arg-type]
+        if Pay in kinds:
+            pays = [a for a in legal if isinstance(a, Pay)]
+            return max(pays, key=lambda a: (a.chips if car and car.chips > 4 else -a.chips))
+        if Test in kinds or LeaderCheck in kinds:
+            return self._test(race, legal)
+        if LateBrake in kinds and car is not None:
+            power = [a for a in legal if isinstance(a, LateBrake) and a.card]
+            if power:
+                return power[0]
+            if self.late_brake is not None:
+                return LateBrake(car.id) if self.late_brake else NoLateBrake(car.id)
+            p = odds.blind_test(s, car, s.section(car.section).lb_modifier or 0)[1]
+            return LateBrake(car.id) if p >= self.lb_threshold else NoLateBrake(car.id)
+        if Occupy in kinds:
+            occ = [a for a in legal if isinstance(a, Occupy) and a.trajectory]
+            if occ:
+                return max(occ, key=lambda a: s.track.trajectory(a.trajectory).bonus)  # type: ignore[arg-type]
+            return legal[-1]
+        if Challenge in kinds:
+            return next(a for a in legal if isinstance(a, NoChallenge))
+        if Join in kinds:
+            return next(a for a in legal if isinstance(a, Decline))
+        if Bid in kinds:
+            bids = [a for a in legal if isinstance(a, Bid) and a.car == legal[0].car]
+            return max(bids, key=lambda a: sum(s.card(c).mp for c in a.cards))  # type: ignore[attr-defined]
+        if PitDiscard in kinds or PitDone in kinds:
+            done = [a for a in legal if isinstance(a, PitDone)]
+            if done:
+                return done[0]
+            return max((a for a in legal if isinstance(a, PitDiscard)),
+                       key=lambda a: s.card(a.card).check)  # type: ignore[attr-defined]
+        if PitTyres in kinds:
+            return next(a for a in legal if isinstance(a, PitTyres) and a.tyre == "hard") if any(
+                isinstance(a, PitTyres) and a.tyre == "hard" for a in legal) else legal[0]
+        if PitStrategy in kinds:
+            return next(a for a in legal if isinstance(a, PitStrategy) and a.strategy is None)
+        if Weather in kinds:
+            return next(a for a in legal if isinstance(a, Weather) and a.step == 0)
+        if NoFlag in kinds:
+            take = [a for a in legal if a.verb == "take-flag"]
+            return take[0] if take else next(a for a in legal if isinstance(a, NoFlag))
+        if NoForce in kinds:
+            return next(a for a in legal if isinstance(a, NoForce))
+        if Take in kinds:
+            return next(a for a in legal if isinstance(a, Take))
+        if Draw in kinds:
+            return legal[0]
+        if Discard in kinds:
+            return max((a for a in legal if isinstance(a, Discard)),
+                       key=lambda a: sum(s.card(c).check for c in a.cards))  # type: ignore[attr-defined]
+        return pick(legal)
+
+    def _test(self, race: Race, legal: list[Action]) -> Action:
+        """Use the lowest-check card that surely passes (never a movement card twice); else a blind draw."""
+        s = race.state
+        ctx = race.ctx
+        for a in legal:
+            using = getattr(a, "using", BLIND)
+            if using == BLIND or ctx is None:
+                continue
+            car = s.cars[a.car]
+            mods = 0
+            if isinstance(a, Test) and ctx.tests and 1 <= a.test <= len(ctx.tests):
+                mods = ctx.tests[a.test - 1].modifier
+            from racebook.rf90.rules.checks import modifiers, target_value
+
+            target = target_value(s, car, modifiers(s, car, mods, leader_check=isinstance(a, LeaderCheck)))
+            if s.card(using).check <= target:
+                return min((x for x in legal if getattr(x, "using", BLIND) != BLIND and type(x) is type(a)
+                            and getattr(x, "test", 1) == getattr(a, "test", 1)
+                            and s.card(x.using).check <= target),  # type: ignore[attr-defined]
+                           key=lambda x: s.card(x.using).check)  # type: ignore[attr-defined]
+        blind = [a for a in legal if getattr(a, "using", None) == BLIND]
+        return blind[0] if blind else legal[0]
+
+
+def play_out(race: Race, drivers: Driver | dict[str, Driver], max_steps: int = 100_000,
+             on_step: Callable[[Race], None] | None = None) -> Race:
+    """Let drivers choose every pending decision until the race ends (or ``max_steps``)."""
+    steps = 0
+    while not race.is_over and steps < max_steps:
+        legal = race.legal_actions()
+        if not legal:
+            break
+        who = legal[0].car
+        d = drivers.get(who) if isinstance(drivers, dict) else drivers
+        if d is None:
+            raise KeyError(f"no driver for {who}")
+        race.apply(d.choose(race, legal))
+        steps += 1
+        if on_step is not None:
+            on_step(race)
+    return race

@@ -1,0 +1,385 @@
+"""Exact odds from what a player can see (§13.D.2, §13.F.1, §12.2, §18): no sampling.
+
+A blind draw takes the top of the Race deck. From one player's seat, every
+Race Card he cannot see — the draw pile and the other players' hidden
+hands — is equally likely to be that top card. Cards he can see are out of
+the pool: his own hand, the discard pile, every Target Check on the panels,
+frozen duel cards and cards on the table. The probabilities below are exact
+fractions over that pool, computed by enumeration.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import combinations
+
+from racebook.rf90.car import Car, Skill, Strategy
+from racebook.rf90.rules.checks import RAIN_MODIFIER, REFLEXES_MODIFIER, base_target, modifiers
+from racebook.rf90.state import RaceState
+from racebook.rf90.track import Condition, EffectKind, NodeKind, Route, Track
+
+
+def unseen(state: RaceState, viewer: str | None) -> list[str]:
+    """Race Cards the viewer cannot see (his candidates for the next blind draw)."""
+    seen: set[str] = set(state.race_deck.discards)
+    for car in state.cars.values():
+        if car.target:
+            seen.add(car.target)
+        seen.update(car.frozen)
+        if car.id == viewer:
+            seen.update(car.hand)
+            seen.update(car.table)
+        else:  # face-up movement cards are seen; face-down duel bids are not (§12.1)
+            seen.update(c for c in car.table if c not in state.face_down)
+    return [c for c in state.cards.codes() if c not in seen]
+
+
+def p_at_most(pool_checks: list[int], target: int) -> Fraction:
+    """P(a card drawn uniformly from the pool has check ≤ target) — the success of a blind test."""
+    if not pool_checks:
+        return Fraction(0)
+    ordered = sorted(pool_checks)
+    return Fraction(bisect_right(ordered, target), len(ordered))
+
+
+def blind_test(state: RaceState, car: Car, printed: int = 0, leader_check: bool = False) -> tuple[int, Fraction]:
+    """(modified target, exact success probability) of a blind test for ``car`` now."""
+    from racebook.rf90.rules.checks import target_value
+
+    target = target_value(state, car, modifiers(state, car, printed, leader_check=leader_check))
+    pool = [state.card(c).check for c in unseen(state, car.id)]
+    return target, p_at_most(pool, target)
+
+
+@dataclass(frozen=True, slots=True)
+class DuelOdds:
+    win: Fraction
+    tie: Fraction
+    lose: Fraction
+    pairs: int  # number of equally likely two-card draws enumerated
+
+
+def duel_vs_robot(state: RaceState, viewer: str, my_total: int, robot_modifier: int = 0) -> DuelOdds:
+    """P(my bid total beats / ties / loses to a robot's two blind cards + its modifier) (§17.2, §12.2).
+
+    Enumerates every unordered pair of cards the viewer cannot see.
+    """
+    mps = [state.card(c).mp for c in unseen(state, viewer)]
+    win = tie = lose = 0
+    for a, b in combinations(mps, 2):
+        r = a + b + robot_modifier
+        if my_total > r:
+            win += 1
+        elif my_total == r:
+            tie += 1
+        else:
+            lose += 1
+    n = win + tie + lose
+    if n == 0:
+        return DuelOdds(Fraction(0), Fraction(0), Fraction(0), 0)
+    return DuelOdds(Fraction(win, n), Fraction(tie, n), Fraction(lose, n), n)
+
+
+@dataclass(frozen=True, slots=True)
+class RouteOutcome:
+    """Expected cost of an off-track route, exact over the unseen pool (§18.1)."""
+
+    p_retire: Fraction
+    p_safety_car: Fraction
+    p_forced_pit: Fraction
+    tyres: Fraction  # expected tyre chips paid
+    damage: Fraction  # expected wear tokens drawn
+    discards: Fraction
+    time_loss: Fraction  # expected MP lost next turn
+    mp_loss: Fraction  # expected MP lost this turn (ET charts)
+
+
+def route_outcome(state: RaceState, car: Car, route_id: str, tc: int, viewer_pool: list[int] | None = None) \
+        -> RouteOutcome:
+    """Expected cost of following ``route_id`` from the start with Target Check ``tc``, from ``car``'s seat."""
+    pool = viewer_pool if viewer_pool is not None else [state.card(c).check for c in unseen(state, car.id)]
+    return walk_route(state.track.routes[route_id], tc, pool, resources_of(state, car),
+                      recovery_modifier(state.condition() is Condition.RAIN, car.skill is Skill.REFLEXES))
+
+
+@dataclass(frozen=True, slots=True)
+class LateBrakingOdds:
+    target: int
+    p_success: Fraction
+    sections_on_success: int
+    expected_sections: Fraction
+    on_failure: RouteOutcome  # expected cost given failure
+    cars_passed: int
+
+
+def late_braking(state: RaceState, car: Car) -> LateBrakingOdds:
+    """'Should I late-brake?' for a car in a braking zone with the LB symbol (§13.F.1, §18.3, §26.6)."""
+    c = late_braking_now(state, car)
+    return LateBrakingOdds(c.target, c.p_success, c.sections_on_success, c.expected_sections, c.on_failure,
+                           c.cars_passed)
+
+
+@dataclass(frozen=True, slots=True)
+class Resources:
+    """What an off-track route can take from a car (§18.1, §18.6).
+
+    ``hand`` holds the check factors of the Race Cards in hand (a Normal recovery test may use one);
+    ``track_cards`` counts the Track Cards in hand (they count for a "discard N cards" symbol only).
+    """
+
+    chips: int = 10
+    free_slots: int = 5
+    hand: tuple[int, ...] = ()
+    track_cards: int = 0
+
+    @property
+    def hand_size(self) -> int:
+        return len(self.hand) + self.track_cards
+
+
+def resources_of(state: RaceState, car: Car) -> Resources:
+    """The :class:`Resources` of a car now: chips, free wear slots, hand (§4, §18.1)."""
+    race = tuple(sorted(state.card(c).check for c in car.hand if not state.card(c).is_track))
+    tracks = sum(1 for c in car.hand if state.card(c).is_track)
+    return Resources(car.chips, car.free_slots, race, tracks)
+
+
+def route_paths(route: Route) -> list[tuple[str, ...]]:
+    """Every path of node ids from the route's start to an end node, green arrows (pass) first (§18.1)."""
+    out: list[tuple[str, ...]] = []
+
+    def go(nid: str, path: tuple[str, ...]) -> None:
+        node = route.nodes[nid]
+        path = path + (nid,)
+        if node.kind is NodeKind.TEST:
+            for nxt in (node.on_pass, node.on_fail):
+                if nxt is not None:
+                    go(nxt, path)
+        elif node.kind is NodeKind.EFFECTS and node.next is not None:
+            go(node.next, path)
+        else:
+            out.append(path)
+
+    go(route.start, ())
+    return out
+
+
+def route_trace(route: Route, results: Sequence[bool]) -> tuple[str, ...]:
+    """The nodes a car visits given its recovery-test results in order: pass → green arrow, fail → red (§18.1).
+
+    The trace stops at the first test not yet taken (included) or at the end node.
+    """
+    out: list[str] = []
+    left = list(results)
+    nid: str | None = route.start
+    while nid is not None:
+        node = route.nodes[nid]
+        out.append(nid)
+        if node.kind is NodeKind.TEST:
+            if not left:
+                break
+            nid = node.on_pass if left.pop(0) else node.on_fail
+        elif node.kind is NodeKind.EFFECTS:
+            nid = node.next
+        else:
+            break
+    return tuple(out)
+
+
+_KEYS = ("retire", "sc", "pit", "tyres", "damage", "discards", "time", "mp")
+
+
+def _zero() -> dict[str, Fraction]:
+    return {k: Fraction(0) for k in _KEYS}
+
+
+def _has_test(route: Route, nid: str | None) -> bool:
+    while nid is not None:
+        node = route.nodes[nid]
+        if node.kind is NodeKind.TEST:
+            return True
+        nid = node.next if node.kind is NodeKind.EFFECTS else None
+    return False
+
+
+def _walk_exact(route: Route, nid: str | None, tc: int, pool: tuple[int, ...], res: Resources,
+                mods: int) -> dict[str, Fraction]:
+    """Expected values from node ``nid``; ``pool`` = the unseen check factors, sorted (§18.1, §18.6)."""
+    if nid is None:
+        return _zero()
+    node = route.nodes[nid]
+    if node.kind is NodeKind.TEST:
+        assert node.test is not None
+        target = tc + node.test.modifier + mods  # AMB-6: the printed value modifies the car's Target Check
+        if node.test.kind.value == "normal":
+            sure = [h for h in res.hand if h <= target]
+            if sure:  # a hand card that passes: the highest one (it becomes the Target Check, §13.D.2)
+                h = max(sure)
+                hand = list(res.hand)
+                hand.remove(h)
+                return _walk_exact(route, node.on_pass, h, pool, Resources(res.chips, res.free_slots, tuple(hand),
+                                                                          res.track_cards), mods)
+        if not pool:  # the deck is empty: nothing drawn, the test is lost (racebook.rf90.turn._recovery_test)
+            return _walk_exact(route, node.on_fail, tc, pool, res, mods)
+        n = len(pool)
+        k = bisect_right(pool, target)
+        if not _has_test(route, node.on_pass) and not _has_test(route, node.on_fail):
+            up = _walk_exact(route, node.on_pass, tc, pool, res, mods)
+            down = _walk_exact(route, node.on_fail, tc, pool, res, mods)
+            return {key: (up[key] * k + down[key] * (n - k)) / n for key in _KEYS}
+        out = _zero()
+        for i, c in enumerate(pool):  # the drawn card becomes the new Target Check for the next test
+            sub = _walk_exact(route, node.on_pass if c <= target else node.on_fail, c, pool[:i] + pool[i + 1:],
+                              res, mods)
+            for key in _KEYS:
+                out[key] += sub[key] / n
+        return out
+    if node.kind is NodeKind.EFFECTS:
+        here = _zero()
+        chips, slots, hand, tracks = res.chips, res.free_slots, list(res.hand), res.track_cards
+        for eff in node.effects:
+            if eff.kind is EffectKind.TYRE_WEAR:  # chips only, cards may not substitute (§18.1)
+                if chips < eff.amount:
+                    here["retire"] = Fraction(1)
+                    return here
+                chips -= eff.amount
+                here["tyres"] += eff.amount
+            elif eff.kind is EffectKind.DAMAGE:  # a token that finds no free slot retires the car (§18.6)
+                if slots < eff.amount:
+                    here["damage"] += slots
+                    here["retire"] = Fraction(1)
+                    return here
+                slots -= eff.amount
+                here["damage"] += eff.amount
+            elif eff.kind is EffectKind.DISCARD:  # keeps the lowest Race Cards for later tests
+                if len(hand) + tracks < eff.amount:
+                    here["retire"] = Fraction(1)
+                    return here
+                for _ in range(eff.amount):
+                    if hand:
+                        hand.remove(max(hand))
+                    else:
+                        tracks -= 1
+                here["discards"] += eff.amount
+            elif eff.kind is EffectKind.TIME_LOSS:
+                here["time"] += eff.amount
+            elif eff.kind is EffectKind.MP_LOSS:
+                here["mp"] += eff.amount
+            elif eff.kind is EffectKind.FORCED_PIT:
+                here["pit"] = Fraction(1)
+        sub = _walk_exact(route, node.next, tc, pool, Resources(chips, slots, tuple(hand), tracks), mods)
+        out = {key: here[key] + sub[key] for key in _KEYS}
+        out["pit"] = max(here["pit"], sub["pit"])
+        return out
+    if node.kind is NodeKind.RETIRE:
+        out = _zero()
+        out["retire"] = Fraction(1)
+        out["sc"] = Fraction(1 if node.safety_car else 0)
+        return out
+    return _zero()  # re-entry point or back on track
+
+
+def _outcome(d: dict[str, Fraction]) -> RouteOutcome:
+    return RouteOutcome(d["retire"], d["sc"], d["pit"], d["tyres"], d["damage"], d["discards"], d["time"], d["mp"])
+
+
+def walk_route(route: Route, tc: int, pool: Sequence[int], resources: Resources = Resources(),
+               modifier: int = 0) -> RouteOutcome:
+    """Exact expected cost of following ``route`` from its start with Target Check ``tc`` (§18.1–§18.3, §18.6).
+
+    ``pool``: the check factors of the cards that may be blind-drawn. ``modifier``: rain (-20) and REFLEXES
+    (+20) together; each recovery test adds its printed value (AMB-6). A Normal test uses the highest hand card
+    that surely passes, else a blind draw. Retirement: too few chips for a tyre symbol, no free slot for a wear
+    token, too few cards to discard, or a retire / Crash Out spot; the route stops there.
+    """
+    return _outcome(_walk_exact(route, route.start, tc, tuple(sorted(pool)), resources, modifier))
+
+
+def recovery_modifier(rain: bool = False, reflexes: bool = False) -> int:
+    """Modifiers besides the printed one on an LB or recovery test: rain -20, REFLEXES +20 (§13.D.2, §18.3)."""
+    return (RAIN_MODIFIER if rain else 0) + (REFLEXES_MODIFIER if reflexes else 0)
+
+
+def scale(outcome: RouteOutcome, p: Fraction) -> RouteOutcome:
+    """Every field of ``outcome`` times ``p`` (e.g. the cost per attempt = P(fail) × the cost given failure)."""
+    return RouteOutcome(*(getattr(outcome, f) * p for f in RouteOutcome.__slots__))
+
+
+@dataclass(frozen=True, slots=True)
+class LateBrakingChoice:
+    """'Should I late-brake?', exact over the pool (§13.F.1, §18, §26.6)."""
+
+    zone: str
+    route: str
+    target: int  # TC + LB modifier + rain + REFLEXES
+    pool_size: int
+    p_success: Fraction
+    sections_on_success: int  # 1; HAZARD 2 when both sections ahead are empty (AMB-10, AMB-27)
+    expected_sections: Fraction
+    cars_passed: int  # every car ahead in the braking zone is passed on success
+    expected_cars_passed: Fraction
+    on_failure: RouteOutcome  # given failure: the failed card is the new TC for the recovery tests
+    per_attempt: RouteOutcome  # P(fail) × on_failure
+
+
+def late_braking_choice(track: Track, zone: str, tc: int, pool: Sequence[int], resources: Resources = Resources(),
+                        *, lb_modifier: int | None = None, rain: bool = False, reflexes: bool = False,
+                        hazard: bool = False, next_empty: bool = True, cars_ahead: int = 0) -> LateBrakingChoice:
+    """The odds of a late braking in ``zone`` with every input explicit (§13.F.1, §18.1–§18.3, §26.6).
+
+    ``tc``: the Target Check; ``lb_modifier``: None = as printed on the track; ``pool``: check factors of the
+    cards the blind draw may reveal (the Target Check card is on the panel, so not among them); ``next_empty``:
+    the two sections ahead hold no car (HAZARD's two-section advance needs it).
+    """
+    sec = track.section(zone)
+    if sec.lb_modifier is None or sec.lb_route is None:
+        raise ValueError(f"{zone} has no LB symbol (§13.F.1)")
+    mod = sec.lb_modifier if lb_modifier is None else lb_modifier
+    extra = recovery_modifier(rain, reflexes)
+    target = tc + mod + extra
+    ordered = tuple(sorted(pool))
+    p = p_at_most(list(ordered), target)
+    gain = 2 if hazard and next_empty else 1
+    route = track.routes[sec.lb_route]
+    agg = _zero()
+    fails = [i for i, c in enumerate(ordered) if c > target]
+    for i in fails:
+        sub = _walk_exact(route, route.start, ordered[i], ordered[:i] + ordered[i + 1:], resources, extra)
+        for key in _KEYS:
+            agg[key] += sub[key] / len(fails)
+    on_fail = _outcome(agg)
+    return LateBrakingChoice(zone, sec.lb_route, target, len(ordered), p, gain, p * gain, cars_ahead,
+                             p * cars_ahead, on_fail, scale(on_fail, 1 - p))
+
+
+def what_if_pool(state: RaceState, viewer: str, tc: int | None = None) -> list[int]:
+    """Check factors the viewer cannot see (:func:`unseen`), with his Target Check card swapped for a card of
+    check ``tc`` (a what-if Target Check lies on his panel, so that card cannot be drawn)."""
+    pool = [state.card(c).check for c in unseen(state, viewer)]
+    car = state.cars.get(viewer)
+    if tc is None or car is None or car.target is None:
+        return pool
+    own = state.card(car.target).check
+    if own != tc:
+        pool.append(own)
+        if tc in pool:
+            pool.remove(tc)
+    return pool
+
+
+def late_braking_now(state: RaceState, car: Car) -> LateBrakingChoice:
+    """:func:`late_braking_choice` for ``car`` in its braking zone now, from its seat (§13.F.1, §26.6)."""
+    track = state.track
+    sec = state.section(car.section)
+    nxt = track.sections[track.next_index(sec.index)]
+    after = track.sections[track.next_index(nxt.index)]
+    ahead = state.cars_in(sec.name)
+    empty = not state.cars_in(nxt.name) and not state.cars_in(after.name)
+    return late_braking_choice(
+        track, sec.name, base_target(state, car), what_if_pool(state, car.id), resources_of(state, car),
+        rain=state.condition() is Condition.RAIN, reflexes=car.skill is Skill.REFLEXES,
+        hazard=car.strategy is Strategy.HAZARD, next_empty=empty,
+        cars_ahead=ahead.index(car.id) if car.id in ahead else 0)

@@ -1,0 +1,95 @@
+"""Monte Carlo: many seeded races with automatic drivers, and what happened in them (§25 classification)."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections import Counter
+from dataclasses import dataclass, field
+
+from racebook.rf90.analysis.drivers import GreedyDriver, RandomDriver
+from racebook.rf90.analysis.drivers import play_out as _play
+from racebook.rf90.car import RobotType, Status, Strategy, Tyre
+from racebook.rf90.game import Race
+from racebook.rf90.setup import Driver, new_race
+from racebook.rf90.trackfile import load_track
+
+COLOURS = ("Blue", "Red", "Green", "Orange", "Pink", "Yellow")
+ROBOTS_BY_PLAYERS = {  # NOT IN SOURCE (§0.1): a documented default, robots first in SuperFast, Fast, Slow order
+    1: (2, 2, 1), 2: (2, 1, 1), 3: (1, 1, 1), 4: (1, 1, 0), 5: (1, 0, 0), 6: (0, 0, 0),
+}
+
+
+@dataclass(frozen=True)
+class RaceResult:
+    seed: int
+    winner: str
+    order: tuple[str, ...]
+    retired: tuple[str, ...]
+    pit_turns: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    actions: int = 0
+
+
+def robots_for(players: int) -> list[tuple[str, RobotType]]:
+    sf, f, s = ROBOTS_BY_PLAYERS[players]
+    out = [(f"SuperFast{i + 1}", RobotType.SUPERFAST) for i in range(sf)]
+    out += [(f"Fast{i + 1}", RobotType.FAST) for i in range(f)]
+    out += [(f"Slow{i + 1}", RobotType.SLOW) for i in range(s)]
+    return out
+
+
+def one_race(track: str, seed: int, players: int = 3, driver: str = "greedy", refuel: int = 12,
+             tyre: Tyre = Tyre.HARD, strategy: Strategy = Strategy.SAVE_TYRES, late_brake: bool | None = None,
+             frames: bool = False, robots: list[tuple[str, RobotType]] | None = None) -> tuple[Race, RaceResult]:
+    """Set up and play one race; every player uses the same chit, tyres and strategy unless told otherwise."""
+    t = load_track(track)
+    drivers = [Driver(COLOURS[i], refuel=refuel, qualify_card=0, tyre=tyre, strategy=strategy)
+               for i in range(players)]
+    rs = new_race(t, drivers, robots_for(players) if robots is None else robots, seed=seed)
+    race = Race(rs.state, frames=frames)
+    pick = {d.id: (GreedyDriver(seed + i, late_brake=late_brake) if driver == "greedy" else RandomDriver(seed + i))
+            for i, d in enumerate(drivers)}
+    pits: dict[str, list[int]] = {c: [] for c in race.state.cars}
+    seen = {c: 0 for c in race.state.cars}
+    steps = 0
+
+    def record(r: Race) -> None:
+        nonlocal steps
+        steps += 1
+        for cid, car in r.state.cars.items():
+            if car.pits != seen[cid]:
+                seen[cid] = car.pits
+                pits[cid].append(r.state.turn)
+
+    _play(race, pick, on_step=record)
+    s = race.state
+    order = tuple(s.race_order())
+    return race, RaceResult(seed, s.leader or "-", order,
+                            tuple(c.id for c in s.cars.values() if c.status is not Status.RACING),
+                            {c: tuple(v) for c, v in pits.items() if v}, steps)
+
+
+def simulate(track: str, races: int, seed: int = 0, **kw: object) -> list[RaceResult]:
+    return [one_race(track, seed + i, **kw)[1] for i in range(races)]  # type: ignore[arg-type]
+
+
+def summary(results: list[RaceResult]) -> str:
+    n = len(results)
+    wins = Counter(r.winner for r in results)
+    rets = Counter(c for r in results for c in r.retired)
+    pit_turns = Counter(t for r in results for ts in r.pit_turns.values() for t in ts)
+    lines = [f"{n} races"]
+    lines.append("winners: " + ", ".join(f"{c} {k} ({100 * k / n:.0f}%)" for c, k in wins.most_common()))
+    lines.append("retirements: " + (", ".join(f"{c} {k}" for c, k in rets.most_common()) or "none"))
+    lines.append("pit stops by turn: " + (", ".join(f"t{t}: {k}" for t, k in sorted(pit_turns.items())) or "none"))
+    return "\n".join(lines)
+
+
+def to_csv(results: list[RaceResult]) -> str:
+    buf = io.StringIO()
+    w = csv.writer(buf)
+    w.writerow(["seed", "winner", "order", "retired", "pit_turns", "actions"])
+    for r in results:
+        w.writerow([r.seed, r.winner, " ".join(r.order), " ".join(r.retired),
+                    "; ".join(f"{c}:{'/'.join(map(str, t))}" for c, t in sorted(r.pit_turns.items())), r.actions])
+    return buf.getvalue()

@@ -1,0 +1,421 @@
+"""The race: one state API — ``legal_actions()`` and ``apply(action)`` — and an append-only log.
+
+A :class:`Race` keeps the initial state and every action applied. Stepping
+back is replaying to step N (:meth:`Race.at`). Every rule step appends a
+typed event (racebook.rf90.events) whose sentence cites the digest.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from racebook.core.errors import EngineError, IllegalAction, RacebookError
+from racebook.rf90 import turn
+from racebook.rf90.actions import Action
+from racebook.rf90.events import (
+    Event,
+    FrozenCardsReturned,
+    GameTurnEnded,
+    GameTurnStarted,
+    LeaderToken,
+    Note,
+    RaceFinished,
+    RaceStageStarted,
+    SectionActivated,
+)
+from racebook.rf90.notation import format_state
+from racebook.rf90.rules import activation, duel, safetycar
+from racebook.rf90.state import Activation, RaceState
+from racebook.rf90.turn import Phase, TurnCtx
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """The visible position right after one event: what the track view draws (§11 views)."""
+
+    order: dict[str, tuple[str, ...]]
+    laps_down: dict[str, int]
+    leader: str | None
+    activation: Activation | None
+    played: frozenset[str]
+    trajectories: dict[str, str]
+    turn: int
+    weather: int
+    off_track: dict[str, str]  # car -> section beside whose re-entry point it waits (§18.5)
+    out: dict[str, str]  # car -> status for retired / out-of-fuel cars (§18.6, §13.A.3)
+    sc: str | None = None  # the Safety Car's section while it is out (§21)
+
+
+def frame_of(state: RaceState) -> Frame:
+    order = {k: tuple(v) for k, v in state.order.items() if v}
+    off = {c.id: c.off_track for c in state.cars.values() if c.off_track and c.on_track}
+    cars = [c for lst in order.values() for c in lst if c in state.cars] + list(off)
+    return Frame(order, {c: state.laps_down(c) for c in cars}, state.leader, state.activation,
+                 frozenset(c for c in cars if state.cars[c].played),
+                 {c: state.cars[c].trajectory for c in cars if state.cars[c].trajectory},  # type: ignore[misc]
+                 state.turn, state.weather, off,  # type: ignore[arg-type]
+                 {c.id: c.status.value for c in state.cars.values() if not c.on_track}, state.sc)
+
+
+class _Log(list):
+    """An event list that also records a Frame after every event (for steppers and plots)."""
+
+    def __init__(self, state: RaceState, record: bool) -> None:
+        super().__init__()
+        self.state = state
+        self.record = record
+        self.frames: list[Frame] = []
+
+    def append(self, event: Event) -> None:  # type: ignore[override]
+        super().append(event)
+        if self.record:
+            self.frames.append(frame_of(self.state))
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One entry of the log: the action (None for the opening automatic steps) and its events.
+
+    ``frames[i]`` is the position right after ``events[i]`` (empty when frames are off).
+    """
+
+    index: int
+    action: Action | None
+    events: tuple[Event, ...]
+    frames: tuple[Frame, ...] = ()
+
+
+class Race:
+    """A race being played. Build one with :func:`racebook.rf90.scenario.load` or :meth:`from_state`."""
+
+    def __init__(self, state: RaceState, frames: bool = True, prelude: tuple[Event, ...] = ()) -> None:
+        """``frames=False`` skips the per-event position snapshots (for fast simulation); ``prelude`` are events
+        that happened before the race (e.g. qualifying), logged first in step 0."""
+        self.state = state
+        self.record_frames = frames
+        self._initial = state.to_dict()
+        self.start_frame = frame_of(state)
+        self.steps: list[Step] = []
+        self.ctx: TurnCtx | None = None
+        self.duel: duel.DuelCtx | None = None
+        self.sc_window: list[str] = []  # players still to decide in the Safety Car's pit window (§21.1)
+        events = _Log(state, frames)
+        for e in prelude:
+            events.append(e)
+        self._advance(events)
+        self.steps.append(Step(0, None, tuple(events), tuple(events.frames)))
+
+    # ----------------------------------------------------------- the API
+    @property
+    def current_car(self) -> str | None:
+        if self.duel is not None:
+            return self.duel.current
+        if self.ctx is not None:
+            return self.ctx.decider or self.ctx.car
+        return None
+
+    @property
+    def phase(self) -> Phase | None:
+        if self.duel is not None:
+            return Phase.DUEL
+        return self.ctx.phase if self.ctx is not None else None
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.finished
+
+    def legal_actions(self) -> list[Action]:
+        """Every action legal now; the single source of truth for ``apply``."""
+        if self.state.finished:
+            return []
+        if self.duel is not None:
+            return duel.legal(self.state, self.duel)
+        if self.ctx is None:
+            return []
+        return turn.legal(self.state, self.ctx)
+
+    def apply(self, action: Action | str) -> tuple[Event, ...]:
+        """Apply one legal action (or its text form); returns the events it caused."""
+        if isinstance(action, str):
+            from racebook.rf90.actions import parse
+            action = parse(action)
+        if not isinstance(action, Action):
+            raise IllegalAction(repr(action), "actions", "not an action: give an Action or its text, e.g. 'Blue start'")
+        legal = self.legal_actions()
+        if action not in legal:
+            raise self._illegal(action, legal)
+        # Atomic: if a handler raises half-way (an engine bug, or a typed error mid-step) the race is rewound to
+        # the position before the action (_rewind) and the error propagates; a raw exception becomes EngineError.
+        events = _Log(self.state, self.record_frames)
+        try:
+            if self.duel is not None:
+                duel.apply(self.state, self.duel, action, events)
+                if self.duel.stage == "done":
+                    self.duel = None
+            else:
+                assert self.ctx is not None
+                turn.apply(self.state, self.ctx, action, events)
+            self._advance(events)
+        except BaseException as e:
+            restored = self._rewind()
+            if isinstance(e, RacebookError) and restored or not isinstance(e, Exception):
+                raise
+            raise EngineError(action, self._where(), e, restored) from e
+        step = Step(len(self.steps), action, tuple(events), tuple(events.frames))
+        self.steps.append(step)
+        return step.events
+
+    def _rewind(self) -> bool:
+        """Put the race back to the position after its last logged step, after an action failed half-way.
+
+        Costs nothing while actions succeed: the race is a pure function of its initial state and its actions (the
+        seeded generator is part of the state), so the position is rebuilt by replaying them, and the replayed
+        contents are moved into this race's own state and car objects (whoever holds them sees the restored
+        values). Returns False, leaving the race as it is, if the replay fails or its log differs from this race's:
+        the state was changed other than through :meth:`apply` (an edit that leaves no trace in the log cannot be
+        told apart, and is lost)."""
+        try:
+            r = self.at(len(self.actions), frames=False)
+        except RacebookError:
+            return False
+        if [str(e) for st in self.steps[1:] for e in st.events] != [str(e) for st in r.steps[1:] for e in st.events]:
+            return False
+        cars = self.state.cars
+        for cid, car in r.state.cars.items():
+            if cid in cars and cars[cid] is not car:
+                vars(cars[cid]).clear()
+                vars(cars[cid]).update(vars(car))
+                r.state.cars[cid] = cars[cid]
+        vars(self.state).clear()
+        vars(self.state).update(vars(r.state))
+        self.ctx, self.duel, self.sc_window = r.ctx, r.duel, r.sc_window
+        self._solo, self._sc_deploying = r._solo, r._sc_deploying
+        return True
+
+    def _where(self) -> str:
+        try:
+            return self.position()
+        except Exception as e:  # noqa: BLE001 - a half-applied state may not print
+            return f"<the position cannot be printed: {type(e).__name__}: {e}>"
+
+    @property
+    def events(self) -> list[Event]:
+        return [e for s in self.steps for e in s.events]
+
+    @property
+    def frames(self) -> list[Frame]:
+        return [f for s in self.steps for f in s.frames]
+
+    @property
+    def actions(self) -> list[Action]:
+        return [s.action for s in self.steps if s.action is not None]
+
+    def at(self, n: int, frames: bool | None = None) -> Race:
+        """A new Race replayed from the start up to step ``n`` (time travel by replay); ``frames`` defaults to
+        this race's."""
+        r = Race(RaceState.from_dict(self._initial, self.state.track, self.state.cards),
+                 self.record_frames if frames is None else frames)
+        for a in self.actions[:n]:
+            r.apply(a)
+        return r
+
+    def to_json(self) -> str:
+        """Save the race: its track (file text and digest), initial state, every action and the final state
+        (replaying the actions resumes it exactly). The format is described in :mod:`racebook.rf90.saves`."""
+        from racebook.rf90 import saves
+
+        return saves.dumps(self)
+
+    @classmethod
+    def from_json(cls, text: str, frames: bool = True, file: str = "<save>") -> Race:
+        """Load a race saved with :meth:`to_json`, replaying its actions. A malformed, tampered or
+        non-replaying save raises :class:`~racebook.core.errors.SaveDataError` naming ``file``, the field and why."""
+        from racebook.rf90 import saves
+
+        return saves.loads(text, file, frames)
+
+    @classmethod
+    def from_file(cls, path: str, frames: bool = True) -> Race:
+        """Load a saved race from a file (a regular file under the size cap; errors name the path)."""
+        from racebook.rf90 import saves
+
+        return saves.load(path, frames)
+
+    def position(self) -> str:
+        return format_state(self.state)
+
+    def __repr__(self) -> str:
+        who = f", to play: {self.current_car} ({self.phase.value})" if self.ctx and self.phase else ""
+        return f"<Race {self.position()}{who}>"
+
+    def initial_state(self) -> dict:
+        return dict(self._initial)
+
+    # ------------------------------------------------------ turn machine
+    def _advance(self, events: list[Event]) -> None:
+        """Run automatic steps until a human decision is needed or the race ends."""
+        s = self.state
+        while not s.finished:
+            if self.duel is not None:
+                return
+            if self.ctx is not None and self.ctx.phase is not Phase.DONE:
+                return
+            if self.ctx is not None:
+                self._turn_over(self.ctx.car)
+                self.ctx = None
+            if s.robot_tyre_change is not None:
+                self._robot_tyre_pits(events)
+            if not s.started:
+                s.started = True
+                self._start_game_turn(events, first=True)
+            if s.sc_called or self._sc_deploying:
+                if s.sc_called:
+                    s.sc_called = False
+                    self._deploy(events)
+                while self.sc_window:
+                    cid = self.sc_window.pop(0)
+                    if s.cars[cid].on_track and not s.cars[cid].played:
+                        self.ctx = turn.sc_window_turn(s, cid)
+                        break
+                if self.ctx is not None:
+                    continue
+                self._sc_deploying = False
+                safetycar.realign(s, safetycar.queue(s), events, "the Safety Car is out")
+                events.append(Note("All remaining individual turns are lost: the turn pawn advances", "§21.2"))
+                self._end_game_turn(events)
+                continue
+            nxt = activation.next_to_play(s)
+            if nxt is None:
+                self._end_game_turn(events)
+                continue
+            act, car_id = nxt.activation, nxt.car
+            if act != s.activation:
+                s.activation = act  # set first, so the frame recorded with the event shows it
+                self._announce(nxt, events)
+                # §12: a corner section's activation opens the duel procedure before anybody plays
+                self.duel = duel.start(s, act, activation.cars_of(s, act), events)
+                if self.duel is not None:
+                    return
+                continue  # the duel may have changed the leader: look again
+            self._solo = nxt.solo
+            self.ctx = turn.begin(s, car_id, events)
+            if self.ctx is None:  # a robot played its whole turn at once
+                self._turn_over(car_id)
+            elif self.ctx.phase is Phase.DONE:
+                continue
+        self.ctx = None
+
+    _solo = False
+    _sc_deploying = False
+
+    def _turn_over(self, car_id: str) -> None:
+        """A leader who played alone, or a car that pitted, ends the current activation (§11.2, §13.A.3)."""
+        if self._solo or self.state.cars[car_id].just_pit:
+            self.state.activation = None
+
+    def _robot_tyre_pits(self, events: list[Event]) -> None:
+        """§16.3 / AMB-44: every robot pits at once for the right tyres, front to back; this stop is also its
+        refuelling stop, so all robot refuel chits leave the Turn Indicator."""
+        from racebook.rf90.rules import pits
+
+        s = self.state
+        tyre = s.robot_tyre_change
+        assert tyre is not None
+        s.robot_tyre_change = None
+        s.robot_tyre = tyre
+        for cid in [c for c in s.race_order() if s.cars[c].is_robot]:
+            car = s.cars[cid]
+            pits.move_back(s, car, s.track.pit_time, events, f"§16.3 tyre change to {tyre.value}")
+            car.tyre = tyre
+            car.pits += 1
+            if not car.played:
+                car.just_pit = True
+        s.robot_chits.clear()
+        events.append(Note(f"All robots now run on {tyre.value} tyres; every robot refuel chit is removed", "§16.3"))
+
+    def _deploy(self, events: list[Event]) -> None:
+        s = self.state
+        s.sc = None
+        safetycar.deploy(s, events)
+        for car in s.cars.values():  # §21.1: every Chased token is removed
+            car.chasing = None
+        self.sc_window = [c for c in safetycar.queue(s) if not s.cars[c].is_robot and not s.cars[c].played
+                          and not s.cars[c].just_pit]  # AMB-30: players only
+        self._sc_deploying = True
+
+    def _announce(self, nxt: activation.Next, events: list[Event]) -> None:
+        s = self.state
+        act = nxt.activation
+        if nxt.solo:
+            cars, verb = nxt.car, "plays"
+        else:
+            todo = [c for c in activation.cars_of(s, act) if not s.cars[c].played and s.cars[c].on_track]
+            cars = ", ".join(todo)
+            verb = "play" if len(todo) > 1 else "plays"
+        events.append(SectionActivated(act.section, str(act), cars, verb, nxt.why, nxt.rule, act.part))
+
+    def _start_game_turn(self, events: list[Event], first: bool = False) -> None:
+        s = self.state
+        tsp = {t.turn: t for t in s.track.turns.spaces}
+        note = " (race start: no duels, 1 MP passing, §22)" if s.turn == 1 else ""
+        if s.turn == s.track.turns.last_turn:
+            note = " (last turn, §22)"
+        events.append(GameTurnStarted(s.turn, note))
+        if not first and s.turn in tsp and tsp[s.turn].stage_start:
+            stage = sum(1 for t in s.track.turns.spaces if t.stage_start and t.turn <= s.turn)
+            s.blue_flags.clear()
+            s.orange = None
+            events.append(RaceStageStarted(stage))
+            if s.sc is not None:  # §21.5: the SC leaves as the new Race Stage begins; the race restarts
+                s.sc = None
+                s.restart = True
+                events.append(Note("The Safety Car leaves the track: restart — the leader plays first; 1 MP "
+                                   "passing, no duels, no trajectories this turn", "§21.5, §22"))
+        if s.sc is not None:
+            safetycar.advance(s, events)
+        for car in s.cars.values():
+            if car.frozen:
+                events.append(FrozenCardsReturned(car.id, " ".join(car.frozen)))
+                car.hand.extend(car.frozen)
+                car.frozen.clear()
+        s.duel_chances.clear()
+        s.activation = None
+        s.reassign_leader()  # §11.1: find the leader (an off-track leader keeps the token, §18.4)
+        if s.leader is not None:
+            lead = s.cars[s.leader]
+            if s.fas_anchor:
+                events.append(LeaderToken(s.leader, lead.off_track or lead.section,
+                                          f" (start of the Game Turn; he is off track, so the FAS stays in "
+                                          f"{s.fas_anchor}, where he lost control)", "§18.4"))
+            else:
+                events.append(LeaderToken(s.leader, lead.section, " (start of the Game Turn)"))
+
+    def _end_game_turn(self, events: list[Event]) -> None:
+        s = self.state
+        events.append(GameTurnEnded(s.turn))
+        for car in s.cars.values():
+            car.played = False
+            car.no_move = False  # §13.E.6: removed at the end of this Game Turn
+        s.restart = False
+        if s.turn >= s.track.turns.last_turn:
+            s.finished = True
+            # §25: race order; a car still at a re-entry point counts behind the cars of its section (as §21.2)
+            order = safetycar.queue(s)
+            events.append(RaceFinished(s.turn, s.leader or "-", ", ".join(order)))
+            return
+        s.turn += 1
+        self._start_game_turn(events)
+
+    def _illegal(self, action: Action, legal: list[Action]) -> IllegalAction:
+        if self.ctx is None and self.duel is None:
+            return IllegalAction(action, "§10", "no decision is pending (the race is over)")
+        if action.car not in {a.car for a in legal}:
+            return IllegalAction(action, "§11", f"it is {self.current_car}'s decision ({self.phase.value}), "  # type: ignore[union-attr]
+                                 f"not {action.car}'s", legal)
+        if self.duel is not None:
+            return IllegalAction(action, "§12", f"in the duel procedure ({self.duel.stage}) the decisions are: "
+                                 + ", ".join(sorted({a.verb for a in legal})), legal)
+        assert self.ctx is not None
+        from racebook.rf90.explain import why_illegal
+        rule, reason = why_illegal(self.state, self.ctx, action)
+        return IllegalAction(action, rule, reason, legal)

@@ -1,0 +1,75 @@
+"""House rules: named switches for readings where the book is ambiguous (§31).
+
+Each option defaults to the digest's recommended reading; a club that prefers
+the other reading flips the switch. Notebooks show them as "house rule"
+toggles.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from enum import Enum
+
+
+class IntermediateRow(Enum):
+    """AMB-5: the printed wrong-tyre row for Intermediate tyres."""
+
+    CORRECTED = "corrected"  # recommended: Dry -1, Drizzle 0, Rain -1
+    PRINTED = "printed"  # as printed: Dry -1, Drizzle -1, Rain 0
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """House-rule switches. Defaults = the digest's recommended readings."""
+
+    intermediate_row: IntermediateRow = IntermediateRow.CORRECTED  # AMB-5 (§16.2)
+    trajectories_at_start: bool = False  # AMB-14: False = unavailable in turn 1 as at restarts (§22)
+    last_turn_easy_passing: bool = True  # AMB-13: 1 MP overtake/lap in any section in the last turn (§22)
+    lucky_discard_mandatory: bool = True  # AMB-9 (§26.4)
+    lone_challenger_bids: bool = True  # §12.1: nobody accepts a challenge: the challenger still bids 1–2 cards
+    duel_modifier_spares_group_front: bool = True  # §12.2: the activated group's first car (False: the section's)
+    leader_token_same_lap: bool = True  # §18.4: leader off track: frontmost car there on his lap (False: any car)
+
+    def to_dict(self) -> dict:
+        return {f.name: (v.value if isinstance(v := getattr(self, f.name), Enum) else v) for f in fields(self)}
+
+    @classmethod
+    def from_dict(cls, d: dict, where: str = "rules") -> Rules:
+        """The switches named in ``d`` (the others keep their defaults). An unknown switch or a value of the
+        wrong type raises :class:`~racebook.core.errors.DataError` naming the field (``rules.intermediate_row``)."""
+        from racebook.rf90.integrity import as_enum, bad, field_key, get_bool, kind_of
+
+        if not isinstance(d, dict):
+            raise bad(where, f"must be a table, not {kind_of(d)}")
+        known = {f.name: f for f in fields(cls)}
+        kw: dict = {}
+        for k, v in d.items():
+            if k not in known:
+                raise bad(f"{where}.{field_key(k)}", f"unknown house rule (known: {', '.join(sorted(known))})")
+            if k == "intermediate_row":
+                kw[k] = as_enum(IntermediateRow, v, f"{where}.{k}")
+            else:
+                kw[k] = get_bool(d, k, f"{where}.{k}")
+        return cls(**kw)
+
+
+HOUSE_RULE_DOCS = {
+    "intermediate_row": "AMB-5 (§16.2): Intermediate tyres' wrong-weather row. 'corrected' = Dry -1 / Drizzle 0 / "
+    "Rain -1 (recommended); 'printed' = Dry -1 / Drizzle -1 / Rain 0 as printed.",
+    "trajectories_at_start": "AMB-14 (§22): are trajectories usable in turn 1? The manual says 'not at restarts'; "
+    "the recommended reading extends it to the start (False).",
+    "last_turn_easy_passing": "AMB-13 (§22): in the last Game Turn, overtaking/lapping costs 1 MP in any section "
+    "(True, recommended) or follows the normal table (False).",
+    "lucky_discard_mandatory": "AMB-9 (§26.4): LUCKY's discard after drawing two is mandatory (True) or optional.",
+    "lone_challenger_bids": "§12.1 (the book is silent): when every car ahead declines a challenge, the decliners "
+    "still go behind the challenger (§12.2). True (default): the challenger first lays 1 or 2 cards face down as "
+    "the procedure says, and they freeze; laying none, he is not participating and the order is kept. False: he "
+    "lays no card.",
+    "duel_modifier_spares_group_front": "§12.2: the corner modifier applies to every participant 'except the first "
+    "car in the section'. True (default): the first car of the activated group (of the leader's subsection when "
+    "the Leader token splits the section). False: literally the first car of the section, so in the leader's "
+    "subsection nobody is spared when lapped cars sit ahead of the leader.",
+    "leader_token_same_lap": "§18.4: the leader goes off track. True (default): the Leader token goes to the "
+    "frontmost car on the leader's lap in the section where he lost control (a lapped car never leads; with none "
+    "there he keeps it). False: literally to the frontmost car in that section, even a lapped one.",
+}

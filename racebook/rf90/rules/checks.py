@@ -1,0 +1,77 @@
+"""Check tests (§13.D.2, §20, §29.4).
+
+A test compares a card's check factor with the car's Target Check adjusted
+by modifiers: success when ``check <= target``. Whatever the result, the
+card used becomes the new Target Check and the old one is discarded.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from racebook.rf90.car import ROBOT_TARGET_CHECK, Car, Skill
+from racebook.rf90.events import CheckTest
+from racebook.rf90.state import RaceState
+from racebook.rf90.track import Condition
+
+RAIN_MODIFIER = -20  # §16.2: every test in rain, robots too, except the Leader check
+REFLEXES_MODIFIER = 20  # §27
+
+
+@dataclass(frozen=True, slots=True)
+class Modifier:
+    value: int
+    why: str
+
+    def __str__(self) -> str:
+        return f"{self.value:+d} {self.why}"
+
+
+def base_target(state: RaceState, car: Car) -> int:
+    """The unmodified Target Check: the panel card's check factor, or 70 for robots (§17.1)."""
+    if car.is_robot or car.target is None:
+        return ROBOT_TARGET_CHECK
+    return state.card(car.target).check
+
+
+def modifiers(state: RaceState, car: Car, printed: int = 0, printed_why: str = "printed",
+              leader_check: bool = False) -> list[Modifier]:
+    """All modifiers for one test, in the order the digest lists them (§13.D.2)."""
+    mods = []
+    if printed:
+        mods.append(Modifier(printed, printed_why))
+    if state.condition() is Condition.RAIN and not leader_check:
+        mods.append(Modifier(RAIN_MODIFIER, "rain"))
+    if car.skill is Skill.REFLEXES:
+        mods.append(Modifier(REFLEXES_MODIFIER, "REFLEXES"))
+    return mods
+
+
+def target_value(state: RaceState, car: Car, mods: list[Modifier]) -> int:
+    return base_target(state, car) + sum(m.value for m in mods)
+
+
+def resolve(state: RaceState, car: Car, card_code: str, what: str, printed: int = 0,
+            printed_why: str = "printed", leader_check: bool = False, rule: str = "§13.D.2") -> CheckTest:
+    """Resolve one test with ``card_code`` (already taken out of hand or deck).
+
+    The card becomes the new Target Check (humans); the old one is discarded.
+    Robots have no panel: their test card is discarded.
+    """
+    mods = modifiers(state, car, printed, printed_why, leader_check)
+    base = base_target(state, car)
+    target = base + sum(m.value for m in mods)
+    check = state.card(card_code).check
+    passed = check <= target
+    if car.is_robot:
+        state.discard(card_code)
+        new = "70 (robot)"
+    else:
+        if car.target is not None:
+            state.discard(car.target)
+        car.target = card_code
+        new = f"({check:02d})"
+    mod_txt = ""
+    if mods:
+        mod_txt = f" (= {base} " + " ".join(f"{m.value:+d} {m.why}" for m in mods) + ")"
+    return CheckTest(car.id, what, f"({check:02d})", target, mod_txt, "pass" if passed else "fail", new, rule)

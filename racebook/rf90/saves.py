@@ -1,0 +1,217 @@
+"""Saved races: ``Race.to_json`` / ``Race.from_json`` (a public interface; the format is in the README).
+
+A save is one JSON object::
+
+    {"format": "racebook-race/2",
+     "track": {"id": "teaching", "digest": "<sha256 of the track's data>", "toml": "<the track file's text>"},
+     "initial": {...RaceState.to_dict() before the first action...},
+     "actions": ["Blue start", ...],
+     "final": {...RaceState.to_dict() after the last action...}}
+
+It is **self-contained**: the track travels with the race (its file text and a digest of its data), so a race on
+a track loaded from a path reloads exactly, and never against a different shipped track of the same id. A track
+built in code (no file) is saved by id and digest; it reloads only where that id names the same track.
+
+Loading **validates like a scenario**: the JSON, the schema and types of every field (a dotted path names the
+bad one), the integrity of the initial state (racebook.rf90.integrity: every card exactly once, the wear tokens of
+the box, values in range), every action (each must be legal when replayed), and that replaying the actions
+reproduces the saved final state. Any problem is a :class:`~racebook.core.errors.SaveDataError` naming the file
+(``<save>``, or the path for :func:`load`), the field and the reason. Saves of format ``racebook-race/1`` (track
+id only, no final state) still load.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import os
+from typing import TYPE_CHECKING, Any
+
+from racebook.core.datafile import read_text
+from racebook.core.errors import DataError, RacebookError, SaveDataError, TrackDataError
+from racebook.rf90.integrity import TRACK_ID, as_strs, check_state, field_key, kind_of, rewrap
+from racebook.rf90.track import Track
+from racebook.rf90.trackfile import parse_track_text
+
+if TYPE_CHECKING:
+    from racebook.rf90.game import Race
+
+FORMAT = "racebook-race/2"
+OLD_FORMATS = ("racebook-race/1",)
+_KEYS = {"format", "track", "initial", "actions", "final"}
+_TRACK_KEYS = {"id", "digest", "toml", "file"}
+_SOURCE = "_racebook_source"  # the file text a Track was parsed from, kept on the object (see track_text)
+_NAME = "_racebook_file"  # the name of that file, for a track that came out of a save
+
+
+# ------------------------------------------------------------------------------------ the track
+def track_digest(track: Track) -> str:
+    """A SHA-256 of the track's data (every section, corner, route, card, …), independent of where its file is."""
+    return hashlib.sha256(repr(dataclasses.replace(track, file="")).encode("utf-8")).hexdigest()
+
+
+def track_text(track: Track) -> str | None:
+    """The text of the file ``track`` was loaded from, if that file still holds exactly this track."""
+    cached = getattr(track, _SOURCE, None)
+    if cached is not None:
+        return cached
+    if not track.file:
+        return None
+    try:
+        text = read_text(track.file, TrackDataError)
+        if parse_track_text(text, track.file, track.id) != track:
+            return None  # the file was edited after the track was loaded
+    except (DataError, RecursionError):
+        return None
+    object.__setattr__(track, _SOURCE, text)  # Track is frozen; this is a cache, not a field
+    return text
+
+
+def track_entry(track: Track) -> dict[str, Any]:
+    entry: dict[str, Any] = {"id": track.id, "digest": track_digest(track)}
+    text = track_text(track)
+    if text is not None:
+        entry["toml"] = text
+        entry["file"] = getattr(track, _NAME, None) or os.path.basename(track.file)
+    return entry
+
+
+def _track(entry: Any, file: str, legacy: bool) -> Track:
+    from racebook.rf90.trackfile import load_track
+
+    if legacy:  # racebook-race/1: a track id
+        if not isinstance(entry, str) or not TRACK_ID.fullmatch(entry):
+            raise SaveDataError(file, "track", f"{entry!r:.60} is not a track id")
+        tid, digest, text = entry, None, None
+    else:
+        if not isinstance(entry, dict):
+            raise SaveDataError(file, "track", f"must be a table {{id, digest, toml}}, not {kind_of(entry)}")
+        for k in entry:
+            if k not in _TRACK_KEYS:
+                raise SaveDataError(file, f"track.{field_key(k)}",
+                                    f"unknown key (known: {', '.join(sorted(_TRACK_KEYS))})")
+        for k in ("id", "digest"):
+            if not isinstance(entry.get(k), str):
+                raise SaveDataError(file, f"track.{k}", "missing or not a string")
+        tid, digest, text = entry["id"], entry["digest"], entry.get("toml")
+        if not TRACK_ID.fullmatch(tid):
+            raise SaveDataError(file, "track.id", f"{tid!r:.60} is not a track id")
+        if text is not None and not isinstance(text, str):
+            raise SaveDataError(file, "track.toml", f"must be the track file's text, not {kind_of(text)}")
+        if not isinstance(entry.get("file", ""), str):
+            raise SaveDataError(file, "track.file", f"must be a file name, not {kind_of(entry['file'])}")
+    if text is not None:
+        try:
+            track = parse_track_text(text, f"{file}:track", tid)
+        except DataError as e:
+            raise SaveDataError(file, f"track.toml.{e.field}", e.reason) from None
+        except RecursionError:
+            raise SaveDataError(file, "track.toml", "nested too deeply") from None
+        object.__setattr__(track, _SOURCE, text)
+        object.__setattr__(track, _NAME, os.path.basename(entry.get("file", "")) or f"{tid}.toml")
+    else:
+        try:
+            track = load_track(tid)
+        except RacebookError as e:
+            raise SaveDataError(file, "track", str(e)) from None
+    if digest is not None and track_digest(track) != digest:
+        where = "the embedded track file" if text is not None else f"the track {tid!r} found here"
+        raise SaveDataError(file, "track.digest", f"{where} is not the track this race was saved on (its data "
+                                                  "differ); the save is altered, or the track file changed")
+    return track
+
+
+# ------------------------------------------------------------------------------------ saving and loading
+def dumps(race: Race) -> str:
+    return json.dumps({"format": FORMAT, "track": track_entry(race.state.track), "initial": race.initial_state(),
+                       "actions": [str(a) for a in race.actions], "final": race.state.to_dict()})
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number a race can hold")
+
+
+def loads(text: Any, file: str = "<save>", frames: bool = True) -> Race:
+    """The race saved in ``text`` (see the module docstring); every problem is a SaveDataError."""
+    from racebook.rf90.actions import parse
+    from racebook.rf90.game import Race
+    from racebook.rf90.state import RaceState
+
+    if not isinstance(text, str):
+        raise SaveDataError(file, "<json>", f"a saved race is JSON text, not {kind_of(text)}")
+    try:
+        data = json.loads(text, parse_constant=_reject_constant)
+    except (ValueError, RecursionError) as e:  # JSONDecodeError is a ValueError
+        raise SaveDataError(file, "<json>", f"not a saved race: {e}") from None
+    if not isinstance(data, dict):
+        raise SaveDataError(file, "<json>", f"a saved race is a JSON object, not {kind_of(data)}")
+    fmt = data.get("format")
+    if fmt != FORMAT and fmt not in OLD_FORMATS:
+        raise SaveDataError(file, "format", f"{fmt!r:.60} is not {FORMAT!r} (or {', '.join(map(repr, OLD_FORMATS))})")
+    legacy = fmt in OLD_FORMATS
+    for k in data:
+        if k not in _KEYS or (legacy and k == "final"):
+            raise SaveDataError(file, field_key(k), "unknown key (known: format, track, initial, actions"
+                                         + (")" if legacy else ", final)"))
+    for k in ("track", "initial", "actions") + (() if legacy else ("final",)):
+        if k not in data:
+            raise SaveDataError(file, k, "missing")
+    track = _track(data["track"], file, legacy)
+    initial = data["initial"]
+    try:
+        state = RaceState.from_dict(initial, track)
+    except DataError as e:
+        raise rewrap(e, SaveDataError, file, "initial") from None
+    if initial.get("track", track.id) != track.id:
+        raise SaveDataError(file, "initial.track", f"{initial.get('track')!r:.60} is not the saved track {track.id!r}")
+    check_state(state, SaveDataError, file, "initial")
+    try:
+        actions = as_strs(data["actions"], "actions")
+    except DataError as e:
+        raise rewrap(e, SaveDataError, file) from None
+    try:
+        race = Race(state, frames)
+    except RacebookError as e:
+        raise SaveDataError(file, "initial", f"the race cannot start from this state: {e}") from None
+    for i, a in enumerate(actions):
+        try:
+            race.apply(parse(a))
+        except RacebookError as e:
+            raise SaveDataError(file, f"actions[{i}]", f"{a!r:.80}: {e}") from None
+    if not legacy:
+        got = json.loads(json.dumps(race.state.to_dict()))
+        diff = _first_difference(got, data["final"], "final")
+        if diff is not None:
+            path, mine, theirs = diff
+            raise SaveDataError(file, path, f"replaying the saved actions gives {mine!r:.60}, the save says "
+                                            f"{theirs!r:.60} (the save is altered or was made by another engine)")
+    check_state(race.state, SaveDataError, file, "final")
+    return race
+
+
+def load(path: str | os.PathLike[str], frames: bool = True) -> Race:
+    """The race saved in the file ``path`` (a regular file under the size cap; errors name the path)."""
+    return loads(read_text(path, SaveDataError), str(path), frames)
+
+
+def _first_difference(a: Any, b: Any, path: str) -> tuple[str, Any, Any] | None:
+    if isinstance(a, dict) and isinstance(b, dict):
+        for k in list(a) + [k for k in b if k not in a]:
+            if k not in a or k not in b:
+                return f"{path}.{k}", a.get(k, "(nothing)"), b.get(k, "(nothing)")
+            d = _first_difference(a[k], b[k], f"{path}.{k}")
+            if d:
+                return d
+        return None
+    if isinstance(a, list) and isinstance(b, list):
+        if len(a) != len(b):
+            return path, a, b
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            d = _first_difference(x, y, f"{path}[{i}]")
+            if d:
+                return d
+        return None
+    if a != b or type(a) is not type(b):
+        return path, a, b
+    return None

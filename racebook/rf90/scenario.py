@@ -1,0 +1,532 @@
+"""Scenario files: a starting position, stacked draws and a list of actions (data, not code).
+
+A scenario is a TOML file::
+
+    [scenario]
+    id = "ex26"
+    title = "Ex. 26 — a corner blocks overtaking"
+    cite = "§13.E.3; §30 Ex. 26"
+    track = "teaching"
+    seed = 26
+    position = "teaching turn=2 | G: Red*{played} | I: Blue"   # Race Position Notation
+    assumed = ["what the book's figure does not show and the scenario had to choose"]
+    actions = ["Blue start", "Blue play R25 R46"]
+
+    [rules]            # house-rule switches (racebook.rf90.options.Rules), optional
+    [cars.Blue]        # panel of any car in the position (all keys optional)
+    hand = ["R25", "R46"]; target = "R88"; chips = 10; blue = 0; tyre = "hard"
+    strategy = "banging_wheels"; skill = "reflexes"; wear = ["brown"]; refuel = 12
+    setup = { tyres = 10, cards = 6, wear = 5 }; time_loss = 0; frozen = []
+    [race]  blue_flags = ["Blue"]; orange = "Red"; robot_tyre = "rain"; restart = false
+            robot_chits = [["superfast", 8]]   # robot refuel chits on the Turn Indicator
+            safety_car = "E"                   # the Safety Car is out, in this section
+    [deck]  stack = ["R42"]     # the next Race-deck draws, first drawn first
+    [track_deck] stack = []     # the next Track-deck draws
+    [bag]   stack = ["red"]     # the next damage-bag draws
+
+Errors name the file, the field and the reason.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from racebook.core.datafile import load_toml, read_text
+from racebook.core.deck import Wear
+from racebook.core.errors import DataError, NotationError, NotYetImplemented, RacebookError, ScenarioError
+from racebook.rf90 import notation
+from racebook.rf90.actions import parse as parse_action
+from racebook.rf90.car import Car, CarKind, RobotType, Setup, Skill, Status, Strategy, Tyre
+from racebook.rf90.game import Race
+from racebook.rf90.integrity import (
+    MAX_BLUE,
+    MAX_COUNT,
+    TRACK_ID,
+    as_bool,
+    as_enum,
+    as_int,
+    as_str,
+    as_strs,
+    check_state,
+    field_key,
+    kind_of,
+    refuel_max,
+    short,
+)
+from racebook.rf90.options import Rules
+from racebook.rf90.state import RaceState
+from racebook.rf90.track import Track
+from racebook.rf90.trackfile import load_track
+from racebook.rf90.turn import IMPLEMENTED_STRATEGIES
+
+SCENARIO_DIR = Path(__file__).parent / "scenarios"
+_TOP = {"scenario", "rules", "race", "cars", "deck", "track_deck", "bag", "setup"}
+_SETUP_TOP = {"scenario", "rules", "deck", "setup"}  # what a [setup] scenario reads
+_SETUP = {"drivers", "robots"}
+_DRIVER = {"id", "skill", "setup", "refuel", "qualify", "tyre", "strategy", "mulligan"}
+_RACE = {"blue_flags", "orange", "robot_tyre", "restart", "robot_chits", "safety_car"}
+_SCEN = {"id", "title", "cite", "track", "seed", "position", "assumed", "actions", "notebook", "description"}
+_CAR = {"kind", "robot", "hand", "target", "chips", "blue", "tyre", "strategy", "skill", "wear", "refuel", "setup",
+        "time_loss", "frozen", "soft_sets"}
+_ROBOT_CAR = {"kind", "robot"}  # §17.1: a robot has no panel
+_STACK = {"stack"}
+_SETUP_KEYS = ("tyres", "cards", "wear")
+_ID_RE = re.compile(r"[A-Za-z][A-Za-z0-9_]*")  # a car id as Race Position Notation and action texts read it
+
+
+@dataclass(frozen=True)
+class Scenario:
+    id: str
+    title: str
+    cite: str
+    file: str
+    race: Race
+    actions: tuple[str, ...]
+    assumed: tuple[str, ...]
+    notebook: str = ""
+    description: str = ""
+
+
+def resolve_path(name: str | Path) -> Path:
+    p = Path(name)
+    try:
+        if p.exists():
+            return p
+        cand = SCENARIO_DIR / f"{name}.toml"
+        if cand.exists():
+            return cand
+    except (OSError, ValueError):  # a name too long for the file system, an embedded NUL
+        pass
+    raise ScenarioError(str(name), "<file>", f"no such file, and no shipped scenario {str(name)!r} "
+                        f"(shipped: {', '.join(available()) or 'none'})")
+
+
+def available() -> list[str]:
+    return sorted(p.stem for p in SCENARIO_DIR.glob("*.toml"))
+
+
+def load(name: str | Path, play: bool = True) -> Scenario:
+    """Load a scenario; with ``play`` apply its actions (errors name the failing action).
+
+    Every problem is a :class:`ScenarioError` naming the file, the dotted field and the reason; a position the
+    rules make impossible (a card in two places, a token too many) is refused, not loaded."""
+    path = resolve_path(name)
+    f = str(path)
+    raw = load_toml(path, ScenarioError)
+    _check_top(raw, f)
+    sc = raw["scenario"]
+    race = build_setup(raw, f, path.parent) if "setup" in raw else build(raw, f, path.parent)
+    actions = tuple(sc.get("actions", []))
+    if play:
+        for i, text in enumerate(actions):
+            try:
+                race.apply(parse_action(text))
+            except RacebookError as e:
+                raise ScenarioError(f, f"scenario.actions[{i}]", f"{text!r}: {e}") from None
+    return Scenario(sc["id"], sc.get("title", sc["id"]), sc.get("cite", ""), f, race, actions,
+                    tuple(sc.get("assumed", [])), sc.get("notebook", ""), sc.get("description", ""))
+
+
+# ------------------------------------------------------------------------------------ checking the tables
+def _fail(f: str, field: str, reason: str) -> ScenarioError:
+    return ScenarioError(f, field, reason)
+
+
+def _table(f: str, field: str, v: Any, known: set[str] | None = None) -> dict[str, Any]:
+    """``v`` must be a table whose keys are all in ``known``."""
+    if not isinstance(v, dict):
+        raise _fail(f, field, f"must be a table, not {kind_of(v)}")
+    if known is not None:
+        for k in v:
+            if k not in known:
+                raise _fail(f, f"{field}.{field_key(k)}", f"unknown key (known: {', '.join(sorted(known))})")
+    return v
+
+
+def _read(f: str, reader: Any, *args: Any) -> Any:
+    """A typed reader of racebook.rf90.integrity, its DataError re-raised as this file's ScenarioError."""
+    try:
+        return reader(*args)
+    except DataError as e:
+        raise _fail(f, e.field, e.reason) from None
+
+
+def _str(f: str, field: str, v: Any) -> str:
+    return _read(f, as_str, v, field)
+
+
+def _strs(f: str, field: str, v: Any, unique: bool = False) -> list[str]:
+    return _read(f, as_strs, v, field, unique)
+
+
+def _int(f: str, field: str, v: Any, lo: int | None = None, hi: int | None = None, why: str = "") -> int:
+    return _read(f, as_int, v, field, lo, hi, why)
+
+
+def _bool(f: str, field: str, v: Any) -> bool:
+    return _read(f, as_bool, v, field)
+
+
+def _car_id(f: str, field: str, v: Any) -> str:
+    _str(f, field, v)
+    if not _ID_RE.fullmatch(v):
+        raise _fail(f, field, f"{v!r} is not a car id (a letter, then letters, digits or _)")
+    return v
+
+
+def _check_top(raw: dict[str, Any], f: str) -> None:
+    """The tables and the [scenario] keys of either kind of scenario, with their types."""
+    _table(f, "<toml>", raw)
+    for k in raw:
+        if k not in _TOP:
+            raise _fail(f, field_key(k), f"unknown table (known: {', '.join(sorted(_TOP))})")
+    for k, v in raw.items():
+        _table(f, field_key(k), v)
+    if "scenario" not in raw:
+        raise _fail(f, "scenario", "missing [scenario] table")
+    sc = _table(f, "scenario", raw["scenario"], _SCEN)
+    if "setup" in raw:
+        for k in raw:
+            if k not in _SETUP_TOP:
+                raise _fail(f, field_key(k), f"a [setup] scenario starts before the race and reads only "
+                                  f"{', '.join(f'[{t}]' for t in sorted(_SETUP_TOP))}; [{k}] would be ignored")
+        if "position" in sc:
+            raise _fail(f, "scenario.position", "a [setup] scenario has no position: the grid comes from "
+                                                "qualifying (§7)")
+    for k in ("id", "track") + (() if "setup" in raw else ("position",)):
+        if k not in sc:
+            raise _fail(f, f"scenario.{k}", "missing")
+        _str(f, f"scenario.{k}", sc[k])
+    for k in ("title", "cite", "notebook", "description"):
+        if k in sc:
+            _str(f, f"scenario.{k}", sc[k])
+    for k in ("assumed", "actions"):
+        if k in sc:
+            _strs(f, f"scenario.{k}", sc[k])
+    if "seed" in sc:
+        _int(f, "scenario.seed", sc["seed"])
+
+
+def _track(f: str, name: str, base: Path | None) -> Track:
+    """The scenario's track: an id on the track path, or a file path resolved against the scenario's directory
+    (never the current directory). Only a regular file under the size cap is read (racebook.core.datafile)."""
+    if "/" in name or os.sep in name or name.endswith(".toml"):
+        p = Path(name)
+        if not p.is_absolute() and base is not None:
+            p = base / p
+        try:
+            read_text(p, ScenarioError)  # a device, FIFO, directory or huge file is refused before the loader
+        except ScenarioError as e:
+            raise _fail(f, "scenario.track", f"{name!r}: {e.reason}") from None
+        name = str(p)
+    elif not TRACK_ID.fullmatch(name):
+        raise _fail(f, "scenario.track", f"{short(name)} is neither a track id (letters, digits, - and _, at most "
+                                         "100) nor a path to a .toml file")
+    try:
+        return load_track(name)
+    except RacebookError as e:
+        raise _fail(f, "scenario.track", str(e)) from None
+
+
+def _rules(raw: dict[str, Any], f: str) -> Rules:
+    try:
+        return Rules.from_dict(raw.get("rules", {}))
+    except DataError as e:
+        raise _fail(f, e.field, e.reason) from None
+
+
+def _setup_table(f: str, field: str, v: Any, skill: Skill | None) -> Setup:
+    """``{ tyres, cards, wear }``: integers with a §6.2 setup-token value, within the setup points."""
+    t = _table(f, field, v, set(_SETUP_KEYS))
+    vals = {k: _int(f, f"{field}.{k}", t.get(k, d), 0, 99) for k, d in zip(_SETUP_KEYS, (10, 6, 5), strict=True)}
+    su = Setup(**vals)
+    try:
+        su.validate(skill)
+    except RacebookError as e:
+        raise _fail(f, field, str(e)) from None
+    return su
+
+
+def _strategy(f: str, field: str, v: Any) -> Strategy:
+    _str(f, field, v)
+    try:
+        st = Strategy.parse(v)
+    except ValueError:
+        raise _fail(f, field, f"{v!r} is not a strategy "
+                              f"({', '.join(s.value for s in Strategy if s is not Strategy.TENTH)})") from None
+    except RacebookError as e:  # RuleUnavailable: the 10th strategy
+        raise _fail(f, field, str(e)) from None
+    if st not in IMPLEMENTED_STRATEGIES:
+        raise _fail(f, field, str(NotYetImplemented(
+            f"{st.value}: its phase-B/phase-A rules are not played by this engine version yet")))
+    return st
+
+
+def _skill(f: str, field: str, v: Any) -> Skill:
+    _str(f, field, v)
+    try:
+        return Skill.parse(v)
+    except ValueError:
+        raise _fail(f, field, f"{v!r} is not a skill ({', '.join(s.value for s in Skill)})") from None
+    except RacebookError as e:  # RuleUnavailable: SIXTH SENSE
+        raise _fail(f, field, str(e)) from None
+
+
+def _refuel_max(track: Track) -> int:
+    return refuel_max(track.turns.last_turn)
+
+
+def _stack_of(raw: dict[str, Any], f: str, key: str) -> list[str]:
+    t = _table(f, key, raw.get(key, {}), _STACK)
+    return _strs(f, f"{key}.stack", t.get("stack", []), unique=key != "bag")
+
+
+# ------------------------------------------------------------------------------------ position scenarios
+def build(raw: dict[str, Any], f: str = "<scenario>", base: Path | None = None) -> Race:
+    """Build the starting Race of a parsed scenario (before its actions); ``base`` is the directory a track path
+    is resolved against (the scenario file's)."""
+    _check_top(raw, f)
+    if "setup" in raw:
+        raise _fail(f, "setup", "a [setup] scenario is built by build_setup")
+    sc = raw["scenario"]
+    track = _track(f, sc["track"], base)
+    rules = _rules(raw, f)
+    state = RaceState(track, rules=rules, seed=sc.get("seed", 0))
+    state.race_deck.shuffle(state.rng)
+    state.track_deck.shuffle(state.rng)
+    cars = _table(f, "cars", raw.get("cars", {}))
+    try:
+        pos = notation.parse(sc["position"])
+    except NotationError as e:
+        raise _fail(f, "scenario.position", str(e)) from None
+    for cid, spec in cars.items():
+        if cid not in pos.car_ids():
+            raise _fail(f, f"cars.{field_key(cid)}", f"{short(cid)} is not in the position {sc['position']!r}")
+        _table(f, f"cars.{cid}", spec, _CAR)
+    try:
+        for cid in pos.car_ids():
+            state.cars[cid] = _car(cid, cars.get(cid, {}), f)
+        notation.apply(pos, state)
+    except NotationError as e:
+        raise _fail(f, "scenario.position", str(e)) from None
+    rc = _table(f, "race", raw.get("race", {}), _RACE)
+    if "robot_tyre" in rc:
+        state.robot_tyre = _enum(f, "race.robot_tyre", Tyre, rc["robot_tyre"])
+    for cid in pos.car_ids():
+        _panel(state, state.cars[cid], cars.get(cid, {}), f)
+    for cid in pos.car_ids():  # after every named card is placed: a Target Check is always on the panel (§7.2)
+        car = state.cars[cid]
+        if not car.is_robot and car.target is None:
+            car.target = state.race_deck.draw(state.rng)
+    for i, cid in enumerate(_strs(f, "race.blue_flags", rc.get("blue_flags", []))):
+        if cid not in state.cars:
+            raise _fail(f, f"race.blue_flags[{i}]", f"{cid} is not in the position")
+        state.blue_flags.add(cid)
+    if "orange" in rc:
+        if _str(f, "race.orange", rc["orange"]) not in state.cars:
+            raise _fail(f, "race.orange", f"{rc['orange']} is not in the position")
+        state.orange = rc["orange"]
+    state.restart = _bool(f, "race.restart", rc.get("restart", False))
+    if "safety_car" in rc:  # the Safety Car is out, in this section (§21)
+        if not isinstance(rc["safety_car"], str) or not track.has_section(rc["safety_car"]):
+            raise _fail(f, "race.safety_car", f"{short(rc['safety_car'])} is not a section of {track.id!r}")
+        state.sc = rc["safety_car"]
+    chits = rc.get("robot_chits", [])
+    if not isinstance(chits, list):
+        raise _fail(f, "race.robot_chits", f"must be a list of [type, turn] pairs, not {kind_of(chits)}")
+    for i, chit in enumerate(chits):  # [type, turn] pairs on the Turn Indicator (§8)
+        if not (isinstance(chit, list) and len(chit) == 2):
+            raise _fail(f, f"race.robot_chits[{i}]", f"{short(chit)} should be [type, turn], e.g. ['superfast', 8]")
+        turn = _int(f, f"race.robot_chits[{i}][1]", chit[1], 1, _refuel_max(track), ": a turn, §8")
+        state.robot_chits.append((_enum(f, f"race.robot_chits[{i}][0]", RobotType, chit[0]), turn))
+    for key, deck in (("deck", state.race_deck), ("track_deck", state.track_deck)):
+        stack = _stack_of(raw, f, key)
+        try:
+            deck.stack(stack)
+        except RacebookError as e:
+            raise _fail(f, f"{key}.stack", str(e)) from None
+    tokens = [_enum(f, f"bag.stack[{i}]", Wear, w) for i, w in enumerate(_stack_of(raw, f, "bag"))]
+    for w in Wear:
+        n, left = tokens.count(w), state.bag.red if w is Wear.RED else state.bag.brown
+        if n > left:
+            raise _fail(f, "bag.stack", f"{n} {w.value} draws stacked but only {left} {w.value} tokens in the bag")
+    state.bag.stack(tokens)
+    check_state(state, ScenarioError, f)
+    return Race(state)
+
+
+def _enum(f: str, field: str, enum: Any, value: Any) -> Any:
+    return _read(f, as_enum, enum, value, field)
+
+
+def _car(cid: str, spec: dict[str, Any], f: str) -> Car:
+    rt = notation.robot_type_for(cid)
+    kind = _enum(f, f"cars.{cid}.kind", CarKind, spec.get("kind", "robot" if rt else "human"))
+    robot = _enum(f, f"cars.{cid}.robot", RobotType, spec["robot"]) if "robot" in spec else rt
+    if kind is CarKind.ROBOT and robot is None:
+        raise _fail(f, f"cars.{cid}.robot", "a robot needs a type: superfast, fast or slow")
+    if kind is CarKind.HUMAN:
+        if "robot" in spec:
+            raise _fail(f, f"cars.{cid}.robot", f"{cid} is a human car (kind = 'human'); only a robot has a type")
+        robot = None
+    else:
+        for k in spec:
+            if k not in _ROBOT_CAR:
+                raise _fail(f, f"cars.{cid}.{k}", f"{cid} is a robot: its panel has only kind and robot (§17.1)")
+    return Car(cid, kind, robot=robot)
+
+
+def _panel(state: RaceState, car: Car, spec: dict[str, Any], f: str) -> None:
+    p = f"cars.{car.id}"
+    if car.is_robot:
+        car.tyre = state.robot_tyre
+        return
+    if "skill" in spec:
+        car.skill = _skill(f, f"{p}.skill", spec["skill"])
+    car.setup = _setup_table(f, f"{p}.setup", spec.get("setup", {}), car.skill)
+    car.tyre = _enum(f, f"{p}.tyre", Tyre, spec.get("tyre", "hard"))
+    soft = car.tyre is Tyre.SOFT
+    car.chips = _int(f, f"{p}.chips", spec.get("chips", car.setup.tyres - (3 if soft else 0)), 0, car.setup.tyres,
+                     ": §14, at most the setup's tyres")
+    car.blue = _int(f, f"{p}.blue", spec.get("blue", 3 if soft else 0), 0, MAX_BLUE, ": §9.2, §27")
+    if "strategy" in spec:
+        car.strategy = _strategy(f, f"{p}.strategy", spec["strategy"])
+    for code_field in ("hand", "frozen"):
+        codes = _strs(f, f"{p}.{code_field}", spec.get(code_field, []))
+        for code in codes:
+            _take(state, code, f, f"{p}.{code_field}")
+        setattr(car, code_field, list(codes))
+    if "target" in spec:
+        _take(state, _str(f, f"{p}.target", spec["target"]), f, f"{p}.target")
+        car.target = spec["target"]
+
+    for i, w in enumerate(_strs(f, f"{p}.wear", spec.get("wear", []))):
+        token = _enum(f, f"{p}.wear[{i}]", Wear, w)
+        if (state.bag.red if token is Wear.RED else state.bag.brown) == 0:
+            raise _fail(f, f"{p}.wear", f"no {w} token left in the bag")
+        if token is Wear.RED:
+            state.bag.red -= 1
+        else:
+            state.bag.brown -= 1
+        car.wear.append(token)
+    if len(car.wear) > car.setup.wear:
+        raise _fail(f, f"{p}.wear", f"{len(car.wear)} tokens but only {car.setup.wear} wear slots")
+    if spec.get("refuel") is not None:
+        car.refuel = _int(f, f"{p}.refuel", spec["refuel"], 1, _refuel_max(state.track),
+                          ": the turn of the refuel chit, §8")
+    car.time_loss = _int(f, f"{p}.time_loss", spec.get("time_loss", 0), 0, MAX_COUNT)
+    car.soft_sets = _int(f, f"{p}.soft_sets", spec.get("soft_sets", 1 if soft else 0), 0, MAX_COUNT)
+    car.status = Status.RACING
+
+
+def _take(state: RaceState, code: str, f: str, field: str) -> None:
+    for deck in (state.race_deck, state.track_deck):
+        if code in deck.pile:
+            deck.pile.remove(code)
+            return
+    where = state.card_locations().get(code)
+    if where:
+        raise _fail(f, field, f"card {code} is already used ({where})")
+    raise _fail(f, field, f"no card {code!r} in the Race deck or this track's Track Cards")
+
+
+# ------------------------------------------------------------------------------------ [setup] scenarios
+def build_setup(raw: dict[str, Any], f: str = "<scenario>", base: Path | None = None) -> Race:
+    """A scenario that starts before the race: Free Practice, qualifying and the grid (§6–§9) via
+    :func:`racebook.rf90.setup.new_race`; ``[deck] stack`` deals the hands (in driver order) and then the weather
+    card."""
+    from racebook.rf90.setup import Driver, new_race
+
+    _check_top(raw, f)
+    sc = raw["scenario"]
+    st = _table(f, "setup", raw["setup"], _SETUP)
+    track = _track(f, sc["track"], base)
+    rules = _rules(raw, f)
+    drivers_raw = st.get("drivers", [])
+    if not isinstance(drivers_raw, list):
+        raise _fail(f, "setup.drivers", f"must be a list of tables, not {kind_of(drivers_raw)}")
+    robots_raw = st.get("robots", [])
+    if not isinstance(robots_raw, list):
+        raise _fail(f, "setup.robots", f"must be a list of [id, type] pairs, not {kind_of(robots_raw)}")
+    robots: list[tuple[str, RobotType]] = []
+    ids: dict[str, str] = {}
+    for i, r in enumerate(robots_raw):
+        p = f"setup.robots[{i}]"
+        if not (isinstance(r, list) and len(r) == 2):
+            raise _fail(f, p, f"{short(r)} should be [id, type], e.g. ['SuperFast1', 'superfast']")
+        rid = _car_id(f, f"{p}[0]", r[0])
+        if rid in ids:
+            raise _fail(f, f"{p}[0]", f"robot {rid} is named twice (also {ids[rid]})")
+        ids[rid] = p
+        robots.append((rid, _enum(f, f"{p}[1]", RobotType, r[1])))
+    drivers = []
+    seen: dict[str, str] = {}
+    for i, d in enumerate(drivers_raw):
+        p = f"setup.drivers[{i}]"
+        _table(f, p, d, _DRIVER)
+        if "id" not in d:
+            raise _fail(f, f"{p}.id", "missing")
+        did = _car_id(f, f"{p}.id", d["id"])
+        if did in seen:
+            raise _fail(f, f"{p}.id", f"driver {did} is named twice (also {seen[did]}); each driver is one car")
+        if did in ids:
+            raise _fail(f, f"{p}.id", f"{did} is both a driver and a robot ({ids[did]}); give each car its own id")
+        seen[did] = p
+        skill = _skill(f, f"{p}.skill", d["skill"]) if "skill" in d else None
+        su = _setup_table(f, f"{p}.setup", d.get("setup", {}), skill)
+        refuel = _int(f, f"{p}.refuel", d.get("refuel", 12), 1, _refuel_max(track), ": the refuel chit's turn, §8")
+        qualify = _str(f, f"{p}.qualify", d["qualify"]) if "qualify" in d else None
+        drivers.append(Driver(did, skill, su, refuel, 0, qualify, _enum(f, f"{p}.tyre", Tyre, d.get("tyre", "hard")),
+                              _strategy(f, f"{p}.strategy", d.get("strategy", "save_tyres")),
+                              _bool(f, f"{p}.mulligan", d.get("mulligan", False))))
+    stack = _stack_of(raw, f, "deck")
+    try:
+        rs = new_race(track, drivers, robots, seed=sc.get("seed", 0), rules=rules, stack=stack)
+    except RacebookError as e:
+        raise _fail(f, "setup", str(e)) from None
+    check_state(rs.state, ScenarioError, f)
+    return Race(rs.state, prelude=tuple(rs.events))
+
+
+# --------------------------------------------------------------- summary
+def summary(race: Race, scenario_id: str | None = None) -> dict[str, Any]:
+    """The final-state summary printed by ``racebook replay --json`` (a public interface; see README)."""
+    s = race.state
+    sp = s.track.weather.spaces[s.weather]
+    cars = {}
+    for car in s.cars.values():
+        on = car.on_track
+        placed = on and car.off_track is None  # a car at a re-entry point has a section but no place (§18.5)
+        cars[car.id] = {
+            "kind": car.kind.value if not car.robot else f"robot:{car.robot.value}",
+            "status": car.status.value,
+            "section": car.section if on else None,
+            "place": s.position_in_section(car.id) + 1 if placed else None,
+            "laps_down": s.laps_down(car.id) if on else None,
+            "target_check": None if car.is_robot else (s.card(car.target).check if car.target else None),
+            "tyres": None if car.is_robot else car.chips,
+            "red": car.red,
+            "brown": car.brown,
+            "hand": None if car.is_robot else len(car.hand),
+            "refuel": car.refuel,
+        }
+    return {
+        "scenario": scenario_id,
+        "track": s.track.id,
+        "turn": s.turn,
+        "leader": s.leader,
+        "weather": {"space": s.weather, "range": sp.label(), "condition": sp.condition.value},
+        "finished": s.finished,
+        "position": race.position(),
+        "to_play": {"car": race.current_car, "phase": race.phase.value if race.phase else None},
+        "cars": cars,
+    }
+
+
+def summary_json(race: Race, scenario_id: str | None = None) -> str:
+    return json.dumps(summary(race, scenario_id), indent=2, ensure_ascii=False)

@@ -1,0 +1,348 @@
+"""Race state: the cars, their order on the track, decks, bag and tokens (§10, §11, §33).
+
+The state is plain mutable data; rules live in the mechanic modules
+(activation, movement, checks, payments, turn). ``Race`` (racebook.rf90.game)
+wraps a state with the action log.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from racebook.core.deck import DamageBag, Deck
+from racebook.core.rng import Rng
+from racebook.rf90.car import Car, CarKind, RobotType, Status, Tyre
+from racebook.rf90.cards import Card, CardSet, default_race_deck
+from racebook.rf90.options import Rules
+from racebook.rf90.track import Condition, Section, SectionType, Track
+
+YELLOW_FLAG = "(Y)"  # a yellow-flag token inside a section's order list (§15.1)
+
+
+@dataclass(frozen=True, slots=True)
+class Activation:
+    """The section (or subsection) being played (§11).
+
+    ``part`` is ``"whole"``, ``"leader"`` (the leader's subsection: the
+    leader and the cars behind him) or ``"ahead"`` (cars ahead of the
+    leader in his section, played last, §11.2 case 3).
+    """
+
+    section: str
+    part: str = "whole"
+
+    def __str__(self) -> str:
+        suffix = {"whole": "", "leader": "2", "ahead": "1"}[self.part]
+        return f"{self.section}{suffix}"
+
+
+class RaceState:
+    """Everything needed to continue a race exactly."""
+
+    def __init__(self, track: Track, cards: CardSet | None = None, rules: Rules | None = None, seed: int = 0) -> None:
+        self.track = track
+        self.cards = cards or default_race_deck()
+        self.track_cards = CardSet(track.track_cards)
+        self.rules = rules or Rules()
+        self.rng = Rng(seed)
+        self.cars: dict[str, Car] = {}
+        self.order: dict[str, list[str]] = {s.name: [] for s in track.sections}
+        self.turn = 1
+        self.weather = 0
+        self.leader: str | None = None
+        self.race_deck = Deck("Race", self.cards.codes())
+        self.track_deck = Deck("Track", self.track_cards.codes())
+        self.bag = DamageBag()
+        self.blue_flags: set[str] = set()
+        self.orange: str | None = None
+        self.robot_tyre = Tyre.HARD
+        self.robot_chits: list[tuple[RobotType, int]] = []
+        self.restart = False
+        self.finished = False
+        self.started = False  # the first Game Turn has begun
+        self.activation: Activation | None = None
+        self.duel_chances: set[tuple[str, str]] = set()  # (car, activation) offered this Game Turn (§12.3)
+        self.fas_anchor: str | None = None  # §18.4: the leader is off track; the FAS stays in this section
+        self.sc: str | None = None  # the Safety Car's section while it is out (§21)
+        self.robot_tyre_change: Tyre | None = None  # §16.3: pending robot tyre pits
+        self.face_down: set[str] = set()  # duel bids on the table, not yet revealed (§12.1)
+        self.reserved: dict[str, list[str]] = {}  # CHASE: a chased car's discarded movement cards (§26.8)
+        self.sc_called = False  # a crash at an SC symbol: deploy at the end of the current step (§21.1)
+
+    # ------------------------------------------------------------------ cards
+    def card(self, code: str) -> Card:
+        if code in self.cards:
+            return self.cards[code]
+        if code in self.track_cards:
+            return self.track_cards[code]
+        raise KeyError(f"no card {code!r} in this race's decks")
+
+    def deck_of(self, code: str) -> Deck:
+        return self.track_deck if code in self.track_cards else self.race_deck
+
+    def discard(self, code: str) -> None:
+        """Discard to the matching pile (Track Cards go to their own pile, §23)."""
+        self.deck_of(code).discard(code)
+
+    # --------------------------------------------------------------- position
+    def section(self, name: str) -> Section:
+        return self.track.section(name)
+
+    def cars_in(self, section: str) -> list[str]:
+        """Car ids in a section, front to back (yellow-flag tokens left out)."""
+        return [c for c in self.order[section] if c != YELLOW_FLAG]
+
+    def position_in_section(self, car_id: str) -> int:
+        """0 = front of its section; counts cars only."""
+        car = self.cars[car_id]
+        return self.cars_in(car.section).index(car_id)
+
+    def place(self, car_id: str, section: str, index: int | None = None) -> None:
+        """Put a car in a section: at the back, or at list index ``index``."""
+        lst = self.order[section]
+        if index is None:
+            lst.append(car_id)
+        else:
+            lst.insert(index, car_id)
+        self.cars[car_id].section = section
+
+    def remove(self, car_id: str) -> None:
+        car = self.cars[car_id]
+        if car.section and car_id in self.order.get(car.section, ()):
+            self.order[car.section].remove(car_id)
+
+    def add_car(self, car: Car, section: str | None = None, index: int | None = None) -> None:
+        self.cars[car.id] = car
+        if section is not None:
+            self.place(car.id, section, index)
+
+    def on_track(self) -> Iterator[Car]:
+        """Racing cars in the sections' order lists (not at a re-entry point, §18.5)."""
+        for c in self.cars.values():
+            if c.status is Status.RACING and c.off_track is None and c.section:
+                yield c
+
+    def key(self, car_id: str) -> tuple[int, int, int]:
+        """Distance key: larger = further ahead in the race (AMB-25)."""
+        car = self.cars[car_id]
+        return (car.lap, self.section(car.section).index, -self.order[car.section].index(car_id))
+
+    def race_order(self) -> list[str]:
+        """Cars on track, race order (most distance first; §25 interpretation)."""
+        return sorted((c.id for c in self.on_track()), key=self.key, reverse=True)
+
+    def frontmost(self) -> str | None:
+        cars = [c.id for c in self.on_track()]
+        return max(cars, key=self.key) if cars else None
+
+    def reassign_leader(self, mover: str | None = None) -> str | None:
+        """Give the Leader token to the frontmost car when that changed (§11.2 case 2); returns the new holder.
+
+        While the leader is off track with no car where he lost control (§18.4) he keeps the token; it moves
+        only when a car gets ahead of that section. With ``mover`` (the only car that just moved forward) only
+        that car can have taken the lead, so the check is one comparison.
+        """
+        if mover is not None and self.fas_anchor is None and self.leader is not None and mover != self.leader:
+            lead = self.cars[self.leader]
+            if lead.status is Status.RACING and lead.off_track is None and lead.section:
+                if self.key(mover) <= self.key(self.leader):
+                    return None
+                self.leader = mover
+                return mover
+        front = self.frontmost()
+        if front is None or front == self.leader:
+            return None
+        if self.fas_anchor is not None and self.leader is not None:
+            lead = self.cars[self.leader]
+            if (self.cars[front].lap, self.section(self.cars[front].section).index) <= \
+                    (self.lost_control_lap(lead), self.section(self.fas_anchor).index):
+                return None
+            self.fas_anchor = None
+        self.leader = front
+        return front
+
+    def crossed_line_off_track(self, car: Car) -> bool:
+        """True for a car at a re-entry point beyond the finish line from where it lost control (§18.5): its
+        lap was counted when it was placed there, like any other crossing."""
+        return car.off_track is not None and car.lost_control is not None and \
+            self.section(car.off_track).index < self.section(car.lost_control).index
+
+    def lost_control_lap(self, car: Car) -> int:
+        """The lap a car was on where it lost control (one less than ``car.lap`` past the finish line)."""
+        return car.lap - 1 if self.crossed_line_off_track(car) else car.lap
+
+    def off_track_at(self, section: str) -> list[str]:
+        """Cars waiting at the re-entry point beside ``section`` (§18.5)."""
+        return [c.id for c in self.cars.values() if c.off_track == section and c.status is Status.RACING]
+
+    def laps_down(self, car_id: str) -> int:
+        """Laps behind the leader = the "-x lap" token (§13.E.4, AMB-25)."""
+        if self.leader is None or car_id == self.leader or self.leader not in self.cars:
+            return 0
+        n = len(self.track)
+        lead, car = self.cars[self.leader], self.cars[car_id]
+        diff = (lead.lap * n + self.section(lead.section).index) - (car.lap * n + self.section(car.section).index)
+        laps, rest = divmod(diff, n)
+        if rest == 0 and laps > 0 and car.section == lead.section:
+            lst = self.order[car.section]
+            if car_id in lst and self.leader in lst and lst.index(car_id) < lst.index(self.leader):
+                laps -= 1  # physically ahead of the leader in his section: not yet lapped (§11.2 case 3)
+        return max(laps, 0)
+
+    def ahead_of_leader(self, car_id: str) -> bool:
+        """True for a car in the leader's section, in front of him (subsection 1, §11.2 case 3)."""
+        if self.leader is None:
+            return False
+        lead = self.cars[self.leader]
+        car = self.cars[car_id]
+        if car.section != lead.section or car_id == self.leader:
+            return False
+        lst = self.order[car.section]
+        if self.leader not in lst or car_id not in lst:  # an off-track leader splits nothing (§18.5)
+            return False
+        return lst.index(car_id) < lst.index(self.leader)
+
+    def condition(self) -> Condition:
+        return self.track.weather.spaces[self.weather].condition
+
+    def section_type(self, name: str) -> SectionType:
+        return self.section(name).type
+
+    def humans(self) -> list[Car]:
+        return [c for c in self.cars.values() if c.kind is CarKind.HUMAN]
+
+    # ------------------------------------------------------------ accounting
+    def card_locations(self) -> dict[str, str]:
+        """Where every card is: 'pile', 'discards', 'hand:Blue', 'frozen:Blue', 'target:Blue'."""
+        where: dict[str, str] = {}
+        for deck in (self.race_deck, self.track_deck):
+            for c in deck.pile:
+                where[c] = f"pile:{deck.name}"
+            for c in deck.discards:
+                where[c] = f"discards:{deck.name}"
+        for car in self.cars.values():
+            for c in car.hand:
+                where[c] = f"hand:{car.id}"
+            for c in car.frozen:
+                where[c] = f"frozen:{car.id}"
+            for c in car.table:
+                where[c] = f"table:{car.id}"
+            if car.target:
+                where[car.target] = f"target:{car.id}"
+        return where
+
+    def card_count(self) -> int:
+        n = len(self.race_deck.pile) + len(self.race_deck.discards)
+        n += len(self.track_deck.pile) + len(self.track_deck.discards)
+        for car in self.cars.values():
+            n += len(car.hand) + len(car.frozen) + len(car.table) + (1 if car.target else 0)
+        return n
+
+    def wear_count(self) -> tuple[int, int]:
+        """(red, brown) tokens in the bag plus on panels: constant through a race."""
+        red = self.bag.red + sum(c.red for c in self.cars.values())
+        brown = self.bag.brown + sum(c.brown for c in self.cars.values())
+        return red, brown
+
+    # ---------------------------------------------------------- serialising
+    def to_dict(self) -> dict:
+        return {
+            "track": self.track.id, "rules": self.rules.to_dict(), "rng": self.rng.state,
+            "cars": [c.to_dict() for c in self.cars.values()],
+            "order": {k: list(v) for k, v in self.order.items()}, "turn": self.turn, "weather": self.weather,
+            "leader": self.leader, "race_deck": self.race_deck.to_dict(), "track_deck": self.track_deck.to_dict(),
+            "bag": self.bag.to_dict(), "blue_flags": sorted(self.blue_flags), "orange": self.orange,
+            "robot_tyre": self.robot_tyre.value, "robot_chits": [[t.value, n] for t, n in self.robot_chits],
+            "restart": self.restart, "finished": self.finished, "started": self.started,
+            "activation": [self.activation.section, self.activation.part] if self.activation else None,
+            "duel_chances": sorted([list(x) for x in self.duel_chances]), "fas_anchor": self.fas_anchor, "sc": self.sc,
+            "reserved": {k: list(v) for k, v in self.reserved.items()},
+            "robot_tyre_change": self.robot_tyre_change.value if self.robot_tyre_change else None,
+            "face_down": sorted(self.face_down),
+            "sc_called": self.sc_called,
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict, track: Track, cards: CardSet | None = None) -> RaceState:
+        """The state of :meth:`to_dict` on ``track``. A malformed dict (a missing key, a wrong type, an unknown
+        name) raises :class:`~racebook.core.errors.DataError` with file ``<state>`` and a dotted field path; whether
+        the values make a possible race is :func:`racebook.rf90.integrity.check_state`'s job."""
+        from racebook.rf90.integrity import (
+            as_enum,
+            as_int,
+            as_strs,
+            bad,
+            field_key,
+            get,
+            get_bool,
+            get_enum,
+            get_int,
+            get_str,
+            get_strs,
+            kind_of,
+        )
+        from racebook.rf90.options import Rules as _Rules
+
+        if not isinstance(d, dict):
+            raise bad("state", f"must be a table, not {kind_of(d)}")
+        s = cls(track, cards, _Rules.from_dict(get(d, "rules", "rules")))
+        s.rng.state = get_int(d, "rng", "rng", 0, (1 << 64) - 1)
+        cars = get(d, "cars", "cars")
+        if not isinstance(cars, list):
+            raise bad("cars", f"must be a list, not {kind_of(cars)}")
+        for i, cd in enumerate(cars):
+            car = Car.from_dict(cd, f"cars[{i}]")
+            if car.id in s.cars:
+                raise bad(f"cars[{i}].id", f"car {car.id} appears twice")
+            s.cars[car.id] = car
+        order = get(d, "order", "order")
+        if not isinstance(order, dict):
+            raise bad("order", f"must be a table, not {kind_of(order)}")
+        s.order = {k: as_strs(v, f"order.{field_key(k)}") for k, v in order.items()}
+        s.turn, s.weather = get_int(d, "turn", "turn"), get_int(d, "weather", "weather")
+        s.leader = get_str(d, "leader", "leader", optional=True)
+        s.race_deck = Deck.from_dict("Race", get(d, "race_deck", "race_deck"), "race_deck")
+        s.track_deck = Deck.from_dict("Track", get(d, "track_deck", "track_deck"), "track_deck")
+        s.bag = DamageBag.from_dict(get(d, "bag", "bag"), "bag")
+        s.blue_flags = set(get_strs(d, "blue_flags", "blue_flags"))
+        s.orange = get_str(d, "orange", "orange", optional=True)
+        s.robot_tyre = get_enum(d, "robot_tyre", Tyre, "robot_tyre")
+        chits = get(d, "robot_chits", "robot_chits")
+        if not isinstance(chits, list):
+            raise bad("robot_chits", f"must be a list, not {kind_of(chits)}")
+        s.robot_chits = []
+        for i, chit in enumerate(chits):
+            if not (isinstance(chit, list) and len(chit) == 2):
+                raise bad(f"robot_chits[{i}]", f"{chit!r:.60} is not [type, turn]")
+            s.robot_chits.append((as_enum(RobotType, chit[0], f"robot_chits[{i}][0]"),
+                                  as_int(chit[1], f"robot_chits[{i}][1]")))
+        s.restart = get_bool(d, "restart", "restart")
+        s.finished = get_bool(d, "finished", "finished")
+        s.started = get_bool(d, "started", "started")
+        act = get(d, "activation", "activation")
+        if act is not None:
+            if not (isinstance(act, list) and len(act) == 2 and all(isinstance(x, str) for x in act)):
+                raise bad("activation", f"{act!r:.60} is not null or [section, part]")
+            s.activation = Activation(*act)
+        chances = get(d, "duel_chances", "duel_chances")
+        if not isinstance(chances, list):
+            raise bad("duel_chances", f"must be a list, not {kind_of(chances)}")
+        for i, x in enumerate(chances):
+            pair = as_strs(x, f"duel_chances[{i}]")
+            if len(pair) != 2:
+                raise bad(f"duel_chances[{i}]", f"{x!r:.60} is not [car, activation]")
+            s.duel_chances.add((pair[0], pair[1]))
+        s.fas_anchor = get_str(d, "fas_anchor", "fas_anchor", None, optional=True)
+        s.sc = get_str(d, "sc", "sc", None, optional=True)
+        reserved = get(d, "reserved", "reserved", {})
+        if not isinstance(reserved, dict):
+            raise bad("reserved", f"must be a table, not {kind_of(reserved)}")
+        s.reserved = {k: as_strs(v, f"reserved.{field_key(k)}") for k, v in reserved.items()}
+        s.robot_tyre_change = get_enum(d, "robot_tyre_change", Tyre, "robot_tyre_change", None, optional=True)
+        s.face_down = set(get_strs(d, "face_down", "face_down", []))
+        s.sc_called = get_bool(d, "sc_called", "sc_called", False)
+        return s
+
+    def copy(self) -> RaceState:
+        return RaceState.from_dict(self.to_dict(), self.track, self.cards)

@@ -1,0 +1,249 @@
+"""Track data model (§3, §32). Loading and validation live in ``racebook.rf90.trackfile``.
+
+Sections are listed in race order. Index 0 is the first section after the
+finish line; moving from the last section to section 0 completes a lap.
+Every printed value carries its provenance in ``source``: either a manual
+citation ("manual: Ex. 16 (§30)") or ``invented-for-teaching``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from racebook.rf90.cards import Card, CardTest, Colour
+
+INVENTED = "invented-for-teaching"
+
+
+class SectionType(Enum):
+    STRAIGHT = "straight"  # brown border
+    BRAKING = "braking"  # grey border
+    CORNER = "corner"  # yellow border
+
+
+class Condition(Enum):
+    """Weather conditions (§16)."""
+
+    DRY = "dry"
+    INTERMEDIATE = "intermediate"  # drizzle / uncertain (Garoa)
+    RAIN = "rain"
+
+
+class TrajectoryKind(Enum):
+    STANDARD = "standard"  # circle
+    EXTREME = "extreme"  # diamond (ET)
+
+
+@dataclass(frozen=True, slots=True)
+class Cost:
+    """Extra cost symbols next to a trajectory, paid in D.1 (§13.D)."""
+
+    tyres: int = 0
+    damage: int = 0
+    cards: int = 0
+
+    def __bool__(self) -> bool:
+        return bool(self.tyres or self.damage or self.cards)
+
+
+@dataclass(frozen=True, slots=True)
+class Trajectory:
+    """A trajectory spot in a section (§3 items 5–6, §13.D, §13.F.2)."""
+
+    id: str  # unique on the track, e.g. "G.t1"
+    section: str
+    kind: TrajectoryKind
+    colours: tuple[Colour, ...]  # one or two
+    bonus: int
+    cost: Cost = Cost()
+    lateral: int = 0  # larger = further outside (robots take the outermost on ties, §17.3 F)
+    test_modifier: int = 0  # ET blind-test modifier if printed
+    recovery: str | None = None  # off-track route id followed when the ET test fails (§18.2)
+    source: str = INVENTED
+
+
+class EffectKind(Enum):
+    """Symbols on an off-track route (§18.1)."""
+
+    TYRE_WEAR = "tyre_wear"  # pay N tyre chips now, cards may not substitute
+    DAMAGE = "damage"  # draw N damage tokens now
+    DISCARD = "discard"  # discard N cards now
+    TIME_LOSS = "time_loss"  # -N MP in phase E of the next turn
+    MP_LOSS = "mp_loss"  # -N MP this turn (ET recovery charts, Ex. 33)
+    FORCED_PIT = "forced_pit"  # must pit at the start of the next turn
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    kind: EffectKind
+    amount: int = 1
+
+
+class NodeKind(Enum):
+    TEST = "test"  # a recovery attempt: pass -> on_pass, fail -> on_fail
+    EFFECTS = "effects"  # apply effects, then go to next
+    REENTRY = "reentry"  # place the car on the re-entry point of `section`
+    BACK_ON_TRACK = "back_on_track"  # ET charts: the car stays in its section and moves on
+    RETIRE = "retire"  # the car retires (Crash Out); `safety_car` brings out the SC
+
+
+@dataclass(frozen=True, slots=True)
+class RouteNode:
+    id: str
+    kind: NodeKind
+    test: CardTest | None = None  # for TEST nodes; the modifier applies to the car's TC (AMB-6)
+    on_pass: str | None = None
+    on_fail: str | None = None
+    effects: tuple[Effect, ...] = ()
+    next: str | None = None  # for EFFECTS nodes
+    section: str | None = None  # for REENTRY nodes: the section re-entered
+    safety_car: bool = False  # SC symbol at this spot (§18.1, §21.1)
+    crash_out: bool = False  # "Crash Out" symbol
+
+
+@dataclass(frozen=True, slots=True)
+class Route:
+    """An off-track route (LB failure) or ET recovery chart (§18)."""
+
+    id: str
+    start: str
+    nodes: dict[str, RouteNode]
+    source: str = INVENTED
+
+
+@dataclass(frozen=True, slots=True)
+class Corner:
+    number: int
+    name: str
+    duel_modifier: int  # printed next to the corner name (§3 item 4, §12.2)
+    sections: tuple[str, ...]
+    source: str = INVENTED
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    name: str
+    type: SectionType
+    index: int  # position in race order (0 = first after the finish line)
+    corner: int | None = None  # corner number for corner sections (and braking zones that belong to one)
+    lb_modifier: int | None = None  # LB symbol with its modifier; None = no LB here (§13.F.1)
+    lb_route: str | None = None  # off-track route followed when LB fails (§18.3)
+    reentry: bool = False  # a re-entry point (green car icon) lies beside this section
+    source: str = INVENTED
+
+
+@dataclass(frozen=True, slots=True)
+class WeatherSpace:
+    low: int
+    high: int  # inclusive check-factor range
+    condition: Condition
+    source: str = INVENTED
+
+    def covers(self, check: int) -> bool:
+        return self.low <= check <= self.high
+
+    def label(self) -> str:
+        return f"{self.high}-{self.low}"
+
+
+@dataclass(frozen=True, slots=True)
+class WeatherTable:
+    """Ordered left to right (§9.1). ``rain_side`` tells which end is rain."""
+
+    spaces: tuple[WeatherSpace, ...]
+    rain_side: str = "right"  # "left" | "right"
+
+    def index_for(self, check: int) -> int:
+        for i, s in enumerate(self.spaces):
+            if s.covers(check):
+                return i
+        raise ValueError(f"check factor {check} is on no weather space")
+
+
+@dataclass(frozen=True, slots=True)
+class TurnSpace:
+    turn: int
+    laps: str  # the small flavour number(s), e.g. "2-3"
+    stage_start: bool  # marked black: a new Race Stage begins here (§10)
+
+
+@dataclass(frozen=True, slots=True)
+class TurnIndicator:
+    spaces: tuple[TurnSpace, ...]
+    source: str = INVENTED
+
+    @property
+    def last_turn(self) -> int:
+        return self.spaces[-1].turn
+
+
+@dataclass(frozen=True, slots=True)
+class GridSlot:
+    section: str
+    cars: int
+
+
+@dataclass(frozen=True)
+class Track:
+    id: str
+    name: str
+    sections: tuple[Section, ...]
+    corners: tuple[Corner, ...]
+    trajectories: tuple[Trajectory, ...]
+    routes: dict[str, Route]
+    pit_time: int  # printed as "-8": the car goes back this many sections (8)
+    weather: WeatherTable
+    turns: TurnIndicator
+    grid: tuple[GridSlot, ...]
+    track_cards: tuple[Card, ...] = ()
+    description: str = ""
+    sources: dict[str, str] = field(default_factory=dict)  # field path -> source, for scalar values
+    file: str = ""
+
+    # Derived lookups (built once; Track is immutable).
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_by_name", {s.name: s for s in self.sections})
+        object.__setattr__(self, "_corner_by_number", {c.number: c for c in self.corners})
+        traj: dict[str, list[Trajectory]] = {}
+        for t in self.trajectories:
+            traj.setdefault(t.section, []).append(t)
+        object.__setattr__(self, "_traj_by_section", {k: tuple(v) for k, v in traj.items()})
+
+    def __len__(self) -> int:
+        return len(self.sections)
+
+    def section(self, name: str) -> Section:
+        try:
+            return self._by_name[name]  # type: ignore[attr-defined]
+        except KeyError:
+            names = ", ".join(s.name for s in self.sections)
+            raise KeyError(f"track {self.id!r} has no section {name!r}; sections: {names}") from None
+
+    def has_section(self, name: str) -> bool:
+        return name in self._by_name  # type: ignore[attr-defined]
+
+    def corner(self, number: int) -> Corner:
+        return self._corner_by_number[number]  # type: ignore[attr-defined]
+
+    def corner_of(self, section: str) -> Corner | None:
+        n = self.section(section).corner
+        return self.corner(n) if n is not None and self.section(section).type is SectionType.CORNER else None
+
+    def trajectories_in(self, section: str) -> tuple[Trajectory, ...]:
+        return self._traj_by_section.get(section, ())  # type: ignore[attr-defined]
+
+    def trajectory(self, tid: str) -> Trajectory:
+        for t in self.trajectories:
+            if t.id == tid:
+                return t
+        raise KeyError(f"track {self.id!r} has no trajectory {tid!r}")
+
+    def next_index(self, index: int) -> int:
+        return (index + 1) % len(self.sections)
+
+    def prev_index(self, index: int) -> int:
+        return (index - 1) % len(self.sections)
+
+    def source_of(self, path: str) -> str:
+        return self.sources.get(path, INVENTED)

@@ -1,0 +1,228 @@
+"""The "what usually happens if…?" view: run an experiment with a progress bar and watch two bqplot charts fill.
+
+Every number comes from :mod:`racebook.rf90.analysis.experiments` (which plays the races with
+:func:`racebook.rf90.analysis.simulate.one_race`); this module only draws it.
+
+* :class:`ExperimentPanel` — for one :class:`racebook.rf90.analysis.experiments.Experiment`: a "races per choice" box
+  and a
+  ▶ Run button, an ``IntProgress`` bar advanced after every race, the mean finishing position of each choice
+  with its 95 % interval, the distribution of finishing positions, and the summary table. The figures are
+  built once; each update only changes mark data inside ``hold_sync``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import html
+import time
+from collections.abc import Sequence
+from typing import Any
+
+import bqplot as bq
+import ipywidgets as widgets
+import pandas as pd
+
+from racebook.rf90.analysis import experiments as X
+from racebook.rf90.analysis.simulate import robots_for
+from racebook.ui.errors import ErrorLog
+
+ARM_COLOURS = ("#1f5fbf", "#d62728", "#2ca02c", "#ff8c00", "#7b3fa0", "#6b6b6b")
+BASE_COLUMNS = ("choice", "races", "mean position", "± SE", "95% interval", "win %", "podium %", "retired %", "gap")
+_TABLE_CSS = """<style>
+.rb-exp table {border-collapse: collapse; font-size: 16px;}
+.rb-exp th, .rb-exp td {padding: 3px 9px; border-bottom: 1px solid #ddd; text-align: right; white-space: nowrap;}
+.rb-exp thead th {background: #f0f0f0;}
+</style>"""
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'st' if n == 1 else 'nd' if n == 2 else 'rd' if n == 3 else 'th'}"
+
+
+class ExperimentPanel:
+    """Progress bar, charts and table for one experiment (see the module docstring).
+
+    ``run(races)`` plays ``races`` seeds for every choice (blocking; the widgets update as it goes) and keeps
+    the outcomes in :attr:`results`; :meth:`table`, :meth:`pits`, :meth:`endings` return them as DataFrames.
+    ``extra`` names the experiment-specific columns of :func:`racebook.rf90.analysis.experiments.stats_table` to show.
+    """
+
+    def __init__(self, experiment: X.Experiment, *, races: int = 300, extra: Sequence[str] = (),
+                 width: int = 1000, chart_updates: int = 40) -> None:
+        self.exp = experiment
+        self.extra = tuple(extra)
+        self.chart_updates = max(1, chart_updates)
+        self.errors = ErrorLog()
+        self.cars = experiment.players + len(robots_for(experiment.players))
+        self.results: dict[str, list[X.CarOutcome]] = {a: [] for a in experiment.labels}
+        self.elapsed = 0.0
+        self._running = False
+        self._build(races, width)
+        self._refresh()
+
+    # ------------------------------------------------------------ building
+    def _build(self, races: int, width: int) -> None:
+        labels = self.exp.labels
+        colours = [ARM_COLOURS[i % len(ARM_COLOURS)] for i in range(len(labels))]
+        arms = " · ".join(f'<b style="color:{c}">{html.escape(a.label)}</b>'
+                          for a, c in zip(self.exp.arms, colours, strict=True))
+        self.header = widgets.HTML(
+            f'<div style="font-size:22px;font-weight:bold">{html.escape(self.exp.title)}: {arms}</div>'
+            f'<div style="font-size:15px;color:#555">track {html.escape(self.exp.track)}, {self.exp.players} '
+            f'automatic human driver(s) + {len(robots_for(self.exp.players))} robots, seeds from {self.exp.seed} '
+            '(every choice plays the same seeds)</div>')
+        self.races_box = widgets.BoundedIntText(value=races, min=2, max=5000, step=10, description="races per choice",
+                                                style={"description_width": "initial"},
+                                                layout=widgets.Layout(width="230px"))
+        self.button = widgets.Button(description="▶ Run", button_style="primary", tooltip="play the races again",
+                                     layout=widgets.Layout(width="120px", height="36px"))
+        self.button.on_click(self.errors.guard(lambda _b: self.run(self.races_box.value)))
+        self.progress = widgets.IntProgress(value=0, min=0, max=1, bar_style="info",
+                                            layout=widgets.Layout(width="420px", height="28px"))
+        self.status = widgets.HTML(layout=widgets.Layout(min_width="360px"))
+        self.status.add_class("rb-exp-status")
+
+        half = f"{width // 2 - 6}px"
+        k = len(labels)
+        sx = bq.LinearScale(min=-0.5, max=k - 0.5)  # choice i at x = i; the axis names it (tick_labels)
+        sy = bq.LinearScale(min=0.5, max=self.cars + 0.5, reverse=True)
+        sc = {"x": sx, "y": sy}
+        self.colours = dict(zip(labels, colours, strict=True))
+        self.index = {a: float(i) for i, a in enumerate(labels)}
+        # the 95 % interval of each choice: a vertical bar and two caps (three lines per choice)
+        self.m_whisker = bq.Lines(x=[], y=[], scales=sc, colors=colours, stroke_width=3)
+        tip = bq.Tooltip(fields=["y"], labels=["mean position"], formats=[".2f"])
+        self.m_mean = bq.Scatter(x=[], y=[], scales=sc, colors=colours, default_size=150, stroke="black",
+                                 stroke_width=1, tooltip=tip)
+        self.m_text = bq.Label(x=[], y=[], text=[], scales=sc,
+                               default_size=17, font_weight="bold", x_offset=26, y_offset=6, colors=["#222"])
+        ax = bq.Axis(scale=sx, tick_values=list(range(k)), tick_labels={i: a for i, a in enumerate(labels)},
+                     tick_style={"font-size": "16px"})
+        ay = bq.Axis(scale=sy, side="left", label="finishing position (1 = winner)",
+                     label_offset="40px", tick_values=list(range(1, self.cars + 1)), tick_format="d",
+                     tick_style={"font-size": "14px"}, grid_lines="dashed")
+        self.fig_mean = bq.Figure(marks=[self.m_whisker, self.m_mean, self.m_text], axes=[ax, ay],
+                                  title="mean finishing position, 95% interval", animation_duration=0,
+                                  fig_margin={"top": 50, "bottom": 40, "left": 70, "right": 20},
+                                  title_style={"font-size": "17px"}, layout=widgets.Layout(width=half, height="380px"))
+
+        places = [_ordinal(p) for p in range(1, self.cars + 1)]
+        dx, dy = bq.OrdinalScale(domain=places), bq.LinearScale(min=0.0, max=1.0)
+        self.m_dist = bq.Bars(x=places, y=[[0.0] * self.cars for _ in labels], scales={"x": dx, "y": dy},
+                              type="grouped", colors=colours, labels=labels, display_legend=True, padding=0.15,
+                              tooltip=bq.Tooltip(fields=["x", "y"], labels=["place", "share"], formats=["", ".0%"]))
+        bx = bq.Axis(scale=dx, label="finishing place (a retired car counts at its place: the last ones)",
+                     tick_style={"font-size": "15px"})
+        by = bq.Axis(scale=dy, side="left", tick_format=".0%", label="share of the cars",
+                     label_offset="48px", tick_style={"font-size": "14px"}, grid_lines="dashed")
+        self.fig_dist = bq.Figure(marks=[self.m_dist], axes=[bx, by], title="where the human car(s) finished",
+                                  animation_duration=0, legend_location="top-left",
+                                  legend_style={"font-size": "15px"}, title_style={"font-size": "17px"},
+                                  fig_margin={"top": 50, "bottom": 50, "left": 70, "right": 20},
+                                  layout=widgets.Layout(width=half, height="380px"))
+        self.table_html = widgets.HTML()
+        self.table_html.add_class("rb-exp")
+        self.widget = widgets.VBox([
+            self.header,
+            widgets.HBox([self.races_box, self.button, self.progress, self.status],
+                         layout=widgets.Layout(align_items="center", flex_flow="row wrap")),
+            widgets.HBox([self.fig_mean, self.fig_dist]),
+            self.table_html,
+            self.errors.widget,
+        ])
+
+    def _holding(self) -> contextlib.ExitStack:
+        stack = contextlib.ExitStack()
+        for f in (self.fig_mean, self.fig_dist):
+            stack.enter_context(f.hold_sync())
+        for m in (self.m_whisker, self.m_mean, self.m_text, self.m_dist):
+            stack.enter_context(m.hold_sync())
+        return stack
+
+    # ------------------------------------------------------------ running
+    def run(self, races: int | None = None) -> None:
+        """Play ``races`` seeds (default: the box's value) for every choice; the bar moves after each race."""
+        if self._running:
+            return
+        n = int(races if races is not None else self.races_box.value)
+        total = n * len(self.exp.arms)
+        every = max(1, total // self.chart_updates)
+        self.results = {a: [] for a in self.exp.labels}
+        self._running = True
+        self.button.disabled = True
+        self.progress.max, self.progress.value, self.progress.bar_style = total, 0, "info"
+        t0 = time.monotonic()
+        try:
+            for k, (arm, seed, outs) in enumerate(X.iter_runs(self.exp, n), start=1):
+                self.results[arm.label].extend(outs)
+                self.progress.value = k
+                self.status.value = (f'<span style="font-size:16px">race {k} of {total}: '
+                                     f"<b>{html.escape(arm.label)}</b>, seed {seed}</span>")
+                if k % every == 0 and k < total:
+                    self._refresh(table=False)
+        finally:
+            self._running = False
+            self.button.disabled = False
+            self.elapsed = time.monotonic() - t0
+        self.progress.bar_style = "success"
+        self.status.value = (f'<span style="font-size:16px">{total} races done ({n} per choice) in '
+                             f"{self.elapsed:.1f} s</span>")
+        self._refresh()
+
+    def _refresh(self, table: bool = True) -> None:
+        st = {s.arm: s for s in X.stats(self.results) if s.cars}
+        shown = [a for a in self.exp.labels if a in st]
+        cols = [self.colours[a] for a in shown]
+        mean = [st[a].mean_position for a in shown]
+        lo = [st[a].interval[0] for a in shown]
+        hi = [st[a].interval[1] for a in shown]
+        xs = [self.index[a] for a in shown]
+        cap = 0.09
+        with self._holding():
+            self.m_whisker.x = [xx for x in xs for xx in ([x, x], [x - cap, x + cap], [x - cap, x + cap])]
+            self.m_whisker.y = [yy for i in range(len(shown)) for yy in ([lo[i], hi[i]], [lo[i], lo[i]],
+                                                                           [hi[i], hi[i]])]
+            self.m_whisker.colors = [c for c in cols for _ in range(3)] or ["black"]
+            self.m_mean.x, self.m_mean.y, self.m_mean.colors = xs, mean, cols or ["black"]
+            self.m_text.x, self.m_text.y, self.m_text.text = xs, mean, [f"{m:.2f}" for m in mean]
+            self.m_dist.y = [X.position_distribution(self.results[a], self.cars) for a in self.exp.labels]
+        if table:
+            df = self.table()
+            self.table_html.value = _TABLE_CSS + (df.to_html(index=False) if len(df) else "")
+
+    # ------------------------------------------------------------ results as tables
+    def table(self, columns: Sequence[str] | None = None) -> pd.DataFrame:
+        """:func:`racebook.rf90.analysis.experiments.stats_table` of the last run (the base columns plus ``extra``)."""
+        rows = [r for r in X.stats_table(self.results) if r["races"]]
+        cols = list(columns) if columns is not None else list(BASE_COLUMNS) + list(self.extra)
+        return pd.DataFrame(rows, columns=list(rows[0]) if rows else cols)[cols]
+
+    def pits(self) -> pd.DataFrame:
+        """Pit stops per Game Turn and choice (:func:`racebook.rf90.analysis.experiments.pit_turn_table`)."""
+        table = X.pit_turn_table(self.results)
+        df = pd.DataFrame.from_dict(table, orient="index")
+        df.columns = [f"turn {t}" for t in df.columns]
+        df.index.name = "choice"
+        return df
+
+    def endings(self) -> pd.DataFrame:
+        """How the human cars ended, per choice (:func:`racebook.rf90.analysis.experiments.status_table`)."""
+        df = pd.DataFrame.from_dict(X.status_table(self.results), orient="index")
+        df.index.name = "choice"
+        return df
+
+    def retirements(self) -> pd.DataFrame:
+        """Why the human cars retired, per choice (:func:`racebook.rf90.analysis.experiments.retirement_table`)."""
+        df = pd.DataFrame.from_dict(X.retirement_table(self.results), orient="index")
+        df.index.name = "choice"
+        return df
+
+    def difference(self, a: str, b: str, retirements: bool = False) -> X.Difference:
+        """Mean position (or, with ``retirements``, the retirement rate) of ``b`` minus ``a`` over the common seeds
+        (:func:`racebook.rf90.analysis.experiments.paired_difference`)."""
+        if retirements:
+            return X.paired_difference(self.results, a, b, lambda o: float(not o.finished), "retirements per car")
+        return X.paired_difference(self.results, a, b)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)

@@ -1,0 +1,1154 @@
+"""RaceTable: a club runs a real race in JupyterLab, with the engine as referee (§6–§9 set-up, §10–§25 race).
+
+Thin, like every view: the set-up runs :func:`racebook.rf90.setup.new_race`, the race is a
+:class:`racebook.rf90.game.Race`, the buttons are exactly ``race.legal_actions()`` and a click calls
+``race.apply``; an action a player *tries* that is not legal is explained by the engine
+(:func:`racebook.rf90.explain.why_illegal` / the :class:`~racebook.core.errors.IllegalAction` of ``race.apply``).
+Robots play themselves (the engine does it); "the computer drives this car" is
+:class:`racebook.rf90.analysis.drivers.GreedyDriver`, which only chooses among the legal actions.
+
+Three tabs:
+
+1. **Set-up** — the track, 1–6 players (name = colour, skill, setup points §6.2, substitute car §6.3),
+   the robots (the manual's robots-per-players table is NOT IN SOURCE, §0.1: the default is
+   :data:`racebook.rf90.analysis.simulate.ROBOTS_BY_PLAYERS`, and the counts can be changed), the seed and the house
+   rules; then the three steps of the book: **Deal the hands** (§6.2) → choose the qualifying card from
+   the dealt hand and the refuel chit, **Qualify** (§7, §8: the grid and the weather, §9.1) → choose tyres
+   and strategy knowing the weather, **Start the race** (§9.2).
+2. **Race** — who is to play and the phase, the active car's panel and hand (``Card.describe()``), the legal
+   actions as buttons grouped by verb, a "try" box (and clickable hand cards) that explains an illegal
+   choice, "computer drives" per player car, "play until my turn", the standings (pandas) and the track
+   view (one :class:`~racebook.ui.TrackView`, updated in place), with the sentences of the last action.
+3. **Save / load** — ``race.to_json()`` in a text area and as a browser download (a ``data:`` link), and
+   :meth:`Race.from_json` to resume exactly from a pasted text or an uploaded file (the position string is
+   compared). No widget names a file on the server (issue 14: in presenter mode any viewer could have written
+   any server file); :meth:`RaceTable.save_file` / :meth:`RaceTable.load_file` remain for Python scripts only.
+   An error is one friendly line in the widget, never a server traceback.
+
+Headless use (tests, the notebook's checked cells)::
+
+    t = RaceTable(track="teaching", players=2, seed=12)
+    t.deal(); t.qualify(); t.start()
+    t.computer_step()            # GreedyDriver picks one legal action; its button is clicked
+    print(t.standings().to_string())
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+from collections.abc import Iterable
+from dataclasses import dataclass, fields, replace
+from enum import Enum
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+import pandas as pd
+
+from racebook.core.datafile import MAX_BYTES, read_text
+from racebook.core.errors import DataError, IllegalAction, RacebookError
+from racebook.rf90.actions import Action, Play
+from racebook.rf90.actions import parse as parse_action
+from racebook.rf90.analysis.drivers import GreedyDriver
+from racebook.rf90.analysis.simulate import COLOURS, ROBOTS_BY_PLAYERS
+from racebook.rf90.car import (
+    PRESUMED_SETUP_POINTS,
+    ROBOT_TARGET_CHECK,
+    SETUP_POINTS,
+    RobotType,
+    Setup,
+    Skill,
+    Status,
+    Strategy,
+    Tyre,
+)
+from racebook.rf90.events import Event
+from racebook.rf90.explain import why_illegal
+from racebook.rf90.game import Race, frame_of
+from racebook.rf90.options import HOUSE_RULE_DOCS, Rules
+from racebook.rf90.rules.qualifying import FUEL_MODIFIER, Entry
+from racebook.rf90.setup import Driver, RaceSetup, new_race
+from racebook.rf90.trackfile import load_track
+from racebook.rf90.turn import Phase
+from racebook.rf90.ui.trackview import TrackView
+from racebook.ui import style
+from racebook.ui.errors import ErrorLog
+
+TRACKS = ("teaching", "silverstone", "monza")
+MAX_PLAYERS = 6
+MAX_BUTTONS = 30  # a verb with more legal actions than this is offered as a dropdown + "apply"
+MAX_AUTO_STEPS = 20_000  # safety stop for "computer drives" / "play until my turn"
+ROBOT_PREFIX = {RobotType.SUPERFAST: "SuperFast", RobotType.FAST: "Fast", RobotType.SLOW: "Slow"}
+ROBOT_TYPES = (RobotType.SUPERFAST, RobotType.FAST, RobotType.SLOW)  # the order of ROBOTS_BY_PLAYERS
+
+_CSS = """<style>
+.rb-fr {font-size: 16px;}
+.rb-fr .widget-button, .rb-fr .widget-toggle-button {font-size: 16px;}
+.rb-fr .widget-label, .rb-fr .widget-dropdown select, .rb-fr .widget-text input, .rb-fr .widget-checkbox label
+  {font-size: 16px;}
+.rb-fr-h {font-size: 20px; font-weight: bold; margin: 10px 0 4px 0;}
+.rb-fr-note {font-size: 14px; color: #555;}
+.rb-fr-status {font-size: 22px; line-height: 1.4; padding: 4px 0;}
+.rb-fr table {border-collapse: collapse; font-size: 15px;}
+.rb-fr th, .rb-fr td {padding: 2px 8px; border-bottom: 1px solid #ddd; text-align: left; vertical-align: top;}
+.rb-fr thead th {background: #f0f0f0;}
+.rb-fr tr.rb-fr-now td {background: #fff1a8; font-weight: bold;}
+.rb-fr .rb-fr-log {font-size: 15px; line-height: 1.4; max-height: 300px; overflow: auto; background: #fafafa;
+  border: 1px solid #ddd; border-radius: 4px; padding: 4px 10px;}
+.rb-fr .rb-fr-log .act {font-weight: bold; color: #1f4e9c; margin-top: 4px;}
+.rb-fr .rb-fr-log .ev {padding-left: 1.6em;}
+.rb-fr .rb-fr-ok {color: #15803d; font-weight: bold;}
+.rb-fr .rb-fr-bad {color: #b91c1c; font-weight: bold;}
+</style>"""
+
+
+def _h(text: str) -> widgets.HTML:
+    return widgets.HTML(f'<div class="rb-fr-h">{html.escape(text)}</div>')
+
+
+def _note(text: str) -> widgets.HTML:
+    return widgets.HTML(f'<div class="rb-fr-note">{text}</div>')
+
+
+def _msg(exc: BaseException) -> str:
+    """An engine error as one line: 'rule: reason' for illegal actions, else the message."""
+    if isinstance(exc, IllegalAction):
+        return f"{exc.rule}: {exc.reason}"
+    return str(exc)
+
+
+def _points_options(cat: str) -> list[tuple[str, int]]:
+    """Dropdown options for one setup characteristic, from the engine's tables (§6.2, §29.5)."""
+    known = dict(SETUP_POINTS[cat])
+    presumed = PRESUMED_SETUP_POINTS.get(cat, {})
+    out = [(f"{v} ({p} pt{'s' * (p > 1)}{', presumed' if v in presumed else ''})", v)
+           for v, p in sorted({**known, **presumed}.items())]
+    return out
+
+
+def robot_list(counts: tuple[int, int, int]) -> list[tuple[str, RobotType]]:
+    """The robot cars for (SuperFast, Fast, Slow) counts, named like
+    :func:`racebook.rf90.analysis.simulate.robots_for`."""
+    out = []
+    for rt, n in zip(ROBOT_TYPES, counts, strict=True):
+        out += [(f"{ROBOT_PREFIX[rt]}{i + 1}", rt) for i in range(n)]
+    return out
+
+
+def dealt_hand(rs: RaceSetup, car: str) -> list[str]:
+    """The hand dealt to ``car`` in Free Practice (§6.2, after a substitute car §6.3), in deal order.
+
+    ``rs`` must come from :func:`new_race` with ``qualify_card=0``: the engine then laid the first dealt
+    card as the Target Check (§7.2) and the rest of the Race Cards are still in hand in deal order (Track
+    Cards drawn at the start come after). The same seed and set-up deal the same hand again, so index
+    ``i`` of this list is what ``Driver(qualify_card=i)`` lays for qualifying.
+    """
+    c = rs.state.cars[car]
+    assert c.target is not None
+    return [c.target] + [x for x in c.hand if not rs.state.card(x).is_track]
+
+
+# ------------------------------------------------------------------ one player's set-up widgets
+@dataclass
+class DriverForm:
+    """The widgets of one player: Free Practice (§6.2, §6.3) and qualifying / pre-race (§7, §8, §9.2)."""
+
+    name: widgets.Combobox
+    skill: widgets.Dropdown
+    tyres: widgets.Dropdown
+    cards: widgets.Dropdown
+    wear: widgets.Dropdown
+    mulligan: widgets.Checkbox
+    points: widgets.HTML
+    qualify: widgets.Dropdown
+    refuel: widgets.Dropdown
+    tyre: widgets.Dropdown
+    strategy: widgets.Dropdown
+    label: widgets.HTML  # the name again, in the qualifying grid
+
+    @classmethod
+    def new(cls, name: str) -> DriverForm:
+        w = widgets.Layout
+        return cls(
+            name=widgets.Combobox(value=name, options=list(COLOURS), ensure_option=False, layout=w(width="120px")),
+            skill=widgets.Dropdown(options=[("none", "")] + [(s.value.replace("_", " "), s.value) for s in Skill],
+                                   value="", layout=w(width="150px")),
+            tyres=widgets.Dropdown(options=_points_options("tyres"), value=10, layout=w(width="170px")),
+            cards=widgets.Dropdown(options=_points_options("cards"), value=6, layout=w(width="170px")),
+            wear=widgets.Dropdown(options=_points_options("wear"), value=5, layout=w(width="110px")),
+            mulligan=widgets.Checkbox(value=False, description="substitute car", indent=False,
+                                      layout=w(width="160px")),
+            points=widgets.HTML(layout=w(width="330px")),
+            qualify=widgets.Dropdown(options=[("(deal the hands first)", 0)], value=0, layout=w(width="420px")),
+            refuel=widgets.Dropdown(options=[(f"turn {t} ({m:+d} qualifying)", t) for t, m in FUEL_MODIFIER.items()],
+                                    value=12, layout=w(width="200px")),
+            tyre=widgets.Dropdown(options=[t.value for t in Tyre], value=Tyre.HARD.value, layout=w(width="130px")),
+            strategy=widgets.Dropdown(options=[(s.value.replace("_", " "), s.value) for s in Strategy],
+                                      value=Strategy.SAVE_TYRES.value, layout=w(width="170px")),
+            label=widgets.HTML(layout=w(width="120px")),
+        )
+
+    @property
+    def car(self) -> str:
+        return self.name.value.strip()
+
+    def setup(self) -> Setup:
+        return Setup(tyres=self.tyres.value, cards=self.cards.value, wear=self.wear.value)
+
+    def parsed_skill(self) -> Skill | None:
+        """The skill, read by the engine (SIXTH SENSE is refused: its text is NOT IN SOURCE, §27 / AMB-15)."""
+        return Skill.parse(self.skill.value) if self.skill.value else None
+
+    def driver(self) -> Driver:
+        """The engine's :class:`~racebook.rf90.setup.Driver` for these choices (raises the engine's errors)."""
+        return Driver(self.car, skill=self.parsed_skill(), setup=self.setup(), refuel=self.refuel.value,
+                      qualify_card=int(self.qualify.value), tyre=Tyre(self.tyre.value),
+                      strategy=Strategy.parse(self.strategy.value), mulligan=self.mulligan.value)
+
+    def check_setup(self) -> str | None:
+        """None when the Free Practice choices are legal, else the engine's reason (§6.2)."""
+        try:
+            skill = self.parsed_skill()
+            setup = self.setup()
+            setup.validate(skill)
+        except RacebookError as e:
+            return _msg(e)
+        return None
+
+    def practice_widgets(self) -> list[widgets.Widget]:
+        return [self.name, self.skill, self.tyres, self.cards, self.wear, self.mulligan]
+
+    def qualifying_widgets(self) -> list[widgets.Widget]:
+        return [self.qualify, self.refuel]
+
+    def prerace_widgets(self) -> list[widgets.Widget]:
+        return [self.tyre, self.strategy]
+
+
+# ------------------------------------------------------------------ the controller
+class RaceTable:
+    """Set up, play, save and load one race at the club table (see the module docstring).
+
+    Attributes of interest: ``race`` (the :class:`Race`, None before the start), ``setup_result`` (the
+    :class:`RaceSetup` of the start), ``forms`` (one :class:`DriverForm` per player), ``setup_out`` (the
+    Output where set-up errors land), ``action_buttons`` (action text → Button, only legal actions),
+    ``computer`` (car → its GreedyDriver) and ``auto`` (the cars the computer drives by itself).
+    """
+
+    def __init__(self, track: str = "teaching", players: int = 2, seed: int = 12, *, width: int = 980) -> None:
+        """``width``: the track view's width in px (the two decision columns below share it)."""
+        self.errors = ErrorLog()
+        g = self.errors.guard
+        self.width = width
+        self.race: Race | None = None
+        self.setup_result: RaceSetup | None = None
+        self.start_sections: dict[str, str] = {}
+        self.hands: dict[str, list[str]] = {}  # car -> dealt hand (after dealing)
+        self.preview: RaceSetup | None = None  # the qualifying preview (grid, weather)
+        self._deal_key: tuple | None = None
+        self.stage = "practice"  # practice | dealt | qualified | racing
+        self.computer: dict[str, GreedyDriver] = {}
+        self.auto: set[str] = set()
+        self.auto_checks: dict[str, widgets.Checkbox] = {}
+        self.last: list[tuple[Action | None, tuple[Event, ...]]] = []
+        self.action_buttons: dict[str, widgets.Button] = {}
+        self._offered: dict[str, list[str]] = {}
+        self._dropdown_groups: dict[str, tuple[widgets.Dropdown, widgets.Button]] = {}
+        self._saved: tuple[str, str] | None = None  # (json, position) of the last save
+        self._quiet = False
+        L = widgets.Layout
+
+        # ---------------- set-up tab
+        self.track_w = widgets.Dropdown(options=list(TRACKS), value=track, description="track",
+                                        layout=L(width="260px"))
+        self.players_w = widgets.Dropdown(options=list(range(1, MAX_PLAYERS + 1)), value=players,
+                                          description="players", layout=L(width="200px"))
+        self.seed_w = widgets.IntText(value=seed, description="seed", layout=L(width="200px"))
+        self.robot_w = [widgets.BoundedIntText(value=0, min=0, max=12, description=ROBOT_PREFIX[rt],
+                                               layout=L(width="190px"), style={"description_width": "80px"})
+                        for rt in ROBOT_TYPES]
+        self.robot_default_b = widgets.Button(description="default for the players", layout=L(width="auto"))
+        self.rules_w: dict[str, widgets.Widget] = {}
+        rule_rows = []
+        for f in fields(Rules):
+            default = getattr(Rules(), f.name)
+            if isinstance(default, Enum):
+                w: widgets.Widget = widgets.Dropdown(options=[e.value for e in type(default)], value=default.value,
+                                                     description=f.name, style={"description_width": "170px"},
+                                                     layout=L(width="330px"))
+            else:
+                w = widgets.Checkbox(value=default, description=f.name, indent=False, layout=L(width="260px"))
+            self.rules_w[f.name] = w
+            rule_rows.append(widgets.HBox([w, _note(html.escape(HOUSE_RULE_DOCS.get(f.name, "")))]))
+        self.forms: list[DriverForm] = [DriverForm.new(COLOURS[i]) for i in range(MAX_PLAYERS)]
+        for form in self.forms:
+            for w in form.practice_widgets():
+                if w is not form.mulligan:
+                    w.observe(g(self._on_practice_change), names="value")
+            form.mulligan.observe(g(self._on_mulligan), names="value")
+        self.practice_box = widgets.VBox()
+        self.qualifying_box = widgets.VBox()
+        self.deal_b = widgets.Button(description="1. Deal the hands (§6.2)", button_style="primary",
+                                     layout=L(width="260px", height="40px"))
+        self.qualify_b = widgets.Button(description="2. Qualify (§7)", button_style="primary",
+                                        layout=L(width="200px", height="40px"))
+        self.start_b = widgets.Button(description="3. Start the race (§9.2)", button_style="success",
+                                      layout=L(width="260px", height="40px"))
+        self.reset_b = widgets.Button(description="new set-up", layout=L(width="140px", height="40px"))
+        self.setup_out = widgets.Output(layout=L(max_height="240px", overflow="auto"))
+        self.grid_html = widgets.HTML()
+        self.deal_b.on_click(g(lambda _b: self.deal()))
+        self.qualify_b.on_click(g(lambda _b: self.qualify()))
+        self.start_b.on_click(g(lambda _b: self.start()))
+        self.reset_b.on_click(g(lambda _b: self.reset_setup()))
+        self.robot_default_b.on_click(g(lambda _b: self.default_robots()))
+        self.players_w.observe(g(self._on_players), names="value")
+        for w in (self.track_w, self.seed_w, *self.robot_w, *self.rules_w.values()):
+            w.observe(g(self._on_practice_change), names="value")
+        robots_note = _note(
+            "The manual's table of robots per number of players is NOT IN SOURCE (§0.1, §6.1). The default is "
+            "<code>racebook.rf90.analysis.simulate.ROBOTS_BY_PLAYERS</code> (SuperFast, Fast, Slow): "
+            + html.escape(", ".join(f"{n} player{'s' * (n > 1)} → {v}" for n, v in ROBOTS_BY_PLAYERS.items()))
+            + ". Change the counts here; the engine checks that the track's grid has room (§7.2).")
+        self.setup_tab = widgets.VBox([
+            widgets.HTML(_CSS),
+            _h("The race"),
+            widgets.HBox([self.track_w, self.players_w, self.seed_w]),
+            _h("Robots (§17)"),
+            widgets.HBox([*self.robot_w, self.robot_default_b]), robots_note,
+            _h("House rules (§31)"), widgets.VBox(rule_rows),
+            _h("Free Practice (§6.2 skill and car setup, §6.3 substitute car)"),
+            _note("Name = the car's colour (the track view draws that colour). Setup points come from the "
+                  "engine's table (§6.2, §29.5): at most 6 (TUNING: 8, at most 3 in one characteristic)."),
+            self.practice_box,
+            widgets.HBox([self.deal_b, self.reset_b]),
+            _h("Qualifying (§7.1) and pre-race (§9.2)"),
+            _note("Choose the qualifying card from the dealt hand and the refuel chit (§7.1, §8), then Qualify: "
+                  "the grid and the weather (§9.1) appear. Then choose tyres and strategy, in grid order, knowing "
+                  "the weather (§9.2), and start the race."),
+            self.qualifying_box,
+            widgets.HBox([self.qualify_b, self.start_b]),
+            self.setup_out,
+            self.grid_html,
+        ])
+
+        # ---------------- race tab
+        self.status_html = widgets.HTML('<div class="rb-fr-status">Set up the race and press Start.</div>')
+        self.view = TrackView(load_track(track), {}, width=width, errors=self.errors)
+        self.panel_html = widgets.HTML()
+        self.card_toggles = widgets.HBox(layout=L(flex_flow="row wrap"))
+        self.toggles: dict[str, widgets.ToggleButton] = {}  # hand card -> its toggle (PLAY phase)
+        self.try_w = widgets.Text(placeholder="e.g. R22 R25  ·  play R22 R25 +traj  ·  pit 1  (Enter)",
+                                  continuous_update=False,
+                                  layout=L(width=f"{(width - 20) // 2 - 10}px"))
+        self.try_check_b = widgets.Button(description="why? / is it legal?", layout=L(width="auto"))
+        self.try_apply_b = widgets.Button(description="apply", button_style="warning", layout=L(width="auto"))
+        self.try_html = widgets.HTML()
+        self.try_check_b.on_click(g(lambda _b: self.try_action(self.try_w.value)))
+        self.try_apply_b.on_click(g(lambda _b: self._apply_try()))
+        self.try_w.observe(g(self._on_try_text), names="value")
+        self.actions_box = widgets.VBox()
+        self.auto_box = widgets.HBox(layout=L(flex_flow="row wrap"))
+        self.me_w = widgets.Dropdown(options=[], description="my car", layout=L(width="220px"))
+        self.until_b = widgets.Button(description="play until my turn", button_style="info", layout=L(width="auto"))
+        self.step_b = widgets.Button(description="computer: play this decision", layout=L(width="auto"))
+        self.until_b.on_click(g(lambda _b: self.play_until(self.me_w.value)))
+        self.step_b.on_click(g(lambda _b: self.computer_step()))
+        self.last_html = widgets.HTML()
+        self.standings_html = widgets.HTML()
+        col = (width - 20) // 2
+        self.side = col
+        left = widgets.VBox([
+            _h("Panel and hand of the car to play"), self.panel_html, self.card_toggles,
+            _h("Try a choice: is it legal? why not?"), self.try_w,
+            widgets.HBox([self.try_check_b, self.try_apply_b]), self.try_html,
+        ], layout=L(width=f"{col}px"))
+        right = widgets.VBox([
+            _h("Legal actions (click one)"), self.actions_box,
+            _h("Computer"), self.auto_box, self.step_b, widgets.HBox([self.me_w, self.until_b]),
+        ], layout=L(width=f"{col}px", margin="0 0 0 20px"))
+        self.race_tab = widgets.VBox([
+            widgets.HTML(_CSS), self.status_html, self.view.widget,
+            widgets.HBox([left, right], layout=L(align_items="flex-start")),
+            _h("What happened (the last action)"), self.last_html,
+            _h("Standings"), self.standings_html,
+        ])
+
+        # ---------------- save / load tab
+        self.json_w = widgets.Textarea(placeholder="race.to_json() appears here; paste a saved race to load it",
+                                       layout=L(width=f"{width}px", height="160px"))
+        self.save_b = widgets.Button(description="save → text", layout=L(width="auto"))
+        self.load_b = widgets.Button(description="load ← text", button_style="warning", layout=L(width="auto"))
+        # the browser's own files: a download link for a save, an upload for a load (never a server path)
+        self.download_html = widgets.HTML()
+        self.upload_w = widgets.FileUpload(accept=".json,application/json", multiple=False,
+                                           description="load ← file", button_style="warning",
+                                           layout=L(width="auto"))
+        self.save_html = widgets.HTML()
+        self.save_b.on_click(g(lambda _b: self.save()))
+        self.load_b.on_click(g(lambda _b: self.load(self.json_w.value)))
+        self.upload_w.observe(g(self._on_upload), names="value")
+        self.save_tab = widgets.VBox([
+            widgets.HTML(_CSS), _h("Save and load (the initial state and every action: replaying resumes exactly)"),
+            _note("<b>save → text</b> puts the race in the box below and offers it as a file to download; "
+                  "<b>load ← text</b> resumes the race pasted in the box; <b>load ← file</b> uploads a saved "
+                  "race from your computer."),
+            widgets.HBox([self.save_b, self.download_html, self.load_b, self.upload_w]),
+            self.json_w, self.save_html,
+        ])
+
+        self.tabs = widgets.Tab(children=[self.setup_tab, self.race_tab, self.save_tab])
+        for i, t in enumerate(("Set-up", "Race", "Save / load")):
+            self.tabs.set_title(i, t)
+        self.widget = widgets.VBox([self.tabs, self.errors.widget])
+        self.widget.add_class("rb-fr")
+        self.default_robots()
+        self._layout_forms()
+        self._set_stage("practice")
+        self._render_race()
+
+    # ============================================================ set-up
+    @property
+    def active_forms(self) -> list[DriverForm]:
+        return self.forms[: self.players_w.value]
+
+    @property
+    def setup_text(self) -> str:
+        """Everything the set-up Output shows, as one string."""
+        return "".join(o.get("text", "") for o in self.setup_out.outputs)
+
+    def _say(self, text: str, error: bool = False) -> None:
+        (self.setup_out.append_stderr if error else self.setup_out.append_stdout)(text.rstrip("\n") + "\n")
+
+    def default_robots(self) -> None:
+        """The documented default robots for the number of players (ROBOTS_BY_PLAYERS; NOT IN SOURCE, §0.1)."""
+        for w, n in zip(self.robot_w, ROBOTS_BY_PLAYERS[self.players_w.value], strict=True):
+            w.value = n
+
+    def robots(self) -> list[tuple[str, RobotType]]:
+        return robot_list(tuple(w.value for w in self.robot_w))  # type: ignore[arg-type]
+
+    def rules(self) -> Rules:
+        return Rules.from_dict({k: w.value for k, w in self.rules_w.items()})
+
+    def _on_players(self, change: dict) -> None:
+        self.default_robots()
+        self._layout_forms()
+        self._on_practice_change(change)
+
+    def _layout_forms(self) -> None:
+        hdr = ["car (name)", "skill (§27)", "tyre chips", "cards in hand", "wear slots", "§6.3", "setup points"]
+        head = widgets.HBox([widgets.HTML(f"<b>{h}</b>", layout=widgets.Layout(width=w)) for h, w in
+                             zip(hdr, ("120px", "150px", "170px", "170px", "110px", "160px", "330px"), strict=True)])
+        self.practice_box.children = [head] + [widgets.HBox(f.practice_widgets() + [f.points])
+                                               for f in self.active_forms]
+        qh = ["car", "qualifying card (from the dealt hand, §7.1)", "refuel chit (§7.1, §8)", "tyres (§9.2)",
+              "strategy (§26)"]
+        qhead = widgets.HBox([widgets.HTML(f"<b>{h}</b>", layout=widgets.Layout(width=w)) for h, w in
+                              zip(qh, ("120px", "420px", "200px", "130px", "170px"), strict=True)])
+        self.qualifying_box.children = [qhead] + [widgets.HBox([f.label, *f.qualifying_widgets(),
+                                                                *f.prerace_widgets()]) for f in self.active_forms]
+        self._update_points()
+
+    def _update_points(self) -> None:
+        for f in self.active_forms:
+            f.label.value = f"<b>{html.escape(f.car)}</b>"
+            why = f.check_setup()
+            if why is None:
+                pts = f.setup().points()
+                f.points.value = f'<span class="rb-fr-ok">✓ {sum(pts.values())} points</span>'
+            else:
+                f.points.value = f'<span class="rb-fr-bad">✗ {html.escape(why)}</span>'
+
+    def _on_practice_change(self, _change: Any = None) -> None:
+        if self._quiet:
+            return
+        self._update_points()
+        if self.stage in ("dealt", "qualified") and self._deal_key != self._key():
+            self._set_stage("practice")
+            self._say("The set-up changed: deal the hands again.")
+
+    def _on_mulligan(self, change: dict) -> None:
+        """§6.3: after seeing the hand, a player may take the substitute car (a new hand) — once."""
+        if self._quiet:
+            return
+        if self.stage == "dealt" and change["new"]:
+            self._say("Substitute car: the whole hand goes back and a new one is dealt (§6.3); it must be kept.")
+            self.deal()  # the checkbox is then disabled: the second hand must be kept (§6.3)
+        else:
+            self._on_practice_change(change)
+
+    def _key(self) -> tuple:
+        """What the dealt hands depend on: the track, the seed, the players in order, their hand sizes and
+        substitute cars (the engine deals before qualifying)."""
+        return (self.track_w.value, self.seed_w.value, tuple((f.car, f.cards.value, f.mulligan.value)
+                                                              for f in self.active_forms))
+
+    def _set_stage(self, stage: str) -> None:
+        self.stage = stage
+        practice = stage == "practice"
+        for w in (self.track_w, self.players_w, self.seed_w, *self.robot_w, self.robot_default_b,
+                  *self.rules_w.values()):
+            w.disabled = not practice
+        for f in self.active_forms:
+            for w in f.practice_widgets():
+                w.disabled = not practice
+            f.mulligan.disabled = not (practice or (stage == "dealt" and not f.mulligan.value))
+            for w in f.qualifying_widgets():
+                w.disabled = stage != "dealt"
+            for w in f.prerace_widgets():
+                w.disabled = stage not in ("practice", "dealt", "qualified")
+            if practice:
+                self._quiet = True
+                try:
+                    f.qualify.options = [("(deal the hands first)", 0)]
+                    f.qualify.value = 0
+                finally:
+                    self._quiet = False
+        self.deal_b.disabled = not practice
+        self.qualify_b.disabled = stage != "dealt"
+        self.start_b.disabled = stage == "racing"
+        if practice:
+            self.hands = {}
+            self.preview = None
+            self.grid_html.value = ""
+
+    def _drivers(self) -> list[Driver]:
+        """The players as engine Drivers; every problem is said in the set-up Output, then raised."""
+        problems: list[str] = []
+        names = [f.car for f in self.active_forms]
+        robot_ids = {r for r, _ in self.robots()}
+        out = []
+        for f, name in zip(self.active_forms, names, strict=True):
+            if not name or " " in name:
+                problems.append(f"{name or '(empty)'}: a car's name is one word (it starts every action, "
+                                "e.g. 'Blue play R14 R18')")
+                continue
+            if names.count(name) > 1 or name in robot_ids:
+                problems.append(f"{name}: two cars have this name")
+                continue
+            why = f.check_setup()
+            if why is not None:
+                problems.append(f"{name}: {why}")
+                continue
+            try:
+                out.append(f.driver())
+            except RacebookError as e:
+                problems.append(f"{name}: {_msg(e)}")
+        if problems:
+            for p in problems:
+                self._say("✗ " + p, error=True)
+            raise _SetupProblem("; ".join(problems))
+        return out
+
+    def _new_race(self, drivers: list[Driver]) -> RaceSetup:
+        try:
+            return new_race(load_track(self.track_w.value), drivers, self.robots(), seed=self.seed_w.value,
+                            rules=self.rules())
+        except RacebookError as e:
+            self._say(f"✗ {_msg(e)}", error=True)
+            raise _SetupProblem(_msg(e)) from e
+
+    def deal(self) -> dict[str, list[str]]:
+        """Free Practice: the engine deals each player's hand (§6.2; a substitute car redeals, §6.3).
+
+        Returns car → the dealt hand; each player's qualifying-card dropdown then lists that hand."""
+        try:
+            drivers = [replace(d, qualify_card=0) for d in self._drivers()]
+            rs = self._new_race(drivers)
+        except _SetupProblem:
+            return {}
+        self.hands = {d.id: dealt_hand(rs, d.id) for d in drivers}
+        self._quiet = True
+        try:
+            for f in self.active_forms:
+                hand = self.hands[f.car]
+                keep = f.qualify.value if isinstance(f.qualify.value, int) and f.qualify.value < len(hand) else 0
+                f.qualify.options = [(f"{i + 1}. {rs.state.card(c).describe()}", i) for i, c in enumerate(hand)]
+                f.qualify.value = keep
+        finally:
+            self._quiet = False
+        self._deal_key = self._key()
+        self._set_stage("dealt")
+        for d in drivers:
+            sub = " (substitute car)" if d.mulligan else ""
+            self._say(f"{d.id}'s hand{sub}: " + "  ".join(self.hands[d.id]))
+        return self.hands
+
+    def qualify(self) -> RaceSetup | None:
+        """Qualifying (§7) with the chosen cards and refuel chits: shows the grid, the weather (§9.1) and the
+        robots' tyres (§9.2). Tyres and strategies are chosen after this, knowing the weather."""
+        if self.stage == "practice" or self._deal_key != self._key():
+            if not self.deal():
+                return None
+        try:
+            rs = self._new_race(self._drivers())
+        except _SetupProblem:
+            return None
+        self.preview = rs
+        self._set_stage("qualified")
+        self.grid_html.value = self._grid_html(rs, {e.car: rs.state.cars[e.car].section for e in rs.grid},
+                                               title="Qualifying result (the grid) and the weather",
+                                               events=self.qualifying_events(rs))
+        return rs
+
+    def start(self) -> Race | None:
+        """Start the race: new_race with every choice, then ``Race`` (robots that are first play at once)."""
+        if self.stage in ("practice", "dealt") and self.qualify() is None:
+            return None
+        try:
+            drivers = self._drivers()
+            rs = self._new_race(drivers)
+        except _SetupProblem:
+            return None
+        self.setup_result = rs
+        self.start_sections = {e.car: rs.state.cars[e.car].section for e in rs.grid}
+        self.grid_html.value = self._grid_html(rs, self.start_sections, title="The start: grid, weather, tyres",
+                                               events=rs.events)
+        self._set_stage("racing")
+        race = Race(rs.state)
+        self._install(race, [d.id for d in drivers], [(None, race.steps[0].events)])
+        self._say(f"The race starts: {rs.state.track.name}, {len(rs.grid)} cars. The Race tab shows it.")
+        self.tabs.selected_index = 1
+        return race
+
+    def reset_setup(self) -> None:
+        """Back to Free Practice (the race, if any, stays in the Race tab until a new one starts)."""
+        self._quiet = True
+        try:
+            for f in self.forms:
+                f.mulligan.value = False
+        finally:
+            self._quiet = False
+        self._set_stage("practice")
+        self._say("New set-up: change the choices and deal the hands.")
+
+    def grid_table(self, rs: RaceSetup | None = None) -> pd.DataFrame:
+        """The grid (§7.2): pole first, with the engine's qualifying sentence and the starting section."""
+        rs = rs or self.setup_result
+        if rs is None:
+            return pd.DataFrame(columns=["car", "qualifying", "starts in"])
+        # a preview's state is never played, so its cars still stand on the grid; the started race moves on
+        sections = self.start_sections if rs is self.setup_result else {e.car: rs.state.cars[e.car].section
+                                                                          for e in rs.grid}
+        rows = [{"car": e.car, "qualifying": _qual_text(e), "starts in": sections.get(e.car, "")}
+                for e in rs.grid]
+        return pd.DataFrame(rows, index=pd.RangeIndex(1, len(rows) + 1, name="grid"))
+
+    def grid_text(self) -> str:
+        """The grid and the set-up sentences as plain text (the notebook prints it)."""
+        rs = self.setup_result
+        if rs is None:
+            return "(no race started)"
+        lines = [self.grid_table().to_string(), "", "Set-up events:"]
+        lines += [f"  {e.sentence()}" for e in rs.events]
+        return "\n".join(lines)
+
+    @staticmethod
+    def qualifying_events(rs: RaceSetup) -> list[Event]:
+        """The set-up events up to the robots' tyres (§6.2, §7.2, §9.1, §9.2): what a qualifying preview shows.
+        The players' own tyre and strategy events follow in the real start, after they have chosen."""
+        out: list[Event] = []
+        for e in rs.events:
+            out.append(e)
+            if e.citation == "§9.2":  # "Robots fit … tyres": the first pre-race event
+                break
+        return out
+
+    def _grid_html(self, rs: RaceSetup, sections: dict[str, str], title: str, events: list[Event]) -> str:
+        df = pd.DataFrame([{"car": e.car, "qualifying (§7.2)": _qual_text(e), "starts in": sections.get(e.car, "")}
+                           for e in rs.grid], index=pd.RangeIndex(1, len(rs.grid) + 1, name="grid"))
+        sent = "".join(f'<div class="ev">{html.escape(e.sentence())}</div>' for e in events)
+        return (f'<div class="rb-fr-h">{html.escape(title)}</div>{df.to_html(border=0)}'
+                f'<div class="rb-fr-log">{sent}</div>')
+
+    # ============================================================ the race
+    def _install(self, race: Race, humans: Iterable[str], last: list[tuple[Action | None, tuple[Event, ...]]],
+                 ) -> None:
+        """Show ``race`` (a new start or a loaded save): drivers, checkboxes, track view, then play on."""
+        self.race = race
+        humans = list(humans)
+        seed = self.seed_w.value  # GreedyDriver seeds: the table's seed + the car's index (a save has no seed)
+        self.computer = {c: GreedyDriver(seed + i) for i, c in enumerate(humans)}
+        self.auto = set()
+        boxes = []
+        for c in humans:
+            cb = widgets.Checkbox(value=False, description=f"the computer drives {c}", indent=False,
+                                  layout=widgets.Layout(width="auto", margin="0 18px 0 0"))
+            cb.observe(self.errors.guard(lambda ch, c=c: self.set_computer(c, ch["new"])), names="value")
+            boxes.append(cb)
+        self.auto_checks = dict(zip(humans, boxes, strict=True))
+        self.auto_box.children = boxes
+        self.me_w.options = humans
+        if humans:
+            self.me_w.value = humans[0]
+        self.view.set_track(race.state.track, race.state.cars)
+        self.last = list(last)
+        self._render_race()
+
+    def set_computer(self, car: str, on: bool = True) -> None:
+        """Let the computer (GreedyDriver) drive a player car from now on, or give it back to its player."""
+        if car not in self.computer:
+            raise KeyError(f"{car} is not a player car (players: {', '.join(self.computer)})")
+        (self.auto.add if on else self.auto.discard)(car)
+        cb = self.auto_checks.get(car)
+        if cb is not None and cb.value != on:
+            cb.value = on  # the observer calls back here; nothing changes the second time
+            return
+        if on and self.race is not None and self.race.current_car == car:
+            self.last = []
+            self._autoplay()
+        self._render_race()
+
+    def _apply(self, action: Action | str) -> tuple[Event, ...]:
+        """Apply one action (a click), then let the computer play the cars it drives; refresh everything."""
+        assert self.race is not None
+        events = self.race.apply(action)
+        act = self.race.actions[-1]
+        self.last = [(act, events)]
+        self._autoplay()
+        self._render_race()
+        return events
+
+    def _autoplay(self) -> None:
+        race = self.race
+        assert race is not None
+        for _ in range(MAX_AUTO_STEPS):
+            car = race.current_car
+            if race.is_over or car not in self.auto:
+                return
+            self._greedy_once()
+
+    def _greedy_once(self) -> Action:
+        race = self.race
+        assert race is not None
+        legal = race.legal_actions()
+        who = legal[0].car
+        action = self.computer[who].choose(race, legal)
+        self.last.append((action, race.apply(action)))
+        return action
+
+    def press(self, text: str) -> None:
+        """Click the button of the legal action whose text is ``text`` (what a player's click does)."""
+        full = self._full_text(text)
+        if full in self.action_buttons:
+            self.action_buttons[full].click()
+            return
+        for dd, b in self._dropdown_groups.values():
+            for _label, value in dd.options:
+                if value == full:
+                    dd.value = value
+                    b.click()
+                    return
+        raise KeyError(f"no button for {full!r}: it is not a legal action now")
+
+    def computer_step(self) -> Action | None:
+        """The computer (GreedyDriver) chooses the pending decision of a player car and clicks its button."""
+        race = self.race
+        if race is None or race.is_over:
+            return None
+        legal = race.legal_actions()
+        if not legal:
+            return None
+        action = self.computer[legal[0].car].choose(race, legal)
+        self.press(str(action))
+        return action
+
+    def play_until(self, car: str | None = None) -> int:
+        """The computer plays every player car's decisions until ``car`` must decide (or the race ends).
+
+        Returns the number of actions played. Robots play themselves, as always."""
+        race = self.race
+        if race is None:
+            return 0
+        car = car or (self.me_w.value if self.me_w.options else None)
+        self.last = []
+        n = 0
+        while not race.is_over and race.current_car != car and n < MAX_AUTO_STEPS:
+            self._greedy_once()
+            n += 1
+        self._render_race()
+        return n
+
+    # ------------------------------------------------------------ trying an action
+    def _full_text(self, text: str) -> str:
+        """Complete a short form: 'R22 R25' → 'Blue play R22 R25'; 'pit 1' → 'Blue pit 1'."""
+        words = text.split()
+        race = self.race
+        if not words or race is None:
+            return text.strip()
+        car = race.current_car or ""
+        if words[0] in race.state.cars:
+            return " ".join(words)
+        try:
+            parse_action(f"{car} {' '.join(words)}")
+            return f"{car} {' '.join(words)}"
+        except IllegalAction:
+            return f"{car} play {' '.join(words)}"
+
+    def explain(self, text: str) -> tuple[bool, str]:
+        """Is the action legal now? If not, the engine's rule and reason (§13 …); nothing is applied."""
+        race = self.race
+        if race is None:
+            return False, "no race yet: start one in the Set-up tab"
+        full = self._full_text(text)
+        try:
+            action = parse_action(full)
+        except IllegalAction as e:
+            return False, _msg(e)
+        legal = race.legal_actions()
+        if action in legal:
+            return True, f"{action} is legal now"
+        if race.ctx is not None and race.duel is None and action.car == race.current_car:
+            rule, reason = why_illegal(race.state, race.ctx, action)
+            return False, f"{action} is not legal — {rule}: {reason}"
+        try:
+            race.apply(action)  # not legal, so this raises without changing anything
+        except IllegalAction as e:
+            return False, f"{action} is not legal — {e.rule}: {e.reason}"
+        raise AssertionError(f"{action} was applied although it was not among the legal actions")  # pragma: no cover
+
+    def try_action(self, text: str) -> tuple[bool, str]:
+        ok, why = self.explain(text)
+        cls = "rb-fr-ok" if ok else "rb-fr-bad"
+        mark = "✓" if ok else "✗"
+        self.try_html.value = f'<div class="{cls}" style="font-size:18px">{mark} {html.escape(why)}</div>'
+        return ok, why
+
+    def _apply_try(self) -> None:
+        ok, _ = self.try_action(self.try_w.value)
+        if ok:
+            self.press(self._full_text(self.try_w.value))
+
+    def _on_card_toggle(self, _change: Any = None) -> None:
+        if self._quiet:
+            return
+        picked = [code for code, t in self.toggles.items() if t.value]
+        if not picked:
+            self.try_w.value = ""
+            self.try_html.value = ""
+            return
+        self.try_w.value = "play " + " ".join(picked)  # the observer asks the engine
+
+    def _on_try_text(self, change: dict) -> None:
+        if change["new"].strip():
+            self.try_action(change["new"])
+
+    def status_text(self) -> str:
+        """Two lines: the Game Turn, weather and leader; who is to play and the phase (or the result)."""
+        race = self.race
+        if race is None:
+            return "No race yet.\nSet it up in the Set-up tab and press Start the race."
+        s = race.state
+        sp = s.track.weather.spaces[s.weather]
+        top = (f"Game Turn {s.turn} of {s.track.turns.last_turn} · weather {sp.label()} ({sp.condition.value}) · "
+               f"leader {s.leader or '—'}")
+        car = race.current_car
+        if race.is_over:
+            return f"{top}\nThe race is over: {s.leader or '-'} wins (§25)."
+        kind = "computer" if car in self.auto else ("player" if car in self.computer else "robot")
+        return f"{top}\nTo play: {car} ({kind}) — {race.phase.value if race.phase else ''}"
+
+    def offered(self) -> dict[str, list[str]]:
+        """The actions the table offers now (its buttons and dropdowns), grouped by verb."""
+        return {verb: list(texts) for verb, texts in self._offered.items()}
+
+    # ------------------------------------------------------------ standings
+    def standings(self) -> pd.DataFrame:
+        """The race order (§25 interpretation: laps, section, order in the section) and each car's panel.
+
+        Cars waiting at a re-entry point (§18.5) and cars out of the race follow, without a place."""
+        race = self.race
+        if race is None:
+            return pd.DataFrame()
+        s = race.state
+        order = s.race_order()
+        off = [c for c, car in s.cars.items() if car.status is Status.RACING and c not in order]
+        out = [c for c, car in s.cars.items() if car.status is not Status.RACING]
+        rows = []
+        for i, cid in enumerate(order + off + out):
+            car = s.cars[cid]
+            place = str(i + 1) if cid in order else ("off" if cid in off else "out")
+            section = car.section if car.status is Status.RACING else ""
+            if cid in off:
+                section = f"{car.off_track} (re-entry)" if car.off_track else section
+            kind = "robot" if car.is_robot else ("computer" if cid in self.auto else "player")
+            rows.append({
+                "pos": place, "car": cid, "driver": kind, "lap": car.lap,
+                "down": s.laps_down(cid) if car.status is Status.RACING else "",
+                "section": section, "tyres": car.tyre.value,
+                "chips": "" if car.is_robot else car.chips,
+                "wear r/b": f"{car.red}/{car.brown}",
+                "hand": "" if car.is_robot else len(car.hand),
+                "refuel": "" if car.refuel is None else car.refuel,
+                "target": ROBOT_TARGET_CHECK if car.is_robot else (s.card(car.target).check if car.target else ""),
+                "strategy": car.strategy.value if car.strategy else "",
+                "pits": car.pits,
+                "status": car.status.value,
+            })
+        return pd.DataFrame(rows).set_index("pos")
+
+    def last_sentences(self) -> list[str]:
+        """The last gesture's actions (``> …``) and the engine's sentences they caused."""
+        lines = []
+        for action, events in self.last:
+            lines.append(f"> {action}" if action is not None else "> (the start: automatic steps)")
+            lines += [f"  {e.sentence()}" for e in events]
+        return lines
+
+    # ------------------------------------------------------------ save / load
+    def save(self) -> str:
+        """``race.to_json()`` into the text area and the download link (and returned)."""
+        if self.race is None:
+            raise RacebookError("no race to save: start one first")
+        text = self.race.to_json()
+        self.json_w.value = text
+        self._saved = (text, self.race.position())
+        self.download_html.value = download_link(text, f"racebook_race_turn{self.race.state.turn}.json")
+        self.save_html.value = (f"<div>Saved {len(self.race.actions)} actions. Position:<br><code>"
+                                f"{html.escape(self.race.position())}</code></div>")
+        return text
+
+    def load(self, text: str, source: str = "<pasted text>") -> Race:
+        """Resume a saved race exactly: :meth:`Race.from_json` replays every action.
+
+        A text that is not a saved race raises a :class:`RacebookError` (one line, shown in the widget)."""
+        race = _race_from_json(text, source)
+        humans = [c for c, car in race.state.cars.items() if not car.is_robot]
+        self.setup_result = None
+        self.start_sections = {}
+        self._set_stage("racing")
+        self._install(race, humans, [(race.actions[-1] if race.actions else None, race.steps[-1].events)])
+        same = ""
+        if self._saved is not None and self._saved[0] == text:
+            ok = self._saved[1] == race.position()
+            same = (f'<div class="{"rb-fr-ok" if ok else "rb-fr-bad"}">'
+                    f"{'✓ identical to' if ok else '✗ differs from'} the position when it was saved</div>")
+        self.save_html.value = (f"<div>Loaded: {len(race.actions)} actions replayed. Position:<br><code>"
+                                f"{html.escape(race.position())}</code></div>{same}")
+        self.tabs.selected_index = 1
+        return race
+
+    def load_upload(self, name: str, content: bytes) -> Race:
+        """Resume a race from a file uploaded by the browser (its bytes; at most MAX_BYTES, UTF-8)."""
+        if len(content) > MAX_BYTES:
+            raise DataError(name, "<file>", f"too large ({len(content)} bytes; at most {MAX_BYTES})")
+        try:
+            text = bytes(content).decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise DataError(name, "<file>", f"not UTF-8 text (byte {e.start})") from None
+        return self.load(text, name)
+
+    def _on_upload(self, change: dict) -> None:
+        files = change["new"]
+        if not files:
+            return
+        f = files[0]
+        try:
+            self.load_upload(str(f.get("name", "<upload>")), bytes(f.get("content", b"")))
+        finally:
+            self.upload_w.value = ()  # the same file can be uploaded again
+
+    def save_file(self, path: str | Path) -> Path:
+        """Write the save to ``path`` — for Python scripts; no widget calls it (a viewer never names a path)."""
+        p = Path(path)
+        p.write_text(self.save(), encoding="utf-8")
+        self.save_html.value += f"<div>Written to <code>{html.escape(str(p))}</code></div>"
+        return p
+
+    def load_file(self, path: str | Path) -> Race:
+        """Resume from the save in ``path`` (read through racebook.core.datafile) — for Python scripts only."""
+        return self.load(read_text(path, DataError), str(path))
+
+    # ------------------------------------------------------------ drawing the race tab
+    def _render_race(self) -> None:
+        race = self.race
+        if race is None:
+            self.status_html.value = ('<div class="rb-fr-status">No race yet: set it up in the Set-up tab and '
+                                      'press <b>Start the race</b>.</div>')
+            self.actions_box.children = []
+            self.action_buttons = {}
+            self._dropdown_groups = {}
+            self._offered = {}
+            return
+        s = race.state
+        car = race.current_car
+        top, who = self.status_text().split("\n")
+        if car is not None and not race.is_over:
+            dot = style.car_style(car, s.cars.get(car)).colour
+            who = (f'<span style="color:{dot};-webkit-text-stroke:1px #333">●</span> '
+                   + html.escape(who).replace(html.escape(car), f"<b>{html.escape(car)}</b>", 1))
+        else:
+            who = f"<b>{html.escape(who)}</b>"
+        self.status_html.value = f'<div class="rb-fr-status">{html.escape(top)}<br>{who}</div>'
+        last_event = None
+        for _a, evs in reversed(self.last):
+            if evs:
+                last_event = evs[-1]
+                break
+        self.view.set_cars(s.cars)
+        self.view.show(frame_of(s), last_event)
+        self.last_html.value = self._last_html()
+        self.panel_html.value = self._panel_html(car)
+        self._render_cards(car)
+        self._render_actions()
+        self.try_html.value = ""
+        self.standings_html.value = self._standings_html(car)
+
+    def _last_html(self) -> str:
+        if not self.last:
+            return '<div class="rb-fr-log">(nothing yet)</div>'
+        out = []
+        for line in self.last_sentences():
+            cls = "act" if line.startswith(">") else "ev"
+            out.append(f'<div class="{cls}">{html.escape(line.strip())}</div>')
+        return f'<div class="rb-fr-log">{"".join(out)}</div>'
+
+    def _panel_html(self, car_id: str | None) -> str:
+        race = self.race
+        assert race is not None
+        s = race.state
+        if car_id is None or car_id not in s.cars or s.cars[car_id].is_robot:
+            return '<div class="rb-fr-note">(no player decision pending)</div>'
+        car = s.cars[car_id]
+        target = s.card(car.target).describe() if car.target else "—"
+        bits = [f"tyres <b>{car.tyre.value}</b>, <b>{car.chips}</b> tyre chip(s), {car.blue} blue token(s)",
+                f"wear {car.red} red / {car.brown} brown of {car.setup.wear} slots",
+                f"Target Check <b>{html.escape(target)}</b>",
+                f"strategy <b>{car.strategy.value if car.strategy else '—'}</b>, skill "
+                f"<b>{car.skill.value if car.skill else '—'}</b>{' (used)' if car.skill_used else ''}",
+                f"refuel chit: turn <b>{car.refuel}</b>, pit stops {car.pits}"]
+        if car.table:
+            bits.append("on the table: " + " ".join(car.table))
+        if car.frozen:
+            bits.append("frozen (duel): " + " ".join(car.frozen))
+        rows = []
+        for c in car.hand:
+            card = s.card(c)
+            col = style.TRAJECTORY_COLOURS.get(card.colour.value, "#999")
+            rows.append(f'<tr><td><span style="display:inline-block;width:14px;height:14px;background:{col};'
+                        f'border:1px solid #333"></span></td><td>{html.escape(card.describe())}</td></tr>')
+        hand = (f"<table><thead><tr><th></th><th>{html.escape(car_id)}'s hand ({len(car.hand)} of "
+                f"{car.setup.cards}): code [MP] colour (check): costs, tests, symbols</th></tr></thead>"
+                f"<tbody>{''.join(rows)}</tbody></table>")
+        return f'<div style="font-size:16px;line-height:1.5">{" · ".join(bits)}</div>{hand}'
+
+    def _render_cards(self, car_id: str | None) -> None:
+        race = self.race
+        assert race is not None
+        self.toggles = {}
+        if car_id not in self.computer or race.phase is not Phase.PLAY:
+            self.card_toggles.children = []
+            return
+        s = race.state
+        toggles = []
+        for c in s.cars[car_id].hand:  # type: ignore[index]
+            card = s.card(c)
+            t = widgets.ToggleButton(value=False, description=f"{c} [{card.mp}]({card.check:02d})",
+                                     tooltip=card.describe(), layout=widgets.Layout(width="auto", height="38px"))
+            t.observe(self.errors.guard(self._on_card_toggle), names="value")
+            self.toggles[c] = t
+            toggles.append(t)
+        self.card_toggles.children = [_note("click one or two cards to see whether the play is legal:")] + toggles
+
+    def _render_actions(self) -> None:
+        race = self.race
+        assert race is not None
+        legal = race.legal_actions()
+        groups: dict[str, list[Action]] = {}
+        for a in legal:
+            groups.setdefault(a.verb, []).append(a)
+        self.action_buttons = {}
+        self._dropdown_groups = {}
+        self._offered = {verb: [str(a) for a in acts] for verb, acts in groups.items()}
+        rows: list[widgets.Widget] = []
+        g = self.errors.guard
+        for verb, acts in groups.items():
+            label = widgets.HTML(f"<b>{html.escape(verb)}</b> ({len(acts)})")
+            if len(acts) > MAX_BUTTONS:
+                dd = widgets.Dropdown(options=[(self._label(a), str(a)) for a in acts], layout=widgets.Layout(
+                    width=f"{self.side - 130}px"))
+                b = widgets.Button(description=f"apply {verb}", button_style="primary",
+                                   layout=widgets.Layout(width="auto"))
+                b.on_click(g(lambda _b, dd=dd: self._apply(dd.value)))
+                self._dropdown_groups[verb] = (dd, b)
+                rows.append(widgets.VBox([label, widgets.HBox([dd, b])]))
+                continue
+            buttons = []
+            for a in acts:
+                text = str(a)
+                b = widgets.Button(description=self._label(a), tooltip=self._tooltip(a),
+                                   button_style="primary" if isinstance(a, Play) else "",
+                                   layout=widgets.Layout(width="auto", height="38px"))
+                b.on_click(g(lambda _b, text=text: self._apply(text)))
+                self.action_buttons[text] = b
+                buttons.append(b)
+            rows.append(widgets.VBox([label, widgets.HBox(buttons, layout=widgets.Layout(flex_flow="row wrap"))]))
+        self.actions_box.children = rows
+
+    def _label(self, a: Action) -> str:
+        """The button text: the action without the car's name; played cards with [MP](check)."""
+        race = self.race
+        assert race is not None
+        words = str(a).split()[1:]
+        out = []
+        for w in words:
+            out.append(f"{w}{race.state.card(w)}" if w in race.state.cards else w)
+        return " ".join(out)
+
+    def _tooltip(self, a: Action) -> str:
+        race = self.race
+        assert race is not None
+        cards = [w for w in str(a).split() if w in race.state.cards]
+        return str(a) + "".join(f"\n{race.state.card(c).describe()}" for c in cards)
+
+    def _standings_html(self, car: str | None) -> str:
+        df = self.standings()
+        if df.empty:
+            return ""
+        rows = []
+        head = "".join(f"<th>{html.escape(str(c))}</th>" for c in [df.index.name, *df.columns])
+        for pos, r in df.iterrows():
+            cls = ' class="rb-fr-now"' if r["car"] == car else ""
+            cells = "".join(f"<td>{html.escape(str(v))}</td>" for v in [pos, *r.tolist()])
+            rows.append(f"<tr{cls}>{cells}</tr>")
+        return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+
+def download_link(text: str, filename: str) -> str:
+    """An HTML anchor that makes the browser download ``text`` as ``filename`` (a ``data:`` URI: nothing is
+    written on the server)."""
+    data = base64.b64encode(text.encode("utf-8")).decode("ascii")
+    return (f'<a download="{html.escape(filename)}" href="data:application/json;charset=utf-8;base64,{data}" '
+            f'class="rb-fr-download" style="margin: 0 12px; font-size: 16px;">⬇ download the saved race</a>')
+
+
+def _race_from_json(text: str, source: str) -> Race:
+    """:meth:`Race.from_json` with every failure as one RacebookError line naming ``source``."""
+    if not isinstance(text, str) or not text.strip():
+        raise DataError(source, "<json>", "empty: paste a saved race (the text of save → text) or upload its file")
+    if len(text) > MAX_BYTES:
+        raise DataError(source, "<json>", f"too large ({len(text)} characters; at most {MAX_BYTES})")
+    try:
+        return Race.from_json(text)
+    except RacebookError:
+        raise
+    except Exception as e:  # a tampered or foreign text: one line, not a traceback
+        raise DataError(source, "<json>", f"not a saved race ({type(e).__name__}: {_one_line(str(e))})") from None
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())[:300]
+
+
+class _SetupProblem(Exception):
+    """Raised (and caught) when the set-up has errors; they are already shown in the set-up Output."""
+
+
+def _qual_text(e: Entry) -> str:
+    return e.explain().split(": ", 1)[1]
+

@@ -1,0 +1,840 @@
+"""The track view: a bqplot figure of the loop, its sections, the cars and the tokens.
+
+The figure and its marks are built once; :meth:`TrackView.show` moves
+everything by setting the marks' traits inside ``hold_sync`` blocks, so a
+notebook never re-renders the widget while stepping.
+
+What is drawn (§3, §11, §13.E.4, §15.1, §17):
+
+* sections along the loop, border colour by type (straight brown, braking grey,
+  corner yellow), names inside the loop, corner names with their duel modifier;
+* the finish line (checkered) and chevrons giving the race direction (clockwise);
+* trajectories as small circles (standard) and diamonds (Extreme), bonus beside;
+* cars as coloured markers in their order within the section (front = further
+  along the race direction): circles for players, squares for robots; cars that
+  already played this Game Turn are faded;
+* the Leader token (a gold ring), "-N" lap-down badges, yellow-flag tokens "(Y)";
+* the active section (or leader subsection, §11.2 case 3) with a magenta halo;
+* off-track cars (``Frame.off_track``) on the re-entry point beside their section (§18.5);
+* on request (:meth:`TrackView.show_route`), an off-track route or ET recovery chart beside the track (§18):
+  its recovery tests (white = Normal, black = blind, with the printed modifier), green and red arrows, the
+  symbols on each arrow, the re-entry points (green car icon) and the retire spots; :meth:`TrackView.follow`
+  puts a car on a node of the route and highlights the trail it took.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+import bqplot as bq
+import ipywidgets as widgets
+
+from racebook.rf90.analysis.odds import route_paths
+from racebook.rf90.state import YELLOW_FLAG
+from racebook.rf90.ui.layout import TrackLayout, layout_for
+from racebook.ui import style
+from racebook.ui.errors import ErrorLog
+
+_FONT = "px"
+SECTION_FONT = 26
+CORNER_FONT = 17
+CAR_FONT = 16
+INFO_FONT = 20
+CAR_PX = 26.0  # largest car marker diameter, px
+_SAMPLES = 16  # outline points per side of a section polygon
+ROUTE_FONT = 14
+ROUTE_PASS = "#16a34a"  # green arrow (recovery test passed, §18.1)
+ROUTE_FAIL = "#dc2626"  # red arrow (failed)
+ROUTE_PLAIN = "#555555"  # from the braking zone to the first symbol
+ROUTE_TRAIL = "#ffb000"  # the way the car went
+REENTRY_FILL = "#22c55e"  # the green car icon (§18.5)
+DEFAULT_MARGINS = (0.30, 0.17)  # x, y beyond the band (racebook.rf90.ui.layout.TrackLayout.bounds)
+ROUTE_MARGINS = (0.62, 0.40)  # with an off-track route drawn outside the band, and its labels
+_LANE0, _LANE_STEP = 1.6, 0.8  # lateral of the route lanes, in half-bands (1 = the band's outer edge)
+_LABEL_INK = {ROUTE_PASS: "#15803d", ROUTE_FAIL: "#b91c1c"}  # darker, for text
+_EFFECT_TEXT = {"tyre_wear": "{n} tyre", "damage": "{n} wear", "discard": "discard {n}", "time_loss": "-{n} MP next",
+                "mp_loss": "-{n} MP now", "forced_pit": "PIT next"}
+
+
+def _active_of(frame: Any, event: Any) -> tuple[str, str] | None:
+    """(section, part) to highlight. A SectionActivated event names its section before the frame does."""
+    if event is not None and getattr(event, "kind", "") == "SectionActivated":
+        section, label = getattr(event, "section", None), getattr(event, "label", "")
+        if section:
+            suffix = label[len(section):] if label.startswith(section) else ""
+            return section, {"2": "leader", "1": "ahead"}.get(suffix, "whole")
+    act = getattr(frame, "activation", None)
+    if act is None:
+        return None
+    return act.section, act.part
+
+
+def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+class TrackView:
+    """A bqplot picture of one track; :meth:`show` draws a :class:`racebook.rf90.game.Frame` on it.
+
+    ``cars`` maps car id -> :class:`racebook.rf90.car.Car` (for the robot types);
+    without it, robots are told by their id (SuperFast*, Fast*, Slow*).
+    """
+
+    def __init__(self, track: Any, cars: Mapping[str, Any] | None = None, *, width: int = 980,
+                 errors: ErrorLog | None = None) -> None:
+        self.errors = errors or ErrorLog()
+        self.width = width
+        self.track: Any = None
+        self.layout: TrackLayout | None = None
+        self.cars: dict[str, Any] = {}
+        self.frame: Any = None
+        self.positions: dict[str, tuple[float, float]] = {}  # car -> (x, y) as last drawn
+        self.margins = DEFAULT_MARGINS  # room around the loop (track units): more while a route is drawn
+        self.routes: tuple[str, ...] = ()  # route ids drawn by show_route
+        self.route_xy: dict[tuple[str, str], tuple[float, float]] = {}  # (route, node) -> (x, y)
+        self.reentry_xy: dict[str, tuple[float, float]] = {}  # section -> its re-entry point as drawn
+        self._route_boxes: list[tuple[float, float, float, float]] = []
+        self._cursor: tuple[str, str, str] | None = None  # (car, route, node) the car stands on
+        self._crowded_labels: set[int] = set()
+        self._trail: tuple[str, tuple[str, ...]] | None = None  # (route, visited nodes)
+        self._build()
+        self.set_track(track, cars)
+
+    # ------------------------------------------------------------ building
+    def _build(self) -> None:
+        self.sx = bq.LinearScale(min=-1.0, max=1.0)
+        self.sy = bq.LinearScale(min=-1.0, max=1.0)
+        sc = {"x": self.sx, "y": self.sy}
+        L = bq.Lines
+        self.m_sections = L(x=[[0.0, 0.0]], y=[[0.0, 0.0]], scales=sc, fill="inside", close_path=True,
+                            stroke_width=5, colors=["#999"], fill_colors=["#eee"], fill_opacities=[1.0])
+        self.m_halo = L(x=[], y=[], scales=sc, close_path=True, stroke_width=9, colors=[style.HIGHLIGHT],
+                        opacities=[0.9])
+        self.m_finish_black = L(x=[], y=[], scales=sc, stroke_width=9, colors=["black"])
+        self.m_finish_white = L(x=[], y=[], scales=sc, stroke_width=9, colors=["white"], line_style="dashed")
+        self.m_chevrons = L(x=[[0.0, 0.0]], y=[[0.0, 0.0]], scales=sc, stroke_width=3, colors=["#b0b0b0"])
+        self.m_traj_links = L(x=[], y=[], scales=sc, stroke_width=3, colors=["#333"])
+        S = bq.Scatter
+        self.m_traj_std = S(x=[], y=[], scales=sc, marker="circle", default_size=240, stroke="#333",
+                            stroke_width=1.5, colors=["white"])
+        self.m_traj_std_in = S(x=[], y=[], scales=sc, marker="circle", default_size=70, stroke_width=0,
+                               colors=["white"])
+        self.m_traj_et = S(x=[], y=[], scales=sc, marker="diamond", default_size=300, stroke="#333",
+                           stroke_width=1.5, colors=["white"])
+        self.m_traj_et_in = S(x=[], y=[], scales=sc, marker="diamond", default_size=90, stroke_width=0,
+                              colors=["white"])
+        Lb = bq.Label
+        self.m_traj_labels = Lb(x=[], y=[], text=[], scales=sc, default_size=14, font_unit=_FONT, align="middle",
+                                colors=["#333"], font_weight="bold", y_offset=5)
+        self.m_section_labels = Lb(x=[], y=[], text=[], scales=sc, default_size=SECTION_FONT, font_unit=_FONT,
+                                   font_weight="bold", align="middle", colors=["#444"], y_offset=9)
+        self.m_section_labels_down = Lb(x=[], y=[], text=[], scales=sc, default_size=SECTION_FONT, font_unit=_FONT,
+                                        font_weight="bold", align="start", colors=["#444"], rotate_angle=90)
+        self.m_section_labels_up = Lb(x=[], y=[], text=[], scales=sc, default_size=SECTION_FONT, font_unit=_FONT,
+                                      font_weight="bold", align="start", colors=["#444"], rotate_angle=-90)
+        self.m_corner_labels = Lb(x=[], y=[], text=[], scales=sc, default_size=CORNER_FONT, font_unit=_FONT,
+                                  align="middle", colors=["#8a6d00"], font_weight="bold", y_offset=6)
+        # Off-track routes (§18): trail under the arrows, arrows, symbols, re-entry points, retire spots, labels.
+        self.m_route_trail = L(x=[], y=[], scales=sc, stroke_width=11, colors=[ROUTE_TRAIL], opacities=[0.55])
+        self.m_route = L(x=[], y=[], scales=sc, stroke_width=4, colors=[ROUTE_PLAIN])
+        self.m_reentry = S(x=[], y=[], scales=sc, marker="rectangle", default_size=700, stroke="#14532d",
+                           stroke_width=2, colors=[REENTRY_FILL], opacities=[0.9])
+        self.m_route_tests = S(x=[], y=[], scales=sc, marker="circle", default_size=300, stroke="#111",
+                               stroke_width=2.5, colors=["white"])
+        self.m_route_effects = S(x=[], y=[], scales=sc, marker="circle", default_size=70, stroke_width=0,
+                                 colors=[ROUTE_PASS])
+        self.m_route_retire = S(x=[], y=[], scales=sc, marker="cross", default_size=420, stroke="#111",
+                                stroke_width=1, colors=[ROUTE_FAIL])
+        self.m_route_labels = Lb(x=[], y=[], text=[], scales=sc, default_size=ROUTE_FONT, font_unit=_FONT,
+                                 font_weight="bold", align="middle", colors=["#222"], y_offset=5)
+        self.m_leader = S(x=[], y=[], scales=sc, marker="circle", default_size=1200,
+                          fill=False, stroke=style.LEADER_RING, stroke_width=5, colors=[style.LEADER_RING])
+        self.m_flags = S(x=[], y=[], scales=sc, marker="triangle-up", default_size=500, stroke="#333",
+                         stroke_width=1.5, colors=[style.YELLOW_FLAG_COLOUR])
+        self.m_flag_labels = Lb(x=[], y=[], text=[], scales=sc, default_size=14, font_unit=_FONT,
+                                font_weight="bold", align="middle", colors=["#7a5c00"], y_offset=-24)
+        tip = bq.Tooltip(fields=["name"], labels=["car"])
+        self.m_humans = S(x=[], y=[], scales=sc, marker=style.HUMAN_MARKER, default_size=500, stroke="#222",
+                          stroke_width=2, colors=["black"], names=[], display_names=False, tooltip=tip)
+        self.m_robots = S(x=[], y=[], scales=sc, marker=style.ROBOT_MARKER, default_size=500, stroke="#222",
+                          stroke_width=2, colors=["black"], names=[], display_names=False,
+                          tooltip=bq.Tooltip(fields=["name"], labels=["robot"]))
+        self.m_car_labels = Lb(x=[], y=[], text=[], scales=sc, default_size=CAR_FONT, font_unit=_FONT,
+                               font_weight="bold", align="middle", colors=["#222"], y_offset=6)
+        self.m_lap_badges = Lb(x=[], y=[], text=[], scales=sc, default_size=15, font_unit=_FONT, font_weight="bold",
+                               align="start", colors=[style.LAP_DOWN], x_offset=15, y_offset=5)
+        self.m_info = Lb(x=[], y=[], text=[], scales=sc, default_size=INFO_FONT, font_unit=_FONT, align="middle",
+                         colors=["#333"], font_weight="bold")
+        self.m_sc = Lb(x=[], y=[], text=[], scales=sc, default_size=CAR_FONT, font_unit=_FONT, align="middle",
+                       colors=["white"], font_weight="bold", y_offset=6)
+        self.m_sc_box = S(x=[], y=[], scales=sc, marker="square", default_size=900, colors=["#111"], stroke="#f5c400",
+                          stroke_width=3)
+        self.marks = [
+            self.m_sections, self.m_halo, self.m_finish_black, self.m_finish_white, self.m_chevrons,
+            self.m_traj_links, self.m_traj_std, self.m_traj_std_in, self.m_traj_et, self.m_traj_et_in,
+            self.m_traj_labels, self.m_section_labels, self.m_section_labels_down, self.m_section_labels_up,
+            self.m_corner_labels, self.m_route_trail, self.m_route, self.m_reentry, self.m_route_tests,
+            self.m_route_effects, self.m_route_retire, self.m_route_labels, self.m_leader, self.m_flags,
+            self.m_flag_labels, self.m_humans, self.m_robots, self.m_car_labels, self.m_lap_badges, self.m_info,
+            self.m_sc_box, self.m_sc,
+        ]
+        self.figure = bq.Figure(marks=self.marks, axes=[], fig_margin={"top": 8, "bottom": 8, "left": 8, "right": 8},
+                                padding_x=0.0, padding_y=0.0, background_style={"fill": "white"},
+                                animation_duration=0, layout=widgets.Layout(width=f"{self.width}px"))
+        self.legend = widgets.HTML(self._legend_html())
+        self.route_legend = widgets.HTML("")
+        self.widget = widgets.VBox([self.figure, self.legend, self.route_legend])
+
+    @staticmethod
+    def _legend_html() -> str:
+        def sw(edge: str, fill: str) -> str:
+            return (f'<span style="display:inline-block;width:22px;height:12px;border:3px solid {edge};'
+                    f'background:{fill};vertical-align:middle"></span>')
+        e, f = style.SECTION_EDGE, style.SECTION_FILL
+        return ('<div style="font-size:15px;line-height:1.8">'
+                f'{sw(e["straight"], f["straight"])} straight &nbsp; {sw(e["braking"], f["braking"])} braking '
+                f'&nbsp; {sw(e["corner"], f["corner"])} corner &nbsp;│&nbsp; ● player car &nbsp; ■ robot &nbsp; '
+                f'<span style="color:{style.LEADER_RING};font-weight:bold">◯</span> Leader token &nbsp; '
+                f'<span style="color:{style.HIGHLIGHT};font-weight:bold">▭</span> active section &nbsp; '
+                f'<b style="color:{style.LAP_DOWN}">-1</b> laps down &nbsp; faded = played this Game Turn &nbsp; '
+                '○ trajectory ◇ Extreme trajectory &nbsp; race direction: clockwise</div>')
+
+    def _holding(self) -> contextlib.ExitStack:
+        stack = contextlib.ExitStack()
+        stack.enter_context(self.figure.hold_sync())
+        for m in self.marks:
+            stack.enter_context(m.hold_sync())
+        return stack
+
+    # ------------------------------------------------------------ the track
+    @property
+    def px_per_unit(self) -> float:
+        assert self.layout is not None
+        x0, x1, _, _ = self.layout.bounds(*self.margins)
+        return (self.width - 16) / (x1 - x0)
+
+    def _text_clearance(self, normal: tuple[float, float], text: str, font: int) -> float:
+        """Extra distance (track units) so a centred label clears the band whatever side it is on."""
+        w = len(text) * font * 0.58 / self.px_per_unit
+        h = font * 1.0 / self.px_per_unit
+        return abs(normal[0]) * w / 2 + abs(normal[1]) * h / 2
+
+    def _beside(self, section: str, t: float, lateral: float, gap: float, text: str, font: int,
+                ) -> tuple[float, float]:
+        """A label position ``gap`` track units past the band edge (outside if lateral > 0, else inside)."""
+        assert self.layout is not None
+        lay = self.layout
+        nx, ny = lay.normal_at(section, t)
+        sign = 1.0 if lateral > 0 else -1.0
+        x, y = lay.at(section, t, sign * 1.0)
+        d = gap + self._text_clearance((nx, ny), text, font)
+        return self._clamp(x + sign * nx * d, y + sign * ny * d, text, font)
+
+    def _clamp(self, x: float, y: float, text: str, font: int) -> tuple[float, float]:
+        """Keep a centred label wholly inside the figure."""
+        assert self.layout is not None
+        x0, x1, y0, y1 = self.layout.bounds(*self.margins)
+        hw, hh = len(text) * font * 0.29 / self.px_per_unit, font * 0.55 / self.px_per_unit
+        return min(max(x, x0 + hw), x1 - hw), min(max(y, y0 + hh), y1 - hh)
+
+    def set_track(self, track: Any, cars: Mapping[str, Any] | None = None) -> None:
+        """Draw another track (or the same one again) on the same figure."""
+        self.track = track
+        self.cars = dict(cars or {})
+        lay = self.layout = layout_for(track)
+        self._static_boxes: list[tuple[float, float, float, float]] = []
+        # Car markers: as big as the shortest section allows (px diameter), for projectors.
+        self.car_px = max(15.0, min(CAR_PX, lay.min_length() * self.px_per_unit * 0.4))
+        x0, x1, y0, y1 = lay.bounds(*self.margins)
+        height = int((self.width - 16) * (y1 - y0) / (x1 - x0)) + 16
+        xs, ys, edges, fills = [], [], [], []
+        for s in track.sections:
+            px, py = lay.outline(s.name, samples=_SAMPLES)
+            xs.append(px)
+            ys.append(py)
+            edges.append(style.SECTION_EDGE.get(s.type.value, "#999"))
+            fills.append(style.SECTION_FILL.get(s.type.value, "#eee"))
+        labels = self._section_labels(track)
+        corners = self._corner_labels(track, labels["font"])
+        chx, chy = [], []
+        for s in track.sections:  # a chevron at each section's back edge, inside the loop, along the race
+            tip = lay.at(s.name, 0.06, -1.3)
+            back = lay.at(s.name, -0.06, -1.3)
+            nx, ny = lay.normal_at(s.name, 0.0)
+            k = 0.7 * math.hypot(tip[0] - back[0], tip[1] - back[1])
+            chx.append([back[0] + nx * k, tip[0], back[0] - nx * k])
+            chy.append([back[1] + ny * k, tip[1], back[1] - ny * k])
+        fx, fy = lay.finish_line()
+        traj = self._trajectory_points()
+        with self._holding():
+            self.sx.min, self.sx.max, self.sy.min, self.sy.max = x0, x1, y0, y1
+            ratio = (x1 - x0) / (y1 - y0)
+            self.figure.layout.height = f"{height}px"
+            if ratio * 0.98 > self.figure.max_aspect_ratio:  # keep min <= max at every step (bqplot checks)
+                self.figure.max_aspect_ratio = ratio * 1.02
+                self.figure.min_aspect_ratio = ratio * 0.98
+            else:
+                self.figure.min_aspect_ratio = ratio * 0.98
+                self.figure.max_aspect_ratio = ratio * 1.02
+            self.m_sections.x, self.m_sections.y = xs, ys
+            self.m_sections.colors, self.m_sections.fill_colors = edges, fills
+            self.m_sections.fill_opacities = [1.0] * len(xs)
+            for mark, key in ((self.m_section_labels, "flat"), (self.m_section_labels_down, "down"),
+                              (self.m_section_labels_up, "up")):
+                pts = labels[key]
+                mark.x, mark.y, mark.text = [p[0] for p in pts], [p[1] for p in pts], [p[2] for p in pts]
+                mark.default_size = labels["font"]
+            self.m_corner_labels.x, self.m_corner_labels.y = [p[0] for p in corners], [p[1] for p in corners]
+            self.m_corner_labels.text = [p[2] for p in corners]
+            d = self.car_px
+            for mark, scale in ((self.m_humans, 1.0), (self.m_robots, 0.85), (self.m_flags, 0.9),
+                                (self.m_leader, 2.3)):
+                mark.default_size = int(math.pi * (d / 2) ** 2 * scale)
+            self.m_chevrons.x, self.m_chevrons.y = chx, chy
+            self.m_finish_black.x, self.m_finish_black.y = fx, fy
+            self.m_finish_white.x, self.m_finish_white.y = fx, fy
+            for mark, key in ((self.m_traj_std, "std"), (self.m_traj_et, "et")):
+                pts = traj[key]
+                mark.x, mark.y = [p[0] for p in pts], [p[1] for p in pts]
+                mark.colors = [p[2] for p in pts] or ["white"]
+            for mark, key in ((self.m_traj_std_in, "std"), (self.m_traj_et_in, "et")):
+                pts = traj[key]
+                mark.x, mark.y = [p[0] for p in pts], [p[1] for p in pts]
+                mark.colors = [p[3] for p in pts] or ["white"]
+            labels = traj["std"] + traj["et"]
+            self.m_traj_labels.x, self.m_traj_labels.y = [p[6] for p in labels], [p[7] for p in labels]
+            self.m_traj_labels.text = [p[4] for p in labels]
+        self._traj_pos = {p[5]: (p[0], p[1]) for p in traj["std"] + traj["et"]}
+        routes = tuple(r for r in self.routes if r in track.routes)
+        self.routes, self._cursor, self._trail = (), None, None
+        self._draw_routes(routes)
+        if self.frame is not None:
+            self.show(self.frame)
+
+    def _section_labels(self, track: Any) -> dict[str, Any]:
+        """Section names inside the loop: big letters for short names; long names upright on the sides and
+        turned a quarter on the top and bottom, in a font that fits."""
+        lay = self.layout
+        assert lay is not None
+        ppu = self.px_per_unit
+        longest = max(len(s.name) for s in track.sections)
+        out: dict[str, Any] = {"flat": [], "down": [], "up": [], "font": SECTION_FONT}
+        if longest <= 3:
+            for s in track.sections:
+                x, y = self._beside(s.name, 0.5, -1, 0.05, s.name, SECTION_FONT)
+                out["flat"].append((x, y, s.name))
+            return out
+        interior = (1.0 - 2 * lay.half_band) * ppu  # px between the top and bottom bands
+        font = min(SECTION_FONT - 8, lay.min_length() * ppu * 0.55, (interior / 2 - 12) / (longest * 0.58))
+        font = out["font"] = max(9, int(font))
+        boxes: list[tuple[float, float, float, float]] = []
+        flat: list[str] = []
+        for s in track.sections:
+            nx, ny = lay.normal_at(s.name, 0.5)
+            if abs(ny) < 0.75:
+                flat.append(s.name)
+                continue
+            x, y = lay.at(s.name, 0.5, -1.0)
+            x, y = x - nx * 0.025, y - ny * 0.025
+            out["down" if ny > 0 else "up"].append((x, y, s.name))
+            length = len(s.name) * font * 0.58
+            px, py = x * ppu, y * ppu
+            boxes.append((px - font / 2, py - length, px + font / 2, py) if ny > 0 else
+                         (px - font / 2, py, px + font / 2, py + length))
+        for name in flat:  # upright names on the sides; one that would overlap another moves inwards
+            x = y = 0.0
+            for tries in range(5):
+                x, y = self._beside(name, 0.5, -1, 0.03 + tries * font * 1.1 / ppu, name, font)
+                box = self._box(x, y, name, font)
+                if not any(_overlap(box, b) for b in boxes):
+                    break
+            boxes.append(box)
+            out["flat"].append((x, y, name))
+        return out
+
+    def _corner_labels(self, track: Any, section_font: int) -> list[tuple[float, float, str]]:
+        """"Curve 2 (-2)" near each corner: inside the loop beyond short section names, else outside it."""
+        out: list[tuple[float, float, str]] = []
+        short = section_font == SECTION_FONT
+        self._static_boxes = []
+        for c in track.corners:
+            names = [n for n in c.sections if track.has_section(n)]
+            if not names:
+                continue
+            text = f"{c.name} ({c.duel_modifier:+d})"
+            mid = names[(len(names) - 1) // 2]
+            t = 1.0 if len(names) % 2 == 0 else 0.5
+            if short:
+                x, y = self._beside(mid, t, -1, 0.05 + SECTION_FONT * 1.25 / self.px_per_unit, text, CORNER_FONT)
+            else:
+                x, y = self._beside(mid, t, +1, 0.03, text, CORNER_FONT)
+                self._static_boxes.append(self._box(x, y, text, CORNER_FONT))
+            out.append((x, y, text))
+        return out
+
+    def _box(self, x: float, y: float, text: str, font: int) -> tuple[float, float, float, float]:
+        ppu = self.px_per_unit
+        w, h = len(text) * font * 0.64, font * 1.1
+        return x * ppu - w / 2, y * ppu - h / 2, x * ppu + w / 2, y * ppu + h / 2
+
+    def set_cars(self, cars: Mapping[str, Any] | None) -> None:
+        self.cars = dict(cars or {})
+
+    def _trajectory_points(self) -> dict[str, list[tuple[Any, ...]]]:
+        """Per kind: (x, y, outer colour, inner colour, label, id, label x, label y), along each section's inner
+        side; the "+N" bonus sits just ahead of its marker in the race direction."""
+        assert self.layout is not None
+        out: dict[str, list[tuple[Any, ...]]] = {"std": [], "et": []}
+        ppu = self.px_per_unit
+        by_section: dict[str, list[Any]] = {}
+        for t in self.track.trajectories:
+            if self.track.has_section(t.section):
+                by_section.setdefault(t.section, []).append(t)
+        for sec, trajs in by_section.items():
+            trajs.sort(key=lambda t: -t.lateral)
+            for j, t in enumerate(trajs):
+                tt = (j + 0.5) / len(trajs)
+                x, y = self.layout.at(sec, tt, -0.68)
+                nx, ny = self.layout.normal_at(sec, tt)
+                text = f"+{t.bonus}"
+                d = (11 + len(text) * 14 * 0.32) / ppu
+                cols = [style.TRAJECTORY_COLOURS.get(getattr(c, "value", str(c)), "#888") for c in t.colours]
+                inner = cols[1] if len(cols) > 1 else cols[0]
+                kind = "et" if getattr(t.kind, "value", t.kind) == "extreme" else "std"
+                out[kind].append((x, y, cols[0], inner, text, t.id, x + ny * d, y - nx * d))
+        return out
+
+    # ------------------------------------------------------------ off-track routes (§18)
+    def resolve_route(self, where: str) -> tuple[str, str, bool]:
+        """(route id, zone section, is an ET chart) for a route id, a braking zone with the LB symbol, or an
+        Extreme Trajectory id."""
+        track = self.track
+        if track.has_section(where):
+            sec = track.section(where)
+            if sec.lb_route is None:
+                raise ValueError(f"{where} has no LB symbol, so no off-track route (§13.F.1)")
+            return sec.lb_route, where, False
+        if where in track.routes:
+            for sec in track.sections:
+                if sec.lb_route == where:
+                    return where, sec.name, False
+            for t in track.trajectories:
+                if t.recovery == where:
+                    return where, t.section, True
+            raise ValueError(f"route {where!r} is used by no section or trajectory of {track.id}")
+        for t in track.trajectories:
+            if t.id == where and t.recovery is not None:
+                return t.recovery, t.section, True
+        zones = ", ".join(s.name for s in track.sections if s.lb_route)
+        raise ValueError(f"{where!r} is no route, LB braking zone or ET of {track.id} (LB zones: {zones})")
+
+    def show_route(self, where: str | Iterable[str] | None, track: Any = None) -> None:
+        """Draw the off-track route(s) beside the track (§18.1–§18.3): ``where`` is a route id, a braking zone
+        with the LB symbol (its route) or an ET id (its recovery chart), or several of them; None clears.
+        ``track``: draw on this track first (when it is not the one shown)."""
+        if track is not None and track is not self.track:
+            self.set_track(track, self.cars)
+        names = [] if where is None else [where] if isinstance(where, str) else list(where)
+        routes = tuple(dict.fromkeys(self.resolve_route(w)[0] for w in names))
+        margins = ROUTE_MARGINS if routes else DEFAULT_MARGINS
+        if margins != self.margins:  # make room beside the loop (or give it back): lay the track out again
+            self.margins = margins
+            self.set_track(self.track, self.cars)
+        if self._trail is not None and self._trail[0] not in routes:
+            self._trail = None
+        if self._cursor is not None and self._cursor[1] not in routes:
+            self._cursor = None
+        self._draw_routes(routes)
+        if self.frame is not None:
+            self.show(self.frame)
+
+    def follow(self, car: str | None = None, route: str | None = None, node: str | None = None,
+               trail: Sequence[str] = ()) -> None:
+        """Stand ``car`` on ``node`` of ``route`` (drawn there instead of in its section) and highlight
+        ``trail``, the nodes it went through (see :func:`racebook.rf90.analysis.odds.route_trace`). No arguments: clear.
+        Takes effect at the next :meth:`show`."""
+        self._cursor = (car, route, node) if car and route and node else None
+        self._trail = (route, tuple(trail)) if route and trail else None
+        self._draw_trail()
+
+    def _u(self, section: str, t: float) -> float:
+        assert self.layout is not None
+        a, b = self.layout._span(section)
+        return a + (b - a) * t
+
+    def _pt(self, u: float, lateral: float) -> tuple[float, float]:
+        assert self.layout is not None
+        return self.layout.point(u, lateral)
+
+    def _curve(self, a: tuple[float, float], b: tuple[float, float], n: int = 10) -> tuple[list[float], list[float]]:
+        """Points from (u, lateral) ``a`` to ``b`` along the loop (edges bend with the track)."""
+        xs, ys = [], []
+        for i in range(n):
+            f = i / (n - 1)
+            x, y = self._pt(a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f)
+            xs.append(x)
+            ys.append(y)
+        return xs, ys
+
+    def _route_layout(self, rid: str) -> dict[str, Any]:
+        """Where each node of a route is drawn: {node: (u, lateral)} plus its edges (from, to, colour)."""
+        route = self.track.routes[rid]
+        _, zone, et = self.resolve_route(rid)
+        lanes: dict[str, int] = {}
+        colour: dict[str, str] = {}
+        edges: list[tuple[str, str, str]] = []
+        counter = [0]
+
+        def assign(nid: str | None, lane: int, col: str) -> None:
+            if nid is None or nid in lanes:
+                return
+            lanes[nid] = lane
+            colour[nid] = col
+            node = route.nodes[nid]
+            if node.kind.value == "test":
+                if node.on_pass is not None:
+                    edges.append((nid, node.on_pass, ROUTE_PASS))
+                    assign(node.on_pass, lane, ROUTE_PASS)
+                if node.on_fail is not None:
+                    edges.append((nid, node.on_fail, ROUTE_FAIL))
+                    counter[0] += 1
+                    assign(node.on_fail, counter[0], ROUTE_FAIL)
+            elif node.kind.value == "effects" and node.next is not None:
+                edges.append((nid, node.next, col))
+                assign(node.next, lane, col)
+
+        assign(route.start, 0, ROUTE_PLAIN)
+        u0 = self._u(zone, 0.3 if et else 0.5)
+        span = self._u(zone, 1.0) - self._u(zone, 0.0)
+        step = 0.45 * span
+        where: dict[str, tuple[float, float]] = {}
+        for path in route_paths(route):
+            end = route.nodes[path[-1]]
+            if end.kind.value == "reentry":
+                u_end = self._u(end.section, 0.5)
+                if u_end < u0:
+                    u_end += 1.0
+            elif end.kind.value == "back_on_track":
+                u_end = self._u(zone, 0.95)
+            else:  # retire
+                u_end = u0 + step * (len(path) - 1)
+            for i, nid in enumerate(path):
+                u = u0 + (u_end - u0) * i / max(len(path) - 1, 1)
+                if nid not in where or u < where[nid][0]:
+                    where[nid] = (u, where.get(nid, (0.0, 0.0))[1])
+        for nid, (u, _) in where.items():
+            kind = route.nodes[nid].kind.value
+            lat = 1.0 if kind == "back_on_track" else _LANE0 if kind == "reentry" else _LANE0 + _LANE_STEP * lanes[nid]
+            where[nid] = (u, lat)
+        return {"route": route, "zone": zone, "et": et, "nodes": where, "edges": edges, "colour": colour,
+                "entry": (self._u(zone, 0.3 if et else 0.5) - 0.0001, 1.0)}
+
+    def _draw_routes(self, routes: tuple[str, ...]) -> None:
+        self.routes = routes
+        self._geo = {rid: self._route_layout(rid) for rid in routes}
+        lx: list[list[float]] = []
+        ly: list[list[float]] = []
+        lc: list[str] = []
+        tests: tuple[list[float], list[float], list[str]] = ([], [], [])
+        effects: tuple[list[float], list[float], list[str]] = ([], [], [])
+        retire: tuple[list[float], list[float]] = ([], [])
+        reentry: tuple[list[float], list[float]] = ([], [])
+        labels: tuple[list[float], list[float], list[str], list[str]] = ([], [], [], [])
+        self.route_xy, self.reentry_xy, self._route_boxes = {}, {}, []
+        ppu = self.px_per_unit if self.layout is not None else 1.0
+        for rid, g in self._geo.items():
+            route, nodes = g["route"], g["nodes"]
+            xs, ys = self._curve(g["entry"], nodes[route.start])
+            lx.append(xs)
+            ly.append(ys)
+            lc.append(ROUTE_PLAIN)
+            for a, b, col in g["edges"]:
+                xs, ys = self._curve(nodes[a], nodes[b])
+                lx.append(xs)
+                ly.append(ys)
+                lc.append(col)
+            for nid, (u, lat) in nodes.items():
+                node = route.nodes[nid]
+                x, y = self._pt(u, lat)
+                self.route_xy[(rid, nid)] = (x, y)
+                kind = node.kind.value
+                text = ""
+                if kind == "test":
+                    assert node.test is not None
+                    tests[0].append(x)
+                    tests[1].append(y)
+                    tests[2].append("white" if node.test.kind.value == "normal" else "#111")
+                    text = f"{node.test.modifier:+d}" if node.test.modifier else "±0"
+                elif kind == "effects":
+                    effects[0].append(x)
+                    effects[1].append(y)
+                    effects[2].append(g["colour"].get(nid, ROUTE_PLAIN))
+                    text = " · ".join(_EFFECT_TEXT[e.kind.value].format(n=e.amount) for e in node.effects)
+                elif kind == "retire":
+                    retire[0].append(x)
+                    retire[1].append(y)
+                    text = ("Crash Out" if node.crash_out else "retire") + (" · SC" if node.safety_car else "")
+                elif kind == "reentry":
+                    reentry[0].append(x)
+                    reentry[1].append(y)
+                    self.reentry_xy[node.section] = (x, y)
+                if text:
+                    tx, ty = self._route_label_at(u, x, y, text, ppu)
+                    labels[0].append(tx)
+                    labels[1].append(ty)
+                    labels[2].append(text)
+                    branch = g["colour"].get(nid, ROUTE_PLAIN)  # a symbol's label in its arrow's colour
+                    labels[3].append(ROUTE_FAIL if kind == "retire" else _LABEL_INK.get(branch, "#222")
+                                     if kind == "effects" else "#222")
+                    self._route_boxes.append(self._box(tx, ty, text, ROUTE_FONT))
+        with self._holding():
+            self.m_route.x, self.m_route.y = lx, ly
+            self.m_route.colors = lc or [ROUTE_PLAIN]
+            self.m_route_tests.x, self.m_route_tests.y = tests[0], tests[1]
+            self.m_route_tests.colors = tests[2] or ["white"]
+            self.m_route_effects.x, self.m_route_effects.y = effects[0], effects[1]
+            self.m_route_effects.colors = effects[2] or [ROUTE_PASS]
+            self.m_route_retire.x, self.m_route_retire.y = retire
+            self.m_reentry.x, self.m_reentry.y = reentry
+            self.m_route_labels.x, self.m_route_labels.y, self.m_route_labels.text = labels[0], labels[1], labels[2]
+            self.m_route_labels.colors = labels[3] or ["#222"]
+            d = self.car_px if self.layout is not None else CAR_PX
+            self.m_reentry.default_size = int(math.pi * (d / 2) ** 2 * 1.25)
+            self.m_route_tests.default_size = int(math.pi * (d / 2) ** 2 * 0.55)
+        self._draw_trail()
+        self.route_legend.value = self._route_legend_html() if routes else ""
+
+    def _route_label_at(self, u: float, x: float, y: float, text: str, ppu: float) -> tuple[float, float]:
+        """A route label just outside its node; one that would overlap a label already placed moves outwards,
+        then along the track."""
+        assert self.layout is not None
+        nx, ny = self.layout.normal(u)
+        d0 = (self.car_px / 2 + 6) / ppu + self._text_clearance((nx, ny), text, ROUTE_FONT)
+        step = ROUTE_FONT * 1.2 / ppu
+        # sliding along the track: by the label's extent in that direction (its width on the top and bottom
+        # straights, its height on the sides)
+        shift = (abs(ny) * len(text) * ROUTE_FONT * 0.62 + abs(nx) * ROUTE_FONT * 1.2 + 4) / ppu
+        placed = list(self._static_boxes) + self._route_boxes
+        best = (0.0, 0.0)
+        for out, along in [(o, 0) for o in range(3)] + [(o, a) for o in range(3) for a in (1, -1)]:
+            tx, ty = x + nx * (d0 + out * step) + ny * along * shift, y + ny * (d0 + out * step) - nx * along * shift
+            tx, ty = self._clamp(tx, ty, text, ROUTE_FONT)
+            if out == 0 and along == 0:
+                best = (tx, ty)
+            if not any(_overlap(self._box(tx, ty, text, ROUTE_FONT), b) for b in placed):
+                return tx, ty
+        return best
+
+    def section_at(self, u: float) -> tuple[str, float]:
+        """(section, t) at loop fraction ``u`` (the nearest section when ``u`` falls in a gap)."""
+        assert self.layout is not None
+        best, dist = self.layout.names[0], 2.0
+        for name in self.layout.names:
+            a, b = self.layout._span(name)
+            for k in (0.0, 1.0, -1.0):
+                uu = u + k
+                if a <= uu <= b:
+                    return name, (uu - a) / (b - a)
+                dd = min(abs(uu - a), abs(uu - b))
+                if dd < dist:
+                    best, dist = name, dd
+        a, b = self.layout._span(best)
+        return best, 0.5
+
+    def _draw_trail(self) -> None:
+        xs_all: list[list[float]] = []
+        ys_all: list[list[float]] = []
+        if self._trail is not None and self._trail[0] in getattr(self, "_geo", {}):
+            rid, trail = self._trail
+            g = self._geo[rid]
+            nodes = g["nodes"]
+            if trail:
+                xs, ys = self._curve(g["entry"], nodes[trail[0]])
+                xs_all.append(xs)
+                ys_all.append(ys)
+            for a, b in zip(trail, trail[1:], strict=False):
+                if a in nodes and b in nodes:
+                    xs, ys = self._curve(nodes[a], nodes[b])
+                    xs_all.append(xs)
+                    ys_all.append(ys)
+        with self.m_route_trail.hold_sync():
+            self.m_route_trail.x, self.m_route_trail.y = xs_all, ys_all
+
+    def _route_legend_html(self) -> str:
+        parts = []
+        for rid, g in self._geo.items():
+            what = "ET recovery chart" if g["et"] else "off-track route"
+            parts.append(f"<b>{rid}</b> ({what} of {g['zone']})")
+        return ('<div style="font-size:15px;line-height:1.8">Off-track: ' + ", ".join(parts) + ' &nbsp;│&nbsp; '
+                '<span style="font-size:17px">○</span> Normal recovery test &nbsp; ● blind test (printed modifier '
+                'beside it) &nbsp; '
+                f'<b style="color:{ROUTE_PASS}">━</b> green arrow (pass) &nbsp; '
+                f'<b style="color:{ROUTE_FAIL}">━</b> red arrow (fail) &nbsp; '
+                f'<span style="color:{REENTRY_FILL};font-size:17px">▬</span> re-entry point &nbsp; '
+                f'<b style="color:{ROUTE_FAIL}">✚</b> retire &nbsp; '
+                f'<b style="color:{ROUTE_TRAIL}">━</b> the way the car went &nbsp; '
+                '"next" = time loss next turn</div>')
+
+    # ------------------------------------------------------------ a frame
+    def _place_labels(self, wanted: list[tuple[Any, ...]]) -> list[tuple[float, float]]:
+        """Car-name positions outside the band; a label that would overlap one already placed moves outwards.
+
+        ``wanted``: (section, t, text) or (section, t, text, gap) — ``gap`` (track units past the band edge,
+        default 0.03) for cars drawn beside the band (off track)."""
+        assert self.layout is not None
+        ppu = self.px_per_unit
+        placed: list[tuple[float, float, float, float]] = list(self._static_boxes) + list(self._route_boxes)
+        out: list[tuple[float, float]] = []
+        crowded = self._crowded_labels = set()  # indexes of labels that found no free spot
+        step = CAR_FONT * 1.15 / ppu
+        for section, t, text, *rest in wanted:
+            gap = rest[0] if rest else 0.03
+            nx, ny = self.layout.normal_at(section, t)
+            shift = (len(text) * CAR_FONT * 0.6 + 6) / ppu
+            x = y = 0.0
+            box = (0.0, 0.0, 0.0, 0.0)
+            # Prefer moving outwards (the name stays beside its car), then sliding along the track.
+            candidates = [(o, 0) for o in range(4)] + [(o, a) for o in range(4) for a in (1, -1)]
+            for tries, along in candidates:
+                x, y = self._beside(section, t, +1, gap + tries * step, text, CAR_FONT)
+                if along:  # slide along the track (perpendicular to the normal), then keep inside the figure
+                    x, y = self._clamp(x + ny * along * shift, y - nx * along * shift, text, CAR_FONT)
+                box = self._box(x, y, text, CAR_FONT)
+                if not any(_overlap(box, b) for b in placed):
+                    break
+            else:
+                crowded.add(len(out))
+            placed.append(box)
+            out.append((x, y))
+        return out
+
+    def show(self, frame: Any, event: Any = None) -> None:
+        """Draw the position ``frame`` (a :class:`racebook.rf90.game.Frame`); ``event`` is the one it follows."""
+        assert self.layout is not None
+        lay = self.layout
+        track = self.track
+        humans: tuple[list[Any], ...] = ([], [], [], [], [])  # x, y, colour, id, opacity
+        robots: tuple[list[Any], ...] = ([], [], [], [], [])
+        fx, fy = [], []
+        clx, cly, clt = [], [], []
+        bx, by, bt = [], [], []
+        positions: dict[str, tuple[float, float]] = {}
+        size = self.car_px / self.px_per_unit
+        wanted: list[tuple[Any, ...]] = []  # car labels: (section, t, text[, gap])
+        cursor = self._cursor if self._cursor is not None and self._cursor[1:] and \
+            (self._cursor[1], self._cursor[2]) in self.route_xy else None
+        beside = (_LANE0 - 1.0) * lay.half_band + size / 2 + 0.01  # label gap for a car drawn beside the band
+
+        def put(item: str, x: float, y: float, label: tuple[Any, ...]) -> None:
+            positions[item] = (x, y)
+            st = style.car_style(item, self.cars.get(item))
+            alpha = 0.5 if item in frame.played else 1.0
+            for lst, v in zip(humans if st.robot is None else robots, (x, y, st.colour, item, alpha), strict=True):
+                lst.append(v)
+            wanted.append(label)
+            down = frame.laps_down.get(item, 0)
+            if down:
+                bx.append(x)
+                by.append(y)
+                bt.append(f"-{down}")
+
+        for section, items in frame.order.items():
+            if not track.has_section(section):
+                continue
+            items = tuple(i for i in items if cursor is None or i != cursor[0])
+            n = len(items)
+            for k, item in enumerate(items):
+                x, y = lay.slot(section, k, n, size)
+                if item == YELLOW_FLAG:
+                    fx.append(x)
+                    fy.append(y)
+                    continue
+                put(item, x, y, (section, 1.0 - (k + 0.5) / n, item))
+        if cursor is not None:  # a car losing control: on its node of the off-track route (§18.1)
+            car, rid, nid = cursor
+            x, y = self.route_xy[(rid, nid)]
+            u, lat = self._geo[rid]["nodes"][nid]
+            sec, t = self.section_at(u)
+            put(car, x, y, (sec, t, car, (max(lat, 1.0) - 1.0) * lay.half_band + size / 2 + 0.01))
+        off: dict[str, list[str]] = {}
+        for car, section in sorted(getattr(frame, "off_track", {}).items()):
+            if track.has_section(section) and car not in positions:
+                off.setdefault(section, []).append(car)
+        for section, cars in off.items():  # §18.5: off track, on the re-entry point beside the section
+            n = len(cars)
+            for k, car in enumerate(cars):
+                t = 0.5 + (k - (n - 1) / 2) * min(0.3, 0.9 / n)
+                x, y = lay.at(section, t, _LANE0)
+                put(car, x, y, (section, t, f"{car} (off track)", beside))
+        reentry_x = [lay.at(sec, 0.5, _LANE0)[0] for sec in off if sec not in self.reentry_xy]
+        reentry_y = [lay.at(sec, 0.5, _LANE0)[1] for sec in off if sec not in self.reentry_xy]
+        self.positions = positions
+        for k, ((lx, ly), (_s, _t, text, *_gap)) in enumerate(zip(self._place_labels(wanted), wanted, strict=True)):
+            if cursor is not None and text == cursor[0] and k in self._crowded_labels:
+                continue  # the car on the route, among the route's labels: its colour says who it is
+            clx.append(lx)
+            cly.append(ly)
+            clt.append(text)
+        # Leader token.
+        lead = frame.leader if frame.leader in positions else None
+        lpos = [positions[lead]] if lead else []
+        # Active section / subsection.
+        halo_x: list[float] = []
+        halo_y: list[float] = []
+        active = _active_of(frame, event)
+        label = ""
+        if active and track.has_section(active[0]):
+            sec, part = active
+            t0, t1 = 0.0, 1.0
+            items = list(frame.order.get(sec, ()))
+            if part != "whole" and frame.leader in items:
+                div = lay.divider(sec, items.index(frame.leader), len(items))
+                t0, t1 = (0.0, div) if part == "leader" else (div, 1.0)
+            halo_x, halo_y = lay.outline(sec, t0, t1, samples=_SAMPLES)
+            label = sec + {"leader": "2", "ahead": "1"}.get(part, "")
+        # Trajectory links (car -> the trajectory it occupies).
+        tlx, tly = [], []
+        for car, tid in frame.trajectories.items():
+            if car in positions and tid in self._traj_pos:
+                (ax, ay), (bx2, by2) = positions[car], self._traj_pos[tid]
+                tlx.append([ax, bx2])
+                tly.append([ay, by2])
+        info = [f"Turn {frame.turn}", f"Leader: {frame.leader or '—'}" + (f"   ·   active: {label}" if label else "")]
+        # keep each car at a fixed index in the scatter marks (sorted by id): the browser then never has to
+        # re-colour points when cars swap places (bqplot's front end kept stale colours on reordering)
+        humans = _by_id(humans)
+        robots = _by_id(robots)
+        with self._holding():
+            for mark, (xs, ys, cs, ns, os_) in ((self.m_humans, humans), (self.m_robots, robots)):
+                mark.x, mark.y = xs, ys
+                mark.colors, mark.names, mark.opacities = cs or ["black"], ns, os_ or [1.0]
+            self.m_flags.x, self.m_flags.y = fx, fy
+            self.m_flag_labels.x, self.m_flag_labels.y = fx, fy
+            self.m_flag_labels.text = ["(Y)"] * len(fx)
+            self.m_car_labels.x, self.m_car_labels.y, self.m_car_labels.text = clx, cly, clt
+            self.m_lap_badges.x, self.m_lap_badges.y, self.m_lap_badges.text = bx, by, bt
+            self.m_leader.x, self.m_leader.y = [p[0] for p in lpos], [p[1] for p in lpos]
+            self.m_halo.x, self.m_halo.y = halo_x, halo_y
+            self.m_traj_links.x, self.m_traj_links.y = tlx, tly
+            self.m_info.x, self.m_info.y, self.m_info.text = [0.0, 0.0], [0.04, -0.08], info
+            sc_sec = getattr(frame, "sc", None)  # the Safety Car, at the front of its section (§21)
+            if sc_sec and track.has_section(sc_sec):
+                scx, scy = lay.at(sc_sec, 0.97, 1.75)
+                self.m_sc_box.x, self.m_sc_box.y = [scx], [scy]
+                self.m_sc.x, self.m_sc.y, self.m_sc.text = [scx], [scy], ["SC"]
+            else:
+                self.m_sc_box.x, self.m_sc_box.y = [], []
+                self.m_sc.x, self.m_sc.y, self.m_sc.text = [], [], []
+            rx = [p[0] for p in self.reentry_xy.values()] + reentry_x
+            ry = [p[1] for p in self.reentry_xy.values()] + reentry_y
+            self.m_reentry.x, self.m_reentry.y = rx, ry
+        self.frame = frame
+
+
+def _by_id(cols: tuple[list[Any], ...]) -> tuple[list[Any], ...]:
+    """Reorder parallel point lists (x, y, colour, id, opacity) by car id."""
+    order = sorted(range(len(cols[3])), key=lambda i: cols[3][i])
+    return tuple([c[i] for i in order] for c in cols)
