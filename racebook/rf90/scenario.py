@@ -256,11 +256,11 @@ def _strategy(f: str, field: str, v: Any) -> Strategy:
     _str(f, field, v)
     try:
         st = Strategy.parse(v)
+    except RacebookError as e:  # RuleUnavailable: the 10th strategy (also a ValueError, so caught first)
+        raise _fail(f, field, str(e)) from None
     except ValueError:
         raise _fail(f, field, f"{v!r} is not a strategy "
                               f"({', '.join(s.value for s in Strategy if s is not Strategy.TENTH)})") from None
-    except RacebookError as e:  # RuleUnavailable: the 10th strategy
-        raise _fail(f, field, str(e)) from None
     if st not in IMPLEMENTED_STRATEGIES:
         raise _fail(f, field, str(NotYetImplemented(
             f"{st.value}: its phase-B/phase-A rules are not played by this engine version yet")))
@@ -271,10 +271,10 @@ def _skill(f: str, field: str, v: Any) -> Skill:
     _str(f, field, v)
     try:
         return Skill.parse(v)
+    except RacebookError as e:  # RuleUnavailable: SIXTH SENSE (also a ValueError, so caught first)
+        raise _fail(f, field, str(e)) from None
     except ValueError:
         raise _fail(f, field, f"{v!r} is not a skill ({', '.join(s.value for s in Skill)})") from None
-    except RacebookError as e:  # RuleUnavailable: SIXTH SENSE
-        raise _fail(f, field, str(e)) from None
 
 
 def _refuel_max(track: Track) -> int:

@@ -13,7 +13,7 @@ from enum import Enum
 from itertools import combinations
 
 from racebook.core.deck import Deck
-from racebook.core.errors import IllegalAction
+from racebook.core.errors import IllegalAction, TrackDataError
 from racebook.rf90.actions import (
     BLIND,
     Action,
@@ -1005,7 +1005,8 @@ def _walk_route(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -
             _go_off_track(state, car, node.section, events)
             ctx.node = None
             break
-        raise IllegalAction(node.kind.value, "§18", f"unknown route node kind {node.kind.value!r}")
+        raise TrackDataError(state.track.file or state.track.id, f"routes.{ctx.route}.nodes.{node.id}.kind",
+                             f"§18: unknown route node kind {node.kind.value!r}")
     ctx.route = None
     if ctx.route_kind == "lb":
         _end(state, car, ctx, events)  # §18.5: its turn ends at the re-entry point
@@ -1260,7 +1261,9 @@ def _late_brake(state: RaceState, car: Car, ctx: TurnCtx, card: str | None, even
         return
     events.append(Note(f"{car.id} loses control in {sec.name} and follows the off-track route", "§18.3"))
     if sec.lb_route is None:
-        raise IllegalAction("late-brake", "§18.3", f"track data gives no off-track route for {sec.name}")
+        field = f"sections[{state.track.sections.index(sec)}].lb_route"
+        raise TrackDataError(state.track.file or state.track.id, field,
+                             f"§18.3: track data gives no off-track route for {sec.name}")
     ctx.route, ctx.node, ctx.route_kind = sec.lb_route, state.track.routes[sec.lb_route].start, "lb"
     _walk_route(state, car, ctx, events)
 
