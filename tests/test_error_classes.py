@@ -163,6 +163,9 @@ CASES: list[tuple[str, Callable[[Path], Callable[[], object]], type[RacebookErro
     ("§6.2 setup points", lambda _: lambda: Setup(12, 7, 5).validate(), SetupError),
     ("§6.2 setup points in new_race", lambda _: _new_race([Driver("Blue", setup=Setup(12, 7, 5))]), SetupError),
     ("§7.2 more cars than grid places", lambda _: _new_race([Driver("Blue")], robots=40), SetupError),
+    ("§6.1 two drivers with one name", lambda _: _new_race([Driver("Blue"), Driver("Blue")]), SetupError),
+    ("§6.1 a driver named like a robot", lambda _: _new_race([Driver("Slow0")], robots=1), SetupError),
+    ("§6.1 a name that is not a car id", lambda _: _new_race([Driver("Blue car")]), SetupError),
     ("§7.1 qualifying card not in hand", lambda _: _new_race(
         [Driver("Blue", qualify="R99")], stack=("R01", "R02", "R03", "R04", "R05", "R06")), SetupError),
     ("§7.1 qualifying card index", lambda _: _new_race([Driver("Blue", qualify_card=9)]), SetupError),

@@ -6,9 +6,10 @@ as it catches ``chess.IllegalMoveError``); the class says which kind of input wa
 * :class:`ActionSyntaxError` — an action text that does not parse (unknown verb, too many words, a bad card code
   or number), or something that is not an action at all;
 * :class:`IllegalAction` — a well-formed action that the rules refuse in the current position;
-* :class:`SetupError` — a set-up given through the API or a widget that the rules refuse: the setup points, the
-  number of cars for the grid, the qualifying card or refuel chit, a stacked card that is not in the deck or a
-  stacked token that is not in the bag (a scenario file re-raises it as its :class:`ScenarioError`);
+* :class:`SetupError` — a set-up given through the API or a widget that the rules refuse: the car ids, the setup
+  points, the number of cars for the grid, the qualifying card or refuel chit, a stacked card that is not in the
+  deck (or twice) or a stacked token that is not in the bag (a scenario file re-raises it as its
+  :class:`ScenarioError`);
 * :class:`DataError` and its subclasses (:class:`TrackDataError`, :class:`DeckDataError`, :class:`ScenarioError`,
   :class:`SaveDataError`) — a file, or data read like one, that is malformed: they name the file and the field;
 * :class:`NotationError` — a position text (Race Position Notation) that cannot be read;
@@ -71,9 +72,10 @@ class ActionSyntaxError(RacebookError, ValueError):
 
 
 class SetupError(RacebookError, ValueError):
-    """A set-up that the rules refuse, given through the API or a widget (not a file): setup points (§6.2), more
-    cars than grid places (§7.2), a qualifying card not in hand or a refuel chit that does not exist (§7.1), a
-    stacked card that is not in the deck or a stacked token that is not in the bag (§6.1).
+    """A set-up that the rules refuse, given through the API or a widget (not a file): two cars with one id or an
+    id that is not a car id, a stacked card that is not in the deck or is stacked twice, a stacked token that is
+    not in the bag (§6.1), setup points (§6.2), a qualifying card not in hand or a refuel chit that does not exist
+    (§7.1), more cars than grid places (§7.2).
 
     ``value`` is the offending value, ``rule`` the digest section and ``reason`` a sentence. A scenario file
     re-raises it as a :class:`ScenarioError` naming the file and the field.

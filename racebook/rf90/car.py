@@ -6,12 +6,16 @@ everything it refers to (cards, tyres, strategies) is an immutable value.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 
 from racebook.core.deck import Wear
 from racebook.core.errors import RuleUnavailable, SetupError
+
+#: A car id as Race Position Notation and action texts read it: a letter, then letters, digits or ``_``.
+CAR_ID = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 
 
 class CarKind(Enum):

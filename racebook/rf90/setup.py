@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from racebook.core.errors import NotYetImplemented, RuleUnavailable, SetupError
-from racebook.rf90.car import Car, CarKind, RobotType, Setup, Skill, Strategy, Tyre
+from racebook.rf90.car import CAR_ID, Car, CarKind, RobotType, Setup, Skill, Strategy, Tyre
 from racebook.rf90.events import Event, Note
 from racebook.rf90.options import Rules
 from racebook.rf90.rules.qualifying import Entry, draw_robot_entries, grid_order, human_entry
@@ -67,7 +67,11 @@ def new_race(track: Track, drivers: list[Driver], robots: list[tuple[str, RobotT
     """Free Practice → qualifying → grid → weather → tyres and strategies (§6–§9). Returns the state on turn 1.
 
     ``stack`` puts these Race Cards on top of the shuffled deck: the hands are dealt from it in driver order,
-    then the weather card is drawn (so a scenario can replay the manual's set-up examples exactly)."""
+    then the weather card is drawn (so a scenario can replay the manual's set-up examples exactly).
+
+    A set-up the rules refuse raises :class:`~racebook.core.errors.SetupError` naming the rule (car ids and stacks
+    §6.1, setup points §6.2, qualifying card and refuel chit §7.1, grid places §7.2); the 10th strategy and SIXTH
+    SENSE raise RuleUnavailable (§0.1)."""
     state = RaceState(track, rules=rules, seed=seed)
     ev: list[Event] = []
     state.race_deck.shuffle(state.rng)
@@ -76,6 +80,13 @@ def new_race(track: Track, drivers: list[Driver], robots: list[tuple[str, RobotT
     slots = sum(g.cars for g in track.grid)
     if len(drivers) + len(robots) > slots:
         raise SetupError(f"{len(drivers) + len(robots)} cars", "§7.2", f"track {track.id!r} has {slots} grid places")
+    ids = [d.id for d in drivers] + [rid for rid, _ in robots]
+    for i, cid in enumerate(ids):  # §6.1 item 3: each car is one panel and one miniature, named by its id
+        if not isinstance(cid, str) or not CAR_ID.fullmatch(cid):
+            raise SetupError(repr(cid), "§6.1", "a car id is a letter, then letters, digits or _ (it starts every "
+                                                "action text, e.g. 'Blue start')")
+        if cid in ids[:i]:
+            raise SetupError(cid, "§6.1", f"two cars are named {cid}; give each car its own id")
     for d in drivers:
         d.setup.validate(d.skill)  # §6.2 (Ex. 1)
         if d.strategy is Strategy.TENTH:
