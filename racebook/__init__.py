@@ -21,13 +21,18 @@ from typing import Any
 
 from racebook import _compat
 from racebook.core.errors import (
+    ActionSyntaxError,
     DataError,
+    DeckDataError,
+    EngineError,
     IllegalAction,
     NotationError,
+    NotYetImplemented,
     RacebookError,
     RuleUnavailable,
     SaveDataError,
     ScenarioError,
+    SetupError,
     TrackDataError,
 )
 from racebook.rf90 import scenario
@@ -41,8 +46,9 @@ _compat.install()  # racebook.turn, racebook.race, … (0.1 names) still import,
 __version__ = "0.1.0"
 
 __all__ = [
-    "Action", "DataError", "IllegalAction", "NotationError", "Race", "RaceState", "RacebookError", "RuleUnavailable",
-    "SaveDataError", "ScenarioError", "TrackDataError", "load_scenario", "load_track", "parse_action", "scenario", "ui",
+    "Action", "ActionSyntaxError", "DataError", "DeckDataError", "EngineError", "IllegalAction", "NotYetImplemented",
+    "NotationError", "Race", "RaceState", "RacebookError", "RuleUnavailable", "SaveDataError", "ScenarioError",
+    "SetupError", "TrackDataError", "load_scenario", "load_track", "parse_action", "scenario", "ui",
 ]
 
 

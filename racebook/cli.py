@@ -9,8 +9,9 @@
 
 Every failure prints exactly one line on stderr and never a traceback: a bad file
 ``racebook: FILE: FIELD: REASON`` (a :class:`~racebook.core.errors.DataError`), any other racebook error
-(an illegal action, a bad position, bad arguments) ``racebook: …`` — exit status 2. An unexpected
-exception (a bug in racebook) prints ``racebook: internal error: TYPE: MESSAGE`` and exits with status 1.
+(an unreadable or illegal action, a refused set-up, a bad position, bad arguments) ``racebook: …`` — exit
+status 2. An unexpected exception (a bug in racebook) prints ``racebook: internal error: TYPE: MESSAGE`` and exits
+with status 1.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ EXIT_INTERNAL = 1
 MAX_RACES = 1_000_000
 
 
-class UsageError(RacebookError):
+class UsageError(RacebookError, ValueError):
     """Bad command-line arguments (argparse's message, on one line)."""
 
 
@@ -87,6 +88,8 @@ def _csv_arg(path: str) -> Path:
             raise DataError(path, "--csv", f"no such directory: {parent}")
         if not os.access(parent if not p.exists() else p, os.W_OK):
             raise DataError(path, "--csv", "permission denied")
+    except DataError:
+        raise  # also a ValueError: already the one clean line
     except (OSError, ValueError) as e:  # a name too long, a NUL byte
         raise DataError(path, "--csv", getattr(e, "strerror", None) or str(e)) from None
     return p

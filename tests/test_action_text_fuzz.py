@@ -5,8 +5,9 @@ set-up, every shipped track). At each, texts are tried through ``Race.apply(text
 and the legal actions' texts mutated — a token dropped, duplicated, swapped or replaced (unicode digits, huge and
 negative numbers, unknown cards, other cars' cards, other cars, empty ``key=``), a verb or car changed, a character
 flipped. Each text must either be a legal action (then it is applied, as a player would) or raise
-``IllegalAction`` (``RuleUnavailable`` for the 10th strategy / SIXTH SENSE, §0.1), leaving the race exactly as it
-was (its state, log and legal actions). Any other exception is a failure.
+``ActionSyntaxError`` (it does not parse), ``IllegalAction`` (well-formed, but the rules refuse it) or
+``RuleUnavailable`` (the 10th strategy / SIXTH SENSE, §0.1), leaving the race exactly as it was (its state, log and
+legal actions). Any other exception is a failure.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from racefuzz import TRACKS, driver_for, full_race, position_race
 
-from racebook.core.errors import IllegalAction, RuleUnavailable
+from racebook.core.errors import ActionSyntaxError, IllegalAction, RuleUnavailable
 from racebook.rf90.actions import parse
 from racebook.rf90.game import Race
 
@@ -84,18 +85,21 @@ def _mutate(rnd: random.Random, text: str, race: Race) -> str:
 
 
 def _try(race: Race, text: str) -> None:
-    """Apply ``text``: legal → applied; refused → IllegalAction/RuleUnavailable and the race unchanged."""
+    """Apply ``text``: legal → applied; refused → ActionSyntaxError/IllegalAction/RuleUnavailable and the race
+    unchanged."""
     COUNTS["inputs"] += 1
     legal = race.legal_actions()
     before = _snapshot(race)
     try:
         race.apply(text)
-    except (IllegalAction, RuleUnavailable) as e:
+    except (ActionSyntaxError, IllegalAction, RuleUnavailable) as e:
         COUNTS["refused"] += 1
         assert _snapshot(race) == before, f"{text!r} was refused ({e}) but changed the race"
         assert race.legal_actions() == legal
         assert str(e) and "\n" not in str(e), f"{text!r}: not a one-line message: {e!s}"
-        assert not isinstance(e, IllegalAction) or e.rule, f"{text!r}: no rule named: {e!s}"
+        assert not isinstance(e, (ActionSyntaxError, IllegalAction)) or e.rule, f"{text!r}: no rule named: {e!s}"
+        if isinstance(e, IllegalAction):  # well-formed: it parses, and it is the rules that refuse it
+            assert str(parse(text)) == str(e.action), f"{text!r}: refused as {e.action}"
         return
     except Exception as e:  # the finding: a raw exception
         COUNTS["raw exceptions"] += 1
@@ -110,8 +114,9 @@ def _try(race: Race, text: str) -> None:
        mutations=st.integers(0, 2**31))
 def test_mutated_and_random_action_texts_are_refused_cleanly(seed: int, steps: int, junk: list[str],
                                                               mutations: int) -> None:
-    """A bad action text raises IllegalAction naming the rule and changes nothing; a text that happens to be a
-    legal action is applied (racebook.rf90.actions grammar; Race.apply checks it against legal_actions())."""
+    """A bad action text raises ActionSyntaxError or IllegalAction naming the rule and changes nothing; a text that
+    happens to be a legal action is applied (racebook.rf90.actions grammar; Race.apply checks it against
+    legal_actions())."""
     race = _position(seed, steps)
     COUNTS["positions"] += 1
     rnd = random.Random(mutations)
@@ -128,20 +133,20 @@ def test_mutated_and_random_action_texts_are_refused_cleanly(seed: int, steps: i
 
 def test_unicode_digits_and_huge_numbers_in_action_texts_are_refused() -> None:
     """racebook.rf90.actions: numbers are ASCII digits; ``²`` (which str.isdigit accepts), Arabic-Indic or full-width
-    digits and numbers of any length are refused with IllegalAction, never a ValueError."""
+    digits and numbers of any length are refused with ActionSyntaxError, never a bare ValueError."""
     for text in ("Blue pit ²", "Blue pit ١", "Blue pit ５", "Blue test ² blind", "Blue weather ١",
                  "Blue pay chips=²", "Blue play R42 minus1=٣", "Blue yellow-flag C ²", "Blue pit " + "9" * 5000,
                  "Blue pay chips=" + "9" * 5000):
-        with pytest.raises(IllegalAction) as e:
+        with pytest.raises(ActionSyntaxError) as e:
             parse(text)
         assert e.value.rule == "actions", text
 
 
 def test_unreadable_action_texts_are_quoted_on_one_line() -> None:
-    """racebook.rf90.actions: an unreadable text is quoted with repr in the IllegalAction message, so a newline or a
+    """racebook.rf90.actions: an unreadable text is quoted with repr in the ActionSyntaxError message, so a newline or a
     control character in the input cannot split it (found by this fuzz: ``"\\n"`` gave a two-line message)."""
     for text in ("\n", "\x00 \n", "Blue pit 1\n2", "Blue pay chips=\r", "Blue skip strategy=\n\x00"):
-        with pytest.raises(IllegalAction) as e:
+        with pytest.raises(ActionSyntaxError) as e:
             parse(text)
         assert "\n" not in str(e.value) and "\r" not in str(e.value) and e.value.rule == "actions", text
 
@@ -152,16 +157,16 @@ def test_unreadable_action_texts_are_quoted_on_one_line() -> None:
 def test_extra_words_in_an_action_text_are_refused_not_ignored(text: str) -> None:
     """racebook.rf90.actions: a verb with a fixed number of arguments refuses extra words (``Blue pit 1 2`` was read as
     ``Blue pit 1``, silently dropping the ``2``)."""
-    with pytest.raises(IllegalAction, match="takes at most"):
+    with pytest.raises(ActionSyntaxError, match="takes at most"):
         parse(text)
 
 
 def test_apply_refuses_what_is_not_an_action(make_race) -> None:  # type: ignore[no-untyped-def]
-    """Race.apply takes an Action or its text; anything else is refused with IllegalAction, not AttributeError."""
+    """Race.apply takes an Action or its text; anything else is refused with ActionSyntaxError, not AttributeError."""
     race = make_race("teaching turn=5 lap=2 | D: Blue*", {"Blue": {"hand": ["R10"], "target": "R88"}})
     before = _snapshot(race)
     for junk in (None, 5, b"Blue start", ["Blue", "start"]):
-        with pytest.raises(IllegalAction):
+        with pytest.raises(ActionSyntaxError):
             race.apply(junk)  # type: ignore[arg-type]
     assert _snapshot(race) == before
 

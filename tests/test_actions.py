@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from racebook.core.errors import IllegalAction, RuleUnavailable
+from racebook.core.errors import ActionSyntaxError, RuleUnavailable
 from racebook.rf90 import actions as A
 from racebook.rf90.car import Strategy
 
@@ -132,7 +132,7 @@ def test_actions_are_hashable_values() -> None:
 
 @pytest.mark.parametrize("text", ["Blue", "Blue fly", "", "play R13"])
 def test_parse_rejects_unknown_verbs(text: str) -> None:
-    with pytest.raises(IllegalAction) as e:
+    with pytest.raises(ActionSyntaxError) as e:
         A.parse(text)
     assert e.value.rule == "actions"
     assert repr(text) in str(e.value)
@@ -142,7 +142,7 @@ def test_parse_rejects_unknown_verbs(text: str) -> None:
                                   "Blue skip strategy=warp", "Blue weather up", "Blue green-flag",
                                   "Blue pit-discard", "Blue yellow-flag G behind"])
 def test_parse_rejects_bad_arguments(text: str) -> None:
-    with pytest.raises(IllegalAction) as e:
+    with pytest.raises(ActionSyntaxError) as e:
         A.parse(text)
     assert e.value.rule == "actions" and repr(text) in str(e.value)
 

@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from racebook.core.deck import DamageBag, Deck, Wear
-from racebook.core.errors import IllegalAction
+from racebook.core.errors import SetupError
 from racebook.core.rng import Rng
 
 # ------------------------------------------------------------------ Deck
@@ -82,7 +82,7 @@ def test_stack_keeps_every_card_exactly_once() -> None:
 def test_stack_refuses_a_card_that_is_in_a_hand() -> None:
     """§6.1: a card in a hand (not in the pile or its discards) cannot be stacked; the error names it."""
     d = Deck("Race", ["R01", "R02"])
-    with pytest.raises(IllegalAction) as e:
+    with pytest.raises(SetupError) as e:
         d.stack(["R42"])
     assert e.value.rule == "§6.1"
     assert "R42" in str(e.value) and "Race" in str(e.value)
@@ -162,7 +162,7 @@ def test_damage_bag_stacking_gives_the_stacked_tokens_first() -> None:
 def test_damage_bag_stacking_a_token_that_is_not_there_is_refused() -> None:
     bag = DamageBag(red=3, brown=0)
     bag.stack(["brown"])
-    with pytest.raises(IllegalAction) as e:
+    with pytest.raises(SetupError) as e:
         bag.draw(Rng(0))
     assert e.value.rule == "§6.1" and "brown" in str(e.value)
 

@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 import pytest
 
-from racebook.core.errors import IllegalAction, RacebookError, ScenarioError
+from racebook.core.errors import ActionSyntaxError, IllegalAction, RacebookError, ScenarioError
 from racebook.rf90.actions import Pay, Play
 from racebook.rf90.game import Race
 
@@ -114,8 +114,12 @@ def test_wrong_phase(make_race: MakeRace) -> None:
 
 
 def test_text_that_is_not_an_action(race: Race) -> None:
-    err = refused(race, "Blue fly R20")
-    assert err.rule == "actions"
+    """A text that does not parse is an ActionSyntaxError (not an IllegalAction: it never reached the rules)."""
+    before = race.state.to_dict()
+    with pytest.raises(ActionSyntaxError) as e:
+        race.apply("Blue fly R20")
+    assert e.value.rule == "actions"
+    assert race.state.to_dict() == before
 
 
 def test_race_over(make_race: MakeRace) -> None:

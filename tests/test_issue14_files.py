@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from racebook.core.errors import DataError, DeckDataError, IllegalAction, TrackDataError
+from racebook.core.errors import ActionSyntaxError, DataError, DeckDataError, TrackDataError
 from racebook.rf90 import actions as A
 from racebook.rf90 import glossary, notation, trackfile
 from racebook.rf90.cards import DeckKind, card_code_problem, card_from_dict, is_card_code, load_race_deck
@@ -86,7 +86,7 @@ def test_bug4_one_definition_of_a_card_code_for_the_parser_and_the_validators() 
         assert A.parse(f"Blue discard {code}") == A.Discard("Blue", (code,))
     for text in ("Blue discard 42", "Blue play R13 +R45", "Blue pay chips=1 cards=R13,4x", "Blue take none",
                  "Blue play R13 et=blind", "Blue bid R13 7"):
-        with pytest.raises(IllegalAction) as e:
+        with pytest.raises(ActionSyntaxError) as e:
             A.parse(text)
         assert e.value.rule == "actions"
     # the reserved words keep their meaning

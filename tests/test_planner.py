@@ -8,7 +8,7 @@ from itertools import product
 import pytest
 
 import racebook
-from racebook.core.errors import IllegalAction
+from racebook.core.errors import SetupError
 from racebook.rf90.analysis.planner import (
     CHITS,
     EXTRA_CHOICES,
@@ -34,7 +34,7 @@ def test_qualifying_modifier_is_the_fuel_table_and_qualify() -> None:
     assert CHITS == (8, 10, 12, 14, 16)
     assert {c: qualifying_modifier(c) for c in CHITS} == FUEL_MODIFIER
     assert qualifying_modifier(12, Skill.QUALIFY) == QUALIFY_BONUS
-    with pytest.raises(IllegalAction, match="§7.1"):
+    with pytest.raises(SetupError, match="§7.1"):
         qualifying_modifier(9)
 
 

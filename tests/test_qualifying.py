@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from racebook.core.errors import IllegalAction
+from racebook.core.errors import SetupError
 from racebook.core.rng import Rng
 from racebook.rf90.car import RobotType, Skill
 from racebook.rf90.rules.qualifying import FUEL_MODIFIER, draw_robot_entries, grid_order, human_entry
@@ -36,7 +36,7 @@ def test_qualify_skill_adds_two() -> None:
 
 
 def test_bad_chit_is_refused() -> None:
-    with pytest.raises(IllegalAction, match="§7.1"):
+    with pytest.raises(SetupError, match="§7.1"):
         human_entry("A", 1, 50, 9)
 
 

@@ -1,5 +1,5 @@
 """The README's public promises: the quick start, the JSON summary keys, the examples table, and the
-reference sections (writing a scenario, the CLI, house rules, adding a track)."""
+reference sections (writing a scenario, the CLI, house rules, adding a track, the error classes)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from racebook import cli
-from racebook.core.errors import ScenarioError
+from racebook.core import errors
+from racebook.core.errors import RacebookError, ScenarioError
 from racebook.rf90 import actions, scenario
 from racebook.rf90.options import HOUSE_RULE_DOCS, Rules
 from racebook.rf90.trackfile import clear_cache
@@ -163,3 +164,16 @@ def test_track_section_error_example_is_real(tmp_path: Path, capsys: pytest.Capt
     assert cli.main(["tracks", "--check", str(path)]) == 0
     ok = re.search(r"^ *OK tracks/rf90/oval\.toml: (.*)$", section, re.M)
     assert ok is not None and capsys.readouterr().out.strip() == f"OK {path}: {ok.group(1)}"
+
+
+def test_errors_section_documents_every_error_class() -> None:
+    """The errors table names every class of racebook.core.errors, with ValueError for all but EngineError."""
+    section = README.split("Errors are typed the way python-chess", 1)[1].split("## The racebook CLI", 1)[0]
+    rows = [line for line in section.splitlines() if line.startswith("| `")]
+    classes = sorted(n for n, c in vars(errors).items()
+                     if isinstance(c, type) and issubclass(c, RacebookError) and c is not RacebookError)
+    for name in classes:
+        assert f"`{name}`" in section, f"{name} is not documented in the README's errors section"
+        documented = any(f"`{name}`" in row for row in rows)
+        assert documented or name == "EngineError", f"{name} has no row in the errors table"
+        assert issubclass(getattr(errors, name), ValueError) == (name != "EngineError"), name

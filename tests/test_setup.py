@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import racebook
-from racebook.core.errors import IllegalAction
+from racebook.core.errors import SetupError
 from racebook.rf90.car import RobotType, Setup, Skill, Tyre
 from racebook.rf90.setup import Driver, new_race, robot_tyre_for, weather_space
 from racebook.rf90.trackfile import load_track
@@ -16,7 +16,7 @@ def test_ex_1_setup_points() -> None:
     Setup(10, 6, 5).validate()
     Setup(12, 5, 5).validate()
     assert sum(Setup(12, 5, 5).points().values()) == 6
-    with pytest.raises(IllegalAction, match="§6.2"):
+    with pytest.raises(SetupError, match="§6.2"):
         Setup(12, 7, 5).validate()  # 3 + 3 + 2 = 8 > 6
     Setup(12, 7, 5).validate(Skill.TUNING)
 

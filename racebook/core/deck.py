@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from enum import Enum
 
-from racebook.core.errors import IllegalAction
+from racebook.core.errors import SetupError
 from racebook.core.rng import Rng
 
 
@@ -56,16 +56,20 @@ class Deck:
         """Put these cards on top, in order: the first code is drawn next.
 
         Each card must be in the draw pile or the discard pile (a card in a
-        hand or on a panel cannot be stacked).
+        hand or on a panel cannot be stacked), and be stacked once (a card is
+        in one place only); else :class:`~racebook.core.errors.SetupError` (§6.1).
         """
         codes = list(codes)
+        for i, code in enumerate(codes):
+            if code in codes[:i]:
+                raise SetupError(f"stack {code}", "§6.1", f"{code} is stacked twice (a card is in one place only)")
         for code in reversed(codes):
             if code in self.pile:
                 self.pile.remove(code)
             elif code in self.discards:
                 self.discards.remove(code)
             else:
-                raise IllegalAction(
+                raise SetupError(
                     f"stack {code}", "§6.1", f"{code} is not in the {self.name} deck or its discard pile "
                     "(it is in a hand, on a panel or not in this deck)")
             self.pile.append(code)
@@ -116,7 +120,7 @@ class DamageBag:
         if self.stacked:
             w = self.stacked.pop(0)
             if (self.red if w is Wear.RED else self.brown) == 0:
-                raise IllegalAction(f"stack {w.value}", "§6.1", f"the bag has no {w.value} token left")
+                raise SetupError(f"stack {w.value}", "§6.1", f"the bag has no {w.value} token left")
         elif not len(self):
             return None
         else:
@@ -134,6 +138,8 @@ class DamageBag:
             self.brown += 1
 
     def stack(self, tokens: Iterable[Wear | str]) -> None:
+        """The next draws, in order. A stacked token that is no longer in the bag when it is drawn raises
+        :class:`~racebook.core.errors.SetupError` (§6.1); a colour that is not red or brown, ValueError."""
         self.stacked.extend(Wear(t) if isinstance(t, str) else t for t in tokens)
 
     def to_dict(self) -> dict:

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from typing import ClassVar
 
-from racebook.core.errors import IllegalAction
+from racebook.core.errors import ActionSyntaxError, RacebookError
 from racebook.rf90.car import Strategy
 from racebook.rf90.cards import card_code_problem
 
@@ -390,16 +390,18 @@ def _int(text: str) -> int:
 
 def parse(text: str) -> Action:
     """Parse the text form of an action (``str(action)`` round-trips). A text that cannot be read raises
-    IllegalAction (rule "actions") quoting it with repr, so the message stays one line whatever the input."""
+    ActionSyntaxError (rule "actions") quoting it with repr, so the message stays one line whatever the input.
+    A well-formed text is not checked against any position: that is ``Race.apply``'s IllegalAction. Choosing a
+    strategy that is NOT IN SOURCE (``strategy=tenth``) raises RuleUnavailable (§0.1)."""
     words = text.split()
     if len(words) < 2 or words[1] not in _VERBS:
-        raise IllegalAction(repr(text), "actions", f"cannot read {text!r}: expected 'CAR VERB …' with VERB one of "
-                            + ", ".join(_VERBS))
+        raise ActionSyntaxError(repr(text), "actions",
+                                f"cannot read {text!r}: expected 'CAR VERB …' with VERB one of " + ", ".join(_VERBS))
     car, verb, args = words[0], words[1], words[2:]
     most = _MAX_ARGS.get(verb, 0 if verb in _NO_ARGS else None)
     if most is not None and len(args) > most:
-        raise IllegalAction(repr(text), "actions", f"cannot read {text!r}: {verb!r} takes at most {most} "
-                            f"argument(s), got {len(args)}")
+        raise ActionSyntaxError(repr(text), "actions", f"cannot read {text!r}: {verb!r} takes at most {most} "
+                                f"argument(s), got {len(args)}")
 
     def card(word: str) -> str:  # a word where a card code stands: the one definition (cards.card_code_problem)
         problem = card_code_problem(word)
@@ -461,7 +463,8 @@ def parse(text: str) -> Action:
         if verb == "take":
             return Take(car, card(args[0]))
         if verb == "pay":
-            chips, cards_t = 0, ()
+            chips = 0
+            cards_t: tuple[str, ...] = ()
             for a in args:
                 k, _, v = a.partition("=")
                 if k == "chips":
@@ -487,6 +490,9 @@ def parse(text: str) -> Action:
             return TakeFlag(car, args[0])
         if verb == "occupy":
             return Occupy(car, None if not args or args[0] == "none" else args[0])
+    except RacebookError:
+        raise  # RuleUnavailable (strategy=tenth) is also a ValueError: it is not a syntax error
     except (ValueError, IndexError) as e:
-        raise IllegalAction(repr(text), "actions", f"cannot read the arguments of {verb!r} in {text!r} ({e})") from None
+        raise ActionSyntaxError(repr(text), "actions",
+                                f"cannot read the arguments of {verb!r} in {text!r} ({e})") from None
     raise AssertionError(verb)

@@ -6,12 +6,16 @@ everything it refers to (cards, tyres, strategies) is an immutable value.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 
 from racebook.core.deck import Wear
-from racebook.core.errors import IllegalAction, RuleUnavailable
+from racebook.core.errors import RuleUnavailable, SetupError
+
+#: A car id as Race Position Notation and action texts read it: a letter, then letters, digits or ``_``.
+CAR_ID = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 
 
 class CarKind(Enum):
@@ -125,15 +129,15 @@ class Setup:
         return out
 
     def validate(self, skill: Skill | None = None) -> None:
-        """§6.2: at most 6 points (TUNING: 8, never more than 3 in one characteristic)."""
+        """§6.2: at most 6 points (TUNING: 8, never more than 3 in one characteristic); else SetupError."""
         pts = self.points()
         total = sum(pts.values())
         limit = 8 if skill is Skill.TUNING else 6
         if total > limit:
-            raise IllegalAction(self, "§6.2", f"setup uses {total} points; the limit is {limit}"
-                                + (" with TUNING" if skill is Skill.TUNING else ""))
+            raise SetupError(self, "§6.2", f"setup uses {total} points; the limit is {limit}"
+                             + (" with TUNING" if skill is Skill.TUNING else ""))
         if any(p > 3 for p in pts.values()):
-            raise IllegalAction(self, "§6.2", "no characteristic may take more than 3 points")
+            raise SetupError(self, "§6.2", "no characteristic may take more than 3 points")
 
 
 @dataclass(eq=False)

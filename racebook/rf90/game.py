@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from racebook.core.errors import EngineError, IllegalAction, RacebookError
+from racebook.core.errors import ActionSyntaxError, EngineError, IllegalAction, RacebookError
 from racebook.rf90 import turn
 from racebook.rf90.actions import Action
 from racebook.rf90.events import (
@@ -135,12 +135,16 @@ class Race:
         return turn.legal(self.state, self.ctx)
 
     def apply(self, action: Action | str) -> tuple[Event, ...]:
-        """Apply one legal action (or its text form); returns the events it caused."""
+        """Apply one legal action (or its text form); returns the events it caused.
+
+        A text that does not parse (or an object that is not an action) raises ActionSyntaxError; a well-formed
+        action that is not legal now raises IllegalAction; both leave the race unchanged."""
         if isinstance(action, str):
             from racebook.rf90.actions import parse
             action = parse(action)
         if not isinstance(action, Action):
-            raise IllegalAction(repr(action), "actions", "not an action: give an Action or its text, e.g. 'Blue start'")
+            raise ActionSyntaxError(repr(action), "actions",
+                                    "not an action: give an Action or its text, e.g. 'Blue start'")
         legal = self.legal_actions()
         if action not in legal:
             raise self._illegal(action, legal)

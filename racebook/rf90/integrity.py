@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from racebook.core.datafile import DATA_ID
 from racebook.core.deck import Wear
-from racebook.core.errors import DataError
+from racebook.core.errors import DataError, RacebookError
 from racebook.rf90.car import (
     PRESUMED_SETUP_POINTS,
     SETUP_POINTS,
@@ -205,6 +205,8 @@ def as_enum(enum: type[E], v: Any, path: str, parse: Callable[[str], E] | None =
         raise bad(path, f"{short(v)} is not a string ({kind_of(v)}); one of {allowed}")
     try:
         return parse(v) if parse else enum(v)
+    except RacebookError:
+        raise  # e.g. RuleUnavailable from Strategy.parse: also a ValueError, but not "not one of"
     except ValueError:
         raise bad(path, f"{v!r} is not one of {allowed}") from None
 

@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -41,7 +40,7 @@ from racebook.core.deck import Wear
 from racebook.core.errors import DataError, NotationError, NotYetImplemented, RacebookError, ScenarioError
 from racebook.rf90 import notation
 from racebook.rf90.actions import parse as parse_action
-from racebook.rf90.car import Car, CarKind, RobotType, Setup, Skill, Status, Strategy, Tyre
+from racebook.rf90.car import CAR_ID, Car, CarKind, RobotType, Setup, Skill, Status, Strategy, Tyre
 from racebook.rf90.game import Race
 from racebook.rf90.integrity import (
     MAX_BLUE,
@@ -76,7 +75,6 @@ _CAR = {"kind", "robot", "hand", "target", "chips", "blue", "tyre", "strategy", 
 _ROBOT_CAR = {"kind", "robot"}  # §17.1: a robot has no panel
 _STACK = {"stack"}
 _SETUP_KEYS = ("tyres", "cards", "wear")
-_ID_RE = re.compile(r"[A-Za-z][A-Za-z0-9_]*")  # a car id as Race Position Notation and action texts read it
 
 
 @dataclass(frozen=True)
@@ -174,7 +172,7 @@ def _bool(f: str, field: str, v: Any) -> bool:
 
 def _car_id(f: str, field: str, v: Any) -> str:
     _str(f, field, v)
-    if not _ID_RE.fullmatch(v):
+    if not CAR_ID.fullmatch(v):
         raise _fail(f, field, f"{v!r} is not a car id (a letter, then letters, digits or _)")
     return v
 
@@ -256,11 +254,11 @@ def _strategy(f: str, field: str, v: Any) -> Strategy:
     _str(f, field, v)
     try:
         st = Strategy.parse(v)
+    except RacebookError as e:  # RuleUnavailable: the 10th strategy (also a ValueError, so caught first)
+        raise _fail(f, field, str(e)) from None
     except ValueError:
         raise _fail(f, field, f"{v!r} is not a strategy "
                               f"({', '.join(s.value for s in Strategy if s is not Strategy.TENTH)})") from None
-    except RacebookError as e:  # RuleUnavailable: the 10th strategy
-        raise _fail(f, field, str(e)) from None
     if st not in IMPLEMENTED_STRATEGIES:
         raise _fail(f, field, str(NotYetImplemented(
             f"{st.value}: its phase-B/phase-A rules are not played by this engine version yet")))
@@ -271,10 +269,10 @@ def _skill(f: str, field: str, v: Any) -> Skill:
     _str(f, field, v)
     try:
         return Skill.parse(v)
+    except RacebookError as e:  # RuleUnavailable: SIXTH SENSE (also a ValueError, so caught first)
+        raise _fail(f, field, str(e)) from None
     except ValueError:
         raise _fail(f, field, f"{v!r} is not a skill ({', '.join(s.value for s in Skill)})") from None
-    except RacebookError as e:  # RuleUnavailable: SIXTH SENSE
-        raise _fail(f, field, str(e)) from None
 
 
 def _refuel_max(track: Track) -> int:

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from racebook.core.errors import IllegalAction, RuleUnavailable
-from racebook.rf90.car import Car, CarKind, RobotType, Setup, Skill, Strategy, Tyre
+from racebook.core.errors import NotYetImplemented, RuleUnavailable, SetupError
+from racebook.rf90.car import CAR_ID, Car, CarKind, RobotType, Setup, Skill, Strategy, Tyre
 from racebook.rf90.events import Event, Note
 from racebook.rf90.options import Rules
 from racebook.rf90.rules.qualifying import Entry, draw_robot_entries, grid_order, human_entry
@@ -67,7 +67,11 @@ def new_race(track: Track, drivers: list[Driver], robots: list[tuple[str, RobotT
     """Free Practice → qualifying → grid → weather → tyres and strategies (§6–§9). Returns the state on turn 1.
 
     ``stack`` puts these Race Cards on top of the shuffled deck: the hands are dealt from it in driver order,
-    then the weather card is drawn (so a scenario can replay the manual's set-up examples exactly)."""
+    then the weather card is drawn (so a scenario can replay the manual's set-up examples exactly).
+
+    A set-up the rules refuse raises :class:`~racebook.core.errors.SetupError` naming the rule (car ids and stacks
+    §6.1, setup points §6.2, qualifying card and refuel chit §7.1, grid places §7.2); the 10th strategy and SIXTH
+    SENSE raise RuleUnavailable (§0.1)."""
     state = RaceState(track, rules=rules, seed=seed)
     ev: list[Event] = []
     state.race_deck.shuffle(state.rng)
@@ -75,8 +79,14 @@ def new_race(track: Track, drivers: list[Driver], robots: list[tuple[str, RobotT
     state.race_deck.stack(stack)
     slots = sum(g.cars for g in track.grid)
     if len(drivers) + len(robots) > slots:
-        raise IllegalAction(f"{len(drivers) + len(robots)} cars", "§7.2",
-                            f"track {track.id!r} has {slots} grid places")
+        raise SetupError(f"{len(drivers) + len(robots)} cars", "§7.2", f"track {track.id!r} has {slots} grid places")
+    ids = [d.id for d in drivers] + [rid for rid, _ in robots]
+    for i, cid in enumerate(ids):  # §6.1 item 3: each car is one panel and one miniature, named by its id
+        if not isinstance(cid, str) or not CAR_ID.fullmatch(cid):
+            raise SetupError(repr(cid), "§6.1", "a car id is a letter, then letters, digits or _ (it starts every "
+                                                "action text, e.g. 'Blue start')")
+        if cid in ids[:i]:
+            raise SetupError(cid, "§6.1", f"two cars are named {cid}; give each car its own id")
     for d in drivers:
         d.setup.validate(d.skill)  # §6.2 (Ex. 1)
         if d.strategy is Strategy.TENTH:
@@ -84,7 +94,8 @@ def new_race(track: Track, drivers: list[Driver], robots: list[tuple[str, RobotT
         if d.skill is Skill.SIXTH_SENSE:
             raise RuleUnavailable("§27 / AMB-15: SIXTH SENSE's flags are NOT IN SOURCE; the skill cannot be used")
         if d.strategy not in IMPLEMENTED_STRATEGIES:
-            raise IllegalAction(d.strategy.value, "§26", "that strategy is not played by this engine version yet")
+            raise NotYetImplemented(f"§26: that strategy is not played by this engine version yet "
+                                    f"(got {d.strategy.value})")
         car = Car(d.id, CarKind.HUMAN, setup=d.setup, skill=d.skill, strategy=d.strategy)
         state.cars[d.id] = car
         for _ in range(d.setup.cards):  # §6.2: draw as many Race Cards as the card setup shows (Ex. 2)
@@ -105,10 +116,10 @@ def new_race(track: Track, drivers: list[Driver], robots: list[tuple[str, RobotT
     for d in drivers:
         car = state.cars[d.id]
         if d.qualify is not None and d.qualify not in car.hand:
-            raise IllegalAction(d.qualify, "§7.1", f"{d.qualify} is not in {d.id}'s hand ({' '.join(car.hand)})")
+            raise SetupError(d.qualify, "§7.1", f"{d.qualify} is not in {d.id}'s hand ({' '.join(car.hand)})")
         index = car.hand.index(d.qualify) if d.qualify is not None else d.qualify_card
         if not 0 <= index < len(car.hand):
-            raise IllegalAction(index, "§7.1", f"{d.id} has {len(car.hand)} cards in hand")
+            raise SetupError(index, "§7.1", f"{d.id} has {len(car.hand)} cards in hand")
         code = car.hand.pop(index)
         card = state.card(code)
         entries.append(human_entry(d.id, card.mp, card.check, d.refuel, d.skill, code))
@@ -127,17 +138,17 @@ def new_race(track: Track, drivers: list[Driver], robots: list[tuple[str, RobotT
         state.cars[e.car].lap = 0
     state.leader = grid[0].car if grid else None
     # §9.1 initial weather and §9.2 robot tyres
-    code = state.race_deck.draw(state.rng)
-    assert code is not None
-    state.weather = weather_space(track, state.card(code).check)
-    state.race_deck.discard(code)
+    weather_card = state.race_deck.draw(state.rng)
+    assert weather_card is not None
+    state.weather = weather_space(track, state.card(weather_card).check)
+    state.race_deck.discard(weather_card)
     sp = track.weather.spaces[state.weather]
-    ev.append(Note(f"Weather card ({state.card(code).check:02d}): the pawn starts on {sp.label()} "
+    ev.append(Note(f"Weather card ({state.card(weather_card).check:02d}): the pawn starts on {sp.label()} "
                    f"({sp.condition.value})", "§9.1"))
     state.robot_tyre = robot_tyre_for(track, state.weather, state.rng.below(2))
-    for c in state.cars.values():
-        if c.is_robot:
-            c.tyre = state.robot_tyre
+    for rc in state.cars.values():
+        if rc.is_robot:
+            rc.tyre = state.robot_tyre
     ev.append(Note(f"Robots fit {state.robot_tyre.value} tyres", "§9.2"))
     # §9.2 tyres and strategies in grid order
     by_id = {d.id: d for d in drivers}

@@ -888,6 +888,8 @@ def _resolve(path_or_id: str | os.PathLike[str]) -> Path:
             candidate = d / f"{s}.toml"
             if candidate.is_file():
                 return candidate.resolve()
+    except TrackDataError:
+        raise  # also a ValueError: already names the file
     except (OSError, ValueError, RuntimeError) as e:  # name too long, NUL byte, symlink loop
         raise TrackDataError(s, "<file>", _os_reason(e)) from None
     known = available_tracks()

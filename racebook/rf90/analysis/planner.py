@@ -223,7 +223,7 @@ def _profile(chit: int, stops: Sequence[StopResult], moves: Sequence[int], until
 def qualifying_modifier(chit: int, skill: Skill | None = None) -> int:
     """Fuel weight +2 (chit 8) … −2 (chit 16), and QUALIFY +2 (§7.1 items 4 and 6, §29.1).
 
-    Raises IllegalAction (§7.1) for a chit that does not exist."""
+    Raises SetupError (§7.1) for a chit that does not exist."""
     return human_entry("plan", 0, 0, chit, skill).value
 
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from racebook.core.datafile import load_toml
-from racebook.core.errors import IllegalAction, RacebookError, ScenarioError
+from racebook.core.errors import ActionSyntaxError, IllegalAction, RacebookError, ScenarioError, SetupError
 from racebook.rf90 import scenario as _scenario
 from racebook.rf90.car import Setup, Skill, Strategy, Tyre
 from racebook.rf90.events import TurnEnds
@@ -191,6 +191,8 @@ def play_run(run: Run) -> RunResult:
             events = race.apply(text)
         except IllegalAction as e:
             raise IllegalAction(text, e.rule, f"demo run {run.label!r}, action {i + 1}: {e.reason}", e.legal) from None
+        except ActionSyntaxError as e:
+            raise ActionSyntaxError(repr(text), e.rule, f"demo run {run.label!r}, action {i + 1}: {e.reason}") from None
         lines.append(Line("action", f"> {text}"))
         lines += [Line("event", e.sentence(), at=at + k) for k, e in enumerate(events, 1)]
         at += len(events)
@@ -272,7 +274,7 @@ def tuning_setup() -> list[str]:
         try:
             s.validate(skill)
             out.append(f"{who}: legal (at most 8 points, never more than 3 in one characteristic)")
-        except IllegalAction as e:
+        except SetupError as e:
             out.append(f"{who}: {e.rule}: {e.reason}")
     return out
 

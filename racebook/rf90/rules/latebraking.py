@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from racebook.core.errors import IllegalAction
+from racebook.core.errors import TrackDataError
 from racebook.rf90.car import Car, Strategy
 from racebook.rf90.events import DeckEmpty, Event, FinishLine, LeaderToken, Note
 from racebook.rf90.rules import checks, drawing, offtrack
@@ -38,7 +38,9 @@ def _late_brake(state: RaceState, car: Car, ctx: TurnCtx, card: str | None, even
         return
     events.append(Note(f"{car.id} loses control in {sec.name} and follows the off-track route", "§18.3"))
     if sec.lb_route is None:
-        raise IllegalAction("late-brake", "§18.3", f"track data gives no off-track route for {sec.name}")
+        field = f"sections[{state.track.sections.index(sec)}].lb_route"
+        raise TrackDataError(state.track.file or state.track.id, field,
+                             f"§18.3: track data gives no off-track route for {sec.name}")
     ctx.route, ctx.node, ctx.route_kind = sec.lb_route, state.track.routes[sec.lb_route].start, "lb"
     offtrack._walk_route(state, car, ctx, events)
 

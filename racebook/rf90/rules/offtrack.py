@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from racebook.core.errors import IllegalAction
+from racebook.core.errors import TrackDataError
 from racebook.rf90.actions import BLIND
 from racebook.rf90.car import Car
 from racebook.rf90.cards import TestKind
@@ -57,7 +57,8 @@ def _walk_route(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -
             _go_off_track(state, car, node.section, events)
             ctx.node = None
             break
-        raise IllegalAction(node.kind.value, "§18", f"unknown route node kind {node.kind.value!r}")
+        raise TrackDataError(state.track.file or state.track.id, f"routes.{ctx.route}.nodes.{node.id}.kind",
+                             f"§18: unknown route node kind {node.kind.value!r}")
     ctx.route = None
     if ctx.route_kind == "lb":
         phases._end(state, car, ctx, events)  # §18.5: its turn ends at the re-entry point

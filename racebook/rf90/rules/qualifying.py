@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from racebook.core.datafile import load_toml
-from racebook.core.errors import DeckDataError, IllegalAction
+from racebook.core.errors import DeckDataError, SetupError
 from racebook.core.rng import Rng
 from racebook.rf90.car import RobotType, Skill
 
@@ -51,7 +51,7 @@ class Entry:
 def human_entry(car: str, card_mp: int, card_check: int, refuel: int, skill: Skill | None = None,
                 card: str | None = None) -> Entry:
     if refuel not in FUEL_MODIFIER:
-        raise IllegalAction(f"chit {refuel}", "§7.1", f"refuel chits show turn 8, 10, 12, 14 or 16, not {refuel}")
+        raise SetupError(f"chit {refuel}", "§7.1", f"refuel chits show turn 8, 10, 12, 14 or 16, not {refuel}")
     return Entry(car, card_mp, card_check, refuel, skill, None, card)
 
 

@@ -47,7 +47,7 @@ import ipywidgets as widgets
 import pandas as pd
 
 from racebook.core.datafile import MAX_BYTES, read_text
-from racebook.core.errors import DataError, IllegalAction, RacebookError
+from racebook.core.errors import ActionSyntaxError, DataError, IllegalAction, RacebookError, SetupError
 from racebook.rf90.actions import Action, Play
 from racebook.rf90.actions import parse as parse_action
 from racebook.rf90.analysis.drivers import GreedyDriver
@@ -112,8 +112,9 @@ def _note(text: str) -> widgets.HTML:
 
 
 def _msg(exc: BaseException) -> str:
-    """An engine error as one line: 'rule: reason' for illegal actions, else the message."""
-    if isinstance(exc, IllegalAction):
+    """An engine error as one line: 'rule: reason' for an illegal or unreadable action and a refused set-up, else
+    the message."""
+    if isinstance(exc, (IllegalAction, ActionSyntaxError, SetupError)):
         return f"{exc.rule}: {exc.reason}"
     return str(exc)
 
@@ -784,7 +785,7 @@ class RaceTable:
         try:
             parse_action(f"{car} {' '.join(words)}")
             return f"{car} {' '.join(words)}"
-        except IllegalAction:
+        except ActionSyntaxError:
             return f"{car} play {' '.join(words)}"
 
     def explain(self, text: str) -> tuple[bool, str]:
@@ -795,7 +796,7 @@ class RaceTable:
         full = self._full_text(text)
         try:
             action = parse_action(full)
-        except IllegalAction as e:
+        except ActionSyntaxError as e:
             return False, _msg(e)
         legal = race.legal_actions()
         if action in legal:
