@@ -30,7 +30,9 @@ from typing import TYPE_CHECKING, Any
 
 from racebook.core.datafile import read_text
 from racebook.core.errors import DataError, RacebookError, SaveDataError, TrackDataError
-from racebook.rf90.integrity import TRACK_ID, as_strs, check_state, field_key, kind_of, rewrap
+from racebook.core.fields import as_strs, field_key, kind_of, rewrap
+from racebook.core.log import first_difference
+from racebook.rf90.integrity import TRACK_ID, check_state
 from racebook.rf90.track import Track
 from racebook.rf90.trackfile import parse_track_text
 
@@ -181,7 +183,7 @@ def loads(text: Any, file: str = "<save>", frames: bool = True) -> Race:
             raise SaveDataError(file, f"actions[{i}]", f"{a!r:.80}: {e}") from None
     if not legacy:
         got = json.loads(json.dumps(race.state.to_dict()))
-        diff = _first_difference(got, data["final"], "final")
+        diff = first_difference(got, data["final"], "final")
         if diff is not None:
             path, mine, theirs = diff
             raise SaveDataError(file, path, f"replaying the saved actions gives {mine!r:.60}, the save says "
@@ -193,25 +195,3 @@ def loads(text: Any, file: str = "<save>", frames: bool = True) -> Race:
 def load(path: str | os.PathLike[str], frames: bool = True) -> Race:
     """The race saved in the file ``path`` (a regular file under the size cap; errors name the path)."""
     return loads(read_text(path, SaveDataError), str(path), frames)
-
-
-def _first_difference(a: Any, b: Any, path: str) -> tuple[str, Any, Any] | None:
-    if isinstance(a, dict) and isinstance(b, dict):
-        for k in list(a) + [k for k in b if k not in a]:
-            if k not in a or k not in b:
-                return f"{path}.{k}", a.get(k, "(nothing)"), b.get(k, "(nothing)")
-            d = _first_difference(a[k], b[k], f"{path}.{k}")
-            if d:
-                return d
-        return None
-    if isinstance(a, list) and isinstance(b, list):
-        if len(a) != len(b):
-            return path, a, b
-        for i, (x, y) in enumerate(zip(a, b, strict=True)):
-            d = _first_difference(x, y, f"{path}[{i}]")
-            if d:
-                return d
-        return None
-    if a != b or type(a) is not type(b):
-        return path, a, b
-    return None

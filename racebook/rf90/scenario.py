@@ -39,25 +39,12 @@ from typing import Any
 from racebook.core.datafile import load_toml, read_text
 from racebook.core.deck import Wear
 from racebook.core.errors import DataError, NotationError, NotYetImplemented, RacebookError, ScenarioError
+from racebook.core.fields import as_bool, as_enum, as_int, as_str, as_strs, field_key, kind_of, short
 from racebook.rf90 import notation
 from racebook.rf90.actions import parse as parse_action
 from racebook.rf90.car import Car, CarKind, RobotType, Setup, Skill, Status, Strategy, Tyre
 from racebook.rf90.game import Race
-from racebook.rf90.integrity import (
-    MAX_BLUE,
-    MAX_COUNT,
-    TRACK_ID,
-    as_bool,
-    as_enum,
-    as_int,
-    as_str,
-    as_strs,
-    check_state,
-    field_key,
-    kind_of,
-    refuel_max,
-    short,
-)
+from racebook.rf90.integrity import MAX_BLUE, MAX_COUNT, TRACK_ID, check_state, refuel_max
 from racebook.rf90.options import Rules
 from racebook.rf90.state import RaceState
 from racebook.rf90.track import Track
