@@ -27,6 +27,7 @@ from racebook.rf90.events import (
 )
 from racebook.rf90.notation import format_state
 from racebook.rf90.rules import activation, duel, safetycar
+from racebook.rf90.rules.classification import classification
 from racebook.rf90.state import Activation, RaceState
 from racebook.rf90.turn import Phase, TurnCtx
 
@@ -365,8 +366,9 @@ class Race(Replay[Action, Frame]):
         s.restart = False
         if s.turn >= s.track.turns.last_turn:
             s.finished = True
-            # §25: race order; a car still at a re-entry point counts behind the cars of its section (as §21.2)
-            order = safetycar.queue(s)
+            # §25: the classification of the cars still in the race (a car at a re-entry point counts behind the
+            # cars of its section, §18.5, as §21.2 does)
+            order = classification(s, in_race_only=True)
             events.append(RaceFinished(s.turn, s.leader or "-", ", ".join(order)))
             return
         s.turn += 1
