@@ -30,8 +30,8 @@ from racebook.rf90 import scenario as _scenario
 from racebook.rf90.car import Setup, Skill, Strategy, Tyre
 from racebook.rf90.events import TurnEnds
 from racebook.rf90.game import Race
+from racebook.rf90.lessons.passes import tyre_penalty_table
 from racebook.rf90.options import HOUSE_RULE_DOCS
-from racebook.rf90.rules.movement import tyre_penalty_table
 from racebook.rf90.rules.qualifying import human_entry
 from racebook.rf90.setup import Driver, new_race
 from racebook.rf90.track import Condition
