@@ -19,7 +19,16 @@ demo really shows its effect::
 
 from __future__ import annotations
 
-from racebook.rf90.lessons.demo_catalogue import DEMOS, SKILL_DEMOS, STRATEGY_DEMOS
+from racebook.rf90.lessons.demo_catalogue import (  # noqa: F401 - the computed runs, re-exported
+    DEMOS,
+    SKILL_DEMOS,
+    STRATEGY_DEMOS,
+    qualify_entries,
+    rain_expert_tables,
+    sixth_sense,
+    tenth_strategy,
+    tuning_setup,
+)
 from racebook.rf90.lessons.demo_runs import (  # noqa: F401 - re-exported: the demos' public names live here
     PANEL,
     STAR,
