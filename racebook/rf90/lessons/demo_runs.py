@@ -158,8 +158,8 @@ def _legal_line(race: Race, verbs: tuple[str, ...]) -> Line:
 def play_run(run: Run) -> RunResult:
     """Replay one run and collect its lines (§ citations are the engine's)."""
     if run.compute is not None:
-        lines = [Line("text", t, any(m in t for m in run.expect)) for t in run.compute()]
-        return RunResult(run, tuple(lines))
+        computed = [Line("text", t, any(m in t for m in run.expect)) for t in run.compute()]
+        return RunResult(run, tuple(computed))
     race = build_race(run)
     lines: list[Line] = [Line("position", f"position: {race.position()}")]
     at = len(race.steps[0].events)
@@ -178,10 +178,10 @@ def play_run(run: Run) -> RunResult:
         at += len(events)
     if len(actions) in run.legal_at:
         lines.append(_legal_line(race, run.legal_verbs))
-    events = race.events
-    ends = [i for i, ln in enumerate(lines) if ln.kind == "event" and isinstance(events[ln.at - 1], TurnEnds)
-            and events[ln.at - 1].car == run.focus]
-    stop = len(events)
+    log = race.events
+    ends = [i for i, ln in enumerate(lines) if ln.kind == "event" and isinstance(ev := log[ln.at - 1], TurnEnds)
+            and ev.car == run.focus]
+    stop = len(log)
     if ends:  # the demo stops with the focus car's turn: drop the next cars' turns
         cut = ends[-1] + 1
         stop = lines[ends[-1]].at
