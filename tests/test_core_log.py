@@ -9,6 +9,7 @@ import pytest
 
 from racebook.core.actions import Action
 from racebook.core.agents import RandomDriver, play_out
+from racebook.core.errors import IllegalAction
 from racebook.core.events import Event
 from racebook.core.log import EventLog, Replay, Step, first_difference
 
@@ -55,7 +56,7 @@ class Nim(Replay[Take, int]):
 
     def apply(self, action: Take) -> tuple[Event, ...]:
         if action not in self.legal_actions():
-            raise ValueError(str(action))
+            raise IllegalAction(action, "§1", "take 1 or 2, at most the pile")
         log = EventLog((lambda: self.pile) if self.record_frames else None)
         self.pile -= action.n
         self.turn += 1
@@ -87,3 +88,28 @@ def test_first_difference_names_the_first_differing_field() -> None:
     assert first_difference({"a": [1, 2]}, {"a": [1, 3]}, "final") == ("final.a[1]", 2, 3)
     assert first_difference({"a": 1}, {"a": 1, "b": 0}, "x") == ("x.b", "(nothing)", 0)
     assert first_difference({"a": 1}, {"a": True}, "x") == ("x.a", 1, True)  # types count
+
+
+def test_the_save_envelope_readers_name_the_file_and_field() -> None:
+    from racebook.core.errors import SaveDataError
+    from racebook.core.log import check_replayed, read_json_object, replay_actions
+
+    assert read_json_object('{"format": "x"}', "f.json") == {"format": "x"}
+    for text, reason in ((3, "a saved race is JSON text, not an integer"), ("[1]", "a saved race is a JSON object"),
+                         ('{"a": NaN}', "NaN is not a number a race can hold")):
+        with pytest.raises(SaveDataError, match=reason) as e:
+            read_json_object(text, "f.json")
+        assert e.value.file == "f.json" and e.value.field == "<json>"
+    game = Nim(3)
+    with pytest.raises(SaveDataError) as e:
+        replay_actions(game, ["A take 1", "B take 5"], _parse, "f.json")
+    assert e.value.field == "actions[1]" and game.pile == 2
+    check_replayed({"pile": 2}, {"pile": 2}, "f.json")
+    with pytest.raises(SaveDataError, match="gives 2, the save says 1") as e:
+        check_replayed({"pile": 2}, {"pile": 1}, "f.json")
+    assert e.value.field == "final.pile"
+
+
+def _parse(text: str) -> Take:
+    car, _verb, n = text.split()
+    return Take(car, int(n))

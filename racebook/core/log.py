@@ -6,20 +6,26 @@ step 0 for the automatic opening steps), each with the events the action caused 
 visible position after every event (a *frame*, for steppers and plots). Going back is replaying:
 :meth:`Replay.at` builds a fresh race from the initial state and applies the first ``n`` actions.
 
-A saved race is the same idea written down: its initial state, its actions and its final state; loading replays the
-actions and :func:`first_difference` names the first field where the replay and the save disagree.
+A saved race is the same idea written down (a JSON envelope): its format, its initial state, its actions and its final
+state. Loading reads the JSON object (:func:`read_json_object`), replays the actions (:func:`replay_actions`) and
+compares the result with the saved final state (:func:`check_replayed`, :func:`first_difference` names the first
+field where they disagree); each problem is a :class:`~racebook.core.errors.SaveDataError` naming the file and field.
+What the envelope holds besides (a game's track, its state checks) is the game's (e.g. racebook.rf90.saves).
 
 Standard library only.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import json
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from racebook.core.actions import Action
+from racebook.core.errors import RacebookError, SaveDataError
 from racebook.core.events import Event
+from racebook.core.fields import kind_of
 
 A = TypeVar("A", bound=Action)
 F = TypeVar("F")
@@ -109,3 +115,40 @@ def first_difference(a: Any, b: Any, path: str) -> tuple[str, Any, Any] | None:
     if a != b or type(a) is not type(b):
         return path, a, b
     return None
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number a race can hold")
+
+
+def read_json_object(text: Any, file: str, what: str = "a saved race") -> dict[str, Any]:
+    """The JSON object in ``text`` (``NaN`` and ``Infinity`` refused); else a SaveDataError at ``<json>``."""
+    if not isinstance(text, str):
+        raise SaveDataError(file, "<json>", f"{what} is JSON text, not {kind_of(text)}")
+    try:
+        data = json.loads(text, parse_constant=_reject_constant)
+    except (ValueError, RecursionError) as e:  # JSONDecodeError is a ValueError
+        raise SaveDataError(file, "<json>", f"not {what}: {e}") from None
+    if not isinstance(data, dict):
+        raise SaveDataError(file, "<json>", f"{what} is a JSON object, not {kind_of(data)}")
+    return data
+
+
+def replay_actions(game: Any, actions: Sequence[str], parse: Callable[[str], Any], file: str) -> None:
+    """Apply the saved action texts to ``game`` in order; the first that does not parse or is not legal is a
+    SaveDataError at ``actions[i]``."""
+    for i, a in enumerate(actions):
+        try:
+            game.apply(parse(a))
+        except RacebookError as e:
+            raise SaveDataError(file, f"actions[{i}]", f"{a!r:.80}: {e}") from None
+
+
+def check_replayed(got: Any, saved: Any, file: str, path: str = "final") -> None:
+    """The replayed state ``got`` (a JSON-able value) must equal the ``saved`` one; else a SaveDataError at the first
+    differing field."""
+    diff = first_difference(json.loads(json.dumps(got)), saved, path)
+    if diff is not None:
+        where, mine, theirs = diff
+        raise SaveDataError(file, where, f"replaying the saved actions gives {mine!r:.60}, the save says "
+                                         f"{theirs!r:.60} (the save is altered or was made by another engine)")
