@@ -83,7 +83,7 @@ class Deck:
     @classmethod
     def from_dict(cls, name: str, d: dict, where: str = "deck") -> Deck:
         """The deck of :meth:`to_dict`; a malformed dict raises DataError naming the field."""
-        from racebook.rf90.integrity import get_int, get_strs
+        from racebook.core.fields import get_int, get_strs
 
         deck = cls(name, get_strs(d, "pile", f"{where}.pile"), get_strs(d, "discards", f"{where}.discards"))
         deck.reshuffles = get_int(d, "reshuffles", f"{where}.reshuffles", 0, default=0)
@@ -148,7 +148,7 @@ class DamageBag:
     @classmethod
     def from_dict(cls, d: dict, where: str = "bag") -> DamageBag:
         """The bag of :meth:`to_dict`; a malformed dict raises DataError naming the field."""
-        from racebook.rf90.integrity import as_enum, get_int, get_strs
+        from racebook.core.fields import as_enum, get_int, get_strs
 
         bag = cls(get_int(d, "red", f"{where}.red"), get_int(d, "brown", f"{where}.brown"))
         stacked = get_strs(d, "stacked", f"{where}.stacked", [])

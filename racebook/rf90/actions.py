@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 from typing import ClassVar
 
+from racebook.core.actions import Action as _Action
 from racebook.core.errors import ActionSyntaxError, RacebookError
 from racebook.rf90.car import Strategy
 from racebook.rf90.cards import card_code_problem
@@ -18,19 +19,13 @@ BLIND = "blind"
 
 
 @dataclass(frozen=True, slots=True)
-class Action:
-    car: str
+class Action(_Action):
+    """An RF90 decision (the game-agnostic base is :class:`racebook.core.actions.Action`); its verb is its
+    class's entry in the verb table below."""
 
     @property
     def verb(self) -> str:
         return _VERBS_BY_CLASS[type(self)]
-
-    def __str__(self) -> str:
-        rest = self._args()
-        return f"{self.car} {self.verb}" + (f" {rest}" if rest else "")
-
-    def _args(self) -> str:
-        return ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -228,7 +228,7 @@ class Car:
     @classmethod
     def from_dict(cls, d: dict, where: str = "car") -> Car:
         """The car of :meth:`to_dict`; a malformed dict raises DataError naming the field (``where.chips``)."""
-        from racebook.rf90.integrity import as_int, bad, get, get_bool, get_enum, get_int, get_str, get_strs
+        from racebook.core.fields import as_int, bad, get, get_bool, get_enum, get_int, get_str, get_strs
 
         def f(key: str) -> str:
             return f"{where}.{key}"
@@ -263,7 +263,7 @@ class Car:
 
 
 def _list(d: dict, key: str, f: Callable[[str], str]) -> list:
-    from racebook.rf90.integrity import bad, get, kind_of
+    from racebook.core.fields import bad, get, kind_of
 
     v = get(d, key, f(key))
     if not isinstance(v, list):

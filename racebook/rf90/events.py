@@ -1,43 +1,15 @@
 """Typed events: what the rules did, each with a sentence citing the digest.
 
 Every rule step appends one event to the race log. The stepper, the pandas
-log table and the track plot are views of that log.
+log table and the track plot are views of that log. The base class :class:`Event` is game-agnostic
+(:mod:`racebook.core.events`) and re-exported here.
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
-from typing import ClassVar
+from dataclasses import dataclass
 
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """Base class. ``RULE`` is the default digest section; ``rule`` overrides it per event."""
-
-    RULE: ClassVar[str] = ""
-    TEMPLATE: ClassVar[str] = ""
-
-    @property
-    def kind(self) -> str:
-        return type(self).__name__
-
-    @property
-    def citation(self) -> str:
-        return getattr(self, "rule", "") or self.RULE
-
-    @property
-    def car_id(self) -> str | None:
-        return getattr(self, "car", None)
-
-    def sentence(self) -> str:
-        values = {f.name: getattr(self, f.name) for f in fields(self)}
-        return f"{self.TEMPLATE.format(**values)} — {self.citation}"
-
-    def __str__(self) -> str:
-        return self.sentence()
-
-    def to_dict(self) -> dict:
-        return {"kind": self.kind, **asdict(self), "sentence": self.sentence()}
+from racebook.core.events import Event
 
 
 @dataclass(frozen=True, slots=True)

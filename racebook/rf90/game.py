@@ -1,8 +1,9 @@
 """The race: one state API — ``legal_actions()`` and ``apply(action)`` — and an append-only log.
 
 A :class:`Race` keeps the initial state and every action applied. Stepping
-back is replaying to step N (:meth:`Race.at`). Every rule step appends a
-typed event (racebook.rf90.events) whose sentence cites the digest.
+back is replaying to step N (:meth:`Race.at`; the step log and its replay are game-agnostic,
+:mod:`racebook.core.log`). Every rule step appends a typed event (racebook.rf90.events) whose sentence cites the
+digest.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from racebook.core.errors import ActionSyntaxError, EngineError, IllegalAction, RacebookError
+from racebook.core.log import EventLog, Replay, Step  # noqa: F401 - Step re-exported (racebook.core.log)
 from racebook.rf90 import turn
 from racebook.rf90.actions import Action
 from racebook.rf90.events import (
@@ -25,6 +27,7 @@ from racebook.rf90.events import (
 )
 from racebook.rf90.notation import format_state
 from racebook.rf90.rules import activation, duel, safetycar
+from racebook.rf90.rules.classification import classification
 from racebook.rf90.state import Activation, RaceState
 from racebook.rf90.turn import Phase, TurnCtx
 
@@ -57,35 +60,16 @@ def frame_of(state: RaceState) -> Frame:
                  {c.id: c.status.value for c in state.cars.values() if not c.on_track}, state.sc)
 
 
-class _Log(list):
+class _Log(EventLog):
     """An event list that also records a Frame after every event (for steppers and plots)."""
 
     def __init__(self, state: RaceState, record: bool) -> None:
-        super().__init__()
+        super().__init__((lambda: frame_of(state)) if record else None)
         self.state = state
         self.record = record
-        self.frames: list[Frame] = []
-
-    def append(self, event: Event) -> None:  # type: ignore[override]
-        super().append(event)
-        if self.record:
-            self.frames.append(frame_of(self.state))
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
-    """One entry of the log: the action (None for the opening automatic steps) and its events.
-
-    ``frames[i]`` is the position right after ``events[i]`` (empty when frames are off).
-    """
-
-    index: int
-    action: Action | None
-    events: tuple[Event, ...]
-    frames: tuple[Frame, ...] = ()
-
-
-class Race:
+class Race(Replay[Action, Frame]):
     """A race being played. Build one with :func:`racebook.rf90.scenario.load` or :meth:`from_state`."""
 
     def __init__(self, state: RaceState, frames: bool = True, prelude: tuple[Event, ...] = ()) -> None:
@@ -202,26 +186,9 @@ class Race:
         except Exception as e:  # noqa: BLE001 - a half-applied state may not print
             return f"<the position cannot be printed: {type(e).__name__}: {e}>"
 
-    @property
-    def events(self) -> list[Event]:
-        return [e for s in self.steps for e in s.events]
-
-    @property
-    def frames(self) -> list[Frame]:
-        return [f for s in self.steps for f in s.frames]
-
-    @property
-    def actions(self) -> list[Action]:
-        return [s.action for s in self.steps if s.action is not None]
-
-    def at(self, n: int, frames: bool | None = None) -> Race:
-        """A new Race replayed from the start up to step ``n`` (time travel by replay); ``frames`` defaults to
-        this race's."""
-        r = Race(RaceState.from_dict(self._initial, self.state.track, self.state.cards),
-                 self.record_frames if frames is None else frames)
-        for a in self.actions[:n]:
-            r.apply(a)
-        return r
+    # ``events``, ``frames``, ``actions`` and ``at(n)`` (time travel by replay) come from racebook.core.log.Replay
+    def _fresh(self, frames: bool) -> Race:
+        return Race(RaceState.from_dict(self._initial, self.state.track, self.state.cards), frames)
 
     def to_json(self) -> str:
         """Save the race: its track (file text and digest), initial state, every action and the final state
@@ -403,8 +370,9 @@ class Race:
         s.restart = False
         if s.turn >= s.track.turns.last_turn:
             s.finished = True
-            # §25: race order; a car still at a re-entry point counts behind the cars of its section (as §21.2)
-            order = safetycar.queue(s)
+            # §25: the classification of the cars still in the race (a car at a re-entry point counts behind the
+            # cars of its section, §18.5, as §21.2 does)
+            order = classification(s, in_race_only=True)
             events.append(RaceFinished(s.turn, s.leader or "-", ", ".join(order)))
             return
         s.turn += 1

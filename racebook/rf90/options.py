@@ -37,7 +37,7 @@ class Rules:
     def from_dict(cls, d: dict, where: str = "rules") -> Rules:
         """The switches named in ``d`` (the others keep their defaults). An unknown switch or a value of the
         wrong type raises :class:`~racebook.core.errors.DataError` naming the field (``rules.intermediate_row``)."""
-        from racebook.rf90.integrity import as_enum, bad, field_key, get_bool, kind_of
+        from racebook.core.fields import as_enum, bad, field_key, get_bool, kind_of
 
         if not isinstance(d, dict):
             raise bad(where, f"must be a table, not {kind_of(d)}")

@@ -30,7 +30,9 @@ from typing import TYPE_CHECKING, Any
 
 from racebook.core.datafile import read_text
 from racebook.core.errors import DataError, RacebookError, SaveDataError, TrackDataError
-from racebook.rf90.integrity import TRACK_ID, as_strs, check_state, field_key, kind_of, rewrap
+from racebook.core.fields import as_strs, field_key, kind_of, rewrap
+from racebook.core.log import check_replayed, read_json_object, replay_actions
+from racebook.rf90.integrity import TRACK_ID, check_state
 from racebook.rf90.track import Track
 from racebook.rf90.trackfile import parse_track_text
 
@@ -128,24 +130,13 @@ def dumps(race: Race) -> str:
                        "actions": [str(a) for a in race.actions], "final": race.state.to_dict()})
 
 
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number a race can hold")
-
-
 def loads(text: Any, file: str = "<save>", frames: bool = True) -> Race:
     """The race saved in ``text`` (see the module docstring); every problem is a SaveDataError."""
     from racebook.rf90.actions import parse
     from racebook.rf90.game import Race
     from racebook.rf90.state import RaceState
 
-    if not isinstance(text, str):
-        raise SaveDataError(file, "<json>", f"a saved race is JSON text, not {kind_of(text)}")
-    try:
-        data = json.loads(text, parse_constant=_reject_constant)
-    except (ValueError, RecursionError) as e:  # JSONDecodeError is a ValueError
-        raise SaveDataError(file, "<json>", f"not a saved race: {e}") from None
-    if not isinstance(data, dict):
-        raise SaveDataError(file, "<json>", f"a saved race is a JSON object, not {kind_of(data)}")
+    data = read_json_object(text, file)
     fmt = data.get("format")
     if fmt != FORMAT and fmt not in OLD_FORMATS:
         raise SaveDataError(file, "format", f"{fmt!r:.60} is not {FORMAT!r} (or {', '.join(map(repr, OLD_FORMATS))})")
@@ -174,18 +165,9 @@ def loads(text: Any, file: str = "<save>", frames: bool = True) -> Race:
         race = Race(state, frames)
     except RacebookError as e:
         raise SaveDataError(file, "initial", f"the race cannot start from this state: {e}") from None
-    for i, a in enumerate(actions):
-        try:
-            race.apply(parse(a))
-        except RacebookError as e:
-            raise SaveDataError(file, f"actions[{i}]", f"{a!r:.80}: {e}") from None
+    replay_actions(race, actions, parse, file)
     if not legacy:
-        got = json.loads(json.dumps(race.state.to_dict()))
-        diff = _first_difference(got, data["final"], "final")
-        if diff is not None:
-            path, mine, theirs = diff
-            raise SaveDataError(file, path, f"replaying the saved actions gives {mine!r:.60}, the save says "
-                                            f"{theirs!r:.60} (the save is altered or was made by another engine)")
+        check_replayed(race.state.to_dict(), data["final"], file)
     check_state(race.state, SaveDataError, file, "final")
     return race
 
@@ -193,25 +175,3 @@ def loads(text: Any, file: str = "<save>", frames: bool = True) -> Race:
 def load(path: str | os.PathLike[str], frames: bool = True) -> Race:
     """The race saved in the file ``path`` (a regular file under the size cap; errors name the path)."""
     return loads(read_text(path, SaveDataError), str(path), frames)
-
-
-def _first_difference(a: Any, b: Any, path: str) -> tuple[str, Any, Any] | None:
-    if isinstance(a, dict) and isinstance(b, dict):
-        for k in list(a) + [k for k in b if k not in a]:
-            if k not in a or k not in b:
-                return f"{path}.{k}", a.get(k, "(nothing)"), b.get(k, "(nothing)")
-            d = _first_difference(a[k], b[k], f"{path}.{k}")
-            if d:
-                return d
-        return None
-    if isinstance(a, list) and isinstance(b, list):
-        if len(a) != len(b):
-            return path, a, b
-        for i, (x, y) in enumerate(zip(a, b, strict=True)):
-            d = _first_difference(x, y, f"{path}[{i}]")
-            if d:
-                return d
-        return None
-    if a != b or type(a) is not type(b):
-        return path, a, b
-    return None

@@ -268,7 +268,7 @@ class RaceState:
         """The state of :meth:`to_dict` on ``track``. A malformed dict (a missing key, a wrong type, an unknown
         name) raises :class:`~racebook.core.errors.DataError` with file ``<state>`` and a dotted field path; whether
         the values make a possible race is :func:`racebook.rf90.integrity.check_state`'s job."""
-        from racebook.rf90.integrity import (
+        from racebook.core.fields import (
             as_enum,
             as_int,
             as_strs,

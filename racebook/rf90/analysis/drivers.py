@@ -3,15 +3,16 @@
 A driver only *chooses* among ``race.legal_actions()``; the rules stay in the engine. Two are provided:
 :class:`RandomDriver` (uniform over the legal actions) and :class:`GreedyDriver` (simple, explainable
 heuristics: the most MP it can afford, safe tests with a hand card when one surely passes, late braking
-when the exact odds are good, never an optional risk it cannot measure). Both are seeded.
+when the exact odds are good, never an optional risk it cannot measure). Both are seeded. The driver protocol,
+:class:`RandomDriver` and :func:`play_out` are game-agnostic (:mod:`racebook.core.agents`) and re-exported here.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
 
+from racebook.core.agents import Driver, RandomDriver, play_out  # noqa: F401 - re-exported (racebook.core.agents)
 from racebook.core.rng import Rng
 from racebook.rf90.actions import (
     BLIND,
@@ -44,21 +45,6 @@ from racebook.rf90.actions import (
 )
 from racebook.rf90.analysis import odds
 from racebook.rf90.game import Race
-
-
-class Driver(Protocol):
-    def choose(self, race: Race, legal: list[Action]) -> Action: ...
-
-
-@dataclass
-class RandomDriver:
-    seed: int = 0
-
-    def __post_init__(self) -> None:
-        self.rng = Rng(self.seed)
-
-    def choose(self, race: Race, legal: list[Action]) -> Action:
-        return legal[self.rng.below(len(legal))]
 
 
 @dataclass
@@ -165,22 +151,3 @@ class GreedyDriver:
                            key=lambda x: s.card(x.using).check)  # type: ignore[attr-defined]
         blind = [a for a in legal if getattr(a, "using", None) == BLIND]
         return blind[0] if blind else legal[0]
-
-
-def play_out(race: Race, drivers: Driver | dict[str, Driver], max_steps: int = 100_000,
-             on_step: Callable[[Race], None] | None = None) -> Race:
-    """Let drivers choose every pending decision until the race ends (or ``max_steps``)."""
-    steps = 0
-    while not race.is_over and steps < max_steps:
-        legal = race.legal_actions()
-        if not legal:
-            break
-        who = legal[0].car
-        d = drivers.get(who) if isinstance(drivers, dict) else drivers
-        if d is None:
-            raise KeyError(f"no driver for {who}")
-        race.apply(d.choose(race, legal))
-        steps += 1
-        if on_step is not None:
-            on_step(race)
-    return race

@@ -14,9 +14,9 @@ play. This module turns the finished races into per-car outcomes (:class:`CarOut
 tables (mean finishing position with its standard error, win and podium shares, retirements, pit turns, late
 braking). It is pure: the standard library only, no widgets.
 
-Classification (§25). The manual names only the winner; for the other places the engine's race order is used
-(laps, then section, then the order inside the section, :meth:`racebook.rf90.state.RaceState.race_order`). Two
-cases that order leaves out get a documented place here:
+Classification (§25, the engine's one implementation: racebook.rf90.rules.classification). The manual names only
+the winner; for the other places the engine's race order is used (laps, then section, then the order inside the
+section, :meth:`racebook.rf90.state.RaceState.race_order`). Two cases that order leaves out get a documented place:
 
 * a car **waiting at a re-entry point** when the race ends (it failed a late braking on the last turn, §18.5)
   is placed behind the cars of its re-entry section, where it would re-enter ("behind all other cars", §18.5);
@@ -37,6 +37,8 @@ from racebook.rf90.analysis import planner
 from racebook.rf90.analysis.simulate import RaceResult, one_race
 from racebook.rf90.car import Status, Tyre
 from racebook.rf90.game import Race
+from racebook.rf90.rules.classification import classification as _classification
+from racebook.rf90.rules.classification import retired_order
 
 #: the keyword options of :func:`racebook.rf90.analysis.simulate.one_race` an arm may set
 ARM_OPTIONS = frozenset({"driver", "refuel", "tyre", "strategy", "late_brake"})
@@ -121,21 +123,9 @@ class CarOutcome:
 
 # ------------------------------------------------------------------ one race
 def classification(race: Race) -> list[str]:
-    """Every car, 1st to last (§25, with the two documented readings of the module docstring)."""
-    s = race.state
-    running = [c for c in s.cars.values() if c.status is Status.RACING and c.section]
-
-    def key(car_id: str) -> tuple[int, int, int]:
-        car = s.cars[car_id]
-        if car.off_track is not None:  # §18.5: behind every car of the re-entry section
-            return (car.lap, s.section(car.off_track).index, -len(s.cars) - 1)
-        return s.key(car_id)
-
-    order = sorted((c.id for c in running), key=key, reverse=True)
-    out_order = [e.car for e in race.events if isinstance(e, ev.Retired)]
-    gone = [c for c in dict.fromkeys(reversed(out_order)) if c in s.cars and c not in order]
-    rest = sorted(c for c in s.cars if c not in order and c not in gone)
-    return order + gone + rest
+    """Every car, 1st to last (§25, with the two documented readings of the module docstring):
+    :func:`racebook.rf90.rules.classification.classification` with the retirements of the race's log."""
+    return _classification(race.state, retired_order(race.events))
 
 
 def distance(race: Race, car_id: str) -> int:

@@ -11,6 +11,7 @@ from racebook.rf90.analysis.drivers import GreedyDriver, RandomDriver
 from racebook.rf90.analysis.drivers import play_out as _play
 from racebook.rf90.car import RobotType, Status, Strategy, Tyre
 from racebook.rf90.game import Race
+from racebook.rf90.rules.classification import classification
 from racebook.rf90.setup import Driver, new_race
 from racebook.rf90.trackfile import load_track
 
@@ -63,7 +64,8 @@ def one_race(track: str, seed: int, players: int = 3, driver: str = "greedy", re
 
     _play(race, pick, on_step=record)
     s = race.state
-    order = tuple(s.race_order())
+    # the §25 classification of the cars on the track (cars at a re-entry point and retired cars are not listed)
+    order = tuple(c for c in classification(s, in_race_only=True) if s.cars[c].off_track is None)
     return race, RaceResult(seed, s.leader or "-", order,
                             tuple(c.id for c in s.cars.values() if c.status is not Status.RACING),
                             {c: tuple(v) for c, v in pits.items() if v}, steps)

@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 from racebook.rf90.events import Event, Note
+from racebook.rf90.rules.classification import classification
 from racebook.rf90.rules.pits import TANK_MAX
 from racebook.rf90.state import YELLOW_FLAG, RaceState
 
@@ -19,19 +20,9 @@ SC_FUEL = TANK_MAX  # §21.4: load up to a full tank (16 turns) without extra se
 
 
 def queue(state: RaceState) -> list[str]:
-    """Race order for realignment; off-track cars count as behind every car of their section (§21.2)."""
-    on = state.race_order()
-    off = [c for c in state.cars.values() if c.on_track and c.off_track is not None]
-    for c in sorted(off, key=lambda c: (c.lap, state.section(c.off_track or c.section).index), reverse=True):
-        # insert after the last car that is ahead of (or level with) its re-entry section
-        key = (c.lap, state.section(c.off_track or c.section).index)
-        pos = len(on)
-        for i, cid in enumerate(on):
-            if (state.cars[cid].lap, state.section(state.cars[cid].section).index) < key:
-                pos = i
-                break
-        on.insert(pos, c.id)
-    return on
+    """Race order for realignment: the §25 classification of the cars still in the race; off-track cars count as
+    behind every car of their section (§21.2) — :func:`racebook.rf90.rules.classification.classification`."""
+    return classification(state, in_race_only=True)
 
 
 def realign(state: RaceState, order: list[str], events: list[Event], why: str) -> None:

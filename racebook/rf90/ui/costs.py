@@ -1,8 +1,8 @@
 """Movement and passing in the notebook: the MP-cost calculator and the printed tables (§13.E, §16.2, §17.4, §22).
 
 * :class:`PassCostCalculator` — pick the section type, who passes whom, the kind of pass and the modifiers;
-  the engine prices it (:func:`racebook.rf90.rules.movement.quote`, i.e. ``pass_cost`` on a real two-car position built
-  with :mod:`racebook.rf90.notation`) and plays it (:func:`racebook.rf90.rules.movement.play_situation`, the movement
+  the engine prices it (:func:`racebook.rf90.lessons.passes.quote`, i.e. ``pass_cost`` on a real two-car position built
+  with :mod:`racebook.rf90.notation`) and plays it (:func:`racebook.rf90.lessons.passes.play_situation`, the movement
   loop).
 * :func:`cost_frame`, :func:`base_frame`, :func:`tyre_frame` — the §13.E.7 table, its base costs and the
   §16.2 wrong-tyre table as pandas DataFrames, every cell computed by the engine.
@@ -25,9 +25,10 @@ import pandas as pd
 from racebook.core.datafile import load_toml
 from racebook.core.errors import RacebookError, ScenarioError
 from racebook.rf90.car import Skill, Strategy, Tyre
+from racebook.rf90.lessons import passes as mv
+from racebook.rf90.lessons.passes import PassSituation
 from racebook.rf90.options import Rules
-from racebook.rf90.rules import movement as mv
-from racebook.rf90.rules.movement import PassKind, PassSituation
+from racebook.rf90.rules.movement import PassKind
 from racebook.rf90.track import Condition, SectionType
 from racebook.ui import style
 from racebook.ui.errors import ErrorLog
@@ -83,7 +84,7 @@ def _cell(q: mv.PassQuote | None) -> str:
 
 
 def cost_frame(mover: str = "human", rules: Rules | None = None, show: str = "cost") -> pd.DataFrame:
-    """The §13.E.7 table from :func:`racebook.rf90.rules.movement.cost_table`: rows section type × pass kind.
+    """The §13.E.7 table from :func:`racebook.rf90.lessons.passes.cost_table`: rows section type × pass kind.
 
     ``show="cost"``: MP per car passed ("stop" = forbidden: the mover stops and loses his MP; "—" = the
     situation cannot exist, e.g. a yellow flag outside a corner, §15.1). ``show="rule"``: the rule each cell
@@ -105,20 +106,20 @@ def cost_frame(mover: str = "human", rules: Rules | None = None, show: str = "co
 
 def base_frame() -> pd.DataFrame:
     """The "base cost" column of §13.E.7, measured by the movement loop
-    (:func:`racebook.rf90.rules.movement.base_costs`)."""
+    (:func:`racebook.rf90.lessons.passes.base_costs`)."""
     rows = [{"action": b.what, "MP": b.mp, "rule": b.rule, "measured on": b.position} for b in mv.base_costs()]
     return pd.DataFrame(rows).set_index("action")
 
 
 def tyre_frame(rules: Rules | None = None, skill: Skill | None = None) -> pd.DataFrame:
-    """§16.2 wrong-tyre penalties (MP per turn) from :func:`racebook.rf90.rules.movement.tyre_penalty_table`."""
+    """§16.2 wrong-tyre penalties (MP per turn) from :func:`racebook.rf90.lessons.passes.tyre_penalty_table`."""
     table = mv.tyre_penalty_table(rules, skill)
     data = {CONDITION_LABELS[c]: [(f"-{table[t][c]} MP" if table[t][c] else "–") for t in Tyre] for c in Condition}
     return pd.DataFrame(data, index=pd.Index([t.value for t in Tyre], name="tyre"))
 
 
 def arithmetic(events: Any, car: str) -> str:
-    """A car's movement as the book writes it, from :func:`racebook.rf90.rules.movement.mp_breakdown`.
+    """A car's movement as the book writes it, from :func:`racebook.rf90.lessons.passes.mp_breakdown`.
 
     ``events``: a Race (its whole log) or a list of events. E.g. Ex. 27:
     ``H 1 + G 1 + F 1 + overtake Red 1 + E 1 + overtake Green 1 + D 1 = 7 MP (Blue had 7 MP, §13.E.1)``.
@@ -196,9 +197,9 @@ def _rule(text: str) -> str:
 class PassCostCalculator:
     """"What does this pass cost?" — the §13.E.7 table with all its modifiers, priced by the engine.
 
-    The widgets only fill a :class:`racebook.rf90.rules.movement.PassSituation`; the answer is
-    :func:`racebook.rf90.rules.movement.quote` (``pass_cost`` on a real position) and the movement log is
-    :func:`racebook.rf90.rules.movement.play_situation` (``advance`` with the MP left). :meth:`set` changes the
+    The widgets only fill a :class:`racebook.rf90.lessons.passes.PassSituation`; the answer is
+    :func:`racebook.rf90.lessons.passes.quote` (``pass_cost`` on a real position) and the movement log is
+    :func:`racebook.rf90.lessons.passes.play_situation` (``advance`` with the MP left). :meth:`set` changes the
     choices from code (same names as ``PassSituation``, plus ``mp``, ``check_passes``, ``last_turn_rule``).
     """
 

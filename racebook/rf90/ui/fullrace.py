@@ -67,6 +67,7 @@ from racebook.rf90.events import Event
 from racebook.rf90.explain import why_illegal
 from racebook.rf90.game import Race, frame_of
 from racebook.rf90.options import HOUSE_RULE_DOCS, Rules
+from racebook.rf90.rules.classification import classification, retired_order
 from racebook.rf90.rules.qualifying import FUEL_MODIFIER, Entry
 from racebook.rf90.setup import Driver, RaceSetup, new_race
 from racebook.rf90.trackfile import load_track
@@ -859,14 +860,18 @@ class RaceTable:
     def standings(self) -> pd.DataFrame:
         """The race order (§25 interpretation: laps, section, order in the section) and each car's panel.
 
-        Cars waiting at a re-entry point (§18.5) and cars out of the race follow, without a place."""
+        Cars waiting at a re-entry point (§18.5) and cars out of the race follow, without a place, in the order of
+        the classification (racebook.rf90.rules.classification: behind their re-entry section; the last out
+        first)."""
         race = self.race
         if race is None:
             return pd.DataFrame()
         s = race.state
-        order = s.race_order()
-        off = [c for c, car in s.cars.items() if car.status is Status.RACING and c not in order]
-        out = [c for c, car in s.cars.items() if car.status is not Status.RACING]
+        ranked = classification(s, retired_order(race.events))
+        order = [c for c in ranked if s.cars[c].status is Status.RACING and s.cars[c].off_track is None
+                 and s.cars[c].section]
+        off = [c for c in ranked if s.cars[c].status is Status.RACING and c not in order]
+        out = [c for c in ranked if s.cars[c].status is not Status.RACING]
         rows = []
         for i, cid in enumerate(order + off + out):
             car = s.cars[cid]

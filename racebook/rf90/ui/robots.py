@@ -205,7 +205,7 @@ class RobotMove:
         return [e.sentence() for e in self.events]
 
     def arithmetic(self) -> str:
-        """How the MP were spent, as the book writes it (from :func:`racebook.rf90.rules.movement.mp_breakdown`)."""
+        """How the MP were spent, as the book writes it (from :func:`racebook.rf90.lessons.passes.mp_breakdown`)."""
         return arithmetic(self.events, self.robot)
 
     def text(self) -> str:
