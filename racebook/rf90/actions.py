@@ -461,7 +461,8 @@ def parse(text: str) -> Action:
         if verb == "take":
             return Take(car, card(args[0]))
         if verb == "pay":
-            chips, cards_t = 0, ()
+            chips = 0
+            cards_t: tuple[str, ...] = ()
             for a in args:
                 k, _, v = a.partition("=")
                 if k == "chips":

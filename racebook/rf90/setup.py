@@ -127,17 +127,17 @@ def new_race(track: Track, drivers: list[Driver], robots: list[tuple[str, RobotT
         state.cars[e.car].lap = 0
     state.leader = grid[0].car if grid else None
     # §9.1 initial weather and §9.2 robot tyres
-    code = state.race_deck.draw(state.rng)
-    assert code is not None
-    state.weather = weather_space(track, state.card(code).check)
-    state.race_deck.discard(code)
+    weather_card = state.race_deck.draw(state.rng)
+    assert weather_card is not None
+    state.weather = weather_space(track, state.card(weather_card).check)
+    state.race_deck.discard(weather_card)
     sp = track.weather.spaces[state.weather]
-    ev.append(Note(f"Weather card ({state.card(code).check:02d}): the pawn starts on {sp.label()} "
+    ev.append(Note(f"Weather card ({state.card(weather_card).check:02d}): the pawn starts on {sp.label()} "
                    f"({sp.condition.value})", "§9.1"))
     state.robot_tyre = robot_tyre_for(track, state.weather, state.rng.below(2))
-    for c in state.cars.values():
-        if c.is_robot:
-            c.tyre = state.robot_tyre
+    for robot in state.cars.values():
+        if robot.is_robot:
+            robot.tyre = state.robot_tyre
     ev.append(Note(f"Robots fit {state.robot_tyre.value} tyres", "§9.2"))
     # §9.2 tyres and strategies in grid order
     by_id = {d.id: d for d in drivers}

@@ -240,7 +240,7 @@ class _Parser:
 
     def top_provenance(self, raw: dict[str, Any]) -> None:
         """``source``/``sources`` at the top level cover ``name`` and ``description``."""
-        top = {k: raw[k] for k in ("name", "description", "source", "sources") if k in raw}
+        top: dict[str, Any] = {k: raw[k] for k in ("name", "description", "source", "sources") if k in raw}
         self.provenance(top, "", "track")
         self.sources.pop("track")
         for k in ("name", "description"):

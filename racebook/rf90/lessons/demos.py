@@ -176,8 +176,8 @@ def _legal_line(race: Race, verbs: tuple[str, ...]) -> Line:
 def play_run(run: Run) -> RunResult:
     """Replay one run and collect its lines (§ citations are the engine's)."""
     if run.compute is not None:
-        lines = [Line("text", t, any(m in t for m in run.expect)) for t in run.compute()]
-        return RunResult(run, tuple(lines))
+        computed = [Line("text", t, any(m in t for m in run.expect)) for t in run.compute()]
+        return RunResult(run, tuple(computed))
     race = build_race(run)
     lines: list[Line] = [Line("position", f"position: {race.position()}")]
     at = len(race.steps[0].events)
@@ -196,10 +196,14 @@ def play_run(run: Run) -> RunResult:
         at += len(events)
     if len(actions) in run.legal_at:
         lines.append(_legal_line(race, run.legal_verbs))
-    events = race.events
-    ends = [i for i, ln in enumerate(lines) if ln.kind == "event" and isinstance(events[ln.at - 1], TurnEnds)
-            and events[ln.at - 1].car == run.focus]
-    stop = len(events)
+    log = race.events
+
+    def focus_ends(ln: Line) -> bool:
+        e = log[ln.at - 1]
+        return isinstance(e, TurnEnds) and e.car == run.focus
+
+    ends = [i for i, ln in enumerate(lines) if ln.kind == "event" and focus_ends(ln)]
+    stop = len(log)
     if ends:  # the demo stops with the focus car's turn: drop the next cars' turns
         cut = ends[-1] + 1
         stop = lines[ends[-1]].at

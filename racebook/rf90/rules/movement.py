@@ -536,8 +536,10 @@ def base_costs() -> list[BaseCost]:
     from racebook.rf90 import notation
     from racebook.rf90.trackfile import load_track
 
-    cases = [(f"enter a {'braking zone' if st is SectionType.BRAKING else st.value + ' section'}",
-              f"teaching turn=5 | {_behind(sec)}: Blue", EnterSection, "§13.E.2") for st, sec in TABLE_SECTIONS.items()]
+    Step = type[EnterSection] | type[YellowFlagPassed]
+    cases: list[tuple[str, str, Step, str]] = [
+        (f"enter a {'braking zone' if st is SectionType.BRAKING else st.value + ' section'}",
+         f"teaching turn=5 | {_behind(sec)}: Blue", EnterSection, "§13.E.2") for st, sec in TABLE_SECTIONS.items()]
     cases.append(("pass a yellow flag", "teaching turn=5 | G: (Y) | H: Blue", YellowFlagPassed, "§15.1"))
     out: list[BaseCost] = []
     for what, text, kind, rule in cases:
@@ -570,7 +572,7 @@ def tyre_penalty_table(rules: Rules | None = None, skill: Skill | None = None) -
     from racebook.rf90.trackfile import load_track
 
     track = load_track("teaching")
-    first = {}
+    first: dict[Condition, int] = {}
     for i, space in enumerate(track.weather.spaces):
         first.setdefault(space.condition, i)
     table: dict[Tyre, dict[Condition, int]] = {}

@@ -249,7 +249,7 @@ class DuelSandbox:
             return
         self._quiet = True
         try:
-            owner = change.get("owner")
+            owner: Any = change.get("owner")  # Any: `owner is row.hand` must not narrow row.hand to None
             if owner is self.track:
                 self._fill_corners()
             if owner is self.ncars:

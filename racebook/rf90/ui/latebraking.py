@@ -25,6 +25,7 @@ import ipywidgets as widgets
 from racebook.rf90.analysis import odds
 from racebook.rf90.car import Skill, Strategy
 from racebook.rf90.events import CheckTest, MovementPoints, Note, TurnEnds
+from racebook.rf90.state import RaceState
 from racebook.rf90.track import Condition, Track
 from racebook.rf90.trackfile import load_track
 from racebook.rf90.ui.player import ScenarioPlayer
@@ -201,18 +202,23 @@ class LateBrakingPanel:
                  show_track: bool = True) -> None:
         self.errors = ErrorLog()
         self.race = race
-        self.state = race.state if race is not None else None
+        state: RaceState | None = race.state if race is not None else None
+        self.state = state
         self.viewer = viewer or (race.current_car if race is not None else None)
         self.tracks = {t: load_track(t) for t in LB_TRACKS}
-        if self.state is not None:
-            self.tracks[self.state.track.id] = self.state.track
-        car = self.state.cars[self.viewer] if self.state is not None and self.viewer else None
+        if state is not None:
+            self.tracks[state.track.id] = state.track
+        car = state.cars[self.viewer] if state is not None and self.viewer else None
         self.car = car
-        self.resources = resources or (odds.resources_of(self.state, car) if car is not None else odds.Resources())
-        tc = self.state.card(car.target).check if car is not None and car.target else 70
-        track = track or (self.state.track.id if self.state is not None else "silverstone")
-        if zone is None and car is not None and car.on_track and track == self.state.track.id \
-                and self.state.section(car.section).lb_modifier is not None:
+        if state is not None and car is not None:
+            self.resources = resources or odds.resources_of(state, car)
+            tc = state.card(car.target).check if car.target else 70
+        else:
+            self.resources = resources or odds.Resources()
+            tc = 70
+        track = track or (state.track.id if state is not None else "silverstone")
+        if zone is None and state is not None and car is not None and car.on_track and track == state.track.id \
+                and state.section(car.section).lb_modifier is not None:
             zone = car.section
         self.result: odds.LateBrakingChoice | None = None
         self._shown: tuple[str, str] | None = None
