@@ -46,10 +46,10 @@ from racebook.rf90.game import Race
 from racebook.rf90.options import IntermediateRow, Rules
 from racebook.rf90.scenario import build
 from racebook.rf90.setup import Driver, new_race
-from racebook.rf90.trackfile import load_track
+from racebook.rf90.trackfile import available_tracks, load_track
 from racebook.rf90.turn import IMPLEMENTED_STRATEGIES
 
-TRACKS = ("teaching", "silverstone", "monza")
+TRACKS = tuple(available_tracks())  # every track file: a new file is fuzzed with no edit here
 COLOURS = ("Blue", "Red", "Green", "Orange", "Pink", "Yellow")
 SETUPS = [Setup(t, c, 5) for t in (8, 10, 12) for c in (5, 6, 7)]
 MAX_STEPS = 20_000  # a full race on Monza with 6 players takes ~1,000 actions; this only stops a livelock

@@ -301,7 +301,7 @@ def test_silverstone_manual_values_are_exactly_these(silverstone: Track) -> None
 # ----------------------------------------------------------------------------- provenance
 
 
-@pytest.mark.parametrize("track_id", ["teaching", "silverstone"])
+@pytest.mark.parametrize("track_id", available_tracks())
 def test_every_value_is_marked(track_id: str) -> None:
     t = load_track(track_id)
     objects = [*t.sections, *t.corners, *t.trajectories, *t.routes.values(), *t.weather.spaces, t.turns]

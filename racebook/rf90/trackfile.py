@@ -65,6 +65,7 @@ from racebook.rf90.track import (
     WeatherSpace,
     WeatherTable,
 )
+from racebook.rf90.viewtable import parse_view
 
 __all__ = ["load_track", "parse_track_text", "available_tracks", "track_dirs", "clear_cache", "SCHEMA_VERSION"]
 
@@ -85,7 +86,7 @@ E = TypeVar("E", bound=Enum)
 
 _TOP_KEYS = {
     "schema", "name", "description", "source", "sources", "pit", "weather", "turns",
-    "sections", "corners", "trajectories", "routes", "grid", "track_cards",
+    "sections", "corners", "trajectories", "routes", "grid", "track_cards", "view",
 }
 _TOP_REQUIRED = ("schema", "name", "pit", "weather", "turns", "sections", "corners", "grid")
 _SECTION_KEYS = {"name", "type", "corner", "lb_modifier", "lb_route", "source", "sources"}
@@ -280,6 +281,7 @@ class _Parser:
         turns = self.parse_turns(raw["turns"])
         grid = self.parse_grid(raw["grid"], sections)
         cards = self.parse_cards(raw.get("track_cards", []), {c.number for c in corners})
+        view = parse_view(self, raw.get("view"), by_name)
 
         reentry_sections = {
             node.section
@@ -315,6 +317,7 @@ class _Parser:
             description=description.strip(),
             sources=dict(sorted(self.sources.items())),
             file=self.file,
+            view=view,
         )
 
     # -- sections ---------------------------------------------------------------

@@ -27,12 +27,10 @@ from racebook.rf90.car import Skill, Strategy
 from racebook.rf90.events import CheckTest, MovementPoints, Note, TurnEnds
 from racebook.rf90.state import RaceState
 from racebook.rf90.track import Condition, Track
-from racebook.rf90.trackfile import load_track
 from racebook.rf90.ui.player import ScenarioPlayer
+from racebook.rf90.ui.tracks import has_late_braking, pickable_tracks
 from racebook.rf90.ui.trackview import ROUTE_FAIL, ROUTE_PASS, TrackView
 from racebook.ui.errors import ErrorLog
-
-LB_TRACKS = ("teaching", "silverstone", "monza")  # the shipped tracks with LB symbols (§13.F.1)
 
 _EFFECT_WORDS = {"tyre_wear": "pay {n} tyre chip(s), no cards (§18.1)", "damage": "draw {n} wear token(s)",
                  "discard": "discard {n} card(s)", "time_loss": "-{n} MP next turn (time loss)",
@@ -205,7 +203,7 @@ class LateBrakingPanel:
         state: RaceState | None = race.state if race is not None else None
         self.state = state
         self.viewer = viewer or (race.current_car if race is not None else None)
-        self.tracks = {t: load_track(t) for t in LB_TRACKS}
+        self.tracks = {t.id: t for t in pickable_tracks(has_late_braking)}
         if state is not None:
             self.tracks[state.track.id] = state.track
         car = state.cars[self.viewer] if state is not None and self.viewer else None
@@ -232,8 +230,8 @@ class LateBrakingPanel:
         g = self.errors.guard
         big = {"description_width": "150px"}
         wide = widgets.Layout(width="430px")
-        self.w_track = widgets.Dropdown(options=[(self.tracks[t].name, t) for t in self.tracks if any(
-            s.lb_modifier is not None for s in self.tracks[t].sections)], value=track, description="track",
+        self.w_track = widgets.Dropdown(options=[(self.tracks[t].name, t) for t in self.tracks if has_late_braking(
+            self.tracks[t])], value=track, description="track",
             style=big, layout=wide)
         self.w_zone = widgets.Dropdown(options=self._zones(track), description="braking zone", style=big,
                                        layout=wide)
