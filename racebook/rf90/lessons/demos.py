@@ -9,7 +9,7 @@ functions directly (:mod:`racebook.rf90.rules.qualifying`, :class:`racebook.rf90
 :mod:`racebook.rf90.setup`).
 
 Nothing here decides a rule: every number comes from the engine. The ``expect`` strings of a run are
-what its log must contain (and ``absent`` what it must not), so ``tests/test_demos.py`` checks that each
+what its log must contain (and ``absent`` what it must not), so ``tests/rf90/lessons/test_demos.py`` checks that each
 demo really shows its effect::
 
     from racebook.rf90.lessons import demos

@@ -21,9 +21,9 @@ from racebook.rf90.track import (
 )
 from racebook.rf90.trackfile import available_tracks, clear_cache, load_track, track_dirs
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 TRACKS = ROOT / "tracks" / "rf90"
-BAD = Path(__file__).resolve().parent / "data" / "bad_tracks"
+BAD = Path(__file__).resolve().parents[1] / "data" / "bad_tracks"
 
 
 def _schema_example() -> str:

@@ -11,7 +11,7 @@ from racebook.core.errors import TrackDataError
 from racebook.rf90.track import INVENTED, ViewLayout
 from racebook.rf90.trackfile import available_tracks, clear_cache, load_track, parse_track_text
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SCHEMA = (ROOT / "tracks" / "rf90" / "SCHEMA.md").read_text(encoding="utf-8")
 MINIMAL = SCHEMA.split("## A minimal file", 1)[1].split("```toml\n", 1)[1].split("```", 1)[0]
 
