@@ -45,6 +45,7 @@ browser-deps:
 
 test: $(VENV)/.installed-test browser-deps
 	$(BIN)/ruff check $(LINT_DIRS)
+	$(BIN)/mypy racebook
 	$(BIN)/python -m pytest tests -q
 	@# Notebook step. With no .ipynb in notebooks/ pytest would exit 5 ("no tests
 	@# ran"); that case is skipped as a success. Any other outcome propagates.

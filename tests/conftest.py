@@ -1,5 +1,5 @@
 """Shared fixtures: small race states from Race Position Notation, races from scenario-shaped dicts,
-and a random race builder for the property tests (tests/test_properties.py).
+and a random race builder for the property tests (tests/rf90/test_properties.py).
 
 Fixtures are session-scoped factories, so hypothesis tests may use them too.
 """

@@ -1,4 +1,4 @@
-"""Random legal play, checked after every action (issue 14): the harness of tests/test_legal_play_fuzz.py.
+"""Random legal play, checked after every action (issue 14): the harness of tests/rf90/fuzz/test_legal_play_fuzz.py.
 
 Races come from two sources, on every shipped track:
 
@@ -17,7 +17,7 @@ every action asserts that:
 
 * no legal action raises (not even a typed racebook error) and ``legal_actions()`` is never empty while the race
   is unfinished;
-* §6.1/§23: every card of both decks is in exactly one place (tests/test_properties.py helpers);
+* §6.1/§23: every card of both decks is in exactly one place (tests/ledger.py);
 * §2.2/§13.D.1/§18.6: wear tokens are conserved and never exceed a panel's slots; robots take no wear (§17.1);
 * §13.D.1/§14: tyre chips and blue tokens are never negative; chips only go up when tyres are fitted at a pit.
 
@@ -36,7 +36,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from conftest import random_setup
-from test_properties import all_cards, located, on_the_table
+from ledger import all_cards, located, on_the_table
 
 from racebook.core.errors import RacebookError
 from racebook.rf90.actions import Action, parse
@@ -46,10 +46,10 @@ from racebook.rf90.game import Race
 from racebook.rf90.options import IntermediateRow, Rules
 from racebook.rf90.scenario import build
 from racebook.rf90.setup import Driver, new_race
-from racebook.rf90.trackfile import load_track
+from racebook.rf90.trackfile import available_tracks, load_track
 from racebook.rf90.turn import IMPLEMENTED_STRATEGIES
 
-TRACKS = ("teaching", "silverstone", "monza")
+TRACKS = tuple(available_tracks())  # every track file: a new file is fuzzed with no edit here
 COLOURS = ("Blue", "Red", "Green", "Orange", "Pink", "Yellow")
 SETUPS = [Setup(t, c, 5) for t in (8, 10, 12) for c in (5, 6, 7)]
 MAX_STEPS = 20_000  # a full race on Monza with 6 players takes ~1,000 actions; this only stops a livelock

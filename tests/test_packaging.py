@@ -25,6 +25,16 @@ def test_the_core_install_needs_no_jupyter() -> None:
     assert "racebook[ui]" in extras["lab"] and {"jupyterlab", "voila"} <= {_name(r) for r in extras["lab"]}
 
 
+def test_the_ui_extra_admits_pandas_2_and_3() -> None:
+    """Issue 15 item 7: the widgets work on pandas 2 (Binder pins 2.3) and pandas 3; nothing newer is promised."""
+    from packaging.requirements import Requirement
+
+    ui = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["optional-dependencies"]["ui"]
+    (pandas,) = [Requirement(r) for r in ui if _name(r) == "pandas"]
+    assert [v for v in ("2.1.4", "2.2.0", "2.3.3", "3.0.0", "3.1.1", "4.0.0") if pandas.specifier.contains(v)] == [
+        "2.2.0", "2.3.3", "3.0.0", "3.1.1"]
+
+
 _BLOCKER = """
 import importlib.abc, sys
 BLOCKED = {blocked!r}

@@ -146,8 +146,12 @@ def test_scenario_section_names_every_key_and_verb() -> None:
 def test_track_section_error_example_is_real(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     section = _section("Adding a track")
     for needle in ("tracks/rf90/SCHEMA.md", 'source = "invented-for-teaching"', "racebook tracks --check",
-                   "racebook.rf90.ui.TrackView", "register_layout"):
+                   "racebook.rf90.ui.TrackView", "register_layout", "`[view]`",
+                   "racebook.rf90.trackfile.available_tracks()", "racebook.rf90.ui.tracks"):
         assert needle in section, needle
+    # The pickers read the track files and the look lives in the file: nothing to add in code.
+    assert "add the id there" not in section and "LAYOUT_OVERRIDES" not in section
+    assert "## The track view `[view]`" in (ROOT / "tracks" / "rf90" / "SCHEMA.md").read_text(encoding="utf-8")
     schema = (ROOT / "tracks" / "rf90" / "SCHEMA.md").read_text(encoding="utf-8")
     minimal = schema.split("## A minimal file", 1)[1].split("```toml\n", 1)[1].split("```", 1)[0]
     bad = minimal.replace('type = "corner"', 'type = "bend"', 1)

@@ -38,7 +38,7 @@ def main() -> int:
         nb = tomllib.loads(p.read_text(encoding="utf-8"))["scenario"].get("notebook", "")
         scen.setdefault(int(m.group(1)), []).append((p.stem, nb))
     tests: dict[int, list[str]] = {}
-    for p in sorted((ROOT / "tests").glob("test_*.py")):
+    for p in sorted((ROOT / "tests").rglob("test_*.py"), key=lambda p: p.name):  # tests/<game>/…: by file name
         for m in re.finditer(r"^def (test_ex_(\d+)_\w+)", p.read_text(encoding="utf-8"), re.M):
             tests.setdefault(int(m.group(2)), []).append(f"{p.name}::{m.group(1)}")
     print("| Ex. | what | scenario | test | notebook |")

@@ -100,7 +100,8 @@ def search(text: str, terms: Iterable[Term] | None = None) -> list[Term]:
     """
     pool = list(load() if terms is None else terms)
     words = fold(text).split()
-    named, noted = [], []
+    named: list[Term] = []
+    noted: list[Term] = []
     for t in pool:
         if not matches(t, text):
             continue

@@ -292,12 +292,12 @@ class _Checker:
         for code in sorted(s.face_down, key=str):
             if code not in on_table:
                 self.fail("face_down", f"{short(code)} is face down but on no car's table (§12.1)")
-        for cid, codes in s.reserved.items():
+        for cid, held in s.reserved.items():
             self.car_id(f"reserved.{field_key(cid)}", cid, optional=False)
-            if not isinstance(codes, list):
-                self.fail(f"reserved.{field_key(cid)}", f"must be a list, not {kind_of(codes)}")
+            if not isinstance(held, list):
+                self.fail(f"reserved.{field_key(cid)}", f"must be a list, not {kind_of(held)}")
                 continue
-            for i, code in enumerate(codes):
+            for i, code in enumerate(held):
                 if not isinstance(code, str) or code not in race_codes | track_codes:
                     self.fail(f"reserved.{field_key(cid)}[{i}]", f"{short(code)} is not a card of this race")
 

@@ -8,8 +8,9 @@ citation ("manual: Ex. 16 (§30)") or ``invented-for-teaching``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import Enum
+from typing import Any
 
 from racebook.rf90.cards import Card, CardTest, Colour
 
@@ -185,6 +186,40 @@ class GridSlot:
 
 
 @dataclass(frozen=True)
+class ViewLayout:
+    """A track file's ``[view]`` table: how the track view draws the loop (drawing only: no rule reads it).
+
+    ``None`` (or no weights) = the view's default (:class:`racebook.rf90.ui.layout.LayoutSpec`).
+
+    * ``shape``: ``"rounded_rect"`` or ``"superellipse"``.
+    * ``aspect``: width / height of the loop (0.2–5).
+    * ``corner``: rounded_rect — corner radius as a fraction of the height (0–0.5); superellipse — the
+      exponent (0.5–20; 2 = ellipse, larger = squarer).
+    * ``finish``: where the finish line lies, as a fraction of the loop clockwise from the top centre (0–1).
+    * ``band``: width of the section band, as a fraction of the height (0.05–0.5).
+    * ``gap``: blank space between two sections, as a fraction of the loop (0–0.05).
+    * ``weights``: ``(section name, relative length)`` pairs (others weigh 1; a weight is 0.1–20).
+    """
+
+    shape: str | None = None
+    aspect: float | None = None
+    corner: float | None = None
+    finish: float | None = None
+    band: float | None = None
+    gap: float | None = None
+    weights: tuple[tuple[str, float], ...] = ()
+
+    def given(self) -> dict[str, Any]:
+        """The keys the file sets (``weights`` as a dict), e.g. as keyword arguments of ``LayoutSpec``."""
+        out: dict[str, Any] = {f.name: getattr(self, f.name) for f in fields(self)
+                               if f.name != "weights" and getattr(self, f.name) is not None}
+        if self.weights:
+            out["weights"] = dict(self.weights)
+        return out
+
+
+
+@dataclass(frozen=True)
 class Track:
     id: str
     name: str
@@ -200,6 +235,7 @@ class Track:
     description: str = ""
     sources: dict[str, str] = field(default_factory=dict)  # field path -> source, for scalar values
     file: str = ""
+    view: ViewLayout | None = None  # the file's [view] table: how the track view draws the loop (no rule)
 
     # Derived lookups (built once; Track is immutable).
     def __post_init__(self) -> None:

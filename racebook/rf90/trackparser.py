@@ -49,6 +49,7 @@ from racebook.rf90.trackschema import (
     _label,
     _run,
 )
+from racebook.rf90.viewtable import parse_view
 
 
 class TrackParser(RouteParser):
@@ -87,6 +88,7 @@ class TrackParser(RouteParser):
         turns = self.parse_turns(raw["turns"])
         grid = self.parse_grid(raw["grid"], sections)
         cards = self.parse_cards(raw.get("track_cards", []), {c.number for c in corners})
+        view = parse_view(self, raw.get("view"), by_name)
 
         reentry_sections = {
             node.section
@@ -122,6 +124,7 @@ class TrackParser(RouteParser):
             description=description.strip(),
             sources=dict(sorted(self.sources.items())),
             file=self.file,
+            view=view,
         )
 
     # -- sections ---------------------------------------------------------------

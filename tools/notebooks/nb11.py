@@ -355,7 +355,8 @@ acts are highlighted, and the track view below steps through the same race (⏮ 
     md("""
 **What next.** Notebook 02 plays duels (BANGING WHEELS' +3), notebook 03 late braking (HAZARD, REFLEXES), 04
 fuel and pit stops (SAVE FUEL, PUSH, PITTING, TUNING, QUALIFY). Each strategy's and skill's demo lives in
-`racebook/rf90/lessons/demos.py` as plain data, with a test in `tests/test_demos.py` checking that it shows its effect.
+`racebook/rf90/lessons/demos.py` as plain data, with a test in `tests/rf90/lessons/test_demos.py` checking that it
+shows its effect.
 """),
 ]
 

@@ -7,6 +7,7 @@ import io
 from collections import Counter
 from dataclasses import dataclass, field
 
+from racebook.rf90.analysis.drivers import Driver as Agent
 from racebook.rf90.analysis.drivers import GreedyDriver, RandomDriver
 from racebook.rf90.analysis.drivers import play_out as _play
 from racebook.rf90.car import RobotType, Status, Strategy, Tyre
@@ -48,8 +49,9 @@ def one_race(track: str, seed: int, players: int = 3, driver: str = "greedy", re
                for i in range(players)]
     rs = new_race(t, drivers, robots_for(players) if robots is None else robots, seed=seed)
     race = Race(rs.state, frames=frames)
-    pick = {d.id: (GreedyDriver(seed + i, late_brake=late_brake) if driver == "greedy" else RandomDriver(seed + i))
-            for i, d in enumerate(drivers)}
+    pick: dict[str, Agent] = {
+        d.id: (GreedyDriver(seed + i, late_brake=late_brake) if driver == "greedy" else RandomDriver(seed + i))
+        for i, d in enumerate(drivers)}
     pits: dict[str, list[int]] = {c: [] for c in race.state.cars}
     seen = {c: 0 for c in race.state.cars}
     steps = 0

@@ -25,10 +25,10 @@ from racebook.core.errors import RacebookError
 from racebook.rf90.cards import CardSet, default_race_deck
 from racebook.rf90.lessons import duel_sandbox as ds
 from racebook.rf90.trackfile import load_track
+from racebook.rf90.ui.tracks import has_corners, track_options
 from racebook.ui import style
 from racebook.ui.errors import ErrorLog
 
-TRACKS = (("Teaching track", "teaching"), ("Silverstone", "silverstone"))
 KINDS = (("human", "human"), ("robot SuperFast", "superfast"), ("robot Fast", "fast"), ("robot Slow", "slow"))
 STRATEGIES = (("no special strategy", "none"), ("BANGING WHEELS (+3 in duels)", "banging_wheels"),
               ("SAVE TYRES", "save_tyres"), ("HAZARD", "hazard"), ("PUSH", "push"), ("BALANCE", "balance"))
@@ -165,7 +165,8 @@ class DuelSandbox:
         self.message = ""
         self._cards = default_race_deck()
         self._track_cards: CardSet = CardSet(())
-        self.track = widgets.Dropdown(options=TRACKS, description="track", layout=widgets.Layout(width="260px"))
+        self.track = widgets.Dropdown(options=track_options(has_corners), value=setup.track, description="track",
+                                      layout=widgets.Layout(width="260px"))
         self.corner = widgets.Dropdown(description="corner", layout=widgets.Layout(width="560px"))
         self.ncars = widgets.ToggleButtons(options=((" 2 cars", 2), ("3 cars", 3), ("4 cars", 4)),
                                            style={"button_width": "80px"})
@@ -249,7 +250,7 @@ class DuelSandbox:
             return
         self._quiet = True
         try:
-            owner = change.get("owner")
+            owner: Any = change.get("owner")  # Any: `owner is row.hand` must not narrow row.hand to None
             if owner is self.track:
                 self._fill_corners()
             if owner is self.ncars:
@@ -362,7 +363,7 @@ class DuelOddsPanel:
         self.rows: list[ds.BidOdds] = []
         self.distribution: dict[int, Any] = {}
         self.message = ""
-        self.track = widgets.Dropdown(options=TRACKS, value=track, description="track",
+        self.track = widgets.Dropdown(options=track_options(has_corners), value=track, description="track",
                                       layout=widgets.Layout(width="260px"))
         self.corner = widgets.Dropdown(description="corner", layout=widgets.Layout(width="560px"))
         self.hand = widgets.Text(value=" ".join(hand), description="my hand", layout=widgets.Layout(width="420px"),

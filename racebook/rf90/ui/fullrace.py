@@ -72,16 +72,23 @@ from racebook.rf90.rules.qualifying import FUEL_MODIFIER, Entry
 from racebook.rf90.setup import Driver, RaceSetup, new_race
 from racebook.rf90.trackfile import load_track
 from racebook.rf90.turn import Phase
+from racebook.rf90.ui.tracks import grid_spaces, track_ids
 from racebook.rf90.ui.trackview import TrackView
 from racebook.ui import style
 from racebook.ui.errors import ErrorLog
 
-TRACKS = ("teaching", "silverstone", "monza")
 MAX_PLAYERS = 6
 MAX_BUTTONS = 30  # a verb with more legal actions than this is offered as a dropdown + "apply"
 MAX_AUTO_STEPS = 20_000  # safety stop for "computer drives" / "play until my turn"
 ROBOT_PREFIX = {RobotType.SUPERFAST: "SuperFast", RobotType.FAST: "Fast", RobotType.SLOW: "Slow"}
 ROBOT_TYPES = (RobotType.SUPERFAST, RobotType.FAST, RobotType.SLOW)  # the order of ROBOTS_BY_PLAYERS
+# The largest default field (players + their default robots): a track is offered when its grid holds it (§7.2).
+DEFAULT_FIELD = max(players + sum(robots) for players, robots in ROBOTS_BY_PLAYERS.items())
+
+
+def race_tracks() -> list[str]:
+    """The ids of the track files whose grid holds every default field (the set-up tab's picker)."""
+    return track_ids(lambda t: grid_spaces(t) >= DEFAULT_FIELD)
 
 _CSS = """<style>
 .rb-fr {font-size: 16px;}
@@ -262,7 +269,7 @@ class RaceTable:
         L = widgets.Layout
 
         # ---------------- set-up tab
-        self.track_w = widgets.Dropdown(options=list(TRACKS), value=track, description="track",
+        self.track_w = widgets.Dropdown(options=race_tracks(), value=track, description="track",
                                         layout=L(width="260px"))
         self.players_w = widgets.Dropdown(options=list(range(1, MAX_PLAYERS + 1)), value=players,
                                           description="players", layout=L(width="200px"))

@@ -25,13 +25,12 @@ import ipywidgets as widgets
 from racebook.rf90.analysis import odds
 from racebook.rf90.car import Skill, Strategy
 from racebook.rf90.events import CheckTest, MovementPoints, Note, TurnEnds
+from racebook.rf90.state import RaceState
 from racebook.rf90.track import Condition, Track
-from racebook.rf90.trackfile import load_track
 from racebook.rf90.ui.player import ScenarioPlayer
+from racebook.rf90.ui.tracks import has_late_braking, pickable_tracks
 from racebook.rf90.ui.trackview import ROUTE_FAIL, ROUTE_PASS, TrackView
 from racebook.ui.errors import ErrorLog
-
-LB_TRACKS = ("teaching", "silverstone", "monza")  # the shipped tracks with LB symbols (§13.F.1)
 
 _EFFECT_WORDS = {"tyre_wear": "pay {n} tyre chip(s), no cards (§18.1)", "damage": "draw {n} wear token(s)",
                  "discard": "discard {n} card(s)", "time_loss": "-{n} MP next turn (time loss)",
@@ -201,18 +200,23 @@ class LateBrakingPanel:
                  show_track: bool = True) -> None:
         self.errors = ErrorLog()
         self.race = race
-        self.state = race.state if race is not None else None
+        state: RaceState | None = race.state if race is not None else None
+        self.state = state
         self.viewer = viewer or (race.current_car if race is not None else None)
-        self.tracks = {t: load_track(t) for t in LB_TRACKS}
-        if self.state is not None:
-            self.tracks[self.state.track.id] = self.state.track
-        car = self.state.cars[self.viewer] if self.state is not None and self.viewer else None
+        self.tracks = {t.id: t for t in pickable_tracks(has_late_braking)}
+        if state is not None:
+            self.tracks[state.track.id] = state.track
+        car = state.cars[self.viewer] if state is not None and self.viewer else None
         self.car = car
-        self.resources = resources or (odds.resources_of(self.state, car) if car is not None else odds.Resources())
-        tc = self.state.card(car.target).check if car is not None and car.target else 70
-        track = track or (self.state.track.id if self.state is not None else "silverstone")
-        if zone is None and car is not None and car.on_track and track == self.state.track.id \
-                and self.state.section(car.section).lb_modifier is not None:
+        if state is not None and car is not None:
+            self.resources = resources or odds.resources_of(state, car)
+            tc = state.card(car.target).check if car.target else 70
+        else:
+            self.resources = resources or odds.Resources()
+            tc = 70
+        track = track or (state.track.id if state is not None else "silverstone")
+        if zone is None and state is not None and car is not None and car.on_track and track == state.track.id \
+                and state.section(car.section).lb_modifier is not None:
             zone = car.section
         self.result: odds.LateBrakingChoice | None = None
         self._shown: tuple[str, str] | None = None
@@ -226,8 +230,8 @@ class LateBrakingPanel:
         g = self.errors.guard
         big = {"description_width": "150px"}
         wide = widgets.Layout(width="430px")
-        self.w_track = widgets.Dropdown(options=[(self.tracks[t].name, t) for t in self.tracks if any(
-            s.lb_modifier is not None for s in self.tracks[t].sections)], value=track, description="track",
+        self.w_track = widgets.Dropdown(options=[(self.tracks[t].name, t) for t in self.tracks if has_late_braking(
+            self.tracks[t])], value=track, description="track",
             style=big, layout=wide)
         self.w_zone = widgets.Dropdown(options=self._zones(track), description="braking zone", style=big,
                                        layout=wide)

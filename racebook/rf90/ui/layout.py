@@ -11,8 +11,8 @@ centred on the origin, y up. A position *along* a section is ``t`` in
 leave), and *across* it is ``lateral`` in [-1, 1] (+1 = the outer edge of the
 band, -1 = the inner edge).
 
-Per-track tweaks go in :data:`LAYOUT_OVERRIDES` (or :func:`register_layout`),
-keyed by track id.
+A track's look is the ``[view]`` table of its track file (tracks/rf90/SCHEMA.md);
+:func:`register_layout` overrides it for the session (:data:`LAYOUT_OVERRIDES`, keyed by track id).
 """
 
 from __future__ import annotations
@@ -20,6 +20,10 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from racebook.rf90.track import Track
 
 Point = tuple[float, float]
 
@@ -53,23 +57,20 @@ class LayoutSpec:
 
 DEFAULT_SPEC = LayoutSpec()
 
-# Per-track overrides (track id -> spec): the hook for tracks that deserve their own look.
-# The teaching track (race order L, K, J, I, H, G, F, E, D, C, B, A) puts the finish line on
-# the left side, so the manual's lettered figures read as one sweep: A at the bottom left,
-# B…E along the bottom (left to right), F and G up the right end, H and I along the top —
-# front (A) to back (I), the direction activation sweeps (§11.3).
-LAYOUT_OVERRIDES: dict[str, LayoutSpec] = {
-    "teaching": LayoutSpec(aspect=2.0, corner=0.34, finish=0.75, band=0.25),
-}
+# Session overrides (track id -> spec), set by register_layout; they win over the track file's [view] table.
+LAYOUT_OVERRIDES: dict[str, LayoutSpec] = {}
 
 
 def register_layout(track_id: str, spec: LayoutSpec) -> None:
-    """Use ``spec`` for the track ``track_id`` from now on."""
+    """Use ``spec`` for the track ``track_id`` from now on (this session), whatever its file's ``[view]`` says."""
     LAYOUT_OVERRIDES[track_id] = spec
 
 
-def spec_for(track_id: str) -> LayoutSpec:
-    return LAYOUT_OVERRIDES.get(track_id, DEFAULT_SPEC)
+def spec_for(track: Track) -> LayoutSpec:
+    """The session override of ``track``, else its file's ``[view]`` table over the defaults, else the defaults."""
+    if track.id in LAYOUT_OVERRIDES:
+        return LAYOUT_OVERRIDES[track.id]
+    return LayoutSpec(**track.view.given()) if track.view is not None else DEFAULT_SPEC
 
 
 # ------------------------------------------------------------------ outline
@@ -272,7 +273,6 @@ class TrackLayout:
                 -0.5 - self.half_band - margin_y, 0.5 + self.half_band + margin_y)
 
 
-def layout_for(track: object) -> TrackLayout:
-    """The layout of a :class:`racebook.rf90.track.Track` (its override, or the default spec)."""
-    names = [s.name for s in track.sections]  # type: ignore[attr-defined]
-    return TrackLayout(names, spec_for(track.id))  # type: ignore[attr-defined]
+def layout_for(track: Track) -> TrackLayout:
+    """The layout of a :class:`racebook.rf90.track.Track` (see :func:`spec_for`)."""
+    return TrackLayout([s.name for s in track.sections], spec_for(track))

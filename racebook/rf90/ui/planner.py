@@ -25,9 +25,9 @@ from racebook.rf90.car import Skill
 from racebook.rf90.rules.pits import MAX_EXTRA_SECTIONS, TANK_MAX
 from racebook.rf90.rules.qualifying import FUEL_MODIFIER, QUALIFY_BONUS
 from racebook.rf90.trackfile import load_track
+from racebook.rf90.ui.tracks import has_turn_indicator, track_options
 from racebook.ui.errors import ErrorLog
 
-TRACKS = (("Teaching", "teaching"), ("Silverstone", "silverstone"), ("Monza", "monza"))
 STINT_FILLS = ("#dbe9ff", "#dff3d6", "#ffe8cc", "#eadcff", "#fff3b0")
 STINT_NAMES = ("blue", "green", "orange", "purple", "yellow")
 PIT_COLOUR = "#d62728"
@@ -302,7 +302,8 @@ class FuelPlanner:
         self.error: planner.ImpossiblePlan | None = None
         self.comparison: pd.DataFrame | None = None
         big = {"description_width": "170px", "button_width": "120px", "font_weight": "bold"}
-        self.w_track = widgets.ToggleButtons(options=list(TRACKS), value=track, description="Track",
+        self.w_track = widgets.ToggleButtons(options=track_options(has_turn_indicator), value=track,
+                                             description="Track",
                                              style=big, layout=_auto())
         self.w_chit = widgets.ToggleButtons(
             options=[(f"{c} ({FUEL_MODIFIER[c]:+d})", c) for c in planner.CHITS], value=chit,

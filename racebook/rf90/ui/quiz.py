@@ -580,8 +580,10 @@ class ActivationQuiz:
                 expected.append((cid, label, rule, RULE_GLOSS.get(rule, "") if k == 0 else FRONT_TO_BACK))
         steps = []
         for i in range(max(len(expected), len(guess))):
-            cid, label, rule, why = expected[i] if i < len(expected) else (None, "", "", "not a step of the answer")
-            steps.append(QuizStep(i + 1, label, cid, guess[i] if i < len(guess) else None, rule, why))
+            step: tuple[str | None, str, str, str] = (
+                expected[i] if i < len(expected) else (None, "", "", "not a step of the answer"))
+            want, label, rule, why = step
+            steps.append(QuizStep(i + 1, label, want, guess[i] if i < len(guess) else None, rule, why))
         self.results = steps
         self.result.value = self._result_html()
         groups = [(f"{k + 1}. {label}: {' '.join(cars)}", k) for k, (label, cars, _r) in enumerate(self.answer())]

@@ -220,6 +220,7 @@ class RobotMove:
 def _settle_duel(race: Any) -> str:
     """A corner activation asked a human about a duel: he declines (duels are notebook 02)."""
     acts = race.legal_actions()
+    pick: Action | None
     for kind in (NoChallenge, Decline):
         pick = next((a for a in acts if isinstance(a, kind)), None)
         if pick is not None:

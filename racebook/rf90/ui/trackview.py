@@ -304,9 +304,9 @@ class TrackView:
                 pts = traj[key]
                 mark.x, mark.y = [p[0] for p in pts], [p[1] for p in pts]
                 mark.colors = [p[3] for p in pts] or ["white"]
-            labels = traj["std"] + traj["et"]
-            self.m_traj_labels.x, self.m_traj_labels.y = [p[6] for p in labels], [p[7] for p in labels]
-            self.m_traj_labels.text = [p[4] for p in labels]
+            traj_labels = traj["std"] + traj["et"]
+            self.m_traj_labels.x, self.m_traj_labels.y = [p[6] for p in traj_labels], [p[7] for p in traj_labels]
+            self.m_traj_labels.text = [p[4] for p in traj_labels]
         self._traj_pos = {p[5]: (p[0], p[1]) for p in traj["std"] + traj["et"]}
         routes = tuple(r for r in self.routes if r in track.routes)
         self.routes, self._cursor, self._trail = (), None, None

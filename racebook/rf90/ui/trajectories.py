@@ -24,10 +24,10 @@ from racebook.rf90.lessons import explore
 from racebook.rf90.options import Rules
 from racebook.rf90.track import Trajectory, TrajectoryKind
 from racebook.rf90.trackfile import load_track
+from racebook.rf90.ui.tracks import has_trajectories, track_options
 from racebook.ui import style
 from racebook.ui.errors import ErrorLog
 
-TRACKS = (("Teaching track", "teaching"), ("Silverstone", "silverstone"))
 SKILLS = (("no skill", "none"), ("FLAT OUT (§27)", "flat_out"))
 STRATEGIES = (("no special strategy", "none"), ("BALANCE (§26.5)", "balance"), ("SAVE TYRES (§26.1)", "save_tyres"))
 TURNS = (("an ordinary turn", "normal"), ("the race start (turn 1)", "start"), ("a restart after the SC", "restart"))
@@ -106,7 +106,8 @@ class TrajectoryPanel:
         self.outcomes: list[explore.PlayOutcome] = []
         self.missing: list[tuple[tuple[str, ...], str, str]] = []
         lay = widgets.Layout(width=f"{min(width, 900)}px")
-        self.track = widgets.ToggleButtons(options=list(TRACKS), value=track, style={"button_width": "160px"})
+        self.track = widgets.ToggleButtons(options=track_options(has_trajectories), value=track,
+                                           style={"button_width": "160px"})
         self.trajectory = widgets.Dropdown(description="trajectory", layout=lay, style=_WIDE)
         self.card1 = widgets.Dropdown(description="card 1", layout=lay, style=_WIDE)
         self.card2 = widgets.Dropdown(description="card 2", layout=lay, style=_WIDE)

@@ -24,9 +24,9 @@ from racebook.rf90.lessons import explore
 from racebook.rf90.options import IntermediateRow, Rules
 from racebook.rf90.track import Condition
 from racebook.rf90.trackfile import load_track
+from racebook.rf90.ui.tracks import has_weather_table, track_options
 from racebook.ui.errors import ErrorLog
 
-TRACKS = (("Teaching track", "teaching"), ("Silverstone", "silverstone"), ("Monza", "monza"))
 FILL = {Condition.DRY: "#f6c445", Condition.INTERMEDIATE: "#b7c9d9", Condition.RAIN: "#2f6db3"}
 INK = {Condition.DRY: "#3b2a00", Condition.INTERMEDIATE: "#1f2d3a", Condition.RAIN: "#ffffff"}
 WORD = {Condition.DRY: "dry (Sol)", Condition.INTERMEDIATE: "drizzle (Garoa)", Condition.RAIN: "rain (Chuva)"}
@@ -74,7 +74,8 @@ class WeatherTableView:
         self.step: explore.WeatherStep | None = None
         self.space: int = 0
         self.robot_tyre = Tyre.HARD
-        self.track = widgets.ToggleButtons(options=list(TRACKS), value=track, style={"button_width": "150px"})
+        self.track = widgets.ToggleButtons(options=track_options(has_weather_table), value=track,
+                                           style={"button_width": "150px"})
         self.check = widgets.IntSlider(value=check, min=1, max=99, description="card drawn (check)",
                                        continuous_update=False, layout=widgets.Layout(width="700px"), style=_WIDE)
         self.row = widgets.ToggleButtons(options=[("corrected (recommended)", IntermediateRow.CORRECTED.value),

@@ -9,7 +9,7 @@ import pytest
 from racebook.cli import main
 from racebook.rf90.trackfile import clear_cache
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _minimal() -> str:

@@ -20,7 +20,7 @@ from racebook.rf90.rules import activation
 from racebook.rf90.rules.qualifying import load_robot_chits
 from racebook.rf90.state import RaceState
 
-TRACKS = Path(__file__).resolve().parents[1] / "tracks" / "rf90"
+TRACKS = Path(__file__).resolve().parents[2] / "tracks" / "rf90"
 TEACHING = (TRACKS / "teaching.toml").read_text(encoding="utf-8")
 
 

@@ -21,7 +21,7 @@ from racebook import cli
 from racebook.rf90 import trackfile
 from racebook.rf90.analysis import simulate
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def run(argv: list[str]) -> tuple[int, str, str]:

@@ -3,7 +3,7 @@
 Bug 5: ``from_json("")``, ``"[]"``, ``{"format": "racebook-race/1"}`` raised raw exceptions, and tampered saves
 (duplicated cards, negative chips, ``turn = 0``) loaded. Bug 6: ``to_json()`` stored only the track id, so a race
 on a track loaded from a path could not be reloaded, or reloaded against the shipped track of the same name.
-The fuzzer is tests/test_fuzz_saves.py.
+The fuzzer is tests/rf90/fuzz/test_fuzz_saves.py.
 """
 
 from __future__ import annotations
@@ -136,7 +136,7 @@ def test_bug5_tampered_saves_are_refused(what: str, change: Any, field: str, rea
 
 def test_the_readme_quotes_a_real_save_error() -> None:
     """README "Saved races": the example error is what a save with -1 chips gives."""
-    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
     section = readme.split("## Saved races", 1)[1].split("\n## ", 1)[0]
     quoted = re.search(r"`(<save>: initial\.cars\.Blue\.chips: [^`]*)`", section)
     assert quoted is not None

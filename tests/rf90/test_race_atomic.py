@@ -1,7 +1,7 @@
 """Race.apply is atomic (issue 14): an action that raises half-way leaves the race exactly as it was before it.
 
-A legal action must never raise (tests/test_legal_play_fuzz.py plays many random races to check it); if one does
-(an engine bug), ``apply`` rewinds the race to the position before the action and raises
+A legal action must never raise (tests/rf90/fuzz/test_legal_play_fuzz.py plays many random races to check it); if
+one does (an engine bug), ``apply`` rewinds the race to the position before the action and raises
 :class:`racebook.core.errors.EngineError` naming the action, the position and the original exception. A typed
 racebook error raised mid-step propagates unchanged, also after the rewind.
 """

@@ -3,7 +3,7 @@ an impossible position is refused, not loaded; a track path is resolved against 
 a regular file is read.
 
 One regression test per numbered bug this surface owned (3, 7, 10, 11) and the track-path security item; the
-fuzzers are in tests/test_fuzz_scenarios.py.
+fuzzers are in tests/rf90/fuzz/test_fuzz_scenarios.py.
 """
 
 from __future__ import annotations

@@ -14,6 +14,7 @@ from racebook.rf90.lessons import explore
 from racebook.rf90.options import IntermediateRow, Rules
 from racebook.rf90.setup import robot_tyre_for
 from racebook.rf90.track import Condition, Trajectory, TrajectoryKind
+from racebook.rf90.trackfile import available_tracks
 
 S = explore.TrajectorySetup
 
@@ -140,7 +141,7 @@ def test_ex_8_and_ex_9_readings() -> None:
     assert "random" in mid.robot_sentence()
 
 
-@pytest.mark.parametrize("tid", ["teaching", "silverstone", "monza"])
+@pytest.mark.parametrize("tid", available_tracks())
 def test_robot_tyres_agree_with_the_engine_on_every_space(tid: str) -> None:
     tr = racebook.load_track(tid)
     for i, sp in enumerate(tr.weather.spaces):

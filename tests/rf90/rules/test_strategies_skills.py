@@ -43,8 +43,9 @@ def test_save_fuel_trades_a_big_card_for_two_and_moves_the_chit() -> None:
     race = build("teaching turn=3 | A: Red*{played} | I: Blue",
                  {"Blue": {"hand": ["R04", "R22"], "target": "R88", "strategy": "save_fuel", "refuel": 12}},
                  ["R24", "R63"])
-    assert Draw("Blue", "R04") in race.legal_actions() or True
     race.apply("Blue start")
+    # §26.3: only a card of more than 2 MP may be traded (R04 is a [3], R22 a [2]); the normal draw stays legal
+    assert set(race.legal_actions()) == {Draw("Blue"), Draw("Blue", "R04")}
     race.apply("Blue draw R04")
     assert sorted(race.state.cars["Blue"].hand) == ["R22", "R24", "R63"]
     race.apply("Blue play R22 R24")

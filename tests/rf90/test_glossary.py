@@ -11,7 +11,7 @@ import pytest
 from racebook.rf90 import glossary
 from racebook.rf90.glossary import Term
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 DIGEST = ROOT.parent / "shared" / "rules" / "rf90_rules_digest.md"
 
 

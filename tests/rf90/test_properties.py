@@ -23,6 +23,7 @@ from typing import Any
 
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
+from ledger import all_cards, located, on_the_table  # tests/ledger.py, shared with racefuzz
 
 from racebook.rf90.actions import Action, parse
 from racebook.rf90.events import Event
@@ -52,33 +53,6 @@ def play(race: Race, rnd: random.Random, steps: int = MAX_STEPS) -> Iterator[tup
             return
         action = rnd.choice(legal)
         yield action, list(race.apply(action))
-
-
-def all_cards(state: RaceState) -> set[str]:
-    return set(state.cards.codes()) | set(state.track_cards.codes())
-
-
-def located(state: RaceState) -> list[str]:
-    """Every card the state knows about, with repetitions (piles, discards, hands, frozen duel cards, cards on
-    the table this turn, Target Checks)."""
-    out: list[str] = []
-    for deck in (state.race_deck, state.track_deck):
-        out += deck.pile + deck.discards
-    for car in state.cars.values():
-        out += car.hand + car.frozen + list(getattr(car, "table", ())) + ([car.target] if car.target else [])
-    return out
-
-
-def on_the_table(race: Race) -> list[str]:
-    """Cards played this turn (movement cards, duel bids) that are not yet discarded or frozen."""
-    out: list[str] = []
-    if race.ctx is not None:
-        out += list(race.ctx.cards)
-    duel = getattr(race, "duel", None)
-    if duel is not None:
-        for cards in getattr(duel, "bids", {}).values():
-            out += list(cards)
-    return out
 
 
 def where(race: Race, action: Action | None = None) -> str:

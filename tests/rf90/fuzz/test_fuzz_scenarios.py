@@ -3,7 +3,7 @@ ScenarioError naming the file and a field, or load (and play) a race that passes
 Python exception, never a conservation break.
 
     make fuzz                          # 50x the examples
-    RACEBOOK_FUZZ_REPORT=1 .venv/bin/python -m pytest tests/test_fuzz_scenarios.py -s   # print the counts
+    RACEBOOK_FUZZ_REPORT=1 .venv/bin/python -m pytest tests/rf90/fuzz/test_fuzz_scenarios.py -s   # print the counts
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@ text either fail with a SaveDataError naming ``<save>`` and a field, or load a r
 — never a raw Python exception, never a conservation break.
 
     make fuzz                          # 50x the examples
-    RACEBOOK_FUZZ_REPORT=1 .venv/bin/python -m pytest tests/test_fuzz_saves.py -s   # print the counts
+    RACEBOOK_FUZZ_REPORT=1 .venv/bin/python -m pytest tests/rf90/fuzz/test_fuzz_saves.py -s   # print the counts
 """
 
 from __future__ import annotations

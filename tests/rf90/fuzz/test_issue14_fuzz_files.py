@@ -27,7 +27,7 @@ from racebook.rf90.rules import activation
 from racebook.rf90.rules.qualifying import load_robot_chits
 from racebook.rf90.state import RaceState
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[3]
 TRACK_FILES = sorted((ROOT / "tracks" / "rf90").glob("*.toml"))
 TRACKS = {p.stem: tomllib.loads(p.read_text(encoding="utf-8")) for p in TRACK_FILES}
 DECK = tomllib.loads((DATA_DIR / "race_deck.toml").read_text(encoding="utf-8"))
