@@ -22,7 +22,7 @@ from racebook.rf90.trackfile import load_track
 
 
 def duel_texts(race: Race) -> list[str]:
-    return [e.text for e in race.events if isinstance(e, ev.DuelEvent)]
+    return [e.body() for e in race.events if isinstance(e, ev.DuelEvent)]
 
 
 # ----------------------------------------------------------------------------- 1. §12.2 everyone declines
@@ -93,7 +93,7 @@ def test_house_rule_duel_modifier_spares_group_front_both_ways() -> None:
         race.state.rules = dataclasses.replace(race.state.rules, duel_modifier_spares_group_front=spare_group)
         for a in sc.actions[: sc.actions.index("Red bid R22") + 1]:
             race.apply(a)
-        reveal = next(t for t in duel_texts(race) if t.startswith("Red reveals"))
+        reveal = next(e.body() for e in race.events if isinstance(e, ev.DuelReveal) and e.car == "Red")
         totals[spare_group] = reveal
     assert "total 2 (2 R22 [2])" in totals[True]
     assert "total 1 (2 R22 [2] -1 Curve 1 modifier)" in totals[False]

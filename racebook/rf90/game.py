@@ -18,10 +18,12 @@ from racebook.rf90.events import (
     GameTurnEnded,
     GameTurnStarted,
     LeaderToken,
-    Note,
     RaceFinished,
     RaceStageStarted,
+    RobotTyresChanged,
+    SafetyCarIn,
     SectionActivated,
+    TurnsLost,
 )
 from racebook.rf90.notation import format_state
 from racebook.rf90.rules import activation, duel, safetycar
@@ -280,8 +282,8 @@ class Race:
                 if self.ctx is not None:
                     continue
                 self._sc_deploying = False
-                safetycar.realign(s, safetycar.queue(s), events, "the Safety Car is out")
-                events.append(Note("All remaining individual turns are lost: the turn pawn advances", "§21.2"))
+                safetycar.realign(s, safetycar.queue(s), events)
+                events.append(TurnsLost())
                 self._end_game_turn(events)
                 continue
             nxt = activation.next_to_play(s)
@@ -325,13 +327,13 @@ class Race:
         s.robot_tyre = tyre
         for cid in [c for c in s.race_order() if s.cars[c].is_robot]:
             car = s.cars[cid]
-            pits.move_back(s, car, s.track.pit_time, events, f"§16.3 tyre change to {tyre.value}")
+            pits.move_back(s, car, s.track.pit_time, events, tyre_change=tyre)
             car.tyre = tyre
             car.pits += 1
             if not car.played:
                 car.just_pit = True
         s.robot_chits.clear()
-        events.append(Note(f"All robots now run on {tyre.value} tyres; every robot refuel chit is removed", "§16.3"))
+        events.append(RobotTyresChanged(tyre))
 
     def _deploy(self, events: list[Event]) -> None:
         s = self.state
@@ -347,20 +349,15 @@ class Race:
         s = self.state
         act = nxt.activation
         if nxt.solo:
-            cars, verb = nxt.car, "plays"
+            cars: tuple[str, ...] = (nxt.car,)
         else:
-            todo = [c for c in activation.cars_of(s, act) if not s.cars[c].played and s.cars[c].on_track]
-            cars = ", ".join(todo)
-            verb = "play" if len(todo) > 1 else "plays"
-        events.append(SectionActivated(act.section, str(act), cars, verb, nxt.why, nxt.rule, act.part))
+            cars = tuple(c for c in activation.cars_of(s, act) if not s.cars[c].played and s.cars[c].on_track)
+        events.append(SectionActivated(act.section, str(act), cars, nxt.why, nxt.rule, act.part))
 
     def _start_game_turn(self, events: list[Event], first: bool = False) -> None:
         s = self.state
         tsp = {t.turn: t for t in s.track.turns.spaces}
-        note = " (race start: no duels, 1 MP passing, §22)" if s.turn == 1 else ""
-        if s.turn == s.track.turns.last_turn:
-            note = " (last turn, §22)"
-        events.append(GameTurnStarted(s.turn, note))
+        events.append(GameTurnStarted(s.turn, s.turn == 1, s.turn == s.track.turns.last_turn))
         if not first and s.turn in tsp and tsp[s.turn].stage_start:
             stage = sum(1 for t in s.track.turns.spaces if t.stage_start and t.turn <= s.turn)
             s.blue_flags.clear()
@@ -369,13 +366,12 @@ class Race:
             if s.sc is not None:  # §21.5: the SC leaves as the new Race Stage begins; the race restarts
                 s.sc = None
                 s.restart = True
-                events.append(Note("The Safety Car leaves the track: restart — the leader plays first; 1 MP "
-                                   "passing, no duels, no trajectories this turn", "§21.5, §22"))
+                events.append(SafetyCarIn())
         if s.sc is not None:
             safetycar.advance(s, events)
         for car in s.cars.values():
             if car.frozen:
-                events.append(FrozenCardsReturned(car.id, " ".join(car.frozen)))
+                events.append(FrozenCardsReturned(car.id, tuple(car.frozen)))
                 car.hand.extend(car.frozen)
                 car.frozen.clear()
         s.duel_chances.clear()
@@ -401,7 +397,7 @@ class Race:
             s.finished = True
             # §25: race order; a car still at a re-entry point counts behind the cars of its section (as §21.2)
             order = safetycar.queue(s)
-            events.append(RaceFinished(s.turn, s.leader or "-", ", ".join(order)))
+            events.append(RaceFinished(s.turn, s.leader or "-", tuple(order)))
             return
         s.turn += 1
         self._start_game_turn(events)

@@ -31,7 +31,7 @@ from typing import Any
 from racebook.rf90 import scenario
 from racebook.rf90.actions import Action, Bid, Challenge, Decline, Join, NoChallenge
 from racebook.rf90.analysis import odds
-from racebook.rf90.events import DamageTaken, DuelEvent, Event, LeaderToken
+from racebook.rf90.events import DamageTaken, DuelEvent, DuelOrder, DuelsDeclared, Event, LeaderToken
 from racebook.rf90.game import Frame, Race
 from racebook.rf90.rules import duel
 from racebook.rf90.state import Activation, RaceState
@@ -339,7 +339,7 @@ class DuelWatch:
         sec = ctx.activation.section
         order = tuple(frames[-1].order.get(sec, ())) if frames else tuple(state.cars_in(sec))
         for e, fr in zip(events, frames, strict=False):
-            if isinstance(e, DuelEvent) and e.text.startswith(f"New order in {sec}"):
+            if isinstance(e, DuelOrder) and e.section == sec:
                 order = tuple(c for c in fr.order.get(sec, ()) if c in state.cars)
         damage: dict[str, list[str]] = {}
         for e in events:
@@ -366,8 +366,7 @@ class DuelWatch:
 def _opening_index(events: Sequence[Event], ctx: duel.DuelCtx) -> int:
     """Index of the first event of a duel procedure (its "duels are declared" sentence) in a step's events."""
     sec = ctx.activation.section
-    idx = [j for j, e in enumerate(events) if isinstance(e, DuelEvent) and e.section == sec
-           and "duels are declared" in e.text]
+    idx = [j for j, e in enumerate(events) if isinstance(e, DuelsDeclared) and e.section == sec]
     return idx[-1] if idx else 0
 
 
@@ -429,7 +428,7 @@ def run(setup: DuelSetup) -> SandboxResult:
     if record is None:
         reason = duel.duels_possible(state, Activation(setup.section))
         if reason is None:
-            texts = [e.text for e in race.events if isinstance(e, DuelEvent) and e.section == setup.section]
+            texts = [e.body() for e in race.events if isinstance(e, DuelEvent) and e.section == setup.section]
             reason = texts[-1] if texts else "fewer than two cars in the section may be offered a duel (§12.3)"
     events = record.events if record is not None else _activation_events(race, setup.section)
     return SandboxResult(setup, race, tuple(actions), record, reason, events)

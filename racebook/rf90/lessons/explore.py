@@ -47,9 +47,12 @@ from racebook.rf90.events import (
     MovementPoints,
     Note,
     Retired,
+    RobotsWillPit,
+    RobotTyresChanged,
     TrajectoryOccupied,
     TrajectoryUse,
     TyresPaid,
+    WeatherMoved,
 )
 from racebook.rf90.explain import why_illegal
 from racebook.rf90.game import Race
@@ -509,10 +512,11 @@ def weather_step(track: Track | str, space: int, step: int, robot_tyre: Tyre = T
                                                for e in race.events[before_events:]):
         race.apply(_choose(race.legal_actions()))
     evs = race.events[before_events:]
-    picked = tuple(e.sentence() for e in evs if e.kind == "WeatherMoved" or "§16.3" in e.citation)
+    robots = (RobotsWillPit, RobotTyresChanged)  # §16.3
+    picked = tuple(e.sentence() for e in evs if isinstance(e, (WeatherMoved, *robots)))
     s = race.state
     return WeatherStep(space, s.weather, tr.weather.spaces[space].condition, s.condition(), s.robot_tyre,
-                       any("§16.3" in e.citation for e in evs), picked)
+                       any(isinstance(e, robots) for e in evs), picked)
 
 
 TEST_KINDS: tuple[tuple[str, int, bool], ...] = (

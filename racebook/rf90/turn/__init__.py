@@ -596,10 +596,7 @@ def _pit(state: RaceState, car: Car, ctx: TurnCtx, extra: int, events: list[Even
         penalty, car.time_loss = car.time_loss, 0
         if state.fas_anchor is not None and state.leader == car.id:
             state.fas_anchor = None
-    why = f"pit time -{state.track.pit_time}" + (f" and {extra} extra" if extra else "") \
-        + (f" and {penalty} for the off-track penalty" if penalty else "") \
-        + (", PITTING -2" if car.skill is Skill.PITTING else "")
-    pits.move_back(state, car, pits.recoil(state, car, extra) + penalty, events, why)
+    pits.move_back(state, car, pits.recoil(state, car, extra) + penalty, events, extra, penalty)
     pits.refuel(state, car, extra, events)
     pits.repair(state, car, events)
     ctx.phase = Phase.PIT_DISCARD
@@ -1450,7 +1447,7 @@ def robot_turn(state: RaceState, car: Car, events: list[Event]) -> TurnCtx | Non
         t, n = state.robot_chits.pop(min(due, key=lambda i: state.robot_chits[i][1]))
         events.append(Note(f"{car.id} is the best-placed {car.robot.value} robot and the {t.value} refuel chit of "
                            f"turn {n} is due: it pits and the chit is discarded", "§8, §17.3 A"))
-        pits.move_back(state, car, state.track.pit_time, events, f"pit time -{state.track.pit_time}")
+        pits.move_back(state, car, state.track.pit_time, events)
         car.pits += 1
         car.just_pit = True
         return None
