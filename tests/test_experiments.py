@@ -6,6 +6,7 @@ import math
 
 import pytest
 
+from racebook.rf90 import events as ev
 from racebook.rf90.analysis import experiments as X
 from racebook.rf90.analysis.simulate import one_race
 from racebook.rf90.car import Status, Tyre
@@ -119,6 +120,10 @@ def test_retirement_reasons_are_named_and_tabled() -> None:
     assert X.retirement_kind("off-track tyre wear of 2 chip(s) with only 1") == "no tyre chips"
     assert X.retirement_kind("must discard 1 card(s) off track with only 0") == "no cards to discard"
     assert X.retirement_kind("something new") == "something new"
+    assert X.retirement_kind(ev.Retired("Blue", ev.Retirement.NO_WEAR_SLOT, token="red")) == "wear slots full"
+    assert X.retirement_kind(ev.Retired("Blue", ev.Retirement.RECOVERY_CHART)) == "crash off the track"
+    assert X.retirement_kind(ev.Retired("Blue", ev.Retirement.TYRES, need=2, have=1)) == "no tyre chips"
+    assert ev.Retired("Blue", ev.Retirement.TYRES, need=2, have=1).why == "off-track tyre wear of 2 chip(s) with only 1"
     race, result = _find(lambda r, res: len(res.retired) >= 1, late_brake=True)
     outs = X.outcomes(race, result)
     assert all(bool(o.why_out) == (o.status == "retired") for o in outs)

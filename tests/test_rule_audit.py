@@ -165,7 +165,7 @@ def test_s18_2_failed_et_leaves_the_spot(make_race) -> None:
     blue = s.cars["Blue"]
     stop = next(e for e in race.events if isinstance(e, ev.MovementStops) and e.car == "Blue")
     assert stop.section == "D" and "NO MOVE" in stop.why
-    assert any("leaves the ET spot" in e.sentence() for e in race.events if isinstance(e, ev.Note))
+    assert any(isinstance(e, ev.EtFailed) and "leaves the ET spot" in e.sentence() for e in race.events)
     # the next Game Turn: Blue is still in D, off the ET, which is free for anybody
     assert s.turn == 6 and race.current_car == "Blue" and blue.section == "D" and blue.trajectory is None
     assert [t.id for t in free_trajectories(s, "D")] == ["D.et1"]

@@ -26,6 +26,11 @@ def _word(value: Any, sep: str = " ") -> Any:
     return value
 
 
+def card_faces(cards: tuple[str, ...], mps: tuple[int, ...], checks: tuple[int, ...]) -> str:
+    """Cards as a sentence shows them: ``R12[3](57) R15[4](22)``."""
+    return " ".join(f"{c}[{m}]({k:02d})" for c, m, k in zip(cards, mps, checks, strict=True))
+
+
 def strategy_name(strategy: Strategy) -> str:
     """How a Strategy Card is named in a sentence: ``SAVE TYRES``."""
     return strategy.value.upper().replace("_", " ")
@@ -163,15 +168,52 @@ class TurnSkipped(Event):
     extra: str = ""
 
 
+class DrawReason(Enum):
+    """Why a card is drawn into hand (the words the sentence shows; ``{source}``: a car or a card)."""
+
+    PHASE_B = "phase B"  # §13.B
+    SAFETY_CAR = "behind the Safety Car"  # §21.3
+    PIT = "pit stop: up to the panel limit"  # §13.A.3
+    HARD_START = "Hard tyres at the start: +1 Track Card"  # §9.2
+    QUALIFY_START = "QUALIFY: 2 Track Cards at the start"  # §27
+    HARD_PIT = "Hard tyres: +1 Track Card, not counted in the hand limit"  # §9.2
+    PITTING = "PITTING: +1 Track Card, not counted in the hand limit"  # §27
+    LUCKY_FIRST = "phase B, LUCKY: first of two"  # §26.4
+    LUCKY_SECOND = "phase B, LUCKY: second of two"
+    LUCKY_SPECIAL = "LUCKY Special: the two drawn cards share value or colour"
+    SAVE_FUEL_FIRST = "phase B, SAVE FUEL: first of two"  # §26.3
+    SAVE_FUEL_SECOND = "phase B, SAVE FUEL: second of two"
+    WISE_DRIVING = "WISE DRIVING: up to the hand limit; Track Cards do not count"  # §27
+    CHASE_TAKEN = "CHASE: taken from {source}'s discards"  # §26.8
+    CHASE_DECLINED = "phase B; CHASE: declines the reserved card, no +1 MP"
+    HAZARD = "HAZARD Special: a risky blind draw"  # §26.6
+    DRAW_SYMBOL = "draw symbol on {source}"  # §13.D.3
+    BANGING_WHEELS_DUEL = "BANGING WHEELS Special: won a corner duel against all"  # §26.2
+    SAVE_TYRES_SPECIAL = "SAVE TYRES Special: spent at least 1 tyre chip"  # §26
+    PUSH_SPECIAL = "PUSH Special: spent 2 or more tyre chips"
+    BALANCE_SPECIAL = "BALANCE Special: on a trajectory with a matching card"
+    BANGING_WHEELS_SPECIAL = "BANGING WHEELS Special: overtook a same-lap car"
+    RECOVERY_SPECIAL = "RECOVERY Special: a Fast/Slow robot ahead on the same lap"
+    CHASE_SPECIAL = "CHASE Special: ended the movement in the chased car's section"
+    SAVE_FUEL_SPECIAL = "SAVE FUEL Special: moved with cards ≤ 2 only"
+
+
 @dataclass(frozen=True, slots=True)
 class CardDrawn(Event):
     RULE = "§13.B"
     TEMPLATE = "{car} draws {card} {why}"
-    PROSE = frozenset({"why"})
     car: str
     card: str
-    why: str = ""
+    reason: DrawReason
     rule: str = ""
+    source: str | None = None  # the chased car (CHASE_TAKEN) or the card with the draw symbol (DRAW_SYMBOL)
+
+    @property
+    def why(self) -> str:
+        return f"({self.reason.value.format(source=self.source)})"
+
+    def words(self) -> dict[str, Any]:
+        return {**Event.words(self), "why": self.why}
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,12 +234,17 @@ class DeckReshuffled(Event):
 @dataclass(frozen=True, slots=True)
 class CardsPlayed(Event):
     RULE = "§13.C"
-    TEMPLATE = "{car} plays {cards} for {mp} MP{extra}"
-    PROSE = frozenset({"cards", "extra"})
+    PROSE = frozenset({"extra"})
     car: str
-    cards: str
+    cards: tuple[str, ...]
+    mps: tuple[int, ...]  # each card's MP
+    checks: tuple[int, ...]  # each card's check factor
     mp: int
     extra: str = ""
+
+    def body(self) -> str:
+        shown = card_faces(self.cards, self.mps, self.checks) or "no card"
+        return f"{self.car} plays {shown} for {self.mp} MP{self.extra}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,34 +271,78 @@ class TyresPaid(Event):
     rule: str = ""
 
 
+class DiscardReason(Enum):
+    """Why cards are discarded (the words the sentence shows)."""
+
+    COST = "card-discard cost"  # §13.D.1
+    OFF_TRACK = "off-track recovery"  # §18.1
+    PIT = "pit stop"  # §13.A.3
+    SAFETY_CAR = "end of a turn behind the Safety Car"  # §21.3
+    WISE_DRIVING = "WISE DRIVING"  # §27
+    SAVE_FUEL = "SAVE FUEL: a card > 2 MP for two draws"  # §26.3
+    LUCKY = "LUCKY: draw 2, keep 1"  # §26.4
+
+
 @dataclass(frozen=True, slots=True)
 class CardsDiscarded(Event):
     RULE = "§13.D.1"
     TEMPLATE = "{car} discards {cards} ({why})"
-    PROSE = frozenset({"cards", "why"})
     car: str
-    cards: str
-    why: str
+    cards: tuple[str, ...]
+    why: DiscardReason
     rule: str = ""
+
+    def words(self) -> dict[str, Any]:
+        w = Event.words(self)
+        if not self.cards and self.why is DiscardReason.WISE_DRIVING:
+            w["cards"] = "nothing"
+        return w
+
+
+class Damage(Enum):
+    """Why wear tokens are drawn."""
+
+    SYMBOL = "card/trajectory damage symbol"  # §13.D.1
+    OFF_TRACK = "off-track wear"  # §18.1
+    FAILED_TEST = "failed the test of"  # §13.D.2, with the card
+    DUEL = "duel collision"  # §12.2
 
 
 @dataclass(frozen=True, slots=True)
 class DamageTaken(Event):
     RULE = "§13.D.1"
     TEMPLATE = "{car} draws a {token} wear token from the bag ({why}); {slots} free slot(s) left"
-    PROSE = frozenset({"why"})
     car: str
-    token: str
-    why: str
+    token: str  # "red", "brown", or "no" when the bag is empty
+    cause: Damage
     slots: int
     rule: str = ""
+    card: str | None = None  # the card whose test failed (Damage.FAILED_TEST)
+
+    @property
+    def why(self) -> str:
+        why = f"{self.cause.value} {self.card}" if self.cause is Damage.FAILED_TEST else self.cause.value
+        return why + ("; the bag is empty, nothing drawn" if self.token == "no" else "")
+
+    def words(self) -> dict[str, Any]:
+        return {**Event.words(self), "why": self.why}
+
+
+class Checked(Enum):
+    """What a test is for (§13.D.2)."""
+
+    CARD = "card"  # a card's printed test
+    ET = "et"  # an extreme trajectory's blind test (§19.2); subject: the trajectory
+    RECOVERY = "recovery"  # a test on an off-track route (§18.1)
+    LEADER = "leader"  # a Leader check to lap (§20)
+    LATE_BRAKING = "late_braking"  # a late braking test (§13.F.1); subject: the braking zone
 
 
 @dataclass(frozen=True, slots=True)
 class CheckTest(Event):
     RULE = "§13.D.2"
     TEMPLATE = "{car} {what}: {card} vs target {target}{mods} → {result}; Target Check now {new_target}"
-    PROSE = frozenset({"what", "card", "mods", "new_target"})
+    PROSE = frozenset({"what", "mods", "new_target"})
     car: str
     what: str
     card: str
@@ -260,6 +351,8 @@ class CheckTest(Event):
     result: str
     new_target: str
     rule: str = ""
+    test: Checked = Checked.CARD
+    subject: str | None = None  # the trajectory (ET) or section (late braking) tested
 
     @property
     def passed(self) -> bool:
@@ -351,9 +444,9 @@ class WeatherMoved(Event):
     RULE = "§16.1"
     TEMPLATE = "{car} {verb} the weather pawn: {space} ({condition})"
     car: str
-    verb: str
+    verb: str  # "moves" or "leaves"
     space: str
-    condition: str
+    condition: Condition
 
 
 @dataclass(frozen=True, slots=True)
@@ -375,14 +468,42 @@ class TurnEnds(Event):
     extra: str = ""
 
 
+class Retirement(Enum):
+    """Why a car retires (§18.6)."""
+
+    NO_WEAR_SLOT = "no_wear_slot"  # a wear token finds no free slot (§13.D.1)
+    CRASH_OUT = "crash_out"  # a Crash Out on an off-track route (§18.1)
+    RECOVERY_CHART = "recovery_chart"  # the recovery chart says retire (§18.2)
+    TYRES = "tyres"  # off-track tyre wear it cannot pay (§18.1)
+    CARDS = "cards"  # off-track discards it cannot make (§18.1)
+
+
 @dataclass(frozen=True, slots=True)
 class Retired(Event):
     RULE = "§18.6"
     TEMPLATE = "{car} retires: {why}"
-    PROSE = frozenset({"why"})
     car: str
-    why: str
+    cause: Retirement
     rule: str = ""
+    token: str | None = None  # the wear token that found no slot
+    need: int = 0  # chips or cards due
+    have: int = 0  # chips or cards held
+
+    @property
+    def why(self) -> str:
+        c = self.cause
+        if c is Retirement.NO_WEAR_SLOT:
+            return f"a {self.token} wear token cannot be placed: no free wear slot"
+        if c is Retirement.CRASH_OUT:
+            return "Crash Out"
+        if c is Retirement.RECOVERY_CHART:
+            return "the recovery chart says retire"
+        if c is Retirement.TYRES:
+            return f"off-track tyre wear of {self.need} chip(s) with only {self.have}"
+        return f"must discard {self.need} card(s) off track with only {self.have}"
+
+    def words(self) -> dict[str, Any]:
+        return {**Event.words(self), "why": self.why}
 
 
 @dataclass(frozen=True, slots=True)
@@ -410,11 +531,6 @@ class Note(Event):
     PROSE = frozenset({"text"})
     text: str
     rule: str = ""
-
-
-def card_faces(cards: tuple[str, ...], mps: tuple[int, ...], checks: tuple[int, ...]) -> str:
-    """Cards as a sentence shows them: ``R12[3](57) R15[4](22)``."""
-    return " ".join(f"{c}[{m}]({k:02d})" for c, m, k in zip(cards, mps, checks, strict=True))
 
 
 @dataclass(frozen=True, slots=True)
@@ -1068,8 +1184,8 @@ class LateBrakingAdvance(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class OrangeFlagAdvance(Event):
-    """§13.F.1 / §15.4: the orange-flag holder's late braking, past every car of the zone."""
+class RobotLbAdvance(Event):
+    """§13.F.1 / §15.4: a robot forced to late-brake by the orange flag passes every car of the braking zone."""
 
     RULE = "§13.F.1"
     TEMPLATE = "{car} passes every car in {zone} and advances to {section}"

@@ -10,7 +10,15 @@ from dataclasses import dataclass, field
 
 from racebook.core.errors import IllegalAction, RuleUnavailable
 from racebook.rf90.car import Car, CarKind, RobotType, Setup, Skill, Strategy, Tyre
-from racebook.rf90.events import Event, InitialWeather, RainExpertStart, ResourcesTaken, RobotTyres, SubstituteCar
+from racebook.rf90.events import (
+    DrawReason,
+    Event,
+    InitialWeather,
+    RainExpertStart,
+    ResourcesTaken,
+    RobotTyres,
+    SubstituteCar,
+)
 from racebook.rf90.options import Rules
 from racebook.rf90.rules.qualifying import Entry, draw_robot_entries, grid_order, human_entry
 from racebook.rf90.state import RaceState
@@ -126,16 +134,16 @@ def new_race(track: Track, drivers: list[Driver], robots: list[tuple[str, RobotT
         state.cars[e.car].lap = 0
     state.leader = grid[0].car if grid else None
     # §9.1 initial weather and §9.2 robot tyres
-    code = state.race_deck.draw(state.rng)
-    assert code is not None
-    state.weather = weather_space(track, state.card(code).check)
-    state.race_deck.discard(code)
+    weather_card = state.race_deck.draw(state.rng)
+    assert weather_card is not None
+    state.weather = weather_space(track, state.card(weather_card).check)
+    state.race_deck.discard(weather_card)
     sp = track.weather.spaces[state.weather]
-    ev.append(InitialWeather(state.card(code).check, sp.label(), sp.condition))
+    ev.append(InitialWeather(state.card(weather_card).check, sp.label(), sp.condition))
     state.robot_tyre = robot_tyre_for(track, state.weather, state.rng.below(2))
-    for c in state.cars.values():
-        if c.is_robot:
-            c.tyre = state.robot_tyre
+    for robot in state.cars.values():
+        if robot.is_robot:
+            robot.tyre = state.robot_tyre
     ev.append(RobotTyres(state.robot_tyre))
     # §9.2 tyres and strategies in grid order
     by_id = {d.id: d for d in drivers}
@@ -152,9 +160,9 @@ def new_race(track: Track, drivers: list[Driver], robots: list[tuple[str, RobotT
             car.blue += 3  # §27 RAIN EXPERT starting on Rain tyres
             ev.append(RainExpertStart(d.id))
         if d.tyre is Tyre.HARD:
-            draw_track_card(state, car, "(Hard tyres at the start: +1 Track Card)", ev, "§9.2")
+            draw_track_card(state, car, DrawReason.HARD_START, ev, "§9.2")
         if d.skill is Skill.QUALIFY:
             for _ in range(2):
-                draw_track_card(state, car, "(QUALIFY: 2 Track Cards at the start)", ev, "§27")
+                draw_track_card(state, car, DrawReason.QUALIFY_START, ev, "§27")
     state.turn = 1
     return RaceSetup(state, grid, ev)

@@ -28,7 +28,7 @@ from racebook.core.datafile import load_toml
 from racebook.core.errors import IllegalAction, RacebookError, ScenarioError
 from racebook.rf90 import scenario as _scenario
 from racebook.rf90.car import Setup, Skill, Strategy, Tyre
-from racebook.rf90.events import TurnEnds
+from racebook.rf90.events import CardDrawn, TurnEnds
 from racebook.rf90.game import Race
 from racebook.rf90.options import HOUSE_RULE_DOCS
 from racebook.rf90.rules.movement import tyre_penalty_table
@@ -257,7 +257,7 @@ def qualify_entries() -> list[str]:
     out = [human_entry("Blue", 3, 82, 12, None).explain() + "   (no skill)",
            human_entry("Blue", 3, 82, 12, Skill.QUALIFY).explain() + "   (QUALIFY)"]
     rs = new_race(load_track("teaching"), [Driver("Blue", skill=Skill.QUALIFY)], [], seed=3)
-    out += [e.sentence() for e in rs.events if "Track Card" in e.sentence()]
+    out += [e.sentence() for e in rs.events if isinstance(e, CardDrawn) and rs.state.card(e.card).is_track]
     return out
 
 

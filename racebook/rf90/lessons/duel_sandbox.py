@@ -31,7 +31,7 @@ from typing import Any
 from racebook.rf90 import scenario
 from racebook.rf90.actions import Action, Bid, Challenge, Decline, Join, NoChallenge
 from racebook.rf90.analysis import odds
-from racebook.rf90.events import DamageTaken, DuelEvent, DuelOrder, DuelsDeclared, Event, LeaderToken
+from racebook.rf90.events import Damage, DamageTaken, DuelEvent, DuelOrder, DuelsDeclared, Event, LeaderToken
 from racebook.rf90.game import Frame, Race
 from racebook.rf90.rules import duel
 from racebook.rf90.state import Activation, RaceState
@@ -343,7 +343,7 @@ class DuelWatch:
                 order = tuple(c for c in fr.order.get(sec, ()) if c in state.cars)
         damage: dict[str, list[str]] = {}
         for e in events:
-            if isinstance(e, DamageTaken) and e.citation == "§12.2":
+            if isinstance(e, DamageTaken) and e.cause is Damage.DUEL:
                 damage.setdefault(e.car, []).append(e.token)
         players = [c for c in ctx.cars if c in ctx.participants and ctx.bids.get(c)]
         totals = {c: duel.total(state, ctx, c) for c in players} if ctx.to_bid == [] and ctx.bids else {}

@@ -41,14 +41,18 @@ from racebook.rf90.actions import (
 from racebook.rf90.car import Car, Skill, Tyre
 from racebook.rf90.events import (
     CardsDiscarded,
+    Checked,
     CheckTest,
+    Damage,
     DamageTaken,
+    DiscardReason,
     Event,
     MovementPoints,
-    Note,
+    PushRefuel,
     Retired,
     RobotsWillPit,
     RobotTyresChanged,
+    SaveTyres,
     TrajectoryOccupied,
     TrajectoryUse,
     TyresPaid,
@@ -232,8 +236,8 @@ def _drive(state: RaceState, play: Play, stack: Sequence[str] = ()) -> Run:
         turn.apply(st, ctx, _choose(legal), events)
     mp = next((e for e in events if isinstance(e, MovementPoints)), None)
     tests = [e for e in events if isinstance(e, CheckTest)]
-    et = next((t for t in tests if t.what.startswith("ET blind test")), None)
-    rec = next((t for t in tests if "recovery test" in t.what), None)
+    et = next((t for t in tests if t.test is Checked.ET), None)
+    rec = next((t for t in tests if t.test is Checked.RECOVERY), None)
     return Run(tuple(events), mp.mp if mp else None, mp.breakdown if mp else "",
                et.result if et else "", rec.result if rec else "", any(isinstance(e, Retired) for e in events))
 
@@ -264,8 +268,8 @@ def _outcome(state: RaceState, play: Play) -> PlayOutcome:
     ev = run.events
     use = next((e for e in ev if isinstance(e, TrajectoryUse)), None)
     tyres = sum(e.cost for e in ev if isinstance(e, TyresPaid) and e.rule != "§18.1")
-    discards = sum(len(e.cards.split()) for e in ev if isinstance(e, CardsDiscarded) and e.why == "card-discard cost")
-    damage = sum(1 for e in ev if isinstance(e, DamageTaken) and e.why.startswith("card/trajectory damage"))
+    discards = sum(len(e.cards) for e in ev if isinstance(e, CardsDiscarded) and e.why is DiscardReason.COST)
+    damage = sum(1 for e in ev if isinstance(e, DamageTaken) and e.cause is Damage.SYMBOL)
     power = play.et if play.et not in (None, "flat") else None
     tr_text = f"{use.verb} {use.trajectory}: {use.why}" if use else ""
     return PlayOutcome(play, sum(state.card(c).mp for c in play.cards), tr_text, tyres, discards, damage, power,
@@ -572,6 +576,7 @@ def d4_choices(card: str, orange: str | None = None, blue_flags: Sequence[str] =
     while race.phase is turn.Phase.PAY:
         race.apply(race.legal_actions()[0])
     sentences = [e.sentence() for e in race.events[before:]
-                 if not isinstance(e, (MovementPoints, Note)) and e.kind not in ("EnterSection", "TurnEnds")]
+                 if not isinstance(e, (MovementPoints, SaveTyres, PushRefuel))
+                 and e.kind not in ("EnterSection", "TurnEnds")]
     legal = [str(a).removeprefix(f"{CAR} ") for a in race.legal_actions()] if race.phase is turn.Phase.EVENTS else []
     return race.state.card(card).describe(), sentences, legal

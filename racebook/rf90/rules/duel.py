@@ -24,6 +24,8 @@ from racebook.rf90.cards import PowerKind
 from racebook.rf90.events import (
     CardsFaceDown,
     Challenged,
+    Damage,
+    DrawReason,
     DuelAnswer,
     DuelBids,
     DuelCardsFrozen,
@@ -347,7 +349,7 @@ def resolve(state: RaceState, ctx: DuelCtx, events: list[Event]) -> None:
         if len(tied) > 1:
             events.append(DuelTie(sec, tuple(tied), value))
             for c in tied:
-                payments.take_damage(state, state.cars[c], 1, "duel collision", events, "§12.2")
+                payments.take_damage(state, state.cars[c], 1, Damage.DUEL, events, "§12.2")
     # frozen cards (robots have no panel: their cards are discarded)
     for c in players + quitters:
         car = state.cars[c]
@@ -370,7 +372,7 @@ def resolve(state: RaceState, ctx: DuelCtx, events: list[Event]) -> None:
             from racebook.rf90.turn import draw_track_card
 
             win.bw_card_turn = state.turn  # only 1 Track Card per turn (§26.2)
-            draw_track_card(state, win, "(BANGING WHEELS Special: won a corner duel against all)", events, "§26.2")
+            draw_track_card(state, win, DrawReason.BANGING_WHEELS_DUEL, events, "§26.2")
     front = state.reassign_leader()
     if front is not None:
         events.append(LeaderToken(front, state.cars[front].section, f": {front} won the duel", "§12.2"))

@@ -8,7 +8,16 @@ from __future__ import annotations
 
 from racebook.core.deck import Wear
 from racebook.rf90.car import Car, Skill, Tyre
-from racebook.rf90.events import CardsDiscarded, Event, LeaderToken, MovedBack, RefuelChitMoved, Repaired, TyresFitted
+from racebook.rf90.events import (
+    CardsDiscarded,
+    DiscardReason,
+    Event,
+    LeaderToken,
+    MovedBack,
+    RefuelChitMoved,
+    Repaired,
+    TyresFitted,
+)
 from racebook.rf90.state import RaceState
 
 FUEL_PER_STOP = 10  # §8
@@ -105,4 +114,4 @@ def fit_tyres(state: RaceState, car: Car, tyre: Tyre, events: list[Event]) -> No
 def discard_one(state: RaceState, car: Car, code: str, events: list[Event]) -> None:
     car.hand.remove(code)
     state.discard(code)
-    events.append(CardsDiscarded(car.id, code, "pit stop", "§13.A.3"))
+    events.append(CardsDiscarded(car.id, (code,), DiscardReason.PIT, "§13.A.3"))

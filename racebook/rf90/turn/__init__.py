@@ -52,23 +52,60 @@ from racebook.rf90.events import (
     CardDrawn,
     CardsDiscarded,
     CardsPlayed,
+    ChaseEnd,
+    ChaseEnded,
+    ChasePlaced,
+    Checked,
+    ControlRegained,
+    Damage,
     DeckEmpty,
     DeckReshuffled,
+    DiscardReason,
+    DrawReason,
+    EtDiscardPower,
+    EtFailed,
     Event,
     FinishLine,
     FlagEvent,
+    FlatOut,
+    ForcedPit,
+    JustPit,
+    JustPitRemoved,
+    LateBrakingAdvance,
+    LbDiscardPower,
     LeaderToken,
+    LostControl,
     MovementPoints,
     MovementStops,
-    Note,
+    MpLoss,
+    NoRecoveryChart,
+    OnReentryPoint,
     Pass,
+    PitCause,
+    PitDeclared,
+    PitUnderSafetyCar,
+    PushRefuel,
+    ReEntered,
+    Retirement,
+    RobotChitDue,
+    RobotLbAdvance,
+    RobotsWillPit,
+    SafetyCarCalled,
+    SafetyCarFuel,
+    SaveFuelRefuel,
+    SaveTyres,
+    StaysOut,
+    StrategyChanged,
+    TimeLoss,
     TrajectoryOccupied,
     TrajectoryUse,
     TurnBegins,
     TurnEnds,
     TurnResumes,
     TurnSkipped,
+    TyresKept,
     TyresPaid,
+    VersatilityUsed,
     WeatherMoved,
 )
 from racebook.rf90.rules import checks, movement, payments, pits
@@ -162,7 +199,8 @@ def _top(state: RaceState, deck: Deck, events: list[Event]) -> str | None:
     return code
 
 
-def _draw(state: RaceState, car: Car, why: str, events: list[Event], rule: str = "§13.B") -> str | None:
+def _draw(state: RaceState, car: Car, why: DrawReason, events: list[Event], rule: str = "§13.B",
+          source: str | None = None) -> str | None:
     """Draw a Race Card into hand (robots have no hand: the card is only returned)."""
     code = _top(state, state.race_deck, events)
     if code is None:
@@ -171,7 +209,7 @@ def _draw(state: RaceState, car: Car, why: str, events: list[Event], rule: str =
     if car.is_robot:
         return code
     car.hand.append(code)
-    events.append(CardDrawn(car.id, code, why, rule))
+    events.append(CardDrawn(car.id, code, why, rule, source))
     return code
 
 
@@ -180,7 +218,7 @@ def _blind(state: RaceState, car: Car, events: list[Event]) -> str | None:
     return _top(state, state.race_deck, events)
 
 
-def draw_track_card(state: RaceState, car: Car, why: str, events: list[Event], rule: str) -> None:
+def draw_track_card(state: RaceState, car: Car, why: DrawReason, events: list[Event], rule: str) -> None:
     code = _top(state, state.track_deck, events)
     if code is None:
         events.append(DeckEmpty("Track", car.id))
@@ -511,8 +549,7 @@ def fail_et(state: RaceState, car: Car, ctx: TurnCtx, traj: Trajectory, events: 
     ctx.traj = None
     ctx.traj_failed = True
     ctx.traj_failed_in = car.section
-    events.append(Note(f"{car.id} failed the ET {traj.id}: it leaves the ET spot, gets no bonus, and may not "
-                       f"re-occupy {traj.id} or any other trajectory in {car.section}", "§18.2"))
+    events.append(EtFailed(car.id, traj.id, car.section))
 
 
 # ------------------------------------------------------------ turn flow
@@ -554,9 +591,9 @@ def chase_available(state: RaceState, car: Car) -> list[str]:
     return [c for c in state.reserved.get(car.chasing, []) if c in piles]
 
 
-def _chase_off(state: RaceState, car: Car, events: list[Event], why: str) -> None:
+def _chase_off(state: RaceState, car: Car, events: list[Event], why: ChaseEnd) -> None:
     if car.chasing is not None:
-        events.append(Note(f"{car.id}'s Chased token comes off {car.chasing}: {why}", "§26.8"))
+        events.append(ChaseEnded(car.id, car.chasing, why))
         car.chasing = None
 
 
@@ -566,27 +603,27 @@ def _chase_check(state: RaceState, car: Car, events: list[Event]) -> None:
     if t is None:
         return
     if not t.on_track or t.off_track is not None:
-        _chase_off(state, car, events, "the chased car is off the track")
+        _chase_off(state, car, events, ChaseEnd.OFF_TRACK)
     elif car.off_track is None and state.key(car.chasing) < state.key(car.id):  # type: ignore[arg-type]
-        _chase_off(state, car, events, "the chased car is behind")
+        _chase_off(state, car, events, ChaseEnd.BEHIND)
 
 
 def _pit(state: RaceState, car: Car, ctx: TurnCtx, extra: int, events: list[Event]) -> None:
     """§13.A.3: announce, go back, then the procedure (chit, repairs, cards, tyres, strategy)."""
-    _chase_off(state, car, events, "a pit stop was declared")
-    forced = " (forced)" if car.forced_pit else (" (its refuel chit is due)" if pits.must_pit(state, car) else "")
+    _chase_off(state, car, events, ChaseEnd.PIT)
+    cause = PitCause.FORCED if car.forced_pit else (PitCause.CHIT_DUE if pits.must_pit(state, car) else PitCause.CHOSEN)
     car.forced_pit = False
     if ctx.sc_mode == "running":  # §21.4: straight to the back, up to 16 turns, no extra sections
         from racebook.rf90.rules import safetycar
 
-        events.append(Note(f"{car.id} pits under the Safety Car{forced}", "§21.4"))
+        events.append(PitUnderSafetyCar(car.id, cause))
         safetycar.pit_to_the_back(state, car.id, events)
         car.refuel = state.turn + safetycar.SC_FUEL
-        events.append(Note(f"{car.id} loads fuel up to turn {car.refuel} (16 turns, no extra sections)", "§21.4"))
+        events.append(SafetyCarFuel(car.id, car.refuel))
         pits.repair(state, car, events)
         ctx.phase = Phase.PIT_DISCARD
         return
-    events.append(Note(f"{car.id} declares a pit stop{forced}, {extra} extra section(s) for fuel", "§13.A.3"))
+    events.append(PitDeclared(car.id, cause, extra))
     penalty = 0
     if car.off_track is not None:  # §18.5: from where it lost control, one extra section per penalty point
         lost = car.lost_control or car.off_track
@@ -604,27 +641,27 @@ def _pit(state: RaceState, car: Car, ctx: TurnCtx, extra: int, events: list[Even
 
 def _pit_tyres(state: RaceState, car: Car, ctx: TurnCtx, tyre: str, events: list[Event]) -> None:
     if tyre == "keep":
-        events.append(Note(f"{car.id} keeps the tyres: {car.chips} chip(s), {car.blue} blue token(s)", "§13.A.3"))
+        events.append(TyresKept(car.id, car.chips, car.blue))
     else:
         t = Tyre(tyre)
         pits.fit_tyres(state, car, t, events)
         if t is Tyre.HARD:  # AMB-32: every new set of Hard tyres
             before = set(car.hand)
-            draw_track_card(state, car, "(Hard tyres: +1 Track Card, not counted in the hand limit)", events,
+            draw_track_card(state, car, DrawReason.HARD_PIT, events,
                             "§9.2")
             ctx.pit_exempt |= set(car.hand) - before
     if car.skill is Skill.PITTING:
         before = set(car.hand)
-        draw_track_card(state, car, "(PITTING: +1 Track Card, not counted in the hand limit)", events, "§27")
+        draw_track_card(state, car, DrawReason.PITTING, events, "§27")
         ctx.pit_exempt |= set(car.hand) - before
     ctx.phase = Phase.PIT_STRATEGY
 
 
 def _pit_finish(state: RaceState, car: Car, ctx: TurnCtx, strategy: Strategy | None, events: list[Event]) -> None:
     if strategy is not None:
-        _chase_off(state, car, events, "the strategy changed")
+        _chase_off(state, car, events, ChaseEnd.STRATEGY)
         car.strategy = strategy
-        events.append(Note(f"{car.id} changes strategy to {strategy.value.upper().replace('_', ' ')}", "§13.A.3"))
+        events.append(StrategyChanged(car.id, strategy))
     if car.skill in (Skill.VERSATILITY, Skill.WISE_DRIVING, Skill.SIXTH_SENSE):
         car.skill_used = False
     car.pits += 1
@@ -641,18 +678,17 @@ def _pit_finish(state: RaceState, car: Car, ctx: TurnCtx, strategy: Strategy | N
 
 def _pit_pause(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
     car.just_pit = True
-    events.append(Note(f"{car.id} takes the JUST PIT token and plays phases B–F when {car.section} is activated "
-                       "again", "§13.A.3"))
+    events.append(JustPit(car.id, car.section))
     ctx.phase = Phase.DONE  # the turn pauses; the car has not finished playing (car.played stays False)
 
 
 def _phase_b(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
     """§13.B: one Race Card; LUCKY draws two and discards one; SAVE FUEL may trade a card > 2 MP for two."""
     if car.strategy is Strategy.LUCKY:
-        a = _draw(state, car, "(phase B, LUCKY: first of two)", events, "§26.4")
-        b = _draw(state, car, "(phase B, LUCKY: second of two)", events, "§26.4")
+        a = _draw(state, car, DrawReason.LUCKY_FIRST, events, "§26.4")
+        b = _draw(state, car, DrawReason.LUCKY_SECOND, events, "§26.4")
         if a and b and (state.card(a).mp == state.card(b).mp or state.card(a).colour is state.card(b).colour):
-            draw_track_card(state, car, "(LUCKY Special: the two drawn cards share value or colour)", events,
+            draw_track_card(state, car, DrawReason.LUCKY_SPECIAL, events,
                             "§26.4")
         if state.rules.lucky_discard_mandatory or car.hand:
             ctx.phase = Phase.LUCKY_DISCARD
@@ -664,10 +700,10 @@ def _phase_b(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> N
         if chase_available(state, car):
             ctx.phase = Phase.DRAW
             return
-        _draw(state, car, "(phase B)", events)
+        _draw(state, car, DrawReason.PHASE_B, events)
         ctx.mp_bonus.append((1, "CHASE: no card of the chased car to take"))
     else:
-        _draw(state, car, "(phase B)", events)
+        _draw(state, car, DrawReason.PHASE_B, events)
     ctx.phase = Phase.PLAY
 
 
@@ -677,7 +713,7 @@ def apply(state: RaceState, ctx: TurnCtx, action: Action, events: list[Event]) -
     if isinstance(action, Start) and ph is Phase.SC_A:
         from racebook.rf90.rules import safetycar
 
-        _draw(state, car, "(behind the Safety Car)", events, "§21.3")
+        _draw(state, car, DrawReason.SAFETY_CAR, events, "§21.3")
         safetycar.move(state, car.id, events)
         if car.hand:
             ctx.phase = Phase.SC_DISCARD
@@ -686,11 +722,11 @@ def apply(state: RaceState, ctx: TurnCtx, action: Action, events: list[Event]) -
         return
     elif isinstance(action, Discard) and ph is Phase.SC_DISCARD:
         payments.discard_cards(state, car, action.cards)
-        events.append(CardsDiscarded(car.id, " ".join(action.cards), "end of a turn behind the Safety Car", "§21.3"))
+        events.append(CardsDiscarded(car.id, tuple(action.cards), DiscardReason.SAFETY_CAR, "§21.3"))
         _end(state, car, ctx, events)
         return
     elif isinstance(action, StayOut):
-        events.append(Note(f"{car.id} stays out", "§21.1"))
+        events.append(StaysOut(car.id))
         car.played = True
         ctx.phase = Phase.DONE
         return
@@ -699,46 +735,45 @@ def apply(state: RaceState, ctx: TurnCtx, action: Action, events: list[Event]) -
     elif isinstance(action, Versatility):
         car.strategy = action.strategy
         car.skill_used = True
-        _chase_off(state, car, events, "the strategy changed")
-        events.append(Note(f"{car.id} uses VERSATILITY: strategy now {car.strategy.value.upper().replace('_', ' ')}"
-                           if car.strategy else f"{car.id} uses VERSATILITY", "§27"))
+        _chase_off(state, car, events, ChaseEnd.STRATEGY)
+        events.append(VersatilityUsed(car.id, car.strategy))
         return
     elif isinstance(action, WiseDriving):
         car.skill_used = True
         payments.discard_cards(state, car, action.cards)
-        events.append(CardsDiscarded(car.id, " ".join(action.cards) or "nothing", "WISE DRIVING", "§27"))
+        events.append(CardsDiscarded(car.id, tuple(action.cards), DiscardReason.WISE_DRIVING, "§27"))
         while sum(1 for c in car.hand if not state.card(c).is_track) < car.setup.cards:
-            if _draw(state, car, "(WISE DRIVING: up to the hand limit; Track Cards do not count)", events,
+            if _draw(state, car, DrawReason.WISE_DRIVING, events,
                      "§27") is None:
                 break
         return
     elif isinstance(action, Chase):
         car.chasing = action.target
-        events.append(Note(f"{car.id} places the Chased token on {action.target}", "§26.8"))
+        events.append(ChasePlaced(car.id, action.target))
         return
     elif isinstance(action, Take):
         deck = state.deck_of(action.card)
         deck.discards.remove(action.card)
         car.hand.append(action.card)
         state.reserved[car.chasing or ""].remove(action.card)
-        events.append(CardDrawn(car.id, action.card, f"(CHASE: taken from {car.chasing}'s discards)", "§26.8"))
+        events.append(CardDrawn(car.id, action.card, DrawReason.CHASE_TAKEN, "§26.8", car.chasing))
         ctx.phase = Phase.PLAY
     elif isinstance(action, Draw) and ph is Phase.DRAW and car.strategy is Strategy.CHASE:
-        _draw(state, car, "(phase B; CHASE: declines the reserved card, no +1 MP)", events, "§26.8")
+        _draw(state, car, DrawReason.CHASE_DECLINED, events, "§26.8")
         ctx.phase = Phase.PLAY
     elif isinstance(action, Draw) and ph is Phase.DRAW:
         if action.discard:
             payments.discard_cards(state, car, (action.discard,))
-            events.append(CardsDiscarded(car.id, action.discard, "SAVE FUEL: a card > 2 MP for two draws", "§26.3"))
-            _draw(state, car, "(phase B, SAVE FUEL: first of two)", events, "§26.3")
-            _draw(state, car, "(phase B, SAVE FUEL: second of two)", events, "§26.3")
+            events.append(CardsDiscarded(car.id, (action.discard,), DiscardReason.SAVE_FUEL, "§26.3"))
+            _draw(state, car, DrawReason.SAVE_FUEL_FIRST, events, "§26.3")
+            _draw(state, car, DrawReason.SAVE_FUEL_SECOND, events, "§26.3")
         else:
-            _draw(state, car, "(phase B)", events)
+            _draw(state, car, DrawReason.PHASE_B, events)
         ctx.phase = Phase.PLAY
     elif isinstance(action, Draw) and ph is Phase.LUCKY_DISCARD:
         if action.discard:
             payments.discard_cards(state, car, (action.discard,))
-            events.append(CardsDiscarded(car.id, action.discard, "LUCKY: draw 2, keep 1", "§26.4"))
+            events.append(CardsDiscarded(car.id, (action.discard,), DiscardReason.LUCKY, "§26.4"))
         ctx.phase = Phase.PLAY
     elif isinstance(action, Pit):
         _pit(state, car, ctx, action.extra, events)
@@ -748,7 +783,7 @@ def apply(state: RaceState, ctx: TurnCtx, action: Action, events: list[Event]) -
         return
     elif isinstance(action, PitDone):
         while pits.hand_limit_count(state, car, ctx.pit_exempt) < car.setup.cards:
-            if _draw(state, car, "(pit stop: up to the panel limit)", events, "§13.A.3") is None:
+            if _draw(state, car, DrawReason.PIT, events, "§13.A.3") is None:
                 break
         ctx.phase = Phase.PIT_TYRES
         return
@@ -761,7 +796,7 @@ def apply(state: RaceState, ctx: TurnCtx, action: Action, events: list[Event]) -
     elif isinstance(action, Skip):
         extra = ""
         if action.strategy is not None:
-            _chase_off(state, car, events, "the strategy changed")
+            _chase_off(state, car, events, ChaseEnd.STRATEGY)
             car.strategy = action.strategy
             extra = f", changes strategy to {action.strategy.value.upper().replace('_', ' ')}"
         car.no_move = True
@@ -774,12 +809,12 @@ def apply(state: RaceState, ctx: TurnCtx, action: Action, events: list[Event]) -
         _pay(state, car, ctx, action.chips, action.cards, events)
     elif isinstance(action, Discard) and ph is Phase.DISCARD:
         payments.discard_cards(state, car, action.cards)
-        events.append(CardsDiscarded(car.id, " ".join(action.cards), "card-discard cost"))
+        events.append(CardsDiscarded(car.id, tuple(action.cards), DiscardReason.COST))
         ctx.discards_due = 0
         _after_payment(state, car, ctx, events)
     elif isinstance(action, Discard) and ph is Phase.RECOVERY_DISCARD:
         payments.discard_cards(state, car, action.cards)
-        events.append(CardsDiscarded(car.id, " ".join(action.cards), "off-track recovery", "§18.1"))
+        events.append(CardsDiscarded(car.id, tuple(action.cards), DiscardReason.OFF_TRACK, "§18.1"))
         ctx.route_discard = 0
         _walk_route(state, car, ctx, events)
     elif isinstance(action, Test) and ph is Phase.TEST:
@@ -843,7 +878,8 @@ def _play(state: RaceState, car: Car, ctx: TurnCtx, action: Play, events: list[E
     extra = ""
     if not action.cards:
         extra = " (no playable card)"
-    events.append(CardsPlayed(car.id, " ".join(f"{c}{state.card(c)}" for c in action.cards) or "no card",
+    events.append(CardsPlayed(car.id, tuple(action.cards), tuple(state.card(c).mp for c in action.cards),
+                              tuple(state.card(c).check for c in action.cards),
                               sum(state.card(c).mp for c in action.cards), extra))
     if car.trajectory and not action.trajectory:
         t = state.track.trajectory(car.trajectory)
@@ -865,12 +901,12 @@ def _play(state: RaceState, car: Car, ctx: TurnCtx, action: Play, events: list[E
         if 2 in (a.mp, b.mp) and max(a.mp, b.mp) >= 3 and not (a.combination or b.combination) \
                 and 1 not in (a.mp, b.mp) and car.refuel is not None:
             car.refuel -= 1
-            events.append(Note(f"{car.id}'s refuel chit moves back to turn {car.refuel} (PUSH combination)", "§26.7"))
+            events.append(PushRefuel(car.id, car.refuel))
     ctx.tyres_due, ctx.discards_due, ctx.damage_due = _costs(state, car, action.cards, traj)
     ctx.card_damage = sum(state.card(c).damage for c in action.cards)
     raw = sum(state.card(c).tyres for c in action.cards) + (traj.cost.tyres if traj else 0)
     if car.strategy is Strategy.SAVE_TYRES and raw > 0:
-        events.append(Note(f"SAVE TYRES: one of the {raw} tyre unit(s) is free, {ctx.tyres_due} to pay", "§26.1"))
+        events.append(SaveTyres(car.id, raw, ctx.tyres_due))
     ctx.phase = Phase.PAY
     if ctx.tyres_due == 0:
         _after_tyres(state, car, ctx, events)
@@ -895,7 +931,7 @@ def _after_tyres(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) 
         if len(payable) == ctx.discards_due:
             cards = tuple(payable)
             payments.discard_cards(state, car, cards)
-            events.append(CardsDiscarded(car.id, " ".join(cards), "card-discard cost"))
+            events.append(CardsDiscarded(car.id, tuple(cards), DiscardReason.COST))
             ctx.discards_due = 0
         else:
             return
@@ -904,7 +940,7 @@ def _after_tyres(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) 
 
 def _after_payment(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
     if ctx.damage_due:
-        if not payments.take_damage(state, car, ctx.damage_due, "card/trajectory damage symbol", events):
+        if not payments.take_damage(state, car, ctx.damage_due, Damage.SYMBOL, events):
             _retired_mid_turn(state, car, ctx, events)
             return
         if car.strategy is Strategy.HAZARD and ctx.card_damage:
@@ -918,14 +954,13 @@ def _after_payment(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]
             and ctx.et_mode == "flat":
         ctx.et_passed = True
         ctx.mp_bonus.append((-1, "FLAT OUT: the ET without its test"))
-        events.append(Note(f"{car.id} takes {ctx.traj} flat out: no blind test, the bonus is 1 less", "§27"))
+        events.append(FlatOut(car.id, ctx.traj))
     elif ctx.traj is not None and state.track.trajectory(ctx.traj).kind is TrajectoryKind.EXTREME \
             and ctx.et_mode is not None:
         car.hand.remove(ctx.et_mode)
         state.discard(ctx.et_mode)
         ctx.et_passed = True
-        events.append(Note(f"{car.id} discards {ctx.et_mode} for its ET Discard Power: {ctx.traj} succeeds with no "
-                           "test", "§19.3"))
+        events.append(EtDiscardPower(car.id, ctx.et_mode, ctx.traj))
     elif ctx.traj is not None and state.track.trajectory(ctx.traj).kind is TrajectoryKind.EXTREME:
         _et_test(state, car, ctx, events)
         if not car.on_track or ctx.phase is not Phase.TEST:
@@ -936,7 +971,7 @@ def _after_payment(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]
 def _hazard_blind(car: Car, ctx: TurnCtx, state: RaceState, events: list[Event], what: str) -> None:
     if car.strategy is Strategy.HAZARD:
         ctx.mp_bonus.append((1, f"HAZARD: blind test ({what})"))
-        draw_track_card(state, car, "(HAZARD Special: a risky blind draw)", events, "§26.6")
+        draw_track_card(state, car, DrawReason.HAZARD, events, "§26.6")
 
 
 def _et_test(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
@@ -946,14 +981,15 @@ def _et_test(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> N
         events.append(DeckEmpty("Race", car.id))
         ctx.et_passed = False
         return
-    ev = checks.resolve(state, car, code, f"ET blind test at {traj.id}", traj.test_modifier, "ET", rule="§13.D.2")
+    ev = checks.resolve(state, car, code, f"ET blind test at {traj.id}", traj.test_modifier, "ET", rule="§13.D.2",
+                        test=Checked.ET, subject=traj.id)
     events.append(ev)
     ctx.et_passed = ev.passed
     _hazard_blind(car, ctx, state, events, "ET")
     if not ev.passed:
         fail_et(state, car, ctx, traj, events)
         if traj.recovery is None:
-            events.append(Note(f"{traj.id} has no recovery chart in the track data", "§18.2"))
+            events.append(NoRecoveryChart(traj.id))
             return
         ctx.route, ctx.node = traj.recovery, state.track.routes[traj.recovery].start
         _walk_route(state, car, ctx, events)
@@ -982,19 +1018,18 @@ def _walk_route(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -
                     return
                 cards = tuple(car.hand)
                 payments.discard_cards(state, car, cards)
-                events.append(CardsDiscarded(car.id, " ".join(cards), "off-track recovery", "§18.1"))
+                events.append(CardsDiscarded(car.id, tuple(cards), DiscardReason.OFF_TRACK, "§18.1"))
                 ctx.route_discard = 0
             continue
         if node.kind is NodeKind.RETIRE:
-            why = "Crash Out" if node.crash_out else "the recovery chart says retire"
-            payments.retire(state, car, why, events)
+            payments.retire(state, car, Retirement.CRASH_OUT if node.crash_out else Retirement.RECOVERY_CHART, events)
             if node.safety_car:
                 state.sc_called = True
-                events.append(Note("The SC symbol is at this spot: the Safety Car comes out", "§18.1, §21.1"))
+                events.append(SafetyCarCalled())
             _retired_mid_turn(state, car, ctx, events)
             return
         if node.kind is NodeKind.BACK_ON_TRACK:
-            events.append(Note(f"{car.id} regains control and stays in {car.section}", "§18.2"))
+            events.append(ControlRegained(car.id, car.section))
             ctx.node = None
             break
         if node.kind is NodeKind.REENTRY:
@@ -1014,30 +1049,30 @@ def _walk_route(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -
 def _effect(state: RaceState, car: Car, ctx: TurnCtx, kind: EffectKind, n: int, events: list[Event]) -> bool:
     if kind is EffectKind.TYRE_WEAR:
         if car.chips < n:
-            payments.retire(state, car, f"off-track tyre wear of {n} chip(s) with only {car.chips}", events)
+            payments.retire(state, car, Retirement.TYRES, events, need=n, have=car.chips)
             _retired_mid_turn(state, car, ctx, events)
             return False
         car.chips -= n
         events.append(TyresPaid(car.id, n, f"{n} chip(s), cards may not substitute off track", car.chips, "§18.1"))
     elif kind is EffectKind.DAMAGE:
-        if not payments.take_damage(state, car, n, "off-track wear", events, "§18.1"):
+        if not payments.take_damage(state, car, n, Damage.OFF_TRACK, events, "§18.1"):
             _retired_mid_turn(state, car, ctx, events)
             return False
     elif kind is EffectKind.DISCARD:
         if len(car.hand) < n:
-            payments.retire(state, car, f"must discard {n} card(s) off track with only {len(car.hand)}", events)
+            payments.retire(state, car, Retirement.CARDS, events, need=n, have=len(car.hand))
             _retired_mid_turn(state, car, ctx, events)
             return False
         ctx.route_discard = n
     elif kind is EffectKind.TIME_LOSS:
         car.time_loss += n
-        events.append(Note(f"{car.id} will lose {n} MP in phase E of the next turn (time loss)", "§18.1"))
+        events.append(TimeLoss(car.id, n))
     elif kind is EffectKind.MP_LOSS:
         ctx.mp_loss += n
-        events.append(Note(f"{car.id} loses {n} MP this turn (recovery chart)", "§18.2"))
+        events.append(MpLoss(car.id, n))
     elif kind is EffectKind.FORCED_PIT:
         car.forced_pit = True
-        events.append(Note(f"{car.id} must pit at the start of the next turn (forced pit stop)", "§18.1"))
+        events.append(ForcedPit(car.id))
     return True
 
 
@@ -1053,7 +1088,7 @@ def _recovery_test(state: RaceState, car: Car, ctx: TurnCtx, using: str, events:
         ctx.node = node.on_fail
     else:
         ev = checks.resolve(state, car, code, f"{node.test.kind.value} recovery test", node.test.modifier,
-                            "printed", rule="§18.1")
+                            "printed", rule="§18.1", test=Checked.RECOVERY)
         events.append(ev)
         ctx.node = node.on_pass if ev.passed else node.on_fail
     ctx.phase = Phase.TEST
@@ -1090,7 +1125,7 @@ def _card_test(state: RaceState, car: Car, ctx: TurnCtx, action: Test, events: l
     if action.using == BLIND and state.card(t.card).colour.value == "green":  # type: ignore[arg-type]
         _hazard_blind(car, ctx, state, events, "green card")
     if not ev.passed:
-        if not payments.take_damage(state, car, 1, f"failed the test of {t.card}", events, "§13.D.2"):
+        if not payments.take_damage(state, car, 1, Damage.FAILED_TEST, events, "§13.D.2", t.card):
             _retired_mid_turn(state, car, ctx, events)
             return
     _next_test(state, car, ctx, events)
@@ -1099,7 +1134,7 @@ def _card_test(state: RaceState, car: Car, ctx: TurnCtx, action: Test, events: l
 def _phase_d3(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
     for c in ctx.cards:
         for _ in range(state.card(c).draw):
-            _draw(state, car, f"(draw symbol on {c})", events, "§13.D.3")
+            _draw(state, car, DrawReason.DRAW_SYMBOL, events, "§13.D.3", c)
     for c in ctx.cards:
         card = state.card(c)
         if card.weather:
@@ -1126,16 +1161,15 @@ def _event(state: RaceState, car: Car, ctx: TurnCtx, action: Action, events: lis
             before = state.condition()
             state.weather += action.step
             sp = state.track.weather.spaces[state.weather]
-            events.append(WeatherMoved(car.id, "moves", sp.label(), sp.condition.value))
+            events.append(WeatherMoved(car.id, "moves", sp.label(), sp.condition))
             after = state.condition()
             proper = {Condition.DRY: Tyre.HARD, Condition.RAIN: Tyre.RAIN}.get(after)
             if before is Condition.INTERMEDIATE and proper is not None and state.robot_tyre is not proper:
                 state.robot_tyre_change = proper  # §16.3: all robots pit at the end of this individual turn
-                events.append(Note(f"The weather turns {after.value}: the robots, on {state.robot_tyre.value} tyres, "
-                                   "will all pit for the right tyres at the end of this turn", "§16.3"))
+                events.append(RobotsWillPit(after, state.robot_tyre))
         else:
             sp = state.track.weather.spaces[state.weather]
-            events.append(WeatherMoved(car.id, "leaves", sp.label(), sp.condition.value))
+            events.append(WeatherMoved(car.id, "leaves", sp.label(), sp.condition))
     elif isinstance(action, YellowFlag):
         state.order[action.section].insert(action.behind, YELLOW_FLAG)
         events.append(FlagEvent(car.id, f"places a yellow flag in {action.section} behind {action.behind} car(s)",
@@ -1204,7 +1238,8 @@ def _leader_check(state: RaceState, car: Car, ctx: TurnCtx, using: str, events: 
     if code is None:
         _continue_move(state, car, ctx, events, check_result=False)
         return
-    ev = checks.resolve(state, car, code, f"Leader check to lap {mv.awaiting_check}", leader_check=True, rule="§20")
+    ev = checks.resolve(state, car, code, f"Leader check to lap {mv.awaiting_check}", leader_check=True, rule="§20",
+                        test=Checked.LEADER, subject=mv.awaiting_check)
     events.append(ev)
     ctx.phase = Phase.TEST  # placeholder while moving
     _continue_move(state, car, ctx, events, check_result=ev.passed)
@@ -1238,8 +1273,7 @@ def _late_brake(state: RaceState, car: Car, ctx: TurnCtx, card: str | None, even
     if card is not None:
         car.hand.remove(card)
         state.discard(card)
-        events.append(Note(f"{car.id} discards {card} for its LB Discard Power: late braking succeeds with no test",
-                           "§19.3"))
+        events.append(LbDiscardPower(car.id, card))
         _lb_advance(state, car, ctx, events)
         return
     code = _blind(state, car, events)
@@ -1248,14 +1282,14 @@ def _late_brake(state: RaceState, car: Car, ctx: TurnCtx, card: str | None, even
         _phase_f2(state, car, ctx, events)
         return
     ev = checks.resolve(state, car, code, f"late braking in {sec.name} (blind)", sec.lb_modifier, "LB",
-                        rule="§13.F.1")
+                        rule="§13.F.1", test=Checked.LATE_BRAKING, subject=sec.name)
     events.append(ev)
     if car.strategy is Strategy.HAZARD:
-        draw_track_card(state, car, "(HAZARD Special: a risky blind draw)", events, "§26.6")
+        draw_track_card(state, car, DrawReason.HAZARD, events, "§26.6")
     if ev.passed:
         _lb_advance(state, car, ctx, events)
         return
-    events.append(Note(f"{car.id} loses control in {sec.name} and follows the off-track route", "§18.3"))
+    events.append(LostControl(car.id, sec.name))
     if sec.lb_route is None:
         raise IllegalAction("late-brake", "§18.3", f"track data gives no off-track route for {sec.name}")
     ctx.route, ctx.node, ctx.route_kind = sec.lb_route, state.track.routes[sec.lb_route].start, "lb"
@@ -1285,10 +1319,7 @@ def _lb_advance(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -
         state.place(car.id, dest.name)
     car.trajectory = None
     ctx.lb_advanced = True
-    who = f"passes {', '.join(passed)} in {zone} and " if passed else ""
-    extra = " (HAZARD: two sections)" if steps == 2 else ""
-    events.append(Note(f"{car.id} {who}advances to {car.section}{extra}, behind any car already there (AMB-27); "
-                       "no Leader check is needed for cars passed this way", "§13.F.1"))
+    events.append(LateBrakingAdvance(car.id, car.section, zone, tuple(passed), steps == 2))
     front = state.reassign_leader()
     if front is not None:
         events.append(LeaderToken(front, state.cars[front].section, f": {car.id} late-braked past", "§13.F.1"))
@@ -1302,7 +1333,7 @@ def _reenter(state: RaceState, car: Car, events: list[Event]) -> None:
     car.off_track = car.lost_control = None
     state.place(car.id, sec)
     state.duel_chances.add((car.id, "re-entered"))
-    events.append(Note(f"{car.id} re-enters the track at the back of {sec} (1 MP)", "§18.5"))
+    events.append(ReEntered(car.id, sec))
     if state.fas_anchor is not None and state.leader == car.id:
         state.fas_anchor = None
     front = state.reassign_leader()
@@ -1317,8 +1348,7 @@ def _go_off_track(state: RaceState, car: Car, reentry: str, events: list[Event])
     state.remove(car.id)
     car.off_track, car.lost_control, car.trajectory = reentry, lost, None
     car.section = reentry
-    events.append(Note(f"{car.id} regains control and is placed on the re-entry point beside {reentry}; it is off "
-                       "the track (ignored by the others) until its next turn", "§18.5"))
+    events.append(OnReentryPoint(car.id, reentry))
     if state.crossed_line_off_track(car):  # the re-entry point lies beyond the finish line: a lap like any other
         car.lap += 1
         events.append(FinishLine(car.id, car.lap))
@@ -1343,28 +1373,27 @@ def _specials(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> 
     s = car.strategy
     got = False
     if s is Strategy.SAVE_TYRES and ctx.chips_spent >= 1:
-        got, why = True, "SAVE TYRES Special: spent at least 1 tyre chip"
+        got, why = True, DrawReason.SAVE_TYRES_SPECIAL
     elif s is Strategy.PUSH and ctx.chips_spent >= 2:
-        got, why = True, "PUSH Special: spent 2 or more tyre chips"
+        got, why = True, DrawReason.PUSH_SPECIAL
     elif s is Strategy.BALANCE and ctx.traj is not None and any(
             state.card(c).colour in state.track.trajectory(ctx.traj).colours for c in ctx.cards):
-        got, why = True, "BALANCE Special: on a trajectory with a matching card"
+        got, why = True, DrawReason.BALANCE_SPECIAL
     elif s is Strategy.BANGING_WHEELS and ctx.overtook and car.bw_card_turn != state.turn:
-        got, why = True, "BANGING WHEELS Special: overtook a same-lap car"
+        got, why = True, DrawReason.BANGING_WHEELS_SPECIAL
         car.bw_card_turn = state.turn  # §26.2: only 1 Track Card per turn
     elif s is Strategy.RECOVERY and _robot_ahead_same_lap(state, car):
-        got, why = True, "RECOVERY Special: a Fast/Slow robot ahead on the same lap"
+        got, why = True, DrawReason.RECOVERY_SPECIAL
     elif s is Strategy.CHASE and car.chasing is not None and car.chasing in state.cars \
             and state.cars[car.chasing].section == car.section and state.cars[car.chasing].off_track is None:
-        got, why = True, "CHASE Special: ended the movement in the chased car's section"
+        got, why = True, DrawReason.CHASE_SPECIAL
     elif s is Strategy.SAVE_FUEL and ctx.cards and all(state.card(c).mp <= 2 for c in ctx.cards):
         if car.refuel is not None:  # §26.3 Bonus: the refuel chit moves 1 space forward
             car.refuel += 1
-            events.append(Note(f"{car.id} moved with cards ≤ 2 only: the refuel chit moves forward to turn "
-                               f"{car.refuel} (SAVE FUEL)", "§26.3"))
-        got, why = True, "SAVE FUEL Special: moved with cards ≤ 2 only"
+            events.append(SaveFuelRefuel(car.id, car.refuel))
+        got, why = True, DrawReason.SAVE_FUEL_SPECIAL
     if got:
-        draw_track_card(state, car, f"({why})", events, "§26")
+        draw_track_card(state, car, why, events, "§26")
 
 
 def _robot_must_pit(state: RaceState, car: Car) -> bool:
@@ -1415,7 +1444,7 @@ def _sc_turn(state: RaceState, car: Car, events: list[Event]) -> TurnCtx | None:
 
     if car.is_robot:
         if _robot_must_pit(state, car):
-            events.append(Note(f"{car.id} pits under the Safety Car (its type's refuel chit is due)", "§21.4"))
+            events.append(PitUnderSafetyCar(car.id, PitCause.ROBOT_CHIT_DUE))
             safetycar.pit_to_the_back(state, car.id, events)
             car.pits += 1
             due = [i for i, (t, n) in enumerate(state.robot_chits) if t is car.robot and n <= state.turn]
@@ -1440,13 +1469,12 @@ def robot_turn(state: RaceState, car: Car, events: list[Event]) -> TurnCtx | Non
     assert car.robot is not None
     if car.just_pit:  # §17.3 A: back in play after its stop
         car.just_pit = False
-        events.append(Note(f"{car.id} removes the Just Pit token and moves on", "§17.3 A"))
+        events.append(JustPitRemoved(car.id))
     elif _robot_must_pit(state, car):
         # the chit is this robot's from now on (discarded), so the next robot of the type is not bound by it (§8)
         due = [i for i, (t, n) in enumerate(state.robot_chits) if t is car.robot and n <= state.turn]
         t, n = state.robot_chits.pop(min(due, key=lambda i: state.robot_chits[i][1]))
-        events.append(Note(f"{car.id} is the best-placed {car.robot.value} robot and the {t.value} refuel chit of "
-                           f"turn {n} is due: it pits and the chit is discarded", "§8, §17.3 A"))
+        events.append(RobotChitDue(car.id, car.robot, t, n))
         pits.move_back(state, car, state.track.pit_time, events)
         car.pits += 1
         car.just_pit = True
@@ -1465,7 +1493,7 @@ def robot_turn(state: RaceState, car: Car, events: list[Event]) -> TurnCtx | Non
             ok = False
             if code is not None:
                 ev = checks.resolve(state, car, code, f"ET blind test at {t.id} (forced by the orange flag)",
-                                    t.test_modifier, "ET", rule="§17.3 D")
+                                    t.test_modifier, "ET", rule="§17.3 D", test=Checked.ET, subject=t.id)
                 events.append(ev)
                 ok = ev.passed
             if ok:
@@ -1491,7 +1519,7 @@ def robot_turn(state: RaceState, car: Car, events: list[Event]) -> TurnCtx | Non
             ok = False
             if code is not None:
                 ev = checks.resolve(state, car, code, f"Leader check to lap {mv.awaiting_check}", leader_check=True,
-                                    rule="§20")
+                                    rule="§20", test=Checked.LEADER, subject=mv.awaiting_check)
                 events.append(ev)
                 ok = ev.passed
             movement.advance(state, mv, events, check_result=ok)
@@ -1531,7 +1559,7 @@ def _orange(state: RaceState, car: Car, ctx: TurnCtx, action: Action, events: li
         ok = False
         if code is not None:
             ev = checks.resolve(state, car, code, f"late braking in {sec.name} (forced, blind)", sec.lb_modifier or 0,
-                                "LB", rule="§15.4, AMB-29")
+                                "LB", rule="§15.4, AMB-29", test=Checked.LATE_BRAKING, subject=sec.name)
             events.append(ev)
             ok = ev.passed
         if ok:
@@ -1566,7 +1594,7 @@ def _robot_lb_advance(state: RaceState, car: Car, events: list[Event]) -> None:
         events.append(FinishLine(car.id, car.lap))
     state.place(car.id, dest.name)
     car.trajectory = None
-    events.append(Note(f"{car.id} passes every car in {zone} and advances to {dest.name}", "§13.F.1"))
+    events.append(RobotLbAdvance(car.id, zone, dest.name))
     front = state.reassign_leader()
     if front is not None:
         events.append(LeaderToken(front, state.cars[front].section, f": {car.id} late-braked past", "§13.F.1"))
@@ -1586,7 +1614,7 @@ def robot_route(state: RaceState, car: Car, route_id: str, events: list[Event]) 
             ok = False
             if code is not None:
                 ev = checks.resolve(state, car, code, "recovery test (robot, blind)", node.test.modifier, "printed",
-                                    rule="§18.1")
+                                    rule="§18.1", test=Checked.RECOVERY)
                 events.append(ev)
                 ok = ev.passed
             node_id = node.on_pass if ok else node.on_fail
@@ -1598,10 +1626,10 @@ def robot_route(state: RaceState, car: Car, route_id: str, events: list[Event]) 
                     loss += eff.amount
             node_id = node.next
         elif node.kind is NodeKind.RETIRE:
-            payments.retire(state, car, "Crash Out" if node.crash_out else "the recovery chart says retire", events)
+            payments.retire(state, car, Retirement.CRASH_OUT if node.crash_out else Retirement.RECOVERY_CHART, events)
             if node.safety_car:
                 state.sc_called = True
-                events.append(Note("The SC symbol is at this spot: the Safety Car comes out", "§18.1, §21.1"))
+                events.append(SafetyCarCalled())
             return loss
         elif node.kind is NodeKind.REENTRY:
             assert node.section is not None
