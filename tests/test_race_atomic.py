@@ -17,6 +17,7 @@ from racebook.core.errors import EngineError, IllegalAction, RacebookError
 from racebook.rf90 import turn
 from racebook.rf90.game import Race
 from racebook.rf90.rules import duel
+from racebook.rf90.turn import legality, phases
 
 MakeRace = Callable[..., Race]
 
@@ -44,7 +45,7 @@ def test_a_raw_exception_mid_apply_rewinds_the_race_and_raises_engine_error(make
     the chip, then the ET Discard Power's ``hand.remove(T04)`` raises ValueError. The race is rewound (chips, hand,
     discards, phase, log as before) and an EngineError names the action and the position."""
     race = _et_race(make_race)
-    monkeypatch.setattr(turn, "payable_hand", lambda car, ctx: list(car.hand))  # the bug, back
+    monkeypatch.setattr(legality, "payable_hand", lambda car, ctx: list(car.hand))  # the bug, back
     assert "Blue pay chips=1 cards=T04" in [str(a) for a in race.legal_actions()]
     before = _look(race)
     state, blue = race.state, race.state.cars["Blue"]
@@ -72,7 +73,7 @@ def test_a_racebook_error_mid_apply_rewinds_the_race_and_propagates_unchanged(
     def fail(*args: object, **kw: object) -> None:
         raise boom
 
-    monkeypatch.setattr(turn, "_after_tyres", fail)
+    monkeypatch.setattr(phases, "_after_tyres", fail)
     with pytest.raises(IllegalAction) as err:
         race.apply("Blue pay chips=1 cards=R95")
     assert err.value is boom
@@ -87,7 +88,7 @@ def test_an_interrupt_mid_apply_rewinds_the_race(make_race: MakeRace, monkeypatc
     def stop(*args: object, **kw: object) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(turn, "_after_tyres", stop)
+    monkeypatch.setattr(phases, "_after_tyres", stop)
     with pytest.raises(KeyboardInterrupt):
         race.apply("Blue pay chips=1 cards=R95")
     assert _look(race) == before

@@ -222,7 +222,7 @@ def _walk_exact(route: Route, nid: str | None, tc: int, pool: tuple[int, ...], r
                 hand.remove(h)
                 return _walk_exact(route, node.on_pass, h, pool, Resources(res.chips, res.free_slots, tuple(hand),
                                                                           res.track_cards), mods)
-        if not pool:  # the deck is empty: nothing drawn, the test is lost (racebook.rf90.turn._recovery_test)
+        if not pool:  # the deck is empty: nothing drawn, the test is lost (racebook.rf90.rules.offtrack._recovery_test)
             return _walk_exact(route, node.on_fail, tc, pool, res, mods)
         n = len(pool)
         k = bisect_right(pool, target)

@@ -1,0 +1,104 @@
+"""Phase D.4 events (§13.D.4): weather, yellow/green/blue/orange flags (§15), and the orange-flag holder's
+choice (§15.4)."""
+
+from __future__ import annotations
+
+from racebook.rf90.actions import Action, Force, GreenFlag, NoForce, TakeFlag, Weather, YellowFlag
+from racebook.rf90.car import Car, Tyre
+from racebook.rf90.events import Checked, Event, FlagEvent, RobotsWillPit, TurnEnds, WeatherMoved
+from racebook.rf90.rules import checks, drawing, latebraking, offtrack, robots, trajectories
+from racebook.rf90.state import YELLOW_FLAG, RaceState
+from racebook.rf90.track import Condition, TrajectoryKind
+from racebook.rf90.turn import phases
+from racebook.rf90.turn.context import Phase, TurnCtx
+
+BLUE_PAWNS = 6  # §2.2
+
+MAX_YELLOW_FLAGS = 6  # §15.1
+
+
+def _event(state: RaceState, car: Car, ctx: TurnCtx, action: Action, events: list[Event]) -> None:
+    what = ctx.d4.pop(0)
+    if isinstance(action, Weather):
+        if action.step:
+            before = state.condition()
+            state.weather += action.step
+            sp = state.track.weather.spaces[state.weather]
+            events.append(WeatherMoved(car.id, "moves", sp.label(), sp.condition))
+            after = state.condition()
+            proper = {Condition.DRY: Tyre.HARD, Condition.RAIN: Tyre.RAIN}.get(after)
+            if before is Condition.INTERMEDIATE and proper is not None and state.robot_tyre is not proper:
+                state.robot_tyre_change = proper  # §16.3: all robots pit at the end of this individual turn
+                events.append(RobotsWillPit(after, state.robot_tyre))
+        else:
+            sp = state.track.weather.spaces[state.weather]
+            events.append(WeatherMoved(car.id, "leaves", sp.label(), sp.condition))
+    elif isinstance(action, YellowFlag):
+        state.order[action.section].insert(action.behind, YELLOW_FLAG)
+        events.append(FlagEvent(car.id, f"places a yellow flag in {action.section} behind {action.behind} car(s)",
+                                "§15.1"))
+    elif isinstance(action, GreenFlag):
+        state.order[action.section].remove(YELLOW_FLAG)
+        events.append(FlagEvent(car.id, f"green flag: removes the yellow flag from {action.section}", "§15.2"))
+    elif isinstance(action, TakeFlag):
+        if action.flag == "blue":
+            state.blue_flags.add(car.id)
+            events.append(FlagEvent(car.id, "takes a blue pawn: cheaper lapping until the Race Stage ends", "§15.3"))
+        else:
+            state.orange = car.id
+            events.append(FlagEvent(car.id, "takes the orange pawn: may force robots to late-brake or take an ET",
+                                    "§15.4"))
+    else:
+        events.append(FlagEvent(car.id, f"declines the {what} flag", "§15"))
+    phases._next_event(state, car, ctx, events)
+
+
+def orange_options(state: RaceState, car: Car, ctx: TurnCtx) -> list[Action]:
+    """§15.4: what the orange-flag holder may force on this robot now (empty when nothing); not an ET in a
+    section where the robot has just failed one (§18.2)."""
+    holder = state.orange
+    if holder is None or not car.is_robot or not car.on_track or car.off_track is not None:
+        return []
+    if state.cars[holder].is_robot or not state.cars[holder].on_track:
+        return []
+    opts: list[Action] = []
+    if state.section(car.section).lb_modifier is not None:
+        opts.append(Force(holder, car.id, "lb"))
+    if trajectories.trajectories_available(state):
+        opts += [Force(holder, car.id, t.id) for t in trajectories.occupiable_trajectories(state, car, ctx)
+                 if t.kind is TrajectoryKind.EXTREME]
+    return opts + [NoForce(holder)] if opts else []
+
+
+def _orange(state: RaceState, car: Car, ctx: TurnCtx, action: Action, events: list[Event]) -> None:
+    ctx.decider = None
+    if isinstance(action, Force) and action.what == "lb":
+        sec = state.section(car.section)
+        events.append(FlagEvent(action.car, f"uses the orange flag: {car.id} must attempt a late braking", "§15.4"))
+        code = drawing._blind(state, car, events)
+        ok = False
+        if code is not None:
+            ev = checks.resolve(state, car, code, f"late braking in {sec.name} (forced, blind)", sec.lb_modifier or 0,
+                                "LB", rule="§15.4, AMB-29", test=Checked.LATE_BRAKING, subject=sec.name)
+            events.append(ev)
+            ok = ev.passed
+        if ok:
+            ctx.lb_done = True
+            latebraking._robot_lb_advance(state, car, events)
+        elif sec.lb_route is not None:
+            offtrack.robot_route(state, car, sec.lb_route, events)
+            if not car.on_track or car.off_track is not None:
+                car.played = True
+                ctx.phase = Phase.DONE
+                if car.on_track:
+                    events.append(TurnEnds(car.id, car.off_track or car.section, " (at the re-entry point)"))
+                return
+    elif isinstance(action, Force):
+        car.trajectory = action.what
+        events.append(FlagEvent(action.car, f"uses the orange flag: {car.id} takes the ET {action.what} and must test "
+                                "it on its next turn", "§15.4"))
+        car.played = True
+        ctx.phase = Phase.DONE
+        events.append(TurnEnds(car.id, car.section))
+        return
+    robots._robot_finish(state, car, ctx, events)

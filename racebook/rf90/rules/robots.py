@@ -1,0 +1,111 @@
+"""Robots (§17.3): their whole individual turn, their refuel chits (§8) and their trajectory (§17.3 F)."""
+
+from __future__ import annotations
+
+from racebook.rf90.car import Car
+from racebook.rf90.events import (
+    Checked,
+    Event,
+    JustPitRemoved,
+    MovementPoints,
+    RobotChitDue,
+    TrajectoryOccupied,
+    TurnEnds,
+)
+from racebook.rf90.rules import checks, drawing, flags, movement, offtrack, pits, trajectories
+from racebook.rf90.rules.movement import Move
+from racebook.rf90.state import RaceState
+from racebook.rf90.track import TrajectoryKind
+from racebook.rf90.turn.context import Phase, TurnCtx
+
+
+def _robot_must_pit(state: RaceState, car: Car) -> bool:
+    """§8: a due chit of this type binds the best-placed robot of the type that has not pitted yet."""
+    if car.pits or not any(t is car.robot and n <= state.turn for t, n in state.robot_chits):
+        return False
+    same = [c.id for c in state.on_track() if c.is_robot and c.robot is car.robot and not c.pits]
+    return bool(same) and max(same, key=state.key) == car.id
+
+
+def robot_turn(state: RaceState, car: Car, events: list[Event]) -> TurnCtx | None:
+    """§17.3: base MP plus trajectory bonus, no cards; all MP must be used. Returns a context only when the
+    orange-flag holder has a decision to make at the end of the robot's movement (§15.4, AMB-40)."""
+    assert car.robot is not None
+    if car.just_pit:  # §17.3 A: back in play after its stop
+        car.just_pit = False
+        events.append(JustPitRemoved(car.id))
+    elif _robot_must_pit(state, car):
+        # the chit is this robot's from now on (discarded), so the next robot of the type is not bound by it (§8)
+        due = [i for i, (t, n) in enumerate(state.robot_chits) if t is car.robot and n <= state.turn]
+        chit, chit_turn = state.robot_chits.pop(min(due, key=lambda i: state.robot_chits[i][1]))
+        events.append(RobotChitDue(car.id, car.robot, chit, chit_turn))
+        pits.move_back(state, car, state.track.pit_time, events)
+        car.pits += 1
+        car.just_pit = True
+        return None
+    parts = [(car.robot.mp, f"{car.robot.value} robot")]
+    ctx = TurnCtx(car.id)
+    if car.off_track is not None:  # §18.5: re-entering costs 1 MP
+        parts.append((-1, "re-entering the track (§18.5)"))
+        offtrack._reenter(state, car, events)
+    if car.trajectory and trajectories.trajectories_available(state):
+        t = state.track.trajectory(car.trajectory)
+        if t.kind is TrajectoryKind.STANDARD:
+            parts.append((t.bonus, f"trajectory {t.id} (no colour match or cost for robots)"))
+        else:  # §17.3 D: a robot forced onto an ET tests blind against 70 ± modifiers
+            code = drawing._blind(state, car, events)
+            ok = False
+            if code is not None:
+                ev = checks.resolve(state, car, code, f"ET blind test at {t.id} (forced by the orange flag)",
+                                    t.test_modifier, "ET", rule="§17.3 D", test=Checked.ET, subject=t.id)
+                events.append(ev)
+                ok = ev.passed
+            if ok:
+                parts.append((t.bonus, f"ET {t.id}"))
+            else:
+                trajectories.fail_et(state, car, ctx, t, events)
+                loss = offtrack.robot_route(state, car, t.recovery, events) if t.recovery else 0
+                if not car.on_track:
+                    car.played = True
+                    return None
+                if loss:
+                    parts.append((-loss, "recovery chart"))
+    if car.time_loss:
+        parts.append((-car.time_loss, "time loss"))
+        car.time_loss = 0
+    total = sum(v for v, _ in parts)
+    events.append(MovementPoints(car.id, total, " ".join(f"{v:+d} {w}" for v, w in parts).lstrip("+")))
+    mv = Move(car.id, total)
+    while total > 0 and not mv.done:
+        movement.advance(state, mv, events)
+        if mv.awaiting_check is not None:
+            code = drawing._blind(state, car, events)
+            ok = False
+            if code is not None:
+                ev = checks.resolve(state, car, code, f"Leader check to lap {mv.awaiting_check}", leader_check=True,
+                                    rule="§20", test=Checked.LEADER, subject=mv.awaiting_check)
+                events.append(ev)
+                ok = ev.passed
+            movement.advance(state, mv, events, check_result=ok)
+    if total <= 0:
+        car.no_move = True
+    ctx.robot_entered = bool(mv.entered)
+    if flags.orange_options(state, car, ctx):
+        ctx.phase, ctx.decider = Phase.ORANGE, state.orange
+        return ctx
+    _robot_finish(state, car, ctx, events)
+    return None
+
+
+def _robot_finish(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
+    """§17.3 F: the highest free standard trajectory (outermost on ties) if the robot entered the section."""
+    if (ctx.robot_entered or ctx.lb_done) and trajectories.trajectories_available(state) and car.on_track:
+        free = [t for t in trajectories.occupiable_trajectories(state, car, ctx) if t.kind is TrajectoryKind.STANDARD]
+        if free:
+            best = max(free, key=lambda t: (t.bonus, t.lateral))
+            car.trajectory = best.id
+            events.append(TrajectoryOccupied(car.id, best.id, car.section,
+                                             " (robots take the highest bonus, outermost on ties)", "§17.3 F"))
+    car.played = True
+    ctx.phase = Phase.DONE
+    events.append(TurnEnds(car.id, car.section))

@@ -1,0 +1,67 @@
+"""Trajectories: availability (§22, AMB-14), colour match (§13.D), free ones, and the ET test (§13.D.2, §18.2)."""
+
+from __future__ import annotations
+
+from racebook.rf90.car import Car, Strategy
+from racebook.rf90.events import Checked, DeckEmpty, EtFailed, Event, NoRecoveryChart
+from racebook.rf90.rules import checks, drawing, offtrack, strategies
+from racebook.rf90.state import RaceState
+from racebook.rf90.track import Trajectory
+from racebook.rf90.turn.context import TurnCtx
+
+
+def trajectories_available(state: RaceState) -> bool:
+    """AMB-14: not at restarts, and (by default) not in turn 1 either (§22)."""
+    if state.restart:
+        return False
+    return not (state.turn == 1 and not state.rules.trajectories_at_start)
+
+
+def _colour_match(state: RaceState, car: Car, traj: Trajectory, cards: tuple[str, ...]) -> bool:
+    if car.strategy is Strategy.BALANCE:
+        return True
+    return any(state.card(c).colour in traj.colours for c in cards)
+
+
+def free_trajectories(state: RaceState, section: str) -> list[Trajectory]:
+    taken = {c.trajectory for c in state.cars.values() if c.trajectory and c.on_track}
+    return [t for t in state.track.trajectories_in(section) if t.id not in taken]
+
+
+def occupiable_trajectories(state: RaceState, car: Car, ctx: TurnCtx) -> list[Trajectory]:
+    """The free trajectories of the car's section it may take now: none in a section where it failed an ET
+    this turn, neither that ET nor any other (§18.2). Players and robots alike."""
+    if ctx.traj_failed and ctx.traj_failed_in == car.section:
+        return []
+    return free_trajectories(state, car.section)
+
+
+def fail_et(state: RaceState, car: Car, ctx: TurnCtx, traj: Trajectory, events: list[Event]) -> None:
+    """§18.2: a failed ET. The car leaves the ET spot (even if it stays in the section) and may not re-occupy
+    that ET or any other trajectory of the section this turn; its bonus is lost. Players and robots alike."""
+    car.trajectory = None
+    ctx.traj = None
+    ctx.traj_failed = True
+    ctx.traj_failed_in = car.section
+    events.append(EtFailed(car.id, traj.id, car.section))
+
+
+def _et_test(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
+    traj = state.track.trajectory(ctx.traj)  # type: ignore[arg-type]
+    code = drawing._blind(state, car, events)
+    if code is None:
+        events.append(DeckEmpty("Race", car.id))
+        ctx.et_passed = False
+        return
+    ev = checks.resolve(state, car, code, f"ET blind test at {traj.id}", traj.test_modifier, "ET", rule="§13.D.2",
+                        test=Checked.ET, subject=traj.id)
+    events.append(ev)
+    ctx.et_passed = ev.passed
+    strategies._hazard_blind(car, ctx, state, events, "ET")
+    if not ev.passed:
+        fail_et(state, car, ctx, traj, events)
+        if traj.recovery is None:
+            events.append(NoRecoveryChart(traj.id))
+            return
+        ctx.route, ctx.node = traj.recovery, state.track.routes[traj.recovery].start
+        offtrack._walk_route(state, car, ctx, events)

@@ -1,0 +1,81 @@
+"""The individual turn's state (§13): its phase, the pending tests and the turn context."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from racebook.rf90.cards import TestKind
+from racebook.rf90.rules.movement import Move
+
+
+class Phase(Enum):
+    A = "A: start-of-turn declarations"
+    DRAW = "B: draw cards"
+    LUCKY_DISCARD = "B: LUCKY discard"
+    PLAY = "C: play cards"
+    PAY = "D.1: pay tyres"
+    DISCARD = "D.1: discard cards"
+    TEST = "D.2: tests"
+    RECOVERY = "D.2: recovery test"
+    RECOVERY_DISCARD = "D.2: recovery discard"
+    EVENTS = "D.4: events"
+    LEADER = "E: Leader check"
+    OCCUPY = "F.2: trajectory"
+    LATE_BRAKE = "F.1: late braking"
+    PIT_DISCARD = "A.3 pit: discard cards"
+    PIT_TYRES = "A.3 pit: tyres"
+    PIT_STRATEGY = "A.3 pit: strategy"
+    DUEL = "§12 duel procedure"
+    ORANGE = "F: orange flag (§15.4)"
+    SC_WINDOW = "§21.1: pit now, under the Safety Car?"
+    SC_A = "§21.3: behind the Safety Car — pit or go"
+    SC_DISCARD = "§21.3: discard one card"
+    DONE = "done"
+
+
+@dataclass
+class PendingTest:
+    label: str
+    kind: TestKind
+    modifier: int
+    card: str | None  # the movement card requiring it; None for an ET
+
+
+@dataclass
+class TurnCtx:
+    car: str
+    phase: Phase = Phase.A
+    cards: tuple[str, ...] = ()
+    traj: str | None = None  # trajectory in use this turn
+    traj_failed: bool = False  # failed an ET: no trajectory in this section this turn (§18.2)
+    traj_failed_in: str | None = None  # the section where the ET was failed
+    after_pit: bool = False  # the F.2-style choice offered when a pit stop lands in a section (§13.A.3)
+    blue: bool = False
+    minus_one: int | None = None
+    tyres_due: int = 0
+    discards_due: int = 0
+    damage_due: int = 0
+    card_damage: int = 0
+    tests: list[PendingTest] = field(default_factory=list)
+    test_cards: set[str] = field(default_factory=set)  # movement cards that became the Target Check
+    et_passed: bool | None = None
+    d4: list[str] = field(default_factory=list)  # 'weather' or a Flag value, in card order
+    mp_bonus: list[tuple[int, str]] = field(default_factory=list)
+    mp_loss: int = 0  # this-turn losses from an ET recovery chart (Ex. 33)
+    move: Move | None = None
+    chips_spent: int = 0
+    route: str | None = None
+    node: str | None = None
+    route_discard: int = 0
+    special_cards: int = 0  # Track Cards earned this turn by the strategy Special
+    pit_exempt: set[str] = field(default_factory=set)  # Track Cards that do not count toward the hand limit
+    route_kind: str = "et"  # "et" (D.2 recovery chart) or "lb" (off-track route after a failed late braking)
+    et_mode: str | None = None  # None = blind test; "flat" = FLAT OUT; a card code = ET Discard Power
+    lb_done: bool = False  # §13.F.1: only one late braking per turn
+    lb_advanced: bool = False  # entered a new section by late braking (may then take a trajectory)
+    reentry: bool = False  # this turn starts at a re-entry point (§18.5)
+    decider: str | None = None  # who decides now, when not the car itself (the orange-flag holder, §15.4)
+    sc_mode: str | None = None  # "window" (§21.1 pit window) or "running" (§21.3–21.4)
+    overtook: bool = False  # overtook a same-lap car this turn (BANGING WHEELS Special)
+    robot_entered: bool = False
