@@ -111,15 +111,52 @@ class FrozenCardsReturned(Event):
     cards: tuple[str, ...]
 
 
+class LeaderCause(Enum):
+    """Why the Leader token moves (or stays): the sentence's tail, with ``{other}`` a car and ``{fas}`` a section."""
+
+    TURN_START = " (start of the Game Turn)"  # §11.1
+    TURN_START_OFF_TRACK = (" (start of the Game Turn; he is off track, so the FAS stays in {fas}, where he lost "
+                            "control)")  # §18.4
+    PASSED = ": {other} passed {passed} on the same lap"  # §11.2 case 2
+    MOVED_AHEAD = ": {other} moved ahead"  # §11.2 case 2
+    DUEL = ": {other} won the duel"  # §12.2
+    PITTED = ": {other} pitted and lost the lead"  # §13.A.3
+    LATE_BRAKED = ": {other} late-braked past"  # §13.F.1
+    REENTERED = ": {other} re-entered behind"  # §18.4
+    LEADER_OFF_TRACK = ": the leader {other} went off track there"  # §18.4
+    KEPT_OFF_TRACK = (": he went off track with nobody in that section, so he keeps the token and the FAS stays in "
+                      "{fas}")
+
+
+LEADER_RULES = {
+    LeaderCause.TURN_START: "", LeaderCause.TURN_START_OFF_TRACK: "§18.4", LeaderCause.PASSED: "§11.2 case 2",
+    LeaderCause.MOVED_AHEAD: "§11.2 case 2", LeaderCause.DUEL: "§12.2", LeaderCause.PITTED: "§13.A.3",
+    LeaderCause.LATE_BRAKED: "§13.F.1", LeaderCause.REENTERED: "§18.4", LeaderCause.LEADER_OFF_TRACK: "§18.4",
+    LeaderCause.KEPT_OFF_TRACK: "§18.4",
+}
+
+
 @dataclass(frozen=True, slots=True)
 class LeaderToken(Event):
     RULE = "§11.1"
     TEMPLATE = "The Leader token goes to {car} in {section}{why}"
-    PROSE = frozenset({"why"})
     car: str
     section: str
-    why: str = ""
-    rule: str = ""
+    cause: LeaderCause = LeaderCause.TURN_START
+    other: str | None = None  # the car whose move gave or cost the lead
+    passed: str | None = None  # the car it passed (PASSED)
+    fas: str | None = None  # where the FAS stays (off track, §18.4)
+
+    @property
+    def why(self) -> str:
+        return self.cause.value.format(other=self.other, passed=self.passed, fas=self.fas)
+
+    @property
+    def rule(self) -> str:
+        return LEADER_RULES[self.cause]
+
+    def words(self) -> dict[str, Any]:
+        return {**Event.words(self), "why": self.why, "rule": self.rule}
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,6 +17,7 @@ from racebook.rf90.events import (
     FrozenCardsReturned,
     GameTurnEnded,
     GameTurnStarted,
+    LeaderCause,
     LeaderToken,
     RaceFinished,
     RaceStageStarted,
@@ -380,11 +381,10 @@ class Race:
         if s.leader is not None:
             lead = s.cars[s.leader]
             if s.fas_anchor:
-                events.append(LeaderToken(s.leader, lead.off_track or lead.section,
-                                          f" (start of the Game Turn; he is off track, so the FAS stays in "
-                                          f"{s.fas_anchor}, where he lost control)", "§18.4"))
+                events.append(LeaderToken(s.leader, lead.off_track or lead.section, LeaderCause.TURN_START_OFF_TRACK,
+                                          fas=s.fas_anchor))
             else:
-                events.append(LeaderToken(s.leader, lead.section, " (start of the Game Turn)"))
+                events.append(LeaderToken(s.leader, lead.section))
 
     def _end_game_turn(self, events: list[Event]) -> None:
         s = self.state

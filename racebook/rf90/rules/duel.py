@@ -35,6 +35,7 @@ from racebook.rf90.events import (
     DuelsDeclared,
     DuelTie,
     Event,
+    LeaderCause,
     LeaderToken,
     NobodyChallenges,
     NoDuel,
@@ -375,5 +376,5 @@ def resolve(state: RaceState, ctx: DuelCtx, events: list[Event]) -> None:
             draw_track_card(state, win, DrawReason.BANGING_WHEELS_DUEL, events, "§26.2")
     front = state.reassign_leader()
     if front is not None:
-        events.append(LeaderToken(front, state.cars[front].section, f": {front} won the duel", "§12.2"))
+        events.append(LeaderToken(front, state.cars[front].section, LeaderCause.DUEL, front))
     ctx.stage = "done"

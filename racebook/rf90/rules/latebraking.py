@@ -12,6 +12,7 @@ from racebook.rf90.events import (
     FinishLine,
     LateBrakingAdvance,
     LbDiscardPower,
+    LeaderCause,
     LeaderToken,
     LostControl,
     RobotLbAdvance,
@@ -79,7 +80,7 @@ def _lb_advance(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -
     events.append(LateBrakingAdvance(car.id, car.section, zone, tuple(passed), steps == 2))
     front = state.reassign_leader()
     if front is not None:
-        events.append(LeaderToken(front, state.cars[front].section, f": {car.id} late-braked past", "§13.F.1"))
+        events.append(LeaderToken(front, state.cars[front].section, LeaderCause.LATE_BRAKED, car.id))
     phases._phase_f2(state, car, ctx, events)
 
 
@@ -96,4 +97,4 @@ def _robot_lb_advance(state: RaceState, car: Car, events: list[Event]) -> None:
     events.append(RobotLbAdvance(car.id, zone, dest.name))
     front = state.reassign_leader()
     if front is not None:
-        events.append(LeaderToken(front, state.cars[front].section, f": {car.id} late-braked past", "§13.F.1"))
+        events.append(LeaderToken(front, state.cars[front].section, LeaderCause.LATE_BRAKED, car.id))

@@ -13,7 +13,16 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from racebook.rf90.car import Car, RobotType, Skill, Strategy, Tyre
-from racebook.rf90.events import EnterSection, Event, FinishLine, LeaderToken, MovementStops, Pass, YellowFlagPassed
+from racebook.rf90.events import (
+    EnterSection,
+    Event,
+    FinishLine,
+    LeaderCause,
+    LeaderToken,
+    MovementStops,
+    Pass,
+    YellowFlagPassed,
+)
 from racebook.rf90.options import IntermediateRow, Rules
 from racebook.rf90.state import YELLOW_FLAG, RaceState
 from racebook.rf90.track import Condition, SectionType
@@ -169,12 +178,14 @@ def needs_leader_check(state: RaceState, mover: Car, other: Car) -> bool:
     return mover.id == state.leader and other.lap == mover.lap - 1
 
 
-def _update_leader(state: RaceState, events: list[Event], why: str, mover: str | None = None) -> None:
+def _update_leader(state: RaceState, events: list[Event], mover: str, passed: str | None = None) -> None:
+    """§11.2 case 2: the token follows a car that moved ahead (``passed``: the same-lap car it passed)."""
     if mover is not None and mover == state.leader:
         return  # the leader moving on stays the leader
     front = state.reassign_leader(mover)
     if front is not None:
-        events.append(LeaderToken(front, state.cars[front].section, why, "§11.2 case 2"))
+        cause = LeaderCause.PASSED if passed is not None else LeaderCause.MOVED_AHEAD
+        events.append(LeaderToken(front, state.cars[front].section, cause, mover, passed))
 
 
 def advance(state: RaceState, mv: Move, events: list[Event], check_result: bool | None = None) -> None:
@@ -237,7 +248,7 @@ def advance(state: RaceState, mv: Move, events: list[Event], check_result: bool 
                 elif other.id == state.leader:
                     tokens = f"; {car.id}'s lap token " + (f"becomes -{mine}" if mine else "is removed")
             events.append(Pass(car.id, other.id, pc.kind.value, car.section, pc.why, pc.cost, mv.mp, tokens, pc.rule))
-            _update_leader(state, events, f": {car.id} passed {other.id} on the same lap", car.id)
+            _update_leader(state, events, car.id, other.id)
             continue
         # nobody ahead in this section: enter the next one
         nxt = state.track.sections[state.track.next_index(state.section(car.section).index)]
@@ -251,7 +262,7 @@ def advance(state: RaceState, mv: Move, events: list[Event], check_result: bool 
         events.append(EnterSection(car.id, nxt.name, nxt.type.value, mv.mp))
         if nxt.index == 0:
             events.append(FinishLine(car.id, car.lap))
-        _update_leader(state, events, f": {car.id} moved ahead", car.id)
+        _update_leader(state, events, car.id)
 
 
 def on_trajectory(state: RaceState, car: Car) -> bool:
@@ -536,8 +547,9 @@ def base_costs() -> list[BaseCost]:
     from racebook.rf90 import notation
     from racebook.rf90.trackfile import load_track
 
-    cases = [(f"enter a {'braking zone' if st is SectionType.BRAKING else st.value + ' section'}",
-              f"teaching turn=5 | {_behind(sec)}: Blue", EnterSection, "§13.E.2") for st, sec in TABLE_SECTIONS.items()]
+    cases: list[tuple[str, str, type[Event], str]] = [
+        (f"enter a {'braking zone' if st is SectionType.BRAKING else st.value + ' section'}",
+         f"teaching turn=5 | {_behind(sec)}: Blue", EnterSection, "§13.E.2") for st, sec in TABLE_SECTIONS.items()]
     cases.append(("pass a yellow flag", "teaching turn=5 | G: (Y) | H: Blue", YellowFlagPassed, "§15.1"))
     out: list[BaseCost] = []
     for what, text, kind, rule in cases:
@@ -570,7 +582,7 @@ def tyre_penalty_table(rules: Rules | None = None, skill: Skill | None = None) -
     from racebook.rf90.trackfile import load_track
 
     track = load_track("teaching")
-    first = {}
+    first: dict[Condition, int] = {}
     for i, space in enumerate(track.weather.spaces):
         first.setdefault(space.condition, i)
     table: dict[Tyre, dict[Condition, int]] = {}

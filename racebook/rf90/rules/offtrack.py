@@ -15,6 +15,7 @@ from racebook.rf90.events import (
     Event,
     FinishLine,
     ForcedPit,
+    LeaderCause,
     LeaderToken,
     MpLoss,
     OnReentryPoint,
@@ -143,7 +144,7 @@ def _reenter(state: RaceState, car: Car, events: list[Event]) -> None:
         state.fas_anchor = None
     front = state.reassign_leader()
     if front is not None:
-        events.append(LeaderToken(front, state.cars[front].section, f": {car.id} re-entered behind", "§18.4"))
+        events.append(LeaderToken(front, state.cars[front].section, LeaderCause.REENTERED, car.id))
 
 
 def _go_off_track(state: RaceState, car: Car, reentry: str, events: list[Event]) -> None:
@@ -166,11 +167,10 @@ def _go_off_track(state: RaceState, car: Car, reentry: str, events: list[Event])
         if there:
             new = max(there, key=state.key)
             state.leader = new
-            events.append(LeaderToken(new, lost, f": the leader {car.id} went off track there", "§18.4"))
+            events.append(LeaderToken(new, lost, LeaderCause.LEADER_OFF_TRACK, car.id))
         else:
             state.fas_anchor = lost
-            events.append(LeaderToken(car.id, lost, ": he went off track with nobody in that section, so he keeps "
-                                      f"the token and the FAS stays in {lost}", "§18.4"))
+            events.append(LeaderToken(car.id, lost, LeaderCause.KEPT_OFF_TRACK, fas=lost))
 
 
 def robot_route(state: RaceState, car: Car, route_id: str, events: list[Event]) -> int:

@@ -12,6 +12,7 @@ from racebook.rf90.events import (
     CardsDiscarded,
     DiscardReason,
     Event,
+    LeaderCause,
     LeaderToken,
     MovedBack,
     RefuelChitMoved,
@@ -60,8 +61,7 @@ def move_back(state: RaceState, car: Car, sections: int, events: list[Event], ex
                             car.skill is Skill.PITTING and tyre_change is None, tyre_change))
     front = state.reassign_leader()
     if front is not None:
-        events.append(LeaderToken(front, state.cars[front].section, f": {car.id} pitted and lost the lead",
-                                  "§13.A.3"))
+        events.append(LeaderToken(front, state.cars[front].section, LeaderCause.PITTED, car.id))
 
 
 def refuel(state: RaceState, car: Car, extra: int, events: list[Event]) -> None:
