@@ -20,6 +20,8 @@ from racebook.rf90.rules.movement import PassKind, PassSituation, quote
 from racebook.rf90.track import SectionType
 from racebook.rf90.trackfile import load_track
 
+BANGING_WHEELS_DRAWS = (ev.DrawReason.BANGING_WHEELS_SPECIAL, ev.DrawReason.BANGING_WHEELS_DUEL)  # §26.2
+
 
 def duel_texts(race: Race) -> list[str]:
     return [e.body() for e in race.events if isinstance(e, ev.DuelEvent)]
@@ -224,7 +226,7 @@ def test_s26_2_banging_wheels_counts_late_braking_passes(make_race) -> None:
     race.apply("Blue occupy none")
     s = race.state
     assert s.cars["Blue"].section == "D"
-    got = [e for e in race.events if isinstance(e, ev.CardDrawn) and "BANGING WHEELS" in e.why]
+    got = [e for e in race.events if isinstance(e, ev.CardDrawn) and e.reason in BANGING_WHEELS_DRAWS]
     assert len(got) == 1 and got[0].card in s.cars["Blue"].hand
 
 
@@ -236,7 +238,7 @@ def test_s26_2_late_braking_past_lapped_cars_only_earns_nothing(make_race) -> No
     for a in ("Blue start", "Blue play R18", "Blue late-brake", "Blue occupy none"):
         race.apply(a)
     assert race.state.cars["Blue"].section == "D"
-    assert not [e for e in race.events if isinstance(e, ev.CardDrawn) and "BANGING WHEELS" in e.why]
+    assert not [e for e in race.events if isinstance(e, ev.CardDrawn) and e.reason in BANGING_WHEELS_DRAWS]
 
 
 # ----------------------------------------------------------------------------- 5. §18.5 re-entry past the line

@@ -498,11 +498,17 @@ class FlagEvent(Event):
 @dataclass(frozen=True, slots=True)
 class TurnEnds(Event):
     RULE = "§13.F"
-    TEMPLATE = "{car} ends the individual turn in {section}{extra}"
-    PROSE = frozenset({"extra"})
     car: str
     section: str
-    extra: str = ""
+    laps_down: int = 0
+    at_reentry: bool = False  # the car ends on a re-entry point (§18.5)
+    off_track: bool = False  # … and is off the track until its next turn (a human's own turn)
+
+    def body(self) -> str:
+        extra = f", {self.laps_down} lap(s) down" if self.laps_down else ""
+        if self.at_reentry:
+            extra = " (at the re-entry point, off the track)" if self.off_track else " (at the re-entry point)"
+        return f"{self.car} ends the individual turn in {self.section}{extra}"
 
 
 class Retirement(Enum):

@@ -91,7 +91,7 @@ def _orange(state: RaceState, car: Car, ctx: TurnCtx, action: Action, events: li
                 car.played = True
                 ctx.phase = Phase.DONE
                 if car.on_track:
-                    events.append(TurnEnds(car.id, car.off_track or car.section, " (at the re-entry point)"))
+                    events.append(TurnEnds(car.id, car.off_track or car.section, at_reentry=True))
                 return
     elif isinstance(action, Force):
         car.trajectory = action.what

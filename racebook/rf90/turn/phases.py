@@ -307,10 +307,9 @@ def _end(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
     car.played = True
     ctx.phase = Phase.DONE
     if car.on_track and car.off_track is not None:
-        events.append(TurnEnds(car.id, car.off_track, " (at the re-entry point, off the track)"))
+        events.append(TurnEnds(car.id, car.off_track, at_reentry=True, off_track=True))
     elif car.on_track:
-        events.append(TurnEnds(car.id, car.section, f", {state.laps_down(car.id)} lap(s) down"
-                               if state.laps_down(car.id) else ""))
+        events.append(TurnEnds(car.id, car.section, state.laps_down(car.id)))
 
 
 def _retired_mid_turn(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
