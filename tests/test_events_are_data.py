@@ -94,7 +94,7 @@ def test_tuple_fields_serialise_as_before() -> None:
 SENTENCE_PARSING = re.compile(
     r"\.citation\s*(==|!=|\bin\b)|\bin\s+\w+\.citation"  # a citation compared or searched
     r"|\.(text|sentence\(\)|body\(\))(\.lower\(\))?\.(startswith|endswith|split)\b"  # a sentence cut up
-    r"|\bin\s+(e|ev|event|n|t)\.(text|sentence\(\)|body\(\))"  # a sentence searched
+    r"|\bin\s+(e|ev|event|n|t)\.(text|what|why|sentence\(\)|body\(\))"  # a sentence searched
     r"|re\.\w+\(.*\.(sentence\(\)|body\(\))"  # a regex over a sentence
     r"|isinstance\(\w+, (ev\.)?Note\)|\"(Note|DuelEvent)\"")  # the free-text kinds
 READERS = ["racebook/rf90/ui", "racebook/ui", "racebook/rf90/lessons", "racebook/rf90/analysis", "tools/notebooks"]

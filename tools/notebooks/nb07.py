@@ -46,7 +46,7 @@ import racebook
 from racebook.rf90.lessons import explore
 from racebook.rf90.actions import Play
 from racebook.rf90.cards import Colour
-from racebook.rf90.events import CheckTest, MovementPoints, TrajectoryOccupied, TrajectoryUse, TyresPaid
+from racebook.rf90.events import Checked, CheckTest, MovementPoints, TrajectoryOccupied, TrajectoryUse, TyresPaid
 from racebook.rf90.options import HOUSE_RULE_DOCS, Rules
 from racebook.rf90.track import Trajectory, TrajectoryKind
 from racebook.rf90.turn import free_trajectories
@@ -293,7 +293,7 @@ for action in ("Blue start", "Blue play R14 +traj et=T04", "Blue pay chips=2"):
     power.apply(action)
 lines(power, {"TrajectoryUse", "EtDiscardPower", "CheckTest", "MovementPoints"})
 check([("FLAT OUT MP (2 + 2 - 1)", 3, next(e.mp for e in flat.events if isinstance(e, MovementPoints))),
-       ("ET tests with FLAT OUT", 0, sum(1 for e in flat.events if isinstance(e, CheckTest) and "ET" in e.what)),
+       ("ET tests with FLAT OUT", 0, sum(1 for e in flat.events if isinstance(e, CheckTest) and e.test is Checked.ET)),
        ("ET power MP (4 + 3)", 7, next(e.mp for e in power.events if isinstance(e, MovementPoints))),
        ("T04 discarded", True, "T04" in power.state.track_deck.discards)])
 """),
