@@ -90,6 +90,24 @@ def test_tuple_fields_serialise_as_before() -> None:
     assert ev.RobotTyres(Tyre.RAIN).to_dict()["tyre"] == "rain"
 
 
+def test_to_dict_keeps_the_keys_of_the_string_fields() -> None:
+    """Fields that became values or properties still appear in to_dict() under their old names."""
+    race = scenario.load("ex28").race
+    seen: dict[str, set[str]] = {}
+    for e in race.events:
+        seen.setdefault(e.kind, set()).update(e.to_dict())
+    old = {"GameTurnStarted": {"turn", "note"}, "LeaderToken": {"car", "section", "why", "rule"},
+           "SectionActivated": {"section", "label", "cars", "verb", "why", "rule", "part"},
+           "CardDrawn": {"car", "card", "why", "rule"}, "CardsPlayed": {"car", "cards", "mp", "extra"},
+           "TurnEnds": {"car", "section", "extra"}}
+    for kind, keys in old.items():
+        if kind in seen:
+            assert keys <= seen[kind], (kind, keys - seen[kind])
+    assert ev.FlagEvent("Blue", ev.FlagStep.DECLINED, "yellow").to_dict()["what"] == "declines the yellow flag"
+    assert ev.DamageTaken("Blue", "red", ev.Damage.DUEL, 3, "§12.2").to_dict()["why"] == "duel collision"
+    assert ev.Retired("Blue", ev.Retirement.CRASH_OUT).to_dict()["why"] == "Crash Out"
+
+
 # views, lessons, experiments and notebook builders read fields, never a sentence or a citation
 SENTENCE_PARSING = re.compile(
     r"\.citation\s*(==|!=|\bin\b)|\bin\s+\w+\.citation"  # a citation compared or searched

@@ -292,13 +292,50 @@ class WeatherMoved(Event):
     condition: Condition
 
 
+class FlagStep(Enum):
+    """What a car does with a flag or weather symbol in phase D.4 (§13.D.4, §15)."""
+
+    IDLE = "the {symbol} symbol has no effect now (nothing to choose)"  # §13.D.4
+    YELLOW_PLACED = "places a yellow flag in {section} behind {behind} car(s)"  # §15.1
+    GREEN = "green flag: removes the yellow flag from {section}"  # §15.2
+    BLUE_TAKEN = "takes a blue pawn: cheaper lapping until the Race Stage ends"  # §15.3
+    ORANGE_TAKEN = "takes the orange pawn: may force robots to late-brake or take an ET"  # §15.4
+    DECLINED = "declines the {symbol} flag"  # §15
+    FORCE_LB = "uses the orange flag: {target} must attempt a late braking"  # §15.4
+    FORCE_ET = "uses the orange flag: {target} takes the ET {trajectory} and must test it on its next turn"  # §15.4
+
+
+FLAG_RULES = {FlagStep.IDLE: "§13.D.4", FlagStep.YELLOW_PLACED: "§15.1", FlagStep.GREEN: "§15.2",
+              FlagStep.BLUE_TAKEN: "§15.3", FlagStep.ORANGE_TAKEN: "§15.4", FlagStep.DECLINED: "§15",
+              FlagStep.FORCE_LB: "§15.4", FlagStep.FORCE_ET: "§15.4"}
+
+
 @dataclass(frozen=True, slots=True)
 class FlagEvent(Event):
-    TEMPLATE = "{car}: {what}"
-    PROSE = frozenset({"what"})
+    """A flag step (§15) or a symbol with nothing to choose (§13.D.4)."""
+
     car: str
-    what: str
-    rule: str = ""
+    step: FlagStep
+    symbol: str | None = None  # the card's symbol: "weather" or a flag colour (cards.Flag value)
+    section: str | None = None  # where a yellow flag is placed or removed
+    behind: int = 0  # cars ahead of a placed yellow flag
+    target: str | None = None  # the robot the orange flag forces
+    trajectory: str | None = None  # the ET it is forced onto
+
+    @property
+    def what(self) -> str:
+        return self.step.value.format(symbol=self.symbol, section=self.section, behind=self.behind,
+                                      target=self.target, trajectory=self.trajectory)
+
+    @property
+    def rule(self) -> str:
+        return FLAG_RULES[self.step]
+
+    def words(self) -> dict[str, Any]:
+        return {**Event.words(self), "what": self.what, "rule": self.rule}
+
+    def body(self) -> str:
+        return f"{self.car}: {self.what}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -310,11 +347,17 @@ class TurnEnds(Event):
     at_reentry: bool = False  # the car ends on a re-entry point (§18.5)
     off_track: bool = False  # … and is off the track until its next turn (a human's own turn)
 
-    def body(self) -> str:
-        extra = f", {self.laps_down} lap(s) down" if self.laps_down else ""
+    @property
+    def extra(self) -> str:
         if self.at_reentry:
-            extra = " (at the re-entry point, off the track)" if self.off_track else " (at the re-entry point)"
-        return f"{self.car} ends the individual turn in {self.section}{extra}"
+            return " (at the re-entry point, off the track)" if self.off_track else " (at the re-entry point)"
+        return f", {self.laps_down} lap(s) down" if self.laps_down else ""
+
+    def words(self) -> dict[str, Any]:
+        return {**Event.words(self), "extra": self.extra}
+
+    def body(self) -> str:
+        return f"{self.car} ends the individual turn in {self.section}{self.extra}"
 
 
 class Retirement(Enum):

@@ -16,11 +16,17 @@ class GameTurnStarted(Event):
     start: bool = False  # turn 1: the race start (§22)
     last: bool = False  # the last turn (§22)
 
-    def body(self) -> str:
-        note = " (race start: no duels, 1 MP passing, §22)" if self.start else ""
+    @property
+    def note(self) -> str:
         if self.last:
-            note = " (last turn, §22)"
-        return f"Game Turn {self.turn} begins{note}"
+            return " (last turn, §22)"
+        return " (race start: no duels, 1 MP passing, §22)" if self.start else ""
+
+    def words(self) -> dict[str, Any]:
+        return {**Event.words(self), "note": self.note}
+
+    def body(self) -> str:
+        return f"Game Turn {self.turn} begins{self.note}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from racebook.rf90.actions import Action, Force, GreenFlag, NoForce, TakeFlag, Weather, YellowFlag
 from racebook.rf90.car import Car, Tyre
-from racebook.rf90.events import Checked, Event, FlagEvent, RobotsWillPit, TurnEnds, WeatherMoved
+from racebook.rf90.events import Checked, Event, FlagEvent, FlagStep, RobotsWillPit, TurnEnds, WeatherMoved
 from racebook.rf90.rules import checks, drawing, latebraking, offtrack, robots, trajectories
 from racebook.rf90.state import YELLOW_FLAG, RaceState
 from racebook.rf90.track import Condition, TrajectoryKind
@@ -35,21 +35,19 @@ def _event(state: RaceState, car: Car, ctx: TurnCtx, action: Action, events: lis
             events.append(WeatherMoved(car.id, "leaves", sp.label(), sp.condition))
     elif isinstance(action, YellowFlag):
         state.order[action.section].insert(action.behind, YELLOW_FLAG)
-        events.append(FlagEvent(car.id, f"places a yellow flag in {action.section} behind {action.behind} car(s)",
-                                "§15.1"))
+        events.append(FlagEvent(car.id, FlagStep.YELLOW_PLACED, section=action.section, behind=action.behind))
     elif isinstance(action, GreenFlag):
         state.order[action.section].remove(YELLOW_FLAG)
-        events.append(FlagEvent(car.id, f"green flag: removes the yellow flag from {action.section}", "§15.2"))
+        events.append(FlagEvent(car.id, FlagStep.GREEN, section=action.section))
     elif isinstance(action, TakeFlag):
         if action.flag == "blue":
             state.blue_flags.add(car.id)
-            events.append(FlagEvent(car.id, "takes a blue pawn: cheaper lapping until the Race Stage ends", "§15.3"))
+            events.append(FlagEvent(car.id, FlagStep.BLUE_TAKEN, action.flag))
         else:
             state.orange = car.id
-            events.append(FlagEvent(car.id, "takes the orange pawn: may force robots to late-brake or take an ET",
-                                    "§15.4"))
+            events.append(FlagEvent(car.id, FlagStep.ORANGE_TAKEN, action.flag))
     else:
-        events.append(FlagEvent(car.id, f"declines the {what} flag", "§15"))
+        events.append(FlagEvent(car.id, FlagStep.DECLINED, what))
     phases._next_event(state, car, ctx, events)
 
 
@@ -74,7 +72,7 @@ def _orange(state: RaceState, car: Car, ctx: TurnCtx, action: Action, events: li
     ctx.decider = None
     if isinstance(action, Force) and action.what == "lb":
         sec = state.section(car.section)
-        events.append(FlagEvent(action.car, f"uses the orange flag: {car.id} must attempt a late braking", "§15.4"))
+        events.append(FlagEvent(action.car, FlagStep.FORCE_LB, target=car.id))
         code = drawing._blind(state, car, events)
         ok = False
         if code is not None:
@@ -95,8 +93,7 @@ def _orange(state: RaceState, car: Car, ctx: TurnCtx, action: Action, events: li
                 return
     elif isinstance(action, Force):
         car.trajectory = action.what
-        events.append(FlagEvent(action.car, f"uses the orange flag: {car.id} takes the ET {action.what} and must test "
-                                "it on its next turn", "§15.4"))
+        events.append(FlagEvent(action.car, FlagStep.FORCE_ET, target=car.id, trajectory=action.what))
         car.played = True
         ctx.phase = Phase.DONE
         events.append(TurnEnds(car.id, car.section))

@@ -15,6 +15,7 @@ from racebook.rf90.events import (
     EtDiscardPower,
     Event,
     FlagEvent,
+    FlagStep,
     FlatOut,
     MovementPoints,
     MovementStops,
@@ -216,7 +217,7 @@ def _next_event(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -
         if len(legality.legal(state, ctx)) > 1:
             return
         what = ctx.d4.pop(0)
-        events.append(FlagEvent(car.id, f"the {what} symbol has no effect now (nothing to choose)", "§13.D.4"))
+        events.append(FlagEvent(car.id, FlagStep.IDLE, what))
     _phase_e(state, car, ctx, events)
 
 
