@@ -189,7 +189,7 @@ stop = next(e for e in ev if isinstance(e, MovementStops) and e.car == "Blue")
 print()
 check([("slowdown for Blue (MP)", 1, 3 - blue_flag.left), ("Blue stops (rule)", "§15.1", stop.citation),
        ("Blue's MP lost", "; 2 MP lost", stop.lost), ("flag stays after Blue", "", blue_flag.removed),
-       ("flag after Red", "removed", "removed" if "removed" in red_flag.removed else "stays"),
+       ("flag after Red", "removed", "removed" if red_flag.by_leader else "stays"),
        ("yellow flags left", 0, sum(lst.count("(Y)") for lst in yellow.race.state.order.values()))])
 """),
     code(f"""

@@ -249,14 +249,32 @@ class Pass(Event):
 class YellowFlagPassed(Event):
     RULE = "§15.1"
     TEMPLATE = "{car} {how} the yellow flag in {section} ({cost} MP{why}){removed}; {left} MP left"
-    PROSE = frozenset({"removed", "how", "why"})
     car: str
     section: str
     left: int
-    removed: str = ""
-    cost: int = 1
-    how: str = "slows past"
-    why: str = ""  # e.g. why a car on a trajectory pays nothing (§15.1)
+    by_leader: bool = False  # the leader passed it: the flag is removed
+    trajectory: str | None = None  # the car is on this trajectory: already past, for 0 MP (§15.1)
+
+    @property
+    def cost(self) -> int:
+        return 0 if self.trajectory else 1
+
+    @property
+    def how(self) -> str:
+        return "is already past" if self.trajectory else "slows past"
+
+    @property
+    def why(self) -> str:
+        if not self.trajectory:
+            return ""
+        return f": it is on the trajectory {self.trajectory}, and the flag is always behind the trajectories"
+
+    @property
+    def removed(self) -> str:
+        return "; the leader has passed it, so it is removed" if self.by_leader else ""
+
+    def words(self) -> dict[str, Any]:
+        return {**Event.words(self), "removed": self.removed, "cost": self.cost, "how": self.how, "why": self.why}
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from racebook.rf90.events.base import Event
+from racebook.rf90.car import Strategy
+from racebook.rf90.events.base import Event, strategy_name
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,9 +134,15 @@ class TurnResumes(Event):
 class TurnSkipped(Event):
     RULE = "§13.A.1"
     TEMPLATE = "{car} skips the turn{extra} and takes the NO MOVE token"
-    PROSE = frozenset({"extra"})
     car: str
-    extra: str = ""
+    strategy: Strategy | None = None  # the strategy changed while skipping
+
+    @property
+    def extra(self) -> str:
+        return f", changes strategy to {strategy_name(self.strategy)}" if self.strategy else ""
+
+    def words(self) -> dict[str, Any]:
+        return {**Event.words(self), "extra": self.extra}
 
 
 @dataclass(frozen=True, slots=True)

@@ -214,16 +214,11 @@ def advance(state: RaceState, mv: Move, events: list[Event], check_result: bool 
                 lst[i - 1], lst[i] = lst[i], lst[i - 1]
                 on_traj = on_trajectory(state, car)
                 mv.mp -= 0 if on_traj else 1
-                removed = ""
-                if car.id == state.leader:
+                by_leader = car.id == state.leader
+                if by_leader:
                     lst.remove(YELLOW_FLAG)
-                    removed = "; the leader has passed it, so it is removed"
-                if on_traj:
-                    events.append(YellowFlagPassed(car.id, car.section, mv.mp, removed, 0, "is already past",
-                                                   f": it is on the trajectory {car.trajectory}, and the flag is "
-                                                   "always behind the trajectories"))
-                else:
-                    events.append(YellowFlagPassed(car.id, car.section, mv.mp, removed))
+                events.append(YellowFlagPassed(car.id, car.section, mv.mp, by_leader,
+                                               car.trajectory if on_traj else None))
                 continue
             other = state.cars[ahead]
             pc = pass_cost(state, car, other, mv.minus_one)

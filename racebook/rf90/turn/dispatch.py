@@ -159,13 +159,11 @@ def apply(state: RaceState, ctx: TurnCtx, action: Action, events: list[Event]) -
         pitstop._pit_finish(state, car, ctx, action.strategy, events)
         return
     elif isinstance(action, Skip):
-        extra = ""
         if action.strategy is not None:
             strategies._chase_off(state, car, events, ChaseEnd.STRATEGY)
             car.strategy = action.strategy
-            extra = f", changes strategy to {action.strategy.value.upper().replace('_', ' ')}"
         car.no_move = True
-        events.append(TurnSkipped(car.id, extra))
+        events.append(TurnSkipped(car.id, action.strategy))
         phases._end(state, car, ctx, events)
         return
     elif isinstance(action, Play):
