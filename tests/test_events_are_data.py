@@ -106,6 +106,9 @@ def test_to_dict_keeps_the_keys_of_the_string_fields() -> None:
     assert ev.FlagEvent("Blue", ev.FlagStep.DECLINED, "yellow").to_dict()["what"] == "declines the yellow flag"
     assert ev.DamageTaken("Blue", "red", ev.Damage.DUEL, 3, "§12.2").to_dict()["why"] == "duel collision"
     assert ev.Retired("Blue", ev.Retirement.CRASH_OUT).to_dict()["why"] == "Crash Out"
+    played = ev.CardsPlayed("Blue", ("R12", "R15"), (3, 4), (57, 22), 7)
+    assert played.to_dict()["cards"] == "R12[3](57) R15[4](22)" and played.cards == ("R12", "R15")
+    assert played.sentence() == "Blue plays R12[3](57) R15[4](22) for 7 MP — §13.C"
 
 
 # views, lessons, experiments and notebook builders read fields, never a sentence or a citation

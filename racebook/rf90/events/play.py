@@ -77,6 +77,7 @@ class DeckReshuffled(Event):
 @dataclass(frozen=True, slots=True)
 class CardsPlayed(Event):
     RULE = "§13.C"
+    TEMPLATE = "{car} plays {cards} for {mp} MP{extra}"
     PROSE = frozenset({"extra"})
     car: str
     cards: tuple[str, ...]
@@ -85,9 +86,9 @@ class CardsPlayed(Event):
     mp: int
     extra: str = ""
 
-    def body(self) -> str:
-        shown = card_faces(self.cards, self.mps, self.checks) or "no card"
-        return f"{self.car} plays {shown} for {self.mp} MP{self.extra}"
+    def words(self) -> dict[str, Any]:
+        """The cards as the sentence (and the old ``cards`` string) shows them: ``R12[3](57) R15[4](22)``."""
+        return {**Event.words(self), "cards": card_faces(self.cards, self.mps, self.checks) or "no card"}
 
 
 @dataclass(frozen=True, slots=True)
