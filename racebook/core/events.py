@@ -9,16 +9,37 @@ Standard library only.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
-from typing import ClassVar
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from enum import Enum
+from typing import Any, ClassVar, TypeVar
+
+E = TypeVar("E", bound="Event")  # "an event of this class", for helpers that filter a log by class
+
+
+def _word(value: Any, sep: str = " ") -> Any:
+    """A field as it reads in a sentence and in :meth:`Event.to_dict`: an enum by its value, a tuple joined."""
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, tuple):
+        return sep.join(str(_word(v)) for v in value)
+    return value
 
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """Base class. ``RULE`` is the default digest section; ``rule`` overrides it per event."""
+    """Base class. ``RULE`` is the default digest section; ``rule`` overrides it per event.
+
+    Fields are values (ints, bools, enums, card and car codes, tuples of codes); the sentence is derived from them
+    by :meth:`body` (``TEMPLATE`` filled with the fields, or a class's own :meth:`body`). ``PROSE`` names the
+    fields that still hold words rather than a value (a reason or a name); ``SEP`` says how a tuple field is joined
+    in the sentence and in :meth:`to_dict` (a space unless given).
+    """
 
     RULE: ClassVar[str] = ""
     TEMPLATE: ClassVar[str] = ""
+    PROSE: ClassVar[frozenset[str]] = frozenset()
+    SEP: ClassVar[Mapping[str, str]] = {}
 
     @property
     def kind(self) -> str:
@@ -32,12 +53,20 @@ class Event:
     def car_id(self) -> str | None:
         return getattr(self, "car", None)
 
+    def words(self) -> dict[str, Any]:
+        """The fields as they read in the sentence: enums by value, tuples joined (``SEP``)."""
+        return {f.name: _word(getattr(self, f.name), self.SEP.get(f.name, " ")) for f in fields(self)}
+
+    def body(self) -> str:
+        """The sentence without its citation."""
+        return self.TEMPLATE.format(**self.words())
+
     def sentence(self) -> str:
-        values = {f.name: getattr(self, f.name) for f in fields(self)}
-        return f"{self.TEMPLATE.format(**values)} — {self.citation}"
+        return f"{self.body()} — {self.citation}"
 
     def __str__(self) -> str:
         return self.sentence()
 
     def to_dict(self) -> dict:
-        return {"kind": self.kind, **asdict(self), "sentence": self.sentence()}
+        """JSON-ready: the fields as :meth:`words` (a tuple of codes is one space-joined string, as before)."""
+        return {"kind": self.kind, **self.words(), "sentence": self.sentence()}

@@ -19,11 +19,14 @@ from racebook.rf90.events import (
     FrozenCardsReturned,
     GameTurnEnded,
     GameTurnStarted,
+    LeaderCause,
     LeaderToken,
-    Note,
     RaceFinished,
     RaceStageStarted,
+    RobotTyresChanged,
+    SafetyCarIn,
     SectionActivated,
+    TurnsLost,
 )
 from racebook.rf90.notation import format_state
 from racebook.rf90.rules import activation, duel, safetycar
@@ -251,8 +254,8 @@ class Race(Replay[Action, Frame]):
                 if self.ctx is not None:
                     continue
                 self._sc_deploying = False
-                safetycar.realign(s, safetycar.queue(s), events, "the Safety Car is out")
-                events.append(Note("All remaining individual turns are lost: the turn pawn advances", "§21.2"))
+                safetycar.realign(s, safetycar.queue(s), events)
+                events.append(TurnsLost())
                 self._end_game_turn(events)
                 continue
             nxt = activation.next_to_play(s)
@@ -296,13 +299,13 @@ class Race(Replay[Action, Frame]):
         s.robot_tyre = tyre
         for cid in [c for c in s.race_order() if s.cars[c].is_robot]:
             car = s.cars[cid]
-            pits.move_back(s, car, s.track.pit_time, events, f"§16.3 tyre change to {tyre.value}")
+            pits.move_back(s, car, s.track.pit_time, events, tyre_change=tyre)
             car.tyre = tyre
             car.pits += 1
             if not car.played:
                 car.just_pit = True
         s.robot_chits.clear()
-        events.append(Note(f"All robots now run on {tyre.value} tyres; every robot refuel chit is removed", "§16.3"))
+        events.append(RobotTyresChanged(tyre))
 
     def _deploy(self, events: list[Event]) -> None:
         s = self.state
@@ -318,20 +321,15 @@ class Race(Replay[Action, Frame]):
         s = self.state
         act = nxt.activation
         if nxt.solo:
-            cars, verb = nxt.car, "plays"
+            cars: tuple[str, ...] = (nxt.car,)
         else:
-            todo = [c for c in activation.cars_of(s, act) if not s.cars[c].played and s.cars[c].on_track]
-            cars = ", ".join(todo)
-            verb = "play" if len(todo) > 1 else "plays"
-        events.append(SectionActivated(act.section, str(act), cars, verb, nxt.why, nxt.rule, act.part))
+            cars = tuple(c for c in activation.cars_of(s, act) if not s.cars[c].played and s.cars[c].on_track)
+        events.append(SectionActivated(act.section, str(act), cars, nxt.why, nxt.rule, act.part))
 
     def _start_game_turn(self, events: list[Event], first: bool = False) -> None:
         s = self.state
         tsp = {t.turn: t for t in s.track.turns.spaces}
-        note = " (race start: no duels, 1 MP passing, §22)" if s.turn == 1 else ""
-        if s.turn == s.track.turns.last_turn:
-            note = " (last turn, §22)"
-        events.append(GameTurnStarted(s.turn, note))
+        events.append(GameTurnStarted(s.turn, s.turn == 1, s.turn == s.track.turns.last_turn))
         if not first and s.turn in tsp and tsp[s.turn].stage_start:
             stage = sum(1 for t in s.track.turns.spaces if t.stage_start and t.turn <= s.turn)
             s.blue_flags.clear()
@@ -340,13 +338,12 @@ class Race(Replay[Action, Frame]):
             if s.sc is not None:  # §21.5: the SC leaves as the new Race Stage begins; the race restarts
                 s.sc = None
                 s.restart = True
-                events.append(Note("The Safety Car leaves the track: restart — the leader plays first; 1 MP "
-                                   "passing, no duels, no trajectories this turn", "§21.5, §22"))
+                events.append(SafetyCarIn())
         if s.sc is not None:
             safetycar.advance(s, events)
         for car in s.cars.values():
             if car.frozen:
-                events.append(FrozenCardsReturned(car.id, " ".join(car.frozen)))
+                events.append(FrozenCardsReturned(car.id, tuple(car.frozen)))
                 car.hand.extend(car.frozen)
                 car.frozen.clear()
         s.duel_chances.clear()
@@ -355,11 +352,10 @@ class Race(Replay[Action, Frame]):
         if s.leader is not None:
             lead = s.cars[s.leader]
             if s.fas_anchor:
-                events.append(LeaderToken(s.leader, lead.off_track or lead.section,
-                                          f" (start of the Game Turn; he is off track, so the FAS stays in "
-                                          f"{s.fas_anchor}, where he lost control)", "§18.4"))
+                events.append(LeaderToken(s.leader, lead.off_track or lead.section, LeaderCause.TURN_START_OFF_TRACK,
+                                          fas=s.fas_anchor))
             else:
-                events.append(LeaderToken(s.leader, lead.section, " (start of the Game Turn)"))
+                events.append(LeaderToken(s.leader, lead.section))
 
     def _end_game_turn(self, events: list[Event]) -> None:
         s = self.state
@@ -373,7 +369,7 @@ class Race(Replay[Action, Frame]):
             # §25: the classification of the cars still in the race (a car at a re-entry point counts behind the
             # cars of its section, §18.5, as §21.2 does)
             order = classification(s, in_race_only=True)
-            events.append(RaceFinished(s.turn, s.leader or "-", ", ".join(order)))
+            events.append(RaceFinished(s.turn, s.leader or "-", tuple(order)))
             return
         s.turn += 1
         self._start_game_turn(events)

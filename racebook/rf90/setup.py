@@ -10,7 +10,15 @@ from dataclasses import dataclass, field
 
 from racebook.core.errors import NotYetImplemented, RuleUnavailable, SetupError
 from racebook.rf90.car import CAR_ID, Car, CarKind, RobotType, Setup, Skill, Strategy, Tyre
-from racebook.rf90.events import Event, Note
+from racebook.rf90.events import (
+    DrawReason,
+    Event,
+    InitialWeather,
+    RainExpertStart,
+    ResourcesTaken,
+    RobotTyres,
+    SubstituteCar,
+)
 from racebook.rf90.options import Rules
 from racebook.rf90.rules.qualifying import Entry, draw_robot_entries, grid_order, human_entry
 from racebook.rf90.state import RaceState
@@ -100,15 +108,14 @@ def new_race(track: Track, drivers: list[Driver], robots: list[tuple[str, RobotT
         state.cars[d.id] = car
         for _ in range(d.setup.cards):  # §6.2: draw as many Race Cards as the card setup shows (Ex. 2)
             car.hand.append(state.race_deck.draw(state.rng))  # type: ignore[arg-type]
-        ev.append(Note(f"{d.id} takes {d.setup.tyres} tyre chips' worth of panel and draws {d.setup.cards} Race "
-                       "Cards", "§6.2"))
+        ev.append(ResourcesTaken(d.id, d.setup.tyres, d.setup.cards))
     for d in drivers:  # §6.3, after everyone is dealt
         car = state.cars[d.id]
         if d.mulligan:  # §6.3: the whole hand once, the second must be kept
             for c in car.hand:
                 state.race_deck.discard(c)
             car.hand = [state.race_deck.draw(state.rng) for _ in range(d.setup.cards)]  # type: ignore[misc]
-            ev.append(Note(f"{d.id} takes the substitute car: a new hand of {d.setup.cards}", "§6.3"))
+            ev.append(SubstituteCar(d.id, d.setup.cards))
     for rid, rt in robots:
         state.cars[rid] = Car(rid, CarKind.ROBOT, robot=rt)
     # qualifying (§7)
@@ -128,7 +135,7 @@ def new_race(track: Track, drivers: list[Driver], robots: list[tuple[str, RobotT
     entries += draw_robot_entries(robots, state.rng)
     grid = grid_order(entries, state.rng)
     for e in grid:
-        ev.append(Note(e.explain(), "§7.2"))
+        ev.append(e.event())
         if e.robot is not None:
             state.robot_chits.append((e.robot, e.refuel))  # §8: the chit binds the best-placed robot of its type
     # grid: pole first, front of the first slot first; cars start before the finish line (lap 0)
@@ -143,13 +150,12 @@ def new_race(track: Track, drivers: list[Driver], robots: list[tuple[str, RobotT
     state.weather = weather_space(track, state.card(weather_card).check)
     state.race_deck.discard(weather_card)
     sp = track.weather.spaces[state.weather]
-    ev.append(Note(f"Weather card ({state.card(weather_card).check:02d}): the pawn starts on {sp.label()} "
-                   f"({sp.condition.value})", "§9.1"))
+    ev.append(InitialWeather(state.card(weather_card).check, sp.label(), sp.condition))
     state.robot_tyre = robot_tyre_for(track, state.weather, state.rng.below(2))
-    for rc in state.cars.values():
-        if rc.is_robot:
-            rc.tyre = state.robot_tyre
-    ev.append(Note(f"Robots fit {state.robot_tyre.value} tyres", "§9.2"))
+    for robot in state.cars.values():
+        if robot.is_robot:
+            robot.tyre = state.robot_tyre
+    ev.append(RobotTyres(state.robot_tyre))
     # §9.2 tyres and strategies in grid order
     by_id = {d.id: d for d in drivers}
     for e in grid:
@@ -163,12 +169,11 @@ def new_race(track: Track, drivers: list[Driver], robots: list[tuple[str, RobotT
             car.soft_sets = 1
         if d.tyre is Tyre.RAIN and d.skill is Skill.RAIN_EXPERT:
             car.blue += 3  # §27 RAIN EXPERT starting on Rain tyres
-            ev.append(Note(f"{d.id} starts on Rain tyres with RAIN EXPERT: +3 blue tokens (+1 MP each, one a "
-                           "turn)", "§27"))
+            ev.append(RainExpertStart(d.id))
         if d.tyre is Tyre.HARD:
-            draw_track_card(state, car, "(Hard tyres at the start: +1 Track Card)", ev, "§9.2")
+            draw_track_card(state, car, DrawReason.HARD_START, ev, "§9.2")
         if d.skill is Skill.QUALIFY:
             for _ in range(2):
-                draw_track_card(state, car, "(QUALIFY: 2 Track Cards at the start)", ev, "§27")
+                draw_track_card(state, car, DrawReason.QUALIFY_START, ev, "§27")
     state.turn = 1
     return RaceSetup(state, grid, ev)

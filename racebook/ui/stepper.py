@@ -23,9 +23,7 @@ Callback = Callable[[int, Any, Any], None]  # (position, event or None, frame)
 
 def _body(event: Any) -> str:
     """An event's sentence without its trailing "— §x.y" (the rule column shows it)."""
-    text = event.sentence()
-    tail = f" — {event.citation}"
-    return text[: -len(tail)] if event.citation and text.endswith(tail) else text
+    return str(event.body())
 
 
 def events_table(events: Sequence[Any], frames: Sequence[Any] = (), steps: Sequence[int] = ()) -> pd.DataFrame:

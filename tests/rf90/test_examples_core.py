@@ -171,7 +171,7 @@ def test_ex_24_multiple_tests_et_first() -> None:
     tests = of(race, ev.CheckTest)
     assert [(t.card, t.target, t.passed, t.new_target) for t in tests] == [
         ("(22)", 83, True, "(22)"), ("(20)", 22, True, "(20)"), ("(91)", 40, False, "(91)")]
-    assert tests[0].what.startswith("ET blind test")
+    assert tests[0].what.startswith("ET blind test") and tests[0].test is ev.Checked.ET
     s = race.state
     assert s.cars["Blue"].red == 1
     assert "R22" in s.race_deck.discards  # the replaced Target Check is discarded

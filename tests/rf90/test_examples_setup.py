@@ -8,8 +8,13 @@ from racebook.rf90.cards import Flag
 
 
 def notes(name: str) -> tuple[racebook.Race, list[str]]:
+    """The scenario's race and its event sentences (without the citation)."""
     race = racebook.load_scenario(name).race
-    return race, [e.text for e in race.events if isinstance(e, ev.Note)]
+    return race, [e.body() for e in race.events]
+
+
+def qualifying(race: racebook.Race) -> list[ev.QualifyingResult]:
+    return [e for e in race.events if isinstance(e, ev.QualifyingResult)]
 
 
 def test_ex_1_setups_within_the_points() -> None:
@@ -32,8 +37,10 @@ def test_ex_2_resources_from_the_setup() -> None:
 
 def test_ex_3_tie_broken_by_lower_check_factor() -> None:
     race, lines = notes("ex03")
-    assert [e for e in lines if "= 4" in e] == ["Red: card [4] (25) +0 for chit 12 = 4",
-                                                 "Blue: card [4] (30) +0 for chit 12 = 4"]
+    assert [e.body() for e in qualifying(race) if e.value == 4] == ["Red: card [4] (25) +0 for chit 12 = 4",
+                                                                     "Blue: card [4] (30) +0 for chit 12 = 4"]
+    assert [(e.car, e.mp, e.check, e.modifier) for e in qualifying(race) if e.value == 4] == \
+        [("Red", 4, 25, 0), ("Blue", 4, 30, 0)]
     assert race.state.leader == "Red"
 
 
@@ -46,7 +53,7 @@ def test_ex_5_three_player_qualifying() -> None:
     """Ex. 5: Orange 3 + 1 = 4 ahead of Blue 2 + 2 = 4 (13 < 74); Green 3 - 1 = 2 behind both; the cards stay as
     the Target Checks (13), (74), (17)."""
     race, lines = notes("ex05")
-    humans = [n.split(":")[0] for n in lines if "for chit" in n]
+    humans = [e.car for e in qualifying(race) if e.robot is None]
     assert humans == ["Orange", "Blue", "Green"]
     s = race.state
     assert {c: s.card(s.cars[c].target).check for c in ("Orange", "Blue", "Green")} == \

@@ -166,7 +166,7 @@ print()
 for e in ex15.race.events:
     if e.kind == "SectionActivated":
         print(e.sentence())
-opened = [e for e in ex15.race.events if e.kind == "DuelEvent" and "duels are declared" in e.text]
+opened = [e for e in ex15.race.events if e.kind == "DuelsDeclared"]
 print("duel procedures opened this Game Turn:", len(opened))
 """,
         after="""
@@ -391,7 +391,7 @@ for spare in (True, False):
     sc.race.state.rules = Rules(duel_modifier_spares_group_front=spare)
     for a in sc.actions[:sc.actions.index("Red bid R22") + 1]:
         sc.race.apply(a)
-    reveal = next(e.text for e in sc.race.events if e.kind == "DuelEvent" and e.text.startswith("Red reveals"))
+    reveal = next(e.body() for e in sc.race.events if e.kind == "DuelReveal" and e.car == "Red")
     print(f"duel_modifier_spares_group_front={spare}: {reveal}")
 """),
     md("""

@@ -76,7 +76,7 @@ import tomllib
 
 import racebook
 from racebook.rf90.analysis import odds
-from racebook.rf90.events import CheckTest
+from racebook.rf90.events import CheckTest, DrawReason, LeaderCause
 from racebook.rf90.ui.latebraking import LateBrakingPanel, LateBrakingPlayer, describe_route
 
 
@@ -401,7 +401,7 @@ for where in ("Bridge", "Priory"):
         hz.apply(action)
     print(f"Red in {where}:")
     for e in hz.events:
-        if e.kind in ("CardDrawn", "Note") and ("HAZARD" in e.sentence() or "advances" in e.sentence()):
+        if e.kind == "CardDrawn" and e.reason is DrawReason.HAZARD or e.kind == "LateBrakingAdvance":
             print(" ", e.sentence())
 """),
     md("""
@@ -456,7 +456,7 @@ alone = silverstone_race("silverstone turn=6 lap=2 | Club-2: Blue* | Vale: Green
 for action in ["Blue start", "Blue play R89", "Blue late-brake", "Blue test 1 blind"]:
     alone.apply(action)
 for e in alone.events:
-    if e.kind == "LeaderToken" or "re-entry point" in e.sentence():
+    if e.kind in ("LeaderToken", "OnReentryPoint") or e.kind == "TurnEnds" and e.at_reentry:
         print(e.sentence())
 print("sweep:", " → ".join(str(a) for a in racebook.rf90.rules.activation.sweep(alone.state)[:4]), "→ …")
 """),
@@ -478,7 +478,7 @@ for same_lap in (True, False):
     for action in ["Blue start", "Blue play R89", "Blue leader-check blind", "Blue late-brake",
                    "Blue test 1 blind"]:
         crowd.apply(action)
-    token = [e for e in crowd.events if e.kind == "LeaderToken" and "§18.4" in e.citation][0]
+    token = [e for e in crowd.events if e.kind == "LeaderToken" and e.cause is LeaderCause.LEADER_OFF_TRACK][0]
     print(f"leader_token_same_lap={same_lap}: {token.sentence()}")
 """),
     md("""
@@ -511,7 +511,8 @@ crash = silverstone_race("silverstone turn=6 lap=2 | Maggotts: Red*{played} | St
 for action in ["Blue start", "Blue play R89", "Blue late-brake", "Blue test 1 R95"]:
     crash.apply(action)
 for e in crash.events:
-    if e.car_id == "Blue" and e.kind in ("CheckTest", "DamageTaken", "Retired") or "Safety Car" in e.sentence():
+    if e.car_id == "Blue" and e.kind in ("CheckTest", "DamageTaken", "Retired") \\
+            or e.kind in ("SafetyCarCalled", "SafetyCarDeployed", "SafetyCarRealigned", "SafetyCarIn"):
         print(e.sentence())
 """),
     md("""
@@ -589,7 +590,8 @@ forced = racebook.rf90.scenario.build({
 print("AMB-29: decisions for the orange-pawn holder:", ", ".join(str(a) for a in forced.legal_actions()))
 forced.apply("Blue force Fast1 lb")
 for e in forced.events:
-    if e.car_id in ("Fast1", "Blue") and e.kind in ("CheckTest", "FlagEvent") or "re-entry point" in e.sentence():
+    if e.car_id in ("Fast1", "Blue") and e.kind in ("CheckTest", "FlagEvent", "OnReentryPoint") \\
+            or e.kind == "TurnEnds" and e.at_reentry:
         print("       ", e.sentence())
 """),
     md("""

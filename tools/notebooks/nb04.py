@@ -249,18 +249,19 @@ chit on turn 8, so the **best-placed SuperFast** pits too: it goes back **8** se
 discarded when it plays again, and it will not stop again for fuel (§8, §13.A.3, §17.3 A).
 """),
     code("""
-import re
+from racebook.rf90.events import LeaderCause
 
 ex07 = racebook.load_scenario("ex07")
 show_assumed(ex07)
 start = racebook.rf90.scenario.load("ex07", play=False).race
 print("Blue's chit is due: the only choices are", ", ".join(str(a) for a in start.legal_actions()))
 race = ex07.race
-pit_rules = ("§8", "§13.A.3", "§8, §17.3 A", "§17.3 A")
+pit_steps = ("PitDeclared", "MovedBack", "RefuelChitMoved", "Repaired", "TyresKept", "TyresFitted", "StrategyChanged",
+             "JustPit", "RobotChitDue", "JustPitRemoved", "TurnResumes")
 for e in race.events:
-    if e.citation in pit_rules:
+    if e.kind in pit_steps or e.kind == "LeaderToken" and e.cause is LeaderCause.PITTED:
         print(" ", e.sentence())
-back = {m[1]: int(m[2]) for e in race.events if (m := re.match(r"(\\S+) goes back (\\d+) section", e.sentence()))}
+back = {e.car: e.sections for e in race.events if e.kind == "MovedBack"}
 s = race.state
 blue_stop = planner.plan("silverstone", 8, [1, 0]).stops[0]
 print()
@@ -304,7 +305,7 @@ before = racebook.rf90.scenario.load("ex17", play=False).race.state.cars["Blue"]
 print(f"Blue's chit: turn {before} → turn {blue.refuel}")
 race_cards = [c for c in blue.hand if not s.card(c).is_track]
 track_cards = [c for c in blue.hand if s.card(c).is_track]
-token = next(e for e in ex17.race.events if e.kind == "LeaderToken" and e.citation == "§13.A.3")
+token = next(e for e in ex17.race.events if e.kind == "LeaderToken" and e.cause is LeaderCause.PITTED)
 check([("lands in corner 4 (Club-2)", "Club-2", blue.section),
        ("placed behind the Fast robot", "Fast1 Blue", " ".join(s.cars_in("Club-2"))),
        ("Leader token goes to", "SuperFast1", token.car),
@@ -436,7 +437,7 @@ from racebook.rf90 import events as ev
 
 ex39 = racebook.load_scenario("ex39").race
 s = ex39.state
-pits = [e.sentence() for e in ex39.events if isinstance(e, ev.Note) and "declares a pit stop" in e.text]
+pits = [e.sentence() for e in ex39.events if isinstance(e, ev.PitDeclared)]
 for line in pits:
     print(line)
 print("after the realignment:", ", ".join(f"{c} {s.cars[c].section} (-{s.laps_down(c)})" for c in s.race_order()))

@@ -46,7 +46,7 @@ import racebook
 from racebook.rf90.lessons import explore
 from racebook.rf90.actions import Play
 from racebook.rf90.cards import Colour
-from racebook.rf90.events import CheckTest, MovementPoints, TrajectoryOccupied, TrajectoryUse, TyresPaid
+from racebook.rf90.events import Checked, CheckTest, MovementPoints, TrajectoryOccupied, TrajectoryUse, TyresPaid
 from racebook.rf90.options import HOUSE_RULE_DOCS, Rules
 from racebook.rf90.track import Trajectory, TrajectoryKind
 from racebook.rf90.turn import free_trajectories
@@ -244,7 +244,8 @@ have been **-4 MP**: no movement, a NO MOVE token (§18.2).
     code("""
 ex33 = racebook.load_scenario("ex33")
 show_assumed(ex33)
-lines(ex33.race, {"CardsPlayed", "TrajectoryUse", "CheckTest", "Note", "MovementPoints"})
+lines(ex33.race, {"CardsPlayed", "TrajectoryUse", "CheckTest", "EtFailed", "MpLoss", "ControlRegained",
+                  "MovementPoints"})
 tests = [e for e in ex33.race.events if isinstance(e, CheckTest)]
 print()
 check([("ET blind draw", "(83)", tests[0].card), ("ET test", "fail", tests[0].result),
@@ -285,14 +286,14 @@ flat = build("teaching turn=3 | A: Red*{played} | G: Blue@G.et1",
              {"Blue": {"hand": ["R20", "R55"], "target": "R88", "skill": "flat_out"}}, ["R01"])
 for action in ("Blue start", "Blue play R20 +traj et=flat", "Blue test 1 R20"):
     flat.apply(action)
-lines(flat, {"TrajectoryUse", "Note", "CheckTest", "MovementPoints"})
+lines(flat, {"TrajectoryUse", "FlatOut", "CheckTest", "MovementPoints"})
 power = build("teaching turn=3 | A: Red*{played} | D: Blue@D.et1",
               {"Blue": {"hand": ["R14", "T04", "R55"], "target": "R88"}}, ["R01"])
 for action in ("Blue start", "Blue play R14 +traj et=T04", "Blue pay chips=2"):
     power.apply(action)
-lines(power, {"TrajectoryUse", "Note", "CheckTest", "MovementPoints"})
+lines(power, {"TrajectoryUse", "EtDiscardPower", "CheckTest", "MovementPoints"})
 check([("FLAT OUT MP (2 + 2 - 1)", 3, next(e.mp for e in flat.events if isinstance(e, MovementPoints))),
-       ("ET tests with FLAT OUT", 0, sum(1 for e in flat.events if isinstance(e, CheckTest) and "ET" in e.what)),
+       ("ET tests with FLAT OUT", 0, sum(1 for e in flat.events if isinstance(e, CheckTest) and e.test is Checked.ET)),
        ("ET power MP (4 + 3)", 7, next(e.mp for e in power.events if isinstance(e, MovementPoints))),
        ("T04 discarded", True, "T04" in power.state.track_deck.discards)])
 """),

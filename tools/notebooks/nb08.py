@@ -47,7 +47,19 @@ import racebook
 from racebook.rf90.lessons import explore
 from racebook.rf90.car import RobotType, Skill, Tyre
 from racebook.rf90.cards import default_race_deck
-from racebook.rf90.events import CheckTest, FlagEvent, MovementPoints, MovementStops, Pass, YellowFlagPassed
+from racebook.rf90.events import (
+    CardDrawn,
+    CheckTest,
+    DrawReason,
+    DuelEvent,
+    FlagEvent,
+    InitialWeather,
+    MovementPoints,
+    MovementStops,
+    Pass,
+    RobotTyres,
+    YellowFlagPassed,
+)
 from racebook.rf90.options import HOUSE_RULE_DOCS, IntermediateRow, Rules
 from racebook.rf90.setup import Driver, new_race, robot_tyre_for, weather_space
 from racebook.rf90.track import Condition
@@ -177,7 +189,7 @@ stop = next(e for e in ev if isinstance(e, MovementStops) and e.car == "Blue")
 print()
 check([("slowdown for Blue (MP)", 1, 3 - blue_flag.left), ("Blue stops (rule)", "§15.1", stop.citation),
        ("Blue's MP lost", "; 2 MP lost", stop.lost), ("flag stays after Blue", "", blue_flag.removed),
-       ("flag after Red", "removed", "removed" if "removed" in red_flag.removed else "stays"),
+       ("flag after Red", "removed", "removed" if red_flag.by_leader else "stays"),
        ("yellow flags left", 0, sum(lst.count("(Y)") for lst in yellow.race.state.order.values()))])
 """),
     code(f"""
@@ -211,7 +223,7 @@ duel procedure; with a yellow flag between them it does not.
 for position in ("teaching turn=3 | A: Red*{played} | G: Green Blue",
                  "teaching turn=3 | A: Red*{played} | G: Green (Y) Blue"):
     r = build(position, {"Green": {"hand": ["R55"], "target": "R80"}, "Blue": {"hand": ["R56"], "target": "R81"}})
-    duel_lines = [e.sentence() for e in r.events if "duel" in e.sentence().lower()]
+    duel_lines = [e.sentence() for e in r.events if isinstance(e, DuelEvent)]
     print(position)
     print("   ", duel_lines[-1])
     print("    next decision:", ", ".join(str(a) for a in r.legal_actions()[:2]))
@@ -246,7 +258,7 @@ for start, stack in (("H", ["R40"]), ("H", ["R60", "R10"]), ("J", [])):
     if start == "H":
         n = len(r.events)
         r.apply("Red force Fast1 lb")
-        lines(r, {"FlagEvent", "CheckTest", "Note"}, start=n)
+        lines(r, {"FlagEvent", "CheckTest", "RobotLbAdvance", "OnReentryPoint"}, start=n)
 """),
     md("""
 ## End of a Race Stage: the pawns go back (§15, §10)
@@ -301,7 +313,7 @@ The shipped scenario `ex08` runs the whole pre-race at Silverstone (§6–§9) w
     code("""
 ex08 = racebook.load_scenario("ex08")
 for e in ex08.race.events:
-    if e.citation in ("§9.1", "§9.2"):
+    if isinstance(e, InitialWeather | RobotTyres) or isinstance(e, CardDrawn) and e.reason is DrawReason.HARD_START:
         print(" ", e.sentence())
 sp = ex08.race.state.track.weather.spaces[ex08.race.state.weather]
 check([("weather pawn on", "35-26", sp.label())])
@@ -332,7 +344,7 @@ rows = {c.id: {"tyres": c.tyre.value, "chips": c.chips, "blue tokens": c.blue,
                "Track Cards": sum(1 for x in c.hand if s.card(x).is_track)} for c in s.cars.values() if not c.is_robot}
 print(pd.DataFrame(rows).T.to_string())
 for e in rs.events:
-    if e.citation in ("§9.1", "§9.2"):
+    if isinstance(e, InitialWeather | RobotTyres) or isinstance(e, CardDrawn) and e.reason is DrawReason.HARD_START:
         print(" ", e.sentence())
 """),
     md("""
@@ -364,7 +376,7 @@ The shipped scenario `ex09`: the same pre-race with a SuperFast and a Fast robot
     code("""
 ex09 = racebook.load_scenario("ex09")
 for e in ex09.race.events:
-    if e.citation in ("§9.1", "§9.2"):
+    if isinstance(e, InitialWeather | RobotTyres) or isinstance(e, CardDrawn) and e.reason is DrawReason.HARD_START:
         print(" ", e.sentence())
 s9 = ex09.race.state
 check([("robots' tyres", "rain rain", " ".join(c.tyre.value for c in s9.cars.values() if c.is_robot))])
@@ -436,7 +448,7 @@ print("before:", wx.position(), "| robots on", wx.state.robot_tyre.value, "| rob
 n = len(wx.events)
 for action in ("Blue start", "Blue play R26", "Blue weather +1"):
     wx.apply(action)
-lines(wx, {"WeatherMoved", "Note", "MovementPoints"}, start=n)
+lines(wx, {"WeatherMoved", "RobotsWillPit", "MovementPoints", "MovedBack", "RobotTyresChanged"}, start=n)
 s = wx.state
 print("after: ", wx.position(), "| robots on", s.robot_tyre.value, "| robot chits:", chits(s))
 check([("weather now", "rain", s.condition().value), ("robots' tyres", "rain", s.robot_tyre.value),

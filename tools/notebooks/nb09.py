@@ -294,6 +294,8 @@ it stays out:
 Four small corners, one line each: who challenges, or why nobody does.
 """),
     code("""
+from racebook.rf90.events import DuelEvent, DuelsDeclared
+
 duels = {
     "a same-lap human ahead": ("teaching turn=6 lap=3 | A: Red*{played} | G: Blue Slow1", None),
     "only robots in the corner": ("teaching turn=6 lap=3 | A: Red*{played} | G: Fast1 Slow1", None),
@@ -306,7 +308,7 @@ for what, (pos, first) in duels.items():
     d = race(pos, draws=(40, 64), cars={"Blue": {"hand": ["R21", "R57"]}} if "Blue" in pos else None)
     if first:
         d.apply(first)
-    said = [e.sentence() for e in d.events if e.kind == "DuelEvent" and "declared" not in e.sentence()]
+    said = [e.sentence() for e in d.events if isinstance(e, DuelEvent) and not isinstance(e, DuelsDeclared)]
     print(f"{what}:")
     for s in said[:2]:
         print("   ", s)

@@ -193,14 +193,13 @@ s = r.state
 print("after:                 ", sections(r), "| Safety Car in", s.sc, "| Game Turn", s.turn)
 print()
 idx = [s.section(s.cars[c].section).index for c in s.race_order()]
-realign = next(e.sentence() for e in r.events if e.kind == "Note" and e.text.startswith("Realignment"))
+realign = next(e for e in r.events if e.kind == "SafetyCarRealigned")
 check([
     ("order before the SC (Black crashes)", "Blue, Orange, Pink, Green, Red", start_order),
     ("Blue already played: first asked", "Orange", first_asked),
-    ("Green and Pink decline", "Green, Pink", ", ".join(sorted(e.text.split()[0] for e in r.events
-                                                                if e.kind == "Note" and e.text.endswith("stays out")))),
+    ("Green and Pink decline", "Green, Pink", ", ".join(sorted(e.car for e in r.events if e.kind == "StaysOut"))),
     ("Red's lap token after his pit", -2, -red_after_pit),
-    ("the SC realigns with the leader", "the Safety Car in Pits-1", realign.split(": ")[1].split(",")[0]),
+    ("the SC realigns with the leader", "the Safety Car in Pits-1", f"the Safety Car in {realign.sc}"),
     ("one car per section, no gaps", True, all(a - b == 1 for a, b in zip(idx, idx[1:]))),
     ("Green and Red regain their laps", (0, 0), (s.laps_down("Green"), s.laps_down("Red"))),
     ("Orange lost his place to Pink", "Blue, Pink, Orange, Green, Red", ", ".join(s.race_order())),
@@ -257,7 +256,7 @@ for line in ex40.assumed:
 print()
 r = ex40.race
 s = r.state
-first_sc = next(e.sentence() for e in r.events if e.kind == "Note")
+first_sc = next(e.sentence() for e in r.events if e.kind == "SafetyCarAdvances")
 before = {c: s.section(s.cars[c].section).index for c in s.race_order()}
 print("start of turn 6:", sections(r), "| Safety Car in", s.sc)
 forced = [str(a) for a in r.legal_actions()]

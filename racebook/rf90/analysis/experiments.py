@@ -146,11 +146,19 @@ def gap_to_winner(race: Race, car_id: str) -> int | None:
 
 
 RETIREMENT_KINDS = ("wear slots full", "crash off the track", "no tyre chips", "no cards to discard")
+RETIREMENT_KIND = {  # the short name of each §18.6 cause
+    ev.Retirement.NO_WEAR_SLOT: RETIREMENT_KINDS[0], ev.Retirement.CRASH_OUT: RETIREMENT_KINDS[1],
+    ev.Retirement.RECOVERY_CHART: RETIREMENT_KINDS[1], ev.Retirement.TYRES: RETIREMENT_KINDS[2],
+    ev.Retirement.CARDS: RETIREMENT_KINDS[3],
+}
 
 
-def retirement_kind(why: str) -> str:
-    """A short name for a :class:`racebook.rf90.events.Retired` reason (§18.6): wear that finds no free slot (§13.D.1),
-    a Crash Out or a "retire" on an off-track route (§18.1), tyre chips or cards the car cannot pay."""
+def retirement_kind(why: ev.Retired | str) -> str:
+    """A short name for a :class:`racebook.rf90.events.Retired` event's cause (§18.6): wear that finds no free slot
+    (§13.D.1), a Crash Out or a "retire" on an off-track route (§18.1), tyre chips or cards the car cannot pay.
+    A reason sentence (a 0.1 log's ``Retired.why``) is still read, by its words."""
+    if isinstance(why, ev.Retired):
+        return RETIREMENT_KIND[why.cause]
     if "wear slot" in why:
         return RETIREMENT_KINDS[0]
     if "Crash Out" in why or "recovery chart" in why:
@@ -180,7 +188,7 @@ def outcomes(race: Race, result: RaceResult, arm: str = "") -> list[CarOutcome]:
     blue = Counter(a.car for a in race.actions if isinstance(a, Play) and a.blue)
     events = race.events
     failed = Counter(e.car for e in events if isinstance(e, ev.CheckTest) and e.rule == "§13.F.1" and not e.passed)
-    why = {e.car: retirement_kind(e.why) for e in events if isinstance(e, ev.Retired)}
+    why = {e.car: retirement_kind(e) for e in events if isinstance(e, ev.Retired)}
     return [CarOutcome(arm, result.seed, c, order.index(c) + 1, len(order), _status(race, c), result.winner == c,
                        tuple(result.pit_turns.get(c, ())), lb[c], failed[c], blue[c], gap_to_winner(race, c),
                        why.get(c, "")) for c in humans]

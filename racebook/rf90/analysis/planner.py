@@ -32,7 +32,7 @@ from itertools import product
 
 from racebook.core.errors import IllegalAction
 from racebook.rf90.car import Car, CarKind, Skill
-from racebook.rf90.events import Event, Note
+from racebook.rf90.events import Event, RefuelChitMoved
 from racebook.rf90.rules import pits
 from racebook.rf90.rules.qualifying import FUEL_MODIFIER, QUALIFY_BONUS, human_entry
 from racebook.rf90.state import RaceState
@@ -235,7 +235,7 @@ def _engine_stop(track: Track, turn: int, chit: int, extra: int, skill: Skill | 
     events: list[Event] = []
     pits.refuel(state, c, extra, events)
     back = pits.recoil(state, c, extra)
-    note = next((e.text for e in events if isinstance(e, Note)), "")
+    note = next((e.body() for e in events if isinstance(e, RefuelChitMoved)), "")
     assert c.refuel is not None
     return c.refuel, back, note
 

@@ -14,6 +14,7 @@ from typing import Any
 from racebook.core.errors import RacebookError, SetupError
 from racebook.rf90 import scenario as _scenario
 from racebook.rf90.car import Setup, Skill, Strategy, Tyre
+from racebook.rf90.events import CardDrawn
 from racebook.rf90.lessons.demo_runs import Demo, Run
 from racebook.rf90.lessons.passes import tyre_penalty_table
 from racebook.rf90.rules.qualifying import human_entry
@@ -52,7 +53,7 @@ def qualify_entries() -> list[str]:
     out = [human_entry("Blue", 3, 82, 12, None).explain() + "   (no skill)",
            human_entry("Blue", 3, 82, 12, Skill.QUALIFY).explain() + "   (QUALIFY)"]
     rs = new_race(load_track("teaching"), [Driver("Blue", skill=Skill.QUALIFY)], [], seed=3)
-    out += [e.sentence() for e in rs.events if "Track Card" in e.sentence()]
+    out += [e.sentence() for e in rs.events if isinstance(e, CardDrawn) and rs.state.card(e.card).is_track]
     return out
 
 

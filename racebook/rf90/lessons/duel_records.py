@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from racebook.rf90 import scenario
 from racebook.rf90.actions import Action
-from racebook.rf90.events import DamageTaken, DuelEvent, Event, LeaderToken
+from racebook.rf90.events import Damage, DamageTaken, DuelOrder, DuelsDeclared, Event, LeaderToken
 from racebook.rf90.game import Frame, Race
 from racebook.rf90.rules import duel
 
@@ -148,11 +148,11 @@ class DuelWatch:
         sec = ctx.activation.section
         order = tuple(frames[-1].order.get(sec, ())) if frames else tuple(state.cars_in(sec))
         for e, fr in zip(events, frames, strict=False):
-            if isinstance(e, DuelEvent) and e.text.startswith(f"New order in {sec}"):
+            if isinstance(e, DuelOrder) and e.section == sec:
                 order = tuple(c for c in fr.order.get(sec, ()) if c in state.cars)
         damage: dict[str, list[str]] = {}
         for e in events:
-            if isinstance(e, DamageTaken) and e.citation == "§12.2":
+            if isinstance(e, DamageTaken) and e.cause is Damage.DUEL:
                 damage.setdefault(e.car, []).append(e.token)
         players = [c for c in ctx.cars if c in ctx.participants and ctx.bids.get(c)]
         totals = {c: duel.total(state, ctx, c) for c in players} if ctx.to_bid == [] and ctx.bids else {}
@@ -175,8 +175,7 @@ class DuelWatch:
 def _opening_index(events: Sequence[Event], ctx: duel.DuelCtx) -> int:
     """Index of the first event of a duel procedure (its "duels are declared" sentence) in a step's events."""
     sec = ctx.activation.section
-    idx = [j for j, e in enumerate(events) if isinstance(e, DuelEvent) and e.section == sec
-           and "duels are declared" in e.text]
+    idx = [j for j, e in enumerate(events) if isinstance(e, DuelsDeclared) and e.section == sec]
     return idx[-1] if idx else 0
 
 

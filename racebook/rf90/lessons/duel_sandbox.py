@@ -273,7 +273,7 @@ def run(setup: DuelSetup) -> SandboxResult:
     if record is None:
         reason = duel.duels_possible(state, Activation(setup.section))
         if reason is None:
-            texts = [e.text for e in race.events if isinstance(e, DuelEvent) and e.section == setup.section]
+            texts = [e.body() for e in race.events if isinstance(e, DuelEvent) and e.section == setup.section]
             reason = texts[-1] if texts else "fewer than two cars in the section may be offered a duel (§12.3)"
     events = record.events if record is not None else _activation_events(race, setup.section)
     return SandboxResult(setup, race, tuple(actions), record, reason, events)

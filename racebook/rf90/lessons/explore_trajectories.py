@@ -21,8 +21,11 @@ from racebook.rf90.actions import (
 from racebook.rf90.car import Tyre
 from racebook.rf90.events import (
     CardsDiscarded,
+    Checked,
     CheckTest,
+    Damage,
     DamageTaken,
+    DiscardReason,
     Event,
     MovementPoints,
     Retired,
@@ -185,8 +188,8 @@ def _drive(state: RaceState, play: Play, stack: Sequence[str] = ()) -> Run:
         turn.apply(st, ctx, _choose(legal), events)
     mp = next((e for e in events if isinstance(e, MovementPoints)), None)
     tests = [e for e in events if isinstance(e, CheckTest)]
-    et = next((t for t in tests if t.what.startswith("ET blind test")), None)
-    rec = next((t for t in tests if "recovery test" in t.what), None)
+    et = next((t for t in tests if t.test is Checked.ET), None)
+    rec = next((t for t in tests if t.test is Checked.RECOVERY), None)
     return Run(tuple(events), mp.mp if mp else None, mp.breakdown if mp else "",
                et.result if et else "", rec.result if rec else "", any(isinstance(e, Retired) for e in events))
 
@@ -217,8 +220,8 @@ def _outcome(state: RaceState, play: Play) -> PlayOutcome:
     ev = run.events
     use = next((e for e in ev if isinstance(e, TrajectoryUse)), None)
     tyres = sum(e.cost for e in ev if isinstance(e, TyresPaid) and e.rule != "§18.1")
-    discards = sum(len(e.cards.split()) for e in ev if isinstance(e, CardsDiscarded) and e.why == "card-discard cost")
-    damage = sum(1 for e in ev if isinstance(e, DamageTaken) and e.why.startswith("card/trajectory damage"))
+    discards = sum(len(e.cards) for e in ev if isinstance(e, CardsDiscarded) and e.why is DiscardReason.COST)
+    damage = sum(1 for e in ev if isinstance(e, DamageTaken) and e.cause is Damage.SYMBOL)
     power = play.et if play.et not in (None, "flat") else None
     tr_text = f"{use.verb} {use.trajectory}: {use.why}" if use else ""
     return PlayOutcome(play, sum(state.card(c).mp for c in play.cards), tr_text, tyres, discards, damage, power,

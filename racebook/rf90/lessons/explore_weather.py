@@ -19,7 +19,11 @@ from racebook.rf90.actions import (
 from racebook.rf90.car import Car, Skill, Tyre
 from racebook.rf90.events import (
     MovementPoints,
-    Note,
+    PushRefuel,
+    RobotsWillPit,
+    RobotTyresChanged,
+    SaveTyres,
+    WeatherMoved,
 )
 from racebook.rf90.lessons.explore_common import CAR, _choose, _track
 from racebook.rf90.options import Rules
@@ -161,10 +165,11 @@ def weather_step(track: Track | str, space: int, step: int, robot_tyre: Tyre = T
                                                for e in race.events[before_events:]):
         race.apply(_choose(race.legal_actions()))
     evs = race.events[before_events:]
-    picked = tuple(e.sentence() for e in evs if e.kind == "WeatherMoved" or "§16.3" in e.citation)
+    robots = (RobotsWillPit, RobotTyresChanged)  # §16.3
+    picked = tuple(e.sentence() for e in evs if isinstance(e, (WeatherMoved, *robots)))
     s = race.state
     return WeatherStep(space, s.weather, tr.weather.spaces[space].condition, s.condition(), s.robot_tyre,
-                       any("§16.3" in e.citation for e in evs), picked)
+                       any(isinstance(e, robots) for e in evs), picked)
 
 
 TEST_KINDS: tuple[tuple[str, int, bool], ...] = (
@@ -220,6 +225,7 @@ def d4_choices(card: str, orange: str | None = None, blue_flags: Sequence[str] =
     while race.phase is turn.Phase.PAY:
         race.apply(race.legal_actions()[0])
     sentences = [e.sentence() for e in race.events[before:]
-                 if not isinstance(e, (MovementPoints, Note)) and e.kind not in ("EnterSection", "TurnEnds")]
+                 if not isinstance(e, (MovementPoints, SaveTyres, PushRefuel))
+                 and e.kind not in ("EnterSection", "TurnEnds")]
     legal = [str(a).removeprefix(f"{CAR} ") for a in race.legal_actions()] if race.phase is turn.Phase.EVENTS else []
     return race.state.card(card).describe(), sentences, legal

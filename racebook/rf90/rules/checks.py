@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from racebook.rf90.car import ROBOT_TARGET_CHECK, Car, Skill
-from racebook.rf90.events import CheckTest
+from racebook.rf90.events import Checked, CheckTest
 from racebook.rf90.state import RaceState
 from racebook.rf90.track import Condition
 
@@ -52,8 +52,10 @@ def target_value(state: RaceState, car: Car, mods: list[Modifier]) -> int:
 
 
 def resolve(state: RaceState, car: Car, card_code: str, what: str, printed: int = 0,
-            printed_why: str = "printed", leader_check: bool = False, rule: str = "§13.D.2") -> CheckTest:
-    """Resolve one test with ``card_code`` (already taken out of hand or deck).
+            printed_why: str = "printed", leader_check: bool = False, rule: str = "§13.D.2",
+            test: Checked = Checked.CARD, subject: str | None = None) -> CheckTest:
+    """Resolve one test with ``card_code`` (already taken out of hand or deck); ``test`` and ``subject`` (the
+    trajectory or braking zone) say what is tested, ``what`` how the sentence names it.
 
     The card becomes the new Target Check (humans); the old one is discarded.
     Robots have no panel: their test card is discarded.
@@ -74,4 +76,5 @@ def resolve(state: RaceState, car: Car, card_code: str, what: str, printed: int 
     mod_txt = ""
     if mods:
         mod_txt = f" (= {base} " + " ".join(f"{m.value:+d} {m.why}" for m in mods) + ")"
-    return CheckTest(car.id, what, f"({check:02d})", target, mod_txt, "pass" if passed else "fail", new, rule)
+    return CheckTest(car.id, what, f"({check:02d})", target, mod_txt, "pass" if passed else "fail", new, rule, test,
+                     subject)

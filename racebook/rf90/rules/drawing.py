@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from racebook.core.deck import Deck
 from racebook.rf90.car import Car
-from racebook.rf90.events import CardDrawn, DeckEmpty, DeckReshuffled, Event
+from racebook.rf90.events import CardDrawn, DeckEmpty, DeckReshuffled, DrawReason, Event
 from racebook.rf90.state import RaceState
 
 
@@ -17,7 +17,8 @@ def _top(state: RaceState, deck: Deck, events: list[Event]) -> str | None:
     return code
 
 
-def _draw(state: RaceState, car: Car, why: str, events: list[Event], rule: str = "§13.B") -> str | None:
+def _draw(state: RaceState, car: Car, why: DrawReason, events: list[Event], rule: str = "§13.B",
+          source: str | None = None) -> str | None:
     """Draw a Race Card into hand (robots have no hand: the card is only returned)."""
     code = _top(state, state.race_deck, events)
     if code is None:
@@ -26,7 +27,7 @@ def _draw(state: RaceState, car: Car, why: str, events: list[Event], rule: str =
     if car.is_robot:
         return code
     car.hand.append(code)
-    events.append(CardDrawn(car.id, code, why, rule))
+    events.append(CardDrawn(car.id, code, why, rule, source))
     return code
 
 
@@ -35,7 +36,7 @@ def _blind(state: RaceState, car: Car, events: list[Event]) -> str | None:
     return _top(state, state.race_deck, events)
 
 
-def draw_track_card(state: RaceState, car: Car, why: str, events: list[Event], rule: str) -> None:
+def draw_track_card(state: RaceState, car: Car, why: DrawReason, events: list[Event], rule: str) -> None:
     code = _top(state, state.track_deck, events)
     if code is None:
         events.append(DeckEmpty("Track", car.id))

@@ -21,7 +21,28 @@ from itertools import combinations
 from racebook.rf90.actions import Action, Bid, Challenge, Decline, Join, NoChallenge
 from racebook.rf90.car import Car, Strategy
 from racebook.rf90.cards import PowerKind
-from racebook.rf90.events import DuelEvent, Event, LeaderToken
+from racebook.rf90.events import (
+    CardsFaceDown,
+    Challenged,
+    Damage,
+    DrawReason,
+    DuelAnswer,
+    DuelBids,
+    DuelCardsFrozen,
+    DuelChanceUsed,
+    DuelOrder,
+    DuelReveal,
+    DuelsDeclared,
+    DuelTie,
+    Event,
+    LeaderCause,
+    LeaderToken,
+    NobodyChallenges,
+    NoDuel,
+    NotChallenging,
+    NotParticipating,
+    Unopposed,
+)
 from racebook.rf90.rules import payments
 from racebook.rf90.state import YELLOW_FLAG, Activation, RaceState
 from racebook.rf90.track import SectionType
@@ -81,7 +102,7 @@ def start(state: RaceState, act: Activation, cars: list[str], events: list[Event
     why = duels_possible(state, act)
     if why is not None:
         if why != "not a corner section" and len([c for c in cars if state.cars[c].off_track is None]) > 1:
-            events.append(DuelEvent(act.section, f"No duel in {act}: {why}", None, "§12.3"))
+            events.append(NoDuel(act.section, str(act), why))
         return None
     key = chance_key(act)
     eligible = [c for c in cars if (c, key) not in state.duel_chances and state.cars[c].on_track
@@ -89,17 +110,15 @@ def start(state: RaceState, act: Activation, cars: list[str], events: list[Event
     if len(eligible) < 2:
         used = [c for c in cars if (c, key) in state.duel_chances]
         if used and len([c for c in cars if state.cars[c].off_track is None]) > 1:
-            events.append(DuelEvent(act.section, f"No duel in {act}: {', '.join(used)} already had the chance to "
-                                    "duel here this Game Turn", None, "§12.3"))
+            events.append(DuelChanceUsed(act.section, str(act), tuple(used)))
         return None
     cars = [c for c in cars if state.cars[c].off_track is None]
     ctx = DuelCtx(act, list(cars), eligible, pointer=len(cars) - 1, first=first_car(state, act, cars))
     for c in eligible:  # AMB-39: the offer itself uses each car's chance here, accepted or declined
         state.duel_chances.add((c, key))
     corner = state.track.corner_of(act.section)
-    name = f"{corner.name} (duel modifier {corner.duel_modifier:+d})" if corner else act.section
-    events.append(DuelEvent(act.section, f"{act} is a corner section, {name}: duels are declared from the last "
-                            f"car forward ({', '.join(reversed(eligible))})", None, "§12.1"))
+    events.append(DuelsDeclared(act.section, str(act), tuple(reversed(eligible)), corner.name if corner else None,
+                                corner.duel_modifier if corner else 0))
     _auto(state, ctx, events)
     return ctx if ctx.stage != "done" else None
 
@@ -150,8 +169,7 @@ def _auto(state: RaceState, ctx: DuelCtx, events: list[Event]) -> None:
     while ctx.stage != "done":
         if ctx.stage == "declare":
             if ctx.pointer < 0:
-                events.append(DuelEvent(ctx.activation.section, "Nobody challenges: no duel in "
-                                        f"{ctx.activation}", None, "§12.1"))
+                events.append(NobodyChallenges(ctx.activation.section, str(ctx.activation)))
                 ctx.stage = "done"
                 return
             cid = ctx.cars[ctx.pointer]
@@ -179,10 +197,10 @@ def _auto(state: RaceState, ctx: DuelCtx, events: list[Event]) -> None:
             ctx.to_join.pop(0)
             if robot_joins(state, ctx, car):
                 ctx.participants.append(cid)
-                events.append(DuelEvent(ctx.activation.section, f"{cid} (robot) joins the duel", cid, "§17.2"))
+                events.append(DuelAnswer(ctx.activation.section, cid, True, robot=True))
             else:
                 ctx.decliners.append(cid)
-                events.append(DuelEvent(ctx.activation.section, f"{cid} (robot) stays out of the duel", cid, "§17.2"))
+                events.append(DuelAnswer(ctx.activation.section, cid, False, robot=True))
             continue
         if ctx.stage == "bid":
             for cid in [c for c in ctx.to_bid if state.cars[c].is_robot]:
@@ -202,8 +220,7 @@ def _challenge(state: RaceState, ctx: DuelCtx, cid: str, events: list[Event]) ->
     i = ctx.cars.index(cid)
     ctx.to_join = [c for c in reversed(ctx.cars[:i]) if c in ctx.eligible]
     ctx.stage = "join"
-    events.append(DuelEvent(ctx.activation.section, f"{cid} is the CHALLENGER; the cars ahead must say whether "
-                            f"they take part ({', '.join(ctx.to_join)})", cid, "§12.1"))
+    events.append(Challenged(ctx.activation.section, cid, tuple(ctx.to_join)))
 
 
 def _to_bids(state: RaceState, ctx: DuelCtx, events: list[Event]) -> None:
@@ -213,23 +230,18 @@ def _to_bids(state: RaceState, ctx: DuelCtx, events: list[Event]) -> None:
         ctx.unopposed = True
         sec, ch = ctx.activation.section, ctx.challenger
         assert ch is not None  # _to_bids runs after the challenge
-        who = ", ".join(ctx.decliners)
         if not state.rules.lone_challenger_bids:
-            events.append(DuelEvent(sec, f"Nobody takes up {ch}'s challenge: {who} will go behind {ch}; he lays no "
-                                    "card (house rule lone_challenger_bids = False)", ch, "§12.2"))
+            events.append(Unopposed(sec, ch, tuple(ctx.decliners), False))
             resolve(state, ctx, events)
             return
-        events.append(DuelEvent(sec, f"Nobody takes up {ch}'s challenge: {who} will go behind {ch}, who still plays "
-                                "1 or 2 cards face down (house rule lone_challenger_bids); with none he is not "
-                                "participating and the order is kept", ch, "§12.2"))
+        events.append(Unopposed(sec, ch, tuple(ctx.decliners), True))
         ctx.stage = "bid"
         ctx.to_bid = [ch]
         return
     ctx.stage = "bid"
     order = [c for c in ctx.cars if c in ctx.participants]
     ctx.to_bid = order
-    events.append(DuelEvent(ctx.activation.section, f"Duel: {', '.join(order)} each play 1 or 2 cards face down "
-                            "(pair rules do not apply)", None, "§12.1"))
+    events.append(DuelBids(ctx.activation.section, tuple(order)))
 
 
 def legal(state: RaceState, ctx: DuelCtx) -> list[Action]:
@@ -257,18 +269,18 @@ def apply(state: RaceState, ctx: DuelCtx, action: Action, events: list[Event]) -
         _challenge(state, ctx, cid, events)
     elif isinstance(action, NoChallenge):
         state.duel_chances.add((cid, key))
-        events.append(DuelEvent(ctx.activation.section, f"{cid} does not challenge", cid, "§12.1"))
+        events.append(NotChallenging(ctx.activation.section, cid))
         ctx.pointer -= 1
     elif isinstance(action, Join):
         state.duel_chances.add((cid, key))
         ctx.to_join.pop(0)
         ctx.participants.append(cid)
-        events.append(DuelEvent(ctx.activation.section, f"{cid} takes part in the duel", cid, "§12.1"))
+        events.append(DuelAnswer(ctx.activation.section, cid, True))
     elif isinstance(action, Decline):
         state.duel_chances.add((cid, key))
         ctx.to_join.pop(0)
         ctx.decliners.append(cid)
-        events.append(DuelEvent(ctx.activation.section, f"{cid} declines the duel", cid, "§12.1"))
+        events.append(DuelAnswer(ctx.activation.section, cid, False))
     elif isinstance(action, Bid):
         ctx.to_bid.remove(cid)
         car = state.cars[cid]
@@ -277,8 +289,7 @@ def apply(state: RaceState, ctx: DuelCtx, action: Action, events: list[Event]) -
             car.table.append(c)  # face down on the table until the reveal
             state.face_down.add(c)
         ctx.bids[cid] = action.cards
-        events.append(DuelEvent(ctx.activation.section, f"{cid} places {len(action.cards)} card(s) face down",
-                                cid, "§12.1"))
+        events.append(CardsFaceDown(ctx.activation.section, cid, len(action.cards)))
     _auto(state, ctx, events)
 
 
@@ -313,10 +324,11 @@ def resolve(state: RaceState, ctx: DuelCtx, events: list[Event]) -> None:
         players, quitters = [c for c in ctx.cars if c in ctx.participants], []  # no cards: he takes the front
     totals = {c: total(state, ctx, c) for c in players}
     for c in players if ctx.bids else ():
-        shown = " ".join(f"{x}{state.card(x)}" for x in ctx.bids[c])
-        events.append(DuelEvent(sec, f"{c} reveals {shown}: total {totals[c][0]} ({totals[c][1]})", c, "§12.2"))
+        cards = tuple(ctx.bids[c])
+        events.append(DuelReveal(sec, c, cards, tuple(state.card(x).mp for x in cards),
+                                 tuple(state.card(x).check for x in cards), totals[c][0], totals[c][1]))
     for c in quitters:
-        events.append(DuelEvent(sec, f"{c} played no card: not participating", c, "§12.1"))
+        events.append(NotParticipating(sec, c))
     orig = {c: i for i, c in enumerate(ctx.cars)}
     ranked = sorted(players, key=lambda c: (-totals[c][0], orig[c]))
     # §12.2: decliners behind the participants (AMB-22), cars behind the challenger stay behind
@@ -329,17 +341,16 @@ def resolve(state: RaceState, ctx: DuelCtx, events: list[Event]) -> None:
     slots = [i for i, x in enumerate(lst) if x in ctx.cars and x in ctx.eligible]
     for i, cid in zip(slots, new_order, strict=True):
         lst[i] = cid
-    events.append(DuelEvent(sec, f"New order in {sec}: {', '.join(state.cars_in(sec))}", None, "§12.2"))
+    events.append(DuelOrder(sec, tuple(state.cars_in(sec))))
     # ties: 1 damage to each tied car, order unchanged (AMB-24)
     by_total: dict[int, list[str]] = {}
     for c in players:
         by_total.setdefault(totals[c][0], []).append(c)
     for value, tied in by_total.items():
         if len(tied) > 1:
-            events.append(DuelEvent(sec, f"{' and '.join(tied)} tie on {value}: they collide and each takes 1 "
-                                    "damage; their order is kept", None, "§12.2"))
+            events.append(DuelTie(sec, tuple(tied), value))
             for c in tied:
-                payments.take_damage(state, state.cars[c], 1, "duel collision", events, "§12.2")
+                payments.take_damage(state, state.cars[c], 1, Damage.DUEL, events, "§12.2")
     # frozen cards (robots have no panel: their cards are discarded)
     for c in players + quitters:
         car = state.cars[c]
@@ -354,8 +365,7 @@ def resolve(state: RaceState, ctx: DuelCtx, events: list[Event]) -> None:
             car.frozen.extend(bid)
     frozen = [c for c in players if not state.cars[c].is_robot and state.cars[c].on_track and ctx.bids.get(c)]
     if frozen:
-        events.append(DuelEvent(sec, f"The duel cards of {', '.join(frozen)} are frozen until the next Game Turn",
-                                None, "§12.2"))
+        events.append(DuelCardsFrozen(sec, tuple(frozen)))
     # BANGING WHEELS Special: win a corner duel against all opponents (§26.2)
     if ranked and len(players) > 1 and totals[ranked[0]][0] > totals[ranked[1]][0]:
         win = state.cars[ranked[0]]
@@ -363,8 +373,8 @@ def resolve(state: RaceState, ctx: DuelCtx, events: list[Event]) -> None:
             from racebook.rf90.turn import draw_track_card
 
             win.bw_card_turn = state.turn  # only 1 Track Card per turn (§26.2)
-            draw_track_card(state, win, "(BANGING WHEELS Special: won a corner duel against all)", events, "§26.2")
+            draw_track_card(state, win, DrawReason.BANGING_WHEELS_DUEL, events, "§26.2")
     front = state.reassign_leader()
     if front is not None:
-        events.append(LeaderToken(front, state.cars[front].section, f": {front} won the duel", "§12.2"))
+        events.append(LeaderToken(front, state.cars[front].section, LeaderCause.DUEL, front))
     ctx.stage = "done"

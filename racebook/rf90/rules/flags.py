@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from racebook.rf90.actions import Action, Force, GreenFlag, NoForce, TakeFlag, Weather, YellowFlag
 from racebook.rf90.car import Car, Tyre
-from racebook.rf90.events import Event, FlagEvent, Note, TurnEnds, WeatherMoved
+from racebook.rf90.events import Checked, Event, FlagEvent, FlagStep, RobotsWillPit, TurnEnds, WeatherMoved
 from racebook.rf90.rules import checks, drawing, latebraking, offtrack, robots, trajectories
 from racebook.rf90.state import YELLOW_FLAG, RaceState
 from racebook.rf90.track import Condition, TrajectoryKind
@@ -24,33 +24,30 @@ def _event(state: RaceState, car: Car, ctx: TurnCtx, action: Action, events: lis
             before = state.condition()
             state.weather += action.step
             sp = state.track.weather.spaces[state.weather]
-            events.append(WeatherMoved(car.id, "moves", sp.label(), sp.condition.value))
+            events.append(WeatherMoved(car.id, "moves", sp.label(), sp.condition))
             after = state.condition()
             proper = {Condition.DRY: Tyre.HARD, Condition.RAIN: Tyre.RAIN}.get(after)
             if before is Condition.INTERMEDIATE and proper is not None and state.robot_tyre is not proper:
                 state.robot_tyre_change = proper  # §16.3: all robots pit at the end of this individual turn
-                events.append(Note(f"The weather turns {after.value}: the robots, on {state.robot_tyre.value} tyres, "
-                                   "will all pit for the right tyres at the end of this turn", "§16.3"))
+                events.append(RobotsWillPit(after, state.robot_tyre))
         else:
             sp = state.track.weather.spaces[state.weather]
-            events.append(WeatherMoved(car.id, "leaves", sp.label(), sp.condition.value))
+            events.append(WeatherMoved(car.id, "leaves", sp.label(), sp.condition))
     elif isinstance(action, YellowFlag):
         state.order[action.section].insert(action.behind, YELLOW_FLAG)
-        events.append(FlagEvent(car.id, f"places a yellow flag in {action.section} behind {action.behind} car(s)",
-                                "§15.1"))
+        events.append(FlagEvent(car.id, FlagStep.YELLOW_PLACED, section=action.section, behind=action.behind))
     elif isinstance(action, GreenFlag):
         state.order[action.section].remove(YELLOW_FLAG)
-        events.append(FlagEvent(car.id, f"green flag: removes the yellow flag from {action.section}", "§15.2"))
+        events.append(FlagEvent(car.id, FlagStep.GREEN, section=action.section))
     elif isinstance(action, TakeFlag):
         if action.flag == "blue":
             state.blue_flags.add(car.id)
-            events.append(FlagEvent(car.id, "takes a blue pawn: cheaper lapping until the Race Stage ends", "§15.3"))
+            events.append(FlagEvent(car.id, FlagStep.BLUE_TAKEN, action.flag))
         else:
             state.orange = car.id
-            events.append(FlagEvent(car.id, "takes the orange pawn: may force robots to late-brake or take an ET",
-                                    "§15.4"))
+            events.append(FlagEvent(car.id, FlagStep.ORANGE_TAKEN, action.flag))
     else:
-        events.append(FlagEvent(car.id, f"declines the {what} flag", "§15"))
+        events.append(FlagEvent(car.id, FlagStep.DECLINED, what))
     phases._next_event(state, car, ctx, events)
 
 
@@ -75,12 +72,12 @@ def _orange(state: RaceState, car: Car, ctx: TurnCtx, action: Action, events: li
     ctx.decider = None
     if isinstance(action, Force) and action.what == "lb":
         sec = state.section(car.section)
-        events.append(FlagEvent(action.car, f"uses the orange flag: {car.id} must attempt a late braking", "§15.4"))
+        events.append(FlagEvent(action.car, FlagStep.FORCE_LB, target=car.id))
         code = drawing._blind(state, car, events)
         ok = False
         if code is not None:
             ev = checks.resolve(state, car, code, f"late braking in {sec.name} (forced, blind)", sec.lb_modifier or 0,
-                                "LB", rule="§15.4, AMB-29")
+                                "LB", rule="§15.4, AMB-29", test=Checked.LATE_BRAKING, subject=sec.name)
             events.append(ev)
             ok = ev.passed
         if ok:
@@ -92,12 +89,11 @@ def _orange(state: RaceState, car: Car, ctx: TurnCtx, action: Action, events: li
                 car.played = True
                 ctx.phase = Phase.DONE
                 if car.on_track:
-                    events.append(TurnEnds(car.id, car.off_track or car.section, " (at the re-entry point)"))
+                    events.append(TurnEnds(car.id, car.off_track or car.section, at_reentry=True))
                 return
     elif isinstance(action, Force):
         car.trajectory = action.what
-        events.append(FlagEvent(action.car, f"uses the orange flag: {car.id} takes the ET {action.what} and must test "
-                                "it on its next turn", "§15.4"))
+        events.append(FlagEvent(action.car, FlagStep.FORCE_ET, target=car.id, trajectory=action.what))
         car.played = True
         ctx.phase = Phase.DONE
         events.append(TurnEnds(car.id, car.section))

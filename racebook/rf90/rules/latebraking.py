@@ -4,7 +4,19 @@ from __future__ import annotations
 
 from racebook.core.errors import TrackDataError
 from racebook.rf90.car import Car, Strategy
-from racebook.rf90.events import DeckEmpty, Event, FinishLine, LeaderToken, Note
+from racebook.rf90.events import (
+    Checked,
+    DeckEmpty,
+    DrawReason,
+    Event,
+    FinishLine,
+    LateBrakingAdvance,
+    LbDiscardPower,
+    LeaderCause,
+    LeaderToken,
+    LostControl,
+    RobotLbAdvance,
+)
 from racebook.rf90.rules import checks, drawing, offtrack
 from racebook.rf90.state import RaceState
 from racebook.rf90.turn import phases
@@ -19,8 +31,7 @@ def _late_brake(state: RaceState, car: Car, ctx: TurnCtx, card: str | None, even
     if card is not None:
         car.hand.remove(card)
         state.discard(card)
-        events.append(Note(f"{car.id} discards {card} for its LB Discard Power: late braking succeeds with no test",
-                           "§19.3"))
+        events.append(LbDiscardPower(car.id, card))
         _lb_advance(state, car, ctx, events)
         return
     code = drawing._blind(state, car, events)
@@ -29,14 +40,14 @@ def _late_brake(state: RaceState, car: Car, ctx: TurnCtx, card: str | None, even
         phases._phase_f2(state, car, ctx, events)
         return
     ev = checks.resolve(state, car, code, f"late braking in {sec.name} (blind)", sec.lb_modifier, "LB",
-                        rule="§13.F.1")
+                        rule="§13.F.1", test=Checked.LATE_BRAKING, subject=sec.name)
     events.append(ev)
     if car.strategy is Strategy.HAZARD:
-        drawing.draw_track_card(state, car, "(HAZARD Special: a risky blind draw)", events, "§26.6")
+        drawing.draw_track_card(state, car, DrawReason.HAZARD, events, "§26.6")
     if ev.passed:
         _lb_advance(state, car, ctx, events)
         return
-    events.append(Note(f"{car.id} loses control in {sec.name} and follows the off-track route", "§18.3"))
+    events.append(LostControl(car.id, sec.name))
     if sec.lb_route is None:
         field = f"sections[{state.track.sections.index(sec)}].lb_route"
         raise TrackDataError(state.track.file or state.track.id, field,
@@ -68,13 +79,10 @@ def _lb_advance(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -
         state.place(car.id, dest.name)
     car.trajectory = None
     ctx.lb_advanced = True
-    who = f"passes {', '.join(passed)} in {zone} and " if passed else ""
-    extra = " (HAZARD: two sections)" if steps == 2 else ""
-    events.append(Note(f"{car.id} {who}advances to {car.section}{extra}, behind any car already there (AMB-27); "
-                       "no Leader check is needed for cars passed this way", "§13.F.1"))
+    events.append(LateBrakingAdvance(car.id, car.section, zone, tuple(passed), steps == 2))
     front = state.reassign_leader()
     if front is not None:
-        events.append(LeaderToken(front, state.cars[front].section, f": {car.id} late-braked past", "§13.F.1"))
+        events.append(LeaderToken(front, state.cars[front].section, LeaderCause.LATE_BRAKED, car.id))
     phases._phase_f2(state, car, ctx, events)
 
 
@@ -88,7 +96,7 @@ def _robot_lb_advance(state: RaceState, car: Car, events: list[Event]) -> None:
         events.append(FinishLine(car.id, car.lap))
     state.place(car.id, dest.name)
     car.trajectory = None
-    events.append(Note(f"{car.id} passes every car in {zone} and advances to {dest.name}", "§13.F.1"))
+    events.append(RobotLbAdvance(car.id, zone, dest.name))
     front = state.reassign_leader()
     if front is not None:
-        events.append(LeaderToken(front, state.cars[front].section, f": {car.id} late-braked past", "§13.F.1"))
+        events.append(LeaderToken(front, state.cars[front].section, LeaderCause.LATE_BRAKED, car.id))

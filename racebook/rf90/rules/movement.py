@@ -14,7 +14,16 @@ from enum import Enum
 from typing import Any
 
 from racebook.rf90.car import Car, RobotType, Skill, Strategy, Tyre
-from racebook.rf90.events import EnterSection, Event, FinishLine, LeaderToken, MovementStops, Pass, YellowFlagPassed
+from racebook.rf90.events import (
+    EnterSection,
+    Event,
+    FinishLine,
+    LeaderCause,
+    LeaderToken,
+    MovementStops,
+    Pass,
+    YellowFlagPassed,
+)
 from racebook.rf90.options import IntermediateRow
 from racebook.rf90.state import YELLOW_FLAG, RaceState
 from racebook.rf90.track import Condition, SectionType
@@ -170,12 +179,14 @@ def needs_leader_check(state: RaceState, mover: Car, other: Car) -> bool:
     return mover.id == state.leader and other.lap == mover.lap - 1
 
 
-def _update_leader(state: RaceState, events: list[Event], why: str, mover: str | None = None) -> None:
+def _update_leader(state: RaceState, events: list[Event], mover: str, passed: str | None = None) -> None:
+    """§11.2 case 2: the token follows a car that moved ahead (``passed``: the same-lap car it passed)."""
     if mover is not None and mover == state.leader:
         return  # the leader moving on stays the leader
     front = state.reassign_leader(mover)
     if front is not None:
-        events.append(LeaderToken(front, state.cars[front].section, why, "§11.2 case 2"))
+        cause = LeaderCause.PASSED if passed is not None else LeaderCause.MOVED_AHEAD
+        events.append(LeaderToken(front, state.cars[front].section, cause, mover, passed))
 
 
 def advance(state: RaceState, mv: Move, events: list[Event], check_result: bool | None = None) -> None:
@@ -204,16 +215,11 @@ def advance(state: RaceState, mv: Move, events: list[Event], check_result: bool 
                 lst[i - 1], lst[i] = lst[i], lst[i - 1]
                 on_traj = on_trajectory(state, car)
                 mv.mp -= 0 if on_traj else 1
-                removed = ""
-                if car.id == state.leader:
+                by_leader = car.id == state.leader
+                if by_leader:
                     lst.remove(YELLOW_FLAG)
-                    removed = "; the leader has passed it, so it is removed"
-                if on_traj:
-                    events.append(YellowFlagPassed(car.id, car.section, mv.mp, removed, 0, "is already past",
-                                                   f": it is on the trajectory {car.trajectory}, and the flag is "
-                                                   "always behind the trajectories"))
-                else:
-                    events.append(YellowFlagPassed(car.id, car.section, mv.mp, removed))
+                events.append(YellowFlagPassed(car.id, car.section, mv.mp, by_leader,
+                                               car.trajectory if on_traj else None))
                 continue
             other = state.cars[ahead]
             pc = pass_cost(state, car, other, mv.minus_one)
@@ -238,7 +244,7 @@ def advance(state: RaceState, mv: Move, events: list[Event], check_result: bool 
                 elif other.id == state.leader:
                     tokens = f"; {car.id}'s lap token " + (f"becomes -{mine}" if mine else "is removed")
             events.append(Pass(car.id, other.id, pc.kind.value, car.section, pc.why, pc.cost, mv.mp, tokens, pc.rule))
-            _update_leader(state, events, f": {car.id} passed {other.id} on the same lap", car.id)
+            _update_leader(state, events, car.id, other.id)
             continue
         # nobody ahead in this section: enter the next one
         nxt = state.track.sections[state.track.next_index(state.section(car.section).index)]
@@ -252,7 +258,7 @@ def advance(state: RaceState, mv: Move, events: list[Event], check_result: bool 
         events.append(EnterSection(car.id, nxt.name, nxt.type.value, mv.mp))
         if nxt.index == 0:
             events.append(FinishLine(car.id, car.lap))
-        _update_leader(state, events, f": {car.id} moved ahead", car.id)
+        _update_leader(state, events, car.id)
 
 
 def on_trajectory(state: RaceState, car: Car) -> bool:

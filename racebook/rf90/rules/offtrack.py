@@ -6,7 +6,25 @@ from racebook.core.errors import TrackDataError
 from racebook.rf90.actions import BLIND
 from racebook.rf90.car import Car
 from racebook.rf90.cards import TestKind
-from racebook.rf90.events import CardsDiscarded, Event, FinishLine, LeaderToken, Note, TyresPaid
+from racebook.rf90.events import (
+    CardsDiscarded,
+    Checked,
+    ControlRegained,
+    Damage,
+    DiscardReason,
+    Event,
+    FinishLine,
+    ForcedPit,
+    LeaderCause,
+    LeaderToken,
+    MpLoss,
+    OnReentryPoint,
+    ReEntered,
+    Retirement,
+    SafetyCarCalled,
+    TimeLoss,
+    TyresPaid,
+)
 from racebook.rf90.rules import checks, drawing, payments
 from racebook.rf90.state import RaceState
 from racebook.rf90.track import EffectKind, NodeKind
@@ -37,19 +55,18 @@ def _walk_route(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -
                     return
                 cards = tuple(car.hand)
                 payments.discard_cards(state, car, cards)
-                events.append(CardsDiscarded(car.id, " ".join(cards), "off-track recovery", "§18.1"))
+                events.append(CardsDiscarded(car.id, tuple(cards), DiscardReason.OFF_TRACK, "§18.1"))
                 ctx.route_discard = 0
             continue
         if node.kind is NodeKind.RETIRE:
-            why = "Crash Out" if node.crash_out else "the recovery chart says retire"
-            payments.retire(state, car, why, events)
+            payments.retire(state, car, Retirement.CRASH_OUT if node.crash_out else Retirement.RECOVERY_CHART, events)
             if node.safety_car:
                 state.sc_called = True
-                events.append(Note("The SC symbol is at this spot: the Safety Car comes out", "§18.1, §21.1"))
+                events.append(SafetyCarCalled())
             phases._retired_mid_turn(state, car, ctx, events)
             return
         if node.kind is NodeKind.BACK_ON_TRACK:
-            events.append(Note(f"{car.id} regains control and stays in {car.section}", "§18.2"))
+            events.append(ControlRegained(car.id, car.section))
             ctx.node = None
             break
         if node.kind is NodeKind.REENTRY:
@@ -70,30 +87,30 @@ def _walk_route(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -
 def _effect(state: RaceState, car: Car, ctx: TurnCtx, kind: EffectKind, n: int, events: list[Event]) -> bool:
     if kind is EffectKind.TYRE_WEAR:
         if car.chips < n:
-            payments.retire(state, car, f"off-track tyre wear of {n} chip(s) with only {car.chips}", events)
+            payments.retire(state, car, Retirement.TYRES, events, need=n, have=car.chips)
             phases._retired_mid_turn(state, car, ctx, events)
             return False
         car.chips -= n
         events.append(TyresPaid(car.id, n, f"{n} chip(s), cards may not substitute off track", car.chips, "§18.1"))
     elif kind is EffectKind.DAMAGE:
-        if not payments.take_damage(state, car, n, "off-track wear", events, "§18.1"):
+        if not payments.take_damage(state, car, n, Damage.OFF_TRACK, events, "§18.1"):
             phases._retired_mid_turn(state, car, ctx, events)
             return False
     elif kind is EffectKind.DISCARD:
         if len(car.hand) < n:
-            payments.retire(state, car, f"must discard {n} card(s) off track with only {len(car.hand)}", events)
+            payments.retire(state, car, Retirement.CARDS, events, need=n, have=len(car.hand))
             phases._retired_mid_turn(state, car, ctx, events)
             return False
         ctx.route_discard = n
     elif kind is EffectKind.TIME_LOSS:
         car.time_loss += n
-        events.append(Note(f"{car.id} will lose {n} MP in phase E of the next turn (time loss)", "§18.1"))
+        events.append(TimeLoss(car.id, n))
     elif kind is EffectKind.MP_LOSS:
         ctx.mp_loss += n
-        events.append(Note(f"{car.id} loses {n} MP this turn (recovery chart)", "§18.2"))
+        events.append(MpLoss(car.id, n))
     elif kind is EffectKind.FORCED_PIT:
         car.forced_pit = True
-        events.append(Note(f"{car.id} must pit at the start of the next turn (forced pit stop)", "§18.1"))
+        events.append(ForcedPit(car.id))
     return True
 
 
@@ -109,7 +126,7 @@ def _recovery_test(state: RaceState, car: Car, ctx: TurnCtx, using: str, events:
         ctx.node = node.on_fail
     else:
         ev = checks.resolve(state, car, code, f"{node.test.kind.value} recovery test", node.test.modifier,
-                            "printed", rule="§18.1")
+                            "printed", rule="§18.1", test=Checked.RECOVERY)
         events.append(ev)
         ctx.node = node.on_pass if ev.passed else node.on_fail
     ctx.phase = Phase.TEST
@@ -123,12 +140,12 @@ def _reenter(state: RaceState, car: Car, events: list[Event]) -> None:
     car.off_track = car.lost_control = None
     state.place(car.id, sec)
     state.duel_chances.add((car.id, "re-entered"))
-    events.append(Note(f"{car.id} re-enters the track at the back of {sec} (1 MP)", "§18.5"))
+    events.append(ReEntered(car.id, sec))
     if state.fas_anchor is not None and state.leader == car.id:
         state.fas_anchor = None
     front = state.reassign_leader()
     if front is not None:
-        events.append(LeaderToken(front, state.cars[front].section, f": {car.id} re-entered behind", "§18.4"))
+        events.append(LeaderToken(front, state.cars[front].section, LeaderCause.REENTERED, car.id))
 
 
 def _go_off_track(state: RaceState, car: Car, reentry: str, events: list[Event]) -> None:
@@ -138,8 +155,7 @@ def _go_off_track(state: RaceState, car: Car, reentry: str, events: list[Event])
     state.remove(car.id)
     car.off_track, car.lost_control, car.trajectory = reentry, lost, None
     car.section = reentry
-    events.append(Note(f"{car.id} regains control and is placed on the re-entry point beside {reentry}; it is off "
-                       "the track (ignored by the others) until its next turn", "§18.5"))
+    events.append(OnReentryPoint(car.id, reentry))
     if state.crossed_line_off_track(car):  # the re-entry point lies beyond the finish line: a lap like any other
         car.lap += 1
         events.append(FinishLine(car.id, car.lap))
@@ -152,11 +168,10 @@ def _go_off_track(state: RaceState, car: Car, reentry: str, events: list[Event])
         if there:
             new = max(there, key=state.key)
             state.leader = new
-            events.append(LeaderToken(new, lost, f": the leader {car.id} went off track there", "§18.4"))
+            events.append(LeaderToken(new, lost, LeaderCause.LEADER_OFF_TRACK, car.id))
         else:
             state.fas_anchor = lost
-            events.append(LeaderToken(car.id, lost, ": he went off track with nobody in that section, so he keeps "
-                                      f"the token and the FAS stays in {lost}", "§18.4"))
+            events.append(LeaderToken(car.id, lost, LeaderCause.KEPT_OFF_TRACK, fas=lost))
 
 
 def robot_route(state: RaceState, car: Car, route_id: str, events: list[Event]) -> int:
@@ -173,7 +188,7 @@ def robot_route(state: RaceState, car: Car, route_id: str, events: list[Event]) 
             ok = False
             if code is not None:
                 ev = checks.resolve(state, car, code, "recovery test (robot, blind)", node.test.modifier, "printed",
-                                    rule="§18.1")
+                                    rule="§18.1", test=Checked.RECOVERY)
                 events.append(ev)
                 ok = ev.passed
             node_id = node.on_pass if ok else node.on_fail
@@ -185,10 +200,10 @@ def robot_route(state: RaceState, car: Car, route_id: str, events: list[Event]) 
                     loss += eff.amount
             node_id = node.next
         elif node.kind is NodeKind.RETIRE:
-            payments.retire(state, car, "Crash Out" if node.crash_out else "the recovery chart says retire", events)
+            payments.retire(state, car, Retirement.CRASH_OUT if node.crash_out else Retirement.RECOVERY_CHART, events)
             if node.safety_car:
                 state.sc_called = True
-                events.append(Note("The SC symbol is at this spot: the Safety Car comes out", "§18.1, §21.1"))
+                events.append(SafetyCarCalled())
             return loss
         elif node.kind is NodeKind.REENTRY:
             assert node.section is not None

@@ -6,7 +6,7 @@ from itertools import combinations
 
 from racebook.core.deck import Wear
 from racebook.rf90.car import Car, Status, Strategy
-from racebook.rf90.events import DamageTaken, Event, Retired
+from racebook.rf90.events import Damage, DamageTaken, Event, Retired, Retirement
 from racebook.rf90.state import RaceState
 
 
@@ -41,26 +41,30 @@ def tyre_options(chips: int, hand: list[str], cost: int) -> list[tuple[int, tupl
     return out
 
 
-def take_damage(state: RaceState, car: Car, n: int, why: str, events: list[Event], rule: str = "§13.D.1") -> bool:
-    """Draw ``n`` wear tokens into free slots; retire if one cannot be placed. Robots suffer no wear (§17.1)."""
+def take_damage(state: RaceState, car: Car, n: int, cause: Damage, events: list[Event], rule: str = "§13.D.1",
+                card: str | None = None) -> bool:
+    """Draw ``n`` wear tokens into free slots; retire if one cannot be placed. Robots suffer no wear (§17.1).
+    ``card``: the card whose failed test causes the wear (``Damage.FAILED_TEST``)."""
     if car.is_robot:
         return True
     for _ in range(n):
         token = state.bag.draw(state.rng)
         if token is None:
-            events.append(DamageTaken(car.id, "no", why + "; the bag is empty, nothing drawn", car.free_slots, rule))
+            events.append(DamageTaken(car.id, "no", cause, car.free_slots, rule, card))
             continue
         if car.free_slots <= 0:
             state.bag.put_back(token)
-            retire(state, car, f"a {token.value} wear token cannot be placed: no free wear slot", events)
+            retire(state, car, Retirement.NO_WEAR_SLOT, events, token=token.value)
             return False
         car.wear.append(token)
-        events.append(DamageTaken(car.id, token.value, why, car.free_slots, rule))
+        events.append(DamageTaken(car.id, token.value, cause, car.free_slots, rule, card))
     return True
 
 
-def retire(state: RaceState, car: Car, why: str, events: list[Event], rule: str = "§18.6") -> None:
-    """Remove a car from the race and return its resources (§18.6, §17.1)."""
+def retire(state: RaceState, car: Car, cause: Retirement, events: list[Event], rule: str = "§18.6",
+           token: str | None = None, need: int = 0, have: int = 0) -> None:
+    """Remove a car from the race and return its resources (§18.6, §17.1); ``token`` (the wear token that found no
+    slot), ``need`` and ``have`` (the chips or cards due and held) complete the cause."""
     car.status = Status.RETIRED
     state.remove(car.id)
     for code in car.hand + car.frozen + car.table:
@@ -87,7 +91,7 @@ def retire(state: RaceState, car: Car, why: str, events: list[Event], rule: str 
             state.robot_chits.pop(far)
     else:
         car.refuel = None
-    events.append(Retired(car.id, why, rule))
+    events.append(Retired(car.id, cause, rule, token, need, have))
     if state.leader == car.id:
         state.fas_anchor = None
         state.leader = state.frontmost()

@@ -8,7 +8,17 @@ from __future__ import annotations
 
 from racebook.core.deck import Wear
 from racebook.rf90.car import Car, Skill, Tyre
-from racebook.rf90.events import CardsDiscarded, Event, LeaderToken, Note
+from racebook.rf90.events import (
+    CardsDiscarded,
+    DiscardReason,
+    Event,
+    LeaderCause,
+    LeaderToken,
+    MovedBack,
+    RefuelChitMoved,
+    Repaired,
+    TyresFitted,
+)
 from racebook.rf90.state import RaceState
 
 FUEL_PER_STOP = 10  # §8
@@ -31,8 +41,10 @@ def recoil(state: RaceState, car: Car, extra: int = 0) -> int:
     return back
 
 
-def move_back(state: RaceState, car: Car, sections: int, events: list[Event], why: str) -> None:
-    """Move a car back ``sections`` sections, placed last there (§13.A.3); backing over the line drops a lap."""
+def move_back(state: RaceState, car: Car, sections: int, events: list[Event], extra: int = 0, penalty: int = 0,
+              tyre_change: Tyre | None = None) -> None:
+    """Move a car back ``sections`` sections, placed last there (§13.A.3); backing over the line drops a lap.
+    ``extra`` (sections for fuel), ``penalty`` (off track, §18.5) and ``tyre_change`` (§16.3) say why."""
     n = len(state.track)
     idx = state.section(car.section).index
     laps = 0
@@ -45,12 +57,11 @@ def move_back(state: RaceState, car: Car, sections: int, events: list[Event], wh
     car.trajectory = None
     dest = state.track.sections[idx].name
     state.place(car.id, dest)
-    events.append(Note(f"{car.id} goes back {sections} section(s) to {dest} and is placed last there ({why})",
-                       "§13.A.3"))
+    events.append(MovedBack(car.id, sections, dest, state.track.pit_time, extra, penalty,
+                            car.skill is Skill.PITTING and tyre_change is None, tyre_change))
     front = state.reassign_leader()
     if front is not None:
-        events.append(LeaderToken(front, state.cars[front].section, f": {car.id} pitted and lost the lead",
-                                  "§13.A.3"))
+        events.append(LeaderToken(front, state.cars[front].section, LeaderCause.PITTED, car.id))
 
 
 def refuel(state: RaceState, car: Car, extra: int, events: list[Event]) -> None:
@@ -59,9 +70,7 @@ def refuel(state: RaceState, car: Car, extra: int, events: list[Event]) -> None:
     new = min(old + FUEL_PER_STOP + FUEL_PER_EXTRA_SECTION * extra, state.turn + TANK_MAX)
     car.refuel = new
     over = new - state.track.turns.last_turn  # a chit on the last turn + 1 is exactly enough: the pawn never gets there
-    tail = (f"; {over - 1} turn(s) more than the race needs (the chit wraps {over} space(s) to the top of the "
-            "indicator)") if over > 1 else ""
-    events.append(Note(f"{car.id}'s refuel chit moves from turn {old} to turn {new}{tail}", "§8"))
+    events.append(RefuelChitMoved(car.id, old, new, max(over, 0)))
 
 
 def repair(state: RaceState, car: Car, events: list[Event]) -> None:
@@ -70,12 +79,12 @@ def repair(state: RaceState, car: Car, events: list[Event]) -> None:
     for w in reds:
         car.wear.remove(w)
         state.bag.put_back(w)
-    tuned = ""
+    tuned = False
     if car.skill is Skill.TUNING and car.brown:
         car.wear.remove(Wear.BROWN)
         state.bag.put_back(Wear.BROWN)
-        tuned = " (TUNING removes one brown token)"
-    events.append(Note(f"{car.id} removes {len(reds)} red wear token(s){tuned}; {car.brown} brown stay", "§13.A.3"))
+        tuned = True
+    events.append(Repaired(car.id, len(reds), car.brown, tuned))
 
 
 def hand_limit_count(state: RaceState, car: Car, exempt: set[str]) -> int:
@@ -99,12 +108,10 @@ def fit_tyres(state: RaceState, car: Car, tyre: Tyre, events: list[Event]) -> No
     car.blue = 3 if tyre is Tyre.SOFT else 0
     if tyre is Tyre.SOFT:
         car.soft_sets += 1
-    extra = f"; {lost_blue} unused blue token(s) discarded" if lost_blue else ""
-    bonus = " + 3 blue tokens" if tyre is Tyre.SOFT else ""
-    events.append(Note(f"{car.id} fits {tyre.value} tyres: {car.chips} chips{bonus}{extra}", "§13.A.3"))
+    events.append(TyresFitted(car.id, tyre, car.chips, lost_blue))
 
 
 def discard_one(state: RaceState, car: Car, code: str, events: list[Event]) -> None:
     car.hand.remove(code)
     state.discard(code)
-    events.append(CardsDiscarded(car.id, code, "pit stop", "§13.A.3"))
+    events.append(CardsDiscarded(car.id, (code,), DiscardReason.PIT, "§13.A.3"))

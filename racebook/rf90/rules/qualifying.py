@@ -16,6 +16,7 @@ from racebook.core.datafile import load_toml
 from racebook.core.errors import DeckDataError, SetupError
 from racebook.core.rng import Rng
 from racebook.rf90.car import RobotType, Skill
+from racebook.rf90.events import QualifyingResult
 
 FUEL_MODIFIER = {8: 2, 10: 1, 12: 0, 14: -1, 16: -2}  # §7.1 item 4, §29.1
 QUALIFY_BONUS = 2  # §7.1 item 6, §27
@@ -40,12 +41,16 @@ class Entry:
         v = self.mp + FUEL_MODIFIER[self.refuel]
         return v + (QUALIFY_BONUS if self.skill is Skill.QUALIFY else 0)
 
-    def explain(self) -> str:
+    def event(self) -> QualifyingResult:
+        """The §7.2 event that shows this entry's value."""
         if self.robot is not None:
-            return f"{self.car}: robot chit {self.mp} ({self.check:02d}), pits on turn {self.refuel}"
-        mod = FUEL_MODIFIER[self.refuel]
-        q = f" {QUALIFY_BONUS:+d} QUALIFY" if self.skill is Skill.QUALIFY else ""
-        return f"{self.car}: card [{self.mp}] ({self.check:02d}) {mod:+d} for chit {self.refuel}{q} = {self.value}"
+            return QualifyingResult(self.car, self.mp, self.check, self.refuel, self.value, robot=self.robot)
+        bonus = QUALIFY_BONUS if self.skill is Skill.QUALIFY else 0
+        return QualifyingResult(self.car, self.mp, self.check, self.refuel, self.value, FUEL_MODIFIER[self.refuel],
+                                bonus)
+
+    def explain(self) -> str:
+        return self.event().body()
 
 
 def human_entry(car: str, card_mp: int, card_check: int, refuel: int, skill: Skill | None = None,

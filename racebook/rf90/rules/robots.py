@@ -3,7 +3,15 @@
 from __future__ import annotations
 
 from racebook.rf90.car import Car
-from racebook.rf90.events import Event, MovementPoints, Note, TrajectoryOccupied, TurnEnds
+from racebook.rf90.events import (
+    Checked,
+    Event,
+    JustPitRemoved,
+    MovementPoints,
+    RobotChitDue,
+    TrajectoryOccupied,
+    TurnEnds,
+)
 from racebook.rf90.rules import checks, drawing, flags, movement, offtrack, pits, trajectories
 from racebook.rf90.rules.movement import Move
 from racebook.rf90.state import RaceState
@@ -25,14 +33,13 @@ def robot_turn(state: RaceState, car: Car, events: list[Event]) -> TurnCtx | Non
     assert car.robot is not None
     if car.just_pit:  # §17.3 A: back in play after its stop
         car.just_pit = False
-        events.append(Note(f"{car.id} removes the Just Pit token and moves on", "§17.3 A"))
+        events.append(JustPitRemoved(car.id))
     elif _robot_must_pit(state, car):
         # the chit is this robot's from now on (discarded), so the next robot of the type is not bound by it (§8)
         due = [i for i, (t, n) in enumerate(state.robot_chits) if t is car.robot and n <= state.turn]
-        t, n = state.robot_chits.pop(min(due, key=lambda i: state.robot_chits[i][1]))
-        events.append(Note(f"{car.id} is the best-placed {car.robot.value} robot and the {t.value} refuel chit of "
-                           f"turn {n} is due: it pits and the chit is discarded", "§8, §17.3 A"))
-        pits.move_back(state, car, state.track.pit_time, events, f"pit time -{state.track.pit_time}")
+        chit, chit_turn = state.robot_chits.pop(min(due, key=lambda i: state.robot_chits[i][1]))
+        events.append(RobotChitDue(car.id, car.robot, chit, chit_turn))
+        pits.move_back(state, car, state.track.pit_time, events)
         car.pits += 1
         car.just_pit = True
         return None
@@ -50,7 +57,7 @@ def robot_turn(state: RaceState, car: Car, events: list[Event]) -> TurnCtx | Non
             ok = False
             if code is not None:
                 ev = checks.resolve(state, car, code, f"ET blind test at {t.id} (forced by the orange flag)",
-                                    t.test_modifier, "ET", rule="§17.3 D")
+                                    t.test_modifier, "ET", rule="§17.3 D", test=Checked.ET, subject=t.id)
                 events.append(ev)
                 ok = ev.passed
             if ok:
@@ -76,7 +83,7 @@ def robot_turn(state: RaceState, car: Car, events: list[Event]) -> TurnCtx | Non
             ok = False
             if code is not None:
                 ev = checks.resolve(state, car, code, f"Leader check to lap {mv.awaiting_check}", leader_check=True,
-                                    rule="§20")
+                                    rule="§20", test=Checked.LEADER, subject=mv.awaiting_check)
                 events.append(ev)
                 ok = ev.passed
             movement.advance(state, mv, events, check_result=ok)

@@ -11,7 +11,7 @@
 
 from __future__ import annotations
 
-from racebook.rf90.events import Event, Note
+from racebook.rf90.events import Event, FollowsSafetyCar, SafetyCarAdvances, SafetyCarDeployed, SafetyCarRealigned
 from racebook.rf90.rules.classification import classification
 from racebook.rf90.rules.pits import TANK_MAX
 from racebook.rf90.state import YELLOW_FLAG, RaceState
@@ -25,8 +25,9 @@ def queue(state: RaceState) -> list[str]:
     return classification(state, in_race_only=True)
 
 
-def realign(state: RaceState, order: list[str], events: list[Event], why: str) -> None:
-    """The leader in the SC's section, the others behind in ``order`` one per section, all on his lap (§21.2)."""
+def realign(state: RaceState, order: list[str], events: list[Event], pitted: str | None = None) -> None:
+    """The leader in the SC's section, the others behind in ``order`` one per section, all on his lap (§21.2);
+    ``pitted``: the car that pitted under the SC and goes last (§21.4)."""
     if not order:
         return
     n = len(state.track)
@@ -47,8 +48,7 @@ def realign(state: RaceState, order: list[str], events: list[Event], why: str) -
         state.place(cid, state.track.sections[idx % n].name)
     state.leader = order[0]
     state.fas_anchor = None
-    events.append(Note(f"Realignment ({why}): the Safety Car in {state.sc}, then " + ", ".join(
-        f"{cid} {state.cars[cid].section}" for cid in order) + "; every lap token is discarded", "§21.2"))
+    events.append(SafetyCarRealigned(state.sc, tuple(order), tuple(state.cars[cid].section for cid in order), pitted))
 
 
 def deploy(state: RaceState, events: list[Event]) -> None:
@@ -56,8 +56,7 @@ def deploy(state: RaceState, events: list[Event]) -> None:
     for lst in state.order.values():
         while YELLOW_FLAG in lst:
             lst.remove(YELLOW_FLAG)
-    events.append(Note("The Safety Car comes out: every yellow flag is removed; players who have not played may "
-                       "pit now, in track order", "§21.1"))
+    events.append(SafetyCarDeployed())
 
 
 def advance(state: RaceState, events: list[Event]) -> None:
@@ -65,7 +64,7 @@ def advance(state: RaceState, events: list[Event]) -> None:
     assert state.sc is not None
     nxt = state.track.sections[state.track.next_index(state.section(state.sc).index)]
     state.sc = nxt.name
-    events.append(Note(f"The Safety Car advances to {nxt.name}", "§21.3"))
+    events.append(SafetyCarAdvances(nxt.name))
 
 
 def target_section(state: RaceState, car_id: str) -> str:
@@ -84,7 +83,7 @@ def move(state: RaceState, car_id: str, events: list[Event]) -> None:
     car = state.cars[car_id]
     dest = target_section(state, car_id)
     if dest == car.section:
-        events.append(Note(f"{car_id} is already in {dest}, right behind the car ahead (the queue closed up)", "§21.3"))
+        events.append(FollowsSafetyCar(car_id, dest, closed_up=True))
         return
     cur = state.section(car.section).index
     new = state.section(dest).index
@@ -93,12 +92,12 @@ def move(state: RaceState, car_id: str, events: list[Event]) -> None:
         car.lap += 1
     state.place(car_id, dest)
     car.trajectory = None
-    events.append(Note(f"{car_id} follows the Safety Car to {dest}", "§21.3"))
+    events.append(FollowsSafetyCar(car_id, dest))
 
 
 def pit_to_the_back(state: RaceState, car_id: str, events: list[Event]) -> None:
     """§21.4: a car that pits under the SC goes last at once and the queue closes up."""
     order = [c for c in queue(state) if c != car_id] + [car_id]
     realign_keep = state.sc
-    realign(state, order, events, f"{car_id} pitted under the Safety Car and goes last; the gaps close")
+    realign(state, order, events, pitted=car_id)
     state.sc = realign_keep

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from racebook.rf90.car import Car, RobotType, Strategy
-from racebook.rf90.events import Event, Note
+from racebook.rf90.events import ChaseEnd, ChaseEnded, DrawReason, Event, SaveFuelRefuel
 from racebook.rf90.rules import drawing
 from racebook.rf90.state import RaceState
 from racebook.rf90.turn.context import TurnCtx
@@ -30,9 +30,9 @@ def chase_available(state: RaceState, car: Car) -> list[str]:
     return [c for c in state.reserved.get(car.chasing, []) if c in piles]
 
 
-def _chase_off(state: RaceState, car: Car, events: list[Event], why: str) -> None:
+def _chase_off(state: RaceState, car: Car, events: list[Event], why: ChaseEnd) -> None:
     if car.chasing is not None:
-        events.append(Note(f"{car.id}'s Chased token comes off {car.chasing}: {why}", "§26.8"))
+        events.append(ChaseEnded(car.id, car.chasing, why))
         car.chasing = None
 
 
@@ -42,15 +42,15 @@ def _chase_check(state: RaceState, car: Car, events: list[Event]) -> None:
     if t is None:
         return
     if not t.on_track or t.off_track is not None:
-        _chase_off(state, car, events, "the chased car is off the track")
+        _chase_off(state, car, events, ChaseEnd.OFF_TRACK)
     elif car.off_track is None and state.key(car.chasing) < state.key(car.id):  # type: ignore[arg-type]
-        _chase_off(state, car, events, "the chased car is behind")
+        _chase_off(state, car, events, ChaseEnd.BEHIND)
 
 
 def _hazard_blind(car: Car, ctx: TurnCtx, state: RaceState, events: list[Event], what: str) -> None:
     if car.strategy is Strategy.HAZARD:
         ctx.mp_bonus.append((1, f"HAZARD: blind test ({what})"))
-        drawing.draw_track_card(state, car, "(HAZARD Special: a risky blind draw)", events, "§26.6")
+        drawing.draw_track_card(state, car, DrawReason.HAZARD, events, "§26.6")
 
 
 def _specials(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
@@ -58,28 +58,27 @@ def _specials(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> 
     s = car.strategy
     got = False
     if s is Strategy.SAVE_TYRES and ctx.chips_spent >= 1:
-        got, why = True, "SAVE TYRES Special: spent at least 1 tyre chip"
+        got, why = True, DrawReason.SAVE_TYRES_SPECIAL
     elif s is Strategy.PUSH and ctx.chips_spent >= 2:
-        got, why = True, "PUSH Special: spent 2 or more tyre chips"
+        got, why = True, DrawReason.PUSH_SPECIAL
     elif s is Strategy.BALANCE and ctx.traj is not None and any(
             state.card(c).colour in state.track.trajectory(ctx.traj).colours for c in ctx.cards):
-        got, why = True, "BALANCE Special: on a trajectory with a matching card"
+        got, why = True, DrawReason.BALANCE_SPECIAL
     elif s is Strategy.BANGING_WHEELS and ctx.overtook and car.bw_card_turn != state.turn:
-        got, why = True, "BANGING WHEELS Special: overtook a same-lap car"
+        got, why = True, DrawReason.BANGING_WHEELS_SPECIAL
         car.bw_card_turn = state.turn  # §26.2: only 1 Track Card per turn
     elif s is Strategy.RECOVERY and _robot_ahead_same_lap(state, car):
-        got, why = True, "RECOVERY Special: a Fast/Slow robot ahead on the same lap"
+        got, why = True, DrawReason.RECOVERY_SPECIAL
     elif s is Strategy.CHASE and car.chasing is not None and car.chasing in state.cars \
             and state.cars[car.chasing].section == car.section and state.cars[car.chasing].off_track is None:
-        got, why = True, "CHASE Special: ended the movement in the chased car's section"
+        got, why = True, DrawReason.CHASE_SPECIAL
     elif s is Strategy.SAVE_FUEL and ctx.cards and all(state.card(c).mp <= 2 for c in ctx.cards):
         if car.refuel is not None:  # §26.3 Bonus: the refuel chit moves 1 space forward
             car.refuel += 1
-            events.append(Note(f"{car.id} moved with cards ≤ 2 only: the refuel chit moves forward to turn "
-                               f"{car.refuel} (SAVE FUEL)", "§26.3"))
-        got, why = True, "SAVE FUEL Special: moved with cards ≤ 2 only"
+            events.append(SaveFuelRefuel(car.id, car.refuel))
+        got, why = True, DrawReason.SAVE_FUEL_SPECIAL
     if got:
-        drawing.draw_track_card(state, car, f"({why})", events, "§26")
+        drawing.draw_track_card(state, car, why, events, "§26")
 
 
 def _robot_ahead_same_lap(state: RaceState, car: Car) -> bool:

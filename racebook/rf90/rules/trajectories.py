@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from racebook.rf90.car import Car, Strategy
-from racebook.rf90.events import DeckEmpty, Event, Note
+from racebook.rf90.events import Checked, DeckEmpty, EtFailed, Event, NoRecoveryChart
 from racebook.rf90.rules import checks, drawing, offtrack, strategies
 from racebook.rf90.state import RaceState
 from racebook.rf90.track import Trajectory
@@ -43,8 +43,7 @@ def fail_et(state: RaceState, car: Car, ctx: TurnCtx, traj: Trajectory, events: 
     ctx.traj = None
     ctx.traj_failed = True
     ctx.traj_failed_in = car.section
-    events.append(Note(f"{car.id} failed the ET {traj.id}: it leaves the ET spot, gets no bonus, and may not "
-                       f"re-occupy {traj.id} or any other trajectory in {car.section}", "§18.2"))
+    events.append(EtFailed(car.id, traj.id, car.section))
 
 
 def _et_test(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
@@ -54,14 +53,15 @@ def _et_test(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> N
         events.append(DeckEmpty("Race", car.id))
         ctx.et_passed = False
         return
-    ev = checks.resolve(state, car, code, f"ET blind test at {traj.id}", traj.test_modifier, "ET", rule="§13.D.2")
+    ev = checks.resolve(state, car, code, f"ET blind test at {traj.id}", traj.test_modifier, "ET", rule="§13.D.2",
+                        test=Checked.ET, subject=traj.id)
     events.append(ev)
     ctx.et_passed = ev.passed
     strategies._hazard_blind(car, ctx, state, events, "ET")
     if not ev.passed:
         fail_et(state, car, ctx, traj, events)
         if traj.recovery is None:
-            events.append(Note(f"{traj.id} has no recovery chart in the track data", "§18.2"))
+            events.append(NoRecoveryChart(traj.id))
             return
         ctx.route, ctx.node = traj.recovery, state.track.routes[traj.recovery].start
         offtrack._walk_route(state, car, ctx, events)

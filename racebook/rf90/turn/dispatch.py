@@ -38,12 +38,17 @@ from racebook.rf90.car import Car, Strategy
 from racebook.rf90.events import (
     CardDrawn,
     CardsDiscarded,
+    ChaseEnd,
+    ChasePlaced,
+    DiscardReason,
+    DrawReason,
     Event,
-    Note,
+    StaysOut,
     TrajectoryOccupied,
     TurnBegins,
     TurnResumes,
     TurnSkipped,
+    VersatilityUsed,
 )
 from racebook.rf90.rules import drawing, flags, latebraking, offtrack, payments, pits, robots, strategies
 from racebook.rf90.state import RaceState
@@ -73,7 +78,7 @@ def apply(state: RaceState, ctx: TurnCtx, action: Action, events: list[Event]) -
     if isinstance(action, Start) and ph is Phase.SC_A:
         from racebook.rf90.rules import safetycar
 
-        drawing._draw(state, car, "(behind the Safety Car)", events, "§21.3")
+        drawing._draw(state, car, DrawReason.SAFETY_CAR, events, "§21.3")
         safetycar.move(state, car.id, events)
         if car.hand:
             ctx.phase = Phase.SC_DISCARD
@@ -82,11 +87,11 @@ def apply(state: RaceState, ctx: TurnCtx, action: Action, events: list[Event]) -
         return
     elif isinstance(action, Discard) and ph is Phase.SC_DISCARD:
         payments.discard_cards(state, car, action.cards)
-        events.append(CardsDiscarded(car.id, " ".join(action.cards), "end of a turn behind the Safety Car", "§21.3"))
+        events.append(CardsDiscarded(car.id, tuple(action.cards), DiscardReason.SAFETY_CAR, "§21.3"))
         phases._end(state, car, ctx, events)
         return
     elif isinstance(action, StayOut):
-        events.append(Note(f"{car.id} stays out", "§21.1"))
+        events.append(StaysOut(car.id))
         car.played = True
         ctx.phase = Phase.DONE
         return
@@ -95,46 +100,45 @@ def apply(state: RaceState, ctx: TurnCtx, action: Action, events: list[Event]) -
     elif isinstance(action, Versatility):
         car.strategy = action.strategy
         car.skill_used = True
-        strategies._chase_off(state, car, events, "the strategy changed")
-        events.append(Note(f"{car.id} uses VERSATILITY: strategy now {car.strategy.value.upper().replace('_', ' ')}"
-                           if car.strategy else f"{car.id} uses VERSATILITY", "§27"))
+        strategies._chase_off(state, car, events, ChaseEnd.STRATEGY)
+        events.append(VersatilityUsed(car.id, car.strategy))
         return
     elif isinstance(action, WiseDriving):
         car.skill_used = True
         payments.discard_cards(state, car, action.cards)
-        events.append(CardsDiscarded(car.id, " ".join(action.cards) or "nothing", "WISE DRIVING", "§27"))
+        events.append(CardsDiscarded(car.id, tuple(action.cards), DiscardReason.WISE_DRIVING, "§27"))
         while sum(1 for c in car.hand if not state.card(c).is_track) < car.setup.cards:
-            if drawing._draw(state, car, "(WISE DRIVING: up to the hand limit; Track Cards do not count)", events,
+            if drawing._draw(state, car, DrawReason.WISE_DRIVING, events,
                      "§27") is None:
                 break
         return
     elif isinstance(action, Chase):
         car.chasing = action.target
-        events.append(Note(f"{car.id} places the Chased token on {action.target}", "§26.8"))
+        events.append(ChasePlaced(car.id, action.target))
         return
     elif isinstance(action, Take):
         deck = state.deck_of(action.card)
         deck.discards.remove(action.card)
         car.hand.append(action.card)
         state.reserved[car.chasing or ""].remove(action.card)
-        events.append(CardDrawn(car.id, action.card, f"(CHASE: taken from {car.chasing}'s discards)", "§26.8"))
+        events.append(CardDrawn(car.id, action.card, DrawReason.CHASE_TAKEN, "§26.8", car.chasing))
         ctx.phase = Phase.PLAY
     elif isinstance(action, Draw) and ph is Phase.DRAW and car.strategy is Strategy.CHASE:
-        drawing._draw(state, car, "(phase B; CHASE: declines the reserved card, no +1 MP)", events, "§26.8")
+        drawing._draw(state, car, DrawReason.CHASE_DECLINED, events, "§26.8")
         ctx.phase = Phase.PLAY
     elif isinstance(action, Draw) and ph is Phase.DRAW:
         if action.discard:
             payments.discard_cards(state, car, (action.discard,))
-            events.append(CardsDiscarded(car.id, action.discard, "SAVE FUEL: a card > 2 MP for two draws", "§26.3"))
-            drawing._draw(state, car, "(phase B, SAVE FUEL: first of two)", events, "§26.3")
-            drawing._draw(state, car, "(phase B, SAVE FUEL: second of two)", events, "§26.3")
+            events.append(CardsDiscarded(car.id, (action.discard,), DiscardReason.SAVE_FUEL, "§26.3"))
+            drawing._draw(state, car, DrawReason.SAVE_FUEL_FIRST, events, "§26.3")
+            drawing._draw(state, car, DrawReason.SAVE_FUEL_SECOND, events, "§26.3")
         else:
-            drawing._draw(state, car, "(phase B)", events)
+            drawing._draw(state, car, DrawReason.PHASE_B, events)
         ctx.phase = Phase.PLAY
     elif isinstance(action, Draw) and ph is Phase.LUCKY_DISCARD:
         if action.discard:
             payments.discard_cards(state, car, (action.discard,))
-            events.append(CardsDiscarded(car.id, action.discard, "LUCKY: draw 2, keep 1", "§26.4"))
+            events.append(CardsDiscarded(car.id, (action.discard,), DiscardReason.LUCKY, "§26.4"))
         ctx.phase = Phase.PLAY
     elif isinstance(action, Pit):
         pitstop._pit(state, car, ctx, action.extra, events)
@@ -144,7 +148,7 @@ def apply(state: RaceState, ctx: TurnCtx, action: Action, events: list[Event]) -
         return
     elif isinstance(action, PitDone):
         while pits.hand_limit_count(state, car, ctx.pit_exempt) < car.setup.cards:
-            if drawing._draw(state, car, "(pit stop: up to the panel limit)", events, "§13.A.3") is None:
+            if drawing._draw(state, car, DrawReason.PIT, events, "§13.A.3") is None:
                 break
         ctx.phase = Phase.PIT_TYRES
         return
@@ -155,13 +159,11 @@ def apply(state: RaceState, ctx: TurnCtx, action: Action, events: list[Event]) -
         pitstop._pit_finish(state, car, ctx, action.strategy, events)
         return
     elif isinstance(action, Skip):
-        extra = ""
         if action.strategy is not None:
-            strategies._chase_off(state, car, events, "the strategy changed")
+            strategies._chase_off(state, car, events, ChaseEnd.STRATEGY)
             car.strategy = action.strategy
-            extra = f", changes strategy to {action.strategy.value.upper().replace('_', ' ')}"
         car.no_move = True
-        events.append(TurnSkipped(car.id, extra))
+        events.append(TurnSkipped(car.id, action.strategy))
         phases._end(state, car, ctx, events)
         return
     elif isinstance(action, Play):
@@ -170,12 +172,12 @@ def apply(state: RaceState, ctx: TurnCtx, action: Action, events: list[Event]) -
         phases._pay(state, car, ctx, action.chips, action.cards, events)
     elif isinstance(action, Discard) and ph is Phase.DISCARD:
         payments.discard_cards(state, car, action.cards)
-        events.append(CardsDiscarded(car.id, " ".join(action.cards), "card-discard cost"))
+        events.append(CardsDiscarded(car.id, tuple(action.cards), DiscardReason.COST))
         ctx.discards_due = 0
         phases._after_payment(state, car, ctx, events)
     elif isinstance(action, Discard) and ph is Phase.RECOVERY_DISCARD:
         payments.discard_cards(state, car, action.cards)
-        events.append(CardsDiscarded(car.id, " ".join(action.cards), "off-track recovery", "§18.1"))
+        events.append(CardsDiscarded(car.id, tuple(action.cards), DiscardReason.OFF_TRACK, "§18.1"))
         ctx.route_discard = 0
         offtrack._walk_route(state, car, ctx, events)
     elif isinstance(action, Test) and ph is Phase.TEST:

@@ -8,12 +8,20 @@ from racebook.rf90.cards import TestKind
 from racebook.rf90.events import (
     CardsDiscarded,
     CardsPlayed,
+    Checked,
+    Damage,
+    DiscardReason,
+    DrawReason,
+    EtDiscardPower,
     Event,
     FlagEvent,
+    FlagStep,
+    FlatOut,
     MovementPoints,
     MovementStops,
-    Note,
     Pass,
+    PushRefuel,
+    SaveTyres,
     TrajectoryUse,
     TurnEnds,
     TyresPaid,
@@ -29,10 +37,10 @@ from racebook.rf90.turn.context import PendingTest, Phase, TurnCtx
 def _phase_b(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
     """§13.B: one Race Card; LUCKY draws two and discards one; SAVE FUEL may trade a card > 2 MP for two."""
     if car.strategy is Strategy.LUCKY:
-        a = drawing._draw(state, car, "(phase B, LUCKY: first of two)", events, "§26.4")
-        b = drawing._draw(state, car, "(phase B, LUCKY: second of two)", events, "§26.4")
+        a = drawing._draw(state, car, DrawReason.LUCKY_FIRST, events, "§26.4")
+        b = drawing._draw(state, car, DrawReason.LUCKY_SECOND, events, "§26.4")
         if a and b and (state.card(a).mp == state.card(b).mp or state.card(a).colour is state.card(b).colour):
-            drawing.draw_track_card(state, car, "(LUCKY Special: the two drawn cards share value or colour)", events,
+            drawing.draw_track_card(state, car, DrawReason.LUCKY_SPECIAL, events,
                             "§26.4")
         if state.rules.lucky_discard_mandatory or car.hand:
             ctx.phase = Phase.LUCKY_DISCARD
@@ -44,10 +52,10 @@ def _phase_b(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> N
         if strategies.chase_available(state, car):
             ctx.phase = Phase.DRAW
             return
-        drawing._draw(state, car, "(phase B)", events)
+        drawing._draw(state, car, DrawReason.PHASE_B, events)
         ctx.mp_bonus.append((1, "CHASE: no card of the chased car to take"))
     else:
-        drawing._draw(state, car, "(phase B)", events)
+        drawing._draw(state, car, DrawReason.PHASE_B, events)
     ctx.phase = Phase.PLAY
 
 
@@ -64,7 +72,8 @@ def _play(state: RaceState, car: Car, ctx: TurnCtx, action: Play, events: list[E
     extra = ""
     if not action.cards:
         extra = " (no playable card)"
-    events.append(CardsPlayed(car.id, " ".join(f"{c}{state.card(c)}" for c in action.cards) or "no card",
+    events.append(CardsPlayed(car.id, tuple(action.cards), tuple(state.card(c).mp for c in action.cards),
+                              tuple(state.card(c).check for c in action.cards),
                               sum(state.card(c).mp for c in action.cards), extra))
     if car.trajectory and not action.trajectory:
         t = state.track.trajectory(car.trajectory)
@@ -86,12 +95,12 @@ def _play(state: RaceState, car: Car, ctx: TurnCtx, action: Play, events: list[E
         if 2 in (a.mp, b.mp) and max(a.mp, b.mp) >= 3 and not (a.combination or b.combination) \
                 and 1 not in (a.mp, b.mp) and car.refuel is not None:
             car.refuel -= 1
-            events.append(Note(f"{car.id}'s refuel chit moves back to turn {car.refuel} (PUSH combination)", "§26.7"))
+            events.append(PushRefuel(car.id, car.refuel))
     ctx.tyres_due, ctx.discards_due, ctx.damage_due = cardplay._costs(state, car, action.cards, traj)
     ctx.card_damage = sum(state.card(c).damage for c in action.cards)
     raw = sum(state.card(c).tyres for c in action.cards) + (traj.cost.tyres if traj else 0)
     if car.strategy is Strategy.SAVE_TYRES and raw > 0:
-        events.append(Note(f"SAVE TYRES: one of the {raw} tyre unit(s) is free, {ctx.tyres_due} to pay", "§26.1"))
+        events.append(SaveTyres(car.id, raw, ctx.tyres_due))
     ctx.phase = Phase.PAY
     if ctx.tyres_due == 0:
         _after_tyres(state, car, ctx, events)
@@ -116,7 +125,7 @@ def _after_tyres(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) 
         if len(payable) == ctx.discards_due:
             cards = tuple(payable)
             payments.discard_cards(state, car, cards)
-            events.append(CardsDiscarded(car.id, " ".join(cards), "card-discard cost"))
+            events.append(CardsDiscarded(car.id, tuple(cards), DiscardReason.COST))
             ctx.discards_due = 0
         else:
             return
@@ -125,7 +134,7 @@ def _after_tyres(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) 
 
 def _after_payment(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
     if ctx.damage_due:
-        if not payments.take_damage(state, car, ctx.damage_due, "card/trajectory damage symbol", events):
+        if not payments.take_damage(state, car, ctx.damage_due, Damage.SYMBOL, events):
             _retired_mid_turn(state, car, ctx, events)
             return
         if car.strategy is Strategy.HAZARD and ctx.card_damage:
@@ -139,14 +148,13 @@ def _after_payment(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]
             and ctx.et_mode == "flat":
         ctx.et_passed = True
         ctx.mp_bonus.append((-1, "FLAT OUT: the ET without its test"))
-        events.append(Note(f"{car.id} takes {ctx.traj} flat out: no blind test, the bonus is 1 less", "§27"))
+        events.append(FlatOut(car.id, ctx.traj))
     elif ctx.traj is not None and state.track.trajectory(ctx.traj).kind is TrajectoryKind.EXTREME \
             and ctx.et_mode is not None:
         car.hand.remove(ctx.et_mode)
         state.discard(ctx.et_mode)
         ctx.et_passed = True
-        events.append(Note(f"{car.id} discards {ctx.et_mode} for its ET Discard Power: {ctx.traj} succeeds with no "
-                           "test", "§19.3"))
+        events.append(EtDiscardPower(car.id, ctx.et_mode, ctx.traj))
     elif ctx.traj is not None and state.track.trajectory(ctx.traj).kind is TrajectoryKind.EXTREME:
         trajectories._et_test(state, car, ctx, events)
         if not car.on_track or ctx.phase is not Phase.TEST:
@@ -184,7 +192,7 @@ def _card_test(state: RaceState, car: Car, ctx: TurnCtx, action: Test, events: l
     if action.using == BLIND and state.card(t.card).colour.value == "green":  # type: ignore[arg-type]
         strategies._hazard_blind(car, ctx, state, events, "green card")
     if not ev.passed:
-        if not payments.take_damage(state, car, 1, f"failed the test of {t.card}", events, "§13.D.2"):
+        if not payments.take_damage(state, car, 1, Damage.FAILED_TEST, events, "§13.D.2", t.card):
             _retired_mid_turn(state, car, ctx, events)
             return
     _next_test(state, car, ctx, events)
@@ -193,7 +201,7 @@ def _card_test(state: RaceState, car: Car, ctx: TurnCtx, action: Test, events: l
 def _phase_d3(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
     for c in ctx.cards:
         for _ in range(state.card(c).draw):
-            drawing._draw(state, car, f"(draw symbol on {c})", events, "§13.D.3")
+            drawing._draw(state, car, DrawReason.DRAW_SYMBOL, events, "§13.D.3", c)
     for c in ctx.cards:
         card = state.card(c)
         if card.weather:
@@ -209,7 +217,7 @@ def _next_event(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -
         if len(legality.legal(state, ctx)) > 1:
             return
         what = ctx.d4.pop(0)
-        events.append(FlagEvent(car.id, f"the {what} symbol has no effect now (nothing to choose)", "§13.D.4"))
+        events.append(FlagEvent(car.id, FlagStep.IDLE, what))
     _phase_e(state, car, ctx, events)
 
 
@@ -261,7 +269,8 @@ def _leader_check(state: RaceState, car: Car, ctx: TurnCtx, using: str, events: 
     if code is None:
         _continue_move(state, car, ctx, events, check_result=False)
         return
-    ev = checks.resolve(state, car, code, f"Leader check to lap {mv.awaiting_check}", leader_check=True, rule="§20")
+    ev = checks.resolve(state, car, code, f"Leader check to lap {mv.awaiting_check}", leader_check=True, rule="§20",
+                        test=Checked.LEADER, subject=mv.awaiting_check)
     events.append(ev)
     ctx.phase = Phase.TEST  # placeholder while moving
     _continue_move(state, car, ctx, events, check_result=ev.passed)
@@ -299,10 +308,9 @@ def _end(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
     car.played = True
     ctx.phase = Phase.DONE
     if car.on_track and car.off_track is not None:
-        events.append(TurnEnds(car.id, car.off_track, " (at the re-entry point, off the track)"))
+        events.append(TurnEnds(car.id, car.off_track, at_reentry=True, off_track=True))
     elif car.on_track:
-        events.append(TurnEnds(car.id, car.section, f", {state.laps_down(car.id)} lap(s) down"
-                               if state.laps_down(car.id) else ""))
+        events.append(TurnEnds(car.id, car.section, state.laps_down(car.id)))
 
 
 def _retired_mid_turn(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:

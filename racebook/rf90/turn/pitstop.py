@@ -3,7 +3,18 @@
 from __future__ import annotations
 
 from racebook.rf90.car import Car, Skill, Strategy, Tyre
-from racebook.rf90.events import Event, Note
+from racebook.rf90.events import (
+    ChaseEnd,
+    DrawReason,
+    Event,
+    JustPit,
+    PitCause,
+    PitDeclared,
+    PitUnderSafetyCar,
+    SafetyCarFuel,
+    StrategyChanged,
+    TyresKept,
+)
 from racebook.rf90.rules import drawing, pits, strategies, trajectories
 from racebook.rf90.state import RaceState
 from racebook.rf90.turn.context import Phase, TurnCtx
@@ -11,20 +22,20 @@ from racebook.rf90.turn.context import Phase, TurnCtx
 
 def _pit(state: RaceState, car: Car, ctx: TurnCtx, extra: int, events: list[Event]) -> None:
     """§13.A.3: announce, go back, then the procedure (chit, repairs, cards, tyres, strategy)."""
-    strategies._chase_off(state, car, events, "a pit stop was declared")
-    forced = " (forced)" if car.forced_pit else (" (its refuel chit is due)" if pits.must_pit(state, car) else "")
+    strategies._chase_off(state, car, events, ChaseEnd.PIT)
+    cause = PitCause.FORCED if car.forced_pit else (PitCause.CHIT_DUE if pits.must_pit(state, car) else PitCause.CHOSEN)
     car.forced_pit = False
     if ctx.sc_mode == "running":  # §21.4: straight to the back, up to 16 turns, no extra sections
         from racebook.rf90.rules import safetycar
 
-        events.append(Note(f"{car.id} pits under the Safety Car{forced}", "§21.4"))
+        events.append(PitUnderSafetyCar(car.id, cause))
         safetycar.pit_to_the_back(state, car.id, events)
         car.refuel = state.turn + safetycar.SC_FUEL
-        events.append(Note(f"{car.id} loads fuel up to turn {car.refuel} (16 turns, no extra sections)", "§21.4"))
+        events.append(SafetyCarFuel(car.id, car.refuel))
         pits.repair(state, car, events)
         ctx.phase = Phase.PIT_DISCARD
         return
-    events.append(Note(f"{car.id} declares a pit stop{forced}, {extra} extra section(s) for fuel", "§13.A.3"))
+    events.append(PitDeclared(car.id, cause, extra))
     penalty = 0
     if car.off_track is not None:  # §18.5: from where it lost control, one extra section per penalty point
         lost = car.lost_control or car.off_track
@@ -34,10 +45,7 @@ def _pit(state: RaceState, car: Car, ctx: TurnCtx, extra: int, events: list[Even
         penalty, car.time_loss = car.time_loss, 0
         if state.fas_anchor is not None and state.leader == car.id:
             state.fas_anchor = None
-    why = f"pit time -{state.track.pit_time}" + (f" and {extra} extra" if extra else "") \
-        + (f" and {penalty} for the off-track penalty" if penalty else "") \
-        + (", PITTING -2" if car.skill is Skill.PITTING else "")
-    pits.move_back(state, car, pits.recoil(state, car, extra) + penalty, events, why)
+    pits.move_back(state, car, pits.recoil(state, car, extra) + penalty, events, extra, penalty)
     pits.refuel(state, car, extra, events)
     pits.repair(state, car, events)
     ctx.phase = Phase.PIT_DISCARD
@@ -45,27 +53,27 @@ def _pit(state: RaceState, car: Car, ctx: TurnCtx, extra: int, events: list[Even
 
 def _pit_tyres(state: RaceState, car: Car, ctx: TurnCtx, tyre: str, events: list[Event]) -> None:
     if tyre == "keep":
-        events.append(Note(f"{car.id} keeps the tyres: {car.chips} chip(s), {car.blue} blue token(s)", "§13.A.3"))
+        events.append(TyresKept(car.id, car.chips, car.blue))
     else:
         t = Tyre(tyre)
         pits.fit_tyres(state, car, t, events)
         if t is Tyre.HARD:  # AMB-32: every new set of Hard tyres
             before = set(car.hand)
-            drawing.draw_track_card(state, car, "(Hard tyres: +1 Track Card, not counted in the hand limit)", events,
+            drawing.draw_track_card(state, car, DrawReason.HARD_PIT, events,
                             "§9.2")
             ctx.pit_exempt |= set(car.hand) - before
     if car.skill is Skill.PITTING:
         before = set(car.hand)
-        drawing.draw_track_card(state, car, "(PITTING: +1 Track Card, not counted in the hand limit)", events, "§27")
+        drawing.draw_track_card(state, car, DrawReason.PITTING, events, "§27")
         ctx.pit_exempt |= set(car.hand) - before
     ctx.phase = Phase.PIT_STRATEGY
 
 
 def _pit_finish(state: RaceState, car: Car, ctx: TurnCtx, strategy: Strategy | None, events: list[Event]) -> None:
     if strategy is not None:
-        strategies._chase_off(state, car, events, "the strategy changed")
+        strategies._chase_off(state, car, events, ChaseEnd.STRATEGY)
         car.strategy = strategy
-        events.append(Note(f"{car.id} changes strategy to {strategy.value.upper().replace('_', ' ')}", "§13.A.3"))
+        events.append(StrategyChanged(car.id, strategy))
     if car.skill in (Skill.VERSATILITY, Skill.WISE_DRIVING, Skill.SIXTH_SENSE):
         car.skill_used = False
     car.pits += 1
@@ -82,6 +90,5 @@ def _pit_finish(state: RaceState, car: Car, ctx: TurnCtx, strategy: Strategy | N
 
 def _pit_pause(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
     car.just_pit = True
-    events.append(Note(f"{car.id} takes the JUST PIT token and plays phases B–F when {car.section} is activated "
-                       "again", "§13.A.3"))
+    events.append(JustPit(car.id, car.section))
     ctx.phase = Phase.DONE  # the turn pauses; the car has not finished playing (car.played stays False)

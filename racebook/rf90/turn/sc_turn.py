@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from racebook.rf90.car import Car
-from racebook.rf90.events import Event, Note, TurnEnds
+from racebook.rf90.events import Event, PitCause, PitUnderSafetyCar, TurnEnds
 from racebook.rf90.rules import robots
 from racebook.rf90.state import RaceState
 from racebook.rf90.turn.context import Phase, TurnCtx
@@ -15,7 +15,7 @@ def _sc_turn(state: RaceState, car: Car, events: list[Event]) -> TurnCtx | None:
 
     if car.is_robot:
         if robots._robot_must_pit(state, car):
-            events.append(Note(f"{car.id} pits under the Safety Car (its type's refuel chit is due)", "§21.4"))
+            events.append(PitUnderSafetyCar(car.id, PitCause.ROBOT_CHIT_DUE))
             safetycar.pit_to_the_back(state, car.id, events)
             car.pits += 1
             due = [i for i, (t, n) in enumerate(state.robot_chits) if t is car.robot and n <= state.turn]

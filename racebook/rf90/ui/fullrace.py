@@ -63,7 +63,7 @@ from racebook.rf90.car import (
     Strategy,
     Tyre,
 )
-from racebook.rf90.events import Event
+from racebook.rf90.events import Event, RobotTyres
 from racebook.rf90.explain import why_illegal
 from racebook.rf90.game import Race, frame_of
 from racebook.rf90.options import HOUSE_RULE_DOCS, Rules
@@ -661,7 +661,7 @@ class RaceTable:
         out: list[Event] = []
         for e in rs.events:
             out.append(e)
-            if e.citation == "§9.2":  # "Robots fit … tyres": the first pre-race event
+            if isinstance(e, RobotTyres):  # "Robots fit … tyres": the last set-up event before the players choose
                 break
         return out
 

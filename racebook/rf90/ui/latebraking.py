@@ -24,7 +24,7 @@ import ipywidgets as widgets
 
 from racebook.rf90.analysis import odds
 from racebook.rf90.car import Skill, Strategy
-from racebook.rf90.events import CheckTest, MovementPoints, Note, TurnEnds
+from racebook.rf90.events import Checked, CheckTest, ControlRegained, MovementPoints, TurnEnds
 from racebook.rf90.state import RaceState
 from racebook.rf90.track import Condition, Track
 from racebook.rf90.ui.player import ScenarioPlayer
@@ -107,17 +107,17 @@ def route_steps(race: Any) -> list[RouteStep | None]:
         car = getattr(e, "car", None)
         if isinstance(e, CheckTest) and not e.passed and f is not None and car is not None:
             rid = zone = None
-            if e.rule == "§13.F.1" or "AMB-29" in e.rule:  # a late braking (a robot's is forced, §15.4)
+            if e.test is Checked.LATE_BRAKING:  # a late braking (a robot's is forced, §15.4)
                 zone = _section_of(f, car)
                 rid = track.section(zone).lb_route if zone else None
-            elif e.what.startswith("ET blind test"):
-                tid = f.trajectories.get(car) or e.what.rsplit(" ", 1)[-1]
+            elif e.test is Checked.ET:
+                tid = f.trajectories.get(car) or e.subject
                 traj = next((t for t in track.trajectories if t.id == tid), None)
                 if traj is not None:
                     rid, zone = traj.recovery, traj.section
             if rid is not None and zone is not None:
                 live[car] = {"route": rid, "zone": zone, "results": []}
-        elif isinstance(e, CheckTest) and e.rule == "§18.1" and car in live:
+        elif isinstance(e, CheckTest) and e.test is Checked.RECOVERY and car in live:
             live[car]["results"].append(e.passed)
         for c in list(live):
             ep = live[c]
@@ -130,7 +130,7 @@ def route_steps(race: Any) -> list[RouteStep | None]:
                 node = trail[min(j + 1, len(trail) - 1)]
             done = f is not None and (c in f.off_track or c in f.out)
             done = done or (c == car and isinstance(e, (MovementPoints, TurnEnds)))
-            done = done or (c == car and isinstance(e, Note) and e.rule == "§18.2" and "regains control" in e.text)
+            done = done or (c == car and isinstance(e, ControlRegained))
             shown = trail if done else trail[:trail.index(node) + 1]  # the way so far
             last = RouteStep(c, ep["route"], ep["zone"], shown, None if done else node)
             if done:

@@ -83,7 +83,7 @@ def activation_log(race: Any, whole_race: bool = False) -> list[ActivationStep]:
         if kind == "SectionActivated":
             close()
             current = {"position": i, "label": e.label, "section": e.section, "part": e.part,
-                       "due": tuple(c.strip() for c in e.cars.split(",") if c.strip()), "played": [],
+                       "due": e.cars, "played": [],
                        "resumed": [], "why": e.why, "rule": e.citation}
         elif kind in ("TurnBegins", "TurnResumes") and current is not None:
             if e.car not in current["played"]:

@@ -6,6 +6,7 @@ import math
 
 import pytest
 
+from racebook.rf90 import events as ev
 from racebook.rf90.analysis import experiments as X
 from racebook.rf90.analysis.simulate import one_race
 from racebook.rf90.car import Status, Tyre
@@ -114,7 +115,7 @@ def test_the_excursion_of_a_failed_late_braking_runs_to_the_re_entry_point() -> 
     trip = X.lb_excursion(race, "Blue")
     assert trip[0].kind == "CheckTest" and trip[0].rule == "§13.F.1" and not trip[0].passed
     assert trip[-1].car_id == "Blue" and trip[-1].kind in ("TurnEnds", "Retired")
-    assert any(e.citation == "§18.3" for e in trip)
+    assert any(isinstance(e, ev.LostControl) and e.car == "Blue" for e in trip)
     assert X.lb_excursion(one_race("silverstone", 1000, players=1, late_brake=False)[0], "Blue") == []
 
 
@@ -125,6 +126,10 @@ def test_retirement_reasons_are_named_and_tabled() -> None:
     assert X.retirement_kind("off-track tyre wear of 2 chip(s) with only 1") == "no tyre chips"
     assert X.retirement_kind("must discard 1 card(s) off track with only 0") == "no cards to discard"
     assert X.retirement_kind("something new") == "something new"
+    assert X.retirement_kind(ev.Retired("Blue", ev.Retirement.NO_WEAR_SLOT, token="red")) == "wear slots full"
+    assert X.retirement_kind(ev.Retired("Blue", ev.Retirement.RECOVERY_CHART)) == "crash off the track"
+    assert X.retirement_kind(ev.Retired("Blue", ev.Retirement.TYRES, need=2, have=1)) == "no tyre chips"
+    assert ev.Retired("Blue", ev.Retirement.TYRES, need=2, have=1).why == "off-track tyre wear of 2 chip(s) with only 1"
     race, result = _seeded(1000, lambda r, res: len(res.retired) >= 1, late_brake=True)
     outs = X.outcomes(race, result)
     assert all(bool(o.why_out) == (o.status == "retired") for o in outs)

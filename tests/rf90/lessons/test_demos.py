@@ -16,6 +16,8 @@ from racebook.rf90.car import Skill, Strategy
 from racebook.rf90.lessons import demos
 from racebook.rf90.scenario import build
 
+BANGING_WHEELS_DRAWS = (ev.DrawReason.BANGING_WHEELS_SPECIAL, ev.DrawReason.BANGING_WHEELS_DUEL)  # §26.2
+
 
 def results(key: str) -> list[demos.RunResult]:
     return demos.play(key)
@@ -91,7 +93,7 @@ def test_banging_wheels_ex_26_variant_and_ex_16_plus_3() -> None:
     p = of(bw.race, ev.Pass)[0]
     assert (p.other, p.section, p.cost) == ("Red", "G", 2) and bw.race.state.cars["Blue"].section == "F"
     assert _track_cards(bw.race, "Blue") == 1
-    assert any("+3 BANGING WHEELS" in e.sentence() and "total 6" in e.sentence() for e in of(duel.race, ev.DuelEvent))
+    assert any(e.total == 6 and "+3 BANGING WHEELS" in e.breakdown for e in of(duel.race, ev.DuelReveal))
     assert of(once.race, ev.Pass) and _track_cards(once.race, "Blue") == 1
 
 
@@ -206,7 +208,7 @@ def test_rain_expert_no_penalty_and_three_blue_tokens() -> None:
 def test_flat_out_skips_the_test_for_one_mp() -> None:
     plain, flat = results("flat_out")
     assert of(plain.race, ev.MovementPoints)[0].mp == 4 and of(flat.race, ev.MovementPoints)[0].mp == 3
-    assert not [e for e in of(flat.race, ev.CheckTest) if "ET" in e.what]
+    assert not [e for e in of(flat.race, ev.CheckTest) if e.test is ev.Checked.ET]
 
 
 # ------------------------------------------------------------------ the widget
@@ -262,7 +264,7 @@ def test_banging_wheels_one_track_card_a_turn() -> None:
               "Blue pay chips=2"):
         race.apply(a)
     assert of(race, ev.Pass)
-    specials = [e for e in of(race, ev.CardDrawn) if "BANGING WHEELS Special" in e.sentence()]
+    specials = [e for e in of(race, ev.CardDrawn) if e.reason in BANGING_WHEELS_DRAWS]
     assert len(specials) == 1
 
 

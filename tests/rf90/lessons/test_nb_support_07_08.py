@@ -211,6 +211,7 @@ def test_the_yellow_flag_scenario() -> None:
     race = racebook.load_scenario("flags_yellow").race
     passed = [e for e in race.events if isinstance(e, YellowFlagPassed)]
     assert [(e.car, bool(e.removed)) for e in passed] == [("Blue", False), ("Red", True)]
+    assert [e.by_leader for e in passed] == [False, True]
     stop = next(e for e in race.events if isinstance(e, MovementStops) and e.car == "Blue")
     assert stop.citation == "§15.1" and stop.lost == "; 2 MP lost"
     assert all("(Y)" not in lst for lst in race.state.order.values())

@@ -41,8 +41,7 @@ def test_ties_damage_each_tied_car_once_and_keep_their_order(n: int, seed: int) 
     while any(isinstance(a, Bid) for a in race.legal_actions()):
         bids = [a for a in race.legal_actions() if isinstance(a, Bid) and a.cards]
         race.apply(rnd.choice(bids))
-    reveals = {e.car: int(e.text.split("total ")[1].split()[0]) for e in race.events
-               if isinstance(e, ev.DuelEvent) and " reveals " in e.text}
+    reveals = {e.car: e.total for e in race.events if isinstance(e, ev.DuelReveal)}
     after = s.cars_in("C")
     totals = sorted(reveals.values())
     for c, t in reveals.items():

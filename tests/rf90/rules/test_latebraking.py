@@ -13,7 +13,7 @@ def checks_in(race: racebook.Race) -> list[ev.CheckTest]:
 
 
 def notes(race: racebook.Race) -> list[str]:
-    return [e.text for e in race.events if isinstance(e, ev.Note)]
+    return [e.body() for e in race.events]
 
 
 def test_ex_31_successful_late_braking_at_abbey() -> None:

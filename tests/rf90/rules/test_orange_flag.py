@@ -47,3 +47,4 @@ def test_forced_et_is_tested_on_the_robots_next_turn() -> None:
         race.apply(race.legal_actions()[0])
     test = next(e for e in race.events if isinstance(e, ev.CheckTest) and e.car == "Fast1")
     assert test.what.startswith("ET blind test at G.et1") and test.target == 70
+    assert (test.test, test.subject) == (ev.Checked.ET, "G.et1")

@@ -8,7 +8,7 @@ from racebook.rf90.actions import Pit, PitDone, PitTyres
 
 
 def notes(race: racebook.Race) -> list[str]:
-    return [e.text for e in race.events if isinstance(e, ev.Note)]
+    return [e.body() for e in race.events]
 
 
 def test_ex_7_extra_fuel_and_the_robot_pit() -> None:
@@ -18,7 +18,7 @@ def test_ex_7_extra_fuel_and_the_robot_pit() -> None:
     s = race.state
     assert s.cars["Blue"].refuel == 21
     assert "Blue goes back 9 section(s) to Hangar-2 and is placed last there (pit time -8 and 1 extra)" in notes(race)
-    assert any(n.startswith("SuperFast1 goes back 8 section(s)") for n in notes(race))
+    assert any(isinstance(e, ev.MovedBack) and (e.car, e.sections) == ("SuperFast1", 8) for e in race.events)
     assert s.cars["SuperFast1"].just_pit and s.cars["SuperFast1"].pits == 1
     assert s.cars["SuperFast2"].pits == 0  # only the best-placed robot of the type
 

@@ -20,9 +20,11 @@ from racebook.rf90.rules.movement import PassKind, PassSituation, quote
 from racebook.rf90.track import SectionType
 from racebook.rf90.trackfile import load_track
 
+BANGING_WHEELS_DRAWS = (ev.DrawReason.BANGING_WHEELS_SPECIAL, ev.DrawReason.BANGING_WHEELS_DUEL)  # §26.2
+
 
 def duel_texts(race: Race) -> list[str]:
-    return [e.text for e in race.events if isinstance(e, ev.DuelEvent)]
+    return [e.body() for e in race.events if isinstance(e, ev.DuelEvent)]
 
 
 # ----------------------------------------------------------------------------- 1. §12.2 everyone declines
@@ -93,7 +95,7 @@ def test_house_rule_duel_modifier_spares_group_front_both_ways() -> None:
         race.state.rules = dataclasses.replace(race.state.rules, duel_modifier_spares_group_front=spare_group)
         for a in sc.actions[: sc.actions.index("Red bid R22") + 1]:
             race.apply(a)
-        reveal = next(t for t in duel_texts(race) if t.startswith("Red reveals"))
+        reveal = next(e.body() for e in race.events if isinstance(e, ev.DuelReveal) and e.car == "Red")
         totals[spare_group] = reveal
     assert "total 2 (2 R22 [2])" in totals[True]
     assert "total 1 (2 R22 [2] -1 Curve 1 modifier)" in totals[False]
@@ -165,7 +167,7 @@ def test_s18_2_failed_et_leaves_the_spot(make_race) -> None:
     blue = s.cars["Blue"]
     stop = next(e for e in race.events if isinstance(e, ev.MovementStops) and e.car == "Blue")
     assert stop.section == "D" and "NO MOVE" in stop.why
-    assert any("leaves the ET spot" in e.sentence() for e in race.events if isinstance(e, ev.Note))
+    assert any(isinstance(e, ev.EtFailed) and "leaves the ET spot" in e.sentence() for e in race.events)
     # the next Game Turn: Blue is still in D, off the ET, which is free for anybody
     assert s.turn == 6 and race.current_car == "Blue" and blue.section == "D" and blue.trajectory is None
     assert [t.id for t in free_trajectories(s, "D")] == ["D.et1"]
@@ -224,7 +226,7 @@ def test_s26_2_banging_wheels_counts_late_braking_passes(make_race) -> None:
     race.apply("Blue occupy none")
     s = race.state
     assert s.cars["Blue"].section == "D"
-    got = [e for e in race.events if isinstance(e, ev.CardDrawn) and "BANGING WHEELS" in e.why]
+    got = [e for e in race.events if isinstance(e, ev.CardDrawn) and e.reason in BANGING_WHEELS_DRAWS]
     assert len(got) == 1 and got[0].card in s.cars["Blue"].hand
 
 
@@ -236,7 +238,7 @@ def test_s26_2_late_braking_past_lapped_cars_only_earns_nothing(make_race) -> No
     for a in ("Blue start", "Blue play R18", "Blue late-brake", "Blue occupy none"):
         race.apply(a)
     assert race.state.cars["Blue"].section == "D"
-    assert not [e for e in race.events if isinstance(e, ev.CardDrawn) and "BANGING WHEELS" in e.why]
+    assert not [e for e in race.events if isinstance(e, ev.CardDrawn) and e.reason in BANGING_WHEELS_DRAWS]
 
 
 # ----------------------------------------------------------------------------- 5. §18.5 re-entry past the line

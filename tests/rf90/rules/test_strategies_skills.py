@@ -112,7 +112,7 @@ def test_flat_out_and_the_et_discard_power() -> None:
     flat.apply("Blue test 1 R20")
     mp = next(e for e in flat.events if isinstance(e, ev.MovementPoints))
     assert mp.mp == 2 + 2 - 1
-    assert not [e for e in flat.events if isinstance(e, ev.CheckTest) and "ET" in e.what]
+    assert not [e for e in flat.events if isinstance(e, ev.CheckTest) and e.test is ev.Checked.ET]
     power = build("teaching turn=3 | A: Red*{played} | D: Blue@D.et1",
                   {"Blue": {"hand": ["R14", "T04", "R55"], "target": "R88"}}, ["R01"])
     power.apply("Blue start")

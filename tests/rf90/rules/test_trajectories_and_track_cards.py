@@ -110,7 +110,7 @@ def test_et_discard_power_card_is_not_offered_to_pay_tyres(make_race) -> None:
         alt.apply(pay)
         assert "T04" not in alt.state.cars["Blue"].hand
         assert "T04" in alt.state.track_deck.discards  # discarded for its power (§19.3)
-        assert any(e.kind == "Note" and "ET Discard Power" in str(e) for e in alt.events)
+        assert any(isinstance(e, ev.EtDiscardPower) and e.card == "T04" for e in alt.events)
 
 
 def test_et_discard_power_card_is_not_offered_for_a_card_discard_cost(make_race) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import racebook
 from racebook.rf90 import events as ev
 from racebook.rf90.actions import GreenFlag, NoFlag, TakeFlag, Weather, YellowFlag
+from racebook.rf90.car import Tyre
 from racebook.rf90.cards import Flag, default_race_deck
 
 
@@ -65,4 +66,4 @@ def test_weather_card_moves_the_pawn_one_step_and_robots_change_tyres() -> None:
     s = race.state
     assert s.condition().value == "rain" and s.robot_tyre.value == "rain"
     assert s.robot_chits == [] and s.cars["Fast1"].pits == 1 and s.cars["Slow1"].pits == 1
-    assert any("§16.3" in e.citation for e in race.events if isinstance(e, ev.Note))
+    assert any(isinstance(e, ev.RobotsWillPit | ev.RobotTyresChanged) and e.tyre is Tyre.RAIN for e in race.events)

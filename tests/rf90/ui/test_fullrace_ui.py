@@ -11,6 +11,7 @@ pytest.importorskip("ipywidgets")
 pytest.importorskip("bqplot")
 pytest.importorskip("pandas")
 
+from racebook.rf90 import events as ev  # noqa: E402
 from racebook.rf90.actions import Play  # noqa: E402
 from racebook.rf90.analysis.drivers import GreedyDriver  # noqa: E402
 from racebook.rf90.analysis.simulate import ROBOTS_BY_PLAYERS, robots_for  # noqa: E402
@@ -95,8 +96,9 @@ def test_the_dealt_hand_is_shown_and_the_chosen_card_qualifies() -> None:
     rs = t.qualify()
     assert rs is not None and t.stage == "qualified"
     shown = t.qualifying_events(rs)
-    assert shown[-1].citation == "§9.2" and "Robots fit" in shown[-1].sentence()
-    assert "Weather card" in shown[-2].sentence() and "Weather card" in t.grid_html.value
+    assert isinstance(shown[-1], ev.RobotTyres) and "Robots fit" in shown[-1].sentence()
+    assert isinstance(shown[-2], ev.InitialWeather) and "Weather card" in shown[-2].sentence()
+    assert "Weather card" in t.grid_html.value
     t.forms[0].tyre.value = "soft"  # chosen after the grid and the weather are known (§9.2)
     race = t.start()
     assert race is not None
