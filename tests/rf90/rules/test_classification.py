@@ -75,6 +75,6 @@ def test_the_finish_experiments_and_simulate_use_the_one_classification() -> Non
     assert experiments.classification(race) == full and sorted(full) == sorted(s.cars)
     fin = race.events[-1]
     assert isinstance(fin, ev.RaceFinished)
-    assert fin.classification == ", ".join(classification(s, in_race_only=True))
+    assert fin.classification == tuple(classification(s, in_race_only=True))
     assert list(result.order) == [c for c in full if s.cars[c].status is Status.RACING and s.cars[c].off_track is None]
     assert list(result.order) == s.race_order()
