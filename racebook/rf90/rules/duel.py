@@ -313,8 +313,8 @@ def resolve(state: RaceState, ctx: DuelCtx, events: list[Event]) -> None:
         players, quitters = [c for c in ctx.cars if c in ctx.participants], []  # no cards: he takes the front
     totals = {c: total(state, ctx, c) for c in players}
     for c in players if ctx.bids else ():
-        cards = " ".join(f"{x}{state.card(x)}" for x in ctx.bids[c])
-        events.append(DuelEvent(sec, f"{c} reveals {cards}: total {totals[c][0]} ({totals[c][1]})", c, "§12.2"))
+        shown = " ".join(f"{x}{state.card(x)}" for x in ctx.bids[c])
+        events.append(DuelEvent(sec, f"{c} reveals {shown}: total {totals[c][0]} ({totals[c][1]})", c, "§12.2"))
     for c in quitters:
         events.append(DuelEvent(sec, f"{c} played no card: not participating", c, "§12.1"))
     orig = {c: i for i, c in enumerate(ctx.cars)}

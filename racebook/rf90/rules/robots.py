@@ -29,8 +29,8 @@ def robot_turn(state: RaceState, car: Car, events: list[Event]) -> TurnCtx | Non
     elif _robot_must_pit(state, car):
         # the chit is this robot's from now on (discarded), so the next robot of the type is not bound by it (§8)
         due = [i for i, (t, n) in enumerate(state.robot_chits) if t is car.robot and n <= state.turn]
-        t, n = state.robot_chits.pop(min(due, key=lambda i: state.robot_chits[i][1]))
-        events.append(Note(f"{car.id} is the best-placed {car.robot.value} robot and the {t.value} refuel chit of "
+        kind, n = state.robot_chits.pop(min(due, key=lambda i: state.robot_chits[i][1]))
+        events.append(Note(f"{car.id} is the best-placed {car.robot.value} robot and the {kind.value} refuel chit of "
                            f"turn {n} is due: it pits and the chit is discarded", "§8, §17.3 A"))
         pits.move_back(state, car, state.track.pit_time, events, f"pit time -{state.track.pit_time}")
         car.pits += 1

@@ -7,7 +7,7 @@ from itertools import combinations
 from racebook.rf90.actions import Play
 from racebook.rf90.car import Car, Skill, Strategy
 from racebook.rf90.cards import Card, Flag, PowerKind
-from racebook.rf90.events import Event
+from racebook.rf90.events import EnterSection, Event
 from racebook.rf90.rules import checks, movement, payments, trajectories
 from racebook.rf90.rules.movement import Move
 from racebook.rf90.state import RaceState
@@ -104,7 +104,7 @@ def dry_run(state: RaceState, car: Car, mp: int, minus_one: int | None, playing:
         hand_checks = sorted(state.card(c).check for c in car.hand if not state.card(c).is_track and c not in playing)
         while not mv.done:
             movement.advance(state, mv, sink)
-            visited.extend(e.section for e in sink if getattr(e, "section", None) and e.kind == "EnterSection")
+            visited.extend(e.section for e in sink if isinstance(e, EnterSection) and e.section)
             sink.clear()
             if mv.awaiting_check is not None:
                 target = checks.target_value(state, car, checks.modifiers(state, car, leader_check=True))
@@ -112,7 +112,7 @@ def dry_run(state: RaceState, car: Car, mp: int, minus_one: int | None, playing:
                 if not sure:
                     break
                 movement.advance(state, mv, sink, check_result=True)
-                visited.extend(e.section for e in sink if e.kind == "EnterSection")
+                visited.extend(e.section for e in sink if isinstance(e, EnterSection))
                 sink.clear()
         return visited
     finally:

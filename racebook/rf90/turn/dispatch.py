@@ -1,4 +1,5 @@
-"""The individual turn's entry points: ``begin`` a turn and ``apply`` one decision (§13)."""
+"""Applying a decision, one function per phase (§13), and ``begin`` a turn; :mod:`racebook.rf90.turn.machine`
+holds them in its phase table."""
 
 from __future__ import annotations
 
@@ -47,7 +48,7 @@ from racebook.rf90.events import (
 )
 from racebook.rf90.rules import drawing, flags, latebraking, offtrack, payments, pits, robots, strategies
 from racebook.rf90.state import RaceState
-from racebook.rf90.turn import legality, phases, pitstop, sc_turn
+from racebook.rf90.turn import machine, phases, pitstop, sc_turn
 from racebook.rf90.turn.context import Phase, TurnCtx
 
 
@@ -67,30 +68,13 @@ def begin(state: RaceState, car_id: str, events: list[Event]) -> TurnCtx | None:
     return ctx
 
 
-def apply(state: RaceState, ctx: TurnCtx, action: Action, events: list[Event]) -> None:
-    car = state.cars[ctx.car]
-    ph = ctx.phase
-    if isinstance(action, Start) and ph is Phase.SC_A:
-        from racebook.rf90.rules import safetycar
+def _unhandled(ctx: TurnCtx, action: Action) -> IllegalAction:  # pragma: no cover - legality is checked first
+    return IllegalAction(action, "§13", f"not handled in phase {ctx.phase.value}")
 
-        drawing._draw(state, car, "(behind the Safety Car)", events, "§21.3")
-        safetycar.move(state, car.id, events)
-        if car.hand:
-            ctx.phase = Phase.SC_DISCARD
-        else:
-            phases._end(state, car, ctx, events)
-        return
-    elif isinstance(action, Discard) and ph is Phase.SC_DISCARD:
-        payments.discard_cards(state, car, action.cards)
-        events.append(CardsDiscarded(car.id, " ".join(action.cards), "end of a turn behind the Safety Car", "§21.3"))
-        phases._end(state, car, ctx, events)
-        return
-    elif isinstance(action, StayOut):
-        events.append(Note(f"{car.id} stays out", "§21.1"))
-        car.played = True
-        ctx.phase = Phase.DONE
-        return
-    elif isinstance(action, Start):
+
+def apply_a(state: RaceState, car: Car, ctx: TurnCtx, action: Action, events: list[Event]) -> None:
+    """Phase A (§13.A): start (phase B follows), skip, the A.2 skills, CHASE's token, or a pit stop."""
+    if isinstance(action, Start):
         phases._phase_b(state, car, ctx, events)
     elif isinstance(action, Versatility):
         car.strategy = action.strategy
@@ -98,62 +82,19 @@ def apply(state: RaceState, ctx: TurnCtx, action: Action, events: list[Event]) -
         strategies._chase_off(state, car, events, "the strategy changed")
         events.append(Note(f"{car.id} uses VERSATILITY: strategy now {car.strategy.value.upper().replace('_', ' ')}"
                            if car.strategy else f"{car.id} uses VERSATILITY", "§27"))
-        return
     elif isinstance(action, WiseDriving):
         car.skill_used = True
         payments.discard_cards(state, car, action.cards)
         events.append(CardsDiscarded(car.id, " ".join(action.cards) or "nothing", "WISE DRIVING", "§27"))
         while sum(1 for c in car.hand if not state.card(c).is_track) < car.setup.cards:
             if drawing._draw(state, car, "(WISE DRIVING: up to the hand limit; Track Cards do not count)", events,
-                     "§27") is None:
+                             "§27") is None:
                 break
-        return
     elif isinstance(action, Chase):
         car.chasing = action.target
         events.append(Note(f"{car.id} places the Chased token on {action.target}", "§26.8"))
-        return
-    elif isinstance(action, Take):
-        deck = state.deck_of(action.card)
-        deck.discards.remove(action.card)
-        car.hand.append(action.card)
-        state.reserved[car.chasing or ""].remove(action.card)
-        events.append(CardDrawn(car.id, action.card, f"(CHASE: taken from {car.chasing}'s discards)", "§26.8"))
-        ctx.phase = Phase.PLAY
-    elif isinstance(action, Draw) and ph is Phase.DRAW and car.strategy is Strategy.CHASE:
-        drawing._draw(state, car, "(phase B; CHASE: declines the reserved card, no +1 MP)", events, "§26.8")
-        ctx.phase = Phase.PLAY
-    elif isinstance(action, Draw) and ph is Phase.DRAW:
-        if action.discard:
-            payments.discard_cards(state, car, (action.discard,))
-            events.append(CardsDiscarded(car.id, action.discard, "SAVE FUEL: a card > 2 MP for two draws", "§26.3"))
-            drawing._draw(state, car, "(phase B, SAVE FUEL: first of two)", events, "§26.3")
-            drawing._draw(state, car, "(phase B, SAVE FUEL: second of two)", events, "§26.3")
-        else:
-            drawing._draw(state, car, "(phase B)", events)
-        ctx.phase = Phase.PLAY
-    elif isinstance(action, Draw) and ph is Phase.LUCKY_DISCARD:
-        if action.discard:
-            payments.discard_cards(state, car, (action.discard,))
-            events.append(CardsDiscarded(car.id, action.discard, "LUCKY: draw 2, keep 1", "§26.4"))
-        ctx.phase = Phase.PLAY
     elif isinstance(action, Pit):
         pitstop._pit(state, car, ctx, action.extra, events)
-        return
-    elif isinstance(action, PitDiscard):
-        pits.discard_one(state, car, action.card, events)
-        return
-    elif isinstance(action, PitDone):
-        while pits.hand_limit_count(state, car, ctx.pit_exempt) < car.setup.cards:
-            if drawing._draw(state, car, "(pit stop: up to the panel limit)", events, "§13.A.3") is None:
-                break
-        ctx.phase = Phase.PIT_TYRES
-        return
-    elif isinstance(action, PitTyres):
-        pitstop._pit_tyres(state, car, ctx, action.tyre, events)
-        return
-    elif isinstance(action, PitStrategy):
-        pitstop._pit_finish(state, car, ctx, action.strategy, events)
-        return
     elif isinstance(action, Skip):
         extra = ""
         if action.strategy is not None:
@@ -163,58 +104,194 @@ def apply(state: RaceState, ctx: TurnCtx, action: Action, events: list[Event]) -
         car.no_move = True
         events.append(TurnSkipped(car.id, extra))
         phases._end(state, car, ctx, events)
-        return
-    elif isinstance(action, Play):
-        phases._play(state, car, ctx, action, events)
-    elif isinstance(action, Pay):
-        phases._pay(state, car, ctx, action.chips, action.cards, events)
-    elif isinstance(action, Discard) and ph is Phase.DISCARD:
-        payments.discard_cards(state, car, action.cards)
-        events.append(CardsDiscarded(car.id, " ".join(action.cards), "card-discard cost"))
-        ctx.discards_due = 0
-        phases._after_payment(state, car, ctx, events)
-    elif isinstance(action, Discard) and ph is Phase.RECOVERY_DISCARD:
-        payments.discard_cards(state, car, action.cards)
-        events.append(CardsDiscarded(car.id, " ".join(action.cards), "off-track recovery", "§18.1"))
-        ctx.route_discard = 0
-        offtrack._walk_route(state, car, ctx, events)
-    elif isinstance(action, Test) and ph is Phase.TEST:
-        phases._card_test(state, car, ctx, action, events)
-    elif isinstance(action, Test) and ph is Phase.RECOVERY:
-        offtrack._recovery_test(state, car, ctx, action.using, events)
-    elif isinstance(action, (Weather, YellowFlag, GreenFlag, TakeFlag, NoFlag)):
-        flags._event(state, car, ctx, action, events)
-    elif isinstance(action, (Force, NoForce)):
-        flags._orange(state, car, ctx, action, events)
-        return
-    elif isinstance(action, LateBrake):
+    else:
+        raise _unhandled(ctx, action)
+
+
+def apply_draw(state: RaceState, car: Car, ctx: TurnCtx, action: Action, events: list[Event]) -> None:
+    """Phase B choices: CHASE takes a reserved card or draws (§26.8); SAVE FUEL's trade (§26.3)."""
+    if isinstance(action, Take):
+        deck = state.deck_of(action.card)
+        deck.discards.remove(action.card)
+        car.hand.append(action.card)
+        state.reserved[car.chasing or ""].remove(action.card)
+        events.append(CardDrawn(car.id, action.card, f"(CHASE: taken from {car.chasing}'s discards)", "§26.8"))
+    elif isinstance(action, Draw) and car.strategy is Strategy.CHASE:
+        drawing._draw(state, car, "(phase B; CHASE: declines the reserved card, no +1 MP)", events, "§26.8")
+    elif isinstance(action, Draw):
+        if action.discard:
+            payments.discard_cards(state, car, (action.discard,))
+            events.append(CardsDiscarded(car.id, action.discard, "SAVE FUEL: a card > 2 MP for two draws", "§26.3"))
+            drawing._draw(state, car, "(phase B, SAVE FUEL: first of two)", events, "§26.3")
+            drawing._draw(state, car, "(phase B, SAVE FUEL: second of two)", events, "§26.3")
+        else:
+            drawing._draw(state, car, "(phase B)", events)
+    else:
+        raise _unhandled(ctx, action)
+    ctx.phase = Phase.PLAY
+
+
+def apply_lucky_discard(state: RaceState, car: Car, ctx: TurnCtx, action: Action, events: list[Event]) -> None:
+    if not isinstance(action, Draw):
+        raise _unhandled(ctx, action)
+    if action.discard:
+        payments.discard_cards(state, car, (action.discard,))
+        events.append(CardsDiscarded(car.id, action.discard, "LUCKY: draw 2, keep 1", "§26.4"))
+    ctx.phase = Phase.PLAY
+
+
+def apply_pit_discard(state: RaceState, car: Car, ctx: TurnCtx, action: Action, events: list[Event]) -> None:
+    if isinstance(action, PitDiscard):
+        pits.discard_one(state, car, action.card, events)
+    elif isinstance(action, PitDone):
+        while pits.hand_limit_count(state, car, ctx.pit_exempt) < car.setup.cards:
+            if drawing._draw(state, car, "(pit stop: up to the panel limit)", events, "§13.A.3") is None:
+                break
+        ctx.phase = Phase.PIT_TYRES
+    else:
+        raise _unhandled(ctx, action)
+
+
+def apply_pit_tyres(state: RaceState, car: Car, ctx: TurnCtx, action: Action, events: list[Event]) -> None:
+    if not isinstance(action, PitTyres):
+        raise _unhandled(ctx, action)
+    pitstop._pit_tyres(state, car, ctx, action.tyre, events)
+
+
+def apply_pit_strategy(state: RaceState, car: Car, ctx: TurnCtx, action: Action, events: list[Event]) -> None:
+    if not isinstance(action, PitStrategy):
+        raise _unhandled(ctx, action)
+    pitstop._pit_finish(state, car, ctx, action.strategy, events)
+
+
+def apply_play(state: RaceState, car: Car, ctx: TurnCtx, action: Action, events: list[Event]) -> None:
+    if not isinstance(action, Play):
+        raise _unhandled(ctx, action)
+    phases._play(state, car, ctx, action, events)
+
+
+def apply_pay(state: RaceState, car: Car, ctx: TurnCtx, action: Action, events: list[Event]) -> None:
+    if not isinstance(action, Pay):
+        raise _unhandled(ctx, action)
+    phases._pay(state, car, ctx, action.chips, action.cards, events)
+
+
+def apply_discard(state: RaceState, car: Car, ctx: TurnCtx, action: Action, events: list[Event]) -> None:
+    if not isinstance(action, Discard):
+        raise _unhandled(ctx, action)
+    payments.discard_cards(state, car, action.cards)
+    events.append(CardsDiscarded(car.id, " ".join(action.cards), "card-discard cost"))
+    ctx.discards_due = 0
+    phases._after_payment(state, car, ctx, events)
+
+
+def apply_recovery_discard(state: RaceState, car: Car, ctx: TurnCtx, action: Action, events: list[Event]) -> None:
+    if not isinstance(action, Discard):
+        raise _unhandled(ctx, action)
+    payments.discard_cards(state, car, action.cards)
+    events.append(CardsDiscarded(car.id, " ".join(action.cards), "off-track recovery", "§18.1"))
+    ctx.route_discard = 0
+    offtrack._walk_route(state, car, ctx, events)
+
+
+def apply_test(state: RaceState, car: Car, ctx: TurnCtx, action: Action, events: list[Event]) -> None:
+    if not isinstance(action, Test):
+        raise _unhandled(ctx, action)
+    phases._card_test(state, car, ctx, action, events)
+
+
+def apply_recovery(state: RaceState, car: Car, ctx: TurnCtx, action: Action, events: list[Event]) -> None:
+    if not isinstance(action, Test):
+        raise _unhandled(ctx, action)
+    offtrack._recovery_test(state, car, ctx, action.using, events)
+
+
+def apply_events(state: RaceState, car: Car, ctx: TurnCtx, action: Action, events: list[Event]) -> None:
+    if not isinstance(action, (Weather, YellowFlag, GreenFlag, TakeFlag, NoFlag)):
+        raise _unhandled(ctx, action)
+    flags._event(state, car, ctx, action, events)
+
+
+def apply_orange(state: RaceState, car: Car, ctx: TurnCtx, action: Action, events: list[Event]) -> None:
+    if not isinstance(action, (Force, NoForce)):
+        raise _unhandled(ctx, action)
+    flags._orange(state, car, ctx, action, events)
+
+
+def apply_late_brake(state: RaceState, car: Car, ctx: TurnCtx, action: Action, events: list[Event]) -> None:
+    if isinstance(action, LateBrake):
         latebraking._late_brake(state, car, ctx, action.card, events)
-        return
     elif isinstance(action, NoLateBrake):
         phases._phase_f2(state, car, ctx, events)
-        return
-    elif isinstance(action, LeaderCheck):
-        phases._leader_check(state, car, ctx, action.using, events)
-    elif isinstance(action, Occupy):
-        if action.trajectory:
-            car.trajectory = action.trajectory
-            events.append(TrajectoryOccupied(car.id, action.trajectory, car.section,
-                                             " after its pit stop" if ctx.after_pit else "",
-                                             "§13.A.3" if ctx.after_pit else ""))
-        if ctx.after_pit:
-            pitstop._pit_pause(state, car, ctx, events)
+    else:
+        raise _unhandled(ctx, action)
+
+
+def apply_leader(state: RaceState, car: Car, ctx: TurnCtx, action: Action, events: list[Event]) -> None:
+    if not isinstance(action, LeaderCheck):
+        raise _unhandled(ctx, action)
+    phases._leader_check(state, car, ctx, action.using, events)
+
+
+def apply_occupy(state: RaceState, car: Car, ctx: TurnCtx, action: Action, events: list[Event]) -> None:
+    if not isinstance(action, Occupy):
+        raise _unhandled(ctx, action)
+    if action.trajectory:
+        car.trajectory = action.trajectory
+        events.append(TrajectoryOccupied(car.id, action.trajectory, car.section,
+                                         " after its pit stop" if ctx.after_pit else "",
+                                         "§13.A.3" if ctx.after_pit else ""))
+    if ctx.after_pit:
+        pitstop._pit_pause(state, car, ctx, events)
+    else:
+        phases._end(state, car, ctx, events)
+
+
+def apply_sc_window(state: RaceState, car: Car, ctx: TurnCtx, action: Action, events: list[Event]) -> None:
+    """§21.1: pit now, under the Safety Car, or stay out."""
+    if isinstance(action, StayOut):
+        events.append(Note(f"{car.id} stays out", "§21.1"))
+        car.played = True
+        ctx.phase = Phase.DONE
+    elif isinstance(action, Pit):
+        pitstop._pit(state, car, ctx, action.extra, events)
+    else:
+        raise _unhandled(ctx, action)
+
+
+def apply_sc_a(state: RaceState, car: Car, ctx: TurnCtx, action: Action, events: list[Event]) -> None:
+    """§21.3: behind the Safety Car, go (one card, follow the SC) or pit."""
+    if isinstance(action, Start):
+        from racebook.rf90.rules import safetycar
+
+        drawing._draw(state, car, "(behind the Safety Car)", events, "§21.3")
+        safetycar.move(state, car.id, events)
+        if car.hand:
+            ctx.phase = Phase.SC_DISCARD
         else:
             phases._end(state, car, ctx, events)
-        return
-    else:  # pragma: no cover - Race.apply checks legality first
-        raise IllegalAction(action, "§13", f"not handled in phase {ph.value}")
-    _auto(state, car, ctx, events)
+    elif isinstance(action, Pit):
+        pitstop._pit(state, car, ctx, action.extra, events)
+    else:
+        raise _unhandled(ctx, action)
+
+
+def apply_sc_discard(state: RaceState, car: Car, ctx: TurnCtx, action: Action, events: list[Event]) -> None:
+    if not isinstance(action, Discard):
+        raise _unhandled(ctx, action)
+    payments.discard_cards(state, car, action.cards)
+    events.append(CardsDiscarded(car.id, " ".join(action.cards), "end of a turn behind the Safety Car", "§21.3"))
+    phases._end(state, car, ctx, events)
+
+
+def apply_none(state: RaceState, car: Car, ctx: TurnCtx, action: Action, events: list[Event]) -> None:
+    raise _unhandled(ctx, action)
 
 
 def _auto(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
     """Apply forced single-option steps so that only real decisions are asked."""
     while ctx.phase in (Phase.PAY, Phase.DISCARD) and car.on_track:
-        opts = legality.legal(state, ctx)
+        opts = machine.legal(state, ctx)
         if len(opts) != 1:
             return
         a = opts[0]
@@ -222,5 +299,5 @@ def _auto(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None
             phases._pay(state, car, ctx, a.chips, a.cards, events)
         else:
             assert isinstance(a, Discard)
-            apply(state, ctx, a, events)
+            machine.apply(state, ctx, a, events)
             return

@@ -22,7 +22,7 @@ from racebook.rf90.rules import checks, drawing, movement, offtrack, payments, s
 from racebook.rf90.rules.movement import Move
 from racebook.rf90.state import RaceState
 from racebook.rf90.track import TrajectoryKind
-from racebook.rf90.turn import cardplay, legality
+from racebook.rf90.turn import cardplay, legality, machine
 from racebook.rf90.turn.context import PendingTest, Phase, TurnCtx
 
 
@@ -206,7 +206,7 @@ def _phase_d3(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> 
 
 def _next_event(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
     while ctx.d4:
-        if len(legality.legal(state, ctx)) > 1:
+        if len(machine.legal(state, ctx)) > 1:
             return
         what = ctx.d4.pop(0)
         events.append(FlagEvent(car.id, f"the {what} symbol has no effect now (nothing to choose)", "§13.D.4"))
