@@ -3,10 +3,10 @@ choice (§15.4)."""
 
 from __future__ import annotations
 
-from racebook.rf90.actions import Action, Force, GreenFlag, NoForce, TakeFlag, Weather, YellowFlag
+from racebook.rf90.actions import BLIND, Action, Force, GreenFlag, NoForce, TakeFlag, Weather, YellowFlag
 from racebook.rf90.car import Car, Tyre
 from racebook.rf90.events import Event, FlagEvent, Note, TurnEnds, WeatherMoved
-from racebook.rf90.rules import checks, drawing, latebraking, offtrack, robots, trajectories
+from racebook.rf90.rules import checks, latebraking, offtrack, robots, trajectories
 from racebook.rf90.state import YELLOW_FLAG, RaceState
 from racebook.rf90.track import Condition, TrajectoryKind
 from racebook.rf90.turn import phases
@@ -76,16 +76,11 @@ def _orange(state: RaceState, car: Car, ctx: TurnCtx, action: Action, events: li
     if isinstance(action, Force) and action.what == "lb":
         sec = state.section(car.section)
         events.append(FlagEvent(action.car, f"uses the orange flag: {car.id} must attempt a late braking", "§15.4"))
-        code = drawing._blind(state, car, events)
-        ok = False
-        if code is not None:
-            ev = checks.resolve(state, car, code, f"late braking in {sec.name} (forced, blind)", sec.lb_modifier or 0,
-                                "LB", rule="§15.4, AMB-29")
-            events.append(ev)
-            ok = ev.passed
-        if ok:
+        ev = checks.take_test(state, car, BLIND, f"late braking in {sec.name} (forced, blind)", events,
+                              sec.lb_modifier or 0, "LB", rule="§15.4, AMB-29")
+        if ev is not None and ev.passed:
             ctx.lb_done = True
-            latebraking._robot_lb_advance(state, car, events)
+            latebraking.lb_advance(state, car, events)
         elif sec.lb_route is not None:
             offtrack.robot_route(state, car, sec.lb_route, events)
             if not car.on_track or car.off_track is not None:

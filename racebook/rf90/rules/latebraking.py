@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from racebook.core.errors import IllegalAction
+from racebook.rf90.actions import BLIND
 from racebook.rf90.car import Car, Strategy
 from racebook.rf90.events import DeckEmpty, Event, FinishLine, LeaderToken, Note
 from racebook.rf90.rules import checks, drawing, offtrack
@@ -23,14 +24,12 @@ def _late_brake(state: RaceState, car: Car, ctx: TurnCtx, card: str | None, even
                            "§19.3"))
         _lb_advance(state, car, ctx, events)
         return
-    code = drawing._blind(state, car, events)
-    if code is None:
+    ev = checks.take_test(state, car, BLIND, f"late braking in {sec.name} (blind)", events, sec.lb_modifier, "LB",
+                          rule="§13.F.1")
+    if ev is None:
         events.append(DeckEmpty("Race", car.id))
         phases._phase_f2(state, car, ctx, events)
         return
-    ev = checks.resolve(state, car, code, f"late braking in {sec.name} (blind)", sec.lb_modifier, "LB",
-                        rule="§13.F.1")
-    events.append(ev)
     if car.strategy is Strategy.HAZARD:
         drawing.draw_track_card(state, car, "(HAZARD Special: a risky blind draw)", events, "§26.6")
     if ev.passed:
@@ -44,17 +43,28 @@ def _late_brake(state: RaceState, car: Car, ctx: TurnCtx, card: str | None, even
 
 
 def _lb_advance(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
-    """Success: pass every car in the braking zone, advance one section (HAZARD: two, if empty) (§13.F.1)."""
+    """A player's late braking succeeded (§13.F.1): :func:`lb_advance`, then F.2 (it may take a trajectory)."""
+    passed = lb_advance(state, car, events)
+    if any(state.cars[c].lap == car.lap for c in passed):
+        ctx.overtook = True  # §26.2: same-lap cars passed anywhere on the track count for BANGING WHEELS
+    ctx.lb_advanced = True
+    phases._phase_f2(state, car, ctx, events)
+
+
+def lb_advance(state: RaceState, car: Car, events: list[Event]) -> list[str]:
+    """THE late-braking advance (§13.F.1), for players, robots and a robot forced by the orange flag (§15.4): pass
+    every car ahead in the braking zone and advance one section — two with HAZARD when both are empty (§26.6) —
+    behind any car already there (AMB-27), no Leader check for the cars passed; the Leader token is reassigned.
+    Returns the cars passed."""
     track = state.track
     zone = car.section
     passed = [c for c in state.cars_in(zone) if c != car.id and state.cars_in(zone).index(c) <
               state.cars_in(zone).index(car.id)]
-    if any(state.cars[c].lap == car.lap for c in passed):
-        ctx.overtook = True  # §26.2: same-lap cars passed anywhere on the track count for BANGING WHEELS
     steps = 1
     nxt = track.sections[track.next_index(state.section(zone).index)]
     after = track.sections[track.next_index(nxt.index)]
-    if car.strategy is Strategy.HAZARD and not state.cars_in(nxt.name) and not state.cars_in(after.name):
+    if not car.is_robot and car.strategy is Strategy.HAZARD and not state.cars_in(nxt.name) \
+            and not state.cars_in(after.name):
         steps = 2
     for _ in range(steps):
         cur = state.section(car.section)
@@ -65,28 +75,14 @@ def _lb_advance(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -
             events.append(FinishLine(car.id, car.lap))
         state.place(car.id, dest.name)
     car.trajectory = None
-    ctx.lb_advanced = True
-    who = f"passes {', '.join(passed)} in {zone} and " if passed else ""
-    extra = " (HAZARD: two sections)" if steps == 2 else ""
-    events.append(Note(f"{car.id} {who}advances to {car.section}{extra}, behind any car already there (AMB-27); "
-                       "no Leader check is needed for cars passed this way", "§13.F.1"))
+    if car.is_robot:
+        events.append(Note(f"{car.id} passes every car in {zone} and advances to {car.section}", "§13.F.1"))
+    else:
+        who = f"passes {', '.join(passed)} in {zone} and " if passed else ""
+        extra = " (HAZARD: two sections)" if steps == 2 else ""
+        events.append(Note(f"{car.id} {who}advances to {car.section}{extra}, behind any car already there (AMB-27); "
+                           "no Leader check is needed for cars passed this way", "§13.F.1"))
     front = state.reassign_leader()
     if front is not None:
         events.append(LeaderToken(front, state.cars[front].section, f": {car.id} late-braked past", "§13.F.1"))
-    phases._phase_f2(state, car, ctx, events)
-
-
-def _robot_lb_advance(state: RaceState, car: Car, events: list[Event]) -> None:
-    track = state.track
-    zone = car.section
-    dest = track.sections[track.next_index(state.section(zone).index)]
-    state.remove(car.id)
-    if dest.index == 0:
-        car.lap += 1
-        events.append(FinishLine(car.id, car.lap))
-    state.place(car.id, dest.name)
-    car.trajectory = None
-    events.append(Note(f"{car.id} passes every car in {zone} and advances to {dest.name}", "§13.F.1"))
-    front = state.reassign_leader()
-    if front is not None:
-        events.append(LeaderToken(front, state.cars[front].section, f": {car.id} late-braked past", "§13.F.1"))
+    return passed

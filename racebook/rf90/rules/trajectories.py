@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from racebook.rf90.actions import BLIND
 from racebook.rf90.car import Car, Strategy
 from racebook.rf90.events import DeckEmpty, Event, Note
-from racebook.rf90.rules import checks, drawing, offtrack, strategies
+from racebook.rf90.rules import checks, offtrack, strategies
 from racebook.rf90.state import RaceState
 from racebook.rf90.track import Trajectory
 from racebook.rf90.turn.context import TurnCtx
@@ -49,13 +50,11 @@ def fail_et(state: RaceState, car: Car, ctx: TurnCtx, traj: Trajectory, events: 
 
 def _et_test(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
     traj = state.track.trajectory(ctx.traj)  # type: ignore[arg-type]
-    code = drawing._blind(state, car, events)
-    if code is None:
+    ev = checks.take_test(state, car, BLIND, f"ET blind test at {traj.id}", events, traj.test_modifier, "ET")
+    if ev is None:
         events.append(DeckEmpty("Race", car.id))
         ctx.et_passed = False
         return
-    ev = checks.resolve(state, car, code, f"ET blind test at {traj.id}", traj.test_modifier, "ET", rule="§13.D.2")
-    events.append(ev)
     ctx.et_passed = ev.passed
     strategies._hazard_blind(car, ctx, state, events, "ET")
     if not ev.passed:

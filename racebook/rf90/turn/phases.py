@@ -166,21 +166,15 @@ def _next_test(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) ->
 
 def _card_test(state: RaceState, car: Car, ctx: TurnCtx, action: Test, events: list[Event]) -> None:
     t = ctx.tests.pop(action.test - 1)
-    if action.using == BLIND:
-        code = drawing._blind(state, car, events)
-        if code is None:
-            _next_test(state, car, ctx, events)
-            return
-    elif action.using in ctx.cards:
-        code = action.using
-        ctx.test_cards.add(code)
-        car.table.remove(code)  # it becomes the Target Check
-    else:
-        car.hand.remove(action.using)
-        code = action.using
-    how = "blind draw" if action.using == BLIND else ("movement card" if action.using in ctx.cards else "hand card")
-    ev = checks.resolve(state, car, code, f"{t.label} with a {how}", t.modifier, "printed")
-    events.append(ev)
+    on_table = action.using in ctx.cards
+    if on_table:
+        ctx.test_cards.add(action.using)
+        car.table.remove(action.using)  # it becomes the Target Check
+    how = "blind draw" if action.using == BLIND else ("movement card" if on_table else "hand card")
+    ev = checks.take_test(state, car, action.using, f"{t.label} with a {how}", events, t.modifier, taken=on_table)
+    if ev is None:  # the deck is empty: nothing drawn, no test
+        _next_test(state, car, ctx, events)
+        return
     if action.using == BLIND and state.card(t.card).colour.value == "green":  # type: ignore[arg-type]
         strategies._hazard_blind(car, ctx, state, events, "green card")
     if not ev.passed:
@@ -253,16 +247,11 @@ def _continue_move(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]
 def _leader_check(state: RaceState, car: Car, ctx: TurnCtx, using: str, events: list[Event]) -> None:
     mv = ctx.move
     assert mv is not None and mv.awaiting_check is not None
-    if using == BLIND:
-        code = drawing._blind(state, car, events)
-    else:
-        car.hand.remove(using)
-        code = using
-    if code is None:
+    ev = checks.take_test(state, car, using, f"Leader check to lap {mv.awaiting_check}", events, leader_check=True,
+                          rule="§20")
+    if ev is None:
         _continue_move(state, car, ctx, events, check_result=False)
         return
-    ev = checks.resolve(state, car, code, f"Leader check to lap {mv.awaiting_check}", leader_check=True, rule="§20")
-    events.append(ev)
     ctx.phase = Phase.TEST  # placeholder while moving
     _continue_move(state, car, ctx, events, check_result=ev.passed)
 
