@@ -18,7 +18,7 @@ MAX_YELLOW_FLAGS = 6  # §15.1
 
 
 def _event(state: RaceState, car: Car, ctx: TurnCtx, action: Action, events: list[Event]) -> None:
-    what = ctx.d4.pop(0)
+    what = ctx.play.d4.pop(0)
     if isinstance(action, Weather):
         if action.step:
             before = state.condition()
@@ -79,7 +79,7 @@ def _orange(state: RaceState, car: Car, ctx: TurnCtx, action: Action, events: li
         ev = checks.take_test(state, car, BLIND, f"late braking in {sec.name} (forced, blind)", events,
                               sec.lb_modifier or 0, "LB", rule="§15.4, AMB-29")
         if ev is not None and ev.passed:
-            ctx.lb_done = True
+            ctx.lb.lb_done = True
             latebraking.lb_advance(state, car, events)
         elif sec.lb_route is not None:
             offtrack.robot_route(state, car, sec.lb_route, events)

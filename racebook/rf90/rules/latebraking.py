@@ -14,7 +14,7 @@ from racebook.rf90.turn.context import TurnCtx
 
 def _late_brake(state: RaceState, car: Car, ctx: TurnCtx, card: str | None, events: list[Event]) -> None:
     """§13.F.1: blind test vs Target Check + LB modifier (+ rain, REFLEXES); a Discard Power succeeds outright."""
-    ctx.lb_done = True
+    ctx.lb.lb_done = True
     sec = state.section(car.section)
     assert sec.lb_modifier is not None
     if card is not None:
@@ -38,7 +38,8 @@ def _late_brake(state: RaceState, car: Car, ctx: TurnCtx, card: str | None, even
     events.append(Note(f"{car.id} loses control in {sec.name} and follows the off-track route", "§18.3"))
     if sec.lb_route is None:
         raise IllegalAction("late-brake", "§18.3", f"track data gives no off-track route for {sec.name}")
-    ctx.route, ctx.node, ctx.route_kind = sec.lb_route, state.track.routes[sec.lb_route].start, "lb"
+    ctx.offtrack.route, ctx.offtrack.node = sec.lb_route, state.track.routes[sec.lb_route].start
+    ctx.offtrack.route_kind = "lb"
     offtrack._walk_route(state, car, ctx, events)
 
 
@@ -46,8 +47,8 @@ def _lb_advance(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -
     """A player's late braking succeeded (§13.F.1): :func:`lb_advance`, then F.2 (it may take a trajectory)."""
     passed = lb_advance(state, car, events)
     if any(state.cars[c].lap == car.lap for c in passed):
-        ctx.overtook = True  # §26.2: same-lap cars passed anywhere on the track count for BANGING WHEELS
-    ctx.lb_advanced = True
+        ctx.play.overtook = True  # §26.2: same-lap cars passed anywhere on the track count for BANGING WHEELS
+    ctx.lb.lb_advanced = True
     phases._phase_f2(state, car, ctx, events)
 
 

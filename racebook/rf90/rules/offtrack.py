@@ -91,7 +91,7 @@ class PlayerRoute:
     def test(self, route: Route, nid: str, node: RouteNode, s: None) -> list[tuple[Fraction, bool, None]] | None:
         assert node.test is not None
         ctx = self.ctx
-        ctx.node = nid
+        ctx.offtrack.node = nid
         if node.test.kind is TestKind.NORMAL and self.car.hand:
             ctx.phase = Phase.RECOVERY
             self.stopped = True
@@ -103,21 +103,21 @@ class PlayerRoute:
 
     def effects(self, route: Route, nid: str, node: RouteNode, s: None) -> tuple[None, bool]:
         state, car, ctx, events = self.state, self.car, self.ctx, self.events
-        ctx.node = nid
+        ctx.offtrack.node = nid
         for eff in node.effects:
             if not _effect(state, car, ctx, eff.kind, eff.amount, events):
                 self.stopped = True
                 return None, False
-        ctx.node = node.next
-        if ctx.route_discard:
+        ctx.offtrack.node = node.next
+        if ctx.offtrack.route_discard:
             ctx.phase = Phase.RECOVERY_DISCARD
-            if len(car.hand) > ctx.route_discard:
+            if len(car.hand) > ctx.offtrack.route_discard:
                 self.stopped = True
                 return None, False
             cards = tuple(car.hand)
             payments.discard_cards(state, car, cards)
             events.append(CardsDiscarded(car.id, " ".join(cards), "off-track recovery", "§18.1"))
-            ctx.route_discard = 0
+            ctx.offtrack.route_discard = 0
         return None, True
 
     def end(self, route: Route, nid: str | None, node: RouteNode | None, s: None) -> None:
@@ -125,7 +125,7 @@ class PlayerRoute:
         if self.stopped:
             return
         if node is not None and node.kind is NodeKind.RETIRE:
-            ctx.node = nid
+            ctx.offtrack.node = nid
             why = "Crash Out" if node.crash_out else "the recovery chart says retire"
             payments.retire(state, car, why, events)
             if node.safety_car:
@@ -140,9 +140,9 @@ class PlayerRoute:
             _go_off_track(state, car, node.section, events)
         elif node is not None:
             raise IllegalAction(node.kind.value, "§18", f"unknown route node kind {node.kind.value!r}")
-        ctx.node = None
-        ctx.route = None
-        if ctx.route_kind == "lb":
+        ctx.offtrack.node = None
+        ctx.offtrack.route = None
+        if ctx.offtrack.route_kind == "lb":
             phases._end(state, car, ctx, events)  # §18.5: its turn ends at the re-entry point
             return
         ctx.phase = Phase.TEST
@@ -153,8 +153,9 @@ class PlayerRoute:
 
 
 def _walk_route(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
-    """Follow an ET recovery chart or off-track route (§18.1–18.3) from ``ctx.node`` until a decision or its end."""
-    follow_route(state.track.routes[ctx.route], ctx.node, PlayerRoute(state, car, ctx, events), None)  # type: ignore[index]
+    """Follow an ET recovery chart or off-track route (§18.1–18.3) from ``ctx.offtrack.node`` until a decision or
+    its end."""
+    follow_route(state.track.routes[ctx.offtrack.route], ctx.offtrack.node, PlayerRoute(state, car, ctx, events), None)  # type: ignore[index]
 
 
 def _effect(state: RaceState, car: Car, ctx: TurnCtx, kind: EffectKind, n: int, events: list[Event]) -> bool:
@@ -174,12 +175,12 @@ def _effect(state: RaceState, car: Car, ctx: TurnCtx, kind: EffectKind, n: int, 
             payments.retire(state, car, f"must discard {n} card(s) off track with only {len(car.hand)}", events)
             phases._retired_mid_turn(state, car, ctx, events)
             return False
-        ctx.route_discard = n
+        ctx.offtrack.route_discard = n
     elif kind is EffectKind.TIME_LOSS:
         car.time_loss += n
         events.append(Note(f"{car.id} will lose {n} MP in phase E of the next turn (time loss)", "§18.1"))
     elif kind is EffectKind.MP_LOSS:
-        ctx.mp_loss += n
+        ctx.play.mp_loss += n
         events.append(Note(f"{car.id} loses {n} MP this turn (recovery chart)", "§18.2"))
     elif kind is EffectKind.FORCED_PIT:
         car.forced_pit = True
@@ -189,13 +190,13 @@ def _effect(state: RaceState, car: Car, ctx: TurnCtx, kind: EffectKind, n: int, 
 
 def _recovery_test(state: RaceState, car: Car, ctx: TurnCtx, using: str, events: list[Event]) -> None:
     """The player's recovery test with ``using`` (a hand card or a blind draw), then the walk goes on (§18.1)."""
-    route = state.track.routes[ctx.route]  # type: ignore[index]
-    node = route.nodes[ctx.node]  # type: ignore[index]
+    route = state.track.routes[ctx.offtrack.route]  # type: ignore[index]
+    node = route.nodes[ctx.offtrack.node]  # type: ignore[index]
     assert node.test is not None
     passed = _recovery_card(state, car, node, using, f"{node.test.kind.value} recovery test", events)
-    ctx.node = node.on_pass if passed else node.on_fail
+    ctx.offtrack.node = node.on_pass if passed else node.on_fail
     ctx.phase = Phase.TEST
-    follow_route(route, ctx.node, PlayerRoute(state, car, ctx, events), None)
+    follow_route(route, ctx.offtrack.node, PlayerRoute(state, car, ctx, events), None)
 
 
 def _reenter(state: RaceState, car: Car, events: list[Event]) -> None:

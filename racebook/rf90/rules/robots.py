@@ -83,7 +83,7 @@ def robot_turn(state: RaceState, car: Car, events: list[Event]) -> TurnCtx | Non
 
 def _robot_finish(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
     """§17.3 F: the highest free standard trajectory (outermost on ties) if the robot entered the section."""
-    if (ctx.robot_entered or ctx.lb_done) and trajectories.trajectories_available(state) and car.on_track:
+    if (ctx.robot_entered or ctx.lb.lb_done) and trajectories.trajectories_available(state) and car.on_track:
         free = [t for t in trajectories.occupiable_trajectories(state, car, ctx) if t.kind is TrajectoryKind.STANDARD]
         if free:
             best = max(free, key=lambda t: (t.bonus, t.lateral))

@@ -49,7 +49,7 @@ def _chase_check(state: RaceState, car: Car, events: list[Event]) -> None:
 
 def _hazard_blind(car: Car, ctx: TurnCtx, state: RaceState, events: list[Event], what: str) -> None:
     if car.strategy is Strategy.HAZARD:
-        ctx.mp_bonus.append((1, f"HAZARD: blind test ({what})"))
+        ctx.play.mp_bonus.append((1, f"HAZARD: blind test ({what})"))
         drawing.draw_track_card(state, car, "(HAZARD Special: a risky blind draw)", events, "§26.6")
 
 
@@ -57,14 +57,14 @@ def _specials(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> 
     """Strategy Specials: a Track Card when the condition is met (§26; AMB-35: drawn at once)."""
     s = car.strategy
     got = False
-    if s is Strategy.SAVE_TYRES and ctx.chips_spent >= 1:
+    if s is Strategy.SAVE_TYRES and ctx.play.chips_spent >= 1:
         got, why = True, "SAVE TYRES Special: spent at least 1 tyre chip"
-    elif s is Strategy.PUSH and ctx.chips_spent >= 2:
+    elif s is Strategy.PUSH and ctx.play.chips_spent >= 2:
         got, why = True, "PUSH Special: spent 2 or more tyre chips"
-    elif s is Strategy.BALANCE and ctx.traj is not None and any(
-            state.card(c).colour in state.track.trajectory(ctx.traj).colours for c in ctx.cards):
+    elif s is Strategy.BALANCE and ctx.play.traj is not None and any(
+            state.card(c).colour in state.track.trajectory(ctx.play.traj).colours for c in ctx.play.cards):
         got, why = True, "BALANCE Special: on a trajectory with a matching card"
-    elif s is Strategy.BANGING_WHEELS and ctx.overtook and car.bw_card_turn != state.turn:
+    elif s is Strategy.BANGING_WHEELS and ctx.play.overtook and car.bw_card_turn != state.turn:
         got, why = True, "BANGING WHEELS Special: overtook a same-lap car"
         car.bw_card_turn = state.turn  # §26.2: only 1 Track Card per turn
     elif s is Strategy.RECOVERY and _robot_ahead_same_lap(state, car):
@@ -72,7 +72,7 @@ def _specials(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> 
     elif s is Strategy.CHASE and car.chasing is not None and car.chasing in state.cars \
             and state.cars[car.chasing].section == car.section and state.cars[car.chasing].off_track is None:
         got, why = True, "CHASE Special: ended the movement in the chased car's section"
-    elif s is Strategy.SAVE_FUEL and ctx.cards and all(state.card(c).mp <= 2 for c in ctx.cards):
+    elif s is Strategy.SAVE_FUEL and ctx.play.cards and all(state.card(c).mp <= 2 for c in ctx.play.cards):
         if car.refuel is not None:  # §26.3 Bonus: the refuel chit moves 1 space forward
             car.refuel += 1
             events.append(Note(f"{car.id} moved with cards ≤ 2 only: the refuel chit moves forward to turn "

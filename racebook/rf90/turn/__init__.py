@@ -27,16 +27,16 @@ from racebook.rf90.rules.trajectories import (
     trajectories_available,
 )
 from racebook.rf90.turn.cardplay import _costs, dry_run, legal_plays, pair_legal
-from racebook.rf90.turn.context import PendingTest, Phase, TurnCtx
+from racebook.rf90.turn.context import LateBrakeCtx, PendingTest, Phase, PitCtx, PlayCtx, RouteCtx, TurnCtx
 from racebook.rf90.turn.dispatch import begin
 from racebook.rf90.turn.legality import payable_hand
 from racebook.rf90.turn.machine import TABLE, Handler, apply, explain, legal
 from racebook.rf90.turn.sc_turn import sc_window_turn
 
 __all__ = [
-    "BLUE_PAWNS", "Handler", "IMPLEMENTED_STRATEGIES", "MAX_YELLOW_FLAGS", "PendingTest", "Phase", "TABLE",
-    "TurnCtx", "_colour_match", "_costs", "apply", "begin", "chase_available", "chase_targets", "draw_track_card",
-    "dry_run", "explain", "fail_et", "free_trajectories", "legal", "legal_plays", "occupiable_trajectories",
-    "orange_options", "pair_legal", "payable_hand", "robot_route", "robot_turn", "sc_window_turn",
-    "trajectories_available",
+    "BLUE_PAWNS", "Handler", "IMPLEMENTED_STRATEGIES", "LateBrakeCtx", "MAX_YELLOW_FLAGS", "PendingTest", "Phase",
+    "PitCtx", "PlayCtx", "RouteCtx", "TABLE", "TurnCtx", "_colour_match", "_costs", "apply", "begin",
+    "chase_available", "chase_targets", "draw_track_card", "dry_run", "explain", "fail_et", "free_trajectories",
+    "legal", "legal_plays", "occupiable_trajectories", "orange_options", "pair_legal", "payable_hand",
+    "robot_route", "robot_turn", "sc_window_turn", "trajectories_available",
 ]

@@ -144,7 +144,7 @@ def apply_pit_discard(state: RaceState, car: Car, ctx: TurnCtx, action: Action, 
     if isinstance(action, PitDiscard):
         pits.discard_one(state, car, action.card, events)
     elif isinstance(action, PitDone):
-        while pits.hand_limit_count(state, car, ctx.pit_exempt) < car.setup.cards:
+        while pits.hand_limit_count(state, car, ctx.pit.pit_exempt) < car.setup.cards:
             if drawing._draw(state, car, "(pit stop: up to the panel limit)", events, "§13.A.3") is None:
                 break
         ctx.phase = Phase.PIT_TYRES
@@ -181,7 +181,7 @@ def apply_discard(state: RaceState, car: Car, ctx: TurnCtx, action: Action, even
         raise _unhandled(ctx, action)
     payments.discard_cards(state, car, action.cards)
     events.append(CardsDiscarded(car.id, " ".join(action.cards), "card-discard cost"))
-    ctx.discards_due = 0
+    ctx.play.discards_due = 0
     phases._after_payment(state, car, ctx, events)
 
 
@@ -190,7 +190,7 @@ def apply_recovery_discard(state: RaceState, car: Car, ctx: TurnCtx, action: Act
         raise _unhandled(ctx, action)
     payments.discard_cards(state, car, action.cards)
     events.append(CardsDiscarded(car.id, " ".join(action.cards), "off-track recovery", "§18.1"))
-    ctx.route_discard = 0
+    ctx.offtrack.route_discard = 0
     offtrack._walk_route(state, car, ctx, events)
 
 
@@ -239,9 +239,9 @@ def apply_occupy(state: RaceState, car: Car, ctx: TurnCtx, action: Action, event
     if action.trajectory:
         car.trajectory = action.trajectory
         events.append(TrajectoryOccupied(car.id, action.trajectory, car.section,
-                                         " after its pit stop" if ctx.after_pit else "",
-                                         "§13.A.3" if ctx.after_pit else ""))
-    if ctx.after_pit:
+                                         " after its pit stop" if ctx.pit.after_pit else "",
+                                         "§13.A.3" if ctx.pit.after_pit else ""))
+    if ctx.pit.after_pit:
         pitstop._pit_pause(state, car, ctx, events)
     else:
         phases._end(state, car, ctx, events)

@@ -80,7 +80,7 @@ def legal_lucky_discard(state: RaceState, car: Car, ctx: TurnCtx) -> list[Action
 
 def legal_pit_discard(state: RaceState, car: Car, ctx: TurnCtx) -> list[Action]:
     opts: list[Action] = [PitDiscard(car.id, c) for c in sorted(car.hand)]
-    if pits.hand_limit_count(state, car, ctx.pit_exempt) <= car.setup.cards:
+    if pits.hand_limit_count(state, car, ctx.pit.pit_exempt) <= car.setup.cards:
         opts.append(PitDone(car.id))
     return opts
 
@@ -110,30 +110,30 @@ def legal_pay(state: RaceState, car: Car, ctx: TurnCtx) -> list[Action]:
 
 
 def legal_discard(state: RaceState, car: Car, ctx: TurnCtx) -> list[Action]:
-    return [Discard(car.id, combo) for combo in combinations(sorted(payable_hand(car, ctx)), ctx.discards_due)]
+    return [Discard(car.id, combo) for combo in combinations(sorted(payable_hand(car, ctx)), ctx.play.discards_due)]
 
 
 def legal_recovery_discard(state: RaceState, car: Car, ctx: TurnCtx) -> list[Action]:
-    return [Discard(car.id, combo) for combo in combinations(sorted(car.hand), ctx.route_discard)]
+    return [Discard(car.id, combo) for combo in combinations(sorted(car.hand), ctx.offtrack.route_discard)]
 
 
 def legal_test(state: RaceState, car: Car, ctx: TurnCtx) -> list[Action]:
     out: list[Action] = []
-    for i, t in enumerate(ctx.tests, 1):
+    for i, t in enumerate(ctx.play.tests, 1):
         if t.kind is TestKind.BLIND:
             out.append(Test(car.id, i, BLIND))
             continue
         for c in sorted(car.hand):
             out.append(Test(car.id, i, c))
-        for c in ctx.cards:
-            if c not in ctx.test_cards:
+        for c in ctx.play.cards:
+            if c not in ctx.play.test_cards:
                 out.append(Test(car.id, i, c))
         out.append(Test(car.id, i, BLIND))
     return out
 
 
 def legal_recovery(state: RaceState, car: Car, ctx: TurnCtx) -> list[Action]:
-    node = state.track.routes[ctx.route].nodes[ctx.node]  # type: ignore[index]
+    node = state.track.routes[ctx.offtrack.route].nodes[ctx.offtrack.node]  # type: ignore[index]
     assert node.test is not None
     opts: list[Action] = [Test(car.id, 1, BLIND)]
     if node.test.kind is TestKind.NORMAL:
@@ -142,7 +142,7 @@ def legal_recovery(state: RaceState, car: Car, ctx: TurnCtx) -> list[Action]:
 
 
 def legal_events(state: RaceState, car: Car, ctx: TurnCtx) -> list[Action]:
-    what = ctx.d4[0]
+    what = ctx.play.d4[0]
     if what == "weather":
         n = len(state.track.weather.spaces)
         return [Weather(car.id, s) for s in (0, -1, 1) if 0 <= state.weather + s < n]
@@ -207,12 +207,12 @@ def legal_none(state: RaceState, car: Car, ctx: TurnCtx) -> list[Action]:
 def payable_hand(car: Car, ctx: TurnCtx) -> list[str]:
     """The hand cards that may pay the D.1 costs (tyres, discards): all but the Track Card declared in phase C for
     its ET Discard Power, which is set aside for the ET in D.2 (§19.3; issue 14 bug 1)."""
-    if ctx.et_mode is None or ctx.et_passed is not None:
+    if ctx.play.et_mode is None or ctx.play.et_passed is not None:
         return list(car.hand)
-    return [c for c in car.hand if c != ctx.et_mode]
+    return [c for c in car.hand if c != ctx.play.et_mode]
 
 
 def _pay_options(car: Car, ctx: TurnCtx) -> list[tuple[int, tuple[str, ...]]]:
     hand = payable_hand(car, ctx)
-    opts = payments.tyre_options(car.chips, hand, ctx.tyres_due)
-    return [(c, cards) for c, cards in opts if len(hand) - len(cards) >= ctx.discards_due]
+    opts = payments.tyre_options(car.chips, hand, ctx.play.tyres_due)
+    return [(c, cards) for c, cards in opts if len(hand) - len(cards) >= ctx.play.discards_due]

@@ -45,22 +45,22 @@ def _phase_b(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> N
             ctx.phase = Phase.DRAW
             return
         drawing._draw(state, car, "(phase B)", events)
-        ctx.mp_bonus.append((1, "CHASE: no card of the chased car to take"))
+        ctx.play.mp_bonus.append((1, "CHASE: no card of the chased car to take"))
     else:
         drawing._draw(state, car, "(phase B)", events)
     ctx.phase = Phase.PLAY
 
 
 def _play(state: RaceState, car: Car, ctx: TurnCtx, action: Play, events: list[Event]) -> None:
-    ctx.cards = action.cards
-    ctx.blue = action.blue
-    ctx.minus_one = action.minus_one
-    ctx.et_mode = action.et
+    ctx.play.cards = action.cards
+    ctx.play.blue = action.blue
+    ctx.play.minus_one = action.minus_one
+    ctx.play.et_mode = action.et
     for c in action.cards:
         car.hand.remove(c)
         car.table.append(c)  # on the table until the end of the turn (§23)
     traj = state.track.trajectory(car.trajectory) if action.trajectory and car.trajectory else None
-    ctx.traj = traj.id if traj else None
+    ctx.play.traj = traj.id if traj else None
     extra = ""
     if not action.cards:
         extra = " (no playable card)"
@@ -87,67 +87,67 @@ def _play(state: RaceState, car: Car, ctx: TurnCtx, action: Play, events: list[E
                 and 1 not in (a.mp, b.mp) and car.refuel is not None:
             car.refuel -= 1
             events.append(Note(f"{car.id}'s refuel chit moves back to turn {car.refuel} (PUSH combination)", "§26.7"))
-    ctx.tyres_due, ctx.discards_due, ctx.damage_due = cardplay._costs(state, car, action.cards, traj)
-    ctx.card_damage = sum(state.card(c).damage for c in action.cards)
+    ctx.play.tyres_due, ctx.play.discards_due, ctx.play.damage_due = cardplay._costs(state, car, action.cards, traj)
+    ctx.play.card_damage = sum(state.card(c).damage for c in action.cards)
     raw = sum(state.card(c).tyres for c in action.cards) + (traj.cost.tyres if traj else 0)
     if car.strategy is Strategy.SAVE_TYRES and raw > 0:
-        events.append(Note(f"SAVE TYRES: one of the {raw} tyre unit(s) is free, {ctx.tyres_due} to pay", "§26.1"))
+        events.append(Note(f"SAVE TYRES: one of the {raw} tyre unit(s) is free, {ctx.play.tyres_due} to pay", "§26.1"))
     ctx.phase = Phase.PAY
-    if ctx.tyres_due == 0:
+    if ctx.play.tyres_due == 0:
         _after_tyres(state, car, ctx, events)
 
 
 def _pay(state: RaceState, car: Car, ctx: TurnCtx, chips: int, cards: tuple[str, ...], events: list[Event]) -> None:
     car.chips -= chips
-    ctx.chips_spent += chips
+    ctx.play.chips_spent += chips
     for c in cards:
         car.hand.remove(c)
         state.discard(c)
     how = f"{chips} chip(s)" + (f" + card(s) {' '.join(cards)}" if cards else "")
-    events.append(TyresPaid(car.id, ctx.tyres_due, how, car.chips))
-    ctx.tyres_due = 0
+    events.append(TyresPaid(car.id, ctx.play.tyres_due, how, car.chips))
+    ctx.play.tyres_due = 0
     _after_tyres(state, car, ctx, events)
 
 
 def _after_tyres(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
-    if ctx.discards_due:
+    if ctx.play.discards_due:
         ctx.phase = Phase.DISCARD
         payable = legality.payable_hand(car, ctx)
-        if len(payable) == ctx.discards_due:
+        if len(payable) == ctx.play.discards_due:
             cards = tuple(payable)
             payments.discard_cards(state, car, cards)
             events.append(CardsDiscarded(car.id, " ".join(cards), "card-discard cost"))
-            ctx.discards_due = 0
+            ctx.play.discards_due = 0
         else:
             return
     _after_payment(state, car, ctx, events)
 
 
 def _after_payment(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
-    if ctx.damage_due:
-        if not payments.take_damage(state, car, ctx.damage_due, "card/trajectory damage symbol", events):
+    if ctx.play.damage_due:
+        if not payments.take_damage(state, car, ctx.play.damage_due, "card/trajectory damage symbol", events):
             _retired_mid_turn(state, car, ctx, events)
             return
-        if car.strategy is Strategy.HAZARD and ctx.card_damage:
-            ctx.mp_bonus.append((ctx.card_damage, "HAZARD: damage from a card"))
+        if car.strategy is Strategy.HAZARD and ctx.play.card_damage:
+            ctx.play.mp_bonus.append((ctx.play.card_damage, "HAZARD: damage from a card"))
     # D.2: ET blind test first, then the cards' tests
-    for c in ctx.cards:
+    for c in ctx.play.cards:
         for t in state.card(c).tests:
-            ctx.tests.append(PendingTest(f"{t} of {c}", t.kind, t.modifier, c))
+            ctx.play.tests.append(PendingTest(f"{t} of {c}", t.kind, t.modifier, c))
     ctx.phase = Phase.TEST
-    if ctx.traj is not None and state.track.trajectory(ctx.traj).kind is TrajectoryKind.EXTREME \
-            and ctx.et_mode == "flat":
-        ctx.et_passed = True
-        ctx.mp_bonus.append((-1, "FLAT OUT: the ET without its test"))
-        events.append(Note(f"{car.id} takes {ctx.traj} flat out: no blind test, the bonus is 1 less", "§27"))
-    elif ctx.traj is not None and state.track.trajectory(ctx.traj).kind is TrajectoryKind.EXTREME \
-            and ctx.et_mode is not None:
-        car.hand.remove(ctx.et_mode)
-        state.discard(ctx.et_mode)
-        ctx.et_passed = True
-        events.append(Note(f"{car.id} discards {ctx.et_mode} for its ET Discard Power: {ctx.traj} succeeds with no "
-                           "test", "§19.3"))
-    elif ctx.traj is not None and state.track.trajectory(ctx.traj).kind is TrajectoryKind.EXTREME:
+    if ctx.play.traj is not None and state.track.trajectory(ctx.play.traj).kind is TrajectoryKind.EXTREME \
+            and ctx.play.et_mode == "flat":
+        ctx.play.et_passed = True
+        ctx.play.mp_bonus.append((-1, "FLAT OUT: the ET without its test"))
+        events.append(Note(f"{car.id} takes {ctx.play.traj} flat out: no blind test, the bonus is 1 less", "§27"))
+    elif ctx.play.traj is not None and state.track.trajectory(ctx.play.traj).kind is TrajectoryKind.EXTREME \
+            and ctx.play.et_mode is not None:
+        car.hand.remove(ctx.play.et_mode)
+        state.discard(ctx.play.et_mode)
+        ctx.play.et_passed = True
+        events.append(Note(f"{car.id} discards {ctx.play.et_mode} for its ET Discard Power: {ctx.play.traj} succeeds "
+                           "with no test", "§19.3"))
+    elif ctx.play.traj is not None and state.track.trajectory(ctx.play.traj).kind is TrajectoryKind.EXTREME:
         trajectories._et_test(state, car, ctx, events)
         if not car.on_track or ctx.phase is not Phase.TEST:
             return
@@ -157,18 +157,18 @@ def _after_payment(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]
 def _next_test(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
     if not car.on_track:
         return
-    if not ctx.tests:
+    if not ctx.play.tests:
         _phase_d3(state, car, ctx, events)
         return
-    if len(ctx.tests) == 1 and ctx.tests[0].kind is TestKind.BLIND:
+    if len(ctx.play.tests) == 1 and ctx.play.tests[0].kind is TestKind.BLIND:
         _card_test(state, car, ctx, Test(car.id, 1, BLIND), events)
 
 
 def _card_test(state: RaceState, car: Car, ctx: TurnCtx, action: Test, events: list[Event]) -> None:
-    t = ctx.tests.pop(action.test - 1)
-    on_table = action.using in ctx.cards
+    t = ctx.play.tests.pop(action.test - 1)
+    on_table = action.using in ctx.play.cards
     if on_table:
-        ctx.test_cards.add(action.using)
+        ctx.play.test_cards.add(action.using)
         car.table.remove(action.using)  # it becomes the Target Check
     how = "blind draw" if action.using == BLIND else ("movement card" if on_table else "hand card")
     ev = checks.take_test(state, car, action.using, f"{t.label} with a {how}", events, t.modifier, taken=on_table)
@@ -185,34 +185,35 @@ def _card_test(state: RaceState, car: Car, ctx: TurnCtx, action: Test, events: l
 
 
 def _phase_d3(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
-    for c in ctx.cards:
+    for c in ctx.play.cards:
         for _ in range(state.card(c).draw):
             drawing._draw(state, car, f"(draw symbol on {c})", events, "§13.D.3")
-    for c in ctx.cards:
+    for c in ctx.play.cards:
         card = state.card(c)
         if card.weather:
-            ctx.d4.append("weather")
+            ctx.play.d4.append("weather")
         if card.flag is not None:
-            ctx.d4.append(card.flag.value)
+            ctx.play.d4.append(card.flag.value)
     ctx.phase = Phase.EVENTS
     _next_event(state, car, ctx, events)
 
 
 def _next_event(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
-    while ctx.d4:
+    while ctx.play.d4:
         if len(machine.legal(state, ctx)) > 1:
             return
-        what = ctx.d4.pop(0)
+        what = ctx.play.d4.pop(0)
         events.append(FlagEvent(car.id, f"the {what} symbol has no effect now (nothing to choose)", "§13.D.4"))
     _phase_e(state, car, ctx, events)
 
 
 def _phase_e(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
-    traj = state.track.trajectory(ctx.traj) if ctx.traj else None
-    parts = cardplay._base_mp(state, car, ctx.cards, traj, bool(ctx.et_passed), ctx.blue) + ctx.mp_bonus
+    traj = state.track.trajectory(ctx.play.traj) if ctx.play.traj else None
+    parts = cardplay._base_mp(state, car, ctx.play.cards, traj, bool(ctx.play.et_passed), ctx.play.blue) \
+        + ctx.play.mp_bonus
     parts += cardplay._penalties(state, car)
-    if ctx.mp_loss:
-        parts.append((-ctx.mp_loss, "recovery chart"))
+    if ctx.play.mp_loss:
+        parts.append((-ctx.play.mp_loss, "recovery chart"))
     if car.off_track is not None:
         parts.append((-1, "re-entering the track (§18.5)"))
         offtrack._reenter(state, car, events)
@@ -226,18 +227,18 @@ def _phase_e(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> N
                                     "Turn", "", "§13.E.6"))
         _phase_f(state, car, ctx, events)
         return
-    ctx.move = Move(car.id, total, ctx.minus_one)
+    ctx.play.move = Move(car.id, total, ctx.play.minus_one)
     _continue_move(state, car, ctx, events)
 
 
 def _continue_move(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event],
                    check_result: bool | None = None) -> None:
-    mv = ctx.move
+    mv = ctx.play.move
     assert mv is not None
     start = len(events)
     movement.advance(state, mv, events, check_result)
     if any(isinstance(e, Pass) and e.car == car.id and e.verb == "overtakes" for e in events[start:]):
-        ctx.overtook = True  # for the BANGING WHEELS Special (§26.2)
+        ctx.play.overtook = True  # for the BANGING WHEELS Special (§26.2)
     if mv.awaiting_check is not None:
         ctx.phase = Phase.LEADER
         return
@@ -245,7 +246,7 @@ def _continue_move(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]
 
 
 def _leader_check(state: RaceState, car: Car, ctx: TurnCtx, using: str, events: list[Event]) -> None:
-    mv = ctx.move
+    mv = ctx.play.move
     assert mv is not None and mv.awaiting_check is not None
     ev = checks.take_test(state, car, using, f"Leader check to lap {mv.awaiting_check}", events, leader_check=True,
                           rule="§20")
@@ -258,7 +259,7 @@ def _leader_check(state: RaceState, car: Car, ctx: TurnCtx, using: str, events: 
 
 def _phase_f(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
     """F.1: a car that ended its movement in a braking zone with an LB symbol may late-brake (§13.F.1)."""
-    if car.on_track and not ctx.lb_done and car.off_track is None and state.section(car.section).lb_modifier \
+    if car.on_track and not ctx.lb.lb_done and car.off_track is None and state.section(car.section).lb_modifier \
             is not None:
         ctx.phase = Phase.LATE_BRAKE
         return
@@ -267,8 +268,8 @@ def _phase_f(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> N
 
 def _phase_f2(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
     """F.2: a car that ended its movement in a section with a free trajectory may occupy it (§13.F.2)."""
-    mv = ctx.move
-    entered = (mv is not None and mv.entered) or ctx.lb_advanced or ctx.reentry
+    mv = ctx.play.move
+    entered = (mv is not None and mv.entered) or ctx.lb.lb_advanced or ctx.reentry
     if entered and trajectories.trajectories_available(state) and car.off_track is None \
             and trajectories.occupiable_trajectories(state, car, ctx):
         ctx.phase = Phase.OCCUPY
@@ -280,11 +281,11 @@ def _end(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
     if car.on_track and car.off_track is None:  # §18.3: no strategy helps while off track
         strategies._specials(state, car, ctx, events)
     if any(c.chasing == car.id for c in state.cars.values()):  # §26.8: reserved for its chasers
-        state.reserved[car.id] = [c for c in car.table if c in ctx.cards]
+        state.reserved[car.id] = [c for c in car.table if c in ctx.play.cards]
     for c in car.table:  # §23: every card used this turn goes to its discard pile
         state.discard(c)
     car.table.clear()
-    ctx.cards = ()
+    ctx.play.cards = ()
     car.played = True
     ctx.phase = Phase.DONE
     if car.on_track and car.off_track is not None:
@@ -298,6 +299,6 @@ def _retired_mid_turn(state: RaceState, car: Car, ctx: TurnCtx, events: list[Eve
     for c in car.table:  # retire() already returned them; kept for safety
         state.discard(c)
     car.table.clear()
-    ctx.cards = ()
+    ctx.play.cards = ()
     car.played = True
     ctx.phase = Phase.DONE

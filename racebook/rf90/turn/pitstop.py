@@ -53,11 +53,11 @@ def _pit_tyres(state: RaceState, car: Car, ctx: TurnCtx, tyre: str, events: list
             before = set(car.hand)
             drawing.draw_track_card(state, car, "(Hard tyres: +1 Track Card, not counted in the hand limit)", events,
                             "§9.2")
-            ctx.pit_exempt |= set(car.hand) - before
+            ctx.pit.pit_exempt |= set(car.hand) - before
     if car.skill is Skill.PITTING:
         before = set(car.hand)
         drawing.draw_track_card(state, car, "(PITTING: +1 Track Card, not counted in the hand limit)", events, "§27")
-        ctx.pit_exempt |= set(car.hand) - before
+        ctx.pit.pit_exempt |= set(car.hand) - before
     ctx.phase = Phase.PIT_STRATEGY
 
 
@@ -74,7 +74,7 @@ def _pit_finish(state: RaceState, car: Car, ctx: TurnCtx, strategy: Strategy | N
         ctx.phase = Phase.DONE
         return
     if trajectories.trajectories_available(state) and trajectories.free_trajectories(state, car.section):
-        ctx.after_pit = True  # §13.A.3: it may occupy a free trajectory (an ET too), still the last car there
+        ctx.pit.after_pit = True  # §13.A.3: it may occupy a free trajectory (an ET too), still the last car there
         ctx.phase = Phase.OCCUPY
         return
     _pit_pause(state, car, ctx, events)

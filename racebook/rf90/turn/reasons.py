@@ -86,8 +86,8 @@ def explain_pay(state: RaceState, car: Car, ctx: TurnCtx, action: Action) -> Rea
     if not isinstance(action, Pay):
         return None
     hand = legality.payable_hand(car, ctx)
-    aside = f"; {ctx.et_mode} is set aside for its ET Discard Power, §19.3" if len(hand) < len(car.hand) else ""
-    return "§13.D.1", (f"{ctx.tyres_due} tyre unit(s) are due: at least one chip, the rest chips or hand cards "
+    aside = f"; {ctx.play.et_mode} is set aside for its ET Discard Power, §19.3" if len(hand) < len(car.hand) else ""
+    return "§13.D.1", (f"{ctx.play.tyres_due} tyre unit(s) are due: at least one chip, the rest chips or hand cards "
                        f"({car.chips} chip(s), hand {' '.join(hand) or 'empty'}{aside})")
 
 
@@ -96,8 +96,8 @@ def explain_discard(state: RaceState, car: Car, ctx: TurnCtx, action: Action) ->
     if not isinstance(action, Discard):
         return None
     hand = legality.payable_hand(car, ctx)
-    aside = f"; {ctx.et_mode} is set aside for its ET Discard Power, §19.3" if len(hand) < len(car.hand) else ""
-    return "§13.D.1", (f"{ctx.discards_due} card(s) must be discarded from hand "
+    aside = f"; {ctx.play.et_mode} is set aside for its ET Discard Power, §19.3" if len(hand) < len(car.hand) else ""
+    return "§13.D.1", (f"{ctx.play.discards_due} card(s) must be discarded from hand "
                        f"({' '.join(hand) or 'empty'}{aside})")
 
 
@@ -106,11 +106,11 @@ def explain_test(state: RaceState, car: Car, ctx: TurnCtx, action: Action) -> Re
     if not isinstance(action, (Test, LeaderCheck)):
         return None
     using = action.using
-    if using != BLIND and using not in car.hand and using not in ctx.cards:
+    if using != BLIND and using not in car.hand and using not in ctx.play.cards:
         return "§13.D.2", f"{using} is neither in hand nor a movement card; use a hand card or 'blind'"
-    if isinstance(action, Test) and not 1 <= action.test <= max(1, len(ctx.tests)):
-        return "§13.D.2", f"there are {len(ctx.tests)} pending test(s)"
-    if isinstance(action, LeaderCheck) and using in ctx.cards:
+    if isinstance(action, Test) and not 1 <= action.test <= max(1, len(ctx.play.tests)):
+        return "§13.D.2", f"there are {len(ctx.play.tests)} pending test(s)"
+    if isinstance(action, LeaderCheck) and using in ctx.play.cards:
         return "§20", "movement cards are already played and discarded: use a hand card or a blind draw (AMB-26)"
     return "§13.D.2", "that card cannot be used for this test (a Blind test only allows the top card)"
 
