@@ -102,3 +102,19 @@ def test_every_test_card_is_taken_by_one_step(monkeypatch: pytest.MonkeyPatch) -
     root = Path(racebook.__file__).parent / "rf90"
     drawers = sorted(str(p.relative_to(root)) for p in root.rglob("*.py") if "drawing._blind(" in p.read_text())
     assert drawers == ["rules/checks.py"]
+
+
+def test_strategies_hook_in_at_named_points() -> None:
+    """§26: every implemented strategy has its hooks (on draw, on play, on card damage, on a blind test, on late
+    braking, its Special at the end of the turn); HAZARD's four effects (§26.6) and LUCKY's draw (§26.4) live in
+    their hooks only, not in the turn's phases."""
+    from racebook.rf90.car import Strategy
+    from racebook.rf90.rules import strategies
+
+    assert set(strategies.HOOKS) == set(strategies.IMPLEMENTED_STRATEGIES)
+    hazard = type(strategies.HOOKS[Strategy.HAZARD])
+    assert {"on_card_damage", "on_blind_test", "on_late_braking", "late_braking_sections"} <= set(vars(hazard))
+    root = Path(racebook.__file__).parent / "rf90"
+    engine = [p for d in ("turn", "rules") for p in (root / d).glob("*.py")]
+    for name in ("Strategy.HAZARD", "Strategy.LUCKY"):
+        assert [p.name for p in engine if name in p.read_text()] == ["strategies.py"]

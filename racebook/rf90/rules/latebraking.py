@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from racebook.core.errors import IllegalAction
 from racebook.rf90.actions import BLIND
-from racebook.rf90.car import Car, Strategy
+from racebook.rf90.car import Car
 from racebook.rf90.events import DeckEmpty, Event, FinishLine, LeaderToken, Note
-from racebook.rf90.rules import checks, drawing, offtrack
+from racebook.rf90.rules import checks, offtrack, strategies
 from racebook.rf90.state import RaceState
 from racebook.rf90.turn import phases
 from racebook.rf90.turn.context import TurnCtx
@@ -30,8 +30,7 @@ def _late_brake(state: RaceState, car: Car, ctx: TurnCtx, card: str | None, even
         events.append(DeckEmpty("Race", car.id))
         phases._phase_f2(state, car, ctx, events)
         return
-    if car.strategy is Strategy.HAZARD:
-        drawing.draw_track_card(state, car, "(HAZARD Special: a risky blind draw)", events, "§26.6")
+    strategies.hooks(car).on_late_braking(state, car, events)
     if ev.passed:
         _lb_advance(state, car, ctx, events)
         return
@@ -61,12 +60,7 @@ def lb_advance(state: RaceState, car: Car, events: list[Event]) -> list[str]:
     zone = car.section
     passed = [c for c in state.cars_in(zone) if c != car.id and state.cars_in(zone).index(c) <
               state.cars_in(zone).index(car.id)]
-    steps = 1
-    nxt = track.sections[track.next_index(state.section(zone).index)]
-    after = track.sections[track.next_index(nxt.index)]
-    if not car.is_robot and car.strategy is Strategy.HAZARD and not state.cars_in(nxt.name) \
-            and not state.cars_in(after.name):
-        steps = 2
+    steps = 1 if car.is_robot else strategies.hooks(car).late_braking_sections(state, car)
     for _ in range(steps):
         cur = state.section(car.section)
         dest = track.sections[track.next_index(cur.index)]

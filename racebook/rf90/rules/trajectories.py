@@ -56,7 +56,7 @@ def _et_test(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> N
         ctx.play.et_passed = False
         return
     ctx.play.et_passed = ev.passed
-    strategies._hazard_blind(car, ctx, state, events, "ET")
+    strategies.hooks(car).on_blind_test(state, car, ctx, "ET", events)
     if not ev.passed:
         fail_et(state, car, ctx, traj, events)
         if traj.recovery is None:

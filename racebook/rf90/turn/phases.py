@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from racebook.rf90.actions import BLIND, Play, Test
-from racebook.rf90.car import Car, Strategy
+from racebook.rf90.car import Car
 from racebook.rf90.cards import TestKind
 from racebook.rf90.events import (
     CardsDiscarded,
@@ -28,26 +28,9 @@ from racebook.rf90.turn.context import PendingTest, Phase, TurnCtx
 
 def _phase_b(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
     """§13.B: one Race Card; LUCKY draws two and discards one; SAVE FUEL may trade a card > 2 MP for two."""
-    if car.strategy is Strategy.LUCKY:
-        a = drawing._draw(state, car, "(phase B, LUCKY: first of two)", events, "§26.4")
-        b = drawing._draw(state, car, "(phase B, LUCKY: second of two)", events, "§26.4")
-        if a and b and (state.card(a).mp == state.card(b).mp or state.card(a).colour is state.card(b).colour):
-            drawing.draw_track_card(state, car, "(LUCKY Special: the two drawn cards share value or colour)", events,
-                            "§26.4")
-        if state.rules.lucky_discard_mandatory or car.hand:
-            ctx.phase = Phase.LUCKY_DISCARD
-            return
-    elif car.strategy is Strategy.SAVE_FUEL and any(state.card(c).mp > 2 for c in car.hand):
-        ctx.phase = Phase.DRAW
+    if strategies.hooks(car).on_draw(state, car, ctx, events):
         return
-    elif car.strategy is Strategy.CHASE and car.chasing is not None:
-        if strategies.chase_available(state, car):
-            ctx.phase = Phase.DRAW
-            return
-        drawing._draw(state, car, "(phase B)", events)
-        ctx.play.mp_bonus.append((1, "CHASE: no card of the chased car to take"))
-    else:
-        drawing._draw(state, car, "(phase B)", events)
+    drawing._draw(state, car, "(phase B)", events)
     ctx.phase = Phase.PLAY
 
 
@@ -81,17 +64,9 @@ def _play(state: RaceState, car: Car, ctx: TurnCtx, action: Play, events: list[E
                                         else "no colour match needed with BALANCE (§26.5)"), "§13.D"))
     if action.blue:
         car.blue -= 1
-    if car.strategy is Strategy.PUSH and len(action.cards) == 2:
-        a, b = (state.card(c) for c in action.cards)
-        if 2 in (a.mp, b.mp) and max(a.mp, b.mp) >= 3 and not (a.combination or b.combination) \
-                and 1 not in (a.mp, b.mp) and car.refuel is not None:
-            car.refuel -= 1
-            events.append(Note(f"{car.id}'s refuel chit moves back to turn {car.refuel} (PUSH combination)", "§26.7"))
     ctx.play.tyres_due, ctx.play.discards_due, ctx.play.damage_due = cardplay._costs(state, car, action.cards, traj)
     ctx.play.card_damage = sum(state.card(c).damage for c in action.cards)
-    raw = sum(state.card(c).tyres for c in action.cards) + (traj.cost.tyres if traj else 0)
-    if car.strategy is Strategy.SAVE_TYRES and raw > 0:
-        events.append(Note(f"SAVE TYRES: one of the {raw} tyre unit(s) is free, {ctx.play.tyres_due} to pay", "§26.1"))
+    strategies.hooks(car).on_play(state, car, ctx, traj, events)
     ctx.phase = Phase.PAY
     if ctx.play.tyres_due == 0:
         _after_tyres(state, car, ctx, events)
@@ -128,8 +103,7 @@ def _after_payment(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]
         if not payments.take_damage(state, car, ctx.play.damage_due, "card/trajectory damage symbol", events):
             _retired_mid_turn(state, car, ctx, events)
             return
-        if car.strategy is Strategy.HAZARD and ctx.play.card_damage:
-            ctx.play.mp_bonus.append((ctx.play.card_damage, "HAZARD: damage from a card"))
+        strategies.hooks(car).on_card_damage(state, car, ctx)
     # D.2: ET blind test first, then the cards' tests
     for c in ctx.play.cards:
         for t in state.card(c).tests:
@@ -176,7 +150,7 @@ def _card_test(state: RaceState, car: Car, ctx: TurnCtx, action: Test, events: l
         _next_test(state, car, ctx, events)
         return
     if action.using == BLIND and state.card(t.card).colour.value == "green":  # type: ignore[arg-type]
-        strategies._hazard_blind(car, ctx, state, events, "green card")
+        strategies.hooks(car).on_blind_test(state, car, ctx, "green card", events)
     if not ev.passed:
         if not payments.take_damage(state, car, 1, f"failed the test of {t.card}", events, "§13.D.2"):
             _retired_mid_turn(state, car, ctx, events)
