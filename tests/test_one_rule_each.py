@@ -118,3 +118,17 @@ def test_strategies_hook_in_at_named_points() -> None:
     engine = [p for d in ("turn", "rules") for p in (root / d).glob("*.py")]
     for name in ("Strategy.HAZARD", "Strategy.LUCKY"):
         assert [p.name for p in engine if name in p.read_text()] == ["strategies.py"]
+
+
+def test_skills_hook_in_at_named_points() -> None:
+    """§27: the skills that act in the turn — QUALIFY and LAPPING's MP, FLAT OUT's ET declaration, PITTING's Track
+    Card, the once-per-stint skills made usable again at a pit stop — do it through rules.skills hooks; the turn
+    machine's modules name none of them."""
+    from racebook.rf90.car import Skill
+    from racebook.rf90.rules import skills
+
+    assert set(skills.HOOKS) == {Skill.QUALIFY, Skill.LAPPING, Skill.FLAT_OUT, Skill.PITTING, Skill.VERSATILITY,
+                                 Skill.WISE_DRIVING, Skill.SIXTH_SENSE}
+    turn_dir = Path(racebook.__file__).parent / "rf90" / "turn"
+    for name in ("Skill.QUALIFY", "Skill.LAPPING", "Skill.FLAT_OUT", "Skill.SIXTH_SENSE"):
+        assert not [p.name for p in turn_dir.glob("*.py") if name in p.read_text()], name

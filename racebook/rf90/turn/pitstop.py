@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from racebook.rf90.car import Car, Skill, Strategy, Tyre
 from racebook.rf90.events import Event, Note
-from racebook.rf90.rules import drawing, pits, strategies, trajectories
+from racebook.rf90.rules import drawing, pits, skills, strategies, trajectories
 from racebook.rf90.state import RaceState
 from racebook.rf90.turn.context import Phase, TurnCtx
 
@@ -54,10 +54,7 @@ def _pit_tyres(state: RaceState, car: Car, ctx: TurnCtx, tyre: str, events: list
             drawing.draw_track_card(state, car, "(Hard tyres: +1 Track Card, not counted in the hand limit)", events,
                             "§9.2")
             ctx.pit.pit_exempt |= set(car.hand) - before
-    if car.skill is Skill.PITTING:
-        before = set(car.hand)
-        drawing.draw_track_card(state, car, "(PITTING: +1 Track Card, not counted in the hand limit)", events, "§27")
-        ctx.pit.pit_exempt |= set(car.hand) - before
+    skills.hooks(car).on_pit_tyres(state, car, ctx, events)
     ctx.phase = Phase.PIT_STRATEGY
 
 
@@ -66,7 +63,7 @@ def _pit_finish(state: RaceState, car: Car, ctx: TurnCtx, strategy: Strategy | N
         strategies._chase_off(state, car, events, "the strategy changed")
         car.strategy = strategy
         events.append(Note(f"{car.id} changes strategy to {strategy.value.upper().replace('_', ' ')}", "§13.A.3"))
-    if car.skill in (Skill.VERSATILITY, Skill.WISE_DRIVING, Skill.SIXTH_SENSE):
+    if skills.hooks(car).refresh_at_pit:
         car.skill_used = False
     car.pits += 1
     if ctx.sc_mode is not None:  # under the Safety Car the stop ends the car's turn (§21.1, §21.4)
