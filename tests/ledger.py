@@ -25,7 +25,7 @@ def on_the_table(race: Race) -> list[str]:
     """Cards played this turn (movement cards, duel bids) that are not yet discarded or frozen."""
     out: list[str] = []
     if race.ctx is not None:
-        out += list(race.ctx.cards)
+        out += list(race.ctx.play.cards)
     duel = getattr(race, "duel", None)
     if duel is not None:
         for cards in getattr(duel, "bids", {}).values():

@@ -1,4 +1,4 @@
-"""The race: one state API — ``legal_actions()`` and ``apply(action)`` — and an append-only log.
+"""The race: one state API — ``legal_actions()``, ``explain(action)`` and ``apply(action)`` — and an append-only log.
 
 A :class:`Race` keeps the initial state and every action applied. Stepping
 back is replaying to step N (:meth:`Race.at`; the step log and its replay are game-agnostic,
@@ -50,6 +50,26 @@ class Frame:
     off_track: dict[str, str]  # car -> section beside whose re-entry point it waits (§18.5)
     out: dict[str, str]  # car -> status for retired / out-of-fuel cars (§18.6, §13.A.3)
     sc: str | None = None  # the Safety Car's section while it is out (§21)
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """Whether an action is legal now (:meth:`Race.explain`): the rule section and a sentence saying why (not).
+
+    ``legal_now`` are the actions legal in this position; :meth:`error` is the :class:`IllegalAction` that
+    :meth:`Race.apply` raises for a refused action."""
+
+    action: Action
+    legal: bool
+    rule: str
+    reason: str
+    legal_now: tuple[Action, ...] = ()
+
+    def error(self) -> IllegalAction:
+        return IllegalAction(self.action, self.rule, self.reason, self.legal_now)
+
+    def __str__(self) -> str:
+        return self.reason if self.legal else f"{self.action} is not legal — {self.rule}: {self.reason}"
 
 
 def frame_of(state: RaceState) -> Frame:
@@ -112,7 +132,12 @@ class Race(Replay[Action, Frame]):
         return self.state.finished
 
     def legal_actions(self) -> list[Action]:
-        """Every action legal now; the single source of truth for ``apply``."""
+        """Every action legal now; the single source of truth for ``apply`` and ``explain``."""
+        legal = self._list_legal()
+        self._legal_cache = (self._position_key(), legal)
+        return list(legal)
+
+    def _list_legal(self) -> list[Action]:
         if self.state.finished:
             return []
         if self.duel is not None:
@@ -121,20 +146,56 @@ class Race(Replay[Action, Frame]):
             return []
         return turn.legal(self.state, self.ctx)
 
-    def apply(self, action: Action | str) -> tuple[Event, ...]:
-        """Apply one legal action (or its text form); returns the events it caused.
+    def _position_key(self) -> tuple:
+        """What the legal actions depend on between two steps: the step, the turn (or duel) context and its phase.
+        The state changes only through :meth:`apply` (whose rewind also drops the cache)."""
+        return (len(self.steps), id(self.ctx), self.ctx.phase if self.ctx else None, id(self.duel),
+                self.duel.stage if self.duel else None, self.state.finished)
 
-        A text that does not parse (or an object that is not an action) raises ActionSyntaxError; a well-formed
-        action that is not legal now raises IllegalAction; both leave the race unchanged."""
+    def _legal_now(self) -> list[Action]:
+        """The legal actions of this position, listed once: a click's ``apply`` reuses the list its buttons were
+        drawn from (:meth:`legal_actions`), and ``explain`` reuses it too."""
+        cached = self._legal_cache
+        if cached is not None and cached[0] == self._position_key():
+            return cached[1]
+        legal = self._list_legal()
+        self._legal_cache = (self._position_key(), legal)
+        return legal
+
+    _legal_cache: tuple[tuple, list[Action]] | None = None
+
+    def explain(self, action: Action | str) -> Verdict:
+        """Is ``action`` (or its text) legal now, and if not why: the rule section and a sentence (§10–§13, §21).
+
+        The reason comes from the same phase handler that lists and applies the decisions
+        (:data:`racebook.rf90.turn.machine.TABLE`); an action of another car, in a duel, or after the finish says so.
+        Nothing is applied; text that does not parse raises as in :meth:`apply`."""
+        action = self._parse(action)
+        legal = self._legal_now()
+        if action in legal:
+            rule = "§12" if self.duel is not None else turn.TABLE[self.ctx.phase].rule if self.ctx else "§13"
+            return Verdict(action, True, rule, f"{action} is legal now", tuple(legal))
+        return self._refusal(action, legal)
+
+    @staticmethod
+    def _parse(action: Action | str) -> Action:
         if isinstance(action, str):
             from racebook.rf90.actions import parse
             action = parse(action)
         if not isinstance(action, Action):
             raise ActionSyntaxError(repr(action), "actions",
                                     "not an action: give an Action or its text, e.g. 'Blue start'")
-        legal = self.legal_actions()
+        return action
+
+    def apply(self, action: Action | str) -> tuple[Event, ...]:
+        """Apply one legal action (or its text form); returns the events it caused. An action that is not legal
+        raises :class:`IllegalAction` built from its :meth:`explain` verdict; a text that does not parse (or an object
+        that is not an action) raises :class:`ActionSyntaxError`. Both leave the race unchanged."""
+        action = self._parse(action)
+        legal = self._legal_now()
         if action not in legal:
-            raise self._illegal(action, legal)
+            raise self._refusal(action, legal).error()
+        self._legal_cache = None
         # Atomic: if a handler raises half-way (an engine bug, or a typed error mid-step) the race is rewound to
         # the position before the action (_rewind) and the error propagates; a raw exception becomes EngineError.
         events = _Log(self.state, self.record_frames)
@@ -180,6 +241,7 @@ class Race(Replay[Action, Frame]):
         vars(self.state).clear()
         vars(self.state).update(vars(r.state))
         self.ctx, self.duel, self.sc_window = r.ctx, r.duel, r.sc_window
+        self._legal_cache = None
         self._solo, self._sc_deploying = r._solo, r._sc_deploying
         return True
 
@@ -374,16 +436,17 @@ class Race(Replay[Action, Frame]):
         s.turn += 1
         self._start_game_turn(events)
 
-    def _illegal(self, action: Action, legal: list[Action]) -> IllegalAction:
+    def _refusal(self, action: Action, legal: list[Action]) -> Verdict:
+        """The verdict on an action that is not among ``legal`` (the legal actions now)."""
         if self.ctx is None and self.duel is None:
-            return IllegalAction(action, "§10", "no decision is pending (the race is over)")
+            why = "the race is over" if self.state.finished else "no individual turn is in progress"
+            return Verdict(action, False, "§10", f"no decision is pending ({why})")
         if action.car not in {a.car for a in legal}:
-            return IllegalAction(action, "§11", f"it is {self.current_car}'s decision ({self.phase.value}), "  # type: ignore[union-attr]
-                                 f"not {action.car}'s", legal)
+            return Verdict(action, False, "§11", f"it is {self.current_car}'s decision ({self.phase.value}), "  # type: ignore[union-attr]
+                           f"not {action.car}'s", tuple(legal))
         if self.duel is not None:
-            return IllegalAction(action, "§12", f"in the duel procedure ({self.duel.stage}) the decisions are: "
-                                 + ", ".join(sorted({a.verb for a in legal})), legal)
+            return Verdict(action, False, "§12", f"in the duel procedure ({self.duel.stage}) the decisions are: "
+                           + ", ".join(sorted({a.verb for a in legal})), tuple(legal))
         assert self.ctx is not None
-        from racebook.rf90.explain import why_illegal
-        rule, reason = why_illegal(self.state, self.ctx, action)
-        return IllegalAction(action, rule, reason, legal)
+        rule, reason = turn.explain(self.state, self.ctx, action, legal)
+        return Verdict(action, False, rule, reason, tuple(legal))

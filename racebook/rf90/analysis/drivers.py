@@ -139,8 +139,8 @@ class GreedyDriver:
                 continue
             car = s.cars[a.car]
             mods = 0
-            if isinstance(a, Test) and ctx.tests and 1 <= a.test <= len(ctx.tests):
-                mods = ctx.tests[a.test - 1].modifier
+            if isinstance(a, Test) and ctx.play.tests and 1 <= a.test <= len(ctx.play.tests):
+                mods = ctx.play.tests[a.test - 1].modifier
             from racebook.rf90.rules.checks import modifiers, target_value
 
             target = target_value(s, car, modifiers(s, car, mods, leader_check=isinstance(a, LeaderCheck)))

@@ -17,9 +17,10 @@ from fractions import Fraction
 from itertools import combinations
 
 from racebook.rf90.car import Car, Skill, Strategy
+from racebook.rf90.rules import offtrack
 from racebook.rf90.rules.checks import RAIN_MODIFIER, REFLEXES_MODIFIER, base_target, modifiers
 from racebook.rf90.state import RaceState
-from racebook.rf90.track import Condition, EffectKind, NodeKind, Route, Track
+from racebook.rf90.track import Condition, EffectKind, NodeKind, Route, RouteNode, Track
 
 
 def unseen(state: RaceState, viewer: str | None) -> list[str]:
@@ -147,24 +148,51 @@ def resources_of(state: RaceState, car: Car) -> Resources:
     return Resources(car.chips, car.free_slots, race, tracks)
 
 
+class _Paths:
+    """Every arrow of every test (no chance): the walk yields its paths, green arrows first."""
+
+    def test(self, route: Route, nid: str, node: RouteNode, path: tuple[str, ...]) \
+            -> list[tuple[Fraction, bool, tuple[str, ...]]]:
+        return [(Fraction(1), ok, path + (nid,)) for ok, nxt in ((True, node.on_pass), (False, node.on_fail))
+                if nxt is not None]
+
+    def effects(self, route: Route, nid: str, node: RouteNode, path: tuple[str, ...]) -> tuple[tuple[str, ...], bool]:
+        return path + (nid,), True
+
+    def end(self, route: Route, nid: str | None, node: RouteNode | None, path: tuple[str, ...]) \
+            -> list[tuple[str, ...]]:
+        return [path + ((nid,) if nid is not None else ())]
+
+    def combine(self, outcomes: list[tuple[Fraction, list[tuple[str, ...]]]]) -> list[tuple[str, ...]]:
+        return [p for _, paths in outcomes for p in paths]
+
+
 def route_paths(route: Route) -> list[tuple[str, ...]]:
-    """Every path of node ids from the route's start to an end node, green arrows (pass) first (§18.1)."""
-    out: list[tuple[str, ...]] = []
+    """Every path of node ids from the route's start to an end node, green arrows (pass) first (§18.1); walked by
+    the engine's one route walker (:func:`racebook.rf90.rules.offtrack.follow_route`)."""
+    return offtrack.follow_route(route, route.start, _Paths(), ())
 
-    def go(nid: str, path: tuple[str, ...]) -> None:
-        node = route.nodes[nid]
-        path = path + (nid,)
-        if node.kind is NodeKind.TEST:
-            for nxt in (node.on_pass, node.on_fail):
-                if nxt is not None:
-                    go(nxt, path)
-        elif node.kind is NodeKind.EFFECTS and node.next is not None:
-            go(node.next, path)
-        else:
-            out.append(path)
 
-    go(route.start, ())
-    return out
+class _Trace:
+    """Given test results in order; the walk stops at the first test not yet taken."""
+
+    def test(self, route: Route, nid: str, node: RouteNode, s: tuple[tuple[bool, ...], tuple[str, ...]]) \
+            -> list[tuple[Fraction, bool, tuple[tuple[bool, ...], tuple[str, ...]]]] | None:
+        left, trace = s
+        if not left:
+            return None
+        return [(Fraction(1), left[0], (left[1:], trace + (nid,)))]
+
+    def effects(self, route: Route, nid: str, node: RouteNode, s: tuple[tuple[bool, ...], tuple[str, ...]]) \
+            -> tuple[tuple[tuple[bool, ...], tuple[str, ...]], bool]:
+        return (s[0], s[1] + (nid,)), True
+
+    def end(self, route: Route, nid: str | None, node: RouteNode | None,
+            s: tuple[tuple[bool, ...], tuple[str, ...]]) -> tuple[str, ...]:
+        return s[1] + ((nid,) if nid is not None else ())
+
+    def combine(self, outcomes: list[tuple[Fraction, tuple[str, ...]]]) -> tuple[str, ...]:  # pragma: no cover
+        raise AssertionError("a trace follows given results")
 
 
 def route_trace(route: Route, results: Sequence[bool]) -> tuple[str, ...]:
@@ -172,21 +200,7 @@ def route_trace(route: Route, results: Sequence[bool]) -> tuple[str, ...]:
 
     The trace stops at the first test not yet taken (included) or at the end node.
     """
-    out: list[str] = []
-    left = list(results)
-    nid: str | None = route.start
-    while nid is not None:
-        node = route.nodes[nid]
-        out.append(nid)
-        if node.kind is NodeKind.TEST:
-            if not left:
-                break
-            nid = node.on_pass if left.pop(0) else node.on_fail
-        elif node.kind is NodeKind.EFFECTS:
-            nid = node.next
-        else:
-            break
-    return tuple(out)
+    return offtrack.follow_route(route, route.start, _Trace(), (tuple(results), ()))
 
 
 _KEYS = ("retire", "sc", "pit", "tyres", "damage", "discards", "time", "mp")
@@ -205,81 +219,96 @@ def _has_test(route: Route, nid: str | None) -> bool:
     return False
 
 
-def _walk_exact(route: Route, nid: str | None, tc: int, pool: tuple[int, ...], res: Resources,
-                mods: int) -> dict[str, Fraction]:
-    """Expected values from node ``nid``; ``pool`` = the unseen check factors, sorted (§18.1, §18.6)."""
-    if nid is None:
-        return _zero()
-    node = route.nodes[nid]
-    if node.kind is NodeKind.TEST:
+@dataclass(frozen=True, slots=True)
+class _Walk:
+    """What the exact walk carries: the Target Check, the unseen check factors (sorted), the car's resources and
+    the costs paid so far on this path."""
+
+    tc: int
+    pool: tuple[int, ...]
+    res: Resources
+    got: dict[str, Fraction]
+
+
+@dataclass(frozen=True, slots=True)
+class _Exact:
+    """Every chance outcome of every test, weighted (the walk yields expected costs, §18.1, §18.6). A Normal test
+    uses the highest hand card that surely passes; a blind draw is any unseen card, and becomes the new Target
+    Check for the next test (grouped into pass/fail when no test follows)."""
+
+    mods: int
+
+    def test(self, route: Route, nid: str, node: RouteNode, w: _Walk) -> list[tuple[Fraction, bool, _Walk]]:
         assert node.test is not None
-        target = tc + node.test.modifier + mods  # AMB-6: the printed value modifies the car's Target Check
+        res, pool = w.res, w.pool
+        target = w.tc + node.test.modifier + self.mods  # AMB-6: the printed value modifies the car's Target Check
         if node.test.kind.value == "normal":
             sure = [h for h in res.hand if h <= target]
             if sure:  # a hand card that passes: the highest one (it becomes the Target Check, §13.D.2)
                 h = max(sure)
                 hand = list(res.hand)
                 hand.remove(h)
-                return _walk_exact(route, node.on_pass, h, pool, Resources(res.chips, res.free_slots, tuple(hand),
-                                                                          res.track_cards), mods)
-        if not pool:  # the deck is empty: nothing drawn, the test is lost (racebook.rf90.rules.offtrack._recovery_test)
-            return _walk_exact(route, node.on_fail, tc, pool, res, mods)
+                return [(Fraction(1), True, _Walk(h, pool, Resources(res.chips, res.free_slots, tuple(hand),
+                                                                      res.track_cards), w.got))]
+        if not pool:  # the deck is empty: nothing drawn, the test is lost (racebook.rf90.rules.checks.take_test)
+            return [(Fraction(1), False, w)]
         n = len(pool)
         k = bisect_right(pool, target)
         if not _has_test(route, node.on_pass) and not _has_test(route, node.on_fail):
-            up = _walk_exact(route, node.on_pass, tc, pool, res, mods)
-            down = _walk_exact(route, node.on_fail, tc, pool, res, mods)
-            return {key: (up[key] * k + down[key] * (n - k)) / n for key in _KEYS}
-        out = _zero()
-        for i, c in enumerate(pool):  # the drawn card becomes the new Target Check for the next test
-            sub = _walk_exact(route, node.on_pass if c <= target else node.on_fail, c, pool[:i] + pool[i + 1:],
-                              res, mods)
-            for key in _KEYS:
-                out[key] += sub[key] / n
-        return out
-    if node.kind is NodeKind.EFFECTS:
-        here = _zero()
+            return [(Fraction(k, n), True, w), (Fraction(n - k, n), False, w)]
+        return [(Fraction(1, n), c <= target, _Walk(c, pool[:i] + pool[i + 1:], res, w.got))
+                for i, c in enumerate(pool)]
+
+    def effects(self, route: Route, nid: str, node: RouteNode, w: _Walk) -> tuple[_Walk, bool]:
+        got = dict(w.got)
+        res = w.res
         chips, slots, hand, tracks = res.chips, res.free_slots, list(res.hand), res.track_cards
         for eff in node.effects:
             if eff.kind is EffectKind.TYRE_WEAR:  # chips only, cards may not substitute (§18.1)
                 if chips < eff.amount:
-                    here["retire"] = Fraction(1)
-                    return here
+                    got["retire"] = Fraction(1)
+                    return _Walk(w.tc, w.pool, res, got), False
                 chips -= eff.amount
-                here["tyres"] += eff.amount
+                got["tyres"] += eff.amount
             elif eff.kind is EffectKind.DAMAGE:  # a token that finds no free slot retires the car (§18.6)
                 if slots < eff.amount:
-                    here["damage"] += slots
-                    here["retire"] = Fraction(1)
-                    return here
+                    got["damage"] += slots
+                    got["retire"] = Fraction(1)
+                    return _Walk(w.tc, w.pool, res, got), False
                 slots -= eff.amount
-                here["damage"] += eff.amount
+                got["damage"] += eff.amount
             elif eff.kind is EffectKind.DISCARD:  # keeps the lowest Race Cards for later tests
                 if len(hand) + tracks < eff.amount:
-                    here["retire"] = Fraction(1)
-                    return here
+                    got["retire"] = Fraction(1)
+                    return _Walk(w.tc, w.pool, res, got), False
                 for _ in range(eff.amount):
                     if hand:
                         hand.remove(max(hand))
                     else:
                         tracks -= 1
-                here["discards"] += eff.amount
+                got["discards"] += eff.amount
             elif eff.kind is EffectKind.TIME_LOSS:
-                here["time"] += eff.amount
+                got["time"] += eff.amount
             elif eff.kind is EffectKind.MP_LOSS:
-                here["mp"] += eff.amount
+                got["mp"] += eff.amount
             elif eff.kind is EffectKind.FORCED_PIT:
-                here["pit"] = Fraction(1)
-        sub = _walk_exact(route, node.next, tc, pool, Resources(chips, slots, tuple(hand), tracks), mods)
-        out = {key: here[key] + sub[key] for key in _KEYS}
-        out["pit"] = max(here["pit"], sub["pit"])
-        return out
-    if node.kind is NodeKind.RETIRE:
-        out = _zero()
-        out["retire"] = Fraction(1)
-        out["sc"] = Fraction(1 if node.safety_car else 0)
-        return out
-    return _zero()  # re-entry point or back on track
+                got["pit"] = Fraction(1)
+        return _Walk(w.tc, w.pool, Resources(chips, slots, tuple(hand), tracks), got), True
+
+    def end(self, route: Route, nid: str | None, node: RouteNode | None, w: _Walk) -> dict[str, Fraction]:
+        if node is not None and node.kind is NodeKind.RETIRE:
+            return {**w.got, "retire": Fraction(1), "sc": Fraction(1 if node.safety_car else 0)}
+        return w.got  # re-entry point, back on track, past the last arrow, or retired by an effect
+
+    def combine(self, outcomes: list[tuple[Fraction, dict[str, Fraction]]]) -> dict[str, Fraction]:
+        return {key: sum((p * d[key] for p, d in outcomes), Fraction(0)) for key in _KEYS}
+
+
+def _walk_exact(route: Route, nid: str | None, tc: int, pool: tuple[int, ...], res: Resources,
+                mods: int) -> dict[str, Fraction]:
+    """Expected costs from node ``nid``; ``pool`` = the unseen check factors, sorted (§18.1, §18.6): the engine's
+    route walker (:func:`racebook.rf90.rules.offtrack.follow_route`) over every chance outcome."""
+    return offtrack.follow_route(route, nid, _Exact(mods), _Walk(tc, pool, res, _zero()))
 
 
 def _outcome(d: dict[str, Fraction]) -> RouteOutcome:

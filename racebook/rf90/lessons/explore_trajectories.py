@@ -33,7 +33,6 @@ from racebook.rf90.events import (
     TrajectoryUse,
     TyresPaid,
 )
-from racebook.rf90.explain import why_illegal
 from racebook.rf90.game import Race
 from racebook.rf90.lessons.explore_common import _MAX_STEPS, CAR, _choose, _track
 from racebook.rf90.options import Rules
@@ -247,7 +246,7 @@ def card_combinations(s: TrajectorySetup) -> list[tuple[str, ...]]:
 def why_no_trajectory(s: TrajectorySetup) -> list[tuple[tuple[str, ...], str, str]]:
     """For each card combination with no legal ``+traj`` play: (cards, rule, reason) (§13.C, §13.D, §22).
 
-    The reason is the engine's (:func:`racebook.rf90.explain.why_illegal`), or §22/AMB-14 when trajectories are not
+    The reason is the turn machine's (:func:`racebook.rf90.turn.explain`), or §22/AMB-14 when trajectories are not
     available this turn (:func:`racebook.rf90.turn.trajectories_available`).
     """
     state = trajectory_state(s)
@@ -259,14 +258,14 @@ def why_no_trajectory(s: TrajectorySetup) -> list[tuple[tuple[str, ...], str, st
         if any(p.cards == cards and p.trajectory for p in plays):
             continue
         if not any(p.cards == cards for p in plays):  # the combination itself cannot be played (§13.C, §19.1)
-            out.append((cards, *why_illegal(state, ctx, Play(CAR, cards))))
+            out.append((cards, *turn.explain(state, ctx, Play(CAR, cards))))
             continue
         if not turn.trajectories_available(state):
             why = ("a restart after the Safety Car" if state.restart else "the race start (turn 1)")
             out.append((cards, "§22, AMB-14", f"trajectories are not available at {why} — house rule "
                         f"trajectories_at_start={state.rules.trajectories_at_start}"))
             continue
-        rule, reason = why_illegal(state, ctx, Play(CAR, cards, trajectory=True))
+        rule, reason = turn.explain(state, ctx, Play(CAR, cards, trajectory=True))
         if rule == "§13.C" and reason == "not a legal play":
             rule, reason = "§13.D", "this play is legal only without the trajectory"
         out.append((cards, rule, reason))

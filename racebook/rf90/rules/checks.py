@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from racebook.rf90.actions import BLIND
 from racebook.rf90.car import ROBOT_TARGET_CHECK, Car, Skill
-from racebook.rf90.events import Checked, CheckTest
+from racebook.rf90.events import Checked, CheckTest, Event
+from racebook.rf90.rules import drawing
 from racebook.rf90.state import RaceState
 from racebook.rf90.track import Condition
 
@@ -78,3 +80,23 @@ def resolve(state: RaceState, car: Car, card_code: str, what: str, printed: int 
         mod_txt = f" (= {base} " + " ".join(f"{m.value:+d} {m.why}" for m in mods) + ")"
     return CheckTest(car.id, what, f"({check:02d})", target, mod_txt, "pass" if passed else "fail", new, rule, test,
                      subject)
+
+
+def take_test(state: RaceState, car: Car, using: str, what: str, events: list[Event], printed: int = 0,
+              printed_why: str = "printed", leader_check: bool = False, rule: str = "§13.D.2",
+              taken: bool = False, test: Checked = Checked.CARD, subject: str | None = None) -> CheckTest | None:
+    """One test, start to end (§13.D.2): the top card of the Race deck for a blind test (it never enters the hand,
+    §6.1 reshuffle included) or the hand card ``using`` (``taken``: the caller has already taken it, e.g. a
+    movement card from the table), resolved by :func:`resolve`; its event is appended. None when the deck is
+    empty: nothing is drawn (the caller says what a lost test means there)."""
+    if using == BLIND:
+        code = drawing._blind(state, car, events)
+        if code is None:
+            return None
+    else:
+        if not taken:
+            car.hand.remove(using)
+        code = using
+    ev = resolve(state, car, code, what, printed, printed_why, leader_check, rule, test, subject)
+    events.append(ev)
+    return ev

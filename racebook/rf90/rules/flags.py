@@ -3,10 +3,10 @@ choice (§15.4)."""
 
 from __future__ import annotations
 
-from racebook.rf90.actions import Action, Force, GreenFlag, NoForce, TakeFlag, Weather, YellowFlag
+from racebook.rf90.actions import BLIND, Action, Force, GreenFlag, NoForce, TakeFlag, Weather, YellowFlag
 from racebook.rf90.car import Car, Tyre
 from racebook.rf90.events import Checked, Event, FlagEvent, FlagStep, RobotsWillPit, TurnEnds, WeatherMoved
-from racebook.rf90.rules import checks, drawing, latebraking, offtrack, robots, trajectories
+from racebook.rf90.rules import checks, latebraking, offtrack, robots, trajectories
 from racebook.rf90.state import YELLOW_FLAG, RaceState
 from racebook.rf90.track import Condition, TrajectoryKind
 from racebook.rf90.turn import phases
@@ -18,7 +18,7 @@ MAX_YELLOW_FLAGS = 6  # §15.1
 
 
 def _event(state: RaceState, car: Car, ctx: TurnCtx, action: Action, events: list[Event]) -> None:
-    what = ctx.d4.pop(0)
+    what = ctx.play.d4.pop(0)
     if isinstance(action, Weather):
         if action.step:
             before = state.condition()
@@ -73,16 +73,12 @@ def _orange(state: RaceState, car: Car, ctx: TurnCtx, action: Action, events: li
     if isinstance(action, Force) and action.what == "lb":
         sec = state.section(car.section)
         events.append(FlagEvent(action.car, FlagStep.FORCE_LB, target=car.id))
-        code = drawing._blind(state, car, events)
-        ok = False
-        if code is not None:
-            ev = checks.resolve(state, car, code, f"late braking in {sec.name} (forced, blind)", sec.lb_modifier or 0,
-                                "LB", rule="§15.4, AMB-29", test=Checked.LATE_BRAKING, subject=sec.name)
-            events.append(ev)
-            ok = ev.passed
-        if ok:
-            ctx.lb_done = True
-            latebraking._robot_lb_advance(state, car, events)
+        ev = checks.take_test(state, car, BLIND, f"late braking in {sec.name} (forced, blind)", events,
+                              sec.lb_modifier or 0, "LB", rule="§15.4, AMB-29", test=Checked.LATE_BRAKING,
+                              subject=sec.name)
+        if ev is not None and ev.passed:
+            ctx.lb.lb_done = True
+            latebraking.lb_advance(state, car, events)
         elif sec.lb_route is not None:
             offtrack.robot_route(state, car, sec.lb_route, events)
             if not car.on_track or car.off_track is not None:

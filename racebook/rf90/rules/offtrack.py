@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Protocol, TypeVar
+
 from racebook.core.errors import TrackDataError
 from racebook.rf90.actions import BLIND
 from racebook.rf90.car import Car
@@ -25,63 +30,152 @@ from racebook.rf90.events import (
     TimeLoss,
     TyresPaid,
 )
-from racebook.rf90.rules import checks, drawing, payments
+from racebook.rf90.rules import checks, payments
 from racebook.rf90.state import RaceState
-from racebook.rf90.track import EffectKind, NodeKind
+from racebook.rf90.track import EffectKind, NodeKind, Route, RouteNode
 from racebook.rf90.turn import phases
 from racebook.rf90.turn.context import Phase, TurnCtx
 
+S = TypeVar("S")
+R = TypeVar("R")
 
-def _walk_route(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
-    """Follow an ET recovery chart (§18.1–18.2) until a decision or its end."""
-    route = state.track.routes[ctx.route]  # type: ignore[index]
-    while ctx.node is not None:
-        node = route.nodes[ctx.node]
+
+class RoutePolicy(Protocol[S, R]):
+    """How one walker of :func:`follow_route` meets an off-track route (§18.1): who takes each test, what each
+    effect does, what an end is worth. ``S`` is what the walk carries along (a path, the costs so far, nothing),
+    ``R`` what it yields.
+
+    ``test`` gives the chance outcomes of a test spot as ``(weight, passed, carried)`` — one outcome when the test
+    is played out (a car's draw), every outcome when odds enumerate them (as OpenSpiel's chance nodes) — or None to
+    stop there (a decision is needed). ``effects`` applies an effects spot: ``(carried, go on?)``. ``end`` values a
+    stop: a re-entry, back-on-track or retire spot, the spot where the walk stopped, or ``nid`` None past the last
+    arrow. ``combine`` adds up weighted outcomes."""
+
+    def test(self, route: Route, nid: str, node: RouteNode, s: S) -> Sequence[tuple[Fraction, bool, S]] | None: ...
+
+    def effects(self, route: Route, nid: str, node: RouteNode, s: S) -> tuple[S, bool]: ...
+
+    def end(self, route: Route, nid: str | None, node: RouteNode | None, s: S) -> R: ...
+
+    def combine(self, outcomes: list[tuple[Fraction, R]]) -> R: ...
+
+
+def follow_route(route: Route, nid: str | None, policy: RoutePolicy[S, R], s: S) -> R:
+    """THE off-track route walker (§18.1–§18.3): from spot ``nid`` follow the green arrow on a passed test and the
+    red one on a failed test, apply each effects spot, until an end spot, a stop, or past the last arrow. Players
+    (:class:`PlayerRoute`), robots (:func:`robot_route`) and the odds (:mod:`racebook.rf90.analysis.odds`) walk
+    with their own policy."""
+    while nid is not None:
+        node = route.nodes[nid]
         if node.kind is NodeKind.TEST:
-            assert node.test is not None
-            if node.test.kind is TestKind.NORMAL and car.hand:
-                ctx.phase = Phase.RECOVERY
-                return
-            _recovery_test(state, car, ctx, BLIND, events)
-            return
+            outcomes = policy.test(route, nid, node, s)
+            if outcomes is None:
+                return policy.end(route, nid, node, s)
+            if len(outcomes) == 1:
+                _, passed, s = outcomes[0]
+                nid = node.on_pass if passed else node.on_fail
+                continue
+            return policy.combine([(w, follow_route(route, node.on_pass if passed else node.on_fail, policy, after))
+                                   for w, passed, after in outcomes])
         if node.kind is NodeKind.EFFECTS:
-            for eff in node.effects:
-                if not _effect(state, car, ctx, eff.kind, eff.amount, events):
-                    return
-            ctx.node = node.next
-            if ctx.route_discard:
-                ctx.phase = Phase.RECOVERY_DISCARD
-                if len(car.hand) > ctx.route_discard:
-                    return
-                cards = tuple(car.hand)
-                payments.discard_cards(state, car, cards)
-                events.append(CardsDiscarded(car.id, tuple(cards), DiscardReason.OFF_TRACK, "§18.1"))
-                ctx.route_discard = 0
+            s, go_on = policy.effects(route, nid, node, s)
+            if not go_on:
+                return policy.end(route, nid, node, s)
+            nid = node.next
             continue
-        if node.kind is NodeKind.RETIRE:
-            payments.retire(state, car, Retirement.CRASH_OUT if node.crash_out else Retirement.RECOVERY_CHART, events)
+        return policy.end(route, nid, node, s)
+    return policy.end(route, None, None, s)
+
+
+def _recovery_card(state: RaceState, car: Car, node: RouteNode, using: str, what: str, events: list[Event]) -> bool:
+    """A recovery test (§18.1) with a blind draw or a hand card; an empty deck loses it."""
+    assert node.test is not None
+    ev = checks.take_test(state, car, using, what, events, node.test.modifier, rule="§18.1", test=Checked.RECOVERY)
+    return ev is not None and ev.passed
+
+
+@dataclass
+class PlayerRoute:
+    """A player's walk (§18.1–18.2): a Normal test with cards in hand waits for the player (phase D.2 recovery),
+    otherwise it is blind; tyre wear, damage and discards are paid (a discard waits for the player's choice);
+    the walk ends the turn after a late braking (§18.5) or goes back to the D.2 tests after an ET."""
+
+    state: RaceState
+    car: Car
+    ctx: TurnCtx
+    events: list[Event]
+    stopped: bool = False
+
+    def test(self, route: Route, nid: str, node: RouteNode, s: None) -> list[tuple[Fraction, bool, None]] | None:
+        assert node.test is not None
+        ctx = self.ctx
+        ctx.offtrack.node = nid
+        if node.test.kind is TestKind.NORMAL and self.car.hand:
+            ctx.phase = Phase.RECOVERY
+            self.stopped = True
+            return None
+        passed = _recovery_card(self.state, self.car, node, BLIND, f"{node.test.kind.value} recovery test",
+                                self.events)
+        ctx.phase = Phase.TEST
+        return [(Fraction(1), passed, None)]
+
+    def effects(self, route: Route, nid: str, node: RouteNode, s: None) -> tuple[None, bool]:
+        state, car, ctx, events = self.state, self.car, self.ctx, self.events
+        ctx.offtrack.node = nid
+        for eff in node.effects:
+            if not _effect(state, car, ctx, eff.kind, eff.amount, events):
+                self.stopped = True
+                return None, False
+        ctx.offtrack.node = node.next
+        if ctx.offtrack.route_discard:
+            ctx.phase = Phase.RECOVERY_DISCARD
+            if len(car.hand) > ctx.offtrack.route_discard:
+                self.stopped = True
+                return None, False
+            cards = tuple(car.hand)
+            payments.discard_cards(state, car, cards)
+            events.append(CardsDiscarded(car.id, tuple(cards), DiscardReason.OFF_TRACK, "§18.1"))
+            ctx.offtrack.route_discard = 0
+        return None, True
+
+    def end(self, route: Route, nid: str | None, node: RouteNode | None, s: None) -> None:
+        state, car, ctx, events = self.state, self.car, self.ctx, self.events
+        if self.stopped:
+            return
+        if node is not None and node.kind is NodeKind.RETIRE:
+            ctx.offtrack.node = nid
+            payments.retire(state, car, Retirement.CRASH_OUT if node.crash_out else Retirement.RECOVERY_CHART,
+                            events)
             if node.safety_car:
                 state.sc_called = True
                 events.append(SafetyCarCalled())
             phases._retired_mid_turn(state, car, ctx, events)
             return
-        if node.kind is NodeKind.BACK_ON_TRACK:
+        if node is not None and node.kind is NodeKind.BACK_ON_TRACK:
             events.append(ControlRegained(car.id, car.section))
-            ctx.node = None
-            break
-        if node.kind is NodeKind.REENTRY:
+        elif node is not None and node.kind is NodeKind.REENTRY:
             assert node.section is not None
             _go_off_track(state, car, node.section, events)
-            ctx.node = None
-            break
-        raise TrackDataError(state.track.file or state.track.id, f"routes.{ctx.route}.nodes.{node.id}.kind",
-                             f"§18: unknown route node kind {node.kind.value!r}")
-    ctx.route = None
-    if ctx.route_kind == "lb":
-        phases._end(state, car, ctx, events)  # §18.5: its turn ends at the re-entry point
-        return
-    ctx.phase = Phase.TEST
-    phases._next_test(state, car, ctx, events)
+        elif node is not None:
+            raise TrackDataError(state.track.file or state.track.id,
+                                 f"routes.{ctx.offtrack.route}.nodes.{node.id}.kind",
+                                 f"§18: unknown route node kind {node.kind.value!r}")
+        ctx.offtrack.node = None
+        ctx.offtrack.route = None
+        if ctx.offtrack.route_kind == "lb":
+            phases._end(state, car, ctx, events)  # §18.5: its turn ends at the re-entry point
+            return
+        ctx.phase = Phase.TEST
+        phases._next_test(state, car, ctx, events)
+
+    def combine(self, outcomes: list[tuple[Fraction, None]]) -> None:  # pragma: no cover - one outcome per test
+        raise AssertionError("a player's walk plays each test out")
+
+
+def _walk_route(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
+    """Follow an ET recovery chart or off-track route (§18.1–18.3) from ``ctx.offtrack.node`` until a decision or
+    its end."""
+    follow_route(state.track.routes[ctx.offtrack.route], ctx.offtrack.node, PlayerRoute(state, car, ctx, events), None)  # type: ignore[index]
 
 
 def _effect(state: RaceState, car: Car, ctx: TurnCtx, kind: EffectKind, n: int, events: list[Event]) -> bool:
@@ -101,12 +195,12 @@ def _effect(state: RaceState, car: Car, ctx: TurnCtx, kind: EffectKind, n: int, 
             payments.retire(state, car, Retirement.CARDS, events, need=n, have=len(car.hand))
             phases._retired_mid_turn(state, car, ctx, events)
             return False
-        ctx.route_discard = n
+        ctx.offtrack.route_discard = n
     elif kind is EffectKind.TIME_LOSS:
         car.time_loss += n
         events.append(TimeLoss(car.id, n))
     elif kind is EffectKind.MP_LOSS:
-        ctx.mp_loss += n
+        ctx.play.mp_loss += n
         events.append(MpLoss(car.id, n))
     elif kind is EffectKind.FORCED_PIT:
         car.forced_pit = True
@@ -115,22 +209,14 @@ def _effect(state: RaceState, car: Car, ctx: TurnCtx, kind: EffectKind, n: int, 
 
 
 def _recovery_test(state: RaceState, car: Car, ctx: TurnCtx, using: str, events: list[Event]) -> None:
-    node = state.track.routes[ctx.route].nodes[ctx.node]  # type: ignore[index]
+    """The player's recovery test with ``using`` (a hand card or a blind draw), then the walk goes on (§18.1)."""
+    route = state.track.routes[ctx.offtrack.route]  # type: ignore[index]
+    node = route.nodes[ctx.offtrack.node]  # type: ignore[index]
     assert node.test is not None
-    if using == BLIND:
-        code = drawing._blind(state, car, events)
-    else:
-        car.hand.remove(using)
-        code = using
-    if code is None:
-        ctx.node = node.on_fail
-    else:
-        ev = checks.resolve(state, car, code, f"{node.test.kind.value} recovery test", node.test.modifier,
-                            "printed", rule="§18.1", test=Checked.RECOVERY)
-        events.append(ev)
-        ctx.node = node.on_pass if ev.passed else node.on_fail
+    passed = _recovery_card(state, car, node, using, f"{node.test.kind.value} recovery test", events)
+    ctx.offtrack.node = node.on_pass if passed else node.on_fail
     ctx.phase = Phase.TEST
-    _walk_route(state, car, ctx, events)
+    follow_route(route, ctx.offtrack.node, PlayerRoute(state, car, ctx, events), None)
 
 
 def _reenter(state: RaceState, car: Car, events: list[Event]) -> None:
@@ -174,41 +260,45 @@ def _go_off_track(state: RaceState, car: Car, reentry: str, events: list[Event])
             events.append(LeaderToken(car.id, lost, LeaderCause.KEPT_OFF_TRACK, fas=lost))
 
 
-def robot_route(state: RaceState, car: Car, route_id: str, events: list[Event]) -> int:
-    """An off-track route for a robot (§18.1): blind tests vs 70; tyre wear, damage and discards ignored; time
-    loss, retire and re-entry apply. Returns the MP lost this turn (ET charts)."""
-    route = state.track.routes[route_id]
-    node_id: str | None = route.start
-    loss = 0
-    while node_id is not None:
-        node = route.nodes[node_id]
-        if node.kind is NodeKind.TEST:
-            assert node.test is not None
-            code = drawing._blind(state, car, events)
-            ok = False
-            if code is not None:
-                ev = checks.resolve(state, car, code, "recovery test (robot, blind)", node.test.modifier, "printed",
-                                    rule="§18.1", test=Checked.RECOVERY)
-                events.append(ev)
-                ok = ev.passed
-            node_id = node.on_pass if ok else node.on_fail
-        elif node.kind is NodeKind.EFFECTS:
-            for eff in node.effects:
-                if eff.kind is EffectKind.TIME_LOSS:
-                    car.time_loss += eff.amount
-                elif eff.kind is EffectKind.MP_LOSS:
-                    loss += eff.amount
-            node_id = node.next
-        elif node.kind is NodeKind.RETIRE:
+@dataclass
+class _RobotRoute:
+    """A robot's walk (§18.1): blind tests vs 70; tyre wear, damage and discards ignored; time loss, retire and
+    re-entry apply. Carries the MP lost this turn (ET charts)."""
+
+    state: RaceState
+    car: Car
+    events: list[Event]
+
+    def test(self, route: Route, nid: str, node: RouteNode, loss: int) -> list[tuple[Fraction, bool, int]]:
+        passed = _recovery_card(self.state, self.car, node, BLIND, "recovery test (robot, blind)", self.events)
+        return [(Fraction(1), passed, loss)]
+
+    def effects(self, route: Route, nid: str, node: RouteNode, loss: int) -> tuple[int, bool]:
+        for eff in node.effects:
+            if eff.kind is EffectKind.TIME_LOSS:
+                self.car.time_loss += eff.amount
+            elif eff.kind is EffectKind.MP_LOSS:
+                loss += eff.amount
+        return loss, True
+
+    def end(self, route: Route, nid: str | None, node: RouteNode | None, loss: int) -> int:
+        state, car, events = self.state, self.car, self.events
+        if node is not None and node.kind is NodeKind.RETIRE:
             payments.retire(state, car, Retirement.CRASH_OUT if node.crash_out else Retirement.RECOVERY_CHART, events)
             if node.safety_car:
                 state.sc_called = True
                 events.append(SafetyCarCalled())
-            return loss
-        elif node.kind is NodeKind.REENTRY:
+        elif node is not None and node.kind is NodeKind.REENTRY:
             assert node.section is not None
             _go_off_track(state, car, node.section, events)
-            return loss
-        else:
-            return loss
-    return loss
+        return loss
+
+    def combine(self, outcomes: list[tuple[Fraction, int]]) -> int:  # pragma: no cover - one outcome per test
+        raise AssertionError("a robot's walk plays each test out")
+
+
+def robot_route(state: RaceState, car: Car, route_id: str, events: list[Event]) -> int:
+    """An off-track route for a robot (§18.1): blind tests vs 70; tyre wear, damage and discards ignored; time
+    loss, retire and re-entry apply. Returns the MP lost this turn (ET charts)."""
+    route = state.track.routes[route_id]
+    return follow_route(route, route.start, _RobotRoute(state, car, events), 0)

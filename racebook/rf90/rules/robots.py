@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from racebook.rf90.actions import BLIND
 from racebook.rf90.car import Car
 from racebook.rf90.events import (
     Checked,
@@ -12,7 +13,7 @@ from racebook.rf90.events import (
     TrajectoryOccupied,
     TurnEnds,
 )
-from racebook.rf90.rules import checks, drawing, flags, movement, offtrack, pits, trajectories
+from racebook.rf90.rules import checks, flags, movement, offtrack, pits, trajectories
 from racebook.rf90.rules.movement import Move
 from racebook.rf90.state import RaceState
 from racebook.rf90.track import TrajectoryKind
@@ -53,14 +54,9 @@ def robot_turn(state: RaceState, car: Car, events: list[Event]) -> TurnCtx | Non
         if t.kind is TrajectoryKind.STANDARD:
             parts.append((t.bonus, f"trajectory {t.id} (no colour match or cost for robots)"))
         else:  # §17.3 D: a robot forced onto an ET tests blind against 70 ± modifiers
-            code = drawing._blind(state, car, events)
-            ok = False
-            if code is not None:
-                ev = checks.resolve(state, car, code, f"ET blind test at {t.id} (forced by the orange flag)",
-                                    t.test_modifier, "ET", rule="§17.3 D", test=Checked.ET, subject=t.id)
-                events.append(ev)
-                ok = ev.passed
-            if ok:
+            ev = checks.take_test(state, car, BLIND, f"ET blind test at {t.id} (forced by the orange flag)", events,
+                                  t.test_modifier, "ET", rule="§17.3 D", test=Checked.ET, subject=t.id)
+            if ev is not None and ev.passed:
                 parts.append((t.bonus, f"ET {t.id}"))
             else:
                 trajectories.fail_et(state, car, ctx, t, events)
@@ -79,14 +75,9 @@ def robot_turn(state: RaceState, car: Car, events: list[Event]) -> TurnCtx | Non
     while total > 0 and not mv.done:
         movement.advance(state, mv, events)
         if mv.awaiting_check is not None:
-            code = drawing._blind(state, car, events)
-            ok = False
-            if code is not None:
-                ev = checks.resolve(state, car, code, f"Leader check to lap {mv.awaiting_check}", leader_check=True,
-                                    rule="§20", test=Checked.LEADER, subject=mv.awaiting_check)
-                events.append(ev)
-                ok = ev.passed
-            movement.advance(state, mv, events, check_result=ok)
+            ev = checks.take_test(state, car, BLIND, f"Leader check to lap {mv.awaiting_check}", events,
+                                  leader_check=True, rule="§20", test=Checked.LEADER, subject=mv.awaiting_check)
+            movement.advance(state, mv, events, check_result=ev is not None and ev.passed)
     if total <= 0:
         car.no_move = True
     ctx.robot_entered = bool(mv.entered)
@@ -99,7 +90,7 @@ def robot_turn(state: RaceState, car: Car, events: list[Event]) -> TurnCtx | Non
 
 def _robot_finish(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
     """§17.3 F: the highest free standard trajectory (outermost on ties) if the robot entered the section."""
-    if (ctx.robot_entered or ctx.lb_done) and trajectories.trajectories_available(state) and car.on_track:
+    if (ctx.robot_entered or ctx.lb.lb_done) and trajectories.trajectories_available(state) and car.on_track:
         free = [t for t in trajectories.occupiable_trajectories(state, car, ctx) if t.kind is TrajectoryKind.STANDARD]
         if free:
             best = max(free, key=lambda t: (t.bonus, t.lateral))

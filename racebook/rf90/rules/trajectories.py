@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from racebook.rf90.actions import BLIND
 from racebook.rf90.car import Car, Strategy
 from racebook.rf90.events import Checked, DeckEmpty, EtFailed, Event, NoRecoveryChart
-from racebook.rf90.rules import checks, drawing, offtrack, strategies
+from racebook.rf90.rules import checks, offtrack, strategies
 from racebook.rf90.state import RaceState
 from racebook.rf90.track import Trajectory
 from racebook.rf90.turn.context import TurnCtx
@@ -31,7 +32,7 @@ def free_trajectories(state: RaceState, section: str) -> list[Trajectory]:
 def occupiable_trajectories(state: RaceState, car: Car, ctx: TurnCtx) -> list[Trajectory]:
     """The free trajectories of the car's section it may take now: none in a section where it failed an ET
     this turn, neither that ET nor any other (§18.2). Players and robots alike."""
-    if ctx.traj_failed and ctx.traj_failed_in == car.section:
+    if ctx.play.traj_failed and ctx.play.traj_failed_in == car.section:
         return []
     return free_trajectories(state, car.section)
 
@@ -40,28 +41,26 @@ def fail_et(state: RaceState, car: Car, ctx: TurnCtx, traj: Trajectory, events: 
     """§18.2: a failed ET. The car leaves the ET spot (even if it stays in the section) and may not re-occupy
     that ET or any other trajectory of the section this turn; its bonus is lost. Players and robots alike."""
     car.trajectory = None
-    ctx.traj = None
-    ctx.traj_failed = True
-    ctx.traj_failed_in = car.section
+    ctx.play.traj = None
+    ctx.play.traj_failed = True
+    ctx.play.traj_failed_in = car.section
     events.append(EtFailed(car.id, traj.id, car.section))
 
 
 def _et_test(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
-    traj = state.track.trajectory(ctx.traj)  # type: ignore[arg-type]
-    code = drawing._blind(state, car, events)
-    if code is None:
+    traj = state.track.trajectory(ctx.play.traj)  # type: ignore[arg-type]
+    ev = checks.take_test(state, car, BLIND, f"ET blind test at {traj.id}", events, traj.test_modifier, "ET",
+                          test=Checked.ET, subject=traj.id)
+    if ev is None:
         events.append(DeckEmpty("Race", car.id))
-        ctx.et_passed = False
+        ctx.play.et_passed = False
         return
-    ev = checks.resolve(state, car, code, f"ET blind test at {traj.id}", traj.test_modifier, "ET", rule="§13.D.2",
-                        test=Checked.ET, subject=traj.id)
-    events.append(ev)
-    ctx.et_passed = ev.passed
-    strategies._hazard_blind(car, ctx, state, events, "ET")
+    ctx.play.et_passed = ev.passed
+    strategies.hooks(car).on_blind_test(state, car, ctx, "ET", events)
     if not ev.passed:
         fail_et(state, car, ctx, traj, events)
         if traj.recovery is None:
             events.append(NoRecoveryChart(traj.id))
             return
-        ctx.route, ctx.node = traj.recovery, state.track.routes[traj.recovery].start
+        ctx.offtrack.route, ctx.offtrack.node = traj.recovery, state.track.routes[traj.recovery].start
         offtrack._walk_route(state, car, ctx, events)

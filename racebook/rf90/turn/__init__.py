@@ -5,10 +5,11 @@ lists the decisions open now; ``apply(state, ctx, action, events)`` performs
 one and then runs every automatic step (draws, damage, blind tests, movement)
 until the next decision or the end of the turn.
 
-The machine lives in this package (``context``: the phase and the turn context; ``legality``: the decisions open
-now; ``cardplay``: the phase-C plays; ``dispatch``: begin a turn, apply a decision; ``phases``: the automatic steps
-of B–F; ``pitstop``; ``sc_turn``); the mechanics it calls live in :mod:`racebook.rf90.rules` (``drawing``,
-``trajectories``, ``offtrack``, ``latebraking``, ``flags``, ``strategies``, ``robots``, …).
+The machine lives in this package: ``machine`` holds the one table from phase to handler (``legality``: the
+decisions open now, ``dispatch``: applying one, ``reasons``: why one is refused); ``context``: the phase and the
+turn context; ``cardplay``: the phase-C plays; ``phases``: the automatic steps of B–F; ``pitstop``; ``sc_turn``; the
+mechanics it calls live in :mod:`racebook.rf90.rules` (``drawing``, ``trajectories``, ``offtrack``, ``latebraking``,
+``flags``, ``strategies``, ``robots``, …).
 """
 
 from __future__ import annotations
@@ -26,14 +27,16 @@ from racebook.rf90.rules.trajectories import (
     trajectories_available,
 )
 from racebook.rf90.turn.cardplay import _costs, dry_run, legal_plays, pair_legal
-from racebook.rf90.turn.context import PendingTest, Phase, TurnCtx
-from racebook.rf90.turn.dispatch import apply, begin
-from racebook.rf90.turn.legality import legal, payable_hand
+from racebook.rf90.turn.context import LateBrakeCtx, PendingTest, Phase, PitCtx, PlayCtx, RouteCtx, TurnCtx
+from racebook.rf90.turn.dispatch import begin
+from racebook.rf90.turn.legality import payable_hand
+from racebook.rf90.turn.machine import TABLE, Handler, apply, explain, legal
 from racebook.rf90.turn.sc_turn import sc_window_turn
 
 __all__ = [
-    "BLUE_PAWNS", "IMPLEMENTED_STRATEGIES", "MAX_YELLOW_FLAGS", "PendingTest", "Phase", "TurnCtx", "_colour_match",
-    "_costs", "apply", "begin", "chase_available", "chase_targets", "draw_track_card", "dry_run", "fail_et",
-    "free_trajectories", "legal", "legal_plays", "occupiable_trajectories", "orange_options", "pair_legal",
-    "payable_hand", "robot_route", "robot_turn", "sc_window_turn", "trajectories_available",
+    "BLUE_PAWNS", "Handler", "IMPLEMENTED_STRATEGIES", "LateBrakeCtx", "MAX_YELLOW_FLAGS", "PendingTest", "Phase",
+    "PitCtx", "PlayCtx", "RouteCtx", "TABLE", "TurnCtx", "_colour_match", "_costs", "apply", "begin",
+    "chase_available", "chase_targets", "draw_track_card", "dry_run", "explain", "fail_et", "free_trajectories",
+    "legal", "legal_plays", "occupiable_trajectories", "orange_options", "pair_legal", "payable_hand",
+    "robot_route", "robot_turn", "sc_window_turn", "trajectories_available",
 ]

@@ -5,10 +5,10 @@ from __future__ import annotations
 from itertools import combinations
 
 from racebook.rf90.actions import Play
-from racebook.rf90.car import Car, Skill, Strategy
-from racebook.rf90.cards import Card, Flag, PowerKind
-from racebook.rf90.events import Event
-from racebook.rf90.rules import checks, movement, payments, trajectories
+from racebook.rf90.car import Car, Strategy
+from racebook.rf90.cards import Card, PowerKind
+from racebook.rf90.events import EnterSection, Event
+from racebook.rf90.rules import checks, movement, payments, skills, trajectories
 from racebook.rf90.rules.movement import Move
 from racebook.rf90.state import RaceState
 from racebook.rf90.track import Trajectory, TrajectoryKind
@@ -45,13 +45,7 @@ def _base_mp(state: RaceState, car: Car, cards: tuple[str, ...], traj: Trajector
         parts.append((traj.bonus, f"trajectory {traj.id}"))
     if blue:
         parts.append((1, "blue token"))
-    if car.skill is Skill.QUALIFY and (state.turn == 1 or state.restart):
-        parts.append((1, "QUALIFY at the start/restart"))
-    if car.skill is Skill.LAPPING:
-        n = sum(1 for c in cards if state.card(c).flag is Flag.BLUE)
-        if n:
-            parts.append((n, "LAPPING blue-flag symbols"))
-    return parts
+    return parts + skills.hooks(car).mp_parts(state, car, cards)
 
 
 def _penalties(state: RaceState, car: Car) -> list[tuple[int, str]]:
@@ -104,7 +98,7 @@ def dry_run(state: RaceState, car: Car, mp: int, minus_one: int | None, playing:
         hand_checks = sorted(state.card(c).check for c in car.hand if not state.card(c).is_track and c not in playing)
         while not mv.done:
             movement.advance(state, mv, sink)
-            visited.extend(e.section for e in sink if getattr(e, "section", None) and e.kind == "EnterSection")
+            visited.extend(e.section for e in sink if isinstance(e, EnterSection) and e.section)
             sink.clear()
             if mv.awaiting_check is not None:
                 target = checks.target_value(state, car, checks.modifiers(state, car, leader_check=True))
@@ -112,7 +106,7 @@ def dry_run(state: RaceState, car: Car, mp: int, minus_one: int | None, playing:
                 if not sure:
                     break
                 movement.advance(state, mv, sink, check_result=True)
-                visited.extend(e.section for e in sink if e.kind == "EnterSection")
+                visited.extend(e.section for e in sink if isinstance(e, EnterSection))
                 sink.clear()
         return visited
     finally:
@@ -143,8 +137,7 @@ def legal_plays(state: RaceState, car: Car) -> list[Play]:
             t = traj if use else None
             ets: list[str | None] = [None]
             if t is not None and t.kind is TrajectoryKind.EXTREME:
-                if car.skill is Skill.FLAT_OUT:
-                    ets.append("flat")  # §27 FLAT OUT: skip the test, bonus -1
+                ets += skills.hooks(car).et_modes(state, car)
                 ets += [c for c in hand if c not in cards and any(  # §19.3 ET Discard Power, respecting colour
                     p.kind is PowerKind.ET and p.colour in t.colours for p in state.card(c).powers)]
             for et in ets:

@@ -43,14 +43,14 @@ class PendingTest:
 
 
 @dataclass
-class TurnCtx:
-    car: str
-    phase: Phase = Phase.A
+class PlayCtx:
+    """Phases C–E (§13.C–§13.E): the cards played, the trajectory used, what they cost, the tests they call for, the
+    D.4 events and the MP."""
+
     cards: tuple[str, ...] = ()
     traj: str | None = None  # trajectory in use this turn
     traj_failed: bool = False  # failed an ET: no trajectory in this section this turn (§18.2)
     traj_failed_in: str | None = None  # the section where the ET was failed
-    after_pit: bool = False  # the F.2-style choice offered when a pit stop lands in a section (§13.A.3)
     blue: bool = False
     minus_one: int | None = None
     tyres_due: int = 0
@@ -60,22 +60,53 @@ class TurnCtx:
     tests: list[PendingTest] = field(default_factory=list)
     test_cards: set[str] = field(default_factory=set)  # movement cards that became the Target Check
     et_passed: bool | None = None
+    et_mode: str | None = None  # None = blind test; "flat" = FLAT OUT; a card code = ET Discard Power
     d4: list[str] = field(default_factory=list)  # 'weather' or a Flag value, in card order
     mp_bonus: list[tuple[int, str]] = field(default_factory=list)
     mp_loss: int = 0  # this-turn losses from an ET recovery chart (Ex. 33)
     move: Move | None = None
     chips_spent: int = 0
+    overtook: bool = False  # overtook a same-lap car this turn (BANGING WHEELS Special)
+
+
+@dataclass
+class PitCtx:
+    """A pit stop inside the turn (§13.A.3)."""
+
+    after_pit: bool = False  # the F.2-style choice offered when a pit stop lands in a section (§13.A.3)
+    pit_exempt: set[str] = field(default_factory=set)  # Track Cards that do not count toward the hand limit
+
+
+@dataclass
+class RouteCtx:
+    """Where a player is on an off-track route or ET recovery chart (§18.1–18.3)."""
+
     route: str | None = None
     node: str | None = None
     route_discard: int = 0
-    special_cards: int = 0  # Track Cards earned this turn by the strategy Special
-    pit_exempt: set[str] = field(default_factory=set)  # Track Cards that do not count toward the hand limit
     route_kind: str = "et"  # "et" (D.2 recovery chart) or "lb" (off-track route after a failed late braking)
-    et_mode: str | None = None  # None = blind test; "flat" = FLAT OUT; a card code = ET Discard Power
+
+
+@dataclass
+class LateBrakeCtx:
+    """Late braking this turn (§13.F.1)."""
+
     lb_done: bool = False  # §13.F.1: only one late braking per turn
     lb_advanced: bool = False  # entered a new section by late braking (may then take a trajectory)
+
+
+@dataclass
+class TurnCtx:
+    """An individual turn in progress: whose, its phase, and one context per concern (play, pit, off-track route,
+    late braking)."""
+
+    car: str
+    phase: Phase = Phase.A
+    play: PlayCtx = field(default_factory=PlayCtx)
+    pit: PitCtx = field(default_factory=PitCtx)
+    offtrack: RouteCtx = field(default_factory=RouteCtx)
+    lb: LateBrakeCtx = field(default_factory=LateBrakeCtx)
     reentry: bool = False  # this turn starts at a re-entry point (§18.5)
     decider: str | None = None  # who decides now, when not the car itself (the orange-flag holder, §15.4)
     sc_mode: str | None = None  # "window" (§21.1 pit window) or "running" (§21.3–21.4)
-    overtook: bool = False  # overtook a same-lap car this turn (BANGING WHEELS Special)
-    robot_entered: bool = False
+    robot_entered: bool = False  # the robot entered a new section this turn (§17.3 F)

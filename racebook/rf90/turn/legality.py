@@ -1,4 +1,5 @@
-"""The decisions open now in an individual turn, phase by phase (§13)."""
+"""The decisions open now in an individual turn, one function per phase (§13); :mod:`racebook.rf90.turn.machine`
+holds them in its phase table."""
 
 from __future__ import annotations
 
@@ -40,134 +41,178 @@ from racebook.rf90.rules import flags, payments, pits, strategies, trajectories
 from racebook.rf90.state import YELLOW_FLAG, RaceState
 from racebook.rf90.track import SectionType
 from racebook.rf90.turn import cardplay
-from racebook.rf90.turn.context import Phase, TurnCtx
+from racebook.rf90.turn.context import TurnCtx
 
 
-def legal(state: RaceState, ctx: TurnCtx) -> list[Action]:
-    car = state.cars[ctx.car]
-    ph = ctx.phase
-    if ph is Phase.A:
-        pit_opts: list[Action] = [Pit(car.id, k) for k in range(pits.MAX_EXTRA_SECTIONS + 1)]
-        if pits.must_pit(state, car):
-            return pit_opts  # §13.A.3: pit this turn or be eliminated; reading 37: no skipping instead
-        acts: list[Action] = [Start(car.id), Skip(car.id)]
-        acts += [Skip(car.id, s) for s in Strategy if s is not Strategy.TENTH and s is not car.strategy
-                 and s in strategies.IMPLEMENTED_STRATEGIES]
-        if car.skill is Skill.VERSATILITY and not car.skill_used:  # A.2
-            acts += [Versatility(car.id, s) for s in Strategy
-                     if s in strategies.IMPLEMENTED_STRATEGIES and s is not car.strategy]
-        if car.skill is Skill.WISE_DRIVING and not car.skill_used:  # A.2
-            race_cards = sorted(c for c in car.hand if not state.card(c).is_track)
-            acts += [WiseDriving(car.id, combo) for k in range(len(race_cards) + 1)
-                     for combo in combinations(race_cards, k)]
-        if car.strategy is Strategy.CHASE and car.chasing is None:  # §26.8: during phase A
-            acts += [Chase(car.id, t) for t in strategies.chase_targets(state, car)]
-        return acts + pit_opts
-    if ph is Phase.DRAW and car.strategy is Strategy.CHASE:  # §26.8: take a reserved card, or draw
-        return [Draw(car.id)] + [Take(car.id, c) for c in strategies.chase_available(state, car)]
-    if ph is Phase.DRAW:  # SAVE FUEL (§26.3)
-        return [Draw(car.id)] + [Draw(car.id, c) for c in sorted(car.hand) if state.card(c).mp > 2]
-    if ph is Phase.LUCKY_DISCARD:  # LUCKY (§26.4; AMB-9 option: mandatory by default)
-        opts: list[Action] = [Draw(car.id, c) for c in sorted(car.hand)]
-        return opts + ([] if state.rules.lucky_discard_mandatory else [Draw(car.id)])
-    if ph is Phase.PIT_DISCARD:
-        opts: list[Action] = [PitDiscard(car.id, c) for c in sorted(car.hand)]
-        if pits.hand_limit_count(state, car, ctx.pit_exempt) <= car.setup.cards:
-            opts.append(PitDone(car.id))
-        return opts
-    if ph is Phase.PIT_TYRES:
-        tyres = [PitTyres(car.id, "keep")]
-        for t in Tyre:
-            if t is Tyre.SOFT and car.soft_sets >= pits.MAX_SOFT_SETS:
-                continue
-            tyres.append(PitTyres(car.id, t.value))
-        return tyres  # type: ignore[return-value]
-    if ph is Phase.PIT_STRATEGY:
-        return [PitStrategy(car.id, None)] + [PitStrategy(car.id, s) for s in Strategy
-                                               if s in strategies.IMPLEMENTED_STRATEGIES and s is not car.strategy]
-    if ph is Phase.PLAY:
-        plays = cardplay.legal_plays(state, car)
-        return list(plays) if plays else [Play(car.id, ())]
-    if ph is Phase.PAY:
-        return [Pay(car.id, c, cards) for c, cards in _pay_options(car, ctx)]
-    if ph is Phase.DISCARD:
-        return [Discard(car.id, combo) for combo in combinations(sorted(payable_hand(car, ctx)), ctx.discards_due)]
-    if ph is Phase.RECOVERY_DISCARD:
-        return [Discard(car.id, combo) for combo in combinations(sorted(car.hand), ctx.route_discard)]
-    if ph is Phase.TEST:
-        out: list[Action] = []
-        for i, t in enumerate(ctx.tests, 1):
-            if t.kind is TestKind.BLIND:
-                out.append(Test(car.id, i, BLIND))
-                continue
-            for c in sorted(car.hand):
-                out.append(Test(car.id, i, c))
-            for c in ctx.cards:
-                if c not in ctx.test_cards:
-                    out.append(Test(car.id, i, c))
+def legal_a(state: RaceState, car: Car, ctx: TurnCtx) -> list[Action]:
+    """Phase A (§13.A): start, skip (changing strategy), the A.2 skills, CHASE's token, or pit."""
+    pit_opts: list[Action] = [Pit(car.id, k) for k in range(pits.MAX_EXTRA_SECTIONS + 1)]
+    if pits.must_pit(state, car):
+        return pit_opts  # §13.A.3: pit this turn or be eliminated; reading 37: no skipping instead
+    acts: list[Action] = [Start(car.id), Skip(car.id)]
+    acts += [Skip(car.id, s) for s in Strategy if s is not Strategy.TENTH and s is not car.strategy
+             and s in strategies.IMPLEMENTED_STRATEGIES]
+    if car.skill is Skill.VERSATILITY and not car.skill_used:  # A.2
+        acts += [Versatility(car.id, s) for s in Strategy
+                 if s in strategies.IMPLEMENTED_STRATEGIES and s is not car.strategy]
+    if car.skill is Skill.WISE_DRIVING and not car.skill_used:  # A.2
+        race_cards = sorted(c for c in car.hand if not state.card(c).is_track)
+        acts += [WiseDriving(car.id, combo) for k in range(len(race_cards) + 1)
+                 for combo in combinations(race_cards, k)]
+    if car.strategy is Strategy.CHASE and car.chasing is None:  # §26.8: during phase A
+        acts += [Chase(car.id, t) for t in strategies.chase_targets(state, car)]
+    return acts + pit_opts
+
+
+def legal_draw(state: RaceState, car: Car, ctx: TurnCtx) -> list[Action]:
+    """Phase B choices: CHASE takes a reserved card or draws (§26.8); SAVE FUEL trades a card > 2 MP (§26.3)."""
+    opts: list[Action] = [Draw(car.id)]
+    if car.strategy is Strategy.CHASE:  # §26.8: take a reserved card, or draw
+        return opts + [Take(car.id, c) for c in strategies.chase_available(state, car)]
+    return opts + [Draw(car.id, c) for c in sorted(car.hand) if state.card(c).mp > 2]  # SAVE FUEL
+
+
+def legal_lucky_discard(state: RaceState, car: Car, ctx: TurnCtx) -> list[Action]:
+    """LUCKY (§26.4; AMB-9 option: mandatory by default)."""
+    opts: list[Action] = [Draw(car.id, c) for c in sorted(car.hand)]
+    return opts + ([] if state.rules.lucky_discard_mandatory else [Draw(car.id)])
+
+
+def legal_pit_discard(state: RaceState, car: Car, ctx: TurnCtx) -> list[Action]:
+    opts: list[Action] = [PitDiscard(car.id, c) for c in sorted(car.hand)]
+    if pits.hand_limit_count(state, car, ctx.pit.pit_exempt) <= car.setup.cards:
+        opts.append(PitDone(car.id))
+    return opts
+
+
+def legal_pit_tyres(state: RaceState, car: Car, ctx: TurnCtx) -> list[Action]:
+    tyres: list[Action] = [PitTyres(car.id, "keep")]
+    for t in Tyre:
+        if t is Tyre.SOFT and car.soft_sets >= pits.MAX_SOFT_SETS:
+            continue
+        tyres.append(PitTyres(car.id, t.value))
+    return tyres
+
+
+def legal_pit_strategy(state: RaceState, car: Car, ctx: TurnCtx) -> list[Action]:
+    opts: list[Action] = [PitStrategy(car.id, None)]
+    return opts + [PitStrategy(car.id, s) for s in Strategy
+                   if s in strategies.IMPLEMENTED_STRATEGIES and s is not car.strategy]
+
+
+def legal_play(state: RaceState, car: Car, ctx: TurnCtx) -> list[Action]:
+    plays = cardplay.legal_plays(state, car)
+    return list(plays) if plays else [Play(car.id, ())]
+
+
+def legal_pay(state: RaceState, car: Car, ctx: TurnCtx) -> list[Action]:
+    return [Pay(car.id, c, cards) for c, cards in _pay_options(car, ctx)]
+
+
+def legal_discard(state: RaceState, car: Car, ctx: TurnCtx) -> list[Action]:
+    return [Discard(car.id, combo) for combo in combinations(sorted(payable_hand(car, ctx)), ctx.play.discards_due)]
+
+
+def legal_recovery_discard(state: RaceState, car: Car, ctx: TurnCtx) -> list[Action]:
+    return [Discard(car.id, combo) for combo in combinations(sorted(car.hand), ctx.offtrack.route_discard)]
+
+
+def legal_test(state: RaceState, car: Car, ctx: TurnCtx) -> list[Action]:
+    out: list[Action] = []
+    for i, t in enumerate(ctx.play.tests, 1):
+        if t.kind is TestKind.BLIND:
             out.append(Test(car.id, i, BLIND))
-        return out
-    if ph is Phase.RECOVERY:
-        node = state.track.routes[ctx.route].nodes[ctx.node]  # type: ignore[index]
-        assert node.test is not None
-        opts: list[Action] = [Test(car.id, 1, BLIND)]
-        if node.test.kind is TestKind.NORMAL:
-            opts += [Test(car.id, 1, c) for c in sorted(car.hand)]
-        return opts
-    if ph is Phase.EVENTS:
-        what = ctx.d4[0]
-        if what == "weather":
-            n = len(state.track.weather.spaces)
-            return [Weather(car.id, s) for s in (0, -1, 1) if 0 <= state.weather + s < n]
-        out = [NoFlag(car.id)]
-        if what == Flag.YELLOW.value:
-            flagged = sum(1 for lst in state.order.values() if YELLOW_FLAG in lst)
-            if flagged < flags.MAX_YELLOW_FLAGS:
-                for s in state.track.sections:
-                    if s.type is SectionType.CORNER and YELLOW_FLAG not in state.order[s.name]:
-                        lst = state.order[s.name]
-                        # §15.1: always behind the cars on trajectories, so they are not affected
-                        first = max((i + 1 for i, c in enumerate(lst) if state.cars[c].trajectory), default=0)
-                        for k in range(first, len(lst) + 1):
-                            out.append(YellowFlag(car.id, s.name, k))
-        elif what == Flag.GREEN.value:
-            out += [GreenFlag(car.id, s) for s, lst in state.order.items() if YELLOW_FLAG in lst]
-        elif what == Flag.BLUE.value:
-            if car.id not in state.blue_flags and len(state.blue_flags) < flags.BLUE_PAWNS:
-                out.append(TakeFlag(car.id, "blue"))
-        elif what == Flag.ORANGE.value:
-            if state.orange is None:
-                out.append(TakeFlag(car.id, "orange"))
-        return out
-    if ph is Phase.SC_WINDOW:
-        return [Pit(car.id, k) for k in range(pits.MAX_EXTRA_SECTIONS + 1)] + [StayOut(car.id)]
-    if ph is Phase.SC_A:
-        return [Pit(car.id, 0)] if pits.must_pit(state, car) else [Start(car.id), Pit(car.id, 0)]
-    if ph is Phase.SC_DISCARD:
-        return [Discard(car.id, (c,)) for c in sorted(car.hand)]
-    if ph is Phase.ORANGE:
-        return flags.orange_options(state, car, ctx)
-    if ph is Phase.LATE_BRAKE:
-        lb: list[Action] = [LateBrake(car.id), NoLateBrake(car.id)]
-        lb += [LateBrake(car.id, c) for c in sorted(car.hand) if state.card(c).has_power(PowerKind.LB)]
-        return lb
-    if ph is Phase.LEADER:
-        return [LeaderCheck(car.id, c) for c in sorted(car.hand)] + [LeaderCheck(car.id, BLIND)]
-    if ph is Phase.OCCUPY:
-        return [Occupy(car.id, t.id) for t in trajectories.occupiable_trajectories(state, car, ctx)] \
-            + [Occupy(car.id, None)]
+            continue
+        for c in sorted(car.hand):
+            out.append(Test(car.id, i, c))
+        for c in ctx.play.cards:
+            if c not in ctx.play.test_cards:
+                out.append(Test(car.id, i, c))
+        out.append(Test(car.id, i, BLIND))
+    return out
+
+
+def legal_recovery(state: RaceState, car: Car, ctx: TurnCtx) -> list[Action]:
+    node = state.track.routes[ctx.offtrack.route].nodes[ctx.offtrack.node]  # type: ignore[index]
+    assert node.test is not None
+    opts: list[Action] = [Test(car.id, 1, BLIND)]
+    if node.test.kind is TestKind.NORMAL:
+        opts += [Test(car.id, 1, c) for c in sorted(car.hand)]
+    return opts
+
+
+def legal_events(state: RaceState, car: Car, ctx: TurnCtx) -> list[Action]:
+    what = ctx.play.d4[0]
+    if what == "weather":
+        n = len(state.track.weather.spaces)
+        return [Weather(car.id, s) for s in (0, -1, 1) if 0 <= state.weather + s < n]
+    out: list[Action] = [NoFlag(car.id)]
+    if what == Flag.YELLOW.value:
+        flagged = sum(1 for lst in state.order.values() if YELLOW_FLAG in lst)
+        if flagged < flags.MAX_YELLOW_FLAGS:
+            for s in state.track.sections:
+                if s.type is SectionType.CORNER and YELLOW_FLAG not in state.order[s.name]:
+                    lst = state.order[s.name]
+                    # §15.1: always behind the cars on trajectories, so they are not affected
+                    first = max((i + 1 for i, c in enumerate(lst) if state.cars[c].trajectory), default=0)
+                    for k in range(first, len(lst) + 1):
+                        out.append(YellowFlag(car.id, s.name, k))
+    elif what == Flag.GREEN.value:
+        out += [GreenFlag(car.id, s) for s, lst in state.order.items() if YELLOW_FLAG in lst]
+    elif what == Flag.BLUE.value:
+        if car.id not in state.blue_flags and len(state.blue_flags) < flags.BLUE_PAWNS:
+            out.append(TakeFlag(car.id, "blue"))
+    elif what == Flag.ORANGE.value:
+        if state.orange is None:
+            out.append(TakeFlag(car.id, "orange"))
+    return out
+
+
+def legal_sc_window(state: RaceState, car: Car, ctx: TurnCtx) -> list[Action]:
+    return [Pit(car.id, k) for k in range(pits.MAX_EXTRA_SECTIONS + 1)] + [StayOut(car.id)]
+
+
+def legal_sc_a(state: RaceState, car: Car, ctx: TurnCtx) -> list[Action]:
+    return [Pit(car.id, 0)] if pits.must_pit(state, car) else [Start(car.id), Pit(car.id, 0)]
+
+
+def legal_sc_discard(state: RaceState, car: Car, ctx: TurnCtx) -> list[Action]:
+    return [Discard(car.id, (c,)) for c in sorted(car.hand)]
+
+
+def legal_orange(state: RaceState, car: Car, ctx: TurnCtx) -> list[Action]:
+    return flags.orange_options(state, car, ctx)
+
+
+def legal_late_brake(state: RaceState, car: Car, ctx: TurnCtx) -> list[Action]:
+    lb: list[Action] = [LateBrake(car.id), NoLateBrake(car.id)]
+    lb += [LateBrake(car.id, c) for c in sorted(car.hand) if state.card(c).has_power(PowerKind.LB)]
+    return lb
+
+
+def legal_leader(state: RaceState, car: Car, ctx: TurnCtx) -> list[Action]:
+    opts: list[Action] = [LeaderCheck(car.id, c) for c in sorted(car.hand)]
+    return opts + [LeaderCheck(car.id, BLIND)]
+
+
+def legal_occupy(state: RaceState, car: Car, ctx: TurnCtx) -> list[Action]:
+    opts: list[Action] = [Occupy(car.id, t.id) for t in trajectories.occupiable_trajectories(state, car, ctx)]
+    return opts + [Occupy(car.id, None)]
+
+
+def legal_none(state: RaceState, car: Car, ctx: TurnCtx) -> list[Action]:
     return []
 
 
 def payable_hand(car: Car, ctx: TurnCtx) -> list[str]:
     """The hand cards that may pay the D.1 costs (tyres, discards): all but the Track Card declared in phase C for
     its ET Discard Power, which is set aside for the ET in D.2 (§19.3; issue 14 bug 1)."""
-    if ctx.et_mode is None or ctx.et_passed is not None:
+    if ctx.play.et_mode is None or ctx.play.et_passed is not None:
         return list(car.hand)
-    return [c for c in car.hand if c != ctx.et_mode]
+    return [c for c in car.hand if c != ctx.play.et_mode]
 
 
 def _pay_options(car: Car, ctx: TurnCtx) -> list[tuple[int, tuple[str, ...]]]:
     hand = payable_hand(car, ctx)
-    opts = payments.tyre_options(car.chips, hand, ctx.tyres_due)
-    return [(c, cards) for c, cards in opts if len(hand) - len(cards) >= ctx.discards_due]
+    opts = payments.tyre_options(car.chips, hand, ctx.play.tyres_due)
+    return [(c, cards) for c, cards in opts if len(hand) - len(cards) >= ctx.play.discards_due]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from racebook.rf90.actions import BLIND, Play, Test
-from racebook.rf90.car import Car, Strategy
+from racebook.rf90.car import Car
 from racebook.rf90.cards import TestKind
 from racebook.rf90.events import (
     CardsDiscarded,
@@ -20,8 +20,6 @@ from racebook.rf90.events import (
     MovementPoints,
     MovementStops,
     Pass,
-    PushRefuel,
-    SaveTyres,
     TrajectoryUse,
     TurnEnds,
     TyresPaid,
@@ -30,45 +28,28 @@ from racebook.rf90.rules import checks, drawing, movement, offtrack, payments, s
 from racebook.rf90.rules.movement import Move
 from racebook.rf90.state import RaceState
 from racebook.rf90.track import TrajectoryKind
-from racebook.rf90.turn import cardplay, legality
+from racebook.rf90.turn import cardplay, legality, machine
 from racebook.rf90.turn.context import PendingTest, Phase, TurnCtx
 
 
 def _phase_b(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
     """§13.B: one Race Card; LUCKY draws two and discards one; SAVE FUEL may trade a card > 2 MP for two."""
-    if car.strategy is Strategy.LUCKY:
-        a = drawing._draw(state, car, DrawReason.LUCKY_FIRST, events, "§26.4")
-        b = drawing._draw(state, car, DrawReason.LUCKY_SECOND, events, "§26.4")
-        if a and b and (state.card(a).mp == state.card(b).mp or state.card(a).colour is state.card(b).colour):
-            drawing.draw_track_card(state, car, DrawReason.LUCKY_SPECIAL, events,
-                            "§26.4")
-        if state.rules.lucky_discard_mandatory or car.hand:
-            ctx.phase = Phase.LUCKY_DISCARD
-            return
-    elif car.strategy is Strategy.SAVE_FUEL and any(state.card(c).mp > 2 for c in car.hand):
-        ctx.phase = Phase.DRAW
+    if strategies.hooks(car).on_draw(state, car, ctx, events):
         return
-    elif car.strategy is Strategy.CHASE and car.chasing is not None:
-        if strategies.chase_available(state, car):
-            ctx.phase = Phase.DRAW
-            return
-        drawing._draw(state, car, DrawReason.PHASE_B, events)
-        ctx.mp_bonus.append((1, "CHASE: no card of the chased car to take"))
-    else:
-        drawing._draw(state, car, DrawReason.PHASE_B, events)
+    drawing._draw(state, car, DrawReason.PHASE_B, events)
     ctx.phase = Phase.PLAY
 
 
 def _play(state: RaceState, car: Car, ctx: TurnCtx, action: Play, events: list[Event]) -> None:
-    ctx.cards = action.cards
-    ctx.blue = action.blue
-    ctx.minus_one = action.minus_one
-    ctx.et_mode = action.et
+    ctx.play.cards = action.cards
+    ctx.play.blue = action.blue
+    ctx.play.minus_one = action.minus_one
+    ctx.play.et_mode = action.et
     for c in action.cards:
         car.hand.remove(c)
         car.table.append(c)  # on the table until the end of the turn (§23)
     traj = state.track.trajectory(car.trajectory) if action.trajectory and car.trajectory else None
-    ctx.traj = traj.id if traj else None
+    ctx.play.traj = traj.id if traj else None
     extra = ""
     if not action.cards:
         extra = " (no playable card)"
@@ -90,72 +71,63 @@ def _play(state: RaceState, car: Car, ctx: TurnCtx, action: Play, events: list[E
                                         else "no colour match needed with BALANCE (§26.5)"), "§13.D"))
     if action.blue:
         car.blue -= 1
-    if car.strategy is Strategy.PUSH and len(action.cards) == 2:
-        a, b = (state.card(c) for c in action.cards)
-        if 2 in (a.mp, b.mp) and max(a.mp, b.mp) >= 3 and not (a.combination or b.combination) \
-                and 1 not in (a.mp, b.mp) and car.refuel is not None:
-            car.refuel -= 1
-            events.append(PushRefuel(car.id, car.refuel))
-    ctx.tyres_due, ctx.discards_due, ctx.damage_due = cardplay._costs(state, car, action.cards, traj)
-    ctx.card_damage = sum(state.card(c).damage for c in action.cards)
-    raw = sum(state.card(c).tyres for c in action.cards) + (traj.cost.tyres if traj else 0)
-    if car.strategy is Strategy.SAVE_TYRES and raw > 0:
-        events.append(SaveTyres(car.id, raw, ctx.tyres_due))
+    ctx.play.tyres_due, ctx.play.discards_due, ctx.play.damage_due = cardplay._costs(state, car, action.cards, traj)
+    ctx.play.card_damage = sum(state.card(c).damage for c in action.cards)
+    strategies.hooks(car).on_play(state, car, ctx, traj, events)
     ctx.phase = Phase.PAY
-    if ctx.tyres_due == 0:
+    if ctx.play.tyres_due == 0:
         _after_tyres(state, car, ctx, events)
 
 
 def _pay(state: RaceState, car: Car, ctx: TurnCtx, chips: int, cards: tuple[str, ...], events: list[Event]) -> None:
     car.chips -= chips
-    ctx.chips_spent += chips
+    ctx.play.chips_spent += chips
     for c in cards:
         car.hand.remove(c)
         state.discard(c)
     how = f"{chips} chip(s)" + (f" + card(s) {' '.join(cards)}" if cards else "")
-    events.append(TyresPaid(car.id, ctx.tyres_due, how, car.chips))
-    ctx.tyres_due = 0
+    events.append(TyresPaid(car.id, ctx.play.tyres_due, how, car.chips))
+    ctx.play.tyres_due = 0
     _after_tyres(state, car, ctx, events)
 
 
 def _after_tyres(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
-    if ctx.discards_due:
+    if ctx.play.discards_due:
         ctx.phase = Phase.DISCARD
         payable = legality.payable_hand(car, ctx)
-        if len(payable) == ctx.discards_due:
+        if len(payable) == ctx.play.discards_due:
             cards = tuple(payable)
             payments.discard_cards(state, car, cards)
             events.append(CardsDiscarded(car.id, tuple(cards), DiscardReason.COST))
-            ctx.discards_due = 0
+            ctx.play.discards_due = 0
         else:
             return
     _after_payment(state, car, ctx, events)
 
 
 def _after_payment(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
-    if ctx.damage_due:
-        if not payments.take_damage(state, car, ctx.damage_due, Damage.SYMBOL, events):
+    if ctx.play.damage_due:
+        if not payments.take_damage(state, car, ctx.play.damage_due, Damage.SYMBOL, events):
             _retired_mid_turn(state, car, ctx, events)
             return
-        if car.strategy is Strategy.HAZARD and ctx.card_damage:
-            ctx.mp_bonus.append((ctx.card_damage, "HAZARD: damage from a card"))
+        strategies.hooks(car).on_card_damage(state, car, ctx)
     # D.2: ET blind test first, then the cards' tests
-    for c in ctx.cards:
+    for c in ctx.play.cards:
         for t in state.card(c).tests:
-            ctx.tests.append(PendingTest(f"{t} of {c}", t.kind, t.modifier, c))
+            ctx.play.tests.append(PendingTest(f"{t} of {c}", t.kind, t.modifier, c))
     ctx.phase = Phase.TEST
-    if ctx.traj is not None and state.track.trajectory(ctx.traj).kind is TrajectoryKind.EXTREME \
-            and ctx.et_mode == "flat":
-        ctx.et_passed = True
-        ctx.mp_bonus.append((-1, "FLAT OUT: the ET without its test"))
-        events.append(FlatOut(car.id, ctx.traj))
-    elif ctx.traj is not None and state.track.trajectory(ctx.traj).kind is TrajectoryKind.EXTREME \
-            and ctx.et_mode is not None:
-        car.hand.remove(ctx.et_mode)
-        state.discard(ctx.et_mode)
-        ctx.et_passed = True
-        events.append(EtDiscardPower(car.id, ctx.et_mode, ctx.traj))
-    elif ctx.traj is not None and state.track.trajectory(ctx.traj).kind is TrajectoryKind.EXTREME:
+    if ctx.play.traj is not None and state.track.trajectory(ctx.play.traj).kind is TrajectoryKind.EXTREME \
+            and ctx.play.et_mode == "flat":
+        ctx.play.et_passed = True
+        ctx.play.mp_bonus.append((-1, "FLAT OUT: the ET without its test"))
+        events.append(FlatOut(car.id, ctx.play.traj))
+    elif ctx.play.traj is not None and state.track.trajectory(ctx.play.traj).kind is TrajectoryKind.EXTREME \
+            and ctx.play.et_mode is not None:
+        car.hand.remove(ctx.play.et_mode)
+        state.discard(ctx.play.et_mode)
+        ctx.play.et_passed = True
+        events.append(EtDiscardPower(car.id, ctx.play.et_mode, ctx.play.traj))
+    elif ctx.play.traj is not None and state.track.trajectory(ctx.play.traj).kind is TrajectoryKind.EXTREME:
         trajectories._et_test(state, car, ctx, events)
         if not car.on_track or ctx.phase is not Phase.TEST:
             return
@@ -165,32 +137,26 @@ def _after_payment(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]
 def _next_test(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
     if not car.on_track:
         return
-    if not ctx.tests:
+    if not ctx.play.tests:
         _phase_d3(state, car, ctx, events)
         return
-    if len(ctx.tests) == 1 and ctx.tests[0].kind is TestKind.BLIND:
+    if len(ctx.play.tests) == 1 and ctx.play.tests[0].kind is TestKind.BLIND:
         _card_test(state, car, ctx, Test(car.id, 1, BLIND), events)
 
 
 def _card_test(state: RaceState, car: Car, ctx: TurnCtx, action: Test, events: list[Event]) -> None:
-    t = ctx.tests.pop(action.test - 1)
-    if action.using == BLIND:
-        code = drawing._blind(state, car, events)
-        if code is None:
-            _next_test(state, car, ctx, events)
-            return
-    elif action.using in ctx.cards:
-        code = action.using
-        ctx.test_cards.add(code)
-        car.table.remove(code)  # it becomes the Target Check
-    else:
-        car.hand.remove(action.using)
-        code = action.using
-    how = "blind draw" if action.using == BLIND else ("movement card" if action.using in ctx.cards else "hand card")
-    ev = checks.resolve(state, car, code, f"{t.label} with a {how}", t.modifier, "printed")
-    events.append(ev)
+    t = ctx.play.tests.pop(action.test - 1)
+    on_table = action.using in ctx.play.cards
+    if on_table:
+        ctx.play.test_cards.add(action.using)
+        car.table.remove(action.using)  # it becomes the Target Check
+    how = "blind draw" if action.using == BLIND else ("movement card" if on_table else "hand card")
+    ev = checks.take_test(state, car, action.using, f"{t.label} with a {how}", events, t.modifier, taken=on_table)
+    if ev is None:  # the deck is empty: nothing drawn, no test
+        _next_test(state, car, ctx, events)
+        return
     if action.using == BLIND and state.card(t.card).colour.value == "green":  # type: ignore[arg-type]
-        strategies._hazard_blind(car, ctx, state, events, "green card")
+        strategies.hooks(car).on_blind_test(state, car, ctx, "green card", events)
     if not ev.passed:
         if not payments.take_damage(state, car, 1, Damage.FAILED_TEST, events, "§13.D.2", t.card):
             _retired_mid_turn(state, car, ctx, events)
@@ -199,34 +165,35 @@ def _card_test(state: RaceState, car: Car, ctx: TurnCtx, action: Test, events: l
 
 
 def _phase_d3(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
-    for c in ctx.cards:
+    for c in ctx.play.cards:
         for _ in range(state.card(c).draw):
             drawing._draw(state, car, DrawReason.DRAW_SYMBOL, events, "§13.D.3", c)
-    for c in ctx.cards:
+    for c in ctx.play.cards:
         card = state.card(c)
         if card.weather:
-            ctx.d4.append("weather")
+            ctx.play.d4.append("weather")
         if card.flag is not None:
-            ctx.d4.append(card.flag.value)
+            ctx.play.d4.append(card.flag.value)
     ctx.phase = Phase.EVENTS
     _next_event(state, car, ctx, events)
 
 
 def _next_event(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
-    while ctx.d4:
-        if len(legality.legal(state, ctx)) > 1:
+    while ctx.play.d4:
+        if len(machine.legal(state, ctx)) > 1:
             return
-        what = ctx.d4.pop(0)
+        what = ctx.play.d4.pop(0)
         events.append(FlagEvent(car.id, FlagStep.IDLE, what))
     _phase_e(state, car, ctx, events)
 
 
 def _phase_e(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
-    traj = state.track.trajectory(ctx.traj) if ctx.traj else None
-    parts = cardplay._base_mp(state, car, ctx.cards, traj, bool(ctx.et_passed), ctx.blue) + ctx.mp_bonus
+    traj = state.track.trajectory(ctx.play.traj) if ctx.play.traj else None
+    parts = cardplay._base_mp(state, car, ctx.play.cards, traj, bool(ctx.play.et_passed), ctx.play.blue) \
+        + ctx.play.mp_bonus
     parts += cardplay._penalties(state, car)
-    if ctx.mp_loss:
-        parts.append((-ctx.mp_loss, "recovery chart"))
+    if ctx.play.mp_loss:
+        parts.append((-ctx.play.mp_loss, "recovery chart"))
     if car.off_track is not None:
         parts.append((-1, "re-entering the track (§18.5)"))
         offtrack._reenter(state, car, events)
@@ -240,18 +207,18 @@ def _phase_e(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> N
                                     "Turn", "", "§13.E.6"))
         _phase_f(state, car, ctx, events)
         return
-    ctx.move = Move(car.id, total, ctx.minus_one)
+    ctx.play.move = Move(car.id, total, ctx.play.minus_one)
     _continue_move(state, car, ctx, events)
 
 
 def _continue_move(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event],
                    check_result: bool | None = None) -> None:
-    mv = ctx.move
+    mv = ctx.play.move
     assert mv is not None
     start = len(events)
     movement.advance(state, mv, events, check_result)
     if any(isinstance(e, Pass) and e.car == car.id and e.verb == "overtakes" for e in events[start:]):
-        ctx.overtook = True  # for the BANGING WHEELS Special (§26.2)
+        ctx.play.overtook = True  # for the BANGING WHEELS Special (§26.2)
     if mv.awaiting_check is not None:
         ctx.phase = Phase.LEADER
         return
@@ -259,26 +226,20 @@ def _continue_move(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]
 
 
 def _leader_check(state: RaceState, car: Car, ctx: TurnCtx, using: str, events: list[Event]) -> None:
-    mv = ctx.move
+    mv = ctx.play.move
     assert mv is not None and mv.awaiting_check is not None
-    if using == BLIND:
-        code = drawing._blind(state, car, events)
-    else:
-        car.hand.remove(using)
-        code = using
-    if code is None:
+    ev = checks.take_test(state, car, using, f"Leader check to lap {mv.awaiting_check}", events, leader_check=True,
+                          rule="§20", test=Checked.LEADER, subject=mv.awaiting_check)
+    if ev is None:
         _continue_move(state, car, ctx, events, check_result=False)
         return
-    ev = checks.resolve(state, car, code, f"Leader check to lap {mv.awaiting_check}", leader_check=True, rule="§20",
-                        test=Checked.LEADER, subject=mv.awaiting_check)
-    events.append(ev)
     ctx.phase = Phase.TEST  # placeholder while moving
     _continue_move(state, car, ctx, events, check_result=ev.passed)
 
 
 def _phase_f(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
     """F.1: a car that ended its movement in a braking zone with an LB symbol may late-brake (§13.F.1)."""
-    if car.on_track and not ctx.lb_done and car.off_track is None and state.section(car.section).lb_modifier \
+    if car.on_track and not ctx.lb.lb_done and car.off_track is None and state.section(car.section).lb_modifier \
             is not None:
         ctx.phase = Phase.LATE_BRAKE
         return
@@ -287,8 +248,8 @@ def _phase_f(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> N
 
 def _phase_f2(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
     """F.2: a car that ended its movement in a section with a free trajectory may occupy it (§13.F.2)."""
-    mv = ctx.move
-    entered = (mv is not None and mv.entered) or ctx.lb_advanced or ctx.reentry
+    mv = ctx.play.move
+    entered = (mv is not None and mv.entered) or ctx.lb.lb_advanced or ctx.reentry
     if entered and trajectories.trajectories_available(state) and car.off_track is None \
             and trajectories.occupiable_trajectories(state, car, ctx):
         ctx.phase = Phase.OCCUPY
@@ -300,11 +261,11 @@ def _end(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
     if car.on_track and car.off_track is None:  # §18.3: no strategy helps while off track
         strategies._specials(state, car, ctx, events)
     if any(c.chasing == car.id for c in state.cars.values()):  # §26.8: reserved for its chasers
-        state.reserved[car.id] = [c for c in car.table if c in ctx.cards]
+        state.reserved[car.id] = [c for c in car.table if c in ctx.play.cards]
     for c in car.table:  # §23: every card used this turn goes to its discard pile
         state.discard(c)
     car.table.clear()
-    ctx.cards = ()
+    ctx.play.cards = ()
     car.played = True
     ctx.phase = Phase.DONE
     if car.on_track and car.off_track is not None:
@@ -317,6 +278,6 @@ def _retired_mid_turn(state: RaceState, car: Car, ctx: TurnCtx, events: list[Eve
     for c in car.table:  # retire() already returned them; kept for safety
         state.discard(c)
     car.table.clear()
-    ctx.cards = ()
+    ctx.play.cards = ()
     car.played = True
     ctx.phase = Phase.DONE

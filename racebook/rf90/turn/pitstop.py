@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from racebook.rf90.car import Car, Skill, Strategy, Tyre
+from racebook.rf90.car import Car, Strategy, Tyre
 from racebook.rf90.events import (
     ChaseEnd,
     DrawReason,
@@ -15,7 +15,7 @@ from racebook.rf90.events import (
     StrategyChanged,
     TyresKept,
 )
-from racebook.rf90.rules import drawing, pits, strategies, trajectories
+from racebook.rf90.rules import drawing, pits, skills, strategies, trajectories
 from racebook.rf90.state import RaceState
 from racebook.rf90.turn.context import Phase, TurnCtx
 
@@ -61,11 +61,8 @@ def _pit_tyres(state: RaceState, car: Car, ctx: TurnCtx, tyre: str, events: list
             before = set(car.hand)
             drawing.draw_track_card(state, car, DrawReason.HARD_PIT, events,
                             "§9.2")
-            ctx.pit_exempt |= set(car.hand) - before
-    if car.skill is Skill.PITTING:
-        before = set(car.hand)
-        drawing.draw_track_card(state, car, DrawReason.PITTING, events, "§27")
-        ctx.pit_exempt |= set(car.hand) - before
+            ctx.pit.pit_exempt |= set(car.hand) - before
+    skills.hooks(car).on_pit_tyres(state, car, ctx, events)
     ctx.phase = Phase.PIT_STRATEGY
 
 
@@ -74,7 +71,7 @@ def _pit_finish(state: RaceState, car: Car, ctx: TurnCtx, strategy: Strategy | N
         strategies._chase_off(state, car, events, ChaseEnd.STRATEGY)
         car.strategy = strategy
         events.append(StrategyChanged(car.id, strategy))
-    if car.skill in (Skill.VERSATILITY, Skill.WISE_DRIVING, Skill.SIXTH_SENSE):
+    if skills.hooks(car).refresh_at_pit:
         car.skill_used = False
     car.pits += 1
     if ctx.sc_mode is not None:  # under the Safety Car the stop ends the car's turn (§21.1, §21.4)
@@ -82,7 +79,7 @@ def _pit_finish(state: RaceState, car: Car, ctx: TurnCtx, strategy: Strategy | N
         ctx.phase = Phase.DONE
         return
     if trajectories.trajectories_available(state) and trajectories.free_trajectories(state, car.section):
-        ctx.after_pit = True  # §13.A.3: it may occupy a free trajectory (an ET too), still the last car there
+        ctx.pit.after_pit = True  # §13.A.3: it may occupy a free trajectory (an ET too), still the last car there
         ctx.phase = Phase.OCCUPY
         return
     _pit_pause(state, car, ctx, events)

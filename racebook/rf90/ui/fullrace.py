@@ -3,7 +3,7 @@
 Thin, like every view: the set-up runs :func:`racebook.rf90.setup.new_race`, the race is a
 :class:`racebook.rf90.game.Race`, the buttons are exactly ``race.legal_actions()`` and a click calls
 ``race.apply``; an action a player *tries* that is not legal is explained by the engine
-(:func:`racebook.rf90.explain.why_illegal` / the :class:`~racebook.core.errors.IllegalAction` of ``race.apply``).
+(:meth:`racebook.rf90.game.Race.explain`, the verdict ``race.apply`` raises from).
 Robots play themselves (the engine does it); "the computer drives this car" is
 :class:`racebook.rf90.analysis.drivers.GreedyDriver`, which only chooses among the legal actions.
 
@@ -64,7 +64,6 @@ from racebook.rf90.car import (
     Tyre,
 )
 from racebook.rf90.events import Event, RobotTyres
-from racebook.rf90.explain import why_illegal
 from racebook.rf90.game import Race, frame_of
 from racebook.rf90.options import HOUSE_RULE_DOCS, Rules
 from racebook.rf90.rules.classification import classification, retired_order
@@ -806,17 +805,10 @@ class RaceTable:
             action = parse_action(full)
         except ActionSyntaxError as e:
             return False, _msg(e)
-        legal = race.legal_actions()
-        if action in legal:
+        verdict = race.explain(action)  # the turn machine's own verdict: nothing is applied
+        if verdict.legal:
             return True, f"{action} is legal now"
-        if race.ctx is not None and race.duel is None and action.car == race.current_car:
-            rule, reason = why_illegal(race.state, race.ctx, action)
-            return False, f"{action} is not legal — {rule}: {reason}"
-        try:
-            race.apply(action)  # not legal, so this raises without changing anything
-        except IllegalAction as e:
-            return False, f"{action} is not legal — {e.rule}: {e.reason}"
-        raise AssertionError(f"{action} was applied although it was not among the legal actions")  # pragma: no cover
+        return False, f"{action} is not legal — {verdict.rule}: {verdict.reason}"
 
     def try_action(self, text: str) -> tuple[bool, str]:
         ok, why = self.explain(text)

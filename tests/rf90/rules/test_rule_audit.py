@@ -179,11 +179,11 @@ def test_s18_2_failed_et_leaves_the_spot(make_race) -> None:
 def test_s18_2_no_trajectory_in_that_section_this_turn(make_race) -> None:
     """§18.2: in the section where the ET failed, neither that ET nor any other trajectory is offered (one
     implementation for players and robots: ``turn.occupiable_trajectories``)."""
-    from racebook.rf90.turn import Phase, TurnCtx, occupiable_trajectories
+    from racebook.rf90.turn import Phase, PlayCtx, TurnCtx, occupiable_trajectories
 
     race = _fail_et(make_race)
     s = race.state
-    ctx = TurnCtx("Blue", Phase.OCCUPY, traj_failed=True, traj_failed_in="D")
+    ctx = TurnCtx("Blue", Phase.OCCUPY, play=PlayCtx(traj_failed=True, traj_failed_in="D"))
     assert occupiable_trajectories(s, s.cars["Blue"], ctx) == []
     assert [t.id for t in occupiable_trajectories(s, s.cars["Blue"], TurnCtx("Blue"))] == ["D.et1"]
 

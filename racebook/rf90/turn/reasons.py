@@ -1,0 +1,126 @@
+"""Why an action is not legal in a phase: the rule and a sentence saying what would be legal (§13).
+
+One function per phase that has its own reasons; :mod:`racebook.rf90.turn.machine` holds them in its phase table,
+next to the phase's legal actions and its application, so the three cannot drift.
+"""
+
+from __future__ import annotations
+
+from racebook.rf90.actions import BLIND, Action, Discard, LeaderCheck, Occupy, Pay, Play, Test
+from racebook.rf90.car import Car
+from racebook.rf90.cards import PowerKind
+from racebook.rf90.rules import payments, trajectories
+from racebook.rf90.state import RaceState
+from racebook.rf90.track import Trajectory, TrajectoryKind
+from racebook.rf90.turn import cardplay, legality
+from racebook.rf90.turn.context import TurnCtx
+
+Reason = tuple[str, str] | None
+
+
+def explain_play(state: RaceState, car: Car, ctx: TurnCtx, action: Action) -> Reason:
+    """Phase C (§13.C, §13.D, §19): why this play is refused."""
+    if not isinstance(action, Play):
+        return None
+    for c in action.cards:
+        if c not in car.hand:
+            return "§13.C", f"{c} is not in {car.id}'s hand (hand: {' '.join(car.hand) or 'empty'})"
+    if len(action.cards) == 2:
+        a, b = (state.card(c) for c in action.cards)
+        ok, why = cardplay.pair_legal(car, a, b)
+        if not ok:
+            for x in (a, b):
+                if x.mp == 2:
+                    partners = [c for c in car.hand if c != x.code and cardplay.pair_legal(car, x, state.card(c))[0]]
+                    shown = ", ".join(f"{c}{state.card(c)}" for c in partners) or "none"
+                    return "§13.C", (f"[2] may only pair with [2] (or a [1]); legal pairs with {x.code} in hand: "
+                                     f"{shown}")
+            return "§13.C", f"[{a.mp}] and [{b.mp}] cannot be paired: {why}"
+    if len(action.cards) > 2:
+        return "§13.C", "a player plays one or two cards"
+    if action.trajectory:
+        if not car.trajectory:
+            return "§13.D", f"{car.id} is not on a trajectory"
+        if not trajectories.trajectories_available(state):
+            return "§22", "trajectories are not available at the start or at a restart (AMB-14 house rule)"
+        t = state.track.trajectory(car.trajectory)
+        if not trajectories._colour_match(state, car, t, action.cards):
+            cols = "/".join(c.value for c in t.colours)
+            return "§13.D", f"no played card matches {t.id}'s colour ({cols}); it is ignored for all purposes"
+    traj = state.track.trajectory(car.trajectory) if action.trajectory and car.trajectory else None
+    power = action.et is not None and action.et != "flat"
+    if power:
+        why = _et_power_refused(state, car, action, traj)
+        if why:
+            return "§19.3", why
+    tyres, disc, _ = cardplay._costs(state, car, action.cards, traj)
+    spare = len(car.hand) - len(action.cards) - (1 if power else 0)
+    if not payments.can_pay(car.chips, spare, tyres, disc):
+        return "§13.D.1", (f"the cost cannot be paid: {tyres} tyre unit(s) (at least one chip; "
+                           f"{car.chips} chip(s)) "
+                           f"and {disc} discard(s) with {spare} other card(s) in hand"
+                           + (f" ({action.et} is set aside for its ET Discard Power)" if power else ""))
+    if action.blue and car.blue <= 0:
+        return "§13.D.1", f"{car.id} has no blue token"
+    if any(state.card(c).is_track for c in action.cards):
+        shown = "; ".join(str(p) for p in cardplay.legal_plays(state, car)[:6])
+        return "§19.1", f"a Track Card needs provable passage through its corner; legal plays include: {shown}"
+    return "§13.C", "not a legal play"
+
+
+def _et_power_refused(state: RaceState, car: Car, action: Play, traj: Trajectory | None) -> str:
+    """Why ``et=CODE`` cannot be declared, or "" (§19.3: a Track Card with an ET Discard Power of the ET's
+    colour, in hand and not among the movement cards)."""
+    code = action.et
+    if traj is None or traj.kind is not TrajectoryKind.EXTREME:
+        return f"et={code} needs '+traj' on an Extreme Trajectory"
+    if code not in car.hand or code in action.cards:
+        return f"{code} is not in {car.id}'s hand apart from the movement cards"
+    if not any(p.kind is PowerKind.ET and p.colour in traj.colours for p in state.card(code).powers):
+        return f"{code} has no ET Discard Power of {traj.id}'s colour"
+    return ""
+
+
+def explain_pay(state: RaceState, car: Car, ctx: TurnCtx, action: Action) -> Reason:
+    """D.1 tyres (§13.D.1)."""
+    if not isinstance(action, Pay):
+        return None
+    hand = legality.payable_hand(car, ctx)
+    aside = f"; {ctx.play.et_mode} is set aside for its ET Discard Power, §19.3" if len(hand) < len(car.hand) else ""
+    return "§13.D.1", (f"{ctx.play.tyres_due} tyre unit(s) are due: at least one chip, the rest chips or hand cards "
+                       f"({car.chips} chip(s), hand {' '.join(hand) or 'empty'}{aside})")
+
+
+def explain_discard(state: RaceState, car: Car, ctx: TurnCtx, action: Action) -> Reason:
+    """D.1 card discards (§13.D.1)."""
+    if not isinstance(action, Discard):
+        return None
+    hand = legality.payable_hand(car, ctx)
+    aside = f"; {ctx.play.et_mode} is set aside for its ET Discard Power, §19.3" if len(hand) < len(car.hand) else ""
+    return "§13.D.1", (f"{ctx.play.discards_due} card(s) must be discarded from hand "
+                       f"({' '.join(hand) or 'empty'}{aside})")
+
+
+def explain_test(state: RaceState, car: Car, ctx: TurnCtx, action: Action) -> Reason:
+    """D.2 tests, recovery tests and Leader checks (§13.D.2, §18.1, §20)."""
+    if not isinstance(action, (Test, LeaderCheck)):
+        return None
+    using = action.using
+    if using != BLIND and using not in car.hand and using not in ctx.play.cards:
+        return "§13.D.2", f"{using} is neither in hand nor a movement card; use a hand card or 'blind'"
+    if isinstance(action, Test) and not 1 <= action.test <= max(1, len(ctx.play.tests)):
+        return "§13.D.2", f"there are {len(ctx.play.tests)} pending test(s)"
+    if isinstance(action, LeaderCheck) and using in ctx.play.cards:
+        return "§20", "movement cards are already played and discarded: use a hand card or a blind draw (AMB-26)"
+    return "§13.D.2", "that card cannot be used for this test (a Blind test only allows the top card)"
+
+
+def explain_occupy(state: RaceState, car: Car, ctx: TurnCtx, action: Action) -> Reason:
+    """F.2 (§13.F.2)."""
+    if not isinstance(action, Occupy):
+        return None
+    return "§13.F.2", "only a free trajectory of the section where the car ended its movement"
+
+
+def explain_none(state: RaceState, car: Car, ctx: TurnCtx, action: Action) -> Reason:
+    return None
