@@ -31,7 +31,8 @@ from racebook.rf90.events import (
 from racebook.rf90.notation import format_state
 from racebook.rf90.rules import activation, duel, safetycar
 from racebook.rf90.rules.classification import classification
-from racebook.rf90.state import Activation, RaceState
+from racebook.rf90.rules.duel import DuelCtx
+from racebook.rf90.state import Activation, RaceState, ScMachine
 from racebook.rf90.turn import Phase, TurnCtx
 
 
@@ -103,14 +104,54 @@ class Race(Replay[Action, Frame]):
         self._initial = state.to_dict()
         self.start_frame = frame_of(state)
         self.steps: list[Step] = []
-        self.ctx: TurnCtx | None = None
-        self.duel: duel.DuelCtx | None = None
-        self.sc_window: list[str] = []  # players still to decide in the Safety Car's pit window (§21.1)
+        # the machine starts afresh: a state's dict (its initial state, for at(n)) holds no turn in progress
+        state.turn_ctx, state.duel_ctx, state.solo, state.sc_machine = None, None, False, ScMachine()
         events = _Log(state, frames)
         for e in prelude:
             events.append(e)
         self._advance(events)
         self.steps.append(Step(0, None, tuple(events), tuple(events.frames)))
+
+    # ------------------------------------------- the machine states (held by the state, so clone() copies them)
+    @property
+    def ctx(self) -> TurnCtx | None:
+        """The individual turn in progress (§13), held by the state (``state.turn_ctx``)."""
+        return self.state.turn_ctx
+
+    @ctx.setter
+    def ctx(self, value: TurnCtx | None) -> None:
+        self.state.turn_ctx = value
+
+    @property
+    def duel(self) -> DuelCtx | None:
+        """The duel procedure in progress (§12), held by the state (``state.duel_ctx``)."""
+        return self.state.duel_ctx
+
+    @duel.setter
+    def duel(self, value: DuelCtx | None) -> None:
+        self.state.duel_ctx = value
+
+    @property
+    def sc_window(self) -> list[str]:
+        """The players still to decide in the Safety Car's pit window (§21.1; ``state.sc_machine.window``)."""
+        return self.state.sc_machine.window
+
+    @sc_window.setter
+    def sc_window(self, value: list[str]) -> None:
+        self.state.sc_machine.window = value
+
+    def clone(self) -> Race:
+        """An independent copy of this race at its current position, without replay: the state with the turn, duel
+        and Safety Car in progress (:meth:`RaceState.copy`), its generator and decks. The clone's log shares the
+        past steps (immutable); applying an action to one race leaves the other unchanged. (:meth:`at` goes back
+        to an earlier step by replay.)"""
+        r = Race.__new__(Race)
+        r.state = self.state.copy()
+        r.record_frames = self.record_frames
+        r._initial = self._initial
+        r.start_frame = self.start_frame
+        r.steps = list(self.steps)
+        return r
 
     # ----------------------------------------------------------- the API
     @property
@@ -240,9 +281,7 @@ class Race(Replay[Action, Frame]):
                 r.state.cars[cid] = cars[cid]
         vars(self.state).clear()
         vars(self.state).update(vars(r.state))
-        self.ctx, self.duel, self.sc_window = r.ctx, r.duel, r.sc_window
-        self._legal_cache = None
-        self._solo, self._sc_deploying = r._solo, r._sc_deploying
+        self._legal_cache = None  # the machine states (turn, duel, Safety Car) came with the state's contents
         return True
 
     def _where(self) -> str:
@@ -304,7 +343,7 @@ class Race(Replay[Action, Frame]):
             if not s.started:
                 s.started = True
                 self._start_game_turn(events, first=True)
-            if s.sc_called or self._sc_deploying:
+            if s.sc_called or s.sc_machine.deploying:
                 if s.sc_called:
                     s.sc_called = False
                     self._deploy(events)
@@ -315,7 +354,7 @@ class Race(Replay[Action, Frame]):
                         break
                 if self.ctx is not None:
                     continue
-                self._sc_deploying = False
+                s.sc_machine.deploying = False
                 safetycar.realign(s, safetycar.queue(s), events)
                 events.append(TurnsLost())
                 self._end_game_turn(events)
@@ -333,7 +372,7 @@ class Race(Replay[Action, Frame]):
                 if self.duel is not None:
                     return
                 continue  # the duel may have changed the leader: look again
-            self._solo = nxt.solo
+            self.state.solo = nxt.solo
             self.ctx = turn.begin(s, car_id, events)
             if self.ctx is None:  # a robot played its whole turn at once
                 self._turn_over(car_id)
@@ -341,12 +380,9 @@ class Race(Replay[Action, Frame]):
                 continue
         self.ctx = None
 
-    _solo = False
-    _sc_deploying = False
-
     def _turn_over(self, car_id: str) -> None:
         """A leader who played alone, or a car that pitted, ends the current activation (§11.2, §13.A.3)."""
-        if self._solo or self.state.cars[car_id].just_pit:
+        if self.state.solo or self.state.cars[car_id].just_pit:
             self.state.activation = None
 
     def _robot_tyre_pits(self, events: list[Event]) -> None:
@@ -377,7 +413,7 @@ class Race(Replay[Action, Frame]):
             car.chasing = None
         self.sc_window = [c for c in safetycar.queue(s) if not s.cars[c].is_robot and not s.cars[c].played
                           and not s.cars[c].just_pit]  # AMB-30: players only
-        self._sc_deploying = True
+        s.sc_machine.deploying = True
 
     def _announce(self, nxt: activation.Next, events: list[Event]) -> None:
         s = self.state

@@ -7,8 +7,10 @@ wraps a state with the action log.
 
 from __future__ import annotations
 
+import copy as _copy
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from racebook.core.deck import DamageBag, Deck
 from racebook.core.rng import Rng
@@ -16,6 +18,10 @@ from racebook.rf90.car import Car, CarKind, RobotType, Status, Tyre
 from racebook.rf90.cards import Card, CardSet, default_race_deck
 from racebook.rf90.options import Rules
 from racebook.rf90.track import Condition, Section, SectionType, Track
+
+if TYPE_CHECKING:
+    from racebook.rf90.rules.duel import DuelCtx
+    from racebook.rf90.turn.context import TurnCtx
 
 YELLOW_FLAG = "(Y)"  # a yellow-flag token inside a section's order list (§15.1)
 
@@ -37,8 +43,26 @@ class Activation:
         return f"{self.section}{suffix}"
 
 
+@dataclass
+class ScMachine:
+    """Where the race is in deploying the Safety Car (§21.1): the players still to decide in its pit window, front
+    to back, and whether the deployment is still under way (the queue is realigned when the window is empty)."""
+
+    window: list[str] = field(default_factory=list)
+    deploying: bool = False
+
+
 class RaceState:
-    """Everything needed to continue a race exactly."""
+    """Everything needed to continue a race exactly.
+
+    Besides the position (cars, order, decks, tokens) it holds the race's machine states: the individual turn in
+    progress (``turn_ctx``, a :class:`racebook.rf90.turn.TurnCtx`), the duel procedure in progress (``duel_ctx``, a
+    :class:`racebook.rf90.rules.duel.DuelCtx`), whether the car playing is a leader playing alone (``solo``, §11.2)
+    and the Safety Car's deployment (``sc_machine``, §21.1). :meth:`copy` copies them too, so a mid-turn position
+    continues from its copy; :meth:`to_dict` / :meth:`from_dict` (the saved and scenario format) leave them out: a
+    state read from a dict is between two individual turns, and a :class:`racebook.rf90.game.Race` starts its
+    machine afresh from it.
+    """
 
     def __init__(self, track: Track, cards: CardSet | None = None, rules: Rules | None = None, seed: int = 0) -> None:
         self.track = track
@@ -69,6 +93,11 @@ class RaceState:
         self.face_down: set[str] = set()  # duel bids on the table, not yet revealed (§12.1)
         self.reserved: dict[str, list[str]] = {}  # CHASE: a chased car's discarded movement cards (§26.8)
         self.sc_called = False  # a crash at an SC symbol: deploy at the end of the current step (§21.1)
+        # --- the machine states (not in to_dict: see the class docstring) ---
+        self.turn_ctx: TurnCtx | None = None  # the individual turn in progress (§13)
+        self.duel_ctx: DuelCtx | None = None  # the duel procedure in progress (§12)
+        self.solo = False  # the car playing is the leader playing alone: his turn ends the activation (§11.2)
+        self.sc_machine = ScMachine()  # the Safety Car's deployment and pit window (§21.1)
 
     # ------------------------------------------------------------------ cards
     def card(self, code: str) -> Card:
@@ -345,4 +374,10 @@ class RaceState:
         return s
 
     def copy(self) -> RaceState:
-        return RaceState.from_dict(self.to_dict(), self.track, self.cards)
+        """An independent copy that continues exactly as this state does: the position of :meth:`to_dict` and the
+        machine states (turn, duel, Safety Car) that the dict leaves out."""
+        s = RaceState.from_dict(self.to_dict(), self.track, self.cards)
+        s.turn_ctx, s.duel_ctx = _copy.deepcopy(self.turn_ctx), _copy.deepcopy(self.duel_ctx)
+        s.solo = self.solo
+        s.sc_machine = ScMachine(list(self.sc_machine.window), self.sc_machine.deploying)
+        return s
