@@ -53,7 +53,8 @@ def test_lines(race: Any) -> str:
 
 
 def test_options(race: Any, step: int, *, next_blind: bool = False) -> pd.DataFrame:
-    """Every Test action legal after ``step`` actions of ``race``, each applied to its own replay.
+    """Every Test action legal after ``step`` actions of ``race``, each applied to its own copy of that position
+    (one replay to ``step``, then :meth:`~racebook.rf90.game.Race.clone` per action).
 
     Columns: the action, the card used, the modified target, the result, the new Target Check and the
     wear drawn — all from the engine's CheckTest / DamageTaken events (§13.D.2). With ``next_blind``, a
@@ -62,10 +63,11 @@ def test_options(race: Any, step: int, *, next_blind: bool = False) -> pd.DataFr
     what a voluntary failure buys.
     """
     rows = []
-    for action in race.at(step).legal_actions():
+    base = race.at(step)
+    for action in base.legal_actions():
         if not isinstance(action, Test):
             continue
-        alt = race.at(step)
+        alt = base.clone()
         events = alt.apply(action)
         test = next(e for e in events if isinstance(e, CheckTest))
         wear = [e.token for e in events if isinstance(e, DamageTaken)]
