@@ -77,6 +77,12 @@ class Deck:
     def peek(self, n: int = 1) -> list[str]:
         return self.pile[-1 : -n - 1 : -1]
 
+    def copy(self) -> Deck:
+        """An independent deck with the same piles (what :meth:`to_dict` holds)."""
+        d = Deck(self.name, self.pile, self.discards)
+        d.reshuffles = self.reshuffles
+        return d
+
     def to_dict(self) -> dict:
         return {"pile": list(self.pile), "discards": list(self.discards), "reshuffles": self.reshuffles}
 
@@ -141,6 +147,12 @@ class DamageBag:
         """The next draws, in order. A stacked token that is no longer in the bag when it is drawn raises
         :class:`~racebook.core.errors.SetupError` (§6.1); a colour that is not red or brown, ValueError."""
         self.stacked.extend(Wear(t) if isinstance(t, str) else t for t in tokens)
+
+    def copy(self) -> DamageBag:
+        """An independent bag with the same tokens and stacked draws (what :meth:`to_dict` holds)."""
+        b = DamageBag(self.red, self.brown)
+        b.stacked = list(self.stacked)
+        return b
 
     def to_dict(self) -> dict:
         return {"red": self.red, "brown": self.brown, "stacked": [w.value for w in self.stacked]}

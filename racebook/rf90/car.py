@@ -6,6 +6,7 @@ everything it refers to (cards, tyres, strategies) is an immutable value.
 
 from __future__ import annotations
 
+import copy as _copy
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -208,6 +209,12 @@ class Car:
 
     def label(self) -> str:
         return f"{self.id} ({self.robot.value} robot)" if self.robot else self.id
+
+    def copy(self) -> Car:
+        """An independent car: its fields, with its own hand, frozen cards, table and wear lists."""
+        c = _copy.copy(self)
+        c.hand, c.frozen, c.table, c.wear = list(self.hand), list(self.frozen), list(self.table), list(self.wear)
+        return c
 
     def to_dict(self) -> dict:
         return {

@@ -2,7 +2,8 @@
 
 A :class:`Race` keeps the initial state and every action applied. Stepping
 back is replaying to step N (:meth:`Race.at`; the step log and its replay are game-agnostic,
-:mod:`racebook.core.log`). Every rule step appends a typed event (racebook.rf90.events) whose sentence cites the
+:mod:`racebook.core.log`); copying the current position is not (:meth:`Race.clone`: the turn, duel and Safety Car in
+progress are held by the state). Every rule step appends a typed event (racebook.rf90.events) whose sentence cites the
 digest.
 """
 

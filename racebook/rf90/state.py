@@ -376,8 +376,17 @@ class RaceState:
     def copy(self) -> RaceState:
         """An independent copy that continues exactly as this state does: the position of :meth:`to_dict` and the
         machine states (turn, duel, Safety Car) that the dict leaves out."""
-        s = RaceState.from_dict(self.to_dict(), self.track, self.cards)
+        s = RaceState.__new__(RaceState)
+        vars(s).update(vars(self))  # the immutable values (track, card sets, rules, numbers, enums, Activation)
+        s.rng = self.rng.copy()
+        s.cars = {k: c.copy() for k, c in self.cars.items()}
+        s.order = {k: list(v) for k, v in self.order.items()}
+        s.race_deck, s.track_deck, s.bag = self.race_deck.copy(), self.track_deck.copy(), self.bag.copy()
+        s.blue_flags, s.robot_chits = set(self.blue_flags), list(self.robot_chits)
+        s.duel_chances, s.face_down = set(self.duel_chances), set(self.face_down)
+        s.reserved = {k: list(v) for k, v in self.reserved.items()}
+        # the machine states by deepcopy (~0.06 ms a turn context; an explicit copy ~0.015 ms, but deepcopy cannot
+        # forget a field added later)
         s.turn_ctx, s.duel_ctx = _copy.deepcopy(self.turn_ctx), _copy.deepcopy(self.duel_ctx)
-        s.solo = self.solo
         s.sc_machine = ScMachine(list(self.sc_machine.window), self.sc_machine.deploying)
         return s

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import is_dataclass
+from enum import Enum
 
 import pytest
 from fuzzing import fuzz_settings
@@ -156,12 +158,59 @@ def test_the_state_copy_keeps_the_machine_states_and_its_dict_leaves_them_out() 
         race.apply(choose(race, rnd))
     s = race.state
     c = s.copy()
-    assert c.turn_ctx == s.turn_ctx and c.turn_ctx is not s.turn_ctx and c.turn_ctx is not None
+    assert c.turn_ctx is not None and s.turn_ctx is not None
+    assert c.turn_ctx == s.turn_ctx and c.turn_ctx is not s.turn_ctx
     assert c.turn_ctx.play is not s.turn_ctx.play and c.sc_machine is not s.sc_machine
     assert c.to_dict() == s.to_dict()
     assert not {"turn_ctx", "duel_ctx", "solo", "sc_machine"} & set(s.to_dict())
     fresh = RaceState.from_dict(s.to_dict(), s.track, s.cards)
     assert fresh.turn_ctx is None and fresh.duel_ctx is None and not fresh.sc_machine.window
+
+
+IMMUTABLE = (str, int, float, bool, type(None), Enum, tuple, frozenset)
+
+
+def shared_mutables(a: object, b: object, path: str = "state") -> list[str]:
+    """Where ``b`` (a copy of ``a``) shares a mutable object with it, or differs from it in its fields."""
+    frozen = is_dataclass(a) and a.__dataclass_params__.frozen  # type: ignore[union-attr]  # a dataclass's flag
+    if isinstance(a, IMMUTABLE) or frozen:
+        return [] if a == b else [f"{path}: {a!r:.40} != {b!r:.40}"]
+    if a is b:
+        return [path]
+    if type(a) is not type(b):
+        return [f"{path}: {type(a).__name__} != {type(b).__name__}"]
+    if isinstance(a, dict):
+        if list(a) != list(b):  # type: ignore[call-overload]
+            return [f"{path}: keys differ"]
+        return [p for k in a for p in shared_mutables(a[k], b[k], f"{path}[{k!r}]")]  # type: ignore[index]
+    if isinstance(a, (list, set)):
+        if isinstance(a, set):
+            return [] if a == b else [f"{path}: {a} != {b}"]
+        if len(a) != len(b):  # type: ignore[arg-type]
+            return [f"{path}: lengths differ"]
+        return [p for i, (x, y) in enumerate(zip(a, b, strict=True))  # type: ignore[call-overload]
+                for p in shared_mutables(x, y, f"{path}[{i}]")]
+    names = list(vars(a)) if hasattr(a, "__dict__") else list(getattr(type(a), "__slots__", ()))
+    if hasattr(a, "__dict__") and list(vars(a)) != list(vars(b)):
+        return [f"{path}: attributes differ"]
+    return [p for n in names for p in shared_mutables(getattr(a, n), getattr(b, n), f"{path}.{n}")]
+
+
+@pytest.mark.parametrize("phase", [Phase.PLAY, Phase.DUEL, Phase.SC_WINDOW])
+def test_the_state_copy_shares_no_mutable_object_with_the_original(phase: Phase) -> None:
+    """RaceState.copy() copies every field (a field added later is caught here): the copy is equal to the original
+    and shares with it only immutable values and the read-only track, card sets and rules."""
+    race = seeded_race("monza", 2, 0)
+    rnd = random.Random(0)
+    while race.phase is not phase:
+        race.apply(choose(race, rnd))
+    s = race.state
+    c = s.copy()
+    assert c.track is s.track and c.cards is s.cards and c.track_cards is s.track_cards and c.rules is s.rules
+    shared = {"track", "cards", "track_cards", "rules"}
+    assert list(vars(c)) == list(vars(s))
+    problems = [p for n in vars(s) if n not in shared for p in shared_mutables(vars(s)[n], vars(c)[n], n)]
+    assert problems == []
 
 
 def test_the_race_reads_its_machine_states_from_the_state() -> None:
