@@ -77,6 +77,17 @@ def main() -> int:
     print(f"{args.races} robot races on one core: {dt:.1f} s ({args.races / dt:.0f} races/s)")
 
     sc_race, _ = one_race("silverstone", seed=1)
+    mid = sc_race.at(len(sc_race.actions) // 2)
+    t0 = time.process_time()
+    for _ in range(100):
+        mid.clone()
+    t_clone = (time.process_time() - t0) / 100
+    t0 = time.process_time()
+    for _ in range(10):
+        sc_race.at(len(mid.actions))
+    t_at = (time.process_time() - t0) / 10
+    print(f"copying a mid-race position ({len(mid.actions)} actions): Race.clone() {t_clone * 1e3:.2f} ms, "
+          f"replay by at(n) {t_at * 1e3:.1f} ms")
     s = sc_race.at(40).state
     car = next(c for c in s.cars.values() if not c.is_robot and c.on_track)
     t0 = time.process_time()
