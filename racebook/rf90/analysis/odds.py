@@ -11,12 +11,15 @@ fractions over that pool, computed by enumeration.
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import combinations
+from functools import cache
+from math import gcd
 
 from racebook.rf90.car import Car, Skill, Strategy
+from racebook.rf90.cards import TestKind
 from racebook.rf90.rules import offtrack
 from racebook.rf90.rules.checks import RAIN_MODIFIER, REFLEXES_MODIFIER, base_target, modifiers
 from racebook.rf90.state import RaceState
@@ -68,16 +71,18 @@ def duel_vs_robot(state: RaceState, viewer: str, my_total: int, robot_modifier: 
 
     Enumerates every unordered pair of cards the viewer cannot see.
     """
-    mps = [state.card(c).mp for c in unseen(state, viewer)]
+    counts = sorted(Counter(state.card(c).mp for c in unseen(state, viewer)).items())
     win = tie = lose = 0
-    for a, b in combinations(mps, 2):
-        r = a + b + robot_modifier
-        if my_total > r:
-            win += 1
-        elif my_total == r:
-            tie += 1
-        else:
-            lose += 1
+    for i, (a, ca) in enumerate(counts):  # every pair of distinct cards, counted by MP value (integers)
+        for b, cb in counts[i:]:
+            pairs = ca * (ca - 1) // 2 if a == b else ca * cb
+            r = a + b + robot_modifier
+            if my_total > r:
+                win += pairs
+            elif my_total == r:
+                tie += pairs
+            else:
+                lose += pairs
     n = win + tie + lose
     if n == 0:
         return DuelOdds(Fraction(0), Fraction(0), Fraction(0), 0)
@@ -204,10 +209,22 @@ def route_trace(route: Route, results: Sequence[bool]) -> tuple[str, ...]:
 
 
 _KEYS = ("retire", "sc", "pit", "tyres", "damage", "discards", "time", "mp")
+_RETIRE, _SC, _PIT, _TYRES, _DAMAGE, _DISCARDS, _TIME, _MP = range(len(_KEYS))
+
+#: Costs paid on one path: integers in the order of :data:`_KEYS` (retire, safety car and forced pit are 0 or 1).
+_Costs = tuple[int, ...]
+#: An exact expectation in integers: ``(denominator, numerators in the order of _KEYS)``; every field is
+#: numerator / denominator. Inside the walk the arithmetic stays in integers; Fractions are built only at the API.
+_Expect = tuple[int, _Costs]
+
+_NONE: _Costs = (0,) * len(_KEYS)
 
 
-def _zero() -> dict[str, Fraction]:
-    return {k: Fraction(0) for k in _KEYS}
+@cache
+def _count(k: int) -> Fraction:
+    """The weight of an outcome that ``k`` equally likely cards lead to (a count; ``combine`` divides by the
+    total), cached: the walk's chance outcomes are counts over the unseen cards, never fractions."""
+    return Fraction(k)
 
 
 def _has_test(route: Route, nid: str | None) -> bool:
@@ -222,97 +239,137 @@ def _has_test(route: Route, nid: str | None) -> bool:
 @dataclass(frozen=True, slots=True)
 class _Walk:
     """What the exact walk carries: the Target Check, the unseen check factors (sorted), the car's resources and
-    the costs paid so far on this path."""
+    the costs paid so far on this path (integers, in the order of :data:`_KEYS`)."""
 
     tc: int
     pool: tuple[int, ...]
     res: Resources
-    got: dict[str, Fraction]
+    got: _Costs
 
 
 @dataclass(frozen=True, slots=True)
 class _Exact:
     """Every chance outcome of every test, weighted (the walk yields expected costs, §18.1, §18.6). A Normal test
     uses the highest hand card that surely passes; a blind draw is any unseen card, and becomes the new Target
-    Check for the next test (grouped into pass/fail when no test follows)."""
+    Check for the next test (grouped into pass/fail when no test follows; equal check factors are one outcome
+    counted as many times as there are such cards). Weights are counts of unseen cards and expectations are
+    integer numerators over a common denominator (:data:`_Expect`)."""
 
     mods: int
+    last: frozenset[str]  # the test spots after which no test follows (:func:`_last_tests`)
 
     def test(self, route: Route, nid: str, node: RouteNode, w: _Walk) -> list[tuple[Fraction, bool, _Walk]]:
         assert node.test is not None
         res, pool = w.res, w.pool
         target = w.tc + node.test.modifier + self.mods  # AMB-6: the printed value modifies the car's Target Check
-        if node.test.kind.value == "normal":
+        if node.test.kind is TestKind.NORMAL:
             sure = [h for h in res.hand if h <= target]
             if sure:  # a hand card that passes: the highest one (it becomes the Target Check, §13.D.2)
                 h = max(sure)
                 hand = list(res.hand)
                 hand.remove(h)
-                return [(Fraction(1), True, _Walk(h, pool, Resources(res.chips, res.free_slots, tuple(hand),
-                                                                      res.track_cards), w.got))]
+                return [(_count(1), True, _Walk(h, pool, Resources(res.chips, res.free_slots, tuple(hand),
+                                                                    res.track_cards), w.got))]
         if not pool:  # the deck is empty: nothing drawn, the test is lost (racebook.rf90.rules.checks.take_test)
-            return [(Fraction(1), False, w)]
+            return [(_count(1), False, w)]
         n = len(pool)
         k = bisect_right(pool, target)
-        if not _has_test(route, node.on_pass) and not _has_test(route, node.on_fail):
-            return [(Fraction(k, n), True, w), (Fraction(n - k, n), False, w)]
-        return [(Fraction(1, n), c <= target, _Walk(c, pool[:i] + pool[i + 1:], res, w.got))
-                for i, c in enumerate(pool)]
+        if nid in self.last:
+            return [(_count(k), True, w), (_count(n - k), False, w)]
+        out: list[tuple[Fraction, bool, _Walk]] = []
+        i = 0
+        while i < n:  # one outcome per distinct check factor, counted once per card
+            c = pool[i]
+            j = bisect_right(pool, c, i)
+            out.append((_count(j - i), c <= target, _Walk(c, pool[:i] + pool[i + 1:], res, w.got)))
+            i = j
+        return out
 
     def effects(self, route: Route, nid: str, node: RouteNode, w: _Walk) -> tuple[_Walk, bool]:
-        got = dict(w.got)
+        got = list(w.got)
         res = w.res
         chips, slots, hand, tracks = res.chips, res.free_slots, list(res.hand), res.track_cards
         for eff in node.effects:
             if eff.kind is EffectKind.TYRE_WEAR:  # chips only, cards may not substitute (§18.1)
                 if chips < eff.amount:
-                    got["retire"] = Fraction(1)
-                    return _Walk(w.tc, w.pool, res, got), False
+                    got[_RETIRE] = 1
+                    return _Walk(w.tc, w.pool, res, tuple(got)), False
                 chips -= eff.amount
-                got["tyres"] += eff.amount
+                got[_TYRES] += eff.amount
             elif eff.kind is EffectKind.DAMAGE:  # a token that finds no free slot retires the car (§18.6)
                 if slots < eff.amount:
-                    got["damage"] += slots
-                    got["retire"] = Fraction(1)
-                    return _Walk(w.tc, w.pool, res, got), False
+                    got[_DAMAGE] += slots
+                    got[_RETIRE] = 1
+                    return _Walk(w.tc, w.pool, res, tuple(got)), False
                 slots -= eff.amount
-                got["damage"] += eff.amount
+                got[_DAMAGE] += eff.amount
             elif eff.kind is EffectKind.DISCARD:  # keeps the lowest Race Cards for later tests
                 if len(hand) + tracks < eff.amount:
-                    got["retire"] = Fraction(1)
-                    return _Walk(w.tc, w.pool, res, got), False
+                    got[_RETIRE] = 1
+                    return _Walk(w.tc, w.pool, res, tuple(got)), False
                 for _ in range(eff.amount):
                     if hand:
                         hand.remove(max(hand))
                     else:
                         tracks -= 1
-                got["discards"] += eff.amount
+                got[_DISCARDS] += eff.amount
             elif eff.kind is EffectKind.TIME_LOSS:
-                got["time"] += eff.amount
+                got[_TIME] += eff.amount
             elif eff.kind is EffectKind.MP_LOSS:
-                got["mp"] += eff.amount
+                got[_MP] += eff.amount
             elif eff.kind is EffectKind.FORCED_PIT:
-                got["pit"] = Fraction(1)
-        return _Walk(w.tc, w.pool, Resources(chips, slots, tuple(hand), tracks), got), True
+                got[_PIT] = 1
+        return _Walk(w.tc, w.pool, Resources(chips, slots, tuple(hand), tracks), tuple(got)), True
 
-    def end(self, route: Route, nid: str | None, node: RouteNode | None, w: _Walk) -> dict[str, Fraction]:
+    def end(self, route: Route, nid: str | None, node: RouteNode | None, w: _Walk) -> _Expect:
         if node is not None and node.kind is NodeKind.RETIRE:
-            return {**w.got, "retire": Fraction(1), "sc": Fraction(1 if node.safety_car else 0)}
-        return w.got  # re-entry point, back on track, past the last arrow, or retired by an effect
+            got = list(w.got)
+            got[_RETIRE] = 1
+            got[_SC] = 1 if node.safety_car else 0
+            return 1, tuple(got)
+        return 1, w.got  # re-entry point, back on track, past the last arrow, or retired by an effect
 
-    def combine(self, outcomes: list[tuple[Fraction, dict[str, Fraction]]]) -> dict[str, Fraction]:
-        return {key: sum((p * d[key] for p, d in outcomes), Fraction(0)) for key in _KEYS}
+    def combine(self, outcomes: list[tuple[Fraction, _Expect]]) -> _Expect:
+        return _mean([(w.numerator, e) for w, e in outcomes])
+
+
+def _mean(weighted: Sequence[tuple[int, _Expect]]) -> _Expect:
+    """The weighted mean of exact expectations, in integers: numerators over the lcm of the denominators, times
+    the total weight (weights are counts of equally likely cards)."""
+    den = 1
+    for _, (d, _) in weighted:
+        if den % d:
+            den = den * d // gcd(den, d)
+    total = 0
+    nums = [0] * len(_KEYS)
+    for w, (d, e) in weighted:
+        total += w
+        f = w * (den // d)
+        if f:
+            for key, x in enumerate(e):
+                if x:
+                    nums[key] += f * x
+    return den * total, tuple(nums)
+
+
+def _last_tests(route: Route) -> frozenset[str]:
+    """The test spots of ``route`` after which no test follows on either arrow (their draws group into pass/fail)."""
+    return frozenset(nid for nid, node in route.nodes.items() if node.kind is NodeKind.TEST
+                     and not _has_test(route, node.on_pass) and not _has_test(route, node.on_fail))
 
 
 def _walk_exact(route: Route, nid: str | None, tc: int, pool: tuple[int, ...], res: Resources,
-                mods: int) -> dict[str, Fraction]:
+                mods: int, policy: _Exact | None = None) -> _Expect:
     """Expected costs from node ``nid``; ``pool`` = the unseen check factors, sorted (§18.1, §18.6): the engine's
-    route walker (:func:`racebook.rf90.rules.offtrack.follow_route`) over every chance outcome."""
-    return offtrack.follow_route(route, nid, _Exact(mods), _Walk(tc, pool, res, _zero()))
+    route walker (:func:`racebook.rf90.rules.offtrack.follow_route`) over every chance outcome. ``policy``: an
+    :class:`_Exact` for this route and ``mods`` made once for many walks."""
+    walker = _Exact(mods, _last_tests(route)) if policy is None else policy
+    return offtrack.follow_route(route, nid, walker, _Walk(tc, pool, res, _NONE))
 
 
-def _outcome(d: dict[str, Fraction]) -> RouteOutcome:
-    return RouteOutcome(d["retire"], d["sc"], d["pit"], d["tyres"], d["damage"], d["discards"], d["time"], d["mp"])
+def _outcome(e: _Expect) -> RouteOutcome:
+    den, nums = e
+    return RouteOutcome(*(Fraction(x, den) for x in nums))
 
 
 def walk_route(route: Route, tc: int, pool: Sequence[int], resources: Resources = Resources(),
@@ -373,15 +430,24 @@ def late_braking_choice(track: Track, zone: str, tc: int, pool: Sequence[int], r
     p = p_at_most(list(ordered), target)
     gain = 2 if hazard and next_empty else 1
     route = track.routes[sec.lb_route]
-    agg = _zero()
-    fails = [i for i, c in enumerate(ordered) if c > target]
-    for i in fails:
-        sub = _walk_exact(route, route.start, ordered[i], ordered[:i] + ordered[i + 1:], resources, extra)
-        for key in _KEYS:
-            agg[key] += sub[key] / len(fails)
-    on_fail = _outcome(agg)
-    return LateBrakingChoice(zone, sec.lb_route, target, len(ordered), p, gain, p * gain, cars_ahead,
-                             p * cars_ahead, on_fail, scale(on_fail, 1 - p))
+    n, k = len(ordered), bisect_right(ordered, target)
+    subs: list[tuple[int, _Expect]] = []
+    walker = _Exact(extra, _last_tests(route))
+    i = k
+    while i < n:  # every failing card (check > target) is equally likely; equal check factors walk once
+        c = ordered[i]
+        j = bisect_right(ordered, c, i)
+        subs.append((j - i, _walk_exact(route, route.start, c, ordered[:i] + ordered[i + 1:], resources, extra,
+                                               walker)))
+        i = j
+    if subs:
+        den, nums = _mean(subs)  # den = lcm × number of failing cards
+        on_fail = _outcome((den, nums))
+        per_attempt = _outcome((den // (n - k) * n, nums))  # P(fail) = (n - k) / n
+    else:
+        on_fail = per_attempt = _outcome((1, _NONE))
+    return LateBrakingChoice(zone, sec.lb_route, target, n, p, gain, p * gain, cars_ahead,
+                             p * cars_ahead, on_fail, per_attempt)
 
 
 def what_if_pool(state: RaceState, viewer: str, tc: int | None = None) -> list[int]:
