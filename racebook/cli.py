@@ -1,7 +1,8 @@
 """The ``racebook`` console script.
 
     racebook replay FILE_OR_ID [--json]   run a scenario and print its event log (or a JSON summary)
-    racebook simulate --track T --races N --seed S [--csv FILE]   Monte Carlo races with automatic drivers
+    racebook simulate --track T --races N --seed S [--jobs N] [--csv FILE]   Monte Carlo races with automatic
+                                          drivers (--jobs: worker processes, 0 or auto = every core)
     racebook scenarios                    list the shipped scenarios
     racebook tracks                       list the shipped tracks
     racebook tracks --check FILE …        validate track files (prints OK, or the error and exits 2)
@@ -107,6 +108,15 @@ def _count(lo: int, hi: int) -> Callable[[str], int]:
     return integer
 
 
+def _jobs(text: str) -> int:
+    """An argparse type: ``--jobs`` as :func:`racebook.rf90.analysis.simulate.resolve_jobs` reads it."""
+    from racebook.rf90.analysis.simulate import JobsError, resolve_jobs
+    try:
+        return resolve_jobs(text)
+    except JobsError as e:
+        raise argparse.ArgumentTypeError(str(e).removeprefix("jobs: ")) from None
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; returns the exit status (0, 2 for a bad input, 1 for an internal error)."""
     try:
@@ -131,6 +141,9 @@ def _main(argv: list[str] | None) -> int:
     sm.add_argument("--seed", type=_count(-(2**63), 2**64 - 1), default=0)
     sm.add_argument("--players", type=int, default=3, choices=range(1, 7))
     sm.add_argument("--driver", default="greedy", choices=("greedy", "random"))
+    sm.add_argument("--jobs", type=_jobs, default=1, metavar="N",
+                    help="play the races in N worker processes (0 or 'auto': one per core; default 1, serial); "
+                    "the results are identical to the serial run")
     sm.add_argument("--csv", help="also write one row per race to this CSV file")
     sub.add_parser("scenarios", help="list shipped scenarios")
     tk = sub.add_parser("tracks", help="list shipped tracks, or validate track files with --check")
@@ -165,7 +178,8 @@ def _main(argv: list[str] | None) -> int:
         from racebook.rf90.trackfile import load_track
         csv_path = _csv_arg(args.csv) if args.csv else None  # before any race is run
         load_track(args.track)  # a bad track fails before any race is run
-        results = simulate(args.track, args.races, args.seed, players=args.players, driver=args.driver)
+        results = simulate(args.track, args.races, args.seed, players=args.players, driver=args.driver,
+                           jobs=args.jobs)
         print(summary(results))
         if csv_path is not None:
             try:

@@ -34,7 +34,7 @@ from typing import Any
 from racebook.rf90 import events as ev
 from racebook.rf90.actions import LateBrake, Play
 from racebook.rf90.analysis import planner
-from racebook.rf90.analysis.simulate import RaceResult, one_race
+from racebook.rf90.analysis.simulate import RaceResult, map_in_order, one_race
 from racebook.rf90.car import Status, Tyre
 from racebook.rf90.game import Race
 from racebook.rf90.rules.classification import classification as _classification
@@ -200,20 +200,35 @@ def run_race(exp: Experiment, arm: Arm, seed: int, frames: bool = False) -> tupl
 
 
 # ------------------------------------------------------------------ many races
-def iter_runs(exp: Experiment, races: int) -> Iterator[tuple[Arm, int, list[CarOutcome]]]:
+def _outcomes_job(task: tuple[Experiment, int, int]) -> list[CarOutcome]:
+    """Race ``seed`` of arm number ``i`` of the experiment and its human cars' outcomes, in a worker process: the
+    race is built from the experiment and the seed alone and only the small outcomes travel back."""
+    exp, i, seed = task
+    arm = exp.arms[i]
+    race, result = run_race(exp, arm, seed)
+    return outcomes(race, result, arm.label)
+
+
+def iter_runs(exp: Experiment, races: int,
+              jobs: int | str | None = 1) -> Iterator[tuple[Arm, int, list[CarOutcome]]]:
     """Play ``races`` seeds for every arm, seed by seed (all arms of a seed, then the next seed), so that a
-    progress display sees every arm grow together. Yields ``(arm, seed, outcomes of its human cars)``."""
-    for seed in exp.seeds(races):
-        for arm in exp.arms:
-            race, result = run_race(exp, arm, seed)
-            yield arm, seed, outcomes(race, result, arm.label)
+    progress display sees every arm grow together. Yields ``(arm, seed, outcomes of its human cars)``.
+
+    ``jobs`` > 1 (0 or ``"auto"``: every core) plays the races in that many worker processes
+    (:func:`racebook.rf90.analysis.simulate.map_in_order`); they are still yielded in the same order, with the
+    same outcomes as the serial run (default ``jobs=1``)."""
+    tasks = [(exp, i, seed) for seed in exp.seeds(races) for i in range(len(exp.arms))]
+    for (_, i, seed), outs in zip(tasks, map_in_order(_outcomes_job, tasks, jobs), strict=True):
+        yield exp.arms[i], seed, outs
 
 
 def run(exp: Experiment, races: int,
-        on_race: Callable[[Arm, int, list[CarOutcome]], None] | None = None) -> dict[str, list[CarOutcome]]:
-    """All the outcomes of :func:`iter_runs`, by arm label (in the experiment's arm order)."""
+        on_race: Callable[[Arm, int, list[CarOutcome]], None] | None = None,
+        jobs: int | str | None = 1) -> dict[str, list[CarOutcome]]:
+    """All the outcomes of :func:`iter_runs` (``jobs`` worker processes), by arm label (in the experiment's arm
+    order)."""
     out: dict[str, list[CarOutcome]] = {a.label: [] for a in exp.arms}
-    for arm, seed, outs in iter_runs(exp, races):
+    for arm, seed, outs in iter_runs(exp, races, jobs):
         out[arm.label].extend(outs)
         if on_race is not None:
             on_race(arm, seed, outs)

@@ -23,7 +23,7 @@ import ipywidgets as widgets
 import pandas as pd
 
 from racebook.rf90.analysis import experiments as X
-from racebook.rf90.analysis.simulate import robots_for
+from racebook.rf90.analysis.simulate import resolve_jobs, robots_for
 from racebook.ui.errors import ErrorLog
 
 ARM_COLOURS = ("#1f5fbf", "#d62728", "#2ca02c", "#ff8c00", "#7b3fa0", "#6b6b6b")
@@ -45,11 +45,15 @@ class ExperimentPanel:
     ``run(races)`` plays ``races`` seeds for every choice (blocking; the widgets update as it goes) and keeps
     the outcomes in :attr:`results`; :meth:`table`, :meth:`pits`, :meth:`endings` return them as DataFrames.
     ``extra`` names the experiment-specific columns of :func:`racebook.rf90.analysis.experiments.stats_table` to show.
+    ``jobs`` > 1 (0 or ``"auto"``: every core) plays the races in that many worker processes
+    (:func:`racebook.rf90.analysis.experiments.iter_runs`), with the same results as the serial default ``jobs=1``.
     """
 
     def __init__(self, experiment: X.Experiment, *, races: int = 300, extra: Sequence[str] = (),
-                 width: int = 1000, chart_updates: int = 40) -> None:
+                 width: int = 1000, chart_updates: int = 40, jobs: int | str | None = 1) -> None:
+        resolve_jobs(jobs)  # a bad value fails here, not at the first click
         self.exp = experiment
+        self.jobs = jobs
         self.extra = tuple(extra)
         self.chart_updates = max(1, chart_updates)
         self.errors = ErrorLog()
@@ -140,11 +144,14 @@ class ExperimentPanel:
         return stack
 
     # ------------------------------------------------------------ running
-    def run(self, races: int | None = None) -> None:
-        """Play ``races`` seeds (default: the box's value) for every choice; the bar moves after each race."""
+    def run(self, races: int | None = None, jobs: int | str | None = None) -> None:
+        """Play ``races`` seeds (default: the box's value) for every choice in ``jobs`` worker processes (default:
+        the panel's ``jobs``); the bar moves after each race, in seed order."""
         if self._running:
             return
         n = int(races if races is not None else self.races_box.value)
+        jobs = self.jobs if jobs is None else jobs
+        resolve_jobs(jobs)
         total = n * len(self.exp.arms)
         every = max(1, total // self.chart_updates)
         self.results = {a: [] for a in self.exp.labels}
@@ -153,7 +160,7 @@ class ExperimentPanel:
         self.progress.max, self.progress.value, self.progress.bar_style = total, 0, "info"
         t0 = time.monotonic()
         try:
-            for k, (arm, seed, outs) in enumerate(X.iter_runs(self.exp, n), start=1):
+            for k, (arm, seed, outs) in enumerate(X.iter_runs(self.exp, n, jobs), start=1):
                 self.results[arm.label].extend(outs)
                 self.progress.value = k
                 self.status.value = (f'<span style="font-size:16px">race {k} of {total}: '
