@@ -44,7 +44,8 @@ from racebook.rf90.setup import Driver, new_race
 from racebook.rf90.trackfile import load_track
 
 # every module that defines a RacebookError subclass, so that __subclasses__ sees them all
-_MODULES = ("racebook.cli", "racebook.workshop", "racebook.rf90.analysis.planner", "racebook.rf90.glossary")
+_MODULES = ("racebook.cli", "racebook.workshop", "racebook.rf90.analysis.planner", "racebook.rf90.glossary",
+            "racebook.rf90.analysis.simulate")
 #: Not bad input, so not ValueError: an engine bug (a RuntimeError), and the presenter mode that cannot start
 #: (Voilà missing or no notebooks folder: the environment, not a value).
 NOT_VALUE_ERRORS = {"EngineError", "WorkshopError"}
