@@ -7,7 +7,7 @@ PIP    := $(BIN)/python -m pip
 # Directories ruff checks; the ones that don't exist (yet) are skipped.
 LINT_DIRS := $(wildcard racebook tests tools benchmarks)
 
-.PHONY: venv lab test fuzz workshop browser-deps clean
+.PHONY: venv lab test fuzz equivalence workshop browser-deps clean
 
 # Internal: the bare virtualenv (created only if missing).
 venv: $(BIN)/python
@@ -60,6 +60,10 @@ test: $(VENV)/.installed-test browser-deps
 FUZZ_SCALE ?= 50
 fuzz: $(VENV)/.installed-test
 	RACEBOOK_FUZZ_SCALE=$(FUZZ_SCALE) $(BIN)/python -m pytest tests -m fuzz -q
+
+# The whole equivalence check (issue 16): every race of tests/data/equivalence_rf90.json, not only make test's share.
+equivalence: $(VENV)/.installed-test
+	RACEBOOK_EQUIV_FULL=1 $(BIN)/python -m pytest tests/rf90/analysis/test_equivalence.py -q
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache .hypothesis

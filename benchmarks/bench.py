@@ -1,29 +1,50 @@
-"""racebook benchmarks (a script, not a timed test).
+"""racebook benchmarks (a script, not a timed test): every figure with its ratio to the apply-only floor and to the
+robot individual turn (issue 16 item 7).
 
-    .venv/bin/python benchmarks/bench.py            # engine figures
-    .venv/bin/python benchmarks/bench.py --notebooks  # also time the notebook suite under nbval
+    .venv/bin/python benchmarks/bench.py                 # the table
+    .venv/bin/python benchmarks/bench.py --json          # the same figures as JSON (by game)
+    .venv/bin/python benchmarks/bench.py --races 200     # fewer races for the races figures
+    .venv/bin/python benchmarks/bench.py --notebooks     # also time the notebook suite under nbval (minutes)
 
-Reports: time per individual turn, time per full race (10 cars, the full turn indicator) with robots only and
-with automatic human drivers, races per second, 1,000 robot races on one core, exact-odds computation time.
-Targets (issue): individual turn < 100 µs, full robot race < 20 ms, 1,000 races < 30 s on one core.
-Times are CPU time of this process (time.process_time), so a busy machine does not inflate them.
+Figures (RF90; Automobiles and FormulaGP get their rows when they exist):
+
+- apply-only floor: the actions of races with 4 automatic human drivers + 6 robots replayed with no legal listing at
+  all (``apply`` accepts them unchecked), per individual turn (robots' turns included): what the turns cost at least;
+- human-driver race, engine: the same actions replayed as a widget does (``legal_actions()`` then ``apply``);
+- human-driver race, full loop: the races played by ``GreedyDriver`` (listing, the driver's choice, ``apply``);
+- robot individual turn: full races of 10 robots (Silverstone), per individual turn;
+- 1,000 robot races: serially, and with ``simulate(..., jobs=2)`` when ``simulate`` has a ``jobs`` parameter;
+- exact late-braking odds, exact duel odds, ``Race.clone()`` against a replay by ``at(n)``.
+
+Per-turn and per-call figures are CPU time of this process (time.process_time), so a busy machine inflates them
+less; the races figures give CPU and wall time (a process pool's work is only visible on the wall clock). The
+notebook suite is timed separately: the script prints the command (``--notebooks`` runs it, wall clock).
+Targets (issue 16): human-driver individual turn < 100 µs and within 1.5x of the floor; robot turn < 60 µs;
+1,000 robot races < 10 s with --jobs 2; exact late-braking odds < 1 ms; notebook suite under nbval < 90 s.
 """
 
 from __future__ import annotations
 
 import argparse
+import inspect
+import json
+import os
+import platform
 import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from racebook.rf90 import events as ev  # noqa: E402
 from racebook.rf90.analysis import odds  # noqa: E402
-from racebook.rf90.analysis.simulate import one_race  # noqa: E402
+from racebook.rf90.analysis import simulate as sim  # noqa: E402
 from racebook.rf90.car import RobotType  # noqa: E402
 from racebook.rf90.game import Race  # noqa: E402
 from racebook.rf90.setup import new_race  # noqa: E402
@@ -31,85 +52,205 @@ from racebook.rf90.trackfile import load_track  # noqa: E402
 
 TEN_ROBOTS = [(f"SuperFast{i}", RobotType.SUPERFAST) for i in range(1, 4)] + \
     [(f"Fast{i}", RobotType.FAST) for i in range(1, 5)] + [(f"Slow{i}", RobotType.SLOW) for i in range(1, 4)]
+TRACK = "silverstone"
+NBVAL = [".venv/bin/python", "-m", "pytest", "--nbval", "--nbval-current-env", "notebooks", "-q"]
 
 
-def robot_race(seed: int, track: str = "silverstone") -> tuple[float, int]:
-    rs = new_race(load_track(track), [], TEN_ROBOTS, seed=seed)
+@dataclass
+class Figure:
+    key: str
+    label: str
+    seconds: float  # per unit
+    unit: str  # "turn", "race", "call", "1,000 races"…
+    target: float | None = None  # seconds per unit
+    note: str = ""
+    floor_ratio: float | None = None
+    robot_ratio: float | None = None
+
+
+def turns_of(race: Race) -> int:
+    return sum(1 for e in race.events if isinstance(e, ev.TurnBegins))
+
+
+def robot_race(seed: int) -> tuple[float, int]:
+    rs = new_race(load_track(TRACK), [], TEN_ROBOTS, seed=seed)
     t0 = time.process_time()
     race = Race(rs.state, frames=False)
     dt = time.process_time() - t0
     assert race.is_over
-    turns = sum(1 for e in race.events if isinstance(e, ev.TurnBegins))
-    return dt, turns
+    return dt, turns_of(race)
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--races", type=int, default=1000)
-    ap.add_argument("--notebooks", action="store_true")
-    args = ap.parse_args()
-    load_track("silverstone")
-    robot_race(0)  # warm up imports and caches
+class _Everything(list):  # type: ignore[type-arg]
+    """A 'legal list' that holds every action: apply's check passes without listing anything."""
 
-    times, turns = [], []
-    for i in range(50):
-        dt, n = robot_race(i)
+    def __contains__(self, item: object) -> bool:
+        return True
+
+
+def _no_listing() -> list:  # type: ignore[type-arg]
+    raise AssertionError("the apply-only floor listed legal actions")
+
+
+def replay(race: Race, actions: list, listing: bool) -> float:  # type: ignore[type-arg]
+    """CPU time to apply ``actions`` to a fresh copy of ``race``'s start; with or without a legal listing."""
+    r = race._fresh(False)
+    if not listing:
+        everything = _Everything()
+        r._legal_now = lambda: everything  # type: ignore[method-assign]
+        r._list_legal = _no_listing  # type: ignore[method-assign]
+    t0 = time.process_time()
+    if listing:
+        for a in actions:
+            r.legal_actions()
+            r.apply(a)
+    else:
+        for a in actions:
+            r.apply(a)
+    dt = time.process_time() - t0
+    assert r.is_over and r.state.to_dict() == race.state.to_dict()
+    return dt
+
+
+def per_call(fn: Callable[[], Any], n: int) -> float:
+    t0 = time.process_time()
+    for _ in range(n):
+        fn()
+    return (time.process_time() - t0) / n
+
+
+def human_figures(n: int) -> list[Figure]:
+    loop = engine = floor = 0.0
+    turns = 0
+    for i in range(n):
+        t0 = time.process_time()
+        race, _ = sim.one_race(TRACK, seed=i, players=4, robots=TEN_ROBOTS[:6])
+        loop += time.process_time() - t0
+        turns += turns_of(race)
+        actions = race.actions
+        engine += replay(race, actions, listing=True)
+        floor += replay(race, actions, listing=False)
+    return [
+        Figure("floor_turn", "apply-only floor: 4 automatic human drivers + 6 robots, actions replayed unchecked",
+               floor / turns, "individual turn", note=f"{n} races, {turns} individual turns"),
+        Figure("human_turn", "human-driver race, engine: legal_actions() + apply per decision", engine / turns,
+               "individual turn", target=100e-6),
+        Figure("human_turn_loop", "human-driver race, full loop: listing + GreedyDriver's choice + apply",
+               loop / turns, "individual turn", note=f"{loop / n * 1e3:.0f} ms per race"),
+    ]
+
+
+def robot_figures(n: int) -> list[Figure]:
+    times, turns = [], 0
+    for i in range(n):
+        dt, k = robot_race(i)
         times.append(dt)
-        turns.append(n)
-    per_race = statistics.median(times)
-    per_turn = sum(times) / sum(turns)
-    print(f"full robot race (10 cars, {load_track('silverstone').turns.last_turn} turns): "
-          f"median {per_race * 1e3:.1f} ms; {per_turn * 1e6:.0f} µs per individual turn")
+        turns += k
+    return [
+        Figure("robot_turn", f"robot individual turn (10 robots, {load_track(TRACK).turns.last_turn}-turn {TRACK})",
+               sum(times) / turns, "individual turn", target=60e-6),
+        Figure("robot_race", "full robot race (10 cars)", statistics.median(times), "race (median)", target=20e-3),
+    ]
 
-    t0 = time.process_time()
-    human_turns = 0
-    for i in range(20):
-        race, _ = one_race("silverstone", seed=i, players=4, robots=TEN_ROBOTS[:6])
-        human_turns += sum(1 for e in race.events if isinstance(e, ev.TurnBegins))
-    dt = time.process_time() - t0
-    print(f"full race with 4 automatic human drivers + 6 robots: {dt / 20 * 1e3:.0f} ms per race; "
-          f"{dt / human_turns * 1e6:.0f} µs per individual turn (incl. legal-action listing and driver choice)")
 
-    t0 = time.process_time()
-    for i in range(args.races):
-        robot_race(i)
-    dt = time.process_time() - t0
-    print(f"{args.races} robot races on one core: {dt:.1f} s ({args.races / dt:.0f} races/s)")
+def races_figures(n: int) -> list[Figure]:
+    kw: dict[str, Any] = {"players": 0, "robots": TEN_ROBOTS}
+    scale = 1000 / n
+    w0, c0 = time.perf_counter(), time.process_time()
+    serial = sim.simulate(TRACK, n, seed=0, **kw)
+    wall, cpu = time.perf_counter() - w0, time.process_time() - c0
+    out = [Figure("races_serial", f"{n:,} robot races, serial (simulate)", cpu * scale, "1,000 races (CPU)",
+                  note=f"wall {wall * scale:.1f} s per 1,000; {n / cpu:.0f} races/s")]
+    if "jobs" in inspect.signature(sim.simulate).parameters:
+        w0 = time.perf_counter()
+        par = sim.simulate(TRACK, n, seed=0, jobs=2, **kw)
+        wall2 = time.perf_counter() - w0
+        same = "identical" if par == serial else "DIFFERENT from the serial run"
+        out.append(Figure("races_jobs2", f"{n:,} robot races, simulate(jobs=2)", wall2 * scale,
+                          "1,000 races (wall)", target=10.0,
+                          note=f"results {same}; serial wall {wall * scale:.1f} s"))
+    else:
+        out.append(Figure("races_jobs2", "1,000 robot races, simulate(jobs=2)", float("nan"), "1,000 races (wall)",
+                          target=10.0, note="simulate() has no jobs parameter yet"))
+    return out
 
-    sc_race, _ = one_race("silverstone", seed=1)
+
+def odds_and_copy_figures() -> list[Figure]:
+    sc_race, _ = sim.one_race(TRACK, seed=1)
     mid = sc_race.at(len(sc_race.actions) // 2)
-    t0 = time.process_time()
-    for _ in range(100):
-        mid.clone()
-    t_clone = (time.process_time() - t0) / 100
-    t0 = time.process_time()
-    for _ in range(10):
-        sc_race.at(len(mid.actions))
-    t_at = (time.process_time() - t0) / 10
-    print(f"copying a mid-race position ({len(mid.actions)} actions): Race.clone() {t_clone * 1e3:.2f} ms, "
-          f"replay by at(n) {t_at * 1e3:.1f} ms")
+    t_clone = per_call(mid.clone, 100)
+    t_at = per_call(lambda: sc_race.at(len(mid.actions)), 10)
     s = sc_race.at(40).state
     car = next(c for c in s.cars.values() if not c.is_robot and c.on_track)
-    t0 = time.process_time()
-    for _ in range(20):
-        odds.duel_vs_robot(s, car.id, 5, -2)
-    print(f"exact duel odds vs a robot's two blind cards: {(time.process_time() - t0) / 20 * 1e3:.1f} ms "
-          f"({odds.duel_vs_robot(s, car.id, 5, -2).pairs} pairs enumerated)")
+    pairs = odds.duel_vs_robot(s, car.id, 5, -2).pairs
+    t_duel = per_call(lambda: odds.duel_vs_robot(s, car.id, 5, -2), 20)
     zone = next(x for x in s.track.sections if x.lb_modifier is not None)
     s.remove(car.id)
     s.place(car.id, zone.name)
-    t0 = time.process_time()
-    for _ in range(20):
-        odds.late_braking(s, car)
-    print(f"exact late-braking odds incl. the off-track route ({zone.name}): "
-          f"{(time.process_time() - t0) / 20 * 1e3:.1f} ms")
+    t_lb = per_call(lambda: odds.late_braking(s, car), 20)
+    return [
+        Figure("late_braking_odds", f"exact late-braking odds incl. the off-track route ({zone.name})", t_lb, "call",
+               target=1e-3),
+        Figure("duel_odds", f"exact duel odds vs a robot's two blind cards ({pairs:,} pairs)", t_duel, "call"),
+        Figure("clone", f"Race.clone() of a mid-race position ({len(mid.actions)} actions)", t_clone, "call"),
+        Figure("replay_at", "the same position by replay, at(n)", t_at, "call",
+               note=f"clone is {t_at / t_clone:.0f}x faster"),
+    ]
 
+
+def fmt(seconds: float) -> str:
+    if seconds != seconds:  # nan
+        return "—"
+    if seconds >= 1:
+        return f"{seconds:.2f} s"
+    if seconds >= 1e-3:
+        return f"{seconds * 1e3:.2f} ms"
+    return f"{seconds * 1e6:.1f} µs"
+
+
+def ratio(x: float | None) -> str:
+    return "—" if x is None or x != x else f"{x:,.1f}x"
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description="racebook benchmarks")
+    ap.add_argument("--races", type=int, default=1000, help="robot races for the races figures (scaled to 1,000)")
+    ap.add_argument("--human-races", type=int, default=20)
+    ap.add_argument("--robot-races", type=int, default=50)
+    ap.add_argument("--json", action="store_true", help="print the figures as JSON")
+    ap.add_argument("--notebooks", action="store_true", help="also time the notebook suite under nbval")
+    args = ap.parse_args()
+    load_track(TRACK)
+    robot_race(0)  # warm up imports and caches
+    figures = human_figures(args.human_races) + robot_figures(args.robot_races)
+    figures += odds_and_copy_figures() + races_figures(args.races)
     if args.notebooks:
-        t0 = time.process_time()
-        r = subprocess.run([sys.executable, "-m", "pytest", "--nbval", "--nbval-current-env", "notebooks", "-q"],
-                           cwd=ROOT, capture_output=True, text=True)
-        print(f"notebook suite under nbval: {time.process_time() - t0:.0f} s "
-              f"({r.stdout.strip().splitlines()[-1] if r.stdout.strip() else 'no output'})")
+        w0 = time.perf_counter()
+        r = subprocess.run([sys.executable, *NBVAL[1:]], cwd=ROOT, capture_output=True, text=True)
+        last = r.stdout.strip().splitlines()[-1] if r.stdout.strip() else "no output"
+        figures.append(Figure("nbval", "notebook suite under nbval", time.perf_counter() - w0, "suite (wall)",
+                              target=90.0, note=last))
+    floor = next(f.seconds for f in figures if f.key == "floor_turn")
+    robot = next(f.seconds for f in figures if f.key == "robot_turn")
+    for f in figures:
+        f.floor_ratio, f.robot_ratio = f.seconds / floor, f.seconds / robot
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
+    if args.json:
+        print(json.dumps({"machine": {"cpus": os.cpu_count(), "load1": load, "python": platform.python_version()},
+                          "games": {"rf90": [{k: None if isinstance(v, float) and v != v else v  # nan: not measured
+                                              for k, v in asdict(f).items()} for f in figures]},
+                          "nbval_command": " ".join(NBVAL)}, indent=1))
+        return 0
+    print(f"racebook benchmarks — RF90; {os.cpu_count()} CPUs, load average {load:.1f}, Python "
+          f"{platform.python_version()}; CPU time unless marked wall")
+    print("ratios: x floor = / apply-only floor per individual turn; x robot = / robot individual turn")
+    w = max(len(f.label) for f in figures)
+    print(f"{'figure':<{w}}  {'per':<18} {'value':>10} {'x floor':>9} {'x robot':>9} {'target':>9}  note")
+    for f in figures:
+        print(f"{f.label:<{w}}  {f.unit:<18} {fmt(f.seconds):>10} {ratio(f.floor_ratio):>9} "
+              f"{ratio(f.robot_ratio):>9} {fmt(f.target) if f.target else '—':>9}  {f.note}")
+    if not args.notebooks:
+        print(f"notebook suite under nbval: measured separately (wall clock): {' '.join(NBVAL)}")
     return 0
 
 
