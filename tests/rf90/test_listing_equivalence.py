@@ -22,7 +22,7 @@ from racebook.rf90.car import Skill, Strategy, Tyre
 from racebook.rf90.game import Race
 from racebook.rf90.setup import Driver, new_race
 from racebook.rf90.trackfile import load_track
-from racebook.rf90.turn import Phase
+from racebook.rf90.turn import Phase, cardplay
 
 GOLDEN = Path(__file__).parent / "data" / "listing_golden.json"
 TRACKS = ("silverstone", "monza", "teaching")
@@ -76,6 +76,32 @@ def test_phase_c_listings_match_golden() -> None:
     assert now.keys() == golden.keys()
     for race, positions in golden.items():
         assert now[race] == positions, race
+
+
+def test_one_dry_run_answers_every_smaller_mp() -> None:
+    """§19.1: a dry run made with the most MP gives, for every smaller MP, the sections a run with that MP enters
+    (movement spends MP along one path, §13.E); with or without a "-1" corner (§19.2); the state is unchanged."""
+    players = LINEUPS[0]
+    drivers = [Driver(COLOURS[i], skill=sk, tyre=ty, strategy=st) for i, (st, ty, sk) in enumerate(players)]
+    rs = new_race(load_track("silverstone"), drivers, robots_for(len(players)), seed=5)
+    race = Race(rs.state, frames=False)
+    pick = {d.id: GreedyDriver(5 + i) for i, d in enumerate(drivers)}
+    compared = 0
+    while not race.is_over and compared < 400:
+        legal = race.legal_actions()
+        who = legal[0].car
+        s = race.state
+        if race.duel is None and race.phase is Phase.PLAY and not s.cars[who].is_robot and len(race.steps) % 3 == 0:
+            car = s.cars[who]
+            before = (s.to_dict(), {k: list(v) for k, v in s.order.items()}, s.leader, s.fas_anchor)
+            for m1 in (None, *(c.number for c in s.track.corners)):
+                run = cardplay._record(s, car, 12, m1, 1)
+                for mp in range(13):
+                    assert run.visited(mp) == cardplay._record(s, car, mp, m1, 1).visited(mp)
+                    compared += 1
+            assert (s.to_dict(), s.order, s.leader, s.fas_anchor) == before
+        race.apply(pick[who].choose(race, legal))
+    assert compared >= 400
 
 
 if __name__ == "__main__":

@@ -66,11 +66,13 @@ class _Run:
     Movement spends MP along one path whatever the MP (pass costs do not depend on them, §13.E.7), so a run made
     with the most MP any play of the listing has answers every smaller MP: a section is entered with ``mp`` MP iff
     its ``need`` is at most ``mp``. ``free`` is the re-entry section of a car off track (§18.5, reached for any MP);
-    ``been`` every section the car was in (start included), to tell which "-1" corners can change the run."""
+    ``been`` every section the car was in (start included), to tell which "-1" corners can change the run;
+    ``checked``: the run met a Leader check (§20), so another best check card could end it elsewhere."""
 
     free: list[str]
     entries: list[tuple[str, int]]
     been: set[str]
+    checked: bool = False
 
     def visited(self, mp: int) -> list[str]:
         return self.free + [s for s, need in self.entries if need <= mp]
@@ -107,11 +109,13 @@ def _record(state: RaceState, car: Car, mp: int, minus_one: int | None, best: in
         sink: list[Event] = []
         need = 0
         left = mp
+        checked = False
         while True:
             movement.advance(state, mv, sink)
             need, left = _note(sink, mp, need, left, entries, been)
             if mv.done or mv.awaiting_check is None:
                 break
+            checked = True
             target = checks.target_value(state, car, checks.modifiers(state, car, leader_check=True))
             if best is None or best > target:
                 break
@@ -119,7 +123,7 @@ def _record(state: RaceState, car: Car, mp: int, minus_one: int | None, best: in
             need, left = _note(sink, mp, need, left, entries, been)
             if mv.done:
                 break
-        return _Run(free, entries, been)
+        return _Run(free, entries, been, checked)
     finally:
         for lst, saved in saved_lists:
             lst[:] = saved
@@ -152,14 +156,11 @@ def dry_run(state: RaceState, car: Car, mp: int, minus_one: int | None, playing:
     return run.free + [s for s, _ in run.entries]
 
 
-@dataclass(slots=True)
-class _Query:
-    """Is one of the sections ``wanted`` (a Track Card's corners) entered with ``mp`` MP? (§13.C, §19.1)"""
-
-    wanted: frozenset[str]
-    mp: int
-    minus_one: int | None
-    best: int | None
+# One eligibility question (§13.C, §19.1): is one of the sections ``wanted`` (a Track Card's corners) entered with
+# ``mp`` MP, using the "-1" symbol in corner ``minus_one``, with ``best`` the lowest Leader-check card left?
+_Query = tuple[frozenset[str], int, int | None, int | None]
+# A candidate play: its Play fields (cards, trajectory, blue, minus_one, et) and its eligibility questions
+_Candidate = tuple[tuple[str, ...], bool, bool, int | None, str | None, list[_Query]]
 
 
 def legal_plays(state: RaceState, car: Car) -> list[Play]:
@@ -182,7 +183,7 @@ def legal_plays(state: RaceState, car: Car) -> list[Play]:
     blues = [False, True] if car.blue > 0 else [False]
     corners = [c.number for c in state.track.corners]
     wanted_of: dict[str, frozenset[str]] = {}
-    candidates: list[tuple[Play, list[_Query]]] = []
+    candidates: list[_Candidate] = []
     for cards in combos:
         spare = len(hand) - len(cards)
         tcs = [card_of[c] for c in cards if card_of[c].is_track]
@@ -224,31 +225,37 @@ def legal_plays(state: RaceState, car: Car) -> list[Play]:
                             + sum(v for v, _ in hooks.mp_parts(state, car, cards)) \
                             - (1 if et == "flat" else 0) + penalty
                     for m1 in m1s:
-                        play = Play(car.id, cards, use, blue, m1, et)
-                        candidates.append((play, [_Query(w, mp, m1, best) for w in queries_for]))
-    return _answer(state, car, candidates)
+                        candidates.append((cards, use, blue, m1, et, [(w, mp, m1, best) for w in queries_for]))
+    ok = _answer(state, car, candidates)
+    return [Play(car.id, cards, use, blue, m1, et) for cards, use, blue, m1, et, qs in candidates
+            if all(ok[q] for q in qs)]
 
 
-def _answer(state: RaceState, car: Car, candidates: list[tuple[Play, list[_Query]]]) -> list[Play]:
-    """Keep the plays whose Track Cards are all eligible (§19.1): one dry run per best check card, with the most MP
-    asked; a "-1" corner gets its own run only if the car can be in one of its sections (§19.2)."""
-    queries = [q for _, qs in candidates for q in qs]
+def _answer(state: RaceState, car: Car, candidates: list[_Candidate]) -> dict[_Query, bool]:
+    """Answer every eligibility question of the listing (§19.1) from as few dry runs as exactness allows: one run
+    with the most MP asked serves every best check card unless it meets a Leader check (§20), then one per best
+    check card; a "-1" corner gets its own run only if the car can be in one of its sections (§19.2)."""
+    queries = {q for c in candidates for q in c[5]}
     if not queries:
-        return [p for p, _ in candidates]
+        return {}
     shift = 1 if car.off_track is not None else 0  # §18.5: the re-entry MP
-    most: dict[int | None, int] = {}
-    most_m1: dict[tuple[int | None, int | None], int] = {}
-    for q in queries:
-        most[q.best] = max(most.get(q.best, q.mp), q.mp)
-        most_m1[q.best, q.minus_one] = max(most_m1.get((q.best, q.minus_one), q.mp), q.mp)
-    plain = {b: _record(state, car, m - shift, None, b) for b, m in most.items()}
+    most: dict[int | None, dict[int | None, int]] = {}  # "-1" corner -> best check card -> the most MP asked
+    for _, mp, m1, best in queries:
+        by_best = most.setdefault(m1, {})
+        if by_best.get(best, mp) <= mp:
+            by_best[best] = mp
     runs: dict[tuple[int | None, int | None], _Run] = {}
-    for (b, m1), m in most_m1.items():
-        base = plain[b]
-        if m1 is not None and any(s.type is SectionType.CORNER and s.corner == m1
-                                  for s in map(state.section, base.been)):
-            runs[b, m1] = _record(state, car, m - shift, m1, b)
-        else:
-            runs[b, m1] = base
-    return [p for p, qs in candidates
-            if all(any(s in q.wanted for s in runs[q.best, q.minus_one].visited(q.mp - shift)) for q in qs)]
+    for m1 in sorted(most, key=lambda k: -1 if k is None else k):  # the plain run (None) first
+        by_best = most[m1]
+        if m1 is not None:
+            plain = [runs[b, None] for b in by_best if (b, None) in runs]
+            if plain and not any(s.type is SectionType.CORNER and s.corner == m1
+                                 for r in plain for s in map(state.section, r.been)):
+                for b in by_best:  # the car is never in that corner: the "-1" changes nothing
+                    runs[b, m1] = runs[b, None]
+                continue
+        top = max(by_best, key=lambda b: by_best[b])
+        first = _record(state, car, by_best[top] - shift, m1, top)
+        for b, m in by_best.items():
+            runs[b, m1] = first if b == top or not first.checked else _record(state, car, m - shift, m1, b)
+    return {q: not q[0].isdisjoint(runs[q[3], q[2]].visited(q[1] - shift)) for q in queries}
