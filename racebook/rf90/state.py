@@ -101,11 +101,13 @@ class RaceState:
 
     # ------------------------------------------------------------------ cards
     def card(self, code: str) -> Card:
-        if code in self.cards:
-            return self.cards[code]
-        if code in self.track_cards:
-            return self.track_cards[code]
-        raise KeyError(f"no card {code!r} in this race's decks")
+        """The card ``code``: a Race Card, else a Track Card (one dict lookup for a Race Card)."""
+        card = self.cards.by_code.get(code)
+        if card is None:
+            card = self.track_cards.by_code.get(code)
+            if card is None:
+                raise KeyError(f"no card {code!r} in this race's decks")
+        return card
 
     def deck_of(self, code: str) -> Deck:
         return self.track_deck if code in self.track_cards else self.race_deck

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import combinations
 
 from racebook.rf90.actions import Play
 from racebook.rf90.car import Car, Strategy
 from racebook.rf90.cards import Card, PowerKind
-from racebook.rf90.events import EnterSection, Event
+from racebook.rf90.events import EnterSection, Event, Pass, YellowFlagPassed
 from racebook.rf90.rules import checks, movement, payments, skills, trajectories
 from racebook.rf90.rules.movement import Move
 from racebook.rf90.state import RaceState
-from racebook.rf90.track import Trajectory, TrajectoryKind
+from racebook.rf90.track import SectionType, Trajectory, TrajectoryKind
 
 
 def pair_legal(car: Car, a: Card, b: Card) -> tuple[bool, str]:
@@ -58,25 +59,91 @@ def _penalties(state: RaceState, car: Car) -> list[tuple[int, str]]:
     return out
 
 
-def _track_card_eligible(state: RaceState, car: Car, card: Card, mp: int, minus_one: int | None,
-                         playing: tuple[str, ...] = (), cache: dict | None = None) -> bool:
-    """§13.C/§19.1: the movement must start in, pass through or end in a section of the card's corner,
-    provably: the dry run stops at any Leader check that a hand card cannot pass for sure.
+@dataclass(slots=True)
+class _Run:
+    """One Track-Card dry run (§19.1): the sections the car enters, each with the least MP that reaches it.
 
-    ``cache`` (one per listing of legal plays) keeps dry runs: they depend only on the MP, the "-1" corner and
-    the best hand card left for a Leader check."""
-    wanted = {s for n in card.corners for s in state.track.corner(n).sections}
-    if car.section in wanted:
-        return True
-    if cache is None:
-        visited = dry_run(state, car, mp, minus_one, playing)
-    else:
-        left = [state.card(c).check for c in car.hand if not state.card(c).is_track and c not in playing]
-        key = (mp, minus_one, min(left) if left else None)
-        if key not in cache:
-            cache[key] = dry_run(state, car, mp, minus_one, playing)
-        visited = cache[key]
-    return any(s in wanted for s in visited)
+    Movement spends MP along one path whatever the MP (pass costs do not depend on them, §13.E.7), so a run made
+    with the most MP any play of the listing has answers every smaller MP: a section is entered with ``mp`` MP iff
+    its ``need`` is at most ``mp``. ``free`` is the re-entry section of a car off track (§18.5, reached for any MP);
+    ``been`` every section the car was in (start included), to tell which "-1" corners can change the run;
+    ``checked``: the run met a Leader check (§20), so another best check card could end it elsewhere."""
+
+    free: list[str]
+    entries: list[tuple[str, int]]
+    been: set[str]
+    checked: bool = False
+
+    def visited(self, mp: int) -> list[str]:
+        return self.free + [s for s, need in self.entries if need <= mp]
+
+
+def _record(state: RaceState, car: Car, mp: int, minus_one: int | None, best: int | None) -> _Run:
+    """Run the movement with ``mp`` MP (after any §18.5 re-entry MP), without randomness; state is restored.
+
+    A Leader check counts as passed only if ``best`` (the lowest check of the hand's Race Cards not moving the car)
+    surely passes it (§19.1, Ex. 36; AMB-26: movement cards cannot be used for it). Only what movement changes is
+    saved and restored: the mover's section, lap and trajectory, the order lists it can reach, the Leader token and
+    the §18.4 anchor. Its events go to a throwaway list."""
+    sections = state.track.sections
+    start = car.off_track if car.off_track is not None else car.section
+    reach = [start] if start else []
+    if car.section and car.section != start:
+        reach.append(car.section)
+    if start:
+        i = state.section(start).index
+        for _ in range(min(max(mp, 0), len(sections))):
+            i = state.track.next_index(i)
+            reach.append(sections[i].name)
+    saved_lists = [(state.order[s], list(state.order[s])) for s in dict.fromkeys(reach) if s in state.order]
+    saved_car = (car.section, car.lap, car.trajectory)
+    saved_leader, saved_anchor = state.leader, state.fas_anchor
+    free: list[str] = []
+    entries: list[tuple[str, int]] = []
+    been = {start} if start else set()
+    try:
+        if car.off_track is not None:  # §18.5: re-entering costs 1 MP, behind the cars of the re-entry section
+            state.place(car.id, car.off_track)
+            free.append(car.off_track)
+        mv = Move(car.id, mp, minus_one)
+        sink: list[Event] = []
+        need = 0
+        left = mp
+        checked = False
+        while True:
+            movement.advance(state, mv, sink)
+            need, left = _note(sink, mp, need, left, entries, been)
+            if mv.done or mv.awaiting_check is None:
+                break
+            checked = True
+            target = checks.target_value(state, car, checks.modifiers(state, car, leader_check=True))
+            if best is None or best > target:
+                break
+            movement.advance(state, mv, sink, check_result=True)
+            need, left = _note(sink, mp, need, left, entries, been)
+            if mv.done:
+                break
+        return _Run(free, entries, been, checked)
+    finally:
+        for lst, saved in saved_lists:
+            lst[:] = saved
+        car.section, car.lap, car.trajectory = saved_car
+        state.leader, state.fas_anchor = saved_leader, saved_anchor
+
+
+def _note(sink: list[Event], mp: int, need: int, left: int, entries: list[tuple[str, int]],
+          been: set[str]) -> tuple[int, int]:
+    """Fold the steps of ``sink`` into the least MP needed so far: a step costing ``c`` from ``left`` MP needs
+    ``mp - left + max(c, 1)`` (movement goes on only while MP are left, §13.E.2)."""
+    for e in sink:
+        if isinstance(e, (EnterSection, Pass, YellowFlagPassed)):
+            need = max(need, mp - left + max(left - e.left, 1))
+            left = e.left
+            if isinstance(e, EnterSection):
+                entries.append((e.section, need))
+                been.add(e.section)
+    sink.clear()
+    return need, left
 
 
 def dry_run(state: RaceState, car: Car, mp: int, minus_one: int | None, playing: tuple[str, ...] = ()) -> list[str]:
@@ -84,52 +151,56 @@ def dry_run(state: RaceState, car: Car, mp: int, minus_one: int | None, playing:
 
     A Leader check counts as passed only if a hand card other than the movement cards ``playing`` surely
     passes it (§19.1, Ex. 36; AMB-26: movement cards cannot be used for it)."""
-    saved_order = {k: list(v) for k, v in state.order.items()}
-    saved_cars = {c.id: (c.section, c.lap, c.trajectory) for c in state.cars.values()}
-    saved_leader, saved_anchor = state.leader, state.fas_anchor
-    visited: list[str] = []
-    try:
-        if car.off_track is not None:  # §18.5: re-entering costs 1 MP, behind the cars of the re-entry section
-            state.place(car.id, car.off_track)
-            visited.append(car.off_track)
-            mp -= 1
-        mv = Move(car.id, mp, minus_one)
-        sink: list[Event] = []
-        hand_checks = sorted(state.card(c).check for c in car.hand if not state.card(c).is_track and c not in playing)
-        while not mv.done:
-            movement.advance(state, mv, sink)
-            visited.extend(e.section for e in sink if isinstance(e, EnterSection) and e.section)
-            sink.clear()
-            if mv.awaiting_check is not None:
-                target = checks.target_value(state, car, checks.modifiers(state, car, leader_check=True))
-                sure = bool(hand_checks) and hand_checks[0] <= target
-                if not sure:
-                    break
-                movement.advance(state, mv, sink, check_result=True)
-                visited.extend(e.section for e in sink if isinstance(e, EnterSection))
-                sink.clear()
-        return visited
-    finally:
-        state.order = saved_order
-        for cid, (sec, lap, traj) in saved_cars.items():
-            c = state.cars[cid]
-            c.section, c.lap, c.trajectory = sec, lap, traj
-        state.leader, state.fas_anchor = saved_leader, saved_anchor
+    checks_left = [state.card(c).check for c in car.hand if not state.card(c).is_track and c not in playing]
+    run = _record(state, car, mp - (car.off_track is not None), minus_one, min(checks_left) if checks_left else None)
+    return run.free + [s for s, _ in run.entries]
+
+
+# One eligibility question (§13.C, §19.1): is one of the sections ``wanted`` (a Track Card's corners) entered with
+# ``mp`` MP, using the "-1" symbol in corner ``minus_one``, with ``best`` the lowest Leader-check card left?
+_Query = tuple[frozenset[str], int, int | None, int | None]
+# A candidate play: its Play fields (cards, trajectory, blue, minus_one, et) and its eligibility questions
+_Candidate = tuple[tuple[str, ...], bool, bool, int | None, str | None, list[_Query]]
 
 
 def legal_plays(state: RaceState, car: Car) -> list[Play]:
-    """Every legal phase-C declaration (§13.C, §13.D costs, §19.1 eligibility)."""
-    cache: dict = {}  # dry runs shared by the plays of this listing
+    """Every legal phase-C declaration (§13.C, §13.D costs, §19.1 eligibility).
+
+    The plays with Track Cards are listed first with their eligibility questions; then one dry run per best
+    Leader-check card answers them all (:class:`_Run`), with a "-1" corner's own run only where the car can be in
+    that corner (§19.2)."""
     hand = car.hand
+    card_of = {c: state.card(c) for c in hand}
+    race_checks = [(c, card_of[c].check) for c in hand if not card_of[c].is_track]
+    penalty = sum(v for v, _ in _penalties(state, car))
+    hooks = skills.hooks(car)
     combos: list[tuple[str, ...]] = [(c,) for c in hand]
     for a, b in combinations(hand, 2):
-        if pair_legal(car, state.card(a), state.card(b))[0]:
+        if pair_legal(car, card_of[a], card_of[b])[0]:
             combos.append((a, b))
     traj = state.track.trajectory(car.trajectory) \
         if car.trajectory and trajectories.trajectories_available(state) else None
-    plays: list[Play] = []
+    blues = [False, True] if car.blue > 0 else [False]
+    corners = [c.number for c in state.track.corners]
+    wanted_of: dict[str, frozenset[str]] = {}
+    candidates: list[_Candidate] = []
     for cards in combos:
         spare = len(hand) - len(cards)
+        tcs = [card_of[c] for c in cards if card_of[c].is_track]
+        queries_for: list[frozenset[str]] = []
+        for tc in tcs:
+            if tc.code not in wanted_of:
+                wanted_of[tc.code] = frozenset(s for n in tc.corners for s in state.track.corner(n).sections)
+            if car.section not in wanted_of[tc.code]:
+                queries_for.append(wanted_of[tc.code])
+        left = [v for c, v in race_checks if c not in cards]
+        best = min(left) if left else None
+        card_mp = sum(card_of[c].mp for c in cards)
+        tyres0 = sum(card_of[c].tyres for c in cards)
+        disc0 = sum(card_of[c].discard for c in cards)
+        m1s: list[int | None] = [None]
+        if any(card_of[c].minus_one for c in cards):
+            m1s += corners
         traj_options: list[bool] = [False]
         if traj is not None and trajectories._colour_match(state, car, traj, cards):
             traj_options.append(True)
@@ -137,31 +208,54 @@ def legal_plays(state: RaceState, car: Car) -> list[Play]:
             t = traj if use else None
             ets: list[str | None] = [None]
             if t is not None and t.kind is TrajectoryKind.EXTREME:
-                ets += skills.hooks(car).et_modes(state, car)
+                ets += hooks.et_modes(state, car)
                 ets += [c for c in hand if c not in cards and any(  # §19.3 ET Discard Power, respecting colour
-                    p.kind is PowerKind.ET and p.colour in t.colours for p in state.card(c).powers)]
+                    p.kind is PowerKind.ET and p.colour in t.colours for p in card_of[c].powers)]
+            tyres = payments.tyre_cost(car, tyres0 + (t.cost.tyres if t is not None else 0))
+            disc = disc0 + (t.cost.cards if t is not None else 0)
             for et in ets:
-                tyres, disc, _ = _costs(state, car, cards, t)
                 if not payments.can_pay(car.chips, spare - (et not in (None, "flat")), tyres, disc):
                     continue
-                blues = [False, True] if car.blue > 0 else [False]
-                m1s: list[int | None] = [None]
-                if any(state.card(c).minus_one for c in cards):
-                    m1s += [c.number for c in state.track.corners]
+                # §19.1: an ET counts only when it cannot fail (FLAT OUT or a Discard Power)
+                sure = t is not None and (t.kind is TrajectoryKind.STANDARD or et is not None)
                 for blue in blues:
+                    mp = 0
+                    if queries_for:
+                        mp = card_mp + (t.bonus if sure and t is not None else 0) + (1 if blue else 0) \
+                            + sum(v for v, _ in hooks.mp_parts(state, car, cards)) \
+                            - (1 if et == "flat" else 0) + penalty
                     for m1 in m1s:
-                        if _track_cards_ok(state, car, cards, t, blue, m1, et, cache):
-                            plays.append(Play(car.id, cards, use, blue, m1, et))
-    return plays
+                        candidates.append((cards, use, blue, m1, et, [(w, mp, m1, best) for w in queries_for]))
+    ok = _answer(state, car, candidates)
+    return [Play(car.id, cards, use, blue, m1, et) for cards, use, blue, m1, et, qs in candidates
+            if all(ok[q] for q in qs)]
 
 
-def _track_cards_ok(state: RaceState, car: Car, cards: tuple[str, ...], traj: Trajectory | None,
-                    blue: bool, m1: int | None, et: str | None = None, cache: dict | None = None) -> bool:
-    tcs = [state.card(c) for c in cards if state.card(c).is_track]
-    if not tcs:
-        return True
-    # §19.1: an ET counts only when it cannot fail (FLAT OUT or a Discard Power)
-    sure_traj = traj if traj is not None and (traj.kind is TrajectoryKind.STANDARD or et is not None) else None
-    mp = sum(v for v, _ in _base_mp(state, car, cards, sure_traj, True, blue)) - (1 if et == "flat" else 0)
-    mp += sum(v for v, _ in _penalties(state, car))
-    return all(_track_card_eligible(state, car, tc, mp, m1, cards, cache) for tc in tcs)
+def _answer(state: RaceState, car: Car, candidates: list[_Candidate]) -> dict[_Query, bool]:
+    """Answer every eligibility question of the listing (§19.1) from as few dry runs as exactness allows: one run
+    with the most MP asked serves every best check card unless it meets a Leader check (§20), then one per best
+    check card; a "-1" corner gets its own run only if the car can be in one of its sections (§19.2)."""
+    queries = {q for c in candidates for q in c[5]}
+    if not queries:
+        return {}
+    shift = 1 if car.off_track is not None else 0  # §18.5: the re-entry MP
+    most: dict[int | None, dict[int | None, int]] = {}  # "-1" corner -> best check card -> the most MP asked
+    for _, mp, m1, best in queries:
+        by_best = most.setdefault(m1, {})
+        if by_best.get(best, mp) <= mp:
+            by_best[best] = mp
+    runs: dict[tuple[int | None, int | None], _Run] = {}
+    for m1 in sorted(most, key=lambda k: -1 if k is None else k):  # the plain run (None) first
+        by_best = most[m1]
+        if m1 is not None:
+            plain = [runs[b, None] for b in by_best if (b, None) in runs]
+            if plain and not any(s.type is SectionType.CORNER and s.corner == m1
+                                 for r in plain for s in map(state.section, r.been)):
+                for b in by_best:  # the car is never in that corner: the "-1" changes nothing
+                    runs[b, m1] = runs[b, None]
+                continue
+        top = max(by_best, key=lambda b: by_best[b])
+        first = _record(state, car, by_best[top] - shift, m1, top)
+        for b, m in by_best.items():
+            runs[b, m1] = first if b == top or not first.checked else _record(state, car, m - shift, m1, b)
+    return {q: not q[0].isdisjoint(runs[q[3], q[2]].visited(q[1] - shift)) for q in queries}
