@@ -47,7 +47,6 @@ from racebook.rf90.integrity import MAX_BLUE, MAX_COUNT, check_state
 from racebook.rf90.scenario_tables import (  # noqa: F401 - the keys and checks of the tables, kept importable
     _CAR,
     _DRIVER,
-    _ID_RE,
     _RACE,
     _ROBOT_CAR,
     _SCEN,

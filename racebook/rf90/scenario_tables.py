@@ -30,7 +30,6 @@ _CAR = {"kind", "robot", "hand", "target", "chips", "blue", "tyre", "strategy", 
 _ROBOT_CAR = {"kind", "robot"}  # §17.1: a robot has no panel
 _STACK = {"stack"}
 _SETUP_KEYS = ("tyres", "cards", "wear")
-_ID_RE = CAR_ID  # a car id as Race Position Notation and action texts read it (racebook.rf90.car.CAR_ID)
 
 
 def _fail(f: str, field: str, reason: str) -> ScenarioError:
@@ -74,7 +73,7 @@ def _bool(f: str, field: str, v: Any) -> bool:
 
 def _car_id(f: str, field: str, v: Any) -> str:
     _str(f, field, v)
-    if not _ID_RE.fullmatch(v):
+    if not CAR_ID.fullmatch(v):  # a car id as Race Position Notation and action texts read it
         raise _fail(f, field, f"{v!r} is not a car id (a letter, then letters, digits or _)")
     return v
 
