@@ -4,10 +4,11 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 PIP    := $(BIN)/python -m pip
 
-# Directories ruff checks; the ones that don't exist (yet) are skipped.
-LINT_DIRS := $(wildcard racebook tests tools benchmarks)
+# Directories ruff checks; the ones that don't exist (yet) are skipped. notebooks/ holds the notebooks' jupytext
+# sources (notebooks/<game>/NN_name.py); their executed .ipynb copies are not linted.
+LINT_DIRS := $(wildcard racebook tests tools benchmarks notebooks)
 
-.PHONY: venv lab test fuzz equivalence workshop browser-deps clean
+.PHONY: venv lab test notebooks fuzz equivalence workshop browser-deps clean
 
 # Internal: the bare virtualenv (created only if missing).
 venv: $(BIN)/python
@@ -39,6 +40,12 @@ NB ?=
 workshop: $(VENV)/.installed
 	$(BIN)/racebook workshop $(NB)
 
+# Execute the notebooks from their sources (notebooks/<game>/NN_name.py) and write the paired .ipynb: all of them,
+# or one, e.g. make notebooks NB=02 (or NB=02_duels, or NB=notebooks/rf90/02_duels.py). Prints each notebook's time.
+NB_SOURCES = $(if $(filter %.py,$(NB)),$(NB),$(wildcard notebooks/*/$(if $(NB),$(NB),[0-9][0-9]_)*.py))
+notebooks: $(VENV)/.installed-test
+	$(BIN)/python tools/run_notebook.py $(NB_SOURCES)
+
 # The browser checks need Debian's Chromium; installed when possible, else they skip and say why.
 browser-deps:
 	@bash tools/ensure_chromium.sh
@@ -46,6 +53,7 @@ browser-deps:
 test: $(VENV)/.installed-test browser-deps
 	$(BIN)/ruff check $(LINT_DIRS)
 	$(BIN)/mypy racebook
+	$(BIN)/mypy notebooks
 	$(BIN)/python -m pytest tests -q
 	@# Notebook step. With no .ipynb in notebooks/ pytest would exit 5 ("no tests
 	@# ran"); that case is skipped as a success. Any other outcome propagates.

@@ -32,9 +32,16 @@ class WorkshopCommand:
     url: str
 
 
+def _executed_notebooks(nb_dir: Path) -> list[Path]:
+    """The executed notebooks under ``nb_dir`` (one folder per game: ``notebooks/rf90/02_duels.ipynb``), in
+    order; JupyterLab's checkpoints are not notebooks."""
+    return sorted((p for p in nb_dir.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts),
+                  key=lambda p: (p.stem, p.parent.name))
+
+
 def find_notebooks(target: str | None, cwd: Path | None = None) -> Path:
-    """The notebook or folder to serve: ``target`` as a path, or a notebook in ``notebooks/`` named by
-    its number or name (``02``, ``02_duels``); no target = the whole ``notebooks/`` folder."""
+    """The notebook or folder to serve: ``target`` as a path, or a notebook under ``notebooks/`` (in any game's
+    folder) named by its number or name (``02``, ``02_duels``); no target = the whole ``notebooks/`` folder."""
     base = Path(cwd or Path.cwd())
     nb_dir = base / "notebooks"
     if not target:
@@ -52,10 +59,11 @@ def find_notebooks(target: str | None, cwd: Path | None = None) -> Path:
         raise WorkshopError(f"{target[:120]!r} is not a notebook or folder ({getattr(e, 'strerror', None) or e})") \
             from None
     if nb_dir.is_dir():
-        hits = sorted(p for p in nb_dir.glob("*.ipynb") if p.stem == target or p.stem.startswith(f"{target}_"))
+        every = _executed_notebooks(nb_dir)
+        hits = [p for p in every if p.stem == target or p.stem.startswith(f"{target}_")]
         if len(hits) == 1:
             return hits[0]
-        names = ", ".join(p.stem for p in sorted(nb_dir.glob("*.ipynb")))
+        names = ", ".join(p.stem for p in every)
         if hits:
             raise WorkshopError(f"{target!r} names several notebooks: {', '.join(p.stem for p in hits)}")
         raise WorkshopError(f"no notebook {target!r}: give a path, or one of {names}")

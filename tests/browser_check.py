@@ -206,7 +206,7 @@ def _drive(page: Any, url: str, clicks: int, out: Path | None, seen: dict) -> No
 
 
 OUTPUT_DIR = Path(os.environ.get("RACEBOOK_TEST_OUTPUT", REPO / "test-output")) / "browser"
-NOTEBOOK_01 = REPO / "notebooks" / "01_activation.ipynb"
+NOTEBOOK_01 = REPO / "notebooks" / "rf90" / "01_activation.ipynb"
 WIDGET_CELL = ".jp-OutputArea-output"
 
 

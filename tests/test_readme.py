@@ -94,7 +94,7 @@ def test_house_rules_table_documents_every_rule() -> None:
         named = re.findall(r"`(\d\d_\w+)`", notebooks)
         assert named, f.name
         for nb in named:
-            assert (ROOT / "notebooks" / f"{nb}.ipynb").is_file(), nb
+            assert (ROOT / "notebooks" / "rf90" / f"{nb}.ipynb").is_file(), nb
     assert set(rows) == {f.name for f in fields(Rules)}
 
 

@@ -14,8 +14,9 @@ REPO = Path(__file__).resolve().parent.parent
 
 
 def test_find_by_number_name_and_folder() -> None:
-    assert find_notebooks("02", REPO).name == "02_duels.ipynb"
-    assert find_notebooks("03_late_braking", REPO).name == "03_late_braking.ipynb"
+    assert find_notebooks("02", REPO) == REPO / "notebooks" / "rf90" / "02_duels.ipynb"
+    assert find_notebooks("03_late_braking", REPO) == REPO / "notebooks" / "rf90" / "03_late_braking.ipynb"
+    assert find_notebooks("notebooks/rf90/04_fuel_and_pits.ipynb", REPO).name == "04_fuel_and_pits.ipynb"
     assert find_notebooks(None, REPO) == REPO / "notebooks"
 
 
@@ -27,7 +28,7 @@ def test_unknown_notebook_says_what_exists(tmp_path: Path) -> None:
 
 
 def test_command_uses_the_presenter_template() -> None:
-    cmd = command(REPO / "notebooks" / "01_activation.ipynb", port=9999, open_browser=False)
+    cmd = command(REPO / "notebooks" / "rf90" / "01_activation.ipynb", port=9999, open_browser=False)
     assert f"--template={TEMPLATE}" in cmd.argv and "--strip_sources=True" in cmd.argv and "--no-browser" in cmd.argv
     assert cmd.env["JUPYTER_PATH"].split(":")[0] == str(PRESENTER_ROOT)
     tpl = PRESENTER_ROOT / "voila" / "templates" / TEMPLATE

@@ -46,7 +46,8 @@ def main() -> int:
     for n in range(1, 43):
         s = scen.get(n, [])
         names = ", ".join(f"`{a}`" for a, _ in s) or "—"
-        nbs = sorted({b if (ROOT / "notebooks" / f"{b}.ipynb").exists() else f"{b} (planned)" for _, b in s if b})
+        nbs = sorted({b if (ROOT / "notebooks" / "rf90" / f"{b}.ipynb").exists() else f"{b} (planned)"
+                      for _, b in s if b})
         t = "<br>".join(f"`{x}`" for x in tests.get(n, [])) or "not yet"
         print(f"| {n} | {TITLES[n]} | {names} | {t} | {', '.join(nbs) or '—'} |")
     return 0

@@ -111,14 +111,14 @@ def test_to_dict_keeps_the_keys_of_the_string_fields() -> None:
     assert played.sentence() == "Blue plays R12[3](57) R15[4](22) for 7 MP — §13.C"
 
 
-# views, lessons, experiments and notebook builders read fields, never a sentence or a citation
+# views, lessons, experiments and notebooks read fields, never a sentence or a citation
 SENTENCE_PARSING = re.compile(
     r"\.citation\s*(==|!=|\bin\b)|\bin\s+\w+\.citation"  # a citation compared or searched
     r"|\.(text|sentence\(\)|body\(\))(\.lower\(\))?\.(startswith|endswith|split)\b"  # a sentence cut up
     r"|\bin\s+(e|ev|event|n|t)\.(text|what|why|sentence\(\)|body\(\))"  # a sentence searched
     r"|re\.\w+\(.*\.(sentence\(\)|body\(\))"  # a regex over a sentence
     r"|isinstance\(\w+, (ev\.)?Note\)|\"(Note|DuelEvent)\"")  # the free-text kinds
-READERS = ["racebook/rf90/ui", "racebook/ui", "racebook/rf90/lessons", "racebook/rf90/analysis", "tools/notebooks"]
+READERS = ["racebook/rf90/ui", "racebook/ui", "racebook/rf90/lessons", "racebook/rf90/analysis", "notebooks"]
 
 
 @pytest.mark.parametrize("folder", READERS)
