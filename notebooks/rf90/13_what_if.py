@@ -42,6 +42,7 @@ import pandas as pd
 from IPython.display import display
 
 from racebook.rf90.analysis import experiments as X
+from racebook.rf90.analysis import precomputed
 from racebook.rf90.analysis.simulate import COLOURS, ROBOTS_BY_PLAYERS, one_race, robots_for
 from racebook.rf90.options import Rules
 from racebook.rf90.ui import ScenarioPlayer
@@ -51,13 +52,14 @@ from racebook.rf90.ui.experiments import ExperimentPanel
 # ## The settings
 #
 # Change them here and run the notebook again (*Run ▸ Run All Cells*). The quick runs use `SMALL` races per
-# choice; the long runs and the ▶ **Run** buttons use `BIG`.
+# choice; the long runs and the ▶ **Run** buttons use `BIG`. With these settings the panels show races computed
+# in advance (see "How to read the numbers"); with others they play the races, which takes minutes.
 
 # %%
 TRACK = "silverstone"  # tracks/silverstone.toml: 24 Game Turns, 31 sections, 5 braking zones with an LB symbol
 PLAYERS = 1            # automatic "human" drivers; robots fill the field (ROBOTS_BY_PLAYERS below)
 SEED = 1000            # race k of every choice is played with seed SEED + k
-SMALL = 20             # races per choice in the quick runs (checked when the notebook is tested)
+SMALL = 20             # races per choice in the quick runs
 BIG = 300              # races per choice in the long runs and behind the ▶ Run buttons
 CAR = COLOURS[0]       # the first human car
 
@@ -91,7 +93,7 @@ CAR = COLOURS[0]       # the first human car
 # **The field.** The manual's table of robots per number of players is missing (§6.1: "see table" — NOT IN
 # SOURCE, §0.1). `racebook` uses a documented default that fills the field to six cars:
 
-# %%
+# %% tags=["presenter-show"]
 table = pd.DataFrame([{"players": p, "SuperFast": sf, "Fast": f, "Slow": s} for p, (sf, f, s)
                       in ROBOTS_BY_PLAYERS.items()])
 print(table.to_string(index=False))
@@ -102,7 +104,7 @@ print(f"\nthis notebook's field ({len(field)} cars):", ", ".join(field))
 # **Seeds make every number reproducible.** A race's *seed* fixes every shuffle and every blind draw; the same
 # seed replays the same race, decision for decision. Here is one race, and its replay:
 
-# %%
+# %% tags=["presenter-show"]
 race, result = one_race(TRACK, SEED, players=PLAYERS)
 print(f"seed {SEED}: {len(race.actions)} decisions by the automatic driver(s); winner {result.winner} (§25)")
 print("classification:", " ".join(X.classification(race)))
@@ -112,7 +114,7 @@ print("the same seed again gives the same race:", one_race(TRACK, SEED, players=
 # %% [markdown]
 # What the experiments keep of each race, for every human car (`racebook.rf90.analysis.experiments.outcomes`):
 
-# %%
+# %% tags=["presenter-show"]
 outs = X.outcomes(race, result, "example")
 print(pd.DataFrame([dataclasses.asdict(o) for o in outs]).T.to_string(header=False))
 
@@ -157,9 +159,13 @@ for name, value in Rules().to_dict().items():
 #   standard deviation *s*, you need about n = 2 (1.96 + 0.84)² s² / d² races **per choice** (a 5 % false alarm
 #   rate and an 80 % chance to see a real difference): `racebook.rf90.analysis.experiments.races_needed(s, d)`.
 #
-# The panels below run the races with a progress bar (one step per race) and fill their two charts as they go:
-# **left**, each choice's mean finishing position with its 95 % interval (1 = winner at the top); **right**, the
-# distribution of the human car's finishing places. Below them, the summary table.
+# The panels below show races computed in advance: playing 300 races per choice takes about a minute, so
+# `tools/precompute.py` played them once and stored each human car's outcome in a small file
+# (`racebook/rf90/data/precomputed/`, with the seeds, the command and the racebook version; a test replays a few
+# of its races and checks they come out the same). A quick run is the first `SMALL` seeds of that file. Each
+# panel's **▶ Run** button plays its races again, live, with a progress bar (one step per race), and fills the
+# two charts as it goes: **left**, each choice's mean finishing position with its 95 % interval (1 = winner at the
+# top); **right**, the distribution of the human car's finishing places. Below them, the summary table.
 #
 # ---
 #
@@ -175,7 +181,7 @@ for name, value in Rules().to_dict().items():
 # The automatic driver pits only when the chit is due and never takes extra fuel, so at Silverstone its plans are
 # (`racebook.rf90.analysis.planner.plan`, §8):
 
-# %%
+# %% tags=["presenter-show"]
 for chit in (8, 12, 16):
     print(X.greedy_fuel_plan(TRACK, chit).summary())
 
@@ -186,20 +192,21 @@ for chit in (8, 12, 16):
 # **The experiment** — everything as in `one_race`'s defaults (Hard tyres, SAVE TYRES, late braking by the odds);
 # only the chit changes:
 
-# %%
+# %% tags=["presenter-show"]
 exp1 = X.refuel(chits=(8, 12, 16), track=TRACK, players=PLAYERS, seed=SEED)
 print(exp1.describe())
+saved1 = precomputed.load("refuel_silverstone")  # BIG races per choice of exp1, by tools/precompute.py
 
 # %%
 # NBVAL_IGNORE_OUTPUT
 panel1 = ExperimentPanel(exp1, races=BIG, extra=("pit stops",))
 display(panel1)
-panel1.run(SMALL)
+panel1.show(saved1, SMALL)  # the quick run: the first SMALL seeds of the saved races (▶ Run plays BIG live)
 
 # %% [markdown]
 # The quick run's numbers (the table under the charts), and the turns on which the human car pitted:
 
-# %%
+# %% tags=["presenter-show"]
 print(panel1.table().to_string(index=False))
 print()
 print(panel1.pits().to_string())
@@ -210,7 +217,7 @@ print(panel1.pits().to_string())
 #
 # **Is there a difference?** Race by race (the same seeds), and how many races it would take to see one:
 
-# %%
+# %% tags=["presenter-show"]
 for b in ("chit 8", "chit 16"):
     print(panel1.difference("chit 12", b).sentence())
 sd = max(s.sd_position for s in X.stats(panel1.results))
@@ -222,16 +229,17 @@ for d in (1.0, 0.5, 0.3, 0.1):
 # **Be honest about 20 races.** With 20 races per choice the 95 % intervals are about ±0.3–0.4 places wide and
 # they overlap. A paired difference may already *look* clear — its interval only just missing zero — but with this
 # many comparisons that happens by luck now and then (see the end of the notebook): at this size it is a hint,
-# not a finding. A difference of 0.2–0.3 places needs well over a hundred races per choice. Press ▶ **Run** in the
-# panel above (it plays `BIG` = 300 races per choice, about a minute), or run the
-# next cell — its saved output is the builder's run with these settings:
+# not a finding. A difference of 0.2–0.3 places needs well over a hundred races per choice: here are all `BIG` =
+# 300 races per choice of the saved run (its **▶ Run** plays them again, live: about a minute):
 
 # %%
-# NBVAL_SKIP
-# about a minute: BIG races per choice (the saved output is from the notebook's build, with the settings above)
+# NBVAL_IGNORE_OUTPUT
 big1 = ExperimentPanel(exp1, races=BIG, extra=("pit stops",))
 display(big1)
-big1.run()
+big1.show(saved1)
+
+# %%
+print(f"{saved1.header['seeds']}; racebook {saved1.header['racebook']}; recompute: {saved1.header['command']}")
 print(big1.table().to_string(index=False))
 print(big1.retirements().to_string())
 for a, b in (("chit 12", "chit 8"), ("chit 12", "chit 16"), ("chit 16", "chit 8")):
@@ -272,12 +280,13 @@ for a, b in (("chit 12", "chit 8"), ("chit 12", "chit 16"), ("chit 16", "chit 8"
 # %%
 exp2 = X.late_braking(track=TRACK, players=PLAYERS, seed=SEED)
 print(exp2.describe())
+saved2 = precomputed.load("late_braking_silverstone")
 
 # %%
 # NBVAL_IGNORE_OUTPUT
 panel2 = ExperimentPanel(exp2, races=BIG, extra=("LB tries", "LB off track"))
 display(panel2)
-panel2.run(SMALL)
+panel2.show(saved2, SMALL)
 
 # %%
 print(panel2.table().to_string(index=False))
@@ -300,7 +309,7 @@ print(panel2.difference("never", "by the odds").sentence())
 # with whatever Target Check it has. Here is the first *always* race in which the human car failed, from the
 # failed test to the end of its turn:
 
-# %%
+# %% tags=["presenter-show"]
 seed2 = next(o.seed for o in panel2.results["always"] if o.lb_failures)
 race2, _ = X.run_race(exp2, exp2.arms[0], seed2, frames=True)
 at = X.lb_failure_event(race2, CAR)
@@ -316,11 +325,13 @@ ScenarioPlayer(race2, position=at)
 # And the long run:
 
 # %%
-# NBVAL_SKIP
-# about a minute: BIG races per choice (the saved output is from the notebook's build, with the settings above)
+# NBVAL_IGNORE_OUTPUT
 big2 = ExperimentPanel(exp2, races=BIG, extra=("LB tries", "LB off track"))
 display(big2)
-big2.run()
+big2.show(saved2)
+
+# %%
+print(f"{saved2.header['seeds']}; racebook {saved2.header['racebook']}; recompute: {saved2.header['command']}")
 print(big2.table().to_string(index=False))
 print(big2.retirements().to_string())
 for a, b in (("never", "always"), ("never", "by the odds")):
@@ -359,12 +370,13 @@ for a, b in (("never", "always"), ("never", "by the odds")):
 # %%
 exp3 = X.tyres(track=TRACK, players=PLAYERS, seed=SEED)
 print(exp3.describe())
+saved3 = precomputed.load("tyres_silverstone")
 
 # %%
 # NBVAL_IGNORE_OUTPUT
 panel3 = ExperimentPanel(exp3, races=BIG, extra=("blue tokens", "pit stops"))
 display(panel3)
-panel3.run(SMALL)
+panel3.show(saved3, SMALL)
 
 # %%
 print(panel3.table().to_string(index=False))
@@ -373,11 +385,13 @@ print(panel3.difference("Hard", "Soft").sentence())
 print(panel3.difference("Hard", "Soft", retirements=True).sentence())
 
 # %%
-# NBVAL_SKIP
-# about 40 seconds: BIG races per choice (the saved output is from the notebook's build, with the settings above)
+# NBVAL_IGNORE_OUTPUT
 big3 = ExperimentPanel(exp3, races=BIG, extra=("blue tokens", "pit stops"))
 display(big3)
-big3.run()
+big3.show(saved3)
+
+# %%
+print(f"{saved3.header['seeds']}; racebook {saved3.header['racebook']}; recompute: {saved3.header['command']}")
 print(big3.table().to_string(index=False))
 print(big3.retirements().to_string())
 print(big3.difference("Hard", "Soft").sentence())
@@ -387,11 +401,14 @@ print(big3.difference("Hard", "Soft", retirements=True).sentence())
 # **Replicate before you believe.** The same question with 300 *other* seeds (5000, 5001, …):
 
 # %%
-# NBVAL_SKIP
-# about 40 seconds: the same experiment with fresh seeds
+# NBVAL_IGNORE_OUTPUT
+saved4 = precomputed.load("tyres_silverstone_seed5000")
 again = ExperimentPanel(X.tyres(track=TRACK, players=PLAYERS, seed=5000), races=BIG, extra=("blue tokens",))
 display(again)
-again.run()
+again.show(saved4)
+
+# %%
+print(f"{saved4.header['seeds']}; racebook {saved4.header['racebook']}; recompute: {saved4.header['command']}")
 print(again.table().to_string(index=False))
 print(again.difference("Hard", "Soft").sentence())
 print(again.difference("Hard", "Soft", retirements=True).sentence())

@@ -4,8 +4,8 @@ Every number comes from :mod:`racebook.rf90.analysis.experiments` (which plays t
 :func:`racebook.rf90.analysis.simulate.one_race`); this module only draws it.
 
 * :class:`ExperimentPanel` — for one :class:`racebook.rf90.analysis.experiments.Experiment`: a "races per choice" box
-  and a
-  ▶ Run button, an ``IntProgress`` bar advanced after every race, the mean finishing position of each choice
+  and a ▶ Run button, an ``IntProgress`` bar advanced after every race (or :meth:`ExperimentPanel.show` of a
+  precomputed run, at once), the mean finishing position of each choice
   with its 95 % interval, the distribution of finishing positions, and the summary table. The figures are
   built once; each update only changes mark data inside ``hold_sync``.
 """
@@ -23,6 +23,7 @@ import ipywidgets as widgets
 import pandas as pd
 
 from racebook.rf90.analysis import experiments as X
+from racebook.rf90.analysis.precomputed import Precomputed
 from racebook.rf90.analysis.simulate import resolve_jobs, robots_for
 from racebook.ui.errors import ErrorLog
 
@@ -174,6 +175,25 @@ class ExperimentPanel:
         self.progress.bar_style = "success"
         self.status.value = (f'<span style="font-size:16px">{total} races done ({n} per choice) in '
                              f"{self.elapsed:.1f} s</span>")
+        self._refresh()
+
+    def show(self, saved: Precomputed, races: int | None = None) -> None:
+        """Show a precomputed run of this experiment at once (:mod:`racebook.rf90.analysis.precomputed`): its first
+        ``races`` seeds per choice (all of them by default), exactly what :meth:`run` would give for as many races.
+        ▶ Run still plays the races live, with the progress bar. When ``saved`` is not this experiment (another
+        track, field, seed or choices: a notebook's settings were changed) or holds fewer races, the races are
+        played live instead."""
+        n = saved.races if races is None else races
+        if saved.experiment != self.exp or not 0 < n <= saved.races:
+            self.run(n)
+            return
+        self.results = saved.first(n)
+        total = n * len(self.exp.arms)
+        self.progress.max, self.progress.value, self.progress.bar_style = total, total, "success"
+        self.status.value = (f'<span style="font-size:16px">{n} races per choice, computed in advance '
+                             f"(seeds {self.exp.seed}–{self.exp.seed + n - 1}, <code>{html.escape(saved.name)}</code>,"
+                             f" racebook {html.escape(saved.header.get('racebook', '?'))}); ▶ Run plays them live"
+                             "</span>")
         self._refresh()
 
     def _refresh(self, table: bool = True) -> None:
