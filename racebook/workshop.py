@@ -41,7 +41,8 @@ def _executed_notebooks(nb_dir: Path) -> list[Path]:
 
 def find_notebooks(target: str | None, cwd: Path | None = None) -> Path:
     """The notebook or folder to serve: ``target`` as a path, or a notebook under ``notebooks/`` (in any game's
-    folder) named by its number or name (``02``, ``02_duels``); no target = the whole ``notebooks/`` folder."""
+    folder) named by its number or name (``02``, ``02_duels``, or ``rf90/02`` for one game's); no target = the
+    whole ``notebooks/`` folder."""
     base = Path(cwd or Path.cwd())
     nb_dir = base / "notebooks"
     if not target:
@@ -60,7 +61,9 @@ def find_notebooks(target: str | None, cwd: Path | None = None) -> Path:
             from None
     if nb_dir.is_dir():
         every = _executed_notebooks(nb_dir)
-        hits = [p for p in every if p.stem == target or p.stem.startswith(f"{target}_")]
+        game, _, name = target.rpartition("/")  # "rf90/02": notebook 02 of that game's folder
+        hits = [p for p in every if (p.stem == name or p.stem.startswith(f"{name}_"))
+                and (not game or p.parent.name == game)]
         if len(hits) == 1:
             return hits[0]
         names = ", ".join(p.stem for p in every)

@@ -17,12 +17,15 @@ def test_find_by_number_name_and_folder() -> None:
     assert find_notebooks("02", REPO) == REPO / "notebooks" / "rf90" / "02_duels.ipynb"
     assert find_notebooks("03_late_braking", REPO) == REPO / "notebooks" / "rf90" / "03_late_braking.ipynb"
     assert find_notebooks("notebooks/rf90/04_fuel_and_pits.ipynb", REPO).name == "04_fuel_and_pits.ipynb"
+    assert find_notebooks("rf90/05", REPO) == REPO / "notebooks" / "rf90" / "05_check_tests.ipynb"
     assert find_notebooks(None, REPO) == REPO / "notebooks"
 
 
 def test_unknown_notebook_says_what_exists(tmp_path: Path) -> None:
     with pytest.raises(WorkshopError, match=r"no notebook '99'.*01_activation"):
         find_notebooks("99", REPO)
+    with pytest.raises(WorkshopError, match=r"no notebook 'formulagp/02'"):
+        find_notebooks("formulagp/02", REPO)
     with pytest.raises(RacebookError, match="no notebooks/ folder"):
         find_notebooks(None, tmp_path)
 
