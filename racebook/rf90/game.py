@@ -369,10 +369,13 @@ class Race(Replay[Action, Frame]):
                 s.activation = act  # set first, so the frame recorded with the event shows it
                 self._announce(nxt, events)
                 # §12: a corner section's activation opens the duel procedure before anybody plays
+                offered = len(s.duel_chances)
                 self.duel = duel.start(s, act, activation.cars_of(s, act), events)
                 if self.duel is not None:
                     return
-                continue  # the duel may have changed the leader: look again
+                if len(s.duel_chances) != offered:
+                    continue  # a duel procedure was offered and played itself out: it may have changed the leader
+                # no duel procedure opened, so nothing changed: ``nxt`` still holds (next_to_play would say it again)
             self.state.solo = nxt.solo
             self.ctx = turn.begin(s, car_id, events)
             if self.ctx is None:  # a robot played its whole turn at once

@@ -240,6 +240,7 @@ class Track:
     # Derived lookups (built once; Track is immutable).
     def __post_init__(self) -> None:
         object.__setattr__(self, "_by_name", {s.name: s for s in self.sections})
+        object.__setattr__(self, "_index_of", {s.name: s.index for s in self.sections})
         object.__setattr__(self, "_corner_by_number", {c.number: c for c in self.corners})
         traj: dict[str, list[Trajectory]] = {}
         for t in self.trajectories:
@@ -255,6 +256,13 @@ class Track:
         except KeyError:
             names = ", ".join(s.name for s in self.sections)
             raise KeyError(f"track {self.id!r} has no section {name!r}; sections: {names}") from None
+
+    def index_of(self, name: str) -> int:
+        """The position of section ``name`` around the loop (its ``index``; one dict lookup)."""
+        try:
+            return self._index_of[name]  # type: ignore[attr-defined,no-any-return]
+        except KeyError:
+            return self.section(name).index  # raises the KeyError naming the sections
 
     def has_section(self, name: str) -> bool:
         return name in self._by_name  # type: ignore[attr-defined]

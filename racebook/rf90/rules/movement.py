@@ -247,7 +247,7 @@ def advance(state: RaceState, mv: Move, events: list[Event], check_result: bool 
             _update_leader(state, events, car.id, other.id)
             continue
         # nobody ahead in this section: enter the next one
-        nxt = state.track.sections[state.track.next_index(state.section(car.section).index)]
+        nxt = state.track.sections[state.track.next_index(state.track.index_of(car.section))]
         state.remove(car.id)
         if nxt.index == 0:
             car.lap += 1
