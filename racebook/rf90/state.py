@@ -39,8 +39,10 @@ class Activation:
     part: str = "whole"
 
     def __str__(self) -> str:
-        suffix = {"whole": "", "leader": "2", "ahead": "1"}[self.part]
-        return f"{self.section}{suffix}"
+        return self.section + _PART_SUFFIX[self.part]
+
+
+_PART_SUFFIX = {"whole": "", "leader": "2", "ahead": "1"}  # the subsection's number in an activation's label
 
 
 @dataclass
