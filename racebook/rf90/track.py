@@ -246,6 +246,10 @@ class Track:
         for t in self.trajectories:
             traj.setdefault(t.section, []).append(t)
         object.__setattr__(self, "_traj_by_section", {k: tuple(v) for k, v in traj.items()})
+        by_id: dict[str, Trajectory] = {}
+        for t in self.trajectories:
+            by_id.setdefault(t.id, t)  # the first of a repeated id, as a scan would find it
+        object.__setattr__(self, "_traj_by_id", by_id)
 
     def __len__(self) -> int:
         return len(self.sections)
@@ -278,10 +282,10 @@ class Track:
         return self._traj_by_section.get(section, ())  # type: ignore[attr-defined]
 
     def trajectory(self, tid: str) -> Trajectory:
-        for t in self.trajectories:
-            if t.id == tid:
-                return t
-        raise KeyError(f"track {self.id!r} has no trajectory {tid!r}")
+        t = self._traj_by_id.get(tid)  # type: ignore[attr-defined]
+        if t is None:
+            raise KeyError(f"track {self.id!r} has no trajectory {tid!r}")
+        return t  # type: ignore[no-any-return]
 
     def next_index(self, index: int) -> int:
         return (index + 1) % len(self.sections)

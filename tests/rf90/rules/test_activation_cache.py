@@ -2,7 +2,8 @@
 
 - the activation sweeps (§11.3), built once per (track, FAS section, split) and shared: after any sequence of legal
   actions the sweep of the position equals the sweep recomputed from the rules' words;
-- ``Track.index_of`` (one dict lookup) equals the section's own ``index`` on every track;
+- ``Track.index_of`` (one dict lookup) equals the section's own ``index`` on every track, and ``Track.trajectory``
+  (one dict lookup) finds what a scan of the track's trajectories finds;
 - the robot refuel chits read once per version of the file equal a fresh read.
 """
 
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from fuzzing import fuzz_settings
 from hypothesis import given
 from hypothesis import strategies as st
@@ -49,6 +51,15 @@ def test_index_of_is_the_sections_index() -> None:
     for tid in TRACKS:
         track = load_track(tid)
         assert [track.index_of(s.name) for s in track.sections] == [s.index for s in track.sections]
+
+
+def test_trajectory_lookup_finds_what_a_scan_finds() -> None:
+    for tid in TRACKS:
+        track = load_track(tid)
+        for t in track.trajectories:
+            assert track.trajectory(t.id) is next(x for x in track.trajectories if x.id == t.id)
+        with pytest.raises(KeyError, match="no trajectory"):
+            track.trajectory("no-such-trajectory")
 
 
 @fuzz_settings(12)
