@@ -118,8 +118,12 @@ def next_to_play(state: RaceState) -> Next | None:
     lead_section = cars[lead].section if lead else None
     off = _off_map(state)
     for act in _sweep(state):
-        if not order[act.section] and act.section not in off:
-            continue
+        if act.section not in off:  # a first look at the section's list: most sections hold nobody still to play
+            for cid in order[act.section]:
+                if cid != YELLOW_FLAG and not cars[cid].played and cars[cid].on_track:
+                    break
+            else:
+                continue
         for cid in cars_of(state, act, off):
             car = cars[cid]
             if car.on_track and not car.played:

@@ -227,7 +227,8 @@ def legal_plays(state: RaceState, car: Car) -> list[Play]:
                         mp = base_mp + (t.bonus if sure and t is not None else 0) + (1 if blue else 0) \
                             - (1 if et == "flat" else 0)
                     for m1 in m1s:
-                        candidates.append((cards, use, blue, m1, et, [(w, mp, m1, best) for w in queries_for]))
+                        candidates.append((cards, use, blue, m1, et,
+                                           [(w, mp, m1, best) for w in queries_for] if queries_for else []))
     ok = _answer(state, car, candidates)
     return [Play(car.id, cards, use, blue, m1, et) for cards, use, blue, m1, et, qs in candidates
             if not qs or all(ok[q] for q in qs)]
