@@ -33,7 +33,10 @@ class RobotType(Enum):
 
     @property
     def mp(self) -> int:
-        return {"superfast": 4, "fast": 3, "slow": 2}[self.value]
+        return _ROBOT_MP[self.value]
+
+
+_ROBOT_MP = {"superfast": 4, "fast": 3, "slow": 2}  # §17.3: a robot's base MP by type
 
 
 ROBOT_TARGET_CHECK = 70  # §17.1: fixed robot Target Check

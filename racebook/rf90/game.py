@@ -330,15 +330,16 @@ class Race(Replay[Action, Frame]):
     # ------------------------------------------------------ turn machine
     def _advance(self, events: list[Event]) -> None:
         """Run automatic steps until a human decision is needed or the race ends."""
-        s = self.state
+        s = self.state  # the machine states are read from the state directly (the ``ctx``/``duel`` properties)
         while not s.finished:
-            if self.duel is not None:
+            if s.duel_ctx is not None:
                 return
-            if self.ctx is not None and self.ctx.phase is not Phase.DONE:
-                return
-            if self.ctx is not None:
-                self._turn_over(self.ctx.car)
-                self.ctx = None
+            ctx = s.turn_ctx
+            if ctx is not None:
+                if ctx.phase is not Phase.DONE:
+                    return
+                self._turn_over(ctx.car)
+                s.turn_ctx = None
             if s.robot_tyre_change is not None:
                 self._robot_tyre_pits(events)
             if not s.started:
@@ -367,19 +368,23 @@ class Race(Replay[Action, Frame]):
             act, car_id = nxt.activation, nxt.car
             if act != s.activation:
                 s.activation = act  # set first, so the frame recorded with the event shows it
-                self._announce(nxt, events)
+                group = activation.cars_of(s, act)
+                self._announce(nxt, group, events)
                 # §12: a corner section's activation opens the duel procedure before anybody plays
-                self.duel = duel.start(s, act, activation.cars_of(s, act), events)
+                offered = len(s.duel_chances)
+                self.duel = duel.start(s, act, group, events)
                 if self.duel is not None:
                     return
-                continue  # the duel may have changed the leader: look again
-            self.state.solo = nxt.solo
-            self.ctx = turn.begin(s, car_id, events)
-            if self.ctx is None:  # a robot played its whole turn at once
+                if len(s.duel_chances) != offered:
+                    continue  # a duel procedure was offered and played itself out: it may have changed the leader
+                # no duel procedure opened, so nothing changed: ``nxt`` still holds (next_to_play would say it again)
+            s.solo = nxt.solo
+            ctx = s.turn_ctx = turn.begin(s, car_id, events)
+            if ctx is None:  # a robot played its whole turn at once
                 self._turn_over(car_id)
-            elif self.ctx.phase is Phase.DONE:
+            elif ctx.phase is Phase.DONE:
                 continue
-        self.ctx = None
+        s.turn_ctx = None
 
     def _turn_over(self, car_id: str) -> None:
         """A leader who played alone, or a car that pitted, ends the current activation (§11.2, §13.A.3)."""
@@ -416,13 +421,14 @@ class Race(Replay[Action, Frame]):
                           and not s.cars[c].just_pit]  # AMB-30: players only
         s.sc_machine.deploying = True
 
-    def _announce(self, nxt: activation.Next, events: list[Event]) -> None:
+    def _announce(self, nxt: activation.Next, group: list[str], events: list[Event]) -> None:
+        """The activation event: the cars of ``group`` (``activation.cars_of``) still to play, or the leader alone."""
         s = self.state
         act = nxt.activation
         if nxt.solo:
             cars: tuple[str, ...] = (nxt.car,)
         else:
-            cars = tuple(c for c in activation.cars_of(s, act) if not s.cars[c].played and s.cars[c].on_track)
+            cars = tuple(c for c in group if not s.cars[c].played and s.cars[c].on_track)
         events.append(SectionActivated(act.section, str(act), cars, nxt.why, nxt.rule, act.part))
 
     def _start_game_turn(self, events: list[Event], first: bool = False) -> None:

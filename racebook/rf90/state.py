@@ -39,8 +39,10 @@ class Activation:
     part: str = "whole"
 
     def __str__(self) -> str:
-        suffix = {"whole": "", "leader": "2", "ahead": "1"}[self.part]
-        return f"{self.section}{suffix}"
+        return self.section + _PART_SUFFIX[self.part]
+
+
+_PART_SUFFIX = {"whole": "", "leader": "2", "ahead": "1"}  # the subsection's number in an activation's label
 
 
 @dataclass
@@ -122,7 +124,8 @@ class RaceState:
 
     def cars_in(self, section: str) -> list[str]:
         """Car ids in a section, front to back (yellow-flag tokens left out)."""
-        return [c for c in self.order[section] if c != YELLOW_FLAG]
+        lst = self.order[section]
+        return [c for c in lst if c != YELLOW_FLAG] if YELLOW_FLAG in lst else lst[:]
 
     def position_in_section(self, car_id: str) -> int:
         """0 = front of its section; counts cars only."""
@@ -140,8 +143,9 @@ class RaceState:
 
     def remove(self, car_id: str) -> None:
         car = self.cars[car_id]
-        if car.section and car_id in self.order.get(car.section, ()):
-            self.order[car.section].remove(car_id)
+        lst = self.order.get(car.section) if car.section else None
+        if lst and car_id in lst:
+            lst.remove(car_id)
 
     def add_car(self, car: Car, section: str | None = None, index: int | None = None) -> None:
         self.cars[car.id] = car
@@ -157,7 +161,7 @@ class RaceState:
     def key(self, car_id: str) -> tuple[int, int, int]:
         """Distance key: larger = further ahead in the race (AMB-25)."""
         car = self.cars[car_id]
-        return (car.lap, self.section(car.section).index, -self.order[car.section].index(car_id))
+        return (car.lap, self.track.index_of(car.section), -self.order[car.section].index(car_id))
 
     def race_order(self) -> list[str]:
         """Cars on track, race order (most distance first; §25 interpretation)."""

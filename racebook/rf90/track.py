@@ -240,11 +240,16 @@ class Track:
     # Derived lookups (built once; Track is immutable).
     def __post_init__(self) -> None:
         object.__setattr__(self, "_by_name", {s.name: s for s in self.sections})
+        object.__setattr__(self, "_index_of", {s.name: s.index for s in self.sections})
         object.__setattr__(self, "_corner_by_number", {c.number: c for c in self.corners})
         traj: dict[str, list[Trajectory]] = {}
         for t in self.trajectories:
             traj.setdefault(t.section, []).append(t)
         object.__setattr__(self, "_traj_by_section", {k: tuple(v) for k, v in traj.items()})
+        by_id: dict[str, Trajectory] = {}
+        for t in self.trajectories:
+            by_id.setdefault(t.id, t)  # the first of a repeated id, as a scan would find it
+        object.__setattr__(self, "_traj_by_id", by_id)
 
     def __len__(self) -> int:
         return len(self.sections)
@@ -255,6 +260,13 @@ class Track:
         except KeyError:
             names = ", ".join(s.name for s in self.sections)
             raise KeyError(f"track {self.id!r} has no section {name!r}; sections: {names}") from None
+
+    def index_of(self, name: str) -> int:
+        """The position of section ``name`` around the loop (its ``index``; one dict lookup)."""
+        try:
+            return self._index_of[name]  # type: ignore[attr-defined,no-any-return]
+        except KeyError:
+            return self.section(name).index  # raises the KeyError naming the sections
 
     def has_section(self, name: str) -> bool:
         return name in self._by_name  # type: ignore[attr-defined]
@@ -270,10 +282,10 @@ class Track:
         return self._traj_by_section.get(section, ())  # type: ignore[attr-defined]
 
     def trajectory(self, tid: str) -> Trajectory:
-        for t in self.trajectories:
-            if t.id == tid:
-                return t
-        raise KeyError(f"track {self.id!r} has no trajectory {tid!r}")
+        t = self._traj_by_id.get(tid)  # type: ignore[attr-defined]
+        if t is None:
+            raise KeyError(f"track {self.id!r} has no trajectory {tid!r}")
+        return t  # type: ignore[no-any-return]
 
     def next_index(self, index: int) -> int:
         return (index + 1) % len(self.sections)

@@ -11,55 +11,63 @@ individual turn the sweep restarts from the Leader token, wherever it now is
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 
-from racebook.rf90.state import Activation, RaceState
+from racebook.rf90.state import YELLOW_FLAG, Activation, RaceState
 from racebook.rf90.track import Track
 
 # Per track *object* (not per id: two files may share an id, e.g. an edited copy of teaching.toml):
-# track id -> (the track, Activation(section) for every section). The identity check makes a stale entry
-# impossible; keying by id keeps the cache at one entry per id.
-_WHOLE: dict[str, tuple[Track, tuple[Activation, ...]]] = {}
+# track id -> (the track, its sweeps). A sweep depends only on the track, the FAS's section index and whether the
+# Leader token splits that section, so each one is built once and shared (a tuple: nothing can edit it). The
+# identity check makes a stale entry impossible; keying by id keeps the cache at one entry per id.
+_SWEEPS: dict[str, tuple[Track, dict[tuple[int, bool], tuple[Activation, ...]]]] = {}
 
 
-def _whole(state: RaceState) -> tuple[Activation, ...]:
-    track = state.track
-    hit = _WHOLE.get(track.id)
-    if hit is not None and hit[0] is track:
-        return hit[1]
-    acts = tuple(Activation(s.name) for s in track.sections)
-    _WHOLE[track.id] = (track, acts)
+def _sweep_from(track: Track, i0: int, split: bool) -> tuple[Activation, ...]:
+    """The sweep backwards around the loop from section index ``i0`` (§11.3); with ``split`` the leader's
+    subsection comes first and the cars ahead of him in his section last (§11.2 case 3)."""
+    hit = _SWEEPS.get(track.id)
+    if hit is None or hit[0] is not track:
+        hit = (track, {})
+        _SWEEPS[track.id] = hit
+    sweeps = hit[1]
+    acts = sweeps.get((i0, split))
+    if acts is None:
+        n = len(track)
+        whole = [Activation(track.sections[(i0 - k) % n].name) for k in range(n)]
+        if split:
+            name = track.sections[i0].name
+            whole[0] = Activation(name, "leader")
+            whole.append(Activation(name, "ahead"))
+        acts = sweeps[(i0, split)] = tuple(whole)
     return acts
 
 
-def _iter_sweep(state: RaceState) -> Iterator[Activation]:
-    """Activation groups in sweep order from the FAS (§11.3), produced lazily."""
+def _sweep(state: RaceState) -> tuple[Activation, ...]:
+    """Activation groups in sweep order from the FAS (§11.3): with no leader on the track, from the last section;
+    with the leader off track, from the section where he lost control (§18.4)."""
     track = state.track
-    whole = _whole(state)
-    n = len(track)
-    if state.leader is None or not state.cars[state.leader].on_track:
-        yield from reversed(whole)
-        return
-    lead = state.cars[state.leader]
+    leader = state.leader
+    if leader is None or not state.cars[leader].on_track:
+        return _sweep_from(track, len(track) - 1, False)
     if state.fas_anchor is not None:  # §18.4: the leader is off track; the FAS stays where he lost control
-        i0 = track.section(state.fas_anchor).index
-        for k in range(n):
-            yield whole[(i0 - k) % n]
-        return
-    i0 = track.section(lead.section).index
-    lst = state.order[lead.section]
-    has_ahead = state.leader in lst and any(c != "(Y)" for c in lst[:lst.index(state.leader)])
-    yield Activation(lead.section, "leader") if has_ahead else whole[i0]
-    for k in range(1, n):
-        yield whole[(i0 - k) % n]
-    if has_ahead:
-        yield Activation(lead.section, "ahead")
+        return _sweep_from(track, track.index_of(state.fas_anchor), False)
+    section = state.cars[leader].section
+    lst = state.order[section]
+    split = False
+    if leader in lst:
+        for c in lst:
+            if c == leader:
+                break
+            if c != YELLOW_FLAG:
+                split = True
+                break
+    return _sweep_from(track, track.index_of(section), split)
 
 
 def sweep(state: RaceState) -> list[Activation]:
     """Activation groups in sweep order from the FAS (§11.3)."""
-    return list(_iter_sweep(state))
+    return list(_sweep(state))
 
 
 def _off_map(state: RaceState) -> dict[str, list[str]]:
@@ -74,13 +82,13 @@ def cars_of(state: RaceState, act: Activation, off: dict[str, list[str]] | None 
     """Cars of an activation group, in playing order; off-track cars at this section's re-entry point come
     after every other car of the section (§18.5)."""
     cars = state.cars_in(act.section)
-    here = (off if off is not None else _off_map(state)).get(act.section, [])
+    here = (off if off is not None else _off_map(state)).get(act.section)
     if act.part == "whole" or state.leader is None or state.leader not in cars:
-        return cars + here
+        return cars + here if here else cars
     i = cars.index(state.leader)
     if act.part == "leader":
-        return cars[i:] + (here if i == 0 else [])
-    return cars[:i] + here
+        return cars[i:] + here if here and i == 0 else cars[i:]
+    return cars[:i] + here if here else cars[:i]
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,14 +113,19 @@ def next_to_play(state: RaceState) -> Next | None:
         return None
     if lead is not None and state.cars[lead].on_track and not state.cars[lead].played \
             and state.cars[lead].off_track is None:
-        return Next(next(_iter_sweep(state)), lead, "leader, FAS", "§11.2 case 1", solo=True)
-    lead_section = state.cars[lead].section if lead else None
+        return Next(_sweep(state)[0], lead, "leader, FAS", "§11.2 case 1", solo=True)
+    cars, order = state.cars, state.order
+    lead_section = cars[lead].section if lead else None
     off = _off_map(state)
-    for act in _iter_sweep(state):
-        if not state.order[act.section] and act.section not in off:
-            continue
+    for act in _sweep(state):
+        if act.section not in off:  # a first look at the section's list: most sections hold nobody still to play
+            for cid in order[act.section]:
+                if cid != YELLOW_FLAG and not cars[cid].played and cars[cid].on_track:
+                    break
+            else:
+                continue
         for cid in cars_of(state, act, off):
-            car = state.cars[cid]
+            car = cars[cid]
             if car.on_track and not car.played:
                 if act.part == "ahead":
                     return Next(act, cid, "ahead of the leader in his section: played last", "§11.2 case 3")

@@ -61,6 +61,9 @@ def special_turn(state: RaceState) -> str | None:
     return None
 
 
+_WHERE = {t: "braking zone" if t is SectionType.BRAKING else t.value for t in SectionType}  # a section type in words
+
+
 def pass_cost(state: RaceState, mover: Car, other: Car, minus_one_corner: int | None = None) -> PassCost:
     """MP to pass ``other``, directly ahead of ``mover`` in the same section (§13.E.7 and modifiers).
 
@@ -72,7 +75,7 @@ def pass_cost(state: RaceState, mover: Car, other: Car, minus_one_corner: int | 
     kind = pass_kind(mover, other)
     if YELLOW_FLAG in state.order[sec.name]:
         return PassCost(kind, None, f"a yellow flag in {sec.name} forbids any pass", "§15.1")
-    where = "braking zone" if sec.type is SectionType.BRAKING else sec.type.value
+    where = _WHERE[sec.type]
     base = (_robot_pass_cost(state, mover, other, kind, where) if mover.is_robot
             else _human_pass_cost(state, mover, other, kind, where, minus_one_corner))
     if not mover.is_robot and mover.strategy is Strategy.RECOVERY and other.is_robot \
@@ -247,7 +250,7 @@ def advance(state: RaceState, mv: Move, events: list[Event], check_result: bool 
             _update_leader(state, events, car.id, other.id)
             continue
         # nobody ahead in this section: enter the next one
-        nxt = state.track.sections[state.track.next_index(state.section(car.section).index)]
+        nxt = state.track.sections[state.track.next_index(state.track.index_of(car.section))]
         state.remove(car.id)
         if nxt.index == 0:
             car.lap += 1

@@ -126,9 +126,27 @@ def load_robot_chits(path: str | Path | None = None) -> dict[RobotType, list[tup
     return out
 
 
+# The default chits file, read once per version of the file on disk (its modification time and size are checked on
+# every use, so an edited file is read again): a race's set-up need not parse it each time.
+_CHITS: dict[str, tuple[tuple[int, int], dict[RobotType, list[tuple[int, int, int]]]]] = {}
+
+
+def _default_chits() -> dict[RobotType, list[tuple[int, int, int]]]:
+    """:func:`load_robot_chits` of :data:`ROBOT_CHITS_FILE` (the caller copies the lists before shuffling)."""
+    try:
+        st = ROBOT_CHITS_FILE.stat()
+    except OSError:
+        return load_robot_chits()  # raises the DeckDataError naming the file
+    version = (st.st_mtime_ns, st.st_size)
+    hit = _CHITS.get(str(ROBOT_CHITS_FILE))
+    if hit is None or hit[0] != version:
+        hit = _CHITS[str(ROBOT_CHITS_FILE)] = (version, load_robot_chits())
+    return hit[1]
+
+
 def draw_robot_entries(robots: list[tuple[str, RobotType]], rng: Rng) -> list[Entry]:
     """§7.1 item 5 (recommended reading): one chit per robot car, drawn at random from its type's chits."""
-    pools = {t: list(v) for t, v in load_robot_chits().items()}
+    pools = {t: list(v) for t, v in _default_chits().items()}
     for pool in pools.values():
         rng.shuffle(pool)
     out = []

@@ -70,7 +70,7 @@ def robot_turn(state: RaceState, car: Car, events: list[Event]) -> TurnCtx | Non
         parts.append((-car.time_loss, "time loss"))
         car.time_loss = 0
     total = sum(v for v, _ in parts)
-    events.append(MovementPoints(car.id, total, " ".join(f"{v:+d} {w}" for v, w in parts).lstrip("+")))
+    events.append(MovementPoints(car.id, total, " ".join([f"{v:+d} {w}" for v, w in parts]).lstrip("+")))
     mv = Move(car.id, total)
     while total > 0 and not mv.done:
         movement.advance(state, mv, events)

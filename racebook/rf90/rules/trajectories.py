@@ -25,8 +25,11 @@ def _colour_match(state: RaceState, car: Car, traj: Trajectory, cards: tuple[str
 
 
 def free_trajectories(state: RaceState, section: str) -> list[Trajectory]:
+    here = state.track.trajectories_in(section)
+    if not here:
+        return []
     taken = {c.trajectory for c in state.cars.values() if c.trajectory and c.on_track}
-    return [t for t in state.track.trajectories_in(section) if t.id not in taken]
+    return [t for t in here if t.id not in taken]
 
 
 def occupiable_trajectories(state: RaceState, car: Car, ctx: TurnCtx) -> list[Trajectory]:

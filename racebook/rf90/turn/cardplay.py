@@ -182,6 +182,7 @@ def legal_plays(state: RaceState, car: Car) -> list[Play]:
         if car.trajectory and trajectories.trajectories_available(state) else None
     blues = [False, True] if car.blue > 0 else [False]
     corners = [c.number for c in state.track.corners]
+    et_modes = hooks.et_modes(state, car) if traj is not None and traj.kind is TrajectoryKind.EXTREME else []
     wanted_of: dict[str, frozenset[str]] = {}
     candidates: list[_Candidate] = []
     for cards in combos:
@@ -201,6 +202,8 @@ def legal_plays(state: RaceState, car: Car) -> list[Play]:
         m1s: list[int | None] = [None]
         if any(card_of[c].minus_one for c in cards):
             m1s += corners
+        # the MP every play of these cards starts from (§13.E.1), only where a Track Card's eligibility asks for it
+        base_mp = card_mp + sum(v for v, _ in hooks.mp_parts(state, car, cards)) + penalty if queries_for else 0
         traj_options: list[bool] = [False]
         if traj is not None and trajectories._colour_match(state, car, traj, cards):
             traj_options.append(True)
@@ -208,7 +211,7 @@ def legal_plays(state: RaceState, car: Car) -> list[Play]:
             t = traj if use else None
             ets: list[str | None] = [None]
             if t is not None and t.kind is TrajectoryKind.EXTREME:
-                ets += hooks.et_modes(state, car)
+                ets += et_modes
                 ets += [c for c in hand if c not in cards and any(  # §19.3 ET Discard Power, respecting colour
                     p.kind is PowerKind.ET and p.colour in t.colours for p in card_of[c].powers)]
             tyres = payments.tyre_cost(car, tyres0 + (t.cost.tyres if t is not None else 0))
@@ -221,14 +224,14 @@ def legal_plays(state: RaceState, car: Car) -> list[Play]:
                 for blue in blues:
                     mp = 0
                     if queries_for:
-                        mp = card_mp + (t.bonus if sure and t is not None else 0) + (1 if blue else 0) \
-                            + sum(v for v, _ in hooks.mp_parts(state, car, cards)) \
-                            - (1 if et == "flat" else 0) + penalty
+                        mp = base_mp + (t.bonus if sure and t is not None else 0) + (1 if blue else 0) \
+                            - (1 if et == "flat" else 0)
                     for m1 in m1s:
-                        candidates.append((cards, use, blue, m1, et, [(w, mp, m1, best) for w in queries_for]))
+                        candidates.append((cards, use, blue, m1, et,
+                                           [(w, mp, m1, best) for w in queries_for] if queries_for else []))
     ok = _answer(state, car, candidates)
     return [Play(car.id, cards, use, blue, m1, et) for cards, use, blue, m1, et, qs in candidates
-            if all(ok[q] for q in qs)]
+            if not qs or all(ok[q] for q in qs)]
 
 
 def _answer(state: RaceState, car: Car, candidates: list[_Candidate]) -> dict[_Query, bool]:
@@ -245,12 +248,15 @@ def _answer(state: RaceState, car: Car, candidates: list[_Candidate]) -> dict[_Q
         if by_best.get(best, mp) <= mp:
             by_best[best] = mp
     runs: dict[tuple[int | None, int | None], _Run] = {}
+    corners_in: dict[int, set[int | None]] = {}  # a plain run (by id) -> the corners of the sections it is ever in
     for m1 in sorted(most, key=lambda k: -1 if k is None else k):  # the plain run (None) first
         by_best = most[m1]
         if m1 is not None:
             plain = [runs[b, None] for b in by_best if (b, None) in runs]
-            if plain and not any(s.type is SectionType.CORNER and s.corner == m1
-                                 for r in plain for s in map(state.section, r.been)):
+            for r in plain:
+                if id(r) not in corners_in:
+                    corners_in[id(r)] = {s.corner for s in map(state.section, r.been) if s.type is SectionType.CORNER}
+            if plain and not any(m1 in corners_in[id(r)] for r in plain):
                 for b in by_best:  # the car is never in that corner: the "-1" changes nothing
                     runs[b, m1] = runs[b, None]
                 continue
@@ -258,4 +264,13 @@ def _answer(state: RaceState, car: Car, candidates: list[_Candidate]) -> dict[_Q
         first = _record(state, car, by_best[top] - shift, m1, top)
         for b, m in by_best.items():
             runs[b, m1] = first if b == top or not first.checked else _record(state, car, m - shift, m1, b)
-    return {q: not q[0].isdisjoint(runs[q[3], q[2]].visited(q[1] - shift)) for q in queries}
+    visited: dict[tuple[int, int], set[str]] = {}  # (run id, MP) -> the sections it enters with that many MP
+    ok: dict[_Query, bool] = {}
+    for q in queries:
+        run = runs[q[3], q[2]]
+        key = (id(run), q[1] - shift)
+        there = visited.get(key)
+        if there is None:
+            there = visited[key] = set(run.visited(q[1] - shift))
+        ok[q] = not q[0].isdisjoint(there)
+    return ok
