@@ -209,10 +209,13 @@ class Replay(Generic[A, F]):
             r = self._fresh(frames)
             j = 0
         elif start == last:
-            return self._resume(self._copy_position(), self.steps, frames)
+            r = self._resume(self._copy_position(), self.steps, frames)
+            j = last
         else:
             j = start
             r = self._resume(self._snaps[j], self.steps[:j + 1], frames)  # type: ignore[index]
+        if start is not None and frames and self._snaps:  # the copies of the shared past serve the new race too
+            r._snaps = {s: p for s, p in self._snaps.items() if s <= j}
         for st in self.steps[j + 1:k + 1]:
             r.apply_recorded(st.action)  # type: ignore[arg-type]
         return r

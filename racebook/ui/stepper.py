@@ -207,8 +207,8 @@ class Stepper:
         self.b_first.disabled = self.b_prev.disabled = p <= 0
         self.b_next.disabled = self.b_last.disabled = p >= n
         self.counter.value = f'<span style="font-size:16px"><b>{p}</b> / {n}</span>'
-        self.sentence.value = self._sentence_html()
-        df = self.visible_log()
+        df = self.visible_log()  # first: it asks for the visible frames in order, so a race rebuilding them
+        self.sentence.value = self._sentence_html()  # replays from one kept copy at most (then they are cached)
         if len(df):
             table = df.to_html(escape=True, border=0, index_names=False)
             self.log_html.value = f'{_CSS}<div class="rb-log">{table}</div>'

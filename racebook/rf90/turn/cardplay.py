@@ -180,8 +180,8 @@ def legal_plays(state: RaceState, car: Car, only: tuple[str, ...] | None = None)
     for a, b in combinations(hand, 2):
         if pair_legal(car, card_of[a], card_of[b])[0]:
             combos.append((a, b))
-    if only is not None:
-        combos = [c for c in combos if c == only]
+    if only is not None:  # a Play holds its cards sorted
+        combos = [c for c in combos if tuple(sorted(c)) == tuple(sorted(only))]
     traj = state.track.trajectory(car.trajectory) \
         if car.trajectory and trajectories.trajectories_available(state) else None
     blues = [False, True] if car.blue > 0 else [False]
