@@ -191,7 +191,7 @@ class Replay(Generic[A, F]):
         """Called by the game's ``apply`` once the action is found legal, before the position changes: a race that
         keeps frames copies the position after every K-th step (see the class docstring)."""
         j = len(self.steps) - 1
-        if self.snapshot_every and self.record_frames and j % self.snapshot_every == 0:
+        if self.derives_frames and j % self.snapshot_every == 0:
             if self._snaps is None:
                 self._snaps = {}
             if j not in self._snaps:
@@ -264,7 +264,7 @@ class Replay(Generic[A, F]):
 
     def _rebuild(self, i: int) -> tuple[F, ...]:
         st = self.steps[i]
-        cur = self._cursor
+        cur, self._cursor = self._cursor, None  # a replay that fails half-way is not kept
         if i == 0:
             r = self._fresh_logging()
         else:
