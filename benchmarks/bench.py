@@ -14,7 +14,11 @@ Figures (RF90; Automobiles and FormulaGP get their rows when they exist):
 - human-driver race, full loop: the races played by ``GreedyDriver`` (listing, the driver's choice, ``apply``);
 - robot individual turn: full races of 10 robots (Silverstone), per individual turn;
 - 1,000 robot races: serially, and with ``simulate(..., jobs=2)`` when ``simulate`` has a ``jobs`` parameter;
-- exact late-braking odds, exact duel odds, ``Race.clone()`` against a replay by ``at(n)``.
+- exact late-braking odds, exact duel odds, ``Race.clone()`` against a replay by ``at(n)``;
+- frames (issue 16 item 5): the human-driver races replayed keeping frames (a copy of the position every
+  ``Race.snapshot_every`` steps), with the memory each race keeps per event with frames and without; a walk back
+  through a whole race by ``at(n)`` (every click, n = N … 0); clicks of the stepper (◀ and the slider) on a
+  1,000-event race, engine and view (needs the ``lab`` extra).
 
 Per-turn and per-call figures are CPU time of this process (time.process_time), so a busy machine inflates them
 less; the races figures give CPU and wall time (a process pool's work is only visible on the wall clock). The
@@ -26,14 +30,17 @@ Targets (issue 16): human-driver individual turn < 100 µs and within 1.5x of th
 from __future__ import annotations
 
 import argparse
+import gc
 import inspect
 import json
 import os
 import platform
+import random
 import statistics
 import subprocess
 import sys
 import time
+import tracemalloc
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -92,9 +99,9 @@ def _no_listing() -> list:  # type: ignore[type-arg]
     raise AssertionError("the apply-only floor listed legal actions")
 
 
-def replay(race: Race, actions: list, listing: bool) -> float:  # type: ignore[type-arg]
+def replay(race: Race, actions: list, listing: bool, frames: bool = False) -> float:  # type: ignore[type-arg]
     """CPU time to apply ``actions`` to a fresh copy of ``race``'s start; with or without a legal listing."""
-    r = race._fresh(False)
+    r = race._fresh(frames)
     if not listing:
         everything = _Everything()
         r._legal_now = lambda: everything  # type: ignore[method-assign]
@@ -119,8 +126,21 @@ def per_call(fn: Callable[[], Any], n: int) -> float:
     return (time.process_time() - t0) / n
 
 
+def kept_bytes(race: Race, frames: bool) -> int:
+    """The memory (tracemalloc) a race keeps after replaying ``race``'s actions, with or without frames."""
+    gc.collect()
+    tracemalloc.start()
+    try:
+        r = race._fresh(frames)
+        for a in race.actions:
+            r.apply(a)
+        return tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+
+
 def human_figures(n: int) -> list[Figure]:
-    loop = engine = floor = 0.0
+    loop = engine = floor = kept = 0.0
     turns = 0
     for i in range(n):
         t0 = time.process_time()
@@ -130,6 +150,9 @@ def human_figures(n: int) -> list[Figure]:
         actions = race.actions
         engine += replay(race, actions, listing=True)
         floor += replay(race, actions, listing=False)
+        kept += replay(race, actions, listing=True, frames=True)
+    events = len(race.events)
+    on, off = kept_bytes(race, True), kept_bytes(race, False)
     return [
         Figure("floor_turn", "apply-only floor: 4 automatic human drivers + 6 robots, actions replayed unchecked",
                floor / turns, "individual turn", note=f"{n} races, {turns} individual turns"),
@@ -137,6 +160,10 @@ def human_figures(n: int) -> list[Figure]:
                "individual turn", target=100e-6),
         Figure("human_turn_loop", "human-driver race, full loop: listing + GreedyDriver's choice + apply",
                loop / turns, "individual turn", note=f"{loop / n * 1e3:.0f} ms per race"),
+        Figure("human_turn_frames", f"the same, keeping frames (a copy of the position every {Race.snapshot_every} "
+               "steps)", kept / turns, "individual turn",
+               note=f"{kept / engine:.2f}x without frames; memory kept {on / events:,.0f} B/event with frames, "
+                    f"{off / events:,.0f} without ({events:,} events)"),
     ]
 
 
@@ -193,9 +220,39 @@ def odds_and_copy_figures() -> list[Figure]:
                target=1e-3),
         Figure("duel_odds", f"exact duel odds vs a robot's two blind cards ({pairs:,} pairs)", t_duel, "call"),
         Figure("clone", f"Race.clone() of a mid-race position ({len(mid.actions)} actions)", t_clone, "call"),
-        Figure("replay_at", "the same position by replay, at(n)", t_at, "call",
-               note=f"clone is {t_at / t_clone:.0f}x faster"),
+        Figure("replay_at", "the same position replayed from the start, at(n) of a race without frames", t_at,
+               "call", note=f"clone is {t_at / t_clone:.0f}x faster"),
     ]
+
+
+def travel_figures() -> list[Figure]:
+    """A walk back through a whole human-driver race with frames by at(n), and stepper clicks on 1,000 events."""
+    race, _ = sim.one_race(TRACK, seed=1, players=4, robots=TEN_ROBOTS[:6], frames=True)
+    clicks = []
+    for n in range(len(race.actions), -1, -1):
+        t0 = time.process_time()
+        race.at(n)
+        clicks.append(time.process_time() - t0)
+    out = [Figure("walk_back", f"a click back through a whole race with frames: at(n), n = {len(clicks) - 1} … 0",
+                  statistics.mean(clicks), "click (mean)",
+                  note=f"{len(clicks) / sum(clicks):.0f} clicks/s; worst click {fmt(max(clicks))}")]
+    try:
+        from racebook.rf90.ui import ScenarioPlayer
+    except ImportError:  # pragma: no cover - the lab extra is not installed
+        return out
+    k = next(i for i in range(len(race.steps)) if sum(len(st.events) for st in race.steps[:i + 1]) >= 1000)
+    small = race.at(k)
+    player = ScenarioPlayer(small, position=None)
+    stepper, rnd, times = player.stepper, random.Random(0), []
+    for i in range(80):
+        t0 = time.process_time()
+        stepper.prev() if i < 40 else stepper.go(rnd.randrange(stepper.count + 1))
+        times.append(time.process_time() - t0)
+    assert player.errors.text == "", player.errors.text
+    out.append(Figure("stepper_click", f"a stepper click on a {len(small.events):,}-event race (engine + track view + "
+                      "log): 40 x ◀ from the end, 40 slider jumps", statistics.mean(times), "click (mean)",
+                      target=0.1, note=f"worst click {fmt(max(times))}"))
+    return out
 
 
 def fmt(seconds: float) -> str:
@@ -223,7 +280,7 @@ def main() -> int:
     load_track(TRACK)
     robot_race(0)  # warm up imports and caches
     figures = human_figures(args.human_races) + robot_figures(args.robot_races)
-    figures += odds_and_copy_figures() + races_figures(args.races)
+    figures += odds_and_copy_figures() + travel_figures() + races_figures(args.races)
     if args.notebooks:
         w0 = time.perf_counter()
         r = subprocess.run([sys.executable, *NBVAL[1:]], cwd=ROOT, capture_output=True, text=True)

@@ -1,10 +1,10 @@
 """The race: one state API — ``legal_actions()``, ``explain(action)`` and ``apply(action)`` — and an append-only log.
 
-A :class:`Race` keeps the initial state and every action applied. Stepping
-back is replaying to step N (:meth:`Race.at`; the step log and its replay are game-agnostic,
-:mod:`racebook.core.log`); copying the current position is not (:meth:`Race.clone`: the turn, duel and Safety Car in
-progress are held by the state). Every rule step appends a typed event (racebook.rf90.events) whose sentence cites the
-digest.
+A :class:`Race` keeps the initial state and every action applied. Stepping back is replaying to step N from the
+nearest kept copy of the position (:meth:`Race.at`; the step log, its replay and the frames rebuilt on demand are
+game-agnostic, :mod:`racebook.core.log`); copying the current position is not (:meth:`Race.clone`: the turn, duel and
+Safety Car in progress are held by the state). Every rule step appends a typed event (racebook.rf90.events) whose
+sentence cites the digest.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from racebook.core.errors import ActionSyntaxError, EngineError, IllegalAction, RacebookError
-from racebook.core.log import EventLog, Replay, Step  # noqa: F401 - Step re-exported (racebook.core.log)
+from racebook.core.log import Replay, Step  # noqa: F401 - Step re-exported (racebook.core.log)
 from racebook.rf90 import turn
 from racebook.rf90.actions import Action
 from racebook.rf90.events import (
@@ -29,29 +29,13 @@ from racebook.rf90.events import (
     SectionActivated,
     TurnsLost,
 )
+from racebook.rf90.frame import Frame, FrameLog, frame_of  # noqa: F401 - Frame, frame_of re-exported
 from racebook.rf90.notation import format_state
 from racebook.rf90.rules import activation, duel, safetycar
 from racebook.rf90.rules.classification import classification
 from racebook.rf90.rules.duel import DuelCtx
-from racebook.rf90.state import Activation, RaceState, ScMachine
+from racebook.rf90.state import RaceState, ScMachine
 from racebook.rf90.turn import Phase, TurnCtx
-
-
-@dataclass(frozen=True, slots=True)
-class Frame:
-    """The visible position right after one event: what the track view draws (§11 views)."""
-
-    order: dict[str, tuple[str, ...]]
-    laps_down: dict[str, int]
-    leader: str | None
-    activation: Activation | None
-    played: frozenset[str]
-    trajectories: dict[str, str]
-    turn: int
-    weather: int
-    off_track: dict[str, str]  # car -> section beside whose re-entry point it waits (§18.5)
-    out: dict[str, str]  # car -> status for retired / out-of-fuel cars (§18.6, §13.A.3)
-    sc: str | None = None  # the Safety Car's section while it is out (§21)
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,40 +58,26 @@ class Verdict:
         return self.reason if self.legal else f"{self.action} is not legal — {self.rule}: {self.reason}"
 
 
-def frame_of(state: RaceState) -> Frame:
-    order = {k: tuple(v) for k, v in state.order.items() if v}
-    off = {c.id: c.off_track for c in state.cars.values() if c.off_track and c.on_track}
-    cars = [c for lst in order.values() for c in lst if c in state.cars] + list(off)
-    return Frame(order, {c: state.laps_down(c) for c in cars}, state.leader, state.activation,
-                 frozenset(c for c in cars if state.cars[c].played),
-                 {c: state.cars[c].trajectory for c in cars if state.cars[c].trajectory},  # type: ignore[misc]
-                 state.turn, state.weather, off,  # type: ignore[arg-type]
-                 {c.id: c.status.value for c in state.cars.values() if not c.on_track}, state.sc)
-
-
-class _Log(EventLog):
-    """An event list that also records a Frame after every event (for steppers and plots)."""
-
-    def __init__(self, state: RaceState, record: bool) -> None:
-        super().__init__((lambda: frame_of(state)) if record else None)
-        self.state = state
-        self.record = record
-
-
 class Race(Replay[Action, Frame]):
-    """A race being played. Build one with :func:`racebook.rf90.scenario.load` or :meth:`from_state`."""
+    """A race being played. Build one with :func:`racebook.rf90.scenario.load` or :meth:`from_state`.
+
+    With frames, it keeps a copy of its position (~25 KB) every :attr:`snapshot_every` steps rather than a frame
+    (~1.8 KB) after every event (~7 a step); K = 32 from benchmarks/bench.py (memory per event, time per race)."""
+
+    snapshot_every = 32
 
     def __init__(self, state: RaceState, frames: bool = True, prelude: tuple[Event, ...] = ()) -> None:
-        """``frames=False`` skips the per-event position snapshots (for fast simulation); ``prelude`` are events
-        that happened before the race (e.g. qualifying), logged first in step 0."""
+        """``frames=False`` keeps neither frames nor copies of positions (for fast simulation); ``prelude`` are
+        events that happened before the race (e.g. qualifying), logged first in step 0."""
         self.state = state
         self.record_frames = frames
         self._initial = state.to_dict()
+        self._prelude = prelude
         self.start_frame = frame_of(state)
         self.steps: list[Step] = []
         # the machine starts afresh: a state's dict (its initial state, for at(n)) holds no turn in progress
         state.turn_ctx, state.duel_ctx, state.solo, state.sc_machine = None, None, False, ScMachine()
-        events = _Log(state, frames)
+        events = FrameLog(state, self._log_frames)
         for e in prelude:
             events.append(e)
         self._advance(events)
@@ -144,14 +114,23 @@ class Race(Replay[Action, Frame]):
     def clone(self) -> Race:
         """An independent copy of this race at its current position, without replay: the state with the turn, duel
         and Safety Car in progress (:meth:`RaceState.copy`), its generator and decks. The clone's log shares the
-        past steps (immutable); applying an action to one race leaves the other unchanged. (:meth:`at` goes back
-        to an earlier step by replay.)"""
+        past steps (immutable) and the copies of past positions; applying an action to one race leaves the other
+        unchanged. (:meth:`at` goes back to an earlier step by replay from the nearest kept copy.)"""
+        r = self._resume(self.state, self.steps, self.record_frames)
+        r._snaps = dict(self._snaps) if self._snaps else None
+        return r
+
+    def _copy_position(self) -> RaceState:
+        return self.state.copy()
+
+    def _resume(self, position: RaceState, steps: list[Step], frames: bool) -> Race:
         r = Race.__new__(Race)
-        r.state = self.state.copy()
-        r.record_frames = self.record_frames
+        r.state = position.copy()
+        r.record_frames = frames
         r._initial = self._initial
+        r._prelude = self._prelude
         r.start_frame = self.start_frame
-        r.steps = list(self.steps)
+        r.steps = list(steps)
         return r
 
     # ----------------------------------------------------------- the API
@@ -237,10 +216,33 @@ class Race(Replay[Action, Frame]):
         legal = self._legal_now()
         if action not in legal:
             raise self._refusal(action, legal).error()
+        return self._perform(action)
+
+    def apply_recorded(self, action: Action | str) -> tuple[Event, ...]:
+        """Apply an action read from a record (``at(n)``, a save): checked by the handler that would list it,
+        without the whole listing where that is safe (:func:`racebook.rf90.turn.allows`); one it does not allow
+        goes through :meth:`apply`, which lists and raises the same error as ever (tests/rf90/test_replays.py)."""
+        action = self._parse(action)
+        if not self._allows(action):
+            return self.apply(action)
+        return self._perform(action)
+
+    def _allows(self, action: Action) -> bool:
+        if self.state.finished:
+            return False
+        if self.duel is not None:  # the duel's listing is a few actions: it is the check
+            return action in duel.legal(self.state, self.duel)
+        if self.ctx is None:
+            return False
+        return turn.allows(self.state, self.ctx, action)
+
+    def _perform(self, action: Action) -> tuple[Event, ...]:
+        """Apply ``action``, found legal."""
         self._legal_cache = None
+        self._keep_position()
         # Atomic: if a handler raises half-way (an engine bug, or a typed error mid-step) the race is rewound to
         # the position before the action (_rewind) and the error propagates; a raw exception becomes EngineError.
-        events = _Log(self.state, self.record_frames)
+        events = FrameLog(self.state, self._log_frames)
         try:
             if self.duel is not None:
                 duel.apply(self.state, self.duel, action, events)
@@ -269,7 +271,7 @@ class Race(Replay[Action, Frame]):
         the state was changed other than through :meth:`apply` (an edit that leaves no trace in the log cannot be
         told apart, and is lost)."""
         try:
-            r = self.at(len(self.actions), frames=False)
+            r = self.replay(len(self.actions))  # from the initial state: a kept copy may hold the edit
         except RacebookError:
             return False
         if [str(e) for st in self.steps[1:] for e in st.events] != [str(e) for st in r.steps[1:] for e in st.events]:
@@ -291,9 +293,17 @@ class Race(Replay[Action, Frame]):
         except Exception as e:  # noqa: BLE001 - a half-applied state may not print
             return f"<the position cannot be printed: {type(e).__name__}: {e}>"
 
-    # ``events``, ``frames``, ``actions`` and ``at(n)`` (time travel by replay) come from racebook.core.log.Replay
+    # ``events``, ``frames``, ``actions``, ``at(n)`` and ``step_frames(i)`` come from racebook.core.log.Replay
     def _fresh(self, frames: bool) -> Race:
-        return Race(RaceState.from_dict(self._initial, self.state.track, self.state.cards), frames)
+        """A new race from the initial state, its prelude (e.g. qualifying) logged in step 0 as in this race."""
+        return Race(RaceState.from_dict(self._initial, self.state.track, self.state.cards), frames, self._prelude)
+
+    def _fresh_logging(self) -> Race:
+        r = Race.__new__(Race)
+        r._log_frames = True
+        r.__init__(RaceState.from_dict(self._initial, self.state.track, self.state.cards), True,  # type: ignore[misc]
+                   self._prelude)
+        return r
 
     def to_json(self) -> str:
         """Save the race: its track (file text and digest), initial state, every action and the final state

@@ -3,6 +3,10 @@
 Position 0 is "before the first event" (``race.start_frame``); position i
 (1 … N) shows ``race.events[i-1]``, its sentence, the position right after it
 (``race.frames[i-1]``) and the log of ``race.events[:i]``.
+
+A click costs the same at any point of any race: the log's table is built for its visible rows only, and the
+frames are read through ``race.frames``, which a race that keeps snapshots rebuilds one step at a time
+(:class:`racebook.core.log.Frames`).
 """
 
 from __future__ import annotations
@@ -26,8 +30,10 @@ def _body(event: Any) -> str:
     return str(event.body())
 
 
-def events_table(events: Sequence[Any], frames: Sequence[Any] = (), steps: Sequence[int] = ()) -> pd.DataFrame:
-    """The log as a DataFrame, one row per event, indexed 1 … N like the stepper's positions."""
+def events_table(events: Sequence[Any], frames: Sequence[Any] = (), steps: Sequence[int] = (),
+                 start: int = 1) -> pd.DataFrame:
+    """The log as a DataFrame, one row per event, indexed ``start`` … (1 … N by default, like the stepper's
+    positions; a window of the log starts further on)."""
     rows = []
     for i, e in enumerate(events):
         frame = frames[i] if i < len(frames) else None
@@ -39,7 +45,7 @@ def events_table(events: Sequence[Any], frames: Sequence[Any] = (), steps: Seque
             "sentence": _body(e),
             "rule": e.citation,
         })
-    df = pd.DataFrame(rows, columns=COLUMNS, index=pd.RangeIndex(1, len(rows) + 1, name="#"))
+    df = pd.DataFrame(rows, columns=COLUMNS, index=pd.RangeIndex(start, start + len(rows), name="#"))
     return df
 
 
@@ -49,15 +55,15 @@ def race_table(race: Any) -> pd.DataFrame:
     return events_table(events, frames, steps)
 
 
-def _flatten(race: Any) -> tuple[list[Any], list[Any], list[int]]:
+def _flatten(race: Any) -> tuple[list[Any], Sequence[Any], list[int]]:
+    """The race's events, its frames (``race.frames``: a list, or frames rebuilt on demand) and each event's
+    step."""
     events: list[Any] = []
-    frames: list[Any] = []
     steps: list[int] = []
     for st in race.steps:
         events.extend(st.events)
-        frames.extend(st.frames)
         steps.extend([st.index] * len(st.events))
-    return events, frames, steps
+    return events, race.frames, steps
 
 
 _CSS = """<style>
@@ -80,7 +86,7 @@ class Stepper:
         self.rows = rows
         self.race: Any = None
         self.events: list[Any] = []
-        self.frames: list[Any] = []
+        self.frames: Sequence[Any] = []
         self.steps: list[int] = []
         self._callbacks: list[Callback] = []
         g = self.errors.guard
@@ -183,6 +189,14 @@ class Stepper:
         p = self.position
         return events_table(self.events[:p], self.frames[:p], self.steps[:p])
 
+    def visible_log(self) -> pd.DataFrame:
+        """The last ``rows`` rows of :meth:`log` (what the log table shows), built alone: a click costs the same
+        at any position."""
+        p = self.position
+        lo = max(0, p - self.rows)
+        frames = [self.frames[i] for i in range(lo, min(p, len(self.frames)))]
+        return events_table(self.events[lo:p], frames, self.steps[lo:p], start=lo + 1)
+
     # ------------------------------------------------------------ drawing
     def _on_slider(self, change: dict) -> None:
         if not self._quiet:
@@ -193,10 +207,10 @@ class Stepper:
         self.b_first.disabled = self.b_prev.disabled = p <= 0
         self.b_next.disabled = self.b_last.disabled = p >= n
         self.counter.value = f'<span style="font-size:16px"><b>{p}</b> / {n}</span>'
-        self.sentence.value = self._sentence_html()
-        df = self.log()
+        df = self.visible_log()  # first: it asks for the visible frames in order, so a race rebuilding them
+        self.sentence.value = self._sentence_html()  # replays from one kept copy at most (then they are cached)
         if len(df):
-            table = df.tail(self.rows).to_html(escape=True, border=0, index_names=False)
+            table = df.to_html(escape=True, border=0, index_names=False)
             self.log_html.value = f'{_CSS}<div class="rb-log">{table}</div>'
         else:
             self.log_html.value = '<div class="rb-log" style="color:#777">(no events yet)</div>'

@@ -128,7 +128,8 @@ class DuelWatch:
     def _leader_when_opened(self, step: int, ctx: duel.DuelCtx) -> str | None:
         st = self.race.steps[step]
         start = _opening_index(st.events, ctx)
-        return st.frames[start].leader if st.frames and start < len(st.frames) else self.race.state.leader
+        frames = self.race.step_frames(step)
+        return frames[start].leader if frames and start < len(frames) else self.race.state.leader
 
     def _record(self, op: _Open, end_step: int) -> DuelRecord:
         race, ctx = self.race, op.ctx
@@ -138,13 +139,14 @@ class DuelWatch:
         for i in range(op.step, end_step + 1):
             st = race.steps[i]
             evs = list(st.events)
+            st_frames = race.step_frames(i)
             lo = _opening_index(evs, ctx) if i == op.step else 0
             for j in range(lo, len(evs)):
                 if i == end_step and j > lo and evs[j].kind in _STOP:
                     break
                 events.append(evs[j])
-                if st.frames:
-                    frames.append(st.frames[j])
+                if st_frames:
+                    frames.append(st_frames[j])
         sec = ctx.activation.section
         order = tuple(frames[-1].order.get(sec, ())) if frames else tuple(state.cars_in(sec))
         for e, fr in zip(events, frames, strict=False):

@@ -30,12 +30,12 @@ from racebook.rf90.turn.cardplay import _costs, dry_run, legal_plays, pair_legal
 from racebook.rf90.turn.context import LateBrakeCtx, PendingTest, Phase, PitCtx, PlayCtx, RouteCtx, TurnCtx
 from racebook.rf90.turn.dispatch import begin
 from racebook.rf90.turn.legality import payable_hand
-from racebook.rf90.turn.machine import TABLE, Handler, apply, explain, legal
+from racebook.rf90.turn.machine import TABLE, Handler, allows, apply, explain, legal
 from racebook.rf90.turn.sc_turn import sc_window_turn
 
 __all__ = [
     "BLUE_PAWNS", "Handler", "IMPLEMENTED_STRATEGIES", "LateBrakeCtx", "MAX_YELLOW_FLAGS", "PendingTest", "Phase",
-    "PitCtx", "PlayCtx", "RouteCtx", "TABLE", "TurnCtx", "_colour_match", "_costs", "apply", "begin",
+    "PitCtx", "PlayCtx", "RouteCtx", "TABLE", "TurnCtx", "_colour_match", "_costs", "allows", "apply", "begin",
     "chase_available", "chase_targets", "draw_track_card", "dry_run", "explain", "fail_et", "free_trajectories",
     "legal", "legal_plays", "occupiable_trajectories", "orange_options", "pair_legal", "payable_hand",
     "robot_route", "robot_turn", "sc_window_turn", "trajectories_available",

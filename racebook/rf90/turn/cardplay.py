@@ -163,12 +163,14 @@ _Query = tuple[frozenset[str], int, int | None, int | None]
 _Candidate = tuple[tuple[str, ...], bool, bool, int | None, str | None, list[_Query]]
 
 
-def legal_plays(state: RaceState, car: Car) -> list[Play]:
-    """Every legal phase-C declaration (§13.C, §13.D costs, §19.1 eligibility).
+def legal_plays(state: RaceState, car: Car, only: tuple[str, ...] | None = None) -> list[Play]:
+    """Every legal phase-C declaration (§13.C, §13.D costs, §19.1 eligibility); with ``only``, just those playing
+    exactly these cards (a recorded play's check: the other combinations are not looked at).
 
     The plays with Track Cards are listed first with their eligibility questions; then one dry run per best
     Leader-check card answers them all (:class:`_Run`), with a "-1" corner's own run only where the car can be in
-    that corner (§19.2)."""
+    that corner (§19.2). Each dry run is exact for every MP up to the one it was made with, so asking fewer
+    questions (``only``) gives the same answers."""
     hand = car.hand
     card_of = {c: state.card(c) for c in hand}
     race_checks = [(c, card_of[c].check) for c in hand if not card_of[c].is_track]
@@ -178,6 +180,8 @@ def legal_plays(state: RaceState, car: Car) -> list[Play]:
     for a, b in combinations(hand, 2):
         if pair_legal(car, card_of[a], card_of[b])[0]:
             combos.append((a, b))
+    if only is not None:  # a Play holds its cards sorted
+        combos = [c for c in combos if tuple(sorted(c)) == tuple(sorted(only))]
     traj = state.track.trajectory(car.trajectory) \
         if car.trajectory and trajectories.trajectories_available(state) else None
     blues = [False, True] if car.blue > 0 else [False]

@@ -105,6 +105,18 @@ def legal_play(state: RaceState, car: Car, ctx: TurnCtx) -> list[Action]:
     return list(plays) if plays else [Play(car.id, ())]
 
 
+def allows_play(state: RaceState, car: Car, ctx: TurnCtx, action: Action) -> bool:
+    """Is ``action`` one of :func:`legal_play`'s plays? The same listing narrowed to the action's cards
+    (:func:`cardplay.legal_plays` with ``only``): a play's costs and its Track-Card eligibility (§13.C, §19.1)
+    depend on its own cards only, so the narrowed listing holds it iff the full one does. The empty play (no card)
+    is legal only when no other play is, which takes the full listing: it is checked against it."""
+    if not isinstance(action, Play) or action.car != car.id:
+        return False
+    if not action.cards:
+        return action in legal_play(state, car, ctx)
+    return action in cardplay.legal_plays(state, car, action.cards)
+
+
 def legal_pay(state: RaceState, car: Car, ctx: TurnCtx) -> list[Action]:
     return [Pay(car.id, c, cards) for c, cards in _pay_options(car, ctx)]
 

@@ -1,8 +1,8 @@
 """The individual-turn machine (§13): one table from phase to the handler that lists the legal decisions, applies
 one, and explains why an action is not legal — so legality, application and explanation cannot drift.
 
-``legal(state, ctx)``, ``apply(state, ctx, action, events)`` and ``explain(state, ctx, action)`` all read
-:data:`TABLE`; :class:`racebook.rf90.game.Race` calls nothing else of the turn.
+``legal(state, ctx)``, ``allows(state, ctx, action)``, ``apply(state, ctx, action, events)`` and
+``explain(state, ctx, action)`` all read :data:`TABLE`; :class:`racebook.rf90.game.Race` calls nothing else of the turn.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from racebook.rf90.turn.context import Phase, TurnCtx
 LegalFn = Callable[[RaceState, Car, TurnCtx], list[Action]]
 ApplyFn = Callable[[RaceState, Car, TurnCtx, Action, list[Event]], None]
 ExplainFn = Callable[[RaceState, Car, TurnCtx, Action], "tuple[str, str] | None"]
+AllowsFn = Callable[[RaceState, Car, TurnCtx, Action], bool]
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,13 +28,18 @@ class Handler:
     """One phase of the turn: its rule, its legal decisions, how one is applied, and why one is refused.
 
     ``verbs`` are the action verbs that belong to the phase even when none is legal now (e.g. ``start`` in a phase A
-    that must pit): such an action gets the phase's own reason rather than "the decisions now are …"."""
+    that must pit): such an action gets the phase's own reason rather than "the decisions now are …".
+
+    ``allows`` answers "is this one action legal?" for a replay (:func:`allows`) from the same listing narrowed to
+    the action, where the full listing is costly (phase C's plays); None: the phase's listing is short and cheap,
+    and membership in it is the check."""
 
     rule: str
     legal: LegalFn
     apply: ApplyFn
     explain: ExplainFn = reasons.explain_none
     verbs: frozenset[str] = frozenset()
+    allows: AllowsFn | None = None
 
 
 TABLE: dict[Phase, Handler] = {
@@ -41,7 +47,7 @@ TABLE: dict[Phase, Handler] = {
     Phase.DRAW: Handler("§13.B", legality.legal_draw, dispatch.apply_draw),
     Phase.LUCKY_DISCARD: Handler("§26.4", legality.legal_lucky_discard, dispatch.apply_lucky_discard),
     Phase.PLAY: Handler("§13.C", legality.legal_play, dispatch.apply_play, reasons.explain_play,
-                        frozenset({"play"})),
+                        frozenset({"play"}), legality.allows_play),
     Phase.PAY: Handler("§13.D.1", legality.legal_pay, dispatch.apply_pay, reasons.explain_pay, frozenset({"pay"})),
     Phase.DISCARD: Handler("§13.D.1", legality.legal_discard, dispatch.apply_discard, reasons.explain_discard,
                            frozenset({"discard"})),
@@ -72,6 +78,16 @@ TABLE: dict[Phase, Handler] = {
 def legal(state: RaceState, ctx: TurnCtx) -> list[Action]:
     """The decisions open now in this turn."""
     return TABLE[ctx.phase].legal(state, state.cars[ctx.car], ctx)
+
+
+def allows(state: RaceState, ctx: TurnCtx, action: Action) -> bool:
+    """Is ``action`` one of :func:`legal`'s decisions? Answered by the phase's own listing, narrowed to the action
+    where the handler can (``Handler.allows``); used to check recorded actions (replays, saves)."""
+    h = TABLE[ctx.phase]
+    car = state.cars[ctx.car]
+    if h.allows is not None:
+        return h.allows(state, car, ctx, action)
+    return action in h.legal(state, car, ctx)
 
 
 def apply(state: RaceState, ctx: TurnCtx, action: Action, events: list[Event]) -> None:

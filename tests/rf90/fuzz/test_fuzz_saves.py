@@ -8,10 +8,12 @@ text either fail with a SaveDataError naming ``<save>`` and a field, or load a r
 
 from __future__ import annotations
 
+import copy
 import functools
 import json
 import os
 import random
+import re
 from collections import Counter
 from collections.abc import Iterator
 from typing import Any
@@ -126,3 +128,55 @@ def test_random_text_fails_cleanly(text: str) -> None:
 def test_truncated_saves_fail_cleanly(data: st.DataObject) -> None:
     text = json.dumps(saves()[data.draw(st.sampled_from(sorted(saves())), label="save")])
     check_text(text[:data.draw(st.integers(0, len(text) - 1), label="cut")], "truncated")
+
+
+def outcome(text: str) -> tuple[str, str]:
+    """What loading ``text`` gives: the error's class and message, or the loaded race's final state."""
+    try:
+        race = Race.from_json(text, frames=False)
+    except RacebookError as e:
+        return type(e).__name__, str(e)
+    return "loaded", json.dumps(race.state.to_dict(), sort_keys=True)
+
+
+_CARD = re.compile(r"\b[RT]\d\d\b")
+
+
+@fuzz_settings(60)
+@given(data=st.data())
+def test_a_corrupted_action_gets_the_error_the_full_listing_gives(data: st.DataObject) -> None:
+    """Issue 16: a save's actions are checked by the handler that would list them, without the full listing
+    (Race.apply_recorded). An action corrupted into another well-formed one (a card, a number or the car changed,
+    two actions swapped, one dropped or doubled) gets the same result — the same SaveDataError, message included,
+    or the same race — as when every action is checked against the whole listing (Race.apply)."""
+    name = data.draw(st.sampled_from(sorted(k for k, v in saves().items() if not k.endswith("/v1") and v["actions"])),
+                     label="save")
+    doc = copy.deepcopy(saves()[name])
+    actions: list[str] = doc["actions"]
+    i = data.draw(st.integers(0, len(actions) - 1), label="action")
+    how = data.draw(st.sampled_from(["card", "number", "car", "swap", "drop", "double"]), label="how")
+    cards = sorted({c for a in actions for c in _CARD.findall(a)} | {"R01", "R50", "T01"})
+    words = actions[i].split()
+    if how == "card" and _CARD.search(actions[i]):
+        actions[i] = _CARD.sub(lambda m: data.draw(st.sampled_from(cards), label="card"), actions[i], count=1)
+    elif how == "number" and any(ch.isdigit() for ch in actions[i]):
+        k = data.draw(st.sampled_from([j for j, ch in enumerate(actions[i]) if ch.isdigit()]), label="digit")
+        actions[i] = actions[i][:k] + str(data.draw(st.integers(0, 9), label="to")) + actions[i][k + 1:]
+    elif how == "car":
+        cars = sorted({a.split()[0] for a in actions})
+        actions[i] = " ".join([data.draw(st.sampled_from(cars), label="car")] + words[1:])
+    elif how == "swap" and i + 1 < len(actions):
+        actions[i], actions[i + 1] = actions[i + 1], actions[i]
+    elif how == "drop":
+        del actions[i]
+    else:
+        actions.insert(i, actions[i])
+    text = json.dumps(doc)
+    got = outcome(text)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(Race, "apply_recorded", Race.apply)
+        listed = outcome(text)
+    assert got == listed, (name, i, how, actions[i] if i < len(actions) else None)
+    if got[0] != "loaded":
+        assert got[0] == "SaveDataError"
+        COUNTS["corrupted action refused"] += 1
