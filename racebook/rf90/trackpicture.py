@@ -78,7 +78,7 @@ def ink_on(fill: str) -> str:
 
 def car_letters(ids: Iterable[str]) -> dict[str, str]:
     """The letter (and number) each car's marker carries: its initial, two letters where initials clash
-    (Blue / Black: "Bu" / "Bk"), robots "SF1", "F2", "S1" (SuperFast, Fast, Slow)."""
+    (Blue / Black: "Bu" / "Ba"), robots "SF1", "F2", "S1" (SuperFast, Fast, Slow)."""
     ids = sorted(set(ids))
     out: dict[str, str] = {}
     for i in ids:
@@ -88,17 +88,18 @@ def car_letters(ids: Iterable[str]) -> dict[str, str]:
             out[i] = {"superfast": "SF", "fast": "F", "slow": "S"}[robot] + digits
     people = [i for i in ids if i not in out]
     for i in people:
-        same = [j for j in people if j[:1].upper() == i[:1].upper()]
-        if len(same) == 1:
+        same = [j for j in people if j != i and j[:1].upper() == i[:1].upper()]
+        if not same:
             out[i] = i[:1].upper()
-        else:  # first letter + the first consonant that tells it from the others
-            for ch in i[1:]:
-                cand = i[:1].upper() + ch.lower()
-                if all(j == i or cand.lower() not in (j[:1] + c for c in j[1:].lower()) for j in same):
-                    out[i] = cand
-                    break
-            else:
-                out[i] = i[:2]
+            continue
+        # the initial and the first letter no other car with that initial has: Blue "Bu", Black "Ba"
+        others = {ch for j in same for ch in j[1:].lower()}
+        out[i] = i[:1].upper() + next((ch for ch in i[1:].lower() if ch not in others), i[1:2].lower())
+    seen: dict[str, int] = {}
+    for i in ids:  # still a clash (e.g. "Silver" and the robot "Slow"): number them
+        seen[out[i]] = seen.get(out[i], 0) + 1
+        if seen[out[i]] > 1:
+            out[i] += str(seen[out[i]])
     return out
 
 

@@ -168,6 +168,8 @@ class TrackView:
                           tooltip=bq.Tooltip(fields=["name"], labels=["robot"]))
         self.m_car_labels = Lb(x=[], y=[], text=[], scales=sc, default_size=CAR_FONT, font_unit=_FONT,
                                font_weight="bold", align="middle", colors=["#222"], y_offset=5)
+        self.m_car_letters = Lb(x=[], y=[], text=[], scales=sc, default_size=12, font_unit=_FONT, align="middle",
+                                font_weight="bold", colors=["white"], y_offset=4)
         self.m_lap_badges = Lb(x=[], y=[], text=[], scales=sc, default_size=15, font_unit=_FONT, font_weight="bold",
                                align="start", colors=[style.LAP_DOWN], x_offset=15, y_offset=5)
         self.m_info = Lb(x=[], y=[], text=[], scales=sc, default_size=INFO_FONT, font_unit=_FONT, align="start",
@@ -183,7 +185,8 @@ class TrackView:
             self.m_traj_labels, self.m_section_labels, self.m_section_labels_down, self.m_section_labels_up,
             self.m_corner_labels, self.m_route_trail, self.m_route, self.m_reentry, self.m_route_tests,
             self.m_route_effects, self.m_route_retire, self.m_route_labels, self.m_leader, self.m_flags,
-            self.m_flag_labels, self.m_humans, self.m_robots, self.m_car_labels, self.m_lap_badges, self.m_info,
+            self.m_flag_labels, self.m_humans, self.m_robots,
+            self.m_car_letters, self.m_car_labels, self.m_lap_badges, self.m_info,
             self.m_sc_box, self.m_sc,
         ]
         self.figure = bq.Figure(marks=self.marks, axes=[], fig_margin={"top": 8, "bottom": 8, "left": 8, "right": 8},
@@ -195,17 +198,17 @@ class TrackView:
 
     @staticmethod
     def _legend_html() -> str:
-        def sw(edge: str, fill: str) -> str:
-            return (f'<span style="display:inline-block;width:22px;height:12px;border:3px solid {edge};'
+        def sw(edge: str, fill: str, dash: str = "solid") -> str:
+            return (f'<span style="display:inline-block;width:22px;height:12px;border:3px {dash} {edge};'
                     f'background:{fill};vertical-align:middle"></span>')
         e, f = style.SECTION_EDGE, style.SECTION_FILL
         return ('<div style="font-size:15px;line-height:1.8">'
                 f'{sw(e["straight"], f["straight"])} straight &nbsp; {sw(e["braking"], f["braking"])} braking '
-                f'&nbsp; {sw(e["corner"], f["corner"])} corner &nbsp;│&nbsp; ● player car &nbsp; ■ robot &nbsp; '
-                f'<span style="color:{style.LEADER_RING};font-weight:bold">◯</span> Leader token &nbsp; '
-                f'<span style="color:{style.HIGHLIGHT};font-weight:bold">▭</span> active section &nbsp; '
-                f'<b style="color:{style.LAP_DOWN}">-1</b> laps down &nbsp; faded = played this Game Turn &nbsp; '
-                '○ trajectory ◇ Extreme trajectory &nbsp; race direction: clockwise</div>')
+                f'&nbsp; {sw(e["corner"], f["corner"])} corner &nbsp;│&nbsp; ● player ■ robot (letter = car) &nbsp; '
+                f'<span style="color:{style.LEADER_RING};font-weight:bold">◯</span> Leader &nbsp; '
+                f'<span style="color:{style.HIGHLIGHT};font-weight:bold">▭</span> active &nbsp; '
+                f'<b style="color:{style.LAP_DOWN}">-1</b> laps down &nbsp; faded = has played &nbsp; '
+                '○ ◇ trajectory (+bonus) &nbsp; › race direction</div>')
 
     def _holding(self) -> contextlib.ExitStack:
         stack = contextlib.ExitStack()
@@ -629,7 +632,8 @@ class TrackView:
 
     # ------------------------------------------------------------ a frame
     def _place_labels(self, wanted: list[tuple[Any, ...]], points: list[tuple[float, float]],
-                      others: Sequence[tuple[float, float]] = ()) -> list[tuple[float, float] | None]:
+                      others: Sequence[tuple[float, float]] = (),
+                      boxes: Sequence[tuple[float, float, float, float]] = ()) -> list[tuple[float, float] | None]:
         """Car-name positions (track units) by the picture's label placer: just outside the band abreast of the
         car, never over another label, a car marker (``points``, ``others``: the flags) or a route label; a
         static label a car would cover moves. None: no free place (the car's colour and letter still say who).
@@ -639,7 +643,7 @@ class TrackView:
         pic = self.picture
         marks = [CarMark(text, section, t, xy, pic.px(xy), "", "", None, False, 0, off_track=bool(rest), label=text)
                  for (section, t, text, *rest), xy in zip(wanted, points, strict=True)]
-        extra = [marker_box(pic.px(xy), self.car_px) for xy in others] + list(self._route_boxes)
+        extra = [marker_box(pic.px(xy), self.car_px) for xy in others] + list(self._route_boxes) + list(boxes)
         static, labels = pic.car_labels(marks, extra)
         self._draw_static(static, labels)
         self._crowded_labels = {k for k, p in enumerate(labels) if p is None}
@@ -666,7 +670,8 @@ class TrackView:
             positions[item] = (x, y)
             st = style.car_style(item, self.cars.get(item))
             alpha = 0.5 if item in frame.played else 1.0
-            for lst, v in zip(humans if st.robot is None else robots, (x, y, st.colour, item, alpha), strict=True):
+            colour = tp.car_colour(item, self.cars.get(item))  # the colour-blind-safe shade of st.colour
+            for lst, v in zip(humans if st.robot is None else robots, (x, y, colour, item, alpha), strict=True):
                 lst.append(v)
             wanted.append(label)
             down = frame.laps_down.get(item, 0)
@@ -706,7 +711,9 @@ class TrackView:
         reentry_x = [lay.at(sec, 0.5, _LANE0)[0] for sec in off if sec not in self.reentry_xy]
         reentry_y = [lay.at(sec, 0.5, _LANE0)[1] for sec in off if sec not in self.reentry_xy]
         self.positions = positions
-        spots = self._place_labels(wanted, list(positions.values()), list(zip(fx, fy, strict=True)))
+        badges = [box_at(*self.picture.px((x, y)), text, 15) for x, y, text in zip(bx, by, bt, strict=True)]
+        badges = [(b[0] + 15, b[1] - 5, b[2] + 15, b[3] - 5) for b in badges]  # x_offset 15, y_offset 5
+        spots = self._place_labels(wanted, list(positions.values()), list(zip(fx, fy, strict=True)), badges)
         for spot, (_s, _t, text, *_gap) in zip(spots, wanted, strict=True):
             if spot is None:
                 continue  # no free place (e.g. the car on the route, among the route's labels): its colour and
@@ -752,6 +759,12 @@ class TrackView:
             self.m_flag_labels.x, self.m_flag_labels.y = fx, fy
             self.m_flag_labels.text = ["(Y)"] * len(fx)
             self.m_car_labels.x, self.m_car_labels.y, self.m_car_labels.text = clx, cly, clt
+            letters = tp.car_letters(positions)
+            ids = humans[3] + robots[3]
+            self.m_car_letters.x, self.m_car_letters.y = humans[0] + robots[0], humans[1] + robots[1]
+            self.m_car_letters.text = [letters[i] for i in ids]
+            self.m_car_letters.colors = [tp.ink_on(c) for c in humans[2] + robots[2]] or ["white"]
+            self.m_car_letters.default_size = int(self.car_px * 0.5)
             self.m_lap_badges.x, self.m_lap_badges.y, self.m_lap_badges.text = bx, by, bt
             self.m_leader.x, self.m_leader.y = [p[0] for p in lpos], [p[1] for p in lpos]
             self.m_halo.x, self.m_halo.y = halo_x, halo_y
