@@ -422,22 +422,22 @@ class _Grid:
 
 
 def _candidates(r: LabelRequest, area: Box) -> Iterable[tuple[Point, bool]]:
-    """Centres to try, best first: pushed outwards step by step, then slid along, then a spiral."""
+    """Centres to try, best first: beside the anchor, then pushed further out, slid along, or on the other
+    side, in order of how far the label strays; then a spiral (the guarantee of a free place if any)."""
     w, h = text_size(r.text, r.font)
     dx, dy = r.direction
     reach = abs(dx) * w / 2 + abs(dy) * h / 2  # centre-to-edge distance along the direction
     ax, ay = r.anchor
     step = h * 0.9
     slide = (abs(dy) * w + abs(dx) * h) * 0.6 + 4
-    for out in range(4):
-        for along in (0, 1, -1, 2, -2):
-            d = r.gap + reach + out * step
-            yield (ax + dx * d - dy * along * slide, ay + dy * d + dx * along * slide), out > 1 or abs(along) > 1
-    for out in range(-1, -4, -1):  # the other side
-        d = r.gap + reach - out * step
-        yield (ax - dx * d, ay - dy * d), True
+    tries = [(side, out, along) for side in (1, -1) for out in range(4) for along in (0, 1, -1, 2, -2)]
+    tries.sort(key=lambda t: t[1] + 1.2 * abs(t[2]) + (0.8 if t[0] < 0 else 0.0))
+    for side, out, along in tries:
+        d = side * (r.gap + reach + out * step)
+        far = out + 1.2 * abs(along) + (0.8 if side < 0 else 0.0) > 1.3
+        yield (ax + dx * d - dy * along * slide, ay + dy * d + dx * along * slide), far
     radius = step
-    while radius < max(area[2] - area[0], area[3] - area[1]):  # a spiral: the guarantee of a free place
+    while radius < max(area[2] - area[0], area[3] - area[1]):
         n = max(8, int(2 * math.pi * radius / (h * 0.8)))
         for i in range(n):
             a = 2 * math.pi * i / n

@@ -31,6 +31,7 @@ from racebook.rf90.state import YELLOW_FLAG
 from racebook.rf90.trackgeom import TrackLayout, layout_for
 
 SECTION_FONT = 16  # px at the picture's size: at 1280 × 720 every label is at least 14 px (issue 17)
+LETTER_FONT = 26  # section names of at most 3 characters (the teaching track's letters)
 CORNER_FONT = 15
 CAR_FONT = 14
 TRAJ_FONT = 14
@@ -184,8 +185,9 @@ class TrackPicture:
         """(kind, label): section names inside the loop, corner names with their duel modifier outside it,
         the trajectories' bonuses ("+2") beside their marks."""
         reqs: list[tuple[str, LabelRequest]] = []
+        font = LETTER_FONT if max(len(s.name) for s in self.track.sections) <= 3 else SECTION_FONT
         for sec in self.track.sections:
-            reqs.append(("section", self._request(f"section:{sec.name}", sec.name, SECTION_FONT, sec.name, 0.5, -1)))
+            reqs.append(("section", self._request(f"section:{sec.name}", sec.name, font, sec.name, 0.5, -1)))
         for c in self.track.corners:
             names = [n for n in c.sections if self.track.has_section(n)]
             if names:

@@ -335,6 +335,9 @@ class TrackView:
             for mark, kind in ((self.m_section_labels, "section"), (self.m_corner_labels, "corner"),
                                (self.m_traj_labels, "traj")):
                 mark.x, mark.y, mark.text = by_kind[kind]
+            fonts = [p.font for kind, p in labels if kind == "section" and p is not None]
+            self.m_section_labels.default_size = int(fonts[0]) if fonts else SECTION_FONT
+            self.m_section_labels.y_offset = int((fonts[0] if fonts else SECTION_FONT) * 0.36)
             self.m_leader_lines.x, self.m_leader_lines.y = lx, ly
         self._labels_drawn = labels
         self._static_boxes = [p.box for _, p in labels if p is not None]
