@@ -767,7 +767,7 @@ class TrackView:
             self.m_car_letters.x, self.m_car_letters.y = humans[0] + robots[0], humans[1] + robots[1]
             self.m_car_letters.text = [letters[i] for i in ids]
             self.m_car_letters.colors = [tp.ink_on(c) for c in humans[2] + robots[2]] or ["white"]
-            self.m_car_letters.default_size = int(self.car_px * 0.5)
+            self.m_car_letters.default_size = int(self.car_px * 0.58)
             self.m_lap_badges.x, self.m_lap_badges.y, self.m_lap_badges.text = bx, by, bt
             self.m_leader.x, self.m_leader.y = [p[0] for p in lpos], [p[1] for p in lpos]
             self.m_halo.x, self.m_halo.y = halo_x, halo_y
