@@ -1,6 +1,7 @@
 """The ``racebook`` console script.
 
-    racebook replay FILE_OR_ID [--json]   run a scenario and print its event log (or a JSON summary)
+    racebook replay FILE_OR_ID [--json] [--svg FILE [--step N]]   run a scenario and print its event log (or a
+        JSON summary); --svg also draws the final position (or the one after N actions) as SVG
     racebook simulate --track T --races N --seed S [--jobs N] [--csv FILE]   Monte Carlo races with automatic
                                           drivers (--jobs: worker processes, 0 or auto = every core)
     racebook scenarios                    list the shipped scenarios
@@ -23,7 +24,7 @@ import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from racebook.core.datafile import DATA_ID, read_text
 from racebook.core.errors import DataError, RacebookError, ScenarioError
@@ -117,6 +118,19 @@ def _jobs(text: str) -> int:
         raise argparse.ArgumentTypeError(str(e).removeprefix("jobs: ")) from None
 
 
+def _write_svg(race: Any, path: str, step: int | None) -> None:
+    """Write the race's position after ``step`` actions (0 = the start; None = the final position) as SVG."""
+    if step is not None:
+        if step > len(race.actions):
+            raise DataError("<args>", "--step", f"{step} is past the last step ({len(race.actions)} actions)")
+        race = race.at(step, frames=False)
+    try:
+        with open(path, "w", encoding="utf-8") as fh:
+            fh.write(race._repr_svg_() + "\n")
+    except OSError as e:
+        raise DataError(path, "--svg", (e.strerror or str(e)).lower()) from None
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; returns the exit status (0, 2 for a bad input, 1 for an internal error)."""
     try:
@@ -135,6 +149,9 @@ def _main(argv: list[str] | None) -> int:
     rp = sub.add_parser("replay", help="replay a scenario file (or a shipped scenario id)")
     rp.add_argument("file")
     rp.add_argument("--json", action="store_true", help="print the final-state summary as JSON")
+    rp.add_argument("--svg", metavar="FILE", help="also write the position as an SVG picture of the track to FILE")
+    rp.add_argument("--step", type=_count(0, 10**9), default=None, metavar="N",
+                    help="with --svg: the position after step N (0 = the start; default: the final position)")
     sm = sub.add_parser("simulate", help="run many seeded races with automatic drivers and summarise them")
     sm.add_argument("--track", default="silverstone")
     sm.add_argument("--races", type=_count(0, MAX_RACES), default=100)
@@ -158,6 +175,10 @@ def _main(argv: list[str] | None) -> int:
     if args.cmd == "replay":
         from racebook.rf90.scenario import load, summary_json
         sc = load(_scenario_arg(args.file))
+        if args.step is not None and args.svg is None:
+            raise DataError("<args>", "--step", "--step needs --svg FILE")
+        if args.svg is not None:
+            _write_svg(sc.race, args.svg, args.step)
         if args.json:
             print(summary_json(sc.race, sc.id))
             return 0

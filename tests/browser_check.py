@@ -397,6 +397,20 @@ def test_presenter_mode_in_browser() -> None:
     assert seen["tracebacks"] == 0
 
 
+# One scenario per shipped track, for the track-view screenshots (issue 17): a position with several cars.
+TRACK_SHOTS = {"teaching": ("ex14", 2), "silverstone": ("ex16", 2), "monza": ("ex34", 2)}
+
+
+def screenshot_tracks(out_dir: Path, width: int = 1280, tracks: dict[str, tuple[str, int]] | None = None,
+                      ) -> dict[str, dict]:
+    """Screenshot the track view of every shipped track in JupyterLab (a ScenarioPlayer at ``width`` px):
+    ``out_dir/<track>.png`` (the figure) and ``<track>_player.png`` (the whole widget)."""
+    seen: dict[str, dict] = {}
+    for track, (scenario, clicks) in (tracks or TRACK_SHOTS).items():
+        seen[track] = run_check(scenario, clicks=clicks, out=out_dir / f"{track}.png", width=width)
+    return seen
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--scenario", default="ex26")
@@ -405,7 +419,13 @@ def main() -> None:
     ap.add_argument("--width", type=int, default=980)
     ap.add_argument("--out", type=Path, default=Path("/tmp/ui_trackview.png"))
     ap.add_argument("--code", default="", help="notebook code that defines `player` (instead of --scenario)")
+    ap.add_argument("--tracks", type=Path, default=None, metavar="DIR",
+                    help="screenshot every shipped track's view into DIR (see screenshot_tracks) and stop")
     a = ap.parse_args()
+    if a.tracks is not None:
+        for track, s in screenshot_tracks(a.tracks, a.width if a.width != 980 else 1280).items():
+            print(track, len(s.get("texts", [])), "texts")
+        return
     t0 = time.monotonic()
     seen = run_check(a.scenario, a.clicks, a.position, a.out, a.width, a.code)
     print(json.dumps(seen, indent=1, ensure_ascii=False))

@@ -330,6 +330,12 @@ class Race(Replay[Action, Frame]):
     def position(self) -> str:
         return format_state(self.state)
 
+    def _repr_svg_(self) -> str:
+        """The current position drawn as SVG (notebooks, GitHub, docs): :func:`racebook.rf90.tracksvg.race_svg`."""
+        from racebook.rf90.tracksvg import race_svg
+
+        return race_svg(self)
+
     def __repr__(self) -> str:
         who = f", to play: {self.current_car} ({self.phase.value})" if self.ctx and self.phase else ""
         return f"<Race {self.position()}{who}>"

@@ -79,6 +79,12 @@ class Position:
         groups = [f"{sec}: " + " ".join(str(t) for t in toks) for sec, toks in self.sections]
         return " | ".join([head, *groups])
 
+    def _repr_svg_(self) -> str:
+        """The position drawn on its track as SVG: :func:`racebook.rf90.tracksvg.notation_svg`."""
+        from racebook.rf90.tracksvg import notation_svg
+
+        return notation_svg(self)
+
     def car_ids(self) -> list[str]:
         return [t.id for _, toks in self.sections for t in toks if isinstance(t, CarToken)]
 

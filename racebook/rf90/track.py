@@ -218,6 +218,21 @@ class ViewLayout:
         return out
 
 
+@dataclass(frozen=True)
+class CircuitLayout:
+    """A track file's ``[layout]`` table: the circuit's shape (drawing only: no rule reads it).
+
+    * ``points``: the centre line, in the race direction, in the file's own units (y up), closed (the first
+      point is the finish line); ``smooth`` rounds of corner cutting turn the drawn polygon into curves;
+    * ``band``: the width of the track band, in the same units;
+    * ``spans``: ``(section, from, to)`` in race order, as fractions of the (smoothed) centre line's length.
+    """
+
+    points: tuple[tuple[float, float], ...]
+    band: float
+    spans: tuple[tuple[str, float, float], ...]
+    smooth: int = 0
+
 
 @dataclass(frozen=True)
 class Track:
@@ -236,6 +251,7 @@ class Track:
     sources: dict[str, str] = field(default_factory=dict)  # field path -> source, for scalar values
     file: str = ""
     view: ViewLayout | None = None  # the file's [view] table: how the track view draws the loop (no rule)
+    layout: CircuitLayout | None = None  # the file's [layout] table: the circuit's shape (no rule)
 
     # Derived lookups (built once; Track is immutable).
     def __post_init__(self) -> None:

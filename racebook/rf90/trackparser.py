@@ -13,6 +13,7 @@ from typing import Any
 
 from racebook.core.errors import DeckDataError, TrackDataError
 from racebook.rf90.cards import Card, DeckKind, card_from_dict
+from racebook.rf90.layouttable import parse_layout
 from racebook.rf90.track import (
     INVENTED,
     Condition,
@@ -89,6 +90,7 @@ class TrackParser(RouteParser):
         grid = self.parse_grid(raw["grid"], sections)
         cards = self.parse_cards(raw.get("track_cards", []), {c.number for c in corners})
         view = parse_view(self, raw.get("view"), by_name)
+        layout = parse_layout(self, raw.get("layout"), [s["name"] for s in sections])
 
         reentry_sections = {
             node.section
@@ -125,6 +127,7 @@ class TrackParser(RouteParser):
             sources=dict(sorted(self.sources.items())),
             file=self.file,
             view=view,
+            layout=layout,
         )
 
     # -- sections ---------------------------------------------------------------

@@ -37,6 +37,7 @@ E = TypeVar("E", bound=Enum)
 _TOP_KEYS = {
     "schema", "name", "description", "source", "sources", "pit", "weather", "turns",
     "sections", "corners", "trajectories", "routes", "grid", "track_cards", "view",
+    "layout",  # issue 17: racebook/rf90/layouttable.py
 }
 _TOP_REQUIRED = ("schema", "name", "pit", "weather", "turns", "sections", "corners", "grid")
 _SECTION_KEYS = {"name", "type", "corner", "lb_modifier", "lb_route", "source", "sources"}

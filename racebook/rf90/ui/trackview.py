@@ -32,16 +32,19 @@ from typing import Any
 import bqplot as bq
 import ipywidgets as widgets
 
+from racebook.core.geometry import box_at, marker_box
+from racebook.rf90 import trackpicture as tp
 from racebook.rf90.analysis.odds import route_paths
 from racebook.rf90.state import YELLOW_FLAG
-from racebook.rf90.ui.layout import TrackLayout, layout_for
+from racebook.rf90.trackpicture import CarMark, TrackPicture
+from racebook.rf90.ui.layout import TrackLayout
 from racebook.ui import style
 from racebook.ui.errors import ErrorLog
 
 _FONT = "px"
-SECTION_FONT = 26
-CORNER_FONT = 17
-CAR_FONT = 16
+SECTION_FONT = tp.SECTION_FONT
+CORNER_FONT = tp.CORNER_FONT
+CAR_FONT = tp.CAR_FONT
 INFO_FONT = 20
 CAR_PX = 26.0  # largest car marker diameter, px
 _SAMPLES = 16  # outline points per side of a section polygon
@@ -117,6 +120,7 @@ class TrackView:
         self.m_finish_white = L(x=[], y=[], scales=sc, stroke_width=9, colors=["white"], line_style="dashed")
         self.m_chevrons = L(x=[[0.0, 0.0]], y=[[0.0, 0.0]], scales=sc, stroke_width=3, colors=["#b0b0b0"])
         self.m_traj_links = L(x=[], y=[], scales=sc, stroke_width=3, colors=["#333"])
+        self.m_leader_lines = L(x=[], y=[], scales=sc, stroke_width=1, colors=["#555"], opacities=[0.6])
         S = bq.Scatter
         self.m_traj_std = S(x=[], y=[], scales=sc, marker="circle", default_size=240, stroke="#333",
                             stroke_width=1.5, colors=["white"])
@@ -127,16 +131,16 @@ class TrackView:
         self.m_traj_et_in = S(x=[], y=[], scales=sc, marker="diamond", default_size=90, stroke_width=0,
                               colors=["white"])
         Lb = bq.Label
-        self.m_traj_labels = Lb(x=[], y=[], text=[], scales=sc, default_size=14, font_unit=_FONT, align="middle",
-                                colors=["#333"], font_weight="bold", y_offset=5)
+        self.m_traj_labels = Lb(x=[], y=[], text=[], scales=sc, default_size=tp.TRAJ_FONT, font_unit=_FONT,
+                                align="middle", colors=["#333"], font_weight="bold", y_offset=5)
         self.m_section_labels = Lb(x=[], y=[], text=[], scales=sc, default_size=SECTION_FONT, font_unit=_FONT,
-                                   font_weight="bold", align="middle", colors=["#444"], y_offset=9)
+                                   font_weight="bold", align="middle", colors=["#333"], y_offset=6)
         self.m_section_labels_down = Lb(x=[], y=[], text=[], scales=sc, default_size=SECTION_FONT, font_unit=_FONT,
                                         font_weight="bold", align="start", colors=["#444"], rotate_angle=90)
         self.m_section_labels_up = Lb(x=[], y=[], text=[], scales=sc, default_size=SECTION_FONT, font_unit=_FONT,
                                       font_weight="bold", align="start", colors=["#444"], rotate_angle=-90)
         self.m_corner_labels = Lb(x=[], y=[], text=[], scales=sc, default_size=CORNER_FONT, font_unit=_FONT,
-                                  align="middle", colors=["#8a6d00"], font_weight="bold", y_offset=6)
+                                  align="middle", colors=["#7a5c00"], font_weight="bold", y_offset=5)
         # Off-track routes (§18): trail under the arrows, arrows, symbols, re-entry points, retire spots, labels.
         self.m_route_trail = L(x=[], y=[], scales=sc, stroke_width=11, colors=[ROUTE_TRAIL], opacities=[0.55])
         self.m_route = L(x=[], y=[], scales=sc, stroke_width=4, colors=[ROUTE_PLAIN])
@@ -163,10 +167,12 @@ class TrackView:
                           stroke_width=2, colors=["black"], names=[], display_names=False,
                           tooltip=bq.Tooltip(fields=["name"], labels=["robot"]))
         self.m_car_labels = Lb(x=[], y=[], text=[], scales=sc, default_size=CAR_FONT, font_unit=_FONT,
-                               font_weight="bold", align="middle", colors=["#222"], y_offset=6)
+                               font_weight="bold", align="middle", colors=["#222"], y_offset=5)
+        self.m_car_letters = Lb(x=[], y=[], text=[], scales=sc, default_size=12, font_unit=_FONT, align="middle",
+                                font_weight="bold", colors=["white"], y_offset=4)
         self.m_lap_badges = Lb(x=[], y=[], text=[], scales=sc, default_size=15, font_unit=_FONT, font_weight="bold",
                                align="start", colors=[style.LAP_DOWN], x_offset=15, y_offset=5)
-        self.m_info = Lb(x=[], y=[], text=[], scales=sc, default_size=INFO_FONT, font_unit=_FONT, align="middle",
+        self.m_info = Lb(x=[], y=[], text=[], scales=sc, default_size=INFO_FONT, font_unit=_FONT, align="start",
                          colors=["#333"], font_weight="bold")
         self.m_sc = Lb(x=[], y=[], text=[], scales=sc, default_size=CAR_FONT, font_unit=_FONT, align="middle",
                        colors=["white"], font_weight="bold", y_offset=6)
@@ -174,11 +180,13 @@ class TrackView:
                           stroke_width=3)
         self.marks = [
             self.m_sections, self.m_halo, self.m_finish_black, self.m_finish_white, self.m_chevrons,
-            self.m_traj_links, self.m_traj_std, self.m_traj_std_in, self.m_traj_et, self.m_traj_et_in,
+            self.m_traj_links, self.m_leader_lines, self.m_traj_std, self.m_traj_std_in, self.m_traj_et,
+            self.m_traj_et_in,
             self.m_traj_labels, self.m_section_labels, self.m_section_labels_down, self.m_section_labels_up,
             self.m_corner_labels, self.m_route_trail, self.m_route, self.m_reentry, self.m_route_tests,
             self.m_route_effects, self.m_route_retire, self.m_route_labels, self.m_leader, self.m_flags,
-            self.m_flag_labels, self.m_humans, self.m_robots, self.m_car_labels, self.m_lap_badges, self.m_info,
+            self.m_flag_labels, self.m_humans, self.m_robots,
+            self.m_car_letters, self.m_car_labels, self.m_lap_badges, self.m_info,
             self.m_sc_box, self.m_sc,
         ]
         self.figure = bq.Figure(marks=self.marks, axes=[], fig_margin={"top": 8, "bottom": 8, "left": 8, "right": 8},
@@ -190,17 +198,17 @@ class TrackView:
 
     @staticmethod
     def _legend_html() -> str:
-        def sw(edge: str, fill: str) -> str:
-            return (f'<span style="display:inline-block;width:22px;height:12px;border:3px solid {edge};'
+        def sw(edge: str, fill: str, dash: str = "solid") -> str:
+            return (f'<span style="display:inline-block;width:22px;height:12px;border:3px {dash} {edge};'
                     f'background:{fill};vertical-align:middle"></span>')
         e, f = style.SECTION_EDGE, style.SECTION_FILL
         return ('<div style="font-size:15px;line-height:1.8">'
                 f'{sw(e["straight"], f["straight"])} straight &nbsp; {sw(e["braking"], f["braking"])} braking '
-                f'&nbsp; {sw(e["corner"], f["corner"])} corner &nbsp;│&nbsp; ● player car &nbsp; ■ robot &nbsp; '
-                f'<span style="color:{style.LEADER_RING};font-weight:bold">◯</span> Leader token &nbsp; '
-                f'<span style="color:{style.HIGHLIGHT};font-weight:bold">▭</span> active section &nbsp; '
-                f'<b style="color:{style.LAP_DOWN}">-1</b> laps down &nbsp; faded = played this Game Turn &nbsp; '
-                '○ trajectory ◇ Extreme trajectory &nbsp; race direction: clockwise</div>')
+                f'&nbsp; {sw(e["corner"], f["corner"])} corner &nbsp;│&nbsp; ● player ■ robot (letter = car) &nbsp; '
+                f'<span style="color:{style.LEADER_RING};font-weight:bold">◯</span> Leader &nbsp; '
+                f'<span style="color:{style.HIGHLIGHT};font-weight:bold">▭</span> active &nbsp; '
+                f'<b style="color:{style.LAP_DOWN}">-1</b> laps down &nbsp; faded = has played &nbsp; '
+                '○ ◇ trajectory (+bonus) &nbsp; › race direction</div>')
 
     def _holding(self) -> contextlib.ExitStack:
         stack = contextlib.ExitStack()
@@ -244,10 +252,10 @@ class TrackView:
         """Draw another track (or the same one again) on the same figure."""
         self.track = track
         self.cars = dict(cars or {})
-        lay = self.layout = layout_for(track)
-        self._static_boxes: list[tuple[float, float, float, float]] = []
-        # Car markers: as big as the shortest section allows (px diameter), for projectors.
-        self.car_px = max(15.0, min(CAR_PX, lay.min_length() * self.px_per_unit * 0.4))
+        x0, x1, y0, y1 = 0.0, 1.0, 0.0, 1.0
+        self.picture = pic = TrackPicture(track, self.width - 16, None, self.margins)
+        lay = self.layout = pic.geom
+        self.car_px = pic.car_px
         x0, x1, y0, y1 = lay.bounds(*self.margins)
         height = int((self.width - 16) * (y1 - y0) / (x1 - x0)) + 16
         xs, ys, edges, fills = [], [], [], []
@@ -257,16 +265,11 @@ class TrackView:
             ys.append(py)
             edges.append(style.SECTION_EDGE.get(s.type.value, "#999"))
             fills.append(style.SECTION_FILL.get(s.type.value, "#eee"))
-        labels = self._section_labels(track)
-        corners = self._corner_labels(track, labels["font"])
         chx, chy = [], []
         for s in track.sections:  # a chevron at each section's back edge, inside the loop, along the race
-            tip = lay.at(s.name, 0.06, -1.3)
-            back = lay.at(s.name, -0.06, -1.3)
-            nx, ny = lay.normal_at(s.name, 0.0)
-            k = 0.7 * math.hypot(tip[0] - back[0], tip[1] - back[1])
-            chx.append([back[0] + nx * k, tip[0], back[0] - nx * k])
-            chy.append([back[1] + ny * k, tip[1], back[1] - ny * k])
+            ch = lay.chevron(s.name)
+            chx.append([p[0] for p in ch])
+            chy.append([p[1] for p in ch])
         fx, fy = lay.finish_line()
         traj = self._trajectory_points()
         with self._holding():
@@ -282,13 +285,8 @@ class TrackView:
             self.m_sections.x, self.m_sections.y = xs, ys
             self.m_sections.colors, self.m_sections.fill_colors = edges, fills
             self.m_sections.fill_opacities = [1.0] * len(xs)
-            for mark, key in ((self.m_section_labels, "flat"), (self.m_section_labels_down, "down"),
-                              (self.m_section_labels_up, "up")):
-                pts = labels[key]
-                mark.x, mark.y, mark.text = [p[0] for p in pts], [p[1] for p in pts], [p[2] for p in pts]
-                mark.default_size = labels["font"]
-            self.m_corner_labels.x, self.m_corner_labels.y = [p[0] for p in corners], [p[1] for p in corners]
-            self.m_corner_labels.text = [p[2] for p in corners]
+            self._labels_drawn: Any = None
+            self._draw_static(pic.labels)
             d = self.car_px
             for mark, scale in ((self.m_humans, 1.0), (self.m_robots, 0.85), (self.m_flags, 0.9),
                                 (self.m_leader, 2.3)):
@@ -304,9 +302,6 @@ class TrackView:
                 pts = traj[key]
                 mark.x, mark.y = [p[0] for p in pts], [p[1] for p in pts]
                 mark.colors = [p[3] for p in pts] or ["white"]
-            traj_labels = traj["std"] + traj["et"]
-            self.m_traj_labels.x, self.m_traj_labels.y = [p[6] for p in traj_labels], [p[7] for p in traj_labels]
-            self.m_traj_labels.text = [p[4] for p in traj_labels]
         self._traj_pos = {p[5]: (p[0], p[1]) for p in traj["std"] + traj["et"]}
         routes = tuple(r for r in self.routes if r in track.routes)
         self.routes, self._cursor, self._trail = (), None, None
@@ -314,97 +309,57 @@ class TrackView:
         if self.frame is not None:
             self.show(self.frame)
 
-    def _section_labels(self, track: Any) -> dict[str, Any]:
-        """Section names inside the loop: big letters for short names; long names upright on the sides and
-        turned a quarter on the top and bottom, in a font that fits."""
-        lay = self.layout
-        assert lay is not None
-        ppu = self.px_per_unit
-        longest = max(len(s.name) for s in track.sections)
-        out: dict[str, Any] = {"flat": [], "down": [], "up": [], "font": SECTION_FONT}
-        if longest <= 3:
-            for s in track.sections:
-                x, y = self._beside(s.name, 0.5, -1, 0.05, s.name, SECTION_FONT)
-                out["flat"].append((x, y, s.name))
-            return out
-        interior = (1.0 - 2 * lay.half_band) * ppu  # px between the top and bottom bands
-        font = min(SECTION_FONT - 8, lay.min_length() * ppu * 0.55, (interior / 2 - 12) / (longest * 0.58))
-        font = out["font"] = max(9, int(font))
-        boxes: list[tuple[float, float, float, float]] = []
-        flat: list[str] = []
-        for s in track.sections:
-            nx, ny = lay.normal_at(s.name, 0.5)
-            if abs(ny) < 0.75:
-                flat.append(s.name)
+    def _draw_static(self, labels: list[tuple[str, Any]], leaders: Sequence[Any] = ()) -> None:
+        """Section names, corner names and trajectory bonuses where the picture placed them (track units), and
+        the leader lines of displaced labels (with ``leaders``, the car labels')."""
+        if labels == self._labels_drawn and not leaders and not len(self.m_leader_lines.x):
+            return
+        unit = self.picture.view.unit
+        by_kind: dict[str, tuple[list[float], list[float], list[str]]] = {k: ([], [], []) for k in
+                                                                            ("section", "corner", "traj")}
+        lx: list[list[float]] = []
+        ly: list[list[float]] = []
+        for kind, p in list(labels) + [("car", q) for q in leaders]:
+            if p is None:
                 continue
-            x, y = lay.at(s.name, 0.5, -1.0)
-            x, y = x - nx * 0.025, y - ny * 0.025
-            out["down" if ny > 0 else "up"].append((x, y, s.name))
-            length = len(s.name) * font * 0.58
-            px, py = x * ppu, y * ppu
-            boxes.append((px - font / 2, py - length, px + font / 2, py) if ny > 0 else
-                         (px - font / 2, py, px + font / 2, py + length))
-        for name in flat:  # upright names on the sides; one that would overlap another moves inwards
-            x = y = 0.0
-            for tries in range(5):
-                x, y = self._beside(name, 0.5, -1, 0.03 + tries * font * 1.1 / ppu, name, font)
-                box = self._box(x, y, name, font)
-                if not any(_overlap(box, b) for b in boxes):
-                    break
-            boxes.append(box)
-            out["flat"].append((x, y, name))
-        return out
-
-    def _corner_labels(self, track: Any, section_font: int) -> list[tuple[float, float, str]]:
-        """"Curve 2 (-2)" near each corner: inside the loop beyond short section names, else outside it."""
-        out: list[tuple[float, float, str]] = []
-        short = section_font == SECTION_FONT
-        self._static_boxes = []
-        for c in track.corners:
-            names = [n for n in c.sections if track.has_section(n)]
-            if not names:
-                continue
-            text = f"{c.name} ({c.duel_modifier:+d})"
-            mid = names[(len(names) - 1) // 2]
-            t = 1.0 if len(names) % 2 == 0 else 0.5
-            if short:
-                x, y = self._beside(mid, t, -1, 0.05 + SECTION_FONT * 1.25 / self.px_per_unit, text, CORNER_FONT)
-            else:
-                x, y = self._beside(mid, t, +1, 0.03, text, CORNER_FONT)
-                self._static_boxes.append(self._box(x, y, text, CORNER_FONT))
-            out.append((x, y, text))
-        return out
+            x, y = unit((p.x, p.y))
+            if kind in by_kind:
+                by_kind[kind][0].append(x)
+                by_kind[kind][1].append(y)
+                by_kind[kind][2].append(p.text)
+            if p.displaced:
+                ax, ay = unit(p.anchor)
+                lx.append([x, ax])
+                ly.append([y, ay])
+        with self._holding():
+            for mark, kind in ((self.m_section_labels, "section"), (self.m_corner_labels, "corner"),
+                               (self.m_traj_labels, "traj")):
+                mark.x, mark.y, mark.text = by_kind[kind]
+            fonts = [p.font for kind, p in labels if kind == "section" and p is not None]
+            self.m_section_labels.default_size = int(fonts[0]) if fonts else SECTION_FONT
+            self.m_section_labels.y_offset = int((fonts[0] if fonts else SECTION_FONT) * 0.36)
+            self.m_leader_lines.x, self.m_leader_lines.y = lx, ly
+        self._labels_drawn = labels
+        self._static_boxes = [p.box for _, p in labels if p is not None]
 
     def _box(self, x: float, y: float, text: str, font: int) -> tuple[float, float, float, float]:
-        ppu = self.px_per_unit
-        w, h = len(text) * font * 0.64, font * 1.1
-        return x * ppu - w / 2, y * ppu - h / 2, x * ppu + w / 2, y * ppu + h / 2
+        """The screen box (px, y down) of a label centred on track point (x, y)."""
+        cx, cy = self.picture.px((x, y))
+        return box_at(cx, cy, text, font)
 
     def set_cars(self, cars: Mapping[str, Any] | None) -> None:
         self.cars = dict(cars or {})
 
     def _trajectory_points(self) -> dict[str, list[tuple[Any, ...]]]:
-        """Per kind: (x, y, outer colour, inner colour, label, id, label x, label y), along each section's inner
-        side; the "+N" bonus sits just ahead of its marker in the race direction."""
-        assert self.layout is not None
+        """Per kind: (x, y, outer colour, inner colour, label, id) of each trajectory mark (the picture's)."""
         out: dict[str, list[tuple[Any, ...]]] = {"std": [], "et": []}
-        ppu = self.px_per_unit
-        by_section: dict[str, list[Any]] = {}
-        for t in self.track.trajectories:
-            if self.track.has_section(t.section):
-                by_section.setdefault(t.section, []).append(t)
-        for sec, trajs in by_section.items():
-            trajs.sort(key=lambda t: -t.lateral)
-            for j, t in enumerate(trajs):
-                tt = (j + 0.5) / len(trajs)
-                x, y = self.layout.at(sec, tt, -0.68)
-                nx, ny = self.layout.normal_at(sec, tt)
-                text = f"+{t.bonus}"
-                d = (11 + len(text) * 14 * 0.32) / ppu
-                cols = [style.TRAJECTORY_COLOURS.get(getattr(c, "value", str(c)), "#888") for c in t.colours]
-                inner = cols[1] if len(cols) > 1 else cols[0]
-                kind = "et" if getattr(t.kind, "value", t.kind) == "extreme" else "std"
-                out[kind].append((x, y, cols[0], inner, text, t.id, x + ny * d, y - nx * d))
+        by_id = {t.id: t for t in self.track.trajectories}
+        for tid, (x, y) in self.picture.trajectories.items():
+            t = by_id[tid]
+            cols = [style.TRAJECTORY_COLOURS.get(getattr(c, "value", str(c)), "#888") for c in t.colours]
+            inner = cols[1] if len(cols) > 1 else cols[0]
+            kind = "et" if getattr(t.kind, "value", t.kind) == "extreme" else "std"
+            out[kind].append((x, y, cols[0], inner, f"+{t.bonus}", t.id))
         return out
 
     # ------------------------------------------------------------ off-track routes (§18)
@@ -679,37 +634,23 @@ class TrackView:
                 '"next" = time loss next turn</div>')
 
     # ------------------------------------------------------------ a frame
-    def _place_labels(self, wanted: list[tuple[Any, ...]]) -> list[tuple[float, float]]:
-        """Car-name positions outside the band; a label that would overlap one already placed moves outwards.
+    def _place_labels(self, wanted: list[tuple[Any, ...]], points: list[tuple[float, float]],
+                      others: Sequence[tuple[float, float]] = (),
+                      boxes: Sequence[tuple[float, float, float, float]] = ()) -> list[tuple[float, float] | None]:
+        """Car-name positions (track units) by the picture's label placer: just outside the band abreast of the
+        car, never over another label, a car marker (``points``, ``others``: the flags) or a route label; a
+        static label a car would cover moves. None: no free place (the car's colour and letter still say who).
 
-        ``wanted``: (section, t, text) or (section, t, text, gap) — ``gap`` (track units past the band edge,
-        default 0.03) for cars drawn beside the band (off track)."""
-        assert self.layout is not None
-        ppu = self.px_per_unit
-        placed: list[tuple[float, float, float, float]] = list(self._static_boxes) + list(self._route_boxes)
-        out: list[tuple[float, float]] = []
-        crowded = self._crowded_labels = set()  # indexes of labels that found no free spot
-        step = CAR_FONT * 1.15 / ppu
-        for section, t, text, *rest in wanted:
-            gap = rest[0] if rest else 0.03
-            nx, ny = self.layout.normal_at(section, t)
-            shift = (len(text) * CAR_FONT * 0.6 + 6) / ppu
-            x = y = 0.0
-            box = (0.0, 0.0, 0.0, 0.0)
-            # Prefer moving outwards (the name stays beside its car), then sliding along the track.
-            candidates = [(o, 0) for o in range(4)] + [(o, a) for o in range(4) for a in (1, -1)]
-            for tries, along in candidates:
-                x, y = self._beside(section, t, +1, gap + tries * step, text, CAR_FONT)
-                if along:  # slide along the track (perpendicular to the normal), then keep inside the figure
-                    x, y = self._clamp(x + ny * along * shift, y - nx * along * shift, text, CAR_FONT)
-                box = self._box(x, y, text, CAR_FONT)
-                if not any(_overlap(box, b) for b in placed):
-                    break
-            else:
-                crowded.add(len(out))
-            placed.append(box)
-            out.append((x, y))
-        return out
+        ``wanted``: (section, t, text) or (section, t, text, gap) — a ``gap`` marks a car drawn beside the band
+        (off track, or on an off-track route): its label starts at the car."""
+        pic = self.picture
+        marks = [CarMark(text, section, t, xy, pic.px(xy), "", "", None, False, 0, off_track=bool(rest), label=text)
+                 for (section, t, text, *rest), xy in zip(wanted, points, strict=True)]
+        extra = [marker_box(pic.px(xy), self.car_px) for xy in others] + list(self._route_boxes) + list(boxes)
+        static, labels = pic.car_labels(marks, extra)
+        self._draw_static(static, labels)
+        self._crowded_labels = {k for k, p in enumerate(labels) if p is None}
+        return [None if p is None else pic.view.unit((p.x, p.y)) for p in labels]
 
     def show(self, frame: Any, event: Any = None) -> None:
         """Draw the position ``frame`` (a :class:`racebook.rf90.game.Frame`); ``event`` is the one it follows."""
@@ -732,7 +673,8 @@ class TrackView:
             positions[item] = (x, y)
             st = style.car_style(item, self.cars.get(item))
             alpha = 0.5 if item in frame.played else 1.0
-            for lst, v in zip(humans if st.robot is None else robots, (x, y, st.colour, item, alpha), strict=True):
+            colour = tp.car_colour(item, self.cars.get(item))  # the colour-blind-safe shade of st.colour
+            for lst, v in zip(humans if st.robot is None else robots, (x, y, colour, item, alpha), strict=True):
                 lst.append(v)
             wanted.append(label)
             down = frame.laps_down.get(item, 0)
@@ -772,9 +714,14 @@ class TrackView:
         reentry_x = [lay.at(sec, 0.5, _LANE0)[0] for sec in off if sec not in self.reentry_xy]
         reentry_y = [lay.at(sec, 0.5, _LANE0)[1] for sec in off if sec not in self.reentry_xy]
         self.positions = positions
-        for k, ((lx, ly), (_s, _t, text, *_gap)) in enumerate(zip(self._place_labels(wanted), wanted, strict=True)):
-            if cursor is not None and text == cursor[0] and k in self._crowded_labels:
-                continue  # the car on the route, among the route's labels: its colour says who it is
+        badges = [box_at(*self.picture.px((x, y)), text, 15) for x, y, text in zip(bx, by, bt, strict=True)]
+        badges = [(b[0] + 15, b[1] - 5, b[2] + 15, b[3] - 5) for b in badges]  # x_offset 15, y_offset 5
+        spots = self._place_labels(wanted, list(positions.values()), list(zip(fx, fy, strict=True)), badges)
+        for spot, (_s, _t, text, *_gap) in zip(spots, wanted, strict=True):
+            if spot is None:
+                continue  # no free place (e.g. the car on the route, among the route's labels): its colour and
+                # letter say who it is
+            lx, ly = spot
             clx.append(lx)
             cly.append(ly)
             clt.append(text)
@@ -815,11 +762,19 @@ class TrackView:
             self.m_flag_labels.x, self.m_flag_labels.y = fx, fy
             self.m_flag_labels.text = ["(Y)"] * len(fx)
             self.m_car_labels.x, self.m_car_labels.y, self.m_car_labels.text = clx, cly, clt
+            letters = tp.car_letters(positions)
+            ids = humans[3] + robots[3]
+            self.m_car_letters.x, self.m_car_letters.y = humans[0] + robots[0], humans[1] + robots[1]
+            self.m_car_letters.text = [letters[i] for i in ids]
+            self.m_car_letters.colors = [tp.ink_on(c) for c in humans[2] + robots[2]] or ["white"]
+            self.m_car_letters.default_size = int(self.car_px * 0.58)
             self.m_lap_badges.x, self.m_lap_badges.y, self.m_lap_badges.text = bx, by, bt
             self.m_leader.x, self.m_leader.y = [p[0] for p in lpos], [p[1] for p in lpos]
             self.m_halo.x, self.m_halo.y = halo_x, halo_y
             self.m_traj_links.x, self.m_traj_links.y = tlx, tly
-            self.m_info.x, self.m_info.y, self.m_info.text = [0.0, 0.0], [0.04, -0.08], info
+            ix, iy = self.picture.view.unit((12, 22))
+            _, dy = self.picture.view.unit((0, 22 + INFO_FONT * 1.2))
+            self.m_info.x, self.m_info.y, self.m_info.text = [ix, ix], [iy, dy], info
             sc_sec = getattr(frame, "sc", None)  # the Safety Car, at the front of its section (§21)
             if sc_sec and track.has_section(sc_sec):
                 scx, scy = lay.at(sc_sec, 0.97, 1.75)

@@ -1,0 +1,237 @@
+"""The track view as SVG: a position drawn by string building, readable anywhere (issue 17).
+
+:func:`position_svg` draws a :class:`racebook.rf90.game.Frame` (or nothing but the track) on the
+:class:`racebook.rf90.trackpicture.TrackPicture` of its track: sections by type (§3: straight, braking zone,
+corner; the braking zones also dashed), the finish line and the race direction, trajectories (○ standard,
+◇ Extreme, bonus beside, §15.1), the cars with a letter in each marker (● player, ■ robot, §17), the Leader
+token (§11), laps down (§13.E.4), off-track cars beside their section (§18.5), the Safety Car (§21) and a
+short legend. ``Race._repr_svg_`` and ``Position._repr_svg_`` use it, and ``racebook replay ID --svg FILE``.
+Every text is escaped; the output is one well-formed ``<svg>`` element. Standard library only.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from racebook.core.geometry import CHAR_EM, PlacedLabel, Point
+from racebook.rf90.state import YELLOW_FLAG
+from racebook.rf90.trackpicture import SECTION_EDGE, SECTION_FILL, TRAJECTORY_COLOURS, TrackPicture, ink_on
+
+WIDTH, HEIGHT = 1280, 720
+LEGEND_PX = 34
+LEADER_RING = "#B8860B"
+HIGHLIGHT = "#e0119d"
+LAP_DOWN = "#b00000"
+
+
+def _e(text: object) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def _pts(points: list[Point]) -> str:
+    return " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
+
+
+def _text(x: float, y: float, text: str, font: float, colour: str = "#222", weight: str = "bold",
+          fit: bool = True) -> str:
+    """Centred text; ``fit``: stretched to the width the label placer reserved for it."""
+    width = len(text) * font * CHAR_EM
+    fit_attr = f' textLength="{width:.1f}" lengthAdjust="spacingAndGlyphs"' if fit and len(text) > 1 else ""
+    return (f'<text x="{x:.1f}" y="{y + font * 0.35:.1f}" font-size="{font:g}" font-weight="{weight}" '
+            f'fill="{colour}" text-anchor="middle"{fit_attr}>{_e(text)}</text>')
+
+
+def _label(p: PlacedLabel | None, colour: str) -> str:
+    if p is None:
+        return ""
+    out = ""
+    if p.displaced:  # a thin leader line from the label to what it names
+        out += (f'<line x1="{p.x:.1f}" y1="{p.y:.1f}" x2="{p.anchor[0]:.1f}" y2="{p.anchor[1]:.1f}" '
+                f'stroke="{colour}" stroke-width="1" opacity="0.6"/>')
+        out += (f'<rect x="{p.box[0]:.1f}" y="{p.box[1]:.1f}" width="{p.box[2] - p.box[0]:.1f}" '
+                f'height="{p.box[3] - p.box[1]:.1f}" fill="white" opacity="0.85"/>')
+    return out + _text(p.x, p.y, p.text, p.font, colour)
+
+
+@dataclass(frozen=True)
+class PositionFrame:
+    """A frame built from a Race Position Notation position (what :func:`position_svg` needs of a Frame)."""
+
+    order: dict[str, tuple[str, ...]]
+    laps_down: dict[str, int]
+    leader: str | None
+    played: frozenset[str]
+    trajectories: dict[str, str]
+    turn: int
+    weather: int
+    off_track: dict[str, str] = field(default_factory=dict)
+    activation: Any = None
+    sc: str | None = None
+
+
+def frame_of_position(pos: Any) -> PositionFrame:
+    """A :class:`PositionFrame` from a :class:`racebook.rf90.notation.Position`."""
+    order: dict[str, tuple[str, ...]] = {}
+    laps: dict[str, int] = {}
+    traj: dict[str, str] = {}
+    played: set[str] = set()
+    leader = None
+    off: dict[str, str] = {}
+    for sec, toks in pos.sections:
+        ids = []
+        for tok in toks:
+            if isinstance(tok, str):
+                ids.append(YELLOW_FLAG)
+                continue
+            where = next((f[4:] for f in tok.flags if f.startswith("off=")), None)
+            if where is not None:
+                off[tok.id] = where
+            else:
+                ids.append(tok.id)
+            leader = tok.id if tok.leader else leader
+            if tok.laps_down:
+                laps[tok.id] = tok.laps_down
+            if tok.trajectory:
+                traj[tok.id] = tok.trajectory
+            if "played" in tok.flags:
+                played.add(tok.id)
+        order[sec] = tuple(ids)
+    return PositionFrame(order, laps, leader, frozenset(played), traj, pos.turn, pos.weather, off, sc=pos.sc)
+
+
+def position_svg(track: Any, frame: Any = None, cars: Mapping[str, Any] | None = None, *, width: int = WIDTH,
+                 height: int = HEIGHT, title: str = "") -> str:
+    """The SVG of ``frame`` on ``track`` (``frame`` None: the empty track) at ``width`` × ``height`` px."""
+    pic = TrackPicture(track, width, height - LEGEND_PX)
+    g, px = pic.geom, pic.px
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+           f'viewBox="0 0 {width} {height}" font-family="DejaVu Sans, Arial, Helvetica, sans-serif">',
+           f'<title>{_e(title or track.name)}</title>', f'<rect width="{width}" height="{height}" fill="white"/>']
+    for (kind, ring) in pic.polygons():
+        dash = ' stroke-dasharray="7 4"' if kind == "braking" else ""
+        out.append(f'<polygon class="section {kind}" points="{_pts([px(p) for p in ring])}" '
+                   f'fill="{SECTION_FILL[kind]}" stroke="{SECTION_EDGE[kind]}" stroke-width="3"{dash}/>')
+    for name in g.names:  # race direction, inside the loop
+        out.append(f'<polyline points="{_pts([px(p) for p in g.chevron(name, -1.35, 0.05)])}" fill="none" '
+                   'stroke="#9a9a9a" stroke-width="2"/>')
+    (fx0, fx1), (fy0, fy1) = g.finish_line()
+    a, b = px((fx0, fy0)), px((fx1, fy1))
+    for colour, dash in (("black", ""), ("white", ' stroke-dasharray="5 5"')):
+        out.append(f'<line class="finish" x1="{a[0]:.1f}" y1="{a[1]:.1f}" x2="{b[0]:.1f}" y2="{b[1]:.1f}" '
+                   f'stroke="{colour}" stroke-width="7"{dash}/>')
+    marks = pic.cars(frame, cars) if frame is not None else []
+    active = getattr(frame, "activation", None) if frame is not None else None
+    if active is not None and track.has_section(active.section):
+        t0, t1 = 0.0, 1.0
+        items = list(frame.order.get(active.section, ()))
+        if active.part != "whole" and frame.leader in items:
+            div = g.divider(active.section, items.index(frame.leader), len(items))
+            t0, t1 = (0.0, div) if active.part == "leader" else (div, 1.0)
+        xs, ys = g.outline(active.section, t0, t1)
+        out.append(f'<polygon class="active" points="{_pts([px(p) for p in zip(xs, ys, strict=True)])}" '
+                   f'fill="none" stroke="{HIGHLIGHT}" stroke-width="5"/>')
+    r = pic.car_px * 0.4
+    by_id = {t.id: t for t in track.trajectories}
+    for tid, p in pic.trajectories.items():
+        t = by_id[tid]
+        cols = [TRAJECTORY_COLOURS.get(getattr(c, "value", str(c)), "#888") for c in t.colours]
+        x, y = px(p)
+        for k, (rr, col) in enumerate(((r, cols[0]), (r * 0.5, cols[-1]))):
+            stroke = ' stroke="#333" stroke-width="1.5"' if k == 0 else ""
+            if getattr(t.kind, "value", t.kind) == "extreme":
+                d = rr * 1.25
+                out.append(f'<polygon class="traj et" points="{_pts([(x, y - d), (x + d, y), (x, y + d), (x - d, y)])}"'
+                           f' fill="{col}"{stroke}/>')
+            else:
+                out.append(f'<circle class="traj" cx="{x:.1f}" cy="{y:.1f}" r="{rr:.1f}" fill="{col}"{stroke}/>')
+    placed = {m.item: m for m in marks}
+    for car, tid in (getattr(frame, "trajectories", {}) or {}).items() if frame is not None else ():
+        if car in placed and tid in pic.trajectories:
+            (x1, y1), (x2, y2) = placed[car].px, px(pic.trajectories[tid])
+            out.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="#333" '
+                       'stroke-width="2.5"/>')
+    static, car_labels = pic.car_labels(marks) if frame is not None else (pic.labels, [])
+    colours = {"section": "#333", "corner": "#7a5c00", "traj": "#333"}
+    out += [_label(p, colours[kind]) for kind, p in static]
+    d = pic.car_px
+    for m in marks:
+        x, y = m.px
+        op = ' opacity="0.5"' if m.played else ""
+        if m.item == YELLOW_FLAG:
+            tri = _pts([(x, y - d / 2), (x + d / 2, y + d / 2), (x - d / 2, y + d / 2)])
+            out.append(f'<polygon class="flag" points="{tri}" fill="#FFD700" stroke="#333" stroke-width="1.5"/>')
+            out.append(_text(x, y + d * 0.12, "Y", d * 0.45, "#222", fit=False))
+            continue
+        if frame.leader == m.item:
+            out.append(f'<circle class="leader" cx="{x:.1f}" cy="{y:.1f}" r="{d * 0.78:.1f}" fill="none" '
+                       f'stroke="{LEADER_RING}" stroke-width="4"/>')
+        if m.robot is None:
+            out.append(f'<circle class="car" cx="{x:.1f}" cy="{y:.1f}" r="{d / 2:.1f}" fill="{m.colour}" '
+                       f'stroke="#222" stroke-width="2"{op}><title>{_e(m.item)}</title></circle>')
+        else:
+            s = d * 0.88
+            out.append(f'<rect class="car robot" x="{x - s / 2:.1f}" y="{y - s / 2:.1f}" width="{s:.1f}" '
+                       f'height="{s:.1f}" fill="{m.colour}" stroke="#222" stroke-width="2"{op}>'
+                       f'<title>{_e(m.item)}</title></rect>')
+        font = d * (0.62 if len(m.letter) == 1 else 0.5 if len(m.letter) == 2 else 0.4)
+        out.append(_text(x, y, m.letter, font, ink_on(m.colour), fit=False))
+    out += [_label(p, LAP_DOWN if p is not None and " -" in p.text else "#222") for p in car_labels]
+    sc = getattr(frame, "sc", None) if frame is not None else None
+    if sc and track.has_section(sc):
+        x, y = px(g.at(sc, 0.97, 1.75))
+        out.append(f'<rect x="{x - 16:.1f}" y="{y - 13:.1f}" width="32" height="26" fill="#111" stroke="#f5c400" '
+                   f'stroke-width="3"/>' + _text(x, y, "SC", 14, "white", fit=False))
+    if frame is not None:
+        info = f"Turn {frame.turn}  ·  Leader: {frame.leader or '—'}"
+        out.append(f'<text x="12" y="26" font-size="18" font-weight="bold" fill="#333">{_e(info)}</text>')
+    out.append(_legend(width, height))
+    out.append("</svg>")
+    return "\n".join(s for s in out if s)
+
+
+def _legend(width: int, height: int) -> str:
+    y = height - LEGEND_PX / 2
+    parts: list[str] = []
+    x = 12.0
+
+    def swatch(kind: str, text: str) -> None:
+        nonlocal x
+        dash = ' stroke-dasharray="5 3"' if kind == "braking" else ""
+        parts.append(f'<rect x="{x:.0f}" y="{y - 8:.0f}" width="26" height="16" fill="{SECTION_FILL[kind]}" '
+                     f'stroke="{SECTION_EDGE[kind]}" stroke-width="3"{dash}/>')
+        word(text, 32)
+
+    def word(text: str, skip: float = 0) -> None:
+        nonlocal x
+        x += skip
+        parts.append(f'<text x="{x:.0f}" y="{y + 5:.0f}" font-size="15" fill="#333">{_e(text)}</text>')
+        x += len(text) * 15 * 0.56 + 18
+
+    swatch("straight", "straight")
+    swatch("braking", "braking zone")
+    swatch("corner", "corner")
+    word("● player car  ■ robot  (letter = car)")
+    parts.append(f'<circle cx="{x + 8:.0f}" cy="{y:.0f}" r="8" fill="none" stroke="{LEADER_RING}" '
+                 'stroke-width="3"/>')
+    word("Leader", 22)
+    word("○ ◇ trajectory, Extreme (+bonus)")
+    word("› race direction")
+    return f'<g class="legend">{"".join(parts)}</g>'
+
+
+def race_svg(race: Any, **kw: Any) -> str:
+    """The SVG of a :class:`racebook.rf90.game.Race`'s current position."""
+    from racebook.rf90.game import frame_of
+
+    state = race.state
+    return position_svg(state.track, frame_of(state), state.cars, title=race.position(), **kw)
+
+
+def notation_svg(pos: Any, **kw: Any) -> str:
+    """The SVG of a :class:`racebook.rf90.notation.Position` (its track loaded by id)."""
+    from racebook.rf90.trackfile import load_track
+
+    return position_svg(load_track(pos.track), frame_of_position(pos), title=str(pos), **kw)
