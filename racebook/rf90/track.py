@@ -31,6 +31,13 @@ class Condition(Enum):
     RAIN = "rain"
 
 
+class EtProcedure(Enum):
+    """Which Extreme Trajectory procedure a track plays (expansion1 digest §4.11, AMB-X1-2)."""
+
+    SECOND_EDITION = "2e"  # the manual's (§13.D.2, §18.2): the car's Target Check, after the cards are played
+    EXPANSION1 = "expansion1"  # Expansion #1 (§4.3): at the start of the turn, against the printed check value
+
+
 class TrajectoryKind(Enum):
     STANDARD = "standard"  # circle
     EXTREME = "extreme"  # diamond (ET)
@@ -62,6 +69,7 @@ class Trajectory:
     test_modifier: int = 0  # ET blind-test modifier if printed
     recovery: str | None = None  # off-track route id followed when the ET test fails (§18.2)
     source: str = INVENTED
+    check_value: int | None = None  # Expansion #1: the absolute ET check value in the green diamond (60 at Spa)
 
 
 class EffectKind(Enum):
@@ -252,6 +260,10 @@ class Track:
     file: str = ""
     view: ViewLayout | None = None  # the file's [view] table: how the track view draws the loop (no rule)
     layout: CircuitLayout | None = None  # the file's [layout] table: the circuit's shape (no rule)
+    # -- Expansion #1 (issue 20): see the block "Expansion #1" below
+    et_procedure: EtProcedure = EtProcedure.SECOND_EDITION
+    et_scoped_cards: frozenset[str] = frozenset()  # Track Cards whose ET power holds only in the straight before
+    # the corner they name (expansion1 digest §4.6)
 
     # Derived lookups (built once; Track is immutable).
     def __post_init__(self) -> None:
@@ -311,3 +323,24 @@ class Track:
 
     def source_of(self, path: str) -> str:
         return self.sources.get(path, INVENTED)
+
+    # -- Expansion #1 (issue 20) --------------------------------------------------------------------------
+
+    def straight_before(self, corner: int) -> str | None:
+        """The straight section before corner ``corner`` (expansion1 digest §4.6): going back from the corner's
+        first section past its braking zones, the first section reached if it is a straight, else None."""
+        first = self.section(self.corner(corner).sections[0])
+        i = self.prev_index(first.index)
+        while self.sections[i].type is SectionType.BRAKING and i != first.index:
+            i = self.prev_index(i)
+        s = self.sections[i]
+        return s.name if s.type is SectionType.STRAIGHT else None
+
+    def et_power_reaches(self, card: Card, traj: Trajectory) -> bool:
+        """May ``card``'s ET power pass ``traj``'s check here? Anywhere on the track (§19.3), except a Spa-style
+        card of :attr:`et_scoped_cards`: only in the straight before a corner it names (expansion1 digest §4.6,
+        AMB-X1-12). The colour is checked by the caller."""
+        if card.code not in self.et_scoped_cards:
+            return True
+        return any(c in self._corner_by_number and self.straight_before(c) == traj.section  # type: ignore[attr-defined]
+                   for c in card.corners)

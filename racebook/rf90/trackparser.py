@@ -28,6 +28,7 @@ from racebook.rf90.track import (
     WeatherSpace,
     WeatherTable,
 )
+from racebook.rf90.trackexpansion import check_procedure, check_scoped_cards, parse_et_procedure, pop_card_scope
 from racebook.rf90.trackroutes import RouteParser
 from racebook.rf90.trackschema import (
     _CARD_BOOL_KEYS,
@@ -83,6 +84,9 @@ class TrackParser(RouteParser):
         routes_raw = raw.get("routes", {})
         routes = self.parse_routes(routes_raw, by_name)
         trajectories = self.parse_trajectories(raw.get("trajectories", []), by_name, routes)
+        # Expansion #1 (issue 20): the ET procedure (and below, the Track Cards scoped to a straight)
+        et_procedure = parse_et_procedure(self, raw)
+        check_procedure(self, et_procedure, trajectories)
         self.check_route_use(sections, trajectories, routes)
         pit_time = self.parse_pit(raw["pit"], len(sections))
         weather = self.parse_weather(raw["weather"])
@@ -111,7 +115,7 @@ class TrackParser(RouteParser):
             )
             for s in sections
         )
-        return Track(
+        track = Track(
             id=self.track_id,
             name=name,
             sections=built,
@@ -128,7 +132,11 @@ class TrackParser(RouteParser):
             file=self.file,
             view=view,
             layout=layout,
+            et_procedure=et_procedure,
+            et_scoped_cards=frozenset(self.scoped_cards),
         )
+        check_scoped_cards(self, track, self.card_where)
+        return track
 
     # -- sections ---------------------------------------------------------------
 
@@ -369,10 +377,13 @@ class TrackParser(RouteParser):
         items = self.array(raw, "track_cards", nonempty=False)
         cards: list[Card] = []
         codes: dict[str, int] = {}
+        self.scoped_cards: set[str] = set()  # Expansion #1: et_scope = "straight_before_corner"
+        self.card_where: dict[str, str] = {}
         for i, item in enumerate(items):
             where = f"track_cards[{i}]"
             if not isinstance(item, dict):
                 self.fail(where, f"must be a table, got {_kind(item)} {item!r}")
+            item, scoped = pop_card_scope(self, item, where)
             for key in _CARD_BOOL_KEYS:
                 if key in item:
                     self.boolean(item[key], f"{where}.{key}")
@@ -396,5 +407,8 @@ class TrackParser(RouteParser):
                     self.fail(f"{where}.corners[{j}]", f"{c!r} is not a corner of this track; corners: "
                                                        f"{', '.join(str(x) for x in sorted(corners))}")
             self.sources[f"track_cards.{card.code}"] = src
+            self.card_where[card.code] = where
+            if scoped:
+                self.scoped_cards.add(card.code)
             cards.append(card)
         return tuple(cards)

@@ -19,6 +19,7 @@ from racebook.rf90.track import (
     Trajectory,
     TrajectoryKind,
 )
+from racebook.rf90.trackexpansion import check_et_route, parse_check_value
 from racebook.rf90.trackschema import (
     _COST_KEYS,
     _EFFECT_KEYS,
@@ -171,11 +172,7 @@ class RouteParser(FieldReader):
                                  f"{', '.join(routes) or '(none)'}")
             if t.recovery in used and any(s["lb_route"] == t.recovery for s in sections):
                 self.fail(where, f"{t.recovery!r} is already an LB route; an ET recovery chart is its own route")
-            for nid, node in routes[t.recovery].nodes.items():
-                if node.kind is NodeKind.REENTRY:
-                    self.fail(f"routes.{t.recovery}.nodes.{nid}.kind",
-                              f"'reentry' ends LB routes; route {t.recovery!r} is the ET recovery chart of "
-                              f"{t.id!r} and must end at 'back_on_track' or 'retire' (§18.2)")
+            check_et_route(self, t, routes[t.recovery], sections)  # Expansion #1: re-entry points on ET routes
             used.add(t.recovery)
         for rid in routes:
             if rid not in used:
@@ -225,6 +222,7 @@ class RouteParser(FieldReader):
                 if kind is not TrajectoryKind.EXTREME:
                     self.fail(f"{where}.test_modifier", "only an Extreme Trajectory has a blind-test modifier")
                 test_mod = self.integer(t["test_modifier"], f"{where}.test_modifier", -99, 99)
+            check_value = parse_check_value(self, t, where, kind)  # Expansion #1 (trackexpansion)
             recovery = None
             if kind is TrajectoryKind.EXTREME:
                 if "recovery" not in t:
@@ -239,6 +237,6 @@ class RouteParser(FieldReader):
             src = self.provenance(t, where, f"trajectories.{tid}", ids=("id",))
             out.append(Trajectory(
                 id=tid, section=section, kind=kind, colours=colours, bonus=bonus, cost=cost, lateral=lateral,
-                test_modifier=test_mod, recovery=recovery, source=src,
+                test_modifier=test_mod, recovery=recovery, source=src, check_value=check_value,
             ))
         return tuple(out)

@@ -21,6 +21,7 @@ from racebook.rf90.track import (
     NodeKind,
     WeatherSpace,
 )
+from racebook.rf90.trackexpansion import EXPANSION_TOP_KEYS, EXPANSION_TRAJ_KEYS, SOURCE_PREFIXES
 
 SCHEMA_VERSION = 1
 
@@ -38,14 +39,14 @@ _TOP_KEYS = {
     "schema", "name", "description", "source", "sources", "pit", "weather", "turns",
     "sections", "corners", "trajectories", "routes", "grid", "track_cards", "view",
     "layout",  # issue 17: racebook/rf90/layouttable.py
-}
+} | EXPANSION_TOP_KEYS
 _TOP_REQUIRED = ("schema", "name", "pit", "weather", "turns", "sections", "corners", "grid")
 _SECTION_KEYS = {"name", "type", "corner", "lb_modifier", "lb_route", "source", "sources"}
 _CORNER_KEYS = {"number", "name", "duel_modifier", "sections", "source", "sources"}
 _TRAJ_KEYS = {
     "id", "section", "kind", "colours", "bonus", "cost", "lateral", "test_modifier", "recovery",
     "source", "sources",
-}
+} | EXPANSION_TRAJ_KEYS
 _COST_KEYS = {"tyres", "damage", "cards"}
 _ROUTE_KEYS = {"start", "nodes", "source", "sources"}
 _NODE_KEYS: dict[NodeKind, set[str]] = {
@@ -147,10 +148,11 @@ class FieldReader:
             self.fail(where, f"{raw!r} must be a string: {INVENTED!r} or 'manual: <citation>'")
         if raw == INVENTED:
             return raw
-        if raw.startswith(_MANUAL_PREFIX) and raw[len(_MANUAL_PREFIX):].strip():
-            return raw
-        self.fail(where, f"{raw!r} is not a valid source: use {INVENTED!r} or 'manual: <citation>', "
-                         "e.g. 'manual: Ex. 16 (§30)'")
+        for prefix in (_MANUAL_PREFIX, *SOURCE_PREFIXES):
+            if raw.startswith(prefix) and raw[len(prefix):].strip():
+                return raw
+        self.fail(where, f"{raw!r} is not a valid source: use {INVENTED!r}, 'manual: <citation>', "
+                         "'expansion1: <citation>' or 'derived: <derivation>', e.g. 'manual: Ex. 16 (§30)'")
 
     def provenance(self, raw: dict[str, Any], where: str, key: str, default: str | None = None,
                    ids: tuple[str, ...] = ()) -> str:

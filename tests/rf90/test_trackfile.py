@@ -35,7 +35,9 @@ BASE = _schema_example()
 
 
 def _valid_source(s: str) -> bool:
-    return s == INVENTED or (s.startswith("manual:") and bool(s[len("manual:"):].strip()))
+    """invented, or a citation: the manual's, Expansion #1's, or a derivation (tracks/rf90/SCHEMA.md)."""
+    return s == INVENTED or any(s.startswith(p) and bool(s[len(p):].strip())
+                                for p in ("manual:", "expansion1:", "derived:"))
 
 
 @pytest.fixture(scope="module")
@@ -66,9 +68,9 @@ def test_id_and_path_load_the_same_cached_track(teaching: Track) -> None:
 
 def test_unknown_id_names_the_available_tracks() -> None:
     with pytest.raises(TrackDataError) as e:
-        load_track("monaco")
+        load_track("imola")  # (Monaco is a track since Expansion #1, issue 20)
     assert e.value.field == "<file>"
-    assert "no track 'monaco'" in str(e.value) and "teaching" in str(e.value)
+    assert "no track 'imola'" in str(e.value) and "teaching" in str(e.value)
 
 
 def test_env_var_directory_is_searched_first(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
