@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from racebook.core.errors import ActionSyntaxError, EngineError, IllegalAction, RacebookError
+from racebook.core.errors import ActionSyntaxError, EngineError, RacebookError
 from racebook.core.log import EventLog, Replay, Step  # noqa: F401 - Step re-exported (racebook.core.log)
+from racebook.core.verdict import Verdict  # noqa: F401 - re-exported (racebook.core.verdict, shared by the games)
 from racebook.rf90 import turn
 from racebook.rf90.actions import Action
 from racebook.rf90.events import (
@@ -52,26 +53,6 @@ class Frame:
     off_track: dict[str, str]  # car -> section beside whose re-entry point it waits (§18.5)
     out: dict[str, str]  # car -> status for retired / out-of-fuel cars (§18.6, §13.A.3)
     sc: str | None = None  # the Safety Car's section while it is out (§21)
-
-
-@dataclass(frozen=True, slots=True)
-class Verdict:
-    """Whether an action is legal now (:meth:`Race.explain`): the rule section and a sentence saying why (not).
-
-    ``legal_now`` are the actions legal in this position; :meth:`error` is the :class:`IllegalAction` that
-    :meth:`Race.apply` raises for a refused action."""
-
-    action: Action
-    legal: bool
-    rule: str
-    reason: str
-    legal_now: tuple[Action, ...] = ()
-
-    def error(self) -> IllegalAction:
-        return IllegalAction(self.action, self.rule, self.reason, self.legal_now)
-
-    def __str__(self) -> str:
-        return self.reason if self.legal else f"{self.action} is not legal — {self.rule}: {self.reason}"
 
 
 def frame_of(state: RaceState) -> Frame:

@@ -1,0 +1,76 @@
+"""Property tests (hypothesis): cubes are conserved across the zones and the Stock; no legal action raises; every
+legal action explains as legal and every refused one gives a rule and a reason; computer players finish races."""
+
+from __future__ import annotations
+
+import pytest
+from fuzzing import fuzz_settings
+from hypothesis import given
+from hypothesis import strategies as st
+
+from racebook.automobiles.agents import GreedyDriver
+from racebook.automobiles.game import Race
+from racebook.automobiles.setup import new_state
+from racebook.core.agents import RandomDriver, play_out
+from racebook.core.rng import Rng
+
+
+def _check(r: Race, totals: dict[str, int]) -> None:
+    assert r.state.totals() == totals  # nothing created or lost (§1.2: a finite Stock)
+    for p in r.state.players.values():
+        assert all(n > 0 for z in p.zones().values() for n in z.values())
+    cars = {(p.lane, p.progress % r.state.board.length) for p in r.state.players.values()}
+    assert len(cars) == len(r.state.players)  # one car per segment (§7.3)
+
+
+@fuzz_settings(25)
+@given(players=st.integers(2, 5), seed=st.integers(0, 2**32), steps=st.integers(1, 400))
+def test_cubes_are_conserved_and_no_legal_action_raises(players: int, seed: int, steps: int) -> None:
+    r = Race(new_state(players, seed=seed), frames=False)
+    totals = r.state.totals()
+    pick = Rng(seed ^ 0x5A5A)
+    for _ in range(steps):
+        legal = r.legal_actions()
+        if not legal:
+            break
+        probe = legal[pick.below(len(legal))]
+        assert r.explain(probe).legal
+        c = r.clone()
+        for a in legal[:12]:  # every legal action applies (on a clone) without raising
+            c2 = c.clone()
+            c2.apply(a)
+            _check(c2, totals)
+        r.apply(probe)
+        _check(r, totals)
+
+
+@fuzz_settings(40)
+@given(seed=st.integers(0, 2**32), text=st.sampled_from(["A pit", "A pass", "B pass", "A play W 1.1", "A buy K",
+                                                        "C play X", "A play Y", "E buy X", "A play L 2.1 2.2"]))
+def test_a_refused_action_names_a_rule_and_a_reason(seed: int, text: str) -> None:
+    r = Race(new_state(["A", "B", "C"], seed=seed, random_order=False), frames=False)
+    play_out(r, RandomDriver(seed), max_steps=seed % 40)
+    v = r.explain(text)
+    if not v.legal:
+        assert v.rule.startswith("§") and v.reason and str(v.error()).startswith(v.rule)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_computer_players_race_to_a_winner(players: int) -> None:
+    r = Race(new_state(players, seed=100 + players), frames=False)
+    totals = r.state.totals()
+    play_out(r, GreedyDriver())
+    assert r.is_over
+    finished = r.events[-1]
+    assert type(finished).__name__ == "RaceFinished" and len(finished.order) == players
+    winner = r.state.players[finished.order[0]]
+    assert winner.progress >= r.state.laps * r.state.board.length or any(
+        p.progress >= r.state.laps * r.state.board.length for p in r.state.players.values())
+    assert list(finished.order) == r.standings()
+    _check(r, totals)
+
+
+def test_a_random_race_also_ends() -> None:
+    r = Race(new_state(3, seed=9), frames=False)
+    play_out(r, RandomDriver(4))
+    assert r.is_over
