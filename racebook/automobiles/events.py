@@ -135,6 +135,7 @@ class CarMoved(Event):
     lane: int
     rows: int
     darkest: str
+    rule: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,3 +192,80 @@ class RaceFinished(Event):
                                "inner lane breaks ties)")
     order: tuple[str, ...]
     round: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlayed(Event):
+    RULE: ClassVar[str] = "§6 item 2"
+    TEMPLATE: ClassVar[str] = "{car} plays a {colour} cube: the {card} card — “{printed}”"
+    PROSE: ClassVar[frozenset[str]] = frozenset({"printed", "card", "colour"})
+    car: str
+    cube: str
+    colour: str
+    card: str
+    printed: str
+    rule: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CubeMoved(Event):
+    RULE: ClassVar[str] = "§3"
+    TEMPLATE: ClassVar[str] = "{car} moves a {cube} cube from the {src} to the {dest}"
+    car: str
+    cube: str
+    src: str
+    dest: str
+    rule: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CubesRemoved(Event):
+    RULE: ClassVar[str] = "§3"
+    TEMPLATE: ClassVar[str] = "{car} removes all {n} {cube} cube(s) from the {zone} (back to the Stock)"
+    car: str
+    cube: str
+    n: int
+    zone: str
+    rule: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class WearGained(Event):
+    RULE: ClassVar[str] = "§15.1"
+    TEMPLATE: ClassVar[str] = "{car} gains {n} {cube} cube(s) from the Stock into the Used pile ({got} available)"
+    car: str
+    cube: str
+    n: int
+    got: int
+    rule: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class FlagSet(Event):
+    RULE: ClassVar[str] = "§6"
+    TEMPLATE: ClassVar[str] = "{car}: {flag} is on for the rest of this turn (×{n})"
+    car: str
+    flag: str
+    n: int
+    rule: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class AeroDrafting(Event):
+    RULE: ClassVar[str] = "§18.1"
+    TEMPLATE: ClassVar[str] = ("Decline: {car} counts as drafting (Aerodynamics) — no wear for movement "
+                               "(would have been {wear} for {darkest})")
+    car: str
+    wear: int
+    darkest: str
+
+
+@dataclass(frozen=True, slots=True)
+class BonusMove(Event):
+    RULE: ClassVar[str] = "§10"
+    TEMPLATE: ClassVar[str] = "{car} may move its car up to {most} more space(s) ({why})"
+    PROSE: ClassVar[frozenset[str]] = frozenset({"why"})
+    car: str
+    most: int
+    why: str
+    rule: str = ""

@@ -24,6 +24,9 @@ A scenario is a TOML file (shipped ones in ``racebook/automobiles/scenarios/``):
     [draws]                   # stacked bag draws per player, first drawn first (§12)
     A = ["W", "L"]
 
+    [cards]                   # optional: the card of any action colour (the others: the standard set, §4 item 1)
+    Y = "maintenance_crew"
+
 The Stock is the shipped Stock less every cube the players hold (so cubes are conserved). Every problem is a
 :class:`~racebook.core.errors.ScenarioError` naming the file, the field and the reason.
 """
@@ -37,6 +40,7 @@ from typing import Any
 from racebook.automobiles import zones
 from racebook.automobiles.actions import parse as parse_action
 from racebook.automobiles.board import load_board
+from racebook.automobiles.cards import choose_cards
 from racebook.automobiles.cubes import CODES, components
 from racebook.automobiles.game import Race
 from racebook.automobiles.setup import check_players, new_state
@@ -109,9 +113,16 @@ def _bad(field: str, reason: str) -> DataError:
 
 
 def _parse(doc: dict[str, Any]) -> Scenario:
-    unknown = set(doc) - {"scenario", "player", "draws"}
+    unknown = set(doc) - {"scenario", "player", "draws", "cards"}
     if unknown:
-        raise _bad(sorted(unknown)[0], "unknown table (scenario, player, draws)")
+        raise _bad(sorted(unknown)[0], "unknown table (scenario, player, draws, cards)")
+    chosen = doc.get("cards", {})
+    if not isinstance(chosen, dict) or not all(isinstance(v, str) for v in chosen.values()):
+        raise _bad("cards", "must be a table of colour = card id")
+    try:
+        cards = choose_cards(chosen)
+    except RacebookError as e:
+        raise _bad("cards", str(e)) from None
     s = get(doc, "scenario", "scenario")
     if not isinstance(s, dict):
         raise _bad("scenario", f"must be a table, not {kind_of(s)}")
@@ -145,9 +156,10 @@ def _parse(doc: dict[str, Any]) -> Scenario:
     if start == "grid":
         if "round" in s:
             raise _bad("scenario.round", "only for start = 'turn'")
-        state = new_state(ids, seed, board, laps, random_order=False)
+        state = new_state(ids, seed, board, laps, random_order=False, cards=cards)
     else:
         state = _turn_state(rows, ids, board_id, seed, laps, as_int(s.get("round", 1), "scenario.round", 1, 999))
+        state.cards = cards
     _stacks(doc.get("draws", {}), state)
     assumed = tuple(as_strs(s.get("assumed", []), "scenario.assumed"))
     actions = tuple(as_strs(s.get("actions", []), "scenario.actions"))

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from racebook.automobiles import zones
 from racebook.automobiles.actions import PLAYER_ID
 from racebook.automobiles.board import Board, load_board
+from racebook.automobiles.cards import choose_cards
 from racebook.automobiles.cubes import Components, components
 from racebook.automobiles.state import GameState, Phase, Player, Turn
 from racebook.core.errors import SetupError
@@ -33,9 +34,11 @@ def check_players(ids: Sequence[str], board: Board, comps: Components) -> None:
 
 
 def new_state(players: int | Sequence[str] = 3, seed: int = 0, board: str | Board = "teaching",
-              laps: int | None = None, random_order: bool = True) -> GameState:
+              laps: int | None = None, random_order: bool = True, cards: dict[str, str] | None = None) -> GameState:
     """A race before its pre-race purchases: ``players`` ids (or a count: A, B, …); the starting order is drawn with
-    the seeded generator (§4 item 3) unless ``random_order`` is False (then it is the order given)."""
+    the seeded generator (§4 item 3) unless ``random_order`` is False (then it is the order given). ``cards`` picks
+    the card of any action colour (colour code -> card id); the others are the standard first-game set (§4 item 1)."""
+    chosen = choose_cards(cards)
     comps = components()
     b = load_board(board) if isinstance(board, str) else board
     ids = list(DEFAULT_IDS[:players]) if isinstance(players, int) else list(players)
@@ -59,4 +62,4 @@ def new_state(players: int | Sequence[str] = 3, seed: int = 0, board: str | Boar
             zones.take(stock, code, n)
             zones.add(p.bag, code, n)
         roster[pid] = p
-    return GameState(b, roster, stock, laps, rng, comps, turn=Turn(ids[0], Phase.PRERACE))
+    return GameState(b, roster, stock, laps, rng, comps, cards=chosen, turn=Turn(ids[0], Phase.PRERACE))

@@ -58,6 +58,28 @@ class Phase(Enum):
     PRERACE = "prerace"  # §4 item 5: buying with the grid money
     ACTION = "action"  # §6
     BUY = "buy"  # §9
+    CAR = "car"  # §10: a bonus move of the car (Adrenaline option b)
+    BONUS = "bonus"  # §20.5: after the End phase, the Box(er) Engine's moves for the players behind
+
+
+@dataclass
+class Pending:
+    """A card effect (or a bonus move) being resolved, one step at a time (racebook.automobiles.effects).
+
+    ``program`` names the steps; ``pc`` is the step now; ``count`` what the step has done so far; ``regs`` the
+    numbers the effect remembers (cubes removed, the gear selected, the option chosen); a move in progress has its
+    ``path`` and head (``lane``, ``progress``, ``landed``: whether the head may be the end of the move)."""
+
+    program: str
+    cube: str  # the cube whose card this is ("" for a bonus move)
+    decider: str  # who makes the choices (the player, or another one for Boost and Box(er))
+    pc: int = 0
+    count: int = 0
+    regs: dict[str, int] = field(default_factory=dict)
+    path: list[str] = field(default_factory=list)
+    lane: int = 0
+    progress: int = 0
+    landed: bool = True
 
 
 @dataclass
@@ -68,6 +90,11 @@ class Turn:
     phase: Phase
     played: bool = False  # a cube played this turn (a pit stop is chosen before any, §8)
     money: int = 0  # what is left to spend in the Buy phase (§9)
+    flags: dict[str, int] = field(default_factory=dict)  # turn modifiers: redline, fuel_injection, aero, boxer, …
+    start_order: tuple[str, ...] = ()  # race position at the start of the Action phase (§13, AMB-16)
+    pending: Pending | None = None
+    through: list[str] = field(default_factory=list)  # spaces the car moved through this turn (§11)
+    queue: list[str] = field(default_factory=list)  # players still to take a Box(er) bonus move (§20.5)
 
 
 @dataclass
@@ -79,6 +106,7 @@ class GameState:
     rng: Rng
     comps: Components = field(default_factory=components)
     stacks: dict[str, list[str]] = field(default_factory=dict)  # stacked bag draws per player, next first
+    cards: dict[str, str] = field(default_factory=dict)  # action colour code -> card id in play (§2, §4 item 1)
     turn: Turn | None = None
     round: int = 0
     finish_triggered: str | None = None
@@ -100,7 +128,8 @@ class GameState:
         new.stock = dict(self.stock)
         new.rng = self.rng.copy()
         new.stacks = {k: list(v) for k, v in self.stacks.items()}
-        new.turn = copy.copy(self.turn)
+        new.cards = dict(self.cards)
+        new.turn = copy.deepcopy(self.turn)
         return new
 
     def totals(self) -> Zone:

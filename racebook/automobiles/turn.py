@@ -7,10 +7,13 @@ the Car, Decline and End phases (§10–§12), the next player's turn, the end o
 
 from __future__ import annotations
 
-from racebook.automobiles import zones
+from racebook.automobiles import effects, zones
 from racebook.automobiles.actions import Buy, Pass, Pit, Play
+from racebook.automobiles.cards import card_set
 from racebook.automobiles.cubes import ACTIONS, COLOUR_NAMES, GEARS, WEAR
 from racebook.automobiles.events import (
+    BonusMove,
+    CardPlayed,
     Cleanup,
     CubeBought,
     FinishTriggered,
@@ -21,18 +24,19 @@ from racebook.automobiles.events import (
     RaceFinished,
     StartingOrder,
     TurnStarted,
+    WearGained,
     WearPassed,
 )
 from racebook.automobiles.rules import buying, movement
 from racebook.automobiles.rules.decline import decline
 from racebook.automobiles.rules.drawing import draw
 from racebook.automobiles.rules.standings import has_finished, standings
-from racebook.automobiles.rules.stock import remove
-from racebook.automobiles.state import GameState, Phase, Turn
+from racebook.automobiles.rules.stock import gain, remove
+from racebook.automobiles.state import GameState, Pending, Phase, Turn
 from racebook.core.actions import Action
 from racebook.core.log import EventLog
 
-RULES = {Phase.PRERACE: "§4 item 5", Phase.ACTION: "§6", Phase.BUY: "§9"}
+RULES = {Phase.PRERACE: "§4 item 5", Phase.ACTION: "§6", Phase.BUY: "§9", Phase.CAR: "§10", Phase.BONUS: "§20.5"}
 
 
 # ------------------------------------------------------------------ listing
@@ -41,6 +45,8 @@ def legal(state: GameState) -> list[Action]:
     if state.finished or t is None:
         return []
     car = t.car
+    if t.pending is not None:
+        return effects.options(state)
     if t.phase is Phase.ACTION:
         out: list[Action] = [] if t.played else [Pit(car)]
         p = state.players[car]
@@ -49,13 +55,18 @@ def legal(state: GameState) -> list[Action]:
                 out.extend(Play(car, code, r.ids) for r in _gear_routes(state, car, code))
         if p.active.get(WEAR):
             out.append(Play(car, WEAR))
+        out.extend(Play(car, c) for c in ACTIONS if p.active.get(c) and c in state.cards)
         return out + [Pass(car)]
     return [Buy(car, c) for c in buying.buyable(state, t.money)] + [Pass(car)]
 
 
 def _gear_routes(state: GameState, car: str, code: str) -> list[movement.Route]:
-    """A gear cube moves to 1 adjacent space of its colour (§7.1)."""
-    return movement.colour_routes(state, car, {code}, 1)
+    """A gear cube moves to 1 adjacent space of its colour (§7.1); up to 2 under Fuel Injection (§20.6, AMB-10);
+    a white cube onto any colour under Redline (§18.7)."""
+    t = state.turn
+    flags = t.flags if t else {}
+    colours = set(GEARS) if code == "W" and flags.get("redline") else {code}
+    return movement.colour_routes(state, car, colours, 2 if flags.get("fuel_injection") else 1, same_colour=True)
 
 
 # ------------------------------------------------------------------ refusing
@@ -68,6 +79,8 @@ def why_not(state: GameState, action: Action) -> tuple[str, str]:
         known = action.car in state.players
         return "§5", (f"it is {t.car}'s turn ({t.phase.value} phase)" if known
                       else f"{action.car} is not in this race ({', '.join(state.players)})")
+    if t.pending is not None:
+        return effects.why_not(state, action)
     phase_rule = RULES[t.phase]
     if t.phase in (Phase.PRERACE, Phase.BUY):
         if isinstance(action, Buy):
@@ -91,23 +104,27 @@ def _why_not_play(state: GameState, car: str, a: Play) -> tuple[str, str]:
     if a.cube == WEAR:
         return "§16.5", "a wear cube is played for the Wear card, onto no space"
     if a.cube in ACTIONS:
-        name = state.comps.cubes[a.cube].name
-        return "§2", (f"the {name} card's effect is not in this engine yet: the {COLOUR_NAMES[a.cube]} cube "
-                      "stays in the Active pile, worth its $ value in the Buy phase")
-    if len(a.spaces) != 1:
-        return "§7.1", f"a gear cube moves exactly 1 space (got {len(a.spaces)})"
-    sid = a.spaces[0]
+        if a.cube not in state.cards:
+            return "§2", f"no {COLOUR_NAMES[a.cube]} card is in this game"
+        return "§6", "an action cube is played alone: its card's choices follow one at a time"
+    most = 2 if state.turn and state.turn.flags.get("fuel_injection") else 1
+    if not 1 <= len(a.spaces) <= most:
+        return "§7.1", f"a gear cube moves {'1 or 2 spaces (Fuel Injection)' if most == 2 else 'exactly 1 space'}"
+    sid = a.spaces[-1]
     space = state.board.spaces.get(sid)
-    if space is None:
-        return "§7.1", f"there is no space {sid} on the board {state.board.name}"
+    bad = [x for x in a.spaces if x not in state.board.spaces]
+    if bad or space is None:
+        return "§7.1", f"there is no space {(bad or [sid])[0]} on the board {state.board.name}"
     lane, prog = movement.head(state, car)
     near = [s.id for s in state.board.adjacent(lane, prog)]
-    if sid not in near:
+    if a.spaces[0] not in near:
         where = "the last cube placed" if p.track else "the car"
-        return "§7.1, AMB-8", f"{sid} is not adjacent to {where} (adjacent: {' '.join(near)})"
+        return "§7.1, AMB-8", f"{a.spaces[0]} is not adjacent to {where} (adjacent: {' '.join(near)})"
     if space.colour != a.cube:
         return "§7.1", (f"a {COLOUR_NAMES[a.cube]} cube moves onto a {COLOUR_NAMES[a.cube]} space; {sid} is "
                         f"{COLOUR_NAMES[space.colour]}")
+    if len(a.spaces) == 2:
+        return "§20.6, §7.1", f"{' '.join(a.spaces)} is not a path of 2 adjacent {COLOUR_NAMES[a.cube]} spaces"
     return "§7.3, AMB-11", f"every segment of {sid} ahead is held by another car"
 
 
@@ -119,7 +136,7 @@ def opening(state: GameState, events: EventLog) -> None:
     if state.turn.phase is Phase.PRERACE:
         _prerace_turn(state, state.order[0], events)
     else:
-        events.append(TurnStarted(state.turn.car, state.round, zones.text(state.players[state.turn.car].active)))
+        _start_turn(state, state.turn.car, events)
 
 
 def _prerace_turn(state: GameState, car: str, events: EventLog) -> None:
@@ -128,12 +145,22 @@ def _prerace_turn(state: GameState, car: str, events: EventLog) -> None:
     events.append(PreRaceMoney(car, p.money, state.order.index(car) + 1))
 
 
+def _start_turn(state: GameState, car: str, events: EventLog) -> None:
+    """A player's turn begins: the race position now is the one cards read (§13, AMB-16)."""
+    state.turn = Turn(car, Phase.ACTION, start_order=tuple(standings(state)))
+    events.append(TurnStarted(car, state.round, zones.text(state.players[car].active)))
+
+
 def apply(state: GameState, action: Action, events: EventLog) -> None:
     """Apply a legal ``action`` (the caller checked it is in :func:`legal`)."""
     t = state.turn
     assert t is not None
     p = state.players[t.car]
-    if isinstance(action, Buy):
+    if t.pending is not None:
+        effects.act(state, action, events)
+        if t.pending is None:
+            _resume(state, events)
+    elif isinstance(action, Buy):
         into, to, rule = (p.bag, "Bag", "§4 item 5, AMB-4") if t.phase is Phase.PRERACE else \
             (p.used, "Used pile", "§9, AMB-3")
         t.money -= buying.buy(state, action.cube, into)
@@ -148,9 +175,7 @@ def apply(state: GameState, action: Action, events: EventLog) -> None:
             if t.money:
                 events.append(MoneyLost(t.car, t.money))
             t.money = 0
-            dark = movement.car_phase(state, t.car, events)
-            decline(state, t.car, dark, events)
-            _end_phase(state, t.car, events)
+            _car_phase(state, t.car, events)
     elif isinstance(action, Pit):
         wear = p.active.get(WEAR, 0)
         if wear:
@@ -163,9 +188,68 @@ def apply(state: GameState, action: Action, events: EventLog) -> None:
             zones.take(p.active, WEAR)
             zones.add(p.discard, WEAR)
             events.append(WearPassed(t.car))
+        elif action.cube in ACTIONS:
+            _play_card(state, t.car, action.cube, events)
         else:
             route = next(r for r in _gear_routes(state, t.car, action.cube) if r.ids == action.spaces)
             movement.place(state, t.car, action.cube, route, events)
+            if action.cube == "W" and any(state.board.spaces[s].colour != "W" for s in route.ids):
+                got = gain(state, t.car, WEAR, 1)  # §18.7: 1 wear per white cube used as another colour
+                events.append(WearGained(t.car, WEAR, 1, got, "§18.7"))
+
+
+def _play_card(state: GameState, car: str, code: str, events: EventLog) -> None:
+    """Play an action cube (§6 item 2): it goes to the Used pile and its colour's card resolves."""
+    t = state.turn
+    assert t is not None
+    p = state.players[car]
+    card = card_set().cards[state.cards[code]]
+    zones.take(p.active, code)
+    zones.add(p.used, code)
+    events.append(CardPlayed(car, code, COLOUR_NAMES[code], card.name, card.printed, card.section))
+    t.pending = Pending(card.id, code, car)
+    effects.advance(state, events)
+
+
+def _resume(state: GameState, events: EventLog) -> None:
+    """A card effect or a bonus move is over: go on where the turn was."""
+    t = state.turn
+    assert t is not None
+    if t.phase is Phase.CAR:
+        _after_car(state, t.car, events)
+    elif t.phase is Phase.BONUS:
+        _next_bonus(state, events)
+
+
+def _car_phase(state: GameState, car: str, events: EventLog) -> None:
+    """The Car phase (§10), with Adrenaline's option (b) (§21.4: positions measured before the bonus, AMB-24)."""
+    t = state.turn
+    assert t is not None
+    before = standings(state).index(car)
+    movement.car_phase(state, car, events)
+    gained = before - standings(state).index(car)
+    if t.flags.get("adrenaline") and gained > 0:
+        _bonus(state, "adrenaline_bonus", car, 2 * gained, f"Adrenaline: {gained} position(s) gained", events)
+        t.phase = Phase.CAR
+        if t.pending is not None:
+            return
+    _after_car(state, car, events)
+
+
+def _bonus(state: GameState, program: str, who: str, most: int, why: str, events: EventLog) -> None:
+    t = state.turn
+    assert t is not None
+    rule = effects.PROGRAMS[program][1]
+    events.append(BonusMove(who, most, why, rule))
+    t.pending = Pending(program, "", who, regs={"most": most})
+    effects.advance(state, events)
+
+
+def _after_car(state: GameState, car: str, events: EventLog) -> None:
+    t = state.turn
+    assert t is not None
+    decline(state, car, movement.darkest_through(state), events, bool(t.flags.get("aerodynamics")))
+    _end_phase(state, car, events)
 
 
 def _after_prerace(state: GameState, car: str, events: EventLog) -> None:
@@ -176,13 +260,13 @@ def _after_prerace(state: GameState, car: str, events: EventLog) -> None:
     for pid in state.order:  # AMB-4: the purchases are in the Bag, then everyone draws 7
         draw(state, pid, state.comps.draw, events, "§4, AMB-4")
     state.round = 1
-    first = state.order[0]
-    state.turn = Turn(first, Phase.ACTION)
-    events.append(TurnStarted(first, 1, zones.text(state.players[first].active)))
+    _start_turn(state, state.order[0], events)
 
 
 def _end_phase(state: GameState, car: str, events: EventLog) -> None:
-    """The End phase (§12), then the next turn or the end of the race (§14)."""
+    """The End phase (§12), then the Box(er) bonus moves (§20.5), the next turn or the end of the race (§14)."""
+    t = state.turn
+    assert t is not None
     p = state.players[car]
     swept: dict[str, int] = {}
     for z in (p.active, p.used, zones.of(c.code for c in p.track)):
@@ -195,16 +279,44 @@ def _end_phase(state: GameState, car: str, events: EventLog) -> None:
     p.track.clear()
     events.append(Cleanup(car, zones.text(swept)))
     draw(state, car, state.comps.draw, events)
+    _check_finish(state, car, events)
+    if t.flags.get("boxer"):
+        order = standings(state)
+        t.phase, t.queue = Phase.BONUS, order[order.index(car) + 1:]
+        _next_bonus(state, events)
+        return
+    _next_turn(state, car, events)
+
+
+def _next_bonus(state: GameState, events: EventLog) -> None:
+    """§20.5, AMB-20: the frontmost player behind who has not moved yet moves up to k spaces (no wear); the
+    standings are recomputed after each move."""
+    t = state.turn
+    assert t is not None
+    k = t.flags.get("boxer", 0)
+    for pid in state.order:  # a bonus move may complete the laps (§14: it counts toward the distance)
+        _check_finish(state, pid, events)
+    while t.queue:
+        mover = next(pid for pid in standings(state) if pid in t.queue)
+        t.queue.remove(mover)
+        _bonus(state, "boxer_bonus", mover, k, f"Box(er) Engine played by {t.car}", events)
+        if t.pending is not None:
+            return
+    _next_turn(state, t.car, events)
+
+
+def _check_finish(state: GameState, car: str, events: EventLog) -> None:
     if state.finish_triggered is None and has_finished(state, car):
         state.finish_triggered = car
         events.append(FinishTriggered(car))
+
+
+def _next_turn(state: GameState, car: str, events: EventLog) -> None:
     i = state.order.index(car)
     if i + 1 == len(state.order) and state.finish_triggered is not None:
         state.finished, state.turn = True, None
         events.append(RaceFinished(tuple(standings(state)), state.round))
         return
-    nxt = state.order[(i + 1) % len(state.order)]
     if i + 1 == len(state.order):
         state.round += 1
-    state.turn = Turn(nxt, Phase.ACTION)
-    events.append(TurnStarted(nxt, state.round, zones.text(state.players[nxt].active)))
+    _start_turn(state, state.order[(i + 1) % len(state.order)], events)

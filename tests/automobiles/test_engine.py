@@ -125,13 +125,14 @@ def test_a_draw_stops_when_bag_and_discard_are_empty(tmp_path) -> None:
 
 def test_gear_cubes_go_to_adjacent_spaces_of_their_colour_and_chain(tmp_path) -> None:
     r = scenario(tmp_path, TWO)
-    plays = {str(a) for a in r.legal_actions() if isinstance(a, Play)}
+    plays = {str(a) for a in r.legal_actions() if isinstance(a, Play) and a.cube != "Y"}
     assert plays == {"A play L 1.7", "A play X"}  # from row 12 of lane 1: 1.7 (L) and 2.7 (K) are adjacent
     v = r.explain("A play W 1.8")
     assert not v.legal and v.rule == "§7.1, AMB-8" and "not adjacent to the car" in v.reason
     assert "is black" in r.explain("A play L 2.7").reason
     r.apply("A play L 1.7")
-    assert {str(a) for a in r.legal_actions() if isinstance(a, Play)} == {"A play W 1.8", "A play W 2.8", "A play X"}
+    assert {str(a) for a in r.legal_actions() if isinstance(a, Play) and a.cube != "Y"} == {
+        "A play W 1.8", "A play W 2.8", "A play X"}
     r.apply("A play W 1.8")
     assert r.state.players["A"].progress == 12  # the car moves only in the Car phase (§6.4)
     r.apply("A pass")
@@ -177,8 +178,8 @@ def test_apply_refuses_and_leaves_the_race_unchanged(tmp_path) -> None:
     before = r.position()
     with pytest.raises(IllegalAction, match="it is A's turn"):
         r.apply("B pass")
-    with pytest.raises(IllegalAction, match="§2: the Garage card's effect"):
-        r.apply("A play Y")
+    with pytest.raises(IllegalAction, match="§6: an action cube is played alone"):
+        r.apply("A play Y 1.7")
     with pytest.raises(IllegalAction, match="cubes are bought in the Buy phase"):
         r.apply(Buy("A", "W"))
     with pytest.raises(ActionSyntaxError):

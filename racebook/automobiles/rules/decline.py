@@ -7,7 +7,7 @@ holds another car at the end of the Car phase. Aerodynamics also counts as draft
 from __future__ import annotations
 
 from racebook.automobiles.cubes import WEAR
-from racebook.automobiles.events import DeclineWear, Drafting
+from racebook.automobiles.events import AeroDrafting, DeclineWear, Drafting
 from racebook.automobiles.rules.stock import gain
 from racebook.automobiles.state import GameState
 from racebook.core.log import EventLog
@@ -28,11 +28,14 @@ def decline_wear(state: GameState, colour: str) -> int:
     return state.comps.decline[colour]
 
 
-def decline(state: GameState, pid: str, darkest_colour: str | None, events: EventLog) -> int:
-    """Apply the Decline phase for ``pid``; returns the wear gained."""
+def decline(state: GameState, pid: str, darkest_colour: str | None, events: EventLog, aero: bool = False) -> int:
+    """Apply the Decline phase for ``pid`` (``aero``: Aerodynamics was played, §18.1); returns the wear gained."""
     if darkest_colour is None:
         return 0
     wear = decline_wear(state, darkest_colour)
+    if aero:
+        events.append(AeroDrafting(pid, wear, darkest_colour))
+        return 0
     ahead = car_ahead(state, pid)
     if ahead is not None:
         events.append(Drafting(pid, ahead, wear, darkest_colour))

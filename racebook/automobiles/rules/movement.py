@@ -82,20 +82,35 @@ def place(state: GameState, pid: str, code: str, route: Route, events: EventLog,
     events.append(CubePlaced(pid, code, route.ids, rule))
 
 
-def car_phase(state: GameState, pid: str, events: EventLog) -> str | None:
-    """Move the car to the last cube placed (§10); returns the darkest colour moved through, None if it stayed."""
+def move_car(state: GameState, pid: str, spaces: tuple[str, ...], lane: int, progress: int, events: EventLog,
+             rule: str = "") -> None:
+    """Move ``pid``'s car through ``spaces`` to (lane, progress); the spaces count as moved through this turn when it
+    is ``pid``'s turn (§11; a Box(er) bonus move of another player gives no wear, §20.5)."""
     p = state.players[pid]
-    if not p.track:
-        return None
-    spaces = tuple(s for placed in p.track for s in placed.spaces)
-    colours = tuple(state.board.spaces[s].colour for s in spaces)
     before = laps_done(state, pid)
-    last = p.track[-1]
-    rows = last.progress - p.progress
-    p.lane, p.progress = last.lane, last.progress
-    dark = darkest(colours)
+    rows = progress - p.progress
+    p.lane, p.progress = lane, progress
+    t = state.turn
+    if t is not None and t.car == pid:
+        t.through.extend(spaces)
+    dark = darkest(tuple(state.board.spaces[s].colour for s in spaces))
     assert dark is not None
-    events.append(CarMoved(pid, spaces, spaces[-1], p.lane, rows, dark))
+    events.append(CarMoved(pid, spaces, spaces[-1], lane, rows, dark, rule))
     for lap in range(before + 1, laps_done(state, pid) + 1):
         events.append(LapCompleted(pid, lap, state.laps))
-    return dark
+
+
+def car_phase(state: GameState, pid: str, events: EventLog) -> None:
+    """Move the car to the last cube placed, through every space the cubes planned (§10)."""
+    p = state.players[pid]
+    if p.track:
+        spaces = tuple(s for placed in p.track for s in placed.spaces)
+        move_car(state, pid, spaces, p.track[-1].lane, p.track[-1].progress, events)
+
+
+def darkest_through(state: GameState) -> str | None:
+    """The darkest colour the car of the player whose turn it is moved through this turn (§11), None if it stayed."""
+    t = state.turn
+    if t is None or not t.through:
+        return None
+    return darkest(tuple(state.board.spaces[s].colour for s in t.through))
