@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from racebook.automobiles import zones
 from racebook.automobiles.actions import Choose, Draw, Move, Pick, Stop
 from racebook.automobiles.cubes import CODES, GEARS, WEAR
-from racebook.automobiles.events import CubeMoved, CubePlaced, CubesRemoved, FlagSet, WearGained
+from racebook.automobiles.events import CubeMoved, CubePlaced, CubesGained, CubesRemoved, FlagSet
 from racebook.automobiles.rules import movement
 from racebook.automobiles.rules.drawing import draw
 from racebook.automobiles.rules.stock import gain
@@ -93,7 +93,7 @@ class Gain(Step):
         if code is None or n <= 0:
             return
         got = gain(ctx.state, ctx.pid, code, n)
-        events.append(WearGained(ctx.pid, code, n, got, rule))
+        events.append(CubesGained(ctx.pid, code, n, got, rule))
 
 
 @dataclass(frozen=True)
@@ -368,6 +368,16 @@ def _owner(state: GameState) -> str:
     """Whose cubes and car the effect works on: the decider (the player, or another for Boost and Box(er))."""
     assert state.turn is not None and state.turn.pending is not None
     return state.turn.pending.decider
+
+
+def limit(state: GameState) -> int | None:
+    """The "up to N" of the step waiting for a choice (what the examples of §24 state), None if there is none."""
+    cur = current(state)
+    if cur is None:
+        return None
+    step, ctx, _ = cur
+    most = getattr(step, "most", None)
+    return None if most is None else val(most, ctx)
 
 
 def options(state: GameState) -> list[Action]:

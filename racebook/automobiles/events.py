@@ -126,7 +126,7 @@ class MoneyLost(Event):
 @dataclass(frozen=True, slots=True)
 class CarMoved(Event):
     RULE: ClassVar[str] = "§10"
-    TEMPLATE: ClassVar[str] = ("{car}'s car moves to the last cube placed, {end} (lane {lane}), through {spaces}: "
+    TEMPLATE: ClassVar[str] = ("{car}'s car moves to {end} (lane {lane}), through {spaces}: "
                                "{rows} row(s), darkest {darkest}")
     SEP: ClassVar[dict[str, str]] = {"spaces": " → "}
     car: str
@@ -230,7 +230,7 @@ class CubesRemoved(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class WearGained(Event):
+class CubesGained(Event):
     RULE: ClassVar[str] = "§15.1"
     TEMPLATE: ClassVar[str] = "{car} gains {n} {cube} cube(s) from the Stock into the Used pile ({got} available)"
     car: str

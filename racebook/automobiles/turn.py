@@ -16,6 +16,7 @@ from racebook.automobiles.events import (
     CardPlayed,
     Cleanup,
     CubeBought,
+    CubesGained,
     FinishTriggered,
     MoneyCounted,
     MoneyLost,
@@ -24,7 +25,6 @@ from racebook.automobiles.events import (
     RaceFinished,
     StartingOrder,
     TurnStarted,
-    WearGained,
     WearPassed,
 )
 from racebook.automobiles.rules import buying, movement
@@ -195,7 +195,7 @@ def apply(state: GameState, action: Action, events: EventLog) -> None:
             movement.place(state, t.car, action.cube, route, events)
             if action.cube == "W" and any(state.board.spaces[s].colour != "W" for s in route.ids):
                 got = gain(state, t.car, WEAR, 1)  # §18.7: 1 wear per white cube used as another colour
-                events.append(WearGained(t.car, WEAR, 1, got, "§18.7"))
+                events.append(CubesGained(t.car, WEAR, 1, got, "§18.7"))
 
 
 def _play_card(state: GameState, car: str, code: str, events: EventLog) -> None:
