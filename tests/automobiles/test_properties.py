@@ -9,6 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from racebook.automobiles.agents import GreedyDriver
+from racebook.automobiles.cards import card_set
+from racebook.automobiles.cubes import ACTIONS
 from racebook.automobiles.game import Race
 from racebook.automobiles.setup import new_state
 from racebook.core.agents import RandomDriver, play_out
@@ -23,10 +25,15 @@ def _check(r: Race, totals: dict[str, int]) -> None:
     assert len(cars) == len(r.state.players)  # one car per segment (§7.3)
 
 
-@fuzz_settings(25)
-@given(players=st.integers(2, 5), seed=st.integers(0, 2**32), steps=st.integers(1, 400))
-def test_cubes_are_conserved_and_no_legal_action_raises(players: int, seed: int, steps: int) -> None:
-    r = Race(new_state(players, seed=seed), frames=False)
+CARDS = card_set()
+CHOICE = st.fixed_dictionaries({c: st.sampled_from([k.id for k in CARDS.of_colour(c)]) for c in ACTIONS})
+
+
+@fuzz_settings(30)
+@given(players=st.integers(2, 5), seed=st.integers(0, 2**32), steps=st.integers(1, 500), cards=CHOICE)
+def test_cubes_are_conserved_and_no_legal_action_raises(players: int, seed: int, steps: int,
+                                                        cards: dict[str, str]) -> None:
+    r = Race(new_state(players, seed=seed, cards=cards), frames=False)
     totals = r.state.totals()
     pick = Rng(seed ^ 0x5A5A)
     for _ in range(steps):
@@ -57,7 +64,8 @@ def test_a_refused_action_names_a_rule_and_a_reason(seed: int, text: str) -> Non
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_computer_players_race_to_a_winner(players: int) -> None:
-    r = Race(new_state(players, seed=100 + players), frames=False)
+    cards = {c: CARDS.of_colour(c)[players % len(CARDS.of_colour(c))].id for c in ACTIONS}
+    r = Race(new_state(players, seed=100 + players, cards=cards), frames=False)
     totals = r.state.totals()
     play_out(r, GreedyDriver())
     assert r.is_over
