@@ -5,6 +5,7 @@
 * ``A play X`` — play a wear cube for the Wear card (§16.5);
 * ``A buy L`` — buy one cube from the Stock (Buy phase §9; before the race §4 item 5);
 * ``A pass`` — end the phase (Action → Buy → Car, Decline, End; before the race: done buying).
+* ``A driver`` — use the driver's ability of this phase (David Bird, Eileen Pi, Mag Matthews, Farmer Kali, §22.2).
 
 While a card's effect is resolving (§6, racebook.automobiles.effects) its choices are made one at a time:
 
@@ -122,8 +123,15 @@ class Choose(Action):
         return self.option
 
 
-ZONE_WORDS = ("active", "used", "discard", "bag", "stock", "track")
-_BARE = {"pit": Pit, "pass": Pass, "draw": Draw, "stop": Stop}
+@dataclass(frozen=True, slots=True)
+class UseDriver(Action):
+    @property
+    def verb(self) -> str:
+        return "driver"
+
+
+ZONE_WORDS = ("active", "used", "discard", "bag", "stock", "held")
+_BARE = {"pit": Pit, "pass": Pass, "draw": Draw, "stop": Stop, "driver": UseDriver}
 
 
 def parse(text: object) -> Action:
@@ -167,4 +175,4 @@ def parse(text: object) -> Action:
                                                       "(lane.n, e.g. 1.3)")
         return Play(car, args[0], tuple(args[1:]))
     raise ActionSyntaxError(repr(text), RULE, f"unknown verb {verb!r} (pit, play, buy, pass, pick, draw, move, "
-                                              "choose, stop)")
+                                              "choose, stop, driver)")

@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from racebook.automobiles import zones
 from racebook.automobiles.actions import Choose, Draw, Move, Pick, Stop
 from racebook.automobiles.cubes import CODES, GEARS, WEAR
-from racebook.automobiles.events import CubeMoved, CubePlaced, CubesGained, CubesRemoved, FlagSet
+from racebook.automobiles.events import CubeMoved, CubePlaced, CubesDrawn, CubesGained, CubesRemoved, FlagSet
 from racebook.automobiles.rules import movement
-from racebook.automobiles.rules.drawing import draw
+from racebook.automobiles.rules.drawing import draw, draw_one
 from racebook.automobiles.rules.stock import gain
 from racebook.automobiles.state import GameState, Pending, Placed
 from racebook.automobiles.zones import Zone
@@ -67,7 +67,7 @@ def zone_of(state: GameState, pid: str, name: str) -> Zone:
     if name == "stock":
         return state.stock
     p = state.players[pid]
-    return {"active": p.active, "used": p.used, "discard": p.discard, "bag": p.bag}[name]
+    return {"active": p.active, "used": p.used, "discard": p.discard, "bag": p.bag, "held": p.held}[name]
 
 
 @dataclass(frozen=True)
@@ -188,6 +188,9 @@ class Decision(Step):
         """Apply one choice; True when the step is over."""
         raise NotImplementedError
 
+    def finish(self, ctx: Ctx, events: EventLog, rule: str) -> None:
+        """What happens when the step is over (a move places its cube; a draw "at once" draws)."""
+
 
 @dataclass(frozen=True)
 class PickStep(Decision):
@@ -200,6 +203,8 @@ class PickStep(Decision):
     only: Callable[[Ctx, str], bool] | None = None
     reg: str = ""  # count the cubes picked
     tally: str = ""  # add up their costs (Pit Team)
+    price: int = 0  # each pick costs this much of the Buy phase money (Farmer Kali)
+    earn: bool = False  # each pick adds the cube's value to the Buy phase money (Mag Matthews)
 
     def options(self, ctx: Ctx) -> list[Action]:
         if ctx.pend.count >= val(self.most, ctx):
@@ -227,6 +232,9 @@ class PickStep(Decision):
             ctx.regs[self.reg] = ctx.regs.get(self.reg, 0) + 1
         if self.tally:
             ctx.regs[self.tally] = ctx.regs.get(self.tally, 0) + ctx.state.comps.cost(action.cube)
+        t = ctx.state.turn
+        if t is not None and (self.price or self.earn):
+            t.money += (ctx.state.comps.value(action.cube) if self.earn else 0) - self.price
         return ctx.pend.count >= val(self.most, ctx)
 
 
@@ -249,6 +257,48 @@ class DrawStep(Decision):
         if self.reg:
             ctx.regs[self.reg] = ctx.regs.get(self.reg, 0) + len(got)
         return ctx.pend.count >= val(self.most, ctx)
+
+
+@dataclass(frozen=True)
+class DrawAtOnce(Decision):
+    """Decide how many cubes to draw, up to ``most``, before looking (``draw`` once per cube, then ``stop``); they
+    are drawn together into the held zone (Mag Matthews, §22.2)."""
+
+    most: N = 3
+
+    def options(self, ctx: Ctx) -> list[Action]:
+        p = ctx.me
+        owned = zones.size(p.bag) + zones.size(p.discard)
+        return [Draw(ctx.pend.decider)] if ctx.pend.count < min(val(self.most, ctx), owned) else []
+
+    def act(self, ctx: Ctx, action: Action, events: EventLog, rule: str) -> bool:
+        ctx.pend.count += 1
+        return False
+
+    def finish(self, ctx: Ctx, events: EventLog, rule: str) -> None:
+        got = []
+        for _ in range(ctx.pend.count):
+            code = draw_one(ctx.state, ctx.pid, events)
+            if code is None:
+                break
+            zones.add(ctx.me.held, code)
+            got.append(code)
+        events.append(CubesDrawn(ctx.pid, tuple(got), ctx.pend.count, rule))
+
+
+@dataclass(frozen=True)
+class MoveAll(Step):
+    """Move every cube of a zone to another (Mag Matthews: the rest go back into the Bag)."""
+
+    src: str = "held"
+    dest: str = "bag"
+
+    def run(self, ctx: Ctx, events: EventLog, rule: str) -> None:
+        z = zone_of(ctx.state, ctx.pid, self.src)
+        for c, n in list(z.items()):
+            zones.take(z, c, n)
+            zones.add(zone_of(ctx.state, ctx.pid, self.dest), c, n)
+            events.append(CubeMoved(ctx.pid, c, self.src, self.dest, rule))
 
 
 @dataclass(frozen=True)
@@ -422,8 +472,7 @@ def advance(state: GameState, events: EventLog) -> None:
 
 
 def _end_step(step: Decision, ctx: Ctx, events: EventLog, rule: str) -> None:
-    if isinstance(step, MoveStep):
-        step.finish(ctx, events, rule)
+    step.finish(ctx, events, rule)
     ctx.pend.pc += 1
     ctx.pend.count = 0
 
@@ -447,7 +496,7 @@ def why_not(state: GameState, action: Action) -> tuple[str, str]:
         return rule, f"{ctx.pend.decider} is choosing for {name}"
     if isinstance(action, Stop):
         return rule, f"{name}: this step is not optional yet (more must be chosen when possible)"
-    kind = {PickStep: "pick a cube", DrawStep: "draw or stop", MoveStep: "move to an allowed adjacent space or stop",
-            ChooseStep: "choose a or b"}[type(step)]
+    kind = {PickStep: "pick a cube", MoveStep: "move to an allowed adjacent space or stop",
+            ChooseStep: "choose a or b"}.get(type(step), "draw or stop")
     legal = " ".join(str(a).split(" ", 1)[1] for a in options(state))
     return rule, f"{name} is resolving: {kind} (legal: {legal or 'nothing'})"

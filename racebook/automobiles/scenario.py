@@ -20,6 +20,7 @@ A scenario is a TOML file (shipped ones in ``racebook/automobiles/scenarios/``):
     lane = 1
     progress = -1             # rows from the finish line (the grid is behind it: negative)
     bag = "W3"; active = "K1"; used = "-"; discard = "-"
+    driver = "josh_trin"      # optional: a driver card (the Drivers module, §22.2); also with start = "grid"
 
     [draws]                   # stacked bag draws per player, first drawn first (§12)
     A = ["W", "L"]
@@ -42,6 +43,7 @@ from racebook.automobiles.actions import parse as parse_action
 from racebook.automobiles.board import load_board
 from racebook.automobiles.cards import choose_cards
 from racebook.automobiles.cubes import CODES, components
+from racebook.automobiles.drivers import check_drivers
 from racebook.automobiles.game import Race
 from racebook.automobiles.setup import check_players, new_state
 from racebook.automobiles.state import GameState, Phase, Player, Turn
@@ -52,7 +54,7 @@ from racebook.core.rng import Rng
 
 SCENARIOS = Path(__file__).resolve().parent / "scenarios"
 _SCEN_KEYS = {"id", "title", "cite", "board", "seed", "laps", "start", "round", "assumed", "actions"}
-_PLAYER_KEYS = {"id", "lane", "progress", "bag", "active", "used", "discard"}
+_PLAYER_KEYS = {"id", "lane", "progress", "bag", "active", "used", "discard", "driver"}
 _ZONES = ("bag", "active", "used", "discard")
 
 
@@ -147,19 +149,27 @@ def _parse(doc: dict[str, Any]) -> Scenario:
     for i, t in enumerate(rows):
         if not isinstance(t, dict):
             raise _bad(f"player[{i}]", f"must be a table, not {kind_of(t)}")
-        allowed = _PLAYER_KEYS if start == "turn" else {"id"}
+        allowed = _PLAYER_KEYS if start == "turn" else {"id", "driver"}
         for k in t:
             if k not in allowed:
                 raise _bad(f"player[{i}].{k}", f"unknown key for start = {start!r} ({', '.join(sorted(allowed))})")
     ids = [as_str(get(t, "id", f"player[{i}]"), f"player[{i}].id") for i, t in enumerate(rows)]
     check_players(ids, board, comps)
+    chosen_drivers = {pid: as_str(t["driver"], f"player[{i}].driver")
+                      for i, (t, pid) in enumerate(zip(rows, ids, strict=True)) if "driver" in t}
+    try:
+        check_drivers(chosen_drivers)
+    except RacebookError as e:
+        raise _bad("player", str(e)) from None
     if start == "grid":
         if "round" in s:
             raise _bad("scenario.round", "only for start = 'turn'")
-        state = new_state(ids, seed, board, laps, random_order=False, cards=cards)
+        state = new_state(ids, seed, board, laps, random_order=False, cards=cards, drivers=chosen_drivers)
     else:
         state = _turn_state(rows, ids, board_id, seed, laps, as_int(s.get("round", 1), "scenario.round", 1, 999))
         state.cards = cards
+        for pid, did in chosen_drivers.items():
+            state.players[pid].driver = did
     _stacks(doc.get("draws", {}), state)
     assumed = tuple(as_strs(s.get("assumed", []), "scenario.assumed"))
     actions = tuple(as_strs(s.get("actions", []), "scenario.actions"))

@@ -14,6 +14,7 @@ from racebook.automobiles.actions import PLAYER_ID
 from racebook.automobiles.board import Board, load_board
 from racebook.automobiles.cards import choose_cards
 from racebook.automobiles.cubes import Components, components
+from racebook.automobiles.drivers import check_drivers
 from racebook.automobiles.state import GameState, Phase, Player, Turn
 from racebook.core.errors import SetupError
 from racebook.core.rng import Rng
@@ -34,17 +35,24 @@ def check_players(ids: Sequence[str], board: Board, comps: Components) -> None:
 
 
 def new_state(players: int | Sequence[str] = 3, seed: int = 0, board: str | Board = "teaching",
-              laps: int | None = None, random_order: bool = True, cards: dict[str, str] | None = None) -> GameState:
+              laps: int | None = None, random_order: bool = True, cards: dict[str, str] | None = None,
+              drivers: dict[str, str] | None = None) -> GameState:
     """A race before its pre-race purchases: ``players`` ids (or a count: A, B, …); the starting order is drawn with
     the seeded generator (§4 item 3) unless ``random_order`` is False (then it is the order given). ``cards`` picks
-    the card of any action colour (colour code -> card id); the others are the standard first-game set (§4 item 1)."""
+    the card of any action colour (colour code -> card id); the others are the standard first-game set (§4 item 1).
+    ``drivers`` gives players a driver card (player id -> driver id; the Drivers module, §22.2)."""
     chosen = choose_cards(cards)
+    drivers = dict(drivers or {})
+    check_drivers(drivers)
     comps = components()
     b = load_board(board) if isinstance(board, str) else board
     ids = list(DEFAULT_IDS[:players]) if isinstance(players, int) else list(players)
     if isinstance(players, int) and not 1 <= players <= len(DEFAULT_IDS):
         raise SetupError(players, "§4", f"{comps.players_min} to {comps.players_max} players")
     check_players(ids, b, comps)
+    unknown = [pid for pid in drivers if pid not in ids]
+    if unknown:
+        raise SetupError(unknown[0], "§22.2", "a driver for a player who is not in the race")
     if laps is None:
         laps = comps.laps
     if not isinstance(laps, int) or isinstance(laps, bool) or not 1 <= laps <= 9:
@@ -55,7 +63,7 @@ def new_state(players: int | Sequence[str] = 3, seed: int = 0, board: str | Boar
     stock = comps.stock()
     roster = {}
     for pid, slot in zip(ids, b.grid, strict=False):
-        p = Player(pid, slot.lane, b.grid_progress(slot), money=slot.money)
+        p = Player(pid, slot.lane, b.grid_progress(slot), money=slot.money, driver=drivers.get(pid, ""))
         for code, n in comps.starting_bag.items():
             if stock.get(code, 0) < n:
                 raise SetupError(code, "§1.2", "the Stock is too small for the starting bags")

@@ -39,11 +39,13 @@ class Player:
     track: list[Placed] = field(default_factory=list)
     discard: Zone = field(default_factory=dict)
     money: int = 0  # pre-race money (§4); the Buy phase money lives in the turn
+    held: Zone = field(default_factory=dict)  # cubes Mag Matthews drew and has not placed yet (§22.2)
+    driver: str = ""  # the driver card (advanced module §22.2), "" for none
 
     def zones(self) -> dict[str, Zone]:
         """Every zone of the player (the track's cubes as a zone): for conservation and odds."""
         return {"bag": self.bag, "active": self.active, "used": self.used,
-                "track": zones.of(p.code for p in self.track), "discard": self.discard}
+                "track": zones.of(p.code for p in self.track), "discard": self.discard, "held": self.held}
 
     def owned(self) -> Zone:
         """Every cube the player owns, wherever it is."""
@@ -58,7 +60,8 @@ class Phase(Enum):
     PRERACE = "prerace"  # §4 item 5: buying with the grid money
     ACTION = "action"  # §6
     BUY = "buy"  # §9
-    CAR = "car"  # §10: a bonus move of the car (Adrenaline option b)
+    CAR = "car"  # §10–§11: bonus moves of the car (Adrenaline option b, Juan Goody, Josh Trin)
+    END = "end"  # §12: the End phase's driver choices (Micah Conner, Mike Skipjack, Nathan Emery, Kaia Lin)
     BONUS = "bonus"  # §20.5: after the End phase, the Box(er) Engine's moves for the players behind
 
 
@@ -95,6 +98,7 @@ class Turn:
     pending: Pending | None = None
     through: list[str] = field(default_factory=list)  # spaces the car moved through this turn (§11)
     queue: list[str] = field(default_factory=list)  # players still to take a Box(er) bonus move (§20.5)
+    stage: int = 0  # the next step of the automatic pipeline after the Buy phase (racebook.automobiles.phases)
 
 
 @dataclass

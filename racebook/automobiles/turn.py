@@ -7,36 +7,30 @@ the Car, Decline and End phases (§10–§12), the next player's turn, the end o
 
 from __future__ import annotations
 
-from racebook.automobiles import effects, zones
-from racebook.automobiles.actions import Buy, Pass, Pit, Play
+from racebook.automobiles import drivers, effects, phases, zones  # noqa: F401 - drivers registers its programs
+from racebook.automobiles.actions import Buy, Pass, Pit, Play, UseDriver
 from racebook.automobiles.cards import card_set
 from racebook.automobiles.cubes import ACTIONS, COLOUR_NAMES, GEARS, WEAR
 from racebook.automobiles.events import (
-    BonusMove,
     CardPlayed,
-    Cleanup,
     CubeBought,
     CubesGained,
-    FinishTriggered,
     MoneyCounted,
     MoneyLost,
     PitStop,
     PreRaceMoney,
-    RaceFinished,
     StartingOrder,
-    TurnStarted,
     WearPassed,
 )
 from racebook.automobiles.rules import buying, movement
-from racebook.automobiles.rules.decline import decline
 from racebook.automobiles.rules.drawing import draw
-from racebook.automobiles.rules.standings import has_finished, standings
 from racebook.automobiles.rules.stock import gain, remove
 from racebook.automobiles.state import GameState, Pending, Phase, Turn
 from racebook.core.actions import Action
 from racebook.core.log import EventLog
 
-RULES = {Phase.PRERACE: "§4 item 5", Phase.ACTION: "§6", Phase.BUY: "§9", Phase.CAR: "§10", Phase.BONUS: "§20.5"}
+RULES = {Phase.PRERACE: "§4 item 5", Phase.ACTION: "§6", Phase.BUY: "§9", Phase.CAR: "§10", Phase.END: "§12",
+         Phase.BONUS: "§20.5"}
 
 
 # ------------------------------------------------------------------ listing
@@ -56,8 +50,22 @@ def legal(state: GameState) -> list[Action]:
         if p.active.get(WEAR):
             out.append(Play(car, WEAR))
         out.extend(Play(car, c) for c in ACTIONS if p.active.get(c) and c in state.cards)
-        return out + [Pass(car)]
+        return out + _driver_action(state, t) + [Pass(car)]
+    if t.phase is Phase.BUY:
+        return [Buy(car, c) for c in buying.buyable(state, t.money)] + _driver_action(state, t) + [Pass(car)]
     return [Buy(car, c) for c in buying.buyable(state, t.money)] + [Pass(car)]
+
+
+def _driver_action(state: GameState, t: Turn) -> list[Action]:
+    """The driver's ability of this phase, once per turn, when it can do something (§22.2, AMB-28)."""
+    p = state.players[t.car]
+    if t.flags.get("driver") or not p.driver:
+        return []
+    usable = {"david_bird": t.phase is Phase.ACTION and bool(p.discard),
+              "eileen_pi": t.phase is Phase.ACTION and bool(p.discard),
+              "mag_matthews": t.phase is Phase.BUY and bool(p.bag or p.discard),
+              "farmer_kali": t.phase is Phase.BUY and bool(p.discard) and t.money > 0}
+    return [UseDriver(t.car)] if usable.get(p.driver) else []
 
 
 def _gear_routes(state: GameState, car: str, code: str) -> list[movement.Route]:
@@ -85,9 +93,13 @@ def why_not(state: GameState, action: Action) -> tuple[str, str]:
     if t.phase in (Phase.PRERACE, Phase.BUY):
         if isinstance(action, Buy):
             return phase_rule, buying.why_not_buy(state, action.cube, t.money)
+        if isinstance(action, UseDriver):
+            return "§22.2", _why_not_driver(state, t)
         what = "before the race players only buy cubes or pass" if t.phase is Phase.PRERACE \
             else "the Action phase is over: buy cubes or pass"
         return phase_rule, what
+    if isinstance(action, UseDriver):
+        return "§22.2", _why_not_driver(state, t)
     if isinstance(action, Buy):
         return "§5.1", "cubes are bought in the Buy phase: 'pass' ends the Action phase first"
     if isinstance(action, Pit):
@@ -95,6 +107,16 @@ def why_not(state: GameState, action: Action) -> tuple[str, str]:
     if isinstance(action, Play):
         return _why_not_play(state, t.car, action)
     return phase_rule, "not an action of this phase"
+
+
+def _why_not_driver(state: GameState, t: Turn) -> str:
+    p = state.players[t.car]
+    if not p.driver:
+        return f"{t.car} has no driver card"
+    if t.flags.get("driver"):
+        return "a driver's ability is used once per turn (AMB-28)"
+    name = p.driver.replace("_", " ").title()
+    return f"{name}'s ability is not for the {t.phase.value} phase, or has nothing to act on"
 
 
 def _why_not_play(state: GameState, car: str, a: Play) -> tuple[str, str]:
@@ -136,19 +158,13 @@ def opening(state: GameState, events: EventLog) -> None:
     if state.turn.phase is Phase.PRERACE:
         _prerace_turn(state, state.order[0], events)
     else:
-        _start_turn(state, state.turn.car, events)
+        phases.start_turn(state, state.turn.car, events)
 
 
 def _prerace_turn(state: GameState, car: str, events: EventLog) -> None:
     p = state.players[car]
     state.turn = Turn(car, Phase.PRERACE, money=p.money)
     events.append(PreRaceMoney(car, p.money, state.order.index(car) + 1))
-
-
-def _start_turn(state: GameState, car: str, events: EventLog) -> None:
-    """A player's turn begins: the race position now is the one cards read (§13, AMB-16)."""
-    state.turn = Turn(car, Phase.ACTION, start_order=tuple(standings(state)))
-    events.append(TurnStarted(car, state.round, zones.text(state.players[car].active)))
 
 
 def apply(state: GameState, action: Action, events: EventLog) -> None:
@@ -158,8 +174,12 @@ def apply(state: GameState, action: Action, events: EventLog) -> None:
     p = state.players[t.car]
     if t.pending is not None:
         effects.act(state, action, events)
-        if t.pending is None:
-            _resume(state, events)
+        if t.pending is None and t.phase in (Phase.CAR, Phase.END, Phase.BONUS):
+            phases.run(state, events)
+    elif isinstance(action, UseDriver):
+        t.flags["driver"] = 1
+        t.pending = Pending(p.driver, "", t.car)
+        effects.advance(state, events)
     elif isinstance(action, Buy):
         into, to, rule = (p.bag, "Bag", "§4 item 5, AMB-4") if t.phase is Phase.PRERACE else \
             (p.used, "Used pile", "§9, AMB-3")
@@ -175,13 +195,14 @@ def apply(state: GameState, action: Action, events: EventLog) -> None:
             if t.money:
                 events.append(MoneyLost(t.car, t.money))
             t.money = 0
-            _car_phase(state, t.car, events)
+            phases.run(state, events)
     elif isinstance(action, Pit):
         wear = p.active.get(WEAR, 0)
         if wear:
             remove(state, p.active, WEAR, wear)
         events.append(PitStop(t.car, wear))
-        _end_phase(state, t.car, events)
+        t.flags["_pit"], t.stage = 1, phases.PIT
+        phases.run(state, events)
     elif isinstance(action, Play):
         t.played = True
         if action.cube == WEAR:
@@ -211,47 +232,6 @@ def _play_card(state: GameState, car: str, code: str, events: EventLog) -> None:
     effects.advance(state, events)
 
 
-def _resume(state: GameState, events: EventLog) -> None:
-    """A card effect or a bonus move is over: go on where the turn was."""
-    t = state.turn
-    assert t is not None
-    if t.phase is Phase.CAR:
-        _after_car(state, t.car, events)
-    elif t.phase is Phase.BONUS:
-        _next_bonus(state, events)
-
-
-def _car_phase(state: GameState, car: str, events: EventLog) -> None:
-    """The Car phase (§10), with Adrenaline's option (b) (§21.4: positions measured before the bonus, AMB-24)."""
-    t = state.turn
-    assert t is not None
-    before = standings(state).index(car)
-    movement.car_phase(state, car, events)
-    gained = before - standings(state).index(car)
-    if t.flags.get("adrenaline") and gained > 0:
-        _bonus(state, "adrenaline_bonus", car, 2 * gained, f"Adrenaline: {gained} position(s) gained", events)
-        t.phase = Phase.CAR
-        if t.pending is not None:
-            return
-    _after_car(state, car, events)
-
-
-def _bonus(state: GameState, program: str, who: str, most: int, why: str, events: EventLog) -> None:
-    t = state.turn
-    assert t is not None
-    rule = effects.PROGRAMS[program][1]
-    events.append(BonusMove(who, most, why, rule))
-    t.pending = Pending(program, "", who, regs={"most": most})
-    effects.advance(state, events)
-
-
-def _after_car(state: GameState, car: str, events: EventLog) -> None:
-    t = state.turn
-    assert t is not None
-    decline(state, car, movement.darkest_through(state), events, bool(t.flags.get("aerodynamics")))
-    _end_phase(state, car, events)
-
-
 def _after_prerace(state: GameState, car: str, events: EventLog) -> None:
     i = state.order.index(car)
     if i + 1 < len(state.order):
@@ -260,63 +240,6 @@ def _after_prerace(state: GameState, car: str, events: EventLog) -> None:
     for pid in state.order:  # AMB-4: the purchases are in the Bag, then everyone draws 7
         draw(state, pid, state.comps.draw, events, "§4, AMB-4")
     state.round = 1
-    _start_turn(state, state.order[0], events)
+    phases.start_turn(state, state.order[0], events)
 
 
-def _end_phase(state: GameState, car: str, events: EventLog) -> None:
-    """The End phase (§12), then the Box(er) bonus moves (§20.5), the next turn or the end of the race (§14)."""
-    t = state.turn
-    assert t is not None
-    p = state.players[car]
-    swept: dict[str, int] = {}
-    for z in (p.active, p.used, zones.of(c.code for c in p.track)):
-        for c, n in z.items():
-            zones.add(swept, c, n)
-    for c, n in swept.items():
-        zones.add(p.discard, c, n)
-    p.active.clear()
-    p.used.clear()
-    p.track.clear()
-    events.append(Cleanup(car, zones.text(swept)))
-    draw(state, car, state.comps.draw, events)
-    _check_finish(state, car, events)
-    if t.flags.get("boxer"):
-        order = standings(state)
-        t.phase, t.queue = Phase.BONUS, order[order.index(car) + 1:]
-        _next_bonus(state, events)
-        return
-    _next_turn(state, car, events)
-
-
-def _next_bonus(state: GameState, events: EventLog) -> None:
-    """§20.5, AMB-20: the frontmost player behind who has not moved yet moves up to k spaces (no wear); the
-    standings are recomputed after each move."""
-    t = state.turn
-    assert t is not None
-    k = t.flags.get("boxer", 0)
-    for pid in state.order:  # a bonus move may complete the laps (§14: it counts toward the distance)
-        _check_finish(state, pid, events)
-    while t.queue:
-        mover = next(pid for pid in standings(state) if pid in t.queue)
-        t.queue.remove(mover)
-        _bonus(state, "boxer_bonus", mover, k, f"Box(er) Engine played by {t.car}", events)
-        if t.pending is not None:
-            return
-    _next_turn(state, t.car, events)
-
-
-def _check_finish(state: GameState, car: str, events: EventLog) -> None:
-    if state.finish_triggered is None and has_finished(state, car):
-        state.finish_triggered = car
-        events.append(FinishTriggered(car))
-
-
-def _next_turn(state: GameState, car: str, events: EventLog) -> None:
-    i = state.order.index(car)
-    if i + 1 == len(state.order) and state.finish_triggered is not None:
-        state.finished, state.turn = True, None
-        events.append(RaceFinished(tuple(standings(state)), state.round))
-        return
-    if i + 1 == len(state.order):
-        state.round += 1
-    _start_turn(state, state.order[(i + 1) % len(state.order)], events)

@@ -196,3 +196,29 @@ def test_auto_ex_24_engineer_same_number() -> None:
     r = run("auto_ex24_engineer", 3)
     assert effects.limit(r.state) == 1 and not any(type(a).__name__ == "Stop" for a in r.legal_actions())
     assert all(isinstance(a, Pick) for a in r.legal_actions())
+
+
+def test_auto_ex_18_josh_trin_three_wear_three_light_grey() -> None:
+    r = full("auto_ex18a_josh_trin")
+    (b,) = [e for e in r.events if isinstance(e, BonusMove)]
+    assert (b.car, b.most) == ("A", 3)
+    assert [e.spaces for e in r.events if isinstance(e, CarMoved)] == [("3.4",), ("2.7", "2.8", "2.9")]
+    assert r.state.players["A"].owned().get("X", 0) == 3  # the bonus move made no more wear (AMB-24 b)
+    r = full("auto_ex18b_josh_trin_drafting")
+    assert not [e for e in r.events if isinstance(e, BonusMove)] and r.current_car == "B"
+    assert [type(e).__name__ for e in r.events if type(e).__name__ in ("Drafting", "DeclineWear")] == ["Drafting"]
+
+
+def test_auto_ex_19_mike_skipjack_draws_ten() -> None:
+    r = run("auto_ex19_mike_skipjack", 3)
+    assert effects.limit(r.state) == 3
+    r = full("auto_ex19_mike_skipjack")
+    assert sum(r.state.players["A"].active.values()) == 10 and r.current_car == "B"
+
+
+def test_auto_ex_20_kaia_lin_discard_four_draw_four() -> None:
+    r = full("auto_ex20_kaia_lin")
+    a = r.state.players["A"]
+    assert a.active == {"L": 4, "Y": 3} and a.discard == {"W": 4}  # 7 drawn, 4 discarded, 4 drawn
+    drawn = [e.cubes for e in r.events if type(e).__name__ == "CubesDrawn" and e.car == "A"]
+    assert [len(d) for d in drawn] == [7, 4]

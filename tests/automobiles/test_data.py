@@ -105,3 +105,32 @@ def test_the_board_file_loads_by_path() -> None:
     assert load_board_file(BOARD).spaces == load_board("teaching").spaces
     with pytest.raises(DataError, match="unknown board 'nope'"):
         load_board("nope")
+
+
+def test_the_39_cards_and_the_10_drivers() -> None:
+    from racebook.automobiles.cards import card_set, choose_cards, load_cards
+    from racebook.automobiles.drivers import drivers
+    cs = card_set()
+    assert len(cs.cards) == 39
+    assert [len(cs.of_colour(c)) for c in cubes.ACTIONS] == [7, 7, 7, 7, 6]  # §2: 34 variable cards
+    assert sum(1 for c in cs.cards.values() if c.fixed) == 5
+    assert all(c.section.startswith("§") and c.printed for c in cs.cards.values())
+    assert cs.standard == {"Y": "administrator", "R": "suspension", "P": "crew_chief", "B": "hybrid_engine",
+                           "G": "gearbox"} and cs.standard_source.startswith("third-party: ")
+    assert choose_cards({"G": "turbo"})["G"] == "turbo"
+    with pytest.raises(ValueError, match="not a card of colour G"):
+        choose_cards({"G": "redline"})
+    assert load_cards().cards == cs.cards
+    d = drivers()
+    assert len(d) == 10 and [x.number for x in d.values()] == list(range(1, 11))
+
+
+def test_a_bad_card_file_names_the_field(tmp_path: Path) -> None:
+    from racebook.automobiles.cards import CARDS_FILE, load_cards
+    f = tmp_path / "cards.toml"
+    f.write_text(CARDS_FILE.read_text().replace('id = "turbo"', 'id = "nitro"'))
+    with pytest.raises(DataError, match=r"card\[\d+\]\.id: nitro has no effect program"):
+        load_cards(f)
+    f.write_text(CARDS_FILE.read_text().replace('colour = "G"\nsection = "§21.3"', 'colour = "X"\nsection = "§21.3"'))
+    with pytest.raises(DataError, match=r"colour"):
+        load_cards(f)

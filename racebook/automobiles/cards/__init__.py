@@ -93,8 +93,10 @@ def card_set() -> CardSet:
     cs = load_cards()
     for cid, steps in _PROGRAMS.items():
         effects.PROGRAMS[cid] = (steps, cs.cards[cid].section)
-    effects.PROGRAMS.update(performance.BONUS)
     return cs
+
+
+effects.PROGRAMS.update(performance.BONUS)
 
 
 def choose_cards(chosen: dict[str, str] | None = None) -> dict[str, str]:
