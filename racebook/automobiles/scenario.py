@@ -34,6 +34,7 @@ The Stock is the shipped Stock less every cube the players hold (so cubes are co
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -45,6 +46,7 @@ from racebook.automobiles.cards import choose_cards
 from racebook.automobiles.cubes import CODES, components
 from racebook.automobiles.drivers import check_drivers
 from racebook.automobiles.game import Race
+from racebook.automobiles.rules.standings import laps_done, standings
 from racebook.automobiles.setup import check_players, new_state
 from racebook.automobiles.state import GameState, Phase, Player, Turn
 from racebook.core.datafile import DATA_ID, load_toml
@@ -228,3 +230,39 @@ def _stacks(t: Any, state: GameState) -> None:
             if lst.count(c) > owned.get(c, 0):
                 raise _bad(f"draws.{pid}", f"stacks {lst.count(c)} {c} but {pid} owns {owned.get(c, 0)}")
         state.stacks[pid] = list(lst)
+
+
+def summary(race: Race, scenario_id: str | None = None) -> dict[str, Any]:
+    """The final-state summary printed by ``racebook automobiles replay --json`` (the same idea as RF90's)."""
+    s = race.state
+    t = s.turn
+    players = {}
+    for p in s.players.values():
+        players[p.id] = {
+            "lane": p.lane,
+            "progress": p.progress,
+            "laps": laps_done(s, p.id),
+            "driver": p.driver or None,
+            "zones": {name: zones.text(z) for name, z in p.zones().items()},
+            "wear": p.owned().get("X", 0),
+        }
+    return {
+        "game": "automobiles",
+        "scenario": scenario_id,
+        "board": s.board.name,
+        "laps": s.laps,
+        "round": s.round,
+        "cards": dict(s.cards),
+        "to_play": race.current_car,
+        "phase": t.phase.value if t and not s.finished else None,
+        "finished": s.finished,
+        "standings": standings(s),
+        "players": players,
+        "stock": zones.text(s.stock),
+        "steps": len(race.steps) - 1,
+        "events": sum(len(st.events) for st in race.steps),
+    }
+
+
+def summary_json(race: Race, scenario_id: str | None = None) -> str:
+    return json.dumps(summary(race, scenario_id), indent=2, ensure_ascii=False)
