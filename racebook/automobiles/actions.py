@@ -16,7 +16,8 @@ While a card's effect is resolving (§6, racebook.automobiles.effects) its choic
 * ``A stop`` — stop picking, drawing or moving (when the card allows fewer).
 
 A player id is a name of letters and digits (``A``, ``Red``, ``P2``); a space id is ``<lane>.<n>``
-(:mod:`racebook.automobiles.board`). ``parse(str(a)) == a`` for every action.
+(:mod:`racebook.automobiles.board`); with the Weaving module (§22.1) a segment ``<lane>.<n>:<k>`` (k = 1 the
+rearmost). ``parse(str(a)) == a`` for every action.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from racebook.core.actions import Action
 from racebook.core.errors import ActionSyntaxError
 
 PLAYER_ID = re.compile(r"[A-Za-z][A-Za-z0-9]{0,11}")
-SPACE_ID = re.compile(r"[1-6]\.[1-9][0-9]{0,2}")
+SPACE_ID = re.compile(r"[1-6]\.[1-9][0-9]{0,2}(:[1-9])?")
 RULE = "Automobiles actions"
 
 

@@ -34,7 +34,7 @@ class GreedyDriver:
         plays = [a for a in legal if isinstance(a, Play) and a.spaces]
         if plays:
             def reach(a: Play) -> tuple[int, int]:
-                space = state.board.spaces[a.spaces[-1]]
+                space = state.board.space_of(a.spaces[-1])
                 return (space.length, GEARS.index(a.cube))
             return max(plays, key=reach)
         cards = [a for a in legal if isinstance(a, Play) and a.cube in ACTIONS and a.cube != "Y"]
@@ -51,7 +51,7 @@ class GreedyDriver:
         board = race.state.board
         moves = [a for a in legal if isinstance(a, Move)]
         if moves:
-            return max(moves, key=lambda a: board.spaces[a.space].length)
+            return max(moves, key=lambda a: board.space_of(a.space).length)
         picks = [a for a in legal if isinstance(a, Pick)]
         wear = [a for a in picks if a.cube == WEAR]
         if wear:

@@ -91,6 +91,17 @@ class Board:
         first = progress + 1
         return first + space.end - first % self.length
 
+    def space_of(self, token: str) -> Space:
+        """The space a route token names: ``1.3``, or a segment of it with Weaving, ``1.3:2`` (§22.1)."""
+        return self.spaces[token.partition(":")[0]]
+
+    def segment(self, space: Space, k: int, progress: int) -> int | None:
+        """With Weaving (§22.1): the absolute progress of segment ``k`` (1 = the rearmost) of ``space`` entered from
+        ``progress``, or None if that segment is not ahead of it."""
+        first = progress + 1
+        p = first + (space.start + k - 1) - first % self.length
+        return p if p >= first else None
+
     def grid_progress(self, slot: GridSlot) -> int:
         """A grid slot's absolute progress: behind the finish line, so negative (§4)."""
         return slot.row - self.length

@@ -333,7 +333,7 @@ class MoveStep(Decision):
 
     def _allowed(self, ctx: Ctx) -> Callable[[int, str, tuple], bool]:
         cols = self.colours(ctx)
-        first = ctx.state.board.spaces[ctx.pend.path[0]].colour if ctx.pend.path else None
+        first = ctx.state.board.space_of(ctx.pend.path[0]).colour if ctx.pend.path else None
 
         def ok(i: int, colour: str, path: tuple) -> bool:
             if colour not in cols:
@@ -369,11 +369,19 @@ class MoveStep(Decision):
         assert isinstance(action, Move)
         board = ctx.state.board
         lane, prog = self._head(ctx)
-        space = board.spaces[action.space]
-        land = board.landing(space, prog, ctx.state.occupied(but=ctx.pid))
-        ctx.pend.path.append(space.id)
+        space = board.space_of(action.space)
+        occupied = ctx.state.occupied(but=ctx.pid)
+        if ctx.state.weaving:  # §22.1: the chosen segment (a pass-through may use a held one)
+            seg = board.segment(space, int(action.space.partition(":")[2]), prog)
+            assert seg is not None
+            land: int | None = seg if (space.lane, seg % board.length) not in occupied else None
+            front = seg
+        else:
+            land = board.landing(space, prog, occupied)
+            front = board.front(space, prog)
+        ctx.pend.path.append(action.space)
         ctx.pend.lane = space.lane
-        ctx.pend.progress = board.front(space, prog) if land is None else land
+        ctx.pend.progress = front if land is None else land
         ctx.pend.landed = land is not None
         ctx.pend.count += 1
         return ctx.pend.count >= val(self.most, ctx) and ctx.pend.landed

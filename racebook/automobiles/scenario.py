@@ -9,6 +9,7 @@ A scenario is a TOML file (shipped ones in ``racebook/automobiles/scenarios/``):
     board = "teaching"        # a shipped board id
     seed = 25                 # the race's generator (draws that are not stacked)
     laps = 3                  # optional (the set-up data's default)
+    weaving = false           # optional: the Weaving module (§22.1): cubes name a segment, e.g. "A play W 1.3:1"
     start = "turn"            # "turn": the players below, first one to play its Action phase;
                               # "grid": a new race with these ids in this order, before the pre-race purchases
     round = 1                 # optional, "turn" only
@@ -55,7 +56,7 @@ from racebook.core.fields import as_int, as_str, as_strs, get, kind_of
 from racebook.core.rng import Rng
 
 SCENARIOS = Path(__file__).resolve().parent / "scenarios"
-_SCEN_KEYS = {"id", "title", "cite", "board", "seed", "laps", "start", "round", "assumed", "actions"}
+_SCEN_KEYS = {"id", "title", "cite", "board", "seed", "laps", "start", "round", "assumed", "actions", "weaving"}
 _PLAYER_KEYS = {"id", "lane", "progress", "bag", "active", "used", "discard", "driver"}
 _ZONES = ("bag", "active", "used", "discard")
 
@@ -142,6 +143,9 @@ def _parse(doc: dict[str, Any]) -> Scenario:
     seed = as_int(s.get("seed", 0), "scenario.seed", 0, 2**63)
     comps = components()
     laps = as_int(s.get("laps", comps.laps), "scenario.laps", 1, 9)
+    weaving = s.get("weaving", False)
+    if not isinstance(weaving, bool):
+        raise _bad("scenario.weaving", f"must be true or false (got {weaving!r})")
     start = s.get("start", "turn")
     if start not in ("turn", "grid"):
         raise _bad("scenario.start", f"must be 'turn' or 'grid' (got {start!r})")
@@ -167,9 +171,11 @@ def _parse(doc: dict[str, Any]) -> Scenario:
         if "round" in s:
             raise _bad("scenario.round", "only for start = 'turn'")
         state = new_state(ids, seed, board, laps, random_order=False, cards=cards, drivers=chosen_drivers)
+        state.weaving = weaving
     else:
         state = _turn_state(rows, ids, board_id, seed, laps, as_int(s.get("round", 1), "scenario.round", 1, 999))
         state.cards = cards
+        state.weaving = weaving
         for pid, did in chosen_drivers.items():
             state.players[pid].driver = did
     _stacks(doc.get("draws", {}), state)

@@ -36,11 +36,12 @@ def check_players(ids: Sequence[str], board: Board, comps: Components) -> None:
 
 def new_state(players: int | Sequence[str] = 3, seed: int = 0, board: str | Board = "teaching",
               laps: int | None = None, random_order: bool = True, cards: dict[str, str] | None = None,
-              drivers: dict[str, str] | None = None) -> GameState:
+              drivers: dict[str, str] | None = None, weaving: bool = False) -> GameState:
     """A race before its pre-race purchases: ``players`` ids (or a count: A, B, …); the starting order is drawn with
     the seeded generator (§4 item 3) unless ``random_order`` is False (then it is the order given). ``cards`` picks
     the card of any action colour (colour code -> card id); the others are the standard first-game set (§4 item 1).
-    ``drivers`` gives players a driver card (player id -> driver id; the Drivers module, §22.2)."""
+    ``drivers`` gives players a driver card (player id -> driver id; the Drivers module, §22.2); ``weaving`` turns
+    on the Weaving module (§22.1)."""
     chosen = choose_cards(cards)
     drivers = dict(drivers or {})
     check_drivers(drivers)
@@ -70,4 +71,5 @@ def new_state(players: int | Sequence[str] = 3, seed: int = 0, board: str | Boar
             zones.take(stock, code, n)
             zones.add(p.bag, code, n)
         roster[pid] = p
-    return GameState(b, roster, stock, laps, rng, comps, cards=chosen, turn=Turn(ids[0], Phase.PRERACE))
+    return GameState(b, roster, stock, laps, rng, comps, cards=chosen, weaving=bool(weaving),
+                     turn=Turn(ids[0], Phase.PRERACE))

@@ -111,6 +111,7 @@ class GameState:
     comps: Components = field(default_factory=components)
     stacks: dict[str, list[str]] = field(default_factory=dict)  # stacked bag draws per player, next first
     cards: dict[str, str] = field(default_factory=dict)  # action colour code -> card id in play (§2, §4 item 1)
+    weaving: bool = False  # the Weaving module (§22.1): cubes may go onto any segment of a space
     turn: Turn | None = None
     round: int = 0
     finish_triggered: str | None = None

@@ -132,14 +132,17 @@ def _why_not_play(state: GameState, car: str, a: Play) -> tuple[str, str]:
     most = 2 if state.turn and state.turn.flags.get("fuel_injection") else 1
     if not 1 <= len(a.spaces) <= most:
         return "§7.1", f"a gear cube moves {'1 or 2 spaces (Fuel Injection)' if most == 2 else 'exactly 1 space'}"
-    sid = a.spaces[-1]
+    sid = a.spaces[-1].partition(":")[0]
     space = state.board.spaces.get(sid)
-    bad = [x for x in a.spaces if x not in state.board.spaces]
+    bad = [x for x in a.spaces if x.partition(":")[0] not in state.board.spaces]
+    if state.weaving != all(":" in x for x in a.spaces):
+        return "§22.1", ("with Weaving a cube names its segment, e.g. 1.3:2" if state.weaving
+                         else "a segment (1.3:2) is named only with the Weaving module")
     if bad or space is None:
         return "§7.1", f"there is no space {(bad or [sid])[0]} on the board {state.board.name}"
     lane, prog = movement.head(state, car)
     near = [s.id for s in state.board.adjacent(lane, prog)]
-    if a.spaces[0] not in near:
+    if a.spaces[0].partition(":")[0] not in near:
         where = "the last cube placed" if p.track else "the car"
         return "§7.1, AMB-8", f"{a.spaces[0]} is not adjacent to {where} (adjacent: {' '.join(near)})"
     if space.colour != a.cube:
@@ -214,7 +217,7 @@ def apply(state: GameState, action: Action, events: EventLog) -> None:
         else:
             route = next(r for r in _gear_routes(state, t.car, action.cube) if r.ids == action.spaces)
             movement.place(state, t.car, action.cube, route, events)
-            if action.cube == "W" and any(state.board.spaces[s].colour != "W" for s in route.ids):
+            if action.cube == "W" and any(s.colour != "W" for s in route.spaces):
                 got = gain(state, t.car, WEAR, 1)  # §18.7: 1 wear per white cube used as another colour
                 events.append(CubesGained(t.car, WEAR, 1, got, "§18.7"))
 

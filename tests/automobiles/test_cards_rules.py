@@ -178,3 +178,26 @@ def test_end_and_car_phase_drivers(tmp_path) -> None:
     assert sum(r.state.players["A"].active.values()) == 9 and r.current_car == "B"
     moved = [e for e in r.events if isinstance(e, CubeMoved)]
     assert moved == []
+
+
+def test_weaving_any_segment_and_cutting(tmp_path) -> None:
+    """§22.1: with Weaving a cube may go onto any segment of a space; from a rear segment the spaces beside it that
+    the front segment no longer touches are reachable ("cutting")."""
+    a = 'lane = 3\nprogress = 8\nactive = "D1L1"'
+    normal = race(tmp_path, a)
+    assert {str(x) for x in normal.legal_actions() if str(x).startswith("A play D")} == {"A play D 3.4"}
+    f = tmp_path / "w.toml"
+    f.write_text((tmp_path / "s.toml").read_text().replace('board = "ladder"', 'board = "ladder"\nweaving = true'))
+    r = read(f).race()
+    assert {str(x) for x in r.legal_actions() if str(x).startswith("A play D")} == {
+        "A play D 3.4:1", "A play D 3.4:2", "A play D 3.4:3"}
+    assert "plays a dark grey cube" not in r.explain("A play D 3.4").reason
+    assert r.explain("A play D 3.4").rule == "§22.1"
+    r.apply("A play D 3.4:1")
+    assert r.state.players["A"].track[-1].progress == 9
+    assert {str(x) for x in r.legal_actions() if str(x).startswith("A play L")} == {"A play L 2.6:1", "A play L 2.6:2"}
+    r.apply("A play L 2.6:2")
+    r.apply("A pass")
+    r.apply("A pass")
+    assert (r.state.players["A"].lane, r.state.players["A"].progress) == (2, 11)
+    assert r.state.players["A"].owned().get("X") == 3  # darkest: dark grey (§11)

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from racebook.automobiles.agents import GreedyDriver
 from racebook.automobiles.cards import card_set
 from racebook.automobiles.cubes import ACTIONS
+from racebook.automobiles.drivers import drivers
 from racebook.automobiles.game import Race
 from racebook.automobiles.setup import new_state
 from racebook.core.agents import RandomDriver, play_out
@@ -26,14 +27,18 @@ def _check(r: Race, totals: dict[str, int]) -> None:
 
 
 CARDS = card_set()
+DRIVERS = drivers()
 CHOICE = st.fixed_dictionaries({c: st.sampled_from([k.id for k in CARDS.of_colour(c)]) for c in ACTIONS})
 
 
 @fuzz_settings(30)
-@given(players=st.integers(2, 5), seed=st.integers(0, 2**32), steps=st.integers(1, 500), cards=CHOICE)
-def test_cubes_are_conserved_and_no_legal_action_raises(players: int, seed: int, steps: int,
-                                                        cards: dict[str, str]) -> None:
-    r = Race(new_state(players, seed=seed, cards=cards), frames=False)
+@given(players=st.integers(2, 5), seed=st.integers(0, 2**32), steps=st.integers(1, 500), cards=CHOICE,
+       drivers=st.permutations(sorted(DRIVERS)), weaving=st.booleans())
+def test_cubes_are_conserved_and_no_legal_action_raises(players: int, seed: int, steps: int, cards: dict[str, str],
+                                                        drivers: list[str], weaving: bool) -> None:
+    ids = ["A", "B", "C", "D", "E"][:players]
+    chosen = dict(zip(ids, drivers, strict=False)) if seed % 2 else {}
+    r = Race(new_state(ids, seed=seed, cards=cards, drivers=chosen, weaving=weaving), frames=False)
     totals = r.state.totals()
     pick = Rng(seed ^ 0x5A5A)
     for _ in range(steps):

@@ -22,15 +22,17 @@ from racebook.core.log import EventLog
 
 @dataclass(frozen=True, slots=True)
 class Route:
-    """A path a cube may plan: the spaces entered, and the segment (lane, progress) where the cube would sit."""
+    """A path a cube may plan: the spaces entered (their tokens: the space ids, or with Weaving the segments
+    ``1.3:2``, §22.1), and the segment (lane, progress) where the cube would sit."""
 
     spaces: tuple[Space, ...]
     lane: int
     progress: int
+    tokens: tuple[str, ...] = ()
 
     @property
     def ids(self) -> tuple[str, ...]:
-        return tuple(s.id for s in self.spaces)
+        return self.tokens or tuple(s.id for s in self.spaces)
 
 
 def head(state: GameState, pid: str) -> tuple[int, int]:
@@ -50,19 +52,30 @@ def routes(state: GameState, pid: str, allowed: Callable[[int, str, tuple[Space,
     occupied = state.occupied(but=pid)
     out: list[Route] = []
 
-    def walk(lane: int, prog: int, path: tuple[Space, ...]) -> None:
+    def walk(lane: int, prog: int, path: tuple[Space, ...], tokens: tuple[str, ...]) -> None:
         for s in board.adjacent(lane, prog):
             if not allowed(len(path), s.colour, path):
                 continue
             here = path + (s,)
+            if state.weaving:  # §22.1: any segment of the space, so a rear one can "cut" to the next lane
+                for k in range(1, s.length + 1):
+                    p = board.segment(s, k, prog)
+                    if p is None:
+                        continue
+                    tok = tokens + (f"{s.id}:{k}",)
+                    if (s.lane, p % board.length) not in occupied:
+                        out.append(Route(here, s.lane, p, tok))
+                    if len(here) < most:
+                        walk(s.lane, p, here, tok)
+                continue
             land = board.landing(s, prog, occupied)
             if land is not None:
                 out.append(Route(here, s.lane, land))
             if len(here) < most:
-                walk(s.lane, board.front(s, prog) if land is None else land, here)
+                walk(s.lane, board.front(s, prog) if land is None else land, here, ())
 
     lane, prog = start if start is not None else head(state, pid)
-    walk(lane, prog, ())
+    walk(lane, prog, (), ())
     return out
 
 
@@ -93,7 +106,7 @@ def move_car(state: GameState, pid: str, spaces: tuple[str, ...], lane: int, pro
     t = state.turn
     if t is not None and t.car == pid:
         t.through.extend(spaces)
-    dark = darkest(tuple(state.board.spaces[s].colour for s in spaces))
+    dark = darkest(tuple(state.board.space_of(s).colour for s in spaces))
     assert dark is not None
     events.append(CarMoved(pid, spaces, spaces[-1], lane, rows, dark, rule))
     for lap in range(before + 1, laps_done(state, pid) + 1):
@@ -113,4 +126,4 @@ def darkest_through(state: GameState) -> str | None:
     t = state.turn
     if t is None or not t.through:
         return None
-    return darkest(tuple(state.board.spaces[s].colour for s in t.through))
+    return darkest(tuple(state.board.space_of(s).colour for s in t.through))
