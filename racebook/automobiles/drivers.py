@@ -15,7 +15,8 @@ from functools import cache
 from racebook.automobiles import effects
 from racebook.automobiles.cards.helpers import ALL, is_wear
 from racebook.automobiles.cubes import DATA
-from racebook.automobiles.effects import DrawAtOnce, DrawN, DrawStep, MoveAll, MoveStep, PickStep, Program
+from racebook.automobiles.effects import Program
+from racebook.automobiles.steps import DrawAtOnce, DrawN, DrawStep, MoveAll, MoveStep, PickStep
 from racebook.core.datafile import load_toml
 from racebook.core.errors import DataError, SetupError
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from racebook.automobiles.cards.helpers import ALL, colours_in
-from racebook.automobiles.effects import Ctx, Flag, Gain, MoveStep, PickStep, Program
+from racebook.automobiles.effects import Ctx, Program
+from racebook.automobiles.steps import Flag, Gain, MoveStep, PickStep
 
 
 def _hybrid(c: Ctx) -> bool:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from racebook.automobiles.cards.helpers import higher, is_gear
-from racebook.automobiles.effects import DrawN, DrawStep, Gain, PickStep, Program, RemoveSelf
+from racebook.automobiles.effects import Program
+from racebook.automobiles.steps import DrawN, DrawStep, Gain, PickStep, RemoveSelf
 
 MANY = 999
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from racebook.automobiles.cards.helpers import ALL, below, gears_in, is_gear, lower
-from racebook.automobiles.effects import Ctx, Flag, Gain, MoveStep, PickStep, Program
+from racebook.automobiles.effects import Ctx, Program
+from racebook.automobiles.steps import Flag, Gain, MoveStep, PickStep
 
 
 def _one_lower_of_picked(c: Ctx) -> frozenset[str]:

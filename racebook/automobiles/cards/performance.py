@@ -7,8 +7,9 @@ from dataclasses import dataclass
 
 from racebook.automobiles.actions import Draw
 from racebook.automobiles.cards.helpers import ALL
-from racebook.automobiles.effects import ChooseStep, Ctx, Decision, DrawStep, Flag, Gain, MoveStep, Program, chose
+from racebook.automobiles.effects import Ctx, Decision, Program
 from racebook.automobiles.rules.drawing import draw
+from racebook.automobiles.steps import ChooseStep, DrawStep, Flag, Gain, MoveStep, chose
 from racebook.core.actions import Action
 from racebook.core.log import EventLog
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from racebook.automobiles import zones
 from racebook.automobiles.cards.helpers import colours_in, is_wear
 from racebook.automobiles.cubes import WEAR
-from racebook.automobiles.effects import ChooseStep, Compute, Ctx, DrawUntil, PickStep, Program, RemoveAll, chose
+from racebook.automobiles.effects import Ctx, Program
+from racebook.automobiles.steps import ChooseStep, Compute, DrawUntil, PickStep, RemoveAll, chose
 
 
 def _fewest_discards(c: Ctx) -> bool:
