@@ -3,6 +3,8 @@ legal action explains as legal and every refused one gives a rule and a reason; 
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 from fuzzing import fuzz_settings
 from hypothesis import given
@@ -48,10 +50,12 @@ def test_cubes_are_conserved_and_no_legal_action_raises(players: int, seed: int,
         probe = legal[pick.below(len(legal))]
         assert r.explain(probe).legal
         c = r.clone()
+        before, turn = r.position(), copy.deepcopy(r.state.turn)
         for a in legal[:12]:  # every legal action applies (on a clone) without raising
             c2 = c.clone()
             c2.apply(a)
             _check(c2, totals)
+        assert r.position() == before and r.state.turn == turn  # the clones share nothing with the race
         r.apply(probe)
         _check(r, totals)
 
