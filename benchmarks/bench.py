@@ -6,7 +6,7 @@ robot individual turn (issue 16 item 7).
     .venv/bin/python benchmarks/bench.py --races 200     # fewer races for the races figures
     .venv/bin/python benchmarks/bench.py --notebooks     # also time the notebook suite under nbval (minutes)
 
-Figures (RF90; Automobiles and FormulaGP get their rows when they exist):
+Figures (RF90; then Automobiles; FormulaGP gets its rows when it exists):
 
 - apply-only floor: the actions of races with 4 automatic human drivers + 6 robots replayed with no legal listing at
   all (``apply`` accepts them unchecked), per individual turn (robots' turns included): what the turns cost at least;
@@ -19,6 +19,8 @@ Figures (RF90; Automobiles and FormulaGP get their rows when they exist):
   ``Race.snapshot_every`` steps), with the memory each race keeps per event with frames and without; a walk back
   through a whole race by ``at(n)`` (every click, n = N … 0); clicks of the stepper (◀ and the slider) on a
   1,000-event race, engine and view (needs the ``lab`` extra).
+- Automobiles: a decision of a greedy computer player (listing, choice, ``apply``), a whole 4-player race with the
+  greedy players, ``Race.clone()`` against ``at(n)``.
 
 Per-turn and per-call figures are CPU time of this process (time.process_time), so a busy machine inflates them
 less; the races figures give CPU and wall time (a process pool's work is only visible on the wall clock). The
@@ -253,6 +255,29 @@ def travel_figures() -> list[Figure]:
                       "log): 40 x ◀ from the end, 40 slider jumps", statistics.mean(times), "click (mean)",
                       target=0.1, note=f"worst click {fmt(max(times))}"))
     return out
+def automobiles_figures(n: int) -> list[Figure]:
+    from racebook.automobiles.agents import GreedyDriver
+    from racebook.automobiles.game import Race as AutoRace
+    from racebook.automobiles.setup import new_state
+    from racebook.core.agents import play_out
+    cpu, decisions, races = 0.0, 0, []
+    for seed in range(n):
+        t0 = time.process_time()
+        r = play_out(AutoRace(new_state(4, seed=seed), frames=False), GreedyDriver())
+        cpu += time.process_time() - t0
+        decisions += len(r.actions)
+        races.append(r)
+    mid = races[0].at(len(races[0].actions) // 2, frames=False)
+    t_clone = per_call(mid.clone, 100)
+    t_at = per_call(lambda: races[0].at(len(mid.actions), frames=False), 5)
+    return [
+        Figure("auto_decision", "Automobiles: a greedy player's decision (list, choose, apply)", cpu / decisions,
+               "decision", note=f"{decisions / n:.0f} decisions a race"),
+        Figure("auto_race", "Automobiles: a whole 4-player race of greedy players", cpu / n, "race"),
+        Figure("auto_clone", f"Automobiles: Race.clone() mid-race ({len(mid.actions)} actions)", t_clone, "call"),
+        Figure("auto_replay_at", "Automobiles: the same position by replay, at(n)", t_at, "call",
+               note=f"clone is {t_at / t_clone:.0f}x faster"),
+    ]
 
 
 def fmt(seconds: float) -> str:
@@ -276,6 +301,7 @@ def main() -> int:
     ap.add_argument("--robot-races", type=int, default=50)
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
     ap.add_argument("--notebooks", action="store_true", help="also time the notebook suite under nbval")
+    ap.add_argument("--auto-races", type=int, default=10, help="Automobiles races for its figures")
     args = ap.parse_args()
     load_track(TRACK)
     robot_race(0)  # warm up imports and caches
@@ -291,11 +317,13 @@ def main() -> int:
     robot = next(f.seconds for f in figures if f.key == "robot_turn")
     for f in figures:
         f.floor_ratio, f.robot_ratio = f.seconds / floor, f.seconds / robot
+    auto = automobiles_figures(args.auto_races)
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
     if args.json:
         print(json.dumps({"machine": {"cpus": os.cpu_count(), "load1": load, "python": platform.python_version()},
                           "games": {"rf90": [{k: None if isinstance(v, float) and v != v else v  # nan: not measured
-                                              for k, v in asdict(f).items()} for f in figures]},
+                                              for k, v in asdict(f).items()} for f in figures],
+                                    "automobiles": [asdict(f) for f in auto]},
                           "nbval_command": " ".join(NBVAL)}, indent=1))
         return 0
     print(f"racebook benchmarks — RF90; {os.cpu_count()} CPUs, load average {load:.1f}, Python "
@@ -306,6 +334,8 @@ def main() -> int:
     for f in figures:
         print(f"{f.label:<{w}}  {f.unit:<18} {fmt(f.seconds):>10} {ratio(f.floor_ratio):>9} "
               f"{ratio(f.robot_ratio):>9} {fmt(f.target) if f.target else '—':>9}  {f.note}")
+    for f in auto:
+        print(f"{f.label:<{w}}  {f.unit:<18} {fmt(f.seconds):>10} {'—':>9} {'—':>9} {'—':>9}  {f.note}")
     if not args.notebooks:
         print(f"notebook suite under nbval: measured separately (wall clock): {' '.join(NBVAL)}")
     return 0

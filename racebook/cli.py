@@ -8,6 +8,9 @@
     racebook tracks                       list the shipped tracks
     racebook tracks --check FILE …        validate track files (prints OK, or the error and exits 2)
     racebook workshop [NOTEBOOK] [--port P] [--no-browser]   presenter mode (Voilà, large type, no code)
+    racebook automobiles replay FILE_OR_ID [--json]   an Automobiles scenario's event log (or a JSON summary)
+    racebook automobiles scenarios        list the shipped Automobiles scenarios
+    racebook automobiles race [--players N] [--seed S] [--json]   a whole race of computer players
 
 Every failure prints exactly one line on stderr and never a traceback: a bad file
 ``racebook: FILE: FIELD: REASON`` (a :class:`~racebook.core.errors.DataError`), any other racebook error
@@ -171,7 +174,19 @@ def _main(argv: list[str] | None) -> int:
                     "default: notebooks/")
     ws.add_argument("--port", type=_count(1, 65535), default=8866)
     ws.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    au = sub.add_parser("automobiles", help="Automobiles: replay a scenario, list scenarios, run a computer race")
+    ausub = au.add_subparsers(dest="auto_cmd", required=True)
+    arp = ausub.add_parser("replay", help="replay an Automobiles scenario file (or a shipped scenario id)")
+    arp.add_argument("file")
+    arp.add_argument("--json", action="store_true", help="print the final-state summary as JSON")
+    ausub.add_parser("scenarios", help="list the shipped Automobiles scenarios")
+    arc = ausub.add_parser("race", help="a whole race of greedy computer players, to a winner")
+    arc.add_argument("--players", type=int, default=3, choices=range(2, 6))
+    arc.add_argument("--seed", type=_count(0, 2**63), default=0)
+    arc.add_argument("--json", action="store_true", help="print the final-state summary as JSON")
     args = ap.parse_args(argv)
+    if args.cmd == "automobiles":
+        return _automobiles(args)
     if args.cmd == "replay":
         from racebook.rf90.scenario import load, summary_json
         sc = load(_scenario_arg(args.file))
@@ -243,6 +258,42 @@ def _main(argv: list[str] | None) -> int:
         from racebook.workshop import main as workshop
         return workshop(args.notebook, args.port, open_browser=not args.no_browser)
     raise AssertionError(args.cmd)  # argparse allows only the commands above
+
+
+def _automobiles(args: argparse.Namespace) -> int:
+    from racebook.automobiles.scenario import read, scenario_ids, summary_json
+    if args.auto_cmd == "scenarios":
+        for name in scenario_ids():
+            print(f"{name:32} {read(name).title}")
+        return 0
+    if args.auto_cmd == "race":
+        from racebook.automobiles.agents import GreedyDriver
+        from racebook.automobiles.game import Race
+        from racebook.automobiles.setup import new_state
+        from racebook.core.agents import play_out
+        race = play_out(Race(new_state(args.players, seed=args.seed), frames=False), GreedyDriver())
+        if args.json:
+            print(summary_json(race))
+        else:
+            print(f"{race.events[-1].sentence()}")
+        return 0
+    sc = read(_scenario_arg(args.file))
+    race = sc.race(frames=False)
+    if args.json:
+        print(summary_json(race, sc.id))
+        return 0
+    print(f"{sc.title}  [{sc.cite}]")
+    for a in sc.assumed:
+        print(f"  assumed: {a}")
+    for step in race.steps:
+        if step.action is not None:
+            print(f"> {step.action}")
+        for e in step.events:
+            print(f"  {e.sentence()}")
+    print(f"position: {race.position()}")
+    if race.current_car:
+        print(f"to play: {race.current_car} — {race.phase.value if race.phase else ''}")
+    return 0
 
 
 if __name__ == "__main__":

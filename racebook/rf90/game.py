@@ -9,10 +9,9 @@ sentence cites the digest.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from racebook.core.errors import ActionSyntaxError, EngineError, IllegalAction, RacebookError
+from racebook.core.errors import ActionSyntaxError, EngineError, RacebookError
 from racebook.core.log import Replay, Step  # noqa: F401 - Step re-exported (racebook.core.log)
+from racebook.core.verdict import Verdict  # noqa: F401 - re-exported (racebook.core.verdict, shared by the games)
 from racebook.rf90 import turn
 from racebook.rf90.actions import Action
 from racebook.rf90.events import (
@@ -36,26 +35,6 @@ from racebook.rf90.rules.classification import classification
 from racebook.rf90.rules.duel import DuelCtx
 from racebook.rf90.state import RaceState, ScMachine
 from racebook.rf90.turn import Phase, TurnCtx
-
-
-@dataclass(frozen=True, slots=True)
-class Verdict:
-    """Whether an action is legal now (:meth:`Race.explain`): the rule section and a sentence saying why (not).
-
-    ``legal_now`` are the actions legal in this position; :meth:`error` is the :class:`IllegalAction` that
-    :meth:`Race.apply` raises for a refused action."""
-
-    action: Action
-    legal: bool
-    rule: str
-    reason: str
-    legal_now: tuple[Action, ...] = ()
-
-    def error(self) -> IllegalAction:
-        return IllegalAction(self.action, self.rule, self.reason, self.legal_now)
-
-    def __str__(self) -> str:
-        return self.reason if self.legal else f"{self.action} is not legal — {self.rule}: {self.reason}"
 
 
 class Race(Replay[Action, Frame]):

@@ -1,0 +1,1 @@
+"""Analysis of Automobiles positions: exact draw odds (:mod:`.odds`)."""

@@ -1,0 +1,50 @@
+"""Drawing from the Bag, with the refill rule (§12 items 3–4; AMB-15: the same rule for every draw).
+
+A draw takes one cube at a time from the player's Bag: the next stacked cube if a scenario stacked one (it must be in
+the Bag then), else a uniform random cube through the state's seeded generator. When the Bag is empty the whole
+Discard pile goes back into it; when both are empty, nothing more is drawn.
+"""
+
+from __future__ import annotations
+
+from racebook.automobiles import zones
+from racebook.automobiles.events import BagRefilled, CubesDrawn
+from racebook.automobiles.state import GameState
+from racebook.core.errors import SetupError
+from racebook.core.log import EventLog
+
+
+def draw_one(state: GameState, pid: str, events: EventLog) -> str | None:
+    """One cube from ``pid``'s Bag into nothing yet (the caller puts it somewhere), refilling first if needed."""
+    p = state.players[pid]
+    if not p.bag:
+        if not p.discard:
+            return None
+        events.append(BagRefilled(pid, zones.text(p.discard)))
+        for c, n in p.discard.items():
+            zones.add(p.bag, c, n)
+        p.discard.clear()
+    stack = state.stacks.get(pid)
+    if stack:
+        code = stack.pop(0)
+        if not p.bag.get(code):
+            raise SetupError(code, "§12", f"the stacked draw {code} for {pid} is not in the Bag "
+                                          f"({zones.text(p.bag)})")
+    else:
+        cubes = zones.ordered(p.bag)
+        code = cubes[state.rng.below(len(cubes))]
+    zones.take(p.bag, code)
+    return code
+
+
+def draw(state: GameState, pid: str, n: int, events: EventLog, rule: str = "") -> list[str]:
+    """Draw up to ``n`` cubes into ``pid``'s Active pile; one event lists them."""
+    got = []
+    for _ in range(n):
+        code = draw_one(state, pid, events)
+        if code is None:
+            break
+        zones.add(state.players[pid].active, code)
+        got.append(code)
+    events.append(CubesDrawn(pid, tuple(got), n, rule))
+    return got

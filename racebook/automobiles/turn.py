@@ -1,0 +1,248 @@
+"""The turn machine: who decides, what is legal, what an action does, and why one is refused (§4–§14).
+
+One table of handlers per phase: :func:`legal` lists the actions, :func:`apply` applies one of them, and
+:func:`why_not` says why an action is refused, from the same tests. After a decision the automatic steps run:
+the Car, Decline and End phases (§10–§12), the next player's turn, the end of the race (§14).
+"""
+
+from __future__ import annotations
+
+from racebook.automobiles import drivers, effects, phases, zones  # noqa: F401 - drivers registers its programs
+from racebook.automobiles.actions import Buy, Pass, Pit, Play, UseDriver
+from racebook.automobiles.cards import card_set
+from racebook.automobiles.cubes import ACTIONS, COLOUR_NAMES, GEARS, WEAR
+from racebook.automobiles.events import (
+    CardPlayed,
+    CubeBought,
+    CubesGained,
+    MoneyCounted,
+    MoneyLost,
+    PitStop,
+    PreRaceMoney,
+    StartingOrder,
+    WearPassed,
+)
+from racebook.automobiles.rules import buying, movement
+from racebook.automobiles.rules.drawing import draw
+from racebook.automobiles.rules.stock import gain, remove
+from racebook.automobiles.state import GameState, Pending, Phase, Turn
+from racebook.core.actions import Action
+from racebook.core.log import EventLog
+
+RULES = {Phase.PRERACE: "§4 item 5", Phase.ACTION: "§6", Phase.BUY: "§9", Phase.CAR: "§10", Phase.END: "§12",
+         Phase.BONUS: "§20.5"}
+
+
+# ------------------------------------------------------------------ listing
+def legal(state: GameState) -> list[Action]:
+    t = state.turn
+    if state.finished or t is None:
+        return []
+    car = t.car
+    if t.pending is not None:
+        return effects.options(state)
+    if t.phase is Phase.ACTION:
+        out: list[Action] = [] if t.played else [Pit(car)]
+        p = state.players[car]
+        for code in GEARS:
+            if p.active.get(code):
+                out.extend(Play(car, code, r.ids) for r in _gear_routes(state, car, code))
+        if p.active.get(WEAR):
+            out.append(Play(car, WEAR))
+        out.extend(Play(car, c) for c in ACTIONS if p.active.get(c) and c in state.cards)
+        return out + _driver_action(state, t) + [Pass(car)]
+    if t.phase is Phase.BUY:
+        return [Buy(car, c) for c in buying.buyable(state, t.money)] + _driver_action(state, t) + [Pass(car)]
+    return [Buy(car, c) for c in buying.buyable(state, t.money)] + [Pass(car)]
+
+
+def _driver_action(state: GameState, t: Turn) -> list[Action]:
+    """The driver's ability of this phase, once per turn, when it can do something (§22.2, AMB-28)."""
+    p = state.players[t.car]
+    if t.flags.get("driver") or not p.driver:
+        return []
+    usable = {"david_bird": t.phase is Phase.ACTION and bool(p.discard),
+              "eileen_pi": t.phase is Phase.ACTION and bool(p.discard),
+              "mag_matthews": t.phase is Phase.BUY and bool(p.bag or p.discard),
+              "farmer_kali": t.phase is Phase.BUY and bool(p.discard) and t.money > 0}
+    return [UseDriver(t.car)] if usable.get(p.driver) else []
+
+
+def _gear_routes(state: GameState, car: str, code: str) -> list[movement.Route]:
+    """A gear cube moves to 1 adjacent space of its colour (§7.1); up to 2 under Fuel Injection (§20.6, AMB-10);
+    a white cube onto any colour under Redline (§18.7)."""
+    t = state.turn
+    flags = t.flags if t else {}
+    colours = set(GEARS) if code == "W" and flags.get("redline") else {code}
+    return movement.colour_routes(state, car, colours, 2 if flags.get("fuel_injection") else 1, same_colour=True)
+
+
+# ------------------------------------------------------------------ refusing
+def why_not(state: GameState, action: Action) -> tuple[str, str]:
+    """The rule and the reason ``action`` is not legal now (call only for an action not in :func:`legal`)."""
+    t = state.turn
+    if state.finished or t is None:
+        return "§14", "the race is over"
+    if action.car != t.car:
+        known = action.car in state.players
+        return "§5", (f"it is {t.car}'s turn ({t.phase.value} phase)" if known
+                      else f"{action.car} is not in this race ({', '.join(state.players)})")
+    if t.pending is not None:
+        return effects.why_not(state, action)
+    phase_rule = RULES[t.phase]
+    if t.phase in (Phase.PRERACE, Phase.BUY):
+        if isinstance(action, Buy):
+            return phase_rule, buying.why_not_buy(state, action.cube, t.money)
+        if isinstance(action, UseDriver):
+            return "§22.2", _why_not_driver(state, t)
+        what = "before the race players only buy cubes or pass" if t.phase is Phase.PRERACE \
+            else "the Action phase is over: buy cubes or pass"
+        return phase_rule, what
+    if isinstance(action, UseDriver):
+        return "§22.2", _why_not_driver(state, t)
+    if isinstance(action, Buy):
+        return "§5.1", "cubes are bought in the Buy phase: 'pass' ends the Action phase first"
+    if isinstance(action, Pit):
+        return "§8", "a pit stop replaces the whole turn: it is chosen before any cube is played"
+    if isinstance(action, Play):
+        return _why_not_play(state, t.car, action)
+    return phase_rule, "not an action of this phase"
+
+
+def _why_not_driver(state: GameState, t: Turn) -> str:
+    p = state.players[t.car]
+    if not p.driver:
+        return f"{t.car} has no driver card"
+    if t.flags.get("driver"):
+        return "a driver's ability is used once per turn (AMB-28)"
+    name = p.driver.replace("_", " ").title()
+    return f"{name}'s ability is not for the {t.phase.value} phase, or has nothing to act on"
+
+
+def _why_not_play(state: GameState, car: str, a: Play) -> tuple[str, str]:
+    p = state.players[car]
+    if not p.active.get(a.cube):
+        return "§6", f"no {a.cube} cube in the Active pile ({zones.text(p.active)})"
+    if a.cube == WEAR:
+        return "§16.5", "a wear cube is played for the Wear card, onto no space"
+    if a.cube in ACTIONS:
+        if a.cube not in state.cards:
+            return "§2", f"no {COLOUR_NAMES[a.cube]} card is in this game"
+        return "§6", "an action cube is played alone: its card's choices follow one at a time"
+    most = 2 if state.turn and state.turn.flags.get("fuel_injection") else 1
+    if not 1 <= len(a.spaces) <= most:
+        return "§7.1", f"a gear cube moves {'1 or 2 spaces (Fuel Injection)' if most == 2 else 'exactly 1 space'}"
+    sid = a.spaces[-1].partition(":")[0]
+    space = state.board.spaces.get(sid)
+    bad = [x for x in a.spaces if x.partition(":")[0] not in state.board.spaces]
+    if state.weaving != all(":" in x for x in a.spaces):
+        return "§22.1", ("with Weaving a cube names its segment, e.g. 1.3:2" if state.weaving
+                         else "a segment (1.3:2) is named only with the Weaving module")
+    if bad or space is None:
+        return "§7.1", f"there is no space {(bad or [sid])[0]} on the board {state.board.name}"
+    lane, prog = movement.head(state, car)
+    near = [s.id for s in state.board.adjacent(lane, prog)]
+    if a.spaces[0].partition(":")[0] not in near:
+        where = "the last cube placed" if p.track else "the car"
+        return "§7.1, AMB-8", f"{a.spaces[0]} is not adjacent to {where} (adjacent: {' '.join(near)})"
+    if space.colour != a.cube:
+        return "§7.1", (f"a {COLOUR_NAMES[a.cube]} cube moves onto a {COLOUR_NAMES[a.cube]} space; {sid} is "
+                        f"{COLOUR_NAMES[space.colour]}")
+    if len(a.spaces) == 2:
+        return "§20.6, §7.1", f"{' '.join(a.spaces)} is not a path of 2 adjacent {COLOUR_NAMES[a.cube]} spaces"
+    return "§7.3, AMB-11", f"every segment of {sid} ahead is held by another car"
+
+
+# ------------------------------------------------------------------ applying
+def opening(state: GameState, events: EventLog) -> None:
+    """The automatic opening: the starting order, then the pre-race money or the first turn (§4)."""
+    assert state.turn is not None
+    events.append(StartingOrder(tuple(state.order)))
+    if state.turn.phase is Phase.PRERACE:
+        _prerace_turn(state, state.order[0], events)
+    else:
+        phases.start_turn(state, state.turn.car, events)
+
+
+def _prerace_turn(state: GameState, car: str, events: EventLog) -> None:
+    p = state.players[car]
+    state.turn = Turn(car, Phase.PRERACE, money=p.money)
+    events.append(PreRaceMoney(car, p.money, state.order.index(car) + 1))
+
+
+def apply(state: GameState, action: Action, events: EventLog) -> None:
+    """Apply a legal ``action`` (the caller checked it is in :func:`legal`)."""
+    t = state.turn
+    assert t is not None
+    p = state.players[t.car]
+    if t.pending is not None:
+        effects.act(state, action, events)
+        if t.pending is None and t.phase in (Phase.CAR, Phase.END, Phase.BONUS):
+            phases.run(state, events)
+    elif isinstance(action, UseDriver):
+        t.flags["driver"] = 1
+        t.pending = Pending(p.driver, "", t.car)
+        effects.advance(state, events)
+    elif isinstance(action, Buy):
+        into, to, rule = (p.bag, "Bag", "§4 item 5, AMB-4") if t.phase is Phase.PRERACE else \
+            (p.used, "Used pile", "§9, AMB-3")
+        t.money -= buying.buy(state, action.cube, into)
+        events.append(CubeBought(t.car, action.cube, state.comps.cost(action.cube), t.money, to, rule))
+    elif isinstance(action, Pass):
+        if t.phase is Phase.PRERACE:
+            _after_prerace(state, t.car, events)
+        elif t.phase is Phase.ACTION:
+            t.phase, t.money = Phase.BUY, buying.money(state, p.active)
+            events.append(MoneyCounted(t.car, zones.text(p.active), t.money))
+        else:
+            if t.money:
+                events.append(MoneyLost(t.car, t.money))
+            t.money = 0
+            phases.run(state, events)
+    elif isinstance(action, Pit):
+        wear = p.active.get(WEAR, 0)
+        if wear:
+            remove(state, p.active, WEAR, wear)
+        events.append(PitStop(t.car, wear))
+        t.flags["_pit"], t.stage = 1, phases.PIT
+        phases.run(state, events)
+    elif isinstance(action, Play):
+        t.played = True
+        if action.cube == WEAR:
+            zones.take(p.active, WEAR)
+            zones.add(p.discard, WEAR)
+            events.append(WearPassed(t.car))
+        elif action.cube in ACTIONS:
+            _play_card(state, t.car, action.cube, events)
+        else:
+            route = next(r for r in _gear_routes(state, t.car, action.cube) if r.ids == action.spaces)
+            movement.place(state, t.car, action.cube, route, events)
+            if action.cube == "W" and any(s.colour != "W" for s in route.spaces):
+                got = gain(state, t.car, WEAR, 1)  # §18.7: 1 wear per white cube used as another colour
+                events.append(CubesGained(t.car, WEAR, 1, got, "§18.7"))
+
+
+def _play_card(state: GameState, car: str, code: str, events: EventLog) -> None:
+    """Play an action cube (§6 item 2): it goes to the Used pile and its colour's card resolves."""
+    t = state.turn
+    assert t is not None
+    p = state.players[car]
+    card = card_set().cards[state.cards[code]]
+    zones.take(p.active, code)
+    zones.add(p.used, code)
+    events.append(CardPlayed(car, code, COLOUR_NAMES[code], card.name, card.printed, card.section))
+    t.pending = Pending(card.id, code, car)
+    effects.advance(state, events)
+
+
+def _after_prerace(state: GameState, car: str, events: EventLog) -> None:
+    i = state.order.index(car)
+    if i + 1 < len(state.order):
+        _prerace_turn(state, state.order[i + 1], events)
+        return
+    for pid in state.order:  # AMB-4: the purchases are in the Bag, then everyone draws 7
+        draw(state, pid, state.comps.draw, events, "§4, AMB-4")
+    state.round = 1
+    phases.start_turn(state, state.order[0], events)
+
+
