@@ -255,6 +255,8 @@ def travel_figures() -> list[Figure]:
                       "log): 40 x ◀ from the end, 40 slider jumps", statistics.mean(times), "click (mean)",
                       target=0.1, note=f"worst click {fmt(max(times))}"))
     return out
+
+
 def automobiles_figures(n: int) -> list[Figure]:
     from racebook.automobiles.agents import GreedyDriver
     from racebook.automobiles.game import Race as AutoRace
