@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import shutil
+import uuid
 from pathlib import Path
 
 import pytest
@@ -47,6 +48,10 @@ def test_executed_notebook_is_stable(source: Path) -> None:
     assert "widgets" not in nb["metadata"] and nb["metadata"]["jupytext"] == {"formats": "ipynb,py:percent"}
     for cell in nb["cells"]:
         assert "execution" not in cell["metadata"]
+        for k, out in enumerate(cell.get("outputs", [])):
+            if "application/vnd.jupyter.widget-view+json" in out.get("data", {}):
+                assert out["data"]["application/vnd.jupyter.widget-view+json"]["model_id"] == \
+                    uuid.uuid5(uuid.NAMESPACE_URL, f"racebook:{cell['id']}/{k}").hex
         assert set(cell["metadata"]) <= {"tags"} and set(cell["metadata"].get("tags", [])) <= KNOWN_TAGS
 
 

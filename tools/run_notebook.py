@@ -5,7 +5,8 @@ Each notebook's source is a jupytext ``py:percent`` file (``notebooks/<game>/NN_
 and JupyterLab/Voilà open. This script reads a source, runs it top to bottom in the project's kernel and writes
 the ``.ipynb`` with stable cell ids (``NN-000``, ``NN-001`` …), no execution timestamps, no widget state
 (megabytes of bqplot data that only a live kernel can drive anyway) and each cell's printed text in one stream
-output (not split where the kernel happened to flush), so rebuilding an unchanged notebook gives the same file.
+output (not split where the kernel happened to flush) and widget outputs named after their cell, so rebuilding an
+unchanged notebook gives the same file.
 
     .venv/bin/python tools/run_notebook.py notebooks/rf90/01_activation.py     # one notebook (prints its time)
     .venv/bin/python tools/run_notebook.py notebooks/rf90/*.py                 # all of them (make notebooks)
@@ -18,8 +19,10 @@ with ``# NBVAL_IGNORE_OUTPUT``.
 from __future__ import annotations
 
 import argparse
+import resource
 import sys
 import time
+import uuid
 from pathlib import Path
 
 import jupytext
@@ -30,6 +33,7 @@ ROOT = Path(__file__).resolve().parents[1]
 FORMATS = "ipynb,py:percent"
 #: The cell metadata a source carries into its notebook (and the sync check compares): presenter and nbval tags.
 CELL_KEYS = ("tags",)
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 
 def read_source(source: Path) -> nbformat.NotebookNode:
@@ -48,20 +52,34 @@ def read_source(source: Path) -> nbformat.NotebookNode:
     return nb
 
 
-def execute(source: Path, timeout: int = 300) -> tuple[Path, float]:
-    """Run ``source`` top to bottom and write its paired ``.ipynb``; returns the path and the seconds taken."""
+def _stable_widget_ids(nb: nbformat.NotebookNode) -> None:
+    """Name each widget output after its cell and place: the widget state is not stored, so the kernel's random
+    model id points at nothing, and a stable one keeps a rebuilt notebook byte-identical."""
+    for cell in nb.cells:
+        for k, out in enumerate(cell.get("outputs", [])):
+            view = out.get("data", {}).get(WIDGET_VIEW)
+            if view is not None:
+                view["model_id"] = uuid.uuid5(uuid.NAMESPACE_URL, f"racebook:{cell['id']}/{k}").hex
+
+
+def execute(source: Path, timeout: int = 300) -> tuple[Path, float, float]:
+    """Run ``source`` top to bottom and write its paired ``.ipynb``; returns the path, the seconds taken (wall
+    clock, the kernel's start included) and the kernel's CPU seconds (less sensitive to a busy machine)."""
     nb = read_source(source)
     target = source.with_suffix(".ipynb")
     client = NotebookClient(nb, timeout=timeout, kernel_name="python3", store_widget_state=False, coalesce_streams=True,
                             resources={"metadata": {"path": str(source.parent)}})
+    cpu0 = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
-    client.execute()
+    client.execute()  # starts the kernel, runs every cell, and shuts the kernel down (waited for: its CPU counts)
     seconds = time.perf_counter() - t0
+    cpu1 = resource.getrusage(resource.RUSAGE_CHILDREN)
     for cell in nb.cells:  # stable files: no execution timestamps
         cell.get("metadata", {}).pop("execution", None)
     nb.metadata.pop("widgets", None)
+    _stable_widget_ids(nb)
     nbformat.write(nb, target)
-    return target, seconds
+    return target, seconds, (cpu1.ru_utime - cpu0.ru_utime) + (cpu1.ru_stime - cpu0.ru_stime)
 
 
 def _cells(nb: nbformat.NotebookNode) -> list[tuple[str, str, dict]]:
@@ -107,8 +125,8 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{_shown(source)}: {line}", file=sys.stderr)
                 bad = 1
             continue
-        target, seconds = execute(source, args.timeout)
-        print(f"wrote {_shown(target)} ({seconds:.1f} s)", file=sys.stderr)
+        target, seconds, cpu = execute(source, args.timeout)
+        print(f"wrote {_shown(target)} ({seconds:.1f} s; kernel CPU {cpu:.1f} s)", file=sys.stderr)
     return bad
 
 
