@@ -197,6 +197,18 @@ def test_log_table_columns_and_last_rows() -> None:
     assert list(events_table(race.events[:2]).columns) == COLUMNS
 
 
+def test_the_log_table_is_built_for_its_visible_rows_only() -> None:
+    """Issue 16 item 5: a click builds the table of the visible rows alone; it is the tail of the whole log."""
+    race = racebook.load_scenario("ex14").race
+    st = Stepper(race, rows=12)
+    for p in (0, 1, 11, 12, 13, 30, st.count):
+        st.go(p)
+        window = st.visible_log()
+        assert len(window) == min(p, 12) and window.equals(st.log().tail(12))
+        if p:
+            assert window.to_html(escape=True, border=0, index_names=False) in st.log_html.value
+
+
 def test_set_race_positions() -> None:
     race = racebook.load_scenario("ex26").race
     st = Stepper(race)
