@@ -197,6 +197,10 @@ def _drive(page: Any, url: str, clicks: int, out: Path | None, seen: dict) -> No
     seen["paths"] = page.locator(".bqplot svg path").count()
     seen["texts"] = page.evaluate(
         "() => [...document.querySelectorAll('.bqplot svg text')].map(t => t.textContent).filter(t => t)")
+    seen["text_boxes"] = page.evaluate(
+        "() => [...document.querySelectorAll('.bqplot svg text')].filter(t => t.textContent.trim())"
+        ".map(t => { const r = t.getBoundingClientRect();"
+        " return [t.textContent, r.left, r.top, r.right, r.bottom]; }).filter(b => b[3] > b[1])")
     if out is not None:
         page.wait_for_timeout(500)
         out.parent.mkdir(parents=True, exist_ok=True)
@@ -399,16 +403,58 @@ def test_presenter_mode_in_browser() -> None:
 
 # One scenario per shipped track, for the track-view screenshots (issue 17): a position with several cars.
 TRACK_SHOTS = {"teaching": ("ex14", 2), "silverstone": ("ex16", 2), "monza": ("ex34", 2)}
+_ANY_TRACK = """import pathlib, tempfile
+import racebook
+from racebook.rf90.trackfile import load_track
+from racebook.rf90.ui import ScenarioPlayer
+t = load_track({track!r}); s = [x.name for x in t.sections]
+f = pathlib.Path(tempfile.mkdtemp()) / "shot.toml"
+f.write_text(f'[scenario]\\nid = "shot"\\ntitle = "{{t.name}}"\\ncite = "issue 17"\\ntrack = "{track}"\\n'
+             f'position = "{track} turn=1 | {{s[-1]}}: Blue* Red | {{s[len(s) // 2]}}: Green"\\nactions = []\\n')
+player = ScenarioPlayer(racebook.load_scenario(str(f)), width={width})"""
 
 
-def screenshot_tracks(out_dir: Path, width: int = 1280, tracks: dict[str, tuple[str, int]] | None = None,
-                      ) -> dict[str, dict]:
-    """Screenshot the track view of every shipped track in JupyterLab (a ScenarioPlayer at ``width`` px):
-    ``out_dir/<track>.png`` (the figure) and ``<track>_player.png`` (the whole widget)."""
+def _text_overlaps(boxes: list[list[Any]]) -> list[tuple[str, str]]:
+    """Pairs of texts of the figure whose boxes (as the browser laid them out) overlap by more than 1 px."""
+    out = []
+    for i, (ta, *a) in enumerate(boxes):
+        for tb, *b in boxes[i + 1:]:
+            if a[0] + 1 < b[2] and b[0] + 1 < a[2] and a[1] + 1 < b[3] and b[1] + 1 < a[3]:
+                out.append((ta, tb))
+    return out
+
+
+def screenshot_tracks(out_dir: Path, width: int = 1280, tracks: list[str] | None = None) -> dict[str, dict]:
+    """Screenshot the track view of every shipped track (the track files) in JupyterLab: a ScenarioPlayer at
+    ``width`` px, ``out_dir/<track>.png`` (the figure) and ``<track>_player.png`` (the whole widget). A track
+    without a scenario in :data:`TRACK_SHOTS` gets a three-car position. Each result has ``overlaps``: the pairs of
+    texts whose boxes in the browser overlap."""
+    from racebook.rf90.trackfile import available_tracks
+
     seen: dict[str, dict] = {}
-    for track, (scenario, clicks) in (tracks or TRACK_SHOTS).items():
-        seen[track] = run_check(scenario, clicks=clicks, out=out_dir / f"{track}.png", width=width)
+    for track in tracks or available_tracks():
+        if track in TRACK_SHOTS:
+            scenario, clicks = TRACK_SHOTS[track]
+            got = run_check(scenario, clicks=clicks, out=out_dir / f"{track}.png", width=width)
+        else:
+            got = run_check("ex26", clicks=0, out=out_dir / f"{track}.png", width=width,
+                            code=_ANY_TRACK.format(track=track, width=width))
+        got["overlaps"] = _text_overlaps(got.get("text_boxes", []))
+        seen[track] = got
     return seen
+
+
+@pytest.mark.skipif(_available() is not None, reason=_available() or "")
+def test_every_track_view_in_lab() -> None:
+    """Issue 17: every shipped track's view in JupyterLab + Chromium, screenshot into test-output/browser/tracks/;
+    the texts of the figure, as the browser lays them out, never overlap."""
+    seen = screenshot_tracks(OUTPUT_DIR / "tracks")
+    for track, got in seen.items():
+        shot = OUTPUT_DIR / "tracks" / f"{track}.png"
+        print(f"screenshot: {shot}")
+        assert shot.stat().st_size > 10_000, track
+        assert len(got["text_boxes"]) >= 10, (track, got["text_boxes"])
+        assert got["overlaps"] == [], (track, got["overlaps"])
 
 
 def main() -> None:
@@ -424,7 +470,7 @@ def main() -> None:
     a = ap.parse_args()
     if a.tracks is not None:
         for track, s in screenshot_tracks(a.tracks, a.width if a.width != 980 else 1280).items():
-            print(track, len(s.get("texts", [])), "texts")
+            print(track, len(s.get("texts", [])), "texts; overlapping:", s["overlaps"])
         return
     t0 = time.monotonic()
     seen = run_check(a.scenario, a.clicks, a.position, a.out, a.width, a.code)

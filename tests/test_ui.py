@@ -21,6 +21,7 @@ pytest.importorskip("pandas")
 
 from browser_check import (  # noqa: E402, F401  (collected here; they skip without chromium)
     test_activation_notebook_in_lab,
+    test_every_track_view_in_lab,
     test_player_in_browser,
     test_presenter_mode_in_browser,
 )

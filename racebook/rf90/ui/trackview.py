@@ -1,18 +1,21 @@
-"""The track view: a bqplot figure of the loop, its sections, the cars and the tokens.
+"""The track view: a bqplot figure of the circuit (or loop), its sections, the cars and the tokens.
 
 The figure and its marks are built once; :meth:`TrackView.show` moves
 everything by setting the marks' traits inside ``hold_sync`` blocks, so a
-notebook never re-renders the widget while stepping.
+notebook never re-renders the widget while stepping. It draws the geometry of
+:class:`racebook.rf90.trackpicture.TrackPicture` (issue 17), the one the SVG
+renderer draws: the same section polygons, car slots, and labels placed so that
+none overlaps another or covers a car marker.
 
 What is drawn (§3, §11, §13.E.4, §15.1, §17):
 
-* sections along the loop, border colour by type (straight brown, braking grey,
-  corner yellow), names inside the loop, corner names with their duel modifier;
+* sections along the circuit's centre line (``[layout]``) or the computed loop, border colour by type
+  (straight brown, braking grey, corner yellow), names inside the loop, corner names with their duel modifier;
 * the finish line (checkered) and chevrons giving the race direction (clockwise);
 * trajectories as small circles (standard) and diamonds (Extreme), bonus beside;
-* cars as coloured markers in their order within the section (front = further
-  along the race direction): circles for players, squares for robots; cars that
-  already played this Game Turn are faded;
+* cars as coloured markers (colour-blind-safe shades) with a letter in each, in their order within the section
+  (front = further along the race direction): circles for players, squares for robots; cars that already
+  played this Game Turn are faded; each car's name beside the band (a thin leader line when it had to move away);
 * the Leader token (a gold ring), "-N" lap-down badges, yellow-flag tokens "(Y)";
 * the active section (or leader subsection, §11.2 case 3) with a magenta halo;
 * off-track cars (``Frame.off_track``) on the re-entry point beside their section (§18.5);
@@ -135,10 +138,6 @@ class TrackView:
                                 align="middle", colors=["#333"], font_weight="bold", y_offset=5)
         self.m_section_labels = Lb(x=[], y=[], text=[], scales=sc, default_size=SECTION_FONT, font_unit=_FONT,
                                    font_weight="bold", align="middle", colors=["#333"], y_offset=6)
-        self.m_section_labels_down = Lb(x=[], y=[], text=[], scales=sc, default_size=SECTION_FONT, font_unit=_FONT,
-                                        font_weight="bold", align="start", colors=["#444"], rotate_angle=90)
-        self.m_section_labels_up = Lb(x=[], y=[], text=[], scales=sc, default_size=SECTION_FONT, font_unit=_FONT,
-                                      font_weight="bold", align="start", colors=["#444"], rotate_angle=-90)
         self.m_corner_labels = Lb(x=[], y=[], text=[], scales=sc, default_size=CORNER_FONT, font_unit=_FONT,
                                   align="middle", colors=["#7a5c00"], font_weight="bold", y_offset=5)
         # Off-track routes (§18): trail under the arrows, arrows, symbols, re-entry points, retire spots, labels.
@@ -182,7 +181,7 @@ class TrackView:
             self.m_sections, self.m_halo, self.m_finish_black, self.m_finish_white, self.m_chevrons,
             self.m_traj_links, self.m_leader_lines, self.m_traj_std, self.m_traj_std_in, self.m_traj_et,
             self.m_traj_et_in,
-            self.m_traj_labels, self.m_section_labels, self.m_section_labels_down, self.m_section_labels_up,
+            self.m_traj_labels, self.m_section_labels,
             self.m_corner_labels, self.m_route_trail, self.m_route, self.m_reentry, self.m_route_tests,
             self.m_route_effects, self.m_route_retire, self.m_route_labels, self.m_leader, self.m_flags,
             self.m_flag_labels, self.m_humans, self.m_robots,
@@ -229,17 +228,6 @@ class TrackView:
         w = len(text) * font * 0.58 / self.px_per_unit
         h = font * 1.0 / self.px_per_unit
         return abs(normal[0]) * w / 2 + abs(normal[1]) * h / 2
-
-    def _beside(self, section: str, t: float, lateral: float, gap: float, text: str, font: int,
-                ) -> tuple[float, float]:
-        """A label position ``gap`` track units past the band edge (outside if lateral > 0, else inside)."""
-        assert self.layout is not None
-        lay = self.layout
-        nx, ny = lay.normal_at(section, t)
-        sign = 1.0 if lateral > 0 else -1.0
-        x, y = lay.at(section, t, sign * 1.0)
-        d = gap + self._text_clearance((nx, ny), text, font)
-        return self._clamp(x + sign * nx * d, y + sign * ny * d, text, font)
 
     def _clamp(self, x: float, y: float, text: str, font: int) -> tuple[float, float]:
         """Keep a centred label wholly inside the figure."""
