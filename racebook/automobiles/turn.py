@@ -155,13 +155,15 @@ def _why_not_play(state: GameState, car: str, a: Play) -> tuple[str, str]:
 
 # ------------------------------------------------------------------ applying
 def opening(state: GameState, events: EventLog) -> None:
-    """The automatic opening: the starting order, then the pre-race money or the first turn (§4)."""
-    assert state.turn is not None
+    """The automatic opening: the starting order, then the pre-race money, or the turn the position is in (§4)."""
     events.append(StartingOrder(tuple(state.order)))
-    if state.turn.phase is Phase.PRERACE:
+    t = state.turn
+    if t is None:
+        return
+    if t.phase is Phase.PRERACE:
         _prerace_turn(state, state.order[0], events)
-    else:
-        phases.start_turn(state, state.turn.car, events)
+    elif t.phase is Phase.ACTION and not t.played and t.pending is None:
+        phases.start_turn(state, t.car, events)
 
 
 def _prerace_turn(state: GameState, car: str, events: EventLog) -> None:
