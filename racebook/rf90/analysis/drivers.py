@@ -22,6 +22,7 @@ from racebook.rf90.actions import (
     Decline,
     Discard,
     Draw,
+    Extreme,
     Join,
     LateBrake,
     LeaderCheck,
@@ -45,6 +46,7 @@ from racebook.rf90.actions import (
 )
 from racebook.rf90.analysis import odds
 from racebook.rf90.game import Race
+from racebook.rf90.rules import checks
 
 
 @dataclass
@@ -65,6 +67,17 @@ class GreedyDriver:
         pick: Callable[[list[Action]], Action] = lambda xs: xs[self.rng.below(len(xs))]  # noqa: E731
         if Pit in kinds and any(isinstance(a, Start) for a in legal) is False:
             return min((a for a in legal if isinstance(a, Pit)), key=lambda a: a.extra)  # type: ignore[attr-defined]
+        if Extreme in kinds and car is not None and car.trajectory:  # Expansion #1: follow the ET now?
+            ex = [a for a in legal if isinstance(a, Extreme)]
+            sure = [a for a in ex if a.card]  # a Track Card's ET power or FLAT OUT
+            if sure:
+                return sure[0]
+            follow = self.late_brake
+            if follow is None:  # by the odds, as late braking: P(a blind draw <= the printed value + modifiers)
+                t = s.track.trajectory(car.trajectory)
+                target = (t.check_value or 0) + sum(m.value for m in checks.modifiers(s, car, reflexes=False))
+                follow = max(0, min(99, target)) / 99 >= self.lb_threshold
+            return ex[0] if follow else next(a for a in legal if isinstance(a, Start))
         if Start in kinds:
             return next(a for a in legal if isinstance(a, Start))
         if StayOut in kinds:
