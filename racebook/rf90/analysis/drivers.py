@@ -46,7 +46,6 @@ from racebook.rf90.actions import (
 )
 from racebook.rf90.analysis import odds
 from racebook.rf90.game import Race
-from racebook.rf90.rules import checks
 
 
 @dataclass
@@ -73,10 +72,8 @@ class GreedyDriver:
             if sure:
                 return sure[0]
             follow = self.late_brake
-            if follow is None:  # by the odds, as late braking: P(a blind draw <= the printed value + modifiers)
-                t = s.track.trajectory(car.trajectory)
-                target = (t.check_value or 0) + sum(m.value for m in checks.modifiers(s, car, reflexes=False))
-                follow = max(0, min(99, target)) / 99 >= self.lb_threshold
+            if follow is None:  # by the odds, as late braking (expansion1 digest §4.3)
+                follow = odds.et_check_x1(s, car, s.track.trajectory(car.trajectory))[1] >= self.lb_threshold
             return ex[0] if follow else next(a for a in legal if isinstance(a, Start))
         if Start in kinds:
             return next(a for a in legal if isinstance(a, Start))

@@ -246,3 +246,18 @@ def test_the_new_switches_stay_out_of_saves_at_their_defaults() -> None:
 def test_extreme_action_text_round_trips(text: str) -> None:
     a = parse(text)
     assert isinstance(a, Extreme) and str(a) == text
+
+
+def test_the_odds_of_the_et_check_are_exact_over_the_unseen_cards() -> None:
+    """§4.3: P(pass) = the unseen cards with a check factor <= 60 (+ rain), whatever the Target Check."""
+    from fractions import Fraction
+
+    from racebook.rf90.analysis import odds
+
+    race = spa(["R57"])
+    red = race.state.cars["Red"]
+    target, p = odds.et_check_x1(race.state, red, race.state.track.trajectory(ET))
+    pool = [race.state.card(c).check for c in odds.unseen(race.state, "Red")]
+    assert target == 60 and p == Fraction(sum(1 for c in pool if c <= 60), len(pool))
+    wet = spa(["R57"], position=f"spa turn=6 lap=2 weather=4 | Descent-2: Red*@{ET}", car={"skill": "reflexes"})
+    assert odds.et_check_x1(wet.state, wet.state.cars["Red"], wet.state.track.trajectory(ET))[0] == 40
