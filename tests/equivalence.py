@@ -33,7 +33,7 @@ from racebook.rf90.trackfile import load_track
 GOLDEN = Path(__file__).resolve().parent / "data" / "equivalence_rf90.json"
 FORMAT = "racebook-equivalence/1"
 # The tracks of the reference set (the shipped tracks when it was written; a test checks none is missing).
-TRACKS = ("monza", "silverstone", "teaching")
+TRACKS = ("monza", "silverstone", "teaching", "monaco", "spa")  # + Expansion #1 (issue 20)
 LATE_BRAKE: tuple[bool | None, ...] = (None, True, False)  # GreedyDriver: by the odds, always, never
 QUICK_PER_TRACK = 24  # races per track that `make test` replays (72 in all: each players x late-braking pair twice)
 SHORT = 6  # hex digits of the per-step and per-field digests

@@ -1,4 +1,5 @@
-"""Print the README's table of the manual's worked examples: scenario, test and notebook for each Ex. N.
+"""Print the README's table of the worked examples: scenario, test and notebook for each of the manual's Ex. N, then
+each of Expansion #1's Ex. X1-N (scenarios ``x1_NN``, tests ``test_ex_x1_NN_…``; expansion1 digest §8).
 
     python tools/examples_table.py > /tmp/table.md   # then paste between the README markers
 """
@@ -28,6 +29,21 @@ TITLES = {  # short names of the 42 examples (digest §30)
     39: "SC deployment and realignment", 40: "Leader forced to pit under the SC", 41: "One duel chance per section",
     42: "Second duel via subsections",
 }
+X1_TITLES = {  # Expansion #1's examples (expansion1 digest §8)
+    1: "Spa: following the Eau Rouge ET, 57 <= 60", 2: "Spa: the ET bonus, 7 MP to Rivage",
+    3: "Spa: failing the ET, 28 <= 40, -2 MP next turn", 4: "Spa: ignoring a teammate; blocked in a braking zone",
+    5: "Robot line-up, basic, 4 players", 6: "Robot line-up, basic, 3 players", 7: "Robot line-up, advanced, 3 players",
+    8: "Robot line-up, advanced, 4 players", 9: "Two players with robot teammates",
+    10: "Spa: red card, +1 MP to a trajectory", 11: "Spa: green card, forced late braking at 80",
+    12: "Spa: orange card, a robot-vs-robot duel", 13: "Spa: yellow card, a yellow flag at Rivage",
+    14: "Setting up a championship", 15: "Alternative championship line-up", 16: "Scoring the first race",
+}
+
+
+def _notebook(name: str) -> str:
+    """A notebook name as the table shows it: ``(planned)`` unless it exists (notebooks/ or notebooks/<game>/)."""
+    found = (ROOT / "notebooks" / f"{name}.ipynb").exists() or any((ROOT / "notebooks").glob(f"*/{name}.ipynb"))
+    return name if found else f"{name} (planned)"
 
 
 def main() -> int:
@@ -50,6 +66,22 @@ def main() -> int:
                       for _, b in s if b})
         t = "<br>".join(f"`{x}`" for x in tests.get(n, [])) or "not yet"
         print(f"| {n} | {TITLES[n]} | {names} | {t} | {', '.join(nbs) or '—'} |")
+    x1_scen: dict[int, list[tuple[str, str]]] = {}
+    for p in sorted((ROOT / "racebook" / "rf90" / "scenarios").glob("x1_*.toml")):
+        m = re.match(r"x1_(\d+)", p.stem)
+        assert m
+        nb = tomllib.loads(p.read_text(encoding="utf-8"))["scenario"].get("notebook", "")
+        x1_scen.setdefault(int(m.group(1)), []).append((p.stem, nb))
+    x1_tests: dict[int, list[str]] = {}
+    for p in sorted((ROOT / "tests").rglob("test_*.py"), key=lambda p: p.name):
+        for m in re.finditer(r"^def (test_ex_x1_(\d+)_\w+)", p.read_text(encoding="utf-8"), re.M):
+            x1_tests.setdefault(int(m.group(2)), []).append(f"{p.name}::{m.group(1)}")
+    for n in range(1, 17):
+        s = x1_scen.get(n, [])
+        names = ", ".join(f"`{a}`" for a, _ in s) or "—"
+        nbs = sorted({_notebook(b) for _, b in s if b})
+        t = "<br>".join(f"`{x}`" for x in x1_tests.get(n, [])) or "not yet"
+        print(f"| X1-{n} | {X1_TITLES[n]} | {names} | {t} | {', '.join(nbs) or '—'} |")
     return 0
 
 

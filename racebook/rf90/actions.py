@@ -90,14 +90,11 @@ class PitStrategy(Action):
 
 @dataclass(frozen=True, slots=True)
 class Play(Action):
-    """Phase C: one or two movement cards (§13.C) and phase-C declarations.
-
-    ``trajectory``: use the trajectory the car stands on (pay its cost / try
-    the ET, §13.D). ``blue``: spend one blue token for +1 MP (§13.D.1).
-    ``minus_one``: the corner number where a Track Card's "-1" symbol is used (§19.2).
-    ``et``: how an Extreme Trajectory is taken: None = the blind test; ``"flat"`` = FLAT OUT (no test, bonus
-    -1, §27); a Track Card code = its ET Discard Power (automatic success, §19.3).
-    """
+    """Phase C: one or two movement cards (§13.C) and phase-C declarations. ``trajectory``: use the trajectory the
+    car stands on (pay its cost / try the ET, §13.D). ``blue``: spend one blue token for +1 MP (§13.D.1).
+    ``minus_one``: the corner number where a Track Card's "-1" symbol is used (§19.2). ``et``: how an Extreme
+    Trajectory is taken: None = the blind test; ``"flat"`` = FLAT OUT (no test, bonus -1, §27); a Track Card code =
+    its ET Discard Power (automatic success, §19.3)."""
 
     cards: tuple[str, ...] = ()
     trajectory: bool = False
@@ -281,6 +278,16 @@ class LateBrake(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class Extreme(Action):
+    """Expansion #1 (expansion1 digest §4.3): follow the ET now: a blind check, ``card`` (ET power) or ``"flat"``."""
+
+    card: str | None = None
+
+    def _args(self) -> str:
+        return self.card or ""
+
+
+@dataclass(frozen=True, slots=True)
 class NoLateBrake(Action):
     """F.1: do not attempt late braking."""
 
@@ -357,9 +364,9 @@ _VERBS = {
     "take-flag": TakeFlag, "no-flag": NoFlag, "occupy": Occupy, "pit": Pit, "pit-discard": PitDiscard,
     "pit-done": PitDone, "pit-tyres": PitTyres, "pit-strategy": PitStrategy,
     "versatility": Versatility, "wise-driving": WiseDriving, "chase": Chase, "take": Take, "stay-out": StayOut,
-    "force": Force, "no-force": NoForce, "draw": Draw, "late-brake": LateBrake,
-    "no-late-brake": NoLateBrake, "challenge": Challenge,
-    "no-challenge": NoChallenge, "join": Join, "decline": Decline, "bid": Bid,
+    "force": Force, "no-force": NoForce, "draw": Draw, "late-brake": LateBrake, "no-late-brake": NoLateBrake,
+    "challenge": Challenge, "no-challenge": NoChallenge, "join": Join, "decline": Decline, "extreme": Extreme,
+    "bid": Bid,
 }
 _VERBS_BY_CLASS = {v: k for k, v in _VERBS.items()}
 
@@ -372,7 +379,7 @@ _NO_ARGS = ("stay-out", "no-force", "start", "no-flag", "pit-done", "challenge",
 # and wise-driving take lists)
 _MAX_ARGS = {"pit": 1, "pit-discard": 1, "pit-tyres": 1, "pit-strategy": 1, "force": 2, "draw": 1, "late-brake": 1,
              "versatility": 1, "chase": 1, "take": 1, "test": 2, "leader-check": 1, "weather": 1, "yellow-flag": 2,
-             "green-flag": 1, "take-flag": 1, "occupy": 1}
+             "green-flag": 1, "take-flag": 1, "occupy": 1, "extreme": 1}
 _NUMBER = re.compile(r"[+-]?[0-9]{1,9}")
 
 
@@ -420,8 +427,8 @@ def parse(text: str) -> Action:
             return Force(car, args[0], args[1] if len(args) > 1 else "lb")
         if verb == "draw":
             return Draw(car, card(args[0]) if args else None)
-        if verb == "late-brake":
-            return LateBrake(car, card(args[0]) if args else None)
+        if verb in ("late-brake", "extreme"):  # an optional card; "extreme flat": FLAT OUT (Expansion #1)
+            return _VERBS[verb](car, w if not (w := next(iter(args), None)) or verb + w == "extremeflat" else card(w))
         if verb == "bid":
             return Bid(car, tuple(card(a) for a in args if a != "none"))
         if verb in _NO_ARGS:

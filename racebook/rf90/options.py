@@ -18,6 +18,19 @@ class IntermediateRow(Enum):
     PRINTED = "printed"  # as printed: Dry -1, Drizzle -1, Rain 0
 
 
+class EtProcedureRule(Enum):
+    """AMB-X1-2 (expansion1 digest §4.11): which Extreme Trajectory procedure a race plays."""
+
+    TRACK = "track"  # recommended: the track file's et_procedure (Spa: expansion1; the others: 2e)
+    SECOND_EDITION = "2e"  # the manual's procedure on every track (Spa's ET then uses its test_modifier)
+    EXPANSION1 = "expansion1"  # Expansion #1's procedure on every track whose ETs print a check value
+
+
+# Switches added after the equivalence goldens were pinned: left out of ``to_dict`` while at their defaults, so
+# the saves and state hashes of races that do not use them stay byte-identical (tests/rf90/analysis).
+_OMITTED_AT_DEFAULT = ("et_procedure", "balance_non_red_only", "restart_duels")
+
+
 @dataclass(frozen=True, slots=True)
 class Rules:
     """House-rule switches. Defaults = the digest's recommended readings."""
@@ -29,9 +42,18 @@ class Rules:
     lone_challenger_bids: bool = True  # §12.1: nobody accepts a challenge: the challenger still bids 1–2 cards
     duel_modifier_spares_group_front: bool = True  # §12.2: the activated group's first car (False: the section's)
     leader_token_same_lap: bool = True  # §18.4: leader off track: frontmost car there on his lap (False: any car)
+    # -- Expansion #1 (expansion1 digest §4.11, §7.2)
+    et_procedure: EtProcedureRule = EtProcedureRule.TRACK  # §4.11 X1: AMB-X1-2, the track file's ET procedure
+    balance_non_red_only: bool = False  # §4.4 X1: AMB-X1-10, BALANCE on an expansion ET: any colour (True: not red)
+    restart_duels: bool = False  # §22 (X1 §7.2): AMB-X1-38, no duels at restarts (True: the expansion's duels)
 
     def to_dict(self) -> dict:
-        return {f.name: (v.value if isinstance(v := getattr(self, f.name), Enum) else v) for f in fields(self)}
+        out = {f.name: (v.value if isinstance(v := getattr(self, f.name), Enum) else v) for f in fields(self)}
+        default = Rules()
+        for name in _OMITTED_AT_DEFAULT:
+            if getattr(self, name) == getattr(default, name):
+                del out[name]
+        return out
 
     @classmethod
     def from_dict(cls, d: dict, where: str = "rules") -> Rules:
@@ -48,6 +70,8 @@ class Rules:
                 raise bad(f"{where}.{field_key(k)}", f"unknown house rule (known: {', '.join(sorted(known))})")
             if k == "intermediate_row":
                 kw[k] = as_enum(IntermediateRow, v, f"{where}.{k}")
+            elif k == "et_procedure":
+                kw[k] = as_enum(EtProcedureRule, v, f"{where}.{k}")
             else:
                 kw[k] = get_bool(d, k, f"{where}.{k}")
         return cls(**kw)
@@ -72,4 +96,14 @@ HOUSE_RULE_DOCS = {
     "leader_token_same_lap": "§18.4: the leader goes off track. True (default): the Leader token goes to the "
     "frontmost car on the leader's lap in the section where he lost control (a lapped car never leads; with none "
     "there he keeps it). False: literally to the frontmost car in that section, even a lapped one.",
+    "et_procedure": "AMB-X1-2 (Expansion #1 digest §4.11): the Extreme Trajectory procedure. 'track' (default) = "
+    "the track file's et_procedure (Spa: Expansion #1's, at the start of the turn against the printed check value "
+    "60, the check card discarded; the other tracks: the manual's §13.D.2, against the Target Check); '2e' = the "
+    "manual's on every track; 'expansion1' = the expansion's on every track whose ETs print a check value.",
+    "balance_non_red_only": "AMB-X1-10 (Expansion #1 digest §4.4): BALANCE and the colour of an ET played by the "
+    "expansion's procedure. False (default, the 2nd-edition card): any card; True (the expansion's text): a green, "
+    "orange or yellow card.",
+    "restart_duels": "AMB-X1-38 (§22; Expansion #1 digest §7.2): duels at a restart after the Safety Car. False "
+    "(default, the 2nd edition, the later text): none; True (Expansion #1): a duel may take place before the cars "
+    "of a corner section move.",
 }

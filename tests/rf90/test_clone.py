@@ -56,7 +56,7 @@ def sentences(race: Race, since: int) -> list[str]:
 
 # seeds chosen so that together the races pass through every phase asked for (asserted below)
 CASES = [("teaching", 2, 0), ("teaching", 4, 2), ("silverstone", 3, 0), ("silverstone", 2, 1),
-         ("monza", 2, 0), ("monza", 3, 2), ("monza", 4, 1)]
+         ("monza", 2, 0), ("monza", 3, 2), ("monza", 4, 1), ("monaco", 2, 0), ("spa", 3, 0)]
 SC_CASES = {("teaching", 4, 2), ("silverstone", 3, 0), ("monza", 2, 0), ("monza", 3, 2), ("monza", 4, 1)}
 
 

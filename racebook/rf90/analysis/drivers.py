@@ -22,6 +22,7 @@ from racebook.rf90.actions import (
     Decline,
     Discard,
     Draw,
+    Extreme,
     Join,
     LateBrake,
     LeaderCheck,
@@ -65,6 +66,15 @@ class GreedyDriver:
         pick: Callable[[list[Action]], Action] = lambda xs: xs[self.rng.below(len(xs))]  # noqa: E731
         if Pit in kinds and any(isinstance(a, Start) for a in legal) is False:
             return min((a for a in legal if isinstance(a, Pit)), key=lambda a: a.extra)  # type: ignore[attr-defined]
+        if Extreme in kinds and car is not None and car.trajectory:  # Expansion #1: follow the ET now?
+            ex = [a for a in legal if isinstance(a, Extreme)]
+            sure = [a for a in ex if a.card]  # a Track Card's ET power or FLAT OUT
+            if sure:
+                return sure[0]
+            follow = self.late_brake
+            if follow is None:  # by the odds, as late braking (expansion1 digest §4.3)
+                follow = odds.et_check_x1(s, car, s.track.trajectory(car.trajectory))[1] >= self.lb_threshold
+            return ex[0] if follow else next(a for a in legal if isinstance(a, Start))
         if Start in kinds:
             return next(a for a in legal if isinstance(a, Start))
         if StayOut in kinds:

@@ -23,7 +23,7 @@ from racebook.rf90.cards import TestKind
 from racebook.rf90.rules import offtrack
 from racebook.rf90.rules.checks import RAIN_MODIFIER, REFLEXES_MODIFIER, base_target, modifiers
 from racebook.rf90.state import RaceState
-from racebook.rf90.track import Condition, EffectKind, NodeKind, Route, RouteNode, Track
+from racebook.rf90.track import Condition, EffectKind, NodeKind, Route, RouteNode, Track, Trajectory
 
 
 def unseen(state: RaceState, viewer: str | None) -> list[str]:
@@ -56,6 +56,13 @@ def blind_test(state: RaceState, car: Car, printed: int = 0, leader_check: bool 
     target = target_value(state, car, modifiers(state, car, printed, leader_check=leader_check))
     pool = [state.card(c).check for c in unseen(state, car.id)]
     return target, p_at_most(pool, target)
+
+
+def et_check_x1(state: RaceState, car: Car, traj: Trajectory) -> tuple[int, Fraction]:
+    """(target, exact success probability) of Expansion #1's ET check for ``car`` now: the value printed in the
+    diamond plus rain, never REFLEXES (expansion1 digest §4.3, §4.5)."""
+    target = (traj.check_value or 0) + sum(m.value for m in modifiers(state, car, reflexes=False))
+    return target, p_at_most([state.card(c).check for c in unseen(state, car.id)], target)
 
 
 @dataclass(frozen=True, slots=True)

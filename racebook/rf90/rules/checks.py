@@ -37,14 +37,15 @@ def base_target(state: RaceState, car: Car) -> int:
 
 
 def modifiers(state: RaceState, car: Car, printed: int = 0, printed_why: str = "printed",
-              leader_check: bool = False) -> list[Modifier]:
-    """All modifiers for one test, in the order the digest lists them (§13.D.2)."""
+              leader_check: bool = False, reflexes: bool = True) -> list[Modifier]:
+    """All modifiers for one test, in the order the digest lists them (§13.D.2). ``reflexes`` False: a test
+    REFLEXES does not help (Expansion #1's ET check, expansion1 digest §4.5)."""
     mods = []
     if printed:
         mods.append(Modifier(printed, printed_why))
     if state.condition() is Condition.RAIN and not leader_check:
         mods.append(Modifier(RAIN_MODIFIER, "rain"))
-    if car.skill is Skill.REFLEXES:
+    if car.skill is Skill.REFLEXES and reflexes:
         mods.append(Modifier(REFLEXES_MODIFIER, "REFLEXES"))
     return mods
 
@@ -55,19 +56,26 @@ def target_value(state: RaceState, car: Car, mods: list[Modifier]) -> int:
 
 def resolve(state: RaceState, car: Car, card_code: str, what: str, printed: int = 0,
             printed_why: str = "printed", leader_check: bool = False, rule: str = "§13.D.2",
-            test: Checked = Checked.CARD, subject: str | None = None) -> CheckTest:
+            test: Checked = Checked.CARD, subject: str | None = None, against: int | None = None,
+            reflexes: bool = True) -> CheckTest:
     """Resolve one test with ``card_code`` (already taken out of hand or deck); ``test`` and ``subject`` (the
     trajectory or braking zone) say what is tested, ``what`` how the sentence names it.
 
     The card becomes the new Target Check (humans); the old one is discarded.
     Robots have no panel: their test card is discarded.
+    ``against``: an absolute value printed on the board replaces the Target Check as the base (Expansion #1's ET
+    check value and its off-track route, expansion1 digest §4.3); the card is then discarded and the Target Check
+    is unchanged (AMB-X1-6). ``reflexes`` False: REFLEXES does not apply (§4.5).
     """
-    mods = modifiers(state, car, printed, printed_why, leader_check)
-    base = base_target(state, car)
+    mods = modifiers(state, car, printed, printed_why, leader_check, reflexes)
+    base = base_target(state, car) if against is None else against
     target = base + sum(m.value for m in mods)
     check = state.card(card_code).check
     passed = check <= target
-    if car.is_robot:
+    if against is not None:
+        state.discard(card_code)
+        new = "unchanged: the check card is discarded (Expansion #1)" if not car.is_robot else "70 (robot)"
+    elif car.is_robot:
         state.discard(card_code)
         new = "70 (robot)"
     else:
@@ -84,7 +92,8 @@ def resolve(state: RaceState, car: Car, card_code: str, what: str, printed: int 
 
 def take_test(state: RaceState, car: Car, using: str, what: str, events: list[Event], printed: int = 0,
               printed_why: str = "printed", leader_check: bool = False, rule: str = "§13.D.2",
-              taken: bool = False, test: Checked = Checked.CARD, subject: str | None = None) -> CheckTest | None:
+              taken: bool = False, test: Checked = Checked.CARD, subject: str | None = None,
+              against: int | None = None, reflexes: bool = True) -> CheckTest | None:
     """One test, start to end (§13.D.2): the top card of the Race deck for a blind test (it never enters the hand,
     §6.1 reshuffle included) or the hand card ``using`` (``taken``: the caller has already taken it, e.g. a
     movement card from the table), resolved by :func:`resolve`; its event is appended. None when the deck is
@@ -97,6 +106,6 @@ def take_test(state: RaceState, car: Car, using: str, what: str, events: list[Ev
         if not taken:
             car.hand.remove(using)
         code = using
-    ev = resolve(state, car, code, what, printed, printed_why, leader_check, rule, test, subject)
+    ev = resolve(state, car, code, what, printed, printed_why, leader_check, rule, test, subject, against, reflexes)
     events.append(ev)
     return ev

@@ -63,7 +63,7 @@ def duels_possible(state: RaceState, act: Activation) -> str | None:
         return "the Safety Car is out: no overtaking (§21.3)"
     if state.turn == 1:
         return "no duels at the start (§22)"
-    if state.restart:
+    if state.restart and not state.rules.restart_duels:  # AMB-X1-38: Expansion #1 allows them (house rule)
         return "no duels at a restart (§22)"
     if YELLOW_FLAG in state.order[act.section]:
         return "a yellow flag is in the section (§15.1)"

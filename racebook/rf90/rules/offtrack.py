@@ -87,10 +87,13 @@ def follow_route(route: Route, nid: str | None, policy: RoutePolicy[S, R], s: S)
     return policy.end(route, None, None, s)
 
 
-def _recovery_card(state: RaceState, car: Car, node: RouteNode, using: str, what: str, events: list[Event]) -> bool:
-    """A recovery test (§18.1) with a blind draw or a hand card; an empty deck loses it."""
+def _recovery_card(state: RaceState, car: Car, node: RouteNode, using: str, what: str, events: list[Event],
+                   against: int | None = None) -> bool:
+    """A recovery test (§18.1) with a blind draw or a hand card; an empty deck loses it. ``against``: the ET check
+    value that is the base of the route of an Expansion #1 ET (expansion1 digest §4.3, Ex. X1-3: 60 - 20 = 40)."""
     assert node.test is not None
-    ev = checks.take_test(state, car, using, what, events, node.test.modifier, rule="§18.1", test=Checked.RECOVERY)
+    ev = checks.take_test(state, car, using, what, events, node.test.modifier, rule="§18.1", test=Checked.RECOVERY,
+                          against=against)
     return ev is not None and ev.passed
 
 
@@ -115,7 +118,7 @@ class PlayerRoute:
             self.stopped = True
             return None
         passed = _recovery_card(self.state, self.car, node, BLIND, f"{node.test.kind.value} recovery test",
-                                self.events)
+                                self.events, ctx.offtrack.against)
         ctx.phase = Phase.TEST
         return [(Fraction(1), passed, None)]
 
@@ -165,6 +168,9 @@ class PlayerRoute:
         if ctx.offtrack.route_kind == "lb":
             phases._end(state, car, ctx, events)  # §18.5: its turn ends at the re-entry point
             return
+        if ctx.offtrack.route_kind == "x1":  # Expansion #1 (§4.3 B2): no movement; the turn ends after phase B
+            phases._phase_b(state, car, ctx, events)
+            return
         ctx.phase = Phase.TEST
         phases._next_test(state, car, ctx, events)
 
@@ -213,7 +219,8 @@ def _recovery_test(state: RaceState, car: Car, ctx: TurnCtx, using: str, events:
     route = state.track.routes[ctx.offtrack.route]  # type: ignore[index]
     node = route.nodes[ctx.offtrack.node]  # type: ignore[index]
     assert node.test is not None
-    passed = _recovery_card(state, car, node, using, f"{node.test.kind.value} recovery test", events)
+    passed = _recovery_card(state, car, node, using, f"{node.test.kind.value} recovery test", events,
+                            ctx.offtrack.against)
     ctx.offtrack.node = node.on_pass if passed else node.on_fail
     ctx.phase = Phase.TEST
     follow_route(route, ctx.offtrack.node, PlayerRoute(state, car, ctx, events), None)
@@ -268,9 +275,11 @@ class _RobotRoute:
     state: RaceState
     car: Car
     events: list[Event]
+    against: int | None = None  # Expansion #1: the ET check value is the base (expansion1 digest §4.7, AMB-X1-13)
 
     def test(self, route: Route, nid: str, node: RouteNode, loss: int) -> list[tuple[Fraction, bool, int]]:
-        passed = _recovery_card(self.state, self.car, node, BLIND, "recovery test (robot, blind)", self.events)
+        passed = _recovery_card(self.state, self.car, node, BLIND, "recovery test (robot, blind)", self.events,
+                                self.against)
         return [(Fraction(1), passed, loss)]
 
     def effects(self, route: Route, nid: str, node: RouteNode, loss: int) -> tuple[int, bool]:
@@ -297,8 +306,9 @@ class _RobotRoute:
         raise AssertionError("a robot's walk plays each test out")
 
 
-def robot_route(state: RaceState, car: Car, route_id: str, events: list[Event]) -> int:
-    """An off-track route for a robot (§18.1): blind tests vs 70; tyre wear, damage and discards ignored; time
-    loss, retire and re-entry apply. Returns the MP lost this turn (ET charts)."""
+def robot_route(state: RaceState, car: Car, route_id: str, events: list[Event], against: int | None = None) -> int:
+    """An off-track route for a robot (§18.1): blind tests vs 70 (``against``: vs that ET check value, Expansion
+    #1); tyre wear, damage and discards ignored; time loss, retire and re-entry apply. Returns the MP lost this turn
+    (ET charts)."""
     route = state.track.routes[route_id]
-    return follow_route(route, route.start, _RobotRoute(state, car, events), 0)
+    return follow_route(route, route.start, _RobotRoute(state, car, events, against), 0)

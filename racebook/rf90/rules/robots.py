@@ -13,7 +13,7 @@ from racebook.rf90.events import (
     TrajectoryOccupied,
     TurnEnds,
 )
-from racebook.rf90.rules import checks, flags, movement, offtrack, pits, trajectories
+from racebook.rf90.rules import checks, extreme_x1, flags, movement, offtrack, pits, trajectories
 from racebook.rf90.rules.movement import Move
 from racebook.rf90.state import RaceState
 from racebook.rf90.track import TrajectoryKind
@@ -53,6 +53,14 @@ def robot_turn(state: RaceState, car: Car, events: list[Event]) -> TurnCtx | Non
         t = state.track.trajectory(car.trajectory)
         if t.kind is TrajectoryKind.STANDARD:
             parts.append((t.bonus, f"trajectory {t.id} (no colour match or cost for robots)"))
+        elif trajectories.expansion1_et(state, t):  # Expansion #1: vs the printed value (digest §4.7, AMB-X1-13)
+            if not extreme_x1.robot_check(state, car, ctx, t, events):
+                car.played = True
+                if car.on_track:  # no movement: its turn ends on the re-entry point (or where it stands)
+                    events.append(TurnEnds(car.id, car.off_track or car.section, at_reentry=car.off_track is not None,
+                                           off_track=car.off_track is not None))
+                return None
+            parts.append((t.bonus, f"ET {t.id}"))
         else:  # §17.3 D: a robot forced onto an ET tests blind against 70 ± modifiers
             ev = checks.take_test(state, car, BLIND, f"ET blind test at {t.id} (forced by the orange flag)", events,
                                   t.test_modifier, "ET", rule="§17.3 D", test=Checked.ET, subject=t.id)

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from racebook.rf90.actions import BLIND
 from racebook.rf90.car import Car, Strategy
+from racebook.rf90.cards import Colour
 from racebook.rf90.events import Checked, DeckEmpty, EtFailed, Event, NoRecoveryChart
+from racebook.rf90.options import EtProcedureRule
 from racebook.rf90.rules import checks, offtrack, strategies
 from racebook.rf90.state import RaceState
-from racebook.rf90.track import Trajectory
+from racebook.rf90.track import EtProcedure, Trajectory, TrajectoryKind
 from racebook.rf90.turn.context import TurnCtx
 
 
@@ -18,8 +20,27 @@ def trajectories_available(state: RaceState) -> bool:
     return not (state.turn == 1 and not state.rules.trajectories_at_start)
 
 
+def et_procedure(state: RaceState) -> EtProcedure:
+    """The ET procedure of this race: the house rule, or the track file's (expansion1 digest §4.11, AMB-X1-2)."""
+    rule = state.rules.et_procedure
+    if rule is EtProcedureRule.TRACK:
+        return state.track.et_procedure
+    return EtProcedure(rule.value)
+
+
+def expansion1_et(state: RaceState, traj: Trajectory) -> bool:
+    """Does ``traj`` follow Expansion #1's procedure (:mod:`racebook.rf90.rules.extreme_x1`)? An ET that prints its
+    check value, in a race playing that procedure."""
+    return traj.kind is TrajectoryKind.EXTREME and traj.check_value is not None \
+        and et_procedure(state) is EtProcedure.EXPANSION1
+
+
 def _colour_match(state: RaceState, car: Car, traj: Trajectory, cards: tuple[str, ...]) -> bool:
+    """§13.D: a played card of the trajectory's colour; BALANCE needs none (§26.5) — on an Expansion #1 ET with
+    ``balance_non_red_only``, a green, orange or yellow one (expansion1 digest §4.4, AMB-X1-10)."""
     if car.strategy is Strategy.BALANCE:
+        if state.rules.balance_non_red_only and expansion1_et(state, traj):
+            return any(state.card(c).colour is not Colour.RED for c in cards)
         return True
     return any(state.card(c).colour in traj.colours for c in cards)
 

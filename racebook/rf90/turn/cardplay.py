@@ -163,9 +163,12 @@ _Query = tuple[frozenset[str], int, int | None, int | None]
 _Candidate = tuple[tuple[str, ...], bool, bool, int | None, str | None, list[_Query]]
 
 
-def legal_plays(state: RaceState, car: Car, only: tuple[str, ...] | None = None) -> list[Play]:
+def legal_plays(state: RaceState, car: Car, only: tuple[str, ...] | None = None, x1_et: bool = False) -> list[Play]:
     """Every legal phase-C declaration (§13.C, §13.D costs, §19.1 eligibility); with ``only``, just those playing
     exactly these cards (a recorded play's check: the other combinations are not looked at).
+
+    ``x1_et``: the car followed its Expansion #1 ET at the start of the turn and passed (expansion1 digest §4.3);
+    without it, such an ET gives no bonus at all (declined).
 
     The plays with Track Cards are listed first with their eligibility questions; then one dry run per best
     Leader-check card answers them all (:class:`_Run`), with a "-1" corner's own run only where the car can be in
@@ -184,6 +187,9 @@ def legal_plays(state: RaceState, car: Car, only: tuple[str, ...] | None = None)
         combos = [c for c in combos if tuple(sorted(c)) == tuple(sorted(only))]
     traj = state.track.trajectory(car.trajectory) \
         if car.trajectory and trajectories.trajectories_available(state) else None
+    x1 = traj is not None and trajectories.expansion1_et(state, traj)  # decided at the start of the turn
+    if x1 and not x1_et:
+        traj = None
     blues = [False, True] if car.blue > 0 else [False]
     corners = [c.number for c in state.track.corners]
     et_modes = hooks.et_modes(state, car) if traj is not None and traj.kind is TrajectoryKind.EXTREME else []
@@ -214,17 +220,18 @@ def legal_plays(state: RaceState, car: Car, only: tuple[str, ...] | None = None)
         for use in traj_options:
             t = traj if use else None
             ets: list[str | None] = [None]
-            if t is not None and t.kind is TrajectoryKind.EXTREME:
+            if t is not None and t.kind is TrajectoryKind.EXTREME and not x1:
                 ets += et_modes
                 ets += [c for c in hand if c not in cards and any(  # §19.3 ET Discard Power, respecting colour
-                    p.kind is PowerKind.ET and p.colour in t.colours for p in card_of[c].powers)]
+                    p.kind is PowerKind.ET and p.colour in t.colours for p in card_of[c].powers)
+                    and state.track.et_power_reaches(card_of[c], t)]  # (a Spa card's scope, expansion1 §4.6)
             tyres = payments.tyre_cost(car, tyres0 + (t.cost.tyres if t is not None else 0))
             disc = disc0 + (t.cost.cards if t is not None else 0)
             for et in ets:
                 if not payments.can_pay(car.chips, spare - (et not in (None, "flat")), tyres, disc):
                     continue
                 # §19.1: an ET counts only when it cannot fail (FLAT OUT or a Discard Power)
-                sure = t is not None and (t.kind is TrajectoryKind.STANDARD or et is not None)
+                sure = t is not None and (t.kind is TrajectoryKind.STANDARD or et is not None or x1)
                 for blue in blues:
                     mp = 0
                     if queries_for:

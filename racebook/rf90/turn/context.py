@@ -67,6 +67,7 @@ class PlayCtx:
     move: Move | None = None
     chips_spent: int = 0
     overtook: bool = False  # overtook a same-lap car this turn (BANGING WHEELS Special)
+    x1_et: bool = False  # Expansion #1: the ET was followed at the start of the turn (expansion1 digest §4.3)
 
 
 @dataclass
@@ -84,7 +85,8 @@ class RouteCtx:
     route: str | None = None
     node: str | None = None
     route_discard: int = 0
-    route_kind: str = "et"  # "et" (D.2 recovery chart) or "lb" (off-track route after a failed late braking)
+    route_kind: str = "et"  # "et" (D.2 recovery chart), "lb" (after a failed late braking) or "x1" (Expansion #1 ET)
+    against: int | None = None  # Expansion #1: the ET check value, base of this route's checks (digest §4.3)
 
 
 @dataclass

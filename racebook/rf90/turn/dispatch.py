@@ -9,6 +9,7 @@ from racebook.rf90.actions import (
     Chase,
     Discard,
     Draw,
+    Extreme,
     Force,
     GreenFlag,
     LateBrake,
@@ -51,7 +52,17 @@ from racebook.rf90.events import (
     TurnSkipped,
     VersatilityUsed,
 )
-from racebook.rf90.rules import drawing, flags, latebraking, offtrack, payments, pits, robots, strategies
+from racebook.rf90.rules import (
+    drawing,
+    extreme_x1,
+    flags,
+    latebraking,
+    offtrack,
+    payments,
+    pits,
+    robots,
+    strategies,
+)
 from racebook.rf90.state import RaceState
 from racebook.rf90.turn import machine, phases, pitstop, sc_turn
 from racebook.rf90.turn.context import Phase, TurnCtx
@@ -81,6 +92,8 @@ def apply_a(state: RaceState, car: Car, ctx: TurnCtx, action: Action, events: li
     """Phase A (§13.A): start (phase B follows), skip, the A.2 skills, CHASE's token, or a pit stop."""
     if isinstance(action, Start):
         phases._phase_b(state, car, ctx, events)
+    elif isinstance(action, Extreme):  # Expansion #1: follow the ET before any card (expansion1 digest §4.3)
+        extreme_x1.follow(state, car, ctx, action, events)
     elif isinstance(action, Versatility):
         car.strategy = action.strategy
         car.skill_used = True
@@ -291,6 +304,9 @@ def apply_none(state: RaceState, car: Car, ctx: TurnCtx, action: Action, events:
 
 def _auto(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
     """Apply forced single-option steps so that only real decisions are asked."""
+    if ctx.phase is Phase.PLAY and ctx.offtrack.route_kind == "x1" and ctx.play.traj_failed:
+        phases._end(state, car, ctx, events)  # a failed Expansion #1 ET: no movement card (digest §4.3 B2)
+        return
     while ctx.phase in (Phase.PAY, Phase.DISCARD) and car.on_track:
         opts = machine.legal(state, ctx)
         if len(opts) != 1:

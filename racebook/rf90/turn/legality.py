@@ -37,7 +37,7 @@ from racebook.rf90.actions import (
 )
 from racebook.rf90.car import Car, Skill, Strategy, Tyre
 from racebook.rf90.cards import Flag, PowerKind, TestKind
-from racebook.rf90.rules import flags, payments, pits, strategies, trajectories
+from racebook.rf90.rules import extreme_x1, flags, payments, pits, strategies, trajectories
 from racebook.rf90.state import YELLOW_FLAG, RaceState
 from racebook.rf90.track import SectionType
 from racebook.rf90.turn import cardplay
@@ -50,6 +50,7 @@ def legal_a(state: RaceState, car: Car, ctx: TurnCtx) -> list[Action]:
     if pits.must_pit(state, car):
         return pit_opts  # §13.A.3: pit this turn or be eliminated; reading 37: no skipping instead
     acts: list[Action] = [Start(car.id), Skip(car.id)]
+    acts += extreme_x1.legal_start(state, car)  # Expansion #1: follow the ET now (declining = start/skip/pit)
     acts += [Skip(car.id, s) for s in Strategy if s is not Strategy.TENTH and s is not car.strategy
              and s in strategies.IMPLEMENTED_STRATEGIES]
     if car.skill is Skill.VERSATILITY and not car.skill_used:  # A.2
@@ -101,7 +102,7 @@ def legal_pit_strategy(state: RaceState, car: Car, ctx: TurnCtx) -> list[Action]
 
 
 def legal_play(state: RaceState, car: Car, ctx: TurnCtx) -> list[Action]:
-    plays = cardplay.legal_plays(state, car)
+    plays = cardplay.legal_plays(state, car, x1_et=ctx.play.x1_et)
     return list(plays) if plays else [Play(car.id, ())]
 
 
@@ -114,7 +115,7 @@ def allows_play(state: RaceState, car: Car, ctx: TurnCtx, action: Action) -> boo
         return False
     if not action.cards:
         return action in legal_play(state, car, ctx)
-    return action in cardplay.legal_plays(state, car, action.cards)
+    return action in cardplay.legal_plays(state, car, action.cards, ctx.play.x1_et)
 
 
 def legal_pay(state: RaceState, car: Car, ctx: TurnCtx) -> list[Action]:

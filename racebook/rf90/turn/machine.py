@@ -43,7 +43,8 @@ class Handler:
 
 
 TABLE: dict[Phase, Handler] = {
-    Phase.A: Handler("§13.A", legality.legal_a, dispatch.apply_a, verbs=frozenset({"start", "skip"})),
+    Phase.A: Handler("§13.A", legality.legal_a, dispatch.apply_a, reasons.explain_a,
+                     verbs=frozenset({"start", "skip", "extreme"})),
     Phase.DRAW: Handler("§13.B", legality.legal_draw, dispatch.apply_draw),
     Phase.LUCKY_DISCARD: Handler("§26.4", legality.legal_lucky_discard, dispatch.apply_lucky_discard),
     Phase.PLAY: Handler("§13.C", legality.legal_play, dispatch.apply_play, reasons.explain_play,

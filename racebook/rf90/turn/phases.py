@@ -116,7 +116,9 @@ def _after_payment(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]
         for t in state.card(c).tests:
             ctx.play.tests.append(PendingTest(f"{t} of {c}", t.kind, t.modifier, c))
     ctx.phase = Phase.TEST
-    if ctx.play.traj is not None and state.track.trajectory(ctx.play.traj).kind is TrajectoryKind.EXTREME \
+    if ctx.play.x1_et:  # Expansion #1: the ET was followed (and passed) at the start of the turn (§4.3)
+        pass
+    elif ctx.play.traj is not None and state.track.trajectory(ctx.play.traj).kind is TrajectoryKind.EXTREME \
             and ctx.play.et_mode == "flat":
         ctx.play.et_passed = True
         ctx.play.mp_bonus.append((-1, "FLAT OUT: the ET without its test"))

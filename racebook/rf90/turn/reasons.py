@@ -6,10 +6,10 @@ next to the phase's legal actions and its application, so the three cannot drift
 
 from __future__ import annotations
 
-from racebook.rf90.actions import BLIND, Action, Discard, LeaderCheck, Occupy, Pay, Play, Test
+from racebook.rf90.actions import BLIND, Action, Discard, Extreme, LeaderCheck, Occupy, Pay, Play, Test
 from racebook.rf90.car import Car
 from racebook.rf90.cards import PowerKind
-from racebook.rf90.rules import payments, trajectories
+from racebook.rf90.rules import extreme_x1, payments, trajectories
 from racebook.rf90.state import RaceState
 from racebook.rf90.track import Trajectory, TrajectoryKind
 from racebook.rf90.turn import cardplay, legality
@@ -63,7 +63,7 @@ def explain_play(state: RaceState, car: Car, ctx: TurnCtx, action: Action) -> Re
     if action.blue and car.blue <= 0:
         return "§13.D.1", f"{car.id} has no blue token"
     if any(state.card(c).is_track for c in action.cards):
-        shown = "; ".join(str(p) for p in cardplay.legal_plays(state, car)[:6])
+        shown = "; ".join(str(p) for p in cardplay.legal_plays(state, car, x1_et=ctx.play.x1_et)[:6])
         return "§19.1", f"a Track Card needs provable passage through its corner; legal plays include: {shown}"
     return "§13.C", "not a legal play"
 
@@ -78,6 +78,8 @@ def _et_power_refused(state: RaceState, car: Car, action: Play, traj: Trajectory
         return f"{code} is not in {car.id}'s hand apart from the movement cards"
     if not any(p.kind is PowerKind.ET and p.colour in traj.colours for p in state.card(code).powers):
         return f"{code} has no ET Discard Power of {traj.id}'s colour"
+    if not state.track.et_power_reaches(state.card(code), traj):
+        return f"{code}'s ET power holds only in the straight before the corner it names (expansion1 §4.6)"
     return ""
 
 
@@ -123,4 +125,11 @@ def explain_occupy(state: RaceState, car: Car, ctx: TurnCtx, action: Action) -> 
 
 
 def explain_none(state: RaceState, car: Car, ctx: TurnCtx, action: Action) -> Reason:
+    return None
+
+
+def explain_a(state: RaceState, car: Car, ctx: TurnCtx, action: Action) -> Reason:
+    """Phase A: why Expansion #1's ``extreme`` is refused (expansion1 digest §4.3)."""
+    if isinstance(action, Extreme):
+        return "§4.3 (Expansion #1)", extreme_x1.refused(state, car, action)
     return None

@@ -1,0 +1,217 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py:percent
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # 14 — Spa, Monaco and Expansion #1's Extreme Trajectories
+#
+# **Learning objectives** — after this notebook you can:
+#
+# * tell the **two Extreme Trajectory procedures** apart: the 2nd-edition manual's (the car's Target Check, tested
+#   after the cards are played) and **Expansion #1's** (*Trayectoria Extrema*: a blind check at the **start of the
+#   turn** against the value **printed in the green diamond**, 60 at Eau Rouge);
+# * replay Ex. X1-1 to X1-3 (the expansion's figures 1–3) and say what a failed check costs;
+# * compute the **exact odds** of passing 60 and compare them with the manual's procedure for any Target Check;
+# * read **Monaco**'s braking zones *without* the late-braking symbol and say why BANGING WHEELS and SAVE TYRES
+#   suit the circuit.
+#
+# **Sources:** the Expansion #1 digest (`shared/rules/rf90_expansion1_digest.md`) §3 (Monaco), §4 (Spa, the ET
+# procedure), §4.11 (the two procedures), §8 Ex. X1-1…X1-4, §9 AMB-X1-2…13; the manual's digest §13.D.2, §18.2,
+# §26, §27. Where the digest and the Spanish original differ, the original wins: Fig. 3's recovery card is
+# *discarded* ("descarta una carta 28 de su mano"), so the engine discards it like the ET check card.
+#
+# Every number below comes from the `racebook` engine (`racebook.rf90.rules.extreme_x1`, `racebook.rf90.analysis`);
+# the notebook only shows it.
+
+# %%
+import tomllib
+from fractions import Fraction
+from pathlib import Path
+
+import pandas as pd
+
+import racebook
+from racebook.rf90 import events as ev
+from racebook.rf90.analysis import odds
+from racebook.rf90.analysis.simulate import simulate
+from racebook.rf90.car import Strategy
+from racebook.rf90.options import HOUSE_RULE_DOCS
+from racebook.rf90.scenario import build
+from racebook.rf90.track import SectionType, TrajectoryKind
+
+pd.set_option("display.width", 200)
+pd.set_option("display.max_colwidth", 100)
+SCENARIOS = Path(racebook.rf90.__file__).parent / "scenarios"
+
+
+def sentences(race, since=0):
+    """The log of a race as sentences (each cites its rule)."""
+    return [e.sentence() for e in race.events[since:]]
+
+
+# %% [markdown]
+# ## 1. The rule: one Extreme Trajectory, two procedures
+#
+# The expansion was written for the **1st edition**; the 2nd-edition manual later built ETs into the core rules
+# with another procedure. The engine plays **both**: each track file says which (`et_procedure`), and the house
+# rule `et_procedure` can override it. Spa plays the expansion's.
+#
+# | | Expansion #1 (Spa) | 2nd edition (the manual) |
+# |---|---|---|
+# | when | **start of the turn**, before cards, pit or skip (`Red extreme`; `start` declines) | phase D.2, after the cards are played |
+# | target | the **printed value** (60) + rain; **no REFLEXES** | the car's Target Check ± the printed modifier |
+# | the check card | **discarded**; the Target Check is unchanged | becomes the new Target Check |
+# | passed | the bonus, with a card of the ET's colour | the bonus in phase E (colour needed) |
+# | failed | **no movement card**; the off-track route, checked **against the ET value** (60 − 20 = 40); the turn **ends at the re-entry point** | the recovery chart against the Target Check, then the turn goes on without the bonus |
+# | robots | forced by the orange flag; blind against the printed value | forced by the orange flag; blind against 70 |
+
+# %%
+spa = racebook.load_track("spa")
+et = next(t for t in spa.trajectories if t.kind is TrajectoryKind.EXTREME)
+pd.DataFrame([{"field": f, "value": getattr(et, f), "source": spa.source_of(f"trajectories.{et.id}.{f}")}
+              for f in ("section", "colours", "check_value", "bonus", "test_modifier", "recovery")])
+
+# %% [markdown]
+# The table shows the provenance rule at work: the check value 60 is the expansion's (`expansion1:`), the bonus +4
+# is **derived** from Fig. 2 (7 MP with a [3]), and the test modifier, used only under the manual's procedure, is
+# invented for teaching.
+#
+# ## 2. Ex. X1-1 and X1-2: following the ET and using its bonus
+
+# %%
+x1_02 = racebook.load_scenario("x1_02")
+for line in sentences(x1_02.race):
+    print(line)
+
+# %% [markdown]
+# (57) ≤ 60 passes, although Red's Target Check is (83): the check ignores it, and it stays (83). The green [3]
+# matches the ET's colour, so Red has 3 + 4 = **7 MP**, exactly the seven sections to the orange trajectory at
+# Rivage.
+#
+# ## 3. Ex. X1-3: failing it
+
+# %%
+x1_03 = racebook.load_scenario("x1_03")
+for line in sentences(x1_03.race):
+    print(line)
+red = x1_03.race.state.cars["Red"]
+print(f"\nRed: off the track beside {red.off_track}, {red.time_loss} MP lost next turn, Target Check {red.target}")
+
+# %% [markdown]
+# ## 4. The same position under the manual's procedure
+#
+# The same start, with the house rule `et_procedure = "2e"`: Red declares the trajectory with his cards and the
+# ET is tested in phase D.2 against his Target Check (83) plus Spa's (invented) modifier −10.
+
+# %%
+print(HOUSE_RULE_DOCS["et_procedure"], "\n")
+raw = tomllib.loads((SCENARIOS / "x1_02.toml").read_text(encoding="utf-8"))
+raw["rules"] = {"et_procedure": "2e"}
+raw["deck"]["stack"] = ["R33", "R57", "R40"]  # phase B first, then the ET test: the same cards, in this order
+manual = build(raw)
+start = len(manual.events)
+for a in ["Red start", "Red play R12 +traj", "Red test 1 blind"]:
+    manual.apply(a)
+for line in sentences(manual, start):
+    print(line)
+
+# %% [markdown]
+# ## 5. The odds
+#
+# Under the expansion the odds do not depend on the car: P(pass) is the share of unseen cards with a check factor
+# of at most 60 (40 in rain). Under the manual they grow with the Target Check. The table compares them on the
+# position of Ex. X1-1 for several Target Checks (exact fractions over the cards Red cannot see).
+
+# %%
+rows = []
+for tc in (35, 50, 67, 83, 95):
+    r = dict(raw)
+    r["cars"] = {"Red": {**raw["cars"]["Red"], "target": f"R{tc:02d}"}}
+    r.pop("rules")
+    race = build(r)
+    car = race.state.cars["Red"]
+    target_x1, p_x1 = odds.et_check_x1(race.state, car, et)
+    target_2e, p_2e = odds.blind_test(race.state, car, et.test_modifier)
+    rows.append({"Target Check": tc, "expansion: target": target_x1, "P(pass)": f"{float(p_x1):.3f}",
+                 "manual: target": target_2e, "P(pass) ": f"{float(p_2e):.3f}",
+                 "expected bonus MP (expansion)": f"{float(p_x1 * et.bonus):.2f}"})
+pd.DataFrame(rows)
+
+# %% [markdown]
+# What a failure costs under the expansion: the whole turn's movement (no card is played), then the route.
+# `odds.route_outcome` walks Spa's off-track route exactly, here with the ET value 60 as its base (Fig. 3: a normal
+# check at −20, so 40; then, on the red arrow, an invented blind check at −40 and a Crash Out with the Safety Car).
+# Red holds a (28), which surely passes 40: his failure costs the turn and 2 MP next turn, never the race. A hand
+# with nothing under 41 would make the check blind, and the red arrow possible.
+
+# %%
+race = build({k: v for k, v in raw.items() if k != "rules"})
+car = race.state.cars["Red"]
+cost = odds.route_outcome(race.state, car, et.recovery, et.check_value)
+p_fail = 1 - odds.et_check_x1(race.state, car, et)[1]
+pd.DataFrame([{"P(fail the ET)": f"{float(p_fail):.3f}", "then P(retire)": f"{float(cost.p_retire):.3f}",
+               "then E[damage tokens]": f"{float(cost.damage):.2f}",
+               "then E[MP lost next turn]": f"{float(cost.time_loss):.2f}"}])
+
+# %% [markdown]
+# The designers' advice follows: *"don't take excessive risks … make sure you can actually use the extra MP"* —
+# a +4 is worth about 2.4 MP on average, and a failure costs a whole turn.
+#
+# ## 6. Monaco: braking zones without the late-braking symbol
+#
+# Monaco (pit −9, 28 turns) has several braking sections **without the LB symbol**: nobody may late-brake there,
+# and a car reaching one that holds a car of its lap **stops** (§13.E.3). Lapping costs 1 MP per car; only
+# BANGING WHEELS overtakes there, for 1 MP per car.
+
+# %%
+monaco = racebook.load_track("monaco")
+pd.DataFrame([{"section": s.name, "corner": monaco.corner(s.corner).name if s.corner else "",
+               "LB symbol": "yes" if s.lb_modifier is not None else "no", "source": s.source[:60]}
+              for s in monaco.sections if s.type is SectionType.BRAKING])
+
+# %% [markdown]
+# A small simulation (seeded, so the numbers are fixed): three automatic drivers race Monaco with the same
+# strategy, four races per strategy. The designers recommend SAVE TYRES (its Special pays a Track Card when a tyre
+# chip is spent, and Monaco's long stints stress the tyres) and BANGING WHEELS (the only way to overtake in a
+# braking zone, and its Special pays for an overtake) (§3.5). In this small sample the humans place best with SAVE
+# TYRES and better with BANGING WHEELS than with BALANCE; twelve races are a hint, not a proof — try more with
+# `simulate("monaco", 40, …)`.
+
+# %%
+rows = []
+for strat in (Strategy.BANGING_WHEELS, Strategy.SAVE_TYRES, Strategy.BALANCE):
+    results = simulate("monaco", 4, seed=40, players=3, strategy=strat)
+    humans = ["Blue", "Red", "Green"]
+    places = [r.order.index(h) + 1 for r in results for h in humans if h in r.order]
+    rows.append({"strategy": strat.value, "races": len(results),
+                 "mean place of the humans": f"{sum(places) / len(places):.2f}",
+                 "retired": sum(h in r.retired for r in results for h in humans)})
+pd.DataFrame(rows)
+
+# %% [markdown]
+# ## 7. Words (English · Portuguese, the manual · Spanish, the expansion)
+#
+# | English | Portuguese (manual) | Spanish (Expansion #1) |
+# |---|---|---|
+# | Extreme Trajectory (ET) | Trajetória Extrema | Trayectoria Extrema |
+# | ET check value | — (the Target Check) | valor de Comprobación ET |
+# | blind check | Teste Cego | Comprobación ciega |
+# | off-track route | trajetória fora da pista | Trayectoria de Salida de Pista |
+# | re-entry point | ponto de reentrada | punto de re-entrada |
+# | braking section | seção de freio | sección de frenado |
+# | late braking | Atraso de Freada | Apurada de Frenada |
+# | Track Card | Track Card | Carta de Circuito |
+# | duel | duelo | Lucha |
+# | pit stop | pit stop | parada en boxes |
+#
+# **Try it:** `racebook replay x1_03`, or play Spa in `12_full_race` — on the straight before Eau Rouge, occupy the
+# diamond and choose `extreme` at the start of your next turn.

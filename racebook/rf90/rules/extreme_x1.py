@@ -1,0 +1,141 @@
+"""Expansion #1's Extreme Trajectory procedure (expansion1 digest §4.3–§4.7, §4.11; AMB-X1-1…16).
+
+The track file chooses the procedure (``et_procedure``; the house rule ``Rules.et_procedure`` may override it,
+AMB-X1-2); an ET follows this one only if it prints its check value (``check_value``, 60 at Eau Rouge).
+
+* **Decision, at the start of the individual turn, before pit or skip** (§4.3, AMB-X1-5): a player whose car stands
+  on such an ET follows it (``Blue extreme``) or declines (``start``, ``skip``, ``pit``: then the car moves with no
+  trajectory bonus at all).
+* **The check**: blind, against the printed value plus the usual modifiers (rain -20) but **not REFLEXES** (§4.5);
+  the card is **discarded** and the Target Check is unchanged (AMB-X1-6). A Track Card with an ET power of the
+  ET's colour may be discarded instead (``Blue extreme S03``; a Spa card only in the straight before the corner it
+  names, §4.6, AMB-X1-12); FLAT OUT skips the check for bonus -1 (AMB-X1-9).
+* **Passed**: phase B, then the cards; the bonus needs a card of the ET's colour (§4.4; BALANCE: any card, or with
+  ``balance_non_red_only`` a green, orange or yellow one, AMB-X1-10). BALANCE's Special gives the Track Card
+  (AMB-X1-11).
+* **Failed**: no movement card this turn; the car follows the ET's off-track route, whose checks are taken against
+  the ET value plus the printed modifier (60 - 20 = 40, Ex. X1-3; REFLEXES +20 applies there, a hand card may be
+  used, the card is discarded); the turn ends at the re-entry point after the phase-B draw (AMB-X1-5, AMB-X1-7).
+* **Robots** (§4.7, AMB-X1-13): forced onto the ET by the orange flag (§15.4), they check blind against the printed
+  value on their next turn; passed, the bonus adds to their MP; failed, they follow the route and do not move.
+"""
+
+from __future__ import annotations
+
+from racebook.rf90.actions import BLIND, Action, Extreme
+from racebook.rf90.car import Car
+from racebook.rf90.cards import PowerKind
+from racebook.rf90.events import Checked, DeckEmpty, EtDiscardPower, Event, FlatOut, NoRecoveryChart, TrajectoryUse
+from racebook.rf90.rules import checks, offtrack, skills, strategies, trajectories
+from racebook.rf90.state import RaceState
+from racebook.rf90.track import EtProcedure, Trajectory, TrajectoryKind
+from racebook.rf90.turn import phases
+from racebook.rf90.turn.context import TurnCtx
+
+RULE = "§4.3 (Expansion #1)"  # the expansion digest's section
+
+
+def et_at_start(state: RaceState, car: Car) -> Trajectory | None:
+    """The Expansion #1 ET a player's car stands on when its turn starts, if it may follow it now (§4.3;
+    trajectories are not available at the start or at a restart, §7.2)."""
+    if car.is_robot or car.off_track is not None or not car.trajectory or not car.on_track:
+        return None
+    if not trajectories.trajectories_available(state):
+        return None
+    t = state.track.trajectory(car.trajectory)
+    return t if trajectories.expansion1_et(state, t) else None
+
+
+def power_passes(state: RaceState, code: str, traj: Trajectory) -> bool:
+    """A Track Card's ET power of the ET's colour (§19.3), within the card's scope (§4.6, AMB-X1-12)."""
+    card = state.card(code)
+    return any(p.kind is PowerKind.ET and p.colour in traj.colours for p in card.powers) \
+        and state.track.et_power_reaches(card, traj)
+
+
+def legal_start(state: RaceState, car: Car) -> list[Action]:
+    """The phase-A ways to follow the ET (declining is ``start``, ``skip`` or ``pit``)."""
+    t = et_at_start(state, car)
+    if t is None:
+        return []
+    acts: list[Action] = [Extreme(car.id)]
+    acts += [Extreme(car.id, m) for m in skills.hooks(car).et_modes(state, car)]  # FLAT OUT (AMB-X1-9)
+    acts += [Extreme(car.id, c) for c in sorted(car.hand) if power_passes(state, c, t)]
+    return acts
+
+
+def refused(state: RaceState, car: Car, action: Extreme) -> str:
+    """Why ``action`` is not open now (for ``explain``)."""
+    if trajectories.et_procedure(state) is not EtProcedure.EXPANSION1:
+        return "this race plays the manual's ET procedure (§13.D.2); 'extreme' is Expansion #1's (house rule " \
+               "et_procedure)"
+    if not car.trajectory or state.track.trajectory(car.trajectory).kind is not TrajectoryKind.EXTREME:
+        return f"{car.id} does not stand on an Extreme Trajectory (expansion1 §4.3)"
+    if et_at_start(state, car) is None:
+        return "trajectories are not available now (§22, expansion1 §7.2)"
+    if action.card == "flat":
+        return "only FLAT OUT skips the ET check (§27)"
+    if action.card is not None:
+        if action.card not in car.hand:
+            return f"{action.card} is not in {car.id}'s hand"
+        return f"{action.card} has no ET power for {car.trajectory} here (§19.3; a Spa card holds only in the " \
+               "straight before the corner it names, expansion1 §4.6)"
+    return "not legal now"
+
+
+def follow(state: RaceState, car: Car, ctx: TurnCtx, action: Extreme, events: list[Event]) -> None:
+    """The player follows the ET (§4.3 B): the check (or a Track Card's power, or FLAT OUT), then phase B and the
+    cards, or the off-track route and the end of the turn."""
+    t = state.track.trajectory(car.trajectory)  # type: ignore[arg-type]
+    assert t.check_value is not None
+    events.append(TrajectoryUse(car.id, t.id, "follows", f"Extreme Trajectory +{t.bonus}, check value "
+                                f"{t.check_value}, before any card (Expansion #1)", RULE))
+    if action.card == "flat":
+        ctx.play.et_passed = ctx.play.x1_et = True
+        ctx.play.mp_bonus.append((-1, "FLAT OUT: the ET without its check"))
+        events.append(FlatOut(car.id, t.id))
+    elif action.card is not None:
+        car.hand.remove(action.card)
+        state.discard(action.card)
+        ctx.play.et_passed = ctx.play.x1_et = True
+        events.append(EtDiscardPower(car.id, action.card, t.id))
+    else:
+        ev = checks.take_test(state, car, BLIND, f"ET check at {t.id} (Expansion #1)", events,
+                              rule=RULE, test=Checked.ET, subject=t.id, against=t.check_value, reflexes=False)
+        if ev is None:  # the deck is empty: no check, the car moves with no bonus
+            events.append(DeckEmpty("Race", car.id))
+        else:
+            strategies.hooks(car).on_blind_test(state, car, ctx, "ET", events)  # HAZARD (AMB-X1-9)
+            if ev.passed:
+                ctx.play.et_passed = ctx.play.x1_et = True
+            else:
+                _fail(state, car, ctx, t, events)
+                return
+    phases._phase_b(state, car, ctx, events)
+
+
+def _fail(state: RaceState, car: Car, ctx: TurnCtx, t: Trajectory, events: list[Event]) -> None:
+    """§4.3 B2: no movement cards; the off-track route against the ET value; the turn ends at re-entry."""
+    trajectories.fail_et(state, car, ctx, t, events)
+    ctx.play.mp_bonus.clear()  # (a HAZARD +1 needs a followed ET: no movement this turn, AMB-X1-9)
+    if t.recovery is None:  # pragma: no cover - the track validator requires a route
+        events.append(NoRecoveryChart(t.id))
+        phases._phase_b(state, car, ctx, events)
+        return
+    ctx.offtrack.route, ctx.offtrack.node = t.recovery, state.track.routes[t.recovery].start
+    ctx.offtrack.route_kind, ctx.offtrack.against = "x1", t.check_value
+    offtrack._walk_route(state, car, ctx, events)
+
+
+def robot_check(state: RaceState, car: Car, ctx: TurnCtx, t: Trajectory, events: list[Event]) -> bool:
+    """§4.7 (AMB-X1-13): a robot forced onto the ET checks blind against the printed value; on a failure it follows
+    the route (against the ET value) and does not move this turn. True = passed."""
+    ev = checks.take_test(state, car, BLIND, f"ET check at {t.id} (robot forced by the orange flag, Expansion #1)",
+                          events, rule="§4.7 (Expansion #1)", test=Checked.ET, subject=t.id, against=t.check_value,
+                          reflexes=False)
+    if ev is not None and ev.passed:
+        return True
+    trajectories.fail_et(state, car, ctx, t, events)
+    if t.recovery is not None:
+        offtrack.robot_route(state, car, t.recovery, events, against=t.check_value)
+    return False
