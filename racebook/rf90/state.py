@@ -181,6 +181,10 @@ class RaceState:
         if mover is not None and self.fas_anchor is None and self.leader is not None and mover != self.leader:
             lead = self.cars[self.leader]
             if lead.status is Status.RACING and lead.off_track is None and lead.section:
+                m = self.cars[mover]
+                index_of = self.track.index_of
+                if (m.lap, index_of(m.section)) < (lead.lap, index_of(lead.section)):
+                    return None  # behind on the first two terms of :meth:`key` already
                 if self.key(mover) <= self.key(self.leader):
                     return None
                 self.leader = mover
