@@ -34,13 +34,11 @@
 
 # %%
 import tomllib
-from fractions import Fraction
 from pathlib import Path
 
 import pandas as pd
 
 import racebook
-from racebook.rf90 import events as ev
 from racebook.rf90.analysis import odds
 from racebook.rf90.analysis.simulate import simulate
 from racebook.rf90.car import Strategy
