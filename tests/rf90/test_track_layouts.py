@@ -94,7 +94,7 @@ def test_the_cli_check_covers_the_layout(tmp_path: Path, capsys: pytest.CaptureF
 
 
 def test_the_real_circuits_have_layouts_and_the_teaching_track_stays_a_schematic() -> None:
-    for tid in ("silverstone", "monza"):
+    for tid in ("silverstone", "monza", "monaco", "spa"):
         t = load_track(tid)
         assert t.layout is not None and t.source_of("layout") == INVENTED
         assert [s for s, _, _ in t.layout.spans] == [s.name for s in t.sections]
