@@ -1,0 +1,81 @@
+"""Events keep their typed API with the fast constructor (issue 16, second round): every event class of every game
+is built by :func:`racebook.core.events.fast_init` (slot by slot, not ``object.__setattr__`` per field), and the
+objects are what the frozen dataclass built — the same fields, values, equality, hash, repr, sentence and pickle —
+and still refuse every assignment."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+import sys
+from dataclasses import MISSING, FrozenInstanceError, fields
+
+import pytest
+
+import racebook.automobiles.events  # noqa: F401 - the Automobiles events register as Event subclasses
+import racebook.rf90.events  # noqa: F401
+from racebook.core.events import FAST_INIT_FILE, Event, fast_init
+
+
+def _classes() -> list[type[Event]]:
+    out, todo = [], [Event]
+    while todo:
+        for sub in todo.pop().__subclasses__():
+            todo.append(sub)
+            # the classes the modules export (dataclass(slots=True) leaves the plain class it started from behind)
+            if getattr(sys.modules[sub.__module__], sub.__name__, None) is sub:
+                out.append(sub)
+    return sorted(set(out), key=lambda c: (c.__module__, c.__qualname__))
+
+
+CLASSES = _classes()
+
+
+def _values(cls: type[Event]) -> dict[str, object]:
+    return {f.name: f"v{i}" if f.default is MISSING else f.default for i, f in enumerate(fields(cls))}
+
+
+def test_every_game_has_its_event_classes_here() -> None:
+    modules = {c.__module__.split(".")[1] for c in CLASSES}
+    assert {"rf90", "automobiles"} <= modules and len(CLASSES) > 100
+
+
+@pytest.mark.parametrize("cls", CLASSES, ids=lambda c: f"{c.__module__.split('.')[1]}.{c.__name__}")
+def test_event_class_is_built_by_the_fast_constructor_and_stays_frozen(cls: type[Event]) -> None:
+    assert cls.__init__.__code__.co_filename == FAST_INIT_FILE
+    assert fast_init(cls) is not None
+    values = _values(cls)
+    positional = cls(*values.values())
+    keywords = cls(**values)
+    # what the dataclass's own constructor stores: each field set in order
+    reference = object.__new__(cls)
+    for name, v in values.items():
+        object.__setattr__(reference, name, v)
+    for e in (positional, keywords):
+        assert e == reference and hash(e) == hash(reference) and repr(e) == repr(reference)
+        assert [getattr(e, f.name) for f in fields(e)] == list(values.values())
+        assert pickle.loads(pickle.dumps(e)) == e and copy.deepcopy(e) == e
+    for f in fields(cls):
+        with pytest.raises(FrozenInstanceError):
+            setattr(positional, f.name, "changed")
+        with pytest.raises(FrozenInstanceError):
+            delattr(positional, f.name)
+    with pytest.raises((FrozenInstanceError, AttributeError, TypeError)):
+        positional.not_a_field = 1  # type: ignore[attr-defined]
+    assert positional == reference
+    if fields(cls):
+        with pytest.raises(TypeError):
+            cls(*values.values(), "one too many")
+        required = [f for f in fields(cls) if f.default is MISSING]
+        if required:
+            with pytest.raises(TypeError, match=required[-1].name):
+                cls(*[values[f.name] for f in required[:-1]])
+
+
+def test_sentences_unchanged_with_the_fast_constructor() -> None:
+    from racebook.rf90 import events as ev
+
+    e = ev.EnterSection("C1", "S12", "straight", 3)
+    assert e == ev.EnterSection(car="C1", section="S12", type="straight", left=3)
+    assert repr(e) == "EnterSection(car='C1', section='S12', type='straight', left=3)"
+    assert e.sentence() == "C1 enters S12 (straight) for 1 MP; 3 MP left — §13.E.2"
