@@ -23,7 +23,8 @@ def _classes() -> list[type[Event]]:
         for sub in todo.pop().__subclasses__():
             todo.append(sub)
             # the classes the modules export (dataclass(slots=True) leaves the plain class it started from behind)
-            if getattr(sys.modules[sub.__module__], sub.__name__, None) is sub:
+            module = sys.modules[sub.__module__]
+            if sub.__module__.startswith("racebook.") and getattr(module, sub.__name__, None) is sub:
                 out.append(sub)
     return sorted(set(out), key=lambda c: (c.__module__, c.__qualname__))
 
