@@ -1,7 +1,7 @@
-"""Events keep their typed API with the fast constructor (issue 16, second round): every event class of every game
-is built by :func:`racebook.core.events.fast_init` (slot by slot, not ``object.__setattr__`` per field), and the
-objects are what the frozen dataclass built — the same fields, values, equality, hash, repr, sentence and pickle —
-and still refuse every assignment."""
+"""Events and actions keep their typed API with the fast constructor (issue 16, second round): every event and
+action class of every game is built by :func:`racebook.core.frozen.fast_init` (slot by slot, not
+``object.__setattr__`` per field), and the objects are what the frozen dataclass built — the same fields, values,
+equality, hash, repr, sentence and pickle — and still refuse every assignment."""
 
 from __future__ import annotations
 
@@ -12,13 +12,17 @@ from dataclasses import MISSING, FrozenInstanceError, fields
 
 import pytest
 
-import racebook.automobiles.events  # noqa: F401 - the Automobiles events register as Event subclasses
+import racebook.automobiles.actions  # noqa: F401 - the games' classes register as subclasses of the bases
+import racebook.automobiles.events  # noqa: F401
+import racebook.rf90.actions  # noqa: F401
 import racebook.rf90.events  # noqa: F401
-from racebook.core.events import FAST_INIT_FILE, Event, fast_init
+from racebook.core.actions import Action
+from racebook.core.events import Event
+from racebook.core.frozen import FAST_INIT_FILE, fast_init
 
 
-def _classes() -> list[type[Event]]:
-    out, todo = [], [Event]
+def _classes(base: type) -> list[type]:
+    out, todo = [], [base]
     while todo:
         for sub in todo.pop().__subclasses__():
             todo.append(sub)
@@ -29,32 +33,37 @@ def _classes() -> list[type[Event]]:
     return sorted(set(out), key=lambda c: (c.__module__, c.__qualname__))
 
 
-CLASSES = _classes()
+CLASSES = _classes(Event) + _classes(Action)
 
 
-def _values(cls: type[Event]) -> dict[str, object]:
+def _values(cls: type) -> dict[str, object]:
     return {f.name: f"v{i}" if f.default is MISSING else f.default for i, f in enumerate(fields(cls))}
 
 
-def test_every_game_has_its_event_classes_here() -> None:
-    modules = {c.__module__.split(".")[1] for c in CLASSES}
-    assert {"rf90", "automobiles"} <= modules and len(CLASSES) > 100
+def test_every_game_has_its_event_and_action_classes_here() -> None:
+    for base in (Event, Action):
+        assert {c.__module__.split(".")[1] for c in CLASSES if issubclass(c, base)} == {"rf90", "automobiles"}
+    assert len(CLASSES) > 150
 
 
 @pytest.mark.parametrize("cls", CLASSES, ids=lambda c: f"{c.__module__.split('.')[1]}.{c.__name__}")
-def test_event_class_is_built_by_the_fast_constructor_and_stays_frozen(cls: type[Event]) -> None:
+def test_class_is_built_by_the_fast_constructor_and_stays_frozen(cls: type) -> None:
     assert cls.__init__.__code__.co_filename == FAST_INIT_FILE
     assert fast_init(cls) is not None
     values = _values(cls)
     positional = cls(*values.values())
     keywords = cls(**values)
-    # what the dataclass's own constructor stores: each field set in order
+    # what the dataclass's own constructor stores: each field set in order, then its __post_init__ (Play sorts cards)
     reference = object.__new__(cls)
     for name, v in values.items():
         object.__setattr__(reference, name, v)
+    if hasattr(cls, "__post_init__"):
+        reference.__post_init__()
+    stored = [getattr(reference, f.name) for f in fields(cls)]
+    assert stored == list(values.values()) or hasattr(cls, "__post_init__")
     for e in (positional, keywords):
         assert e == reference and hash(e) == hash(reference) and repr(e) == repr(reference)
-        assert [getattr(e, f.name) for f in fields(e)] == list(values.values())
+        assert [getattr(e, f.name) for f in fields(e)] == stored
         assert pickle.loads(pickle.dumps(e)) == e and copy.deepcopy(e) == e
     for f in fields(cls):
         with pytest.raises(FrozenInstanceError):
@@ -71,6 +80,14 @@ def test_event_class_is_built_by_the_fast_constructor_and_stays_frozen(cls: type
         if required:
             with pytest.raises(TypeError, match=required[-1].name):
                 cls(*[values[f.name] for f in required[:-1]])
+
+
+def test_a_play_is_still_canonical() -> None:
+    from racebook.rf90.actions import Play
+
+    p = Play("C1", ("R2", "R1"), True)
+    assert p.cards == ("R1", "R2") and p == Play(car="C1", cards=("R1", "R2"), trajectory=True)
+    assert str(p) == "C1 play R1 R2 +traj"
 
 
 def test_sentences_unchanged_with_the_fast_constructor() -> None:
