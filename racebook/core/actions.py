@@ -10,6 +10,9 @@ Standard library only.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
+
+from racebook.core.frozen import fast_init
 
 
 @dataclass(frozen=True, slots=True)
@@ -17,6 +20,12 @@ class Action:
     """A decision of the driver of ``car``: ``str()`` is ``"<car> <verb> <arguments>"``."""
 
     car: str
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Each action class gets the fast constructor (:func:`racebook.core.frozen.fast_init`): listings build
+        every legal action."""
+        super(Action, cls).__init_subclass__(**kwargs)  # (a bare super() names the class before slots were added)
+        fast_init(cls)
 
     @property
     def verb(self) -> str:

@@ -14,6 +14,8 @@ from dataclasses import dataclass, fields
 from enum import Enum
 from typing import Any, ClassVar, TypeVar
 
+from racebook.core.frozen import FAST_INIT_FILE, fast_init  # noqa: F401 - FAST_INIT_FILE re-exported
+
 E = TypeVar("E", bound="Event")  # "an event of this class", for helpers that filter a log by class
 
 
@@ -40,6 +42,12 @@ class Event:
     TEMPLATE: ClassVar[str] = ""
     PROSE: ClassVar[frozenset[str]] = frozenset()
     SEP: ClassVar[Mapping[str, str]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """The slotted class ``dataclass(frozen=True, slots=True)`` creates last gets the fast constructor
+        (:func:`fast_init`); the plain class it starts from (no ``__slots__`` of its own yet) keeps its own."""
+        super(Event, cls).__init_subclass__(**kwargs)  # (a bare super() names the class before slots were added)
+        fast_init(cls)
 
     @property
     def kind(self) -> str:

@@ -37,17 +37,21 @@ R = TypeVar("R", bound="Replay[Any, Any]")
 
 
 class EventLog(list):  # type: ignore[type-arg]  # a list of events (subclassed by the games' logs)
-    """An event list that also records a frame after every event when given a ``snapshot`` function."""
+    """An event list that also records a frame after every event when given a ``snapshot`` function.
+
+    Without one, ``append`` is the list's own (the rules append several events a turn: no Python call between)."""
 
     def __init__(self, snapshot: Callable[[], Any] | None = None) -> None:
         super().__init__()
         self.snapshot = snapshot
         self.frames: list[Any] = []
+        if snapshot is not None:
+            self.append = self._append_recording  # type: ignore[method-assign]
 
-    def append(self, event: Event) -> None:
-        super().append(event)
-        if self.snapshot is not None:
-            self.frames.append(self.snapshot())
+    def _append_recording(self, event: Event) -> None:
+        list.append(self, event)
+        assert self.snapshot is not None
+        self.frames.append(self.snapshot())
 
 
 @dataclass(frozen=True, slots=True)

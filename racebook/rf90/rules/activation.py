@@ -65,6 +65,21 @@ def _sweep(state: RaceState) -> tuple[Activation, ...]:
     return _sweep_from(track, track.index_of(section), split)
 
 
+# id of a shared sweep -> (the sweep, section -> its positions in the sweep); the sweep is held, so its id is its own
+_POSITIONS: dict[int, tuple[tuple[Activation, ...], dict[str, tuple[int, ...]]]] = {}
+
+
+def _positions(acts: tuple[Activation, ...]) -> dict[str, tuple[int, ...]]:
+    """Where each section's groups stand in the sweep ``acts`` (two places for the split leader's section)."""
+    hit = _POSITIONS.get(id(acts))
+    if hit is None or hit[0] is not acts:
+        where: dict[str, list[int]] = {}
+        for i, a in enumerate(acts):
+            where.setdefault(a.section, []).append(i)
+        hit = _POSITIONS[id(acts)] = (acts, {k: tuple(v) for k, v in where.items()})
+    return hit[1]
+
+
 def sweep(state: RaceState) -> list[Activation]:
     """Activation groups in sweep order from the FAS (§11.3)."""
     return list(_sweep(state))
@@ -116,8 +131,21 @@ def next_to_play(state: RaceState) -> Next | None:
         return Next(_sweep(state)[0], lead, "leader, FAS", "§11.2 case 1", solo=True)
     cars, order = state.cars, state.order
     lead_section = cars[lead].section if lead else None
-    off = _off_map(state)
-    for act in _sweep(state):
+    # only the groups of sections holding a car still to play (or cars waiting at their re-entry point), in sweep
+    # order: every other group would be passed over below. ``off`` is :func:`_off_map`, built in the same loop.
+    off: dict[str, list[str]] = {}
+    todo: set[str] = set()
+    for c in cars.values():
+        if c.on_track:
+            if not c.played:
+                todo.add(c.section)
+            if c.off_track is not None:
+                off.setdefault(c.off_track, []).append(c.id)
+                todo.add(c.off_track)
+    acts = _sweep(state)
+    where = _positions(acts)
+    for p in sorted([p for sec in todo if sec in where for p in where[sec]]):
+        act = acts[p]
         if act.section not in off:  # a first look at the section's list: most sections hold nobody still to play
             for cid in order[act.section]:
                 if cid != YELLOW_FLAG and not cars[cid].played and cars[cid].on_track:

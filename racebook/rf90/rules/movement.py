@@ -62,6 +62,7 @@ def special_turn(state: RaceState) -> str | None:
 
 
 _WHERE = {t: "braking zone" if t is SectionType.BRAKING else t.value for t in SectionType}  # a section type in words
+_TYPE_WORD = {t: t.value for t in SectionType}  # an enum's .value is a property call: read once
 
 
 def pass_cost(state: RaceState, mover: Car, other: Car, minus_one_corner: int | None = None) -> PassCost:
@@ -258,7 +259,7 @@ def advance(state: RaceState, mv: Move, events: list[Event], check_result: bool 
         car.trajectory = None
         mv.mp -= 1
         mv.entered += 1
-        events.append(EnterSection(car.id, nxt.name, nxt.type.value, mv.mp))
+        events.append(EnterSection(car.id, nxt.name, _TYPE_WORD[nxt.type], mv.mp))
         if nxt.index == 0:
             events.append(FinishLine(car.id, car.lap))
         _update_leader(state, events, car.id)

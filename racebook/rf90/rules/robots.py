@@ -22,7 +22,13 @@ from racebook.rf90.turn.context import Phase, TurnCtx
 
 def _robot_must_pit(state: RaceState, car: Car) -> bool:
     """§8: a due chit of this type binds the best-placed robot of the type that has not pitted yet."""
-    if car.pits or not any(t is car.robot and n <= state.turn for t, n in state.robot_chits):
+    if car.pits:
+        return False
+    robot, turn = car.robot, state.turn
+    for t, n in state.robot_chits:
+        if t is robot and n <= turn:
+            break
+    else:
         return False
     same = [c.id for c in state.on_track() if c.is_robot and c.robot is car.robot and not c.pits]
     return bool(same) and max(same, key=state.key) == car.id

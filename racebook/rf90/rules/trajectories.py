@@ -56,7 +56,7 @@ def free_trajectories(state: RaceState, section: str) -> list[Trajectory]:
 def occupiable_trajectories(state: RaceState, car: Car, ctx: TurnCtx) -> list[Trajectory]:
     """The free trajectories of the car's section it may take now: none in a section where it failed an ET
     this turn, neither that ET nor any other (§18.2). Players and robots alike."""
-    if ctx.play.traj_failed and ctx.play.traj_failed_in == car.section:
+    if ctx.et_failed_in(car.section):
         return []
     return free_trajectories(state, car.section)
 

@@ -177,7 +177,7 @@ def legal_plays(state: RaceState, car: Car, only: tuple[str, ...] | None = None,
     hand = car.hand
     card_of = {c: state.card(c) for c in hand}
     race_checks = [(c, card_of[c].check) for c in hand if not card_of[c].is_track]
-    penalty = sum(v for v, _ in _penalties(state, car))
+    penalty = -movement.tyre_penalty(state, car) - car.time_loss  # the MP of _penalties, without their words
     hooks = skills.hooks(car)
     combos: list[tuple[str, ...]] = [(c,) for c in hand]
     for a, b in combinations(hand, 2):
@@ -197,20 +197,26 @@ def legal_plays(state: RaceState, car: Car, only: tuple[str, ...] | None = None,
     candidates: list[_Candidate] = []
     for cards in combos:
         spare = len(hand) - len(cards)
-        tcs = [card_of[c] for c in cards if card_of[c].is_track]
+        played = [card_of[c] for c in cards]  # one or two cards: their sums written out
         queries_for: list[frozenset[str]] = []
-        for tc in tcs:
+        for tc in played:
+            if not tc.is_track:
+                continue
             if tc.code not in wanted_of:
                 wanted_of[tc.code] = frozenset(s for n in tc.corners for s in state.track.corner(n).sections)
             if car.section not in wanted_of[tc.code]:
                 queries_for.append(wanted_of[tc.code])
         left = [v for c, v in race_checks if c not in cards]
         best = min(left) if left else None
-        card_mp = sum(card_of[c].mp for c in cards)
-        tyres0 = sum(card_of[c].tyres for c in cards)
-        disc0 = sum(card_of[c].discard for c in cards)
+        card_mp = tyres0 = disc0 = 0
+        minus_one = False
+        for pc in played:
+            card_mp += pc.mp
+            tyres0 += pc.tyres
+            disc0 += pc.discard
+            minus_one = minus_one or bool(pc.minus_one)
         m1s: list[int | None] = [None]
-        if any(card_of[c].minus_one for c in cards):
+        if minus_one:
             m1s += corners
         # the MP every play of these cards starts from (§13.E.1), only where a Track Card's eligibility asks for it
         base_mp = card_mp + sum(v for v, _ in hooks.mp_parts(state, car, cards)) + penalty if queries_for else 0

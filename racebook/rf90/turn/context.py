@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Any
 
 from racebook.rf90.cards import TestKind
 from racebook.rf90.rules.movement import Move
@@ -97,10 +99,17 @@ class LateBrakeCtx:
     lb_advanced: bool = False  # entered a new section by late braking (may then take a trajectory)
 
 
-@dataclass
+_PARTS: dict[str, Callable[[], Any]] = {"play": PlayCtx, "pit": PitCtx, "offtrack": RouteCtx, "lb": LateBrakeCtx}
+
+
+@dataclass(init=False)
 class TurnCtx:
     """An individual turn in progress: whose, its phase, and one context per concern (play, pit, off-track route,
-    late braking)."""
+    late braking).
+
+    The four concern contexts are made on first use (most robot turns never read three of them, and building them
+    was ~5 % of a robot's turn): a context not given to the constructor is a fresh one the first time it is read,
+    the same one afterwards — it reads, compares, prints and copies as the eager dataclass did."""
 
     car: str
     phase: Phase = Phase.A
@@ -112,3 +121,35 @@ class TurnCtx:
     decider: str | None = None  # who decides now, when not the car itself (the orange-flag holder, §15.4)
     sc_mode: str | None = None  # "window" (§21.1 pit window) or "running" (§21.3–21.4)
     robot_entered: bool = False  # the robot entered a new section this turn (§17.3 F)
+
+    def __init__(self, car: str, phase: Phase = Phase.A, play: PlayCtx | None = None, pit: PitCtx | None = None,
+                 offtrack: RouteCtx | None = None, lb: LateBrakeCtx | None = None, reentry: bool = False,
+                 decider: str | None = None, sc_mode: str | None = None, robot_entered: bool = False) -> None:
+        self.car = car
+        self.phase = phase
+        if play is not None:
+            self.play = play
+        if pit is not None:
+            self.pit = pit
+        if offtrack is not None:
+            self.offtrack = offtrack
+        if lb is not None:
+            self.lb = lb
+        self.reentry = reentry
+        self.decider = decider
+        self.sc_mode = sc_mode
+        self.robot_entered = robot_entered
+
+    def __getattr__(self, name: str) -> Any:
+        """Only called for an attribute not set yet: a concern context is made (and kept) on first use."""
+        make = _PARTS.get(name)
+        if make is None:
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        part = make()
+        setattr(self, name, part)
+        return part
+
+    def et_failed_in(self, section: str) -> bool:
+        """§18.2: the car failed an ET in ``section`` this turn (no play context made just to say no)."""
+        play = self.__dict__.get("play")
+        return play is not None and play.traj_failed and play.traj_failed_in == section
