@@ -5,6 +5,7 @@ robot individual turn (issue 16 item 7).
     .venv/bin/python benchmarks/bench.py --json          # the same figures as JSON (by game)
     .venv/bin/python benchmarks/bench.py --races 200     # fewer races for the races figures
     .venv/bin/python benchmarks/bench.py --notebooks     # also time the notebook suite under nbval (minutes)
+    .venv/bin/python benchmarks/bench.py --notebooks --readme   # rewrite the README's figures table with this run
 
 Figures (RF90; then Automobiles; FormulaGP gets its rows when it exists):
 
@@ -296,6 +297,41 @@ def ratio(x: float | None) -> str:
     return "—" if x is None or x != x else f"{x:,.1f}x"
 
 
+README = ROOT / "README.md"
+BEGIN, END = "<!-- bench:begin (written by benchmarks/bench.py --readme) -->", "<!-- bench:end -->"
+
+
+def readme_table(figures: list[Figure], auto: list[Figure], load: float | None) -> str:
+    """The README's figures block: one row per figure, with its ratios and target, and the run's conditions."""
+    when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    load_text = "?" if load is None else f"{load:.1f}"
+    lines = [BEGIN,
+             f"Figures from one run of `.venv/bin/python benchmarks/bench.py --readme` ({when}; {os.cpu_count()} CPUs, "
+             f"load average {load_text}; Python {platform.python_version()}; CPU time unless marked wall). "
+             "× floor: the figure over the apply-only floor per individual turn; × robot: over the robot "
+             "individual turn.",
+             "",
+             "| measure | per | figure | × floor | × robot | target | note |",
+             "|---|---|---|---|---|---|---|"]
+    for f in figures:
+        lines.append(f"| {f.label} | {f.unit} | {fmt(f.seconds)} | {ratio(f.floor_ratio)} | {ratio(f.robot_ratio)} | "
+                     f"{fmt(f.target) if f.target else '—'} | {f.note or '—'} |")
+    for f in auto:
+        lines.append(f"| {f.label} | {f.unit} | {fmt(f.seconds)} | — | — | — | {f.note or '—'} |")
+    lines.append(END)
+    return "\n".join(lines)
+
+
+def write_readme(figures: list[Figure], auto: list[Figure], load: float | None) -> None:
+    text = README.read_text(encoding="utf-8")
+    if text.count(BEGIN) != 1 or text.count(END) != 1:
+        raise SystemExit(f"{README}: needs exactly one pair of bench markers ({BEGIN} … {END})")
+    head, rest = text.split(BEGIN)
+    _, tail = rest.split(END)
+    README.write_text(head + readme_table(figures, auto, load) + tail, encoding="utf-8")
+    print(f"wrote the figures into {README.relative_to(ROOT)}", file=sys.stderr)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description="racebook benchmarks")
     ap.add_argument("--races", type=int, default=1000, help="robot races for the races figures (scaled to 1,000)")
@@ -304,6 +340,7 @@ def main() -> int:
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
     ap.add_argument("--notebooks", action="store_true", help="also time the notebook suite under nbval")
     ap.add_argument("--auto-races", type=int, default=10, help="Automobiles races for its figures")
+    ap.add_argument("--readme", action="store_true", help="write the figures into README.md")
     args = ap.parse_args()
     load_track(TRACK)
     robot_race(0)  # warm up imports and caches
@@ -321,6 +358,8 @@ def main() -> int:
         f.floor_ratio, f.robot_ratio = f.seconds / floor, f.seconds / robot
     auto = automobiles_figures(args.auto_races)
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
+    if args.readme:
+        write_readme(figures, auto, load)
     if args.json:
         print(json.dumps({"machine": {"cpus": os.cpu_count(), "load1": load, "python": platform.python_version()},
                           "games": {"rf90": [{k: None if isinstance(v, float) and v != v else v  # nan: not measured

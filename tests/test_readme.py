@@ -181,3 +181,25 @@ def test_errors_section_documents_every_error_class() -> None:
         documented = any(f"`{name}`" in row for row in rows)
         assert documented or name == "EngineError", f"{name} has no row in the errors table"
         assert issubclass(getattr(errors, name), ValueError) == (name != "EngineError"), name
+
+
+def test_the_benchmark_figures_are_written_by_the_script() -> None:
+    """The README's figures block comes from ``benchmarks/bench.py --readme`` (issue 18 item 3: figures from a
+    script, not typed by hand): one pair of markers, the run's conditions, and a row per figure."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("bench", ROOT / "benchmarks" / "bench.py")
+    assert spec and spec.loader
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert text.count(bench.BEGIN) == 1 and text.count(bench.END) == 1
+    block = text.split(bench.BEGIN)[1].split(bench.END)[0]
+    assert block.strip().startswith("Figures from one run of `.venv/bin/python benchmarks/bench.py --readme`")
+    rows = [ln for ln in block.splitlines() if ln.startswith("| ") and not ln.startswith("| measure")]
+    assert len(rows) >= 15, block
+    # the block the script writes for given figures: ratios and targets formatted as in the README
+    f = bench.Figure("floor_turn", "floor", 150e-6, "turn", target=1e-4, floor_ratio=1.0, robot_ratio=2.0)
+    made = bench.readme_table([f], [], 1.0)
+    assert made.startswith(bench.BEGIN) and made.endswith(bench.END)
+    assert "| floor | turn | 150.0 µs | 1.0x | 2.0x | 100.0 µs | — |" in made
