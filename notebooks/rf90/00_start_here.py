@@ -103,6 +103,8 @@ PLAN = [
     ("11_strategies_and_skills", "the Strategy Cards and the skills", "§26, §27"),
     ("12_full_race", "a whole race, turn by turn", "§10–§25"),
     ("13_what_if", "what if? change a rule or a card and replay", "§31"),
+    ("14_spa_and_extreme_trajectories", "Expansion #1: Spa's Extreme Trajectories, Monaco's braking zones",
+     "Expansion #1 §3, §4"),
 ]
 present = {p.stem for p in Path.cwd().glob("[0-9][0-9]_*.ipynb")}
 plan = PLAN + [(name, "", "") for name in sorted(present - {p[0] for p in PLAN})]
