@@ -44,7 +44,7 @@ class Race(Replay[Action, Frame]):
         self.record_frames = frames
         self._initial = state.copy()
         self.steps: list[Step[Action, Frame]] = []
-        self._legal_cache: tuple[int, list[Action]] | None = None
+        self._legal_cache = None
         events = self._log()
         turn.opening(state, events)
         self.steps.append(Step(0, None, tuple(events), tuple(events.frames)))
@@ -86,12 +86,8 @@ class Race(Replay[Action, Frame]):
         """Every action legal now; the single source of truth for ``apply`` and ``explain``."""
         return list(self._legal_now())
 
-    def _legal_now(self) -> list[Action]:
-        if self._legal_cache is not None and self._legal_cache[0] == len(self.steps):
-            return self._legal_cache[1]
-        legal = turn.legal(self.state)
-        self._legal_cache = (len(self.steps), legal)
-        return legal
+    def _list_legal(self) -> list[Action]:
+        return turn.legal(self.state)
 
     @staticmethod
     def _parse(action: Action | str) -> Action:

@@ -144,9 +144,29 @@ class Replay(Generic[A, F]):
     _snaps: dict[int, Any] | None = None  # step index -> a copy of the position right after that step (never played)
     _frame_cache: OrderedDict[int, tuple[F, ...]] | None = None
     _cursor: Replay[A, F] | None = None  # the replay that rebuilt the last frames, right after that step
+    _legal_cache: tuple[Any, list[A]] | None = None  # (position key, the legal actions listed there)
 
     def apply(self, action: A) -> tuple[Event, ...]:
         raise NotImplementedError
+
+    def _list_legal(self) -> list[A]:
+        """List the actions legal now (the game's one listing)."""
+        raise NotImplementedError
+
+    def _position_key(self) -> Any:
+        """What the legal actions depend on between two listings; by default the number of steps (a game whose
+        decisions change within a step, or without a step, says more)."""
+        return len(self.steps)
+
+    def _legal_now(self) -> list[A]:
+        """The legal actions of this position, listed once: a click's ``apply`` reuses the list its buttons were
+        drawn from, and ``explain`` reuses it too. ``apply`` (and its rewind) drops the cache."""
+        cached = self._legal_cache
+        if cached is not None and cached[0] == self._position_key():
+            return cached[1]
+        legal = self._list_legal()
+        self._legal_cache = (self._position_key(), legal)
+        return legal
 
     def apply_recorded(self, action: A) -> tuple[Event, ...]:
         """Apply an action read from a record (a replay, a save); a game may check it more cheaply than

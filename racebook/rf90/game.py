@@ -152,18 +152,6 @@ class Race(Replay[Action, Frame]):
         return (len(self.steps), id(self.ctx), self.ctx.phase if self.ctx else None, id(self.duel),
                 self.duel.stage if self.duel else None, self.state.finished)
 
-    def _legal_now(self) -> list[Action]:
-        """The legal actions of this position, listed once: a click's ``apply`` reuses the list its buttons were
-        drawn from (:meth:`legal_actions`), and ``explain`` reuses it too."""
-        cached = self._legal_cache
-        if cached is not None and cached[0] == self._position_key():
-            return cached[1]
-        legal = self._list_legal()
-        self._legal_cache = (self._position_key(), legal)
-        return legal
-
-    _legal_cache: tuple[tuple, list[Action]] | None = None
-
     def explain(self, action: Action | str) -> Verdict:
         """Is ``action`` (or its text) legal now, and if not why: the rule section and a sentence (§10–§13, §21).
 
