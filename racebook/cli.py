@@ -8,6 +8,11 @@
     racebook tracks                       list the shipped tracks
     racebook tracks --check FILE …        validate track files (prints OK, or the error and exits 2)
     racebook workshop [NOTEBOOK] [--port P] [--no-browser]   presenter mode (Voilà, large type, no code)
+    racebook season run FILE_OR_ID [--seed S] [--races N] [--save F] [--json]   an RF90 Championship season
+                                          (Expansion #1 §6) with computer drivers; prints the standings
+    racebook season resume SAVE [--races N] [--save F] [--json]   go on with a saved season
+    racebook season standings SAVE [--json]   the report of a saved season (standings, races so far)
+    racebook season odds SAVE [--samples N] [--seed S] [--jobs N]   title odds: Monte Carlo over the races left
     racebook automobiles replay FILE_OR_ID [--json]   an Automobiles scenario's event log (or a JSON summary)
     racebook automobiles scenarios        list the shipped Automobiles scenarios
     racebook automobiles race [--players N] [--seed S] [--json]   a whole race of computer players
@@ -174,6 +179,7 @@ def _main(argv: list[str] | None) -> int:
                     "default: notebooks/")
     ws.add_argument("--port", type=_count(1, 65535), default=8866)
     ws.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    _season_parser(sub)
     au = sub.add_parser("automobiles", help="Automobiles: replay a scenario, list scenarios, run a computer race")
     ausub = au.add_subparsers(dest="auto_cmd", required=True)
     arp = ausub.add_parser("replay", help="replay an Automobiles scenario file (or a shipped scenario id)")
@@ -187,6 +193,8 @@ def _main(argv: list[str] | None) -> int:
     args = ap.parse_args(argv)
     if args.cmd == "automobiles":
         return _automobiles(args)
+    if args.cmd == "season":
+        return _season(args)
     if args.cmd == "replay":
         from racebook.rf90.scenario import load, summary_json
         sc = load(_scenario_arg(args.file))
@@ -258,6 +266,54 @@ def _main(argv: list[str] | None) -> int:
         from racebook.workshop import main as workshop
         return workshop(args.notebook, args.port, open_browser=not args.no_browser)
     raise AssertionError(args.cmd)  # argparse allows only the commands above
+
+
+def _season_parser(sub: Any) -> None:
+    se = sub.add_parser("season", help="RF90 Championship (Expansion #1 §6): run, resume or report a season")
+    ssub = se.add_subparsers(dest="season_cmd", required=True)
+    for name in ("run", "resume"):
+        p = ssub.add_parser(name, help="run a season file (or a shipped season id)" if name == "run" else
+                            "go on with a saved season (written by --save)")
+        p.add_argument("file")
+        if name == "run":
+            p.add_argument("--seed", type=_count(0, 2**62), default=0, help="the season seed (default 0)")
+        p.add_argument("--races", type=_count(0, 12), default=None, metavar="N",
+                       help="run at most N races (default: to the end of the calendar)")
+        p.add_argument("--save", metavar="F", help="write the season in progress to F (resume it later)")
+        p.add_argument("--json", action="store_true", help="print the championship report as JSON")
+    st = ssub.add_parser("standings", help="the report of a saved season")
+    st.add_argument("file")
+    st.add_argument("--json", action="store_true", help="print the championship report as JSON")
+    od = ssub.add_parser("odds", help="title odds of a saved season: Monte Carlo over the races left")
+    od.add_argument("file")
+    od.add_argument("--samples", type=_count(1, 100_000), default=100)
+    od.add_argument("--seed", type=_count(0, 2**62), default=0)
+    od.add_argument("--jobs", type=_jobs, default=1, metavar="N")
+
+
+def _season(args: argparse.Namespace) -> int:
+    from racebook.rf90.championship import SeasonRun, load_season
+    from racebook.rf90.championship.report import report_json, report_markdown
+    from racebook.rf90.championship.savefile import load, save
+    if args.season_cmd == "run":
+        run = SeasonRun(load_season(args.file), args.seed)
+    else:
+        run = load(args.file)
+    if args.season_cmd == "odds":
+        from racebook.rf90.championship.titleodds import title_odds
+        odds = title_odds(run.season, run.results, args.samples, args.seed, jobs=args.jobs)
+        print(f"title odds after {odds.after} of {len(run.season.calendar)} races ({odds.samples} sampled seasons):")
+        for label, rows in (("drivers", odds.drivers), ("teams", odds.teams)):
+            print(f"{label}: " + ", ".join(f"{n} {100 * p:.0f}%" for n, p in sorted(rows, key=lambda x: -x[1]) if p))
+        return 0
+    if args.season_cmd in ("run", "resume"):
+        if args.save:
+            _csv_arg(args.save)  # a path that can be written, checked before any race is run
+        run.run(args.races)
+        if args.save:
+            save(run, args.save)
+    print(report_json(run) if args.json else report_markdown(run))
+    return 0
 
 
 def _automobiles(args: argparse.Namespace) -> int:

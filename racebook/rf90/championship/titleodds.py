@@ -1,0 +1,87 @@
+"""Who wins the title? Monte Carlo over the remaining races (beyond the book).
+
+After ``k`` races, each sample plays the remaining races ``k+1 … n`` through the **real race engine**
+(:func:`~racebook.rf90.championship.runner.play_race`, computer drivers), adds them to the results so far and
+reads the final standings (§6.5, §6.6, countback included). A title that the countback leaves shared between
+``m`` drivers (AMB-X1-36) counts ``1/m`` for each. Sample ``j`` of the odds after race ``k`` plays race ``r`` from
+seed ``odds_seed(seed, k, j, r)``, so the odds are reproducible from ``seed`` whatever the number of worker
+processes (``jobs``, as :func:`racebook.rf90.analysis.simulate.map_in_order`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from racebook.rf90.analysis.simulate import map_in_order
+from racebook.rf90.championship.points import RaceResult, score_race
+from racebook.rf90.championship.runner import SeasonRun, play_race
+from racebook.rf90.championship.season import Season
+from racebook.rf90.championship.standings import champions, driver_standings, team_standings
+
+
+@dataclass(frozen=True)
+class TitleOdds:
+    """P(title) for every driver and team after ``after`` races (0 = before the season), from ``samples`` seasons."""
+
+    after: int
+    samples: int
+    drivers: tuple[tuple[str, float], ...]
+    teams: tuple[tuple[str, float], ...]
+
+    def driver(self, name: str) -> float:
+        return dict(self.drivers)[name]
+
+    def team(self, name: str) -> float:
+        return dict(self.teams)[name]
+
+
+def odds_seed(seed: int, after: int, sample: int, round_no: int) -> int:
+    """The seed of race ``round_no`` in sample ``sample`` of the odds after ``after`` races."""
+    return ((seed * 16 + after) * 1_000_003 + sample) * 16 + round_no
+
+
+def _one(task: tuple[Season, tuple[RaceResult, ...], int, int]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """One sampled end of season: (drivers' champions, teams' champions)."""
+    season, done, seed, sample = task
+    results = list(done)
+    for r in range(len(done) + 1, len(season.calendar) + 1):
+        results.append(play_race(season, r, odds_seed(seed, len(done), sample, r))[1])
+    scores = [score_race(season, x) for x in results]
+    return champions(driver_standings(season, scores)), champions(team_standings(season, scores))
+
+
+def title_odds(season: Season, results: Sequence[RaceResult], samples: int = 100, seed: int = 0,
+               progress: Callable[[int, int], None] | None = None, jobs: int | str | None = 1) -> TitleOdds:
+    """P(title) after the races ``results`` (see the module docstring); ``progress(done, samples)`` per sample."""
+    done = tuple(results)
+    d_win = {d: 0.0 for d in season.drivers}
+    t_win = {name: 0.0 for name, _ in season.lineup}
+    n = samples if len(done) < len(season.calendar) else 1  # a finished season has one outcome
+    for i, (dc, tc) in enumerate(map_in_order(_one, [(season, done, seed, j) for j in range(n)], jobs)):
+        for d in dc:
+            d_win[d] += 1 / len(dc)
+        for t in tc:
+            t_win[t] += 1 / len(tc)
+        if progress is not None:
+            progress(i + 1, n)
+    return TitleOdds(len(done), n, tuple((d, p / n) for d, p in d_win.items()),
+                     tuple((t, p / n) for t, p in t_win.items()))
+
+
+def odds_by_race(run: SeasonRun, samples: int = 100, seed: int = 0,
+                 progress: Callable[[int, int], None] | None = None, jobs: int | str | None = 1) -> list[TitleOdds]:
+    """The title odds before the season and after each race run so far (``run.done + 1`` entries);
+    ``progress(done, total)`` counts sampled seasons over all of them."""
+    total = samples * min(run.done + 1, len(run.season.calendar))
+    base = 0
+
+    def step(i: int, _n: int) -> None:
+        if progress is not None:
+            progress(min(base + i, total), total)
+
+    out = []
+    for k in range(run.done + 1):
+        out.append(title_odds(run.season, run.results[:k], samples, seed, step, jobs))
+        base += out[-1].samples if k < len(run.season.calendar) else 0
+    return out
