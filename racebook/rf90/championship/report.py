@@ -51,7 +51,7 @@ def report_markdown(run: SeasonRun) -> str:
     lines = [f"# {s.title}", "", f"*{s.cite}* — Director **{s.director}**, **{s.level.value}** rules, "
              f"season seed {run.seed}; {run.done} of {len(s.calendar)} races run.", "", "## Calendar", ""]
     for i, rnd in enumerate(s.calendar):
-        board = f" (raced on the {rnd.track} board — {rnd.source})" if rnd.track != rnd.name else ""
+        board = f" (raced on the {rnd.track} board — {rnd.source})" if rnd.stand_in else ""
         lines.append(f"{i + 1}. {rnd.name}{board}")
     lines += ["", "## Teams", ""]
     for name, ds in s.lineup:

@@ -116,6 +116,11 @@ class Round:
     source: str = ""
     choices: tuple[tuple[str, Choices], ...] = ()
 
+    @property
+    def stand_in(self) -> bool:
+        """Raced on another circuit's board (the name is not the track id, case aside)."""
+        return self.name.casefold() != self.track.casefold()
+
 
 @dataclass(frozen=True)
 class SeasonRules:

@@ -124,7 +124,7 @@ def _read(d: Any) -> Season:
         track = get_str(r, "track", f"{path}.track")
         name = get_str(r, "name", f"{path}.name", track)
         source = get_str(r, "source", f"{path}.source", "")
-        if name != track and "invented-for-teaching" not in source:
+        if Round(name, track).stand_in and "invented-for-teaching" not in source:
             raise bad(f"{path}.source", f"{name!r} is raced on the {track!r} board: say so with a source that "
                       "contains 'invented-for-teaching' (a stand-in board is not the printed game)")
         ch = get(r, "choices", f"{path}.choices", {})
