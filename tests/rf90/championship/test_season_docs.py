@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import tomllib
 from pathlib import Path
 
 from racebook.rf90.championship import Level, load_season, robot_teams

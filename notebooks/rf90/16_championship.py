@@ -1,0 +1,246 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py:percent
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # 16 — The RF90 Championship
+#
+# **Learning objectives** — after this notebook you can:
+#
+# * set up a **season** as the Director does: a calendar of 4–12 circuits, the rules level, two-car teams and the
+#   three named **robot teams**, the car panels and skills fixed for the season;
+# * score a race: **10-6-4-3-2-1**, the **first-driver rule** of robot teams, team points = both drivers;
+# * break a tie with the **countback** (1st places, then 2nd places, and so on) and say what happens when even the
+#   countback ties;
+# * run a mini-season with computer drivers, save it, resume it, and read the **title odds** after each race.
+#
+# **Sources:** the Expansion #1 digest (`shared/rules/rf90_expansion1_digest.md`) §6 (the championship), §5.3
+# (robot teammates), §8 Ex. X1-14 … X1-16, §9 AMB-X1-31 … AMB-X1-36. The season file format is in
+# `docs/season.md`. Every number below comes from the `racebook` engine (`racebook.rf90.championship`); the notebook
+# only shows it.
+#
+# **Invented values** (`invented-for-teaching`, never the printed game): the players' car panels, skills and
+# per-race choices in the shipped seasons; Ex. X1-14's **Hungaroring** round, raced on the Silverstone board
+# (no Hungaroring board ships); the robots' qualifying chits (as in every race); and everything about the **title
+# odds**, which are beyond the book. The book's report template is not in the source: the report's layout is ours.
+
+# %%
+import tempfile
+from pathlib import Path
+
+import pandas as pd
+
+from racebook.rf90.championship import (
+    RaceResult,
+    SeasonDataError,
+    SeasonRun,
+    driver_standings,
+    load_season,
+    score_race,
+    team_standings,
+)
+from racebook.rf90.championship.report import report_markdown
+from racebook.rf90.championship.savefile import load, save
+from racebook.rf90.championship.seasonfile import SEASONS_DIR
+from racebook.rf90.championship.standings import rank
+
+pd.set_option("display.width", 200)
+pd.set_option("display.max_colwidth", 120)
+
+
+def table(rows):
+    """Standings as a DataFrame: a shared position is shown ``2=`` (AMB-X1-36)."""
+    return pd.DataFrame([{"pos": f"{r.position}=" if r.tied else r.position, "name": r.name, "points": r.points,
+                          "1st": r.places[0], "2nd": r.places[1], "3rd": r.places[2], "4th": r.places[3]}
+                         for r in rows]).set_index("pos")
+
+
+# %% [markdown]
+# ## 1. The rule: a season, its teams and its report (§6.1–§6.4)
+#
+# * One player is the **Director**: he organises and referees, and may race too.
+# * The **calendar** has **4 to 12 circuits**, chosen and ordered by the Director, repeats allowed, frozen for the
+#   season. The Director picks the **basic** or **advanced** rules.
+# * **Teams are always two cars**: two players, or a player and a **robot teammate** — a robot of the top category
+#   (SuperFast advanced, Fast basic) **added** to the robots (AMB-X1-33).
+# * The robots form three teams: **SuperFast** Bruno Gourdo / Don Matrelli (advanced only), **Fast** Travis Daye /
+#   Cal Tyrone, **Slow** Peter Kurtz / Vito Giuffrè.
+# * The report records the calendar, the level, the players and teams, each player's **car panel** and **skill** —
+#   both fixed for the season. Tyres, strategy and fuel are chosen per race (AMB-X1-34).
+#
+# A season is a small TOML file. Here is Ex. X1-14's: Alan (Director), Bob and Carl; advanced rules; Monza,
+# Hungaroring, Spa, Monaco, Monza, Spa.
+
+# %%
+season = load_season("x1_14")
+print(season.title, f"[{season.cite}]")
+print("Director:", season.director, "· level:", season.level.value, "· robot teammates are",
+      season.teammate_type.value)
+pd.DataFrame([{"round": i + 1, "circuit": r.name, "board": r.track, "source": r.source or "the track file"}
+              for i, r in enumerate(season.calendar)]).set_index("round")
+
+# %%
+pd.DataFrame([{"team": name, "drivers": ", ".join(season.display_name(d) for d in ds)}
+              for name, ds in season.lineup])
+
+# %% [markdown]
+# Ex. X1-14 counts **5 teams and 10 cars**: 3 humans + Bob's SuperFast robot teammate + the 6 robot-team cars.
+# Ex. X1-15 is the same championship if Alan and Carl do not team up: then every human takes a robot teammate —
+# **6 teams, 12 cars** (AMB-X1-31: every human races in a two-car team).
+
+# %%
+x1_15 = load_season("x1_15")
+print(f"Ex. X1-14: {len(season.lineup)} teams, {len(season.drivers)} cars; "
+      f"Ex. X1-15: {len(x1_15.lineup)} teams, {len(x1_15.drivers)} cars")
+
+# %% [markdown]
+# The season file is checked as it is read: a calendar of 3 circuits, a team of three, the SuperFast team in a
+# basic season, an unknown track… each is **one line** naming the file, the field and the rule.
+
+# %%
+bad = tempfile.NamedTemporaryFile("w", suffix=".toml", delete=False)
+bad.write((SEASONS_DIR / "x1_14.toml").read_text(encoding="utf-8")
+          .replace('"monaco",\n    "monza",\n    "spa",\n', ""))
+bad.close()
+try:
+    load_season(bad.name)
+except SeasonDataError as e:
+    print(type(e).__name__, "·", e.field, "·", e.reason)
+
+# %% [markdown]
+# ## 2. Scoring a race (§6.5, §6.6) — Ex. X1-16
+#
+# | place | 1st | 2nd | 3rd | 4th | 5th | 6th | 7th and lower |
+# |---|---|---|---|---|---|---|---|
+# | points | 10 | 6 | 4 | 3 | 2 | 1 | 0 |
+#
+# **Robot teams:** the better-placed car of a robot team is credited to its **first driver**. A team scores the
+# **sum of its two drivers**. Ex. X1-16: at Monza Bob wins, Carl is 2nd, a SuperFast 3rd, Bob's teammate 4th, Alan
+# 5th and the other SuperFast 6th. Below, the 3rd car is *Matrelli's* — the points still go to Gourdo.
+
+# %%
+monza = RaceResult(1, "monza", 0, ("Bob", "Carl", "Matrelli", "BobMate", "Alan", "Gourdo",
+                                   "Daye", "Tyrone", "Kurtz", "Giuffre"))
+score = score_race(season, monza)
+for e in score.events:
+    print(e.sentence())
+
+# %%
+table(team_standings(season, [score]))
+
+# %% [markdown]
+# The book's numbers: drivers Bob 10, Carl 6, Gourdo 4, Bob's teammate 3, Alan 2, Matrelli 1; teams 13, 8, 5,
+# and 0 for the other two. Daye/Tyrone is ahead of Kurtz/Giuffre on 0 points: the countback goes on past the
+# scoring places (7th and 8th beat 9th and 10th).
+#
+# A **retired** car is not in the source (AMB-X1-35): the engine leaves it **unclassified** — 0 points and no place
+# for the countback. The house rule `classify_retired` places retired cars behind the finishers instead, the last
+# one out first.
+
+# %% [markdown]
+# ## 3. A tie-break walkthrough (§6.5: "and so on")
+#
+# Three invented races of the 4-race `mini` season (basic rules: Fast and Slow robot teams only). Watch **Dana** and
+# **Daye**.
+
+# %%
+mini = load_season("mini")
+races = [
+    ("Dana", "Eli", "Fay", "FayMate", "Kurtz", "Daye", "Tyrone", "Giuffre"),
+    ("Daye", "Eli", "Dana", "Fay", "FayMate", "Tyrone", "Kurtz", "Giuffre"),
+    ("Eli", "Daye", "Fay", "Dana", "FayMate", "Tyrone", "Kurtz", "Giuffre"),
+]
+scores = [score_race(mini, RaceResult(i + 1, "monza", 0, order)) for i, order in enumerate(races)]
+pd.DataFrame([{"race": i + 1, **dict(s.points)} for i, s in enumerate(scores)]).set_index("race")
+
+# %%
+table(driver_standings(mini, scores))
+
+# %% [markdown]
+# Eli (6 + 6 + 10 = 22) leads. Dana (10 + 4 + 3) and Daye (1 + 10 + 6) both have **17 points** and **one win**
+# each; Daye has **one 2nd place**, Dana none — Daye is 2nd, Dana 3rd. When the whole countback is equal, the
+# source is silent (AMB-X1-36): the Director decides; the engine reports a **shared position** — two drivers with
+# identical results:
+
+# %%
+table(rank([("Ann", 12, (1, 0, 1, 0)), ("Ben", 12, (1, 0, 1, 0)), ("Cid", 9, (0, 1, 0, 1))]))
+
+# %% [markdown]
+# ## 4. A mini-season with computer drivers
+#
+# Each race is played by the RF90 race engine from the season's seed (race *n* uses seed 16 × season seed + *n*):
+# the players are driven by the engine's greedy computer driver, robots are robots. Teammates are separate cars
+# for now (the in-race team rules of §5 are another notebook's subject).
+
+# %%
+run = SeasonRun(mini, seed=7).run(2)
+tmp = Path(tempfile.mkdtemp()) / "mini.json"
+save(run, tmp)  # a season in progress: the season, its seed, the results so far
+resumed = load(tmp)  # checked by replaying the saved races
+resumed.run()
+print(f"{resumed.done} of {len(mini.calendar)} races; the same as one go:",
+      resumed.results == SeasonRun(mini, seed=7).run().results)
+
+# %%
+print(report_markdown(resumed).split("## Races", 1)[1].split("## Drivers'", 1)[0].strip())
+
+# %%
+table(resumed.drivers())
+
+# %%
+table(resumed.teams())
+
+# %% [markdown]
+# ## 5. Who wins the title? (beyond the book)
+#
+# After each race, the engine replays the **remaining races** many times (Monte Carlo, each race through the real
+# engine, a fresh seed each time) and counts who ends up champion — countback included; a shared title counts half.
+# 12 sampled seasons per point keep this notebook quick: the odds are rough (±15 percentage points). On the CLI:
+# `racebook season odds SAVE --samples 500 --jobs 2`.
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+from racebook.rf90.ui.titleodds import TitleOddsChart  # noqa: E402
+
+drivers_chart = TitleOddsChart(resumed)
+odds = drivers_chart.run(samples=12, seed=1)
+drivers_chart
+
+# %%
+pd.DataFrame([{"after race": o.after, **{n: f"{p:.0%}" for n, p in o.drivers}} for o in odds]).set_index(
+    "after race")
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+teams_chart = TitleOddsChart(resumed, teams=True)
+teams_chart.show(odds)
+teams_chart
+
+# %% [markdown]
+# Read the chart from left to right: before the season (0) every car that can win a race has some chance; each
+# result moves the lines; after the last race the champion has 100 %. With 12 samples per point a line can jump by
+# 8 percentage points for one sampled season — raise `samples` for smoother curves (each sample plays the races
+# left: about 0.1 s of CPU per race).
+#
+# ## 6. Words (English · Spanish, Expansion #1)
+#
+# | English | Spanish |
+# |---|---|
+# | championship | Campeonato |
+# | Director of the championship | Director del Campeonato |
+# | championship report | Informe del Campeonato |
+# | first / second driver | Primer / Segundo Piloto |
+# | drivers' / teams' championship | Campeonato de Pilotos / de Equipos |
+# | robot teammate | compañero (de equipo) robot |
+#
+# **Try it:** `racebook season run x1_14 --seed 3`, then edit a copy of `racebook/rf90/data/seasons/mini.toml`
+# (see `docs/season.md`).
