@@ -20,6 +20,8 @@ Figures (RF90; then Automobiles; FormulaGP gets its rows when it exists):
   ``Race.snapshot_every`` steps), with the memory each race keeps per event with frames and without; a walk back
   through a whole race by ``at(n)`` (every click, n = N … 0); clicks of the stepper (◀ and the slider) on a
   1,000-event race, engine and view (needs the ``lab`` extra).
+- RF90 Championship (Expansion #1 §6): the shipped 4-race season ``mini`` run through the race engine (the CLI's
+  ``racebook season run mini``), and title odds: sampled seasons per second after race 1 (3 races each).
 - Automobiles: a decision of a greedy computer player (listing, choice, ``apply``), a whole 4-player race with the
   greedy players, ``Race.clone()`` against ``at(n)``.
 
@@ -258,6 +260,23 @@ def travel_figures() -> list[Figure]:
     return out
 
 
+def season_figures(samples: int) -> list[Figure]:
+    """A whole 4-race season from a shipped file, and the title odds' Monte Carlo (sampled seasons per second)."""
+    from racebook.rf90.championship import SeasonRun, load_season
+    from racebook.rf90.championship.titleodds import title_odds
+    season = load_season("mini")
+    w0, c0 = time.perf_counter(), time.process_time()
+    run = SeasonRun(season, 0).run()
+    wall, cpu = time.perf_counter() - w0, time.process_time() - c0
+    c0 = time.process_time()
+    title_odds(season, run.results[:1], samples=samples, seed=0)
+    per = (time.process_time() - c0) / samples
+    return [Figure("season_run", "a 4-race season from a file (mini: 8 cars), computer drivers", cpu, "season",
+                   note=f"wall {wall:.2f} s"),
+            Figure("title_odds", f"title odds after race 1 of 4: one sampled season (3 races; {samples} samples)",
+                   per, "sampled season", note=f"{1 / per:.1f} seasons/s on one core")]
+
+
 def automobiles_figures(n: int) -> list[Figure]:
     from racebook.automobiles.agents import GreedyDriver
     from racebook.automobiles.game import Race as AutoRace
@@ -341,11 +360,13 @@ def main() -> int:
     ap.add_argument("--notebooks", action="store_true", help="also time the notebook suite under nbval")
     ap.add_argument("--auto-races", type=int, default=10, help="Automobiles races for its figures")
     ap.add_argument("--readme", action="store_true", help="write the figures into README.md")
+    ap.add_argument("--odds-samples", type=int, default=20, help="sampled seasons for the title-odds figure")
     args = ap.parse_args()
     load_track(TRACK)
     robot_race(0)  # warm up imports and caches
     figures = human_figures(args.human_races) + robot_figures(args.robot_races)
     figures += odds_and_copy_figures() + travel_figures() + races_figures(args.races)
+    figures += season_figures(args.odds_samples)
     if args.notebooks:
         w0 = time.perf_counter()
         r = subprocess.run([sys.executable, *NBVAL[1:]], cwd=ROOT, capture_output=True, text=True)

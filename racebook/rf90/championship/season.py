@@ -18,6 +18,7 @@ from pathlib import Path
 
 from racebook.core.errors import SetupError
 from racebook.rf90.car import CAR_ID, RobotType, Setup, Skill, Strategy, Tyre
+from racebook.rf90.trackfile import available_tracks
 
 #: §6.2 (Expansion #1): at least 4 and at most 12 circuits
 MIN_ROUNDS, MAX_ROUNDS = 4, 12
@@ -142,7 +143,7 @@ class Season:
     robot_teams: tuple[RobotTeam, ...] | None = None  # None = the default line-up of §6.3 for the level
     rules: SeasonRules = SeasonRules()
     cite: str = "Expansion #1 §6"
-    known_tracks: tuple[str, ...] | None = field(default=None, compare=False, repr=False)
+    known_tracks: tuple[str, ...] | None = field(default=None, compare=False, repr=False)  # None: the track files
 
     def __post_init__(self) -> None:
         if self.robot_teams is None:
@@ -208,11 +209,11 @@ def _check(s: Season) -> None:
     if not MIN_ROUNDS <= n <= MAX_ROUNDS:
         raise err(f"{n} circuits", f"§6.2 {X1}", f"a championship has {MIN_ROUNDS} to {MAX_ROUNDS} circuits",
                   "calendar")
-    if s.known_tracks is not None:
-        for i, r in enumerate(s.calendar):
-            if r.track not in s.known_tracks:
-                raise err(r.track, f"§6.2 {X1}", f"unknown track (known: {', '.join(s.known_tracks)}); a circuit "
-                          "with no board of its own may name one: {name = ..., track = ...}", f"calendar[{i}]")
+    known = s.known_tracks if s.known_tracks is not None else tuple(available_tracks())
+    for i, r in enumerate(s.calendar):
+        if r.track not in known:
+            raise err(r.track, f"§6.2 {X1}", f"unknown track (known: {', '.join(known)}); a circuit with no board "
+                      "of its own may name one: {name = ..., track = ...}", f"calendar[{i}]")
     for rt in s.robots:
         if rt.advanced_only and s.level is Level.BASIC:
             raise err(rt.name, f"§6.3 {X1}", f"the {rt.name} robot team races in the advanced game only "

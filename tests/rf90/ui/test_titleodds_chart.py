@@ -1,0 +1,27 @@
+"""The title-odds chart (racebook.rf90.ui.titleodds): built once, the lines follow the engine's odds."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("bqplot")
+
+from racebook.rf90.championship import SeasonRun, load_season  # noqa: E402
+from racebook.rf90.championship.titleodds import odds_by_race  # noqa: E402
+from racebook.rf90.ui.titleodds import TitleOddsChart  # noqa: E402
+
+
+def test_the_chart_draws_the_odds_and_keeps_its_marks() -> None:
+    run = SeasonRun(load_season("mini"), 1).run(4)
+    chart = TitleOddsChart(run)
+    lines, figure = chart.lines, chart.figure
+    odds = chart.run(samples=1, seed=0)
+    assert odds == odds_by_race(run, samples=1, seed=0)
+    assert chart.lines is lines and chart.figure is figure and figure.marks == [lines]
+    assert list(chart.lines.x) == [0, 1, 2, 3, 4]
+    champion = run.drivers()[0].name
+    assert chart.lines.y[list(run.season.drivers).index(champion)][-1] == pytest.approx(1.0)
+    assert chart.progress.value == chart.progress.max
+    teams = TitleOddsChart(run, teams=True)
+    teams.show(odds)
+    assert len(teams.lines.y) == len(run.season.lineup) and teams.progress.layout.display == "none"
