@@ -10,12 +10,12 @@ and skill. What is chosen per race: tyres, strategy, refuel chit (:class:`Choice
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import cache
 from pathlib import Path
 
+from racebook.core.datafile import load_toml
 from racebook.core.errors import SetupError
 from racebook.rf90.car import CAR_ID, RobotType, Setup, Skill, Strategy, Tyre
 from racebook.rf90.trackfile import available_tracks
@@ -62,7 +62,7 @@ class RobotTeam:
 @cache
 def robot_teams() -> dict[str, RobotTeam]:
     """The three robot teams of §6.3 from ``data/robot_teams.toml`` (names are data), by key."""
-    data = tomllib.loads(ROBOT_TEAMS_FILE.read_text(encoding="utf-8"))
+    data = load_toml(ROBOT_TEAMS_FILE)  # the one safe reader (racebook.core.datafile)
     return {t["key"]: RobotTeam(t["key"], t["name"], RobotType(t["type"]), t["first"]["id"], t["second"]["id"],
                                 t["first"]["name"], t["second"]["name"], t["advanced_only"])
             for t in data["teams"]}

@@ -15,6 +15,7 @@ from racebook.core.datafile import DATA_ID, load_toml
 from racebook.core.errors import DataError, RacebookError, SetupError
 from racebook.core.fields import as_enum, as_strs, bad, field_key, get, get_bool, get_int, get_str, kind_of
 from racebook.rf90.car import Setup, Skill, Strategy, Tyre
+from racebook.rf90.championship.runner import check_races
 from racebook.rf90.championship.season import (
     Choices,
     Level,
@@ -69,7 +70,6 @@ def season_from_dict(d: Any, file: str = "<season>") -> Season:
     except RacebookError as e:  # e.g. RuleUnavailable for a strategy or skill the engine cannot play
         raise SeasonDataError(file, "season", str(e)) from None
     try:
-        from racebook.rf90.championship.runner import check_races
         check_races(season)  # the race engine's own set-up checks, round by round (grid places, chits, …)
     except SeasonSetupError as e:
         raise SeasonDataError(file, e.field, str(e)) from None
