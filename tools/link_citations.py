@@ -2,6 +2,7 @@
 
     python tools/link_citations.py notebooks/rf90/*.py            # rewrite the jupytext sources in place
     python tools/link_citations.py --check notebooks/rf90/*.py    # exit 1 if a source still has a bare citation
+    python tools/link_citations.py README.md docs/*.md            # markdown pages too (links at the page's end)
 
 Each "§13.D.2", "§4.3 (Expansion #1)", "AMB-29", "Ex. 12" … in a markdown cell of a ``py:percent`` source becomes
 a reference link, ``[§13.D.2][]``, with its definition at the end of the cell,
@@ -27,13 +28,15 @@ from racebook.core import citations  # noqa: E402
 
 WIDTH = 120
 LINKED = re.compile(r"\[[^\]\n]*\](?:\([^)\n]*\)|\[[^\]\n]*\])")
+FENCED = re.compile(r"^```.*?^```", re.M | re.S)
 CODE = re.compile(r"`[^`\n]*`")
 BLOCK = re.compile(r"^\s*(?:[*+>|#<-]|\d+\.\s|```|\[[^\]]+\]: )")  # a line that starts a new block
 DEFINITION = re.compile(r"^\[[^\]\n]+\]: \S+$")
 
 
 def _protected(text: str) -> list[tuple[int, int]]:
-    spans = [m.span() for m in LINKED.finditer(text)] + [m.span() for m in CODE.finditer(text)]
+    spans = [m.span() for m in FENCED.finditer(text)]
+    spans += [m.span() for m in LINKED.finditer(text)] + [m.span() for m in CODE.finditer(text)]
     offset = 0
     for line in text.splitlines(keepends=True):
         if line.lstrip().startswith("#") or DEFINITION.match(line.strip()):  # headings, link definitions
@@ -42,7 +45,7 @@ def _protected(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-def link_markdown(text: str, game: str, base: str) -> str:
+def link_markdown(text: str, game: str, base: str, wrap: bool = True) -> str:
     """One markdown cell's text with its bare citations linked (idempotent)."""
     lines = text.split("\n")
     while lines and (DEFINITION.match(lines[-1]) or not lines[-1].strip()):
@@ -68,7 +71,9 @@ def link_markdown(text: str, game: str, base: str) -> str:
             defs[c.anchor] = c.url(base)
         at = c.end
     out.append(body[at:])
-    body = _wrap("".join(out), {line for line in text.split("\n") if len(line) > WIDTH - 2})
+    body = "".join(out)
+    if wrap:
+        body = _wrap(body, {line for line in text.split("\n") if len(line) > WIDTH - 2})
     used = {(m.group(2) or m.group(1)).lower() for m in re.finditer(r"\[([^\]\n]*)\]\[([^\]\n]*)\]", body)}
     kept = {k: v for k, v in defs.items() if k.lower() in used}
     if not kept:
@@ -127,7 +132,7 @@ def link_source(source: str, game: str, base: str) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("paths", nargs="+", type=Path, help="notebook sources (notebooks/<game>/NN_name.py)")
+    ap.add_argument("paths", nargs="+", type=Path, help="notebook sources (notebooks/<game>/NN_name.py), .md pages")
     ap.add_argument("--check", action="store_true", help="change nothing; exit 1 if a source would change")
     args = ap.parse_args(argv)
     changed = []
@@ -136,7 +141,10 @@ def main(argv: list[str] | None = None) -> int:
         game = citations.GAME_DOC.get(path.parent.name, "rf90")
         base = Path(os.path.relpath(ROOT / "docs" / "rules", path.parent)).as_posix()
         text = path.read_text(encoding="utf-8")
-        new = link_source(text, game, base)
+        if path.suffix == ".md":  # a markdown page (README.md, docs/*.md): one cell, lines never wrapped
+            new = link_markdown(text.rstrip("\n"), "rf90", base, wrap=False) + "\n"
+        else:
+            new = link_source(text, game, base)
         if new != text:
             changed.append(path)
             if not args.check:
