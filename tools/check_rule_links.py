@@ -2,14 +2,15 @@
 
     .venv/bin/python tools/check_rule_links.py [--anchor s13-d-2] [--out test-output/rule_links]
 
-Three checks, printed as one line each (and screenshots in --out):
+Four checks, printed as one line each (and screenshots in --out):
 
 1. **JupyterLab, a notebook's markdown link**: a throwaway ``notebooks/rf90/links.ipynb`` beside a copy of
    ``docs/rules`` holds ``[§13.D.2][]`` with ``[§13.D.2]: ../../docs/rules/rf90_rules_digest.md#s13-d-2`` (the form
    ``tools/link_citations.py`` writes); the script clicks it and
    reports which viewer opens, whether the ``<a id>`` survives JupyterLab's sanitizer and where the target is.
 2. **JupyterLab, the Markdown preview opened at the anchor** (the file's own rendering).
-3. **GitHub-style rendering**: the digest rendered as CommonMark (markdown-it-py; raw HTML kept as GitHub keeps
+3. **JupyterLab, the stepper's rule badge** (a widget link, new tab): where the new tab lands.
+4. **GitHub-style rendering**: the digest rendered as CommonMark (markdown-it-py; raw HTML kept as GitHub keeps
    ``<a id>``), loaded at ``#s13-d-2``: is the target at the top of the viewport?
 """
 
@@ -97,6 +98,45 @@ def check_lab(anchor: str, out: Path) -> dict:
     return result
 
 
+def check_stepper_badge(out: Path) -> dict:
+    """A stepper in a notebook: click its rule badge (a link, new tab) and see where the new tab lands."""
+    from playwright.sync_api import sync_playwright
+
+    code = ("import racebook\nfrom racebook.ui.stepper import Stepper\n"
+            "st = Stepper(racebook.load_scenario('ex21').race)\nst.widget\n")
+    nb = {"cells": [{"cell_type": "code", "execution_count": None, "id": "st", "metadata": {}, "outputs": [],
+                     "source": [code]}],
+          "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
+          "nbformat": 4, "nbformat_minor": 5}
+    result: dict = {}
+    with tempfile.TemporaryDirectory(prefix="racebook-badge-") as tmp:
+        root = Path(tmp)
+        (root / "notebooks" / "rf90").mkdir(parents=True)
+        shutil.copytree(ROOT / "docs" / "rules", root / "docs" / "rules")
+        (root / "notebooks" / "rf90" / "badge.ipynb").write_text(json.dumps(nb), encoding="utf-8")
+        with jupyter_lab(root) as url, sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
+            context = browser.new_context(viewport={"width": 1400, "height": 900})
+            page = context.new_page()
+            page.goto(f"{url}/lab/tree/notebooks/rf90/badge.ipynb", wait_until="domcontentloaded")
+            page.locator(".jp-Notebook").first.wait_for(timeout=60_000)
+            page.wait_for_timeout(3000)
+            page.keyboard.press("Shift+Enter")
+            badge = page.locator("a.rb-rule").first
+            badge.wait_for(timeout=90_000)
+            result["badge_href"] = badge.get_attribute("href")
+            with context.expect_page() as new:
+                badge.click()
+            tab = new.value
+            tab.wait_for_load_state("domcontentloaded")
+            tab.wait_for_timeout(8000)
+            result["new_tab_url"] = tab.url.split("?")[0]
+            result["new_tab_target"] = _where(tab, result["badge_href"].split("#")[1])
+            tab.screenshot(path=str(out / "lab_stepper_badge.png"))
+            browser.close()
+    return result
+
+
 def check_github_style(anchor: str, out: Path) -> dict:
     from markdown_it import MarkdownIt
     from playwright.sync_api import sync_playwright
@@ -122,7 +162,8 @@ def main() -> int:
     ap.add_argument("--out", type=Path, default=ROOT / "test-output" / "rule_links")
     args = ap.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
-    report = {"github_style": check_github_style(args.anchor, args.out), "jupyterlab": check_lab(args.anchor, args.out)}
+    report = {"github_style": check_github_style(args.anchor, args.out), "jupyterlab": check_lab(args.anchor, args.out),
+              "stepper_badge": check_stepper_badge(args.out)}
     print(json.dumps(report, indent=1))
     return 0
 
