@@ -32,8 +32,9 @@ $(VENV)/.installed-test: pyproject.toml binder/requirements.txt | $(BIN)/python
 LAB_ARGS ?=
 ROOT_ARGS := $(if $(filter 0,$(shell id -u)),--allow-root)
 
+# Serves the repository (so the notebooks' rule links reach docs/rules/) and opens the first notebook.
 lab: $(VENV)/.installed
-	$(BIN)/jupyter lab $(ROOT_ARGS) $(LAB_ARGS) notebooks/
+	$(BIN)/jupyter lab $(ROOT_ARGS) $(LAB_ARGS) --ServerApp.root_dir=. notebooks/rf90/00_start_here.ipynb
 
 # Presenter mode for clubs: the notebooks as clean Voilà apps (large type, no code), e.g. make workshop NB=02.
 NB ?=

@@ -5,7 +5,7 @@ robot individual turn (issue 16 item 7).
     .venv/bin/python benchmarks/bench.py --json          # the same figures as JSON (by game)
     .venv/bin/python benchmarks/bench.py --races 200     # fewer races for the races figures
     .venv/bin/python benchmarks/bench.py --notebooks     # also time the notebook suite under nbval (minutes)
-    .venv/bin/python benchmarks/bench.py --notebooks --readme   # rewrite the README's figures table with this run
+    .venv/bin/python benchmarks/bench.py --notebooks --readme   # rewrite the figures table of docs/benchmarks.md
 
 Figures (RF90; then Automobiles; FormulaGP gets its rows when it exists):
 
@@ -316,12 +316,13 @@ def ratio(x: float | None) -> str:
     return "—" if x is None or x != x else f"{x:,.1f}x"
 
 
-README = ROOT / "README.md"
+README = ROOT / "docs" / "benchmarks.md"  # where --readme writes the figures (moved from README.md, issue 18)
 BEGIN, END = "<!-- bench:begin (written by benchmarks/bench.py --readme) -->", "<!-- bench:end -->"
 
 
 def readme_table(figures: list[Figure], auto: list[Figure], load: float | None) -> str:
-    """The README's figures block: one row per figure, with its ratios and target, and the run's conditions."""
+    """The figures block of docs/benchmarks.md: one row per figure, with its ratios and target, and the run's
+    conditions."""
     when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     load_text = "?" if load is None else f"{load:.1f}"
     lines = [BEGIN,
@@ -359,7 +360,7 @@ def main() -> int:
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
     ap.add_argument("--notebooks", action="store_true", help="also time the notebook suite under nbval")
     ap.add_argument("--auto-races", type=int, default=10, help="Automobiles races for its figures")
-    ap.add_argument("--readme", action="store_true", help="write the figures into README.md")
+    ap.add_argument("--readme", action="store_true", help="write the figures into docs/benchmarks.md")
     ap.add_argument("--odds-samples", type=int, default=20, help="sampled seasons for the title-odds figure")
     args = ap.parse_args()
     load_track(TRACK)

@@ -17,6 +17,7 @@ Rules are cited by the section numbers of the English digest of the manual
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from racebook import _compat
@@ -48,8 +49,15 @@ __version__ = "0.1.0"
 __all__ = [
     "Action", "ActionSyntaxError", "DataError", "DeckDataError", "EngineError", "IllegalAction", "NotYetImplemented",
     "NotationError", "Race", "RaceState", "RacebookError", "RuleUnavailable", "SaveDataError", "ScenarioError",
-    "SetupError", "TrackDataError", "load_scenario", "load_track", "parse_action", "scenario", "ui",
+    "SetupError", "TrackDataError", "docs_path", "load_scenario", "load_track", "parse_action", "scenario", "ui",
 ]
+
+
+def docs_path() -> Path:
+    """The folder holding the rules reference ``rules/`` (each game's digest, with an anchor per section): the
+    repository's ``docs/`` in a checkout, the copy a wheel ships (``racebook/_docs``) in a pip install."""
+    checkout = Path(__file__).resolve().parents[1] / "docs"
+    return checkout if (checkout / "rules").is_dir() else Path(__file__).resolve().parent / "_docs"
 
 
 def load_scenario(name: str, play: bool = True) -> Any:

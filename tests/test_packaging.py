@@ -77,3 +77,31 @@ def test_workshop_without_voila_is_a_clean_error() -> None:
     assert out.returncode == 2, (out.returncode, out.stderr[-2000:])
     lines = out.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("racebook: ") and "Traceback" not in out.stderr
+
+
+def test_the_wheel_carries_the_licence_and_the_rules_reference(tmp_path: Path) -> None:
+    """Issue 18: the wheel carries LICENSE (MIT, the code) and docs/rules (racebook.docs_path() in a pip install),
+    and pyproject's licence field says MIT."""
+    import zipfile
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert project["license"] == "MIT" and project["license-files"] == ["LICENSE"]
+    licence = (ROOT / "LICENSE").read_text(encoding="utf-8")
+    assert licence.startswith("MIT License") and "Copyright (c) 2026 racebook contributors" in licence
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w",
+                    str(tmp_path), str(ROOT)], check=True, capture_output=True)
+    (wheel,) = tmp_path.glob("racebook-*.whl")
+    with zipfile.ZipFile(wheel) as z:
+        names = z.namelist()
+        licences = [n for n in names if n.endswith(".dist-info/licenses/LICENSE")]
+        assert licences and z.read(licences[0]).decode() == licence
+        meta = z.read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode()
+        assert "License-Expression: MIT" in meta
+        rules = sorted(n for n in names if n.startswith("racebook/_docs/rules/"))
+        assert [n.rsplit("/", 1)[1] for n in rules] == sorted(p.name for p in (ROOT / "docs" / "rules").iterdir())
+
+
+def test_docs_path_finds_the_rules_reference() -> None:
+    import racebook
+
+    assert (racebook.docs_path() / "rules" / "rf90_rules_digest.md").is_file()

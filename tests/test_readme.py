@@ -1,27 +1,16 @@
-"""The README's public promises: the quick start, the JSON summary keys, the examples table, and the
-reference sections (writing a scenario, the CLI, house rules, adding a track, the error classes)."""
+"""The README is a short organisers' guide (issue 18 item 3): two commands, what happens next, a workshop plan with
+figures written by scripts, links into docs/ that resolve, every abbreviation defined or linked to the glossary.
+The reference material and its tests moved to docs/ and tests/test_docs.py."""
 
 from __future__ import annotations
 
-import json
 import re
-import subprocess
 import sys
-from dataclasses import fields
-from enum import Enum
 from pathlib import Path
-
-import pytest
-
-from racebook import cli
-from racebook.core import errors
-from racebook.core.errors import RacebookError, ScenarioError
-from racebook.rf90 import actions, scenario
-from racebook.rf90.options import HOUSE_RULE_DOCS, Rules
-from racebook.rf90.trackfile import clear_cache
 
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
+ABBREVIATIONS = ("FAS", "RPN", "ET", "LB", "MP", "AMB")
 
 
 def test_quick_start_is_exactly_two_commands() -> None:
@@ -30,180 +19,93 @@ def test_quick_start_is_exactly_two_commands() -> None:
     assert commands == ["make lab", "make test"]
 
 
-def test_examples_table_is_current() -> None:
-    table = subprocess.run([sys.executable, str(ROOT / "tools" / "examples_table.py")], capture_output=True,
-                           text=True, check=True).stdout.strip()
-    current = re.search(r"<!-- examples-table -->\n(.*)\n<!-- /examples-table -->", README, re.S)
-    assert current is not None and current.group(1) == table, "run: python tools/examples_table.py"
+def test_the_readme_is_short_and_says_what_happens_next() -> None:
+    lines = README.count("\n")
+    assert lines <= 150, f"README.md has {lines} lines"
+    quick = README.split("## Quick start", 1)[1].split("\n## ", 1)[0]
+    for needle in ("http://localhost:8888/lab/tree/notebooks/rf90/00_start_here.ipynb", "00_start_here",
+                   "Ctrl-C", "apt-get", "root"):
+        assert needle in quick, needle
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    assert "--ServerApp.root_dir=. notebooks/rf90/00_start_here.ipynb" in makefile  # what `make lab` opens
+    assert (ROOT / "tools" / "ensure_chromium.sh").read_text(encoding="utf-8").count("apt-get") >= 1
+    shots = re.findall(r"!\[[^\]]*\]\(([^)]+)\)", README)
+    assert len(shots) == 1 and shots[0].startswith("docs/screenshots/") and (ROOT / shots[0]).is_file()
 
 
-def test_json_summary_documents_every_key() -> None:
-    out = subprocess.run([sys.executable, "-m", "racebook.cli", "replay", "ex28", "--json"], capture_output=True,
-                         text=True, check=True, cwd=ROOT).stdout
-    data = json.loads(out)
-    section = README.split("## The JSON summary (public interface)", 1)[1].split("\n## ", 1)[0]
-    for key in data:
-        assert f"`{key}`" in section, key
-    for key in data["cars"]["Blue"]:
-        assert f"`{key}`" in section, key
+def _block(begin: str, end: str) -> str:
+    assert README.count(begin) == 1 and README.count(end) == 1, begin
+    return README.split(begin, 1)[1].split(end, 1)[0].strip()
 
 
-def _section(title: str) -> str:
-    assert f"\n## {title}\n" in README, title
-    return README.split(f"\n## {title}\n", 1)[1].split("\n## ", 1)[0]
-
-
-def _help(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
-    with pytest.raises(SystemExit) as e:
-        cli.main(argv)
-    assert e.value.code == 0
-    return capsys.readouterr().out
-
-
-# ----------------------------------------------------------------- the racebook CLI
-def test_cli_section_documents_every_subcommand_and_option(capsys: pytest.CaptureFixture[str]) -> None:
-    top = _help(["--help"], capsys)
-    m = re.search(r"\{([a-z,-]+)\}", top)
-    assert m is not None, top
-    commands = m.group(1).split(",")
-    assert {"replay", "simulate", "scenarios", "tracks", "workshop"} <= set(commands)
-    rows = [line for line in _section("The racebook CLI").splitlines() if line.startswith("| `racebook ")]
-    for cmd in commands:
-        documented = [r for r in rows if re.match(rf"\| `racebook {cmd}[ `]", r)]
-        assert documented, f"racebook {cmd} is not in the README's CLI table"
-        options = set(re.findall(r"(?<![\w-])(--[a-z][a-z-]*)", _help([cmd, "--help"], capsys))) - {"--help"}
-        for opt in options:
-            assert any(opt in r for r in documented), f"racebook {cmd} {opt} is not documented"
-
-
-# ----------------------------------------------------------------- house rules
-def test_house_rules_table_documents_every_rule() -> None:
-    section = _section("House rules (the book's ambiguities)")
-    rows = {r.split("|")[1].strip().strip("`"): [c.strip() for c in r.split("|")[1:-1]]
-            for r in section.splitlines() if r.startswith("| `")}
-    options_src = (ROOT / "racebook" / "rf90" / "options.py").read_text(encoding="utf-8")
-    for f in fields(Rules):
-        assert f.name in rows, f"Rules.{f.name} is not in the README's house-rules table"
-        _, amb, default_cell, alternative, notebooks = rows[f.name]
-        # the AMB number of digest §31, or the rule's section for a reading §31 does not list
-        tag = re.search(rf"^\s+{f.name}:.*#\s*(AMB-\d+|§[\d.]+)", options_src, re.M)
-        assert tag is not None and tag.group(1) in amb, f.name
-        default = getattr(Rules(), f.name)
-        assert (f'"{default.value}"' if isinstance(default, Enum) else f"`{default}`") in default_cell, f.name
-        assert alternative and f.name in HOUSE_RULE_DOCS
-        named = re.findall(r"`(\d\d_\w+)`", notebooks)
-        assert named, f.name
-        for nb in named:
-            assert (ROOT / "notebooks" / "rf90" / f"{nb}.ipynb").is_file(), nb
-    assert set(rows) == {f.name for f in fields(Rules)}
-
-
-# ----------------------------------------------------------------- writing a scenario
-def _scenario_example() -> str:
-    return _section("Writing a scenario").split("```toml\n", 1)[1].split("```", 1)[0]
-
-
-def test_scenario_example_replays(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    path = tmp_path / "blind42.toml"
-    path.write_text(_scenario_example(), encoding="utf-8")
-    sc = scenario.load(path)
-    assert sc.id == "blind42" and len(sc.actions) == 3
-    assert any("with a blind draw: (42)" in e.sentence() for e in sc.race.events)
-    assert cli.main(["replay", str(path)]) == 0
-    printed = capsys.readouterr().out.splitlines()
-    shown = _section("Writing a scenario").split("prints:\n\n```\n", 1)[1].split("```", 1)[0]
-    for line in shown.splitlines():
-        if line.strip() != "…":
-            assert line in printed, line
-
-
-def test_scenario_errors_name_the_file_field_and_reason(tmp_path: Path) -> None:
-    good = _scenario_example()
-    shown = re.findall(r"^racebook: blind42\.toml: (.*)$", _section("Writing a scenario"), re.M)
-    bad = [good.replace("chips = 10\n", 'chips = 10\ntyre = "slick"\n', 1),
-           good.replace('"Blue test 1 blind"', '"Blue test 2 blind"', 1)]
-    assert len(shown) == len(bad) and all(b != good for b in bad)
-    path = tmp_path / "blind42.toml"
-    for text, message in zip(bad, shown, strict=True):
-        path.write_text(text, encoding="utf-8")
-        with pytest.raises(ScenarioError) as e:
-            scenario.load(path)
-        field, reason = message.split(": ", 1)
-        assert (e.value.file, e.value.field, e.value.reason) == (str(path), field, reason)
-
-
-def test_scenario_section_names_every_key_and_verb() -> None:
-    section = _section("Writing a scenario")
-    keys = (scenario._TOP | scenario._SCEN | scenario._CAR | scenario._RACE | scenario._SETUP
-            | scenario._DRIVER)
-    for key in keys:
-        assert re.search(rf"(?<![\w-]){key}(?![\w-])", section), f"scenario key {key!r} is not documented"
-    for verb in actions._VERBS:
-        assert re.search(rf"`{re.escape(verb)}[ `]", section), f"action verb {verb!r} is not documented"
-
-
-# ----------------------------------------------------------------- adding a track
-def test_track_section_error_example_is_real(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    section = _section("Adding a track")
-    for needle in ("tracks/rf90/SCHEMA.md", 'source = "invented-for-teaching"', "racebook tracks --check",
-                   "racebook.rf90.ui.TrackView", "register_layout", "`[view]`",
-                   "racebook.rf90.trackfile.available_tracks()", "racebook.rf90.ui.tracks"):
-        assert needle in section, needle
-    # The pickers read the track files and the look lives in the file: nothing to add in code.
-    assert "add the id there" not in section and "LAYOUT_OVERRIDES" not in section
-    assert "## The track view `[view]`" in (ROOT / "tracks" / "rf90" / "SCHEMA.md").read_text(encoding="utf-8")
-    schema = (ROOT / "tracks" / "rf90" / "SCHEMA.md").read_text(encoding="utf-8")
-    minimal = schema.split("## A minimal file", 1)[1].split("```toml\n", 1)[1].split("```", 1)[0]
-    bad = minimal.replace('type = "corner"', 'type = "bend"', 1)
-    assert bad != minimal
-    path = tmp_path / "oval.toml"
-    path.write_text(bad, encoding="utf-8")
-    clear_cache()
-    assert cli.main(["tracks", "--check", str(path)]) == 2
-    err = capsys.readouterr().err.strip()
-    shown = re.search(r"^ *racebook: …/tracks/rf90/oval\.toml: (.*)$", section, re.M)
-    assert shown is not None and err == f"racebook: {path}: {shown.group(1)}"
-    path.write_text(minimal, encoding="utf-8")
-    clear_cache()
-    assert cli.main(["tracks", "--check", str(path)]) == 0
-    ok = re.search(r"^ *OK tracks/rf90/oval\.toml: (.*)$", section, re.M)
-    assert ok is not None and capsys.readouterr().out.strip() == f"OK {path}: {ok.group(1)}"
-
-
-def test_errors_section_documents_every_error_class() -> None:
-    """The errors table names every class of racebook.core.errors, with ValueError for all but EngineError."""
-    section = README.split("Errors are typed the way python-chess", 1)[1].split("## The racebook CLI", 1)[0]
-    rows = [line for line in section.splitlines() if line.startswith("| `")]
-    classes = sorted(n for n, c in vars(errors).items()
-                     if isinstance(c, type) and issubclass(c, RacebookError) and c is not RacebookError)
-    for name in classes:
-        assert f"`{name}`" in section, f"{name} is not documented in the README's errors section"
-        documented = any(f"`{name}`" in row for row in rows)
-        assert documented or name == "EngineError", f"{name} has no row in the errors table"
-        assert issubclass(getattr(errors, name), ValueError) == (name != "EngineError"), name
-
-
-def test_the_benchmark_figures_are_written_by_the_script() -> None:
-    """The README's figures block comes from ``benchmarks/bench.py --readme`` (issue 18 item 3: figures from a
-    script, not typed by hand): one pair of markers, the run's conditions, and a row per figure."""
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("bench", ROOT / "benchmarks" / "bench.py")
-    assert spec and spec.loader
-    bench = importlib.util.module_from_spec(spec)
-    sys.modules["bench"] = bench  # its dataclass looks its module up by name
+def test_the_readme_figures_are_written_by_scripts() -> None:
+    """The install size (tools/install_size.py) and the notebooks' times (tools/notebook_times.py) sit between
+    their markers, in the form the scripts write; every notebook has its row."""
+    sys.path.insert(0, str(ROOT / "tools"))
     try:
-        spec.loader.exec_module(bench)
+        import install_size
+        import notebook_times
     finally:
-        del sys.modules["bench"]
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert text.count(bench.BEGIN) == 1 and text.count(bench.END) == 1
-    block = text.split(bench.BEGIN)[1].split(bench.END)[0]
-    assert block.strip().startswith("Figures from one run of `.venv/bin/python benchmarks/bench.py --readme`")
-    rows = [ln for ln in block.splitlines() if ln.startswith("| ") and not ln.startswith("| measure")]
-    assert len(rows) >= 15, block
-    # the block the script writes for given figures: ratios and targets formatted as in the README
-    f = bench.Figure("floor_turn", "floor", 150e-6, "turn", target=1e-4, floor_ratio=1.0, robot_ratio=2.0)
-    made = bench.readme_table([f], [], 1.0)
-    assert made.startswith(bench.BEGIN) and made.endswith(bench.END)
-    assert "| floor | turn | 150.0 µs | 1.0x | 2.0x | 100.0 µs | — |" in made
+        sys.path.remove(str(ROOT / "tools"))
+    size = _block(install_size.BEGIN, install_size.END)
+    assert re.fullmatch(r"`make lab` installs about \*\*\d+ MB\*\* into `\.venv/` .* is \d+ MB\.", size, re.S), size
+    lab, core = (int(n) for n in re.findall(r"(\d+) MB", size))  # what `make lab` installs, racebook alone
+    assert install_size.readme_line({"mb": 1, "minutes": 0.5}, {"mb": 2, "minutes": 3.0}).startswith(
+        install_size.BEGIN)
+    assert 0 < core < lab
+    times = _block(notebook_times.BEGIN, notebook_times.END)
+    rows = re.findall(r"^\| `(\d\d_\w+)\.ipynb` \| .* \| (\d+) min \| (\d+) \| (\d+) s \|$", times, re.M)
+    shipped = sorted(p.stem for p in (ROOT / "notebooks" / "rf90").glob("[0-9][0-9]_*.ipynb"))
+    assert [r[0] for r in rows] == shipped
+    for name, minutes, panels, _seconds in rows:  # the reading time and the panels are recomputed here
+        _title, want_minutes, want_panels = notebook_times.reading(ROOT / "notebooks" / "rf90" / f"{name}.py")
+        assert (int(minutes), int(panels)) == (want_minutes, want_panels), name
+    for nb in re.findall(r"`(\d\d_\w+)`", README.split("## Run a workshop", 1)[1].split("\n## ", 1)[0]):
+        assert nb in shipped, nb
+
+
+def test_every_link_in_the_readme_and_docs_resolves() -> None:
+    """Relative links (README.md, docs/*.md) point at files that exist, and a link into docs/rules at an anchor."""
+    from racebook.core import citations
+
+    pages = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")), ROOT / "docs" / "rules" / "README.md"]
+    checked = 0
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        text = re.sub(r"`[^`\n]*`", "", re.sub(r"^```.*?^```", "", text, flags=re.M | re.S))  # code is not a link
+        targets = re.findall(r"\]\(([^)\s]+)\)", text) + re.findall(r"^\[[^\]]+\]: (\S+)$", text, re.M)
+        for target in targets:
+            if target.startswith(("http://", "https://", "#")):
+                continue
+            path, _, anchor = target.partition("#")
+            file = (page.parent / path).resolve()
+            assert file.exists(), f"{page.name}: {target}"
+            if anchor and file.parent == ROOT / "docs" / "rules":
+                assert anchor in citations.anchors_in(file.read_text(encoding="utf-8")), f"{page.name}: {target}"
+            checked += 1
+    assert checked > 100
+
+
+def test_every_abbreviation_is_defined_or_linked_to_the_glossary() -> None:
+    """FAS, RPN, ET, LB, MP, AMB: the glossary defines each; the README and every docs page link the glossary before
+    they first use one."""
+    glossary = (ROOT / "docs" / "glossary.md").read_text(encoding="utf-8")
+    for abbr in ABBREVIATIONS:
+        assert f"| **{abbr}** |" in glossary, abbr
+    for page in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
+        if page.name == "glossary.md":
+            continue
+        text = page.read_text(encoding="utf-8")
+        link = re.search(r"\]\((?:docs/)?glossary\.md\)", text)
+        for abbr in ABBREVIATIONS:
+            first = re.search(rf"(?<![\w-]){abbr}(?![\w-])", text)
+            if first is None or text[first.start() - 1:first.end() + 1] == f"({abbr})":  # "Full Name (ABBR)"
+                continue
+            end = text.find("\n\n", first.start())  # else the link comes first, or in the paragraph that uses it
+            assert link is not None and link.start() < (end if end >= 0 else len(text)), (page.name, abbr)
+
+
+def test_the_licence_and_the_publishers_note() -> None:
+    licence = README.split("## Licence", 1)[1]
+    assert "[LICENSE](LICENSE)" in licence and "MIT" in licence and "belong to their publishers" in licence
+    assert (ROOT / "LICENSE").read_text(encoding="utf-8").startswith("MIT License")

@@ -1,7 +1,7 @@
-"""Print the README's table of the worked examples: scenario, test and notebook for each of the manual's Ex. N, then
-each of Expansion #1's Ex. X1-N (scenarios ``x1_NN``, tests ``test_ex_x1_NN_…``; expansion1 digest §8).
+"""Print the table of the worked examples (docs/scenarios.md): scenario, test and notebook for each of the manual's
+Ex. N, then each of Expansion #1's Ex. X1-N (scenarios ``x1_NN``, tests ``test_ex_x1_NN_…``; expansion1 digest §8).
 
-    python tools/examples_table.py > /tmp/table.md   # then paste between the README markers
+    python tools/examples_table.py > /tmp/table.md   # then paste between the markers of docs/scenarios.md
 """
 
 from __future__ import annotations

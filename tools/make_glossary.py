@@ -1,7 +1,7 @@
 """Generate racebook/rf90/data/glossary.toml from the digest's §1 glossary table (English ⇄ Portuguese).
 
-The notebooks must not read ../shared at run time (Binder has no such folder), so the glossary ships
-as package data; this script regenerates it once from the digest:
+The notebooks must not read the digest at run time, so the glossary ships as package data; this script
+regenerates it from the project's copy of the digest (docs/rules/rf90_rules_digest.md):
 
     python tools/make_glossary.py                 # rewrite racebook/rf90/data/glossary.toml
     python tools/make_glossary.py --check         # exit 1 if the shipped file is out of date
@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-DIGEST = ROOT.parent / "shared" / "rules" / "rf90_rules_digest.md"
+DIGEST = ROOT / "docs" / "rules" / "rf90_rules_digest.md"  # the project's copy (tools/import_rules.py)
 OUT = ROOT / "racebook" / "rf90" / "data" / "glossary.toml"
 HEADING = "## 1. Glossary"
 COLUMNS = ("english", "portuguese", "notes")
@@ -33,7 +33,7 @@ def _cell(text: str) -> str:
 
 def parse(digest: str) -> list[dict[str, str]]:
     """The rows of the §1 table, in order: ``{"english", "portuguese", "notes"}`` each."""
-    lines = digest.splitlines()
+    lines = [re.sub(r'<a id="[^"]*"></a>', "", line) for line in digest.splitlines()]  # docs/rules' anchors
     try:
         start = next(i for i, line in enumerate(lines) if line.startswith(HEADING))
     except StopIteration:

@@ -26,44 +26,70 @@
 # * tell what comes from the manual and what was invented for teaching;
 # * look up the manual's Portuguese for any term (the glossary, with a search box).
 #
-# **Digest sections:** §0 (conventions and scope), §1 (glossary), an overview of §3, §10, §11, §13 and §17;
-# §30 (the worked examples) and §31 (ambiguities).
+# **Digest sections:** [§0][] (conventions and scope), [§1][] (glossary), an overview of [§3][], [§10][], [§11][],
+# [§13][] and [§17][]; [§30][] (the worked examples) and [§31][] (ambiguities).
+#
+# [§0]: ../../docs/rules/rf90_rules_digest.md#s0
+# [§1]: ../../docs/rules/rf90_rules_digest.md#s1
+# [§10]: ../../docs/rules/rf90_rules_digest.md#s10
+# [§11]: ../../docs/rules/rf90_rules_digest.md#s11
+# [§13]: ../../docs/rules/rf90_rules_digest.md#s13
+# [§17]: ../../docs/rules/rf90_rules_digest.md#s17
+# [§3]: ../../docs/rules/rf90_rules_digest.md#s3
+# [§30]: ../../docs/rules/rf90_rules_digest.md#s30
+# [§31]: ../../docs/rules/rf90_rules_digest.md#s31
 
 # %% [markdown]
 # ## What *Race! Formula 90* is
 #
 # *Race! Formula 90* (2nd edition) is a board game of Formula 1 races of 1990. These notebooks follow its
-# **advanced mode** (*Modo Avançado*, §0). The words below are the digest's; the Portuguese of the manual is in
+# **advanced mode** (*Modo Avançado*, [§0][]). The words below are the digest's; the Portuguese of the manual is in
 # *italics* (all of them are in the glossary at the end).
 #
-# * **The track** is a loop of **sections** (*seções*, §3): **straights** (*Reta*, brown border), **braking zones**
+# * **The track** is a loop of **sections** (*seções*, [§3][]): **straights** (*Reta*, brown border), **braking zones**
 #   (*Freio*, grey) and **corners** (*Curva*, yellow, each with a **duel modifier**). Several cars fit in one section,
 #   in a front-to-back order. Cars move **section by section**.
-# * **The cards.** Each car plays one or two **Race Cards** (*cartas de corrida*, §5.1) a turn. A card gives
+# * **The cards.** Each car plays one or two **Race Cards** (*cartas de corrida*, [§5.1][]) a turn. A card gives
 #   **movement points** (MP, written [n]) and has a **check factor** (written (nn), 1–99). Red cards are fast but cost
 #   tyres or wear, green ones usually ask for a **test**, orange ones draw more cards, yellow ones bring flags and
 #   weather.
-# * **A Game Turn** (*Turno de Jogo*, §10): sections are **activated** one at a time, from the **leader's** section
-#   backwards (§11); in a corner the cars may first **duel** for position (§12). Each car then plays an
-#   **individual turn** (*Turno Individual*, §13): A start-of-turn declarations (pit stop …), B draw a card, C play
+# * **A Game Turn** (*Turno de Jogo*, [§10][]): sections are **activated** one at a time, from the **leader's** section
+#   backwards ([§11][]); in a corner the cars may first **duel** for position ([§12][]). Each car then plays an
+#   **individual turn** (*Turno Individual*, [§13][]): A start-of-turn declarations (pit stop …), B draw a card, C play
 #   cards, D pay tyres and wear and pass tests, E move, F late braking and trajectories.
 # * **Resources**: tyre chips, cards in hand, wear slots and fuel — a car must **pit** by the turn on its refuel chit
-#   (§8). Wear fills slots; no free slot means retirement (§18.6).
+#   ([§8][]). Wear fills slots; no free slot means retirement ([§18.6][]).
 # * **Players and robots.** Human **players** (*jogadores*) run a **Car Panel** (*Painel do Carro*) with cards, tyres
-#   and a **Target Check**. **Robots** (*robôs*, §17) — SuperFast (black), Fast (yellow), Slow (purple) — move with a
-#   base of 4, 3 or 2 MP a turn, have no panel and test against 70. The winner is the race leader at the end of the
-#   last turn (§10).
+#   and a **Target Check**. **Robots** (*robôs*, [§17][]) — SuperFast (black), Fast (yellow), Slow (purple) — move with
+#   a base of 4, 3 or 2 MP a turn, have no panel and test against 70. The winner is the race leader at the end of the
+#   last turn ([§10][]).
 #
 # ## How to use these notebooks
 #
 # * **Run them top to bottom**: *Run ▸ Run All Cells* (or Shift+Enter cell by cell). Every number and every
 #   sentence you see is computed by the `racebook` engine; the notebooks only show it.
-# * **Every rule cites the digest**: "§13.D.2" is a section of the English digest of the Portuguese manual,
-#   "Ex. 24" a worked example of the manual (§30), "AMB-6" an ambiguity and the reading chosen (§31).
+# * **Every rule cites the digest**: "[§13.D.2][]" is a section of the English digest of the Portuguese manual,
+#   "[Ex. 24][]" a worked example of the manual ([§30][]), "[AMB-6][]" an ambiguity and the reading chosen ([§31][]).
 # * **The stepper** under each example: ⏮ first, ◀ back, ▶ next, ⏭ last, or drag the slider. It shows the current
 #   event's sentence with its rule, the position on the track view and the log so far (the current line in yellow).
 # * **House rules**: where the book can be read two ways, a switch (`racebook.rf90.options.Rules`) names the readings.
 #   The defaults are the digest's recommendations:
+#
+# [AMB-6]: ../../docs/rules/rf90_rules_digest.md#amb-6
+# [Ex. 24]: ../../docs/rules/rf90_rules_digest.md#ex-24
+# [§0]: ../../docs/rules/rf90_rules_digest.md#s0
+# [§10]: ../../docs/rules/rf90_rules_digest.md#s10
+# [§11]: ../../docs/rules/rf90_rules_digest.md#s11
+# [§12]: ../../docs/rules/rf90_rules_digest.md#s12
+# [§13]: ../../docs/rules/rf90_rules_digest.md#s13
+# [§13.D.2]: ../../docs/rules/rf90_rules_digest.md#s13-d-2
+# [§17]: ../../docs/rules/rf90_rules_digest.md#s17
+# [§18.6]: ../../docs/rules/rf90_rules_digest.md#s18-6
+# [§3]: ../../docs/rules/rf90_rules_digest.md#s3
+# [§30]: ../../docs/rules/rf90_rules_digest.md#s30
+# [§31]: ../../docs/rules/rf90_rules_digest.md#s31
+# [§5.1]: ../../docs/rules/rf90_rules_digest.md#s5-1
+# [§8]: ../../docs/rules/rf90_rules_digest.md#s8
 
 # %% tags=["presenter-show"]
 import racebook
@@ -119,12 +145,17 @@ Markdown("\n".join(rows))
 # %% [markdown]
 # ## The engine in six cells
 #
-# The notebooks are thin; the rules live in a small pure-Python engine. Here it plays the manual's **Ex. 27**
-# (§30): Blue, on a +2 trajectory in I, passes Red on the straight and Green in a braking zone with the BANGING
-# WHEELS strategy (§13.E.3, §26.2).
+# The notebooks are thin; the rules live in a small pure-Python engine. Here it plays the manual's **[Ex. 27][]**
+# ([§30][]): Blue, on a +2 trajectory in I, passes Red on the straight and Green in a braking zone with the BANGING
+# WHEELS strategy ([§13.E.3][], [§26.2][]).
 #
 # **1. Load a scenario** — a small data file: a starting position, the cars' panels, stacked draws, actions.
 # `play=False` stops before its actions.
+#
+# [Ex. 27]: ../../docs/rules/rf90_rules_digest.md#ex-27
+# [§13.E.3]: ../../docs/rules/rf90_rules_digest.md#s13-e-3
+# [§26.2]: ../../docs/rules/rf90_rules_digest.md#s26-2
+# [§30]: ../../docs/rules/rf90_rules_digest.md#s30
 
 # %%
 sc = racebook.rf90.scenario.load("ex27", play=False)
@@ -134,7 +165,9 @@ print("start:", race.position())
 print("the scenario's actions:", list(sc.actions))
 
 # %% [markdown]
-# **2. `legal_actions()`** — the single source of truth: everything the player to move may do now (§13.A).
+# **2. `legal_actions()`** — the single source of truth: everything the player to move may do now ([§13.A][]).
+#
+# [§13.A]: ../../docs/rules/rf90_rules_digest.md#s13-a
 
 # %%
 for action in race.legal_actions():
@@ -142,7 +175,9 @@ for action in race.legal_actions():
 
 # %% [markdown]
 # **3. `apply`** — actions in their one text form. An illegal one is refused with the rule and what would be legal
-# (here Blue has moved, but his turn is not over: in phase F.2 he may still occupy a trajectory, §13.F).
+# (here Blue has moved, but his turn is not over: in phase F.2 he may still occupy a trajectory, [§13.F][]).
+#
+# [§13.F]: ../../docs/rules/rf90_rules_digest.md#s13-f
 
 # %%
 race.apply("Blue start")
@@ -198,7 +233,7 @@ ScenarioPlayer(racebook.load_scenario("ex27"))
 # %% [markdown]
 # ## What comes from the manual, and what is invented
 #
-# The manual's text has no board art and no card lists (§0.1, §32). The engine keeps **every value the manual
+# The manual's text has no board art and no card lists ([§0.1][], [§32][]). The engine keeps **every value the manual
 # states** and marks everything else `invented-for-teaching`:
 #
 # * **Tracks** (`tracks/*.toml`): `teaching` is a 12-section lettered track (A at the front … as in the manual's
@@ -210,6 +245,9 @@ ScenarioPlayer(racebook.load_scenario("ex27"))
 # * Rules the source does not contain — the 10th strategy, SIXTH SENSE's flags, the variants V1–V9 — raise
 #   `RuleUnavailable` instead of being guessed.
 # * Where a book example's figure omits a detail, its scenario's `assumed` list says what was chosen.
+#
+# [§0.1]: ../../docs/rules/rf90_rules_digest.md#s0-1
+# [§32]: ../../docs/rules/rf90_rules_digest.md#s32
 
 # %% tags=["presenter-show"]
 from racebook.rf90.car import Skill
@@ -230,9 +268,11 @@ except racebook.RuleUnavailable as err:
 # ## Glossary English ⇄ Portuguese (§1)
 #
 # The manual is Portuguese; the notebooks write the digest's English term with the Portuguese beside it. The whole
-# §1 table ships with the package (`racebook/rf90/data/glossary.toml`) and `racebook.rf90.glossary.search` finds a term
-# in
+# [§1][] table ships with the package (`racebook/rf90/data/glossary.toml`) and `racebook.rf90.glossary.search` finds a
+# term in
 # either language — every word must match; case and accents are ignored ("secao" finds "seção"):
+#
+# [§1]: ../../docs/rules/rf90_rules_digest.md#s1
 
 # %% tags=["presenter-show"]
 from racebook.rf90 import glossary

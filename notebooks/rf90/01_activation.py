@@ -26,11 +26,20 @@
 # * split the leader's section into **subsections** (*subseções*) and say why cars ahead of the leader play **last**;
 # * predict a whole Game Turn's activation order, and check it against the engine.
 #
-# **Digest sections:** §10 (Game Turn sequence), §11.1–§11.3 (section activation, the three FAS cases),
-# §13.A.3 (the leader pits), §18.4 (the leader goes off track); examples Ex. 11, 12, 13, 14 and the activation
-# part of Ex. 42 (§30).
+# **Digest sections:** [§10][] (Game Turn sequence), [§11.1][]–[§11.3][] (section activation, the three FAS cases),
+# [§13.A.3][] (the leader pits), [§18.4][] (the leader goes off track); examples [Ex. 11][], 12, 13, 14 and the
+# activation part of [Ex. 42][] ([§30][]).
 #
 # Every order printed below is played by the `racebook` engine; the notebook only shows it.
+#
+# [Ex. 11]: ../../docs/rules/rf90_rules_digest.md#ex-11
+# [Ex. 42]: ../../docs/rules/rf90_rules_digest.md#ex-42
+# [§10]: ../../docs/rules/rf90_rules_digest.md#s10
+# [§11.1]: ../../docs/rules/rf90_rules_digest.md#s11-1
+# [§11.3]: ../../docs/rules/rf90_rules_digest.md#s11-3
+# [§13.A.3]: ../../docs/rules/rf90_rules_digest.md#s13-a-3
+# [§18.4]: ../../docs/rules/rf90_rules_digest.md#s18-4
+# [§30]: ../../docs/rules/rf90_rules_digest.md#s30
 
 # %%
 import racebook
@@ -42,41 +51,54 @@ from racebook.rf90.ui.quiz import ActivationQuiz, book_check
 # %% [markdown]
 # ## The rule in plain English
 #
-# A **Game Turn** (*Turno de Jogo*, §10) is one round in which every car on the track takes one **individual
-# turn** (*Turno Individual*, phases A–F, §13). Who plays when is decided section by section:
+# A **Game Turn** (*Turno de Jogo*, [§10][]) is one round in which every car on the track takes one **individual
+# turn** (*Turno Individual*, phases A–F, [§13][]). Who plays when is decided section by section:
 #
-# 1. **Find the leader** (§11.1). The car holding the **Leader token** is the race leader, and the token also marks
+# 1. **Find the leader** ([§11.1][]). The car holding the **Leader token** is the race leader, and the token also marks
 #    the **Front Activation Section** (FAS): the front of the activation sequence.
-# 2. **Sweep backwards** (§11.1, §11.3). Activate the FAS, then the first section *behind* it that holds cars that
-#    have not played yet, and so on around the loop. Empty sections are skipped. In an activated section the cars
-#    play one at a time, **front to back** (§10 step 3; a corner runs its duel first, §12 — notebook 02).
-# 3. **Only the leader plays first** (§11.2 case 1). The first activation of the leader's section lets **only the
+# 2. **Sweep backwards** ([§11.1][], [§11.3][]). Activate the FAS, then the first section *behind* it that holds cars
+#    that have not played yet, and so on around the loop. Empty sections are skipped. In an activated section the cars
+#    play one at a time, **front to back** ([§10][] step 3; a corner runs its duel first, [§12][] — notebook 02).
+# 3. **Only the leader plays first** ([§11.2][] case 1). The first activation of the leader's section lets **only the
 #    leader** play. The other cars of that section wait until the sweep comes back to it (it is *re-activated*).
 #    A section may be activated several times in a Game Turn, but each car plays only once.
-# 4. **The FAS moves at once** (§11.2 case 2). When the Leader token changes section — the leader moves on, is
-#    passed, or **pits** and drops behind another car (§13.A.3) — the section holding the token becomes the new FAS,
+# 4. **The FAS moves at once** ([§11.2][] case 2). When the Leader token changes section — the leader moves on, is
+#    passed, or **pits** and drops behind another car ([§13.A.3][]) — the section holding the token becomes the new FAS,
 #    and the sweep restarts there. The leader's old section is "inactive": nothing there plays until the sweep
 #    reaches it again.
-# 5. **Subsections** (§11.2 case 3). If cars are **ahead of** the leader in his own section (backmarkers he has not
+# 5. **Subsections** ([§11.2][] case 3). If cars are **ahead of** the leader in his own section (backmarkers he has not
 #    lapped yet, or a lapped car that won a duel), an imaginary line just ahead of the leader splits the section:
 #    **subsection 2** (the leader and the cars behind him) is the FAS; **subsection 1** (the cars ahead) is at the
 #    *very back* of the sweep — it plays **last**. The engine labels them `C2` and `C1`.
-# 6. **Leader off track** (§18.4). The token goes to the frontmost car in the section where he lost control — by
+# 6. **Leader off track** ([§18.4][]). The token goes to the frontmost car in the section where he lost control — by
 #    the default house rule `leader_token_same_lap`, the frontmost car **on his lap** (read literally, any car
 #    there, even a lapped one: notebook 03 shows both). If there is none, the off-track leader **keeps** the
 #    token, and the FAS stays in **the section where he lost control** until a car gets ahead of it.
 #
-# Apart from that §18.4 switch, `racebook.rf90.options.Rules` has no house rule for activation: the engine follows
-# §11.3.
-# Two readings matter here: the Leader checks the examples do not mention are still made (AMB-18, the scenarios
-# pass them), and a corner that is the leader's section duels within the leader's subsection (§31 item 36).
+# Apart from that [§18.4][] switch, `racebook.rf90.options.Rules` has no house rule for activation: the engine follows
+# [§11.3][].
+# Two readings matter here: the Leader checks the examples do not mention are still made ([AMB-18][], the scenarios
+# pass them), and a corner that is the leader's section duels within the leader's subsection ([§31][] item 36).
+#
+# [AMB-18]: ../../docs/rules/rf90_rules_digest.md#amb-18
+# [§10]: ../../docs/rules/rf90_rules_digest.md#s10
+# [§11.1]: ../../docs/rules/rf90_rules_digest.md#s11-1
+# [§11.2]: ../../docs/rules/rf90_rules_digest.md#s11-2
+# [§11.3]: ../../docs/rules/rf90_rules_digest.md#s11-3
+# [§12]: ../../docs/rules/rf90_rules_digest.md#s12
+# [§13]: ../../docs/rules/rf90_rules_digest.md#s13
+# [§13.A.3]: ../../docs/rules/rf90_rules_digest.md#s13-a-3
+# [§18.4]: ../../docs/rules/rf90_rules_digest.md#s18-4
+# [§31]: ../../docs/rules/rf90_rules_digest.md#s31
 
 # %% [markdown]
 # ### The sweep, section by section
 #
 # On the teaching track the race runs I → H → G → … → A (then L, K, J across the finish line): **A is the front**.
 # From a leader in E, the sweep goes *backwards* around the loop — E, F, G, … and, last, the sections just ahead of
-# him (D). `sweep(state)` is the engine's list (§11.3):
+# him (D). `sweep(state)` is the engine's list ([§11.3][]):
+#
+# [§11.3]: ../../docs/rules/rf90_rules_digest.md#s11-3
 
 # %% tags=["presenter-show"]
 start11 = racebook.rf90.scenario.load("ex11", play=False).race
@@ -109,8 +131,10 @@ show_assumed(ex11, blank_line=True)
 print(book_check(ex11.race, ["E: Blue", "D: Purple", "G: Orange Green", "I: Yellow"]))
 
 # %% [markdown]
-# Purple plays **second**, not last as in the preview: Blue moved the FAS from E to A (§11.2 case 2), and from A
+# Purple plays **second**, not last as in the preview: Blue moved the FAS from E to A ([§11.2][] case 2), and from A
 # the first car met going backwards is Purple in D.
+#
+# [§11.2]: ../../docs/rules/rf90_rules_digest.md#s11-2
 
 # %%
 # NBVAL_IGNORE_OUTPUT
@@ -120,11 +144,14 @@ ScenarioPlayer(ex11)  # ⏮ ◀ ▶ ⏭ — the magenta halo is the active (sub)
 # ## Ex. 12 — other cars in the leader's section wait
 #
 #
-# *Book (FAS, p.10):* as Ex. 11, but Orange and Green are **in E with the leader**, behind him. E is activated:
-# **only Blue plays** (§11.2 case 1) and he laps Purple. The FAS is now A; backwards from A the first car still to
+# *Book (FAS, p.10):* as [Ex. 11][], but Orange and Green are **in E with the leader**, behind him. E is activated:
+# **only Blue plays** ([§11.2][] case 1) and he laps Purple. The FAS is now A; backwards from A the first car still to
 # play is Purple in **D** — E is "inactive", so Orange and Green do not play yet, even though E was the first
 # section activated. The sweep reaches **E** again: Orange (who also passes Purple) and Green play. Finally
 # **I**: the Black car.
+#
+# [Ex. 11]: ../../docs/rules/rf90_rules_digest.md#ex-11
+# [§11.2]: ../../docs/rules/rf90_rules_digest.md#s11-2
 
 # %%
 ex12 = racebook.load_scenario("ex12")
@@ -140,12 +167,14 @@ ScenarioPlayer(ex12)  # ⏮ ◀ ▶ ⏭ — the magenta halo is the active (sub)
 #
 #
 # *Book (FAS, p.10):* the Leader token is in **C** (Blue). C is activated and Blue **declares a pit stop**
-# (§13.A.3): he goes back 8 sections, and the Leader token passes **immediately** to Orange. **D** (Orange's
+# ([§13.A.3][]): he goes back 8 sections, and the Leader token passes **immediately** to Orange. **D** (Orange's
 # section) becomes the new FAS and is activated: Orange moves and **laps Purple**. Then, backwards from the Leader
 # token: **B**, then **E**, then **G**.
 #
 # The book stops there. A car that pits plays the rest of its turn (phases B–F) when its *new* section is activated
-# (§13.A.3, "after the pit stop"): Blue, now in K, plays last. That is the engine's extra line "(not in the book)".
+# ([§13.A.3][], "after the pit stop"): Blue, now in K, plays last. That is the engine's extra line "(not in the book)".
+#
+# [§13.A.3]: ../../docs/rules/rf90_rules_digest.md#s13-a-3
 
 # %%
 ex13 = racebook.load_scenario("ex13")
@@ -166,7 +195,9 @@ ScenarioPlayer(ex13)  # ⏮ ◀ ▶ ⏭ — the magenta halo is the active (sub)
 # and ends in **B** with Red ahead of him: now B splits, and Red is in **B1**. Next comes **B2** (Yellow: behind the
 # FAS line, not yet played), then sections **C** and **G**. Red, in B1 ahead of the leader, plays **last**.
 #
-# Again the pitted Blue finishes his turn when K is activated (§13.A.3), just before the last subsection.
+# Again the pitted Blue finishes his turn when K is activated ([§13.A.3][]), just before the last subsection.
+#
+# [§13.A.3]: ../../docs/rules/rf90_rules_digest.md#s13-a-3
 
 # %%
 ex14 = racebook.load_scenario("ex14")
@@ -199,10 +230,14 @@ for label, cars, rule in preview(after_red.state):
 # %% [markdown]
 # In G2 Purple challenges Orange and Red joins; **Orange wins and passes Red**. Orange is now *ahead of* the Leader
 # token, so he no longer plays in G2: he plays when **G1** is activated, with Yellow — and there he gets a new duel
-# chance against Yellow, because G1 is a different subsection (§12.3). Yellow, a robot ahead of the leader, refuses
-# (§17.2) and, like any decliner, goes behind the challenger (§12.2): Orange plays first in G1. The engine's log (the
-# "announced" cars of G2 include Orange; the cars that really played there do not; the scenario stops at Orange's
+# chance against Yellow, because G1 is a different subsection ([§12.3][]). Yellow, a robot ahead of the leader, refuses
+# ([§17.2][]) and, like any decliner, goes behind the challenger ([§12.2][]): Orange plays first in G1. The engine's log
+# (the "announced" cars of G2 include Orange; the cars that really played there do not; the scenario stops at Orange's
 # turn in G1, before Yellow's):
+#
+# [§12.2]: ../../docs/rules/rf90_rules_digest.md#s12-2
+# [§12.3]: ../../docs/rules/rf90_rules_digest.md#s12-3
+# [§17.2]: ../../docs/rules/rf90_rules_digest.md#s17-2
 
 # %% tags=["presenter-show"]
 print(book_check(ex42.race, ["H: Red", "G2", "G1"]))
@@ -215,10 +250,14 @@ ScenarioPlayer(ex42)
 # ## The leader goes off track (§18.4) — an engine demo, not a book example
 #
 # The book has no worked example of this case, so here is a small position on the teaching track (invented):
-# Blue leads in F with Orange in H and Green in I. Blue late-brakes into the braking zone E and fails (§18.3):
+# Blue leads in F with Orange in H and Green in I. Blue late-brakes into the braking zone E and fails ([§18.3][]):
 # he follows E's off-track route to the re-entry point beside D. Nobody is in E, so **Blue keeps the Leader
-# token and the FAS stays in E** (§18.4). The sweep goes on backwards from E: Orange in H plays, reaches D —
-# ahead of E — and takes the token (§11.2 case 2). Then the sweep restarts from D and finds Green in I.
+# token and the FAS stays in E** ([§18.4][]). The sweep goes on backwards from E: Orange in H plays, reaches D —
+# ahead of E — and takes the token ([§11.2][] case 2). Then the sweep restarts from D and finds Green in I.
+#
+# [§11.2]: ../../docs/rules/rf90_rules_digest.md#s11-2
+# [§18.3]: ../../docs/rules/rf90_rules_digest.md#s18-3
+# [§18.4]: ../../docs/rules/rf90_rules_digest.md#s18-4
 
 # %%
 off = racebook.rf90.scenario.build({
@@ -248,7 +287,7 @@ ScenarioPlayer(off)
 #
 # * **section** per car (— = not in the race), its **place** in the section (1 = front) and an optional
 #   **lap token**; the **Leader token** dropdown says who leads. The track view follows, with the FAS halo.
-#   A car ahead of the leader with no lap token is a backmarker the leader is about to lap (like Purple in Ex. 11).
+#   A car ahead of the leader with no lap token is a backmarker the leader is about to lap (like Purple in [Ex. 11][]).
 # * or type a position in **RPN** (e.g. `teaching turn=5 lap=2 | C: Purple Blue* Green | D: Orange`) and press
 #   *load*; "start from" loads the starting position of a book example.
 # * type your order in **your order** (or click the car buttons), then **Reveal**.
@@ -256,6 +295,8 @@ ScenarioPlayer(off)
 # The answer is `preview(state)`: the order **if nobody moved**. A real Game Turn also depends on the moves —
 # a leader who laps cars, is passed or pits moves the FAS (the examples above), and a corner duel can reorder a
 # section. Errors (a bad RPN, two Leader tokens …) are shown under the widget.
+#
+# [Ex. 11]: ../../docs/rules/rf90_rules_digest.md#ex-11
 
 # %%
 # NBVAL_IGNORE_OUTPUT
@@ -273,7 +314,9 @@ demo.reveal()
 print(demo.text())
 
 # %% [markdown]
-# Built with the dropdowns instead (Ex. 12's start), and a mistake the controller refuses:
+# Built with the dropdowns instead ([Ex. 12][]'s start), and a mistake the controller refuses:
+#
+# [Ex. 12]: ../../docs/rules/rf90_rules_digest.md#ex-12
 
 # %% tags=["presenter-show"]
 demo.arrange({"Blue": "E", "Orange": "E", "Green": "E", "Purple": "D", "Black": "I"}, leader="Blue")
@@ -286,19 +329,34 @@ demo.rpn_button.click()  # the error goes to the widget's Output, not to the ker
 print(demo.errors.text.splitlines()[0])
 
 # %% [markdown]
-# Compare with the book's Ex. 12 (Blue, Purple, Orange, Green, Black): with nobody moving, the FAS stays in E, so
+# Compare with the book's [Ex. 12][] (Blue, Purple, Orange, Green, Black): with nobody moving, the FAS stays in E, so
 # Orange and Green follow Blue at once and Purple, ahead of the leader, comes last. In the book Blue laps Purple
-# and moves the FAS to A, which brings Purple forward in the order (§11.2 case 2).
+# and moves the FAS to A, which brings Purple forward in the order ([§11.2][] case 2).
+#
+# [Ex. 12]: ../../docs/rules/rf90_rules_digest.md#ex-12
+# [§11.2]: ../../docs/rules/rf90_rules_digest.md#s11-2
 
 # %% [markdown]
 # ## What to remember
 #
-# * The **Leader token** marks the leader **and** the FAS; activation sweeps **backwards** from it (§11.1, §11.3).
+# * The **Leader token** marks the leader **and** the FAS; activation sweeps **backwards** from it ([§11.1][],
+#   [§11.3][]).
 # * On the first activation of his section **only the leader plays**; the rest of that section waits for the sweep
-#   to come round again (§11.2 case 1, Ex. 12).
-# * When the token changes section — the leader moves, is passed, **pits** (§13.A.3) — the sweep **restarts at the
-#   new FAS at once** (§11.2 case 2, Ex. 11, 13). A pitted car finishes its turn when its new section is activated.
-# * Cars **ahead of the leader in his own section** form subsection 1 and play **last** (§11.2 case 3, Ex. 14, 42).
+#   to come round again ([§11.2][] case 1, [Ex. 12][]).
+# * When the token changes section — the leader moves, is passed, **pits** ([§13.A.3][]) — the sweep **restarts at the
+#   new FAS at once** ([§11.2][] case 2, [Ex. 11][], 13). A pitted car finishes its turn when its new section is
+#   activated.
+# * Cars **ahead of the leader in his own section** form subsection 1 and play **last** ([§11.2][] case 3, [Ex. 14][],
+#   42).
 # * A leader **off track** hands the token to the frontmost car where he lost control, or keeps it with the FAS
-#   frozen in that section (§18.4).
+#   frozen in that section ([§18.4][]).
 # * Each car plays **once** per Game Turn; a section may be activated several times.
+#
+# [Ex. 11]: ../../docs/rules/rf90_rules_digest.md#ex-11
+# [Ex. 12]: ../../docs/rules/rf90_rules_digest.md#ex-12
+# [Ex. 14]: ../../docs/rules/rf90_rules_digest.md#ex-14
+# [§11.1]: ../../docs/rules/rf90_rules_digest.md#s11-1
+# [§11.2]: ../../docs/rules/rf90_rules_digest.md#s11-2
+# [§11.3]: ../../docs/rules/rf90_rules_digest.md#s11-3
+# [§13.A.3]: ../../docs/rules/rf90_rules_digest.md#s13-a-3
+# [§18.4]: ../../docs/rules/rf90_rules_digest.md#s18-4

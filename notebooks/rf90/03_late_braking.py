@@ -23,18 +23,36 @@
 # * tell what a success gives — every car in the braking zone passed, **one section** gained (HAZARD: two, if
 #   empty) — and what the **LB Discard Power** of a Track Card does;
 # * follow a failed car along the **off-track route** (*Manobra de Recuperação*): recovery tests
-#   (*Tentativa de Recuperação*) with the printed value as a **modifier** (AMB-6), tyre chips, wear, discards,
+#   (*Tentativa de Recuperação*) with the printed value as a **modifier** ([AMB-6][]), tyre chips, wear, discards,
 #   **time loss** (*Perda de tempo*) and **forced pit stop** (*Pit Stop Forçado*) next turn, **Crash Out**, the SC;
 # * re-enter the track from the **re-entry point** (*ponto de reentrada*): 1 MP, behind everybody, no duel,
-#   NO MOVE when the MP run out; and handle a **leader** who goes off track (§18.4);
+#   NO MOVE when the MP run out; and handle a **leader** who goes off track ([§18.4][]);
 # * weigh the decision with exact odds: **"should I late-brake?"**
 #
-# **Digest sections:** §13.F.1 (late braking), §13.D.2 (tests and modifiers), §18.1–§18.6 (off track, recovery,
-# re-entry, retiring), §19.3 (Discard Powers), §20 (Leader check), §26.6 (HAZARD), §15.4 (orange flag);
-# examples **Ex. 31, 34, 38** (late braking) and **Ex. 33** (an Extreme Trajectory failure: the same recovery
-# mechanics in phase D) (§30); readings **AMB-6, AMB-10, AMB-27, AMB-29** (§31).
+# **Digest sections:** [§13.F.1][] (late braking), [§13.D.2][] (tests and modifiers), [§18.1][]–[§18.6][] (off track,
+# recovery, re-entry, retiring), [§19.3][] (Discard Powers), [§20][] (Leader check), [§26.6][] (HAZARD), [§15.4][]
+# (orange flag); examples **[Ex. 31][], 34, 38** (late braking) and **[Ex. 33][]** (an Extreme Trajectory failure: the
+# same recovery mechanics in phase D) ([§30][]); readings **[AMB-6][], [AMB-10][], [AMB-27][], [AMB-29][]** ([§31][]).
 #
 # Every number printed below is computed by the `racebook` engine; the notebook only shows it.
+#
+# [AMB-10]: ../../docs/rules/rf90_rules_digest.md#amb-10
+# [AMB-27]: ../../docs/rules/rf90_rules_digest.md#amb-27
+# [AMB-29]: ../../docs/rules/rf90_rules_digest.md#amb-29
+# [AMB-6]: ../../docs/rules/rf90_rules_digest.md#amb-6
+# [Ex. 31]: ../../docs/rules/rf90_rules_digest.md#ex-31
+# [Ex. 33]: ../../docs/rules/rf90_rules_digest.md#ex-33
+# [§13.D.2]: ../../docs/rules/rf90_rules_digest.md#s13-d-2
+# [§13.F.1]: ../../docs/rules/rf90_rules_digest.md#s13-f-1
+# [§15.4]: ../../docs/rules/rf90_rules_digest.md#s15-4
+# [§18.1]: ../../docs/rules/rf90_rules_digest.md#s18-1
+# [§18.4]: ../../docs/rules/rf90_rules_digest.md#s18-4
+# [§18.6]: ../../docs/rules/rf90_rules_digest.md#s18-6
+# [§19.3]: ../../docs/rules/rf90_rules_digest.md#s19-3
+# [§20]: ../../docs/rules/rf90_rules_digest.md#s20
+# [§26.6]: ../../docs/rules/rf90_rules_digest.md#s26-6
+# [§30]: ../../docs/rules/rf90_rules_digest.md#s30
+# [§31]: ../../docs/rules/rf90_rules_digest.md#s31
 
 # %%
 import copy
@@ -85,54 +103,74 @@ def pct(p):
 # %% [markdown]
 # ## The rule in plain English
 #
-# **When** (§13.F.1). A car that **ended its movement** in a **braking zone** (*seção de Freio*, grey border)
+# **When** ([§13.F.1][]). A car that **ended its movement** in a **braking zone** (*seção de Freio*, grey border)
 # that carries the **LB symbol** may announce a late braking in phase **F.1**, at the end of its individual turn.
 # It may do so even when the zone is empty (the only gain is then one section), and a leader who **failed his
-# Leader check** in a braking zone may still try it (§20). **Only one late braking per turn.** Robots late-brake
-# only when the orange-flag holder forces them (§15.4, AMB-29).
+# Leader check** in a braking zone may still try it ([§20][]). **Only one late braking per turn.** Robots late-brake
+# only when the orange-flag holder forces them ([§15.4][], [AMB-29][]).
 #
-# **The test** (§13.F.1, §13.D.2). A **blind test** (*Teste Cego*): the top card of the Race deck against the
+# **The test** ([§13.F.1][], [§13.D.2][]). A **blind test** (*Teste Cego*): the top card of the Race deck against the
 # panel's **Target Check** plus the **LB modifier** printed on the board (e.g. −20), **−20 in rain**, **+20 with
 # REFLEXES**. Pass when the drawn check factor is **equal to or lower than** the target. Pass or fail, the drawn
 # card **becomes the new Target Check**.
 #
 # **Success.** The car **passes every car in the braking zone** and **advances to the next section** — behind any
-# car already there (AMB-27). Cars lapped this way need **no Leader check** (§20). With **HAZARD** it advances
-# **two** sections when both are empty (§26.6; AMB-10: that is HAZARD's "+1 MP" for an LB blind test). Same-lap cars
-# passed this way are overtaken like any others: they earn **BANGING WHEELS**' Track Card («Sempre que ultrapassar
-# carros na mesma volta em qualquer lugar da pista», §26.2; still one per turn).
-# A Track Card's **LB Discard Power** (§19.3) is an automatic success **with no test**, in any LB zone.
+# car already there ([AMB-27][]). Cars lapped this way need **no Leader check** ([§20][]). With **HAZARD** it advances
+# **two** sections when both are empty ([§26.6][]; [AMB-10][]: that is HAZARD's "+1 MP" for an LB blind test). Same-lap
+# cars passed this way are overtaken like any others: they earn **BANGING WHEELS**' Track Card («Sempre que ultrapassar
+# carros na mesma volta em qualquer lugar da pista», [§26.2][]; still one per turn).
+# A Track Card's **LB Discard Power** ([§19.3][]) is an automatic success **with no test**, in any LB zone.
 #
-# **Failure** (§18.1, §18.3). The car leaves the track and follows the **off-track route** printed beside that
+# **Failure** ([§18.1][], [§18.3][]). The car leaves the track and follows the **off-track route** printed beside that
 # zone, doing what each symbol says, until it reaches a **re-entry point** (the green car icon):
 #
 # | symbol | effect |
 # |---|---|
-# | recovery attempt (*Tentativa de Recuperação*) | a test — Normal (a hand card may be used) or blind — against the **current** Target Check **modified** by the printed value (AMB-6), rain −20, REFLEXES +20; pass → green arrow, fail → red arrow |
+# | recovery attempt (*Tentativa de Recuperação*) | a test — Normal (a hand card may be used) or blind — against the **current** Target Check **modified** by the printed value ([AMB-6][]), rain −20, REFLEXES +20; pass → green arrow, fail → red arrow |
 # | tyre wear | pay that many **tyre chips now — cards may not substitute**; too few chips → retire |
 # | suffer wear | draw that many wear tokens; no free slot → retire |
 # | discard cards | discard that many cards; too few → retire |
 # | time loss (*Perda de tempo*) | −N MP in phase E of the **next** turn |
 # | forced pit stop (*Pit Stop Forçado*) | must pit at the start of the **next** turn |
-# | retire / **Crash Out** (*Abandonar a Corrida*) | the car is out; with the **SC** symbol the Safety Car comes out at once (§21) |
+# | retire / **Crash Out** (*Abandonar a Corrida*) | the car is out; with the **SC** symbol the Safety Car comes out at once ([§21][]) |
 #
-# Only **REFLEXES** helps off track; no strategy does (§18.3).
+# Only **REFLEXES** helps off track; no strategy does ([§18.3][]).
 #
-# **Re-entry** (§18.5). The car waits **off the track** on the re-entry point — it blocks nobody — and its turn
+# **Re-entry** ([§18.5][]). The car waits **off the track** on the re-entry point — it blocks nobody — and its turn
 # ends. On its next turn it plays **after every other car of that section**, takes part in **no duel**, pays
 # **1 MP** to re-enter and is placed **behind all the cars** there; the time loss is deducted in phase E. With
 # **0 MP or less** it is just put back there with a **NO MOVE −1 PM** token. A re-entry point **beyond the finish
 # line** (no shipped track has one yet) counts the lap when the car is placed there, like any other crossing; a pit
-# declared at re-entry starts from where control was lost, before the line (§18.5).
+# declared at re-entry starts from where control was lost, before the line ([§18.5][]).
 #
-# **The leader off track** (§18.4). The Leader token goes to «o carro que esteja mais à frente na seção onde ele
+# **The leader off track** ([§18.4][]). The Leader token goes to «o carro que esteja mais à frente na seção onde ele
 # perdeu o controle»; if that section is empty he keeps it, and that section stays the front of the activation
 # sweep. Usually the frontmost car there is **lapped** — the house rule `leader_token_same_lap` decides: by default
 # only a car **on the leader's lap** takes the token (else he keeps it); `False` reads the text literally.
 #
-# The track files say where each value comes from: only Abbey's −20 (Ex. 31), Ascari's −10 and its route (Ex. 34)
-# and the Lesmo ET chart (Ex. 33) are the manual's; every other LB symbol and route is **invented for teaching**
-# (the route's Normal/blind kinds are not in the book either).
+# The track files say where each value comes from: only Abbey's −20 ([Ex. 31][]), Ascari's −10 and its route
+# ([Ex. 34][]) and the Lesmo ET chart ([Ex. 33][]) are the manual's; every other LB symbol and route is **invented for
+# teaching** (the route's Normal/blind kinds are not in the book either).
+#
+# [AMB-10]: ../../docs/rules/rf90_rules_digest.md#amb-10
+# [AMB-27]: ../../docs/rules/rf90_rules_digest.md#amb-27
+# [AMB-29]: ../../docs/rules/rf90_rules_digest.md#amb-29
+# [AMB-6]: ../../docs/rules/rf90_rules_digest.md#amb-6
+# [Ex. 31]: ../../docs/rules/rf90_rules_digest.md#ex-31
+# [Ex. 33]: ../../docs/rules/rf90_rules_digest.md#ex-33
+# [Ex. 34]: ../../docs/rules/rf90_rules_digest.md#ex-34
+# [§13.D.2]: ../../docs/rules/rf90_rules_digest.md#s13-d-2
+# [§13.F.1]: ../../docs/rules/rf90_rules_digest.md#s13-f-1
+# [§15.4]: ../../docs/rules/rf90_rules_digest.md#s15-4
+# [§18.1]: ../../docs/rules/rf90_rules_digest.md#s18-1
+# [§18.3]: ../../docs/rules/rf90_rules_digest.md#s18-3
+# [§18.4]: ../../docs/rules/rf90_rules_digest.md#s18-4
+# [§18.5]: ../../docs/rules/rf90_rules_digest.md#s18-5
+# [§19.3]: ../../docs/rules/rf90_rules_digest.md#s19-3
+# [§20]: ../../docs/rules/rf90_rules_digest.md#s20
+# [§21]: ../../docs/rules/rf90_rules_digest.md#s21
+# [§26.2]: ../../docs/rules/rf90_rules_digest.md#s26-2
+# [§26.6]: ../../docs/rules/rf90_rules_digest.md#s26-6
 
 # %%
 def origin(source):
@@ -162,8 +200,10 @@ for zone in ("Copse-brake", "Stowe-brake", "Abbey-brake", "Priory-brake", "Woodc
 #
 # *Book (F.1, p.20):* Blue is on a **+1** trajectory before corner 4 and plays an **orange [3]**: **4 MP**. He
 # spends 3 MP to reach the Fast robot and Green in the braking zone before **Abbey**; the last MP is lost (no
-# overtaking in a braking zone, §13.E.3). Late braking: TC **(88)**, LB modifier **−20** → target **68**. He
+# overtaking in a braking zone, [§13.E.3][]). Late braking: TC **(88)**, LB modifier **−20** → target **68**. He
 # blind-draws **(42)**: success. He passes both cars and advances to the next section; his new TC is **(42)**.
+#
+# [§13.E.3]: ../../docs/rules/rf90_rules_digest.md#s13-e-3
 
 # %%
 ex31 = racebook.load_scenario("ex31")
@@ -184,7 +224,10 @@ book_vs_engine([
 # %% [markdown]
 # **How risky was it?** From Blue's seat just before the decision, every Race Card he cannot see (the draw pile and
 # the other hands) is equally likely to be the top card. The engine counts them exactly
-# (`odds.late_braking_now`, §13.F.1 and §18) — the book's (42) was one of the good ones:
+# (`odds.late_braking_now`, [§13.F.1][] and [§18][]) — the book's (42) was one of the good ones:
+#
+# [§13.F.1]: ../../docs/rules/rf90_rules_digest.md#s13-f-1
+# [§18]: ../../docs/rules/rf90_rules_digest.md#s18
 
 # %% tags=["presenter-show"]
 before31 = ex31.race.at(2)  # after "Blue start" and "Blue play R57 +traj": the F.1 decision
@@ -199,8 +242,11 @@ print(f"if it fails, on the {c31.route} route: P(retire) {float(f.p_retire):.1%}
 # %% [markdown]
 # Blue holds **(01)**, which passes any Normal recovery test: on failure he would surely take the green arrow.
 #
-# **The modifiers add up** (§13.D.2, Ex. 23's arithmetic): the same test in rain, with REFLEXES, with both —
+# **The modifiers add up** ([§13.D.2][], [Ex. 23][]'s arithmetic): the same test in rain, with REFLEXES, with both —
 # `odds.late_braking_choice` takes each input explicitly, over the same unseen cards:
+#
+# [Ex. 23]: ../../docs/rules/rf90_rules_digest.md#ex-23
+# [§13.D.2]: ../../docs/rules/rf90_rules_digest.md#s13-d-2
 
 # %% tags=["presenter-show"]
 pool31 = odds.what_if_pool(before31.state, "Blue")
@@ -225,8 +271,10 @@ LateBrakingPlayer(ex31, route="Abbey-brake")  # ⏮ ◀ ▶ ⏭
 # *Book (Falha em Teste de Atraso de Freada, p.23):* Blue ends his move and late-brakes at **Variante Ascari**.
 # TC **(77)**, modifier **−10** → **67**. He draws **(73)**: **fail**, and (73) becomes his TC. The off-track
 # route starts with a recovery test at **−20**: **73 − 20 = 53** (the printed value modifies his *new* Target
-# Check, AMB-6). He **passes**: he is placed on the **re-entry point**, loses **1 tyre chip** (chips only, no
+# Check, [AMB-6][]). He **passes**: he is placed on the **re-entry point**, loses **1 tyre chip** (chips only, no
 # cards) and starts his **next turn with −2 MP**. Failing it would have meant serious damage.
+#
+# [AMB-6]: ../../docs/rules/rf90_rules_digest.md#amb-6
 
 # %%
 ex34 = racebook.load_scenario("ex34")
@@ -249,10 +297,12 @@ book_vs_engine([
 print("position:", ex34.race.position())
 
 # %% [markdown]
-# **His next turn** (§18.5) — played on by the engine (these moves are invented: Red, the leader, plays first and
+# **His next turn** ([§18.5][]) — played on by the engine (these moves are invented: Red, the leader, plays first and
 # declines his own late braking; Blue draws (32) in phase B). Blue plays **(01) + (32)** for 4 MP (the (32) costs
 # a discard: his (55)): **−1 MP** to re-enter, **−2 MP** of time loss, **1 MP** left. He re-enters **at the back
 # of Ascari-2** (no duel there this Game Turn) and moves on.
+#
+# [§18.5]: ../../docs/rules/rf90_rules_digest.md#s18-5
 
 # %%
 start = len(ex34.race.events)
@@ -263,7 +313,10 @@ turn_log(ex34.race, "Blue", start)
 
 # %% [markdown]
 # With **(01)** alone — 1 MP − 1 − 2 = **−2 MP** — he would simply be put back in Ascari-2, behind the other cars,
-# with the **NO MOVE −1 PM** token (§18.5, §13.E.6):
+# with the **NO MOVE −1 PM** token ([§18.5][], [§13.E.6][]):
+#
+# [§13.E.6]: ../../docs/rules/rf90_rules_digest.md#s13-e-6
+# [§18.5]: ../../docs/rules/rf90_rules_digest.md#s18-5
 
 # %% tags=["presenter-show"]
 no_move = ex34.race.at(len(ex34.race.actions) - 3)  # back to Blue's phase C
@@ -298,8 +351,10 @@ p34
 #
 # *Book (p.25):* Green ends in the braking zone before **Curve 3** with a Fast robot and Red. TC **(55)**,
 # modifier **−20** → **35**: risky — on this track a failed recovery means retiring. He holds a **Track Card [5]**
-# with the **LB Discard Power** (§19.3): he **discards** it and succeeds **with no test**; he passes both cars and
+# with the **LB Discard Power** ([§19.3][]): he **discards** it and succeeds **with no test**; he passes both cars and
 # advances to the next section. The card's MP value does not matter, and his TC stays (55).
+#
+# [§19.3]: ../../docs/rules/rf90_rules_digest.md#s19-3
 
 # %%
 ex38 = racebook.load_scenario("ex38")
@@ -330,11 +385,13 @@ LateBrakingPlayer(ex38, route="Stowe-brake")
 # *Book (Falha em um Teste de ET, p.23):* Blue is on the ET at the exit of the **1st Di Lesmo** and plays a **[3]**,
 # hoping for 6 MP (the ET's +3). TC **(67)**; the ET blind test draws **(83)**: **fail**, TC (83). The board asks
 # for a **Normal** recovery test at **−10** → **73**; he plays **(42)** from hand: **pass** (green arrow) — back on
-# track with **−2 MP**. Net movement **3 − 2 = 1 MP**, no ET bonus (§18.2). The red arrow would have been −4 MP:
+# track with **−2 MP**. Net movement **3 − 2 = 1 MP**, no ET bonus ([§18.2][]). The red arrow would have been −4 MP:
 # no movement (NO MOVE).
 #
 # The recovery chart works exactly like an LB route, but in **phase D.2** (the ET's blind test comes first) and
 # with "back on track" instead of a re-entry point; its MP losses count **this** turn.
+#
+# [§18.2]: ../../docs/rules/rf90_rules_digest.md#s18-2
 
 # %%
 ex33 = racebook.load_scenario("ex33")
@@ -371,10 +428,14 @@ LateBrakingPlayer(ex33)  # the ET recovery chart is drawn beside Lesmo1-exit
 # %% [markdown]
 # ## HAZARD: two sections, only into empty ones (§26.6, AMB-10, AMB-27)
 #
-# Ex. 31 again, with Blue on the **HAZARD** strategy. HAZARD's "+1 MP for a blind test" cannot be spent after
-# phase F, so for a late braking it is the **two-section** advance (AMB-10) — but only if both sections ahead
+# [Ex. 31][] again, with Blue on the **HAZARD** strategy. HAZARD's "+1 MP for a blind test" cannot be spent after
+# phase F, so for a late braking it is the **two-section** advance ([AMB-10][]) — but only if both sections ahead
 # are empty. In the book's position Red is in **Bridge**, two sections ahead: Blue gains **one** section. With
-# Red elsewhere (invented) he jumps **two**. The blind draw also earns HAZARD's Special, a Track Card (§26.6).
+# Red elsewhere (invented) he jumps **two**. The blind draw also earns HAZARD's Special, a Track Card ([§26.6][]).
+#
+# [AMB-10]: ../../docs/rules/rf90_rules_digest.md#amb-10
+# [Ex. 31]: ../../docs/rules/rf90_rules_digest.md#ex-31
+# [§26.6]: ../../docs/rules/rf90_rules_digest.md#s26-6
 
 # %%
 for where in ("Bridge", "Priory"):
@@ -389,9 +450,12 @@ for where in ("Bridge", "Priory"):
             print(" ", e.sentence())
 
 # %% [markdown]
-# **AMB-27 — where a successful car lands.** The book says only "advances to the next section". The engine puts it
-# **behind** the cars already there (entering a section puts you behind its occupants), with no overtaking. Ex. 31
+# **[AMB-27][] — where a successful car lands.** The book says only "advances to the next section". The engine puts it
+# **behind** the cars already there (entering a section puts you behind its occupants), with no overtaking. [Ex. 31][]
 # with Red waiting in Abbey (invented):
+#
+# [AMB-27]: ../../docs/rules/rf90_rules_digest.md#amb-27
+# [Ex. 31]: ../../docs/rules/rf90_rules_digest.md#ex-31
 
 # %% tags=["presenter-show"]
 raw = variant("ex31")
@@ -405,10 +469,13 @@ print("Abbey, front to back:", amb27.state.cars_in("Abbey"))
 # %% [markdown]
 # ## The leader and late braking (§20, §18.4)
 #
-# **A leader who failed his Leader check in a braking zone may still late-brake** (§20) — and the cars he passes
-# that way need no Leader check (§13.F.1). An invented position at Silverstone: Blue leads in Abbey-brake with a
+# **A leader who failed his Leader check in a braking zone may still late-brake** ([§20][]) — and the cars he passes
+# that way need no Leader check ([§13.F.1][]). An invented position at Silverstone: Blue leads in Abbey-brake with a
 # lapped Purple ahead of him. He fails the check with (95) from hand — stuck behind Purple — then late-brakes:
 # his TC is now (95), so the target is 95 − 20 = **75**, and (30) passes him by.
+#
+# [§13.F.1]: ../../docs/rules/rf90_rules_digest.md#s13-f-1
+# [§20]: ../../docs/rules/rf90_rules_digest.md#s20
 
 # %%
 def silverstone_race(position, cars, stack, rules=None):
@@ -429,9 +496,11 @@ turn_log(lead, "Blue")
 print("position:", lead.position())
 
 # %% [markdown]
-# **The leader off track** (§18.4). Blue leads alone in Club-2, reaches the empty Abbey-brake and fails his late
+# **The leader off track** ([§18.4][]). Blue leads alone in Club-2, reaches the empty Abbey-brake and fails his late
 # braking. Nobody is in Abbey-brake, so he **keeps the Leader token** and Abbey-brake stays the front of the sweep
 # while he waits on the re-entry point beside Abbey:
+#
+# [§18.4]: ../../docs/rules/rf90_rules_digest.md#s18-4
 
 # %% tags=["presenter-show"]
 alone = silverstone_race("silverstone turn=6 lap=2 | Club-2: Blue* | Vale: Green",
@@ -453,9 +522,12 @@ LateBrakingPlayer(alone)
 # With other cars in the section where he lost control, the **frontmost** of them takes the token — which one
 # depends on the house rule `leader_token_same_lap`. In Abbey-brake Purple (a lap down) is ahead of Blue and Green
 # (on Blue's lap) behind him. By default the token goes to **Green**, the frontmost car on the leader's lap (a lapped
-# car never leads, §11.1); read literally, it goes to **Purple**, the frontmost car in the section, though it is
-# lapped — and from there the normal rule (§11.2 case 2) hands it on as soon as a car further ahead in the race
+# car never leads, [§11.1][]); read literally, it goes to **Purple**, the frontmost car in the section, though it is
+# lapped — and from there the normal rule ([§11.2][] case 2) hands it on as soon as a car further ahead in the race
 # moves:
+#
+# [§11.1]: ../../docs/rules/rf90_rules_digest.md#s11-1
+# [§11.2]: ../../docs/rules/rf90_rules_digest.md#s11-2
 
 # %% tags=["presenter-show"]
 for same_lap in (True, False):
@@ -470,9 +542,11 @@ for same_lap in (True, False):
     print(f"leader_token_same_lap={same_lap}: {token.sentence()}")
 
 # %% [markdown]
-# **BANGING WHEELS and late braking** (§26.2). On the teaching track Blue (BANGING WHEELS) ends in the braking zone
+# **BANGING WHEELS and late braking** ([§26.2][]). On the teaching track Blue (BANGING WHEELS) ends in the braking zone
 # E behind Red and Green, on his lap, and late-brakes past both: that is overtaking same-lap cars, so he draws the
 # strategy's Track Card (one per turn):
+#
+# [§26.2]: ../../docs/rules/rf90_rules_digest.md#s26-2
 
 # %% tags=["presenter-show"]
 bw = racebook.rf90.scenario.build({
@@ -506,7 +580,7 @@ for e in crash.events:
 # %% [markdown]
 # ## "Should I late-brake?"
 #
-# The panel below starts in **Ex. 34's position, from Blue's seat, just before his decision**: the cards he
+# The panel below starts in **[Ex. 34][]'s position, from Blue's seat, just before his decision**: the cards he
 # cannot see, his Target Check (77), chips, wear slots and hand. Move the sliders — Target Check, LB modifier —
 # toggle rain, REFLEXES, HAZARD, or pick another track and braking zone: the **exact** probability of success, the
 # expected sections gained and the expected cost of a failure on that zone's route are recomputed by the engine
@@ -515,7 +589,10 @@ for e in crash.events:
 # The left chart compares the **expected gain per attempt** (sections, cars passed) with the **expected cost per
 # attempt** (tyre chips, wear tokens, discards, MP lost next turn — each weighted by the chance of failing); the
 # right one gives the chances of success, retiring, a forced pit and the Safety Car. A Normal recovery test uses
-# the highest hand card that surely passes (it becomes the new TC, §13.D.2), else a blind draw.
+# the highest hand card that surely passes (it becomes the new TC, [§13.D.2][]), else a blind draw.
+#
+# [Ex. 34]: ../../docs/rules/rf90_rules_digest.md#ex-34
+# [§13.D.2]: ../../docs/rules/rf90_rules_digest.md#s13-d-2
 
 # %%
 panel_race = racebook.rf90.scenario.load("ex34", play=False).race
@@ -551,14 +628,18 @@ panel.set(rain=True)
 print(panel.report())
 
 # %% [markdown]
-# Ex. 38's risky Stowe braking — TC 55, LB −20 — and its Crash Out route:
+# [Ex. 38][]'s risky Stowe braking — TC 55, LB −20 — and its Crash Out route:
+#
+# [Ex. 38]: ../../docs/rules/rf90_rules_digest.md#ex-38
 
 # %% tags=["presenter-show"]
 panel.set(track="silverstone", zone="Stowe-brake", tc=55, rain=False)
 print(panel.report())
 
 # %% [markdown]
-# With REFLEXES (+20 on the LB test *and* on the recovery test, §18.3):
+# With REFLEXES (+20 on the LB test *and* on the recovery test, [§18.3][]):
+#
+# [§18.3]: ../../docs/rules/rf90_rules_digest.md#s18-3
 
 # %% tags=["presenter-show"]
 panel.set(reflexes=True)
@@ -568,14 +649,22 @@ print(panel.report())
 # ## Readings the engine applies (§31)
 #
 # None of these has a house-rule switch in `racebook.rf90.options.Rules`: the engine plays the digest's recommended
-# reading, shown here from its own output. (The §18.4 reading above, `leader_token_same_lap`, is a switch.)
+# reading, shown here from its own output. (The [§18.4][] reading above, `leader_token_same_lap`, is a switch.)
 #
 # | # | the question | the engine's reading | shown above |
 # |---|---|---|---|
-# | AMB-6 | "test against the Target Check printed at the spot" vs the examples | the printed value is a **modifier** to the car's **current** TC (which the failed draw just set) | Ex. 34: 73 − 20 = 53; Ex. 33: 83 − 10 = 73 |
-# | AMB-10 | HAZARD's +1 MP for an LB blind test, after movement | it is the **two-section** advance (both sections empty); no MP | HAZARD cell |
-# | AMB-27 | where a successful car is placed | **behind** the cars already in the next section; no overtaking | AMB-27 cell |
-# | AMB-29 | a robot forced to late-brake (orange flag) | blind test vs **70** ± LB modifier ± rain | the last cell |
+# | [AMB-6][] | "test against the Target Check printed at the spot" vs the examples | the printed value is a **modifier** to the car's **current** TC (which the failed draw just set) | [Ex. 34][]: 73 − 20 = 53; [Ex. 33][]: 83 − 10 = 73 |
+# | [AMB-10][] | HAZARD's +1 MP for an LB blind test, after movement | it is the **two-section** advance (both sections empty); no MP | HAZARD cell |
+# | [AMB-27][] | where a successful car is placed | **behind** the cars already in the next section; no overtaking | [AMB-27][] cell |
+# | [AMB-29][] | a robot forced to late-brake (orange flag) | blind test vs **70** ± LB modifier ± rain | the last cell |
+#
+# [AMB-10]: ../../docs/rules/rf90_rules_digest.md#amb-10
+# [AMB-27]: ../../docs/rules/rf90_rules_digest.md#amb-27
+# [AMB-29]: ../../docs/rules/rf90_rules_digest.md#amb-29
+# [AMB-6]: ../../docs/rules/rf90_rules_digest.md#amb-6
+# [Ex. 33]: ../../docs/rules/rf90_rules_digest.md#ex-33
+# [Ex. 34]: ../../docs/rules/rf90_rules_digest.md#ex-34
+# [§18.4]: ../../docs/rules/rf90_rules_digest.md#s18-4
 
 # %%
 print("house-rule switches:", ", ".join(racebook.rf90.options.Rules().to_dict()))

@@ -28,12 +28,30 @@
 # * plan a race's **fuel management** (*Gerenciamento de Combustível*): one stop or two, and spot a plan that
 #   runs **out of fuel** (*pane seca*).
 #
-# **Digest sections:** §7 (qualifying), §8 (fuel management), §13.A.3 (the pit stop), §17.3 A (robot pit stops),
-# §26.3 SAVE FUEL, §26.7 PUSH, §27 (QUALIFY, PITTING, TUNING, WISE DRIVING), §29.1–§29.2 (the tables); readings
-# AMB-16, AMB-31, AMB-32, AMB-45, 20 and 37 of §31; examples Ex. 3, 4, 5, 6, 7 and 17 (§30).
+# **Digest sections:** [§7][] (qualifying), [§8][] (fuel management), [§13.A.3][] (the pit stop), [§17.3][] A (robot pit
+# stops), [§26.3][] SAVE FUEL, [§26.7][] PUSH, [§27][] (QUALIFY, PITTING, TUNING, WISE DRIVING), [§29.1][]–[§29.2][]
+# (the tables); readings [AMB-16][], [AMB-31][], [AMB-32][], [AMB-45][], 20 and 37 of [§31][]; examples [Ex. 3][], 4, 5,
+# 6, 7 and 17 ([§30][]).
 #
 # Every number below is computed by the `racebook` engine (`racebook.rf90.rules.qualifying`, `racebook.rf90.rules.pits`,
 # `racebook.rf90.analysis.planner`); the notebook only shows it.
+#
+# [AMB-16]: ../../docs/rules/rf90_rules_digest.md#amb-16
+# [AMB-31]: ../../docs/rules/rf90_rules_digest.md#amb-31
+# [AMB-32]: ../../docs/rules/rf90_rules_digest.md#amb-32
+# [AMB-45]: ../../docs/rules/rf90_rules_digest.md#amb-45
+# [Ex. 3]: ../../docs/rules/rf90_rules_digest.md#ex-3
+# [§13.A.3]: ../../docs/rules/rf90_rules_digest.md#s13-a-3
+# [§17.3]: ../../docs/rules/rf90_rules_digest.md#s17-3
+# [§26.3]: ../../docs/rules/rf90_rules_digest.md#s26-3
+# [§26.7]: ../../docs/rules/rf90_rules_digest.md#s26-7
+# [§27]: ../../docs/rules/rf90_rules_digest.md#s27
+# [§29.1]: ../../docs/rules/rf90_rules_digest.md#s29-1
+# [§29.2]: ../../docs/rules/rf90_rules_digest.md#s29-2
+# [§30]: ../../docs/rules/rf90_rules_digest.md#s30
+# [§31]: ../../docs/rules/rf90_rules_digest.md#s31
+# [§7]: ../../docs/rules/rf90_rules_digest.md#s7
+# [§8]: ../../docs/rules/rf90_rules_digest.md#s8
 
 # %%
 import pandas as pd
@@ -62,16 +80,24 @@ from racebook.rf90.ui.planner import FuelPlanner, TurnIndicatorChart
 #
 # 1. Each player lays **one card** from his hand face down (cards have 1–4 MP and a check factor 1–99) and
 #    secretly picks one of his **refuel chits** (*fichas de reabastecimento*): turn **8, 10, 12, 14 or 16**.
-#    The chit is the Game Turn of his first mandatory pit stop. Everybody reveals at once (§7.1 items 1–3).
+#    The chit is the Game Turn of his first mandatory pit stop. Everybody reveals at once ([§7.1][] items 1–3).
 # 2. **Fuel weighs**: a light car (chit 8) qualifies better than a heavy one (chit 16). The chit changes the
-#    card's value by the table below (§7.1 item 4, §29.1). The **QUALIFY** skill adds +2 (§7.1 item 6, §27).
+#    card's value by the table below ([§7.1][] item 4, [§29.1][]). The **QUALIFY** skill adds +2 ([§7.1][] item 6,
+#    [§27][]).
 # 3. **Higher value starts further forward.** A tie goes to the **lower check factor**; if still tied, draw
-#    lots (§7.2). The engine draws the lot from its seeded random generator.
-# 4. **Robots** (§7.1 item 5) draw a robot refuel chit per car. Each chit shows a qualifying value, a check
+#    lots ([§7.2][]). The engine draws the lot from its seeded random generator.
+# 4. **Robots** ([§7.1][] item 5) draw a robot refuel chit per car. Each chit shows a qualifying value, a check
 #    factor for ties and the turn on which that robot type must pit. **The manual prints none of these values
-#    (NOT IN SOURCE, §0.1)**: the 30 chits shipped in `racebook/rf90/data/robot_chits.toml` are **invented for
-#    teaching**. Only Ex. 6's figure anchors them (the SuperFast chit on turn 8, the others on 12 and 14).
-# 5. The qualifying card stays **face up on the panel**: it is the car's **Target Check** for the race (§7.2).
+#    (NOT IN SOURCE, [§0.1][])**: the 30 chits shipped in `racebook/rf90/data/robot_chits.toml` are **invented for
+#    teaching**. Only [Ex. 6][]'s figure anchors them (the SuperFast chit on turn 8, the others on 12 and 14).
+# 5. The qualifying card stays **face up on the panel**: it is the car's **Target Check** for the race ([§7.2][]).
+#
+# [Ex. 6]: ../../docs/rules/rf90_rules_digest.md#ex-6
+# [§0.1]: ../../docs/rules/rf90_rules_digest.md#s0-1
+# [§27]: ../../docs/rules/rf90_rules_digest.md#s27
+# [§29.1]: ../../docs/rules/rf90_rules_digest.md#s29-1
+# [§7.1]: ../../docs/rules/rf90_rules_digest.md#s7-1
+# [§7.2]: ../../docs/rules/rf90_rules_digest.md#s7-2
 
 # %% tags=["presenter-show"]
 table = pd.DataFrame({"refuel chit (pit turn)": list(FUEL_MODIFIER),
@@ -93,21 +119,29 @@ print(robots.groupby("type", sort=False).agg(chits=("pit turn", "size"),
 #
 # * After qualifying every driver, robots too, puts his refuel chit on the **Turn Indicator** (*Indicador de
 #   Turno*) at the turn it shows. Each row of the indicator is a **Race Stage**; a row begins on a space
-#   marked black (§10).
+#   marked black ([§10][]).
 # * When the turn pawn reaches a car's chit, that car **must pit this turn**, or it is eliminated **out of
-#   fuel** (*pane seca*, §13.A.3). It may pit earlier. (In the engine a car whose chit is due is offered only
+#   fuel** (*pane seca*, [§13.A.3][]). It may pit earlier. (In the engine a car whose chit is due is offered only
 #   pit stops — reading 37: it cannot skip its turn instead — so its cars never run dry; the planner below is
 #   where *pane seca* shows up.)
 # * **Each stop gives 10 turns of fuel**: the chit moves 10 turns forward. Going back **one extra section**
 #   moves it **3 more turns**; at most **2 extra sections**, since the **tank holds 16 turns** (10 + 3 + 3).
-#   Reading 20 (§31): new chit = old chit + 10 + 3 × extra, but never beyond *current turn* + 16 — an early
+#   Reading 20 ([§31][]): new chit = old chit + 10 + 3 × extra, but never beyond *current turn* + 16 — an early
 #   stop keeps the fuel still in the tank, up to 16.
 # * **Overflow**: a chit carrying more fuel than the race needs goes to the top of the indicator, as many
 #   spaces as it passes the race end (it wraps around).
 # * Strategies move the chit during the race: **SAVE FUEL** +1 (later) each time the car moves with cards
-#   ≤ 2 only (§26.3); **PUSH** −1 (earlier) each time a [2] is combined with a [3]–[6] (§26.7).
+#   ≤ 2 only ([§26.3][]); **PUSH** −1 (earlier) each time a [2] is combined with a [3]–[6] ([§26.7][]).
 # * Players may pit as often as they like. **Robots pit once** for fuel: a robot chit binds the best-placed
-#   robot of its type that has not pitted yet; the chit is then discarded (§8, §17.3 A).
+#   robot of its type that has not pitted yet; the chit is then discarded ([§8][], [§17.3][] A).
+#
+# [§10]: ../../docs/rules/rf90_rules_digest.md#s10
+# [§13.A.3]: ../../docs/rules/rf90_rules_digest.md#s13-a-3
+# [§17.3]: ../../docs/rules/rf90_rules_digest.md#s17-3
+# [§26.3]: ../../docs/rules/rf90_rules_digest.md#s26-3
+# [§26.7]: ../../docs/rules/rf90_rules_digest.md#s26-7
+# [§31]: ../../docs/rules/rf90_rules_digest.md#s31
+# [§8]: ../../docs/rules/rf90_rules_digest.md#s8
 
 # %% tags=["presenter-show"]
 print(f"fuel per stop:            {pits.FUEL_PER_STOP} turns")
@@ -124,24 +158,24 @@ for tid in ("teaching", "silverstone", "monza"):
 #
 # **Announce it** in phase A, before anything else of the turn (after A.1 skip turn and A.2 VERSATILITY /
 # WISE DRIVING, reading 21). Then move the car **back** as many sections as the **pit stop time** printed on the
-# board (*tempo de pit stop*, e.g. "-8"), **or more**: each extra section gives 3 more turns of fuel (§8).
-# **PITTING** goes back 2 sections fewer (§27). Where the car lands it is placed **last**, behind every car
+# board (*tempo de pit stop*, e.g. "-8"), **or more**: each extra section gives 3 more turns of fuel ([§8][]).
+# **PITTING** goes back 2 sections fewer ([§27][]). Where the car lands it is placed **last**, behind every car
 # and yellow flag there; it may occupy a free trajectory, still counting as last. If the **leader** pits and
-# loses the lead, the **Leader token goes at once** to the new race leader (Ex. 13, Ex. 17).
+# loses the lead, the **Leader token goes at once** to the new race leader ([Ex. 13][], [Ex. 17][]).
 #
 # **The procedure** (*Procedimento de Pit Stop*), in this order:
 #
-# 1. **Refuel**: move the chit as above (§8).
+# 1. **Refuel**: move the chit as above ([§8][]).
 # 2. **Repairs**: all **red** wear tokens go back to the bag; **brown** ones stay. **TUNING** also removes one
-#    brown token per stop (§27).
+#    brown token per stop ([§27][]).
 # 3. **Discard** as many cards as you like.
 # 4. **Draw** Race Cards up to the panel's card number. You may not *finish* the stop holding more:
 #    * **frozen** duel cards stay in hand and **count**;
-#    * Track Cards from **Hard tyres** or from **PITTING** do **not** count — for everybody (AMB-45);
+#    * Track Cards from **Hard tyres** or from **PITTING** do **not** count — for everybody ([AMB-45][]);
 #    * with **WISE DRIVING**, no Track Card counts.
-# 5. **Tyres**: discard the unused chips and take the panel's tyre number for the new type (AMB-16). **Soft**:
-#    panel − 3 chips + 3 blue tokens, at most **2 soft sets** a race, the starting set included (AMB-31);
-#    **Hard**: +1 Track Card with every new set (AMB-32). Unused blue tokens go when the tyres change.
+# 5. **Tyres**: discard the unused chips and take the panel's tyre number for the new type ([AMB-16][]). **Soft**:
+#    panel − 3 chips + 3 blue tokens, at most **2 soft sets** a race, the starting set included ([AMB-31][]);
+#    **Hard**: +1 Track Card with every new set ([AMB-32][]). Unused blue tokens go when the tyres change.
 #    Keeping the tyres keeps exactly the chips you had; it does not shorten the stop.
 # 6. **Strategy**: change it or keep it (a change removes a CHASE token).
 #
@@ -150,13 +184,24 @@ for tid in ("teaching", "silverstone", "monza"):
 # turn back to normal.
 #
 # *House rules:* none of the switches in `racebook.rf90.options` concerns fuel or pits. The engine plays the
-# recommended readings 20, 37, AMB-16, AMB-31, AMB-32 and AMB-45 quoted above.
+# recommended readings 20, 37, [AMB-16][], [AMB-31][], [AMB-32][] and [AMB-45][] quoted above.
+#
+# [AMB-16]: ../../docs/rules/rf90_rules_digest.md#amb-16
+# [AMB-31]: ../../docs/rules/rf90_rules_digest.md#amb-31
+# [AMB-32]: ../../docs/rules/rf90_rules_digest.md#amb-32
+# [AMB-45]: ../../docs/rules/rf90_rules_digest.md#amb-45
+# [Ex. 13]: ../../docs/rules/rf90_rules_digest.md#ex-13
+# [Ex. 17]: ../../docs/rules/rf90_rules_digest.md#ex-17
+# [§27]: ../../docs/rules/rf90_rules_digest.md#s27
+# [§8]: ../../docs/rules/rf90_rules_digest.md#s8
 
 # %% [markdown]
 # ## Ex. 3 — a tie broken by the check factor
 #
 # Two drivers qualify with the same value, 4. The one whose card has the **lower check factor** starts ahead:
-# (25) beats (30) (§7.2).
+# (25) beats (30) ([§7.2][]).
+#
+# [§7.2]: ../../docs/rules/rf90_rules_digest.md#s7-2
 
 # %%
 a = human_entry("Red", 4, 30, 12)
@@ -169,7 +214,10 @@ print("grid:", " → ".join(e.car for e in grid_order([a, b], Rng(3))))
 # ## Ex. 4 — refuel chit 8
 #
 # Chit 8 means fuel **only until the beginning of turn 8**: the lightest car, **+2** in qualifying, but it
-# must pit on turn 8 (§7.1, §8).
+# must pit on turn 8 ([§7.1][], [§8][]).
+#
+# [§7.1]: ../../docs/rules/rf90_rules_digest.md#s7-1
+# [§8]: ../../docs/rules/rf90_rules_digest.md#s8
 
 # %%
 e = human_entry("Blue", 2, 74, 8)
@@ -182,7 +230,9 @@ print(f"chit 8: qualifying {planner.qualifying_modifier(8):+d}; "
 #
 # Orange plays a [3] (13) with chit 10, Blue a [2] (74) with chit 8, Green a [3] (17) with chit 14. Orange and
 # Blue tie on 4; Orange has the lower check factor and starts ahead. Green is behind both. Each qualifying
-# card becomes its car's **Target Check** (§7.2).
+# card becomes its car's **Target Check** ([§7.2][]).
+#
+# [§7.2]: ../../docs/rules/rf90_rules_digest.md#s7-2
 
 # %%
 players = [human_entry("Orange", 3, 13, 10, card="R13"), human_entry("Blue", 2, 74, 8, card="R74"),
@@ -196,9 +246,12 @@ check([("Orange", 4, players[0].value), ("Blue", 4, players[1].value), ("Green",
 print("Target Checks:", ", ".join(f"{e.car} ({e.check})" for e in grid))
 
 # %% [markdown]
-# Then the robots' chits are drawn and every car is placed (§7.1 item 5). The manual's robot chit values are
+# Then the robots' chits are drawn and every car is placed ([§7.1][] item 5). The manual's robot chit values are
 # **NOT IN SOURCE**: the draw below uses the **invented** chits, with a seed chosen so that the SuperFast draws a
-# turn-8 chit as in Ex. 6's figure.
+# turn-8 chit as in [Ex. 6][]'s figure.
+#
+# [Ex. 6]: ../../docs/rules/rf90_rules_digest.md#ex-6
+# [§7.1]: ../../docs/rules/rf90_rules_digest.md#s7-1
 
 # %% tags=["presenter-show"]
 robot_cars = [("SuperFast1", RobotType.SUPERFAST), ("Fast1", RobotType.FAST), ("Slow1", RobotType.SLOW)]
@@ -213,9 +266,13 @@ for i, e in enumerate(full, 1):
 # %% [markdown]
 # ## Ex. 6 — the refuel chits on the Turn Indicator
 #
-# After Ex. 5 the chits go on the Turn Indicator (§8): Blue and the SuperFast must pit on turn 8 (or earlier),
+# After [Ex. 5][] the chits go on the Turn Indicator ([§8][]): Blue and the SuperFast must pit on turn 8 (or earlier),
 # Orange on 10, the others on 12 and 14 — Green on 14. The teaching track's indicator has 16 turns in four Race
-# Stages; each row is a stage, and its first space is the black-marked one (§10).
+# Stages; each row is a stage, and its first space is the black-marked one ([§10][]).
+#
+# [Ex. 5]: ../../docs/rules/rf90_rules_digest.md#ex-5
+# [§10]: ../../docs/rules/rf90_rules_digest.md#s10
+# [§8]: ../../docs/rules/rf90_rules_digest.md#s8
 
 # %%
 chits = {e.car: e.refuel for e in full}
@@ -236,7 +293,11 @@ chart.widget
 # At the start of **turn 8** Blue and a SuperFast must pit. The pit stop time here is **-8**. Blue goes back
 # **9** sections (one extra) and moves his chit **13** turns (10 + 3), to **turn 21**. There is a black (robot)
 # chit on turn 8, so the **best-placed SuperFast** pits too: it goes back **8** sections; its chit is
-# discarded when it plays again, and it will not stop again for fuel (§8, §13.A.3, §17.3 A).
+# discarded when it plays again, and it will not stop again for fuel ([§8][], [§13.A.3][], [§17.3][] A).
+#
+# [§13.A.3]: ../../docs/rules/rf90_rules_digest.md#s13-a-3
+# [§17.3]: ../../docs/rules/rf90_rules_digest.md#s17-3
+# [§8]: ../../docs/rules/rf90_rules_digest.md#s8
 
 # %%
 from racebook.rf90.events import LeaderCause
@@ -273,11 +334,15 @@ ScenarioPlayer(ex07)  # ⏮ ◀ ▶ ⏭ — step to "Blue goes back 9 section(s)
 # **+10**. He returns his **2 red** tokens to the bag; the **brown** one stays. He keeps 1 of his 3 cards,
 # discards 2 and draws **5** up to his limit of **6**. He fits **Hard** tyres: **10** chips (the panel value) and
 # **1 Track Card**, which does not count toward the limit. He changes strategy from LUCKY to BANGING WHEELS and
-# takes the **JUST PIT** token (§13.A.3, §9.2).
+# takes the **JUST PIT** token ([§13.A.3][], [§9.2][]).
 #
 # The engine plays the procedure as a short series of decisions; here are the choices it offers at each one.
 # Blue's chit is on turn 12 and this is turn 9, so he pits early by choice: he could also have started his turn
-# or skipped it (in Ex. 7, where the chit is due, only the pit stops are offered).
+# or skipped it (in [Ex. 7][], where the chit is due, only the pit stops are offered).
+#
+# [Ex. 7]: ../../docs/rules/rf90_rules_digest.md#ex-7
+# [§13.A.3]: ../../docs/rules/rf90_rules_digest.md#s13-a-3
+# [§9.2]: ../../docs/rules/rf90_rules_digest.md#s9-2
 
 # %%
 ex17 = racebook.load_scenario("ex17")
@@ -314,8 +379,10 @@ ScenarioPlayer(ex17)
 # ### The hand limit at a pit stop
 #
 # A player may not finish the stop holding more cards than his panel allows, even if he held more before; frozen
-# duel cards count (§13.A.3). Here Blue comes in with 5 cards in hand and 2 frozen from a duel — 7 for a limit
+# duel cards count ([§13.A.3][]). Here Blue comes in with 5 cards in hand and 2 frozen from a duel — 7 for a limit
 # of 6 — so the engine does not let him finish discarding until one card has gone.
+#
+# [§13.A.3]: ../../docs/rules/rf90_rules_digest.md#s13-a-3
 
 # %%
 import tomllib
@@ -368,7 +435,9 @@ for tid in ("teaching", "silverstone", "monza"):
 # sections lost. On the 16-turn teaching track every chit needs exactly one stop (chit 16 = a stop on the last
 # turn), so the lightest chit wins.
 #
-# **PITTING** (§27) makes every stop 2 sections cheaper, so stopping more often costs less:
+# **PITTING** ([§27][]) makes every stop 2 sections cheaper, so stopping more often costs less:
+#
+# [§27]: ../../docs/rules/rf90_rules_digest.md#s27
 
 # %% tags=["presenter-show"]
 for skill in (None, Skill.PITTING):
@@ -377,8 +446,11 @@ for skill in (None, Skill.PITTING):
     print(f"{name:<9} one stop: {b1.sections_lost} sections lost;  two stops: {b2.sections_lost} sections lost")
 
 # %% [markdown]
-# **SAVE FUEL and PUSH** move the chit during a stint (§26.3, §26.7): the `drift` of a plan is the net number
+# **SAVE FUEL and PUSH** move the chit during a stint ([§26.3][], [§26.7][]): the `drift` of a plan is the net number
 # of moves in each stint, at most one per Game Turn.
+#
+# [§26.3]: ../../docs/rules/rf90_rules_digest.md#s26-3
+# [§26.7]: ../../docs/rules/rf90_rules_digest.md#s26-7
 
 # %%
 for drift, why in (([0, 0], "no moves"), ([-2, 0], "two PUSH combinations in stint 1"),
@@ -391,7 +463,10 @@ for drift, why in (([0, 0], "no moves"), ([-2, 0], "two PUSH combinations in sti
 
 # %% [markdown]
 # **Impossible plans** raise `planner.ImpossiblePlan`, citing the rule. Running out of fuel before the race
-# end is *pane seca* — the car is eliminated (§8, §13.A.3):
+# end is *pane seca* — the car is eliminated ([§8][], [§13.A.3][]):
+#
+# [§13.A.3]: ../../docs/rules/rf90_rules_digest.md#s13-a-3
+# [§8]: ../../docs/rules/rf90_rules_digest.md#s8
 
 # %% tags=["presenter-show"]
 for track, chit, stops in (("silverstone", 8, [0]), ("teaching", 16, []), ("teaching", 8, [3]),
@@ -420,10 +495,15 @@ FuelPlanner("silverstone", chit=8, extras=(0, 0))
 # %% [markdown]
 # ## Ex. 39 and Ex. 40 — pit stops under the Safety Car
 #
-# Pitting when the Safety Car comes out (Ex. 39: "Orange has not played yet, so he may pit before the SC"), and
-# the leader forced to pit under it (Ex. 40), follow §21.1 and §21.4: a car that pits under the SC goes straight
-# to the back of the queue and may load up to 16 turns of fuel **without** backing extra sections. Notebook 10
+# Pitting when the Safety Car comes out ([Ex. 39][]: "Orange has not played yet, so he may pit before the SC"), and
+# the leader forced to pit under it ([Ex. 40][]), follow [§21.1][] and [§21.4][]: a car that pits under the SC goes
+# straight to the back of the queue and may load up to 16 turns of fuel **without** backing extra sections. Notebook 10
 # covers the Safety Car itself; here are the two pit stops, checked against the book.
+#
+# [Ex. 39]: ../../docs/rules/rf90_rules_digest.md#ex-39
+# [Ex. 40]: ../../docs/rules/rf90_rules_digest.md#ex-40
+# [§21.1]: ../../docs/rules/rf90_rules_digest.md#s21-1
+# [§21.4]: ../../docs/rules/rf90_rules_digest.md#s21-4
 
 # %%
 import racebook
@@ -454,5 +534,7 @@ ScenarioPlayer(racebook.load_scenario("ex40"))
 # %% [markdown]
 # ## What next
 #
-# * Notebook 01 shows how a pit stop moves the Front Activation Section when the leader pits (Ex. 13).
+# * Notebook 01 shows how a pit stop moves the Front Activation Section when the leader pits ([Ex. 13][]).
 # * `racebook replay ex07` and `racebook replay ex17` print these pit stops' event logs in a terminal.
+#
+# [Ex. 13]: ../../docs/rules/rf90_rules_digest.md#ex-13

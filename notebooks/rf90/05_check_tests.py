@@ -26,10 +26,21 @@
 # * order several tests (the **ET blind test first**) and use a **voluntary failure** to raise your Target Check;
 # * price a test: the exact chance that a blind draw passes, with the test calculator.
 #
-# **Digest sections:** §13.D.2 (Perform tests), §16.2 (rain), §20 (the Leader check's modifiers), §27 (REFLEXES),
-# §29.4 (test modifiers); examples Ex. 21, 22, 23, 24 (§30); readings AMB-6 and §31 item 26.
+# **Digest sections:** [§13.D.2][] (Perform tests), [§16.2][] (rain), [§20][] (the Leader check's modifiers), [§27][]
+# (REFLEXES), [§29.4][] (test modifiers); examples [Ex. 21][], 22, 23, 24 ([§30][]); readings [AMB-6][] and [§31][] item
+# 26.
 #
 # Every number below is computed by the `racebook` engine; the notebook only shows it.
+#
+# [AMB-6]: ../../docs/rules/rf90_rules_digest.md#amb-6
+# [Ex. 21]: ../../docs/rules/rf90_rules_digest.md#ex-21
+# [§13.D.2]: ../../docs/rules/rf90_rules_digest.md#s13-d-2
+# [§16.2]: ../../docs/rules/rf90_rules_digest.md#s16-2
+# [§20]: ../../docs/rules/rf90_rules_digest.md#s20
+# [§27]: ../../docs/rules/rf90_rules_digest.md#s27
+# [§29.4]: ../../docs/rules/rf90_rules_digest.md#s29-4
+# [§30]: ../../docs/rules/rf90_rules_digest.md#s30
+# [§31]: ../../docs/rules/rf90_rules_digest.md#s31
 
 # %%
 import racebook
@@ -48,35 +59,48 @@ from racebook.rf90.ui.checks import (
 # %% [markdown]
 # ## The rule in plain English
 #
-# 1. **The Target Check** (*Target Check*, panel item 8, §4) is the Race Card lying face up on your **Car Panel**
-#    (*Painel do Carro*). Its **check factor** — the number (1)–(99) in the red diamond, bottom right (§5.1) — is
-#    your target. Robots have no panel: they always test against **70** (§17.1).
+# 1. **The Target Check** (*Target Check*, panel item 8, [§4][]) is the Race Card lying face up on your **Car Panel**
+#    (*Painel do Carro*). Its **check factor** — the number (1)–(99) in the red diamond, bottom right ([§5.1][]) — is
+#    your target. Robots have no panel: they always test against **70** ([§17.1][]).
 # 2. **A test** compares the check factor of one card with that target, adjusted by modifiers. It **passes when
-#    check ≤ target** ("equal to or lower"), and fails otherwise (§13.D.2). Tests come from movement cards with a
-#    test symbol (mostly green ones), an Extreme Trajectory or late braking, the Leader's lapping check (§20) and
-#    recovery attempts off track (§18).
-# 3. **The card used replaces the Target Check**, whatever the result; the old Target Check is discarded (§13.D.2).
+#    check ≤ target** ("equal to or lower"), and fails otherwise ([§13.D.2][]). Tests come from movement cards with a
+#    test symbol (mostly green ones), an Extreme Trajectory or late braking, the Leader's lapping check ([§20][]) and
+#    recovery attempts off track ([§18][]).
+# 3. **The card used replaces the Target Check**, whatever the result; the old Target Check is discarded ([§13.D.2][]).
 # 4. **Normal test** (*Teste Normal*, symbol with a white background): use **any card from your hand** (discarded
 #    for it), a **blind draw** (the top card of the Race deck), or — when a movement card asked for the test — **one
 #    of the cards played for movement**, which still counts for movement. A Normal test can always be resolved
-#    blind. **Blind test** (*Teste Cego*, black background): the blind draw is the only option (§13.D.2).
-# 5. **Modifiers add up** (§13.D.2, §29.4):
+#    blind. **Blind test** (*Teste Cego*, black background): the blind draw is the only option ([§13.D.2][]).
+# 5. **Modifiers add up** ([§13.D.2][], [§29.4][]):
 #    * the **printed** modifier of the symbol or spot (-10, +20 …; LB, ET and recovery spots too). The printed
-#      value *modifies* your Target Check (AMB-6);
-#    * **rain: -20 on every test**, robots included (§16.2) — **except the Leader lapping check** (§20).
+#      value *modifies* your Target Check ([AMB-6][]);
+#    * **rain: -20 on every test**, robots included ([§16.2][]) — **except the Leader lapping check** ([§20][]).
 #      Intermediate weather does not modify tests;
-#    * **REFLEXES: +20 on every test** (§27), the Leader check and recovery tests included.
+#    * **REFLEXES: +20 on every test** ([§27][]), the Leader check and recovery tests included.
 # 6. **Order:** several tests in one turn may be resolved in any order, **except that the ET blind test comes first**.
 # 7. **Voluntary failure:** you may play a card *higher* than your target on purpose. You take the failure, but your
-#    Target Check **rises**, and later tests get easier (§13.D.2).
-# 8. **What a failure costs** (§13.D.2):
+#    Target Check **rises**, and later tests get easier ([§13.D.2][]).
+# 8. **What a failure costs** ([§13.D.2][]):
 #
 # | the test came from | on failure |
 # |---|---|
 # | a movement card | **1 damage** (a wear token from the bag) per failed test |
-# | an Extreme Trajectory | no ET bonus; the **recovery manoeuvre** of that spot (§18.2) |
-# | late braking | the **off-track route** and its recovery manoeuvres (§18.3) — notebook 03 |
-# | the Leader lapping check | he cannot lap that car: he stops behind it, his other MP are lost, **no damage** (§20) |
+# | an Extreme Trajectory | no ET bonus; the **recovery manoeuvre** of that spot ([§18.2][]) |
+# | late braking | the **off-track route** and its recovery manoeuvres ([§18.3][]) — notebook 03 |
+# | the Leader lapping check | he cannot lap that car: he stops behind it, his other MP are lost, **no damage** ([§20][]) |
+#
+# [AMB-6]: ../../docs/rules/rf90_rules_digest.md#amb-6
+# [§13.D.2]: ../../docs/rules/rf90_rules_digest.md#s13-d-2
+# [§16.2]: ../../docs/rules/rf90_rules_digest.md#s16-2
+# [§17.1]: ../../docs/rules/rf90_rules_digest.md#s17-1
+# [§18]: ../../docs/rules/rf90_rules_digest.md#s18
+# [§18.2]: ../../docs/rules/rf90_rules_digest.md#s18-2
+# [§18.3]: ../../docs/rules/rf90_rules_digest.md#s18-3
+# [§20]: ../../docs/rules/rf90_rules_digest.md#s20
+# [§27]: ../../docs/rules/rf90_rules_digest.md#s27
+# [§29.4]: ../../docs/rules/rf90_rules_digest.md#s29-4
+# [§4]: ../../docs/rules/rf90_rules_digest.md#s4
+# [§5.1]: ../../docs/rules/rf90_rules_digest.md#s5-1
 
 # %% [markdown]
 # ### The arithmetic, computed
@@ -85,8 +109,10 @@ from racebook.rf90.ui.checks import (
 # engine (`racebook.rf90.rules.checks.modifiers` and `target_value`); the last column is the exact chance that a blind
 # draw
 # passes, over the 98 Race Cards not on the panel (`racebook.rf90.analysis.odds.p_at_most`). The first four rows are
-# Ex. 23's
+# [Ex. 23][]'s
 # own numbers: a -10 test is a **-30** test in the rain; with REFLEXES it is a **+10** test, or **-10** in the rain.
+#
+# [Ex. 23]: ../../docs/rules/rf90_rules_digest.md#ex-23
 
 # %%
 cases = {
@@ -190,7 +216,9 @@ print("discarded Target Checks:", [c for c in ex24.race.state.race_deck.discards
 
 # %% [markdown]
 # The engine resolves the ET blind test as soon as the cards are played with the trajectory (`+traj`); only then may
-# the player choose between the two cards' tests, in any order (§13.D.2). The legal actions right after the play:
+# the player choose between the two cards' tests, in any order ([§13.D.2][]). The legal actions right after the play:
+#
+# [§13.D.2]: ../../docs/rules/rf90_rules_digest.md#s13-d-2
 
 # %% tags=["presenter-show"]
 after_play = ex24.race.at(2)
@@ -218,12 +246,12 @@ print(test_options(ex24.race, 3, next_blind=True).to_string())
 #
 # No switch in `racebook.rf90.options.Rules` changes how tests work. The engine's readings of the unclear points:
 #
-# * **AMB-6:** a value printed at an LB, ET or recovery spot is a *modifier* of the car's Target Check, not a fixed
+# * **[AMB-6][]:** a value printed at an LB, ET or recovery spot is a *modifier* of the car's Target Check, not a fixed
 #   target (the book's examples: 83 - 10 = 73, then 73 - 20 = 53).
-# * **§31 item 26:** the Leader check comes after the movement cards are discarded, so it uses a hand card or a blind
-#   draw — never a movement card (§20).
-# * **§17.1, §31 item 29:** robots test blind against 70 ± modifiers (rain included, except in the Leader check); the
-#   book gives no target for a robot's late braking (forced by the orange flag): the engine uses 70 ± the LB
+# * **[§31][] item 26:** the Leader check comes after the movement cards are discarded, so it uses a hand card or a
+#   blind draw — never a movement card ([§20][]).
+# * **[§17.1][], [§31][] item 29:** robots test blind against 70 ± modifiers (rain included, except in the Leader
+#   check); the book gives no target for a robot's late braking (forced by the orange flag): the engine uses 70 ± the LB
 #   modifier ± rain.
 #
 # ## Your turn: the test calculator
@@ -234,6 +262,11 @@ print(test_options(ex24.race, 3, next_blind=True).to_string())
 # the discards, the panels — are out of the pool, `racebook.rf90.analysis.odds.unseen`). The bars show that chance for
 # every Target
 # Check with the same modifiers; the blue bar is yours.
+#
+# [AMB-6]: ../../docs/rules/rf90_rules_digest.md#amb-6
+# [§17.1]: ../../docs/rules/rf90_rules_digest.md#s17-1
+# [§20]: ../../docs/rules/rf90_rules_digest.md#s20
+# [§31]: ../../docs/rules/rf90_rules_digest.md#s31
 
 # %%
 # NBVAL_IGNORE_OUTPUT
@@ -262,9 +295,19 @@ for tc in (10, 30, 50, 70, 90):
 # %% [markdown]
 # ## What to remember
 #
-# * A test **passes when check ≤ target** — equal counts as a pass (§13.D.2, Ex. 21).
-# * The **card used becomes the new Target Check**, pass or fail; the old one is discarded (§13.D.2, Ex. 24).
-# * **Normal test:** a hand card, a movement card or a blind draw. **Blind test:** the blind draw only (Ex. 22).
-# * Modifiers **add up**: printed, **rain -20** (§16.2, not the Leader check, §20), **REFLEXES +20** (§27) (Ex. 23).
-# * The **ET blind test first**; then any order (Ex. 24).
+# * A test **passes when check ≤ target** — equal counts as a pass ([§13.D.2][], [Ex. 21][]).
+# * The **card used becomes the new Target Check**, pass or fail; the old one is discarded ([§13.D.2][], [Ex. 24][]).
+# * **Normal test:** a hand card, a movement card or a blind draw. **Blind test:** the blind draw only ([Ex. 22][]).
+# * Modifiers **add up**: printed, **rain -20** ([§16.2][], not the Leader check, [§20][]), **REFLEXES +20** ([§27][])
+#   ([Ex. 23][]).
+# * The **ET blind test first**; then any order ([Ex. 24][]).
 # * A **voluntary failure** costs its consequence now but raises your Target Check for the tests to come.
+#
+# [Ex. 21]: ../../docs/rules/rf90_rules_digest.md#ex-21
+# [Ex. 22]: ../../docs/rules/rf90_rules_digest.md#ex-22
+# [Ex. 23]: ../../docs/rules/rf90_rules_digest.md#ex-23
+# [Ex. 24]: ../../docs/rules/rf90_rules_digest.md#ex-24
+# [§13.D.2]: ../../docs/rules/rf90_rules_digest.md#s13-d-2
+# [§16.2]: ../../docs/rules/rf90_rules_digest.md#s16-2
+# [§20]: ../../docs/rules/rf90_rules_digest.md#s20
+# [§27]: ../../docs/rules/rf90_rules_digest.md#s27

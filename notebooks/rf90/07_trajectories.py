@@ -27,12 +27,28 @@
 #   spot, never forced off — and the spot does **not** set the race order;
 # * predict what a **robot** does with trajectories, and where none are available (the start, restarts).
 #
-# **Digest sections:** §3 items 5–6 (the board), §13.D (trajectory conditions), §13.D.2 (the ET test first),
-# §13.E.1 (the bonuses), §13.F.2 (occupying), §17.3 D–F (robots), §18.2 (failing an ET), §19.3 (the ET Discard
-# Power), §22 and AMB-14 (start and restarts), §26.5 BALANCE, §27 FLAT OUT; examples Ex. 18, 24, 32 and 33 (§30).
+# **Digest sections:** [§3][] items 5–6 (the board), [§13.D][] (trajectory conditions), [§13.D.2][] (the ET test first),
+# [§13.E.1][] (the bonuses), [§13.F.2][] (occupying), [§17.3][] D–F (robots), [§18.2][] (failing an ET), [§19.3][] (the
+# ET Discard Power), [§22][] and [AMB-14][] (start and restarts), [§26.5][] BALANCE, [§27][] FLAT OUT; examples
+# [Ex. 18][], 24, 32 and 33 ([§30][]).
 #
 # Every number below comes from the `racebook` engine — the turn machine in `racebook/rf90/turn/`, asked through
 # small built races (`racebook.rf90.lessons.explore`); the notebook and its widgets only show it.
+#
+# [AMB-14]: ../../docs/rules/rf90_rules_digest.md#amb-14
+# [Ex. 18]: ../../docs/rules/rf90_rules_digest.md#ex-18
+# [§13.D]: ../../docs/rules/rf90_rules_digest.md#s13-d
+# [§13.D.2]: ../../docs/rules/rf90_rules_digest.md#s13-d-2
+# [§13.E.1]: ../../docs/rules/rf90_rules_digest.md#s13-e-1
+# [§13.F.2]: ../../docs/rules/rf90_rules_digest.md#s13-f-2
+# [§17.3]: ../../docs/rules/rf90_rules_digest.md#s17-3
+# [§18.2]: ../../docs/rules/rf90_rules_digest.md#s18-2
+# [§19.3]: ../../docs/rules/rf90_rules_digest.md#s19-3
+# [§22]: ../../docs/rules/rf90_rules_digest.md#s22
+# [§26.5]: ../../docs/rules/rf90_rules_digest.md#s26-5
+# [§27]: ../../docs/rules/rf90_rules_digest.md#s27
+# [§3]: ../../docs/rules/rf90_rules_digest.md#s3
+# [§30]: ../../docs/rules/rf90_rules_digest.md#s30
 
 # %%
 import tomllib
@@ -77,8 +93,10 @@ build = partial(small_race, name="nb07", seed=7)  # a small race from a scenario
 #   D.1.
 # * An **Extreme Trajectory** (*Trajetória Extrema*, ET) is a bonus in a **diamond** (*losango*). Beside it is a
 #   **recovery chart** (*Manobra de Recuperação*) for when its test fails.
-# * The boards in this project are **invented for teaching** (the manual prints no whole board, §32): here are the
+# * The boards in this project are **invented for teaching** (the manual prints no whole board, [§32][]): here are the
 #   teaching track's spots. `lateral` is how far outside the spot lies (robots take the outermost on ties).
+#
+# [§32]: ../../docs/rules/rf90_rules_digest.md#s32
 
 # %%
 track = racebook.load_track("teaching")
@@ -96,20 +114,20 @@ print(pd.DataFrame(rows).to_string(index=False))
 #
 # 1. **Colour match** — at least one played card has the trajectory's colour; on a **two-colour** trajectory, **either**
 #    colour will do. Otherwise every symbol of the trajectory is ignored. **BALANCE** (*Ganha trajetórias
-#    grátis*) lifts this condition (§26.5).
+#    grátis*) lifts this condition ([§26.5][]).
 # 2. **Costs** — the tyre, damage or card symbols are **added** to the cards' costs in D.1. A player who cannot or
 #    will not pay **ignores the trajectory for all purposes** (no bonus). A trajectory whose cost cannot be paid
 #    cannot be used (no tyre chips → no trajectory with a tyre symbol).
 # 3. **Extreme Trajectories** also need a **blind test** (*Teste Cego*: the top card of the Race deck against the
 #    Target Check, the ET's printed modifier and rain -20), and it is **the first test of D.2**. On a failure the car
-#    follows the ET's **recovery chart** at once and gets **no bonus** (§18.2). Declining the test declines the ET.
-#    * **FLAT OUT** (§27): skip the test and take the bonus **minus 1** — the colour still has to match.
-#    * The **ET Discard Power** of a Track Card (§19.3): discard it for an **automatic success**, respecting
+#    follows the ET's **recovery chart** at once and gets **no bonus** ([§18.2][]). Declining the test declines the ET.
+#    * **FLAT OUT** ([§27][]): skip the test and take the bonus **minus 1** — the colour still has to match.
+#    * The **ET Discard Power** of a Track Card ([§19.3][]): discard it for an **automatic success**, respecting
 #      colour (the power's colour is the ET's), anywhere on the track.
 # 4. **One car per trajectory.** A car that ignores its trajectory **still occupies it**: nobody else may take it
-#    (Ex. 18).
+#    ([Ex. 18][]).
 #
-# The bonus is added to the MP of the cards in phase E (§13.E.1): *total MP = cards + trajectory bonus + other
+# The bonus is added to the MP of the cards in phase E ([§13.E.1][]): *total MP = cards + trajectory bonus + other
 # bonuses − penalties*.
 #
 # ### Taking a trajectory (§13.F.2)
@@ -118,13 +136,23 @@ print(pd.DataFrame(rows).to_string(index=False))
 #   trajectory there may **occupy** it; the bonus is for its **next** turn. A spot that a car leaves (a pit stop, say)
 #   does not become free for a car already in that section — only for one that **enters** it.
 # * A car on a trajectory can **never be forced off** it. A car that passes it in the section is put "**nose
-#   ahead**": **the trajectory does not set the race order** (Ex. 32).
+#   ahead**": **the trajectory does not set the race order** ([Ex. 32][]).
 # * A car that **failed an ET** in D.2 **leaves the ET spot** — even when the penalties keep it in the section — and
 #   may not re-occupy that ET or any other trajectory in that section («você não tem permissão para reocupar a
-#   trajetória ET ou qualquer outra trajetória disponível nesta seção», §18.2). The spot is free for the others.
+#   trajetória ET ou qualquer outra trajetória disponível nesta seção», [§18.2][]). The spot is free for the others.
 #   Players and robots alike (one rule in the engine: `turn.fail_et`, `turn.occupiable_trajectories`).
-# * **Not at restarts** (§22) — and, by the recommended reading **AMB-14**, **not in turn 1** either: the cars are
-#   still accelerating. This is a house-rule switch:
+# * **Not at restarts** ([§22][]) — and, by the recommended reading **[AMB-14][]**, **not in turn 1** either: the cars
+#   are still accelerating. This is a house-rule switch:
+#
+# [AMB-14]: ../../docs/rules/rf90_rules_digest.md#amb-14
+# [Ex. 18]: ../../docs/rules/rf90_rules_digest.md#ex-18
+# [Ex. 32]: ../../docs/rules/rf90_rules_digest.md#ex-32
+# [§13.E.1]: ../../docs/rules/rf90_rules_digest.md#s13-e-1
+# [§18.2]: ../../docs/rules/rf90_rules_digest.md#s18-2
+# [§19.3]: ../../docs/rules/rf90_rules_digest.md#s19-3
+# [§22]: ../../docs/rules/rf90_rules_digest.md#s22
+# [§26.5]: ../../docs/rules/rf90_rules_digest.md#s26-5
+# [§27]: ../../docs/rules/rf90_rules_digest.md#s27
 
 # %% tags=["presenter-show"]
 print("trajectories_at_start:", HOUSE_RULE_DOCS["trajectories_at_start"])
@@ -137,7 +165,7 @@ print("default:", Rules().trajectories_at_start)
 #   match, no cost to pay.
 # * At the end of its move, in a section it entered, a robot always takes the **highest free standard
 #   trajectory**; on equal bonuses the **outermost** one.
-# * A robot takes an **ET only when the orange-flag holder forces it** (§15.4). On its next turn it makes the ET
+# * A robot takes an **ET only when the orange-flag holder forces it** ([§15.4][]). On its next turn it makes the ET
 #   **blind test against 70** ± modifiers, like a player; on a failure it follows the recovery chart.
 #
 # ## Ex. 18 — colour match and cost
@@ -145,7 +173,11 @@ print("default:", Rules().trajectories_at_start)
 # Orange stands on a **+2 green/orange** trajectory with a **tyre** symbol. He plays **[2] orange + [2] yellow**:
 # one card (orange) matches one of the two colours, so he has 4 + 2 = **6 MP**, and pays **2** tyre units — 1 for
 # the trajectory and 1 for the yellow card. Declining the trajectory he would pay **1** and move **4**. Either way
-# the spot stays his: **Green may not use it** (§13.D, §13.D.1).
+# the spot stays his: **Green may not use it** ([§13.D][], [§13.D.1][]).
+#
+# [§13.D]: ../../docs/rules/rf90_rules_digest.md#s13-d
+# [§13.D.1]: ../../docs/rules/rf90_rules_digest.md#s13-d-1
+# [§15.4]: ../../docs/rules/rf90_rules_digest.md#s15-4
 
 # %%
 ex18 = racebook.load_scenario("ex18")
@@ -191,15 +223,19 @@ print()
 table(explore.TrajectorySetup("teaching", "I.t1", ("R14",)))  # +2 red/green with a damage symbol
 
 # %% [markdown]
-# With no chip the tyre symbol cannot be paid, so no `+traj` play exists (§13.D). With BALANCE the red [4] takes
+# With no chip the tyre symbol cannot be paid, so no `+traj` play exists ([§13.D][]). With BALANCE the red [4] takes
 # the bonus although F.t1 is green/orange (and its tyre symbol still costs 1). I.t1's damage symbol draws a wear
 # token from the bag.
 #
 # ## The ET blind test comes first (Ex. 24)
 #
-# Ex. 24 (notebook 05 has it in full): Blue stands on the green ET and plays two green cards that each need a
+# [Ex. 24][] (notebook 05 has it in full): Blue stands on the green ET and plays two green cards that each need a
 # Normal test. The ET's **blind test** is resolved **first** — the engine draws it before asking about the others
-# (§13.D.2).
+# ([§13.D.2][]).
+#
+# [Ex. 24]: ../../docs/rules/rf90_rules_digest.md#ex-24
+# [§13.D]: ../../docs/rules/rf90_rules_digest.md#s13-d
+# [§13.D.2]: ../../docs/rules/rf90_rules_digest.md#s13-d-2
 
 # %%
 ex24 = racebook.load_scenario("ex24")
@@ -214,7 +250,9 @@ for e in ex24.race.events:
 # **(67)**; the blind draw is **(83)** → **fail**, and (83) becomes the Target Check. The recovery chart asks for a
 # **Normal test at -10**: target 83 − 10 = **73**. He plays **(42)** from hand → **pass** (green arrow): back on
 # track with **-2 MP**, so he moves 3 − 2 = **1 MP**, with no ET bonus. On the red arrow (a failure) it would
-# have been **-4 MP**: no movement, a NO MOVE token (§18.2).
+# have been **-4 MP**: no movement, a NO MOVE token ([§18.2][]).
+#
+# [§18.2]: ../../docs/rules/rf90_rules_digest.md#s18-2
 
 # %%
 ex33 = racebook.load_scenario("ex33")
@@ -229,8 +267,10 @@ check([("ET blind draw", "(83)", tests[0].card), ("ET test", "fail", tests[0].re
 
 # %% [markdown]
 # The red arrow: the same turn with a failed recovery test — the blind draw (95) against 73. Blue cannot move and
-# stays in Lesmo1-exit, but **not on the ET**: he left it when the test failed (§18.2), so the next Game Turn it is
+# stays in Lesmo1-exit, but **not on the ET**: he left it when the test failed ([§18.2][]), so the next Game Turn it is
 # not offered to him again, and any car entering the section may take it.
+#
+# [§18.2]: ../../docs/rules/rf90_rules_digest.md#s18-2
 
 # %%
 raw = tomllib.loads(racebook.rf90.scenario.resolve_path("ex33").read_text(encoding="utf-8"))
@@ -253,9 +293,12 @@ p33
 # %% [markdown]
 # ## FLAT OUT and the ET Discard Power
 #
-# **FLAT OUT** (§27): Blue, on the green +2 ET G.et1, plays a green [2]. He may skip the blind test: 2 + 2 − 1 =
-# **3 MP**, and no ET test appears in the log. **The ET Discard Power** (§19.3): on the red +3 ET D.et1, Blue
+# **FLAT OUT** ([§27][]): Blue, on the green +2 ET G.et1, plays a green [2]. He may skip the blind test: 2 + 2 − 1 =
+# **3 MP**, and no ET test appears in the log. **The ET Discard Power** ([§19.3][]): on the red +3 ET D.et1, Blue
 # discards the Track Card T04 (power *et:red*) and plays a red [4]: automatic success, 4 + 3 = **7 MP**.
+#
+# [§19.3]: ../../docs/rules/rf90_rules_digest.md#s19-3
+# [§27]: ../../docs/rules/rf90_rules_digest.md#s27
 
 # %%
 flat = build("teaching turn=3 | A: Red*{played} | G: Blue@G.et1",
@@ -284,13 +327,17 @@ table(explore.TrajectorySetup("teaching", "D.et1", ("R14", "T04")))
 
 # %% [markdown]
 # For a blind ET the MP column shows each branch: the test passes; or it fails and the chart's first recovery test
-# passes / fails (the engine draws the cards; D.et1's chart is the shape of Ex. 33: -2 or -4 MP).
+# passes / fails (the engine draws the cards; D.et1's chart is the shape of [Ex. 33][]: -2 or -4 MP).
 #
 # ## Ex. 32 — the trajectory does not set the race order
 #
 # Blue ended his move on the **green +2** trajectory in a braking zone. Red (BANGING WHEELS) reaches him, passes him
 # in the braking zone and takes the **orange +1** beside him, nose **ahead**: Red is ahead in the race, whatever the
-# spots (§13.F.2, §26.2).
+# spots ([§13.F.2][], [§26.2][]).
+#
+# [Ex. 33]: ../../docs/rules/rf90_rules_digest.md#ex-33
+# [§13.F.2]: ../../docs/rules/rf90_rules_digest.md#s13-f-2
+# [§26.2]: ../../docs/rules/rf90_rules_digest.md#s26-2
 
 # %%
 ex32 = racebook.load_scenario("ex32")
@@ -309,9 +356,12 @@ ScenarioPlayer(ex32)
 # %% [markdown]
 # ## Occupying only after entering the section
 #
-# F.2 is offered only to a car that **entered** the section where it ends (§13.F.2). Below, Blue starts behind Red
-# in the braking zone E (no overtaking there, §13.E.3): he cannot move, is offered late braking (F.1) and then **no
+# F.2 is offered only to a car that **entered** the section where it ends ([§13.F.2][]). Below, Blue starts behind Red
+# in the braking zone E (no overtaking there, [§13.E.3][]): he cannot move, is offered late braking (F.1) and then **no
 # trajectory**, though E.t1 and E.t2 are free. Starting one section back, he **enters** E and is offered both.
+#
+# [§13.E.3]: ../../docs/rules/rf90_rules_digest.md#s13-e-3
+# [§13.F.2]: ../../docs/rules/rf90_rules_digest.md#s13-f-2
 
 # %%
 for where in ("E: Red*{played} Blue", "E: Red*{played} | F: Blue"):
@@ -329,7 +379,9 @@ for where in ("E: Red*{played} Blue", "E: Red*{played} | F: Blue"):
 #
 # A Fast robot (3 MP) from H ends in the braking zone E, where E.t1 is **+2** and E.t2 **+1**. It takes the
 # highest free one; if a car already holds E.t1, it takes E.t2. On a **what-if** board with a second +2 spot in E
-# (an invented E.t3, further outside), the tie goes to the **outermost**. In turn 1 it takes none (AMB-14).
+# (an invented E.t3, further outside), the tie goes to the **outermost**. In turn 1 it takes none ([AMB-14][]).
+#
+# [AMB-14]: ../../docs/rules/rf90_rules_digest.md#amb-14
 
 # %%
 extra = Trajectory("E.t3", "E", TrajectoryKind.STANDARD, (Colour.RED,), 2, lateral=2)  # what-if: not on the board
@@ -345,7 +397,11 @@ for label, position, tr in cases:
 # %% [markdown]
 # From J a Fast robot ends in corner G, whose only spot is the green ET G.et1. On its own it **never** takes an ET;
 # when Red holds the **orange pawn**, Red decides — and a robot forced onto the ET makes its **blind test vs 70**
-# on its next turn (§15.4, §17.3 D; the forcing time is reading AMB-40).
+# on its next turn ([§15.4][], [§17.3][] D; the forcing time is reading [AMB-40][]).
+#
+# [AMB-40]: ../../docs/rules/rf90_rules_digest.md#amb-40
+# [§15.4]: ../../docs/rules/rf90_rules_digest.md#s15-4
+# [§17.3]: ../../docs/rules/rf90_rules_digest.md#s17-3
 
 # %%
 alone = explore.robot_turn("teaching turn=4 lap=2 | A: Red*{played} | J: Fast1", "Fast1")
@@ -363,8 +419,10 @@ for e in race.events:
 # %% [markdown]
 # ## Not at the start, not at restarts (§22, AMB-14)
 #
-# Orange's Ex. 18 hand on F.t1 in **turn 1**: by default no `+traj` play exists. Flip the house rule
+# Orange's [Ex. 18][] hand on F.t1 in **turn 1**: by default no `+traj` play exists. Flip the house rule
 # `trajectories_at_start` and the trajectory is usable in turn 1 — never at a restart after the Safety Car:
+#
+# [Ex. 18]: ../../docs/rules/rf90_rules_digest.md#ex-18
 
 # %% tags=["presenter-show"]
 hand = ("R15", "R22")
@@ -381,11 +439,14 @@ table(explore.TrajectorySetup("teaching", "F.t1", hand, restart=True, rules=Rule
 # Discard Power), the tyre chips left, FLAT OUT or a strategy, and the Game Turn. The engine lists every legal play:
 # green rows use the trajectory; each shows the tyre units, the cards discarded and the damage drawn in D.1, and the
 # MP of phase E. Below the table, each card combination with no `+traj` play and the rule that forbids it. Tick
-# the AMB-14 house rule and choose "the race start" to see trajectories come back in turn 1.
+# the [AMB-14][] house rule and choose "the race start" to see trajectories come back in turn 1.
 #
-# Things to try: F.t1 with R15 + R22 (Ex. 18), then 0 chips; I.t1 (damage symbol); D.et1 with R14 and T04
+# Things to try: F.t1 with R15 + R22 ([Ex. 18][]), then 0 chips; I.t1 (damage symbol); D.et1 with R14 and T04
 # (Discard Power) — then FLAT OUT; Silverstone's Luffield-2.et1 (a chart that can crash out); BALANCE with a card
 # of another colour.
+#
+# [AMB-14]: ../../docs/rules/rf90_rules_digest.md#amb-14
+# [Ex. 18]: ../../docs/rules/rf90_rules_digest.md#ex-18
 
 # %%
 # NBVAL_IGNORE_OUTPUT
@@ -394,6 +455,9 @@ TrajectoryPanel(track="teaching", trajectory="F.t1", hand=("R15", "R22"))
 # %% [markdown]
 # ## What next
 #
-# * Notebook 03 follows late braking and the off-track routes (§18), notebook 05 the check tests of D.2 (Ex. 24 in
-#   full), notebook 08 the orange flag, which also forces robots to late-brake.
+# * Notebook 03 follows late braking and the off-track routes ([§18][]), notebook 05 the check tests of D.2 ([Ex. 24][]
+#   in full), notebook 08 the orange flag, which also forces robots to late-brake.
 # * `racebook replay ex18` (or ex32, ex33) prints these examples' logs in a terminal.
+#
+# [Ex. 24]: ../../docs/rules/rf90_rules_digest.md#ex-24
+# [§18]: ../../docs/rules/rf90_rules_digest.md#s18

@@ -27,16 +27,40 @@
 #   **rain -20** on tests, and RAIN EXPERT;
 # * predict the **robots' tyres** at the start and their **tyre-change pit stops** when the weather turns.
 #
-# **Digest sections:** §9.1 (initial weather), §9.2 (tyres and the robots' choice), §13.D.4 (flag and weather events),
-# §15 (flags: §15.1 yellow, §15.2 green, §15.3 blue, §15.4 orange), §16 (weather and tyres: §16.1 change, §16.2
-# wrong tyres, §16.3 robot tyre change), §13.D.2 (the rain modifier), §27 RAIN EXPERT; readings AMB-5, AMB-33,
-# AMB-40 and AMB-44 (§31); examples Ex. 8, 9 and 25, and Ex. 29 for the blue flag (§30).
+# **Digest sections:** [§9.1][] (initial weather), [§9.2][] (tyres and the robots' choice), [§13.D.4][] (flag and
+# weather events), [§15][] (flags: [§15.1][] yellow, [§15.2][] green, [§15.3][] blue, [§15.4][] orange), [§16][]
+# (weather and tyres: [§16.1][] change, [§16.2][] wrong tyres, [§16.3][] robot tyre change), [§13.D.2][] (the rain
+# modifier), [§27][] RAIN EXPERT; readings [AMB-5][], [AMB-33][], [AMB-40][] and [AMB-44][] ([§31][]); examples
+# [Ex. 8][], 9 and 25, and [Ex. 29][] for the blue flag ([§30][]).
 #
 # Every number below comes from the `racebook` engine — `racebook.rf90.setup.weather_space`, `robot_tyre_for`,
 # `racebook.rf90.rules.movement.tyre_penalty`, `racebook.rf90.rules.checks.modifiers` and the turn machine, asked
 # through
 # small built races
 # (`racebook.rf90.lessons.explore`); the notebook and its widgets only show it.
+#
+# [AMB-33]: ../../docs/rules/rf90_rules_digest.md#amb-33
+# [AMB-40]: ../../docs/rules/rf90_rules_digest.md#amb-40
+# [AMB-44]: ../../docs/rules/rf90_rules_digest.md#amb-44
+# [AMB-5]: ../../docs/rules/rf90_rules_digest.md#amb-5
+# [Ex. 29]: ../../docs/rules/rf90_rules_digest.md#ex-29
+# [Ex. 8]: ../../docs/rules/rf90_rules_digest.md#ex-8
+# [§13.D.2]: ../../docs/rules/rf90_rules_digest.md#s13-d-2
+# [§13.D.4]: ../../docs/rules/rf90_rules_digest.md#s13-d-4
+# [§15]: ../../docs/rules/rf90_rules_digest.md#s15
+# [§15.1]: ../../docs/rules/rf90_rules_digest.md#s15-1
+# [§15.2]: ../../docs/rules/rf90_rules_digest.md#s15-2
+# [§15.3]: ../../docs/rules/rf90_rules_digest.md#s15-3
+# [§15.4]: ../../docs/rules/rf90_rules_digest.md#s15-4
+# [§16]: ../../docs/rules/rf90_rules_digest.md#s16
+# [§16.1]: ../../docs/rules/rf90_rules_digest.md#s16-1
+# [§16.2]: ../../docs/rules/rf90_rules_digest.md#s16-2
+# [§16.3]: ../../docs/rules/rf90_rules_digest.md#s16-3
+# [§27]: ../../docs/rules/rf90_rules_digest.md#s27
+# [§30]: ../../docs/rules/rf90_rules_digest.md#s30
+# [§31]: ../../docs/rules/rf90_rules_digest.md#s31
+# [§9.1]: ../../docs/rules/rf90_rules_digest.md#s9-1
+# [§9.2]: ../../docs/rules/rf90_rules_digest.md#s9-2
 
 # %%
 from functools import partial
@@ -85,19 +109,19 @@ build = partial(small_race, name="nb08", seed=8)  # a small race from a scenario
 # A Race Card or Track Card may carry a **flag symbol**. It is resolved in **D.4**, after the payments, the tests and
 # the card draws of D.1–D.3. **Using or placing a flag is always optional.** Its effect lasts until it is removed.
 #
-# * **Yellow flag** (§15.1) — place a token on **any corner section without one** (at most one per corner section; 6
+# * **Yellow flag** ([§15.1][]) — place a token on **any corner section without one** (at most one per corner section; 6
 #   tokens). With cars in that corner the player chooses **exactly where among them** it goes (but always **behind
 #   the trajectories**: «carros numa trajetória não são afetados»). While it is there:
 #   * **slowdown** (*Desaceleração*): each car that finds the flag **ahead** pays **1 extra MP** to move past it;
 #   * **alignment** (*Alinhamento*): **no overtaking, no lapping, no duels** in that section — it has priority over
 #     everything (BANGING WHEELS, a NO MOVE car, the blue flag, the robots' free passes);
 #   * it is removed **as soon as the leader passes it**, by a **green flag**, or when the **Safety Car** comes out
-#     (all of them). It stays valid in the first turn, at restarts and in the last turn (§22).
-# * **Green flag** (§15.2) — remove one yellow flag from any section. No token.
-# * **Blue flag** (§15.3) — take one of the 6 **blue pawns**. Lapping then costs **0 MP** on straights and in
+#     (all of them). It stays valid in the first turn, at restarts and in the last turn ([§22][]).
+# * **Green flag** ([§15.2][]) — remove one yellow flag from any section. No token.
+# * **Blue flag** ([§15.3][]) — take one of the 6 **blue pawns**. Lapping then costs **0 MP** on straights and in
 #   braking zones and **1 MP** in corners; a leader still makes the **Leader lapping check**; no lapping through a
 #   yellow flag.
-# * **Orange flag** (§15.4) — take **the** orange pawn if nobody holds it: until the end of the Race Stage you may
+# * **Orange flag** ([§15.4][]) — take **the** orange pawn if nobody holds it: until the end of the Race Stage you may
 #   force a robot that ends its move in a braking zone to **late-brake**, or a robot to **occupy an Extreme
 #   Trajectory** (it tests it on its next turn). Only the **first** orange flag of a Race Stage counts.
 # * **Blue and orange pawns are discarded** when the turn pawn reaches a new row of the Turn Indicator — a new
@@ -109,6 +133,12 @@ build = partial(small_race, name="nb08", seed=8)  # a small race from a scenario
 # flag (**green flag**); (c) **[2]** draw 1 Race Card and take a **blue flag**; (d) **[2]** pay 1 tyre chip, take the
 # **orange pawn** if no other player holds it. Here Blue plays each alone, with a yellow flag already in D and Green
 # in corner G; the engine lists the D.4 decisions it offers.
+#
+# [§15.1]: ../../docs/rules/rf90_rules_digest.md#s15-1
+# [§15.2]: ../../docs/rules/rf90_rules_digest.md#s15-2
+# [§15.3]: ../../docs/rules/rf90_rules_digest.md#s15-3
+# [§15.4]: ../../docs/rules/rf90_rules_digest.md#s15-4
+# [§22]: ../../docs/rules/rf90_rules_digest.md#s22
 
 # %%
 print("stage:", explore.D4_POSITION)
@@ -183,12 +213,14 @@ check([("slowdown for Blue (MP)", 1, 3 - blue_flag.left), ("Blue stops (rule)", 
 ScenarioPlayer(yellow)  # ⏮ ◀ ▶ ⏭ — the (Y) token in G, then Blue held up, then Red removes it
 
 # %% [markdown]
-# **Cars on a trajectory** (§15.1). The flag is always behind the trajectories, so a car on a trajectory of the
+# **Cars on a trajectory** ([§15.1][]). The flag is always behind the trajectories, so a car on a trajectory of the
 # flagged section never finds it ahead and pays **no slowdown** — also when it took the trajectory *after* the flag
 # was placed (then the token is listed ahead of it, but the board is the same: one board position, one cost). The
 # book is silent on the alignment; the engine's reading is that «a bandeira amarela tem prioridade sobre tudo»:
 # **no overtaking and no duels** in that section binds a car on a trajectory too. Blue on G's ET plays a [2], flag
 # listed ahead of him or behind him; then the same with Red ahead of him in G:
+#
+# [§15.1]: ../../docs/rules/rf90_rules_digest.md#s15-1
 
 # %% tags=["presenter-show"]
 for position in ("teaching turn=5 lap=3 | D: Fast1* | G: (Y) Blue@G.et1",
@@ -203,8 +235,11 @@ for position in ("teaching turn=5 lap=3 | D: Fast1* | G: (Y) Blue@G.et1",
             print("   ", e.sentence())
 
 # %% [markdown]
-# **No duels** under a yellow flag either (§15.1, §12.3): with Green and Blue in corner G the activation opens the
-# duel procedure; with a yellow flag between them it does not.
+# **No duels** under a yellow flag either ([§15.1][], [§12.3][]): with Green and Blue in corner G the activation opens
+# the duel procedure; with a yellow flag between them it does not.
+#
+# [§12.3]: ../../docs/rules/rf90_rules_digest.md#s12-3
+# [§15.1]: ../../docs/rules/rf90_rules_digest.md#s15-1
 
 # %%
 for position in ("teaching turn=3 | A: Red*{played} | G: Green Blue",
@@ -218,8 +253,12 @@ for position in ("teaching turn=3 | A: Red*{played} | G: Green Blue",
 # %% [markdown]
 # ## Blue flag: cheaper lapping, Leader check still needed (Ex. 29)
 #
-# Ex. 29 (notebook 06 has it in full): Blue holds a blue pawn and laps Orange **in corner G for 1 MP** and Pink **on
-# the straight F for 0 MP** — and, as the leader, makes a **Leader lapping check** before each (§15.3, §20).
+# [Ex. 29][] (notebook 06 has it in full): Blue holds a blue pawn and laps Orange **in corner G for 1 MP** and Pink **on
+# the straight F for 0 MP** — and, as the leader, makes a **Leader lapping check** before each ([§15.3][], [§20][]).
+#
+# [Ex. 29]: ../../docs/rules/rf90_rules_digest.md#ex-29
+# [§15.3]: ../../docs/rules/rf90_rules_digest.md#s15-3
+# [§20]: ../../docs/rules/rf90_rules_digest.md#s20
 
 # %%
 ex29 = racebook.load_scenario("ex29")
@@ -234,8 +273,11 @@ check([("lapping Orange in the corner", 1, passes[0].cost), ("lapping Pink on th
 # ## Orange flag: forcing the robots (§15.4, §17.3, AMB-29, AMB-40)
 #
 # Red holds the orange pawn. A Fast robot ends its move in the braking zone E (LB -20): Red may force it to
-# **late-brake** — a blind test against 70 − 20 = **50** (AMB-29). Another ends in corner G, next to the free ET
-# G.et1: Red may force it **onto the ET**. The engine asks the holder at the end of the robot's move (AMB-40).
+# **late-brake** — a blind test against 70 − 20 = **50** ([AMB-29][]). Another ends in corner G, next to the free ET
+# G.et1: Red may force it **onto the ET**. The engine asks the holder at the end of the robot's move ([AMB-40][]).
+#
+# [AMB-29]: ../../docs/rules/rf90_rules_digest.md#amb-29
+# [AMB-40]: ../../docs/rules/rf90_rules_digest.md#amb-40
 
 # %%
 for start, stack in (("H", ["R40"]), ("H", ["R60", "R10"]), ("J", [])):
@@ -265,12 +307,16 @@ print(f"turn {s.turn}: blue pawns {sorted(s.blue_flags)}, orange pawn {s.orange}
 # ## Weather — *Condições do Tempo* (§9.1, §16)
 #
 # * Before the start, **draw one Race Card**: the weather pawn goes on the space of the **weather table**
-#   (*tabela de meteorologia*) that covers its **check factor** (§9.1). Dry is at one end, rain at the other (rain on
-#   the **right** at Silverstone); the spaces between are **intermediate** (*Garoa*, drizzle, uncertain).
+#   (*tabela de meteorologia*) that covers its **check factor** ([§9.1][]). Dry is at one end, rain at the other (rain
+#   on the **right** at Silverstone); the spaces between are **intermediate** (*Garoa*, drizzle, uncertain).
 # * A card with the **weather symbol** lets its player move the pawn **one step** either way in D.4, or leave it
-#   (§16.1). The conditions change **at once**.
-# * Each track has its own table — the manual prints none in full (§32); the three tracks here, with where each
+#   ([§16.1][]). The conditions change **at once**.
+# * Each track has its own table — the manual prints none in full ([§32][]); the three tracks here, with where each
 #   value comes from:
+#
+# [§16.1]: ../../docs/rules/rf90_rules_digest.md#s16-1
+# [§32]: ../../docs/rules/rf90_rules_digest.md#s32
+# [§9.1]: ../../docs/rules/rf90_rules_digest.md#s9-1
 
 # %% tags=["presenter-show"]
 for tid in ("teaching", "silverstone", "monza"):
@@ -283,7 +329,9 @@ for tid in ("teaching", "silverstone", "monza"):
 # %% [markdown]
 # ## Ex. 8 — the initial weather
 #
-# A card with check factor **(34)** puts the pawn on the space covering 34 (§9.1).
+# A card with check factor **(34)** puts the pawn on the space covering 34 ([§9.1][]).
+#
+# [§9.1]: ../../docs/rules/rf90_rules_digest.md#s9-1
 
 # %%
 for tid in ("silverstone", "teaching", "monza"):
@@ -295,7 +343,11 @@ sil = racebook.load_track("silverstone")
 check([("Silverstone space covering 34", "35-26", sil.weather.spaces[weather_space(sil, 34)].label())])
 
 # %% [markdown]
-# The shipped scenario `ex08` runs the whole pre-race at Silverstone (§6–§9) with the weather card stacked as (34):
+# The shipped scenario `ex08` runs the whole pre-race at Silverstone ([§6][]–[§9][]) with the weather card stacked as
+# (34):
+#
+# [§6]: ../../docs/rules/rf90_rules_digest.md#s6
+# [§9]: ../../docs/rules/rf90_rules_digest.md#s9
 
 # %% tags=["presenter-show"]
 ex08 = racebook.load_scenario("ex08")
@@ -319,9 +371,11 @@ ScenarioPlayer(ex08)
 #   usable in rain); at most **two soft sets** a race.
 # * **Hard** (*duro*): the full chips and **+1 Track Card** (also with every new set at a pit).
 # * **Intermediate** (*intermediário*) and **Rain** (*chuva*): the full chips; for drizzle and rain.
-# * **RAIN EXPERT** starting on **Rain** tyres: **+3 blue tokens** too (§27).
+# * **RAIN EXPERT** starting on **Rain** tyres: **+3 blue tokens** too ([§27][]).
 #
 # The engine's pre-race, for four drivers with a 10-chip panel:
+#
+# [§27]: ../../docs/rules/rf90_rules_digest.md#s27
 
 # %% tags=["presenter-show"]
 drivers = [Driver("Blue", tyre=Tyre.SOFT), Driver("Red", tyre=Tyre.HARD), Driver("Green", tyre=Tyre.INTERMEDIATE),
@@ -340,12 +394,14 @@ for e in rs.events:
 #
 # Robots use only **Hard** or **Rain** tyres, all the same set (the Robot tyres chit). **Dry → Hard, rain → Rain**;
 # intermediate → the tyre of the **nearest stable condition** on the table; **exactly in the middle → random**
-# (§9.2).
+# ([§9.2][]).
 #
 # ## Ex. 9 — the robots' tyres at Silverstone
 #
 # A card **(38)** gives intermediate weather, but the pawn is **closer to the rain side** (on the right): the robots
 # fit **Rain** tyres. On **55-46**, the exact middle, they would choose at random.
+#
+# [§9.2]: ../../docs/rules/rf90_rules_digest.md#s9-2
 
 # %%
 for card in (38, 50):
@@ -378,7 +434,9 @@ ScenarioPlayer(ex09)
 #
 # A player whose tyres do not suit the weather loses MP **every turn** in phase E. The manual's table gives
 # Intermediate tyres **-1 in drizzle and nothing in rain** — the reverse of their purpose. The recommended reading
-# (**AMB-5**) is Dry -1, Drizzle –, Rain -1; a house-rule switch keeps the printed row:
+# (**[AMB-5][]**) is Dry -1, Drizzle –, Rain -1; a house-rule switch keeps the printed row:
+#
+# [AMB-5]: ../../docs/rules/rf90_rules_digest.md#amb-5
 
 # %% tags=["presenter-show"]
 print("intermediate_row:", HOUSE_RULE_DOCS["intermediate_row"])
@@ -390,9 +448,13 @@ print("as printed:")
 print(penalty_frame(explore.wrong_tyre_table(rules=Rules(intermediate_row=IntermediateRow.PRINTED))).to_string())
 
 # %% [markdown]
-# **RAIN EXPERT** (§27, AMB-33): in intermediate weather, **Rain or Hard** tyres lose nothing; everything else as
-# usual (Soft still -1 in drizzle, Rain tyres -2 in the dry, Hard -2 in rain). **Robots never lose MP for their
-# tyres** — they only pit to change them (§16.3).
+# **RAIN EXPERT** ([§27][], [AMB-33][]): in intermediate weather, **Rain or Hard** tyres lose nothing; everything else
+# as usual (Soft still -1 in drizzle, Rain tyres -2 in the dry, Hard -2 in rain). **Robots never lose MP for their
+# tyres** — they only pit to change them ([§16.3][]).
+#
+# [AMB-33]: ../../docs/rules/rf90_rules_digest.md#amb-33
+# [§16.3]: ../../docs/rules/rf90_rules_digest.md#s16-3
+# [§27]: ../../docs/rules/rf90_rules_digest.md#s27
 
 # %%
 print("RAIN EXPERT:")
@@ -402,7 +464,9 @@ print(penalty_frame(explore.wrong_tyre_table(skill=Skill.RAIN_EXPERT)).to_string
 # ## Rain: -20 on every test but the Leader check (§13.D.2, §16.2)
 #
 # In rain **every test** is at **-20** — card tests, ET blind tests, late braking, recovery tests — for robots too
-# (Target Check 70). The **Leader lapping check** is the exception. (Ex. 23: a -10 test in rain is a -30 test.)
+# (Target Check 70). The **Leader lapping check** is the exception. ([Ex. 23][]: a -10 test in rain is a -30 test.)
+#
+# [Ex. 23]: ../../docs/rules/rf90_rules_digest.md#ex-23
 
 # %%
 for who, robot in (("player, Target Check (88)", False), ("robot, Target Check 70", True)):
@@ -418,12 +482,15 @@ for who, robot in (("player, Target Check (88)", False), ("robot, Target Check 7
 #
 # When the pawn goes from **intermediate to rain** (or to dry) and the robots are not on the right tyres (Rain for
 # rain, Hard for dry), then **at the end of the current car's individual turn all robots pit** for new tyres —
-# front to back, each going back the pit-stop time (AMB-44). That stop **is also their refuelling**: every robot
+# front to back, each going back the pit-stop time ([AMB-44][]). That stop **is also their refuelling**: every robot
 # refuel chit leaves the Turn Indicator.
 #
 # Blue, on intermediate tyres, plays a weather card on the teaching track's last drizzle space and moves the pawn
 # one step into the rain. The robots run on Hard tyres and have their chits on turns 12 and 14. The rain hits Blue's
-# own movement at once (intermediates in rain: -1 MP, AMB-5).
+# own movement at once (intermediates in rain: -1 MP, [AMB-5][]).
+#
+# [AMB-44]: ../../docs/rules/rf90_rules_digest.md#amb-44
+# [AMB-5]: ../../docs/rules/rf90_rules_digest.md#amb-5
 
 # %%
 wx = build("teaching turn=3 weather=4 | A: Red*{played} | I: Blue | B: Fast1{played} | C: Slow1",
@@ -464,10 +531,15 @@ for space, step, tyre in ((2, -1, Tyre.RAIN), (2, -1, Tyre.HARD), (4, -1, Tyre.H
 # Pick a track and the check factor of the card drawn for the weather (the slider). The table shows each space in
 # its colour — **yellow dry**, **grey-blue drizzle**, **blue rain** — and the black **pawn**. Below: the robots'
 # tyres there and why, and the MP each player tyre loses per turn. "◀ / ▶ weather card" moves the pawn one step as a
-# weather symbol does (§16.1) and says whether the robots now pit (§16.3). Switch the AMB-5 house rule and RAIN
-# EXPERT to change the penalties.
+# weather symbol does ([§16.1][]) and says whether the robots now pit ([§16.3][]). Switch the [AMB-5][] house rule and
+# RAIN EXPERT to change the penalties.
 #
-# Things to try: Silverstone (38) — Ex. 9; then (50), the middle; then one step right, and again into the rain.
+# Things to try: Silverstone (38) — [Ex. 9][]; then (50), the middle; then one step right, and again into the rain.
+#
+# [AMB-5]: ../../docs/rules/rf90_rules_digest.md#amb-5
+# [Ex. 9]: ../../docs/rules/rf90_rules_digest.md#ex-9
+# [§16.1]: ../../docs/rules/rf90_rules_digest.md#s16-1
+# [§16.3]: ../../docs/rules/rf90_rules_digest.md#s16-3
 
 # %%
 # NBVAL_IGNORE_OUTPUT

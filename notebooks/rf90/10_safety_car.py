@@ -28,11 +28,26 @@
 # * run a **restart** (*Relargada*) when the SC leaves at a new Race Stage: 1 MP passing in any section, no duels,
 #   no trajectories, QUALIFY +1.
 #
-# **Digest sections:** §21.1 (deployment), §21.2 (realignment), §21.3 (turns with the SC out), §21.4 (pit stops
-# under the SC), §21.5 (the SC leaves), §22 (restarts); readings AMB-12, AMB-30 and AMB-43 (and AMB-14 for
-# trajectories) of §31; examples **Ex. 39** and **Ex. 40** (§30).
+# **Digest sections:** [§21.1][] (deployment), [§21.2][] (realignment), [§21.3][] (turns with the SC out), [§21.4][]
+# (pit stops under the SC), [§21.5][] (the SC leaves), [§22][] (restarts); readings [AMB-12][], [AMB-30][] and
+# [AMB-43][] (and [AMB-14][] for trajectories) of [§31][]; examples **[Ex. 39][]** and **[Ex. 40][]** ([§30][]).
 #
 # Every event below is played by the `racebook` engine (`racebook/rf90/rules/safetycar.py` and the race's turn machine).
+#
+# [AMB-12]: ../../docs/rules/rf90_rules_digest.md#amb-12
+# [AMB-14]: ../../docs/rules/rf90_rules_digest.md#amb-14
+# [AMB-30]: ../../docs/rules/rf90_rules_digest.md#amb-30
+# [AMB-43]: ../../docs/rules/rf90_rules_digest.md#amb-43
+# [Ex. 39]: ../../docs/rules/rf90_rules_digest.md#ex-39
+# [Ex. 40]: ../../docs/rules/rf90_rules_digest.md#ex-40
+# [§21.1]: ../../docs/rules/rf90_rules_digest.md#s21-1
+# [§21.2]: ../../docs/rules/rf90_rules_digest.md#s21-2
+# [§21.3]: ../../docs/rules/rf90_rules_digest.md#s21-3
+# [§21.4]: ../../docs/rules/rf90_rules_digest.md#s21-4
+# [§21.5]: ../../docs/rules/rf90_rules_digest.md#s21-5
+# [§22]: ../../docs/rules/rf90_rules_digest.md#s22
+# [§30]: ../../docs/rules/rf90_rules_digest.md#s30
+# [§31]: ../../docs/rules/rf90_rules_digest.md#s31
 
 # %%
 from functools import partial
@@ -71,29 +86,29 @@ for term in ("Safety Car", "Realignment", "Restart", "Race Stage", "Pit stop tim
 # %% [markdown]
 # ## The rules in plain English
 #
-# **Deployment (§21.1).** The SC comes out **the moment a car crashes** (retires) at a spot of an off-track route
+# **Deployment ([§21.1][]).** The SC comes out **the moment a car crashes** (retires) at a spot of an off-track route
 # that carries the **SC symbol**. Then, in **track order**, every **player who has not played** his individual
 # turn yet **may pit** — with the normal pit rules (pit time, extra sections for fuel). Players who already played
-# cannot. Robots do not get this window (AMB-30: the book says "players"). **All yellow flags** (§15.1) and **all
-# CHASE tokens** (§26.8) are removed.
+# cannot. Robots do not get this window ([AMB-30][]: the book says "players"). **All yellow flags** ([§15.1][]) and
+# **all CHASE tokens** ([§26.8][]) are removed.
 #
-# **Realignment (§21.2).** After the pit stops: the **SC goes in the leader's section**, ahead of him; every other
+# **Realignment ([§21.2][]).** After the pit stops: the **SC goes in the leader's section**, ahead of him; every other
 # car is placed behind the leader **in race order, one section apart, with no empty section between cars** — the
-# engine reads this as *one car per section, in consecutive sections* (AMB-12). **All lap tokens are discarded**:
+# engine reads this as *one car per section, in consecutive sections* ([AMB-12][]). **All lap tokens are discarded**:
 # lapped cars get their laps back. A car **off track** counts as behind every car of its section and is put back
 # on the track. Then **all remaining individual turns are lost**: the turn pawn advances and a new Game Turn
-# begins (AMB-43).
+# begins ([AMB-43][]).
 #
-# **Turns behind the SC (§21.3).** At the start of each Game Turn the **SC advances one section**. Then every
+# **Turns behind the SC ([§21.3][]).** At the start of each Game Turn the **SC advances one section**. Then every
 # driver, **leader first**, draws **one** Race Card, moves **to the next section** (no card is played; the leader
 # always shares the SC's section), and at the end **discards one card** (it may be the one he drew). **No
 # overtaking**, and no strategies, skills or movement bonuses.
 #
-# **Pitting under the SC (§21.4).** A car that pits goes **at once to the last place**; the gap it leaves is closed
+# **Pitting under the SC ([§21.4][]).** A car that pits goes **at once to the last place**; the gap it leaves is closed
 # **immediately** by moving the cars ahead of it forward. It may load **up to 16 turns** of fuel **without backing
 # extra sections** (the engine loads the full 16).
 #
-# **The SC leaves (§21.5, §22)** when a **new Race Stage** begins (the turn pawn drops to a new row of the Turn
+# **The SC leaves ([§21.5][], [§22][])** when a **new Race Stage** begins (the turn pawn drops to a new row of the Turn
 # Indicator, when blue and orange pawns are discarded too). That Game Turn is a **restart**: the leader plays first,
 # then the others; overtaking, lapping and unlapping cost **1 MP in any section**; **no duels**; **no
 # trajectories**; QUALIFY gives **+1 MP**. Yellow flags played at the restart are valid.
@@ -107,6 +122,18 @@ for term in ("Safety Car", "Realignment", "Restart", "Race Stage", "Pit stop tim
 # fails, and fails both recovery tests of K's (invented) route: **Crash Out at a spot with the SC symbol**. Behind
 # him nobody has played: Orange in A, Fast1 (a robot) in C, Green **off track** beside F (he lost control in G),
 # Pink in the corner G **behind a yellow flag**, and Red, a lap down, in I.
+#
+# [AMB-12]: ../../docs/rules/rf90_rules_digest.md#amb-12
+# [AMB-30]: ../../docs/rules/rf90_rules_digest.md#amb-30
+# [AMB-43]: ../../docs/rules/rf90_rules_digest.md#amb-43
+# [§15.1]: ../../docs/rules/rf90_rules_digest.md#s15-1
+# [§21.1]: ../../docs/rules/rf90_rules_digest.md#s21-1
+# [§21.2]: ../../docs/rules/rf90_rules_digest.md#s21-2
+# [§21.3]: ../../docs/rules/rf90_rules_digest.md#s21-3
+# [§21.4]: ../../docs/rules/rf90_rules_digest.md#s21-4
+# [§21.5]: ../../docs/rules/rf90_rules_digest.md#s21-5
+# [§22]: ../../docs/rules/rf90_rules_digest.md#s22
+# [§26.8]: ../../docs/rules/rf90_rules_digest.md#s26-8
 
 # %%
 deploy = race("teaching turn=6 lap=4 | L: Blue* | A: Orange | C: Fast1 | F: Green{off=G} | G: (Y) Pink | I: Red-1",
@@ -118,8 +145,10 @@ print("who decides first:", ", ".join(str(a) for a in deploy.legal_actions()))
 
 # %% [markdown]
 # The yellow flag in G is gone. The window asks the players **in track order** — Orange, then Green (off track
-# beside F, which is ahead of G), then Pink, then Red. Fast1 is a robot: it is never asked (AMB-30). Orange, Green
+# beside F, which is ahead of G), then Pink, then Red. Fast1 is a robot: it is never asked ([AMB-30][]). Orange, Green
 # and Red stay out; Pink pits (pit time -8 on this board):
+#
+# [AMB-30]: ../../docs/rules/rf90_rules_digest.md#amb-30
 
 # %% tags=["presenter-show"]
 act(deploy, "Orange stay-out", "Green stay-out", "Pink pit 0", "Pink pit-done", "Pink pit-tyres keep",
@@ -190,13 +219,15 @@ ScenarioPlayer(racebook.load_scenario("ex39"))
 
 # %% [markdown]
 # The SC stands in Pits-1 with Blue at the realignment; the "Safety Car advances to Pits-2" line is already the
-# start of turn 11 (§21.3).
+# start of turn 11 ([§21.3][]).
 #
 # ## 3. A Game Turn behind the Safety Car (§21.3)
 #
 # Behind the SC a player has only two choices: **start** (draw one card and follow) or **pit**. There is no card to
 # play, no turn to skip, no strategy, skill or bonus to use. A robot simply follows. Here the SC is out in E with
 # Blue; Orange and the robot Fast1 follow:
+#
+# [§21.3]: ../../docs/rules/rf90_rules_digest.md#s21-3
 
 # %% tags=["presenter-show"]
 behind = race("teaching turn=6 lap=3 | E: Blue* | F: Orange | G: Fast1", draws=["R01", "R02"],
@@ -226,8 +257,10 @@ print("duel in corner D?", duels_possible(behind.state, Activation("D")))
 # the cars play their individual turns and **move one section forward, with no gaps**.
 #
 # How the engine gets there: Blue's pit sends him straight behind the last car and closes the gap he leaves at once
-# (§21.4) — Orange moves into the SC's section, Pink and Green one section up each. So in their own turns the
+# ([§21.4][]) — Orange moves into the SC's section, Pink and Green one section up each. So in their own turns the
 # others are already right behind the car ahead ("the queue closed up"). The end position is the book's.
+#
+# [§21.4]: ../../docs/rules/rf90_rules_digest.md#s21-4
 
 # %%
 ex40 = racebook.rf90.scenario.load("ex40", play=False)
@@ -262,8 +295,11 @@ print()
 print("sections moved forward this turn:", {c: after[c] - before[c] for c in ("Orange", "Pink", "Green")})
 
 # %% [markdown]
-# Each of Orange, Pink and Green ends **two** sections up: one to fill the gap Blue left (§21.4) and one following
-# the SC (§21.3).
+# Each of Orange, Pink and Green ends **two** sections up: one to fill the gap Blue left ([§21.4][]) and one following
+# the SC ([§21.3][]).
+#
+# [§21.3]: ../../docs/rules/rf90_rules_digest.md#s21-3
+# [§21.4]: ../../docs/rules/rf90_rules_digest.md#s21-4
 
 # %%
 # NBVAL_IGNORE_OUTPUT
@@ -300,9 +336,11 @@ ScenarioPlayer(restart)
 
 # %% [markdown]
 # **House rule.** The book says trajectories are not available *at restarts*; whether the same holds for the race
-# start (turn 1) is AMB-14, a switch of `racebook.rf90.options.Rules`. At a restart the engine never offers
+# start (turn 1) is [AMB-14][], a switch of `racebook.rf90.options.Rules`. At a restart the engine never offers
 # trajectories,
 # whatever the switch:
+#
+# [AMB-14]: ../../docs/rules/rf90_rules_digest.md#amb-14
 
 # %% tags=["presenter-show"]
 print("trajectories_at_start:", HOUSE_RULE_DOCS["trajectories_at_start"])
@@ -311,13 +349,25 @@ print("trajectories_at_start:", HOUSE_RULE_DOCS["trajectories_at_start"])
 # ## What to remember
 #
 # * The SC comes out **at once** when a car **crashes at an SC symbol**. The **players who have not played** may pit,
-#   in **track order** (robots: no, AMB-30); **yellow flags** and **CHASE** tokens go (§21.1).
-# * **Realignment**: SC with the leader, then **one car per section**, race order, no gaps (AMB-12); **every lap
-#   token discarded**; off-track cars back on the track; the **Game Turn ends** (§21.2, AMB-43).
+#   in **track order** (robots: no, [AMB-30][]); **yellow flags** and **CHASE** tokens go ([§21.1][]).
+# * **Realignment**: SC with the leader, then **one car per section**, race order, no gaps ([AMB-12][]); **every lap
+#   token discarded**; off-track cars back on the track; the **Game Turn ends** ([§21.2][], [AMB-43][]).
 # * Each turn behind the SC: the **SC advances**, then every driver **draws one, moves one, discards one**; no
-#   overtaking, no strategies, skills or bonuses (§21.3).
-# * Pitting under the SC: **to the back**, **16 turns** of fuel, no extra sections; the queue closes up (§21.4).
+#   overtaking, no strategies, skills or bonuses ([§21.3][]).
+# * Pitting under the SC: **to the back**, **16 turns** of fuel, no extra sections; the queue closes up ([§21.4][]).
 # * The SC leaves at a **new Race Stage**; the **restart**: leader first, **1 MP** passing anywhere, **no duels**,
-#   **no trajectories**, QUALIFY **+1** (§21.5, §22).
-# * Ex. 39: Orange's early pit costs him a place to Pink, but Green and Red get their laps back. Ex. 40: Blue's forced
-#   pit puts him last and makes Orange the leader; the queue stays gap-free.
+#   **no trajectories**, QUALIFY **+1** ([§21.5][], [§22][]).
+# * [Ex. 39][]: Orange's early pit costs him a place to Pink, but Green and Red get their laps back. [Ex. 40][]: Blue's
+#   forced pit puts him last and makes Orange the leader; the queue stays gap-free.
+#
+# [AMB-12]: ../../docs/rules/rf90_rules_digest.md#amb-12
+# [AMB-30]: ../../docs/rules/rf90_rules_digest.md#amb-30
+# [AMB-43]: ../../docs/rules/rf90_rules_digest.md#amb-43
+# [Ex. 39]: ../../docs/rules/rf90_rules_digest.md#ex-39
+# [Ex. 40]: ../../docs/rules/rf90_rules_digest.md#ex-40
+# [§21.1]: ../../docs/rules/rf90_rules_digest.md#s21-1
+# [§21.2]: ../../docs/rules/rf90_rules_digest.md#s21-2
+# [§21.3]: ../../docs/rules/rf90_rules_digest.md#s21-3
+# [§21.4]: ../../docs/rules/rf90_rules_digest.md#s21-4
+# [§21.5]: ../../docs/rules/rf90_rules_digest.md#s21-5
+# [§22]: ../../docs/rules/rf90_rules_digest.md#s22

@@ -27,15 +27,35 @@
 # * let the computer drive a car, "play until my turn", and read the standings and the track as the race goes on;
 # * save a race and resume it later, exactly where it stopped.
 #
-# **Digest sections:** §0.1 (what the manual does not give), §6.1–§6.3 (set-up, Free Practice, substitute car),
-# §7.1–§7.2 (qualifying and the grid), §8 (refuel chits), §9.1–§9.2 (weather, tyres and strategies), §10–§13 (the
-# Game Turn and the individual turn), §17 (robots), §18.5 (re-entry points), §25 (the race end and the
-# classification), §29.1 and §29.5 (tables), §31 (house rules); example Ex. 1 (§30).
+# **Digest sections:** [§0.1][] (what the manual does not give), [§6.1][]–[§6.3][] (set-up, Free Practice, substitute
+# car), [§7.1][]–[§7.2][] (qualifying and the grid), [§8][] (refuel chits), [§9.1][]–[§9.2][] (weather, tyres and
+# strategies), [§10][]–[§13][] (the Game Turn and the individual turn), [§17][] (robots), [§18.5][] (re-entry points),
+# [§25][] (the race end and the classification), [§29.1][] and [§29.5][] (tables), [§31][] (house rules); example
+# [Ex. 1][] ([§30][]).
 #
 # Everything the table shows comes from the `racebook` engine: `racebook.rf90.setup.new_race` runs Free Practice,
 # qualifying, the grid and the pre-race; `racebook.rf90.game.Race` plays the race; the buttons are
 # `race.legal_actions()`; an illegal choice is explained by `racebook.rf90.explain.why_illegal`. The widget only lists
 # and applies.
+#
+# [Ex. 1]: ../../docs/rules/rf90_rules_digest.md#ex-1
+# [§0.1]: ../../docs/rules/rf90_rules_digest.md#s0-1
+# [§10]: ../../docs/rules/rf90_rules_digest.md#s10
+# [§13]: ../../docs/rules/rf90_rules_digest.md#s13
+# [§17]: ../../docs/rules/rf90_rules_digest.md#s17
+# [§18.5]: ../../docs/rules/rf90_rules_digest.md#s18-5
+# [§25]: ../../docs/rules/rf90_rules_digest.md#s25
+# [§29.1]: ../../docs/rules/rf90_rules_digest.md#s29-1
+# [§29.5]: ../../docs/rules/rf90_rules_digest.md#s29-5
+# [§30]: ../../docs/rules/rf90_rules_digest.md#s30
+# [§31]: ../../docs/rules/rf90_rules_digest.md#s31
+# [§6.1]: ../../docs/rules/rf90_rules_digest.md#s6-1
+# [§6.3]: ../../docs/rules/rf90_rules_digest.md#s6-3
+# [§7.1]: ../../docs/rules/rf90_rules_digest.md#s7-1
+# [§7.2]: ../../docs/rules/rf90_rules_digest.md#s7-2
+# [§8]: ../../docs/rules/rf90_rules_digest.md#s8
+# [§9.1]: ../../docs/rules/rf90_rules_digest.md#s9-1
+# [§9.2]: ../../docs/rules/rf90_rules_digest.md#s9-2
 
 # %%
 from itertools import combinations
@@ -50,21 +70,21 @@ from racebook.rf90.ui.fullrace import RaceTable
 # 1. **Set-up tab.** Pick the track (teaching, Silverstone or Monza), the number of **players** (*jogadores*,
 #    1–6) and a **seed** (the number that shuffles the decks: the same seed and the same choices give the same
 #    race). Each player is one row: the **name is the car's colour** (Blue, Red, Green, Orange, Pink, Yellow), a
-#    **skill** (*habilidade*, §27) and the **setup points** (*pontos de setup*, §6.2): tyre chips, cards in hand
+#    **skill** (*habilidade*, [§27][]) and the **setup points** (*pontos de setup*, [§6.2][]): tyre chips, cards in hand
 #    and wear slots. The row says at once whether the setup is legal; an illegal one is refused, with the rule, in
 #    the messages under the buttons.
 # 2. **Robots.** The manual says the number of robots depends on the number of players, but its table is **NOT IN
-#    SOURCE** (§0.1, §6.1). The table starts from the documented default `ROBOTS_BY_PLAYERS` and you can change
-#    the three counts; the engine checks that the grid has room (§7.2).
-# 3. **1. Deal the hands (§6.2).** Every player sees his hand in the *qualifying card* list. A player who dislikes
-#    it ticks **substitute car** (§6.3): the whole hand goes back and a new one is dealt — once; the second hand
+#    SOURCE** ([§0.1][], [§6.1][]). The table starts from the documented default `ROBOTS_BY_PLAYERS` and you can change
+#    the three counts; the engine checks that the grid has room ([§7.2][]).
+# 3. **1. Deal the hands ([§6.2][]).** Every player sees his hand in the *qualifying card* list. A player who dislikes
+#    it ticks **substitute car** ([§6.3][]): the whole hand goes back and a new one is dealt — once; the second hand
 #    must be kept. (The engine deals in row order, each substitute hand right after its first hand, so a
 #    substitute car also changes the hands dealt after it.)
-# 4. **Qualifying (§7.1).** Each player chooses his qualifying card and his refuel chit (turn 8–16: a light car
-#    qualifies better but must pit sooner, §7.1, §8). In a real club each player chooses secretly and the
-#    choices are typed in together. **2. Qualify (§7)** shows the grid, the weather card (§9.1) and the robots'
-#    tyres (§9.2).
-# 5. **Pre-race (§9.2).** Now that the weather is known, each player, in grid order, chooses **tyres** and a
+# 4. **Qualifying ([§7.1][]).** Each player chooses his qualifying card and his refuel chit (turn 8–16: a light car
+#    qualifies better but must pit sooner, [§7.1][], [§8][]). In a real club each player chooses secretly and the
+#    choices are typed in together. **2. Qualify ([§7][])** shows the grid, the weather card ([§9.1][]) and the robots'
+#    tyres ([§9.2][]).
+# 5. **Pre-race ([§9.2][]).** Now that the weather is known, each player, in grid order, chooses **tyres** and a
 #    **Strategy Card** (*Carta de Estratégia*). **3. Start the race.**
 # 6. **Race tab.** The top line says the Game Turn, the weather and who must decide now, in which phase. The
 #    panel and hand of that car are shown (each card: code, MP, colour, check factor, costs and symbols). Click
@@ -77,6 +97,18 @@ from racebook.rf90.ui.fullrace import RaceTable
 #
 # Where the hand of the car to play is on the shared screen, the other players look away — or each player keeps
 # his own real cards and the table only referees.
+#
+# [§0.1]: ../../docs/rules/rf90_rules_digest.md#s0-1
+# [§27]: ../../docs/rules/rf90_rules_digest.md#s27
+# [§6.1]: ../../docs/rules/rf90_rules_digest.md#s6-1
+# [§6.2]: ../../docs/rules/rf90_rules_digest.md#s6-2
+# [§6.3]: ../../docs/rules/rf90_rules_digest.md#s6-3
+# [§7]: ../../docs/rules/rf90_rules_digest.md#s7
+# [§7.1]: ../../docs/rules/rf90_rules_digest.md#s7-1
+# [§7.2]: ../../docs/rules/rf90_rules_digest.md#s7-2
+# [§8]: ../../docs/rules/rf90_rules_digest.md#s8
+# [§9.1]: ../../docs/rules/rf90_rules_digest.md#s9-1
+# [§9.2]: ../../docs/rules/rf90_rules_digest.md#s9-2
 
 # %% [markdown]
 # ## The table
@@ -97,7 +129,9 @@ table
 #
 # ### Robots
 #
-# The default for two players (NOT IN SOURCE, §0.1; the counts can be changed in the table):
+# The default for two players (NOT IN SOURCE, [§0.1][]; the counts can be changed in the table):
+#
+# [§0.1]: ../../docs/rules/rf90_rules_digest.md#s0-1
 
 # %% tags=["presenter-show"]
 t = RaceTable(track="teaching", players=2, seed=12)
@@ -108,9 +142,13 @@ print("robot cars:", ", ".join(f"{rid} ({rt.value})" for rid, rt in t.robots()))
 # ### Free Practice: an illegal setup is refused (§6.2, Ex. 1)
 #
 # Each setup token is worth 1–3 points and a car may use **at most 6 points**; **TUNING** allows 8, never more
-# than 3 in one characteristic (§6.2). 12 tyre chips (3 points) + 7 cards (3 points, a presumed value) + 5 wear
-# slots (2 points) = 8 points. The 10th strategy is NOT IN SOURCE (§26, AMB-7), so the engine refuses it too. The
-# messages are the engine's; nothing is dealt.
+# than 3 in one characteristic ([§6.2][]). 12 tyre chips (3 points) + 7 cards (3 points, a presumed value) + 5 wear
+# slots (2 points) = 8 points. The 10th strategy is NOT IN SOURCE ([§26][], [AMB-7][]), so the engine refuses it too.
+# The messages are the engine's; nothing is dealt.
+#
+# [AMB-7]: ../../docs/rules/rf90_rules_digest.md#amb-7
+# [§26]: ../../docs/rules/rf90_rules_digest.md#s26
+# [§6.2]: ../../docs/rules/rf90_rules_digest.md#s6-2
 
 # %%
 bad = RaceTable(track="teaching", players=2, seed=12)
@@ -139,8 +177,12 @@ for form in t.active_forms:
 #
 # Blue lays his [4] (card 5 of his hand) and takes the light refuel chit 10 (+1: pit on turn 10 at the latest);
 # Red lays his first card and chit 12. A higher value starts further forward; a tie goes to the lower check
-# factor, then to a lot (§7.2). The robots draw their chits (their values are NOT IN SOURCE: the engine's are
-# invented and documented). Then the weather card is drawn (§9.1) and the robots choose their tyres (§9.2).
+# factor, then to a lot ([§7.2][]). The robots draw their chits (their values are NOT IN SOURCE: the engine's are
+# invented and documented). Then the weather card is drawn ([§9.1][]) and the robots choose their tyres ([§9.2][]).
+#
+# [§7.2]: ../../docs/rules/rf90_rules_digest.md#s7-2
+# [§9.1]: ../../docs/rules/rf90_rules_digest.md#s9-1
+# [§9.2]: ../../docs/rules/rf90_rules_digest.md#s9-2
 
 # %%
 t.forms[0].qualify.value = 4
@@ -184,10 +226,15 @@ print(t.status_text())
 # %% [markdown]
 # ### The standings (§25) and what just happened
 #
-# Race order: laps, then section, then the order inside the section (§25 interpretation). A car waiting at a
-# **re-entry point** (*ponto de reentrada*, §18.5) is off the track until its next turn, so it has no place
-# (`off`). `down` is the "-x lap" token (§13.E.4); `wear r/b` the red / brown wear tokens; `refuel` the turn of
-# the refuel chit; `target` the Target Check's check factor (robots: 70, §17.1).
+# Race order: laps, then section, then the order inside the section ([§25][] interpretation). A car waiting at a
+# **re-entry point** (*ponto de reentrada*, [§18.5][]) is off the track until its next turn, so it has no place
+# (`off`). `down` is the "-x lap" token ([§13.E.4][]); `wear r/b` the red / brown wear tokens; `refuel` the turn of
+# the refuel chit; `target` the Target Check's check factor (robots: 70, [§17.1][]).
+#
+# [§13.E.4]: ../../docs/rules/rf90_rules_digest.md#s13-e-4
+# [§17.1]: ../../docs/rules/rf90_rules_digest.md#s17-1
+# [§18.5]: ../../docs/rules/rf90_rules_digest.md#s18-5
+# [§25]: ../../docs/rules/rf90_rules_digest.md#s25
 
 # %%
 print(t.standings().to_string())
@@ -214,10 +261,13 @@ print("identical:", loaded.position() == t.race.position())
 # %% [markdown]
 # ### Try a choice that is not legal
 #
-# The computer plays on until a player must **play cards** (phase C, §13.C). Then every pair of cards in that
+# The computer plays on until a player must **play cards** (phase C, [§13.C][]). Then every pair of cards in that
 # car's hand is tried: the legal ones are among the buttons, the others get the engine's rule and reason — the
 # same text the **try** box and the clickable hand cards show. Nothing is applied. A pit stop is not a phase-C
-# decision (§13.A.3), so it is refused too.
+# decision ([§13.A.3][]), so it is refused too.
+#
+# [§13.A.3]: ../../docs/rules/rf90_rules_digest.md#s13-a-3
+# [§13.C]: ../../docs/rules/rf90_rules_digest.md#s13-c
 
 # %%
 while t.race.phase.name != "PLAY":
@@ -269,9 +319,13 @@ ScenarioPlayer(t.race, position=None)
 # ## What the engine decides, and what it had to choose
 #
 # * **The rules** — every legal action, every cost, test and movement — are the engine's; the table never
-#   decides one. Robots play by §17.
-# * **NOT IN SOURCE** (§0.1): the robots-per-players table (the default above, changeable), the robot refuel
+#   decides one. Robots play by [§17][].
+# * **NOT IN SOURCE** ([§0.1][]): the robots-per-players table (the default above, changeable), the robot refuel
 #   chits' values (invented and documented in `racebook/rf90/data/robot_chits.toml`), the grid layout per track, the
 #   10th strategy and SIXTH SENSE (both refused).
-# * **House rules** (§31) are the switches in the Set-up tab (`racebook.rf90.options.Rules`); the defaults are the
+# * **House rules** ([§31][]) are the switches in the Set-up tab (`racebook.rf90.options.Rules`); the defaults are the
 #   digest's recommended readings.
+#
+# [§0.1]: ../../docs/rules/rf90_rules_digest.md#s0-1
+# [§17]: ../../docs/rules/rf90_rules_digest.md#s17
+# [§31]: ../../docs/rules/rf90_rules_digest.md#s31

@@ -26,14 +26,31 @@
 # * say what the **refuel chit** (*ficha de reabastecimento*), **late braking** (*Atraso de Freada*) and **Soft or
 #   Hard tyres** (*pneus macios / duros*) did for a simple automatic driver — and why that is not "the best play".
 #
-# **Digest sections:** §6.1 and §0.1 (the robots-per-players table is missing), §7.1 (the chit's qualifying
-# modifier), §8 (fuel management), §9.2 (tyres), §13.A.3 (the pit stop), §13.F.1 (late braking), §18.3–§18.6
-# (off track, re-entry, retiring), §19.3 (the LB Discard Power), §25 (race end); readings AMB-20, AMB-27, AMB-31,
-# AMB-32 and 37 of §31.
+# **Digest sections:** [§6.1][] and [§0.1][] (the robots-per-players table is missing), [§7.1][] (the chit's qualifying
+# modifier), [§8][] (fuel management), [§9.2][] (tyres), [§13.A.3][] (the pit stop), [§13.F.1][] (late braking),
+# [§18.3][]–[§18.6][] (off track, re-entry, retiring), [§19.3][] (the LB Discard Power), [§25][] (race end); readings
+# [AMB-20][], [AMB-27][], [AMB-31][], [AMB-32][] and 37 of [§31][].
 #
 # Every number below is computed by the `racebook` engine (`racebook.rf90.analysis.simulate`,
 # `racebook.rf90.analysis.experiments`); the
 # notebook only shows it.
+#
+# [AMB-20]: ../../docs/rules/rf90_rules_digest.md#amb-20
+# [AMB-27]: ../../docs/rules/rf90_rules_digest.md#amb-27
+# [AMB-31]: ../../docs/rules/rf90_rules_digest.md#amb-31
+# [AMB-32]: ../../docs/rules/rf90_rules_digest.md#amb-32
+# [§0.1]: ../../docs/rules/rf90_rules_digest.md#s0-1
+# [§13.A.3]: ../../docs/rules/rf90_rules_digest.md#s13-a-3
+# [§13.F.1]: ../../docs/rules/rf90_rules_digest.md#s13-f-1
+# [§18.3]: ../../docs/rules/rf90_rules_digest.md#s18-3
+# [§18.6]: ../../docs/rules/rf90_rules_digest.md#s18-6
+# [§19.3]: ../../docs/rules/rf90_rules_digest.md#s19-3
+# [§25]: ../../docs/rules/rf90_rules_digest.md#s25
+# [§31]: ../../docs/rules/rf90_rules_digest.md#s31
+# [§6.1]: ../../docs/rules/rf90_rules_digest.md#s6-1
+# [§7.1]: ../../docs/rules/rf90_rules_digest.md#s7-1
+# [§8]: ../../docs/rules/rf90_rules_digest.md#s8
+# [§9.2]: ../../docs/rules/rf90_rules_digest.md#s9-2
 
 # %%
 import dataclasses
@@ -70,28 +87,48 @@ CAR = COLOURS[0]       # the first human car
 # to the
 # end:
 #
-# 1. **Free Practice** with the default panel: 10 tyre chips, 6 cards, 5 wear slots (§6.2), no skill.
-# 2. **Qualifying** (*Qualificação*, §7): each player lays the first card of his dealt hand — it becomes his
-#    **Target Check** for the race (§7.2) — and the **refuel chit** of the experiment. Robots draw robot chits.
-# 3. **Pre-race** (§9): the weather from a card, then the **tyres** of the experiment and the SAVE TYRES strategy.
-# 4. **The race** (§10–§25): the engine runs every rule. Whenever a human car has a decision, an **automatic
+# 1. **Free Practice** with the default panel: 10 tyre chips, 6 cards, 5 wear slots ([§6.2][]), no skill.
+# 2. **Qualifying** (*Qualificação*, [§7][]): each player lays the first card of his dealt hand — it becomes his
+#    **Target Check** for the race ([§7.2][]) — and the **refuel chit** of the experiment. Robots draw robot chits.
+# 3. **Pre-race** ([§9][]): the weather from a card, then the **tyres** of the experiment and the SAVE TYRES strategy.
+# 4. **The race** ([§10][]–[§25][]): the engine runs every rule. Whenever a human car has a decision, an **automatic
 #    driver** picks one action from `race.legal_actions()` — it can choose, never bend a rule.
 #
 # **The drivers are simple, documented heuristics** (`racebook.rf90.analysis.drivers.GreedyDriver`), not good players:
 #
 # | decision | what `GreedyDriver` does |
 # |---|---|
-# | play cards (§13.C) | the legal combination with the most MP minus its risk (damage symbols + tests); ties: the one that costs fewer tyres. It **ignores the Soft tyres' blue token** (+1 MP, §9.2) |
-# | tests (§13.D.2) | uses the lowest hand card that **surely** passes; otherwise a blind draw |
-# | pit stops (§8, §13.A.3) | when the chit is due, when forced (§18.1) and whenever the Safety Car window offers one (§21.4); **never** an extra section of fuel; fits **Hard** tyres at every stop; keeps its strategy |
-# | late braking (§13.F.1) | a Track Card's LB Discard Power whenever it holds one (a sure success, §19.3); otherwise *always*, *never*, or *by the odds*: when the exact P(pass) is at least 60 % |
-# | duels (§12) | never challenges, never joins; bids its highest-MP cards when it must |
-# | trajectories (§13.F.2) | occupies the free one with the biggest bonus |
+# | play cards ([§13.C][]) | the legal combination with the most MP minus its risk (damage symbols + tests); ties: the one that costs fewer tyres. It **ignores the Soft tyres' blue token** (+1 MP, [§9.2][]) |
+# | tests ([§13.D.2][]) | uses the lowest hand card that **surely** passes; otherwise a blind draw |
+# | pit stops ([§8][], [§13.A.3][]) | when the chit is due, when forced ([§18.1][]) and whenever the Safety Car window offers one ([§21.4][]); **never** an extra section of fuel; fits **Hard** tyres at every stop; keeps its strategy |
+# | late braking ([§13.F.1][]) | a Track Card's LB Discard Power whenever it holds one (a sure success, [§19.3][]); otherwise *always*, *never*, or *by the odds*: when the exact P(pass) is at least 60 % |
+# | duels ([§12][]) | never challenges, never joins; bids its highest-MP cards when it must |
+# | trajectories ([§13.F.2][]) | occupies the free one with the biggest bonus |
 #
 # So every result below describes **this driver**, not what a strong player would get from the same choice.
 #
-# **The field.** The manual's table of robots per number of players is missing (§6.1: "see table" — NOT IN
-# SOURCE, §0.1). `racebook` uses a documented default that fills the field to six cars:
+# **The field.** The manual's table of robots per number of players is missing ([§6.1][]: "see table" — NOT IN
+# SOURCE, [§0.1][]). `racebook` uses a documented default that fills the field to six cars:
+#
+# [§0.1]: ../../docs/rules/rf90_rules_digest.md#s0-1
+# [§10]: ../../docs/rules/rf90_rules_digest.md#s10
+# [§12]: ../../docs/rules/rf90_rules_digest.md#s12
+# [§13.A.3]: ../../docs/rules/rf90_rules_digest.md#s13-a-3
+# [§13.C]: ../../docs/rules/rf90_rules_digest.md#s13-c
+# [§13.D.2]: ../../docs/rules/rf90_rules_digest.md#s13-d-2
+# [§13.F.1]: ../../docs/rules/rf90_rules_digest.md#s13-f-1
+# [§13.F.2]: ../../docs/rules/rf90_rules_digest.md#s13-f-2
+# [§18.1]: ../../docs/rules/rf90_rules_digest.md#s18-1
+# [§19.3]: ../../docs/rules/rf90_rules_digest.md#s19-3
+# [§21.4]: ../../docs/rules/rf90_rules_digest.md#s21-4
+# [§25]: ../../docs/rules/rf90_rules_digest.md#s25
+# [§6.1]: ../../docs/rules/rf90_rules_digest.md#s6-1
+# [§6.2]: ../../docs/rules/rf90_rules_digest.md#s6-2
+# [§7]: ../../docs/rules/rf90_rules_digest.md#s7
+# [§7.2]: ../../docs/rules/rf90_rules_digest.md#s7-2
+# [§8]: ../../docs/rules/rf90_rules_digest.md#s8
+# [§9]: ../../docs/rules/rf90_rules_digest.md#s9
+# [§9.2]: ../../docs/rules/rf90_rules_digest.md#s9-2
 
 # %% tags=["presenter-show"]
 table = pd.DataFrame([{"players": p, "SuperFast": sf, "Fast": f, "Slow": s} for p, (sf, f, s)
@@ -119,12 +156,13 @@ outs = X.outcomes(race, result, "example")
 print(pd.DataFrame([dataclasses.asdict(o) for o in outs]).T.to_string(header=False))
 
 # %% [markdown]
-# * **position**: 1 = the winner, the car with the Leader token (§25); then the engine's race order: laps, then
+# * **position**: 1 = the winner, the car with the Leader token ([§25][]); then the engine's race order: laps, then
 #   section, then the order inside the section. Two cases the race order leaves out get a place by this notebook's
 #   reading: a car still **at a re-entry point** at the end is placed behind the cars of its re-entry section,
-#   where it would come back (§18.5); **retired** cars (§18.6) come after every running car, the last one out first.
+#   where it would come back ([§18.5][]); **retired** cars ([§18.6][]) come after every running car, the last one out
+#   first.
 # * **gap**: sections behind the winner at the end (a Silverstone lap is 31 sections), cars still in the race only.
-# * **pit_turns**, **lb_attempts**, **lb_failures** (each failed late braking sends the car off the track, §18.3),
+# * **pit_turns**, **lb_attempts**, **lb_failures** (each failed late braking sends the car off the track, [§18.3][]),
 #   **blue_tokens** (Soft tyres' +1 MP tokens spent), **why_out** (the retirement's reason).
 #
 # The readings of the book these races use (`one_race` plays with the default house rules — it has no switch for
@@ -132,13 +170,23 @@ print(pd.DataFrame([dataclasses.asdict(o) for o in outs]).T.to_string(header=Fal
 #
 # | # | the question | the reading used |
 # |---|---|---|
-# | §6.1, §0.1 | how many robots for how many players (the table is missing) | `ROBOTS_BY_PLAYERS`: fill the field to six cars, SuperFast first |
+# | [§6.1][], [§0.1][] | how many robots for how many players (the table is missing) | `ROBOTS_BY_PLAYERS`: fill the field to six cars, SuperFast first |
 # | 20 | "each stop gives 10 turns": from where? | new chit = old chit + 10 (+3 per extra section), at most current turn + 16 |
 # | 37 | may a car whose chit is due skip its turn instead? | no: it is offered only pit stops |
-# | AMB-27 | where a successful late braker lands | **behind** the cars already in the next section |
-# | AMB-31 | "two sets of Soft tyres": is the start one? | yes |
-# | AMB-32 | Hard's Track Card when Hard is refitted | yes: every new Hard set gives one |
-# | §25 | the places after the winner | laps, then section, then order in the section; a car at a **re-entry point** at the end goes behind its re-entry section (§18.5); **retired** cars come last, the last one out first (this notebook's reading, `racebook.rf90.analysis.experiments.classification`) |
+# | [AMB-27][] | where a successful late braker lands | **behind** the cars already in the next section |
+# | [AMB-31][] | "two sets of Soft tyres": is the start one? | yes |
+# | [AMB-32][] | Hard's Track Card when Hard is refitted | yes: every new Hard set gives one |
+# | [§25][] | the places after the winner | laps, then section, then order in the section; a car at a **re-entry point** at the end goes behind its re-entry section ([§18.5][]); **retired** cars come last, the last one out first (this notebook's reading, `racebook.rf90.analysis.experiments.classification`) |
+#
+# [AMB-27]: ../../docs/rules/rf90_rules_digest.md#amb-27
+# [AMB-31]: ../../docs/rules/rf90_rules_digest.md#amb-31
+# [AMB-32]: ../../docs/rules/rf90_rules_digest.md#amb-32
+# [§0.1]: ../../docs/rules/rf90_rules_digest.md#s0-1
+# [§18.3]: ../../docs/rules/rf90_rules_digest.md#s18-3
+# [§18.5]: ../../docs/rules/rf90_rules_digest.md#s18-5
+# [§18.6]: ../../docs/rules/rf90_rules_digest.md#s18-6
+# [§25]: ../../docs/rules/rf90_rules_digest.md#s25
+# [§6.1]: ../../docs/rules/rf90_rules_digest.md#s6-1
 
 # %%
 for name, value in Rules().to_dict().items():
@@ -171,15 +219,20 @@ for name, value in Rules().to_dict().items():
 #
 # ## Experiment 1 — the refuel chit: 8, 12 or 16?
 #
-# **The rules.** The refuel chit (*ficha de reabastecimento*) is chosen secretly at qualifying (§7.1): turn 8,
-# 10, 12, 14 or 16. It is the Game Turn of the car's **first mandatory pit stop** (§8). Fuel weighs: chit 8 adds
-# **+2** to the qualifying value, chit 12 nothing, chit 16 **−2** (§7.1, §29.1) — a light car starts further up
+# **The rules.** The refuel chit (*ficha de reabastecimento*) is chosen secretly at qualifying ([§7.1][]): turn 8,
+# 10, 12, 14 or 16. It is the Game Turn of the car's **first mandatory pit stop** ([§8][]). Fuel weighs: chit 8 adds
+# **+2** to the qualifying value, chit 12 nothing, chit 16 **−2** ([§7.1][], [§29.1][]) — a light car starts further up
 # the grid. Each stop gives **10 turns** of fuel (+3 per extra section backed, tank 16; reading 20) and costs the
 # **pit stop time** in sections (Silverstone: 8). The stop also **repairs** every red wear token and refits the
-# tyre chips (§13.A.3).
+# tyre chips ([§13.A.3][]).
 #
 # The automatic driver pits only when the chit is due and never takes extra fuel, so at Silverstone its plans are
-# (`racebook.rf90.analysis.planner.plan`, §8):
+# (`racebook.rf90.analysis.planner.plan`, [§8][]):
+#
+# [§13.A.3]: ../../docs/rules/rf90_rules_digest.md#s13-a-3
+# [§29.1]: ../../docs/rules/rf90_rules_digest.md#s29-1
+# [§7.1]: ../../docs/rules/rf90_rules_digest.md#s7-1
+# [§8]: ../../docs/rules/rf90_rules_digest.md#s8
 
 # %% tags=["presenter-show"]
 for chit in (8, 12, 16):
@@ -212,10 +265,12 @@ print()
 print(panel1.pits().to_string())
 
 # %% [markdown]
-# The pit turns follow the chit (§8): 8 and 18, 12 and 22, or 16 alone. A turn missing for a few cars means they
+# The pit turns follow the chit ([§8][]): 8 and 18, 12 and 22, or 16 alone. A turn missing for a few cars means they
 # had retired by then.
 #
 # **Is there a difference?** Race by race (the same seeds), and how many races it would take to see one:
+#
+# [§8]: ../../docs/rules/rf90_rules_digest.md#s8
 
 # %% tags=["presenter-show"]
 for b in ("chit 8", "chit 16"):
@@ -252,7 +307,7 @@ for a, b in (("chit 12", "chit 8"), ("chit 12", "chit 16"), ("chit 16", "chit 8"
 # * **Chit 8 was best, chit 12 worst**, chit 16 in between: about 5.1, 5.3 and 5.2. Chit 8's lead over the two
 #   others (about 0.1 and 0.2 places) is clear at this size; chit 16 against chit 12 (0.07) is not.
 # * **Retirements** explain part of it: about 10 % with chit 8 against about 14 % with 12 and 19 % with 16,
-#   mostly "wear slots full". A stop repairs every red wear token and refits the tyres (§13.A.3); the light car
+#   mostly "wear slots full". A stop repairs every red wear token and refits the tyres ([§13.A.3][]); the light car
 #   stops on turn 8, the others run 12 or 16 turns on their first set of wear slots. The chit is also your
 #   **repair schedule**.
 # * Chit 16 retires more often than chit 12 but finishes no worse: its single stop loses 8 sections instead of 16.
@@ -264,18 +319,26 @@ for a, b in (("chit 12", "chit 8"), ("chit 12", "chit 16"), ("chit 16", "chit 8"
 #
 # ## Experiment 2 — late braking: always, never, or by the odds?
 #
-# **The rules** (§13.F.1). A car that **ends its movement** in a braking zone with an LB symbol may try a **late
+# **The rules** ([§13.F.1][]). A car that **ends its movement** in a braking zone with an LB symbol may try a **late
 # braking** (*Atraso de Freada*): a **blind test** against its Target Check plus the printed LB modifier
 # (Silverstone: −10 or −20). **Success**: it passes every car in the braking zone and moves to the next section,
-# behind the cars already there (AMB-27). **Failure**: it leaves the track and follows the **off-track route**
-# printed there (§18.3): recovery tests, time loss, tyre chips, wear — or **Crash Out** and retirement (§18.6); it
-# comes back at a **re-entry point** on its next turn (§18.5). Notebook 03 takes one late braking apart; here we ask
-# what a habit does over a whole race.
+# behind the cars already there ([AMB-27][]). **Failure**: it leaves the track and follows the **off-track route**
+# printed there ([§18.3][]): recovery tests, time loss, tyre chips, wear — or **Crash Out** and retirement ([§18.6][]);
+# it comes back at a **re-entry point** on its next turn ([§18.5][]). Notebook 03 takes one late braking apart; here we
+# ask what a habit does over a whole race.
 #
 # The three choices of `GreedyDriver(late_brake=…)`: **always** try; **never** try a blind test; **by the odds**:
 # try when the exact chance of passing is at least 60 % (`racebook.rf90.analysis.odds`). All three still use a Track
 # Card's **LB
-# Discard Power** when they hold one — a success with no test (§19.3) — which is why *never* shows a few "LB tries".
+# Discard Power** when they hold one — a success with no test ([§19.3][]) — which is why *never* shows a few "LB tries".
+#
+# [AMB-27]: ../../docs/rules/rf90_rules_digest.md#amb-27
+# [§13.A.3]: ../../docs/rules/rf90_rules_digest.md#s13-a-3
+# [§13.F.1]: ../../docs/rules/rf90_rules_digest.md#s13-f-1
+# [§18.3]: ../../docs/rules/rf90_rules_digest.md#s18-3
+# [§18.5]: ../../docs/rules/rf90_rules_digest.md#s18-5
+# [§18.6]: ../../docs/rules/rf90_rules_digest.md#s18-6
+# [§19.3]: ../../docs/rules/rf90_rules_digest.md#s19-3
 
 # %%
 exp2 = X.late_braking(track=TRACK, players=PLAYERS, seed=SEED)
@@ -303,11 +366,14 @@ print(panel2.difference("never", "by the odds").sentence())
 # difference of several tenths of a retirement per car is big enough to see. Differences of a few tenths of a
 # *place* are not, at this size.
 #
-# **Why does *always* go so wrong?** The Target Check is the qualifying card's check factor (§7.2) — anything from
-# 1 to 99 — and every test replaces it with the card drawn (§13.D.2). The target of a late braking is that number
+# **Why does *always* go so wrong?** The Target Check is the qualifying card's check factor ([§7.2][]) — anything from
+# 1 to 99 — and every test replaces it with the card drawn ([§13.D.2][]). The target of a late braking is that number
 # plus the LB modifier, and a blind draw passes only when its check factor is at most the target. *Always* tries
 # with whatever Target Check it has. Here is the first *always* race in which the human car failed, from the
 # failed test to the end of its turn:
+#
+# [§13.D.2]: ../../docs/rules/rf90_rules_digest.md#s13-d-2
+# [§7.2]: ../../docs/rules/rf90_rules_digest.md#s7-2
 
 # %% tags=["presenter-show"]
 seed2 = next(o.seed for o in panel2.results["always"] if o.lb_failures)
@@ -355,10 +421,10 @@ for a, b in (("never", "always"), ("never", "by the odds")):
 #
 # ## Experiment 3 — Soft or Hard tyres?
 #
-# **The rules** (§9.2, §29.6). **Soft** tyres (*macios*) give the panel's tyre chips **minus 3** (7 instead of 10)
-# and **3 blue tokens**: each adds **+1 MP**, at most one per turn; at most two sets of Soft per race, the start
-# included (AMB-31). **Hard** tyres (*duros*) give all 10 chips and **one Track Card** — also at every new Hard
-# set fitted at a pit stop (AMB-32). Tyres change only at a pit stop (§9.2, §13.A.3).
+# **The rules** ([§9.2][], [§29.6][]). **Soft** tyres (*macios*) give the panel's tyre chips **minus 3** (7 instead of
+# 10) and **3 blue tokens**: each adds **+1 MP**, at most one per turn; at most two sets of Soft per race, the start
+# included ([AMB-31][]). **Hard** tyres (*duros*) give all 10 chips and **one Track Card** — also at every new Hard
+# set fitted at a pit stop ([AMB-32][]). Tyres change only at a pit stop ([§9.2][], [§13.A.3][]).
 #
 # **Two warnings about the driver** (they shape this experiment more than the rules do):
 #
@@ -366,6 +432,12 @@ for a, b in (("never", "always"), ("never", "by the odds")):
 # * its card choice ignores the blue token, so it **almost never spends** the Soft tyres' +1 MP (the "blue tokens"
 #   column). This experiment therefore compares "7 chips and no Track Card" with "10 chips and a Track Card" — not
 #   what Soft tyres give a player who uses his tokens.
+#
+# [AMB-31]: ../../docs/rules/rf90_rules_digest.md#amb-31
+# [AMB-32]: ../../docs/rules/rf90_rules_digest.md#amb-32
+# [§13.A.3]: ../../docs/rules/rf90_rules_digest.md#s13-a-3
+# [§29.6]: ../../docs/rules/rf90_rules_digest.md#s29-6
+# [§9.2]: ../../docs/rules/rf90_rules_digest.md#s9-2
 
 # %%
 exp3 = X.tyres(track=TRACK, players=PLAYERS, seed=SEED)

@@ -19,18 +19,31 @@
 # * tell the **two Extreme Trajectory procedures** apart: the 2nd-edition manual's (the car's Target Check, tested
 #   after the cards are played) and **Expansion #1's** (*Trayectoria Extrema*: a blind check at the **start of the
 #   turn** against the value **printed in the green diamond**, 60 at Eau Rouge);
-# * replay Ex. X1-1 to X1-3 (the expansion's figures 1–3) and say what a failed check costs;
+# * replay [Ex. X1-1][] to X1-3 (the expansion's figures 1–3) and say what a failed check costs;
 # * compute the **exact odds** of passing 60 and compare them with the manual's procedure for any Target Check;
 # * read **Monaco**'s braking zones *without* the late-braking symbol and say why BANGING WHEELS and SAVE TYRES
 #   suit the circuit.
 #
-# **Sources:** the Expansion #1 digest (`shared/rules/rf90_expansion1_digest.md`) §3 (Monaco), §4 (Spa, the ET
-# procedure), §4.11 (the two procedures), §8 Ex. X1-1…X1-4, §9 AMB-X1-2…13; the manual's digest §13.D.2, §18.2,
-# §26, §27. Where the digest and the Spanish original differ, the original wins: Fig. 3's recovery card is
+# **Sources:** the Expansion #1 digest (`shared/rules/rf90_expansion1_digest.md`) [§3][] (Monaco), [§4][] (Spa, the ET
+# procedure), [§4.11][] (the two procedures), [§8][] [Ex. X1-1][]…X1-4, [§9][] [AMB-X1-2][]…13; the manual's
+# [digest §13.D.2][], [§18.2][], [§26][], [§27][]. Where the digest and the Spanish original differ, the original wins:
+# Fig. 3's recovery card is
 # *discarded* ("descarta una carta 28 de su mano"), so the engine discards it like the ET check card.
 #
 # Every number below comes from the `racebook` engine (`racebook.rf90.rules.extreme_x1`, `racebook.rf90.analysis`);
 # the notebook only shows it.
+#
+# [AMB-X1-2]: ../../docs/rules/rf90_expansion1_digest.md#x1-amb-2
+# [Ex. X1-1]: ../../docs/rules/rf90_expansion1_digest.md#x1-ex-1
+# [§3]: ../../docs/rules/rf90_expansion1_digest.md#x1-s3
+# [§4]: ../../docs/rules/rf90_expansion1_digest.md#x1-s4
+# [§4.11]: ../../docs/rules/rf90_expansion1_digest.md#x1-s4-11
+# [§8]: ../../docs/rules/rf90_expansion1_digest.md#x1-s8
+# [§9]: ../../docs/rules/rf90_expansion1_digest.md#x1-s9
+# [digest §13.D.2]: ../../docs/rules/rf90_rules_digest.md#s13-d-2
+# [§18.2]: ../../docs/rules/rf90_rules_digest.md#s18-2
+# [§26]: ../../docs/rules/rf90_rules_digest.md#s26
+# [§27]: ../../docs/rules/rf90_rules_digest.md#s27
 
 # %%
 import tomllib
@@ -127,7 +140,9 @@ for line in sentences(manual, start):
 #
 # Under the expansion the odds do not depend on the car: P(pass) is the share of unseen cards with a check factor
 # of at most 60 (40 in rain). Under the manual they grow with the Target Check. The table compares them on the
-# position of Ex. X1-1 for several Target Checks (exact fractions over the cards Red cannot see).
+# position of [Ex. X1-1][] for several Target Checks (exact fractions over the cards Red cannot see).
+#
+# [Ex. X1-1]: ../../docs/rules/rf90_expansion1_digest.md#x1-ex-1
 
 # %%
 rows = []
@@ -167,8 +182,10 @@ pd.DataFrame([{"P(fail the ET)": f"{float(p_fail):.3f}", "then P(retire)": f"{fl
 # ## 6. Monaco: braking zones without the late-braking symbol
 #
 # Monaco (pit −9, 28 turns) has several braking sections **without the LB symbol**: nobody may late-brake there,
-# and a car reaching one that holds a car of its lap **stops** (§13.E.3). Lapping costs 1 MP per car; only
+# and a car reaching one that holds a car of its lap **stops** ([§13.E.3][]). Lapping costs 1 MP per car; only
 # BANGING WHEELS overtakes there, for 1 MP per car.
+#
+# [§13.E.3]: ../../docs/rules/rf90_rules_digest.md#s13-e-3
 
 # %%
 monaco = racebook.load_track("monaco")
@@ -180,9 +197,11 @@ pd.DataFrame([{"section": s.name, "corner": monaco.corner(s.corner).name if s.co
 # A small simulation (seeded, so the numbers are fixed): three automatic drivers race Monaco with the same
 # strategy, four races per strategy. The designers recommend SAVE TYRES (its Special pays a Track Card when a tyre
 # chip is spent, and Monaco's long stints stress the tyres) and BANGING WHEELS (the only way to overtake in a
-# braking zone, and its Special pays for an overtake) (§3.5). In this small sample the humans place best with SAVE
-# TYRES and better with BANGING WHEELS than with BALANCE; twelve races are a hint, not a proof — try more with
-# `simulate("monaco", 40, …)`.
+# braking zone, and its Special pays for an overtake) ([Expansion #1 §3.5][]). In this small sample the humans place
+# best with SAVE TYRES and better with BANGING WHEELS than with BALANCE; twelve races are a hint, not a proof — try more
+# with `simulate("monaco", 40, …)`.
+#
+# [Expansion #1 §3.5]: ../../docs/rules/rf90_expansion1_digest.md#x1-s3-5
 
 # %%
 rows = []

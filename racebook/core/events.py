@@ -14,6 +14,8 @@ from dataclasses import dataclass, fields
 from enum import Enum
 from typing import Any, ClassVar, TypeVar
 
+from racebook.core import citations
+from racebook.core.citations import Citation
 from racebook.core.frozen import FAST_INIT_FILE, fast_init  # noqa: F401 - FAST_INIT_FILE re-exported
 
 E = TypeVar("E", bound="Event")  # "an event of this class", for helpers that filter a log by class
@@ -56,6 +58,18 @@ class Event:
     @property
     def citation(self) -> str:
         return getattr(self, "rule", "") or self.RULE
+
+    @property
+    def rule_link(self) -> Citation | None:
+        """The citation's first section as a link target (file and anchor in ``docs/rules/``), or None when the
+        rule field cites no section; derived from ``citation``, which it never changes."""
+        return citations.first(self.citation, citations.doc_of_module(type(self).__module__))
+
+    def rule_url(self, base: str = citations.NOTEBOOK_BASE) -> str | None:
+        """Where the citation links: ``<base>/<file>#<anchor>`` (``base`` = ``docs/rules`` relative to the page;
+        by default as seen from ``notebooks/<game>/``), or None."""
+        link = self.rule_link
+        return link.url(base) if link is not None else None
 
     @property
     def car_id(self) -> str | None:

@@ -18,8 +18,13 @@ from typing import Any
 import ipywidgets as widgets
 import pandas as pd
 
+from racebook.core import citations
+from racebook.ui import style
 from racebook.ui.errors import ErrorLog
 
+# The current event's rule badge: a link to its section of the rules reference (docs/rules/, issue 18).
+RULE_BADGE_CSS = ("color:#fff;background:#555;border-radius:4px;padding:1px 6px;font-size:16px;"
+                  "text-decoration:none")
 COLUMNS = ["step", "turn", "car", "kind", "sentence", "rule"]
 
 Callback = Callable[[int, Any, Any], None]  # (position, event or None, frame)
@@ -234,7 +239,7 @@ class Stepper:
             frame = self.frame
             turn = f"Game Turn {frame.turn} · " if frame is not None else ""
             sub = f"{turn}{cause} · {html.escape(event.kind)}"
-        rule_html = (f' <span style="color:#fff;background:#555;border-radius:4px;padding:1px 6px;'
-                     f'font-size:16px">{html.escape(rule)}</span>') if rule else ""
+        game = citations.doc_of_module(type(event).__module__) if event is not None else "rf90"
+        rule_html = " " + style.rule_html(rule, game, cls="rb-rule", css=RULE_BADGE_CSS) if rule else ""
         return (f'<div style="font-size:21px;line-height:1.35;padding:6px 4px">{html.escape(body)}{rule_html}</div>'
                 f'<div style="font-size:14px;color:#666;padding:0 4px">{sub}</div>')

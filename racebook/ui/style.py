@@ -7,6 +7,8 @@ import zlib
 from dataclasses import dataclass
 from typing import Any
 
+from racebook.core import citations
+
 # §3: a section's border colour tells its type. Fill light, edge strong.
 SECTION_EDGE = {"straight": "#8b5a2b", "braking": "#7f7f7f", "corner": "#e6b800"}
 SECTION_FILL = {"straight": "#f3e6d6", "braking": "#ececec", "corner": "#fff6c8"}
@@ -57,9 +59,20 @@ def car_style(car_id: str, car: Any = None) -> CarStyle:
     return CarStyle(colour, None)
 
 
-def sentence_html(text: str) -> str:
-    """An event sentence as HTML, its closing "— §x.y" citation set apart with the ``rule`` class."""
+def rule_html(rule: str, game: str = "rf90", cls: str = "rule", css: str = "") -> str:
+    """A rule citation as a badge (``cls``, inline ``css``): a link to its section of the rules reference
+    (:func:`racebook.core.citations.widget_url`, opens in a new tab) when it cites one, else plain text."""
+    style_attr = f' style="{css}"' if css else ""
+    link = citations.first(rule, game)
+    if link is None:
+        return f'<span class="{cls}"{style_attr}>{html.escape(rule)}</span>'
+    return (f'<a class="{cls}"{style_attr} href="{html.escape(citations.widget_url(link))}" target="_blank" '
+            f'rel="noopener" title="{html.escape(link.file)}#{link.anchor}">{html.escape(rule)}</a>')
+
+
+def sentence_html(text: str, game: str = "rf90") -> str:
+    """An event sentence as HTML, its closing "— §x.y" citation set apart with the ``rule`` class (a link)."""
     body, sep, rule = text.rpartition(" — ")
     if not sep:
         return html.escape(text)
-    return f'{html.escape(body)} <span class="rule">{html.escape(rule)}</span>'
+    return f"{html.escape(body)} {rule_html(rule, game)}"

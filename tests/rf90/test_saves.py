@@ -134,10 +134,10 @@ def test_bug5_tampered_saves_are_refused(what: str, change: Any, field: str, rea
     assert (e.field, reason in e.reason) == (field, True), (what, str(e))
 
 
-def test_the_readme_quotes_a_real_save_error() -> None:
-    """README "Saved races": the example error is what a save with -1 chips gives."""
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
-    section = readme.split("## Saved races", 1)[1].split("\n## ", 1)[0]
+def test_the_saves_doc_quotes_a_real_save_error() -> None:
+    """docs/saves.md "Saved races" (moved from the README): the example error is what a save with -1 chips gives."""
+    page = (Path(__file__).resolve().parents[2] / "docs" / "saves.md").read_text(encoding="utf-8")
+    section = page.split("## Saved races", 1)[1].split("\n## ", 1)[0]
     quoted = re.search(r"`(<save>: initial\.cars\.Blue\.chips: [^`]*)`", section)
     assert quoted is not None
     e = tamper(_set("initial.cars.0.chips", -1), "ex39")

@@ -16,8 +16,9 @@ AMB-X1-2); an ET follows this one only if it prints its check value (``check_val
 * **Failed**: no movement card this turn; the car follows the ET's off-track route, whose checks are taken against
   the ET value plus the printed modifier (60 - 20 = 40, Ex. X1-3; REFLEXES +20 applies there, a hand card may be
   used, the card is discarded); the turn ends at the re-entry point after the phase-B draw (AMB-X1-5, AMB-X1-7).
-* **Robots** (§4.7, AMB-X1-13): forced onto the ET by the orange flag (§15.4), they check blind against the printed
-  value on their next turn; passed, the bonus adds to their MP; failed, they follow the route and do not move.
+* **Robots** (§4.7, AMB-X1-13): forced onto the ET by the orange flag (the manual's §15.4), they check blind
+  against the printed value on their next turn; passed, the bonus adds to their MP; failed, they follow the route
+  and do not move.
 """
 
 from __future__ import annotations
@@ -47,7 +48,8 @@ def et_at_start(state: RaceState, car: Car) -> Trajectory | None:
 
 
 def power_passes(state: RaceState, code: str, traj: Trajectory) -> bool:
-    """A Track Card's ET power of the ET's colour (§19.3), within the card's scope (§4.6, AMB-X1-12)."""
+    """A Track Card's ET power of the ET's colour (the manual's §19.3), within the card's scope (Expansion #1 §4.6,
+    AMB-X1-12)."""
     card = state.card(code)
     return any(p.kind is PowerKind.ET and p.colour in traj.colours for p in card.powers) \
         and state.track.et_power_reaches(card, traj)

@@ -31,6 +31,7 @@ from racebook.rf90.events import CheckTest, DamageTaken
 from racebook.rf90.rules import checks
 from racebook.rf90.scenario import build
 from racebook.rf90.trackfile import load_track
+from racebook.ui import style
 from racebook.ui.errors import ErrorLog
 
 CAR = "Blue"
@@ -297,7 +298,7 @@ class TestCalculator:
         self.out.value = (
             f"{_CSS}<div class='rb-calc'>"
             f"<div class='big'>target = {o.base} {mods} = {o.target}</div>"
-            f"<div>{verdict}{rain_note} <span class='rule'>§13.D.2</span></div>"
+            f"<div>{verdict}{rain_note} {style.rule_html('§13.D.2')}</div>"
             f"<div>Blind draw (<i>compra cega</i>): <b>{o.passing}</b> of the <b>{o.pool}</b> cards {CAR} cannot "
             f"see pass</div><div class='big'>P(pass) = {odds_text(o)}</div>"
             f"<div style='font-size:15px;color:#555'>Whatever the result, the card used becomes the new "

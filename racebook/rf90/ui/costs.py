@@ -191,7 +191,7 @@ def _chip(car_id: str, note: str = "") -> str:
 
 
 def _rule(text: str) -> str:
-    return f'<span class="rule">{html.escape(text)}</span>'
+    return style.rule_html(text)
 
 
 class PassCostCalculator:

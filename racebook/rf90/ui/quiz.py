@@ -145,6 +145,7 @@ DEFAULT_PRESETS: dict[str, str] = {
     "Ex. 42 start": "ex42",
     "empty track": "teaching turn=5 lap=3",
 }
+_BADGE = "color:#fff;background:#555;border-radius:4px;padding:1px 6px"
 RULE_GLOSS = {
     # A reminder of what each rule says (digest §11), shown beside the engine's answer.
     "§11.2 case 1": "the leader plays alone on the first activation of his section (the FAS)",
@@ -644,8 +645,7 @@ class ActivationQuiz:
                         f"<td {td}><b>{html.escape(s.expected or '—')}</b></td>"
                         f"<td {td}>{html.escape(s.predicted or '—')}</td>"
                         f"<td {td}><b style='color:{colour};font-size:22px'>{s.mark}</b></td>"
-                        f"<td {td}><span style='color:#fff;background:#555;border-radius:4px;padding:1px 6px'>"
-                        f"{html.escape(s.rule or '—')}</span> {html.escape(s.why)}</td></tr>")
+                        f"<td {td}>{style.rule_html(s.rule or '—', css=_BADGE)} {html.escape(s.why)}</td></tr>")
         right, total = self.score
         head = "".join(f'<th {td} align="left">{h}</th>'
                        for h in ("#", "activation", "engine", "you", "", "rule that decides"))

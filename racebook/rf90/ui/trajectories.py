@@ -229,12 +229,12 @@ class TrajectoryPanel:
             mod = f" at {t.test_modifier:+d}" if t.test_modifier else ""
             kind = (f"an <b>Extreme Trajectory</b> (<i>Trajetória Extrema</i>): play a {cols} card <b>and</b> pass a "
                     f"<b>blind test</b>{mod} first in D.2, or the recovery chart <b>{html.escape(t.recovery or '')}"
-                    "</b> applies and the bonus is lost <span class='rule'>§13.D.2</span> "
-                    "<span class='rule'>§18.2</span>")
+                    f"</b> applies and the bonus is lost {style.rule_html('§13.D.2')} "
+                    f"{style.rule_html('§18.2')}")
         else:
             cost = explore.cost_text(t)
             kind = (f"a <b>standard trajectory</b> (<i>trajetória padrão</i>): play a {cols} card"
-                    + (f" and pay <b>{cost}</b> in D.1" if cost else "") + " <span class='rule'>§13.D</span>")
+                    + (f" and pay <b>{cost}</b> in D.1" if cost else "") + f" {style.rule_html('§13.D')}")
         hand = "".join(_card_chip(state.card(c)) for c in s.hand) or "<i>no card</i>"
         rows = []
         for o in self.outcomes:
@@ -250,7 +250,7 @@ class TrajectoryPanel:
         played = {o.play.cards for o in self.outcomes}
         why = "".join(f"<li><b>{html.escape(' + '.join(c))}</b> "
                       f"{'cannot use it' if c in played else 'cannot be played at all'}: {html.escape(reason)} "
-                      f"<span class='rule'>{html.escape(rule)}</span></li>" for c, rule, reason in self.missing)
+                      f"{style.rule_html(rule)}</li>" for c, rule, reason in self.missing)
         why_html = f"<div>No <code>+traj</code> play:<ul style='margin:2px 0'>{why}</ul></div>" if why else ""
         self.out.value = (
             f"{_CSS}<div class='rb-traj'><div>{_symbol(t)}<span class='big'>{html.escape(t.id)}</span> in section "

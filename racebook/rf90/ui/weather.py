@@ -25,6 +25,7 @@ from racebook.rf90.options import IntermediateRow, Rules
 from racebook.rf90.track import Condition
 from racebook.rf90.trackfile import load_track
 from racebook.rf90.ui.tracks import has_weather_table, track_options
+from racebook.ui import style
 from racebook.ui.errors import ErrorLog
 
 FILL = {Condition.DRY: "#f6c445", Condition.INTERMEDIATE: "#b7c9d9", Condition.RAIN: "#2f6db3"}
@@ -239,7 +240,7 @@ class WeatherTableView:
         cond = WORD[r.condition]
         if self.step is None:
             head = (f"<div class='big'>Card ({r.check:02d}) → space {html.escape(r.label)}: {cond}</div>"
-                    f"<div>Robots: {html.escape(r.robot_sentence())} <span class='rule'>§9.2</span></div>")
+                    f"<div>Robots: {html.escape(r.robot_sentence())} {style.rule_html('§9.2')}</div>")
         else:
             st = self.step
             moved = "".join(f"<li>{html.escape(s)}</li>" for s in st.sentences)
@@ -247,7 +248,7 @@ class WeatherTableView:
                    "counts as their refuelling: every robot refuel chit is removed)" if st.robots_pit else
                    f"the robots stay on {_tyre_name(st.robot_tyre)} tyres")
             head = (f"<div class='big'>Weather card: the pawn is now on {html.escape(r.label)}: {cond}</div>"
-                    f"<ul style='margin:2px 0'>{moved}</ul><div>{pit} <span class='rule'>§16.3</span></div>")
+                    f"<ul style='margin:2px 0'>{moved}</ul><div>{pit} {style.rule_html('§16.3')}</div>")
         rows = []
         for tyre, pen in r.penalties.items():
             verdict = "<span class='ok'>no penalty</span>" if pen == 0 else \
@@ -260,7 +261,7 @@ class WeatherTableView:
                 robots = " ← the robots' tyres (robots never lose MP for tyres)"
             rows.append(f"<tr><td><b>{_tyre_name(tyre)}</b></td><td>{verdict}{robots}</td></tr>")
         rain = ("<div><b>Rain:</b> every test is at <b>-20</b>, robots' too — except the Leader lapping check "
-                "<span class='rule'>§13.D.2</span> <span class='rule'>§16.2</span></div>"
+                f"{style.rule_html('§13.D.2')} {style.rule_html('§16.2')}</div>"
                 if r.condition is Condition.RAIN else "<div>No rain: tests are not modified by the weather.</div>")
         notes = []
         if r.condition is not Condition.DRY:
@@ -271,5 +272,5 @@ class WeatherTableView:
             notes.append("RAIN EXPERT: no penalty for Rain or Hard tyres in intermediate weather (AMB-33).")
         self.out.value = (
             f"{_CSS}<div class='rb-wx'>{head}<table><thead><tr><th>player tyre</th><th>in this weather "
-            f"<span class='rule'>§16.2</span></th></tr></thead><tbody>{''.join(rows)}</tbody></table>{rain}"
+            f"{style.rule_html('§16.2')}</th></tr></thead><tbody>{''.join(rows)}</tbody></table>{rain}"
             f"<div style='color:#555;font-size:15px'>{' '.join(notes)}</div></div>")
