@@ -196,7 +196,7 @@ def test_every_notebook_citation_exists_and_is_a_link() -> None:
     tool = _link_tool()
     problems, links = [], 0
     for path in sorted((ROOT / "notebooks").glob("*/[0-9A-Z]*.py")):
-        game = citations.GAME_DOC.get(path.parent.name, "rf90")
+        game = citations.doc_of_file(path.name, path.parent.name)
         for cell in _markdown_cells(path.read_text(encoding="utf-8")):
             for file, anchor in linked_targets(cell):
                 links += 1
@@ -260,7 +260,8 @@ def test_every_readme_and_docs_citation_exists_and_is_a_link() -> None:
             if anchor not in _anchors(file):
                 problems.append(f"{path.name}: link to {file}#{anchor}")
         protected = tool._protected(text)
-        problems += [f"{path.name}: not a link: {c.text!r}" for c in citations.find(text, "rf90", prose=True)
+        doc = citations.doc_of_file(path.name, "")
+        problems += [f"{path.name}: not a link: {c.text!r}" for c in citations.find(text, doc, prose=True)
                      if not any(a <= c.start < b for a, b in protected)]
     assert links > 100
     assert problems == []

@@ -138,11 +138,11 @@ def main(argv: list[str] | None = None) -> int:
     changed = []
     for path in args.paths:
         path = path.resolve()
-        game = citations.GAME_DOC.get(path.parent.name, "rf90")
+        game = citations.doc_of_file(path.name, path.parent.name)
         base = Path(os.path.relpath(ROOT / "docs" / "rules", path.parent)).as_posix()
         text = path.read_text(encoding="utf-8")
         if path.suffix == ".md":  # a markdown page (README.md, docs/*.md): one cell, lines never wrapped
-            new = link_markdown(text.rstrip("\n"), "rf90", base, wrap=False) + "\n"
+            new = link_markdown(text.rstrip("\n"), game, base, wrap=False) + "\n"
         else:
             new = link_source(text, game, base)
         if new != text:

@@ -23,15 +23,23 @@
 #   countback ties;
 # * run a mini-season with computer drivers, save it, resume it, and read the **title odds** after each race.
 #
-# **Sources:** the Expansion #1 digest (`shared/rules/rf90_expansion1_digest.md`) §6 (the championship), §5.3
-# (robot teammates), §8 Ex. X1-14 … X1-16, §9 AMB-X1-31 … AMB-X1-36. The season file format is in
+# **Sources:** the Expansion #1 digest (`shared/rules/rf90_expansion1_digest.md`) [§6][] (the championship), [§5.3][]
+# (robot teammates), [§8][] [Ex. X1-14][] … X1-16, [§9][] [AMB-X1-31][] … [AMB-X1-36][]. The season file format is in
 # `docs/season.md`. Every number below comes from the `racebook` engine (`racebook.rf90.championship`); the notebook
 # only shows it.
 #
 # **Invented values** (`invented-for-teaching`, never the printed game): the players' car panels, skills and
-# per-race choices in the shipped seasons; Ex. X1-14's **Hungaroring** round, raced on the Silverstone board
+# per-race choices in the shipped seasons; [Ex. X1-14][]'s **Hungaroring** round, raced on the Silverstone board
 # (no Hungaroring board ships); the robots' qualifying chits (as in every race); and everything about the **title
 # odds**, which are beyond the book. The book's report template is not in the source: the report's layout is ours.
+#
+# [AMB-X1-31]: ../../docs/rules/rf90_expansion1_digest.md#x1-amb-31
+# [AMB-X1-36]: ../../docs/rules/rf90_expansion1_digest.md#x1-amb-36
+# [Ex. X1-14]: ../../docs/rules/rf90_expansion1_digest.md#x1-ex-14
+# [§5.3]: ../../docs/rules/rf90_expansion1_digest.md#x1-s5-3
+# [§6]: ../../docs/rules/rf90_expansion1_digest.md#x1-s6
+# [§8]: ../../docs/rules/rf90_expansion1_digest.md#x1-s8
+# [§9]: ../../docs/rules/rf90_expansion1_digest.md#x1-s9
 
 # %%
 import tempfile
@@ -71,14 +79,18 @@ def table(rows):
 # * The **calendar** has **4 to 12 circuits**, chosen and ordered by the Director, repeats allowed, frozen for the
 #   season. The Director picks the **basic** or **advanced** rules.
 # * **Teams are always two cars**: two players, or a player and a **robot teammate** — a robot of the top category
-#   (SuperFast advanced, Fast basic) **added** to the robots (AMB-X1-33).
+#   (SuperFast advanced, Fast basic) **added** to the robots ([AMB-X1-33][]).
 # * The robots form three teams: **SuperFast** Bruno Gourdo / Don Matrelli (advanced only), **Fast** Travis Daye /
 #   Cal Tyrone, **Slow** Peter Kurtz / Vito Giuffrè.
 # * The report records the calendar, the level, the players and teams, each player's **car panel** and **skill** —
-#   both fixed for the season. Tyres, strategy and fuel are chosen per race (AMB-X1-34).
+#   both fixed for the season. Tyres, strategy and fuel are chosen per race ([AMB-X1-34][]).
 #
-# A season is a small TOML file. Here is Ex. X1-14's: Alan (Director), Bob and Carl; advanced rules; Monza,
+# A season is a small TOML file. Here is [Ex. X1-14][]'s: Alan (Director), Bob and Carl; advanced rules; Monza,
 # Hungaroring, Spa, Monaco, Monza, Spa.
+#
+# [AMB-X1-33]: ../../docs/rules/rf90_expansion1_digest.md#x1-amb-33
+# [AMB-X1-34]: ../../docs/rules/rf90_expansion1_digest.md#x1-amb-34
+# [Ex. X1-14]: ../../docs/rules/rf90_expansion1_digest.md#x1-ex-14
 
 # %%
 season = load_season("x1_14")
@@ -93,9 +105,13 @@ pd.DataFrame([{"team": name, "drivers": ", ".join(season.display_name(d) for d i
               for name, ds in season.lineup])
 
 # %% [markdown]
-# Ex. X1-14 counts **5 teams and 10 cars**: 3 humans + Bob's SuperFast robot teammate + the 6 robot-team cars.
-# Ex. X1-15 is the same championship if Alan and Carl do not team up: then every human takes a robot teammate —
-# **6 teams, 12 cars** (AMB-X1-31: every human races in a two-car team).
+# [Ex. X1-14][] counts **5 teams and 10 cars**: 3 humans + Bob's SuperFast robot teammate + the 6 robot-team cars.
+# [Ex. X1-15][] is the same championship if Alan and Carl do not team up: then every human takes a robot teammate —
+# **6 teams, 12 cars** ([AMB-X1-31][]: every human races in a two-car team).
+#
+# [AMB-X1-31]: ../../docs/rules/rf90_expansion1_digest.md#x1-amb-31
+# [Ex. X1-14]: ../../docs/rules/rf90_expansion1_digest.md#x1-ex-14
+# [Ex. X1-15]: ../../docs/rules/rf90_expansion1_digest.md#x1-ex-15
 
 # %%
 x1_15 = load_season("x1_15")
@@ -124,8 +140,10 @@ except SeasonDataError as e:
 # | points | 10 | 6 | 4 | 3 | 2 | 1 | 0 |
 #
 # **Robot teams:** the better-placed car of a robot team is credited to its **first driver**. A team scores the
-# **sum of its two drivers**. Ex. X1-16: at Monza Bob wins, Carl is 2nd, a SuperFast 3rd, Bob's teammate 4th, Alan
+# **sum of its two drivers**. [Ex. X1-16][]: at Monza Bob wins, Carl is 2nd, a SuperFast 3rd, Bob's teammate 4th, Alan
 # 5th and the other SuperFast 6th. Below, the 3rd car is *Matrelli's* — the points still go to Gourdo.
+#
+# [Ex. X1-16]: ../../docs/rules/rf90_expansion1_digest.md#x1-ex-16
 
 # %%
 monza = RaceResult(1, "monza", 0, ("Bob", "Carl", "Matrelli", "BobMate", "Alan", "Gourdo",
@@ -142,9 +160,11 @@ table(team_standings(season, [score]))
 # and 0 for the other two. Daye/Tyrone is ahead of Kurtz/Giuffre on 0 points: the countback goes on past the
 # scoring places (7th and 8th beat 9th and 10th).
 #
-# A **retired** car is not in the source (AMB-X1-35): the engine leaves it **unclassified** — 0 points and no place
+# A **retired** car is not in the source ([AMB-X1-35][]): the engine leaves it **unclassified** — 0 points and no place
 # for the countback. The house rule `classify_retired` places retired cars behind the finishers instead, the last
 # one out first.
+#
+# [AMB-X1-35]: ../../docs/rules/rf90_expansion1_digest.md#x1-amb-35
 
 # %% [markdown]
 # ## 3. A tie-break walkthrough (§6.5: "and so on")
@@ -168,8 +188,10 @@ table(driver_standings(mini, scores))
 # %% [markdown]
 # Eli (6 + 6 + 10 = 22) leads. Dana (10 + 4 + 3) and Daye (1 + 10 + 6) both have **17 points** and **one win**
 # each; Daye has **one 2nd place**, Dana none — Daye is 2nd, Dana 3rd. When the whole countback is equal, the
-# source is silent (AMB-X1-36): the Director decides; the engine reports a **shared position** — two drivers with
+# source is silent ([AMB-X1-36][]): the Director decides; the engine reports a **shared position** — two drivers with
 # identical results:
+#
+# [AMB-X1-36]: ../../docs/rules/rf90_expansion1_digest.md#x1-amb-36
 
 # %%
 table(rank([("Ann", 12, (1, 0, 1, 0)), ("Ben", 12, (1, 0, 1, 0)), ("Cid", 9, (0, 1, 0, 1))]))
@@ -179,7 +201,9 @@ table(rank([("Ann", 12, (1, 0, 1, 0)), ("Ben", 12, (1, 0, 1, 0)), ("Cid", 9, (0,
 #
 # Each race is played by the RF90 race engine from the season's seed (race *n* uses seed 16 × season seed + *n*):
 # the players are driven by the engine's greedy computer driver, robots are robots. Teammates are separate cars
-# for now (the in-race team rules of §5 are another notebook's subject).
+# for now (the in-race team rules of [§5][] are another notebook's subject).
+#
+# [§5]: ../../docs/rules/rf90_expansion1_digest.md#x1-s5
 
 # %%
 run = SeasonRun(mini, seed=7).run(2)

@@ -58,8 +58,12 @@ DOCS: dict[str, Doc] = {
     "formulagp": Doc("formulagp_rules_digest.md", "FormulaGP", "The FormulaGP rules digest", "gp-", "11.2.1"),
 }
 NOTEBOOK_BASE = "../../docs/rules"  # docs/rules as seen from notebooks/<game>/
-# Modules whose bare "§N" cite another document than their game's (their docstrings are about Expansion #1).
-MODULE_DOC = {"racebook.rf90.rules.extreme_x1": "rf90_x1", "racebook.rf90.trackexpansion": "rf90_x1"}
+# Modules (or packages: every module under them) whose bare "§N" cite another document than their game's (their
+# docstrings are about Expansion #1).
+MODULE_DOC = {"racebook.rf90.rules.extreme_x1": "rf90_x1", "racebook.rf90.trackexpansion": "rf90_x1",
+              "racebook.rf90.championship": "rf90_x1"}
+# Pages and notebook sources (by file name) whose bare "§N" cite another document than their folder's game's.
+FILE_DOC = {"season.md": "rf90_x1", "16_championship.py": "rf90_x1", "automobiles.md": "automobiles"}
 GAME_DOC = {"rf90": "rf90", "automobiles": "automobiles", "formulagp": "formulagp"}  # a game package → its document
 
 
@@ -156,9 +160,16 @@ def widget_url(citation: Citation) -> str:
     return citation.url(os.environ.get("RACEBOOK_RULES_URL") or NOTEBOOK_BASE)
 
 
+def doc_of_file(name: str, folder: str) -> str:
+    """The document a notebook source's or page's bare citations name: by its file name (``FILE_DOC``), else by its
+    folder's game (``notebooks/automobiles/`` → ``automobiles``), else RF90's."""
+    return FILE_DOC.get(name) or GAME_DOC.get(folder, "rf90")
+
+
 def doc_of_module(module: str) -> str:
     """The document a module's bare citations name: ``racebook.automobiles.events`` → ``automobiles``."""
-    if module in MODULE_DOC:
-        return MODULE_DOC[module]
+    for name, doc in MODULE_DOC.items():
+        if module == name or module.startswith(name + "."):
+            return doc
     parts = module.split(".")
     return GAME_DOC.get(parts[1] if len(parts) > 1 else "", "rf90")

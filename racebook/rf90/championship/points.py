@@ -3,10 +3,10 @@
 * 1st–6th score 10-6-4-3-2-1; 7th and lower score 0 (implied by §6.5).
 * **Robot teams**: the better-placed car of a robot team is credited to its first driver, the other car to its
   second driver — points *and* the place used by the countback (§6.5, Ex. X1-16: 3rd → Gourdo, 6th → Matrelli).
-* **Retired** cars (§18.6 of the manual, and out of fuel §13.A.3) are unclassified: 0 points and no place for the
+* **Retired** cars (the manual's §18.6, and out of fuel §13.A.3) are unclassified: 0 points and no place for the
   countback (AMB-X1-35). House rule ``classify_retired``: they are classified behind every finisher, the last
   one out first, and score that place.
-* A team scores the sum of its two drivers' points (§6.6).
+* A team scores the sum of its two drivers' points (Expansion #1 §6.6).
 """
 
 from __future__ import annotations

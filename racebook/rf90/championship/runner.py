@@ -69,9 +69,9 @@ def season_race_setup(season: Season, round_no: int, seed: int) -> SeasonRace:
 
 
 def check_races(season: Season) -> None:
-    """Set up every round once (no race is played): the race engine's own checks (grid places §7.2, refuel chits
-    §7.1, strategies §26) refuse a season that could not be raced, as a :class:`SeasonSetupError` naming the
-    round."""
+    """Set up every round once (no race is played): the race engine's own checks (the manual's grid places §7.2,
+    refuel chits §7.1, strategies §26) refuse a season that could not be raced, as a :class:`SeasonSetupError`
+    naming the round."""
     seen: set[tuple[str, tuple]] = set()
     for i, rnd in enumerate(season.calendar):
         key = (rnd.track, tuple(season.choices(i + 1, p) for p in season.player_names))
@@ -90,8 +90,8 @@ def check_races(season: Season) -> None:
 
 def play_race(season: Season, round_no: int, seed: int) -> tuple[Race, RaceResult]:
     """Play race ``round_no`` to the flag with computer drivers; its result for the championship: the classified
-    cars (§25: those still in the race, a car waiting at a re-entry point behind its section) and the retired
-    cars in the order they left."""
+    cars (the manual's §25: those still in the race, a car waiting at a re-entry point behind its section) and the
+    retired cars in the order they left."""
     sr = season_race_setup(season, round_no, seed)
     race = Race(sr.setup.state, frames=False)
     play_out(race, {c: GreedyDriver(seed + i) for i, c in enumerate(sr.humans)})

@@ -75,7 +75,8 @@ def default_robot_teams(level: Level) -> tuple[RobotTeam, ...]:
 
 @dataclass(frozen=True)
 class Choices:
-    """A player's per-race choices (AMB-X1-34): starting tyres, Strategy Card, secret refuel chit (§7, §9.2)."""
+    """A player's per-race choices (AMB-X1-34): starting tyres, Strategy Card, secret refuel chit (the manual's §7,
+    §9.2)."""
 
     tyre: Tyre = Tyre.HARD
     strategy: Strategy = Strategy.SAVE_TYRES
