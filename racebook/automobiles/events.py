@@ -232,12 +232,13 @@ class CubesRemoved(Event):
 @dataclass(frozen=True, slots=True)
 class CubesGained(Event):
     RULE: ClassVar[str] = "§15.1"
-    TEMPLATE: ClassVar[str] = "{car} gains {n} {cube} cube(s) from the Stock into the Used pile ({got} available)"
+    TEMPLATE: ClassVar[str] = "{car} gains {n} {cube} cube(s) from the Stock into the {to} ({got} available)"
     car: str
     cube: str
     n: int
     got: int
     rule: str = ""
+    to: str = "Used pile"
 
 
 @dataclass(frozen=True, slots=True)

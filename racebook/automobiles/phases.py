@@ -60,6 +60,8 @@ def _adrenaline(state: GameState, t: Turn, events: EventLog) -> bool:
 
 
 def _juan(state: GameState, t: Turn, events: EventLog) -> bool:
+    if not state.rules.juan_goody_without_cubes and not t.through:  # house rule (AMB-24 c)
+        return False
     return _driver(state, "juan_goody") and bonus(state, "juan_goody", t.car, 1, "Juan Goody", events)
 
 
@@ -96,7 +98,7 @@ def _cleanup(state: GameState, t: Turn, events: EventLog) -> bool:
     p.used.clear()
     p.track.clear()
     events.append(Cleanup(t.car, zones.text(swept)))
-    draw(state, t.car, state.comps.draw, events)
+    draw(state, t.car, state.comps.draw, events, refill=True)
     return False
 
 
@@ -138,7 +140,8 @@ def _boxer(state: GameState, t: Turn, events: EventLog) -> bool:
 
 def _next(state: GameState, t: Turn, events: EventLog) -> bool:
     i = state.order.index(t.car)
-    if i + 1 == len(state.order) and state.finish_triggered is not None:
+    last = i + 1 == len(state.order) or not state.rules.finish_the_round  # AMB-17 (house rule finish_the_round)
+    if last and state.finish_triggered is not None:
         state.finished, state.turn = True, None
         events.append(RaceFinished(tuple(standings(state)), state.round))
         return False

@@ -29,6 +29,9 @@ A scenario is a TOML file (shipped ones in ``racebook/automobiles/scenarios/``):
     [cards]                   # optional: the card of any action colour (the others: the standard set, §4 item 1)
     Y = "maintenance_crew"
 
+    [rules]                   # optional: house-rule switches (racebook.automobiles.options.Rules; data/house_rules.toml)
+    gains_to = "discard"
+
 The Stock is the shipped Stock less every cube the players hold (so cubes are conserved). Every problem is a
 :class:`~racebook.core.errors.ScenarioError` naming the file, the field and the reason.
 """
@@ -47,6 +50,7 @@ from racebook.automobiles.cards import choose_cards
 from racebook.automobiles.cubes import CODES, components
 from racebook.automobiles.drivers import check_drivers
 from racebook.automobiles.game import Race
+from racebook.automobiles.options import Rules
 from racebook.automobiles.rules.standings import laps_done, standings
 from racebook.automobiles.setup import check_players, new_state
 from racebook.automobiles.state import GameState, Phase, Player, Turn
@@ -118,9 +122,10 @@ def _bad(field: str, reason: str) -> DataError:
 
 
 def _parse(doc: dict[str, Any]) -> Scenario:
-    unknown = set(doc) - {"scenario", "player", "draws", "cards"}
+    unknown = set(doc) - {"scenario", "player", "draws", "cards", "rules"}
     if unknown:
-        raise _bad(sorted(unknown)[0], "unknown table (scenario, player, draws, cards)")
+        raise _bad(sorted(unknown)[0], "unknown table (scenario, player, draws, cards, rules)")
+    rules = Rules.from_dict(doc.get("rules", {}))
     chosen = doc.get("cards", {})
     if not isinstance(chosen, dict) or not all(isinstance(v, str) for v in chosen.values()):
         raise _bad("cards", "must be a table of colour = card id")
@@ -170,12 +175,14 @@ def _parse(doc: dict[str, Any]) -> Scenario:
     if start == "grid":
         if "round" in s:
             raise _bad("scenario.round", "only for start = 'turn'")
-        state = new_state(ids, seed, board, laps, random_order=False, cards=cards, drivers=chosen_drivers)
+        state = new_state(ids, seed, board, laps, random_order=False, cards=cards, drivers=chosen_drivers,
+                          rules=rules)
         state.weaving = weaving
     else:
         state = _turn_state(rows, ids, board_id, seed, laps, as_int(s.get("round", 1), "scenario.round", 1, 999))
         state.cards = cards
         state.weaving = weaving
+        state.rules = rules
         for pid, did in chosen_drivers.items():
             state.players[pid].driver = did
     _stacks(doc.get("draws", {}), state)
@@ -218,7 +225,8 @@ def _turn_state(rows: list[dict[str, Any]], ids: list[str], board_id: str, seed:
                     raise _bad(f"{path}.{z}", f"more {c} cubes than the game has (§1.2: the Stock is finite)")
                 zones.take(stock, c, n)
         players[pid] = p
-    return GameState(board, players, stock, laps, Rng(seed), comps, turn=Turn(ids[0], Phase.ACTION), round=rnd)
+    return GameState(board, players, stock, laps, Rng(seed), comps, turn=Turn(ids[0], Phase.ACTION, begun=False),
+                     round=rnd)
 
 
 def _stacks(t: Any, state: GameState) -> None:
@@ -259,6 +267,7 @@ def summary(race: Race, scenario_id: str | None = None) -> dict[str, Any]:
         "laps": s.laps,
         "round": s.round,
         "cards": dict(s.cards),
+        "rules": s.rules.changed(),
         "to_play": race.current_car,
         "phase": t.phase.value if t and not s.finished else None,
         "finished": s.finished,

@@ -15,6 +15,7 @@ from racebook.automobiles.board import Board, load_board
 from racebook.automobiles.cards import choose_cards
 from racebook.automobiles.cubes import Components, components
 from racebook.automobiles.drivers import check_drivers
+from racebook.automobiles.options import Rules
 from racebook.automobiles.state import GameState, Phase, Player, Turn
 from racebook.core.errors import SetupError
 from racebook.core.rng import Rng
@@ -36,12 +37,12 @@ def check_players(ids: Sequence[str], board: Board, comps: Components) -> None:
 
 def new_state(players: int | Sequence[str] = 3, seed: int = 0, board: str | Board = "teaching",
               laps: int | None = None, random_order: bool = True, cards: dict[str, str] | None = None,
-              drivers: dict[str, str] | None = None, weaving: bool = False) -> GameState:
+              drivers: dict[str, str] | None = None, weaving: bool = False, rules: Rules | None = None) -> GameState:
     """A race before its pre-race purchases: ``players`` ids (or a count: A, B, …); the starting order is drawn with
     the seeded generator (§4 item 3) unless ``random_order`` is False (then it is the order given). ``cards`` picks
     the card of any action colour (colour code -> card id); the others are the standard first-game set (§4 item 1).
     ``drivers`` gives players a driver card (player id -> driver id; the Drivers module, §22.2); ``weaving`` turns
-    on the Weaving module (§22.1)."""
+    on the Weaving module (§22.1); ``rules`` sets house-rule switches (:class:`racebook.automobiles.options.Rules`)."""
     chosen = choose_cards(cards)
     drivers = dict(drivers or {})
     check_drivers(drivers)
@@ -72,4 +73,4 @@ def new_state(players: int | Sequence[str] = 3, seed: int = 0, board: str | Boar
             zones.add(p.bag, code, n)
         roster[pid] = p
     return GameState(b, roster, stock, laps, rng, comps, cards=chosen, weaving=bool(weaving),
-                     turn=Turn(ids[0], Phase.PRERACE))
+                     rules=rules or Rules(), turn=Turn(ids[0], Phase.PRERACE, begun=False))

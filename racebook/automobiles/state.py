@@ -14,6 +14,7 @@ from enum import Enum
 from racebook.automobiles import zones
 from racebook.automobiles.board import Board
 from racebook.automobiles.cubes import Components, components
+from racebook.automobiles.options import Rules
 from racebook.automobiles.zones import Zone
 from racebook.core.rng import Rng
 
@@ -99,6 +100,7 @@ class Turn:
     through: list[str] = field(default_factory=list)  # spaces the car moved through this turn (§11)
     queue: list[str] = field(default_factory=list)  # players still to take a Box(er) bonus move (§20.5)
     stage: int = 0  # the next step of the automatic pipeline after the Buy phase (racebook.automobiles.phases)
+    begun: bool = True  # False for the set-up's first turn: the race's opening begins it (racebook.automobiles.turn)
 
 
 @dataclass
@@ -112,6 +114,7 @@ class GameState:
     stacks: dict[str, list[str]] = field(default_factory=dict)  # stacked bag draws per player, next first
     cards: dict[str, str] = field(default_factory=dict)  # action colour code -> card id in play (§2, §4 item 1)
     weaving: bool = False  # the Weaving module (§22.1): cubes may go onto any segment of a space
+    rules: Rules = field(default_factory=Rules)  # the house-rule switches (racebook.automobiles.options)
     turn: Turn | None = None
     round: int = 0
     finish_triggered: str | None = None

@@ -16,7 +16,7 @@ from racebook.automobiles.effects import Cond, Ctx, Decision, N, Step, val, zone
 from racebook.automobiles.events import CubeMoved, CubePlaced, CubesDrawn, CubesGained, CubesRemoved, FlagSet
 from racebook.automobiles.rules import movement
 from racebook.automobiles.rules.drawing import draw, draw_one
-from racebook.automobiles.rules.stock import gain
+from racebook.automobiles.rules.stock import gain, gain_pile
 from racebook.automobiles.state import Placed
 from racebook.core.actions import Action
 from racebook.core.log import EventLog
@@ -35,7 +35,7 @@ class Gain(Step):
         if code is None or n <= 0:
             return
         got = gain(ctx.state, ctx.pid, code, n)
-        events.append(CubesGained(ctx.pid, code, n, got, rule))
+        events.append(CubesGained(ctx.pid, code, n, got, rule, gain_pile(ctx.state)))
 
 
 @dataclass(frozen=True)
@@ -123,7 +123,7 @@ class PickStep(Decision):
     reg: str = ""  # count the cubes picked
     tally: str = ""  # add up their costs (Pit Team)
     price: int = 0  # each pick costs this much of the Buy phase money (Farmer Kali)
-    earn: bool = False  # each pick adds the cube's value to the Buy phase money (Mag Matthews)
+    earn: bool | Cond = False  # each pick adds the cube's value to the Buy phase money (Mag Matthews)
 
     def options(self, ctx: Ctx) -> list[Action]:
         if ctx.pend.count >= val(self.most, ctx):
@@ -152,8 +152,9 @@ class PickStep(Decision):
         if self.tally:
             ctx.regs[self.tally] = ctx.regs.get(self.tally, 0) + ctx.state.comps.cost(action.cube)
         t = ctx.state.turn
-        if t is not None and (self.price or self.earn):
-            t.money += (ctx.state.comps.value(action.cube) if self.earn else 0) - self.price
+        earn = self.earn(ctx) if callable(self.earn) else self.earn
+        if t is not None and (self.price or earn):
+            t.money += (ctx.state.comps.value(action.cube) if earn else 0) - self.price
         return ctx.pend.count >= val(self.most, ctx)
 
 

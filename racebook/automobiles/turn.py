@@ -24,7 +24,7 @@ from racebook.automobiles.events import (
 )
 from racebook.automobiles.rules import buying, movement
 from racebook.automobiles.rules.drawing import draw
-from racebook.automobiles.rules.stock import gain, remove
+from racebook.automobiles.rules.stock import gain, gain_pile, gain_zone, remove
 from racebook.automobiles.state import GameState, Pending, Phase, Turn
 from racebook.core.actions import Action
 from racebook.core.log import EventLog
@@ -70,11 +70,17 @@ def _driver_action(state: GameState, t: Turn) -> list[Action]:
 
 def _gear_routes(state: GameState, car: str, code: str) -> list[movement.Route]:
     """A gear cube moves to 1 adjacent space of its colour (§7.1); up to 2 under Fuel Injection (§20.6, AMB-10);
-    a white cube onto any colour under Redline (§18.7)."""
+    a white cube onto any colour under Redline (§18.7). House rules: ``redline_fi_one_colour`` (a white cube moving 2
+    under Redline stays on one colour), ``fuel_injection_exactly_two``."""
     t = state.turn
     flags = t.flags if t else {}
     colours = set(GEARS) if code == "W" and flags.get("redline") else {code}
-    return movement.colour_routes(state, car, colours, 2 if flags.get("fuel_injection") else 1, same_colour=True)
+    fuel = bool(flags.get("fuel_injection"))
+    out = movement.colour_routes(state, car, colours, 2 if fuel else 1, same_colour=state.rules.redline_fi_one_colour)
+    if fuel and state.rules.fuel_injection_exactly_two:  # house rule (AMB-10): exactly 2 spaces
+        out = [r for r in out if len(r.spaces) == 2]
+    return out
+
 
 
 # ------------------------------------------------------------------ refusing
@@ -130,8 +136,11 @@ def _why_not_play(state: GameState, car: str, a: Play) -> tuple[str, str]:
             return "§2", f"no {COLOUR_NAMES[a.cube]} card is in this game"
         return "§6", "an action cube is played alone: its card's choices follow one at a time"
     most = 2 if state.turn and state.turn.flags.get("fuel_injection") else 1
-    if not 1 <= len(a.spaces) <= most:
-        return "§7.1", f"a gear cube moves {'1 or 2 spaces (Fuel Injection)' if most == 2 else 'exactly 1 space'}"
+    least = 2 if most == 2 and state.rules.fuel_injection_exactly_two else 1
+    if not least <= len(a.spaces) <= most:
+        what = {(1, 1): "exactly 1 space", (1, 2): "1 or 2 spaces (Fuel Injection)",
+                (2, 2): "exactly 2 spaces (Fuel Injection; house rule fuel_injection_exactly_two)"}[least, most]
+        return "§7.1", f"a gear cube moves {what}"
     sid = a.spaces[-1].partition(":")[0]
     space = state.board.spaces.get(sid)
     bad = [x for x in a.spaces if x.partition(":")[0] not in state.board.spaces]
@@ -160,9 +169,9 @@ def opening(state: GameState, events: EventLog) -> None:
     t = state.turn
     if t is None:
         return
-    if t.phase is Phase.PRERACE:
+    if t.phase is Phase.PRERACE and not t.begun:
         _prerace_turn(state, state.order[0], events)
-    elif t.phase is Phase.ACTION and not t.played and t.pending is None:
+    elif t.phase is Phase.ACTION and not t.begun:
         phases.start_turn(state, t.car, events)
 
 
@@ -187,7 +196,7 @@ def apply(state: GameState, action: Action, events: EventLog) -> None:
         effects.advance(state, events)
     elif isinstance(action, Buy):
         into, to, rule = (p.bag, "Bag", "§4 item 5, AMB-4") if t.phase is Phase.PRERACE else \
-            (p.used, "Used pile", "§9, AMB-3")
+            (gain_zone(state, t.car), gain_pile(state), "§9, AMB-3")
         t.money -= buying.buy(state, action.cube, into)
         events.append(CubeBought(t.car, action.cube, state.comps.cost(action.cube), t.money, to, rule))
     elif isinstance(action, Pass):
@@ -221,7 +230,7 @@ def apply(state: GameState, action: Action, events: EventLog) -> None:
             movement.place(state, t.car, action.cube, route, events)
             if action.cube == "W" and any(s.colour != "W" for s in route.spaces):
                 got = gain(state, t.car, WEAR, 1)  # §18.7: 1 wear per white cube used as another colour
-                events.append(CubesGained(t.car, WEAR, 1, got, "§18.7"))
+                events.append(CubesGained(t.car, WEAR, 1, got, "§18.7", gain_pile(state)))
 
 
 def _play_card(state: GameState, car: str, code: str, events: EventLog) -> None:
@@ -243,7 +252,7 @@ def _after_prerace(state: GameState, car: str, events: EventLog) -> None:
         _prerace_turn(state, state.order[i + 1], events)
         return
     for pid in state.order:  # AMB-4: the purchases are in the Bag, then everyone draws 7
-        draw(state, pid, state.comps.draw, events, "§4, AMB-4")
+        draw(state, pid, state.comps.draw, events, "§4, AMB-4", refill=True)
     state.round = 1
     phases.start_turn(state, state.order[0], events)
 

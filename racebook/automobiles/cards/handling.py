@@ -21,6 +21,11 @@ def _one_lower_of_discard(c: Ctx) -> frozenset[str]:
     return frozenset(g for g in (lower(x) for x in gears_in(c.me.discard)) if g)
 
 
+def _camber_moves(c: Ctx) -> bool:
+    """§18.6: the move needs the discarded gear (house rule ``camber_toe_needs_discard``)."""
+    return c.regs.get("n", 0) > 0 or not c.state.rules.camber_toe_needs_discard
+
+
 PROGRAMS: dict[str, Program] = {
     # §18.1: this turn's Decline phase counts as drafting
     "aerodynamics": (Flag(name="aerodynamics"),),
@@ -35,7 +40,7 @@ PROGRAMS: dict[str, Program] = {
     "burnout": (Gain(n=1), MoveStep(colours=_one_lower_of_discard, most=2, same=True)),
     # §18.6: discard 1 Active gear (the cost); then 1 space of any colour; no wear (§24 Ex. 6)
     "camber_toe": (PickStep(src=("active",), dest="discard", most=1, least=1, only=is_gear, reg="n"),
-                   MoveStep(colours=lambda c: ALL, most=1, when=lambda c: c.regs.get("n", 0) > 0)),
+                   MoveStep(colours=lambda c: ALL, most=1, when=_camber_moves)),
     # §18.7: for the rest of the Action phase, white cubes may go onto any colour, +1 wear each (AMB-22)
     "redline": (Flag(name="redline"),),
 }
