@@ -29,7 +29,7 @@ A scenario is a TOML file (shipped ones in ``racebook/automobiles/scenarios/``):
     [cards]                   # optional: the card of any action colour (the others: the standard set, §4 item 1)
     Y = "maintenance_crew"
 
-    [rules]                   # optional: house-rule switches (racebook.automobiles.options.Rules; data/house_rules.toml)
+    [rules]                   # optional: house-rule switches (racebook.automobiles.options; data/house_rules.toml)
     gains_to = "discard"
 
 The Stock is the shipped Stock less every cube the players hold (so cubes are conserved). Every problem is a
