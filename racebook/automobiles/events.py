@@ -270,3 +270,29 @@ class BonusMove(Event):
     most: int
     why: str
     rule: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DraftOrder(Event):
+    RULE: ClassVar[str] = "§22.2"
+    TEMPLATE: ClassVar[str] = "driver draft: {order} choose in this order ({how}), each driver once"
+    order: tuple[str, ...]
+    how: str
+
+
+@dataclass(frozen=True, slots=True)
+class DriverDrafted(Event):
+    RULE: ClassVar[str] = "§22.2"
+    TEMPLATE: ClassVar[str] = "{car} chooses the driver {name}: {printed}"
+    PROSE: ClassVar[frozenset[str]] = frozenset({"name", "printed"})
+    car: str
+    driver: str
+    name: str
+    printed: str
+
+
+@dataclass(frozen=True, slots=True)
+class DriverDeclined(Event):
+    RULE: ClassVar[str] = "§22.2"
+    TEMPLATE: ClassVar[str] = "{car} races without a driver card"
+    car: str

@@ -58,6 +58,7 @@ class Player:
 
 
 class Phase(Enum):
+    DRAFT = "draft"  # §22.2: choosing the drivers before the race (racebook.automobiles.draft)
     PRERACE = "prerace"  # §4 item 5: buying with the grid money
     ACTION = "action"  # §6
     BUY = "buy"  # §9

@@ -7,7 +7,7 @@ the Car, Decline and End phases (§10–§12), the next player's turn, the end o
 
 from __future__ import annotations
 
-from racebook.automobiles import drivers, effects, phases, zones  # noqa: F401 - drivers registers its programs
+from racebook.automobiles import draft, drivers, effects, phases, zones  # noqa: F401 - drivers: registers programs
 from racebook.automobiles.actions import Buy, Pass, Pit, Play, UseDriver
 from racebook.automobiles.cards import card_set
 from racebook.automobiles.cubes import ACTIONS, COLOUR_NAMES, GEARS, WEAR
@@ -29,7 +29,7 @@ from racebook.automobiles.state import GameState, Pending, Phase, Turn
 from racebook.core.actions import Action
 from racebook.core.log import EventLog
 
-RULES = {Phase.PRERACE: "§4 item 5", Phase.ACTION: "§6", Phase.BUY: "§9", Phase.CAR: "§10", Phase.END: "§12",
+RULES = {Phase.DRAFT: "§22.2", Phase.PRERACE: "§4 item 5", Phase.ACTION: "§6", Phase.BUY: "§9", Phase.CAR: "§10", Phase.END: "§12",
          Phase.BONUS: "§20.5"}
 
 
@@ -41,6 +41,8 @@ def legal(state: GameState) -> list[Action]:
     car = t.car
     if t.pending is not None:
         return effects.options(state)
+    if t.phase is Phase.DRAFT:
+        return draft.legal(state)
     if t.phase is Phase.ACTION:
         out: list[Action] = [] if t.played else [Pit(car)]
         p = state.players[car]
@@ -95,6 +97,8 @@ def why_not(state: GameState, action: Action) -> tuple[str, str]:
                       else f"{action.car} is not in this race ({', '.join(state.players)})")
     if t.pending is not None:
         return effects.why_not(state, action)
+    if t.phase is Phase.DRAFT:
+        return draft.why_not(state, action)
     phase_rule = RULES[t.phase]
     if t.phase in (Phase.PRERACE, Phase.BUY):
         if isinstance(action, Buy):
@@ -169,7 +173,9 @@ def opening(state: GameState, events: EventLog) -> None:
     t = state.turn
     if t is None:
         return
-    if t.phase is Phase.PRERACE and not t.begun:
+    if t.phase is Phase.DRAFT and not t.begun:
+        draft.opening(state, events)
+    elif t.phase is Phase.PRERACE and not t.begun:
         _prerace_turn(state, state.order[0], events)
     elif t.phase is Phase.ACTION and not t.begun:
         phases.start_turn(state, t.car, events)
@@ -186,7 +192,10 @@ def apply(state: GameState, action: Action, events: EventLog) -> None:
     t = state.turn
     assert t is not None
     p = state.players[t.car]
-    if t.pending is not None:
+    if t.phase is Phase.DRAFT:
+        if draft.apply(state, action, events):
+            _prerace_turn(state, state.order[0], events)
+    elif t.pending is not None:
         effects.act(state, action, events)
         if t.pending is None and t.phase in (Phase.CAR, Phase.END, Phase.BONUS):
             phases.run(state, events)
