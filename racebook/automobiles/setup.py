@@ -44,7 +44,8 @@ def new_state(players: int | Sequence[str] = 3, seed: int = 0, board: str | Boar
     the card of any action colour (colour code -> card id); the others are the standard first-game set (§4 item 1).
     ``drivers`` gives players a driver card (player id -> driver id; the Drivers module, §22.2), or ``draft`` makes
     the players choose them in a draft before the pre-race purchases (:mod:`racebook.automobiles.draft`);
-    ``weaving`` turns on the Weaving module (§22.1); ``rules`` sets house-rule switches (:class:`racebook.automobiles.options.Rules`)."""
+    ``weaving`` turns on the Weaving module (§22.1); ``rules`` sets house-rule switches
+    (:class:`racebook.automobiles.options.Rules`)."""
     chosen = choose_cards(cards)
     drivers = dict(drivers or {})
     check_drivers(drivers)

@@ -29,7 +29,8 @@ from racebook.automobiles.state import GameState, Pending, Phase, Turn
 from racebook.core.actions import Action
 from racebook.core.log import EventLog
 
-RULES = {Phase.DRAFT: "§22.2", Phase.PRERACE: "§4 item 5", Phase.ACTION: "§6", Phase.BUY: "§9", Phase.CAR: "§10", Phase.END: "§12",
+RULES = {Phase.DRAFT: "§22.2", Phase.PRERACE: "§4 item 5", Phase.ACTION: "§6", Phase.BUY: "§9", Phase.CAR: "§10",
+         Phase.END: "§12",
          Phase.BONUS: "§20.5"}
 
 
