@@ -29,7 +29,7 @@ from racebook.automobiles.drivers import check_drivers
 from racebook.automobiles.options import Rules, parse_rules_text, rules_text
 from racebook.automobiles.rules.standings import standings
 from racebook.automobiles.state import GameState, Phase, Placed, Player, Turn
-from racebook.automobiles.turnnotation import check_turn, read_turn_words, turn_words
+from racebook.automobiles.turnnotation import check_turn, read_season, read_turn_words, season_word, turn_words
 from racebook.core.errors import NotationError, RacebookError
 from racebook.core.rng import Rng
 
@@ -49,6 +49,8 @@ def format_state(state: GameState) -> str:
         head += f" finish {state.finish_triggered}"
     if state.rules.changed():
         head += f" rules {rules_text(state.rules)}"
+    if state.season is not None:
+        head += f" season {season_word(state.season)}"
     parts = [head]
     for p in state.players.values():
         track = " ".join(f"{c.code}:{'>'.join(c.spaces)}@{c.progress}" for c in p.track) or "-"
@@ -113,7 +115,7 @@ def parse_position(text: str, seed: int = 0) -> GameState:
         raise NotationError("not a position: the Stock comes after the turn (stock <zone>)")
     stock = _zone(head[i + 1], "stock")
     i += 2
-    cards, weaving, finish, rules = {}, False, None, Rules()
+    cards, weaving, finish, rules, season = {}, False, None, Rules(), ""
     while i < len(head):
         word = head[i]
         if word == "cards" and i + 1 < len(head):
@@ -127,6 +129,8 @@ def parse_position(text: str, seed: int = 0) -> GameState:
             weaving, i = True, i + 1
         elif word == "finish" and i + 1 < len(head):
             finish, i = head[i + 1], i + 2
+        elif word == "season" and i + 1 < len(head):
+            season, i = head[i + 1], i + 2
         elif word == "rules" and i + 1 < len(head):
             try:
                 rules = parse_rules_text(head[i + 1])
@@ -143,6 +147,8 @@ def parse_position(text: str, seed: int = 0) -> GameState:
         players[p.id] = p
     state = GameState(board, players, stock, laps, Rng(seed), components(), cards=cards, weaving=weaving,
                       rules=rules, round=rnd, finish_triggered=finish)
+    if season:
+        state.season = read_season(season, list(players))
     if turn is not None and turn.car not in players or finish is not None and finish not in players:
         raise NotationError("not a position: the turn and the finish name players of the position")
     if turn is not None and not turn.start_order:

@@ -65,6 +65,8 @@ class Phase(Enum):
     CAR = "car"  # §10–§11: bonus moves of the car (Adrenaline option b, Juan Goody, Josh Trin)
     END = "end"  # §12: the End phase's driver choices (Micah Conner, Mike Skipjack, Nathan Emery, Kaia Lin)
     BONUS = "bonus"  # §20.5: after the End phase, the Box(er) Engine's moves for the players behind
+    SPONSORS = "sponsors"  # §22.4: between two races of a Season, choosing the sponsors (racebook.automobiles.season)
+    SPONSOR = "sponsor"  # §22.5: between two races, a sponsor's effect on its player's cubes
 
 
 @dataclass
@@ -105,6 +107,21 @@ class Turn:
 
 
 @dataclass
+class Season:
+    """A Season in progress (§22.3–§22.4): the races, the points, the sponsors held, the pool on offer and the deck
+    not yet dealt, and the finishing order of the last race run (what the sponsors' effects read)."""
+
+    races: int
+    table: tuple[int, ...]  # points by finishing position
+    race: int = 1
+    points: dict[str, int] = field(default_factory=dict)
+    sponsors: dict[str, str] = field(default_factory=dict)  # player -> sponsor card held
+    pool: list[str] = field(default_factory=list)
+    deck: list[str] = field(default_factory=list)
+    finish: tuple[str, ...] = ()
+
+
+@dataclass
 class GameState:
     board: Board
     players: dict[str, Player]  # in turn order (= starting order, AMB-5)
@@ -116,6 +133,7 @@ class GameState:
     cards: dict[str, str] = field(default_factory=dict)  # action colour code -> card id in play (§2, §4 item 1)
     weaving: bool = False  # the Weaving module (§22.1): cubes may go onto any segment of a space
     rules: Rules = field(default_factory=Rules)  # the house-rule switches (racebook.automobiles.options)
+    season: Season | None = None  # the Season module (§22.3), None for a single race
     turn: Turn | None = None
     round: int = 0
     finish_triggered: str | None = None
@@ -139,6 +157,7 @@ class GameState:
         new.stacks = {k: list(v) for k, v in self.stacks.items()}
         new.cards = dict(self.cards)
         new.turn = copy.deepcopy(self.turn)
+        new.season = copy.deepcopy(self.season)
         return new
 
     def totals(self) -> Zone:

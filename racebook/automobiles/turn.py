@@ -7,7 +7,7 @@ the Car, Decline and End phases (§10–§12), the next player's turn, the end o
 
 from __future__ import annotations
 
-from racebook.automobiles import draft, drivers, effects, phases, zones  # noqa: F401 - drivers: registers programs
+from racebook.automobiles import draft, drivers, effects, phases, season, zones  # noqa: F401 - drivers: programs
 from racebook.automobiles.actions import Buy, Pass, Pit, Play, UseDriver
 from racebook.automobiles.cards import card_set
 from racebook.automobiles.cubes import ACTIONS, COLOUR_NAMES, GEARS, WEAR
@@ -18,7 +18,6 @@ from racebook.automobiles.events import (
     MoneyCounted,
     MoneyLost,
     PitStop,
-    PreRaceMoney,
     StartingOrder,
     WearPassed,
 )
@@ -29,7 +28,8 @@ from racebook.automobiles.state import GameState, Pending, Phase, Turn
 from racebook.core.actions import Action
 from racebook.core.log import EventLog
 
-RULES = {Phase.DRAFT: "§22.2", Phase.PRERACE: "§4 item 5", Phase.ACTION: "§6", Phase.BUY: "§9", Phase.CAR: "§10",
+RULES = {Phase.SPONSORS: "§22.4", Phase.SPONSOR: "§22.5", Phase.DRAFT: "§22.2", Phase.PRERACE: "§4 item 5",
+         Phase.ACTION: "§6", Phase.BUY: "§9", Phase.CAR: "§10",
          Phase.END: "§12",
          Phase.BONUS: "§20.5"}
 
@@ -44,6 +44,8 @@ def legal(state: GameState) -> list[Action]:
         return effects.options(state)
     if t.phase is Phase.DRAFT:
         return draft.legal(state)
+    if t.phase is Phase.SPONSORS:
+        return season.legal(state)
     if t.phase is Phase.ACTION:
         out: list[Action] = [] if t.played else [Pit(car)]
         p = state.players[car]
@@ -100,6 +102,8 @@ def why_not(state: GameState, action: Action) -> tuple[str, str]:
         return effects.why_not(state, action)
     if t.phase is Phase.DRAFT:
         return draft.why_not(state, action)
+    if t.phase is Phase.SPONSORS:
+        return season.why_not(state, action)
     phase_rule = RULES[t.phase]
     if t.phase in (Phase.PRERACE, Phase.BUY):
         if isinstance(action, Buy):
@@ -176,16 +180,12 @@ def opening(state: GameState, events: EventLog) -> None:
         return
     if t.phase is Phase.DRAFT and not t.begun:
         draft.opening(state, events)
+    elif t.phase in (Phase.SPONSORS, Phase.SPONSOR) and not t.begun:
+        season.opening(state, events)
     elif t.phase is Phase.PRERACE and not t.begun:
-        _prerace_turn(state, state.order[0], events)
+        phases.prerace_turn(state, state.order[0], events)
     elif t.phase is Phase.ACTION and not t.begun:
         phases.start_turn(state, t.car, events)
-
-
-def _prerace_turn(state: GameState, car: str, events: EventLog) -> None:
-    p = state.players[car]
-    state.turn = Turn(car, Phase.PRERACE, money=p.money)
-    events.append(PreRaceMoney(car, p.money, state.order.index(car) + 1))
 
 
 def apply(state: GameState, action: Action, events: EventLog) -> None:
@@ -195,11 +195,15 @@ def apply(state: GameState, action: Action, events: EventLog) -> None:
     p = state.players[t.car]
     if t.phase is Phase.DRAFT:
         if draft.apply(state, action, events):
-            _prerace_turn(state, state.order[0], events)
+            phases.prerace_turn(state, state.order[0], events)
+    elif t.phase is Phase.SPONSORS:
+        season.choose(state, action, events)
     elif t.pending is not None:
         effects.act(state, action, events)
         if t.pending is None and t.phase in (Phase.CAR, Phase.END, Phase.BONUS):
             phases.run(state, events)
+        elif t.pending is None and t.phase is Phase.SPONSOR:
+            season.resume(state, events)
     elif isinstance(action, UseDriver):
         t.flags["driver"] = 1
         t.pending = Pending(p.driver, "", t.car)
@@ -259,7 +263,7 @@ def _play_card(state: GameState, car: str, code: str, events: EventLog) -> None:
 def _after_prerace(state: GameState, car: str, events: EventLog) -> None:
     i = state.order.index(car)
     if i + 1 < len(state.order):
-        _prerace_turn(state, state.order[i + 1], events)
+        phases.prerace_turn(state, state.order[i + 1], events)
         return
     for pid in state.order:  # AMB-4: the purchases are in the Bag, then everyone draws 7
         draw(state, pid, state.comps.draw, events, "§4, AMB-4", refill=True)

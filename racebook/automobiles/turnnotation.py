@@ -11,9 +11,11 @@ Each is left out when empty. A ``-`` stands for an empty field.
 
 from __future__ import annotations
 
+from typing import Any
+
 from racebook.automobiles.actions import PLAYER_ID, SPACE_ID
 from racebook.automobiles.rules.standings import standings
-from racebook.automobiles.state import GameState, Pending, Turn
+from racebook.automobiles.state import GameState, Pending, Season, Turn
 from racebook.core.errors import NotationError
 
 _WORDS = ("flags", "start", "through", "queue", "stage", "pend")
@@ -121,9 +123,14 @@ def check_turn(state: GameState) -> None:
         raise NotationError("not a position: start, queue and pend name the players of the position")
     if t.stage < 0:
         raise NotationError("not a position: a negative stage")
+    if t.phase.value in ("sponsors", "sponsor") and (state.season is None or t.car not in state.season.finish):
+        raise NotationError("not a position: choosing sponsors needs a season with a finishing order")
     if t.pending is None:
         return
     card_set()  # the card programs are registered on first use
+    if state.season is not None:
+        from racebook.automobiles.sponsors import sponsors
+        sponsors()  # the card programs are registered on first use
     steps = effects.PROGRAMS.get(t.pending.program)
     if steps is None or not 0 <= t.pending.pc < len(steps[0]) or steps[0][t.pending.pc].auto:
         raise NotationError(f"not a position: pend {t.pending.program!r} is not an effect waiting for a choice")
@@ -131,3 +138,49 @@ def check_turn(state: GameState) -> None:
         effects.options(state)
     except Exception as e:  # a crafted effect state the program cannot read (a missing register, …)
         raise NotationError(f"not a position: the effect in progress cannot go on ({type(e).__name__})") from None
+
+
+def season_word(sn: Season) -> str:
+    """A Season in progress as one word: ``2/3;pts=A:10,B:6;spons=A:E1;pool=D2,E3;deck=A1,F2;fin=B,A``."""
+    def pairs(d: dict[str, Any]) -> str:
+        return ",".join(f"{k}:{v}" for k, v in d.items()) or "-"
+    return (f"{sn.race}/{sn.races};pts={pairs(sn.points)};spons={pairs(sn.sponsors)};pool={','.join(sn.pool) or '-'};"
+            f"deck={','.join(sn.deck) or '-'};fin={','.join(sn.finish) or '-'}")
+
+
+def read_season(word: str, players: list[str]) -> Season:
+    """The inverse of :func:`season_word` for a position of ``players`` (a NotationError otherwise)."""
+    from racebook.automobiles.season import season_data
+    from racebook.automobiles.sponsors import sponsors
+
+    parts = word.split(";")
+    keys = [p.partition("=")[0] for p in parts[1:]]
+    if len(parts) != 6 or keys != ["pts", "spons", "pool", "deck", "fin"] or "/" not in parts[0]:
+        raise _bad("season is race/races;pts=…;spons=…;pool=…;deck=…;fin=…", word)
+    race_s, _, races_s = parts[0].partition("/")
+    vals = {k: p.partition("=")[2] for k, p in zip(keys, parts[1:], strict=True)}
+
+    def pairs(s: str) -> dict[str, str]:
+        if s == "-":
+            return {}
+        out = dict(x.partition(":")[::2] for x in s.split(","))
+        if len(out) != len(s.split(",")) or any(k not in players for k in out):
+            raise _bad("season pairs name players once", s)
+        return out
+
+    def seq(s: str) -> list[str]:
+        return [] if s == "-" else s.split(",")
+
+    known = sponsors()
+    spons = pairs(vals["spons"])
+    pool, deck, fin = seq(vals["pool"]), seq(vals["deck"]), seq(vals["fin"])
+    cards = list(spons.values()) + pool + deck
+    if any(c not in known for c in cards) or len(set(cards)) != len(cards):
+        raise _bad("season sponsors are known and held, on offer or in the deck once", word)
+    if fin and sorted(fin) != sorted(players):
+        raise _bad("season fin lists every player once", word)
+    race, races = _num(race_s, "season race"), _num(races_s, "season races")
+    if not 1 <= race <= races or not 3 <= races <= 9:
+        raise _bad("a season of 3..9 races", word)
+    points = {k: _num(v, "season points") for k, v in pairs(vals["pts"]).items()}
+    return Season(races, season_data()["points"], race, points, spons, pool, deck, tuple(fin))
