@@ -65,6 +65,8 @@ class Rules:
     finish_the_round: bool = True  # AMB-17: equal turns: the round in which the finish is triggered is finished
     fuel_injection_exactly_two: bool = False  # AMB-10: under Fuel Injection a gear cube moves 1 or 2 (True: 2)
     mechanic_mandatory: bool = True  # AMB-19: Mechanic's extra cube is mandatory when the Active pile has one
+    printed_wear_without_move: bool = True  # AMB-21: a moving card's printed wear even when it can move nothing
+    prerace_buys_to_bag: bool = True  # AMB-4: the pre-race purchases go into the Bag (False: the Discard pile)
     juan_goody_without_cubes: bool = True  # AMB-24 (c): Juan Goody's move even when no cube was placed
     driver_draft: DraftOrder = DraftOrder.REVERSE_GRID  # §22.2
     season_grid: SeasonGrid = SeasonGrid.FINISHING  # AMB-26

@@ -209,7 +209,8 @@ def apply(state: GameState, action: Action, events: EventLog) -> None:
         t.pending = Pending(p.driver, "", t.car)
         effects.advance(state, events)
     elif isinstance(action, Buy):
-        into, to, rule = (p.bag, "Bag", "§4 item 5, AMB-4") if t.phase is Phase.PRERACE else \
+        before = (p.bag, "Bag") if state.rules.prerace_buys_to_bag else (p.discard, "Discard pile")
+        into, to, rule = (*before, "§4 item 5, AMB-4") if t.phase is Phase.PRERACE else \
             (gain_zone(state, t.car), gain_pile(state), "§9, AMB-3")
         t.money -= buying.buy(state, action.cube, into)
         events.append(CubeBought(t.car, action.cube, state.comps.cost(action.cube), t.money, to, rule))

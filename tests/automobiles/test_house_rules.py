@@ -159,3 +159,27 @@ def test_juan_goody_without_cubes(tmp_path: Path) -> None:
         r = race_of(tmp_path, [dict(A, active="Y1", bag="W9", driver="juan_goody"), B],
                     rules={"juan_goody_without_cubes": on}, actions=("A pass", "A pass"))
         assert bool([e for e in r.events if isinstance(e, BonusMove)]) is on
+
+
+@pytest.mark.parametrize("card, active, discard", [
+    ("suspension", "R1", "Y1"),  # no gear in the Discard pile
+    ("steering", "R1W1", "-"),  # only a white gear: nothing 1 lower
+    ("burnout", "R1", "W2"),  # only white gears in the Discard pile
+])
+def test_printed_wear_without_move(tmp_path: Path, card: str, active: str, discard: str) -> None:
+    for on in (True, False):
+        r = race_of(tmp_path, [dict(A, active=active, discard=discard), B], cards={"R": card},
+                    rules={"printed_wear_without_move": on}, actions=("A play R",))
+        assert r.state.players["A"].owned().get("X", 0) == (1 if on else 0)
+    r = race_of(tmp_path, [dict(A, active="R1D1", discard="D1"), B], cards={"R": card},
+                rules={"printed_wear_without_move": False}, actions=("A play R",))
+    assert r.state.players["A"].owned().get("X", 0) == 1  # a card that can move still costs its wear
+
+
+def test_prerace_buys_to_bag() -> None:
+    for on in (True, False):
+        r = Race(new_state(["A", "B"], seed=1, random_order=False, rules=Rules(prerace_buys_to_bag=on)),
+                 frames=False)
+        r.apply("A buy K")
+        p = r.state.players["A"]
+        assert (p.bag.get("K", 0), p.discard.get("K", 0)) == ((1, 0) if on else (0, 1))
