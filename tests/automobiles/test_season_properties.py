@@ -24,6 +24,8 @@ from racebook.core.errors import DataError, ScenarioError
 from racebook.core.rng import Rng
 
 SPONSORS = sorted(sponsors())
+PROBES = ("pass", "stop", "sponsor E1", "keep A1", "draft josh_trin", "buy K", "pick X bag", "pick W discard", "draw",
+          "pit", "driver")
 RULES = st.fixed_dictionaries({}, optional={
     name: st.sampled_from([d.default, d.alternative]) for name, d in house_rule_docs().items()})
 
@@ -48,6 +50,14 @@ def _step_checks(r: Race, totals: dict[str, int], pick: Rng, clones: int = 8) ->
     if legal:
         probe = legal[pick.below(len(legal))]
         assert r.explain(probe).legal
+    texts = {str(a) for a in legal}
+    for pid in list(r.state.players)[:2]:  # explain agrees with the listing on refused actions too
+        for verb in PROBES:
+            text = f"{pid} {verb}"
+            v = r.explain(text)
+            assert v.legal == (text in texts)
+            if not v.legal:
+                assert v.rule.startswith("§") and v.reason and "\n" not in v.reason
 
 
 class _Mix:
