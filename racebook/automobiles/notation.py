@@ -5,13 +5,15 @@ A 1@5 bag W3Y2 act L1W2 used - track W:1.2@2 L:1.3>1.4@6 disc Y3 | B 2@3 bag …
 
 The head: board, laps, round, whose turn and phase (``+`` once a cube is played: no pit stop then) with the money
 left, the Stock, the five cards (Y R P B G order),
-then ``weaving`` if the module is on and ``finish <player>`` once the end is triggered (``over`` replaces the turn when
+then ``weaving`` if the module is on, ``finish <player>`` once the end is triggered, ``rules <switches>`` (the house
+rules that differ from the defaults, :mod:`racebook.automobiles.options`) and ``season <…>`` (a Season in progress,
+:func:`racebook.automobiles.turnnotation.season_word`) (``over`` replaces the turn when
 the race is over). Each player, in turn order: the car (lane@progress), the zones (zone texts,
 :func:`racebook.automobiles.zones.text`), the cubes on the track (``cube:space>space@progress``), then ``held`` and
 ``drv`` when there are some, and ``$<n>`` (the grid money) before the race.
 
 The rest of the turn in progress follows the money when there is some (:mod:`racebook.automobiles.turnnotation`):
-``rules`` (the house rules that differ from the defaults), ``flags`` (this turn's modifiers: Redline, Fuel
+``unbegun`` (a set-up turn the race's opening begins), ``flags`` (this turn's modifiers: Redline, Fuel
 Injection, …), ``start`` (the race position at the start of the Action phase, when it is not the current one),
 ``through``, ``queue``, ``stage`` and ``pend`` (a card effect in progress: program, cube, decider, step, count,
 registers, path, head, landed), so :func:`parse_position` reads back every position between two decisions, with a
