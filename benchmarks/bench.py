@@ -292,6 +292,39 @@ def automobiles_figures(n: int) -> list[Figure]:
     mid = races[0].at(len(races[0].actions) // 2, frames=False)
     t_clone = per_call(mid.clone, 100)
     t_at = per_call(lambda: races[0].at(len(mid.actions), frames=False), 5)
+    return automobiles_base(cpu, decisions, n, mid, t_clone, t_at) + automobiles_more(max(1, n // 5), mid)
+
+
+def automobiles_more(n: int, mid: Any) -> list[Figure]:
+    """The second computer policy, a whole Season, and a save of a race in progress resumed."""
+    from racebook.automobiles import saves
+    from racebook.automobiles.agents import BuilderDriver, GreedyDriver
+    from racebook.automobiles.game import Race as AutoRace
+    from racebook.automobiles.setup import new_state
+    from racebook.core.agents import play_out
+    cpu_b, dec_b, cpu_s, dec_s = 0.0, 0, 0.0, 0
+    for seed in range(n):
+        t0 = time.process_time()
+        r = play_out(AutoRace(new_state(4, seed=seed), frames=False), BuilderDriver())
+        cpu_b += time.process_time() - t0
+        dec_b += len(r.actions)
+        t0 = time.process_time()
+        r = play_out(AutoRace(new_state(4, seed=seed, season=3, draft=True), frames=False), GreedyDriver())
+        cpu_s += time.process_time() - t0
+        dec_s += len(r.actions)
+    text = saves.dumps(mid)
+    t_load = per_call(lambda: saves.loads(text, frames=False), 3)
+    return [
+        Figure("auto_builder_race", "Automobiles: a whole 4-player race of builder players", cpu_b / n, "race",
+               note=f"{dec_b / n:.0f} decisions a race"),
+        Figure("auto_season", "Automobiles: a 3-race Season with sponsors and a driver draft, 4 greedy players",
+               cpu_s / n, "season", note=f"{dec_s / n:.0f} decisions a season"),
+        Figure("auto_save_load", f"Automobiles: saves.loads of a race in progress ({len(mid.actions)} actions, "
+               f"{len(text) // 1024} KiB), replayed and checked", t_load, "call"),
+    ]
+
+
+def automobiles_base(cpu: float, decisions: int, n: int, mid: Any, t_clone: float, t_at: float) -> list[Figure]:
     return [
         Figure("auto_decision", "Automobiles: a greedy player's decision (list, choose, apply)", cpu / decisions,
                "decision", note=f"{decisions / n:.0f} decisions a race"),

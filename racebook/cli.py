@@ -15,7 +15,9 @@
     racebook season odds SAVE [--samples N] [--seed S] [--jobs N]   title odds: Monte Carlo over the races left
     racebook automobiles replay FILE_OR_ID [--json]   an Automobiles scenario's event log (or a JSON summary)
     racebook automobiles scenarios        list the shipped Automobiles scenarios
-    racebook automobiles race [--players N] [--seed S] [--json]   a whole race of computer players
+    racebook automobiles race [--players N] [--seed S] [--policy P] [--season R] [--draft] [--save F] [--json]
+                                          a whole race (or Season) of computer players
+    racebook automobiles resume SAVE [--play] [--policy P] [--json]   a saved game: where it is, or played on
 
 Every failure prints exactly one line on stderr and never a traceback: a bad file
 ``racebook: FILE: FIELD: REASON`` (a :class:`~racebook.core.errors.DataError`), any other racebook error
@@ -185,11 +187,24 @@ def _main(argv: list[str] | None) -> int:
     arp = ausub.add_parser("replay", help="replay an Automobiles scenario file (or a shipped scenario id)")
     arp.add_argument("file")
     arp.add_argument("--json", action="store_true", help="print the final-state summary as JSON")
+    arp.add_argument("--save", metavar="FILE", help="also save the replayed game (racebook-automobiles/1 JSON)")
     ausub.add_parser("scenarios", help="list the shipped Automobiles scenarios")
-    arc = ausub.add_parser("race", help="a whole race of greedy computer players, to a winner")
+    arc = ausub.add_parser("race", help="a whole race (or Season) of computer players, to a winner")
     arc.add_argument("--players", type=int, default=3, choices=range(2, 6))
     arc.add_argument("--seed", type=_count(0, 2**63), default=0)
+    arc.add_argument("--policy", default="greedy", choices=("greedy", "builder", "mixed"),
+                     help="the computer players' policy (mixed: greedy and builder in turn)")
+    arc.add_argument("--season", type=_count(3, 9), default=0, metavar="RACES",
+                     help="a Season of RACES races with sponsors (§22.3)")
+    arc.add_argument("--draft", action="store_true", help="the players draft drivers first (§22.2)")
+    arc.add_argument("--save", metavar="FILE", help="save the finished game (racebook-automobiles/1 JSON)")
     arc.add_argument("--json", action="store_true", help="print the final-state summary as JSON")
+    ars = ausub.add_parser("resume", help="load a saved Automobiles game: where it stands, or played on")
+    ars.add_argument("file")
+    ars.add_argument("--play", action="store_true", help="play it on to the end with computer players")
+    ars.add_argument("--policy", default="greedy", choices=("greedy", "builder", "mixed"))
+    ars.add_argument("--save", metavar="FILE", help="save the game after --play")
+    ars.add_argument("--json", action="store_true", help="print the summary as JSON")
     args = ap.parse_args(argv)
     if args.cmd == "automobiles":
         return _automobiles(args)
@@ -322,19 +337,13 @@ def _automobiles(args: argparse.Namespace) -> int:
         for name in scenario_ids():
             print(f"{name:32} {read(name).title}")
         return 0
-    if args.auto_cmd == "race":
-        from racebook.automobiles.agents import GreedyDriver
-        from racebook.automobiles.game import Race
-        from racebook.automobiles.setup import new_state
-        from racebook.core.agents import play_out
-        race = play_out(Race(new_state(args.players, seed=args.seed), frames=False), GreedyDriver())
-        if args.json:
-            print(summary_json(race))
-        else:
-            print(f"{race.events[-1].sentence()}")
-        return 0
+    if args.auto_cmd in ("race", "resume"):
+        return _automobiles_play(args)
     sc = read(_scenario_arg(args.file))
     race = sc.race(frames=False)
+    if args.save:
+        from racebook.automobiles.saves import save
+        save(race, args.save)
     if args.json:
         print(summary_json(race, sc.id))
         return 0
@@ -349,6 +358,37 @@ def _automobiles(args: argparse.Namespace) -> int:
     print(f"position: {race.position()}")
     if race.current_car:
         print(f"to play: {race.current_car} — {race.phase.value if race.phase else ''}")
+    return 0
+
+
+def _automobiles_play(args: argparse.Namespace) -> int:
+    from racebook.automobiles.agents import POLICIES
+    from racebook.automobiles.game import Race
+    from racebook.automobiles.saves import load, save
+    from racebook.automobiles.scenario import summary_json
+    from racebook.automobiles.setup import new_state
+    from racebook.core.agents import play_out
+
+    mixed = [POLICIES["greedy"](), POLICIES["builder"]()]
+
+    class Policy:
+        def choose(self, race: Race, legal: list) -> object:
+            if args.policy != "mixed":
+                return chosen.choose(race, legal)
+            return mixed[race.state.order.index(legal[0].car) % 2].choose(race, legal)
+
+    chosen = POLICIES.get(args.policy, POLICIES["greedy"])()
+    if args.auto_cmd == "resume":
+        race = load(args.file, frames=False)
+        if not args.play:
+            print(summary_json(race) if args.json else f"{race.position()}\nto play: {race.current_car or '-'}")
+            return 0
+    else:
+        race = Race(new_state(args.players, seed=args.seed, season=args.season, draft=args.draft), frames=False)
+    play_out(race, Policy(), max_steps=10**6)
+    if args.save:
+        save(race, args.save)
+    print(summary_json(race) if args.json else race.events[-1].sentence())
     return 0
 
 

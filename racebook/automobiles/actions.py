@@ -6,6 +6,9 @@
 * ``A buy L`` — buy one cube from the Stock (Buy phase §9; before the race §4 item 5);
 * ``A pass`` — end the phase (Action → Buy → Car, Decline, End; before the race: done buying).
 * ``A driver`` — use the driver's ability of this phase (David Bird, Eileen Pi, Mag Matthews, Farmer Kali, §22.2).
+* ``A draft josh_trin`` — choose a driver in the draft before the race (§22.2; ``A pass``: no driver).
+* ``A sponsor E1`` — between two races of a Season, take a sponsor from the pool (§22.4); ``A keep F2`` — keep
+  one's sponsor and discard F2 from the pool; ``A pass`` — no sponsor for the next race.
 
 While a card's effect is resolving (§6, racebook.automobiles.effects) its choices are made one at a time:
 
@@ -131,6 +134,44 @@ class UseDriver(Action):
         return "driver"
 
 
+@dataclass(frozen=True, slots=True)
+class DraftDriver(Action):
+    driver: str = ""
+
+    @property
+    def verb(self) -> str:
+        return "draft"
+
+    def _args(self) -> str:
+        return self.driver
+
+
+@dataclass(frozen=True, slots=True)
+class TakeSponsor(Action):
+    sponsor: str = ""
+
+    @property
+    def verb(self) -> str:
+        return "sponsor"
+
+    def _args(self) -> str:
+        return self.sponsor
+
+
+@dataclass(frozen=True, slots=True)
+class KeepSponsor(Action):
+    discard: str = ""  # the pool's sponsor discarded to keep one's own (§22.4)
+
+    @property
+    def verb(self) -> str:
+        return "keep"
+
+    def _args(self) -> str:
+        return self.discard
+
+
+SPONSOR_ID = re.compile(r"[A-Z][1-9]")
+DRIVER_ID = re.compile(r"[a-z][a-z_]{1,30}")
 ZONE_WORDS = ("active", "used", "discard", "bag", "stock", "held")
 _BARE = {"pit": Pit, "pass": Pass, "draw": Draw, "stop": Stop, "driver": UseDriver}
 
@@ -155,6 +196,14 @@ def parse(text: object) -> Action:
         if len(args) != 1 or not SPACE_ID.fullmatch(args[0]):
             raise ActionSyntaxError(repr(text), RULE, "'move' takes one space id (lane.n, e.g. 1.3)")
         return Move(car, args[0])
+    if verb in ("sponsor", "keep"):
+        if len(args) != 1 or not SPONSOR_ID.fullmatch(args[0]):
+            raise ActionSyntaxError(repr(text), RULE, f"'{verb}' takes a sponsor id, e.g. E1")
+        return TakeSponsor(car, args[0]) if verb == "sponsor" else KeepSponsor(car, args[0])
+    if verb == "draft":
+        if len(args) != 1 or not DRIVER_ID.fullmatch(args[0]):
+            raise ActionSyntaxError(repr(text), RULE, "'draft' takes a driver id, e.g. josh_trin")
+        return DraftDriver(car, args[0])
     if verb == "choose":
         if len(args) != 1 or args[0] not in ("a", "b"):
             raise ActionSyntaxError(repr(text), RULE, "'choose' takes an option: a or b")
@@ -176,4 +225,4 @@ def parse(text: object) -> Action:
                                                       "(lane.n, e.g. 1.3)")
         return Play(car, args[0], tuple(args[1:]))
     raise ActionSyntaxError(repr(text), RULE, f"unknown verb {verb!r} (pit, play, buy, pass, pick, draw, move, "
-                                              "choose, stop, driver)")
+                                              "choose, stop, driver, draft, sponsor, keep)")

@@ -34,7 +34,8 @@ PROGRAMS: dict[str, Program] = {
     # Buy: decide how many (up to 3) before looking; for each, remove it, or put it in the Active pile (for its value
     # only: it is the Buy phase), or return it to the Bag (what is not removed nor put in the Active pile)
     "mag_matthews": (DrawAtOnce(most=3), PickStep(src=("held",), dest="stock", most=3),
-                     PickStep(src=("held",), dest="active", most=3, earn=True), MoveAll(src="held", dest="bag")),
+                     PickStep(src=("held",), dest="active", most=3,
+                              earn=lambda c: c.state.rules.mag_matthews_active_pays), MoveAll(src="held", dest="bag")),
     # Buy: remove any number of Discard cubes at $1 each from this phase's money
     "farmer_kali": (PickStep(src=("discard",), dest="stock", price=1,
                              most=lambda c: c.pend.count + c.state.turn.money),),  # type: ignore[union-attr]

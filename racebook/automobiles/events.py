@@ -121,6 +121,7 @@ class MoneyLost(Event):
     TEMPLATE: ClassVar[str] = "{car}'s unspent ${money} is lost"
     car: str
     money: int
+    rule: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,12 +233,13 @@ class CubesRemoved(Event):
 @dataclass(frozen=True, slots=True)
 class CubesGained(Event):
     RULE: ClassVar[str] = "§15.1"
-    TEMPLATE: ClassVar[str] = "{car} gains {n} {cube} cube(s) from the Stock into the Used pile ({got} available)"
+    TEMPLATE: ClassVar[str] = "{car} gains {n} {cube} cube(s) from the Stock into the {to} ({got} available)"
     car: str
     cube: str
     n: int
     got: int
     rule: str = ""
+    to: str = "Used pile"
 
 
 @dataclass(frozen=True, slots=True)
@@ -269,3 +271,108 @@ class BonusMove(Event):
     most: int
     why: str
     rule: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DraftOrder(Event):
+    RULE: ClassVar[str] = "§22.2"
+    TEMPLATE: ClassVar[str] = "driver draft: {order} choose in this order ({how}), each driver once"
+    order: tuple[str, ...]
+    how: str
+
+
+@dataclass(frozen=True, slots=True)
+class DriverDrafted(Event):
+    RULE: ClassVar[str] = "§22.2"
+    TEMPLATE: ClassVar[str] = "{car} chooses the driver {name}: {printed}"
+    PROSE: ClassVar[frozenset[str]] = frozenset({"name", "printed"})
+    car: str
+    driver: str
+    name: str
+    printed: str
+
+
+@dataclass(frozen=True, slots=True)
+class DriverDeclined(Event):
+    RULE: ClassVar[str] = "§22.2"
+    TEMPLATE: ClassVar[str] = "{car} races without a driver card"
+    car: str
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonPoints(Event):
+    RULE: ClassVar[str] = "§22.3"
+    TEMPLATE: ClassVar[str] = "race {race} of {races}: points {awarded}; season totals {totals}"
+    race: int
+    races: int
+    awarded: str
+    totals: str
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonFinished(Event):
+    RULE: ClassVar[str] = "§22.3"
+    TEMPLATE: ClassVar[str] = "the Season is over: {ranking} ({totals}); {winner} wins the Season"
+    winner: str
+    ranking: tuple[str, ...]
+    totals: str
+
+
+@dataclass(frozen=True, slots=True)
+class SponsorPool(Event):
+    RULE: ClassVar[str] = "§22.4"
+    TEMPLATE: ClassVar[str] = "sponsors on offer: {pool}; {order} choose in finishing order, the winner first"
+    pool: tuple[str, ...]
+    order: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SponsorTaken(Event):
+    RULE: ClassVar[str] = "§22.4"
+    TEMPLATE: ClassVar[str] = "{car} takes the sponsor {sponsor} (gives up: {dropped})"
+    car: str
+    sponsor: str
+    dropped: str = "-"
+
+
+@dataclass(frozen=True, slots=True)
+class SponsorKept(Event):
+    RULE: ClassVar[str] = "§22.4"
+    TEMPLATE: ClassVar[str] = "{car} keeps the sponsor {sponsor} and discards {discarded} from the pool"
+    car: str
+    sponsor: str
+    discarded: str
+
+
+@dataclass(frozen=True, slots=True)
+class SponsorDeclined(Event):
+    RULE: ClassVar[str] = "§22.4"
+    TEMPLATE: ClassVar[str] = "{car} takes no sponsor for the next race (gives up: {dropped})"
+    car: str
+    dropped: str = "-"
+
+
+@dataclass(frozen=True, slots=True)
+class SponsorEffect(Event):
+    RULE: ClassVar[str] = "§22.5"
+    TEMPLATE: ClassVar[str] = ("{car}'s sponsor {sponsor} ({group}): standard removal of up to {standard}, then the "
+                               "{tier}-place effect ({amount}; finished {position} of {players})")
+    car: str
+    sponsor: str
+    group: str
+    standard: int
+    tier: str
+    amount: str
+    position: int
+    players: int
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonRaceStarted(Event):
+    RULE: ClassVar[str] = "§22.4, AMB-26"
+    TEMPLATE: ClassVar[str] = ("race {race} of {races}: the grid by the last race's finish ({how}): {order}; every "
+                               "player's cubes go back into the Bag; the Stock is not replenished")
+    race: int
+    races: int
+    how: str
+    order: tuple[str, ...]

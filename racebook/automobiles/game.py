@@ -133,5 +133,16 @@ class Race(Replay[Action, Frame]):
         """The position as one line (:func:`racebook.automobiles.notation.format_state`)."""
         return format_state(self.state)
 
+    def to_json(self) -> str:
+        """The save of this race (:func:`racebook.automobiles.saves.dumps`)."""
+        from racebook.automobiles.saves import dumps
+        return dumps(self)
+
+    @classmethod
+    def from_json(cls, text: str, frames: bool = True) -> Race:
+        """The race saved in ``text`` (:func:`racebook.automobiles.saves.loads`; a SaveDataError if damaged)."""
+        from racebook.automobiles.saves import loads
+        return loads(text, frames=frames)
+
     def __repr__(self) -> str:
         return f"<automobiles Race {self.position()}>"

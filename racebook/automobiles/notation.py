@@ -5,11 +5,19 @@ A 1@5 bag W3Y2 act L1W2 used - track W:1.2@2 L:1.3>1.4@6 disc Y3 | B 2@3 bag …
 
 The head: board, laps, round, whose turn and phase (``+`` once a cube is played: no pit stop then) with the money
 left, the Stock, the five cards (Y R P B G order),
-then ``weaving`` if the module is on and ``finish <player>`` once the end is triggered (``over`` replaces the turn when
+then ``weaving`` if the module is on, ``finish <player>`` once the end is triggered, ``rules <switches>`` (the house
+rules that differ from the defaults, :mod:`racebook.automobiles.options`) and ``season <…>`` (a Season in progress,
+:func:`racebook.automobiles.turnnotation.season_word`) (``over`` replaces the turn when
 the race is over). Each player, in turn order: the car (lane@progress), the zones (zone texts,
 :func:`racebook.automobiles.zones.text`), the cubes on the track (``cube:space>space@progress``), then ``held`` and
-``drv`` when there are some. A card effect in progress and this turn's modifiers (Redline, Fuel Injection, …) are not
-part of a position: :func:`parse_position` gives the position between two decisions with none in progress.
+``drv`` when there are some, and ``$<n>`` (the grid money) before the race.
+
+The rest of the turn in progress follows the money when there is some (:mod:`racebook.automobiles.turnnotation`):
+``unbegun`` (a set-up turn the race's opening begins), ``flags`` (this turn's modifiers: Redline, Fuel
+Injection, …), ``start`` (the race position at the start of the Action phase, when it is not the current one),
+``through``, ``queue``, ``stage`` and ``pend`` (a card effect in progress: program, cube, decider, step, count,
+registers, path, head, landed), so :func:`parse_position` reads back every position between two decisions, with a
+card effect in progress or not, and the race goes on from it with the same legal actions.
 """
 
 from __future__ import annotations
@@ -20,8 +28,10 @@ from racebook.automobiles.board import load_board
 from racebook.automobiles.cards import choose_cards
 from racebook.automobiles.cubes import ACTIONS, CODES, components
 from racebook.automobiles.drivers import check_drivers
+from racebook.automobiles.options import Rules, parse_rules_text, rules_text
 from racebook.automobiles.rules.standings import standings
 from racebook.automobiles.state import GameState, Phase, Placed, Player, Turn
+from racebook.automobiles.turnnotation import check_turn, read_season, read_turn_words, season_word, turn_words
 from racebook.core.errors import NotationError, RacebookError
 from racebook.core.rng import Rng
 
@@ -30,6 +40,8 @@ def format_state(state: GameState) -> str:
     t = state.turn
     head = f"{state.board.name} L{state.laps} r{state.round} "
     head += "over" if state.finished or t is None else f"{t.car}:{t.phase.value}{'+' if t.played else ''} ${t.money}"
+    if t is not None and not state.finished:
+        head += turn_words(state, t)
     head += f" stock {zones.text(state.stock)}"
     if state.cards:
         head += " cards " + ",".join(state.cards.get(c, "-") for c in ACTIONS)
@@ -37,6 +49,10 @@ def format_state(state: GameState) -> str:
         head += " weaving"
     if state.finish_triggered:
         head += f" finish {state.finish_triggered}"
+    if state.rules.changed():
+        head += f" rules {rules_text(state.rules)}"
+    if state.season is not None:
+        head += f" season {season_word(state.season)}"
     parts = [head]
     for p in state.players.values():
         track = " ".join(f"{c.code}:{'>'.join(c.spaces)}@{c.progress}" for c in p.track) or "-"
@@ -46,6 +62,8 @@ def format_state(state: GameState) -> str:
             text += f" held {zones.text(p.held)}"
         if p.driver:
             text += f" drv {p.driver}"
+        if p.money and state.round == 0:
+            text += f" ${p.money}"
         parts.append(text)
     return " | ".join(parts)
 
@@ -94,11 +112,12 @@ def parse_position(text: str, seed: int = 0) -> GameState:
         except ValueError:
             raise NotationError(f"not a position: {head[i]!r} is not <player>:<phase>") from None
         i += 2
+        i = read_turn_words(head, i, turn)
     if head[i:i + 1] != ["stock"] or len(head) < i + 2:
         raise NotationError("not a position: the Stock comes after the turn (stock <zone>)")
     stock = _zone(head[i + 1], "stock")
     i += 2
-    cards, weaving, finish = {}, False, None
+    cards, weaving, finish, rules, season = {}, False, None, Rules(), ""
     while i < len(head):
         word = head[i]
         if word == "cards" and i + 1 < len(head):
@@ -112,6 +131,14 @@ def parse_position(text: str, seed: int = 0) -> GameState:
             weaving, i = True, i + 1
         elif word == "finish" and i + 1 < len(head):
             finish, i = head[i + 1], i + 2
+        elif word == "season" and i + 1 < len(head):
+            season, i = head[i + 1], i + 2
+        elif word == "rules" and i + 1 < len(head):
+            try:
+                rules = parse_rules_text(head[i + 1])
+            except RacebookError as e:
+                raise NotationError(f"not a position: rules: {e}") from None
+            i += 2
         else:
             raise NotationError(f"not a position: unknown word {word!r} in the head")
     players = {}
@@ -121,16 +148,19 @@ def parse_position(text: str, seed: int = 0) -> GameState:
             raise NotationError(f"not a position: player {p.id} twice")
         players[p.id] = p
     state = GameState(board, players, stock, laps, Rng(seed), components(), cards=cards, weaving=weaving,
-                      round=rnd, finish_triggered=finish)
+                      rules=rules, round=rnd, finish_triggered=finish)
+    if season:
+        state.season = read_season(season, list(players))
     if turn is not None and turn.car not in players or finish is not None and finish not in players:
         raise NotationError("not a position: the turn and the finish name players of the position")
-    if turn is not None:
+    if turn is not None and not turn.start_order:
         turn.start_order = tuple(standings(state))
     state.turn, state.finished = turn, turn is None
     if state.totals() != {c: n for c, n in sorted(components().stock().items()) if n}:
         raise NotationError("not a position: the cubes do not add up to the game's (§1.2: nothing created or lost)")
     if len({(p.lane, p.progress % board.length) for p in players.values()}) != len(players):
         raise NotationError("not a position: two cars in one segment (§7.3)")
+    check_turn(state)
     return state
 
 
@@ -165,6 +195,10 @@ def _player(row: list[str], lanes: int, text: str) -> Player:
     while extra:
         if extra[0] == "held" and len(extra) > 1:
             p.held = _zone(extra[1], "held")
+        elif extra[0].startswith("$"):
+            p.money = _int(extra[0][1:], "grid money", text)
+            extra = extra[1:]
+            continue
         elif extra[0] == "drv" and len(extra) > 1:
             try:
                 check_drivers({p.id: extra[1]})

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from racebook.automobiles import effects, zones
 from racebook.automobiles.cubes import WEAR
-from racebook.automobiles.events import BonusMove, Cleanup, FinishTriggered, RaceFinished, TurnStarted
+from racebook.automobiles.events import BonusMove, Cleanup, FinishTriggered, PreRaceMoney, RaceFinished, TurnStarted
 from racebook.automobiles.rules import movement
 from racebook.automobiles.rules.decline import decline
 from racebook.automobiles.rules.drawing import draw
@@ -25,6 +25,13 @@ def start_turn(state: GameState, car: str, events: EventLog) -> None:
     """A player's turn begins: the race position now is the one cards read (§13, AMB-16)."""
     state.turn = Turn(car, Phase.ACTION, start_order=tuple(standings(state)))
     events.append(TurnStarted(car, state.round, zones.text(state.players[car].active)))
+
+
+def prerace_turn(state: GameState, car: str, events: EventLog) -> None:
+    """``car`` may spend its grid slot's money before the race (§4 item 5)."""
+    p = state.players[car]
+    state.turn = Turn(car, Phase.PRERACE, money=p.money)
+    events.append(PreRaceMoney(car, p.money, state.order.index(car) + 1))
 
 
 def bonus(state: GameState, program: str, who: str, most: int, why: str, events: EventLog) -> bool:
@@ -60,6 +67,8 @@ def _adrenaline(state: GameState, t: Turn, events: EventLog) -> bool:
 
 
 def _juan(state: GameState, t: Turn, events: EventLog) -> bool:
+    if not state.rules.juan_goody_without_cubes and not t.through:  # house rule (AMB-24 c)
+        return False
     return _driver(state, "juan_goody") and bonus(state, "juan_goody", t.car, 1, "Juan Goody", events)
 
 
@@ -96,7 +105,7 @@ def _cleanup(state: GameState, t: Turn, events: EventLog) -> bool:
     p.used.clear()
     p.track.clear()
     events.append(Cleanup(t.car, zones.text(swept)))
-    draw(state, t.car, state.comps.draw, events)
+    draw(state, t.car, state.comps.draw, events, refill=True)
     return False
 
 
@@ -138,9 +147,14 @@ def _boxer(state: GameState, t: Turn, events: EventLog) -> bool:
 
 def _next(state: GameState, t: Turn, events: EventLog) -> bool:
     i = state.order.index(t.car)
-    if i + 1 == len(state.order) and state.finish_triggered is not None:
+    last = i + 1 == len(state.order) or not state.rules.finish_the_round  # AMB-17 (house rule finish_the_round)
+    if last and state.finish_triggered is not None:
         state.finished, state.turn = True, None
         events.append(RaceFinished(tuple(standings(state)), state.round))
+        if state.season is not None:  # §22.3: the next race of the Season, or its end
+            from racebook.automobiles.season import race_over
+            state.finished = False
+            race_over(state, events)
         return False
     if i + 1 == len(state.order):
         state.round += 1

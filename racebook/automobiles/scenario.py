@@ -29,6 +29,15 @@ A scenario is a TOML file (shipped ones in ``racebook/automobiles/scenarios/``):
     [cards]                   # optional: the card of any action colour (the others: the standard set, §4 item 1)
     Y = "maintenance_crew"
 
+    [season]                  # optional: a Season with sponsors (§22.3-§22.5; racebook.automobiles.season):
+    races = 3                 # "grid": races and optionally the sponsor deck; "turn": a break between two races:
+    finish = ["A", "B"]       # the finishing order of race `race`, `stage` = "sponsors" (choosing) or "sponsor"
+    stage = "sponsor"         # (their effects), `sponsors` held (player = id), `pool`, `deck`, `points`
+    sponsors = { A = "E1" }
+
+    [rules]                   # optional: house-rule switches (racebook.automobiles.options; data/house_rules.toml)
+    gains_to = "discard"
+
 The Stock is the shipped Stock less every cube the players hold (so cubes are conserved). Every problem is a
 :class:`~racebook.core.errors.ScenarioError` naming the file, the field and the reason.
 """
@@ -47,6 +56,7 @@ from racebook.automobiles.cards import choose_cards
 from racebook.automobiles.cubes import CODES, components
 from racebook.automobiles.drivers import check_drivers
 from racebook.automobiles.game import Race
+from racebook.automobiles.options import Rules
 from racebook.automobiles.rules.standings import laps_done, standings
 from racebook.automobiles.setup import check_players, new_state
 from racebook.automobiles.state import GameState, Phase, Player, Turn
@@ -118,9 +128,10 @@ def _bad(field: str, reason: str) -> DataError:
 
 
 def _parse(doc: dict[str, Any]) -> Scenario:
-    unknown = set(doc) - {"scenario", "player", "draws", "cards"}
+    unknown = set(doc) - {"scenario", "player", "draws", "cards", "rules", "season"}
     if unknown:
-        raise _bad(sorted(unknown)[0], "unknown table (scenario, player, draws, cards)")
+        raise _bad(sorted(unknown)[0], "unknown table (scenario, player, draws, cards, rules, season)")
+    rules = Rules.from_dict(doc.get("rules", {}))
     chosen = doc.get("cards", {})
     if not isinstance(chosen, dict) or not all(isinstance(v, str) for v in chosen.values()):
         raise _bad("cards", "must be a table of colour = card id")
@@ -170,14 +181,18 @@ def _parse(doc: dict[str, Any]) -> Scenario:
     if start == "grid":
         if "round" in s:
             raise _bad("scenario.round", "only for start = 'turn'")
-        state = new_state(ids, seed, board, laps, random_order=False, cards=cards, drivers=chosen_drivers)
+        state = new_state(ids, seed, board, laps, random_order=False, cards=cards, drivers=chosen_drivers,
+                          rules=rules)
         state.weaving = weaving
     else:
         state = _turn_state(rows, ids, board_id, seed, laps, as_int(s.get("round", 1), "scenario.round", 1, 999))
         state.cards = cards
         state.weaving = weaving
+        state.rules = rules
         for pid, did in chosen_drivers.items():
             state.players[pid].driver = did
+    if "season" in doc:
+        _season(doc["season"], state, start)
     _stacks(doc.get("draws", {}), state)
     assumed = tuple(as_strs(s.get("assumed", []), "scenario.assumed"))
     actions = tuple(as_strs(s.get("actions", []), "scenario.actions"))
@@ -218,7 +233,59 @@ def _turn_state(rows: list[dict[str, Any]], ids: list[str], board_id: str, seed:
                     raise _bad(f"{path}.{z}", f"more {c} cubes than the game has (§1.2: the Stock is finite)")
                 zones.take(stock, c, n)
         players[pid] = p
-    return GameState(board, players, stock, laps, Rng(seed), comps, turn=Turn(ids[0], Phase.ACTION), round=rnd)
+    return GameState(board, players, stock, laps, Rng(seed), comps, turn=Turn(ids[0], Phase.ACTION, begun=False),
+                     round=rnd)
+
+
+_SEASON_KEYS = {"races", "race", "finish", "sponsors", "pool", "deck", "points", "stage"}
+
+
+def _season(t: Any, state: GameState, start: str) -> None:
+    """``[season]``: a Season (§22.3). With ``start = "grid"``: ``races`` and optionally the sponsor ``deck``. With
+    ``start = "turn"``: a break between two races: ``finish`` (the finishing order of race ``race``), ``stage``
+    ("sponsors": choosing them; "sponsor": their effects), ``sponsors`` held, the ``pool``, the ``deck``, ``points``."""
+    from racebook.automobiles import season
+    from racebook.automobiles.turnnotation import read_season
+
+    if not isinstance(t, dict):
+        raise _bad("season", f"must be a table, not {kind_of(t)}")
+    allowed = {"races", "deck"} if start == "grid" else _SEASON_KEYS
+    for k in t:
+        if k not in allowed:
+            raise _bad(f"season.{k}", f"unknown key for start = {start!r} ({', '.join(sorted(allowed))})")
+    races = as_int(t.get("races", season.season_data()["races"]), "season.races", 3, 9)
+    deck = as_strs(t["deck"], "season.deck") if "deck" in t else None
+    try:
+        sn = season.start(state, races, deck)
+    except RacebookError as e:
+        raise _bad("season.deck", str(e)) from None
+    state.season = sn
+    if start == "grid":
+        return
+    ids = list(state.players)
+    finish = as_strs(get(t, "finish", "season"), "season.finish")
+    stage = t.get("stage", "sponsors")
+    if stage not in ("sponsors", "sponsor"):
+        raise _bad("season.stage", f"must be 'sponsors' or 'sponsor' (got {stage!r})")
+    held = t.get("sponsors", {})
+    pts = t.get("points", {})
+    if not isinstance(held, dict) or not isinstance(pts, dict):
+        raise _bad("season", "sponsors and points are tables player = value")
+    race = as_int(t.get("race", 1), "season.race", 1, races - 1)
+    pool = as_strs(t.get("pool", []), "season.pool")
+    if deck is None:  # the shuffled deck, less the sponsors held or on offer
+        deck = [c for c in sn.deck if c not in pool and c not in held.values()]
+    word = (f"{race}/{races};pts={','.join(f'{k}:{v}' for k, v in pts.items()) or '-'};"
+            f"spons={','.join(f'{k}:{v}' for k, v in held.items()) or '-'};pool={','.join(pool) or '-'};"
+            f"deck={','.join(deck) or '-'};fin={','.join(finish) or '-'}")
+    try:
+        state.season = read_season(word, ids)
+    except RacebookError as e:
+        raise _bad("season", str(e)) from None
+    if not finish:
+        raise _bad("season.finish", "the finishing order of the race just run")
+    state.season.points = {pid: state.season.points.get(pid, 0) for pid in ids}
+    state.turn = Turn(finish[0], Phase.SPONSORS if stage == "sponsors" else Phase.SPONSOR, begun=False)
 
 
 def _stacks(t: Any, state: GameState) -> None:
@@ -259,6 +326,10 @@ def summary(race: Race, scenario_id: str | None = None) -> dict[str, Any]:
         "laps": s.laps,
         "round": s.round,
         "cards": dict(s.cards),
+        "rules": s.rules.changed(),
+        "season": None if s.season is None else {
+            "race": s.season.race, "races": s.season.races, "points": dict(s.season.points),
+            "sponsors": dict(s.season.sponsors), "pool": list(s.season.pool)},
         "to_play": race.current_car,
         "phase": t.phase.value if t and not s.finished else None,
         "finished": s.finished,

@@ -15,6 +15,7 @@ from racebook.automobiles.board import Board, load_board
 from racebook.automobiles.cards import choose_cards
 from racebook.automobiles.cubes import Components, components
 from racebook.automobiles.drivers import check_drivers
+from racebook.automobiles.options import Rules
 from racebook.automobiles.state import GameState, Phase, Player, Turn
 from racebook.core.errors import SetupError
 from racebook.core.rng import Rng
@@ -36,12 +37,16 @@ def check_players(ids: Sequence[str], board: Board, comps: Components) -> None:
 
 def new_state(players: int | Sequence[str] = 3, seed: int = 0, board: str | Board = "teaching",
               laps: int | None = None, random_order: bool = True, cards: dict[str, str] | None = None,
-              drivers: dict[str, str] | None = None, weaving: bool = False) -> GameState:
+              drivers: dict[str, str] | None = None, weaving: bool = False, rules: Rules | None = None,
+              draft: bool = False, season: int = 0) -> GameState:
     """A race before its pre-race purchases: ``players`` ids (or a count: A, B, …); the starting order is drawn with
     the seeded generator (§4 item 3) unless ``random_order`` is False (then it is the order given). ``cards`` picks
     the card of any action colour (colour code -> card id); the others are the standard first-game set (§4 item 1).
-    ``drivers`` gives players a driver card (player id -> driver id; the Drivers module, §22.2); ``weaving`` turns
-    on the Weaving module (§22.1)."""
+    ``drivers`` gives players a driver card (player id -> driver id; the Drivers module, §22.2), or ``draft`` makes
+    the players choose them in a draft before the pre-race purchases (:mod:`racebook.automobiles.draft`);
+    ``weaving`` turns on the Weaving module (§22.1); ``rules`` sets house-rule switches
+    (:class:`racebook.automobiles.options.Rules`); ``season`` > 0 plays a Season of that many races with sponsors
+    (§22.3, :mod:`racebook.automobiles.season`)."""
     chosen = choose_cards(cards)
     drivers = dict(drivers or {})
     check_drivers(drivers)
@@ -71,5 +76,14 @@ def new_state(players: int | Sequence[str] = 3, seed: int = 0, board: str | Boar
             zones.take(stock, code, n)
             zones.add(p.bag, code, n)
         roster[pid] = p
-    return GameState(b, roster, stock, laps, rng, comps, cards=chosen, weaving=bool(weaving),
-                     turn=Turn(ids[0], Phase.PRERACE))
+    if draft and drivers:
+        raise SetupError(sorted(drivers), "§22.2", "drivers are either given or drafted, not both")
+    state = GameState(b, roster, stock, laps, rng, comps, cards=chosen, weaving=bool(weaving),
+                      rules=rules or Rules(), turn=Turn(ids[0], Phase.PRERACE, begun=False))
+    if season:
+        from racebook.automobiles.season import start
+        state.season = start(state, season)
+    if draft:
+        from racebook.automobiles.draft import first_turn
+        state.turn = first_turn(state)
+    return state

@@ -14,6 +14,7 @@ from enum import Enum
 from racebook.automobiles import zones
 from racebook.automobiles.board import Board
 from racebook.automobiles.cubes import Components, components
+from racebook.automobiles.options import Rules
 from racebook.automobiles.zones import Zone
 from racebook.core.rng import Rng
 
@@ -57,12 +58,15 @@ class Player:
 
 
 class Phase(Enum):
+    DRAFT = "draft"  # §22.2: choosing the drivers before the race (racebook.automobiles.draft)
     PRERACE = "prerace"  # §4 item 5: buying with the grid money
     ACTION = "action"  # §6
     BUY = "buy"  # §9
     CAR = "car"  # §10–§11: bonus moves of the car (Adrenaline option b, Juan Goody, Josh Trin)
     END = "end"  # §12: the End phase's driver choices (Micah Conner, Mike Skipjack, Nathan Emery, Kaia Lin)
     BONUS = "bonus"  # §20.5: after the End phase, the Box(er) Engine's moves for the players behind
+    SPONSORS = "sponsors"  # §22.4: between two races of a Season, choosing the sponsors (racebook.automobiles.season)
+    SPONSOR = "sponsor"  # §22.5: between two races, a sponsor's effect on its player's cubes
 
 
 @dataclass
@@ -99,6 +103,22 @@ class Turn:
     through: list[str] = field(default_factory=list)  # spaces the car moved through this turn (§11)
     queue: list[str] = field(default_factory=list)  # players still to take a Box(er) bonus move (§20.5)
     stage: int = 0  # the next step of the automatic pipeline after the Buy phase (racebook.automobiles.phases)
+    begun: bool = True  # False for the set-up's first turn: the race's opening begins it (racebook.automobiles.turn)
+
+
+@dataclass
+class Season:
+    """A Season in progress (§22.3–§22.4): the races, the points, the sponsors held, the pool on offer and the deck
+    not yet dealt, and the finishing order of the last race run (what the sponsors' effects read)."""
+
+    races: int
+    table: tuple[int, ...]  # points by finishing position
+    race: int = 1
+    points: dict[str, int] = field(default_factory=dict)
+    sponsors: dict[str, str] = field(default_factory=dict)  # player -> sponsor card held
+    pool: list[str] = field(default_factory=list)
+    deck: list[str] = field(default_factory=list)
+    finish: tuple[str, ...] = ()
 
 
 @dataclass
@@ -112,6 +132,8 @@ class GameState:
     stacks: dict[str, list[str]] = field(default_factory=dict)  # stacked bag draws per player, next first
     cards: dict[str, str] = field(default_factory=dict)  # action colour code -> card id in play (§2, §4 item 1)
     weaving: bool = False  # the Weaving module (§22.1): cubes may go onto any segment of a space
+    rules: Rules = field(default_factory=Rules)  # the house-rule switches (racebook.automobiles.options)
+    season: Season | None = None  # the Season module (§22.3), None for a single race
     turn: Turn | None = None
     round: int = 0
     finish_triggered: str | None = None
@@ -135,6 +157,7 @@ class GameState:
         new.stacks = {k: list(v) for k, v in self.stacks.items()}
         new.cards = dict(self.cards)
         new.turn = copy.deepcopy(self.turn)
+        new.season = copy.deepcopy(self.season)
         return new
 
     def totals(self) -> Zone:

@@ -10,13 +10,22 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from racebook.automobiles import zones
-from racebook.automobiles.actions import Choose, Draw, Move, Pick
+from racebook.automobiles.actions import Buy, Choose, Draw, Move, Pick
 from racebook.automobiles.cubes import CODES, GEARS, WEAR
 from racebook.automobiles.effects import Cond, Ctx, Decision, N, Step, val, zone_of
-from racebook.automobiles.events import CubeMoved, CubePlaced, CubesDrawn, CubesGained, CubesRemoved, FlagSet
-from racebook.automobiles.rules import movement
+from racebook.automobiles.events import (
+    CubeBought,
+    CubeMoved,
+    CubePlaced,
+    CubesDrawn,
+    CubesGained,
+    CubesRemoved,
+    FlagSet,
+    MoneyLost,
+)
+from racebook.automobiles.rules import buying, movement
 from racebook.automobiles.rules.drawing import draw, draw_one
-from racebook.automobiles.rules.stock import gain
+from racebook.automobiles.rules.stock import gain, gain_pile
 from racebook.automobiles.state import Placed
 from racebook.core.actions import Action
 from racebook.core.log import EventLog
@@ -35,7 +44,7 @@ class Gain(Step):
         if code is None or n <= 0:
             return
         got = gain(ctx.state, ctx.pid, code, n)
-        events.append(CubesGained(ctx.pid, code, n, got, rule))
+        events.append(CubesGained(ctx.pid, code, n, got, rule, gain_pile(ctx.state)))
 
 
 @dataclass(frozen=True)
@@ -121,9 +130,10 @@ class PickStep(Decision):
     least: N = 0
     only: Callable[[Ctx, str], bool] | None = None
     reg: str = ""  # count the cubes picked
+    reg_only: Callable[[Ctx, str], bool] | None = None  # count only the cubes this accepts (Sponsors E: non-wear)
     tally: str = ""  # add up their costs (Pit Team)
     price: int = 0  # each pick costs this much of the Buy phase money (Farmer Kali)
-    earn: bool = False  # each pick adds the cube's value to the Buy phase money (Mag Matthews)
+    earn: bool | Cond = False  # each pick adds the cube's value to the Buy phase money (Mag Matthews)
 
     def options(self, ctx: Ctx) -> list[Action]:
         if ctx.pend.count >= val(self.most, ctx):
@@ -147,13 +157,14 @@ class PickStep(Decision):
         events.append(CubeMoved(ctx.pid, action.cube, action.zone, self.dest, rule))
         ctx.pend.count += 1
         ctx.regs["last"] = CODES.index(action.cube)
-        if self.reg:
+        if self.reg and (self.reg_only is None or self.reg_only(ctx, action.cube)):
             ctx.regs[self.reg] = ctx.regs.get(self.reg, 0) + 1
         if self.tally:
             ctx.regs[self.tally] = ctx.regs.get(self.tally, 0) + ctx.state.comps.cost(action.cube)
         t = ctx.state.turn
-        if t is not None and (self.price or self.earn):
-            t.money += (ctx.state.comps.value(action.cube) if self.earn else 0) - self.price
+        earn = self.earn(ctx) if callable(self.earn) else self.earn
+        if t is not None and (self.price or earn):
+            t.money += (ctx.state.comps.value(action.cube) if earn else 0) - self.price
         return ctx.pend.count >= val(self.most, ctx)
 
 
@@ -330,3 +341,32 @@ class MoveStep(Decision):
         pend.landed = True
 
 
+
+
+@dataclass(frozen=True)
+class BuyStep(Decision):
+    """Spend up to ``money`` on cubes from the Stock, one ``buy`` at a time, into ``dest``; what is left is lost
+    (Sponsors A and F, §22.5). The money is fixed when the step is reached."""
+
+    kind = "buy a cube or stop"
+
+    money: N = 0
+    dest: str = "bag"
+
+    def enter(self, ctx: Ctx) -> None:
+        ctx.regs["money"] = val(self.money, ctx)
+
+    def options(self, ctx: Ctx) -> list[Action]:
+        return [Buy(ctx.pend.decider, c) for c in buying.buyable(ctx.state, ctx.regs.get("money", 0))]
+
+    def act(self, ctx: Ctx, action: Action, events: EventLog, rule: str) -> bool:
+        assert isinstance(action, Buy)
+        cost = buying.buy(ctx.state, action.cube, zone_of(ctx.state, ctx.pid, self.dest))
+        ctx.regs["money"] -= cost
+        events.append(CubeBought(ctx.pid, action.cube, cost, ctx.regs["money"], self.dest.title(), rule))
+        return False
+
+    def finish(self, ctx: Ctx, events: EventLog, rule: str) -> None:
+        if ctx.regs.get("money", 0) > 0:
+            events.append(MoneyLost(ctx.pid, ctx.regs["money"], rule))
+        ctx.regs["money"] = 0

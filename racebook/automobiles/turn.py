@@ -7,7 +7,7 @@ the Car, Decline and End phases (§10–§12), the next player's turn, the end o
 
 from __future__ import annotations
 
-from racebook.automobiles import drivers, effects, phases, zones  # noqa: F401 - drivers registers its programs
+from racebook.automobiles import draft, drivers, effects, phases, season, zones  # noqa: F401 - drivers: programs
 from racebook.automobiles.actions import Buy, Pass, Pit, Play, UseDriver
 from racebook.automobiles.cards import card_set
 from racebook.automobiles.cubes import ACTIONS, COLOUR_NAMES, GEARS, WEAR
@@ -18,18 +18,19 @@ from racebook.automobiles.events import (
     MoneyCounted,
     MoneyLost,
     PitStop,
-    PreRaceMoney,
     StartingOrder,
     WearPassed,
 )
 from racebook.automobiles.rules import buying, movement
 from racebook.automobiles.rules.drawing import draw
-from racebook.automobiles.rules.stock import gain, remove
+from racebook.automobiles.rules.stock import gain, gain_pile, gain_zone, remove
 from racebook.automobiles.state import GameState, Pending, Phase, Turn
 from racebook.core.actions import Action
 from racebook.core.log import EventLog
 
-RULES = {Phase.PRERACE: "§4 item 5", Phase.ACTION: "§6", Phase.BUY: "§9", Phase.CAR: "§10", Phase.END: "§12",
+RULES = {Phase.SPONSORS: "§22.4", Phase.SPONSOR: "§22.5", Phase.DRAFT: "§22.2", Phase.PRERACE: "§4 item 5",
+         Phase.ACTION: "§6", Phase.BUY: "§9", Phase.CAR: "§10",
+         Phase.END: "§12",
          Phase.BONUS: "§20.5"}
 
 
@@ -41,6 +42,10 @@ def legal(state: GameState) -> list[Action]:
     car = t.car
     if t.pending is not None:
         return effects.options(state)
+    if t.phase is Phase.DRAFT:
+        return draft.legal(state)
+    if t.phase is Phase.SPONSORS:
+        return season.legal(state)
     if t.phase is Phase.ACTION:
         out: list[Action] = [] if t.played else [Pit(car)]
         p = state.players[car]
@@ -70,11 +75,17 @@ def _driver_action(state: GameState, t: Turn) -> list[Action]:
 
 def _gear_routes(state: GameState, car: str, code: str) -> list[movement.Route]:
     """A gear cube moves to 1 adjacent space of its colour (§7.1); up to 2 under Fuel Injection (§20.6, AMB-10);
-    a white cube onto any colour under Redline (§18.7)."""
+    a white cube onto any colour under Redline (§18.7). House rules: ``redline_fi_one_colour`` (a white cube moving 2
+    under Redline stays on one colour), ``fuel_injection_exactly_two``."""
     t = state.turn
     flags = t.flags if t else {}
     colours = set(GEARS) if code == "W" and flags.get("redline") else {code}
-    return movement.colour_routes(state, car, colours, 2 if flags.get("fuel_injection") else 1, same_colour=True)
+    fuel = bool(flags.get("fuel_injection"))
+    out = movement.colour_routes(state, car, colours, 2 if fuel else 1, same_colour=state.rules.redline_fi_one_colour)
+    if fuel and state.rules.fuel_injection_exactly_two:  # house rule (AMB-10): exactly 2 spaces
+        out = [r for r in out if len(r.spaces) == 2]
+    return out
+
 
 
 # ------------------------------------------------------------------ refusing
@@ -89,6 +100,10 @@ def why_not(state: GameState, action: Action) -> tuple[str, str]:
                       else f"{action.car} is not in this race ({', '.join(state.players)})")
     if t.pending is not None:
         return effects.why_not(state, action)
+    if t.phase is Phase.DRAFT:
+        return draft.why_not(state, action)
+    if t.phase is Phase.SPONSORS:
+        return season.why_not(state, action)
     phase_rule = RULES[t.phase]
     if t.phase in (Phase.PRERACE, Phase.BUY):
         if isinstance(action, Buy):
@@ -130,8 +145,11 @@ def _why_not_play(state: GameState, car: str, a: Play) -> tuple[str, str]:
             return "§2", f"no {COLOUR_NAMES[a.cube]} card is in this game"
         return "§6", "an action cube is played alone: its card's choices follow one at a time"
     most = 2 if state.turn and state.turn.flags.get("fuel_injection") else 1
-    if not 1 <= len(a.spaces) <= most:
-        return "§7.1", f"a gear cube moves {'1 or 2 spaces (Fuel Injection)' if most == 2 else 'exactly 1 space'}"
+    least = 2 if most == 2 and state.rules.fuel_injection_exactly_two else 1
+    if not least <= len(a.spaces) <= most:
+        what = {(1, 1): "exactly 1 space", (1, 2): "1 or 2 spaces (Fuel Injection)",
+                (2, 2): "exactly 2 spaces (Fuel Injection; house rule fuel_injection_exactly_two)"}[least, most]
+        return "§7.1", f"a gear cube moves {what}"
     sid = a.spaces[-1].partition(":")[0]
     space = state.board.spaces.get(sid)
     bad = [x for x in a.spaces if x.partition(":")[0] not in state.board.spaces]
@@ -160,16 +178,14 @@ def opening(state: GameState, events: EventLog) -> None:
     t = state.turn
     if t is None:
         return
-    if t.phase is Phase.PRERACE:
-        _prerace_turn(state, state.order[0], events)
-    elif t.phase is Phase.ACTION and not t.played and t.pending is None:
+    if t.phase is Phase.DRAFT and not t.begun:
+        draft.opening(state, events)
+    elif t.phase in (Phase.SPONSORS, Phase.SPONSOR) and not t.begun:
+        season.opening(state, events)
+    elif t.phase is Phase.PRERACE and not t.begun:
+        phases.prerace_turn(state, state.order[0], events)
+    elif t.phase is Phase.ACTION and not t.begun:
         phases.start_turn(state, t.car, events)
-
-
-def _prerace_turn(state: GameState, car: str, events: EventLog) -> None:
-    p = state.players[car]
-    state.turn = Turn(car, Phase.PRERACE, money=p.money)
-    events.append(PreRaceMoney(car, p.money, state.order.index(car) + 1))
 
 
 def apply(state: GameState, action: Action, events: EventLog) -> None:
@@ -177,17 +193,25 @@ def apply(state: GameState, action: Action, events: EventLog) -> None:
     t = state.turn
     assert t is not None
     p = state.players[t.car]
-    if t.pending is not None:
+    if t.phase is Phase.DRAFT:
+        if draft.apply(state, action, events):
+            phases.prerace_turn(state, state.order[0], events)
+    elif t.phase is Phase.SPONSORS:
+        season.choose(state, action, events)
+    elif t.pending is not None:
         effects.act(state, action, events)
         if t.pending is None and t.phase in (Phase.CAR, Phase.END, Phase.BONUS):
             phases.run(state, events)
+        elif t.pending is None and t.phase is Phase.SPONSOR:
+            season.resume(state, events)
     elif isinstance(action, UseDriver):
         t.flags["driver"] = 1
         t.pending = Pending(p.driver, "", t.car)
         effects.advance(state, events)
     elif isinstance(action, Buy):
-        into, to, rule = (p.bag, "Bag", "§4 item 5, AMB-4") if t.phase is Phase.PRERACE else \
-            (p.used, "Used pile", "§9, AMB-3")
+        before = (p.bag, "Bag") if state.rules.prerace_buys_to_bag else (p.discard, "Discard pile")
+        into, to, rule = (*before, "§4 item 5, AMB-4") if t.phase is Phase.PRERACE else \
+            (gain_zone(state, t.car), gain_pile(state), "§9, AMB-3")
         t.money -= buying.buy(state, action.cube, into)
         events.append(CubeBought(t.car, action.cube, state.comps.cost(action.cube), t.money, to, rule))
     elif isinstance(action, Pass):
@@ -221,7 +245,7 @@ def apply(state: GameState, action: Action, events: EventLog) -> None:
             movement.place(state, t.car, action.cube, route, events)
             if action.cube == "W" and any(s.colour != "W" for s in route.spaces):
                 got = gain(state, t.car, WEAR, 1)  # §18.7: 1 wear per white cube used as another colour
-                events.append(CubesGained(t.car, WEAR, 1, got, "§18.7"))
+                events.append(CubesGained(t.car, WEAR, 1, got, "§18.7", gain_pile(state)))
 
 
 def _play_card(state: GameState, car: str, code: str, events: EventLog) -> None:
@@ -240,10 +264,10 @@ def _play_card(state: GameState, car: str, code: str, events: EventLog) -> None:
 def _after_prerace(state: GameState, car: str, events: EventLog) -> None:
     i = state.order.index(car)
     if i + 1 < len(state.order):
-        _prerace_turn(state, state.order[i + 1], events)
+        phases.prerace_turn(state, state.order[i + 1], events)
         return
     for pid in state.order:  # AMB-4: the purchases are in the Bag, then everyone draws 7
-        draw(state, pid, state.comps.draw, events, "§4, AMB-4")
+        draw(state, pid, state.comps.draw, events, "§4, AMB-4", refill=True)
     state.round = 1
     phases.start_turn(state, state.order[0], events)
 

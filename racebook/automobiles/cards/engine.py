@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from racebook.automobiles.cards.helpers import ALL, colours_in
+from racebook.automobiles.cards.helpers import ALL, colours_in, wear_if
 from racebook.automobiles.effects import Ctx, Program
 from racebook.automobiles.steps import Flag, Gain, MoveStep, PickStep
 
@@ -18,9 +18,11 @@ def _hybrid(c: Ctx) -> bool:
 
 PROGRAMS: dict[str, Program] = {
     # §20.1: +2 wear; up to as many dark grey spaces as dark grey cubes in the Discard pile (§24 Ex. 9)
-    "diesel_engine": (Gain(n=2), MoveStep(colours=lambda c: frozenset("D"), most=lambda c: c.me.discard.get("D", 0))),
+    "diesel_engine": (Gain(n=2, when=wear_if(lambda c: c.me.discard.get("D", 0) > 0)),
+                      MoveStep(colours=lambda c: frozenset("D"), most=lambda c: c.me.discard.get("D", 0))),
     # §20.2: +1 wear (whatever happens); if the blue count wins, up to 2 spaces of one colour
-    "hybrid_engine": (Gain(n=1), MoveStep(colours=lambda c: ALL, most=2, same=True, when=_hybrid)),
+    "hybrid_engine": (Gain(n=1, when=wear_if(_hybrid)),
+                      MoveStep(colours=lambda c: ALL, most=2, same=True, when=_hybrid)),
     # §20.3: +1 wear; up to as many white spaces as distinct colours in the Discard pile (§24 Ex. 11)
     "rotary_engine": (Gain(n=1), MoveStep(colours=lambda c: frozenset("W"), most=lambda c: colours_in(c.me.discard))),
     # §20.4: +1 wear; up to 2 cubes from the Discard pile into the Active pile

@@ -19,8 +19,10 @@ PROGRAMS: dict[str, Program] = {
     # §17.3: remove <= 1 Active cube; then <= 1 cube from the Active or Discard pile back into the Bag
     "administrator": (PickStep(src=("active",), dest="stock", most=1),
                       PickStep(src=("active", "discard"), dest="bag", most=1)),
-    # §17.4: 1 more Active cube to the Used pile, its effect not applied (mandatory, AMB-19); remove <= 2 Discard
-    "mechanic": (PickStep(src=("active",), dest="used", most=1, least=1),
+    # §17.4: 1 more Active cube to the Used pile, its effect not applied (mandatory, AMB-19: house rule
+    # mechanic_mandatory); remove <= 2 Discard
+    "mechanic": (PickStep(src=("active",), dest="used", most=1,
+                          least=lambda c: int(c.state.rules.mechanic_mandatory)),
                  PickStep(src=("discard",), dest="stock", most=2)),
     # §17.5: draw 1; then remove exactly 1 from the Active or the Discard pile (it may be the cube just drawn)
     "factory_support": (DrawN(n=1),

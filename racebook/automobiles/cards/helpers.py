@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from racebook.automobiles.cubes import GEARS, WEAR
-from racebook.automobiles.effects import Ctx
+from racebook.automobiles.effects import Cond, Ctx
 from racebook.automobiles.zones import Zone
 
 ALL = frozenset(GEARS)
@@ -35,6 +35,12 @@ def colours_in(zone: Zone) -> int:
 def below(g: str) -> frozenset[str]:
     """Every gear colour strictly lower than ``g``."""
     return frozenset(GEARS[:GEARS.index(g)])
+
+
+def wear_if(can_move: Cond) -> Cond:
+    """The printed wear of a card that moves (AMB-21): always (the recommended reading), or with the house rule
+    ``printed_wear_without_move`` off only when the card gives something to move (``can_move``)."""
+    return lambda c: c.state.rules.printed_wear_without_move or can_move(c)
 
 
 def is_gear(c: Ctx, code: str) -> bool:

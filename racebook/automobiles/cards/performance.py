@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from racebook.automobiles.actions import Draw
-from racebook.automobiles.cards.helpers import ALL
+from racebook.automobiles.cards.helpers import ALL, wear_if
 from racebook.automobiles.effects import Ctx, Decision, Program
 from racebook.automobiles.rules.drawing import draw
 from racebook.automobiles.steps import ChooseStep, DrawStep, Flag, Gain, MoveStep, chose
@@ -83,7 +83,7 @@ PROGRAMS: dict[str, Program] = {
     "adrenaline": (ChooseStep(), MoveStep(colours=lambda c: LG, most=1, when=chose("a")),
                    Flag(name="adrenaline", when=chose("b"))),
     # §21.5: +1 wear; not 1st: up to 2 dark grey spaces, +1 if last (§24 Ex. 16)
-    "bump_and_run": (Gain(n=1), MoveStep(colours=lambda c: frozenset("D"),
+    "bump_and_run": (Gain(n=1, when=wear_if(lambda c: c.position() != 1)), MoveStep(colours=lambda c: frozenset("D"),
                                          most=lambda c: 0 if c.position() == 1 else 2 + (1 if c.last() else 0))),
     # §21.6: +1 wear; up to 3 spaces, colours by position, mixing allowed (§24 Ex. 17)
     "overdrive": (Gain(n=1), MoveStep(colours=_overdrive, most=3)),

@@ -16,8 +16,9 @@ def _fewest_discards(c: Ctx) -> bool:
 
 
 def _affordable(c: Ctx, code: str) -> bool:
-    """§19.4: a new cube whose cost is at most the removed cubes' total cost (wear is gained, never bought)."""
-    return code != WEAR and c.state.comps.cost(code) <= c.regs.get("budget", 0)
+    """§19.4: a new cube whose cost is at most the removed cubes' total cost (not wear: house rule
+    ``pit_team_gains_wear``)."""
+    return (code != WEAR or c.state.rules.pit_team_gains_wear) and c.state.comps.cost(code) <= c.regs.get("budget", 0)
 
 
 PROGRAMS: dict[str, Program] = {

@@ -2,7 +2,8 @@
 
 Money is the $ value of the cubes still in the Active pile after the Action phase; it buys any number of cubes from
 the finite Stock at their cost; what is not spent is lost. Bought cubes go to the Used pile (AMB-3); before the race
-they go into the Bag (AMB-4). Wear is gained, never bought (it has no cost or use, §1.1: a house reading).
+they go into the Bag (AMB-4). Wear is gained, never bought (it has no cost or use, §1.1), unless the house rule
+``wear_buyable`` is on.
 """
 
 from __future__ import annotations
@@ -20,13 +21,14 @@ def money(state: GameState, active: Zone) -> int:
 
 def buyable(state: GameState, budget: int) -> list[str]:
     """The cube codes one can buy with ``budget`` now: in the Stock, cost within budget, not wear."""
-    return [c for c in state.comps.cubes if c != WEAR and state.stock.get(c, 0) and state.comps.cost(c) <= budget]
+    return [c for c in state.comps.cubes if (c != WEAR or state.rules.wear_buyable) and state.stock.get(c, 0)
+            and state.comps.cost(c) <= budget]
 
 
 def why_not_buy(state: GameState, code: str, budget: int) -> str:
     """Why ``code`` cannot be bought with ``budget`` (the same tests as :func:`buyable`, in words)."""
-    if code == WEAR:
-        return "wear is gained, never bought"
+    if code == WEAR and not state.rules.wear_buyable:
+        return "wear is gained, never bought (house rule wear_buyable)"
     if not state.stock.get(code, 0):
         return f"the Stock has no {code} left (§1.2: the Stock is finite)"
     return f"{code} costs ${state.comps.cost(code)} and ${budget} is left"

@@ -14,11 +14,13 @@ from racebook.core.log import EventLog
 
 
 def car_ahead(state: GameState, pid: str) -> str | None:
-    """The car in the segment directly ahead of ``pid``'s car in its lane (AMB-14), or None."""
+    """The car in the segment directly ahead of ``pid``'s car in its lane (AMB-14), or None; with the house rule
+    ``drafting_diagonal`` also in an adjacent lane."""
     p = state.players[pid]
     n = state.board.length
-    for q in state.players.values():
-        if q.id != pid and q.lane == p.lane and q.progress % n == (p.progress + 1) % n:
+    lanes = {p.lane - 1, p.lane, p.lane + 1} if state.rules.drafting_diagonal else {p.lane}
+    for q in sorted(state.players.values(), key=lambda q: abs(q.lane - p.lane)):
+        if q.id != pid and q.lane in lanes and q.progress % n == (p.progress + 1) % n:
             return q.id
     return None
 

@@ -14,11 +14,14 @@ from racebook.core.errors import SetupError
 from racebook.core.log import EventLog
 
 
-def draw_one(state: GameState, pid: str, events: EventLog) -> str | None:
-    """One cube from ``pid``'s Bag into nothing yet (the caller puts it somewhere), refilling first if needed."""
+def draw_one(state: GameState, pid: str, events: EventLog, refill: bool | None = None) -> str | None:
+    """One cube from ``pid``'s Bag into nothing yet (the caller puts it somewhere), refilling first if needed
+    (``refill`` None: as the house rule ``refill_every_draw`` says; the End phase's draw always refills)."""
     p = state.players[pid]
+    if refill is None:
+        refill = state.rules.refill_every_draw
     if not p.bag:
-        if not p.discard:
+        if not p.discard or not refill:
             return None
         events.append(BagRefilled(pid, zones.text(p.discard)))
         for c, n in p.discard.items():
@@ -37,11 +40,11 @@ def draw_one(state: GameState, pid: str, events: EventLog) -> str | None:
     return code
 
 
-def draw(state: GameState, pid: str, n: int, events: EventLog, rule: str = "") -> list[str]:
+def draw(state: GameState, pid: str, n: int, events: EventLog, rule: str = "", refill: bool | None = None) -> list[str]:
     """Draw up to ``n`` cubes into ``pid``'s Active pile; one event lists them."""
     got = []
     for _ in range(n):
-        code = draw_one(state, pid, events)
+        code = draw_one(state, pid, events, refill)
         if code is None:
             break
         zones.add(state.players[pid].active, code)

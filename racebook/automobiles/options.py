@@ -1,0 +1,161 @@
+"""House rules for Automobiles: named switches for the readings the digest marks ambiguous (§25) and for the
+engine's own readings where the digest is silent (as :mod:`racebook.rf90.options` does for RF90).
+
+Each switch defaults to the digest's recommended reading (or the engine's documented reading); a club that reads the
+rules otherwise flips it. What each switch means, its section and both readings are **data**, in
+``data/house_rules.toml`` (:func:`house_rule_docs`); a test keeps the file and this class in step. A race carries
+its switches in ``GameState.rules``; scenario files set them in a ``[rules]`` table; the position notation and the
+saves record the switches that differ from the defaults.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from enum import Enum
+from functools import cache
+from typing import Any
+
+from racebook.automobiles.cubes import DATA
+from racebook.core.datafile import load_toml
+from racebook.core.errors import DataError
+
+
+class GainsTo(Enum):
+    """AMB-3: where gained and bought cubes go."""
+
+    USED = "used"  # recommended: the Used pile (then the Discard pile in the End phase)
+    DISCARD = "discard"  # straight into the Discard pile
+
+
+class DraftOrder(Enum):
+    """§22.2: the order in which players choose a driver (not in the source)."""
+
+    REVERSE_GRID = "reverse_grid"  # recommended: the back of the grid chooses first
+    GRID = "grid"  # the front of the grid chooses first
+
+
+class SeasonGrid(Enum):
+    """AMB-26: the grid of races 2, 3, … of a Season."""
+
+    FINISHING = "finishing"  # recommended: the winner on pole, in finishing order
+    REVERSED = "reversed"  # the winner at the back
+
+
+class SponsorTiers(Enum):
+    """AMB-27: which finishing positions use a sponsor's last-place effect."""
+
+    THIRD_OR_WORSE = "third_or_worse"  # recommended fallback: 1st first, 2nd middle, 3rd or worse last (fits Ex. 22)
+    LAST_ONLY = "last_only"  # 1st first, the last player last, everyone else middle
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """House-rule switches of an Automobiles race. Defaults = the recommended readings."""
+
+    # -- the engine's own readings (the digest is silent: docs/automobiles.md "House rules")
+    wear_buyable: bool = False  # §9: wear is gained, never bought
+    pit_team_gains_wear: bool = False  # §19.4: Pit Team's new cube cannot be wear
+    redline_fi_one_colour: bool = True  # §18.7 + §20.6, AMB-22: a white cube moving 2 stays on one colour
+    camber_toe_needs_discard: bool = True  # §18.6: Camber & Toe moves only if a gear was discarded
+    mag_matthews_active_pays: bool = True  # §22.2: a cube Mag Matthews puts in the Active pile adds its value
+    # -- the digest's ambiguities (§25)
+    gains_to: GainsTo = GainsTo.USED  # AMB-3
+    drafting_diagonal: bool = False  # AMB-14: a car diagonally ahead (adjacent lane) also gives the draft
+    refill_every_draw: bool = True  # AMB-15: the refill rule for every draw, not only the End phase's 7
+    finish_the_round: bool = True  # AMB-17: equal turns: the round in which the finish is triggered is finished
+    fuel_injection_exactly_two: bool = False  # AMB-10: under Fuel Injection a gear cube moves 1 or 2 (True: 2)
+    mechanic_mandatory: bool = True  # AMB-19: Mechanic's extra cube is mandatory when the Active pile has one
+    printed_wear_without_move: bool = True  # AMB-21: a moving card's printed wear even when it can move nothing
+    prerace_buys_to_bag: bool = True  # AMB-4: the pre-race purchases go into the Bag (False: the Discard pile)
+    juan_goody_without_cubes: bool = True  # AMB-24 (c): Juan Goody's move even when no cube was placed
+    driver_draft: DraftOrder = DraftOrder.REVERSE_GRID  # §22.2
+    season_grid: SeasonGrid = SeasonGrid.FINISHING  # AMB-26
+    sponsor_tiers: SponsorTiers = SponsorTiers.THIRD_OR_WORSE  # AMB-27
+
+    def changed(self) -> dict[str, Any]:
+        """The switches that differ from the defaults, as plain values (for positions, saves and summaries)."""
+        default = Rules()
+        return {f.name: _plain(getattr(self, f.name)) for f in fields(self)
+                if getattr(self, f.name) != getattr(default, f.name)}
+
+    def to_dict(self) -> dict[str, Any]:
+        return {f.name: _plain(getattr(self, f.name)) for f in fields(self)}
+
+    @classmethod
+    def from_dict(cls, d: Any, where: str = "rules") -> Rules:
+        """The switches named in ``d`` (the others keep their defaults); an unknown switch or a bad value is a
+        :class:`~racebook.core.errors.DataError` naming the field (``rules.gains_to``)."""
+        from racebook.core.fields import as_enum, bad, field_key, kind_of
+
+        if not isinstance(d, dict):
+            raise bad(where, f"must be a table, not {kind_of(d)}")
+        known = {f.name: f for f in fields(cls)}
+        kw: dict[str, Any] = {}
+        for k, v in d.items():
+            if k not in known:
+                raise bad(f"{where}.{field_key(k)}", f"unknown house rule (known: {', '.join(sorted(known))})")
+            kind = _ENUMS.get(k)
+            if kind is not None:
+                kw[k] = as_enum(kind, v, f"{where}.{k}")
+            elif isinstance(v, bool):
+                kw[k] = v
+            else:
+                raise bad(f"{where}.{k}", f"must be true or false, not {kind_of(v)}")
+        return cls(**kw)
+
+
+_ENUMS: dict[str, type[Enum]] = {"gains_to": GainsTo, "driver_draft": DraftOrder, "season_grid": SeasonGrid,
+                                 "sponsor_tiers": SponsorTiers}
+
+
+def _plain(v: Any) -> Any:
+    return v.value if isinstance(v, Enum) else v
+
+
+def rules_text(rules: Rules) -> str:
+    """The changed switches as one word for the position notation: ``gains_to=discard,wear_buyable=1``."""
+    return ",".join(f"{k}={int(v) if isinstance(v, bool) else v}" for k, v in rules.changed().items())
+
+
+def parse_rules_text(text: str) -> Rules:
+    """The inverse of :func:`rules_text` (a DataError for anything else)."""
+    out: dict[str, Any] = {}
+    for item in text.split(","):
+        k, eq, v = item.partition("=")
+        if not eq:
+            raise DataError("<position>", "rules", f"{item!r} is not name=value")
+        out[k] = v if k in _ENUMS else {"1": True, "0": False}.get(v, v)
+    return Rules.from_dict(out)
+
+
+@dataclass(frozen=True, slots=True)
+class RuleDoc:
+    name: str
+    cite: str
+    default: str
+    alternative: str
+    text: str
+
+
+@cache
+def house_rule_docs() -> dict[str, RuleDoc]:
+    """The documentation of every switch, from ``data/house_rules.toml`` (validated against :class:`Rules`)."""
+    path = DATA / "house_rules.toml"
+    file = str(path)
+    doc = load_toml(path)
+    rows = doc.get("rule")
+    if doc.get("schema") != 1 or not isinstance(rows, list):
+        raise DataError(file, "rule", "schema = 1 and an array of [[rule]] tables")
+    out: dict[str, RuleDoc] = {}
+    for i, t in enumerate(rows):
+        if not isinstance(t, dict) or not all(isinstance(t.get(k), str) and t.get(k) for k in
+                                              ("name", "cite", "default", "alternative", "text")):
+            raise DataError(file, f"rule[{i}]", "needs name, cite, default, alternative and text (strings)")
+        out[t["name"]] = RuleDoc(t["name"], t["cite"], t["default"], t["alternative"], t["text"])
+    names = [f.name for f in fields(Rules)]
+    if list(out) != names:
+        raise DataError(file, "rule", f"one [[rule]] per switch, in the order of Rules: {', '.join(names)}")
+    for f in fields(Rules):
+        if out[f.name].default != str(_plain(f.default)).lower():
+            raise DataError(file, f"rule.{f.name}.default", f"the default is {_plain(f.default)!r}")
+    return out
