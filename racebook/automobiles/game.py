@@ -133,5 +133,11 @@ class Race(Replay[Action, Frame]):
         """The position as one line (:func:`racebook.automobiles.notation.format_state`)."""
         return format_state(self.state)
 
+    def _repr_svg_(self) -> str:
+        """The current position drawn as SVG (notebooks, docs): :func:`racebook.automobiles.boardsvg.race_svg`."""
+        from racebook.automobiles.boardsvg import race_svg
+
+        return race_svg(self)
+
     def __repr__(self) -> str:
         return f"<automobiles Race {self.position()}>"
