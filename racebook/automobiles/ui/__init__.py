@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import racebook.ui  # noqa: F401  (raises a clear ImportError naming the extra when the widgets are missing)
 from racebook.automobiles.ui.boardview import BoardView
+from racebook.automobiles.ui.cards import CardSandbox
 from racebook.automobiles.ui.panels import BuyPanel, OddsPanel, ZonesPanel
 from racebook.automobiles.ui.player import RacePlayer
 
-__all__ = ["BoardView", "BuyPanel", "OddsPanel", "RacePlayer", "ZonesPanel"]
+__all__ = ["BoardView", "BuyPanel", "CardSandbox", "OddsPanel", "RacePlayer", "ZonesPanel"]

@@ -81,6 +81,12 @@ class RacePlayer:
         self._states = {}
         self.stepper.set_race(race, position)
 
+    def set_scenario(self, source: Any, position: int | None = 0) -> None:
+        """Show another scenario (a :class:`racebook.automobiles.scenario.Scenario` or a shipped id)."""
+        race, self.scenario = self._resolve(source)
+        self.header.value = self._header_html()
+        self.set_race(race, position)
+
     def apply(self, action: Any) -> tuple[Any, ...]:
         """Apply an action to the race and show its first new event."""
         before = self.stepper.count
