@@ -185,6 +185,11 @@ class BoardPicture:
             out.append(PlacedLabel(f"space:{sp.id}", text, font, cx, cy, box, (cx, cy), False))
         return out
 
+    def visible_space_labels(self, marks: Sequence[Mark] = ()) -> list[PlacedLabel]:
+        """The space ids not covered by a car or a cube of ``marks`` (a marker hides the id of the space it is in)."""
+        boxes = [marker_box(m.px, m.size) for m in marks]
+        return [p for p in self.space_labels if not any(overlaps(p.box, b) for b in boxes)]
+
     def finish_line(self) -> tuple[Point, Point]:
         u = self.geom.row_u(0)
         return self.px(self.geom.point(u, 1.2)), self.px(self.geom.point(u, -1.2))

@@ -79,10 +79,10 @@ def position_svg(board: Board, frame: Any = None, *, order: Sequence[str] | None
     for colour, dash in (("black", ""), ("white", ' stroke-dasharray="5 5"')):
         out.append(f'<line class="finish" x1="{a[0]:.1f}" y1="{a[1]:.1f}" x2="{b[0]:.1f}" y2="{b[1]:.1f}" '
                    f'stroke="{colour}" stroke-width="7"{dash}/>')
-    for lab in pic.space_labels:
+    marks: list[Mark] = pic.marks(frame, order) if frame is not None else []
+    for lab in pic.visible_space_labels(marks):
         colour = SPACE_INK[board.spaces[lab.key[6:]].colour]
         out.append(_text(lab.x, lab.y, lab.text, lab.font, colour))
-    marks: list[Mark] = pic.marks(frame, order) if frame is not None else []
     if move:
         for sid in move:
             sp = board.space_of(sid)

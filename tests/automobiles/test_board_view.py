@@ -103,6 +103,9 @@ def test_car_labels_never_overlap_a_label_a_car_or_a_cube() -> None:
         for i, a in enumerate(boxes):
             assert not any(overlaps(a, b) for b in boxes[i + 1:]), f"{name}: two car labels overlap"
             assert not any(overlaps(a, b) for b in others), f"{name}: a car label covers a space id, car or cube"
+        shown = pic.visible_space_labels(marks)  # a car or cube hides the id of its space, and only that
+        assert not any(overlaps(p.box, marker_box(m.px, m.size)) for p in shown for m in marks), name
+        assert len(shown) >= len(pic.space_labels) - len(marks), name
         with_cubes += any(m.kind == "cube" for m in marks)
     assert with_cubes >= 5  # the positions include cubes on the track
 

@@ -47,6 +47,7 @@ class BoardView:
         self.move: tuple[str, ...] = ()
         self.mover: str | None = None
         self.positions: dict[str, tuple[float, float]] = {}  # car -> (x, y) as last drawn, track units
+        self._labels_drawn: tuple[str, ...] | None = None
         self._build()
         self.set_board(board)
 
@@ -119,6 +120,7 @@ class BoardView:
         if order is not None:
             self.order = list(order)
         self.picture = pic = BoardPicture(board, self.width - 16, None)
+        self._labels_drawn = None
         view = pic.view
         x0, x1, y0, y1 = view.x0, view.x1, view.y0, view.y1
         xs, ys, fills = [], [], []
@@ -132,13 +134,6 @@ class BoardView:
             chx.append([p[0] for p in pts])
             chy.append([p[1] for p in pts])
         f0, f1 = (self._unit(p) for p in pic.finish_line())
-        labels: dict[bool, tuple[list[float], list[float], list[str], list[float]]] = {
-            True: ([], [], [], []), False: ([], [], [], [])}
-        for lab in pic.space_labels:
-            dark_ink = SPACE_INK[board.spaces[lab.key[6:]].colour] != "#ffffff"
-            x, y = self._unit((lab.x, lab.y))
-            for lst, v in zip(labels[dark_ink], (x, y, lab.text, lab.font), strict=True):
-                lst.append(v)  # type: ignore[attr-defined]
         height = int(view.height) + 16
         with self._holding():
             self.sx.min, self.sx.max, self.sy.min, self.sy.max = x0, x1, y0, y1
@@ -157,15 +152,33 @@ class BoardView:
             self.m_chevrons.x, self.m_chevrons.y = chx, chy
             self.m_finish_black.x = self.m_finish_white.x = [f0[0], f1[0]]
             self.m_finish_black.y = self.m_finish_white.y = [f0[1], f1[1]]
-            for mark, dark in ((self.m_labels_dark, True), (self.m_labels_light, False)):
-                lx, ly, lt, lf = labels[dark]
-                mark.x, mark.y, mark.text = lx, ly, lt
-                mark.default_size = int(min(lf)) if lf else 12
+            fonts = [p.font for p in pic.space_labels]
+            for mark in (self.m_labels_dark, self.m_labels_light):
+                mark.default_size = int(min(fonts)) if fonts else 12
+            self._draw_space_labels(pic.space_labels)
             d = pic.car_px
             self.m_cars.default_size = int(math.pi * (d / 2) ** 2 * 1.25)
             self.m_cubes.default_size = int(pic.cube_px ** 2)
         if self.frame is not None:
             self.show(self.frame)
+
+    def _draw_space_labels(self, shown: Sequence[Any]) -> None:
+        """The space ids (dark ink on light spaces, white on dark ones), only those in ``shown``."""
+        assert self.board is not None
+        keys = tuple(p.key for p in shown)
+        if keys == getattr(self, "_labels_drawn", None):
+            return
+        labels: dict[bool, tuple[list[float], list[float], list[str]]] = {True: ([], [], []), False: ([], [], [])}
+        for lab in shown:
+            dark_ink = SPACE_INK[self.board.spaces[lab.key[6:]].colour] != "#ffffff"
+            x, y = self._unit((lab.x, lab.y))
+            labels[dark_ink][0].append(x)
+            labels[dark_ink][1].append(y)
+            labels[dark_ink][2].append(lab.text)
+        with self._holding():
+            for mark, dark in ((self.m_labels_dark, True), (self.m_labels_light, False)):
+                mark.x, mark.y, mark.text = labels[dark]
+        self._labels_drawn = keys
 
     # ------------------------------------------------------------ a position
     def show(self, frame: Any, move: Sequence[str] = (), mover: str | None = None, info: str = "") -> None:
@@ -182,6 +195,7 @@ class BoardView:
         cars = [m for m in marks if m.kind == "car"]
         fills = {m.owner: m.fill for m in cars}
         placed = pic.car_labels(marks)
+        self._draw_space_labels(pic.visible_space_labels(marks))
         mx, my = [], []
         for sid in self.move:
             xs, ys = pic.geom.space_outline(self.board.space_of(sid))
