@@ -140,18 +140,20 @@ class BoardPicture:
         self.reserved: list[Box] = [(0.0, 0.0, 430.0, 34.0)]  # the info line, top left
         self.band_boxes = self._band_boxes()
         self.space_labels = self._space_labels()
+        self._spaces: list[tuple[Space, list[Point]]] | None = None
 
     def px(self, p: Point) -> Point:
         return self.view.px(p)
 
     # ------------------------------------------------------------ the board
     def spaces(self) -> list[tuple[Space, list[Point]]]:
-        """(space, outline in track units) for every space, lane by lane from the finish line."""
-        out = []
-        for sp in self.board.spaces.values():
-            xs, ys = self.geom.space_outline(sp)
-            out.append((sp, list(zip(xs, ys, strict=True))))
-        return out
+        """(space, outline in track units) for every space, lane by lane from the finish line (computed once)."""
+        if self._spaces is None:
+            self._spaces = []
+            for sp in self.board.spaces.values():
+                xs, ys = self.geom.space_outline(sp)
+                self._spaces.append((sp, list(zip(xs, ys, strict=True))))
+        return list(self._spaces)
 
     def _band_boxes(self) -> list[Box]:
         g, s = self.geom, self.view.scale
@@ -267,6 +269,21 @@ class BoardPicture:
         for sid in spaces:
             pts.append(self.px(g.space_point(self.board.space_of(sid))))
         return pts
+
+
+_PICTURES: dict[tuple[int, float, float | None], tuple[Board, BoardPicture]] = {}
+
+
+def picture(board: Board, width: float = 1280, height: float | None = 686) -> BoardPicture:
+    """The :class:`BoardPicture` of ``board`` at this size, made once (a picture only reads the board, which is
+    immutable; the layout is the costly part of drawing a position)."""
+    key = (id(board), width, height)
+    hit = _PICTURES.get(key)
+    if hit is None or hit[0] is not board:
+        if len(_PICTURES) > 16:
+            _PICTURES.clear()
+        hit = _PICTURES[key] = (board, BoardPicture(board, width, height))
+    return hit[1]
 
 
 def car_letters(ids: Sequence[str]) -> dict[str, str]:

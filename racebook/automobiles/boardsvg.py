@@ -23,9 +23,9 @@ from racebook.automobiles.boardgeom import (
     SPACE_EDGE,
     SPACE_FILL,
     SPACE_INK,
-    BoardPicture,
     Mark,
     ink_on,
+    picture,
 )
 from racebook.core.geometry import CHAR_EM, PlacedLabel, Point
 
@@ -65,7 +65,7 @@ def position_svg(board: Board, frame: Any = None, *, order: Sequence[str] | None
 
     ``order`` fixes the car colours (turn order); ``move`` is a route of space ids to highlight, ``mover`` the
     player whose car it starts from; ``info`` the line at the top left."""
-    pic = BoardPicture(board, width, height - LEGEND_PX)
+    pic = picture(board, width, height - LEGEND_PX)
     px = pic.px
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
            f'viewBox="0 0 {width} {height}" font-family="DejaVu Sans, Arial, Helvetica, sans-serif">',

@@ -46,3 +46,11 @@ def test_the_notebooks_section_names_the_notebooks_and_the_recompute_command() -
     assert f"`{purchases.RECOMPUTE}`" in text
     for name in purchases.EXPERIMENTS:
         assert name in text
+
+
+def test_the_workshop_finds_the_automobiles_notebooks_by_their_names() -> None:
+    from racebook.workshop import find_notebooks
+
+    nb = ROOT / "notebooks" / "automobiles"
+    assert find_notebooks("A1", ROOT) == nb / "A1_your_bag_is_your_engine.ipynb"
+    assert find_notebooks("automobiles/A3", ROOT) == nb / "A3_what_if.ipynb"
