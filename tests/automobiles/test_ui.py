@@ -7,6 +7,8 @@ import pytest
 
 pytest.importorskip("bqplot")
 
+from browser_check import test_automobiles_board_views_in_lab  # noqa: E402, F401  (collected here; skips without chromium)
+
 from racebook.automobiles import zones  # noqa: E402
 from racebook.automobiles.actions import Buy, Pass  # noqa: E402
 from racebook.automobiles.analysis.odds import at_least  # noqa: E402
