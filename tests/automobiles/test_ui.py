@@ -68,6 +68,15 @@ def test_the_player_shows_cubes_on_the_track_and_a_move() -> None:
     assert len(view.m_route.x) == len(move.spaces) + 1
 
 
+def test_stepping_onto_a_cube_placed_outlines_its_move() -> None:
+    player = RacePlayer("auto_ex05_burnout", position=0)
+    placed = next(i for i, e in enumerate(player.stepper.events, 1) if e.kind == "CubePlaced")
+    player.go(placed)
+    assert player.view.move == player.stepper.event.spaces == ("3.4", "3.5")
+    player.stepper.b_first.click()
+    assert player.view.move == ()
+
+
 def test_the_zones_panel_counts_every_zone() -> None:
     race = read("auto_ex05_burnout").race()
     panel = ZonesPanel(race.state)

@@ -111,8 +111,9 @@ class RacePlayer:
 
     def _on_step(self, position: int, event: Any, frame: Any) -> None:
         state = self.state_at(position)
-        if frame is not None:
-            self.view.show(frame, info=state_info(state))
+        if frame is not None:  # a cube just placed: its move (§7.1–§7.2) outlined
+            move = tuple(getattr(event, "spaces", ())) if getattr(event, "kind", "") == "CubePlaced" else ()
+            self.view.show(frame, move, info=state_info(state))
         if self.zones is not None:
             step = self.stepper.steps[position - 1] if position > 0 else 0
             self.zones.update(state, f"zones after step {step}" + (f": {self.race.steps[step].action}"
