@@ -42,8 +42,9 @@ workshop: $(VENV)/.installed
 	$(BIN)/racebook workshop $(NB)
 
 # Execute the notebooks from their sources (notebooks/<game>/NN_name.py) and write the paired .ipynb: all of them,
-# or one, e.g. make notebooks NB=02 (or NB=02_duels, or NB=notebooks/rf90/02_duels.py). Prints each notebook's time.
-NB_SOURCES = $(if $(filter %.py,$(NB)),$(NB),$(wildcard notebooks/*/$(if $(NB),$(NB),[0-9][0-9]_)*.py))
+# or one, e.g. make notebooks NB=02 (or NB=02_duels, NB=notebooks/rf90/02_duels.py, NB=A1 for Automobiles A1).
+# Prints each notebook's time. (Notebook names: two characters, a digit or capital then a digit: 02_, A1_.)
+NB_SOURCES = $(if $(filter %.py,$(NB)),$(NB),$(wildcard notebooks/*/$(if $(NB),$(NB),[0-9A-Z][0-9]_)*.py))
 notebooks: $(VENV)/.installed-test
 	$(BIN)/python tools/run_notebook.py $(NB_SOURCES)
 

@@ -457,6 +457,47 @@ def test_every_track_view_in_lab() -> None:
         assert got["overlaps"] == [], (track, got["overlaps"])
 
 
+#: Automobiles board views (issue 22): a greedy 5-player race on the teaching board in round 12, two cubes on the
+#: track, and the Burnout worked example on the ladder board.
+AUTOMOBILES_SHOTS = {
+    "teaching": """from racebook.automobiles.agents import GreedyDriver
+from racebook.automobiles.game import Race
+from racebook.automobiles.setup import new_state
+from racebook.automobiles.ui import RacePlayer
+race = Race(new_state(5, seed=4))
+driver = GreedyDriver()
+for _ in range(400):
+    race.apply(driver.choose(race, race.legal_actions()))
+    if race.state.round >= 12 and len(race.state.players[race.current_car].track) >= 2:
+        break
+player = RacePlayer(race, width={width}, position=None)
+player.go(player.stepper.count - 2)""",
+    "ladder": """from racebook.automobiles.ui import RacePlayer
+player = RacePlayer("auto_ex05_burnout", width={width})""",
+}
+
+
+def screenshot_automobiles(out_dir: Path, width: int = 1280) -> dict[str, dict]:
+    """Screenshot the Automobiles board view of both shipped boards in JupyterLab (a RacePlayer at ``width`` px):
+    ``out_dir/<board>.png`` (the figure) and ``<board>_player.png`` (the whole widget), after two clicks on ▶."""
+    seen: dict[str, dict] = {}
+    for board, code in AUTOMOBILES_SHOTS.items():
+        got = run_check(clicks=2, out=out_dir / f"{board}.png", width=width, code=code.format(width=width))
+        got["overlaps"] = _text_overlaps(got.get("text_boxes", []))
+        seen[board] = got
+    return seen
+
+
+@pytest.mark.skipif(_available() is not None, reason=_available() or "")
+def test_automobiles_board_views_in_lab() -> None:
+    """Issue 22: both Automobiles boards' views in JupyterLab + Chromium; the figure's texts never overlap."""
+    seen = screenshot_automobiles(OUTPUT_DIR / "automobiles")
+    for board, got in seen.items():
+        assert (OUTPUT_DIR / "automobiles" / f"{board}.png").stat().st_size > 10_000, board
+        assert len(got["text_boxes"]) >= 40 and len(got["sentences"]) == 3, board
+        assert got["overlaps"] == [], (board, got["overlaps"])
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--scenario", default="ex26")
@@ -465,9 +506,15 @@ def main() -> None:
     ap.add_argument("--width", type=int, default=980)
     ap.add_argument("--out", type=Path, default=Path("/tmp/ui_trackview.png"))
     ap.add_argument("--code", default="", help="notebook code that defines `player` (instead of --scenario)")
+    ap.add_argument("--automobiles", type=Path, default=None, metavar="DIR",
+                    help="screenshot both Automobiles boards' views into DIR (screenshot_automobiles) and stop")
     ap.add_argument("--tracks", type=Path, default=None, metavar="DIR",
                     help="screenshot every shipped track's view into DIR (see screenshot_tracks) and stop")
     a = ap.parse_args()
+    if a.automobiles is not None:
+        for board, s in screenshot_automobiles(a.automobiles, a.width if a.width != 980 else 1280).items():
+            print(board, len(s.get("texts", [])), "texts; overlapping:", s["overlaps"])
+        return
     if a.tracks is not None:
         for track, s in screenshot_tracks(a.tracks, a.width if a.width != 980 else 1280).items():
             print(track, len(s.get("texts", [])), "texts; overlapping:", s["overlaps"])

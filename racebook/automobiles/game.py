@@ -144,5 +144,11 @@ class Race(Replay[Action, Frame]):
         from racebook.automobiles.saves import loads
         return loads(text, frames=frames)
 
+    def _repr_svg_(self) -> str:
+        """The current position drawn as SVG (notebooks, docs): :func:`racebook.automobiles.boardsvg.race_svg`."""
+        from racebook.automobiles.boardsvg import race_svg
+
+        return race_svg(self)
+
     def __repr__(self) -> str:
         return f"<automobiles Race {self.position()}>"

@@ -160,6 +160,12 @@ class GameState:
         new.season = copy.deepcopy(self.season)
         return new
 
+    def _repr_svg_(self) -> str:
+        """The position drawn as SVG: :func:`racebook.automobiles.boardsvg.state_svg`."""
+        from racebook.automobiles.boardsvg import state_svg
+
+        return state_svg(self)
+
     def totals(self) -> Zone:
         """Every cube in the game, by type: the players' zones and the Stock (constant: §1.2, tested)."""
         total = dict(self.stock)

@@ -241,6 +241,17 @@ class TrackGeometry:
         ring = outer + inner[::-1] + [outer[0]]
         return [p[0] for p in ring], [p[1] for p in ring]
 
+    def ribbon(self, u0: float, u1: float, lat0: float, lat1: float,
+               samples: int = 16) -> tuple[list[float], list[float]]:
+        """Closed polygon (xs, ys) of the band between loop fractions ``u0`` and ``u1`` (race direction) and the
+        laterals ``lat0`` (inner) and ``lat1`` (outer), in half-bands: a lane of a run of spans (an Automobiles
+        space, a FormulaGP tile)."""
+        n = max(2, samples)
+        outer = [self.point(u0 + (u1 - u0) * i / (n - 1), lat1) for i in range(n)]
+        inner = [self.point(u0 + (u1 - u0) * i / (n - 1), lat0) for i in range(n)]
+        ring = outer + inner[::-1] + [outer[0]]
+        return [p[0] for p in ring], [p[1] for p in ring]
+
     def length(self, name: str) -> float:
         """A span's drawn length along the loop, in track units."""
         a, b = self.span(name)

@@ -86,9 +86,17 @@ class Stepper:
     move (``event`` is None at position 0). Callback errors go to ``errors``.
     """
 
-    def __init__(self, race: Any = None, *, rows: int = 12, errors: ErrorLog | None = None) -> None:
+    def __init__(self, race: Any = None, *, rows: int = 12, errors: ErrorLog | None = None,
+                 frame_of: Callable[[Any], Any] | None = None, start_frame: Callable[[Any], Any] | None = None,
+                 turn_text: Callable[[Any], str] | None = None) -> None:
+        """``frame_of(state)`` draws the current position when a race keeps no frames, ``start_frame(race)`` the
+        position before the first event, ``turn_text(frame)`` the words naming the turn ("Game Turn 3"): a game
+        other than RF90 gives its own (by default RF90's, and a race's ``start_frame`` attribute)."""
         self.errors = errors or ErrorLog()
         self.rows = rows
+        self._frame_of = frame_of
+        self._start_frame = start_frame
+        self._turn_text = turn_text or (lambda f: f"Game Turn {f.turn}")
         self.race: Any = None
         self.events: list[Any] = []
         self.frames: Sequence[Any] = []
@@ -182,10 +190,14 @@ class Stepper:
     def frame(self) -> Any:
         p = self.position
         if p == 0:
+            if self._start_frame is not None:
+                return self._start_frame(self.race)
             return getattr(self.race, "start_frame", None)
         if p - 1 < len(self.frames):
             return self.frames[p - 1]
         # Frames were not recorded (Race(frames=False)): only the current position is known.
+        if self._frame_of is not None:
+            return self._frame_of(self.race.state)
         from racebook.rf90.game import frame_of
         return frame_of(self.race.state)
 
@@ -228,7 +240,7 @@ class Stepper:
         event = self.event
         if event is None:
             frame = self.frame
-            turn = f" (Game Turn {frame.turn})" if frame is not None else ""
+            turn = f" ({self._turn_text(frame)})" if frame is not None else ""
             body, rule = f"Start position{turn}, before the first event. Press ▶ to step.", ""
             sub = ""
         else:
@@ -237,7 +249,7 @@ class Stepper:
             action = self.race.steps[step].action if step < len(self.race.steps) else None
             cause = f"step {step}: {html.escape(str(action))}" if action is not None else "automatic opening steps"
             frame = self.frame
-            turn = f"Game Turn {frame.turn} · " if frame is not None else ""
+            turn = f"{html.escape(self._turn_text(frame))} · " if frame is not None else ""
             sub = f"{turn}{cause} · {html.escape(event.kind)}"
         game = citations.doc_of_module(type(event).__module__) if event is not None else "rf90"
         rule_html = " " + style.rule_html(rule, game, cls="rb-rule", css=RULE_BADGE_CSS) if rule else ""

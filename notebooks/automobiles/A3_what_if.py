@@ -1,0 +1,170 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py:percent
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#       jupytext_version: 1.19.6
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # A3 — What if? Which purchases win races (Automobiles)
+#
+# **Learning objectives** — after this notebook you can:
+#
+# * set up a **fair comparison**: several buying plans in the *same* races, the seats swapped from race to race,
+#   every race **seeded** so anyone gets the same numbers;
+# * read a **win share** with its **95 % interval**, a mean finishing place, and the make-up of each plan's bag at
+#   the end of the race;
+# * explain what the experiments show — dark gears win, and because the **Stock is finite** ([§1.2][]), what you buy
+#   *when black runs out* decides the race between players who all want black;
+# * say why this is a statement about the **invented prices** of this teaching edition and a simple computer
+#   player, not "the best play" of the printed game.
+#
+# **Digest sections:** [§1.2][] (the finite Stock), [§4][] (set-up, random starting order), [§9][] (buying), [§11][]
+# (Decline wear), [§13][]–[§14][] (race position, end of race and winner), [§26][] (what the source lacks).
+#
+# Every race below is played by the `racebook` engine (`racebook.automobiles`), the computer players choosing only
+# among its legal actions; the notebook only counts (`racebook.automobiles.analysis.purchases`).
+#
+# [§1.2]: ../../docs/rules/automobiles_rules_digest.md#auto-s1-2
+# [§11]: ../../docs/rules/automobiles_rules_digest.md#auto-s11
+# [§13]: ../../docs/rules/automobiles_rules_digest.md#auto-s13
+# [§14]: ../../docs/rules/automobiles_rules_digest.md#auto-s14
+# [§26]: ../../docs/rules/automobiles_rules_digest.md#auto-s26
+# [§4]: ../../docs/rules/automobiles_rules_digest.md#auto-s4
+# [§9]: ../../docs/rules/automobiles_rules_digest.md#auto-s9
+
+# %% [markdown]
+# ## Invented values: read this first
+#
+# The source prints **no prices, no $ values and no board** ([§26][]). This edition invented them for teaching, and the
+# experiments below depend on them: change a price in `racebook/automobiles/data/cubes.toml` and the answer may
+# change. The values that matter here, read from the data files:
+#
+# [§26]: ../../docs/rules/automobiles_rules_digest.md#auto-s26
+
+# %% tags=["presenter-show"]
+from IPython.display import HTML, display
+
+from racebook.automobiles.analysis import purchases as P
+from racebook.automobiles.cubes import GEARS, components
+from racebook.automobiles.lessons.notebook import INVENTED, kind_of, provenance_html
+from racebook.automobiles.ui.experiments import experiment_charts
+
+comps = components()
+for code in GEARS + ("Y",):
+    t = comps.cubes[code]
+    kinds = {field: kind_of(src) for field, src in t.sources}
+    print(f"{t.name:9} ({t.colour:10}) cost ${t.cost} [{kinds['cost']}], value ${t.value} [{kinds['value']}], "
+          f"stock {t.stock} [{kinds['stock']}]")
+
+# %% tags=["presenter-show"]
+display(HTML(provenance_html([INVENTED])))
+
+# %% [markdown]
+# ## The method
+#
+# * **The players.** Every seat is the same computer player, `GreedyDriver`: it plays the gear that takes its car
+#   furthest, plays its movement and pit cards, keeps yellow cubes as money, pits when 3 wear cubes clog its Active
+#   pile — and **buys by its plan**: the first cube of its list it can afford, again and again, then it passes.
+#   Only the plan differs between the players of a race.
+# * **Fair seats.** One player per plan, five players, the first-game cards, the teaching board, 3 laps. The
+#   starting order is drawn from the race's seed ([§4][] item 3) and the plans move one seat along every race, so no
+#   plan keeps the pole or the grid money.
+# * **Seeded.** Race *i* uses seed 2200 + *i*: run it again and you get the same race, event for event.
+# * **Computed in advance.** 200 races per experiment take a couple of minutes, so the results ship with the
+#   package (`racebook/automobiles/data/precomputed/*.json`, each with the command that recomputes it). The notebook
+#   replays the first few races live to show that they are reproduced.
+#
+# [§4]: ../../docs/rules/automobiles_rules_digest.md#auto-s4
+
+# %%
+for name, plans in P.EXPERIMENTS.items():
+    print(name)
+    for plan, buys in plans.items():
+        print(f"  {plan:22} buys {' then '.join(buys) if buys else 'nothing'}")
+
+# %% [markdown]
+# ## Experiment 1 — five different plans
+
+# %%
+doc, results = P.load("purchases")
+print(f"{doc['races']} races, seeds {doc['seed']}…{doc['seed'] + doc['races'] - 1}, board {doc['board']}; "
+      f"recompute: {doc['command']}")
+live = [P.one_race(r.seed, P.EXPERIMENTS["purchases"]) for r in results[:3]]
+print("first 3 races replayed live, same finishing orders:", [r.order for r in live] == [r.order for r in
+                                                                                        results[:3]])
+for r in results[:3]:
+    print(f"  seed {r.seed}: {' > '.join(r.order)} ({r.rounds} rounds)")
+
+# %% tags=["presenter-show"]
+rows = P.summarise(results)
+for s in rows:
+    print(f"{s.plan:16} won {s.wins:3}/{s.races} ({s.win_share:.0%}, 95% interval {s.win_low:.0%}–{s.win_high:.0%}),"
+          f" mean place {s.mean_place:.2f}")
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+experiment_charts(rows)
+
+# %% [markdown]
+# **Black first wins every race.** A black space is the longest (4 segments on the teaching board), so a black cube
+# moves the car about twice as far as a white one; at the invented price of $9 — and $2 back as money when it is not
+# played — nothing else comes close. Look at the bags: *black first* ends with the most wear of the gear plans (it
+# drives through black, [§11][]: 4 wear a turn) and still wins. *Action cubes* buys Gearbox and Suspension cubes that
+# cost wear every time they are played, and its bag fills with brown. *Buy nothing* is not last: a small, light bag is
+# drawn often and hardly wears.
+#
+# [§11]: ../../docs/rules/automobiles_rules_digest.md#auto-s11
+
+# %% [markdown]
+# ## Experiment 2 — when everybody wants black
+#
+# If black is that good, every player buys it, and the Stock holds only 16 black cubes (a third-party figure, [§1.2][]).
+# What should you buy when it runs out?
+#
+# [§1.2]: ../../docs/rules/automobiles_rules_digest.md#auto-s1-2
+
+# %% tags=["presenter-show"]
+doc2, results2 = P.load("fallbacks")
+print(f"{doc2['races']} races; recompute: {doc2['command']}")
+live2 = [P.one_race(r.seed, P.EXPERIMENTS["fallbacks"]) for r in results2[:2]]
+print("first 2 races replayed live, same finishing orders:", [r.order for r in live2] == [r.order for r in
+                                                                                         results2[:2]])
+rows2 = P.summarise(results2)
+for s in rows2:
+    print(f"{s.plan:22} won {s.wins:3}/{s.races} ({s.win_share:.0%}, 95% interval {s.win_low:.0%}–{s.win_high:.0%}),"
+          f" mean place {s.mean_place:.2f}")
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+experiment_charts(rows2)
+
+# %% [markdown]
+# **Keep buying.** Look at the bags: the 16 black cubes are shared out early, and the 24 dark grey ones run out too
+# (the three plans that buy dark grey end with all 24 between them). The plan that then buys **light grey** keeps
+# turning its money into movement every turn and wins most races. *Black only* and *black, then yellow* stop improving
+# their bags once black is gone (yellow is money, not movement). *Dark grey, then black* buys dark grey whenever it
+# has $6, so it never saves the $9 a black cube costs: it ends with no black at all.
+#
+# ## Reading the numbers honestly
+#
+# * A win share of 100 % over 200 races has a 95 % interval of about 98–100 %: the difference is real **for these
+#   players and these prices**.
+# * The players are simple. A human who also pits cleverly, drafts and plans routes through the colours would change
+#   the numbers; so would other cards (here the first-game set).
+# * Every price and $ value is invented (table above). The experiment shows how to ask the question; it does not
+#   tell you how to play the printed game.
+#
+# ## Your turn
+#
+# Change a plan in `racebook.automobiles.analysis.purchases.EXPERIMENTS` (or a price in `data/cubes.toml`) and
+# recompute, e.g. `python -m racebook.automobiles.analysis.purchases fallbacks --races 50` (about half a minute on a
+# quiet machine); `P.run(20, 2200, {...})` runs a few races right here.

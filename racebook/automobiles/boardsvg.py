@@ -1,0 +1,178 @@
+"""The Automobiles board as SVG: a position drawn by string building, readable anywhere.
+
+:func:`position_svg` draws a :class:`racebook.automobiles.game.Frame` (or nothing but the board) on the
+:class:`racebook.automobiles.boardgeom.BoardPicture` of its board: every space filled with its gear colour (§7.1)
+and labelled with its id (the ids of the action notation, ``A play W 1.3``), lane 1 along the inside (§13), the
+finish line and the race direction, the cubes placed on the track this turn (§6.4) as small squares edged in their
+owner's colour, the cars as lettered circles with their names beside the band, and on request a highlighted move
+(the spaces of a play, §7.1–§7.2, outlined in magenta with the route drawn through them). ``Race._repr_svg_`` and
+``GameState._repr_svg_`` use it. Every text is escaped; the output is one well-formed ``<svg>`` element. Standard
+library only.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from typing import Any
+
+from racebook.automobiles.board import Board
+from racebook.automobiles.boardgeom import (
+    CUBE_FILL,
+    HIGHLIGHT,
+    SPACE_EDGE,
+    SPACE_FILL,
+    SPACE_INK,
+    Mark,
+    ink_on,
+    picture,
+)
+from racebook.core.geometry import CHAR_EM, PlacedLabel, Point
+
+WIDTH, HEIGHT = 1280, 720
+LEGEND_PX = 34
+
+
+def _e(text: object) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def _pts(points: Sequence[Point]) -> str:
+    return " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
+
+
+def _text(x: float, y: float, text: str, font: float, colour: str = "#222", fit: bool = True) -> str:
+    width = len(text) * font * CHAR_EM
+    fit_attr = f' textLength="{width:.1f}" lengthAdjust="spacingAndGlyphs"' if fit and len(text) > 1 else ""
+    return (f'<text x="{x:.1f}" y="{y + font * 0.35:.1f}" font-size="{font:.1f}" font-weight="bold" '
+            f'fill="{colour}" text-anchor="middle"{fit_attr}>{_e(text)}</text>')
+
+
+def _label(p: PlacedLabel | None, colour: str = "#222") -> str:
+    if p is None:
+        return ""
+    out = ""
+    if p.displaced:
+        out += (f'<line x1="{p.x:.1f}" y1="{p.y:.1f}" x2="{p.anchor[0]:.1f}" y2="{p.anchor[1]:.1f}" '
+                f'stroke="{colour}" stroke-width="1" opacity="0.6"/>')
+    return out + _text(p.x, p.y, p.text, p.font, colour)
+
+
+def position_svg(board: Board, frame: Any = None, *, order: Sequence[str] | None = None,
+                 move: Sequence[str] = (), mover: str | None = None, info: str = "", title: str = "",
+                 width: int = WIDTH, height: int = HEIGHT) -> str:
+    """The SVG of ``frame`` on ``board`` (``frame`` None: the empty board) at ``width`` × ``height`` px.
+
+    ``order`` fixes the car colours (turn order); ``move`` is a route of space ids to highlight, ``mover`` the
+    player whose car it starts from; ``info`` the line at the top left."""
+    pic = picture(board, width, height - LEGEND_PX)
+    px = pic.px
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+           f'viewBox="0 0 {width} {height}" font-family="DejaVu Sans, Arial, Helvetica, sans-serif">',
+           f'<title>{_e(title or board.name)}</title>', f'<rect width="{width}" height="{height}" fill="white"/>']
+    for sp, ring in pic.spaces():
+        out.append(f'<polygon class="space {sp.colour}" data-space="{_e(sp.id)}" points="{_pts([px(p) for p in ring])}"'
+                   f' fill="{SPACE_FILL[sp.colour]}" stroke="{SPACE_EDGE}" stroke-width="1.5"/>')
+    for ch in pic.chevrons():
+        out.append(f'<polyline points="{_pts(ch)}" fill="none" stroke="#9a9a9a" stroke-width="2"/>')
+    a, b = pic.finish_line()
+    for colour, dash in (("black", ""), ("white", ' stroke-dasharray="5 5"')):
+        out.append(f'<line class="finish" x1="{a[0]:.1f}" y1="{a[1]:.1f}" x2="{b[0]:.1f}" y2="{b[1]:.1f}" '
+                   f'stroke="{colour}" stroke-width="7"{dash}/>')
+    marks: list[Mark] = pic.marks(frame, order) if frame is not None else []
+    for lab in pic.visible_space_labels(marks):
+        colour = SPACE_INK[board.spaces[lab.key[6:]].colour]
+        out.append(_text(lab.x, lab.y, lab.text, lab.font, colour))
+    if move:
+        for sid in move:
+            sp = board.space_of(sid)
+            ring = list(zip(*pic.geom.space_outline(sp), strict=True))
+            out.append(f'<polygon class="move" points="{_pts([px(p) for p in ring])}" fill="none" '
+                       f'stroke="{HIGHLIGHT}" stroke-width="4"/>')
+        route = pic.route(frame, mover, move)
+        if len(route) > 1:
+            out.append(f'<polyline class="route" points="{_pts(route)}" fill="none" stroke="{HIGHLIGHT}" '
+                       'stroke-width="3" stroke-dasharray="6 4"/>')
+    fills = {m.owner: m.fill for m in marks if m.kind == "car"}
+    for m in marks:
+        x, y = m.px
+        if m.kind == "cube":
+            s = m.size
+            out.append(f'<rect class="cube {m.code}" x="{x - s / 2:.1f}" y="{y - s / 2:.1f}" width="{s:.1f}" '
+                       f'height="{s:.1f}" fill="{m.fill}" stroke="{fills.get(m.owner, "#333")}" stroke-width="3">'
+                       f'<title>{_e(m.owner)}: {_e(m.code)} in {_e(m.space)}</title></rect>')
+        else:
+            out.append(f'<circle class="car" cx="{x:.1f}" cy="{y:.1f}" r="{m.size / 2:.1f}" fill="{m.fill}" '
+                       f'stroke="#111" stroke-width="2"><title>{_e(m.owner)}</title></circle>')
+            font = m.size * (0.62 if len(m.code) == 1 else 0.48)
+            out.append(_text(x, y, m.code, font, ink_on(m.fill), fit=False))
+    out += [_label(p) for p in (pic.car_labels(marks) if marks else [])]
+    if info:
+        out.append(f'<text x="12" y="24" font-size="17" font-weight="bold" fill="#333">{_e(info)}</text>')
+    out.append(_legend(width, height))
+    out.append("</svg>")
+    return "\n".join(s for s in out if s)
+
+
+def _legend(width: int, height: int) -> str:
+    y = height - LEGEND_PX / 2
+    parts: list[str] = []
+    x = 12.0
+
+    def word(text: str, skip: float = 0) -> None:
+        nonlocal x
+        x += skip
+        parts.append(f'<text x="{x:.0f}" y="{y + 5:.0f}" font-size="15" fill="#333">{_e(text)}</text>')
+        x += len(text) * 15 * 0.56 + 16
+
+    for code, name in (("W", "3rd white"), ("L", "4th light grey"), ("D", "5th dark grey"), ("K", "6th black")):
+        parts.append(f'<rect x="{x:.0f}" y="{y - 8:.0f}" width="24" height="16" fill="{SPACE_FILL[code]}" '
+                     f'stroke="{SPACE_EDGE}" stroke-width="1.5"/>')
+        word(name, 30)
+    for text in ("● car", "▪ cube played this turn", "lane 1 = inside", "› race direction"):
+        word(text)
+    parts.append(f'<rect x="{x:.0f}" y="{y - 8:.0f}" width="24" height="16" fill="none" stroke="{HIGHLIGHT}" '
+                 'stroke-width="3"/>')
+    word("move", 30)
+    return f'<g class="legend">{"".join(parts)}</g>'
+
+
+def state_info(state: Any) -> str:
+    """The info line of a state: the turn, the phase and each car's lap, in race order."""
+    from racebook.automobiles.rules.standings import standings
+
+    n = state.board.length
+    laps = ", ".join(f"{pid} lap {min(state.laps, max(1, state.players[pid].progress // n + 1))}"
+                     for pid in standings(state))
+    if state.finished:
+        return f"Race over · {laps}"
+    t = state.turn
+    now = f"{t.car} · {t.phase.value} phase" if t is not None else ""
+    return f"Round {state.round} · {now} · {laps}"
+
+
+def state_svg(state: Any, move: Sequence[str] = (), **kw: Any) -> str:
+    """The SVG of a :class:`racebook.automobiles.state.GameState` (``move``: a route to highlight, e.g. a play's
+    spaces, from the car whose turn it is)."""
+    from racebook.automobiles.game import frame_of
+
+    mover = state.turn.car if state.turn is not None else None
+    kw.setdefault("info", state_info(state))
+    return position_svg(state.board, frame_of(state), order=state.order, move=move, mover=mover, **kw)
+
+
+def race_svg(race: Any, move: Any = None, **kw: Any) -> str:
+    """The SVG of a :class:`racebook.automobiles.game.Race`'s current position; ``move`` a play action (or its
+    text) whose spaces are highlighted."""
+    spaces: Sequence[str] = ()
+    if move is not None:
+        action = race._parse(move) if isinstance(move, str) else move
+        spaces = tuple(getattr(action, "spaces", ()))
+    kw.setdefault("title", race.position())
+    return state_svg(race.state, spaces, **kw)
+
+
+def cube_swatch(code: str, size: int = 14) -> str:
+    """A small inline SVG square of a cube's colour (for the panels' HTML)."""
+    return (f'<svg width="{size}" height="{size}" style="vertical-align:middle"><rect x="1" y="1" '
+            f'width="{size - 2}" height="{size - 2}" fill="{CUBE_FILL.get(code, "#999")}" stroke="#444"/></svg>')

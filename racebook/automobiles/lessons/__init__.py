@@ -1,0 +1,2 @@
+"""Helpers the Automobiles notebooks share (no rule lives here: every number printed comes from the engine or the
+data files)."""

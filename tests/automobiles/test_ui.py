@@ -1,0 +1,124 @@
+"""The Automobiles widgets without a display (issue 22): the board view draws the picture's numbers and is built
+once, the race player steps, the zones, odds and buy panels answer a simulated click, and an error is one line."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("bqplot")
+
+from browser_check import test_automobiles_board_views_in_lab  # noqa: E402, F401  (collected here; skips without chromium)
+
+from racebook.automobiles import zones  # noqa: E402
+from racebook.automobiles.actions import Buy, Pass  # noqa: E402
+from racebook.automobiles.analysis.odds import at_least  # noqa: E402
+from racebook.automobiles.board import load_board  # noqa: E402
+from racebook.automobiles.boardgeom import BoardPicture  # noqa: E402
+from racebook.automobiles.game import Race, frame_of  # noqa: E402
+from racebook.automobiles.scenario import read  # noqa: E402
+from racebook.automobiles.setup import new_state  # noqa: E402
+from racebook.automobiles.ui import BoardView, BuyPanel, OddsPanel, RacePlayer, ZonesPanel  # noqa: E402
+
+
+@pytest.mark.parametrize("board_id", ["teaching", "ladder"])
+def test_the_view_draws_the_pictures_spaces(board_id: str) -> None:
+    board = load_board(board_id)
+    view = BoardView(board, width=980)
+    pic = BoardPicture(board, 980 - 16, None)
+    first = next(iter(board.spaces.values()))
+    xs, ys = pic.geom.space_outline(first)
+    assert list(view.m_spaces.x[0]) == pytest.approx(xs) and list(view.m_spaces.y[0]) == pytest.approx(ys)
+    assert len(view.m_spaces.x) == len(board.spaces)
+    shown = list(view.m_labels_dark.text) + list(view.m_labels_light.text)
+    assert sorted(shown) == sorted(p.text for p in pic.space_labels)
+    assert sorted(p.key for p in pic.space_labels) == sorted(f"space:{s}" for s in board.spaces)
+    for p in pic.space_labels:  # the id, or where it does not fit (a corner's inner lane) its number in the lane
+        assert p.text in (p.key[6:], p.key[6:].partition(".")[2])
+
+
+def test_the_player_steps_and_the_figure_is_built_once() -> None:
+    player = RacePlayer("auto_drafting")
+    view, figure, marks = player.view, player.view.figure, list(player.view.figure.marks)
+    assert player.stepper.position == 0 and player.stepper.count > 5
+    player.stepper.b_last.click()
+    assert player.stepper.position == player.stepper.count
+    final = frame_of(player.race.state)
+    assert set(view.positions) == set(final.cars)
+    pic = view.picture
+    for pid, (lane, progress) in final.cars.items():
+        assert view.positions[pid] == pytest.approx(pic.geom.segment_point(lane, progress))
+    player.stepper.b_prev.click()
+    player.stepper.b_first.click()
+    assert view.figure is figure and list(view.figure.marks) == marks and player.errors.text == ""
+    assert player.zones is not None and set(player.zones.counts) == {"A", "B"}
+
+
+def test_the_player_shows_cubes_on_the_track_and_a_move() -> None:
+    race = read("auto_ex05_burnout").race()
+    player = RacePlayer(race, position=None)
+    assert player.stepper.position == player.stepper.count
+    cubes = sum(len(p.track) for p in race.state.players.values())
+    assert len(player.view.m_cubes.x) == cubes > 0
+    r = read("auto_drafting").race(play=False)
+    move = next(a for a in r.legal_actions() if getattr(a, "spaces", ()))
+    view = BoardView(r.state.board)
+    view.show_state(r.state, move.spaces)
+    xs = view.picture.geom.space_outline(r.state.board.space_of(move.spaces[-1]))[0]
+    assert view.move == move.spaces and list(view.m_move.x).count(xs[0]) >= 1
+    assert len(view.m_route.x) == len(move.spaces) + 1
+
+
+def test_stepping_onto_a_cube_placed_outlines_its_move() -> None:
+    player = RacePlayer("auto_ex05_burnout", position=0)
+    placed = next(i for i, e in enumerate(player.stepper.events, 1) if e.kind == "CubePlaced")
+    player.go(placed)
+    assert player.view.move == player.stepper.event.spaces == ("3.4", "3.5")
+    player.stepper.b_first.click()
+    assert player.view.move == ()
+
+
+def test_the_zones_panel_counts_every_zone() -> None:
+    race = read("auto_ex05_burnout").race()
+    panel = ZonesPanel(race.state)
+    for p in race.state.players.values():
+        z = p.zones()
+        assert panel.counts[p.id] == {"bag": zones.size(z["bag"]), "active": zones.size(z["active"]),
+                                      "used": zones.size(z["used"]) + zones.size(z["track"]),
+                                      "discard": zones.size(z["discard"])}
+    assert "Discard" in panel.html.value
+
+
+def test_the_odds_panel_answers_from_the_exact_odds() -> None:
+    state = new_state(3, seed=2)
+    panel = OddsPanel(state, "A", colour="W", k=2, n=7)
+    p = state.players["A"]
+    assert panel.chance == at_least(p.bag, p.discard, "W", 2, 7)
+    panel.w_k.value = 5  # a simulated slider move
+    assert panel.chance == at_least(p.bag, p.discard, "W", 5, 7)
+    assert f"{float(panel.chance) * 100:.1f}%" in panel.answer.value
+    assert len(panel.bars.y) == 8 and sum(panel.bars.y) == pytest.approx(1.0)
+    assert panel.errors.text == ""
+
+
+def test_the_buy_panel_offers_the_legal_buys_and_applies_one() -> None:
+    race = Race(new_state(2, seed=5))
+    panel = BuyPanel(race)
+    legal = race.legal_actions()
+    assert panel.actions == [a for a in legal if isinstance(a, Buy)] + [a for a in legal if isinstance(a, Pass)]
+    heard = []
+    panel.on_apply(lambda a, ev: heard.append(a))
+    before = race.state.turn.money
+    first = panel.actions[0]
+    panel.buttons.children[0].click()
+    assert heard == [first] and race.state.turn.money == before - race.state.comps.cost(first.cube)
+    assert "buys" in panel.last.value and panel.errors.text == ""
+
+
+def test_a_stale_button_shows_one_friendly_line() -> None:
+    race = Race(new_state(2, seed=5))
+    panel = BuyPanel(race)
+    stale = panel.buttons.children[-1]  # "done (pass)" for the current player
+    race.apply(panel.actions[-1])  # the race moved on behind the panel's back
+    stale.click()
+    text = panel.errors.text
+    assert text.count("\n") == 1 and "IllegalAction" in text and "Traceback" not in text
