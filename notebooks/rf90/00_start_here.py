@@ -105,6 +105,8 @@ PLAN = [
     ("13_what_if", "what if? change a rule or a card and replay", "§31"),
     ("14_spa_and_extreme_trajectories", "Expansion #1: Spa's Extreme Trajectories, Monaco's braking zones",
      "Expansion #1 §3, §4"),
+    ("15_teams_and_robot_teammates", "Expansion #1: teams, robot teammates and their four assistance cards",
+     "Expansion #1 §5"),
 ]
 present = {p.stem for p in Path.cwd().glob("[0-9][0-9]_*.ipynb")}
 plan = PLAN + [(name, "", "") for name in sorted(present - {p[0] for p in PLAN})]

@@ -91,7 +91,10 @@ CAR = COLOURS[0]       # the first human car
 # So every result below describes **this driver**, not what a strong player would get from the same choice.
 #
 # **The field.** The manual's table of robots per number of players is missing (§6.1: "see table" — NOT IN
-# SOURCE, §0.1). `racebook` uses a documented default that fills the field to six cars:
+# SOURCE, §0.1). `racebook` uses Expansion #1's recommended advanced line-up for 2–6 players (§5.3, digest of
+# Expansion #1; the rows for 2–6 changed from an invented six-car field when the team rules came in) and, for one
+# player — the experiments below — the invented 2 SuperFast, 2 Fast, 1 Slow it always used, so their numbers and
+# the precomputed tables did not change:
 
 # %% tags=["presenter-show"]
 table = pd.DataFrame([{"players": p, "SuperFast": sf, "Fast": f, "Slow": s} for p, (sf, f, s)
@@ -132,7 +135,7 @@ print(pd.DataFrame([dataclasses.asdict(o) for o in outs]).T.to_string(header=Fal
 #
 # | # | the question | the reading used |
 # |---|---|---|
-# | §6.1, §0.1 | how many robots for how many players (the table is missing) | `ROBOTS_BY_PLAYERS`: fill the field to six cars, SuperFast first |
+# | §6.1, §0.1 | how many robots for how many players (the table is missing) | `ROBOTS_BY_PLAYERS`: Expansion #1's advanced line-up (§5.3) for 2–6 players; 2-2-1 (invented) for one |
 # | 20 | "each stop gives 10 turns": from where? | new chit = old chit + 10 (+3 per extra section), at most current turn + 16 |
 # | 37 | may a car whose chit is due skip its turn instead? | no: it is offered only pit stops |
 # | AMB-27 | where a successful late braker lands | **behind** the cars already in the next section |

@@ -373,13 +373,13 @@ def _apply_teams(position: Position, state: RaceState, create_missing: bool) -> 
 
 
 def teams_of(state: RaceState) -> tuple[tuple[str, tuple[str, ...]], ...]:
-    """The race's teams, (name, car ids), in the order their first car appears among the race's cars."""
+    """The race's teams, (name, car ids), by name; a team named by its cars lists them in its name's order."""
     teams: dict[str, list[str]] = {}
     for car in state.cars.values():
         if car.team is not None:
             teams.setdefault(car.team, []).append(car.id)
     return tuple((name, tuple(sorted(ids, key=lambda c: name.split("+").index(c) if c in name.split("+") else 2)))
-                 for name, ids in teams.items())
+                 for name, ids in sorted(teams.items()))
 
 
 def of(state: RaceState) -> Position:

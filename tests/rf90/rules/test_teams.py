@@ -87,7 +87,7 @@ def test_no_leader_check_to_lap_a_teammate() -> None:
 
 @pytest.mark.parametrize("text", [
     "spa turn=3 lap=1 weather=0 teams=Green+Red | Rivage: Green* Red",
-    "spa turn=3 lap=1 weather=0 teams=Ferrari:Green+Red,Blue+Pink | Rivage: Green* Red Blue Pink",
+    "spa turn=3 lap=1 weather=0 teams=Blue+Pink,Ferrari:Green+Red | Rivage: Green* Red Blue Pink",
 ])
 def test_teams_in_the_position_notation_round_trip(text: str) -> None:
     assert str(notation.parse(text)) == text
