@@ -746,7 +746,7 @@ class TrackView:
         rings = {name: TEAM_RINGS[i % len(TEAM_RINGS)] for i, name in enumerate(sorted(set(team_of.values())))}
         mates = [(positions[c], rings[team_of[c]]) for c in sorted(positions) if c in team_of]
         if rings:
-            info[1] += "   ·   teams (ringed): " + ", ".join(rings)
+            info.append("teams (ringed): " + ", ".join(rings))
         # keep each car at a fixed index in the scatter marks (sorted by id): the browser then never has to
         # re-colour points when cars swap places (bqplot's front end kept stale colours on reordering)
         humans = _by_id(humans)
@@ -772,8 +772,8 @@ class TrackView:
             self.m_halo.x, self.m_halo.y = halo_x, halo_y
             self.m_traj_links.x, self.m_traj_links.y = tlx, tly
             ix, iy = self.picture.view.unit((12, 22))
-            _, dy = self.picture.view.unit((0, 22 + INFO_FONT * 1.2))
-            self.m_info.x, self.m_info.y, self.m_info.text = [ix, ix], [iy, dy], info
+            ys = [self.picture.view.unit((0, 22 + INFO_FONT * 1.2 * k))[1] for k in range(len(info))]
+            self.m_info.x, self.m_info.y, self.m_info.text = [ix] * len(info), [iy, *ys[1:]], info
             sc_sec = getattr(frame, "sc", None)  # the Safety Car, at the front of its section (§21)
             if sc_sec and track.has_section(sc_sec):
                 scx, scy = lay.at(sc_sec, 0.97, 1.75)
