@@ -30,3 +30,10 @@ def test_the_doc_names_the_signature_and_every_verb() -> None:
         assert f"{verb}" in DOC
     for what in ASSIST_WHATS:
         assert what in DOC, what
+
+
+def test_workshop_finds_notebook_15() -> None:
+    from racebook.workshop import find_notebooks
+
+    root = Path(__file__).resolve().parents[2]
+    assert find_notebooks("15", root).name == "15_teams_and_robot_teammates.ipynb"

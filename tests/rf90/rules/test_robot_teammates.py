@@ -220,3 +220,20 @@ def test_one_card_per_robot_teammate_per_game_turn_and_only_its_human() -> None:
     assert not assist.can_help(race.state, race.state.cars["Pink"])
     assert assist.helper(race.state, race.state.cars["Red"]).id == "Green"
     assert assist.helper(race.state, race.state.cars["Blue"]) is None
+
+
+def test_green_card_forces_an_et_whose_next_check_gets_plus_20() -> None:
+    """§5.6 green (AMB-X1-27, AMB-X1-29): at the end of its movement Pink is put on the free ET of Descent-2; on its
+    next turn the Expansion #1 check is against 60 + 20 = 80 (a 75 passes), and the bonus is used up."""
+    from racebook.rf90.lessons.notebook import small_race
+
+    race = small_race("spa turn=5 lap=2 teams=Blue+Pink | Start: Pink* | Pits: Blue{played}",
+                      {"Pink": {"kind": "robot", "robot": "superfast"}, "Blue": {"hand": ["R28"]}}, ["R75"],
+                      track="spa")
+    assert race.current_car == "Blue" and race.phase is Phase.ASSIST_END
+    assert Assist("Blue", "Pink", "R28", "et", "Descent-2.et1") in race.legal_actions()
+    assert not [a for a in race.legal_actions() if isinstance(a, Assist) and a.what == "lb"]  # no LB symbol there
+    race.apply("Blue assist Pink R28 et=Descent-2.et1")
+    (chk,) = [e for e in race.events if isinstance(e, ev.CheckTest) and e.car == "Pink"]
+    assert chk.test is ev.Checked.ET and chk.target == 80 and chk.passed and "75" in chk.card
+    assert race.state.cars["Pink"].assist_bonus == 0 and race.state.turn == 6
