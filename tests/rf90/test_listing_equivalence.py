@@ -16,14 +16,16 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from equivalence import golden_robots  # the line-ups the golden file was recorded with (tests/equivalence.py)
-
 from racebook.rf90.analysis.drivers import GreedyDriver, RandomDriver
 from racebook.rf90.car import Skill, Strategy, Tyre
 from racebook.rf90.game import Race
 from racebook.rf90.setup import Driver, new_race
 from racebook.rf90.trackfile import load_track
 from racebook.rf90.turn import Phase, cardplay
+
+if str(Path(__file__).resolve().parents[1]) not in sys.path:  # run as a script (--force): tests/ holds the helpers
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from equivalence import golden_robots  # noqa: E402 - the line-ups the golden file was recorded with
 
 GOLDEN = Path(__file__).parent / "data" / "listing_golden.json"
 TRACKS = ("silverstone", "monza", "teaching")
