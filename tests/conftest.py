@@ -118,6 +118,25 @@ def random_setup(rnd: random.Random, track: Track | None = None) -> dict[str, An
     return scenario_dict(position, spec, seed=rnd.randrange(2**32), track=track.id)
 
 
+def random_team_setup(rnd: random.Random, track: Track | None = None) -> dict[str, Any]:
+    """:func:`random_setup` with teams (Expansion #1 §5): each robot is the robot teammate of a human while there
+    are humans left, and two more humans may team up; the position's header gets ``teams=``."""
+    spec = random_setup(rnd, track)
+    position = spec["scenario"]["position"]
+    ids = notation.parse(position).car_ids()
+    humans = [c for c in ids if notation.robot_type_for(c) is None]
+    robots = [c for c in ids if notation.robot_type_for(c) is not None]
+    rnd.shuffle(humans)
+    pairs = list(zip(humans, robots, strict=False))
+    left = humans[len(pairs):]
+    if len(left) >= 2 and rnd.random() < 0.7:
+        pairs.append((left[0], left[1]))
+    if pairs:
+        head, rest = position.split(" | ", 1)
+        spec["scenario"]["position"] = f"{head} teams={','.join(f'{a}+{b}' for a, b in pairs)} | {rest}"
+    return spec
+
+
 @pytest.fixture(scope="session")
 def teaching() -> Track:
     return load_track("teaching")

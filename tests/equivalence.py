@@ -3,7 +3,8 @@
 Speed work must not change a single result: the same seeds give the same actions, legal listings, event sentences
 and final states as before. :func:`race_specs` is the fixed list of races (every shipped track, 1–4 automatic human
 drivers (:class:`~racebook.rf90.analysis.drivers.GreedyDriver`, late braking by the odds, always or never) with the
-robots of :func:`~racebook.rf90.analysis.simulate.robots_for`, frames on and off); :func:`fingerprint` plays one and
+robots of :data:`GOLDEN_ROBOTS` (the harness's line-ups when the golden was pinned), frames on and off);
+:func:`fingerprint` plays one and
 returns SHA-256 digests of what it did. ``tests/data/equivalence_rf90.json`` holds the fingerprints computed by the
 engine before the speed work; ``tools/make_equivalence.py`` writes it (only for a deliberate rule change) and
 ``tests/rf90/analysis/test_equivalence.py`` recomputes and compares them.
@@ -24,8 +25,8 @@ from racebook.core.actions import Action
 from racebook.core.agents import play_out
 from racebook.rf90 import notation
 from racebook.rf90.analysis.drivers import GreedyDriver
-from racebook.rf90.analysis.simulate import COLOURS, robots_for
-from racebook.rf90.car import Strategy, Tyre
+from racebook.rf90.analysis.simulate import COLOURS
+from racebook.rf90.car import RobotType, Strategy, Tyre
 from racebook.rf90.game import Race
 from racebook.rf90.setup import Driver, new_race
 from racebook.rf90.trackfile import load_track
@@ -35,6 +36,18 @@ FORMAT = "racebook-equivalence/1"
 # The tracks of the reference set (the shipped tracks when it was written; a test checks none is missing).
 TRACKS = ("monza", "silverstone", "teaching", "monaco", "spa")  # + Expansion #1 (issue 20)
 LATE_BRAKE: tuple[bool | None, ...] = (None, True, False)  # GreedyDriver: by the odds, always, never
+#: The golden's races keep the explicit line-ups they were pinned with (SuperFast, Fast, Slow by players): the
+#: harness's default before Expansion #1's recommended line-ups (§5.3) replaced it in simulate.ROBOTS_BY_PLAYERS.
+GOLDEN_ROBOTS = {1: (2, 2, 1), 2: (2, 1, 1), 3: (1, 1, 1), 4: (1, 1, 0), 5: (1, 0, 0), 6: (0, 0, 0)}
+
+
+def golden_robots(players: int) -> list[tuple[str, RobotType]]:
+    sf, f, s = GOLDEN_ROBOTS[players]
+    return ([(f"SuperFast{i + 1}", RobotType.SUPERFAST) for i in range(sf)]
+            + [(f"Fast{i + 1}", RobotType.FAST) for i in range(f)]
+            + [(f"Slow{i + 1}", RobotType.SLOW) for i in range(s)])
+
+
 QUICK_PER_TRACK = 24  # races per track that `make test` replays (72 in all: each players x late-braking pair twice)
 SHORT = 6  # hex digits of the per-step and per-field digests
 FULL_PER_TRACK = 120  # races per track in the golden file (360 in all; RACEBOOK_EQUIV_FULL=1 / make equivalence)
@@ -46,7 +59,7 @@ class Spec:
 
     track: str
     seed: int
-    players: int  # automatic human drivers (GreedyDriver), with the robots of robots_for(players)
+    players: int  # automatic human drivers (GreedyDriver), with the robots of GOLDEN_ROBOTS[players]
     late_brake: bool | None
     frames: bool
 
@@ -114,7 +127,7 @@ def play(spec: Spec) -> Played:
     track = load_track(spec.track)
     drivers = [Driver(COLOURS[i], refuel=12, qualify_card=0, tyre=Tyre.HARD, strategy=Strategy.SAVE_TYRES)
                for i in range(spec.players)]
-    rs = new_race(track, drivers, robots_for(spec.players), seed=spec.seed)
+    rs = new_race(track, drivers, golden_robots(spec.players), seed=spec.seed)
     race = Race(rs.state, frames=spec.frames)
     listings: dict[int, str] = {}
     pick = {d.id: _Recording(GreedyDriver(spec.seed + i, late_brake=spec.late_brake), listings)

@@ -131,6 +131,8 @@ PLAN = [
     ("13_what_if", "what if? change a rule or a card and replay", "§31"),
     ("14_spa_and_extreme_trajectories", "Expansion #1: Spa's Extreme Trajectories, Monaco's braking zones",
      "Expansion #1 §3, §4"),
+    ("15_teams_and_robot_teammates", "Expansion #1: teams, robot teammates and their four assistance cards",
+     "Expansion #1 §5"),
     ("16_championship", "Expansion #1: the RF90 Championship — seasons, points, countback, title odds",
      "Expansion #1 §6"),
 ]

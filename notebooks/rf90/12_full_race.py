@@ -21,7 +21,8 @@
 # * set up a real race the way the book does it: **Free Practice** (*FREE PRACTICE*: skill, car setup, the
 #   **substitute car**, *Carro Substituto*), **qualifying** (*Qualificação*) with a card from the dealt hand and a
 #   **refuel chit** (*ficha de reabastecimento*), the grid, the weather, then tyres and strategy;
-# * choose how many **robots** (*robôs*) race, knowing that the book's table for this is missing;
+# * choose how many **robots** (*robôs*) race: the manual's table is missing; Expansion #1 recommends one
+#   ([Expansion #1 §5.3][]);
 # * play a race where the engine is the referee: the buttons are exactly the legal actions, and a choice that is
 #   not legal is explained with its rule;
 # * let the computer drive a car, "play until my turn", and read the standings and the track as the race goes on;
@@ -38,6 +39,7 @@
 # `race.legal_actions()`; an illegal choice is explained by `racebook.rf90.explain.why_illegal`. The widget only lists
 # and applies.
 #
+# [Expansion #1 §5.3]: ../../docs/rules/rf90_expansion1_digest.md#x1-s5-3
 # [Ex. 1]: ../../docs/rules/rf90_rules_digest.md#ex-1
 # [§0.1]: ../../docs/rules/rf90_rules_digest.md#s0-1
 # [§10]: ../../docs/rules/rf90_rules_digest.md#s10
@@ -74,8 +76,10 @@ from racebook.rf90.ui.fullrace import RaceTable
 #    and wear slots. The row says at once whether the setup is legal; an illegal one is refused, with the rule, in
 #    the messages under the buttons.
 # 2. **Robots.** The manual says the number of robots depends on the number of players, but its table is **NOT IN
-#    SOURCE** ([§0.1][], [§6.1][]). The table starts from the documented default `ROBOTS_BY_PLAYERS` and you can change
-#    the three counts; the engine checks that the grid has room ([§7.2][]).
+#    SOURCE** ([§0.1][], [§6.1][]). The table starts from Expansion #1's recommended advanced line-up
+#    ([Expansion #1 §5.3][], in `ROBOTS_BY_PLAYERS`; one player: an invented default) and you can change the three
+#    counts; the engine checks that the grid has room ([§7.2][]). (Before Expansion #1's table the default was an
+#    invented six-car field: the robots, the grid and the qualifying order below changed with it.)
 # 3. **1. Deal the hands ([§6.2][]).** Every player sees his hand in the *qualifying card* list. A player who dislikes
 #    it ticks **substitute car** ([§6.3][]): the whole hand goes back and a new one is dealt — once; the second hand
 #    must be kept. (The engine deals in row order, each substitute hand right after its first hand, so a
@@ -98,6 +102,7 @@ from racebook.rf90.ui.fullrace import RaceTable
 # Where the hand of the car to play is on the shared screen, the other players look away — or each player keeps
 # his own real cards and the table only referees.
 #
+# [Expansion #1 §5.3]: ../../docs/rules/rf90_expansion1_digest.md#x1-s5-3
 # [§0.1]: ../../docs/rules/rf90_rules_digest.md#s0-1
 # [§27]: ../../docs/rules/rf90_rules_digest.md#s27
 # [§6.1]: ../../docs/rules/rf90_rules_digest.md#s6-1
@@ -129,9 +134,9 @@ table
 #
 # ### Robots
 #
-# The default for two players (NOT IN SOURCE, [§0.1][]; the counts can be changed in the table):
+# The default for two players ([Expansion #1 §5.3][]: 2 SuperFast, 3 Fast, 3 Slow; the counts can be changed):
 #
-# [§0.1]: ../../docs/rules/rf90_rules_digest.md#s0-1
+# [Expansion #1 §5.3]: ../../docs/rules/rf90_expansion1_digest.md#x1-s5-3
 
 # %% tags=["presenter-show"]
 t = RaceTable(track="teaching", players=2, seed=12)
@@ -320,12 +325,14 @@ ScenarioPlayer(t.race, position=None)
 #
 # * **The rules** — every legal action, every cost, test and movement — are the engine's; the table never
 #   decides one. Robots play by [§17][].
-# * **NOT IN SOURCE** ([§0.1][]): the robots-per-players table (the default above, changeable), the robot refuel
+# * **NOT IN SOURCE** ([§0.1][]): the robots-per-players table (the default above is [Expansion #1 §5.3][] for 2–6
+#   players, an invented one for 1 player; changeable), the robot refuel
 #   chits' values (invented and documented in `racebook/rf90/data/robot_chits.toml`), the grid layout per track, the
 #   10th strategy and SIXTH SENSE (both refused).
 # * **House rules** ([§31][]) are the switches in the Set-up tab (`racebook.rf90.options.Rules`); the defaults are the
 #   digest's recommended readings.
 #
+# [Expansion #1 §5.3]: ../../docs/rules/rf90_expansion1_digest.md#x1-s5-3
 # [§0.1]: ../../docs/rules/rf90_rules_digest.md#s0-1
 # [§17]: ../../docs/rules/rf90_rules_digest.md#s17
 # [§31]: ../../docs/rules/rf90_rules_digest.md#s31

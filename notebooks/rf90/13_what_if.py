@@ -108,27 +108,14 @@ CAR = COLOURS[0]       # the first human car
 # So every result below describes **this driver**, not what a strong player would get from the same choice.
 #
 # **The field.** The manual's table of robots per number of players is missing ([§6.1][]: "see table" — NOT IN
-# SOURCE, [§0.1][]). `racebook` uses a documented default that fills the field to six cars:
+# SOURCE, [§0.1][]). `racebook` uses Expansion #1's recommended advanced line-up for 2–6 players ([Expansion #1 §5.3][];
+# the rows for 2–6 changed from an invented six-car field when the team rules came in) and, for one player — the
+# experiments below — the invented 2 SuperFast, 2 Fast, 1 Slow it always used, so their numbers and the precomputed
+# tables did not change:
 #
+# [Expansion #1 §5.3]: ../../docs/rules/rf90_expansion1_digest.md#x1-s5-3
 # [§0.1]: ../../docs/rules/rf90_rules_digest.md#s0-1
-# [§10]: ../../docs/rules/rf90_rules_digest.md#s10
-# [§12]: ../../docs/rules/rf90_rules_digest.md#s12
-# [§13.A.3]: ../../docs/rules/rf90_rules_digest.md#s13-a-3
-# [§13.C]: ../../docs/rules/rf90_rules_digest.md#s13-c
-# [§13.D.2]: ../../docs/rules/rf90_rules_digest.md#s13-d-2
-# [§13.F.1]: ../../docs/rules/rf90_rules_digest.md#s13-f-1
-# [§13.F.2]: ../../docs/rules/rf90_rules_digest.md#s13-f-2
-# [§18.1]: ../../docs/rules/rf90_rules_digest.md#s18-1
-# [§19.3]: ../../docs/rules/rf90_rules_digest.md#s19-3
-# [§21.4]: ../../docs/rules/rf90_rules_digest.md#s21-4
-# [§25]: ../../docs/rules/rf90_rules_digest.md#s25
 # [§6.1]: ../../docs/rules/rf90_rules_digest.md#s6-1
-# [§6.2]: ../../docs/rules/rf90_rules_digest.md#s6-2
-# [§7]: ../../docs/rules/rf90_rules_digest.md#s7
-# [§7.2]: ../../docs/rules/rf90_rules_digest.md#s7-2
-# [§8]: ../../docs/rules/rf90_rules_digest.md#s8
-# [§9]: ../../docs/rules/rf90_rules_digest.md#s9
-# [§9.2]: ../../docs/rules/rf90_rules_digest.md#s9-2
 
 # %% tags=["presenter-show"]
 table = pd.DataFrame([{"players": p, "SuperFast": sf, "Fast": f, "Slow": s} for p, (sf, f, s)
@@ -170,7 +157,7 @@ print(pd.DataFrame([dataclasses.asdict(o) for o in outs]).T.to_string(header=Fal
 #
 # | # | the question | the reading used |
 # |---|---|---|
-# | [§6.1][], [§0.1][] | how many robots for how many players (the table is missing) | `ROBOTS_BY_PLAYERS`: fill the field to six cars, SuperFast first |
+# | [§6.1][], [§0.1][] | how many robots for how many players (the table is missing) | `ROBOTS_BY_PLAYERS`: Expansion #1's advanced line-up ([Expansion #1 §5.3][]) for 2–6 players; 2-2-1 (invented) for one |
 # | 20 | "each stop gives 10 turns": from where? | new chit = old chit + 10 (+3 per extra section), at most current turn + 16 |
 # | 37 | may a car whose chit is due skip its turn instead? | no: it is offered only pit stops |
 # | [AMB-27][] | where a successful late braker lands | **behind** the cars already in the next section |
@@ -178,6 +165,7 @@ print(pd.DataFrame([dataclasses.asdict(o) for o in outs]).T.to_string(header=Fal
 # | [AMB-32][] | Hard's Track Card when Hard is refitted | yes: every new Hard set gives one |
 # | [§25][] | the places after the winner | laps, then section, then order in the section; a car at a **re-entry point** at the end goes behind its re-entry section ([§18.5][]); **retired** cars come last, the last one out first (this notebook's reading, `racebook.rf90.analysis.experiments.classification`) |
 #
+# [Expansion #1 §5.3]: ../../docs/rules/rf90_expansion1_digest.md#x1-s5-3
 # [AMB-27]: ../../docs/rules/rf90_rules_digest.md#amb-27
 # [AMB-31]: ../../docs/rules/rf90_rules_digest.md#amb-31
 # [AMB-32]: ../../docs/rules/rf90_rules_digest.md#amb-32

@@ -197,11 +197,13 @@ pd.DataFrame([{"section": s.name, "corner": monaco.corner(s.corner).name if s.co
 # A small simulation (seeded, so the numbers are fixed): three automatic drivers race Monaco with the same
 # strategy, four races per strategy. The designers recommend SAVE TYRES (its Special pays a Track Card when a tyre
 # chip is spent, and Monaco's long stints stress the tyres) and BANGING WHEELS (the only way to overtake in a
-# braking zone, and its Special pays for an overtake) ([Expansion #1 §3.5][]). In this small sample the humans place
-# best with SAVE TYRES and better with BANGING WHEELS than with BALANCE; twelve races are a hint, not a proof — try more
-# with `simulate("monaco", 40, …)`.
+# braking zone, and its Special pays for an overtake) ([Expansion #1 §3.5][]). The field is eleven cars: the three
+# humans and the expansion's recommended line-up of eight robots ([Expansion #1 §5.3][]; notebook 15). In this small
+# sample the humans place best with SAVE TYRES, and BANGING WHEELS ties with BALANCE (with the six-car field used before
+# the line-ups it came second); twelve races are a hint, not a proof — try more with `simulate("monaco", 40, …)`.
 #
 # [Expansion #1 §3.5]: ../../docs/rules/rf90_expansion1_digest.md#x1-s3-5
+# [Expansion #1 §5.3]: ../../docs/rules/rf90_expansion1_digest.md#x1-s5-3
 
 # %%
 rows = []

@@ -186,6 +186,10 @@ class Car:
     bw_card_turn: int = 0  # the Game Turn of the last BANGING WHEELS Special Track Card (only 1 per turn, §26.2)
     lost_control: str | None = None  # the section where it left the track (§18.4, §18.5)
     forced_pit: bool = False  # §18.1 forced pit stop at the start of the next turn
+    # --- teams (Expansion #1 §5; written by to_dict only when set, so older saves read and write unchanged) ---
+    team: str | None = None  # the team's name: cars with the same name are teammates (§5.1 X1)
+    assist_turn: int = 0  # the Game Turn its human teammate last helped this robot (one card a turn, §5.6 X1)
+    assist_bonus: int = 0  # +20 on this robot's next blind check, from a green assistance card (§5.6 X1)
 
     @property
     def is_robot(self) -> bool:
@@ -233,7 +237,8 @@ class Car:
             "just_pit": self.just_pit, "time_loss": self.time_loss, "pits": self.pits,
             "forced_pit": self.forced_pit, "off_track": self.off_track, "lost_control": self.lost_control,
             "chasing": self.chasing, "bw_card_turn": self.bw_card_turn,
-        }
+        } | {k: v for k, v in (("team", self.team), ("assist_turn", self.assist_turn),
+                               ("assist_bonus", self.assist_bonus)) if v}
 
     @classmethod
     def from_dict(cls, d: dict, where: str = "car") -> Car:
@@ -269,6 +274,9 @@ class Car:
             lost_control=get_str(d, "lost_control", f("lost_control"), optional=True),
             chasing=get_str(d, "chasing", f("chasing"), None, optional=True),
             bw_card_turn=get_int(d, "bw_card_turn", f("bw_card_turn"), default=0),
+            team=get_str(d, "team", f("team"), None, optional=True),
+            assist_turn=get_int(d, "assist_turn", f("assist_turn"), default=0),
+            assist_bonus=get_int(d, "assist_bonus", f("assist_bonus"), default=0),
         )
 
 

@@ -30,7 +30,7 @@ from racebook.rf90.events import (
 )
 from racebook.rf90.frame import Frame, FrameLog, frame_of  # noqa: F401 - Frame, frame_of re-exported
 from racebook.rf90.notation import format_state
-from racebook.rf90.rules import activation, duel, safetycar
+from racebook.rf90.rules import activation, assist, duel, safetycar
 from racebook.rf90.rules.classification import classification
 from racebook.rf90.rules.duel import DuelCtx
 from racebook.rf90.state import RaceState, ScMachine
@@ -467,6 +467,8 @@ class Race(Replay[Action, Frame]):
         if self.ctx is None and self.duel is None:
             why = "the race is over" if self.state.finished else "no individual turn is in progress"
             return Verdict(action, False, "§10", f"no decision is pending ({why})")
+        if (veto := assist.refusal(self.state, action, self.ctx, self.duel)) is not None:  # Expansion #1 §5.6
+            return Verdict(action, False, veto[0], veto[1], tuple(legal))
         if action.car not in {a.car for a in legal}:
             return Verdict(action, False, "§11", f"it is {self.current_car}'s decision ({self.phase.value}), "  # type: ignore[union-attr]
                            f"not {action.car}'s", tuple(legal))

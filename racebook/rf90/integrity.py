@@ -185,6 +185,10 @@ class _Checker:
             self.int_in(f"{p}.pits", car.pits, 0, MAX_COUNT)
             self.int_in(f"{p}.soft_sets", car.soft_sets, 0, MAX_COUNT)
             self.int_in(f"{p}.bw_card_turn", car.bw_card_turn, 0, self.last_turn)
+            self.int_in(f"{p}.assist_turn", car.assist_turn, 0, self.last_turn)  # Expansion #1 §5.6
+            self.int_in(f"{p}.assist_bonus", car.assist_bonus, 0, 20, ": the green card's +20 (Expansion #1 §5.6)")
+            if car.team is not None and sum(c.team == car.team for c in s.cars.values()) > 2:
+                self.fail(f"{p}.team", f"team {car.team} has more than two cars (Expansion #1 §5.1)")
             if car.refuel is not None:
                 self.int_in(f"{p}.refuel", car.refuel, 1, refuel_max(self.last_turn),
                             f": §8, a refuel chit is on a turn, at most a full tank ({TANK_MAX}) beyond the last "

@@ -8,7 +8,9 @@ scenario files. Example (Ex. 11's starting position)::
 * header: track id, then ``turn=`` (Game Turn), ``lap=`` (the leader's lap,
   i.e. finish-line crossings), ``weather=`` (index of the weather-pawn
   space, 0 = leftmost); each is optional (defaults 1, 1, 0); ``sc=SECTION``
-  when the Safety Car is out (§21).
+  when the Safety Car is out (§21); ``teams=Green+Red,Blue+Pink`` when cars race
+  in teams (Expansion #1 §5), a team written ``NAME:Green+Red`` when its name is
+  not its two car ids joined by ``+``.
 * then ``| SECTION: cars`` groups, cars front to back. Sections are written
   front of the race first; when parsing, any order is accepted.
 * a car token is ``ID`` plus optional suffixes, in this order:
@@ -71,11 +73,15 @@ class Position:
     weather: int
     sections: tuple[tuple[str, tuple[CarToken | str, ...]], ...]  # (section, tokens front to back)
     sc: str | None = None  # the Safety Car's section (§21)
+    teams: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (team name, its cars) (Expansion #1 §5)
 
     def __str__(self) -> str:
         head = f"{self.track} turn={self.turn} lap={self.lap} weather={self.weather}"
         if self.sc:
             head += f" sc={self.sc}"
+        if self.teams:
+            head += " teams=" + ",".join(("" if name == "+".join(ids) else f"{name}:") + "+".join(ids)
+                                         for name, ids in self.teams)
         groups = [f"{sec}: " + " ".join(str(t) for t in toks) for sec, toks in self.sections]
         return " | ".join([head, *groups])
 
@@ -111,6 +117,7 @@ def parse(text: str) -> Position:
         raise NotationError(f"position {text!r}: {track!r} is not a track id (letters, digits, '_' and '-'; "
                             "a position names its track by id, never by path)")
     sc: str | None = None
+    teams: tuple[tuple[str, tuple[str, ...]], ...] = ()
     given: set[str] = set()
     for item in head[1:]:
         k, eq, v = item.partition("=")
@@ -120,9 +127,13 @@ def parse(text: str) -> Position:
             sc = v
             given.add(k)
             continue
+        if k == "teams" and v:
+            teams = _teams(text, v)
+            given.add(k)
+            continue
         if not eq or k not in fields or not _NUMBER.fullmatch(v):
             raise NotationError(f"position {text!r}: bad header item {item!r} (expected turn=N, lap=N or weather=N "
-                                "with N in ASCII digits, or sc=SECTION)")
+                                "with N in ASCII digits, sc=SECTION or teams=A+B,C+D)")
         fields[k] = int(v)
         given.add(k)
     if fields["turn"] < 1:
@@ -169,7 +180,29 @@ def parse(text: str) -> Position:
         sections.append((sec, tuple(toks)))
     if leaders > 1:
         raise NotationError(f"position {text!r}: more than one car holds the Leader token '*'")
-    return Position(track, fields["turn"], fields["lap"], fields["weather"], tuple(sections), sc)
+    return Position(track, fields["turn"], fields["lap"], fields["weather"], tuple(sections), sc, teams)
+
+
+_TEAM = re.compile(r"(?:(?P<name>[A-Za-z0-9_\-]+):)?(?P<a>[A-Za-z][A-Za-z0-9_]*)\+(?P<b>[A-Za-z][A-Za-z0-9_]*)")
+
+
+def _teams(text: str, value: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """``teams=Green+Red,Ferrari:Blue+Pink``: two cars a team, each car in one team (Expansion #1 §5.1)."""
+    out: list[tuple[str, tuple[str, ...]]] = []
+    seen: set[str] = set()
+    for word in value.split(","):
+        m = _TEAM.fullmatch(word)
+        if not m:
+            raise NotationError(f"position {text!r}: bad team {word!r} (expected two car ids joined by '+', "
+                                "optionally after a name and ':', e.g. Green+Red or Ferrari:Green+Red)")
+        ids = (m["a"], m["b"])
+        name = m["name"] or "+".join(ids)
+        if m["a"] == m["b"] or seen & set(ids) or name in {n for n, _ in out}:
+            raise NotationError(f"position {text!r}: team {word!r}: a team is two different cars, each car in one "
+                                "team and each team named once (Expansion #1 §5.1)")
+        seen |= set(ids)
+        out.append((name, ids))
+    return tuple(out)
 
 
 def _check_laps(position: Position) -> None:
@@ -187,7 +220,7 @@ def _check_laps(position: Position) -> None:
                                 f"so no car can be {t.laps_down} lap{'s' * (t.laps_down > 1)} down (§13.E.4)")
 
 
-_CAR_FIELDS = ("section", "lap", "trajectory", "played", "no_move", "just_pit", "off_track", "lost_control")
+_CAR_FIELDS = ("section", "lap", "trajectory", "played", "no_move", "just_pit", "off_track", "lost_control", "team")
 _STATE_FIELDS = ("turn", "weather", "sc", "leader", "fas_anchor")
 
 
@@ -242,6 +275,7 @@ def _apply(position: Position, state: RaceState, create_missing: bool) -> None:
     if position.sc is not None:
         state.sc = position.sc
     tokens: dict[str, CarToken] = {}
+    _apply_teams(position, state, create_missing)
     for sec, toks in position.sections:
         for t in toks:
             if isinstance(t, str):
@@ -320,6 +354,34 @@ def _apply(position: Position, state: RaceState, create_missing: bool) -> None:
                             f"{state.frontmost()} is further ahead; mark the frontmost car with '*' or add lap tokens")
 
 
+def _apply_teams(position: Position, state: RaceState, create_missing: bool) -> None:
+    """The position names every team (Expansion #1 §5.1): a car of a team that is not in the position is a car
+    of the race (a retired teammate, say); a position without ``teams=`` leaves no car in a team."""
+    cars = set(state.cars) | (set(position.car_ids()) if create_missing else set())
+    for name, ids in position.teams:
+        for cid in ids:
+            if cid not in cars:
+                raise NotationError(f"position {position}: team {name}: car {cid} is not in this race")
+    for car in state.cars.values():
+        car.team = None
+    for name, ids in position.teams:
+        for cid in ids:
+            if cid not in state.cars:  # placed below; created now so that it joins its team
+                rt = robot_type_for(cid)
+                state.cars[cid] = Car(cid, CarKind.ROBOT if rt else CarKind.HUMAN, robot=rt)
+            state.cars[cid].team = name
+
+
+def teams_of(state: RaceState) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The race's teams, (name, car ids), by name; a team named by its cars lists them in its name's order."""
+    teams: dict[str, list[str]] = {}
+    for car in state.cars.values():
+        if car.team is not None:
+            teams.setdefault(car.team, []).append(car.id)
+    return tuple((name, tuple(sorted(ids, key=lambda c: name.split("+").index(c) if c in name.split("+") else 2)))
+                 for name, ids in sorted(teams.items()))
+
+
 def of(state: RaceState) -> Position:
     """The position of a race state, sections written from the leader's section backwards."""
     track = state.track
@@ -342,7 +404,8 @@ def of(state: RaceState) -> Position:
             toks.append(CarToken(cid, cid == state.leader, state.laps_down(cid), None, flags))
         if toks:
             groups.append((sec, tuple(toks)))
-    return Position(track.id, state.turn, lead.lap if lead else 1, state.weather, tuple(groups), state.sc)
+    return Position(track.id, state.turn, lead.lap if lead else 1, state.weather, tuple(groups), state.sc,
+                    teams_of(state))
 
 
 def format_state(state: RaceState) -> str:

@@ -28,7 +28,7 @@ class EtProcedureRule(Enum):
 
 # Switches added after the equivalence goldens were pinned: left out of ``to_dict`` while at their defaults, so
 # the saves and state hashes of races that do not use them stay byte-identical (tests/rf90/analysis).
-_OMITTED_AT_DEFAULT = ("et_procedure", "balance_non_red_only", "restart_duels")
+_OMITTED_AT_DEFAULT = ("et_procedure", "balance_non_red_only", "restart_duels", "teammate_ends_ahead")
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +46,7 @@ class Rules:
     et_procedure: EtProcedureRule = EtProcedureRule.TRACK  # §4.11 X1: AMB-X1-2, the track file's ET procedure
     balance_non_red_only: bool = False  # §4.4 X1: AMB-X1-10, BALANCE on an expansion ET: any colour (True: not red)
     restart_duels: bool = False  # §22 (X1 §7.2): AMB-X1-38, no duels at restarts (True: the expansion's duels)
+    teammate_ends_ahead: bool = False  # §5.2 X1: AMB-X1-22, out of MP behind a teammate: stop (True: end ahead)
 
     def to_dict(self) -> dict:
         out = {f.name: (v.value if isinstance(v := getattr(self, f.name), Enum) else v) for f in fields(self)}
@@ -106,4 +107,7 @@ HOUSE_RULE_DOCS = {
     "restart_duels": "AMB-X1-38 (§22; Expansion #1 digest §7.2): duels at a restart after the Safety Car. False "
     "(default, the 2nd edition, the later text): none; True (Expansion #1): a duel may take place before the cars "
     "of a corner section move.",
+    "teammate_ends_ahead": "AMB-X1-22 (Expansion #1 digest §5.2): a car whose MP run out right behind its teammate. "
+    "False (default, the digest's reading): movement stops when MP run out, so it stays behind him; True (the "
+    "option 'the mover chooses to end ahead of or behind its teammate', chosen ahead): it ends ahead of him, free.",
 }

@@ -6,6 +6,8 @@ These steps happen once, before the first Game Turn, and are plain functions on 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 
 from racebook.core.errors import NotYetImplemented, RuleUnavailable, SetupError
@@ -16,6 +18,7 @@ from racebook.rf90.events import (
     InitialWeather,
     RainExpertStart,
     ResourcesTaken,
+    RobotTeammateChit,
     RobotTyres,
     SubstituteCar,
 )
@@ -71,7 +74,8 @@ def robot_tyre_for(track: Track, space: int, coin: int) -> Tyre:
 
 
 def new_race(track: Track, drivers: list[Driver], robots: list[tuple[str, RobotType]], seed: int = 0,
-             rules: Rules | None = None, stack: tuple[str, ...] | list[str] = ()) -> RaceSetup:
+             rules: Rules | None = None, stack: tuple[str, ...] | list[str] = (),
+             teams: Mapping[str, str] | None = None, own_chits: AbstractSet[str] = frozenset()) -> RaceSetup:
     """Free Practice → qualifying → grid → weather → tyres and strategies (§6–§9). Returns the state on turn 1.
 
     ``stack`` puts these Race Cards on top of the shuffled deck: the hands are dealt from it in driver order,
@@ -79,7 +83,10 @@ def new_race(track: Track, drivers: list[Driver], robots: list[tuple[str, RobotT
 
     A set-up the rules refuse raises :class:`~racebook.core.errors.SetupError` naming the rule (car ids and stacks
     §6.1, setup points §6.2, qualifying card and refuel chit §7.1, grid places §7.2); the 10th strategy and SIXTH
-    SENSE raise RuleUnavailable (§0.1)."""
+    SENSE raise RuleUnavailable (§0.1).
+
+    ``teams`` (car id → team name) and ``own_chits`` (the robot teammates, whose chit becomes the refuel chit of
+    their own colour, Expansion #1 §5.4) come from :func:`racebook.rf90.teams.team_race`."""
     state = RaceState(track, rules=rules, seed=seed)
     ev: list[Event] = []
     state.race_deck.shuffle(state.rng)
@@ -118,6 +125,8 @@ def new_race(track: Track, drivers: list[Driver], robots: list[tuple[str, RobotT
             ev.append(SubstituteCar(d.id, d.setup.cards))
     for rid, rt in robots:
         state.cars[rid] = Car(rid, CarKind.ROBOT, robot=rt)
+    for cid, team in (teams or {}).items():
+        state.cars[cid].team = team
     # qualifying (§7)
     entries = []
     for d in drivers:
@@ -136,7 +145,10 @@ def new_race(track: Track, drivers: list[Driver], robots: list[tuple[str, RobotT
     grid = grid_order(entries, state.rng)
     for e in grid:
         ev.append(e.event())
-        if e.robot is not None:
+        if e.car in own_chits:  # Expansion #1 §5.4, AMB-X1-24: its own colour's chit, the same turn
+            state.cars[e.car].refuel = e.refuel
+            ev.append(RobotTeammateChit(e.car, e.refuel))
+        elif e.robot is not None:
             state.robot_chits.append((e.robot, e.refuel))  # §8: the chit binds the best-placed robot of its type
     # grid: pole first, front of the first slot first; cars start before the finish line (lap 0)
     places = [g.section for g in track.grid for _ in range(g.cars)]

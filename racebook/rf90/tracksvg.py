@@ -23,6 +23,7 @@ from racebook.rf90.trackpicture import SECTION_EDGE, SECTION_FILL, TRAJECTORY_CO
 WIDTH, HEIGHT = 1280, 720
 LEGEND_PX = 34
 LEADER_RING = "#B8860B"
+TEAM_RINGS = ("#6a3d9a", "#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#8c564b")  # one dashed ring colour per team
 HIGHLIGHT = "#e0119d"
 LAP_DOWN = "#b00000"
 
@@ -70,6 +71,7 @@ class PositionFrame:
     off_track: dict[str, str] = field(default_factory=dict)
     activation: Any = None
     sc: str | None = None
+    teams: dict[str, str] = field(default_factory=dict)  # car -> team (Expansion #1 §5)
 
 
 def frame_of_position(pos: Any) -> PositionFrame:
@@ -99,7 +101,9 @@ def frame_of_position(pos: Any) -> PositionFrame:
             if "played" in tok.flags:
                 played.add(tok.id)
         order[sec] = tuple(ids)
-    return PositionFrame(order, laps, leader, frozenset(played), traj, pos.turn, pos.weather, off, sc=pos.sc)
+    teams = {cid: name for name, ids in getattr(pos, "teams", ()) for cid in ids}
+    return PositionFrame(order, laps, leader, frozenset(played), traj, pos.turn, pos.weather, off, sc=pos.sc,
+                         teams=teams)
 
 
 def position_svg(track: Any, frame: Any = None, cars: Mapping[str, Any] | None = None, *, width: int = WIDTH,
@@ -157,9 +161,16 @@ def position_svg(track: Any, frame: Any = None, cars: Mapping[str, Any] | None =
     colours = {"section": "#333", "corner": "#7a5c00", "traj": "#333"}
     out += [_label(p, colours[kind]) for kind, p in static]
     d = pic.car_px
+    team_of = ({c: car.team for c, car in cars.items() if getattr(car, "team", None)} if cars is not None
+               else dict(getattr(frame, "teams", {}) or {}))
+    rings = {name: TEAM_RINGS[i % len(TEAM_RINGS)] for i, name in enumerate(sorted(set(team_of.values())))}
     for m in marks:
         x, y = m.px
         op = ' opacity="0.5"' if m.played else ""
+        if m.item in team_of:  # teammates share a dashed ring of their team's colour (Expansion #1 §5)
+            out.append(f'<circle class="team" cx="{x:.1f}" cy="{y:.1f}" r="{d * 0.64:.1f}" fill="none" '
+                       f'stroke="{rings[team_of[m.item]]}" stroke-width="3.5" stroke-dasharray="4 2">'
+                       f'<title>{_e(m.item)}: team {_e(team_of[m.item])}</title></circle>')
         if m.item == YELLOW_FLAG:
             tri = _pts([(x, y - d / 2), (x + d / 2, y + d / 2), (x - d / 2, y + d / 2)])
             out.append(f'<polygon class="flag" points="{tri}" fill="#FFD700" stroke="#333" stroke-width="1.5"/>')
@@ -187,6 +198,10 @@ def position_svg(track: Any, frame: Any = None, cars: Mapping[str, Any] | None =
     if frame is not None:
         info = f"Turn {frame.turn}  ·  Leader: {frame.leader or '—'}"
         out.append(f'<text x="12" y="26" font-size="18" font-weight="bold" fill="#333">{_e(info)}</text>')
+        if rings:  # the teams and their ring colours, under the title line
+            spans = "  ".join(f'<tspan fill="{col}">◌ {_e(name)}</tspan>' for name, col in rings.items())
+            out.append(f'<text class="teams" x="12" y="48" font-size="15" font-weight="bold" fill="#333">'
+                       f'Teams: {spans}</text>')
     out.append(_legend(width, height))
     out.append("</svg>")
     return "\n".join(s for s in out if s)

@@ -88,6 +88,10 @@ EXAMPLES: list[tuple[str, dict[str, Any], str]] = [
     ("play", {"cards": ("R42",), "trajectory": True, "et": "T04"}, "play R42 +traj et=T04"),
     ("play", {"cards": ("R13",), "trajectory": True, "et": "flat"}, "play R13 +traj et=flat"),
     ("play", {"cards": ("R13",), "trajectory": True, "et": "T04"}, "play R13 +traj et=T04"),
+    ("assist", {"robot": "Pink", "card": "R10", "what": "mp"}, "assist Pink R10 mp"),
+    ("assist", {"robot": "Pink", "card": "R15", "what": "yellow-flag", "arg": "Rivage@0"},
+     "assist Pink R15 yellow-flag=Rivage@0"),
+    ("no-assist", {}, "no-assist"),
 ]
 
 

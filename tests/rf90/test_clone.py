@@ -10,12 +10,13 @@ from dataclasses import is_dataclass
 from enum import Enum
 
 import pytest
+from equivalence import golden_robots  # tests/equivalence.py
 from fuzzing import fuzz_settings
 from hypothesis import given
 from hypothesis import strategies as st
 
 from racebook.rf90.actions import Action
-from racebook.rf90.analysis.simulate import COLOURS, robots_for
+from racebook.rf90.analysis.simulate import COLOURS
 from racebook.rf90.game import Race
 from racebook.rf90.setup import Driver, new_race
 from racebook.rf90.state import RaceState
@@ -29,8 +30,9 @@ SC_PHASES = {Phase.SC_WINDOW, Phase.SC_A, Phase.SC_DISCARD}
 
 
 def seeded_race(track: str, players: int, seed: int, frames: bool = False) -> Race:
-    """A race from set-up (§6–§9): ``players`` humans and the robots the rules give that many players."""
-    rs = new_race(load_track(track), [Driver(COLOURS[i]) for i in range(players)], robots_for(players), seed=seed)
+    """A race from set-up (§6–§9): ``players`` humans and the robots of the line-up the seeds below were chosen with
+    (tests/equivalence.GOLDEN_ROBOTS: the harness's default before Expansion #1's line-ups)."""
+    rs = new_race(load_track(track), [Driver(COLOURS[i]) for i in range(players)], golden_robots(players), seed=seed)
     return Race(rs.state, frames=frames)
 
 

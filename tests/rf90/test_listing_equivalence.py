@@ -17,12 +17,15 @@ from pathlib import Path
 from typing import Any
 
 from racebook.rf90.analysis.drivers import GreedyDriver, RandomDriver
-from racebook.rf90.analysis.simulate import robots_for
 from racebook.rf90.car import Skill, Strategy, Tyre
 from racebook.rf90.game import Race
 from racebook.rf90.setup import Driver, new_race
 from racebook.rf90.trackfile import load_track
 from racebook.rf90.turn import Phase, cardplay
+
+if str(Path(__file__).resolve().parents[1]) not in sys.path:  # run as a script (--force): tests/ holds the helpers
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from equivalence import golden_robots  # noqa: E402 - the line-ups the golden file was recorded with
 
 GOLDEN = Path(__file__).parent / "data" / "listing_golden.json"
 TRACKS = ("silverstone", "monza", "teaching")
@@ -43,7 +46,7 @@ def _play_race(track: str, seed: int, lineup: int, driver: str) -> dict[str, lis
     """Play the race; return the legal action texts of the sampled phase-C positions, keyed by step."""
     players = LINEUPS[lineup]
     drivers = [Driver(COLOURS[i], skill=sk, tyre=ty, strategy=st) for i, (st, ty, sk) in enumerate(players)]
-    rs = new_race(load_track(track), drivers, robots_for(len(players)), seed=seed)
+    rs = new_race(load_track(track), drivers, golden_robots(len(players)), seed=seed)
     race = Race(rs.state, frames=False)
     pick = {d.id: GreedyDriver(seed + i) if driver == "greedy" else RandomDriver(seed + i)
             for i, d in enumerate(drivers)}
@@ -83,7 +86,7 @@ def test_one_dry_run_answers_every_smaller_mp() -> None:
     (movement spends MP along one path, §13.E); with or without a "-1" corner (§19.2); the state is unchanged."""
     players = LINEUPS[0]
     drivers = [Driver(COLOURS[i], skill=sk, tyre=ty, strategy=st) for i, (st, ty, sk) in enumerate(players)]
-    rs = new_race(load_track("silverstone"), drivers, robots_for(len(players)), seed=5)
+    rs = new_race(load_track("silverstone"), drivers, golden_robots(len(players)), seed=5)
     race = Race(rs.state, frames=False)
     pick = {d.id: GreedyDriver(5 + i) for i, d in enumerate(drivers)}
     compared = 0

@@ -100,7 +100,7 @@ def test_pickers_offer_a_new_file_where_its_data_fits(extra_track: str) -> None:
     assert extra_track in tracks.track_ids(tracks.has_turn_indicator)
     assert extra_track not in tracks.track_ids(tracks.has_trajectories)
     assert extra_track not in fullrace.race_tracks()  # its grid holds 2 cars (§7.2)
-    assert fullrace.DEFAULT_FIELD == 6
+    assert fullrace.DEFAULT_FIELD == 12  # 6 players + Expansion #1's line-up 2-2-2 (§5.3)
     assert {"teaching", "silverstone", "monza"} <= set(fullrace.race_tracks())
 
 

@@ -141,7 +141,9 @@ def test_teaching_layout(teaching: Track) -> None:
     assert teaching.corner_of("E") is None  # a braking zone, though it names the corner it leads into
     assert teaching.section("K").lb_modifier == -10 and teaching.section("E").lb_modifier == -20
     assert teaching.pit_time == 8
-    assert [(g.section, g.cars) for g in teaching.grid] == [("A", 2), ("B", 2), ("C", 2), ("D", 2), ("E", 2)]
+    # 12 places: the fields of Expansion #1's recommended line-ups (§5.3) reach 12 cars with 6 players
+    assert [(g.section, g.cars) for g in teaching.grid] == [("A", 2), ("B", 2), ("C", 2), ("D", 2), ("E", 2),
+                                                            ("F", 2)]
 
 
 def test_teaching_race_direction_runs_from_I_to_A(teaching: Track) -> None:

@@ -46,6 +46,7 @@ from racebook.rf90.actions import (
 )
 from racebook.rf90.analysis import odds
 from racebook.rf90.game import Race
+from racebook.rf90.teamactions import Assist, NoAssist
 
 
 @dataclass
@@ -75,6 +76,8 @@ class GreedyDriver:
             if follow is None:  # by the odds, as late braking (expansion1 digest §4.3)
                 follow = odds.et_check_x1(s, car, s.track.trajectory(car.trajectory))[1] >= self.lb_threshold
             return ex[0] if follow else next(a for a in legal if isinstance(a, Start))
+        if NoAssist in kinds:  # Expansion #1 §5.6: a red card for +1 MP when there is one, else no help
+            return next((a for a in legal if isinstance(a, Assist) and a.what == "mp"), legal[-1])
         if Start in kinds:
             return next(a for a in legal if isinstance(a, Start))
         if StayOut in kinds:

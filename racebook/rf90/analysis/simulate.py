@@ -20,12 +20,13 @@ from racebook.rf90.car import RobotType, Status, Strategy, Tyre
 from racebook.rf90.game import Race
 from racebook.rf90.rules.classification import classification
 from racebook.rf90.setup import Driver, new_race
+from racebook.rf90.teams import lineup, lineup_robots
 from racebook.rf90.trackfile import load_track
 
 COLOURS = ("Blue", "Red", "Green", "Orange", "Pink", "Yellow")
-ROBOTS_BY_PLAYERS = {  # NOT IN SOURCE (§0.1): a documented default, robots first in SuperFast, Fast, Slow order
-    1: (2, 2, 1), 2: (2, 1, 1), 3: (1, 1, 1), 4: (1, 1, 0), 5: (1, 0, 0), 6: (0, 0, 0),
-}
+#: Robots (SuperFast, Fast, Slow) by number of players: Expansion #1's recommended advanced line-ups for 2-6 players
+#: (§5.3; racebook/rf90/data/robot_lineups.toml); the one-player row is invented-for-teaching.
+ROBOTS_BY_PLAYERS = {p: lineup(p, "advanced").counts for p in range(1, 7)}
 
 
 @dataclass(frozen=True)
@@ -38,12 +39,9 @@ class RaceResult:
     actions: int = 0
 
 
-def robots_for(players: int) -> list[tuple[str, RobotType]]:
-    sf, f, s = ROBOTS_BY_PLAYERS[players]
-    out = [(f"SuperFast{i + 1}", RobotType.SUPERFAST) for i in range(sf)]
-    out += [(f"Fast{i + 1}", RobotType.FAST) for i in range(f)]
-    out += [(f"Slow{i + 1}", RobotType.SLOW) for i in range(s)]
-    return out
+def robots_for(players: int, level: str = "advanced") -> list[tuple[str, RobotType]]:
+    """The recommended robot line-up for ``players`` (Expansion #1 §5.3): SuperFast1…, Fast1…, Slow1…"""
+    return lineup_robots(players, level)
 
 
 def one_race(track: str, seed: int, players: int = 3, driver: str = "greedy", refuel: int = 12,

@@ -4,7 +4,7 @@ Every rule step appends one event to the race log. The stepper, the pandas
 log table and the track plot are views of that log.
 
 The classes live in modules by concern (``base``, ``race``, ``play``, ``duel``, ``setup``, ``pits``,
-``skills``, ``offtrack``); import them from here.
+``skills``, ``offtrack``, ``teams``); import them from here.
 """
 
 from __future__ import annotations
@@ -134,8 +134,22 @@ from racebook.rf90.events.skills import (
     SaveTyres,
     VersatilityUsed,
 )
+from racebook.rf90.events.teams import (
+    Assisted,
+    AssistKind,
+    NotAssisted,
+    OwnChitDue,
+    RobotTeammateChit,
+    RobotTeammateJoins,
+)
 
 __all__ = [
+    "AssistKind",
+    "Assisted",
+    "NotAssisted",
+    "OwnChitDue",
+    "RobotTeammateChit",
+    "RobotTeammateJoins",
     "CardDrawn",
     "CardsDiscarded",
     "CardsFaceDown",

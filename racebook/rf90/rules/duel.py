@@ -39,12 +39,14 @@ from racebook.rf90.events import (
     LeaderToken,
     NobodyChallenges,
     NoDuel,
+    NotAssisted,
     NotChallenging,
     NotParticipating,
     Unopposed,
 )
-from racebook.rf90.rules import payments
+from racebook.rf90.rules import assist, payments
 from racebook.rf90.state import YELLOW_FLAG, Activation, RaceState
+from racebook.rf90.teamactions import Assist, NoAssist
 from racebook.rf90.track import SectionType
 
 BANGING_WHEELS_BONUS = 3  # §26.2
@@ -85,9 +87,14 @@ class DuelCtx:
     to_bid: list[str] = field(default_factory=list)
     first: str | None = None  # the car spared the corner modifier (§12.2); None = the group's first car
     unopposed: bool = False  # nobody took up the challenge (§12.2: the decliners still go behind the challenger)
+    helper: str | None = None  # a robot teammate's human deciding on an orange card now (Expansion #1 §5.6)
+    asked: list[str] = field(default_factory=list)  # robot teammates whose human has been asked here
+    boosted: list[str] = field(default_factory=list)  # robots forced by an orange card: +3 (AMB-X1-28)
 
     @property
     def current(self) -> str | None:
+        if self.helper is not None:
+            return self.helper
         if self.stage == "declare":
             return self.cars[self.pointer]
         if self.stage == "join":
@@ -151,11 +158,22 @@ def robot_challenges(state: RaceState, ctx: DuelCtx, robot: Car) -> bool:
 
 
 def robot_joins(state: RaceState, ctx: DuelCtx, robot: Car) -> bool:
-    """§17.2: a robot defends against a same-lap human's challenge; not if it is ahead of the leader."""
+    """§17.2: a robot defends against a same-lap human's challenge; not if it is ahead of the leader. A robot
+    forced to challenge by its teammate's orange card is fought like a human (Expansion #1 Ex. X1-12: the
+    unsupported robot red takes part and draws its two cards)."""
     if state.ahead_of_leader(robot.id):
         return False
     ch = state.cars[ctx.challenger] if ctx.challenger else None
-    return ch is not None and not ch.is_robot and ch.lap == robot.lap
+    return ch is not None and (not ch.is_robot or ch.id in ctx.boosted) and ch.lap == robot.lap
+
+
+def _ask_helper(state: RaceState, ctx: DuelCtx, robot: Car) -> bool:
+    """Expansion #1 §5.6: before a robot teammate decides, its human may discard an orange card (asked once)."""
+    if robot.id in ctx.asked or not assist.duel_options(state, robot, ctx.stage):
+        return False
+    ctx.asked.append(robot.id)
+    ctx.helper = assist.duel_options(state, robot, ctx.stage)[-1].car
+    return True
 
 
 def _has_eligible_ahead(ctx: DuelCtx, car_id: str) -> bool:
@@ -177,10 +195,10 @@ def _auto(state: RaceState, ctx: DuelCtx, events: list[Event]) -> None:
                 ctx.pointer -= 1
                 continue
             car = state.cars[cid]
-            if not car.is_robot:
+            if not car.is_robot or _ask_helper(state, ctx, car):
                 return
             state.duel_chances.add((cid, key))
-            if robot_challenges(state, ctx, car):
+            if cid in ctx.boosted or robot_challenges(state, ctx, car):
                 _challenge(state, ctx, cid, events)
             else:
                 ctx.pointer -= 1
@@ -191,11 +209,11 @@ def _auto(state: RaceState, ctx: DuelCtx, events: list[Event]) -> None:
                 continue
             cid = ctx.to_join[0]
             car = state.cars[cid]
-            if not car.is_robot:
+            if not car.is_robot or _ask_helper(state, ctx, car):
                 return
             state.duel_chances.add((cid, key))
             ctx.to_join.pop(0)
-            if robot_joins(state, ctx, car):
+            if cid in ctx.boosted or robot_joins(state, ctx, car):
                 ctx.participants.append(cid)
                 events.append(DuelAnswer(ctx.activation.section, cid, True, robot=True))
             else:
@@ -248,6 +266,8 @@ def legal(state: RaceState, ctx: DuelCtx) -> list[Action]:
     cid = ctx.current
     if cid is None:
         return []
+    if ctx.helper is not None:
+        return assist.duel_options(state, state.cars[ctx.asked[-1]], ctx.stage)
     if ctx.stage == "declare":
         return [Challenge(cid), NoChallenge(cid)]
     if ctx.stage == "join":
@@ -264,7 +284,15 @@ def legal(state: RaceState, ctx: DuelCtx) -> list[Action]:
 def apply(state: RaceState, ctx: DuelCtx, action: Action, events: list[Event]) -> None:
     key = chance_key(ctx.activation)
     cid = action.car
-    if isinstance(action, Challenge):
+    if isinstance(action, (Assist, NoAssist)):  # Expansion #1 §5.6: the helper's orange card, or none
+        ctx.helper = None
+        robot = state.cars[ctx.asked[-1]]
+        if isinstance(action, Assist):
+            assist.spend(state, robot, action, events)
+            ctx.boosted.append(robot.id)
+        else:
+            events.append(NotAssisted(action.car, robot.id))
+    elif isinstance(action, Challenge):
         state.duel_chances.add((cid, key))
         _challenge(state, ctx, cid, events)
     elif isinstance(action, NoChallenge):
@@ -309,6 +337,8 @@ def total(state: RaceState, ctx: DuelCtx, cid: str) -> tuple[int, str]:
         parts.append((corner.duel_modifier, f"{corner.name} modifier"))
     if car.strategy is Strategy.BANGING_WHEELS:
         parts.append((BANGING_WHEELS_BONUS, "BANGING WHEELS"))
+    if cid in ctx.boosted:
+        parts.append((assist.ORANGE_BONUS, "teammate's orange card"))
     value = sum(v for v, _ in parts)
     return value, " ".join(f"{v:+d} {w}" for v, w in parts).lstrip("+")
 

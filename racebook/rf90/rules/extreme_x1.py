@@ -129,12 +129,14 @@ def _fail(state: RaceState, car: Car, ctx: TurnCtx, t: Trajectory, events: list[
     offtrack._walk_route(state, car, ctx, events)
 
 
-def robot_check(state: RaceState, car: Car, ctx: TurnCtx, t: Trajectory, events: list[Event]) -> bool:
-    """§4.7 (AMB-X1-13): a robot forced onto the ET checks blind against the printed value; on a failure it follows
-    the route (against the ET value) and does not move this turn. True = passed."""
+def robot_check(state: RaceState, car: Car, ctx: TurnCtx, t: Trajectory, events: list[Event], bonus: int = 0,
+                bonus_why: str = "") -> bool:
+    """§4.7 (AMB-X1-13): a robot forced onto the ET checks blind against the printed value (``bonus``: a teammate's
+    green card, §5.6); on a failure it follows the route (against the ET value, no bonus) and does not move this
+    turn. True = passed."""
     ev = checks.take_test(state, car, BLIND, f"ET check at {t.id} (robot forced by the orange flag, Expansion #1)",
-                          events, rule="§4.7 (Expansion #1)", test=Checked.ET, subject=t.id, against=t.check_value,
-                          reflexes=False)
+                          events, bonus, bonus_why or "printed", rule="§4.7 (Expansion #1)", test=Checked.ET,
+                          subject=t.id, against=t.check_value, reflexes=False)
     if ev is not None and ev.passed:
         return True
     trajectories.fail_et(state, car, ctx, t, events)

@@ -1,4 +1,4 @@
-"""Movement: spending MP, overtaking, lapping and unlapping (§13.E, §17.4, §20, §22).
+"""Movement: spending MP, overtaking, lapping and unlapping (§13.E, §17.4, §20, §22), and teammates (Expansion #1 §5.2).
 
 The cost of every pass comes from one function, :func:`pass_cost`, which
 holds the table of §13.E.7 and all its modifiers. Movement itself is a
@@ -27,6 +27,8 @@ from racebook.rf90.events import (
 from racebook.rf90.options import IntermediateRow
 from racebook.rf90.state import YELLOW_FLAG, RaceState
 from racebook.rf90.track import Condition, SectionType
+
+TEAM_RULE = "§5.2 (Expansion #1)"
 
 
 class PassKind(Enum):
@@ -76,6 +78,10 @@ def pass_cost(state: RaceState, mover: Car, other: Car, minus_one_corner: int | 
     kind = pass_kind(mover, other)
     if YELLOW_FLAG in state.order[sec.name]:
         return PassCost(kind, None, f"a yellow flag in {sec.name} forbids any pass", "§15.1")
+    if mover.team is not None and mover.team == other.team:
+        # Expansion #1 §5.2, AMB-X1-22: "continue your movement as if your teammate's car were not there": 0 MP, no
+        # stop in a braking or corner section (robots: their own human too, §5.5); the lap relation still updates
+        return PassCost(kind, 0, f"{other.id} is {mover.id}'s teammate: ignored in movement", TEAM_RULE)
     where = _WHERE[sec.type]
     base = (_robot_pass_cost(state, mover, other, kind, where) if mover.is_robot
             else _human_pass_cost(state, mover, other, kind, where, minus_one_corner))
@@ -179,8 +185,16 @@ class Move:
 
 
 def needs_leader_check(state: RaceState, mover: Car, other: Car) -> bool:
-    """§20: the leader tests before lapping a car for the first time (not 2nd/3rd laps, not off-track cars)."""
-    return mover.id == state.leader and other.lap == mover.lap - 1
+    """§20: the leader tests before lapping a car for the first time (not 2nd/3rd laps, not off-track cars); never
+    to lap his own teammate (Expansion #1 §5.2, AMB-X1-22)."""
+    return mover.id == state.leader and other.lap == mover.lap - 1 and (mover.team is None or mover.team != other.team)
+
+
+def teammate_ahead(state: RaceState, car: Car) -> bool:
+    """The car directly ahead of ``car`` in its section is its teammate (no yellow flag between them)."""
+    lst = state.order[car.section]
+    i = lst.index(car.id)
+    return car.team is not None and i > 0 and lst[i - 1] != YELLOW_FLAG and state.cars[lst[i - 1]].team == car.team
 
 
 def _update_leader(state: RaceState, events: list[Event], mover: str, passed: str | None = None) -> None:
@@ -208,7 +222,9 @@ def advance(state: RaceState, mv: Move, events: list[Event], check_result: bool 
         assert other_id is not None
         mv.checked.add(other_id)
     while not mv.done:
-        if mv.mp <= 0:
+        if mv.mp <= 0 and not (state.rules.teammate_ends_ahead and teammate_ahead(state, car)):
+            # AMB-X1-22: a free pass of a teammate happens only while MP are left; the house rule
+            # ``teammate_ends_ahead`` lets the mover end ahead of its teammate all the same
             mv.done = True
             return
         lst = state.order[car.section]

@@ -9,11 +9,12 @@ from racebook.rf90.events import (
     Event,
     JustPitRemoved,
     MovementPoints,
+    OwnChitDue,
     RobotChitDue,
     TrajectoryOccupied,
     TurnEnds,
 )
-from racebook.rf90.rules import checks, extreme_x1, flags, movement, offtrack, pits, trajectories
+from racebook.rf90.rules import assist, checks, extreme_x1, flags, movement, offtrack, pits, trajectories
 from racebook.rf90.rules.movement import Move
 from racebook.rf90.state import RaceState
 from racebook.rf90.track import TrajectoryKind
@@ -21,9 +22,12 @@ from racebook.rf90.turn.context import Phase, TurnCtx
 
 
 def _robot_must_pit(state: RaceState, car: Car) -> bool:
-    """§8: a due chit of this type binds the best-placed robot of the type that has not pitted yet."""
+    """§8: a due chit of this type binds the best-placed robot of the type that has not pitted yet; a robot
+    teammate pits at its own chit (Expansion #1 §5.4, AMB-X1-24)."""
     if car.pits:
         return False
+    if car.refuel is not None:
+        return car.refuel <= state.turn
     robot, turn = car.robot, state.turn
     for t, n in state.robot_chits:
         if t is robot and n <= turn:
@@ -42,16 +46,28 @@ def robot_turn(state: RaceState, car: Car, events: list[Event]) -> TurnCtx | Non
         car.just_pit = False
         events.append(JustPitRemoved(car.id))
     elif _robot_must_pit(state, car):
-        # the chit is this robot's from now on (discarded), so the next robot of the type is not bound by it (§8)
-        due = [i for i, (t, n) in enumerate(state.robot_chits) if t is car.robot and n <= state.turn]
-        chit, chit_turn = state.robot_chits.pop(min(due, key=lambda i: state.robot_chits[i][1]))
-        events.append(RobotChitDue(car.id, car.robot, chit, chit_turn))
+        if car.refuel is not None:  # a robot teammate's own chit (Expansion #1 §5.4), then discarded
+            events.append(OwnChitDue(car.id, car.refuel))
+            car.refuel = None
+        else:  # the chit is this robot's from now on (discarded): the next robot of the type is not bound by it (§8)
+            due = [i for i, (t, n) in enumerate(state.robot_chits) if t is car.robot and n <= state.turn]
+            chit, chit_turn = state.robot_chits.pop(min(due, key=lambda i: state.robot_chits[i][1]))
+            events.append(RobotChitDue(car.id, car.robot, chit, chit_turn))
         pits.move_back(state, car, state.track.pit_time, events)
         car.pits += 1
         car.just_pit = True
         return None
-    parts = [(car.robot.mp, f"{car.robot.value} robot")]
     ctx = TurnCtx(car.id)
+    if assist.open_window(state, car, ctx, Phase.ASSIST_START):  # Expansion #1 §5.6: a yellow card first
+        return ctx
+    return robot_move(state, car, ctx, events)
+
+
+def robot_move(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> TurnCtx | None:
+    """§17.3 B–E: the robot's MP (base, trajectory or ET, time loss) and its movement; then :func:`after_move`.
+    Returns the context while someone has a decision to make in this turn, else None (the turn is over)."""
+    assert car.robot is not None
+    parts = [(car.robot.mp, f"{car.robot.value} robot")]
     if car.off_track is not None:  # §18.5: re-entering costs 1 MP
         parts.append((-1, "re-entering the track (§18.5)"))
         offtrack._reenter(state, car, events)
@@ -60,16 +76,19 @@ def robot_turn(state: RaceState, car: Car, events: list[Event]) -> TurnCtx | Non
         if t.kind is TrajectoryKind.STANDARD:
             parts.append((t.bonus, f"trajectory {t.id} (no colour match or cost for robots)"))
         elif trajectories.expansion1_et(state, t):  # Expansion #1: vs the printed value (digest §4.7, AMB-X1-13)
-            if not extreme_x1.robot_check(state, car, ctx, t, events):
+            if not extreme_x1.robot_check(state, car, ctx, t, events, *_bonus(car)):
                 car.played = True
+                ctx.phase = Phase.DONE
                 if car.on_track:  # no movement: its turn ends on the re-entry point (or where it stands)
                     events.append(TurnEnds(car.id, car.off_track or car.section, at_reentry=car.off_track is not None,
                                            off_track=car.off_track is not None))
                 return None
             parts.append((t.bonus, f"ET {t.id}"))
         else:  # §17.3 D: a robot forced onto an ET tests blind against 70 ± modifiers
+            bonus, why = _bonus(car)
             ev = checks.take_test(state, car, BLIND, f"ET blind test at {t.id} (forced by the orange flag)", events,
-                                  t.test_modifier, "ET", rule="§17.3 D", test=Checked.ET, subject=t.id)
+                                  t.test_modifier + bonus, "ET" + (f", {why}" if bonus else ""), rule="§17.3 D",
+                                  test=Checked.ET, subject=t.id)
             if ev is not None and ev.passed:
                 parts.append((t.bonus, f"ET {t.id}"))
             else:
@@ -77,6 +96,7 @@ def robot_turn(state: RaceState, car: Car, events: list[Event]) -> TurnCtx | Non
                 loss = offtrack.robot_route(state, car, t.recovery, events) if t.recovery else 0
                 if not car.on_track:
                     car.played = True
+                    ctx.phase = Phase.DONE
                     return None
                 if loss:
                     parts.append((-loss, "recovery chart"))
@@ -86,15 +106,51 @@ def robot_turn(state: RaceState, car: Car, events: list[Event]) -> TurnCtx | Non
     total = sum(v for v, _ in parts)
     events.append(MovementPoints(car.id, total, " ".join([f"{v:+d} {w}" for v, w in parts]).lstrip("+")))
     mv = Move(car.id, total)
-    while total > 0 and not mv.done:
+    if car.team is not None:  # kept for a red assistance card (Expansion #1 §5.6)
+        ctx.play.move = mv
+    if total > 0:
+        _run(state, car, mv, events)
+    if total <= 0:
+        car.no_move = True
+    ctx.robot_entered = bool(mv.entered)
+    return after_move(state, car, ctx, events)
+
+
+def _run(state: RaceState, car: Car, mv: Move, events: list[Event]) -> None:
+    """Spend all the MP (§17.3 E): robots test the Leader check blind (§20)."""
+    while not mv.done:
         movement.advance(state, mv, events)
         if mv.awaiting_check is not None:
             ev = checks.take_test(state, car, BLIND, f"Leader check to lap {mv.awaiting_check}", events,
                                   leader_check=True, rule="§20", test=Checked.LEADER, subject=mv.awaiting_check)
             movement.advance(state, mv, events, check_result=ev is not None and ev.passed)
-    if total <= 0:
-        car.no_move = True
+
+
+def extra_mp(state: RaceState, car: Car, ctx: TurnCtx, mp: int, events: list[Event]) -> None:
+    """Expansion #1 §5.6 (AMB-X1-26): a red assistance card adds MP after the robot's own are spent; they are spent
+    under the normal robot rules."""
+    mv = ctx.play.move if ctx.play.move is not None else Move(car.id, 0)
+    mv.mp, mv.done = mv.mp + mp, False
+    events.append(MovementPoints(car.id, mp, f"{mp:+d} teammate's red card (Expansion #1 §5.6)"))
+    _run(state, car, mv, events)
+    car.no_move = car.no_move and not mv.entered
     ctx.robot_entered = bool(mv.entered)
+
+
+def _bonus(car: Car) -> tuple[int, str]:
+    """The +20 of a green assistance card on this blind check, used up by it (Expansion #1 §5.6, AMB-X1-27)."""
+    bonus, car.assist_bonus = car.assist_bonus, 0
+    return bonus, "teammate's green card +20" if bonus else ""
+
+
+def after_move(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event],
+               assisted: bool = False) -> TurnCtx | None:
+    """The end of the robot's movement: its teammate's red or green card (Expansion #1 §5.6), the orange-flag
+    holder's choice (§15.4), then phase F."""
+    if not assisted and assist.open_window(state, car, ctx, Phase.ASSIST_END):
+        return ctx
+    if ctx.phase is Phase.DONE:
+        return None
     if flags.orange_options(state, car, ctx):
         ctx.phase, ctx.decider = Phase.ORANGE, state.orange
         return ctx

@@ -30,6 +30,8 @@ class Phase(Enum):
     PIT_STRATEGY = "A.3 pit: strategy"
     DUEL = "§12 duel procedure"
     ORANGE = "F: orange flag (§15.4)"
+    ASSIST_START = "start of a robot teammate's movement: its human's yellow card (§5.6 Expansion #1)"
+    ASSIST_END = "a robot teammate's movement: its human's red or green card (§5.6 Expansion #1)"
     SC_WINDOW = "§21.1: pit now, under the Safety Car?"
     SC_A = "§21.3: behind the Safety Car — pit or go"
     SC_DISCARD = "§21.3: discard one card"
@@ -118,7 +120,8 @@ class TurnCtx:
     offtrack: RouteCtx = field(default_factory=RouteCtx)
     lb: LateBrakeCtx = field(default_factory=LateBrakeCtx)
     reentry: bool = False  # this turn starts at a re-entry point (§18.5)
-    decider: str | None = None  # who decides now, when not the car itself (the orange-flag holder, §15.4)
+    decider: str | None = None  # who decides now, when not the car itself (the orange-flag holder, §15.4; a
+    # robot teammate's human, Expansion #1 §5.6)
     sc_mode: str | None = None  # "window" (§21.1 pit window) or "running" (§21.3–21.4)
     robot_entered: bool = False  # the robot entered a new section this turn (§17.3 F)
 

@@ -39,7 +39,6 @@ from racebook.rf90.car import Car, Skill, Strategy, Tyre
 from racebook.rf90.cards import Flag, PowerKind, TestKind
 from racebook.rf90.rules import extreme_x1, flags, payments, pits, strategies, trajectories
 from racebook.rf90.state import YELLOW_FLAG, RaceState
-from racebook.rf90.track import SectionType
 from racebook.rf90.turn import cardplay
 from racebook.rf90.turn.context import TurnCtx
 
@@ -161,15 +160,7 @@ def legal_events(state: RaceState, car: Car, ctx: TurnCtx) -> list[Action]:
         return [Weather(car.id, s) for s in (0, -1, 1) if 0 <= state.weather + s < n]
     out: list[Action] = [NoFlag(car.id)]
     if what == Flag.YELLOW.value:
-        flagged = sum(1 for lst in state.order.values() if YELLOW_FLAG in lst)
-        if flagged < flags.MAX_YELLOW_FLAGS:
-            for s in state.track.sections:
-                if s.type is SectionType.CORNER and YELLOW_FLAG not in state.order[s.name]:
-                    lst = state.order[s.name]
-                    # §15.1: always behind the cars on trajectories, so they are not affected
-                    first = max((i + 1 for i, c in enumerate(lst) if state.cars[c].trajectory), default=0)
-                    for k in range(first, len(lst) + 1):
-                        out.append(YellowFlag(car.id, s.name, k))
+        out += [YellowFlag(car.id, s, k) for s, k in flags.yellow_flag_places(state)]
     elif what == Flag.GREEN.value:
         out += [GreenFlag(car.id, s) for s, lst in state.order.items() if YELLOW_FLAG in lst]
     elif what == Flag.BLUE.value:

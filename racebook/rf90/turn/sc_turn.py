@@ -19,7 +19,9 @@ def _sc_turn(state: RaceState, car: Car, events: list[Event]) -> TurnCtx | None:
             safetycar.pit_to_the_back(state, car.id, events)
             car.pits += 1
             due = [i for i, (t, n) in enumerate(state.robot_chits) if t is car.robot and n <= state.turn]
-            if due:
+            if car.refuel is not None:  # a robot teammate's own chit (Expansion #1 §5.4), discarded
+                car.refuel = None
+            elif due:
                 state.robot_chits.pop(due[0])
         else:
             safetycar.move(state, car.id, events)

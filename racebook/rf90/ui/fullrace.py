@@ -10,9 +10,9 @@ Robots play themselves (the engine does it); "the computer drives this car" is
 Three tabs:
 
 1. **Set-up** — the track, 1–6 players (name = colour, skill, setup points §6.2, substitute car §6.3),
-   the robots (the manual's robots-per-players table is NOT IN SOURCE, §0.1: the default is
-   :data:`racebook.rf90.analysis.simulate.ROBOTS_BY_PLAYERS`, and the counts can be changed), the seed and the house
-   rules; then the three steps of the book: **Deal the hands** (§6.2) → choose the qualifying card from
+   the robots (the manual's robots-per-players table is NOT IN SOURCE, §0.1: the default is Expansion #1's
+   line-up, :data:`racebook.rf90.analysis.simulate.ROBOTS_BY_PLAYERS`, and the counts can be changed), the seed
+   and the house rules; then the three steps of the book: **Deal the hands** (§6.2) → choose the qualifying card from
    the dealt hand and the refuel chit, **Qualify** (§7, §8: the grid and the weather, §9.1) → choose tyres
    and strategy knowing the weather, **Start the race** (§9.2).
 2. **Race** — who is to play and the phase, the active car's panel and hand (``Card.describe()``), the legal
@@ -316,6 +316,7 @@ class RaceTable:
             w.observe(g(self._on_practice_change), names="value")
         robots_note = _note(
             "The manual's table of robots per number of players is NOT IN SOURCE (§0.1, §6.1). The default is "
+            "Expansion #1's recommended advanced line-up (§5.3; one player: invented), "
             "<code>racebook.rf90.analysis.simulate.ROBOTS_BY_PLAYERS</code> (SuperFast, Fast, Slow): "
             + html.escape(", ".join(f"{n} player{'s' * (n > 1)} → {v}" for n, v in ROBOTS_BY_PLAYERS.items()))
             + ". Change the counts here; the engine checks that the track's grid has room (§7.2).")
@@ -430,7 +431,7 @@ class RaceTable:
         (self.setup_out.append_stderr if error else self.setup_out.append_stdout)(text.rstrip("\n") + "\n")
 
     def default_robots(self) -> None:
-        """The documented default robots for the number of players (ROBOTS_BY_PLAYERS; NOT IN SOURCE, §0.1)."""
+        """The default robots for the number of players (ROBOTS_BY_PLAYERS: Expansion #1 §5.3's line-up)."""
         for w, n in zip(self.robot_w, ROBOTS_BY_PLAYERS[self.players_w.value], strict=True):
             w.value = n
 

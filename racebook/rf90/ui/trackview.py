@@ -40,6 +40,7 @@ from racebook.rf90 import trackpicture as tp
 from racebook.rf90.analysis.odds import route_paths
 from racebook.rf90.state import YELLOW_FLAG
 from racebook.rf90.trackpicture import CarMark, TrackPicture
+from racebook.rf90.tracksvg import TEAM_RINGS
 from racebook.rf90.ui.layout import TrackLayout
 from racebook.ui import style
 from racebook.ui.errors import ErrorLog
@@ -155,6 +156,9 @@ class TrackView:
                                  font_weight="bold", align="middle", colors=["#222"], y_offset=5)
         self.m_leader = S(x=[], y=[], scales=sc, marker="circle", default_size=1200,
                           fill=False, stroke=style.LEADER_RING, stroke_width=5, colors=[style.LEADER_RING])
+        # teammates (Expansion #1 §5): a ring in their team's colour (racebook.rf90.tracksvg.TEAM_RINGS)
+        self.m_teams = S(x=[], y=[], scales=sc, marker="circle", default_size=900, fill=False, stroke_width=3.5,
+                         colors=["#6a3d9a"])
         self.m_flags = S(x=[], y=[], scales=sc, marker="triangle-up", default_size=500, stroke="#333",
                          stroke_width=1.5, colors=[style.YELLOW_FLAG_COLOUR])
         self.m_flag_labels = Lb(x=[], y=[], text=[], scales=sc, default_size=14, font_unit=_FONT,
@@ -183,7 +187,7 @@ class TrackView:
             self.m_traj_et_in,
             self.m_traj_labels, self.m_section_labels,
             self.m_corner_labels, self.m_route_trail, self.m_route, self.m_reentry, self.m_route_tests,
-            self.m_route_effects, self.m_route_retire, self.m_route_labels, self.m_leader, self.m_flags,
+            self.m_route_effects, self.m_route_retire, self.m_route_labels, self.m_leader, self.m_teams, self.m_flags,
             self.m_flag_labels, self.m_humans, self.m_robots,
             self.m_car_letters, self.m_car_labels, self.m_lap_badges, self.m_info,
             self.m_sc_box, self.m_sc,
@@ -277,7 +281,7 @@ class TrackView:
             self._draw_static(pic.labels)
             d = self.car_px
             for mark, scale in ((self.m_humans, 1.0), (self.m_robots, 0.85), (self.m_flags, 0.9),
-                                (self.m_leader, 2.3)):
+                                (self.m_leader, 2.3), (self.m_teams, 1.65)):
                 mark.default_size = int(math.pi * (d / 2) ** 2 * scale)
             self.m_chevrons.x, self.m_chevrons.y = chx, chy
             self.m_finish_black.x, self.m_finish_black.y = fx, fy
@@ -738,6 +742,11 @@ class TrackView:
                 tlx.append([ax, bx2])
                 tly.append([ay, by2])
         info = [f"Turn {frame.turn}", f"Leader: {frame.leader or '—'}" + (f"   ·   active: {label}" if label else "")]
+        team_of = {c: car.team for c, car in self.cars.items() if getattr(car, "team", None)}
+        rings = {name: TEAM_RINGS[i % len(TEAM_RINGS)] for i, name in enumerate(sorted(set(team_of.values())))}
+        mates = [(positions[c], rings[team_of[c]]) for c in sorted(positions) if c in team_of]
+        if rings:
+            info.append("teams (ringed): " + ", ".join(rings))
         # keep each car at a fixed index in the scatter marks (sorted by id): the browser then never has to
         # re-colour points when cars swap places (bqplot's front end kept stale colours on reordering)
         humans = _by_id(humans)
@@ -758,11 +767,13 @@ class TrackView:
             self.m_car_letters.default_size = int(self.car_px * 0.58)
             self.m_lap_badges.x, self.m_lap_badges.y, self.m_lap_badges.text = bx, by, bt
             self.m_leader.x, self.m_leader.y = [p[0] for p in lpos], [p[1] for p in lpos]
+            self.m_teams.x, self.m_teams.y = [p[0][0] for p in mates], [p[0][1] for p in mates]
+            self.m_teams.colors = [p[1] for p in mates] or ["#6a3d9a"]
             self.m_halo.x, self.m_halo.y = halo_x, halo_y
             self.m_traj_links.x, self.m_traj_links.y = tlx, tly
             ix, iy = self.picture.view.unit((12, 22))
-            _, dy = self.picture.view.unit((0, 22 + INFO_FONT * 1.2))
-            self.m_info.x, self.m_info.y, self.m_info.text = [ix, ix], [iy, dy], info
+            ys = [self.picture.view.unit((0, 22 + INFO_FONT * 1.2 * k))[1] for k in range(len(info))]
+            self.m_info.x, self.m_info.y, self.m_info.text = [ix] * len(info), [iy, *ys[1:]], info
             sc_sec = getattr(frame, "sc", None)  # the Safety Car, at the front of its section (§21)
             if sc_sec and track.has_section(sc_sec):
                 scx, scy = lay.at(sc_sec, 0.97, 1.75)

@@ -57,7 +57,7 @@ def test_outcomes_of_one_race_agree_with_the_race_result() -> None:
     order = X.classification(race)
     assert sorted(order) == sorted(race.state.cars) and order[: len(result.order)] == list(result.order)
     for o in outs:
-        assert o.cars == len(race.state.cars) == 6
+        assert o.cars == len(race.state.cars) == 10  # 2 players + the 8 robots of the recommended line-up (X1 §5.3)
         assert o.position == order.index(o.car) + 1
         assert o.pit_turns == result.pit_turns.get(o.car, ())
         assert o.won == (result.winner == o.car)
@@ -68,7 +68,7 @@ def test_outcomes_of_one_race_agree_with_the_race_result() -> None:
 
 def test_a_car_at_a_re_entry_point_at_the_end_is_classified_behind_its_re_entry_section() -> None:
     """§18.5 + §25: the engine's race order leaves it out; it is placed where it would re-enter."""
-    race, result = _seeded(1000, _off_track_at_end, "teaching", late_brake=True)
+    race, result = _seeded(1004, _off_track_at_end, "teaching", late_brake=True)
     s = race.state
     car = next(c for c in s.cars.values() if c.status is Status.RACING and c.off_track is not None)
     assert car.id not in result.order and car.id not in result.retired

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from racebook.rf90 import events as ev
 from racebook.rf90.analysis.simulate import one_race, robots_for, simulate, summary, to_csv
+from racebook.rf90.car import RobotType
 from racebook.rf90.game import Race
 
 
@@ -50,8 +51,10 @@ def test_simulate_summary_and_csv() -> None:
 
 
 def test_robot_default_per_number_of_players_is_documented() -> None:
-    """§6.1: the manual's robot table is missing; the default fills the field to about six cars."""
-    assert [len(robots_for(p)) + p for p in range(1, 7)] == [6, 6, 6, 6, 6, 6]
+    """§6.1: the manual's robot table is missing; Expansion #1 §5.3 recommends one for 2-6 players (advanced: 2
+    SuperFast, 3 Fast, 3 Slow for 2-3 players; 2, 2, 2 for 4-6); one player keeps the invented (2, 2, 1)."""
+    assert [len(robots_for(p)) + p for p in range(1, 7)] == [6, 10, 11, 10, 11, 12]
+    assert [r for _, r in robots_for(2)].count(RobotType.SUPERFAST) == 2
 
 
 def test_cli_simulate_runs(capsys) -> None:  # type: ignore[no-untyped-def]

@@ -120,9 +120,9 @@ def test_ex_x1_03_with_reflexes_the_recovery_target_is_60_but_the_et_check_stays
 
 
 def test_ex_x1_04_blocked_by_a_rival_in_the_braking_section_before_rivage() -> None:
-    """Ex. X1-4 (the Spa board of Fig. 4; the teammate part needs the team rules, §5): an orange [2] + the +1
+    """Ex. X1-4 (the Spa board of Fig. 4; the teammate part: tests/rf90/rules/test_teams.py): an orange [2] + the +1
     trajectory = 3 MP; 2 MP to the braking section before Rivage, where the rival Blue stops Green: 1 MP lost;
-    Green ends behind Blue and may late-brake there (the section has the LB symbol)."""
+    Green ends behind Blue (ahead of his teammate Red) and may late-brake there (the section has the LB symbol)."""
     race = racebook.load_scenario("x1_04").race
     mp = next(e for e in race.events if isinstance(e, ev.MovementPoints))
     assert mp.mp == 3 and "+1 trajectory Les-Combes-brake.t1" in mp.breakdown
@@ -130,7 +130,7 @@ def test_ex_x1_04_blocked_by_a_rival_in_the_braking_section_before_rivage() -> N
     assert entered == ["Les-Combes", "Rivage-brake"]
     stop = next(e for e in race.events if isinstance(e, ev.MovementStops))
     assert stop.section == "Rivage-brake" and "1 MP lost" in stop.sentence() and stop.rule == "§13.E.3"
-    assert race.state.cars_in("Rivage-brake") == ["Blue", "Green"]
+    assert race.state.cars_in("Rivage-brake") == ["Blue", "Green", "Red"]
     assert race.state.section("Rivage-brake").lb_modifier == -10
 
 

@@ -1,0 +1,114 @@
+"""Teams (Expansion #1 §5.1–5.2, §5.7; AMB-X1-22, AMB-X1-23): a teammate is transparent in movement."""
+
+from __future__ import annotations
+
+import pytest
+
+import racebook
+from racebook.core.errors import NotationError
+from racebook.rf90 import events as ev
+from racebook.rf90 import notation
+from racebook.rf90.options import Rules
+from racebook.rf90.rules.movement import TEAM_RULE
+
+
+def test_ex_x1_04_green_passes_teammate_red_for_0_mp_and_stops_behind_rival_blue_losing_1_mp() -> None:
+    """Ex. X1-4 (Fig. 4): [2] + the +1 trajectory = 3 MP; 2 entries to the braking section before Rivage; teammate
+    Red there is passed for 0 MP and does not stop Green; the rival Blue does: Green ends behind Blue, 1 MP lost."""
+    race = racebook.load_scenario("x1_04").race
+    mp = next(e for e in race.events if isinstance(e, ev.MovementPoints))
+    assert mp.mp == 3
+    assert [e.section for e in race.events if isinstance(e, ev.EnterSection)] == ["Les-Combes", "Rivage-brake"]
+    (p,) = [e for e in race.events if isinstance(e, ev.Pass)]
+    assert (p.car, p.other, p.cost, p.left, p.rule) == ("Green", "Red", 0, 1, TEAM_RULE)
+    stop = next(e for e in race.events if isinstance(e, ev.MovementStops))
+    assert stop.rule == "§13.E.3" and "Blue ahead" in stop.sentence() and "1 MP lost" in stop.sentence()
+    assert race.state.cars_in("Rivage-brake") == ["Blue", "Green", "Red"]
+    assert race.state.cars["Red"].team == race.state.cars["Green"].team == "Green+Red"
+
+
+def _race(position: str, rules: Rules | None = None) -> racebook.Race:
+    from racebook.rf90.scenario import build
+
+    raw = {"scenario": {"id": "t", "track": "spa", "seed": 1, "position": position},
+           "cars": {"Green": {"hand": ["R22", "R28", "R44"], "target": "R70"}}, "deck": {"stack": ["R33"]}}
+    if rules is not None:
+        raw["rules"] = {k: v for k, v in rules.to_dict().items() if k == "teammate_ends_ahead"}
+    return build(raw)
+
+
+def _play(race: racebook.Race) -> None:
+    for text in ("Green start", "Green play R22 +traj"):
+        race.apply(racebook.parse_action(text))
+
+
+def test_a_teammate_entered_with_the_last_mp_is_not_passed() -> None:
+    """AMB-X1-22: a pass happens only while the mover still has MP after entering: Green enters Rivage, where
+    his teammate Red is, with his 3rd and last MP and stops behind him."""
+    race = _race("spa turn=6 lap=2 teams=Green+Red | Pouhon-brake: Blue*{played} | Rivage: Red{played} | "
+                 "Les-Combes-brake: Green@Les-Combes-brake.t1")
+    _play(race)
+    assert race.state.cars_in("Rivage") == ["Red", "Green"]
+    assert not [e for e in race.events if isinstance(e, ev.Pass)]
+
+
+def test_house_rule_teammate_ends_ahead() -> None:
+    """AMB-X1-22 option ``teammate_ends_ahead``: out of MP right behind its teammate, the mover ends ahead of him,
+    for 0 MP."""
+    pos = ("spa turn=6 lap=2 teams=Green+Red | Pouhon-brake: Blue*{played} | Rivage: Red{played} | "
+           "Les-Combes-brake: Green@Les-Combes-brake.t1")
+    ahead = _race(pos, Rules(teammate_ends_ahead=True))
+    _play(ahead)
+    assert ahead.state.cars_in("Rivage") == ["Green", "Red"]
+    (p,) = [e for e in ahead.events if isinstance(e, ev.Pass)]
+    assert (p.other, p.cost, p.left, p.rule) == ("Red", 0, 0, TEAM_RULE)
+
+
+def test_a_yellow_flag_forbids_passing_the_teammate_too() -> None:
+    """Yellow flags apply normally (AMB-X1-22, §15.1): Red behind a yellow flag in Les-Combes is not passed."""
+    race = _race("spa turn=6 lap=2 teams=Green+Red | Pouhon-brake: Blue*{played} | Les-Combes: (Y) Red{played} | "
+                 "Les-Combes-brake: Green@Les-Combes-brake.t1")
+    _play(race)
+    stop = next(e for e in race.events if isinstance(e, ev.MovementStops))
+    assert stop.rule == "§15.1" and race.state.cars_in("Les-Combes") == ["Red", "Green"]
+
+
+def test_no_leader_check_to_lap_a_teammate() -> None:
+    """AMB-X1-22: the leader laps his own teammate for 0 MP and without a Leader check; the lap token updates."""
+    race = _race("spa turn=6 lap=3 teams=Green+Red | Les-Combes-brake: Green*@Les-Combes-brake.t1 | "
+                 "Pouhon-brake: Blue-1{played} | Les-Combes: Red-1{played}")
+    _play(race)
+    (p,) = [e for e in race.events if isinstance(e, ev.Pass) and e.other == "Red"]
+    assert (p.verb, p.cost, p.rule) == ("laps", 0, TEAM_RULE)
+    assert not [e for e in race.events if getattr(e, "test", None) is ev.Checked.LEADER]
+    assert race.phase is not None and race.phase.name != "LEADER" and race.state.cars["Green"].section == "Rivage"
+    assert race.state.laps_down("Red") == 2
+
+
+@pytest.mark.parametrize("text", [
+    "spa turn=3 lap=1 weather=0 teams=Green+Red | Rivage: Green* Red",
+    "spa turn=3 lap=1 weather=0 teams=Blue+Pink,Ferrari:Green+Red | Rivage: Green* Red Blue Pink",
+])
+def test_teams_in_the_position_notation_round_trip(text: str) -> None:
+    assert str(notation.parse(text)) == text
+    race = _race_plain(text)
+    assert race.position() == text
+
+
+def _race_plain(text: str) -> racebook.Race:
+    from racebook.rf90.scenario import build
+
+    return build({"scenario": {"id": "t", "track": "spa", "seed": 1, "position": text}})
+
+
+@pytest.mark.parametrize("text", ["spa teams=A+A | Rivage: A", "spa teams=A+B,B+C | Rivage: A B C",
+                                  "spa teams=A | Rivage: A", "spa teams=A+B+C | Rivage: A B C"])
+def test_bad_teams_are_refused(text: str) -> None:
+    with pytest.raises(NotationError):
+        notation.parse(text)
+
+
+def test_a_state_without_teams_writes_no_team_key() -> None:
+    race = racebook.load_scenario("ex26").race
+    assert all("team" not in c for c in race.state.to_dict()["cars"])
+    assert "teams=" not in race.position()
