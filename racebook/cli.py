@@ -7,7 +7,7 @@
     racebook scenarios                    list the shipped scenarios
     racebook tracks                       list the shipped tracks
     racebook tracks --check FILE …        validate track files (prints OK, or the error and exits 2)
-    racebook workshop [NOTEBOOK] [--port P] [--no-browser]   presenter mode (Voilà, large type, no code)
+    racebook workshop [NOTEBOOK] [--port P] [--ip HOST] [--token T] [--no-browser]   presenter mode (Voilà)
     racebook automobiles replay FILE_OR_ID [--json]   an Automobiles scenario's event log (or a JSON summary)
     racebook automobiles scenarios        list the shipped Automobiles scenarios
     racebook automobiles race [--players N] [--seed S] [--json]   a whole race of computer players
@@ -172,7 +172,13 @@ def _main(argv: list[str] | None) -> int:
     ws = sub.add_parser("workshop", help="presenter mode: the notebooks as clean Voilà apps with large type")
     ws.add_argument("notebook", nargs="?", help="a notebook (path, number or name, e.g. 02) or a folder; "
                     "default: notebooks/")
-    ws.add_argument("--port", type=_count(1, 65535), default=8866)
+    ws.add_argument("--port", type=_count(1, 65535), default=None,
+                    help="the port (default: the first free one from 8866; a busy port asked for is an error)")
+    ws.add_argument("--ip", default="127.0.0.1", metavar="HOST",
+                    help="the address to serve on (default 127.0.0.1: this machine only; 0.0.0.0: the room's "
+                    "network, which always requires a token)")
+    ws.add_argument("--token", default=None, help="require this token in the URL ('auto': a new one); beyond "
+                    "loopback a new one is made when none is given")
     ws.add_argument("--no-browser", action="store_true", help="do not open a browser")
     au = sub.add_parser("automobiles", help="Automobiles: replay a scenario, list scenarios, run a computer race")
     ausub = au.add_subparsers(dest="auto_cmd", required=True)
@@ -256,7 +262,7 @@ def _main(argv: list[str] | None) -> int:
         return status
     if args.cmd == "workshop":
         from racebook.workshop import main as workshop
-        return workshop(args.notebook, args.port, open_browser=not args.no_browser)
+        return workshop(args.notebook, args.port, open_browser=not args.no_browser, ip=args.ip, token=args.token)
     raise AssertionError(args.cmd)  # argparse allows only the commands above
 
 
