@@ -121,8 +121,9 @@ def test_served_beyond_loopback_the_printed_url_works_needs_its_token_and_hides_
     nb.write_text(json.dumps(_BROKEN), encoding="utf-8")
     env = dict(os.environ, PYTHONPATH=str(REPO))
     launcher = "import sys; from racebook.cli import main; sys.exit(main())"
-    proc = subprocess.Popen([sys.executable, "-c", launcher, "workshop", str(nb), "--ip", "0.0.0.0", "--no-browser"], cwd=tmp_path, env=env, stdout=subprocess.PIPE,
-                            stderr=subprocess.DEVNULL, text=True, start_new_session=True)
+    argv = [sys.executable, "-c", launcher, "workshop", str(nb), "--ip", "0.0.0.0", "--no-browser"]
+    proc = subprocess.Popen(argv, cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                            start_new_session=True)
     try:
         assert proc.stdout is not None
         line = proc.stdout.readline()  # printed only once the server answers
