@@ -2,13 +2,15 @@
 
 Every executed notebook of every game (``notebooks/*/*.ipynb``: a new game's folder or a new notebook is picked
 up by the glob) is copied into a throwaway folder and opened, one after the other, in ONE JupyterLab server.
-For each: run all cells, require that no cell has an error output, click the notebook's main widget (the first
-stepper's ▶, else the first button of an output) and require that what it belongs to changes, take a screenshot
-(``test-output/browser/walk/<game>_<notebook>.png``) and shut the kernel down. The stepper's click-to-update
-latency (click → the event sentence changes, measured in the page) is printed for each notebook with a stepper.
+For each: run all cells, require that no cell has an error output (nor a widget a bug's details toggle), click
+the notebook's main widget — the first shown stepper's ▶, else the first shown button of an output whose click
+changes that output — and require the change, take a screenshot (``test-output/browser/walk/<game>_<nb>.png``)
+and shut the kernel down. The stepper's click-to-update latency (click → the event sentence changes, measured in
+the page) is printed for each notebook with a stepper.
 
 As a script, ``python tests/browser_walk.py [NAME ...]`` walks the notebooks whose names contain NAME (all by
-default) and prints one line per notebook."""
+default) and prints one line per notebook; with ``--presenter`` it prints each one's presenter-mode render time
+instead (``presenter_times``)."""
 
 from __future__ import annotations
 
@@ -21,11 +23,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from browser_check import BROWSER_ARGS, CHROMIUM, OUTPUT_DIR, REPO, jupyter_lab
+from browser_check import BROWSER_ARGS, CHROMIUM, OUTPUT_DIR, REPO, jupyter_lab, presenter
 
 NOTEBOOKS = REPO / "notebooks"
 WALK_DIR = OUTPUT_DIR / "walk"
 LATENCY_CLICKS = 5
+#: With no stepper, the first of this many buttons whose click changes its output is the main widget.
+MAX_BUTTONS = 6
+BUTTON_WAIT_MS = 8_000
 
 
 def every_notebook() -> list[Path]:
@@ -105,16 +110,16 @@ def _run_all(page: Any, url: str, rel: str, seen: Walked) -> None:
 
 
 def _click_main_widget(page: Any, seen: Walked) -> Any:
-    """Click the first stepper's ▶ (timed) or else the first button of an output; returns the clicked output."""
-    step = page.locator(".jp-OutputArea-output .rb-step-button", has_text="▶")
-    if step.count():
-        box = page.locator(".jp-OutputArea-output").filter(has=page.locator(".rb-sentence")).filter(
-            has=page.locator(".rb-step-button", has_text="▶")).first
-        box.scroll_into_view_if_needed()
-        sentence = box.locator(".rb-sentence").first
-        nxt = box.locator(".rb-step-button", has_text="▶").first
-        page.wait_for_function("(el) => el.innerText.trim().length > 0", arg=sentence.element_handle(),
-                               timeout=30_000)
+    """Click the first usable stepper's ▶ (timed; one that is shown, enabled and has a sentence) or else the first
+    shown, enabled button of an output; returns the output clicked in."""
+    steps = page.locator(".jp-OutputArea-output .rb-step-button:visible:enabled", has_text="▶")
+    for i in range(steps.count()):
+        nxt = steps.nth(i)
+        box = nxt.locator("xpath=ancestor::div[contains(@class, 'jp-OutputArea-output')][1]")
+        sentence = box.locator(".rb-sentence:visible").first
+        if not sentence.count() or not sentence.inner_text().strip():
+            continue
+        nxt.scroll_into_view_if_needed()
         seen.clicked = "the stepper's ▶"
         first = sentence.inner_text()
         for _ in range(LATENCY_CLICKS):
@@ -124,20 +129,21 @@ def _click_main_widget(page: Any, seen: Walked) -> Any:
             page.wait_for_timeout(300)
         seen.changed = sentence.inner_text() != first and len(seen.latencies_ms) == LATENCY_CLICKS
         return box
-    button = page.locator(".jp-OutputArea-output button.jupyter-button:visible").first
-    if not button.count():
-        return None
-    button.scroll_into_view_if_needed()
-    seen.clicked = f"the button {button.inner_text().strip()[:40]!r}"
-    before = button.evaluate(_STATE)
-    button.click()
-    try:
-        page.wait_for_function(f"([el, old]) => ({_STATE})(el) !== old", arg=[button.element_handle(), before],
-                               timeout=30_000, polling=100)
+    buttons = page.locator(".jp-OutputArea-output button.jupyter-button:visible:enabled")
+    for i in range(min(buttons.count(), MAX_BUTTONS)):  # the first button that does something visible
+        button = buttons.nth(i)
+        button.scroll_into_view_if_needed()
+        seen.clicked = f"the button {button.inner_text().strip()[:40]!r}"
+        before = button.evaluate(_STATE)
+        button.click()
+        try:
+            page.wait_for_function(f"([el, old]) => ({_STATE})(el) !== old", arg=[button.element_handle(), before],
+                                   timeout=BUTTON_WAIT_MS, polling=100)
+        except Exception:  # nothing changed: try the next button
+            continue
         seen.changed = True
-    except Exception:  # no change within 30 s: reported as such
-        seen.changed = False
-    return button.locator("xpath=ancestor::div[contains(@class, 'jp-OutputArea-output')][1]")
+        return button.locator("xpath=ancestor::div[contains(@class, 'jp-OutputArea-output')][1]")
+    return None
 
 
 def walk(notebooks: list[Path] | None = None, out_dir: Path = WALK_DIR) -> list[Walked]:
@@ -181,9 +187,64 @@ def walk(notebooks: list[Path] | None = None, out_dir: Path = WALK_DIR) -> list[
     return results
 
 
+# The page is rendered: Voilà's loading splash is gone and, if the notebook has widgets, they are drawn.
+_RENDERED = ("() => !document.getElementById('loading') && document.getElementById('rendered_cells')"
+             " && (!document.querySelector('.jp-OutputArea-output [data-mime-type*=\"widget-view\"], "
+             ".jp-OutputArea-output .jupyter-widgets-view') || document.querySelector('.widget-box, .widget-button,"
+             " .widget-html, .bqplot'))")
+
+
+# Voilà has streamed every cell (the server ran them all); the widgets are then fetched from the kernel.
+_EXECUTED = "() => !document.getElementById('loading') || /Executing (\\d+) of \\1\\b/.test(" \
+    "document.getElementById('loading_text')?.innerText || '')"
+
+
+def presenter_times(notebooks: list[Path] | None = None, out_dir: Path = WALK_DIR) -> dict[str, float]:
+    """Render every notebook in presenter mode (``racebook workshop``'s Voilà, one server for all) in Chromium;
+    returns name → seconds from opening the URL to the page drawn (the splash gone, the widgets drawn)."""
+    from playwright.sync_api import sync_playwright
+
+    notebooks = every_notebook() if notebooks is None else notebooks
+    root = Path(tempfile.mkdtemp(prefix="racebook-presenter-"))
+    times: dict[str, float] = {}
+    try:
+        site = root / "notebooks"
+        for nb in notebooks:
+            (site / nb.parent.name).mkdir(parents=True, exist_ok=True)
+            shutil.copy(nb, site / nb.parent.name / nb.name)
+        with presenter(site, root, timeout=120) as url, sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS, headless=True)
+            try:
+                for nb in notebooks:
+                    name = f"{nb.parent.name}/{nb.stem}"
+                    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+                    t0 = time.monotonic()
+                    page.goto(f"{url}voila/render/{nb.parent.name}/{nb.name}", wait_until="commit",
+                              timeout=300_000)
+                    page.wait_for_function(_EXECUTED, timeout=300_000, polling=100)
+                    executed = time.monotonic() - t0
+                    page.wait_for_function(_RENDERED, timeout=300_000, polling=100)
+                    times[name] = time.monotonic() - t0
+                    page.screenshot(path=str(out_dir / f"{nb.parent.name}_{nb.stem}_presenter.png"))
+                    page.close()
+                    print(f"{name}: presenter mode drawn in {times[name]:.1f}s (the cells ran on the server in "
+                          f"{executed:.1f}s)", flush=True)
+            finally:
+                browser.close()
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+    return times
+
+
 if __name__ == "__main__":
-    wanted = sys.argv[1:]
+    args = sys.argv[1:]
+    in_presenter = "--presenter" in args
+    wanted = [a for a in args if not a.startswith("--")]
     picked = [p for p in every_notebook() if not wanted or any(w in p.stem for w in wanted)]
     t0 = time.monotonic()
-    walk(picked)
-    print(f"walked {len(picked)} notebooks in {time.monotonic() - t0:.0f}s")
+    if in_presenter:
+        WALK_DIR.mkdir(parents=True, exist_ok=True)
+        presenter_times(picked)
+    else:
+        walk(picked)
+    print(f"{len(picked)} notebooks in {time.monotonic() - t0:.0f}s")

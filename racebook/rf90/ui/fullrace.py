@@ -289,12 +289,9 @@ class RaceTable:
                 w = widgets.Checkbox(value=default, description=f.name, indent=False, layout=L(width="260px"))
             self.rules_w[f.name] = w
             rule_rows.append(widgets.HBox([w, _note(html.escape(HOUSE_RULE_DOCS.get(f.name, "")))]))
-        self.forms: list[DriverForm] = [DriverForm.new(COLOURS[i]) for i in range(MAX_PLAYERS)]
-        for form in self.forms:
-            for w in form.practice_widgets():
-                if w is not form.mulligan:
-                    w.observe(g(self._on_practice_change), names="value")
-            form.mulligan.observe(g(self._on_mulligan), names="value")
+        # one form per player, built when the players dropdown first asks for it (a table for 2 builds 2 of 6)
+        self.forms: list[DriverForm] = []
+        self._ensure_forms(players)
         self.practice_box = widgets.VBox()
         self.qualifying_box = widgets.VBox()
         self.deal_b = widgets.Button(description="1. Deal the hands (§6.2)", button_style="primary",
@@ -419,7 +416,19 @@ class RaceTable:
     # ============================================================ set-up
     @property
     def active_forms(self) -> list[DriverForm]:
+        self._ensure_forms(self.players_w.value)
         return self.forms[: self.players_w.value]
+
+    def _ensure_forms(self, n: int) -> None:
+        """Build the driver forms up to player ``n`` (the later ones are built only when asked for)."""
+        g = self.errors.guard
+        while len(self.forms) < n:
+            form = DriverForm.new(COLOURS[len(self.forms)])
+            for w in form.practice_widgets():
+                if w is not form.mulligan:
+                    w.observe(g(self._on_practice_change), names="value")
+            form.mulligan.observe(g(self._on_mulligan), names="value")
+            self.forms.append(form)
 
     @property
     def setup_text(self) -> str:
