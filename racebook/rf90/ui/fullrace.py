@@ -118,6 +118,27 @@ def _note(text: str) -> widgets.HTML:
     return widgets.HTML(f'<div class="rb-fr-note">{text}</div>')
 
 
+def _replace_children(box: widgets.Box, children: list[widgets.Widget]) -> None:
+    """Show ``children`` in ``box`` and close the widgets it showed before (with their layouts and styles): a
+    redraw after every action must not leave hundreds of dead widget models in the kernel and the browser."""
+    old = box.children
+    box.children = children
+    keep = {id(w) for w in children}
+    for w in old:
+        if id(w) not in keep:
+            _close_tree(w)
+
+
+def _close_tree(w: widgets.Widget) -> None:
+    for child in getattr(w, "children", ()):
+        _close_tree(child)
+    for part in ("layout", "style"):
+        sub = getattr(w, part, None)
+        if isinstance(sub, widgets.Widget):
+            sub.close()
+    w.close()
+
+
 def _msg(exc: BaseException) -> str:
     """An engine error as one line: 'rule: reason' for an illegal or unreadable action and a refused set-up, else
     the message."""
@@ -981,7 +1002,7 @@ class RaceTable:
         if race is None:
             self.status_html.value = ('<div class="rb-fr-status">No race yet: set it up in the Set-up tab and '
                                       'press <b>Start the race</b>.</div>')
-            self.actions_box.children = []
+            _replace_children(self.actions_box, [])
             self.action_buttons = {}
             self._dropdown_groups = {}
             self._offered = {}
@@ -1053,7 +1074,7 @@ class RaceTable:
         assert race is not None
         self.toggles = {}
         if car_id not in self.computer or race.phase is not Phase.PLAY:
-            self.card_toggles.children = []
+            _replace_children(self.card_toggles, [])
             return
         s = race.state
         toggles = []
@@ -1064,7 +1085,8 @@ class RaceTable:
             t.observe(self.errors.guard(self._on_card_toggle), names="value")
             self.toggles[c] = t
             toggles.append(t)
-        self.card_toggles.children = [_note("click one or two cards to see whether the play is legal:")] + toggles
+        _replace_children(self.card_toggles, [_note("click one or two cards to see whether the play is legal:")]
+                          + toggles)
 
     def _render_actions(self) -> None:
         race = self.race
@@ -1099,7 +1121,7 @@ class RaceTable:
                 self.action_buttons[text] = b
                 buttons.append(b)
             rows.append(widgets.VBox([label, widgets.HBox(buttons, layout=widgets.Layout(flex_flow="row wrap"))]))
-        self.actions_box.children = rows
+        _replace_children(self.actions_box, rows)
 
     def _label(self, a: Action) -> str:
         """The button text: the action without the car's name; played cards with [MP](check)."""
