@@ -133,7 +133,9 @@ def _click_main_widget(page: Any, seen: Walked) -> Any:
     for i in range(min(buttons.count(), MAX_BUTTONS)):  # the first button that does something visible
         button = buttons.nth(i)
         button.scroll_into_view_if_needed()
-        seen.clicked = f"the button {button.inner_text().strip()[:40]!r}"
+        label = button.inner_text().strip() or button.get_attribute("title") or button.evaluate(
+            "(b) => b.querySelector('i')?.className || ''")
+        seen.clicked = f"the button {label[:40]!r}"
         before = button.evaluate(_STATE)
         button.click()
         try:
