@@ -36,10 +36,14 @@ ROOT_ARGS := $(if $(filter 0,$(shell id -u)),--allow-root)
 lab: $(VENV)/.installed
 	$(BIN)/jupyter lab $(ROOT_ARGS) $(LAB_ARGS) --ServerApp.root_dir=. notebooks/rf90/00_start_here.ipynb
 
-# Presenter mode for clubs: the notebooks as clean Voilà apps (large type, no code), e.g. make workshop NB=02.
+# Presenter mode for clubs: the notebooks as clean Voilà apps (large type, no code), e.g. make workshop NB=02,
+# or for the room's network: make workshop NB=02 PORT=8870 HOST=0.0.0.0 (a token is made and printed in the URL).
 NB ?=
+PORT ?=
+HOST ?=
+TOKEN ?=
 workshop: $(VENV)/.installed
-	$(BIN)/racebook workshop $(NB)
+	$(BIN)/racebook workshop $(NB) $(if $(PORT),--port $(PORT)) $(if $(HOST),--ip $(HOST)) $(if $(TOKEN),--token $(TOKEN))
 
 # Execute the notebooks from their sources (notebooks/<game>/NN_name.py) and write the paired .ipynb: all of them,
 # or one, e.g. make notebooks NB=02 (or NB=02_duels, NB=notebooks/rf90/02_duels.py, NB=A1 for Automobiles A1).

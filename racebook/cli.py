@@ -7,7 +7,7 @@
     racebook scenarios                    list the shipped scenarios
     racebook tracks                       list the shipped tracks
     racebook tracks --check FILE …        validate track files (prints OK, or the error and exits 2)
-    racebook workshop [NOTEBOOK] [--port P] [--no-browser]   presenter mode (Voilà, large type, no code)
+    racebook workshop [NOTEBOOK] [--port P] [--ip HOST] [--token T] [--no-browser]   presenter mode (Voilà)
     racebook season run FILE_OR_ID [--seed S] [--races N] [--save F] [--json]   an RF90 Championship season
                                           (Expansion #1 §6) with computer drivers; prints the standings
     racebook season resume SAVE [--races N] [--save F] [--json]   go on with a saved season
@@ -179,7 +179,13 @@ def _main(argv: list[str] | None) -> int:
     ws = sub.add_parser("workshop", help="presenter mode: the notebooks as clean Voilà apps with large type")
     ws.add_argument("notebook", nargs="?", help="a notebook (path, number or name, e.g. 02) or a folder; "
                     "default: notebooks/")
-    ws.add_argument("--port", type=_count(1, 65535), default=8866)
+    ws.add_argument("--port", type=_count(1, 65535), default=None,
+                    help="the port (default: the first free one from 8866; a busy port asked for is an error)")
+    ws.add_argument("--ip", default="127.0.0.1", metavar="HOST",
+                    help="the address to serve on (default 127.0.0.1: this machine only; 0.0.0.0: the room's "
+                    "network, which always requires a token)")
+    ws.add_argument("--token", default=None, help="require this token in the URL ('auto': a new one); beyond "
+                    "loopback a new one is made when none is given")
     ws.add_argument("--no-browser", action="store_true", help="do not open a browser")
     _season_parser(sub)
     au = sub.add_parser("automobiles", help="Automobiles: replay a scenario, list scenarios, run a computer race")
@@ -279,7 +285,7 @@ def _main(argv: list[str] | None) -> int:
         return status
     if args.cmd == "workshop":
         from racebook.workshop import main as workshop
-        return workshop(args.notebook, args.port, open_browser=not args.no_browser)
+        return workshop(args.notebook, args.port, open_browser=not args.no_browser, ip=args.ip, token=args.token)
     raise AssertionError(args.cmd)  # argparse allows only the commands above
 
 

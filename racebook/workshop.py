@@ -1,22 +1,40 @@
 """Presenter mode for clubs: the mechanic notebooks as clean Voilà apps (issue 9).
 
-``racebook workshop [NOTEBOOK_OR_DIR]`` (and ``make workshop``) starts Voilà with racebook's
+``racebook workshop [NOTEBOOK_OR_DIR] [--port P] [--ip HOST] [--token T]`` (and ``make workshop NB=02 PORT=8870
+HOST=0.0.0.0``) starts Voilà with racebook's
 presenter template (``racebook/ui/presenter/voila/templates/racebook``): no code, large type,
 only the notebook's explanation and its live widgets. The engine never imports Voilà: this
 module only builds the command line and runs it in a child process.
+
+Serving beyond this machine (``--ip 0.0.0.0``) always requires a token (a new one, printed in the URL); on
+loopback none unless asked (``--token auto`` or ``--token VALUE``). The URL is printed only once the server
+answers on it: a busy port asked for is a one-line error, and with no port asked the first free one from 8866
+is taken.
 """
 
 from __future__ import annotations
 
+import ipaddress
 import os
+import re
+import secrets
+import signal
+import socket
 import subprocess
 import sys
+import time
+import webbrowser
 from dataclasses import dataclass
 from pathlib import Path
 
 from racebook.core.errors import RacebookError
 
 TEMPLATE = "racebook"
+DEFAULT_PORT = 8866
+LOOPBACK = "127.0.0.1"
+#: What a viewer sees instead of a cell's error (Voilà strips the traceback): no path, no internals.
+CELL_ERROR = ("This part of the lesson could not be shown. The presenter can open the notebook in JupyterLab "
+              "(make lab) to see why.")
 #: A directory on JUPYTER_PATH that holds ``voila/templates/racebook``.
 PRESENTER_ROOT = Path(__file__).resolve().parent / "ui" / "presenter"
 
@@ -29,7 +47,8 @@ class WorkshopError(RacebookError):
 class WorkshopCommand:
     argv: list[str]
     env: dict[str, str]
-    url: str
+    url: str  # what viewers open (with ?token= when the server requires one)
+    port: int
 
 
 def _executed_notebooks(nb_dir: Path) -> list[Path]:
@@ -73,29 +92,133 @@ def find_notebooks(target: str | None, cwd: Path | None = None) -> Path:
     raise WorkshopError(f"{target!r} is not a notebook or folder, and there is no notebooks/ folder in {base}")
 
 
-def command(target: Path, port: int = 8866, open_browser: bool = True, ip: str = "127.0.0.1") -> WorkshopCommand:
+def command(target: Path, port: int = DEFAULT_PORT, open_browser: bool = True, ip: str = LOOPBACK,
+            token: str | None = None) -> WorkshopCommand:
     """The Voilà command line and environment for presenting ``target`` (a notebook or a folder).
 
-    Voilà never shows a server traceback to a viewer (``--show_tracebacks=False``); the widgets show one
-    friendly line per error (:class:`racebook.ui.errors.ErrorLog`)."""
+    Viewers never see a server traceback or a server path: Voilà strips error outputs and tracebacks
+    (``--show_tracebacks=False``) and says :data:`CELL_ERROR` instead, the template shows that line, and the
+    widgets show one friendly line per mistake (:class:`racebook.ui.errors.ErrorLog`). Voilà never moves to another
+    port (``port_retries=0``): the URL is the one served. A ``token`` is required by the server (``?token=`` in the
+    URL); the browser is opened by :func:`main`, with the token, once the server answers."""
     env = dict(os.environ)
     env["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(PRESENTER_ROOT), env.get("JUPYTER_PATH", "")) if p)
     argv = [sys.executable, "-m", "voila", str(target), f"--template={TEMPLATE}", "--strip_sources=True",
-            "--show_tracebacks=False", "--theme=light", f"--port={port}", f"--Voila.ip={ip}"]
-    if not open_browser:
-        argv.append("--no-browser")
-    return WorkshopCommand(argv, env, f"http://{ip}:{port}/")
+            "--show_tracebacks=False", f"--VoilaExecutor.cell_error_instruction={CELL_ERROR}", "--theme=light",
+            f"--port={port}", f"--Voila.ip={ip}", "--Voila.port_retries=0", "--no-browser",
+            f"--Voila.token={token or ''}"]
+    del open_browser  # main() opens the browser itself, on the URL it printed
+    query = f"?token={token}" if token else ""
+    return WorkshopCommand(argv, env, f"http://{_url_host(ip)}:{port}/{query}", port)
 
 
-def main(target: str | None, port: int = 8866, open_browser: bool = True) -> int:
+def _url_host(ip: str) -> str:
+    """The host a viewer types: this machine's address on the local network when serving on every interface."""
+    if ip in ("", "0.0.0.0", "::"):
+        try:
+            with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+                s.connect(("192.0.2.1", 9))  # no packet is sent: only picks the outgoing interface
+                return str(s.getsockname()[0])
+        except OSError:
+            return socket.gethostname()
+    return f"[{ip}]" if ":" in ip else ip
+
+
+def is_loopback(ip: str) -> bool:
+    """True for an address only this machine can reach (127.x, ::1, localhost)."""
+    if ip == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(ip).is_loopback
+    except ValueError:
+        return False
+
+
+def choose_token(ip: str, token: str | None) -> str | None:
+    """The token the server requires: the one asked for (``auto`` = a new one), else a new one beyond loopback;
+    none on loopback unless asked."""
+    if token == "auto" or (token is None and not is_loopback(ip)):
+        return secrets.token_urlsafe(16)
+    if token is not None and not re.fullmatch(r"[A-Za-z0-9_-]{8,128}", token):
+        raise WorkshopError(f"--token {token[:40]!r}: use 8 to 128 letters, digits, '-' or '_', or 'auto'")
+    return token
+
+
+def _port_free(ip: str, port: int) -> bool:
+    """Can a server listen on ``ip:port`` now (as tornado binds: SO_REUSEADDR)?"""
+    family = socket.AF_INET6 if ":" in ip else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            s.bind(("127.0.0.1" if ip == "localhost" else ip, port))
+        except OSError:
+            return False
+    return True
+
+
+def choose_port(ip: str, port: int | None, start: int = DEFAULT_PORT, tries: int = 20) -> int:
+    """The port to serve on: ``port`` if it is free (else a one-line error); with no port asked, the first free one
+    from ``start``."""
+    if port is not None:
+        if not _port_free(ip, port):
+            raise WorkshopError(f"port {port} on {ip} is busy (another server is using it): "
+                                "choose another with --port, or leave --port out to take a free one")
+        return port
+    for p in range(start, start + tries):
+        if _port_free(ip, p):
+            return p
+    raise WorkshopError(f"no free port on {ip} between {start} and {start + tries - 1}: give one with --port")
+
+
+def _serving(proc: subprocess.Popen[bytes], ip: str, port: int, timeout: float) -> bool:
+    """Wait until the server accepts connections on ``port`` (True) or exits (False)."""
+    host = {"": "127.0.0.1", "0.0.0.0": "127.0.0.1", "::": "::1", "localhost": "127.0.0.1"}.get(ip, ip)
+    deadline = time.monotonic() + timeout
+    while proc.poll() is None and time.monotonic() < deadline:
+        try:
+            with socket.create_connection((host, port), timeout=1):
+                return True
+        except OSError:
+            time.sleep(0.2)
+    return False
+
+
+def main(target: str | None, port: int | None = None, open_browser: bool = True, ip: str = LOOPBACK,
+         token: str | None = None, timeout: float = 120.0) -> int:
+    """Serve ``target`` in presenter mode; print the URL once the server answers on it (with the token)."""
+    nb = find_notebooks(target)
+    port, token = choose_port(ip, port), choose_token(ip, token)
     try:
         import voila  # noqa: F401  (only to fail early with a clear message)
     except ImportError as e:
         raise WorkshopError("Voilà is not installed: `make workshop` installs it, "
                             "or pip install 'racebook[lab]'") from e
-    cmd = command(find_notebooks(target), port, open_browser)
-    print(f"racebook workshop: presenter mode on {cmd.url} (Ctrl+C stops it)", flush=True)
+    cmd = command(nb, port, open_browser, ip, token)
+    proc = subprocess.Popen(cmd.argv, env=cmd.env)
+    previous = signal.signal(signal.SIGTERM, _stop)  # stopping the launcher stops the server too
     try:
-        return subprocess.call(cmd.argv, env=cmd.env)
-    except KeyboardInterrupt:
+        if not _serving(proc, ip, cmd.port, timeout):
+            code = proc.poll()
+            raise WorkshopError(f"Voilà did not start serving on {ip}:{cmd.port} (exit status {code}); "
+                                "its log is above")
+        print(f"racebook workshop: presenter mode on {cmd.url} (Ctrl+C stops it)", flush=True)
+        if not is_loopback(ip):
+            print("racebook workshop: anyone on this network with the URL (and its token) can watch and click; "
+                  "a viewer never sees code, server paths or tracebacks", flush=True)
+        if open_browser:
+            webbrowser.open(cmd.url)
+        return proc.wait()
+    except (KeyboardInterrupt, SystemExit):
         return 0
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+        if proc.poll() is None:
+            proc.terminate()
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+
+
+def _stop(_signum: int, _frame: object) -> None:
+    raise SystemExit(0)

@@ -45,7 +45,7 @@ from racebook.rf90.trackfile import load_track
 
 # every module that defines a RacebookError subclass, so that __subclasses__ sees them all
 _MODULES = ("racebook.cli", "racebook.workshop", "racebook.rf90.analysis.planner", "racebook.rf90.glossary",
-            "racebook.rf90.analysis.simulate")
+            "racebook.rf90.analysis.simulate", "racebook.ui.errors")
 #: Not bad input, so not ValueError: an engine bug (a RuntimeError), and the presenter mode that cannot start
 #: (Voilà missing or no notebooks folder: the environment, not a value).
 NOT_VALUE_ERRORS = {"EngineError", "WorkshopError"}

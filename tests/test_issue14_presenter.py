@@ -65,8 +65,8 @@ def test_presenter_save_is_a_download_and_load_an_upload_or_paste() -> None:
 
 
 @pytest.mark.parametrize(("content", "words"), [
-    (b"\xff\xfe", "not UTF-8"), (b"", "empty"), (b"[]", "Error"), (b'{"format": "racebook-race/1"}', "Error"),
-    (b"not json at all", "Error"),
+    (b"\xff\xfe", "not UTF-8"), (b"", "empty"), (b"[]", "a saved race is a JSON object, not a list"),
+    (b'{"format": "racebook-race/1"}', "track: missing"), (b"not json at all", "not a saved race"),
 ])
 def test_presenter_a_bad_upload_or_paste_is_one_friendly_line(content: bytes, words: str) -> None:
     t = RaceTable()
@@ -74,6 +74,7 @@ def test_presenter_a_bad_upload_or_paste_is_one_friendly_line(content: bytes, wo
     assert len(t.errors.errors) == 1 and t.race is None
     shown = t.errors.text
     assert shown.count("\n") == 1 and words in shown and "Traceback" not in shown and "File \"" not in shown
+    assert shown.startswith("✗ ") and not t.errors.bug_shown  # a user's mistake: one line, no details toggle
     t.errors.clear()
     try:
         text = content.decode("utf-8")

@@ -32,7 +32,7 @@ from racebook.rf90.rules import checks
 from racebook.rf90.scenario import build
 from racebook.rf90.trackfile import load_track
 from racebook.ui import style
-from racebook.ui.errors import ErrorLog
+from racebook.ui.errors import ErrorLog, InputError
 
 CAR = "Blue"
 TRACK = "teaching"
@@ -116,13 +116,13 @@ def weather_space(weather: str, track: str = TRACK) -> int:
     for i, space in enumerate(load_track(track).weather.spaces):
         if space.condition.value == weather:
             return i
-    raise ValueError(f"{track} has no {weather!r} weather space (known: {', '.join(WEATHERS)})")
+    raise InputError(f"{track} has no {weather!r} weather space (known: {', '.join(WEATHERS)})")
 
 
 def tiny_race(setup: TestSetup) -> Any:
     """A one-car race holding the set-up: Blue leads in E with the Target Check card and an empty hand."""
     if not 1 <= setup.target_check <= 99:
-        raise ValueError(f"§5.1: a check factor is 1–99, not {setup.target_check}")
+        raise InputError(f"§5.1: a check factor is 1–99, not {setup.target_check}")
     car: dict[str, Any] = {"hand": [], "target": f"R{setup.target_check:02d}"}
     if setup.reflexes:
         car["skill"] = "reflexes"

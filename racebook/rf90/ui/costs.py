@@ -23,7 +23,7 @@ import ipywidgets as widgets
 import pandas as pd
 
 from racebook.core.datafile import load_toml
-from racebook.core.errors import RacebookError, ScenarioError
+from racebook.core.errors import ScenarioError
 from racebook.rf90.car import Skill, Strategy, Tyre
 from racebook.rf90.lessons import passes as mv
 from racebook.rf90.lessons.passes import PassSituation
@@ -31,7 +31,7 @@ from racebook.rf90.options import Rules
 from racebook.rf90.rules.movement import PassKind
 from racebook.rf90.track import Condition, SectionType
 from racebook.ui import style
-from racebook.ui.errors import ErrorLog
+from racebook.ui.errors import ErrorLog, show_mistakes
 
 SECTION_LABELS = {SectionType.STRAIGHT: "straight", SectionType.BRAKING: "braking zone",
                   SectionType.CORNER: "corner"}
@@ -329,11 +329,9 @@ class PassCostCalculator:
         sit = self.situation()
         self.quote = self.played = None
         self.problem = ""
-        try:
+        with show_mistakes(lambda line: setattr(self, "problem", line)):
             self.quote = mv.quote(sit)
             self.played = mv.play_situation(sit, self.w_mp.value, self.w_check.value)
-        except (RacebookError, ValueError) as e:
-            self.problem = str(e)
         self.result.value = _CSS + self._result_html(sit, robot)
         self.log.value = _CSS + self._log_html()
 

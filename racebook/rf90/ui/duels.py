@@ -21,13 +21,12 @@ from typing import Any
 import bqplot as bq
 import ipywidgets as widgets
 
-from racebook.core.errors import RacebookError
 from racebook.rf90.cards import CardSet, default_race_deck
 from racebook.rf90.lessons import duel_sandbox as ds
 from racebook.rf90.trackfile import load_track
 from racebook.rf90.ui.tracks import has_corners, track_options
 from racebook.ui import style
-from racebook.ui.errors import ErrorLog
+from racebook.ui.errors import ErrorLog, show_mistakes
 
 KINDS = (("human", "human"), ("robot SuperFast", "superfast"), ("robot Fast", "fast"), ("robot Slow", "slow"))
 STRATEGIES = (("no special strategy", "none"), ("BANGING WHEELS (+3 in duels)", "banging_wheels"),
@@ -236,13 +235,15 @@ class DuelSandbox:
 
     def resolve(self) -> ds.SandboxResult | None:
         """Run the engine on the current set-up and show its resolution."""
-        try:
+        self.result, self.message = None, ""
+        with show_mistakes(self._refused):
             self.result = ds.run(self.setup)
-            self.message = ""
-        except (RacebookError, ValueError, KeyError) as e:
-            self.result, self.message = None, str(e)
         self.out.value = self._html()
         return self.result
+
+    def _refused(self, line: str) -> None:
+        """The engine refused the set-up (a user's mistake): no result, the one-line reason."""
+        self.result, self.message = None, line
 
     # ------------------------------------------------------------ callbacks
     def _on_change(self, change: dict) -> None:
@@ -455,15 +456,13 @@ class DuelOddsPanel:
 
     def update(self) -> None:
         """Rebuild the position from the controls and recompute every number with the engine."""
-        try:
+        self.rows, self.distribution, self.message = [], {}, ""
+        with show_mistakes(self._refused):
             race = ds.build(self.setup)
             st = race.state
             self.rows = ds.bid_odds(st, self.ME, self.ROBOT, self.corner.value)
             mod = ds.duel_modifiers(st, self.corner.value, self.ROBOT)[0]
             self.distribution = ds.robot_total_distribution(st, self.ME, mod)
-            self.message = ""
-        except (RacebookError, ValueError, KeyError) as e:
-            self.rows, self.distribution, self.message = [], {}, str(e)
         self._quiet = True
         try:
             labels = [(f"{r.label} = {r.bid.total}", i) for i, r in enumerate(self.rows)]
@@ -473,6 +472,10 @@ class DuelOddsPanel:
         finally:
             self._quiet = False
         self._draw()
+
+    def _refused(self, line: str) -> None:
+        """The engine refused the position (a user's mistake): no numbers, the one-line reason."""
+        self.rows, self.distribution, self.message = [], {}, line
 
     # ------------------------------------------------------------ callbacks
     def _on_change(self, change: dict) -> None:

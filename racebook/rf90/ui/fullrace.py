@@ -118,6 +118,27 @@ def _note(text: str) -> widgets.HTML:
     return widgets.HTML(f'<div class="rb-fr-note">{text}</div>')
 
 
+def _replace_children(box: widgets.Box, children: list[widgets.Widget]) -> None:
+    """Show ``children`` in ``box`` and close the widgets it showed before (with their layouts and styles): a
+    redraw after every action must not leave hundreds of dead widget models in the kernel and the browser."""
+    old = box.children
+    box.children = children
+    keep = {id(w) for w in children}
+    for w in old:
+        if id(w) not in keep:
+            _close_tree(w)
+
+
+def _close_tree(w: widgets.Widget) -> None:
+    for child in getattr(w, "children", ()):
+        _close_tree(child)
+    for part in ("layout", "style"):
+        sub = getattr(w, part, None)
+        if isinstance(sub, widgets.Widget):
+            sub.close()
+    w.close()
+
+
 def _msg(exc: BaseException) -> str:
     """An engine error as one line: 'rule: reason' for an illegal or unreadable action and a refused set-up, else
     the message."""
@@ -289,12 +310,9 @@ class RaceTable:
                 w = widgets.Checkbox(value=default, description=f.name, indent=False, layout=L(width="260px"))
             self.rules_w[f.name] = w
             rule_rows.append(widgets.HBox([w, _note(html.escape(HOUSE_RULE_DOCS.get(f.name, "")))]))
-        self.forms: list[DriverForm] = [DriverForm.new(COLOURS[i]) for i in range(MAX_PLAYERS)]
-        for form in self.forms:
-            for w in form.practice_widgets():
-                if w is not form.mulligan:
-                    w.observe(g(self._on_practice_change), names="value")
-            form.mulligan.observe(g(self._on_mulligan), names="value")
+        # one form per player, built when the players dropdown first asks for it (a table for 2 builds 2 of 6)
+        self.forms: list[DriverForm] = []
+        self._ensure_forms(players)
         self.practice_box = widgets.VBox()
         self.qualifying_box = widgets.VBox()
         self.deal_b = widgets.Button(description="1. Deal the hands (§6.2)", button_style="primary",
@@ -420,7 +438,19 @@ class RaceTable:
     # ============================================================ set-up
     @property
     def active_forms(self) -> list[DriverForm]:
+        self._ensure_forms(self.players_w.value)
         return self.forms[: self.players_w.value]
+
+    def _ensure_forms(self, n: int) -> None:
+        """Build the driver forms up to player ``n`` (the later ones are built only when asked for)."""
+        g = self.errors.guard
+        while len(self.forms) < n:
+            form = DriverForm.new(COLOURS[len(self.forms)])
+            for w in form.practice_widgets():
+                if w is not form.mulligan:
+                    w.observe(g(self._on_practice_change), names="value")
+            form.mulligan.observe(g(self._on_mulligan), names="value")
+            self.forms.append(form)
 
     @property
     def setup_text(self) -> str:
@@ -973,7 +1003,7 @@ class RaceTable:
         if race is None:
             self.status_html.value = ('<div class="rb-fr-status">No race yet: set it up in the Set-up tab and '
                                       'press <b>Start the race</b>.</div>')
-            self.actions_box.children = []
+            _replace_children(self.actions_box, [])
             self.action_buttons = {}
             self._dropdown_groups = {}
             self._offered = {}
@@ -1045,7 +1075,7 @@ class RaceTable:
         assert race is not None
         self.toggles = {}
         if car_id not in self.computer or race.phase is not Phase.PLAY:
-            self.card_toggles.children = []
+            _replace_children(self.card_toggles, [])
             return
         s = race.state
         toggles = []
@@ -1056,7 +1086,8 @@ class RaceTable:
             t.observe(self.errors.guard(self._on_card_toggle), names="value")
             self.toggles[c] = t
             toggles.append(t)
-        self.card_toggles.children = [_note("click one or two cards to see whether the play is legal:")] + toggles
+        _replace_children(self.card_toggles, [_note("click one or two cards to see whether the play is legal:")]
+                          + toggles)
 
     def _render_actions(self) -> None:
         race = self.race
@@ -1091,7 +1122,7 @@ class RaceTable:
                 self.action_buttons[text] = b
                 buttons.append(b)
             rows.append(widgets.VBox([label, widgets.HBox(buttons, layout=widgets.Layout(flex_flow="row wrap"))]))
-        self.actions_box.children = rows
+        _replace_children(self.actions_box, rows)
 
     def _label(self, a: Action) -> str:
         """The button text: the action without the car's name; played cards with [MP](check)."""

@@ -23,7 +23,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from racebook.core.datafile import load_toml
-from racebook.core.errors import ScenarioError
+from racebook.core.errors import NotationError, ScenarioError
 from racebook.rf90 import notation
 from racebook.rf90.car import Car, CarKind, RobotType
 from racebook.rf90.game import frame_of
@@ -33,7 +33,7 @@ from racebook.rf90.state import Activation, RaceState
 from racebook.rf90.trackfile import load_track
 from racebook.rf90.ui.trackview import TrackView
 from racebook.ui import style
-from racebook.ui.errors import ErrorLog
+from racebook.ui.errors import ErrorLog, InputError
 
 # ---------------------------------------------------------------------------------------------- the race log
 
@@ -334,10 +334,10 @@ class ActivationQuiz:
     def _state_of(self, rpn: str) -> RaceState:
         pos = notation.parse(rpn)
         if pos.track != self.track.id:
-            raise ValueError(f"this quiz uses the {self.track.id!r} track, not {pos.track!r}")
+            raise NotationError(f"this quiz uses the {self.track.id!r} track, not {pos.track!r}")
         unknown = [c for c in pos.car_ids() if c not in self.roster]
         if unknown:
-            raise ValueError(f"car(s) {', '.join(unknown)} are not in this quiz (cars: {', '.join(self.roster)})")
+            raise NotationError(f"car(s) {', '.join(unknown)} are not in this quiz (cars: {', '.join(self.roster)})")
         if pos.car_ids() and not any(t.leader for _, toks in pos.sections for t in toks
                                      if isinstance(t, notation.CarToken)):
             raise IncompletePosition("choose which car holds the Leader token (§11.1): use the 'Leader token' "
@@ -369,7 +369,7 @@ class ActivationQuiz:
         rpn, robots = scenario_position(value)
         for cid, rt in robots.items():
             if cid in self.roster and self.roster[cid] != rt:
-                raise ValueError(f"scenario {value}: {cid} is a {rt.value} robot, this quiz has it as "
+                raise InputError(f"scenario {value}: {cid} is a {rt.value} robot, this quiz has it as "
                                  f"{self.roster[cid] or 'human'}")
         self.load(rpn)
 
@@ -553,23 +553,23 @@ class ActivationQuiz:
         """The prediction as car ids; unknown or repeated names raise ValueError."""
         s = self.state
         if s is None:
-            raise ValueError(f"the position is not complete ({self.problem}): fix it before revealing")
+            raise InputError(f"the position is not complete ({self.problem}): fix it before revealing")
         on = {c.lower(): c for c in s.cars if s.cars[c].on_track}
         out: list[str] = []
         for w in self._names(self.prediction.value):
             cid = on.get(w.lower())
             if cid is None:
-                raise ValueError(f"{w!r} is not a car on the track in this position "
+                raise InputError(f"{w!r} is not a car on the track in this position "
                                  f"(cars: {', '.join(sorted(on.values()))})")
             if cid in out:
-                raise ValueError(f"{cid} appears twice in your order: each car plays once per Game Turn (§11.1)")
+                raise InputError(f"{cid} appears twice in your order: each car plays once per Game Turn (§11.1)")
             out.append(cid)
         return out
 
     def answer(self) -> list[tuple[str, list[str], str]]:
         """The engine's order if nobody moved: :func:`racebook.rf90.rules.activation.preview`."""
         if self.state is None:
-            raise ValueError(f"the position is not complete ({self.problem}): fix it before revealing")
+            raise InputError(f"the position is not complete ({self.problem}): fix it before revealing")
         return activation.preview(self.state)
 
     def reveal(self) -> list[QuizStep]:

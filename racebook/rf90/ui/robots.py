@@ -25,7 +25,6 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from racebook.core.errors import RacebookError
 from racebook.rf90 import scenario as scen
 from racebook.rf90.actions import Action, Bid, Decline, Force, NoChallenge, NoForce
 from racebook.rf90.events import Retired, TurnBegins, TurnEnds
@@ -34,7 +33,7 @@ from racebook.rf90.trackfile import load_track
 from racebook.rf90.ui.costs import arithmetic
 from racebook.rf90.ui.player import ScenarioPlayer
 from racebook.ui import style
-from racebook.ui.errors import ErrorLog
+from racebook.ui.errors import ErrorLog, InputError, show_mistakes
 
 ROBOT_KINDS = ("superfast", "fast", "slow")
 """The three robot types (§17.1): SuperFast (black, 4 MP), Fast (yellow, 3 MP), Slow (purple, 2 MP)."""
@@ -102,28 +101,28 @@ def ahead_id(row: int, car: AheadCar) -> str:
 
 def _check(setup: RobotSetup) -> None:
     if setup.robot not in ROBOT_KINDS:
-        raise ValueError(f"robot={setup.robot!r}: expected one of {', '.join(ROBOT_KINDS)} (§17.1)")
+        raise InputError(f"robot={setup.robot!r}: expected one of {', '.join(ROBOT_KINDS)} (§17.1)")
     if len(setup.cars) > MAX_CARS:
-        raise ValueError(f"at most {MAX_CARS} cars in front of the robot")
+        raise InputError(f"at most {MAX_CARS} cars in front of the robot")
     for k, c in enumerate(setup.cars, start=1):
         if c.kind not in CAR_KINDS:
-            raise ValueError(f"car {k}: kind={c.kind!r}: expected one of {', '.join(CAR_KINDS)}")
+            raise InputError(f"car {k}: kind={c.kind!r}: expected one of {', '.join(CAR_KINDS)}")
         if not 0 <= c.ahead <= MAX_AHEAD:
-            raise ValueError(f"car {k}: ahead={c.ahead}: 0 to {MAX_AHEAD} sections in front of the robot")
+            raise InputError(f"car {k}: ahead={c.ahead}: 0 to {MAX_AHEAD} sections in front of the robot")
         if c.lap not in LAP_LABELS:
-            raise ValueError(f"car {k}: lap={c.lap}: expected one of {sorted(LAP_LABELS)}")
+            raise InputError(f"car {k}: lap={c.lap}: expected one of {sorted(LAP_LABELS)}")
         if setup.robot_leads and c.lap <= 0:
-            raise ValueError(f"car {k} is in front of the leader on his lap or further: it would be the leader "
+            raise InputError(f"car {k} is in front of the leader on his lap or further: it would be the leader "
                              "itself — a car in front of the leader is a backmarker a lap down (§11.1, §13.E.4)")
     if setup.turn not in TURN_LABELS:
-        raise ValueError(f"turn={setup.turn!r}: expected one of {', '.join(TURN_LABELS)}")
+        raise InputError(f"turn={setup.turn!r}: expected one of {', '.join(TURN_LABELS)}")
     if setup.orange not in ORANGE_LABELS:
-        raise ValueError(f"orange={setup.orange!r}: expected one of {', '.join(ORANGE_LABELS)}")
+        raise InputError(f"orange={setup.orange!r}: expected one of {', '.join(ORANGE_LABELS)}")
     for d in setup.draws:
         if not 1 <= d <= 99:
-            raise ValueError(f"draw {d}: check factors run from 1 to 99 (§5.1)")
+            raise InputError(f"draw {d}: check factors run from 1 to 99 (§5.1)")
     if len(set(setup.draws)) != len(setup.draws):
-        raise ValueError("each Race Card is in the deck once: no check factor twice in the next draws")
+        raise InputError("each Race Card is in the deck once: no check factor twice in the next draws")
 
 
 def setup_position(setup: RobotSetup) -> str:
@@ -158,7 +157,7 @@ def setup_position(setup: RobotSetup) -> str:
     if setup.yellow:
         k = next((k for k in range(-1, LEADER_AHEAD + 1) if sec(k) == setup.yellow), None)
         if k is None:
-            raise ValueError(f"yellow flag: no section {setup.yellow!r} on {track.id!r}")
+            raise InputError(f"yellow flag: no section {setup.yellow!r} on {track.id!r}")
         groups.setdefault(k, []).insert(0, "(Y)")
     turn = {"normal": 6, "start": 1, "restart": 6, "last": track.turns.last_turn}[setup.turn]
     body = " | ".join(f"{sec(k)}: {' '.join(groups[k])}" for k in sorted(groups, reverse=True))
@@ -459,26 +458,29 @@ class RobotMovePanel:
         try:
             draws = tuple(int(t) for t in text)
         except ValueError:
-            raise ValueError(f"next blind draws {self.draws.value!r}: type check factors 1–99, e.g. '40, 80'") \
-                from None
+            raise InputError(f"next blind draws {self.draws.value!r}: type check factors 1–99 (§5.1), "
+                             "e.g. '40, 80'") from None
         return RobotSetup(self.robot.value, self.start.value, self.trajectory.value or None, self.leads.value,
                           tuple(c for c in (r.car() for r in self.rows) if c is not None), self.yellow.value or None,
                           draws, self.orange.value, self.turn.value, self.amb13.value, self.amb14.value)
 
+    def _refused(self, line: str) -> None:
+        """The engine cannot play the position (a user's mistake): the one-line reason in the result area."""
+        self.problem = line
+        self.result.value = (f"{_CSS}<div class='rb-robot'><span class='err'>Cannot play this position:"
+                             f"</span> {html.escape(line)}</div>")
+
     def update(self) -> None:
         """Rebuild the position from the widgets and let the engine play the robot."""
         self.move = None
-        try:
+        self.problem = ""
+        with show_mistakes(self._refused):
             setup = self.setup
             self.rpn.value = (f"<div class='rb-robot'>position: <span class='rpn'>"
                               f"{html.escape(setup_position(setup))}</span></div>")
             move = play_robot(setup)
-        except (ValueError, RacebookError) as e:
-            self.problem = str(e)
-            self.result.value = (f"{_CSS}<div class='rb-robot'><span class='err'>Cannot play this position:"
-                                 f"</span> {html.escape(str(e))}</div>")
+        if self.problem:
             return
-        self.problem = ""
         self.move = move
         self.result.value = self._html(move)
         self.player.set_race(move.race, move.last + 1)
