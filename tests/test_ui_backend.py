@@ -78,10 +78,23 @@ def test_player_svg_matches_the_renderer(no_bqplot_no_pandas: None) -> None:
     from racebook.rf90.tracksvg import position_svg
 
     player = ScenarioPlayer(racebook.load_scenario("ex14"), width=800)
-    player.go(3)
+    player.go(4)
     race = player.race
-    want = position_svg(race.state.track, player.stepper.frame, race.state.cars, width=800, height=450)
-    assert player.view.picture.value == want
+    want = position_svg(race.state.track, player.stepper.frame, race.state.cars)  # 1280 × 720, scaled to 800
+    assert want.startswith('<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="720" viewBox="0 0 1280 720"')
+    got = player.view.picture.value
+    assert got == want.replace('width="1280" height="720"', 'width="800" height="450"', 1)
+
+
+def test_svg_view_highlights_the_section_an_event_activates(no_bqplot_no_pandas: None) -> None:
+    """As the bqplot view: after "E activates" the halo is on E though the frame names no activation yet."""
+    player = ScenarioPlayer(racebook.load_scenario("ex11"))
+    for p in range(player.stepper.count + 1):
+        player.go(p)
+        if getattr(player.stepper.event, "kind", "") == "SectionActivated":
+            break
+    section = player.stepper.event.section
+    assert 'class="active"' in player.view.picture.value and player.view.frame.activation.section == section
 
 
 def test_quiz_without_bqplot(no_bqplot_no_pandas: None) -> None:

@@ -9,12 +9,15 @@ Off-track route charts (``show_route``, §18) are bqplot-only: the SVG view says
 
 from __future__ import annotations
 
+import dataclasses
 import html
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import ipywidgets as widgets
 
+from racebook.rf90.state import Activation
+from racebook.rf90.trackpicture import active_of
 from racebook.rf90.tracksvg import HEIGHT, WIDTH, position_svg
 from racebook.ui import backend
 from racebook.ui.errors import ErrorLog
@@ -51,7 +54,12 @@ class SvgTrackView:
         self.cars = dict(cars or {})
 
     def show(self, frame: Any, event: Any = None) -> None:
-        """Draw the position ``frame``; ``event`` (the one it follows) is not needed by the SVG."""
+        """Draw the position ``frame``; ``event`` is the one it follows (a SectionActivated event names the active
+        section before the frame does: :func:`racebook.rf90.trackpicture.active_of`, as in the bqplot view)."""
+        active = active_of(frame, event)
+        if active is not None and dataclasses.is_dataclass(frame) and not isinstance(frame, type) and \
+                getattr(frame, "activation", None) != Activation(*active):
+            frame = dataclasses.replace(frame, activation=Activation(*active))
         self.frame = frame
         self._draw()
 
@@ -69,7 +77,9 @@ class SvgTrackView:
         """Only meaningful with a route chart (bqplot): nothing to do here."""
 
     def svg(self) -> str:
-        return position_svg(self.track, self.frame, self.cars, width=self.width, height=self.height)
+        """The renderer's picture at its own size (its legend fits there), scaled to ``width`` by the viewBox."""
+        svg = position_svg(self.track, self.frame, self.cars, width=WIDTH, height=HEIGHT)
+        return svg.replace(f'width="{WIDTH}" height="{HEIGHT}"', f'width="{self.width}" height="{self.height}"', 1)
 
     def _draw(self) -> None:
         self.picture.value = self.svg()
