@@ -54,6 +54,21 @@ def test_site_copy_gets_the_install_cell_and_the_repo_notebook_is_untouched() ->
     assert kept > 0, "text outputs are kept so a lesson can be read before it runs"
 
 
+def test_notebooks_that_need_pandas_or_bqplot_say_so_in_the_site() -> None:
+    """Found by trying each notebook's imports without numpy/pandas/bqplot; the site's copy gets a note."""
+    failing = build_lite.offline_imports([ROOT / "notebooks" / "rf90" / n for n in (
+        "01_activation.ipynb", "02_duels.ipynb", "07_trajectories.ipynb")])
+    assert [len(v) for v in failing.values()] == [0, 1, 1]
+    assert failing[ROOT / "notebooks" / "rf90" / "07_trajectories.ipynb"] == ["import pandas as pd"]
+    nb = json.loads((ROOT / "notebooks" / "rf90" / "07_trajectories.ipynb").read_text(encoding="utf-8"))
+    cells = build_lite.site_notebook(nb, ["import pandas as pd"])["cells"]
+    at = next(i for i, c in enumerate(cells) if c.get("id") == build_lite.INSTALL_CELL_ID)
+    note = cells[at + 1]
+    assert note["id"] == build_lite.NOTE_CELL_ID and note["cell_type"] == "markdown"
+    assert "`import pandas as pd`" in "".join(note["source"]) and "Offline" in "".join(note["source"])
+    assert build_lite.NOTE_CELL_ID not in json.dumps(build_lite.site_notebook(nb))
+
+
 def test_install_cell_does_nothing_outside_the_browser() -> None:
     assert sys.platform != "emscripten"
     code = compile(build_lite.INSTALL_SOURCE, "<install>", "exec", flags=ast.PyCF_ALLOW_TOP_LEVEL_AWAIT)

@@ -39,6 +39,7 @@ import shutil
 import subprocess
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -67,6 +68,39 @@ if sys.platform == "emscripten":
               "as HTML; a cell that needs pandas or a bqplot chart stops with an ImportError (docs/lite.md).")
 """
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+NOTE_CELL_ID = "racebook-lite-offline-note"
+OFFLINE_MISSING = ("numpy", "pandas", "bqplot")  # what the offline browser lacks
+# Tries each import statement of each notebook in an interpreter where OFFLINE_MISSING cannot be imported (as in the
+# offline browser); prints {notebook: [failing import statements]} as JSON.
+_IMPORT_PROBE = """
+import ast, importlib.abc, json, sys
+MISSING = set(sys.argv[1].split(","))
+class Block(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in MISSING:
+            raise ImportError("not in the offline browser: " + name)
+sys.meta_path.insert(0, Block())
+out = {}
+for path in sys.argv[2:]:
+    nb = json.load(open(path, encoding="utf-8"))
+    bad = []
+    for cell in nb["cells"]:
+        if cell["cell_type"] != "code":
+            continue
+        try:
+            tree = ast.parse("".join(cell["source"]))
+        except SyntaxError:
+            continue
+        for node in tree.body:
+            if isinstance(node, (ast.Import, ast.ImportFrom)):
+                stmt = ast.unparse(node)
+                try:
+                    exec(stmt, {})
+                except ImportError:
+                    bad.append(stmt)
+    out[path] = bad
+print(json.dumps(out))
+"""
 
 
 def log(msg: str) -> None:
@@ -213,8 +247,29 @@ def install_cell() -> dict[str, Any]:
             "source": INSTALL_SOURCE.splitlines(keepends=True)}
 
 
-def site_notebook(nb: dict[str, Any]) -> dict[str, Any]:
-    """The site's copy of a notebook: the install cell before the first code cell; saved widget views dropped."""
+def offline_imports(notebooks: list[Path]) -> dict[Path, list[str]]:
+    """Per notebook, its import statements that fail without numpy, pandas and bqplot (the offline browser)."""
+    if not notebooks:
+        return {}
+    out = subprocess.run([sys.executable, "-c", _IMPORT_PROBE, ",".join(OFFLINE_MISSING), *map(str, notebooks)],
+                         cwd=REPO, capture_output=True, text=True, check=True, timeout=600)
+    return {Path(k): v for k, v in json.loads(out.stdout.strip().splitlines()[-1]).items()}
+
+
+def offline_note(failing: list[str]) -> dict[str, Any]:
+    """A markdown cell saying which imports of the notebook need numpy/pandas/bqplot, and what happens offline."""
+    text = ("> **In the browser (JupyterLite):** this notebook needs pandas or bqplot (and numpy) for these "
+            "imports:\n>\n" + "\n".join(f"> `{s}`  " for s in failing) + "\n>\n"
+            "> Online, the first code cell loads them from the Pyodide CDN and everything works. Offline, the cells "
+            "up to the first of these imports run (the track view is drawn as SVG, tables as HTML); that cell "
+            "stops with an `ImportError`. See docs/lite.md.")
+    return {"cell_type": "markdown", "id": NOTE_CELL_ID, "metadata": {"tags": ["racebook-lite"]},
+            "source": text.splitlines(keepends=True)}
+
+
+def site_notebook(nb: dict[str, Any], failing: Sequence[str] = ()) -> dict[str, Any]:
+    """The site's copy of a notebook: the install cell before the first code cell (after it, where ``failing``
+    imports need numpy/pandas/bqplot, a markdown note saying so); saved widget views dropped."""
     out = copy.deepcopy(nb)
     cells = out["cells"]
     for cell in cells:
@@ -222,6 +277,8 @@ def site_notebook(nb: dict[str, Any]) -> dict[str, Any]:
             cell["outputs"] = [o for o in cell.get("outputs", []) if WIDGET_VIEW not in o.get("data", {})]
     first_code = next((i for i, c in enumerate(cells) if c["cell_type"] == "code"), len(cells))
     cells.insert(first_code, install_cell())
+    if failing:
+        cells.insert(first_code + 1, offline_note(list(failing)))
     out["metadata"].pop("widgets", None)
     out["metadata"]["kernelspec"] = {"display_name": "Python (Pyodide)", "language": "python", "name": "python"}
     return out
@@ -236,11 +293,16 @@ def stage_notebooks(dest: Path) -> list[Path]:
     if dest.exists():
         shutil.rmtree(dest)
     written = []
-    for src in game_notebooks():
+    sources = game_notebooks()
+    failing = offline_imports(sources)
+    for src in sources:
         nb = json.loads(src.read_text(encoding="utf-8"))
         target = dest / src.parent.name / src.name
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(json.dumps(site_notebook(nb), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        if failing.get(src):
+            log(f"{src.parent.name}/{src.name} needs numpy/pandas/bqplot for: {'; '.join(failing[src])}")
+        copy_ = site_notebook(nb, failing.get(src, []))
+        target.write_text(json.dumps(copy_, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         written.append(target)
     return written
 
