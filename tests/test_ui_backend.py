@@ -157,3 +157,26 @@ def test_player_and_quiz_in_an_interpreter_without_numpy() -> None:
                          timeout=120)
     assert out.returncode == 0, out.stderr[-3000:]
     assert out.stdout.strip().splitlines()[-1] == "SvgTrackView True []"
+
+
+def test_glossary_without_pandas(no_bqplot_no_pandas: None) -> None:
+    from racebook.rf90.ui.glossary import GlossaryView
+
+    view = GlossaryView("teste")
+    assert isinstance(view.table, HtmlTable) and len(view.table) >= 1
+    assert view.table.columns == ["English", "Portuguese (manual)", "notes"] and view.table.index[0] == 1
+    assert "teste" in view.text().lower() and "<table" in view.out.value
+
+
+def test_glossary_table_is_the_same_with_pandas() -> None:
+    pd = pytest.importorskip("pandas")
+    from racebook.rf90.ui.glossary import GlossaryView
+
+    df = GlossaryView("teste").table
+    assert isinstance(df, pd.DataFrame) and isinstance(df.index, pd.RangeIndex) and df.index[0] == 1
+    assert list(df.columns) == ["English", "Portuguese (manual)", "notes"]
+
+
+def test_html_table_to_string() -> None:
+    t = HtmlTable([{"a": "x", "b": 10}, {"a": "yy", "b": None}], ["a", "b"], range(1, 3))
+    assert t.to_string().splitlines() == ["    a   b", "1   x  10", "2  yy"]

@@ -43,7 +43,7 @@ def mode() -> str:
 class HtmlTable:
     """A small table with what the widgets use of a DataFrame: ``len``, ``columns``, ``index``, :meth:`to_html`
     (same markup shape: ``<table class="dataframe">``), ``_repr_html_`` for a notebook cell, :meth:`to_dict`
-    (``orient="records"``) and iteration over rows (``itertuples``-like dicts)."""
+    (``orient="records"``), :meth:`to_string` and iteration over rows (dicts)."""
 
     def __init__(self, rows: Sequence[Mapping[str, Any]], columns: Sequence[str], index: Sequence[Any] = (),
                  index_name: str = "") -> None:
@@ -80,6 +80,15 @@ class HtmlTable:
             body.append(f"<tr>{th}{''.join(f'<td>{cell(row.get(c))}</td>' for c in self.columns)}</tr>")
         return (f'<table border="{border}" class="dataframe rb-table"><thead><tr>{corner}{head}</tr></thead>'
                 f"<tbody>{''.join(body)}</tbody></table>")
+
+    def to_string(self) -> str:
+        """Fixed-width text, right-aligned like pandas' (not byte-identical to it)."""
+        head = ["", *self.columns]
+        body = [[str(label), *("" if r.get(c) is None else str(r.get(c)) for c in self.columns)]
+                for label, r in zip(self.index, self.rows, strict=True)]
+        widths = [max(len(row[i]) for row in [head, *body]) for i in range(len(head))]
+        return "\n".join("  ".join(cell.rjust(w) for cell, w in zip(row, widths, strict=True)).rstrip()
+                         for row in [head, *body])
 
     def _repr_html_(self) -> str:
         return self.to_html()
