@@ -8,7 +8,7 @@ PIP    := $(BIN)/python -m pip
 # sources (notebooks/<game>/NN_name.py); their executed .ipynb copies are not linted.
 LINT_DIRS := $(wildcard racebook tests tools benchmarks notebooks)
 
-.PHONY: venv lab test notebooks fuzz equivalence workshop browser-deps clean
+.PHONY: venv lab test notebooks fuzz equivalence workshop browser-deps node-deps lite clean
 
 # Internal: the bare virtualenv (created only if missing).
 venv: $(BIN)/python
@@ -25,6 +25,11 @@ $(VENV)/.installed: pyproject.toml binder/requirements.txt | $(BIN)/python
 
 $(VENV)/.installed-test: pyproject.toml binder/requirements.txt | $(BIN)/python
 	$(PIP) install --quiet -c binder/requirements.txt -e '.[lab,test]'
+	touch $@
+
+# The JupyterLite build tools (lite/requirements.txt), beside the lab install (its ipywidgets front end is bundled).
+$(VENV)/.installed-lite: lite/requirements.txt binder/requirements.txt | $(BIN)/python
+	$(PIP) install --quiet -c binder/requirements.txt -r lite/requirements.txt
 	touch $@
 
 # Extra options for `jupyter lab`, e.g. make lab LAB_ARGS=--no-browser.
@@ -56,7 +61,16 @@ notebooks: $(VENV)/.installed-test
 browser-deps:
 	@bash tools/ensure_chromium.sh
 
-test: $(VENV)/.installed-test browser-deps
+# npm for the JupyterLite site (the Pyodide core is the npm `pyodide` package): Debian's nodejs/npm when missing.
+node-deps:
+	@bash tools/ensure_node.sh
+
+# A workshop with no install (issue 23): site/, a static JupyterLite site running every notebook in the browser,
+# offline (docs/lite.md). Serve it with `python -m http.server -d site` or copy it to any static host.
+lite: $(VENV)/.installed $(VENV)/.installed-lite node-deps
+	$(BIN)/python tools/build_lite.py
+
+test: $(VENV)/.installed-test $(VENV)/.installed-lite browser-deps node-deps
 	$(BIN)/ruff check $(LINT_DIRS)
 	$(BIN)/mypy racebook
 	$(BIN)/mypy notebooks
@@ -80,6 +94,6 @@ equivalence: $(VENV)/.installed-test
 	RACEBOOK_EQUIV_FULL=1 $(BIN)/python -m pytest tests/rf90/analysis/test_equivalence.py -q
 
 clean:
-	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) build dist site *.egg-info .pytest_cache .ruff_cache .hypothesis
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
 	find . -name .ipynb_checkpoints -type d -prune -exec rm -rf {} +

@@ -275,3 +275,17 @@ class TrackPicture:
                 edge = self.px(self.geom.at(m.section, m.t, 1.0))
                 reqs.append(LabelRequest(f"car:{m.item}", text, CAR_FONT, edge, (nx, -ny), 3, m.px))
         return static, place_labels(reqs, obstacles, self.area, keep)
+
+
+def active_of(frame: Any, event: Any) -> tuple[str, str] | None:
+    """(section, part) to highlight after ``event``: a SectionActivated event names its section before the frame
+    does (both track views, bqplot and SVG, draw this)."""
+    if event is not None and getattr(event, "kind", "") == "SectionActivated":
+        section, label = getattr(event, "section", None), getattr(event, "label", "")
+        if section:
+            suffix = label[len(section):] if label.startswith(section) else ""
+            return section, {"2": "leader", "1": "ahead"}.get(suffix, "whole")
+    act = getattr(frame, "activation", None)
+    if act is None:
+        return None
+    return act.section, act.part

@@ -1,7 +1,8 @@
 """Game-agnostic notebook widgets: a stepper over any event log, the error log, the shared style.
 
-Only the ``ui`` packages import ipywidgets, bqplot, pandas and IPython; the engines stay pure. Each game's
-widgets live in its own ``ui`` package; for Race! Formula 90 that is :mod:`racebook.rf90.ui`::
+Only the ``ui`` packages import ipywidgets, bqplot, pandas and IPython; the engines stay pure. bqplot and pandas
+are optional at run time: :mod:`racebook.ui.backend` decides, and the views fall back to SVG and HTML tables.
+Each game's widgets live in its own ``ui`` package; for Race! Formula 90 that is :mod:`racebook.rf90.ui`::
 
     import racebook
     from racebook.rf90.ui import ScenarioPlayer
@@ -19,9 +20,10 @@ import importlib.util
 import warnings
 from typing import Any
 
-_MISSING = [m for m in ("ipywidgets", "bqplot", "pandas") if importlib.util.find_spec(m) is None]
-if _MISSING:  # a core install (pip install racebook): say what to install instead of a bare ModuleNotFoundError
-    raise ImportError(f"racebook.ui needs {', '.join(_MISSING)}: pip install 'racebook[ui]' "
+# ipywidgets is the one requirement; without bqplot or pandas (the JupyterLite site offline) the views fall back to
+# SVG and HTML tables (racebook.ui.backend).
+if importlib.util.find_spec("ipywidgets") is None:  # a core install (pip install racebook): say what to install
+    raise ImportError("racebook.ui needs ipywidgets: pip install 'racebook[ui]' "
                       "(or 'racebook[lab]' for JupyterLab and presenter mode)")
 
 from racebook.ui.errors import ErrorLog  # noqa: E402

@@ -16,10 +16,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import ipywidgets as widgets
-import pandas as pd
 
 from racebook.core import citations
-from racebook.ui import style
+from racebook.ui import backend, style
 from racebook.ui.errors import ErrorLog
 
 # The current event's rule badge: a link to its section of the rules reference (docs/rules/, issue 18).
@@ -36,9 +35,10 @@ def _body(event: Any) -> str:
 
 
 def events_table(events: Sequence[Any], frames: Sequence[Any] = (), steps: Sequence[int] = (),
-                 start: int = 1) -> pd.DataFrame:
+                 start: int = 1) -> Any:
     """The log as a DataFrame, one row per event, indexed ``start`` … (1 … N by default, like the stepper's
-    positions; a window of the log starts further on)."""
+    positions; a window of the log starts further on). Without pandas (the JupyterLite site offline): a
+    :class:`racebook.ui.backend.HtmlTable` with the same cells."""
     rows = []
     for i, e in enumerate(events):
         frame = frames[i] if i < len(frames) else None
@@ -50,11 +50,10 @@ def events_table(events: Sequence[Any], frames: Sequence[Any] = (), steps: Seque
             "sentence": _body(e),
             "rule": e.citation,
         })
-    df = pd.DataFrame(rows, columns=COLUMNS, index=pd.RangeIndex(start, start + len(rows), name="#"))
-    return df
+    return backend.table(rows, COLUMNS, range(start, start + len(rows)), "#")
 
 
-def race_table(race: Any) -> pd.DataFrame:
+def race_table(race: Any) -> Any:
     """:func:`events_table` of a whole :class:`racebook.rf90.game.Race`."""
     events, frames, steps = _flatten(race)
     return events_table(events, frames, steps)
@@ -201,12 +200,12 @@ class Stepper:
         from racebook.rf90.game import frame_of
         return frame_of(self.race.state)
 
-    def log(self) -> pd.DataFrame:
+    def log(self) -> Any:
         """The events so far (1 … position) as a DataFrame."""
         p = self.position
         return events_table(self.events[:p], self.frames[:p], self.steps[:p])
 
-    def visible_log(self) -> pd.DataFrame:
+    def visible_log(self) -> Any:
         """The last ``rows`` rows of :meth:`log` (what the log table shows), built alone: a click costs the same
         at any position."""
         p = self.position

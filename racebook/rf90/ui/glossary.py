@@ -1,7 +1,8 @@
 """GlossaryView: a search box over the rules' glossary English ⇄ Portuguese (digest §1).
 
 Thin: the terms and the matching come from :mod:`racebook.rf90.glossary` (``load`` / ``search``); this view
-only shows them as a pandas table that follows the search box::
+only shows them as a table (pandas, or :class:`racebook.ui.backend.HtmlTable` without it) that follows the search
+box::
 
     from racebook.rf90.ui.glossary import GlossaryView
     GlossaryView()                  # type "freio", "teste", "leader" …
@@ -13,9 +14,9 @@ import html
 from typing import Any
 
 import ipywidgets as widgets
-import pandas as pd
 
 from racebook.rf90 import glossary
+from racebook.ui import backend
 from racebook.ui.errors import ErrorLog
 
 COLUMNS = {"english": "English", "portuguese": "Portuguese (manual)", "notes": "notes"}
@@ -30,16 +31,15 @@ _CSS = """<style>
 </style>"""
 
 
-def frame(terms: Any) -> pd.DataFrame:
-    """The terms as a table: English, Portuguese, notes (index from 1, in the given order)."""
-    df = pd.DataFrame([{k: getattr(t, k) for k in COLUMNS} for t in terms], columns=list(COLUMNS))
-    df = df.rename(columns=COLUMNS)
-    df.index = range(1, len(df) + 1)
-    return df
+def frame(terms: Any) -> Any:
+    """The terms as a table: English, Portuguese, notes (index from 1, in the given order); a pandas DataFrame, or
+    an HtmlTable where pandas is missing (racebook.ui.backend)."""
+    rows = [{head: getattr(t, k) for k, head in COLUMNS.items()} for t in terms]
+    return backend.table(rows, list(COLUMNS.values()), range(1, len(rows) + 1))
 
 
 class GlossaryView:
-    """A Text box filtering the §1 glossary; ``table`` is the shown pandas DataFrame.
+    """A Text box filtering the §1 glossary; ``table`` is the shown table (see :func:`frame`).
 
     Matching is :func:`racebook.rf90.glossary.search`: every word, case and accents ignored, in English,
     Portuguese or the notes. Display the object (or ``.widget``).

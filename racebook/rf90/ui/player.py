@@ -7,7 +7,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from racebook.rf90.ui.trackview import TrackView
+from racebook.rf90.ui.svgview import track_view
 from racebook.ui.errors import ErrorLog
 from racebook.ui.stepper import Stepper
 
@@ -24,7 +24,7 @@ class ScenarioPlayer:
         race, scenario = self._resolve(source)
         self.scenario = scenario
         self.errors = ErrorLog()
-        self.view = TrackView(race.state.track, race.state.cars, width=width, errors=self.errors)
+        self.view = track_view(race.state.track, race.state.cars, width=width, errors=self.errors)
         self.stepper = Stepper(rows=rows, errors=self.errors)
         self.stepper.on_change(self._on_step)
         self.header = widgets.HTML(self._header_html())
@@ -59,6 +59,7 @@ class ScenarioPlayer:
 
     @property
     def figure(self) -> Any:
+        """The bqplot figure (None where the track view is the SVG fallback)."""
         return self.view.figure
 
     def set_race(self, race: Any, position: int | None = None) -> None:

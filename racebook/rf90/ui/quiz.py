@@ -31,7 +31,7 @@ from racebook.rf90.rules import activation
 from racebook.rf90.scenario import resolve_path
 from racebook.rf90.state import Activation, RaceState
 from racebook.rf90.trackfile import load_track
-from racebook.rf90.ui.trackview import TrackView
+from racebook.rf90.ui.svgview import track_view
 from racebook.ui import style
 from racebook.ui.errors import ErrorLog, InputError
 
@@ -265,7 +265,7 @@ class ActivationQuiz:
         self.rpn_button = widgets.Button(description="load", tooltip="apply the position typed in the RPN box",
                                          layout=widgets.Layout(width="80px"))
         self.rpn_button.on_click(g(self._on_load_rpn))
-        self.view = TrackView(self.track, {}, width=width, errors=self.errors)
+        self.view = track_view(self.track, {}, width=width, errors=self.errors)
         self.prediction = widgets.Text(description="your order", placeholder="e.g. Blue, Green, Orange …",
                                        layout=widgets.Layout(width=f"{max(width - 110, 400)}px"),
                                        style={"description_width": "90px", "font_size": "18px"})

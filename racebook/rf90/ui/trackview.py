@@ -40,6 +40,7 @@ from racebook.rf90 import trackpicture as tp
 from racebook.rf90.analysis.odds import route_paths
 from racebook.rf90.state import YELLOW_FLAG
 from racebook.rf90.trackpicture import CarMark, TrackPicture
+from racebook.rf90.trackpicture import active_of as _active_of
 from racebook.rf90.tracksvg import TEAM_RINGS
 from racebook.rf90.ui.layout import TrackLayout
 from racebook.ui import style
@@ -64,19 +65,6 @@ _LANE0, _LANE_STEP = 1.6, 0.8  # lateral of the route lanes, in half-bands (1 = 
 _LABEL_INK = {ROUTE_PASS: "#15803d", ROUTE_FAIL: "#b91c1c"}  # darker, for text
 _EFFECT_TEXT = {"tyre_wear": "{n} tyre", "damage": "{n} wear", "discard": "discard {n}", "time_loss": "-{n} MP next",
                 "mp_loss": "-{n} MP now", "forced_pit": "PIT next"}
-
-
-def _active_of(frame: Any, event: Any) -> tuple[str, str] | None:
-    """(section, part) to highlight. A SectionActivated event names its section before the frame does."""
-    if event is not None and getattr(event, "kind", "") == "SectionActivated":
-        section, label = getattr(event, "section", None), getattr(event, "label", "")
-        if section:
-            suffix = label[len(section):] if label.startswith(section) else ""
-            return section, {"2": "leader", "1": "ahead"}.get(suffix, "whole")
-    act = getattr(frame, "activation", None)
-    if act is None:
-        return None
-    return act.section, act.part
 
 
 def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:

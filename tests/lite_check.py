@@ -1,0 +1,159 @@
+"""The JupyterLite site in a real browser, offline (issue 23).
+
+:func:`check_site` serves a built site (tools/build_lite.py) on 127.0.0.1 with ``python -m http.server``, opens
+notebooks in Debian's Chromium with every request to another host aborted (Playwright routes), runs every cell, and
+clicks the first stepper's ▶, recording the sentences and the SVG track view's markup after each click. It measures
+the kernel boot time (page opened -> Pyodide kernel idle: Pyodide loaded, IPython, jedi and the kernel installed).
+
+As a script (``python tests/lite_check.py [--site site] [NOTEBOOK …]``) it prints, per notebook, the boot time, the
+cells run, the errors and the blocked requests: docs/lite.md's table of what runs offline comes from it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
+
+from browser_check import BROWSER_ARGS, CHROMIUM, OUTPUT_DIR, REPO, _free_port, _serve
+
+SVG = ".rb-trackview-svg svg"
+LOOPBACK = {"127.0.0.1", "localhost", "::1", "[::1]"}
+
+_CELLS = "[...window.jupyterapp.shell.currentWidget.content.model.cells].filter(c => c.type === 'code')"
+_KERNEL = "window.jupyterapp.shell.currentWidget?.sessionContext?.session?.kernel"
+
+
+@contextmanager
+def serve_site(site: Path) -> Iterator[str]:
+    """``python -m http.server`` on ``site`` (loopback only); yields its URL; always stops it."""
+    import tempfile
+
+    port = _free_port()
+    url = f"http://127.0.0.1:{port}"
+    logs = Path(tempfile.mkdtemp(prefix="racebook-lite-serve-"))
+    cmd = [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "--directory", str(site)]
+    with _serve(cmd, logs, {"PATH": "/usr/bin:/bin"}, f"{url}/jupyter-lite.json", "http-server"):
+        yield url
+
+
+def _offline(context: Any, blocked: list[str]) -> None:
+    def route(r: Any) -> None:
+        if urlparse(r.request.url).hostname in LOOPBACK:
+            r.continue_()
+        else:
+            blocked.append(r.request.url)
+            r.abort()
+
+    context.route("**/*", route)
+
+
+def run_notebook(page: Any, url: str, path: str, clicks: int, seen: dict[str, Any]) -> None:
+    """Open ``path`` (relative to the site's files), wait for the kernel, run all cells, step the first player."""
+    t0 = time.monotonic()
+    page.goto(f"{url}/lab/index.html?path={path}", wait_until="domcontentloaded")
+    page.wait_for_function(f"() => window.jupyterapp && {_KERNEL}", timeout=120_000)
+    page.wait_for_function(f"() => {_KERNEL}?.status === 'idle'", timeout=400_000)
+    seen["boot_s"] = round(time.monotonic() - t0, 1)
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    # Done when the kernel is idle again and every code cell has run, or a cell failed (run-all stops there).
+    page.wait_for_function(
+        f"() => {{ const cells = {_CELLS}; const ran = cells.filter(c => c.executionCount !== null);"
+        " const failed = cells.some(c => c.toJSON().outputs.some(o => o.output_type === 'error'));"
+        f" return {_KERNEL}.status === 'idle' && (ran.length === cells.length || failed); }}", timeout=400_000)
+    seen["run_s"] = round(time.monotonic() - t0 - seen["boot_s"], 1)
+    seen["cells"] = page.evaluate(f"() => {_CELLS}.length")
+    seen["cells_run"] = page.evaluate(f"() => {_CELLS}.filter(c => c.executionCount !== null).length")
+    seen["errors"] = page.evaluate(
+        f"() => {_CELLS}.flatMap(c => c.toJSON().outputs).filter(o => o.output_type === 'error')"
+        ".map(o => o.ename + ': ' + o.evalue)")
+    seen["steppers"] = page.locator(".rb-step-button").count() // 4
+    if seen["steppers"] and clicks:
+        _step(page, clicks, seen)
+
+
+def _step(page: Any, clicks: int, seen: dict[str, Any]) -> None:
+    box = page.locator(".jp-OutputArea-output").filter(has=page.locator(".rb-sentence")).filter(
+        has=page.locator(SVG)).first
+    box.wait_for(timeout=60_000)
+    box.scroll_into_view_if_needed()
+    sentence, picture = box.locator(".rb-sentence").first, box.locator(SVG).first
+    seen["sentences"] = [sentence.inner_text()]
+    seen["svgs"] = [picture.evaluate("(svg) => svg.outerHTML")]
+    nxt = box.locator(".rb-step-button", has_text="▶").first
+    for _ in range(clicks):
+        before = seen["sentences"][-1]
+        nxt.click()
+        page.wait_for_function("([el, old]) => el.innerText !== old", arg=[sentence.element_handle(), before],
+                               timeout=60_000)
+        seen["sentences"].append(sentence.inner_text())
+        seen["svgs"].append(box.locator(SVG).first.evaluate("(svg) => svg.outerHTML"))
+
+
+def check_site(site: Path, notebooks: list[str], clicks: int = 3, shots: Path | None = OUTPUT_DIR / "lite"
+               ) -> dict[str, dict[str, Any]]:
+    """Each notebook (a path under the site's files, e.g. ``rf90/01_activation.ipynb``) in a fresh offline page."""
+    from playwright.sync_api import sync_playwright
+
+    results: dict[str, dict[str, Any]] = {}
+    with serve_site(site) as url, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS, headless=True)
+        try:
+            for nb in notebooks:
+                seen: dict[str, Any] = {"blocked": [], "console": []}
+                context = browser.new_context(viewport={"width": 1400, "height": 1500})
+                _offline(context, seen["blocked"])
+                page = context.new_page()
+                page.set_default_timeout(60_000)
+                page.on("console", lambda m, s=seen: s["console"].append(f"{m.type}: {m.text}"))
+                try:
+                    run_notebook(page, url, nb, clicks, seen)
+                except Exception as exc:
+                    seen["failure"] = f"{type(exc).__name__}: {str(exc).splitlines()[0]}"
+                finally:
+                    if shots is not None:
+                        shots.mkdir(parents=True, exist_ok=True)
+                        shot = shots / (nb.replace("/", "_").removesuffix(".ipynb") + ".png")
+                        page.screenshot(path=str(shot))
+                        seen["screenshot"] = str(shot)
+                    context.close()
+                results[nb] = seen
+        finally:
+            browser.close()
+    return results
+
+
+def first_notebooks(site: Path) -> list[str]:
+    """RF90's activation notebook and the first notebook of every other game in the site (found by glob)."""
+    files = site / "files"
+    out = ["rf90/01_activation.ipynb"]
+    for game in sorted(p for p in files.iterdir() if p.is_dir() and p.name != "rf90"):
+        nbs = sorted(game.glob("*.ipynb"))
+        if nbs:
+            out.append(f"{game.name}/{nbs[0].name}")
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--site", type=Path, default=REPO / "site")
+    ap.add_argument("--clicks", type=int, default=3)
+    ap.add_argument("notebooks", nargs="*", help="paths under site/files (default: every notebook)")
+    a = ap.parse_args()
+    nbs = a.notebooks or sorted(str(p.relative_to(a.site / "files")) for p in (a.site / "files").rglob("*.ipynb"))
+    for nb, seen in check_site(a.site, nbs, a.clicks).items():
+        summary = {k: seen.get(k) for k in ("boot_s", "run_s", "cells", "cells_run", "errors", "steppers",
+                                             "failure")}
+        summary["svg_changed"] = len(set(seen.get("svgs", []))) > 1 if seen.get("svgs") else None
+        summary["blocked"] = sorted({urlparse(u).hostname or u for u in seen["blocked"]})
+        print(nb, json.dumps(summary, ensure_ascii=False), flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,177 @@
+"""Issue 23: the JupyterLite site (make lite -> site/, tools/build_lite.py), and the site in a real browser offline.
+
+The build's pieces are checked without a browser; ``test_site_offline_in_chromium`` builds a site, serves it on
+127.0.0.1 and runs RF90's activation notebook and the first notebook of every other game in Debian's Chromium with
+every non-loopback request aborted. It skips only when npm, Chromium, Playwright or the JupyterLite build tools are
+missing (``make test`` installs them: tools/ensure_node.sh, tools/ensure_chromium.sh, lite/requirements.txt).
+"""
+
+from __future__ import annotations
+
+import ast
+import asyncio
+import importlib.util
+import json
+import shutil
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+import build_lite  # noqa: E402
+
+
+def _pins(path: Path) -> dict[str, str]:
+    return {build_lite._norm(n): v for n, v in build_lite.read_pins(path)}
+
+
+def test_every_notebook_of_every_game_goes_in_the_site() -> None:
+    found = build_lite.game_notebooks()
+    assert {p.parent.name for p in found} == {p.parent.name for p in ROOT.glob("notebooks/*/*.ipynb")}
+    assert ROOT / "notebooks" / "rf90" / "01_activation.ipynb" in found
+    assert len(found) == len(list(ROOT.glob("notebooks/*/*.ipynb")))
+
+
+def test_site_copy_gets_the_install_cell_and_the_repo_notebook_is_untouched() -> None:
+    src = ROOT / "notebooks" / "rf90" / "01_activation.ipynb"
+    raw = src.read_text(encoding="utf-8")
+    nb = json.loads(raw)
+    site = build_lite.site_notebook(nb)
+    assert src.read_text(encoding="utf-8") == raw and json.loads(raw) == nb
+    cells = site["cells"]
+    first_code = next(i for i, c in enumerate(nb["cells"]) if c["cell_type"] == "code")
+    assert cells[first_code]["id"] == build_lite.INSTALL_CELL_ID
+    assert cells[:first_code] == nb["cells"][:first_code]  # the objectives stay on top
+    assert len(cells) == len(nb["cells"]) + 1
+    assert sum(c.get("id") == build_lite.INSTALL_CELL_ID for c in cells) == 1
+    views = [o for c in cells if c["cell_type"] == "code" for o in c["outputs"]
+             if build_lite.WIDGET_VIEW in o.get("data", {})]
+    assert views == [] and site["metadata"]["kernelspec"]["name"] == "python"
+    kept = sum(len(c["outputs"]) for c in cells if c["cell_type"] == "code")
+    assert kept > 0, "text outputs are kept so a lesson can be read before it runs"
+
+
+def test_notebooks_that_need_pandas_or_bqplot_say_so_in_the_site() -> None:
+    """Found by trying each notebook's imports without numpy/pandas/bqplot; the site's copy gets a note."""
+    failing = build_lite.offline_imports([ROOT / "notebooks" / "rf90" / n for n in (
+        "01_activation.ipynb", "02_duels.ipynb", "07_trajectories.ipynb")])
+    assert [len(v) for v in failing.values()] == [0, 1, 1]
+    assert failing[ROOT / "notebooks" / "rf90" / "07_trajectories.ipynb"] == ["import pandas as pd"]
+    nb = json.loads((ROOT / "notebooks" / "rf90" / "07_trajectories.ipynb").read_text(encoding="utf-8"))
+    cells = build_lite.site_notebook(nb, ["import pandas as pd"])["cells"]
+    at = next(i for i, c in enumerate(cells) if c.get("id") == build_lite.INSTALL_CELL_ID)
+    note = cells[at + 1]
+    assert note["id"] == build_lite.NOTE_CELL_ID and note["cell_type"] == "markdown"
+    assert "`import pandas as pd`" in "".join(note["source"]) and "Offline" in "".join(note["source"])
+    assert build_lite.NOTE_CELL_ID not in json.dumps(build_lite.site_notebook(nb))
+
+
+def test_install_cell_does_nothing_outside_the_browser() -> None:
+    assert sys.platform != "emscripten"
+    code = compile(build_lite.INSTALL_SOURCE, "<install>", "exec", flags=ast.PyCF_ALLOW_TOP_LEVEL_AWAIT)
+    env: dict[str, object] = {}
+    result = eval(code, env)  # a coroutine: the cell holds a top-level await (run by IPython's autoawait)
+    if asyncio.iscoroutine(result):
+        asyncio.run(result)
+    assert "piplite" not in env and "piplite" not in sys.modules
+
+
+def test_lock_closure_follows_dependencies() -> None:
+    packages = {"ipython": {"depends": ["traitlets", "Stack-Data"]}, "traitlets": {"depends": []},
+                "stack_data": {"depends": ["six"]}, "six": {"depends": []}, "numpy": {"depends": []}}
+    assert build_lite.lock_closure(packages, ("IPython",)) == ["ipython", "six", "stack_data", "traitlets"]
+
+
+def test_browser_wheels_match_the_lab_pins() -> None:
+    """The site's ipywidgets/jupyterlab_widgets/comm are the versions whose front end the build copies from .venv."""
+    lab = _pins(ROOT / "binder" / "requirements.txt")
+    wheels = _pins(ROOT / "lite" / "wheels.txt")
+    assert wheels and all(lab[n] == v for n, v in wheels.items() if n in lab), (wheels, lab)
+    assert {"ipywidgets", "jupyterlab-widgets", "comm"} <= set(wheels)
+    assert not {"numpy", "pandas"} & set(wheels)  # Pyodide builds: from its CDN, online only
+
+
+def test_pyodide_pin_matches_the_kernel() -> None:
+    pkg = json.loads((ROOT / "lite" / "package.json").read_text(encoding="utf-8"))
+    lock = json.loads((ROOT / "lite" / "package-lock.json").read_text(encoding="utf-8"))
+    assert lock["packages"]["node_modules/pyodide"]["version"] == pkg["dependencies"]["pyodide"]
+    tools = _pins(ROOT / "lite" / "requirements.txt")
+    assert set(tools) == {"jupyterlite-core", "jupyterlite-pyodide-kernel"}
+    if importlib.util.find_spec("jupyterlite_pyodide_kernel") is not None:
+        assert build_lite.kernel_constants().PYODIDE_VERSION == pkg["dependencies"]["pyodide"]
+
+
+def test_racebook_core_needs_nothing_for_the_site() -> None:
+    """The wheel the site bundles installs with no dependency (the engines are pure Python)."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert project["dependencies"] == []
+
+
+# ---------------------------------------------------------------- the browser test
+def _lite_unavailable() -> str | None:
+    from browser_check import CHROMIUM
+
+    if shutil.which("npm") is None and not (build_lite.CACHE / "npm" / build_lite.pyodide_version()
+                                            / "node_modules" / "pyodide" / "pyodide.mjs").exists():
+        return "npm is missing and Pyodide is not cached (tools/ensure_node.sh could not install nodejs/npm)"
+    if not Path(CHROMIUM).exists():
+        return f"{CHROMIUM} is missing (tools/ensure_chromium.sh could not install it)"
+    for module, what in (("playwright", "playwright"), ("jupyterlite_core", "lite/requirements.txt"),
+                         ("jupyterlite_pyodide_kernel", "lite/requirements.txt")):
+        if importlib.util.find_spec(module) is None:
+            return f"{module} is not installed ({what})"
+    return None
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("lite") / "site"
+    summary = build_lite.build(out)
+    print(f"site: {summary['bytes'] / 1e6:.1f} MB, {summary['notebooks']} notebooks, built in {summary['seconds']} s")
+    return out
+
+
+@pytest.mark.skipif(_lite_unavailable() is not None, reason=_lite_unavailable() or "")
+def test_site_offline_in_chromium(site: Path) -> None:
+    from lite_check import check_site, first_notebooks
+
+    assert (site / "static" / "pyodide" / "pyodide.asm.wasm").exists()
+    lock = json.loads((site / "static" / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
+    for name in ("micropip", "ipython", "jedi", "traitlets"):
+        entry = lock["packages"][name]
+        wheel = site / "static" / "pyodide" / entry["file_name"]
+        assert build_lite._sha256(wheel) == entry["sha256"], name
+    assert {p.name.split("-")[0] for p in (site / "pypi").glob("*.whl")} >= {"racebook", "ipywidgets"}
+    notebooks = first_notebooks(site)
+    results = check_site(site, notebooks, clicks=4)
+    for nb, seen in results.items():
+        print(f"{nb}: kernel boot {seen.get('boot_s')} s offline, cells run in {seen.get('run_s')} s, "
+              f"{seen.get('cells_run')}/{seen.get('cells')} cells, screenshot {seen.get('screenshot')}")
+    for nb, seen in results.items():
+        assert "failure" not in seen, (nb, seen["failure"], seen["console"][-15:])
+        assert seen["errors"] == [], (nb, seen["errors"])
+        assert seen["cells_run"] == seen["cells"], nb
+        hosts = {u.split("/")[2] for u in seen["blocked"]}
+        assert not hosts - {"cdn.jsdelivr.net"}, (nb, hosts)  # nothing but Pyodide's CDN is even tried
+        if nb.startswith("rf90/") or seen["steppers"]:
+            s, svgs = seen["sentences"], seen["svgs"]
+            assert len(s) == 5 and len(set(s)) == 5, (nb, s)
+            assert svgs[-1] != svgs[0], f"{nb}: the SVG track view did not change after ▶"
+            assert svgs[0].startswith("<svg"), svgs[0][:80]
+
+
+def test_docs_lite_is_true() -> None:
+    """docs/lite.md: how to build, serve (not file://), what works offline; the files it names exist."""
+    doc = (ROOT / "docs" / "lite.md").read_text(encoding="utf-8")
+    for needed in ("make lite", "python -m http.server", "file://", "USB", "static host", "offline",
+                   "racebook.ui.backend", build_lite.INSTALL_SOURCE.splitlines()[4].strip()):
+        assert needed in doc, needed
+    for path in ("lite/requirements.txt", "lite/package.json", "lite/wheels.txt", "tools/ensure_node.sh",
+                 "tools/build_lite.py", "tests/lite_check.py", "racebook/rf90/tracksvg.py"):
+        assert path in doc or path.replace("racebook/rf90/tracksvg.py", "racebook.rf90.tracksvg") in doc, path
+        assert (ROOT / path).exists(), path
+    assert "MEASUREMENTS" not in doc
+    assert "docs/lite.md" in (ROOT / "README.md").read_text(encoding="utf-8")

@@ -1,0 +1,182 @@
+"""Issue 23: the widgets with ipywidgets alone (the JupyterLite site offline), simulated on the desktop.
+
+The seam is racebook.ui.backend: with bqplot importable the player and the quiz draw the bqplot TrackView and the
+log is a DataFrame; with bqplot or pandas hidden (``monkeypatch.setitem(sys.modules, name, None)``, or a fresh
+interpreter whose imports of them fail, as in Pyodide) they draw the SVG track view in an HTML widget and plain HTML
+tables, and stepping still changes the picture and the sentence.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+import racebook  # noqa: E402
+from racebook.rf90.ui import ActivationQuiz, ScenarioPlayer, SvgTrackView, events_table, race_table  # noqa: E402
+from racebook.ui import backend  # noqa: E402
+from racebook.ui.backend import HtmlTable  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def no_bqplot_no_pandas(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "bqplot", None)  # `import bqplot` raises ImportError
+    monkeypatch.setitem(sys.modules, "pandas", None)
+
+
+def test_backend_sees_the_desktop_stack() -> None:
+    pytest.importorskip("bqplot")
+    pytest.importorskip("pandas")
+    assert backend.has_bqplot() and backend.has_pandas() and backend.mode() == "bqplot"
+
+
+def test_backend_sees_a_hidden_module(no_bqplot_no_pandas: None) -> None:
+    assert not backend.has_bqplot() and not backend.has_pandas() and backend.mode() == "svg"
+    assert backend.available("json")
+
+
+def test_desktop_player_keeps_bqplot_and_dataframes() -> None:
+    pytest.importorskip("bqplot")
+    pd = pytest.importorskip("pandas")
+    from racebook.rf90.ui.trackview import TrackView
+
+    player = ScenarioPlayer(racebook.load_scenario("ex26"))
+    assert isinstance(player.view, TrackView) and player.figure is not None
+    df = race_table(player.race)
+    assert isinstance(df, pd.DataFrame) and isinstance(df.index, pd.RangeIndex) and df.index.name == "#"
+    assert list(df.index)[:2] == [1, 2]
+
+
+def test_player_without_bqplot_or_pandas_draws_svg_and_steps(no_bqplot_no_pandas: None) -> None:
+    player = ScenarioPlayer(racebook.load_scenario("ex26"))
+    assert isinstance(player.view, SvgTrackView) and player.figure is None
+    svg0 = player.view.picture.value
+    assert svg0.startswith("<svg") and svg0.endswith("</svg>")
+    assert "rb-trackview-svg" in player.view.picture._dom_classes
+    sentences, pictures = [player.stepper.sentence.value], [svg0]
+    for _ in range(4):
+        player.stepper.b_next.click()
+        sentences.append(player.stepper.sentence.value)
+        pictures.append(player.view.picture.value)
+    assert len(set(sentences)) == 5, "the sentence did not change on every ▶"
+    assert pictures[-1] != pictures[0], "the SVG did not change after the ▶ clicks"
+    assert player.errors.text == "", player.errors.text
+    log = player.stepper.log_html.value
+    assert '<table border="0" class="dataframe rb-table">' in log and "<th>sentence</th>" in log
+    table = race_table(player.race)
+    assert isinstance(table, HtmlTable) and len(table) == player.stepper.count and table.index[0] == 1
+
+
+def test_player_svg_matches_the_renderer(no_bqplot_no_pandas: None) -> None:
+    """The fallback draws exactly what racebook.rf90.tracksvg draws for the same frame."""
+    from racebook.rf90.tracksvg import position_svg
+
+    player = ScenarioPlayer(racebook.load_scenario("ex14"), width=800)
+    player.go(4)
+    race = player.race
+    want = position_svg(race.state.track, player.stepper.frame, race.state.cars)  # 1280 × 720, scaled to 800
+    assert want.startswith('<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="720" viewBox="0 0 1280 720"')
+    got = player.view.picture.value
+    assert got == want.replace('width="1280" height="720"', 'width="800" height="450"', 1)
+
+
+def test_svg_view_highlights_the_section_an_event_activates(no_bqplot_no_pandas: None) -> None:
+    """As the bqplot view: after "E activates" the halo is on E though the frame names no activation yet."""
+    player = ScenarioPlayer(racebook.load_scenario("ex11"))
+    for p in range(player.stepper.count + 1):
+        player.go(p)
+        if getattr(player.stepper.event, "kind", "") == "SectionActivated":
+            break
+    section = player.stepper.event.section
+    assert 'class="active"' in player.view.picture.value and player.view.frame.activation.section == section
+
+
+def test_quiz_without_bqplot(no_bqplot_no_pandas: None) -> None:
+    quiz = ActivationQuiz()
+    assert isinstance(quiz.view, SvgTrackView)
+    assert quiz.view.picture.value.startswith("<svg")
+
+
+def test_route_chart_says_it_needs_bqplot(no_bqplot_no_pandas: None) -> None:
+    player = ScenarioPlayer(racebook.load_scenario("ex26"))
+    player.view.show_route("anything")
+    assert "bqplot" in player.view.note.value
+    player.view.show_route(None)
+    assert player.view.note.value == ""
+
+
+def test_html_table_escapes_and_matches_the_dataframe_cells() -> None:
+    t = HtmlTable([{"a": "<b>", "b": None}], ["a", "b"], range(5, 6), "#")
+    html = t.to_html(escape=True, border=0, index_names=False)
+    assert "&lt;b&gt;" in html and "<th>5</th>" in html and "<td></td>" in html and "<th>#</th>" not in html
+    assert t.to_dict() == [{"a": "<b>", "b": None}] and len(t) == 1 and t._repr_html_() == t.to_html()
+    with pytest.raises(ValueError):
+        HtmlTable([{"a": 1}], ["a"], [1, 2])
+
+
+def test_events_table_without_pandas_has_the_dataframe_cells(monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("pandas")
+    race = racebook.load_scenario("ex26").race
+    events = [e for st in race.steps for e in st.events]
+    df = events_table(events, race.frames)
+    monkeypatch.setitem(sys.modules, "pandas", None)
+    t = events_table(events, race.frames)
+    assert isinstance(t, HtmlTable) and t.columns == list(df.columns) and t.index == list(df.index)
+    assert [[r[c] for c in t.columns] for r in t.rows] == [
+        [None if v != v else v for v in row] for row in df.itertuples(index=False)]
+
+
+_PYODIDE_LIKE = """
+import importlib.abc, sys
+class Block(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in {"bqplot", "pandas", "numpy"}:
+            raise ImportError("not in this browser: " + name)
+sys.meta_path.insert(0, Block())
+import racebook
+from racebook.rf90.ui import ActivationQuiz, ScenarioPlayer
+p = ScenarioPlayer(racebook.load_scenario("ex11"))
+before = p.view.picture.value
+for _ in range(3):
+    p.stepper.next()
+ActivationQuiz()
+print(type(p.view).__name__, before != p.view.picture.value,
+      sorted(m for m in sys.modules if m.split(".")[0] in {"bqplot", "pandas", "numpy"}))
+"""
+
+
+def test_player_and_quiz_in_an_interpreter_without_numpy() -> None:
+    """As in Pyodide offline: numpy, pandas and bqplot cannot be imported at all, from the first import on."""
+    out = subprocess.run([sys.executable, "-c", _PYODIDE_LIKE], cwd=ROOT, capture_output=True, text=True,
+                         timeout=120)
+    assert out.returncode == 0, out.stderr[-3000:]
+    assert out.stdout.strip().splitlines()[-1] == "SvgTrackView True []"
+
+
+def test_glossary_without_pandas(no_bqplot_no_pandas: None) -> None:
+    from racebook.rf90.ui.glossary import GlossaryView
+
+    view = GlossaryView("teste")
+    assert isinstance(view.table, HtmlTable) and len(view.table) >= 1
+    assert view.table.columns == ["English", "Portuguese (manual)", "notes"] and view.table.index[0] == 1
+    assert "teste" in view.text().lower() and "<table" in view.out.value
+
+
+def test_glossary_table_is_the_same_with_pandas() -> None:
+    pd = pytest.importorskip("pandas")
+    from racebook.rf90.ui.glossary import GlossaryView
+
+    df = GlossaryView("teste").table
+    assert isinstance(df, pd.DataFrame) and isinstance(df.index, pd.RangeIndex) and df.index[0] == 1
+    assert list(df.columns) == ["English", "Portuguese (manual)", "notes"]
+
+
+def test_html_table_to_string() -> None:
+    t = HtmlTable([{"a": "x", "b": 10}, {"a": "yy", "b": None}], ["a", "b"], range(1, 3))
+    assert t.to_string().splitlines() == ["    a   b", "1   x  10", "2  yy"]
