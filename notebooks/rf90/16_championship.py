@@ -200,8 +200,8 @@ table(rank([("Ann", 12, (1, 0, 1, 0)), ("Ben", 12, (1, 0, 1, 0)), ("Cid", 9, (0,
 # ## 4. A mini-season with computer drivers
 #
 # Each race is played by the RF90 race engine from the season's seed (race *n* uses seed 16 × season seed + *n*):
-# the players are driven by the engine's greedy computer driver, robots are robots. Teammates are separate cars
-# for now (the in-race team rules of [§5][] are another notebook's subject).
+# the players are driven by the engine's greedy computer driver, robots are robots, and each pair races as a team
+# under [§5][] (teammates are transparent to each other in movement; notebook 15 teaches the team rules).
 #
 # [§5]: ../../docs/rules/rf90_expansion1_digest.md#x1-s5
 

@@ -184,6 +184,8 @@ def parse(text: str) -> Position:
 
 
 _TEAM = re.compile(r"(?:(?P<name>[A-Za-z0-9_\-]+):)?(?P<a>[A-Za-z][A-Za-z0-9_]*)\+(?P<b>[A-Za-z][A-Za-z0-9_]*)")
+#: A team name the position notation can write and read back: letters, digits, "_" and "-" (or "A+B", its cars).
+TEAM_NAME = re.compile(r"[A-Za-z0-9_\-]+|[A-Za-z][A-Za-z0-9_]*\+[A-Za-z][A-Za-z0-9_]*")
 
 
 def _teams(text: str, value: str) -> tuple[tuple[str, tuple[str, ...]], ...]:

@@ -17,6 +17,7 @@ from racebook.core.datafile import load_toml
 from racebook.core.errors import DeckDataError, SetupError
 from racebook.rf90.car import RobotType
 from racebook.rf90.events import Event, RobotTeammateJoins
+from racebook.rf90.notation import TEAM_NAME
 from racebook.rf90.options import Rules
 from racebook.rf90.setup import Driver, RaceSetup, new_race
 from racebook.rf90.track import Track
@@ -130,6 +131,9 @@ def team_race(track: Track, teams: Sequence[Team], *, level: str = "advanced", d
     for team in teams:
         if len(team.members) != 2:
             raise SetupError(team.name, "§5.1 (Expansion #1)", "a team is two cars")
+        if not TEAM_NAME.fullmatch(team.name):
+            raise SetupError(team.name, "§5.1 (Expansion #1)", "a team name is letters, digits, '_' and '-' (or "
+                                                               "its two cars, 'Green+Red'), so positions can name it")
         team_humans = [m for m in team.members if isinstance(m, Driver)]
         for m in team.members:
             if m.id in names:

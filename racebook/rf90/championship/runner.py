@@ -1,11 +1,11 @@
 """Running a season: each race through the RF90 race engine with computer drivers (Expansion #1 §6.7).
 
 :func:`season_race_setup` is the **one** place that turns "race ``n`` of this season" into a race set-up
-(:func:`racebook.rf90.setup.new_race`): the human players (driven by
+(:func:`racebook.rf90.teams.team_race`, championship mode): the human players (driven by
 :class:`~racebook.rf90.analysis.drivers.GreedyDriver`), each robot teammate as an extra robot of the top category
-(AMB-X1-33) and the robot teams' cars as robots of their type. The team structure is returned beside the set-up
-(:attr:`SeasonRace.teams`); today teammates are separate cars in the race — the team rules of §5 (teammate
-transparency, assistance cards) are to be wired in *there*, by passing ``teams`` to the race set-up.
+(AMB-X1-33) and the robot teams' cars as robots of their type, every pair racing as a team under §5 (a teammate is
+transparent in movement, teammates may duel, a robot teammate pits on its own-colour chit). The team structure is
+also returned beside the set-up (:attr:`SeasonRace.teams`) for the scoring.
 
 :class:`SeasonRun` is a season in progress: the season, its seed and the results so far. Race ``n`` is always
 played from seed :func:`race_seed` ``(seed, n)``, so a season run in one go, or saved and resumed, gives the same
@@ -24,7 +24,9 @@ from racebook.rf90.championship.season import Season, SeasonSetupError
 from racebook.rf90.championship.standings import Standing, driver_standings, team_standings
 from racebook.rf90.game import Race
 from racebook.rf90.rules.classification import classification, retired_order
-from racebook.rf90.setup import Driver, RaceSetup, new_race
+from racebook.rf90.setup import Driver, RaceSetup
+from racebook.rf90.teams import Team as RaceTeam
+from racebook.rf90.teams import TeamRobot, team_race
 from racebook.rf90.trackfile import load_track
 
 #: race seeds of one season: ``seed * SEED_STRIDE + round`` (a calendar has at most 12 races)
@@ -57,14 +59,25 @@ def season_race_setup(season: Season, round_no: int, seed: int) -> SeasonRace:
         raise SeasonSetupError(round_no, "§6.2 (Expansion #1)", f"the calendar has races 1..{len(season.calendar)}",
                                "calendar")
     rnd = season.calendar[round_no - 1]
-    drivers = []
+    drivers = {}
     for p in season.players:
         c = season.choices(round_no, p.name)
-        drivers.append(Driver(p.name, skill=p.skill, setup=p.panel, refuel=c.refuel, qualify_card=0, tyre=c.tyre,
-                              strategy=c.strategy))
-    # TEAMS-MERGE: when the team rules land (§5, branch `teams`), pass ``season.lineup`` (and which robot is whose
-    # teammate: ``Team.robot``) into the race set-up here, e.g. ``new_race(..., teams=...)``.
-    setup = new_race(load_track(rnd.track), drivers, list(season.robot_cars), seed=seed)
+        drivers[p.name] = Driver(p.name, skill=p.skill, setup=p.panel, refuel=c.refuel, qualify_card=0, tyre=c.tyre,
+                                 strategy=c.strategy)
+    # §6.3: every car is in a two-car team — the players' teams (two players, or a player and his robot teammate,
+    # added on top of the robot teams: AMB-X1-33), then the robot teams (two robots of one type).
+    # In the race a team is named by its two cars ("Bob+BobMate", the position notation's default); the season
+    # keeps its own names ("Bob/Robot teammate") for the standings.
+    teams: list[RaceTeam] = []
+    for t in season.teams:
+        members: list[Driver | TeamRobot] = [drivers[n] for n in t.players]
+        if t.robot:
+            members.append(TeamRobot(t.robot))
+        teams.append(RaceTeam("+".join(m.id for m in members), (members[0], members[1])))
+    teams += [RaceTeam(f"{t.first}+{t.second}", (TeamRobot(t.first, t.type), TeamRobot(t.second, t.type)))
+              for t in season.robots]
+    setup = team_race(load_track(rnd.track), teams, level=season.level.value, robots=(), championship=True,
+                      seed=seed)
     return SeasonRace(round_no, rnd.track, setup, season.player_names, season.lineup)
 
 

@@ -125,3 +125,17 @@ def test_cli_runs_saves_resumes_and_reports(tmp_path: Path, capsys: pytest.Captu
 def test_cli_errors_are_one_line(args: list[str], err: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(args) == 2
     assert capsys.readouterr().err.strip() == err
+
+
+def test_a_season_race_is_raced_by_its_teams_and_its_position_reads_back() -> None:
+    """§6.3 + §5 (Expansion #1): every car of a season race is in its two-car team (the players' teams, Bob's robot
+    teammate added on top of the robot teams), and the race's position names the teams so that it reads back."""
+    from racebook.rf90 import notation
+    from racebook.rf90.game import Race
+
+    season = load_season("x1_14")
+    race = Race(season_race_setup(season, 1, 7).setup.state)
+    assert sorted(ids for _, ids in notation.teams_of(race.state)) == sorted(ds for _, ds in season.lineup)
+    assert len(race.state.cars) == 10 and all(c.team is not None for c in race.state.cars.values())
+    text = notation.format_state(race.state)
+    assert str(notation.parse(text)) == text

@@ -112,3 +112,16 @@ def test_a_state_without_teams_writes_no_team_key() -> None:
     race = racebook.load_scenario("ex26").race
     assert all("team" not in c for c in race.state.to_dict()["cars"])
     assert "teams=" not in race.position()
+
+
+def test_a_team_name_the_position_notation_cannot_write_is_refused() -> None:
+    """§5.1 (Expansion #1): team_race refuses a name a position could not name back ("A team" has a space)."""
+    from racebook.core.errors import SetupError
+    from racebook.rf90.setup import Driver
+    from racebook.rf90.teams import Team, TeamRobot, team_race
+    from racebook.rf90.trackfile import load_track
+
+    with pytest.raises(SetupError, match="a team name is letters"):
+        team_race(load_track("silverstone"), [Team("A team", (Driver("Blue"), TeamRobot("Pink")))])
+    rs = team_race(load_track("silverstone"), [Team("Ferrari-1", (Driver("Blue"), TeamRobot("Pink")))])
+    assert rs.state.cars["Pink"].team == "Ferrari-1"
