@@ -56,7 +56,7 @@ from IPython.display import HTML, display
 from racebook.automobiles.analysis import purchases as P
 from racebook.automobiles.cubes import GEARS, components
 from racebook.automobiles.lessons.notebook import INVENTED, kind_of, provenance_html
-from racebook.automobiles.ui.experiments import experiment_charts
+from racebook.automobiles.ui.experiments import ExperimentPanel
 
 comps = components()
 for code in GEARS + ("Y",):
@@ -110,9 +110,13 @@ for s in rows:
     print(f"{s.plan:16} won {s.wins:3}/{s.races} ({s.win_share:.0%}, 95% interval {s.win_low:.0%}–{s.win_high:.0%}),"
           f" mean place {s.mean_place:.2f}")
 
+# %% [markdown]
+# The charts show the shipped run; **▶ Run live** replays its first races here, from their seeds (a progress bar
+# counts them), and redraws the charts from them.
+
 # %%
 # NBVAL_IGNORE_OUTPUT
-experiment_charts(rows)
+ExperimentPanel("purchases", races=10)
 
 # %% [markdown]
 # **Black first wins every race.** A black space is the longest (4 segments on the teaching board), so a black cube
@@ -145,7 +149,7 @@ for s in rows2:
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-experiment_charts(rows2)
+ExperimentPanel("fallbacks", races=10)
 
 # %% [markdown]
 # **Keep buying.** Look at the bags: the 16 black cubes are shared out early, and the 24 dark grey ones run out too

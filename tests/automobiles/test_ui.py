@@ -121,4 +121,23 @@ def test_a_stale_button_shows_one_friendly_line() -> None:
     race.apply(panel.actions[-1])  # the race moved on behind the panel's back
     stale.click()
     text = panel.errors.text
-    assert text.count("\n") == 1 and "IllegalAction" in text and "Traceback" not in text
+    # a user's mistake (an IllegalAction): one line, the engine's own message, what is legal now, no traceback
+    assert text.count("\n") == 1 and text.startswith("✗") and "Traceback" not in text
+    assert "(got B pass)" in text and "legal now: A buy" in text
+
+
+def test_the_experiment_panel_replays_races_live_and_redraws_its_charts() -> None:
+    """A3's panel: the shipped run is drawn at once; ▶ Run replays the first races from their seeds (the progress bar
+    counts them), finds the shipped finishing orders, and redraws the same charts from the live races."""
+    from racebook.automobiles.analysis import purchases
+    from racebook.automobiles.ui.experiments import ExperimentPanel
+
+    panel = ExperimentPanel("fallbacks", races=2)
+    place = panel.charts.children[0].children[1].marks[0]
+    assert list(place.y) == [r.mean_place for r in purchases.summarise(panel.shipped)]
+    panel.button.click()
+    want = purchases.summarise(panel.shipped[:2])
+    assert panel.progress.value == panel.progress.max == 2
+    assert list(place.y) == [r.mean_place for r in want]
+    assert "same finishing orders as the shipped run: yes" in panel.status.value
+    assert panel.errors.output.outputs == ()

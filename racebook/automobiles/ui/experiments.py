@@ -1,18 +1,22 @@
 """bqplot charts of a purchases experiment (notebook A3): the win share of each plan with its 95 % interval, the mean
 finishing place, and the cubes each plan owns at the end of the race, by colour. They only draw what
-:func:`racebook.automobiles.analysis.purchases.summarise` computed.
+:func:`racebook.automobiles.analysis.purchases.summarise` computed. :class:`ExperimentPanel` draws the shipped
+results at once and replays races live on a click (▶ Run, with a progress bar), updating the same charts.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import bqplot as bq
 import ipywidgets as widgets
 
+from racebook.automobiles.analysis import purchases
 from racebook.automobiles.analysis.purchases import PlanSummary
 from racebook.automobiles.boardgeom import CUBE_FILL
 from racebook.automobiles.cubes import CODES, COLOUR_NAMES
+from racebook.ui.errors import ErrorLog
 
 _MARGIN = {"top": 30, "bottom": 70, "left": 65, "right": 15}
 
@@ -66,3 +70,69 @@ def owned_chart(rows: Sequence[PlanSummary], width: int = 950) -> bq.Figure:
 def experiment_charts(rows: Sequence[PlanSummary]) -> widgets.VBox:
     """The three charts of one experiment."""
     return widgets.VBox([widgets.HBox([win_share_chart(rows), place_chart(rows)]), owned_chart(rows)])
+
+
+def update_charts(charts: widgets.VBox, rows: Sequence[PlanSummary]) -> None:
+    """Redraw the three charts of :func:`experiment_charts` from ``rows`` (the same plans), in place."""
+    (win, place), (owned,) = charts.children[0].children, charts.children[1:]
+    bars, ci = win.marks
+    with win.hold_sync(), bars.hold_sync(), ci.hold_sync():
+        bars.y = [r.win_share for r in rows]
+        ci.y = [[r.win_low, r.win_high] for r in rows]
+        win.title = f"Races won ({rows[0].races if rows else 0} races)"
+    pbars, sd = place.marks
+    with pbars.hold_sync(), sd.hold_sync():
+        pbars.y = [r.mean_place for r in rows]
+        sd.y = [[r.mean_place - r.place_sd, r.mean_place + r.place_sd] for r in rows]
+    (obars,) = owned.marks
+    codes = [c for c in CODES if COLOUR_NAMES[c] in list(obars.labels)]
+    top = max((sum(r.mean_owned.values()) for r in rows), default=1.0)
+    with obars.hold_sync():
+        obars.scales["y"].max = float(top) * 1.05
+        obars.y = [[r.mean_owned.get(c, 0.0) for r in rows] for c in codes]
+
+
+class ExperimentPanel:
+    """One experiment of notebook A3: the shipped results (``data/precomputed/EXPERIMENT.json``) drawn at once; ▶ Run
+    replays the first N of its races live, from their seeds, with a progress bar, and redraws the charts from them
+    (a live run of the shipped seeds gives the shipped numbers)."""
+
+    def __init__(self, experiment: str = "purchases", races: int = 10, *, errors: ErrorLog | None = None) -> None:
+        self.errors = errors or ErrorLog()
+        self.doc, self.shipped = purchases.load(experiment)
+        self.plans = purchases.EXPERIMENTS[experiment]
+        self.charts = experiment_charts(purchases.summarise(self.shipped))
+        n = len(self.shipped)
+        self.count = widgets.BoundedIntText(value=min(races, n), min=1, max=n, description="races",
+                                            layout=widgets.Layout(width="170px"))
+        self.button = widgets.Button(description="▶ Run live", tooltip=f"replay the first races of {experiment} "
+                                     "from their seeds and redraw the charts", layout=widgets.Layout(width="auto"))
+        self.progress = widgets.IntProgress(value=0, min=0, max=1, layout=widgets.Layout(width="260px"))
+        self.status = widgets.HTML(self._shipped_text())
+        self.button.on_click(self.errors.guard(self.run))
+        self.widget = widgets.VBox([widgets.HBox([self.count, self.button, self.progress]), self.status, self.charts,
+                                    self.errors.widget])
+
+    def _shipped_text(self) -> str:
+        d = self.doc
+        return (f"Showing the shipped run: {d['races']} races, seeds {d['seed']}…{d['seed'] + d['races'] - 1} "
+                f"(recompute: <code>{d['command']}</code>).")
+
+    def run(self, _button: Any = None) -> list[purchases.RaceResult]:
+        """Replay the first ``count`` races live and draw them; returns their results."""
+        n = int(self.count.value)
+        self.progress.max, self.progress.value = n, 0
+        live = []
+        for r in self.shipped[:n]:
+            live.append(purchases.one_race(r.seed, self.plans))
+            self.progress.value += 1
+        same = [r.order for r in live] == [r.order for r in self.shipped[:n]]
+        update_charts(self.charts, purchases.summarise(live))
+        self.status.value = (f"Showing {n} races replayed live (seeds {live[0].seed}…{live[-1].seed}); same "
+                             f"finishing orders as the shipped run: {'yes' if same else 'NO'}.")
+        return live
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.widget)
