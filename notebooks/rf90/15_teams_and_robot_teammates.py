@@ -63,6 +63,7 @@ from racebook.rf90.options import HOUSE_RULE_DOCS, Rules
 from racebook.rf90.setup import Driver
 from racebook.rf90.teams import Team, TeamRobot, team_race
 from racebook.rf90.tracksvg import race_svg
+from racebook.rf90.ui import ScenarioPlayer
 
 pd.set_option("display.width", 200)
 pd.set_option("display.max_colwidth", 90)
@@ -220,6 +221,14 @@ act(race, "Blue assist Pink R10 mp", quiet={"GameTurnStarted", "LeaderToken", "A
 display(SVG(race_svg(race)))
 
 # %% [markdown]
+# Step through it: ⏮ ◀ ▶ ⏭ replays Pink's turn one rule step at a time — its 3 MP, then Blue's red card and the
+# +2 trajectory it reaches.
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+ScenarioPlayer(race, position=None)
+
+# %% [markdown]
 # ### Green: a forced late braking, 60 + 20 = 80 (Ex. X1-11, Fig. 7)
 #
 # Pink must stop behind the green human in the braking section before Rivage (the manual's [§17.4][]). Blue's driving
@@ -263,8 +272,13 @@ act(race, "Green no-assist", quiet={"MovementPoints", "EnterSection", "Pass", "M
 
 # %% [markdown]
 # Pink's total: its two random cards **−1** for the corner (it is not first) **+3** for Blue's card = **+2**; Red,
-# first and unsupported, adds nothing.
-#
+# first and unsupported, adds nothing. Step back through the duel, from Blue's card to the result:
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+ScenarioPlayer(race, position=None)
+
+# %% [markdown]
 # ### Yellow: a yellow flag before the robot moves (Ex. X1-13, Fig. 9)
 
 # %%
