@@ -87,6 +87,12 @@ def _step(page: Any, clicks: int, seen: dict[str, Any]) -> None:
     seen["sentences"] = [sentence.inner_text()]
     seen["svgs"] = [picture.evaluate("(svg) => svg.outerHTML")]
     nxt = box.locator(".rb-step-button", has_text="▶").first
+    if nxt.is_disabled():  # a player shown at its last event (position=None): go to the first one, then step
+        box.locator(".rb-step-button", has_text="⏮").first.click()
+        page.wait_for_function("([el, old]) => el.innerText !== old",
+                               arg=[sentence.element_handle(), seen["sentences"][-1]], timeout=60_000)
+        seen["sentences"] = [sentence.inner_text()]
+        seen["svgs"] = [picture.evaluate("(svg) => svg.outerHTML")]
     for _ in range(clicks):
         before = seen["sentences"][-1]
         nxt.click()

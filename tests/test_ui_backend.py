@@ -180,3 +180,34 @@ def test_glossary_table_is_the_same_with_pandas() -> None:
 def test_html_table_to_string() -> None:
     t = HtmlTable([{"a": "x", "b": 10}, {"a": "yy", "b": None}], ["a", "b"], range(1, 3))
     assert t.to_string().splitlines() == ["    a   b", "1   x  10", "2  yy"]
+
+
+_PYODIDE_LIKE_AUTO = """
+import importlib.abc, sys
+class Block(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in {"bqplot", "pandas", "numpy"}:
+            raise ImportError("not in this browser: " + name)
+sys.meta_path.insert(0, Block())
+from racebook.automobiles.game import Race
+from racebook.automobiles.setup import new_state
+from racebook.automobiles.ui import BuyPanel, CardSandbox, OddsPanel, RacePlayer, ZonesPanel
+race = Race(new_state(3, seed=4))
+p = RacePlayer("auto_drafting")
+p.stepper.first()
+before = p.view.widget.value
+p.stepper.last()
+odds = OddsPanel(race.state)
+ZonesPanel(race.state), BuyPanel(race), CardSandbox()
+print(type(p.view).__name__, before != p.view.widget.value, "chance" in odds.figure.value,
+      sorted(m for m in sys.modules if m.split(".")[0] in {"bqplot", "pandas", "numpy"}))
+"""
+
+
+def test_automobiles_widgets_in_an_interpreter_without_numpy() -> None:
+    """Automobiles' player (SVG board view), odds panel (an HTML table instead of the chart), zones, buy and card
+    panels build and step with numpy, pandas and bqplot unimportable, as in Pyodide offline (notebook A1)."""
+    out = subprocess.run([sys.executable, "-c", _PYODIDE_LIKE_AUTO], cwd=ROOT, capture_output=True, text=True,
+                         timeout=120)
+    assert out.returncode == 0, out.stderr[-3000:]
+    assert out.stdout.strip().splitlines()[-1] == "SvgBoardView True True []"

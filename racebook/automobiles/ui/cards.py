@@ -17,8 +17,8 @@ from racebook.automobiles.boardsvg import cube_swatch, state_info
 from racebook.automobiles.cards import card_set
 from racebook.automobiles.cubes import CODES, COLOUR_NAMES
 from racebook.automobiles.lessons.notebook import card_race
-from racebook.automobiles.ui.boardview import BoardView
 from racebook.automobiles.ui.panels import ZonesPanel
+from racebook.automobiles.ui.svgboard import board_view
 from racebook.ui.errors import ErrorLog
 
 _VERBS = {"play": "play", "pick": "pick", "move": "move to", "choose": "choose", "draw": "draw one more",
@@ -46,7 +46,7 @@ class CardSandbox:
         self.b_reset.on_click(self.errors.guard(lambda _b: self.reset()))
         self.text = widgets.HTML()
         self.race = card_race(card_id)
-        self.view = BoardView(self.race.state.board, width=width, order=self.race.state.order, errors=self.errors)
+        self.view = board_view(self.race.state.board, width=width, order=self.race.state.order, errors=self.errors)
         self.buttons = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.log = widgets.HTML()
         self.zones = ZonesPanel()

@@ -13,7 +13,6 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-import bqplot as bq
 import ipywidgets as widgets
 
 from racebook.automobiles import zones
@@ -22,6 +21,7 @@ from racebook.automobiles.analysis.odds import at_least, count_distribution
 from racebook.automobiles.boardgeom import CUBE_FILL
 from racebook.automobiles.boardsvg import cube_swatch
 from racebook.automobiles.cubes import CODES, COLOUR_NAMES
+from racebook.ui import backend
 from racebook.ui.errors import ErrorLog
 
 ZONES = (("bag", "Bag"), ("active", "Active"), ("used", "Used (+ track)"), ("discard", "Discard"))
@@ -92,13 +92,19 @@ class OddsPanel:
         for w in (self.w_player, self.w_colour, self.w_k, self.w_n):
             w.observe(g(lambda _c: self.update()), names="value")
         self.answer = widgets.HTML()
-        sx, sy = bq.OrdinalScale(), bq.LinearScale(min=0.0, max=1.0)
-        self.bars = bq.Bars(x=[0], y=[0.0], scales={"x": sx, "y": sy}, colors=["#888"], padding=0.15)
-        self.figure = bq.Figure(marks=[self.bars], axes=[bq.Axis(scale=sx, label="cubes of that colour drawn"),
-                                                         bq.Axis(scale=sy, side="left",
-                                                                 tick_format=".0%", label="chance")],
-                                fig_margin={"top": 10, "bottom": 45, "left": 60, "right": 10},
-                                layout=widgets.Layout(width="520px", height="240px"), animation_duration=0)
+        self.bars: Any = None
+        if backend.has_bqplot():  # the chart; offline without bqplot (issue 23) the same numbers as an HTML table
+            import bqplot as bq
+
+            sx, sy = bq.OrdinalScale(), bq.LinearScale(min=0.0, max=1.0)
+            self.bars = bq.Bars(x=[0], y=[0.0], scales={"x": sx, "y": sy}, colors=["#888"], padding=0.15)
+            self.figure: Any = bq.Figure(
+                marks=[self.bars], axes=[bq.Axis(scale=sx, label="cubes of that colour drawn"),
+                                         bq.Axis(scale=sy, side="left", tick_format=".0%", label="chance")],
+                fig_margin={"top": 10, "bottom": 45, "left": 60, "right": 10},
+                layout=widgets.Layout(width="520px", height="240px"), animation_duration=0)
+        else:
+            self.figure = widgets.HTML()
         self.widget = widgets.VBox([widgets.HBox([self.w_player, self.w_colour]), widgets.HBox([self.w_k, self.w_n]),
                                     self.answer, self.figure, self.errors.widget])
         self.update()
@@ -123,6 +129,9 @@ class OddsPanel:
             f'<span style="color:#666">(= {chance.numerator}/{chance.denominator})</span></div>'
             f'<div style="font-size:14px;color:#555">Bag {zone_cells(p.bag)} &nbsp; then, if it empties, the '
             f'Discard pile {zone_cells(p.discard)} (§12 item 4)</div>')
+        if self.bars is None:
+            self.figure.value = _distribution_table(dist, code, k)
+            return
         with self.bars.hold_sync():
             self.bars.x = list(range(len(dist)))
             self.bars.y = [float(x) for x in dist]
@@ -188,3 +197,14 @@ class BuyPanel:
         for cb in list(self._callbacks):
             self.errors.guard(cb)(action, events)
         return events
+
+
+def _distribution_table(dist: Any, code: str, k: int) -> str:
+    """The draw-odds distribution as an HTML table of bars (no bqplot): one row per count of cubes drawn."""
+    rows = "".join(
+        f'<tr><td style="text-align:right;padding-right:8px">{j}</td><td style="width:300px">'
+        f'<div style="width:{float(p) * 300:.0f}px;height:14px;background:{CUBE_FILL[code] if j >= k else "#d0d0d0"};'
+        f'border:1px solid #444"></div></td><td style="padding-left:8px">{float(p):.1%}</td></tr>'
+        for j, p in enumerate(dist))
+    return ('<table style="font-size:14px"><tr><th>cubes of that colour drawn</th><th></th><th>chance</th></tr>'
+            f"{rows}</table>")

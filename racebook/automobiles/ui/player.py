@@ -9,8 +9,8 @@ import ipywidgets as widgets
 
 from racebook.automobiles.boardsvg import state_info
 from racebook.automobiles.game import frame_of
-from racebook.automobiles.ui.boardview import BoardView
 from racebook.automobiles.ui.panels import ZonesPanel
+from racebook.automobiles.ui.svgboard import board_view
 from racebook.ui.errors import ErrorLog
 from racebook.ui.stepper import Stepper
 
@@ -37,7 +37,7 @@ class RacePlayer:
                  zones: bool = True) -> None:
         race, self.scenario = self._resolve(source)
         self.errors = ErrorLog()
-        self.view = BoardView(race.state.board, width=width, order=race.state.order, errors=self.errors)
+        self.view = board_view(race.state.board, width=width, order=race.state.order, errors=self.errors)
         self.stepper = Stepper(rows=rows, errors=self.errors, frame_of=frame_of, start_frame=_first_frame,
                                turn_text=_turn_text)
         self.zones = ZonesPanel() if zones else None

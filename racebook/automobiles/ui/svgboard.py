@@ -1,0 +1,86 @@
+"""The board view where bqplot is missing (the no-install site offline, issue 23): the SVG renderer in an ipywidgets
+HTML widget.
+
+:func:`board_view` is what the race player and the card sandbox build: the bqplot
+:class:`racebook.automobiles.ui.boardview.BoardView` where :func:`racebook.ui.backend.has_bqplot` says bqplot imports,
+else :class:`SvgBoardView`, which draws each frame with :func:`racebook.automobiles.boardsvg.position_svg` (the same
+geometry) and has the part of BoardView's interface the widgets use (``widget``, ``board``, ``order``,
+``set_board``, ``show``, ``show_state``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import ipywidgets as widgets
+
+from racebook.automobiles.board import Board
+from racebook.automobiles.boardsvg import HEIGHT, WIDTH, position_svg
+from racebook.ui import backend
+from racebook.ui.errors import ErrorLog
+
+#: The CSS class of the SVG view's widget: the same as RF90's (racebook.rf90.ui.svgview), so a page (the no-install
+#: site's browser test) finds either game's picture with one selector.
+SVG_CLASS = "rb-trackview-svg"
+
+
+class SvgBoardView:
+    """One board drawn as SVG; :meth:`show` draws a :class:`racebook.automobiles.game.Frame` on it."""
+
+    figure = None  # no bqplot figure
+
+    def __init__(self, board: Board, *, width: int = 980, order: Sequence[str] | None = None,
+                 errors: ErrorLog | None = None) -> None:
+        self.errors = errors or ErrorLog()
+        self.width = width
+        self.height = round(width * HEIGHT / WIDTH)
+        self.order = list(order or [])
+        self.board: Board | None = None
+        self.frame: Any = None
+        self.move: tuple[str, ...] = ()
+        self.mover: str | None = None
+        self.widget = widgets.HTML(layout=widgets.Layout(width=f"{width}px"))
+        self.widget.add_class(SVG_CLASS)
+        self.set_board(board)
+
+    def set_board(self, board: Board, order: Sequence[str] | None = None) -> None:
+        """Show ``board`` empty (``order`` fixes the car colours)."""
+        self.board = board
+        if order is not None:
+            self.order = list(order)
+        self.frame, self.move, self.mover = None, (), None
+        self.widget.value = position_svg(board, None, order=self.order, width=self.width, height=self.height)
+
+    def show(self, frame: Any, move: Sequence[str] = (), mover: str | None = None, info: str = "") -> None:
+        """Draw ``frame`` (cars and the cubes on the track); ``move`` a route of space ids to highlight, from
+        ``mover``'s last cube (or car); ``info`` the line at the top left."""
+        assert self.board is not None
+        self.frame, self.move, self.mover = frame, tuple(move), mover
+        for pid in frame.cars:
+            if pid not in self.order:
+                self.order.append(pid)
+        self.widget.value = position_svg(self.board, frame, order=self.order, move=self.move, mover=mover, info=info,
+                                         width=self.width, height=self.height)
+
+    def show_state(self, state: Any, move: Sequence[str] = ()) -> None:
+        """Draw a :class:`racebook.automobiles.state.GameState` (its info line too)."""
+        from racebook.automobiles.boardsvg import state_info
+        from racebook.automobiles.game import frame_of
+
+        if state.board is not self.board:
+            self.set_board(state.board, state.order)
+        self.show(frame_of(state), move, state.turn.car if state.turn else None, state_info(state))
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+
+def board_view(board: Board, *, width: int = 980, order: Sequence[str] | None = None,
+               errors: ErrorLog | None = None) -> Any:
+    """The board view: bqplot where it imports, else SVG (the offline no-install site)."""
+    if backend.has_bqplot():
+        from racebook.automobiles.ui.boardview import BoardView
+
+        return BoardView(board, width=width, order=order, errors=errors)
+    return SvgBoardView(board, width=width, order=order, errors=errors)
