@@ -183,9 +183,10 @@ def parse(text: str) -> Position:
     return Position(track, fields["turn"], fields["lap"], fields["weather"], tuple(sections), sc, teams)
 
 
-_TEAM = re.compile(r"(?:(?P<name>[A-Za-z0-9_\-]+):)?(?P<a>[A-Za-z][A-Za-z0-9_]*)\+(?P<b>[A-Za-z][A-Za-z0-9_]*)")
+_NAME, _CAR = r"[A-Za-z0-9_\-]+", r"[A-Za-z][A-Za-z0-9_]*"
+_TEAM = re.compile(rf"(?:(?P<name>{_NAME}):)?(?P<a>{_CAR})\+(?P<b>{_CAR})")
 #: A team name the position notation can write and read back: letters, digits, "_" and "-" (or "A+B", its cars).
-TEAM_NAME = re.compile(r"[A-Za-z0-9_\-]+|[A-Za-z][A-Za-z0-9_]*\+[A-Za-z][A-Za-z0-9_]*")
+TEAM_NAME = re.compile(rf"{_NAME}|{_CAR}\+{_CAR}")
 
 
 def _teams(text: str, value: str) -> tuple[tuple[str, tuple[str, ...]], ...]:

@@ -25,6 +25,11 @@ def available(module: str) -> bool:
     return True
 
 
+#: The CSS class of an SVG track/board view's widget (RF90's and Automobiles'), so a page — the no-install site's
+#: browser test — finds either game's picture with one selector.
+SVG_VIEW_CLASS = "rb-trackview-svg"
+
+
 def has_bqplot() -> bool:
     """bqplot (and the numpy it needs) import: the track view and the charts can be bqplot figures."""
     return available("bqplot")

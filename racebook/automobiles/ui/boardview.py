@@ -243,12 +243,9 @@ class BoardView:
 
     def show_state(self, state: Any, move: Sequence[str] = ()) -> None:
         """Draw a :class:`racebook.automobiles.state.GameState` (its info line too)."""
-        from racebook.automobiles.boardsvg import state_info
-        from racebook.automobiles.game import frame_of
+        from racebook.automobiles.ui.svgboard import show_state
 
-        if state.board is not self.board:
-            self.set_board(state.board, state.order)
-        self.show(frame_of(state), move, state.turn.car if state.turn else None, state_info(state))
+        show_state(self, state, move)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)

@@ -20,10 +20,6 @@ from racebook.automobiles.boardsvg import HEIGHT, WIDTH, position_svg
 from racebook.ui import backend
 from racebook.ui.errors import ErrorLog
 
-#: The CSS class of the SVG view's widget: the same as RF90's (racebook.rf90.ui.svgview), so a page (the no-install
-#: site's browser test) finds either game's picture with one selector.
-SVG_CLASS = "rb-trackview-svg"
-
 
 class SvgBoardView:
     """One board drawn as SVG; :meth:`show` draws a :class:`racebook.automobiles.game.Frame` on it."""
@@ -41,7 +37,7 @@ class SvgBoardView:
         self.move: tuple[str, ...] = ()
         self.mover: str | None = None
         self.widget = widgets.HTML(layout=widgets.Layout(width=f"{width}px"))
-        self.widget.add_class(SVG_CLASS)
+        self.widget.add_class(backend.SVG_VIEW_CLASS)
         self.set_board(board)
 
     def set_board(self, board: Board, order: Sequence[str] | None = None) -> None:
@@ -65,15 +61,21 @@ class SvgBoardView:
 
     def show_state(self, state: Any, move: Sequence[str] = ()) -> None:
         """Draw a :class:`racebook.automobiles.state.GameState` (its info line too)."""
-        from racebook.automobiles.boardsvg import state_info
-        from racebook.automobiles.game import frame_of
-
-        if state.board is not self.board:
-            self.set_board(state.board, state.order)
-        self.show(frame_of(state), move, state.turn.car if state.turn else None, state_info(state))
+        show_state(self, state, move)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
+
+
+def show_state(view: Any, state: Any, move: Sequence[str] = ()) -> None:
+    """Draw a :class:`racebook.automobiles.state.GameState` on either board view (its board, frame, mover and info
+    line): the one implementation behind both views' ``show_state``."""
+    from racebook.automobiles.boardsvg import state_info
+    from racebook.automobiles.game import frame_of
+
+    if state.board is not view.board:
+        view.set_board(state.board, state.order)
+    view.show(frame_of(state), move, state.turn.car if state.turn else None, state_info(state))
 
 
 def board_view(board: Board, *, width: int = 980, order: Sequence[str] | None = None,

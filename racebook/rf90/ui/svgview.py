@@ -22,7 +22,7 @@ from racebook.rf90.tracksvg import HEIGHT, WIDTH, position_svg
 from racebook.ui import backend
 from racebook.ui.errors import ErrorLog
 
-SVG_CLASS = "rb-trackview-svg"
+SVG_CLASS = backend.SVG_VIEW_CLASS
 
 
 class SvgTrackView:
