@@ -82,13 +82,14 @@ def _step(page: Any, clicks: int, seen: dict[str, Any]) -> None:
     box = page.locator(".jp-OutputArea-output").filter(has=page.locator(".rb-sentence")).filter(
         has=page.locator(SVG)).first
     box.wait_for(timeout=60_000)
-    box.scroll_into_view_if_needed()
+    box.scroll_into_view_if_needed()  # JupyterLab does not render cells out of view: their text reads as ""
+    box.locator(".rb-sentence").first.wait_for(state="visible", timeout=60_000)
     sentence, picture = box.locator(".rb-sentence").first, box.locator(SVG).first
     seen["sentences"] = [sentence.inner_text()]
     seen["svgs"] = [picture.evaluate("(svg) => svg.outerHTML")]
-    nxt = box.locator(".rb-step-button", has_text="▶").first
+    nxt = box.locator(".rb-step-next").first
     if nxt.is_disabled():  # a player shown at its last event (position=None): go to the first one, then step
-        box.locator(".rb-step-button", has_text="⏮").first.click()
+        box.locator(".rb-step-first").first.click()
         page.wait_for_function("([el, old]) => el.innerText !== old",
                                arg=[sentence.element_handle(), seen["sentences"][-1]], timeout=60_000)
         seen["sentences"] = [sentence.inner_text()]

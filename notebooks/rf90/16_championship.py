@@ -228,8 +228,9 @@ table(resumed.teams())
 #
 # After each race, the engine replays the **remaining races** many times (Monte Carlo, each race through the real
 # engine, a fresh seed each time) and counts who ends up champion — countback included; a shared title counts half.
-# 12 sampled seasons per point keep this notebook quick: the odds are rough (±15 percentage points). On the CLI:
-# `racebook season odds SAVE --samples 500 --jobs 2`.
+# 12 sampled seasons per point keep this notebook quick: the odds are rough (±15 percentage points). Press
+# **▶ sample** to sample again from the next seed; move the **samples** slider for smoother lines (each point then
+# takes longer: the progress bar counts the seasons). On the CLI: `racebook season odds SAVE --samples 500 --jobs 2`.
 
 # %%
 # NBVAL_IGNORE_OUTPUT

@@ -119,8 +119,9 @@ class Stepper:
         self.counter = widgets.HTML(layout=widgets.Layout(width="120px"))
         self.sentence = widgets.HTML(layout=widgets.Layout(min_height="64px"))
         self.log_html = widgets.HTML()
-        for b in (self.b_first, self.b_prev, self.b_next, self.b_last):
+        for b, role in ((self.b_first, "first"), (self.b_prev, "prev"), (self.b_next, "next"), (self.b_last, "last")):
             b.add_class("rb-step-button")
+            b.add_class(f"rb-step-{role}")  # tests find a button by its role, not by its glyph (⏮/⏭ are icons)
         self.sentence.add_class("rb-sentence")
         self.controls = widgets.HBox([self.b_first, self.b_prev, self.b_next, self.b_last, self.slider, self.counter],
                                      layout=widgets.Layout(align_items="center"))

@@ -2,7 +2,9 @@
 
 Every number comes from :mod:`racebook.rf90.championship.titleodds` (Monte Carlo over the races left, through the
 race engine); this module only draws it. The figure is built once; :meth:`TitleOddsChart.show` changes the line
-data inside ``hold_sync``. :meth:`TitleOddsChart.run` computes the odds with a progress bar.
+data inside ``hold_sync``. :meth:`TitleOddsChart.run` computes the odds with a progress bar; the **▶ sample**
+button runs it again from the "next seed" box (each run moves that box on, so every press is a fresh sample)
+with the number of sampled seasons per point of the slider.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import ipywidgets as widgets
 
 from racebook.rf90.championship.runner import SeasonRun
 from racebook.rf90.championship.titleodds import TitleOdds, odds_by_race
+from racebook.ui.errors import ErrorLog
 
 COLOURS = ("#1f5fbf", "#d62728", "#2ca02c", "#ff8c00", "#7b3fa0", "#6b6b6b", "#17becf", "#8c564b", "#e377c2",
            "#bcbd22", "#000000", "#9edae5")
@@ -39,11 +42,24 @@ class TitleOddsChart:
         self.figure = bq.Figure(marks=[self.lines], axes=[ax, ay], title=f"Who wins the {what} title?",
                                 layout=widgets.Layout(width=f"{width}px", height=f"{height}px"))
         self.legend = widgets.HTML("<div style='font-size:16px;line-height:1.6;margin-top:60px'>" + "".join(
-            f"<div><span style='color:{COLOURS[i % len(COLOURS)]};font-weight:bold'>━━</span> {html.escape(n)}</div>"
+            f"<div style='white-space:nowrap'><span style='color:{COLOURS[i % len(COLOURS)]};font-weight:bold'>"
+            f"━━</span> {html.escape(n)}</div>"
             for i, n in enumerate(self.names)) + "</div>")  # beside the plot: never over a line
         self.progress = widgets.IntProgress(value=0, min=0, max=1, description="seasons",
                                             layout=widgets.Layout(display="none"))  # shown by run()
-        self.widget = widgets.VBox([self.progress, widgets.HBox([self.figure, self.legend])])
+        self.errors = ErrorLog()
+        self.samples_box = widgets.IntSlider(value=12, min=4, max=200, step=4, description="samples",
+                                             tooltip="sampled seasons per point", layout=widgets.Layout(width="360px"))
+        self.seed_box = widgets.IntText(value=0, description="next seed",
+                                       layout=widgets.Layout(width="200px"))
+        self.button = widgets.Button(description="▶ sample", button_style="primary",
+                                     tooltip="sample the races left again from this seed")
+        self.button.on_click(self.errors.guard(lambda _b: self.run(self.samples_box.value, self.seed_box.value)))
+        self.status = widgets.HTML()
+        controls = widgets.HBox([self.button, self.samples_box, self.seed_box, self.progress],
+                                layout=widgets.Layout(align_items="center"))
+        self.widget = widgets.VBox([controls, self.status, widgets.HBox([self.figure, self.legend]),
+                                    self.errors.widget])
 
     def show(self, odds: Sequence[TitleOdds]) -> None:
         """Draw the odds (one :class:`TitleOdds` per point, in race order)."""
@@ -52,17 +68,30 @@ class TitleOddsChart:
         with self.lines.hold_sync():
             self.lines.x = xs
             self.lines.y = ys
+        if odds:
+            self.samples_box.value = max(self.samples_box.min, min(self.samples_box.max, odds[0].samples))
+            self.status.value = f"{odds[0].samples} sampled seasons per point. Press ▶ sample for another sample."
 
     def run(self, samples: int = 20, seed: int = 0) -> list[TitleOdds]:
-        """Compute the odds after each race run so far (the progress bar counts sampled seasons), then draw them."""
+        """Compute the odds after each race run so far (the progress bar counts sampled seasons), then draw them;
+        the "next seed" box then reads ``seed + 1`` (the button's next press is a fresh sample)."""
+        self.samples_box.value = samples
         self.progress.layout.display = None
+        self.button.disabled = True
+        self.status.value = f"sampling {samples} seasons per point from seed {seed}…"
 
         def tick(done: int, total: int) -> None:
             self.progress.max = total
             self.progress.value = done
 
-        odds = odds_by_race(self.run_, samples, seed, tick)
+        try:
+            odds = odds_by_race(self.run_, samples, seed, tick)
+        finally:
+            self.button.disabled = False
         self.show(odds)
+        self.status.value = (f"{samples} sampled seasons per point from seed {seed}: a standard error of up to "
+                             f"{50 / samples ** 0.5:.0f} percentage points. Press ▶ sample for another sample.")
+        self.seed_box.value = seed + 1
         return odds
 
     def _repr_mimebundle_(self, **kw: object) -> dict | None:

@@ -25,3 +25,16 @@ def test_the_chart_draws_the_odds_and_keeps_its_marks() -> None:
     teams = TitleOddsChart(run, teams=True)
     teams.show(odds)
     assert len(teams.lines.y) == len(run.season.lineup) and teams.progress.layout.display == "none"
+
+
+def test_the_sample_button_resamples_from_the_next_seed() -> None:
+    run = SeasonRun(load_season("mini"), 1).run(2)
+    chart = TitleOddsChart(run)
+    chart.run(samples=4, seed=3)
+    assert chart.seed_box.value == 4 and chart.samples_box.value == 4 and "seed 3" in chart.status.value
+    chart.samples_box.value = 8
+    chart.button.click()
+    expected = odds_by_race(run, samples=8, seed=4)
+    assert [list(y) for y in chart.lines.y] == [[o.driver(n) for o in expected] for n in chart.names]
+    assert chart.seed_box.value == 5 and not chart.button.disabled and chart.errors.errors == []
+    assert chart.progress.value == chart.progress.max == 8 * 3
