@@ -54,14 +54,21 @@ def test_the_readme_figures_are_written_by_scripts() -> None:
         install_size.BEGIN)
     assert 0 < core < lab
     times = _block(notebook_times.BEGIN, notebook_times.END)
-    rows = re.findall(r"^\| `(\d\d_\w+)\.ipynb` \| .* \| (\d+) min \| (\d+) \| (\d+) s \|$", times, re.M)
-    shipped = sorted(p.stem for p in (ROOT / "notebooks" / "rf90").glob("[0-9][0-9]_*.ipynb"))
-    assert [r[0] for r in rows] == shipped
+    rows = re.findall(r"^\| `(\w+/[0-9A-Z]\d_\w+)\.ipynb` \| .* \| (\d+) min \| (\d+) \| (\d+) s \|$", times, re.M)
+    shipped = [notebook_times.row_name(src).removesuffix(".ipynb") for src in notebook_times.every_source()]
+    assert len(shipped) == len(list(ROOT.glob("notebooks/*/*.ipynb"))) > 20
+    assert [r[0] for r in rows] == shipped  # every notebook of every game has its row
     for name, minutes, panels, _seconds in rows:  # the reading time and the panels are recomputed here
-        _title, want_minutes, want_panels = notebook_times.reading(ROOT / "notebooks" / "rf90" / f"{name}.py")
+        _title, want_minutes, want_panels = notebook_times.reading(ROOT / "notebooks" / f"{name}.py")
         assert (int(minutes), int(panels)) == (want_minutes, want_panels), name
-    for nb in re.findall(r"`(\d\d_\w+)`", README.split("## Run a workshop", 1)[1].split("\n## ", 1)[0]):
-        assert nb in shipped, nb
+    workshop = README.split("## Run a workshop", 1)[1].split("\n## ", 1)[0]
+    order = workshop.split("<!-- notebooks:begin", 1)[0]
+    named = re.findall(r"`([0-9A-Z]\d)(?:_\w+)?`", order)
+    stems = [n.split("/")[1] for n in shipped]
+    for nb in re.findall(r"`([0-9A-Z]\d_\w+)`", order):
+        assert nb in stems, nb
+    for stem in stems:  # every notebook has its place in the workshop order
+        assert stem[:2] in named, f"{stem} is not in the README's workshop order"
 
 
 def test_every_link_in_the_readme_and_docs_resolves() -> None:

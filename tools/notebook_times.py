@@ -53,6 +53,17 @@ def reading(source: Path) -> tuple[str, int, int]:
     return title, math.ceil(words / READING_WPM), panels
 
 
+def every_source() -> list[Path]:
+    """Every game's notebook sources, game by game (RF90 first), in number order."""
+    games = sorted((ROOT / "notebooks").iterdir(), key=lambda d: (d.name != "rf90", d.name))
+    return [src for game in games if game.is_dir() for src in sorted(game.glob("[0-9A-Z][0-9]_*.py"))]
+
+
+def row_name(source: Path) -> str:
+    """A notebook's name in the table: ``rf90/01_activation.ipynb``."""
+    return f"{source.parent.name}/{source.with_suffix('.ipynb').name}"
+
+
 def run_seconds(source: Path) -> float:
     nb = read_source(source)
     client = NotebookClient(nb, timeout=600, kernel_name="python3", store_widget_state=False,
@@ -81,13 +92,13 @@ def main() -> int:
     ap.add_argument("--no-run", action="store_true")
     ap.add_argument("sources", nargs="*", type=Path)
     args = ap.parse_args()
-    sources = args.sources or sorted((ROOT / "notebooks" / "rf90").glob("[0-9][0-9]_*.py"))
+    sources = [s.resolve() for s in args.sources] or every_source()
     load = os.getloadavg()[0]
     rows = []
     for source in sources:
         title, minutes, panels = reading(source)
-        title = re.sub(r"^\d+\s*[—-]\s*", "", title)
-        rows.append((source.with_suffix(".ipynb").name, title, minutes, panels,
+        title = re.sub(r"^[0-9A-Z]\d+\s*[—-]\s*", "", title)
+        rows.append((row_name(source), title, minutes, panels,
                      None if args.no_run else run_seconds(source)))
         print(rows[-1], file=sys.stderr)
     out = table(rows, load)
