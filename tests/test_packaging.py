@@ -80,8 +80,8 @@ def test_workshop_without_voila_is_a_clean_error() -> None:
 
 
 def test_the_wheel_carries_the_licence_and_the_rules_reference(tmp_path: Path) -> None:
-    """Issue 18: the wheel carries LICENSE (MIT, the code) and docs/rules (racebook.docs_path() in a pip install),
-    and pyproject's licence field says MIT."""
+    """Issue 18: the wheel carries LICENSE (MIT, the code), docs/rules (racebook.docs_path() in a pip install) and
+    the precomputed results, and pyproject's licence field says MIT."""
     import zipfile
 
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
@@ -99,6 +99,11 @@ def test_the_wheel_carries_the_licence_and_the_rules_reference(tmp_path: Path) -
         assert "License-Expression: MIT" in meta
         rules = sorted(n for n in names if n.startswith("racebook/_docs/rules/"))
         assert [n.rsplit("/", 1)[1] for n in rules] == sorted(p.name for p in (ROOT / "docs" / "rules").iterdir())
+        # the shipped Monte Carlo results (notebooks 13 and 16 open with them; issue 18)
+        shipped = sorted(n for n in names if n.startswith("racebook/rf90/data/precomputed/"))
+        assert [n.rsplit("/", 1)[1] for n in shipped] == sorted(
+            p.name for p in (ROOT / "racebook" / "rf90" / "data" / "precomputed").iterdir())
+        assert "racebook/rf90/data/precomputed/title_odds_mini.json" in shipped
 
 
 def test_docs_path_finds_the_rules_reference() -> None:

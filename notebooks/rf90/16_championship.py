@@ -226,18 +226,29 @@ table(resumed.teams())
 # %% [markdown]
 # ## 5. Who wins the title? (beyond the book)
 #
-# After each race, the engine replays the **remaining races** many times (Monte Carlo, each race through the real
-# engine, a fresh seed each time) and counts who ends up champion — countback included; a shared title counts half.
-# 12 sampled seasons per point keep this notebook quick: the odds are rough (±15 percentage points). Press
-# **▶ sample** to sample again from the next seed; move the **samples** slider for smoother lines (each point then
-# takes longer: the progress bar counts the seasons). On the CLI: `racebook season odds SAVE --samples 500 --jobs 2`.
+# After each race, the engine replays the **remaining races** many times (Monte Carlo through the real engine) and
+# counts who ends up champion — countback included; a shared title counts half.
+#
+# **Where the numbers come from:** that is a thousand races, so they were **computed in advance** for this season
+# run (`mini`, season seed 7): `racebook/rf90/data/precomputed/title_odds_mini.json` holds **100 sampled seasons
+# per point** from seed **1** — every sampled champion — and the command that recomputes it,
+# `python tools/precompute.py title_odds_mini`. 100 samples: each percentage is good to about **±5 percentage
+# points** (one standard error). **▶ sample** samples again **live** from the next seed (12 seasons per point: a
+# few seconds; the progress bar counts them). CLI: `racebook season odds SAVE --samples 500 --jobs 2`.
+
+# %%
+from racebook.rf90.championship.oddsfile import load as load_odds  # noqa: E402
+
+shipped = load_odds("title_odds_mini")
+print(shipped.describe())
+print("about this season run:", shipped.is_about(resumed))
 
 # %%
 # NBVAL_IGNORE_OUTPUT
 from racebook.rf90.ui.titleodds import TitleOddsChart  # noqa: E402
 
 drivers_chart = TitleOddsChart(resumed)
-odds = drivers_chart.run(samples=12, seed=1)
+odds = drivers_chart.show_shipped(shipped)
 drivers_chart
 
 # %%
@@ -247,14 +258,13 @@ pd.DataFrame([{"after race": o.after, **{n: f"{p:.0%}" for n, p in o.drivers}} f
 # %%
 # NBVAL_IGNORE_OUTPUT
 teams_chart = TitleOddsChart(resumed, teams=True)
-teams_chart.show(odds)
+teams_chart.show_shipped(shipped)
 teams_chart
 
 # %% [markdown]
 # Read the chart from left to right: before the season (0) every car that can win a race has some chance; each
-# result moves the lines; after the last race the champion has 100 %. With 12 samples per point a line can jump by
-# 8 percentage points for one sampled season — raise `samples` for smoother curves (each sample plays the races
-# left: about 0.1 s of CPU per race).
+# result moves the lines; after the last race the champion has 100 %. One sampled season moves a line by
+# 1 percentage point with 100 samples, by 8 with 12.
 #
 # ## 6. Words (English · Spanish, Expansion #1)
 #

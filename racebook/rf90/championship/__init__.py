@@ -8,6 +8,7 @@
 * :mod:`~racebook.rf90.championship.savefile` — a season in progress as a file that resumes exactly;
 * :mod:`~racebook.rf90.championship.report` — the championship report in Markdown and JSON;
 * :mod:`~racebook.rf90.championship.titleodds` — who wins the title: Monte Carlo over the remaining races.
+* :mod:`~racebook.rf90.championship.oddsfile` — notebook 16's title odds, computed in advance and shipped as JSON.
 """
 
 from racebook.rf90.championship.points import POINTS, RaceResult, RoundScore, points_for, score_race

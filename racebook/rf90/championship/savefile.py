@@ -22,6 +22,7 @@ from racebook.core.errors import DataError
 from racebook.core.fields import as_strs, bad, get, get_int, kind_of
 from racebook.rf90.championship.points import RaceResult
 from racebook.rf90.championship.runner import SeasonRun, race_seed, replayed
+from racebook.rf90.championship.season import Season
 from racebook.rf90.championship.seasonfile import season_from_dict, season_to_dict
 
 FORMAT = "racebook-season/1"
@@ -76,24 +77,7 @@ def _read(d: Any, file: str, verify: bool) -> SeasonRun:
         raise SeasonSaveError(file, f"season.{e.field}", e.reason) from None
     seed = get_int(d, "seed", "seed", lo=0, hi=2**62)
     rows = get(d, "results", "results")
-    if not isinstance(rows, list) or len(rows) > len(season.calendar):
-        raise bad("results", f"a list of at most {len(season.calendar)} race results")
-    cars = set(season.drivers)
-    results = []
-    for i, r in enumerate(rows):
-        path = f"results[{i}]"
-        if not isinstance(r, dict) or set(r) != {"round", "track", "seed", "order", "retired"}:
-            raise bad(path, "a table with round, track, seed, order and retired")
-        n = get_int(r, "round", f"{path}.round", lo=i + 1, hi=i + 1)
-        track = get(r, "track", f"{path}.track")
-        if track != season.calendar[i].track:
-            raise bad(f"{path}.track", f"race {n} is raced on {season.calendar[i].track!r}")
-        rseed = get_int(r, "seed", f"{path}.seed", lo=race_seed(seed, n), hi=race_seed(seed, n))
-        order = as_strs(r["order"], f"{path}.order", unique=True)
-        gone = as_strs(r["retired"], f"{path}.retired", unique=True)
-        if sorted(order + gone) != sorted(cars):
-            raise bad(path, "order and retired must name every car of the season exactly once")
-        results.append(RaceResult(n, track, rseed, tuple(order), tuple(gone)))
+    results = read_results(rows, season, seed)
     run = SeasonRun(season, seed, results)
     if verify:
         again = replayed(season, seed, results)
@@ -102,3 +86,28 @@ def _read(d: Any, file: str, verify: bool) -> SeasonRun:
                 raise SeasonSaveError(file, f"results[{i}]", "does not replay: the race played from its seed "
                                       f"classifies {', '.join(b.order)}")
     return run
+
+
+def read_results(rows: Any, season: Season, seed: int, path: str = "results") -> list[RaceResult]:
+    """The race results of a season played from ``seed``, read from their JSON list (``RaceResult.to_dict``): each
+    belongs to its round, track and seed and names every car once; a problem is a :class:`DataError` at ``path``
+    (the caller names the file). Saved seasons and shipped title odds (``oddsfile``) read their results here."""
+    if not isinstance(rows, list) or len(rows) > len(season.calendar):
+        raise bad(path, f"a list of at most {len(season.calendar)} race results")
+    cars = set(season.drivers)
+    results = []
+    for i, r in enumerate(rows):
+        at = f"{path}[{i}]"
+        if not isinstance(r, dict) or set(r) != {"round", "track", "seed", "order", "retired"}:
+            raise bad(at, "a table with round, track, seed, order and retired")
+        n = get_int(r, "round", f"{at}.round", lo=i + 1, hi=i + 1)
+        track = get(r, "track", f"{at}.track")
+        if track != season.calendar[i].track:
+            raise bad(f"{at}.track", f"race {n} is raced on {season.calendar[i].track!r}")
+        rseed = get_int(r, "seed", f"{at}.seed", lo=race_seed(seed, n), hi=race_seed(seed, n))
+        order = as_strs(r["order"], f"{at}.order", unique=True)
+        gone = as_strs(r["retired"], f"{at}.retired", unique=True)
+        if sorted(order + gone) != sorted(cars):
+            raise bad(at, "order and retired must name every car of the season exactly once")
+        results.append(RaceResult(n, track, rseed, tuple(order), tuple(gone)))
+    return results

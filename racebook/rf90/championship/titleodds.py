@@ -6,6 +6,10 @@ reads the final standings (§6.5, §6.6, countback included). A title that the c
 ``m`` drivers (AMB-X1-36) counts ``1/m`` for each. Sample ``j`` of the odds after race ``k`` plays race ``r`` from
 seed ``odds_seed(seed, k, j, r)``, so the odds are reproducible from ``seed`` whatever the number of worker
 processes (``jobs``, as :func:`racebook.rf90.analysis.simulate.map_in_order`).
+
+One implementation: :func:`sample_ends` samples ends of season (:class:`SeasonEnd`, the champions), :func:`tally`
+counts them; ``title_odds = tally(sample_ends(…))``. :mod:`racebook.rf90.championship.oddsfile` ships the sampled
+ends of notebook 16's run and tallies them the same way.
 """
 
 from __future__ import annotations
@@ -41,38 +45,70 @@ def odds_seed(seed: int, after: int, sample: int, round_no: int) -> int:
     return ((seed * 16 + after) * 1_000_003 + sample) * 16 + round_no
 
 
-def _one(task: tuple[Season, tuple[RaceResult, ...], int, int]) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """One sampled end of season: (drivers' champions, teams' champions)."""
-    season, done, seed, sample = task
-    results = list(done)
-    for r in range(len(done) + 1, len(season.calendar) + 1):
-        results.append(play_race(season, r, odds_seed(seed, len(done), sample, r))[1])
-    scores = [score_race(season, x) for x in results]
-    return champions(driver_standings(season, scores)), champions(team_standings(season, scores))
+@dataclass(frozen=True)
+class SeasonEnd:
+    """One sampled end of season: the drivers' and the teams' champions (more than one each when the countback
+    leaves the title shared, AMB-X1-36)."""
+
+    drivers: tuple[str, ...]
+    teams: tuple[str, ...]
+
+
+def sampled_end(season: Season, results: Sequence[RaceResult], seed: int, sample: int) -> SeasonEnd:
+    """Sample ``sample`` of the end of ``season`` after the races ``results``: the races left played from
+    :func:`odds_seed` ``(seed, len(results), sample, round)``, then the champions of the final standings."""
+    done = list(results)
+    for r in range(len(results) + 1, len(season.calendar) + 1):
+        done.append(play_race(season, r, odds_seed(seed, len(results), sample, r))[1])
+    scores = [score_race(season, x) for x in done]
+    return SeasonEnd(champions(driver_standings(season, scores)), champions(team_standings(season, scores)))
+
+
+def _one(task: tuple[Season, tuple[RaceResult, ...], int, int]) -> SeasonEnd:
+    """:func:`sampled_end` of one task (a top-level function: worker processes run it)."""
+    return sampled_end(*task)
+
+
+def sample_ends(season: Season, results: Sequence[RaceResult], samples: int = 100, seed: int = 0,
+                progress: Callable[[int, int], None] | None = None, jobs: int | str | None = 1) -> list[SeasonEnd]:
+    """Samples ``0 … samples-1`` of the end of the season after the races ``results`` (a finished season has one
+    end: the list then holds it once); ``progress(done, n)`` after each sample."""
+    done = tuple(results)
+    n = samples if len(done) < len(season.calendar) else 1  # a finished season has one outcome
+    ends = []
+    for end in map_in_order(_one, [(season, done, seed, j) for j in range(n)], jobs):
+        ends.append(end)
+        if progress is not None:
+            progress(len(ends), n)
+    return ends
+
+
+def tally(season: Season, after: int, ends: Sequence[SeasonEnd]) -> TitleOdds:
+    """The title odds after ``after`` races from the sampled ends: each end's champion scores 1, a title shared
+    between ``m`` champions ``1/m`` each; P = score / number of ends."""
+    d_win = {d: 0.0 for d in season.drivers}
+    t_win = {name: 0.0 for name, _ in season.lineup}
+    for end in ends:
+        for d in end.drivers:
+            d_win[d] += 1 / len(end.drivers)
+        for t in end.teams:
+            t_win[t] += 1 / len(end.teams)
+    n = len(ends)
+    return TitleOdds(after, n, tuple((d, p / n) for d, p in d_win.items()),
+                     tuple((t, p / n) for t, p in t_win.items()))
 
 
 def title_odds(season: Season, results: Sequence[RaceResult], samples: int = 100, seed: int = 0,
                progress: Callable[[int, int], None] | None = None, jobs: int | str | None = 1) -> TitleOdds:
     """P(title) after the races ``results`` (see the module docstring); ``progress(done, samples)`` per sample."""
-    done = tuple(results)
-    d_win = {d: 0.0 for d in season.drivers}
-    t_win = {name: 0.0 for name, _ in season.lineup}
-    n = samples if len(done) < len(season.calendar) else 1  # a finished season has one outcome
-    for i, (dc, tc) in enumerate(map_in_order(_one, [(season, done, seed, j) for j in range(n)], jobs)):
-        for d in dc:
-            d_win[d] += 1 / len(dc)
-        for t in tc:
-            t_win[t] += 1 / len(tc)
-        if progress is not None:
-            progress(i + 1, n)
-    return TitleOdds(len(done), n, tuple((d, p / n) for d, p in d_win.items()),
-                     tuple((t, p / n) for t, p in t_win.items()))
+    return tally(season, len(results), sample_ends(season, results, samples, seed, progress, jobs))
 
 
-def odds_by_race(run: SeasonRun, samples: int = 100, seed: int = 0,
-                 progress: Callable[[int, int], None] | None = None, jobs: int | str | None = 1) -> list[TitleOdds]:
-    """The title odds before the season and after each race run so far (``run.done + 1`` entries);
-    ``progress(done, total)`` counts sampled seasons over all of them."""
+def ends_by_race(run: SeasonRun, samples: int = 100, seed: int = 0,
+                 progress: Callable[[int, int], None] | None = None,
+                 jobs: int | str | None = 1) -> list[list[SeasonEnd]]:
+    """The sampled ends of season before the season and after each race run so far (``run.done + 1`` lists, the
+    ``k``-th after ``k`` races); ``progress(done, total)`` counts sampled seasons over all of them."""
     total = samples * min(run.done + 1, len(run.season.calendar))
     base = 0
 
@@ -82,6 +118,13 @@ def odds_by_race(run: SeasonRun, samples: int = 100, seed: int = 0,
 
     out = []
     for k in range(run.done + 1):
-        out.append(title_odds(run.season, run.results[:k], samples, seed, step, jobs))
-        base += out[-1].samples if k < len(run.season.calendar) else 0
+        out.append(sample_ends(run.season, run.results[:k], samples, seed, step, jobs))
+        base += len(out[-1]) if k < len(run.season.calendar) else 0
     return out
+
+
+def odds_by_race(run: SeasonRun, samples: int = 100, seed: int = 0,
+                 progress: Callable[[int, int], None] | None = None, jobs: int | str | None = 1) -> list[TitleOdds]:
+    """The title odds before the season and after each race run so far (``run.done + 1`` entries);
+    ``progress(done, total)`` counts sampled seasons over all of them."""
+    return [tally(run.season, k, ends) for k, ends in enumerate(ends_by_race(run, samples, seed, progress, jobs))]

@@ -4,7 +4,8 @@ Every number comes from :mod:`racebook.rf90.championship.titleodds` (Monte Carlo
 race engine); this module only draws it. The figure is built once; :meth:`TitleOddsChart.show` changes the line
 data inside ``hold_sync``. :meth:`TitleOddsChart.run` computes the odds with a progress bar; the **▶ sample**
 button runs it again from the "next seed" box (each run moves that box on, so every press is a fresh sample)
-with the number of sampled seasons per point of the slider.
+with the number of sampled seasons per point of the slider. :meth:`TitleOddsChart.show_shipped` draws odds computed
+in advance (:mod:`racebook.rf90.championship.oddsfile`) at once and says where they come from.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from collections.abc import Sequence
 import bqplot as bq
 import ipywidgets as widgets
 
+from racebook.rf90.championship.oddsfile import OddsFileError, ShippedOdds
 from racebook.rf90.championship.runner import SeasonRun
 from racebook.rf90.championship.titleodds import TitleOdds, odds_by_race
 from racebook.ui.errors import ErrorLog
@@ -72,6 +74,24 @@ class TitleOddsChart:
             self.samples_box.value = max(self.samples_box.min, min(self.samples_box.max, odds[0].samples))
             self.status.value = f"{odds[0].samples} sampled seasons per point. Press ▶ sample for another sample."
 
+    def show_shipped(self, shipped: ShippedOdds, samples: int = 12) -> list[TitleOdds]:
+        """Draw the odds shipped in a file (computed in advance, see ``shipped.describe()``) at once; the status line
+        says where they come from, and **▶ sample** then samples ``samples`` seasons per point live from the seed
+        after the file's. Odds about another season run are refused (:class:`OddsFileError`)."""
+        if not shipped.is_about(self.run_):
+            r = shipped.run
+            raise OddsFileError(shipped.file or shipped.name, "<season>", f"these odds are about the {r.season} "
+                                f"season from season seed {r.season_seed} after {r.races} races, not this season run")
+        odds = shipped.odds()
+        self.show(odds)
+        self.samples_box.value = samples
+        self.seed_box.value = shipped.run.seed + 1
+        self.status.value = (
+            f"{html.escape(shipped.describe())}: a standard error of up to {_error_pp(shipped.run.samples)} "
+            f"percentage points. Press ▶ sample to sample {samples} seasons per point live from seed "
+            f"{shipped.run.seed + 1}.")
+        return odds
+
     def run(self, samples: int = 20, seed: int = 0) -> list[TitleOdds]:
         """Compute the odds after each race run so far (the progress bar counts sampled seasons), then draw them;
         the "next seed" box then reads ``seed + 1`` (the button's next press is a fresh sample)."""
@@ -90,9 +110,15 @@ class TitleOddsChart:
             self.button.disabled = False
         self.show(odds)
         self.status.value = (f"{samples} sampled seasons per point from seed {seed}: a standard error of up to "
-                             f"{50 / samples ** 0.5:.0f} percentage points. Press ▶ sample for another sample.")
+                             f"{_error_pp(samples)} percentage points. Press ▶ sample for another sample.")
         self.seed_box.value = seed + 1
         return odds
 
     def _repr_mimebundle_(self, **kw: object) -> dict | None:
         return self.widget._repr_mimebundle_(**kw)
+
+
+def _error_pp(samples: int) -> str:
+    """The largest standard error of a probability estimated from ``samples`` seasons, in percentage points
+    (sqrt(p(1-p)/n) is largest at p = 1/2: 50/sqrt(n))."""
+    return f"{50 / samples ** 0.5:.0f}"

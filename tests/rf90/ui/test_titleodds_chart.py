@@ -38,3 +38,27 @@ def test_the_sample_button_resamples_from_the_next_seed() -> None:
     assert [list(y) for y in chart.lines.y] == [[o.driver(n) for o in expected] for n in chart.names]
     assert chart.seed_box.value == 5 and not chart.button.disabled and chart.errors.errors == []
     assert chart.progress.value == chart.progress.max == 8 * 3
+
+
+def test_the_chart_shows_the_shipped_odds_at_once_and_samples_live_after() -> None:
+    from racebook.rf90.championship.oddsfile import OddsFileError, load
+
+    shipped = load("title_odds_mini")
+    chart = TitleOddsChart(shipped.season_run())
+    odds = chart.show_shipped(shipped)
+    assert odds == shipped.odds() and list(chart.lines.x) == [0, 1, 2, 3, 4]
+    assert [list(y) for y in chart.lines.y] == [[o.driver(n) for o in odds] for n in chart.names]
+    assert chart.progress.layout.display == "none" and chart.progress.value == 0  # nothing was played
+    for part in ("100 sampled seasons per point from seed 1", "title_odds_mini.json",
+                 "python tools/precompute.py title_odds_mini", "up to 5 percentage points",
+                 "sample 12 seasons per point live from seed 2"):
+        assert part in chart.status.value, part
+    assert chart.seed_box.value == 2 and chart.samples_box.value == 12
+    chart.samples_box.value = 4
+    chart.button.click()  # ▶ sample: live, from the next seed
+    assert chart.progress.value == chart.progress.max == 4 * 4 and chart.seed_box.value == 3
+    teams = TitleOddsChart(shipped.season_run(), teams=True)
+    teams.show_shipped(shipped)
+    assert list(teams.lines.y[0]) == [o.teams[0][1] for o in odds]
+    with pytest.raises(OddsFileError, match="about the mini season from season seed 7 after 4 races"):
+        TitleOddsChart(SeasonRun(load_season("mini"), 1).run(4)).show_shipped(shipped)
