@@ -33,7 +33,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from racebook.core.datafile import load_toml
 from racebook.core.deck import Wear
@@ -44,6 +44,7 @@ from racebook.rf90.actions import parse as parse_action
 from racebook.rf90.car import Car, CarKind, RobotType, Status, Tyre
 from racebook.rf90.game import Race
 from racebook.rf90.integrity import MAX_BLUE, MAX_COUNT, check_state
+from racebook.rf90.options import Rules
 from racebook.rf90.scenario_tables import (  # noqa: F401 - the keys and checks of the tables, kept importable
     _CAR,
     _DRIVER,
@@ -54,6 +55,7 @@ from racebook.rf90.scenario_tables import (  # noqa: F401 - the keys and checks 
     _SETUP_KEYS,
     _SETUP_TOP,
     _STACK,
+    _TEAM,
     _TOP,
     _bool,
     _car_id,
@@ -73,6 +75,10 @@ from racebook.rf90.scenario_tables import (  # noqa: F401 - the keys and checks 
     _track,
 )
 from racebook.rf90.state import RaceState
+from racebook.rf90.track import Track
+
+if TYPE_CHECKING:
+    from racebook.rf90.setup import Driver, RaceSetup
 
 SCENARIO_DIR = Path(__file__).parent / "scenarios"
 
@@ -294,7 +300,7 @@ def build_setup(raw: dict[str, Any], f: str = "<scenario>", base: Path | None = 
     drivers_raw = st.get("drivers", [])
     if not isinstance(drivers_raw, list):
         raise _fail(f, "setup.drivers", f"must be a list of tables, not {kind_of(drivers_raw)}")
-    robots_raw = st.get("robots", [])
+    robots_raw = st.get("robots", [])  # omitted with a level: the recommended line-up (§5.3 X1), see _team_setup
     if not isinstance(robots_raw, list):
         raise _fail(f, "setup.robots", f"must be a list of [id, type] pairs, not {kind_of(robots_raw)}")
     robots: list[tuple[str, RobotType]] = []
@@ -329,12 +335,91 @@ def build_setup(raw: dict[str, Any], f: str = "<scenario>", base: Path | None = 
                               _strategy(f, f"{p}.strategy", d.get("strategy", "save_tyres")),
                               _bool(f, f"{p}.mulligan", d.get("mulligan", False))))
     stack = _stack_of(raw, f, "deck")
-    try:
-        rs = new_race(track, drivers, robots, seed=sc.get("seed", 0), rules=rules, stack=stack)
-    except RacebookError as e:
-        raise _fail(f, "setup", str(e)) from None
+    if "teams" in st or "level" in st:
+        rs = _team_setup(f, st, track, drivers, robots, sc.get("seed", 0), rules, stack)
+    else:
+        try:
+            rs = new_race(track, drivers, robots, seed=sc.get("seed", 0), rules=rules, stack=stack)
+        except RacebookError as e:
+            raise _fail(f, "setup", str(e)) from None
     check_state(rs.state, ScenarioError, f)
     return Race(rs.state, prelude=tuple(rs.events))
+
+
+def _team_setup(f: str, st: dict[str, Any], track: Track, drivers: list[Driver], robots: list[tuple[str, RobotType]],
+                seed: int, rules: Rules, stack: list[str]) -> RaceSetup:
+    """``[[setup.teams]]`` and ``setup.level`` (Expansion #1 §5.1, §5.3): the race is set up by
+    :func:`racebook.rf90.teams.team_race`. A team is ``name`` and ``cars = [two ids]``: drivers of ``setup.drivers``
+    (human teammates), a driver and his ``robot_teammate`` (an id of no other car: a robot of the top category of
+    ``level``), or two robots of ``setup.robots`` (a robot team). ``robots`` omitted: the recommended line-up for
+    the number of human players at ``level`` (§5.3)."""
+    from racebook.rf90.setup import Driver
+    from racebook.rf90.teams import LEVELS, Team, TeamRobot, team_race
+
+    level = _str(f, "setup.level", st.get("level", "advanced"))
+    if level not in LEVELS:
+        raise _fail(f, "setup.level", f"{short(level)} is not a rules level ({', '.join(LEVELS)}; §5.3 X1)")
+    teams_raw = st.get("teams", [])
+    if not isinstance(teams_raw, list):
+        raise _fail(f, "setup.teams", f"must be a list of tables ([[setup.teams]]), not {kind_of(teams_raw)}")
+    by_id: dict[str, Driver | TeamRobot] = {d.id: d for d in drivers}
+    by_id.update({rid: TeamRobot(rid, rt) for rid, rt in robots})
+    in_team: dict[str, str] = {}
+    names: set[str] = set()
+    teams: list[Team] = []
+    for i, t in enumerate(teams_raw):
+        p = f"setup.teams[{i}]"
+        _table(f, p, t, _TEAM)
+        for k in ("name", "cars"):
+            if k not in t:
+                raise _fail(f, f"{p}.{k}", "missing")
+        name = _str(f, f"{p}.name", t["name"])
+        if not notation.TEAM_NAME.fullmatch(name):
+            raise _fail(f, f"{p}.name", f"{short(name)}: a team name is letters, digits, '_' and '-' (or its two "
+                                        "cars, 'Green+Red'), so positions can name it (§5.1 X1)")
+        if name in names:
+            raise _fail(f, f"{p}.name", f"two teams are named {name!r}")
+        names.add(name)
+        cars = _strs(f, f"{p}.cars", t["cars"])
+        if len(cars) != 2:
+            raise _fail(f, f"{p}.cars", f"a team is two cars, not {len(cars)} (§5.1 X1)")
+        if cars[0] == cars[1]:
+            raise _fail(f, f"{p}.cars", f"{cars[0]} is named twice: a team is two different cars (§5.1 X1)")
+        mate = _car_id(f, f"{p}.robot_teammate", t["robot_teammate"]) if "robot_teammate" in t else None
+        if mate is not None and mate not in cars:
+            raise _fail(f, f"{p}.robot_teammate", f"{mate} is not one of the team's cars {cars}")
+        members: list[Driver | TeamRobot] = []
+        for j, cid in enumerate(cars):
+            q = f"{p}.cars[{j}]"
+            _car_id(f, q, cid)
+            if cid in in_team:
+                raise _fail(f, q, f"{cid} is already in team {in_team[cid]!r}: a car races in one team (§5.1 X1)")
+            in_team[cid] = name
+            if cid == mate:
+                if cid in by_id:
+                    raise _fail(f, f"{p}.robot_teammate", f"{cid} is already a car of setup.drivers or setup.robots;"
+                                                          " a robot teammate is a new car, give it its own id")
+                members.append(TeamRobot(cid))
+            elif cid not in by_id:
+                raise _fail(f, q, f"unknown car {cid!r}: not in setup.drivers or setup.robots (a robot teammate is "
+                                  "named by robot_teammate)")
+            else:
+                members.append(by_id[cid])
+        kinds = {isinstance(m, Driver) for m in members}
+        if mate is not None and kinds != {True, False}:
+            raise _fail(f, f"{p}.robot_teammate", "a robot teammate races beside a human driver of setup.drivers "
+                                                  "(§5.1, §5.3 X1)")
+        if mate is None and kinds == {True, False}:
+            raise _fail(f, f"{p}.cars", "a human's robot partner is his robot teammate (robot_teammate = ID, a new "
+                                        "car), not a robot of setup.robots (§5.3 X1)")
+        teams.append(Team(name, (members[0], members[1])))
+    lone = [d for d in drivers if d.id not in in_team]
+    field = None if "robots" not in st and "level" in st else [r for r in robots if r[0] not in in_team]
+    try:
+        return team_race(track, teams, level=level, drivers=lone, robots=field, seed=seed, rules=rules,
+                         stack=stack)
+    except RacebookError as e:
+        raise _fail(f, "setup.teams", str(e)) from None
 
 
 # --------------------------------------------------------------- summary

@@ -21,7 +21,8 @@ from racebook.rf90.turn import IMPLEMENTED_STRATEGIES
 
 _TOP = {"scenario", "rules", "race", "cars", "deck", "track_deck", "bag", "setup"}
 _SETUP_TOP = {"scenario", "rules", "deck", "setup"}  # what a [setup] scenario reads
-_SETUP = {"drivers", "robots"}
+_SETUP = {"drivers", "robots", "teams", "level"}
+_TEAM = {"name", "cars", "robot_teammate"}  # [[setup.teams]] (Expansion #1 §5.1, §5.3)
 _DRIVER = {"id", "skill", "setup", "refuel", "qualify", "tyre", "strategy", "mulligan"}
 _RACE = {"blue_flags", "orange", "robot_tyre", "restart", "robot_chits", "safety_car"}
 _SCEN = {"id", "title", "cite", "track", "seed", "position", "assumed", "actions", "notebook", "description"}

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 
 from racebook.rf90.championship.runner import SeasonRun
+from racebook.rf90.championship.seasonfile import house_rules_dict
 from racebook.rf90.championship.standings import Standing
 
 
@@ -25,7 +26,7 @@ def report_dict(run: SeasonRun) -> dict:
                      "skill": p.skill.value if p.skill else None} for p in s.players],
         "teams": [{"name": name, "drivers": list(ds)} for name, ds in s.lineup],
         "robot_teammate_type": s.teammate_type.value,
-        "house_rules": {"classify_retired": s.rules.classify_retired},
+        "house_rules": house_rules_dict(s),
         "races": [{**r.to_dict(), "name": s.calendar[r.round - 1].name,
                    "points": dict(sc.points), "places": dict(sc.places), "team_points": dict(sc.team_points)}
                   for r, sc in zip(run.results, scores, strict=True)],
@@ -56,6 +57,9 @@ def report_markdown(run: SeasonRun) -> str:
     lines += ["", "## Teams", ""]
     for name, ds in s.lineup:
         lines.append(f"* **{name}**: {', '.join(s.display_name(d) for d in ds)}")
+    if s.rules.drivers_only:
+        lines.append("None: a drivers-only championship (house rule drivers_only, AMB-X1-31); every player races "
+                     "alone. Robot drivers: " + ", ".join(s.display_name(d) for d in s.drivers[len(s.players):]))
     lines += ["", "## Players (car panel and skill fixed for the season, §6.4)", "",
               "| player | tyres | cards | wear | skill |", "|---|---|---|---|---|"]
     for p in s.players:
@@ -67,8 +71,9 @@ def report_markdown(run: SeasonRun) -> str:
         out = f"; retired: {', '.join(r.retired)}" if r.retired else ""
         lines.append(f"{r.round}. **{s.calendar[r.round - 1].name}** (seed {r.seed}): {', '.join(r.order)}{out}. "
                      f"Points: {pts}.")
-    lines += ["", "## Drivers' championship (§6.5)", "", *_table(run.drivers(), "driver"),
-              "", "## Teams' championship (§6.6)", "", *_table(run.teams(), "team"), ""]
+    lines += ["", "## Drivers' championship (§6.5)", "", *_table(run.drivers(), "driver"), ""]
+    if not s.rules.drivers_only:
+        lines += ["## Teams' championship (§6.6)", "", *_table(run.teams(), "team"), ""]
     if any(x.tied for x in run.drivers() + run.teams()):
         lines.append("`=` a tie that survives the countback: a shared position (AMB-X1-36, the Director decides).")
     return "\n".join(lines)

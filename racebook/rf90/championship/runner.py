@@ -74,6 +74,10 @@ def season_race_setup(season: Season, round_no: int, seed: int) -> SeasonRace:
         if t.robot:
             members.append(TeamRobot(t.robot))
         teams.append(RaceTeam("+".join(m.id for m in members), (members[0], members[1])))
+    if season.rules.drivers_only:  # AMB-X1-31: no teammates; the robot teams' cars race as plain robots
+        setup = team_race(load_track(rnd.track), (), level=season.level.value, drivers=list(drivers.values()),
+                          robots=season.robot_cars, championship=True, seed=seed)
+        return SeasonRace(round_no, rnd.track, setup, season.player_names, ())
     teams += [RaceTeam(f"{t.first}+{t.second}", (TeamRobot(t.first, t.type), TeamRobot(t.second, t.type)))
               for t in season.robots]
     setup = team_race(load_track(rnd.track), teams, level=season.level.value, robots=(), championship=True,

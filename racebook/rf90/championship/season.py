@@ -129,6 +129,8 @@ class SeasonRules:
     """House-rule switches of the championship (defaults = the digest's recommended readings)."""
 
     classify_retired: bool = False  # AMB-X1-35: False = retired cars unclassified (0 points, no countback place)
+    drivers_only: bool = False  # AMB-X1-31: False = every player in a two-car team, drivers' and teams' standings;
+    # True = a drivers-only championship: no teams, no teammates, the drivers' standings only
 
 
 @dataclass(frozen=True)
@@ -169,13 +171,19 @@ class Season:
     @property
     def lineup(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
         """Every team of the championship and its two drivers: the players' teams, then the robot teams (named
-        after their drivers, as in Ex. X1-14: "Gourdo/Matrelli")."""
+        after their drivers, as in Ex. X1-14: "Gourdo/Matrelli"). None in a drivers-only championship (house rule
+        ``drivers_only``, AMB-X1-31): no teams' standings are contested."""
+        if self.rules.drivers_only:
+            return ()
         return (tuple((t.name, t.drivers) for t in self.teams)
                 + tuple((f"{t.first}/{t.second}", t.drivers) for t in self.robots))
 
     @property
     def drivers(self) -> tuple[str, ...]:
-        """Every driver of the championship, in team order (players' teams first)."""
+        """Every driver of the championship, in team order (players' teams first); in a drivers-only championship
+        the players, then the robot teams' drivers."""
+        if self.rules.drivers_only:
+            return self.player_names + tuple(d for t in self.robots for d in t.drivers)
         return tuple(d for _, ds in self.lineup for d in ds)
 
     @property
@@ -230,6 +238,9 @@ def _check(s: Season) -> None:
             p.panel.validate(p.skill)  # §6.2 of the manual: the car panel, fixed for the season (§6.4)
         except SetupError as e:
             raise err(e.value, e.rule, e.reason, f"{where}.panel") from None
+    if s.rules.drivers_only and s.teams:
+        raise err(s.teams[0].name, f"§6.1 {X1}", "a drivers-only championship (house rule drivers_only, "
+                  "AMB-X1-31) has no teams: every player races alone, with no teammate", "teams")
     in_team: dict[str, str] = {}
     team_names: set[str] = set()
     for i, t in enumerate(s.teams):
@@ -251,8 +262,9 @@ def _check(s: Season) -> None:
                 raise err(name, f"§6.3 {X1}", f"already in team {in_team[name]!r}", f"{where}.players")
             in_team[name] = t.name
     for name in s.player_names:
-        if name not in in_team:
-            raise err(name, f"§6.3 {X1}", "every player races in a two-car team (AMB-X1-31)", "teams")
+        if name not in in_team and not s.rules.drivers_only:
+            raise err(name, f"§6.3 {X1}", "every player races in a two-car team (AMB-X1-31; house rule "
+                      "drivers_only: a drivers-only championship)", "teams")
     ids = list(s.player_names) + [rid for rid, _ in s.robot_cars]
     for i, cid in enumerate(ids):
         if not CAR_ID.fullmatch(cid):

@@ -132,7 +132,7 @@ def _read(d: Any) -> Season:
         calendar.append(Round(name, track, source, tuple(
             (n, _choices(c, f"{path}.choices.{field_key(n)}", by_name[n].choices, _CHOICES)) for n, c in ch.items())))
     teams = []
-    tl = get(d, "teams", "teams")
+    tl = get(d, "teams", "teams", [])
     if not isinstance(tl, list):
         raise bad("teams", f"must be a list of team tables ([[teams]]), not {kind_of(tl)}")
     for i, t in enumerate(tl):
@@ -153,7 +153,7 @@ def _read(d: Any) -> Season:
                 raise bad(f"robot_teams[{i}]", f"{k!r} is named twice")
             lineup.append(known[k])
     hr = get(d, "house_rules", "house_rules", {})
-    _only(hr, {"classify_retired"}, "house_rules")
+    _only(hr, {"classify_retired", "drivers_only"}, "house_rules")
     rules = SeasonRules(**{k: get_bool(hr, k, f"house_rules.{k}") for k in hr})
     try:
         return Season(get_str(d, "title", "title"), get_str(d, "director", "director"), level, tuple(calendar),
@@ -187,5 +187,11 @@ def season_to_dict(s: Season) -> dict:
     teams = [{"name": t.name, "players": list(t.players), **({"robot": t.robot} if t.robot else {})}
              for t in s.teams]
     return {"title": s.title, "director": s.director, "level": s.level.value, "cite": s.cite, "calendar": cal,
-            "robot_teams": [t.key for t in s.robots], "house_rules": {"classify_retired": s.rules.classify_retired},
+            "robot_teams": [t.key for t in s.robots], "house_rules": house_rules_dict(s),
             "players": players, "teams": teams}
+
+
+def house_rules_dict(s: Season) -> dict[str, bool]:
+    """The season's ``house_rules`` table: ``classify_retired`` always, ``drivers_only`` when set (a team
+    championship's table is the one it always was)."""
+    return {"classify_retired": s.rules.classify_retired, **({"drivers_only": True} if s.rules.drivers_only else {})}

@@ -141,6 +141,7 @@ from racebook.rf90.events.teams import (
     OwnChitDue,
     RobotTeammateChit,
     RobotTeammateJoins,
+    TeammateForced,
 )
 
 __all__ = [
@@ -150,6 +151,7 @@ __all__ = [
     "OwnChitDue",
     "RobotTeammateChit",
     "RobotTeammateJoins",
+    "TeammateForced",
     "CardDrawn",
     "CardsDiscarded",
     "CardsFaceDown",

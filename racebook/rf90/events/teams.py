@@ -56,11 +56,14 @@ class AssistKind(Enum):
     YELLOW = "places a yellow flag in {detail}"  # yellow, yellow-flag symbol
     GREEN = "removes the yellow flag in {detail}"  # yellow, green-flag symbol
     WEATHER = "moves the weather pawn {detail}"  # yellow, weather symbol
+    FORCED_LB = "+20 on the blind check of the late braking the orange flag forced"  # green, §5.7
+    FORCED_ET = "+20 on the next blind check of the ET {detail} the orange flag forced"  # green, §5.7
 
 
 ASSIST_RULES = {AssistKind.MP: "AMB-X1-26", AssistKind.LB: "AMB-X1-27", AssistKind.ET: "AMB-X1-27",
                 AssistKind.DUEL: "AMB-X1-28", AssistKind.DEFEND: "AMB-X1-28", AssistKind.YELLOW: "AMB-X1-30",
-                AssistKind.GREEN: "AMB-X1-30", AssistKind.WEATHER: "AMB-X1-30"}
+                AssistKind.GREEN: "AMB-X1-30", AssistKind.WEATHER: "AMB-X1-30", AssistKind.FORCED_LB: "AMB-X1-27",
+                AssistKind.FORCED_ET: "AMB-X1-27"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,3 +94,20 @@ class NotAssisted(Event):
     TEMPLATE = "{human} does not help {robot} now"
     human: str
     robot: str
+
+
+@dataclass(frozen=True, slots=True)
+class TeammateForced(Event):
+    """§5.7 X1: the orange-flag holder forces another player's robot teammate to attempt a late braking
+    (``trajectory`` empty) or to take an ET; its human cannot prevent it (he may still add a green card's +20)."""
+
+    RULE = "§5.7 (Expansion #1), AMB-X1-27"
+    TEMPLATE = "{holder}'s orange flag forces {human}'s robot teammate {robot} to {what}; {human} cannot prevent it"
+    holder: str
+    human: str
+    robot: str
+    trajectory: str = ""
+
+    def words(self) -> dict:
+        what = f"take the ET {self.trajectory}" if self.trajectory else "attempt a late braking"
+        return {**Event.words(self), "what": what}

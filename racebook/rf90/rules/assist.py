@@ -11,7 +11,10 @@ one of four windows:
   or take a free Extreme Trajectory; the next blind check of that attempt gets +20, later off-track checks do not
   (AMB-X1-27, AMB-X1-29);
 * when its section is activated — a gears (orange) card: it declares a duel (robots included) or takes part in one,
-  with +3; it plays two random Race Cards as any robot (AMB-X1-28; the duel machine, :mod:`.duel`, asks).
+  with +3; it plays two random Race Cards as any robot (AMB-X1-28; the duel machine, :mod:`.duel`, asks);
+* after the orange-flag holder has forced it to attempt a late braking or take an ET (§5.7: the human cannot
+  prevent it) — a driving (green) card: +20 on that attempt's blind check (AMB-X1-27), if he has not helped it yet
+  this Game Turn (``Phase.ASSIST_FORCED``).
 
 The windows of the robot's own turn are turn phases (``Phase.ASSIST_START``, ``Phase.ASSIST_END``) decided by the
 human; each opens only when he holds a card that can do something there and has not helped this robot this turn.
@@ -21,10 +24,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from racebook.rf90.actions import Action
+from racebook.rf90.actions import Action, Force
 from racebook.rf90.car import Car
 from racebook.rf90.cards import Colour, Flag
-from racebook.rf90.events import Assisted, AssistKind, Event, NotAssisted, TurnEnds
+from racebook.rf90.events import Assisted, AssistKind, Event, NotAssisted, TeammateForced, TurnEnds
 from racebook.rf90.rules import flags, robots, trajectories
 from racebook.rf90.state import YELLOW_FLAG, RaceState
 from racebook.rf90.teamactions import Assist, NoAssist
@@ -35,6 +38,7 @@ if TYPE_CHECKING:
     from racebook.rf90.rules.duel import DuelCtx
 
 RULE = "§5.6 (Expansion #1)"
+FORCED_RULE = "§5.7 (Expansion #1), AMB-X1-27"
 GREEN_BONUS = 20  # §5.6 X1: the next blind check of the forced LB / ET
 ORANGE_BONUS = 3  # §5.6 X1: the forced duel
 _KIND = {"mp": AssistKind.MP, "lb": AssistKind.LB, "et": AssistKind.ET, "duel": AssistKind.DUEL,
@@ -111,6 +115,31 @@ def duel_options(state: RaceState, robot: Car, stage: str) -> list[Action]:
     return out + [NoAssist(h.id)] if out else []
 
 
+def forced_options(state: RaceState, robot: Car, forced: str) -> list[Action]:
+    """The orange flag has forced ``forced`` ("lb" or an ET id) on this robot: its human's green cards add +20 to
+    that attempt (AMB-X1-27), within the one card a Game Turn (AMB-X1-25)."""
+    h = can_help(state, robot)
+    if h is None or not forced:
+        return []
+    what, arg = ("lb", "") if forced == "lb" else ("et", forced)
+    out: list[Action] = [Assist(h.id, robot.id, code, what, arg) for code in _cards(state, h, Colour.GREEN)]
+    return out + [NoAssist(h.id)] if out else []
+
+
+def open_forced(state: RaceState, robot: Car, ctx: TurnCtx, force: Force, events: list[Event]) -> bool:
+    """§5.7 X1: the orange-flag holder forced a robot teammate (its human cannot prevent it); open
+    ``Phase.ASSIST_FORCED`` when its human may add a green card's +20. False: the attempt goes on at once."""
+    h = helper(state, robot)
+    if h is None:
+        return False
+    events.append(TeammateForced(force.car, h.id, robot.id, "" if force.what == "lb" else force.what))
+    opts = forced_options(state, robot, force.what)
+    if not opts:
+        return False
+    ctx.phase, ctx.decider, ctx.forced = Phase.ASSIST_FORCED, h.id, force.what
+    return True
+
+
 def open_window(state: RaceState, robot: Car, ctx: TurnCtx, phase: Phase) -> bool:
     """Open the start (``ASSIST_START``) or end (``ASSIST_END``) window when the helper has a choice there."""
     opts = start_options(state, robot) if phase is Phase.ASSIST_START else end_options(state, robot, ctx)
@@ -120,24 +149,42 @@ def open_window(state: RaceState, robot: Car, ctx: TurnCtx, phase: Phase) -> boo
     return True
 
 
-def spend(state: RaceState, robot: Car, action: Assist, events: list[Event]) -> None:
+def spend(state: RaceState, robot: Car, action: Assist, events: list[Event], kind: AssistKind | None = None) -> None:
     """The card goes to its discard pile, icons ignored; the robot has had its one card this Game Turn."""
     human = state.cars[action.car]
     human.hand.remove(action.card)
     state.discard(action.card)
     robot.assist_turn = state.turn
     detail = action.arg.split("@")[0] if action.what == "yellow-flag" else action.arg
-    events.append(Assisted(human.id, robot.id, action.card, _KIND[action.what], detail))
+    events.append(Assisted(human.id, robot.id, action.card, kind or _KIND[action.what], detail))
 
 
 def legal_assist(state: RaceState, car: Car, ctx: TurnCtx) -> list[Action]:
+    if ctx.phase is Phase.ASSIST_FORCED:
+        return forced_options(state, car, ctx.forced)
     return start_options(state, car) if ctx.phase is Phase.ASSIST_START else end_options(state, car, ctx)
+
+
+def _apply_forced(state: RaceState, car: Car, ctx: TurnCtx, action: Action, events: list[Event]) -> None:
+    """After the orange flag's force: the human's green card (+20 on that attempt, AMB-X1-27) or none; then the
+    forced attempt (:func:`racebook.rf90.rules.flags.forced_go`)."""
+    forced, ctx.forced = ctx.forced, ""
+    bonus = 0
+    if isinstance(action, Assist):
+        spend(state, car, action, events, AssistKind.FORCED_LB if forced == "lb" else AssistKind.FORCED_ET)
+        bonus = GREEN_BONUS
+    else:
+        events.append(NotAssisted(action.car, car.id))
+    flags.forced_go(state, car, ctx, forced, events, bonus)
 
 
 def apply_assist(state: RaceState, car: Car, ctx: TurnCtx, action: Action, events: list[Event]) -> None:
     """The helper's decision in a window of the robot's turn; then the robot's turn goes on (:mod:`.robots`)."""
     phase = ctx.phase
     ctx.decider = None
+    if phase is Phase.ASSIST_FORCED:
+        _apply_forced(state, car, ctx, action, events)
+        return
     if isinstance(action, NoAssist):
         events.append(NotAssisted(action.car, car.id))
     elif isinstance(action, Assist):
@@ -169,21 +216,26 @@ def apply_assist(state: RaceState, car: Car, ctx: TurnCtx, action: Action, event
 
 def explain_assist(state: RaceState, car: Car, ctx: TurnCtx, action: Action) -> tuple[str, str] | None:
     """Why an assistance card is refused here (the same rules as the listing)."""
-    return why_not(state, car, action, "start" if ctx.phase is Phase.ASSIST_START else "end")
+    return why_not(state, car, action, _window_of(ctx), ctx.forced)
+
+
+def _window_of(ctx: TurnCtx) -> str:
+    return {Phase.ASSIST_START: "start", Phase.ASSIST_FORCED: "forced"}.get(ctx.phase, "end")
 
 
 _WINDOW = {"yellow-flag": "start", "green-flag": "start", "weather": "start", "mp": "end", "lb": "end", "et": "end",
            "duel": "duel", "defend": "duel"}
 _COLOUR = {"start": Colour.YELLOW, "mp": Colour.RED, "lb": Colour.GREEN, "et": Colour.GREEN, "duel": Colour.ORANGE,
            "defend": Colour.ORANGE}
-_WINDOW_WORDS = {"start": "at the start of the robot teammate's movement (event, yellow)",
+_WINDOW_WORDS = {"forced": "after the orange flag forced it (driving, green: +20 on that attempt)",
+                 "start": "at the start of the robot teammate's movement (event, yellow)",
                  "end": "during or at the end of its movement (speed, red: +1 MP; driving, green: LB/ET +20)",
                  "duel": "when its section is activated (gears, orange: a duel with +3)"}
 
 
-def why_not(state: RaceState, robot: Car, action: Action, window: str) -> tuple[str, str] | None:
-    """The first rule an assistance action breaks in ``window`` ("start", "end", "duel"; "none": no window is
-    open), as (rule, reason); None when no reason is found."""
+def why_not(state: RaceState, robot: Car, action: Action, window: str, forced: str = "") -> tuple[str, str] | None:
+    """The first rule an assistance action breaks in ``window`` ("start", "end", "duel", "forced": after the orange
+    flag forced ``forced``; "none": no window is open), as (rule, reason); None when no reason is found."""
     if not isinstance(action, Assist):
         return None
     human = state.cars.get(action.car)
@@ -194,7 +246,13 @@ def why_not(state: RaceState, robot: Car, action: Action, window: str) -> tuple[
         return f"{RULE}, AMB-X1-25", f"{action.robot} has had its one assistance card this Game Turn"
     if action.card not in human.hand:
         return f"{RULE}, AMB-X1-25", f"{action.card} is not in {human.id}'s hand (frozen duel cards cannot be used)"
-    if _WINDOW[action.what] != window:
+    if window == "forced":
+        want = "lb" if forced == "lb" else f"et={forced}"
+        if action.what not in ("lb", "et") or (action.what == "lb") != (forced == "lb") or \
+                (action.what == "et" and action.arg != forced):
+            return FORCED_RULE, f"the orange flag forced '{want}': only a green card for that attempt ('{want}', " \
+                                "+20) may be discarded now"
+    elif _WINDOW[action.what] != window:
         return RULE, f"'{action.what}' is played {_WINDOW_WORDS[_WINDOW[action.what]]}" + \
             ("; no assistance window is open now" if window == "none" else "")
     card = state.card(action.card)
@@ -221,10 +279,12 @@ def refusal(state: RaceState, action: Action, ctx: TurnCtx | None, duel: DuelCtx
     window, robot = None, None
     if duel is not None and duel.helper is not None:
         window, robot = "duel", duel.asked[-1]
-    elif duel is None and ctx is not None and ctx.phase in (Phase.ASSIST_START, Phase.ASSIST_END):
-        window, robot = ("start" if ctx.phase is Phase.ASSIST_START else "end"), ctx.car
+    elif duel is None and ctx is not None and ctx.phase in (Phase.ASSIST_START, Phase.ASSIST_END,
+                                                           Phase.ASSIST_FORCED):
+        window, robot = _window_of(ctx), ctx.car
     mate = state.cars.get(action.robot)
-    why = why_not(state, mate, action, window or "none") if mate is not None else \
+    why = why_not(state, mate, action, window or "none", ctx.forced if ctx is not None else "") \
+        if mate is not None else \
         (RULE, f"there is no car {action.robot}")
     if why is not None or window is None:
         return why or (RULE, "no assistance window is open now")

@@ -32,6 +32,7 @@ class Phase(Enum):
     ORANGE = "F: orange flag (§15.4)"
     ASSIST_START = "start of a robot teammate's movement: its human's yellow card (§5.6 Expansion #1)"
     ASSIST_END = "a robot teammate's movement: its human's red or green card (§5.6 Expansion #1)"
+    ASSIST_FORCED = "F: the orange flag forced a robot teammate: its human's green card, +20 (§5.7 Expansion #1)"
     SC_WINDOW = "§21.1: pit now, under the Safety Car?"
     SC_A = "§21.3: behind the Safety Car — pit or go"
     SC_DISCARD = "§21.3: discard one card"
@@ -124,10 +125,12 @@ class TurnCtx:
     # robot teammate's human, Expansion #1 §5.6)
     sc_mode: str | None = None  # "window" (§21.1 pit window) or "running" (§21.3–21.4)
     robot_entered: bool = False  # the robot entered a new section this turn (§17.3 F)
+    forced: str = ""  # what the orange flag forced on a robot teammate ("lb" or an ET id), its human deciding
 
     def __init__(self, car: str, phase: Phase = Phase.A, play: PlayCtx | None = None, pit: PitCtx | None = None,
                  offtrack: RouteCtx | None = None, lb: LateBrakeCtx | None = None, reentry: bool = False,
-                 decider: str | None = None, sc_mode: str | None = None, robot_entered: bool = False) -> None:
+                 decider: str | None = None, sc_mode: str | None = None, robot_entered: bool = False,
+                 forced: str = "") -> None:
         self.car = car
         self.phase = phase
         if play is not None:
@@ -142,6 +145,7 @@ class TurnCtx:
         self.decider = decider
         self.sc_mode = sc_mode
         self.robot_entered = robot_entered
+        self.forced = forced
 
     def __getattr__(self, name: str) -> Any:
         """Only called for an attribute not set yet: a concern context is made (and kept) on first use."""

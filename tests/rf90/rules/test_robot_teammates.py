@@ -76,9 +76,9 @@ def test_ex_x1_08_advanced_4_players_two_team_up_two_robot_teammates_10_cars() -
 
 
 def test_ex_x1_09_two_players_pink_and_red_replace_the_two_superfast_10_cars() -> None:
-    """Ex. X1-9 (Fig. 5): Blue takes Pink, Green takes Red, both SuperFast (4 MP); no uncoloured SuperFast remains."""
-    teams = [Team("Blue", (Driver("Blue"), TeamRobot("Pink"))), Team("Green", (Driver("Green"), TeamRobot("Red")))]
-    rs = team_race(load_track("spa"), teams, level="advanced", seed=9)
+    """Ex. X1-9 (Fig. 5): Blue takes Pink, Green takes Red, both SuperFast (4 MP); no uncoloured SuperFast remains.
+    The teams come from the scenario file's [[setup.teams]] (x1_09.toml)."""
+    rs = racebook.load_scenario("x1_09").race
     assert len(rs.state.cars) == 10
     assert _types(rs, ["Pink", "Red"]) == [SF, SF] and SF.mp == 4
     assert not [c for c in rs.state.cars.values() if c.robot is SF and c.team is None]

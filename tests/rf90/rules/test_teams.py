@@ -8,6 +8,7 @@ import racebook
 from racebook.core.errors import NotationError
 from racebook.rf90 import events as ev
 from racebook.rf90 import notation
+from racebook.rf90.game import Race
 from racebook.rf90.options import Rules
 from racebook.rf90.rules.movement import TEAM_RULE
 
@@ -125,3 +126,38 @@ def test_a_team_name_the_position_notation_cannot_write_is_refused() -> None:
         team_race(load_track("silverstone"), [Team("A team", (Driver("Blue"), TeamRobot("Pink")))])
     rs = team_race(load_track("silverstone"), [Team("Ferrari-1", (Driver("Blue"), TeamRobot("Pink")))])
     assert rs.state.cars["Pink"].team == "Ferrari-1"
+
+
+# ----------------------------------------------------------------- AMB-X1-23: duels between teammates (§5.7)
+def _teammates_in_abbey(position: str, cars: dict) -> Race:
+    from racebook.rf90.lessons.notebook import small_race
+
+    return small_race(position, cars, ["R01", "R02", "R03", "R04"], track="silverstone")
+
+
+def test_amb_x1_23_the_rearmost_teammate_may_declare_a_normal_duel_to_pass_his_teammate() -> None:
+    """§5.7 X1: Red and Blue start in the corner Abbey; Blue, behind, challenges his teammate: a normal duel (the
+    corner modifier -1 for Blue, not first), 2 + 2 - 1 = 3 against Red's 1: Blue passes Red."""
+    race = _teammates_in_abbey("silverstone turn=6 lap=2 teams=Red+Blue | Abbey: Red* Blue",
+                               {"Red": {"hand": ["R14", "R89", "R21"], "target": "R88"},
+                                "Blue": {"hand": ["R22", "R24", "R63"], "target": "R67"}})
+    assert race.current_car == "Blue" and {str(a) for a in race.legal_actions()} == {"Blue challenge",
+                                                                                     "Blue no-challenge"}
+    for text in ("Blue challenge", "Red join", "Red bid R89", "Blue bid R22 R24"):
+        race.apply(text)
+    reveals = {e.car: e.total for e in race.events if isinstance(e, ev.DuelReveal)}
+    assert reveals == {"Red": 1, "Blue": 2 + 2 - 1}
+    assert race.state.cars_in("Abbey") == ["Blue", "Red"] and race.state.cars["Red"].team == "Red+Blue"
+    # one chance per section, teammates included: both have used theirs in Abbey this Game Turn
+    assert {("Red", "Abbey:main"), ("Blue", "Abbey:main")} <= race.state.duel_chances
+
+
+def test_amb_x1_23_a_robot_teammate_challenges_its_own_human_teammate_ahead_on_its_lap() -> None:
+    """AMB-X1-23: the robot duel AI (§17.2: it challenges a same-lap human ahead) counts its own human teammate —
+    "he will fight you too". Blue holds no orange card, so nothing is asked of him first."""
+    race = _teammates_in_abbey("silverstone turn=6 lap=2 teams=Blue+Pink | Abbey: Blue* Pink",
+                               {"Pink": {"kind": "robot", "robot": "superfast"},
+                                "Blue": {"hand": ["R28", "R10"], "target": "R67"}})
+    (ch,) = [e for e in race.events if isinstance(e, ev.Challenged)]
+    assert ch.car == "Pink" and race.state.cars["Pink"].team == race.state.cars["Blue"].team
+    assert race.current_car == "Blue" and {str(a) for a in race.legal_actions()} == {"Blue join", "Blue decline"}
