@@ -6,6 +6,10 @@ presenter template (``racebook/ui/presenter/voila/templates/racebook``): no code
 only the notebook's explanation and its live widgets. The engine never imports Voilà: this
 module only builds the command line and runs it in a child process.
 
+Links to the rules reference work there too (issue 18): on start the digests are rendered to HTML into a
+throwaway template folder (:mod:`racebook.rulepages`), removed on exit, and the template points every
+``docs/rules/<file>.md#<anchor>`` link (markdown citations, widget rule badges) at them.
+
 Serving beyond this machine (``--ip 0.0.0.0``) always requires a token (a new one, printed in the URL); on
 loopback none unless asked (``--token auto`` or ``--token VALUE``). The URL is printed only once the server
 answers on it: a busy port asked for is a one-line error, and with no port asked the first free one from 8866
@@ -93,16 +97,18 @@ def find_notebooks(target: str | None, cwd: Path | None = None) -> Path:
 
 
 def command(target: Path, port: int = DEFAULT_PORT, open_browser: bool = True, ip: str = LOOPBACK,
-            token: str | None = None) -> WorkshopCommand:
+            token: str | None = None, pages: Path | None = None) -> WorkshopCommand:
     """The Voilà command line and environment for presenting ``target`` (a notebook or a folder).
 
     Viewers never see a server traceback or a server path: Voilà strips error outputs and tracebacks
     (``--show_tracebacks=False``) and says :data:`CELL_ERROR` instead, the template shows that line, and the
     widgets show one friendly line per mistake (:class:`racebook.ui.errors.ErrorLog`). Voilà never moves to another
     port (``port_retries=0``): the URL is the one served. A ``token`` is required by the server (``?token=`` in the
-    URL); the browser is opened by :func:`main`, with the token, once the server answers."""
+    URL); the browser is opened by :func:`main`, with the token, once the server answers. ``pages`` is a folder
+    holding the rendered rules digests (:func:`racebook.rulepages.presenter_root`), put first on ``JUPYTER_PATH``."""
     env = dict(os.environ)
-    env["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(PRESENTER_ROOT), env.get("JUPYTER_PATH", "")) if p)
+    roots = (str(pages) if pages else "", str(PRESENTER_ROOT), env.get("JUPYTER_PATH", ""))
+    env["JUPYTER_PATH"] = os.pathsep.join(p for p in roots if p)
     argv = [sys.executable, "-m", "voila", str(target), f"--template={TEMPLATE}", "--strip_sources=True",
             "--show_tracebacks=False", f"--VoilaExecutor.cell_error_instruction={CELL_ERROR}", "--theme=light",
             f"--port={port}", f"--Voila.ip={ip}", "--Voila.port_retries=0", "--no-browser",
@@ -193,7 +199,14 @@ def main(target: str | None, port: int | None = None, open_browser: bool = True,
     except ImportError as e:
         raise WorkshopError("Voilà is not installed: `make workshop` installs it, "
                             "or pip install 'racebook[lab]'") from e
-    cmd = command(nb, port, open_browser, ip, token)
+    from racebook.rulepages import presenter_root
+
+    with presenter_root() as pages:  # the rules digests as pages, removed when the server stops
+        return _serve(command(nb, port, open_browser, ip, token, pages), ip, open_browser, timeout)
+
+
+def _serve(cmd: WorkshopCommand, ip: str, open_browser: bool, timeout: float) -> int:
+    """Run the server of ``cmd`` until it exits or the launcher is stopped; print its URL once it answers."""
     proc = subprocess.Popen(cmd.argv, env=cmd.env)
     previous = signal.signal(signal.SIGTERM, _stop)  # stopping the launcher stops the server too
     try:

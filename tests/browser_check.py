@@ -121,15 +121,17 @@ def jupyter_lab(root: Path, timeout: float = 45.0) -> Iterator[str]:
 @contextmanager
 def presenter(notebook: Path, root: Path, timeout: float = 45.0) -> Iterator[str]:
     """Run the presenter mode (``racebook workshop``'s Voilà command) on ``notebook``; yields its URL."""
+    from racebook.rulepages import presenter_root
     from racebook.workshop import command
 
     port = _free_port()
-    cmd = command(notebook, port=port, open_browser=False)
-    env = _env(root)
-    env["JUPYTER_PATH"] = cmd.env["JUPYTER_PATH"]
-    # The page itself runs the notebook; the probe only asks for Voilà's static files.
-    with _serve(cmd.argv, root, env, f"{cmd.url}voila/static/voila.js", "voila", timeout):
-        yield cmd.url
+    with presenter_root() as pages:  # the rules digests as pages, as `racebook workshop` serves them
+        cmd = command(notebook, port=port, open_browser=False, pages=pages)
+        env = _env(root)
+        env["JUPYTER_PATH"] = cmd.env["JUPYTER_PATH"]
+        # The page itself runs the notebook; the probe only asks for Voilà's static files.
+        with _serve(cmd.argv, root, env, f"{cmd.url}voila/static/voila.js", "voila", timeout):
+            yield cmd.url
 
 
 def run_check(scenario: str = "ex26", clicks: int = 3, position: int | None = None, out: Path | None = None,

@@ -2,16 +2,24 @@
 
     .venv/bin/python tools/check_rule_links.py [--anchor s13-d-2] [--out test-output/rule_links]
 
-Four checks, printed as one line each (and screenshots in --out):
+Five checks, printed as one JSON report (and screenshots in --out):
 
 1. **JupyterLab, a notebook's markdown link**: a throwaway ``notebooks/rf90/links.ipynb`` beside a copy of
    ``docs/rules`` holds ``[§13.D.2][]`` with ``[§13.D.2]: ../../docs/rules/rf90_rules_digest.md#s13-d-2`` (the form
    ``tools/link_citations.py`` writes); the script clicks it and
    reports which viewer opens, whether the ``<a id>`` survives JupyterLab's sanitizer and where the target is.
 2. **JupyterLab, the Markdown preview opened at the anchor** (the file's own rendering).
-3. **JupyterLab, the stepper's rule badge** (a widget link, new tab): where the new tab lands.
-4. **GitHub-style rendering**: the digest rendered as CommonMark (markdown-it-py; raw HTML kept as GitHub keeps
+3. **JupyterLab, the stepper's rule badge**: a widget link that also carries JupyterLab's command-link attributes
+   (``rendermime:handle-local-link`` with the digest's path and anchor, :mod:`racebook.ui.lablinks`); after Run All
+   the click opens the digest in the Markdown Preview at the section, in the same JupyterLab tab (no new browser
+   tab; a plain link's new tab would open the digest at its top, JupyterLab drops a ``/lab/tree`` fragment).
+4. **Presenter mode** (Voilà with racebook's template and the digests rendered by :mod:`racebook.rulepages`, as
+   ``racebook workshop`` serves them): the notebook's citation and the stepper's badge open the digest's page at
+   the section, in a new tab.
+5. **GitHub-style rendering**: the digest rendered as CommonMark (markdown-it-py; raw HTML kept as GitHub keeps
    ``<a id>``), loaded at ``#s13-d-2``: is the target at the top of the viewport?
+
+``tests/test_rule_links.py`` asserts checks 3 and 4 (in ``make test``).
 """
 
 from __future__ import annotations
@@ -98,41 +106,82 @@ def check_lab(anchor: str, out: Path) -> dict:
     return result
 
 
-def check_stepper_badge(out: Path) -> dict:
-    """A stepper in a notebook: click its rule badge (a link, new tab) and see where the new tab lands."""
-    from playwright.sync_api import sync_playwright
-
+def _badge_notebook() -> dict:
     code = ("import racebook\nfrom racebook.ui.stepper import Stepper\n"
             "st = Stepper(racebook.load_scenario('ex21').race)\nst.widget\n")
-    nb = {"cells": [{"cell_type": "code", "execution_count": None, "id": "st", "metadata": {}, "outputs": [],
-                     "source": [code]}],
-          "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
-          "nbformat": 4, "nbformat_minor": 5}
+    cell = f"A link to the rule: [§13.D.2][].\n\n[§13.D.2]: ../../docs/rules/{FILE}#s13-d-2\n"
+    return {"cells": [{"cell_type": "markdown", "id": "cite", "metadata": {}, "source": [cell]},
+                      {"cell_type": "code", "execution_count": None, "id": "st", "metadata": {}, "outputs": [],
+                       "source": [code]}],
+            "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
+            "nbformat": 4, "nbformat_minor": 5}
+
+
+def _badge_root(tmp: str) -> Path:
+    root = Path(tmp)
+    (root / "notebooks" / "rf90").mkdir(parents=True)
+    shutil.copytree(ROOT / "docs" / "rules", root / "docs" / "rules")
+    (root / "notebooks" / "rf90" / "badge.ipynb").write_text(json.dumps(_badge_notebook()), encoding="utf-8")
+    return root
+
+
+def check_stepper_badge(out: Path) -> dict:
+    """A stepper in a notebook (after Run All): click its rule badge and see where JupyterLab lands."""
+    from playwright.sync_api import sync_playwright
+
     result: dict = {}
     with tempfile.TemporaryDirectory(prefix="racebook-badge-") as tmp:
-        root = Path(tmp)
-        (root / "notebooks" / "rf90").mkdir(parents=True)
-        shutil.copytree(ROOT / "docs" / "rules", root / "docs" / "rules")
-        (root / "notebooks" / "rf90" / "badge.ipynb").write_text(json.dumps(nb), encoding="utf-8")
+        root = _badge_root(tmp)
         with jupyter_lab(root) as url, sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
             context = browser.new_context(viewport={"width": 1400, "height": 900})
             page = context.new_page()
             page.goto(f"{url}/lab/tree/notebooks/rf90/badge.ipynb", wait_until="domcontentloaded")
-            page.locator(".jp-Notebook").first.wait_for(timeout=60_000)
-            page.wait_for_timeout(3000)
-            page.keyboard.press("Shift+Enter")
+            page.wait_for_function("() => window.jupyterapp?.shell.currentWidget?.sessionContext?.session?.kernel"
+                                   "?.status === 'idle'", timeout=60_000)
+            page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
             badge = page.locator("a.rb-rule").first
             badge.wait_for(timeout=90_000)
             result["badge_href"] = badge.get_attribute("href")
-            with context.expect_page() as new:
-                badge.click()
-            tab = new.value
-            tab.wait_for_load_state("domcontentloaded")
-            tab.wait_for_timeout(8000)
-            result["new_tab_url"] = tab.url.split("?")[0]
-            result["new_tab_target"] = _where(tab, result["badge_href"].split("#")[1])
-            tab.screenshot(path=str(out / "lab_stepper_badge.png"))
+            result["badge_command"] = badge.get_attribute("data-commandlinker-command")
+            result["badge_args"] = json.loads(badge.get_attribute("data-commandlinker-args") or "null")
+            badge.click()
+            page.wait_for_timeout(5000)
+            result["browser_tabs"] = len(context.pages)
+            result["opened_tab"] = page.locator(".lm-TabBar-tab.lm-mod-current .lm-TabBar-tabLabel").all_inner_texts()
+            result["target"] = _where(page, result["badge_href"].split("#")[1])
+            page.screenshot(path=str(out / "lab_stepper_badge.png"))
+            browser.close()
+    return result
+
+
+def check_presenter(out: Path) -> dict:
+    """The same notebook in presenter mode: click the citation, then the badge; where each new tab lands."""
+    from browser_check import presenter
+    from playwright.sync_api import sync_playwright
+
+    result: dict = {}
+    with tempfile.TemporaryDirectory(prefix="racebook-presenter-links-") as tmp:
+        root = _badge_root(tmp)
+        with presenter(root / "notebooks" / "rf90" / "badge.ipynb", root, timeout=60) as url, \
+                sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
+            context = browser.new_context(viewport={"width": 1400, "height": 900})
+            page = context.new_page()
+            page.goto(url, wait_until="domcontentloaded", timeout=120_000)
+            badge = page.locator("a.rb-rule").first
+            badge.wait_for(timeout=120_000)
+            for name, link in (("citation", page.locator(".jp-RenderedMarkdown a", has_text="§13.D.2").first),
+                               ("badge", badge)):
+                anchor = (link.get_attribute("href") or "").rpartition("#")[2]
+                with context.expect_page() as new:
+                    link.click()
+                tab = new.value
+                tab.wait_for_load_state("domcontentloaded")
+                tab.wait_for_timeout(1000)
+                result[name] = {"url": tab.url.split("//", 1)[1].split("/", 1)[1], **_where(tab, anchor)}
+                tab.screenshot(path=str(out / f"presenter_{name}.png"))
+                tab.close()
             browser.close()
     return result
 
@@ -163,7 +212,7 @@ def main() -> int:
     args = ap.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     report = {"github_style": check_github_style(args.anchor, args.out), "jupyterlab": check_lab(args.anchor, args.out),
-              "stepper_badge": check_stepper_badge(args.out)}
+              "stepper_badge": check_stepper_badge(args.out), "presenter": check_presenter(args.out)}
     print(json.dumps(report, indent=1))
     return 0
 

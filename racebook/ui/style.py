@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from racebook.core import citations
+from racebook.ui import lablinks
 
 # §3: a section's border colour tells its type. Fill light, edge strong.
 SECTION_EDGE = {"straight": "#8b5a2b", "braking": "#7f7f7f", "corner": "#e6b800"}
@@ -61,13 +62,16 @@ def car_style(car_id: str, car: Any = None) -> CarStyle:
 
 def rule_html(rule: str, game: str = "rf90", cls: str = "rule", css: str = "") -> str:
     """A rule citation as a badge (``cls``, inline ``css``): a link to its section of the rules reference
-    (:func:`racebook.core.citations.widget_url`, opens in a new tab) when it cites one, else plain text."""
+    (:func:`racebook.core.citations.widget_url`, opens in a new tab) when it cites one, else plain text. In
+    JupyterLab the link also carries JupyterLab's command-link attributes (:mod:`racebook.ui.lablinks`), which open
+    the digest in the Markdown Preview at the section."""
     style_attr = f' style="{css}"' if css else ""
     link = citations.first(rule, game)
     if link is None:
         return f'<span class="{cls}"{style_attr}>{html.escape(rule)}</span>'
     return (f'<a class="{cls}"{style_attr} href="{html.escape(citations.widget_url(link))}" target="_blank" '
-            f'rel="noopener" title="{html.escape(link.file)}#{link.anchor}">{html.escape(rule)}</a>')
+            f'rel="noopener" title="{html.escape(link.file)}#{link.anchor}"{lablinks.attributes(link)}>'
+            f'{html.escape(rule)}</a>')
 
 
 def sentence_html(text: str, game: str = "rf90") -> str:
