@@ -38,7 +38,10 @@ LAB_ARGS ?=
 ROOT_ARGS := $(if $(filter 0,$(shell id -u)),--allow-root)
 
 # Serves the repository (so the notebooks' rule links reach docs/rules/) and opens the first notebook.
+# The shipped notebooks are trusted first (their outputs are racebook's own), so a rule badge's JupyterLab command
+# link opens its section without a "Run Command?" prompt (docs/rules/README.md).
 lab: $(VENV)/.installed
+	$(BIN)/jupyter trust notebooks/*/*.ipynb > /dev/null
 	$(BIN)/jupyter lab $(ROOT_ARGS) $(LAB_ARGS) --ServerApp.root_dir=. notebooks/rf90/00_start_here.ipynb
 
 # Presenter mode for clubs: the notebooks as clean Voilà apps (large type, no code), e.g. make workshop NB=02,
