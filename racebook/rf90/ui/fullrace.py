@@ -63,6 +63,7 @@ from racebook.rf90.car import (
     Strategy,
     Tyre,
 )
+from racebook.rf90.cards import is_card_code
 from racebook.rf90.events import Event, RobotTyres
 from racebook.rf90.game import Race, frame_of
 from racebook.rf90.options import HOUSE_RULE_DOCS, Rules
@@ -820,11 +821,14 @@ class RaceTable:
         car = race.current_car or ""
         if words[0] in race.state.cars:
             return " ".join(words)
+        text = f"{car} {' '.join(words)}"
         try:
-            parse_action(f"{car} {' '.join(words)}")
-            return f"{car} {' '.join(words)}"
+            parse_action(text)
         except ActionSyntaxError:
-            return f"{car} play {' '.join(words)}"
+            # only cards make the short form of a play ('R22 R25'); anything else stays as typed, so that the
+            # parser's refusal quotes what the player wrote (no "play fly moon the to")
+            return f"{car} play {' '.join(words)}" if is_card_code(words[0]) else text
+        return text
 
     def explain(self, text: str) -> tuple[bool, str]:
         """Is the action legal now? If not, the engine's rule and reason (§13 …); nothing is applied."""
