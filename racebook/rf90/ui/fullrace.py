@@ -658,6 +658,7 @@ class RaceTable:
         self.grid_html.value = self._grid_html(rs, self.start_sections, title="The start: grid, weather, tyres",
                                                events=rs.events)
         self._set_stage("racing")
+        self.errors.clear()  # a new race: the errors of the set-up or of the last race no longer apply
         race = Race(rs.state)
         self._install(race, [d.id for d in drivers], [(None, race.steps[0].events)])
         self._say(f"The race starts: {rs.state.track.name}, {len(rs.grid)} cars. The Race tab shows it.")
@@ -679,6 +680,8 @@ class RaceTable:
         finally:
             self._quiet = False
         self._set_stage("practice")
+        self.errors.clear()  # a new set-up: the last one's mistakes no longer apply
+        self.setup_out.outputs = ()
         self._say("New set-up: change the choices and deal the hands.")
 
     def grid_table(self, rs: RaceSetup | None = None) -> pd.DataFrame:
@@ -976,6 +979,7 @@ class RaceTable:
         self.setup_result = None
         self.start_sections = {}
         self._set_stage("racing")
+        self.errors.clear()  # the loaded race replaces the last one: its errors no longer apply
         self._install(race, humans, [(race.actions[-1] if race.actions else None, race.steps[-1].events)])
         same = ""
         if self._saved is not None and self._saved[0] == text:

@@ -352,6 +352,7 @@ class ActivationQuiz:
             raise
         self._set_state(state, rpn)
         self._sync_dropdowns()
+        self.errors.clear()  # a new position: the last one's mistakes no longer apply
 
     def load_preset(self, name: str) -> None:
         """Load a preset: a label of :attr:`presets`, whose value is an RPN or a shipped scenario id."""
