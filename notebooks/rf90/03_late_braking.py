@@ -620,12 +620,16 @@ book_vs_engine([
 ])
 
 # %% [markdown]
-# **Try it** — each cell sets the controls as you would (the panel above updates in place) and prints the numbers.
-# In the rain the same Ascari braking is much worse:
+# **Try it** — each cell sets the controls as you would and prints the numbers. They work on a second panel,
+# `trial`, built the same way, so the panel above stays in [Ex. 34][]'s position for you to explore. In the rain the
+# same Ascari braking is much worse:
+#
+# [Ex. 34]: ../../docs/rules/rf90_rules_digest.md#ex-34
 
 # %% tags=["presenter-show"]
-panel.set(rain=True)
-print(panel.report())
+trial = LateBrakingPanel(panel_race, show_track=False)  # Blue's seat in Ex. 34, like `panel`
+trial.set(rain=True)
+print(trial.report())
 
 # %% [markdown]
 # [Ex. 38][]'s risky Stowe braking — TC 55, LB −20 — and its Crash Out route:
@@ -633,8 +637,8 @@ print(panel.report())
 # [Ex. 38]: ../../docs/rules/rf90_rules_digest.md#ex-38
 
 # %% tags=["presenter-show"]
-panel.set(track="silverstone", zone="Stowe-brake", tc=55, rain=False)
-print(panel.report())
+trial.set(track="silverstone", zone="Stowe-brake", tc=55, rain=False)
+print(trial.report())
 
 # %% [markdown]
 # With REFLEXES (+20 on the LB test *and* on the recovery test, [§18.3][]):
@@ -642,8 +646,8 @@ print(panel.report())
 # [§18.3]: ../../docs/rules/rf90_rules_digest.md#s18-3
 
 # %% tags=["presenter-show"]
-panel.set(reflexes=True)
-print(panel.report())
+trial.set(reflexes=True)
+print(trial.report())
 
 # %% [markdown]
 # ## Readings the engine applies (§31)

@@ -506,22 +506,24 @@ FuelPlanner("silverstone", chit=8, extras=(0, 0))
 # [§21.4]: ../../docs/rules/rf90_rules_digest.md#s21-4
 
 # %%
-import racebook
 from racebook.rf90 import events as ev
 
+# (names of their own: re-running an earlier cell after Run All must find its own `s` again)
 ex39 = racebook.load_scenario("ex39").race
-s = ex39.state
+s39 = ex39.state
 declared = [e.sentence() for e in ex39.events if isinstance(e, ev.PitDeclared)]
 for line in declared:
     print(line)
-print("after the realignment:", ", ".join(f"{c} {s.cars[c].section} (-{s.laps_down(c)})" for c in s.race_order()))
-print("book: Orange pits and loses his place to Pink ->", s.race_order().index("Pink") < s.race_order().index("Orange"))
-print("book: Green and Red regain their laps ->", s.laps_down("Green") == 0 and s.laps_down("Red") == 0)
+print("after the realignment:",
+      ", ".join(f"{c} {s39.cars[c].section} (-{s39.laps_down(c)})" for c in s39.race_order()))
+print("book: Orange pits and loses his place to Pink ->",
+      s39.race_order().index("Pink") < s39.race_order().index("Orange"))
+print("book: Green and Red regain their laps ->", s39.laps_down("Green") == 0 and s39.laps_down("Red") == 0)
 ex40 = racebook.load_scenario("ex40").race
-t = ex40.state
-print("Ex. 40 queue:", ", ".join(f"{c} {t.cars[c].section}" for c in t.race_order()))
-print("book: Blue to the back, Orange leads ->", t.race_order()[-1] == "Blue" and t.leader == "Orange")
-print("Blue's fuel: chit on turn", t.cars["Blue"].refuel, "(turn 6 + 16, no extra sections)")
+s40 = ex40.state
+print("Ex. 40 queue:", ", ".join(f"{c} {s40.cars[c].section}" for c in s40.race_order()))
+print("book: Blue to the back, Orange leads ->", s40.race_order()[-1] == "Blue" and s40.leader == "Orange")
+print("Blue's fuel: chit on turn", s40.cars["Blue"].refuel, "(turn 6 + 16, no extra sections)")
 
 # %%
 # NBVAL_IGNORE_OUTPUT

@@ -408,11 +408,11 @@ alone = explore.robot_turn("teaching turn=4 lap=2 | A: Red*{played} | J: Fast1",
 print("no orange pawn:  ", explore.robot_choice_line(alone))
 forced = explore.robot_turn("teaching turn=4 lap=2 | A: Red*{played} | J: Fast1", "Fast1", orange="Red")
 print("Red's decision:  ", ", ".join(forced.pending))
-race = forced.race
-race.apply("Red force Fast1 G.et1")
-while not any(isinstance(e, CheckTest) and e.car == "Fast1" for e in race.events):
-    race.apply(race.legal_actions()[0])
-for e in race.events:
+forced_race = forced.race  # its own name: the Ex. 18 cells above read `race`
+forced_race.apply("Red force Fast1 G.et1")
+while not any(isinstance(e, CheckTest) and e.car == "Fast1" for e in forced_race.events):
+    forced_race.apply(forced_race.legal_actions()[0])
+for e in forced_race.events:
     if e.kind == "FlagEvent" or (e.car_id == "Fast1" and e.kind in ("CheckTest", "MovementPoints")):
         print(" ", e.sentence())
 

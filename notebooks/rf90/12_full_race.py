@@ -89,7 +89,8 @@ from racebook.rf90.ui.fullrace import RaceTable
 #    choices are typed in together. **2. Qualify ([§7][])** shows the grid, the weather card ([§9.1][]) and the robots'
 #    tyres ([§9.2][]).
 # 5. **Pre-race ([§9.2][]).** Now that the weather is known, each player, in grid order, chooses **tyres** and a
-#    **Strategy Card** (*Carta de Estratégia*). **3. Start the race.**
+#    **Strategy Card** (*Carta de Estratégia*). **3. Start the race** — the button waits for the grid: it is
+#    enabled once **2. Qualify** has run.
 # 6. **Race tab.** The top line says the Game Turn, the weather and who must decide now, in which phase. The
 #    panel and hand of that car are shown (each card: code, MP, colour, check factor, costs and symbols). Click
 #    one of the **legal actions**: they are grouped by verb (all the `play …` options together). To ask "why can't

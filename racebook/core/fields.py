@@ -142,7 +142,7 @@ def as_strs(v: Any, path: str, unique: bool = False) -> list[str]:
     for i, x in enumerate(v):
         as_str(x, f"{path}[{i}]")
         if unique and x in seen:
-            raise bad(f"{path}[{i}]", f"{x!r} is named twice (a card is in one place only, §6.1)")
+            raise bad(f"{path}[{i}]", f"{x!r} is named twice: name each card once (a card is in one place only, §6.1)")
         seen.add(x)
     return list(v)
 

@@ -25,9 +25,10 @@ from typing import Any
 from racebook.core.datafile import load_toml
 from racebook.core.errors import DeckDataError
 
-#: A card code: a letter, then letters, digits or '_' (at most 16 characters) — one word of an action text,
-#: with no ',', '=', '+' or space, which the action grammar uses as separators.
-CARD_CODE_RE = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,15}")
+#: A card code: a letter, then letters, digits or '_' (at most 16 characters), with at least one digit (a card is
+#: named by its number: ``R42``, ``T07``) — one word of an action text, with no ',', '=', '+' or space, which the
+#: action grammar uses as separators. The digit keeps words out: "play fly to the moon" is no play of four cards.
+CARD_CODE_RE = re.compile(r"(?=[A-Za-z0-9_]*[0-9])[A-Za-z][A-Za-z0-9_]{0,15}")
 #: Words the action grammar reads where a card code could stand (``test 1 blind``, ``bid none``, ``et=flat``,
 #: ``pit-tyres keep``, ``force Fast1 lb``): never card codes, in any letter case.
 RESERVED_WORDS = frozenset({"blind", "none", "flat", "keep", "lb"})
@@ -39,11 +40,11 @@ def card_code_problem(code: object) -> str | None:
     """Why ``code`` cannot be a card code, or None when it can (the one definition; see the module docstring)."""
     if not isinstance(code, str):
         return f"{code!r} is not a string"
-    if not CARD_CODE_RE.fullmatch(code):
-        return (f"{code!r} is not a card code: a letter, then letters, digits or '_' (at most 16 characters), "
-                "e.g. 'T07'")
     if code.lower() in RESERVED_WORDS:
         return f"{code!r} is a word of the action grammar ({', '.join(sorted(RESERVED_WORDS))}), not a card code"
+    if not CARD_CODE_RE.fullmatch(code):
+        return (f"{code!r} is not a card code: a letter, then letters, digits or '_' with at least one digit (at "
+                "most 16 characters), e.g. 'R42' or 'T07'")
     return None
 
 

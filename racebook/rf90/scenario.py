@@ -248,7 +248,10 @@ def _panel(state: RaceState, car: Car, spec: dict[str, Any], f: str) -> None:
         car.strategy = _strategy(f, f"{p}.strategy", spec["strategy"])
     for code_field in ("hand", "frozen"):
         codes = _strs(f, f"{p}.{code_field}", spec.get(code_field, []))
-        for code in codes:
+        for i, code in enumerate(codes):
+            if code in codes[:i]:  # not yet in the car's list, so _take would not find where it is
+                raise _fail(f, f"{p}.{code_field}[{i}]", f"{code!r} is named twice: name each card once "
+                            "(a card is in one place only, §6.1)")
             _take(state, code, f, f"{p}.{code_field}")
         setattr(car, code_field, list(codes))
     if "target" in spec:

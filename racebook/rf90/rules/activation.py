@@ -107,6 +107,40 @@ def cars_of(state: RaceState, act: Activation, off: dict[str, list[str]] | None 
 
 
 @dataclass(frozen=True, slots=True)
+class Reason:
+    """Why a car plays now: ``why`` (the reason the ``SectionActivated`` sentence gives), the ``rule`` and what that
+    rule ``says``, for a reader (the activation quiz shows it beside each turn)."""
+
+    why: str
+    rule: str
+    says: str
+
+
+LEADER_SOLO = Reason("leader, FAS", "§11.2 case 1",
+                     "the leader plays alone on the first activation of his section (the FAS)")
+LEADER_SECTION_AGAIN = Reason(
+    "the leader's section again, now that the leader has played", "§11.2 case 1",
+    "the leader's section is activated again now that he has played: the cars behind him in it play")
+BEHIND_THE_FAS = Reason("first section behind the FAS with cars still to play", "§11.1",
+                        "the first section, from the FAS backwards, with cars still to play")
+AHEAD_OF_THE_LEADER = Reason("ahead of the leader in his section: played last", "§11.2 case 3",
+                             "cars ahead of the leader in his own section are at the very back: they play last")
+BEHIND_THE_SAFETY_CAR = Reason("behind the Safety Car, in race order", "§21.3",
+                               "behind the Safety Car every driver plays in race order, the leader first")
+SAME_GROUP = Reason("the next car of the same group", "§10.3",
+                    "then the next car of the same group: cars play front to back (§10 step 3)")
+
+
+def _reason(act: Activation, lead_section: str | None) -> Reason:
+    """Why the cars of group ``act`` play, the leader having played (§11.1, §11.2 cases 1 and 3)."""
+    if act.part == "ahead":
+        return AHEAD_OF_THE_LEADER
+    if act.section == lead_section:
+        return LEADER_SECTION_AGAIN
+    return BEHIND_THE_FAS
+
+
+@dataclass(frozen=True, slots=True)
 class Next:
     """Who plays next, in which activation, and why (the sentence of the activation event)."""
 
@@ -116,6 +150,15 @@ class Next:
     rule: str
     solo: bool = False  # the leader alone on the first activation of the FAS
 
+    @classmethod
+    def of(cls, activation: Activation, car: str, reason: Reason, solo: bool = False) -> Next:
+        return cls(activation, car, reason.why, reason.rule, solo)
+
+    @property
+    def reason(self) -> Reason:
+        """The :class:`Reason` of this turn (its ``why`` and ``rule`` are this turn's)."""
+        return _BY_WHY[self.why]
+
 
 def next_to_play(state: RaceState) -> Next | None:
     """The next individual turn, or None when every car on the track has played (§10)."""
@@ -123,12 +166,11 @@ def next_to_play(state: RaceState) -> Next | None:
     if state.sc is not None:  # §21.3: behind the Safety Car every driver plays in race order, the leader first
         for cid in state.race_order():
             if not state.cars[cid].played:
-                return Next(Activation(state.cars[cid].section), cid, "behind the Safety Car, in race order",
-                            "§21.3", solo=True)
+                return Next.of(Activation(state.cars[cid].section), cid, BEHIND_THE_SAFETY_CAR, solo=True)
         return None
     if lead is not None and state.cars[lead].on_track and not state.cars[lead].played \
             and state.cars[lead].off_track is None:
-        return Next(_sweep(state)[0], lead, "leader, FAS", "§11.2 case 1", solo=True)
+        return Next.of(_sweep(state)[0], lead, LEADER_SOLO, solo=True)
     cars, order = state.cars, state.order
     lead_section = cars[lead].section if lead else None
     # only the groups of sections holding a car still to play (or cars waiting at their re-entry point), in sweep
@@ -155,31 +197,48 @@ def next_to_play(state: RaceState) -> Next | None:
         for cid in cars_of(state, act, off):
             car = cars[cid]
             if car.on_track and not car.played:
-                if act.part == "ahead":
-                    return Next(act, cid, "ahead of the leader in his section: played last", "§11.2 case 3")
-                if act.section == lead_section:
-                    return Next(act, cid, "the leader's section again, now that the leader has played",
-                                "§11.2 case 1")
-                return Next(act, cid, "first section behind the FAS with cars still to play", "§11.1")
+                return Next.of(act, cid, _reason(act, lead_section))
     return None
+
+
+_BY_WHY = {r.why: r for r in (LEADER_SOLO, LEADER_SECTION_AGAIN, BEHIND_THE_FAS, AHEAD_OF_THE_LEADER,
+                              BEHIND_THE_SAFETY_CAR)}
+
+
+@dataclass(frozen=True, slots=True)
+class PreviewGroup:
+    """One activation of :func:`preview_groups`: its label (``C2``), the cars that play in it, front to back, and
+    the :class:`Reason` its first car plays (each later car plays as :data:`SAME_GROUP`)."""
+
+    label: str
+    cars: tuple[str, ...]
+    reason: Reason
+
+    def reasons(self) -> list[Reason]:
+        """Each car's reason, in playing order: the group's for the first, :data:`SAME_GROUP` for the others."""
+        return [self.reason] + [SAME_GROUP] * (len(self.cars) - 1)
+
+
+def preview_groups(state: RaceState) -> list[PreviewGroup]:
+    """The activation order if no car moved, each group with its reason — :func:`next_to_play` asked again and
+    again on a copy of ``state`` where each car, once named, has played (the one implementation of §11)."""
+    s = state.copy()
+    out: list[PreviewGroup] = []
+    last: Next | None = None
+    while (nxt := next_to_play(s)) is not None:
+        s.cars[nxt.car].played = True
+        if last is not None and not last.solo and not nxt.solo and (nxt.activation, nxt.why) == (
+                last.activation, last.why):
+            g = out[-1]
+            out[-1] = PreviewGroup(g.label, (*g.cars, nxt.car), g.reason)
+        else:
+            out.append(PreviewGroup(str(nxt.activation), (nxt.car,), nxt.reason))
+        last = nxt
+    return out
 
 
 def preview(state: RaceState) -> list[tuple[str, list[str], str]]:
     """The activation order if no car moved: (group label, cars to play, rule) — for "predict the order"
-    exercises (§11). The real order also depends on movement, pits and duels; the race plays it exactly."""
-    out: list[tuple[str, list[str], str]] = []
-    lead = state.leader
-    done: set[str] = set()
-    if lead is not None and state.cars[lead].on_track and not state.cars[lead].played \
-            and state.cars[lead].off_track is None:
-        out.append((str(sweep(state)[0]), [lead], "§11.2 case 1"))
-        done.add(lead)
-    for act in sweep(state):
-        todo = [c for c in cars_of(state, act) if c not in done and state.cars[c].on_track
-                and not state.cars[c].played]
-        if todo:
-            lead_sec = state.cars[lead].section if lead else None
-            rule = "§11.2 case 3" if act.part == "ahead" else ("§11.2 case 1" if act.section == lead_sec else "§11.1")
-            out.append((str(act), todo, rule))
-            done.update(todo)
-    return out
+    exercises (§11). The real order also depends on movement, pits and duels; the race plays it exactly.
+    :func:`preview_groups` gives each group's :class:`Reason` too."""
+    return [(g.label, list(g.cars), g.reason.rule) for g in preview_groups(state)]

@@ -222,6 +222,7 @@ class DuelSandbox:
             self._quiet = False
         self._refresh_rows()
         self.resolve()
+        self.errors.clear()  # a new set-up: the last one's mistakes no longer apply
 
     @property
     def setup(self) -> ds.DuelSetup:

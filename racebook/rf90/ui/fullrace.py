@@ -63,6 +63,7 @@ from racebook.rf90.car import (
     Strategy,
     Tyre,
 )
+from racebook.rf90.cards import is_card_code
 from racebook.rf90.events import Event, RobotTyres
 from racebook.rf90.game import Race, frame_of
 from racebook.rf90.options import HOUSE_RULE_DOCS, Rules
@@ -74,7 +75,7 @@ from racebook.rf90.turn import Phase
 from racebook.rf90.ui.tracks import grid_spaces, track_ids
 from racebook.rf90.ui.trackview import TrackView
 from racebook.ui import style
-from racebook.ui.errors import ErrorLog
+from racebook.ui.errors import ErrorLog, InputError
 
 MAX_PLAYERS = 6
 MAX_BUTTONS = 30  # a verb with more legal actions than this is offered as a dropdown + "apply"
@@ -326,7 +327,7 @@ class RaceTable:
         self.grid_html = widgets.HTML()
         self.deal_b.on_click(g(lambda _b: self.deal()))
         self.qualify_b.on_click(g(lambda _b: self.qualify()))
-        self.start_b.on_click(g(lambda _b: self.start()))
+        self.start_b.on_click(g(lambda _b: self._on_start()))
         self.reset_b.on_click(g(lambda _b: self.reset_setup()))
         self.robot_default_b.on_click(g(lambda _b: self.default_robots()))
         self.players_w.observe(g(self._on_players), names="value")
@@ -547,7 +548,11 @@ class RaceTable:
                     self._quiet = False
         self.deal_b.disabled = not practice
         self.qualify_b.disabled = stage != "dealt"
-        self.start_b.disabled = stage == "racing"
+        # Start needs the grid: before qualifying it would deal and qualify unseen, with card 1 of each hand
+        # laid for qualifying (often a poor Target Check), so the button waits for "2. Qualify" (§7, §9.2).
+        self.start_b.disabled = stage != "qualified"
+        self.start_b.tooltip = ("" if stage == "qualified" else
+                                "deal the hands (1.) and qualify (2.) first: the grid decides the start")
         if practice:
             self.hands = {}
             self.preview = None
@@ -633,9 +638,16 @@ class RaceTable:
         return rs
 
     def start(self) -> Race | None:
-        """Start the race: new_race with every choice, then ``Race`` (robots that are first play at once)."""
-        if self.stage in ("practice", "dealt") and self.qualify() is None:
-            return None
+        """Start the race: new_race with every choice, then ``Race`` (robots that are first play at once).
+
+        The "Start" button waits for the grid (it is disabled until "2. Qualify"). Called from code before
+        qualifying, this deals and qualifies first and says so, with the card each player qualifies with."""
+        if self.stage in ("practice", "dealt"):
+            if self.qualify() is None:
+                return None
+            picked = ", ".join(f"{f.car} with {self.hands[f.car][int(f.qualify.value)]} (card "
+                               f"{int(f.qualify.value) + 1} of the hand)" for f in self.active_forms)
+            self._say(f"Started before qualifying: the hands were dealt and qualifying played: {picked} (§7).")
         try:
             drivers = self._drivers()
             rs = self._new_race(drivers)
@@ -646,11 +658,18 @@ class RaceTable:
         self.grid_html.value = self._grid_html(rs, self.start_sections, title="The start: grid, weather, tyres",
                                                events=rs.events)
         self._set_stage("racing")
+        self.errors.clear()  # a new race: the errors of the set-up or of the last race no longer apply
         race = Race(rs.state)
         self._install(race, [d.id for d in drivers], [(None, race.steps[0].events)])
         self._say(f"The race starts: {rs.state.track.name}, {len(rs.grid)} cars. The Race tab shows it.")
         self.tabs.selected_index = 1
         return race
+
+    def _on_start(self) -> None:
+        """The "Start" button: only once the grid is known (the button is disabled before "2. Qualify")."""
+        if self.stage != "qualified":
+            raise InputError("deal the hands (1.) and qualify (2.) first: the race starts from the grid (§7, §9.2)")
+        self.start()
 
     def reset_setup(self) -> None:
         """Back to Free Practice (the race, if any, stays in the Race tab until a new one starts)."""
@@ -661,6 +680,8 @@ class RaceTable:
         finally:
             self._quiet = False
         self._set_stage("practice")
+        self.errors.clear()  # a new set-up: the last one's mistakes no longer apply
+        self.setup_out.outputs = ()
         self._say("New set-up: change the choices and deal the hands.")
 
     def grid_table(self, rs: RaceSetup | None = None) -> pd.DataFrame:
@@ -820,11 +841,14 @@ class RaceTable:
         car = race.current_car or ""
         if words[0] in race.state.cars:
             return " ".join(words)
+        text = f"{car} {' '.join(words)}"
         try:
-            parse_action(f"{car} {' '.join(words)}")
-            return f"{car} {' '.join(words)}"
+            parse_action(text)
         except ActionSyntaxError:
-            return f"{car} play {' '.join(words)}"
+            # only cards make the short form of a play ('R22 R25'); anything else stays as typed, so that the
+            # parser's refusal quotes what the player wrote (no "play fly moon the to")
+            return f"{car} play {' '.join(words)}" if is_card_code(words[0]) else text
+        return text
 
     def explain(self, text: str) -> tuple[bool, str]:
         """Is the action legal now? If not, the engine's rule and reason (§13 …); nothing is applied."""
@@ -955,6 +979,7 @@ class RaceTable:
         self.setup_result = None
         self.start_sections = {}
         self._set_stage("racing")
+        self.errors.clear()  # the loaded race replaces the last one: its errors no longer apply
         self._install(race, humans, [(race.actions[-1] if race.actions else None, race.steps[-1].events)])
         same = ""
         if self._saved is not None and self._saved[0] == text:

@@ -146,13 +146,6 @@ DEFAULT_PRESETS: dict[str, str] = {
     "empty track": "teaching turn=5 lap=3",
 }
 _BADGE = "color:#fff;background:#555;border-radius:4px;padding:1px 6px"
-RULE_GLOSS = {
-    # A reminder of what each rule says (digest §11), shown beside the engine's answer.
-    "§11.2 case 1": "the leader plays alone on the first activation of his section (the FAS)",
-    "§11.1": "the first section, from the FAS backwards, with cars still to play",
-    "§11.2 case 3": "cars ahead of the leader in his own section are at the very back: they play last",
-}
-FRONT_TO_BACK = "then the next car of the same group: cars play front to back (§10 step 3)"
 _CSS = ("<style>.rb-quiz select, .rb-quiz .widget-dropdown > select {font-size:17px; height:32px}"
         " .rb-quiz .widget-toggle-buttons button {font-size:15px}</style>")
 _SPLIT = re.compile(r"[\s,;>→]+|-+>")
@@ -359,6 +352,7 @@ class ActivationQuiz:
             raise
         self._set_state(state, rpn)
         self._sync_dropdowns()
+        self.errors.clear()  # a new position: the last one's mistakes no longer apply
 
     def load_preset(self, name: str) -> None:
         """Load a preset: a label of :attr:`presets`, whose value is an RPN or a shipped scenario id."""
@@ -575,10 +569,14 @@ class ActivationQuiz:
     def reveal(self) -> list[QuizStep]:
         """Compare the prediction with the engine's answer, turn by turn; shows and returns the steps."""
         guess = self.predicted()
+        if self.state is None:  # predicted() has refused already
+            return []
         expected: list[tuple[str, str, str, str]] = []  # car, group, rule, why
-        for label, cars, rule in self.answer():
-            for k, cid in enumerate(cars):
-                expected.append((cid, label, rule, RULE_GLOSS.get(rule, "") if k == 0 else FRONT_TO_BACK))
+        # the why of each turn is the engine's reason for that car (activation.preview_groups): the group's own
+        # for its first car (leader alone, his section again, behind the FAS, ahead of him), front to back after
+        for g in activation.preview_groups(self.state):
+            for cid, reason in zip(g.cars, g.reasons(), strict=True):
+                expected.append((cid, g.label, g.reason.rule, reason.says))
         steps = []
         for i in range(max(len(expected), len(guess))):
             step: tuple[str | None, str, str, str] = (

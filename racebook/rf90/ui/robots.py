@@ -450,6 +450,7 @@ class RobotMovePanel:
         finally:
             self._quiet = False
         self.update()
+        self.errors.clear()  # a new set-up: the last one's mistakes no longer apply
 
     @property
     def setup(self) -> RobotSetup:
