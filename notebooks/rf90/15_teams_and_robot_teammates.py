@@ -88,9 +88,9 @@ SCENARIOS = Path(racebook.rf90.__file__).parent / "scenarios"
 # %%
 x1_04 = racebook.load_scenario("x1_04", play=False)
 show_assumed(x1_04)
-race = x1_04.race
-print("\nposition:", race.position())
-display(SVG(race_svg(race)))
+r04 = x1_04.race
+print("\nposition:", r04.position())
+display(SVG(race_svg(r04)))
 
 # %% [markdown]
 # Step it: the start of the turn, then the card and the trajectory. Watch the **Pass** line: Red is passed for
@@ -101,14 +101,14 @@ display(SVG(race_svg(race)))
 # [§13.E.3]: ../../docs/rules/rf90_rules_digest.md#s13-e-3
 
 # %%
-act(race, "Green start", quiet={"CardDrawn"})
+act(r04, "Green start", quiet={"CardDrawn"})
 
 # %%
-act(race, "Green play R22 +traj")
+act(r04, "Green play R22 +traj")
 
 # %%
-print(race.position())
-display(SVG(race_svg(race)))
+print(r04.position())
+display(SVG(race_svg(r04)))
 
 # %% [markdown]
 # The dashed rings mark the teams (one colour per team, listed under the title). In the Race Position Notation a
@@ -211,14 +211,14 @@ print("robot chits left on the turn track:", ", ".join(sorted(f"{t.value} {n}" f
 # %%
 x1_10 = racebook.load_scenario("x1_10", play=False)
 show_assumed(x1_10)
-race = x1_10.race
-lines(race, {"MovementPoints", "EnterSection", "Pass"})
-window(race)
+r10 = x1_10.race
+lines(r10, {"MovementPoints", "EnterSection", "Pass"})
+window(r10)
 
 # %%
-act(race, "Blue assist Pink R10 mp", quiet={"GameTurnStarted", "LeaderToken", "Activated", "DuelsDeclared",
+act(r10, "Blue assist Pink R10 mp", quiet={"GameTurnStarted", "LeaderToken", "Activated", "DuelsDeclared",
                                              "RaceStageStarted", "GameTurnEnded", "TurnBegins"})
-display(SVG(race_svg(race)))
+display(SVG(race_svg(r10)))
 
 # %% [markdown]
 # Step through it: ⏮ ◀ ▶ ⏭ replays Pink's turn one rule step at a time — its 3 MP, then Blue's red card and the
@@ -226,7 +226,7 @@ display(SVG(race_svg(race)))
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-ScenarioPlayer(race, position=None)
+ScenarioPlayer(r10, position=None)
 
 # %% [markdown]
 # ### Green: a forced late braking, 60 + 20 = 80 (Ex. X1-11, Fig. 7)
@@ -241,9 +241,9 @@ ScenarioPlayer(race, position=None)
 # %%
 x1_11 = racebook.load_scenario("x1_11", play=False)
 show_assumed(x1_11)
-race = x1_11.race
-window(race)
-act(race, "Blue assist Pink R28 lb", quiet={"GameTurnStarted", "LeaderToken", "Activated", "DuelsDeclared",
+r11 = x1_11.race
+window(r11)
+act(r11, "Blue assist Pink R28 lb", quiet={"GameTurnStarted", "LeaderToken", "Activated", "DuelsDeclared",
                                              "RaceStageStarted", "GameTurnEnded", "TurnBegins", "Challenged"})
 
 # %% [markdown]
@@ -258,15 +258,15 @@ act(race, "Blue assist Pink R28 lb", quiet={"GameTurnStarted", "LeaderToken", "A
 # %%
 x1_12 = racebook.load_scenario("x1_12", play=False)
 show_assumed(x1_12)
-race = x1_12.race
-window(race)
+r12 = x1_12.race
+window(r12)
 
 # %%
-act(race, "Blue assist Pink R22 duel")
-window(race)
+act(r12, "Blue assist Pink R22 duel")
+window(r12)
 
 # %%
-act(race, "Green no-assist", quiet={"MovementPoints", "EnterSection", "Pass", "MovementStops", "TurnEnds",
+act(r12, "Green no-assist", quiet={"MovementPoints", "EnterSection", "Pass", "MovementStops", "TurnEnds",
                                     "TurnBegins", "TrajectoryOccupied", "GameTurnStarted", "GameTurnEnded",
                                     "LeaderToken", "Activated", "RaceStageStarted", "DuelsDeclared", "Challenged"})
 
@@ -276,7 +276,7 @@ act(race, "Green no-assist", quiet={"MovementPoints", "EnterSection", "Pass", "M
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-ScenarioPlayer(race, position=None)
+ScenarioPlayer(r12, position=None)
 
 # %% [markdown]
 # ### Yellow: a yellow flag before the robot moves (Ex. X1-13, Fig. 9)
@@ -284,23 +284,23 @@ ScenarioPlayer(race, position=None)
 # %%
 x1_13 = racebook.load_scenario("x1_13", play=False)
 show_assumed(x1_13)
-race = x1_13.race
-window(race)
+r13 = x1_13.race
+window(r13)
 
 # %% [markdown]
 # The window lists only what Blue's cards allow: R15 shows the yellow-flag symbol (every free corner place), R46
 # the green-flag symbol (but no yellow flag is out). Blue puts the flag in Rivage to slow down Green, coming behind.
 
 # %%
-act(race, "Blue assist Pink R15 yellow-flag=Rivage@0", quiet={"EnterSection"})
-print(race.position())
+act(r13, "Blue assist Pink R15 yellow-flag=Rivage@0", quiet={"EnterSection"})
+print(r13.position())
 
 # %% [markdown]
 # `explain()` says why an assistance card is refused — from the same rules that list the legal ones:
 
 # %%
 for text in ("Blue assist Pink R46 green-flag=Rivage", "Blue assist Pink R22 mp", "Green assist Pink R25 mp"):
-    v = race.explain(text)
+    v = r13.explain(text)
     print(f"{text:<42} {v.rule}: {v.reason}")
 
 # %% [markdown]
