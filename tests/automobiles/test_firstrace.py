@@ -123,12 +123,12 @@ def test_guided_race_plays_explains_and_looks_back() -> None:
     assert all(b.tooltip.startswith("You ") for b in g.buttons.children)
     assert "learn more → A1 · 2. A buy decision" in g.happened.value and "Builder (computer player)" in g.happened.value
     g.click("buy a black cube for $9")
-    assert "You chose “buy a black cube for $9”" in g.happened.value
+    assert "You chose <b>“buy a black cube for $9”</b>" in g.happened.value
     assert "You buy a black cube for $9; it goes into your Bag" in g.happened.value
     g.click("done buying: wait for the start")
     assert "Your move</b> (round 1 of 2, action phase)" in g.status.value
     g.player.stepper.first()  # looking back: the buttons wait
-    assert all(b.disabled for b in g.buttons.children) and "press ⏭" in g.status.value
+    assert all(b.disabled for b in g.buttons.children) and "return to it" in g.status.value
     g.player.stepper.next()
     assert "In plain words: The grid is drawn at random" in g.review.value
     g.player.stepper.last()

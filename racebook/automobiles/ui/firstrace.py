@@ -69,7 +69,7 @@ class GuidedRace:
         self.review = widgets.HTML()
         self.player.stepper.on_change(self._on_step)
         replay = widgets.HTML('<div style="font-size:15px;color:#555;margin-top:8px">Look back over the race so far '
-                              "(⏮ ◀ ▶ ⏭): the referee's log, each event with its rule.</div>")
+                              "with ◀ ▶ and the slider: the referee's log, each event with its rule.</div>")
         parts = [self.status, self.player.view.widget, self.happened, self.buttons,
                  widgets.HBox([self.b_new, self.w_seed, self.w_opponents, self.w_rounds]), self.errors.widget,
                  replay, self.player.stepper.widget, self.review]
@@ -134,18 +134,24 @@ class GuidedRace:
 
     @staticmethod
     def _happened_html(done: list[Happened], label: str | None) -> str:
+        """The events since the learner's last click, grouped by the car they concern (an event without a car, the
+        starting order, opens the set-up's group)."""
         groups: list[tuple[str, list[Any]]] = []
-        for who, _action, evs in done:  # a computer player's decisions in a row: one group
-            if groups and who == groups[-1][0] and who != YOU:
-                groups[-1][1].extend(evs)
-            else:
-                groups.append((who, list(evs)))
-        rows = []
-        for who, events in groups:
-            if who == YOU:
-                head = f"You chose “{html.escape(label or '')}”:"
-            elif who:
-                head = f"{html.escape(who)} (computer player):"
+        owner = ""
+        for who, _action, evs in done:
+            for e in evs:
+                owner = getattr(e, "car", "") or ("" if who == "" else owner)
+                if groups and groups[-1][0] == owner:
+                    groups[-1][1].append(e)
+                else:
+                    groups.append((owner, [e]))
+        rows = [] if label is None else [f'<div style="font-size:17px">You chose <b>“{html.escape(label)}”</b>. '
+                                         "What happened since:</div>"]
+        for owner, events in groups:
+            if owner == YOU:
+                head = "You:"
+            elif owner:
+                head = f"{html.escape(owner)} (computer player):"
             else:
                 head = "The race is set up:"
             items = "".join(f"<li>{explained_html(e)}</li>" for e in events)
@@ -166,7 +172,8 @@ class GuidedRace:
             b.disabled = looking_back
         if looking_back and self.buttons.children:
             self.status.value = self._status_html() + ('<div style="font-size:15px;color:#a05a00">You are looking '
-                                                       "back over the race: press ⏭ to return to it.</div>")
+                                                       "back over the race: press the last button (⏭) to return to "
+                                                       "it.</div>")
         elif not looking_back:
             self.status.value = self._status_html()
 
