@@ -136,15 +136,21 @@ def check_site(site: Path, notebooks: list[str], clicks: int = 3, shots: Path | 
     return results
 
 
+#: Notebooks checked offline besides each game's first: those the docs say run fully offline (docs/lite.md) that are
+#: not a game's first notebook.
+ALSO_OFFLINE = ("automobiles/A1_your_bag_is_your_engine.ipynb",)
+
+
 def first_notebooks(site: Path) -> list[str]:
-    """RF90's activation notebook and the first notebook of every other game in the site (found by glob)."""
+    """RF90's activation notebook, the first notebook of every other game in the site (found by glob; Automobiles'
+    is A0, its first race) and :data:`ALSO_OFFLINE` (Automobiles' A1, the first before A0 arrived)."""
     files = site / "files"
     out = ["rf90/01_activation.ipynb"]
     for game in sorted(p for p in files.iterdir() if p.is_dir() and p.name != "rf90"):
         nbs = sorted(game.glob("*.ipynb"))
         if nbs:
             out.append(f"{game.name}/{nbs[0].name}")
-    return out
+    return out + [nb for nb in ALSO_OFFLINE if nb not in out and (files / nb).exists()]
 
 
 def main() -> None:

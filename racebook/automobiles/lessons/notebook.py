@@ -1,4 +1,4 @@
-"""The small helpers the Automobiles notebooks (A1–A3) share: the provenance of every component value read from the
+"""The small helpers the Automobiles notebooks (A0–A3) share: the provenance of every component value read from the
 data files, a scenario's assumptions, a race's event sentences, and a small race on the ladder board with one card in
 play (notebook A2). No rule lives here: the positions are read by the engine's own notation parser and every number
 comes from the engine or the data files.
@@ -166,3 +166,13 @@ def card_demo(card_id: str, seed: int = 1) -> Race:
             break
         race.apply(driver.choose(race, race.legal_actions()))
     return race
+
+
+def invented_note() -> str:
+    """The one-line note on invented values a notebook opens with (HTML): how many of the component values the
+    engine reads are invented for teaching, counted from the data files (:func:`provenance_counts`)."""
+    counts = provenance_counts()
+    total = sum(counts.values())
+    return ('<div style="font-size:14px;color:#7a0000">Invented for teaching: the board, the prices and the $ values '
+            f"— {counts[INVENTED]} of the {total} component values the engine reads (the source does not print them; "
+            "notebook A1 lists every value with its provenance). Never present them as the printed game.</div>")

@@ -1,5 +1,5 @@
 """Automobiles notebook widgets: the board view (bqplot, or SVG where bqplot is missing), the race player (stepper +
-board + zones), the zones, draw-odds and buy panels, the card sandbox.
+board + zones), the zones, draw-odds and buy panels, the card sandbox, notebook A0's guided first race.
 
 Imported lazily (``import racebook.automobiles`` never imports Jupyter; each name here is imported on first use, so
 the no-install site can use the SVG views without numpy); needs ``pip install 'racebook[ui]'``::
@@ -18,14 +18,16 @@ import racebook.ui  # noqa: F401  (raises a clear ImportError naming the extra w
 if TYPE_CHECKING:  # the real types for mypy; at run time each name is imported on first use (__getattr__)
     from racebook.automobiles.ui.boardview import BoardView
     from racebook.automobiles.ui.cards import CardSandbox
+    from racebook.automobiles.ui.firstrace import GuidedRace
     from racebook.automobiles.ui.panels import BuyPanel, OddsPanel, ZonesPanel
     from racebook.automobiles.ui.player import RacePlayer
     from racebook.automobiles.ui.svgboard import SvgBoardView, board_view
 
-_WHERE = {"BoardView": "boardview", "CardSandbox": "cards", "BuyPanel": "panels", "OddsPanel": "panels",
-          "ZonesPanel": "panels", "RacePlayer": "player", "SvgBoardView": "svgboard", "board_view": "svgboard"}
-__all__ = ["BoardView", "BuyPanel", "CardSandbox", "OddsPanel", "RacePlayer", "SvgBoardView", "ZonesPanel",
-           "board_view"]
+_WHERE = {"BoardView": "boardview", "CardSandbox": "cards", "GuidedRace": "firstrace", "BuyPanel": "panels",
+          "OddsPanel": "panels", "ZonesPanel": "panels", "RacePlayer": "player", "SvgBoardView": "svgboard",
+          "board_view": "svgboard"}
+__all__ = ["BoardView", "BuyPanel", "CardSandbox", "GuidedRace", "OddsPanel", "RacePlayer", "SvgBoardView",
+           "ZonesPanel", "board_view"]
 
 
 def __getattr__(name: str) -> Any:

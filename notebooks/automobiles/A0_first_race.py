@@ -1,0 +1,84 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py:percent
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#       jupytext_version: 1.19.6
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # A0 — A first race in ten minutes (Automobiles)
+#
+# **You need:** nothing — this is where Automobiles starts.
+#
+# **In ten minutes you will have:**
+#
+# * raced a car of your own, **you**, against one or two computer players on the teaching board;
+# * bought cubes for your **bag**, drawn seven, and played **gear cubes** to plan a move, one space of the cube's
+#   colour each;
+# * seen the cubes you keep turn into **money**, the car drive, and **wear** pile up;
+# * read every step of the referee in one plain sentence, with a "learn more" link to the part of A1 or A2 that
+#   teaches it.
+#
+# Press *Run → Run All Cells*, then click the buttons: each is a legal move (hover for its action text and rule).
+
+# %% tags=["presenter-show"]
+from IPython.display import HTML
+
+from racebook.automobiles.lessons.notebook import invented_note
+
+HTML(invented_note())
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+from racebook.automobiles.ui import GuidedRace
+
+race = GuidedRace(seed=3, opponents=2, rounds=4)
+race.widget
+
+# %% [markdown]
+# ## What just happened?
+#
+# * **The buttons** are the engine's legal actions for your car, and nothing else: what you cannot do has no
+#   button. Each label says what the action does; the tooltip shows its action text (the notation of the saves
+#   and the command line) and its rule.
+# * **The computer players** (Greedy plays its furthest gear and buys the dearest gear it can; Builder buys for the
+#   long run) move as soon as it is their turn, so after each click it is your move again.
+# * **The sentences** under the board explain every event since your last click; "learn more" opens the notebook
+#   part that teaches it.
+# * **Look back** with ⏮ ◀ ▶ ⏭ under the board: the referee's own log, each event with its rule. The buttons wait
+#   until you press ⏭.
+#
+# Here is a first round played for you (the greedy computer player in your seat, the same seed): your turn, event by
+# event, in the same plain sentences.
+
+# %%
+from racebook.automobiles.lessons.firstrace import YOU, first_turn, learn_more, plain
+
+example = first_turn(seed=3)
+for _who, _action, events in example.history:
+    for event in events:
+        if getattr(event, "car", "") == YOU:
+            lesson = learn_more(event.kind)
+            print(plain(event), f"  [{lesson.text}]" if lesson else "")
+
+# %% [markdown]
+# And where the cars stand after that round, furthest travelled first (the space ids are the board's labels):
+
+# %% tags=["presenter-show"]
+board = example.race.state.board
+for place, pid in enumerate(example.standings(), 1):
+    p = example.race.state.players[pid]
+    print(f"{place}. {'you' if pid == YOU else pid}: on space {board.space_at(p.lane, p.progress).id}")
+
+# %% [markdown]
+# **Next → [A1 — Your bag is your engine](A1_your_bag_is_your_engine.ipynb)**: the zones, a buy decision with exact
+# odds, one turn phase by phase, wear and drafting, the pit stop and a whole race. Then
+# [A2 — The cards](A2_the_cards.ipynb) and [A3 — What if?](A3_what_if.ipynb).

@@ -1,0 +1,144 @@
+"""Human labels for the actions of Automobiles: what a button says ("buy a dark grey cube for $6", "play the black
+cube: the 4-row black space in lane 1", "done buying: end the turn"), where the action text (``A buy D``,
+:mod:`racebook.automobiles.actions`) stays the notation and goes in the button's tooltip.
+
+:func:`label` reads the position the action is legal in (the phase, the money, the card being resolved, the
+board's spaces), so each legal action of a position gets its own label: no cube code, no verb-first syntax, no
+player id. It only describes; what is legal stays :func:`racebook.automobiles.turn.legal`'s.
+"""
+
+from __future__ import annotations
+
+from racebook.automobiles import effects
+from racebook.automobiles.actions import (
+    Buy,
+    Choose,
+    DraftDriver,
+    Draw,
+    KeepSponsor,
+    Move,
+    Pass,
+    Pick,
+    Pit,
+    Play,
+    Stop,
+    TakeSponsor,
+    UseDriver,
+)
+from racebook.automobiles.cubes import COLOUR_NAMES, WEAR
+from racebook.automobiles.rules import buying
+from racebook.automobiles.state import GameState, Phase
+from racebook.core.actions import Action
+
+#: Where a picked cube goes, by the card step's destination zone (racebook.automobiles.steps.PickStep.dest).
+PICK_VERBS = {"stock": "remove", "bag": "put back into your Bag", "discard": "discard", "active": "take",
+              "used": "set aside", "held": "hold"}
+STOP_WORDS = {"pick": "pick no more cubes", "draw": "draw no more", "move": "stop the move here",
+              "buy": "buy no more", "choose": "choose neither"}
+ZONE_NAMES = {"active": "Active pile", "used": "Used pile", "discard": "Discard pile", "bag": "Bag",
+              "stock": "Stock", "held": "held cubes"}
+
+
+def colour(code: str) -> str:
+    """A cube's colour as a learner says it: ``K`` → "black", ``X`` → "wear" (brown)."""
+    return "wear" if code == WEAR else COLOUR_NAMES[code]
+
+
+def _where(state: GameState, token: str) -> str:
+    """A space a route enters, in words: "the 4-row black space in lane 1" (with Weaving: its segment)."""
+    space = state.board.space_of(token)
+    seg = token.partition(":")[2]
+    rows = "1-row" if space.length == 1 else f"{space.length}-row"
+    segment = f", segment {seg} from the back" if seg else ""
+    return f"the {rows} {COLOUR_NAMES[space.colour]} space in lane {space.lane}{segment}"
+
+
+def _card_name(program: str) -> str:
+    """The name of the card (or driver) whose effect is being resolved."""
+    from racebook.automobiles.cards import card_set
+
+    card = card_set().cards.get(program)
+    if card is not None:
+        return card.name
+    return program.replace("_", " ").title()
+
+
+def label(state: GameState, action: Action) -> str:
+    """The human label of ``action``, legal in ``state`` (a button's text; the action text is its tooltip)."""
+    t = state.turn
+    pend = t.pending if t is not None else None
+    if pend is not None:
+        return _decision(state, action)
+    if isinstance(action, Pit):
+        wear = state.players[action.car].active.get(WEAR, 0)
+        if not wear:
+            return "pit stop: skip this turn (no wear to throw out)"
+        return f"pit stop: skip this turn, throw out {wear} wear cube{'s' * (wear != 1)}"
+    if isinstance(action, Play):
+        if action.spaces:
+            path = " then ".join(_where(state, s) for s in action.spaces)
+            return f"play the {colour(action.cube)} cube: {path}"
+        if action.cube == WEAR:
+            return "play a wear cube (it only goes to your Discard pile)"
+        card = state.cards.get(action.cube, "")
+        value = state.comps.value(action.cube)
+        return f"play a {colour(action.cube)} cube for its card, {_card_name(card)} (gives up ${value})"
+    if isinstance(action, Buy):
+        return f"buy a {colour(action.cube)} cube for ${state.comps.cost(action.cube)}"
+    if isinstance(action, Pass):
+        return _pass(state, action)
+    if isinstance(action, UseDriver):
+        return f"use your driver, {_card_name(state.players[action.car].driver)}"
+    if isinstance(action, DraftDriver):
+        return f"race with the driver {_card_name(action.driver)}"
+    if isinstance(action, TakeSponsor):
+        return f"take the sponsor card {action.sponsor}"
+    if isinstance(action, KeepSponsor):
+        return f"keep your sponsor, dropping the card {action.discard} from the pool"
+    raise ValueError(f"no label for {action}")  # every action class has its label (tests/automobiles)
+
+
+def _pass(state: GameState, action: Pass) -> str:
+    t = state.turn
+    assert t is not None
+    if t.phase is Phase.PRERACE:
+        return "done buying: wait for the start"
+    if t.phase is Phase.ACTION:
+        money = buying.money(state, state.players[action.car].active)
+        return f"done playing: go shopping with ${money}"
+    if t.phase is Phase.DRAFT:
+        return "race without a driver"
+    if t.phase is Phase.SPONSORS:
+        return "take no sponsor for the next race"
+    return f"done buying: end the turn (${t.money} unspent is lost)" if t.money else "done buying: end the turn"
+
+
+def _decision(state: GameState, action: Action) -> str:
+    """A choice inside a card's effect (:mod:`racebook.automobiles.effects`)."""
+    cur = effects.current(state)
+    assert cur is not None
+    step, ctx, _rule = cur
+    card = _card_name(ctx.pend.program)
+    if isinstance(action, Pick):
+        verb = PICK_VERBS.get(getattr(step, "dest", ""), "pick")
+        return f"{card}: {verb} a {colour(action.cube)} cube from your {ZONE_NAMES[action.zone]}"
+    if isinstance(action, Draw):
+        return f"{card}: draw one more cube"
+    if isinstance(action, Move):
+        what = "your car" if getattr(step, "car", False) else f"the {colour(ctx.pend.cube)} cube" \
+            if ctx.pend.cube else "the cube"
+        return f"{card}: move {what} on to {_where(state, action.space)}"
+    if isinstance(action, Choose):
+        return f"{card}: the first option (before the “OR”)" if action.option == "a" \
+            else f"{card}: the second option (after the “OR”)"
+    if isinstance(action, Buy):
+        return f"{card}: buy a {colour(action.cube)} cube for ${state.comps.cost(action.cube)}"
+    if isinstance(action, Stop):
+        verb = step.kind.split()[0]
+        return f"{card}: {STOP_WORDS.get(verb, 'stop here')}"
+    raise ValueError(f"no label for {action} while {card} is resolving")
+
+
+def choices(state: GameState, actions: list[Action]) -> list[tuple[Action, str]]:
+    """Each action with its label, in the engine's order (a button row)."""
+    return [(a, label(state, a)) for a in actions]

@@ -1,0 +1,299 @@
+"""Notebook A0's first race: the learner plays one car against computer players, a few rounds on the teaching board,
+and every event is explained in one plain sentence with a pointer to the notebook that teaches it.
+
+* :func:`plain` — an event in one plain sentence, written from its **fields** (never by rewording its sentence),
+  speaking to the learner ("you draw …", "B buys …");
+* :data:`LEARN_MORE` — for every kind of event a race produces, the notebook part that teaches it (A1's parts 1–6,
+  A2's cards), by its heading; :func:`learn_more` gives it, :data:`NOTEBOOKS` the files;
+* :class:`FirstRace` — the race itself, without widgets: the computer players (:mod:`racebook.automobiles.agents`,
+  choosing among the legal actions only) play until it is the learner's decision; :meth:`FirstRace.choices` are the
+  learner's legal actions with their human labels (:mod:`racebook.automobiles.actionlabels`); the race stops after
+  ``rounds`` rounds (or at its end) with the standings (§13).
+
+No rule lives here: the engine decides what is legal and what happens; this module only says it in words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from racebook.automobiles import zones
+from racebook.automobiles.actionlabels import ZONE_NAMES, colour, label
+from racebook.automobiles.agents import BuilderDriver, GreedyDriver
+from racebook.automobiles.cubes import CODES
+from racebook.automobiles.game import Race
+from racebook.automobiles.setup import new_state
+from racebook.core.actions import Action
+from racebook.core.errors import IllegalAction, SetupError
+from racebook.core.events import Event
+
+Happened = tuple[str, Action | None, tuple[Event, ...]]  # who decided (the opening: ""), the action, its events
+
+YOU = "You"
+#: The computer players, by name (a player id): the greedy one plays its furthest gear and buys the dearest gear it
+#: can; the builder buys for the long run (racebook.automobiles.agents).
+COMPUTERS = {"Greedy": GreedyDriver, "Builder": BuilderDriver}
+
+
+@dataclass(frozen=True, slots=True)
+class Lesson:
+    """Where an event is taught: a notebook (its short name) and the heading of its part, as the notebook writes it
+    (without the heading's citations; a test finds it there)."""
+
+    notebook: str  # "A1"
+    heading: str  # "3. One turn, phase by phase"
+
+    @property
+    def file(self) -> str:
+        return NOTEBOOKS[self.notebook]
+
+    @property
+    def text(self) -> str:
+        return f"{self.notebook} · {self.heading}"
+
+
+NOTEBOOKS = {"A1": "A1_your_bag_is_your_engine.ipynb", "A2": "A2_the_cards.ipynb", "A3": "A3_what_if.ipynb"}
+_ZONES = Lesson("A1", "1. The zones")
+_BUY = Lesson("A1", "2. A buy decision, with exact odds")
+_TURN = Lesson("A1", "3. One turn, phase by phase")
+_WEAR = Lesson("A1", "4. Wear: the Decline phase and drafting")
+_PIT = Lesson("A1", "5. The pit stop")
+_RACE = Lesson("A1", "6. A whole race")
+_CARDS = Lesson("A2", "The rule: a card per colour")
+_ALL_CARDS = Lesson("A2", "Every card, live")
+
+#: Event kind -> the notebook part that teaches it (every kind a race without Seasons or drivers produces; the
+#: test plays races to check none is missing).
+LEARN_MORE: dict[str, Lesson] = {
+    "StartingOrder": _ZONES, "PreRaceMoney": _BUY, "CubeBought": _BUY, "CubesDrawn": _ZONES, "BagRefilled": _ZONES,
+    "TurnStarted": _TURN, "CubePlaced": _TURN, "MoneyCounted": _TURN, "MoneyLost": _TURN, "CarMoved": _TURN,
+    "Cleanup": _TURN, "DeclineWear": _WEAR, "Drafting": _WEAR, "WearPassed": _WEAR, "PitStop": _PIT,
+    "LapCompleted": _RACE, "FinishTriggered": _RACE, "RaceFinished": _RACE,
+    "CardPlayed": _CARDS, "CubeMoved": _ALL_CARDS, "CubesRemoved": _ALL_CARDS, "CubesGained": _ALL_CARDS,
+    "FlagSet": _ALL_CARDS, "AeroDrafting": _ALL_CARDS, "BonusMove": _ALL_CARDS,
+}
+
+
+def learn_more(kind: str) -> Lesson | None:
+    return LEARN_MORE.get(kind)
+
+
+# ------------------------------------------------------------------ plain sentences
+class _Who:
+    """The learner is "you"; anyone else by name, with the verb agreeing."""
+
+    def __init__(self, car: str, you: str) -> None:
+        self.me = car == you
+        self.name = "you" if self.me else car
+
+    def __call__(self, verb: str, third: str | None = None) -> str:
+        """ "you draw" / "B draws"."""
+        return f"{self.name} {verb if self.me else third or verb + 's'}"
+
+    @property
+    def her(self) -> str:
+        """The possessive as a sentence's subject: "your" / "B's"."""
+        return "your" if self.me else f"{self.name}'s"
+
+    @property
+    def its(self) -> str:
+        """The possessive after the subject: "your" / "its"."""
+        return "your" if self.me else "its"
+
+
+def _cubes(codes: tuple[str, ...] | dict[str, int]) -> str:
+    """A handful of cubes in words, by colour in code order: "3 white, 1 black and 3 yellow"."""
+    counts = dict(codes) if isinstance(codes, dict) else {c: codes.count(c) for c in set(codes)}
+    parts = [f"{counts[c]} {colour(c)}" for c in CODES if counts.get(c)]
+    if not parts:
+        return "no cubes"
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def _s(n: int, word: str) -> str:
+    return f"{n} {word}{'s' * (n != 1)}"
+
+
+def _names(order: tuple[str, ...], you: str) -> str:
+    names = ["you" if p == you else p for p in order]
+    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _zone(word: str) -> str:
+    return ZONE_NAMES.get(word, word)
+
+
+Plain = Callable[[Any, _Who, str], str]
+_PLAIN: dict[str, Plain] = {
+    "StartingOrder": lambda e, w, you: f"The grid is drawn at random: {_names(e.order, you)} start in that order, "
+                                       "and take their turns in that order.",
+    "PreRaceMoney": lambda e, w, you: f"{w('have', 'has')} ${e.money} to spend before the race (grid slot {e.slot}: "
+                                      "the further back, the more money).",
+    "CubeBought": lambda e, w, you: f"{w('buy')} a {colour(e.cube)} cube for ${e.cost}; it goes into {w.its} "
+                                    f"{e.to}{_bought_note(e.to)} (${e.left} left).",
+    "CubesDrawn": lambda e, w, you: f"{w('draw')} {_cubes(e.cubes)} from {w.its} Bag: "
+                                    f"{w.its} Active pile for the next turn"
+                                    + (f" (only {len(e.cubes)} of {e.wanted} were left)."
+                                       if len(e.cubes) < e.wanted else "."),
+    "BagRefilled": lambda e, w, you: f"{w.her} Bag is empty, so {w.its} Discard pile goes back into it and the "
+                                     "drawing goes on.",
+    "TurnStarted": lambda e, w, you: f"Round {e.round}: {w.her} turn — play cubes to plan a move, keep the rest "
+                                     "as money.",
+    "PitStop": lambda e, w, you: f"{w('make')} a pit stop: no move and no shopping this turn, but "
+                                 f"{_s(e.wear, 'wear cube')} leave{'s' * (e.wear == 1)} {w.its} cubes for good.",
+    "CubePlaced": lambda e, w, you: f"{w('place')} a {colour(e.cube)} cube on space {e.spaces[-1]}: the car will "
+                                    "drive there in the Car phase.",
+    "WearPassed": lambda e, w, you: f"{w('play')} a wear cube: it does nothing but go to the Discard pile.",
+    "MoneyCounted": lambda e, w, you: f"{w.her} unplayed cubes ({_cubes(zones.parse(e.cubes))}) are worth "
+                                      f"${e.money} to spend now.",
+    "MoneyLost": lambda e, w, you: f"{w.her} ${e.money} left unspent is lost: money is never saved.",
+    "CarMoved": lambda e, w, you: f"{w.her} car drives {_s(e.rows, 'row')} to space {e.end}; the darkest space on "
+                                  f"the way was {colour(e.darkest)}.",
+    "LapCompleted": lambda e, w, you: f"{w('cross', 'crosses')} the finish line: {e.laps} of {_s(e.of, 'lap')} done.",
+    "DeclineWear": lambda e, w, you: f"Driving through {colour(e.darkest)} wears the car: {w('gain')} "
+                                     f"{_s(e.wear, 'wear cube')}" + (f" (the Stock had only {e.got})"
+                                                                     if e.got < e.wear else "")
+                                     + ", useless cubes that clog the bag.",
+    "Drafting": lambda e, w, you: f"{w('end')} right behind {'you' if e.ahead == you else e.ahead}: drafting, so no "
+                                  f"wear this time (it would have been {e.wear}).",
+    "Cleanup": lambda e, w, you: f"End of the turn: every cube {w('played', 'played')} or kept goes to {w.its} "
+                                 "Discard pile.",
+    "FinishTriggered": lambda e, w, you: f"{w('have', 'has')} done the laps: this round is finished, then the race "
+                                         "ends.",
+    "RaceFinished": lambda e, w, you: f"The race is over after round {e.round}: "
+                                      + ", ".join(f"{i}. {'you' if p == you else p}"
+                                                  for i, p in enumerate(e.order, 1))
+                                      + " (furthest travelled wins).",
+    "CardPlayed": lambda e, w, you: f"{w('play')} a {e.colour} cube for its card, {e.card}: “{e.printed}”",
+    "CubeMoved": lambda e, w, you: f"{w('move')} a {colour(e.cube)} cube from {w.its} {_zone(e.src)} "
+                                   + ("back to the Stock (it is gone for good)." if e.dest == "stock"
+                                      else f"to {w.its} {_zone(e.dest)}."),
+    "CubesRemoved": lambda e, w, you: (f"{w.her} {_zone(e.zone)} gives {_s(e.n, colour(e.cube) + ' cube')} back to "
+                                       "the Stock: gone for good." if e.n else
+                                       f"{w.her} {_zone(e.zone)} has no {colour(e.cube)} cube to give back."),
+    "CubesGained": lambda e, w, you: f"{w('gain')} {_s(e.n, colour(e.cube) + ' cube')} from the Stock into "
+                                     f"{w.its} {e.to}.",
+    "FlagSet": lambda e, w, you: f"{w.her} card's effect ({e.flag.replace('_', ' ')}) lasts the rest of this turn.",
+    "AeroDrafting": lambda e, w, you: f"Aerodynamics counts as drafting: no wear for {w.its} move (it would have "
+                                      f"been {e.wear}).",
+    "BonusMove": lambda e, w, you: f"{w('may', 'may')} move the car up to {_s(e.most, 'more space')} ({e.why}).",
+}
+
+
+def _bought_note(to: str) -> str:
+    if to == "Bag":
+        return ", so it can be drawn from the start"
+    if to in ("Used pile", "Discard pile"):
+        return ", so it reaches the Bag only when the Bag is next refilled"
+    return ""
+
+
+def plain(event: Event, you: str = YOU) -> str:
+    """``event`` in one plain sentence, from its fields, speaking to ``you`` (a kind without a plain sentence — a
+    Season's or a driver draft's, which a first race never produces — keeps the engine's own sentence)."""
+    make = _PLAIN.get(event.kind)
+    if make is None:
+        return event.sentence()
+    return _cap(make(event, _Who(getattr(event, "car", ""), you), you))
+
+
+# ------------------------------------------------------------------ the race
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One of the learner's legal actions: the action, its human label, and its action text and rule (the tooltip)."""
+
+    action: Action
+    label: str
+    tooltip: str
+
+
+class FirstRace:
+    """A short race on the teaching board: the learner (:data:`YOU`) against ``opponents`` computer players (1 or
+    2), 1 lap, seeded; the computer players move at once, so after :meth:`play` it is the learner's decision again,
+    or the race has stopped (after ``rounds`` rounds, or at its end)."""
+
+    def __init__(self, seed: int = 1, opponents: int = 2, rounds: int = 4, laps: int = 1) -> None:
+        if opponents not in (1, 2):
+            raise SetupError(opponents, "§4", "a first race has 1 or 2 computer players")
+        self.seed, self.rounds = seed, rounds
+        names = list(COMPUTERS)[:opponents]
+        self.computers = {name: COMPUTERS[name]() for name in names}
+        self.race = Race(new_state([YOU, *names], seed=seed, laps=laps))
+        #: What happened, as (who, action, events): the opening, then every decision (:attr:`last`: since the
+        #: learner's last decision).
+        self.last: list[Happened] = [("", None, self.race.steps[0].events), *self._run_computers()]
+        self.history: list[Happened] = list(self.last)
+
+    # -------------------------------------------------------------- state
+    @property
+    def stopped(self) -> bool:
+        """The race is over, or the last round to play is done."""
+        return self.race.is_over or self.race.state.round > self.rounds
+
+    @property
+    def round(self) -> int:
+        return self.race.state.round
+
+    def actor(self) -> str | None:
+        """Who decides now (a card can hand a choice to another player), None when nobody does."""
+        legal = self.race.legal_actions()
+        return legal[0].car if legal and not self.stopped else None
+
+    def choices(self) -> list[Choice]:
+        """The learner's legal actions now, each with its label and tooltip ([] when it is not the learner's turn)."""
+        if self.actor() != YOU:
+            return []
+        state = self.race.state
+        out = []
+        for a in self.race.legal_actions():
+            rule = self.race.explain(a).rule
+            out.append(Choice(a, label(state, a), f"{a} ({rule})"))
+        return out
+
+    def standings(self) -> list[str]:
+        """The race position now, 1st first (§13: furthest travelled, the inner lane breaking ties)."""
+        return self.race.standings()
+
+    # -------------------------------------------------------------- playing
+    def play(self, action: Action | str) -> list[Happened]:
+        """Apply the learner's ``action`` (an illegal one raises the engine's one-line error and changes nothing),
+        then the computer players' decisions until the learner decides again or the race stops. Returns what
+        happened, as (who, action, events) in order."""
+        if self.stopped:
+            raise IllegalAction(str(action), "§14", f"the first race has stopped after round {self.rounds}: "
+                                                    "press “new race”")
+        if self.actor() != YOU:
+            raise IllegalAction(str(action), "§5", f"it is {self.actor()}'s decision")
+        events = self.race.apply(action)
+        self.last = [(YOU, self.race.steps[-1].action, events)]
+        self.last += self._run_computers()
+        self.history += self.last
+        return self.last
+
+    def _run_computers(self) -> list[Happened]:
+        done = []
+        for _ in range(2000):  # a computer turn is some tens of decisions; the bound only guards against a bug
+            who = self.actor()
+            if who is None or who == YOU:
+                break
+            legal = self.race.legal_actions()
+            action = self.computers[who].choose(self.race, legal)
+            done.append((who, action, self.race.apply(action)))
+        return done
+
+
+def first_turn(seed: int = 1, opponents: int = 2) -> FirstRace:
+    """The race of :class:`FirstRace` after the learner's first round played by a computer player in the learner's
+    seat (the greedy one): the notebook's worked example of one whole round."""
+    race = FirstRace(seed, opponents, rounds=1)
+    you = GreedyDriver()
+    while not race.stopped:
+        choices = race.choices()
+        race.play(you.choose(race.race, [c.action for c in choices]))
+    return race
