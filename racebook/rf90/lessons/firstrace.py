@@ -268,7 +268,7 @@ class FirstRace:
             order = " ".join(self.standings())
             return f"The guided race is over after {min(self.turn - 1, self.turns)} Game Turns: {order}"
         who = "your decision" if self.my_turn else f"{self.race.current_car} to play"
-        return f"Game Turn {s.turn} of {self.turns} · you ({LEARNER}) are on lap {s.cars[LEARNER].lap} · {who}"
+        return f"Game Turn {s.turn} of {self.turns} · you drive {LEARNER} · {who}"
 
     def standings(self) -> list[str]:
         """The cars in race order (§25)."""

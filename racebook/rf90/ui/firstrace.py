@@ -36,6 +36,8 @@ CSS = """<style>
 .rb-first-story .me {font-weight:bold}
 .rb-first-story .them {color:#444;font-size:15px}
 .rb-first-story .more {font-size:13px;margin-left:6px}
+.rb-first-story a.rule {font-size:13px;font-weight:normal;color:#fff;background:#777;border-radius:3px;padding:0 5px;
+  margin-left:6px;text-decoration:none}
 .rb-first-story .who {font-size:14px;color:#666;margin-top:6px}
 </style>"""
 
