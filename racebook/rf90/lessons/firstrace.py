@@ -22,6 +22,7 @@ from racebook.rf90.actiontext import parse
 from racebook.rf90.analysis.drivers import GreedyDriver
 from racebook.rf90.car import RobotType
 from racebook.rf90.game import Race
+from racebook.rf90.rules.classification import classification
 from racebook.rf90.setup import Driver, new_race
 from racebook.rf90.trackfile import load_track
 
@@ -225,7 +226,9 @@ class FirstRace:
 
     def choices(self) -> list[ActionLabel]:
         """The learner's legal actions with their labels (none when it is not the learner's decision)."""
-        return labels(self.race.legal_actions(), self.race.state) if self.my_turn else []
+        if not self.my_turn:
+            return []
+        return labels([a for a in self.race.legal_actions() if a.car == LEARNER], self.race.state)
 
     def _step(self, action: Action) -> Step:
         car = action.car
@@ -272,6 +275,4 @@ class FirstRace:
 
     def standings(self) -> list[str]:
         """The cars in race order (§25)."""
-        from racebook.rf90.rules.classification import classification
-
         return list(classification(self.race.state))
