@@ -96,6 +96,37 @@ LEARN_MORE_BY_VERB: dict[str, str] = {
 }
 
 
+#: Turn phase (its name) → what the learner decides there in plain words, its rule and the notebook that teaches it.
+PHASE_HINTS: dict[str, tuple[str, str, str]] = {
+    "A": ("start of your turn: start it, skip it (you may change strategy) or pit", "§13.A", _TURN),
+    "DRAW": ("draw: choose how to draw your card(s)", "§13.B", _SKILLS),
+    "LUCKY_DISCARD": ("LUCKY: discard one card after drawing two", "§26.4", _SKILLS),
+    "PLAY": ("play one or two Race Cards: their movement points (MP) move your car, one section per MP", "§13.C",
+             _MOVE),
+    "PAY": ("pay the tyre cost of your play: tyre chips, cards or both", "§13.D.1", _FLAGS),
+    "DISCARD": ("pay the card-discard cost: choose the cards that go", "§13.D.1", _CHECKS),
+    "TEST": ("a test is due: use a card from your hand (its check factor must not exceed the target) or draw one "
+             "blind", "§13.D.2", _CHECKS),
+    "RECOVERY": ("a recovery test: a card from your hand or a blind draw", "§18.2", _LB),
+    "RECOVERY_DISCARD": ("recovery: choose the card to discard", "§18.2", _LB),
+    "EVENTS": ("your cards' event symbols: move the weather pawn, place or remove a flag, or not", "§13.D.4",
+               _FLAGS),
+    "LEADER": ("the lapping check: a card from your hand or a blind draw", "§20", _CHECKS),
+    "OCCUPY": ("take a free trajectory in your section, or none", "§13.F.2", _TRAJ),
+    "LATE_BRAKE": ("late braking: try a test to go further, or stop here", "§13.F.1", _LB),
+    "PIT_DISCARD": ("pit stop: discard cards, then draw up", "§13.A.3", _PITS),
+    "PIT_TYRES": ("pit stop: new tyres, or keep them", "§13.A.3", _PITS),
+    "PIT_STRATEGY": ("pit stop: change strategy, or keep it", "§13.A.3", _PITS),
+    "DUEL": ("a duel in this corner: challenge, join, stay out, or bid cards", "§12.1", _DUELS),
+    "ORANGE": ("the orange flag: force a robot, or let it be", "§15.4", _FLAGS),
+    "ASSIST_START": ("help your robot teammate with a card, or not", "§5.6 (Expansion #1)", _TEAMS),
+    "ASSIST_END": ("help your robot teammate with a card, or not", "§5.6 (Expansion #1)", _TEAMS),
+    "SC_WINDOW": ("the Safety Car is out: pit now, or stay out", "§21.1", _SC),
+    "SC_A": ("behind the Safety Car: pit, or go", "§21.3", _SC),
+    "SC_DISCARD": ("behind the Safety Car: discard one card", "§21.3", _SC),
+}
+
+
 def _plain(template: str) -> Callable[[dict[str, Any]], str]:
     return lambda w: template.format(**w)
 
@@ -229,6 +260,14 @@ class FirstRace:
         if not self.my_turn:
             return []
         return labels([a for a in self.race.legal_actions() if a.car == LEARNER], self.race.state)
+
+    def hint(self) -> Guide | None:
+        """What the learner decides now, in plain words (:data:`PHASE_HINTS`), or None when it is not their turn."""
+        phase = self.race.phase
+        if not self.my_turn or phase is None or phase.name not in PHASE_HINTS:
+            return None
+        sentence, rule, notebook = PHASE_HINTS[phase.name]
+        return Guide("phase", LEARNER, sentence[0].upper() + sentence[1:], rule, notebook)
 
     def _step(self, action: Action) -> Step:
         car = action.car

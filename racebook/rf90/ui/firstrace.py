@@ -136,9 +136,12 @@ class GuidedRace:
             self.prompt_html.value = ("<b>The guided race is over.</b> Press <b>new race</b> to play another, or "
                                       "read on: each line's <i>learn more</i> opens the notebook that teaches it.")
         else:
-            phase = f" — phase {m.race.phase.value}" if m.race.phase is not None else ""
-            self.prompt_html.value = (f"<b>Your decision</b>{html.escape(phase)} (hover a button for its action "
-                                      "text and rule):")
+            hint = m.hint()
+            phase = f" (phase {m.race.phase.value})" if m.race.phase is not None else ""
+            what = line_html(hint, True).replace('class="me"', 'class="me rb-first-hint"') if hint else ""
+            self.prompt_html.value = (f'<div class="rb-first-story" style="border-color:#37a">{what}'
+                                      f'<div class="them">Your decision{html.escape(phase)}: hover a button for its '
+                                      "action text and rule.</div></div>")
         self.story.value = story_html(self.latest)
         self.view.set_cars(s.cars)
         self.view.show(frame_of(s))

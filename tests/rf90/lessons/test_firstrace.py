@@ -14,7 +14,15 @@ from racebook.core import citations
 from racebook.core.errors import IllegalAction
 from racebook.core.events import Event
 from racebook.rf90.actions import _VERBS
-from racebook.rf90.lessons.firstrace import LEARN_MORE, LEARN_MORE_BY_VERB, LEARNER, FirstRace, Guide
+from racebook.rf90.lessons.firstrace import (
+    LEARN_MORE,
+    LEARN_MORE_BY_VERB,
+    LEARNER,
+    PHASE_HINTS,
+    FirstRace,
+    Guide,
+)
+from racebook.rf90.turn import Phase
 
 ROOT = Path(__file__).resolve().parents[3]
 NOTEBOOKS = ROOT / "notebooks" / "rf90"
@@ -114,3 +122,19 @@ def test_the_learner_drives_blue_only() -> None:
         race.choose("Red start")
     with pytest.raises(IllegalAction):
         race.choose(f"{LEARNER} late-brake")  # well-formed, not legal in phase A: the engine's refusal
+
+
+def test_every_phase_of_a_decision_has_a_plain_hint() -> None:
+    assert set(PHASE_HINTS) == {p.name for p in Phase} - {"DONE"}
+    for name, (sentence, rule, notebook) in PHASE_HINTS.items():
+        assert_good_line(Guide(name, LEARNER, sentence, rule, notebook))
+    race = FirstRace(seed=2)
+    seen = set()
+    while not race.finished:
+        hint = race.hint()
+        assert hint is not None and race.race.phase is not None
+        assert (hint.sentence.lower(), hint.rule) == (PHASE_HINTS[race.race.phase.name][0].lower(),
+                                                      PHASE_HINTS[race.race.phase.name][1])
+        seen.add(race.race.phase.name)
+        race.choose(race.choices()[0].action)
+    assert race.hint() is None and {"A", "PLAY"} <= seen
