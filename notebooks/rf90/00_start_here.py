@@ -14,82 +14,67 @@
 # ---
 
 # %% [markdown]
-# # 00 — Start here: *Race! Formula 90* in notebooks
+# # 00 — Start here: your first race
 #
-# **Learning objectives** — after this notebook you can:
+# *Race! Formula 90* is a board game of the 1990 Formula 1 season. You learn it here by playing: below is a race of
+# three Game Turns on the teaching track. You drive **Blue**; the computer drives **Red**, and three robots drive
+# themselves.
 #
-# * say what *Race! Formula 90* is and what a Game Turn of it looks like;
-# * use these notebooks: run them top to bottom, step through an example with ⏮ ◀ ▶ ⏭, flip a house rule,
-#   follow a rule's citation to the digest;
-# * drive the `racebook` engine yourself in six lines: load a scenario, list the legal actions, apply one, read
-#   the events, travel back in time, read a position in Race Position Notation;
-# * tell what comes from the manual and what was invented for teaching;
-# * look up the manual's Portuguese for any term (the glossary, with a search box).
+# **Click a button**: each one is a move the rules allow now, in plain words (hover it for the exact action and its
+# rule). The engine is the referee: it plays the other cars until it is your turn again, then tells you what happened,
+# one sentence a step. Each sentence has a small rule badge and a *learn more* link to the notebook that teaches that
+# step in depth. **new race** deals another race.
 #
-# **Digest sections:** [§0][] (conventions and scope), [§1][] (glossary), an overview of [§3][], [§10][], [§11][],
-# [§13][] and [§17][]; [§30][] (the worked examples) and [§31][] (ambiguities).
-#
-# [§0]: ../../docs/rules/rf90_rules_digest.md#s0
-# [§1]: ../../docs/rules/rf90_rules_digest.md#s1
-# [§10]: ../../docs/rules/rf90_rules_digest.md#s10
-# [§11]: ../../docs/rules/rf90_rules_digest.md#s11
-# [§13]: ../../docs/rules/rf90_rules_digest.md#s13
-# [§17]: ../../docs/rules/rf90_rules_digest.md#s17
-# [§3]: ../../docs/rules/rf90_rules_digest.md#s3
-# [§30]: ../../docs/rules/rf90_rules_digest.md#s30
-# [§31]: ../../docs/rules/rf90_rules_digest.md#s31
+# Nothing shows? Run the notebook first: *Run ▸ Run All Cells*.
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+
+from racebook.rf90.ui.firstrace import GuidedRace
+
+GuidedRace(seed=1)
 
 # %% [markdown]
-# ## What *Race! Formula 90* is
+# ## What you just played
 #
-# *Race! Formula 90* (2nd edition) is a board game of Formula 1 races of 1990. These notebooks follow its
-# **advanced mode** (*Modo Avançado*, [§0][]). The words below are the digest's; the Portuguese of the manual is in
-# *italics* (all of them are in the glossary at the end).
+# * **The track** is a loop of **sections** (*seções*, [§3][]): **straights** (*Reta*), **braking zones** (*Freio*) and
+#   **corners** (*Curva*, each with a duel modifier). Several cars fit in one section, front to back.
+# * **A Game Turn** ([§10][]): sections are **activated** one at a time, from the leader's backwards ([§11][]); in a
+#   corner the cars may first **duel** ([§12][]). Each car then plays an **individual turn** ([§13][]): A declare (pit
+#   stop …), B draw, C play one or two **Race Cards** for their **movement points** (MP), D pay tyres and pass tests,
+#   E move, F late braking and trajectories.
+# * **Resources**: tyre chips, cards, wear slots and fuel — a car must **pit** by the turn on its refuel chit
+#   ([§8][]).
+# * **Robots** ([§17][]) have no cards: they move 4, 3 or 2 MP a turn. The winner leads at the end of the last turn.
 #
-# * **The track** is a loop of **sections** (*seções*, [§3][]): **straights** (*Reta*, brown border), **braking zones**
-#   (*Freio*, grey) and **corners** (*Curva*, yellow, each with a **duel modifier**). Several cars fit in one section,
-#   in a front-to-back order. Cars move **section by section**.
-# * **The cards.** Each car plays one or two **Race Cards** (*cartas de corrida*, [§5.1][]) a turn. A card gives
-#   **movement points** (MP, written [n]) and has a **check factor** (written (nn), 1–99). Red cards are fast but cost
-#   tyres or wear, green ones usually ask for a **test**, orange ones draw more cards, yellow ones bring flags and
-#   weather.
-# * **A Game Turn** (*Turno de Jogo*, [§10][]): sections are **activated** one at a time, from the **leader's** section
-#   backwards ([§11][]); in a corner the cars may first **duel** for position ([§12][]). Each car then plays an
-#   **individual turn** (*Turno Individual*, [§13][]): A start-of-turn declarations (pit stop …), B draw a card, C play
-#   cards, D pay tyres and wear and pass tests, E move, F late braking and trajectories.
-# * **Resources**: tyre chips, cards in hand, wear slots and fuel — a car must **pit** by the turn on its refuel chit
-#   ([§8][]). Wear fills slots; no free slot means retirement ([§18.6][]).
-# * **Players and robots.** Human **players** (*jogadores*) run a **Car Panel** (*Painel do Carro*) with cards, tyres
-#   and a **Target Check**. **Robots** (*robôs*, [§17][]) — SuperFast (black), Fast (yellow), Slow (purple) — move with
-#   a base of 4, 3 or 2 MP a turn, have no panel and test against 70. The winner is the race leader at the end of the
-#   last turn ([§10][]).
+# The notebooks follow the manual's **advanced mode** ([§0][]); its Portuguese terms are in *italics* and in the
+# glossary at the end.
 #
-# ## How to use these notebooks
-#
-# * **Run them top to bottom**: *Run ▸ Run All Cells* (or Shift+Enter cell by cell). Every number and every
-#   sentence you see is computed by the `racebook` engine; the notebooks only show it.
-# * **Every rule cites the digest**: "[§13.D.2][]" is a section of the English digest of the Portuguese manual,
-#   "[Ex. 24][]" a worked example of the manual ([§30][]), "[AMB-6][]" an ambiguity and the reading chosen ([§31][]).
-# * **The stepper** under each example: ⏮ first, ◀ back, ▶ next, ⏭ last, or drag the slider. It shows the current
-#   event's sentence with its rule, the position on the track view and the log so far (the current line in yellow).
-# * **House rules**: where the book can be read two ways, a switch (`racebook.rf90.options.Rules`) names the readings.
-#   The defaults are the digest's recommendations:
-#
-# [AMB-6]: ../../docs/rules/rf90_rules_digest.md#amb-6
-# [Ex. 24]: ../../docs/rules/rf90_rules_digest.md#ex-24
 # [§0]: ../../docs/rules/rf90_rules_digest.md#s0
 # [§10]: ../../docs/rules/rf90_rules_digest.md#s10
 # [§11]: ../../docs/rules/rf90_rules_digest.md#s11
 # [§12]: ../../docs/rules/rf90_rules_digest.md#s12
 # [§13]: ../../docs/rules/rf90_rules_digest.md#s13
-# [§13.D.2]: ../../docs/rules/rf90_rules_digest.md#s13-d-2
 # [§17]: ../../docs/rules/rf90_rules_digest.md#s17
-# [§18.6]: ../../docs/rules/rf90_rules_digest.md#s18-6
 # [§3]: ../../docs/rules/rf90_rules_digest.md#s3
+# [§8]: ../../docs/rules/rf90_rules_digest.md#s8
+
+# %% [markdown]
+# ## How to use these notebooks
+#
+# * **Run them top to bottom** (*Run ▸ Run All Cells*). Every number and sentence is computed by the `racebook`
+#   engine; the notebooks only show it.
+# * **Citations**: "[§13.D.2][]" is a section of the rules digest, "[Ex. 24][]" a worked example of the manual
+#   ([§30][]), "[AMB-6][]" an ambiguity and the reading chosen ([§31][]).
+# * **The stepper** under each example: ⏮ first, ◀ back, ▶ next, ⏭ last, or drag the slider.
+# * **House rules**: where the book can be read two ways, a switch names the readings. The defaults are the digest's
+#   recommendations:
+#
+# [AMB-6]: ../../docs/rules/rf90_rules_digest.md#amb-6
+# [Ex. 24]: ../../docs/rules/rf90_rules_digest.md#ex-24
+# [§13.D.2]: ../../docs/rules/rf90_rules_digest.md#s13-d-2
 # [§30]: ../../docs/rules/rf90_rules_digest.md#s30
 # [§31]: ../../docs/rules/rf90_rules_digest.md#s31
-# [§5.1]: ../../docs/rules/rf90_rules_digest.md#s5-1
-# [§8]: ../../docs/rules/rf90_rules_digest.md#s8
 
 # %% tags=["presenter-show"]
 import racebook
@@ -99,13 +84,9 @@ for name, value in Rules().to_dict().items():
     print(f"{name} = {value!r}\n    {HOUSE_RULE_DOCS[name]}")
 
 # %% [markdown]
-# A scenario sets them in its `[rules]` table; for example `racebook.rf90.scenario.build({..., "rules":
-# {"last_turn_easy_passing": False}})` replays a race with the other reading.
-#
 # ## The notebooks
 #
-# One mechanic per notebook, in the order a new player meets them. The list is computed from the files in this
-# folder when you run the cell, so "coming" means the notebook is not written yet.
+# One mechanic per notebook. The list is computed from the files in this folder when you run the cell.
 
 # %%
 # NBVAL_IGNORE_OUTPUT
@@ -115,7 +96,7 @@ from pathlib import Path
 from IPython.display import Markdown
 
 PLAN = [
-    ("00_start_here", "this notebook: the game, the engine in six cells, the glossary", "§0, §1"),
+    ("00_start_here", "this notebook: a first race, the game in brief, the engine, the glossary", "§0, §1"),
     ("01_activation", "section activation and turn order", "§10, §11"),
     ("02_duels", "duels in corner sections; exact odds against a robot", "§12, §24, §17.2"),
     ("03_late_braking", "late braking, off-track routes and re-entry", "§13.F.1, §18"),
@@ -145,39 +126,31 @@ for name, what, cite in plan:
 Markdown("\n".join(rows))
 
 # %% [markdown]
-# ## The engine in six cells
+# ## The engine in four cells
 #
-# The notebooks are thin; the rules live in a small pure-Python engine. Here it plays the manual's **[Ex. 27][]**
-# ([§30][]): Blue, on a +2 trajectory in I, passes Red on the straight and Green in a braking zone with the BANGING
-# WHEELS strategy ([§13.E.3][], [§26.2][]).
+# The race above is a small pure-Python engine; the notebooks only show it. Here it plays the manual's **[Ex. 27][]**:
+# Blue, on a +2 trajectory, passes Red on the straight and Green in a braking zone ([§13.E.3][]).
 #
-# **1. Load a scenario** — a small data file: a starting position, the cars' panels, stacked draws, actions.
-# `play=False` stops before its actions.
+# **1. Load a scenario** (a starting position, the cars' panels, stacked draws) and list the **legal actions**: the
+# single source of truth, each with its plain label and its one text form ([§13.A][]).
 #
 # [Ex. 27]: ../../docs/rules/rf90_rules_digest.md#ex-27
+# [§13.A]: ../../docs/rules/rf90_rules_digest.md#s13-a
 # [§13.E.3]: ../../docs/rules/rf90_rules_digest.md#s13-e-3
-# [§26.2]: ../../docs/rules/rf90_rules_digest.md#s26-2
-# [§30]: ../../docs/rules/rf90_rules_digest.md#s30
 
 # %%
+from racebook.rf90.actionlabels import labels
+
 sc = racebook.rf90.scenario.load("ex27", play=False)
 race = sc.race
 print(sc.title, f"[{sc.cite}]")
-print("start:", race.position())
-print("the scenario's actions:", list(sc.actions))
+for choice in labels(race.legal_actions(), race.state):
+    print(f"{choice.label:<40} {choice.text}")
 
 # %% [markdown]
-# **2. `legal_actions()`** — the single source of truth: everything the player to move may do now ([§13.A][]).
-#
-# [§13.A]: ../../docs/rules/rf90_rules_digest.md#s13-a
-
-# %%
-for action in race.legal_actions():
-    print(action)
-
-# %% [markdown]
-# **3. `apply`** — actions in their one text form. An illegal one is refused with the rule and what would be legal
-# (here Blue has moved, but his turn is not over: in phase F.2 he may still occupy a trajectory, [§13.F][]).
+# **2. Apply actions** in their text form. An illegal one is refused with the rule (here Blue has moved, but in
+# phase F.2 he may still occupy a trajectory, [§13.F][]). The **events** are typed records, each with a sentence that
+# cites its rule.
 #
 # [§13.F]: ../../docs/rules/rf90_rules_digest.md#s13-f
 
@@ -189,41 +162,18 @@ try:
     race.apply("Blue play R14")
 except racebook.IllegalAction as err:
     print("refused:", err)
-
-# %% [markdown]
-# **4. Events** — typed records, each with a sentence that cites its rule.
-
-# %%
 for event in race.events:
-    print(f"{event.kind:<17} {event.sentence()}")
+    print(event.sentence())
 
 # %% [markdown]
-# **5. Time travel** — `race.at(n)` replays the first *n* actions into a new race (the chance is seeded, so the
-# replay is exact). Here: back before the payment, where Blue could also pay with a card.
-
-# %%
-before_pay = race.at(2)
-print(before_pay.position())
-print([str(a) for a in before_pay.legal_actions()])
-print("the original race is unchanged:", race.position())
-
-# %% [markdown]
-# **6. Race Position Notation** (RPN) — a whole position in one line, like FEN in chess: the track and header
-# (`turn=`, `lap=`, `weather=` space), then `| SECTION: cars front to back`. `*` = the Leader token, `-1` = a lap
-# down, `@I.t1` = on trajectory I.t1, `{played}` = has played this Game Turn. It parses back:
+# **3. Race Position Notation** (RPN): a whole position in one line, like FEN in chess — the header (`turn=`, `lap=`,
+# `weather=`), then `| SECTION: cars front to back`; `*` = the Leader token, `@I.t1` = on trajectory I.t1.
 
 # %% tags=["presenter-show"]
-from racebook.rf90 import notation
-
-rpn = race.position()
-print(rpn)
-position = notation.parse(rpn)
-print("turn", position.turn, "· lap", position.lap, "· weather space", position.weather)
-for section, tokens in position.sections:
-    print(f"  {section}:", *tokens)
+print(race.position())
 
 # %% [markdown]
-# The same race with the stepper and the track view (⏮ ◀ ▶ ⏭):
+# **4. The stepper** and the track view replay the example event by event (⏮ ◀ ▶ ⏭):
 
 # %%
 # NBVAL_IGNORE_OUTPUT
@@ -301,8 +251,6 @@ view = GlossaryView("teste")
 print(view.text())
 
 # %% [markdown]
-# ## Where next
+# ## Next → [01_activation](01_activation.ipynb)
 #
-# Open **01_activation** to see who plays when, then follow the map above. Every notebook has the same shape:
-# learning objectives, the rule in plain English with its citations, the manual's examples with the stepper, and an
-# interactive panel to try your own positions.
+# Who plays when: the order in which the sections play, the one idea every other notebook builds on.

@@ -395,8 +395,8 @@ for total, p in ds.robot_total_distribution(st, "Blue", rows41[0].robot_modifier
     print(f"  {total:>2}: {ds.fraction_text(p)}")
 
 # %% [markdown]
-# With two cards Blue's 3 beats Black only **261/1457 ≈ 17.9%** of the time and ties (1 damage) **1153/4371 ≈
-# 26.4%** — in the book Black drew (40) and (64), [1] + [1] − 1 = 1, and Blue's 3 won. One card never wins: its 1
+# With two cards Blue's 3 beats Black only **17.9 % (261/1457)** of the time and ties (1 damage) **26.4 %
+# (1153/4371)** — in the book Black drew (40) and (64), [1] + [1] − 1 = 1, and Blue's 3 won. One card never wins: its 1
 # can at best tie the robot's lowest total, [1] + [1] − 1. (Red, a human, bids what he chooses: the odds rate
 # the robot only.)
 #

@@ -103,10 +103,11 @@ def robot_total_distribution(state: RaceState, viewer: str, modifier: int = 0) -
 
 
 def fraction_text(p: Fraction) -> str:
-    """``31/55 (56.4%)``: an exact fraction and its rounded percentage."""
+    """``56.4 % (31/55)``: the rounded percentage first, then the exact fraction (issue 19: odds read as
+    percentages); a certainty or an impossibility is ``100 %`` or ``0 %``."""
     if p.denominator == 1:
-        return f"{p.numerator} ({float(p):.0%})"
-    return f"{p.numerator}/{p.denominator} ({float(p):.1%})"
+        return f"{float(p) * 100:.0f} %"
+    return f"{float(p) * 100:.1f} % ({p.numerator}/{p.denominator})"
 
 
 def odds_lines(rows: Iterable[BidOdds]) -> list[str]:

@@ -78,7 +78,7 @@ def test_options(race: Any, step: int, *, next_blind: bool = False) -> pd.DataFr
             car = alt.state.cars[action.car]
             pool = len(odds.unseen(alt.state, car.id))
             _target, p = odds.blind_test(alt.state, car)
-            row["next blind test passes"] = f"{int(p * pool)}/{pool} ≈ {float(p):.0%}"
+            row["next blind test passes"] = f"{float(p) * 100:.0f} % ({int(p * pool)}/{pool})"
         rows.append(row)
     return pd.DataFrame(rows, index=range(1, len(rows) + 1))
 
@@ -154,8 +154,9 @@ def arithmetic(o: TestOdds) -> str:
 
 
 def odds_text(o: TestOdds) -> str:
-    """'58/98 ≈ 59.2%': passing cards over the unseen pool (the exact fraction, unreduced)."""
-    return f"{o.passing}/{o.pool} ≈ {float(o.p):.1%}"
+    """'59.2 % (58/98)': the percentage first, then the passing cards over the unseen pool (the exact fraction,
+    unreduced)."""
+    return f"{float(o.p) * 100:.1f} % ({o.passing}/{o.pool})"
 
 
 def describe(o: TestOdds) -> str:

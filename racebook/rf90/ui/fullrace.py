@@ -48,6 +48,7 @@ import pandas as pd
 
 from racebook.core.datafile import MAX_BYTES, read_text
 from racebook.core.errors import ActionSyntaxError, DataError, IllegalAction, RacebookError, SetupError
+from racebook.rf90.actionlabels import labels as action_labels
 from racebook.rf90.actions import Action, Play
 from racebook.rf90.actions import parse as parse_action
 from racebook.rf90.analysis.drivers import GreedyDriver
@@ -1118,6 +1119,7 @@ class RaceTable:
         race = self.race
         assert race is not None
         legal = race.legal_actions()
+        shown = {d.text: d for d in action_labels(legal, race.state)}  # the car's name only when several decide
         groups: dict[str, list[Action]] = {}
         for a in legal:
             groups.setdefault(a.verb, []).append(a)
@@ -1129,7 +1131,7 @@ class RaceTable:
         for verb, acts in groups.items():
             label = widgets.HTML(f"<b>{html.escape(verb)}</b> ({len(acts)})")
             if len(acts) > MAX_BUTTONS:
-                dd = widgets.Dropdown(options=[(self._label(a), str(a)) for a in acts], layout=widgets.Layout(
+                dd = widgets.Dropdown(options=[(shown[str(a)].label, str(a)) for a in acts], layout=widgets.Layout(
                     width=f"{self.side - 130}px"))
                 b = widgets.Button(description=f"apply {verb}", button_style="primary",
                                    layout=widgets.Layout(width="auto"))
@@ -1140,7 +1142,7 @@ class RaceTable:
             buttons = []
             for a in acts:
                 text = str(a)
-                b = widgets.Button(description=self._label(a), tooltip=self._tooltip(a),
+                b = widgets.Button(description=shown[text].label, tooltip=shown[text].tooltip(race.state),
                                    button_style="primary" if isinstance(a, Play) else "",
                                    layout=widgets.Layout(width="auto", height="38px"))
                 b.on_click(g(lambda _b, text=text: self._apply(text)))
@@ -1148,22 +1150,6 @@ class RaceTable:
                 buttons.append(b)
             rows.append(widgets.VBox([label, widgets.HBox(buttons, layout=widgets.Layout(flex_flow="row wrap"))]))
         _replace_children(self.actions_box, rows)
-
-    def _label(self, a: Action) -> str:
-        """The button text: the action without the car's name; played cards with [MP](check)."""
-        race = self.race
-        assert race is not None
-        words = str(a).split()[1:]
-        out = []
-        for w in words:
-            out.append(f"{w}{race.state.card(w)}" if w in race.state.cards else w)
-        return " ".join(out)
-
-    def _tooltip(self, a: Action) -> str:
-        race = self.race
-        assert race is not None
-        cards = [w for w in str(a).split() if w in race.state.cards]
-        return str(a) + "".join(f"\n{race.state.card(c).describe()}" for c in cards)
 
     def _standings_html(self, car: str | None) -> str:
         df = self.standings()

@@ -399,7 +399,7 @@ class LateBrakingPanel:
         lines = [
             f"{self.w_track.value} / {r.zone}: target {r.target} = TC {self.w_tc.value} {self.w_lb.value:+d} LB"
             + (" -20 rain" if self.w_rain.value else "") + (" +20 REFLEXES" if self.w_reflexes.value else ""),
-            f"P(success) = {r.p_success.numerator}/{r.p_success.denominator} = {_pct(r.p_success)} "
+            f"P(success) = {_pct(r.p_success)} ({r.p_success.numerator}/{r.p_success.denominator}) "
             f"over {r.pool_size} unseen cards",
             f"on success: +{r.sections_on_success} section(s), passing {r.cars_passed} car(s); expected "
             f"{_num(r.expected_sections)} section(s), {_num(r.expected_cars_passed)} car(s)",

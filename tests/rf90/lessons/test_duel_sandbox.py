@@ -207,8 +207,8 @@ def test_robot_total_distribution_is_exact() -> None:
 
 
 def test_fraction_text_and_odds_lines() -> None:
-    assert ds.fraction_text(Fraction(1, 4)) == "1/4 (25.0%)"
-    assert ds.fraction_text(Fraction(0)) == "0 (0%)"
+    assert ds.fraction_text(Fraction(1, 4)) == "25.0 % (1/4)"
+    assert ds.fraction_text(Fraction(0)) == "0 %" and ds.fraction_text(Fraction(1)) == "100 %"
     lines = ds.odds_lines(ds.bid_odds(_odds_race().state, "Blue", "Black"))
     assert lines[0].split() == ["bid", "total", "win", "tie", "lose"]
     assert lines[-1].startswith("(") and "robot modifier -1" in lines[-1]

@@ -179,7 +179,7 @@ def test_panel_opens_on_the_race_and_matches_the_engine() -> None:
     assert panel.w_track.value == "monza" and panel.w_zone.value == "Ascari-brake"
     assert (panel.w_tc.value, panel.w_lb.value) == (77, -10)
     text = panel.report()
-    assert "target 67 = TC 77 -10 LB" in text and "P(success) = 64/93" in text
+    assert "target 67 = TC 77 -10 LB" in text and "P(success) = 68.8 % (64/93)" in text
     gains, costs, probs = panel.bar_values()
     assert list(panel.bars_v.y) == pytest.approx(gains + costs)
     assert list(panel.bars_p.y) == pytest.approx(probs)
