@@ -81,7 +81,7 @@ LEARN_MORE: dict[str, str] = {
     "RainExpertStart": _SKILLS,
     # Expansion #1 teams (§5)
     "Assisted": _TEAMS, "NotAssisted": _TEAMS, "OwnChitDue": _TEAMS, "RobotTeammateChit": _TEAMS,
-    "RobotTeammateJoins": _TEAMS,
+    "RobotTeammateJoins": _TEAMS, "TeammateForced": _TEAMS,
 }
 
 #: Action verb → the notebook that teaches that decision (the learner's own choice in the story).
@@ -121,6 +121,8 @@ PHASE_HINTS: dict[str, tuple[str, str, str]] = {
     "ORANGE": ("the orange flag: force a robot, or let it be", "§15.4", _FLAGS),
     "ASSIST_START": ("help your robot teammate with a card, or not", "§5.6 (Expansion #1)", _TEAMS),
     "ASSIST_END": ("help your robot teammate with a card, or not", "§5.6 (Expansion #1)", _TEAMS),
+    "ASSIST_FORCED": ("an orange flag forces your robot teammate: add a green card for +20, or not",
+                      "§5.7 (Expansion #1)", _TEAMS),
     "SC_WINDOW": ("the Safety Car is out: pit now, or stay out", "§21.1", _SC),
     "SC_A": ("behind the Safety Car: pit, or go", "§21.3", _SC),
     "SC_DISCARD": ("behind the Safety Car: discard one card", "§21.3", _SC),
