@@ -54,7 +54,7 @@ workshop: $(VENV)/.installed
 	$(BIN)/racebook workshop $(NB) $(if $(PORT),--port $(PORT)) $(if $(HOST),--ip $(HOST)) $(if $(TOKEN),--token $(TOKEN))
 
 # Execute the notebooks from their sources (notebooks/<game>/NN_name.py) and write the paired .ipynb: all of them,
-# or one, e.g. make notebooks NB=02 (or NB=02_duels, NB=notebooks/rf90/02_duels.py, NB=A1 for Automobiles A1).
+# or one, e.g. make notebooks NB=04 (or NB=04_duels, NB=notebooks/rf90/04_duels.py, NB=A1 for Automobiles A1).
 # Prints each notebook's time. (Notebook names: two characters, a digit or capital then a digit: 02_, A1_.)
 NB_SOURCES = $(if $(filter %.py,$(NB)),$(NB),$(wildcard notebooks/*/$(if $(NB),$(NB),[0-9A-Z][0-9]_)*.py))
 notebooks: $(VENV)/.installed-test

@@ -56,7 +56,7 @@ class WorkshopCommand:
 
 
 def _executed_notebooks(nb_dir: Path) -> list[Path]:
-    """The executed notebooks under ``nb_dir`` (one folder per game: ``notebooks/rf90/02_duels.ipynb``), in
+    """The executed notebooks under ``nb_dir`` (one folder per game: ``notebooks/rf90/04_duels.ipynb``), in
     order; JupyterLab's checkpoints are not notebooks."""
     return sorted((p for p in nb_dir.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts),
                   key=lambda p: (p.stem, p.parent.name))
@@ -64,7 +64,7 @@ def _executed_notebooks(nb_dir: Path) -> list[Path]:
 
 def find_notebooks(target: str | None, cwd: Path | None = None) -> Path:
     """The notebook or folder to serve: ``target`` as a path, or a notebook under ``notebooks/`` (in any game's
-    folder) named by its number or name (``02``, ``02_duels``, or ``rf90/02`` for one game's); no target = the
+    folder) named by its number or name (``04``, ``04_duels``, or ``rf90/04`` for one game's); no target = the
     whole ``notebooks/`` folder."""
     base = Path(cwd or Path.cwd())
     nb_dir = base / "notebooks"
@@ -84,7 +84,7 @@ def find_notebooks(target: str | None, cwd: Path | None = None) -> Path:
             from None
     if nb_dir.is_dir():
         every = _executed_notebooks(nb_dir)
-        game, _, name = target.rpartition("/")  # "rf90/02": notebook 02 of that game's folder
+        game, _, name = target.rpartition("/")  # "rf90/04": notebook 04 of that game's folder
         hits = [p for p in every if (p.stem == name or p.stem.startswith(f"{name}_"))
                 and (not game or p.parent.name == game)]
         if len(hits) == 1:

@@ -212,7 +212,7 @@ def _drive(page: Any, url: str, clicks: int, out: Path | None, seen: dict) -> No
 
 
 OUTPUT_DIR = Path(os.environ.get("RACEBOOK_TEST_OUTPUT", REPO / "test-output")) / "browser"
-NOTEBOOK_01 = REPO / "notebooks" / "rf90" / "01_activation.ipynb"
+NOTEBOOK_ACTIVATION = REPO / "notebooks" / "rf90" / "03_activation.ipynb"
 WIDGET_CELL = ".jp-OutputArea-output"
 
 
@@ -285,7 +285,7 @@ def _browser_session(notebook: Path, server: Any, name: str) -> Iterator[tuple[s
         shutil.rmtree(root, ignore_errors=True)
 
 
-def check_notebook_in_lab(notebook: Path = NOTEBOOK_01, clicks: int = 3, shot: Path | None = None) -> dict:
+def check_notebook_in_lab(notebook: Path = NOTEBOOK_ACTIVATION, clicks: int = 3, shot: Path | None = None) -> dict:
     """Open a copy of ``notebook`` in JupyterLab, run all its cells, step its first player."""
     with _browser_session(notebook, lambda copy, root: jupyter_lab(root), "lab") as (url, page, seen, _copy):
         page.goto(f"{url}/lab/tree/{notebook.name}", wait_until="domcontentloaded")
@@ -319,7 +319,7 @@ def check_notebook_in_lab(notebook: Path = NOTEBOOK_01, clicks: int = 3, shot: P
     return seen
 
 
-def check_presenter(notebook: Path = NOTEBOOK_01, clicks: int = 3, shot: Path | None = None) -> dict:
+def check_presenter(notebook: Path = NOTEBOOK_ACTIVATION, clicks: int = 3, shot: Path | None = None) -> dict:
     """Open ``notebook`` in presenter mode (Voilà + racebook's template), step its first player."""
     with _browser_session(notebook, presenter, "presenter") as (url, page, seen, _copy):
         page.goto(url, wait_until="domcontentloaded", timeout=120_000)
@@ -379,10 +379,10 @@ def test_player_in_browser() -> None:
 
 @pytest.mark.skipif(_available() is not None, reason=_available() or "")
 def test_activation_notebook_in_lab() -> None:
-    """Issue 9: 01_activation.ipynb run in JupyterLab + Chromium; ▶ changes the figure and the sentence."""
-    seen = check_notebook_in_lab(NOTEBOOK_01, clicks=4, shot=OUTPUT_DIR / "01_activation_lab.png")
+    """Issue 9: 03_activation.ipynb run in JupyterLab + Chromium; ▶ changes the figure and the sentence."""
+    seen = check_notebook_in_lab(NOTEBOOK_ACTIVATION, clicks=4, shot=OUTPUT_DIR / "03_activation_lab.png")
     print(f"screenshot: {seen['screenshot']}")
-    assert seen["errors"] == 0, "a cell of 01_activation raised in the browser"
+    assert seen["errors"] == 0, "a cell of 03_activation raised in the browser"
     assert seen["sentences"][0].startswith("Start position"), seen["sentences"][0]
     assert seen["cells_run"] >= 15, seen["cells_run"]
     _assert_stepped(seen, 4)
@@ -393,7 +393,7 @@ def test_activation_notebook_in_lab() -> None:
 def test_presenter_mode_in_browser() -> None:
     """Issue 9: the presenter mode shows explanation and widgets only, in large type, and the widgets work."""
     pytest.importorskip("voila")
-    seen = check_presenter(NOTEBOOK_01, clicks=4, shot=OUTPUT_DIR / "01_activation_presenter.png")
+    seen = check_presenter(NOTEBOOK_ACTIVATION, clicks=4, shot=OUTPUT_DIR / "03_activation_presenter.png")
     print(f"screenshot: {seen['screenshot']}")
     _assert_stepped(seen, 4)
     assert seen["code_inputs_visible"] == 0, "code is visible in presenter mode"

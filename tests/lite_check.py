@@ -105,7 +105,7 @@ def _step(page: Any, clicks: int, seen: dict[str, Any]) -> None:
 
 def check_site(site: Path, notebooks: list[str], clicks: int = 3, shots: Path | None = OUTPUT_DIR / "lite"
                ) -> dict[str, dict[str, Any]]:
-    """Each notebook (a path under the site's files, e.g. ``rf90/01_activation.ipynb``) in a fresh offline page."""
+    """Each notebook (a path under the site's files, e.g. ``rf90/03_activation.ipynb``) in a fresh offline page."""
     from playwright.sync_api import sync_playwright
 
     results: dict[str, dict[str, Any]] = {}
@@ -145,7 +145,7 @@ def first_notebooks(site: Path) -> list[str]:
     """RF90's activation notebook, the first notebook of every other game in the site (found by glob; Automobiles'
     is A0, its first race) and :data:`ALSO_OFFLINE` (Automobiles' A1, the first before A0 arrived)."""
     files = site / "files"
-    out = ["rf90/01_activation.ipynb"]
+    out = ["rf90/03_activation.ipynb"]
     for game in sorted(p for p in files.iterdir() if p.is_dir() and p.name != "rf90"):
         nbs = sorted(game.glob("*.ipynb"))
         if nbs:

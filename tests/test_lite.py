@@ -31,12 +31,12 @@ def _pins(path: Path) -> dict[str, str]:
 def test_every_notebook_of_every_game_goes_in_the_site() -> None:
     found = build_lite.game_notebooks()
     assert {p.parent.name for p in found} == {p.parent.name for p in ROOT.glob("notebooks/*/*.ipynb")}
-    assert ROOT / "notebooks" / "rf90" / "01_activation.ipynb" in found
+    assert ROOT / "notebooks" / "rf90" / "03_activation.ipynb" in found
     assert len(found) == len(list(ROOT.glob("notebooks/*/*.ipynb")))
 
 
 def test_site_copy_gets_the_install_cell_and_the_repo_notebook_is_untouched() -> None:
-    src = ROOT / "notebooks" / "rf90" / "01_activation.ipynb"
+    src = ROOT / "notebooks" / "rf90" / "03_activation.ipynb"
     raw = src.read_text(encoding="utf-8")
     nb = json.loads(raw)
     site = build_lite.site_notebook(nb)
@@ -57,10 +57,10 @@ def test_site_copy_gets_the_install_cell_and_the_repo_notebook_is_untouched() ->
 def test_notebooks_that_need_pandas_or_bqplot_say_so_in_the_site() -> None:
     """Found by trying each notebook's imports without numpy/pandas/bqplot; the site's copy gets a note."""
     failing = build_lite.offline_imports([ROOT / "notebooks" / "rf90" / n for n in (
-        "01_activation.ipynb", "02_duels.ipynb", "07_trajectories.ipynb")])
+        "03_activation.ipynb", "04_duels.ipynb", "06_trajectories.ipynb")])
     assert [len(v) for v in failing.values()] == [0, 1, 1]
-    assert failing[ROOT / "notebooks" / "rf90" / "07_trajectories.ipynb"] == ["import pandas as pd"]
-    nb = json.loads((ROOT / "notebooks" / "rf90" / "07_trajectories.ipynb").read_text(encoding="utf-8"))
+    assert failing[ROOT / "notebooks" / "rf90" / "06_trajectories.ipynb"] == ["import pandas as pd"]
+    nb = json.loads((ROOT / "notebooks" / "rf90" / "06_trajectories.ipynb").read_text(encoding="utf-8"))
     cells = build_lite.site_notebook(nb, ["import pandas as pd"])["cells"]
     at = next(i for i, c in enumerate(cells) if c.get("id") == build_lite.INSTALL_CELL_ID)
     note = cells[at + 1]

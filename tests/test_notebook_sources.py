@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import re
 import shutil
 import uuid
 from pathlib import Path
@@ -57,8 +58,8 @@ def test_executed_notebook_is_stable(source: Path) -> None:
 
 def _pair(tmp_path: Path) -> Path:
     for suffix in (".py", ".ipynb"):
-        shutil.copy(NOTEBOOKS / "rf90" / f"01_activation{suffix}", tmp_path)
-    return tmp_path / "01_activation.py"
+        shutil.copy(NOTEBOOKS / "rf90" / f"03_activation{suffix}", tmp_path)
+    return tmp_path / "03_activation.py"
 
 
 def test_a_desynced_pair_is_caught(tmp_path: Path) -> None:
@@ -70,27 +71,27 @@ def test_a_desynced_pair_is_caught(tmp_path: Path) -> None:
     found = run_notebook.differences(source)
     assert len(found) == 1 and found[0].startswith("cell ") and "code cell starting 'start11 = " in found[0]
     source.write_text(text + "\n# %%\nprint('one more cell')\n", encoding="utf-8")
-    assert run_notebook.differences(source) == ["01_activation.py has 37 cells, 01_activation.ipynb 36"]
+    assert run_notebook.differences(source) == ["03_activation.py has 38 cells, 03_activation.ipynb 37"]
     source.write_text(text.replace('# %% tags=["presenter-show"]\nstart11', "# %%\nstart11", 1), encoding="utf-8")
     assert len(run_notebook.differences(source)) == 1  # a tag lost on one side
     source.write_text(text.replace("formats: ipynb,py:percent", "formats: ipynb,md"), encoding="utf-8")
     assert "no jupytext header" in run_notebook.differences(source)[0]
     source.with_suffix(".ipynb").unlink()
-    assert "01_activation.ipynb is missing" in run_notebook.differences(source)[0]
+    assert "03_activation.ipynb is missing" in run_notebook.differences(source)[0]
 
 
 def test_check_mode_exits_1_on_a_desynced_pair(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     source = _pair(tmp_path)
     assert run_notebook.main(["--check", str(source)]) == 0
-    source.write_text(source.read_text(encoding="utf-8").replace("# 01 — Section activation", "# 01 — Activation"),
+    source.write_text(source.read_text(encoding="utf-8").replace("# 03 — Section activation", "# 03 — Activation"),
                       encoding="utf-8")
     assert run_notebook.main(["--check", str(source)]) == 1
     assert "cell 0 differs (markdown cell" in capsys.readouterr().err
 
 
 def test_read_source_gives_stable_ids_and_only_tags() -> None:
-    nb = run_notebook.read_source(NOTEBOOKS / "rf90" / "01_activation.py")
-    assert nb.cells[0]["id"] == "01-000" and nb.cells[5]["id"] == "01-005"
+    nb = run_notebook.read_source(NOTEBOOKS / "rf90" / "03_activation.py")
+    assert nb.cells[0]["id"] == "03-000" and nb.cells[5]["id"] == "03-005"
     assert nb.metadata["jupytext"] == {"formats": "ipynb,py:percent"}
     assert all(set(c["metadata"]) <= {"tags"} for c in nb.cells)
     assert any("presenter-show" in c["metadata"].get("tags", []) for c in nb.cells)
@@ -98,3 +99,62 @@ def test_read_source_gives_stable_ids_and_only_tags() -> None:
 
 def test_the_builders_are_gone() -> None:
     assert not (ROOT / "tools" / "notebooks").exists() and not (ROOT / "tools" / "nbtools.py").exists()
+
+
+# ---------------------------------------------------------------- learning order (issue 19 item 2)
+RF90 = sorted((NOTEBOOKS / "rf90").glob("[0-9][0-9]_*.py"))
+LINK = re.compile(r"\[[^\]]+\]\(([^)\s]+\.ipynb)\)")
+
+
+def _cells(source: Path) -> list[str]:
+    """The sources of the notebook's cells, as jupytext reads them ("markdown: " or "code: " in front)."""
+    return [f"{c.cell_type}: {c.source}" for c in run_notebook.read_source(source).cells]
+
+
+def _next(source: Path) -> Path:
+    """The notebook the "Next →" cell (the last cell) links to first."""
+    last = _cells(source)[-1]
+    assert last.startswith("markdown: **Next →** "), f"{source.name} does not end with a **Next →** cell: {last[:80]!r}"
+    found = LINK.search(last)
+    assert found, f"{source.name}: the Next → cell links to no notebook"
+    target = (source.parent / found.group(1)).resolve()
+    assert target.is_file() and target.with_suffix(".py").is_file(), f"{source.name}: {found.group(1)} is missing"
+    return target.with_suffix(".py")
+
+
+def test_the_rf90_notebooks_are_numbered_00_to_16() -> None:
+    assert [p.name[:2] for p in RF90] == [f"{n:02d}" for n in range(17)]
+
+
+@pytest.mark.parametrize("source", RF90, ids=lambda p: p.stem)
+def test_rf90_notebook_starts_with_what_you_need(source: Path) -> None:
+    """Right after the title, one "**You need:**" line naming (as links) only notebooks that come before this one."""
+    lines = _cells(source)[0].removeprefix("markdown: ").split("\n")
+    assert lines[0].startswith(f"# {source.name[:2]} — ") and lines[1] == "", lines[:2]
+    assert lines[2].startswith("**You need:** "), f"{source.name}: line 3 is {lines[2]!r}"
+    need = " ".join(lines[2:lines.index("", 2)])
+    if source.name.startswith("00_"):
+        assert need == "**You need:** nothing — start here."
+        return
+    targets = LINK.findall(need)
+    assert targets, f"{source.name}: You need names no notebook"
+    for target in targets:
+        assert (source.parent / target).is_file(), f"{source.name}: You need → {target} is missing"
+        assert target[:2] < source.name[:2], f"{source.name} needs {target}, which comes after it"
+
+
+def test_the_next_chain_visits_every_rf90_notebook_in_number_order() -> None:
+    chain = [RF90[0]]
+    while chain[-1].parent == RF90[0].parent and len(chain) <= len(RF90):
+        chain.append(_next(chain[-1]))
+    assert [p.stem for p in chain[:-1]] == [p.stem for p in RF90]
+    assert chain[-1] == NOTEBOOKS / "automobiles" / "A0_first_race.py"  # 16 leads on to the next game
+
+
+@pytest.mark.parametrize("source", sorted((NOTEBOOKS / "automobiles").glob("A[1-9]_*.py")), ids=lambda p: p.stem)
+def test_automobiles_notebooks_lead_on_with_a_next_link(source: Path) -> None:
+    """A1–A3 end with (or just before the end, after "What to remember") a **Next →** link to a notebook that exists."""
+    tail = "".join(_cells(source)[-2:])
+    assert "**Next →** " in tail, source.name
+    found = LINK.search(tail, tail.index("**Next →** "))
+    assert found and (source.parent / found.group(1)).is_file(), source.name

@@ -34,15 +34,15 @@ REPO = Path(__file__).resolve().parent.parent
 
 
 def test_find_by_number_name_and_folder() -> None:
-    assert find_notebooks("02", REPO) == REPO / "notebooks" / "rf90" / "02_duels.ipynb"
-    assert find_notebooks("03_late_braking", REPO) == REPO / "notebooks" / "rf90" / "03_late_braking.ipynb"
-    assert find_notebooks("notebooks/rf90/04_fuel_and_pits.ipynb", REPO).name == "04_fuel_and_pits.ipynb"
-    assert find_notebooks("rf90/05", REPO) == REPO / "notebooks" / "rf90" / "05_check_tests.ipynb"
+    assert find_notebooks("04", REPO) == REPO / "notebooks" / "rf90" / "04_duels.ipynb"
+    assert find_notebooks("05_late_braking", REPO) == REPO / "notebooks" / "rf90" / "05_late_braking.ipynb"
+    assert find_notebooks("notebooks/rf90/07_fuel_and_pits.ipynb", REPO).name == "07_fuel_and_pits.ipynb"
+    assert find_notebooks("rf90/02", REPO) == REPO / "notebooks" / "rf90" / "02_check_tests.ipynb"
     assert find_notebooks(None, REPO) == REPO / "notebooks"
 
 
 def test_unknown_notebook_says_what_exists(tmp_path: Path) -> None:
-    with pytest.raises(WorkshopError, match=r"no notebook '99'.*01_activation"):
+    with pytest.raises(WorkshopError, match=r"no notebook '99'.*03_activation"):
         find_notebooks("99", REPO)
     with pytest.raises(WorkshopError, match=r"no notebook 'formulagp/02'"):
         find_notebooks("formulagp/02", REPO)
@@ -51,7 +51,7 @@ def test_unknown_notebook_says_what_exists(tmp_path: Path) -> None:
 
 
 def test_command_uses_the_presenter_template() -> None:
-    cmd = command(REPO / "notebooks" / "rf90" / "01_activation.ipynb", port=9999, open_browser=False)
+    cmd = command(REPO / "notebooks" / "rf90" / "03_activation.ipynb", port=9999, open_browser=False)
     assert f"--template={TEMPLATE}" in cmd.argv and "--strip_sources=True" in cmd.argv and "--no-browser" in cmd.argv
     assert cmd.env["JUPYTER_PATH"].split(":")[0] == str(PRESENTER_ROOT)
     tpl = PRESENTER_ROOT / "voila" / "templates" / TEMPLATE

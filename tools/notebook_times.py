@@ -60,7 +60,7 @@ def every_source() -> list[Path]:
 
 
 def row_name(source: Path) -> str:
-    """A notebook's name in the table: ``rf90/01_activation.ipynb``."""
+    """A notebook's name in the table: ``rf90/03_activation.ipynb``."""
     return f"{source.parent.name}/{source.with_suffix('.ipynb').name}"
 
 

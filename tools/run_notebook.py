@@ -8,7 +8,7 @@ the ``.ipynb`` with stable cell ids (``NN-000``, ``NN-001`` …), no execution t
 output (not split where the kernel happened to flush) and widget outputs named after their cell, so rebuilding an
 unchanged notebook gives the same file.
 
-    .venv/bin/python tools/run_notebook.py notebooks/rf90/01_activation.py     # one notebook (prints its time)
+    .venv/bin/python tools/run_notebook.py notebooks/rf90/03_activation.py     # one notebook (prints its time)
     .venv/bin/python tools/run_notebook.py notebooks/rf90/*.py                 # all of them (make notebooks)
     .venv/bin/python tools/run_notebook.py --check notebooks/rf90/*.py         # only check the pairs are in sync
 

@@ -305,6 +305,7 @@ SVG(race_svg(whole))
 # * Exact odds beat gut feeling: one black cube in a 13-cube bag is drawn in a 7-cube hand a little over half the
 #   time.
 #
-# Next: **A2 — The cards** (every card live on the ladder board) and **A3 — What if?** (which purchases win races).
+# **Next →** [A2 — The cards](A2_the_cards.ipynb): every card live on the ladder board; then
+# [A3 — What if?](A3_what_if.ipynb), which purchases win races.
 #
 # [AMB-3]: ../../docs/rules/automobiles_rules_digest.md#auto-amb-3

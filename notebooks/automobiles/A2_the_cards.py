@@ -161,4 +161,4 @@ widgets.VBox([choice, player.widget])
 #   order; the engine lists only the choices that are legal now.
 # * Most cards cost wear: the cube is strong, but it clogs your bag (notebook A1), unless a Pit card clears it.
 #
-# Next: **A3 — What if?** — which purchases win races.
+# **Next →** [A3 — What if?](A3_what_if.ipynb): which purchases win races.

@@ -172,3 +172,7 @@ ExperimentPanel("fallbacks", races=10)
 # Change a plan in `racebook.automobiles.analysis.purchases.EXPERIMENTS` (or a price in `data/cubes.toml`) and
 # recompute, e.g. `python -m racebook.automobiles.analysis.purchases fallbacks --races 50` (about half a minute on a
 # quiet machine); `P.run(20, 2200, {...})` runs a few races right here.
+
+# %% [markdown]
+# **Next →** back to [A0 — A first race](A0_first_race.ipynb), or Race! Formula 90 from its
+# [00_start_here](../rf90/00_start_here.ipynb).

@@ -16,6 +16,8 @@
 # %% [markdown]
 # # 00 — Start here: your first race
 #
+# **You need:** nothing — start here.
+#
 # *Race! Formula 90* is a board game of the 1990 Formula 1 season. You learn it here by playing: below is a race of
 # three Game Turns on the teaching track. You drive **Blue**; the computer drives **Red**, and three robots drive
 # themselves.
@@ -86,7 +88,8 @@ for name, value in Rules().to_dict().items():
 # %% [markdown]
 # ## The notebooks
 #
-# One mechanic per notebook. The list is computed from the files in this folder when you run the cell.
+# One mechanic per notebook, in learning order: each starts with what it needs and ends with a link to the next.
+# The list is computed from the files in this folder when you run the cell.
 
 # %%
 # NBVAL_IGNORE_OUTPUT
@@ -97,13 +100,13 @@ from IPython.display import Markdown
 
 PLAN = [
     ("00_start_here", "this notebook: a first race, the game in brief, the engine, the glossary", "§0, §1"),
-    ("01_activation", "section activation and turn order", "§10, §11"),
-    ("02_duels", "duels in corner sections; exact odds against a robot", "§12, §24, §17.2"),
-    ("03_late_braking", "late braking, off-track routes and re-entry", "§13.F.1, §18"),
-    ("04_fuel_and_pits", "qualifying, fuel and pit stops; a strategy planner", "§7, §8, §13.A.3"),
-    ("05_check_tests", "the Target Check, Normal and Blind tests, modifiers", "§13.D.2, §16.2, §27"),
-    ("06_movement_and_passing", "movement points, overtaking, lapping and unlapping", "§13.E"),
-    ("07_trajectories", "trajectories, Extreme Trajectories and Track Cards", "§13.D, §19"),
+    ("01_movement_and_passing", "movement points, overtaking, lapping and unlapping", "§13.E"),
+    ("02_check_tests", "the Target Check, Normal and Blind tests, modifiers", "§13.D.2, §16.2, §27"),
+    ("03_activation", "section activation and turn order", "§10, §11"),
+    ("04_duels", "duels in corner sections; exact odds against a robot", "§12, §24, §17.2"),
+    ("05_late_braking", "late braking, off-track routes and re-entry", "§13.F.1, §18"),
+    ("06_trajectories", "trajectories, Extreme Trajectories and Track Cards", "§13.D, §19"),
+    ("07_fuel_and_pits", "qualifying, fuel and pit stops; a strategy planner", "§7, §8, §13.A.3"),
     ("08_flags_weather_tyres", "flags, weather and wrong tyres", "§15, §16"),
     ("09_robots", "the robots' simplified turn", "§17"),
     ("10_safety_car", "the Safety Car, realignment and restarts", "§21, §22"),
@@ -251,6 +254,4 @@ view = GlossaryView("teste")
 print(view.text())
 
 # %% [markdown]
-# ## Next → [01_activation](01_activation.ipynb)
-#
-# Who plays when: the order in which the sections play, the one idea every other notebook builds on.
+# **Next →** [01_movement_and_passing](01_movement_and_passing.ipynb): spend your movement points and price every pass.

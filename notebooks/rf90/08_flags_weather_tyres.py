@@ -16,6 +16,9 @@
 # %% [markdown]
 # # 08 — Flags, weather and tyres
 #
+# **You need:** [01_movement_and_passing](01_movement_and_passing.ipynb), [02_check_tests](02_check_tests.ipynb),
+# [04_duels](04_duels.ipynb), [05_late_braking](05_late_braking.ipynb), [06_trajectories](06_trajectories.ipynb).
+#
 # **Learning objectives** — after this notebook you can:
 #
 # * play the four **flags** (*bandeiras*) of a card in phase D.4: place a **yellow flag** in a corner and say what it
@@ -253,7 +256,8 @@ for position in ("teaching turn=3 | A: Red*{played} | G: Green Blue",
 # %% [markdown]
 # ## Blue flag: cheaper lapping, Leader check still needed (Ex. 29)
 #
-# [Ex. 29][] (notebook 06 has it in full): Blue holds a blue pawn and laps Orange **in corner G for 1 MP** and Pink **on
+# [Ex. 29][] ([notebook 01](01_movement_and_passing.ipynb) has it in full): Blue holds a blue pawn and laps Orange **in
+# corner G for 1 MP** and Pink **on
 # the straight F for 0 MP** — and, as the leader, makes a **Leader lapping check** before each ([§15.3][], [§20][]).
 #
 # [Ex. 29]: ../../docs/rules/rf90_rules_digest.md#ex-29
@@ -554,8 +558,12 @@ for _ in range(4):  # four weather cards, each moving the pawn one step towards 
     print(f"one step ◀: {view.text()} — {pit}")
 
 # %% [markdown]
-# ## What next
+# ## See also
 #
-# * Notebook 07 shows the ET and trajectories the orange flag forces robots onto; notebook 03 the late braking it can
-#   force; notebook 06 the lapping costs a blue flag changes; notebook 05 the other test modifiers.
+# * [Notebook 06](06_trajectories.ipynb) shows the ET and trajectories the orange flag forces robots onto; [notebook
+#   05](05_late_braking.ipynb) the late braking it can force; [notebook 01](01_movement_and_passing.ipynb) the lapping
+#   costs a blue flag changes; [notebook 02](02_check_tests.ipynb) the other test modifiers.
 # * `racebook replay flags_yellow` prints the yellow-flag scenario's log in a terminal.
+
+# %% [markdown]
+# **Next →** [09_robots](09_robots.ipynb): the robots' whole turn.

@@ -16,6 +16,10 @@
 # %% [markdown]
 # # 09 — Robots: the cars nobody drives
 #
+# **You need:** [01_movement_and_passing](01_movement_and_passing.ipynb), [03_activation](03_activation.ipynb),
+# [04_duels](04_duels.ipynb), [05_late_braking](05_late_braking.ipynb), [06_trajectories](06_trajectories.ipynb),
+# [07_fuel_and_pits](07_fuel_and_pits.ipynb), [08_flags_weather_tyres](08_flags_weather_tyres.ipynb).
+#
 # **Learning objectives** — after this notebook you can:
 #
 # * name the three **robot** types — **SuperFast** (black, *preto*), **Fast** (yellow, *amarelo*) and **Slow**
@@ -313,7 +317,8 @@ print("Leader checks made:", sum(e.kind == "CheckTest" for e in second.events))
 # * robots **never duel each other** — a corner with only robots has no duel;
 # * a robot **never starts a duel to unlap itself** (it has a "-x lap" token and the human ahead does not);
 # * it **does not accept** a duel when it is **ahead of the leader** in his section — and, like any car that
-#   declines, it then goes **behind the challenger** ([§12.2][]; [Ex. 42][]'s second duel, notebook 02);
+#   declines, it then goes **behind the challenger** ([§12.2][]; [Ex. 42][]'s second duel, [notebook
+#   04](04_duels.ipynb));
 # * in a duel it plays the **top two cards of the Race deck**, face down; the corner modifier applies to it unless
 #   it is first in the section.
 #
@@ -344,7 +349,8 @@ for what, (pos, first) in duels.items():
         print("   ", s)
 
 # %% [markdown]
-# The bids themselves (the robot's two blind cards, the corner modifier, the tie rule) are notebook 02.
+# The bids themselves (the robot's two blind cards, the corner modifier, the tie rule) are [notebook
+# 04](04_duels.ipynb).
 #
 # ## 7. The single fuel stop (§8, §17.3 A, §7.1 item 5)
 #
@@ -393,7 +399,8 @@ act(crash, "Red force Slow1 lb")
 print("chits after: ", [(t.value, n) for t, n in crash.state.robot_chits])
 
 # %% [markdown]
-# The book's own robot pit is [Ex. 7][] (notebook 04): on turn 8 Blue and the black robot's chit are due; Blue pits
+# The book's own robot pit is [Ex. 7][] ([notebook 07](07_fuel_and_pits.ipynb)): on turn 8 Blue and the black robot's
+# chit are due; Blue pits
 # first, then **the best-placed SuperFast** goes back 8 sections with a Just Pit token.
 #
 # [Ex. 7]: ../../docs/rules/rf90_rules_digest.md#ex-7
@@ -555,3 +562,6 @@ print("starting positions:", "; ".join(PRESETS))
 # [§22]: ../../docs/rules/rf90_rules_digest.md#s22
 # [§29.3]: ../../docs/rules/rf90_rules_digest.md#s29-3
 # [§8]: ../../docs/rules/rf90_rules_digest.md#s8
+
+# %% [markdown]
+# **Next →** [10_safety_car](10_safety_car.ipynb): the Safety Car.

@@ -16,6 +16,9 @@
 # %% [markdown]
 # # 10 — The Safety Car
 #
+# **You need:** [03_activation](03_activation.ipynb), [07_fuel_and_pits](07_fuel_and_pits.ipynb),
+# [08_flags_weather_tyres](08_flags_weather_tyres.ipynb), [09_robots](09_robots.ipynb).
+#
 # **Learning objectives** — after this notebook you can:
 #
 # * say when the **Safety Car** (SC) comes out and what happens at once: the **pit window** for the players who
@@ -371,3 +374,6 @@ print("trajectories_at_start:", HOUSE_RULE_DOCS["trajectories_at_start"])
 # [§21.4]: ../../docs/rules/rf90_rules_digest.md#s21-4
 # [§21.5]: ../../docs/rules/rf90_rules_digest.md#s21-5
 # [§22]: ../../docs/rules/rf90_rules_digest.md#s22
+
+# %% [markdown]
+# **Next →** [11_strategies_and_skills](11_strategies_and_skills.ipynb): every strategy and skill.

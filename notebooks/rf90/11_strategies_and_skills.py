@@ -16,6 +16,9 @@
 # %% [markdown]
 # # 11 — Strategies and skills
 #
+# **You need:** [01_movement_and_passing](01_movement_and_passing.ipynb), [02_check_tests](02_check_tests.ipynb),
+# [04_duels](04_duels.ipynb), [05_late_braking](05_late_braking.ipynb), [07_fuel_and_pits](07_fuel_and_pits.ipynb).
+#
 # **Learning objectives** — after this notebook you can:
 #
 # * say what every **Strategy Card** (*Carta de Estratégia*) gives — its **Bonus** (*Bônus*) — and when it
@@ -181,7 +184,7 @@ show("save_tyres")
 # **Bonus:** overtake (*ultrapassar*) a car **in a corner for 2 MP**, and for **1 MP elsewhere** — braking zones
 # and straights (same-lap cars and backmarkers alike); and **+3 in every duel** (*duelo*, [§12][]).
 # **Special:** a Track Card for **winning a corner duel against all** opponents, or for **overtaking a same-lap
-# car** anywhere — a successful **late braking** past same-lap cars counts too ([§13.F.1][]; notebook 03 shows it) —
+# car** anywhere — a successful **late braking** past same-lap cars counts too ([§13.F.1][]; [notebook 05](05_late_braking.ipynb) shows it) —
 # **only one a turn**, and never for passes made off the track.
 #
 # [Ex. 26][] as printed: Blue reaches corner G behind Red and loses his last 3 MP (no overtaking in a corner,
@@ -500,7 +503,10 @@ for tag, reading in demos.ambiguities():
 StrategyDemos("banging_wheels")
 
 # %% [markdown]
-# **What next.** Notebook 02 plays duels (BANGING WHEELS' +3), notebook 03 late braking (HAZARD, REFLEXES), 04
-# fuel and pit stops (SAVE FUEL, PUSH, PITTING, TUNING, QUALIFY). Each strategy's and skill's demo lives in
+# **See also.** [Notebook 04](04_duels.ipynb) plays duels (BANGING WHEELS' +3), [notebook 05](05_late_braking.ipynb)
+# late braking (HAZARD, REFLEXES), [07](07_fuel_and_pits.ipynb) fuel and pit stops (SAVE FUEL, PUSH, PITTING, TUNING, QUALIFY). Each strategy's and skill's demo lives in
 # `racebook/rf90/lessons/demo_catalogue.py` as plain data, with a test in `tests/rf90/lessons/test_demos.py` checking
 # that it shows its effect.
+
+# %% [markdown]
+# **Next →** [12_full_race](12_full_race.ipynb): a whole race at the club table.

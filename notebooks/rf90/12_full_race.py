@@ -16,6 +16,9 @@
 # %% [markdown]
 # # 12 — A full race at the club table
 #
+# **You need:** every notebook before it, [00_start_here](00_start_here.ipynb) to
+# [11_strategies_and_skills](11_strategies_and_skills.ipynb).
+#
 # **Learning objectives** — after this notebook you can:
 #
 # * set up a real race the way the book does it: **Free Practice** (*FREE PRACTICE*: skill, car setup, the
@@ -337,3 +340,6 @@ ScenarioPlayer(t.race, position=None)
 # [§0.1]: ../../docs/rules/rf90_rules_digest.md#s0-1
 # [§17]: ../../docs/rules/rf90_rules_digest.md#s17
 # [§31]: ../../docs/rules/rf90_rules_digest.md#s31
+
+# %% [markdown]
+# **Next →** [13_what_if](13_what_if.ipynb): what usually happens if…? Monte Carlo experiments.

@@ -16,6 +16,9 @@
 # %% [markdown]
 # # 13 — What usually happens if…? Monte Carlo experiments
 #
+# **You need:** [05_late_braking](05_late_braking.ipynb), [07_fuel_and_pits](07_fuel_and_pits.ipynb),
+# [08_flags_weather_tyres](08_flags_weather_tyres.ipynb), [12_full_race](12_full_race.ipynb).
+#
 # **Learning objectives** — after this notebook you can:
 #
 # * set up a **fair comparison**: one choice changes, everything else — track, field, cards, weather — stays the
@@ -312,7 +315,7 @@ for a, b in (("chit 12", "chit 8"), ("chit 12", "chit 16"), ("chit 16", "chit 8"
 # (Silverstone: −10 or −20). **Success**: it passes every car in the braking zone and moves to the next section,
 # behind the cars already there ([AMB-27][]). **Failure**: it leaves the track and follows the **off-track route**
 # printed there ([§18.3][]): recovery tests, time loss, tyre chips, wear — or **Crash Out** and retirement ([§18.6][]);
-# it comes back at a **re-entry point** on its next turn ([§18.5][]). Notebook 03 takes one late braking apart; here we
+# it comes back at a **re-entry point** on its next turn ([§18.5][]). [Notebook 05](05_late_braking.ipynb) takes one late braking apart; here we
 # ask what a habit does over a whole race.
 #
 # The three choices of `GreedyDriver(late_brake=…)`: **always** try; **never** try a blind test; **by the odds**:
@@ -401,7 +404,7 @@ for a, b in (("never", "always"), ("never", "by the odds")):
 #   −10/−20 modifiers the 60 % threshold is rarely reached, so *by the odds* makes only about one extra blind test
 #   every three races. Its retirements are a couple of points higher, an interval that includes zero. To tell
 #   whether a 60 % rule beats never braking late you would need **thousands** of races per choice, a better driver —
-#   or the exact odds of notebook 03, which answer it for one situation without any simulation.
+#   or the exact odds of [notebook 05](05_late_braking.ipynb), which answer it for one situation without any simulation.
 # * The same arm appears in several experiments: *by the odds* here is exactly *chit 12* of experiment 1 (and *Hard*
 #   below): the same seeds replay the same races, so their numbers are identical.
 #
@@ -513,3 +516,7 @@ print(again.difference("Hard", "Soft", retirements=True).sentence())
 #                     track=TRACK, players=PLAYERS, seed=SEED)
 # ExperimentPanel(mine)  # then press ▶ Run
 # ```
+
+# %% [markdown]
+# **Next →** [14_spa_and_extreme_trajectories](14_spa_and_extreme_trajectories.ipynb): Expansion #1: Spa, Monaco and the
+# Extreme Trajectories.

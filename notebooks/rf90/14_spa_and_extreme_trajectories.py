@@ -14,6 +14,8 @@
 # %% [markdown]
 # # 14 — Spa, Monaco and Expansion #1's Extreme Trajectories
 #
+# **You need:** [05_late_braking](05_late_braking.ipynb), [06_trajectories](06_trajectories.ipynb).
+#
 # **Learning objectives** — after this notebook you can:
 #
 # * tell the **two Extreme Trajectory procedures** apart: the 2nd-edition manual's (the car's Target Check, tested
@@ -234,3 +236,7 @@ pd.DataFrame(rows)
 #
 # **Try it:** `racebook replay x1_03`, or play Spa in `12_full_race` — on the straight before Eau Rouge, occupy the
 # diamond and choose `extreme` at the start of your next turn.
+
+# %% [markdown]
+# **Next →** [15_teams_and_robot_teammates](15_teams_and_robot_teammates.ipynb): Expansion #1: teams and robot
+# teammates.

@@ -14,6 +14,9 @@
 # %% [markdown]
 # # 15 — Teams and robot teammates (Expansion #1)
 #
+# **You need:** [01_movement_and_passing](01_movement_and_passing.ipynb), [04_duels](04_duels.ipynb),
+# [08_flags_weather_tyres](08_flags_weather_tyres.ipynb), [09_robots](09_robots.ipynb).
+#
 # **Learning objectives** — after this notebook you can:
 #
 # * say what it means that a **teammate is transparent in movement** (0 MP to pass him, he never blocks you, no
@@ -312,3 +315,6 @@ for text in ("Blue assist Pink R46 green-flag=Rivage", "Blue assist Pink R22 mp"
 #
 # **Try it:** `racebook replay x1_12` replays the forced duel; change the stacked cards in the scenario and see who
 # wins.
+
+# %% [markdown]
+# **Next →** [16_championship](16_championship.ipynb): Expansion #1: the RF90 Championship.

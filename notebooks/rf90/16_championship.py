@@ -14,6 +14,8 @@
 # %% [markdown]
 # # 16 — The RF90 Championship
 #
+# **You need:** [12_full_race](12_full_race.ipynb), [15_teams_and_robot_teammates](15_teams_and_robot_teammates.ipynb).
+#
 # **Learning objectives** — after this notebook you can:
 #
 # * set up a **season** as the Director does: a calendar of 4–12 circuits, the rules level, two-car teams and the
@@ -279,3 +281,7 @@ teams_chart
 #
 # **Try it:** `racebook season run x1_14 --seed 3`, then edit a copy of `racebook/rf90/data/seasons/mini.toml`
 # (see `docs/season.md`).
+
+# %% [markdown]
+# **Next →** [A0_first_race](../automobiles/A0_first_race.ipynb): another game, Automobiles, in ten minutes — or back to
+# [00_start_here](00_start_here.ipynb).

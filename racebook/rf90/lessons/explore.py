@@ -1,4 +1,4 @@
-"""What-if explorations for the notebooks on trajectories (07) and on flags, weather and tyres (08).
+"""What-if explorations for the notebooks on trajectories (06) and on flags, weather and tyres (08).
 
 Nothing here decides a rule. Each function builds a small real race state (a scenario dict, Race Position
 Notation) and asks the engine's own functions: :func:`racebook.rf90.turn.legal_plays` and the turn machine
@@ -15,7 +15,7 @@ number shown comes from the engine's events or return values.
 
 Pure: the standard library and racebook only.
 
-The functions live in :mod:`racebook.rf90.lessons.explore_trajectories` (notebook 07) and
+The functions live in :mod:`racebook.rf90.lessons.explore_trajectories` (notebook 06) and
 :mod:`racebook.rf90.lessons.explore_weather` (notebook 08); this module exports them all.
 """
 

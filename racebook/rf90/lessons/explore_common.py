@@ -1,4 +1,4 @@
-"""What the explorations of notebooks 07 and 08 share: the player car of their small states, the step cap, the
+"""What the explorations of notebooks 06 and 08 share: the player car of their small states, the step cap, the
 player car's driving choice, and the track lookup (an id or a :class:`~racebook.rf90.track.Track`).
 """
 

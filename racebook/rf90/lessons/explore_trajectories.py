@@ -1,4 +1,4 @@
-"""What-if explorations of trajectories for notebook 07 (§13.D, §13.E.1, §19.3, §27 FLAT OUT, §22/AMB-14), and of the
+"""What-if explorations of trajectories for notebook 06 (§13.D, §13.E.1, §19.3, §27 FLAT OUT, §22/AMB-14), and of the
 robots' trajectory choice (§17.3 F, §15.4).
 
 Each function builds a small real race state and asks the engine: :func:`racebook.rf90.turn.legal_plays`, the turn

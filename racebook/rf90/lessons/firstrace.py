@@ -33,9 +33,9 @@ TRACK = "teaching"
 TURNS = 3
 MAX_STEPS = 2_000  # the computer's decisions between two of the learner's (a race of 5 cars needs far fewer)
 
-_DUELS, _LB, _PITS, _CHECKS, _MOVE = "02_duels", "03_late_braking", "04_fuel_and_pits", "05_check_tests", \
-    "06_movement_and_passing"
-_TURN, _TRAJ, _FLAGS, _ROBOTS, _SC = "01_activation", "07_trajectories", "08_flags_weather_tyres", "09_robots", \
+_DUELS, _LB, _PITS, _CHECKS, _MOVE = "04_duels", "05_late_braking", "07_fuel_and_pits", "02_check_tests", \
+    "01_movement_and_passing"
+_TURN, _TRAJ, _FLAGS, _ROBOTS, _SC = "03_activation", "06_trajectories", "08_flags_weather_tyres", "09_robots", \
     "10_safety_car"
 _SKILLS, _RACE, _TEAMS = "11_strategies_and_skills", "12_full_race", "15_teams_and_robot_teammates"
 

@@ -1,4 +1,4 @@
-"""Pass situations and the MP-cost tables of notebook 06: pure teaching helpers over the movement rule (§13.E.7).
+"""Pass situations and the MP-cost tables of notebook 01: pure teaching helpers over the movement rule (§13.E.7).
 
 They build small real states in Race Position Notation and ask the rule's functions
 (:func:`racebook.rf90.rules.movement.pass_cost`, ``needs_leader_check``, ``advance``, ``tyre_penalty``): no cost is

@@ -217,7 +217,7 @@ class RobotMove:
 
 
 def _settle_duel(race: Any) -> str:
-    """A corner activation asked a human about a duel: he declines (duels are notebook 02)."""
+    """A corner activation asked a human about a duel: he declines (duels are notebook 04)."""
     acts = race.legal_actions()
     pick: Action | None
     for kind in (NoChallenge, Decline):
@@ -259,7 +259,7 @@ def play_robot(setup: RobotSetup) -> RobotMove:
             race.apply(act)
             decisions.append(f"{act}  (the orange-flag holder decides, §15.4)")
         elif phase == "DUEL" and not began:
-            decisions.append(f"{_settle_duel(race)}  (duels: notebook 02)")
+            decisions.append(f"{_settle_duel(race)}  (duels: notebook 04)")
         else:
             break
     evs = race.events

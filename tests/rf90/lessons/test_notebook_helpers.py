@@ -1,5 +1,5 @@
 """racebook.rf90.lessons.notebook: the printing and race-building helpers the RF90 notebooks share (one definition
-each, imported by notebooks 01, 03–10 instead of being pasted into them)."""
+each, imported by notebooks 01–03, 05–10 instead of being pasted into them)."""
 
 from __future__ import annotations
 

@@ -22,7 +22,7 @@ NOTEBOOKS = Path(__file__).resolve().parents[3] / "notebooks" / "rf90"
 def test_clicking_the_first_button_each_step_plays_to_the_end_without_an_error() -> None:
     g = GuidedRace(seed=2)
     assert g.buttons and "Game Turn 1 of 3" in g.status_html.value and "your decision" in g.status_html.value
-    assert "Start of your turn" in g.prompt_html.value and "learn more → 01_activation" in g.prompt_html.value
+    assert "Start of your turn" in g.prompt_html.value and "learn more → 03_activation" in g.prompt_html.value
     clicks = 0
     while g.buttons:
         text = next(iter(g.buttons))

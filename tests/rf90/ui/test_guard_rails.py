@@ -75,7 +75,7 @@ def _globals_read(table: symtable.SymbolTable) -> set[str]:
 
 def rebound_later(name: str) -> list[str]:
     """Each name a cell reads from an earlier cell that a later cell binds again: after Run All, re-running the
-    reading cell would see the later value (issue 19: a re-run of notebook 04's early cells raised AttributeError)."""
+    reading cell would see the later value (issue 19: a re-run of notebook 07's early cells raised AttributeError)."""
     cells = _code_cells(name)
     bound, read = [], []
     for src in cells:
@@ -134,11 +134,11 @@ def test_preview_follows_next_to_play_behind_the_safety_car() -> None:
     assert [c for g in groups for c in g.cars] == [c for c in race.state.race_order() if race.state.cars[c].on_track]
 
 
-# ------------------------------------------------------------------ 2. notebook 03's late-braking panel
-def test_notebook_03_panel_stays_in_ex34s_position_after_run_all(monkeypatch: pytest.MonkeyPatch) -> None:
+# ------------------------------------------------------------------ 2. notebook 05's late-braking panel
+def test_notebook_05_panel_stays_in_ex34s_position_after_run_all(monkeypatch: pytest.MonkeyPatch) -> None:
     """The panel's text promises Ex. 34 from Blue's seat: after Run All (the "try it" cells included) the panel
     shown is still there — TC 77, Ascari's LB -10, target 67, dry, no REFLEXES (Ex. 34: 77 - 10 = 67)."""
-    _cells, ns = _run_all("03_late_braking.py", monkeypatch)
+    _cells, ns = _run_all("05_late_braking.py", monkeypatch)
     panel = ns["panel"]
     assert (panel.w_track.value, panel.w_zone.value) == ("monza", "Ascari-brake")
     assert (panel.w_tc.value, panel.w_lb.value, panel.result.target) == (77, -10, 67)
@@ -148,10 +148,10 @@ def test_notebook_03_panel_stays_in_ex34s_position_after_run_all(monkeypatch: py
     assert ns["trial"] is not panel and ns["trial"].w_reflexes.value  # the "try it" cells used their own panel
 
 
-# ------------------------------------------------------------------ 3. re-running notebook 04's early cells
-def test_notebook_04_early_cells_run_again_after_run_all(monkeypatch: pytest.MonkeyPatch) -> None:
-    cells, ns = _run_all("04_fuel_and_pits.py", monkeypatch)
-    _run(cells, ns, "04_fuel_and_pits.py", range(len(cells)))  # every cell again, with the later cells' names set
+# ------------------------------------------------------------------ 3. re-running notebook 07's early cells
+def test_notebook_07_early_cells_run_again_after_run_all(monkeypatch: pytest.MonkeyPatch) -> None:
+    cells, ns = _run_all("07_fuel_and_pits.py", monkeypatch)
+    _run(cells, ns, "07_fuel_and_pits.py", range(len(cells)))  # every cell again, with the later cells' names set
     assert ns["pits"].TANK_MAX == 16  # the rules module, not a number a later cell bound to the name
 
 

@@ -1,4 +1,4 @@
-"""Support for notebooks 07 (trajectories) and 08 (flags, weather, tyres): racebook.rf90.lessons.explore, the
+"""Support for notebooks 06 (trajectories) and 08 (flags, weather, tyres): racebook.rf90.lessons.explore, the
 yellow-flag
 scenario and the two views (racebook.rf90.ui.trajectories, racebook.rf90.ui.weather)."""
 

@@ -14,7 +14,9 @@
 # ---
 
 # %% [markdown]
-# # 06 — Movement and passing: MP costs, overtaking, lapping and unlapping
+# # 01 — Movement and passing: MP costs, overtaking, lapping and unlapping
+#
+# **You need:** [00_start_here](00_start_here.ipynb).
 #
 # **Learning objectives** — after this notebook you can:
 #
@@ -120,7 +122,8 @@ def show(sit, mp=None):
 # **Where a pass happens** ([§13.E.3][], from [Ex. 26][], 27, 32). A pass is priced by **the section of the car being
 # passed**, and entering that section (1 MP) is paid separately: [Ex. 27][] is *enter F (1), pass Red in F (1), enter E
 # (1)*. So in a corner or a braking zone a car cannot get past a same-lap car by normal movement — only a duel
-# (corners, notebook 02), BANGING WHEELS, late braking (braking zones, notebook 03), a Track Card "-1" or the
+# (corners, [notebook 04](04_duels.ipynb)), BANGING WHEELS, late braking (braking zones, [notebook
+# 05](05_late_braking.ipynb)), a Track Card "-1" or the
 # start / restart / last-turn rule lets it through.
 #
 # [AMB-25]: ../../docs/rules/rf90_rules_digest.md#amb-25
@@ -143,7 +146,8 @@ def show(sit, mp=None):
 # * **Lap tokens.** When the **leader** laps a car it gets a **"-1 lap"** token (*token "-1 lap"*; "-2 laps", "-3
 #   laps" later). When a backmarker passes the leader back, its token is adjusted or removed ([§13.E.4][], [§13.E.5][]).
 # * **Leader check** ([§20][]). Before lapping a car **for the first time**, the leader must pass a **Leader lapping
-#   check** — a hand card or a blind draw vs his Target Check; no rain -20, REFLEXES +20; a robot leader makes a
+#   check** — a test ([notebook 02](02_check_tests.ipynb)): a hand card or a blind draw vs his Target Check; no rain
+#   -20, REFLEXES +20; a robot leader makes a
 #   blind test vs 70. Not needed to put a car 2 or 3 laps down, to pass by late braking or to pass an off-track car.
 #   A failure **stops** him (MP lost) but causes **no damage**. He cannot refuse the test when he has the MP.
 # * **NO MOVE** ([§13.E.6][]). A car that skipped its turn (*Perder o Turno*) or did not move (ET failure, re-entry with
@@ -516,6 +520,7 @@ ScenarioPlayer(ex30)  # ⏮ ◀ ▶ ⏭ step through the movement
 # ## Ex. 32 — the trajectory does not set the race order
 #
 #
+# A **trajectory** is a spot in a section that gives its car bonus MP next turn ([notebook 06](06_trajectories.ipynb)).
 # *Book (F.2, p.20):* Blue ended his move on the **green +2** trajectory of a braking zone. **Red**, with **BANGING
 # WHEELS**, reaches Blue and passes him **in the braking zone** (1 MP, [§26.2][]), then occupies the **orange +1**
 # trajectory — with his nose **ahead** of Blue. The race order is Red ahead of Blue, whatever trajectory spot each
@@ -631,3 +636,7 @@ TyrePenaltyPanel()  # flip the AMB-5 house rule and RAIN EXPERT
 # [§15.1]: ../../docs/rules/rf90_rules_digest.md#s15-1
 # [§17.4]: ../../docs/rules/rf90_rules_digest.md#s17-4
 # [§20]: ../../docs/rules/rf90_rules_digest.md#s20
+
+# %% [markdown]
+# **Next →** [02_check_tests](02_check_tests.ipynb): the Target Check and the tests that cards, the Leader check and
+# late braking ask for.

@@ -14,7 +14,9 @@
 # ---
 
 # %% [markdown]
-# # 04 — Qualifying, fuel and pit stops
+# # 07 — Qualifying, fuel and pit stops
+#
+# **You need:** [03_activation](03_activation.ipynb), [04_duels](04_duels.ipynb).
 #
 # **Learning objectives** — after this notebook you can:
 #
@@ -497,7 +499,8 @@ FuelPlanner("silverstone", chit=8, extras=(0, 0))
 #
 # Pitting when the Safety Car comes out ([Ex. 39][]: "Orange has not played yet, so he may pit before the SC"), and
 # the leader forced to pit under it ([Ex. 40][]), follow [§21.1][] and [§21.4][]: a car that pits under the SC goes
-# straight to the back of the queue and may load up to 16 turns of fuel **without** backing extra sections. Notebook 10
+# straight to the back of the queue and may load up to 16 turns of fuel **without** backing extra sections. [Notebook
+# 10](10_safety_car.ipynb)
 # covers the Safety Car itself; here are the two pit stops, checked against the book.
 #
 # [Ex. 39]: ../../docs/rules/rf90_rules_digest.md#ex-39
@@ -534,9 +537,13 @@ ScenarioPlayer(racebook.load_scenario("ex39"))
 ScenarioPlayer(racebook.load_scenario("ex40"))
 
 # %% [markdown]
-# ## What next
+# ## See also
 #
-# * Notebook 01 shows how a pit stop moves the Front Activation Section when the leader pits ([Ex. 13][]).
+# * [Notebook 03](03_activation.ipynb) shows how a pit stop moves the Front Activation Section when the leader pits
+#   ([Ex. 13][]).
 # * `racebook replay ex07` and `racebook replay ex17` print these pit stops' event logs in a terminal.
 #
 # [Ex. 13]: ../../docs/rules/rf90_rules_digest.md#ex-13
+
+# %% [markdown]
+# **Next →** [08_flags_weather_tyres](08_flags_weather_tyres.ipynb): flags, weather and tyres.

@@ -14,7 +14,9 @@
 # ---
 
 # %% [markdown]
-# # 01 — Section activation: who plays when
+# # 03 — Section activation: who plays when
+#
+# **You need:** [00_start_here](00_start_here.ipynb), [01_movement_and_passing](01_movement_and_passing.ipynb).
 #
 # **Learning objectives** — after this notebook you can:
 #
@@ -58,7 +60,8 @@ from racebook.rf90.ui.quiz import ActivationQuiz, book_check
 #    the **Front Activation Section** (FAS): the front of the activation sequence.
 # 2. **Sweep backwards** ([§11.1][], [§11.3][]). Activate the FAS, then the first section *behind* it that holds cars
 #    that have not played yet, and so on around the loop. Empty sections are skipped. In an activated section the cars
-#    play one at a time, **front to back** ([§10][] step 3; a corner runs its duel first, [§12][] — notebook 02).
+#    play one at a time, **front to back** ([§10][] step 3; a corner runs its duel first, [§12][] — [notebook
+#    04](04_duels.ipynb)).
 # 3. **Only the leader plays first** ([§11.2][] case 1). The first activation of the leader's section lets **only the
 #    leader** play. The other cars of that section wait until the sweep comes back to it (it is *re-activated*).
 #    A section may be activated several times in a Game Turn, but each car plays only once.
@@ -72,7 +75,8 @@ from racebook.rf90.ui.quiz import ActivationQuiz, book_check
 #    *very back* of the sweep — it plays **last**. The engine labels them `C2` and `C1`.
 # 6. **Leader off track** ([§18.4][]). The token goes to the frontmost car in the section where he lost control — by
 #    the default house rule `leader_token_same_lap`, the frontmost car **on his lap** (read literally, any car
-#    there, even a lapped one: notebook 03 shows both). If there is none, the off-track leader **keeps** the
+#    there, even a lapped one: [notebook 05](05_late_braking.ipynb) shows both). If there is none, the off-track leader
+#    **keeps** the
 #    token, and the FAS stays in **the section where he lost control** until a car gets ahead of it.
 #
 # Apart from that [§18.4][] switch, `racebook.rf90.options.Rules` has no house rule for activation: the engine follows
@@ -216,7 +220,8 @@ ScenarioPlayer(ex14)  # ⏮ ◀ ▶ ⏭ — the magenta halo is the active (sub)
 # into Curve 1 and **laps Purple and Orange**. Now Yellow is *ahead* of the Leader token in G, Orange and Purple
 # behind it: the FAS is subsection **G2** (Red, Orange, Purple), and Yellow is in **G1**, at the back of the sweep.
 #
-# Here only the activation part matters (the duel itself is notebook 02): the position right after Red's move, and
+# Here only the activation part matters (the duel itself is [notebook 04](04_duels.ipynb)): the position right after
+# Red's move, and
 # what the engine would activate next if nobody moved:
 
 # %% tags=["presenter-show"]
@@ -360,3 +365,6 @@ print(demo.errors.text.splitlines()[0])
 # [§11.3]: ../../docs/rules/rf90_rules_digest.md#s11-3
 # [§13.A.3]: ../../docs/rules/rf90_rules_digest.md#s13-a-3
 # [§18.4]: ../../docs/rules/rf90_rules_digest.md#s18-4
+
+# %% [markdown]
+# **Next →** [04_duels](04_duels.ipynb): fight for a place in a corner.

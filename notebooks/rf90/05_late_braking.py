@@ -14,7 +14,10 @@
 # ---
 
 # %% [markdown]
-# # 03 — Late braking, going off track and coming back
+# # 05 — Late braking, going off track and coming back
+#
+# **You need:** [01_movement_and_passing](01_movement_and_passing.ipynb), [02_check_tests](02_check_tests.ipynb),
+# [03_activation](03_activation.ipynb).
 #
 # **Learning objectives** — after this notebook you can:
 #
@@ -382,6 +385,7 @@ LateBrakingPlayer(ex38, route="Stowe-brake")
 # %% [markdown]
 # ## Ex. 33 — failing an Extreme Trajectory test: the same recovery, in phase D
 #
+# An ET is a diamond spot whose bonus MP needs a blind test first ([notebook 06](06_trajectories.ipynb) has the rest).
 # *Book (Falha em um Teste de ET, p.23):* Blue is on the ET at the exit of the **1st Di Lesmo** and plays a **[3]**,
 # hoping for 6 MP (the ET's +3). TC **(67)**; the ET blind test draws **(83)**: **fail**, TC (83). The board asks
 # for a **Normal** recovery test at **−10** → **73**; he plays **(42)** from hand: **pass** (green arrow) — back on
@@ -699,3 +703,7 @@ for e in forced.events:
 #   everybody, NO MOVE at 0 MP or less.
 # * The decision is a number: the panel weighs the exact chance of gaining sections against the exact cost of
 #   that zone's route.
+
+# %% [markdown]
+# **Next →** [06_trajectories](06_trajectories.ipynb): bonus movement from the trajectories, and the Extreme
+# Trajectories' risk.

@@ -14,7 +14,9 @@
 # ---
 
 # %% [markdown]
-# # 02 — Duels in corner sections
+# # 04 — Duels in corner sections
+#
+# **You need:** [01_movement_and_passing](01_movement_and_passing.ipynb), [03_activation](03_activation.ipynb).
 #
 # **Learning objectives** — after this notebook you can:
 #
@@ -558,3 +560,6 @@ print(r.record)
 # [§23]: ../../docs/rules/rf90_rules_digest.md#s23
 # [§24]: ../../docs/rules/rf90_rules_digest.md#s24
 # [§26.2]: ../../docs/rules/rf90_rules_digest.md#s26-2
+
+# %% [markdown]
+# **Next →** [05_late_braking](05_late_braking.ipynb): pass a whole braking zone in one go — or go off track.

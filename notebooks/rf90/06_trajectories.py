@@ -14,7 +14,10 @@
 # ---
 
 # %% [markdown]
-# # 07 — Trajectories and Extreme Trajectories
+# # 06 — Trajectories and Extreme Trajectories
+#
+# **You need:** [01_movement_and_passing](01_movement_and_passing.ipynb), [02_check_tests](02_check_tests.ipynb),
+# [05_late_braking](05_late_braking.ipynb).
 #
 # **Learning objectives** — after this notebook you can:
 #
@@ -229,7 +232,8 @@ table(explore.TrajectorySetup("teaching", "I.t1", ("R14",)))  # +2 red/green wit
 #
 # ## The ET blind test comes first (Ex. 24)
 #
-# [Ex. 24][] (notebook 05 has it in full): Blue stands on the green ET and plays two green cards that each need a
+# [Ex. 24][] ([notebook 02](02_check_tests.ipynb) has it in full): Blue stands on the green ET and plays two green cards
+# that each need a
 # Normal test. The ET's **blind test** is resolved **first** — the engine draws it before asking about the others
 # ([§13.D.2][]).
 #
@@ -453,11 +457,15 @@ table(explore.TrajectorySetup("teaching", "F.t1", hand, restart=True, rules=Rule
 TrajectoryPanel(track="teaching", trajectory="F.t1", hand=("R15", "R22"))
 
 # %% [markdown]
-# ## What next
+# ## See also
 #
-# * Notebook 03 follows late braking and the off-track routes ([§18][]), notebook 05 the check tests of D.2 ([Ex. 24][]
-#   in full), notebook 08 the orange flag, which also forces robots to late-brake.
+# * [Notebook 05](05_late_braking.ipynb) follows late braking and the off-track routes ([§18][]), [notebook
+#   02](02_check_tests.ipynb) the check tests of D.2 ([Ex. 24][] in full), [notebook 08](08_flags_weather_tyres.ipynb)
+#   the orange flag, which also forces robots to late-brake.
 # * `racebook replay ex18` (or ex32, ex33) prints these examples' logs in a terminal.
 #
 # [Ex. 24]: ../../docs/rules/rf90_rules_digest.md#ex-24
 # [§18]: ../../docs/rules/rf90_rules_digest.md#s18
+
+# %% [markdown]
+# **Next →** [07_fuel_and_pits](07_fuel_and_pits.ipynb): qualifying, fuel and pit stops.

@@ -14,7 +14,9 @@
 # ---
 
 # %% [markdown]
-# # 05 — Check tests: the Target Check, Normal and Blind tests, modifiers
+# # 02 — Check tests: the Target Check, Normal and Blind tests, modifiers
+#
+# **You need:** [00_start_here](00_start_here.ipynb), [01_movement_and_passing](01_movement_and_passing.ipynb).
 #
 # **Learning objectives** — after this notebook you can:
 #
@@ -86,7 +88,7 @@ from racebook.rf90.ui.checks import (
 # |---|---|
 # | a movement card | **1 damage** (a wear token from the bag) per failed test |
 # | an Extreme Trajectory | no ET bonus; the **recovery manoeuvre** of that spot ([§18.2][]) |
-# | late braking | the **off-track route** and its recovery manoeuvres ([§18.3][]) — notebook 03 |
+# | late braking | the **off-track route** and its recovery manoeuvres ([§18.3][]) — [notebook 05](05_late_braking.ipynb) |
 # | the Leader lapping check | he cannot lap that car: he stops behind it, his other MP are lost, **no damage** ([§20][]) |
 #
 # [AMB-6]: ../../docs/rules/rf90_rules_digest.md#amb-6
@@ -200,7 +202,8 @@ ScenarioPlayer(racebook.load_scenario("ex23_reflexes"))
 # ## Ex. 24 — several tests in one turn, the ET blind test first
 #
 # *Book (Modificador de Check Test, p.16):* Blue plays **(20)** and **(66)**, both asking for a Normal test, and takes
-# an **Extreme Trajectory**. His Target Check is **(83)**.
+# an **Extreme Trajectory** (ET: a diamond spot whose bonus MP needs a blind test first, [notebook
+# 06](06_trajectories.ipynb)). His Target Check is **(83)**.
 #
 # 1. The **ET blind test comes first**: he draws **(22)** ≤ 83 → pass. The Target Check is now **(22)**.
 # 2. The first Normal test has no modifier; he uses the movement card **(20)**: 20 ≤ 22 → pass. Target Check **(20)**;
@@ -311,3 +314,6 @@ for tc in (10, 30, 50, 70, 90):
 # [§16.2]: ../../docs/rules/rf90_rules_digest.md#s16-2
 # [§20]: ../../docs/rules/rf90_rules_digest.md#s20
 # [§27]: ../../docs/rules/rf90_rules_digest.md#s27
+
+# %% [markdown]
+# **Next →** [03_activation](03_activation.ipynb): who plays when: the order in which the sections play.
