@@ -122,9 +122,8 @@ def show(sit, mp=None):
 # **Where a pass happens** ([§13.E.3][], from [Ex. 26][], 27, 32). A pass is priced by **the section of the car being
 # passed**, and entering that section (1 MP) is paid separately: [Ex. 27][] is *enter F (1), pass Red in F (1), enter E
 # (1)*. So in a corner or a braking zone a car cannot get past a same-lap car by normal movement — only a duel
-# (corners, [notebook 04](04_duels.ipynb)), BANGING WHEELS, late braking (braking zones, [notebook
-# 05](05_late_braking.ipynb)), a Track Card "-1" or the
-# start / restart / last-turn rule lets it through.
+# (corners, [notebook 04](04_duels.ipynb)), BANGING WHEELS, late braking (braking zones,
+# [notebook 05](05_late_braking.ipynb)), a Track Card "-1" or the start / restart / last-turn rule lets it through.
 #
 # [AMB-25]: ../../docs/rules/rf90_rules_digest.md#amb-25
 # [Ex. 26]: ../../docs/rules/rf90_rules_digest.md#ex-26
@@ -147,9 +146,9 @@ def show(sit, mp=None):
 #   laps" later). When a backmarker passes the leader back, its token is adjusted or removed ([§13.E.4][], [§13.E.5][]).
 # * **Leader check** ([§20][]). Before lapping a car **for the first time**, the leader must pass a **Leader lapping
 #   check** — a test ([notebook 02](02_check_tests.ipynb)): a hand card or a blind draw vs his Target Check; no rain
-#   -20, REFLEXES +20; a robot leader makes a
-#   blind test vs 70. Not needed to put a car 2 or 3 laps down, to pass by late braking or to pass an off-track car.
-#   A failure **stops** him (MP lost) but causes **no damage**. He cannot refuse the test when he has the MP.
+#   -20, REFLEXES +20; a robot leader makes a blind test vs 70. Not needed to put a car 2 or 3 laps down, to pass by
+#   late braking or to pass an off-track car. A failure **stops** him (MP lost) but causes **no damage**. He cannot
+#   refuse the test when he has the MP.
 # * **NO MOVE** ([§13.E.6][]). A car that skipped its turn (*Perder o Turno*) or did not move (ET failure, re-entry with
 #   ≤ 0 MP) carries the **NO MOVE** token (*token NO MOVE*) until the end of the Game Turn: it can be overtaken,
 #   lapped or unlapped for **1 MP in any section**.
