@@ -101,6 +101,17 @@ def _step(page: Any, clicks: int, seen: dict[str, Any]) -> None:
                                timeout=60_000)
         seen["sentences"].append(sentence.inner_text())
         seen["svgs"].append(box.locator(SVG).first.evaluate("(svg) => svg.outerHTML"))
+    # The sentence and the picture are separate widgets, updated by separate kernel messages: the picture of the last
+    # step may arrive after its sentence. Give it time to change from the first one (the test's check) before the
+    # last reading, so a race whose board first changes on the last click is not read one message too early.
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        page.wait_for_function(f"([box, old]) => box.querySelector({json.dumps(SVG)})?.outerHTML !== old",
+                               arg=[box.element_handle(), seen["svgs"][0]], timeout=15_000)
+    except PlaywrightTimeout:
+        pass  # it did not change: the test reports it
+    seen["svgs"][-1] = box.locator(SVG).first.evaluate("(svg) => svg.outerHTML")
 
 
 def check_site(site: Path, notebooks: list[str], clicks: int = 3, shots: Path | None = OUTPUT_DIR / "lite"
