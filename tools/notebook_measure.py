@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import sys
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -28,9 +27,12 @@ from pathlib import Path
 import nbformat
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+
+from notebook_times import every_source, markdown_words, row_name  # noqa: E402
+
 LIMITS = ROOT / "notebooks" / "limits.toml"
 INTERACTIVE = ("application/vnd.jupyter.widget-view+json", "image/svg+xml", "image/png")
-_LINK_DEF = re.compile(r"^\[[^\]]+\]: \S+$", re.M)
 
 
 @dataclass(frozen=True)
@@ -64,18 +66,19 @@ def measure(executed: Path) -> Figures:
             first = i
             break
         if cell.cell_type == "markdown":
-            words += len(re.findall(r"\w+", _LINK_DEF.sub("", cell.source)))
+            words += markdown_words(cell.source)
     longest = max((code_lines(c.source) for c in nb.cells if c.cell_type == "code"), default=0)
     return Figures(words, longest, len(nb.cells), first)
 
 
 def every_notebook() -> list[Path]:
-    """Every executed notebook of every game: ``notebooks/<game>/NN_name.ipynb``."""
-    return sorted(ROOT.glob("notebooks/*/[0-9A-Z][0-9]_*.ipynb"))
+    """Every executed notebook of every game (``notebooks/<game>/NN_name.ipynb``), as the README table lists them."""
+    return [source.with_suffix(".ipynb") for source in every_source()]
 
 
 def name_of(path: Path) -> str:
-    return f"{path.parent.name}/{path.stem}"
+    """``rf90/00_start_here``: the notebook's name in ``notebooks/limits.toml``."""
+    return row_name(path).removesuffix(".ipynb")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -33,6 +33,12 @@ README = ROOT / "README.md"
 BEGIN = "<!-- notebooks:begin (written by tools/notebook_times.py --readme) -->"
 END = "<!-- notebooks:end -->"
 READING_WPM = 100  # words a presenter reads out (and explains) per minute
+_LINK_DEF = re.compile(r"^\[[^\]]+\]: \S+$", re.M)
+
+
+def markdown_words(text: str) -> int:
+    """The words of a markdown cell a reader reads: link definitions (``[§1]: ../../docs/…``) are not read."""
+    return len(re.findall(r"\w+", _LINK_DEF.sub("", text)))
 
 
 def reading(source: Path) -> tuple[str, int, int]:
@@ -41,8 +47,7 @@ def reading(source: Path) -> tuple[str, int, int]:
     words, title, panels = 0, source.stem, 0
     for cell in nb.cells:
         if cell.cell_type == "markdown":
-            text = re.sub(r"^\[[^\]]+\]: \S+$", "", cell.source, flags=re.M)  # link definitions are not read
-            words += len(re.findall(r"\w+", text))
+            words += markdown_words(cell.source)
             m = re.search(r"^# (.+)$", cell.source, re.M)
             if m and title == source.stem:
                 title = m.group(1).strip()
