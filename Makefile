@@ -55,8 +55,9 @@ workshop: $(VENV)/.installed
 
 # Execute the notebooks from their sources (notebooks/<game>/NN_name.py) and write the paired .ipynb: all of them,
 # or one, e.g. make notebooks NB=04 (or NB=04_duels, NB=notebooks/rf90/04_duels.py, NB=A1 for Automobiles A1).
-# Prints each notebook's time. (Notebook names: two characters, a digit or capital then a digit: 02_, A1_.)
-NB_SOURCES = $(if $(filter %.py,$(NB)),$(NB),$(wildcard notebooks/*/$(if $(NB),$(NB),[0-9A-Z][0-9]_)*.py))
+# Prints each notebook's time. (Notebook names: a digit or capital then a digit, then a part letter if the topic
+# comes in parts: 02_, A1_, 05a_; NB=05 runs every part of 05.)
+NB_SOURCES = $(if $(filter %.py,$(NB)),$(NB),$(wildcard notebooks/*/$(if $(NB),$(NB),[0-9A-Z][0-9])*.py))
 notebooks: $(VENV)/.installed-test
 	$(BIN)/python tools/run_notebook.py $(NB_SOURCES)
 

@@ -62,6 +62,12 @@ def _executed_notebooks(nb_dir: Path) -> list[Path]:
                   key=lambda p: (p.stem, p.parent.name))
 
 
+def _names(stem: str, name: str) -> bool:
+    """Whether ``name`` names the notebook ``stem``: its whole stem, its number (``04``), or its number and part
+    (``05a``); a bare number names every part of a topic in parts (``05`` names ``05a_…`` and ``05b_…``)."""
+    return stem == name or stem.startswith(f"{name}_") or re.fullmatch(rf"{re.escape(name)}[a-z]_\w+", stem) is not None
+
+
 def find_notebooks(target: str | None, cwd: Path | None = None) -> Path:
     """The notebook or folder to serve: ``target`` as a path, or a notebook under ``notebooks/`` (in any game's
     folder) named by its number or name (``04``, ``04_duels``, or ``rf90/04`` for one game's); no target = the
@@ -85,8 +91,7 @@ def find_notebooks(target: str | None, cwd: Path | None = None) -> Path:
     if nb_dir.is_dir():
         every = _executed_notebooks(nb_dir)
         game, _, name = target.rpartition("/")  # "rf90/04": notebook 04 of that game's folder
-        hits = [p for p in every if (p.stem == name or p.stem.startswith(f"{name}_"))
-                and (not game or p.parent.name == game)]
+        hits = [p for p in every if _names(p.stem, name) and (not game or p.parent.name == game)]
         if len(hits) == 1:
             return hits[0]
         names = ", ".join(p.stem for p in every)

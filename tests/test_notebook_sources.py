@@ -21,6 +21,10 @@ _spec = importlib.util.spec_from_file_location("run_notebook", ROOT / "tools" / 
 assert _spec and _spec.loader
 run_notebook = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(run_notebook)
+_spec = importlib.util.spec_from_file_location("notebook_times", ROOT / "tools" / "notebook_times.py")
+assert _spec is not None and _spec.loader is not None
+notebook_times = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(notebook_times)
 
 SOURCES = sorted(p for p in NOTEBOOKS.rglob("*.py") if ".ipynb_checkpoints" not in p.parts)
 EXECUTED = sorted(p for p in NOTEBOOKS.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
@@ -102,7 +106,14 @@ def test_the_builders_are_gone() -> None:
 
 
 # ---------------------------------------------------------------- learning order (issue 19 item 2)
-RF90 = sorted((NOTEBOOKS / "rf90").glob("[0-9][0-9]_*.py"))
+RF90 = [p for p in notebook_times.every_source() if p.parent.name == "rf90"]
+
+
+def _number(source: Path) -> str:
+    """``05a`` for ``05a_late_braking.py``: its number and part letter (the parts of one topic share a number)."""
+    found = notebook_times.NOTEBOOK_NAME.fullmatch(source.stem)
+    assert found, source.name
+    return found["number"] + found["part"]
 LINK = re.compile(r"\[[^\]]+\]\(([^)\s]+\.ipynb)\)")
 
 
@@ -123,14 +134,19 @@ def _next(source: Path) -> Path:
 
 
 def test_the_rf90_notebooks_are_numbered_00_to_16() -> None:
-    assert [p.name[:2] for p in RF90] == [f"{n:02d}" for n in range(17)]
+    """Every number from 00 to 16, once, or in parts a, b, … (a topic split into 15-20 minute parts, issue 19)."""
+    numbers = [_number(p) for p in RF90]
+    assert sorted({n[:2] for n in numbers}) == [f"{n:02d}" for n in range(17)]
+    for n in {n[:2] for n in numbers}:
+        parts = [x[2:] for x in numbers if x[:2] == n]
+        assert parts in ([""], list("abcdefgh"[:len(parts)])), f"notebook {n}: parts {parts} (want none, or a, b, …)"
 
 
 @pytest.mark.parametrize("source", RF90, ids=lambda p: p.stem)
 def test_rf90_notebook_starts_with_what_you_need(source: Path) -> None:
     """Right after the title, one "**You need:**" line naming (as links) only notebooks that come before this one."""
     lines = _cells(source)[0].removeprefix("markdown: ").split("\n")
-    assert lines[0].startswith(f"# {source.name[:2]} — ") and lines[1] == "", lines[:2]
+    assert lines[0].startswith(f"# {_number(source)} — ") and lines[1] == "", lines[:2]
     assert lines[2].startswith("**You need:** "), f"{source.name}: line 3 is {lines[2]!r}"
     need = " ".join(lines[2:lines.index("", 2)])
     if source.name.startswith("00_"):
@@ -140,7 +156,7 @@ def test_rf90_notebook_starts_with_what_you_need(source: Path) -> None:
     assert targets, f"{source.name}: You need names no notebook"
     for target in targets:
         assert (source.parent / target).is_file(), f"{source.name}: You need → {target} is missing"
-        assert target[:2] < source.name[:2], f"{source.name} needs {target}, which comes after it"
+        assert _number(source.parent / target) < _number(source), f"{source.name} needs {target}, which comes after it"
 
 
 def test_the_next_chain_visits_every_rf90_notebook_in_number_order() -> None:

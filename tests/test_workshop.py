@@ -41,6 +41,20 @@ def test_find_by_number_name_and_folder() -> None:
     assert find_notebooks(None, REPO) == REPO / "notebooks"
 
 
+def test_a_topic_in_parts_is_found_by_part_and_its_number_names_every_part(tmp_path: Path) -> None:
+    game = tmp_path / "notebooks" / "rf90"
+    game.mkdir(parents=True)
+    for stem in ("04_duels", "05a_late_braking", "05b_late_braking_in_the_race"):
+        (game / f"{stem}.ipynb").write_text("{}")
+    assert find_notebooks("05a", tmp_path) == game / "05a_late_braking.ipynb"
+    assert find_notebooks("rf90/05b", tmp_path) == game / "05b_late_braking_in_the_race.ipynb"
+    assert find_notebooks("04", tmp_path) == game / "04_duels.ipynb"
+    with pytest.raises(WorkshopError, match=r"'05' names several notebooks: 05a_late_braking, 05b_late_braking_in_"):
+        find_notebooks("05", tmp_path)
+    with pytest.raises(WorkshopError, match=r"no notebook '05c'"):
+        find_notebooks("05c", tmp_path)
+
+
 def test_unknown_notebook_says_what_exists(tmp_path: Path) -> None:
     with pytest.raises(WorkshopError, match=r"no notebook '99'.*03_activation"):
         find_notebooks("99", REPO)

@@ -58,10 +58,16 @@ def reading(source: Path) -> tuple[str, int, int]:
     return title, math.ceil(words / READING_WPM), panels
 
 
+NOTEBOOK_NAME = re.compile(r"(?P<number>[0-9A-Z][0-9])(?P<part>[a-z]?)_\w+")
+"""A notebook's stem: its number (``04``, ``A1``), a part letter when its topic comes in parts (``05a``, ``05b``),
+then its name."""
+
+
 def every_source() -> list[Path]:
-    """Every game's notebook sources, game by game (RF90 first), in number order."""
+    """Every game's notebook sources, game by game (RF90 first), in number order (parts in letter order)."""
     games = sorted((ROOT / "notebooks").iterdir(), key=lambda d: (d.name != "rf90", d.name))
-    return [src for game in games if game.is_dir() for src in sorted(game.glob("[0-9A-Z][0-9]_*.py"))]
+    return [src for game in games if game.is_dir() for src in sorted(game.glob("*.py"))
+            if NOTEBOOK_NAME.fullmatch(src.stem)]
 
 
 def row_name(source: Path) -> str:
