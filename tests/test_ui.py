@@ -183,6 +183,47 @@ def test_stepper_steps_over_events_and_shows_the_log() -> None:
     assert st.position == n
 
 
+def _shown(html_text: str) -> str:
+    """The words a reader sees: tags (and the tooltips in their attributes) removed."""
+    import html as _html
+    import re
+    return _html.unescape(re.sub(r"<[^>]*>", " ", html_text))
+
+
+def test_stepper_says_each_decision_in_words_and_keeps_its_syntax_for_the_tooltip() -> None:
+    """Issue 19 item 3: the line under the sentence names the decision as a button would ("Blue chose: play R89"),
+    never in action syntax or by event class; both stay in the tooltip for the curious."""
+    race = racebook.load_scenario("ex34").race
+    st = Stepper(race)
+    st.first()
+    causes = []
+    for _ in range(race.events.__len__()):
+        st.b_next.click()
+        sub = st.sentence.value.split("</div>", 1)[1]
+        causes.append(_shown(sub))
+        assert type(st.event).__name__ not in _shown(sub)
+        step = st.steps[st.position - 1]
+        action = race.steps[step].action
+        if action is not None:
+            assert str(action) not in _shown(sub) and f'title="decision {step}: {action} · event' in sub
+    assert any("Blue chose: play R89" in c for c in causes), causes[:8]
+    assert any("automatic steps" in c for c in causes)
+
+
+def test_automobiles_stepper_and_zones_say_decisions_in_words() -> None:
+    from racebook.automobiles.ui.player import RacePlayer
+    player = RacePlayer("auto_ex01_maintenance_crew")
+    player.go(3)
+    sub = player.stepper.sentence.value.split("</div>", 1)[1]
+    assert "A chose: play a yellow cube for its card, Maintenance Crew" in _shown(sub)
+    assert "A play" not in _shown(sub) and "CardPlayed" not in _shown(sub)
+    assert player.zones is not None
+    assert "zones after A's decision: play a yellow cube for its card, Maintenance Crew" in _shown(
+        player.zones.caption.value)
+    player.go(1)
+    assert "zones after the automatic steps" in _shown(player.zones.caption.value)
+
+
 def test_log_table_columns_and_last_rows() -> None:
     race = racebook.load_scenario("ex14").race
     df = race_table(race)

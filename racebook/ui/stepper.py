@@ -87,15 +87,18 @@ class Stepper:
 
     def __init__(self, race: Any = None, *, rows: int = 12, errors: ErrorLog | None = None,
                  frame_of: Callable[[Any], Any] | None = None, start_frame: Callable[[Any], Any] | None = None,
-                 turn_text: Callable[[Any], str] | None = None) -> None:
+                 turn_text: Callable[[Any], str] | None = None,
+                 action_label: Callable[[int], str] | None = None) -> None:
         """``frame_of(state)`` draws the current position when a race keeps no frames, ``start_frame(race)`` the
-        position before the first event, ``turn_text(frame)`` the words naming the turn ("Game Turn 3"): a game
-        other than RF90 gives its own (by default RF90's, and a race's ``start_frame`` attribute)."""
+        position before the first event, ``turn_text(frame)`` the words naming the turn ("Game Turn 3"),
+        ``action_label(step)`` the plain words of the decision that made step ``step`` ("play R89 for 1 MP"): a
+        game other than RF90 gives its own (by default RF90's, and a race's ``start_frame`` attribute)."""
         self.errors = errors or ErrorLog()
         self.rows = rows
         self._frame_of = frame_of
         self._start_frame = start_frame
         self._turn_text = turn_text or (lambda f: f"Game Turn {f.turn}")
+        self._action_label = action_label or self._rf90_label
         self.race: Any = None
         self.events: list[Any] = []
         self.frames: Sequence[Any] = []
@@ -245,13 +248,25 @@ class Stepper:
             sub = ""
         else:
             body, rule = _body(event), event.citation
-            step = self.steps[p - 1]
-            action = self.race.steps[step].action if step < len(self.race.steps) else None
-            cause = f"step {step}: {html.escape(str(action))}" if action is not None else "automatic opening steps"
             frame = self.frame
             turn = f"{html.escape(self._turn_text(frame))} · " if frame is not None else ""
-            sub = f"{turn}{cause} · {html.escape(event.kind)}"
+            sub = f"{turn}{self._cause_html(self.steps[p - 1], event)}"
         game = citations.doc_of_module(type(event).__module__) if event is not None else "rf90"
         rule_html = " " + style.rule_html(rule, game, cls="rb-rule", css=RULE_BADGE_CSS) if rule else ""
         return (f'<div style="font-size:21px;line-height:1.35;padding:6px 4px">{html.escape(body)}{rule_html}</div>'
                 f'<div style="font-size:14px;color:#666;padding:0 4px">{sub}</div>')
+
+    def _cause_html(self, step: int, event: Any) -> str:
+        """What made the current event happen, in words: "Blue chose: play R89 for 1 MP" (the action's text and
+        the event's kind in the tooltip, for the curious), or "automatic steps" (a new turn, a robot)."""
+        action = self.race.steps[step].action if step < len(self.race.steps) else None
+        if action is None:
+            return f'<span title="{html.escape(event.kind)}">automatic steps</span>'
+        words = self._action_label(step)
+        tip = html.escape(f"decision {step}: {action} · event {event.kind}", quote=True)
+        return f'<span title="{tip}">{html.escape(action.car)} chose: {html.escape(words)}</span>'
+
+    def _rf90_label(self, step: int) -> str:
+        """RF90's words for the decision of step ``step`` (:func:`racebook.rf90.actionlabels.label`)."""
+        from racebook.rf90.actionlabels import label
+        return label(self.race.steps[step].action)

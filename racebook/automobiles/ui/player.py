@@ -7,6 +7,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from racebook.automobiles.actionlabels import label
 from racebook.automobiles.boardsvg import state_info
 from racebook.automobiles.game import frame_of
 from racebook.automobiles.ui.panels import ZonesPanel
@@ -39,7 +40,7 @@ class RacePlayer:
         self.errors = ErrorLog()
         self.view = board_view(race.state.board, width=width, order=race.state.order, errors=self.errors)
         self.stepper = Stepper(rows=rows, errors=self.errors, frame_of=frame_of, start_frame=_first_frame,
-                               turn_text=_turn_text)
+                               turn_text=_turn_text, action_label=self.action_words)
         self.zones = ZonesPanel() if zones else None
         self._states: dict[int, Any] = {}
         self.stepper.on_change(self._on_step)
@@ -99,8 +100,15 @@ class RacePlayer:
 
     def state_at(self, position: int) -> Any:
         """The state after the step of event ``position`` (the current state for the last step)."""
+        return self._state_after(self.stepper.steps[position - 1] if position > 0 else 0)
+
+    def action_words(self, step: int) -> str:
+        """The decision of step ``step`` in plain words (:func:`racebook.automobiles.actionlabels.label`, read in
+        the position it was taken in)."""
+        return label(self._state_after(step - 1), self.race.steps[step].action)
+
+    def _state_after(self, step: int) -> Any:
         race = self.race
-        step = self.stepper.steps[position - 1] if position > 0 else 0
         if step >= len(race.steps) - 1:
             return race.state
         if step not in self._states:
@@ -116,8 +124,9 @@ class RacePlayer:
             self.view.show(frame, move, info=state_info(state))
         if self.zones is not None:
             step = self.stepper.steps[position - 1] if position > 0 else 0
-            self.zones.update(state, f"zones after step {step}" + (f": {self.race.steps[step].action}"
-                                                                    if self.race.steps[step].action else ""))
+            action = self.race.steps[step].action
+            self.zones.update(state, f"zones after {action.car}'s decision: {self.action_words(step)}"
+                              if action is not None else "zones after the automatic steps")
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)

@@ -26,6 +26,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from racebook.rf90 import scenario as scen
+from racebook.rf90.actionlabels import label
 from racebook.rf90.actions import Action, Bid, Decline, Force, NoChallenge, NoForce
 from racebook.rf90.events import Retired, TurnBegins, TurnEnds
 from racebook.rf90.track import SectionType, TrajectoryKind
@@ -193,7 +194,7 @@ class RobotMove:
     robot: str
     first: int
     last: int
-    decisions: list[str] = field(default_factory=list)
+    decisions: list[Decision] = field(default_factory=list)
 
     @property
     def events(self) -> list[Any]:
@@ -208,15 +209,27 @@ class RobotMove:
         return arithmetic(self.events, self.robot)
 
     def text(self) -> str:
-        out = [f"position: {setup_position(self.setup)}"]
-        out += [f"decision: {d}" for d in self.decisions]
+        """What the panel shows, as plain text: the decisions taken for the humans, the robot's events as
+        sentences and its MP arithmetic (the positions, in Race Position Notation, are in the panel's
+        "notation" fold only)."""
+        out = [f"decision: {d}" for d in self.decisions]
         out += self.lines()
         out.append(self.arithmetic())
-        out.append(f"after: {self.race.position()}")
         return "\n".join(out)
 
 
-def _settle_duel(race: Any) -> str:
+@dataclass(frozen=True)
+class Decision:
+    """A decision the panel takes for a human so that the robot's turn can go on: the action and why."""
+
+    action: Action
+    why: str
+
+    def __str__(self) -> str:
+        return f"{self.action.car}: {label(self.action)} ({self.why})"
+
+
+def _settle_duel(race: Any) -> Action:
     """A corner activation asked a human about a duel: he declines (duels are notebook 04)."""
     acts = race.legal_actions()
     pick: Action | None
@@ -227,7 +240,7 @@ def _settle_duel(race: Any) -> str:
     else:
         pick = next((a for a in acts if isinstance(a, Bid) and not a.cards), acts[0])
     race.apply(pick)
-    return str(pick)
+    return pick
 
 
 def _orange_choice(setup: RobotSetup, acts: list[Action]) -> Action:
@@ -245,7 +258,7 @@ def play_robot(setup: RobotSetup) -> RobotMove:
     """Build the position and let the engine play the robot's individual turn (§17.3)."""
     race = scen.build(setup_scenario(setup), "<robot panel>")
     rid = robot_id(setup)
-    decisions: list[str] = []
+    decisions: list[Decision] = []
     for _ in range(12):  # a duel or the orange-flag holder may stop the automatic play
         if race.is_over or race.current_car is None:
             break
@@ -257,9 +270,9 @@ def play_robot(setup: RobotSetup) -> RobotMove:
         if phase == "ORANGE":
             act = _orange_choice(setup, race.legal_actions())
             race.apply(act)
-            decisions.append(f"{act}  (the orange-flag holder decides, §15.4)")
+            decisions.append(Decision(act, "the orange-flag holder decides, §15.4"))
         elif phase == "DUEL" and not began:
-            decisions.append(f"{_settle_duel(race)}  (duels: notebook 04)")
+            decisions.append(Decision(_settle_duel(race), "duels: notebook 04"))
         else:
             break
     evs = race.events
@@ -405,7 +418,6 @@ class RobotMovePanel:
         for w in (self.robot, self.start, self.trajectory, self.leads, self.yellow, self.draws, self.orange,
                   self.turn, self.amb13, self.amb14):
             w.observe(change, names="value")
-        self.rpn = widgets.HTML()
         self.result = widgets.HTML()
         self.player = ScenarioPlayer(scen.build({"scenario": {"id": "empty", "track": "teaching",
                                                               "position": "teaching | A: Red"}}),
@@ -421,7 +433,7 @@ class RobotMovePanel:
             self.amb13, self.amb14,
         ])
         self.controls.add_class("rb-robot-ctl")
-        self.widget = widgets.VBox([self.title, self.controls, self.rpn, self.result, self.player.widget,
+        self.widget = widgets.VBox([self.title, self.controls, self.result, self.player.widget,
                                     self.errors.widget])
 
     # ------------------------------------------------------------ API
@@ -477,8 +489,6 @@ class RobotMovePanel:
         self.problem = ""
         with show_mistakes(self._refused):
             setup = self.setup
-            self.rpn.value = (f"<div class='rb-robot'>position: <span class='rpn'>"
-                              f"{html.escape(setup_position(setup))}</span></div>")
             move = play_robot(setup)
         if self.problem:
             return
@@ -534,9 +544,11 @@ class RobotMovePanel:
                  f"<div class='big'>{html.escape(rid)} ({PREFIX[kind]} robot): {html.escape(move.arithmetic())}"
                  "</div>"]
         for d in move.decisions:
-            parts.append(f"<div>decision: <b>{html.escape(d)}</b></div>")
+            parts.append(f"<div>decision: <b>{html.escape(str(d))}</b></div>")
         parts.append("<ol>" + "".join(f"<li>{style.sentence_html(s)}</li>" for s in move.lines()) + "</ol>")
-        parts.append(f"<div>after the move: <span class='rpn'>{html.escape(move.race.position())}</span></div>")
+        parts.append("<details><summary>the positions in Race Position Notation</summary>"
+                     f"<div>before: <span class='rpn'>{html.escape(setup_position(move.setup))}</span></div>"
+                     f"<div>after: <span class='rpn'>{html.escape(move.race.position())}</span></div></details>")
         parts.append("</div>")
         return "".join(parts)
 

@@ -105,8 +105,9 @@ def test_panel_shows_the_engine_move_and_refuses_bad_positions() -> None:
     panel.rows[0].lap.value = 0  # a car ahead of the leader on his lap: impossible
     assert panel.move is None and "§11.1" in panel.problem
     panel.load_preset("orange flag: a forced late braking")
-    assert "decision: Red force Fast1 lb" in panel.text()
+    assert "decision: Red: force Fast1 to late-brake (the orange-flag holder decides, §15.4)" in panel.text()
     panel.orange.value = "decline"
-    assert "Red no-force" in panel.text() and "late braking" not in " ".join(panel.move.lines())
+    assert "decision: Red: let the robot be (the orange-flag holder decides, §15.4)" in panel.text()
+    assert "late braking" not in " ".join(panel.move.lines())
     panel.draws.value = "31, 31"
     assert panel.move is None and "once" in panel.problem
