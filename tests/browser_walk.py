@@ -2,7 +2,9 @@
 
 Every executed notebook of every game (``notebooks/*/*.ipynb``: a new game's folder or a new notebook is picked
 up by the glob) is copied into a throwaway folder and opened, one after the other, in ONE JupyterLab server.
-For each: run all cells, require that no cell has an error output (nor a widget a bug's details toggle), click
+For each: run all cells, require that no cell has an error output (nor a widget a bug's details toggle), look at
+its **first screen** (issue 19 item 6: scrolled to the top in a 1366×768 window, a laptop's or a club projector's;
+a screenshot ``<game>_<nb>-first-screen.png``, and whether a widget or a picture shows in it), click
 the notebook's main widget — the first shown stepper's ▶, else the first shown button of an output whose click
 changes that output — and require the change, take a screenshot (``test-output/browser/walk/<game>_<nb>.png``)
 and shut the kernel down. The stepper's click-to-update latency (click → the event sentence changes, measured in
@@ -31,6 +33,10 @@ LATENCY_CLICKS = 5
 #: With no stepper, the first of this many buttons whose click changes its output is the main widget.
 MAX_BUTTONS = 6
 BUTTON_WAIT_MS = 8_000
+#: The first screen: a 1366×768 window (a common laptop, and what a club's projector shows), JupyterLab's own bars
+#: included. The walk's other screenshots use a larger window.
+FIRST_SCREEN = {"width": 1366, "height": 768}
+WALK_SCREEN = {"width": 1400, "height": 1400}
 
 
 def every_notebook() -> list[Path]:
@@ -50,6 +56,8 @@ class Walked:
     latencies_ms: list[float] = field(default_factory=list)
     run_s: float = 0.0
     screenshot: str = ""
+    first_screen: str = ""  # the first screen's screenshot
+    acts_first: bool = False  # a widget or a picture shows in the first screen
 
     @property
     def latency_ms(self) -> float | None:
@@ -58,7 +66,9 @@ class Walked:
     def line(self) -> str:
         lat = f"; stepper click-to-update {self.latency_ms:.0f} ms (median of {len(self.latencies_ms)})" \
             if self.latency_ms is not None else ""
+        first = "a widget or picture" if self.acts_first else "NO widget or picture"
         return (f"{self.name}: {self.cells} code cells run in {self.run_s:.1f}s, {len(self.errors)} error outputs, "
+                f"first screen: {first}, "
                 f"clicked {self.clicked or 'nothing'} → {'changed' if self.changed else 'NO CHANGE'}{lat}")
 
 
@@ -107,6 +117,25 @@ def _run_all(page: Any, url: str, rel: str, seen: Walked) -> None:
     # The stderr a widget shows for a bug, in an Output widget (not an error output), counts too.
     seen.errors += page.evaluate(
         "() => [...document.querySelectorAll('.rb-error-bug')].map(e => 'widget bug: ' + e.innerText)")
+
+
+# A widget view or a picture (SVG, PNG) in an output, drawn and starting above the window's bottom edge.
+_ACTS_IN_VIEW = """() => [...document.querySelectorAll('.jp-Notebook .jp-OutputArea-output')].some(o => {
+  const r = o.getBoundingClientRect();
+  return r.height > 20 && r.top < window.innerHeight - 40 && r.bottom > 0
+    && o.querySelector('.jupyter-widgets, svg, img') !== null; })"""
+
+
+def _first_screen(page: Any, seen: Walked, shot: Path) -> None:
+    """Scroll the notebook to its top in the first-screen window; screenshot it and note whether it acts."""
+    page.set_viewport_size(FIRST_SCREEN)
+    page.evaluate("() => { const nb = window.jupyterapp.shell.currentWidget.content; nb.activeCellIndex = 0;"
+                  " return nb.scrollToItem(0, 'start'); }")
+    page.wait_for_timeout(800)  # the widgets redraw at the new width
+    page.screenshot(path=str(shot))
+    seen.first_screen = str(shot)
+    seen.acts_first = bool(page.evaluate(_ACTS_IN_VIEW))
+    page.set_viewport_size(WALK_SCREEN)
 
 
 def _click_main_widget(page: Any, seen: Walked) -> Any:
@@ -166,11 +195,12 @@ def walk(notebooks: list[Path] | None = None, out_dir: Path = WALK_DIR) -> list[
                 for nb in notebooks:
                     seen = Walked(f"{nb.parent.name}/{nb.stem}")
                     results.append(seen)
-                    page = browser.new_page(viewport={"width": 1400, "height": 1400})
+                    page = browser.new_page(viewport=WALK_SCREEN)
                     page.set_default_timeout(60_000)
                     shot = out_dir / f"{nb.parent.name}_{nb.stem}.png"
                     try:
                         _run_all(page, url, f"{nb.parent.name}/{nb.name}", seen)
+                        _first_screen(page, seen, shot.with_name(shot.stem + "-first-screen.png"))
                         box = _click_main_widget(page, seen)
                         page.wait_for_timeout(300)
                         (box if box is not None and box.count() else page).screenshot(path=str(shot))
