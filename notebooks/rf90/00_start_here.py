@@ -100,7 +100,7 @@ from IPython.display import Markdown
 
 PLAN = [
     ("00_start_here", "this notebook: a first race, the game in brief, the engine, the glossary", "§0, §1"),
-    ("01_movement_and_passing", "movement points, overtaking, lapping and unlapping", "§13.E"),
+    ("01a_movement", "movement points, what each pass costs", "§13.E"), ("01b_passing", "the book's passes", "§13.E"),
     ("02_check_tests", "the Target Check, Normal and Blind tests, modifiers", "§13.D.2, §16.2, §27"),
     ("03_activation", "section activation and turn order", "§10, §11"),
     ("04_duels", "duels in corner sections; exact odds against a robot", "§12, §24, §17.2"),
@@ -120,7 +120,7 @@ PLAN = [
     ("16_championship", "Expansion #1: the RF90 Championship — seasons, points, countback, title odds",
      "Expansion #1 §6"),
 ]
-present = {p.stem for p in Path.cwd().glob("[0-9][0-9]_*.ipynb")}
+present = {p.stem for p in Path.cwd().glob("[0-9][0-9]*_*.ipynb")}
 plan = PLAN + [(name, "", "") for name in sorted(present - {p[0] for p in PLAN})]
 rows = ["| notebook | what | digest | |", "|---|---|---|---|"]
 for name, what, cite in plan:
@@ -254,4 +254,4 @@ view = GlossaryView("teste")
 print(view.text())
 
 # %% [markdown]
-# **Next →** [01_movement_and_passing](01_movement_and_passing.ipynb): spend your movement points and price every pass.
+# **Next →** [01a_movement](01a_movement.ipynb): spend your movement points and price every pass.

@@ -33,8 +33,8 @@ TRACK = "teaching"
 TURNS = 3
 MAX_STEPS = 2_000  # the computer's decisions between two of the learner's (a race of 5 cars needs far fewer)
 
-_DUELS, _LB, _PITS, _CHECKS, _MOVE = "04_duels", "05_late_braking", "07_fuel_and_pits", "02_check_tests", \
-    "01_movement_and_passing"
+_DUELS, _LB, _PITS, _CHECKS, _MOVE, _PASS = "04_duels", "05_late_braking", "07_fuel_and_pits", "02_check_tests", \
+    "01a_movement", "01b_passing"
 _TURN, _TRAJ, _FLAGS, _ROBOTS, _SC = "03_activation", "06_trajectories", "08_flags_weather_tyres", "09_robots", \
     "10_safety_car"
 _SKILLS, _RACE, _TEAMS = "11_strategies_and_skills", "12_full_race", "15_teams_and_robot_teammates"
@@ -63,7 +63,7 @@ LEARN_MORE: dict[str, str] = {
     # tests and payments (§13.D.1, §13.D.2)
     "CheckTest": _CHECKS, "CardsDiscarded": _CHECKS,
     # movement and passing (§13.C, §13.E)
-    "CardsPlayed": _MOVE, "MovementPoints": _MOVE, "EnterSection": _MOVE, "MovementStops": _MOVE, "Pass": _MOVE,
+    "CardsPlayed": _MOVE, "MovementPoints": _MOVE, "EnterSection": _MOVE, "MovementStops": _MOVE, "Pass": _PASS,
     "FinishLine": _MOVE,
     # trajectories (§13.D, §13.F.2, §19)
     "TrajectoryUse": _TRAJ, "TrajectoryOccupied": _TRAJ, "EtDiscardPower": _TRAJ,

@@ -1,4 +1,5 @@
-"""Pass situations and the MP-cost tables of notebook 01: pure teaching helpers over the movement rule (§13.E.7).
+"""Pass situations and the MP-cost tables of notebooks 01a and 01b: pure teaching helpers over the movement rule
+(§13.E.7), and the book's MP arithmetic beside the engine's (:func:`arithmetic`, :func:`book_check`).
 
 They build small real states in Race Position Notation and ask the rule's functions
 (:func:`racebook.rf90.rules.movement.pass_cost`, ``needs_leader_check``, ``advance``, ``tyre_penalty``): no cost is
@@ -8,6 +9,7 @@ written down here. :mod:`racebook.rf90.rules.movement` still exports these names
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from racebook.rf90.car import Skill, Strategy, Tyre
 from racebook.rf90.events import EnterSection, Event, FinishLine, LeaderToken, MovementStops, Pass, YellowFlagPassed
@@ -388,3 +390,75 @@ def mp_breakdown(events: list[Event] | tuple[Event, ...], car: str) -> tuple[int
         else:
             break
     return total, steps
+
+
+def arithmetic(events: Any, car: str) -> str:
+    """A car's movement as the book writes it, from :func:`mp_breakdown`.
+
+    ``events``: a Race (its whole log) or a list of events. E.g. Ex. 27:
+    ``H 1 + G 1 + F 1 + overtake Red 1 + E 1 + overtake Green 1 + D 1 = 7 MP (Blue had 7 MP, §13.E.1)``.
+    """
+    evs = list(getattr(events, "events", events))
+    total, steps = mp_breakdown(evs, car)
+    if total is None:
+        return f"{car} did not move"
+    parts: list[str] = []
+    pending = ""
+    for s in steps:
+        if s.kind == "check":
+            pending = f"[{s.what}] "
+            continue
+        parts.append(f"{pending}lost {s.mp} ({s.what})" if s.kind == "lost" else f"{pending}{s.what} {s.mp}")
+        pending = ""
+    spent = sum(s.mp for s in steps)
+    tail = pending.strip()
+    body = " + ".join(parts) + (f" {tail}" if tail else "")
+    same = "" if spent == total else f" ≠ {total}: check the log!"
+    return f"{body} = {spent} MP ({car} had {total} MP, §13.E.1){same}"
+
+
+def book_check(label: str, book: str, book_mp: int, events: Any, car: str) -> str:
+    """The book's MP arithmetic beside the engine's, as two lines ending in ✓ when the engine spends the book's
+    total (✗ when not).
+
+    ``book``: the book's steps as it writes them (without the total), ``book_mp``: the book's total. E.g.
+    ``book_check("Ex. 26", "H 1 + G 1 + (stopped behind Red: 3 MP lost)", 5, race, "Blue")``.
+    """
+    evs = list(getattr(events, "events", events))
+    total, steps = mp_breakdown(evs, car)
+    spent = sum(s.mp for s in steps) if total is not None else None
+    verdict = "✓" if spent == book_mp else f"✗ (the book says {book_mp} MP)"
+    return (f"{label}, the book:   {book} = {book_mp} MP\n"
+            f"{label}, the engine: {arithmetic(evs, car)} {verdict}")
+
+
+def pass_story(sit: PassSituation, mp: int | None = None, check_passes: bool = True) -> str:
+    """A situation in sentences: the engine's price (:func:`quote`) and, with ``mp``, what the movement loop does
+    with that many MP left (:func:`play_situation`), one event sentence a line."""
+    lines = [quote(sit).sentence()]
+    if mp is not None:
+        played = play_situation(sit, mp, check_passes)
+        lines.append(f"  with {mp} MP left:")
+        lines += [f"    {e.sentence()}" for e in played.events]
+    return "\n".join(lines)
+
+
+def ex28_with_one_more_mp() -> Any:
+    """Ex. 28 with one more MP (AMB-17): Blue plays R14 [4] on the red/green +2 trajectory I.t1, so 6 MP, and
+    reaches Purple on the straight F after lapping Orange in corner G; both Leader checks pass with blind draws.
+
+    Returns the :class:`racebook.rf90.game.Race` after Blue's move (its log says what each MP bought).
+    """
+    from racebook.rf90 import scenario
+
+    race = scenario.build({
+        "scenario": {"id": "ex28_6mp", "track": "teaching", "seed": 28,
+                     "position": "teaching turn=4 lap=2 | F: Purple{played} | G: Orange{played} | I: Blue*@I.t1"},
+        "cars": {"Blue": {"hand": ["R14", "R18"], "target": "R88", "chips": 10}},
+        "deck": {"stack": ["R01", "R30", "R25"]},
+        "bag": {"stack": ["red"]},
+    })
+    for action in ("Blue start", "Blue play R14 +traj", "Blue pay chips=2", "Blue leader-check blind",
+                   "Blue leader-check blind"):
+        race.apply(action)
+    return race

@@ -296,7 +296,7 @@ def _stop(mv: Move, car: Car, events: list[Event], why: str, rule: str) -> None:
     mv.done = True
 
 
-# The pass situations and cost tables of notebook 01 live in racebook.rf90.lessons.passes; these names stay
+# The pass situations and cost tables of notebooks 01a and 01b live in racebook.rf90.lessons.passes; these names stay
 # importable from here (loaded on first use: that module imports this one).
 _LESSON_NAMES = frozenset({
     "TABLE_SECTIONS", "MOVER_KINDS", "TURNS", "LEADERS", "PassSituation", "situation_position", "situation_state",

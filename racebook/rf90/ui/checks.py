@@ -25,6 +25,7 @@ import bqplot as bq
 import ipywidgets as widgets
 import pandas as pd
 
+from racebook.rf90.actionlabels import label as action_label
 from racebook.rf90.actions import Test
 from racebook.rf90.analysis import odds
 from racebook.rf90.events import CheckTest, DamageTaken
@@ -57,11 +58,10 @@ def test_options(race: Any, step: int, *, next_blind: bool = False) -> pd.DataFr
     """Every Test action legal after ``step`` actions of ``race``, each applied to its own copy of that position
     (one replay to ``step``, then :meth:`~racebook.rf90.game.Race.clone` per action).
 
-    Columns: the action, the card used, the modified target, the result, the new Target Check and the
-    wear drawn — all from the engine's CheckTest / DamageTaken events (§13.D.2). With ``next_blind``, a
-    last column prices the car's *next* unmodified blind test from there
-    (:func:`racebook.rf90.analysis.odds.blind_test`):
-    what a voluntary failure buys.
+    Columns: the action (its human label, :func:`racebook.rf90.actionlabels.label`), the card used, the modified
+    target, the result, the new Target Check and the wear drawn — all from the engine's CheckTest / DamageTaken
+    events (§13.D.2). With ``next_blind``, a last column prices the car's *next* unmodified blind test from there
+    (:func:`racebook.rf90.analysis.odds.blind_test`): what a voluntary failure buys.
     """
     rows = []
     base = race.at(step)
@@ -72,8 +72,8 @@ def test_options(race: Any, step: int, *, next_blind: bool = False) -> pd.DataFr
         events = alt.apply(action)
         test = next(e for e in events if isinstance(e, CheckTest))
         wear = [e.token for e in events if isinstance(e, DamageTaken)]
-        row = {"action": str(action), "card": test.card, "target": test.target, "result": test.result,
-               "new Target Check": test.new_target, "wear drawn": ", ".join(wear) or "—"}
+        row = {"action": action_label(action, base.state), "card": test.card, "target": test.target,
+               "result": test.result, "new Target Check": test.new_target, "wear drawn": ", ".join(wear) or "—"}
         if next_blind:
             car = alt.state.cars[action.car]
             pool = len(odds.unseen(alt.state, car.id))

@@ -6,7 +6,9 @@
   loop).
 * :func:`cost_frame`, :func:`base_frame`, :func:`tyre_frame` — the §13.E.7 table, its base costs and the
   §16.2 wrong-tyre table as pandas DataFrames, every cell computed by the engine.
-* :func:`arithmetic` — a car's MP spending read from a race's log, written like the book ("H 1 + G 1 … = 5").
+* :func:`arithmetic` — a car's MP spending read from a race's log, written like the book ("H 1 + G 1 … = 5"),
+  from :mod:`racebook.rf90.lessons.passes` (re-exported here); :func:`steps_frame` — the same steps as a table, each
+  with the rule the engine cited; :func:`quote_frame` — a few situations priced side by side.
 * :func:`scenario_variant` — a shipped scenario with some panel values changed (e.g. Ex. 26 with BANGING WHEELS).
 
     from racebook.rf90.ui.costs import PassCostCalculator
@@ -16,6 +18,7 @@
 from __future__ import annotations
 
 import html
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -27,6 +30,7 @@ from racebook.core.errors import ScenarioError
 from racebook.rf90.car import Skill, Strategy, Tyre
 from racebook.rf90.lessons import passes as mv
 from racebook.rf90.lessons.passes import PassSituation
+from racebook.rf90.lessons.passes import arithmetic as arithmetic  # re-exported: notebooks 01b, 09 and ui.robots
 from racebook.rf90.options import Rules
 from racebook.rf90.rules.movement import PassKind
 from racebook.rf90.track import Condition, SectionType
@@ -118,36 +122,32 @@ def tyre_frame(rules: Rules | None = None, skill: Skill | None = None) -> pd.Dat
     return pd.DataFrame(data, index=pd.Index([t.value for t in Tyre], name="tyre"))
 
 
-def arithmetic(events: Any, car: str) -> str:
-    """A car's movement as the book writes it, from :func:`racebook.rf90.lessons.passes.mp_breakdown`.
-
-    ``events``: a Race (its whole log) or a list of events. E.g. Ex. 27:
-    ``H 1 + G 1 + F 1 + overtake Red 1 + E 1 + overtake Green 1 + D 1 = 7 MP (Blue had 7 MP, §13.E.1)``.
-    """
-    evs = list(getattr(events, "events", events))
-    total, steps = mv.mp_breakdown(evs, car)
-    if total is None:
-        return f"{car} did not move"
-    parts: list[str] = []
-    pending = ""
-    for s in steps:
-        if s.kind == "check":
-            pending = f"[{s.what}] "
-            continue
-        parts.append(f"{pending}lost {s.mp} ({s.what})" if s.kind == "lost" else f"{pending}{s.what} {s.mp}")
-        pending = ""
-    spent = sum(s.mp for s in steps)
-    tail = pending.strip()
-    body = " + ".join(parts) + (f" {tail}" if tail else "")
-    same = "" if spent == total else f" ≠ {total}: check the log!"
-    return f"{body} = {spent} MP ({car} had {total} MP, §13.E.1){same}"
-
-
 def arithmetic_rules(events: Any, car: str) -> str:
     """The same steps, one per line, each with the rule the engine cited."""
     evs = list(getattr(events, "events", events))
     _total, steps = mv.mp_breakdown(evs, car)
     return "\n".join(f"  {s.kind:<6} {s.what:<46} {s.mp} MP  {s.rule}" for s in steps)
+
+
+def steps_frame(events: Any, car: str) -> pd.DataFrame:
+    """A car's MP spending as a table: one row per step (enter a section, a pass, a Leader check, MP lost), its MP
+    and the rule the engine cited (:func:`racebook.rf90.lessons.passes.mp_breakdown`)."""
+    evs = list(getattr(events, "events", events))
+    _total, steps = mv.mp_breakdown(evs, car)
+    kinds = {"enter": "enter", "pass": "pass", "yellow": "yellow flag", "lost": "MP lost", "check": "Leader check"}
+    rows = [{"step": kinds.get(s.kind, s.kind), "what": s.what, "MP": s.mp, "rule": s.rule} for s in steps]
+    return pd.DataFrame(rows, columns=["step", "what", "MP", "rule"]).set_index("step")
+
+
+def quote_frame(cases: Mapping[str, PassSituation]) -> pd.DataFrame:
+    """Situations priced side by side (:func:`racebook.rf90.lessons.passes.quote`): the cost ("stop" when
+    forbidden), whether the Leader lapping check comes first (§20) and the rule the engine cited."""
+    rows = []
+    for label, sit in cases.items():
+        q = mv.quote(sit)
+        rows.append({"situation": label, "cost": _cell(q) if q.forbidden else f"{q.cost.cost} MP",
+                     "Leader check first": "yes" if q.leader_check else "no", "rule": q.cost.rule})
+    return pd.DataFrame(rows).set_index("situation")
 
 
 def scenario_variant(name: str, title: str, cars: dict[str, dict[str, Any]] | None = None,

@@ -1,4 +1,4 @@
-"""The §13.E.7 cost table as data (racebook.rf90.rules.movement.cost_table and friends), for notebook 01.
+"""The §13.E.7 cost table as data (racebook.rf90.rules.movement.cost_table and friends), for notebooks 01a and 01b.
 
 The expected grids are copied from the digest: §13.E.7 and its modifier table, §15.1 (yellow flag), §15.3
 (blue flag), §17.4 (robots), §19.2 ("-1"), §22 (start / restart / last turn), §26.2, §26.9, §27 (LAPPING).
