@@ -35,7 +35,7 @@ REPO = Path(__file__).resolve().parent.parent
 
 def test_find_by_number_name_and_folder() -> None:
     assert find_notebooks("04", REPO) == REPO / "notebooks" / "rf90" / "04_duels.ipynb"
-    assert find_notebooks("05_late_braking", REPO) == REPO / "notebooks" / "rf90" / "05_late_braking.ipynb"
+    assert find_notebooks("05a_late_braking", REPO) == REPO / "notebooks" / "rf90" / "05a_late_braking.ipynb"
     assert find_notebooks("notebooks/rf90/07_fuel_and_pits.ipynb", REPO).name == "07_fuel_and_pits.ipynb"
     assert find_notebooks("rf90/02", REPO) == REPO / "notebooks" / "rf90" / "02_check_tests.ipynb"
     assert find_notebooks(None, REPO) == REPO / "notebooks"

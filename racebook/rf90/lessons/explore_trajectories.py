@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from racebook.rf90 import notation, scenario, turn
+from racebook.rf90 import actionlabels, notation, scenario, turn
 from racebook.rf90.actions import (
     Play,
 )
@@ -35,6 +35,7 @@ from racebook.rf90.events import (
 )
 from racebook.rf90.game import Race
 from racebook.rf90.lessons.explore_common import _MAX_STEPS, CAR, _choose, _track
+from racebook.rf90.lessons.notebook import Table, Tables
 from racebook.rf90.options import Rules
 from racebook.rf90.rules import checks
 from racebook.rf90.state import RaceState
@@ -277,6 +278,51 @@ def outcome_rows(outcomes: Sequence[PlayOutcome]) -> list[dict[str, Any]]:
     return [{"play": o.text, "card MP": o.card_mp, "trajectory": "yes" if o.play.trajectory else "no",
              "ET": o.et_mode or "—", "tyre units": o.tyres, "card discards": o.discards + (1 if o.power_card else 0),
              "damage draws": o.damage, "MP": o.mp_text()} for o in outcomes]
+
+
+def spot_rows(track: Track | str) -> list[dict[str, Any]]:
+    """One plain-data row per trajectory spot of the board (for a pandas table): its section, kind, colours, bonus,
+    cost symbols, how far outside it lies, an ET's test modifier and recovery chart (§3 items 5–6)."""
+    return [{"spot": t.id, "section": t.section, "kind": t.kind.value, "colours": "/".join(c.value for c in t.colours),
+             "bonus": f"+{t.bonus}", "cost": cost_text(t) or "—", "lateral": t.lateral,
+             "ET test": f"{t.test_modifier:+d}" if t.kind is TrajectoryKind.EXTREME else "—",
+             "recovery chart": t.recovery or "—"} for t in _track(track).trajectories]
+
+
+def setup_sentence(s: TrajectorySetup) -> str:
+    """The set-up in words: 'On F.t1 — standard +2 green/orange, cost 1 tyre — with R15 [2] + R22 [2], 10 tyre
+    chips, Game Turn 3.'"""
+    state = trajectory_state(s)
+    hand = " + ".join(f"{c} [{state.card(c).mp}]" for c in s.hand) or "no card"
+    extras = [f"{s.chips} tyre chip{'s' * (s.chips != 1)}"]
+    extras += [x.replace("_", " ").upper() for x in (s.skill, s.strategy) if x]
+    extras.append("a restart after the Safety Car" if s.restart else
+                  "the race start (Game Turn 1)" if s.turn == 1 else f"Game Turn {s.turn}")
+    if s.rules is not None and s.rules.trajectories_at_start:
+        extras.append("house rule trajectories_at_start on")
+    return f"On {trajectory_label(state.track.trajectory(s.trajectory))} — with {hand}, {', '.join(extras)}:"
+
+
+def plays_table(s: TrajectorySetup) -> Table:
+    """The legal plays of the set-up as a table — each play as a button labels it, whether it uses the trajectory,
+    its D.1 costs and its MP (:func:`play_outcomes`) — and, below, each card combination with no play using the
+    trajectory and the engine's reason (:func:`why_no_trajectory`)."""
+    state = trajectory_state(s)
+    outcomes = play_outcomes(s)
+    rows = tuple((actionlabels.label(o.play, state), ("uses it" + (f" ({o.et_mode})" if o.et_mode else ""))
+                  if o.play.trajectory else "no", str(o.tyres), str(o.discards + (1 if o.power_card else 0)),
+                  str(o.damage), o.mp_text()) for o in outcomes)
+    played = {o.play.cards for o in outcomes}
+    notes = tuple(f"{' + '.join(cards)} {'cannot use the trajectory' if cards in played else 'cannot be played'}: "
+                  f"{why} ({rule})" for cards, rule, why in why_no_trajectory(s))
+    return Table(("play", "trajectory", "tyre units", "cards discarded", "damage draws", "MP (phase E)"),
+                 rows or (("no legal play with these cards", "", "", "", "", ""),), intro=setup_sentence(s),
+                 notes=notes)
+
+
+def plays_tables(*setups: TrajectorySetup) -> Tables:
+    """:func:`plays_table` of several set-ups, one under the other."""
+    return Tables(tuple(plays_table(s) for s in setups))
 
 
 # ------------------------------------------------------------------ robots and trajectories (§17.3 F, §15.4)

@@ -33,7 +33,7 @@ TRACK = "teaching"
 TURNS = 3
 MAX_STEPS = 2_000  # the computer's decisions between two of the learner's (a race of 5 cars needs far fewer)
 
-_DUELS, _LB, _PITS, _CHECKS, _MOVE, _PASS = "04_duels", "05_late_braking", "07_fuel_and_pits", "02_check_tests", \
+_DUELS, _LB, _PITS, _CHECKS, _MOVE, _PASS = "04_duels", "05a_late_braking", "07_fuel_and_pits", "02_check_tests", \
     "01a_movement", "01b_passing"
 _TURN, _TRAJ, _FLAGS, _ROBOTS, _SC = "03_activation", "06_trajectories", "08_flags_weather_tyres", "09_robots", \
     "10_safety_car"

@@ -1,14 +1,17 @@
 """The small helpers several RF90 notebooks share: print a scenario's assumptions, the book's numbers beside the
-engine's, a race's event sentences; build a small race from a position. One definition each (they used to be
-pasted into the notebooks). No rule lives here: every number printed comes from the engine.
+engine's (as text, or as a small :class:`Table` a notebook shows as markdown), a race's event sentences; build a
+small race from a position. One definition each (they used to be pasted into the notebooks). No rule lives here:
+every number printed comes from the engine.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
-from racebook.rf90 import notation, scenario
+from racebook.rf90 import actionlabels, notation, scenario
 from racebook.rf90.game import Race
 from racebook.rf90.options import Rules
 
@@ -33,6 +36,83 @@ def check(rows: Sequence[tuple[str, Any, Any]], width: int = 12, gap: int = 3) -
     for what, book, engine in rows:
         print(f"{what:<{w}}{' ' * gap}book: {book!s:<{width}} engine: {engine!s:<{width}} "
               f"{'✓' if book == engine else '✗'}")
+
+
+def say(value: Any) -> str:
+    """A value as a sentence shows it: ``None`` → "none", a bool → "yes"/"no", a list → "Fast1, Green" ("none" when
+    empty), a fraction → "7/41 (17.1 %)"; anything else as ``str``."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, Fraction):
+        return f"{value.numerator}/{value.denominator} ({float(value):.1%})".replace("%", " %")
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return ", ".join(say(v) for v in value) if value else "none"
+    return str(value)
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Table:
+    """A small table with an optional sentence above it and notes below: Jupyter shows it as markdown
+    (``_repr_markdown_``), a terminal as aligned text (``str`` / ``repr``)."""
+
+    header: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    intro: str = ""
+    notes: tuple[str, ...] = ()
+
+    def _repr_markdown_(self) -> str:
+        out = [self.intro, ""] if self.intro else []
+        out += ["| " + " | ".join(_cell(h) for h in self.header) + " |",
+                "|" + "---|" * len(self.header)]
+        out += ["| " + " | ".join(_cell(c) for c in row) + " |" for row in self.rows]
+        if self.notes:
+            out += [""] + [f"* {_cell(n)}" for n in self.notes]
+        return "\n".join(out)
+
+    def __str__(self) -> str:
+        widths = [max(len(r[i]) for r in (self.header, *self.rows)) for i in range(len(self.header))]
+        out = [self.intro] if self.intro else []
+        out += ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip()
+                for r in (self.header, *self.rows)]
+        out += [f"* {n}" for n in self.notes]
+        return "\n".join(out)
+
+    __repr__ = __str__
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Tables:
+    """Several :class:`Table` (or sentences) shown one under the other, as one cell's output."""
+
+    parts: tuple[Table | str, ...]
+
+    def _repr_markdown_(self) -> str:
+        return "\n\n".join(p._repr_markdown_() if isinstance(p, Table) else p for p in self.parts)
+
+    def __str__(self) -> str:
+        return "\n\n".join(str(p) for p in self.parts)
+
+    __repr__ = __str__
+
+
+def book_table(rows: Sequence[tuple[str, Any, Any]], intro: str = "",
+               sides: tuple[str, str] = ("the book", "the engine")) -> Table:
+    """The book's numbers beside the engine's, one row each, ✓ when they agree (✗ when not) — :func:`check` as a
+    :class:`Table`; the values read as sentences (:func:`say`). ``sides`` names the two columns compared."""
+    return Table(("", *sides, ""),
+                 tuple((what, say(book), say(engine), "✓" if book == engine else "✗") for what, book, engine in rows),
+                 intro=intro)
+
+
+def choices(race: Race) -> str:
+    """The decisions open now, as the buttons label them ("late-brake: blind test; no late braking")."""
+    return "; ".join(actionlabels.label(a, race.state) for a in race.legal_actions())
 
 
 def lines(race: Race, kinds: Iterable[str] | None = None, start: int = 0) -> None:

@@ -138,7 +138,7 @@ def test_preview_follows_next_to_play_behind_the_safety_car() -> None:
 def test_notebook_05_panel_stays_in_ex34s_position_after_run_all(monkeypatch: pytest.MonkeyPatch) -> None:
     """The panel's text promises Ex. 34 from Blue's seat: after Run All (the "try it" cells included) the panel
     shown is still there — TC 77, Ascari's LB -10, target 67, dry, no REFLEXES (Ex. 34: 77 - 10 = 67)."""
-    _cells, ns = _run_all("05_late_braking.py", monkeypatch)
+    _cells, ns = _run_all("05b_late_braking_in_the_race.py", monkeypatch)
     panel = ns["panel"]
     assert (panel.w_track.value, panel.w_zone.value) == ("monza", "Ascari-brake")
     assert (panel.w_tc.value, panel.w_lb.value, panel.result.target) == (77, -10, 67)
@@ -155,7 +155,7 @@ def test_notebook_07_early_cells_run_again_after_run_all(monkeypatch: pytest.Mon
     assert ns["pits"].TANK_MAX == 16  # the rules module, not a number a later cell bound to the name
 
 
-@pytest.mark.parametrize("name", sorted(p.name for p in NOTEBOOKS.glob("[0-9][0-9]_*.py")))
+@pytest.mark.parametrize("name", sorted(p.name for p in NOTEBOOKS.glob("[0-9][0-9]*_*.py")))
 def test_no_cell_rebinds_a_name_an_earlier_cell_reads(name: str) -> None:
     assert rebound_later(name) == []
 
