@@ -19,8 +19,8 @@
 # **You need:** [01_movement_and_passing](01_movement_and_passing.ipynb), [02_check_tests](02_check_tests.ipynb),
 # [04_duels](04_duels.ipynb), [05_late_braking](05_late_braking.ipynb), [06_trajectories](06_trajectories.ipynb).
 #
-# A card can carry a **flag** or move the **weather**. Step through a race on the teaching track (⏮ ◀ ▶ ⏭): Green
-# drops a **yellow flag** in corner G to hold Blue up, and Red, the leader, clears it by driving past.
+# A card can carry a **flag** or move the **weather**. Step through a race on the teaching track (▶ steps on, ◀ goes
+# back): Green drops a **yellow flag** in corner G to hold Blue up, and Red, the leader, clears it by driving past.
 
 # %%
 # NBVAL_IGNORE_OUTPUT

@@ -20,8 +20,8 @@
 # [04_duels](04_duels.ipynb), [05_late_braking](05_late_braking.ipynb), [06_trajectories](06_trajectories.ipynb),
 # [07_fuel_and_pits](07_fuel_and_pits.ipynb), [08_flags_weather_tyres](08_flags_weather_tyres.ipynb).
 #
-# Robots fill the grid when there are few players, and the engine drives them. Step through their turn (⏮ ◀ ▶ ⏭;
-# robots are squares, humans circles): who passes whom for how many MP, and where a robot must stop.
+# Robots fill the grid when there are few players, and the engine drives them. Step through their turn (▶ steps on,
+# ◀ goes back; robots are squares, humans circles): who passes whom for how many MP, and where a robot must stop.
 
 # %%
 # NBVAL_IGNORE_OUTPUT

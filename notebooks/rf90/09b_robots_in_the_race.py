@@ -20,8 +20,9 @@
 # [05_late_braking](05_late_braking.ipynb), [07_fuel_and_pits](07_fuel_and_pits.ipynb),
 # [08_flags_weather_tyres](08_flags_weather_tyres.ipynb)).
 #
-# Whoever holds the **orange pawn** drives the robots a little. Step through it (⏮ ◀ ▶ ⏭): Red, the holder, forces two
-# robots that stop in the braking zone E to **late-brake** — one fails and goes off, one passes every car there.
+# Whoever holds the **orange pawn** drives the robots a little. Step through it (▶ steps on, ◀ goes back): Red, the
+# holder, forces two robots that stop in the braking zone E to **late-brake** — one fails and goes off, one passes
+# every car there.
 
 # %%
 # NBVAL_IGNORE_OUTPUT
