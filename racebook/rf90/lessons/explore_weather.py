@@ -208,11 +208,11 @@ D4_POSITION = "teaching turn=3 | A: Red*{played} | D: (Y) | G: Green{played} | I
 """Ex. 25's stage: a yellow flag already in D (Curve 2), Green in corner G, Blue to play in I."""
 
 
-def d4_choices(card: str, orange: str | None = None, blue_flags: Sequence[str] = (),
-               position: str = D4_POSITION) -> tuple[str, list[str], list[str]]:
-    """Blue plays ``card`` alone: (its description, the events of phases C–D, the D.4 decisions the engine
-    offers) — every flag is optional (§13.D.4, §15, §16.1; Ex. 25). ``orange``: a car already holding the
-    orange pawn; ``blue_flags``: cars already holding a blue pawn."""
+def d4_race(card: str, orange: str | None = None, blue_flags: Sequence[str] = (),
+            position: str = D4_POSITION) -> tuple[Any, int]:
+    """Blue plays ``card`` alone, up to its D.4 decisions (§13.D.4; Ex. 25): the race and the index of its first
+    event after the start of the turn. ``orange``: a car already holding the orange pawn; ``blue_flags``: cars
+    already holding a blue pawn."""
     race_dict: dict[str, Any] = {"blue_flags": list(blue_flags)}
     if orange:
         race_dict["orange"] = orange
@@ -224,8 +224,21 @@ def d4_choices(card: str, orange: str | None = None, blue_flags: Sequence[str] =
     race.apply(f"{CAR} play {card}")
     while race.phase is turn.Phase.PAY:
         race.apply(race.legal_actions()[0])
-    sentences = [e.sentence() for e in race.events[before:]
-                 if not isinstance(e, (MovementPoints, SaveTyres, PushRefuel))
-                 and e.kind not in ("EnterSection", "TurnEnds")]
+    return race, before
+
+
+def d4_sentences(race: Any, before: int) -> list[str]:
+    """The sentences of phases C–D of :func:`d4_race`'s play (not the MP count, the entries, the end of turn)."""
+    return [e.sentence() for e in race.events[before:]
+            if not isinstance(e, (MovementPoints, SaveTyres, PushRefuel))
+            and e.kind not in ("EnterSection", "TurnEnds")]
+
+
+def d4_choices(card: str, orange: str | None = None, blue_flags: Sequence[str] = (),
+               position: str = D4_POSITION) -> tuple[str, list[str], list[str]]:
+    """Blue plays ``card`` alone: (its description, the events of phases C–D, the D.4 decisions the engine
+    offers) — every flag is optional (§13.D.4, §15, §16.1; Ex. 25). ``orange``: a car already holding the
+    orange pawn; ``blue_flags``: cars already holding a blue pawn."""
+    race, before = d4_race(card, orange, blue_flags, position)
     legal = [str(a).removeprefix(f"{CAR} ") for a in race.legal_actions()] if race.phase is turn.Phase.EVENTS else []
-    return race.state.card(card).describe(), sentences, legal
+    return race.state.card(card).describe(), d4_sentences(race, before), legal

@@ -35,8 +35,8 @@ MAX_STEPS = 2_000  # the computer's decisions between two of the learner's (a ra
 
 _DUELS, _LB, _PITS, _CHECKS, _MOVE, _PASS = "04_duels", "05a_late_braking", "07_fuel_and_pits", "02_check_tests", \
     "01a_movement", "01b_passing"
-_TURN, _TRAJ, _FLAGS, _ROBOTS, _SC = "03_activation", "06_trajectories", "08_flags_weather_tyres", "09_robots", \
-    "10_safety_car"
+_TURN, _TRAJ, _FLAGS, _SC = "03_activation", "06_trajectories", "08_flags_weather_tyres", "10_safety_car"
+_ROBOTS = "09b_robots_in_the_race"  # the robots' fuel stop and tyre-change pits (part 2 of the robots)
 _SKILLS, _RACE, _TEAMS = "11_strategies_and_skills", "12_full_race", "15_teams_and_robot_teammates"
 
 #: Event kind → the notebook (``notebooks/rf90/<name>.ipynb``) that teaches it in depth: every kind the engine emits
