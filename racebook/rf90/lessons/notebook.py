@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from racebook.rf90 import actionlabels, notation, scenario
+from racebook.rf90 import actionlabels, actiontext, notation, scenario
 from racebook.rf90.game import Race
 from racebook.rf90.options import Rules
 
@@ -124,11 +124,13 @@ def lines(race: Race, kinds: Iterable[str] | None = None, start: int = 0) -> Non
 
 
 def act(race: Race, *actions: str, quiet: Iterable[str] = ()) -> None:
-    """Apply actions (their text form) and print what each one caused (``quiet``: event kinds not shown)."""
+    """Apply actions (their text form) and print what each one caused (``quiet``: event kinds not shown); each
+    decision is printed as a button labels it ("> Blue: play R13 [3] + R45 [2]"), read before it is applied."""
     hidden = set(quiet)
     for a in actions:
-        print(">", a)
-        for e in race.apply(a):
+        action = actiontext.parse(a)
+        print(f"> {action.car}: {actionlabels.label(action, race.state)}")
+        for e in race.apply(action):
             if e.kind not in hidden:
                 print("  ", e.sentence())
 

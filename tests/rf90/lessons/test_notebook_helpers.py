@@ -39,7 +39,7 @@ def test_small_race_act_and_lines(capsys: pytest.CaptureFixture[str]) -> None:
     start = len(race.events)
     notebook.act(race, "Blue start", quiet=("SectionActivated",))
     out = capsys.readouterr().out.splitlines()
-    assert out[0] == "> Blue start" and all(line.startswith("   ") for line in out[1:])
+    assert out[0] == "> Blue: start the turn: no declaration" and all(line.startswith("   ") for line in out[1:])
     shown = [e.sentence() for e in race.events[start:] if e.kind != "SectionActivated"]
     assert [line.strip() for line in out[1:]] == shown
     notebook.lines(race, kinds=["TurnBegins"], start=start)
