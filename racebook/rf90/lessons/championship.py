@@ -34,13 +34,13 @@ TIE_BREAK_RACES: tuple[tuple[str, ...], ...] = (
 
 
 def tie_break_scores(season: Season, track: str = "monza") -> list[RoundScore]:
-    """The :data:`TIE_BREAK_RACES` scored for ``season`` (§6.5), race 1, 2, 3."""
+    """The :data:`TIE_BREAK_RACES` scored for ``season`` (Expansion #1 §6.5), race 1, 2, 3."""
     return [score_race(season, RaceResult(i + 1, track, 0, order)) for i, order in enumerate(TIE_BREAK_RACES)]
 
 
 def short_calendar_error(name: str = "x1_14", keep: int = 3) -> SeasonDataError:
-    """The error of reading season ``name`` with its calendar cut to its first ``keep`` circuits (§6.2 asks for
-    4 to 12): a copy of the file in a temporary folder is read with :func:`load_season`."""
+    """The error of reading season ``name`` with its calendar cut to its first ``keep`` circuits (Expansion #1 §6.2
+    asks for 4 to 12): a copy of the file in a temporary folder is read with :func:`load_season`."""
     text = (SEASONS_DIR / f"{name}.toml").read_text(encoding="utf-8")
     season = load_season(name)
     head, rest = text.split("calendar = [", 1)
