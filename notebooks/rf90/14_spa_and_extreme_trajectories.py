@@ -23,19 +23,8 @@
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-import pandas as pd
-from IPython.display import SVG, display
-
-import racebook
-from racebook.rf90.lessons import extreme_x1 as L
-from racebook.rf90.lessons.notebook import lines
-from racebook.rf90.options import HOUSE_RULE_DOCS
-from racebook.rf90.track import SectionType
-from racebook.rf90.tracksvg import position_svg
 from racebook.rf90.ui import ScenarioPlayer
 
-pd.set_option("display.width", 200)
-pd.set_option("display.max_colwidth", 100)
 ScenarioPlayer("x1_02")  # ⏮ ◀ ▶ ⏭ Red's turn: the ET check, the green card, 7 MP to Rivage
 
 # %% [markdown]
@@ -65,6 +54,20 @@ ScenarioPlayer("x1_02")  # ⏮ ◀ ▶ ⏭ Red's turn: the ET check, the green c
 # [§18.2]: ../../docs/rules/rf90_rules_digest.md#s18-2
 # [§26]: ../../docs/rules/rf90_rules_digest.md#s26
 # [§27]: ../../docs/rules/rf90_rules_digest.md#s27
+
+# %%
+import pandas as pd
+from IPython.display import SVG, display
+
+import racebook
+from racebook.rf90.lessons import extreme_x1 as L
+from racebook.rf90.lessons.notebook import lines
+from racebook.rf90.options import HOUSE_RULE_DOCS
+from racebook.rf90.track import SectionType
+from racebook.rf90.tracksvg import position_svg
+
+pd.set_option("display.width", 200)
+pd.set_option("display.max_colwidth", 100)
 
 # %% [markdown]
 # ## 1. The rule: one Extreme Trajectory, two procedures

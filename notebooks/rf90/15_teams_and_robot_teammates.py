@@ -24,23 +24,8 @@
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-import tomllib
-from pathlib import Path
-
-import pandas as pd
-from IPython.display import SVG, display
-
-import racebook
-from racebook.rf90.lessons.notebook import lines, show_assumed, small_race
-from racebook.rf90.lessons.teams import choices, example_rows, lineup_rows, play, refusals, teammate_ends_ahead, window
-from racebook.rf90.options import HOUSE_RULE_DOCS
-from racebook.rf90.setup import Driver
-from racebook.rf90.teams import Team, TeamRobot, team_race
-from racebook.rf90.tracksvg import race_svg
 from racebook.rf90.ui import ScenarioPlayer
 
-pd.set_option("display.width", 200)
-pd.set_option("display.max_colwidth", 90)
 ScenarioPlayer("x1_04")  # ⏮ ◀ ▶ ⏭ Green's turn: the card, the trajectory, the free pass, the stop
 
 # %% [markdown]
@@ -102,6 +87,24 @@ ScenarioPlayer("x1_04")  # ⏮ ◀ ▶ ⏭ Green's turn: the card, the trajector
 # [§13.E.3]: ../../docs/rules/rf90_rules_digest.md#s13-e-3
 # [§15]: ../../docs/rules/rf90_rules_digest.md#s15
 # [§17]: ../../docs/rules/rf90_rules_digest.md#s17
+
+# %%
+import tomllib
+from pathlib import Path
+
+import pandas as pd
+from IPython.display import SVG, display
+
+import racebook
+from racebook.rf90.lessons.notebook import lines, show_assumed, small_race
+from racebook.rf90.lessons.teams import choices, example_rows, lineup_rows, play, refusals, teammate_ends_ahead, window
+from racebook.rf90.options import HOUSE_RULE_DOCS
+from racebook.rf90.setup import Driver
+from racebook.rf90.teams import Team, TeamRobot, team_race
+from racebook.rf90.tracksvg import race_svg
+
+pd.set_option("display.width", 200)
+pd.set_option("display.max_colwidth", 90)
 
 # %%
 x1_04 = racebook.load_scenario("x1_04")
