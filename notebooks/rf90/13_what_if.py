@@ -147,7 +147,9 @@ print("pit stops:", "; ".join(f"{car} on turn {', '.join(map(str, turns))}" for 
 same = one_race(TRACK, SEED, players=PLAYERS)[1] == result
 print(f"the same seed played again gives {'the same race ✓' if same else 'ANOTHER race ✗'}\n")
 outs = X.outcomes(race, result, "example")
-print(pd.DataFrame([dataclasses.asdict(o) for o in outs]).T.to_string(header=False))
+rows = [{k: ", ".join(map(str, v)) if isinstance(v, tuple) else v for k, v in dataclasses.asdict(o).items()}
+        for o in outs]
+print(pd.DataFrame(rows).T.to_string(header=False))
 
 # %% [markdown]
 # **position**: 1 = the winner ([§25][]), then laps, section, order in the section; a car **at a re-entry point**

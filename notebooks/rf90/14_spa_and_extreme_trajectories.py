@@ -110,7 +110,8 @@ lines(x1_02.race)
 x1_03 = racebook.load_scenario("x1_03")
 lines(x1_03.race)
 red = x1_03.race.state.cars["Red"]
-print(f"\nRed: off the track beside {red.off_track}, {red.time_loss} MP lost next turn, Target Check {red.target}")
+tc = x1_03.race.state.card(red.target).check
+print(f"\nRed: off the track beside {red.off_track}, {red.time_loss} MP lost next turn, Target Check still ({tc})")
 
 # %% [markdown]
 # ## 4. The same position under the manual's procedure
