@@ -16,24 +16,32 @@
 #
 # **You need:** [05_late_braking](05_late_braking.ipynb), [06_trajectories](06_trajectories.ipynb).
 #
-# **Learning objectives** — after this notebook you can:
+# At Spa's Eau Rouge, Red tries Expansion #1's **Extreme Trajectory**: a blind check against the 60 printed in the
+# green diamond, at the start of his turn. Step through it with ▶ ([Ex. X1-1][]–X1-2).
 #
-# * tell the **two Extreme Trajectory procedures** apart: the 2nd-edition manual's (the car's Target Check, tested
-#   after the cards are played) and **Expansion #1's** (*Trayectoria Extrema*: a blind check at the **start of the
-#   turn** against the value **printed in the green diamond**, 60 at Eau Rouge);
-# * replay [Ex. X1-1][] to X1-3 (the expansion's figures 1–3) and say what a failed check costs;
-# * compute the **exact odds** of passing 60 and compare them with the manual's procedure for any Target Check;
-# * read **Monaco**'s braking zones *without* the late-braking symbol and say why BANGING WHEELS and SAVE TYRES
-#   suit the circuit.
+# [Ex. X1-1]: ../../docs/rules/rf90_expansion1_digest.md#x1-ex-1
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+from racebook.rf90.ui import ScenarioPlayer
+
+ScenarioPlayer("x1_02")  # ⏮ ◀ ▶ ⏭ Red's turn: the ET check, the green card, 7 MP to Rivage
+
+# %% [markdown]
+# **After this notebook you can** tell the **two Extreme Trajectory procedures** apart (the 2nd-edition manual's and
+# **Expansion #1's**, *Trayectoria Extrema*); replay [Ex. X1-1][] to X1-3 and say what a failed check costs; compute the
+# **exact odds** of passing 60 against the manual's for any Target Check; read **Monaco**'s braking zones *without*
+# the late-braking symbol.
 #
-# **Sources:** the Expansion #1 digest (`shared/rules/rf90_expansion1_digest.md`) [§3][] (Monaco), [§4][] (Spa, the ET
-# procedure), [§4.11][] (the two procedures), [§8][] [Ex. X1-1][]…X1-4, [§9][] [AMB-X1-2][]…13; the manual's
-# [digest §13.D.2][], [§18.2][], [§26][], [§27][]. Where the digest and the Spanish original differ, the original wins:
-# Fig. 3's recovery card is
-# *discarded* ("descarta una carta 28 de su mano"), so the engine discards it like the ET check card.
+# <details><summary>Book references</summary>
 #
-# Every number below comes from the `racebook` engine (`racebook.rf90.rules.extreme_x1`, `racebook.rf90.analysis`);
-# the notebook only shows it.
+# **Sources:** the Expansion #1 digest [§3][] (Monaco), [§4][] (Spa, the ET procedure), [§4.11][] (the two
+# procedures), [§8][] [Ex. X1-1][]…X1-4, [§9][] [AMB-X1-2][]…13; the manual's [digest §13.D.2][], [§18.2][],
+# [§26][], [§27][]. Where the digest and the Spanish original differ, the original wins: Fig. 3's recovery card is
+# *discarded* ("descarta una carta 28 de su mano"), so the engine discards it like the ET check card. Every number
+# comes from the engine (`racebook.rf90.rules.extreme_x1`, `racebook.rf90.analysis`).
+#
+# </details>
 #
 # [AMB-X1-2]: ../../docs/rules/rf90_expansion1_digest.md#x1-amb-2
 # [Ex. X1-1]: ../../docs/rules/rf90_expansion1_digest.md#x1-ex-1
@@ -48,28 +56,18 @@
 # [§27]: ../../docs/rules/rf90_rules_digest.md#s27
 
 # %%
-import tomllib
-from pathlib import Path
-
 import pandas as pd
+from IPython.display import SVG, display
 
 import racebook
-from racebook.rf90.analysis import odds
-from racebook.rf90.analysis.simulate import simulate
-from racebook.rf90.car import Strategy
+from racebook.rf90.lessons import extreme_x1 as L
+from racebook.rf90.lessons.notebook import lines
 from racebook.rf90.options import HOUSE_RULE_DOCS
-from racebook.rf90.scenario import build
-from racebook.rf90.track import SectionType, TrajectoryKind
+from racebook.rf90.track import SectionType
+from racebook.rf90.tracksvg import position_svg
 
 pd.set_option("display.width", 200)
 pd.set_option("display.max_colwidth", 100)
-SCENARIOS = Path(racebook.rf90.__file__).parent / "scenarios"
-
-
-def sentences(race, since=0):
-    """The log of a race as sentences (each cites its rule)."""
-    return [e.sentence() for e in race.events[since:]]
-
 
 # %% [markdown]
 # ## 1. The rule: one Extreme Trajectory, two procedures
@@ -88,10 +86,8 @@ def sentences(race, since=0):
 # | robots | forced by the orange flag; blind against the printed value | forced by the orange flag; blind against 70 |
 
 # %%
-spa = racebook.load_track("spa")
-et = next(t for t in spa.trajectories if t.kind is TrajectoryKind.EXTREME)
-pd.DataFrame([{"field": f, "value": getattr(et, f), "source": spa.source_of(f"trajectories.{et.id}.{f}")}
-              for f in ("section", "colours", "check_value", "bonus", "test_modifier", "recovery")])
+x1_02 = racebook.load_scenario("x1_02")
+pd.DataFrame(L.provenance_rows(x1_02.race))
 
 # %% [markdown]
 # The table shows the provenance rule at work: the check value 60 is the expansion's (`expansion1:`), the bonus +4
@@ -101,9 +97,7 @@ pd.DataFrame([{"field": f, "value": getattr(et, f), "source": spa.source_of(f"tr
 # ## 2. Ex. X1-1 and X1-2: following the ET and using its bonus
 
 # %%
-x1_02 = racebook.load_scenario("x1_02")
-for line in sentences(x1_02.race):
-    print(line)
+lines(x1_02.race)
 
 # %% [markdown]
 # (57) ≤ 60 passes, although Red's Target Check is (83): the check ignores it, and it stays (83). The green [3]
@@ -114,10 +108,10 @@ for line in sentences(x1_02.race):
 
 # %%
 x1_03 = racebook.load_scenario("x1_03")
-for line in sentences(x1_03.race):
-    print(line)
+lines(x1_03.race)
 red = x1_03.race.state.cars["Red"]
-print(f"\nRed: off the track beside {red.off_track}, {red.time_loss} MP lost next turn, Target Check {red.target}")
+tc = x1_03.race.state.card(red.target).check
+print(f"\nRed: off the track beside {red.off_track}, {red.time_loss} MP lost next turn, Target Check still ({tc})")
 
 # %% [markdown]
 # ## 4. The same position under the manual's procedure
@@ -127,15 +121,8 @@ print(f"\nRed: off the track beside {red.off_track}, {red.time_loss} MP lost nex
 
 # %%
 print(HOUSE_RULE_DOCS["et_procedure"], "\n")
-raw = tomllib.loads((SCENARIOS / "x1_02.toml").read_text(encoding="utf-8"))
-raw["rules"] = {"et_procedure": "2e"}
-raw["deck"]["stack"] = ["R33", "R57", "R40"]  # phase B first, then the ET test: the same cards, in this order
-manual = build(raw)
-start = len(manual.events)
-for a in ["Red start", "Red play R12 +traj", "Red test 1 blind"]:
-    manual.apply(a)
-for line in sentences(manual, start):
-    print(line)
+manual, start = L.manual_procedure()  # the same three cards, drawn phase B first, then the ET test
+lines(manual, start=start)
 
 # %% [markdown]
 # ## 5. The odds
@@ -147,19 +134,7 @@ for line in sentences(manual, start):
 # [Ex. X1-1]: ../../docs/rules/rf90_expansion1_digest.md#x1-ex-1
 
 # %%
-rows = []
-for tc in (35, 50, 67, 83, 95):
-    r = dict(raw)
-    r["cars"] = {"Red": {**raw["cars"]["Red"], "target": f"R{tc:02d}"}}
-    r.pop("rules")
-    race = build(r)
-    car = race.state.cars["Red"]
-    target_x1, p_x1 = odds.et_check_x1(race.state, car, et)
-    target_2e, p_2e = odds.blind_test(race.state, car, et.test_modifier)
-    rows.append({"Target Check": tc, "expansion: target": target_x1, "P(pass)": f"{float(p_x1):.3f}",
-                 "manual: target": target_2e, "P(pass) ": f"{float(p_2e):.3f}",
-                 "expected bonus MP (expansion)": f"{float(p_x1 * et.bonus):.2f}"})
-pd.DataFrame(rows)
+pd.DataFrame(L.odds_rows())
 
 # %% [markdown]
 # What a failure costs under the expansion: the whole turn's movement (no card is played), then the route.
@@ -169,13 +144,7 @@ pd.DataFrame(rows)
 # with nothing under 41 would make the check blind, and the red arrow possible.
 
 # %%
-race = build({k: v for k, v in raw.items() if k != "rules"})
-car = race.state.cars["Red"]
-cost = odds.route_outcome(race.state, car, et.recovery, et.check_value)
-p_fail = 1 - odds.et_check_x1(race.state, car, et)[1]
-pd.DataFrame([{"P(fail the ET)": f"{float(p_fail):.3f}", "then P(retire)": f"{float(cost.p_retire):.3f}",
-               "then E[damage tokens]": f"{float(cost.damage):.2f}",
-               "then E[MP lost next turn]": f"{float(cost.time_loss):.2f}"}])
+pd.DataFrame([L.failure_cost_row()])
 
 # %% [markdown]
 # The designers' advice follows: *"don't take excessive risks … make sure you can actually use the extra MP"* —
@@ -191,6 +160,7 @@ pd.DataFrame([{"P(fail the ET)": f"{float(p_fail):.3f}", "then P(retire)": f"{fl
 
 # %%
 monaco = racebook.load_track("monaco")
+display(SVG(position_svg(monaco)))
 pd.DataFrame([{"section": s.name, "corner": monaco.corner(s.corner).name if s.corner else "",
                "LB symbol": "yes" if s.lb_modifier is not None else "no", "source": s.source[:60]}
               for s in monaco.sections if s.type is SectionType.BRAKING])
@@ -208,15 +178,7 @@ pd.DataFrame([{"section": s.name, "corner": monaco.corner(s.corner).name if s.co
 # [Expansion #1 §5.3]: ../../docs/rules/rf90_expansion1_digest.md#x1-s5-3
 
 # %%
-rows = []
-for strat in (Strategy.BANGING_WHEELS, Strategy.SAVE_TYRES, Strategy.BALANCE):
-    results = simulate("monaco", 4, seed=40, players=3, strategy=strat)
-    humans = ["Blue", "Red", "Green"]
-    places = [r.order.index(h) + 1 for r in results for h in humans if h in r.order]
-    rows.append({"strategy": strat.value, "races": len(results),
-                 "mean place of the humans": f"{sum(places) / len(places):.2f}",
-                 "retired": sum(h in r.retired for r in results for h in humans)})
-pd.DataFrame(rows)
+pd.DataFrame(L.monaco_rows(races=4, seed=40))
 
 # %% [markdown]
 # ## 7. Words (English · Portuguese, the manual · Spanish, the expansion)

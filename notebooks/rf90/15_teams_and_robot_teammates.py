@@ -17,29 +17,37 @@
 # **You need:** [01_movement_and_passing](01_movement_and_passing.ipynb), [04_duels](04_duels.ipynb),
 # [08_flags_weather_tyres](08_flags_weather_tyres.ipynb), [09_robots](09_robots.ipynb).
 #
-# **Learning objectives** — after this notebook you can:
+# Green and Red are teammates. Step through Green's turn at Spa with ▶: he passes Red for 0 MP, then the rival
+# Blue stops him ([Ex. X1-4][]).
 #
-# * say what it means that a **teammate is transparent in movement** (0 MP to pass him, he never blocks you, no
-#   Leader check to lap him) — and what still applies (rivals, yellow flags, the lap tokens, duels);
-# * set up a race with teams: two humans, a human and a **robot teammate**, or two robots, with the expansion's
-#   **recommended robot line-ups** for 2–6 players;
-# * play the **four assistance cards** a human may discard for his robot teammate — red (+1 MP), green (a forced
-#   late braking or ET, +20), orange (a forced duel, +3, robots against robots too), yellow (a yellow flag or the
-#   weather) — once per Game Turn, each in its window;
-# * read the house rule `teammate_ends_ahead`.
+# [Ex. X1-4]: ../../docs/rules/rf90_expansion1_digest.md#x1-ex-4
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+from racebook.rf90.ui import ScenarioPlayer
+
+ScenarioPlayer("x1_04")  # ⏮ ◀ ▶ ⏭ Green's turn: the card, the trajectory, the free pass, the stop
+
+# %% [markdown]
+# **After this notebook you can** say what it means that a **teammate is transparent in movement** and what still
+# applies; set up a race with teams (two humans, a human and a **robot teammate**, two robots) with the expansion's
+# **recommended line-ups**; play the **four assistance cards** a human may discard for his robot teammate; read
+# the house rule `teammate_ends_ahead`.
 #
-# **Sources:** the Expansion #1 digest (`shared/rules/rf90_expansion1_digest.md`) [§5][] (teams), [§8][]
-# [Ex. X1-4][]…X1-13, [§9][] [AMB-X1-21][]…[AMB-X1-30][]; the manual's [digest §12][] (duels), [§15][] (flags), [§17][]
-# (robots). The expansion was written for the 1st edition; where it meets the 2nd-edition manual, the manual wins (the
-# robot's late-braking base 70, [AMB-X1-14][]).
+# <details><summary>Book references</summary>
+#
+# **Sources:** the Expansion #1 digest [§5][] (teams), [§8][] [Ex. X1-4][]…X1-13, [§9][]
+# [AMB-X1-21][]…[AMB-X1-30][]; the manual's [digest §12][] (duels), [§15][] (flags), [§17][] (robots). The
+# expansion was written for the 1st edition; where it meets the 2nd-edition manual, the manual wins (the robot's
+# late-braking base 70, [AMB-X1-14][]).
 #
 # **Invented values** (none of them is printed in the expansion): the positions of the figures (Fig. 4–9 survive
-# only as captions), the stacked card draws, the Spa board (`tracks/rf90/spa.toml`, marked
-# `invented-for-teaching` field by field) and the one-player rows of the line-up table. The line-ups for 2–6
-# players, 3/4 MP, +1, +20, +3 and the one-card limit are the book's.
+# only as captions), the stacked card draws, the Spa board (`tracks/rf90/spa.toml`, marked `invented-for-teaching`
+# field by field) and the one-player rows of the line-up table. The line-ups for 2–6 players, 3/4 MP, +1, +20, +3
+# and the one-card limit are the book's. Every number comes from the engine (`racebook.rf90.teams`,
+# `racebook.rf90.rules.assist`, `racebook.rf90.rules.movement`).
 #
-# Every number below comes from the `racebook` engine (`racebook.rf90.teams`, `racebook.rf90.rules.assist`,
-# `racebook.rf90.rules.movement`); the notebook only shows it.
+# </details>
 #
 # [AMB-X1-14]: ../../docs/rules/rf90_expansion1_digest.md#x1-amb-14
 # [AMB-X1-21]: ../../docs/rules/rf90_expansion1_digest.md#x1-amb-21
@@ -51,28 +59,7 @@
 # [digest §12]: ../../docs/rules/rf90_rules_digest.md#s12
 # [§15]: ../../docs/rules/rf90_rules_digest.md#s15
 # [§17]: ../../docs/rules/rf90_rules_digest.md#s17
-
-# %%
-import tomllib
-from pathlib import Path
-
-import pandas as pd
-from IPython.display import SVG, display
-
-import racebook
-from racebook.rf90.lessons.notebook import act, lines, show_assumed, small_race
-from racebook.rf90.lessons.teams import example_rows, lineup_rows, window
-from racebook.rf90.options import HOUSE_RULE_DOCS, Rules
-from racebook.rf90.setup import Driver
-from racebook.rf90.teams import Team, TeamRobot, team_race
-from racebook.rf90.tracksvg import race_svg
-from racebook.rf90.ui import ScenarioPlayer
-
-pd.set_option("display.width", 200)
-pd.set_option("display.max_colwidth", 90)
-SCENARIOS = Path(racebook.rf90.__file__).parent / "scenarios"
-
-# %% [markdown]
+#
 # ## 1. The rule: "continue your movement as if your teammate's car were not there" (§5.2)
 #
 # Two humans may always race as one team; a human alone may take a robot teammate. During movement a teammate is
@@ -82,45 +69,59 @@ SCENARIOS = Path(racebook.rf90.__file__).parent / "scenarios"
 # only **while you still have MP** after entering the section: a car that enters with its last MP stops behind
 # everybody there, its teammate included.
 #
-# **[Ex. X1-4][]** (Fig. 4): Green and Red are teammates. Green plays an orange [2] and adds his +1 trajectory: 3 MP.
-# Two of them take him into the braking section before Rivage, where his teammate Red and the rival Blue are.
-#
-# [AMB-X1-22]: ../../docs/rules/rf90_expansion1_digest.md#x1-amb-22
-# [Ex. X1-4]: ../../docs/rules/rf90_expansion1_digest.md#x1-ex-4
-
-# %%
-x1_04 = racebook.load_scenario("x1_04", play=False)
-show_assumed(x1_04)
-r04 = x1_04.race
-print("\nposition:", r04.position())
-display(SVG(race_svg(r04)))
-
-# %% [markdown]
-# Step it: the start of the turn, then the card and the trajectory. Watch the **Pass** line: Red is passed for
-# 0 MP in a braking section ([§5.2][]) — and the next car, Blue, a rival on Green's lap, stops him (the manual's
+# **[Ex. X1-4][]** (Fig. 4): Green plays an orange [2] and adds his +1 trajectory: 3 MP. Two of them take him into
+# the braking section before Rivage, where his teammate Red and the rival Blue are. Watch the **Pass** line: Red is
+# passed for 0 MP ([§5.2][]) — and the next car, Blue, a rival on Green's lap, stops him (the manual's
 # [§13.E.3][]).
 #
+# [AMB-X1-14]: ../../docs/rules/rf90_expansion1_digest.md#x1-amb-14
+# [AMB-X1-21]: ../../docs/rules/rf90_expansion1_digest.md#x1-amb-21
+# [AMB-X1-22]: ../../docs/rules/rf90_expansion1_digest.md#x1-amb-22
+# [AMB-X1-30]: ../../docs/rules/rf90_expansion1_digest.md#x1-amb-30
+# [Ex. X1-4]: ../../docs/rules/rf90_expansion1_digest.md#x1-ex-4
+# [§5]: ../../docs/rules/rf90_expansion1_digest.md#x1-s5
 # [§5.2]: ../../docs/rules/rf90_expansion1_digest.md#x1-s5-2
+# [§8]: ../../docs/rules/rf90_expansion1_digest.md#x1-s8
+# [§9]: ../../docs/rules/rf90_expansion1_digest.md#x1-s9
+# [digest §12]: ../../docs/rules/rf90_rules_digest.md#s12
 # [§13.E.3]: ../../docs/rules/rf90_rules_digest.md#s13-e-3
+# [§15]: ../../docs/rules/rf90_rules_digest.md#s15
+# [§17]: ../../docs/rules/rf90_rules_digest.md#s17
 
 # %%
-act(r04, "Green start", quiet={"CardDrawn"})
+import tomllib
+from pathlib import Path
+
+import pandas as pd
+from IPython.display import SVG, display
+
+import racebook
+from racebook.rf90.lessons.notebook import lines, show_assumed, small_race
+from racebook.rf90.lessons.teams import choices, example_rows, lineup_rows, play, refusals, teammate_ends_ahead, window
+from racebook.rf90.options import HOUSE_RULE_DOCS
+from racebook.rf90.setup import Driver
+from racebook.rf90.teams import Team, TeamRobot, team_race
+from racebook.rf90.tracksvg import race_svg
+
+pd.set_option("display.width", 200)
+pd.set_option("display.max_colwidth", 90)
 
 # %%
-act(r04, "Green play R22 +traj")
-
-# %%
-print(r04.position())
-display(SVG(race_svg(r04)))
+x1_04 = racebook.load_scenario("x1_04")
+show_assumed(x1_04, blank_line=True)
+lines(x1_04.race, {"MovementPoints", "EnterSection", "Pass", "MovementStops"})
+display(SVG(race_svg(x1_04.race)))
 
 # %% [markdown]
 # The dashed rings mark the teams (one colour per team, listed under the title). In the Race Position Notation a
 # team is a header item, `teams=Green+Red` (a named team: `teams=Ferrari:Green+Red`); a scenario file writes it in
-# its `position`, and a position without `teams=` reads and writes exactly as before.
+# its `position`, and a position without `teams=` reads and writes exactly as before. [Ex. X1-4][]'s file starts with:
+#
+# [Ex. X1-4]: ../../docs/rules/rf90_expansion1_digest.md#x1-ex-4
 
 # %%
-raw = tomllib.loads((SCENARIOS / "x1_04.toml").read_text(encoding="utf-8"))
-print("position =", raw["scenario"]["position"])
+raw = tomllib.loads(Path(x1_04.file).read_text(encoding="utf-8"))
+print(f"Ex. X1-4's scenario file writes its position as: {raw['scenario']['position']}")
 
 # %% [markdown]
 # ### The house rule `teammate_ends_ahead`
@@ -133,14 +134,8 @@ print("position =", raw["scenario"]["position"])
 
 # %%
 print(HOUSE_RULE_DOCS["teammate_ends_ahead"], "\n")
-POS = ("spa turn=6 lap=2 teams=Green+Red | Pouhon-brake: Blue*{played} | Rivage: Red{played} | "
-       "Les-Combes-brake: Green@Les-Combes-brake.t1")
 for ahead in (False, True):
-    demo = small_race(POS, {"Green": {"hand": ["R22", "R28", "R44"], "target": "R70"}}, ["R33"], track="spa",
-                      rules=Rules(teammate_ends_ahead=ahead))
-    demo.apply("Green start")
-    demo.apply("Green play R22 +traj")
-    print(f"teammate_ends_ahead={ahead}:", " | ".join(p for p in demo.position().split(" | ") if "Rivage" in p))
+    print(teammate_ends_ahead(ahead))
 
 # %% [markdown]
 # ### Teammates may duel (§5.7, AMB-X1-23)
@@ -154,7 +149,7 @@ duel = small_race("spa turn=4 lap=1 teams=Blue+Pink | Kemmel: Green*{played} | L
                   {"Blue": {"hand": ["R44", "R60"]}, "Pink": {"kind": "robot", "robot": "superfast"}},
                   ["R13", "R42"], track="spa")
 lines(duel, {"DuelsDeclared", "Challenged"})
-print("to decide:", duel.current_car, [str(a) for a in duel.legal_actions()][:3], "…")
+print(choices(duel))
 
 # %% [markdown]
 # ## 2. Robot teammates and the recommended line-ups (§5.3–5.5)
@@ -219,7 +214,7 @@ lines(r10, {"MovementPoints", "EnterSection", "Pass"})
 window(r10)
 
 # %%
-act(r10, "Blue assist Pink R10 mp", quiet={"GameTurnStarted", "LeaderToken", "Activated", "DuelsDeclared",
+play(r10, "Blue assist Pink R10 mp", quiet={"GameTurnStarted", "LeaderToken", "Activated", "DuelsDeclared",
                                              "RaceStageStarted", "GameTurnEnded", "TurnBegins"})
 display(SVG(race_svg(r10)))
 
@@ -246,7 +241,7 @@ x1_11 = racebook.load_scenario("x1_11", play=False)
 show_assumed(x1_11)
 r11 = x1_11.race
 window(r11)
-act(r11, "Blue assist Pink R28 lb", quiet={"GameTurnStarted", "LeaderToken", "Activated", "DuelsDeclared",
+play(r11, "Blue assist Pink R28 lb", quiet={"GameTurnStarted", "LeaderToken", "Activated", "DuelsDeclared",
                                              "RaceStageStarted", "GameTurnEnded", "TurnBegins", "Challenged"})
 
 # %% [markdown]
@@ -265,11 +260,11 @@ r12 = x1_12.race
 window(r12)
 
 # %%
-act(r12, "Blue assist Pink R22 duel")
+play(r12, "Blue assist Pink R22 duel")
 window(r12)
 
 # %%
-act(r12, "Green no-assist", quiet={"MovementPoints", "EnterSection", "Pass", "MovementStops", "TurnEnds",
+play(r12, "Green no-assist", quiet={"MovementPoints", "EnterSection", "Pass", "MovementStops", "TurnEnds",
                                     "TurnBegins", "TrajectoryOccupied", "GameTurnStarted", "GameTurnEnded",
                                     "LeaderToken", "Activated", "RaceStageStarted", "DuelsDeclared", "Challenged"})
 
@@ -295,16 +290,14 @@ window(r13)
 # the green-flag symbol (but no yellow flag is out). Blue puts the flag in Rivage to slow down Green, coming behind.
 
 # %%
-act(r13, "Blue assist Pink R15 yellow-flag=Rivage@0", quiet={"EnterSection"})
-print(r13.position())
+play(r13, "Blue assist Pink R15 yellow-flag=Rivage@0", quiet={"EnterSection"})
 
 # %% [markdown]
 # `explain()` says why an assistance card is refused — from the same rules that list the legal ones:
 
 # %%
-for text in ("Blue assist Pink R46 green-flag=Rivage", "Blue assist Pink R22 mp", "Green assist Pink R25 mp"):
-    v = r13.explain(text)
-    print(f"{text:<42} {v.rule}: {v.reason}")
+pd.DataFrame(refusals(r13, ("Blue assist Pink R46 green-flag=Rivage", "Blue assist Pink R22 mp",
+                             "Green assist Pink R25 mp")))
 
 # %% [markdown]
 # ## 4. What changed elsewhere

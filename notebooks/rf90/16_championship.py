@@ -16,24 +16,48 @@
 #
 # **You need:** [12_full_race](12_full_race.ipynb), [15_teams_and_robot_teammates](15_teams_and_robot_teammates.ipynb).
 #
-# **Learning objectives** — after this notebook you can:
+# Computer drivers race a four-race mini-season. Who will be champion? The chart gives each driver's title odds
+# before the season and after every race; **▶ sample** samples the remaining races again, live.
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+from pathlib import Path
+from tempfile import mkdtemp
+
+import pandas as pd
+from IPython.display import Markdown, display
+
+from racebook.rf90 import championship as C
+from racebook.rf90.championship import oddsfile, report, savefile
+from racebook.rf90.lessons import championship as L
+from racebook.rf90.ui.titleodds import TitleOddsChart
+
+pd.set_option("display.width", 200, "display.max_colwidth", 120)
+mini = C.load_season("mini")
+season_run = C.SeasonRun(mini, seed=7).run()  # the four races, played by the race engine
+shipped = oddsfile.load("title_odds_mini")  # the title odds, computed in advance (section 5)
+drivers_chart = TitleOddsChart(season_run)
+odds = drivers_chart.show_shipped(shipped)
+drivers_chart
+
+# %% [markdown]
+# **After this notebook you can** set up a **season** as the Director does; score a race (**10-6-4-3-2-1**, the
+# **first-driver rule** of robot teams, team points = both drivers); break a tie with the **countback**; run a
+# mini-season with computer drivers, save it, resume it, and read the **title odds** after each race.
 #
-# * set up a **season** as the Director does: a calendar of 4–12 circuits, the rules level, two-car teams and the
-#   three named **robot teams**, the car panels and skills fixed for the season;
-# * score a race: **10-6-4-3-2-1**, the **first-driver rule** of robot teams, team points = both drivers;
-# * break a tie with the **countback** (1st places, then 2nd places, and so on) and say what happens when even the
-#   countback ties;
-# * run a mini-season with computer drivers, save it, resume it, and read the **title odds** after each race.
+# <details><summary>Book references</summary>
 #
-# **Sources:** the Expansion #1 digest (`shared/rules/rf90_expansion1_digest.md`) [§6][] (the championship), [§5.3][]
-# (robot teammates), [§8][] [Ex. X1-14][] … X1-16, [§9][] [AMB-X1-31][] … [AMB-X1-36][]. The season file format is in
-# `docs/season.md`. Every number below comes from the `racebook` engine (`racebook.rf90.championship`); the notebook
-# only shows it.
+# **Sources:** the Expansion #1 digest [§6][] (the championship), [§5.3][] (robot teammates), [§8][]
+# [Ex. X1-14][] … X1-16, [§9][] [AMB-X1-31][] … [AMB-X1-36][]. The season file format is in `docs/season.md`.
+# Every number comes from the engine (`racebook.rf90.championship`).
 #
 # **Invented values** (`invented-for-teaching`, never the printed game): the players' car panels, skills and
 # per-race choices in the shipped seasons; [Ex. X1-14][]'s **Hungaroring** round, raced on the Silverstone board
-# (no Hungaroring board ships); the robots' qualifying chits (as in every race); and everything about the **title
-# odds**, which are beyond the book. The book's report template is not in the source: the report's layout is ours.
+# (no Hungaroring board ships); the robots' qualifying chits (as in every race); the three races of the tie-break
+# walkthrough; and everything about the **title odds**, which are beyond the book. The book's report template is
+# not in the source: the report's layout is ours.
+#
+# </details>
 #
 # [AMB-X1-31]: ../../docs/rules/rf90_expansion1_digest.md#x1-amb-31
 # [AMB-X1-36]: ../../docs/rules/rf90_expansion1_digest.md#x1-amb-36
@@ -42,37 +66,6 @@
 # [§6]: ../../docs/rules/rf90_expansion1_digest.md#x1-s6
 # [§8]: ../../docs/rules/rf90_expansion1_digest.md#x1-s8
 # [§9]: ../../docs/rules/rf90_expansion1_digest.md#x1-s9
-
-# %%
-import tempfile
-from pathlib import Path
-
-import pandas as pd
-
-from racebook.rf90.championship import (
-    RaceResult,
-    SeasonDataError,
-    SeasonRun,
-    driver_standings,
-    load_season,
-    score_race,
-    team_standings,
-)
-from racebook.rf90.championship.report import report_markdown
-from racebook.rf90.championship.savefile import load, save
-from racebook.rf90.championship.seasonfile import SEASONS_DIR
-from racebook.rf90.championship.standings import rank
-
-pd.set_option("display.width", 200)
-pd.set_option("display.max_colwidth", 120)
-
-
-def table(rows):
-    """Standings as a DataFrame: a shared position is shown ``2=`` (AMB-X1-36)."""
-    return pd.DataFrame([{"pos": f"{r.position}=" if r.tied else r.position, "name": r.name, "points": r.points,
-                          "1st": r.places[0], "2nd": r.places[1], "3rd": r.places[2], "4th": r.places[3]}
-                         for r in rows]).set_index("pos")
-
 
 # %% [markdown]
 # ## 1. The rule: a season, its teams and its report (§6.1–§6.4)
@@ -95,7 +88,7 @@ def table(rows):
 # [Ex. X1-14]: ../../docs/rules/rf90_expansion1_digest.md#x1-ex-14
 
 # %%
-season = load_season("x1_14")
+season = C.load_season("x1_14")
 print(season.title, f"[{season.cite}]")
 print("Director:", season.director, "· level:", season.level.value, "· robot teammates are",
       season.teammate_type.value)
@@ -116,7 +109,7 @@ pd.DataFrame([{"team": name, "drivers": ", ".join(season.display_name(d) for d i
 # [Ex. X1-15]: ../../docs/rules/rf90_expansion1_digest.md#x1-ex-15
 
 # %%
-x1_15 = load_season("x1_15")
+x1_15 = C.load_season("x1_15")
 print(f"Ex. X1-14: {len(season.lineup)} teams, {len(season.drivers)} cars; "
       f"Ex. X1-15: {len(x1_15.lineup)} teams, {len(x1_15.drivers)} cars")
 
@@ -125,14 +118,8 @@ print(f"Ex. X1-14: {len(season.lineup)} teams, {len(season.drivers)} cars; "
 # basic season, an unknown track… each is **one line** naming the file, the field and the rule.
 
 # %%
-bad = tempfile.NamedTemporaryFile("w", suffix=".toml", delete=False)
-bad.write((SEASONS_DIR / "x1_14.toml").read_text(encoding="utf-8")
-          .replace('"monaco",\n    "monza",\n    "spa",\n', ""))
-bad.close()
-try:
-    load_season(bad.name)
-except SeasonDataError as e:
-    print(type(e).__name__, "·", e.field, "·", e.reason)
+error = L.short_calendar_error("x1_14", keep=3)  # Ex. X1-14's file with its first three circuits only
+print(f"Refused: the season file's {error.field}: {error.reason}")
 
 # %% [markdown]
 # ## 2. Scoring a race (§6.5, §6.6) — Ex. X1-16
@@ -148,14 +135,14 @@ except SeasonDataError as e:
 # [Ex. X1-16]: ../../docs/rules/rf90_expansion1_digest.md#x1-ex-16
 
 # %%
-monza = RaceResult(1, "monza", 0, ("Bob", "Carl", "Matrelli", "BobMate", "Alan", "Gourdo",
+monza = C.RaceResult(1, "monza", 0, ("Bob", "Carl", "Matrelli", "BobMate", "Alan", "Gourdo",
                                    "Daye", "Tyrone", "Kurtz", "Giuffre"))
-score = score_race(season, monza)
+score = C.score_race(season, monza)
 for e in score.events:
     print(e.sentence())
 
 # %%
-table(team_standings(season, [score]))
+pd.DataFrame(L.standing_rows(C.team_standings(season, [score]))).set_index("pos")
 
 # %% [markdown]
 # The book's numbers: drivers Bob 10, Carl 6, Gourdo 4, Bob's teammate 3, Alan 2, Matrelli 1; teams 13, 8, 5,
@@ -175,17 +162,11 @@ table(team_standings(season, [score]))
 # **Daye**.
 
 # %%
-mini = load_season("mini")
-races = [
-    ("Dana", "Eli", "Fay", "FayMate", "Kurtz", "Daye", "Tyrone", "Giuffre"),
-    ("Daye", "Eli", "Dana", "Fay", "FayMate", "Tyrone", "Kurtz", "Giuffre"),
-    ("Eli", "Daye", "Fay", "Dana", "FayMate", "Tyrone", "Kurtz", "Giuffre"),
-]
-scores = [score_race(mini, RaceResult(i + 1, "monza", 0, order)) for i, order in enumerate(races)]
+scores = L.tie_break_scores(mini)  # three invented races, each scored by the engine
 pd.DataFrame([{"race": i + 1, **dict(s.points)} for i, s in enumerate(scores)]).set_index("race")
 
 # %%
-table(driver_standings(mini, scores))
+pd.DataFrame(L.standing_rows(C.driver_standings(mini, scores))).set_index("pos")
 
 # %% [markdown]
 # Eli (6 + 6 + 10 = 22) leads. Dana (10 + 4 + 3) and Daye (1 + 10 + 6) both have **17 points** and **one win**
@@ -196,7 +177,8 @@ table(driver_standings(mini, scores))
 # [AMB-X1-36]: ../../docs/rules/rf90_expansion1_digest.md#x1-amb-36
 
 # %%
-table(rank([("Ann", 12, (1, 0, 1, 0)), ("Ben", 12, (1, 0, 1, 0)), ("Cid", 9, (0, 1, 0, 1))]))
+pd.DataFrame(L.standing_rows(C.standings.rank([("Ann", 12, (1, 0, 1, 0)), ("Ben", 12, (1, 0, 1, 0)),
+                                                ("Cid", 9, (0, 1, 0, 1))]))).set_index("pos")
 
 # %% [markdown]
 # ## 4. A mini-season with computer drivers
@@ -208,22 +190,23 @@ table(rank([("Ann", 12, (1, 0, 1, 0)), ("Ben", 12, (1, 0, 1, 0)), ("Cid", 9, (0,
 # [§5]: ../../docs/rules/rf90_expansion1_digest.md#x1-s5
 
 # %%
-run = SeasonRun(mini, seed=7).run(2)
-tmp = Path(tempfile.mkdtemp()) / "mini.json"
-save(run, tmp)  # a season in progress: the season, its seed, the results so far
-resumed = load(tmp)  # checked by replaying the saved races
+run = C.SeasonRun(mini, seed=7).run(2)
+tmp = Path(mkdtemp()) / "mini.json"
+savefile.save(run, tmp)  # a season in progress: the season, its seed, the results so far
+resumed = savefile.load(tmp)  # checked by replaying the saved races
 resumed.run()
-print(f"{resumed.done} of {len(mini.calendar)} races; the same as one go:",
-      resumed.results == SeasonRun(mini, seed=7).run().results)
+same = resumed.results == season_run.results
+print(f"Saved after 2 races, resumed, {resumed.done} of {len(mini.calendar)} races played: "
+      f"{'the same results as the season played in one go ✓' if same else 'NOT the same as in one go ✗'}")
 
 # %%
-print(report_markdown(resumed).split("## Races", 1)[1].split("## Drivers'", 1)[0].strip())
+display(Markdown(report.report_markdown(resumed).split("## Races", 1)[1].split("## Drivers'", 1)[0].strip()))
 
 # %%
-table(resumed.drivers())
+pd.DataFrame(L.standing_rows(resumed.drivers())).set_index("pos")
 
 # %%
-table(resumed.teams())
+pd.DataFrame(L.standing_rows(resumed.teams())).set_index("pos")
 
 # %% [markdown]
 # ## 5. Who wins the title? (beyond the book)
@@ -237,21 +220,13 @@ table(resumed.teams())
 # `python tools/precompute.py title_odds_mini`. 100 samples: each percentage is good to about **±5 percentage
 # points** (one standard error). **▶ sample** samples again **live** from the next seed (12 seasons per point: a
 # few seconds; the progress bar counts them). CLI: `racebook season odds SAVE --samples 500 --jobs 2`.
+#
+# The drivers' chart is at the top of the notebook; below are its numbers as a table, then the teams' chart.
 
 # %%
-from racebook.rf90.championship.oddsfile import load as load_odds  # noqa: E402
-
-shipped = load_odds("title_odds_mini")
 print(shipped.describe())
-print("about this season run:", shipped.is_about(resumed))
-
-# %%
-# NBVAL_IGNORE_OUTPUT
-from racebook.rf90.ui.titleodds import TitleOddsChart  # noqa: E402
-
-drivers_chart = TitleOddsChart(resumed)
-odds = drivers_chart.show_shipped(shipped)
-drivers_chart
+print("These odds are about this very season run (the same season, seed and results)." if shipped.is_about(resumed)
+      else "These odds are NOT about this season run.")
 
 # %%
 pd.DataFrame([{"after race": o.after, **{n: f"{p:.0%}" for n, p in o.drivers}} for o in odds]).set_index(

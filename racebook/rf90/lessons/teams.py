@@ -5,10 +5,15 @@ rows, and what an assistance window offers. The rules are in :mod:`racebook.rf90
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from typing import Any
 
+from racebook.rf90.actionlabels import label
+from racebook.rf90.actiontext import parse
 from racebook.rf90.car import RobotType
 from racebook.rf90.game import Race
+from racebook.rf90.lessons.notebook import small_race
+from racebook.rf90.options import Rules
 from racebook.rf90.setup import Driver
 from racebook.rf90.teamactions import Assist
 from racebook.rf90.teams import Team, TeamRobot, lineups, team_race
@@ -54,12 +59,59 @@ def example_rows(track: str = "spa", seed: int = 1) -> list[dict[str, Any]]:
 
 
 def window(race: Race) -> None:
-    """Print who decides now, in which phase, and the assistance actions open (Expansion #1 §5.6)."""
+    """Print who decides now, in which phase, and the assistance actions open (Expansion #1 §5.6), each as its
+    human label (:mod:`racebook.rf90.actionlabels`)."""
     phase = race.phase.value if race.phase is not None else "—"
     print(f"{race.current_car} decides ({phase}):")
     for a in race.legal_actions():
         if isinstance(a, Assist) or a.verb == "no-assist":
-            print("  ", a)
+            print("  ", label(a, race.state))
+
+
+def play(race: Race, *actions: str, quiet: Iterable[str] = ()) -> None:
+    """Apply actions (their text form) and print, for each, who did what in plain words (its human label), then
+    the sentences of the events it caused (``quiet``: event kinds not shown)."""
+    hidden = set(quiet)
+    for text in actions:
+        action = parse(text)
+        print(f"{action.car}: {label(action, race.state)}")
+        for e in race.apply(action):
+            if e.kind not in hidden:
+                print("  ", e.sentence())
+
+
+def choices(race: Race, first: int = 3) -> str:
+    """A sentence: who decides now and the first ``first`` legal actions as human labels."""
+    legal = race.legal_actions()
+    shown = "; ".join(label(a, race.state) for a in legal[:first])
+    return f"{race.current_car} decides: {shown}" + (f"; … ({len(legal)} choices)" if len(legal) > first else "")
+
+
+def refusals(race: Race, texts: Iterable[str]) -> list[dict[str, str]]:
+    """Why each action is refused now, from :meth:`racebook.rf90.game.Race.explain`: one row per action, its human
+    label, the rule and the reason."""
+    rows = []
+    for text in texts:
+        action = parse(text)
+        v = race.explain(action)
+        rows.append({"who": action.car, "tries to": label(action, race.state), "rule": v.rule, "why not": v.reason})
+    return rows
+
+
+#: a position for the house rule ``teammate_ends_ahead`` (AMB-X1-22): Green's 3rd MP takes him into Rivage, where his
+#: teammate Red waits
+ENDS_AHEAD_POSITION = ("spa turn=6 lap=2 teams=Green+Red | Pouhon-brake: Blue*{played} | Rivage: Red{played} | "
+                       "Les-Combes-brake: Green@Les-Combes-brake.t1")
+
+
+def teammate_ends_ahead(ahead: bool) -> str:
+    """A sentence: where Green ends, behind or ahead of his teammate Red, under ``teammate_ends_ahead=ahead``
+    (Green plays an orange [2] and his +1 trajectory: 3 MP, the 3rd into Rivage)."""
+    race = small_race(ENDS_AHEAD_POSITION, {"Green": {"hand": ["R22", "R28", "R44"], "target": "R70"}}, ["R33"],
+                      track="spa", rules=Rules(teammate_ends_ahead=ahead))
+    race.apply("Green start")
+    race.apply("Green play R22 +traj")
+    return f"teammate_ends_ahead = {ahead}: Rivage, front to back: {', '.join(race.state.cars_in('Rivage'))}"
 
 
 TOP = {"basic": RobotType.FAST, "advanced": RobotType.SUPERFAST}  # the highest robot category (§5.3)
