@@ -217,7 +217,11 @@ def label(action: Action, state: Any = None) -> str:
     if isinstance(a, Bid):
         return f"bid {_cards(a.cards, state)}" if a.cards else "bid nothing"
     if isinstance(a, Assist):
-        what = _ASSIST.get(a.what, a.what).format(arg=a.arg)
+        if a.what == "yellow-flag" and "@" in str(a.arg):  # its argument is "<section>@<cars behind>" (§5.7)
+            section, _, behind = str(a.arg).partition("@")
+            what = f"a yellow flag in {section}, behind {behind} car{'s' if behind != '1' else ''}"
+        else:
+            what = _ASSIST.get(a.what, a.what).format(arg=a.arg)
         return f"help {a.robot} with {_card(a.card, state)}: {what}"
     if isinstance(a, NoAssist):
         return "no assistance"

@@ -20,7 +20,7 @@ from racebook.rf90.game import Race
 from racebook.rf90.setup import Driver, new_race
 from racebook.rf90.trackfile import load_track
 
-SYNTAX = re.compile(r"=|\+traj|\+blue|\bminus1\b|\bchips=|\bstrategy=|^[A-Z][A-Za-z0-9_]* [a-z-]+ ")
+SYNTAX = re.compile(r"=|@|\+traj|\+blue|\bminus1\b|\bchips=|\bstrategy=|^[A-Z][A-Za-z0-9_]* [a-z-]+ ")
 SCENARIOS = sorted(p.stem for p in (Path(scenario.__file__).parent / "scenarios").glob("*.toml"))
 
 
@@ -92,3 +92,11 @@ def test_the_books_words() -> None:
     assert label(play, sc.race.state) == f"play R14 [{a}] + R18 [{b}] and move {a + b} MP, use the trajectory (+2 MP)"
     tip = describe(play).tooltip(sc.race.state)
     assert tip.startswith("Blue play R14 R18 +traj — §13.C") and "R14" in tip.splitlines()[1]
+
+
+def test_a_yellow_flag_assist_names_its_section_and_place_in_words() -> None:
+    """§5.7 (Expansion #1): ``yellow-flag=Rivage@0`` is the flag's section and the cars it goes behind."""
+    from racebook.rf90.actiontext import parse
+    assert label(parse("Blue assist Pink R55 yellow-flag=Rivage@0")) == \
+        "help Pink with R55: a yellow flag in Rivage, behind 0 cars"
+    assert label(parse("Blue assist Pink R55 yellow-flag=Rivage@1")).endswith("behind 1 car")
