@@ -92,3 +92,15 @@ def test_the_books_words() -> None:
     assert label(play, sc.race.state) == f"play R14 [{a}] + R18 [{b}] and move {a + b} MP, use the trajectory (+2 MP)"
     tip = describe(play).tooltip(sc.race.state)
     assert tip.startswith("Blue play R14 R18 +traj — §13.C") and "R14" in tip.splitlines()[1]
+
+
+def test_labels_behind_the_safety_car() -> None:
+    """§21.3, §21.4: behind the Safety Car "start" follows it and a pit stop loads 16 turns (Ex. 40's Orange)."""
+    sc = scenario.load("ex40", play=False)
+    for a in sc.actions[:4]:  # Blue pits under the SC; Orange decides
+        sc.race.apply(a)
+    shown = {d.text: (d.label, d.rule) for d in labels(sc.race.legal_actions(), sc.race.state)}
+    assert shown == {"Orange start": ("follow the Safety Car: draw one card, move one section", "§21.3"),
+                     "Orange pit 0": ("pit under the Safety Car: 16 turns of fuel, to the back of the queue",
+                                      "§21.4")}
+    assert label(Pit("Orange", 0)) == "pit: 10 turns of fuel"  # without the position: the ordinary stop
