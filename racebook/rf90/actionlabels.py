@@ -155,7 +155,7 @@ def label(action: Action, state: Any = None) -> str:
     if isinstance(a, Skip):
         return f"skip, change strategy to {_strategy(a.strategy)}" if a.strategy else "skip the turn"
     if isinstance(a, Pit):
-        if _behind_safety_car(state):
+        if _behind_safety_car(state) and not a.extra:
             return f"pit under the Safety Car: {SC_FUEL} turns of fuel, to the back of the queue"
         if not a.extra:
             return f"pit: {FUEL_PER_STOP} turns of fuel"

@@ -6,7 +6,20 @@ next to the phase's legal actions and its application, so the three cannot drift
 
 from __future__ import annotations
 
-from racebook.rf90.actions import BLIND, Action, Discard, Extreme, LeaderCheck, Occupy, Pay, Pit, Play, Start, StayOut, Test
+from racebook.rf90.actions import (
+    BLIND,
+    Action,
+    Discard,
+    Extreme,
+    LeaderCheck,
+    Occupy,
+    Pay,
+    Pit,
+    Play,
+    Start,
+    StayOut,
+    Test,
+)
 from racebook.rf90.car import Car
 from racebook.rf90.cards import PowerKind
 from racebook.rf90.rules import extreme_x1, payments, pits, trajectories
