@@ -19,6 +19,17 @@
 # **You need:** every notebook before it, [00_start_here](00_start_here.ipynb) to
 # [11_strategies_and_skills](11_strategies_and_skills.ipynb).
 #
+# Set up a race and play it: in the Set-up tab press **1. Deal the hands**, **2. Qualify**, **3. Start the race**, then
+# click in the Race tab. The buttons are exactly the legal moves.
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+from racebook.rf90.ui.fullrace import RaceTable
+
+table = RaceTable(track="teaching", players=2, seed=12)
+table
+
+# %% [markdown]
 # **Learning objectives** — after this notebook you can:
 #
 # * set up a real race the way the book does it: **Free Practice** (*FREE PRACTICE*: skill, car setup, the
@@ -31,11 +42,15 @@
 # * let the computer drive a car, "play until my turn", and read the standings and the track as the race goes on;
 # * save a race and resume it later, exactly where it stopped.
 #
+# <details><summary>Book references</summary>
+#
 # **Digest sections:** [§0.1][] (what the manual does not give), [§6.1][]–[§6.3][] (set-up, Free Practice, substitute
 # car), [§7.1][]–[§7.2][] (qualifying and the grid), [§8][] (refuel chits), [§9.1][]–[§9.2][] (weather, tyres and
 # strategies), [§10][]–[§13][] (the Game Turn and the individual turn), [§17][] (robots), [§18.5][] (re-entry points),
 # [§25][] (the race end and the classification), [§29.1][] and [§29.5][] (tables), [§31][] (house rules); example
 # [Ex. 1][] ([§30][]).
+#
+# </details>
 #
 # Everything the table shows comes from the `racebook` engine: `racebook.rf90.setup.new_race` runs Free Practice,
 # qualifying, the grid and the pre-race; `racebook.rf90.game.Race` plays the race; the buttons are
@@ -65,9 +80,9 @@
 # %%
 from itertools import combinations
 
+from racebook.rf90.actionlabels import label
 from racebook.rf90.analysis.simulate import ROBOTS_BY_PLAYERS
 from racebook.rf90.ui import ScenarioPlayer
-from racebook.rf90.ui.fullrace import RaceTable
 
 # %% [markdown]
 # ## How to run a club race with it
@@ -120,17 +135,6 @@ from racebook.rf90.ui.fullrace import RaceTable
 # [§9.2]: ../../docs/rules/rf90_rules_digest.md#s9-2
 
 # %% [markdown]
-# ## The table
-#
-# Run the cell and use it. It is the same controller as in the cells below, which drive it from code.
-
-# %%
-# NBVAL_IGNORE_OUTPUT
-
-table = RaceTable(track="teaching", players=2, seed=12)
-table
-
-# %% [markdown]
 # ## A two-player race on the teaching track, step by step
 #
 # The cells below press the same buttons from code, so that their printed output can be checked. The race:
@@ -178,8 +182,8 @@ print("Blue with TUNING:", bad.forms[0].check_setup() or "legal")
 hands = t.deal()
 for form in t.active_forms:
     print(f"{form.car}'s hand:")
-    for label, _index in form.qualify.options:
-        print("  ", label)
+    for card_line, _index in form.qualify.options:
+        print("  ", card_line)
 
 # %% [markdown]
 # ### Qualifying and the grid (§7, §8, §9.1)
@@ -216,9 +220,7 @@ print(t.grid_text())
 
 # %%
 print(t.status_text())
-print()
-for verb, texts in t.offered().items():
-    print(f"{verb} ({len(texts)}):", " | ".join(texts))
+t.offered_table()  # what the Race tab's buttons offer now: each choice's label and its rule
 
 # %% [markdown]
 # ### Fifteen actions chosen by the computer
@@ -228,7 +230,8 @@ for verb, texts in t.offered().items():
 
 # %%
 for i in range(15):
-    print(f"{i + 1:2d}. {t.computer_step()}")
+    a = t.computer_step()
+    print(f"{i + 1:2d}. {a.car}: {label(a)}" if a else f"{i + 1:2d}. nothing to decide")
 print()
 print(t.status_text())
 
@@ -262,10 +265,9 @@ print("\n".join(t.last_sentences()))
 saved = t.save()
 other = RaceTable()
 loaded = other.load(saved)
-print("actions saved:", len(t.race.actions), "— replayed:", len(loaded.actions))
-print("position before saving:", t.race.position())
-print("position after loading:", loaded.position())
-print("identical:", loaded.position() == t.race.position())
+print(f"{len(t.race.actions)} actions saved, {len(loaded.actions)} replayed on loading.")
+same = loaded.position() == t.race.position()
+print("The loaded race is at the very same position:", "yes" if same else "NO")
 
 # %% [markdown]
 # ### Try a choice that is not legal
@@ -280,15 +282,16 @@ print("identical:", loaded.position() == t.race.position())
 
 # %%
 while t.race.phase.name != "PLAY":
-    print("computer:", t.computer_step())
+    a = t.computer_step()
+    print(f"computer: {a.car}: {label(a)}")
 car = t.race.current_car
 hand = t.race.state.cars[car].hand
 print(f"{car}'s hand:", " ".join(hand), "—", t.race.phase.value)
 for a, b in combinations(hand, 2):
-    ok, why = t.explain(f"{a} {b}")
-    print("✓" if ok else "✗", why)
-ok, why = t.explain("pit 1")
-print("✓" if ok else "✗", why)
+    v = t.race.explain(f"{car} play {a} {b}")  # what the try box and the hand cards say
+    print(f"✓ {a} + {b}: legal" if v.legal else f"✗ {a} + {b}: {v.rule}: {v.reason}")
+v = t.race.explain(f"{car} pit 1")
+print(f"✗ pit now: {v.rule}: {v.reason}" if not v.legal else "✓ pit now: legal")
 
 # %% [markdown]
 # ### Let the computer drive a car

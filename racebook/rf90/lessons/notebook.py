@@ -43,11 +43,19 @@ def lines(race: Race, kinds: Iterable[str] | None = None, start: int = 0) -> Non
             print(" ", e.sentence())
 
 
-def act(race: Race, *actions: str, quiet: Iterable[str] = ()) -> None:
-    """Apply actions (their text form) and print what each one caused (``quiet``: event kinds not shown)."""
+def act(race: Race, *actions: str, quiet: Iterable[str] = (), labelled: bool = False) -> None:
+    """Apply actions (their text form) and print what each one caused (``quiet``: event kinds not shown);
+    ``labelled``: head each with its car and human label (:mod:`racebook.rf90.actionlabels`), not its text."""
+    from racebook.rf90.actionlabels import label
+    from racebook.rf90.actions import parse
+
     hidden = set(quiet)
     for a in actions:
-        print(">", a)
+        if labelled:
+            action = parse(a)
+            print(f"> {action.car}: {label(action, race.state)}")
+        else:
+            print(">", a)
         for e in race.apply(a):
             if e.kind not in hidden:
                 print("  ", e.sentence())

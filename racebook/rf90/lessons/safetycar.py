@@ -221,3 +221,13 @@ def show(example: BookExample, check: Any) -> None:
     print()
     check(list(example.rows))
 
+
+
+def choices_line(race: Race) -> str:
+    """Who decides now and the legal choices, as the buttons label them (:mod:`racebook.rf90.actionlabels`):
+    ``Orange decides (§21.1: pit now, under the Safety Car?): pit: 10 turns of fuel; …; stay out: no pit stop now``."""
+    from racebook.rf90.actionlabels import labels
+
+    shown = "; ".join(d.label for d in labels(race.legal_actions(), race.state))
+    phase = f" ({race.phase.value})" if race.phase else ""
+    return f"{race.current_car} decides{phase}: {shown}"

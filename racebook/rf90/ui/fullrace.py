@@ -911,6 +911,16 @@ class RaceTable:
         """The actions the table offers now (its buttons and dropdowns), grouped by verb."""
         return {verb: list(texts) for verb, texts in self._offered.items()}
 
+    def offered_table(self) -> pd.DataFrame:
+        """The actions the table offers now as its buttons show them: one row per legal action, its kind (the verb),
+        its human label (:mod:`racebook.rf90.actionlabels`) and its rule; empty before the start."""
+        race = self.race
+        if race is None:
+            return pd.DataFrame(columns=["kind", "choice", "rule"])
+        rows = [{"kind": d.action.verb, "choice": d.label, "rule": d.rule}
+                for d in action_labels(race.legal_actions(), race.state)]
+        return pd.DataFrame(rows, columns=["kind", "choice", "rule"])
+
     # ------------------------------------------------------------ standings
     def standings(self) -> pd.DataFrame:
         """The race order (§25 interpretation: laps, section, order in the section) and each car's panel.

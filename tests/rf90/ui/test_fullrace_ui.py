@@ -154,6 +154,21 @@ def test_only_legal_actions_are_offered() -> None:
     assert not t.errors.errors
 
 
+def test_offered_table_is_the_buttons_labels() -> None:
+    """The table of what is offered: one row per legal action, with the label its button shows and its rule."""
+    assert RaceTable(track="teaching", players=2, seed=12).offered_table().empty  # before the start
+    t = started()
+    for _ in range(10):
+        table = t.offered_table()
+        legal = t.race.legal_actions()  # type: ignore[union-attr]
+        assert list(table["kind"]) == [a.verb for a in legal]
+        buttons = {b.description for b in t.action_buttons.values()}
+        dropdowns = {label for dd, _b in t._dropdown_groups.values() for label, _v in dd.options}
+        assert set(table["choice"]) == buttons | dropdowns
+        assert all(table["rule"].str.startswith("§"))
+        t.computer_step()
+
+
 def test_a_button_click_applies_its_action() -> None:
     t = started()
     race = t.race
