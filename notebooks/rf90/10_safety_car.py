@@ -105,7 +105,7 @@ for term in ("Safety Car", "Realignment", "Restart", "Race Stage", "Pit stop tim
 # overtaking, lapping and unlapping cost **1 MP in any section**; **no duels**; **no trajectories**; QUALIFY gives
 # **+1 MP**; yellow flags played at the restart are valid ([§22][]).
 #
-# *On the track view:* the SC itself is not drawn yet — its section is in the event sentences.
+# *On the track view* the SC is the black "SC" square beside its section.
 #
 # [AMB-12]: ../../docs/rules/rf90_rules_digest.md#amb-12
 # [AMB-30]: ../../docs/rules/rf90_rules_digest.md#amb-30

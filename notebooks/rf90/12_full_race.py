@@ -90,30 +90,28 @@ from racebook.rf90.ui import ScenarioPlayer
 # 1. **Set-up tab.** Pick the track (teaching, Silverstone or Monza), the number of **players** (*jogadores*,
 #    1–6) and a **seed** (the number that shuffles the decks: the same seed and the same choices give the same
 #    race). Each player is one row: the **name is the car's colour** (Blue, Red, Green, Orange, Pink, Yellow), a
-#    **skill** (*habilidade*, [§27][]) and the **setup points** (*pontos de setup*, [§6.2][]): tyre chips, cards in hand
-#    and wear slots. The row says at once whether the setup is legal; an illegal one is refused, with the rule, in
-#    the messages under the buttons.
-# 2. **Robots.** The manual says the number of robots depends on the number of players, but its table is **NOT IN
-#    SOURCE** ([§0.1][], [§6.1][]). The table starts from Expansion #1's recommended advanced line-up
-#    ([Expansion #1 §5.3][], in `ROBOTS_BY_PLAYERS`; one player: an invented default) and you can change the three
-#    counts; the engine checks that the grid has room ([§7.2][]). (Before Expansion #1's table the default was an
-#    invented six-car field: the robots, the grid and the qualifying order below changed with it.)
-# 3. **1. Deal the hands ([§6.2][]).** Every player sees his hand in the *qualifying card* list. A player who dislikes
-#    it ticks **substitute car** ([§6.3][]): the whole hand goes back and a new one is dealt — once; the second hand
+#    **skill** (*habilidade*) and the **setup points** (*pontos de setup*, [§6.2][]): tyre chips, cards in hand
+#    and wear slots. An illegal setup is refused, with the rule, in the messages under the buttons.
+# 2. **Robots.** The manual's table of robots per number of players is **NOT IN SOURCE** ([§0.1][]). The table
+#    starts from Expansion #1's recommended advanced line-up (`ROBOTS_BY_PLAYERS`; one player: an invented
+#    default) and you can change the three counts; the engine checks that the grid has room. (Before Expansion
+#    #1's table the default was an invented six-car field: the robots, the grid and the qualifying order below
+#    changed with it.)
+# 3. **1. Deal the hands.** Every player sees his hand in the *qualifying card* list. A player who dislikes it
+#    ticks **substitute car** ([§6.3][]): the whole hand goes back and a new one is dealt — once; the second hand
 #    must be kept. (The engine deals in row order, each substitute hand right after its first hand, so a
 #    substitute car also changes the hands dealt after it.)
-# 4. **Qualifying ([§7.1][]).** Each player chooses his qualifying card and his refuel chit (turn 8–16: a light car
-#    qualifies better but must pit sooner, [§7.1][], [§8][]). In a real club each player chooses secretly and the
-#    choices are typed in together. **2. Qualify ([§7][])** shows the grid, the weather card ([§9.1][]) and the robots'
-#    tyres ([§9.2][]).
-# 5. **Pre-race ([§9.2][]).** Now that the weather is known, each player, in grid order, chooses **tyres** and a
-#    **Strategy Card** (*Carta de Estratégia*). **3. Start the race** — the button waits for the grid: it is
-#    enabled once **2. Qualify** has run.
+# 4. **Qualifying.** Each player chooses his qualifying card and his refuel chit (turn 8–16: a light car
+#    qualifies better but must pit sooner, [§7.1][]). In a real club each player chooses secretly and the
+#    choices are typed in together. **2. Qualify** shows the grid, the weather card and the robots' tyres.
+# 5. **Pre-race.** Now that the weather is known, each player, in grid order, chooses **tyres** and a
+#    **Strategy Card** (*Carta de Estratégia*, [§9.2][]). **3. Start the race** is enabled once **2. Qualify**
+#    has run.
 # 6. **Race tab.** The top line says the Game Turn, the weather and who must decide now, in which phase. The
 #    panel and hand of that car are shown (each card: code, MP, colour, check factor, costs and symbols). Click
-#    one of the **legal actions**: they are grouped by verb (all the `play …` options together). To ask "why can't
-#    I play these two?", click two hand cards or type the play in the **try** box. Robots play on their own.
-#    Tick **the computer drives …** for a player who leaves the table, or press **play until my turn**.
+#    one of the **legal actions**: they are grouped by kind (all the plays together). To ask "why can't I play
+#    these two?", click two hand cards or type the play in the **try** box. Robots play on their own. Tick **the
+#    computer drives …** for a player who leaves the table, or press **play until my turn**.
 # 7. **Save / load tab.** **save → text** keeps the race in the box and offers it as a file to **download** to
 #    your computer; **load ← text** (paste) or **load ← file** (upload) resumes it exactly, and says that the
 #    position is identical. Files stay on your computer: nothing is written on the server.
@@ -121,17 +119,10 @@ from racebook.rf90.ui import ScenarioPlayer
 # Where the hand of the car to play is on the shared screen, the other players look away — or each player keeps
 # his own real cards and the table only referees.
 #
-# [Expansion #1 §5.3]: ../../docs/rules/rf90_expansion1_digest.md#x1-s5-3
 # [§0.1]: ../../docs/rules/rf90_rules_digest.md#s0-1
-# [§27]: ../../docs/rules/rf90_rules_digest.md#s27
-# [§6.1]: ../../docs/rules/rf90_rules_digest.md#s6-1
 # [§6.2]: ../../docs/rules/rf90_rules_digest.md#s6-2
 # [§6.3]: ../../docs/rules/rf90_rules_digest.md#s6-3
-# [§7]: ../../docs/rules/rf90_rules_digest.md#s7
 # [§7.1]: ../../docs/rules/rf90_rules_digest.md#s7-1
-# [§7.2]: ../../docs/rules/rf90_rules_digest.md#s7-2
-# [§8]: ../../docs/rules/rf90_rules_digest.md#s8
-# [§9.1]: ../../docs/rules/rf90_rules_digest.md#s9-1
 # [§9.2]: ../../docs/rules/rf90_rules_digest.md#s9-2
 
 # %% [markdown]

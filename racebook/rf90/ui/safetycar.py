@@ -23,9 +23,9 @@ import ipywidgets as widgets
 from racebook.core.verdict import Verdict
 from racebook.rf90.actionlabels import ActionLabel, labels
 from racebook.rf90.actions import parse
-from racebook.rf90.game import Race
+from racebook.rf90.game import Race, frame_of
 from racebook.rf90.lessons import safetycar as lesson
-from racebook.rf90.tracksvg import race_svg
+from racebook.rf90.tracksvg import HEIGHT, WIDTH, position_svg
 from racebook.ui import style
 from racebook.ui.errors import ErrorLog
 
@@ -63,7 +63,7 @@ class SafetyCarTurn:
     Headless use (tests, printed examples): :meth:`load`, :meth:`choices`, :meth:`choose`, :meth:`legal_choices`,
     :meth:`text`. Callback errors go to ``panel.errors`` (one line each)."""
 
-    def __init__(self, name: str | None = None, *, width: int = 760) -> None:
+    def __init__(self, name: str | None = None, *, width: int = 900) -> None:
         self.errors = ErrorLog()
         self.width = width
         self.situation = lesson.SITUATIONS[0]
@@ -126,7 +126,11 @@ class SafetyCarTurn:
             buttons.append(b)
         self.buttons.children = tuple(buttons)
         self.result.value = ""
-        self.picture.value = race_svg(self.race, width=self.width, height=round(self.width * 0.62))
+        st = self.race.state
+        svg = position_svg(st.track, frame_of(st), st.cars, title=lesson.queue_line(self.race))
+        svg = svg.replace(f'width="{WIDTH}" height="{HEIGHT}"', 'width="100%"', 1)  # scales with its viewBox
+        self.picture.value = f'<div style="max-width:{self.width}px">{svg}</div>'
+
 
     def choices(self) -> list[ActionLabel]:
         """The situation's choices, labelled in this position (legal or not: the buttons do not tell)."""

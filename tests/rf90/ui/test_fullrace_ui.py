@@ -12,6 +12,7 @@ pytest.importorskip("bqplot")
 pytest.importorskip("pandas")
 
 from racebook.rf90 import events as ev  # noqa: E402
+from racebook.rf90.actionlabels import label  # noqa: E402
 from racebook.rf90.actions import Play  # noqa: E402
 from racebook.rf90.analysis.drivers import GreedyDriver  # noqa: E402
 from racebook.rf90.analysis.simulate import ROBOTS_BY_PLAYERS, robots_for  # noqa: E402
@@ -178,7 +179,8 @@ def test_a_button_click_applies_its_action() -> None:
     t.action_buttons[text].click()
     assert len(race.actions) == n + 1 and str(race.actions[-1]) == text
     assert t.last and str(t.last[0][0]) == text
-    assert t.last_sentences()[0] == f"> {text}"
+    action = race.actions[-1]
+    assert t.last_sentences()[0] == f"> {action.car}: {label(action)}" != f"> {text}"  # a label, not action syntax
     # the standings and the view follow the state
     assert set(t.standings()["car"]) == set(race.state.cars)
     assert t.view.frame is not None and t.view.frame.turn == race.state.turn

@@ -18,6 +18,7 @@ def panel() -> SafetyCarTurn:
 def test_behind_the_sc_only_follow_or_pit(panel: SafetyCarTurn) -> None:
     """§21.3: the leader behind the Safety Car follows or pits; a strategy change or a card play is refused."""
     assert panel.situation.name == "1. Behind the Safety Car"
+    assert "<svg" in panel.picture.value and "<title>Blue in E, Orange in F, Fast1 in G</title>" in panel.picture.value
     assert [d.text for d in panel.legal_choices()] == ["Blue start", "Blue pit 0"]
     labels = [b.description for b in panel.buttons.children]
     assert labels[:2] == ["follow the Safety Car: draw one card, move one section",
