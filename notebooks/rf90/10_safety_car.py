@@ -265,15 +265,16 @@ print("after:", queue_line(restart))
 ScenarioPlayer(restart)
 
 # %% [markdown]
-# **House rule.** The book says trajectories are not available *at restarts*; whether the same holds for the race
-# start (turn 1) is [AMB-14][], a switch of `racebook.rf90.options.Rules`. At a restart the engine never offers
-# trajectories,
-# whatever the switch:
+# **House rules.** The book says trajectories are not available *at restarts*; whether the same holds for the race
+# start (turn 1) is [AMB-14][], a switch of `racebook.rf90.options.Rules` — at a restart the engine never offers
+# them, whatever the switch. Expansion #1 allows duels at a restart: that is the switch `restart_duels`, off by
+# default (the 2nd edition):
 #
 # [AMB-14]: ../../docs/rules/rf90_rules_digest.md#amb-14
 
 # %% tags=["presenter-show"]
-print("trajectories_at_start:", HOUSE_RULE_DOCS["trajectories_at_start"])
+print(HOUSE_RULE_DOCS["trajectories_at_start"])
+print(HOUSE_RULE_DOCS["restart_duels"])
 
 # %% [markdown]
 # ## What to remember
