@@ -19,23 +19,34 @@
 # **You need:** [03_activation](03_activation.ipynb), [07_fuel_and_pits](07_fuel_and_pits.ipynb),
 # [08_flags_weather_tyres](08_flags_weather_tyres.ipynb), [09_robots](09_robots.ipynb).
 #
+# A car has crashed and the **Safety Car** (SC) is out: what may you still do? Pick a situation and click a choice —
+# the engine answers with the rule.
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+from racebook.rf90.ui.safetycar import SafetyCarTurn
+
+SafetyCarTurn()
+
+# %% [markdown]
 # **Learning objectives** — after this notebook you can:
 #
-# * say when the **Safety Car** (SC) comes out and what happens at once: the **pit window** for the players who
-#   have not played yet, in track order; every **yellow flag** and **CHASE** token removed;
-# * **realign** the field (*Realinhamento*): the SC in the leader's section, the others behind him **one per
-#   section**, every **lap token** discarded, off-track cars back on the track — and the Game Turn ends;
-# * play a Game Turn behind the SC: it advances one section, each driver **draws one card, moves one section,
-#   discards one card**; no overtaking, no strategies, skills or bonuses;
-# * pit **under** the SC: straight to the back of the queue with up to **16 turns** of fuel, the queue closing up;
-# * run a **restart** (*Relargada*) when the SC leaves at a new Race Stage: 1 MP passing in any section, no duels,
-#   no trajectories, QUALIFY +1.
+# * say when the SC comes out and what happens at once: the **pit window** for the players who have not played,
+#   in track order; every **yellow flag** and **CHASE** token removed;
+# * **realign** the field (*Realinhamento*): the SC in the leader's section, the others **one per section**, every
+#   **lap token** discarded, off-track cars back on the track — and the Game Turn ends;
+# * play a Game Turn behind the SC: **draw one card, move one section, discard one card**; no overtaking;
+# * pit **under** the SC: to the back of the queue with **16 turns** of fuel, the queue closing up;
+# * run a **restart** (*Relargada*): 1 MP passing anywhere, no duels, no trajectories, QUALIFY +1.
 #
-# **Digest sections:** [§21.1][] (deployment), [§21.2][] (realignment), [§21.3][] (turns with the SC out), [§21.4][]
-# (pit stops under the SC), [§21.5][] (the SC leaves), [§22][] (restarts); readings [AMB-12][], [AMB-30][] and
-# [AMB-43][] (and [AMB-14][] for trajectories) of [§31][]; examples **[Ex. 39][]** and **[Ex. 40][]** ([§30][]).
+# <details><summary>Book references</summary>
 #
-# Every event below is played by the `racebook` engine (`racebook/rf90/rules/safetycar.py` and the race's turn machine).
+# **Digest sections:** [§21.1][] (deployment), [§21.2][] (realignment), [§21.3][] (turns with the SC out),
+# [§21.4][] (pit stops under the SC), [§21.5][] (the SC leaves), [§22][] (restarts); readings [AMB-12][],
+# [AMB-30][] and [AMB-43][] (and [AMB-14][] for trajectories) of [§31][]; examples **[Ex. 39][]** and
+# **[Ex. 40][]** ([§30][]). The engine: `racebook/rf90/rules/safetycar.py` and the turn machine's Safety Car phases.
+#
+# </details>
 #
 # [AMB-12]: ../../docs/rules/rf90_rules_digest.md#amb-12
 # [AMB-14]: ../../docs/rules/rf90_rules_digest.md#amb-14
@@ -57,94 +68,68 @@ from functools import partial
 
 import racebook
 from racebook.rf90 import glossary
-from racebook.rf90.events import SafetyCarRealigned, StaysOut
-from racebook.rf90.lessons import notebook
+from racebook.rf90.lessons import notebook, safetycar
 from racebook.rf90.lessons.notebook import act, rpn_race
+from racebook.rf90.lessons.safetycar import queue_line
 from racebook.rf90.options import HOUSE_RULE_DOCS
-from racebook.rf90.rules import safetycar
 from racebook.rf90.rules.duel import duels_possible
 from racebook.rf90.state import Activation
 from racebook.rf90.ui import ScenarioPlayer
 
-
-def sections(r):
-    """Race order (off-track cars behind their section, as at a realignment, §21.2), each car's section and
-    "-x lap" token."""
-    s = r.state
-    out = []
-    for c in safetycar.queue(s):
-        car = s.cars[c]
-        where = f"off track beside {car.off_track}" if car.off_track else car.section
-        out.append(f"{c} {where}" + (f" (-{s.laps_down(c)})" if s.laps_down(c) else ""))
-    return ", ".join(out)
-
-
-race = partial(rpn_race, seed=21)  # a race from Race Position Notation; draws=: the next Race-deck draws
+race = partial(rpn_race, seed=safetycar.SEED)  # a race from Race Position Notation; draws=: the next draws
 check = partial(notebook.check, width=26, gap=2)
-
-# %%
 for term in ("Safety Car", "Realignment", "Restart", "Race Stage", "Pit stop time"):
     print(glossary.search(term)[0])
 
 # %% [markdown]
 # ## The rules in plain English
 #
-# **Deployment ([§21.1][]).** The SC comes out **the moment a car crashes** (retires) at a spot of an off-track route
-# that carries the **SC symbol**. Then, in **track order**, every **player who has not played** his individual
-# turn yet **may pit** — with the normal pit rules (pit time, extra sections for fuel). Players who already played
-# cannot. Robots do not get this window ([AMB-30][]: the book says "players"). **All yellow flags** ([§15.1][]) and
-# **all CHASE tokens** ([§26.8][]) are removed.
+# **Deployment.** The SC comes out **the moment a car crashes** (retires) at a spot of an off-track route that
+# carries the **SC symbol**. Then, in **track order**, every **player who has not played** his individual turn yet
+# **may pit**, with the normal pit rules; players who already played cannot, and robots are not asked ([AMB-30][]:
+# the book says "players"). **All yellow flags** and **all CHASE tokens** are removed ([§21.1][]).
 #
-# **Realignment ([§21.2][]).** After the pit stops: the **SC goes in the leader's section**, ahead of him; every other
-# car is placed behind the leader **in race order, one section apart, with no empty section between cars** — the
-# engine reads this as *one car per section, in consecutive sections* ([AMB-12][]). **All lap tokens are discarded**:
-# lapped cars get their laps back. A car **off track** counts as behind every car of its section and is put back
-# on the track. Then **all remaining individual turns are lost**: the turn pawn advances and a new Game Turn
-# begins ([AMB-43][]).
+# **Realignment.** After the pit stops the **SC goes in the leader's section**, ahead of him; every other car is
+# placed behind **in race order, one section apart, with no empty section between cars** ([AMB-12][]). **All lap
+# tokens are discarded**. A car **off track** counts as behind every car of its section and is put back on the
+# track. Then **all remaining individual turns are lost**: a new Game Turn begins ([AMB-43][]).
 #
-# **Turns behind the SC ([§21.3][]).** At the start of each Game Turn the **SC advances one section**. Then every
-# driver, **leader first**, draws **one** Race Card, moves **to the next section** (no card is played; the leader
-# always shares the SC's section), and at the end **discards one card** (it may be the one he drew). **No
-# overtaking**, and no strategies, skills or movement bonuses.
+# **Turns behind the SC.** At the start of each Game Turn the **SC advances one section**. Then every driver,
+# **leader first**, draws **one** Race Card, moves **to the next section** (no card is played), and **discards one
+# card** (it may be the one he drew). **No overtaking**, and no strategies, skills or movement bonuses ([§21.3][]).
 #
-# **Pitting under the SC ([§21.4][]).** A car that pits goes **at once to the last place**; the gap it leaves is closed
-# **immediately** by moving the cars ahead of it forward. It may load **up to 16 turns** of fuel **without backing
-# extra sections** (the engine loads the full 16).
+# **Pitting under the SC.** A car that pits goes **at once to the last place**; the cars ahead close the gap
+# **immediately**. It loads **up to 16 turns** of fuel **without extra sections** ([§21.4][]).
 #
-# **The SC leaves ([§21.5][], [§22][])** when a **new Race Stage** begins (the turn pawn drops to a new row of the Turn
-# Indicator, when blue and orange pawns are discarded too). That Game Turn is a **restart**: the leader plays first,
-# then the others; overtaking, lapping and unlapping cost **1 MP in any section**; **no duels**; **no
-# trajectories**; QUALIFY gives **+1 MP**. Yellow flags played at the restart are valid.
+# **The SC leaves** when a **new Race Stage** begins. That Game Turn is a **restart**: the leader plays first;
+# overtaking, lapping and unlapping cost **1 MP in any section**; **no duels**; **no trajectories**; QUALIFY gives
+# **+1 MP**; yellow flags played at the restart are valid ([§22][]).
 #
-# *On the track view:* the SC itself is not drawn yet — its section is in the event sentences and in the position's
-# `sc=` field.
+# *On the track view* the SC is the black "SC" square beside its section.
 #
+# [AMB-12]: ../../docs/rules/rf90_rules_digest.md#amb-12
+# [AMB-30]: ../../docs/rules/rf90_rules_digest.md#amb-30
+# [AMB-43]: ../../docs/rules/rf90_rules_digest.md#amb-43
+# [§21.1]: ../../docs/rules/rf90_rules_digest.md#s21-1
+# [§21.3]: ../../docs/rules/rf90_rules_digest.md#s21-3
+# [§21.4]: ../../docs/rules/rf90_rules_digest.md#s21-4
+# [§22]: ../../docs/rules/rf90_rules_digest.md#s22
+
+# %% [markdown]
 # ## 1. Deployment, the pit window and realignment — a small position
 #
 # An invented position on the teaching track (race order L K J … A). The leader Blue, in L, late-brakes into K,
 # fails, and fails both recovery tests of K's (invented) route: **Crash Out at a spot with the SC symbol**. Behind
 # him nobody has played: Orange in A, Fast1 (a robot) in C, Green **off track** beside F (he lost control in G),
-# Pink in the corner G **behind a yellow flag**, and Red, a lap down, in I.
-#
-# [AMB-12]: ../../docs/rules/rf90_rules_digest.md#amb-12
-# [AMB-30]: ../../docs/rules/rf90_rules_digest.md#amb-30
-# [AMB-43]: ../../docs/rules/rf90_rules_digest.md#amb-43
-# [§15.1]: ../../docs/rules/rf90_rules_digest.md#s15-1
-# [§21.1]: ../../docs/rules/rf90_rules_digest.md#s21-1
-# [§21.2]: ../../docs/rules/rf90_rules_digest.md#s21-2
-# [§21.3]: ../../docs/rules/rf90_rules_digest.md#s21-3
-# [§21.4]: ../../docs/rules/rf90_rules_digest.md#s21-4
-# [§21.5]: ../../docs/rules/rf90_rules_digest.md#s21-5
-# [§22]: ../../docs/rules/rf90_rules_digest.md#s22
-# [§26.8]: ../../docs/rules/rf90_rules_digest.md#s26-8
+# Pink in the corner G **behind a yellow flag**, and Red, a lap down, in I (situation 3 of the panel above).
 
 # %%
 deploy = race("teaching turn=6 lap=4 | L: Blue* | A: Orange | C: Fast1 | F: Green{off=G} | G: (Y) Pink | I: Red-1",
               draws=["R01", "R95", "R96"], cars={"Blue": {"hand": ["R18", "R99"]}})
-print("before:", sections(deploy), "| yellow flag in G:", "(Y)" in deploy.state.order["G"])
+print("before:", queue_line(deploy) + ("; a yellow flag in G" if "(Y)" in deploy.state.order["G"] else ""))
 act(deploy, "Blue start", "Blue play R18", "Blue late-brake", "Blue test 1 R99")
 print()
-print("who decides first:", ", ".join(str(a) for a in deploy.legal_actions()))
+print(safetycar.choices_line(deploy))
 
 # %% [markdown]
 # The yellow flag in G is gone. The window asks the players **in track order** — Orange, then Green (off track
@@ -157,7 +142,7 @@ print("who decides first:", ", ".join(str(a) for a in deploy.legal_actions()))
 act(deploy, "Orange stay-out", "Green stay-out", "Pink pit 0", "Pink pit-done", "Pink pit-tyres keep",
     "Pink pit-strategy keep", "Red stay-out", quiet=("CardDrawn",))
 print()
-print("after:", sections(deploy), "| Safety Car in", deploy.state.sc, "| Game Turn", deploy.state.turn)
+print(f"after: {queue_line(deploy)}; the Safety Car in {deploy.state.sc}, Game Turn {deploy.state.turn}")
 
 # %% [markdown]
 # Read the realignment line: the SC in A with the new leader Orange, then **one car per section** — Fast1 B,
@@ -183,38 +168,7 @@ ScenarioPlayer(deploy)  # ⏮ ◀ ▶ ⏭
 # in the book either: here Black crashes at Woodcote.
 
 # %%
-ex39 = racebook.rf90.scenario.load("ex39", play=False)
-print(ex39.title, f"[{ex39.cite}]")
-for line in ex39.assumed:
-    print("  assumed:", line)
-print()
-r = ex39.race
-start_order = ", ".join(c for c in r.state.race_order() if c != "Black")
-for a in ex39.actions[:4]:  # Black crashes: the SC comes out
-    r.apply(a)
-first_asked = r.current_car
-for a in ex39.actions[4:11]:  # Orange pits, Pink and Green stay out, Red announces his pit
-    r.apply(a)
-red_after_pit = r.state.laps_down("Red")
-print("before the realignment:", sections(r))
-for a in ex39.actions[11:]:
-    r.apply(a)
-s = r.state
-print("after:                 ", sections(r), "| Safety Car in", s.sc, "| Game Turn", s.turn)
-print()
-idx = [s.section(s.cars[c].section).index for c in s.race_order()]
-realign = next(e for e in r.events if isinstance(e, SafetyCarRealigned))
-check([
-    ("order before the SC (Black crashes)", "Blue, Orange, Pink, Green, Red", start_order),
-    ("Blue already played: first asked", "Orange", first_asked),
-    ("Green and Pink decline", "Green, Pink", ", ".join(sorted(e.car for e in r.events if isinstance(e, StaysOut)))),
-    ("Red's lap token after his pit", -2, -red_after_pit),
-    ("the SC realigns with the leader", "the Safety Car in Pits-1", f"the Safety Car in {realign.sc}"),
-    ("one car per section, no gaps", True, all(a - b == 1 for a, b in zip(idx, idx[1:], strict=False))),
-    ("Green and Red regain their laps", (0, 0), (s.laps_down("Green"), s.laps_down("Red"))),
-    ("Orange lost his place to Pink", "Blue, Pink, Orange, Green, Red", ", ".join(s.race_order())),
-    ("the Game Turn ends (AMB-43)", 11, s.turn),
-])
+safetycar.show(safetycar.ex39(), check)
 
 # %%
 # NBVAL_IGNORE_OUTPUT
@@ -237,12 +191,12 @@ behind = race("teaching turn=6 lap=3 | E: Blue* | F: Orange | G: Fast1", draws=[
               safety_car="E", cars={"Blue": {"hand": ["R55"]}, "Orange": {"hand": ["R22"]}})
 for e in behind.events:
     print(e.sentence())
-print("Blue's choices:", ", ".join(str(a) for a in behind.legal_actions()))
+print(safetycar.choices_line(behind))
 act(behind, "Blue start")
-print("then:", ", ".join(str(a) for a in behind.legal_actions()))
+print(safetycar.choices_line(behind))
 act(behind, "Blue discard R01", "Orange start", "Orange discard R22")
 print()
-print("after:", sections(behind), "| Safety Car in", behind.state.sc)
+print(f"after: {queue_line(behind)}; the Safety Car in {behind.state.sc}")
 
 # %% [markdown]
 # Blue follows the SC into D, Orange into E (he discards his old card and keeps the new one), Fast1 into F: the
@@ -250,7 +204,7 @@ print("after:", sections(behind), "| Safety Car in", behind.state.sc)
 # every corner while the SC is out:
 
 # %% tags=["presenter-show"]
-print("duel in corner D?", duels_possible(behind.state, Activation("D")))
+print("A duel in the corner D now?", duels_possible(behind.state, Activation("D")) or "yes")
 
 # %% [markdown]
 # ## 4. Ex. 40 — the leader must pit under the Safety Car (§21.3, §21.4)
@@ -266,36 +220,7 @@ print("duel in corner D?", duels_possible(behind.state, Activation("D")))
 # [§21.4]: ../../docs/rules/rf90_rules_digest.md#s21-4
 
 # %%
-ex40 = racebook.rf90.scenario.load("ex40", play=False)
-print(ex40.title, f"[{ex40.cite}]")
-for line in ex40.assumed:
-    print("  assumed:", line)
-print()
-r = ex40.race
-s = r.state
-first_sc = next(e.sentence() for e in r.events if e.kind == "SafetyCarAdvances")
-before = {c: s.section(s.cars[c].section).index for c in s.race_order()}
-print("start of turn 6:", sections(r), "| Safety Car in", s.sc)
-forced = [str(a) for a in r.legal_actions()]
-for a in ex40.actions:
-    r.apply(a)
-pitted = r.at(4).state  # right after Blue's pit (his 4 decisions)
-print("Blue has pitted:", sections(r.at(4)), "| Safety Car in", pitted.sc)
-print("start of turn 7:", sections(r), "| Safety Car in", s.sc, "(it has advanced again)")
-print()
-after = {c: s.section(s.cars[c].section).index for c in s.race_order()}
-idx = list(after.values())
-check([
-    ("first, the SC advances one section", "The Safety Car advances to D — §21.3", first_sc),
-    ("Blue is forced to pit", ["Blue pit 0"], forced),
-    ("Blue goes to the end of the queue", "Blue", s.race_order()[-1]),
-    ("Orange becomes the leader", "Orange", s.leader),
-    ("the leader shares the SC's section", "D", pitted.cars[pitted.leader].section),
-    ("one section per car, no gaps", True, all(a - b == 1 for a, b in zip(idx, idx[1:], strict=False))),
-    ("Blue's fuel: 16 turns, no extra sections", 6 + 16, s.cars["Blue"].refuel),
-])
-print()
-print("sections moved forward this turn:", {c: after[c] - before[c] for c in ("Orange", "Pink", "Green")})
+safetycar.show(safetycar.ex40(), check)
 
 # %% [markdown]
 # Each of Orange, Pink and Green ends **two** sections up: one to fill the gap Blue left ([§21.4][]) and one following
@@ -326,27 +251,30 @@ restart = race("teaching turn=4 lap=3 | E: Blue* | F: Orange | G: Pink", safety_
 act(restart, "Blue start", "Blue discard R01", "Orange start", "Orange discard R02", "Pink start",
     "Pink discard R03")
 print()
-print("turn", restart.state.turn, "| restart:", restart.state.restart, "| Safety Car:", restart.state.sc)
-print("duel in corner D?", duels_possible(restart.state, Activation("D")))
+s = restart.state
+print(f"Game Turn {s.turn}:", "a restart" if s.restart else "no restart", "— the Safety Car",
+      f"in {s.sc}" if s.sc else "has gone in")
+print("A duel in the corner D now?", duels_possible(s, Activation("D")) or "yes")
 act(restart, "Blue start", "Blue play R55", "Orange start", "Orange play R18", "Pink start", "Pink play R14",
     "Pink pay chips=2")
 print()
-print("after:", restart.position())
+print("after:", queue_line(restart))
 
 # %%
 # NBVAL_IGNORE_OUTPUT
 ScenarioPlayer(restart)
 
 # %% [markdown]
-# **House rule.** The book says trajectories are not available *at restarts*; whether the same holds for the race
-# start (turn 1) is [AMB-14][], a switch of `racebook.rf90.options.Rules`. At a restart the engine never offers
-# trajectories,
-# whatever the switch:
+# **House rules.** The book says trajectories are not available *at restarts*; whether the same holds for the race
+# start (turn 1) is [AMB-14][], a switch of `racebook.rf90.options.Rules` — at a restart the engine never offers
+# them, whatever the switch. Expansion #1 allows duels at a restart: that is the switch `restart_duels`, off by
+# default (the 2nd edition):
 #
 # [AMB-14]: ../../docs/rules/rf90_rules_digest.md#amb-14
 
 # %% tags=["presenter-show"]
-print("trajectories_at_start:", HOUSE_RULE_DOCS["trajectories_at_start"])
+print(HOUSE_RULE_DOCS["trajectories_at_start"])
+print(HOUSE_RULE_DOCS["restart_duels"])
 
 # %% [markdown]
 # ## What to remember

@@ -19,6 +19,17 @@
 # **You need:** every notebook before it, [00_start_here](00_start_here.ipynb) to
 # [11_strategies_and_skills](11_strategies_and_skills.ipynb).
 #
+# Set up a race and play it: in the Set-up tab press **1. Deal the hands**, **2. Qualify**, **3. Start the race**, then
+# click in the Race tab. The buttons are exactly the legal moves.
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+from racebook.rf90.ui.fullrace import RaceTable
+
+table = RaceTable(track="teaching", players=2, seed=12)
+table
+
+# %% [markdown]
 # **Learning objectives** — after this notebook you can:
 #
 # * set up a real race the way the book does it: **Free Practice** (*FREE PRACTICE*: skill, car setup, the
@@ -31,11 +42,15 @@
 # * let the computer drive a car, "play until my turn", and read the standings and the track as the race goes on;
 # * save a race and resume it later, exactly where it stopped.
 #
+# <details><summary>Book references</summary>
+#
 # **Digest sections:** [§0.1][] (what the manual does not give), [§6.1][]–[§6.3][] (set-up, Free Practice, substitute
 # car), [§7.1][]–[§7.2][] (qualifying and the grid), [§8][] (refuel chits), [§9.1][]–[§9.2][] (weather, tyres and
 # strategies), [§10][]–[§13][] (the Game Turn and the individual turn), [§17][] (robots), [§18.5][] (re-entry points),
 # [§25][] (the race end and the classification), [§29.1][] and [§29.5][] (tables), [§31][] (house rules); example
 # [Ex. 1][] ([§30][]).
+#
+# </details>
 #
 # Everything the table shows comes from the `racebook` engine: `racebook.rf90.setup.new_race` runs Free Practice,
 # qualifying, the grid and the pre-race; `racebook.rf90.game.Race` plays the race; the buttons are
@@ -65,9 +80,9 @@
 # %%
 from itertools import combinations
 
+from racebook.rf90.actionlabels import label
 from racebook.rf90.analysis.simulate import ROBOTS_BY_PLAYERS
 from racebook.rf90.ui import ScenarioPlayer
-from racebook.rf90.ui.fullrace import RaceTable
 
 # %% [markdown]
 # ## How to run a club race with it
@@ -75,30 +90,28 @@ from racebook.rf90.ui.fullrace import RaceTable
 # 1. **Set-up tab.** Pick the track (teaching, Silverstone or Monza), the number of **players** (*jogadores*,
 #    1–6) and a **seed** (the number that shuffles the decks: the same seed and the same choices give the same
 #    race). Each player is one row: the **name is the car's colour** (Blue, Red, Green, Orange, Pink, Yellow), a
-#    **skill** (*habilidade*, [§27][]) and the **setup points** (*pontos de setup*, [§6.2][]): tyre chips, cards in hand
-#    and wear slots. The row says at once whether the setup is legal; an illegal one is refused, with the rule, in
-#    the messages under the buttons.
-# 2. **Robots.** The manual says the number of robots depends on the number of players, but its table is **NOT IN
-#    SOURCE** ([§0.1][], [§6.1][]). The table starts from Expansion #1's recommended advanced line-up
-#    ([Expansion #1 §5.3][], in `ROBOTS_BY_PLAYERS`; one player: an invented default) and you can change the three
-#    counts; the engine checks that the grid has room ([§7.2][]). (Before Expansion #1's table the default was an
-#    invented six-car field: the robots, the grid and the qualifying order below changed with it.)
-# 3. **1. Deal the hands ([§6.2][]).** Every player sees his hand in the *qualifying card* list. A player who dislikes
-#    it ticks **substitute car** ([§6.3][]): the whole hand goes back and a new one is dealt — once; the second hand
+#    **skill** (*habilidade*) and the **setup points** (*pontos de setup*, [§6.2][]): tyre chips, cards in hand
+#    and wear slots. An illegal setup is refused, with the rule, in the messages under the buttons.
+# 2. **Robots.** The manual's table of robots per number of players is **NOT IN SOURCE** ([§0.1][]). The table
+#    starts from Expansion #1's recommended advanced line-up (`ROBOTS_BY_PLAYERS`; one player: an invented
+#    default) and you can change the three counts; the engine checks that the grid has room. (Before Expansion
+#    #1's table the default was an invented six-car field: the robots, the grid and the qualifying order below
+#    changed with it.)
+# 3. **1. Deal the hands.** Every player sees his hand in the *qualifying card* list. A player who dislikes it
+#    ticks **substitute car** ([§6.3][]): the whole hand goes back and a new one is dealt — once; the second hand
 #    must be kept. (The engine deals in row order, each substitute hand right after its first hand, so a
 #    substitute car also changes the hands dealt after it.)
-# 4. **Qualifying ([§7.1][]).** Each player chooses his qualifying card and his refuel chit (turn 8–16: a light car
-#    qualifies better but must pit sooner, [§7.1][], [§8][]). In a real club each player chooses secretly and the
-#    choices are typed in together. **2. Qualify ([§7][])** shows the grid, the weather card ([§9.1][]) and the robots'
-#    tyres ([§9.2][]).
-# 5. **Pre-race ([§9.2][]).** Now that the weather is known, each player, in grid order, chooses **tyres** and a
-#    **Strategy Card** (*Carta de Estratégia*). **3. Start the race** — the button waits for the grid: it is
-#    enabled once **2. Qualify** has run.
+# 4. **Qualifying.** Each player chooses his qualifying card and his refuel chit (turn 8–16: a light car
+#    qualifies better but must pit sooner, [§7.1][]). In a real club each player chooses secretly and the
+#    choices are typed in together. **2. Qualify** shows the grid, the weather card and the robots' tyres.
+# 5. **Pre-race.** Now that the weather is known, each player, in grid order, chooses **tyres** and a
+#    **Strategy Card** (*Carta de Estratégia*, [§9.2][]). **3. Start the race** is enabled once **2. Qualify**
+#    has run.
 # 6. **Race tab.** The top line says the Game Turn, the weather and who must decide now, in which phase. The
 #    panel and hand of that car are shown (each card: code, MP, colour, check factor, costs and symbols). Click
-#    one of the **legal actions**: they are grouped by verb (all the `play …` options together). To ask "why can't
-#    I play these two?", click two hand cards or type the play in the **try** box. Robots play on their own.
-#    Tick **the computer drives …** for a player who leaves the table, or press **play until my turn**.
+#    one of the **legal actions**: they are grouped by kind (all the plays together). To ask "why can't I play
+#    these two?", click two hand cards or type the play in the **try** box. Robots play on their own. Tick **the
+#    computer drives …** for a player who leaves the table, or press **play until my turn**.
 # 7. **Save / load tab.** **save → text** keeps the race in the box and offers it as a file to **download** to
 #    your computer; **load ← text** (paste) or **load ← file** (upload) resumes it exactly, and says that the
 #    position is identical. Files stay on your computer: nothing is written on the server.
@@ -106,29 +119,11 @@ from racebook.rf90.ui.fullrace import RaceTable
 # Where the hand of the car to play is on the shared screen, the other players look away — or each player keeps
 # his own real cards and the table only referees.
 #
-# [Expansion #1 §5.3]: ../../docs/rules/rf90_expansion1_digest.md#x1-s5-3
 # [§0.1]: ../../docs/rules/rf90_rules_digest.md#s0-1
-# [§27]: ../../docs/rules/rf90_rules_digest.md#s27
-# [§6.1]: ../../docs/rules/rf90_rules_digest.md#s6-1
 # [§6.2]: ../../docs/rules/rf90_rules_digest.md#s6-2
 # [§6.3]: ../../docs/rules/rf90_rules_digest.md#s6-3
-# [§7]: ../../docs/rules/rf90_rules_digest.md#s7
 # [§7.1]: ../../docs/rules/rf90_rules_digest.md#s7-1
-# [§7.2]: ../../docs/rules/rf90_rules_digest.md#s7-2
-# [§8]: ../../docs/rules/rf90_rules_digest.md#s8
-# [§9.1]: ../../docs/rules/rf90_rules_digest.md#s9-1
 # [§9.2]: ../../docs/rules/rf90_rules_digest.md#s9-2
-
-# %% [markdown]
-# ## The table
-#
-# Run the cell and use it. It is the same controller as in the cells below, which drive it from code.
-
-# %%
-# NBVAL_IGNORE_OUTPUT
-
-table = RaceTable(track="teaching", players=2, seed=12)
-table
 
 # %% [markdown]
 # ## A two-player race on the teaching track, step by step
@@ -178,8 +173,8 @@ print("Blue with TUNING:", bad.forms[0].check_setup() or "legal")
 hands = t.deal()
 for form in t.active_forms:
     print(f"{form.car}'s hand:")
-    for label, _index in form.qualify.options:
-        print("  ", label)
+    for card_line, _index in form.qualify.options:
+        print("  ", card_line)
 
 # %% [markdown]
 # ### Qualifying and the grid (§7, §8, §9.1)
@@ -216,9 +211,7 @@ print(t.grid_text())
 
 # %%
 print(t.status_text())
-print()
-for verb, texts in t.offered().items():
-    print(f"{verb} ({len(texts)}):", " | ".join(texts))
+t.offered_table()  # what the Race tab's buttons offer now: each choice's label and its rule
 
 # %% [markdown]
 # ### Fifteen actions chosen by the computer
@@ -228,7 +221,8 @@ for verb, texts in t.offered().items():
 
 # %%
 for i in range(15):
-    print(f"{i + 1:2d}. {t.computer_step()}")
+    a = t.computer_step()
+    print(f"{i + 1:2d}. {a.car}: {label(a)}" if a else f"{i + 1:2d}. nothing to decide")
 print()
 print(t.status_text())
 
@@ -262,10 +256,9 @@ print("\n".join(t.last_sentences()))
 saved = t.save()
 other = RaceTable()
 loaded = other.load(saved)
-print("actions saved:", len(t.race.actions), "— replayed:", len(loaded.actions))
-print("position before saving:", t.race.position())
-print("position after loading:", loaded.position())
-print("identical:", loaded.position() == t.race.position())
+print(f"{len(t.race.actions)} actions saved, {len(loaded.actions)} replayed on loading.")
+same = loaded.position() == t.race.position()
+print("The loaded race is at the very same position:", "yes" if same else "NO")
 
 # %% [markdown]
 # ### Try a choice that is not legal
@@ -280,15 +273,16 @@ print("identical:", loaded.position() == t.race.position())
 
 # %%
 while t.race.phase.name != "PLAY":
-    print("computer:", t.computer_step())
+    a = t.computer_step()
+    print(f"computer: {a.car}: {label(a)}")
 car = t.race.current_car
 hand = t.race.state.cars[car].hand
 print(f"{car}'s hand:", " ".join(hand), "—", t.race.phase.value)
 for a, b in combinations(hand, 2):
-    ok, why = t.explain(f"{a} {b}")
-    print("✓" if ok else "✗", why)
-ok, why = t.explain("pit 1")
-print("✓" if ok else "✗", why)
+    v = t.race.explain(f"{car} play {a} {b}")  # what the try box and the hand cards say
+    print(f"✓ {a} + {b}: legal" if v.legal else f"✗ {a} + {b}: {v.rule}: {v.reason}")
+v = t.race.explain(f"{car} pit 1")
+print(f"✗ pit now: {v.rule}: {v.reason}" if not v.legal else "✓ pit now: legal")
 
 # %% [markdown]
 # ### Let the computer drive a car

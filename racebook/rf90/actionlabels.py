@@ -60,6 +60,7 @@ from racebook.rf90.actions import (
 from racebook.rf90.car import Strategy
 from racebook.rf90.events.base import strategy_name
 from racebook.rf90.rules.pits import FUEL_PER_EXTRA_SECTION, FUEL_PER_STOP
+from racebook.rf90.rules.safetycar import SC_FUEL
 from racebook.rf90.teamactions import Assist, NoAssist
 
 #: The rules section of each kind of action (its verb), for a tooltip.
@@ -133,15 +134,29 @@ def _using(using: str, state: Any) -> str:
     return using if card is None else f"{_card(using, state)} (check {card.check:02d})"
 
 
+#: The rule of a decision taken behind the Safety Car, where it differs from the ordinary turn's.
+_SC_RULE = {"start": "§21.3", "pit": "§21.4", "discard": "§21.3"}
+
+
+def _behind_safety_car(state: Any) -> bool:
+    """The decision is a turn behind the Safety Car (§21.3), where a pit stop follows §21.4, not §13.A.3."""
+    ctx = getattr(state, "turn_ctx", None)
+    return getattr(ctx, "sc_mode", None) == "running"
+
+
 def label(action: Action, state: Any = None) -> str:
     """A short label for ``action`` from its fields ("pit, +1 extra section: +3 turns of fuel"); ``state`` (a
     :class:`racebook.rf90.state.RaceState`) adds the cards' MP and a trajectory's bonus."""
     a = action
     if isinstance(a, Start):
+        if _behind_safety_car(state):
+            return "follow the Safety Car: draw one card, move one section"
         return "start the turn: no declaration"
     if isinstance(a, Skip):
         return f"skip, change strategy to {_strategy(a.strategy)}" if a.strategy else "skip the turn"
     if isinstance(a, Pit):
+        if _behind_safety_car(state) and not a.extra:
+            return f"pit under the Safety Car: {SC_FUEL} turns of fuel, to the back of the queue"
         if not a.extra:
             return f"pit: {FUEL_PER_STOP} turns of fuel"
         return f"pit, +{a.extra} extra section{'s' if a.extra > 1 else ''}: +{FUEL_PER_EXTRA_SECTION * a.extra} " \
@@ -263,7 +278,10 @@ def _codes(a: Action) -> list[str]:
 
 def describe(action: Action, state: Any = None) -> ActionLabel:
     """The :class:`ActionLabel` of one action."""
-    return ActionLabel(action, label(action, state), str(action), RULE_BY_VERB.get(action.verb, ""))
+    rule = RULE_BY_VERB.get(action.verb, "")
+    if _behind_safety_car(state) and action.verb in _SC_RULE:
+        rule = _SC_RULE[action.verb]
+    return ActionLabel(action, label(action, state), str(action), rule)
 
 
 def labels(actions: Sequence[Action], state: Any = None) -> list[ActionLabel]:

@@ -100,3 +100,15 @@ def test_a_yellow_flag_assist_names_its_section_and_place_in_words() -> None:
     assert label(parse("Blue assist Pink R55 yellow-flag=Rivage@0")) == \
         "help Pink with R55: a yellow flag in Rivage, behind 0 cars"
     assert label(parse("Blue assist Pink R55 yellow-flag=Rivage@1")).endswith("behind 1 car")
+
+
+def test_labels_behind_the_safety_car() -> None:
+    """§21.3, §21.4: behind the Safety Car "start" follows it and a pit stop loads 16 turns (Ex. 40's Orange)."""
+    sc = scenario.load("ex40", play=False)
+    for a in sc.actions[:4]:  # Blue pits under the SC; Orange decides
+        sc.race.apply(a)
+    shown = {d.text: (d.label, d.rule) for d in labels(sc.race.legal_actions(), sc.race.state)}
+    assert shown == {"Orange start": ("follow the Safety Car: draw one card, move one section", "§21.3"),
+                     "Orange pit 0": ("pit under the Safety Car: 16 turns of fuel, to the back of the queue",
+                                      "§21.4")}
+    assert label(Pit("Orange", 0)) == "pit: 10 turns of fuel"  # without the position: the ordinary stop

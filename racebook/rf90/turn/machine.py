@@ -75,9 +75,11 @@ TABLE: dict[Phase, Handler] = {
                               frozenset({"assist", "no-assist"})),
     Phase.ASSIST_FORCED: Handler(assist.FORCED_RULE, assist.legal_assist, assist.apply_assist, assist.explain_assist,
                                  frozenset({"assist", "no-assist"})),
-    Phase.SC_WINDOW: Handler("§21.1", legality.legal_sc_window, dispatch.apply_sc_window),
-    Phase.SC_A: Handler("§21.3", legality.legal_sc_a, dispatch.apply_sc_a),
-    Phase.SC_DISCARD: Handler("§21.3", legality.legal_sc_discard, dispatch.apply_sc_discard),
+    Phase.SC_WINDOW: Handler("§21.1", legality.legal_sc_window, dispatch.apply_sc_window, reasons.explain_sc_window,
+                             reasons.SC_VERBS),
+    Phase.SC_A: Handler("§21.3", legality.legal_sc_a, dispatch.apply_sc_a, reasons.explain_sc_a, reasons.SC_VERBS),
+    Phase.SC_DISCARD: Handler("§21.3", legality.legal_sc_discard, dispatch.apply_sc_discard,
+                              reasons.explain_sc_discard, reasons.SC_VERBS),
     Phase.DUEL: Handler("§12", legality.legal_none, dispatch.apply_none),  # the duel has its own machine
     Phase.DONE: Handler("§13", legality.legal_none, dispatch.apply_none),
 }

@@ -6,10 +6,23 @@ next to the phase's legal actions and its application, so the three cannot drift
 
 from __future__ import annotations
 
-from racebook.rf90.actions import BLIND, Action, Discard, Extreme, LeaderCheck, Occupy, Pay, Play, Test
+from racebook.rf90.actions import (
+    BLIND,
+    Action,
+    Discard,
+    Extreme,
+    LeaderCheck,
+    Occupy,
+    Pay,
+    Pit,
+    Play,
+    Start,
+    StayOut,
+    Test,
+)
 from racebook.rf90.car import Car
 from racebook.rf90.cards import PowerKind
-from racebook.rf90.rules import extreme_x1, payments, trajectories
+from racebook.rf90.rules import extreme_x1, payments, pits, trajectories
 from racebook.rf90.state import RaceState
 from racebook.rf90.track import Trajectory, TrajectoryKind
 from racebook.rf90.turn import cardplay, legality
@@ -133,3 +146,43 @@ def explain_a(state: RaceState, car: Car, ctx: TurnCtx, action: Action) -> Reaso
     if isinstance(action, Extreme):
         return "§4.3 (Expansion #1)", extreme_x1.refused(state, car, action)
     return None
+
+
+# ------------------------------------------------------------------------------------------ the Safety Car (§21)
+#: What a driver may do behind the Safety Car, said once for every refusal of §21.3.
+_BEHIND_SC = ("behind the Safety Car a driver only follows (start: draw one card, move one section, discard one) or "
+              "pits; no card is played, no turn is skipped, no strategy, skill or bonus is used")
+#: The verbs of an ordinary individual turn that the Safety Car's phases refuse with their own reason.
+SC_VERBS = frozenset({"start", "skip", "pit", "play", "chase", "versatility", "wise-driving", "late-brake",
+                      "extreme", "stay-out", "discard", "yellow-flag", "occupy"})
+
+
+def explain_sc_window(state: RaceState, car: Car, ctx: TurnCtx, action: Action) -> Reason:
+    """§21.1: the pit window when the Safety Car comes out: pit now (the normal pit rules) or stay out."""
+    if isinstance(action, Pit):
+        return "§13.A.3", (f"at most {pits.MAX_EXTRA_SECTIONS} extra sections of fuel: pit 0 to pit "
+                           f"{pits.MAX_EXTRA_SECTIONS}")
+    return "§21.1", (f"the Safety Car has just come out: {car.id}, who has not played, may only pit now or stay out; "
+                     "the rest of his turn is lost at the realignment (AMB-43)")
+
+
+def explain_sc_a(state: RaceState, car: Car, ctx: TurnCtx, action: Action) -> Reason:
+    """§21.3, §21.4: behind the Safety Car: follow or pit (16 turns of fuel, no extra sections)."""
+    if isinstance(action, Pit) and action.extra:
+        return "§21.4", "under the Safety Car a pit stop loads up to 16 turns of fuel without extra sections: pit 0"
+    if isinstance(action, Start) and pits.must_pit(state, car):
+        return "§13.A.3", (f"{car.id}'s refuel chit is due (turn {car.refuel}): he must pit, "
+                           "under the Safety Car too (§21.4)")
+    if isinstance(action, StayOut):
+        return "§21.1", "staying out is the choice of the pit window when the Safety Car comes out, not of its turns"
+    return "§21.3", _BEHIND_SC
+
+
+def explain_sc_discard(state: RaceState, car: Car, ctx: TurnCtx, action: Action) -> Reason:
+    """§21.3: the end of a turn behind the Safety Car: discard exactly one card."""
+    if isinstance(action, Discard):
+        if len(action.cards) != 1:
+            return "§21.3", ("behind the Safety Car a driver discards exactly one card at the end of his turn "
+                             "(it may be the one he drew)")
+        return "§21.3", f"{action.cards[0]} is not in {car.id}'s hand (hand: {' '.join(car.hand) or 'empty'})"
+    return "§21.3", _BEHIND_SC

@@ -48,6 +48,7 @@ import pandas as pd
 
 from racebook.core.datafile import MAX_BYTES, read_text
 from racebook.core.errors import ActionSyntaxError, DataError, IllegalAction, RacebookError, SetupError
+from racebook.rf90.actionlabels import label as action_label
 from racebook.rf90.actionlabels import labels as action_labels
 from racebook.rf90.actions import Action, Play
 from racebook.rf90.actions import parse as parse_action
@@ -911,6 +912,16 @@ class RaceTable:
         """The actions the table offers now (its buttons and dropdowns), grouped by verb."""
         return {verb: list(texts) for verb, texts in self._offered.items()}
 
+    def offered_table(self) -> pd.DataFrame:
+        """The actions the table offers now as its buttons show them: one row per legal action, its kind (the verb),
+        its human label (:mod:`racebook.rf90.actionlabels`) and its rule; empty before the start."""
+        race = self.race
+        if race is None:
+            return pd.DataFrame(columns=["kind", "choice", "rule"])
+        rows = [{"kind": d.action.verb, "choice": d.label, "rule": d.rule}
+                for d in action_labels(race.legal_actions(), race.state)]
+        return pd.DataFrame(rows, columns=["kind", "choice", "rule"])
+
     # ------------------------------------------------------------ standings
     def standings(self) -> pd.DataFrame:
         """The race order (§25 interpretation: laps, section, order in the section) and each car's panel.
@@ -951,10 +962,12 @@ class RaceTable:
         return pd.DataFrame(rows).set_index("pos")
 
     def last_sentences(self) -> list[str]:
-        """The last gesture's actions (``> …``) and the engine's sentences they caused."""
+        """The last gesture's actions (``> Blue: play R52 + R70, use the trajectory``: the car and the action's human
+        label, :mod:`racebook.rf90.actionlabels`) and the engine's sentences they caused."""
         lines = []
         for action, events in self.last:
-            lines.append(f"> {action}" if action is not None else "> (the start: automatic steps)")
+            lines.append(f"> {action.car}: {action_label(action)}" if action is not None
+                         else "> (the start: automatic steps)")
             lines += [f"  {e.sentence()}" for e in events]
         return lines
 

@@ -75,3 +75,34 @@ def test_sc_leaves_at_a_new_race_stage_and_the_race_restarts() -> None:
     s = race.state
     assert s.turn == 5 and s.sc is None and s.restart
     assert any(isinstance(e, ev.SafetyCarIn) for e in race.events)
+
+
+def test_sc_refusals_name_the_safety_car_rule() -> None:
+    """§21.1, §21.3, §21.4: an action the Safety Car's phases refuse is explained by the Safety Car's own rule."""
+    sc = racebook.rf90.scenario.load("ex40", play=False)
+    race = sc.race
+    forced = race.explain("Blue start")  # his refuel chit is due: he must pit, under the SC too
+    assert (forced.legal, forced.rule) == (False, "§13.A.3") and "must pit" in forced.reason
+    for a in sc.actions[:4]:  # Blue's pit under the SC
+        race.apply(a)
+    assert race.legal_actions() == [Start("Orange"), Pit("Orange", 0)]
+    for text, rule, words in (("Orange skip strategy=push", "§21.3", "no strategy"),
+                              ("Orange play R01", "§21.3", "no card is played"),
+                              ("Orange pit 1", "§21.4", "16 turns of fuel without extra sections"),
+                              ("Orange stay-out", "§21.1", "pit window")):
+        verdict = race.explain(text)
+        assert (verdict.legal, verdict.rule) == (False, rule) and words in verdict.reason, text
+    race.apply("Orange start")
+    two = race.explain(f"Orange discard {' '.join(race.state.cars['Orange'].hand[:2])}")
+    assert (two.legal, two.rule) == (False, "§21.3") and "exactly one card" in two.reason
+
+
+def test_sc_pit_window_refuses_a_turn() -> None:
+    """§21.1: in the pit window a player who has not played only pits or stays out (Ex. 39's Orange)."""
+    sc = racebook.rf90.scenario.load("ex39", play=False)
+    race = sc.race
+    for a in sc.actions[:4]:
+        race.apply(a)
+    verdict = race.explain("Orange start")
+    assert (verdict.legal, verdict.rule) == (False, "§21.1") and "pit now or stay out" in verdict.reason
+    assert race.explain("Orange stay-out").legal

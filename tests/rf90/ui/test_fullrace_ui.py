@@ -12,6 +12,7 @@ pytest.importorskip("bqplot")
 pytest.importorskip("pandas")
 
 from racebook.rf90 import events as ev  # noqa: E402
+from racebook.rf90.actionlabels import label  # noqa: E402
 from racebook.rf90.actions import Play  # noqa: E402
 from racebook.rf90.analysis.drivers import GreedyDriver  # noqa: E402
 from racebook.rf90.analysis.simulate import ROBOTS_BY_PLAYERS, robots_for  # noqa: E402
@@ -154,6 +155,21 @@ def test_only_legal_actions_are_offered() -> None:
     assert not t.errors.errors
 
 
+def test_offered_table_is_the_buttons_labels() -> None:
+    """The table of what is offered: one row per legal action, with the label its button shows and its rule."""
+    assert RaceTable(track="teaching", players=2, seed=12).offered_table().empty  # before the start
+    t = started()
+    for _ in range(10):
+        table = t.offered_table()
+        legal = t.race.legal_actions()  # type: ignore[union-attr]
+        assert list(table["kind"]) == [a.verb for a in legal]
+        buttons = {b.description for b in t.action_buttons.values()}
+        dropdowns = {label for dd, _b in t._dropdown_groups.values() for label, _v in dd.options}
+        assert set(table["choice"]) == buttons | dropdowns
+        assert all(table["rule"].str.startswith("§"))
+        t.computer_step()
+
+
 def test_a_button_click_applies_its_action() -> None:
     t = started()
     race = t.race
@@ -163,7 +179,8 @@ def test_a_button_click_applies_its_action() -> None:
     t.action_buttons[text].click()
     assert len(race.actions) == n + 1 and str(race.actions[-1]) == text
     assert t.last and str(t.last[0][0]) == text
-    assert t.last_sentences()[0] == f"> {text}"
+    action = race.actions[-1]
+    assert t.last_sentences()[0] == f"> {action.car}: {label(action)}" != f"> {text}"  # a label, not action syntax
     # the standings and the view follow the state
     assert set(t.standings()["car"]) == set(race.state.cars)
     assert t.view.frame is not None and t.view.frame.turn == race.state.turn
