@@ -26,14 +26,9 @@
 # %%
 # NBVAL_IGNORE_OUTPUT
 import racebook
-from racebook.rf90.lessons.notebook import show_assumed
-from racebook.rf90.lessons.positions import in_words
-from racebook.rf90.rules.activation import preview, sweep
 from racebook.rf90.ui import ScenarioPlayer
-from racebook.rf90.ui.quiz import ActivationQuiz, book_check
 
-ex11 = racebook.load_scenario("ex11")
-ScenarioPlayer(ex11)  # ⏮ ◀ ▶ ⏭ — the magenta halo is the active (sub)section
+ScenarioPlayer(racebook.load_scenario("ex11").race)  # ⏮ ◀ ▶ ⏭ — the magenta halo is the active (sub)section
 
 # %% [markdown]
 # **After this notebook you can** find the **Front Activation Section** (FAS, *Seção Frontal de Ativação*) from the
@@ -103,6 +98,11 @@ ScenarioPlayer(ex11)  # ⏮ ◀ ▶ ⏭ — the magenta halo is the active (sub)
 # [Ex. 11]: ../../docs/rules/rf90_rules_digest.md#ex-11
 
 # %% tags=["presenter-show"]
+from racebook.rf90.lessons.notebook import show_assumed
+from racebook.rf90.lessons.positions import in_words
+from racebook.rf90.rules.activation import preview, sweep
+from racebook.rf90.ui.quiz import ActivationQuiz, book_check
+
 start11 = racebook.rf90.scenario.load("ex11", play=False).race
 print(in_words(start11.state))
 print("sweep from the FAS:", " → ".join(str(a) for a in sweep(start11.state)))
@@ -124,6 +124,7 @@ for label, cars, rule in preview(start11.state):
 # book's order; the `assumed` lines are what the book's figure does not show.
 
 # %%
+ex11 = racebook.load_scenario("ex11")
 show_assumed(ex11, blank_line=True)
 print(book_check(ex11.race, ["E: Blue", "D: Purple", "G: Orange Green", "I: Yellow"]))
 

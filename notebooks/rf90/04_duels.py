@@ -26,14 +26,9 @@
 # %%
 # NBVAL_IGNORE_OUTPUT
 import racebook
-from racebook.rf90.lessons import duel_house_rules as dh
-from racebook.rf90.lessons import duel_sandbox as ds
-from racebook.rf90.lessons.positions import in_words
 from racebook.rf90.ui import ScenarioPlayer
-from racebook.rf90.ui.duels import DuelOddsPanel, DuelSandbox
 
-D = ds.DuelCar  # one car of a hypothetical corner section (the sandbox below)
-ScenarioPlayer(racebook.load_scenario("ex16"))  # ⏮ ◀ ▶ ⏭ step through the duel
+ScenarioPlayer(racebook.load_scenario("ex16").race)  # ⏮ ◀ ▶ ⏭ step through the duel
 
 # %% [markdown]
 # **After this notebook you can** say who may **duel** (*duelo*) in a corner and who the **CHALLENGER**
@@ -124,6 +119,12 @@ ScenarioPlayer(racebook.load_scenario("ex16"))  # ⏮ ◀ ▶ ⏭ step through t
 # [Ex. 16]: ../../docs/rules/rf90_rules_digest.md#ex-16
 
 # %% tags=["presenter-show"]
+from racebook.rf90.lessons import duel_house_rules as dh
+from racebook.rf90.lessons import duel_sandbox as ds
+from racebook.rf90.lessons.positions import in_words
+from racebook.rf90.ui.duels import DuelOddsPanel, DuelSandbox
+
+D = ds.DuelCar  # one car of a hypothetical corner section (the sandbox below)
 for track in ("teaching", "silverstone"):
     print(track)
     for c in ds.corner_sections(track):
