@@ -157,9 +157,9 @@ for tid in ("teaching", "silverstone", "monza"):
 #
 # **Announce it** in phase A, before anything else of the turn (after skipping and VERSATILITY / WISE DRIVING,
 # reading 21). Move the car **back** as many sections as the **pit stop time** printed on the board (*tempo de pit
-# stop*, e.g. "-8"), **or more** for extra fuel; **PITTING** goes back 2 fewer ([§27][]). The car is placed **last**
-# where it lands, behind every car and yellow flag there. If the **leader** pits and loses the lead, the **Leader
-# token goes at once** to the new leader ([Ex. 13][]). Then, in this order ([§13.A.3][]):
+# stop*, e.g. "-8"), **or more** for extra fuel; **PITTING** goes back 2 fewer. The car is placed **last** where it
+# lands, behind every car and yellow flag there. If the **leader** pits and loses the lead, the **Leader token goes
+# at once** to the new leader (as in [notebook 03](03_activation.ipynb)). Then, in this order ([§13.A.3][]):
 #
 # 1. **Refuel**: move the chit as above.
 # 2. **Repairs**: **red** wear tokens go back to the bag; **brown** ones stay. **TUNING** also removes one brown.
@@ -167,21 +167,17 @@ for tid in ("teaching", "silverstone", "monza"):
 # 4. **Draw** Race Cards up to the panel's card number; you may not *finish* the stop holding more. **Frozen** duel
 #    cards count; Track Cards from **Hard tyres** or **PITTING** do not ([AMB-45][]); with **WISE DRIVING** no Track
 #    Card counts.
-# 5. **Tyres**: take the panel's tyre number of chips for the new type ([AMB-16][]). **Soft**: panel − 3 chips + 3 blue
-#    tokens, at most **2 soft sets** a race ([AMB-31][]); **Hard**: +1 Track Card with each new set ([AMB-32][]).
-#    Keeping the tyres keeps the chips you had.
+# 5. **Tyres**: take the panel's tyre number of chips for the new type. **Soft**: panel − 3 chips + 3 blue tokens, at
+#    most **2 soft sets** a race ([AMB-31][]); **Hard**: +1 Track Card with each new set. Keeping the tyres keeps the
+#    chips you had.
 # 6. **Strategy**: change it or keep it.
 #
 # The car then **does not move**: it takes the **JUST PIT** token and plays phases B–F when its **new** section is
 # activated. No house-rule switch concerns fuel or pits: the engine plays the readings quoted above.
 #
-# [AMB-16]: ../../docs/rules/rf90_rules_digest.md#amb-16
 # [AMB-31]: ../../docs/rules/rf90_rules_digest.md#amb-31
-# [AMB-32]: ../../docs/rules/rf90_rules_digest.md#amb-32
 # [AMB-45]: ../../docs/rules/rf90_rules_digest.md#amb-45
-# [Ex. 13]: ../../docs/rules/rf90_rules_digest.md#ex-13
 # [§13.A.3]: ../../docs/rules/rf90_rules_digest.md#s13-a-3
-# [§27]: ../../docs/rules/rf90_rules_digest.md#s27
 
 # %% [markdown]
 # ## Ex. 3 and Ex. 4 — a tie, and chit 8
