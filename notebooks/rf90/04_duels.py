@@ -18,25 +18,32 @@
 #
 # **You need:** [01_movement_and_passing](01_movement_and_passing.ipynb), [03_activation](03_activation.ipynb).
 #
-# **Learning objectives** — after this notebook you can:
+# In a corner the cars may fight for their places before anybody moves. Press ▶ to step through the manual's [Ex. 16][]
+# at Stowe: Green challenges, Orange declines, Blue accepts — and the duel ends in a tie.
 #
-# * say **who may duel** (*duelo*) when a corner section is activated, who the **CHALLENGER** (*DESAFIANTE*) is
-#   and who is asked to join;
-# * add up a duel total: 1–2 cards face down (no pair rules), the **duel modifier** (*modificador de duelo*) for
-#   everyone but the first car, **BANGING WHEELS +3**, a Track Card's **×2 duel power** in its own corner;
-# * resolve a duel: the new order, **ties** (1 damage each, order kept), where **decliners** go, the **frozen
-#   cards** (*cartas congeladas*) and the **Leader token**;
-# * apply the limits: **one chance per section (or subsection) per Game Turn**, no duels at the start, at a
-#   restart, under a yellow flag or for a car re-entering the track — and how **robots** duel;
-# * read the **exact odds** that a bid beats a robot's two blind cards.
+# [Ex. 16]: ../../docs/rules/rf90_rules_digest.md#ex-16
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+import racebook
+from racebook.rf90.ui import ScenarioPlayer
+
+ScenarioPlayer(racebook.load_scenario("ex16").race)  # ⏮ ◀ ▶ ⏭ step through the duel
+
+# %% [markdown]
+# **After this notebook you can** say who may **duel** (*duelo*) in a corner and who the **CHALLENGER**
+# (*DESAFIANTE*) is; add up a duel total; resolve a duel — new order, **ties**, **decliners**, **frozen cards**
+# (*cartas congeladas*), the Leader token; apply the limits; and read the **exact odds** that a bid beats a robot.
+# Every number below is the `racebook` engine's (`racebook/rf90/rules/duel.py`).
+#
+# <details><summary>Book references</summary>
 #
 # **Digest sections:** [§12][] (corner activation: duels — [§12.1][] declaring, [§12.2][] resolution, [§12.3][]
 # restrictions), [§24][] (more on duels), [§17.2][] (robots and duels), [§19.3][] (duel Discard Power), [§26.2][]
-# (BANGING WHEELS), [§29.9][] (duel table); examples [Ex. 15][], 16, 41 and 42 ([§30][]); readings [AMB-22][], 23, 24
-# and 39 ([§31][]).
+# (BANGING WHEELS), [§29.9][] (duel table); **examples** [Ex. 15][], 16, 41 and 42 ([§30][]); **readings** [AMB-22][],
+# 23, 24 and 39 ([§31][]).
 #
-# Every total, order, damage token and frozen card below is computed by the `racebook` engine
-# (`racebook/rf90/rules/duel.py`); the notebook and its widgets only show it.
+# </details>
 #
 # [AMB-22]: ../../docs/rules/rf90_rules_digest.md#amb-22
 # [Ex. 15]: ../../docs/rules/rf90_rules_digest.md#ex-15
@@ -52,80 +59,41 @@
 # [§30]: ../../docs/rules/rf90_rules_digest.md#s30
 # [§31]: ../../docs/rules/rf90_rules_digest.md#s31
 
-# %%
-import racebook
-from racebook.rf90.events import DuelReveal
-from racebook.rf90.lessons import duel_sandbox as ds
-from racebook.rf90.ui import ScenarioPlayer
-from racebook.rf90.ui.duels import DuelOddsPanel, DuelSandbox
-
-D = ds.DuelCar  # one car of a hypothetical corner section (the sandbox below)
-
-
-def show_duels(name):
-    """Replay a shipped scenario action by action and print every duel the engine resolved in it."""
-    sc, records = ds.scenario_duels(name)
-    print(sc.title, f"[{sc.cite}]")
-    for line in sc.assumed:
-        print("  assumed:", line)
-    for rec in records:
-        print()
-        print(rec)
-    return sc, records
-
-
 # %% [markdown]
 # ## The rule in plain English
 #
-# **When.** A duel can only happen when a **corner section** (*seção de Curva*, yellow border) is activated. It is
-# resolved **before** anybody in that section plays, and it can change the order in which they play ([§12][]).
+# **When.** Only when a **corner section** (*seção de Curva*, yellow border) is activated, **before** anybody there
+# plays; a duel can change the order in which they play ([§12][]).
 #
-# **Declaring** ([§12.1][]). Starting from the **last** car in the section and moving forward, each car is asked
-# whether it wants to start a duel. The first one that says yes is the **CHALLENGER** (*DESAFIANTE*). Every car
-# **ahead of** the challenger must then say at once whether it **takes part** or **declines**. Cars behind the
-# challenger have already passed: they do not take part ([AMB-23][]).
+# **Declaring.** From the **last** car forward, each car is asked whether it starts a duel; the first "yes" is the
+# **CHALLENGER**. Every car **ahead** of him then says at once whether it **takes part** or **declines**; cars behind
+# him stay out ([AMB-23][]).
 #
-# **Bidding** ([§12.1][]). Every participant plays **1 or 2 cards** from hand — Race Cards or Track Cards — **face
-# down**, all at the same time. The pairing rules of movement ([§13.C][]) **do not apply**: [4][2] is a legal duel bid
-# ([Ex. 16][]). A car that plays no card is not participating.
-#
-# **Totals** ([§12.2][], table [§29.9][]). All cards are revealed together. Each car adds the MP of its cards and:
+# **Bidding.** Each participant plays **1 or 2 cards** face down, all at once; the pairing rules of movement do not
+# apply, so [4][2] is a legal bid ([Ex. 16][]). Totals ([§12.2][]):
 #
 # | modifier | who | rule |
 # |---|---|---|
-# | the corner's **duel modifier** (−2, −3 …), printed by its name | every participant **but the first car** | [§12.2][] |
-# | **BANGING WHEELS** (*Soma +3 em Duelos*) **+3** | a car with that strategy, in any position | [§26.2][] |
-# | **duel Discard Power**: the Track Card counts **×2** | only in the corner named on the card | [§19.3][] |
+# | the corner's **duel modifier** (−2, −3 …) | every participant **but the first car** | [§12.2][] |
+# | **BANGING WHEELS** **+3** | a car with that strategy | [§26.2][] |
+# | a Track Card's **duel power ×2** | only in the corner named on the card | [§19.3][] |
 #
-# **Resolution** ([§12.2][]). The participants are re-ordered by total, **highest first**. Drivers who **declined** go
-# **behind the participants**, in their old order ([AMB-22][]; [Ex. 16][]) — also when **nobody** takes up the
-# challenge: «Pilotos que se recusaram a participar agora são colocados atrás do DESAFIANTE». Declining always costs the
-# places; a robot that refuses ([§17.2][]) is a decliner too. **Ties**: tied cars **collide** — each takes
-# **1 damage** (a random wear token from the bag) and they **keep their relative order** ([AMB-24][]). Robots take no
-# wear ([§17.1][]).
+# **Resolution.** Highest total first. **Decliners** go **behind the participants**, in their old order — also when
+# nobody takes the challenge up ([AMB-22][]): declining always costs the places. **Ties** collide: each tied car takes
+# **1 damage** (a random wear token) and they keep their order ([AMB-24][]); robots take no wear.
 #
-# **Frozen cards** (*cartas congeladas*, [§12.2][], [§23][]). Duel cards are not discarded: they stay frozen on the
-# table for the rest of the Game Turn and **return to the owner's hand at the start of the next**. A car that pits this
-# turn cannot discard them, and they **count** toward its hand limit ([§13.A.3][]). A duel-power Track Card is frozen
-# the same way ([§19.3][]). A robot's two cards are simply discarded.
+# **Frozen cards.** Duel cards stay on the table until the **start of the next Game Turn**, then return to the hand;
+# at a pit stop they count toward the hand limit ([§12.2][]). A robot's two cards are simply discarded.
 #
-# **The Leader token** ([§12.2][]). If the leader took part and a **same-lap** car finishes ahead of him, that car
-# becomes the leader ([Ex. 15][]). A **lapped** car that wins goes ahead of the token **without** becoming leader: it
-# now sits in the subsection ahead of the leader and plays last ([Ex. 42][]).
+# **The Leader token.** A **same-lap** car that finishes ahead of the leader takes it ([Ex. 15][]); a **lapped** winner
+# only goes ahead of it, into the subsection that plays last ([Ex. 42][]).
 #
-# **One chance** ([§12.3][], [§24][]). A car may duel several times in a Game Turn, but only **once per section** — or
-#  per
-# **subsection** when it shared the section with the leader ([§11.2][] case 3) — whether it **accepted or declined**:
-# being offered the duel uses the chance ([AMB-39][]).
+# **Limits** ([§12.3][]). One chance per section — or subsection — per Game Turn, used by the **offer** itself, accepted
+# or declined ([AMB-39][]). No duels at the race start, at restarts, under a yellow flag, or for a car re-entering from
+# off track.
 #
-# **No duels** ([§12.3][]): at the **race start** and at **restarts** ([§22][]), in a section with a **yellow flag**
-# ([§15.1][]), and never for a car **re-entering** from off track ([§18.5][]). Duels happen normally in the last Game
-# Turn.
-#
-# **Robots** ([§17.2][]). A robot **challenges** only when a **same-lap human** is ahead of it in the section, and it
-# **defends** (joins) against a same-lap human's challenge. Robots **never duel each other**, never start a duel to
-# unlap themselves, and do not accept a duel when they are **ahead of the leader** in his section. A robot bids the
-# **top two cards of the Race deck**, face down; the corner modifier applies to it unless it is first.
+# **Robots** ([§17.2][]) challenge only a **same-lap human** ahead of them and defend only against one; they never duel
+# each other, and refuse when ahead of the leader in his section. A robot bids the **top two Race Cards**.
 #
 # [AMB-22]: ../../docs/rules/rf90_rules_digest.md#amb-22
 # [AMB-23]: ../../docs/rules/rf90_rules_digest.md#amb-23
@@ -134,34 +102,29 @@ def show_duels(name):
 # [Ex. 15]: ../../docs/rules/rf90_rules_digest.md#ex-15
 # [Ex. 16]: ../../docs/rules/rf90_rules_digest.md#ex-16
 # [Ex. 42]: ../../docs/rules/rf90_rules_digest.md#ex-42
-# [§11.2]: ../../docs/rules/rf90_rules_digest.md#s11-2
 # [§12]: ../../docs/rules/rf90_rules_digest.md#s12
-# [§12.1]: ../../docs/rules/rf90_rules_digest.md#s12-1
 # [§12.2]: ../../docs/rules/rf90_rules_digest.md#s12-2
 # [§12.3]: ../../docs/rules/rf90_rules_digest.md#s12-3
-# [§13.A.3]: ../../docs/rules/rf90_rules_digest.md#s13-a-3
-# [§13.C]: ../../docs/rules/rf90_rules_digest.md#s13-c
-# [§15.1]: ../../docs/rules/rf90_rules_digest.md#s15-1
-# [§17.1]: ../../docs/rules/rf90_rules_digest.md#s17-1
 # [§17.2]: ../../docs/rules/rf90_rules_digest.md#s17-2
-# [§18.5]: ../../docs/rules/rf90_rules_digest.md#s18-5
 # [§19.3]: ../../docs/rules/rf90_rules_digest.md#s19-3
-# [§22]: ../../docs/rules/rf90_rules_digest.md#s22
-# [§23]: ../../docs/rules/rf90_rules_digest.md#s23
-# [§24]: ../../docs/rules/rf90_rules_digest.md#s24
 # [§26.2]: ../../docs/rules/rf90_rules_digest.md#s26-2
-# [§29.9]: ../../docs/rules/rf90_rules_digest.md#s29-9
 
 # %% [markdown]
 # ### The corners and their printed modifiers
 #
-# The manual prints only two modifiers in its examples (−2 for the corner at C, [Ex. 15][]; −3 for Stowe, [Ex. 16][]).
-# The track files mark every other value as *invented for teaching* (tracks/SCHEMA.md). From the engine's track data:
+# The manual prints only two modifiers in its examples (−2 at C, [Ex. 15][]; −3 at Stowe, [Ex. 16][]); the track files
+# mark every other value as *invented for teaching*:
 #
 # [Ex. 15]: ../../docs/rules/rf90_rules_digest.md#ex-15
 # [Ex. 16]: ../../docs/rules/rf90_rules_digest.md#ex-16
 
 # %% tags=["presenter-show"]
+from racebook.rf90.lessons import duel_house_rules as dh
+from racebook.rf90.lessons import duel_sandbox as ds
+from racebook.rf90.lessons.positions import in_words
+from racebook.rf90.ui.duels import DuelOddsPanel, DuelSandbox
+
+D = ds.DuelCar  # one car of a hypothetical corner section (the sandbox below)
 for track in ("teaching", "silverstone"):
     print(track)
     for c in ds.corner_sections(track):
@@ -170,12 +133,10 @@ for track in ("teaching", "silverstone"):
 # %% [markdown]
 # ### When no duel is possible
 #
-# The same two cars — Blue first in C, Green behind him, Green wants to challenge — in four situations. The
-# sandbox (`ds.run`) builds each position as a real race and lets the engine decide ([§12.3][], [§22][], [§15.1][]):
+# The same two cars — Blue first in C, Green behind him wanting to challenge — in four situations; the sandbox
+# (`ds.run`) builds each as a real race and the engine decides ([§12.3][]):
 #
 # [§12.3]: ../../docs/rules/rf90_rules_digest.md#s12-3
-# [§15.1]: ../../docs/rules/rf90_rules_digest.md#s15-1
-# [§22]: ../../docs/rules/rf90_rules_digest.md#s22
 
 # %% tags=["presenter-show"]
 pair = (D("Blue", hand=("R14",), choice="join", bid=("R14",)),
@@ -189,19 +150,16 @@ for what, options in [("Game Turn 5", {}), ("race start", {"turn": 1}), ("a rest
 # %% [markdown]
 # ## Ex. 15 — a duel in the leader's corner section
 #
+# *Book (Ativando Seções de Curva, p.11):* the Leader token is in **C** (−2); Blue (the leader), Green and Orange
+# are there. Asked from the back, **Orange starts** the duel; **Green and Blue accept**. Orange wins and **takes the
+# Leader token**; Green is 2nd, Blue last. Orange plays and laps Purple; then B is activated, then **C** again —
+# where Blue and Green have **had their chance**, so there is no new duel.
 #
-# *Book (Ativando Seções de Curva, p.11):* the Leader token is in **C**, a corner with modifier **−2**; Blue (the
-# leader), Green and Orange are there and nobody has played. Asked from the back, **Orange starts** the duel;
-# **Green and Blue accept**. Orange wins and **takes the Leader token**; Green is 2nd, Blue last. Orange plays and
-# **laps Purple**; then **B** (Purple) is activated, then **C** again — where Blue and Green have **already had
-# their chance**, so there is **no new duel** and Green moves first.
-#
-# The book gives no cards: the scenario invents the bids (see `assumed`). The −2 applies to everyone but Blue,
-# first in the section. Below: the engine's duel, then every activation of the Game Turn — C is activated twice
-# but the duel procedure opens only once.
+# The book gives no cards: the scenario invents the bids (`assumed`). Below: the engine's duel, then every
+# activation of the Game Turn — C is activated twice, the duel procedure opens once.
 
 # %%
-ex15, duels15 = show_duels("ex15")
+ex15, duels15 = ds.show_duels("ex15")
 print()
 for e in ex15.race.events:
     if e.kind == "SectionActivated":
@@ -210,9 +168,9 @@ opened = [e for e in ex15.race.events if e.kind == "DuelsDeclared"]
 print("duel procedures opened this Game Turn:", len(opened))
 
 # %% [markdown]
-# Orange's 4 + 4 − 2 = 6 beats Green's 2 + 2 − 2 = 2 and Blue's 1: the order becomes Orange, Green, Blue, and
-# Orange — on the leader's lap and now ahead of him — takes the Leader token ([§12.2][]). At the start of Game Turn 6
-# the three cars take their frozen cards back (the end of the player's log).
+# Orange's 4 + 4 − 2 = 6 beats Green's 2 + 2 − 2 = 2 and Blue's 1 (first in the section: no modifier), and Orange —
+# on the leader's lap — takes the token ([§12.2][]). At the start of Game Turn 6 the three cars take their frozen cards
+# back (the end of the stepper's log).
 #
 # [§12.2]: ../../docs/rules/rf90_rules_digest.md#s12-2
 
@@ -223,55 +181,32 @@ ScenarioPlayer(racebook.load_scenario("ex15"))  # ⏮ ◀ ▶ ⏭ step through t
 # %% [markdown]
 # ## Ex. 16 — a duel at Stowe ends in a tie
 #
-#
-# *Book (Resolução dos Duelos, p.11–12):* Blue (first), Orange and Green (last) are in **Stowe** (−3). Green, last,
-# is asked first and **challenges**. **Orange declines** (to avoid the risk of damage); **Blue accepts**. Green
-# reveals **[3][3]** and has **BANGING WHEELS (+3)**, cancelled by the **−3**: **6**. Blue, first in the section (no
-# modifier), reveals **[4][2]**: **6**. A **tie**: Blue and Green each take **1 damage**, Blue stays ahead, and
-# Orange, who declined, goes **last**: **Blue, Green, Orange**.
+# *Book (Resolução dos Duelos, p.11–12):* the stepper at the top. Blue (first), Orange and Green (last) are in
+# **Stowe** (−3). Green **challenges**; **Orange declines**, **Blue accepts**. Green's **[3][3]**, +3 BANGING WHEELS,
+# −3 Stowe: **6**. Blue's **[4][2]**, first in the section: **6**. A **tie**: each takes **1 damage**, Blue stays
+# ahead, and Orange, who declined, goes **last**: **Blue, Green, Orange**.
 
 # %%
-ex16, duels16 = show_duels("ex16")
-
-# %%
-# NBVAL_IGNORE_OUTPUT
-ScenarioPlayer(racebook.load_scenario("ex16"))  # ⏮ ◀ ▶ ⏭ step through the duel
-
-# %% [markdown]
-# Note **[4][2]**: not a legal movement pair ([§13.C][]), but any two cards may be bid ([§12.1][]). Both wear tokens are
-# red because the scenario stacks the bag (`assumed`); in a real game they are random.
-#
-# [§12.1]: ../../docs/rules/rf90_rules_digest.md#s12-1
-# [§13.C]: ../../docs/rules/rf90_rules_digest.md#s13-c
+ex16, duels16 = ds.show_duels("ex16")
 
 # %% [markdown]
 # ## Ex. 41 — one duel chance per section (Curve 5)
 #
-#
 # *Book (Mais Sobre Duelos, p.28):* **Curve 5** is activated with **Red**, the leader, first. **Blue** starts a duel;
-# **Black** (a SuperFast robot) **and Red accept**. **Red wins**, moves and **laps Purple**. Purple's section is
-# activated; Purple ends behind Red. Curve 5 is activated again — but **nobody may start a duel**: all these cars
-# have already had their chance there.
-#
-# On the Silverstone teaching track Curve 5 is **Abbey** (−1, invented). Black joins by [§17.2][] — it defends against
-# a same-lap human's challenge — and bids the top two cards of the Race deck (stacked: (40) and (64)).
+# **Black** (a SuperFast robot) **and Red accept**. **Red wins**, moves and laps Purple. Curve 5 is activated again —
+# but **nobody may start a duel**: all these cars have had their chance there. On the Silverstone teaching track
+# Curve 5 is **Abbey** (−1, invented); Black defends against a same-lap human ([§17.2][]) with the top two Race Cards.
 #
 # [§17.2]: ../../docs/rules/rf90_rules_digest.md#s17-2
 
 # %%
-ex41, duels41 = show_duels("ex41")
+ex41, duels41 = ds.show_duels("ex41")
 print()
-print("Abbey activations:", [e.label for e in ex41.race.events if e.kind == "SectionActivated"
-                             and e.section == "Abbey"])
-print("duel chances used this Game Turn:", sorted(ex41.race.state.duel_chances))
-print("position now:", ex41.race.position())
-
-# %% [markdown]
-# The chances are kept per car and per section (`Abbey:main`; a subsection ahead of the leader would be
-# `Abbey:ahead`). The second activation of Abbey finds Blue and Black with their chance used, so the engine opens
-# no duel procedure at all and Blue simply plays ([AMB-39][]).
-#
-# [AMB-39]: ../../docs/rules/rf90_rules_digest.md#amb-39
+for e in ex41.race.events:
+    if e.kind == "DuelChanceUsed":
+        print(e.sentence())
+print("\n".join(ds.chances_lines(ex41.race.state)))
+print("now:", in_words(ex41.race.state))
 
 # %%
 # NBVAL_IGNORE_OUTPUT
@@ -280,26 +215,19 @@ ScenarioPlayer(racebook.load_scenario("ex41"))  # ⏮ ◀ ▶ ⏭ step through t
 # %% [markdown]
 # ## Ex. 42 — a second duel through subsections (Curve 1)
 #
+# *Book (p.28):* **Red**, the leader, is in a straight; ahead of him in **Curve 1** (G, −1 invented) are Yellow (a
+# Fast robot), Orange and Purple (a Slow robot), all a lap behind. Red moves into G and **laps Purple and Orange**.
+# In **G2** — Red and the cars behind him — **Purple** challenges **Orange**, and **Red**, who has already played,
+# takes part. **Orange wins** and passes Red: **ahead of the Leader token** (but not leader: he is a lap down), he
+# plays when **G1** is activated, and there he has a **new** chance and **challenges Yellow** ([§12.3][]).
 #
-# *Book (p.28):* **Red**, the leader, is in a straight; ahead of him in **Curve 1** (G on the teaching track, −1
-# invented) are Yellow (a Fast robot), Orange and Purple (a Slow robot), all a lap behind. Red moves into G and
-# **laps Purple and Orange**. Now **G2** — Red and the cars behind him — is the active subsection: **Purple**
-# starts a duel against **Orange**, and **Red**, who has already played, **takes part**. **Orange wins** and
-# passes Red: he is now **ahead of the Leader token** (but not leader: he is a lap down) and plays when **G1** is
-# activated. There he has a **new** chance and **challenges Yellow** — a different subsection ([§12.3][]).
+# Yellow, a robot ahead of the leader, refuses and goes **behind the challenger**; by the default house rule
+# `lone_challenger_bids` Orange still lays a card face down (R57 [3], frozen).
 #
-# Purple, lapped, challenges because Orange is a human **on its own lap** ([§17.2][]). In G1 Yellow is a robot ahead of
-# the leader, so it does not accept ([§17.2][]) — and, like any decliner, it goes **behind the challenger** ([§12.2][]).
-# So Orange's second chance is real: nobody accepted, and by the default house rule `lone_challenger_bids` Orange still
-# lays a card face down (R57 [3], frozen until the next Game Turn); the last "New order in G" line shows Orange
-# ahead of Yellow, and Orange plays first when G1 is played.
-#
-# [§12.2]: ../../docs/rules/rf90_rules_digest.md#s12-2
 # [§12.3]: ../../docs/rules/rf90_rules_digest.md#s12-3
-# [§17.2]: ../../docs/rules/rf90_rules_digest.md#s17-2
 
 # %%
-ex42, duels42 = show_duels("ex42")
+ex42, duels42 = ds.show_duels("ex42")
 
 # %%
 # NBVAL_IGNORE_OUTPUT
@@ -308,16 +236,13 @@ ScenarioPlayer(racebook.load_scenario("ex42"))  # ⏮ ◀ ▶ ⏭ step through t
 # %% [markdown]
 # ## Duel sandbox: let the engine resolve your duel
 #
-# Pick a **corner** (with its printed modifier), **2–4 cars** front to back (human or robot, lap, strategy — try
-# BANGING WHEELS — and hand), each human's **decision** (*challenge*; *join if asked*; *stay out*) and **bid** (click
-# 1 or 2 of the hand's cards). On every change the sandbox builds the position as a race, applies the decisions as
-# the engine's own actions (`Green challenge`, `Orange decline`, `Blue bid R14 R22` …) and shows the engine's
-# resolution: totals, new order, damage, frozen cards, Leader token and the log. Robots decide by [§17.2][]; their two
-# cards are the next Race Cards (**robots draw**, or the seeded deck when empty). It opens on [Ex. 16][].
+# Pick a **corner**, **2–4 cars** front to back (human or robot, lap, strategy, hand), each human's **decision**
+# (*challenge*; *join if asked*; *stay out*) and **bid** (click 1 or 2 of the hand's cards). The sandbox plays the
+# decisions as the engine's own actions and shows its resolution: totals, new order, damage, frozen cards, Leader
+# token and log. Robots decide by [§17.2][] and bid the next Race Cards. It opens on [Ex. 16][].
 #
-# Try: let Orange *join if asked*; give Blue only one card; make Green's strategy plain; move the duel to
-# **Copse** and bid the Track Card **T02** (duel power ×2 in Copse); tick **race start**; turn car 3 into a robot.
-# If the engine refuses a set-up (three cards, a card not in hand, an unknown code) it says why in red.
+# Try: let Orange *join if asked*; move the duel to **Copse** and bid the Track Card **T02** (×2 in Copse); tick
+# **race start**; turn car 3 into a robot. A set-up the engine refuses is explained in red.
 #
 # [Ex. 16]: ../../docs/rules/rf90_rules_digest.md#ex-16
 # [§17.2]: ../../docs/rules/rf90_rules_digest.md#s17-2
@@ -328,8 +253,8 @@ sandbox = DuelSandbox()
 sandbox
 
 # %% [markdown]
-# The same controller without the widgets — *what if Orange had joined at Stowe?* Orange's [3][3] − 3 = 3 is too
-# little; he still ends last, but now his cards are frozen too:
+# The same controller without the widgets — *what if Orange had joined at Stowe?* His [3][3] − 3 = 3 is too little:
+# he still ends last, but now his cards are frozen too:
 
 # %% tags=["presenter-show"]
 from dataclasses import replace
@@ -341,14 +266,12 @@ ex16_setup = ds.DuelSetup("silverstone", "Stowe", (
 ), seed=16, turn=6, lap=2, wear_stack=("red", "red", "red"))
 orange_joins = replace(ex16_setup, cars=(ex16_setup.cars[0], replace(ex16_setup.cars[1], choice="join"),
                                          ex16_setup.cars[2]))
-r = ds.run(orange_joins)
-print("decisions:", " · ".join(r.actions))
-print(r.record)
+print(ds.run(orange_joins).record)
 
 # %% [markdown]
-# A robot in the section — a Slow robot (Purple) behind Blue in C: it **challenges** the same-lap human ahead of
-# it ([§17.2][]) and bids the top two cards (stacked here: (03) [4] and (40) [1]). Black, a robot first in the section,
-# does **not** defend against another robot's challenge and is placed behind the participants:
+# A robot in the section — a Slow robot (Purple) behind Blue in C **challenges** the same-lap human ahead of it and
+# bids the top two cards (stacked: (03) [4] and (40) [1]). Black, a robot first in the section, does **not** defend
+# against another robot and is placed behind the participants ([§17.2][]):
 #
 # [§17.2]: ../../docs/rules/rf90_rules_digest.md#s17-2
 
@@ -363,32 +286,25 @@ print()
 print("\n".join(r.sentences()))
 
 # %% [markdown]
-# Purple's (03) [4] + (40) [1] − 2 = 3 beats Blue's lone R14, 4 − 2 = 2: the robot passes Blue. Only Blue's card is
-# frozen; the robot's two go to the discard pile.
+# Purple's 4 + 1 − 2 = 3 beats Blue's lone R14, 4 − 2 = 2: the robot passes Blue. Only Blue's card is frozen.
 #
 # ## Odds: does my bid beat a robot's two blind cards?
 #
-# A robot's bid is the **top two cards of the Race deck** ([§17.2][]). From my seat every card I **cannot see** — the
-# draw pile and the other players' hidden hands — is equally likely to be one of them; the cards I **can** see
-# are out: my hand, the discard pile, every Target Check on the panels, frozen duel cards
-# (`racebook.rf90.analysis.odds.unseen`).
-# So the chance is **exact**: `racebook.rf90.analysis.odds.duel_vs_robot` counts every pair of unseen cards — no
-# sampling.
-# `ds.bid_odds` asks it for every bid in my hand (each total from `racebook.rf90.rules.duel.total`, so the corner
-# modifier,
-# BANGING WHEELS and duel power are the engine's), and `ds.robot_total_distribution` gives the exact distribution
-# of the robot's total. A **tie** means 1 damage for me and the order kept (robots ignore damage).
+# A robot bids the **top two cards of the Race deck**. From my seat every card I **cannot see** is equally likely to
+# be one of them; the cards I **can** see (my hand, the discard pile, the Target Checks, frozen cards) are out. So
+# the chance is **exact**:
+# `racebook.rf90.analysis.odds.duel_vs_robot` counts every pair of unseen cards, and each bid's total is the engine's
+# (`racebook.rf90.rules.duel.total`). A **tie** means 1 damage for me and the order kept.
 #
-# **[Ex. 41][] from Blue's seat**, before he challenges: Blue holds R22 [2], R24 [2], R63 [2]; Black, the robot, is
-# 2nd in Abbey (−1), Blue 3rd (−1). What could Blue expect against Black alone?
+# **[Ex. 41][] from Blue's seat**, before he challenges: Blue holds R22 [2], R24 [2], R63 [2]; Black is 2nd in Abbey
+# (−1), Blue 3rd (−1). What could Blue expect against Black alone?
 #
 # [Ex. 41]: ../../docs/rules/rf90_rules_digest.md#ex-41
-# [§17.2]: ../../docs/rules/rf90_rules_digest.md#s17-2
 
 # %%
 start41 = racebook.rf90.scenario.load("ex41", play=False).race  # the position before any decision
 st = start41.state
-print("position:", start41.position(), "| Blue's hand:", " ".join(st.cars["Blue"].hand))
+print(in_words(st), "| Blue's hand:", " ".join(st.cars["Blue"].hand))
 rows41 = ds.bid_odds(st, "Blue", "Black", "Abbey")
 print("\n".join(ds.odds_lines(rows41)))
 print()
@@ -397,31 +313,28 @@ for total, p in ds.robot_total_distribution(st, "Blue", rows41[0].robot_modifier
     print(f"  {total:>2}: {ds.fraction_text(p)}")
 
 # %% [markdown]
-# With two cards Blue's 3 beats Black only **17.9 % (261/1457)** of the time and ties (1 damage) **26.4 %
-# (1153/4371)** — in the book Black drew (40) and (64), [1] + [1] − 1 = 1, and Blue's 3 won. One card never wins: its 1
-# can at best tie the robot's lowest total, [1] + [1] − 1. (Red, a human, bids what he chooses: the odds rate
-# the robot only.)
+# With two cards Blue's 3 beats Black only **17.9 % (261/1457)** of the time and ties **26.4 % (1153/4371)** — in
+# the book Black drew (40) and (64), [1] + [1] − 1 = 1, and Blue's 3 won. One card never wins.
 #
-# A richer, seeded hand for the panel below: **Copse** (corner 1 of Silverstone, −1), Blue with **BANGING WHEELS**
-# holding R14 [4], R22 [2], R89 [1] and the Track Card **T02** [3] whose duel power doubles it **in Copse**; a
-# third car is first in the section, so both Blue and the robot get the −1:
+# A richer hand for the panel below: **Copse** (−1), Blue with **BANGING WHEELS** holding R14 [4], R22 [2], R89 [1]
+# and the Track Card **T02** [3], doubled **in Copse**; a third car is first in the section, so Blue and the robot
+# both get the −1:
 
 # %% tags=["presenter-show"]
 copse = ds.DuelSetup("silverstone", "Copse", (
     D("Red"), D("Blue", hand=("R14", "R22", "R89", "T02"), strategy="banging_wheels"), D("Black", robot="superfast")))
 st = ds.build(copse).state
-print("position:", ds.position(copse))
+print(in_words(st))
 for b in ds.bid_totals(st, "Copse", "Blue")[-3:]:
     print(f"  {b.label:<8} {b.breakdown} = {b.total}")
 print()
 print("\n".join(ds.odds_lines(ds.bid_odds(st, "Blue", "Black", "Copse"))))
 
 # %% [markdown]
-# The panel: type a hand (Race Cards `R..`, this track's Track Cards `T..`), choose the corner, who is first in
-# the section, BANGING WHEELS, and the cards already seen in the discard pile. Top: P(win / tie / lose) for every
-# bid (green / amber / red). Bottom: the exact distribution of the robot's total, coloured against the bid chosen
-# in **compare bid** (here R22+R89 = 5; by default the cheapest bid with the best chance). The table under the
-# charts has the exact fractions.
+# The panel: type a hand (Race Cards `R..`, this track's Track Cards `T..`), the corner, who is first, BANGING
+# WHEELS and the cards already seen. Top: P(win / tie / lose) for every bid. Bottom: the exact distribution of the
+# robot's total, coloured against the bid in **compare bid** (here R22+R89 = 5). The odds are against **one** robot,
+# and for the moment **before** the bids.
 
 # %%
 # NBVAL_IGNORE_OUTPUT
@@ -431,36 +344,25 @@ odds_panel.compare_bid("R22+R89")  # colour the robot's totals against this bid
 odds_panel
 
 # %% [markdown]
-# Two cautions, both about what the numbers mean rather than how they are counted: the odds are against **one**
-# robot (with several opponents the chances are not independent), and they are for the moment **before** the bids
-# — the robot draws its two cards when the bidding starts.
-#
 # ## House rules: the readings the engine uses
 #
-# The book leaves four duel points open that the digest lists; the engine follows its recommended reading for each
-# ([§31][]):
+# The book leaves four duel points open; the engine follows the digest's recommended reading ([§31][]):
 #
-# * **[AMB-22][] — where decliners go.** "Placed behind the CHALLENGER" could put a decliner *between* participants
-#   when the challenger does not finish last. The engine puts decliners **behind all participants**, in their old
-#   order (as in [Ex. 16][]).
-# * **[AMB-23][] — cars behind the challenger.** Only cars ahead of the challenger are asked; cars behind **stay at the
-#   back** in their order.
-# * **[AMB-24][] — tie damage.** "Um dano para cada carro que empatou" could mean N damage for N tied cars: the engine
-#   gives **1 damage to each** tied car ([Ex. 16][]), and only the tied cars are affected.
-# * **[AMB-39][] — the chance.** Any **offer** of a duel uses the chance in that section (or subsection) for this Game
-#   Turn — accepted or declined ([Ex. 41][]).
+# * **[AMB-22][] — where decliners go:** behind **all** participants, in their old order ([Ex. 16][]), not between them.
+# * **[AMB-23][] — cars behind the challenger** are not asked and stay at the back.
+# * **[AMB-24][] — tie damage:** **1 damage to each** tied car ([Ex. 16][]), not N each for N tied cars.
+# * **[AMB-39][] — the chance:** any **offer** uses it in that section or subsection ([Ex. 41][]).
 #
-# A robot **defends** only against a human challenger ([§17.2][]): that reading is the engine's own. Two more points
-# are open in the text and clubs read them differently, so `racebook.rf90.options.Rules` has a **switch** for each:
+# Two more points are open in the text and clubs read them differently, so `racebook.rf90.options.Rules` has a
+# **switch** for each:
 #
-# * **`lone_challenger_bids`** ([§12.1][]). When every car ahead declines, the decliners go behind the challenger — but
-#   does he still lay cards? The text is silent. Default `True`: he follows the written procedure and lays 1 or 2
-#   cards face down, which freeze (a challenge is never free); laying none, he is not participating and the order
-#   is kept. `False`: he lays no card.
-# * **`duel_modifier_spares_group_front`** ([§12.2][], «com exceção do primeiro carro da seção»). Default `True`: the
-#   first car of the **activated group** is spared — in the leader's subsection, its first car ([Ex. 42][]: Red gets no
-#   −1). `False`: literally the first car of the **section**, so when lapped cars sit ahead of the leader nobody in
-#   the leader's subsection is spared.
+# * **`lone_challenger_bids`** ([§12.1][]): when everyone ahead declines, does the challenger still lay cards? Default
+#   `True`: he lays 1 or 2 face down, which freeze (a challenge is never free); `False`: he lays none.
+# * **`duel_modifier_spares_group_front`** ([§12.2][]): default `True` spares the first car of the **activated group** —
+#   in the leader's subsection, its first car ([Ex. 42][]: Red gets no −1); `False`: literally the first car of the
+#   **section**.
+#
+# Each switch both ways — Green challenges in G and Red and Blue decline; Red's bid in [Ex. 42][]'s G2:
 #
 # [AMB-22]: ../../docs/rules/rf90_rules_digest.md#amb-22
 # [AMB-23]: ../../docs/rules/rf90_rules_digest.md#amb-23
@@ -471,45 +373,21 @@ odds_panel
 # [Ex. 42]: ../../docs/rules/rf90_rules_digest.md#ex-42
 # [§12.1]: ../../docs/rules/rf90_rules_digest.md#s12-1
 # [§12.2]: ../../docs/rules/rf90_rules_digest.md#s12-2
-# [§17.2]: ../../docs/rules/rf90_rules_digest.md#s17-2
 # [§31]: ../../docs/rules/rf90_rules_digest.md#s31
 
-# %%
-from racebook.rf90.options import HOUSE_RULE_DOCS, Rules
-from racebook.rf90.scenario import build
-
-print("house-rule switches:", ", ".join(Rules().to_dict()))
-print("duel switches (§12):", [name for name, doc in HOUSE_RULE_DOCS.items() if doc.startswith("§12")])
-
-# lone_challenger_bids: Green challenges in G (Curve 1, -1), Red and Blue decline
-LONE = "teaching turn=5 lap=3 | F: Fast1* | G: Blue Red Green"
-HANDS = {"Blue": {"hand": ["R22", "R24"]}, "Red": {"hand": ["R55", "R63"]}, "Green": {"hand": ["R42", "R76"]}}
-for bids in (True, False):
-    race = build({"scenario": {"id": "lone", "track": "teaching", "seed": 0, "position": LONE}, "cars": HANDS,
-                  "rules": {"lone_challenger_bids": bids}})
-    for a in ["Green challenge", "Red decline", "Blue decline"] + (["Green bid R42"] if bids else []):
-        race.apply(a)
-    green = race.state.cars["Green"]
-    print(f"lone_challenger_bids={bids}: G is now {', '.join(race.state.cars_in('G'))}; "
-          f"Green's frozen cards {green.frozen}, hand {sorted(green.hand)}")
-
-# duel_modifier_spares_group_front: Red's bid in Ex. 42's leader subsection G2
-for spare in (True, False):
-    sc = racebook.rf90.scenario.load("ex42", play=False)
-    sc.race.state.rules = Rules(duel_modifier_spares_group_front=spare)
-    for a in sc.actions[:sc.actions.index("Red bid R22") + 1]:
-        sc.race.apply(a)
-    reveal = next(e.body() for e in sc.race.events if isinstance(e, DuelReveal) and e.car == "Red")
-    print(f"duel_modifier_spares_group_front={spare}: {reveal}")
+# %% tags=["presenter-show"]
+print("duel switches (§12):", ", ".join(dh.duel_switches()))
+for flag in (True, False):
+    print(dh.lone_challenger(flag))
+for flag in (True, False):
+    print(dh.group_front(flag))
 
 # %% [markdown]
-# [AMB-22][] and [AMB-24][] in one sandbox run: four cars in Copse; Green (3rd) challenges, **Orange** (2nd) declines,
-# Blue (1st) joins, Pink (4th, behind the challenger) is not asked. Green wins — and Orange still goes behind
-# **both** participants, not just behind the challenger; Pink stays last ([AMB-22][], [AMB-23][]):
+# [AMB-22][] and [AMB-23][] in one sandbox run: four cars in Copse; Green (3rd) challenges, **Orange** (2nd) declines,
+# Blue (1st) joins, Pink (4th) is not asked. Green wins — and Orange goes behind **both** participants; Pink stays last:
 #
 # [AMB-22]: ../../docs/rules/rf90_rules_digest.md#amb-22
 # [AMB-23]: ../../docs/rules/rf90_rules_digest.md#amb-23
-# [AMB-24]: ../../docs/rules/rf90_rules_digest.md#amb-24
 
 # %% tags=["presenter-show"]
 r = ds.run(ds.DuelSetup("silverstone", "Copse", (
@@ -536,30 +414,14 @@ print(r.record)
 # %% [markdown]
 # ## What to remember
 #
-# * Duels happen only when a **corner section** is activated, before anybody there plays ([§12][]).
-# * Asked **from the back**: the first "yes" is the **CHALLENGER**; only the cars **ahead** of him choose to take
-#   part ([§12.1][]).
-# * **1–2 cards face down**, any values; + the **duel modifier** for all but the **first** car, **BANGING WHEELS
-#   +3**, **×2** for a duel-power Track Card in its own corner ([§12.2][], [§19.3][], [§26.2][]).
-# * Highest total first; **decliners behind the participants** — behind the challenger even when nobody accepts
-#   (house rule `lone_challenger_bids`: does he still lay cards?); **ties**: 1 damage each, order kept ([§12.2][]).
-# * Duel cards are **frozen** until the next Game Turn, count at a pit, are never discarded ([§12.2][], [§23][]).
-# * A same-lap winner ahead of the leader **takes the Leader token**; a lapped winner only goes ahead of it
-#   ([§12.2][]).
-# * **One chance per section/subsection per Game Turn**, used by the offer itself; no duels at the start, at
-#   restarts, under a yellow flag, or for a re-entering car ([§12.3][], [§24][]).
-# * **Robots** challenge or defend only against a same-lap human, never each other, and bid the top two Race
-#   Cards ([§17.2][]) — your odds against them are exact fractions.
+# * Duels: only when a **corner** is activated, before anybody there plays; asked **from the back**, the first "yes"
+#   is the **CHALLENGER** and only the cars **ahead** choose to take part ([§12][]).
+# * **1–2 cards face down**, the modifier for all but the **first** car; highest total first, **decliners behind**,
+#   **ties** 1 damage each; duel cards **frozen** until the next Game Turn.
+# * A same-lap winner ahead of the leader **takes the Leader token**; one chance per section per Game Turn.
+# * **Robots** duel only against a same-lap human — your odds against them are exact.
 #
 # [§12]: ../../docs/rules/rf90_rules_digest.md#s12
-# [§12.1]: ../../docs/rules/rf90_rules_digest.md#s12-1
-# [§12.2]: ../../docs/rules/rf90_rules_digest.md#s12-2
-# [§12.3]: ../../docs/rules/rf90_rules_digest.md#s12-3
-# [§17.2]: ../../docs/rules/rf90_rules_digest.md#s17-2
-# [§19.3]: ../../docs/rules/rf90_rules_digest.md#s19-3
-# [§23]: ../../docs/rules/rf90_rules_digest.md#s23
-# [§24]: ../../docs/rules/rf90_rules_digest.md#s24
-# [§26.2]: ../../docs/rules/rf90_rules_digest.md#s26-2
 
 # %% [markdown]
 # **Next →** [05_late_braking](05_late_braking.ipynb): pass a whole braking zone in one go — or go off track.

@@ -1,6 +1,7 @@
 """What the engine did in every duel of a race (§12, §17.2, §24): :class:`DuelWatch` follows a race's log and
 builds one :class:`DuelRecord` per duel (who challenged, the bids and totals, the order after, the damage, the
-frozen cards); :func:`scenario_duels` plays a shipped scenario and returns its duels. Nothing here decides a duel;
+frozen cards); :func:`scenario_duels` plays a shipped scenario and returns its duels (:func:`show_duels` prints
+them, notebook 04); :func:`chances_lines` says who has used his duel chance this Game Turn. Nothing here decides a duel;
 the sandbox that sets duels up is :mod:`racebook.rf90.lessons.duel_sandbox`.
 """
 
@@ -14,6 +15,7 @@ from racebook.rf90.actions import Action
 from racebook.rf90.events import Damage, DamageTaken, DuelOrder, DuelsDeclared, Event, LeaderToken
 from racebook.rf90.game import Frame, Race
 from racebook.rf90.rules import duel
+from racebook.rf90.state import RaceState
 
 #: the events after which a duel's slice of the log stops (the next turn or activation has begun)
 _STOP = {"TurnBegins", "TurnSkipped", "SectionActivated", "GameTurnEnded", "GameTurnStarted", "RaceFinished"}
@@ -188,3 +190,36 @@ def scenario_duels(name: str) -> tuple[scenario.Scenario, list[DuelRecord]]:
     for text in sc.actions:
         watch.apply(text)
     return sc, watch.records
+
+
+def show_duels(name: str) -> tuple[scenario.Scenario, list[DuelRecord]]:
+    """Print a shipped scenario's title, the assumptions it had to make and every duel the engine resolved in it
+    (:func:`scenario_duels`, one :class:`DuelRecord` report each); returns them for further reading."""
+    sc, records = scenario_duels(name)
+    print(sc.title, f"[{sc.cite}]")
+    for line in sc.assumed:
+        print("  assumed:", line)
+    for rec in records:
+        print()
+        print(rec)
+    return sc, records
+
+
+def _chance_place(key: str) -> str:
+    section, _, part = key.partition(":")
+    if part == "ahead":
+        return f"{section}, subsection ahead of the leader"
+    return section
+
+
+def chances_lines(state: RaceState) -> list[str]:
+    """Who has used his duel chance this Game Turn, one line per section or subsection (§12.3, AMB-39: the offer
+    itself uses it), in plain words: ``Abbey: Black, Blue, Red have had their chance``."""
+    by_place: dict[str, list[str]] = {}
+    for car, key in sorted(state.duel_chances):
+        if key == "re-entered":
+            by_place.setdefault("re-entered from off track (no duel this Game Turn, §18.5)", []).append(car)
+        else:
+            by_place.setdefault(_chance_place(key), []).append(car)
+    return [f"{place}: {', '.join(cars)} " + ("has had his chance" if len(cars) == 1 else "have had their chance")
+            for place, cars in by_place.items()]

@@ -47,7 +47,9 @@ from racebook.rf90.lessons.duel_records import (  # noqa: F401 - the duel record
     _STOP,
     DuelRecord,
     DuelWatch,
+    chances_lines,
     scenario_duels,
+    show_duels,
 )
 from racebook.rf90.rules import duel
 from racebook.rf90.state import Activation
