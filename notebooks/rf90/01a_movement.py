@@ -108,7 +108,7 @@ OVERTAKE, LAP, UNLAP = PassKind.OVERTAKE, PassKind.LAP, PassKind.UNLAP
 # **Where a pass happens.** A pass is priced by **the section of the car being passed**, and entering that section
 # (1 MP) is paid separately ([§13.E.3][]). So in a corner or a braking zone a car cannot get past a same-lap car by
 # normal movement — only a duel (corners, [notebook 04](04_duels.ipynb)), BANGING WHEELS, late braking (braking
-# zones, [notebook 05](05_late_braking.ipynb)), a Track Card "-1" or the start / restart / last-turn rule lets it
+# zones, [notebook 05a](05a_late_braking.ipynb)), a Track Card "-1" or the start / restart / last-turn rule lets it
 # through.
 #
 # | pass | straight | braking zone | corner | rule |

@@ -100,7 +100,7 @@ from racebook.rf90.ui.checks import TestSetup, evaluate, modifier_table, odds_te
 # |---|---|
 # | a movement card | **1 damage** (a wear token from the bag) per failed test |
 # | an Extreme Trajectory | no ET bonus; the **recovery manoeuvre** of that spot ([§18.2][]) |
-# | late braking | the **off-track route** and its recovery manoeuvres — [notebook 05](05_late_braking.ipynb) |
+# | late braking | the **off-track route** and its recovery manoeuvres — [notebook 05a](05a_late_braking.ipynb) |
 # | the Leader lapping check | he cannot lap that car: he stops behind it, his other MP are lost, **no damage** ([§20][]) |
 #
 # [AMB-6]: ../../docs/rules/rf90_rules_digest.md#amb-6

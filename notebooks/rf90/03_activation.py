@@ -16,7 +16,8 @@
 # %% [markdown]
 # # 03 — Section activation: who plays when
 #
-# **You need:** [00_start_here](00_start_here.ipynb), [01_movement_and_passing](01_movement_and_passing.ipynb).
+# **You need:** [00_start_here](00_start_here.ipynb), [01a_movement](01a_movement.ipynb),
+# [01b_passing](01b_passing.ipynb).
 #
 # The leader, Blue, is in E. Press ▶ to play the manual's [Ex. 11][] one step at a time: the magenta halo shows the
 # section playing now, and the sentence under the track says why it is that one.
@@ -77,7 +78,7 @@ ScenarioPlayer(racebook.load_scenario("ex11").race)  # ⏮ ◀ ▶ ⏭ — the m
 #    subsection 2, the FAS. The engine labels them `C1` and `C2`.
 # 6. **Leader off track** ([§18.4][]). The token goes to the frontmost car in the section where he lost control (by the
 #    default house rule `leader_token_same_lap`, the frontmost car **on his lap**: [notebook
-#    05](05_late_braking.ipynb) shows both readings). With none there, he **keeps** it and the FAS stays in that
+#    05a](05a_late_braking.ipynb) shows both readings). With none there, he **keeps** it and the FAS stays in that
 #    section until a car gets ahead of it.
 #
 # Apart from that switch the engine follows [§11.3][] as written, with two readings: the Leader checks the examples do

@@ -16,7 +16,8 @@
 # %% [markdown]
 # # 04 — Duels in corner sections
 #
-# **You need:** [01_movement_and_passing](01_movement_and_passing.ipynb), [03_activation](03_activation.ipynb).
+# **You need:** [01a_movement](01a_movement.ipynb), [01b_passing](01b_passing.ipynb),
+# [03_activation](03_activation.ipynb).
 #
 # In a corner the cars may fight for their places before anybody moves. Press ▶ to step through the manual's [Ex. 16][]
 # at Stowe: Green challenges, Orange declines, Blue accepts — and the duel ends in a tie.
@@ -424,4 +425,4 @@ print(r.record)
 # [§12]: ../../docs/rules/rf90_rules_digest.md#s12
 
 # %% [markdown]
-# **Next →** [05_late_braking](05_late_braking.ipynb): pass a whole braking zone in one go — or go off track.
+# **Next →** [05a_late_braking](05a_late_braking.ipynb): pass a whole braking zone in one go — or go off track.

@@ -16,8 +16,8 @@
 # %% [markdown]
 # # 05a — Late braking, part 1: the rule and the book's examples
 #
-# **You need:** [01_movement_and_passing](01_movement_and_passing.ipynb), [02_check_tests](02_check_tests.ipynb),
-# [03_activation](03_activation.ipynb).
+# **You need:** [01a_movement](01a_movement.ipynb), [01b_passing](01b_passing.ipynb),
+# [02_check_tests](02_check_tests.ipynb), [03_activation](03_activation.ipynb).
 #
 # Blue ends his move in the braking zone before Abbey, stuck behind two cars, and **brakes late** ([Ex. 31][]). Press
 # ▶ to follow it: the blind test, the two cars passed, and beside the track the off-track route he escaped.

@@ -16,9 +16,8 @@
 # %% [markdown]
 # # 05b — Late braking, part 2: late braking in the race
 #
-# **You need:** [05a_late_braking](05a_late_braking.ipynb) (and what it needs:
-# [01_movement_and_passing](01_movement_and_passing.ipynb), [02_check_tests](02_check_tests.ipynb),
-# [03_activation](03_activation.ipynb)).
+# **You need:** [05a_late_braking](05a_late_braking.ipynb) (and what it needs: [01a_movement](01a_movement.ipynb),
+# [01b_passing](01b_passing.ipynb), [02_check_tests](02_check_tests.ipynb), [03_activation](03_activation.ipynb)).
 #
 # You are Blue in [Ex. 34][], about to decide at Variante Ascari: **should you late-brake?** Move the sliders and
 # ticks — Target Check, LB modifier, rain, REFLEXES, HAZARD, another track — and watch the exact odds change.

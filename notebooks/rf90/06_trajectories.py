@@ -16,8 +16,8 @@
 # %% [markdown]
 # # 06 — Trajectories and Extreme Trajectories
 #
-# **You need:** [01_movement_and_passing](01_movement_and_passing.ipynb), [02_check_tests](02_check_tests.ipynb),
-# [05a_late_braking](05a_late_braking.ipynb).
+# **You need:** [01a_movement](01a_movement.ipynb), [01b_passing](01b_passing.ipynb),
+# [02_check_tests](02_check_tests.ipynb), [05a_late_braking](05a_late_braking.ipynb).
 #
 # Orange stands on a **+2 trajectory** (the green/orange circle in F) and plays two cards worth 4 MP. Press ▶ to
 # step through [Ex. 18][] and watch the trajectory turn them into **6 MP**.

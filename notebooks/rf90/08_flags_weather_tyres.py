@@ -16,8 +16,9 @@
 # %% [markdown]
 # # 08 — Flags, weather and tyres
 #
-# **You need:** [01_movement_and_passing](01_movement_and_passing.ipynb), [02_check_tests](02_check_tests.ipynb),
-# [04_duels](04_duels.ipynb), [05_late_braking](05_late_braking.ipynb), [06_trajectories](06_trajectories.ipynb).
+# **You need:** [01a_movement](01a_movement.ipynb), [01b_passing](01b_passing.ipynb),
+# [02_check_tests](02_check_tests.ipynb), [04_duels](04_duels.ipynb), [05a_late_braking](05a_late_braking.ipynb),
+# [06_trajectories](06_trajectories.ipynb).
 #
 # A card can carry a **flag** or move the **weather**. Step through a race on the teaching track (▶ steps on, ◀ goes
 # back): Green drops a **yellow flag** in corner G to hold Blue up, and Red, the leader, clears it by driving past.
@@ -172,7 +173,7 @@ for what, position in (("no flag", "teaching turn=3 | A: Red*{played} | G: Green
 # %% [markdown]
 # ## Blue flag: cheaper lapping, Leader check still needed (Ex. 29)
 #
-# [Ex. 29][] ([notebook 01](01_movement_and_passing.ipynb) has it in full): Blue holds a blue pawn and laps Orange **in
+# [Ex. 29][] ([notebook 01b](01b_passing.ipynb) has it in full): Blue holds a blue pawn and laps Orange **in
 # corner G for 1 MP** and Pink **on the straight F for 0 MP** — and, as the leader, makes a **Leader lapping check**
 # before each ([§15.3][], [§20][]).
 
@@ -437,7 +438,7 @@ for _ in range(4):  # four weather cards, each moving the pawn one step towards 
 # ## See also
 #
 # * [Notebook 06](06_trajectories.ipynb) shows the ET and trajectories the orange flag forces robots onto; [notebook
-#   05](05_late_braking.ipynb) the late braking it can force; [notebook 01](01_movement_and_passing.ipynb) the lapping
+#   05a](05a_late_braking.ipynb) the late braking it can force; [notebook 01b](01b_passing.ipynb) the lapping
 #   costs a blue flag changes; [notebook 02](02_check_tests.ipynb) the other test modifiers.
 # * `racebook replay flags_yellow` prints the yellow-flag scenario's log in a terminal.
 

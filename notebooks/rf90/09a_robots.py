@@ -16,9 +16,10 @@
 # %% [markdown]
 # # 09a — Robots, part 1: the cars nobody drives
 #
-# **You need:** [01_movement_and_passing](01_movement_and_passing.ipynb), [03_activation](03_activation.ipynb),
-# [04_duels](04_duels.ipynb), [05_late_braking](05_late_braking.ipynb), [06_trajectories](06_trajectories.ipynb),
-# [07_fuel_and_pits](07_fuel_and_pits.ipynb), [08_flags_weather_tyres](08_flags_weather_tyres.ipynb).
+# **You need:** [01a_movement](01a_movement.ipynb), [01b_passing](01b_passing.ipynb),
+# [03_activation](03_activation.ipynb), [04_duels](04_duels.ipynb), [05a_late_braking](05a_late_braking.ipynb),
+# [06_trajectories](06_trajectories.ipynb), [07_fuel_and_pits](07_fuel_and_pits.ipynb),
+# [08_flags_weather_tyres](08_flags_weather_tyres.ipynb).
 #
 # Robots fill the grid when there are few players, and the engine drives them. Step through their turn (▶ steps on,
 # ◀ goes back; robots are squares, humans circles): who passes whom for how many MP, and where a robot must stop.

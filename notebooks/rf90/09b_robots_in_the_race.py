@@ -17,7 +17,7 @@
 # # 09b — Robots, part 2: in the race
 #
 # **You need:** [09a_robots](09a_robots.ipynb) (and what it needs: [04_duels](04_duels.ipynb),
-# [05_late_braking](05_late_braking.ipynb), [07_fuel_and_pits](07_fuel_and_pits.ipynb),
+# [05a_late_braking](05a_late_braking.ipynb), [07_fuel_and_pits](07_fuel_and_pits.ipynb),
 # [08_flags_weather_tyres](08_flags_weather_tyres.ipynb)).
 #
 # Whoever holds the **orange pawn** drives the robots a little. Step through it (▶ steps on, ◀ goes back): Red, the

@@ -17,7 +17,8 @@
 # # 10 — The Safety Car
 #
 # **You need:** [03_activation](03_activation.ipynb), [07_fuel_and_pits](07_fuel_and_pits.ipynb),
-# [08_flags_weather_tyres](08_flags_weather_tyres.ipynb), [09_robots](09_robots.ipynb).
+# [08_flags_weather_tyres](08_flags_weather_tyres.ipynb), [09a_robots](09a_robots.ipynb),
+# [09b_robots_in_the_race](09b_robots_in_the_race.ipynb).
 #
 # A car has crashed and the **Safety Car** (SC) is out: what may you still do? Pick a situation and click a choice —
 # the engine answers with the rule.

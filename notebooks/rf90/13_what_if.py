@@ -16,7 +16,7 @@
 # %% [markdown]
 # # 13 — What usually happens if…? Monte Carlo experiments
 #
-# **You need:** [05_late_braking](05_late_braking.ipynb), [07_fuel_and_pits](07_fuel_and_pits.ipynb),
+# **You need:** [05a_late_braking](05a_late_braking.ipynb), [07_fuel_and_pits](07_fuel_and_pits.ipynb),
 # [08_flags_weather_tyres](08_flags_weather_tyres.ipynb), [12_full_race](12_full_race.ipynb).
 #
 # Which refuel chit should you take: 8, 12 or 16? An automatic driver raced Silverstone 300 times with each, the
@@ -330,7 +330,7 @@ for a, b in (("never", "always"), ("never", "by the odds")):
 #   mean place is about 0.4 worse than *never*: a clear difference.
 # * ***By the odds* and *never* finish in the same places** (0.0 ± 0.05): the 60 % threshold is rarely reached.
 #   Telling them apart would take **thousands** of races — or the exact odds of
-#   [notebook 05](05_late_braking.ipynb), for one situation.
+#   [notebook 05a](05a_late_braking.ipynb), for one situation.
 # * *By the odds* is exactly *chit 12* of experiment 1 (and *Hard* below): the same seeds, the same races.
 #
 # ---

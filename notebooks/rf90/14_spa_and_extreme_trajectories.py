@@ -14,7 +14,7 @@
 # %% [markdown]
 # # 14 — Spa, Monaco and Expansion #1's Extreme Trajectories
 #
-# **You need:** [05_late_braking](05_late_braking.ipynb), [06_trajectories](06_trajectories.ipynb).
+# **You need:** [05a_late_braking](05a_late_braking.ipynb), [06_trajectories](06_trajectories.ipynb).
 #
 # At Spa's Eau Rouge, Red tries Expansion #1's **Extreme Trajectory**: a blind check against the 60 printed in the
 # green diamond, at the start of his turn. Step through it with ▶ ([Ex. X1-1][]–X1-2).

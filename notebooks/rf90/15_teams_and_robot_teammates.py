@@ -14,8 +14,9 @@
 # %% [markdown]
 # # 15 — Teams and robot teammates (Expansion #1)
 #
-# **You need:** [01_movement_and_passing](01_movement_and_passing.ipynb), [04_duels](04_duels.ipynb),
-# [08_flags_weather_tyres](08_flags_weather_tyres.ipynb), [09_robots](09_robots.ipynb).
+# **You need:** [01a_movement](01a_movement.ipynb), [01b_passing](01b_passing.ipynb), [04_duels](04_duels.ipynb),
+# [08_flags_weather_tyres](08_flags_weather_tyres.ipynb), [09a_robots](09a_robots.ipynb),
+# [09b_robots_in_the_race](09b_robots_in_the_race.ipynb).
 #
 # Green and Red are teammates. Step through Green's turn at Spa with ▶: he passes Red for 0 MP, then the rival
 # Blue stops him ([Ex. X1-4][]).
