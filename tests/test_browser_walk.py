@@ -1,5 +1,7 @@
 """Issue 18 item 6: every notebook of every game runs in JupyterLab in headless Chromium without an error output,
-and the main widget of each responds to a click (tests/browser_walk.py; one JupyterLab server for all).
+and the main widget of each responds to a click (tests/browser_walk.py; one JupyterLab server for all). Issue 19
+item 6: each notebook's first screen (1366×768, scrolled to the top) shows a widget or a picture; its screenshot is
+test-output/browser/walk/<game>_<nb>-first-screen.png.
 
 Skips, saying why, only where the browser checks cannot run (no /usr/bin/chromium, no playwright: see
 tools/ensure_chromium.sh, which `make test` runs first). Screenshots go to test-output/browser/walk/; the
@@ -55,6 +57,9 @@ def test_every_notebook_runs_in_jupyterlab_and_its_main_widget_responds(capsys: 
     assert not failed, failed
     for nb, r in zip(notebooks, results, strict=True):
         assert r.cells > 0 and Path(r.screenshot).stat().st_size > 5_000, r.line()
+        assert Path(r.first_screen).stat().st_size > 5_000, r.line()
         if _has_widgets(nb):
             assert r.changed, f"{r.name}: clicking {r.clicked or 'nothing'} changed nothing"
+    no_action = [r.name for r in results if not r.acts_first]
+    assert not no_action, f"no widget or picture in the first screen (issue 19 item 3): {no_action}"
     assert latencies, "no notebook has a stepper that could be clicked"
