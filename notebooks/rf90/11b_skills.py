@@ -27,7 +27,7 @@
 # NBVAL_IGNORE_OUTPUT
 from racebook.rf90.ui.strategies import StrategyDemos
 
-StrategyDemos("qualify", kind="skill")
+StrategyDemos("reflexes", kind="skill")  # Ex. 23: the same blind test without and with REFLEXES
 
 # %% [markdown]
 # **Learning objectives** — after this part you can:
