@@ -97,7 +97,7 @@ def test_house_rules_table_documents_every_rule() -> None:
         assert doc_tag.split()[0] in amb, (f.name, doc_tag, amb)
         for cited in re.findall(r"§[\d.]+\d|AMB-[\w-]+\d", doc_tag):
             assert cited in amb, (f.name, cited, amb)
-        named = re.findall(r"`(\d\d[a-z]?_\w+)`", notebooks)  # a part: `05b_…`
+        named = re.findall(r"`(\d\d[a-z]?_\w+)`", notebooks)  # a notebook, or a part of one (05a_…)
         assert named, f.name
         for nb in named:
             assert (ROOT / "notebooks" / "rf90" / f"{nb}.ipynb").is_file(), nb

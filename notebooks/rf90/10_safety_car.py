@@ -305,4 +305,4 @@ print(HOUSE_RULE_DOCS["restart_duels"])
 # [§22]: ../../docs/rules/rf90_rules_digest.md#s22
 
 # %% [markdown]
-# **Next →** [11_strategies_and_skills](11_strategies_and_skills.ipynb): every strategy and skill.
+# **Next →** [11a_strategies](11a_strategies.ipynb): every strategy, then every skill.

@@ -25,16 +25,19 @@ from racebook.rf90.trackfile import load_track
 
 # ------------------------------------------------------------------ computed runs (outside a race)
 def _unavailable(parse: Callable[[str], object], text: str, spec: dict[str, str]) -> list[str]:
+    """Two sentences: choosing ``text`` is refused, and so is a scenario file naming it (the engine's messages)."""
     out = []
+    what = f"the {text} strategy" if "strategy" in spec else f"the skill {text.upper()}"
     try:
         parse(text)
     except RacebookError as e:
-        out.append(f"{parse.__qualname__}({text!r}) raises {type(e).__name__}: {e}")
+        out.append(f"Choosing {what} is refused ({type(e).__name__}): {e}")
     try:
         _scenario.build({"scenario": {"id": "demo", "track": "teaching", "position": "teaching turn=3 | I: Blue*"},
                          "cars": {"Blue": spec}})
     except RacebookError as e:
-        out.append(f"a scenario with {spec} raises {type(e).__name__}: {e}")
+        field, value = next(iter(spec.items()))
+        out.append(f'A scenario file with {field} = "{value}" is refused ({type(e).__name__}): {e}')
     return out
 
 

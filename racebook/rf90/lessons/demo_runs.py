@@ -2,7 +2,10 @@
 
 A :class:`Demo` is data: :class:`Run` s, each a small engine position and the actions to apply. :func:`play_run`
 replays a run and returns its :class:`Line` s — the engine's own event sentences, the legal actions at chosen
-moments and a few panel values — marking those that show the effect. The demos themselves are in
+moments and a few panel values — marking those that show the effect. Each line keeps the engine's exact text
+(``Line.text``: the action text, the position in Race Position Notation) and, for actions, legal lists and positions,
+a plain form for the learner (``Line.plain``: the action's human label from :mod:`racebook.rf90.actionlabels`, the
+position as a sentence), which is what is printed and shown. The demos themselves are in
 :mod:`racebook.rf90.lessons.demo_catalogue`; :mod:`racebook.rf90.lessons.demos` is the entry point.
 """
 
@@ -15,7 +18,10 @@ from typing import Any
 
 from racebook.core.datafile import load_toml
 from racebook.core.errors import ActionSyntaxError, IllegalAction, ScenarioError
+from racebook.rf90 import notation
 from racebook.rf90 import scenario as _scenario
+from racebook.rf90.actionlabels import label as action_label
+from racebook.rf90.actions import parse as parse_action
 from racebook.rf90.events import TurnEnds
 from racebook.rf90.game import Race
 
@@ -71,17 +77,26 @@ class Demo:
 
 @dataclass(frozen=True)
 class Line:
-    """One printed line of a run: ``kind`` is position, action, event, legal, panel or text."""
+    """One printed line of a run: ``kind`` is position, action, event, legal, panel or text.
+
+    ``text`` is the engine's exact form (what a run's ``expect`` strings are matched against); ``plain``, when
+    given, the learner's form that is printed and shown instead (see the module docstring)."""
 
     kind: str
     text: str
     effect: bool = False
     at: int = 0  # event lines: the event's position in the race log (1 = the first; the stepper's position)
+    plain: str = ""
+
+    @property
+    def shown(self) -> str:
+        """What the learner reads: the plain form where there is one, else the engine's sentence."""
+        return self.plain or self.text
 
     def __str__(self) -> str:
         gutter = STAR if self.effect else " "
         indent = {"action": "  ", "event": "      ", "legal": "      ", "panel": "  "}.get(self.kind, "  ")
-        return f"{gutter}{indent}{self.text}"
+        return f"{gutter}{indent}{self.shown}"
 
 
 @dataclass(frozen=True)
@@ -146,13 +161,50 @@ def build_race(run: Run) -> Race:
     return _scenario.build(scenario_dict(run), f"<demo: {run.label}>")
 
 
+_TOKEN_NOTES = {"played": "has played", "no_move": "NO MOVE", "just_pit": "just pitted"}
+
+
+def _car_words(token: notation.CarToken | str) -> str:
+    if isinstance(token, str):
+        return "a yellow flag"
+    notes = ["the leader"] if token.leader else []
+    if token.laps_down:
+        notes.append(f"{token.laps_down} lap{'s' if token.laps_down > 1 else ''} down")
+    if token.trajectory:
+        notes.append(f"on trajectory {token.trajectory}")
+    notes += ["off the track" if f.startswith("off=") else _TOKEN_NOTES.get(f, f) for f in token.flags]
+    return token.id + (f" ({', '.join(notes)})" if notes else "")
+
+
+def position_sentence(race: Race) -> str:
+    """The position as a sentence: "Turn 3, lap 1, dry weather. E (straight): Green (the leader, has played); …".
+
+    Sections are read from the leader's backwards, cars front to back, as the position notation writes them."""
+    pos, state = notation.of(race.state), race.state
+    where = [f"{sec} ({state.section_type(sec).value}): " + ", ".join(_car_words(t) for t in toks)
+             for sec, toks in pos.sections]
+    head = f"Turn {pos.turn}, lap {pos.lap}, {state.condition().value} weather"
+    if pos.sc:
+        head += f", the Safety Car in {pos.sc}"
+    return f"{head}. " + "; ".join(where) + "."
+
+
 def _legal_line(race: Race, verbs: tuple[str, ...]) -> Line:
     acts = [a for a in race.legal_actions() if not verbs or a.verb in verbs]
     who = race.current_car or ""
     # sorted: the engine lists some options in set order (VERSATILITY's strategies), which varies by run
-    shown = sorted(str(a)[len(who) + 1:] if str(a).startswith(who + " ") else str(a) for a in acts)
+    exact = sorted(str(a)[len(who) + 1:] if str(a).startswith(who + " ") else str(a) for a in acts)
+    labels = sorted(action_label(a, race.state) for a in acts)
     phase = race.phase.value if race.phase else "nothing pending"
-    return Line("legal", f"legal now for {who} ({phase}): " + (" · ".join(shown) or "none"))
+    return Line("legal", f"legal now for {who} ({phase}): " + (" · ".join(exact) or "none"),
+                plain=f"{who} may now ({phase}): " + (" · ".join(labels) or "nothing"))
+
+
+def run_label(text: str, race: Race) -> str:
+    """An action of a run as the learner reads it: "Blue: play R60 [3] and move 3 MP" (its human label, with the
+    cards' MP from ``race``'s position before the action)."""
+    action = parse_action(text)
+    return f"▶ {action.car}: {action_label(action, race.state)}"
 
 
 def play_run(run: Run) -> RunResult:
@@ -161,7 +213,7 @@ def play_run(run: Run) -> RunResult:
         computed = [Line("text", t, any(m in t for m in run.expect)) for t in run.compute()]
         return RunResult(run, tuple(computed))
     race = build_race(run)
-    lines: list[Line] = [Line("position", f"position: {race.position()}")]
+    lines: list[Line] = [Line("position", f"position: {race.position()}", plain=position_sentence(race))]
     at = len(race.steps[0].events)
     if run.opening:
         lines += [Line("event", e.sentence(), at=k) for k, e in enumerate(race.steps[0].events, 1)]
@@ -170,12 +222,13 @@ def play_run(run: Run) -> RunResult:
         if i in run.legal_at:
             lines.append(_legal_line(race, run.legal_verbs))
         try:
+            plain = run_label(text, race)
             events = race.apply(text)
         except IllegalAction as e:
             raise IllegalAction(text, e.rule, f"demo run {run.label!r}, action {i + 1}: {e.reason}", e.legal) from None
         except ActionSyntaxError as e:
             raise ActionSyntaxError(repr(text), e.rule, f"demo run {run.label!r}, action {i + 1}: {e.reason}") from None
-        lines.append(Line("action", f"> {text}"))
+        lines.append(Line("action", f"> {text}", plain=plain))
         lines += [Line("event", e.sentence(), at=at + k) for k, e in enumerate(events, 1)]
         at += len(events)
     if len(actions) in run.legal_at:
@@ -192,7 +245,7 @@ def play_run(run: Run) -> RunResult:
     if run.show:
         car = race.state.cars[run.focus]
         lines.append(Line("panel", f"{run.focus} now: " + "; ".join(PANEL[k](car) for k in run.show)))
-    lines.append(Line("position", f"position: {race.position()}"))
-    marked = tuple(Line(ln.kind, ln.text, ln.kind != "position" and any(m in ln.text for m in run.expect), ln.at)
-                   for ln in lines)
+    lines.append(Line("position", f"position: {race.position()}", plain=position_sentence(race)))
+    marked = tuple(Line(ln.kind, ln.text, ln.kind != "position" and any(m in ln.text for m in run.expect), ln.at,
+                        ln.plain) for ln in lines)
     return RunResult(run, marked, race, stop)

@@ -71,6 +71,17 @@ def skill_rows() -> list[dict[str, str]]:
              "digest": d.cite, "engine": d.status} for d in SKILL_DEMOS]
 
 
+def markdown_table(rows: list[dict[str, str]], columns: list[str]) -> str:
+    """These columns of ``rows`` as a Markdown table, left-aligned, every cell whole (notebook 11's tables:
+    ``IPython.display.Markdown(markdown_table(strategy_rows(), ["strategy", "Bonus"]))``)."""
+    def cell(value: str) -> str:
+        return str(value).replace("|", "\\|").replace("\n", " ")
+
+    lines = ["| " + " | ".join(cell(c) for c in columns) + " |", "|" + "|".join(":---" for _ in columns) + "|"]
+    lines += ["| " + " | ".join(cell(row[c]) for c in columns) + " |" for row in rows]
+    return "\n".join(lines)
+
+
 def ambiguities() -> list[tuple[str, str]]:
     """The readings this notebook shows (§31), as (tag, the engine's reading)."""
     return [
@@ -85,5 +96,5 @@ def ambiguities() -> list[tuple[str, str]]:
 
 
 __all__ = ["DEMOS", "Demo", "Line", "Run", "RunResult", "SKILL_DEMOS", "STRATEGY_DEMOS", "ambiguities",
-           "build_race", "demo_text", "play", "play_run", "run_actions", "scenario_dict", "skill_rows",
-           "strategy_rows"]
+           "build_race", "demo_text", "markdown_table", "play", "play_run", "run_actions", "scenario_dict",
+           "skill_rows", "strategy_rows"]

@@ -37,7 +37,8 @@ _DUELS, _LB, _PITS, _CHECKS, _MOVE, _PASS = "04_duels", "05a_late_braking", "07_
     "01a_movement", "01b_passing"
 _TURN, _TRAJ, _FLAGS, _SC = "03_activation", "06_trajectories", "08_flags_weather_tyres", "10_safety_car"
 _ROBOTS = "09b_robots_in_the_race"  # the robots' fuel stop and tyre-change pits (part 2 of the robots)
-_SKILLS, _RACE, _TEAMS = "11_strategies_and_skills", "12_full_race", "15_teams_and_robot_teammates"
+_STRATEGIES, _SKILLS = "11a_strategies", "11b_skills"
+_RACE, _TEAMS = "12_full_race", "15_teams_and_robot_teammates"
 
 #: Event kind → the notebook (``notebooks/rf90/<name>.ipynb``) that teaches it in depth: every kind the engine emits
 #: (the duel steps' base class and the free-commentary kind are never emitted).
@@ -76,9 +77,9 @@ LEARN_MORE: dict[str, str] = {
     "FollowsSafetyCar": _SC, "PitUnderSafetyCar": _SC, "SafetyCarAdvances": _SC, "SafetyCarCalled": _SC,
     "SafetyCarDeployed": _SC, "SafetyCarFuel": _SC, "SafetyCarIn": _SC, "SafetyCarRealigned": _SC, "StaysOut": _SC,
     # strategies and skills (§26, §27)
-    "StrategyChanged": _SKILLS, "SaveTyres": _SKILLS, "PushRefuel": _SKILLS, "SaveFuelRefuel": _SKILLS,
-    "VersatilityUsed": _SKILLS, "ChasePlaced": _SKILLS, "ChaseEnded": _SKILLS, "FlatOut": _SKILLS,
-    "RainExpertStart": _SKILLS,
+    "StrategyChanged": _STRATEGIES, "SaveTyres": _STRATEGIES, "PushRefuel": _STRATEGIES,
+    "SaveFuelRefuel": _STRATEGIES, "ChasePlaced": _STRATEGIES, "ChaseEnded": _STRATEGIES,
+    "VersatilityUsed": _SKILLS, "FlatOut": _SKILLS, "RainExpertStart": _SKILLS,
     # Expansion #1 teams (§5)
     "Assisted": _TEAMS, "NotAssisted": _TEAMS, "OwnChitDue": _TEAMS, "RobotTeammateChit": _TEAMS,
     "RobotTeammateJoins": _TEAMS, "TeammateForced": _TEAMS,
@@ -92,15 +93,15 @@ LEARN_MORE_BY_VERB: dict[str, str] = {
     "bid": _DUELS, "pit": _PITS, "pit-discard": _PITS, "pit-done": _PITS, "pit-tyres": _PITS,
     "pit-strategy": _PITS, "weather": _FLAGS, "yellow-flag": _FLAGS, "green-flag": _FLAGS, "take-flag": _FLAGS,
     "no-flag": _FLAGS, "force": _FLAGS, "no-force": _FLAGS, "stay-out": _SC, "versatility": _SKILLS,
-    "wise-driving": _SKILLS, "chase": _SKILLS, "take": _SKILLS, "assist": _TEAMS, "no-assist": _TEAMS,
+    "wise-driving": _SKILLS, "chase": _STRATEGIES, "take": _STRATEGIES, "assist": _TEAMS, "no-assist": _TEAMS,
 }
 
 
 #: Turn phase (its name) → what the learner decides there in plain words, its rule and the notebook that teaches it.
 PHASE_HINTS: dict[str, tuple[str, str, str]] = {
     "A": ("start of your turn: start it, skip it (you may change strategy) or pit", "§13.A", _TURN),
-    "DRAW": ("draw: choose how to draw your card(s)", "§13.B", _SKILLS),
-    "LUCKY_DISCARD": ("LUCKY: discard one card after drawing two", "§26.4", _SKILLS),
+    "DRAW": ("draw: choose how to draw your card(s)", "§13.B", _STRATEGIES),
+    "LUCKY_DISCARD": ("LUCKY: discard one card after drawing two", "§26.4", _STRATEGIES),
     "PLAY": ("play one or two Race Cards: their movement points (MP) move your car, one section per MP", "§13.C",
              _MOVE),
     "PAY": ("pay the tyre cost of your play: tyre chips, cards or both", "§13.D.1", _FLAGS),

@@ -7,6 +7,7 @@ the run's race when it has one::
 
     from racebook.rf90.ui.strategies import StrategyDemos
     StrategyDemos("push")          # dropdown of every strategy and skill, the runs, the log, the track
+    StrategyDemos("qualify", kind="skill")   # the skills only (notebook 11b)
 """
 
 from __future__ import annotations
@@ -60,30 +61,38 @@ def card_html(d: demos.Demo) -> str:
 
 
 def log_html(result: demos.RunResult) -> str:
-    """One run's lines; the lines that show the effect are highlighted (★)."""
+    """One run's lines as the learner reads them (actions as labels, positions as sentences; the engine's exact
+    text in the tooltip); the lines that show the effect are highlighted (★)."""
     out = []
     for ln in result.lines:
         cls = ln.kind + (" effect" if ln.effect else "")
         mark = demos.STAR + " " if ln.effect else ""
-        out.append(f'<div class="{cls}">{mark}{html.escape(ln.text)}</div>')
+        tip = f' title="{html.escape(ln.text)}"' if ln.plain else ""
+        out.append(f'<div class="{cls}"{tip}>{mark}{html.escape(ln.shown)}</div>')
     return f'<div class="log">{"".join(out)}</div>'
 
 
 class StrategyDemos:
-    """A dropdown of every strategy (§26) and skill (§27); its runs; the sentences; the track.
+    """A dropdown of every strategy (§26) and skill (§27) — or only one ``kind``, "strategy" or "skill" —; its
+    runs; the sentences; the track.
 
     ``set(key, run)`` selects from code; ``text`` is the shown log as plain text; ``results`` the
     :class:`racebook.rf90.lessons.demos.RunResult` list of the selected demo. Callback errors go to ``errors``.
     """
 
-    def __init__(self, key: str = "save_tyres", *, width: int = 980) -> None:
+    def __init__(self, key: str = "save_tyres", *, kind: str | None = None, width: int = 980) -> None:
         if key not in demos.DEMOS:
             raise ValueError(f"no demo {key!r} (known: {', '.join(demos.DEMOS)})")
+        if kind not in (None, "strategy", "skill"):
+            raise ValueError(f"kind must be 'strategy', 'skill' or None, not {kind!r}")
+        if kind is not None and demos.DEMOS[key].kind != kind:
+            raise ValueError(f"demo {key!r} is a {demos.DEMOS[key].kind}, not a {kind}")
         self.errors = ErrorLog()
         self._cache: dict[str, list[demos.RunResult]] = {}
         self._quiet = False
         big = {"description_width": "70px"}
-        self.picker = widgets.Dropdown(options=[(demo_label(d), k) for k, d in demos.DEMOS.items()], value=key,
+        shown = [(demo_label(d), k) for k, d in demos.DEMOS.items() if kind is None or d.kind == kind]
+        self.picker = widgets.Dropdown(options=shown, value=key,
                                        description="pick", style=big,
                                        layout=widgets.Layout(width="620px", height="38px"))
         self.runs = widgets.RadioButtons(options=[], description="run", style=big,

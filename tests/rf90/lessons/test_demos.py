@@ -6,6 +6,8 @@ an F-phase decision and its one card a turn, the TUNING and BALANCE sentences).
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import racebook
@@ -49,6 +51,30 @@ def test_demo_text_is_deterministic() -> None:
     first = [demos.demo_text(k) for k in demos.DEMOS]
     assert first == [demos.demo_text(k) for k in demos.DEMOS]
     assert all(demos.STAR in t for t in first)
+
+
+def test_demo_lines_read_as_moves_and_sentences_not_notation() -> None:
+    """Issue 19 item 4: what is printed is the move's label and the position as a sentence; the engine's exact
+    text (the action text, the position notation) stays on the line for the ``expect`` checks and the tooltip."""
+    printed = [demos.demo_text(k) for k in demos.DEMOS]
+    assert not [t for t in printed if "position: " in t or "\n   > " in t or "legal now for" in t]
+    plain, saving = results("save_tyres")[:2]  # Ex. 20 as printed, then with SAVE TYRES
+    first, play = plain.lines[0], next(ln for ln in saving.lines if ln.kind == "action" and "R60" in ln.text)
+    assert first.text == "position: teaching turn=3 lap=1 weather=0 | E: Green*{played} | I: Blue"
+    assert first.shown == "Turn 3, lap 1, dry weather. E (braking): Green (the leader, has played); I (straight): Blue."
+    assert play.text == "> Blue play R60" and play.shown == "▶ Blue: play R60 [3] and move 3 MP"
+    legal = next(ln for r in results("lucky")[:1] for ln in r.lines if ln.kind == "legal")
+    assert legal.text.startswith("legal now for Blue (B: LUCKY discard): draw R22")
+    assert legal.shown.startswith("Blue may now (B: LUCKY discard): draw, then discard R22 [2] · ")
+    assert str(legal).endswith(legal.shown)
+
+
+def test_markdown_table_keeps_every_cell_whole_and_left_aligned() -> None:
+    rows = demos.strategy_rows()
+    md = demos.markdown_table(rows, ["strategy", "Bonus"]).split("\n")
+    assert md[:2] == ["| strategy | Bonus |", "|:---|:---|"] and len(md) == 2 + len(rows)
+    assert md[2] == f"| SAVE TYRES | {rows[0]['Bonus']} |"  # not cut short, as a DataFrame's HTML cuts it
+    assert demos.markdown_table([{"a": "x|y"}], ["a"]).endswith("| x\\|y |")  # a pipe stays in its cell
 
 
 def test_tables_have_the_ten_strategies_and_the_ten_skills() -> None:
@@ -230,6 +256,27 @@ def test_strategy_demos_widget() -> None:
     assert "Special" in card_html(demos.DEMOS["lucky"]) and "Special" not in card_html(demos.DEMOS["qualify"])
     with pytest.raises(ValueError, match="no demo"):
         StrategyDemos("nope")
+
+
+def test_strategy_demos_widget_of_one_kind_shows_plain_lines() -> None:
+    """Notebook 11a opens with the strategies' explorer, 11b with the skills'; the log shows the plain lines, the
+    engine's exact text in each line's tooltip."""
+    pytest.importorskip("ipywidgets")
+    pytest.importorskip("bqplot")
+    from racebook.rf90.ui.strategies import StrategyDemos
+
+    skills = StrategyDemos("qualify", kind="skill")
+    assert [k for _, k in skills.picker.options] == [d.key for d in demos.SKILL_DEMOS]
+    strategies = StrategyDemos("save_tyres", kind="strategy")
+    assert [k for _, k in strategies.picker.options] == [d.key for d in demos.STRATEGY_DEMOS]
+    assert "▶ Blue: play R60 [3] and move 3 MP" in strategies.log.value
+    assert 'title="&gt; Blue play R60"' in strategies.log.value  # the exact action text, in the tooltip
+    visible = re.sub(r' title="[^"]*"', "", strategies.log.value)
+    assert "position: " not in visible and "&gt; Blue" not in visible
+    with pytest.raises(ValueError, match="is a strategy, not a skill"):
+        StrategyDemos("push", kind="skill")
+    with pytest.raises(ValueError, match="kind must be"):
+        StrategyDemos("push", kind="skills")
 
 
 # ------------------------------------------------------------------ regressions (found while writing the demos)
