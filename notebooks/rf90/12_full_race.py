@@ -16,8 +16,7 @@
 # %% [markdown]
 # # 12 — A full race at the club table
 #
-# **You need:** every notebook before it, [00_start_here](00_start_here.ipynb) to
-# [11a_strategies](11a_strategies.ipynb), [11b_skills](11b_skills.ipynb).
+# **You need:** every notebook before it, [00_start_here](00_start_here.ipynb) to [11b_skills](11b_skills.ipynb).
 #
 # Set up a race and play it: in the Set-up tab press **1. Deal the hands**, **2. Qualify**, **3. Start the race**, then
 # click in the Race tab. The buttons are exactly the legal moves.
