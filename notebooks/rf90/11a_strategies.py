@@ -16,8 +16,9 @@
 # %% [markdown]
 # # 11a — Strategies and skills, part 1: the strategies
 #
-# **You need:** [01_movement_and_passing](01_movement_and_passing.ipynb), [02_check_tests](02_check_tests.ipynb),
-# [04_duels](04_duels.ipynb), [05_late_braking](05_late_braking.ipynb), [07_fuel_and_pits](07_fuel_and_pits.ipynb).
+# **You need:** [01a_movement](01a_movement.ipynb), [01b_passing](01b_passing.ipynb),
+# [02_check_tests](02_check_tests.ipynb), [04_duels](04_duels.ipynb), [05a_late_braking](05a_late_braking.ipynb),
+# [07_fuel_and_pits](07_fuel_and_pits.ipynb).
 #
 # Every car races with one **Strategy Card**. Pick a strategy and one of its runs: the engine replays a tiny position,
 # ★ marks the line where the strategy acts, and the track view steps through it (⏮ ◀ ▶ ⏭).
@@ -124,7 +125,7 @@ print(demos.demo_text("save_tyres"))
 # **Bonus:** overtake (*ultrapassar*) a car **in a corner for 2 MP**, and for **1 MP elsewhere** — braking zones
 # and straights (same-lap cars and backmarkers alike); and **+3 in every duel** (*duelo*).
 # **Special:** a Track Card for **winning a corner duel against all** opponents, or for **overtaking a same-lap
-# car** anywhere — a successful **late braking** past same-lap cars counts too ([notebook 05](05_late_braking.ipynb)
+# car** anywhere — a successful **late braking** past same-lap cars counts too ([notebook 05a](05a_late_braking.ipynb)
 # shows it) — **only one a turn**, and never for passes made off the track.
 #
 # [Ex. 26][] as printed: Blue reaches corner G behind Red and loses his last 3 MP (no overtaking in a corner). With
@@ -300,7 +301,7 @@ print(demos.demo_text("tenth"))
 # [AMB-9]: ../../docs/rules/rf90_rules_digest.md#amb-9
 
 # %% [markdown]
-# **See also.** [Notebook 04](04_duels.ipynb) plays duels (BANGING WHEELS' +3), [notebook 05](05_late_braking.ipynb)
+# **See also.** [Notebook 04](04_duels.ipynb) plays duels (BANGING WHEELS' +3), [notebook 05a](05a_late_braking.ipynb)
 # late braking (HAZARD), [07](07_fuel_and_pits.ipynb) fuel and pit stops (SAVE FUEL, PUSH). Each strategy's demo lives
 # in `racebook/rf90/lessons/demo_catalogue.py` as plain data, with a test in `tests/rf90/lessons/test_demos.py`
 # checking that it shows its effect.

@@ -16,9 +16,9 @@
 # %% [markdown]
 # # 11b — Strategies and skills, part 2: the skills
 #
-# **You need:** [11a_strategies](11a_strategies.ipynb) (and what it needs:
-# [01_movement_and_passing](01_movement_and_passing.ipynb), [02_check_tests](02_check_tests.ipynb),
-# [04_duels](04_duels.ipynb), [05_late_braking](05_late_braking.ipynb), [07_fuel_and_pits](07_fuel_and_pits.ipynb)).
+# **You need:** [11a_strategies](11a_strategies.ipynb) (and what it needs: [01a_movement](01a_movement.ipynb),
+# [01b_passing](01b_passing.ipynb), [02_check_tests](02_check_tests.ipynb), [04_duels](04_duels.ipynb),
+# [05a_late_braking](05a_late_braking.ipynb), [07_fuel_and_pits](07_fuel_and_pits.ipynb)).
 #
 # Every player also picks one **skill** for the whole race. Pick a skill and one of its runs: ★ marks the line where
 # the skill acts, and the track view steps through it (⏮ ◀ ▶ ⏭).
@@ -207,7 +207,7 @@ print(demos.demo_text("sixth_sense"))
 StrategyDemos("banging_wheels")
 
 # %% [markdown]
-# **See also.** [Notebook 05](05_late_braking.ipynb) plays late braking (REFLEXES), [07](07_fuel_and_pits.ipynb)
+# **See also.** [Notebook 05a](05a_late_braking.ipynb) plays late braking (REFLEXES), [07](07_fuel_and_pits.ipynb)
 # fuel and pit stops (PITTING, TUNING, QUALIFY). Each skill's demo lives in `racebook/rf90/lessons/demo_catalogue.py`
 # as plain data, with a test in `tests/rf90/lessons/test_demos.py` checking that it shows its effect.
 
