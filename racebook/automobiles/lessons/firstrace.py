@@ -390,3 +390,8 @@ def first_turn(seed: int = 1, opponents: int = 2) -> FirstRace:
         choices = race.choices()
         race.play(you.choose(race.race, [c.action for c in choices]))
     return race
+
+
+def cubes_in_words(codes: tuple[str, ...] | dict[str, int]) -> str:
+    """A handful of cubes in words, by colour in code order: "3 white, 1 black and 3 yellow" (the notebooks)."""
+    return _cubes(codes)
