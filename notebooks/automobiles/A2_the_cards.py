@@ -18,8 +18,8 @@
 #
 # **You need:** [A1_your_bag_is_your_engine](A1_your_bag_is_your_engine.ipynb).
 #
-# Every action cube does what its colour's card says. Pick a card below: a small race starts with that card in play,
-# and every legal action is a button.
+# Every action cube does what its colour's card says. Pick a card below: a small race starts with that card in play
+# (on an invented teaching board), and every legal action is a button.
 
 # %%
 # NBVAL_IGNORE_OUTPUT
@@ -30,7 +30,7 @@ CardSandbox("burnout").widget
 # %% [markdown]
 # A (blue) is in lane 2 of the ladder board at the start of its Action phase, with the card's cube, a few gears, a wear
 # cube and a yellow cube in its Active pile, and some cubes in its Bag and Discard pile for the card to work on; B is
-# just ahead, C behind. The card's choices come one at a time, and every event cites its section.
+# just ahead, C behind. The card's choices come one at a time.
 #
 # **After this notebook you can:**
 #
@@ -40,8 +40,6 @@ CardSandbox("burnout").widget
 #   time**, in the printed order ([AMB-7][]);
 # * try **any of the 39 cards** live on a mini-board and watch the cubes move between the zones;
 # * replay the digest's **worked examples** ([§24][]) and check the engine against the book's numbers.
-#
-# Every event below is played by the `racebook` engine (`racebook.automobiles`); the notebook only shows it.
 #
 # <details><summary>Book references</summary>
 #

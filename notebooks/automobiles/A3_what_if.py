@@ -18,8 +18,8 @@
 #
 # **You need:** [A1_your_bag_is_your_engine](A1_your_bag_is_your_engine.ipynb), [A2_the_cards](A2_the_cards.ipynb).
 #
-# Which buying plan wins? Five computer players, the same except for what they buy, raced 200 seeded races: the
-# charts show how each plan did, and **▶ Run live** replays the first races here from their seeds.
+# Which buying plan wins? Five computer players, the same except for what they buy, raced 200 seeded races at this
+# edition's invented prices: the charts show how each plan did; **▶ Run live** replays the first races here.
 
 # %%
 # NBVAL_IGNORE_OUTPUT
