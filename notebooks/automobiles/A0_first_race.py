@@ -51,8 +51,8 @@ race.widget
 #   and the command line) and its rule.
 # * **The computer players** (Greedy plays its furthest gear and buys the dearest gear it can; Builder buys for the
 #   long run) move as soon as it is their turn, so after each click it is your move again.
-# * **The sentences** under the board explain every event since your last click; "learn more" opens the notebook
-#   part that teaches it.
+# * **The sentences** above the board explain every event since your last click, each with its rule badge (it opens
+#   the digest at that section); "learn more" opens the notebook part that teaches it.
 # * **Look back** with ⏮ ◀ ▶ ⏭ under the board: the referee's own log, each event with its rule. The buttons wait
 #   until you press ⏭.
 #

@@ -16,7 +16,25 @@
 # %% [markdown]
 # # A1 — Your bag is your engine (Automobiles)
 #
-# **Learning objectives** — after this notebook you can:
+# **You need:** [A0_first_race](A0_first_race.ipynb).
+#
+# Your car is only as fast as the cubes you draw from your bag. B is first on the grid with $10 to spend before the
+# race: try its buys below, each button a legal one (the prices are invented for teaching).
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+from racebook.automobiles.game import Race
+from racebook.automobiles.setup import new_state
+from racebook.automobiles.ui import BuyPanel
+
+race = Race(new_state(3, seed=7))
+BuyPanel(race.clone()).widget
+
+# %% [markdown]
+# Before the race, bought cubes go **into the Bag** ([AMB-4][]); in a normal Buy phase they go to the Used pile, so
+# they reach the Bag only at the next refill ([AMB-3][]). Section 2 works out which buy is better, with exact odds.
+#
+# **After this notebook you can:**
 #
 # * name a player's four zones — **Bag**, **Active** pile, **Used** pile (with the cubes on the track) and **Discard**
 #   pile — and follow a cube through them in one turn;
@@ -27,12 +45,16 @@
 # * explain **wear**: the Decline phase adds wear by the darkest colour you drove through, **drafting** cancels it,
 #   and a **pit stop** throws the wear out of your Active pile.
 #
+# Every number below is computed by the `racebook` engine (`racebook.automobiles`); the notebook only shows it.
+#
+# <details><summary>Book references</summary>
+#
 # **Digest sections:** [§1][] (cubes), [§3][] (zones), [§4][] (set-up), [§5][] (the turn), [§6][]–[§7][] (the Action
 # phase and movement), [§8][] (pit stop), [§9][] (buying), [§10][] (the Car phase), [§11][] (Decline and drafting),
 # [§12][] (End phase and the refill rule), [§13][] (race position); readings [AMB-3][], [AMB-4][], [AMB-8][],
 # [AMB-11][], [AMB-14][] and [AMB-15][] ([§25][]).
 #
-# Every number below is computed by the `racebook` engine (`racebook.automobiles`); the notebook only shows it.
+# </details>
 #
 # [AMB-11]: ../../docs/rules/automobiles_rules_digest.md#auto-amb-11
 # [AMB-14]: ../../docs/rules/automobiles_rules_digest.md#auto-amb-14
@@ -64,25 +86,24 @@
 #
 # [§26]: ../../docs/rules/automobiles_rules_digest.md#auto-s26
 
-# %%
+# %% tags=["presenter-show"]
 from fractions import Fraction
 
-from IPython.display import HTML, SVG, display
+from IPython.display import HTML, SVG, Markdown, display
 
+from racebook.automobiles.actionlabels import label
 from racebook.automobiles.agents import GreedyDriver
 from racebook.automobiles.analysis.odds import at_least, count_distribution
 from racebook.automobiles.boardsvg import race_svg
 from racebook.automobiles.cubes import COLOUR_NAMES, components
-from racebook.automobiles.game import Race
-from racebook.automobiles.lessons.notebook import provenance_counts, provenance_html, sandbox_race, sentences
+from racebook.automobiles.lessons.firstrace import cubes_in_words
+from racebook.automobiles.lessons.notebook import provenance_counts, provenance_html, sandbox_race, told
 from racebook.automobiles.scenario import read
-from racebook.automobiles.setup import new_state
-from racebook.automobiles.ui import BuyPanel, OddsPanel, RacePlayer, ZonesPanel
+from racebook.automobiles.ui import OddsPanel, RacePlayer, ZonesPanel
 from racebook.core.agents import play_out
 
-print(provenance_counts())
-
-# %% tags=["presenter-show"]
+counts = provenance_counts()
+print(", ".join(f"{n} values {kind}" for kind, n in counts.items()) + ":")
 display(HTML(provenance_html()))
 
 # %% [markdown]
@@ -97,9 +118,9 @@ display(HTML(provenance_html()))
 # | **Used** pile | cubes played this turn — the ones placed on the track count as Used ([§3][]) |
 # | **Discard** pile | your sheet and the track go here at the end of your turn; it refills an empty Bag ([§12][] item 4) |
 #
-# Everybody starts with the same 12 cubes ([§4][] item 4) and a grid slot; the slots further back get more money to
-# spend before the race ([§4][] item 5). The **starting order is drawn at random** ([§4][] item 3) — here with a seed,
-# so the notebook gives the same race every time.
+# Everybody starts with the same 12 cubes and a grid slot; the slots further back get more money to spend before the
+# race ([§4][] item 5). The **starting order is drawn at random** — here with a seed, so the notebook gives the same
+# race every time.
 #
 # [§12]: ../../docs/rules/automobiles_rules_digest.md#auto-s12
 # [§3]: ../../docs/rules/automobiles_rules_digest.md#auto-s3
@@ -107,9 +128,8 @@ display(HTML(provenance_html()))
 
 # %%
 comps = components()
-print("starting bag:", {COLOUR_NAMES[c]: n for c, n in comps.starting_bag.items()}, "— draw", comps.draw)
-race = Race(new_state(3, seed=7))
-for line in sentences(race):
+print(f"Everybody's starting bag: {cubes_in_words(dict(comps.starting_bag))}; each turn draws {comps.draw}.")
+for line in told(race):
     print(line)
 for pid, p in race.state.players.items():
     print(f"{pid}: grid lane {p.lane}, ${p.money} to spend before the race")
@@ -126,18 +146,6 @@ SVG(race_svg(race))
 # %% [markdown]
 # ## 2. A buy decision, with exact odds (§4 item 5, §9, §12)
 #
-# B is first on the grid with $10. The buttons below are exactly the engine's legal `Buy` actions (the prices are
-# the invented ones of the table above). Before the race, bought cubes go **into the Bag** ([AMB-4][]); in a normal Buy
-# phase they go to the Used pile, so they reach the Bag only at the next refill ([AMB-3][]).
-#
-# [AMB-3]: ../../docs/rules/automobiles_rules_digest.md#auto-amb-3
-# [AMB-4]: ../../docs/rules/automobiles_rules_digest.md#auto-amb-4
-
-# %%
-# NBVAL_IGNORE_OUTPUT
-BuyPanel(race.clone()).widget
-
-# %% [markdown]
 # Which is better for B: **one black** cube ($9) or **two light grey** ones ($8)? Black spaces are the longest, so a
 # black cube moves the car furthest — but only if it is drawn. The odds are exact fractions: the Bag's counts, drawn
 # without replacement (hypergeometric), then the refilled Discard pile (`racebook.automobiles.analysis.odds`).
@@ -155,8 +163,8 @@ for name, r in (("one black", black), ("two light grey", greys)):
     b = r.state.players["B"]
     p_black = at_least(b.bag, b.discard, "K", 1, 7)
     p_grey = at_least(b.bag, b.discard, "L", 2, 7)
-    print(f"{name:15} bag {sum(b.bag.values())} cubes: P(≥1 black in 7) = {float(p_black):.3f}, "
-          f"P(≥2 light grey in 7) = {float(p_grey):.3f}")
+    print(f"{name:15} bag {sum(b.bag.values())} cubes: at least 1 black in 7: {float(p_black):.1%} ({p_black}); "
+          f"at least 2 light grey in 7: {float(p_grey):.1%} ({p_grey})")
 
 # %% [markdown]
 # The whole distribution of black cubes in B's first 7, after buying one black (13 cubes in the Bag, 1 black):
@@ -164,7 +172,8 @@ for name, r in (("one black", black), ("two light grey", greys)):
 # %%
 b = black.state.players["B"]
 dist = count_distribution(b.bag, b.discard, "K", 7)
-print([str(x) for x in dist], "sum", sum(dist, Fraction(0)))
+rows = "\n".join(f"| {k} | {p} | {float(p):.1%} |" for k, p in enumerate(dist) if p)
+Markdown(f"| black cubes drawn | chance | |\n|---|---|---|\n{rows}\n\nThe chances add up to {sum(dist, Fraction(0))}.")
 
 # %% [markdown]
 # Try it yourself: pick a player, a colour, *k* and *n*. (The panel reads the Bag and the Discard pile of the
@@ -203,7 +212,7 @@ while turn.state.round == 0 or turn.current_car != "C":
     turn.apply(drivers[turn.current_car].choose(turn, turn.legal_actions()))
 first_turn = next(i for i, st in enumerate(turn.steps) if st.action is not None and turn.state.round >= 1
                   and any(e.kind == "TurnStarted" for e in st.events))
-for line in sentences(turn, first_turn):
+for line in told(turn, first_turn):
     print(line)
 
 # %%
@@ -223,7 +232,7 @@ player.widget
 
 # %% tags=["presenter-show"]
 moves = [a for a in turn.legal_actions() if getattr(a, "spaces", ())]
-print("C's legal moves now:", ", ".join(str(a) for a in moves))
+print("C's legal moves now:", "; ".join(label(turn.state, a) for a in moves))
 SVG(race_svg(turn, moves[-1]))
 
 # %% [markdown]
@@ -233,7 +242,8 @@ SVG(race_svg(turn, moves[-1]))
 # **darkest** colour you drove through this turn: one value, not a sum. The table is read from `data/setup.toml`:
 
 # %% tags=["presenter-show"]
-print({COLOUR_NAMES[g]: n for g, n in comps.decline.items()}, "—", comps.sources["decline"])
+print("Wear for the darkest colour driven through:",
+      ", ".join(f"{COLOUR_NAMES[g]} {n}" for g, n in comps.decline.items()), f"({comps.sources['decline']})")
 
 # %% [markdown]
 # **Drafting**: end your move *immediately behind* another car — the segment right ahead of yours, in your lane,
@@ -245,7 +255,7 @@ print({COLOUR_NAMES[g]: n for g, n in comps.decline.items()}, "—", comps.sourc
 # %%
 drafting = read("auto_drafting")
 print(drafting.title, f"[{drafting.cite}]")
-for line in sentences(drafting.race()):
+for line in told(drafting.race()):
     print(line)
 
 # %%
@@ -263,11 +273,11 @@ RacePlayer(drafting, position=0).widget
 
 # %%
 pit = sandbox_race({"A": ("1@5", "W3L2", "W2X3Y2", "W1"), "B": ("2@8", "W5", "W2", "-")})
-print("before:", pit.position().split(" | ")[1])
+print(f"Before: A's Active pile holds {cubes_in_words(dict(pit.state.players['A'].active))}.")
 pit.apply("A pit")
-for line in sentences(pit, 1):
+for line in told(pit, 1):
     print(line)
-print("after: ", pit.position().split(" | ")[1])
+print(f"After: A's Active pile holds {cubes_in_words(dict(pit.state.players['A'].active))}.")
 
 # %% [markdown]
 # The zones after the pit stop: the wear has left A's cubes for good (it is back in the Stock).
@@ -287,10 +297,10 @@ ZonesPanel(pit.state).widget
 
 # %%
 whole = play_out(race.clone(), {pid: GreedyDriver() for pid in race.state.players})
-print(whole.steps[-1].events[-1].sentence())
+print(told(whole, len(whole.steps) - 1)[-1])
 for pid in whole.standings():
     p = whole.state.players[pid]
-    print(f"{pid}: progress {p.progress} rows, owns {dict(p.owned())}")
+    print(f"{pid}: progress {p.progress} rows, owns {cubes_in_words(dict(p.owned()))}")
 
 # %% tags=["presenter-show"]
 SVG(race_svg(whole))

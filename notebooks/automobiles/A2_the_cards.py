@@ -16,31 +16,37 @@
 # %% [markdown]
 # # A2 — The cards (Automobiles)
 #
-# **Learning objectives** — after this notebook you can:
+# **You need:** [A1_your_bag_is_your_engine](A1_your_bag_is_your_engine.ipynb).
+#
+# Every action cube does what its colour's card says. Pick a card below: a small race starts with that card in play
+# (on an invented teaching board), and every legal action is a button.
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+from racebook.automobiles.ui import CardSandbox
+
+CardSandbox("burnout").widget
+
+# %% [markdown]
+# A (blue) is in lane 2 of the ladder board at the start of its Action phase, with the card's cube, a few gears, a wear
+# cube and a yellow cube in its Active pile, and some cubes in its Bag and Discard pile for the card to work on; B is
+# just ahead, C behind. The card's choices come one at a time.
+#
+# **After this notebook you can:**
 #
 # * say how a card works: **one card per action colour** in a game (plus the five fixed cards), and every cube of
-#   that colour you play triggers **its** card ([§2][], [§6][]);
+#   that colour you play triggers **its** card ([§2][]);
 # * read a card's text as a small program — gain wear, pick cubes, draw, move — whose choices are made **one at a
-#   time**, in the printed order ([§6][] item 5, [AMB-7][]);
+#   time**, in the printed order ([AMB-7][]);
 # * try **any of the 39 cards** live on a mini-board and watch the cubes move between the zones;
 # * replay the digest's **worked examples** ([§24][]) and check the engine against the book's numbers.
+#
+# <details><summary>Book references</summary>
 #
 # **Digest sections:** [§2][] (cards), [§6][] (the Action phase), [§7.2][] (multi-space moves), [§15][] (wear),
 # [§16][]–[§21][] (the card reference), [§24][] (worked examples); readings [AMB-7][], [AMB-9][], [AMB-10][] ([§25][]).
 #
-# Every event below is played by the `racebook` engine (`racebook.automobiles`); the notebook only shows it.
-#
-# [AMB-10]: ../../docs/rules/automobiles_rules_digest.md#auto-amb-10
-# [AMB-7]: ../../docs/rules/automobiles_rules_digest.md#auto-amb-7
-# [AMB-9]: ../../docs/rules/automobiles_rules_digest.md#auto-amb-9
-# [§15]: ../../docs/rules/automobiles_rules_digest.md#auto-s15
-# [§16]: ../../docs/rules/automobiles_rules_digest.md#auto-s16
-# [§2]: ../../docs/rules/automobiles_rules_digest.md#auto-s2
-# [§21]: ../../docs/rules/automobiles_rules_digest.md#auto-s21
-# [§24]: ../../docs/rules/automobiles_rules_digest.md#auto-s24
-# [§25]: ../../docs/rules/automobiles_rules_digest.md#auto-s25
-# [§6]: ../../docs/rules/automobiles_rules_digest.md#auto-s6
-# [§7.2]: ../../docs/rules/automobiles_rules_digest.md#auto-s7-2
+# </details>
 
 # %% [markdown]
 # ## What is printed, and what is invented
@@ -49,8 +55,6 @@
 # third party. The **ladder board** every card is tried on is invented: the source prints no board ([§26][]), so this
 # one has one colour per lane (lane 1 white … lane 4 black) to let every move fit. The prices and $ values are
 # invented too (notebook A1 lists every value with its provenance). Read from the data files:
-#
-# [§26]: ../../docs/rules/automobiles_rules_digest.md#auto-s26
 
 # %% tags=["presenter-show"]
 import pandas as pd
@@ -59,22 +63,15 @@ from IPython.display import HTML, display
 from racebook.automobiles.board import load_board
 from racebook.automobiles.cards import card_set
 from racebook.automobiles.cubes import CODES, COLOUR_NAMES
-from racebook.automobiles.lessons.notebook import (
-    INVENTED,
-    card_demo,
-    provenance_html,
-    sentences,
-    show_assumed,
-)
+from racebook.automobiles.lessons.notebook import INVENTED, card_demo, provenance_html, show_assumed, told
 from racebook.automobiles.scenario import read, scenario_ids
-from racebook.automobiles.ui import CardSandbox, RacePlayer
+from racebook.automobiles.ui import RacePlayer
 
 cards = card_set()
 ladder = load_board("ladder")
-print("ladder board:", ladder.description)
-print("  source:", ladder.source)
-print("first-game cards:", ", ".join(cards.standard.values()))
-print("  source:", cards.standard_source)
+print(f"The ladder board: {ladder.description} ({ladder.source})")
+print(f"The first-game cards: {', '.join(cards.cards[c].name for c in cards.standard.values())} "
+      f"({cards.standard_source})")
 display(HTML(provenance_html([INVENTED])))
 
 # %% [markdown]
@@ -103,25 +100,16 @@ display(HTML(table.to_html()))
 # %% [markdown]
 # ## Every card, live (§16–§21)
 #
-# Pick a card: a small race starts on the ladder board with that card in play. A (blue) is in lane 2 at the start of
-# its Action phase, with the card's cube, a few gears, a wear cube and a yellow cube in its Active pile, and some
-# cubes in its Bag and Discard pile for the card to work on; B is just ahead, C behind. Every legal action is a
-# button — the card's choices come one at a time — and every event cites its section.
-
-# %%
-# NBVAL_IGNORE_OUTPUT
-CardSandbox("burnout").widget
-
-# %% [markdown]
-# The same, for every card at once: A plays the card's cube and the computer player makes the card's choices (move as
-# far as it can, remove wear first, draw, option a). What each card did, event by event:
+# The sandbox at the top tries one card at a time. Here is every card at once: A plays the card's cube and the
+# computer player makes the card's choices (move as far as it can, remove wear first, draw, option a). What each card
+# did, event by event:
 
 # %%
 for card in sorted(cards.cards.values(), key=lambda c: (not c.fixed, CODES.index(c.colour))):
     race = card_demo(card.id)
     print(f"■ {card.name} ({card.section})")
-    for line in sentences(race, 1)[1:]:
-        print(line)
+    for line in told(race, 1):
+        print("   ", line)
 
 # %% [markdown]
 # ## The worked examples (§24)
@@ -135,8 +123,8 @@ examples = [sid for sid in scenario_ids() if sid.startswith("auto_ex")]
 for sid in examples:
     sc = read(sid)
     show_assumed(sc)
-    for line in sentences(sc.race(), 1):
-        print(line)
+    for line in told(sc.race(), 1):
+        print("   ", line)
     print()
 
 # %% [markdown]

@@ -16,7 +16,19 @@
 # %% [markdown]
 # # A3 — What if? Which purchases win races (Automobiles)
 #
-# **Learning objectives** — after this notebook you can:
+# **You need:** [A1_your_bag_is_your_engine](A1_your_bag_is_your_engine.ipynb), [A2_the_cards](A2_the_cards.ipynb).
+#
+# Which buying plan wins? Five computer players, the same except for what they buy, raced 200 seeded races at this
+# edition's invented prices: the charts show how each plan did; **▶ Run live** replays the first races here.
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+from racebook.automobiles.ui.experiments import ExperimentPanel
+
+ExperimentPanel("purchases", races=10)
+
+# %% [markdown]
+# **After this notebook you can:**
 #
 # * set up a **fair comparison**: several buying plans in the *same* races, the seats swapped from race to race,
 #   every race **seeded** so anyone gets the same numbers;
@@ -27,45 +39,31 @@
 # * say why this is a statement about the **invented prices** of this teaching edition and a simple computer
 #   player, not "the best play" of the printed game.
 #
-# **Digest sections:** [§1.2][] (the finite Stock), [§4][] (set-up, random starting order), [§9][] (buying), [§11][]
-# (Decline wear), [§13][]–[§14][] (race position, end of race and winner), [§26][] (what the source lacks).
-#
 # Every race below is played by the `racebook` engine (`racebook.automobiles`), the computer players choosing only
 # among its legal actions; the notebook only counts (`racebook.automobiles.analysis.purchases`).
 #
-# [§1.2]: ../../docs/rules/automobiles_rules_digest.md#auto-s1-2
-# [§11]: ../../docs/rules/automobiles_rules_digest.md#auto-s11
-# [§13]: ../../docs/rules/automobiles_rules_digest.md#auto-s13
-# [§14]: ../../docs/rules/automobiles_rules_digest.md#auto-s14
-# [§26]: ../../docs/rules/automobiles_rules_digest.md#auto-s26
-# [§4]: ../../docs/rules/automobiles_rules_digest.md#auto-s4
-# [§9]: ../../docs/rules/automobiles_rules_digest.md#auto-s9
+# <details><summary>Book references</summary>
+#
+# **Digest sections:** [§1.2][] (the finite Stock), [§4][] (set-up, random starting order), [§9][] (buying), [§11][]
+# (Decline wear), [§13][]–[§14][] (race position, end of race and winner), [§26][] (what the source lacks).
+#
+# </details>
 
 # %% [markdown]
 # ## Invented values: read this first
 #
 # The source prints **no prices, no $ values and no board** ([§26][]). This edition invented them for teaching, and the
-# experiments below depend on them: change a price in `racebook/automobiles/data/cubes.toml` and the answer may
-# change. The values that matter here, read from the data files:
-#
-# [§26]: ../../docs/rules/automobiles_rules_digest.md#auto-s26
+# experiments depend on them: change a price in `racebook/automobiles/data/cubes.toml` and the answer may change. The
+# values that matter here, read from the data files:
 
 # %% tags=["presenter-show"]
-from IPython.display import HTML, display
+from IPython.display import HTML, Markdown, display
 
 from racebook.automobiles.analysis import purchases as P
-from racebook.automobiles.cubes import GEARS, components
-from racebook.automobiles.lessons.notebook import INVENTED, kind_of, provenance_html
-from racebook.automobiles.ui.experiments import ExperimentPanel
+from racebook.automobiles.lessons.experiments import plans_table, replayed, summary_table, values_table
+from racebook.automobiles.lessons.notebook import INVENTED, provenance_html
 
-comps = components()
-for code in GEARS + ("Y",):
-    t = comps.cubes[code]
-    kinds = {field: kind_of(src) for field, src in t.sources}
-    print(f"{t.name:9} ({t.colour:10}) cost ${t.cost} [{kinds['cost']}], value ${t.value} [{kinds['value']}], "
-          f"stock {t.stock} [{kinds['stock']}]")
-
-# %% tags=["presenter-show"]
+display(Markdown(values_table()))
 display(HTML(provenance_html([INVENTED])))
 
 # %% [markdown]
@@ -86,37 +84,18 @@ display(HTML(provenance_html([INVENTED])))
 # [§4]: ../../docs/rules/automobiles_rules_digest.md#auto-s4
 
 # %%
-for name, plans in P.EXPERIMENTS.items():
-    print(name)
-    for plan, buys in plans.items():
-        print(f"  {plan:22} buys {' then '.join(buys) if buys else 'nothing'}")
+Markdown(plans_table())
 
 # %% [markdown]
 # ## Experiment 1 — five different plans
 
 # %%
 doc, results = P.load("purchases")
-print(f"{doc['races']} races, seeds {doc['seed']}…{doc['seed'] + doc['races'] - 1}, board {doc['board']}; "
-      f"recompute: {doc['command']}")
-live = [P.one_race(r.seed, P.EXPERIMENTS["purchases"]) for r in results[:3]]
-print("first 3 races replayed live, same finishing orders:", [r.order for r in live] == [r.order for r in
-                                                                                        results[:3]])
-for r in results[:3]:
-    print(f"  seed {r.seed}: {' > '.join(r.order)} ({r.rounds} rounds)")
+Markdown(f"{doc['races']} races, seeds {doc['seed']}…{doc['seed'] + doc['races'] - 1}, board {doc['board']} "
+         f"(recompute: `{doc['command']}`).\n\n{replayed('purchases', results, 3)}")
 
 # %% tags=["presenter-show"]
-rows = P.summarise(results)
-for s in rows:
-    print(f"{s.plan:16} won {s.wins:3}/{s.races} ({s.win_share:.0%}, 95% interval {s.win_low:.0%}–{s.win_high:.0%}),"
-          f" mean place {s.mean_place:.2f}")
-
-# %% [markdown]
-# The charts show the shipped run; **▶ Run live** replays its first races here, from their seeds (a progress bar
-# counts them), and redraws the charts from them.
-
-# %%
-# NBVAL_IGNORE_OUTPUT
-ExperimentPanel("purchases", races=10)
+Markdown(summary_table(results))
 
 # %% [markdown]
 # **Black first wins every race.** A black space is the longest (4 segments on the teaching board), so a black cube
@@ -138,14 +117,8 @@ ExperimentPanel("purchases", races=10)
 
 # %% tags=["presenter-show"]
 doc2, results2 = P.load("fallbacks")
-print(f"{doc2['races']} races; recompute: {doc2['command']}")
-live2 = [P.one_race(r.seed, P.EXPERIMENTS["fallbacks"]) for r in results2[:2]]
-print("first 2 races replayed live, same finishing orders:", [r.order for r in live2] == [r.order for r in
-                                                                                         results2[:2]])
-rows2 = P.summarise(results2)
-for s in rows2:
-    print(f"{s.plan:22} won {s.wins:3}/{s.races} ({s.win_share:.0%}, 95% interval {s.win_low:.0%}–{s.win_high:.0%}),"
-          f" mean place {s.mean_place:.2f}")
+Markdown(f"{doc2['races']} races (recompute: `{doc2['command']}`).\n\n{replayed('fallbacks', results2, 2)}\n\n"
+         f"{summary_table(results2)}")
 
 # %%
 # NBVAL_IGNORE_OUTPUT

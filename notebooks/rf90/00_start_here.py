@@ -18,16 +18,9 @@
 #
 # **You need:** nothing — start here.
 #
-# *Race! Formula 90* is a board game of the 1990 Formula 1 season. You learn it here by playing: below is a race of
-# three Game Turns on the teaching track. You drive **Blue**; the computer drives **Red**, and three robots drive
-# themselves.
-#
-# **Click a button**: each one is a move the rules allow now, in plain words (hover it for the exact action and its
-# rule). The engine is the referee: it plays the other cars until it is your turn again, then tells you what happened,
-# one sentence a step. Each sentence has a small rule badge and a *learn more* link to the notebook that teaches that
-# step in depth. **new race** deals another race.
-#
-# Nothing shows? Run the notebook first: *Run ▸ Run All Cells*.
+# *Race! Formula 90* is a board game of the 1990 Formula 1 season. Below you drive **Blue** for three Game Turns:
+# **click a button**, each one a move the rules allow now, and the engine plays the other cars and tells you what
+# happened. (Nothing shows? *Run ▸ Run All Cells*.)
 
 # %%
 # NBVAL_IGNORE_OUTPUT
@@ -39,18 +32,29 @@ GuidedRace(seed=1)
 # %% [markdown]
 # ## What you just played
 #
-# * **The track** is a loop of **sections** (*seções*, [§3][]): **straights** (*Reta*), **braking zones** (*Freio*) and
-#   **corners** (*Curva*, each with a duel modifier). Several cars fit in one section, front to back.
-# * **A Game Turn** ([§10][]): sections are **activated** one at a time, from the leader's backwards ([§11][]); in a
-#   corner the cars may first **duel** ([§12][]). Each car then plays an **individual turn** ([§13][]): A declare (pit
-#   stop …), B draw, C play one or two **Race Cards** for their **movement points** (MP), D pay tyres and pass tests,
-#   E move, F late braking and trajectories.
+# Hover a button for its exact action and rule. Each sentence of the story has a small rule badge (it opens the
+# digest at that section) and a *learn more* link to the notebook that teaches the step; **new race** deals another.
+# The computer drives Red; the three robots drive themselves.
+#
+# * **The track** is a loop of **sections** (*seções*): **straights** (*Reta*), **braking zones** (*Freio*) and
+#   **corners** (*Curva*, each with a duel modifier); several cars fit in one section, front to back ([§3][]).
+# * **A Game Turn** activates the sections one at a time, from the leader's backwards; in a corner the cars may first
+#   **duel**. Each car then plays an **individual turn**: A declare (pit stop …), B draw, C play one or two **Race
+#   Cards** for their **movement points** (MP), D pay tyres and pass tests, E move, F late braking and trajectories
+#   ([§13][]).
 # * **Resources**: tyre chips, cards, wear slots and fuel — a car must **pit** by the turn on its refuel chit
 #   ([§8][]).
-# * **Robots** ([§17][]) have no cards: they move 4, 3 or 2 MP a turn. The winner leads at the end of the last turn.
+# * **Robots** have no cards: they move 4, 3 or 2 MP a turn ([§17][]). The winner leads at the end of the last turn.
 #
-# The notebooks follow the manual's **advanced mode** ([§0][]); its Portuguese terms are in *italics* and in the
-# glossary at the end.
+# The notebooks follow the manual's **advanced mode**; its Portuguese terms are in *italics* and in the glossary at
+# the end.
+#
+# <details><summary>Book references</summary>
+#
+# **Digest sections:** [§0][] (advanced mode), [§3][] (the track), [§8][] (fuel and pits), [§10][] (the Game Turn),
+# [§11][] (activation), [§12][] (duels), [§13][] (the individual turn), [§17][] (robots).
+#
+# </details>
 #
 # [§0]: ../../docs/rules/rf90_rules_digest.md#s0
 # [§10]: ../../docs/rules/rf90_rules_digest.md#s10
@@ -66,8 +70,8 @@ GuidedRace(seed=1)
 #
 # * **Run them top to bottom** (*Run ▸ Run All Cells*). Every number and sentence is computed by the `racebook`
 #   engine; the notebooks only show it.
-# * **Citations**: "[§13.D.2][]" is a section of the rules digest, "[Ex. 24][]" a worked example of the manual
-#   ([§30][]), "[AMB-6][]" an ambiguity and the reading chosen ([§31][]).
+# * **Citations**: "[§13.D.2][]" is a section of the rules digest, "[Ex. 24][]" a worked example of the manual,
+#   "[AMB-6][]" an ambiguity and the reading chosen ([§31][]).
 # * **The stepper** under each example: ⏮ first, ◀ back, ▶ next, ⏭ last, or drag the slider.
 # * **House rules**: where the book can be read two ways, a switch names the readings. The defaults are the digest's
 #   recommendations:
@@ -75,58 +79,26 @@ GuidedRace(seed=1)
 # [AMB-6]: ../../docs/rules/rf90_rules_digest.md#amb-6
 # [Ex. 24]: ../../docs/rules/rf90_rules_digest.md#ex-24
 # [§13.D.2]: ../../docs/rules/rf90_rules_digest.md#s13-d-2
-# [§30]: ../../docs/rules/rf90_rules_digest.md#s30
 # [§31]: ../../docs/rules/rf90_rules_digest.md#s31
 
 # %% tags=["presenter-show"]
-import racebook
-from racebook.rf90.options import HOUSE_RULE_DOCS, Rules
+from IPython.display import Markdown
 
-for name, value in Rules().to_dict().items():
-    print(f"{name} = {value!r}\n    {HOUSE_RULE_DOCS[name]}")
+import racebook
+from racebook.rf90.lessons.tour import choices_table, house_rules_table, notebooks_table
+
+Markdown(house_rules_table())
 
 # %% [markdown]
 # ## The notebooks
 #
-# One mechanic per notebook, in learning order: each starts with what it needs and ends with a link to the next.
-# The list is computed from the files in this folder when you run the cell.
+# One mechanic per notebook (a long topic in parts, *a* then *b*), in learning order: each starts with what it needs
+# and ends with a link to the next. The table is read from the notebook files in this folder when you run the cell.
 
 # %%
 # NBVAL_IGNORE_OUTPUT
 
-from pathlib import Path
-
-from IPython.display import Markdown
-
-PLAN = [
-    ("00_start_here", "this notebook: a first race, the game in brief, the engine, the glossary", "§0, §1"),
-    ("01a_movement", "movement points, what each pass costs", "§13.E"), ("01b_passing", "the book's passes", "§13.E"),
-    ("02_check_tests", "the Target Check, Normal and Blind tests, modifiers", "§13.D.2, §16.2, §27"),
-    ("03_activation", "section activation and turn order", "§10, §11"),
-    ("04_duels", "duels in corner sections; exact odds against a robot", "§12, §24, §17.2"),
-    ("05_late_braking", "late braking, off-track routes and re-entry", "§13.F.1, §18"),
-    ("06_trajectories", "trajectories, Extreme Trajectories and Track Cards", "§13.D, §19"),
-    ("07_fuel_and_pits", "qualifying, fuel and pit stops; a strategy planner", "§7, §8, §13.A.3"),
-    ("08_flags_weather_tyres", "flags, weather and wrong tyres", "§15, §16"),
-    ("09_robots", "the robots' simplified turn", "§17"),
-    ("10_safety_car", "the Safety Car, realignment and restarts", "§21, §22"),
-    ("11_strategies_and_skills", "the Strategy Cards and the skills", "§26, §27"),
-    ("12_full_race", "a whole race, turn by turn", "§10–§25"),
-    ("13_what_if", "what if? change a rule or a card and replay", "§31"),
-    ("14_spa_and_extreme_trajectories", "Expansion #1: Spa's Extreme Trajectories, Monaco's braking zones",
-     "Expansion #1 §3, §4"),
-    ("15_teams_and_robot_teammates", "Expansion #1: teams, robot teammates and their four assistance cards",
-     "Expansion #1 §5"),
-    ("16_championship", "Expansion #1: the RF90 Championship — seasons, points, countback, title odds",
-     "Expansion #1 §6"),
-]
-present = {p.stem for p in Path.cwd().glob("[0-9][0-9]*_*.ipynb")}
-plan = PLAN + [(name, "", "") for name in sorted(present - {p[0] for p in PLAN})]
-rows = ["| notebook | what | digest | |", "|---|---|---|---|"]
-for name, what, cite in plan:
-    status = "you are here" if name == "00_start_here" else "✔" if name in present else "coming"
-    rows.append(f"| {f'[{name}]({name}.ipynb)' if name in present else name} | {what} | {cite} | {status} |")
-Markdown("\n".join(rows))
+Markdown(notebooks_table())
 
 # %% [markdown]
 # ## The engine in four cells
@@ -135,36 +107,35 @@ Markdown("\n".join(rows))
 # Blue, on a +2 trajectory, passes Red on the straight and Green in a braking zone ([§13.E.3][]).
 #
 # **1. Load a scenario** (a starting position, the cars' panels, stacked draws) and list the **legal actions**: the
-# single source of truth, each with its plain label and its one text form ([§13.A][]).
+# single source of truth, each with its plain label and its rule ([§13.A][]).
 #
 # [Ex. 27]: ../../docs/rules/rf90_rules_digest.md#ex-27
 # [§13.A]: ../../docs/rules/rf90_rules_digest.md#s13-a
 # [§13.E.3]: ../../docs/rules/rf90_rules_digest.md#s13-e-3
 
 # %%
-from racebook.rf90.actionlabels import labels
-
 sc = racebook.rf90.scenario.load("ex27", play=False)
 race = sc.race
-print(sc.title, f"[{sc.cite}]")
-for choice in labels(race.legal_actions(), race.state):
-    print(f"{choice.label:<40} {choice.text}")
+Markdown(f"**{sc.title}** ({sc.cite}): Blue's legal actions now\n\n{choices_table(race)}")
 
 # %% [markdown]
-# **2. Apply actions** in their text form. An illegal one is refused with the rule (here Blue has moved, but in
-# phase F.2 he may still occupy a trajectory, [§13.F][]). The **events** are typed records, each with a sentence that
-# cites its rule.
+# **2. Apply actions** in their one text form (the notation of the saves and the command line, in the code below).
+# An illegal one is refused with the rule (here Blue has moved, but in phase F.2 he may still occupy a trajectory,
+# [§13.F][]). The **events** are typed records, each with a sentence that cites its rule.
 #
 # [§13.F]: ../../docs/rules/rf90_rules_digest.md#s13-f
 
 # %%
+from racebook.rf90.actionlabels import labels
+
 race.apply("Blue start")
 race.apply("Blue play R14 R18 +traj")
 race.apply("Blue pay chips=2")
 try:
     race.apply("Blue play R14")
 except racebook.IllegalAction as err:
-    print("refused:", err)
+    allowed = ", ".join(c.label for c in labels(list(err.legal), race.state))
+    print(f"Refused ({err.rule}): {err.reason}. Allowed now: {allowed}.")
 for event in race.events:
     print(event.sentence())
 
@@ -173,7 +144,7 @@ for event in race.events:
 # `weather=`), then `| SECTION: cars front to back`; `*` = the Leader token, `@I.t1` = on trajectory I.t1.
 
 # %% tags=["presenter-show"]
-print(race.position())
+Markdown(f"The position after Blue's move, in RPN: `{race.position()}`")
 
 # %% [markdown]
 # **4. The stepper** and the track view replay the example event by event (⏮ ◀ ▶ ⏭):
@@ -232,7 +203,7 @@ except racebook.RuleUnavailable as err:
 # %% tags=["presenter-show"]
 from racebook.rf90 import glossary
 
-print(len(glossary.load()), "terms")
+print(f"The glossary has {len(glossary.load())} terms; searching “freio” finds:")
 for term in glossary.search("freio"):
     print(term)
 

@@ -118,41 +118,44 @@ def test_guided_race_plays_explains_and_looks_back() -> None:
     from racebook.automobiles.ui import GuidedRace
 
     g = GuidedRace(seed=3, rounds=2)
-    labels = [b.description for b in g.buttons.children]
+    labels = [b.description for b in g.choices_box.children]
     assert "buy a black cube for $9" in labels and labels[-1] == "done buying: wait for the start"
-    assert all(b.tooltip.startswith("You ") for b in g.buttons.children)
-    assert "learn more → A1 · 2. A buy decision" in g.happened.value and "Builder (computer player)" in g.happened.value
+    assert all(b.tooltip.startswith("You ") for b in g.choices_box.children)
+    assert "learn more → A1 · 2. A buy decision" in g.story.value and "Builder (computer player)" in g.story.value
+    assert "Spend your grid money" in g.prompt_html.value and "Your move (before the race, prerace phase)" in \
+        g.status_html.value
     g.click("buy a black cube for $9")
-    assert "You chose <b>“buy a black cube for $9”</b>" in g.happened.value
-    assert "You buy a black cube for $9; it goes into your Bag" in g.happened.value
+    assert "You chose: buy a black cube for $9" in g.story.value
+    assert "You buy a black cube for $9; it goes into your Bag" in g.story.value
+    assert g.story.value.count('class="rule"') >= len(g.lines())  # every line's rule badge
     g.click("done buying: wait for the start")
-    assert "Your move</b> (round 1 of 2, action phase)" in g.status.value
+    assert "Your move (round 1 of 2, action phase)" in g.status_html.value
     g.player.stepper.first()  # looking back: the buttons wait
-    assert all(b.disabled for b in g.buttons.children) and "return to it" in g.status.value
+    assert all(b.disabled for b in g.choices_box.children) and "return to it" in g.status_html.value
     g.player.stepper.next()
     assert "In plain words: The grid is drawn at random" in g.review.value
     g.player.stepper.last()
-    assert not any(b.disabled for b in g.buttons.children)
+    assert not any(b.disabled for b in g.choices_box.children)
     for _ in range(100):
-        if not g.buttons.children:
+        if not g.choices_box.children:
             break
-        g.buttons.children[-1].click()
-    assert "Stopped after round 2" in g.status.value and g.errors.text == ""
+        g.choices_box.children[-1].click()
+    assert "Stopped after round 2" in g.status_html.value and g.errors.text == ""
+    assert "The guided race is over" in g.prompt_html.value
 
 
 def test_guided_race_shows_a_refused_click_as_one_line() -> None:
     pytest.importorskip("ipywidgets")
-    from racebook.automobiles.lessons.firstrace import Choice
     from racebook.automobiles.ui import GuidedRace
 
     g = GuidedRace(seed=3)
-    stale = Choice(g.game.race.legal_actions()[0], "stale", "")
+    stale = str(g.model.race.legal_actions()[0])
     g.click("done buying: wait for the start")
-    g.errors.guard(g.play)(stale)  # the buy is no longer legal: the engine's refusal, one line
+    g.errors.guard(g.choose)(stale)  # the buy is no longer legal: the engine's refusal, one line
     assert g.errors.text.startswith("✗ ") and g.errors.text.count("\n") == 1
     g.w_seed.value, g.w_opponents.value = 7, 1
-    g.b_new.click()
-    assert g.errors.text == "" and set(g.game.race.state.players) == {YOU, "Greedy"}
+    g.new_race_b.click()
+    assert g.errors.text == "" and set(g.model.race.state.players) == {YOU, "Greedy"}
 
 
 _NO_BQPLOT = """
@@ -169,7 +172,7 @@ before = g.player.view.widget.value
 for _ in range(4):
     g.player.stepper.next()
 g.player.stepper.last()
-g.buttons.children[-1].click()
+g.choices_box.children[-1].click()
 print(type(g.player.view).__name__, before != g.player.view.widget.value, g.errors.text == "",
       sorted(m for m in sys.modules if m.split(".")[0] in {"bqplot", "pandas", "numpy"}))
 """

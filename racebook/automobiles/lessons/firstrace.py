@@ -8,7 +8,9 @@ and every event is explained in one plain sentence with a pointer to the noteboo
 * :class:`FirstRace` — the race itself, without widgets: the computer players (:mod:`racebook.automobiles.agents`,
   choosing among the legal actions only) play until it is the learner's decision; :meth:`FirstRace.choices` are the
   learner's legal actions with their human labels (:mod:`racebook.automobiles.actionlabels`); the race stops after
-  ``rounds`` rounds (or at its end) with the standings (§13).
+  ``rounds`` rounds (or at its end) with the standings (§13); it is a :class:`racebook.core.guided.GuidedRaceModel`,
+  so the shared guided-race widget (:class:`racebook.ui.guidedrace.GuidedRaceController`) shows it, through
+  :class:`racebook.automobiles.ui.firstrace.GuidedRace`.
 
 No rule lives here: the engine decides what is legal and what happens; this module only says it in words.
 """
@@ -28,6 +30,7 @@ from racebook.automobiles.setup import new_state
 from racebook.core.actions import Action
 from racebook.core.errors import IllegalAction, SetupError
 from racebook.core.events import Event
+from racebook.core.guided import GuidedChoice, StoryLine
 
 Happened = tuple[str, Action | None, tuple[Event, ...]]  # who decided (the opening: ""), the action, its events
 
@@ -203,6 +206,33 @@ def plain(event: Event, you: str = YOU) -> str:
     return _cap(make(event, _Who(getattr(event, "car", ""), you), you))
 
 
+#: What the learner decides now, by phase (the buttons are the engine's legal actions; this only says what they are
+#: for), with the rule and the notebook part that teaches it.
+HINTS: dict[str, tuple[str, str, Lesson]] = {
+    "prerace": ("Spend your grid money on cubes for your Bag, then press “done buying”.", "§4", _BUY),
+    "action": ("Play gear cubes to plan your move — each one moves to the next space of its colour — then press "
+               "“done playing”. Every cube you keep is money.", "§6", _TURN),
+    "buy": ("Spend the money your unplayed cubes are worth, then press “done buying”.", "§9", _BUY),
+    "card": ("A card is working: make its choice.", "§2", _CARDS),
+}
+
+
+def story_lines(done: list[Happened], you: str = YOU) -> list[StoryLine]:
+    """What happened as story lines: each event's plain sentence, its rule and lesson, under the heading of the car
+    it concerns ("You:", "Greedy (computer player):"; an event without a car, the starting order, under "The race is
+    set up:"); the learner's own decision first, as "You chose: …"."""
+    out: list[StoryLine] = []
+    owner = ""
+    for who, _action, evs in done:
+        for e in evs:
+            owner = getattr(e, "car", "") or ("" if who == "" else owner)
+            head = "You:" if owner == you else f"{owner} (computer player):" if owner else "The race is set up:"
+            lesson = learn_more(e.kind)
+            out.append(StoryLine(plain(e, you), e.citation, lesson.text if lesson else "",
+                                 lesson.file if lesson else "", owner == you, head))
+    return out
+
+
 # ------------------------------------------------------------------ the race
 @dataclass(frozen=True, slots=True)
 class Choice:
@@ -218,17 +248,24 @@ class FirstRace:
     2), 1 lap, seeded; the computer players move at once, so after :meth:`play` it is the learner's decision again,
     or the race has stopped (after ``rounds`` rounds, or at its end)."""
 
+    game = "automobiles"
+
     def __init__(self, seed: int = 1, opponents: int = 2, rounds: int = 4, laps: int = 1) -> None:
         if opponents not in (1, 2):
             raise SetupError(opponents, "§4", "a first race has 1 or 2 computer players")
-        self.seed, self.rounds = seed, rounds
-        names = list(COMPUTERS)[:opponents]
+        self.seed, self.rounds, self.opponents, self.laps = seed, rounds, opponents, laps
+        self._start(seed)
+
+    def _start(self, seed: int) -> None:
+        self.seed = seed
+        names = list(COMPUTERS)[:self.opponents]
         self.computers = {name: COMPUTERS[name]() for name in names}
-        self.race = Race(new_state([YOU, *names], seed=seed, laps=laps))
+        self.race = Race(new_state([YOU, *names], seed=seed, laps=self.laps))
         #: What happened, as (who, action, events): the opening, then every decision (:attr:`last`: since the
         #: learner's last decision).
         self.last: list[Happened] = [("", None, self.race.steps[0].events), *self._run_computers()]
         self.history: list[Happened] = list(self.last)
+        self._chose: StoryLine | None = None
 
     # -------------------------------------------------------------- state
     @property
@@ -270,11 +307,67 @@ class FirstRace:
                                                     "press “new race”")
         if self.actor() != YOU:
             raise IllegalAction(str(action), "§5", f"it is {self.actor()}'s decision")
+        label_, rule = self._label(action)
         events = self.race.apply(action)
+        lesson = learn_more(events[0].kind) if events else None
+        self._chose = StoryLine(f"You chose: {label_}", rule, lesson.text if lesson else "",
+                                lesson.file if lesson else "", True)
         self.last = [(YOU, self.race.steps[-1].action, events)]
         self.last += self._run_computers()
         self.history += self.last
         return self.last
+
+    def _label(self, action: Action | str) -> tuple[str, str]:
+        """The label and rule of the learner's legal ``action`` (its text when it is not legal: the engine refuses
+        it next)."""
+        for a in self.race.legal_actions():
+            if a == action or str(a) == str(action):
+                return label(self.race.state, a), self.race.explain(a).rule
+        return str(action), ""
+
+    # -------------------------------------------------------------- the guided-race protocol (racebook.core.guided)
+    @property
+    def finished(self) -> bool:
+        return self.stopped
+
+    def status(self) -> str:
+        """Where the race stands, in one line: the round and phase, or the standings once it has stopped."""
+        if self.stopped:
+            places = ", ".join(f"{i}. {'you' if p == YOU else p}" for i, p in enumerate(self.standings(), 1))
+            why = "The race is over" if self.race.is_over else f"Stopped after round {self.rounds}"
+            return (f"{why}. Standings: {places} — the car that travelled furthest leads (the inner lane breaks "
+                    "ties). Press “new race” to play again, or go on to A1.")
+        when = "before the race" if self.round == 0 else f"round {self.round} of {self.rounds}"
+        return f"Your move ({when}, {self._phase()} phase)"
+
+    def _phase(self) -> str:
+        t = self.race.state.turn
+        return "card" if t is not None and t.pending is not None else (t.phase.value if t is not None else "")
+
+    def hint_line(self) -> StoryLine | None:
+        """What the learner decides now (:data:`HINTS`), None once the race has stopped."""
+        hint = None if self.stopped else HINTS.get(self._phase())
+        if hint is None:
+            return None
+        sentence, rule, lesson = hint
+        return StoryLine(sentence, rule, lesson.text, lesson.file, True)
+
+    def labelled_choices(self) -> list[GuidedChoice]:
+        return [GuidedChoice(str(c.action), c.label, c.tooltip) for c in self.choices()]
+
+    def decide(self, key: str) -> list[StoryLine]:
+        """:meth:`play` by action text, told as story lines (the learner's choice first)."""
+        self.play(key)
+        return self.latest()
+
+    def latest(self) -> list[StoryLine]:
+        lines = story_lines(self.last)
+        chose = self._chose if self.last and self.last[0][0] == YOU else None
+        return lines if chose is None else [chose, *lines]
+
+    def restart(self, seed: int | None = None) -> None:
+        """A new race with the same computer players and rounds: ``seed``, or the next one."""
+        self._start(self.seed + 1 if seed is None else seed)
 
     def _run_computers(self) -> list[Happened]:
         done = []
@@ -297,3 +390,8 @@ def first_turn(seed: int = 1, opponents: int = 2) -> FirstRace:
         choices = race.choices()
         race.play(you.choose(race.race, [c.action for c in choices]))
     return race
+
+
+def cubes_in_words(codes: tuple[str, ...] | dict[str, int]) -> str:
+    """A handful of cubes in words, by colour in code order: "3 white, 1 black and 3 yellow" (the notebooks)."""
+    return _cubes(codes)

@@ -80,6 +80,24 @@ def show_assumed(sc: Any) -> None:
         print("  assumed:", line)
 
 
+#: A player id no race has: :func:`told` speaks of every car by its name.
+_NOBODY = "(nobody)"
+
+
+def told(race: Race, first_step: int = 0) -> list[str]:
+    """The events of ``race`` from step ``first_step`` on, each in one plain sentence written from its fields
+    (:func:`racebook.automobiles.lessons.firstrace.plain`, every car by its name) with its rule: what the notebooks
+    print, without the action syntax of :func:`sentences`."""
+    from racebook.automobiles.lessons.firstrace import plain
+
+    out = []
+    for st in race.steps[first_step:]:
+        for e in st.events:
+            text = plain(e, _NOBODY)
+            out.append(text if text == e.sentence() else f"{text} — {e.citation}")
+    return out
+
+
 def sentences(race: Race, first_step: int = 0) -> list[str]:
     """The event sentences of ``race`` from step ``first_step`` on, each after the action that caused it."""
     out = []

@@ -4,7 +4,9 @@ The learner drives Blue; a computer driver (:class:`~racebook.rf90.analysis.driv
 three robots play themselves (§17), as in any race: the race is the real engine (``legal_actions``, ``apply``, the
 events). After each decision :class:`FirstRace` tells the story of what happened in plain sentences derived from
 the events' fields (:func:`guide`), each with its rule and the notebook that teaches it in depth
-(:data:`LEARN_MORE`, one entry per event kind). The widget is :class:`racebook.rf90.ui.firstrace.GuidedRace`.
+(:data:`LEARN_MORE`, one entry per event kind). :class:`FirstRace` is a
+:class:`racebook.core.guided.GuidedRaceModel`: the widget is the shared controller
+(:class:`racebook.ui.guidedrace.GuidedRaceController`) through :class:`racebook.rf90.ui.firstrace.GuidedRace`.
 Standard library only.
 """
 
@@ -16,6 +18,7 @@ from typing import Any
 
 from racebook.core.errors import IllegalAction
 from racebook.core.events import Event
+from racebook.core.guided import GuidedChoice, StoryLine
 from racebook.rf90.actionlabels import RULE_BY_VERB, ActionLabel, labels
 from racebook.rf90.actions import Action
 from racebook.rf90.actiontext import parse
@@ -176,6 +179,10 @@ class Guide:
         return f"{self.sentence} — {self.rule} · learn more → {self.notebook}" if self.rule else \
             f"{self.sentence} · learn more → {self.notebook}"
 
+    def line(self, mine: bool = False, group: str = "") -> StoryLine:
+        """The line for the guided-race widget (:class:`racebook.core.guided.StoryLine`)."""
+        return StoryLine(self.sentence, self.rule, self.notebook, self.link, mine, group)
+
 
 def guide(event: Event) -> Guide:
     """The plain sentence of one event, its rule and its notebook (:data:`LEARN_MORE`)."""
@@ -220,6 +227,12 @@ class Step:
     text: str | None
     lines: tuple[Guide, ...]
 
+    def story_lines(self) -> list[StoryLine]:
+        """The lines for the widget: the learner's own bold, the others' under "Red (the computer) decides:"."""
+        mine = self.car == LEARNER
+        group = "" if mine or self.car is None else f"{self.car} (the computer) decides:"
+        return [g.line(mine and g.car in (LEARNER, None), group) for g in self.lines]
+
 
 @dataclass
 class FirstRace:
@@ -230,6 +243,9 @@ class FirstRace:
     track: str = TRACK
     race: Race = field(init=False)
     steps: list[Step] = field(init=False, default_factory=list)
+    #: The steps since the learner's last decision (at the start: the opening and the others' first decisions).
+    last: list[Step] = field(init=False, default_factory=list)
+    game: str = field(init=False, default="rf90")
 
     def __post_init__(self) -> None:
         self.new(self.seed)
@@ -243,7 +259,8 @@ class FirstRace:
         self.computer = GreedyDriver(self.seed)
         opening = tuple(story(self.race.events))
         self.steps = [Step(None, None, None, opening)] if opening else []
-        return self.steps[:] + self.advance()
+        self.last = self.steps[:] + self.advance()
+        return self.last[:]
 
     @property
     def turn(self) -> int:
@@ -304,7 +321,8 @@ class FirstRace:
                                                "start a new race")
         if action.car != LEARNER:
             raise IllegalAction(action, "§13", f"you drive {LEARNER}; the computer drives the other cars")
-        return [self._step(action), *self.advance()]
+        self.last = [self._step(action), *self.advance()]
+        return self.last[:]
 
     def status(self) -> str:
         """Where the race stands, in one line."""
@@ -312,9 +330,32 @@ class FirstRace:
         if self.race.is_over or self.turn > self.turns:
             order = " ".join(self.standings())
             return f"The guided race is over after {min(self.turn - 1, self.turns)} Game Turns: {order}"
-        who = "your decision" if self.my_turn else f"{self.race.current_car} to play"
+        phase = f" (phase {self.race.phase.value})" if self.race.phase is not None else ""
+        who = f"your decision{phase}" if self.my_turn else f"{self.race.current_car} to play"
         return f"Game Turn {s.turn} of {self.turns} · you drive {LEARNER} · {who}"
 
     def standings(self) -> list[str]:
         """The cars in race order (§25)."""
         return list(classification(self.race.state))
+
+    # ------------------------------------------------------------ the guided-race protocol (racebook.core.guided)
+    def labelled_choices(self) -> list[GuidedChoice]:
+        """The learner's legal actions as buttons: the label, the action text and rule in the tooltip; the card
+        plays are the primary ones."""
+        s = self.race.state
+        return [GuidedChoice(d.text, d.label, d.tooltip(s), d.action.verb == "play") for d in self.choices()]
+
+    def decide(self, key: str) -> list[StoryLine]:
+        """:meth:`choose` by action text, told as story lines."""
+        return [line for step in self.choose(key) for line in step.story_lines()]
+
+    def latest(self) -> list[StoryLine]:
+        return [line for step in self.last for line in step.story_lines()]
+
+    def hint_line(self) -> StoryLine | None:
+        hint = self.hint()
+        return None if hint is None else hint.line(mine=True)
+
+    def restart(self, seed: int | None = None) -> None:
+        """A new race: ``seed``, or the next one."""
+        self.new(self.seed + 1 if seed is None else seed)

@@ -1,0 +1,193 @@
+"""The guided first race, as a widget, for every game (issue 19 item 1): one controller over the race protocol of
+:mod:`racebook.core.guided`.
+
+It shows a status line (and a "new race" button with the game's settings beside it), what the learner decides now
+(the model's hint, with its rule and "learn more" link), one button per legal decision (its human label; the action
+text and rule in the tooltip), the story of what happened since the learner's last decision (a plain sentence per
+line, its rule badge and its "learn more → notebook" link, grouped by who decided), the game's track view, and an
+:class:`~racebook.ui.errors.ErrorLog` (a refused decision is one friendly line). The model decides everything; the
+controller only draws it. Each game keeps a thin ``GuidedRace`` subclass: its model, its defaults, its track view
+(:meth:`GuidedRaceController.show_race`, called after every change).
+
+Headless use (the tests)::
+
+    g = GuidedRaceController(model)
+    g.press(next(iter(g.buttons)))   # click the first legal decision (by its key, the action text)
+    g.click("start your turn")       # or by its label
+    g.new_race_b.click()             # a new race, the next seed
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from typing import Any
+
+import ipywidgets as widgets
+
+from racebook.core.guided import GuidedRaceModel, StoryLine
+from racebook.ui import style
+from racebook.ui.errors import ErrorLog
+
+CSS = """<style>
+.rb-guided-status {font-size:20px;margin:4px 0}
+.rb-guided-story {font-size:16px;line-height:1.45;max-height:330px;overflow-y:auto;border-left:4px solid #3a7;
+  padding:2px 10px;margin:6px 0}
+.rb-guided-story .me {font-weight:bold}
+.rb-guided-story .them {color:#444;font-size:15px}
+.rb-guided-story .more {font-size:13px;margin-left:6px;font-weight:normal}
+.rb-guided-story a.rule {font-size:13px;font-weight:normal;color:#fff;background:#777;border-radius:3px;padding:0 5px;
+  margin-left:6px;text-decoration:none}
+.rb-guided-story .who {font-size:14px;color:#666;margin-top:6px}
+.rb-guided-hold {font-size:15px;color:#a05a00}
+</style>"""
+
+FINISHED = ("<b>The guided race is over.</b> Press <b>new race</b> to play another, or read on: each line's "
+            "<i>learn more</i> opens the notebook that teaches it.")
+
+
+def line_parts_html(line: StoryLine, game: str) -> str:
+    """A line's sentence, its rule badge (a link to its section) and its "learn more → notebook" link."""
+    rule = " " + style.rule_html(line.rule, game) if line.rule else ""
+    more = "" if not line.more else (
+        f'<a class="more rb-learn-more" href="{html.escape(line.link)}" target="_blank" rel="noopener" '
+        f'title="{html.escape(line.link)}">learn more → {html.escape(line.more)}</a>')
+    return f"{html.escape(line.sentence)}{rule}{more}"
+
+
+def line_html(line: StoryLine, game: str) -> str:
+    """One story line, bold when it is the learner's."""
+    return f'<div class="{"me" if line.mine else "them"}">{line_parts_html(line, game)}</div>'
+
+
+def story_html(lines: Sequence[StoryLine], game: str) -> str:
+    """The lines, a heading above each run of lines of one group ("Red (the computer) decides:")."""
+    out = []
+    group = ""
+    for line in lines:
+        if line.group != group and line.group:
+            out.append(f'<div class="who">{html.escape(line.group)}</div>')
+        group = line.group
+        out.append(line_html(line, game))
+    return f'<div class="rb-guided-story">{"".join(out) or "(nothing yet)"}</div>'
+
+
+class GuidedRaceController:
+    """The guided first race over ``model`` (a :class:`~racebook.core.guided.GuidedRaceModel`); ``view`` is the
+    game's track view (a widget, or None), ``settings`` widgets shown beside "new race" (the game reads them in
+    :meth:`next_model`), ``extras`` widgets under the error line. Display it (or ``.widget``) in a cell."""
+
+    def __init__(self, model: GuidedRaceModel, view: widgets.Widget | None = None, *, width: int = 900,
+                 settings: Sequence[widgets.Widget] = (), extras: Sequence[widgets.Widget] = (),
+                 errors: ErrorLog | None = None) -> None:
+        self.model = model
+        self.errors = errors if errors is not None else ErrorLog()
+        self.latest: list[StoryLine] = model.latest()
+        self.buttons: dict[str, widgets.Button] = {}
+        self._held: str | None = None
+        self.status_html = widgets.HTML()
+        self.new_race_b = widgets.Button(description="new race", icon="refresh",
+                                         tooltip="deal a new race (the next seed)" if not settings
+                                         else "a new race with these settings",
+                                         layout=widgets.Layout(width="140px", height="38px"))
+        self.new_race_b.on_click(self.errors.guard(lambda _b: self.new_race()))
+        self.prompt_html = widgets.HTML()
+        self.choices_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.choices_box.add_class("rb-guided-choices")
+        self.story = widgets.HTML()
+        top = widgets.HBox([self.status_html, widgets.HBox([self.new_race_b, *settings])],
+                           layout=widgets.Layout(justify_content="space-between", align_items="center",
+                                                 flex_flow="row wrap", width=f"{width}px"))
+        parts: list[widgets.Widget] = [widgets.HTML(CSS), top, self.prompt_html, self.choices_box, self.story]
+        if view is not None:
+            parts.append(view)
+        self.widget = widgets.VBox([*parts, self.errors.widget, *extras])
+        self.widget.add_class("rb-guided-race")
+        self._render()
+
+    # ------------------------------------------------------------ what the game may change
+    def next_model(self, seed: int | None) -> GuidedRaceModel:
+        """The model of a new race (``seed``, or the next one): by default the same model, restarted."""
+        self.model.restart(seed)
+        return self.model
+
+    def show_race(self) -> None:
+        """Draw the race on the game's track view (called after every decision and new race)."""
+
+    def status_marker(self) -> str:
+        """HTML before the status line (the learner's car colour, say)."""
+        return ""
+
+    # ------------------------------------------------------------ actions
+    def choose(self, key: str) -> list[StoryLine]:
+        """The learner's decision by its key (the action text: what a button's click does)."""
+        lines = self.model.decide(key)
+        self.latest = lines
+        self.show_race()
+        self._render()
+        return lines
+
+    def press(self, key: str) -> None:
+        """Click the button of the decision ``key``."""
+        if key not in self.buttons:
+            raise KeyError(f"no button for {key!r}: the buttons now are {', '.join(self.buttons) or 'none'}")
+        self.buttons[key].click()
+
+    def click(self, label: str) -> None:
+        """Click the button labelled ``label`` (as a learner would)."""
+        button = next((b for b in self.buttons.values() if b.description == label), None)
+        if button is None:
+            raise ValueError(f"no button {label!r} now")
+        button.click()
+
+    def new_race(self, seed: int | None = None) -> None:
+        """A new race: ``seed``, or the next one (:meth:`next_model`)."""
+        self.errors.clear()
+        self.model = self.next_model(seed)
+        self.latest = self.model.latest()
+        self._held = None
+        self.show_race()
+        self._render()
+
+    def hold(self, note: str | None) -> None:
+        """Disable the decision buttons with ``note`` under the status (say, while the view looks back over the
+        race); None enables them again."""
+        self._held = note
+        for b in self.buttons.values():
+            b.disabled = note is not None
+        self._render_status()
+
+    def lines(self) -> list[str]:
+        """The latest story as text, one line each (sentence — rule · learn more → notebook)."""
+        return [line.text() for line in self.latest]
+
+    # ------------------------------------------------------------ drawing
+    def _render_status(self) -> None:
+        note = "" if self._held is None or not self.buttons else \
+            f'<div class="rb-guided-hold">{html.escape(self._held)}</div>'
+        self.status_html.value = (f'<div class="rb-guided-status">{self.status_marker()}'
+                                  f"{html.escape(self.model.status())}</div>{note}")
+
+    def _render(self) -> None:
+        m = self.model
+        self.buttons = {}
+        for c in m.labelled_choices():
+            b = widgets.Button(description=c.label, tooltip=c.tooltip, button_style="primary" if c.primary else "",
+                               disabled=self._held is not None, layout=widgets.Layout(width="auto", height="38px"))
+            b.add_class("rb-guided-choice")
+            b.on_click(self.errors.guard(lambda b, key=c.key: None if b.disabled else self.choose(key)))
+            self.buttons[c.key] = b
+        self.choices_box.children = tuple(self.buttons.values())
+        self._render_status()
+        if m.finished:
+            self.prompt_html.value = FINISHED
+        else:
+            hint = m.hint_line()
+            what = line_html(hint, m.game).replace('class="me"', 'class="me rb-guided-hint"') if hint else ""
+            self.prompt_html.value = (f'<div class="rb-guided-story" style="border-color:#37a">{what}'
+                                      '<div class="them">Your decision: hover a button for its action text and '
+                                      "rule.</div></div>")
+        self.story.value = story_html(self.latest, m.game)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)

@@ -1,0 +1,134 @@
+"""The shared guided-race controller (racebook.ui.guidedrace) over the race protocol (racebook.core.guided): a toy
+model drives it here, without any game; then both games' first races are checked to be that protocol, their buttons
+one per legal decision all the way through a race."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+from racebook.core.errors import IllegalAction  # noqa: E402
+from racebook.core.guided import GuidedChoice, GuidedRaceModel, StoryLine  # noqa: E402
+from racebook.ui.guidedrace import GuidedRaceController, story_html  # noqa: E402
+
+
+class Countdown:
+    """A toy race: the learner says "go 1" or "go 2" until ``left`` reaches 0; the computer then says "wait"."""
+
+    game = "rf90"
+
+    def __init__(self, seed: int = 1) -> None:
+        self.restart(seed)
+
+    def restart(self, seed: int | None = None) -> None:
+        self.seed = self.seed + 1 if seed is None else seed
+        self.left = 3
+        self.last = [StoryLine(f"Race {self.seed} set up", "§4", "01_movement_and_passing",
+                               "01_movement_and_passing.ipynb")]
+
+    @property
+    def finished(self) -> bool:
+        return self.left <= 0
+
+    def status(self) -> str:
+        return "Over" if self.finished else f"{self.left} to go <fast>"
+
+    def hint_line(self) -> StoryLine | None:
+        return None if self.finished else StoryLine("Say how far", "§13.C", "01_movement_and_passing",
+                                                    "01_movement_and_passing.ipynb", True)
+
+    def labelled_choices(self) -> list[GuidedChoice]:
+        return [] if self.finished else [GuidedChoice(f"go {n}", f"go {n} section(s)", f"go {n} — §13.C", n == 2)
+                                         for n in (1, 2)]
+
+    def decide(self, key: str) -> list[StoryLine]:
+        if key not in {c.key for c in self.labelled_choices()}:
+            raise IllegalAction(key, "§13", "not a choice now")
+        self.left -= int(key.split()[1])
+        self.last = [StoryLine(f"You chose: {key}", "§13.C", "", "", True),
+                     StoryLine("Red waits", "§11", "03_activation", "03_activation.ipynb", False, "Red decides:"),
+                     StoryLine("Red waits again", "", "", "", False, "Red decides:")]
+        return self.last
+
+    def latest(self) -> list[StoryLine]:
+        return self.last
+
+
+def test_the_toy_and_both_games_first_races_are_the_protocol() -> None:
+    from racebook.automobiles.lessons.firstrace import FirstRace as AutoFirstRace
+    from racebook.rf90.lessons.firstrace import FirstRace as RfFirstRace
+
+    for model in (Countdown(), RfFirstRace(seed=1), AutoFirstRace(seed=3)):
+        assert isinstance(model, GuidedRaceModel), type(model)
+
+
+def test_the_controller_shows_the_choices_the_hint_the_story_and_the_end() -> None:
+    g = GuidedRaceController(Countdown(seed=7))
+    assert list(g.buttons) == ["go 1", "go 2"] and g.buttons["go 2"].button_style == "primary"
+    assert [b.description for b in g.choices_box.children] == ["go 1 section(s)", "go 2 section(s)"]
+    assert g.buttons["go 1"].tooltip == "go 1 — §13.C"
+    assert "3 to go &lt;fast&gt;" in g.status_html.value  # the model's words, escaped
+    assert "Say how far" in g.prompt_html.value and 'class="me rb-guided-hint"' in g.prompt_html.value
+    assert g.lines() == ["Race 7 set up — §4 · learn more → 01_movement_and_passing"]
+    g.press("go 1")
+    assert g.lines()[0] == "You chose: go 1 — §13.C" and g.model.status() == "2 to go <fast>"
+    # one heading over the run of the computer's lines; a rule badge per cited line; a link per taught line
+    assert g.story.value.count('<div class="who">Red decides:</div>') == 1
+    assert g.story.value.count('class="rule"') == 2
+    assert re.findall(r'class="more rb-learn-more" href="([^"]+)"', g.story.value) == ["03_activation.ipynb"]
+    assert '<div class="me">You chose: go 1' in g.story.value and '<div class="them">Red waits' in g.story.value
+    g.click("go 2 section(s)")
+    assert g.model.finished and not g.buttons and not g.choices_box.children
+    assert "Over" in g.status_html.value and "The guided race is over" in g.prompt_html.value
+    with pytest.raises(ValueError, match="no button"):
+        g.click("go 1 section(s)")
+
+
+def test_a_refused_decision_is_one_line_and_new_race_clears_it() -> None:
+    g = GuidedRaceController(Countdown(seed=1))
+    g.errors.guard(g.choose)("go 9")
+    assert len(g.errors.errors) == 1 and "not a choice now" in g.errors.text and not g.errors.bug_shown
+    assert g.model.status() == "3 to go <fast>"  # nothing changed
+    g.new_race_b.click()
+    assert not g.errors.errors and g.model.seed == 2 and g.lines()[0].startswith("Race 2 set up")
+    g.new_race(11)
+    assert g.model.seed == 11
+
+
+def test_hold_disables_the_buttons_with_a_note_until_released() -> None:
+    g = GuidedRaceController(Countdown())
+    g.hold("looking back")
+    assert all(b.disabled for b in g.buttons.values()) and "looking back" in g.status_html.value
+    g.press("go 1")  # a disabled button's click does nothing
+    assert g.model.left == 3
+    g.hold(None)
+    assert not any(b.disabled for b in g.buttons.values()) and "looking back" not in g.status_html.value
+    g.press("go 1")
+    assert g.model.left == 2
+
+
+def test_story_html_says_when_nothing_happened() -> None:
+    assert "(nothing yet)" in story_html([], "rf90")
+
+
+@pytest.mark.parametrize("game", ["rf90", "automobiles"])
+def test_each_games_race_has_one_button_per_legal_decision_to_the_end(game: str) -> None:
+    if game == "rf90":
+        from racebook.rf90.ui.firstrace import GuidedRace as RfGuided
+
+        g: GuidedRaceController = RfGuided(seed=3)
+    else:
+        from racebook.automobiles.ui import GuidedRace as AutoGuided
+
+        g = AutoGuided(seed=5, rounds=2)
+    clicks = 0
+    while g.buttons:
+        assert len(g.buttons) == len(g.model.labelled_choices())
+        g.choices_box.children[-1].click()
+        clicks += 1
+        assert not g.errors.errors, g.errors.text
+        assert clicks < 300
+    assert g.model.finished and "The guided race is over" in g.prompt_html.value
