@@ -26,8 +26,8 @@ class Countdown:
     def restart(self, seed: int | None = None) -> None:
         self.seed = self.seed + 1 if seed is None else seed
         self.left = 3
-        self.last = [StoryLine(f"Race {self.seed} set up", "§4", "01_movement_and_passing",
-                               "01_movement_and_passing.ipynb")]
+        self.last = [StoryLine(f"Race {self.seed} set up", "§4", "01a_movement",
+                               "01a_movement.ipynb")]
 
     @property
     def finished(self) -> bool:
@@ -37,8 +37,8 @@ class Countdown:
         return "Over" if self.finished else f"{self.left} to go <fast>"
 
     def hint_line(self) -> StoryLine | None:
-        return None if self.finished else StoryLine("Say how far", "§13.C", "01_movement_and_passing",
-                                                    "01_movement_and_passing.ipynb", True)
+        return None if self.finished else StoryLine("Say how far", "§13.C", "01a_movement",
+                                                    "01a_movement.ipynb", True)
 
     def labelled_choices(self) -> list[GuidedChoice]:
         return [] if self.finished else [GuidedChoice(f"go {n}", f"go {n} section(s)", f"go {n} — §13.C", n == 2)
@@ -72,7 +72,7 @@ def test_the_controller_shows_the_choices_the_hint_the_story_and_the_end() -> No
     assert g.buttons["go 1"].tooltip == "go 1 — §13.C"
     assert "3 to go &lt;fast&gt;" in g.status_html.value  # the model's words, escaped
     assert "Say how far" in g.prompt_html.value and 'class="me rb-guided-hint"' in g.prompt_html.value
-    assert g.lines() == ["Race 7 set up — §4 · learn more → 01_movement_and_passing"]
+    assert g.lines() == ["Race 7 set up — §4 · learn more → 01a_movement"]
     g.press("go 1")
     assert g.lines()[0] == "You chose: go 1 — §13.C" and g.model.status() == "2 to go <fast>"
     # one heading over the run of the computer's lines; a rule badge per cited line; a link per taught line
