@@ -108,7 +108,7 @@ def main() -> int:
     rows = []
     for source in sources:
         title, minutes, panels = reading(source)
-        title = re.sub(r"^[0-9A-Z]\d+\s*[—-]\s*", "", title)
+        title = re.sub(r"^[0-9A-Z]\d+[a-z]?\s*[—-]\s*", "", title)
         rows.append((row_name(source), title, minutes, panels,
                      None if args.no_run else run_seconds(source)))
         print(rows[-1], file=sys.stderr)
