@@ -54,7 +54,7 @@ def test_the_readme_figures_are_written_by_scripts() -> None:
         install_size.BEGIN)
     assert 0 < core < lab
     times = _block(notebook_times.BEGIN, notebook_times.END)
-    rows = re.findall(r"^\| `(\w+/[0-9A-Z]\d_\w+)\.ipynb` \| .* \| (\d+) min \| (\d+) \| (\d+) s \|$", times, re.M)
+    rows = re.findall(r"^\| `(\w+/[0-9A-Z]\d[a-z]?_\w+)\.ipynb` \| .* \| (\d+) min \| (\d+) \| (\d+) s \|$", times, re.M)
     shipped = [notebook_times.row_name(src).removesuffix(".ipynb") for src in notebook_times.every_source()]
     assert len(shipped) == len(list(ROOT.glob("notebooks/*/*.ipynb"))) > 20
     assert [r[0] for r in rows] == shipped  # every notebook of every game has its row
@@ -63,12 +63,12 @@ def test_the_readme_figures_are_written_by_scripts() -> None:
         assert (int(minutes), int(panels)) == (want_minutes, want_panels), name
     workshop = README.split("## Run a workshop", 1)[1].split("\n## ", 1)[0]
     order = workshop.split("<!-- notebooks:begin", 1)[0]
-    named = re.findall(r"`([0-9A-Z]\d)(?:_\w+)?`", order)
+    named = re.findall(r"`([0-9A-Z]\d[a-z]?)(?:_\w+)?`", order)  # a number, or a number and a part: 05a
     stems = [n.split("/")[1] for n in shipped]
-    for nb in re.findall(r"`([0-9A-Z]\d_\w+)`", order):
+    for nb in re.findall(r"`([0-9A-Z]\d[a-z]?_\w+)`", order):
         assert nb in stems, nb
-    for stem in stems:  # every notebook has its place in the workshop order
-        assert stem[:2] in named, f"{stem} is not in the README's workshop order"
+    for stem in stems:  # every notebook (every part) has its place in the workshop order
+        assert stem.split("_", 1)[0] in named, f"{stem} is not in the README's workshop order"
 
 
 def test_every_link_in_the_readme_and_docs_resolves() -> None:

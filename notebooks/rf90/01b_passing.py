@@ -27,7 +27,7 @@ import racebook
 from racebook.rf90.ui import ScenarioPlayer
 
 ex26 = racebook.load_scenario("ex26")
-ScenarioPlayer(ex26)  # ⏮ ◀ ▶ ⏭ step through the movement
+ScenarioPlayer(ex26)  # ◀ ▶ step through the movement
 
 # %% [markdown]
 # Blue enters the corner and **stops** behind Red: the rest of his MP are lost. Each example below gives the book's
@@ -132,7 +132,7 @@ steps_frame(ex27.race, "Blue")
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-ScenarioPlayer(ex27)  # ⏮ ◀ ▶ ⏭ step through the movement
+ScenarioPlayer(ex27)  # ◀ ▶ step through the movement
 
 # %% [markdown]
 # ## Ex. 28 — the leader laps a backmarker in a corner
@@ -160,7 +160,7 @@ steps_frame(ex28.race, "Blue")
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-ScenarioPlayer(ex28)  # ⏮ ◀ ▶ ⏭ step through the movement
+ScenarioPlayer(ex28)  # ◀ ▶ step through the movement
 
 # %% [markdown]
 # **[AMB-17][], tested:** the same start with **one more MP** (Blue plays R14 [4] on the red/green +2 trajectory I.t1:
@@ -197,7 +197,7 @@ steps_frame(ex29.race, "Blue")
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-ScenarioPlayer(ex29)  # ⏮ ◀ ▶ ⏭ step through the movement
+ScenarioPlayer(ex29)  # ◀ ▶ step through the movement
 
 # %% [markdown]
 # ## Ex. 30 — unlapping the leader
@@ -219,7 +219,7 @@ steps_frame(ex30.race, "Pink")
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-ScenarioPlayer(ex30)  # ⏮ ◀ ▶ ⏭ step through the movement
+ScenarioPlayer(ex30)  # ◀ ▶ step through the movement
 
 # %% [markdown]
 # ## Ex. 32 — the trajectory does not set the race order
@@ -243,7 +243,7 @@ print("Order in E, front to back: " + ", ".join(f"{c} (trajectory {state.cars[c]
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-ScenarioPlayer(ex32)  # ⏮ ◀ ▶ ⏭ step through the movement
+ScenarioPlayer(ex32)  # ◀ ▶ step through the movement
 
 # %% [markdown]
 # ## Ex. 37 — the Track Card "-1" symbol
@@ -266,7 +266,7 @@ steps_frame(ex37.race, "Blue")
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-ScenarioPlayer(ex37)  # ⏮ ◀ ▶ ⏭ step through the movement
+ScenarioPlayer(ex37)  # ◀ ▶ step through the movement
 
 # %% [markdown]
 # ## Wrong tyres: the movement penalty

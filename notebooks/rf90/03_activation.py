@@ -29,7 +29,7 @@
 import racebook
 from racebook.rf90.ui import ScenarioPlayer
 
-ScenarioPlayer(racebook.load_scenario("ex11").race)  # ⏮ ◀ ▶ ⏭ — the magenta halo is the active (sub)section
+ScenarioPlayer(racebook.load_scenario("ex11").race)  # ◀ ▶ — the magenta halo is the active (sub)section
 
 # %% [markdown]
 # **After this notebook you can** find the **Front Activation Section** (FAS, *Seção Frontal de Ativação*) from the
@@ -150,7 +150,7 @@ print(book_check(ex12.race, ["E: Blue", "D: Purple", "E: Orange Green", "I: Blac
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-ScenarioPlayer(ex12)  # ⏮ ◀ ▶ ⏭ — the magenta halo is the active (sub)section
+ScenarioPlayer(ex12)  # ◀ ▶ — the magenta halo is the active (sub)section
 
 # %% [markdown]
 # ## Ex. 13 — the leader pits at the start of the turn
@@ -171,7 +171,7 @@ print(book_check(ex13.race, ["C: Blue", "D: Orange", "B", "E", "G", None]))
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-ScenarioPlayer(ex13)  # ⏮ ◀ ▶ ⏭ — the magenta halo is the active (sub)section
+ScenarioPlayer(ex13)  # ◀ ▶ — the magenta halo is the active (sub)section
 
 # %% [markdown]
 # ## Ex. 14 — subsections: cars ahead of the leader in his section
@@ -191,7 +191,7 @@ print(book_check(ex14.race, ["C2: Blue", "D: Orange", "B2: Yellow", "C", "G", No
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-ScenarioPlayer(ex14)  # ⏮ ◀ ▶ ⏭ — the magenta halo is the active (sub)section
+ScenarioPlayer(ex14)  # ◀ ▶ — the magenta halo is the active (sub)section
 
 # %% [markdown]
 # ## Subsections in a duel corner — Ex. 42 (first part)

@@ -29,7 +29,7 @@
 import racebook
 from racebook.rf90.ui import ScenarioPlayer
 
-ScenarioPlayer(racebook.load_scenario("ex16").race)  # ⏮ ◀ ▶ ⏭ step through the duel
+ScenarioPlayer(racebook.load_scenario("ex16").race)  # ◀ ▶ step through the duel
 
 # %% [markdown]
 # **After this notebook you can** say who may **duel** (*duelo*) in a corner and who the **CHALLENGER**
@@ -177,7 +177,7 @@ print("duel procedures opened this Game Turn:", len(opened))
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-ScenarioPlayer(racebook.load_scenario("ex15"))  # ⏮ ◀ ▶ ⏭ step through the duel
+ScenarioPlayer(racebook.load_scenario("ex15"))  # ◀ ▶ step through the duel
 
 # %% [markdown]
 # ## Ex. 16 — a duel at Stowe ends in a tie
@@ -211,7 +211,7 @@ print("now:", in_words(ex41.race.state))
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-ScenarioPlayer(racebook.load_scenario("ex41"))  # ⏮ ◀ ▶ ⏭ step through the duel
+ScenarioPlayer(racebook.load_scenario("ex41"))  # ◀ ▶ step through the duel
 
 # %% [markdown]
 # ## Ex. 42 — a second duel through subsections (Curve 1)
@@ -232,7 +232,7 @@ ex42, duels42 = ds.show_duels("ex42")
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-ScenarioPlayer(racebook.load_scenario("ex42"))  # ⏮ ◀ ▶ ⏭ step through the duel
+ScenarioPlayer(racebook.load_scenario("ex42"))  # ◀ ▶ step through the duel
 
 # %% [markdown]
 # ## Duel sandbox: let the engine resolve your duel

@@ -30,7 +30,7 @@ import racebook
 from racebook.rf90.ui.latebraking import LateBrakingPlayer
 
 ex31 = racebook.load_scenario("ex31")
-LateBrakingPlayer(ex31, route="Abbey-brake")  # ⏮ ◀ ▶ ⏭
+LateBrakingPlayer(ex31, route="Abbey-brake")  # ◀ ▶
 
 # %% [markdown]
 # On the route: ○ = Normal recovery test, ● = blind, the number = its printed modifier; green/red = the pass/fail

@@ -30,7 +30,7 @@ import racebook
 from racebook.rf90.ui import ScenarioPlayer
 
 ex18 = racebook.load_scenario("ex18")
-ScenarioPlayer(ex18)  # ⏮ ◀ ▶ ⏭ — step to "Orange uses trajectory F.t1"
+ScenarioPlayer(ex18)  # ◀ ▶ — step to "Orange uses trajectory F.t1"
 
 # %% [markdown]
 # **After this notebook you can** read a **trajectory** (*trajetória padrão*, a circle) and an **Extreme

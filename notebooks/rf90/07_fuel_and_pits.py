@@ -288,7 +288,7 @@ check([("Blue goes back", 9, back["Blue"]), ("Blue's new chit", 21, s.cars["Blue
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-ScenarioPlayer(ex07)  # ⏮ ◀ ▶ ⏭ — step to "Blue goes back 9 section(s)"
+ScenarioPlayer(ex07)  # ◀ ▶ — step to "Blue goes back 9 section(s)"
 
 # %% [markdown]
 # ## Ex. 17 — the pit-stop procedure

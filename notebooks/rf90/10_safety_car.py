@@ -152,7 +152,7 @@ print(f"after: {queue_line(deploy)}; the Safety Car in {deploy.state.sc}, Game T
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-ScenarioPlayer(deploy)  # ⏮ ◀ ▶ ⏭
+ScenarioPlayer(deploy)  # ◀ ▶
 
 # %% [markdown]
 # ## 2. Ex. 39 — the Safety Car comes out (§21.1, §21.2)

@@ -25,7 +25,7 @@
 # NBVAL_IGNORE_OUTPUT
 from racebook.rf90.ui import ScenarioPlayer
 
-ScenarioPlayer("x1_02")  # ⏮ ◀ ▶ ⏭ Red's turn: the ET check, the green card, 7 MP to Rivage
+ScenarioPlayer("x1_02")  # ◀ ▶ Red's turn: the ET check, the green card, 7 MP to Rivage
 
 # %% [markdown]
 # **After this notebook you can** tell the **two Extreme Trajectory procedures** apart (the 2nd-edition manual's and

@@ -27,7 +27,7 @@
 # NBVAL_IGNORE_OUTPUT
 from racebook.rf90.ui import ScenarioPlayer
 
-ScenarioPlayer("x1_04")  # ⏮ ◀ ▶ ⏭ Green's turn: the card, the trajectory, the free pass, the stop
+ScenarioPlayer("x1_04")  # ◀ ▶ Green's turn: the card, the trajectory, the free pass, the stop
 
 # %% [markdown]
 # **After this notebook you can** say what it means that a **teammate is transparent in movement** and what still
