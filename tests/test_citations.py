@@ -206,8 +206,28 @@ def test_every_notebook_citation_exists_and_is_a_link() -> None:
             bare = [c for c in citations.find(cell, game, prose=True)
                     if not any(a <= c.start < b for a, b in protected)]
             problems += [f"{path.name}: not a link: {c.text!r}" for c in bare]
+            problems += [f"{path.name}: no definition for the link [{label}]" for label in _undefined_references(cell)]
     assert links > 300
     assert problems == []
+
+
+# A reference link to a citation — ``[§12.1][]``, ``[Ex. 16][]``, ``[the rule][§12.2]`` — and a definition.
+_REFERENCE = re.compile(r"\[([^\]\n]+)\]\[([^\]\n]*)\]")
+_DEFINITION = re.compile(r"^\[([^\]\n]+)\]:\s", re.M)
+_CITATION_LABEL = re.compile(r"^(?:§|Ex\.|AMB-|Expansion #1|X1-|Automobiles|FormulaGP)")
+
+
+def _undefined_references(cell: str) -> list[str]:
+    """The citation labels a markdown cell links by reference without defining them in the cell (Markdown would show
+    them as plain brackets, not links)."""
+    defined = {d.lower() for d in _DEFINITION.findall(cell)}
+    used = [(label or text) for text, label in _REFERENCE.findall(cell)]
+    return sorted({u for u in used if _CITATION_LABEL.match(u) and u.lower() not in defined})
+
+
+def test_an_undefined_reference_link_is_caught() -> None:
+    cell = "Duels ([§12.1][]) and [the tie][§12.2]; [4][2] is a bid.\n\n[§12.1]: ../../docs/rules/x.md#s12-1"
+    assert _undefined_references(cell) == ["§12.2"]
 
 
 def test_the_link_tool_links_a_cell_once() -> None:
@@ -263,6 +283,7 @@ def test_every_readme_and_docs_citation_exists_and_is_a_link() -> None:
         doc = citations.doc_of_file(path.name, "")
         problems += [f"{path.name}: not a link: {c.text!r}" for c in citations.find(text, doc, prose=True)
                      if not any(a <= c.start < b for a, b in protected)]
+        problems += [f"{path.name}: no definition for the link [{label}]" for label in _undefined_references(text)]
     assert links > 100
     assert problems == []
 

@@ -54,7 +54,8 @@ def test_the_readme_figures_are_written_by_scripts() -> None:
         install_size.BEGIN)
     assert 0 < core < lab
     times = _block(notebook_times.BEGIN, notebook_times.END)
-    rows = re.findall(r"^\| `(\w+/[0-9A-Z]\d[a-z]?_\w+)\.ipynb` \| .* \| (\d+) min \| (\d+) \| (\d+) s \|$", times, re.M)
+    rows = re.findall(r"^\| `(\w+/[0-9A-Z]\d[a-z]?_\w+)\.ipynb` \| .* \| (\d+) min \| (\d+) \| (\d+) s \|$",
+                      times, re.M)
     shipped = [notebook_times.row_name(src).removesuffix(".ipynb") for src in notebook_times.every_source()]
     assert len(shipped) == len(list(ROOT.glob("notebooks/*/*.ipynb"))) > 20
     assert [r[0] for r in rows] == shipped  # every notebook of every game has its row

@@ -9,7 +9,8 @@ a reference link, ``[§13.D.2][]``, with its definition at the end of the cell,
 ``[§13.D.2]: ../../docs/rules/rf90_rules_digest.md#s13-d-2`` (relative to the notebook's folder; the file and the
 anchor come from ``racebook.core.citations``; a label that two documents share in one cell is written
 ``[§4.3][x1-s4-3]``). Reference links keep the prose lines short; a line that grows past 120 characters is wrapped
-at a space. Headings, code spans and existing links are left alone, so running the tool again changes nothing.
+at a space. Headings, code spans and existing links are left alone, so running the tool again changes nothing; a
+reference link to a citation written without its definition (``[§12.1][]`` alone) gets one.
 Re-execute a changed notebook afterwards: ``tools/run_notebook.py notebooks/rf90/NN_name.py``.
 """
 
@@ -75,6 +76,12 @@ def link_markdown(text: str, game: str, base: str, wrap: bool = True) -> str:
     if wrap:
         body = _wrap(body, {line for line in text.split("\n") if len(line) > WIDTH - 2})
     used = {(m.group(2) or m.group(1)).lower() for m in re.finditer(r"\[([^\]\n]*)\]\[([^\]\n]*)\]", body)}
+    written = {(m.group(2) or m.group(1)) for m in re.finditer(r"\[([^\]\n]*)\]\[([^\]\n]*)\]", body)}
+    known = {k.lower() for k in defs}
+    for label in sorted(w for w in written if w.lower() not in known):  # a reference link never defined
+        hits = [c for c in citations.find(label, game, prose=True) if c.start == 0 and c.end == len(label)]
+        if len(hits) == 1:
+            defs[hits[0].text] = hits[0].url(base)
     kept = {k: v for k, v in defs.items() if k.lower() in used}
     if not kept:
         return body

@@ -47,6 +47,18 @@ CardSandbox("burnout").widget
 # [§16][]–[§21][] (the card reference), [§24][] (worked examples); readings [AMB-7][], [AMB-9][], [AMB-10][] ([§25][]).
 #
 # </details>
+#
+# [AMB-10]: ../../docs/rules/automobiles_rules_digest.md#auto-amb-10
+# [AMB-7]: ../../docs/rules/automobiles_rules_digest.md#auto-amb-7
+# [AMB-9]: ../../docs/rules/automobiles_rules_digest.md#auto-amb-9
+# [§15]: ../../docs/rules/automobiles_rules_digest.md#auto-s15
+# [§16]: ../../docs/rules/automobiles_rules_digest.md#auto-s16
+# [§2]: ../../docs/rules/automobiles_rules_digest.md#auto-s2
+# [§21]: ../../docs/rules/automobiles_rules_digest.md#auto-s21
+# [§24]: ../../docs/rules/automobiles_rules_digest.md#auto-s24
+# [§25]: ../../docs/rules/automobiles_rules_digest.md#auto-s25
+# [§6]: ../../docs/rules/automobiles_rules_digest.md#auto-s6
+# [§7.2]: ../../docs/rules/automobiles_rules_digest.md#auto-s7-2
 
 # %% [markdown]
 # ## What is printed, and what is invented
@@ -55,6 +67,8 @@ CardSandbox("burnout").widget
 # third party. The **ladder board** every card is tried on is invented: the source prints no board ([§26][]), so this
 # one has one colour per lane (lane 1 white … lane 4 black) to let every move fit. The prices and $ values are
 # invented too (notebook A1 lists every value with its provenance). Read from the data files:
+#
+# [§26]: ../../docs/rules/automobiles_rules_digest.md#auto-s26
 
 # %% tags=["presenter-show"]
 import pandas as pd

@@ -48,6 +48,14 @@ ExperimentPanel("purchases", races=10)
 # (Decline wear), [§13][]–[§14][] (race position, end of race and winner), [§26][] (what the source lacks).
 #
 # </details>
+#
+# [§1.2]: ../../docs/rules/automobiles_rules_digest.md#auto-s1-2
+# [§11]: ../../docs/rules/automobiles_rules_digest.md#auto-s11
+# [§13]: ../../docs/rules/automobiles_rules_digest.md#auto-s13
+# [§14]: ../../docs/rules/automobiles_rules_digest.md#auto-s14
+# [§26]: ../../docs/rules/automobiles_rules_digest.md#auto-s26
+# [§4]: ../../docs/rules/automobiles_rules_digest.md#auto-s4
+# [§9]: ../../docs/rules/automobiles_rules_digest.md#auto-s9
 
 # %% [markdown]
 # ## Invented values: read this first
@@ -55,6 +63,8 @@ ExperimentPanel("purchases", races=10)
 # The source prints **no prices, no $ values and no board** ([§26][]). This edition invented them for teaching, and the
 # experiments depend on them: change a price in `racebook/automobiles/data/cubes.toml` and the answer may change. The
 # values that matter here, read from the data files:
+#
+# [§26]: ../../docs/rules/automobiles_rules_digest.md#auto-s26
 
 # %% tags=["presenter-show"]
 from IPython.display import HTML, Markdown, display

@@ -58,6 +58,31 @@ ScenarioPlayer(yellow)  # the (Y) token in G, then Blue held up, then Red remove
 # through small built races (`racebook.rf90.lessons.explore`, `racebook.rf90.lessons.flags`).
 #
 # </details>
+#
+# [AMB-33]: ../../docs/rules/rf90_rules_digest.md#amb-33
+# [AMB-40]: ../../docs/rules/rf90_rules_digest.md#amb-40
+# [AMB-44]: ../../docs/rules/rf90_rules_digest.md#amb-44
+# [AMB-5]: ../../docs/rules/rf90_rules_digest.md#amb-5
+# [Ex. 25]: ../../docs/rules/rf90_rules_digest.md#ex-25
+# [Ex. 29]: ../../docs/rules/rf90_rules_digest.md#ex-29
+# [Ex. 8]: ../../docs/rules/rf90_rules_digest.md#ex-8
+# [Ex. 9]: ../../docs/rules/rf90_rules_digest.md#ex-9
+# [§13.D.2]: ../../docs/rules/rf90_rules_digest.md#s13-d-2
+# [§13.D.4]: ../../docs/rules/rf90_rules_digest.md#s13-d-4
+# [§15]: ../../docs/rules/rf90_rules_digest.md#s15
+# [§15.1]: ../../docs/rules/rf90_rules_digest.md#s15-1
+# [§15.2]: ../../docs/rules/rf90_rules_digest.md#s15-2
+# [§15.3]: ../../docs/rules/rf90_rules_digest.md#s15-3
+# [§15.4]: ../../docs/rules/rf90_rules_digest.md#s15-4
+# [§16]: ../../docs/rules/rf90_rules_digest.md#s16
+# [§16.1]: ../../docs/rules/rf90_rules_digest.md#s16-1
+# [§16.2]: ../../docs/rules/rf90_rules_digest.md#s16-2
+# [§16.3]: ../../docs/rules/rf90_rules_digest.md#s16-3
+# [§27]: ../../docs/rules/rf90_rules_digest.md#s27
+# [§30]: ../../docs/rules/rf90_rules_digest.md#s30
+# [§31]: ../../docs/rules/rf90_rules_digest.md#s31
+# [§9.1]: ../../docs/rules/rf90_rules_digest.md#s9-1
+# [§9.2]: ../../docs/rules/rf90_rules_digest.md#s9-2
 
 # %%
 from racebook.rf90.events import MovementStops, YellowFlagPassed
@@ -94,6 +119,13 @@ check([("slowdown for Blue (MP)", 1, 3 - passed["Blue"].left), ("Blue stops (rul
 # The four cards of p.17: (a) **[2]** pay 1 tyre chip, may place a **yellow flag**; (b) **[1]** may remove one
 # (**green**); (c) **[2]** draw 1 and take a **blue** pawn; (d) **[2]** pay 1 tyre chip, take the **orange** pawn if
 # nobody holds it. Blue plays each alone in I, with a yellow flag already in D and Green in corner G ([Ex. 25][]):
+#
+# [Ex. 25]: ../../docs/rules/rf90_rules_digest.md#ex-25
+# [§13.D.4]: ../../docs/rules/rf90_rules_digest.md#s13-d-4
+# [§15.1]: ../../docs/rules/rf90_rules_digest.md#s15-1
+# [§15.2]: ../../docs/rules/rf90_rules_digest.md#s15-2
+# [§15.3]: ../../docs/rules/rf90_rules_digest.md#s15-3
+# [§15.4]: ../../docs/rules/rf90_rules_digest.md#s15-4
 
 # %%
 from racebook.rf90.cards import default_race_deck
@@ -137,6 +169,8 @@ ScenarioPlayer(ex25)
 # flagged section never finds it ahead and pays **no slowdown** — also when it took the trajectory after the flag
 # was placed. The book is silent on the alignment; the engine's reading is that «a bandeira amarela tem prioridade
 # sobre tudo»: **no overtaking and no duels** binds a car on a trajectory too. Blue on G's ET plays a [2]:
+#
+# [§15.1]: ../../docs/rules/rf90_rules_digest.md#s15-1
 
 # %% tags=["presenter-show"]
 from functools import partial
@@ -158,6 +192,8 @@ for what, position in (("flag listed ahead of Blue", "teaching turn=5 lap=3 | D:
 # %% [markdown]
 # **No duels** under a yellow flag either ([§12.3][]): with Green and Blue in corner G the activation opens the duel
 # procedure; with a yellow flag between them it does not.
+#
+# [§12.3]: ../../docs/rules/rf90_rules_digest.md#s12-3
 
 # %%
 from racebook.rf90.events import DuelEvent
@@ -176,6 +212,10 @@ for what, position in (("no flag", "teaching turn=3 | A: Red*{played} | G: Green
 # [Ex. 29][] ([notebook 01b](01b_passing.ipynb) has it in full): Blue holds a blue pawn and laps Orange **in
 # corner G for 1 MP** and Pink **on the straight F for 0 MP** — and, as the leader, makes a **Leader lapping check**
 # before each ([§15.3][], [§20][]).
+#
+# [Ex. 29]: ../../docs/rules/rf90_rules_digest.md#ex-29
+# [§15.3]: ../../docs/rules/rf90_rules_digest.md#s15-3
+# [§20]: ../../docs/rules/rf90_rules_digest.md#s20
 
 # %%
 from racebook.rf90.events import CheckTest, Pass
@@ -194,6 +234,10 @@ check([("lapping Orange in the corner", 1, passes[0].cost), ("lapping Pink on th
 # Red holds the orange pawn ([§15.4][]). A Fast robot ends its move in the braking zone E (LB -20): Red may force it
 # to **late-brake**, a blind test against 70 − 20 = **50** ([AMB-29][]). Another ends in corner G, next to the free
 # ET G.et1: Red may force it **onto the ET**. The engine asks the holder at the end of the robot's move ([AMB-40][]).
+#
+# [AMB-29]: ../../docs/rules/rf90_rules_digest.md#amb-29
+# [AMB-40]: ../../docs/rules/rf90_rules_digest.md#amb-40
+# [§15.4]: ../../docs/rules/rf90_rules_digest.md#s15-4
 
 # %%
 from racebook.rf90.lessons.robots import decide
@@ -211,6 +255,8 @@ for start, stack in (("H", ["R40"]), ("H", ["R60", "R10"]), ("J", [])):
 #
 # Blue holds a blue pawn and Red the orange pawn on turn 4. The teaching track's Turn Indicator starts a new row —
 # a new **Race Stage** — on turn 5: both pawns are discarded ([§10.1][]).
+#
+# [§10.1]: ../../docs/rules/rf90_rules_digest.md#s10-1
 
 # %%
 from racebook.rf90.lessons.notebook import lines
@@ -231,6 +277,10 @@ print(f"On turn {stage.state.turn}: {pawns(stage.state)}.")
 #   ([§16.1][]). The conditions change **at once**.
 # * Each track has its own table — the manual prints none in full ([§32][]); the three tracks here, with where each
 #   value comes from:
+#
+# [§16.1]: ../../docs/rules/rf90_rules_digest.md#s16-1
+# [§32]: ../../docs/rules/rf90_rules_digest.md#s32
+# [§9.1]: ../../docs/rules/rf90_rules_digest.md#s9-1
 
 # %% tags=["presenter-show"]
 for tid in ("teaching", "silverstone", "monza"):
@@ -245,6 +295,10 @@ for tid in ("teaching", "silverstone", "monza"):
 #
 # A card with check factor **(34)** puts the pawn on the space covering 34 ([Ex. 8][]). The shipped scenario `ex08`
 # runs the whole pre-race at Silverstone ([§6][]–[§9][]) with the weather card stacked as (34).
+#
+# [Ex. 8]: ../../docs/rules/rf90_rules_digest.md#ex-8
+# [§6]: ../../docs/rules/rf90_rules_digest.md#s6
+# [§9]: ../../docs/rules/rf90_rules_digest.md#s9
 
 # %% tags=["presenter-show"]
 from racebook.rf90.events import CardDrawn, DrawReason, InitialWeather, RobotTyres
@@ -279,6 +333,9 @@ ScenarioPlayer(ex08)
 # * **RAIN EXPERT** starting on **Rain** tyres: **+3 blue tokens** too ([§27][]).
 #
 # The engine's pre-race, for four drivers with a 10-chip panel:
+#
+# [§27]: ../../docs/rules/rf90_rules_digest.md#s27
+# [§9.2]: ../../docs/rules/rf90_rules_digest.md#s9-2
 
 # %% tags=["presenter-show"]
 import pandas as pd
@@ -306,6 +363,9 @@ for e in rs.events:
 # At Silverstone a card **(38)** gives intermediate weather, closer to the rain side: the robots fit **Rain** tyres.
 # On **55-46**, the exact middle, they would choose at random ([Ex. 9][]). The shipped scenario `ex09` plays the same
 # pre-race with a SuperFast and a Fast robot.
+#
+# [Ex. 9]: ../../docs/rules/rf90_rules_digest.md#ex-9
+# [§9.2]: ../../docs/rules/rf90_rules_digest.md#s9-2
 
 # %%
 from racebook.rf90.lessons import explore
@@ -336,6 +396,11 @@ ScenarioPlayer(ex09)
 # reading ([AMB-5][]) is Dry -1, Drizzle –, Rain -1; a house-rule switch keeps the printed row. **RAIN EXPERT**
 # ([AMB-33][]): in drizzle, **Rain or Hard** tyres lose nothing. **Robots never lose MP for their tyres** — they only
 # pit to change them ([§16.3][]).
+#
+# [AMB-33]: ../../docs/rules/rf90_rules_digest.md#amb-33
+# [AMB-5]: ../../docs/rules/rf90_rules_digest.md#amb-5
+# [§16.2]: ../../docs/rules/rf90_rules_digest.md#s16-2
+# [§16.3]: ../../docs/rules/rf90_rules_digest.md#s16-3
 
 # %% tags=["presenter-show"]
 from racebook.rf90.lessons.flags import penalty_rows
@@ -354,6 +419,9 @@ for title, table in (("corrected (default)", explore.wrong_tyre_table()),
 # In rain **every test** is at **-20** — card tests, ET blind tests, late braking, recovery tests — for robots too
 # (Target Check 70). The **Leader lapping check** is the exception ([§13.D.2][]; [Ex. 23][]: a -10 test in rain is a
 # -30 test).
+#
+# [Ex. 23]: ../../docs/rules/rf90_rules_digest.md#ex-23
+# [§13.D.2]: ../../docs/rules/rf90_rules_digest.md#s13-d-2
 
 # %%
 from racebook.rf90.track import Condition
@@ -376,6 +444,9 @@ for who, robot in (("player, Target Check (88)", False), ("robot, Target Check 7
 # Blue, on intermediate tyres, plays a weather card on the teaching track's last drizzle space and moves the pawn
 # one step into the rain. The robots run on Hard tyres. The rain hits Blue's own movement at once (intermediates in
 # rain: -1 MP).
+#
+# [AMB-44]: ../../docs/rules/rf90_rules_digest.md#amb-44
+# [§16.3]: ../../docs/rules/rf90_rules_digest.md#s16-3
 
 # %%
 from racebook.rf90.events import MovementPoints
@@ -419,6 +490,11 @@ for space, step, tyre in ((2, -1, Tyre.RAIN), (2, -1, Tyre.HARD), (4, -1, Tyre.H
 # RAIN EXPERT to change the penalties.
 #
 # Things to try: Silverstone (38) — [Ex. 9][]; then (50), the middle; then one step right, and again into the rain.
+#
+# [AMB-5]: ../../docs/rules/rf90_rules_digest.md#amb-5
+# [Ex. 9]: ../../docs/rules/rf90_rules_digest.md#ex-9
+# [§16.1]: ../../docs/rules/rf90_rules_digest.md#s16-1
+# [§16.3]: ../../docs/rules/rf90_rules_digest.md#s16-3
 
 # %%
 # NBVAL_IGNORE_OUTPUT

@@ -54,6 +54,19 @@ ScenarioPlayer(robots_pass)
 # </details>
 #
 # ### Words used here ([§1][])
+#
+# [AMB-28]: ../../docs/rules/rf90_rules_digest.md#amb-28
+# [§1]: ../../docs/rules/rf90_rules_digest.md#s1
+# [§13.E.6]: ../../docs/rules/rf90_rules_digest.md#s13-e-6
+# [§15.1]: ../../docs/rules/rf90_rules_digest.md#s15-1
+# [§17]: ../../docs/rules/rf90_rules_digest.md#s17
+# [§17.1]: ../../docs/rules/rf90_rules_digest.md#s17-1
+# [§17.3]: ../../docs/rules/rf90_rules_digest.md#s17-3
+# [§17.4]: ../../docs/rules/rf90_rules_digest.md#s17-4
+# [§20]: ../../docs/rules/rf90_rules_digest.md#s20
+# [§22]: ../../docs/rules/rf90_rules_digest.md#s22
+# [§29.3]: ../../docs/rules/rf90_rules_digest.md#s29-3
+# [§31]: ../../docs/rules/rf90_rules_digest.md#s31
 
 # %%
 from racebook.rf90 import glossary
@@ -72,6 +85,10 @@ for term in ("robot", "Target Check", "Lapping", "Late braking", "Extreme Trajec
 # Every robot tests against a fixed **Target Check of 70**, plus the usual modifiers (rain -20, printed modifiers).
 # Its MP per turn depend only on its type ([§29.3][]). The engine's table, then what the public summary (`racebook
 # replay --json`) holds of a robot's panel and of a human's beside it:
+#
+# [§15.4]: ../../docs/rules/rf90_rules_digest.md#s15-4
+# [§17.1]: ../../docs/rules/rf90_rules_digest.md#s17-1
+# [§29.3]: ../../docs/rules/rf90_rules_digest.md#s29-3
 
 # %% tags=["presenter-show"]
 import pandas as pd
@@ -100,6 +117,9 @@ print(pd.DataFrame(panel_rows(robots_pass.race, ["Fast1", "Blue"])).to_string(in
 #
 # Here a Fast robot (3 MP) starts on I.t1, a red/green +2 trajectory that costs a human a damage token, behind two
 # Slow robots that already played:
+#
+# [§16.2]: ../../docs/rules/rf90_rules_digest.md#s16-2
+# [§17.3]: ../../docs/rules/rf90_rules_digest.md#s17-3
 
 # %% tags=["presenter-show"]
 from functools import partial
@@ -131,6 +151,11 @@ print(arithmetic(traj, "Fast1"))
 # Every cell of this table is `racebook.rf90.rules.movement.pass_cost` asked about a real two-car position (a
 # SuperFast robot behind the car in the column; "stop" = it stops and loses the rest of its MP; "—" = impossible, a
 # yellow flag lies only in a corner):
+#
+# [§13.E.6]: ../../docs/rules/rf90_rules_digest.md#s13-e-6
+# [§15.1]: ../../docs/rules/rf90_rules_digest.md#s15-1
+# [§17.4]: ../../docs/rules/rf90_rules_digest.md#s17-4
+# [§22]: ../../docs/rules/rf90_rules_digest.md#s22
 
 # %% tags=["presenter-show"]
 from racebook.rf90.ui.costs import cost_frame
@@ -157,6 +182,8 @@ for car in ("Fast2", "SuperFast1"):
 #
 # A robot **laps a human at the normal cost**: 1 MP on a straight or in a braking zone, **2 MP in a corner** —
 # and laps robots for 0 ([§17.4][]). Here SuperFast1 (4 MP) laps Blue in the corner G:
+#
+# [§17.4]: ../../docs/rules/rf90_rules_digest.md#s17-4
 
 # %% tags=["presenter-show"]
 lapping = race("teaching turn=6 lap=3 | K: Red*{played} | E: Green{played} | G: Blue-1{played} | H: SuperFast1")
@@ -166,6 +193,9 @@ show_turn(lapping)
 # A lapped robot **does not try to unlap**: when it reaches a car on a higher lap it **stops and loses the rest
 # of its MP** — behind a human ([§17.4][]) and, in the engine's reading [AMB-28][], behind a robot too. SuperFast1 is a
 # lap down and finds Blue, who is on the leader's lap, on the straight H:
+#
+# [AMB-28]: ../../docs/rules/rf90_rules_digest.md#amb-28
+# [§17.4]: ../../docs/rules/rf90_rules_digest.md#s17-4
 
 # %% tags=["presenter-show"]
 no_unlap = race("teaching turn=6 lap=3 | L: Red*{played} | F: Fast3{played} | H: Blue{played} | I: SuperFast1-1")
@@ -176,6 +206,8 @@ show_turn(no_unlap)
 #
 # **a) The car ahead is off track and the lapped robot moves first.** The leader Blue went off at E and waits at
 # the re-entry point beside D; Fast1, a lap down, drives past that point:
+#
+# [§17.4]: ../../docs/rules/rf90_rules_digest.md#s17-4
 
 # %% tags=["presenter-show"]
 from racebook.rf90.lessons.robots import where, where_at_start
@@ -188,6 +220,8 @@ print(f"After: {where(case_a.state)}.")
 # %% [markdown]
 # **b) A forced late braking succeeds.** The orange-flag holder Red makes Fast1, a lap down, late-brake in E,
 # where the leader Blue sits: a success passes **every** car in the braking zone ([§13.F.1][]), the leader included:
+#
+# [§13.F.1]: ../../docs/rules/rf90_rules_digest.md#s13-f-1
 
 # %% tags=["presenter-show"]
 from racebook.rf90.lessons.robots import show_decisions
@@ -199,6 +233,8 @@ print(f"After: {where(case_b.state)}.")
 
 # %% [markdown]
 # **c) The leader pits** and, going back, drops behind the lapped robot ([§13.A.3][]): Blue's refuel chit is due.
+#
+# [§13.A.3]: ../../docs/rules/rf90_rules_digest.md#s13-a-3
 
 # %%
 case_c = race("teaching turn=8 lap=3 | D: Blue* | F: Fast1-1 | H: Red",
@@ -212,6 +248,8 @@ print(f"After: {where(case_c.state)}.")
 # Orange and Slow1 are a lap down. Slow1 challenges Orange — a human **on its own lap** — and Red joins. The robot
 # bids the top two cards of the Race deck (stacked here: R03 [4] and R14 [4]) and wins: it ends **ahead of the
 # leader**, so its lap token goes:
+#
+# [§17.2]: ../../docs/rules/rf90_rules_digest.md#s17-2
 
 # %% tags=["presenter-show"]
 case_d = race("teaching turn=6 lap=3 | G: Red*{played} Orange-1 Slow1-1", draws=(3, 14),
@@ -230,6 +268,8 @@ print(f"After: {where(case_d.state)}.")
 #
 # SuperFast1 leads; Green and Slow2, ahead of it in F, are backmarkers about to be lapped. The next blind draws
 # are stacked: (40) passes, (80) fails:
+#
+# [§20]: ../../docs/rules/rf90_rules_digest.md#s20
 
 # %% tags=["presenter-show"]
 leader = race("teaching turn=6 lap=3 | H: SuperFast1* | F: Slow2{played} Green{played} | I: Red", draws=(40, 80))
@@ -240,6 +280,8 @@ print(arithmetic(leader, "SuperFast1"))
 # %% [markdown]
 # In the rain every test gets -20 (robots too, [§16.2][]) — but not the Leader check: (65) still passes against 70
 # with the weather pawn on a rain space. And lapping Blue a **second** time (a lap down already) needs no check:
+#
+# [§16.2]: ../../docs/rules/rf90_rules_digest.md#s16-2
 
 # %% tags=["presenter-show"]
 rain = race("teaching turn=6 lap=3 weather=6 | H: SuperFast1* | F: Slow1{played} | I: Red", draws=(65,))
@@ -261,6 +303,11 @@ print(f"Leader checks made: {sum(e.kind == 'CheckTest' for e in second.events)}.
 # * Robots **lap at the normal cost** (humans) or 0 (robots) and **never unlap on their own** — except a) past an
 #   off-track car, b) a forced late braking, c) the leader pits, d) a corner duel.
 # * A robot **leader** takes a **blind Leader check vs 70** (no rain modifier) before each first lapping ([§20][]).
+#
+# [§17.1]: ../../docs/rules/rf90_rules_digest.md#s17-1
+# [§17.3]: ../../docs/rules/rf90_rules_digest.md#s17-3
+# [§17.4]: ../../docs/rules/rf90_rules_digest.md#s17-4
+# [§20]: ../../docs/rules/rf90_rules_digest.md#s20
 
 # %% [markdown]
 # **Next →** [09b_robots_in_the_race](09b_robots_in_the_race.ipynb): robots, part 2 — duels, the fuel stop, tyre

@@ -62,6 +62,26 @@ ScenarioPlayer(orange)
 #   it is first in the section.
 #
 # Five small corners, one line each: who challenges, or why nobody does.
+#
+# [AMB-13]: ../../docs/rules/rf90_rules_digest.md#amb-13
+# [AMB-14]: ../../docs/rules/rf90_rules_digest.md#amb-14
+# [AMB-19]: ../../docs/rules/rf90_rules_digest.md#amb-19
+# [AMB-27]: ../../docs/rules/rf90_rules_digest.md#amb-27
+# [AMB-29]: ../../docs/rules/rf90_rules_digest.md#amb-29
+# [AMB-40]: ../../docs/rules/rf90_rules_digest.md#amb-40
+# [AMB-44]: ../../docs/rules/rf90_rules_digest.md#amb-44
+# [Ex. 42]: ../../docs/rules/rf90_rules_digest.md#ex-42
+# [Ex. 7]: ../../docs/rules/rf90_rules_digest.md#ex-7
+# [§12]: ../../docs/rules/rf90_rules_digest.md#s12
+# [§15.4]: ../../docs/rules/rf90_rules_digest.md#s15-4
+# [§16.3]: ../../docs/rules/rf90_rules_digest.md#s16-3
+# [§17]: ../../docs/rules/rf90_rules_digest.md#s17
+# [§17.2]: ../../docs/rules/rf90_rules_digest.md#s17-2
+# [§17.3]: ../../docs/rules/rf90_rules_digest.md#s17-3
+# [§30]: ../../docs/rules/rf90_rules_digest.md#s30
+# [§31]: ../../docs/rules/rf90_rules_digest.md#s31
+# [§7.1]: ../../docs/rules/rf90_rules_digest.md#s7-1
+# [§8]: ../../docs/rules/rf90_rules_digest.md#s8
 
 # %%
 from racebook.rf90.lessons.robots import DUEL_CASES, duel_case
@@ -79,6 +99,9 @@ for case in DUEL_CASES:
 # ties and the turn of its type's mandatory pit stop. The manual prints none of the 30 chits ([§0.1][]): **the
 # engine's chits are invented for teaching** (`racebook/rf90/data/robot_chits.toml`). The invented Fast chits, and one
 # seeded draw:
+#
+# [§0.1]: ../../docs/rules/rf90_rules_digest.md#s0-1
+# [§7.1]: ../../docs/rules/rf90_rules_digest.md#s7-1
 
 # %% tags=["presenter-show"]
 import pandas as pd
@@ -102,6 +125,10 @@ for e in draw_robot_entries([("SuperFast1", RobotType.SUPERFAST), ("Fast1", Robo
 #
 # Turn 8 with Fast chits on turns 8 and 12: Fast2 is ahead of Fast1, so Fast2 stops now and Fast1 on turn 12.
 # Fast2 goes back 8 sections to A — into the leader's section, a lap down behind him, where it stops:
+#
+# [AMB-19]: ../../docs/rules/rf90_rules_digest.md#amb-19
+# [§17.3]: ../../docs/rules/rf90_rules_digest.md#s17-3
+# [§8]: ../../docs/rules/rf90_rules_digest.md#s8
 
 # %% tags=["presenter-show"]
 from functools import partial
@@ -132,6 +159,8 @@ print(f"Robot chits after: {chits_text(crash.state)}.")
 # %% [markdown]
 # The book's own robot pit is [Ex. 7][] ([notebook 07](07_fuel_and_pits.ipynb)): on turn 8 Blue and the black robot's
 # chit are due; Blue pits first, then **the best-placed SuperFast** goes back 8 sections with a Just Pit token.
+#
+# [Ex. 7]: ../../docs/rules/rf90_rules_digest.md#ex-7
 
 # %%
 # NBVAL_IGNORE_OUTPUT
@@ -147,6 +176,10 @@ ScenarioPlayer(racebook.load_scenario("ex07"))
 # Indicator**. A robot that had not played yet keeps a Just Pit state and plays when its new section is activated.
 #
 # Blue plays a card with the weather symbol and moves the pawn from an uncertain space to rain:
+#
+# [AMB-44]: ../../docs/rules/rf90_rules_digest.md#amb-44
+# [§16.3]: ../../docs/rules/rf90_rules_digest.md#s16-3
+# [§9.2]: ../../docs/rules/rf90_rules_digest.md#s9-2
 
 # %% tags=["presenter-show"]
 tyres = race("teaching turn=3 weather=4 | A: Red*{played} | B: Blue | D: Fast1{played} | J: Slow1",
@@ -176,6 +209,10 @@ ScenarioPlayer(tyres)
 # 70 + the LB modifier** (+ rain) — [AMB-29][], since the book gives no target.
 #
 # The scenario `robots_orange` at the top — two forced late brakings in E (LB -20) — as the engine tells it:
+#
+# [AMB-29]: ../../docs/rules/rf90_rules_digest.md#amb-29
+# [AMB-40]: ../../docs/rules/rf90_rules_digest.md#amb-40
+# [§15.4]: ../../docs/rules/rf90_rules_digest.md#s15-4
 
 # %%
 from racebook.rf90.lessons.notebook import show_assumed
@@ -193,6 +230,8 @@ print(f"\nAfter: {where(orange.race.state)}.")
 #
 # **Forcing an ET.** Fast1 ends in G beside the free ET G.et1 (green +2): Red puts it there, and on its next turn
 # Fast1 tests it blind against 70 before moving (here Red skips his own turn first):
+#
+# [AMB-27]: ../../docs/rules/rf90_rules_digest.md#amb-27
 
 # %% tags=["presenter-show"]
 et = race("teaching turn=6 lap=3 | A: Red*{played} | J: Fast1", draws=(20,), orange="Red")
@@ -225,6 +264,9 @@ print(f"On turn {stage.state.turn}: {pawns(stage.state)}.")
 #
 # Two house rules matter for robots: **[AMB-13][]** (the last turn's 1-MP passing anywhere) and **[AMB-14][]**
 # (trajectories in turn 1): try a robot on a trajectory at the race start with and without it.
+#
+# [AMB-13]: ../../docs/rules/rf90_rules_digest.md#amb-13
+# [AMB-14]: ../../docs/rules/rf90_rules_digest.md#amb-14
 
 # %%
 # NBVAL_IGNORE_OUTPUT
@@ -253,6 +295,12 @@ print("\nStarting positions:", "; ".join(PRESETS))
 #   change, and that stop clears every robot chit ([§8][], [§17.3][] A, [§16.3][]).
 # * The **orange pawn**'s holder forces late brakings (blind vs 70 + LB) and ETs (blind test next turn); first come
 #   in the Race Stage, discarded at the next ([§15.4][]).
+#
+# [§15.4]: ../../docs/rules/rf90_rules_digest.md#s15-4
+# [§16.3]: ../../docs/rules/rf90_rules_digest.md#s16-3
+# [§17.2]: ../../docs/rules/rf90_rules_digest.md#s17-2
+# [§17.3]: ../../docs/rules/rf90_rules_digest.md#s17-3
+# [§8]: ../../docs/rules/rf90_rules_digest.md#s8
 
 # %% [markdown]
 # **Next →** [10_safety_car](10_safety_car.ipynb): the Safety Car.
