@@ -19,8 +19,8 @@
 # **You need:** nothing — start here.
 #
 # *Race! Formula 90* is a board game of the 1990 Formula 1 season. Below you drive **Blue** for three Game Turns:
-# **click a button**, each one a move the rules allow now, and the engine plays the other cars and tells you what
-# happened. (Nothing shows? *Run ▸ Run All Cells*.)
+# **click a button** (or pick from a menu and press *go*), each one a move the rules allow now, and the engine plays
+# the other cars and tells you what happened. (Nothing shows? *Run ▸ Run All Cells*.)
 
 # %%
 # NBVAL_IGNORE_OUTPUT

@@ -20,12 +20,21 @@ from typing import Protocol, runtime_checkable
 class GuidedChoice:
     """One of the learner's legal decisions, as a button: ``key`` is what :meth:`GuidedRaceModel.decide` takes (the
     action text), ``label`` the button's words, ``tooltip`` its action text and rule; ``primary`` marks the main
-    kind of decision (drawn as a primary button)."""
+    kind of decision (drawn as a primary button); ``group``, when not "", the words its label starts with that it
+    shares with its siblings ("skip, change strategy to"): many siblings are offered as one menu, not a row of
+    buttons."""
 
     key: str
     label: str
     tooltip: str
     primary: bool = False
+    group: str = ""
+
+    @property
+    def option(self) -> str:
+        """The label without its group's words ("PUSH"): the choice's entry in its group's menu."""
+        return self.label[len(self.group):].strip() if self.group and self.label.startswith(self.group) \
+            else self.label
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,7 +25,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from racebook.core.guided import GuidedRaceModel, StoryLine
+from racebook.core.guided import GuidedChoice, GuidedRaceModel, StoryLine
 from racebook.ui import style
 from racebook.ui.errors import ErrorLog
 
@@ -72,6 +72,10 @@ def story_html(lines: Sequence[StoryLine], game: str) -> str:
     return f'<div class="rb-guided-story">{"".join(out) or "(nothing yet)"}</div>'
 
 
+#: A group of this many sibling choices or more is offered as one menu (fewer: a button each).
+MENU_FROM = 3
+
+
 class GuidedRaceController:
     """The guided first race over ``model`` (a :class:`~racebook.core.guided.GuidedRaceModel`); ``view`` is the
     game's track view (a widget, or None), ``settings`` widgets shown beside "new race" (the game reads them in
@@ -84,6 +88,8 @@ class GuidedRaceController:
         self.errors = errors if errors is not None else ErrorLog()
         self.latest: list[StoryLine] = model.latest()
         self.buttons: dict[str, widgets.Button] = {}
+        #: A group of many sibling choices ("skip, change strategy to …"): its menu and its button, by group words.
+        self.menus: dict[str, tuple[widgets.Dropdown, widgets.Button]] = {}
         self._held: str | None = None
         self.status_html = widgets.HTML()
         self.new_race_b = widgets.Button(description="new race", icon="refresh",
@@ -127,11 +133,22 @@ class GuidedRaceController:
         self._render()
         return lines
 
+    @property
+    def offered(self) -> list[str]:
+        """The keys of every decision offered now: its own button, or an entry of a group's menu."""
+        return [*self.buttons, *(key for menu, _b in self.menus.values() for _o, key in menu.options)]
+
     def press(self, key: str) -> None:
-        """Click the button of the decision ``key``."""
-        if key not in self.buttons:
-            raise KeyError(f"no button for {key!r}: the buttons now are {', '.join(self.buttons) or 'none'}")
-        self.buttons[key].click()
+        """Click the button of the decision ``key`` (for one in a group's menu: pick it, then click the button)."""
+        if key in self.buttons:
+            self.buttons[key].click()
+            return
+        for menu, button in self.menus.values():
+            if key in [k for _o, k in menu.options]:
+                menu.value = key
+                button.click()
+                return
+        raise KeyError(f"no button for {key!r}: the decisions now are {', '.join(self.offered) or 'none'}")
 
     def click(self, label: str) -> None:
         """Click the button labelled ``label`` (as a learner would)."""
@@ -153,7 +170,7 @@ class GuidedRaceController:
         """Disable the decision buttons with ``note`` under the status (say, while the view looks back over the
         race); None enables them again."""
         self._held = note
-        for b in self.buttons.values():
+        for b in self._controls():
             b.disabled = note is not None
         self._render_status()
 
@@ -168,16 +185,31 @@ class GuidedRaceController:
         self.status_html.value = (f'<div class="rb-guided-status">{self.status_marker()}'
                                   f"{html.escape(self.model.status())}</div>{note}")
 
+    def _controls(self) -> list[widgets.Widget]:
+        return [*self.buttons.values(), *(w for pair in self.menus.values() for w in pair)]
+
     def _render(self) -> None:
         m = self.model
-        self.buttons = {}
-        for c in m.labelled_choices():
+        self.buttons, self.menus = {}, {}
+        choices = m.labelled_choices()
+        siblings: dict[str, list[GuidedChoice]] = {}
+        for c in choices:
+            if c.group:
+                siblings.setdefault(c.group, []).append(c)
+        held = self._held is not None
+        shown: list[widgets.Widget] = []
+        for c in choices:
+            if len(siblings.get(c.group, ())) >= MENU_FROM:  # many siblings: one menu and its button
+                if c.group not in self.menus:
+                    shown.append(self._menu(c.group, siblings[c.group], held))
+                continue
             b = widgets.Button(description=c.label, tooltip=c.tooltip, button_style="primary" if c.primary else "",
-                               disabled=self._held is not None, layout=widgets.Layout(width="auto", height="38px"))
+                               disabled=held, layout=widgets.Layout(width="auto", height="38px"))
             b.add_class("rb-guided-choice")
             b.on_click(self.errors.guard(lambda b, key=c.key: None if b.disabled else self.choose(key)))
             self.buttons[c.key] = b
-        self.choices_box.children = tuple(self.buttons.values())
+            shown.append(b)
+        self.choices_box.children = tuple(shown)
         self._render_status()
         if m.finished:
             self.prompt_html.value = FINISHED
@@ -188,6 +220,21 @@ class GuidedRaceController:
                                       '<div class="them">Your decision: hover a button for its action text and '
                                       "rule.</div></div>")
         self.story.value = story_html(self.latest, m.game)
+
+    def _menu(self, group: str, choices: list[GuidedChoice], held: bool) -> widgets.Widget:
+        """One group's choices as a menu ("skip, change strategy to [PUSH ▾]") and its button."""
+        menu = widgets.Dropdown(options=[(c.option, c.key) for c in choices], value=choices[0].key, disabled=held,
+                                description=group, style={"description_width": "initial"},
+                                layout=widgets.Layout(width="auto"))
+        tips = {c.key: c.tooltip for c in choices}
+        button = widgets.Button(description="go", tooltip=tips[choices[0].key], disabled=held,
+                                layout=widgets.Layout(width="60px", height="38px"))
+        menu.observe(lambda change: setattr(button, "tooltip", tips.get(change["new"], "")), names="value")
+        button.on_click(self.errors.guard(lambda b: None if b.disabled else self.choose(str(menu.value))))
+        for w in (menu, button):
+            w.add_class("rb-guided-choice")
+        self.menus[group] = (menu, button)
+        return widgets.HBox([menu, button], layout=widgets.Layout(align_items="center", margin="0 6px 0 0"))
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)

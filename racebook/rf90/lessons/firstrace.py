@@ -234,6 +234,17 @@ class Step:
         return [g.line(mine and g.car in (LEARNER, None), group) for g in self.lines]
 
 
+#: The words a strategy change's label ends with before the strategy ("skip, change strategy to PUSH"): the nine
+#: strategies of one decision are offered as one menu (:class:`racebook.core.guided.GuidedChoice`'s group).
+_STRATEGY_CHANGE = "change strategy to "
+
+
+def _group(label: str) -> str:
+    """The group of a choice's label: its words up to "change strategy to" for a strategy change, else none."""
+    at = label.find(_STRATEGY_CHANGE)
+    return label[:at + len(_STRATEGY_CHANGE)].rstrip() if at >= 0 else ""
+
+
 @dataclass
 class FirstRace:
     """The guided race: ``seed`` (the deck and the computer's choices), ``turns`` Game Turns on ``track``."""
@@ -343,7 +354,8 @@ class FirstRace:
         """The learner's legal actions as buttons: the label, the action text and rule in the tooltip; the card
         plays are the primary ones."""
         s = self.race.state
-        return [GuidedChoice(d.text, d.label, d.tooltip(s), d.action.verb == "play") for d in self.choices()]
+        return [GuidedChoice(d.text, d.label, d.tooltip(s), d.action.verb == "play", _group(d.label))
+                for d in self.choices()]
 
     def decide(self, key: str) -> list[StoryLine]:
         """:meth:`choose` by action text, told as story lines."""

@@ -38,7 +38,28 @@ def test_clicking_the_first_button_each_step_plays_to_the_end_without_an_error()
         assert g.story.value.count('class="rule"') >= len(lines)  # every line's rule badge (a link to its section)
         assert clicks < 200
     assert g.model.finished and "The guided race is over" in g.status_html.value and not g.choices_box.children
-    assert "new race" in g.prompt_html.value
+    assert "new race" in g.prompt_html.value and not g.offered
+
+
+def test_the_strategy_changes_are_one_menu_not_nine_buttons() -> None:
+    """Phase A offers "skip, change strategy to …" once per other strategy: one menu and its "go" button."""
+    g = GuidedRace(seed=1)
+    menu, go = g.menus["skip, change strategy to"]
+    assert [o for o, _k in menu.options] == ["BANGING WHEELS", "SAVE FUEL", "LUCKY", "BALANCE", "HAZARD", "PUSH",
+                                              "CHASE", "RECOVERY"]
+    assert not any("change strategy" in b.description for b in g.buttons.values()) and len(g.buttons) == 5
+    assert sorted(g.offered) == sorted(c.key for c in g.model.labelled_choices())
+    menu.value = "Blue skip strategy=push"
+    assert go.tooltip.startswith("Blue skip strategy=push — §13.A")
+    g.hold("looking back")
+    assert menu.disabled and go.disabled
+    before = (g.lines(), sorted(g.offered))
+    go.click()  # a disabled button's click does nothing
+    assert (g.lines(), sorted(g.offered)) == before
+    g.hold(None)
+    go.click()
+    assert g.lines()[0] == "You chose: skip, change strategy to PUSH — §13.A.1 · learn more → 03_activation"
+    assert not g.errors.errors
 
 
 def test_new_race_resets_the_race_the_story_and_the_errors() -> None:
