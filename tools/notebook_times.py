@@ -29,6 +29,8 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 from run_notebook import read_source  # noqa: E402
 
+from racebook.core.notebooknames import NOTEBOOK_NAME  # noqa: E402  (the one naming rule)
+
 README = ROOT / "README.md"
 BEGIN = "<!-- notebooks:begin (written by tools/notebook_times.py --readme) -->"
 END = "<!-- notebooks:end -->"
@@ -56,11 +58,6 @@ def reading(source: Path) -> tuple[str, int, int]:
     panels = sum(any(view in out.get("data", {}) for out in cell.get("outputs", []))
                  for cell in executed.cells if cell.cell_type == "code")
     return title, math.ceil(words / READING_WPM), panels
-
-
-NOTEBOOK_NAME = re.compile(r"(?P<number>[0-9A-Z][0-9])(?P<part>[a-z]?)_\w+")
-"""A notebook's stem: its number (``04``, ``A1``), a part letter when its topic comes in parts (``05a``, ``05b``),
-then its name."""
 
 
 def every_source() -> list[Path]:

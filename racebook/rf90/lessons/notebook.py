@@ -123,16 +123,26 @@ def lines(race: Race, kinds: Iterable[str] | None = None, start: int = 0) -> Non
             print(" ", e.sentence())
 
 
+def told(race: Race, *actions: str, quiet: Iterable[str] = (), kinds: Iterable[str] | None = None,
+         mark: str = ">", indent: str = "   ") -> list[str]:
+    """Apply actions (their text form) and tell them: for each, a line with ``mark``, its player and its label as a
+    button shows it ("> Blue: play R13 [3] + R45 [2]", read in the position before it), then the sentences of what
+    it caused, each after ``indent`` (``quiet``: event kinds left out; ``kinds``: only these kinds, when given)."""
+    hidden, wanted = set(quiet), None if kinds is None else set(kinds)
+    out = []
+    for text in actions:
+        action = actiontext.parse(text)
+        out.append(f"{mark} {action.car}: {actionlabels.label(action, race.state)}".lstrip())
+        out.extend(f"{indent}{e.sentence()}" for e in race.apply(action)
+                   if e.kind not in hidden and (wanted is None or e.kind in wanted))
+    return out
+
+
 def act(race: Race, *actions: str, quiet: Iterable[str] = ()) -> None:
-    """Apply actions (their text form) and print what each one caused (``quiet``: event kinds not shown); each
-    decision is printed as a button labels it ("> Blue: play R13 [3] + R45 [2]"), read before it is applied."""
-    hidden = set(quiet)
-    for a in actions:
-        action = actiontext.parse(a)
-        print(f"> {action.car}: {actionlabels.label(action, race.state)}")
-        for e in race.apply(action):
-            if e.kind not in hidden:
-                print("  ", e.sentence())
+    """Print :func:`told`: each decision by its label ("> Blue: start the turn: no declaration"), then what it
+    caused."""
+    for line in told(race, *actions, quiet=quiet):
+        print(line)
 
 
 def small_race(position: str, cars: Mapping[str, Any], stack: Sequence[str] = (), race: Mapping[str, Any] | None = None,

@@ -16,7 +16,7 @@ from racebook.rf90.actionlabels import label
 from racebook.rf90.car import Status
 from racebook.rf90.events import DuelEvent, DuelsDeclared
 from racebook.rf90.game import Race
-from racebook.rf90.lessons.notebook import rpn_race
+from racebook.rf90.lessons.notebook import rpn_race, told
 from racebook.rf90.state import RaceState
 
 
@@ -90,14 +90,7 @@ def turn_sentences(race: Race, start: int = 2, stop: str = "GameTurnEnded") -> l
 def decide(race: Race, *actions: str, quiet: Iterable[str] = (), kinds: Iterable[str] | None = None) -> list[str]:
     """Apply decisions (their text form) and return, for each, its player and human label, then the sentences of
     what it caused (``quiet``: event kinds left out; ``kinds``: only these kinds, when given)."""
-    hidden, wanted = set(quiet), None if kinds is None else set(kinds)
-    out = []
-    for text in actions:
-        action = next((a for a in race.legal_actions() if str(a) == text), None)
-        out.append(f"▶ {action.car}: {label(action, race.state)}" if action else f"▶ {text}")
-        out.extend(f"    {e.sentence()}" for e in race.apply(text)
-                   if e.kind not in hidden and (wanted is None or e.kind in wanted))
-    return out
+    return told(race, *actions, quiet=quiet, kinds=kinds, mark="▶", indent="    ")
 
 
 def choices(race: Race, most: int = 4) -> str:

@@ -12,7 +12,7 @@ from racebook.rf90.actionlabels import label
 from racebook.rf90.actiontext import parse
 from racebook.rf90.car import RobotType
 from racebook.rf90.game import Race
-from racebook.rf90.lessons.notebook import small_race
+from racebook.rf90.lessons.notebook import small_race, told
 from racebook.rf90.options import Rules
 from racebook.rf90.setup import Driver
 from racebook.rf90.teamactions import Assist
@@ -71,13 +71,8 @@ def window(race: Race) -> None:
 def play(race: Race, *actions: str, quiet: Iterable[str] = ()) -> None:
     """Apply actions (their text form) and print, for each, who did what in plain words (its human label), then
     the sentences of the events it caused (``quiet``: event kinds not shown)."""
-    hidden = set(quiet)
-    for text in actions:
-        action = parse(text)
-        print(f"{action.car}: {label(action, race.state)}")
-        for e in race.apply(action):
-            if e.kind not in hidden:
-                print("  ", e.sentence())
+    for line in told(race, *actions, quiet=quiet, mark=""):
+        print(line)
 
 
 def choices(race: Race, first: int = 3) -> str:

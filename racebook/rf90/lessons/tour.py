@@ -15,12 +15,11 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from racebook.core.notebooknames import NOTEBOOK_NAME
 from racebook.rf90.actionlabels import labels
 from racebook.rf90.game import Race
 from racebook.rf90.options import HOUSE_RULE_DOCS, Rules
 
-#: A notebook's file name: two digits, an optional part letter, "_", a name (the rule of tools/notebook_times.py).
-NOTEBOOK_NAME = re.compile(r"^(?P<number>\d\d)(?P<part>[a-z]?)_[a-z0-9_]+$")
 _TITLE = re.compile(r"^#\s+\S+\s+[—-]+\s+(?P<title>.+)$")
 
 
@@ -57,9 +56,9 @@ def title_of(path: Path) -> str:
 
 def notebooks(folder: Path | str = ".") -> list[NotebookEntry]:
     """The notebooks of ``folder`` (``NN_name.ipynb``, ``NNa_name.ipynb``), in learning order (number, then part)."""
-    paths = [p for p in Path(folder).glob("*.ipynb") if NOTEBOOK_NAME.match(p.stem)]
-    return [NotebookEntry(p.stem, title_of(p), NOTEBOOK_NAME.match(p.stem)["part"])  # type: ignore[index]
-            for p in sorted(paths, key=lambda p: p.stem)]
+    named = sorted(((p, found) for p in Path(folder).glob("*.ipynb")
+                    if (found := NOTEBOOK_NAME.fullmatch(p.stem)) is not None), key=lambda pair: pair[0].stem)
+    return [NotebookEntry(p.stem, title_of(p), found["part"]) for p, found in named]
 
 
 def _cell(text: str) -> str:
