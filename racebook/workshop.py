@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from racebook.core.errors import RacebookError
+from racebook.core.notebooknames import NOTEBOOK_NAME
 
 TEMPLATE = "racebook"
 DEFAULT_PORT = 8866
@@ -65,7 +66,10 @@ def _executed_notebooks(nb_dir: Path) -> list[Path]:
 def _names(stem: str, name: str) -> bool:
     """Whether ``name`` names the notebook ``stem``: its whole stem, its number (``04``), or its number and part
     (``05a``); a bare number names every part of a topic in parts (``05`` names ``05a_…`` and ``05b_…``)."""
-    return stem == name or stem.startswith(f"{name}_") or re.fullmatch(rf"{re.escape(name)}[a-z]_\w+", stem) is not None
+    if stem == name or stem.startswith(f"{name}_"):
+        return True
+    found = NOTEBOOK_NAME.fullmatch(stem)
+    return found is not None and found["part"] != "" and found["number"] == name
 
 
 def find_notebooks(target: str | None, cwd: Path | None = None) -> Path:
