@@ -110,3 +110,16 @@ def test_docs_path_finds_the_rules_reference() -> None:
     import racebook
 
     assert (racebook.docs_path() / "rules" / "rf90_rules_digest.md").is_file()
+
+
+def test_the_package_metadata_names_every_game_and_its_audience() -> None:
+    """Issue 34 item 8: the index page says what racebook is (every shipped game), who it is for, and who made it."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    for game in ("Race! Formula 90", "Automobiles"):
+        assert game in project["description"], game
+    assert project["authors"] and all(a.get("name") for a in project["authors"])
+    classifiers = set(project["classifiers"])
+    assert {"Intended Audience :: Education", "Topic :: Games/Entertainment :: Board Games",
+            "Programming Language :: Python :: 3.11"} <= classifiers
+    # a licence is stated once, as the SPDX expression (PEP 639): a licence classifier beside it is refused by hatchling
+    assert project["license"] == "MIT" and not any(c.startswith("License ::") for c in classifiers)
