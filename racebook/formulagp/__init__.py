@@ -1,0 +1,16 @@
+"""FormulaGP (the third game): the first foundation — component data and the pure rules of movement and order.
+
+FormulaGP is a card-driven Formula 1 race on a circuit of tiles with four lanes (digest §1, §2). This package holds,
+so far, what does not depend on the shared race platform:
+
+* the component data (``data/*.toml``, ``tracks/formulagp/*.toml``), read and validated by
+  :mod:`racebook.formulagp.components`, :mod:`racebook.formulagp.playerboard`, :mod:`racebook.formulagp.panel` and
+  :mod:`racebook.formulagp.track`: every number carries its provenance, ``digest §N`` when the source states it,
+  ``invented-for-teaching: why`` when it does not (digest §0, §24 A1–A4);
+* the pure rules of movement (:mod:`racebook.formulagp.rules.movement`, §10.3, §11), car resources
+  (:mod:`racebook.formulagp.rules.resources`, §5.1, §8) and the driver order
+  (:mod:`racebook.formulagp.rules.order`, §10.2, §19.6).
+
+There is no ``Race`` yet; ``docs/formulagp.md`` ("Status") says what the turn machine needs next.
+Standard library only.
+"""
