@@ -124,7 +124,8 @@ def test_each_file_records_which_examples_rely_on_it() -> None:
 # ----------------------------------------------------------------- bad files
 Loader = Callable[[dict[str, Any], str], Any]
 LOADERS: dict[Path, Loader] = {
-    CARDS: components.parse_cards, DICE: components.parse_dice, BOARD: lambda d, f: playerboard.parse_board(d, f, "teaching"),
+    CARDS: components.parse_cards, DICE: components.parse_dice,
+    BOARD: lambda d, f: playerboard.parse_board(d, f, "teaching"),
     PANEL: panel.parse_panel, TRACK: lambda d, f: track.parse_track(d, f, "teaching")}
 
 
