@@ -238,7 +238,7 @@ def test_fgp_ex_24_red_flag_grid_puts_the_pit_lane_car_behind() -> None:
 
 
 def test_fgp_ex_x2_no_reduce_then_extend() -> None:
-    """The rulebook's §8.2 example (§11.2): a car cannot charge its ERS to reduce its move and end on a corner, then
+    """The rulebook's [8.2] example (§11.2): a car cannot charge its ERS to reduce its move and end on a corner, then
     extend the move by playing a Tyre Wear card. Will move to a scenario test when the FormulaGP Race exists."""
     ctx = AdjustContext(ers=2, ers_max=BOARD.ers_max, mp_left=2, on_straight=False, tyres_worn=False,
                         tyre_wear_cards=1)
