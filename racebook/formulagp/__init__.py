@@ -7,9 +7,9 @@ so far, what does not depend on the shared race platform:
   :mod:`racebook.formulagp.components`, :mod:`racebook.formulagp.playerboard`, :mod:`racebook.formulagp.panel` and
   :mod:`racebook.formulagp.track`: every number carries its provenance, ``digest §N`` when the source states it,
   ``invented-for-teaching: why`` when it does not (digest §0, §24 A1–A4);
-* the pure rules of movement (:mod:`racebook.formulagp.rules.movement`, §10.3, §11), car resources
-  (:mod:`racebook.formulagp.rules.resources`, §5.1, §8) and the driver order
-  (:mod:`racebook.formulagp.rules.order`, §10.2, §19.6).
+* the pure rules in :mod:`racebook.formulagp.rules`: movement (§10.3, §11), car resources (§5.1, §8), passing
+  (§13.1, §13.2), the driver order (§10.2, §19.6), the dice owed (§19.2), the W2W token cycle (§13.4.1), the
+  pit-exit order (§16.2) and DRS (§11.6).
 
 There is no ``Race`` yet; ``docs/formulagp.md`` ("Status") says what the turn machine needs next.
 Standard library only.

@@ -9,6 +9,8 @@ import pytest
 from racebook.core.errors import IllegalAction
 from racebook.formulagp.components import CardType, Colour, Secondary, cards
 from racebook.formulagp.playerboard import Pace, Tyre, TyreState, load_board
+from racebook.formulagp.rules.drs import DrsCar, drs_move
+from racebook.formulagp.rules.hazards import DiceOwed, Hazard, dice_owed
 from racebook.formulagp.rules.movement import (
     Adjust,
     AdjustContext,
@@ -21,7 +23,9 @@ from racebook.formulagp.rules.movement import (
 )
 from racebook.formulagp.rules.order import Place, Runner, Why, driver_order, red_flag_grid
 from racebook.formulagp.rules.passing import Entry, entering
+from racebook.formulagp.rules.pitexit import PitStop, exit_order
 from racebook.formulagp.rules.resources import OtCharge, charge_ot, ers_returns, secondary_function, spend_ers_in_battle
+from racebook.formulagp.rules.wheeltowheel import W2W, end_of_round, joined
 from racebook.formulagp.track import load_track, parse_track
 
 BOARD = load_board()
@@ -246,3 +250,48 @@ def test_fgp_ex_x2_no_reduce_then_extend() -> None:
     with pytest.raises(IllegalAction, match="never both") as e:
         adjust(ctx, reduced.state, Adjust.EXTEND_TYRE)
     assert e.value.rule == "§11.2"
+
+
+def test_fgp_ex_18_a_car_in_the_slipstream_joins_the_wheel_to_wheel() -> None:
+    """Example 18 (§13.5): Grey and Orange on one tile are in a W2W battle; later Grey and Blue are, and the trailing
+    Red moves into the Slipstream space behind Grey without attacking Blue, so it joins: a W2W token at the end of the
+    round. Will move to a scenario test when the FormulaGP Race exists."""
+    first = end_of_round(TRACK, {"Grey": TRACK.pos("T10.1.2"), "Orange": TRACK.pos("T10.2.1")}, {})
+    assert {(c.car, c.after) for c in first} == {("Grey", W2W.VS), ("Orange", W2W.VS)}
+    cars = {"Grey": TRACK.pos("T28.2.2"), "Blue": TRACK.pos("T28.1.2"), "Red": TRACK.pos("T28.2.1")}
+    assert TRACK.space(cars["Red"]).surface.value == "s"
+    later = end_of_round(TRACK, cars, {"Grey": W2W.VS, "Blue": W2W.VS})
+    assert joined(later) == ["Red"]
+    assert {(c.car, c.after, c.stress) for c in later} == {("Grey", W2W.STRESS, 1), ("Blue", W2W.STRESS, 1),
+                                                           ("Red", W2W.VS, 0)}
+
+
+def test_fgp_ex_19_three_teams_double_stack() -> None:
+    """Example 19 (§16.4): three teams pit both cars in one round; the first-stopped cars roll the WHITE die and line
+    up, then the second-stopped cars roll and line up behind them, then the cars that made repairs. Will move to a
+    scenario test when the FormulaGP Race exists."""
+    stops = [PitStop("A1", 4, box=0), PitStop("B1", 2, box=1), PitStop("C1", 5, box=2),
+             PitStop("A2", 3, box=0, second=True), PitStop("B2", 6, box=1, second=True),
+             PitStop("C2", 2, box=2, second=True), PitStop("R", 3, box=3, repaired=True),
+             PitStop("S", 2, box=4, repaired=True)]
+    assert exit_order(stops) == ("B1", "A1", "C1", "C2", "A2", "B2", "S", "R")
+
+
+def test_fgp_ex_21_two_different_hazards_two_red_dice() -> None:
+    """Example 21 (§19.2): ending on a Tricky Corner space with the wear marker on the RED die icon rolls the RED die
+    twice. Will move to a scenario test when the FormulaGP Race exists."""
+    skid = TRACK.tile("T05").skids[0]
+    assert skid.start == (2, 1)  # the skid marks begin at T05.2.2
+    wear = next(p for p, icon in BOARD.icons.items() if icon.value == "red_die")
+    assert BOARD.red_die_every_move(wear) and not BOARD.red_die_every_move(wear - 1)
+    assert dice_owed([Hazard.TRICKY_CORNER, Hazard.WORN_TYRES]) == DiceOwed(2, 0)
+
+
+def test_fgp_ex_26_drs_only_with_the_same_lapping_status() -> None:
+    """Example 26 (§19.7, §11.6): lead-lap cars use DRS only with lead-lap cars, single-blue cars only with
+    single-blue cars. Will move to a scenario test when the FormulaGP Race exists."""
+    cars = {"Lead": DrsCar(TRACK.pos("T26.2.1")), "Lapped": DrsCar(TRACK.pos("T27.3.1"), blue_flags=1),
+            "Other": DrsCar(TRACK.pos("T29.2.1")), "Blue2": DrsCar(TRACK.pos("T26.4.1"), blue_flags=1)}
+    assert drs_move(TRACK, "Lead", cars) == TRACK.pos("T28.2.2")  # behind Other, past the lapped car
+    assert drs_move(TRACK, "Blue2", cars) == TRACK.pos("T26.4.2")  # behind Lapped: the front of its own tile
+    assert drs_move(TRACK, "Lead", cars, inactive=True) is None
