@@ -144,3 +144,14 @@ def red_flag_grid(track: Track, sequence: Sequence[str], runners: Sequence[Runne
         at = next((i for i, other in enumerate(grid) if back[other] > back[c]), len(grid))
         grid.insert(at, c)
     return tuple(grid)
+
+
+def race_start_order(leds: dict[str, int], grid: Sequence[str], stuck: Sequence[str] = ()) -> tuple[str, ...]:
+    """The order of race round 1 (§9.4 item 3): the most LEDs on the revealed cards first, a tie to the better grid
+    place; a car "stuck in neutral" (every movement card used in qualifying) after all the others (§9.3)."""
+    if sorted(leds) != sorted(grid) or len(set(grid)) != len(grid):
+        raise ValueError("§9.4: the LEDs and the grid name the same cars, each once")
+    if not set(stuck) <= set(grid):
+        raise ValueError("§9.3: a stuck car is on the grid")
+    place = {car: i for i, car in enumerate(grid)}
+    return tuple(sorted(grid, key=lambda c: (c in stuck, -leds[c], place[c])))
