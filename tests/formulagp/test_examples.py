@@ -24,6 +24,7 @@ from racebook.formulagp.rules.movement import (
 from racebook.formulagp.rules.order import Place, Runner, Why, driver_order, red_flag_grid
 from racebook.formulagp.rules.passing import Entry, entering
 from racebook.formulagp.rules.pitexit import PitStop, exit_order
+from racebook.formulagp.rules.pushing import Push, PushOutcome, push
 from racebook.formulagp.rules.resources import OtCharge, charge_ot, ers_returns, secondary_function, spend_ers_in_battle
 from racebook.formulagp.rules.wheeltowheel import W2W, end_of_round, joined
 from racebook.formulagp.track import load_track, parse_track
@@ -295,3 +296,14 @@ def test_fgp_ex_26_drs_only_with_the_same_lapping_status() -> None:
     assert drs_move(TRACK, "Lead", cars) == TRACK.pos("T28.2.2")  # behind Other, past the lapped car
     assert drs_move(TRACK, "Blue2", cars) == TRACK.pos("T26.4.2")  # behind Lapped: the front of its own tile
     assert drs_move(TRACK, "Lead", cars, inactive=True) is None
+
+
+def test_fgp_ex_20_rejoining_pushes_the_car_on_the_nearest_space() -> None:
+    """Example 20 (§18.2, §11.3.1): Blue rejoins at the nearest space, but Red is on it: Blue enters it and pushes Red
+    into the next lane; if Red goes off track or collides, Blue takes a Penalty token. Will move to a scenario test
+    when the FormulaGP Race exists."""
+    red = TRACK.pos("T10.4.1")
+    pushed = push(TRACK, 5, red)  # Blue comes back from the grass beyond lane 4
+    assert (pushed.outcome, pushed.victim_to, pushed.penalty) == (PushOutcome.ON_TRACK, TRACK.pos("T10.3.1"), 0)
+    assert push(TRACK, 5, red, [TRACK.pos("T10.3.1")]) == Push(PushOutcome.CAR, None, 1)  # a collision
+    assert push(TRACK, 2, TRACK.pos("T04.3.1")) == Push(PushOutcome.OFF_TRACK, None, 1)  # lane 4 is grass on T04

@@ -1,5 +1,5 @@
 """FormulaGP end-of-move and end-of-round rules: the dice owed (§19.2, A12), the W2W token cycle (§13.4.1, A32),
-the pit-exit order (§16.2–§16.4) and the DRS catch-up move (§11.6, A39)."""
+the pit-exit order (§16.2–§16.4), the DRS catch-up move (§11.6, A39) and pushing (§11.3.1)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from racebook.formulagp.rules.drs import DrsCar, drs_move
 from racebook.formulagp.rules.hazards import DiceOwed, Hazard, dice_owed
 from racebook.formulagp.rules.pitexit import PitStop, exit_order
+from racebook.formulagp.rules.pushing import Push, PushOutcome, push
 from racebook.formulagp.rules.wheeltowheel import W2W, end_of_round
 from racebook.formulagp.track import Pos, load_track
 
@@ -96,3 +97,12 @@ def test_drs_stops_short_of_an_occupied_space() -> None:
     cars = {"A": DrsCar(TRACK.pos("T26.1.1")), "B": DrsCar(TRACK.pos("T29.3.1")),
             "Blocker": DrsCar(TRACK.pos("T28.1.2"), blue_flags=2)}
     assert drs_move(TRACK, "A", cars) == TRACK.pos("T28.1.1")
+
+
+# ----------------------------------------------------------------- pushing (§11.3.1)
+def test_a_push_into_a_wall_is_a_collision() -> None:
+    assert push(TRACK, 2, TRACK.pos("T19.3.1")) == Push(PushOutcome.WALL, None, 1)  # walled street section
+    assert push(TRACK, 2, TRACK.pos("T19.1.1")) == Push(PushOutcome.WALL, None, 1)
+    assert push(TRACK, 1, TRACK.pos("T10.2.1")).outcome is PushOutcome.ON_TRACK
+    with pytest.raises(ValueError, match="§11.3.1"):
+        push(TRACK, 3, TRACK.pos("T10.1.1"))
