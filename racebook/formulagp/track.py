@@ -100,10 +100,11 @@ class Tile:
             s.surface is Surface.SLIPSTREAM for lane in self.lanes if lane for s in lane)
 
     def racing(self, lane: int) -> bool:
-        return 1 <= lane <= LANES and self.lanes[lane - 1] is not None
+        """Lane ``lane`` is racing surface here (a feature tile has no lanes of its own)."""
+        return 1 <= lane <= len(self.lanes) and self.lanes[lane - 1] is not None
 
     def spaces(self, lane: int) -> tuple[Space, ...]:
-        lane_spaces = self.lanes[lane - 1] if 1 <= lane <= LANES else None
+        lane_spaces = self.lanes[lane - 1] if 1 <= lane <= len(self.lanes) else None
         return lane_spaces or ()
 
 

@@ -240,3 +240,30 @@ def _leaves(doc: Any) -> list[Any]:
     if isinstance(doc, list):
         return [x for v in doc for x in _leaves(v)]
     return [doc]
+
+
+def test_the_teaching_geometry_is_consistent() -> None:
+    """Every step the geometry offers lands on a racing space; every racing space but a lane's end has a forward step;
+    each lateral step goes to the lane beside and back (§11.3)."""
+    t = track.load_track()
+    ends = 0
+    for tile in t.tiles:
+        for lane in range(1, 5):
+            for s in range(len(tile.spaces(lane))):
+                pos = track.Pos(tile.index, lane, s)
+                nxt = t.forward(pos)
+                assert all(t.on_track(p) for p in nxt)
+                ends += not nxt
+                for other in (lane - 1, lane + 1):
+                    side = t.lateral(pos, other)
+                    if side is not None:
+                        assert t.on_track(side) and side.tile == pos.tile
+                        assert abs(side.lane - lane) == 1 or len(t.double_lanes(pos)) == 2
+    assert ends == sum(1 for tile in t.tiles for lane in range(1, 5)
+                       if tile.racing(lane) and not t.tiles[t.next_tile(tile.index)].racing(lane))
+    with pytest.raises(ValueError, match="tile.lane.space"):
+        t.pos("T01-1-1")
+    with pytest.raises(ValueError, match="not a racing space"):
+        t.pos("T04.4.1")
+    with pytest.raises(KeyError):
+        t.pos("T99.1.1")

@@ -191,3 +191,27 @@ def test_a_turn_is_never_both_extended_and_reduced(steps: list[Adjust], straight
         except IllegalAction:
             continue
         assert not (state.reduced and state.extended)
+
+
+_STARTS = [Pos(t.index, ln, s) for t in TRACK.tiles for ln in range(1, 5) if t.racing(ln)
+           for s in range(len(t.spaces(ln)))]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(_STARTS), st.lists(st.integers(0, 9), min_size=1, max_size=12))
+def test_any_path_the_geometry_offers_is_walked_and_priced(start: Pos, choices: list[int]) -> None:
+    """A path built from the steps the track offers (forward, or sideways to a lane beside, never back to a space
+    already left) is accepted; 1 MP a step; RED pays 1 wear per lane change, GREEN none (§11.3)."""
+    path, here, seen = [], start, {start}
+    for c in choices:
+        options = TRACK.forward(here) + [p for ln in (here.lane - 2, here.lane - 1, here.lane + 1, here.lane + 2)
+                                         if (p := TRACK.lateral(here, ln)) is not None]
+        options = [p for p in options if p not in seen]
+        if not options:
+            break
+        here = options[c % len(options)]
+        path.append(here)
+        seen.add(here)
+    red, green = walk(TRACK, start, path, pace_of((R,))), walk(TRACK, start, path, pace_of((G,)))
+    assert red.mp == green.mp == len(path) and red.end == green.end == here
+    assert red.wear == red.lane_changes and green.wear == 0
