@@ -9,7 +9,8 @@ so far, what does not depend on the shared race platform:
   ``invented-for-teaching: why`` when it does not (digest §0, §24 A1–A4);
 * the pure rules in :mod:`racebook.formulagp.rules`: movement (§10.3, §11), car resources (§5.1, §8), passing
   (§13.1, §13.2), the driver order (§10.2, §19.6), the dice owed (§19.2), the W2W token cycle (§13.4.1), the
-  pit-exit order (§16.2), DRS (§11.6), stress (§15), tyre wear (§14.1) and qualifying (§9.2).
+  pit-exit order (§16.2), DRS (§11.6), stress (§15), tyre wear (§14.1), qualifying (§9.2), pushing (§11.3.1) and the
+  classification (§17.2).
 
 There is no ``Race`` yet; ``docs/formulagp.md`` ("Status") says what the turn machine needs next.
 Standard library only.
