@@ -65,7 +65,8 @@ MODULE_DOC = {"racebook.rf90.rules.extreme_x1": "rf90_x1", "racebook.rf90.tracke
               "racebook.rf90.teamactions": "rf90_x1", "racebook.rf90.rules.assist": "rf90_x1"}
 # Pages and notebook sources (by file name) whose bare "§N" cite another document than their folder's game's.
 FILE_DOC = {"season.md": "rf90_x1", "teams.md": "rf90_x1", "16_championship.py": "rf90_x1",
-            "15_teams_and_robot_teammates.py": "rf90_x1", "automobiles.md": "automobiles"}
+            "15_teams_and_robot_teammates.py": "rf90_x1", "automobiles.md": "automobiles",
+            "formulagp.md": "formulagp"}
 GAME_DOC = {"rf90": "rf90", "automobiles": "automobiles", "formulagp": "formulagp"}  # a game package → its document
 
 

@@ -1,0 +1,400 @@
+"""A FormulaGP circuit, read from ``tracks/formulagp/<id>.toml`` and validated; its geometry (digest §2, §11.3).
+
+A circuit is a loop of tiles in race order (§2.1): *movement* tiles (a straight or a corner, with a gear) and
+*feature* tiles that cost no MP (the finish line, a DRS marker, a spacer; A21). Every movement tile has 4 lanes
+(§2.2), numbered 1–4 from left to right in the direction of travel; a lane is a row of spaces, back to front, or
+``off`` (grass or paint: off track). A space is asphalt, kerb (both racing surface), a Slipstream space with its car
+shadows (§2.3, §11.5) or half of a double-lane space (§2.3).
+
+Geometry (invented where the source only draws it): a *forward* step goes to the next space of the lane, or from a
+tile's front space to the first space of the same lane on the next movement tile (from a double-lane space: either
+of its two lanes, not a lane change, §11.3); a *lateral* step goes to the space of the lane beside that covers the
+middle of the current space (lanes of one tile can have different numbers of spaces, §2.2). There is no diagonal
+step (§11.3, Example 12). The format is ``tracks/formulagp/SCHEMA.md``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import Enum
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from racebook.core.datafile import DATA_ID, load_toml
+from racebook.core.errors import TrackDataError
+from racebook.core.fields import as_bool, as_enum, as_strs, get, get_int, get_str, kind_of
+from racebook.formulagp import provenance as pv
+from racebook.formulagp.playerboard import GEARS
+
+TRACKS = Path(__file__).resolve().parents[2] / "tracks" / "formulagp"
+_INSTALLED = Path(__file__).resolve().parents[1] / "_tracks" / "formulagp"
+SCHEMA_VERSION = 1
+LANES = 4
+_POS = re.compile(r"([A-Za-z0-9_-]+)\.([1-4])\.([1-9])")
+
+
+class Shape(Enum):
+    STRAIGHT = "straight"
+    CORNER = "corner"
+
+
+class Feature(Enum):
+    """A tile that costs no MP (§2.1, A21)."""
+
+    FINISH = "finish"
+    DRS = "drs"
+    SPACER = "spacer"
+
+
+class Turn(Enum):
+    LEFT = "left"
+    RIGHT = "right"
+
+
+class Surface(Enum):
+    ASPHALT = "n"
+    KERB = "k"
+    SLIPSTREAM = "s"
+    DOUBLE = "d"
+
+
+@dataclass(frozen=True, slots=True)
+class Space:
+    surface: Surface
+    shadows: int = 1  # car shadows of a Slipstream space (§2.3): how many cars it holds
+
+
+@dataclass(frozen=True, slots=True)
+class Skid:
+    """Tricky-corner skid marks (§11.7): ending a move on ``start`` rolls the RED die; a spin ends on ``end``."""
+
+    start: tuple[int, int]  # (lane, space index)
+    end: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Tile:
+    id: str
+    index: int
+    feature: Feature | None
+    shape: Shape | None
+    gear: int | None
+    turn: Turn | None
+    lanes: tuple[tuple[Space, ...] | None, ...]  # None = off track
+    walls: frozenset[Turn]  # the sides with a wall (§2.4): LEFT beyond lane 1, RIGHT beyond lane 4
+    no_pairs: bool
+    straight_token: bool
+    drs: str | None
+    skids: tuple[Skid, ...]
+
+    @property
+    def costs_mp(self) -> bool:
+        return self.feature is None
+
+    @property
+    def straight(self) -> bool:
+        """A straight for extensions and DRS (§2.1): no bend, or a Slipstream space, or the 8th Gear token."""
+        return self.shape is Shape.STRAIGHT or self.straight_token or any(
+            s.surface is Surface.SLIPSTREAM for lane in self.lanes if lane for s in lane)
+
+    def racing(self, lane: int) -> bool:
+        """Lane ``lane`` is racing surface here (a feature tile has no lanes of its own)."""
+        return 1 <= lane <= len(self.lanes) and self.lanes[lane - 1] is not None
+
+    def spaces(self, lane: int) -> tuple[Space, ...]:
+        lane_spaces = self.lanes[lane - 1] if 1 <= lane <= len(self.lanes) else None
+        return lane_spaces or ()
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Pos:
+    """A place on the circuit: tile index, lane 1–4, space index (0 = the back of the tile), car shadow (0 = the
+    front shadow of a Slipstream space, A26)."""
+
+    tile: int
+    lane: int
+    space: int
+    shadow: int = 0
+
+
+@dataclass(frozen=True)
+class Track:
+    name: str
+    description: str
+    source: str
+    laps: int
+    tiles: tuple[Tile, ...]
+    pit_side: Turn
+    pit_entry: int
+    pit_exit: int
+    pit_boxes: int
+    grid: tuple[Pos, ...]
+    examples: dict[str, str]
+
+    def tile(self, tile_id: str) -> Tile:
+        for t in self.tiles:
+            if t.id == tile_id:
+                return t
+        raise KeyError(tile_id)
+
+    def pos(self, text: str) -> Pos:
+        """``"T12.1.2"`` → the position (lane 1, the 2nd space from the back of T12)."""
+        m = _POS.fullmatch(text)
+        if not m:
+            raise ValueError(f"§2.3: a position is tile.lane.space, e.g. T12.1.2 (got {text!r})")
+        t = self.tile(m.group(1))
+        pos = Pos(t.index, int(m.group(2)), int(m.group(3)) - 1)
+        if not self.on_track(pos):
+            raise ValueError(f"§2.3: {text} is not a racing space of {t.id}")
+        return pos
+
+    def name_of(self, pos: Pos) -> str:
+        return f"{self.tiles[pos.tile].id}.{pos.lane}.{pos.space + 1}"
+
+    def on_track(self, pos: Pos) -> bool:
+        t = self.tiles[pos.tile]
+        return t.costs_mp and t.racing(pos.lane) and 0 <= pos.space < len(t.spaces(pos.lane))
+
+    def space(self, pos: Pos) -> Space:
+        return self.tiles[pos.tile].spaces(pos.lane)[pos.space]
+
+    def next_tile(self, index: int) -> int:
+        """The next movement tile after ``index`` (feature tiles cost no MP and are skipped, §2.1, A21)."""
+        i = (index + 1) % len(self.tiles)
+        while not self.tiles[i].costs_mp:
+            i = (i + 1) % len(self.tiles)
+        return i
+
+    def double_lanes(self, pos: Pos) -> tuple[int, ...]:
+        """The lanes a double-lane space covers (it counts as one lane, §2.3, §13.1); else the position's lane."""
+        if self.space(pos).surface is not Surface.DOUBLE:
+            return (pos.lane,)
+        t = self.tiles[pos.tile]
+        for other in (pos.lane - 1, pos.lane + 1):
+            sp = t.spaces(other)
+            if pos.space < len(sp) and sp[pos.space].surface is Surface.DOUBLE and len(sp) == len(t.spaces(pos.lane)):
+                return tuple(sorted((pos.lane, other)))
+        return (pos.lane,)  # pragma: no cover - the loader pairs every double-lane half
+
+    def forward(self, pos: Pos) -> list[Pos]:
+        """The forward steps from ``pos`` (§11.3): the next space of the lane, or the next tile's first space in the
+        same lane (from a double-lane space: in either of its lanes). Empty where the lane ends."""
+        t = self.tiles[pos.tile]
+        if pos.space + 1 < len(t.spaces(pos.lane)):
+            return [Pos(pos.tile, pos.lane, pos.space + 1)]
+        nxt = self.tiles[self.next_tile(pos.tile)]
+        return [Pos(nxt.index, ln, 0) for ln in self.double_lanes(pos) if nxt.racing(ln)]
+
+    def lateral(self, pos: Pos, lane: int) -> Pos | None:
+        """The space beside ``pos`` in ``lane`` (which must be next to it: no diagonal, §11.3, Example 12), or None
+        when that lane is off track there. Leaving a double-lane space sideways goes past both its lanes."""
+        covered = self.double_lanes(pos)
+        if not (lane == min(covered) - 1 or lane == max(covered) + 1):
+            return None
+        t = self.tiles[pos.tile]
+        if not t.racing(lane):
+            return None
+        n, m = len(t.spaces(pos.lane)), len(t.spaces(lane))
+        return Pos(pos.tile, lane, min(m - 1, (2 * pos.space + 1) * m // (2 * n)))
+
+    def inside_lane_order(self, index: int) -> Turn:
+        """Which side is "inside" for the driver order on tile ``index`` (§10.2): the current corner's turn, or on a
+        straight the next corner ahead's."""
+        i = index
+        for _ in range(len(self.tiles)):
+            t = self.tiles[i]
+            if t.shape is Shape.CORNER and t.turn is not None:
+                return t.turn
+            i = (i + 1) % len(self.tiles)
+        return Turn.LEFT  # pragma: no cover - the loader requires a corner
+
+    def lane_ends(self, index: int, lane: int) -> bool:
+        """Lane ``lane`` of tile ``index`` ends before the next corner (§10.2 item 3): it is off track on a movement
+        tile between here and the end of the corner ahead (the current corner, on a corner tile)."""
+        i, in_corner = index, self.tiles[index].shape is Shape.CORNER
+        for _ in range(len(self.tiles)):
+            i = self.next_tile(i)
+            t = self.tiles[i]
+            if not t.racing(lane):
+                return True
+            if t.shape is Shape.CORNER:
+                in_corner = True
+            elif in_corner:
+                return False
+        return False  # pragma: no cover
+
+
+# ------------------------------------------------------------------ loading
+_TILE_KEYS = {"id", "feature", "shape", "turn", "gear", "lanes", "walls", "no_pairs", "straight_token", "drs",
+              "skid"}
+_TOKEN = re.compile(r"([nkd])|s([1-4])")
+
+
+def parse_track(doc: dict[str, Any], file: str, name: str | None = None) -> Track:
+    """Validate a track document; each problem is a TrackDataError naming the file and the field."""
+    try:
+        if doc.get("schema") != SCHEMA_VERSION:
+            raise TrackDataError(file, "schema", f"must be {SCHEMA_VERSION} (got {doc.get('schema')!r})")
+        pv.only_keys(doc, {"schema", "name", "description", "source", "laps", "tiles", "pit", "grid", "examples"},
+                     file, "")
+        tname = get_str(doc, "name", "name")
+        if not DATA_ID.fullmatch(tname) or (name is not None and tname != name):
+            raise TrackDataError(file, "name", f"must be the file's id {name!r} (got {tname!r})")
+        source = pv.check_source(doc.get("source"), "source", file)
+        rows = doc.get("tiles")
+        if not isinstance(rows, list) or not 8 <= len(rows) <= 99:
+            raise TrackDataError(file, "tiles", "must be a list of 8 to 99 tiles in race order (§2.1)")
+        tiles = tuple(_tile(t, i, file) for i, t in enumerate(rows))
+        _check_loop(tiles, file)
+        pit = pv.table(doc, "pit", file)
+        pv.only_keys(pit, {"side", "entry", "exit", "boxes"}, file, "pit")
+        ids = {t.id: t.index for t in tiles if t.costs_mp}
+        entry, exit_ = (get_str(pit, k, f"pit.{k}") for k in ("entry", "exit"))
+        for k, v in (("entry", entry), ("exit", exit_)):
+            if v not in ids:
+                raise TrackDataError(file, f"pit.{k}", f"{v!r} is not a movement tile of this track (§2.5)")
+        track = Track(tname, get_str(doc, "description", "description", default=""), source,
+                      get_int(doc, "laps", "laps", lo=1, hi=9), tiles,
+                      as_enum(Turn, get(pit, "side", "pit.side"), "pit.side"), ids[entry], ids[exit_],
+                      get_int(pit, "boxes", "pit.boxes", lo=1, hi=12), (), pv.examples(doc, file))
+        grid = []
+        for i, g in enumerate(as_strs(get(doc, "grid", "grid"), "grid", unique=True)):
+            try:
+                grid.append(track.pos(g))
+            except (KeyError, ValueError) as e:
+                raise TrackDataError(file, f"grid[{i}]", f"not a racing space tile.lane.space ({e})") from None
+        if not 2 <= len(grid) <= 12:
+            raise TrackDataError(file, "grid", "2 to 12 grid places, pole first")
+        return Track(track.name, track.description, track.source, track.laps, tiles, track.pit_side,
+                     track.pit_entry, track.pit_exit, track.pit_boxes, tuple(grid), track.examples)
+    except TrackDataError:
+        raise
+    except ValueError as e:
+        raise TrackDataError(file, getattr(e, "field", "<track>"), getattr(e, "reason", str(e))) from None
+
+
+def _tile(t: Any, i: int, file: str) -> Tile:
+    path = f"tiles[{i}]"
+    if not isinstance(t, dict):
+        raise TrackDataError(file, path, f"must be a table, not {kind_of(t)}")
+    pv.only_keys(t, _TILE_KEYS, file, path)
+    tid = get_str(t, "id", f"{path}.id")
+    if not DATA_ID.fullmatch(tid):
+        raise TrackDataError(file, f"{path}.id", f"a tile id is letters, digits, _ and - (got {tid!r})")
+    if "feature" in t:
+        extra = sorted(set(t) - {"id", "feature"})
+        if extra:
+            raise TrackDataError(file, f"{path}.{extra[0]}", "a feature tile costs no MP and has no lanes (§2.1)")
+        return Tile(tid, i, as_enum(Feature, t["feature"], f"{path}.feature"), None, None, None, (), frozenset(),
+                    False, False, None, ())
+    shape = as_enum(Shape, get(t, "shape", f"{path}.shape"), f"{path}.shape")
+    gear = get_int(t, "gear", f"{path}.gear", default=8)
+    if gear not in GEARS:
+        raise TrackDataError(file, f"{path}.gear", f"a tile shows gear 2, 4, 6 or 8 (§2.1) (got {gear})")
+    turn = as_enum(Turn, t["turn"], f"{path}.turn") if "turn" in t else None
+    if (shape is Shape.CORNER) != (turn is not None):
+        raise TrackDataError(file, f"{path}.turn", "a corner, and only a corner, names its turn: left or right")
+    lanes = _lanes(get(t, "lanes", f"{path}.lanes"), file, f"{path}.lanes")
+    walls = frozenset(as_enum(Turn, w, f"{path}.walls[{j}]")
+                      for j, w in enumerate(as_strs(t.get("walls", []), f"{path}.walls", unique=True)))
+    drs = get_str(t, "drs", f"{path}.drs", default=None, optional=True)
+    skids = tuple(_skid(s, lanes, file, f"{path}.skid[{j}]") for j, s in enumerate(_list(t, "skid", file, path)))
+    return Tile(tid, i, None, shape, gear, turn, lanes, walls,
+                as_bool(t.get("no_pairs", False), f"{path}.no_pairs"),
+                as_bool(t.get("straight_token", False), f"{path}.straight_token"), drs, skids)
+
+
+def _list(t: dict[str, Any], key: str, file: str, path: str) -> list[Any]:
+    v = t.get(key, [])
+    if not isinstance(v, list):
+        raise TrackDataError(file, f"{path}.{key}", f"must be a list, not {kind_of(v)}")
+    return v
+
+
+def _lanes(v: Any, file: str, path: str) -> tuple[tuple[Space, ...] | None, ...]:
+    if not isinstance(v, list) or len(v) != LANES:
+        raise TrackDataError(file, path, f"every tile has {LANES} lanes (§2.2): a list of {LANES} strings")
+    out: list[tuple[Space, ...] | None] = []
+    for j, lane in enumerate(v):
+        if not isinstance(lane, str):
+            raise TrackDataError(file, f"{path}[{j}]", f"must be a string such as 'n n' or 'off', not {kind_of(lane)}")
+        if lane.strip() == "off":
+            out.append(None)
+            continue
+        toks = lane.split()
+        if not 1 <= len(toks) <= 6:
+            raise TrackDataError(file, f"{path}[{j}]", "a lane has 1 to 6 spaces, or is 'off'")
+        spaces = []
+        for tok in toks:
+            m = _TOKEN.fullmatch(tok)
+            if not m:
+                raise TrackDataError(file, f"{path}[{j}]", f"{tok!r} is not a space: n, k, d, s1–s4, or 'off'")
+            spaces.append(Space(Surface.SLIPSTREAM, int(m.group(2))) if m.group(2) else Space(Surface(m.group(1))))
+        out.append(tuple(spaces))
+    if all(lane is None for lane in out):
+        raise TrackDataError(file, path, "a movement tile needs at least one racing lane (§2.2)")
+    for j, lane in enumerate(out):
+        for k, sp in enumerate(lane or ()):
+            if sp.surface is Surface.DOUBLE and not any(
+                    0 <= o < LANES and out[o] is not None and len(out[o] or ()) == len(lane or ())
+                    and (out[o] or ())[k].surface is Surface.DOUBLE for o in (j - 1, j + 1)):
+                raise TrackDataError(file, f"{path}[{j}]", f"space {k + 1} is half a double-lane space: the lane "
+                                                           "beside needs a 'd' at the same place (§2.3)")
+    return tuple(out)
+
+
+def _skid(s: Any, lanes: tuple[tuple[Space, ...] | None, ...], file: str, path: str) -> Skid:
+    if not isinstance(s, dict):
+        raise TrackDataError(file, path, f"must be a table {{start, end}}, not {kind_of(s)}")
+    pv.only_keys(s, {"start", "end"}, file, path)
+    ends = []
+    for key in ("start", "end"):
+        text = get_str(s, key, f"{path}.{key}")
+        m = re.fullmatch(r"([1-4])\.([1-9])", text)
+        lane_spaces = lanes[int(m.group(1)) - 1] if m else None
+        if not m or lane_spaces is None or int(m.group(2)) > len(lane_spaces):
+            raise TrackDataError(file, f"{path}.{key}", f"a racing space lane.space of this tile (got {text!r})")
+        ends.append((int(m.group(1)), int(m.group(2)) - 1))
+    return Skid(ends[0], ends[1])
+
+
+def _check_loop(tiles: tuple[Tile, ...], file: str) -> None:
+    ids = [t.id for t in tiles]
+    for i, tid in enumerate(ids):
+        if tid in ids[:i]:
+            raise TrackDataError(file, f"tiles[{i}].id", f"{tid!r} names two tiles")
+    if sum(t.feature is Feature.FINISH for t in tiles) != 1:
+        raise TrackDataError(file, "tiles", "one tile is the finish line (feature = 'finish')")
+    if not any(t.shape is Shape.CORNER for t in tiles):
+        raise TrackDataError(file, "tiles", "a circuit needs a corner (§2.1)")
+    zones: list[str] = []
+    for t in tiles:
+        if t.drs is not None and (not zones or zones[-1] != t.drs):
+            if t.drs in zones:
+                raise TrackDataError(file, f"tiles[{t.index}].drs", f"DRS zone {t.drs!r} is not one run of tiles")
+            zones.append(t.drs)
+        elif t.drs is None and t.costs_mp and zones and zones[-1] != "":
+            zones.append("")
+    if len({z for z in zones if z}) > 2:
+        raise TrackDataError(file, "tiles", "at most 2 DRS zones (§2.6)")
+
+
+def track_ids() -> list[str]:
+    return sorted({p.stem for d in (TRACKS, _INSTALLED) if d.is_dir() for p in d.glob("*.toml")})
+
+
+def load_track_file(path: str | Path) -> Track:
+    p = Path(path)
+    return parse_track(load_toml(p, TrackDataError), str(p), p.stem)
+
+
+@cache
+def load_track(track_id: str = "teaching") -> Track:
+    """A shipped FormulaGP track by id (a TrackDataError for an unknown id)."""
+    if not isinstance(track_id, str) or not DATA_ID.fullmatch(track_id) or track_id not in track_ids():
+        raise TrackDataError("<track>", "track", f"unknown FormulaGP track {track_id!r}; shipped: "
+                                                 f"{', '.join(track_ids())}")
+    d = TRACKS if (TRACKS / f"{track_id}.toml").is_file() else _INSTALLED
+    return load_track_file(d / f"{track_id}.toml")

@@ -1,0 +1,309 @@
+"""FormulaGP worked examples (Appendix A) that are pure movement, resource or order computations, asserting the
+source's own numbers on the teaching components. Each will move to a scenario test (``fgp_exNN_….toml``) when the
+FormulaGP Race exists."""
+
+from __future__ import annotations
+
+import pytest
+
+from racebook.core.errors import IllegalAction
+from racebook.formulagp.components import CardType, Colour, Secondary, cards
+from racebook.formulagp.playerboard import Pace, Tyre, TyreState, load_board
+from racebook.formulagp.rules.drs import DrsCar, drs_move
+from racebook.formulagp.rules.hazards import DiceOwed, Hazard, dice_owed
+from racebook.formulagp.rules.movement import (
+    Adjust,
+    AdjustContext,
+    AdjustState,
+    MoveCard,
+    adjust,
+    movement_points,
+    pace_of,
+    walk,
+)
+from racebook.formulagp.rules.order import Place, Runner, Why, driver_order, red_flag_grid
+from racebook.formulagp.rules.passing import Entry, entering
+from racebook.formulagp.rules.pitexit import PitStop, exit_order
+from racebook.formulagp.rules.pushing import Push, PushOutcome, push
+from racebook.formulagp.rules.resources import OtCharge, charge_ot, ers_returns, secondary_function, spend_ers_in_battle
+from racebook.formulagp.rules.wheeltowheel import W2W, end_of_round, joined
+from racebook.formulagp.track import load_track, parse_track
+
+BOARD = load_board()
+TRACK = load_track()
+GREEN = MoveCard(Colour.GREEN)
+SOFT = BOARD.tyre_bonus(Tyre.SOFT, TyreState.FRESH)
+
+
+def _path(*names: str) -> list:
+    return [TRACK.pos(n) for n in names]
+
+
+def _order(**cars: str) -> list[str]:
+    runners = [Runner(car, TRACK.pos(at)) for car, at in cars.items()]
+    return [s.car for s in driver_order(TRACK, runners)]
+
+
+def test_fgp_ex_01_an_undivided_lane_is_one_space() -> None:
+    """Example 1 (§2.3): lane a is divided by a white outline (2 spaces); lanes b and c are undivided (1 space each).
+    Will move to a scenario test when the FormulaGP Race exists."""
+    doc = {"schema": 1, "name": "ex01", "source": "invented-for-teaching: a one-corner loop for Example 1",
+           "laps": 1, "grid": ["C1.1.1", "C1.2.1"], "pit": {"side": "right", "entry": "C1", "exit": "C1", "boxes": 1},
+           "tiles": [{"id": "SF", "feature": "finish"}]
+           + [{"id": f"C{i}", "shape": "corner", "turn": "left", "gear": 4, "lanes": ["n n", "k", "k", "off"]}
+              for i in range(1, 9)]}
+    t = parse_track(doc, "ex01.toml")
+    corner = t.tile("C1")
+    assert [len(corner.spaces(lane)) for lane in (1, 2, 3)] == [2, 1, 1]
+
+
+def test_fgp_ex_02_secondary_functions() -> None:
+    """Example 2 (§5.1): a single ORANGE card spends for +1 OT; a GREEN ACTION card and an EVENT card with matching
+    icons restore a Parameter; two matching cards charge +1 ERS. Will move to a scenario test when the FormulaGP Race
+    exists."""
+    c = cards()
+    orange = c.card("O1")
+    assert orange.type is CardType.ORANGE and secondary_function([orange.secondary]) is Secondary.PLUS_OT
+    assert charge_ot(0, 1, BOARD.ot_max) == OtCharge(1, 0)
+    assert charge_ot(BOARD.ot_max, 1, BOARD.ot_max) == OtCharge(BOARD.ot_max, 1)  # +1 OT never above the max
+    green, event = c.card("G4"), c.named_card("Investigation")
+    assert green.type is CardType.GREEN
+    assert secondary_function([green.secondary, event.secondary]) is Secondary.PARAMETER2
+    assert secondary_function([c.card("G7").secondary, c.card("R7").secondary]) is Secondary.ERS2
+    with pytest.raises(IllegalAction, match="§5.1"):
+        secondary_function([green.secondary, c.card("G7").secondary])
+
+
+def test_fgp_ex_03_ers_in_battle_cuts_the_hand_limit() -> None:
+    """Example 3 (§8.1): spending 1 ERS at a level showing 2 LEDs adds 2 LEDs; the new level shows 0 LEDs, so the hand
+    limit falls from 6 to 4 and a hand of 5 discards 1. Will move to a scenario test when the FormulaGP Race exists."""
+    level = next(i for i in range(1, BOARD.ers_max + 1) if BOARD.ers_leds[i] == 2 and BOARD.ers_leds[i - 1] == 0)
+    assert BOARD.hand_limit(level) == 6
+    spent = spend_ers_in_battle(BOARD, level, hand=5)
+    assert (spent.leds, spent.hand_limit, spent.discard, spent.ers) == (2, 4, 1, level - 1)
+
+
+def test_fgp_ex_04_drive_3_and_charge_2() -> None:
+    """Example 4 (§11.2.1, §8.1): 5 MP; the car drives 3 spaces and turns the other 2 into +2 ERS. Will move to a
+    scenario test when the FormulaGP Race exists."""
+    mp = movement_points(BOARD, TRACK.tile("T03").gear or 8, Pace.GREEN, tyre_bonus=SOFT).total
+    assert mp == 5
+    w = walk(TRACK, TRACK.pos("T03.2.1"), _path("T03.2.2", "T04.2.1", "T04.2.2"), pace_of((GREEN,)))
+    ers, state = 2, AdjustState()
+    for _ in range(mp - w.mp):
+        a = adjust(AdjustContext(ers=ers, ers_max=BOARD.ers_max, mp_left=mp - w.mp - state.reduced,
+                                 on_straight=False, tyres_worn=False, tyre_wear_cards=0), state, Adjust.CHARGE_ERS)
+        ers, state = ers + a.ers, a.state
+    assert (w.mp, state.reduced, ers) == (3, 2, 4)
+
+
+def test_fgp_ex_05_ers_returns() -> None:
+    """Example 5 (§10.1): with 2 LEDs on the ERS level, return up to 2 drawn cards and draw 2. Will move to a
+    scenario test when the FormulaGP Race exists."""
+    level = next(i for i, leds in enumerate(BOARD.ers_leds) if leds == 2)
+    assert ers_returns(BOARD, level) == 2
+
+
+def test_fgp_ex_06_alone_ahead_then_the_inside_of_the_next_corner() -> None:
+    """Example 6 (§10.2): Red alone on a tile ahead moves 1st; Grey and Orange share a straight, and Grey is nearer
+    the inside of the next corner: Grey 2nd, Orange 3rd. Will move to a scenario test when the FormulaGP Race exists."""
+    assert _order(Orange="T03.2.2", Grey="T03.3.1", Red="T04.1.1") == ["Red", "Grey", "Orange"]
+
+
+def test_fgp_ex_07_a_lane_that_ends_moves_after() -> None:
+    """Example 7 (§10.2): Blue is in the inside lane for the coming corner, but its lane ends before the corner, so
+    Orange moves before Blue. Will move to a scenario test when the FormulaGP Race exists."""
+    runners = [Runner("Blue", TRACK.pos("T03.4.2")), Runner("Orange", TRACK.pos("T03.2.1"))]
+    slots = driver_order(TRACK, runners)
+    assert [s.car for s in slots] == ["Orange", "Blue"] and slots[1].why is Why.LANE_ENDS
+
+
+def test_fgp_ex_08_the_lane_counts_not_the_space() -> None:
+    """Example 8 (§10.2): Red moves first (inside lane of the corner); Blue looks farther ahead on the tile, but
+    Orange's lane is nearer the inside, so Orange before Blue. Will move to a scenario test when the FormulaGP Race
+    exists."""
+    slots = driver_order(TRACK, [Runner("Blue", TRACK.pos("T04.1.3")), Runner("Orange", TRACK.pos("T04.2.1")),
+                                 Runner("Red", TRACK.pos("T04.3.1"))])
+    assert [s.car for s in slots] == ["Red", "Orange", "Blue"] and slots[2].why is Why.INSIDE
+
+
+def test_fgp_ex_09_a_slipstream_car_counts_as_the_lane_it_is_tucked_into() -> None:
+    """Example 9 (§10.2): Orange moves first (inside lane of the coming corner); Grey, in the Slipstream space behind
+    it, counts as Orange's lane and moves before Red. Will move to a scenario test when the FormulaGP Race exists."""
+    assert _order(Red="T06.3.2", Grey="T06.1.1", Orange="T06.1.2") == ["Orange", "Grey", "Red"]
+
+
+def test_fgp_ex_10_green_in_sixth_gear_plus_the_tyre_bonus() -> None:
+    """Example 10 (§10.3): a GREEN card gives 2 MP in 6th gear; +3 tyre bonus = 5 spaces. Will move to a scenario test
+    when the FormulaGP Race exists."""
+    tile = TRACK.tile("T03")
+    assert tile.gear == 6 and BOARD.speed(6, Pace.GREEN) == 2 and SOFT == 3
+    mp = movement_points(BOARD, tile.gear, pace_of((GREEN,)).pace, tyre_bonus=SOFT)
+    assert mp.total == 5
+    w = walk(TRACK, TRACK.pos("T03.2.1"), _path("T03.2.2", "T04.2.1", "T04.2.2", "T05.2.1", "T05.2.2"),
+             pace_of((GREEN,)))
+    assert w.mp == mp.total
+
+
+def test_fgp_ex_11_extend_with_ers_on_a_straight_and_a_tyre_wear_card_in_a_corner() -> None:
+    """Example 11 (§11.2.2): car a ended on the straight and spends an ERS charge for +1; car b stopped in a corner and
+    plays a Tyre Wear card for +1 (tyre wear +1). Will move to a scenario test when the FormulaGP Race exists."""
+    a_tile, b_tile = TRACK.tile("T11"), TRACK.tile("T12")
+    assert a_tile.straight and not b_tile.straight
+
+    def ctx(straight: bool) -> AdjustContext:
+        return AdjustContext(ers=BOARD.ers_max, ers_max=BOARD.ers_max, mp_left=0, on_straight=straight,
+                             tyres_worn=False, tyre_wear_cards=1)
+
+    a = adjust(ctx(a_tile.straight), AdjustState(), Adjust.EXTEND_ERS)
+    b = adjust(ctx(b_tile.straight), AdjustState(), Adjust.EXTEND_TYRE)
+    assert (a.mp, a.ers, a.wear) == (1, -1, 0) and (b.mp, b.wear, b.cards) == (1, 1, 1)
+    for straight, step in ((True, Adjust.EXTEND_TYRE), (False, Adjust.EXTEND_ERS)):
+        with pytest.raises(IllegalAction, match="§11.2.2"):
+            adjust(ctx(straight), AdjustState(), step)
+
+
+def test_fgp_ex_12_a_lateral_lane_change_onto_the_kerb_never_diagonal() -> None:
+    """Example 12 (§11.3): 5 MP; a lateral change from lane 1 to lane 2 (the kerb, which is track) costs 1 MP; a
+    diagonal change from lane 1 to lane 3 is not allowed. Will move to a scenario test when the FormulaGP Race
+    exists."""
+    tile = TRACK.tile("T12")
+    assert movement_points(BOARD, tile.gear or 8, Pace.GREEN, tyre_bonus=SOFT).total == 5
+    w = walk(TRACK, TRACK.pos("T12.1.1"), _path("T12.2.1"), pace_of((GREEN,)))
+    assert w.mp == 1 and w.lane_changes == 1 and TRACK.space(w.end).surface.value == "k"
+    with pytest.raises(IllegalAction, match="never diagonally") as e:
+        walk(TRACK, TRACK.pos("T12.1.1"), _path("T12.3.1"), pace_of((GREEN,)))
+    assert e.value.rule == "§11.3"
+
+
+def test_fgp_ex_13_brake_to_stop_on_the_straight() -> None:
+    """Example 13 (§11.9): to stop on a straight rather than a corner, with no battle to charge OT and a full ERS, use
+    Brake!. Will move to a scenario test when the FormulaGP Race exists."""
+    mp = movement_points(BOARD, TRACK.tile("T10").gear or 8, Pace.GREEN, tyre_bonus=SOFT).total
+    full = BOARD.ers_max
+    route = _path("T10.1.2", "T11.1.1", "T11.1.2", "T12.1.1", "T12.1.2")
+    assert mp == 5 and not TRACK.tiles[route[mp - 1].tile].straight  # all 5 MP end in the corner
+    ctx = AdjustContext(ers=full, ers_max=full, mp_left=mp, on_straight=True, tyres_worn=False, tyre_wear_cards=2)
+    with pytest.raises(IllegalAction, match="the ERS is full"):
+        adjust(ctx, AdjustState(), Adjust.CHARGE_ERS)
+    state, wear = AdjustState(), 0
+    for _ in range(2):
+        a = adjust(ctx, state, Adjust.BRAKE)
+        state, wear = a.state, wear + a.wear
+    w = walk(TRACK, TRACK.pos("T10.1.1"), route[:mp - state.reduced], pace_of((GREEN,)))
+    assert TRACK.tiles[w.end.tile].straight and wear == 2
+
+
+def test_fgp_ex_14_an_empty_lane_between_is_a_free_pass() -> None:
+    """Example 14 (§13.1): Red shifts one lane right and passes Blue without a battle (an empty lane between them);
+    staying in the middle lane it would have to battle. Will move to a scenario test when the FormulaGP Race
+    exists."""
+    blue = [TRACK.pos("T11.1.1")]
+    assert entering(TRACK, TRACK.pos("T10.3.2"), 3, blue) is Entry.FREE
+    assert entering(TRACK, TRACK.pos("T10.2.2"), 2, blue) is Entry.STOP
+
+
+def test_fgp_ex_15_once_on_the_tile_the_car_moves_freely() -> None:
+    """Example 15 (§13.1): Red enters Grey's tile without a battle (an empty lane between them), then changes lanes and
+    drives past Grey. Will move to a scenario test when the FormulaGP Race exists."""
+    grey = TRACK.pos("T11.1.1")
+    assert entering(TRACK, TRACK.pos("T10.3.2"), 3, [grey]) is Entry.FREE
+    w = walk(TRACK, TRACK.pos("T10.3.2"), _path("T11.3.1", "T11.2.1", "T11.2.2", "T12.2.1"), pace_of((GREEN,)))
+    assert w.end.tile > grey.tile and w.lane_changes == 1
+
+
+def test_fgp_ex_16_a_double_lane_space_is_one_lane() -> None:
+    """Example 16 (§13.1): Blue cannot use a double-lane space to pass Orange without a battle. Will move to a scenario
+    test when the FormulaGP Race exists."""
+    orange = [TRACK.pos("T10.4.1")]
+    assert entering(TRACK, TRACK.pos("T09.2.2"), 2, orange) is Entry.STOP  # the double-lane space: lanes 2 and 3
+    assert entering(TRACK, TRACK.pos("T09.1.2"), 2, orange) is Entry.FREE  # an ordinary space in lane 1: lane 3 free
+
+
+def test_fgp_ex_17_leftover_mp_become_ot_up_to_the_cap() -> None:
+    """Example 17 (§13.2): Orange has 4 MP, moves 1 space and must stop a tile behind Green (adjacent lane); the other
+    3 MP become OT, but its OT capacity is 2, so the 3rd point is lost. Will move to a scenario test when the
+    FormulaGP Race exists."""
+    mp = movement_points(BOARD, TRACK.tile("T33").gear or 8, Pace.GREEN, tyre_bonus=SOFT).total
+    assert mp == 4
+    w = walk(TRACK, TRACK.pos("T33.2.1"), _path("T33.2.2"), pace_of((GREEN,)))
+    assert entering(TRACK, w.end, 2, [TRACK.pos("T34.3.1")]) is Entry.STOP
+    ot = charge_ot(0, mp - w.mp, BOARD.ot_max)
+    assert (w.mp, mp - w.mp, BOARD.ot_max, ot.ot, ot.lost) == (1, 3, 2, 2, 1)
+
+
+def test_fgp_ex_24_red_flag_grid_puts_the_pit_lane_car_behind() -> None:
+    """Example 24 (§19.6): Orange leads, then Grey, Red (in the pit lane) and Blue; the new grid is Orange, Grey, Blue,
+    Red. Will move to a scenario test when the FormulaGP Race exists."""
+    runners = [Runner("Orange", TRACK.pos("T02.1.2"), lap=1), Runner("Grey", TRACK.pos("T01.2.2"), lap=1),
+               Runner("Red", TRACK.pos("T40.4.1"), place=Place.PIT_LANE), Runner("Blue", TRACK.pos("T40.2.1"))]
+    sequence = [s.car for s in driver_order(TRACK, runners)]
+    assert sequence == ["Orange", "Grey", "Red", "Blue"]
+    assert red_flag_grid(TRACK, sequence, runners) == ("Orange", "Grey", "Blue", "Red")
+
+
+def test_fgp_ex_x2_no_reduce_then_extend() -> None:
+    """The rulebook's [8.2] example (§11.2): a car cannot charge its ERS to reduce its move and end on a corner, then
+    extend the move by playing a Tyre Wear card. Will move to a scenario test when the FormulaGP Race exists."""
+    ctx = AdjustContext(ers=2, ers_max=BOARD.ers_max, mp_left=2, on_straight=False, tyres_worn=False,
+                        tyre_wear_cards=1)
+    reduced = adjust(ctx, AdjustState(), Adjust.CHARGE_ERS)
+    with pytest.raises(IllegalAction, match="never both") as e:
+        adjust(ctx, reduced.state, Adjust.EXTEND_TYRE)
+    assert e.value.rule == "§11.2"
+
+
+def test_fgp_ex_18_a_car_in_the_slipstream_joins_the_wheel_to_wheel() -> None:
+    """Example 18 (§13.5): Grey and Orange on one tile are in a W2W battle; later Grey and Blue are, and the trailing
+    Red moves into the Slipstream space behind Grey without attacking Blue, so it joins: a W2W token at the end of the
+    round. Will move to a scenario test when the FormulaGP Race exists."""
+    first = end_of_round(TRACK, {"Grey": TRACK.pos("T10.1.2"), "Orange": TRACK.pos("T10.2.1")}, {})
+    assert {(c.car, c.after) for c in first} == {("Grey", W2W.VS), ("Orange", W2W.VS)}
+    cars = {"Grey": TRACK.pos("T28.2.2"), "Blue": TRACK.pos("T28.1.2"), "Red": TRACK.pos("T28.2.1")}
+    assert TRACK.space(cars["Red"]).surface.value == "s"
+    later = end_of_round(TRACK, cars, {"Grey": W2W.VS, "Blue": W2W.VS})
+    assert joined(later) == ["Red"]
+    assert {(c.car, c.after, c.stress) for c in later} == {("Grey", W2W.STRESS, 1), ("Blue", W2W.STRESS, 1),
+                                                           ("Red", W2W.VS, 0)}
+
+
+def test_fgp_ex_19_three_teams_double_stack() -> None:
+    """Example 19 (§16.4): three teams pit both cars in one round; the first-stopped cars roll the WHITE die and line
+    up, then the second-stopped cars roll and line up behind them, then the cars that made repairs. Will move to a
+    scenario test when the FormulaGP Race exists."""
+    stops = [PitStop("A1", 4, box=0), PitStop("B1", 2, box=1), PitStop("C1", 5, box=2),
+             PitStop("A2", 3, box=0, second=True), PitStop("B2", 6, box=1, second=True),
+             PitStop("C2", 2, box=2, second=True), PitStop("R", 3, box=3, repaired=True),
+             PitStop("S", 2, box=4, repaired=True)]
+    assert exit_order(stops) == ("B1", "A1", "C1", "C2", "A2", "B2", "S", "R")
+
+
+def test_fgp_ex_21_two_different_hazards_two_red_dice() -> None:
+    """Example 21 (§19.2): ending on a Tricky Corner space with the wear marker on the RED die icon rolls the RED die
+    twice. Will move to a scenario test when the FormulaGP Race exists."""
+    skid = TRACK.tile("T05").skids[0]
+    assert skid.start == (2, 1)  # the skid marks begin at T05.2.2
+    wear = next(p for p, icon in BOARD.icons.items() if icon.value == "red_die")
+    assert BOARD.red_die_every_move(wear) and not BOARD.red_die_every_move(wear - 1)
+    assert dice_owed([Hazard.TRICKY_CORNER, Hazard.WORN_TYRES]) == DiceOwed(2, 0)
+
+
+def test_fgp_ex_26_drs_only_with_the_same_lapping_status() -> None:
+    """Example 26 (§19.7, §11.6): lead-lap cars use DRS only with lead-lap cars, single-blue cars only with
+    single-blue cars. Will move to a scenario test when the FormulaGP Race exists."""
+    cars = {"Lead": DrsCar(TRACK.pos("T26.2.1")), "Lapped": DrsCar(TRACK.pos("T27.3.1"), blue_flags=1),
+            "Other": DrsCar(TRACK.pos("T29.2.1")), "Blue2": DrsCar(TRACK.pos("T26.4.1"), blue_flags=1)}
+    assert drs_move(TRACK, "Lead", cars) == TRACK.pos("T28.2.2")  # behind Other, past the lapped car
+    assert drs_move(TRACK, "Blue2", cars) == TRACK.pos("T26.4.2")  # behind Lapped: the front of its own tile
+    assert drs_move(TRACK, "Lead", cars, inactive=True) is None
+
+
+def test_fgp_ex_20_rejoining_pushes_the_car_on_the_nearest_space() -> None:
+    """Example 20 (§18.2, §11.3.1): Blue rejoins at the nearest space, but Red is on it: Blue enters it and pushes Red
+    into the next lane; if Red goes off track or collides, Blue takes a Penalty token. Will move to a scenario test
+    when the FormulaGP Race exists."""
+    red = TRACK.pos("T10.4.1")
+    pushed = push(TRACK, 5, red)  # Blue comes back from the grass beyond lane 4
+    assert (pushed.outcome, pushed.victim_to, pushed.penalty) == (PushOutcome.ON_TRACK, TRACK.pos("T10.3.1"), 0)
+    assert push(TRACK, 5, red, [TRACK.pos("T10.3.1")]) == Push(PushOutcome.CAR, None, 1)  # a collision
+    assert push(TRACK, 2, TRACK.pos("T04.3.1")) == Push(PushOutcome.OFF_TRACK, None, 1)  # lane 4 is grass on T04
