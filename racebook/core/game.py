@@ -164,8 +164,6 @@ class Race(Replay[A, F], Generic[A, F, S]):
                                     f"not an action: give an Action or its text, e.g. {cls.example_action!r}")
         return action
 
-    _parse = parse  # the name the games' code used before the base (kept for callers)
-
     def explain(self, action: A | str) -> Verdict:
         """Is ``action`` (or its text) legal now, and if not why: the rule section and a sentence, from the game's
         rules (:meth:`_refusal`). Nothing is applied; text that does not parse raises as in :meth:`apply`."""
@@ -279,3 +277,7 @@ class Race(Replay[A, F], Generic[A, F, S]):
     def _repr_svg_(self) -> str | None:
         """The current position drawn as SVG (notebooks, GitHub, docs): the game's drawing (:meth:`_svg`)."""
         return self._svg()
+
+
+AnyRace = Race[Any, Any, Any]
+"""A race of any game: what game-agnostic views (racebook.ui) take."""
