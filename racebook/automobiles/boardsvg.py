@@ -166,7 +166,7 @@ def race_svg(race: Any, move: Any = None, **kw: Any) -> str:
     text) whose spaces are highlighted."""
     spaces: Sequence[str] = ()
     if move is not None:
-        action = race._parse(move) if isinstance(move, str) else move
+        action = race.parse(move) if isinstance(move, str) else move
         spaces = tuple(getattr(action, "spaces", ()))
     kw.setdefault("title", race.position())
     return state_svg(race.state, spaces, **kw)

@@ -8,6 +8,8 @@
 * :mod:`racebook.core.events` — the event base class (fields are data; the sentence citing a rule is derived).
 * :mod:`racebook.core.actions` — the action base class (a frozen value whose text form round-trips).
 * :mod:`racebook.core.log` — the step log with time travel (``Step``, ``Replay.at(n)``) and the save comparison.
+* :mod:`racebook.core.game` — the Race base every game's race subclasses (parse, one listing per position, explain,
+  atomic apply rewound by replay, kept positions, clone, saves through the game's codec); docs/engine.md.
 * :mod:`racebook.core.agents` — the agent (driver) protocol, a random agent and ``play_out``.
 
 Standard library only.

@@ -1,19 +1,23 @@
-"""The race: one state API — ``legal_actions()``, ``explain(action)`` and ``apply(action)`` — and an append-only log.
+"""The RF90 race: the state API of every game (:class:`racebook.core.game.Race`: ``legal_actions()``,
+``explain(action)``, ``apply(action)``, ``clone()``, ``at(n)``, saves) with RF90's own flow plugged in.
 
 A :class:`Race` keeps the initial state and every action applied. Stepping back is replaying to step N from the
 nearest kept copy of the position (:meth:`Race.at`; the step log, its replay and the frames rebuilt on demand are
-game-agnostic, :mod:`racebook.core.log`); copying the current position is not (:meth:`Race.clone`: the turn, duel and
-Safety Car in progress are held by the state). Every rule step appends a typed event (racebook.rf90.events) whose
-sentence cites the digest.
+game-agnostic, :mod:`racebook.core.log`); the turn, duel and Safety Car in progress are held by the state, so
+:meth:`Race.clone` copies them. What this module holds is RF90's flow: the individual turn or the duel procedure
+(:meth:`Race._step`), then the automatic steps until a decision is needed (:meth:`Race._advance`: activations, the
+Safety Car's window, the Game Turn's start and end, the robots' tyre change). Every rule step appends a typed event
+(racebook.rf90.events) whose sentence cites the digest.
 """
 
 from __future__ import annotations
 
-from racebook.core.errors import ActionSyntaxError, EngineError, RacebookError
-from racebook.core.log import Replay, Step  # noqa: F401 - Step re-exported (racebook.core.log)
+from racebook.core.game import Codec, move_contents
+from racebook.core.game import Race as CoreRace
+from racebook.core.log import EventLog, Step  # noqa: F401 - Step re-exported (racebook.core.log)
 from racebook.core.verdict import Verdict  # noqa: F401 - re-exported (racebook.core.verdict, shared by the games)
 from racebook.rf90 import turn
-from racebook.rf90.actions import Action
+from racebook.rf90.actions import Action, parse
 from racebook.rf90.events import (
     Event,
     FrozenCardsReturned,
@@ -37,13 +41,18 @@ from racebook.rf90.state import RaceState, ScMachine
 from racebook.rf90.turn import Phase, TurnCtx
 
 
-class Race(Replay[Action, Frame]):
+class Race(CoreRace[Action, Frame, RaceState]):
     """A race being played. Build one with :func:`racebook.rf90.scenario.load` or :meth:`from_state`.
 
     With frames, it keeps a copy of its position (~25 KB) every :attr:`snapshot_every` steps rather than a frame
-    (~1.8 KB) after every event (~7 a step); K = 32 from benchmarks/bench.py (memory per event, time per race)."""
+    (~1.8 KB) after every event (~7 a step), and rebuilds the frames of a step when a view asks for them; K = 32
+    from benchmarks/bench.py (memory per event, time per race)."""
 
     snapshot_every = 32
+    frames_on_demand = True
+    action_type = Action
+    example_action = "Blue start"
+    shared = ("_initial", "_prelude", "start_frame")
 
     def __init__(self, state: RaceState, frames: bool = True, prelude: tuple[Event, ...] = ()) -> None:
         """``frames=False`` keeps neither frames nor copies of positions (for fast simulation); ``prelude`` are
@@ -90,27 +99,29 @@ class Race(Replay[Action, Frame]):
     def sc_window(self, value: list[str]) -> None:
         self.state.sc_machine.window = value
 
-    def clone(self) -> Race:
-        """An independent copy of this race at its current position, without replay: the state with the turn, duel
-        and Safety Car in progress (:meth:`RaceState.copy`), its generator and decks. The clone's log shares the
-        past steps (immutable) and the copies of past positions; applying an action to one race leaves the other
-        unchanged. (:meth:`at` goes back to an earlier step by replay from the nearest kept copy.)"""
-        r = self._resume(self.state, self.steps, self.record_frames)
-        r._snaps = dict(self._snaps) if self._snaps else None
-        return r
+    # ------------------------------------------------------------------ hooks of racebook.core.game.Race
+    @classmethod
+    def _parse_text(cls, text: str) -> Action:
+        return parse(text)
 
-    def _copy_position(self) -> RaceState:
-        return self.state.copy()
+    @classmethod
+    def codec(cls) -> Codec:
+        from racebook.rf90 import saves  # saves imports this module
 
-    def _resume(self, position: RaceState, steps: list[Step], frames: bool) -> Race:
-        r = Race.__new__(Race)
-        r.state = position.copy()
-        r.record_frames = frames
-        r._initial = self._initial
-        r._prelude = self._prelude
-        r.start_frame = self.start_frame
-        r.steps = list(steps)
-        return r
+        return saves
+
+    def _new_log(self) -> FrameLog:
+        return FrameLog(self.state, self._log_frames)
+
+    def _restore(self, replayed: RaceState) -> None:
+        move_contents(self.state.cars, replayed.cars)  # the Car objects stay the race's own
+        super()._restore(replayed)
+
+    def _svg(self) -> str:
+        """The current position drawn as SVG (notebooks, GitHub, docs): :func:`racebook.rf90.tracksvg.race_svg`."""
+        from racebook.rf90.tracksvg import race_svg  # drawing is not the engine's: imported when drawn
+
+        return race_svg(self)
 
     # ----------------------------------------------------------- the API
     @property
@@ -127,16 +138,6 @@ class Race(Replay[Action, Frame]):
             return Phase.DUEL
         return self.ctx.phase if self.ctx is not None else None
 
-    @property
-    def is_over(self) -> bool:
-        return self.state.finished
-
-    def legal_actions(self) -> list[Action]:
-        """Every action legal now; the single source of truth for ``apply`` and ``explain``."""
-        legal = self._list_legal()
-        self._legal_cache = (self._position_key(), legal)
-        return list(legal)
-
     def _list_legal(self) -> list[Action]:
         if self.state.finished:
             return []
@@ -152,47 +153,8 @@ class Race(Replay[Action, Frame]):
         return (len(self.steps), id(self.ctx), self.ctx.phase if self.ctx else None, id(self.duel),
                 self.duel.stage if self.duel else None, self.state.finished)
 
-    def explain(self, action: Action | str) -> Verdict:
-        """Is ``action`` (or its text) legal now, and if not why: the rule section and a sentence (§10–§13, §21).
-
-        The reason comes from the same phase handler that lists and applies the decisions
-        (:data:`racebook.rf90.turn.machine.TABLE`); an action of another car, in a duel, or after the finish says so.
-        Nothing is applied; text that does not parse raises as in :meth:`apply`."""
-        action = self._parse(action)
-        legal = self._legal_now()
-        if action in legal:
-            rule = "§12" if self.duel is not None else turn.TABLE[self.ctx.phase].rule if self.ctx else "§13"
-            return Verdict(action, True, rule, f"{action} is legal now", tuple(legal))
-        return self._refusal(action, legal)
-
-    @staticmethod
-    def _parse(action: Action | str) -> Action:
-        if isinstance(action, str):
-            from racebook.rf90.actions import parse
-            action = parse(action)
-        if not isinstance(action, Action):
-            raise ActionSyntaxError(repr(action), "actions",
-                                    "not an action: give an Action or its text, e.g. 'Blue start'")
-        return action
-
-    def apply(self, action: Action | str) -> tuple[Event, ...]:
-        """Apply one legal action (or its text form); returns the events it caused. An action that is not legal
-        raises :class:`IllegalAction` built from its :meth:`explain` verdict; a text that does not parse (or an object
-        that is not an action) raises :class:`ActionSyntaxError`. Both leave the race unchanged."""
-        action = self._parse(action)
-        legal = self._legal_now()
-        if action not in legal:
-            raise self._refusal(action, legal).error()
-        return self._perform(action)
-
-    def apply_recorded(self, action: Action | str) -> tuple[Event, ...]:
-        """Apply an action read from a record (``at(n)``, a save): checked by the handler that would list it,
-        without the whole listing where that is safe (:func:`racebook.rf90.turn.allows`); one it does not allow
-        goes through :meth:`apply`, which lists and raises the same error as ever (tests/rf90/test_replays.py)."""
-        action = self._parse(action)
-        if not self._allows(action):
-            return self.apply(action)
-        return self._perform(action)
+    def _legal_rule(self) -> str:
+        return "§12" if self.duel is not None else turn.TABLE[self.ctx.phase].rule if self.ctx else "§13"
 
     def _allows(self, action: Action) -> bool:
         if self.state.finished:
@@ -203,64 +165,20 @@ class Race(Replay[Action, Frame]):
             return False
         return turn.allows(self.state, self.ctx, action)
 
-    def _perform(self, action: Action) -> tuple[Event, ...]:
-        """Apply ``action``, found legal."""
-        self._legal_cache = None
-        self._keep_position()
-        # Atomic: if a handler raises half-way (an engine bug, or a typed error mid-step) the race is rewound to
-        # the position before the action (_rewind) and the error propagates; a raw exception becomes EngineError.
-        events = FrameLog(self.state, self._log_frames)
-        try:
-            if self.duel is not None:
-                duel.apply(self.state, self.duel, action, events)
-                if self.duel.stage == "done":
-                    self.duel = None
-            else:
-                assert self.ctx is not None
-                turn.apply(self.state, self.ctx, action, events)
-            self._advance(events)
-        except BaseException as e:
-            restored = self._rewind()
-            if isinstance(e, RacebookError) and restored or not isinstance(e, Exception):
-                raise
-            raise EngineError(action, self._where(), e, restored) from e
-        step = Step(len(self.steps), action, tuple(events), tuple(events.frames))
-        self.steps.append(step)
-        return step.events
+    def _step(self, action: Action, events: EventLog) -> None:
+        """RF90's step: the decision goes to the duel procedure in progress (§12) or the individual turn (§13), then
+        the automatic steps run until the next decision (:meth:`_advance`)."""
+        if self.duel is not None:
+            duel.apply(self.state, self.duel, action, events)
+            if self.duel.stage == "done":
+                self.duel = None
+        else:
+            assert self.ctx is not None
+            turn.apply(self.state, self.ctx, action, events)
+        self._advance(events)
 
-    def _rewind(self) -> bool:
-        """Put the race back to the position after its last logged step, after an action failed half-way.
-
-        Costs nothing while actions succeed: the race is a pure function of its initial state and its actions (the
-        seeded generator is part of the state), so the position is rebuilt by replaying them, and the replayed
-        contents are moved into this race's own state and car objects (whoever holds them sees the restored
-        values). Returns False, leaving the race as it is, if the replay fails or its log differs from this race's:
-        the state was changed other than through :meth:`apply` (an edit that leaves no trace in the log cannot be
-        told apart, and is lost)."""
-        try:
-            r = self.replay(len(self.actions))  # from the initial state: a kept copy may hold the edit
-        except RacebookError:
-            return False
-        if [str(e) for st in self.steps[1:] for e in st.events] != [str(e) for st in r.steps[1:] for e in st.events]:
-            return False
-        cars = self.state.cars
-        for cid, car in r.state.cars.items():
-            if cid in cars and cars[cid] is not car:
-                vars(cars[cid]).clear()
-                vars(cars[cid]).update(vars(car))
-                r.state.cars[cid] = cars[cid]
-        vars(self.state).clear()
-        vars(self.state).update(vars(r.state))
-        self._legal_cache = None  # the machine states (turn, duel, Safety Car) came with the state's contents
-        return True
-
-    def _where(self) -> str:
-        try:
-            return self.position()
-        except Exception as e:  # noqa: BLE001 - a half-applied state may not print
-            return f"<the position cannot be printed: {type(e).__name__}: {e}>"
-
-    # ``events``, ``frames``, ``actions``, ``at(n)`` and ``step_frames(i)`` come from racebook.core.log.Replay
+    # ``events``, ``frames``, ``actions``, ``at(n)``, ``step_frames(i)``, ``apply``, ``explain``, ``clone`` and the
+    # saves come from racebook.core.game.Race and racebook.core.log.Replay
     def _fresh(self, frames: bool) -> Race:
         """A new race from the initial state, its prelude (e.g. qualifying) logged in step 0 as in this race."""
         return Race(RaceState.from_dict(self._initial, self.state.track, self.state.cards), frames, self._prelude)
@@ -272,21 +190,6 @@ class Race(Replay[Action, Frame]):
                    self._prelude)
         return r
 
-    def to_json(self) -> str:
-        """Save the race: its track (file text and digest), initial state, every action and the final state
-        (replaying the actions resumes it exactly). The format is described in :mod:`racebook.rf90.saves`."""
-        from racebook.rf90 import saves
-
-        return saves.dumps(self)
-
-    @classmethod
-    def from_json(cls, text: str, frames: bool = True, file: str = "<save>") -> Race:
-        """Load a race saved with :meth:`to_json`, replaying its actions. A malformed, tampered or
-        non-replaying save raises :class:`~racebook.core.errors.SaveDataError` naming ``file``, the field and why."""
-        from racebook.rf90 import saves
-
-        return saves.loads(text, file, frames)
-
     @classmethod
     def from_file(cls, path: str, frames: bool = True) -> Race:
         """Load a saved race from a file (a regular file under the size cap; errors name the path)."""
@@ -296,12 +199,6 @@ class Race(Replay[Action, Frame]):
 
     def position(self) -> str:
         return format_state(self.state)
-
-    def _repr_svg_(self) -> str:
-        """The current position drawn as SVG (notebooks, GitHub, docs): :func:`racebook.rf90.tracksvg.race_svg`."""
-        from racebook.rf90.tracksvg import race_svg
-
-        return race_svg(self)
 
     def __repr__(self) -> str:
         who = f", to play: {self.current_car} ({self.phase.value})" if self.ctx and self.phase else ""

@@ -13,13 +13,16 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
 from racebook.core import citations
 from racebook.ui import backend, style
 from racebook.ui.errors import ErrorLog
+
+if TYPE_CHECKING:
+    from racebook.core.game import AnyRace
 
 # The current event's rule badge: a link to its section of the rules reference (docs/rules/, issue 18).
 RULE_BADGE_CSS = ("color:#fff;background:#555;border-radius:4px;padding:1px 6px;font-size:16px;"
@@ -53,13 +56,13 @@ def events_table(events: Sequence[Any], frames: Sequence[Any] = (), steps: Seque
     return backend.table(rows, COLUMNS, range(start, start + len(rows)), "#")
 
 
-def race_table(race: Any) -> Any:
+def race_table(race: AnyRace) -> Any:
     """:func:`events_table` of a whole :class:`racebook.rf90.game.Race`."""
     events, frames, steps = _flatten(race)
     return events_table(events, frames, steps)
 
 
-def _flatten(race: Any) -> tuple[list[Any], Sequence[Any], list[int]]:
+def _flatten(race: AnyRace) -> tuple[list[Any], Sequence[Any], list[int]]:
     """The race's events, its frames (``race.frames``: a list, or frames rebuilt on demand) and each event's
     step."""
     events: list[Any] = []
@@ -85,7 +88,7 @@ class Stepper:
     move (``event`` is None at position 0). Callback errors go to ``errors``.
     """
 
-    def __init__(self, race: Any = None, *, rows: int = 12, errors: ErrorLog | None = None,
+    def __init__(self, race: AnyRace | None = None, *, rows: int = 12, errors: ErrorLog | None = None,
                  frame_of: Callable[[Any], Any] | None = None, start_frame: Callable[[Any], Any] | None = None,
                  turn_text: Callable[[Any], str] | None = None,
                  action_label: Callable[[int], str] | None = None) -> None:
@@ -99,7 +102,7 @@ class Stepper:
         self._start_frame = start_frame
         self._turn_text = turn_text or (lambda f: f"Game Turn {f.turn}")
         self._action_label = action_label or self._rf90_label
-        self.race: Any = None
+        self.race: AnyRace | None = None
         self.events: list[Any] = []
         self.frames: Sequence[Any] = []
         self.steps: list[int] = []
@@ -134,7 +137,7 @@ class Stepper:
             self.set_race(race)
 
     # ------------------------------------------------------------ data
-    def set_race(self, race: Any, position: int | None = None) -> None:
+    def set_race(self, race: AnyRace, position: int | None = None) -> None:
         """Step over ``race``'s events; ``position`` None = the last event, negative = from the end."""
         self.race = race
         self.events, self.frames, self.steps = _flatten(race)
@@ -199,6 +202,7 @@ class Stepper:
         if p - 1 < len(self.frames):
             return self.frames[p - 1]
         # Frames were not recorded (Race(frames=False)): only the current position is known.
+        assert self.race is not None  # p > 0: a race is set
         if self._frame_of is not None:
             return self._frame_of(self.race.state)
         from racebook.rf90.game import frame_of
@@ -259,6 +263,7 @@ class Stepper:
     def _cause_html(self, step: int, event: Any) -> str:
         """What made the current event happen, in words: "Blue chose: play R89 for 1 MP" (the action's text and
         the event's kind in the tooltip, for the curious), or "automatic steps" (a new turn, a robot)."""
+        assert self.race is not None  # an event is shown: a race is set
         action = self.race.steps[step].action if step < len(self.race.steps) else None
         if action is None:
             return f'<span title="{html.escape(event.kind)}">automatic steps</span>'
@@ -269,4 +274,7 @@ class Stepper:
     def _rf90_label(self, step: int) -> str:
         """RF90's words for the decision of step ``step`` (:func:`racebook.rf90.actionlabels.label`)."""
         from racebook.rf90.actionlabels import label
-        return label(self.race.steps[step].action)
+        assert self.race is not None
+        action = self.race.steps[step].action
+        assert action is not None  # the steps with a decision are labelled
+        return label(action)

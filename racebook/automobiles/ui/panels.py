@@ -11,7 +11,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
@@ -21,8 +21,12 @@ from racebook.automobiles.analysis.odds import at_least, count_distribution
 from racebook.automobiles.boardgeom import CUBE_FILL
 from racebook.automobiles.boardsvg import cube_swatch
 from racebook.automobiles.cubes import CODES, COLOUR_NAMES
+from racebook.automobiles.state import Phase
 from racebook.ui import backend
 from racebook.ui.errors import ErrorLog
+
+if TYPE_CHECKING:
+    from racebook.automobiles.game import Race  # a race of the game (a racebook.core.game.Race)
 
 ZONES = (("bag", "Bag"), ("active", "Active"), ("used", "Used (+ track)"), ("discard", "Discard"))
 _TABLE_CSS = ("<style>.rb-zones table{border-collapse:collapse;font-size:15px}.rb-zones td,.rb-zones th"
@@ -143,7 +147,7 @@ class BuyPanel:
     """What the money buys now: one button per ``Buy`` action in ``race.legal_actions()`` (and ``pass``), each
     applying its action; ``on_apply(cb)`` hears ``cb(action, events)`` after each."""
 
-    def __init__(self, race: Any, *, errors: ErrorLog | None = None) -> None:
+    def __init__(self, race: Race, *, errors: ErrorLog | None = None) -> None:
         self.errors = errors or ErrorLog()
         self.race = race
         self.header = widgets.HTML()
@@ -157,7 +161,7 @@ class BuyPanel:
     def on_apply(self, cb: Callable[[Any, Any], None]) -> None:
         self._callbacks.append(cb)
 
-    def set_race(self, race: Any) -> None:
+    def set_race(self, race: Race) -> None:
         self.race = race
         self.update()
 
@@ -175,7 +179,7 @@ class BuyPanel:
             self.header.value = (f'<div style="font-size:16px;color:#555">No buying now: {html.escape(str(car))} is '
                                  f'in the {self.race.phase.value if self.race.phase else "—"} phase.</div>')
         else:
-            rule = "§4 item 5" if self.race.phase.value == "prerace" else "§9"
+            rule = "§4 item 5" if self.race.phase is Phase.PRERACE else "§9"
             self.header.value = (f'<div style="font-size:17px">{html.escape(str(car))} has <b>${money}</b> to spend '
                                  f'({rule}): each button is a legal action</div>')
         buttons = []

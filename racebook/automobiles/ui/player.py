@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import html
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
@@ -15,8 +15,11 @@ from racebook.automobiles.ui.svgboard import board_view
 from racebook.ui.errors import ErrorLog
 from racebook.ui.stepper import Stepper
 
+if TYPE_CHECKING:
+    from racebook.automobiles.game import Race  # a race of the game (a racebook.core.game.Race)
 
-def _first_frame(race: Any) -> Any:
+
+def _first_frame(race: Race) -> Any:
     """The position before the first event: the cars do not move in a race's opening events (the starting order,
     the pre-race money, the first draws), so it is the first event's frame."""
     frames = race.frames
@@ -75,7 +78,7 @@ class RacePlayer:
     def race(self) -> Any:
         return self.stepper.race
 
-    def set_race(self, race: Any, position: int | None = None) -> None:
+    def set_race(self, race: Race, position: int | None = None) -> None:
         """Show another race (or the same one after an action) on the same figure."""
         if race.state.board is not self.view.board:
             self.view.set_board(race.state.board, race.state.order)

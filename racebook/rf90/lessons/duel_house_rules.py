@@ -37,6 +37,7 @@ def group_front(spare: bool) -> str:
     reveal sentence (its total with or without the corner's -1)."""
     sc = scenario.load("ex42", play=False)
     sc.race.state.rules = Rules(duel_modifier_spares_group_front=spare)
+    sc.race.refresh()  # changed outside apply: list the decisions again
     for action in sc.actions[:sc.actions.index("Red bid R22") + 1]:
         sc.race.apply(action)
     reveal = next(e for e in sc.race.events if isinstance(e, DuelReveal) and e.car == "Red")

@@ -19,7 +19,7 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass, fields, replace
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import bqplot as bq
 import ipywidgets as widgets
@@ -35,6 +35,9 @@ from racebook.rf90.trackfile import load_track
 from racebook.ui import style
 from racebook.ui.errors import ErrorLog, InputError
 
+if TYPE_CHECKING:
+    from racebook.rf90.game import Race  # a race of the game (a racebook.core.game.Race)
+
 CAR = "Blue"
 TRACK = "teaching"
 WEATHERS = ("dry", "intermediate", "rain")
@@ -49,12 +52,12 @@ _CSS = """<style>
 
 
 # ------------------------------------------------------------------ the tests of a race
-def test_lines(race: Any) -> str:
+def test_lines(race: Race) -> str:
     """The race's check tests and the wear they cost, one sentence each (§13.D.2)."""
     return "\n".join(e.sentence() for e in race.events if isinstance(e, CheckTest | DamageTaken))
 
 
-def test_options(race: Any, step: int, *, next_blind: bool = False) -> pd.DataFrame:
+def test_options(race: Race, step: int, *, next_blind: bool = False) -> pd.DataFrame:
     """Every Test action legal after ``step`` actions of ``race``, each applied to its own copy of that position
     (one replay to ``step``, then :meth:`~racebook.rf90.game.Race.clone` per action).
 

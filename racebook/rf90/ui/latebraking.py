@@ -17,7 +17,7 @@ import html
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import bqplot as bq
 import ipywidgets as widgets
@@ -31,6 +31,9 @@ from racebook.rf90.ui.player import ScenarioPlayer
 from racebook.rf90.ui.tracks import has_late_braking, pickable_tracks
 from racebook.rf90.ui.trackview import ROUTE_FAIL, ROUTE_PASS, TrackView
 from racebook.ui.errors import ErrorLog
+
+if TYPE_CHECKING:
+    from racebook.rf90.game import Race  # a race of the game (a racebook.core.game.Race)
 
 _EFFECT_WORDS = {"tyre_wear": "pay {n} tyre chip(s), no cards (§18.1)", "damage": "draw {n} wear token(s)",
                  "discard": "discard {n} card(s)", "time_loss": "-{n} MP next turn (time loss)",
@@ -88,7 +91,7 @@ def _section_of(frame: Any, car: str) -> str | None:
     return None
 
 
-def route_steps(race: Any) -> list[RouteStep | None]:
+def route_steps(race: Race) -> list[RouteStep | None]:
     """One entry per event of ``race.events``: the off-track episode it belongs to, if any.
 
     An episode starts with a failed late braking (§13.F.1) or ET test (§13.D.2); the recovery tests (§18.1)
@@ -153,7 +156,7 @@ class LateBrakingPlayer(ScenarioPlayer):
         self.route_steps: list[RouteStep | None] = []
         super().__init__(source, position=position, width=width, rows=rows)
 
-    def set_race(self, race: Any, position: int | None = None) -> None:
+    def set_race(self, race: Race, position: int | None = None) -> None:
         self.route_steps = route_steps(race)
         if race.state.track is not self.view.track:
             self.view.set_track(race.state.track, race.state.cars)
@@ -195,7 +198,7 @@ class LateBrakingPanel:
     slots, no hand) is the panel. ``track`` / ``zone`` pick the braking zone first shown.
     """
 
-    def __init__(self, race: Any = None, viewer: str | None = None, *, track: str | None = None,
+    def __init__(self, race: Race | None = None, viewer: str | None = None, *, track: str | None = None,
                  zone: str | None = None, resources: odds.Resources | None = None, width: int = 940,
                  show_track: bool = True) -> None:
         self.errors = ErrorLog()

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import html
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
 from racebook.rf90.ui.svgview import track_view
 from racebook.ui.errors import ErrorLog
 from racebook.ui.stepper import Stepper
+
+if TYPE_CHECKING:
+    from racebook.rf90.game import Race  # a race of the game (a racebook.core.game.Race)
 
 
 class ScenarioPlayer:
@@ -62,7 +65,7 @@ class ScenarioPlayer:
         """The bqplot figure (None where the track view is the SVG fallback)."""
         return self.view.figure
 
-    def set_race(self, race: Any, position: int | None = None) -> None:
+    def set_race(self, race: Race, position: int | None = None) -> None:
         """Show another race (e.g. after an action was applied) on the same figure.
 
         ``position`` None = the last event; 0 = before the first; negative = from the end.

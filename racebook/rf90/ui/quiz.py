@@ -18,7 +18,7 @@ import html
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
@@ -26,6 +26,7 @@ from racebook.core.datafile import load_toml
 from racebook.core.errors import NotationError, ScenarioError
 from racebook.rf90 import notation
 from racebook.rf90.car import Car, CarKind, RobotType
+from racebook.rf90.events import GameTurnEnded, SectionActivated, TurnBegins, TurnResumes
 from racebook.rf90.game import frame_of
 from racebook.rf90.rules import activation
 from racebook.rf90.scenario import resolve_path
@@ -34,6 +35,9 @@ from racebook.rf90.trackfile import load_track
 from racebook.rf90.ui.svgview import track_view
 from racebook.ui import style
 from racebook.ui.errors import ErrorLog, InputError
+
+if TYPE_CHECKING:
+    from racebook.rf90.game import Race  # a race of the game (a racebook.core.game.Race)
 
 # ---------------------------------------------------------------------------------------------- the race log
 
@@ -65,7 +69,7 @@ class ActivationStep:
         return f"{self.label} → {cars} ({self.why}) — {self.rule}"
 
 
-def activation_log(race: Any, whole_race: bool = False) -> list[ActivationStep]:
+def activation_log(race: Race, whole_race: bool = False) -> list[ActivationStep]:
     """The activations of a race's log, in order; only the first Game Turn unless ``whole_race``."""
     out: list[ActivationStep] = []
     current: dict[str, Any] | None = None
@@ -77,18 +81,17 @@ def activation_log(race: Any, whole_race: bool = False) -> list[ActivationStep]:
                                       current["why"], current["rule"]))
 
     for i, e in enumerate(race.events, start=1):
-        kind = e.kind
-        if kind == "GameTurnEnded" and not whole_race:
+        if isinstance(e, GameTurnEnded) and not whole_race:
             break
-        if kind == "SectionActivated":
+        if isinstance(e, SectionActivated):
             close()
             current = {"position": i, "label": e.label, "section": e.section, "part": e.part,
                        "due": e.cars, "played": [],
                        "resumed": [], "why": e.why, "rule": e.citation}
-        elif kind in ("TurnBegins", "TurnResumes") and current is not None:
+        elif isinstance(e, TurnBegins | TurnResumes) and current is not None:
             if e.car not in current["played"]:
                 current["played"].append(e.car)
-            if kind == "TurnResumes":
+            if isinstance(e, TurnResumes):
                 current["resumed"].append(e.car)
     close()
     return out
@@ -99,7 +102,7 @@ def _book_entry(text: str) -> tuple[str, tuple[str, ...] | None]:
     return label.strip(), (tuple(cars.split()) if colon else None)
 
 
-def book_check(race: Any, book: Sequence[str | None], whole_race: bool = False) -> str:
+def book_check(race: Race, book: Sequence[str | None], whole_race: bool = False) -> str:
     """The activation order the engine played beside the book's, one line per activation, ✓ or ✗.
 
     ``book`` has one entry per activation: ``"G: Orange Green"`` (label and cars), ``"B"`` (the book names

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import html
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
@@ -35,6 +35,9 @@ from racebook.rf90.ui.costs import arithmetic
 from racebook.rf90.ui.player import ScenarioPlayer
 from racebook.ui import style
 from racebook.ui.errors import ErrorLog, InputError, show_mistakes
+
+if TYPE_CHECKING:
+    from racebook.rf90.game import Race  # a race of the game (a racebook.core.game.Race)
 
 ROBOT_KINDS = ("superfast", "fast", "slow")
 """The three robot types (§17.1): SuperFast (black, 4 MP), Fast (yellow, 3 MP), Slow (purple, 2 MP)."""
@@ -190,7 +193,7 @@ class RobotMove:
     ``TurnEnds`` (or ``Retired``); ``decisions`` are the actions applied for the humans (orange flag, duels)."""
 
     setup: RobotSetup
-    race: Any
+    race: Race
     robot: str
     first: int
     last: int
@@ -229,7 +232,7 @@ class Decision:
         return f"{self.action.car}: {label(self.action)} ({self.why})"
 
 
-def _settle_duel(race: Any) -> Action:
+def _settle_duel(race: Race) -> Action:
     """A corner activation asked a human about a duel: he declines (duels are notebook 04)."""
     acts = race.legal_actions()
     pick: Action | None

@@ -60,6 +60,7 @@ def test_hand_limit_counts_frozen_cards_and_forces_discards() -> None:
     assert PitDone("Blue") in race.legal_actions()
     blue.frozen.append("R78")  # a frozen duel card counts toward the limit
     race.state.race_deck.pile.remove("R78")
+    race.refresh()  # the position was changed outside apply: list it again (legal_actions is listed once per position)
     assert PitDone("Blue") not in race.legal_actions()
 
 
