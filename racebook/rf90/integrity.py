@@ -54,6 +54,7 @@ from racebook.rf90.car import (
     PRESUMED_SETUP_POINTS,
     SETUP_POINTS,
     CarKind,
+    EtCause,
     RobotType,
     Setup,
     Skill,
@@ -188,6 +189,7 @@ class _Checker:
             self.int_in(f"{p}.bw_card_turn", car.bw_card_turn, 0, self.last_turn)
             self.int_in(f"{p}.assist_turn", car.assist_turn, 0, self.last_turn)  # Expansion #1 §5.6
             self.int_in(f"{p}.assist_bonus", car.assist_bonus, 0, 20, ": the green card's +20 (Expansion #1 §5.6)")
+            self.is_enum(f"{p}.et_cause", car.et_cause, EtCause, optional=True)  # who put a robot on its ET (§4.7)
             if car.team is not None and sum(c.team == car.team for c in s.cars.values()) > 2:
                 self.fail(f"{p}.team", f"team {car.team} has more than two cars (Expansion #1 §5.1)")
             if car.refuel is not None:

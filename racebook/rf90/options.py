@@ -104,8 +104,9 @@ HOUSE_RULE_DOCS = {
     "60, the check card discarded; the other tracks: the manual's §13.D.2, against the Target Check); '2e' = the "
     "manual's on every track; 'expansion1' = the expansion's on every track whose ETs print a check value.",
     "balance_non_red_only": "AMB-X1-10 (Expansion #1 digest §4.4): BALANCE and the colour of an ET played by the "
-    "expansion's procedure. False (default, the 2nd-edition card): any card; True (the expansion's text): a green, "
-    "orange or yellow card.",
+    "expansion's procedure. False (default: the 2nd-edition card, «trajetória/E.T, não precisa jogar uma carta da "
+    "mesma cor», which wins where the texts conflict): any card; True (the expansion's text, «una Carta verde, "
+    "naranja o amarilla»): a green, orange or yellow card.",
     "et_check_rain": "AMB-X1-13 (Expansion #1 digest §4.3, §4.7): rain and the ET check of the expansion's procedure "
     "(players and robots). True (default, the manual's «A chuva também modifica qualquer teste em -20», which wins "
     "where the texts conflict): in rain the check is against the printed value - 20 (60 -> 40); False (the "
