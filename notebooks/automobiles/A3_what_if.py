@@ -19,7 +19,8 @@
 # **You need:** [A1_your_bag_is_your_engine](A1_your_bag_is_your_engine.ipynb), [A2_the_cards](A2_the_cards.ipynb).
 #
 # Which buying plan wins? Five computer players, the same except for what they buy, raced 200 seeded races at this
-# edition's invented prices: the charts show how each plan did; **▶ Run live** replays the first races here.
+# edition's **invented** prices (the source prints none); then the same races with two prices changed. The charts
+# show how each plan did; **▶ Run live** replays the first races here.
 
 # %%
 # NBVAL_IGNORE_OUTPUT
@@ -34,10 +35,11 @@ ExperimentPanel("purchases", races=10)
 #   every race **seeded** so anyone gets the same numbers;
 # * read a **win share** with its **95 % interval**, a mean finishing place, and the make-up of each plan's bag at
 #   the end of the race;
-# * explain what the experiments show — dark gears win, and because the **Stock is finite** ([§1.2][]), what you buy
-#   *when black runs out* decides the race between players who all want black;
-# * say why this is a statement about the **invented prices** of this teaching edition and a simple computer
-#   player, not "the best play" of the printed game.
+# * explain what the experiments show — which plan wins **depends on the prices**: change two invented prices and
+#   the ranking changes; and because the **Stock is finite** ([§1.2][]), what you buy *when black runs out*
+#   matters between players who all want black;
+# * say why no plan here is "the best play" of the printed game: the prices are invented for this teaching
+#   edition and the players are simple; A1's exact odds decide a purchase in the position in front of you.
 #
 # Every race below is played by the `racebook` engine (`racebook.automobiles`), the computer players choosing only
 # among its legal actions; the notebook only counts (`racebook.automobiles.analysis.purchases`).
@@ -61,8 +63,8 @@ ExperimentPanel("purchases", races=10)
 # ## Invented values: read this first
 #
 # The source prints **no prices, no $ values and no board** ([§26][]). This edition invented them for teaching, and the
-# experiments depend on them: change a price in `racebook/automobiles/data/cubes.toml` and the answer may change. The
-# values that matter here, read from the data files:
+# experiments depend on them — Experiment 2 measures how much. The values that matter here, read from the data
+# files (`racebook/automobiles/data/cubes.toml`):
 #
 # [§26]: ../../docs/rules/automobiles_rules_digest.md#auto-s26
 
@@ -70,7 +72,14 @@ ExperimentPanel("purchases", races=10)
 from IPython.display import HTML, Markdown, display
 
 from racebook.automobiles.analysis import purchases as P
-from racebook.automobiles.lessons.experiments import plans_table, replayed, summary_table, values_table
+from racebook.automobiles.lessons.experiments import (
+    headline,
+    plans_table,
+    prices_in_words,
+    replayed,
+    summary_table,
+    values_table,
+)
 from racebook.automobiles.lessons.notebook import INVENTED, provenance_html
 
 display(Markdown(values_table()))
@@ -83,6 +92,9 @@ display(HTML(provenance_html([INVENTED])))
 #   furthest, plays its movement and pit cards, keeps yellow cubes as money, pits when 3 wear cubes clog its Active
 #   pile — and **buys by its plan**: the first cube of its list it can afford, again and again, then it passes.
 #   Only the plan differs between the players of a race.
+# * **Fair opponents.** Every plan keeps buying while it can afford a cube of its list — none sits on its money:
+#   three buy only gears, in three orders; two also buy the two card cubes this player plays, Performance (green)
+#   and Pit (purple), after or before the dark gears.
 # * **Fair seats.** One player per plan, five players, the first-game cards, the teaching board, 3 laps. The
 #   starting order is drawn from the race's seed ([§4][] item 3) and the plans move one seat along every race, so no
 #   plan keeps the pole or the grid money.
@@ -97,7 +109,7 @@ display(HTML(provenance_html([INVENTED])))
 Markdown(plans_table())
 
 # %% [markdown]
-# ## Experiment 1 — five different plans
+# ## Experiment 1 — five plans at the shipped (invented) prices
 
 # %%
 doc, results = P.load("purchases")
@@ -105,30 +117,51 @@ Markdown(f"{doc['races']} races, seeds {doc['seed']}…{doc['seed'] + doc['races
          f"(recompute: `{doc['command']}`).\n\n{replayed('purchases', results, 3)}")
 
 # %% tags=["presenter-show"]
-Markdown(summary_table(results))
+Markdown(f"{summary_table(results)}\n\n{headline(results)}")
 
 # %% [markdown]
-# **Black first wins every race.** A black space is the longest (4 segments on the teaching board), so a black cube
-# moves the car about twice as far as a white one; at the invented price of $9 — and $2 back as money when it is not
-# played — nothing else comes close. Look at the bags: *black first* ends with the most wear of the gear plans (it
-# drives through black, [§11][]: 4 wear a turn) and still wins. *Action cubes* buys Gearbox and Suspension cubes that
-# cost wear every time they are played, and its bag fills with brown. *Buy nothing* is not last: a small, light bag is
-# drawn often and hardly wears.
+# **One plan wins almost every race — at these prices.** *Gears, then cards* buys the same dark gears as *black
+# first*; it differs when its money does not reach one: where *black first* buys a light grey gear ($4), it buys
+# a Pit cube ($4), and a Performance cube ($6) once dark grey runs out — cards that move the car or clear wear
+# ([§11][]). Look at the bags: it ends with less wear than the three gear-only plans. But those two cubes cost
+# **$6 and $4 here, and both numbers are invented**. Is the win a fact about buying, or about two made-up prices?
+# Experiment 2 asks.
 #
 # [§11]: ../../docs/rules/automobiles_rules_digest.md#auto-s11
 
 # %% [markdown]
-# ## Experiment 2 — when everybody wants black
+# ## Experiment 2 — the same races, two invented prices changed
 #
-# If black is that good, every player buys it, and the Stock holds only 16 black cubes (a third-party figure, [§1.2][]).
-# What should you buy when it runs out?
+# The same five plans, the same seeds and seats; only Performance and Pit cost more (every other number as above):
+
+# %% tags=["presenter-show"]
+doc3, results3 = P.load("prices")
+Markdown(f"Prices changed: {prices_in_words('prices')} (recompute: `{doc3['command']}`).\n\n"
+         f"{replayed('prices', results3, 2)}\n\n{summary_table(results3)}\n\n{headline(results3)}")
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+ExperimentPanel("prices", races=10)
+
+# %% [markdown]
+# **The winner follows the prices.** With the card cubes dearer, *gears, then cards* buys fewer of them and no
+# longer wins nearly every race: *black first* and *gears, then cards* share the wins, and *dark grey first* takes
+# some. Neither ranking is a rule of the game: the source prints no price at all, so "always buy X" cannot be read
+# from these runs. What they do teach is the method — same seeds, swapped seats, an interval around every share —
+# and the habit of asking which invented number an answer rests on.
+
+# %% [markdown]
+# ## Experiment 3 — when everybody wants black
+#
+# Suppose every player buys black first: the Stock holds only 16 black cubes (a third-party figure, [§1.2][]).
+# What does each buy when it runs out?
 #
 # [§1.2]: ../../docs/rules/automobiles_rules_digest.md#auto-s1-2
 
 # %% tags=["presenter-show"]
 doc2, results2 = P.load("fallbacks")
 Markdown(f"{doc2['races']} races (recompute: `{doc2['command']}`).\n\n{replayed('fallbacks', results2, 2)}\n\n"
-         f"{summary_table(results2)}")
+         f"{summary_table(results2)}\n\n{headline(results2)}")
 
 # %%
 # NBVAL_IGNORE_OUTPUT
@@ -139,22 +172,24 @@ ExperimentPanel("fallbacks", races=10)
 # (the three plans that buy dark grey end with all 24 between them). The plan that then buys **light grey** keeps
 # turning its money into movement every turn and wins most races. *Black only* and *black, then yellow* stop improving
 # their bags once black is gone (yellow is money, not movement). *Dark grey, then black* buys dark grey whenever it
-# has $6, so it never saves the $9 a black cube costs: it ends with no black at all.
+# has $6, so it never saves the $9 a black cube costs: it ends with no black at all. (These plans, too, are compared
+# at the invented prices.)
 #
 # ## Reading the numbers honestly
 #
-# * A win share of 100 % over 200 races has a 95 % interval of about 98–100 %: the difference is real **for these
-#   players and these prices**.
-# * The players are simple. A human who also pits cleverly, drafts and plans routes through the colours would change
-#   the numbers; so would other cards (here the first-game set).
-# * Every price and $ value is invented (table above). The experiment shows how to ask the question; it does not
+# * A share near 100 % over 200 races has a 95 % interval of about 98–100 %: the difference is real **for these
+#   players at these prices** — and Experiment 2 shows that two other invented prices give another ranking.
+# * The players are simple: a plan is a fixed list, blind to the position. A1's exact odds are how to weigh one
+#   purchase against another in the position in front of you; a human who also pits cleverly, drafts and plans
+#   routes through the colours would change the numbers, and so would other cards (here the first-game set).
+# * Every price and $ value is invented (table above). The experiments show how to ask the question; they do not
 #   tell you how to play the printed game.
 #
 # ## Your turn
 #
-# Change a plan in `racebook.automobiles.analysis.purchases.EXPERIMENTS` (or a price in `data/cubes.toml`) and
-# recompute, e.g. `python -m racebook.automobiles.analysis.purchases fallbacks --races 50` (about half a minute on a
-# quiet machine); `P.run(20, 2200, {...})` runs a few races right here.
+# Change a plan in `racebook.automobiles.analysis.purchases.EXPERIMENTS` or a price in `PRICES` (or in
+# `data/cubes.toml`) and recompute, e.g. `python -m racebook.automobiles.analysis.purchases prices --races 50`
+# (about half a minute on a quiet machine); `P.run(20, 2200, {...}, prices={"K": 12})` runs a few races right here.
 
 # %% [markdown]
 # **Next →** back to [A0 — A first race](A0_first_race.ipynb), or Race! Formula 90 from its

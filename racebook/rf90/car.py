@@ -42,6 +42,13 @@ _ROBOT_MP = {"superfast": 4, "fast": 3, "slow": 2}  # §17.3: a robot's base MP 
 ROBOT_TARGET_CHECK = 70  # §17.1: fixed robot Target Check
 
 
+class EtCause(Enum):
+    """Who put a robot on the Extreme Trajectory it tests on its next turn (the sentence's words)."""
+
+    ORANGE_FLAG = "forced by the orange flag"  # §15.4; Expansion #1 §4.7 (the orange-flag holder)
+    TEAMMATE = "put there by its teammate's green card"  # Expansion #1 §5.6 (AMB-X1-27, AMB-X1-29)
+
+
 class Tyre(Enum):
     """Tyre types (§9.2)."""
 
@@ -190,6 +197,7 @@ class Car:
     team: str | None = None  # the team's name: cars with the same name are teammates (§5.1 X1)
     assist_turn: int = 0  # the Game Turn its human teammate last helped this robot (one card a turn, §5.6 X1)
     assist_bonus: int = 0  # +20 on this robot's next blind check, from a green assistance card (§5.6 X1)
+    et_cause: EtCause | None = None  # who put this robot on its ET (None: the orange flag, §15.4; §4.7, §5.6 X1)
 
     @property
     def is_robot(self) -> bool:
@@ -238,7 +246,8 @@ class Car:
             "forced_pit": self.forced_pit, "off_track": self.off_track, "lost_control": self.lost_control,
             "chasing": self.chasing, "bw_card_turn": self.bw_card_turn,
         } | {k: v for k, v in (("team", self.team), ("assist_turn", self.assist_turn),
-                               ("assist_bonus", self.assist_bonus)) if v}
+                               ("assist_bonus", self.assist_bonus),
+                               ("et_cause", self.et_cause.name.lower() if self.et_cause else None)) if v}
 
     @classmethod
     def from_dict(cls, d: dict, where: str = "car") -> Car:
@@ -277,7 +286,20 @@ class Car:
             team=get_str(d, "team", f("team"), None, optional=True),
             assist_turn=get_int(d, "assist_turn", f("assist_turn"), default=0),
             assist_bonus=get_int(d, "assist_bonus", f("assist_bonus"), default=0),
+            et_cause=_et_cause(d.get("et_cause"), f("et_cause")),
         )
+
+
+def _et_cause(v: object, where: str) -> EtCause | None:
+    """``et_cause`` of a saved car: absent, ``"orange_flag"`` or ``"teammate"``."""
+    from racebook.core.fields import as_str, bad
+
+    if v is None:
+        return None
+    name = as_str(v, where)
+    if name.upper() not in EtCause.__members__:
+        raise bad(where, f"{name!r:.40} is not who put a robot on its ET (orange_flag, teammate)")
+    return EtCause[name.upper()]
 
 
 def _list(d: dict, key: str, f: Callable[[str], str]) -> list:

@@ -54,6 +54,7 @@ from racebook.rf90.car import (
     PRESUMED_SETUP_POINTS,
     SETUP_POINTS,
     CarKind,
+    EtCause,
     RobotType,
     Setup,
     Skill,
@@ -61,6 +62,7 @@ from racebook.rf90.car import (
     Strategy,
     Tyre,
 )
+from racebook.rf90.track import TrajectoryKind
 
 if TYPE_CHECKING:
     from racebook.rf90.state import RaceState
@@ -187,6 +189,7 @@ class _Checker:
             self.int_in(f"{p}.bw_card_turn", car.bw_card_turn, 0, self.last_turn)
             self.int_in(f"{p}.assist_turn", car.assist_turn, 0, self.last_turn)  # Expansion #1 §5.6
             self.int_in(f"{p}.assist_bonus", car.assist_bonus, 0, 20, ": the green card's +20 (Expansion #1 §5.6)")
+            self.is_enum(f"{p}.et_cause", car.et_cause, EtCause, optional=True)  # who put a robot on its ET (§4.7)
             if car.team is not None and sum(c.team == car.team for c in s.cars.values()) > 2:
                 self.fail(f"{p}.team", f"team {car.team} has more than two cars (Expansion #1 §5.1)")
             if car.refuel is not None:
@@ -370,10 +373,38 @@ class _Checker:
                 self.fail(f"cars.{field_key(cid)}.section",
                           f"car {cid} is racing in {car.section} but not in its order list")
 
+    def level(self) -> None:
+        """The basic game (Expansion #1 §2, §4.7, §5.3): no SuperFast robots, no <STK> skill (FLAT OUT, §27), and
+        «en el Juego Básico los robots nunca ocupan un punto ET», save a robot teammate (its human's green card,
+        Expansion #1 §5.6, AMB-X1-29)."""
+        from racebook.rf90.state import BASIC, LEVELS
+
+        s = self.s
+        if s.level not in LEVELS:
+            self.fail("level", f"{short(s.level)} is not a rules level ({', '.join(LEVELS)})")
+        if s.level != BASIC:
+            return
+        for cid, car in s.cars.items():
+            p = f"cars.{field_key(cid)}"
+            if car.robot is RobotType.SUPERFAST:
+                self.fail(f"{p}.robot", "the basic game has no SuperFast robots (Expansion #1 §5.3)")
+            if car.skill is Skill.FLAT_OUT:
+                self.fail(f"{p}.skill", "FLAT OUT is marked <STK>: not for the basic game (§27)")
+            try:
+                on_et = car.trajectory is not None and \
+                    self.track.trajectory(car.trajectory).kind is TrajectoryKind.EXTREME
+            except (KeyError, TypeError):  # not a trajectory: cars() says so
+                on_et = False
+            has_human = car.team is not None and any(c.team == car.team and not c.is_robot for c in s.cars.values())
+            if car.is_robot and on_et and not has_human:
+                self.fail(f"{p}.trajectory", "in the basic game robots never occupy an ET (Expansion #1 §4.7); only "
+                                             "a robot teammate, by its human's green card (§5.6, AMB-X1-29)")
+
     def race_fields(self) -> None:
         from racebook.rf90.state import Activation
 
         s = self.s
+        self.level()
         self.car_id("leader", s.leader)
         self.car_id("orange", s.orange)
         if not isinstance(s.blue_flags, set):

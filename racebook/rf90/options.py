@@ -28,7 +28,8 @@ class EtProcedureRule(Enum):
 
 # Switches added after the equivalence goldens were pinned: left out of ``to_dict`` while at their defaults, so
 # the saves and state hashes of races that do not use them stay byte-identical (tests/rf90/analysis).
-_OMITTED_AT_DEFAULT = ("et_procedure", "balance_non_red_only", "restart_duels", "teammate_ends_ahead")
+_OMITTED_AT_DEFAULT = ("et_procedure", "balance_non_red_only", "et_check_rain", "restart_duels",
+                       "teammate_ends_ahead")
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +46,7 @@ class Rules:
     # -- Expansion #1 (expansion1 digest §4.11, §7.2)
     et_procedure: EtProcedureRule = EtProcedureRule.TRACK  # §4.11 X1: AMB-X1-2, the track file's ET procedure
     balance_non_red_only: bool = False  # §4.4 X1: AMB-X1-10, BALANCE on an expansion ET: any colour (True: not red)
+    et_check_rain: bool = True  # §4.3 X1: AMB-X1-13, rain -20 on the expansion's ET check (False: the printed value)
     restart_duels: bool = False  # §22 (X1 §7.2): AMB-X1-38, no duels at restarts (True: the expansion's duels)
     teammate_ends_ahead: bool = False  # §5.2 X1: AMB-X1-22, out of MP behind a teammate: stop (True: end ahead)
 
@@ -102,8 +104,14 @@ HOUSE_RULE_DOCS = {
     "60, the check card discarded; the other tracks: the manual's §13.D.2, against the Target Check); '2e' = the "
     "manual's on every track; 'expansion1' = the expansion's on every track whose ETs print a check value.",
     "balance_non_red_only": "AMB-X1-10 (Expansion #1 digest §4.4): BALANCE and the colour of an ET played by the "
-    "expansion's procedure. False (default, the 2nd-edition card): any card; True (the expansion's text): a green, "
-    "orange or yellow card.",
+    "expansion's procedure. False (default: the 2nd-edition card, «trajetória/E.T, não precisa jogar uma carta da "
+    "mesma cor», which wins where the texts conflict): any card; True (the expansion's text, «una Carta verde, "
+    "naranja o amarilla»): a green, orange or yellow card.",
+    "et_check_rain": "AMB-X1-13 (Expansion #1 digest §4.3, §4.7): rain and the ET check of the expansion's procedure "
+    "(players and robots). True (default, the manual's «A chuva também modifica qualquer teste em -20», which wins "
+    "where the texts conflict): in rain the check is against the printed value - 20 (60 -> 40); False (the "
+    "expansion's words alone, «contra el valor de Comprobación ET impreso»): against the printed value. The "
+    "off-track route's checks keep the manual's rain -20 either way.",
     "restart_duels": "AMB-X1-38 (§22; Expansion #1 digest §7.2): duels at a restart after the Safety Car. False "
     "(default, the 2nd edition, the later text): none; True (Expansion #1): a duel may take place before the cars "
     "of a corner section move.",

@@ -20,6 +20,7 @@ A scenario is a TOML file::
     [race]  blue_flags = ["Blue"]; orange = "Red"; robot_tyre = "rain"; restart = false
             robot_chits = [["superfast", 8]]   # robot refuel chits on the Turn Indicator
             safety_car = "E"                   # the Safety Car is out, in this section
+            level = "basic"                    # the basic game (default "advanced"): robots ignore ETs
     [deck]  stack = ["R42"]     # the next Race-deck draws, first drawn first
     [track_deck] stack = []     # the next Track-deck draws
     [bag]   stack = ["red"]     # the next damage-bag draws
@@ -74,7 +75,7 @@ from racebook.rf90.scenario_tables import (  # noqa: F401 - the keys and checks 
     _table,
     _track,
 )
-from racebook.rf90.state import RaceState
+from racebook.rf90.state import LEVELS, RaceState
 from racebook.rf90.track import Track
 
 if TYPE_CHECKING:
@@ -182,6 +183,11 @@ def build(raw: dict[str, Any], f: str = "<scenario>", base: Path | None = None) 
             raise _fail(f, "race.orange", f"{rc['orange']} is not in the position")
         state.orange = rc["orange"]
     state.restart = _bool(f, "race.restart", rc.get("restart", False))
+    if "level" in rc:  # the basic or advanced game (Expansion #1 §2, §4.7); checked by check_state below
+        state.level = _str(f, "race.level", rc["level"])
+        if state.level not in LEVELS:
+            raise _fail(f, "race.level", f"{short(state.level)} is not a rules level ({', '.join(LEVELS)}; the "
+                                         "manual is the advanced game's, Expansion #1 §2)")
     if "safety_car" in rc:  # the Safety Car is out, in this section (§21)
         if not isinstance(rc["safety_car"], str) or not track.has_section(rc["safety_car"]):
             raise _fail(f, "race.safety_car", f"{short(rc['safety_car'])} is not a section of {track.id!r}")

@@ -24,7 +24,7 @@ _SETUP_TOP = {"scenario", "rules", "deck", "setup"}  # what a [setup] scenario r
 _SETUP = {"drivers", "robots", "teams", "level"}
 _TEAM = {"name", "cars", "robot_teammate"}  # [[setup.teams]] (Expansion #1 §5.1, §5.3)
 _DRIVER = {"id", "skill", "setup", "refuel", "qualify", "tyre", "strategy", "mulligan"}
-_RACE = {"blue_flags", "orange", "robot_tyre", "restart", "robot_chits", "safety_car"}
+_RACE = {"blue_flags", "orange", "robot_tyre", "restart", "robot_chits", "safety_car", "level"}
 _SCEN = {"id", "title", "cite", "track", "seed", "position", "assumed", "actions", "notebook", "description"}
 _CAR = {"kind", "robot", "hand", "target", "chips", "blue", "tyre", "strategy", "skill", "wear", "refuel", "setup",
         "time_loss", "frozen", "soft_sets"}

@@ -24,6 +24,8 @@ if TYPE_CHECKING:
     from racebook.rf90.turn.context import TurnCtx
 
 YELLOW_FLAG = "(Y)"  # a yellow-flag token inside a section's order list (§15.1)
+BASIC, ADVANCED = "basic", "advanced"  # the rules level (the manual is the advanced game's; Expansion #1 §2, §4.7)
+LEVELS = (BASIC, ADVANCED)
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +97,7 @@ class RaceState:
         self.face_down: set[str] = set()  # duel bids on the table, not yet revealed (§12.1)
         self.reserved: dict[str, list[str]] = {}  # CHASE: a chased car's discarded movement cards (§26.8)
         self.sc_called = False  # a crash at an SC symbol: deploy at the end of the current step (§21.1)
+        self.level = ADVANCED  # the basic game: robots ignore ETs (Expansion #1 §4.7); in to_dict only when basic
         # --- the machine states (not in to_dict: see the class docstring) ---
         self.turn_ctx: TurnCtx | None = None  # the individual turn in progress (§13)
         self.duel_ctx: DuelCtx | None = None  # the duel procedure in progress (§12)
@@ -300,7 +303,7 @@ class RaceState:
             "robot_tyre_change": self.robot_tyre_change.value if self.robot_tyre_change else None,
             "face_down": sorted(self.face_down),
             "sc_called": self.sc_called,
-        }
+        } | ({"level": self.level} if self.level != ADVANCED else {})
 
     @classmethod
     def from_dict(cls, d: dict, track: Track, cards: CardSet | None = None) -> RaceState:
@@ -381,6 +384,9 @@ class RaceState:
         s.robot_tyre_change = get_enum(d, "robot_tyre_change", Tyre, "robot_tyre_change", None, optional=True)
         s.face_down = set(get_strs(d, "face_down", "face_down", []))
         s.sc_called = get_bool(d, "sc_called", "sc_called", False)
+        s.level = get_str(d, "level", "level", ADVANCED)
+        if s.level not in LEVELS:
+            raise bad("level", f"{s.level!r:.40} is not a rules level ({', '.join(LEVELS)})")
         return s
 
     def copy(self) -> RaceState:

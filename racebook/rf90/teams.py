@@ -20,10 +20,11 @@ from racebook.rf90.events import Event, RobotTeammateJoins
 from racebook.rf90.notation import TEAM_NAME
 from racebook.rf90.options import Rules
 from racebook.rf90.setup import Driver, RaceSetup, new_race
+from racebook.rf90.state import LEVELS as STATE_LEVELS
 from racebook.rf90.track import Track
 
 LINEUPS_FILE = Path(__file__).parent / "data" / "robot_lineups.toml"
-LEVELS = ("basic", "advanced")
+LEVELS = STATE_LEVELS  # the rules levels (racebook.rf90.state.LEVELS)
 ROBOT_ORDER = (RobotType.SUPERFAST, RobotType.FAST, RobotType.SLOW)
 
 
@@ -160,4 +161,5 @@ def team_race(track: Track, teams: Sequence[Team], *, level: str = "advanced", d
     cars = [(rid, rt) for rid, rt, _ in mates] + team_robots + field
     rs = new_race(track, humans, cars, seed=seed, rules=rules, stack=tuple(stack), teams=names,
                   own_chits=frozenset(rid for rid, _, _ in mates))
+    rs.state.level = level  # the basic game's robots ignore ETs (Expansion #1 §4.7)
     return RaceSetup(rs.state, rs.grid, events + rs.events)

@@ -65,10 +65,11 @@ def test_the_shipped_results_are_reproduced_from_their_seeds(experiment: str) ->
     doc, results = P.load(experiment)
     plans = {k: list(v) for k, v in P.EXPERIMENTS[experiment].items()}
     assert doc["experiment"] == experiment and doc["plans"] == plans
+    assert doc.get("prices", {}) == P.PRICES.get(experiment, {})
     assert doc["command"] == f"{P.RECOMPUTE} {experiment}" and doc["races"] == len(results) >= 100
     assert [r.seed for r in results] == list(range(doc["seed"], doc["seed"] + len(results)))
     for r in results[:2]:
-        assert P.one_race(r.seed, P.EXPERIMENTS[experiment]) == r
+        assert P.race_of(experiment, r.seed) == r
     rows = P.summarise(results)
     assert sum(s.wins for s in rows) == len(results) and {s.plan for s in rows} == set(P.EXPERIMENTS[experiment])
     assert all(s.win_low <= s.win_share <= s.win_high for s in rows)
@@ -82,3 +83,20 @@ def test_plans_swap_seats_and_the_json_round_trips() -> None:
     assert back == [r0, r1] and doc["seconds"] == 1.0 and text.count("\n  {") == 2
     assert P.wilson(0, 10)[0] == 0.0 and P.wilson(10, 10)[1] == 1.0
     assert P.main(["nonsense"]) == 2
+
+
+def test_an_experiments_prices_change_only_those_cubes_and_the_races() -> None:
+    """"prices" replays "purchases" (the same plans and seeds) with the card cubes dearer: only those prices change
+    (:func:`P.priced`), and the races go otherwise (the first seeds' finishing orders differ)."""
+    from racebook.automobiles.cubes import components
+
+    comps = components()
+    dear = P.priced(comps, P.PRICES["prices"])
+    assert {c for c in comps.cubes if dear.cost(c) != comps.cost(c)} == set(P.PRICES["prices"]) == {"G", "P"}
+    assert all(dear.cubes[c].value == comps.cubes[c].value for c in comps.cubes)
+    assert P.EXPERIMENTS["prices"] == P.EXPERIMENTS["purchases"]
+    shipped = [P.race_of("purchases", s).order for s in range(P.SEED, P.SEED + 4)]
+    dearer = [P.race_of("prices", s).order for s in range(P.SEED, P.SEED + 4)]
+    assert shipped != dearer
+    with pytest.raises(ValueError, match="no cube 'Q'"):
+        P.priced(comps, {"Q": 1})

@@ -7,7 +7,7 @@ seats from race to race (the starting order is drawn from the race's seed, §4 i
 The engine is the referee; this module only counts. Results are plain data (JSON), so a notebook can show shipped
 results at once and recompute them with::
 
-    .venv/bin/python -m racebook.automobiles.analysis.purchases        # data/precomputed/{purchases,fallbacks}.json
+    .venv/bin/python -m racebook.automobiles.analysis.purchases   # data/precomputed/{purchases,prices,fallbacks}.json
 
 Standard library only.
 """
@@ -19,23 +19,25 @@ import math
 import sys
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from racebook.automobiles.agents import GreedyDriver
-from racebook.automobiles.cubes import DATA
+from racebook.automobiles.cubes import DATA, Components
 from racebook.automobiles.game import Race
 from racebook.automobiles.setup import DEFAULT_IDS, new_state
 from racebook.core.agents import play_out
 
-#: The plans compared: a name and the cubes bought, first choice first (codes of racebook.automobiles.cubes).
+#: The plans compared: a name and the cubes bought, first choice first (codes of racebook.automobiles.cubes). Fair
+#: opponents: every plan keeps buying (three gears in a different order, or two gears and the two card cubes the
+#: computer player plays, Performance and Pit), so none loses by leaving its money unspent.
 PLANS: dict[str, tuple[str, ...]] = {
     "black first": ("K", "D", "L"),
-    "dark grey first": ("D", "L"),
-    "light grey only": ("L",),
-    "action cubes": ("G", "B", "R", "K", "D"),
-    "buy nothing": (),
+    "dark grey first": ("D", "K", "L"),
+    "light grey first": ("L", "D", "K"),
+    "gears, then cards": ("K", "D", "G", "P"),
+    "cards first": ("G", "P", "K", "D"),
 }
 #: When every player wants black: the Stock is finite (§1.2), so what a plan buys once black runs out matters.
 FALLBACKS: dict[str, tuple[str, ...]] = {
@@ -45,7 +47,11 @@ FALLBACKS: dict[str, tuple[str, ...]] = {
     "black, then yellow": ("K", "Y"),
     "dark grey, then black": ("D", "K"),
 }
-EXPERIMENTS: dict[str, dict[str, tuple[str, ...]]] = {"purchases": PLANS, "fallbacks": FALLBACKS}
+EXPERIMENTS: dict[str, dict[str, tuple[str, ...]]] = {"purchases": PLANS, "prices": PLANS, "fallbacks": FALLBACKS}
+#: The invented prices an experiment changes (cube code -> $), the others as in data/cubes.toml: "prices" replays
+#: "purchases" with the two card cubes dearer (Performance $6 -> $10, Pit $4 -> $9), to see how far the ranking
+#: follows prices that the source never printed (§26).
+PRICES: dict[str, dict[str, int]] = {"prices": {"G": 10, "P": 9}}
 PRECOMPUTED_DIR = DATA / "precomputed"
 PRECOMPUTED = PRECOMPUTED_DIR / "purchases.json"
 RECOMPUTE = "python -m racebook.automobiles.analysis.purchases"
@@ -61,14 +67,26 @@ class RaceResult:
     owned: dict[str, dict[str, int]]  # plan -> every cube it owns at the end (cube code -> count)
 
 
+def priced(comps: Components, prices: Mapping[str, int]) -> Components:
+    """``comps`` with the cube prices of ``prices`` changed (cube code -> $; every other number kept)."""
+    unknown = [c for c in prices if c not in comps.cubes]
+    if unknown:
+        raise ValueError(f"no cube {unknown[0]!r} ({' '.join(comps.cubes)})")
+    return replace(comps, cubes={**comps.cubes, **{c: replace(comps.cubes[c], cost=v) for c, v in prices.items()}})
+
+
 def one_race(seed: int, plans: Mapping[str, Sequence[str]] = PLANS, board: str = "teaching",
-             laps: int | None = None) -> RaceResult:
-    """One race, one greedy player per plan; plan i sits as player ``DEFAULT_IDS[(i + seed) % n]``."""
+             laps: int | None = None, prices: Mapping[str, int] | None = None) -> RaceResult:
+    """One race, one greedy player per plan; plan i sits as player ``DEFAULT_IDS[(i + seed) % n]``; ``prices``
+    changes the price of those cubes for this race (:data:`PRICES`)."""
     names = list(plans)
     n = len(names)
     ids = DEFAULT_IDS[:n]
     who = {ids[(i + seed) % n]: name for i, name in enumerate(names)}
-    race = Race(new_state(list(ids), seed=seed, board=board, laps=laps), frames=False)
+    state = new_state(list(ids), seed=seed, board=board, laps=laps)
+    if prices:
+        state.comps = priced(state.comps, prices)
+    race = Race(state, frames=False)
     play_out(race, {pid: GreedyDriver(buy=tuple(plans[who[pid]])) for pid in ids})
     state = race.state
     return RaceResult(seed, tuple(who[pid] for pid in race.standings()), state.round,
@@ -76,9 +94,14 @@ def one_race(seed: int, plans: Mapping[str, Sequence[str]] = PLANS, board: str =
 
 
 def run(races: int = RACES, seed: int = SEED, plans: Mapping[str, Sequence[str]] = PLANS,
-        board: str = "teaching") -> list[RaceResult]:
+        board: str = "teaching", prices: Mapping[str, int] | None = None) -> list[RaceResult]:
     """``races`` races with seeds ``seed``, ``seed + 1``, …"""
-    return [one_race(seed + i, plans, board) for i in range(races)]
+    return [one_race(seed + i, plans, board, prices=prices) for i in range(races)]
+
+
+def race_of(experiment: str, seed: int) -> RaceResult:
+    """The race of ``experiment`` with ``seed``: its plans at its prices (:data:`EXPERIMENTS`, :data:`PRICES`)."""
+    return one_race(seed, EXPERIMENTS[experiment], prices=PRICES.get(experiment))
 
 
 @dataclass(frozen=True)
@@ -131,7 +154,8 @@ def dumps(results: Sequence[RaceResult], seconds: float | None = None, experimen
     from racebook import __version__
 
     doc = {"experiment": experiment, "plans": {k: list(v) for k, v in EXPERIMENTS[experiment].items()},
-           "board": "teaching", "seed": results[0].seed if results else SEED, "races": len(results),
+           "prices": PRICES.get(experiment, {}), "board": "teaching",
+           "seed": results[0].seed if results else SEED, "races": len(results),
            "command": f"{RECOMPUTE} {experiment}", "racebook": __version__,
            "seconds": round(seconds, 1) if seconds is not None else None, "results": []}
     head = json.dumps(doc, indent=1)
@@ -170,7 +194,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     for name in args or list(EXPERIMENTS):
         t0 = time.perf_counter()
-        results = run(races, SEED, EXPERIMENTS[name])
+        results = run(races, SEED, EXPERIMENTS[name], prices=PRICES.get(name))
         path = path_of(name)
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(dumps(results, time.perf_counter() - t0, name), encoding="utf-8")

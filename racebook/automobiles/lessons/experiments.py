@@ -14,7 +14,7 @@ from racebook.automobiles.cubes import COLOUR_NAMES, GEARS, components
 from racebook.automobiles.lessons.notebook import kind_of
 
 
-def values_table(codes: Sequence[str] = (*GEARS, "Y")) -> str:
+def values_table(codes: Sequence[str] = (*GEARS, "Y", "G", "P")) -> str:
     """Each cube's cost, $ value and Stock, with where each figure comes from (``invented-for-teaching``,
     ``third-party``, ``digest``)."""
     comps = components()
@@ -36,9 +36,24 @@ def plans_table() -> str:
     """Every experiment's plans: what each one buys, in order (:data:`racebook.automobiles.analysis.purchases.
     EXPERIMENTS`)."""
     rows = ["| experiment | plan | buys, the first it can afford |", "|---|---|---|"]
+    seen: dict[int, str] = {}
     for name, plans in P.EXPERIMENTS.items():
+        if id(plans) in seen:  # the same plans at other prices
+            rows.append(f"| {name} | the plans of {seen[id(plans)]} | at other invented prices: "
+                        f"{prices_in_words(name)} |")
+            continue
+        seen[id(plans)] = name
         rows += [f"| {name} | {plan} | {buys_in_words(buys)} |" for plan, buys in plans.items()]
     return "\n".join(rows)
+
+
+def prices_in_words(experiment: str) -> str:
+    """The prices an experiment changes, in words: "Performance (green) $10 instead of $6, …" ("the shipped
+    prices" for none)."""
+    comps = components()
+    changed = P.PRICES.get(experiment, {})
+    return ", ".join(f"{comps.cubes[c].name} ({comps.cubes[c].colour}) ${v} instead of ${comps.cost(c)}"
+                     for c, v in changed.items()) or "the shipped prices"
 
 
 def summary_table(results: Sequence[P.RaceResult]) -> str:
@@ -52,10 +67,23 @@ def summary_table(results: Sequence[P.RaceResult]) -> str:
 def replayed(experiment: str, results: Sequence[P.RaceResult], n: int) -> str:
     """Replay the first ``n`` shipped races of ``experiment`` live from their seeds and say whether they give the
     same finishing orders, with those orders."""
-    live = [P.one_race(r.seed, P.EXPERIMENTS[experiment]) for r in results[:n]]
+    live = [P.race_of(experiment, r.seed) for r in results[:n]]
     same = [r.order for r in live] == [r.order for r in results[:n]]
     verdict = "the same finishing orders as the shipped run ✓" if same else \
         "DIFFERENT finishing orders from the shipped run ✗ (recompute the file)"
     lines = [f"The first {n} races, replayed live from their seeds, give {verdict}:"]
     lines += [f"* seed {r.seed}: {' > '.join(r.order)} ({r.rounds} rounds)" for r in live]
     return "\n".join(lines)
+
+
+def headline(results: Sequence[P.RaceResult]) -> str:
+    """What a run shows, in one sentence read from its results: the plan with the most wins, its share and 95 %
+    interval, and the runner-up (no number in the notebook's prose has to be kept in step by hand)."""
+    rows = sorted(P.summarise(results), key=lambda s: (-s.wins, s.mean_place))
+    best, second = rows[0], rows[1]
+
+    def share(s: P.PlanSummary) -> str:
+        return f"{s.wins} of {s.races} ({s.win_share:.0%}, 95 % interval {s.win_low:.0%}–{s.win_high:.0%})"
+
+    return (f"**{best.plan}** won {share(best)}; next, **{second.plan}** won {share(second)}, mean place "
+            f"{second.mean_place:.2f} against {best.mean_place:.2f}.")

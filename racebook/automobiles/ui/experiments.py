@@ -100,7 +100,7 @@ class ExperimentPanel:
     def __init__(self, experiment: str = "purchases", races: int = 10, *, errors: ErrorLog | None = None) -> None:
         self.errors = errors or ErrorLog()
         self.doc, self.shipped = purchases.load(experiment)
-        self.plans = purchases.EXPERIMENTS[experiment]
+        self.experiment = experiment
         self.charts = experiment_charts(purchases.summarise(self.shipped))
         n = len(self.shipped)
         self.count = widgets.BoundedIntText(value=min(races, n), min=1, max=n, description="races",
@@ -124,7 +124,7 @@ class ExperimentPanel:
         self.progress.max, self.progress.value = n, 0
         live = []
         for r in self.shipped[:n]:
-            live.append(purchases.one_race(r.seed, self.plans))
+            live.append(purchases.race_of(self.experiment, r.seed))
             self.progress.value += 1
         same = [r.order for r in live] == [r.order for r in self.shipped[:n]]
         update_charts(self.charts, purchases.summarise(live))

@@ -60,8 +60,10 @@ def blind_test(state: RaceState, car: Car, printed: int = 0, leader_check: bool 
 
 def et_check_x1(state: RaceState, car: Car, traj: Trajectory) -> tuple[int, Fraction]:
     """(target, exact success probability) of Expansion #1's ET check for ``car`` now: the value printed in the
-    diamond plus rain, never REFLEXES (expansion1 digest §4.3, §4.5)."""
-    target = (traj.check_value or 0) + sum(m.value for m in modifiers(state, car, reflexes=False))
+    diamond plus rain (house rule ``et_check_rain``), never REFLEXES (expansion1 digest §4.3, §4.5)."""
+    from racebook.rf90.rules.extreme_x1 import check_modifiers
+
+    target = (traj.check_value or 0) + sum(m.value for m in check_modifiers(state, car))
     return target, p_at_most([state.card(c).check for c in unseen(state, car.id)], target)
 
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from racebook.rf90.car import EtCause
 from racebook.rf90.events.base import Event, card_faces
 from racebook.rf90.track import Condition
 
@@ -197,10 +198,25 @@ class CheckTest(Event):
     rule: str = ""
     test: Checked = Checked.CARD
     subject: str | None = None  # the trajectory (ET) or section (late braking) tested
+    forced_by: EtCause | None = None  # a robot's ET check: who put it on the ET (§15.4; Expansion #1 §4.7, §5.6)
 
     @property
     def passed(self) -> bool:
         return self.result == "pass"
+
+    def body(self) -> str:
+        """The sentence; a robot's ET check names who put it there (``forced_by``) after what is tested."""
+        w = self.words()
+        if self.forced_by is not None:
+            w["what"] = f"{self.what} ({self.forced_by.value})"
+        return self.TEMPLATE.format(**w)
+
+    def to_dict(self) -> dict:
+        """As :meth:`Event.to_dict`; ``forced_by`` only on a robot's ET check (the other tests read as before)."""
+        d = Event.to_dict(self)
+        if self.forced_by is None:
+            del d["forced_by"]
+        return d
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from racebook.rf90.actions import Action, Force
-from racebook.rf90.car import Car
+from racebook.rf90.car import Car, EtCause
 from racebook.rf90.cards import Colour, Flag
 from racebook.rf90.events import Assisted, AssistKind, Event, NotAssisted, TeammateForced, TurnEnds
 from racebook.rf90.rules import flags, robots, trajectories
@@ -202,7 +202,7 @@ def apply_assist(state: RaceState, car: Car, ctx: TurnCtx, action: Action, event
             if flags.forced_lb(state, car, ctx, events, GREEN_BONUS, "teammate's green card +20"):
                 return
         elif action.what == "et":
-            car.trajectory = action.arg
+            car.trajectory, car.et_cause = action.arg, EtCause.TEAMMATE
             car.assist_bonus = GREEN_BONUS  # §5.6 X1: its next blind check (the ET check of its next turn)
             car.played = True
             ctx.phase = Phase.DONE

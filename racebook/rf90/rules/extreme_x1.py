@@ -6,7 +6,8 @@ AMB-X1-2); an ET follows this one only if it prints its check value (``check_val
 * **Decision, at the start of the individual turn, before pit or skip** (§4.3, AMB-X1-5): a player whose car stands
   on such an ET follows it (``Blue extreme``) or declines (``start``, ``skip``, ``pit``: then the car moves with no
   trajectory bonus at all).
-* **The check**: blind, against the printed value plus the usual modifiers (rain -20) but **not REFLEXES** (§4.5);
+* **The check**: blind, against the printed value plus the rain -20 (house rule ``et_check_rain``, AMB-X1-13) but
+  **not REFLEXES** (§4.5);
   the card is **discarded** and the Target Check is unchanged (AMB-X1-6). A Track Card with an ET power of the
   ET's colour may be discarded instead (``Blue extreme S03``; a Spa card only in the straight before the corner it
   names, §4.6, AMB-X1-12); FLAT OUT skips the check for bonus -1 (AMB-X1-9).
@@ -24,9 +25,18 @@ AMB-X1-2); an ET follows this one only if it prints its check value (``check_val
 from __future__ import annotations
 
 from racebook.rf90.actions import BLIND, Action, Extreme
-from racebook.rf90.car import Car
+from racebook.rf90.car import Car, EtCause
 from racebook.rf90.cards import PowerKind
-from racebook.rf90.events import Checked, DeckEmpty, EtDiscardPower, Event, FlatOut, NoRecoveryChart, TrajectoryUse
+from racebook.rf90.events import (
+    Checked,
+    CheckTest,
+    DeckEmpty,
+    EtDiscardPower,
+    Event,
+    FlatOut,
+    NoRecoveryChart,
+    TrajectoryUse,
+)
 from racebook.rf90.rules import checks, offtrack, skills, strategies, trajectories
 from racebook.rf90.state import RaceState
 from racebook.rf90.track import EtProcedure, Trajectory, TrajectoryKind
@@ -34,6 +44,7 @@ from racebook.rf90.turn import phases
 from racebook.rf90.turn.context import TurnCtx
 
 RULE = "§4.3 (Expansion #1)"  # the expansion digest's section
+GREEN_WHY = "teammate's green card"  # a robot teammate's +20 (§5.6), as a check's modifier names it
 
 
 def et_at_start(state: RaceState, car: Car) -> Trajectory | None:
@@ -102,8 +113,7 @@ def follow(state: RaceState, car: Car, ctx: TurnCtx, action: Extreme, events: li
         ctx.play.et_passed = ctx.play.x1_et = True
         events.append(EtDiscardPower(car.id, action.card, t.id))
     else:
-        ev = checks.take_test(state, car, BLIND, f"ET check at {t.id} (Expansion #1)", events,
-                              rule=RULE, test=Checked.ET, subject=t.id, against=t.check_value, reflexes=False)
+        ev = _check(state, car, t, f"ET check at {t.id} (Expansion #1)", events)
         if ev is None:  # the deck is empty: no check, the car moves with no bonus
             events.append(DeckEmpty("Race", car.id))
         else:
@@ -129,14 +139,27 @@ def _fail(state: RaceState, car: Car, ctx: TurnCtx, t: Trajectory, events: list[
     offtrack._walk_route(state, car, ctx, events)
 
 
+def check_modifiers(state: RaceState, car: Car) -> list[checks.Modifier]:
+    """The modifiers of the ET check (players and robots): rain -20 unless the house rule ``et_check_rain`` is off
+    (AMB-X1-13), never REFLEXES (§4.5)."""
+    return checks.modifiers(state, car, reflexes=False, rain=state.rules.et_check_rain)
+
+
+def _check(state: RaceState, car: Car, t: Trajectory, what: str, events: list[Event], bonus: int = 0,
+           rule: str = RULE, forced_by: EtCause | None = None) -> CheckTest | None:
+    """THE ET check of this procedure (§4.3, §4.7): blind, against the printed value plus
+    :func:`check_modifiers` (and a robot teammate's green card ``bonus``, §5.6); the card is discarded."""
+    return checks.take_test(state, car, BLIND, what, events, bonus, GREEN_WHY, rule=rule,
+                            test=Checked.ET, subject=t.id, against=t.check_value, reflexes=False,
+                            rain=state.rules.et_check_rain, forced_by=forced_by)
+
+
 def robot_check(state: RaceState, car: Car, ctx: TurnCtx, t: Trajectory, events: list[Event], bonus: int = 0,
-                bonus_why: str = "") -> bool:
-    """§4.7 (AMB-X1-13): a robot forced onto the ET checks blind against the printed value (``bonus``: a teammate's
-    green card, §5.6); on a failure it follows the route (against the ET value, no bonus) and does not move this
-    turn. True = passed."""
-    ev = checks.take_test(state, car, BLIND, f"ET check at {t.id} (robot forced by the orange flag, Expansion #1)",
-                          events, bonus, bonus_why or "printed", rule="§4.7 (Expansion #1)", test=Checked.ET,
-                          subject=t.id, against=t.check_value, reflexes=False)
+                cause: EtCause = EtCause.ORANGE_FLAG) -> bool:
+    """§4.7 (AMB-X1-13): a robot put on the ET (``cause``: by the orange flag, or by its teammate's green card,
+    §5.6) checks blind against the printed value (``bonus``: a teammate's green card's +20); on a failure it
+    follows the route (against the ET value, no bonus) and does not move this turn. True = passed."""
+    ev = _check(state, car, t, f"ET check at {t.id}", events, bonus, "§4.7 (Expansion #1)", cause)
     if ev is not None and ev.passed:
         return True
     trajectories.fail_et(state, car, ctx, t, events)

@@ -4,10 +4,10 @@ choice (§15.4)."""
 from __future__ import annotations
 
 from racebook.rf90.actions import BLIND, Action, Force, GreenFlag, NoForce, TakeFlag, Weather, YellowFlag
-from racebook.rf90.car import Car, Tyre
+from racebook.rf90.car import Car, EtCause, Tyre
 from racebook.rf90.events import Checked, Event, FlagEvent, FlagStep, RobotsWillPit, TurnEnds, WeatherMoved
 from racebook.rf90.rules import checks, latebraking, offtrack, robots, trajectories
-from racebook.rf90.state import YELLOW_FLAG, RaceState
+from racebook.rf90.state import BASIC, YELLOW_FLAG, RaceState
 from racebook.rf90.track import Condition, SectionType, TrajectoryKind
 from racebook.rf90.turn import phases
 from racebook.rf90.turn.context import Phase, TurnCtx
@@ -106,7 +106,7 @@ def orange_options(state: RaceState, car: Car, ctx: TurnCtx) -> list[Action]:
     opts: list[Action] = []
     if state.section(car.section).lb_modifier is not None:
         opts.append(Force(holder, car.id, "lb"))
-    if trajectories.trajectories_available(state):
+    if trajectories.trajectories_available(state) and state.level != BASIC:  # basic: robots ignore ETs (X1 §4.7)
         opts += [Force(holder, car.id, t.id) for t in trajectories.occupiable_trajectories(state, car, ctx)
                  if t.kind is TrajectoryKind.EXTREME]
     return opts + [NoForce(holder)] if opts else []
@@ -137,7 +137,7 @@ def forced_go(state: RaceState, car: Car, ctx: TurnCtx, what: str, events: list[
             return
         robots._robot_finish(state, car, ctx, events)
         return
-    car.trajectory = what
+    car.trajectory, car.et_cause = what, EtCause.ORANGE_FLAG
     if bonus:
         car.assist_bonus = bonus  # its next blind check: the ET check of its next turn
     car.played = True

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from racebook.rf90.actions import BLIND
-from racebook.rf90.car import Car
+from racebook.rf90.car import Car, EtCause
 from racebook.rf90.events import (
     Checked,
     Event,
@@ -76,7 +76,7 @@ def robot_move(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) ->
         if t.kind is TrajectoryKind.STANDARD:
             parts.append((t.bonus, f"trajectory {t.id} (no colour match or cost for robots)"))
         elif trajectories.expansion1_et(state, t):  # Expansion #1: vs the printed value (digest §4.7, AMB-X1-13)
-            if not extreme_x1.robot_check(state, car, ctx, t, events, *_bonus(car)):
+            if not extreme_x1.robot_check(state, car, ctx, t, events, _bonus(car), _et_cause(car)):
                 car.played = True
                 ctx.phase = Phase.DONE
                 if car.on_track:  # no movement: its turn ends on the re-entry point (or where it stands)
@@ -85,10 +85,10 @@ def robot_move(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) ->
                 return None
             parts.append((t.bonus, f"ET {t.id}"))
         else:  # §17.3 D: a robot forced onto an ET tests blind against 70 ± modifiers
-            bonus, why = _bonus(car)
-            ev = checks.take_test(state, car, BLIND, f"ET blind test at {t.id} (forced by the orange flag)", events,
-                                  t.test_modifier + bonus, "ET" + (f", {why}" if bonus else ""), rule="§17.3 D",
-                                  test=Checked.ET, subject=t.id)
+            bonus = _bonus(car)
+            why = f"(ET {t.test_modifier:+d}, {extreme_x1.GREEN_WHY} {bonus:+d})" if bonus else "ET"
+            ev = checks.take_test(state, car, BLIND, f"ET blind test at {t.id}", events, t.test_modifier + bonus, why,
+                                  rule="§17.3 D", test=Checked.ET, subject=t.id, forced_by=_et_cause(car))
             if ev is not None and ev.passed:
                 parts.append((t.bonus, f"ET {t.id}"))
             else:
@@ -137,10 +137,17 @@ def extra_mp(state: RaceState, car: Car, ctx: TurnCtx, mp: int, events: list[Eve
     ctx.robot_entered = bool(mv.entered)
 
 
-def _bonus(car: Car) -> tuple[int, str]:
+def _bonus(car: Car) -> int:
     """The +20 of a green assistance card on this blind check, used up by it (Expansion #1 §5.6, AMB-X1-27)."""
     bonus, car.assist_bonus = car.assist_bonus, 0
-    return bonus, "teammate's green card +20" if bonus else ""
+    return bonus
+
+
+def _et_cause(car: Car) -> EtCause:
+    """Who put the robot on the ET it tests now, used up by the test: its teammate's green card (Expansion #1
+    §5.6), else the orange flag (§15.4, Expansion #1 §4.7) — the only two ways a robot takes an ET."""
+    cause, car.et_cause = car.et_cause or EtCause.ORANGE_FLAG, None
+    return cause
 
 
 def after_move(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event],

@@ -125,6 +125,7 @@ RACE = {
     "blue_flags": st.lists(CAR_IDS, max_size=3), "orange": CAR_IDS, "restart": st.booleans(),
     "robot_tyre": st.sampled_from(["hard", "rain", "soft", "slick"]), "safety_car": SECTIONS,
     "robot_chits": st.lists(st.tuples(st.sampled_from(["superfast", "fast", "slow"]), SMALL).map(list), max_size=3),
+    "level": st.sampled_from(["basic", "advanced", "expert", "", "Basic"]) | SMALL,  # Expansion #1 §4.7
 }
 STACKS = {"deck": st.lists(CODES, max_size=6), "track_deck": st.lists(CODES, max_size=4),
           "bag": st.lists(st.sampled_from(["red", "brown"]), max_size=32)}

@@ -38,6 +38,12 @@ def spa(stack: list[str], hand: list[str] | None = None, *, car: dict[str, Any] 
     return build(raw)
 
 
+def odds_target(race: racebook.Race) -> int:
+    from racebook.rf90.analysis import odds
+
+    return odds.et_check_x1(race.state, race.state.cars["Red"], race.state.track.trajectory(ET))[0]
+
+
 def strs(race: racebook.Race) -> list[str]:
     return [str(a) for a in race.legal_actions()]
 
@@ -92,6 +98,7 @@ def test_ex_x1_03_failed_et_recovery_28_against_40_first_reentry_point_minus_2_n
     assert "60 -20" in rec.mods
     red = race.state.cars["Red"]
     assert red.target == "R83"  # the Target Check is unchanged by either check
+    assert {"R65", "R28"} <= set(race.state.race_deck.discards)  # both cards discarded (docs/house-rules.md)
     assert not any(isinstance(e, (ev.CardsPlayed, ev.MovementPoints)) for e in race.events)  # no movement card
     assert red.off_track == "Raidillon" and red.time_loss == 2
     route = race.state.track.routes[race.state.track.trajectory(ET).recovery]  # type: ignore[index]
@@ -176,6 +183,27 @@ def test_rain_applies_to_the_et_check() -> None:
     assert checks_in(race)[0].target == 40 and not checks_in(race)[0].passed  # 60 - 20 rain
 
 
+@pytest.mark.parametrize(("rain", "target", "mods"), [(True, 40, " (= 60 -20 rain)"), (False, 60, "")])
+def test_house_rule_et_check_rain_for_players_robots_and_the_odds(rain: bool, target: int, mods: str) -> None:
+    """AMB-X1-13, ``et_check_rain``: in rain the expansion's ET check is against 60 - 20 = 40 (default: the manual's
+    «A chuva também modifica qualquer teste em -20» wins) or against the printed 60 (the expansion's words alone),
+    for a player, for a robot, and in the exact odds; the off-track route keeps the manual's rain -20 either way."""
+    wet = "spa turn=6 lap=2 weather=4 | Descent-2: {car}*@" + ET
+    rules = None if rain else {"et_check_rain": False}
+    red = spa(["R45", "R33"], position=wet.format(car="Red"), rules=rules)
+    assert red.state.rules.et_check_rain is rain
+    assert odds_target(red) == target
+    red.apply("Red extreme")
+    check = checks_in(red)[0]
+    assert (check.test, check.target, check.mods, check.passed) == (ev.Checked.ET, target, mods, not rain)
+    robot = spa(["R45", "R10"], position=wet.format(car="Fast1") + " | Pits: Red{played}", rules=rules)
+    et = next(e for e in checks_in(robot) if e.car == "Fast1")
+    assert (et.target, et.passed) == (target, not rain)
+    if rain:  # failed: the route's recovery check, -20 printed and -20 rain on the ET value
+        rec = [e for e in checks_in(robot) if e.car == "Fast1"][1]
+        assert rec.target == 60 - 20 - 20
+
+
 def test_a_spa_track_card_with_the_crossed_et_replaces_the_check() -> None:
     """§4.6 (AMB-X1-12): S03 (crossed-out ET, green) is discarded instead of the blind check, in the straight before
     Eau Rouge, the corner it names; the colour requirement still applies to the bonus."""
@@ -210,6 +238,26 @@ def test_balance_colour_reading_is_a_house_rule(non_red_only: bool, card: str, o
     assert (f"Red play {card} +traj" in strs(race)) is ok
 
 
+@pytest.mark.parametrize(("strategy", "card", "track_card"), [("balance", "R12", True), ("balance", "R45", False),
+                                                               ("save_tyres", "R12", False)])
+def test_the_et_track_card_goes_to_balance_with_the_ets_own_colour_only(strategy: str, card: str,
+                                                                        track_card: bool) -> None:
+    """§4.4 (AMB-X1-11, docs/house-rules.md): «También se obtendrá una Carta de Circuito si se utiliza una carta del
+    color adecuado en una trayectoria Extrema», in the BALANCE paragraph: BALANCE's Special. A BALANCE player who
+    follows the ET with a green card (R12, the ET's colour) draws a Track Card; with a yellow one (R45, the colour
+    BALANCE substitutes) he gets the bonus but no card; another strategy with the green card gets none."""
+    race = spa(["R57", "R33", "R40"], hand=["R12", "R45", "R28"], car={"strategy": strategy})
+    race.apply("Red extreme")
+    race.apply(f"Red play {card} +traj")
+    while not any(isinstance(e, ev.TurnEnds) and e.car == "Red" for e in race.events):  # to the end of the turn
+        race.apply(next(a for a in ("Red test 1 blind", "Red no-flag", "Red no-late-brake", "Red occupy none")
+                        if a in strs(race)))
+    mp = next(e for e in race.events if isinstance(e, ev.MovementPoints))
+    assert "+4" in mp.breakdown  # the ET bonus, in every case
+    specials = [e for e in race.events if isinstance(e, ev.CardDrawn) and e.reason is ev.DrawReason.BALANCE_SPECIAL]
+    assert bool(specials) is track_card
+
+
 def test_a_robot_on_the_et_checks_against_the_printed_value() -> None:
     """§4.7 (AMB-X1-13): a robot forced onto the ET checks blind against 60 (not 70): pass, +4 to its MP."""
     race = spa(["R57"], position=f"spa turn=6 lap=2 | Descent-2: Fast1*@{ET} | Pits: Red{{played}}")
@@ -237,9 +285,10 @@ def test_restart_duels_is_a_house_rule() -> None:
 
 
 def test_the_new_switches_stay_out_of_saves_at_their_defaults() -> None:
-    assert {"et_procedure", "balance_non_red_only", "restart_duels"}.isdisjoint(Rules().to_dict())
-    r = Rules(et_procedure=EtProcedureRule.SECOND_EDITION, restart_duels=True)
-    assert r.to_dict()["et_procedure"] == "2e" and Rules.from_dict(r.to_dict()) == r
+    assert {"et_procedure", "balance_non_red_only", "et_check_rain", "restart_duels"}.isdisjoint(Rules().to_dict())
+    r = Rules(et_procedure=EtProcedureRule.SECOND_EDITION, restart_duels=True, et_check_rain=False)
+    assert r.to_dict()["et_procedure"] == "2e" and r.to_dict()["et_check_rain"] is False
+    assert Rules.from_dict(r.to_dict()) == r
 
 
 @pytest.mark.parametrize("text", ["Red extreme", "Red extreme S03", "Red extreme flat"])

@@ -7,9 +7,13 @@ from __future__ import annotations
 import tomllib
 from typing import Any
 
+import pytest
+
 import racebook
+from racebook.core.errors import DataError
 from racebook.rf90 import events as ev
 from racebook.rf90.actions import Force, NoForce
+from racebook.rf90.car import EtCause
 from racebook.rf90.game import Race
 from racebook.rf90.scenario import SCENARIO_DIR, build
 from racebook.rf90.teamactions import Assist, NoAssist
@@ -116,3 +120,56 @@ def test_amb_x1_27_a_forced_et_gets_the_owners_plus_20_on_its_next_turns_check()
     (chk,) = [e for e in race.events if isinstance(e, ev.CheckTest) and e.car == "Pink"]
     assert chk.test is ev.Checked.ET and chk.target == 80 and chk.passed and "75" in chk.card
     assert race.state.cars["Pink"].assist_bonus == 0 and race.state.turn == 6
+
+
+def _pink_on_the_et(*, orange: bool, green: bool) -> Race:
+    """Pink (Blue's robot teammate) ends its move in Descent-2 and is put on the free ET there: by its teammate's
+    green card, or by Green's orange flag (with or without Blue's green card for +20); then its next turn's check."""
+    from racebook.rf90.lessons.notebook import small_race
+
+    race = small_race("spa turn=5 lap=2 teams=Blue+Pink | Start: Pink* | Pits: Blue{played} Green{played}",
+                      {"Pink": {"kind": "robot", "robot": "superfast"}, "Blue": {"hand": ["R28"]}}, ["R55"],
+                      race={"orange": "Green"} if orange else None, track="spa")
+    if orange:
+        race.apply(NoAssist("Blue"))
+        race.apply(Force("Green", "Pink", "Descent-2.et1"))
+    if green:
+        race.apply("Blue assist Pink R28 et=Descent-2.et1")
+    else:
+        race.apply(NoAssist("Blue"))
+    return race
+
+
+def test_the_et_check_names_who_put_the_robot_on_the_et_as_data() -> None:
+    """§5.6 vs §4.7 (Expansion #1): the robot's ET check event carries its cause (``forced_by``), and its sentence
+    says it: the teammate's green card is not "forced by the orange flag", and the +20 is named once."""
+    cases = {(False, True): (EtCause.TEAMMATE, 80), (True, True): (EtCause.ORANGE_FLAG, 80),
+             (True, False): (EtCause.ORANGE_FLAG, 60)}
+    for (orange, green), (cause, target) in cases.items():
+        race = _pink_on_the_et(orange=orange, green=green)
+        (chk,) = [e for e in race.events if isinstance(e, ev.CheckTest) and e.car == "Pink"]
+        text = chk.sentence()
+        assert (chk.forced_by, chk.target, chk.passed) == (cause, target, True), (orange, green)
+        assert f"({cause.value})" in text and chk.to_dict()["forced_by"] == cause.value
+        assert ("orange flag" in text) is orange and text.count("+20") == (1 if green else 0), text
+        assert race.state.cars["Pink"].et_cause is None  # used up by the check
+
+
+def test_the_cause_is_kept_by_a_saved_race_between_the_two_turns() -> None:
+    """The cause is state (``Car.et_cause``) from the green card to the next turn's check: a race saved in between
+    and loaded again says the same sentence; the other tests' events carry no ``forced_by``."""
+    from racebook.rf90.lessons.notebook import small_race
+    from racebook.rf90.state import RaceState
+
+    race = small_race("spa turn=5 lap=2 teams=Blue+Pink | Start: Pink* | Pits: Blue{played}",
+                      {"Pink": {"kind": "robot", "robot": "superfast"}, "Blue": {"hand": ["R28"]}}, [],
+                      track="spa")
+    race.state.cars["Pink"].et_cause = EtCause.TEAMMATE
+    d = race.state.cars["Pink"].to_dict()
+    assert d["et_cause"] == "teammate"
+    back = RaceState.from_dict(race.state.to_dict(), race.state.track)
+    assert back.cars["Pink"].et_cause is EtCause.TEAMMATE
+    with pytest.raises(DataError, match="et_cause"):
+        RaceState.from_dict({**race.state.to_dict(), "cars": [{**d, "et_cause": "yellow_flag"}]}, race.state.track)
+    plain = ev.CheckTest("Red", "test 1", "(40)", 60, "", "pass", "(40)")
+    assert "forced_by" not in plain.to_dict() and "(forced" not in plain.sentence()
