@@ -9,6 +9,8 @@
 * :mod:`racebook.core.actions` — the action base class (a frozen value whose text form round-trips).
 * :mod:`racebook.core.log` — the step log with time travel (``Step``, ``Replay.at(n)``) and the save comparison.
 * :mod:`racebook.core.agents` — the agent (driver) protocol, a random agent and ``play_out``.
+* :mod:`racebook.core.visibility` — what one player may see (viewer-filtered position and log) and sealed
+  simultaneous decisions (:class:`~racebook.core.visibility.SealedRound`: commit hidden, reveal together).
 
 Standard library only.
 """
