@@ -25,18 +25,20 @@ choice, and of the others only *that* they have committed.
 
 Who uses it:
 
-* RF90's duel bids (§12.1: every participant lays 1–2 cards face down; all are turned over together):
+* RF90's duel bids (§12.1: every participant lays 1–2 cards face down; §12.2: all are revealed together):
   :class:`racebook.rf90.rules.duel.DuelCtx` holds its bids in a :class:`SealedRound`, and
   :mod:`racebook.rf90.visibility` lists the hands and face-down bids as :class:`Hidden` items.
-* FormulaGP (the next game) is built on sealed decisions: **qualifying** (every driver secretly sets a lap
-  choice; all are revealed together and ranked), **the race start** (every driver secretly picks a launch; all
-  reveal at the lights) and **every battle** (the drivers in a battle each commit a hidden card or value; the
-  battle resolves on the reveal). Each is one :class:`SealedRound` opened for the sides concerned, in the order
-  the rules resolve them (grid order, position order); the game's ``legal_actions`` offers a commit to every side
-  in :attr:`SealedRound.waiting`, its ``apply`` calls :meth:`SealedRound.commit`, and when
-  :attr:`SealedRound.ready` it calls :meth:`SealedRound.reveal` and resolves. A screen for one player draws the
-  position through :func:`hidden_from` and the log through :func:`log_for`, so a hot-seat or networked table
-  never shows a sealed choice early.
+* FormulaGP (the next game; sections of ``formulagp_rules_digest.md`` in brackets) is built on sealed decisions:
+  **qualifying** ([9.2] every player chooses the cards to play; everyone reveals at once and adds the LEDs),
+  **the race start** ([9.3] everyone chooses movement cards and reveals them at once; most LEDs moves first) and
+  **every battle** ([13.3] attacker and defender place cards face down; the reveal comes once both have
+  committed). Each is one :class:`SealedRound` opened for the sides concerned, in the order the rules resolve them
+  (grid order, attacker then defender); the game's ``legal_actions`` offers a commit to every side in
+  :attr:`SealedRound.waiting`, its ``apply`` calls :meth:`SealedRound.commit`, and when :attr:`SealedRound.ready`
+  it calls :meth:`SealedRound.reveal` and resolves. A side whose choice the rules make public at once (a BOT that
+  draws after the player has revealed, [22.10.2]) is not a sealed round: it simply plays in turn. A
+  screen for one player draws the position through :func:`hidden_from` and the log through :func:`log_for`, so a
+  hot-seat or networked table never shows a sealed choice early.
 """
 
 from __future__ import annotations

@@ -53,7 +53,7 @@ from racebook.rf90.teamactions import Assist, NoAssist
 from racebook.rf90.track import SectionType
 
 BANGING_WHEELS_BONUS = 3  # §26.2
-BID_RULE = "§12.1"  # the bids are laid face down together and revealed together
+BID_RULE = "§12.1"  # each participant plays 1 or 2 cards face down (revealed together, §12.2)
 
 
 def chance_key(act: Activation) -> str:
@@ -331,8 +331,8 @@ def apply(state: RaceState, ctx: DuelCtx, action: Action, events: list[Event]) -
 
 
 def reveal(ctx: DuelCtx) -> None:
-    """§12.1: every bid is turned over together, once all are in: the sealed round's choices become ``ctx.bids``
-    (front to back)."""
+    """§12.2: all cards are revealed at the same time, once every participant has bid face down (§12.1): the sealed
+    round's choices become ``ctx.bids`` (front to back)."""
     ctx.bids = dict(ctx.sealed.reveal())
 
 
