@@ -54,6 +54,10 @@ class Bag(Generic[K]):
     def __len__(self) -> int:
         return sum(self.counts.values())
 
+    def copy(self) -> Bag[K]:
+        """An independent bag (its own counts and stack) with the same contents, order, name and rule."""
+        return Bag(dict(self.counts), self.order, list(self.stacked), name=self.name, rule=self.rule)
+
     def count(self, kind: K) -> int:
         return self.counts.get(kind, 0)
 

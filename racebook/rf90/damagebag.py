@@ -87,8 +87,8 @@ class DamageBag:
 
     def copy(self) -> DamageBag:
         """An independent bag with the same tokens and stacked draws (what :meth:`to_dict` holds)."""
-        b = DamageBag(self.red, self.brown)
-        b._bag.stacked = list(self.stacked)
+        b = DamageBag.__new__(DamageBag)
+        b._bag = self._bag.copy()
         return b
 
     def to_dict(self) -> dict:

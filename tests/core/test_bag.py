@@ -54,3 +54,12 @@ def test_an_empty_bag_refills_from_the_pile_it_is_given() -> None:
     k = bag.draw(Rng(3), discard, lambda pile: seen.append(dict(pile)))
     assert seen == [{"b": 2, "a": 1}] and discard == {}
     assert k in ORDER and len(bag) == 2
+
+
+def test_a_copy_is_independent() -> None:
+    bag = Bag({"a": 2}, ORDER, ["a"], name="N", rule="§T")
+    twin = bag.copy()
+    twin.draw(Rng(0))
+    twin.add("b")
+    assert (bag.counts, bag.stacked) == ({"a": 2}, ["a"]) and (twin.counts, twin.stacked) == ({"a": 1, "b": 1}, [])
+    assert (twin.name, twin.rule, twin.order) == ("N", "§T", ORDER)
