@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from racebook.automobiles.cubes import DATA, GEARS, check_source
-from racebook.core.datafile import DATA_ID, load_toml
+from racebook.core.datafile import DATA_ID, file_path, load_toml
 from racebook.core.errors import DataError
 from racebook.core.fields import as_int, get, kind_of
 
@@ -196,7 +196,7 @@ def board_ids() -> list[str]:
 
 
 def load_board_file(path: str | Path) -> Board:
-    p = Path(path)
+    p = file_path(path)
     return parse_board(load_toml(p), str(p), p.stem)
 
 
