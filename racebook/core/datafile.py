@@ -16,6 +16,7 @@ each loader refuses them in its own fields. Each problem is refused at the field
 
 from __future__ import annotations
 
+import errno
 import json
 import math
 import os
@@ -170,6 +171,58 @@ def check_values(doc: Any, file: str, error: type[DataError] = DataError, top: s
         elif finite and isinstance(v, float) and not math.isfinite(v):
             raise error(file, path or top, f"{v} is not a finite number (a number too large is read as "
                                            "infinity; no racebook field holds one)")
+
+
+NOT_REGULAR_OUTPUT = "not a regular file (a device, pipe or socket is never written)"
+
+
+def check_output(path: str | os.PathLike[str], error: type[DataError] = DataError, field: str = "<file>") -> Path:
+    """Check, before any work is done, that ``path`` names a regular file racebook can write (existing or new):
+    not empty, not a directory, not a FIFO or a device (opening a FIFO for writing blocks until someone reads it),
+    in a folder that exists and is writable. Anything else is ``error(path, field, reason)``; every output option of
+    the CLI (``--svg``, ``--csv``, ``--save``) and every save function of both games checks here."""
+    p = file_path(path, error) if isinstance(path, str) else Path(path)
+    file = str(path)
+    try:
+        if p.is_dir():
+            raise error(file, field, "is a directory, not a file")
+        if p.exists() and not p.is_file():
+            raise error(file, field, NOT_REGULAR_OUTPUT)
+        parent = p.parent
+        if not parent.is_dir():
+            raise error(file, field, f"no such directory: {parent}")
+        if not os.access(p if p.exists() else parent, os.W_OK):
+            raise error(file, field, "permission denied")
+    except DataError:
+        raise  # also a ValueError: already the one clean line
+    except (OSError, ValueError) as e:  # a name too long, a NUL byte
+        raise error(file, field, _reason(e)) from None
+    return p
+
+
+def write_text(path: str | os.PathLike[str], text: str, error: type[DataError] = DataError,
+               field: str = "<file>", newline: str | None = None) -> None:
+    """Write ``text`` (UTF-8) to the regular file ``path`` (:func:`check_output` first; opened without blocking and
+    checked again once open, so a FIFO put there in the meantime is refused too, never waited on)."""
+    p = check_output(path, error, field)
+    file = str(path)
+    try:
+        fd = os.open(p, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NONBLOCK, 0o666)
+    except OSError as e:  # ENXIO: a FIFO with no reader
+        raise error(file, field, NOT_REGULAR_OUTPUT if e.errno == errno.ENXIO else _reason(e)) from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise error(file, field, NOT_REGULAR_OUTPUT)
+        os.set_blocking(fd, True)
+        fh = os.fdopen(fd, "w", encoding="utf-8", newline=newline)
+    except BaseException:
+        os.close(fd)
+        raise
+    try:
+        with fh:
+            fh.write(text)
+    except OSError as e:
+        raise error(file, field, _reason(e)) from None
 
 
 def _reason(e: BaseException) -> str:

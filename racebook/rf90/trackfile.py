@@ -39,7 +39,7 @@ import functools
 import os
 from pathlib import Path
 
-from racebook.core.datafile import load_toml, parse_toml
+from racebook.core.datafile import file_path, load_toml, parse_toml
 from racebook.core.errors import TrackDataError
 from racebook.rf90.track import Track
 from racebook.rf90.trackparser import TrackParser
@@ -96,6 +96,7 @@ def _resolve(path_or_id: str | os.PathLike[str]) -> Path:
     s = os.fspath(path_or_id)
     if not isinstance(s, str):  # a bytes path
         raise TrackDataError(repr(s), "<file>", "a track path must be text")
+    file_path(s, TrackDataError)  # an empty or blank name
     try:
         if isinstance(path_or_id, os.PathLike) or "/" in s or os.sep in s or s.endswith(".toml"):
             return Path(s).expanduser().resolve()
