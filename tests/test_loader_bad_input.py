@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fuzzing import fuzz_settings, record
+from fuzzing import SCALE, fuzz_settings, record
 from hypothesis import given
 from hypothesis import strategies as st
 from loaders import BAD_VALUES, LOADERS, PLACE, Loader, parse, slots, write
@@ -92,6 +92,22 @@ def test_nesting_and_huge_integers_are_refused_when_read(tmp_path: Path, ld: Loa
             ld.load(path)
         assert reason in e.value.reason and e.value.file == str(path), e.value
         assert e.value.field in ("zz_bad", "<toml>", "<json>") or e.value.field.startswith("zz_bad"), e.value
+
+
+@pytest.mark.parametrize("bad", ["1e19", "-1e300", "nan"])
+@pytest.mark.parametrize("ld", LOADERS, ids=IDS)
+def test_huge_coordinates_at_every_number_of_the_file(tmp_path: Path, ld: Loader, bad: str) -> None:
+    """Issue 35 item 8: a number far out of range in place of each non-integer number of the file, one at a time
+    (the layout's coordinates, spans and band in a track; any fraction elsewhere): refused or accepted quickly,
+    never a hang (a coordinate of 1e19 made the layout's overlap sampler run for ever)."""
+    doc = _doc(ld.name)
+    path = tmp_path / ld.filename
+    text = bad if ld.fmt == "toml" or bad[-1].isdigit() else "NaN"
+    floats = [i for i, (box, key) in enumerate(slots(doc)) if isinstance(box[key], float)]
+    step = max(1, len(floats) // (40 * SCALE))  # at most ~40 loads per file and value (RACEBOOK_FUZZ_SCALE: more)
+    for i in floats[::step]:
+        path.write_text(write(_place(doc, i), ld.fmt, text), encoding="utf-8")
+        _clean(ld, path)
 
 
 # ------------------------------------------------------------------ item 11: a FIFO (or a device) as the file
