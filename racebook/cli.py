@@ -29,6 +29,7 @@ with status 1.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import sys
@@ -36,7 +37,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NoReturn
 
-from racebook.core.datafile import DATA_ID, read_text
+from racebook.core.datafile import DATA_ID, check_output, file_path, read_text, write_text
 from racebook.core.errors import DataError, RacebookError, ScenarioError
 
 #: The exit status of a bad input (file, argument, action, position) and of a bug in racebook.
@@ -59,10 +60,15 @@ def _one_line(text: str) -> str:
     return " ".join(text.split()) or "(no message)"
 
 
+def _named(text: str) -> str:
+    """A file or field on the error line: an empty or blank one quoted (``""``, ``" "``), never "(no message)"."""
+    return _one_line(text) if text.strip() else json.dumps(text)
+
+
 def _report(e: BaseException) -> int:
     """Print ``e`` as the one stderr line of a failure; the exit status (see the module docstring)."""
     if isinstance(e, DataError):
-        print(f"racebook: {_one_line(e.file)}: {_one_line(e.field)}: {_one_line(e.reason)}", file=sys.stderr)
+        print(f"racebook: {_named(e.file)}: {_named(e.field)}: {_one_line(e.reason)}", file=sys.stderr)
         return EXIT_BAD_INPUT
     if isinstance(e, RacebookError):
         print(f"racebook: {_one_line(str(e))}", file=sys.stderr)
@@ -74,6 +80,7 @@ def _report(e: BaseException) -> int:
 def _scenario_arg(name: str) -> str:
     """A scenario argument that is safe to hand to the loader: a readable regular UTF-8 file (checked through
     racebook.core.datafile) or a shipped id; anything else raises ScenarioError naming it (field ``<file>``)."""
+    file_path(name, ScenarioError)  # an empty or blank name
     try:
         exists = os.path.lexists(name)
     except (OSError, ValueError) as e:  # a NUL byte
@@ -87,24 +94,11 @@ def _scenario_arg(name: str) -> str:
     return name
 
 
-def _csv_arg(path: str) -> Path:
-    """Check before any race is run that ``--csv`` names a file that can be written."""
-    p = Path(path)
-    try:
-        if p.is_dir():
-            raise DataError(path, "--csv", "is a directory, not a file")
-        if p.exists() and not p.is_file():
-            raise DataError(path, "--csv", "not a regular file")
-        parent = p.parent
-        if not parent.is_dir():
-            raise DataError(path, "--csv", f"no such directory: {parent}")
-        if not os.access(parent if not p.exists() else p, os.W_OK):
-            raise DataError(path, "--csv", "permission denied")
-    except DataError:
-        raise  # also a ValueError: already the one clean line
-    except (OSError, ValueError) as e:  # a name too long, a NUL byte
-        raise DataError(path, "--csv", getattr(e, "strerror", None) or str(e)) from None
-    return p
+def _output_arg(path: str, option: str) -> Path:
+    """Check before any race is run that an output option (``--csv``, ``--svg``, ``--save``) names a regular file
+    that can be written: a directory, a FIFO or a device (which would block forever) is one clean line
+    (racebook.core.datafile.check_output, the one output check)."""
+    return check_output(path, DataError, option)
 
 
 def _count(lo: int, hi: int) -> Callable[[str], int]:
@@ -134,11 +128,7 @@ def _write_svg(race: Any, path: str, step: int | None) -> None:
         if step > len(race.actions):
             raise DataError("<args>", "--step", f"{step} is past the last step ({len(race.actions)} actions)")
         race = race.at(step, frames=False)
-    try:
-        with open(path, "w", encoding="utf-8") as fh:
-            fh.write(race._repr_svg_() + "\n")
-    except OSError as e:
-        raise DataError(path, "--svg", (e.strerror or str(e)).lower()) from None
+    write_text(path, race._repr_svg_() + "\n", DataError, "--svg")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -218,6 +208,8 @@ def _main(argv: list[str] | None) -> int:
         return _season(args)
     if args.cmd == "replay":
         from racebook.rf90.scenario import load, summary_json
+        if args.svg is not None:
+            _output_arg(args.svg, "--svg")  # before the scenario is replayed
         sc = load(_scenario_arg(args.file))
         if args.step is not None and args.svg is None:
             raise DataError("<args>", "--step", "--step needs --svg FILE")
@@ -241,17 +233,13 @@ def _main(argv: list[str] | None) -> int:
     if args.cmd == "simulate":
         from racebook.rf90.analysis.simulate import simulate, summary, to_csv
         from racebook.rf90.trackfile import load_track
-        csv_path = _csv_arg(args.csv) if args.csv else None  # before any race is run
+        csv_path = _output_arg(args.csv, "--csv") if args.csv is not None else None  # before any race is run
         load_track(args.track)  # a bad track fails before any race is run
         results = simulate(args.track, args.races, args.seed, players=args.players, driver=args.driver,
                            jobs=args.jobs)
         print(summary(results))
         if csv_path is not None:
-            try:
-                with open(csv_path, "w", encoding="utf-8", newline="") as fh:
-                    fh.write(to_csv(results))
-            except OSError as e:
-                raise DataError(args.csv, "--csv", (e.strerror or str(e)).lower()) from None
+            write_text(args.csv, to_csv(results), DataError, "--csv", newline="")
         return 0
     if args.cmd == "scenarios":
         from racebook.rf90.scenario import available, load
@@ -328,10 +316,10 @@ def _season(args: argparse.Namespace) -> int:
             print(f"{label}: " + ", ".join(f"{n} {100 * p:.0f}%" for n, p in sorted(rows, key=lambda x: -x[1]) if p))
         return 0
     if args.season_cmd in ("run", "resume"):
-        if args.save:
-            _csv_arg(args.save)  # a path that can be written, checked before any race is run
+        if args.save is not None:
+            _output_arg(args.save, "--save")  # a path that can be written, checked before any race is run
         run.run(args.races)
-        if args.save:
+        if args.save is not None:
             save(run, args.save)
     print(report_json(run) if args.json else report_markdown(run))
     return 0
@@ -339,6 +327,8 @@ def _season(args: argparse.Namespace) -> int:
 
 def _automobiles(args: argparse.Namespace) -> int:
     from racebook.automobiles.scenario import read, scenario_ids, summary_json
+    if getattr(args, "save", None) is not None:
+        _output_arg(args.save, "--save")  # before any race is run
     if args.auto_cmd == "scenarios":
         for name in scenario_ids():
             print(f"{name:32} {read(name).title}")
@@ -347,7 +337,7 @@ def _automobiles(args: argparse.Namespace) -> int:
         return _automobiles_play(args)
     sc = read(_scenario_arg(args.file))
     race = sc.race(frames=False)
-    if args.save:
+    if args.save is not None:
         from racebook.automobiles.saves import save
         save(race, args.save)
     if args.json:
@@ -392,7 +382,7 @@ def _automobiles_play(args: argparse.Namespace) -> int:
     else:
         race = Race(new_state(args.players, seed=args.seed, season=args.season, draft=args.draft), frames=False)
     play_out(race, Policy(), max_steps=10**6)
-    if args.save:
+    if args.save is not None:
         save(race, args.save)
     print(summary_json(race) if args.json else race.events[-1].sentence())
     return 0

@@ -31,7 +31,7 @@ import webbrowser
 from dataclasses import dataclass
 from pathlib import Path
 
-from racebook.core.errors import RacebookError
+from racebook.core.errors import DataError, RacebookError
 from racebook.core.notebooknames import NOTEBOOK_NAME
 
 TEMPLATE = "racebook"
@@ -139,6 +139,21 @@ def _url_host(ip: str) -> str:
     return f"[{ip}]" if ":" in ip else ip
 
 
+def check_ip(ip: str) -> str:
+    """``--ip`` as given, if it is an address to serve on: an IPv4 or IPv6 address (``127.0.0.1``, ``0.0.0.0``,
+    ``::1``), ``localhost`` or ``""`` (every interface, as Voilà reads it). Anything else (``999.1.1.1``, a host
+    name, ``127.0.0.1:80``) is a one-line DataError naming ``--ip``: before this check it could not be bound and
+    was reported as a busy port."""
+    if ip in ("", "localhost"):
+        return ip
+    try:
+        ipaddress.ip_address(ip)
+    except ValueError:
+        raise DataError("<args>", "--ip", f"{ip[:60]!r} is not an IP address: use 127.0.0.1 (this machine only), "
+                                          "0.0.0.0 (the room's network), ::1, :: or localhost") from None
+    return ip
+
+
 def is_loopback(ip: str) -> bool:
     """True for an address only this machine can reach (127.x, ::1, localhost)."""
     if ip == "localhost":
@@ -201,6 +216,7 @@ def _serving(proc: subprocess.Popen[bytes], ip: str, port: int, timeout: float) 
 def main(target: str | None, port: int | None = None, open_browser: bool = True, ip: str = LOOPBACK,
          token: str | None = None, timeout: float = 120.0) -> int:
     """Serve ``target`` in presenter mode; print the URL once the server answers on it (with the token)."""
+    check_ip(ip)
     nb = find_notebooks(target)
     port, token = choose_port(ip, port), choose_token(ip, token)
     try:

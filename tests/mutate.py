@@ -25,7 +25,7 @@ WORDS = ["R42", "R01", "R100", "T01", "T99", "R4", "Blue", "Red", "Green", "Supe
          "Blue start", "Blue play R79", "printed", "racebook-race/1", "racebook-race/2", "whole", "leader",
          "x" * 300, "teaching\n", "a\x00b", "teaching.toml", "tracks/teaching.toml"]
 NUMBERS = [-1, 0, 1, 2, 3, 16, 17, 99, 1000, 2**31, 2**63 - 1, -(2**63), 10**30, math.nan, math.inf, -math.inf, 1.5,
-           -0.0]
+           -0.0, 10**19, 10**25, 10**4000, 1e19]  # issue 35: beyond 64 bits, thousands of digits, far out of range
 
 scalars = st.one_of(st.integers(min_value=-(2**63), max_value=2**63 - 1), st.sampled_from(NUMBERS), st.booleans(),
                     st.sampled_from(WORDS), st.text(max_size=12),

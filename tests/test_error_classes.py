@@ -11,12 +11,15 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import os
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 import racebook
+from racebook.automobiles.notation import parse_position as auto_position
+from racebook.automobiles.scenario import read as read_auto
 from racebook.core import errors
 from racebook.core.deck import Deck
 from racebook.core.errors import (
@@ -42,7 +45,9 @@ from racebook.rf90.damagebag import DamageBag
 from racebook.rf90.game import Race
 from racebook.rf90.rules.qualifying import human_entry
 from racebook.rf90.setup import Driver, new_race
+from racebook.rf90.state import RaceState
 from racebook.rf90.trackfile import load_track
+from racebook.workshop import check_ip
 
 # every module that defines a RacebookError subclass, so that __subclasses__ sees them all
 _MODULES = ("racebook.cli", "racebook.workshop", "racebook.rf90.analysis.planner", "racebook.rf90.glossary",
@@ -134,6 +139,14 @@ def _bag_draw() -> object:
     return bag.draw(Rng(0))
 
 
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _fifo(tmp: Path) -> str:
+    os.mkfifo(tmp / "pipe.toml")
+    return str(tmp / "pipe.toml")
+
+
 def _write(tmp: Path, name: str, text: str) -> str:
     p = tmp / name
     p.write_text(text, encoding="utf-8")
@@ -192,6 +205,26 @@ CASES: list[tuple[str, Callable[[Path], Callable[[], object]], type[RacebookErro
          "cars": {"Blue": {"hand": ["R42"]}}, "deck": {"stack": ["R42"]}}), ScenarioError),
     ("not a saved race", lambda _: lambda: Race.from_json("{}"), SaveDataError),
     ("saved race not JSON", lambda _: lambda: Race.from_json("{"), SaveDataError),
+    # issue 35: the new kinds of bad input, each its loader's class (tests/test_loader_bad_input.py: every loader)
+    ("deeply nested TOML", lambda t: lambda: load_track(_write(t, "n.toml", "x = " + "[" * 5000 + "]" * 5000)),
+     TrackDataError),
+    ("TOML nested 40 deep", lambda t: lambda: scenario.load(_write(t, "n.toml", "x = " + "[" * 40 + "]" * 40)),
+     ScenarioError),
+    ("TOML integer of 5000 digits", lambda t: lambda: load_race_deck(_write(t, "d.toml", "x = " + "9" * 5000)),
+     DeckDataError),
+    ("JSON integer of 5000 digits", lambda _: lambda: Race.from_json('{"format": ' + "9" * 5000 + "}"), SaveDataError),
+    ("deeply nested JSON", lambda _: lambda: Race.from_json("[" * 100_000), SaveDataError),
+    ("layout coordinate 1e19", lambda t: lambda: load_track(_write(t, "monza.toml", (ROOT / "tracks/rf90/monza.toml")
+                                                                   .read_text().replace("[0.58, 1]", "[1e19, 1]"))),
+     TrackDataError),
+    ("a FIFO as a scenario", lambda t: lambda: scenario.load(_fifo(t)), ScenarioError),
+    ("an empty file name", lambda _: lambda: scenario.load(""), ScenarioError),
+    ("an empty key", lambda t: lambda: scenario.load(_write(t, "e.toml", '"" = 1\n')), ScenarioError),
+    ("lap=0 with a car behind the line", lambda _: lambda: notation.apply(
+        notation.parse("teaching lap=0 | I: Blue* | H: Red"), RaceState(load_track("teaching"))), NotationError),
+    ("Automobiles position with '٣'", lambda _: lambda: auto_position(
+        read_auto("auto_ex25").race(frames=False).position().replace("A 1@3", "A 1@٣")), NotationError),
+    ("workshop --ip 999.1.1.1", lambda _: lambda: check_ip("999.1.1.1"), DataError),
 ]
 
 

@@ -19,11 +19,13 @@ from pathlib import Path
 from typing import Any
 
 from racebook.automobiles.cubes import DATA, GEARS, check_source
-from racebook.core.datafile import DATA_ID, load_toml
+from racebook.core.datafile import DATA_ID, file_path, load_toml
 from racebook.core.errors import DataError
 from racebook.core.fields import as_int, get, kind_of
 
 BOARDS = DATA / "boards"
+#: The most rows a board may have (the shipped boards have 40 and 48): a bound on the memory a board file takes.
+MAX_ROWS = 400
 SCHEMA_VERSION = 1
 
 
@@ -135,6 +137,9 @@ def parse_board(doc: dict[str, Any], file: str, name: str | None = None) -> Boar
                 raise _problem(file, f"lanes[{i}]", f"must be a string of spaces such as 'KKKK DDD LL W', not "
                                                     f"{kind_of(lane)}")
             row = 0
+            if len(lane) > 2 * 9 * MAX_ROWS:  # a space is at most 9 letters and a blank
+                raise _problem(file, f"lanes[{i}]", f"{len(lane)} characters: too long for a board of at most "
+                                                    f"{MAX_ROWS} rows")
             for n, tok in enumerate(lane.split(), start=1):
                 if tok[0] not in GEARS or set(tok) != {tok[0]} or len(tok) > 9:
                     raise _problem(file, f"lanes[{i}]", f"space {n} {tok!r}: one colour letter (W L D K) repeated "
@@ -144,6 +149,9 @@ def parse_board(doc: dict[str, Any], file: str, name: str | None = None) -> Boar
                 for r in range(row, row + len(tok)):
                     at[(ln, r)] = sp.id
                 row += len(tok)
+                if row > MAX_ROWS:
+                    raise _problem(file, f"lanes[{i}]", f"covers more than {MAX_ROWS} rows (a board is at most "
+                                                        f"{MAX_ROWS} rows)")
             if length is None:
                 length = row
             elif row != length:
@@ -196,7 +204,7 @@ def board_ids() -> list[str]:
 
 
 def load_board_file(path: str | Path) -> Board:
-    p = Path(path)
+    p = file_path(path)
     return parse_board(load_toml(p), str(p), p.stem)
 
 

@@ -14,9 +14,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from racebook.core.datafile import load_toml
+from racebook.core.datafile import file_path, load_toml
 from racebook.core.errors import DataError
-from racebook.core.fields import as_int, as_str, get, get_int, get_str, kind_of
+from racebook.core.fields import as_int, as_str, get, get_int, get_str, kind_of, rewrap, unknown_key
 
 DATA = Path(__file__).resolve().parent / "data"
 
@@ -124,9 +124,10 @@ def _read_cube(t: Any, i: int, file: str) -> CubeType:
 
 def load_components(cubes_file: str | Path | None = None, setup_file: str | Path | None = None) -> Components:
     """Read and validate the cube and set-up data (each problem: a DataError naming the file and the field)."""
-    cf = Path(cubes_file) if cubes_file else DATA / "cubes.toml"
-    sf = Path(setup_file) if setup_file else DATA / "setup.toml"
+    cf = file_path(cubes_file) if cubes_file is not None else DATA / "cubes.toml"
+    sf = file_path(setup_file) if setup_file is not None else DATA / "setup.toml"
     doc = load_toml(cf)
+    known_keys(doc, {"schema", "cube"}, str(cf))
     rows = doc.get("cube")
     if not isinstance(rows, list):
         raise DataError(str(cf), "cube", "must be an array of tables [[cube]]")
@@ -142,7 +143,16 @@ def load_components(cubes_file: str | Path | None = None, setup_file: str | Path
     return _read_setup(load_toml(sf), str(sf), cubes)
 
 
+def known_keys(doc: dict[str, Any], keys: set[str], file: str) -> None:
+    """The top of a data file has only the keys ``keys`` (else a DataError naming the unknown one)."""
+    try:
+        unknown_key(doc, keys)
+    except DataError as e:
+        raise rewrap(e, DataError, file) from None
+
+
 def _read_setup(doc: dict[str, Any], file: str, cubes: dict[str, CubeType]) -> Components:
+    known_keys(doc, {"schema", "setup", "decline"}, file)
     try:
         s = get(doc, "setup", "setup")
         src = get(s, "source", "setup")

@@ -33,6 +33,7 @@ from racebook.automobiles.rules.standings import standings
 from racebook.automobiles.state import GameState, Phase, Placed, Player, Turn
 from racebook.automobiles.turnnotation import check_turn, read_season, read_turn_words, season_word, turn_words
 from racebook.core.errors import NotationError, RacebookError
+from racebook.core.fields import ascii_int
 from racebook.core.rng import Rng
 
 
@@ -69,9 +70,11 @@ def format_state(state: GameState) -> str:
 
 
 def _int(s: str, what: str, text: str) -> int:
-    if not s.lstrip("-").isdigit() or len(s) > 6:
-        raise NotationError(f"not a position: {what} {s!r} is not a number (in {text[:60]!r})")
-    return int(s)
+    """A number of the position: ASCII digits, at most 6 (racebook.core.fields.ascii_int, RF90's rule too)."""
+    n = ascii_int(s, 6, signed=True)
+    if n is None:
+        raise NotationError(f"not a position: {what} {s[:20]!r} is not a number in ASCII digits (in {text[:60]!r})")
+    return n
 
 
 def _zone(s: str, what: str) -> dict[str, int]:

@@ -28,7 +28,7 @@ from racebook.automobiles.actions import parse
 from racebook.automobiles.cubes import CODES
 from racebook.automobiles.game import Race
 from racebook.automobiles.notation import format_state, parse_position
-from racebook.core.datafile import read_text
+from racebook.core.datafile import read_text, write_text
 from racebook.core.errors import DataError, RacebookError, SaveDataError
 from racebook.core.fields import as_strs, field_key, kind_of, rewrap
 from racebook.core.log import check_replayed, read_json_object, replay_actions
@@ -53,11 +53,7 @@ def dumps(race: Race) -> str:
 
 def save(race: Race, path: str | os.PathLike[str]) -> None:
     """Write the save of ``race`` to ``path`` (an OSError is a SaveDataError naming the path)."""
-    try:
-        with open(path, "w", encoding="utf-8") as fh:
-            fh.write(dumps(race))
-    except OSError as e:
-        raise SaveDataError(str(path), "<file>", (e.strerror or str(e)).lower()) from None
+    write_text(path, dumps(race), SaveDataError)  # a FIFO or a device is refused, never waited on
 
 
 def _rng(v: Any, file: str, where: str) -> Rng:

@@ -60,7 +60,7 @@ from racebook.automobiles.options import Rules
 from racebook.automobiles.rules.standings import laps_done, standings
 from racebook.automobiles.setup import check_players, new_state
 from racebook.automobiles.state import GameState, Phase, Player, Turn
-from racebook.core.datafile import DATA_ID, load_toml
+from racebook.core.datafile import DATA_ID, file_path, load_toml
 from racebook.core.errors import DataError, RacebookError, ScenarioError
 from racebook.core.fields import as_int, as_str, as_strs, get, kind_of
 from racebook.core.rng import Rng
@@ -98,7 +98,7 @@ def read(source: str | Path) -> Scenario:
     if isinstance(source, str) and DATA_ID.fullmatch(source) and source in scenario_ids():
         path = SCENARIOS / f"{source}.toml"
     else:
-        path = Path(source)
+        path = file_path(source, ScenarioError)
     file = str(path)
     doc = load_toml(path, ScenarioError)
     try:

@@ -22,7 +22,7 @@ from functools import cache
 
 from racebook.automobiles import effects, zones
 from racebook.automobiles.cards.helpers import is_wear
-from racebook.automobiles.cubes import CODES, DATA, WEAR, check_source
+from racebook.automobiles.cubes import CODES, DATA, WEAR, check_source, known_keys
 from racebook.automobiles.effects import Program
 from racebook.automobiles.options import SponsorTiers
 from racebook.automobiles.state import GameState
@@ -72,6 +72,7 @@ def load_sponsors(path: object = None) -> dict[str, Sponsor]:
     p = DATA / "sponsors.toml" if path is None else path
     file = str(p)
     doc = load_toml(p)  # type: ignore[arg-type]
+    known_keys(doc, {"schema", "sponsor", "group"}, file)
     rows = doc.get("sponsor")
     if doc.get("schema") != 1 or not isinstance(rows, list):
         raise DataError(file, "sponsor", "schema = 1 and an array of [[sponsor]] tables")

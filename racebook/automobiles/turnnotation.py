@@ -17,6 +17,7 @@ from racebook.automobiles.actions import PLAYER_ID, SPACE_ID
 from racebook.automobiles.rules.standings import standings
 from racebook.automobiles.state import GameState, Pending, Season, Turn
 from racebook.core.errors import NotationError
+from racebook.core.fields import ascii_int
 
 _WORDS = ("flags", "start", "through", "queue", "stage", "pend")
 
@@ -49,9 +50,10 @@ def _bad(what: str, got: str) -> NotationError:
 
 
 def _num(s: str, what: str) -> int:
-    if not s.lstrip("-").isdigit() or len(s) > 9:
-        raise _bad(f"{what} is a number", s)
-    return int(s)
+    n = ascii_int(s, 9, signed=True)  # ASCII digits: the one rule of every position (racebook.core.fields)
+    if n is None:
+        raise _bad(f"{what} is a number in ASCII digits", s)
+    return n
 
 
 def _read_pairs(s: str, sep: str, what: str) -> dict[str, int]:

@@ -59,7 +59,7 @@ def parse(s: str) -> Zone:
     while i < len(s):
         c = s[i]
         j = i + 1
-        while j < len(s) and s[j].isdigit():
+        while j < len(s) and "0" <= s[j] <= "9":  # ASCII digits only (racebook.core.fields.ascii_int)
             j += 1
         if c not in CODES or j == i + 1 or c in z or len(s[i + 1:j]) > 3:
             raise ValueError(f"not a zone: {s!r} (cube codes with counts, e.g. W3L2Y1, or -)")

@@ -23,6 +23,7 @@ where it helps, says what would have been legal.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 
@@ -88,6 +89,18 @@ class SetupError(RacebookError, ValueError):
         super().__init__(_cited(value, rule, reason))
 
 
+_EMPTY_PART = re.compile(r"^(?=\.|$)|(?<=\.)(?=\.|$|\[)")
+
+
+def named_field(field: str) -> str:
+    """``field`` with every empty key in it named as TOML writes it, ``""``: a key ``""`` joined into a dotted path
+    gives ``cars..hand``, ``season.`` or an empty field, which name nothing (``cars."".hand``, ``season.""``, ``""``).
+    A field that quotes a key already is left as it is."""
+    if '"' in field or not _EMPTY_PART.search(field):
+        return field
+    return _EMPTY_PART.sub('""', field)
+
+
 class DataError(RacebookError, ValueError):
     """A data file (track, deck, scenario, saved race) is malformed.
 
@@ -97,9 +110,9 @@ class DataError(RacebookError, ValueError):
 
     def __init__(self, file: str, field: str, reason: str) -> None:
         self.file = file
-        self.field = field
+        self.field = named_field(field)
         self.reason = reason
-        super().__init__(f"{file}: {field}: {reason}")
+        super().__init__(f"{file}: {self.field}: {reason}")
 
 
 class TrackDataError(DataError):

@@ -29,6 +29,17 @@ MISSING: Any = _Missing()
 
 
 _BARE = re.compile(r"[A-Za-z0-9_-]+")
+_ASCII_INT = re.compile(r"[+-]?[0-9]+")
+
+
+def ascii_int(text: str, max_digits: int, signed: bool = False) -> int | None:
+    """The whole number ``text`` spells in ASCII digits (at most ``max_digits``; a leading ``-`` or ``+`` only if
+    ``signed``), else None. The one rule of every text racebook reads a number from (RF90 and Automobiles positions,
+    action texts, zone counts): ``str.isdigit`` accepts ``²`` (``int`` then fails) and ``int`` reads Arabic-Indic
+    ``٣``, Devanagari ``३`` and fullwidth ``３`` as 3, so neither is used on input."""
+    if not isinstance(text, str) or not _ASCII_INT.fullmatch(text) or (text[0] in "+-" and not signed):
+        return None
+    return int(text) if len(text.lstrip("+-")) <= max_digits else None
 
 
 def field_key(k: Any) -> str:
@@ -165,6 +176,15 @@ def get_enum(d: Any, key: str, enum: type[E], path: str, default: Any = MISSING,
     if v is None and optional:
         return None
     return as_enum(enum, v, path)
+
+
+def unknown_key(d: dict[str, Any], known: set[str] | tuple[str, ...], path: str = "") -> None:
+    """A key of the table ``d`` (at ``path``; ``""`` for the top of a file) that is not one of ``known`` is an error
+    naming it (an empty key as ``""``) and listing the known ones."""
+    for k in d:
+        if k not in known:
+            key = field_key(k)
+            raise bad(f"{path}.{key}" if path else key, f"unknown key (known: {', '.join(sorted(known))})")
 
 
 def rewrap(e: DataError, cls: type[DataError], file: str, prefix: str = "") -> DataError:

@@ -25,6 +25,9 @@ from dataclasses import dataclass
 Point = tuple[float, float]
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 (any axis direction, x0 <= x1, y0 <= y1)
 
+#: The most points :meth:`CentreLine.samples` returns.
+MAX_SAMPLES = 200_000
+
 # Lateral positions of items in a span by the number of files they need (1-3); the default ``lanes``.
 DEFAULT_LANES: tuple[tuple[float, ...], ...] = ((0.2,), (0.47, -0.12), (0.62, 0.12, -0.38))
 
@@ -138,8 +141,11 @@ class CentreLine:
         return -ty * self.out_sign, tx * self.out_sign
 
     def samples(self, step: float) -> list[tuple[float, Point]]:
-        """(u, point) every ``step`` units along the line."""
-        n = max(8, int(self.length / max(step, 1e-9)))
+        """(u, point) every ``step`` units along the line, at most :data:`MAX_SAMPLES` of them (a bound on time and
+        memory whatever the numbers: the loaders refuse the drawings that would need more, e.g.
+        racebook.rf90.layouttable's ``MAX_BANDS``)."""
+        ratio = self.length / max(step, 1e-9)
+        n = max(8, int(min(ratio, MAX_SAMPLES)) if math.isfinite(ratio) else MAX_SAMPLES)
         return [(i / n, self.raw(i / n)) for i in range(n)]
 
 

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar, overload
 
 from racebook.core.actions import Action
+from racebook.core.datafile import parse_json
 from racebook.core.errors import EngineError, RacebookError, SaveDataError
 from racebook.core.events import Event
 from racebook.core.fields import kind_of
@@ -358,10 +359,7 @@ def read_json_object(text: Any, file: str, what: str = "a saved race") -> dict[s
     """The JSON object in ``text`` (``NaN`` and ``Infinity`` refused); else a SaveDataError at ``<json>``."""
     if not isinstance(text, str):
         raise SaveDataError(file, "<json>", f"{what} is JSON text, not {kind_of(text)}")
-    try:
-        data = json.loads(text, parse_constant=_reject_constant)
-    except (ValueError, RecursionError) as e:  # JSONDecodeError is a ValueError
-        raise SaveDataError(file, "<json>", f"not {what}: {e}") from None
+    data = parse_json(text, file, SaveDataError, what, parse_constant=_reject_constant)
     if not isinstance(data, dict):
         raise SaveDataError(file, "<json>", f"{what} is a JSON object, not {kind_of(data)}")
     return data

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import re
-
 from racebook.core.errors import ActionSyntaxError, RacebookError
+from racebook.core.fields import ascii_int
 from racebook.rf90.actions import (
     _VERBS,
     BLIND,
@@ -45,14 +44,15 @@ _NO_ARGS = ("stay-out", "no-force", "start", "no-flag", "pit-done", "challenge",
 _MAX_ARGS = {"pit": 1, "pit-discard": 1, "pit-tyres": 1, "pit-strategy": 1, "force": 2, "draw": 1, "late-brake": 1,
              "versatility": 1, "chase": 1, "take": 1, "test": 2, "leader-check": 1, "weather": 1, "yellow-flag": 2,
              "green-flag": 1, "take-flag": 1, "occupy": 1, "extreme": 1}
-_NUMBER = re.compile(r"[+-]?[0-9]{1,9}")
 
 
 def _int(text: str) -> int:
-    """A number of an action text: ASCII digits only (``int`` would also read "١" or "５"), at most 9 of them."""
-    if not _NUMBER.fullmatch(text):
+    """A number of an action text: ASCII digits only (``int`` would also read "١" or "５"), at most 9 of them
+    (racebook.core.fields.ascii_int, the one rule)."""
+    n = ascii_int(text, 9, signed=True)
+    if n is None:
         raise ValueError(f"{text!r} is not a number")
-    return int(text)
+    return n
 
 
 def parse(text: str) -> Action:

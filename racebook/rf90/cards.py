@@ -22,7 +22,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
-from racebook.core.datafile import load_toml
+from racebook.core.datafile import file_path, load_toml
 from racebook.core.errors import DeckDataError
 
 #: A card code: a letter, then letters, digits or '_' (at most 16 characters), with at least one digit (a card is
@@ -333,7 +333,7 @@ DATA_DIR = Path(__file__).parent / "data"
 
 def load_race_deck(path: str | Path | None = None) -> CardSet:
     """Load a Race deck file (default: the shipped, invented composition); errors are DeckDataError."""
-    p = Path(path) if path is not None else DATA_DIR / "race_deck.toml"
+    p = file_path(path, DeckDataError) if path is not None else DATA_DIR / "race_deck.toml"
     raw = load_toml(p, DeckDataError)
     extra = sorted(set(raw) - {"cards", "source"})
     if extra:

@@ -18,7 +18,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from racebook.core.datafile import load_toml
+from racebook.core.datafile import file_path, load_toml
 from racebook.core.errors import DataError
 
 GLOSSARY_FILE = Path(__file__).parent / "data" / "glossary.toml"
@@ -82,7 +82,7 @@ def _load_file(path: str) -> tuple[Term, ...]:
 
 def load(path: str | Path | None = None) -> tuple[Term, ...]:
     """Every glossary term, in the digest's order (§1). ``path`` defaults to the shipped file."""
-    return _load_file(str(Path(path) if path is not None else GLOSSARY_FILE))
+    return _load_file(str(file_path(path, GlossaryDataError) if path is not None else GLOSSARY_FILE))
 
 
 def matches(term: Term, text: str) -> bool:

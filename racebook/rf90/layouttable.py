@@ -7,7 +7,9 @@ order. The view (:mod:`racebook.rf90.trackgeom`) draws the sections there instea
 manual prints no board; a circuit's well-known shape is still not the printed board).
 
 Checked here, each with the file, the field and the reason: a closed loop of at least 4 distinct points with
-finite coordinates; ``band`` positive and at most a quarter of the drawing's size; every section placed once,
+coordinates from -:data:`MAX_COORD` to :data:`MAX_COORD`; ``band`` positive, at most a quarter of the drawing's size
+and at least a :data:`MAX_BANDS`-th of the centre line's length (the overlap check below samples the line every third
+of a band: a coordinate of 1e19 or a band of 1e-300 would make that billions of samples); every section placed once,
 in race order, each span inside 0..1 and after the one before it; the band, once drawn, does not overlap itself
 (two parts of the circuit closer than the band's width would hide sections under each other).
 
@@ -20,6 +22,7 @@ import math
 from collections.abc import Sequence
 from typing import Any, NoReturn, Protocol
 
+from racebook.core.fields import short
 from racebook.core.geometry import CentreLine, self_overlap, smooth
 from racebook.rf90.track import INVENTED, CircuitLayout
 
@@ -27,6 +30,10 @@ KEYS = {"points", "band", "smooth", "spans", "source", "sources"}
 SPAN_KEYS = {"section", "from", "to"}
 MAX_POINTS = 2000
 MAX_SMOOTH = 4
+#: The largest coordinate of a layout point (the shipped circuits are drawn within 0..2; any unit up to this works).
+MAX_COORD = 10_000.0
+#: The longest centre line, in bands (the shipped circuits are about 90 bands long).
+MAX_BANDS = 5_000
 
 
 class _Checker(Protocol):
@@ -42,6 +49,10 @@ def _num(raw: Any) -> bool:
     return isinstance(raw, (int, float)) and not isinstance(raw, bool) and math.isfinite(raw)
 
 
+def _coord(raw: Any) -> bool:
+    return _num(raw) and -MAX_COORD <= raw <= MAX_COORD
+
+
 def centre_line(layout: CircuitLayout) -> CentreLine:
     """The drawn centre line of a layout (its points smoothed ``smooth`` times)."""
     pts = list(layout.points[:-1])
@@ -55,10 +66,13 @@ def _points(p: _Checker, raw: Any) -> tuple[tuple[float, float], ...]:
     pts: list[tuple[float, float]] = []
     for i, pt in enumerate(raw):
         if not isinstance(pt, list) or len(pt) != 2 or not all(_num(v) for v in pt):
-            p.fail(f"layout.points[{i}]", f"{pt!r} is not an [x, y] pair of finite numbers")
+            p.fail(f"layout.points[{i}]", f"{short(pt)} is not an [x, y] pair of finite numbers")
+        if not all(_coord(v) for v in pt):
+            p.fail(f"layout.points[{i}]", f"{short(pt)}: each coordinate must be a number from {-MAX_COORD:g} to "
+                   f"{MAX_COORD:g}")
         q = (float(pt[0]), float(pt[1]))
         if pts and q == pts[-1]:
-            p.fail(f"layout.points[{i}]", f"{pt!r} repeats the point before it")
+            p.fail(f"layout.points[{i}]", f"{short(pt)} repeats the point before it")
         pts.append(q)
     if pts[0] != pts[-1]:
         p.fail("layout.points", f"the centre line must be a closed loop: it ends at {list(pts[-1])}, not at "
@@ -78,14 +92,14 @@ def _spans(p: _Checker, raw: Any, sections: Sequence[str]) -> tuple[tuple[str, f
         where = f"layout.spans[{i}]"
         t = p.table(item, where, SPAN_KEYS, ("section", "from", "to"))
         name = t["section"]
-        if name not in known:
-            p.fail(f"{where}.section", f"{name!r} is not a section of this track")
+        if not isinstance(name, str) or name not in known:
+            p.fail(f"{where}.section", f"{short(name)} is not a section of this track")
         if name in seen:
             p.fail(f"{where}.section", f"{name!r} is placed twice (every section is placed once)")
         seen.add(name)
         for key in ("from", "to"):
             if not _num(t[key]) or not 0.0 <= t[key] <= 1.0:
-                p.fail(f"{where}.{key}", f"{t[key]!r} must be a fraction of the centre line from 0 to 1")
+                p.fail(f"{where}.{key}", f"{short(t[key])} must be a fraction of the centre line from 0 to 1")
         a, b = float(t["from"]), float(t["to"])
         if b <= a:
             p.fail(f"{where}.to", f"{b:g} must be greater than from = {a:g} (a span runs in the race direction)")
@@ -113,13 +127,17 @@ def parse_layout(p: _Checker, raw: Any, sections: Sequence[str]) -> CircuitLayou
     size = max(max(xs) - min(xs), max(ys) - min(ys))
     band = t["band"]
     if not _num(band) or not 0 < band <= size / 4:
-        p.fail("layout.band", f"{band!r} must be a number above 0 and at most a quarter of the drawing's "
+        p.fail("layout.band", f"{short(band)} must be a number above 0 and at most a quarter of the drawing's "
                f"size ({size / 4:g})")
     rounds = t.get("smooth", 0)
     if not isinstance(rounds, int) or isinstance(rounds, bool) or not 0 <= rounds <= MAX_SMOOTH:
-        p.fail("layout.smooth", f"{rounds!r} must be an integer from 0 to {MAX_SMOOTH}")
+        p.fail("layout.smooth", f"{short(rounds)} must be an integer from 0 to {MAX_SMOOTH}")
     spans = _spans(p, t["spans"], sections)
     layout = CircuitLayout(points=pts, band=float(band), spans=spans, smooth=rounds)
+    length = centre_line(layout).length
+    if length / band > MAX_BANDS:
+        p.fail("layout.band", f"{band:g} is too narrow for the drawing: its centre line is {length / band:.3g} bands "
+               f"long (at most {MAX_BANDS}); widen the band or draw the circuit smaller")
     hit = self_overlap(centre_line(layout), float(band))
     if hit is not None:
         u, v = hit

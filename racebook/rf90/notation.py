@@ -24,7 +24,9 @@ scenario files. Example (Ex. 11's starting position)::
 
 A position the rules make impossible is refused with a :class:`~racebook.core.errors.NotationError`, never loaded:
 ``turn=0`` (Game Turns count from 1, §10) or a turn after the track's last (§10), a lap-down marker on the
-leader (the leader is never lapped, §13.E.4), a car more laps down than the leader has laps, a header item or
+leader (the leader is never lapped, §13.E.4), a car more laps down than the leader has laps, a car that would be on
+a lap before lap 0 (laps count from 0, the grid before the finish line: ``lap=0`` with a car behind the leader
+across the line), a header item or
 section written twice, a flag written twice. Numbers are ASCII digits (at most 6).
 """
 
@@ -35,13 +37,13 @@ from dataclasses import dataclass
 
 from racebook.core.datafile import DATA_ID
 from racebook.core.errors import NotationError
+from racebook.core.fields import ascii_int
 from racebook.rf90.car import Car, CarKind, RobotType, Status
 from racebook.rf90.state import YELLOW_FLAG, RaceState
 
 _TOKEN = re.compile(r"^(?P<id>[A-Za-z][A-Za-z0-9_]*)(?P<star>\*)?(?:-(?P<down>[1-9][0-9]{0,5}))?"
                     r"(?:@(?P<traj>[A-Za-z0-9_.\-]+))?(?:\{(?P<flags>[A-Za-z0-9_,=\-]*)\})?$")
 _FLAGS = ("played", "no_move", "just_pit")
-_NUMBER = re.compile(r"[0-9]{1,6}")  # ASCII digits only: str.isdigit() also accepts '²' (issue 14, bug 8)
 _MAX_TEXT = 100_000
 _TRACK_ID = DATA_ID  # an id, never a path (a viewer types RPN in widgets)
 
@@ -131,10 +133,11 @@ def parse(text: str) -> Position:
             teams = _teams(text, v)
             given.add(k)
             continue
-        if not eq or k not in fields or not _NUMBER.fullmatch(v):
+        n = ascii_int(v, 6)
+        if not eq or k not in fields or n is None:
             raise NotationError(f"position {text!r}: bad header item {item!r} (expected turn=N, lap=N or weather=N "
                                 "with N in ASCII digits, sc=SECTION or teams=A+B,C+D)")
-        fields[k] = int(v)
+        fields[k] = n
         given.add(k)
     if fields["turn"] < 1:
         raise NotationError(f"position {text!r}: turn={fields['turn']}: Game Turns count from 1 (§10)")
@@ -346,10 +349,16 @@ def _apply(position: Position, state: RaceState, create_missing: bool) -> None:
             continue
         car = state.cars[cid]
         for lap in (position.lap - t.laps_down, position.lap - t.laps_down - 1):
+            if lap < 0:
+                continue
             car.lap = lap
             if behind_leader(cid) and state.laps_down(cid) == t.laps_down:
                 break
         else:
+            if position.lap - t.laps_down - 1 < 0:
+                raise NotationError(f"position {position}: {cid} would be on lap {position.lap - t.laps_down - 1} "
+                                    f"behind the leader {leader_id} on lap {position.lap}: laps count from 0 (the "
+                                    "grid, before the finish line, §7.2); give the leader's lap in the header")
             raise NotationError(f"position {position}: {cid}-{t.laps_down} cannot be placed consistently "
                                 f"with the leader {leader_id} on lap {position.lap} (track of {n} sections)")
     if state.fas_anchor is None and state.frontmost() != leader_id:

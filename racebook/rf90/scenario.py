@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from racebook.core.datafile import load_toml
+from racebook.core.datafile import file_path, load_toml
 from racebook.core.errors import NotationError, RacebookError, ScenarioError
 from racebook.core.fields import as_enum, field_key, kind_of, short
 from racebook.rf90 import notation
@@ -98,7 +98,7 @@ class Scenario:
 
 
 def resolve_path(name: str | Path) -> Path:
-    p = Path(name)
+    p = file_path(name, ScenarioError)
     try:
         if p.exists():
             return p

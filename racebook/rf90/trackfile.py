@@ -37,10 +37,9 @@ from __future__ import annotations
 
 import functools
 import os
-import tomllib
 from pathlib import Path
 
-from racebook.core.datafile import load_toml
+from racebook.core.datafile import file_path, load_toml, parse_toml
 from racebook.core.errors import TrackDataError
 from racebook.rf90.track import Track
 from racebook.rf90.trackparser import TrackParser
@@ -97,6 +96,7 @@ def _resolve(path_or_id: str | os.PathLike[str]) -> Path:
     s = os.fspath(path_or_id)
     if not isinstance(s, str):  # a bytes path
         raise TrackDataError(repr(s), "<file>", "a track path must be text")
+    file_path(s, TrackDataError)  # an empty or blank name
     try:
         if isinstance(path_or_id, os.PathLike) or "/" in s or os.sep in s or s.endswith(".toml"):
             return Path(s).expanduser().resolve()
@@ -143,11 +143,7 @@ def parse_track_text(text: str, file: str, track_id: str) -> Track:
 
     ``file`` names the source in errors; ``track_id`` is the id a file name would give. Used for tracks embedded
     in saved races (racebook.rf90.saves)."""
-    try:
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise TrackDataError(file, "<toml>", f"malformed TOML: {e}") from None
-    return TrackParser(file, track_id).parse(raw)
+    return TrackParser(file, track_id).parse(parse_toml(text, file, TrackDataError))
 
 
 def clear_cache() -> None:

@@ -16,6 +16,7 @@ from enum import Enum
 from typing import Any, NoReturn, TypeVar
 
 from racebook.core.errors import TrackDataError
+from racebook.core.fields import short
 from racebook.rf90.track import (
     INVENTED,
     NodeKind,
@@ -27,8 +28,8 @@ SCHEMA_VERSION = 1
 
 _NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]*$")
 _TRAJ_ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
-_RANGE_RE = re.compile(r"^\s*(\d{1,2})\s*(?:-\s*(\d{1,2})\s*)?$")
-_LAPS_RE = re.compile(r"^\d+(-\d+)?$")
+_RANGE_RE = re.compile(r"^\s*([0-9]{1,2})\s*(?:-\s*([0-9]{1,2})\s*)?$")  # ASCII digits (fields.ascii_int)
+_LAPS_RE = re.compile(r"^[0-9]+(-[0-9]+)?$")
 _MANUAL_PREFIX = "manual:"
 
 E = TypeVar("E", bound=Enum)
@@ -96,7 +97,7 @@ class FieldReader:
 
     def table(self, raw: Any, where: str, keys: set[str], required: tuple[str, ...] = ()) -> dict[str, Any]:
         if not isinstance(raw, dict):
-            self.fail(where, f"must be a table, got {_kind(raw)} {raw!r}")
+            self.fail(where, f"must be a table, got {_kind(raw)} {short(raw)}")
         for key in raw:
             if key not in keys:
                 near = difflib.get_close_matches(key, sorted(keys), n=1)
@@ -109,49 +110,49 @@ class FieldReader:
 
     def array(self, raw: Any, where: str, *, nonempty: bool = True) -> list[Any]:
         if not isinstance(raw, list):
-            self.fail(where, f"must be an array, got {_kind(raw)} {raw!r}")
+            self.fail(where, f"must be an array, got {_kind(raw)} {short(raw)}")
         if nonempty and not raw:
             self.fail(where, "must not be empty")
         return raw
 
     def string(self, raw: Any, where: str) -> str:
         if not isinstance(raw, str) or not raw.strip():
-            self.fail(where, f"{raw!r} must be a non-empty string")
+            self.fail(where, f"{short(raw)} must be a non-empty string")
         return raw
 
     def name(self, raw: Any, where: str, what: str, pattern: re.Pattern[str] = _NAME_RE) -> str:
         if not isinstance(raw, str) or not pattern.match(raw):
             extra = "letters, digits, '_', '-' and '.'" if pattern is _TRAJ_ID_RE else "letters, digits, '_' and '-'"
-            self.fail(where, f"{raw!r} is not a valid {what}: use {extra}, starting with a letter or digit")
+            self.fail(where, f"{short(raw)} is not a valid {what}: use {extra}, starting with a letter or digit")
         return raw
 
     def integer(self, raw: Any, where: str, lo: int | None = None, hi: int | None = None) -> int:
         if not isinstance(raw, int) or isinstance(raw, bool):
-            self.fail(where, f"{raw!r} must be an integer{_bounds(lo, hi)}")
+            self.fail(where, f"{short(raw)} must be an integer{_bounds(lo, hi)}")
         if (lo is not None and raw < lo) or (hi is not None and raw > hi):
-            self.fail(where, f"{raw!r} must be an integer{_bounds(lo, hi)}")
+            self.fail(where, f"{short(raw)} must be an integer{_bounds(lo, hi)}")
         return raw
 
     def boolean(self, raw: Any, where: str) -> bool:
         if not isinstance(raw, bool):
-            self.fail(where, f"{raw!r} must be true or false")
+            self.fail(where, f"{short(raw)} must be true or false")
         return raw
 
     def enum(self, raw: Any, where: str, enum: type[E]) -> E:
         try:
             return enum(raw)
         except (ValueError, TypeError):
-            self.fail(where, f"{raw!r} is not one of {_allowed(e.value for e in enum)}")
+            self.fail(where, f"{short(raw)} is not one of {_allowed(e.value for e in enum)}")
 
     def source(self, raw: Any, where: str) -> str:
         if not isinstance(raw, str):
-            self.fail(where, f"{raw!r} must be a string: {INVENTED!r} or 'manual: <citation>'")
+            self.fail(where, f"{short(raw)} must be a string: {INVENTED!r} or 'manual: <citation>'")
         if raw == INVENTED:
             return raw
         for prefix in (_MANUAL_PREFIX, *SOURCE_PREFIXES):
             if raw.startswith(prefix) and raw[len(prefix):].strip():
                 return raw
-        self.fail(where, f"{raw!r} is not a valid source: use {INVENTED!r}, 'manual: <citation>', "
+        self.fail(where, f"{short(raw)} is not a valid source: use {INVENTED!r}, 'manual: <citation>', "
                          "'expansion1: <citation>' or 'derived: <derivation>', e.g. 'manual: Ex. 16 (§30)'")
 
     def provenance(self, raw: dict[str, Any], where: str, key: str, default: str | None = None,
@@ -173,7 +174,7 @@ class FieldReader:
         if "sources" in raw:
             overrides = raw["sources"]
             if not isinstance(overrides, dict) or not overrides:
-                self.fail(_join(where, "sources"), f"{overrides!r} must be a non-empty table of field = source")
+                self.fail(_join(where, "sources"), f"{short(overrides)} must be a non-empty table of field = source")
             for field_name, value in overrides.items():
                 if field_name in ("source", "sources", *ids) or field_name not in raw:
                     present = sorted(k for k in raw if k not in ("source", "sources", *ids))
@@ -182,7 +183,7 @@ class FieldReader:
                 value = self.source(value, _join(where, f"sources.{field_name}"))
                 if value != INVENTED and src == INVENTED:
                     self.fail(_join(where, f"sources.{field_name}"),
-                              f"{value!r} on a table whose source is {INVENTED!r}; a table holding a value the "
+                              f"{short(value)} on a table whose source is {INVENTED!r}; a table holding a value the "
                               "manual states has source = the manual citation and marks its invented fields "
                               f"as {INVENTED!r} in sources")
         self.sources[key] = src

@@ -134,3 +134,24 @@ def test_a_bad_card_file_names_the_field(tmp_path: Path) -> None:
     f.write_text(CARDS_FILE.read_text().replace('colour = "G"\nsection = "§21.3"', 'colour = "X"\nsection = "§21.3"'))
     with pytest.raises(DataError, match=r"colour"):
         load_cards(f)
+
+
+def test_a_board_of_a_million_rows_is_refused_quickly(tmp_path) -> None:
+    """Issue 35 (numbers far out of range, bounded memory): a lane of 100 000 nine-segment spaces made 900 000
+    segment entries (180 MB, 1.4 s for a 1 MB file; 4 MB: ~700 MB). A board is at most MAX_ROWS rows, checked as the
+    lane is read."""
+    import resource
+    import time
+    from pathlib import Path
+
+    from racebook.automobiles.board import BOARDS, MAX_ROWS, load_board_file
+    from racebook.core.errors import DataError
+    text = (BOARDS / "teaching.toml").read_text(encoding="utf-8")
+    first = text.split('lanes = [\n  "', 1)[1].split('"', 1)[0]
+    f = Path(tmp_path) / "teaching.toml"
+    f.write_text(text.replace(first, " ".join(["KKKKKKKKK"] * 100_000), 1), encoding="utf-8")
+    before, t = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, time.process_time()
+    with pytest.raises(DataError) as e:
+        load_board_file(f)
+    assert e.value.field == "lanes[0]" and f"at most {MAX_ROWS}" in e.value.reason, e.value
+    assert time.process_time() - t < 0.5 and resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before < 50_000

@@ -67,11 +67,20 @@ def test_stacked_draws_are_checked(tmp_path: Path) -> None:
         read(f)
 
 
-@pytest.mark.parametrize("content", [b"", b"\xff\xfe", b"[scenario\n", b"x = 1"])
+@pytest.mark.parametrize("content", [
+    b"", b"\xff\xfe", b"[scenario\n", b"x = 1",
+    # issue 35: nesting, integers of thousands of digits, an empty key (every loader: tests/test_loader_bad_input.py)
+    b"x = " + b"[" * 5000 + b"]" * 5000, b"x = " + b"{a=" * 3000 + b"1" + b"}" * 3000, b"x = " + b"[" * 40 + b"]" * 40,
+    b"[scenario]\nseed = " + b"9" * 5000, b"[scenario]\nseed = " + b"9" * 30, b"[scenario]\nseed = 0x" + b"f" * 9000,
+    b'"" = 1\n', b'[scenario]\n"" = 1\n',
+])
 def test_garbage_files(tmp_path: Path, content: bytes) -> None:
     f = tmp_path / "g.toml"
     f.write_bytes(content)
-    with pytest.raises(ScenarioError):
+    with pytest.raises(ScenarioError) as e:
         read(f)
+    assert e.value.file == str(f) and e.value.field.strip() and "\n" not in str(e.value)
+    if b'""' in content:
+        assert '""' in e.value.field, e.value
     with pytest.raises(ScenarioError):
         read(tmp_path)

@@ -69,3 +69,42 @@ def test_positions_round_trip_at_every_step_of_random_races(seed: int, players: 
         if not legal:
             break
         r.apply(driver.choose(r, legal))
+
+
+# Issue 35 item 10: Unicode digits. ``str.isdigit`` accepts '²' (then ``int`` fails with a raw ValueError) and ``int``
+# reads Arabic-Indic '٣' and fullwidth '３' as 3: a position must be written in ASCII digits, as in RF90's notation
+# (racebook.core.fields.ascii_int, the one rule of both games).
+UNICODE_DIGITS = ["²", "٣", "３", "۳", "३", "𝟑"]
+_POSITION = read("auto_ex25").race(frames=False).position()
+
+
+def _edits(digit: str) -> list[str]:
+    p = _POSITION
+    return [p.replace(" L3 ", f" L{digit} ", 1), p.replace(" r2 ", f" r{digit} ", 1),
+            p.replace("$0", f"${digit}", 1), p.replace("A 1@3", f"A 1@{digit}", 1),
+            p.replace("A 1@3", f"A {digit}@3", 1), p.replace("act W6X1", f"act W{digit}X1", 1),
+            p.replace("stock W9", f"stock W{digit}", 1)]
+
+
+@pytest.mark.parametrize("digit", UNICODE_DIGITS)
+def test_unicode_digits_in_a_position_are_a_notation_error(digit: str) -> None:
+    for text in _edits(digit):
+        assert text != _POSITION
+        with pytest.raises(NotationError) as e:
+            parse_position(text)
+        assert "\n" not in str(e.value)
+
+
+@pytest.mark.parametrize("digit", ["²", "٣", "３"])
+def test_unicode_digits_through_automobiles_resume(tmp_path, capsys, digit: str) -> None:
+    import json
+
+    from racebook.automobiles.saves import dumps
+    from racebook.cli import main
+    save = json.loads(dumps(read("auto_ex25").race(frames=False)))
+    save["initial"]["position"] = save["initial"]["position"].replace("1@", f"1@{digit}", 1)
+    f = tmp_path / "s.json"
+    f.write_text(json.dumps(save, ensure_ascii=False), encoding="utf-8")
+    assert main(["automobiles", "resume", str(f)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"racebook: {f}: initial.position: ") and err.count("\n") == 1, err

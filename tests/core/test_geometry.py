@@ -124,3 +124,16 @@ def test_a_label_with_no_room_is_left_out_rather_than_overlapping() -> None:
     placed = place_labels([LabelRequest("a", "label", 16, (50, 5), (0, 1))] * 3, [], area)
     assert placed[0] is not None and placed[1] is None and placed[2] is None
     assert box_at(50, 15, "x", 10)[0] < 50
+
+
+def test_huge_coordinates_never_make_the_sampler_hang() -> None:
+    """Issue 35 item 8: a coordinate of 1e19 made ``samples`` (and the overlap check built on it) take length / step
+    points: billions. The sampler is bounded whatever the numbers; the loaders refuse such drawings anyway."""
+    import time
+
+    from racebook.core.geometry import MAX_SAMPLES, CentreLine, self_overlap
+    t = time.process_time()
+    line = CentreLine([(0.0, 0.0), (0.0, 1.0), (1e19, 1.0), (1.0, 0.0)])
+    assert len(line.samples(0.02)) == MAX_SAMPLES and len(line.samples(0.0)) == MAX_SAMPLES
+    self_overlap(line, 0.06)
+    assert time.process_time() - t < 10

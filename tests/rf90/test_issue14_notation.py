@@ -158,3 +158,20 @@ def _mutated(draw: st.DrawFn) -> str:
 @given(_mutated())
 def test_fuzz_mutated_valid_positions_are_a_position_or_a_notation_error(text: str) -> None:
     _outcome(text)
+
+
+@pytest.mark.parametrize("text", [
+    "teaching lap=0 | I: Blue* | H: Red",  # Red behind the leader on lap 0 would be on lap -1
+    "teaching lap=0 | L: Blue* | A: Red Green",
+    "teaching lap=0 | K: Blue* | L: Red | A: Slow1",
+])
+def test_impossible_laps_no_car_is_placed_before_lap_0(text: str) -> None:
+    """Issue 35 item 13: laps count from 0 (the grid, before the finish line; setup §7.2): a header ``lap=0`` whose
+    cars behind the leader would have to be on lap -1 is refused with a NotationError naming the car, and the state
+    is left as it was; the same cars on lap 1 are fine, and so is a start position on lap 0."""
+    with pytest.raises(NotationError, match=r"would be on lap -1.*laps count from 0"):
+        _place(text)
+    state = _place(text.replace("lap=0", "lap=1"))
+    assert min(c.lap for c in state.cars.values()) == 0
+    start = _place("teaching lap=0 | A: Blue* Red | C: Green")
+    assert {c.lap for c in start.cars.values()} == {0}

@@ -26,7 +26,7 @@ CANONICAL = [
     "teaching turn=5 lap=3 weather=0 | L: Blue* | A: Red | B: Green-1",
     "teaching turn=5 lap=2 weather=6 | F: Red@F.t1{played} Blue*{no_move} | G: (Y) Green{just_pit}",
     "teaching turn=5 lap=2 weather=0 | A: Blue* | F: Pink-2 | K: Slow1-1 Fast2",
-    "teaching turn=1 lap=1 weather=3 | E: Blue* | G: Orange Green | I: Yellow | D: Purple-1",
+    "teaching turn=1 lap=2 weather=3 | E: Blue* | G: Orange Green | I: Yellow | D: Purple-1",  # lap=1: Purple on lap -1
     "teaching turn=16 lap=4 weather=2 | C: SuperFast1* Red{played,no_move} | D: Blue-1 | J: Slow2-3",
     "silverstone turn=9 lap=2 weather=4 | Stowe: Blue* (Y) Red | Hangar-2: Green@Hangar-2.t1 | Pits-3: Fast1-1",
 ]

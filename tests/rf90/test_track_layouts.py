@@ -84,6 +84,62 @@ def test_bad_layout_tables_are_refused_with_file_field_and_reason(text: str, fie
     assert str(e.value).startswith("square.toml: ") and "\n" not in str(e.value)
 
 
+# Issue 35 item 8: numbers far out of range in the layout (a coordinate of 1e19 made the overlap sampler take
+# length / band samples: it hung and ate memory); checked where the table is read, quickly.
+BIG_SQUARE = "points = [[0, 0], [0, {v}], [{v}, {v}], [{v}, 0], [0, 0]]\n"
+
+
+@pytest.mark.parametrize(("text", "field", "reason"), [
+    (_ok(points="points = [[0, 0], [0, 1], [1e19, 1], [1, 0], [0, 0]]\n"), "layout.points[2]", "-10000 to 10000"),
+    (_ok(points="points = [[0, 0], [0, 1], [1, -1e300], [1, 0], [0, 0]]\n"), "layout.points[2]", "-10000 to 10000"),
+    (_ok(points="points = [[0, 0], [0, 1], [1, 1], [9999999999999999999, 0], [0, 0]]\n"), "layout.points[3]",
+     "-10000 to 10000"),
+    (_ok(points="points = [[0, 0], [0, 1], [1, nan], [1, 0], [0, 0]]\n"), "layout.points[2]", "finite"),
+    (_ok(points="points = [[0, 0], [0, inf], [1, 1], [1, 0], [0, 0]]\n"), "layout.points[1]", "finite"),
+    (_ok(points=BIG_SQUARE.format(v=10000), band="band = 0.001\n"), "layout.band", "bands long"),
+    (_ok(band="band = 1e-300\n"), "layout.band", "bands long"),
+])
+def test_huge_coordinates_and_narrow_bands_are_refused_quickly(text: str, field: str, reason: str) -> None:
+    import time
+    t = time.process_time()
+    with pytest.raises(TrackDataError) as e:
+        parse_track_text(text, "square.toml", "square")
+    assert time.process_time() - t < 1.0
+    assert e.value.field.startswith(field) and reason in str(e.value), str(e.value)
+
+
+def test_a_large_but_sane_drawing_still_loads() -> None:
+    t = parse_track_text(_ok(points=BIG_SQUARE.format(v=10000), band="band = 100\n"), "square.toml", "square")
+    assert t.layout is not None and t.layout.band == 100
+
+
+# Issue 35 item 9: a table where the layout expects a list, and other wrong types in layout tables.
+@pytest.mark.parametrize(("text", "field"), [
+    (_ok(spans="spans = { section = 'S1', from = 0, to = 1 }\n"), "layout.spans"),
+    (_with_layout(SQUARE + f"band = 0.1\nsource = '{INVENTED}'\n[layout.spans]\nsection = 'S1'\n"), "layout.spans"),
+    (_ok(spans=SPANS.replace('section = "S1"', "section = ['S1']")), "layout.spans[0].section"),
+    (_ok(spans=SPANS.replace('section = "S1"', "section = { a = 1 }")), "layout.spans[0].section"),
+    (_ok(spans=SPANS.replace('section = "S1"', "section = 5")), "layout.spans[0].section"),
+    (_ok(spans=SPANS.replace("from = 0,", "from = [0],")), "layout.spans[0].from"),
+    (_ok(spans=SPANS.replace("from = 0,", "from = true,")), "layout.spans[0].from"),
+    (_ok(points="points = { x = 1 }\n"), "layout.points"),
+    (_ok(points="points = [[0, 0], [0, 1], { x = 1 }, [1, 0], [0, 0]]\n"), "layout.points[2]"),
+    (_ok(points="points = [[0, 0], [0, 1], [[1], 1], [1, 0], [0, 0]]\n"), "layout.points[2]"),
+    (_ok(band="band = [0.1]\n"), "layout.band"),
+    (_ok(band="band = true\n"), "layout.band"),
+    (_ok(extra="smooth = [1]\n"), "layout.smooth"),
+    (_ok(extra="smooth = true\n"), "layout.smooth"),
+    (_ok(extra="sources = [1]\n"), "layout.sources"),
+    ("layout = [1, 2]\n" + MINIMAL, "layout"),
+    (MINIMAL + "\n[[layout]]\nband = 1\n", "layout"),
+])
+def test_wrong_types_in_layout_tables_are_refused(text: str, field: str) -> None:
+    with pytest.raises(TrackDataError) as e:
+        parse_track_text(text, "square.toml", "square")
+    assert e.value.field == field, str(e.value)
+    assert "\n" not in str(e.value) and len(str(e.value)) < 300, str(e.value)
+
+
 def test_the_cli_check_covers_the_layout(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     bad = tmp_path / "bad.toml"
     bad.write_text(_ok(points="points = [[0, 0], [0, 1], [1, 1], [1, 0], [0.5, 0]]\n"), encoding="utf-8")

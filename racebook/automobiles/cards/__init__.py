@@ -13,7 +13,7 @@ from pathlib import Path
 
 from racebook.automobiles import effects
 from racebook.automobiles.cards import engine, garage, handling, performance, pit
-from racebook.automobiles.cubes import ACTIONS, CODES, DATA, check_source
+from racebook.automobiles.cubes import ACTIONS, CODES, DATA, check_source, known_keys
 from racebook.core.datafile import load_toml
 from racebook.core.errors import DataError, SetupError
 
@@ -47,6 +47,7 @@ def load_cards(path: str | Path = CARDS_FILE) -> CardSet:
     """Read and validate the card data; every card has its program (and every program its card)."""
     file = str(path)
     doc = load_toml(path)
+    known_keys(doc, {"schema", "card", "standard"}, file)
     rows = doc.get("card")
     if doc.get("schema") != 1 or not isinstance(rows, list):
         raise DataError(file, "card", "schema = 1 and an array of [[card]] tables")

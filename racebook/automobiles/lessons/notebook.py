@@ -160,7 +160,7 @@ def _merge(text: str) -> str:
     i = 0
     while i < len(text):
         j = i + 1
-        while j < len(text) and text[j].isdigit():
+        while j < len(text) and "0" <= text[j] <= "9":
             j += 1
         zones.add(out, text[i], int(text[i + 1:j]))
         i = j

@@ -19,7 +19,7 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
-from racebook.core.datafile import DATA_ID, read_text
+from racebook.core.datafile import DATA_ID, parse_json, read_text
 from racebook.core.errors import DataError
 from racebook.rf90.analysis import experiments as X
 
@@ -124,7 +124,8 @@ def loads(name: str, text: str, file: str = "<precomputed>") -> Precomputed:
     body = next((i for i, line in enumerate(lines) if not line.startswith("#")), len(lines))  # the CSV header
     header = {k.strip(): v.strip() for k, _, v in (line[1:].partition(":") for line in lines[:body])}
     try:
-        if header.get("experiment") != RUNS[name][0] or json.loads(header["arguments"]) != RUNS[name][1]:
+        arguments = parse_json(header["arguments"], file, PrecomputedError, "the run's arguments (JSON)")
+        if header.get("experiment") != RUNS[name][0] or arguments != RUNS[name][1]:
             raise PrecomputedError(file, "<header>", f"not the run {name!r} of RUNS (experiment or arguments differ)")
         races = int(header["races per choice"])
         rows = list(csv.DictReader(lines[body:]))

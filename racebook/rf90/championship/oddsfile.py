@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from racebook.core.datafile import DATA_ID, read_text
+from racebook.core.datafile import DATA_ID, parse_json, read_text
 from racebook.core.errors import DataError
 from racebook.core.fields import as_strs, bad, get, get_int, get_str, kind_of, short
 from racebook.rf90.championship.points import RaceResult
@@ -155,10 +155,7 @@ def dumps(shipped: ShippedOdds) -> str:
 def loads(name: str, text: str, file: str = "<title odds>") -> ShippedOdds:
     """Read the text of shipped run ``name`` (see the module docstring); any problem is one :class:`OddsFileError`."""
     run = _shipped(name)
-    try:
-        d = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as e:
-        raise OddsFileError(file, "<json>", f"malformed JSON: {e}") from None
+    d = parse_json(text, file, OddsFileError, "a title-odds file (malformed JSON)")
     try:
         return _read(name, run, d, file)
     except OddsFileError:

@@ -17,7 +17,7 @@ import json
 import os
 from typing import Any
 
-from racebook.core.datafile import read_text
+from racebook.core.datafile import parse_json, read_text, write_text
 from racebook.core.errors import DataError
 from racebook.core.fields import as_strs, bad, get, get_int, kind_of
 from racebook.rf90.championship.points import RaceResult
@@ -38,11 +38,7 @@ def to_json(run: SeasonRun) -> str:
 
 
 def save(run: SeasonRun, path: str | os.PathLike[str]) -> None:
-    try:
-        with open(path, "w", encoding="utf-8") as fh:
-            fh.write(to_json(run) + "\n")
-    except OSError as e:
-        raise SeasonSaveError(str(path), "<file>", (e.strerror or str(e)).lower()) from None
+    write_text(path, to_json(run) + "\n", SeasonSaveError)  # a FIFO or a device is refused, never waited on
 
 
 def load(path: str | os.PathLike[str], verify: bool = True) -> SeasonRun:
@@ -51,10 +47,9 @@ def load(path: str | os.PathLike[str], verify: bool = True) -> SeasonRun:
 
 
 def from_json(text: str, file: str = "<save>", verify: bool = True) -> SeasonRun:
-    try:
-        d = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as e:
-        raise SeasonSaveError(file, "<json>", f"malformed JSON: {e}") from None
+    if not isinstance(text, str):
+        raise SeasonSaveError(file, "<json>", f"a saved season is JSON text, not {kind_of(text)}")
+    d = parse_json(text, file, SeasonSaveError, "a saved season (malformed JSON)")
     try:
         return _read(d, file, verify)
     except SeasonSaveError:

@@ -11,7 +11,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from racebook.core.datafile import DATA_ID, load_toml
+from racebook.core.datafile import DATA_ID, file_path, load_toml
 from racebook.core.errors import DataError, RacebookError, SetupError
 from racebook.core.fields import as_enum, as_strs, bad, field_key, get, get_bool, get_int, get_str, kind_of
 from racebook.rf90.car import Setup, Skill, Strategy, Tyre
@@ -49,7 +49,7 @@ def season_path(path_or_id: str | os.PathLike[str]) -> Path:
     text = os.fspath(path_or_id)
     if DATA_ID.fullmatch(text) and not os.path.lexists(text) and (SEASONS_DIR / f"{text}.toml").is_file():
         return SEASONS_DIR / f"{text}.toml"
-    return Path(text)
+    return file_path(text, SeasonDataError)
 
 
 def load_season(path_or_id: str | os.PathLike[str]) -> Season:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from racebook.core.datafile import load_toml
+from racebook.core.datafile import file_path, load_toml
 from racebook.core.errors import DeckDataError, SetupError
 from racebook.core.rng import Rng
 from racebook.rf90.car import RobotType, Skill
@@ -73,7 +73,7 @@ def load_robot_chits(path: str | Path | None = None) -> dict[RobotType, list[tup
     """The robot refuel chits per robot type: (qualifying value, check factor, pit turn) (§7.1 item 5).
 
     Every problem raises :class:`DeckDataError` naming the file and the field (``chits[1].values[3]``)."""
-    p = Path(path) if path else ROBOT_CHITS_FILE
+    p = file_path(path, DeckDataError) if path is not None else ROBOT_CHITS_FILE
     file = str(p)
     raw = load_toml(p, DeckDataError)
     extra = sorted(set(raw) - {"chits", "source"})

@@ -62,10 +62,10 @@ def test_the_writer_round_trips_the_shipped_files() -> None:
 
 
 # ------------------------------------------------------------------ structured mutations
-_HUGE = [2**63 - 1, -(2**63), 10**30, -(10**30), 2**64]
+_HUGE = [2**63 - 1, -(2**63), 10**30, -(10**30), 2**64, 10**19, 10**4000]  # issue 35: and thousands of digits
 JUNK = st.one_of(
     st.sampled_from([0, 1, -1, 2, 3, 6, 7, 9, 10, 16, 99, 100, -8, 12, *_HUGE]),
-    st.sampled_from([math.nan, math.inf, -math.inf, 1.5, -0.0, 1e300]),
+    st.sampled_from([math.nan, math.inf, -math.inf, 1.5, -0.0, 1e300, 1e19, -1e19, 1e-300]),  # 1e19: issue 35
     st.booleans(),
     st.sampled_from(["", " ", "A", "E", "T01", "R42", "blind", "none", "T 1", "red", "green", "corner", "braking",
                      "straight", "left", "right", "dry", "rain", "intermediate", "lb", "et:green", "et", "fast",
