@@ -40,6 +40,7 @@ import os
 import tomllib
 from pathlib import Path
 
+from racebook.core.choices import valid_ids
 from racebook.core.datafile import load_toml
 from racebook.core.errors import TrackDataError
 from racebook.rf90.track import Track
@@ -114,7 +115,7 @@ def _resolve(path_or_id: str | os.PathLike[str]) -> Path:
         raise TrackDataError(s, "<file>", _os_reason(e)) from None
     known = available_tracks()
     where = ", ".join(str(d) for d in dirs) or "(no track directory found)"
-    raise TrackDataError(s, "<file>", f"no track {s!r} in {where}; available: {', '.join(known) or '(none)'}")
+    raise TrackDataError(s, "<file>", f"no track {s!r} in {where}; {valid_ids(s, known)}")
 
 
 def _os_reason(e: BaseException) -> str:
