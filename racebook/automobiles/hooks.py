@@ -44,8 +44,8 @@ def describe_track(board_id: str) -> str:
 
 
 def new_race(seed: int, frames: bool = False) -> Race:
-    """A race of two to five players (by seed) on the teaching board, set up from ``seed``."""
-    return Race(new_state(PLAYERS[0] + seed % (PLAYERS[1] - PLAYERS[0] + 1), seed=seed), frames=frames)
+    """A race on the teaching board set up from ``seed``: seeds 0–1 two players, 2–3 three, … five, then again."""
+    return Race(new_state(PLAYERS[0] + seed // 2 % (PLAYERS[1] - PLAYERS[0] + 1), seed=seed), frames=frames)
 
 
 def driver(seed: int) -> Driver:
