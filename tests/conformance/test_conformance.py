@@ -10,7 +10,7 @@ random on even seeds, the game's computer player on odd ones):
 * the game's own conservation check (``hooks.problems``: RF90 every card in one place and the box's wear tokens,
   Automobiles the cubes, one car per segment, the cards) holds after every action;
 * save → load gives the same position (and the same save), after 0, 1, 2, 4, 8, … actions and at the end;
-* ``at(n)`` equals a replay of the first n actions from the start;
+* ``at(n)`` equals a replay of the first n actions from the start (the position and the whole saved state);
 * a clone continues independently: an action applied to the clone leaves the race as it was, and the race given the
   same action reaches the clone's position;
 * every play-out ends (``is_over``) within the step limit.
@@ -76,7 +76,9 @@ def _check_save_at_clone(game: GameSpec, race: Any, driver: Any, where: str) -> 
     assert loaded.to_json() == saved, f"save -> load -> save is another save; {where}"
     n = len(race.actions)
     for k in sorted({n // 2, n} if race.is_over else {n // 2}):
-        assert race.at(k).position() == race.replay(k).position(), f"at({k}) is not a replay of {k} actions; {where}"
+        at, replayed = race.at(k), race.replay(k)
+        assert at.position() == replayed.position() and at.to_json() == replayed.to_json(), \
+            f"at({k}) is not a replay of {k} actions; {where}"
     if race.is_over:
         return
     legal = list(race.legal_actions())
@@ -133,3 +135,23 @@ def test_every_registered_game_is_covered() -> None:
     names = {g.name for g in games()}
     assert {"rf90", "automobiles"} <= names
     assert {p.values[0].name for p in CASES} == names
+
+
+@pytest.mark.parametrize("game", games(), ids=lambda g: g.name)
+def test_the_checks_catch_a_broken_position(game: GameSpec) -> None:
+    """The suite can fail: a card or cube created outside the rules breaks the game's conservation check, and a
+    position changed outside ``apply`` makes ``at(n)`` differ from what the race shows."""
+    api = game.api
+    race = api.new_race(1)
+    for _ in range(6):
+        race.apply(api.driver(1).choose(race, list(race.legal_actions())))
+    assert api.problems(race) == []
+    broken = race.clone()
+    if game.name == "rf90":
+        car = next(c for c in broken.state.cars.values() if c.hand)
+        car.hand.append(car.hand[0])  # one card in two places (§6.1)
+    else:
+        p = next(iter(broken.state.players.values()))
+        p.bag["W"] = p.bag.get("W", 0) + 1  # a cube out of nowhere (§1.2)
+    assert api.problems(broken), game.name
+    assert broken.to_json() != race.at(len(race.actions)).to_json() == race.to_json()
