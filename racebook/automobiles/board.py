@@ -207,3 +207,9 @@ def load_board(board_id: str = "teaching") -> Board:
     if not isinstance(board_id, str) or not DATA_ID.fullmatch(board_id) or board_id not in board_ids():
         raise DataError("<board>", "board", f"unknown board {board_id!r}; {valid_ids(str(board_id), board_ids())}")
     return load_board_file(BOARDS / f"{board_id}.toml")
+
+
+def describe_board(path_or_id: str) -> str:
+    """A board's one-line description (``racebook tracks``): a shipped id or a board file, read and checked."""
+    b = load_board(path_or_id) if path_or_id in board_ids() else load_board_file(path_or_id)
+    return f"Automobiles board: {b.description} ({b.length} rows a lap, {b.lanes} lanes, invented-for-teaching)"

@@ -1,7 +1,7 @@
 """Automobiles' hooks for the game registry (:class:`racebook.core.registry.GameHooks`): what ``racebook replay``,
-``scenarios``, ``tracks`` and ``simulate`` and the conformance tests (``tests/conformance``) ask of a game, each
-answered by the module that already does it; :func:`simulate` plays seeded computer races for ``racebook simulate
---game automobiles``."""
+``simulate`` and the conformance tests (``tests/conformance``) ask of a game, each answered by the module that
+already does it (the boards' hooks are :mod:`racebook.automobiles.board`'s own functions, so ``racebook tracks``
+imports no engine); :func:`simulate` plays seeded computer races for ``racebook simulate --game automobiles``."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from typing import Any
 from racebook.automobiles import integrity, scenario
 from racebook.automobiles.actionlabels import label as _label
 from racebook.automobiles.agents import GreedyDriver
-from racebook.automobiles.board import board_ids, load_board, load_board_file
+from racebook.automobiles.board import board_ids
 from racebook.automobiles.game import Race
 from racebook.automobiles.setup import new_state
 from racebook.core.agents import Driver, RandomDriver, play_out
@@ -33,14 +33,6 @@ def play_scenario(source: str) -> Played:
 
 def summary_json(race: Race, scenario_id: str | None) -> str:
     return scenario.summary_json(race, scenario_id)
-
-
-def track_ids() -> list[str]:
-    return board_ids()
-
-
-def describe_track(board_id: str) -> str:
-    return check_track(board_id)
 
 
 def new_race(seed: int, frames: bool = False) -> Race:
@@ -114,9 +106,3 @@ def to_csv(results: list[RaceResult]) -> str:
     for r in results:
         w.writerow([r.seed, r.order[0] if r.order else "-", " ".join(r.order), r.rounds, r.actions])
     return buf.getvalue()
-
-
-def check_track(path_or_id: str) -> str:
-    """``racebook tracks --game automobiles --check``: a board file (or a shipped board id), read and checked."""
-    b = load_board(path_or_id) if path_or_id in board_ids() else load_board_file(path_or_id)
-    return f"Automobiles board: {b.description} ({b.length} rows a lap, {b.lanes} lanes, invented-for-teaching)"

@@ -23,5 +23,10 @@ SPEC = register(GameSpec(
     labels="racebook.automobiles.actionlabels:label",
     svg="racebook.automobiles.boardsvg:race_svg",
     simulate="racebook.automobiles.hooks:simulate",
+    hook_paths={
+        "track_ids": "racebook.automobiles.board:board_ids",
+        "describe_track": "racebook.automobiles.board:describe_board",
+        "check_track": "racebook.automobiles.board:describe_board",
+    },
     id_width=32,
 ))

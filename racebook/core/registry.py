@@ -5,9 +5,10 @@ A game registers itself in a small module ``racebook/<game>/spec.py`` that build
 :func:`register`. A spec is data: the game's engine is named by dotted paths (``"racebook.rf90.game:Race"``) and
 loaded only when asked (:meth:`GameSpec.load`), so listing the games — ``import racebook``, ``racebook --help``,
 ``racebook scenarios`` — imports no engine. What a command does with a game goes through the game's *hooks*
-module (``racebook/<game>/hooks.py``, :class:`GameHooks`): the play of a scenario, its JSON summary, its tracks
-or boards, a seeded computer race, the game's own conservation check. A new game plugs in by adding those two
-modules; the CLI and ``tests/conformance`` then cover it with no change.
+(:class:`GameHooks`, :meth:`GameSpec.hook`): the play of a scenario, its JSON summary, its tracks or boards, a
+seeded computer race, the game's own conservation check — functions of ``racebook/<game>/hooks.py``, or of the
+module a spec's ``hook_paths`` names (``racebook tracks`` then imports the track loader, not the engine). A new
+game plugs in by adding a spec and its hooks; the CLI and ``tests/conformance`` then cover it with no change.
 
 :func:`games` finds the spec modules (each game package that has a ``spec.py``), in the order of
 :attr:`GameSpec.order`. Scenario ids are unique across games (:func:`scenario_index` refuses a duplicate), so a
@@ -21,7 +22,7 @@ from __future__ import annotations
 
 import importlib
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -51,7 +52,8 @@ class Played:
 
 
 class GameHooks(Protocol):
-    """What a game's ``hooks`` module offers the CLI and the conformance tests (module-level functions)."""
+    """The hooks a game offers the CLI and the conformance tests: functions of its ``hooks`` module, or wherever its
+    spec's :attr:`GameSpec.hook_paths` says (so a command imports only the module of the hook it calls)."""
 
     def play_scenario(self, source: str) -> Played: ...  # a shipped id or a path; actions applied
 
@@ -61,6 +63,8 @@ class GameHooks(Protocol):
 
     def describe_track(self, track_id: str) -> str: ...  # one line after the id: name, size, …
 
+    def check_track(self, path_or_id: str) -> str: ...  # tracks --check: a file read and checked; its line
+
     def new_race(self, seed: int, frames: bool) -> Any: ...  # a fresh seeded race of computer players
 
     def driver(self, seed: int) -> Any: ...  # a seeded computer driver (core.agents.Driver) for any car
@@ -68,6 +72,16 @@ class GameHooks(Protocol):
     def label(self, race: Any, action: Any) -> str: ...  # the words a button shows for ``action``
 
     def problems(self, race: Any) -> list[str]: ...  # the game's conservation check: empty when sound
+
+    def simulate(self, track: str | None, races: int, seed: int, players: int, driver: str, jobs: int,
+                 progress: Callable[[int, int], None] | None) -> list[Any]: ...  # racebook simulate
+
+    def summary(self, results: list[Any]) -> str: ...  # simulate's printed summary
+
+    def to_csv(self, results: list[Any]) -> str: ...  # simulate --csv
+
+
+HOOKS = tuple(n for n in GameHooks.__dict__ if not n.startswith("_"))  # every hook a game offers
 
 
 @dataclass(frozen=True)
@@ -78,7 +92,7 @@ class GameSpec:
     title: str  # the game's name in players' words
     order: int  # where it is listed (the first game, RF90, is 1)
     race: str  # "module:Class" of the game's Race (legal_actions, explain, apply, clone, at, to_json, …)
-    hooks: str  # the module of its GameHooks
+    hooks: str  # the module of its GameHooks (every hook not in hook_paths)
     scenario_dir: Path  # the shipped scenarios, one TOML file each (the id is the file's stem)
     parse: str  # "module:function": an action's text -> the Action (str(action) is its text)
     track_word: str = "track"  # what the game races on: "track" (RF90) or "board" (Automobiles)
@@ -90,6 +104,7 @@ class GameSpec:
     svg: str = ""  # "module:function" that draws a race as SVG (Race._repr_svg_ calls it)
     simulate: str = ""  # "module:function": many seeded computer races (racebook simulate)
     aliases: tuple[str, ...] = field(default=())  # other names --game accepts
+    hook_paths: Mapping[str, str] = field(default_factory=dict)  # hook name -> "module:function" elsewhere
     id_width: int = 12  # the id column of ``racebook scenarios`` (the width each game's listing always had)
 
     def load(self, dotted: str) -> Any:
@@ -104,9 +119,15 @@ class GameSpec:
 
     @property
     def api(self) -> GameHooks:
-        """The game's hooks module (imports the engine)."""
-        hooks: GameHooks = self.load(self.hooks)
+        """The game's hooks as attributes (``spec.api.play_scenario(...)``), each imported when first called."""
+        hooks: GameHooks = _Hooks(self)  # type: ignore[assignment]  # GameHooks by attribute lookup
         return hooks
+
+    def hook(self, name: str) -> Any:
+        """The game's function for hook ``name`` (:class:`GameHooks`), imported now with its module only."""
+        if name not in HOOKS:
+            raise RegistryError(unknown("hook", name, HOOKS, "hooks"))
+        return self.load(self.hook_paths.get(name) or f"{self.hooks}:{name}")
 
     def parse_action(self, text: str) -> Any:
         return self.load(self.parse)(text)
@@ -120,6 +141,14 @@ class GameSpec:
         sc = load_toml(path, ScenarioError).get("scenario", {})
         title = sc.get("title", sc.get("id", scenario_id)) if isinstance(sc, dict) else scenario_id
         return str(title)
+
+
+class _Hooks:
+    def __init__(self, spec: GameSpec) -> None:
+        self._spec = spec
+
+    def __getattr__(self, name: str) -> Any:
+        return self._spec.hook(name)
 
 
 def register(spec: GameSpec) -> GameSpec:

@@ -23,4 +23,11 @@ SPEC = register(GameSpec(
     labels="racebook.rf90.actionlabels:label",
     svg="racebook.rf90.tracksvg:race_svg",
     simulate="racebook.rf90.analysis.simulate:simulate",
+    hook_paths={
+        "track_ids": "racebook.rf90.trackfile:available_tracks",
+        "describe_track": "racebook.rf90.trackfile:describe_track",
+        "check_track": "racebook.rf90.trackfile:describe_track",
+        **{hook: f"racebook.rf90.analysis.playouts:{hook}"
+           for hook in ("new_race", "driver", "simulate", "summary", "to_csv")},
+    },
 ))

@@ -133,6 +133,12 @@ def load_track(path_or_id: str | os.PathLike[str]) -> Track:
     return _load_resolved(_resolve(path_or_id))
 
 
+def describe_track(path_or_id: str | os.PathLike[str]) -> str:
+    """A track's one-line description (``racebook tracks``): ``Silverstone (31 sections, pit -8, 24 turns)``."""
+    tr = load_track(path_or_id)
+    return f"{tr.name} ({len(tr)} sections, pit -{tr.pit_time}, {tr.turns.last_turn} turns)"
+
+
 @functools.lru_cache(maxsize=64)
 def _load_resolved(path: Path) -> Track:
     raw = load_toml(path, TrackDataError)
