@@ -299,7 +299,8 @@ def _season(args: argparse.Namespace) -> int:
     if args.season_cmd in ("run", "resume"):
         if args.save:
             _csv_arg(args.save)  # a path that can be written, checked before any race is run
-        run.run(args.races)
+        with _Progress(f"season {args.season_cmd}", args.quiet) as progress:
+            run.run(args.races, progress=progress.update if progress.shown else None)
         if args.save:
             save(run, args.save)
     print(report_json(run) if args.json else report_markdown(run))

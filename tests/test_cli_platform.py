@@ -191,6 +191,9 @@ def test_progress_is_shown_on_a_terminal_only() -> None:
     assert run([*argv, "--quiet"], tty=True)[2] == ""
     rc, _, err = run(["automobiles", "race", "--players", "2", "--seed", "1"], tty=True)
     assert rc == 0 and "automobiles race: 1/1 (100%), round " in err
+    rc, out, err = run(["season", "run", "mini", "--races", "1"], tty=True)
+    assert rc == 0 and "season run: 1/4 (25%)" in err and "season run" not in out
+    assert run(["season", "run", "mini", "--races", "1", "-q"], tty=True)[2] == ""
 
 
 # ------------------------------------------------------------------ unknown ids, one way
