@@ -1,29 +1,25 @@
-"""The ``racebook`` console script.
+"""The ``racebook`` console script (every command and option: docs/cli.md; the parser: :mod:`racebook.cliparser`).
 
-    racebook replay FILE_OR_ID [--json] [--svg FILE [--step N]]   run a scenario and print its event log (or a
-        JSON summary); --svg also draws the final position (or the one after N actions) as SVG
-    racebook simulate --track T --races N --seed S [--jobs N] [--csv FILE]   Monte Carlo races with automatic
-                                          drivers (--jobs: worker processes, 0 or auto = every core)
-    racebook scenarios                    list the shipped scenarios
-    racebook tracks                       list the shipped tracks
+    racebook replay FILE_OR_ID [--json] [--svg FILE [--step N]] [--game G]   a scenario of any game: its event log
+                                          (or a JSON summary); --svg also draws the position as SVG
+    racebook simulate [--game G] [--track T] [--races N] [--seed S] [--jobs N] [--csv FILE] [--quiet]
+                                          Monte Carlo races with automatic drivers (default game: rf90)
+    racebook scenarios [--game G]         list the shipped scenarios of every game (or one)
+    racebook tracks [--game G]            list the shipped tracks and boards
     racebook tracks --check FILE …        validate track files (prints OK, or the error and exits 2)
     racebook workshop [NOTEBOOK] [--port P] [--ip HOST] [--token T] [--no-browser]   presenter mode (Voilà)
-    racebook season run FILE_OR_ID [--seed S] [--races N] [--save F] [--json]   an RF90 Championship season
-                                          (Expansion #1 §6) with computer drivers; prints the standings
-    racebook season resume SAVE [--races N] [--save F] [--json]   go on with a saved season
-    racebook season standings SAVE [--json]   the report of a saved season (standings, races so far)
-    racebook season odds SAVE [--samples N] [--seed S] [--jobs N]   title odds: Monte Carlo over the races left
-    racebook automobiles replay FILE_OR_ID [--json]   an Automobiles scenario's event log (or a JSON summary)
-    racebook automobiles scenarios        list the shipped Automobiles scenarios
-    racebook automobiles race [--players N] [--seed S] [--policy P] [--season R] [--draft] [--save F] [--json]
-                                          a whole race (or Season) of computer players
-    racebook automobiles resume SAVE [--play] [--policy P] [--json]   a saved game: where it is, or played on
+    racebook season run|resume|standings|odds …   the RF90 Championship (Expansion #1 §6)
+    racebook automobiles replay|scenarios|race|resume …   Automobiles
 
-Every failure prints exactly one line on stderr and never a traceback: a bad file
-``racebook: FILE: FIELD: REASON`` (a :class:`~racebook.core.errors.DataError`), any other racebook error
+The games come from the registry (:mod:`racebook.core.registry`): a command imports a game's engine only when it
+needs it (``racebook --help`` and ``racebook scenarios`` import none).
+
+Every failure prints exactly one line on stderr (wrapped to the width of a terminal) and never a traceback: a bad
+file ``racebook: FILE: FIELD: REASON`` (a :class:`~racebook.core.errors.DataError`), any other racebook error
 (an unreadable or illegal action, a refused set-up, a bad position, bad arguments) ``racebook: …`` — exit
 status 2. An unexpected exception (a bug in racebook) prints ``racebook: internal error: TYPE: MESSAGE`` and exits
-with status 1.
+with status 1. A closed output pipe (``racebook scenarios | head -1``) ends quietly with status 141. Long commands
+show a progress line on stderr when it is a terminal (``--quiet``: none).
 """
 
 from __future__ import annotations
@@ -31,31 +27,20 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import sys
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 
+from racebook.cliparser import COMMANDS, HINT, MAX_RACES, UsageError  # noqa: F401 - the CLI's public names
+from racebook.cliparser import HelpFormatter as _Formatter  # noqa: F401
+from racebook.cliparser import build_parser as _build_parser
 from racebook.core.datafile import DATA_ID, check_output, file_path, read_text, write_text
 from racebook.core.errors import DataError, RacebookError, ScenarioError
 
 #: The exit status of a bad input (file, argument, action, position) and of a bug in racebook.
 EXIT_BAD_INPUT = 2
 EXIT_INTERNAL = 1
-MAX_RACES = 1_000_000
-
-
-class UsageError(RacebookError, ValueError):
-    """Bad command-line arguments (argparse's message, on one line)."""
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:  # one line, raised instead of usage + sys.exit(2)
-        where = self.prog.removeprefix("racebook").strip() or "arguments"
-        raise UsageError(f"{where}: {message}")
-
-
+EXIT_PIPE = 141  # the reader of the output closed it (128 + SIGPIPE, what `yes | head -1` gives)
 def _one_line(text: str) -> str:
     return " ".join(text.split()) or "(no message)"
 
@@ -68,13 +53,24 @@ def _named(text: str) -> str:
 def _report(e: BaseException) -> int:
     """Print ``e`` as the one stderr line of a failure; the exit status (see the module docstring)."""
     if isinstance(e, DataError):
-        print(f"racebook: {_named(e.file)}: {_named(e.field)}: {_one_line(e.reason)}", file=sys.stderr)
+        _err(f"racebook: {_named(e.file)}: {_named(e.field)}: {_one_line(e.reason)}")
         return EXIT_BAD_INPUT
     if isinstance(e, RacebookError):
-        print(f"racebook: {_one_line(str(e))}", file=sys.stderr)
+        _err(f"racebook: {_one_line(str(e))}")
         return EXIT_BAD_INPUT
-    print(f"racebook: internal error: {type(e).__name__}: {_one_line(str(e))} (please report it)", file=sys.stderr)
+    _err(f"racebook: internal error: {type(e).__name__}: {_one_line(str(e))} (please report it)")
     return EXIT_INTERNAL
+
+
+def _err(line: str) -> None:
+    """One failure on stderr: one line; on a terminal, wrapped to its width (a long list of valid ids)."""
+    stream = sys.stderr
+    if hasattr(stream, "isatty") and stream.isatty():
+        import shutil
+
+        from racebook.core.choices import wrapped
+        line = wrapped(line, shutil.get_terminal_size().columns - 1)
+    print(line, file=stream)
 
 
 def _scenario_arg(name: str) -> str:
@@ -101,27 +97,6 @@ def _output_arg(path: str, option: str) -> Path:
     return check_output(path, DataError, option)
 
 
-def _count(lo: int, hi: int) -> Callable[[str], int]:
-    """An argparse type: a whole number in ASCII digits within lo..hi (``²`` or ``1e3`` are refused)."""
-    def integer(text: str) -> int:
-        if not re.fullmatch(r"-?[0-9]{1,20}", text.strip()):
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number")
-        value = int(text)
-        if not lo <= value <= hi:
-            raise argparse.ArgumentTypeError(f"{value} is not in {lo}..{hi}")
-        return value
-    return integer
-
-
-def _jobs(text: str) -> int:
-    """An argparse type: ``--jobs`` as :func:`racebook.rf90.analysis.simulate.resolve_jobs` reads it."""
-    from racebook.rf90.analysis.simulate import JobsError, resolve_jobs
-    try:
-        return resolve_jobs(text)
-    except JobsError as e:
-        raise argparse.ArgumentTypeError(str(e).removeprefix("jobs: ")) from None
-
-
 def _write_svg(race: Any, path: str, step: int | None) -> None:
     """Write the race's position after ``step`` actions (0 = the start; None = the final position) as SVG."""
     if step is not None:
@@ -132,9 +107,14 @@ def _write_svg(race: Any, path: str, step: int | None) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the CLI; returns the exit status (0, 2 for a bad input, 1 for an internal error)."""
+    """Run the CLI; returns the exit status (0, 2 for a bad input, 1 for an internal error, 141 when the reader of
+    the output went away)."""
     try:
-        return _main(argv)
+        status = _main(argv)
+        sys.stdout.flush()  # a closed pipe shows here, inside the handler, not at interpreter exit
+        return status
+    except BrokenPipeError:
+        return _pipe_closed()
     except RacebookError as e:
         return _report(e)
     except (KeyboardInterrupt, SystemExit):
@@ -143,161 +123,148 @@ def main(argv: list[str] | None = None) -> int:
         return _report(e)
 
 
+def _pipe_closed() -> int:
+    """The reader of stdout closed it (``racebook scenarios | head -1``): stop quietly, with the status a process
+    killed by SIGPIPE has, and point stdout at /dev/null so the interpreter's last flush cannot complain."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):  # an in-process stdout with no file descriptor (tests)
+        pass
+    return EXIT_PIPE
+
+
 def _main(argv: list[str] | None) -> int:
-    ap = _Parser(prog="racebook", description="Race! Formula 90 rules engine and teaching tool")
-    sub = ap.add_subparsers(dest="cmd", required=True)
-    rp = sub.add_parser("replay", help="replay a scenario file (or a shipped scenario id)")
-    rp.add_argument("file")
-    rp.add_argument("--json", action="store_true", help="print the final-state summary as JSON")
-    rp.add_argument("--svg", metavar="FILE", help="also write the position as an SVG picture of the track to FILE")
-    rp.add_argument("--step", type=_count(0, 10**9), default=None, metavar="N",
-                    help="with --svg: the position after step N (0 = the start; default: the final position)")
-    sm = sub.add_parser("simulate", help="run many seeded races with automatic drivers and summarise them")
-    sm.add_argument("--track", default="silverstone")
-    sm.add_argument("--races", type=_count(0, MAX_RACES), default=100)
-    sm.add_argument("--seed", type=_count(-(2**63), 2**64 - 1), default=0)
-    sm.add_argument("--players", type=int, default=3, choices=range(1, 7))
-    sm.add_argument("--driver", default="greedy", choices=("greedy", "random"))
-    sm.add_argument("--jobs", type=_jobs, default=1, metavar="N",
-                    help="play the races in N worker processes (0 or 'auto': one per core; default 1, serial); "
-                    "the results are identical to the serial run")
-    sm.add_argument("--csv", help="also write one row per race to this CSV file")
-    sub.add_parser("scenarios", help="list shipped scenarios")
-    tk = sub.add_parser("tracks", help="list shipped tracks, or validate track files with --check")
-    tk.add_argument("--check", nargs="+", metavar="FILE", help="load these track files (paths or ids) with the "
-                    "track loader and print OK, or the error naming file, field and reason (exit 2)")
-    ws = sub.add_parser("workshop", help="presenter mode: the notebooks as clean Voilà apps with large type")
-    ws.add_argument("notebook", nargs="?", help="a notebook (path, number or name, e.g. 02) or a folder; "
-                    "default: notebooks/")
-    ws.add_argument("--port", type=_count(1, 65535), default=None,
-                    help="the port (default: the first free one from 8866; a busy port asked for is an error)")
-    ws.add_argument("--ip", default="127.0.0.1", metavar="HOST",
-                    help="the address to serve on (default 127.0.0.1: this machine only; 0.0.0.0: the room's "
-                    "network, which always requires a token)")
-    ws.add_argument("--token", default=None, help="require this token in the URL ('auto': a new one); beyond "
-                    "loopback a new one is made when none is given")
-    ws.add_argument("--no-browser", action="store_true", help="do not open a browser")
-    _season_parser(sub)
-    au = sub.add_parser("automobiles", help="Automobiles: replay a scenario, list scenarios, run a computer race")
-    ausub = au.add_subparsers(dest="auto_cmd", required=True)
-    arp = ausub.add_parser("replay", help="replay an Automobiles scenario file (or a shipped scenario id)")
-    arp.add_argument("file")
-    arp.add_argument("--json", action="store_true", help="print the final-state summary as JSON")
-    arp.add_argument("--save", metavar="FILE", help="also save the replayed game (racebook-automobiles/1 JSON)")
-    ausub.add_parser("scenarios", help="list the shipped Automobiles scenarios")
-    arc = ausub.add_parser("race", help="a whole race (or Season) of computer players, to a winner")
-    arc.add_argument("--players", type=int, default=3, choices=range(2, 6))
-    arc.add_argument("--seed", type=_count(0, 2**63), default=0)
-    arc.add_argument("--policy", default="greedy", choices=("greedy", "builder", "mixed"),
-                     help="the computer players' policy (mixed: greedy and builder in turn)")
-    arc.add_argument("--season", type=_count(3, 9), default=0, metavar="RACES",
-                     help="a Season of RACES races with sponsors (§22.3)")
-    arc.add_argument("--draft", action="store_true", help="the players draft drivers first (§22.2)")
-    arc.add_argument("--save", metavar="FILE", help="save the finished game (racebook-automobiles/1 JSON)")
-    arc.add_argument("--json", action="store_true", help="print the final-state summary as JSON")
-    ars = ausub.add_parser("resume", help="load a saved Automobiles game: where it stands, or played on")
-    ars.add_argument("file")
-    ars.add_argument("--play", action="store_true", help="play it on to the end with computer players")
-    ars.add_argument("--policy", default="greedy", choices=("greedy", "builder", "mixed"))
-    ars.add_argument("--save", metavar="FILE", help="save the game after --play")
-    ars.add_argument("--json", action="store_true", help="print the summary as JSON")
+    ap = _build_parser()
     args = ap.parse_args(argv)
     if args.cmd == "automobiles":
         return _automobiles(args)
     if args.cmd == "season":
         return _season(args)
     if args.cmd == "replay":
-        from racebook.rf90.scenario import load, summary_json
-        if args.svg is not None:
-            _output_arg(args.svg, "--svg")  # before the scenario is replayed
-        sc = load(_scenario_arg(args.file))
-        if args.step is not None and args.svg is None:
-            raise DataError("<args>", "--step", "--step needs --svg FILE")
-        if args.svg is not None:
-            _write_svg(sc.race, args.svg, args.step)
-        if args.json:
-            print(summary_json(sc.race, sc.id))
-            return 0
-        print(f"{sc.title}  [{sc.cite}]")
-        for a in sc.assumed:
-            print(f"  assumed: {a}")
-        for step in sc.race.steps:
-            if step.action is not None:
-                print(f"> {step.action}")
-            for e in step.events:
-                print(f"  {e.sentence()}")
-        print(f"position: {sc.race.position()}")
-        if sc.race.current_car:
-            print(f"to play: {sc.race.current_car} — {sc.race.phase.value if sc.race.phase else ''}")
-        return 0
+        return _replay(args)
     if args.cmd == "simulate":
-        from racebook.rf90.analysis.simulate import simulate, summary, to_csv
-        from racebook.rf90.trackfile import load_track
-        csv_path = _output_arg(args.csv, "--csv") if args.csv is not None else None  # before any race is run
-        load_track(args.track)  # a bad track fails before any race is run
-        results = simulate(args.track, args.races, args.seed, players=args.players, driver=args.driver,
-                           jobs=args.jobs)
-        print(summary(results))
-        if csv_path is not None:
-            write_text(args.csv, to_csv(results), DataError, "--csv", newline="")
-        return 0
+        return _simulate(args)
     if args.cmd == "scenarios":
-        from racebook.rf90.scenario import available, load
-        for name in available():
-            sc = load(name, play=False)
-            print(f"{name:12} {sc.title}")
+        from racebook.core.registry import selected
+        for g in selected(args.game):
+            for name in g.scenario_ids():
+                print(f"{name:{g.id_width}} {g.scenario_title(name)}")
         return 0
     if args.cmd == "tracks":
-        from racebook.rf90.trackfile import available_tracks, load_track
-        if args.check:
-            failed = internal = False
-            for f in args.check:
-                try:
-                    tr = load_track(f)
-                except Exception as e:  # every file is checked: never stop at the first bad one
-                    failed = True
-                    if _report(e) == EXIT_INTERNAL:
-                        internal = True
-                    continue
-                print(f"OK {f}: {tr.name} ({len(tr)} sections, pit -{tr.pit_time}, "
-                      f"{tr.turns.last_turn} turns)")
-            return EXIT_INTERNAL if internal else EXIT_BAD_INPUT if failed else 0
-        status = 0
-        for t in available_tracks():  # a bad file on the search path is reported, the others still listed
-            try:
-                tr = load_track(t)
-            except Exception as e:
-                status = max(status, _report(e))
-                continue
-            print(f"{t:12} {tr.name} ({len(tr)} sections, pit -{tr.pit_time}, {tr.turns.last_turn} turns)")
-        return status
+        return _tracks(args)
     if args.cmd == "workshop":
         from racebook.workshop import main as workshop
         return workshop(args.notebook, args.port, open_browser=not args.no_browser, ip=args.ip, token=args.token)
     raise AssertionError(args.cmd)  # argparse allows only the commands above
 
 
-def _season_parser(sub: Any) -> None:
-    se = sub.add_parser("season", help="RF90 Championship (Expansion #1 §6): run, resume or report a season")
-    ssub = se.add_subparsers(dest="season_cmd", required=True)
-    for name in ("run", "resume"):
-        p = ssub.add_parser(name, help="run a season file (or a shipped season id)" if name == "run" else
-                            "go on with a saved season (written by --save)")
-        p.add_argument("file")
-        if name == "run":
-            p.add_argument("--seed", type=_count(0, 2**62), default=0, help="the season seed (default 0)")
-        p.add_argument("--races", type=_count(0, 12), default=None, metavar="N",
-                       help="run at most N races (default: to the end of the calendar)")
-        p.add_argument("--save", metavar="F", help="write the season in progress to F (resume it later)")
-        p.add_argument("--json", action="store_true", help="print the championship report as JSON")
-    st = ssub.add_parser("standings", help="the report of a saved season")
-    st.add_argument("file")
-    st.add_argument("--json", action="store_true", help="print the championship report as JSON")
-    od = ssub.add_parser("odds", help="title odds of a saved season: Monte Carlo over the races left")
-    od.add_argument("file")
-    od.add_argument("--samples", type=_count(1, 100_000), default=100)
-    od.add_argument("--seed", type=_count(0, 2**62), default=0)
-    od.add_argument("--jobs", type=_jobs, default=1, metavar="N")
+def _print_replay(played: Any, race: Any) -> None:
+    print(f"{played.title}  [{played.cite}]")
+    for a in played.assumed:
+        print(f"  assumed: {a}")
+    for step in race.steps:
+        if step.action is not None:
+            print(f"> {step.action}")
+        for e in step.events:
+            print(f"  {e.sentence()}")
+    print(f"position: {race.position()}")
+    if race.current_car:
+        print(f"to play: {race.current_car} — {race.phase.value if race.phase else ''}")
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from racebook.core.registry import game_of_scenario
+    source = _scenario_arg(args.file)
+    spec = game_of_scenario(source, args.game)
+    if args.step is not None and args.svg is None:
+        raise DataError("<args>", "--step", "--step needs --svg FILE")
+    if args.svg is not None:
+        _output_arg(args.svg, "--svg")  # before the scenario is replayed
+    played = spec.api.play_scenario(source)
+    if args.svg is not None:
+        _write_svg(played.race, args.svg, args.step)
+    if args.json:
+        print(spec.api.summary_json(played.race, played.id))
+        return 0
+    _print_replay(played, played.race)
+    return 0
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    from racebook.core.registry import first, game
+    spec = game(args.game) if args.game is not None else first()
+    csv_path = _output_arg(args.csv, "--csv") if args.csv is not None else None  # before any race is run
+    api: Any = spec.api
+    with _Progress(f"simulate {spec.name}", args.quiet) as progress:
+        results = api.simulate(args.track, args.races, args.seed, players=args.players, driver=args.driver,
+                               jobs=args.jobs, progress=progress.update if progress.shown else None)
+    print(api.summary(results))
+    if csv_path is not None:
+        write_text(args.csv, api.to_csv(results), DataError, "--csv", newline="")
+    return 0
+
+
+def _tracks(args: argparse.Namespace) -> int:
+    from racebook.core.registry import first, game, selected
+    if args.check:
+        spec = game(args.game) if args.game is not None else first()
+        api: Any = spec.api
+        failed = internal = False
+        for f in args.check:
+            try:
+                line = api.check_track(f)
+            except Exception as e:  # every file is checked: never stop at the first bad one
+                failed = True
+                if _report(e) == EXIT_INTERNAL:
+                    internal = True
+                continue
+            print(f"OK {f}: {line}")
+        return EXIT_INTERNAL if internal else EXIT_BAD_INPUT if failed else 0
+    status = 0
+    for g in selected(args.game):
+        api = g.api
+        for t in api.track_ids():  # a bad file on the search path is reported, the others still listed
+            try:
+                line = api.describe_track(t)
+            except Exception as e:
+                status = max(status, _report(e))
+                continue
+            print(f"{t:12} {line}")
+    return status
+
+
+class _Progress:
+    """``label: done/total`` rewritten in place on stderr while a long command runs — only when stderr is a
+    terminal and ``--quiet`` was not given (a pipe, a file or a test sees nothing)."""
+
+    def __init__(self, label: str, quiet: bool) -> None:
+        self.label = label
+        stream = sys.stderr
+        self.shown = not quiet and hasattr(stream, "isatty") and stream.isatty()
+        self.last = 0.0
+        self.text = ""
+
+    def __enter__(self) -> _Progress:
+        return self
+
+    def update(self, done: int, total: int, note: str = "") -> None:
+        import time
+        now = time.monotonic()
+        if not self.shown or (now - self.last < 0.1 and done < total):
+            return
+        self.last = now
+        pct = f" ({100 * done // total}%)" if total else ""
+        text = f"{self.label}: {done}/{total}{pct}{note}"
+        sys.stderr.write("\r" + text.ljust(len(self.text)))
+        sys.stderr.flush()
+        self.text = text
+
+    def __exit__(self, *exc: object) -> None:
+        if self.shown and self.text:
+            sys.stderr.write("\r" + " " * len(self.text) + "\r")
+            sys.stderr.flush()
 
 
 def _season(args: argparse.Namespace) -> int:
@@ -310,7 +277,9 @@ def _season(args: argparse.Namespace) -> int:
         run = load(args.file)
     if args.season_cmd == "odds":
         from racebook.rf90.championship.titleodds import title_odds
-        odds = title_odds(run.season, run.results, args.samples, args.seed, jobs=args.jobs)
+        with _Progress("season odds", args.quiet) as progress:
+            odds = title_odds(run.season, run.results, args.samples, args.seed, jobs=args.jobs,
+                              progress=progress.update if progress.shown else None)
         print(f"title odds after {odds.after} of {len(run.season.calendar)} races ({odds.samples} sampled seasons):")
         for label, rows in (("drivers", odds.drivers), ("teams", odds.teams)):
             print(f"{label}: " + ", ".join(f"{n} {100 * p:.0f}%" for n, p in sorted(rows, key=lambda x: -x[1]) if p))
@@ -318,7 +287,8 @@ def _season(args: argparse.Namespace) -> int:
     if args.season_cmd in ("run", "resume"):
         if args.save is not None:
             _output_arg(args.save, "--save")  # a path that can be written, checked before any race is run
-        run.run(args.races)
+        with _Progress(f"season {args.season_cmd}", args.quiet) as progress:
+            run.run(args.races, progress=progress.update if progress.shown else None)
         if args.save is not None:
             save(run, args.save)
     print(report_json(run) if args.json else report_markdown(run))
@@ -326,34 +296,27 @@ def _season(args: argparse.Namespace) -> int:
 
 
 def _automobiles(args: argparse.Namespace) -> int:
-    from racebook.automobiles.scenario import read, scenario_ids, summary_json
+    from racebook.core.registry import game, game_of_scenario
+    spec = game("automobiles")
     if getattr(args, "save", None) is not None:
         _output_arg(args.save, "--save")  # before any race is run
     if args.auto_cmd == "scenarios":
-        for name in scenario_ids():
-            print(f"{name:32} {read(name).title}")
+        for name in spec.scenario_ids():
+            print(f"{name:{spec.id_width}} {spec.scenario_title(name)}")
         return 0
     if args.auto_cmd in ("race", "resume"):
         return _automobiles_play(args)
-    sc = read(_scenario_arg(args.file))
-    race = sc.race(frames=False)
+    source = _scenario_arg(args.file)
+    game_of_scenario(source, spec.name)  # an unknown id lists the valid ones; a file of another game is refused
+    played = spec.api.play_scenario(source)
+    race = played.race
     if args.save is not None:
         from racebook.automobiles.saves import save
         save(race, args.save)
     if args.json:
-        print(summary_json(race, sc.id))
+        print(spec.api.summary_json(race, played.id))
         return 0
-    print(f"{sc.title}  [{sc.cite}]")
-    for a in sc.assumed:
-        print(f"  assumed: {a}")
-    for step in race.steps:
-        if step.action is not None:
-            print(f"> {step.action}")
-        for e in step.events:
-            print(f"  {e.sentence()}")
-    print(f"position: {race.position()}")
-    if race.current_car:
-        print(f"to play: {race.current_car} — {race.phase.value if race.phase else ''}")
+    _print_replay(played, race)
     return 0
 
 
@@ -381,7 +344,12 @@ def _automobiles_play(args: argparse.Namespace) -> int:
             return 0
     else:
         race = Race(new_state(args.players, seed=args.seed, season=args.season, draft=args.draft), frames=False)
-    play_out(race, Policy(), max_steps=10**6)
+    with _Progress("automobiles race", args.quiet) as progress:
+        def shown(r: Race) -> None:  # the race of the Season and the round, rewritten in place on a terminal
+            season = r.state.season
+            progress.update(season.race if season else 1, season.races if season else 1, f", round {r.state.round}")
+
+        play_out(race, Policy(), max_steps=10**6, on_step=shown if progress.shown else None)
     if args.save is not None:
         save(race, args.save)
     print(summary_json(race) if args.json else race.events[-1].sentence())

@@ -5,7 +5,8 @@ The rules are the project's digest ``automobiles_rules_digest.md`` (sections "§
 the state (:mod:`.state`), one module per mechanic in :mod:`.rules`, typed actions with one text notation
 (:mod:`.actions`), typed events citing the digest (:mod:`.events`), the turn machine (:mod:`.turn`), the race with
 ``legal_actions()`` / ``explain()`` / ``apply()`` / ``clone()`` (:mod:`.game`), TOML scenarios with stackable bag
-draws (:mod:`.scenario`) and a simple computer player (:mod:`.agents`).
+draws (:mod:`.scenario`) and a simple computer player (:mod:`.agents`); its entry in the game registry is
+:mod:`.spec` (data) with :mod:`.hooks`, and its conservation checks :mod:`.integrity`.
 
 Standard library only.
 """

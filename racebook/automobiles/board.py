@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from racebook.automobiles.cubes import DATA, GEARS, check_source
+from racebook.core.choices import valid_ids
 from racebook.core.datafile import DATA_ID, file_path, load_toml
 from racebook.core.errors import DataError
 from racebook.core.fields import as_int, get, kind_of
@@ -212,5 +213,11 @@ def load_board_file(path: str | Path) -> Board:
 def load_board(board_id: str = "teaching") -> Board:
     """A shipped board by id (a DataError for an unknown id)."""
     if not isinstance(board_id, str) or not DATA_ID.fullmatch(board_id) or board_id not in board_ids():
-        raise DataError("<board>", "board", f"unknown board {board_id!r}; shipped: {', '.join(board_ids())}")
+        raise DataError("<board>", "board", f"unknown board {board_id!r}; {valid_ids(str(board_id), board_ids())}")
     return load_board_file(BOARDS / f"{board_id}.toml")
+
+
+def describe_board(path_or_id: str) -> str:
+    """A board's one-line description (``racebook tracks``): a shipped id or a board file, read and checked."""
+    b = load_board(path_or_id) if path_or_id in board_ids() else load_board_file(path_or_id)
+    return f"Automobiles board: {b.description} ({b.length} rows a lap, {b.lanes} lanes, invented-for-teaching)"

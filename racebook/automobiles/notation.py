@@ -28,6 +28,7 @@ from racebook.automobiles.board import load_board
 from racebook.automobiles.cards import choose_cards
 from racebook.automobiles.cubes import ACTIONS, CODES, components
 from racebook.automobiles.drivers import check_drivers
+from racebook.automobiles.integrity import problems
 from racebook.automobiles.options import Rules, parse_rules_text, rules_text
 from racebook.automobiles.rules.standings import standings
 from racebook.automobiles.state import GameState, Phase, Placed, Player, Turn
@@ -159,10 +160,8 @@ def parse_position(text: str, seed: int = 0) -> GameState:
     if turn is not None and not turn.start_order:
         turn.start_order = tuple(standings(state))
     state.turn, state.finished = turn, turn is None
-    if state.totals() != {c: n for c, n in sorted(components().stock().items()) if n}:
-        raise NotationError("not a position: the cubes do not add up to the game's (§1.2: nothing created or lost)")
-    if len({(p.lane, p.progress % board.length) for p in players.values()}) != len(players):
-        raise NotationError("not a position: two cars in one segment (§7.3)")
+    for reason in problems(state):  # §1.2 cubes conserved, §7.3 one car per segment, … (one check: integrity)
+        raise NotationError(f"not a position: {reason}")
     check_turn(state)
     return state
 

@@ -10,6 +10,7 @@ A scenario is a TOML file (shipped ones in ``racebook/automobiles/scenarios/``):
     seed = 25                 # the race's generator (draws that are not stacked)
     laps = 3                  # optional (the set-up data's default)
     weaving = false           # optional: the Weaving module (§22.1): cubes name a segment, e.g. "A play W 1.3:1"
+    game = "automobiles"      # optional: the game (racebook.core.registry); `racebook replay FILE` reads it
     start = "turn"            # "turn": the players below, first one to play its Action phase;
                               # "grid": a new race with these ids in this order, before the pre-race purchases
     round = 1                 # optional, "turn" only
@@ -60,13 +61,16 @@ from racebook.automobiles.options import Rules
 from racebook.automobiles.rules.standings import laps_done, standings
 from racebook.automobiles.setup import check_players, new_state
 from racebook.automobiles.state import GameState, Phase, Player, Turn
+from racebook.core.choices import unknown
 from racebook.core.datafile import DATA_ID, file_path, load_toml
 from racebook.core.errors import DataError, RacebookError, ScenarioError
 from racebook.core.fields import as_int, as_str, as_strs, get, kind_of
+from racebook.core.registry import check_game_key
 from racebook.core.rng import Rng
 
 SCENARIOS = Path(__file__).resolve().parent / "scenarios"
-_SCEN_KEYS = {"id", "title", "cite", "board", "seed", "laps", "start", "round", "assumed", "actions", "weaving"}
+_SCEN_KEYS = {"id", "title", "cite", "board", "seed", "laps", "start", "round", "assumed", "actions", "weaving",
+              "game"}  # game: optional, "automobiles" (racebook.core.registry)
 _PLAYER_KEYS = {"id", "lane", "progress", "bag", "active", "used", "discard", "driver"}
 _ZONES = ("bag", "active", "used", "discard")
 
@@ -99,6 +103,10 @@ def read(source: str | Path) -> Scenario:
         path = SCENARIOS / f"{source}.toml"
     else:
         path = file_path(source, ScenarioError)
+        if isinstance(source, str) and DATA_ID.fullmatch(source) and not source.endswith(".toml") \
+                and not path.exists():
+            raise ScenarioError(source, "<file>", "no such file, and " + unknown(
+                "shipped Automobiles scenario", source, scenario_ids()))
     file = str(path)
     doc = load_toml(path, ScenarioError)
     try:
@@ -146,6 +154,7 @@ def _parse(doc: dict[str, Any]) -> Scenario:
         if k not in _SCEN_KEYS:
             raise _bad(f"scenario.{k}", f"unknown key ({', '.join(sorted(_SCEN_KEYS))})")
     sid = as_str(get(s, "id", "scenario"), "scenario.id")
+    check_game_key(s, "automobiles", "<scenario>", DataError)
     board_id = as_str(s.get("board", "teaching"), "scenario.board")
     try:
         board = load_board(board_id)

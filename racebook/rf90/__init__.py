@@ -9,6 +9,8 @@ The skeleton a second game copies:
 * ``turn`` — the individual-turn machine (§13).
 * ``game`` — :class:`~racebook.rf90.game.Race`: ``legal_actions``, ``apply``, time travel, saves.
 * ``scenario``/``setup``/``saves``/``integrity`` — scenario files, race set-up, saved races, validation.
+* ``spec``/``hooks`` — the game's entry in the registry (:mod:`racebook.core.registry`): data only, and the
+  functions the CLI and the conformance tests call.
 * ``analysis/`` — odds, drivers, simulation, planner, experiments (built on the engine, never beside it).
 * ``lessons/`` — the pure helpers notebooks use (no rule lives there).
 * ``ui/`` — RF90 widgets (ipywidgets, bqplot), imported lazily.

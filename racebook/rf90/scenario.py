@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from racebook.core.choices import unknown
 from racebook.core.datafile import file_path, load_toml
 from racebook.core.errors import NotationError, RacebookError, ScenarioError
 from racebook.core.fields import as_enum, field_key, kind_of, short
@@ -107,8 +108,7 @@ def resolve_path(name: str | Path) -> Path:
             return cand
     except (OSError, ValueError):  # a name too long for the file system, an embedded NUL
         pass
-    raise ScenarioError(str(name), "<file>", f"no such file, and no shipped scenario {str(name)!r} "
-                        f"(shipped: {', '.join(available()) or 'none'})")
+    raise ScenarioError(str(name), "<file>", "no such file, and " + unknown("shipped scenario", str(name), available()))
 
 
 def available() -> list[str]:

@@ -12,6 +12,7 @@ from typing import Any
 from racebook.core.datafile import read_text
 from racebook.core.errors import DataError, NotYetImplemented, RacebookError, ScenarioError
 from racebook.core.fields import as_bool, as_int, as_str, as_strs, field_key, kind_of, short
+from racebook.core.registry import check_game_key
 from racebook.rf90.car import CAR_ID, Setup, Skill, Strategy
 from racebook.rf90.integrity import TRACK_ID, refuel_max
 from racebook.rf90.options import Rules
@@ -25,7 +26,8 @@ _SETUP = {"drivers", "robots", "teams", "level"}
 _TEAM = {"name", "cars", "robot_teammate"}  # [[setup.teams]] (Expansion #1 §5.1, §5.3)
 _DRIVER = {"id", "skill", "setup", "refuel", "qualify", "tyre", "strategy", "mulligan"}
 _RACE = {"blue_flags", "orange", "robot_tyre", "restart", "robot_chits", "safety_car", "level"}
-_SCEN = {"id", "title", "cite", "track", "seed", "position", "assumed", "actions", "notebook", "description"}
+_SCEN = {"id", "title", "cite", "track", "seed", "position", "assumed", "actions", "notebook", "description",
+         "game"}  # game: optional, "rf90" (racebook.core.registry)
 _CAR = {"kind", "robot", "hand", "target", "chips", "blue", "tyre", "strategy", "skill", "wear", "refuel", "setup",
         "time_loss", "frozen", "soft_sets"}
 _ROBOT_CAR = {"kind", "robot"}  # §17.1: a robot has no panel
@@ -110,6 +112,7 @@ def _check_top(raw: dict[str, Any], f: str) -> None:
             _strs(f, f"scenario.{k}", sc[k])
     if "seed" in sc:
         _int(f, "scenario.seed", sc["seed"])
+    check_game_key(sc, "rf90", f, ScenarioError)
 
 
 def _track(f: str, name: str, base: Path | None) -> Track:

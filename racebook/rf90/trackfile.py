@@ -39,6 +39,7 @@ import functools
 import os
 from pathlib import Path
 
+from racebook.core.choices import valid_ids
 from racebook.core.datafile import file_path, load_toml, parse_toml
 from racebook.core.errors import TrackDataError
 from racebook.rf90.track import Track
@@ -114,7 +115,7 @@ def _resolve(path_or_id: str | os.PathLike[str]) -> Path:
         raise TrackDataError(s, "<file>", _os_reason(e)) from None
     known = available_tracks()
     where = ", ".join(str(d) for d in dirs) or "(no track directory found)"
-    raise TrackDataError(s, "<file>", f"no track {s!r} in {where}; available: {', '.join(known) or '(none)'}")
+    raise TrackDataError(s, "<file>", f"no track {s!r} in {where}; {valid_ids(s, known)}")
 
 
 def _os_reason(e: BaseException) -> str:
@@ -130,6 +131,12 @@ def load_track(path_or_id: str | os.PathLike[str]) -> Track:
     is the printed pit time as a positive count of sections (printed -8 → 8).
     """
     return _load_resolved(_resolve(path_or_id))
+
+
+def describe_track(path_or_id: str | os.PathLike[str]) -> str:
+    """A track's one-line description (``racebook tracks``): ``Silverstone (31 sections, pit -8, 24 turns)``."""
+    tr = load_track(path_or_id)
+    return f"{tr.name} ({len(tr)} sections, pit -{tr.pit_time}, {tr.turns.last_turn} turns)"
 
 
 @functools.lru_cache(maxsize=64)

@@ -11,6 +11,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+from racebook.core.choices import unknown
 from racebook.core.datafile import DATA_ID, file_path, load_toml
 from racebook.core.errors import DataError, RacebookError, SetupError
 from racebook.core.fields import as_enum, as_strs, bad, field_key, get, get_bool, get_int, get_str, kind_of
@@ -47,8 +48,12 @@ def available_seasons() -> list[str]:
 def season_path(path_or_id: str | os.PathLike[str]) -> Path:
     """A shipped season id (``x1_14``) or a path."""
     text = os.fspath(path_or_id)
-    if DATA_ID.fullmatch(text) and not os.path.lexists(text) and (SEASONS_DIR / f"{text}.toml").is_file():
-        return SEASONS_DIR / f"{text}.toml"
+    if DATA_ID.fullmatch(text) and not os.path.lexists(text):
+        if (SEASONS_DIR / f"{text}.toml").is_file():
+            return SEASONS_DIR / f"{text}.toml"
+        if not text.endswith(".toml"):
+            raise SeasonDataError(text, "<file>", "no such file, and " + unknown("shipped season", text,
+                                                                                  available_seasons()))
     return file_path(text, SeasonDataError)
 
 

@@ -1,0 +1,295 @@
+"""The CLI over the game registry (issue 39 item 2) and a newcomer's CLI (issue 34 item 6, issue 36 item 4):
+every game through ``replay``/``scenarios``/``tracks``/``simulate``; a closed pipe, ``racebook`` alone,
+``--version`` and ``-h``; progress only on a terminal; unknown ids listed one way; every option with help and a
+default, and docs/cli.md checked against the parser; ``import racebook.cli`` imports no engine."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import racebook
+from racebook import cli
+from racebook.core import registry
+from racebook.core.choices import unknown, valid_ids, wrapped
+
+ROOT = Path(__file__).resolve().parents[1]
+ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
+
+
+def run(argv: list[str], tty: bool = False) -> tuple[int, str, str]:
+    out = io.StringIO()
+    err = _Tty() if tty else io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            rc = cli.main(argv)
+        except SystemExit as e:
+            rc = int(e.code or 0)
+    return rc, out.getvalue(), err.getvalue()
+
+
+class _Tty(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+# ------------------------------------------------------------------ the registry
+def test_import_racebook_lists_the_games() -> None:
+    games = racebook.games()
+    assert [g.name for g in games][:2] == ["rf90", "automobiles"]
+    for g in games:
+        assert g.race_class.__name__ == "Race" and g.scenario_ids() and callable(g.api.play_scenario)
+        assert registry.game(g.name) is g
+    with pytest.raises(registry.RegistryError, match="the 2 valid games: rf90, automobiles"):
+        registry.game("formula1")
+
+
+def test_scenario_ids_are_unique_across_games() -> None:
+    index = registry.scenario_index()  # raises on an id shipped by two games
+    assert sum(len(g.scenario_ids()) for g in registry.games()) == len(index)
+    for g in registry.games():
+        for sid in g.scenario_ids():
+            assert index[sid] is g and registry.game_of_scenario(sid) is g
+
+
+def test_a_second_game_with_a_taken_name_is_refused() -> None:
+    rf90 = registry.game("rf90")
+    with pytest.raises(registry.RegistryError, match="registered twice"):
+        registry.register(registry.GameSpec(**{**rf90.__dict__, "title": "another"}))
+    assert registry.game("rf90") is rf90
+
+
+def test_scenarios_lists_every_game_and_game_filters() -> None:
+    rc, out, err = run(["scenarios"])
+    assert rc == 0 and err == ""
+    ids = [line.split()[0] for line in out.splitlines()]
+    assert ids == [sid for g in registry.games() for sid in g.scenario_ids()]
+    rc, only, _ = run(["scenarios", "--game", "automobiles"])
+    assert [line.split()[0] for line in only.splitlines()] == registry.game("automobiles").scenario_ids()
+    rc, same, _ = run(["automobiles", "scenarios"])
+    assert same == only
+    rc, rf90, _ = run(["scenarios", "--game", "rf90"])
+    assert rf90 + only == out and "ex27         Ex. 27" in rf90
+
+
+@pytest.mark.parametrize("game", ["rf90", "automobiles"])
+def test_replay_plays_a_scenario_of_every_game(game: str, tmp_path: Path) -> None:
+    spec = registry.game(game)
+    sid = spec.scenario_ids()[0]
+    rc, out, err = run(["replay", sid])
+    assert rc == 0 and err == "" and out.startswith(spec.scenario_title(sid))
+    rc, js, _ = run(["replay", sid, "--json"])
+    assert rc == 0 and json.loads(js)["scenario"] == sid
+    svg = tmp_path / "p.svg"
+    assert run(["replay", sid, "--svg", str(svg), "--step", "0"])[0] == 0
+    assert svg.read_text(encoding="utf-8").startswith("<svg")
+    other = next(g for g in registry.games() if g is not spec)
+    rc, _, err = run(["replay", sid, "--game", other.name])
+    assert rc == 2 and f"no shipped {other.name} scenario {sid!r}" in err
+
+
+def test_automobiles_replay_is_the_same_through_both_commands() -> None:
+    assert run(["replay", "auto_ex25"])[1] == run(["automobiles", "replay", "auto_ex25"])[1]
+    assert run(["replay", "auto_ex14_turbo", "--json"])[1] == run(["automobiles", "replay", "auto_ex14_turbo",
+                                                                   "--json"])[1]
+
+
+def test_a_scenario_file_names_its_game(tmp_path: Path) -> None:
+    text = (registry.game("automobiles").scenario_dir / "auto_ex25.toml").read_text(encoding="utf-8")
+    f = tmp_path / "mine.toml"
+    f.write_text(text.replace("[scenario]\n", '[scenario]\ngame = "automobiles"\n', 1), encoding="utf-8")
+    assert registry.game_of_scenario(str(f)) is registry.game("automobiles")
+    rc, out, _ = run(["replay", str(f)])
+    assert rc == 0 and out == run(["replay", "auto_ex25"])[1]
+    f.write_text(text.replace("[scenario]\n", '[scenario]\ngame = "rf90"\n', 1), encoding="utf-8")
+    rc, _, err = run(["automobiles", "replay", str(f)])
+    assert rc == 2 and "scenario.game: this is a rf90 scenario, not automobiles" in err
+    f.write_text(text.replace("[scenario]\n", '[scenario]\ngame = "chess"\n', 1), encoding="utf-8")
+    rc, _, err = run(["replay", str(f)])
+    assert rc == 2 and "scenario.game: no game 'chess'; the 2 valid games: rf90, automobiles" in err
+    rf90 = (registry.game("rf90").scenario_dir / "ex27.toml").read_text(encoding="utf-8")
+    f.write_text(rf90.replace("[scenario]\n", '[scenario]\ngame = "rf90"\n', 1), encoding="utf-8")
+    assert run(["replay", str(f)])[1].splitlines()[1:] == run(["replay", "ex27"])[1].splitlines()[1:]
+
+
+def test_tracks_lists_every_game_and_simulate_plays_every_game(tmp_path: Path) -> None:
+    rc, out, _ = run(["tracks"])
+    ids = [line.split()[0] for line in out.splitlines()]
+    assert rc == 0 and ids == [t for g in registry.games() for t in g.api.track_ids()]
+    rc, boards, _ = run(["tracks", "--game", "automobiles"])
+    assert rc == 0 and [line.split()[0] for line in boards.splitlines()] == ["ladder", "teaching"]
+    rc, out, _ = run(["tracks", "--game", "automobiles", "--check", "ladder"])
+    assert rc == 0 and out.startswith("OK ladder: Automobiles board")
+    csv = tmp_path / "a.csv"
+    rc, out, err = run(["simulate", "--game", "automobiles", "--races", "2", "--seed", "5", "--csv", str(csv)])
+    assert rc == 0 and err == "" and out.startswith("2 races\nwinners: ")
+    assert csv.read_text(encoding="utf-8").splitlines()[0] == "seed,winner,order,rounds,actions"
+    rc, _, err = run(["simulate", "--game", "automobiles", "--players", "6", "--races", "1"])
+    assert rc == 2 and "--players: 6 is not in 2..5" in err
+
+
+# ------------------------------------------------------------------ usage, version, hints
+def test_racebook_alone_prints_the_usage_and_a_hint() -> None:
+    rc, out, err = run([])
+    assert rc == 2 and out.startswith("usage: racebook") and "racebook COMMAND -h" in out
+    assert err.count("\n") == 1 and "required: cmd (see 'racebook -h')" in err
+
+
+def test_version_and_help() -> None:
+    rc, out, _ = run(["--version"])
+    assert rc == 0 and re.match(r"racebook \d+\.\d+\.\d+\S* — Race! Formula 90", out) and "racebook COMMAND -h" in out
+    from importlib.metadata import PackageNotFoundError, version
+    try:
+        expected = version("racebook")
+    except PackageNotFoundError:
+        expected = racebook.__version__
+    assert out.startswith(f"racebook {expected} ")
+    rc, out, _ = run(["-h"])
+    assert rc == 0 and out.startswith("usage: racebook") and "racebook COMMAND -h" in out and "--version" in out
+
+
+# ------------------------------------------------------------------ a closed pipe
+@pytest.mark.parametrize("argv", [["scenarios"], ["tracks"], ["automobiles", "scenarios"],
+                                  ["replay", "ex27", "--json"]])
+def test_a_closed_pipe_ends_quietly(argv: list[str]) -> None:
+    p = subprocess.Popen([sys.executable, "-m", "racebook.cli", *argv], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, cwd=ROOT, env=ENV)
+    assert p.stdout is not None and p.stderr is not None
+    p.stdout.close()  # the reader goes away before racebook writes (as `| head -1` does after its line)
+    err = p.stderr.read().decode()
+    assert p.wait(timeout=120) == cli.EXIT_PIPE
+    assert err == "", err
+
+
+def test_a_closed_pipe_in_process_is_the_pipe_status() -> None:
+    class Closed(io.StringIO):
+        def write(self, s: str) -> int:
+            raise BrokenPipeError(32, "Broken pipe")
+
+    err = io.StringIO()
+    with contextlib.redirect_stdout(Closed()), contextlib.redirect_stderr(err):
+        assert cli.main(["scenarios"]) == cli.EXIT_PIPE
+    assert err.getvalue() == ""
+
+
+# ------------------------------------------------------------------ progress only on a terminal
+def test_progress_is_shown_on_a_terminal_only() -> None:
+    argv = ["simulate", "--track", "teaching", "--races", "3"]
+    rc, out, err = run(argv, tty=True)
+    assert rc == 0 and "simulate rf90: 3/3 (100%)" in err and err.endswith("\r")  # the line is cleared
+    rc2, out2, err2 = run(argv)
+    assert rc2 == 0 and err2 == "" and out2 == out  # the same races, nothing on a pipe
+    assert run([*argv, "--quiet"], tty=True)[2] == ""
+    rc, _, err = run(["automobiles", "race", "--players", "2", "--seed", "1"], tty=True)
+    assert rc == 0 and "automobiles race: 1/1 (100%), round " in err
+    rc, out, err = run(["season", "run", "mini", "--races", "1"], tty=True)
+    assert rc == 0 and "season run: 1/4 (25%)" in err and "season run" not in out
+    assert run(["season", "run", "mini", "--races", "1", "-q"], tty=True)[2] == ""
+
+
+# ------------------------------------------------------------------ unknown ids, one way
+@pytest.mark.parametrize(("argv", "valid"), [
+    (["replay", "nosuch"], "ex27"),
+    (["replay", "ex27x"], "did you mean 'ex27'?"),
+    (["automobiles", "replay", "nosuch"], "auto_ex25"),
+    (["season", "run", "nosuch"], "the "),
+    (["tracks", "--check", "nosuch"], "silverstone"),
+    (["simulate", "--track", "nosuch", "--races", "1"], "teaching"),
+    (["simulate", "--game", "automobiles", "--track", "nosuch", "--races", "1"], "ladder"),
+    (["simulate", "--game", "nosuch"], "rf90, automobiles"),
+    (["scenarios", "--game", "nosuch"], "rf90, automobiles"),
+])
+def test_every_unknown_id_lists_the_valid_ids_the_same_way(argv: list[str], valid: str) -> None:
+    rc, out, err = run(argv)
+    assert rc == 2 and out == ""
+    assert err.count("\n") == 1 and re.search(r"; (did you mean '[\w-]+'\? )?the \d+ valid (ids|games): ", err), err
+    assert valid in err
+
+
+def test_the_list_is_wrapped_on_a_terminal() -> None:
+    rc, _, err = run(["replay", "nosuch"], tty=True)
+    lines = err.splitlines()
+    assert rc == 2 and len(lines) > 3 and all(len(line) < 100 for line in lines) and lines[1].startswith("  ")
+    assert " ".join(line.strip() for line in lines) == run(["replay", "nosuch"])[2].strip()
+
+
+def test_the_helper() -> None:
+    assert unknown("track", "silverstne", ["monza", "silverstone"]) == (
+        "no track 'silverstne'; did you mean 'silverstone'? the 2 valid ids: monza, silverstone")
+    assert valid_ids("x", []) == "there are no valid ids"
+    assert wrapped("a " * 60, 40).count("\n") >= 2
+
+
+# ------------------------------------------------------------------ every option: help, default, docs/cli.md
+def _commands(parser: argparse.ArgumentParser, path: tuple[str, ...] = ()) -> list[tuple[tuple[str, ...],
+                                                                                        argparse.ArgumentParser]]:
+    out = []
+    subs = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    if not subs:
+        return [(path, parser)]
+    for name, p in subs[0].choices.items():
+        out += _commands(p, (*path, name))
+    return out
+
+
+def _options(parser: argparse.ArgumentParser) -> list[argparse.Action]:
+    return [a for a in parser._actions if not isinstance(a, (argparse._HelpAction, argparse._SubParsersAction))]
+
+
+def test_every_option_has_help_and_shows_its_default() -> None:
+    for path, parser in _commands(cli._build_parser()):
+        text = parser.format_help()
+        for a in _options(parser):
+            assert a.help, (path, a.dest)
+            if a.option_strings and a.default not in (None, False, argparse.SUPPRESS):
+                assert "default" in cli._Formatter("x")._get_help_string(a), (path, a.dest)
+        assert "(default: None)" not in text and "(default: False)" not in text, path
+
+
+def test_docs_cli_lists_every_command_and_option() -> None:
+    section = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8").split("## The racebook CLI", 1)[1]
+    rows = [line for line in section.splitlines() if line.startswith("| `racebook ")]
+    for path, parser in _commands(cli._build_parser()):
+        cmd = " ".join(path)
+        documented = [r for r in rows if re.match(rf"\| `racebook {re.escape(cmd)}[ `]", r)]
+        assert documented, f"racebook {cmd} has no row in docs/cli.md"
+        for a in _options(parser):
+            for opt in a.option_strings:
+                if opt.startswith("--"):
+                    assert any(opt in r for r in documented), f"racebook {cmd} {opt} is not in docs/cli.md"
+
+
+# ------------------------------------------------------------------ start-up: import what a command needs
+_PROBE = """
+import sys
+import racebook.cli
+before = sorted(m for m in sys.modules if m.startswith(("racebook.rf90", "racebook.automobiles")))
+from racebook.cli import main
+try:
+    main({argv!r})
+except SystemExit:
+    pass
+after = sorted(m for m in sys.modules if m.startswith(("racebook.rf90", "racebook.automobiles")))
+import json
+print(json.dumps([before, after]))
+"""
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["scenarios"], ["automobiles", "scenarios"]])
+def test_import_racebook_cli_imports_no_engine(argv: list[str]) -> None:
+    out = subprocess.run([sys.executable, "-c", _PROBE.format(argv=argv)], capture_output=True, text=True,
+                         cwd=ROOT, env=ENV, timeout=120)
+    assert out.returncode == 0, out.stderr
+    before, after = json.loads(out.stdout.strip().splitlines()[-1])
+    assert before == []
+    # listing the games reads each game's spec module (data), never its engine
+    assert set(after) <= {"racebook.rf90", "racebook.rf90.spec", "racebook.automobiles", "racebook.automobiles.spec"}
