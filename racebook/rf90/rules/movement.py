@@ -243,6 +243,8 @@ def advance(state: RaceState, mv: Move, events: list[Event] | None, check_result
         mv.checked.add(other_id)
     mark = _lead_mark(state, car)
     track, order, cars = state.track, state.order, state.cars
+    sections, index_of = track.sections, track.index_of
+    n_sections = len(sections)
     trace = mv.trace
     while not mv.done:
         if mv.mp <= 0 and not (state.rules.teammate_ends_ahead and teammate_ahead(state, car)):
@@ -294,15 +296,17 @@ def advance(state: RaceState, mv: Move, events: list[Event] | None, check_result
                         tokens = f"; {car.id}'s lap token " + (f"becomes -{mine}" if mine else "is removed")
                 events.append(Pass(car.id, other.id, pc.kind.value, car.section, pc.why, pc.cost,  # type: ignore
                                    mv.mp, tokens, pc.rule))
-            if mark is None or (car.lap, track.index_of(car.section)) >= mark:
+            if mark is None or (car.lap, index_of(car.section)) >= mark:
                 _update_leader(state, events, car.id, other.id)
             continue
-        # nobody ahead in this section: enter the next one
-        nxt = track.sections[track.next_index(track.index_of(car.section))]
-        state.remove(car.id)
+        # nobody ahead in this section (the car heads its list, i == 0): enter the next one, at the back of its list
+        # (RaceState.remove and .place, written out for this loop)
+        nxt = sections[(index_of(car.section) + 1) % n_sections]
+        del lst[0]
         if nxt.index == 0:
             car.lap += 1
-        state.place(car.id, nxt.name)
+        order[nxt.name].append(car.id)
+        car.section = nxt.name
         car.trajectory = None
         mv.mp -= 1
         mv.entered += 1
