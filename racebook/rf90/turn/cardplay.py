@@ -218,37 +218,41 @@ def legal_plays(state: RaceState, car: Car, only: tuple[str, ...] | None = None,
         p.kind is PowerKind.ET and p.colour in traj.colours for p in card_of[c].powers)
         and state.track.et_power_reaches(card_of[c], traj)] \
         if traj is not None and traj.kind is TrajectoryKind.EXTREME and not x1 else []
+    # each card's part, once: MP, tyres, discards, "-1" symbol, corners asked (None: none), their distance, colour
+    info = {c: (tc.mp, tc.tyres, tc.discard, bool(tc.minus_one), wanted_of[c], far_of.get(c, 0),
+                bool(matches.get(c))) for c, tc in card_of.items()}
+    race_checks.sort(key=lambda cv: cv[1])  # the lowest Leader-check card left is the first not played
     candidates: list[_Candidate] = []
-    chips = car.chips
+    chips, n_hand, any_blue = car.chips, len(hand), car.blue > 0
+    plain_ets: list[str | None] = [None]
     for cards in combos:
-        spare = len(hand) - len(cards)
-        played = [card_of[c] for c in cards]  # one or two cards: their sums written out
-        wanted = tuple(w for c in cards if (w := wanted_of[c]) is not None)
-        left = [v for c, v in race_checks if c not in cards]
-        best = min(left) if left else None
-        card_mp = tyres0 = disc0 = 0
-        minus_one = False
-        for pc in played:
-            card_mp += pc.mp
-            tyres0 += pc.tyres
-            disc0 += pc.discard
-            minus_one = minus_one or bool(pc.minus_one)
-        m1s: list[int | None] = [None]
-        if minus_one:
-            m1s += corners
+        x = info[cards[0]]
+        if len(cards) == 1:
+            card_mp, tyres0, disc0, minus_one, match = x[0], x[1], x[2], x[3], x[6]
+            wanted: tuple[frozenset[str], ...] = () if x[4] is None else (x[4],)
+            far = x[5] if x[4] is not None else 0
+        else:  # a pair: the sums written out
+            y = info[cards[1]]
+            card_mp, tyres0, disc0, minus_one, match = x[0] + y[0], x[1] + y[1], x[2] + y[2], x[3] or y[3], x[6] or y[6]
+            wanted = tuple(w for w in (x[4], y[4]) if w is not None)
+            far = max(x[5] if x[4] is not None else 0, y[5] if y[4] is not None else 0)
+        best = None
+        for c, v in race_checks:
+            if c not in cards:
+                best = v
+                break
+        m1s: list[int | None] = [None, *corners] if minus_one else [None]
         # the MP every play of these cards starts from (§13.E.1), only where a Track Card's eligibility asks for it
         base_mp = card_mp + sum(v for v, _ in hooks.mp_parts(state, car, cards)) + penalty if wanted else 0
-        traj_options = (False, True) if traj is not None and any(matches[c] for c in cards) else (False,)
-        far = max(far_of[c] for c in cards if wanted_of[c] is not None) if wanted else 0
-        if far and base_mp + (max(traj.bonus, 0) if traj is not None and len(traj_options) > 1 else 0) \
-                + (1 if car.blue > 0 else 0) - shift < far:
+        traj_options = (False, True) if traj is not None and match else (False,)
+        if far and base_mp + (max(traj.bonus, 0) if traj is not None and match else 0) + any_blue - shift < far:
             continue  # even its best variant cannot reach the corners
+        spare = n_hand - len(cards)
         for use in traj_options:
             t = traj if use else None
-            ets: list[str | None] = [None]
+            ets = plain_ets
             if t is not None and t.kind is TrajectoryKind.EXTREME and not x1:
-                ets += et_modes
-                ets += [c for c in et_cards if c not in cards]
+                ets = [None, *et_modes, *(c for c in et_cards if c not in cards)]
             tyres = payments.tyre_cost(car, tyres0 + (t.cost.tyres if t is not None else 0))
             disc = disc0 + (t.cost.cards if t is not None else 0)
             for et in ets:
@@ -265,8 +269,25 @@ def legal_plays(state: RaceState, car: Car, only: tuple[str, ...] | None = None,
                             continue
                     candidates.append((cards, use, blue, et, wanted, mp, best, m1s))
     cid = car.id
-    return [Play(cid, c[0], c[1], c[2], m1, c[3]) for c, m1s in zip(candidates, _answer(state, car, candidates),
-                                                                     strict=True) for m1 in m1s]
+    return [_play(cid, c[0], c[1], c[2], m1, c[3]) for c, m1s in zip(candidates, _answer(state, car, candidates),
+                                                                      strict=True) for m1 in m1s]
+
+
+# Plays already built, by their fields: a Play is a frozen value, so the listing can hand out the same object again
+# instead of building an equal one (a phase-C listing holds ~10 plays, mostly the same ones turn after turn).
+_PLAYS: dict[tuple[str, tuple[str, ...], bool, bool, int | None, str | None], Play] = {}
+_PLAYS_MAX = 4096  # then the store starts afresh: a bound on memory over a long Monte Carlo run
+
+
+def _play(car: str, cards: tuple[str, ...], trajectory: bool, blue: bool, minus_one: int | None,
+          et: str | None) -> Play:
+    key = (car, cards, trajectory, blue, minus_one, et)
+    play = _PLAYS.get(key)
+    if play is None:
+        if len(_PLAYS) >= _PLAYS_MAX:
+            _PLAYS.clear()
+        play = _PLAYS[key] = Play(car, cards, trajectory, blue, minus_one, et)
+    return play
 
 
 def _answer(state: RaceState, car: Car, candidates: list[_Candidate]) -> list[list[int | None]]:
