@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -11,7 +12,7 @@ from racebook.rf90.cards import Card, PowerKind
 from racebook.rf90.rules import checks, movement, payments, skills, trajectories
 from racebook.rf90.rules.movement import Move
 from racebook.rf90.state import RaceState
-from racebook.rf90.track import SectionType, Trajectory, TrajectoryKind
+from racebook.rf90.track import SectionType, Track, Trajectory, TrajectoryKind
 
 
 def pair_legal(car: Car, a: Card, b: Card) -> tuple[bool, str]:
@@ -159,7 +160,7 @@ def dry_run(state: RaceState, car: Car, mp: int, minus_one: int | None, playing:
 # entered with ``mp`` MP, with ``best`` the lowest Leader-check card left? (no set: no question) — and the corners
 # where its "-1" symbol may be used (None: not used), each a variant asking the same question with that corner.
 _Candidate = tuple[tuple[str, ...], bool, bool, str | None, tuple[frozenset[str], ...], int, int | None,
-                   list[int | None]]
+                   tuple[int | None, ...]]
 
 
 def legal_plays(state: RaceState, car: Car, only: tuple[str, ...] | None = None, x1_et: bool = False) -> list[Play]:
@@ -191,7 +192,8 @@ def legal_plays(state: RaceState, car: Car, only: tuple[str, ...] | None = None,
     if x1 and not x1_et:
         traj = None
     blues = (False, True) if car.blue > 0 else (False,)
-    corners = [c.number for c in state.track.corners]
+    no_corner: tuple[int | None, ...] = (None,)  # a play's "-1" variants: none, or one per corner (§19.2)
+    with_corners: tuple[int | None, ...] = (None, *(c.number for c in state.track.corners))
     et_modes = hooks.et_modes(state, car) if traj is not None and traj.kind is TrajectoryKind.EXTREME else []
     # per hand card, once: the corners a Track Card asks for (None: none, or the car is in one already, §19.1), and
     # whether it matches the trajectory's colour (§13.D: a match is "a played card of its colour", so a pair matches
@@ -208,9 +210,9 @@ def legal_plays(state: RaceState, car: Car, only: tuple[str, ...] | None = None,
     far_of: dict[str, int] = {}
     for c, tc in card_of.items():
         if tc.is_track:
-            corner_sections = frozenset(x for n in tc.corners for x in track.corner(n).sections)
+            corner_sections, where = _corners_of(track, tc)
             wanted_of[c] = None if car.section in corner_sections else corner_sections
-            far_of[c] = min((track.index_of(x) - i0) % n_sections for x in corner_sections) if start else 0
+            far_of[c] = min((i - i0) % n_sections for i in where) if start else 0
         else:
             wanted_of[c] = None
     matches = {c: trajectories._colour_match(state, car, traj, (c,)) for c in hand} if traj is not None else {}
@@ -241,7 +243,7 @@ def legal_plays(state: RaceState, car: Car, only: tuple[str, ...] | None = None,
             if c not in cards:
                 best = v
                 break
-        m1s: list[int | None] = [None, *corners] if minus_one else [None]
+        m1s = with_corners if minus_one else no_corner
         # the MP every play of these cards starts from (§13.E.1), only where a Track Card's eligibility asks for it
         base_mp = card_mp + sum(v for v, _ in hooks.mp_parts(state, car, cards)) + penalty if wanted else 0
         traj_options = (False, True) if traj is not None and match else (False,)
@@ -273,6 +275,20 @@ def legal_plays(state: RaceState, car: Car, only: tuple[str, ...] | None = None,
                                                                       strict=True) for m1 in m1s]
 
 
+# A Track Card's corners on a track (§19.1): their sections and those sections' indices around the loop, by card
+# code; each entry holds the card and the track it was made for, so a stale one is never used (a card set or a
+# track of another race, an edited copy of a file).
+_CORNERS: dict[str, tuple[Card, Track, frozenset[str], tuple[int, ...]]] = {}
+
+
+def _corners_of(track: Track, card: Card) -> tuple[frozenset[str], tuple[int, ...]]:
+    hit = _CORNERS.get(card.code)
+    if hit is None or hit[0] is not card or hit[1] is not track:
+        sections = frozenset(x for n in card.corners for x in track.corner(n).sections)
+        hit = _CORNERS[card.code] = (card, track, sections, tuple(track.index_of(x) for x in sections))
+    return hit[2], hit[3]
+
+
 # Plays already built, by their fields: a Play is a frozen value, so the listing can hand out the same object again
 # instead of building an equal one (a phase-C listing holds ~10 plays, mostly the same ones turn after turn).
 _PLAYS: dict[tuple[str, tuple[str, ...], bool, bool, int | None, str | None], Play] = {}
@@ -290,7 +306,7 @@ def _play(car: str, cards: tuple[str, ...], trajectory: bool, blue: bool, minus_
     return play
 
 
-def _answer(state: RaceState, car: Car, candidates: list[_Candidate]) -> list[list[int | None]]:
+def _answer(state: RaceState, car: Car, candidates: list[_Candidate]) -> list[Sequence[int | None]]:
     """Answer every candidate's eligibility question (§19.1), for each of its "-1" variants: the variants that pass,
     in order. As few dry runs as exactness allows: one run with the most MP asked serves every best check card
     unless it meets a Leader check (§20), then one per best check card; a "-1" corner gets its own run only if the
@@ -325,7 +341,7 @@ def _answer(state: RaceState, car: Car, candidates: list[_Candidate]) -> list[li
             runs[b, m1] = first if b == top or not first.checked else _record(state, car, m - shift, m1, b)
     visited: dict[tuple[int, int], set[str]] = {}  # (run id, MP) -> the sections it enters with that many MP
     answers: dict[tuple[int, int, tuple[frozenset[str], ...]], bool] = {}  # (run id, MP, wanted) -> the answer
-    out: list[list[int | None]] = []
+    out: list[Sequence[int | None]] = []
     for c in candidates:
         wanted, mp, best = c[4], c[5] - shift, c[6]
         if not wanted:
