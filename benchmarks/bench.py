@@ -82,6 +82,8 @@ class Figure:
     note: str = ""
     floor_ratio: float | None = None
     robot_ratio: float | None = None
+    previous: float | None = None  # the same figure in the previous run's JSON (--compare)
+    previous_ratio: float | None = None  # seconds / previous: above 1 is slower than last time
 
 
 def turns_of(race: Race) -> int:
@@ -108,7 +110,7 @@ def _no_listing() -> list:  # type: ignore[type-arg]
     raise AssertionError("the apply-only floor listed legal actions")
 
 
-def replay(race: Race, actions: list, listing: bool, frames: bool = False) -> float:  # type: ignore[type-arg]
+def replay(race: Any, actions: list, listing: bool, frames: bool = False) -> float:  # type: ignore[type-arg]
     """CPU time to apply ``actions`` to a fresh copy of ``race``'s start; with or without a legal listing."""
     r = race._fresh(frames)
     if not listing:
@@ -124,8 +126,13 @@ def replay(race: Race, actions: list, listing: bool, frames: bool = False) -> fl
         for a in actions:
             r.apply(a)
     dt = time.process_time() - t0
-    assert r.is_over and r.state.to_dict() == race.state.to_dict()
+    assert r.is_over and _final(r) == _final(race)
     return dt
+
+
+def _final(race: Any) -> Any:
+    """What must match after a replay: the final state (RF90), or every event's sentence (Automobiles)."""
+    return race.state.to_dict() if hasattr(race.state, "to_dict") else [str(e) for e in race.events]
 
 
 def per_call(fn: Callable[[], Any], n: int) -> float:
@@ -296,8 +303,13 @@ def automobiles_figures(n: int) -> list[Figure]:
     mid = races[0].at(len(races[0].actions) // 2, frames=False)
     t_clone = per_call(mid.clone, 100)
     t_at = per_call(lambda: races[0].at(len(mid.actions), frames=False), 5)
-    return (automobiles_base(cpu, decisions, n, mid, t_clone, t_at) + [automobiles_click_back()]
-            + automobiles_more(max(1, n // 5), mid))
+    floor = sum(replay(r, r.actions, listing=False) for r in races) / decisions
+    engine = sum(replay(r, r.actions, listing=True) for r in races) / decisions
+    return [Figure("auto_floor", "Automobiles: apply-only floor: the greedy races' actions replayed unchecked", floor,
+                   "decision", note=f"{n} races, {decisions:,} decisions"),
+            Figure("auto_engine", "Automobiles: engine: legal_actions() + apply per decision", engine, "decision")] \
+        + automobiles_base(cpu, decisions, n, mid, t_clone, t_at) + [automobiles_click_back()] \
+        + automobiles_more(max(1, n // 5), mid)
 
 
 def automobiles_click_back(seeds: int = 3) -> Figure:
@@ -410,8 +422,8 @@ def automobiles_base(cpu: float, decisions: int, n: int, mid: Any, t_clone: floa
     ]
 
 
-def fmt(seconds: float) -> str:
-    if seconds != seconds:  # nan
+def fmt(seconds: float | None) -> str:
+    if seconds is None or seconds != seconds:  # nan: not measured
         return "—"
     if seconds >= 1:
         return f"{seconds:.2f} s"
@@ -424,40 +436,87 @@ def ratio(x: float | None) -> str:
     return "—" if x is None or x != x else f"{x:,.1f}x"
 
 
+def vs_previous(f: Figure) -> str:
+    """The figure against the previous run's: ``0.82x`` (faster), ``1.40x SLOWER`` past :data:`SLOWER`."""
+    if f.previous_ratio is None or f.previous_ratio != f.previous_ratio:
+        return "—"
+    return f"{f.previous_ratio:.2f}x" + (" SLOWER" if f.previous_ratio > SLOWER else "")
+
+
 README = ROOT / "docs" / "benchmarks.md"  # where --readme writes the figures (moved from README.md, issue 18)
+BASELINE = ROOT / "benchmarks" / "baseline.json"  # the previous run's figures (--save writes it, --compare reads it)
 BEGIN, END = "<!-- bench:begin (written by benchmarks/bench.py --readme) -->", "<!-- bench:end -->"
+SLOWER = 1.25  # a figure this much above the previous run's is marked SLOWER (CPU times vary 10-20 % on a busy box)
+FLOORS = {"rf90": "floor_turn", "automobiles": "auto_floor"}  # each game's apply-only floor (FormulaGP: when it exists)
 
 
-def readme_table(figures: list[Figure], auto: list[Figure], load: float | None) -> str:
+def with_ratios(games: dict[str, list[Figure]], previous: dict[str, Any] | None) -> None:
+    """Each figure over its game's apply-only floor (RF90 also over the robot individual turn) and over the same
+    figure of the ``previous`` run's JSON (matched by game and key)."""
+    old = {(g, f["key"]): f["seconds"] for g, fs in (previous or {}).get("games", {}).items() for f in fs
+           if f.get("seconds") is not None}
+    robot = next((f.seconds for f in games.get("rf90", []) if f.key == "robot_turn"), None)
+    for game, figures in games.items():
+        floor = next((f.seconds for f in figures if f.key == FLOORS.get(game)), None)
+        for f in figures:
+            f.floor_ratio = f.seconds / floor if floor else None
+            f.robot_ratio = f.seconds / robot if robot and game == "rf90" else None
+            f.previous = old.get((game, f.key))
+            f.previous_ratio = f.seconds / f.previous if f.previous else None
+
+
+def as_json(games: dict[str, list[Figure]], load: float | None) -> dict[str, Any]:
+    return {"machine": {"cpus": os.cpu_count(), "load1": load, "python": platform.python_version()},
+            "when": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+            "games": {g: [{k: None if isinstance(v, float) and v != v else v  # nan: not measured
+                           for k, v in asdict(f).items()} for f in fs] for g, fs in games.items()},
+            "nbval_command": " ".join(NBVAL)}
+
+
+def readme_table(games: dict[str, list[Figure]], load: float | None, previous: dict[str, Any] | None) -> str:
     """The figures block of docs/benchmarks.md: one row per figure, with its ratios and target, and the run's
     conditions."""
     when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     load_text = "?" if load is None else f"{load:.1f}"
+    was = (previous or {}).get("machine") or {}
+    since = f"the previous run's JSON ({previous.get('when', '?')}, load {was.get('load1')})" if previous \
+        else "no previous run"
     lines = [BEGIN,
              f"Figures from one run of `.venv/bin/python benchmarks/bench.py --readme` ({when}; {os.cpu_count()} CPUs, "
              f"load average {load_text}; Python {platform.python_version()}; CPU time unless marked wall). "
-             "× floor: the figure over the apply-only floor per individual turn; × robot: over the robot "
-             "individual turn.",
+             "× floor: the figure over its game's apply-only floor per individual turn (RF90) or decision "
+             "(Automobiles); × robot: over the RF90 robot individual turn; × previous: over the same figure in "
+             f"{since}, marked SLOWER above {SLOWER}x.",
              "",
-             "| measure | per | figure | × floor | × robot | target | note |",
-             "|---|---|---|---|---|---|---|"]
-    for f in figures:
-        lines.append(f"| {f.label} | {f.unit} | {fmt(f.seconds)} | {ratio(f.floor_ratio)} | {ratio(f.robot_ratio)} | "
-                     f"{fmt(f.target) if f.target else '—'} | {f.note or '—'} |")
-    for f in auto:
-        lines.append(f"| {f.label} | {f.unit} | {fmt(f.seconds)} | — | — | — | {f.note or '—'} |")
+             "| measure | per | figure | × floor | × robot | × previous | target | note |",
+             "|---|---|---|---|---|---|---|---|"]
+    for figures in games.values():
+        for f in figures:
+            lines.append(f"| {f.label} | {f.unit} | {fmt(f.seconds)} | {ratio(f.floor_ratio)} | "
+                         f"{ratio(f.robot_ratio)} | {vs_previous(f)} | {fmt(f.target) if f.target else '—'} | "
+                         f"{f.note or '—'} |")
     lines.append(END)
     return "\n".join(lines)
 
 
-def write_readme(figures: list[Figure], auto: list[Figure], load: float | None) -> None:
+def write_readme(games: dict[str, list[Figure]], load: float | None, previous: dict[str, Any] | None) -> None:
     text = README.read_text(encoding="utf-8")
     if text.count(BEGIN) != 1 or text.count(END) != 1:
         raise SystemExit(f"{README}: needs exactly one pair of bench markers ({BEGIN} … {END})")
     head, rest = text.split(BEGIN)
     _, tail = rest.split(END)
-    README.write_text(head + readme_table(figures, auto, load) + tail, encoding="utf-8")
+    README.write_text(head + readme_table(games, load, previous) + tail, encoding="utf-8")
     print(f"wrote the figures into {README.relative_to(ROOT)}", file=sys.stderr)
+
+
+def formulagp_figures() -> list[Figure] | None:
+    """FormulaGP's rows, once the game exists (racebook.formulagp with a ``benchmark_figures()``); None before."""
+    import importlib.util
+    if importlib.util.find_spec("racebook.formulagp") is None:
+        return None
+    mod = importlib.import_module("racebook.formulagp")
+    fn = getattr(mod, "benchmark_figures", None)
+    return None if fn is None else [Figure(**d) for d in fn()]
 
 
 def main() -> int:
@@ -474,7 +533,14 @@ def main() -> int:
     ap.add_argument("--auto-pair", type=Path, metavar="DIR",
                     help="also time Automobiles races against the checkout in DIR, in paired runs")
     ap.add_argument("--pairs", type=int, default=6, help="paired runs for --auto-pair")
+    ap.add_argument("--compare", type=Path, default=BASELINE,
+                    help="the previous run's JSON to compare with (default benchmarks/baseline.json)")
+    ap.add_argument("--save", type=Path, nargs="?", const=BASELINE, default=None,
+                    help="write this run's JSON there (default benchmarks/baseline.json): the next run's previous")
+    ap.add_argument("--fail-slower", type=float, default=None, metavar="X",
+                    help="exit 1 when a figure is more than X times its previous value (a regression gate)")
     args = ap.parse_args()
+    previous = json.loads(args.compare.read_text(encoding="utf-8")) if args.compare.is_file() else None
     if args.auto_only:
         auto = automobiles_figures(args.auto_races)
         if args.auto_pair:
@@ -497,36 +563,44 @@ def main() -> int:
         last = r.stdout.strip().splitlines()[-1] if r.stdout.strip() else "no output"
         figures.append(Figure("nbval", "notebook suite under nbval", time.perf_counter() - w0, "suite (wall)",
                               target=90.0, note=last))
-    floor = next(f.seconds for f in figures if f.key == "floor_turn")
-    robot = next(f.seconds for f in figures if f.key == "robot_turn")
-    for f in figures:
-        f.floor_ratio, f.robot_ratio = f.seconds / floor, f.seconds / robot
     auto = automobiles_figures(args.auto_races)
     if args.auto_pair:
         auto += automobiles_paired(args.auto_pair.resolve(), args.pairs, args.auto_races)
+    games = {"rf90": figures, "automobiles": auto}
+    fgp = formulagp_figures()
+    if fgp is not None:
+        games["formulagp"] = fgp
+    with_ratios(games, previous)
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
     if args.readme:
-        write_readme(figures, auto, load)
+        write_readme(games, load, previous)
+    if args.save is not None:
+        args.save.write_text(json.dumps(as_json(games, load), indent=1) + "\n", encoding="utf-8")
+        print(f"wrote this run's figures to {args.save}", file=sys.stderr)
+    slower = [f for fs in games.values() for f in fs
+              if args.fail_slower is not None and f.previous_ratio is not None and f.previous_ratio > args.fail_slower]
     if args.json:
-        print(json.dumps({"machine": {"cpus": os.cpu_count(), "load1": load, "python": platform.python_version()},
-                          "games": {"rf90": [{k: None if isinstance(v, float) and v != v else v  # nan: not measured
-                                              for k, v in asdict(f).items()} for f in figures],
-                                    "automobiles": [asdict(f) for f in auto]},
-                          "nbval_command": " ".join(NBVAL)}, indent=1))
-        return 0
-    print(f"racebook benchmarks — RF90; {os.cpu_count()} CPUs, load average {load:.1f}, Python "
+        print(json.dumps(as_json(games, load), indent=1))
+        return 1 if slower else 0
+    print(f"racebook benchmarks; {os.cpu_count()} CPUs, load average {load:.1f}, Python "
           f"{platform.python_version()}; CPU time unless marked wall")
-    print("ratios: x floor = / apply-only floor per individual turn; x robot = / robot individual turn")
-    w = max(len(f.label) for f in figures)
-    print(f"{'figure':<{w}}  {'per':<18} {'value':>10} {'x floor':>9} {'x robot':>9} {'target':>9}  note")
-    for f in figures:
-        print(f"{f.label:<{w}}  {f.unit:<18} {fmt(f.seconds):>10} {ratio(f.floor_ratio):>9} "
-              f"{ratio(f.robot_ratio):>9} {fmt(f.target) if f.target else '—':>9}  {f.note}")
-    for f in auto:
-        print(f"{f.label:<{w}}  {f.unit:<18} {fmt(f.seconds):>10} {'—':>9} {'—':>9} {'—':>9}  {f.note}")
+    print("ratios: x floor = / the game's apply-only floor; x robot = / RF90 robot individual turn; x prev = / the "
+          + (f"previous run ({args.compare.name}, {previous.get('when', '?')})" if previous else "previous run (none)"))
+    w = max(len(f.label) for fs in games.values() for f in fs)
+    print(f"{'figure':<{w}}  {'per':<18} {'value':>10} {'x floor':>9} {'x robot':>9} {'x prev':>12} {'target':>9}"
+          "  note")
+    for fs in games.values():
+        for f in fs:
+            print(f"{f.label:<{w}}  {f.unit:<18} {fmt(f.seconds):>10} {ratio(f.floor_ratio):>9} "
+                  f"{ratio(f.robot_ratio):>9} {vs_previous(f):>12} {fmt(f.target) if f.target else '—':>9}  {f.note}")
+    if fgp is None:
+        print("FormulaGP: not in this tree yet (its rows come from racebook.formulagp.benchmark_figures())")
     if not args.notebooks:
         print(f"notebook suite under nbval: measured separately (wall clock): {' '.join(NBVAL)}")
-    return 0
+    for f in slower:
+        print(f"SLOWER than the previous run: {f.key} {fmt(f.seconds)} vs {fmt(f.previous)} "
+              f"({f.previous_ratio:.2f}x > {args.fail_slower})", file=sys.stderr)
+    return 1 if slower else 0
 
 
 if __name__ == "__main__":

@@ -213,6 +213,42 @@ def test_the_benchmark_figures_are_written_by_the_script() -> None:
     assert len(rows) >= 15, block
     # the block the script writes for given figures: ratios and targets formatted as in the page
     f = bench.Figure("floor_turn", "floor", 150e-6, "turn", target=1e-4, floor_ratio=1.0, robot_ratio=2.0)
-    made = bench.readme_table([f], [], 1.0)
+    made = bench.readme_table({"rf90": [f]}, 1.0, None)
     assert made.startswith(bench.BEGIN) and made.endswith(bench.END)
-    assert "| floor | turn | 150.0 µs | 1.0x | 2.0x | 100.0 µs | — |" in made
+    assert "| floor | turn | 150.0 µs | 1.0x | 2.0x | — | 100.0 µs | — |" in made
+
+
+def test_the_benchmark_compares_every_figure_with_its_floor_and_the_previous_run() -> None:
+    """Issue 36 item 5: each figure over its own game's apply-only floor and over the same figure (game and key) in
+    the previous run's JSON; a figure past ``SLOWER`` times its previous value is marked, one never measured is not
+    compared."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("bench", ROOT / "benchmarks" / "bench.py")
+    assert spec and spec.loader
+    bench = importlib.util.module_from_spec(spec)
+    sys.modules["bench"] = bench
+    try:
+        spec.loader.exec_module(bench)
+    finally:
+        del sys.modules["bench"]
+    games = {"rf90": [bench.Figure("floor_turn", "floor", 100e-6, "turn"), bench.Figure("robot_turn", "robot", 50e-6,
+                                                                                           "turn"),
+                      bench.Figure("human_turn", "human", 140e-6, "turn")],
+             "automobiles": [bench.Figure("auto_floor", "a floor", 200e-6, "decision"),
+                             bench.Figure("auto_engine", "an engine", 300e-6, "decision")]}
+    previous = {"games": {"rf90": [{"key": "human_turn", "seconds": 100e-6}, {"key": "floor_turn", "seconds": None}],
+                          "automobiles": [{"key": "auto_engine", "seconds": 300e-6}]}}
+    bench.with_ratios(games, previous)
+    rf90, auto = games["rf90"], games["automobiles"]
+    assert [f.floor_ratio for f in rf90] == [1.0, 0.5, pytest.approx(1.4)]
+    assert [f.robot_ratio for f in rf90] == [2.0, 1.0, pytest.approx(2.8)]
+    assert [f.floor_ratio for f in auto] == [1.0, pytest.approx(1.5)] and [f.robot_ratio for f in auto] == [None, None]
+    assert [f.previous_ratio for f in rf90] == [None, None, pytest.approx(1.4)]
+    assert [f.previous_ratio for f in auto] == [None, 1.0]
+    assert bench.vs_previous(rf90[2]) == "1.40x SLOWER" and bench.vs_previous(auto[1]) == "1.00x"
+    assert bench.vs_previous(rf90[0]) == "—"
+    block = bench.readme_table(games, 2.0, {"when": "then", "machine": {"load1": 1.0}})
+    assert "| human | turn | 140.0 µs | 1.4x | 2.8x | 1.40x SLOWER | — | — |" in block
+    assert "the previous run's JSON (then, load 1.0)" in block
+    assert json.loads(json.dumps(bench.as_json(games, 2.0)))["games"]["automobiles"][1]["previous_ratio"] == 1.0

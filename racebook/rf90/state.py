@@ -105,6 +105,9 @@ class RaceState:
         self.duel_ctx: DuelCtx | None = None  # the duel procedure in progress (§12)
         self.solo = False  # the car playing is the leader playing alone: his turn ends the activation (§11.2)
         self.sc_machine = ScMachine()  # the Safety Car's deployment and pit window (§21.1)
+        # the cars still to play this Game Turn, kept by racebook.rf90.rules.activation.still_to_play (a cache, not
+        # part of the position: its key says which Game Turn and which cars it was made for)
+        self.to_play: tuple[tuple[int, int, int], tuple[str, ...]] | None = None
 
     # ------------------------------------------------------------------ cards
     def card(self, code: str) -> Card:

@@ -8,6 +8,7 @@ The engine is the referee; this module only counts. Results are plain data (JSON
 results at once and recompute them with::
 
     .venv/bin/python -m racebook.automobiles.analysis.purchases   # data/precomputed/{purchases,prices,fallbacks}.json
+    .venv/bin/python -m racebook.automobiles.analysis.purchases --jobs 2   # the same results, in 2 processes
 
 Standard library only.
 """
@@ -28,6 +29,7 @@ from racebook.automobiles.cubes import DATA, Components
 from racebook.automobiles.game import Race
 from racebook.automobiles.setup import DEFAULT_IDS, new_state
 from racebook.core.agents import play_out
+from racebook.core.workers import map_in_order
 
 #: The plans compared: a name and the cubes bought, first choice first (codes of racebook.automobiles.cubes). Fair
 #: opponents: every plan keeps buying (three gears in a different order, or two gears and the two card cubes the
@@ -93,10 +95,21 @@ def one_race(seed: int, plans: Mapping[str, Sequence[str]] = PLANS, board: str =
                       {who[pid]: dict(p.owned()) for pid, p in state.players.items()})
 
 
+def _race_job(task: tuple[int, dict[str, tuple[str, ...]], str, dict[str, int] | None]) -> RaceResult:
+    """One race of :func:`run` in a worker process, built from its seed, plans, board and prices alone."""
+    seed, plans, board, prices = task
+    return one_race(seed, plans, board, prices=prices)
+
+
 def run(races: int = RACES, seed: int = SEED, plans: Mapping[str, Sequence[str]] = PLANS,
-        board: str = "teaching", prices: Mapping[str, int] | None = None) -> list[RaceResult]:
-    """``races`` races with seeds ``seed``, ``seed + 1``, …"""
-    return [one_race(seed + i, plans, board, prices=prices) for i in range(races)]
+        board: str = "teaching", prices: Mapping[str, int] | None = None,
+        jobs: int | str | None = 1) -> list[RaceResult]:
+    """``races`` races with seeds ``seed``, ``seed + 1``, … (at ``prices``, the shipped ones if None); ``jobs`` > 1
+    (0 or ``"auto"``: every core) plays them in that many processes, in chunks of consecutive seeds, with results
+    identical to the serial run (:func:`racebook.core.workers.map_in_order`)."""
+    plain = {k: tuple(v) for k, v in plans.items()}
+    priced = dict(prices) if prices is not None else None
+    return list(map_in_order(_race_job, [(seed + i, plain, board, priced) for i in range(races)], jobs))
 
 
 def race_of(experiment: str, seed: int) -> RaceResult:
@@ -180,13 +193,17 @@ def load(experiment: str = "purchases") -> tuple[dict[str, Any], list[RaceResult
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m racebook.automobiles.analysis.purchases [EXPERIMENT …] [--races N]``: recompute the shipped
-    results (every experiment by default)."""
+    """``python -m racebook.automobiles.analysis.purchases [EXPERIMENT …] [--races N] [--jobs N]``: recompute the
+    shipped results (every experiment by default; ``--jobs``: worker processes, the same results)."""
     args = list(sys.argv[1:] if argv is None else argv)
-    races = RACES
+    races, jobs = RACES, "1"
     if "--races" in args:
         i = args.index("--races")
         races = int(args[i + 1])
+        del args[i:i + 2]
+    if "--jobs" in args:
+        i = args.index("--jobs")
+        jobs = args[i + 1]
         del args[i:i + 2]
     unknown = [a for a in args if a not in EXPERIMENTS]
     if unknown:
@@ -194,7 +211,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     for name in args or list(EXPERIMENTS):
         t0 = time.perf_counter()
-        results = run(races, SEED, EXPERIMENTS[name], prices=PRICES.get(name))
+        results = run(races, SEED, EXPERIMENTS[name], prices=PRICES.get(name), jobs=jobs)
         path = path_of(name)
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(dumps(results, time.perf_counter() - t0, name), encoding="utf-8")

@@ -83,12 +83,19 @@ class GreedyDriver:
         if StayOut in kinds:
             return next(a for a in legal if isinstance(a, StayOut))
         if Play in kinds and car is not None:
+            # each hand card's worth once per decision (MP less its risk: damage and tests; its tyre wear), not once
+            # per candidate play; a play adds its cards' worths and the trajectory's bonus
+            worth = {c: (card.mp - card.damage - len(card.tests), card.tyres)
+                     for c, card in ((c, s.card(c)) for c in car.hand)}
+            bonus = s.track.trajectory(car.trajectory).bonus if car.trajectory else 0
+
             def value(a: Play) -> tuple[int, int]:
-                mp = sum(s.card(c).mp for c in a.cards)
-                if a.trajectory and car.trajectory:
-                    mp += s.track.trajectory(car.trajectory).bonus
-                risk = sum(s.card(c).damage + len(s.card(c).tests) for c in a.cards)
-                return (mp - risk, -sum(s.card(c).tyres for c in a.cards))
+                net = tyres = 0
+                for c in a.cards:
+                    w, t = worth[c]  # a play's cards come from the hand (§13.C)
+                    net += w
+                    tyres += t
+                return (net + (bonus if a.trajectory else 0), -tyres)
             return max((a for a in legal if isinstance(a, Play)), key=value)  # type: ignore[arg-type]
         if Pay in kinds:
             pays = [a for a in legal if isinstance(a, Pay)]

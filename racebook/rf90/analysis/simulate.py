@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import csv
 import io
-import os
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from multiprocessing.context import BaseContext
-from typing import Any, TypeVar
+from typing import Any
 
-from racebook.core.errors import RacebookError
+from racebook.core.workers import (  # noqa: F401 - re-exported: the names were defined here first
+    MAX_JOBS,
+    JobsError,
+    chunk_size,
+    map_in_order,
+    resolve_jobs,
+    worker_pool,
+)
 from racebook.rf90.analysis.drivers import Driver as Agent
 from racebook.rf90.analysis.drivers import GreedyDriver, RandomDriver
 from racebook.rf90.analysis.drivers import play_out as _play
@@ -77,58 +80,7 @@ def one_race(track: str, seed: int, players: int = 3, driver: str = "greedy", re
                             {c: tuple(v) for c, v in pits.items() if v}, steps)
 
 
-# ------------------------------------------------------------------ Monte Carlo on every core
-T = TypeVar("T")
-R = TypeVar("R")
-
-
-class JobsError(RacebookError, ValueError):
-    """A number of worker processes that is not a whole number ≥ 0 (or ``auto``)."""
-
-
-#: the most worker processes :func:`resolve_jobs` accepts (a typo such as ``--jobs 20000`` is refused, not forked)
-MAX_JOBS = 256
-
-
-def resolve_jobs(jobs: int | str | None) -> int:
-    """The number of worker processes for ``jobs``: a whole number 1..:data:`MAX_JOBS` as given (1 = no pool, the
-    serial path); ``0``, ``"auto"`` or None = ``os.cpu_count()``. Anything else raises :class:`JobsError`."""
-    if jobs is None or (isinstance(jobs, str) and jobs.strip().lower() == "auto"):
-        return os.cpu_count() or 1
-    value: object = jobs
-    if isinstance(jobs, str) and jobs.strip().isascii() and jobs.strip().isdigit() and len(jobs.strip()) <= 20:
-        value = int(jobs.strip())
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_JOBS:
-        raise JobsError(f"jobs: {jobs!r} is not a whole number in 0..{MAX_JOBS} or 'auto' (0 and 'auto' = every "
-                        "core, 1 = serial)")
-    return value if value > 0 else os.cpu_count() or 1
-
-
-def map_in_order(fn: Callable[[T], R], tasks: Iterable[T], jobs: int | str | None = 1,
-                 context: BaseContext | None = None) -> Iterator[R]:
-    """``fn`` over ``tasks``, the results yielded in the order of ``tasks`` (never in completion order).
-
-    With ``jobs`` 1 (or a single task) it is a plain serial loop; otherwise the tasks go to a
-    :class:`concurrent.futures.ProcessPoolExecutor` of ``jobs`` processes (:func:`resolve_jobs`). ``fn`` must be a
-    top-level function of an importable module and the tasks and results small picklable values (seeds and
-    options in, plain results out), so that it works with every start method (``fork``, ``forkserver``, ``spawn``)
-    and from a notebook. Every race is built from its seed alone, so the results are those of the serial run."""
-    items = list(tasks)
-    workers = min(resolve_jobs(jobs), len(items))  # a bad ``jobs`` fails here, before any race is run
-    if workers <= 1:
-        return map(fn, items)
-    return _pooled(fn, items, workers, context)
-
-
-def _pooled(fn: Callable[[T], R], items: list[T], workers: int, context: BaseContext | None) -> Iterator[R]:
-    chunk = max(1, min(16, len(items) // (workers * 8)))  # few round trips, and the first results come early
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
-    try:
-        yield from pool.map(fn, items, chunksize=chunk)
-    finally:  # also when the caller stops early (an interrupted notebook cell): drop the races not yet started
-        pool.shutdown(wait=True, cancel_futures=True)
-
-
+# ------------------------------------------------------------------ Monte Carlo on every core (racebook.core.workers)
 def _race_job(task: tuple[str, int, dict[str, Any]]) -> RaceResult:
     """One race of :func:`simulate` in a worker process: built from the track, the seed and the options alone."""
     track, seed, kw = task
@@ -139,6 +91,8 @@ def simulate(track: str, races: int, seed: int = 0, jobs: int | str | None = 1, 
     """Races ``seed``, ``seed + 1``, … (``races`` of them) played by :func:`one_race` with the options ``kw``; the
     results in seed order. ``jobs`` > 1 (0 or ``"auto"``: every core) plays them in that many processes, with
     results identical to the serial run (:func:`map_in_order`)."""
+    if races > 1 and resolve_jobs(jobs) > 1:
+        load_track(track)  # parsed once here: forked workers inherit the cache instead of each parsing the file
     return list(map_in_order(_race_job, [(track, seed + i, kw) for i in range(races)], jobs))
 
 

@@ -15,9 +15,10 @@ ends of notebook 16's run and tallies them the same way.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-from racebook.rf90.analysis.simulate import map_in_order
+from racebook.core.workers import map_in_order, worker_pool
 from racebook.rf90.championship.points import RaceResult, score_race
 from racebook.rf90.championship.runner import SeasonRun, play_race
 from racebook.rf90.championship.season import Season
@@ -70,13 +71,15 @@ def _one(task: tuple[Season, tuple[RaceResult, ...], int, int]) -> SeasonEnd:
 
 
 def sample_ends(season: Season, results: Sequence[RaceResult], samples: int = 100, seed: int = 0,
-                progress: Callable[[int, int], None] | None = None, jobs: int | str | None = 1) -> list[SeasonEnd]:
+                progress: Callable[[int, int], None] | None = None, jobs: int | str | None = 1,
+                pool: ProcessPoolExecutor | None = None) -> list[SeasonEnd]:
     """Samples ``0 … samples-1`` of the end of the season after the races ``results`` (a finished season has one
-    end: the list then holds it once); ``progress(done, n)`` after each sample."""
+    end: the list then holds it once); ``progress(done, n)`` after each sample. ``pool``: workers started once for
+    several calls (:func:`racebook.rf90.analysis.simulate.worker_pool`)."""
     done = tuple(results)
     n = samples if len(done) < len(season.calendar) else 1  # a finished season has one outcome
     ends = []
-    for end in map_in_order(_one, [(season, done, seed, j) for j in range(n)], jobs):
+    for end in map_in_order(_one, [(season, done, seed, j) for j in range(n)], jobs, pool=pool):
         ends.append(end)
         if progress is not None:
             progress(len(ends), n)
@@ -117,9 +120,10 @@ def ends_by_race(run: SeasonRun, samples: int = 100, seed: int = 0,
             progress(min(base + i, total), total)
 
     out = []
-    for k in range(run.done + 1):
-        out.append(sample_ends(run.season, run.results[:k], samples, seed, step, jobs))
-        base += len(out[-1]) if k < len(run.season.calendar) else 0
+    with worker_pool(jobs) as pool:  # the workers are started once for every race's samples
+        for k in range(run.done + 1):
+            out.append(sample_ends(run.season, run.results[:k], samples, seed, step, jobs, pool))
+            base += len(out[-1]) if k < len(run.season.calendar) else 0
     return out
 
 

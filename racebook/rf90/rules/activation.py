@@ -160,6 +160,26 @@ class Next:
         return _BY_WHY[self.why]
 
 
+def still_to_play(state: RaceState) -> tuple[str, ...]:
+    """The cars on the track that have not played this Game Turn (§10), in the order of ``state.cars``.
+
+    Kept up to date rather than rescanned: within a Game Turn a car only leaves this set (it plays, or leaves the
+    race) and ``played`` is cleared only as the next Game Turn begins, so the set of the last call, filtered, is the
+    set now. ``state.to_play`` holds it with its key (the Game Turn, the cars dict and its size): a new Game Turn, a
+    copy of the state or a car added starts it afresh from every car."""
+    cars = state.cars
+    key = (state.turn, id(cars), len(cars))
+    held = state.to_play
+    if held is None or held[0] != key:
+        ids = tuple(c.id for c in cars.values() if not c.played and c.on_track)
+    else:
+        ids = tuple(cid for cid in held[1] if not (c := cars[cid]).played and c.on_track)
+        if len(ids) == len(held[1]):
+            return held[1]
+    state.to_play = (key, ids)
+    return ids
+
+
 def next_to_play(state: RaceState) -> Next | None:
     """The next individual turn, or None when every car on the track has played (§10)."""
     lead = state.leader
@@ -171,19 +191,22 @@ def next_to_play(state: RaceState) -> Next | None:
     if lead is not None and state.cars[lead].on_track and not state.cars[lead].played \
             and state.cars[lead].off_track is None:
         return Next.of(_sweep(state)[0], lead, LEADER_SOLO, solo=True)
+    pending = still_to_play(state)
+    if not pending:
+        return None
     cars, order = state.cars, state.order
     lead_section = cars[lead].section if lead else None
-    # only the groups of sections holding a car still to play (or cars waiting at their re-entry point), in sweep
-    # order: every other group would be passed over below. ``off`` is :func:`_off_map`, built in the same loop.
+    # only the groups of sections holding a car still to play (or such a car waiting at its re-entry point), in
+    # sweep order: every other group would be passed over below. ``off``: :func:`_off_map` of the cars still to play
+    # (a car at a re-entry point that has played is passed over in its group all the same).
     off: dict[str, list[str]] = {}
     todo: set[str] = set()
-    for c in cars.values():
-        if c.on_track:
-            if not c.played:
-                todo.add(c.section)
-            if c.off_track is not None:
-                off.setdefault(c.off_track, []).append(c.id)
-                todo.add(c.off_track)
+    for cid in pending:
+        c = cars[cid]
+        todo.add(c.section)
+        if c.off_track is not None:
+            off.setdefault(c.off_track, []).append(cid)
+            todo.add(c.off_track)
     acts = _sweep(state)
     where = _positions(acts)
     for p in sorted([p for sec in todo if sec in where for p in where[sec]]):

@@ -182,6 +182,9 @@ class Move:
     checked: set[str] = field(default_factory=set)  # cars the leader already passed a check for
     awaiting_check: str | None = None  # car the leader must check against before lapping (§20)
     done: bool = False
+    # the dry mode's record (``advance`` with no event list): per step, the section entered (None for a pass or a
+    # yellow flag passed) and the MP left after it
+    trace: list[tuple[str | None, int]] = field(default_factory=list)
 
 
 def needs_leader_check(state: RaceState, mover: Car, other: Car) -> bool:
@@ -197,22 +200,39 @@ def teammate_ahead(state: RaceState, car: Car) -> bool:
     return car.team is not None and i > 0 and lst[i - 1] != YELLOW_FLAG and state.cars[lst[i - 1]].team == car.team
 
 
-def _update_leader(state: RaceState, events: list[Event], mover: str, passed: str | None = None) -> None:
+def _update_leader(state: RaceState, events: list[Event] | None, mover: str, passed: str | None = None) -> None:
     """§11.2 case 2: the token follows a car that moved ahead (``passed``: the same-lap car it passed)."""
     if mover is not None and mover == state.leader:
         return  # the leader moving on stays the leader
     front = state.reassign_leader(mover)
-    if front is not None:
+    if front is not None and events is not None:
         cause = LeaderCause.PASSED if passed is not None else LeaderCause.MOVED_AHEAD
         events.append(LeaderToken(front, state.cars[front].section, cause, mover, passed))
 
 
-def advance(state: RaceState, mv: Move, events: list[Event], check_result: bool | None = None) -> None:
+def _lead_mark(state: RaceState, car: Car) -> tuple[int, int] | None:
+    """The leader's lap and section index, read once per call of :func:`advance`: while the mover is behind it on
+    these two terms of :meth:`RaceState.key` it cannot have taken the token (§11.2 case 2), so the per-step update
+    is skipped. None when that shortcut does not hold (no leader, the mover leads, the leader off track or out, the
+    §18.4 anchor): then every step asks :meth:`RaceState.reassign_leader`. The leader does not move while another
+    car moves, so the mark stays true for the whole call."""
+    if state.leader is None or state.leader == car.id or state.fas_anchor is not None:
+        return None
+    lead = state.cars[state.leader]
+    if not lead.on_track or lead.off_track is not None or not lead.section:
+        return None
+    return lead.lap, state.track.index_of(lead.section)
+
+
+def advance(state: RaceState, mv: Move, events: list[Event] | None, check_result: bool | None = None) -> None:
     """Spend MP until done or a Leader check is needed (``mv.awaiting_check`` set).
 
-    ``check_result`` resumes after a Leader check on ``mv.awaiting_check``.
+    ``check_result`` resumes after a Leader check on ``mv.awaiting_check``. With ``events`` None the same walk runs
+    in its dry mode (the Track Card eligibility dry runs, §19.1): no event is built, each step goes to ``mv.trace``
+    (the section entered or None, the MP left), and the Leader token still moves, as it decides §20's checks.
     """
     car = state.cars[mv.car]
+    dry = events is None
     if check_result is not None:
         other_id = mv.awaiting_check
         mv.awaiting_check = None
@@ -221,13 +241,18 @@ def advance(state: RaceState, mv: Move, events: list[Event], check_result: bool 
             return
         assert other_id is not None
         mv.checked.add(other_id)
+    mark = _lead_mark(state, car)
+    track, order, cars = state.track, state.order, state.cars
+    sections, index_of = track.sections, track.index_of
+    n_sections = len(sections)
+    trace = mv.trace
     while not mv.done:
         if mv.mp <= 0 and not (state.rules.teammate_ends_ahead and teammate_ahead(state, car)):
             # AMB-X1-22: a free pass of a teammate happens only while MP are left; the house rule
             # ``teammate_ends_ahead`` lets the mover end ahead of its teammate all the same
             mv.done = True
             return
-        lst = state.order[car.section]
+        lst = order[car.section]
         i = lst.index(car.id)
         if i > 0:
             ahead = lst[i - 1]
@@ -238,10 +263,13 @@ def advance(state: RaceState, mv: Move, events: list[Event], check_result: bool 
                 by_leader = car.id == state.leader
                 if by_leader:
                     lst.remove(YELLOW_FLAG)
-                events.append(YellowFlagPassed(car.id, car.section, mv.mp, by_leader,
-                                               car.trajectory if on_traj else None))
+                if dry:
+                    trace.append((None, mv.mp))
+                else:
+                    events.append(YellowFlagPassed(car.id, car.section, mv.mp, by_leader,  # type: ignore[union-attr]
+                                                   car.trajectory if on_traj else None))
                 continue
-            other = state.cars[ahead]
+            other = cars[ahead]
             pc = pass_cost(state, car, other, mv.minus_one)
             if pc.cost is None:
                 _stop(mv, car, events, f"{pc.why} ({other.id} ahead)", pc.rule)
@@ -255,30 +283,41 @@ def advance(state: RaceState, mv: Move, events: list[Event], check_result: bool 
             lst[i - 1], lst[i] = lst[i], lst[i - 1]
             mv.mp -= pc.cost
             mv.passed += 1
-            tokens = ""
-            if pc.kind is not PassKind.OVERTAKE:
-                down = state.laps_down(other.id) if state.leader != other.id else 0
-                mine = state.laps_down(car.id)
-                if car.id == state.leader:
-                    tokens = f"; {other.id} now -{down} lap" if down else ""
-                elif other.id == state.leader:
-                    tokens = f"; {car.id}'s lap token " + (f"becomes -{mine}" if mine else "is removed")
-            events.append(Pass(car.id, other.id, pc.kind.value, car.section, pc.why, pc.cost, mv.mp, tokens, pc.rule))
-            _update_leader(state, events, car.id, other.id)
+            if dry:
+                trace.append((None, mv.mp))
+            else:
+                tokens = ""
+                if pc.kind is not PassKind.OVERTAKE:
+                    down = state.laps_down(other.id) if state.leader != other.id else 0
+                    mine = state.laps_down(car.id)
+                    if car.id == state.leader:
+                        tokens = f"; {other.id} now -{down} lap" if down else ""
+                    elif other.id == state.leader:
+                        tokens = f"; {car.id}'s lap token " + (f"becomes -{mine}" if mine else "is removed")
+                events.append(Pass(car.id, other.id, pc.kind.value, car.section, pc.why, pc.cost,  # type: ignore
+                                   mv.mp, tokens, pc.rule))
+            if mark is None or (car.lap, index_of(car.section)) >= mark:
+                _update_leader(state, events, car.id, other.id)
             continue
-        # nobody ahead in this section: enter the next one
-        nxt = state.track.sections[state.track.next_index(state.track.index_of(car.section))]
-        state.remove(car.id)
+        # nobody ahead in this section (the car heads its list, i == 0): enter the next one, at the back of its list
+        # (RaceState.remove and .place, written out for this loop)
+        nxt = sections[(index_of(car.section) + 1) % n_sections]
+        del lst[0]
         if nxt.index == 0:
             car.lap += 1
-        state.place(car.id, nxt.name)
+        order[nxt.name].append(car.id)
+        car.section = nxt.name
         car.trajectory = None
         mv.mp -= 1
         mv.entered += 1
-        events.append(EnterSection(car.id, nxt.name, _TYPE_WORD[nxt.type], mv.mp))
-        if nxt.index == 0:
-            events.append(FinishLine(car.id, car.lap))
-        _update_leader(state, events, car.id)
+        if dry:
+            trace.append((nxt.name, mv.mp))
+        else:
+            events.append(EnterSection(car.id, nxt.name, _TYPE_WORD[nxt.type], mv.mp))  # type: ignore[union-attr]
+            if nxt.index == 0:
+                events.append(FinishLine(car.id, car.lap))  # type: ignore[union-attr]
+        if mark is None or (car.lap, nxt.index) >= mark:
+            _update_leader(state, events, car.id)
 
 
 def on_trajectory(state: RaceState, car: Car) -> bool:
@@ -289,9 +328,10 @@ def on_trajectory(state: RaceState, car: Car) -> bool:
                                               for t in state.track.trajectories_in(car.section))
 
 
-def _stop(mv: Move, car: Car, events: list[Event], why: str, rule: str) -> None:
-    lost = f"; {mv.mp} MP lost" if mv.mp else ""
-    events.append(MovementStops(car.id, car.section, why, lost, rule))
+def _stop(mv: Move, car: Car, events: list[Event] | None, why: str, rule: str) -> None:
+    if events is not None:
+        lost = f"; {mv.mp} MP lost" if mv.mp else ""
+        events.append(MovementStops(car.id, car.section, why, lost, rule))
     mv.mp = 0
     mv.done = True
 

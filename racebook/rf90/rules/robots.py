@@ -58,7 +58,8 @@ def robot_turn(state: RaceState, car: Car, events: list[Event]) -> TurnCtx | Non
         car.just_pit = True
         return None
     ctx = TurnCtx(car.id)
-    if assist.open_window(state, car, ctx, Phase.ASSIST_START):  # Expansion #1 §5.6: a yellow card first
+    # Expansion #1 §5.6: a yellow card first; only a robot of a team has a human teammate to help it (assist.helper)
+    if car.team is not None and assist.open_window(state, car, ctx, Phase.ASSIST_START):
         return ctx
     return robot_move(state, car, ctx, events)
 
@@ -154,8 +155,8 @@ def after_move(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event],
                assisted: bool = False) -> TurnCtx | None:
     """The end of the robot's movement: its teammate's red or green card (Expansion #1 §5.6), the orange-flag
     holder's choice (§15.4), then phase F."""
-    if not assisted and assist.open_window(state, car, ctx, Phase.ASSIST_END):
-        return ctx
+    if not assisted and car.team is not None and assist.open_window(state, car, ctx, Phase.ASSIST_END):
+        return ctx  # only a robot of a team has a human teammate to help it (Expansion #1 §5.6, assist.helper)
     if ctx.phase is Phase.DONE:
         return None
     if flags.orange_options(state, car, ctx):

@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
 from racebook.rf90.actions import Play
 from racebook.rf90.car import Car, Strategy
 from racebook.rf90.cards import Card, PowerKind
-from racebook.rf90.events import EnterSection, Event, Pass, YellowFlagPassed
 from racebook.rf90.rules import checks, movement, payments, skills, trajectories
 from racebook.rf90.rules.movement import Move
 from racebook.rf90.state import RaceState
-from racebook.rf90.track import SectionType, Trajectory, TrajectoryKind
+from racebook.rf90.track import SectionType, Track, Trajectory, TrajectoryKind
 
 
 def pair_legal(car: Car, a: Card, b: Card) -> tuple[bool, str]:
@@ -84,7 +84,7 @@ def _record(state: RaceState, car: Car, mp: int, minus_one: int | None, best: in
     A Leader check counts as passed only if ``best`` (the lowest check of the hand's Race Cards not moving the car)
     surely passes it (§19.1, Ex. 36; AMB-26: movement cards cannot be used for it). Only what movement changes is
     saved and restored: the mover's section, lap and trajectory, the order lists it can reach, the Leader token and
-    the §18.4 anchor. Its events go to a throwaway list."""
+    the §18.4 anchor. It runs movement's dry mode (no events)."""
     sections = state.track.sections
     start = car.off_track if car.off_track is not None else car.section
     reach = [start] if start else []
@@ -106,21 +106,20 @@ def _record(state: RaceState, car: Car, mp: int, minus_one: int | None, best: in
             state.place(car.id, car.off_track)
             free.append(car.off_track)
         mv = Move(car.id, mp, minus_one)
-        sink: list[Event] = []
         need = 0
         left = mp
         checked = False
         while True:
-            movement.advance(state, mv, sink)
-            need, left = _note(sink, mp, need, left, entries, been)
+            movement.advance(state, mv, None)  # the dry mode: the same walk, its steps in mv.trace
+            need, left = _note(mv.trace, mp, need, left, entries, been)
             if mv.done or mv.awaiting_check is None:
                 break
             checked = True
             target = checks.target_value(state, car, checks.modifiers(state, car, leader_check=True))
             if best is None or best > target:
                 break
-            movement.advance(state, mv, sink, check_result=True)
-            need, left = _note(sink, mp, need, left, entries, been)
+            movement.advance(state, mv, None, check_result=True)
+            need, left = _note(mv.trace, mp, need, left, entries, been)
             if mv.done:
                 break
         return _Run(free, entries, been, checked)
@@ -131,18 +130,18 @@ def _record(state: RaceState, car: Car, mp: int, minus_one: int | None, best: in
         state.leader, state.fas_anchor = saved_leader, saved_anchor
 
 
-def _note(sink: list[Event], mp: int, need: int, left: int, entries: list[tuple[str, int]],
+def _note(trace: list[tuple[str | None, int]], mp: int, need: int, left: int, entries: list[tuple[str, int]],
           been: set[str]) -> tuple[int, int]:
-    """Fold the steps of ``sink`` into the least MP needed so far: a step costing ``c`` from ``left`` MP needs
-    ``mp - left + max(c, 1)`` (movement goes on only while MP are left, §13.E.2)."""
-    for e in sink:
-        if isinstance(e, (EnterSection, Pass, YellowFlagPassed)):
-            need = max(need, mp - left + max(left - e.left, 1))
-            left = e.left
-            if isinstance(e, EnterSection):
-                entries.append((e.section, need))
-                been.add(e.section)
-    sink.clear()
+    """Fold the steps of ``trace`` (movement's dry mode: the section entered or None, the MP left) into the least
+    MP needed so far: a step costing ``c`` from ``left`` MP needs ``mp - left + max(c, 1)`` (movement goes on only
+    while MP are left, §13.E.2)."""
+    for section, after in trace:
+        need = max(need, mp - left + max(left - after, 1))
+        left = after
+        if section is not None:
+            entries.append((section, need))
+            been.add(section)
+    trace.clear()
     return need, left
 
 
@@ -156,11 +155,12 @@ def dry_run(state: RaceState, car: Car, mp: int, minus_one: int | None, playing:
     return run.free + [s for s, _ in run.entries]
 
 
-# One eligibility question (§13.C, §19.1): is one of the sections ``wanted`` (a Track Card's corners) entered with
-# ``mp`` MP, using the "-1" symbol in corner ``minus_one``, with ``best`` the lowest Leader-check card left?
-_Query = tuple[frozenset[str], int, int | None, int | None]
-# A candidate play: its Play fields (cards, trajectory, blue, minus_one, et) and its eligibility questions
-_Candidate = tuple[tuple[str, ...], bool, bool, int | None, str | None, list[_Query]]
+# A candidate play before its "-1" variants (§19.2): its Play fields (cards, trajectory, blue, et), its eligibility
+# question (§13.C, §19.1) — is each of the sets ``wanted`` (a Track Card's corners, one set per Track Card played)
+# entered with ``mp`` MP, with ``best`` the lowest Leader-check card left? (no set: no question) — and the corners
+# where its "-1" symbol may be used (None: not used), each a variant asking the same question with that corner.
+_Candidate = tuple[tuple[str, ...], bool, bool, str | None, tuple[frozenset[str], ...], int, int | None,
+                   tuple[int | None, ...]]
 
 
 def legal_plays(state: RaceState, car: Car, only: tuple[str, ...] | None = None, x1_et: bool = False) -> list[Play]:
@@ -173,7 +173,8 @@ def legal_plays(state: RaceState, car: Car, only: tuple[str, ...] | None = None,
     The plays with Track Cards are listed first with their eligibility questions; then one dry run per best
     Leader-check card answers them all (:class:`_Run`), with a "-1" corner's own run only where the car can be in
     that corner (§19.2). Each dry run is exact for every MP up to the one it was made with, so asking fewer
-    questions (``only``) gives the same answers."""
+    questions (``only``) gives the same answers. What a card contributes (its MP, costs, check, Track-Card corners,
+    colour match) is read once per listing, before the combinations and their variants are expanded."""
     hand = car.hand
     card_of = {c: state.card(c) for c in hand}
     race_checks = [(c, card_of[c].check) for c in hand if not card_of[c].is_track]
@@ -190,80 +191,137 @@ def legal_plays(state: RaceState, car: Car, only: tuple[str, ...] | None = None,
     x1 = traj is not None and trajectories.expansion1_et(state, traj)  # decided at the start of the turn
     if x1 and not x1_et:
         traj = None
-    blues = [False, True] if car.blue > 0 else [False]
-    corners = [c.number for c in state.track.corners]
+    blues = (False, True) if car.blue > 0 else (False,)
+    no_corner: tuple[int | None, ...] = (None,)  # a play's "-1" variants: none, or one per corner (§19.2)
+    with_corners: tuple[int | None, ...] = (None, *(c.number for c in state.track.corners))
     et_modes = hooks.et_modes(state, car) if traj is not None and traj.kind is TrajectoryKind.EXTREME else []
-    wanted_of: dict[str, frozenset[str]] = {}
+    # per hand card, once: the corners a Track Card asks for (None: none, or the car is in one already, §19.1), and
+    # whether it matches the trajectory's colour (§13.D: a match is "a played card of its colour", so a pair matches
+    # iff one of its cards does; BALANCE's rule, one card at a time, is _colour_match's)
+    # A Track Card's corners are also a bound: each section entered costs 1 MP (§13.E.2), so corners ``far`` sections
+    # ahead of where the movement starts (the re-entry point of a car off track, 1 MP more, §18.5) are out of reach
+    # with fewer MP: such a play is refused without a dry run, and a combination whose every variant is refused
+    # so is never expanded into its variants.
+    track = state.track
+    start = car.off_track if car.off_track is not None else car.section
+    shift = 1 if car.off_track is not None else 0
+    i0, n_sections = (track.index_of(start), len(track)) if start else (0, 1)
+    wanted_of: dict[str, frozenset[str] | None] = {}
+    far_of: dict[str, int] = {}
+    for c, tc in card_of.items():
+        if tc.is_track:
+            corner_sections, where = _corners_of(track, tc)
+            wanted_of[c] = None if car.section in corner_sections else corner_sections
+            far_of[c] = min((i - i0) % n_sections for i in where) if start else 0
+        else:
+            wanted_of[c] = None
+    matches = {c: trajectories._colour_match(state, car, traj, (c,)) for c in hand} if traj is not None else {}
+    et_cards = [c for c in hand if any(  # §19.3 ET Discard Power, respecting colour (a Spa card's scope, X1 §4.6)
+        p.kind is PowerKind.ET and p.colour in traj.colours for p in card_of[c].powers)
+        and state.track.et_power_reaches(card_of[c], traj)] \
+        if traj is not None and traj.kind is TrajectoryKind.EXTREME and not x1 else []
+    # each card's part, once: MP, tyres, discards, "-1" symbol, corners asked (None: none), their distance, colour
+    info = {c: (tc.mp, tc.tyres, tc.discard, bool(tc.minus_one), wanted_of[c], far_of.get(c, 0),
+                bool(matches.get(c))) for c, tc in card_of.items()}
+    race_checks.sort(key=lambda cv: cv[1])  # the lowest Leader-check card left is the first not played
     candidates: list[_Candidate] = []
+    chips, n_hand, any_blue = car.chips, len(hand), car.blue > 0
+    plain_ets: list[str | None] = [None]
     for cards in combos:
-        spare = len(hand) - len(cards)
-        played = [card_of[c] for c in cards]  # one or two cards: their sums written out
-        queries_for: list[frozenset[str]] = []
-        for tc in played:
-            if not tc.is_track:
-                continue
-            if tc.code not in wanted_of:
-                wanted_of[tc.code] = frozenset(s for n in tc.corners for s in state.track.corner(n).sections)
-            if car.section not in wanted_of[tc.code]:
-                queries_for.append(wanted_of[tc.code])
-        left = [v for c, v in race_checks if c not in cards]
-        best = min(left) if left else None
-        card_mp = tyres0 = disc0 = 0
-        minus_one = False
-        for pc in played:
-            card_mp += pc.mp
-            tyres0 += pc.tyres
-            disc0 += pc.discard
-            minus_one = minus_one or bool(pc.minus_one)
-        m1s: list[int | None] = [None]
-        if minus_one:
-            m1s += corners
+        x = info[cards[0]]
+        if len(cards) == 1:
+            card_mp, tyres0, disc0, minus_one, match = x[0], x[1], x[2], x[3], x[6]
+            wanted: tuple[frozenset[str], ...] = () if x[4] is None else (x[4],)
+            far = x[5] if x[4] is not None else 0
+        else:  # a pair: the sums written out
+            y = info[cards[1]]
+            card_mp, tyres0, disc0, minus_one, match = x[0] + y[0], x[1] + y[1], x[2] + y[2], x[3] or y[3], x[6] or y[6]
+            wanted = tuple(w for w in (x[4], y[4]) if w is not None)
+            far = max(x[5] if x[4] is not None else 0, y[5] if y[4] is not None else 0)
+        best = None
+        for c, v in race_checks:
+            if c not in cards:
+                best = v
+                break
+        m1s = with_corners if minus_one else no_corner
         # the MP every play of these cards starts from (§13.E.1), only where a Track Card's eligibility asks for it
-        base_mp = card_mp + sum(v for v, _ in hooks.mp_parts(state, car, cards)) + penalty if queries_for else 0
-        traj_options: list[bool] = [False]
-        if traj is not None and trajectories._colour_match(state, car, traj, cards):
-            traj_options.append(True)
+        base_mp = card_mp + sum(v for v, _ in hooks.mp_parts(state, car, cards)) + penalty if wanted else 0
+        traj_options = (False, True) if traj is not None and match else (False,)
+        if far and base_mp + (max(traj.bonus, 0) if traj is not None and match else 0) + any_blue - shift < far:
+            continue  # even its best variant cannot reach the corners
+        spare = n_hand - len(cards)
         for use in traj_options:
             t = traj if use else None
-            ets: list[str | None] = [None]
+            ets = plain_ets
             if t is not None and t.kind is TrajectoryKind.EXTREME and not x1:
-                ets += et_modes
-                ets += [c for c in hand if c not in cards and any(  # §19.3 ET Discard Power, respecting colour
-                    p.kind is PowerKind.ET and p.colour in t.colours for p in card_of[c].powers)
-                    and state.track.et_power_reaches(card_of[c], t)]  # (a Spa card's scope, expansion1 §4.6)
+                ets = [None, *et_modes, *(c for c in et_cards if c not in cards)]
             tyres = payments.tyre_cost(car, tyres0 + (t.cost.tyres if t is not None else 0))
             disc = disc0 + (t.cost.cards if t is not None else 0)
             for et in ets:
-                if not payments.can_pay(car.chips, spare - (et not in (None, "flat")), tyres, disc):
+                if not payments.can_pay(chips, spare - (et not in (None, "flat")), tyres, disc):
                     continue
                 # §19.1: an ET counts only when it cannot fail (FLAT OUT or a Discard Power)
                 sure = t is not None and (t.kind is TrajectoryKind.STANDARD or et is not None or x1)
                 for blue in blues:
                     mp = 0
-                    if queries_for:
+                    if wanted:
                         mp = base_mp + (t.bonus if sure and t is not None else 0) + (1 if blue else 0) \
                             - (1 if et == "flat" else 0)
-                    for m1 in m1s:
-                        candidates.append((cards, use, blue, m1, et,
-                                           [(w, mp, m1, best) for w in queries_for] if queries_for else []))
-    ok = _answer(state, car, candidates)
-    return [Play(car.id, cards, use, blue, m1, et) for cards, use, blue, m1, et, qs in candidates
-            if not qs or all(ok[q] for q in qs)]
+                        if far and mp - shift < far:
+                            continue
+                    candidates.append((cards, use, blue, et, wanted, mp, best, m1s))
+    cid = car.id
+    return [_play(cid, c[0], c[1], c[2], m1, c[3]) for c, m1s in zip(candidates, _answer(state, car, candidates),
+                                                                      strict=True) for m1 in m1s]
 
 
-def _answer(state: RaceState, car: Car, candidates: list[_Candidate]) -> dict[_Query, bool]:
-    """Answer every eligibility question of the listing (§19.1) from as few dry runs as exactness allows: one run
-    with the most MP asked serves every best check card unless it meets a Leader check (§20), then one per best
-    check card; a "-1" corner gets its own run only if the car can be in one of its sections (§19.2)."""
-    queries = {q for c in candidates for q in c[5]}
-    if not queries:
-        return {}
+# A Track Card's corners on a track (§19.1): their sections and those sections' indices around the loop, by card
+# code; each entry holds the card and the track it was made for, so a stale one is never used (a card set or a
+# track of another race, an edited copy of a file).
+_CORNERS: dict[str, tuple[Card, Track, frozenset[str], tuple[int, ...]]] = {}
+
+
+def _corners_of(track: Track, card: Card) -> tuple[frozenset[str], tuple[int, ...]]:
+    hit = _CORNERS.get(card.code)
+    if hit is None or hit[0] is not card or hit[1] is not track:
+        sections = frozenset(x for n in card.corners for x in track.corner(n).sections)
+        hit = _CORNERS[card.code] = (card, track, sections, tuple(track.index_of(x) for x in sections))
+    return hit[2], hit[3]
+
+
+# Plays already built, by their fields: a Play is a frozen value, so the listing can hand out the same object again
+# instead of building an equal one (a phase-C listing holds ~10 plays, mostly the same ones turn after turn).
+_PLAYS: dict[tuple[str, tuple[str, ...], bool, bool, int | None, str | None], Play] = {}
+_PLAYS_MAX = 4096  # then the store starts afresh: a bound on memory over a long Monte Carlo run
+
+
+def _play(car: str, cards: tuple[str, ...], trajectory: bool, blue: bool, minus_one: int | None,
+          et: str | None) -> Play:
+    key = (car, cards, trajectory, blue, minus_one, et)
+    play = _PLAYS.get(key)
+    if play is None:
+        if len(_PLAYS) >= _PLAYS_MAX:
+            _PLAYS.clear()
+        play = _PLAYS[key] = Play(car, cards, trajectory, blue, minus_one, et)
+    return play
+
+
+def _answer(state: RaceState, car: Car, candidates: list[_Candidate]) -> list[Sequence[int | None]]:
+    """Answer every candidate's eligibility question (§19.1), for each of its "-1" variants: the variants that pass,
+    in order. As few dry runs as exactness allows: one run with the most MP asked serves every best check card
+    unless it meets a Leader check (§20), then one per best check card; a "-1" corner gets its own run only if the
+    car can be in one of its sections (§19.2), else its variants share the plain run's answers."""
     shift = 1 if car.off_track is not None else 0  # §18.5: the re-entry MP
     most: dict[int | None, dict[int | None, int]] = {}  # "-1" corner -> best check card -> the most MP asked
-    for _, mp, m1, best in queries:
-        by_best = most.setdefault(m1, {})
-        if by_best.get(best, mp) <= mp:
-            by_best[best] = mp
+    for c in candidates:
+        if c[4]:
+            mp, best = c[5], c[6]
+            for m1 in c[7]:
+                by_best = most.setdefault(m1, {})
+                if by_best.get(best, mp) <= mp:
+                    by_best[best] = mp
+    if not most:
+        return [c[7] for c in candidates]
     runs: dict[tuple[int | None, int | None], _Run] = {}
     corners_in: dict[int, set[int | None]] = {}  # a plain run (by id) -> the corners of the sections it is ever in
     for m1 in sorted(most, key=lambda k: -1 if k is None else k):  # the plain run (None) first
@@ -282,12 +340,24 @@ def _answer(state: RaceState, car: Car, candidates: list[_Candidate]) -> dict[_Q
         for b, m in by_best.items():
             runs[b, m1] = first if b == top or not first.checked else _record(state, car, m - shift, m1, b)
     visited: dict[tuple[int, int], set[str]] = {}  # (run id, MP) -> the sections it enters with that many MP
-    ok: dict[_Query, bool] = {}
-    for q in queries:
-        run = runs[q[3], q[2]]
-        key = (id(run), q[1] - shift)
-        there = visited.get(key)
-        if there is None:
-            there = visited[key] = set(run.visited(q[1] - shift))
-        ok[q] = not q[0].isdisjoint(there)
-    return ok
+    answers: dict[tuple[int, int, tuple[frozenset[str], ...]], bool] = {}  # (run id, MP, wanted) -> the answer
+    out: list[Sequence[int | None]] = []
+    for c in candidates:
+        wanted, mp, best = c[4], c[5] - shift, c[6]
+        if not wanted:
+            out.append(c[7])
+            continue
+        passing: list[int | None] = []
+        for m1 in c[7]:
+            run = runs[best, m1]
+            key = (id(run), mp, wanted)
+            ok = answers.get(key)
+            if ok is None:
+                there = visited.get((id(run), mp))
+                if there is None:
+                    there = visited[id(run), mp] = set(run.visited(mp))
+                ok = answers[key] = all(not w.isdisjoint(there) for w in wanted)
+            if ok:
+                passing.append(m1)
+        out.append(passing)
+    return out

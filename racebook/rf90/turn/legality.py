@@ -50,8 +50,7 @@ def legal_a(state: RaceState, car: Car, ctx: TurnCtx) -> list[Action]:
         return pit_opts  # §13.A.3: pit this turn or be eliminated; reading 37: no skipping instead
     acts: list[Action] = [Start(car.id), Skip(car.id)]
     acts += extreme_x1.legal_start(state, car)  # Expansion #1: follow the ET now (declining = start/skip/pit)
-    acts += [Skip(car.id, s) for s in Strategy if s is not Strategy.TENTH and s is not car.strategy
-             and s in strategies.IMPLEMENTED_STRATEGIES]
+    acts += [Skip(car.id, s) for s in _SKIP_TO if s is not car.strategy]
     if car.skill is Skill.VERSATILITY and not car.skill_used:  # A.2
         acts += [Versatility(car.id, s) for s in Strategy
                  if s in strategies.IMPLEMENTED_STRATEGIES and s is not car.strategy]
@@ -62,6 +61,11 @@ def legal_a(state: RaceState, car: Car, ctx: TurnCtx) -> list[Action]:
     if car.strategy is Strategy.CHASE and car.chasing is None:  # §26.8: during phase A
         acts += [Chase(car.id, t) for t in strategies.chase_targets(state, car)]
     return acts + pit_opts
+
+
+# the strategies a skip may change to, in Strategy's order (§13.A: never the TENTH; only the implemented
+# ones), read once
+_SKIP_TO = tuple(s for s in Strategy if s is not Strategy.TENTH and s in strategies.IMPLEMENTED_STRATEGIES)
 
 
 def legal_draw(state: RaceState, car: Car, ctx: TurnCtx) -> list[Action]:

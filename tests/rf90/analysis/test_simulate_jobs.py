@@ -134,3 +134,31 @@ def test_the_experiment_panel_runs_with_jobs() -> None:
     assert pooled.table().equals(serial.table())
     with pytest.raises(JobsError):
         ExperimentPanel(exp, jobs=-1)
+
+
+# ------------------------------------------------------------------ workers started once (issue 36 item 4)
+def _pid(_task: int) -> int:
+    """The worker's process id (a top-level function: a pool pickles it by reference)."""
+    return os.getpid()
+
+
+def test_a_worker_pool_serves_several_maps_with_the_same_workers() -> None:
+    """``worker_pool``: the workers are started once for every map of the block (a season's odds after each race),
+    so two maps see the same two processes, none of them this one; each map still gives the serial results."""
+    from racebook.core.workers import worker_pool
+
+    with worker_pool(2) as pool:
+        assert pool is not None
+        first = set(map_in_order(_pid, range(32), 2, pool=pool))
+        second = set(map_in_order(_pid, range(32), 2, pool=pool))
+        tasks = [("teaching", s, {"players": 1}) for s in (3, 4, 5)]
+        assert list(map_in_order(_race_job, tasks, 2, pool=pool)) == simulate("teaching", 3, 3, players=1)
+    assert len(first | second) <= 2 and os.getpid() not in first | second
+    with worker_pool(1) as none:
+        assert none is None  # one job: the serial path, no process started
+
+
+def test_automobiles_purchase_experiments_in_two_processes_equal_the_serial_run() -> None:
+    from racebook.automobiles.analysis import purchases
+
+    assert purchases.run(4, 7, jobs=2) == purchases.run(4, 7)
