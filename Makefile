@@ -93,9 +93,11 @@ FUZZ_SCALE ?= 50
 fuzz: $(VENV)/.installed-test
 	RACEBOOK_FUZZ_SCALE=$(FUZZ_SCALE) $(BIN)/python -m pytest tests -m fuzz -q
 
-# The whole equivalence check (issue 16): every race of tests/data/equivalence_rf90.json, not only make test's share.
+# The whole equivalence check (issue 16; Automobiles: issue 39): every race of tests/data/equivalence_rf90.json and
+# tests/data/equivalence_automobiles.json, not only make test's share.
 equivalence: $(VENV)/.installed-test
-	RACEBOOK_EQUIV_FULL=1 $(BIN)/python -m pytest tests/rf90/analysis/test_equivalence.py -q
+	RACEBOOK_EQUIV_FULL=1 $(BIN)/python -m pytest tests/rf90/analysis/test_equivalence.py \
+		tests/automobiles/test_equivalence.py -q
 
 clean:
 	rm -rf $(VENV) build dist site *.egg-info .pytest_cache .ruff_cache .hypothesis

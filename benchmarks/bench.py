@@ -23,7 +23,11 @@ Figures (RF90; then Automobiles; FormulaGP gets its rows when it exists):
 - RF90 Championship (Expansion #1 §6): the shipped 4-race season ``mini`` run through the race engine (the CLI's
   ``racebook season run mini``), and title odds: sampled seasons per second after race 1 (3 races each).
 - Automobiles: a decision of a greedy computer player (listing, choice, ``apply``), a whole 4-player race with the
-  greedy players, ``Race.clone()`` against ``at(n)``.
+  greedy players, ``Race.clone()`` against ``at(n)``, a click back at the end of a race with frames (``at(n - 1)``,
+  with the number of actions it replays).
+- ``--auto-pair DIR`` (issue 39): the whole-race figure of this checkout against another one (e.g. an export of the
+  commit before a change, ``git archive``), in paired runs: each pair runs both in fresh processes, in alternating
+  order, so both see the same machine load; the ratio is the median of the pairs'. ``--auto-only`` skips RF90.
 
 Per-turn and per-call figures are CPU time of this process (time.process_time), so a busy machine inflates them
 less; the races figures give CPU and wall time (a process pool's work is only visible on the wall clock). The
@@ -292,7 +296,78 @@ def automobiles_figures(n: int) -> list[Figure]:
     mid = races[0].at(len(races[0].actions) // 2, frames=False)
     t_clone = per_call(mid.clone, 100)
     t_at = per_call(lambda: races[0].at(len(mid.actions), frames=False), 5)
-    return automobiles_base(cpu, decisions, n, mid, t_clone, t_at) + automobiles_more(max(1, n // 5), mid)
+    return (automobiles_base(cpu, decisions, n, mid, t_clone, t_at) + [automobiles_click_back()]
+            + automobiles_more(max(1, n // 5), mid))
+
+
+def automobiles_click_back(seeds: int = 3) -> Figure:
+    """A click back at the end of a 4-player greedy race with frames, as the stepper's ◀ does: ``at(n - 1)``; the
+    note says how many actions each click replays (counted through ``apply_recorded``)."""
+    from racebook.automobiles.agents import GreedyDriver
+    from racebook.automobiles.game import Race as AutoRace
+    from racebook.automobiles.setup import new_state
+    from racebook.core.agents import play_out
+    times, replayed, lengths = [], [], []
+    for seed in range(seeds):
+        race = play_out(AutoRace(new_state(4, seed=seed), frames=True), GreedyDriver())
+        n = len(race.actions)
+        lengths.append(n)
+        count = [0]
+        real = AutoRace.apply_recorded
+
+        def counting(self: Any, action: Any, real: Any = real, count: list[int] = count) -> Any:
+            count[0] += 1
+            return real(self, action)
+
+        AutoRace.apply_recorded = counting  # type: ignore[method-assign]
+        try:
+            t0 = time.process_time()
+            back = race.at(n - 1)
+            times.append(time.process_time() - t0)
+        finally:
+            AutoRace.apply_recorded = real  # type: ignore[method-assign]
+        assert back.actions == race.actions[:-1]
+        replayed.append(count[0])
+    return Figure("auto_click_back", "Automobiles: a click back at the end of a 4-player race with frames, "
+                  "at(n - 1)", statistics.mean(times), "click (mean)",
+                  note=f"replays {max(replayed)} actions at most (races of {min(lengths)}–{max(lengths)} actions)")
+
+
+AUTO_RUN = """
+import sys, time
+from racebook.automobiles.agents import GreedyDriver
+from racebook.automobiles.game import Race
+from racebook.automobiles.setup import new_state
+from racebook.core.agents import play_out
+n, total = int(sys.argv[1]), 0.0
+for seed in range(n):
+    state = new_state(4, seed=seed)
+    t0 = time.process_time()
+    play_out(Race(state, frames=False), GreedyDriver())
+    total += time.process_time() - t0
+print(total / n)
+"""
+
+
+def _auto_race_cpu(root: Path, races: int) -> float:
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    out = subprocess.run([sys.executable, "-c", AUTO_RUN, str(races)], env=env, capture_output=True, text=True,
+                         check=True, cwd=root)
+    return float(out.stdout.strip().splitlines()[-1])
+
+
+def automobiles_paired(other: Path, pairs: int, races: int) -> list[Figure]:
+    """The whole-race CPU time (4 greedy players, frames off) of this checkout and of ``other``, in paired runs."""
+    mine, theirs = [], []
+    for i in range(pairs):
+        order = [(ROOT, mine), (other, theirs)]
+        for root, out in order if i % 2 == 0 else order[::-1]:
+            out.append(_auto_race_cpu(root, races))
+    ratios = sorted(t / m for m, t in zip(mine, theirs, strict=True))
+    return [Figure("auto_race_pair", f"Automobiles: a whole 4-player greedy race, this checkout ({pairs} paired "
+                   f"runs of {races} races)", statistics.median(mine), "race",
+                   note=f"{other}: {fmt(statistics.median(theirs))}; median ratio {statistics.median(ratios):.2f}x "
+                        f"(pairs {ratios[0]:.2f}x–{ratios[-1]:.2f}x)")]
 
 
 def automobiles_more(n: int, mid: Any) -> list[Figure]:
@@ -395,7 +470,22 @@ def main() -> int:
     ap.add_argument("--auto-races", type=int, default=10, help="Automobiles races for its figures")
     ap.add_argument("--readme", action="store_true", help="write the figures into docs/benchmarks.md")
     ap.add_argument("--odds-samples", type=int, default=20, help="sampled seasons for the title-odds figure")
+    ap.add_argument("--auto-only", action="store_true", help="only the Automobiles figures")
+    ap.add_argument("--auto-pair", type=Path, metavar="DIR",
+                    help="also time Automobiles races against the checkout in DIR, in paired runs")
+    ap.add_argument("--pairs", type=int, default=6, help="paired runs for --auto-pair")
     args = ap.parse_args()
+    if args.auto_only:
+        auto = automobiles_figures(args.auto_races)
+        if args.auto_pair:
+            auto += automobiles_paired(args.auto_pair.resolve(), args.pairs, args.auto_races)
+        if args.json:
+            print(json.dumps({"automobiles": [asdict(f) for f in auto]}, indent=1))
+            return 0
+        w = max(len(f.label) for f in auto)
+        for f in auto:
+            print(f"{f.label:<{w}}  {f.unit:<14} {fmt(f.seconds):>10}  {f.note}")
+        return 0
     load_track(TRACK)
     robot_race(0)  # warm up imports and caches
     figures = human_figures(args.human_races) + robot_figures(args.robot_races)
@@ -412,6 +502,8 @@ def main() -> int:
     for f in figures:
         f.floor_ratio, f.robot_ratio = f.seconds / floor, f.seconds / robot
     auto = automobiles_figures(args.auto_races)
+    if args.auto_pair:
+        auto += automobiles_paired(args.auto_pair.resolve(), args.pairs, args.auto_races)
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
     if args.readme:
         write_readme(figures, auto, load)

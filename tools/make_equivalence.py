@@ -1,4 +1,5 @@
-"""Write tests/data/equivalence_rf90.json: the fingerprints of the equivalence check's seeded races (issue 16).
+"""Write tests/data/equivalence_rf90.json (--game automobiles: equivalence_automobiles.json): the fingerprints of the
+equivalence check's seeded races (issue 16; Automobiles: issue 39, tests/equivalence_automobiles.py).
 
 The golden file pins what the engine does: for each race of ``tests/equivalence.py`` (every shipped track, 1–4
 automatic human drivers with the robots of ``robots_for``, frames on and off) the SHA-256 of its action texts, of its
@@ -12,6 +13,7 @@ reason in the commit message; it is never the way to make a failing equivalence 
     .venv/bin/python tools/make_equivalence.py            # refuses if the file exists
     .venv/bin/python tools/make_equivalence.py --force    # overwrite (deliberate rule change only)
     .venv/bin/python tools/make_equivalence.py --check    # compare with the file, exit 1 on a difference
+    .venv/bin/python tools/make_equivalence.py --game automobiles --force   # the same for Automobiles' file
 """
 
 from __future__ import annotations
@@ -25,6 +27,13 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 import equivalence as eq  # noqa: E402
+import equivalence_automobiles as eqa  # noqa: E402
+
+
+def _key(game: str, r: object) -> tuple:
+    """A race's key in its golden file: (track, seed) for RF90, the seed for Automobiles (unique there)."""
+    get = r.__getitem__ if isinstance(r, dict) else r.__getattribute__
+    return (get("track"), get("seed")) if game == "rf90" else (get("seed"),)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -32,18 +41,23 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--force", action="store_true",
                     help="overwrite an existing golden file (only for a deliberate rule change)")
     ap.add_argument("--check", action="store_true", help="compare every race with the golden file; write nothing")
-    ap.add_argument("--per-track", type=int, default=eq.FULL_PER_TRACK, help=argparse.SUPPRESS)
-    ap.add_argument("--out", type=Path, default=eq.GOLDEN, help=argparse.SUPPRESS)
+    ap.add_argument("--game", choices=("rf90", "automobiles"), default="rf90", help="whose golden file (rf90)")
+    ap.add_argument("--per-track", type=int, default=None, help=argparse.SUPPRESS)  # RF90: per track; else: races
+    ap.add_argument("--out", type=Path, default=None, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
+    mod = eq if args.game == "rf90" else eqa
+    size = args.per_track if args.per_track is not None else eq.FULL_PER_TRACK if mod is eq else eqa.FULL
+    args.out = args.out or mod.GOLDEN
+    specs = mod.race_specs(size)
     if args.check:
-        ref = {(r["track"], r["seed"]): r for r in eq.load_golden()["races"]}
+        ref = {_key(args.game, r): r for r in mod.load_golden()["races"]}
         bad = 0
-        for spec in eq.race_specs(args.per_track):
-            msg = eq.mismatch(spec, ref[(spec.track, spec.seed)], eq.play(spec))
+        for spec in specs:
+            msg = mod.mismatch(spec, ref[_key(args.game, spec)], mod.play(spec))  # type: ignore[arg-type]
             if msg:
                 bad += 1
                 print(msg, file=sys.stderr)
-        print(f"{len(ref)} races in {eq.GOLDEN.name}; {bad} differ")
+        print(f"{len(ref)} races in {mod.GOLDEN.name}; {bad} differ")
         return 1 if bad else 0
     if args.out.exists() and not args.force:
         print(f"{args.out} exists: not overwritten. The golden file pins the engine's results; regenerate it with "
@@ -51,9 +65,9 @@ def main(argv: list[str] | None = None) -> int:
               "test pass.", file=sys.stderr)
         return 2
     t0 = time.perf_counter()
-    races = [eq.fingerprint(spec) for spec in eq.race_specs(args.per_track)]
+    races = [mod.fingerprint(spec) for spec in specs]  # type: ignore[arg-type]
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(eq.dump_golden(races), encoding="utf-8")
+    args.out.write_text(mod.dump_golden(races), encoding="utf-8")
     print(f"wrote {args.out} ({len(races)} races, {time.perf_counter() - t0:.0f} s)")
     return 0
 

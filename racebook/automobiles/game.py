@@ -1,5 +1,5 @@
-"""The Automobiles race: one state API — ``legal_actions()``, ``explain(action)``, ``apply(action)``, ``clone()`` —
-and an append-only step log with time travel (:class:`racebook.core.log.Replay`), as :class:`racebook.rf90.game.Race`.
+"""The Automobiles race: the state API of every game (:class:`racebook.core.game.Race`: ``legal_actions()``,
+``explain(action)``, ``apply(action)``, ``clone()``, ``at(n)``, saves) with Automobiles' own flow plugged in.
 
 Every rule step appends a typed event (:mod:`racebook.automobiles.events`) whose sentence cites the digest.
 """
@@ -14,9 +14,9 @@ from racebook.automobiles.notation import format_state
 from racebook.automobiles.rules.standings import standings
 from racebook.automobiles.state import GameState, Phase
 from racebook.core.actions import Action
-from racebook.core.errors import ActionSyntaxError, EngineError, RacebookError
-from racebook.core.events import Event
-from racebook.core.log import EventLog, Replay, Step
+from racebook.core.game import Codec, move_contents
+from racebook.core.game import Race as CoreRace
+from racebook.core.log import EventLog, Step
 from racebook.core.verdict import Verdict
 
 
@@ -35,37 +35,71 @@ def frame_of(state: GameState) -> Frame:
                  state.turn.car if state.turn else None)
 
 
-class Race(Replay[Action, Frame]):
+class Race(CoreRace[Action, Frame, GameState]):
     """A race being played. Build one with :func:`racebook.automobiles.setup.new_state` or a scenario
-    (:func:`racebook.automobiles.scenario.load`)."""
+    (:func:`racebook.automobiles.scenario.load`). The API (``legal_actions``, ``explain``, ``apply``, ``at``,
+    ``clone``, saves) is :class:`racebook.core.game.Race`'s; this class holds Automobiles' flow: the opening, the
+    turn machine (:mod:`racebook.automobiles.turn`) and a frame after every event when ``frames`` is on.
+
+    With frames it also keeps a copy of its position every :attr:`snapshot_every` actions (a copy costs ~0.2 ms,
+    about half an action), so ``at(n)`` replays at most K - 1 actions; nothing is copied while actions succeed."""
+
+    snapshot_every = 32
+    frames_on_demand = False  # a frame is small (the cars and the cubes placed this turn): stored with its step
+    action_type = Action
+    example_action = "A pass"
 
     def __init__(self, state: GameState, frames: bool = True) -> None:
         self.state = state
         self.record_frames = frames
         self._initial = state.copy()
         self.steps: list[Step[Action, Frame]] = []
-        self._legal_cache = None
-        events = self._log()
+        events = self._new_log()
         turn.opening(state, events)
         self.steps.append(Step(0, None, tuple(events), tuple(events.frames)))
 
-    def _log(self) -> EventLog:
-        return EventLog((lambda: frame_of(self.state)) if self.record_frames else None)
+    # ------------------------------------------------------------------ hooks of racebook.core.game.Race
+    @classmethod
+    def _parse_text(cls, text: str) -> Action:
+        return parse(text)
 
-    def clone(self) -> Race:
-        """An independent copy at the current position (no replay); the past steps are shared (immutable)."""
-        r = Race.__new__(Race)
-        r.state = self.state.copy()
-        r.record_frames = self.record_frames
-        r._initial = self._initial
-        r.steps = list(self.steps)
-        r._legal_cache = None
-        return r
+    @classmethod
+    def codec(cls) -> Codec:
+        from racebook.automobiles import saves  # saves imports this module
+
+        return saves
+
+    def _new_log(self) -> EventLog:
+        return EventLog((lambda: frame_of(self.state)) if self.record_frames else None)
 
     def _fresh(self, frames: bool) -> Race:
         return Race(self._initial.copy(), frames)
 
-    # ------------------------------------------------------------------ the API
+    def _list_legal(self) -> list[Action]:
+        return turn.legal(self.state)
+
+    def _step(self, action: Action, events: EventLog) -> None:
+        turn.apply(self.state, action, events)
+
+    def _legal_rule(self) -> str:
+        t = self.state.turn
+        return turn.RULES[t.phase] if t else "§14"
+
+    def _refusal(self, action: Action, legal: list[Action]) -> Verdict:
+        rule, reason = turn.why_not(self.state, action)
+        return Verdict(action, False, rule, reason, tuple(legal))
+
+    def _restore(self, replayed: GameState) -> None:
+        move_contents(self.state.players, replayed.players)  # the Player objects stay the race's own
+        super()._restore(replayed)
+
+    def _svg(self) -> str:
+        """The current position drawn as SVG (notebooks, docs): :func:`racebook.automobiles.boardsvg.race_svg`."""
+        from racebook.automobiles.boardsvg import race_svg  # drawing is not the engine's: imported when drawn
+
+        return race_svg(self)
+
+    # ------------------------------------------------------------------ Automobiles' questions
     @property
     def current_car(self) -> str | None:
         return self.state.turn.car if self.state.turn and not self.state.finished else None
@@ -74,81 +108,13 @@ class Race(Replay[Action, Frame]):
     def phase(self) -> Phase | None:
         return self.state.turn.phase if self.state.turn and not self.state.finished else None
 
-    @property
-    def is_over(self) -> bool:
-        return self.state.finished
-
     def standings(self) -> list[str]:
         """Race position now, 1st first (§13)."""
         return standings(self.state)
 
-    def legal_actions(self) -> list[Action]:
-        """Every action legal now; the single source of truth for ``apply`` and ``explain``."""
-        return list(self._legal_now())
-
-    def _list_legal(self) -> list[Action]:
-        return turn.legal(self.state)
-
-    @staticmethod
-    def _parse(action: Action | str) -> Action:
-        if isinstance(action, str):
-            action = parse(action)
-        if not isinstance(action, Action):
-            raise ActionSyntaxError(repr(action), "actions", "not an action: give an Action or its text, e.g. 'A pass'")
-        return action
-
-    def explain(self, action: Action | str) -> Verdict:
-        """Is ``action`` legal now, and if not why (the rule section and a sentence, from the turn machine)."""
-        action = self._parse(action)
-        legal = self._legal_now()
-        if action in legal:
-            t = self.state.turn
-            rule = turn.RULES[t.phase] if t else "§14"
-            return Verdict(action, True, rule, f"{action} is legal now", tuple(legal))
-        rule, reason = turn.why_not(self.state, action)
-        return Verdict(action, False, rule, reason, tuple(legal))
-
-    def apply(self, action: Action | str) -> tuple[Event, ...]:
-        """Apply one legal action (or its text); returns its events. A refused action raises the
-        :class:`~racebook.core.errors.IllegalAction` of its verdict and leaves the race unchanged."""
-        action = self._parse(action)
-        if action not in self._legal_now():
-            raise self.explain(action).error()
-        before = self.state.copy()
-        events = self._log()
-        try:
-            turn.apply(self.state, action, events)
-        except BaseException as e:
-            vars(self.state).update(vars(before))
-            self._legal_cache = None
-            if isinstance(e, RacebookError) or not isinstance(e, Exception):
-                raise
-            raise EngineError(action, self.position(), e) from e
-        self._legal_cache = None
-        step = Step(len(self.steps), action, tuple(events), tuple(events.frames))
-        self.steps.append(step)
-        return step.events
-
     def position(self) -> str:
         """The position as one line (:func:`racebook.automobiles.notation.format_state`)."""
         return format_state(self.state)
-
-    def to_json(self) -> str:
-        """The save of this race (:func:`racebook.automobiles.saves.dumps`)."""
-        from racebook.automobiles.saves import dumps
-        return dumps(self)
-
-    @classmethod
-    def from_json(cls, text: str, frames: bool = True) -> Race:
-        """The race saved in ``text`` (:func:`racebook.automobiles.saves.loads`; a SaveDataError if damaged)."""
-        from racebook.automobiles.saves import loads
-        return loads(text, frames=frames)
-
-    def _repr_svg_(self) -> str:
-        """The current position drawn as SVG (notebooks, docs): :func:`racebook.automobiles.boardsvg.race_svg`."""
-        from racebook.automobiles.boardsvg import race_svg
-
-        return race_svg(self)
 
     def __repr__(self) -> str:
         return f"<automobiles Race {self.position()}>"

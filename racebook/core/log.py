@@ -127,18 +127,21 @@ class Replay(Generic[A, F]):
       click back costs the same at any point of any race (O(1) in the race's length);
     * :meth:`step_frames` (and ``frames``) rebuild the frames of one step when a view asks for them, by replaying
       that step from the position before it; the last few steps asked are cached, and a walk forward replays each
-      step once.
+      step once (a game whose frames are small stores them with their steps instead: ``frames_on_demand = False``).
 
     The copies are taken by the race itself as it is played, just before the action after a multiple of K is
     applied (:meth:`_keep_position`), so a change made to the position between two actions before that point is in
     the copy; a change made outside ``apply`` after it is not, and cannot be replayed — rebuilding frames then
     raises rather than show other positions than the race had. A race without frames keeps no copies: its
     :meth:`at` replays from the start, as every game without copies does.
+
+    The games' races build on it through :class:`racebook.core.game.Race` (apply, explain, rewind, clone, saves).
     """
 
     steps: list[Step[A, F]]
     record_frames: bool
     snapshot_every: int = 0  # K: keep a copy of the position every K steps (0: the game cannot copy positions)
+    frames_on_demand: bool = True  # rebuild frames from the kept copies (False: frames stored with their steps)
     frames_cached: int = 16  # how many steps' rebuilt frames a race keeps (the last asked)
     _log_frames: bool = False  # store a frame after every event in the steps being logged (a rebuilding replay)
     _snaps: dict[int, Any] | None = None  # step index -> a copy of the position right after that step (never played)
@@ -190,9 +193,15 @@ class Replay(Generic[A, F]):
         return [e for s in self.steps for e in s.events]
 
     @property
+    def keeps_positions(self) -> bool:
+        """True when this race keeps a copy of its position every :attr:`snapshot_every` steps (a race with frames,
+        of a game that can copy positions; not a replay rebuilding frames)."""
+        return bool(self.snapshot_every and self.record_frames and not self._log_frames)
+
+    @property
     def derives_frames(self) -> bool:
         """True when this race's frames are rebuilt on demand from its kept positions (not stored per event)."""
-        return bool(self.snapshot_every and self.record_frames and not self._log_frames)
+        return self.frames_on_demand and self.keeps_positions
 
     @property
     def frames(self) -> Sequence[F]:
@@ -215,7 +224,7 @@ class Replay(Generic[A, F]):
         """Called by the game's ``apply`` once the action is found legal, before the position changes: a race that
         keeps frames copies the position after every K-th step (see the class docstring)."""
         j = len(self.steps) - 1
-        if self.derives_frames and j % self.snapshot_every == 0:
+        if self.keeps_positions and j % self.snapshot_every == 0:
             if self._snaps is None:
                 self._snaps = {}
             if j not in self._snaps:
