@@ -18,7 +18,7 @@ import pytest
 
 import racebook
 from racebook.core import errors
-from racebook.core.deck import DamageBag, Deck
+from racebook.core.deck import Deck
 from racebook.core.errors import (
     ActionSyntaxError,
     DataError,
@@ -38,6 +38,7 @@ from racebook.rf90 import notation, scenario
 from racebook.rf90.actions import parse
 from racebook.rf90.car import Setup, Skill, Strategy
 from racebook.rf90.cards import load_race_deck
+from racebook.rf90.damagebag import DamageBag
 from racebook.rf90.game import Race
 from racebook.rf90.rules.qualifying import human_entry
 from racebook.rf90.setup import Driver, new_race
@@ -124,7 +125,7 @@ def _new_race(drivers: list[Driver], robots: int = 0, stack: tuple[str, ...] = (
 
 
 def _stack(codes: list[str]) -> Callable[[], object]:
-    return lambda: Deck("Race", ["R01", "R02"], discards=["R03"]).stack(codes)
+    return lambda: Deck("Race", ["R01", "R02"], discards=["R03"], rule="§6.1").stack(codes)
 
 
 def _bag_draw() -> object:

@@ -36,12 +36,12 @@ from racebook.rf90.ui import (  # noqa: E402
     Stepper,
     TrackLayout,
     TrackView,
+    colours,  # noqa: E402
     events_table,
     layout_for,
     race_table,
     register_layout,
 )
-from racebook.ui import style  # noqa: E402
 from racebook.ui.stepper import COLUMNS  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
@@ -142,13 +142,20 @@ def test_layout_override_hook() -> None:
 
 
 # ------------------------------------------------------------------ style
+def test_the_shared_style_knows_no_game() -> None:
+    """racebook.ui.style is every game's: RF90's colours, markers and robot names live in racebook.rf90.ui.colours."""
+    src = (Path(racebook.__file__).parent / "ui" / "style.py").read_text(encoding="utf-8")
+    for word in ("robot", "Robot", "SuperFast", "superfast", "SECTION_", "car_style", "§17"):
+        assert word not in src
+
+
 def test_car_colours_and_robot_shapes() -> None:
-    assert style.car_style("Blue").colour == "blue" and style.car_style("Blue").robot is None
-    assert style.car_style("Pink").colour == "pink"
-    assert style.car_style("SuperFast1").colour == "black" and style.car_style("SuperFast1").robot == "superfast"
-    assert style.car_style("Fast2").colour == "yellow"
-    assert style.car_style("Slow1").colour == "purple"
-    assert style.car_style("Zed") == style.car_style("Zed")  # a stable fallback colour
+    assert colours.car_style("Blue").colour == "blue" and colours.car_style("Blue").robot is None
+    assert colours.car_style("Pink").colour == "pink"
+    assert colours.car_style("SuperFast1").colour == "black" and colours.car_style("SuperFast1").robot == "superfast"
+    assert colours.car_style("Fast2").colour == "yellow"
+    assert colours.car_style("Slow1").colour == "purple"
+    assert colours.car_style("Zed") == colours.car_style("Zed")  # a stable fallback colour
 
 
 # ------------------------------------------------------------------ stepper
@@ -295,8 +302,8 @@ def test_section_colours_by_type() -> None:
     track = racebook.load_track("teaching")
     view = TrackView(track)
     for s, edge, fill in zip(track.sections, view.m_sections.colors, view.m_sections.fill_colors, strict=True):
-        assert edge == style.SECTION_EDGE[s.type.value] and fill == style.SECTION_FILL[s.type.value]
-    assert style.SECTION_EDGE == {"straight": "#8b5a2b", "braking": "#7f7f7f", "corner": "#e6b800"}
+        assert edge == colours.SECTION_EDGE[s.type.value] and fill == colours.SECTION_FILL[s.type.value]
+    assert colours.SECTION_EDGE == {"straight": "#8b5a2b", "braking": "#7f7f7f", "corner": "#e6b800"}
     assert list(view.m_section_labels.text) == [s.name for s in track.sections]
     corner_text = " ".join(view.m_corner_labels.text)
     assert "Curve 2 (-2)" in corner_text and "Curve 1 (-1)" in corner_text

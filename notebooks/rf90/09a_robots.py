@@ -95,7 +95,7 @@ import pandas as pd
 
 from racebook.rf90.car import ROBOT_TARGET_CHECK, RobotType
 from racebook.rf90.lessons.robots import panel_rows
-from racebook.ui.style import ROBOT_COLOURS
+from racebook.rf90.ui.colours import ROBOT_COLOURS
 
 print(pd.DataFrame([{"robot": t.value, "colour": ROBOT_COLOURS[t.value], "MP per turn": t.mp,
                      "Target Check": ROBOT_TARGET_CHECK} for t in RobotType]).to_string(index=False), end="\n\n")

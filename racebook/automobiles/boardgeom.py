@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from racebook.automobiles.board import Board, Space
+from racebook.core import svg
 from racebook.core.geometry import (
     Box,
     CentreLine,
@@ -56,7 +57,7 @@ MARGINS = (0.34, 0.2)  # room beyond the band for the car names, in loop heights
 
 def ink_on(fill: str) -> str:
     """White or black text on ``fill``."""
-    return "white" if fill in _DARK else "black"
+    return svg.ink_on(fill, _DARK)
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,6 @@ library only.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Sequence
 from typing import Any
 
@@ -27,35 +26,15 @@ from racebook.automobiles.boardgeom import (
     ink_on,
     picture,
 )
-from racebook.core.geometry import CHAR_EM, PlacedLabel, Point
+from racebook.core import svg
 
 WIDTH, HEIGHT = 1280, 720
 LEGEND_PX = 34
 
 
-def _e(text: object) -> str:
-    return html.escape(str(text), quote=True)
-
-
-def _pts(points: Sequence[Point]) -> str:
-    return " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
-
-
-def _text(x: float, y: float, text: str, font: float, colour: str = "#222", fit: bool = True) -> str:
-    width = len(text) * font * CHAR_EM
-    fit_attr = f' textLength="{width:.1f}" lengthAdjust="spacingAndGlyphs"' if fit and len(text) > 1 else ""
-    return (f'<text x="{x:.1f}" y="{y + font * 0.35:.1f}" font-size="{font:.1f}" font-weight="bold" '
-            f'fill="{colour}" text-anchor="middle"{fit_attr}>{_e(text)}</text>')
-
-
-def _label(p: PlacedLabel | None, colour: str = "#222") -> str:
-    if p is None:
-        return ""
-    out = ""
-    if p.displaced:
-        out += (f'<line x1="{p.x:.1f}" y1="{p.y:.1f}" x2="{p.anchor[0]:.1f}" y2="{p.anchor[1]:.1f}" '
-                f'stroke="{colour}" stroke-width="1" opacity="0.6"/>')
-    return out + _text(p.x, p.y, p.text, p.font, colour)
+def _text(x: float, y: float, words: str, font: float, colour: str = "#222", fit: bool = True) -> str:
+    """Centred bold text, its font size written with one decimal (:func:`racebook.core.svg.text`)."""
+    return svg.text(x, y, words, font, colour, fit=fit, font_format=".1f")
 
 
 def position_svg(board: Board, frame: Any = None, *, order: Sequence[str] | None = None,
@@ -67,18 +46,14 @@ def position_svg(board: Board, frame: Any = None, *, order: Sequence[str] | None
     player whose car it starts from; ``info`` the line at the top left."""
     pic = picture(board, width, height - LEGEND_PX)
     px = pic.px
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-           f'viewBox="0 0 {width} {height}" font-family="DejaVu Sans, Arial, Helvetica, sans-serif">',
-           f'<title>{_e(title or board.name)}</title>', f'<rect width="{width}" height="{height}" fill="white"/>']
+    out = svg.document(width, height, title or board.name)
     for sp, ring in pic.spaces():
-        out.append(f'<polygon class="space {sp.colour}" data-space="{_e(sp.id)}" points="{_pts([px(p) for p in ring])}"'
-                   f' fill="{SPACE_FILL[sp.colour]}" stroke="{SPACE_EDGE}" stroke-width="1.5"/>')
+        out.append(f'<polygon class="space {sp.colour}" data-space="{svg.e(sp.id)}" '
+                   f'points="{svg.pts([px(p) for p in ring])}" fill="{SPACE_FILL[sp.colour]}" stroke="{SPACE_EDGE}" '
+                   'stroke-width="1.5"/>')
     for ch in pic.chevrons():
-        out.append(f'<polyline points="{_pts(ch)}" fill="none" stroke="#9a9a9a" stroke-width="2"/>')
-    a, b = pic.finish_line()
-    for colour, dash in (("black", ""), ("white", ' stroke-dasharray="5 5"')):
-        out.append(f'<line class="finish" x1="{a[0]:.1f}" y1="{a[1]:.1f}" x2="{b[0]:.1f}" y2="{b[1]:.1f}" '
-                   f'stroke="{colour}" stroke-width="7"{dash}/>')
+        out.append(f'<polyline points="{svg.pts(ch)}" fill="none" stroke="#9a9a9a" stroke-width="2"/>')
+    out += svg.finish_line(*pic.finish_line())
     marks: list[Mark] = pic.marks(frame, order) if frame is not None else []
     for lab in pic.visible_space_labels(marks):
         colour = SPACE_INK[board.spaces[lab.key[6:]].colour]
@@ -87,11 +62,11 @@ def position_svg(board: Board, frame: Any = None, *, order: Sequence[str] | None
         for sid in move:
             sp = board.space_of(sid)
             ring = list(zip(*pic.geom.space_outline(sp), strict=True))
-            out.append(f'<polygon class="move" points="{_pts([px(p) for p in ring])}" fill="none" '
+            out.append(f'<polygon class="move" points="{svg.pts([px(p) for p in ring])}" fill="none" '
                        f'stroke="{HIGHLIGHT}" stroke-width="4"/>')
         route = pic.route(frame, mover, move)
         if len(route) > 1:
-            out.append(f'<polyline class="route" points="{_pts(route)}" fill="none" stroke="{HIGHLIGHT}" '
+            out.append(f'<polyline class="route" points="{svg.pts(route)}" fill="none" stroke="{HIGHLIGHT}" '
                        'stroke-width="3" stroke-dasharray="6 4"/>')
     fills = {m.owner: m.fill for m in marks if m.kind == "car"}
     for m in marks:
@@ -100,41 +75,28 @@ def position_svg(board: Board, frame: Any = None, *, order: Sequence[str] | None
             s = m.size
             out.append(f'<rect class="cube {m.code}" x="{x - s / 2:.1f}" y="{y - s / 2:.1f}" width="{s:.1f}" '
                        f'height="{s:.1f}" fill="{m.fill}" stroke="{fills.get(m.owner, "#333")}" stroke-width="3">'
-                       f'<title>{_e(m.owner)}: {_e(m.code)} in {_e(m.space)}</title></rect>')
+                       f'<title>{svg.e(m.owner)}: {svg.e(m.code)} in {svg.e(m.space)}</title></rect>')
         else:
             out.append(f'<circle class="car" cx="{x:.1f}" cy="{y:.1f}" r="{m.size / 2:.1f}" fill="{m.fill}" '
-                       f'stroke="#111" stroke-width="2"><title>{_e(m.owner)}</title></circle>')
+                       f'stroke="#111" stroke-width="2"><title>{svg.e(m.owner)}</title></circle>')
             font = m.size * (0.62 if len(m.code) == 1 else 0.48)
             out.append(_text(x, y, m.code, font, ink_on(m.fill), fit=False))
-    out += [_label(p) for p in (pic.car_labels(marks) if marks else [])]
+    out += [svg.label(p, font_format=".1f") for p in (pic.car_labels(marks) if marks else [])]
     if info:
-        out.append(f'<text x="12" y="24" font-size="17" font-weight="bold" fill="#333">{_e(info)}</text>')
-    out.append(_legend(width, height))
-    out.append("</svg>")
-    return "\n".join(s for s in out if s)
+        out.append(f'<text x="12" y="24" font-size="17" font-weight="bold" fill="#333">{svg.e(info)}</text>')
+    return svg.close(out, _legend(height))
 
 
-def _legend(width: int, height: int) -> str:
-    y = height - LEGEND_PX / 2
-    parts: list[str] = []
-    x = 12.0
-
-    def word(text: str, skip: float = 0) -> None:
-        nonlocal x
-        x += skip
-        parts.append(f'<text x="{x:.0f}" y="{y + 5:.0f}" font-size="15" fill="#333">{_e(text)}</text>')
-        x += len(text) * 15 * 0.56 + 16
-
+def _legend(height: int) -> str:
+    leg = svg.Legend(height, LEGEND_PX, gap=16)
     for code, name in (("W", "3rd white"), ("L", "4th light grey"), ("D", "5th dark grey"), ("K", "6th black")):
-        parts.append(f'<rect x="{x:.0f}" y="{y - 8:.0f}" width="24" height="16" fill="{SPACE_FILL[code]}" '
-                     f'stroke="{SPACE_EDGE}" stroke-width="1.5"/>')
-        word(name, 30)
-    for text in ("● car", "▪ cube played this turn", "lane 1 = inside", "› race direction"):
-        word(text)
-    parts.append(f'<rect x="{x:.0f}" y="{y - 8:.0f}" width="24" height="16" fill="none" stroke="{HIGHLIGHT}" '
-                 'stroke-width="3"/>')
-    word("move", 30)
-    return f'<g class="legend">{"".join(parts)}</g>'
+        leg.swatch(24, SPACE_FILL[code], SPACE_EDGE, 1.5)
+        leg.word(name, 30)
+    for words in ("● car", "▪ cube played this turn", "lane 1 = inside", "› race direction"):
+        leg.word(words)
+    leg.swatch(24, "none", HIGHLIGHT, 3)
+    leg.word("move", 30)
+    return leg.svg()
 
 
 def state_info(state: Any) -> str:

@@ -1,16 +1,16 @@
-"""Decks with discard piles and the damage bag (§6.1, §13.D.1, §23).
+"""A deck with its discard pile: a chance device drawn with the race's seeded :class:`Rng`.
 
-Both are chance devices: they draw with the race's seeded :class:`Rng`, and
-both can be *stacked* so that a scenario replays the manual exactly ("the
-next blind draw is (42)").
+It can be *stacked* so that a scenario replays the book exactly ("the next blind draw is (42)"). The deck cites
+no rule of its own: the game that owns it passes its citation (``rule``), which a refused stack names (RF90's
+Race and Track decks pass theirs). The bag of tokens drawn at random is :mod:`racebook.core.bag`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from enum import Enum
 
 from racebook.core.errors import SetupError
+from racebook.core.fields import get_int, get_strs
 from racebook.core.rng import Rng
 
 
@@ -18,13 +18,15 @@ class Deck:
     """A face-down draw pile (top = end of the list) and its discard pile.
 
     When the draw pile runs out the discards are shuffled into a new pile
-    (§6.1 item 4). Cards are codes (``"R42"``).
+    (the refill of every game with a discard pile). Cards are codes (``"R42"``). ``rule``
+    is the owner's citation for this deck (what a refused :meth:`stack` names).
     """
 
-    __slots__ = ("name", "pile", "discards", "reshuffles")
+    __slots__ = ("name", "pile", "discards", "reshuffles", "rule")
 
-    def __init__(self, name: str, cards: Iterable[str] = (), discards: Iterable[str] = ()) -> None:
+    def __init__(self, name: str, cards: Iterable[str] = (), discards: Iterable[str] = (), *, rule: str) -> None:
         self.name = name
+        self.rule = rule
         self.pile: list[str] = list(cards)
         self.discards: list[str] = list(discards)
         self.reshuffles = 0
@@ -57,12 +59,12 @@ class Deck:
 
         Each card must be in the draw pile or the discard pile (a card in a
         hand or on a panel cannot be stacked), and be stacked once (a card is
-        in one place only); else :class:`~racebook.core.errors.SetupError` (§6.1).
+        in one place only); else :class:`~racebook.core.errors.SetupError` citing the deck's ``rule``.
         """
         codes = list(codes)
         for i, code in enumerate(codes):
             if code in codes[:i]:
-                raise SetupError(f"stack {code}", "§6.1", f"{code} is stacked twice (a card is in one place only)")
+                raise SetupError(f"stack {code}", self.rule, f"{code} is stacked twice (a card is in one place only)")
         for code in reversed(codes):
             if code in self.pile:
                 self.pile.remove(code)
@@ -70,7 +72,7 @@ class Deck:
                 self.discards.remove(code)
             else:
                 raise SetupError(
-                    f"stack {code}", "§6.1", f"{code} is not in the {self.name} deck or its discard pile "
+                    f"stack {code}", self.rule, f"{code} is not in the {self.name} deck or its discard pile "
                     "(it is in a hand, on a panel or not in this deck)")
             self.pile.append(code)
 
@@ -79,7 +81,7 @@ class Deck:
 
     def copy(self) -> Deck:
         """An independent deck with the same piles (what :meth:`to_dict` holds)."""
-        d = Deck(self.name, self.pile, self.discards)
+        d = Deck(self.name, self.pile, self.discards, rule=self.rule)
         d.reshuffles = self.reshuffles
         return d
 
@@ -87,82 +89,10 @@ class Deck:
         return {"pile": list(self.pile), "discards": list(self.discards), "reshuffles": self.reshuffles}
 
     @classmethod
-    def from_dict(cls, name: str, d: dict, where: str = "deck") -> Deck:
-        """The deck of :meth:`to_dict`; a malformed dict raises DataError naming the field."""
-        from racebook.core.fields import get_int, get_strs
-
-        deck = cls(name, get_strs(d, "pile", f"{where}.pile"), get_strs(d, "discards", f"{where}.discards"))
+    def from_dict(cls, name: str, d: dict, where: str = "deck", *, rule: str) -> Deck:
+        """The deck of :meth:`to_dict` (``rule``: the owner's citation); a malformed dict raises DataError naming
+        the field."""
+        deck = cls(name, get_strs(d, "pile", f"{where}.pile"), get_strs(d, "discards", f"{where}.discards"),
+                   rule=rule)
         deck.reshuffles = get_int(d, "reshuffles", f"{where}.reshuffles", 0, default=0)
         return deck
-
-
-class Wear(Enum):
-    """Damage tokens (§13.D.1): red = repairable, brown = permanent."""
-
-    RED = "red"
-    BROWN = "brown"
-
-
-class DamageBag:
-    """The bag of wear tokens drawn at random (§6.1 item 5).
-
-    The manual's table of how many tokens to use per number of players is
-    NOT IN SOURCE (§0.1); the default is every token in the box: 24 red and
-    6 brown discs (§2.2). A scenario may stack the next draws.
-    """
-
-    __slots__ = ("red", "brown", "stacked")
-
-    def __init__(self, red: int = 24, brown: int = 6) -> None:
-        self.red = red
-        self.brown = brown
-        self.stacked: list[Wear] = []
-
-    def __len__(self) -> int:
-        return self.red + self.brown
-
-    def draw(self, rng: Rng) -> Wear | None:
-        """Draw one token at random (or the next stacked one). ``None`` if empty."""
-        if self.stacked:
-            w = self.stacked.pop(0)
-            if (self.red if w is Wear.RED else self.brown) == 0:
-                raise SetupError(f"stack {w.value}", "§6.1", f"the bag has no {w.value} token left")
-        elif not len(self):
-            return None
-        else:
-            w = Wear.RED if rng.below(len(self)) < self.red else Wear.BROWN
-        if w is Wear.RED:
-            self.red -= 1
-        else:
-            self.brown -= 1
-        return w
-
-    def put_back(self, w: Wear) -> None:
-        if w is Wear.RED:
-            self.red += 1
-        else:
-            self.brown += 1
-
-    def stack(self, tokens: Iterable[Wear | str]) -> None:
-        """The next draws, in order. A stacked token that is no longer in the bag when it is drawn raises
-        :class:`~racebook.core.errors.SetupError` (§6.1); a colour that is not red or brown, ValueError."""
-        self.stacked.extend(Wear(t) if isinstance(t, str) else t for t in tokens)
-
-    def copy(self) -> DamageBag:
-        """An independent bag with the same tokens and stacked draws (what :meth:`to_dict` holds)."""
-        b = DamageBag(self.red, self.brown)
-        b.stacked = list(self.stacked)
-        return b
-
-    def to_dict(self) -> dict:
-        return {"red": self.red, "brown": self.brown, "stacked": [w.value for w in self.stacked]}
-
-    @classmethod
-    def from_dict(cls, d: dict, where: str = "bag") -> DamageBag:
-        """The bag of :meth:`to_dict`; a malformed dict raises DataError naming the field."""
-        from racebook.core.fields import as_enum, get_int, get_strs
-
-        bag = cls(get_int(d, "red", f"{where}.red"), get_int(d, "brown", f"{where}.brown"))
-        stacked = get_strs(d, "stacked", f"{where}.stacked", [])
-        bag.stack([as_enum(Wear, t, f"{where}.stacked[{i}]") for i, t in enumerate(stacked)])
-        return bag

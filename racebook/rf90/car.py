@@ -12,8 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 
-from racebook.core.deck import Wear
 from racebook.core.errors import RuleUnavailable, SetupError
+from racebook.rf90.damagebag import Wear
 
 #: A car id as Race Position Notation and action texts read it: a letter, then letters, digits or ``_``.
 CAR_ID = re.compile(r"[A-Za-z][A-Za-z0-9_]*")

@@ -27,7 +27,6 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from racebook.core.datafile import DATA_ID
-from racebook.core.deck import Wear
 from racebook.core.errors import DataError
 from racebook.core.fields import (  # noqa: F401 - the typed readers, re-exported (they moved to racebook.core.fields)
     MISSING,
@@ -61,11 +60,12 @@ from racebook.rf90.car import (
     Strategy,
     Tyre,
 )
+from racebook.rf90.damagebag import Wear
 
 if TYPE_CHECKING:
     from racebook.rf90.state import RaceState
 
-#: The box's wear tokens (§2.2): the damage bag starts with all of them (racebook.core.deck.DamageBag).
+#: The box's wear tokens (§2.2): the damage bag starts with all of them (racebook.rf90.damagebag.DamageBag).
 RED_TOKENS, BROWN_TOKENS = 24, 6
 #: §9.2 / §27: 3 blue tokens with soft tyres, or 3 with RAIN EXPERT starting on rain tyres; never more.
 MAX_BLUE = 3

@@ -36,12 +36,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from racebook.core.datafile import load_toml
-from racebook.core.deck import Wear
 from racebook.core.errors import NotationError, RacebookError, ScenarioError
 from racebook.core.fields import as_enum, field_key, kind_of, short
 from racebook.rf90 import notation
 from racebook.rf90.actions import parse as parse_action
 from racebook.rf90.car import Car, CarKind, RobotType, Status, Tyre
+from racebook.rf90.damagebag import Wear
 from racebook.rf90.game import Race
 from racebook.rf90.integrity import MAX_BLUE, MAX_COUNT, check_state
 from racebook.rf90.options import Rules

@@ -12,10 +12,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from racebook.core.deck import DamageBag, Deck
+from racebook.core.deck import Deck
 from racebook.core.rng import Rng
 from racebook.rf90.car import Car, CarKind, RobotType, Status, Tyre
 from racebook.rf90.cards import Card, CardSet, default_race_deck
+from racebook.rf90.damagebag import DamageBag
 from racebook.rf90.options import Rules
 from racebook.rf90.track import Condition, Section, SectionType, Track
 
@@ -23,6 +24,7 @@ if TYPE_CHECKING:
     from racebook.rf90.rules.duel import DuelCtx
     from racebook.rf90.turn.context import TurnCtx
 
+DECK_RULE = "§6.1"  # the Race and Track decks: drawn from the top, discards reshuffled when empty, stackable
 YELLOW_FLAG = "(Y)"  # a yellow-flag token inside a section's order list (§15.1)
 
 
@@ -77,8 +79,8 @@ class RaceState:
         self.turn = 1
         self.weather = 0
         self.leader: str | None = None
-        self.race_deck = Deck("Race", self.cards.codes())
-        self.track_deck = Deck("Track", self.track_cards.codes())
+        self.race_deck = Deck("Race", self.cards.codes(), rule=DECK_RULE)
+        self.track_deck = Deck("Track", self.track_cards.codes(), rule=DECK_RULE)
         self.bag = DamageBag()
         self.blue_flags: set[str] = set()
         self.orange: str | None = None
@@ -341,8 +343,8 @@ class RaceState:
         s.order = {k: as_strs(v, f"order.{field_key(k)}") for k, v in order.items()}
         s.turn, s.weather = get_int(d, "turn", "turn"), get_int(d, "weather", "weather")
         s.leader = get_str(d, "leader", "leader", optional=True)
-        s.race_deck = Deck.from_dict("Race", get(d, "race_deck", "race_deck"), "race_deck")
-        s.track_deck = Deck.from_dict("Track", get(d, "track_deck", "track_deck"), "track_deck")
+        s.race_deck = Deck.from_dict("Race", get(d, "race_deck", "race_deck"), "race_deck", rule=DECK_RULE)
+        s.track_deck = Deck.from_dict("Track", get(d, "track_deck", "track_deck"), "track_deck", rule=DECK_RULE)
         s.bag = DamageBag.from_dict(get(d, "bag", "bag"), "bag")
         s.blue_flags = set(get_strs(d, "blue_flags", "blue_flags"))
         s.orange = get_str(d, "orange", "orange", optional=True)

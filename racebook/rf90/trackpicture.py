@@ -17,6 +17,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from racebook.core import svg
 from racebook.core.geometry import (
     Box,
     LabelRequest,
@@ -74,7 +75,7 @@ def car_colour(car_id: str, car: Any = None) -> str:
 
 def ink_on(fill: str) -> str:
     """White or black text on a marker of colour ``fill``."""
-    return "white" if fill in _DARK else "black"
+    return svg.ink_on(fill, _DARK)
 
 
 def car_letters(ids: Iterable[str]) -> dict[str, str]:

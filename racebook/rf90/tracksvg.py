@@ -11,12 +11,12 @@ Every text is escaped; the output is one well-formed ``<svg>`` element. Standard
 
 from __future__ import annotations
 
-import html
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from racebook.core.geometry import CHAR_EM, PlacedLabel, Point
+from racebook.core import svg
+from racebook.core.geometry import PlacedLabel
 from racebook.rf90.state import YELLOW_FLAG
 from racebook.rf90.trackpicture import SECTION_EDGE, SECTION_FILL, TRAJECTORY_COLOURS, TrackPicture, ink_on
 
@@ -26,35 +26,6 @@ LEADER_RING = "#B8860B"
 TEAM_RINGS = ("#6a3d9a", "#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#8c564b")  # one dashed ring colour per team
 HIGHLIGHT = "#e0119d"
 LAP_DOWN = "#b00000"
-
-
-def _e(text: object) -> str:
-    return html.escape(str(text), quote=True)
-
-
-def _pts(points: list[Point]) -> str:
-    return " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
-
-
-def _text(x: float, y: float, text: str, font: float, colour: str = "#222", weight: str = "bold",
-          fit: bool = True) -> str:
-    """Centred text; ``fit``: stretched to the width the label placer reserved for it."""
-    width = len(text) * font * CHAR_EM
-    fit_attr = f' textLength="{width:.1f}" lengthAdjust="spacingAndGlyphs"' if fit and len(text) > 1 else ""
-    return (f'<text x="{x:.1f}" y="{y + font * 0.35:.1f}" font-size="{font:g}" font-weight="{weight}" '
-            f'fill="{colour}" text-anchor="middle"{fit_attr}>{_e(text)}</text>')
-
-
-def _label(p: PlacedLabel | None, colour: str) -> str:
-    if p is None:
-        return ""
-    out = ""
-    if p.displaced:  # a thin leader line from the label to what it names
-        out += (f'<line x1="{p.x:.1f}" y1="{p.y:.1f}" x2="{p.anchor[0]:.1f}" y2="{p.anchor[1]:.1f}" '
-                f'stroke="{colour}" stroke-width="1" opacity="0.6"/>')
-        out += (f'<rect x="{p.box[0]:.1f}" y="{p.box[1]:.1f}" width="{p.box[2] - p.box[0]:.1f}" '
-                f'height="{p.box[3] - p.box[1]:.1f}" fill="white" opacity="0.85"/>')
-    return out + _text(p.x, p.y, p.text, p.font, colour)
 
 
 @dataclass(frozen=True)
@@ -111,21 +82,16 @@ def position_svg(track: Any, frame: Any = None, cars: Mapping[str, Any] | None =
     """The SVG of ``frame`` on ``track`` (``frame`` None: the empty track) at ``width`` × ``height`` px."""
     pic = TrackPicture(track, width, height - LEGEND_PX)
     g, px = pic.geom, pic.px
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-           f'viewBox="0 0 {width} {height}" font-family="DejaVu Sans, Arial, Helvetica, sans-serif">',
-           f'<title>{_e(title or track.name)}</title>', f'<rect width="{width}" height="{height}" fill="white"/>']
+    out = svg.document(width, height, title or track.name)
     for (kind, ring) in pic.polygons():
         dash = ' stroke-dasharray="7 4"' if kind == "braking" else ""
-        out.append(f'<polygon class="section {kind}" points="{_pts([px(p) for p in ring])}" '
+        out.append(f'<polygon class="section {kind}" points="{svg.pts([px(p) for p in ring])}" '
                    f'fill="{SECTION_FILL[kind]}" stroke="{SECTION_EDGE[kind]}" stroke-width="3"{dash}/>')
     for name in g.names:  # race direction, inside the loop
-        out.append(f'<polyline points="{_pts([px(p) for p in g.chevron(name, -1.35, 0.05)])}" fill="none" '
+        out.append(f'<polyline points="{svg.pts([px(p) for p in g.chevron(name, -1.35, 0.05)])}" fill="none" '
                    'stroke="#9a9a9a" stroke-width="2"/>')
     (fx0, fx1), (fy0, fy1) = g.finish_line()
-    a, b = px((fx0, fy0)), px((fx1, fy1))
-    for colour, dash in (("black", ""), ("white", ' stroke-dasharray="5 5"')):
-        out.append(f'<line class="finish" x1="{a[0]:.1f}" y1="{a[1]:.1f}" x2="{b[0]:.1f}" y2="{b[1]:.1f}" '
-                   f'stroke="{colour}" stroke-width="7"{dash}/>')
+    out += svg.finish_line(px((fx0, fy0)), px((fx1, fy1)))
     marks = pic.cars(frame, cars) if frame is not None else []
     active = getattr(frame, "activation", None) if frame is not None else None
     if active is not None and track.has_section(active.section):
@@ -135,7 +101,7 @@ def position_svg(track: Any, frame: Any = None, cars: Mapping[str, Any] | None =
             div = g.divider(active.section, items.index(frame.leader), len(items))
             t0, t1 = (0.0, div) if active.part == "leader" else (div, 1.0)
         xs, ys = g.outline(active.section, t0, t1)
-        out.append(f'<polygon class="active" points="{_pts([px(p) for p in zip(xs, ys, strict=True)])}" '
+        out.append(f'<polygon class="active" points="{svg.pts([px(p) for p in zip(xs, ys, strict=True)])}" '
                    f'fill="none" stroke="{HIGHLIGHT}" stroke-width="5"/>')
     r = pic.car_px * 0.4
     by_id = {t.id: t for t in track.trajectories}
@@ -147,8 +113,8 @@ def position_svg(track: Any, frame: Any = None, cars: Mapping[str, Any] | None =
             stroke = ' stroke="#333" stroke-width="1.5"' if k == 0 else ""
             if getattr(t.kind, "value", t.kind) == "extreme":
                 d = rr * 1.25
-                out.append(f'<polygon class="traj et" points="{_pts([(x, y - d), (x + d, y), (x, y + d), (x - d, y)])}"'
-                           f' fill="{col}"{stroke}/>')
+                diamond = svg.pts([(x, y - d), (x + d, y), (x, y + d), (x - d, y)])
+                out.append(f'<polygon class="traj et" points="{diamond}" fill="{col}"{stroke}/>')
             else:
                 out.append(f'<circle class="traj" cx="{x:.1f}" cy="{y:.1f}" r="{rr:.1f}" fill="{col}"{stroke}/>')
     placed = {m.item: m for m in marks}
@@ -170,71 +136,64 @@ def position_svg(track: Any, frame: Any = None, cars: Mapping[str, Any] | None =
         if m.item in team_of:  # teammates share a dashed ring of their team's colour (Expansion #1 §5)
             out.append(f'<circle class="team" cx="{x:.1f}" cy="{y:.1f}" r="{d * 0.64:.1f}" fill="none" '
                        f'stroke="{rings[team_of[m.item]]}" stroke-width="3.5" stroke-dasharray="4 2">'
-                       f'<title>{_e(m.item)}: team {_e(team_of[m.item])}</title></circle>')
+                       f'<title>{svg.e(m.item)}: team {svg.e(team_of[m.item])}</title></circle>')
         if m.item == YELLOW_FLAG:
-            tri = _pts([(x, y - d / 2), (x + d / 2, y + d / 2), (x - d / 2, y + d / 2)])
+            tri = svg.pts([(x, y - d / 2), (x + d / 2, y + d / 2), (x - d / 2, y + d / 2)])
             out.append(f'<polygon class="flag" points="{tri}" fill="#FFD700" stroke="#333" stroke-width="1.5"/>')
-            out.append(_text(x, y + d * 0.12, "Y", d * 0.45, "#222", fit=False))
+            out.append(svg.text(x, y + d * 0.12, "Y", d * 0.45, "#222", fit=False))
             continue
         if frame.leader == m.item:
             out.append(f'<circle class="leader" cx="{x:.1f}" cy="{y:.1f}" r="{d * 0.78:.1f}" fill="none" '
                        f'stroke="{LEADER_RING}" stroke-width="4"/>')
         if m.robot is None:
             out.append(f'<circle class="car" cx="{x:.1f}" cy="{y:.1f}" r="{d / 2:.1f}" fill="{m.colour}" '
-                       f'stroke="#222" stroke-width="2"{op}><title>{_e(m.item)}</title></circle>')
+                       f'stroke="#222" stroke-width="2"{op}><title>{svg.e(m.item)}</title></circle>')
         else:
             s = d * 0.88
             out.append(f'<rect class="car robot" x="{x - s / 2:.1f}" y="{y - s / 2:.1f}" width="{s:.1f}" '
                        f'height="{s:.1f}" fill="{m.colour}" stroke="#222" stroke-width="2"{op}>'
-                       f'<title>{_e(m.item)}</title></rect>')
+                       f'<title>{svg.e(m.item)}</title></rect>')
         font = d * (0.62 if len(m.letter) == 1 else 0.5 if len(m.letter) == 2 else 0.4)
-        out.append(_text(x, y, m.letter, font, ink_on(m.colour), fit=False))
+        out.append(svg.text(x, y, m.letter, font, ink_on(m.colour), fit=False))
     out += [_label(p, LAP_DOWN if p is not None and " -" in p.text else "#222") for p in car_labels]
     sc = getattr(frame, "sc", None) if frame is not None else None
     if sc and track.has_section(sc):
         x, y = px(g.at(sc, 0.97, 1.75))
         out.append(f'<rect x="{x - 16:.1f}" y="{y - 13:.1f}" width="32" height="26" fill="#111" stroke="#f5c400" '
-                   f'stroke-width="3"/>' + _text(x, y, "SC", 14, "white", fit=False))
+                   f'stroke-width="3"/>' + svg.text(x, y, "SC", 14, "white", fit=False))
     if frame is not None:
         info = f"Turn {frame.turn}  ·  Leader: {frame.leader or '—'}"
-        out.append(f'<text x="12" y="26" font-size="18" font-weight="bold" fill="#333">{_e(info)}</text>')
+        out.append(f'<text x="12" y="26" font-size="18" font-weight="bold" fill="#333">{svg.e(info)}</text>')
         if rings:  # the teams and their ring colours, under the title line
-            spans = "  ".join(f'<tspan fill="{col}">◌ {_e(name)}</tspan>' for name, col in rings.items())
+            spans = "  ".join(f'<tspan fill="{col}">◌ {svg.e(name)}</tspan>' for name, col in rings.items())
             out.append(f'<text class="teams" x="12" y="48" font-size="15" font-weight="bold" fill="#333">'
                        f'Teams: {spans}</text>')
-    out.append(_legend(width, height))
-    out.append("</svg>")
-    return "\n".join(s for s in out if s)
+    return svg.close(out, _legend(height))
 
 
-def _legend(width: int, height: int) -> str:
-    y = height - LEGEND_PX / 2
-    parts: list[str] = []
-    x = 12.0
+def _legend(height: int) -> str:
+    leg = svg.Legend(height, LEGEND_PX, gap=18)
 
-    def swatch(kind: str, text: str) -> None:
-        nonlocal x
+    def swatch(kind: str, words: str) -> None:
         dash = ' stroke-dasharray="5 3"' if kind == "braking" else ""
-        parts.append(f'<rect x="{x:.0f}" y="{y - 8:.0f}" width="26" height="16" fill="{SECTION_FILL[kind]}" '
-                     f'stroke="{SECTION_EDGE[kind]}" stroke-width="3"{dash}/>')
-        word(text, 32)
-
-    def word(text: str, skip: float = 0) -> None:
-        nonlocal x
-        x += skip
-        parts.append(f'<text x="{x:.0f}" y="{y + 5:.0f}" font-size="15" fill="#333">{_e(text)}</text>')
-        x += len(text) * 15 * 0.56 + 18
+        leg.swatch(26, SECTION_FILL[kind], SECTION_EDGE[kind], 3, dash)
+        leg.word(words, 32)
 
     swatch("straight", "straight")
     swatch("braking", "braking zone")
     swatch("corner", "corner")
-    word("● player car  ■ robot  (letter = car)")
-    parts.append(f'<circle cx="{x + 8:.0f}" cy="{y:.0f}" r="8" fill="none" stroke="{LEADER_RING}" '
-                 'stroke-width="3"/>')
-    word("Leader", 22)
-    word("○ ◇ trajectory, Extreme (+bonus)")
-    word("› race direction")
-    return f'<g class="legend">{"".join(parts)}</g>'
+    leg.word("● player car  ■ robot  (letter = car)")
+    leg.add(f'<circle cx="{leg.x + 8:.0f}" cy="{leg.y:.0f}" r="8" fill="none" stroke="{LEADER_RING}" '
+            'stroke-width="3"/>')
+    leg.word("Leader", 22)
+    leg.word("○ ◇ trajectory, Extreme (+bonus)")
+    leg.word("› race direction")
+    return leg.svg()
+
+
+def _label(p: PlacedLabel | None, colour: str) -> str:
+    """A placed label; a displaced one on a white box with a leader line to what it names."""
+    return svg.label(p, colour, backing=True)
 
 
 def race_svg(race: Any, **kw: Any) -> str:

@@ -1,17 +1,21 @@
 """Drawing from the Bag, with the refill rule (§12 items 3–4; AMB-15: the same rule for every draw).
 
-A draw takes one cube at a time from the player's Bag: the next stacked cube if a scenario stacked one (it must be in
-the Bag then), else a uniform random cube through the state's seeded generator. When the Bag is empty the whole
-Discard pile goes back into it; when both are empty, nothing more is drawn.
+A draw takes one cube at a time from the player's Bag (a :class:`racebook.core.bag.Bag` over the player's Bag zone,
+kinds in cube-code order): the next stacked cube if a scenario stacked one (it must be in the Bag then), else a
+uniform random cube through the state's seeded generator. When the Bag is empty the whole Discard pile goes back
+into it; when both are empty, nothing more is drawn.
 """
 
 from __future__ import annotations
 
 from racebook.automobiles import zones
+from racebook.automobiles.cubes import CODES
 from racebook.automobiles.events import BagRefilled, CubesDrawn
 from racebook.automobiles.state import GameState
-from racebook.core.errors import SetupError
+from racebook.core.bag import Bag
 from racebook.core.log import EventLog
+
+RULE = "§12"  # drawing from the Bag, refilling it from the Discard pile
 
 
 def draw_one(state: GameState, pid: str, events: EventLog, refill: bool | None = None) -> str | None:
@@ -20,24 +24,11 @@ def draw_one(state: GameState, pid: str, events: EventLog, refill: bool | None =
     p = state.players[pid]
     if refill is None:
         refill = state.rules.refill_every_draw
-    if not p.bag:
-        if not p.discard or not refill:
-            return None
-        events.append(BagRefilled(pid, zones.text(p.discard)))
-        for c, n in p.discard.items():
-            zones.add(p.bag, c, n)
-        p.discard.clear()
-    stack = state.stacks.get(pid)
-    if stack:
-        code = stack.pop(0)
-        if not p.bag.get(code):
-            raise SetupError(code, "§12", f"the stacked draw {code} for {pid} is not in the Bag "
-                                          f"({zones.text(p.bag)})")
-    else:
-        cubes = zones.ordered(p.bag)
-        code = cubes[state.rng.below(len(cubes))]
-    zones.take(p.bag, code)
-    return code
+    if not p.bag and (not p.discard or not refill):
+        return None
+    bag = Bag(p.bag, CODES, state.stacks.get(pid), name=f"{pid}'s Bag", rule=RULE)
+    return bag.draw(state.rng, p.discard if refill else None,
+                    lambda pile: events.append(BagRefilled(pid, zones.text(pile))))
 
 
 def draw(state: GameState, pid: str, n: int, events: EventLog, rule: str = "", refill: bool | None = None) -> list[str]:

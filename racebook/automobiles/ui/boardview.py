@@ -29,6 +29,7 @@ from racebook.automobiles.boardgeom import (
     BoardPicture,
     ink_on,
 )
+from racebook.ui import bqfigure
 from racebook.ui.errors import ErrorLog
 
 _FONT = "px"
@@ -104,11 +105,7 @@ class BoardView:
                 f'&nbsp; › race direction &nbsp; {sw("white", HIGHLIGHT)} move</div>')
 
     def _holding(self) -> contextlib.ExitStack:
-        stack = contextlib.ExitStack()
-        stack.enter_context(self.figure.hold_sync())
-        for m in self.marks:
-            stack.enter_context(m.hold_sync())
-        return stack
+        return bqfigure.holding(self.figure, self.marks)
 
     def _unit(self, p: tuple[float, float]) -> tuple[float, float]:
         return self.picture.view.unit(p)
@@ -136,15 +133,7 @@ class BoardView:
         f0, f1 = (self._unit(p) for p in pic.finish_line())
         height = int(view.height) + 16
         with self._holding():
-            self.sx.min, self.sx.max, self.sy.min, self.sy.max = x0, x1, y0, y1
-            ratio = (x1 - x0) / (y1 - y0)
-            self.figure.layout.height = f"{height}px"
-            if ratio * 0.98 > self.figure.max_aspect_ratio:  # keep min <= max at every step (bqplot checks)
-                self.figure.max_aspect_ratio = ratio * 1.02
-                self.figure.min_aspect_ratio = ratio * 0.98
-            else:
-                self.figure.min_aspect_ratio = ratio * 0.98
-                self.figure.max_aspect_ratio = ratio * 1.02
+            bqfigure.fit(self.figure, self.sx, self.sy, (x0, x1, y0, y1), height)
             self.m_spaces.x, self.m_spaces.y = xs, ys
             self.m_spaces.fill_colors = fills
             self.m_spaces.colors = [SPACE_EDGE] * len(xs)

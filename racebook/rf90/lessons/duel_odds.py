@@ -39,7 +39,7 @@ def duel_modifiers(state: RaceState, section: str, car_id: str) -> tuple[int, st
 def possible_bids(state: RaceState, section: str, car_id: str) -> list[tuple[str, ...]]:
     """Every bid of 1 or 2 cards from the car's hand, as the engine lists them (§12.1: no pair rules)."""
     ctx = hypothetical_ctx(state, section)
-    ctx.to_bid = [car_id]
+    ctx.sealed.open([car_id], duel.BID_RULE)
     return [a.cards for a in duel.legal(state, ctx) if isinstance(a, Bid) and a.car == car_id and a.cards]
 
 

@@ -7,7 +7,9 @@ decisions held in :class:`DuelCtx`:
 1. declaring, from the last car forward: ``challenge`` / ``no-challenge``;
 2. every eligible car ahead of the challenger: ``join`` / ``decline``;
 3. every participant bids 1–2 cards face down (``bid``): simultaneous moves —
-   bids stay hidden (no event) until all are in;
+   the bids are one :class:`racebook.core.visibility.SealedRound` (``DuelCtx.sealed``): each stays hidden (an
+   event says only how many cards) until all are in, and :mod:`racebook.rf90.visibility` says what each player
+   sees of another's face-down cards;
 4. reveal and resolution: totals, re-ordering, ties, frozen cards.
 
 Robots decide by §17.2 and bid the top two Race Cards.
@@ -18,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from itertools import combinations
 
+from racebook.core.visibility import SealedRound
 from racebook.rf90.actions import Action, Bid, Challenge, Decline, Join, NoChallenge
 from racebook.rf90.car import Car, Strategy
 from racebook.rf90.cards import PowerKind
@@ -50,6 +53,7 @@ from racebook.rf90.teamactions import Assist, NoAssist
 from racebook.rf90.track import SectionType
 
 BANGING_WHEELS_BONUS = 3  # §26.2
+BID_RULE = "§12.1"  # the bids are laid face down together and revealed together
 
 
 def chance_key(act: Activation) -> str:
@@ -82,14 +86,19 @@ class DuelCtx:
     challenger: str | None = None
     participants: list[str] = field(default_factory=list)
     decliners: list[str] = field(default_factory=list)
-    bids: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    bids: dict[str, tuple[str, ...]] = field(default_factory=dict)  # the revealed bids (filled at the reveal)
     to_join: list[str] = field(default_factory=list)
-    to_bid: list[str] = field(default_factory=list)
+    sealed: SealedRound[str, tuple[str, ...]] = field(default_factory=SealedRound)  # the bids until the reveal (§12.1)
     first: str | None = None  # the car spared the corner modifier (§12.2); None = the group's first car
     unopposed: bool = False  # nobody took up the challenge (§12.2: the decliners still go behind the challenger)
     helper: str | None = None  # a robot teammate's human deciding on an orange card now (Expansion #1 §5.6)
     asked: list[str] = field(default_factory=list)  # robot teammates whose human has been asked here
     boosted: list[str] = field(default_factory=list)  # robots forced by an orange card: +3 (AMB-X1-28)
+
+    @property
+    def to_bid(self) -> list[str]:
+        """The participants still to bid, front to back (the sealed round's sides still to commit)."""
+        return list(self.sealed.waiting)
 
     @property
     def current(self) -> str | None:
@@ -222,12 +231,13 @@ def _auto(state: RaceState, ctx: DuelCtx, events: list[Event]) -> None:
             continue
         if ctx.stage == "bid":
             for cid in [c for c in ctx.to_bid if state.cars[c].is_robot]:
-                ctx.to_bid.remove(cid)  # §17.2: robots play the top two Race Cards, face down
+                # §17.2: robots play the top two Race Cards, face down
                 drawn = [code for code in (state.race_deck.draw(state.rng) for _ in range(2)) if code is not None]
-                ctx.bids[cid] = tuple(drawn)
+                ctx.sealed.commit(cid, tuple(drawn))
                 state.cars[cid].table.extend(drawn)
                 state.face_down.update(drawn)
-            if not ctx.to_bid:
+            if ctx.sealed.ready:
+                reveal(ctx)
                 resolve(state, ctx, events)
             return
 
@@ -254,11 +264,11 @@ def _to_bids(state: RaceState, ctx: DuelCtx, events: list[Event]) -> None:
             return
         events.append(Unopposed(sec, ch, tuple(ctx.decliners), True))
         ctx.stage = "bid"
-        ctx.to_bid = [ch]
+        ctx.sealed.open([ch], BID_RULE)
         return
     ctx.stage = "bid"
     order = [c for c in ctx.cars if c in ctx.participants]
-    ctx.to_bid = order
+    ctx.sealed.open(order, BID_RULE)
     events.append(DuelBids(ctx.activation.section, tuple(order)))
 
 
@@ -310,15 +320,20 @@ def apply(state: RaceState, ctx: DuelCtx, action: Action, events: list[Event]) -
         ctx.decliners.append(cid)
         events.append(DuelAnswer(ctx.activation.section, cid, False))
     elif isinstance(action, Bid):
-        ctx.to_bid.remove(cid)
+        ctx.sealed.commit(cid, action.cards, action)
         car = state.cars[cid]
         for c in action.cards:
             car.hand.remove(c)
             car.table.append(c)  # face down on the table until the reveal
             state.face_down.add(c)
-        ctx.bids[cid] = action.cards
         events.append(CardsFaceDown(ctx.activation.section, cid, len(action.cards)))
     _auto(state, ctx, events)
+
+
+def reveal(ctx: DuelCtx) -> None:
+    """§12.1: every bid is turned over together, once all are in: the sealed round's choices become ``ctx.bids``
+    (front to back)."""
+    ctx.bids = dict(ctx.sealed.reveal())
 
 
 def total(state: RaceState, ctx: DuelCtx, cid: str) -> tuple[int, str]:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from racebook.core.deck import Wear
 from racebook.rf90.car import Car, Status, Strategy
+from racebook.rf90.damagebag import Wear
 from racebook.rf90.events import Damage, DamageTaken, Event, Retired, Retirement
 from racebook.rf90.state import RaceState
 

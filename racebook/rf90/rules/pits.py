@@ -6,8 +6,8 @@ tyres, strategy) so that ``legal_actions()`` stays small and exact.
 
 from __future__ import annotations
 
-from racebook.core.deck import Wear
 from racebook.rf90.car import Car, Skill, Tyre
+from racebook.rf90.damagebag import Wear
 from racebook.rf90.events import (
     CardsDiscarded,
     DiscardReason,

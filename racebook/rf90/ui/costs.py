@@ -34,6 +34,7 @@ from racebook.rf90.lessons.passes import arithmetic as arithmetic  # re-exported
 from racebook.rf90.options import Rules
 from racebook.rf90.rules.movement import PassKind
 from racebook.rf90.track import Condition, SectionType
+from racebook.rf90.ui import colours
 from racebook.ui import style
 from racebook.ui.errors import ErrorLog, show_mistakes
 
@@ -181,7 +182,7 @@ def scenario_variant(name: str, title: str, cars: dict[str, dict[str, Any]] | No
 # ------------------------------------------------------------------ the calculator
 def _chip(car_id: str, note: str = "") -> str:
     """A car as a coloured token: round for players, square for robots (the track view's colours)."""
-    st = style.car_style(car_id)
+    st = colours.car_style(car_id)
     ink = "#222" if st.colour in ("yellow", "pink", "orange") else "#fff"
     radius = "3px" if st.robot else "18px"
     sub = f'<sub style="font-size:13px;margin-left:3px">{html.escape(note)}</sub>' if note else ""
@@ -372,10 +373,10 @@ class PassCostCalculator:
         q = self.quote
         assert q is not None
         sec = mv.TABLE_SECTIONS[sit.section]
-        edge, fill = style.SECTION_EDGE[sit.section.value], style.SECTION_FILL[sit.section.value]
+        edge, fill = colours.SECTION_EDGE[sit.section.value], colours.SECTION_FILL[sit.section.value]
         tokens = []
         if sit.yellow_flag:
-            tokens.append(f'<span style="background:{style.YELLOW_FLAG_COLOUR};border:2px solid #222;'
+            tokens.append(f'<span style="background:{colours.YELLOW_FLAG_COLOUR};border:2px solid #222;'
                           f'padding:3px 8px;font-weight:bold">(Y)</span>')
         lap_other = {PassKind.LAP: "a lap behind", PassKind.UNLAP: "a lap ahead"}.get(sit.kind, "")
         lead = {"mover": q.mover, "other": q.other}.get(sit.leader, "")

@@ -24,6 +24,7 @@ import ipywidgets as widgets
 from racebook.rf90.cards import CardSet, default_race_deck
 from racebook.rf90.lessons import duel_sandbox as ds
 from racebook.rf90.trackfile import load_track
+from racebook.rf90.ui import colours
 from racebook.rf90.ui.tracks import has_corners, track_options
 from racebook.ui import style
 from racebook.ui.errors import ErrorLog, show_mistakes
@@ -63,7 +64,7 @@ def _codes(text: str) -> tuple[str, ...]:
 
 def _chip(car_id: str, robot: str | None = None, note: str = "") -> str:
     """A car as a coloured token: round for players, square for robots (the track view's colours, §17.1)."""
-    colour = style.ROBOT_COLOURS.get(robot, "black") if robot else style.car_style(car_id, None).colour
+    colour = colours.ROBOT_COLOURS.get(robot, "black") if robot else colours.car_style(car_id, None).colour
     ink = "#222" if colour in ("yellow", "pink", "orange", "#ffd700", "#ff7f0e", "#e377c2", "#17becf") else "#fff"
     shape = "3px" if robot else "16px"
     extra = f'<sub style="font-size:12px;margin-left:3px">{html.escape(note)}</sub>' if note else ""

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from racebook.rf90.game import frame_of
 from racebook.rf90.lessons.firstrace import LEARNER, TURNS, FirstRace
+from racebook.rf90.ui import colours
 from racebook.rf90.ui.svgview import track_view
-from racebook.ui import style
 from racebook.ui.errors import ErrorLog
 from racebook.ui.guidedrace import GuidedRaceController
 
@@ -39,7 +39,7 @@ class GuidedRace(GuidedRaceController):
 
     def status_marker(self) -> str:
         s = self.model.race.state
-        dot = style.car_style(LEARNER, s.cars.get(LEARNER)).colour
+        dot = colours.car_style(LEARNER, s.cars.get(LEARNER)).colour
         return f'<span style="color:{dot};-webkit-text-stroke:1px #333">●</span> '
 
     def next_model(self, seed: int | None) -> FirstRace:

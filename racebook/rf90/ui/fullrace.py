@@ -74,9 +74,9 @@ from racebook.rf90.rules.qualifying import FUEL_MODIFIER, Entry
 from racebook.rf90.setup import Driver, RaceSetup, new_race
 from racebook.rf90.trackfile import load_track
 from racebook.rf90.turn import Phase
+from racebook.rf90.ui import colours
 from racebook.rf90.ui.tracks import grid_spaces, track_ids
 from racebook.rf90.ui.trackview import TrackView
-from racebook.ui import style
 from racebook.ui.errors import ErrorLog, InputError
 
 MAX_PLAYERS = 6
@@ -1051,7 +1051,7 @@ class RaceTable:
         car = race.current_car
         top, who = self.status_text().split("\n")
         if car is not None and not race.is_over:
-            dot = style.car_style(car, s.cars.get(car)).colour
+            dot = colours.car_style(car, s.cars.get(car)).colour
             who = (f'<span style="color:{dot};-webkit-text-stroke:1px #333">●</span> '
                    + html.escape(who).replace(html.escape(car), f"<b>{html.escape(car)}</b>", 1))
         else:
@@ -1101,7 +1101,7 @@ class RaceTable:
         rows = []
         for c in car.hand:
             card = s.card(c)
-            col = style.TRAJECTORY_COLOURS.get(card.colour.value, "#999")
+            col = colours.TRAJECTORY_COLOURS.get(card.colour.value, "#999")
             rows.append(f'<tr><td><span style="display:inline-block;width:14px;height:14px;background:{col};'
                         f'border:1px solid #333"></span></td><td>{html.escape(card.describe())}</td></tr>')
         hand = (f"<table><thead><tr><th></th><th>{html.escape(car_id)}'s hand ({len(car.hand)} of "

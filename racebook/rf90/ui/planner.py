@@ -26,6 +26,7 @@ from racebook.rf90.rules.pits import MAX_EXTRA_SECTIONS, TANK_MAX
 from racebook.rf90.rules.qualifying import FUEL_MODIFIER, QUALIFY_BONUS
 from racebook.rf90.trackfile import load_track
 from racebook.rf90.ui.tracks import has_turn_indicator, track_options
+from racebook.ui import bqfigure
 from racebook.ui.errors import ErrorLog
 
 STINT_FILLS = ("#dbe9ff", "#dff3d6", "#ffe8cc", "#eadcff", "#fff3b0")
@@ -98,11 +99,7 @@ class TurnIndicatorChart:
         self.widget = widgets.VBox([self.figure, self.legend])
 
     def _holding(self) -> contextlib.ExitStack:
-        stack = contextlib.ExitStack()
-        stack.enter_context(self.figure.hold_sync())
-        for m in self.marks:
-            stack.enter_context(m.hold_sync())
-        return stack
+        return bqfigure.holding(self.figure, self.marks)
 
     # ------------------------------------------------------------ the indicator
     def set_track(self, track: Any) -> None:

@@ -31,6 +31,7 @@ from racebook.rf90.rules import activation
 from racebook.rf90.scenario import resolve_path
 from racebook.rf90.state import Activation, RaceState
 from racebook.rf90.trackfile import load_track
+from racebook.rf90.ui import colours
 from racebook.rf90.ui.svgview import track_view
 from racebook.ui import style
 from racebook.ui.errors import ErrorLog, InputError
@@ -233,7 +234,7 @@ class ActivationQuiz:
         cells: list[widgets.Widget] = [widgets.HTML(f"<b style='font-size:16px'>{h}</b>")
                                        for h in ("car", "section", "place (1 = front)", "lap token")]
         for cid, robot in self.roster.items():
-            colour = style.car_style(cid, Car(cid, CarKind.ROBOT if robot else CarKind.HUMAN, robot=robot)).colour
+            colour = colours.car_style(cid, Car(cid, CarKind.ROBOT if robot else CarKind.HUMAN, robot=robot)).colour
             shape = "■" if robot else "●"
             kind = f" <span style='color:#777;font-size:13px'>{robot.value} robot</span>" if robot else ""
             cells.append(widgets.HTML(f"<span style='font-size:17px'><span style='color:{colour};"

@@ -42,8 +42,9 @@ from racebook.rf90.state import YELLOW_FLAG
 from racebook.rf90.trackpicture import CarMark, TrackPicture
 from racebook.rf90.trackpicture import active_of as _active_of
 from racebook.rf90.tracksvg import TEAM_RINGS
+from racebook.rf90.ui import colours
 from racebook.rf90.ui.layout import TrackLayout
-from racebook.ui import style
+from racebook.ui import bqfigure
 from racebook.ui.errors import ErrorLog
 
 _FONT = "px"
@@ -106,7 +107,7 @@ class TrackView:
         L = bq.Lines
         self.m_sections = L(x=[[0.0, 0.0]], y=[[0.0, 0.0]], scales=sc, fill="inside", close_path=True,
                             stroke_width=5, colors=["#999"], fill_colors=["#eee"], fill_opacities=[1.0])
-        self.m_halo = L(x=[], y=[], scales=sc, close_path=True, stroke_width=9, colors=[style.HIGHLIGHT],
+        self.m_halo = L(x=[], y=[], scales=sc, close_path=True, stroke_width=9, colors=[colours.HIGHLIGHT],
                         opacities=[0.9])
         self.m_finish_black = L(x=[], y=[], scales=sc, stroke_width=9, colors=["black"])
         self.m_finish_white = L(x=[], y=[], scales=sc, stroke_width=9, colors=["white"], line_style="dashed")
@@ -143,18 +144,18 @@ class TrackView:
         self.m_route_labels = Lb(x=[], y=[], text=[], scales=sc, default_size=ROUTE_FONT, font_unit=_FONT,
                                  font_weight="bold", align="middle", colors=["#222"], y_offset=5)
         self.m_leader = S(x=[], y=[], scales=sc, marker="circle", default_size=1200,
-                          fill=False, stroke=style.LEADER_RING, stroke_width=5, colors=[style.LEADER_RING])
+                          fill=False, stroke=colours.LEADER_RING, stroke_width=5, colors=[colours.LEADER_RING])
         # teammates (Expansion #1 §5): a ring in their team's colour (racebook.rf90.tracksvg.TEAM_RINGS)
         self.m_teams = S(x=[], y=[], scales=sc, marker="circle", default_size=900, fill=False, stroke_width=3.5,
                          colors=["#6a3d9a"])
         self.m_flags = S(x=[], y=[], scales=sc, marker="triangle-up", default_size=500, stroke="#333",
-                         stroke_width=1.5, colors=[style.YELLOW_FLAG_COLOUR])
+                         stroke_width=1.5, colors=[colours.YELLOW_FLAG_COLOUR])
         self.m_flag_labels = Lb(x=[], y=[], text=[], scales=sc, default_size=14, font_unit=_FONT,
                                 font_weight="bold", align="middle", colors=["#7a5c00"], y_offset=-24)
         tip = bq.Tooltip(fields=["name"], labels=["car"])
-        self.m_humans = S(x=[], y=[], scales=sc, marker=style.HUMAN_MARKER, default_size=500, stroke="#222",
+        self.m_humans = S(x=[], y=[], scales=sc, marker=colours.HUMAN_MARKER, default_size=500, stroke="#222",
                           stroke_width=2, colors=["black"], names=[], display_names=False, tooltip=tip)
-        self.m_robots = S(x=[], y=[], scales=sc, marker=style.ROBOT_MARKER, default_size=500, stroke="#222",
+        self.m_robots = S(x=[], y=[], scales=sc, marker=colours.ROBOT_MARKER, default_size=500, stroke="#222",
                           stroke_width=2, colors=["black"], names=[], display_names=False,
                           tooltip=bq.Tooltip(fields=["name"], labels=["robot"]))
         self.m_car_labels = Lb(x=[], y=[], text=[], scales=sc, default_size=CAR_FONT, font_unit=_FONT,
@@ -162,7 +163,7 @@ class TrackView:
         self.m_car_letters = Lb(x=[], y=[], text=[], scales=sc, default_size=12, font_unit=_FONT, align="middle",
                                 font_weight="bold", colors=["white"], y_offset=4)
         self.m_lap_badges = Lb(x=[], y=[], text=[], scales=sc, default_size=15, font_unit=_FONT, font_weight="bold",
-                               align="start", colors=[style.LAP_DOWN], x_offset=15, y_offset=5)
+                               align="start", colors=[colours.LAP_DOWN], x_offset=15, y_offset=5)
         self.m_info = Lb(x=[], y=[], text=[], scales=sc, default_size=INFO_FONT, font_unit=_FONT, align="start",
                          colors=["#333"], font_weight="bold")
         self.m_sc = Lb(x=[], y=[], text=[], scales=sc, default_size=CAR_FONT, font_unit=_FONT, align="middle",
@@ -192,21 +193,17 @@ class TrackView:
         def sw(edge: str, fill: str, dash: str = "solid") -> str:
             return (f'<span style="display:inline-block;width:22px;height:12px;border:3px {dash} {edge};'
                     f'background:{fill};vertical-align:middle"></span>')
-        e, f = style.SECTION_EDGE, style.SECTION_FILL
+        e, f = colours.SECTION_EDGE, colours.SECTION_FILL
         return ('<div style="font-size:15px;line-height:1.8">'
                 f'{sw(e["straight"], f["straight"])} straight &nbsp; {sw(e["braking"], f["braking"])} braking '
                 f'&nbsp; {sw(e["corner"], f["corner"])} corner &nbsp;│&nbsp; ● player ■ robot (letter = car) &nbsp; '
-                f'<span style="color:{style.LEADER_RING};font-weight:bold">◯</span> Leader &nbsp; '
-                f'<span style="color:{style.HIGHLIGHT};font-weight:bold">▭</span> active &nbsp; '
-                f'<b style="color:{style.LAP_DOWN}">-1</b> laps down &nbsp; faded = has played &nbsp; '
+                f'<span style="color:{colours.LEADER_RING};font-weight:bold">◯</span> Leader &nbsp; '
+                f'<span style="color:{colours.HIGHLIGHT};font-weight:bold">▭</span> active &nbsp; '
+                f'<b style="color:{colours.LAP_DOWN}">-1</b> laps down &nbsp; faded = has played &nbsp; '
                 '○ ◇ trajectory (+bonus) &nbsp; › race direction</div>')
 
     def _holding(self) -> contextlib.ExitStack:
-        stack = contextlib.ExitStack()
-        stack.enter_context(self.figure.hold_sync())
-        for m in self.marks:
-            stack.enter_context(m.hold_sync())
-        return stack
+        return bqfigure.holding(self.figure, self.marks)
 
     # ------------------------------------------------------------ the track
     @property
@@ -243,8 +240,8 @@ class TrackView:
             px, py = lay.outline(s.name, samples=_SAMPLES)
             xs.append(px)
             ys.append(py)
-            edges.append(style.SECTION_EDGE.get(s.type.value, "#999"))
-            fills.append(style.SECTION_FILL.get(s.type.value, "#eee"))
+            edges.append(colours.SECTION_EDGE.get(s.type.value, "#999"))
+            fills.append(colours.SECTION_FILL.get(s.type.value, "#eee"))
         chx, chy = [], []
         for s in track.sections:  # a chevron at each section's back edge, inside the loop, along the race
             ch = lay.chevron(s.name)
@@ -253,15 +250,7 @@ class TrackView:
         fx, fy = lay.finish_line()
         traj = self._trajectory_points()
         with self._holding():
-            self.sx.min, self.sx.max, self.sy.min, self.sy.max = x0, x1, y0, y1
-            ratio = (x1 - x0) / (y1 - y0)
-            self.figure.layout.height = f"{height}px"
-            if ratio * 0.98 > self.figure.max_aspect_ratio:  # keep min <= max at every step (bqplot checks)
-                self.figure.max_aspect_ratio = ratio * 1.02
-                self.figure.min_aspect_ratio = ratio * 0.98
-            else:
-                self.figure.min_aspect_ratio = ratio * 0.98
-                self.figure.max_aspect_ratio = ratio * 1.02
+            bqfigure.fit(self.figure, self.sx, self.sy, (x0, x1, y0, y1), height)
             self.m_sections.x, self.m_sections.y = xs, ys
             self.m_sections.colors, self.m_sections.fill_colors = edges, fills
             self.m_sections.fill_opacities = [1.0] * len(xs)
@@ -336,7 +325,7 @@ class TrackView:
         by_id = {t.id: t for t in self.track.trajectories}
         for tid, (x, y) in self.picture.trajectories.items():
             t = by_id[tid]
-            cols = [style.TRAJECTORY_COLOURS.get(getattr(c, "value", str(c)), "#888") for c in t.colours]
+            cols = [colours.TRAJECTORY_COLOURS.get(getattr(c, "value", str(c)), "#888") for c in t.colours]
             inner = cols[1] if len(cols) > 1 else cols[0]
             kind = "et" if getattr(t.kind, "value", t.kind) == "extreme" else "std"
             out[kind].append((x, y, cols[0], inner, f"+{t.bonus}", t.id))
@@ -651,7 +640,7 @@ class TrackView:
 
         def put(item: str, x: float, y: float, label: tuple[Any, ...]) -> None:
             positions[item] = (x, y)
-            st = style.car_style(item, self.cars.get(item))
+            st = colours.car_style(item, self.cars.get(item))
             alpha = 0.5 if item in frame.played else 1.0
             colour = tp.car_colour(item, self.cars.get(item))  # the colour-blind-safe shade of st.colour
             for lst, v in zip(humans if st.robot is None else robots, (x, y, colour, item, alpha), strict=True):

@@ -24,6 +24,7 @@ from racebook.rf90.lessons import explore
 from racebook.rf90.options import Rules
 from racebook.rf90.track import Trajectory, TrajectoryKind
 from racebook.rf90.trackfile import load_track
+from racebook.rf90.ui import colours
 from racebook.rf90.ui.tracks import has_trajectories, track_options
 from racebook.ui import style
 from racebook.ui.errors import ErrorLog
@@ -60,7 +61,7 @@ def _opt(value: str) -> str | None:
 
 def _symbol(t: Trajectory) -> str:
     """A trajectory as on the board: a circle (standard) or a diamond (ET), in its one or two colours (§3)."""
-    cols = [style.TRAJECTORY_COLOURS.get(c.value, "#888") for c in t.colours]
+    cols = [colours.TRAJECTORY_COLOURS.get(c.value, "#888") for c in t.colours]
     fill = cols[0] if len(cols) == 1 else f"linear-gradient(135deg, {cols[0]} 50%, {cols[1]} 50%)"
     shape = "transform:rotate(45deg);border-radius:3px" if t.kind is TrajectoryKind.EXTREME else "border-radius:50%"
     text = "transform:rotate(-45deg);" if t.kind is TrajectoryKind.EXTREME else ""
@@ -82,7 +83,7 @@ def _mp_html(o: explore.PlayOutcome) -> str:
 
 
 def _card_chip(card: Card) -> str:
-    colour = style.TRAJECTORY_COLOURS.get(card.colour.value, "#888")
+    colour = colours.TRAJECTORY_COLOURS.get(card.colour.value, "#888")
     ink = "#222" if card.colour.value == "yellow" else "#fff"
     return (f'<span style="display:inline-block;background:{colour};color:{ink};border:2px solid #222;'
             f'border-radius:6px;padding:2px 10px;margin:2px 6px 2px 0;font-weight:bold">'

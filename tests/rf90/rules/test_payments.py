@@ -7,9 +7,9 @@ from itertools import combinations
 
 import pytest
 
-from racebook.core.deck import Wear
 from racebook.rf90.actions import Pay, Play
 from racebook.rf90.car import RobotType, Status, Strategy
+from racebook.rf90.damagebag import Wear
 from racebook.rf90.events import DamageTaken, Event, Retired, TyresPaid
 from racebook.rf90.game import Race
 from racebook.rf90.rules import payments
