@@ -15,13 +15,24 @@ from racebook.formulagp.playerboard import Pace
 from racebook.formulagp.rules import movement as mv
 from racebook.formulagp.state import Car, Phase, RaceState
 
+_TYPES: dict[str, CardType] = {}
+_COLOURS: dict[CardType, Colour | None] = {t: t.colour for t in CardType}
+
 
 def card_type(code: str) -> CardType:
-    return cards().card(code).type
+    """The type of an ACTION card by its code (read once from the card data)."""
+    if not _TYPES:
+        _TYPES.update((c.code, c.type) for c in cards().action)
+    return _TYPES[code]
+
+
+def card_colour(code: str) -> Colour | None:
+    """A movement card's colour, None for the other ACTION cards (§6.1)."""
+    return _COLOURS[card_type(code)]
 
 
 def _move_card(code: str, as_colour: str) -> mv.MoveCard:
-    colour = card_type(code).colour
+    colour = card_colour(code)
     if colour is None:
         raise IllegalAction(code, "§6.1", f"{code} is not a movement card")
     return mv.MoveCard(colour, Colour(as_colour) if colour is Colour.ORANGE and as_colour else None)
@@ -49,7 +60,7 @@ def check_play(s: RaceState, c: Car, a: Play) -> mv.PacePlay:
 
 def plays(s: RaceState, c: Car) -> list[Play]:
     singles: list[tuple[tuple[str, ...], str]] = []
-    moving = [x for x in c.hand if card_type(x).colour is not None]
+    moving = [x for x in c.hand if card_colour(x) is not None]
     for x in moving:
         if card_type(x) is CardType.ORANGE:
             singles += [((x,), "green"), ((x,), "red")]
@@ -61,13 +72,17 @@ def plays(s: RaceState, c: Car) -> list[Play]:
             pairs.append(((x, y), colour))
     out = []
     for chosen, colour in singles + pairs:
-        for char in ((False,) if s.round == 1 else (False, True)):
-            a = Play(c.id, chosen, colour, char)
-            try:
-                check_play(s, c, a)
-            except IllegalAction:
-                continue
-            out.append(a)
+        if len(chosen) == 2 and CardType.ORANGE not in (card_type(chosen[0]), card_type(chosen[1])) \
+                and card_type(chosen[0]) is not card_type(chosen[1]):
+            continue  # not a pair (§6.3): the check below would say so
+        a = Play(c.id, chosen, colour, False)
+        try:
+            check_play(s, c, a)
+        except IllegalAction:
+            continue
+        out.append(a)
+        if s.round > 1:  # the Car Characteristic, not in race round 1 (§8.4)
+            out.append(Play(c.id, chosen, colour, True))
     return out
 
 

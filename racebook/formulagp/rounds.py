@@ -10,7 +10,7 @@ from itertools import combinations
 from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
 from racebook.formulagp.actions import Discard, FgpAction, Keep, Return
-from racebook.formulagp.cardplay import card_type, plays
+from racebook.formulagp.cardplay import card_colour, card_type, plays
 from racebook.formulagp.components import CardType
 from racebook.formulagp.rules.classification import Finish, Finisher, classify
 from racebook.formulagp.rules.order import Runner, driver_order
@@ -120,7 +120,7 @@ def begin_turn(s: RaceState, log: EventLog) -> None:
     guard = 0
     while not plays(s, c) and guard < 200:
         guard += 1
-        out = next((x for x in c.hand if card_type(x).colour is None), c.hand[0] if c.hand else None)
+        out = next((x for x in c.hand if card_colour(x) is None), c.hand[0] if c.hand else None)
         if out is not None:
             c.hand.remove(out)
             c.deck.discard(out)
