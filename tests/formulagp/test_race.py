@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from racebook.core.errors import ActionSyntaxError, IllegalAction, NotationError, SetupError
+from racebook.core.errors import ActionSyntaxError, IllegalAction, NotationError, SaveDataError, SetupError
 from racebook.core.rng import Rng
 from racebook.formulagp import events as ev
 from racebook.formulagp.actions import (
@@ -216,7 +216,7 @@ def _odd_actions(race: Race, rng: Rng) -> list[object]:
 def test_properties_of_a_random_race(seed: int, n: int) -> None:
     """Every legal action applies (on a clone) without raising; cards are conserved after every action; a listed
     action's text parses back; explain refuses sampled illegal actions with a rule and apply leaves the race as it
-    was; the position notation round-trips and continues alike; the race ends."""
+    was; the position notation round-trips and continues alike; the race ends, and its save loads back."""
     cars_ = [f"C{i}" for i in range(n)]
     race = new_race(cars_, seed)
     driver = RandomDriver(seed)
@@ -247,6 +247,7 @@ def test_properties_of_a_random_race(seed: int, n: int) -> None:
         steps += 1
         assert steps < 20_000
     assert sorted(race.classification()) == sorted(cars_)
+    assert Race.from_json(race.to_json()).position() == race.position()
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -272,3 +273,44 @@ def test_seeded_races_end_without_an_engine_error(seed: int) -> None:
     play_out(race, drivers, max_actions=20_000)  # type: ignore[arg-type]
     assert sorted(race.classification()) == sorted(cars_)
     conserved(race)
+
+
+# ------------------------------------------------------------------ saves and stacked dice
+@pytest.mark.parametrize("seed", range(3))
+def test_save_and_load_give_the_same_race(seed: int) -> None:
+    race = new_race(["A", "B", "C"], seed)
+    drivers = {c: RandomDriver(seed + i) for i, c in enumerate("ABC")}
+    for _ in range(120):
+        race.apply(drivers[race.current_car].choose(race))  # type: ignore[index]
+    back = Race.from_json(race.to_json())
+    assert back.position() == race.position() and back.actions == race.actions
+    assert back.legal_actions() == race.legal_actions()
+
+
+@pytest.mark.parametrize("text,field", [("[]", "<json>"), ('{"format": "x"}', "format"),
+                                        ('{"format": "racebook-formulagp-save-1"}', "initial")])
+def test_bad_saves_are_save_data_errors(text: str, field: str) -> None:
+    with pytest.raises(SaveDataError) as e:
+        Race.from_json(text, file="bad.json")
+    assert e.value.field == field and "\n" not in str(e.value)
+
+
+def test_an_altered_save_is_refused() -> None:
+    race = new_race(["A", "B"], 4)
+    for _ in range(30):
+        race.apply(Greedy(1).choose(race))
+    text = race.to_json().replace('"A play', '"A plai', 1)
+    with pytest.raises(SaveDataError):
+        Race.from_json(text)
+
+
+def test_a_stacked_white_die_picks_the_panel_side() -> None:
+    """§4.2 a: the WHITE die's colour picks the panel side; a stacked face is rolled first (teaching faces: odd
+    green, even red)."""
+    for face, side in (("3", "green"), ("6", "red")):
+        state = new_state(["A", "B"], 1)
+        state.stacked["white"] = [face]
+        race = Race(state)
+        first = race.events[0]
+        assert isinstance(first, ev.PanelSide) and (first.face, first.colour) == (int(face), side)
+        assert race.state.stacked["white"] == []
