@@ -10,6 +10,8 @@ the class by the verb, so ``parse(str(a)) == a`` for every action. The words:
 ``Grey clear W3``            before moving: play a Tyre Wear card just to clear the hand (+1 wear, §10.3 step 1)
 ``Grey play G3 G5 +char``    the card(s) for movement, a pair, an ORANGE card as ``O1=red``; ``+char``: the Car
                              Characteristic (+1 MP, §8.4, §10.3)
+``Grey launch G3 +W1 +P2``  race round 1: seal the start card(s) (a pair allowed, ORANGE as ``O1=red``) and Tyre
+                             Wear / Option cards for +1 LED each (§9.4.3)
 ``Grey to T05.2.1``          one step of the move, forward or to the lane beside (§11.3)
 ``Grey charge``              reduce: -1 MP, +1 ERS (§11.2.1)
 ``Grey brake W3``            reduce: Brake! with a Tyre Wear card (§11.2.1, §11.9)
@@ -150,6 +152,32 @@ class Play(FgpAction):
 
 
 @dataclass(frozen=True, slots=True)
+class Launch(FgpAction):
+    """Race round 1's sealed start cards (§9.4.3): the movement card(s) and the extra cards for +1 LED each."""
+
+    VERB: ClassVar[str] = "launch"
+    cards: tuple[str, ...] = ()
+    as_colour: str = ""
+    extras: tuple[str, ...] = ()
+
+    def _args(self) -> str:
+        words = [f"{c}={self.as_colour}" if c.startswith("O") else c for c in self.cards]
+        return " ".join(words + [f"+{x}" for x in self.extras])
+
+    @classmethod
+    def _read(cls, car: str, words: list[str], text: str) -> FgpAction:
+        extras = tuple(_card(w[1:], text) for w in words if w.startswith("+"))
+        if any(not x.startswith(("W", "P")) for x in extras):
+            raise _bad(text, "only Tyre Wear (W) and Option (P) cards are added to a start for +1 LED")
+        play = Play._read(car, [w for w in words if not w.startswith("+")], text)
+        assert isinstance(play, Play)
+        return cls(car, play.cards, play.as_colour, extras)
+
+    def play(self) -> Play:
+        return Play(self.car, self.cards, self.as_colour)
+
+
+@dataclass(frozen=True, slots=True)
 class To(FgpAction):
     VERB: ClassVar[str] = "to"
     to: str = ""
@@ -196,7 +224,8 @@ class End(FgpAction):
     VERB: ClassVar[str] = "end"
 
 
-CLASSES: tuple[type[FgpAction], ...] = (Keep, Return, Discard, Clear, Play, To, Charge, Brake, Extend, Stop, End)
+CLASSES: tuple[type[FgpAction], ...] = (Keep, Return, Discard, Clear, Play, Launch, To, Charge, Brake, Extend, Stop,
+                                        End)
 BY_VERB: dict[str, type[FgpAction]] = {c.VERB: c for c in CLASSES}
 
 

@@ -9,7 +9,7 @@ returns no card and discards its lowest card. Standard library only.
 from __future__ import annotations
 
 from racebook.core.rng import Rng
-from racebook.formulagp.actions import Charge, Discard, End, Extend, FgpAction, Keep, Play, Stop, To
+from racebook.formulagp.actions import Charge, Discard, End, Extend, FgpAction, Keep, Launch, Play, Stop, To
 from racebook.formulagp.cardplay import check_play, gear_of
 from racebook.formulagp.game import Race
 from racebook.formulagp.playerboard import Pace
@@ -34,6 +34,9 @@ class Greedy:
         plays = [a for a in legal if isinstance(a, Play)]
         if plays:
             return max(plays, key=lambda a: (_play_mp(race, a), -len(a.cards), a.characteristic))
+        launches = [a for a in legal if isinstance(a, Launch)]
+        if launches:  # race round 1 (§9.4): the most MP in 2nd gear, the most LEDs to move early
+            return max(launches, key=lambda a: (_play_mp(race, a.play()), len(a.extras), -len(a.cards)))
         steps = [a for a in legal if isinstance(a, To)]
         if steps:
             s = race.state

@@ -94,6 +94,8 @@ def legal_play(s: RaceState) -> list[FgpAction]:
 
 
 def gear_of(s: RaceState, c: Car) -> int:
+    if s.round == 1:
+        return 2  # §9.4.2: everyone starts in 2nd gear
     return s.track.tiles[c.pos.tile].gear or 8  # §10.3 step 1: none printed = 8th
 
 

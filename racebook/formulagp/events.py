@@ -84,7 +84,7 @@ class OrderSet(Event):
     TEMPLATE: ClassVar[str] = "Driver sequence: {order}"
     SEP: ClassVar[dict[str, str]] = {"order": ", "}
     order: tuple[str, ...]
-    start_grid: bool = False
+    rule: str = "§10.2"  # race round 1: the start cards' LEDs (§9.4.3)
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,3 +207,21 @@ class Classified(Event):
     position: int
     distance: int
     finish: str
+
+
+@dataclass(frozen=True, slots=True)
+class StartSealed(Event):
+    RULE: ClassVar[str] = "§9.4.3"
+    TEMPLATE: ClassVar[str] = "{car} lays its start cards face down"
+    car: str
+
+
+@dataclass(frozen=True, slots=True)
+class StartRevealed(Event):
+    RULE: ClassVar[str] = "§9.4.3"
+    TEMPLATE: ClassVar[str] = "{car} reveals {cards} (+{extras}): {leds} LEDs, tyre wear {wear}"
+    car: str
+    cards: tuple[str, ...]
+    extras: tuple[str, ...]
+    leds: int
+    wear: int

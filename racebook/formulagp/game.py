@@ -81,6 +81,8 @@ class Race(CoreRace[FgpAction, None, RaceState]):
             return None
         if self.state.phase is Phase.DRAW:
             return turn.draw_pending(self.state)
+        if self.state.phase is Phase.START:
+            return self.state.start.waiting[0] if self.state.start.waiting else None
         return self.state.turn.car if self.state.turn else None
 
     def classification(self) -> tuple[str, ...]:

@@ -6,14 +6,18 @@ soft w=2 pen=0 x=0 ret=1 hand=G1,R2 drawn=G1 pile=… disc=… | B … || turn A
 
 The head: ``fgp``, the track and board ids, the round, the Chequered Flag's radar space (``f``) and the final-lap
 space (``fl``), the flags ``L`` (final lap) and ``F`` (final round), the phase, the panel side, the driver sequence,
-whose turn (``ti``, an index into it), the generator's state and the stacked dice (``white:1.2``). Then each car in
+whose turn (``ti``, an index into it), the generator's state and the stacked dice (``white:1.2``), the result, race
+round 1's sealed start (``sr`` its sides, ``sc`` the choices sealed, ``lr`` the revealed cards still to be played,
+each an action text with ``~`` for its spaces; the engine's notation holds the hidden choices). Then each car in
 grid order, and after ``||`` the turn in progress (``-`` when none). A finished race adds ``result=A,B``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from racebook.core.deck import Deck
-from racebook.core.errors import NotationError
+from racebook.core.errors import IllegalAction, NotationError
 from racebook.core.rng import Rng
 from racebook.formulagp.playerboard import Tyre
 from racebook.formulagp.state import DECK_RULE, Car, Phase, RaceState, Turn
@@ -28,6 +32,15 @@ def _read_codes(x: str) -> list[str]:
     return [] if x == "-" else x.split(",")
 
 
+def _texts(texts: Iterable[str]) -> str:
+    """Action texts as one word: spaces become ``~``, texts are joined by ``;``."""
+    return ";".join(t.replace(" ", "~") for t in texts) or "-"
+
+
+def _read_texts(x: str) -> list[str]:
+    return [] if x == "-" else [t.replace("~", " ") for t in x.split(";")]
+
+
 def _pos(s: RaceState, p: Pos) -> str:
     return s.track.name_of(p) + (f"/{p.shadow}" if p.shadow else "")
 
@@ -37,7 +50,9 @@ def format_state(s: RaceState) -> str:
     head = [f"fgp {s.track_id} {s.board_id} r{s.round} f{s.flag} fl{s.final_lap_at}",
             ("L" if s.final_lap else "-") + ("F" if s.final_round else "-"), s.phase.value,
             f"side={s.panel_side or '-'}", f"grid={_codes(s.grid)}", f"order={_codes(s.order)}", f"ti={s.turn_index}",
-            f"rng={s.rng.state:#x}", f"stack={stack}", f"result={_codes(s.result)}"]
+            f"rng={s.rng.state:#x}", f"stack={stack}", f"result={_codes(s.result)}",
+            f"sr={_codes(s.start.sides)}", f"sc={_texts(s.start.choices().values())}",
+            f"lr={_texts(s.launches.values())}"]
     cars = []
     for c in s.cars.values():
         cars.append(" ".join([c.id, _pos(s, c.pos), f"lap={c.lap}", f"ers={c.ers}", f"ot={c.ot}", c.tyre.value,
@@ -94,6 +109,11 @@ def parse_position(text: str) -> RaceState:
                 die, _, faces = item.partition(":")
                 s.stacked[die] = faces.split(".")
         s.finished = s.phase is Phase.OVER
+        if kv["sr"] != "-":
+            s.start.open(_read_codes(kv["sr"]), "§9.4.3")
+        for t in _read_texts(kv["sc"]):
+            s.start.commit(t.split()[0], t)
+        s.launches = {t.split()[0]: t for t in _read_texts(kv["lr"])}
         for part in parts[1:]:
             w = part.split()
             ck = _kv(w[2:5] + w[6:], text)
@@ -117,8 +137,10 @@ def parse_position(text: str) -> RaceState:
                           _int(tk["mp"], "mp", text), _int(tk["left"], "left", text), _int(tk["red"], "red", text),
                           _int(tk["ext"], "ext", text), tk["stop"] == "1",
                           seen)  # type: ignore[arg-type]
-    except NotationError:
-        raise
+    except (NotationError, IllegalAction) as e:
+        if isinstance(e, NotationError):
+            raise
+        raise NotationError(f"{text[:80]!r}…: the sealed start cannot be read ({e})") from None
     except (KeyError, ValueError, IndexError) as e:
         raise NotationError(f"{text[:80]!r}…: cannot read the position ({type(e).__name__}: {e})") from None
     if set(s.grid) != set(s.cars):

@@ -9,8 +9,8 @@ from itertools import combinations
 
 from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
-from racebook.formulagp.actions import Discard, FgpAction, Keep, Return
-from racebook.formulagp.cardplay import card_colour, card_type, plays
+from racebook.formulagp.actions import Discard, FgpAction, Keep, Launch, Return, parse
+from racebook.formulagp.cardplay import apply_play, card_colour, card_type, plays
 from racebook.formulagp.components import CardType
 from racebook.formulagp.rules.classification import Finish, Finisher, classify
 from racebook.formulagp.rules.order import Runner, driver_order
@@ -94,20 +94,42 @@ def _next_draw_decision(s: RaceState, log: EventLog) -> None:
 
 
 def begin_movement_phase(s: RaceState, log: EventLog) -> None:
-    """§10 item 3: the driver sequence (§10.2); round 1 runs in grid order (the race start is not built yet)."""
+    """§10 item 3: the driver sequence (§10.2). Race round 1 (§9.4): every car first has a movement card (the
+    ladder), then seals its start cards; the order comes from their LEDs at the reveal
+    (:mod:`racebook.formulagp.start`)."""
     if s.round == 1:
-        s.order = s.grid
-    else:
-        runners = [Runner(c.id, c.pos, c.lap) for c in s.cars.values()]
-        s.order = tuple(slot.car for slot in driver_order(s.track, runners))
-    log.append(ev.OrderSet(s.order, s.round == 1))
+        for car in s.grid:
+            _ladder(s, s.cars[car], log)
+        s.start.open(s.grid, "§9.4.3")
+        s.phase = Phase.START
+        return
+    runners = [Runner(c.id, c.pos, c.lap) for c in s.cars.values()]
+    set_order(s, tuple(slot.car for slot in driver_order(s.track, runners)), log)
+
+
+def set_order(s: RaceState, order: tuple[str, ...], log: EventLog) -> None:
+    s.order = order
+    log.append(ev.OrderSet(s.order, "§9.4.3" if s.round == 1 else "§10.2"))
     s.turn_index = 0
     begin_turn(s, log)
 
 
+def _ladder(s: RaceState, c: Car, log: EventLog) -> None:
+    """§10.1.3 step e: no playable movement card: discard (a non-movement card first) and draw, one at a time."""
+    guard = 0
+    while not plays(s, c) and guard < 200:
+        guard += 1
+        out = next((x for x in c.hand if card_colour(x) is None), c.hand[0] if c.hand else None)
+        if out is not None:
+            c.hand.remove(out)
+            c.deck.discard(out)
+        got = _draw(s, c, 1)
+        log.append(ev.LadderSwap(c.id, out or "-", got[0] if got else "-"))
+
+
 def begin_turn(s: RaceState, log: EventLog) -> None:
     """§10.3 step 1: the Draw Failure card first; a car with no playable movement card goes down the ladder (§10.1.3,
-    step e: discard and draw one card at a time)."""
+    step e: discard and draw one card at a time). In race round 1 the car moves with the cards it revealed (§9.4.4)."""
     car = s.order[s.turn_index]
     c = s.cars[car]
     s.turn = Turn(car)
@@ -117,15 +139,13 @@ def begin_turn(s: RaceState, log: EventLog) -> None:
         c.hand.remove(code)
         c.deck.discard(code)
         log.append(ev.DrawFailurePlayed(car, code))
-    guard = 0
-    while not plays(s, c) and guard < 200:
-        guard += 1
-        out = next((x for x in c.hand if card_colour(x) is None), c.hand[0] if c.hand else None)
-        if out is not None:
-            c.hand.remove(out)
-            c.deck.discard(out)
-        got = _draw(s, c, 1)
-        log.append(ev.LadderSwap(car, out or "-", got[0] if got else "-"))
+    launch = s.launches.pop(car, None)
+    if launch is not None:
+        a = parse(launch)
+        assert isinstance(a, Launch)
+        apply_play(s, a.play(), log)
+        return
+    _ladder(s, c, log)
 
 
 def end_turn(s: RaceState, log: EventLog) -> None:

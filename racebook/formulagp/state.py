@@ -16,6 +16,7 @@ from enum import Enum
 
 from racebook.core.deck import Deck
 from racebook.core.rng import Rng
+from racebook.core.visibility import SealedRound
 from racebook.formulagp.components import Dice, DieFace, WhiteFace, dice
 from racebook.formulagp.playerboard import PlayerBoard, Tyre, TyreState, load_board
 from racebook.formulagp.track import Pos, Track, load_track
@@ -28,6 +29,7 @@ class Phase(Enum):
     driver's turn: choosing the card(s) (§10.3 steps 1–3), then the move (§10.3 step 2, §11, §13.2); over."""
 
     DRAW = "draw"
+    START = "start"  # race round 1: every driver seals its start cards, revealed together (§9.4)
     PLAY = "play"
     MOVE = "move"
     OVER = "over"
@@ -108,6 +110,9 @@ class RaceState:
     turn: Turn | None = None
     panel_side: str = ""  # the Race Control Panel's side, by the WHITE die's colour (§4.2 a)
     stacked: dict[str, list[str]] = field(default_factory=dict)  # die -> faces stacked (next first)
+    #: race round 1's sealed start cards (§9.4.3): each choice is the car's ``launch`` action text
+    start: SealedRound[str, str] = field(default_factory=SealedRound)
+    launches: dict[str, str] = field(default_factory=dict)  # the revealed start cards, played at each car's turn
     finished: bool = False
     result: tuple[str, ...] = ()  # the classification, winner first (§17.2)
     _track: Track | None = field(default=None, repr=False, compare=False)
@@ -132,7 +137,8 @@ class RaceState:
     def copy(self) -> RaceState:
         s = replace(self, cars={k: c.copy() for k, c in self.cars.items()}, rng=self.rng.copy(),
                     turn=self.turn.copy() if self.turn else None,
-                    stacked={k: list(v) for k, v in self.stacked.items()})
+                    stacked={k: list(v) for k, v in self.stacked.items()}, start=self.start.copy(),
+                    launches=dict(self.launches))
         return s
 
     # ------------------------------------------------------------------ chance

@@ -6,13 +6,14 @@ ladder; §10.1), the driver sequence (§10.2, :func:`racebook.formulagp.rules.or
 forced stops whose leftover MP become OT with the cap, the Slipstream shadow, extend XOR reduce, Brake!), the final
 round and the classification (§17.1, §17.2, :func:`racebook.formulagp.rules.classification.classify`).
 
-Not built yet (the docs' Status): qualifying and the race-start rounds' own procedure (the grid comes from the
-set-up; rounds 1–2 keep their free passes and no Slipstream bonus, §9.4, §9.5, §13.1), battles (sealed LED bids),
+Not built yet (the docs' Status): qualifying (the grid comes from the set-up; race round 1's sealed start and
+rounds 1–2's free passes are built, §9.4, §9.5, §13.1), battles (sealed LED bids),
 the dice effects, pushing, pits, race events.
 
 Each phase's three answers live together in the module of its mechanic: the round and its draw phase
-(:mod:`racebook.formulagp.rounds`), choosing the cards (:mod:`racebook.formulagp.cardplay`), the move
-(:mod:`racebook.formulagp.moving`); this module holds only the table.
+(:mod:`racebook.formulagp.rounds`), race round 1's sealed start (:mod:`racebook.formulagp.start`), choosing the
+cards (:mod:`racebook.formulagp.cardplay`), the move (:mod:`racebook.formulagp.moving`); this module holds only the
+table.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from racebook.formulagp.actions import FgpAction
 from racebook.formulagp.cardplay import apply_play, explain_play, legal_play
 from racebook.formulagp.moving import apply_move, explain_move, legal_move
 from racebook.formulagp.rounds import apply_draw, draw_pending, explain_draw, legal_draw, start_race
+from racebook.formulagp.start import apply_start, explain_start, legal_start
 from racebook.formulagp.state import Phase, RaceState
 
 __all__ = ["TABLE", "PhaseRules", "legal", "apply", "explain", "start_race", "draw_pending"]
@@ -56,6 +58,7 @@ def _over_explain(s: RaceState, a: FgpAction) -> tuple[str, str]:
 
 TABLE: dict[Phase, PhaseRules] = {
     Phase.DRAW: PhaseRules("§10.1", legal_draw, apply_draw, explain_draw),
+    Phase.START: PhaseRules("§9.4", legal_start, apply_start, explain_start),
     Phase.PLAY: PhaseRules("§10.3", legal_play, apply_play, explain_play),
     Phase.MOVE: PhaseRules("§11", legal_move, apply_move, explain_move),
     Phase.OVER: PhaseRules("§17.2", _over_legal, _over_apply, _over_explain),

@@ -4,7 +4,9 @@ legal action applies, cards conserved, actions and positions round-trip, explain
 
 from __future__ import annotations
 
+import json
 from collections import Counter
+from dataclasses import fields
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -22,6 +24,7 @@ from racebook.formulagp.actions import (
     End,
     Extend,
     Keep,
+    Launch,
     Play,
     Return,
     Stop,
@@ -81,6 +84,40 @@ def test_the_race_starts_with_the_white_die_and_the_draw() -> None:
         assert len(c.hand) == 6  # §10.1.1: 4 + the 2 LEDs beside ERS 4 (the teaching board)
     assert race.current_car == "Grey"
     assert Keep("Grey") in race.legal_actions()
+    conserved(race)
+
+
+def test_race_round_1_is_a_sealed_start_ordered_by_leds() -> None:
+    """§9.4: every driver seals its start cards; nothing shows until all have; the most LEDs move first, a tie to
+    the better grid place; each moves in 2nd gear with the cards it revealed."""
+    race = new_race(["Grey", "Red", "Blue"], 7)
+    while race.phase is Phase.DRAW:
+        race.apply(Keep(race.current_car))  # type: ignore[arg-type]
+    assert race.phase is Phase.START and race.current_car == "Grey"
+    legal = race.legal_actions()
+    assert legal and all(isinstance(a, Launch) and a.car == "Grey" for a in legal)
+    red_launch = Launch("Red", ("R1",))
+    assert race.explain(red_launch).rule == "§9.4.3"
+    chosen = {}
+    for car in ("Grey", "Red", "Blue"):
+        a = max(race.legal_actions(), key=lambda x: len(x.extras))  # type: ignore[attr-defined]
+        chosen[car] = a
+        sealed = race.apply(a)
+        assert [type(e) for e in sealed][:1] == [ev.StartSealed]
+        assert [f.name for f in fields(sealed[0])] == ["car"]  # the sealed cards are in no event field
+        if car != "Blue":
+            assert len(sealed) == 1  # nothing revealed before everyone has sealed
+    revealed = [e for e in race.events if isinstance(e, ev.StartRevealed)]
+    assert [e.car for e in revealed] == ["Grey", "Red", "Blue"]
+    leds = {e.car: e.leds for e in revealed}
+    for e in revealed:
+        launch = chosen[e.car]
+        assert e.leds == sum(cards().card(x).leds for x in launch.cards) + len(launch.extras)
+    order = next(e for e in race.events if isinstance(e, ev.OrderSet))
+    grid = {"Grey": 0, "Red": 1, "Blue": 2}
+    assert list(order.order) == sorted(grid, key=lambda c: (-leds[c], grid[c])) and order.rule == "§9.4.3"
+    played = next(e for e in race.events if isinstance(e, ev.CardsPlayed))
+    assert played.car == order.order[0] and played.gear == 2
     conserved(race)
 
 
@@ -157,7 +194,8 @@ def test_the_final_round_is_when_the_leader_crosses_on_the_final_lap() -> None:
 
 
 # ------------------------------------------------------------------ action texts
-ACTION_EXAMPLES = [Keep("A"), Return("A", ("G1", "R10")), Discard("Grey", "P3"), Clear("A", "W8"),
+ACTION_EXAMPLES = [Keep("A"), Launch("A", ("O1", "O2"), "red", ("W1", "P2")), Launch("B", ("G3",)),
+                   Return("A", ("G1", "R10")), Discard("Grey", "P3"), Clear("A", "W8"),
                    Play("A", ("G1",)), Play("A", ("O1", "R2"), "red", True), Play("B", ("O1", "O2"), "green"),
                    To("A", "T05.2.1"), Charge("A"), Brake("A", "W2"), Extend("A", "ers"), Extend("A", "W3"),
                    Stop("A"), End("A")]
@@ -299,9 +337,16 @@ def test_an_altered_save_is_refused() -> None:
     race = new_race(["A", "B"], 4)
     for _ in range(30):
         race.apply(Greedy(1).choose(race))
-    text = race.to_json().replace('"A play', '"A plai', 1)
-    with pytest.raises(SaveDataError):
-        Race.from_json(text)
+    data = json.loads(race.to_json())
+    bad_action = dict(data, actions=data["actions"][:5] + ["A plai G1"] + data["actions"][6:])
+    with pytest.raises(SaveDataError) as e:
+        Race.from_json(json.dumps(bad_action))
+    assert e.value.field == "actions[5]"
+    bad_final = dict(data, final=data["final"].replace(" ot=0 ", " ot=1 ", 1))
+    assert bad_final["final"] != data["final"]
+    with pytest.raises(SaveDataError) as e:
+        Race.from_json(json.dumps(bad_final))
+    assert e.value.field == "final"
 
 
 def test_a_stacked_white_die_picks_the_panel_side() -> None:
