@@ -14,7 +14,9 @@ from hypothesis import strategies as st
 
 from racebook.core.errors import ActionSyntaxError, IllegalAction, NotationError, SaveDataError, SetupError
 from racebook.core.rng import Rng
+from racebook.core.visibility import TABLE, SealedEntry
 from racebook.formulagp import events as ev
+from racebook.formulagp import visibility as fgpvis
 from racebook.formulagp.actions import (
     CLASSES,
     Brake,
@@ -400,3 +402,21 @@ def test_explain_refuses_any_parsed_action_with_a_rule(seed: int) -> None:
                     race.apply(a)
             assert race.position() == before
         race.apply(driver.choose(race))
+
+
+def test_what_each_player_sees_of_hands_and_the_sealed_start() -> None:
+    """§5, §9.4.3: a hand is its owner's; another car's start cards stay sealed in the log until the reveal."""
+    race = new_race(["Grey", "Red"], 11)
+    while race.phase is Phase.DRAW:
+        race.apply(Keep(race.current_car))  # type: ignore[arg-type]
+    grey_launch = race.legal_actions()[0]
+    race.apply(grey_launch)
+    hands = fgpvis.table_view(race.state, "Red")
+    assert hands["Red"] == tuple(race.state.cars["Red"].hand)
+    assert hands["Grey"] == (fgpvis.IN_HAND,) * len(race.state.cars["Grey"].hand)
+    assert set(fgpvis.table_view(race.state, TABLE)["Red"]) == {fgpvis.IN_HAND}
+    red_log = fgpvis.log_view(race, "Red")
+    assert red_log[-1] == SealedEntry("Grey") and fgpvis.log_view(race, "Grey")[-1] == grey_launch
+    race.apply(race.legal_actions()[0])  # Red seals: everything is revealed
+    assert fgpvis.log_view(race, "Red")[-2] == grey_launch
+    assert not any(isinstance(e, SealedEntry) for e in fgpvis.log_view(race, TABLE))
