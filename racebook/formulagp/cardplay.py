@@ -39,7 +39,10 @@ def _move_card(code: str, as_colour: str) -> mv.MoveCard:
 
 
 def _bans(s: RaceState, c: Car) -> frozenset[mv.PairBan]:
-    return frozenset({mv.PairBan.NO_PAIRS_TILE}) if s.track.tiles[c.pos.tile].no_pairs else frozenset()
+    bans = {mv.PairBan.NO_PAIRS_TILE} if s.track.tiles[c.pos.tile].no_pairs else set()
+    if c.stress == 2:  # the Stressed space (§15)
+        bans.add(mv.PairBan.STRESSED)
+    return frozenset(bans)
 
 
 def check_play(s: RaceState, c: Car, a: Play) -> mv.PacePlay:
@@ -112,7 +115,7 @@ def apply_play(s: RaceState, a: FgpAction, log: EventLog) -> None:
     play = check_play(s, c, a)
     gear = gear_of(s, c)
     mp = mv.movement_points(s.board, gear, play.pace, tyre_bonus=s.board.tyre_bonus(c.tyre, s.tyre_state(c)),
-                            characteristic=a.characteristic, race_round_1=s.round == 1)
+                            characteristic=a.characteristic, focus=c.stress == 0, race_round_1=s.round == 1)
     for x in a.cards:
         c.hand.remove(x)
         c.deck.discard(x)

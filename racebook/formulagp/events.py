@@ -225,3 +225,26 @@ class StartRevealed(Event):
     extras: tuple[str, ...]
     leds: int
     wear: int
+
+
+@dataclass(frozen=True, slots=True)
+class StressMoved(Event):
+    RULE: ClassVar[str] = "§15"
+    TEMPLATE: ClassVar[str] = ("{car}: stress {delta:+d}, now {space} ({red} RED dice at once for stress beyond "
+                               "the track)")
+    car: str
+    delta: int
+    space: str
+    red: int
+    rule: str = "§15"
+
+
+@dataclass(frozen=True, slots=True)
+class DieRolled(Event):
+    RULE: ClassVar[str] = "§19.2"
+    TEMPLATE: ClassVar[str] = "{car} rolls the {die} die: {face} — {effect}"
+    PROSE: ClassVar[frozenset[str]] = frozenset({"effect"})
+    car: str
+    die: str
+    face: str
+    effect: str

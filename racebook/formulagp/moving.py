@@ -11,6 +11,7 @@ from racebook.core.errors import IllegalAction
 from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
 from racebook.formulagp.actions import Brake, Charge, End, Extend, FgpAction, Stop, To
+from racebook.formulagp.aftermove import end_of_move
 from racebook.formulagp.cardplay import card_type
 from racebook.formulagp.components import CardType
 from racebook.formulagp.playerboard import Pace, TyreState
@@ -142,6 +143,7 @@ def apply_move(s: RaceState, a: FgpAction, log: EventLog) -> None:
             log.append(ev.NoWay(c.id, at, t.mp_left))
         t.mp_left, t.stopped = 0, True
     else:
+        end_of_move(s, c, t, log)
         end_turn(s, log)
 
 

@@ -56,7 +56,7 @@ def format_state(s: RaceState) -> str:
     cars = []
     for c in s.cars.values():
         cars.append(" ".join([c.id, _pos(s, c.pos), f"lap={c.lap}", f"ers={c.ers}", f"ot={c.ot}", c.tyre.value,
-                              f"w={c.wear}", f"pen={c.penalties}", f"x={int(c.crossed_final)}",
+                              f"w={c.wear}", f"st={c.stress}", f"pen={c.penalties}", f"x={int(c.crossed_final)}",
                               f"ret={int(c.returned)}", f"hand={_codes(c.hand)}", f"drawn={_codes(c.drawn)}",
                               f"pile={_codes(c.deck.pile)}", f"disc={_codes(c.deck.discards)}",
                               f"rs={c.deck.reshuffles}"]))
@@ -126,7 +126,7 @@ def parse_position(text: str) -> RaceState:
                                drawn=_read_codes(ck["drawn"]), ers=_int(ck["ers"], "ers", text),
                                ot=_int(ck["ot"], "ot", text), tyre=Tyre(w[5]), wear=_int(ck["w"], "w", text),
                                penalties=_int(ck["pen"], "pen", text), crossed_final=ck["x"] == "1",
-                               returned=ck["ret"] == "1")
+                               returned=ck["ret"] == "1", stress=_int(ck["st"], "st", text))
         if turn_text.strip() != "-":
             w = turn_text.split()
             tk = _kv(w[1:], text)

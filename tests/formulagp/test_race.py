@@ -34,7 +34,7 @@ from racebook.formulagp.actions import (
     parse,
 )
 from racebook.formulagp.agents import Greedy, RandomDriver, play_out
-from racebook.formulagp.components import cards
+from racebook.formulagp.components import cards, dice
 from racebook.formulagp.game import Race
 from racebook.formulagp.notation import format_state, parse_position
 from racebook.formulagp.setup import new_race, new_state
@@ -420,3 +420,39 @@ def test_what_each_player_sees_of_hands_and_the_sealed_start() -> None:
     race.apply(race.legal_actions()[0])  # Red seals: everything is revealed
     assert fgpvis.log_view(race, "Red")[-2] == grey_launch
     assert not any(isinstance(e, SealedEntry) for e in fgpvis.log_view(race, TABLE))
+
+
+def _face(die: str, kind: str) -> str:
+    faces = dice().yellow if die == "yellow" else dice().red
+    return str(1 + [f.value for f in faces].index(kind))
+
+
+def test_dice_after_the_move_tricky_corner_and_a_pair() -> None:
+    """§19.2, §7: ending on a tricky corner's skid-mark start space owes the RED die; a movement pair owes the
+    YELLOW die; stacked faces: RED tyre wear +1, YELLOW stress +1 (§15)."""
+    race = at_turn(new_race(["Grey", "Red"], 1), "Grey", {"Grey": "T05.2.1", "Red": "T30.1.1"}, ["G1", "G2", "W1"])
+    race.state.stacked.update({"red": [_face("red", "wear")], "yellow": [_face("yellow", "stress")]})
+    race.state.cars["Grey"].ers = 0  # room to charge: the reduction stops the car on the skid marks
+    race.refresh()
+    race.apply("Grey play G1 G2")  # a pair: RED pace in 4th gear
+    race.apply("Grey to T05.2.2")  # the skid-mark start space (2.2)
+    while race.state.turn and race.state.turn.mp_left:  # stop here: reduce the rest (ERS, then Brake!)
+        race.apply("Grey charge" if race.state.cars["Grey"].ers < 4 else "Grey brake W1")
+    wear, stress = race.state.cars["Grey"].wear, race.state.cars["Grey"].stress
+    events = race.apply("Grey end")
+    rolled = [(e.die, e.face) for e in events if isinstance(e, ev.DieRolled)]
+    assert rolled == [("red", "wear"), ("yellow", "stress")]
+    assert race.state.cars["Grey"].wear == wear + 1 and race.state.cars["Grey"].stress == stress + 1
+
+
+def test_a_single_green_card_relieves_stress_and_focus_adds_1_mp() -> None:
+    race = at_turn(new_race(["Grey", "Red"], 1), "Grey", {"Grey": "T03.1.1", "Red": "T30.1.1"}, ["G1"])
+    race.apply("Grey play G1")
+    while race.state.turn and race.state.turn.mp_left:
+        race.apply(next(a for a in race.legal_actions() if isinstance(a, (To, Stop))))
+    events = race.apply("Grey end")
+    moved = next(e for e in events if isinstance(e, ev.StressMoved))
+    assert (moved.delta, moved.space) == (-1, "focus") and race.state.cars["Grey"].stress == 0
+    race = at_turn(race, "Grey", {"Grey": "T03.1.1", "Red": "T30.1.1"}, ["G2"])
+    played = next(e for e in race.apply("Grey play G2") if isinstance(e, ev.CardsPlayed))
+    assert played.mp == 6  # 2 + 3 tyre + 1 Focus (§15)
