@@ -1,4 +1,4 @@
-"""FormulaGP (the third game): the first foundation — component data and the pure rules of movement and order.
+"""FormulaGP (the third game): component data, the pure rules, and a first race on the shared platform.
 
 FormulaGP is a card-driven Formula 1 race on a circuit of tiles with four lanes (digest §1, §2). This package holds,
 so far, what does not depend on the shared race platform:
@@ -12,6 +12,8 @@ so far, what does not depend on the shared race platform:
   pit-exit order (§16.2), DRS (§11.6), stress (§15), tyre wear (§14.1), qualifying (§9.2), pushing (§11.3.1) and the
   classification (§17.2).
 
-There is no ``Race`` yet; ``docs/formulagp.md`` ("Status") says what the turn machine needs next.
+The race: :class:`racebook.formulagp.game.Race` (a :class:`racebook.core.game.Race`), built by
+:func:`racebook.formulagp.setup.new_race`, runs a Standard race from a given grid to the classification through one
+phase table (:mod:`racebook.formulagp.turn`); ``docs/formulagp.md`` ("Status") says what it does not play yet.
 Standard library only.
 """

@@ -14,6 +14,8 @@ import pytest
 
 import racebook.automobiles.actions  # noqa: F401 - the games' classes register as subclasses of the bases
 import racebook.automobiles.events  # noqa: F401
+import racebook.formulagp.actions  # noqa: F401
+import racebook.formulagp.events  # noqa: F401
 import racebook.rf90.actions  # noqa: F401
 import racebook.rf90.events  # noqa: F401
 from racebook.core.actions import Action
@@ -42,7 +44,8 @@ def _values(cls: type) -> dict[str, object]:
 
 def test_every_game_has_its_event_and_action_classes_here() -> None:
     for base in (Event, Action):
-        assert {c.__module__.split(".")[1] for c in CLASSES if issubclass(c, base)} == {"rf90", "automobiles"}
+        games = {c.__module__.split(".")[1] for c in CLASSES if issubclass(c, base)}
+        assert games == {"rf90", "automobiles", "formulagp"}
     assert len(CLASSES) > 150
 
 

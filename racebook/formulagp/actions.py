@@ -1,0 +1,245 @@
+"""FormulaGP actions: one decision of one driver, a frozen value with ONE text form, ``"<car> <verb> <arguments>"``.
+
+Each class declares its verb and how its fields read as words (``_args``) and back (``_read``); :func:`parse` finds
+the class by the verb, so ``parse(str(a)) == a`` for every action. The words:
+
+===========================  ===================================================================================
+``Grey keep``                the draw phase: return no card (§10.1.2)
+``Grey return G3 R2``        the draw phase: put cards drawn this round on the bottom of the deck, draw as many
+``Grey discard G3``          the draw phase: discard down to the hand limit (§10.1.1)
+``Grey clear W3``            before moving: play a Tyre Wear card just to clear the hand (+1 wear, §10.3 step 1)
+``Grey play G3 G5 +char``    the card(s) for movement, a pair, an ORANGE card as ``O1=red``; ``+char``: the Car
+                             Characteristic (+1 MP, §8.4, §10.3)
+``Grey launch G3 +W1 +P2``  race round 1: seal the start card(s) (a pair allowed, ORANGE as ``O1=red``) and Tyre
+                             Wear / Option cards for +1 LED each (§9.4.3)
+``Grey to T05.2.1``          one step of the move, forward or to the lane beside (§11.3)
+``Grey charge``              reduce: -1 MP, +1 ERS (§11.2.1)
+``Grey brake W3``            reduce: Brake! with a Tyre Wear card (§11.2.1, §11.9)
+``Grey extend ers``          extend: +1 MP for an ERS charge on a straight (§11.2.2); ``extend W3``: a Tyre Wear
+                             card on a curve
+``Grey stop``                stop here: a forced stop behind a car (leftover MP become OT, §13.2), or no space to go
+``Grey end``                 end the turn (§10.3)
+===========================  ===================================================================================
+
+Standard library only.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import ClassVar
+
+from racebook.core.actions import Action
+from racebook.core.errors import ActionSyntaxError
+
+CAR_ID = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
+CARD = re.compile(r"[GRBOWPF][1-9][0-9]?")
+POS = re.compile(r"[A-Za-z0-9_-]+\.[1-4]\.[1-9]")
+COLOURS = ("green", "red")
+
+
+def _bad(text: str, reason: str) -> ActionSyntaxError:
+    return ActionSyntaxError(text, "actions", reason)
+
+
+def _card(word: str, text: str) -> str:
+    if not CARD.fullmatch(word):
+        raise _bad(text, f"{word!r} is not a card code (G1, R10, B2, O3, W8, P1, F1)")
+    return word
+
+
+@dataclass(frozen=True, slots=True)
+class FgpAction(Action):
+    """A FormulaGP action (the base of every class below)."""
+
+    VERB: ClassVar[str] = ""
+
+    @property
+    def verb(self) -> str:
+        return self.VERB
+
+    @classmethod
+    def _read(cls, car: str, words: list[str], text: str) -> FgpAction:
+        if words:
+            raise _bad(text, f"'{cls.VERB}' takes no arguments")
+        return cls(car)
+
+
+@dataclass(frozen=True, slots=True)
+class Keep(FgpAction):
+    VERB: ClassVar[str] = "keep"
+
+
+@dataclass(frozen=True, slots=True)
+class Return(FgpAction):
+    VERB: ClassVar[str] = "return"
+    cards: tuple[str, ...] = ()
+
+    def _args(self) -> str:
+        return " ".join(self.cards)
+
+    @classmethod
+    def _read(cls, car: str, words: list[str], text: str) -> FgpAction:
+        if not words:
+            raise _bad(text, "'return' names the cards returned (or say 'keep')")
+        return cls(car, tuple(_card(w, text) for w in words))
+
+
+@dataclass(frozen=True, slots=True)
+class _OneCard(FgpAction):
+    card: str = ""
+
+    def _args(self) -> str:
+        return self.card
+
+    @classmethod
+    def _read(cls, car: str, words: list[str], text: str) -> FgpAction:
+        if len(words) != 1:
+            raise _bad(text, f"'{cls.VERB}' names one card")
+        return cls(car, _card(words[0], text))
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(_OneCard):
+    VERB: ClassVar[str] = "discard"
+
+
+@dataclass(frozen=True, slots=True)
+class Clear(_OneCard):
+    VERB: ClassVar[str] = "clear"
+
+
+@dataclass(frozen=True, slots=True)
+class Brake(_OneCard):
+    VERB: ClassVar[str] = "brake"
+
+
+@dataclass(frozen=True, slots=True)
+class Play(FgpAction):
+    """The card(s) played for movement; ``as_colour`` is what an ORANGE card is played as."""
+
+    VERB: ClassVar[str] = "play"
+    cards: tuple[str, ...] = ()
+    as_colour: str = ""
+    characteristic: bool = False
+
+    def _args(self) -> str:
+        words = [f"{c}={self.as_colour}" if c.startswith("O") else c for c in self.cards]
+        return " ".join(words + (["+char"] if self.characteristic else []))
+
+    @classmethod
+    def _read(cls, car: str, words: list[str], text: str) -> FgpAction:
+        char = bool(words) and words[-1] == "+char"
+        if char:
+            words = words[:-1]
+        if not 1 <= len(words) <= 2:
+            raise _bad(text, "'play' names one movement card or two (a pair), then optionally +char")
+        cards, colours = [], set()
+        for w in words:
+            code, _, colour = w.partition("=")
+            _card(code, text)
+            if code.startswith("O"):
+                if colour not in COLOURS:
+                    raise _bad(text, f"an ORANGE card says what it is played as: {code}=green or {code}=red")
+                colours.add(colour)
+            elif colour:
+                raise _bad(text, f"only an ORANGE card is played as another colour ({w})")
+            cards.append(code)
+        if len(colours) > 1:
+            raise _bad(text, "two ORANGE cards in a pair are played as one colour")
+        return cls(car, tuple(cards), colours.pop() if colours else "", char)
+
+
+@dataclass(frozen=True, slots=True)
+class Launch(FgpAction):
+    """Race round 1's sealed start cards (§9.4.3): the movement card(s) and the extra cards for +1 LED each."""
+
+    VERB: ClassVar[str] = "launch"
+    cards: tuple[str, ...] = ()
+    as_colour: str = ""
+    extras: tuple[str, ...] = ()
+
+    def _args(self) -> str:
+        words = [f"{c}={self.as_colour}" if c.startswith("O") else c for c in self.cards]
+        return " ".join(words + [f"+{x}" for x in self.extras])
+
+    @classmethod
+    def _read(cls, car: str, words: list[str], text: str) -> FgpAction:
+        extras = tuple(_card(w[1:], text) for w in words if w.startswith("+"))
+        if any(not x.startswith(("W", "P")) for x in extras):
+            raise _bad(text, "only Tyre Wear (W) and Option (P) cards are added to a start for +1 LED")
+        play = Play._read(car, [w for w in words if not w.startswith("+")], text)
+        assert isinstance(play, Play)
+        return cls(car, play.cards, play.as_colour, extras)
+
+    def play(self) -> Play:
+        return Play(self.car, self.cards, self.as_colour)
+
+
+@dataclass(frozen=True, slots=True)
+class To(FgpAction):
+    VERB: ClassVar[str] = "to"
+    to: str = ""
+
+    def _args(self) -> str:
+        return self.to
+
+    @classmethod
+    def _read(cls, car: str, words: list[str], text: str) -> FgpAction:
+        if len(words) != 1 or not POS.fullmatch(words[0]):
+            raise _bad(text, "'to' names one space as tile.lane.space, e.g. T05.2.1")
+        return cls(car, words[0])
+
+
+@dataclass(frozen=True, slots=True)
+class Charge(FgpAction):
+    VERB: ClassVar[str] = "charge"
+
+
+@dataclass(frozen=True, slots=True)
+class Extend(FgpAction):
+    """``by`` is ``ers`` or the Tyre Wear card's code."""
+
+    VERB: ClassVar[str] = "extend"
+    by: str = "ers"
+
+    def _args(self) -> str:
+        return self.by
+
+    @classmethod
+    def _read(cls, car: str, words: list[str], text: str) -> FgpAction:
+        if len(words) != 1 or not (words[0] == "ers" or CARD.fullmatch(words[0])):
+            raise _bad(text, "'extend' takes 'ers' or a Tyre Wear card, e.g. extend W3")
+        return cls(car, words[0])
+
+
+@dataclass(frozen=True, slots=True)
+class Stop(FgpAction):
+    VERB: ClassVar[str] = "stop"
+
+
+@dataclass(frozen=True, slots=True)
+class End(FgpAction):
+    VERB: ClassVar[str] = "end"
+
+
+CLASSES: tuple[type[FgpAction], ...] = (Keep, Return, Discard, Clear, Play, Launch, To, Charge, Brake, Extend, Stop,
+                                        End)
+BY_VERB: dict[str, type[FgpAction]] = {c.VERB: c for c in CLASSES}
+
+
+def parse(text: str) -> FgpAction:
+    """The action a text names (:class:`ActionSyntaxError` if none)."""
+    if not isinstance(text, str):
+        raise _bad(repr(text), "an action is a text such as 'Grey play G3'")
+    words = text.split()
+    if len(words) < 2:
+        raise _bad(text, "an action is '<car> <verb> …', e.g. 'Grey play G3'")
+    car, verb, rest = words[0], words[1], words[2:]
+    if not CAR_ID.fullmatch(car):
+        raise _bad(text, f"{car!r} is not a car id (a letter, then letters, digits or _)")
+    cls = BY_VERB.get(verb)
+    if cls is None:
+        raise _bad(text, f"unknown verb {verb!r}; the verbs are {', '.join(BY_VERB)}")
+    return cls._read(car, rest, text)

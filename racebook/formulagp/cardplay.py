@@ -1,0 +1,146 @@
+"""Choosing the card(s) for movement (digest §10.3 steps 1–3, §6.2, §6.3): the PLAY phase's legal actions, how one
+applies (the MP from the board, :func:`racebook.formulagp.rules.movement.movement_points`) and why one is refused;
+and clearing the hand of Tyre Wear cards before moving (§10.3 step 1)."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from racebook.core.errors import IllegalAction
+from racebook.core.log import EventLog
+from racebook.formulagp import events as ev
+from racebook.formulagp.actions import Clear, FgpAction, Play
+from racebook.formulagp.components import CardType, Colour, cards
+from racebook.formulagp.playerboard import Pace
+from racebook.formulagp.rules import movement as mv
+from racebook.formulagp.state import Car, Phase, RaceState
+
+_TYPES: dict[str, CardType] = {}
+_COLOURS: dict[CardType, Colour | None] = {t: t.colour for t in CardType}
+
+
+def card_type(code: str) -> CardType:
+    """The type of an ACTION card by its code (read once from the card data)."""
+    if not _TYPES:
+        _TYPES.update((c.code, c.type) for c in cards().action)
+    return _TYPES[code]
+
+
+def card_colour(code: str) -> Colour | None:
+    """A movement card's colour, None for the other ACTION cards (§6.1)."""
+    return _COLOURS[card_type(code)]
+
+
+def _move_card(code: str, as_colour: str) -> mv.MoveCard:
+    colour = card_colour(code)
+    if colour is None:
+        raise IllegalAction(code, "§6.1", f"{code} is not a movement card")
+    return mv.MoveCard(colour, Colour(as_colour) if colour is Colour.ORANGE and as_colour else None)
+
+
+def _bans(s: RaceState, c: Car) -> frozenset[mv.PairBan]:
+    bans = {mv.PairBan.NO_PAIRS_TILE} if s.track.tiles[c.pos.tile].no_pairs else set()
+    if c.stress == 2:  # the Stressed space (§15)
+        bans.add(mv.PairBan.STRESSED)
+    return frozenset(bans)
+
+
+def check_play(s: RaceState, c: Car, a: Play) -> mv.PacePlay:
+    for x in a.cards:
+        if x not in c.hand:
+            raise IllegalAction(a, "§10.3", f"{x} is not in {c.id}'s hand")
+    if len(set(a.cards)) != len(a.cards):
+        raise IllegalAction(a, "§6.3", "a pair is two different cards")
+    if a.as_colour and not any(card_type(x) is CardType.ORANGE for x in a.cards):
+        raise IllegalAction(a, "§6.2", "only an ORANGE card is played as another colour")
+    play = mv.pace_of([_move_card(x, a.as_colour) for x in a.cards], _bans(s, c))
+    if play.ers_cost > c.ers:
+        raise IllegalAction(a, "§6.2", "a BLUE card costs 1 ERS charge and the ERS is empty")
+    if a.characteristic and s.round == 1:
+        raise IllegalAction(a, "§8.4", "the Car Characteristic is not used in race round 1")
+    return play
+
+
+def plays(s: RaceState, c: Car) -> list[Play]:
+    singles: list[tuple[tuple[str, ...], str]] = []
+    moving = [x for x in c.hand if card_colour(x) is not None]
+    for x in moving:
+        if card_type(x) is CardType.ORANGE:
+            singles += [((x,), "green"), ((x,), "red")]
+        else:
+            singles.append(((x,), ""))
+    pairs: list[tuple[tuple[str, ...], str]] = []
+    for x, y in combinations(moving, 2):
+        for colour in (("green", "red") if CardType.ORANGE in (card_type(x), card_type(y)) else ("",)):
+            pairs.append(((x, y), colour))
+    out = []
+    for chosen, colour in singles + pairs:
+        if len(chosen) == 2 and CardType.ORANGE not in (card_type(chosen[0]), card_type(chosen[1])) \
+                and card_type(chosen[0]) is not card_type(chosen[1]):
+            continue  # not a pair (§6.3): the check below would say so
+        a = Play(c.id, chosen, colour, False)
+        try:
+            check_play(s, c, a)
+        except IllegalAction:
+            continue
+        out.append(a)
+        if s.round > 1:  # the Car Characteristic, not in race round 1 (§8.4)
+            out.append(Play(c.id, chosen, colour, True))
+    return out
+
+
+def legal_play(s: RaceState) -> list[FgpAction]:
+    c = s.current()
+    assert c is not None
+    clears: list[FgpAction] = [Clear(c.id, x) for x in sorted(set(c.hand)) if card_type(x) is CardType.TYRE_WEAR]
+    return clears + list(plays(s, c))
+
+
+def gear_of(s: RaceState, c: Car) -> int:
+    if s.round == 1:
+        return 2  # §9.4.2: everyone starts in 2nd gear
+    return s.track.tiles[c.pos.tile].gear or 8  # §10.3 step 1: none printed = 8th
+
+
+def apply_play(s: RaceState, a: FgpAction, log: EventLog) -> None:
+    c, t = s.cars[a.car], s.turn
+    assert t is not None
+    if isinstance(a, Clear):
+        c.hand.remove(a.card)
+        c.deck.discard(a.card)
+        c.wear = min(s.board.wear_length, c.wear + 1)
+        log.append(ev.Cleared(c.id, a.card, c.wear))
+        return
+    assert isinstance(a, Play)
+    play = check_play(s, c, a)
+    gear = gear_of(s, c)
+    mp = mv.movement_points(s.board, gear, play.pace, tyre_bonus=s.board.tyre_bonus(c.tyre, s.tyre_state(c)),
+                            characteristic=a.characteristic, focus=c.stress == 0, race_round_1=s.round == 1)
+    for x in a.cards:
+        c.hand.remove(x)
+        c.deck.discard(x)
+    c.ers -= play.ers_cost
+    t.cards, t.played_as, t.pace, t.pair = a.cards, a.as_colour, play.pace.value, play.pair
+    t.lane_changes, t.wear_per_lane_change = play.lane_changes, play.wear_per_lane_change
+    t.blue = play.pace is Pace.BLUE
+    t.characteristic, t.mp, t.mp_left = a.characteristic, mp.total, mp.total
+    s.phase = Phase.MOVE
+    log.append(ev.CardsPlayed(c.id, tuple(str(w) for w in Play(c.id, a.cards, a.as_colour)._args().split()),
+                              play.pace.value, gear, mp.total, mp.sentence(), c.ers))
+
+
+def explain_play(s: RaceState, a: FgpAction) -> tuple[str, str]:
+    c = s.current()
+    assert c is not None
+    if a.car != c.id:
+        return "§10.2", f"it is {c.id}'s turn"
+    if isinstance(a, Clear):
+        return "§10.3", f"{a.card} is not a Tyre Wear card in {c.id}'s hand"
+    if isinstance(a, Play):
+        try:
+            check_play(s, c, a)
+        except IllegalAction as e:
+            return e.rule, e.reason
+        return "§10.3", "not a play of this position"
+    return "§10.3", f"{c.id} first plays its movement card(s) (or clears Tyre Wear cards): 'play <cards>'"
+

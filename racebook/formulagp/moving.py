@@ -1,0 +1,225 @@
+"""The move (digest §10.3 step 2, §11, §13.1, §13.2): space by space, forward or to the lane beside (1 MP each, the
+lane-change wear of the cards played), free passes with an empty lane between, the forced stop whose leftover MP
+become OT with the cap, the Slipstream shadow (+2 OT), extend XOR reduce (§11.2: charge ERS, Brake!, ERS on a
+straight, a Tyre Wear card on a curve); the MOVE phase's legal actions, application and refusals."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from racebook.core.errors import IllegalAction
+from racebook.core.log import EventLog
+from racebook.formulagp import events as ev
+from racebook.formulagp.actions import Brake, Charge, End, Extend, FgpAction, Stop, To
+from racebook.formulagp.aftermove import end_of_move
+from racebook.formulagp.cardplay import card_type
+from racebook.formulagp.components import CardType
+from racebook.formulagp.playerboard import Pace, TyreState
+from racebook.formulagp.rounds import START_ROUNDS, end_turn
+from racebook.formulagp.rules import movement as mv
+from racebook.formulagp.rules.passing import Entry, entering
+from racebook.formulagp.rules.resources import charge_ot, slipstream_ot
+from racebook.formulagp.state import Car, RaceState, Turn
+from racebook.formulagp.track import Pos, Surface
+
+
+@dataclass(frozen=True, slots=True)
+class StepCheck:
+    to: Pos
+    entry: Entry
+
+
+def _occupants(s: RaceState, me: str, tile: int) -> list[Pos]:
+    return [o.pos for o in s.cars.values() if o.id != me and o.pos.tile == tile]
+
+
+def _room(s: RaceState, me: str, p: Pos) -> int | None:
+    """The car shadow ``p`` offers (§2.3, §11.5), or None when the space is full."""
+    here = sum(1 for o in s.cars.values() if o.id != me and (o.pos.tile, o.pos.lane, o.pos.space) ==
+               (p.tile, p.lane, p.space))
+    cap = s.track.space(p).shadows if s.track.space(p).surface is Surface.SLIPSTREAM else 1
+    return here if here < cap else None
+
+
+def _forward_blocked(s: RaceState, c: Car) -> bool:
+    """A forward step onto the next tile is a forced stop (§13.2): the car must stop here."""
+    return any(chk.entry is Entry.STOP for chk in _steps(s, c, include_stops=True) if chk.to.tile != c.pos.tile)
+
+
+def _steps(s: RaceState, c: Car, include_stops: bool = False) -> list[StepCheck]:
+    t = s.turn
+    assert t is not None
+    out = []
+    here = c.pos
+    for nxt in s.track.forward(here):
+        entry = Entry.FREE
+        if nxt.tile != here.tile and s.round > START_ROUNDS:
+            entry = entering(s.track, here, nxt.lane, _occupants(s, c.id, nxt.tile))
+        if entry is Entry.STOP:
+            if include_stops:
+                out.append(StepCheck(nxt, entry))
+            continue
+        if (nxt.tile, nxt.lane, nxt.space) in t.seen or _room(s, c.id, nxt) is None:
+            continue
+        out.append(StepCheck(nxt, entry))
+    if t.lane_changes:
+        for lane in (here.lane - 1, here.lane + 1):
+            side = s.track.lateral(here, lane)
+            if side is None or (side.tile, side.lane, side.space) in t.seen or _room(s, c.id, side) is None:
+                continue  # an occupied space: pushing (§11.3.1) is not built yet
+            out.append(StepCheck(side, Entry.FREE))
+    return out
+
+
+def _adjust_ctx(s: RaceState, c: Car) -> mv.AdjustContext:
+    t = s.turn
+    assert t is not None
+    return mv.AdjustContext(c.ers, s.board.ers_max, t.mp_left, s.track.tiles[c.pos.tile].straight,
+                            s.tyre_state(c) is TyreState.WORN,
+                            sum(card_type(x) is CardType.TYRE_WEAR for x in c.hand), t.blue)
+
+
+def _adjust_ok(s: RaceState, c: Car, step: mv.Adjust) -> bool:
+    t = s.turn
+    assert t is not None
+    try:
+        mv.adjust(_adjust_ctx(s, c), mv.AdjustState(t.reduced, t.extended), step)
+    except IllegalAction:
+        return False
+    return True
+
+
+def legal_move(s: RaceState) -> list[FgpAction]:
+    c, t = s.current(), s.turn
+    assert c is not None and t is not None
+    out: list[FgpAction] = []
+    wear_cards = sorted({x for x in c.hand if card_type(x) is CardType.TYRE_WEAR})
+    if t.mp_left > 0:
+        steps = _steps(s, c)
+        out += [To(c.id, s.track.name_of(chk.to)) for chk in steps]
+        if t.extended == 0:
+            if _adjust_ok(s, c, mv.Adjust.CHARGE_ERS):
+                out.append(Charge(c.id))
+            if _adjust_ok(s, c, mv.Adjust.BRAKE):
+                out += [Brake(c.id, x) for x in wear_cards]
+        if not steps or _forward_blocked(s, c):
+            out.append(Stop(c.id))
+        return out
+    if not t.stopped:
+        if _adjust_ok(s, c, mv.Adjust.EXTEND_ERS):
+            out.append(Extend(c.id, "ers"))
+        if _adjust_ok(s, c, mv.Adjust.EXTEND_TYRE):
+            out += [Extend(c.id, x) for x in wear_cards]
+    out.append(End(c.id))
+    return out
+
+
+def apply_move(s: RaceState, a: FgpAction, log: EventLog) -> None:
+    c, t = s.cars[a.car], s.turn
+    assert t is not None
+    if isinstance(a, To):
+        _step(s, c, t, s.track.pos(a.to), log)
+    elif isinstance(a, (Charge, Brake, Extend)):
+        step = {Charge: mv.Adjust.CHARGE_ERS, Brake: mv.Adjust.BRAKE}.get(type(a)) or (
+            mv.Adjust.EXTEND_ERS if isinstance(a, Extend) and a.by == "ers" else mv.Adjust.EXTEND_TYRE)
+        done = mv.adjust(_adjust_ctx(s, c), mv.AdjustState(t.reduced, t.extended), step)
+        t.reduced, t.extended = done.state.reduced, done.state.extended
+        t.mp_left += done.mp
+        c.ers += done.ers
+        c.wear = min(s.board.wear_length, c.wear + done.wear)
+        card = a.card if isinstance(a, Brake) else a.by if isinstance(a, Extend) and a.by != "ers" else ""
+        if card:
+            c.hand.remove(card)
+            c.deck.discard(card)
+        rule = "§11.2.1" if step.reduces else "§11.2.2"
+        log.append(ev.Adjusted(c.id, step.value, card, t.mp_left, c.ers, c.wear, rule))
+    elif isinstance(a, Stop):
+        at = s.track.name_of(c.pos)
+        if _forward_blocked(s, c):
+            got = charge_ot(c.ot, t.mp_left, s.board.ot_max)
+            log.append(ev.ForcedStop(c.id, at, t.mp_left, got.ot, got.lost))
+            c.ot = got.ot
+        else:
+            log.append(ev.NoWay(c.id, at, t.mp_left))
+        t.mp_left, t.stopped = 0, True
+    else:
+        end_of_move(s, c, t, log)
+        end_turn(s, log)
+
+
+def _step(s: RaceState, c: Car, t: Turn, to: Pos, log: EventLog) -> None:
+    play = mv.PacePlay(Pace(t.pace), t.pair, (), t.lane_changes, t.wear_per_lane_change, 0, False, False)
+    w = mv.walk(s.track, c.pos, [to], play)
+    chk = next(x for x in _steps(s, c) if (x.to.tile, x.to.lane, x.to.space) == (to.tile, to.lane, to.space))
+    frm = c.pos
+    shadow = _room(s, c.id, to) or 0
+    t.seen += ((frm.tile, frm.lane, frm.space),)
+    c.pos = Pos(to.tile, to.lane, to.space, shadow)
+    c.wear = min(s.board.wear_length, c.wear + w.wear)
+    t.mp_left -= 1
+    log.append(ev.Moved(c.id, s.track.name_of(frm), s.track.name_of(to), w.steps[0].value, t.mp_left, w.wear))
+    if to.tile < frm.tile:  # over the finish line (the loop's first tile)
+        c.lap += 1
+        log.append(ev.CrossedLine(c.id, c.lap))
+        if s.final_lap and not s.final_round and all(o.lap < c.lap for o in s.cars.values() if o is not c):
+            # the race leader: the first car over the line on this lap (§17.1)
+            s.final_round = True
+            log.append(ev.FinalRound(c.id))
+        if s.final_round:
+            c.crossed_final = True
+    if chk.entry is Entry.SHADOW:  # §13.2: one space onto the tile, into the free shadow; then stop
+        got = charge_ot(c.ot, t.mp_left, s.board.ot_max)
+        slip = slipstream_ot(got.ot, s.board.ot_max, s.round <= START_ROUNDS)
+        log.append(ev.ForcedStop(c.id, s.track.name_of(to), t.mp_left, slip.ot, got.lost + slip.lost,
+                                 ", +2 OT Slipstream (§11.5)" if s.round > START_ROUNDS else ""))
+        c.ot = slip.ot
+        t.mp_left, t.stopped = 0, True
+
+
+def explain_move(s: RaceState, a: FgpAction) -> tuple[str, str]:
+    c, t = s.current(), s.turn
+    assert c is not None and t is not None
+    if a.car != c.id:
+        return "§10.2", f"it is {c.id}'s turn"
+    if isinstance(a, To):
+        if t.mp_left < 1:
+            return "§11.2.2", "no MP left: extend first (ERS on a straight, a Tyre Wear card on a curve) or end"
+        try:
+            to = s.track.pos(a.to)
+        except (ValueError, KeyError):
+            return "§2.3", f"{a.to} is not a racing space of this circuit"
+        play = mv.PacePlay(Pace(t.pace), t.pair, (), t.lane_changes, t.wear_per_lane_change, 0, False, False)
+        try:
+            mv.walk(s.track, c.pos, [to], play)
+        except IllegalAction as e:
+            return e.rule, e.reason
+        if (to.tile, to.lane, to.space) in t.seen:
+            return "§11.3", "a car may not return to a space it already moved from"
+        if _room(s, c.id, to) is None:
+            return "§11.3.1", "that space holds a car (pushing is not built yet)"
+        return "§13.2", "a car in the same or an adjacent lane holds that tile: stop on the front space of this tile"
+    if isinstance(a, (Charge, Brake, Extend)):
+        step = {Charge: mv.Adjust.CHARGE_ERS, Brake: mv.Adjust.BRAKE}.get(type(a)) or (
+            mv.Adjust.EXTEND_ERS if isinstance(a, Extend) and a.by == "ers" else mv.Adjust.EXTEND_TYRE)
+        if not step.reduces and t.mp_left > 0:
+            return "§11.2.2", "an extension comes after the regular move is complete"
+        if not step.reduces and t.stopped:
+            return "§13.2", "the move ended with a stop"
+        if t.extended and step.reduces:
+            return "§11.2", "a move is extended or reduced, never both: this one was extended"
+        card = a.card if isinstance(a, Brake) else a.by if isinstance(a, Extend) and a.by != "ers" else ""
+        if card and (card not in c.hand or card_type(card) is not CardType.TYRE_WEAR):
+            return "§6.4", f"{card} is not a Tyre Wear card in {c.id}'s hand"
+        try:
+            mv.adjust(_adjust_ctx(s, c), mv.AdjustState(t.reduced, t.extended), step)
+        except IllegalAction as e:
+            return e.rule, e.reason
+        return "§11.2", "not now"
+    if isinstance(a, Stop):
+        if t.mp_left < 1:
+            return "§10.3", "the move is over: end the turn"
+        return "§13.2", "a car stops only when a car ahead forces it (same or adjacent lane) or no space is free"
+    if isinstance(a, End):
+        return "§10.3", f"{t.mp_left} MP left to drive (or reduce: charge ERS, Brake!)"
+    return "§10.3", f"{c.id} is moving: step, reduce, extend, stop or end"
+

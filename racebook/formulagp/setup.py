@@ -1,0 +1,53 @@
+"""A new FormulaGP race (digest §4): the cars on the grid given (qualifying, §9.2, is not built yet: the grid is the
+set-up's order, pole first), each with its own shuffled ACTION deck (§4.6, §5), ERS at maximum, OT 0 and the
+tyre's wear start (§4.6 a–e), the Chequered Flag on the Standard start space of the Weather Radar (§4.2 b).
+Standard library only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from racebook.core.deck import Deck
+from racebook.core.errors import SetupError
+from racebook.core.rng import Rng
+from racebook.formulagp.actions import CAR_ID
+from racebook.formulagp.components import cards
+from racebook.formulagp.game import Race
+from racebook.formulagp.panel import panel
+from racebook.formulagp.playerboard import Tyre, load_board
+from racebook.formulagp.state import DECK_RULE, Car, RaceState
+from racebook.formulagp.track import load_track
+
+MIN_CARS, MAX_CARS = 2, 6  # the teaching circuit's grid has six places
+
+
+def new_state(players: Sequence[str], seed: int = 0, *, track: str = "teaching", board: str = "teaching",
+              tyre: Tyre = Tyre.SOFT) -> RaceState:
+    """The state before the race's first step: ``players`` in grid order (pole first)."""
+    players = list(players)
+    t, b = load_track(track), load_board(board)
+    if not MIN_CARS <= len(players) <= min(MAX_CARS, len(t.grid)):
+        raise SetupError(players, "§4.6", f"a race here has {MIN_CARS} to {min(MAX_CARS, len(t.grid))} cars "
+                                          f"(got {len(players)})")
+    for p in players:
+        if not isinstance(p, str) or not CAR_ID.fullmatch(p) or p.lower() in {"keep", "return"}:
+            raise SetupError(p, "§4.6", "a car id is a letter, then letters, digits or _")
+    if len(set(players)) != len(players):
+        raise SetupError(players, "§4.6", "each car once")
+    rng = Rng(seed)
+    codes = [c.code for c in cards().action]
+    cars = {}
+    for i, p in enumerate(players):
+        deck = Deck(f"{p} ACTION", codes, rule=DECK_RULE)
+        deck.shuffle(rng)
+        cars[p] = Car(p, deck, t.grid[i], ers=b.ers_max, tyre=tyre, wear=b.wear_start[tyre])
+    radar = panel().radar
+    return RaceState(track, board, cars, tuple(players), rng, radar["standard_start"], radar["final_lap"])
+
+
+def new_race(players: Sequence[str], seed: int = 0, *, frames: bool = False, track: str = "teaching",
+             board: str = "teaching", tyre: Tyre = Tyre.SOFT) -> Race:
+    """A race of ``players`` (grid order), seeded: run to its first decision (the WHITE die, round 1's draw)."""
+    return Race(new_state(players, seed, track=track, board=board, tyre=tyre), frames)
+

@@ -1,0 +1,49 @@
+"""What one FormulaGP player may see (digest §5, §9.4.3), through :mod:`racebook.core.visibility`.
+
+Hidden in FormulaGP so far: the ACTION cards in each car's hand (§5: a hand is its owner's; discard piles are
+secret too) and race round 1's start cards, laid face down until every driver has sealed (§9.4.3, the race's
+:class:`~racebook.core.visibility.SealedRound`). :func:`hidden` lists the hands as
+:class:`~racebook.core.visibility.Hidden` items (``"<car>:<code>"``: every car has its own deck, so the same code is
+in several hands); :func:`table_view` is every hand as a viewer (a car id or
+:data:`~racebook.core.visibility.TABLE`) sees it; :func:`log_view` is the race's actions as a viewer sees them: a
+``launch`` of another car is a :class:`~racebook.core.visibility.SealedEntry` until the reveal (the step with the
+:class:`~racebook.formulagp.events.StartRevealed` events). The engine always sees everything; these are views.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from racebook.core.visibility import Hidden, SealedEntry, Secret, Viewer, hidden_from, log_for
+from racebook.formulagp.actions import FgpAction, Launch
+from racebook.formulagp.events import StartRevealed
+from racebook.formulagp.state import RaceState
+
+IN_HAND = "card"  # what another player sees of a card in a hand: that it is there (§5)
+HAND = "hand"
+
+
+def hidden(state: RaceState) -> list[Hidden]:
+    """Every hidden card of the position, with its owner: the hands (§5)."""
+    return [Hidden(cid, f"{cid}:{code}", HAND) for cid, car in state.cars.items() for code in car.hand]
+
+
+def table_view(state: RaceState, viewer: Viewer) -> dict[str, tuple[str, ...]]:
+    """Every car's hand as ``viewer`` sees it: its own cards in full; of the others, how many (:data:`IN_HAND`)."""
+    unseen = hidden_from(viewer, hidden(state))
+    return {cid: tuple(IN_HAND if f"{cid}:{c}" in unseen else c for c in car.hand)
+            for cid, car in state.cars.items()}
+
+
+def log_view(race: Any, viewer: Viewer, upto: int | None = None) -> list[FgpAction | SealedEntry]:
+    """The race's actions (the first ``upto``) as ``viewer`` sees them: another car's ``launch`` is sealed until
+    the reveal of the start cards (§9.4.3)."""
+    steps = [st for st in race.steps if st.action is not None]
+    reveals = [i for i, st in enumerate(steps) if any(isinstance(e, StartRevealed) for e in st.events)]
+
+    def secret(i: int, action: FgpAction) -> Secret | None:
+        if not isinstance(action, Launch):
+            return None
+        return Secret(action.car, next((j for j in reveals if j >= i), None))
+
+    return log_for(viewer, [st.action for st in steps], secret, upto)
