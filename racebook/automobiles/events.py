@@ -187,6 +187,16 @@ class FinishTriggered(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class RoundLimitReached(Event):
+    RULE: ClassVar[str] = "§14 (house rule round_limit)"
+    TEMPLATE: ClassVar[str] = ("no car has completed the {laps} lap(s) after round {round} ({per_lap} rounds a lap, "
+                               "the house rule round_limit): the race ends now")
+    round: int
+    laps: int
+    per_lap: int
+
+
+@dataclass(frozen=True, slots=True)
 class RaceFinished(Event):
     RULE: ClassVar[str] = "§14, §13"
     TEMPLATE: ClassVar[str] = ("the race is over after round {round}: {order} (furthest travelled wins; "

@@ -3,8 +3,8 @@
 ``teaching L3 r2 A:action $0 stock W21L26… cards administrator,suspension,crew_chief,hybrid_engine,gearbox |
 A 1@5 bag W3Y2 act L1W2 used - track W:1.2@2 L:1.3>1.4@6 disc Y3 | B 2@3 bag … drv josh_trin``
 
-The head: board, laps, round, whose turn and phase (``+`` once a cube is played: no pit stop then) with the money
-left, the Stock, the five cards (Y R P B G order),
+The head: board, laps, round, whose turn and phase (``+`` once a cube is played or an Action-phase driver ability
+used: no pit stop then, §8) with the money left, the Stock, the five cards (Y R P B G order),
 then ``weaving`` if the module is on, ``finish <player>`` once the end is triggered, ``rules <switches>`` (the house
 rules that differ from the defaults, :mod:`racebook.automobiles.options`) and ``season <…>`` (a Season in progress,
 :func:`racebook.automobiles.turnnotation.season_word`) (``over`` replaces the turn when

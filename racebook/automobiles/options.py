@@ -19,6 +19,11 @@ from racebook.automobiles.cubes import DATA
 from racebook.core.datafile import load_toml
 from racebook.core.errors import DataError
 
+#: The house rule ``round_limit`` (§14; the source sets no limit): a race of L laps ends at the end of round
+#: L x ROUNDS_PER_LAP if no car has completed the laps by then. Computer players that race (GreedyDriver) need 11-17
+#: rounds a lap on the teaching board (measured, 36 races); uniformly random legal play needs ~40 (docs/automobiles.md).
+ROUNDS_PER_LAP = 30
+
 
 class GainsTo(Enum):
     """AMB-3: where gained and bought cubes go."""
@@ -58,6 +63,7 @@ class Rules:
     redline_fi_one_colour: bool = True  # §18.7 + §20.6, AMB-22: a white cube moving 2 stays on one colour
     camber_toe_needs_discard: bool = True  # §18.6: Camber & Toe moves only if a gear was discarded
     mag_matthews_active_pays: bool = True  # §22.2: a cube Mag Matthews puts in the Active pile adds its value
+    round_limit: bool = True  # §14: nobody has finished after ROUNDS_PER_LAP rounds a lap: the race ends (club rule)
     # -- the digest's ambiguities (§25)
     gains_to: GainsTo = GainsTo.USED  # AMB-3
     drafting_diagonal: bool = False  # AMB-14: a car diagonally ahead (adjacent lane) also gives the draft

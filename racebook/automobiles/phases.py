@@ -12,7 +12,16 @@ from collections.abc import Callable
 
 from racebook.automobiles import effects, zones
 from racebook.automobiles.cubes import WEAR
-from racebook.automobiles.events import BonusMove, Cleanup, FinishTriggered, PreRaceMoney, RaceFinished, TurnStarted
+from racebook.automobiles.events import (
+    BonusMove,
+    Cleanup,
+    FinishTriggered,
+    PreRaceMoney,
+    RaceFinished,
+    RoundLimitReached,
+    TurnStarted,
+)
+from racebook.automobiles.options import ROUNDS_PER_LAP
 from racebook.automobiles.rules import movement
 from racebook.automobiles.rules.decline import decline
 from racebook.automobiles.rules.drawing import draw
@@ -148,7 +157,10 @@ def _boxer(state: GameState, t: Turn, events: EventLog) -> bool:
 def _next(state: GameState, t: Turn, events: EventLog) -> bool:
     i = state.order.index(t.car)
     last = i + 1 == len(state.order) or not state.rules.finish_the_round  # AMB-17 (house rule finish_the_round)
-    if last and state.finish_triggered is not None:
+    limit = i + 1 == len(state.order) and out_of_rounds(state)  # house rule round_limit (§14)
+    if limit:
+        events.append(RoundLimitReached(state.round, state.laps, ROUNDS_PER_LAP))
+    if (last and state.finish_triggered is not None) or limit:
         state.finished, state.turn = True, None
         events.append(RaceFinished(tuple(standings(state)), state.round))
         if state.season is not None:  # §22.3: the next race of the Season, or its end
@@ -171,6 +183,14 @@ Stage = Callable[[GameState, Turn, EventLog], bool]
 STAGES: tuple[Stage, ...] = (_car, _adrenaline, _juan, _decline, _josh, _micah, _cleanup, _skipjack, _nathan, _kaia,
                              _finish, _boxer, _next)
 PIT = STAGES.index(_micah)  # a pit stop skips the Action, Buy and Car phases; Decline gives nothing (§8, AMB-6)
+
+
+def out_of_rounds(state: GameState) -> bool:
+    """The house rule ``round_limit`` (§14; the source sets none): the round now ending is the last one allowed —
+    laps x :data:`~racebook.automobiles.options.ROUNDS_PER_LAP` — and no car has completed the laps. The race then
+    ends after this round (every player has had as many turns, §14); the car furthest on wins."""
+    return state.rules.round_limit and state.finish_triggered is None and \
+        state.round >= state.laps * ROUNDS_PER_LAP
 
 
 def check_finish(state: GameState, events: EventLog) -> None:

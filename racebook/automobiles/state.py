@@ -95,7 +95,7 @@ class Turn:
 
     car: str
     phase: Phase
-    played: bool = False  # a cube played this turn (a pit stop is chosen before any, §8)
+    played: bool = False  # the Action phase done: a cube played or an Action-phase driver used (no pit then, §8)
     money: int = 0  # what is left to spend in the Buy phase (§9)
     flags: dict[str, int] = field(default_factory=dict)  # turn modifiers: redline, fuel_injection, aero, boxer, …
     start_order: tuple[str, ...] = ()  # race position at the start of the Action phase (§13, AMB-16)

@@ -28,6 +28,11 @@ from racebook.automobiles.state import GameState, Pending, Phase, Turn
 from racebook.core.actions import Action
 from racebook.core.log import EventLog
 
+#: §8 / §5.2: «Si haces una Parada en boxes, no realizarás la Fase de Acción»: a cube played or an Action-phase driver
+#: ability used (David Bird, Eileen Pi, §22.2) is the Action phase done, and a pit stop is no longer open
+PIT_TOO_LATE = ("a pit stop replaces the whole turn («no realizarás la Fase de Acción»): it is chosen before any cube "
+                "is played or an Action-phase driver ability is used")
+
 RULES = {Phase.SPONSORS: "§22.4", Phase.SPONSOR: "§22.5", Phase.DRAFT: "§22.2", Phase.PRERACE: "§4 item 5",
          Phase.ACTION: "§6", Phase.BUY: "§9", Phase.CAR: "§10",
          Phase.END: "§12",
@@ -118,7 +123,7 @@ def why_not(state: GameState, action: Action) -> tuple[str, str]:
     if isinstance(action, Buy):
         return "§5.1", "cubes are bought in the Buy phase: 'pass' ends the Action phase first"
     if isinstance(action, Pit):
-        return "§8", "a pit stop replaces the whole turn: it is chosen before any cube is played"
+        return "§8", PIT_TOO_LATE
     if isinstance(action, Play):
         return _why_not_play(state, t.car, action)
     return phase_rule, "not an action of this phase"
@@ -206,6 +211,8 @@ def apply(state: GameState, action: Action, events: EventLog) -> None:
             season.resume(state, events)
     elif isinstance(action, UseDriver):
         t.flags["driver"] = 1
+        if t.phase is Phase.ACTION:  # §8: using an Action-phase ability (David Bird, Eileen Pi) is doing that phase
+            t.played = True
         t.pending = Pending(p.driver, "", t.car)
         effects.advance(state, events)
     elif isinstance(action, Buy):

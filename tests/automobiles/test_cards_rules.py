@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 
 from racebook.automobiles import effects
-from racebook.automobiles.actions import Buy, Draw, Move, Pick, Stop, UseDriver
+from racebook.automobiles.actions import Buy, Draw, Move, Pick, Pit, Stop, UseDriver
 from racebook.automobiles.events import AeroDrafting, CarMoved, CubeMoved, CubesGained
 from racebook.automobiles.game import Race
+from racebook.automobiles.notation import parse_position
 from racebook.automobiles.scenario import read
 from racebook.core.errors import IllegalAction
 
@@ -146,6 +147,30 @@ def test_driver_action_abilities_once_per_turn(tmp_path) -> None:
         r.apply(UseDriver("A"))
     r = race(tmp_path, a, ("A driver", "A pick K discard", "A pick Y discard", "A stop"), driver="eileen_pi")
     assert r.state.players["A"].bag == {"W": 5, "K": 1, "Y": 1}
+
+
+def test_a_pit_stop_means_no_action_phase_so_an_action_phase_driver_ability_rules_it_out(tmp_path) -> None:
+    """§8 / §5.2, the Spanish original: «Si haces una Parada en boxes, no realizarás la Fase de Acción». Using David
+    Bird's or Eileen Pi's ability (§22.2, Action phase) is doing the Action phase, as playing a cube is: the pit stop
+    is then neither listed nor accepted, and explain gives §8. (Before the fix, David Bird pulled a wear cube from the
+    Discard pile into the Active pile and the pit stop then removed it from the game.)"""
+    a = L2 + '\nactive = "W1"\ndiscard = "X2Y2"'
+    for driver, steps in (("david_bird", ("A driver", "A pick X discard")),
+                          ("eileen_pi", ("A driver", "A pick Y discard", "A stop"))):
+        fresh = race(tmp_path, a, (), driver=driver)
+        assert Pit("A") in fresh.legal_actions()  # before the ability, the pit stop is open
+        r = race(tmp_path, a, steps, driver=driver)
+        assert r.state.turn is not None and r.state.turn.pending is None
+        assert Pit("A") not in r.legal_actions(), driver
+        v = r.explain("A pit")
+        assert not v.legal and v.rule == "§8" and "no realizarás la Fase de Acción" in v.reason, driver
+        assert "+" in r.position().split("|")[0]  # the position says the Action phase has begun (no pit stop)
+        assert Pit("A") not in Race(parse_position(r.position()), frames=False).legal_actions()  # and resumed
+    # the wear cube David Bird brought into the Active pile stays in the game: only a real pit stop removes it
+    r = race(tmp_path, a, ("A driver", "A pick X discard"), driver="david_bird")
+    assert r.state.players["A"].active == {"W": 1, "X": 1}
+    with pytest.raises(IllegalAction, match="§8"):
+        r.apply(Pit("A"))
 
 
 def test_buy_phase_drivers(tmp_path) -> None:

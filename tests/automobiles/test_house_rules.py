@@ -10,10 +10,17 @@ import pytest
 from autohelp import race_of, texts
 
 from racebook.automobiles.agents import GreedyDriver
-from racebook.automobiles.events import BonusMove, CubesGained, FinishTriggered, RaceFinished, TurnStarted
+from racebook.automobiles.events import (
+    BonusMove,
+    CubesGained,
+    FinishTriggered,
+    RaceFinished,
+    RoundLimitReached,
+    TurnStarted,
+)
 from racebook.automobiles.game import Race
 from racebook.automobiles.notation import parse_position
-from racebook.automobiles.options import GainsTo, Rules, house_rule_docs
+from racebook.automobiles.options import ROUNDS_PER_LAP, GainsTo, Rules, house_rule_docs
 from racebook.automobiles.rules.decline import car_ahead
 from racebook.automobiles.rules.drawing import draw
 from racebook.automobiles.setup import new_state
@@ -145,6 +152,40 @@ def test_finish_the_round() -> None:
         assert trig.car != r.state.order[-1]  # the seed's trigger is not the last player of the round
         assert (last_turn.car == trig.car) is not on
         assert (last_turn.car == r.state.order[-1]) is on
+
+
+class _NobodyMoves:
+    """A table where nobody races: each player pits when he may, else passes (or takes the first choice offered)."""
+
+    def choose(self, race: Race, legal: list) -> object:  # type: ignore[type-arg]
+        for verb in ("pit", "pass"):
+            for a in legal:
+                if a.verb == verb:
+                    return a
+        return legal[0]
+
+
+def test_round_limit() -> None:
+    """§14 sets no limit and nothing obliges a player to move: with the house rule round_limit (default) a race of
+    L laps where nobody moves ends at the end of round L x ROUNDS_PER_LAP, the car furthest on winning; without it
+    the same race is still running there."""
+    for on in (True, False):
+        r = Race(new_state(3, seed=2, laps=1, rules=Rules(round_limit=on)), frames=False)
+        play_out(r, _NobodyMoves(), max_steps=3 * 3 * (ROUNDS_PER_LAP + 2) + 50)
+        assert r.is_over is on
+        limits = [e for e in r.events if isinstance(e, RoundLimitReached)]
+        if on:
+            assert len(limits) == 1 and limits[0].round == ROUNDS_PER_LAP and "round_limit" in limits[0].sentence()
+            assert isinstance(r.events[-1], RaceFinished) and r.events[-1].round == ROUNDS_PER_LAP
+            assert list(r.events[-1].order) == r.standings()
+            assert not any(isinstance(e, FinishTriggered) for e in r.events)
+        else:
+            assert not limits and r.state.round > ROUNDS_PER_LAP
+    # a race that is won ends by the laps, as before: the limit is never reached
+    r = Race(new_state(3, seed=4), frames=False)
+    play_out(r, GreedyDriver())
+    assert r.is_over and r.state.round < r.state.laps * ROUNDS_PER_LAP
+    assert not any(isinstance(e, RoundLimitReached) for e in r.events)
 
 
 def test_mechanic_mandatory(tmp_path: Path) -> None:

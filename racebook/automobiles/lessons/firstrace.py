@@ -73,7 +73,7 @@ LEARN_MORE: dict[str, Lesson] = {
     "StartingOrder": _ZONES, "PreRaceMoney": _BUY, "CubeBought": _BUY, "CubesDrawn": _ZONES, "BagRefilled": _ZONES,
     "TurnStarted": _TURN, "CubePlaced": _TURN, "MoneyCounted": _TURN, "MoneyLost": _TURN, "CarMoved": _TURN,
     "Cleanup": _TURN, "DeclineWear": _WEAR, "Drafting": _WEAR, "WearPassed": _WEAR, "PitStop": _PIT,
-    "LapCompleted": _RACE, "FinishTriggered": _RACE, "RaceFinished": _RACE,
+    "LapCompleted": _RACE, "FinishTriggered": _RACE, "RoundLimitReached": _RACE, "RaceFinished": _RACE,
     "CardPlayed": _CARDS, "CubeMoved": _ALL_CARDS, "CubesRemoved": _ALL_CARDS, "CubesGained": _ALL_CARDS,
     "FlagSet": _ALL_CARDS, "AeroDrafting": _ALL_CARDS, "BonusMove": _ALL_CARDS,
 }
@@ -169,6 +169,8 @@ _PLAIN: dict[str, Plain] = {
                                  "Discard pile.",
     "FinishTriggered": lambda e, w, you: f"{w('have', 'has')} done the laps: this round is finished, then the race "
                                          "ends.",
+    "RoundLimitReached": lambda e, w, you: f"Nobody has done the laps after round {e.round}: the club's time limit "
+                                           f"({e.per_lap} rounds a lap) ends the race here.",
     "RaceFinished": lambda e, w, you: f"The race is over after round {e.round}: "
                                       + ", ".join(f"{i}. {'you' if p == you else p}"
                                                   for i, p in enumerate(e.order, 1))

@@ -241,6 +241,24 @@ def _reenter(state: RaceState, car: Car, events: list[Event]) -> None:
         events.append(LeaderToken(front, state.cars[front].section, LeaderCause.REENTERED, car.id))
 
 
+def pit_from_reentry(state: RaceState, car: Car) -> int:
+    """§18.5 «pit during re-entry»: a car at the re-entry point that pits goes back **from the section where it lost
+    control** (on the lap it lost control there), one extra section per point of its movement penalty. Takes the car
+    off the re-entry point and puts it back in that section's order list — the one place it then is, which the pit's
+    move back (:func:`racebook.rf90.rules.pits.move_back`) takes it from — and returns the penalty (its time loss,
+    spent here). A player declaring the pit (:mod:`racebook.rf90.turn.pitstop`) and a robot teammate whose own
+    chit is due (:mod:`racebook.rf90.rules.robots`, Expansion #1 §5.4) both come through here."""
+    lost = car.lost_control or car.off_track
+    assert lost is not None
+    car.lap = state.lost_control_lap(car)  # back before the finish line if its route had crossed it
+    car.off_track = car.lost_control = None
+    state.place(car.id, lost)
+    penalty, car.time_loss = car.time_loss, 0
+    if state.fas_anchor is not None and state.leader == car.id:
+        state.fas_anchor = None
+    return penalty
+
+
 def _go_off_track(state: RaceState, car: Car, reentry: str, events: list[Event]) -> None:
     """§18.5: the car waits at the re-entry point beside ``reentry``; §18.4 when it was the leader."""
     lost = car.section

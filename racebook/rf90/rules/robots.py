@@ -22,8 +22,9 @@ from racebook.rf90.turn.context import Phase, TurnCtx
 
 
 def _robot_must_pit(state: RaceState, car: Car) -> bool:
-    """§8: a due chit of this type binds the best-placed robot of the type that has not pitted yet; a robot
-    teammate pits at its own chit (Expansion #1 §5.4, AMB-X1-24)."""
+    """§8: a due chit of this type binds the best-placed robot of the type on the track that has not pitted yet; a
+    robot teammate pits at its own chit (Expansion #1 §5.4, AMB-X1-24), also from the re-entry point (§18.5: then
+    from the section where it lost control, :func:`racebook.rf90.rules.offtrack.pit_from_reentry`)."""
     if car.pits:
         return False
     if car.refuel is not None:
@@ -53,7 +54,9 @@ def robot_turn(state: RaceState, car: Car, events: list[Event]) -> TurnCtx | Non
             due = [i for i, (t, n) in enumerate(state.robot_chits) if t is car.robot and n <= state.turn]
             chit, chit_turn = state.robot_chits.pop(min(due, key=lambda i: state.robot_chits[i][1]))
             events.append(RobotChitDue(car.id, car.robot, chit, chit_turn))
-        pits.move_back(state, car, state.track.pit_time, events)
+        # at the re-entry point (§18.5), it pits from where it lost control, as a player does: never from two places
+        penalty = offtrack.pit_from_reentry(state, car) if car.off_track is not None else 0
+        pits.move_back(state, car, state.track.pit_time + penalty, events, penalty=penalty)
         car.pits += 1
         car.just_pit = True
         return None

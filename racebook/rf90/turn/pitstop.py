@@ -15,7 +15,7 @@ from racebook.rf90.events import (
     StrategyChanged,
     TyresKept,
 )
-from racebook.rf90.rules import drawing, pits, skills, strategies, trajectories
+from racebook.rf90.rules import drawing, offtrack, pits, skills, strategies, trajectories
 from racebook.rf90.state import RaceState
 from racebook.rf90.turn.context import Phase, TurnCtx
 
@@ -36,15 +36,8 @@ def _pit(state: RaceState, car: Car, ctx: TurnCtx, extra: int, events: list[Even
         ctx.phase = Phase.PIT_DISCARD
         return
     events.append(PitDeclared(car.id, cause, extra))
-    penalty = 0
-    if car.off_track is not None:  # §18.5: from where it lost control, one extra section per penalty point
-        lost = car.lost_control or car.off_track
-        car.lap = state.lost_control_lap(car)  # back before the finish line if its route had crossed it
-        car.off_track = car.lost_control = None
-        state.place(car.id, lost)
-        penalty, car.time_loss = car.time_loss, 0
-        if state.fas_anchor is not None and state.leader == car.id:
-            state.fas_anchor = None
+    # §18.5: from where it lost control, one extra section per penalty point
+    penalty = offtrack.pit_from_reentry(state, car) if car.off_track is not None else 0
     pits.move_back(state, car, pits.recoil(state, car, extra) + penalty, events, extra, penalty)
     pits.refuel(state, car, extra, events)
     pits.repair(state, car, events)

@@ -237,3 +237,53 @@ def test_green_card_forces_an_et_whose_next_check_gets_plus_20() -> None:
     (chk,) = [e for e in race.events if isinstance(e, ev.CheckTest) and e.car == "Pink"]
     assert chk.test is ev.Checked.ET and chk.target == 80 and chk.passed and "75" in chk.card
     assert race.state.cars["Pink"].assist_bonus == 0 and race.state.turn == 6
+
+
+def test_a_robot_teammate_at_the_re_entry_point_pits_at_its_own_chit_from_where_it_lost_control() -> None:
+    """§18.5 «pit during re-entry» with Expansion #1 §5.4 (AMB-X1-24): a robot teammate waiting at the re-entry
+    point beside Copse (it lost control in Copse-brake, 1 point of movement penalty) when the turn pawn reaches its
+    own chit pits from Copse-brake, 8 (pit time) + 1 (penalty) sections back, and is then in that one section only.
+    Before the fix it was moved back from its order-list-less re-entry point: listed in Woodcote-approach and, on
+    re-entering, in Copse too — the same car twice, and the race's save did not load (issue 35)."""
+    from conftest import race_from
+    from teamfuzz import places
+
+    from racebook.rf90.game import Race
+
+    built = race_from("silverstone turn=12 lap=2 teams=Blue-team:Blue+SuperFast1 | Club-1: Red* | Abbey: Blue | "
+                      "Copse: SuperFast1{off=Copse-brake}",
+                      {"Blue": {"hand": ["R10", "R20", "R30"], "target": "R40"},
+                       "Red": {"hand": ["R11", "R21", "R31"], "target": "R41"}})
+    state = built.state
+    mate = state.cars["SuperFast1"]
+    mate.refuel, mate.time_loss = 12, 1  # its own chit (a scenario's robot panel cannot say it), due now
+    race = Race(state, frames=False)
+    while race.current_car == "Red":
+        race.apply(race.legal_actions()[0])
+    due = [e for e in race.events if isinstance(e, ev.OwnChitDue)]
+    assert due and due[0].car == "SuperFast1"
+    (back,) = [e for e in race.events if isinstance(e, ev.MovedBack) and e.car == "SuperFast1"]
+    order = [s.name for s in state.track.sections]
+    assert back.sections == 9 and back.penalty == 1  # pit time 8 + the re-entry spot's 1 point
+    assert back.section == order[order.index("Copse-brake") - 9]
+    assert mate.off_track is None and mate.lost_control is None and mate.time_loss == 0 and mate.pits == 1
+    assert places(state) == []  # each car in exactly one place
+    for _ in range(12):  # and it stays so as the race goes on; the race's own save loads
+        if race.is_over:
+            break
+        race.apply(race.legal_actions()[-1])
+        assert places(race.state) == [], race.position()
+    again = Race.from_json(race.to_json(), frames=False)
+    assert again.position() == race.position()
+
+
+def test_the_seeded_team_race_that_listed_a_robot_teammate_twice_now_keeps_each_car_in_one_place() -> None:
+    """Issue 35's finding as tests/teamfuzz.py found it again: team_full_race(263, 'silverstone') — its robot
+    teammate Pink pitted at its own chit from the re-entry point (step 149) — played to the flag with every check
+    after every action (each car in one place, integrity, cards, wear, chips, save → load)."""
+    from racefuzz import Tally
+    from teamfuzz import run
+
+    tally = Tally()
+    run("team_full", 263, "silverstone", tally, save_every=100)
+    assert tally.finished == 1 and tally.actions > 149
