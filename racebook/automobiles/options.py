@@ -20,9 +20,11 @@ from racebook.core.datafile import load_toml
 from racebook.core.errors import DataError
 
 #: The house rule ``round_limit`` (§14; the source sets no limit): a race of L laps ends at the end of round
-#: L x ROUNDS_PER_LAP if no car has completed the laps by then. Computer players that race (GreedyDriver) need 11-17
-#: rounds a lap on the teaching board (measured, 36 races); uniformly random legal play needs ~40 (docs/automobiles.md).
-ROUNDS_PER_LAP = 30
+#: L x ROUNDS_PER_LAP if no car has completed the laps by then. Computer players that race (GreedyDriver,
+#: BuilderDriver) need 11-17 rounds a lap on the teaching board and up to 33 on the Weaving variant (the 96 races of
+#: tests/data/equivalence_automobiles.json: none reaches the limit); uniformly random legal play needs more
+#: (docs/automobiles.md). 30 a lap, the first value, cut one greedy Weaving race short at round 90 of its 97.
+ROUNDS_PER_LAP = 40
 
 
 class GainsTo(Enum):
