@@ -106,4 +106,6 @@ def __getattr__(name: str) -> Any:
         value = getattr(value, attr) if attr else value
         globals()[name] = value
         return value
+    if name.isidentifier() and (Path(__file__).parent / name / "__init__.py").is_file():
+        return importlib.import_module(f".{name}", __name__)  # a subpackage: racebook.rf90.scenario … on first use
     raise AttributeError(f"module 'racebook' has no attribute {name!r}")

@@ -293,3 +293,23 @@ def test_import_racebook_cli_imports_no_engine(argv: list[str]) -> None:
     assert before == []
     # listing the games reads each game's spec module (data), never its engine
     assert set(after) <= {"racebook.rf90", "racebook.rf90.spec", "racebook.automobiles", "racebook.automobiles.spec"}
+
+
+def test_a_game_module_is_reached_from_import_racebook_as_before() -> None:
+    """`import racebook` imports no engine, yet `racebook.rf90.scenario.load(...)` (notebook 00, users' code) and
+    every game's modules are still reached as attributes: imported on first use (racebook.core.lazymodules)."""
+    code = ("import racebook, sys\n"
+            "assert 'racebook.rf90.game' not in sys.modules\n"
+            "print(racebook.rf90.scenario.load('ex27', play=False).title)\n"
+            "print(racebook.automobiles.scenario.__name__, racebook.formulagp.state.__name__)\n"
+            "for bad in ('racebook.rf90.nosuch', 'racebook.nosuch', 'racebook.rf90.__wrapped__'):\n"
+            "    try:\n"
+            "        eval(bad)\n"
+            "    except AttributeError:\n"
+            "        pass\n"
+            "    else:\n"
+            "        raise SystemExit(bad + ' did not raise AttributeError')\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd="/", timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines() == ["Ex. 27 — a pass on the straight, then BANGING WHEELS in a braking zone",
+                                       "racebook.automobiles.scenario racebook.formulagp.state"]

@@ -10,3 +10,7 @@ draws (:mod:`.scenario`) and a simple computer player (:mod:`.agents`); its entr
 
 Standard library only.
 """
+
+from racebook.core.lazymodules import submodules
+
+__getattr__ = submodules(__name__)  # racebook.automobiles.scenario … after `import racebook`, imported on first use

@@ -17,3 +17,7 @@ The race: :class:`racebook.formulagp.game.Race` (a :class:`racebook.core.game.Ra
 phase table (:mod:`racebook.formulagp.turn`); ``docs/formulagp.md`` ("Status") says what it does not play yet.
 Standard library only.
 """
+
+from racebook.core.lazymodules import submodules
+
+__getattr__ = submodules(__name__)  # racebook.formulagp.scenario … after `import racebook`, imported on first use

@@ -18,3 +18,7 @@ The skeleton a second game copies:
 
 Track files live in ``tracks/rf90/`` at the top of the repository.
 """
+
+from racebook.core.lazymodules import submodules
+
+__getattr__ = submodules(__name__)  # racebook.rf90.scenario … after `import racebook`, imported on first use
