@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from racebook.core.actions import Action
+from racebook.core.agents import Driver as Player
 from racebook.core.agents import play_out
 from racebook.rf90 import notation
 from racebook.rf90.analysis.drivers import GreedyDriver
@@ -82,15 +83,15 @@ def race_specs(per_track: int = FULL_PER_TRACK) -> list[Spec]:
 
 class _Recording:
     """A driver that records every legal listing it is shown (by the step its choice makes), then lets the wrapped
-    driver choose."""
+    driver choose (any game's: tests/equivalence_automobiles.py records its races with it too)."""
 
-    def __init__(self, inner: GreedyDriver, listings: dict[int, str]) -> None:
+    def __init__(self, inner: Player, listings: dict[int, str]) -> None:
         self.inner = inner
         self.listings = listings
 
-    def choose(self, race: Race, legal: list[Action]) -> Action:
+    def choose(self, race: Any, legal: list[Action]) -> Action:
         self.listings[len(race.steps)] = "\t".join(str(a) for a in legal)
-        return self.inner.choose(race, legal)
+        return self.inner.choose(race, legal)  # type: ignore[no-any-return]
 
 
 def _sha(lines: list[str]) -> str:
@@ -165,35 +166,42 @@ def fingerprint(spec: Spec) -> dict[str, Any]:
 def mismatch(spec: Spec, reference: dict[str, Any], p: Played) -> str | None:
     """None if the race played ``p`` matches its reference fingerprint; else a message naming the race and the first
     differing step (its listing, action and events as played now) or final-state field."""
-    now = fingerprint_of(spec, p)
     keys = ("over", "n_actions", "n_events", "n_listings", "actions", "events", "listings", "state", "rpn")
+    return report(spec.name, GOLDEN.name, keys, "rpn", reference, fingerprint_of(spec, p), p.step_texts(),
+                  p.state_parts())
+
+
+def report(name: str, golden: str, keys: tuple[str, ...], position: str, reference: dict[str, Any],
+           now: dict[str, Any], texts: list[str], parts: dict[str, str]) -> str | None:
+    """The mismatch message of every game's equivalence check: None if the fingerprint ``now`` agrees with
+    ``reference`` on ``keys``; else the race ``name``, the keys that differ, the first differing step (from
+    ``texts``, :meth:`Played.step_texts`: its listing, action and events as played now), the final-state fields that
+    differ (``parts``, by field) and the final position (fingerprint key ``position``) now and in the reference."""
     differ = [k for k in keys if now[k] != reference[k]]
     if not differ:
         return None
-    lines = [f"race {spec.name}: {', '.join(differ)} differ from {GOLDEN.name}"]
+    lines = [f"race {name}: {', '.join(differ)} differ from {golden}"]
     old_steps, new_steps = reference["steps"].split(), now["steps"].split()
-    texts = p.step_texts()
     for i, (a, b) in enumerate(zip(old_steps, new_steps, strict=False)):
         if a != b:
-            st = p.race.steps[i]
             listing, action, *events = texts[i].split("\n")
             lines.append(f"first differing step: {i} (steps 0..{i - 1} are identical); as played now:")
             lines.append(f"    legal listing: {listing.replace(chr(9), ' | ')[:400] or '(none: opening steps)'}")
-            lines.append(f"    action: {action if st.action is not None else '(opening steps)'}")
+            lines.append(f"    action: {action if i > 0 else '(opening steps)'}")
             lines += [f"    event: {e}" for e in events]
             break
     else:
         if len(old_steps) != len(new_steps):
             lines.append(f"the first {min(len(old_steps), len(new_steps))} steps are identical; the race now has "
                          f"{len(new_steps)} steps, the reference {len(old_steps)}")
-    parts = p.state_parts()
-    fields = [k for k in list(reference["state_parts"]) + [k for k in parts if k not in reference["state_parts"]]
-              if reference["state_parts"].get(k) != now["state_parts"].get(k)]
+    ref_parts = reference["state_parts"]
+    fields = [k for k in list(ref_parts) + [k for k in parts if k not in ref_parts]
+              if ref_parts.get(k) != now["state_parts"].get(k)]
     if fields:
         lines.append(f"final state fields that differ: {', '.join(fields)}; first one now: "
-                     f"{parts.get(fields[0], '(missing)')}")
-    if now["rpn"] != reference["rpn"]:
-        lines.append(f"final position now:       {now['rpn']}\nfinal position reference: {reference['rpn']}")
+                     f"{parts.get(fields[0], '(missing)')[:400]}")
+    if now[position] != reference[position]:
+        lines.append(f"final position now:       {now[position]}\nfinal position reference: {reference[position]}")
     return "\n".join(lines)
 
 
@@ -203,7 +211,11 @@ def load_golden() -> dict[str, Any]:
 
 def dump_golden(races: list[dict[str, Any]]) -> str:
     """The golden file's text: one race per line, so a diff shows which races moved."""
-    head = {"format": FORMAT, "note": ("fingerprints of seeded RF90 races (tests/equivalence.py); regenerate with "
-                                       "tools/make_equivalence.py ONLY for a deliberate rule change")}
+    return golden_text(FORMAT, "fingerprints of seeded RF90 races (tests/equivalence.py); regenerate with "
+                               "tools/make_equivalence.py ONLY for a deliberate rule change", races)
+
+
+def golden_text(fmt: str, note: str, races: list[dict[str, Any]]) -> str:
+    """A golden file of every game: its head (format, note), then one race per line, so a diff shows which moved."""
     body = ",\n".join("  " + canonical_json(r) for r in races)
-    return canonical_json(head)[:-1] + ',"races":[\n' + body + "\n]}\n"
+    return canonical_json({"format": fmt, "note": note})[:-1] + ',"races":[\n' + body + "\n]}\n"

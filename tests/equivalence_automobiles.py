@@ -24,11 +24,12 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
+from equivalence import SHORT, _Recording, _sha, canonical_json, golden_text, report, short  # noqa: F401 - SHORT re-exported
+
 from racebook.automobiles.agents import BuilderDriver, GreedyDriver
 from racebook.automobiles.game import Race
 from racebook.automobiles.notation import format_state
 from racebook.automobiles.setup import new_state
-from racebook.core.actions import Action
 from racebook.core.agents import Driver, RandomDriver, play_out
 from racebook.core.rng import Rng
 
@@ -38,7 +39,6 @@ BOARDS = ("teaching", "ladder")  # the shipped boards when the file was written 
 POLICIES = ("greedy", "builder", "mixed")  # mixed: greedy, builder, random, greedy, … by seat
 FULL = 96  # races in the golden file (RACEBOOK_EQUIV_FULL=1 / make equivalence)
 QUICK = 16  # the first races, replayed by `make test` (both boards, every player count, every policy)
-SHORT = 6
 MAX_STEPS = 20_000
 
 
@@ -81,18 +81,6 @@ def drivers_of(spec: Spec, ids: list[str]) -> dict[str, Driver]:
     return dict(zip(sorted(ids), seats, strict=True))
 
 
-class _Recording:
-    """Records every legal listing shown (by the step its choice makes), then lets the wrapped player choose."""
-
-    def __init__(self, inner: Driver, listings: dict[int, str]) -> None:
-        self.inner = inner
-        self.listings = listings
-
-    def choose(self, race: Race, legal: list[Action]) -> Action:
-        self.listings[len(race.steps)] = "\t".join(str(a) for a in legal)
-        return self.inner.choose(race, legal)  # type: ignore[no-any-return]
-
-
 def plain(value: Any) -> Any:
     """A JSON-able copy of a state value: dataclasses by field, enums by value, the generator by its state."""
     if isinstance(value, Rng):
@@ -114,18 +102,6 @@ def state_dict(state: Any) -> dict[str, Any]:
     out["board"] = state.board.name
     out["players"] = [plain(p) for p in state.players.values()]  # in turn order
     return out
-
-
-def _sha(lines: list[str]) -> str:
-    return hashlib.sha256("\n".join(lines).encode()).hexdigest()
-
-
-def canonical_json(value: Any) -> str:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-
-
-def short(text: str) -> str:
-    return hashlib.sha256(text.encode()).hexdigest()[:SHORT]
 
 
 @dataclass
@@ -186,37 +162,10 @@ KEYS = ("over", "n_actions", "n_events", "n_listings", "actions", "events", "lis
 
 def mismatch(spec: Spec, reference: dict[str, Any], p: Played) -> str | None:
     """None if ``p`` matches its reference fingerprint; else a message naming the race, the first differing step
-    (its listing, action and events as played now) and the final-state fields that differ."""
-    now = fingerprint_of(spec, p)
-    differ = [k for k in KEYS if now[k] != reference[k]]
-    if not differ:
-        return None
-    lines = [f"race {spec.name}: {', '.join(differ)} differ from {GOLDEN.name}"]
-    old_steps, new_steps = reference["steps"].split(), now["steps"].split()
-    texts = p.step_texts()
-    for i, (a, b) in enumerate(zip(old_steps, new_steps, strict=False)):
-        if a != b:
-            listing, action, *events = texts[i].split("\n")
-            lines.append(f"first differing step: {i} (steps 0..{i - 1} are identical); as played now:")
-            lines.append(f"    legal listing: {listing.replace(chr(9), ' | ')[:400] or '(none: opening steps)'}")
-            lines.append(f"    action: {action}")
-            lines += [f"    event: {e}" for e in events]
-            break
-    else:
-        if len(old_steps) != len(new_steps):
-            lines.append(f"the first {min(len(old_steps), len(new_steps))} steps are identical; the race now has "
-                         f"{len(new_steps)} steps, the reference {len(old_steps)}")
-    parts = p.state_parts()
-    ref_parts = reference["state_parts"]
-    names = [k for k in list(ref_parts) + [k for k in parts if k not in ref_parts]
-             if ref_parts.get(k) != now["state_parts"].get(k)]
-    if names:
-        lines.append(f"final state fields that differ: {', '.join(names)}; first one now: "
-                     f"{parts.get(names[0], '(missing)')[:400]}")
-    if now["position"] != reference["position"]:
-        lines.append(f"final position now:       {now['position']}\nfinal position reference: "
-                     f"{reference['position']}")
-    return "\n".join(lines)
+    (its listing, action and events as played now) and the final-state fields that differ
+    (:func:`equivalence.report`, the one report of every game)."""
+    return report(spec.name, GOLDEN.name, KEYS, "position", reference, fingerprint_of(spec, p), p.step_texts(),
+                  p.state_parts())
 
 
 def load_golden() -> dict[str, Any]:
@@ -225,8 +174,6 @@ def load_golden() -> dict[str, Any]:
 
 def dump_golden(races: list[dict[str, Any]]) -> str:
     """The golden file's text: one race per line, so a diff shows which races moved."""
-    head = {"format": FORMAT, "note": ("fingerprints of seeded Automobiles races (tests/equivalence_automobiles.py); "
-                                       "regenerate with tools/make_equivalence.py --game automobiles --force ONLY for "
-                                       "a deliberate rule change")}
-    body = ",\n".join("  " + canonical_json(r) for r in races)
-    return canonical_json(head)[:-1] + ',"races":[\n' + body + "\n]}\n"
+    return golden_text(FORMAT, "fingerprints of seeded Automobiles races (tests/equivalence_automobiles.py); "
+                               "regenerate with tools/make_equivalence.py --game automobiles --force ONLY for "
+                               "a deliberate rule change", races)
