@@ -124,7 +124,8 @@ LOADERS = _loaders()
 
 
 # ------------------------------------------------------------------ writing a document back, with a bad value in it
-def _toml_value(v: Any) -> str:
+def toml_value(v: Any) -> str:
+    """A value as TOML (tables inline): the tiny writer of every file fuzzer."""
     if isinstance(v, bool):
         return "true" if v else "false"
     if isinstance(v, int):
@@ -134,10 +135,15 @@ def _toml_value(v: Any) -> str:
     if isinstance(v, str):
         return json.dumps(v)
     if isinstance(v, list):
-        return "[" + ", ".join(_toml_value(x) for x in v) + "]"
+        return "[" + ", ".join(toml_value(x) for x in v) + "]"
     if isinstance(v, dict):
-        return "{" + ", ".join(f"{json.dumps(k)} = {_toml_value(x)}" for k, x in v.items()) + "}"
+        return "{" + ", ".join(f"{json.dumps(k)} = {toml_value(x)}" for k, x in v.items()) + "}"
     raise TypeError(type(v))
+
+
+def toml_text(doc: dict[str, Any]) -> str:
+    """A document as TOML text, one top-level key a line (tomllib reads it back equal)."""
+    return "".join(f"{json.dumps(k)} = {toml_value(v)}\n" for k, v in doc.items())
 
 
 def write(doc: dict[str, Any], fmt: str, bad: str = "") -> str:
@@ -145,7 +151,7 @@ def write(doc: dict[str, Any], fmt: str, bad: str = "") -> str:
     if fmt == "json":
         text = json.dumps(doc)
     else:
-        text = "".join(f"{json.dumps(k)} = {_toml_value(v)}\n" for k, v in doc.items())
+        text = toml_text(doc)
     return text.replace(json.dumps(PLACE), bad)
 
 

@@ -9,7 +9,6 @@ object or the loader's DataError subclass naming the file and a field — never 
 from __future__ import annotations
 
 import copy
-import json
 import math
 import tomllib
 from pathlib import Path
@@ -19,6 +18,7 @@ import pytest
 from fuzzing import fuzz_settings, record
 from hypothesis import given
 from hypothesis import strategies as st
+from loaders import toml_text
 
 from racebook.core.errors import DataError, DeckDataError, TrackDataError
 from racebook.rf90 import glossary, notation, trackfile
@@ -35,27 +35,7 @@ CHITS = tomllib.loads((DATA_DIR / "robot_chits.toml").read_text(encoding="utf-8"
 GLOSSARY = tomllib.loads(glossary.GLOSSARY_FILE.read_text(encoding="utf-8"))
 
 
-# ------------------------------------------------------------------ a tiny TOML writer (inline tables)
-def toml_value(v: Any) -> str:
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, int):
-        return str(v)
-    if isinstance(v, float):
-        return "nan" if math.isnan(v) else ("inf" if v > 0 else "-inf") if math.isinf(v) else repr(v)
-    if isinstance(v, str):
-        return json.dumps(v)
-    if isinstance(v, list):
-        return "[" + ", ".join(toml_value(x) for x in v) + "]"
-    if isinstance(v, dict):
-        return "{" + ", ".join(f"{json.dumps(k)} = {toml_value(x)}" for k, x in v.items()) + "}"
-    raise TypeError(type(v))
-
-
-def toml_text(doc: dict[str, Any]) -> str:
-    return "".join(f"{json.dumps(k)} = {toml_value(v)}\n" for k, v in doc.items())
-
-
+# ------------------------------------------------------------------ the tiny TOML writer (tests/loaders.py)
 def test_the_writer_round_trips_the_shipped_files() -> None:
     for doc in (*TRACKS.values(), DECK, CHITS, GLOSSARY):
         assert tomllib.loads(toml_text(doc)) == doc
