@@ -10,14 +10,12 @@ saves record the switches that differ from the defaults.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from enum import Enum
 from functools import cache
-from typing import Any
 
 from racebook.automobiles.cubes import DATA
-from racebook.core.datafile import load_toml
-from racebook.core.errors import DataError
+from racebook.core.houserules import HouseRules, RuleDoc, load_docs
 
 #: The house rule ``round_limit`` (§14; the source sets no limit): a race of L laps ends at the end of round
 #: L x ROUNDS_PER_LAP if no car has completed the laps by then. Computer players that race (GreedyDriver,
@@ -56,7 +54,7 @@ class SponsorTiers(Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class Rules:
+class Rules(HouseRules):
     """House-rule switches of an Automobiles race. Defaults = the recommended readings."""
 
     # -- the engine's own readings (the digest is silent: docs/automobiles.md "House rules")
@@ -80,90 +78,18 @@ class Rules:
     season_grid: SeasonGrid = SeasonGrid.FINISHING  # AMB-26
     sponsor_tiers: SponsorTiers = SponsorTiers.THIRD_OR_WORSE  # AMB-27
 
-    def changed(self) -> dict[str, Any]:
-        """The switches that differ from the defaults, as plain values (for positions, saves and summaries)."""
-        default = Rules()
-        return {f.name: _plain(getattr(self, f.name)) for f in fields(self)
-                if getattr(self, f.name) != getattr(default, f.name)}
-
-    def to_dict(self) -> dict[str, Any]:
-        return {f.name: _plain(getattr(self, f.name)) for f in fields(self)}
-
-    @classmethod
-    def from_dict(cls, d: Any, where: str = "rules") -> Rules:
-        """The switches named in ``d`` (the others keep their defaults); an unknown switch or a bad value is a
-        :class:`~racebook.core.errors.DataError` naming the field (``rules.gains_to``)."""
-        from racebook.core.fields import as_enum, bad, field_key, kind_of
-
-        if not isinstance(d, dict):
-            raise bad(where, f"must be a table, not {kind_of(d)}")
-        known = {f.name: f for f in fields(cls)}
-        kw: dict[str, Any] = {}
-        for k, v in d.items():
-            if k not in known:
-                raise bad(f"{where}.{field_key(k)}", f"unknown house rule (known: {', '.join(sorted(known))})")
-            kind = _ENUMS.get(k)
-            if kind is not None:
-                kw[k] = as_enum(kind, v, f"{where}.{k}")
-            elif isinstance(v, bool):
-                kw[k] = v
-            else:
-                raise bad(f"{where}.{k}", f"must be true or false, not {kind_of(v)}")
-        return cls(**kw)
-
-
-_ENUMS: dict[str, type[Enum]] = {"gains_to": GainsTo, "driver_draft": DraftOrder, "season_grid": SeasonGrid,
-                                 "sponsor_tiers": SponsorTiers}
-
-
-def _plain(v: Any) -> Any:
-    return v.value if isinstance(v, Enum) else v
-
 
 def rules_text(rules: Rules) -> str:
     """The changed switches as one word for the position notation: ``gains_to=discard,wear_buyable=1``."""
-    return ",".join(f"{k}={int(v) if isinstance(v, bool) else v}" for k, v in rules.changed().items())
+    return rules.text()
 
 
 def parse_rules_text(text: str) -> Rules:
     """The inverse of :func:`rules_text` (a DataError for anything else)."""
-    out: dict[str, Any] = {}
-    for item in text.split(","):
-        k, eq, v = item.partition("=")
-        if not eq:
-            raise DataError("<position>", "rules", f"{item!r} is not name=value")
-        out[k] = v if k in _ENUMS else {"1": True, "0": False}.get(v, v)
-    return Rules.from_dict(out)
-
-
-@dataclass(frozen=True, slots=True)
-class RuleDoc:
-    name: str
-    cite: str
-    default: str
-    alternative: str
-    text: str
+    return Rules.parse_text(text)
 
 
 @cache
 def house_rule_docs() -> dict[str, RuleDoc]:
     """The documentation of every switch, from ``data/house_rules.toml`` (validated against :class:`Rules`)."""
-    path = DATA / "house_rules.toml"
-    file = str(path)
-    doc = load_toml(path)
-    rows = doc.get("rule")
-    if doc.get("schema") != 1 or not isinstance(rows, list):
-        raise DataError(file, "rule", "schema = 1 and an array of [[rule]] tables")
-    out: dict[str, RuleDoc] = {}
-    for i, t in enumerate(rows):
-        if not isinstance(t, dict) or not all(isinstance(t.get(k), str) and t.get(k) for k in
-                                              ("name", "cite", "default", "alternative", "text")):
-            raise DataError(file, f"rule[{i}]", "needs name, cite, default, alternative and text (strings)")
-        out[t["name"]] = RuleDoc(t["name"], t["cite"], t["default"], t["alternative"], t["text"])
-    names = [f.name for f in fields(Rules)]
-    if list(out) != names:
-        raise DataError(file, "rule", f"one [[rule]] per switch, in the order of Rules: {', '.join(names)}")
-    for f in fields(Rules):
-        if out[f.name].default != str(_plain(f.default)).lower():
-            raise DataError(file, f"rule.{f.name}.default", f"the default is {_plain(f.default)!r}")
-    return out
+    return load_docs(DATA / "house_rules.toml", Rules)

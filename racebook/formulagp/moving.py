@@ -161,8 +161,9 @@ def _step(s: RaceState, c: Car, t: Turn, to: Pos, log: EventLog) -> None:
     if to.tile < frm.tile:  # over the finish line (the loop's first tile)
         c.lap += 1
         log.append(ev.CrossedLine(c.id, c.lap))
-        if s.final_lap and not s.final_round and all(o.lap < c.lap for o in s.cars.values() if o is not c):
-            # the race leader: the first car over the line on this lap (§17.1)
+        if (s.final_lap and not s.final_round and all(o.lap < c.lap for o in s.cars.values() if o is not c)
+                and (s.rules.leader_crossing_in_round_24 or s.flag > s.final_lap_at)):
+            # the race leader: the first car over the line on this lap (§17.1); in round 24 itself too (A6)
             s.final_round = True
             log.append(ev.FinalRound(c.id))
         if s.final_round:

@@ -8,8 +8,10 @@ The head: ``fgp``, the track and board ids, the round, the Chequered Flag's rada
 space (``fl``), the flags ``L`` (final lap) and ``F`` (final round), the phase, the panel side, the driver sequence,
 whose turn (``ti``, an index into it), the generator's state and the stacked dice (``white:1.2``), the result, race
 round 1's sealed start (``sr`` its sides, ``sc`` the choices sealed, ``lr`` the revealed cards still to be played,
-each an action text with ``~`` for its spaces; the engine's notation holds the hidden choices). Then each car in
-grid order, and after ``||`` the turn in progress (``-`` when none). A finished race adds ``result=A,B``.
+each an action text with ``~`` for its spaces; the engine's notation holds the hidden choices), the house rules
+that differ from the defaults (``rules=leader_crossing_in_round_24=0``, :mod:`racebook.formulagp.options`).
+Then each car in grid order, and after ``||`` the turn in progress (``-`` when none). A finished race adds
+``result=A,B``.
 """
 
 from __future__ import annotations
@@ -17,8 +19,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from racebook.core.deck import Deck
-from racebook.core.errors import IllegalAction, NotationError
+from racebook.core.errors import DataError, IllegalAction, NotationError
 from racebook.core.rng import Rng
+from racebook.formulagp.options import Rules
 from racebook.formulagp.playerboard import Tyre
 from racebook.formulagp.state import DECK_RULE, Car, Phase, RaceState, Turn
 from racebook.formulagp.track import Pos
@@ -52,7 +55,7 @@ def format_state(s: RaceState) -> str:
             f"side={s.panel_side or '-'}", f"grid={_codes(s.grid)}", f"order={_codes(s.order)}", f"ti={s.turn_index}",
             f"rng={s.rng.state:#x}", f"stack={stack}", f"result={_codes(s.result)}",
             f"sr={_codes(s.start.sides)}", f"sc={_texts(s.start.choices().values())}",
-            f"lr={_texts(s.launches.values())}"]
+            f"lr={_texts(s.launches.values())}", f"rules={s.rules.text() or '-'}"]
     cars = []
     for c in s.cars.values():
         cars.append(" ".join([c.id, _pos(s, c.pos), f"lap={c.lap}", f"ers={c.ers}", f"ot={c.ot}", c.tyre.value,
@@ -104,6 +107,11 @@ def parse_position(text: str) -> RaceState:
                       final_round=head[6][1:] == "F", phase=Phase(head[7]), order=tuple(_read_codes(kv["order"])),
                       turn_index=_int(kv["ti"], "ti", text), panel_side="" if kv["side"] == "-" else kv["side"],
                       result=tuple(_read_codes(kv["result"])))
+        if kv.get("rules", "-") != "-":
+            try:
+                s.rules = Rules.parse_text(kv["rules"])
+            except DataError as e:
+                raise NotationError(f"{text[:80]!r}…: rules: {e}") from None
         if kv["stack"] != "-":
             for item in kv["stack"].split(";"):
                 die, _, faces = item.partition(":")

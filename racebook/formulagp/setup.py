@@ -14,6 +14,7 @@ from racebook.core.rng import Rng
 from racebook.formulagp.actions import CAR_ID
 from racebook.formulagp.components import cards
 from racebook.formulagp.game import Race
+from racebook.formulagp.options import Rules
 from racebook.formulagp.panel import panel
 from racebook.formulagp.playerboard import Tyre, load_board
 from racebook.formulagp.state import DECK_RULE, Car, RaceState
@@ -23,8 +24,9 @@ MIN_CARS, MAX_CARS = 2, 6  # the teaching circuit's grid has six places
 
 
 def new_state(players: Sequence[str], seed: int = 0, *, track: str = "teaching", board: str = "teaching",
-              tyre: Tyre = Tyre.SOFT) -> RaceState:
-    """The state before the race's first step: ``players`` in grid order (pole first)."""
+              tyre: Tyre = Tyre.SOFT, rules: Rules | None = None) -> RaceState:
+    """The state before the race's first step: ``players`` in grid order (pole first), under the house ``rules``
+    (:class:`racebook.formulagp.options.Rules`, the digest's readings by default)."""
     players = list(players)
     t, b = load_track(track), load_board(board)
     if not MIN_CARS <= len(players) <= min(MAX_CARS, len(t.grid)):
@@ -43,11 +45,12 @@ def new_state(players: Sequence[str], seed: int = 0, *, track: str = "teaching",
         deck.shuffle(rng)
         cars[p] = Car(p, deck, t.grid[i], ers=b.ers_max, tyre=tyre, wear=b.wear_start[tyre])
     radar = panel().radar
-    return RaceState(track, board, cars, tuple(players), rng, radar["standard_start"], radar["final_lap"])
+    return RaceState(track, board, cars, tuple(players), rng, radar["standard_start"], radar["final_lap"],
+                     rules=rules or Rules())
 
 
 def new_race(players: Sequence[str], seed: int = 0, *, frames: bool = False, track: str = "teaching",
-             board: str = "teaching", tyre: Tyre = Tyre.SOFT) -> Race:
+             board: str = "teaching", tyre: Tyre = Tyre.SOFT, rules: Rules | None = None) -> Race:
     """A race of ``players`` (grid order), seeded: run to its first decision (the WHITE die, round 1's draw)."""
-    return Race(new_state(players, seed, track=track, board=board, tyre=tyre), frames)
+    return Race(new_state(players, seed, track=track, board=board, tyre=tyre, rules=rules), frames)
 

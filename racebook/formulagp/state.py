@@ -18,6 +18,7 @@ from racebook.core.deck import Deck
 from racebook.core.rng import Rng
 from racebook.core.visibility import SealedRound
 from racebook.formulagp.components import Dice, DieFace, WhiteFace, dice
+from racebook.formulagp.options import Rules
 from racebook.formulagp.playerboard import PlayerBoard, Tyre, TyreState, load_board
 from racebook.formulagp.track import Pos, Track, load_track
 
@@ -116,6 +117,7 @@ class RaceState:
     launches: dict[str, str] = field(default_factory=dict)  # the revealed start cards, played at each car's turn
     finished: bool = False
     result: tuple[str, ...] = ()  # the classification, winner first (§17.2)
+    rules: Rules = field(default_factory=Rules)  # the house rules (racebook.formulagp.options), immutable
     _track: Track | None = field(default=None, repr=False, compare=False)
     _board: PlayerBoard | None = field(default=None, repr=False, compare=False)
 
