@@ -176,3 +176,11 @@ def test_automobiles_notebooks_lead_on_with_a_next_link(source: Path) -> None:
     assert "**Next →** " in tail, source.name
     found = LINK.search(tail, tail.index("**Next →** "))
     assert found and (source.parent / found.group(1)).is_file(), source.name
+
+
+@pytest.mark.parametrize("source", SOURCES, ids=lambda p: p.stem)
+def test_nbval_markers_are_tags_not_comments(source: Path) -> None:
+    """Issue 34 item 7: nbval's markers are cell tags (``# %% tags=["nbval-ignore-output"]``), never a comment line
+    such as ``# NBVAL_IGNORE_OUTPUT`` at the top of a cell a learner reads."""
+    lines = [ln for ln in source.read_text(encoding="utf-8").splitlines() if re.match(r"\s*#\s*NBVAL_", ln)]
+    assert lines == []

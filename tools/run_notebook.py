@@ -12,8 +12,8 @@ unchanged notebook gives the same file.
     .venv/bin/python tools/run_notebook.py notebooks/rf90/*.py                 # all of them (make notebooks)
     .venv/bin/python tools/run_notebook.py --check notebooks/rf90/*.py         # only check the pairs are in sync
 
-Keep text outputs deterministic (seeded races) and start a cell whose output is a widget or otherwise unstable
-with ``# NBVAL_IGNORE_OUTPUT``.
+Keep text outputs deterministic (seeded races) and give a cell whose output is a widget or otherwise unstable the cell
+tag ``nbval-ignore-output`` (``# %% tags=["nbval-ignore-output"]``: a tag, not a comment line a learner reads).
 """
 
 from __future__ import annotations

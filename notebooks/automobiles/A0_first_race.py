@@ -36,8 +36,7 @@ from racebook.automobiles.lessons.notebook import invented_note
 
 HTML(invented_note())
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 from racebook.automobiles.ui import GuidedRace
 
 race = GuidedRace(seed=3, opponents=2, rounds=4)

@@ -21,8 +21,7 @@
 # Your car is only as fast as the cubes you draw from your bag. B is first on the grid with $10 to spend before the
 # race: try its buys below, each button a legal one (the prices are invented for teaching).
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 from racebook.automobiles.game import Race
 from racebook.automobiles.setup import new_state
 from racebook.automobiles.ui import BuyPanel
@@ -179,8 +178,7 @@ Markdown(f"| black cubes drawn | chance | |\n|---|---|---|\n{rows}\n\nThe chance
 # Try it yourself: pick a player, a colour, *k* and *n*. (The panel reads the Bag and the Discard pile of the
 # position you give it.)
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 OddsPanel(black.state, "B", colour="K", k=1, n=7).widget
 
 # %% [markdown]
@@ -215,8 +213,7 @@ first_turn = next(i for i, st in enumerate(turn.steps) if st.action is not None 
 for line in told(turn, first_turn):
     print(line)
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 player = RacePlayer(turn, position=None)
 player.widget
 
@@ -258,8 +255,7 @@ print(drafting.title, f"[{drafting.cite}]")
 for line in told(drafting.race()):
     print(line)
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 RacePlayer(drafting, position=0).widget
 
 # %% [markdown]
@@ -282,8 +278,7 @@ print(f"After: A's Active pile holds {cubes_in_words(dict(pit.state.players['A']
 # %% [markdown]
 # The zones after the pit stop: the wear has left A's cubes for good (it is back in the Stock).
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 ZonesPanel(pit.state).widget
 
 # %% [markdown]

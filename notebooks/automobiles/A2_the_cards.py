@@ -21,8 +21,7 @@
 # Every action cube does what its colour's card says. Pick a card below: a small race starts with that card in play
 # (on an invented teaching board), and every legal action is a button.
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 from racebook.automobiles.ui import CardSandbox
 
 CardSandbox("burnout").widget
@@ -144,8 +143,7 @@ for sid in examples:
 # %% [markdown]
 # Step through any of them on the board (pick one in the list):
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 import ipywidgets as widgets
 
 player = RacePlayer("auto_ex05_burnout", position=0)

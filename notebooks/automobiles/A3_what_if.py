@@ -22,8 +22,7 @@
 # edition's **invented** prices (the source prints none); then the same races with two prices changed. The charts
 # show how each plan did; **▶ Run live** replays the first races here.
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 from racebook.automobiles.ui.experiments import ExperimentPanel
 
 ExperimentPanel("purchases", races=10)
@@ -139,8 +138,7 @@ doc3, results3 = P.load("prices")
 Markdown(f"Prices changed: {prices_in_words('prices')} (recompute: `{doc3['command']}`).\n\n"
          f"{replayed('prices', results3, 2)}\n\n{summary_table(results3)}\n\n{headline(results3)}")
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 ExperimentPanel("prices", races=10)
 
 # %% [markdown]
@@ -163,8 +161,7 @@ doc2, results2 = P.load("fallbacks")
 Markdown(f"{doc2['races']} races (recompute: `{doc2['command']}`).\n\n{replayed('fallbacks', results2, 2)}\n\n"
          f"{summary_table(results2)}\n\n{headline(results2)}")
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 ExperimentPanel("fallbacks", races=10)
 
 # %% [markdown]

@@ -22,9 +22,7 @@
 # **click a button** (or pick from a menu and press *go*), each one a move the rules allow now, and the engine plays
 # the other cars and tells you what happened. (Nothing shows? *Run ▸ Run All Cells*.)
 
-# %%
-# NBVAL_IGNORE_OUTPUT
-
+# %% tags=["nbval-ignore-output"]
 from racebook.rf90.ui.firstrace import GuidedRace
 
 GuidedRace(seed=1)
@@ -95,9 +93,7 @@ Markdown(house_rules_table())
 # One mechanic per notebook (a long topic in parts, *a* then *b*), in learning order: each starts with what it needs
 # and ends with a link to the next. The table is read from the notebook files in this folder when you run the cell.
 
-# %%
-# NBVAL_IGNORE_OUTPUT
-
+# %% tags=["nbval-ignore-output"]
 Markdown(notebooks_table())
 
 # %% [markdown]
@@ -149,9 +145,7 @@ Markdown(f"The position after Blue's move, in RPN: `{race.position()}`")
 # %% [markdown]
 # **4. The stepper** and the track view replay the example event by event (⏮ ◀ ▶ ⏭):
 
-# %%
-# NBVAL_IGNORE_OUTPUT
-
+# %% tags=["nbval-ignore-output"]
 from racebook.rf90.ui import ScenarioPlayer
 
 ScenarioPlayer(racebook.load_scenario("ex27"))
@@ -210,9 +204,7 @@ for term in glossary.search("freio"):
 # %% [markdown]
 # Type in the box to filter the table (try *teste*, *leader*, *pneu*, *robot*):
 
-# %%
-# NBVAL_IGNORE_OUTPUT
-
+# %% tags=["nbval-ignore-output"]
 from racebook.rf90.ui.glossary import GlossaryView
 
 GlossaryView()

@@ -21,8 +21,7 @@
 # Blue is right behind Red in a corner: what does it cost him to get past? Click the section type, the kind of pass
 # and the modifiers — the engine prices every choice and plays the move with the MP you give him.
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 from racebook.rf90.ui.costs import PassCostCalculator
 
 calculator = PassCostCalculator()

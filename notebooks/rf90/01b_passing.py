@@ -21,8 +21,7 @@
 # Blue has 5 MP and Red sits in the corner ahead on the same lap. Press ▶ to watch what the engine lets Blue do —
 # then guess what BANGING WHEELS would change.
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 import racebook
 from racebook.rf90.ui import ScenarioPlayer
 
@@ -104,8 +103,7 @@ ex26_bw = scenario_variant("ex26", "Ex. 26 with BANGING WHEELS", {"Blue": {"stra
                            "Blue has BANGING WHEELS (the book's second reading).")
 print(book_check("Ex. 26 with BANGING WHEELS", "H 1 + G 1 + pass 2 + F 1", 5, ex26_bw.race, "Blue"))
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 ScenarioPlayer(ex26_bw)
 
 # %% [markdown]
@@ -130,8 +128,7 @@ print(book_check("Without BANGING WHEELS", "H 1 + G 1 + F 1 + pass Red 1 + E 1 +
                  7, ex27_plain.race, "Blue"))
 steps_frame(ex27.race, "Blue")
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 ScenarioPlayer(ex27)  # ◀ ▶ step through the movement
 
 # %% [markdown]
@@ -158,8 +155,7 @@ print(f"Orange was {before.laps_down('Orange')} laps down before, {ex28.race.sta
       f"Blue ends in {ex28.race.state.cars['Blue'].section}, behind Purple.")
 steps_frame(ex28.race, "Blue")
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 ScenarioPlayer(ex28)  # ◀ ▶ step through the movement
 
 # %% [markdown]
@@ -173,8 +169,7 @@ ex28_6 = ex28_with_one_more_mp()
 print(book_check("Ex. 28 with 6 MP (AMB-17)", "H 1 + G 1 + lap Orange 2 + F 1 + lap Purple 1", 6, ex28_6, "Blue"))
 steps_frame(ex28_6, "Blue")
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 ScenarioPlayer(ex28_6)
 
 # %% [markdown]
@@ -195,8 +190,7 @@ print(book_check("Ex. 29", "H 1 + G 1 + lap Orange 1 + F 1 + lap Pink 0 + E 1", 
 print(", ".join(f"{car} is now {ex29.race.state.laps_down(car)} lap down" for car in ("Orange", "Pink")) + ".")
 steps_frame(ex29.race, "Blue")
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 ScenarioPlayer(ex29)  # ◀ ▶ step through the movement
 
 # %% [markdown]
@@ -217,8 +211,7 @@ before = load_unplayed("ex30", play=False).race.state
 print(f"Pink was {before.laps_down('Pink')} lap down before, {ex30.race.state.laps_down('Pink')} after.")
 steps_frame(ex30.race, "Pink")
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 ScenarioPlayer(ex30)  # ◀ ▶ step through the movement
 
 # %% [markdown]
@@ -241,8 +234,7 @@ state = ex32.race.state
 print("Order in E, front to back: " + ", ".join(f"{c} (trajectory {state.cars[c].trajectory})"
                                                   for c in state.cars_in("E")) + ".")
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 ScenarioPlayer(ex32)  # ◀ ▶ step through the movement
 
 # %% [markdown]
@@ -264,8 +256,7 @@ print(book_check("Ex. 37", "Priory 1 + pass SuperFast 1 + 3 sections to Curve 7 
                  6, ex37.race, "Blue"))
 steps_frame(ex37.race, "Blue")
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 ScenarioPlayer(ex37)  # ◀ ▶ step through the movement
 
 # %% [markdown]
@@ -282,8 +273,7 @@ ScenarioPlayer(ex37)  # ◀ ▶ step through the movement
 # [§16.2]: ../../docs/rules/rf90_rules_digest.md#s16-2
 # [§27]: ../../docs/rules/rf90_rules_digest.md#s27
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 TyrePenaltyPanel()  # flip the AMB-5 house rule and RAIN EXPERT
 
 # %% [markdown]

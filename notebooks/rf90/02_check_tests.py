@@ -21,8 +21,7 @@
 # A test passes when a card's check number is **equal to or lower** than your Target Check, plus or minus some
 # modifiers. Move the sliders: how likely is a blind draw to pass?
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 from racebook.rf90.ui.checks import TestCalculator
 
 calc = TestCalculator()
@@ -152,8 +151,7 @@ for name in ("ex21", "ex21_fail"):
 # %% [markdown]
 # Step through the failing one (▶): the test, the wear token drawn, then the movement.
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 ScenarioPlayer(racebook.load_scenario("ex21_fail"))
 
 # %% [markdown]
@@ -172,8 +170,7 @@ ex22 = racebook.load_scenario("ex22")
 show_assumed(ex22)
 test_options(ex22.race, 2)
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 ScenarioPlayer(ex22)
 
 # %% [markdown]
@@ -193,8 +190,7 @@ for name in ("ex23", "ex23_reflexes"):
     show_assumed(sc)
     print(test_lines(sc.race), "\n")
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 ScenarioPlayer(racebook.load_scenario("ex23_reflexes"))
 
 # %% [markdown]
@@ -226,8 +222,7 @@ print("Discarded Target Checks, in order:", ", ".join(f"({ex24.race.state.card(c
 # %% tags=["presenter-show"]
 print(pending_tests(ex24.race, 2))
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 ScenarioPlayer(ex24)
 
 # %% [markdown]
@@ -263,8 +258,7 @@ test_options(ex24.race, 3, next_blind=True)
 # [Ex. 23]: ../../docs/rules/rf90_rules_digest.md#ex-23
 # [§31]: ../../docs/rules/rf90_rules_digest.md#s31
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 TestCalculator(TestSetup(88, -10, "rain"))
 
 # %% [markdown]

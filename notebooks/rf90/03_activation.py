@@ -24,8 +24,7 @@
 #
 # [Ex. 11]: ../../docs/rules/rf90_rules_digest.md#ex-11
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 import racebook
 from racebook.rf90.ui import ScenarioPlayer
 
@@ -148,8 +147,7 @@ ex12 = racebook.load_scenario("ex12")
 show_assumed(ex12, blank_line=True)
 print(book_check(ex12.race, ["E: Blue", "D: Purple", "E: Orange Green", "I: Black"]))
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 ScenarioPlayer(ex12)  # ◀ ▶ — the magenta halo is the active (sub)section
 
 # %% [markdown]
@@ -169,8 +167,7 @@ ex13 = racebook.load_scenario("ex13")
 show_assumed(ex13, blank_line=True)
 print(book_check(ex13.race, ["C: Blue", "D: Orange", "B", "E", "G", None]))
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 ScenarioPlayer(ex13)  # ◀ ▶ — the magenta halo is the active (sub)section
 
 # %% [markdown]
@@ -189,8 +186,7 @@ ex14 = racebook.load_scenario("ex14")
 show_assumed(ex14, blank_line=True)
 print(book_check(ex14.race, ["C2: Blue", "D: Orange", "B2: Yellow", "C", "G", None, "B1: Red"]))
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 ScenarioPlayer(ex14)  # ◀ ▶ — the magenta halo is the active (sub)section
 
 # %% [markdown]
@@ -223,8 +219,7 @@ for label, cars, rule in preview(after_red.state):
 # %% tags=["presenter-show"]
 print(book_check(ex42.race, ["H: Red", "G2", "G1"]))
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 ScenarioPlayer(ex42)
 
 # %% [markdown]
@@ -255,8 +250,7 @@ for e in off.events:
         print(e.sentence())
 print("now:", in_words(off.state))
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 ScenarioPlayer(off)
 
 # %% [markdown]
@@ -276,8 +270,7 @@ ScenarioPlayer(off)
 #
 # [Ex. 11]: ../../docs/rules/rf90_rules_digest.md#ex-11
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 quiz = ActivationQuiz()
 quiz
 

@@ -24,8 +24,7 @@
 #
 # [Ex. 16]: ../../docs/rules/rf90_rules_digest.md#ex-16
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 import racebook
 from racebook.rf90.ui import ScenarioPlayer
 
@@ -175,8 +174,7 @@ print("duel procedures opened this Game Turn:", len(opened))
 #
 # [§12.2]: ../../docs/rules/rf90_rules_digest.md#s12-2
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 ScenarioPlayer(racebook.load_scenario("ex15"))  # ◀ ▶ step through the duel
 
 # %% [markdown]
@@ -209,8 +207,7 @@ for e in ex41.race.events:
 print("\n".join(ds.chances_lines(ex41.race.state)))
 print("now:", in_words(ex41.race.state))
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 ScenarioPlayer(racebook.load_scenario("ex41"))  # ◀ ▶ step through the duel
 
 # %% [markdown]
@@ -230,8 +227,7 @@ ScenarioPlayer(racebook.load_scenario("ex41"))  # ◀ ▶ step through the duel
 # %%
 ex42, duels42 = ds.show_duels("ex42")
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 ScenarioPlayer(racebook.load_scenario("ex42"))  # ◀ ▶ step through the duel
 
 # %% [markdown]
@@ -248,8 +244,7 @@ ScenarioPlayer(racebook.load_scenario("ex42"))  # ◀ ▶ step through the duel
 # [Ex. 16]: ../../docs/rules/rf90_rules_digest.md#ex-16
 # [§17.2]: ../../docs/rules/rf90_rules_digest.md#s17-2
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 sandbox = DuelSandbox()
 sandbox
 
@@ -337,8 +332,7 @@ print("\n".join(ds.odds_lines(ds.bid_odds(st, "Blue", "Black", "Copse"))))
 # robot's total, coloured against the bid in **compare bid** (here R22+R89 = 5). The odds are against **one** robot,
 # and for the moment **before** the bids.
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 odds_panel = DuelOddsPanel(track="silverstone", section="Copse",
                            hand=("R14", "R22", "R89", "T02"), strategy="banging_wheels")
 odds_panel.compare_bid("R22+R89")  # colour the robot's totals against this bid

@@ -24,8 +24,7 @@
 #
 # [Ex. 31]: ../../docs/rules/rf90_rules_digest.md#ex-31
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 import racebook
 from racebook.rf90.ui.latebraking import LateBrakingPlayer
 
@@ -251,8 +250,7 @@ print(lb.turn_story(red34, "Blue"))
 # the green arrow (the gold trail), waits on the re-entry point beside Ascari-2 ("off track", faded: he has
 # played), then re-enters.
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 p34 = LateBrakingPlayer(ex34)
 p34.go(11)  # the recovery test
 p34
@@ -282,8 +280,7 @@ book_table([
     ("T05 discarded", True, "T05" in ex38.race.state.track_deck.discards),
 ], intro="Ex. 38, the book's numbers and the engine's:")
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 LateBrakingPlayer(ex38, route="Stowe-brake")
 
 # %% [markdown]
@@ -325,8 +322,7 @@ print(lb.check_tests(red33, "Blue")[-1].sentence())
 print(next(e for e in red33.events if e.kind == "MovementPoints").sentence())
 print(next(e for e in red33.events if e.kind == "MovementStops").sentence())
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 LateBrakingPlayer(ex33)  # the ET recovery chart is drawn beside Lesmo1-exit
 
 # %% [markdown]

@@ -24,8 +24,7 @@
 #
 # [Ex. 34]: ../../docs/rules/rf90_rules_digest.md#ex-34
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 from racebook.rf90.lessons import latebraking as lb
 from racebook.rf90.ui.latebraking import LateBrakingPanel
 
@@ -197,8 +196,7 @@ for e in alone.events:
         print(e.sentence())
 print("The sweep now activates:", ", then ".join(str(a) for a in sweep(alone.state)[:4]), "…")
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 from racebook.rf90.ui.latebraking import LateBrakingPlayer
 
 LateBrakingPlayer(alone)

@@ -24,8 +24,7 @@
 #
 # [Ex. 18]: ../../docs/rules/rf90_rules_digest.md#ex-18
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 import racebook
 from racebook.rf90.ui import ScenarioPlayer
 
@@ -248,8 +247,7 @@ book_table([("MP on the red arrow (3 − 4)", -1, next(e.mp for e in red.events 
             ("the ET is free", True, "Lesmo1-exit.et1" in [t.id for t in free_trajectories(red.state, "Lesmo1-exit")])],
            sides=("expected", "the engine"))
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 p33 = ScenarioPlayer(racebook.load_scenario("ex33"))
 p33.view.show_route("Lesmo1-exit.et1")  # the ET's recovery chart, drawn beside the track
 p33
@@ -318,8 +316,7 @@ book_table([("race order", ["Red", "Blue"], s.race_order()[:2]),
             ("Blue keeps", "E.t1", s.cars["Blue"].trajectory), ("Red takes", "E.t2", s.cars["Red"].trajectory)],
            intro="Ex. 32, the book's numbers and the engine's:")
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 ScenarioPlayer(ex32)
 
 # %% [markdown]
@@ -416,8 +413,7 @@ explore.plays_tables(explore.TrajectorySetup("teaching", "F.t1", hand, turn=1),
 # [AMB-14]: ../../docs/rules/rf90_rules_digest.md#amb-14
 # [Ex. 18]: ../../docs/rules/rf90_rules_digest.md#ex-18
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 TrajectoryPanel(track="teaching", trajectory="F.t1", hand=("R15", "R22"))
 
 # %% [markdown]

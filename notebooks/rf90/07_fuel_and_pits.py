@@ -21,8 +21,7 @@
 # A light car qualifies better but must stop sooner. Below, a car starts the 24 turns of Silverstone with fuel until
 # turn 8 and stops twice: try **one** stop (it runs dry on turn 18), then give that stop extra sections of fuel.
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 from racebook.rf90.ui.planner import FuelPlanner, TurnIndicatorChart
 
 FuelPlanner("silverstone", chit=8, extras=(0, 0))
@@ -254,8 +253,7 @@ for turn, cars in planner.chits_on_indicator("teaching", chits).items():
 check([("Blue", 8, chits["Blue"]), ("SuperFast1", 8, chits["SuperFast1"]), ("Orange", 10, chits["Orange"]),
        ("Green", 14, chits["Green"])])
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 chart = TurnIndicatorChart("teaching")
 chart.show_chits(chits)
 chart.widget
@@ -286,8 +284,7 @@ check([("Blue goes back", 9, back["Blue"]), ("Blue's new chit", 21, s.cars["Blue
        ("planner: Blue's new chit", 21, blue_stop.chit_after),
        ("planner: Blue's fuel (turns)", 13, blue_stop.fuel_after)])
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 ScenarioPlayer(ex07)  # ◀ ▶ — step to "Blue goes back 9 section(s)"
 
 # %% [markdown]
@@ -326,8 +323,7 @@ check([("lands in corner 4 (Club-2)", "Club-2", blue.section),
        ("strategy", "BANGING WHEELS", blue.strategy.value.replace("_", " ").upper()),
        ("JUST PIT token", "yes", "yes" if blue.just_pit else "no")], width=14)
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 ScenarioPlayer(ex17)
 
 # %% [markdown]
@@ -437,12 +433,10 @@ check([("Ex. 39: just ahead of Orange", "Pink", order39[order39.index("Orange") 
        ("Ex. 40: last in the queue", "Blue", s40.race_order()[-1]), ("Ex. 40: leader", "Orange", s40.leader),
        ("Ex. 40: Blue's chit (turn 6 + 16)", 22, s40.cars["Blue"].refuel)])
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 ScenarioPlayer(racebook.load_scenario("ex39"))
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 ScenarioPlayer(racebook.load_scenario("ex40"))
 
 # %% [markdown]

@@ -23,8 +23,7 @@
 # A card can carry a **flag** or move the **weather**. Step through a race on the teaching track (▶ steps on, ◀ goes
 # back): Green drops a **yellow flag** in corner G to hold Blue up, and Red, the leader, clears it by driving past.
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 import racebook
 from racebook.rf90.ui import ScenarioPlayer
 
@@ -160,8 +159,7 @@ for e in ex25.race.events:
         print(" ", e.sentence())
 print(f"After: {where(ex25.race.state)}; a yellow flag in G between Green and Blue; {pawns(ex25.race.state)}.")
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 ScenarioPlayer(ex25)
 
 # %% [markdown]
@@ -316,8 +314,7 @@ sil = racebook.load_track("silverstone")
 check([("Silverstone space covering 34", "35-26", sil.weather.spaces[weather_space(sil, 34)].label()),
        ("ex08: weather pawn on", "35-26", ex08.race.state.track.weather.spaces[ex08.race.state.weather].label())])
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 ScenarioPlayer(ex08)
 
 # %% [markdown]
@@ -384,8 +381,7 @@ check([("card (38): condition", "intermediate", explore.weather_reading("silvers
        ("ex09: robots' tyres", "rain rain", " ".join(c.tyre.value for c in ex09.race.state.cars.values()
                                                      if c.is_robot))])
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 ScenarioPlayer(ex09)
 
 # %% [markdown]
@@ -466,8 +462,7 @@ check([("weather now", "rain", s.condition().value), ("robots' tyres", "rain", s
        ("robot refuel chits left", 0, len(s.robot_chits)), ("Blue's MP (2 - 1)", 1,
         next(e.mp for e in wx.events if isinstance(e, MovementPoints) and e.car == "Blue"))])
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 ScenarioPlayer(wx)  # step to "Blue moves the weather pawn", then the robots' pit stops
 
 # %% [markdown]
@@ -496,8 +491,7 @@ for space, step, tyre in ((2, -1, Tyre.RAIN), (2, -1, Tyre.HARD), (4, -1, Tyre.H
 # [§16.1]: ../../docs/rules/rf90_rules_digest.md#s16-1
 # [§16.3]: ../../docs/rules/rf90_rules_digest.md#s16-3
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 from racebook.rf90.ui.weather import WeatherTableView
 
 WeatherTableView("silverstone", check=38)

@@ -24,8 +24,7 @@
 # Robots fill the grid when there are few players, and the engine drives them. Step through their turn (▶ steps on,
 # ◀ goes back; robots are squares, humans circles): who passes whom for how many MP, and where a robot must stop.
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 import racebook
 from racebook.rf90.ui import ScenarioPlayer
 

@@ -24,8 +24,7 @@
 # holder, forces two robots that stop in the braking zone E to **late-brake** — one fails and goes off, one passes
 # every car there.
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 import racebook
 from racebook.rf90.ui import ScenarioPlayer
 
@@ -162,8 +161,7 @@ print(f"Robot chits after: {chits_text(crash.state)}.")
 #
 # [Ex. 7]: ../../docs/rules/rf90_rules_digest.md#ex-7
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 ScenarioPlayer(racebook.load_scenario("ex07"))
 
 # %% [markdown]
@@ -189,8 +187,7 @@ print(f"Robots on {tyres.state.robot_tyre.value} tyres; robot chits: {chits_text
 show_decisions(tyres, "Blue start", "Blue play R26", "Blue weather +1")
 print(f"Robots on {tyres.state.robot_tyre.value} tyres; robot chits: {chits_text(tyres.state)}.")
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 ScenarioPlayer(tyres)
 
 # %% [markdown]
@@ -268,8 +265,7 @@ print(f"On turn {stage.state.turn}: {pawns(stage.state)}.")
 # [AMB-13]: ../../docs/rules/rf90_rules_digest.md#amb-13
 # [AMB-14]: ../../docs/rules/rf90_rules_digest.md#amb-14
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 from racebook.rf90.ui.robots import PRESETS, RobotMovePanel
 
 panel = RobotMovePanel()

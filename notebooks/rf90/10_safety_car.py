@@ -23,8 +23,7 @@
 # A car has crashed and the **Safety Car** (SC) is out: what may you still do? Pick a situation and click a choice —
 # the engine answers with the rule.
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 from racebook.rf90.ui.safetycar import SafetyCarTurn
 
 SafetyCarTurn()
@@ -150,8 +149,7 @@ print(f"after: {queue_line(deploy)}; the Safety Car in {deploy.state.sc}, Game T
 # Green C (back on the track), Pink D, Red E — and Red's "-1 lap" token is gone. The Game Turn ended at once: on
 # turn 7 the SC first advances to L, then Orange plays.
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 ScenarioPlayer(deploy)  # ◀ ▶
 
 # %% [markdown]
@@ -171,8 +169,7 @@ ScenarioPlayer(deploy)  # ◀ ▶
 # %%
 safetycar.show(safetycar.ex39(), check)
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 ScenarioPlayer(racebook.load_scenario("ex39"))
 
 # %% [markdown]
@@ -230,8 +227,7 @@ safetycar.show(safetycar.ex40(), check)
 # [§21.3]: ../../docs/rules/rf90_rules_digest.md#s21-3
 # [§21.4]: ../../docs/rules/rf90_rules_digest.md#s21-4
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 ScenarioPlayer(racebook.load_scenario("ex40"))
 
 # %% [markdown]
@@ -261,8 +257,7 @@ act(restart, "Blue start", "Blue play R55", "Orange start", "Orange play R18", "
 print()
 print("after:", queue_line(restart))
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 ScenarioPlayer(restart)
 
 # %% [markdown]

@@ -23,8 +23,7 @@
 # Every car races with one **Strategy Card**. Pick a strategy and one of its runs: the engine replays a tiny position,
 # ★ marks the line where the strategy acts, and the track view steps through it (⏮ ◀ ▶ ⏭).
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 from racebook.rf90.ui.strategies import StrategyDemos
 
 StrategyDemos("save_tyres", kind="strategy")
@@ -182,8 +181,7 @@ print(f"\nHouse rule lucky_discard_mandatory (default {Rules().lucky_discard_man
 #
 # [Ex. 10]: ../../docs/rules/rf90_rules_digest.md#ex-10
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 from racebook.rf90.ui import ScenarioPlayer
 
 ScenarioPlayer(demos.play("lucky")[0].race)  # Ex. 10: two orange [2]s, a Track Card, one discard

@@ -23,8 +23,7 @@
 # Every player also picks one **skill** for the whole race. Pick a skill and one of its runs: ★ marks the line where
 # the skill acts, and the track view steps through it (⏮ ◀ ▶ ⏭).
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 from racebook.rf90.ui.strategies import StrategyDemos
 
 StrategyDemos("reflexes", kind="skill")  # Ex. 23: the same blind test without and with REFLEXES
@@ -202,8 +201,7 @@ print(demos.demo_text("sixth_sense"))
 # Both parts together: pick any strategy or skill and one of its runs; the lines where it acts are highlighted, and
 # the track view steps through the same race.
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 StrategyDemos("banging_wheels")
 
 # %% [markdown]

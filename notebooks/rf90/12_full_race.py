@@ -21,8 +21,7 @@
 # Set up a race and play it: in the Set-up tab press **1. Deal the hands**, **2. Qualify**, **3. Start the race**, then
 # click in the Race tab. The buttons are exactly the legal moves.
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 from racebook.rf90.ui.fullrace import RaceTable
 
 table = RaceTable(track="teaching", players=2, seed=12)
@@ -303,18 +302,14 @@ print(t.standings()[["car", "driver", "lap", "section", "hand"]].to_string())
 #
 # The table driven above, in the Race tab: carry on playing it with the buttons.
 
-# %%
-# NBVAL_IGNORE_OUTPUT
-
+# %% tags=["nbval-ignore-output"]
 t
 
 # %% [markdown]
 # After the race (or at any moment) the whole log can be reviewed with the stepper of the other notebooks
 # (⏮ ◀ ▶ ⏭, the sentences and the track):
 
-# %%
-# NBVAL_IGNORE_OUTPUT
-
+# %% tags=["nbval-ignore-output"]
 ScenarioPlayer(t.race, position=None)
 
 # %% [markdown]

@@ -22,8 +22,7 @@
 # Which refuel chit should you take: 8, 12 or 16? An automatic driver raced Silverstone 300 times with each, the
 # engine as referee. Read the charts, or press **▶ Run** to play the races again, live (about a minute).
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 from IPython.display import display
 
 from racebook.rf90.analysis import experiments as X
@@ -208,8 +207,7 @@ for chit in (8, 12, 16):
 # Chit 16 is the only **one-stop** plan: 8 sections lost instead of 16, but the heaviest car on the grid and 16
 # turns on the first tyres and wear slots. First a quick run, `SMALL` = 20 races per chit:
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 panel1 = ExperimentPanel(exp1, races=BIG, extra=("pit stops",))
 display(panel1)
 panel1.show(saved1, SMALL)  # the first SMALL seeds of the saved races (▶ Run plays BIG live)
@@ -269,8 +267,7 @@ for a, b in (("chit 12", "chit 8"), ("chit 12", "chit 16"), ("chit 16", "chit 8"
 # [§18.3]: ../../docs/rules/rf90_rules_digest.md#s18-3
 # [§19.3]: ../../docs/rules/rf90_rules_digest.md#s19-3
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 exp2 = X.late_braking(track=TRACK, players=PLAYERS, seed=SEED)
 saved2 = precomputed.load("late_braking_silverstone")
 panel2 = ExperimentPanel(exp2, races=BIG, extra=("LB tries", "LB off track"))
@@ -302,15 +299,13 @@ print(f"seed {seed2}, event {at}:")
 for e in X.lb_excursion(race2, CAR):
     print(" ", e.sentence())
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 ScenarioPlayer(race2, position=at)
 
 # %% [markdown]
 # And the long run:
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 big2 = ExperimentPanel(exp2, races=BIG, extra=("LB tries", "LB off track"))
 display(big2)
 big2.show(saved2)
@@ -349,8 +344,7 @@ for a, b in (("never", "always"), ("never", "by the odds")):
 # [§29.6]: ../../docs/rules/rf90_rules_digest.md#s29-6
 # [§9.2]: ../../docs/rules/rf90_rules_digest.md#s9-2
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 exp3 = X.tyres(track=TRACK, players=PLAYERS, seed=SEED)
 saved3 = precomputed.load("tyres_silverstone")
 big3 = ExperimentPanel(exp3, races=BIG, extra=("blue tokens", "pit stops"))
@@ -367,8 +361,7 @@ print(big3.difference("Hard", "Soft", retirements=True).sentence())
 # %% [markdown]
 # **Replicate before you believe.** The same question with 300 *other* seeds (5000, 5001, …):
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 saved4 = precomputed.load("tyres_silverstone_seed5000")
 again = ExperimentPanel(X.tyres(track=TRACK, players=PLAYERS, seed=5000), races=BIG, extra=("blue tokens",))
 display(again)

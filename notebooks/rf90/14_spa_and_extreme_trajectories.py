@@ -21,8 +21,7 @@
 #
 # [Ex. X1-1]: ../../docs/rules/rf90_expansion1_digest.md#x1-ex-1
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 from racebook.rf90.ui import ScenarioPlayer
 
 ScenarioPlayer("x1_02")  # ◀ ▶ Red's turn: the ET check, the green card, 7 MP to Rivage

@@ -23,8 +23,7 @@
 #
 # [Ex. X1-4]: ../../docs/rules/rf90_expansion1_digest.md#x1-ex-4
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 from racebook.rf90.ui import ScenarioPlayer
 
 ScenarioPlayer("x1_04")  # ◀ ▶ Green's turn: the card, the trajectory, the free pass, the stop
@@ -223,8 +222,7 @@ display(SVG(race_svg(r10)))
 # Step through it: ⏮ ◀ ▶ ⏭ replays Pink's turn one rule step at a time — its 3 MP, then Blue's red card and the
 # +2 trajectory it reaches.
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 ScenarioPlayer(r10, position=None)
 
 # %% [markdown]
@@ -273,8 +271,7 @@ play(r12, "Green no-assist", quiet={"MovementPoints", "EnterSection", "Pass", "M
 # Pink's total: its two random cards **−1** for the corner (it is not first) **+3** for Blue's card = **+2**; Red,
 # first and unsupported, adds nothing. Step back through the duel, from Blue's card to the result:
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 ScenarioPlayer(r12, position=None)
 
 # %% [markdown]

@@ -19,8 +19,7 @@
 # Computer drivers race a four-race mini-season. Who will be champion? The chart gives each driver's title odds
 # before the season and after every race; **▶ sample** samples the remaining races again, live.
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 from pathlib import Path
 from tempfile import mkdtemp
 
@@ -232,8 +231,7 @@ print("These odds are about this very season run (the same season, seed and resu
 pd.DataFrame([{"after race": o.after, **{n: f"{p:.0%}" for n, p in o.drivers}} for o in odds]).set_index(
     "after race")
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 teams_chart = TitleOddsChart(resumed, teams=True)
 teams_chart.show_shipped(shipped)
 teams_chart
