@@ -40,9 +40,14 @@ ROOT_ARGS := $(if $(filter 0,$(shell id -u)),--allow-root)
 # Serves the repository (so the notebooks' rule links reach docs/rules/) and opens the first notebook.
 # The shipped notebooks are trusted first (their outputs are racebook's own), so a rule badge's JupyterLab command
 # link opens its section without a "Run Command?" prompt (docs/rules/README.md).
+# The address printed (and opened) is the first notebook's: LabApp.default_url. Each `make lab` starts from a fresh
+# workspace (.venv/lab-workspaces, removed first), so a layout left by an earlier session never opens another notebook.
+FIRST_NOTEBOOK := notebooks/rf90/00_start_here.ipynb
 lab: $(VENV)/.installed
 	$(BIN)/jupyter trust notebooks/*/*.ipynb > /dev/null
-	$(BIN)/jupyter lab $(ROOT_ARGS) $(LAB_ARGS) --ServerApp.root_dir=. notebooks/rf90/00_start_here.ipynb
+	rm -rf $(VENV)/lab-workspaces
+	$(BIN)/jupyter lab $(ROOT_ARGS) $(LAB_ARGS) --ServerApp.root_dir=. --LabApp.workspaces_dir=$(VENV)/lab-workspaces \
+		--LabApp.default_url=/lab/tree/$(FIRST_NOTEBOOK)
 
 # Presenter mode for clubs: the notebooks as clean Voilà apps (large type, no code), e.g. make workshop NB=02,
 # or for the room's network: make workshop NB=02 PORT=8870 HOST=0.0.0.0 (a token is made and printed in the URL).

@@ -5,8 +5,15 @@ The reference material and its tests moved to docs/ and tests/test_docs.py."""
 from __future__ import annotations
 
 import re
+import shlex
+import shutil
+import socket
+import subprocess
 import sys
+import time
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -27,7 +34,7 @@ def test_the_readme_is_short_and_says_what_happens_next() -> None:
                    "Ctrl-C", "apt-get", "root"):
         assert needle in quick, needle
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
-    assert "--ServerApp.root_dir=. notebooks/rf90/00_start_here.ipynb" in makefile  # what `make lab` opens
+    assert "FIRST_NOTEBOOK := notebooks/rf90/00_start_here.ipynb" in makefile  # what `make lab` opens
     assert (ROOT / "tools" / "ensure_chromium.sh").read_text(encoding="utf-8").count("apt-get") >= 1
     shots = re.findall(r"!\[[^\]]*\]\(([^)]+)\)", README)
     assert len(shots) == 1 and shots[0].startswith("docs/screenshots/") and (ROOT / shots[0]).is_file()
@@ -117,3 +124,52 @@ def test_the_licence_and_the_publishers_note() -> None:
     licence = README.split("## Licence", 1)[1]
     assert "[LICENSE](LICENSE)" in licence and "MIT" in licence and "belong to their publishers" in licence
     assert (ROOT / "LICENSE").read_text(encoding="utf-8").startswith("MIT License")
+
+
+def _make_lab_command() -> list[str]:
+    """The `jupyter lab` command `make lab` runs (from `make -n lab`), and the commands before it."""
+    out = subprocess.run(["make", "-n", "-s", "lab", "LAB_ARGS=--no-browser"], cwd=ROOT, capture_output=True,
+                         text=True, check=True).stdout.replace("\\\n", " ")
+    lines = [ln for ln in out.splitlines() if ln.strip()]
+    lab = [i for i, ln in enumerate(lines) if " lab " in ln and "jupyter" in ln]
+    assert len(lab) == 1, out
+    assert any("rm -rf .venv/lab-workspaces" in ln for ln in lines[:lab[0]])  # a fresh workspace every time
+    return shlex.split(lines[lab[0]])
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="needs make")
+def test_make_lab_prints_the_first_notebooks_address(tmp_path: Path) -> None:
+    """Issue 34 item 5: the address `make lab` prints (and opens) is the first notebook's, as the README says — not
+    JupyterLab's bare /lab — and it starts from a fresh workspace."""
+    cmd = _make_lab_command()
+    jupyter = ROOT / cmd[0]
+    if not jupyter.exists():
+        pytest.skip(f"{cmd[0]} is not installed (make lab installs it)")
+    with socket.socket() as sk:
+        sk.bind(("127.0.0.1", 0))
+        port = sk.getsockname()[1]
+    # the test's own workspace folder in place of the Makefile's (a trait given twice on the command line makes
+    # traitlets drop the other LabApp options, default_url included)
+    cmd = [str(jupyter), *(f"--LabApp.workspaces_dir={tmp_path / 'ws'}" if a.startswith("--LabApp.workspaces_dir=")
+                           else a for a in cmd[1:]), f"--port={port}", "--ServerApp.ip=127.0.0.1"]
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    found = ""
+    try:
+        deadline = time.monotonic() + 120
+        assert proc.stdout is not None
+        while time.monotonic() < deadline:
+            line = proc.stdout.readline()
+            if not line:
+                break
+            m = re.search(r"http://127\.0\.0\.1:\d+(/\S*)", line)
+            if m:
+                found = m.group(1)
+                break
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+    assert found.startswith("/lab/tree/notebooks/rf90/00_start_here.ipynb?token="), found
+    assert "http://localhost:8888" + found.split("?")[0] in README
