@@ -107,11 +107,16 @@ class ShippedOdds:
         return SeasonRun(self.season, self.run.season_seed, list(self.results))
 
     def describe(self) -> str:
-        """Where the numbers come from, in one sentence."""
+        """Where the numbers come from, in one sentence for a learner (no command line: issue 34 item 7; the
+        command that recomputes them is :attr:`command`, and :meth:`provenance` adds it for developers)."""
         where = Path(self.file).name if self.file else "computed here"
         return (f"{self.run.samples} sampled seasons per point from seed {self.run.seed} for the {self.run.season} "
                 f"season (season seed {self.run.season_seed}, {self.run.races} races), computed in advance "
-                f"({where}, racebook {self.version}); recompute: {self.command}")
+                f"({where}, racebook {self.version})")
+
+    def provenance(self) -> str:
+        """:meth:`describe` and the command that recomputes the file (for developers and the CLI)."""
+        return f"{self.describe()}; recompute: {self.command}"
 
 
 def compute(name: str, jobs: int | str | None = 1, progress: Callable[[int, int], None] | None = None,
