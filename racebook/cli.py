@@ -41,6 +41,7 @@ from racebook.core.errors import DataError, RacebookError, ScenarioError
 EXIT_BAD_INPUT = 2
 EXIT_INTERNAL = 1
 EXIT_PIPE = 141  # the reader of the output closed it (128 + SIGPIPE, what `yes | head -1` gives)
+EXIT_INTERRUPTED = 130  # Ctrl-C (128 + SIGINT, what a shell reports)
 def _one_line(text: str) -> str:
     return " ".join(text.split()) or "(no message)"
 
@@ -107,8 +108,8 @@ def _write_svg(race: Any, path: str, step: int | None) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the CLI; returns the exit status (0, 2 for a bad input, 1 for an internal error, 141 when the reader of
-    the output went away)."""
+    """Run the CLI; returns the exit status (0, 2 for a bad input, 1 for an internal error, 130 after Ctrl-C, 141
+    when the reader of the output went away)."""
     try:
         status = _main(argv)
         sys.stdout.flush()  # a closed pipe shows here, inside the handler, not at interpreter exit
@@ -117,7 +118,10 @@ def main(argv: list[str] | None = None) -> int:
         return _pipe_closed()
     except RacebookError as e:
         return _report(e)
-    except (KeyboardInterrupt, SystemExit):
+    except KeyboardInterrupt:  # Ctrl-C: one line and the status a shell gives SIGINT, never a traceback
+        _err("racebook: interrupted")
+        return EXIT_INTERRUPTED
+    except SystemExit:
         raise  # --help / --version exit 0 through SystemExit
     except Exception as e:  # a bug: still one line, never a traceback
         return _report(e)

@@ -11,8 +11,10 @@ import io
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -181,6 +183,18 @@ def test_a_closed_pipe_in_process_is_the_pipe_status() -> None:
     assert err.getvalue() == ""
 
 
+# ------------------------------------------------------------------ Ctrl-C
+def test_ctrl_c_is_one_line_and_the_interrupt_status() -> None:
+    """A long command interrupted (SIGINT): one line on stderr, status 130, no traceback."""
+    p = subprocess.Popen([sys.executable, "-m", "racebook.cli", "simulate", "--track", "teaching", "--races",
+                          "100000", "--quiet"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT, env=ENV)
+    time.sleep(3)  # imports done, races running
+    p.send_signal(signal.SIGINT)
+    out, err = p.communicate(timeout=60)
+    assert p.returncode == cli.EXIT_INTERRUPTED == 130
+    assert err.decode() == "racebook: interrupted\n" and b"Traceback" not in out + err
+
+
 # ------------------------------------------------------------------ progress only on a terminal
 def test_progress_is_shown_on_a_terminal_only() -> None:
     argv = ["simulate", "--track", "teaching", "--races", "3"]
@@ -271,6 +285,7 @@ def test_docs_cli_lists_every_command_and_option() -> None:
 # ------------------------------------------------------------------ start-up: import what a command needs
 _PROBE = """
 import sys
+import time
 import racebook.cli
 before = sorted(m for m in sys.modules if m.startswith(("racebook.rf90", "racebook.automobiles")))
 from racebook.cli import main
