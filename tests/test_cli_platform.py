@@ -184,11 +184,25 @@ def test_a_closed_pipe_in_process_is_the_pipe_status() -> None:
 
 
 # ------------------------------------------------------------------ Ctrl-C
+def _wait_for_cpu(pid: int, seconds: float, timeout: float = 120) -> None:
+    """Wait until process ``pid`` has used ``seconds`` of CPU (Linux /proc; elsewhere a fixed wait)."""
+    stat = Path(f"/proc/{pid}/stat")
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if not stat.exists():
+            time.sleep(5)
+            return
+        fields = stat.read_text().rsplit(")", 1)[1].split()
+        if (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK") >= seconds:
+            return
+        time.sleep(0.1)
+
+
 def test_ctrl_c_is_one_line_and_the_interrupt_status() -> None:
     """A long command interrupted (SIGINT): one line on stderr, status 130, no traceback."""
     p = subprocess.Popen([sys.executable, "-m", "racebook.cli", "simulate", "--track", "teaching", "--races",
                           "100000", "--quiet"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT, env=ENV)
-    time.sleep(3)  # imports done, races running
+    _wait_for_cpu(p.pid, 1.5)  # imports done, races running (however loaded the machine is)
     p.send_signal(signal.SIGINT)
     out, err = p.communicate(timeout=60)
     assert p.returncode == cli.EXIT_INTERRUPTED == 130

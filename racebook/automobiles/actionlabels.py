@@ -25,6 +25,7 @@ from racebook.automobiles.actions import (
     TakeSponsor,
     UseDriver,
 )
+from racebook.automobiles.cards import card_set
 from racebook.automobiles.cubes import COLOUR_NAMES, WEAR
 from racebook.automobiles.rules import buying
 from racebook.automobiles.state import GameState, Phase
@@ -55,8 +56,6 @@ def _where(state: GameState, token: str) -> str:
 
 def _card_name(program: str) -> str:
     """The name of the card (or driver) whose effect is being resolved."""
-    from racebook.automobiles.cards import card_set
-
     card = card_set().cards.get(program)
     if card is not None:
         return card.name

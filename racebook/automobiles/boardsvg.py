@@ -26,6 +26,8 @@ from racebook.automobiles.boardgeom import (
     ink_on,
     picture,
 )
+from racebook.automobiles.game import frame_of
+from racebook.automobiles.rules.standings import standings
 from racebook.core import svg
 
 WIDTH, HEIGHT = 1280, 720
@@ -101,8 +103,6 @@ def _legend(height: int) -> str:
 
 def state_info(state: Any) -> str:
     """The info line of a state: the turn, the phase and each car's lap, in race order."""
-    from racebook.automobiles.rules.standings import standings
-
     n = state.board.length
     laps = ", ".join(f"{pid} lap {min(state.laps, max(1, state.players[pid].progress // n + 1))}"
                      for pid in standings(state))
@@ -116,8 +116,6 @@ def state_info(state: Any) -> str:
 def state_svg(state: Any, move: Sequence[str] = (), **kw: Any) -> str:
     """The SVG of a :class:`racebook.automobiles.state.GameState` (``move``: a route to highlight, e.g. a play's
     spaces, from the car whose turn it is)."""
-    from racebook.automobiles.game import frame_of
-
     mover = state.turn.car if state.turn is not None else None
     kw.setdefault("info", state_info(state))
     return position_svg(state.board, frame_of(state), order=state.order, move=move, mover=mover, **kw)

@@ -7,16 +7,18 @@ Every rule step appends a typed event (:mod:`racebook.automobiles.events`) whose
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from racebook.automobiles import turn
+from racebook.automobiles import savefile, turn
 from racebook.automobiles.actions import parse
 from racebook.automobiles.notation import format_state
 from racebook.automobiles.rules.standings import standings
 from racebook.automobiles.state import GameState, Phase
 from racebook.core.actions import Action
+from racebook.core.errors import RacebookError, SaveDataError
 from racebook.core.game import Codec, move_contents
 from racebook.core.game import Race as CoreRace
-from racebook.core.log import EventLog, Step
+from racebook.core.log import EventLog, Step, replay_actions
 from racebook.core.verdict import Verdict
 
 
@@ -65,9 +67,7 @@ class Race(CoreRace[Action, Frame, GameState]):
 
     @classmethod
     def codec(cls) -> Codec:
-        from racebook.automobiles import saves  # saves imports this module
-
-        return saves
+        return Saves
 
     def _new_log(self) -> EventLog:
         return EventLog((lambda: frame_of(self.state)) if self.record_frames else None)
@@ -118,3 +118,22 @@ class Race(CoreRace[Action, Frame, GameState]):
 
     def __repr__(self) -> str:
         return f"<automobiles Race {self.position()}>"
+
+
+class Saves:
+    """Automobiles' codec (:class:`racebook.core.game.Codec`): the format is :mod:`racebook.automobiles.savefile`'s;
+    loading builds the race and replays it (every problem a :class:`~racebook.core.errors.SaveDataError`)."""
+
+    dumps = staticmethod(savefile.dumps)
+
+    @staticmethod
+    def loads(text: Any, file: str = "<save>", frames: bool = True) -> Race:
+        """The race saved in ``text``, replayed to where it was saved; every problem is a SaveDataError."""
+        state, actions, final = savefile.read(text, file)
+        try:
+            race = Race(state, frames)
+        except RacebookError as e:
+            raise SaveDataError(file, "initial", f"the race cannot start from this position: {e}") from None
+        replay_actions(race, actions, parse, file)
+        savefile.check_final(race, final, file)
+        return race

@@ -16,31 +16,18 @@ from racebook.automobiles.events import (
     BonusMove,
     Cleanup,
     FinishTriggered,
-    PreRaceMoney,
     RaceFinished,
     RoundLimitReached,
-    TurnStarted,
 )
 from racebook.automobiles.options import ROUNDS_PER_LAP
 from racebook.automobiles.rules import movement
 from racebook.automobiles.rules.decline import decline
 from racebook.automobiles.rules.drawing import draw
 from racebook.automobiles.rules.standings import has_finished, standings
+from racebook.automobiles.season import race_over
 from racebook.automobiles.state import GameState, Pending, Phase, Turn
+from racebook.automobiles.turnstart import start_turn
 from racebook.core.log import EventLog
-
-
-def start_turn(state: GameState, car: str, events: EventLog) -> None:
-    """A player's turn begins: the race position now is the one cards read (§13, AMB-16)."""
-    state.turn = Turn(car, Phase.ACTION, start_order=tuple(standings(state)))
-    events.append(TurnStarted(car, state.round, zones.text(state.players[car].active)))
-
-
-def prerace_turn(state: GameState, car: str, events: EventLog) -> None:
-    """``car`` may spend its grid slot's money before the race (§4 item 5)."""
-    p = state.players[car]
-    state.turn = Turn(car, Phase.PRERACE, money=p.money)
-    events.append(PreRaceMoney(car, p.money, state.order.index(car) + 1))
 
 
 def bonus(state: GameState, program: str, who: str, most: int, why: str, events: EventLog) -> bool:
@@ -164,7 +151,6 @@ def _next(state: GameState, t: Turn, events: EventLog) -> bool:
         state.finished, state.turn = True, None
         events.append(RaceFinished(tuple(standings(state)), state.round))
         if state.season is not None:  # §22.3: the next race of the Season, or its end
-            from racebook.automobiles.season import race_over
             state.finished = False
             race_over(state, events)
         return False

@@ -50,7 +50,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from racebook.automobiles import zones
+from racebook.automobiles import season, zones
 from racebook.automobiles.actions import parse as parse_action
 from racebook.automobiles.board import load_board
 from racebook.automobiles.cards import choose_cards
@@ -61,6 +61,7 @@ from racebook.automobiles.options import Rules
 from racebook.automobiles.rules.standings import laps_done, standings
 from racebook.automobiles.setup import check_players, new_state
 from racebook.automobiles.state import GameState, Phase, Player, Turn
+from racebook.automobiles.turnnotation import read_season
 from racebook.core.choices import unknown
 from racebook.core.datafile import DATA_ID, file_path, load_toml
 from racebook.core.errors import DataError, RacebookError, ScenarioError
@@ -253,9 +254,6 @@ def _season(t: Any, state: GameState, start: str) -> None:
     """``[season]``: a Season (§22.3). With ``start = "grid"``: ``races`` and optionally the sponsor ``deck``. With
     ``start = "turn"``: a break between two races: ``finish`` (the finishing order of race ``race``), ``stage``
     ("sponsors": choosing them; "sponsor": their effects), ``sponsors`` held, the ``pool``, the ``deck``, ``points``."""
-    from racebook.automobiles import season
-    from racebook.automobiles.turnnotation import read_season
-
     if not isinstance(t, dict):
         raise _bad("season", f"must be a table, not {kind_of(t)}")
     allowed = {"races", "deck"} if start == "grid" else _SEASON_KEYS

@@ -36,6 +36,7 @@ from racebook.automobiles.options import SeasonGrid
 from racebook.automobiles.rules.standings import standings
 from racebook.automobiles.sponsors import sponsors, tier
 from racebook.automobiles.state import GameState, Pending, Phase, Season, Turn
+from racebook.automobiles.turnstart import prerace_turn
 from racebook.core.actions import Action
 from racebook.core.datafile import load_toml
 from racebook.core.errors import DataError, SetupError
@@ -196,8 +197,6 @@ def resume(state: GameState, events: EventLog) -> None:
 
 def next_race(state: GameState, events: EventLog) -> None:
     """§22.4, AMB-26: the grid by the last finish; all cubes into the Bag; the pre-race purchases open the race."""
-    from racebook.automobiles.phases import prerace_turn
-
     sn = state.season
     assert sn is not None
     sn.race += 1

@@ -14,8 +14,10 @@ from racebook.automobiles.actions import PLAYER_ID
 from racebook.automobiles.board import Board, load_board
 from racebook.automobiles.cards import choose_cards
 from racebook.automobiles.cubes import Components, components
+from racebook.automobiles.draft import first_turn
 from racebook.automobiles.drivers import check_drivers
 from racebook.automobiles.options import Rules
+from racebook.automobiles.season import start as start_season
 from racebook.automobiles.state import GameState, Phase, Player, Turn
 from racebook.core.errors import SetupError
 from racebook.core.rng import Rng
@@ -81,9 +83,7 @@ def new_state(players: int | Sequence[str] = 3, seed: int = 0, board: str | Boar
     state = GameState(b, roster, stock, laps, rng, comps, cards=chosen, weaving=bool(weaving),
                       rules=rules or Rules(), turn=Turn(ids[0], Phase.PRERACE, begun=False))
     if season:
-        from racebook.automobiles.season import start
-        state.season = start(state, season)
+        state.season = start_season(state, season)
     if draft:
-        from racebook.automobiles.draft import first_turn
         state.turn = first_turn(state)
     return state

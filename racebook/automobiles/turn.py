@@ -7,7 +7,7 @@ the Car, Decline and End phases (§10–§12), the next player's turn, the end o
 
 from __future__ import annotations
 
-from racebook.automobiles import draft, drivers, effects, phases, season, zones  # noqa: F401 - drivers: programs
+from racebook.automobiles import draft, drivers, effects, phases, season, turnstart, zones  # noqa: F401 - drivers
 from racebook.automobiles.actions import Buy, Pass, Pit, Play, UseDriver
 from racebook.automobiles.cards import card_set
 from racebook.automobiles.cubes import ACTIONS, COLOUR_NAMES, GEARS, WEAR
@@ -188,9 +188,9 @@ def opening(state: GameState, events: EventLog) -> None:
     elif t.phase in (Phase.SPONSORS, Phase.SPONSOR) and not t.begun:
         season.opening(state, events)
     elif t.phase is Phase.PRERACE and not t.begun:
-        phases.prerace_turn(state, state.order[0], events)
+        turnstart.prerace_turn(state, state.order[0], events)
     elif t.phase is Phase.ACTION and not t.begun:
-        phases.start_turn(state, t.car, events)
+        turnstart.start_turn(state, t.car, events)
 
 
 def apply(state: GameState, action: Action, events: EventLog) -> None:
@@ -200,7 +200,7 @@ def apply(state: GameState, action: Action, events: EventLog) -> None:
     p = state.players[t.car]
     if t.phase is Phase.DRAFT:
         if draft.apply(state, action, events):
-            phases.prerace_turn(state, state.order[0], events)
+            turnstart.prerace_turn(state, state.order[0], events)
     elif t.phase is Phase.SPONSORS:
         season.choose(state, action, events)
     elif t.pending is not None:
@@ -271,11 +271,11 @@ def _play_card(state: GameState, car: str, code: str, events: EventLog) -> None:
 def _after_prerace(state: GameState, car: str, events: EventLog) -> None:
     i = state.order.index(car)
     if i + 1 < len(state.order):
-        phases.prerace_turn(state, state.order[i + 1], events)
+        turnstart.prerace_turn(state, state.order[i + 1], events)
         return
     for pid in state.order:  # AMB-4: the purchases are in the Bag, then everyone draws 7
         draw(state, pid, state.comps.draw, events, "§4, AMB-4", refill=True)
     state.round = 1
-    phases.start_turn(state, state.order[0], events)
+    turnstart.start_turn(state, state.order[0], events)
 
 

@@ -13,8 +13,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from racebook.automobiles import effects
 from racebook.automobiles.actions import PLAYER_ID, SPACE_ID
+from racebook.automobiles.cards import card_set
 from racebook.automobiles.rules.standings import standings
+from racebook.automobiles.season import season_data
+from racebook.automobiles.sponsors import sponsors
 from racebook.automobiles.state import GameState, Pending, Season, Turn
 from racebook.core.errors import NotationError
 from racebook.core.fields import ascii_int
@@ -114,9 +118,6 @@ def _pending(s: str) -> Pending:
 
 def check_turn(state: GameState) -> None:
     """The turn's players exist, and an effect in progress is one the engine knows, waiting at one of its choices."""
-    from racebook.automobiles import effects
-    from racebook.automobiles.cards import card_set
-
     t = state.turn
     if t is None:
         return
@@ -131,7 +132,6 @@ def check_turn(state: GameState) -> None:
         return
     card_set()  # the card programs are registered on first use
     if state.season is not None:
-        from racebook.automobiles.sponsors import sponsors
         sponsors()  # the card programs are registered on first use
     steps = effects.PROGRAMS.get(t.pending.program)
     if steps is None or not 0 <= t.pending.pc < len(steps[0]) or steps[0][t.pending.pc].auto:
@@ -152,9 +152,6 @@ def season_word(sn: Season) -> str:
 
 def read_season(word: str, players: list[str]) -> Season:
     """The inverse of :func:`season_word` for a position of ``players`` (a NotationError otherwise)."""
-    from racebook.automobiles.season import season_data
-    from racebook.automobiles.sponsors import sponsors
-
     parts = word.split(";")
     keys = [p.partition("=")[0] for p in parts[1:]]
     if len(parts) != 6 or keys != ["pts", "spons", "pool", "deck", "fin"] or "/" not in parts[0]:

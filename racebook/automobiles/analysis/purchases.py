@@ -24,6 +24,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from racebook import __version__
 from racebook.automobiles.agents import GreedyDriver
 from racebook.automobiles.cubes import DATA, Components
 from racebook.automobiles.game import Race
@@ -164,8 +165,6 @@ def summarise(results: Sequence[RaceResult]) -> list[PlanSummary]:
 def dumps(results: Sequence[RaceResult], seconds: float | None = None, experiment: str = "purchases") -> str:
     """The results as JSON: a header (the experiment, its plans, the seeds, the command that recomputes it), then
     one line per race."""
-    from racebook import __version__
-
     doc = {"experiment": experiment, "plans": {k: list(v) for k, v in EXPERIMENTS[experiment].items()},
            "prices": PRICES.get(experiment, {}), "board": "teaching",
            "seed": results[0].seed if results else SEED, "races": len(results),

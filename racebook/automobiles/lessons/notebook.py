@@ -11,10 +11,12 @@ from collections.abc import Iterable
 from typing import Any
 
 from racebook.automobiles import zones
+from racebook.automobiles.agents import GreedyDriver
 from racebook.automobiles.board import board_ids, load_board
 from racebook.automobiles.cards import card_set
 from racebook.automobiles.cubes import ACTIONS, INVENTED, THIRD_PARTY, components
 from racebook.automobiles.game import Race
+from racebook.automobiles.lessons.firstrace import plain
 from racebook.automobiles.notation import parse_position
 from racebook.core.errors import SetupError
 
@@ -88,8 +90,6 @@ def told(race: Race, first_step: int = 0) -> list[str]:
     """The events of ``race`` from step ``first_step`` on, each in one plain sentence written from its fields
     (:func:`racebook.automobiles.lessons.firstrace.plain`, every car by its name) with its rule: what the notebooks
     print, without the action syntax of :func:`sentences`."""
-    from racebook.automobiles.lessons.firstrace import plain
-
     out = []
     for st in race.steps[first_step:]:
         for e in st.events:
@@ -171,8 +171,6 @@ def card_demo(card_id: str, seed: int = 1) -> Race:
     """:func:`card_race` with A's card cube played at once and the card's choices made by the computer player
     (:class:`racebook.automobiles.agents.GreedyDriver`: move furthest, remove wear first, draw, option a) until the
     effect has resolved."""
-    from racebook.automobiles.agents import GreedyDriver
-
     race = card_race(card_id, seed)
     colour = card_set().cards[card_id].colour
     play = next(a for a in race.legal_actions() if getattr(a, "cube", None) == colour)
