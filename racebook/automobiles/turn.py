@@ -1,11 +1,15 @@
 """The turn machine: who decides, what is legal, what an action does, and why one is refused (§4–§14).
 
-One table of handlers per phase: :func:`legal` lists the actions, :func:`apply` applies one of them, and
-:func:`why_not` says why an action is refused, from the same tests. After a decision the automatic steps run:
-the Car, Decline and End phases (§10–§12), the next player's turn, the end of the race (§14).
+One table (:data:`MACHINE`, a :class:`racebook.core.machine.PhaseTable`): each stage of a decision — a card's or a
+driver's effect waiting for a choice, the draft, choosing sponsors, the pre-race purchases, the Action phase, the Buy
+phase — holds its legal actions, how one applies and why one is refused, together. After a decision the automatic
+steps run: the Car, Decline and End phases (§10–§12, :mod:`racebook.automobiles.phases`), the next player's turn, the
+end of the race (§14).
 """
 
 from __future__ import annotations
+
+from enum import Enum
 
 from racebook.automobiles import draft, drivers, effects, phases, season, turnstart, zones  # noqa: F401 - drivers
 from racebook.automobiles.actions import Buy, Pass, Pit, Play, UseDriver
@@ -27,6 +31,7 @@ from racebook.automobiles.rules.stock import gain, gain_pile, gain_zone, remove
 from racebook.automobiles.state import GameState, Pending, Phase, Turn
 from racebook.core.actions import Action
 from racebook.core.log import EventLog
+from racebook.core.machine import PhaseRules, PhaseTable
 
 #: §8 / §5.2: «Si haces una Parada en boxes, no realizarás la Fase de Acción»: a cube played or an Action-phase driver
 #: ability used (David Bird, Eileen Pi, §22.2) is the Action phase done, and a pit stop is no longer open
@@ -39,31 +44,226 @@ RULES = {Phase.SPONSORS: "§22.4", Phase.SPONSOR: "§22.5", Phase.DRAFT: "§22.2
          Phase.BONUS: "§20.5"}
 
 
-# ------------------------------------------------------------------ listing
-def legal(state: GameState) -> list[Action]:
+# ------------------------------------------------------------------ the stages of a decision
+class Stage(Enum):
+    """Where a decision is (the key of :data:`MACHINE`'s table): a card's or driver's effect waiting for a choice
+    (whatever the phase), the draft, choosing sponsors, the pre-race purchases, the Action phase, the Buy phase."""
+
+    OVER = "over"
+    EFFECT = "effect"
+    DRAFT = "draft"
+    SPONSORS = "sponsors"
+    PRERACE = "prerace"
+    ACTION = "action"
+    BUY = "buy"
+
+
+_STAGE = {Phase.DRAFT: Stage.DRAFT, Phase.SPONSORS: Stage.SPONSORS, Phase.PRERACE: Stage.PRERACE,
+          Phase.ACTION: Stage.ACTION, Phase.BUY: Stage.BUY}
+
+
+def stage(state: GameState) -> Stage:
     t = state.turn
     if state.finished or t is None:
-        return []
-    car = t.car
+        return Stage.OVER
     if t.pending is not None:
-        return effects.options(state)
-    if t.phase is Phase.DRAFT:
-        return draft.legal(state)
-    if t.phase is Phase.SPONSORS:
-        return season.legal(state)
-    if t.phase is Phase.ACTION:
-        out: list[Action] = [] if t.played else [Pit(car)]
-        p = state.players[car]
-        for code in GEARS:
-            if p.active.get(code):
-                out.extend(Play(car, code, r.ids) for r in _gear_routes(state, car, code))
-        if p.active.get(WEAR):
-            out.append(Play(car, WEAR))
-        out.extend(Play(car, c) for c in ACTIONS if p.active.get(c) and c in state.cards)
-        return out + _driver_action(state, t) + [Pass(car)]
-    if t.phase is Phase.BUY:
-        return [Buy(car, c) for c in buying.buyable(state, t.money)] + _driver_action(state, t) + [Pass(car)]
-    return [Buy(car, c) for c in buying.buyable(state, t.money)] + [Pass(car)]
+        return Stage.EFFECT
+    return _STAGE[t.phase]
+
+
+# ------------------------------------------------------------------ the race is over
+def _over_legal(state: GameState) -> list[Action]:
+    return []
+
+
+def _over_apply(state: GameState, action: Action, events: EventLog) -> None:
+    raise AssertionError("no action is legal once the race is over")  # the Race checks legality first
+
+
+def _over_explain(state: GameState, action: Action) -> tuple[str, str]:
+    return "§14", "the race is over"
+
+
+# ------------------------------------------------------------------ a card's or a driver's effect (§6 item 2, §22.2)
+def _effect_apply(state: GameState, action: Action, events: EventLog) -> None:
+    t = state.turn
+    assert t is not None
+    effects.act(state, action, events)
+    if t.pending is None and t.phase in (Phase.CAR, Phase.END, Phase.BONUS):
+        phases.run(state, events)
+    elif t.pending is None and t.phase is Phase.SPONSOR:
+        season.resume(state, events)
+
+
+# ------------------------------------------------------------------ the draft (§22.2)
+def _draft_apply(state: GameState, action: Action, events: EventLog) -> None:
+    if draft.apply(state, action, events):
+        turnstart.prerace_turn(state, state.order[0], events)
+
+
+# ------------------------------------------------------------------ the pre-race purchases (§4 item 5)
+def _prerace_legal(state: GameState) -> list[Action]:
+    t = state.turn
+    assert t is not None
+    return [Buy(t.car, c) for c in buying.buyable(state, t.money)] + [Pass(t.car)]
+
+
+def _prerace_apply(state: GameState, action: Action, events: EventLog) -> None:
+    t = state.turn
+    assert t is not None
+    if isinstance(action, Buy):
+        _buy(state, t, action, events)
+    else:  # Pass
+        _after_prerace(state, t.car, events)
+
+
+def _prerace_explain(state: GameState, action: Action) -> tuple[str, str]:
+    return _buying_explain(state, action, "before the race players only buy cubes or pass")
+
+
+# ------------------------------------------------------------------ the Action phase (§6–§8)
+def _action_legal(state: GameState) -> list[Action]:
+    t = state.turn
+    assert t is not None
+    car = t.car
+    out: list[Action] = [] if t.played else [Pit(car)]
+    p = state.players[car]
+    for code in GEARS:
+        if p.active.get(code):
+            out.extend(Play(car, code, r.ids) for r in _gear_routes(state, car, code))
+    if p.active.get(WEAR):
+        out.append(Play(car, WEAR))
+    out.extend(Play(car, c) for c in ACTIONS if p.active.get(c) and c in state.cards)
+    return out + _driver_action(state, t) + [Pass(car)]
+
+
+def _action_apply(state: GameState, action: Action, events: EventLog) -> None:
+    t = state.turn
+    assert t is not None
+    p = state.players[t.car]
+    if isinstance(action, UseDriver):
+        t.played = True  # §8: using an Action-phase ability (David Bird, Eileen Pi) is doing that phase
+        _use_driver(state, t, events)
+    elif isinstance(action, Pass):
+        t.phase, t.money = Phase.BUY, buying.money(state, p.active)
+        events.append(MoneyCounted(t.car, zones.text(p.active), t.money))
+    elif isinstance(action, Pit):
+        wear = p.active.get(WEAR, 0)
+        if wear:
+            remove(state, p.active, WEAR, wear)
+        events.append(PitStop(t.car, wear))
+        t.flags["_pit"], t.stage = 1, phases.PIT
+        phases.run(state, events)
+    elif isinstance(action, Play):
+        t.played = True
+        if action.cube == WEAR:
+            zones.take(p.active, WEAR)
+            zones.add(p.discard, WEAR)
+            events.append(WearPassed(t.car))
+        elif action.cube in ACTIONS:
+            _play_card(state, t.car, action.cube, events)
+        else:
+            route = next(r for r in _gear_routes(state, t.car, action.cube) if r.ids == action.spaces)
+            movement.place(state, t.car, action.cube, route, events)
+            if action.cube == "W" and any(s.colour != "W" for s in route.spaces):
+                got = gain(state, t.car, WEAR, 1)  # §18.7: 1 wear per white cube used as another colour
+                events.append(CubesGained(t.car, WEAR, 1, got, "§18.7", gain_pile(state)))
+
+
+def _action_explain(state: GameState, action: Action) -> tuple[str, str]:
+    t = state.turn
+    assert t is not None
+    if isinstance(action, UseDriver):
+        return "§22.2", _why_not_driver(state, t)
+    if isinstance(action, Buy):
+        return "§5.1", "cubes are bought in the Buy phase: 'pass' ends the Action phase first"
+    if isinstance(action, Pit):
+        return "§8", PIT_TOO_LATE
+    if isinstance(action, Play):
+        return _why_not_play(state, t.car, action)
+    return RULES[t.phase], "not an action of this phase"
+
+
+# ------------------------------------------------------------------ the Buy phase (§9)
+def _buy_legal(state: GameState) -> list[Action]:
+    t = state.turn
+    assert t is not None
+    return [Buy(t.car, c) for c in buying.buyable(state, t.money)] + _driver_action(state, t) + [Pass(t.car)]
+
+
+def _buy_apply(state: GameState, action: Action, events: EventLog) -> None:
+    t = state.turn
+    assert t is not None
+    if isinstance(action, UseDriver):
+        _use_driver(state, t, events)
+    elif isinstance(action, Buy):
+        _buy(state, t, action, events)
+    else:  # Pass: the money left is lost (§9), then the Car, Decline and End phases
+        if t.money:
+            events.append(MoneyLost(t.car, t.money))
+        t.money = 0
+        phases.run(state, events)
+
+
+def _buy_explain(state: GameState, action: Action) -> tuple[str, str]:
+    return _buying_explain(state, action, "the Action phase is over: buy cubes or pass")
+
+
+def _buying_explain(state: GameState, action: Action, otherwise: str) -> tuple[str, str]:
+    t = state.turn
+    assert t is not None
+    if isinstance(action, Buy):
+        return RULES[t.phase], buying.why_not_buy(state, action.cube, t.money)
+    if isinstance(action, UseDriver):
+        return "§22.2", _why_not_driver(state, t)
+    return RULES[t.phase], otherwise
+
+
+def _buy(state: GameState, t: Turn, action: Buy, events: EventLog) -> None:
+    p = state.players[t.car]
+    before = (p.bag, "Bag") if state.rules.prerace_buys_to_bag else (p.discard, "Discard pile")
+    into, to, rule = (*before, "§4 item 5, AMB-4") if t.phase is Phase.PRERACE else \
+        (gain_zone(state, t.car), gain_pile(state), "§9, AMB-3")
+    t.money -= buying.buy(state, action.cube, into)
+    events.append(CubeBought(t.car, action.cube, state.comps.cost(action.cube), t.money, to, rule))
+
+
+def _use_driver(state: GameState, t: Turn, events: EventLog) -> None:
+    t.flags["driver"] = 1
+    t.pending = Pending(state.players[t.car].driver, "", t.car)
+    effects.advance(state, events)
+
+
+# ------------------------------------------------------------------ the machine
+MACHINE: PhaseTable[Stage, GameState, Action] = PhaseTable(stage, {
+    Stage.OVER: PhaseRules("§14", _over_legal, _over_apply, _over_explain),
+    Stage.EFFECT: PhaseRules("§6", effects.options, _effect_apply, effects.why_not),
+    Stage.DRAFT: PhaseRules("§22.2", draft.legal, _draft_apply, draft.why_not),
+    Stage.SPONSORS: PhaseRules("§22.4", season.legal, season.choose, season.why_not),
+    Stage.PRERACE: PhaseRules("§4 item 5", _prerace_legal, _prerace_apply, _prerace_explain),
+    Stage.ACTION: PhaseRules("§6", _action_legal, _action_apply, _action_explain),
+    Stage.BUY: PhaseRules("§9", _buy_legal, _buy_apply, _buy_explain),
+}, tuple(Stage))
+
+
+def legal(state: GameState) -> list[Action]:
+    return MACHINE.legal(state)
+
+
+def apply(state: GameState, action: Action, events: EventLog) -> None:
+    """Apply a legal ``action`` (the caller checked it is in :func:`legal`)."""
+    MACHINE.apply(state, action, events)
+
+
+def why_not(state: GameState, action: Action) -> tuple[str, str]:
+    """The rule and the reason ``action`` is not legal now (call only for an action not in :func:`legal`): not this
+    player's turn, else the stage's own reason."""
+    t = state.turn
+    if not (state.finished or t is None) and action.car != t.car:
+        known = action.car in state.players
+        return "§5", (f"it is {t.car}'s turn ({t.phase.value} phase)" if known
+                      else f"{action.car} is not in this race ({', '.join(state.players)})")
+    return MACHINE.explain(state, action)
 
 
 def _driver_action(state: GameState, t: Turn) -> list[Action]:
@@ -93,42 +293,7 @@ def _gear_routes(state: GameState, car: str, code: str) -> list[movement.Route]:
 
 
 
-# ------------------------------------------------------------------ refusing
-def why_not(state: GameState, action: Action) -> tuple[str, str]:
-    """The rule and the reason ``action`` is not legal now (call only for an action not in :func:`legal`)."""
-    t = state.turn
-    if state.finished or t is None:
-        return "§14", "the race is over"
-    if action.car != t.car:
-        known = action.car in state.players
-        return "§5", (f"it is {t.car}'s turn ({t.phase.value} phase)" if known
-                      else f"{action.car} is not in this race ({', '.join(state.players)})")
-    if t.pending is not None:
-        return effects.why_not(state, action)
-    if t.phase is Phase.DRAFT:
-        return draft.why_not(state, action)
-    if t.phase is Phase.SPONSORS:
-        return season.why_not(state, action)
-    phase_rule = RULES[t.phase]
-    if t.phase in (Phase.PRERACE, Phase.BUY):
-        if isinstance(action, Buy):
-            return phase_rule, buying.why_not_buy(state, action.cube, t.money)
-        if isinstance(action, UseDriver):
-            return "§22.2", _why_not_driver(state, t)
-        what = "before the race players only buy cubes or pass" if t.phase is Phase.PRERACE \
-            else "the Action phase is over: buy cubes or pass"
-        return phase_rule, what
-    if isinstance(action, UseDriver):
-        return "§22.2", _why_not_driver(state, t)
-    if isinstance(action, Buy):
-        return "§5.1", "cubes are bought in the Buy phase: 'pass' ends the Action phase first"
-    if isinstance(action, Pit):
-        return "§8", PIT_TOO_LATE
-    if isinstance(action, Play):
-        return _why_not_play(state, t.car, action)
-    return phase_rule, "not an action of this phase"
-
-
+# ------------------------------------------------------------------ refusing: the helpers
 def _why_not_driver(state: GameState, t: Turn) -> str:
     p = state.players[t.car]
     if not p.driver:
@@ -191,68 +356,6 @@ def opening(state: GameState, events: EventLog) -> None:
         turnstart.prerace_turn(state, state.order[0], events)
     elif t.phase is Phase.ACTION and not t.begun:
         turnstart.start_turn(state, t.car, events)
-
-
-def apply(state: GameState, action: Action, events: EventLog) -> None:
-    """Apply a legal ``action`` (the caller checked it is in :func:`legal`)."""
-    t = state.turn
-    assert t is not None
-    p = state.players[t.car]
-    if t.phase is Phase.DRAFT:
-        if draft.apply(state, action, events):
-            turnstart.prerace_turn(state, state.order[0], events)
-    elif t.phase is Phase.SPONSORS:
-        season.choose(state, action, events)
-    elif t.pending is not None:
-        effects.act(state, action, events)
-        if t.pending is None and t.phase in (Phase.CAR, Phase.END, Phase.BONUS):
-            phases.run(state, events)
-        elif t.pending is None and t.phase is Phase.SPONSOR:
-            season.resume(state, events)
-    elif isinstance(action, UseDriver):
-        t.flags["driver"] = 1
-        if t.phase is Phase.ACTION:  # §8: using an Action-phase ability (David Bird, Eileen Pi) is doing that phase
-            t.played = True
-        t.pending = Pending(p.driver, "", t.car)
-        effects.advance(state, events)
-    elif isinstance(action, Buy):
-        before = (p.bag, "Bag") if state.rules.prerace_buys_to_bag else (p.discard, "Discard pile")
-        into, to, rule = (*before, "§4 item 5, AMB-4") if t.phase is Phase.PRERACE else \
-            (gain_zone(state, t.car), gain_pile(state), "§9, AMB-3")
-        t.money -= buying.buy(state, action.cube, into)
-        events.append(CubeBought(t.car, action.cube, state.comps.cost(action.cube), t.money, to, rule))
-    elif isinstance(action, Pass):
-        if t.phase is Phase.PRERACE:
-            _after_prerace(state, t.car, events)
-        elif t.phase is Phase.ACTION:
-            t.phase, t.money = Phase.BUY, buying.money(state, p.active)
-            events.append(MoneyCounted(t.car, zones.text(p.active), t.money))
-        else:
-            if t.money:
-                events.append(MoneyLost(t.car, t.money))
-            t.money = 0
-            phases.run(state, events)
-    elif isinstance(action, Pit):
-        wear = p.active.get(WEAR, 0)
-        if wear:
-            remove(state, p.active, WEAR, wear)
-        events.append(PitStop(t.car, wear))
-        t.flags["_pit"], t.stage = 1, phases.PIT
-        phases.run(state, events)
-    elif isinstance(action, Play):
-        t.played = True
-        if action.cube == WEAR:
-            zones.take(p.active, WEAR)
-            zones.add(p.discard, WEAR)
-            events.append(WearPassed(t.car))
-        elif action.cube in ACTIONS:
-            _play_card(state, t.car, action.cube, events)
-        else:
-            route = next(r for r in _gear_routes(state, t.car, action.cube) if r.ids == action.spaces)
-            movement.place(state, t.car, action.cube, route, events)
-            if action.cube == "W" and any(s.colour != "W" for s in route.spaces):
-                got = gain(state, t.car, WEAR, 1)  # §18.7: 1 wear per white cube used as another colour
-                events.append(CubesGained(t.car, WEAR, 1, got, "§18.7", gain_pile(state)))
 
 
 def _play_card(state: GameState, car: str, code: str, events: EventLog) -> None:
