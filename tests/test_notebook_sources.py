@@ -184,3 +184,15 @@ def test_nbval_markers_are_tags_not_comments(source: Path) -> None:
     such as ``# NBVAL_IGNORE_OUTPUT`` at the top of a cell a learner reads."""
     lines = [ln for ln in source.read_text(encoding="utf-8").splitlines() if re.match(r"\s*#\s*NBVAL_", ln)]
     assert lines == []
+
+
+#: U+23E9–U+23FA, the media-control symbols (⏩ ⏮ ⏭ ⏯ ⏸ …): Debian's default fonts (DejaVu, Liberation) lack them,
+#: so a projector shows empty boxes (issue 34 item 2). The step buttons are FontAwesome icons; prose says |◀ and ▶|.
+MISSING_GLYPHS = re.compile("[\u23e9-\u23fa]")
+
+
+def test_no_glyph_the_default_fonts_lack() -> None:
+    texts = SOURCES + sorted(p for p in (ROOT / "racebook").rglob("*.py"))
+    found = [f"{p.relative_to(ROOT)}:{i}" for p in texts
+             for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if MISSING_GLYPHS.search(line)]
+    assert found == []

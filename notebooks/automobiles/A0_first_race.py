@@ -52,8 +52,8 @@ race.widget
 #   long run) move as soon as it is their turn, so after each click it is your move again.
 # * **The sentences** above the board explain every event since your last click, each with its rule badge (it opens
 #   the digest at that section); "learn more" opens the notebook part that teaches it.
-# * **Look back** with ⏮ ◀ ▶ ⏭ under the board: the referee's own log, each event with its rule. The buttons wait
-#   until you press ⏭.
+# * **Look back** with |◀ ◀ ▶ ▶| under the board: the referee's own log, each event with its rule. The buttons wait
+#   until you press ▶| (last).
 #
 # Here is a first round played for you (the greedy computer player in your seat, the same seed): your turn, event by
 # event, in the same plain sentences.

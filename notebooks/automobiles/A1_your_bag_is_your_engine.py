@@ -185,7 +185,7 @@ OddsPanel(black.state, "B", colour="K", k=1, n=7).widget
 # ## 3. One turn, phase by phase (§5)
 #
 # The computer players (`GreedyDriver`: the furthest gear first, pit at 3 wear, buy the darkest gear it can) finish
-# the purchases, everybody draws 7 and B plays its first turn. Step through it with ⏮ ◀ ▶ ⏭: every event cites
+# the purchases, everybody draws 7 and B plays its first turn. Step through it with |◀ ◀ ▶ ▶|: every event cites
 # its section. Watch for:
 #
 # 1. **Action** ([§6][], [§7][]): each gear cube is *placed* on an adjacent space of its colour — the first next to the

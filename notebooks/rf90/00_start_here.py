@@ -70,7 +70,7 @@ GuidedRace(seed=1)
 #   engine; the notebooks only show it.
 # * **Citations**: "[§13.D.2][]" is a section of the rules digest, "[Ex. 24][]" a worked example of the manual,
 #   "[AMB-6][]" an ambiguity and the reading chosen ([§31][]).
-# * **The stepper** under each example: ⏮ first, ◀ back, ▶ next, ⏭ last, or drag the slider.
+# * **The stepper** under each example: |◀ first, ◀ back, ▶ next, ▶| last, or drag the slider.
 # * **House rules**: where the book can be read two ways, a switch names the readings. The defaults are the digest's
 #   recommendations:
 #
@@ -143,7 +143,7 @@ for event in race.events:
 Markdown(f"The position after Blue's move, in RPN: `{race.position()}`")
 
 # %% [markdown]
-# **4. The stepper** and the track view replay the example event by event (⏮ ◀ ▶ ⏭):
+# **4. The stepper** and the track view replay the example event by event (|◀ ◀ ▶ ▶|):
 
 # %% tags=["nbval-ignore-output"]
 from racebook.rf90.ui import ScenarioPlayer

@@ -21,7 +21,7 @@
 # [07_fuel_and_pits](07_fuel_and_pits.ipynb).
 #
 # Every car races with one **Strategy Card**. Pick a strategy and one of its runs: the engine replays a tiny position,
-# ★ marks the line where the strategy acts, and the track view steps through it (⏮ ◀ ▶ ⏭).
+# ★ marks the line where the strategy acts, and the track view steps through it (|◀ ◀ ▶ ▶|).
 
 # %% tags=["nbval-ignore-output"]
 from racebook.rf90.ui.strategies import StrategyDemos
@@ -177,7 +177,7 @@ print(f"\nHouse rule lucky_discard_mandatory (default {Rules().lucky_discard_man
       HOUSE_RULE_DOCS["lucky_discard_mandatory"])
 
 # %% [markdown]
-# Step through [Ex. 10][] (the first run) on the track: ⏮ ◀ ▶ ⏭, the slider, the sentence and the log.
+# Step through [Ex. 10][] (the first run) on the track: |◀ ◀ ▶ ▶|, the slider, the sentence and the log.
 #
 # [Ex. 10]: ../../docs/rules/rf90_rules_digest.md#ex-10
 

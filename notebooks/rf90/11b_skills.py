@@ -21,7 +21,7 @@
 # [05a_late_braking](05a_late_braking.ipynb), [07_fuel_and_pits](07_fuel_and_pits.ipynb)).
 #
 # Every player also picks one **skill** for the whole race. Pick a skill and one of its runs: ★ marks the line where
-# the skill acts, and the track view steps through it (⏮ ◀ ▶ ⏭).
+# the skill acts, and the track view steps through it (|◀ ◀ ▶ ▶|).
 
 # %% tags=["nbval-ignore-output"]
 from racebook.rf90.ui.strategies import StrategyDemos

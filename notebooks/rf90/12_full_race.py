@@ -307,7 +307,7 @@ t
 
 # %% [markdown]
 # After the race (or at any moment) the whole log can be reviewed with the stepper of the other notebooks
-# (⏮ ◀ ▶ ⏭, the sentences and the track):
+# (|◀ ◀ ▶ ▶|, the sentences and the track):
 
 # %% tags=["nbval-ignore-output"]
 ScenarioPlayer(t.race, position=None)

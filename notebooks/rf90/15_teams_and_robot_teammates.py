@@ -219,7 +219,7 @@ play(r10, "Blue assist Pink R10 mp", quiet={"GameTurnStarted", "LeaderToken", "A
 display(SVG(race_svg(r10)))
 
 # %% [markdown]
-# Step through it: ⏮ ◀ ▶ ⏭ replays Pink's turn one rule step at a time — its 3 MP, then Blue's red card and the
+# Step through it: |◀ ◀ ▶ ▶| replays Pink's turn one rule step at a time — its 3 MP, then Blue's red card and the
 # +2 trajectory it reaches.
 
 # %% tags=["nbval-ignore-output"]

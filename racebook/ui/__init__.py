@@ -7,7 +7,7 @@ Each game's widgets live in its own ``ui`` package; for Race! Formula 90 that is
     import racebook
     from racebook.rf90.ui import ScenarioPlayer
     player = ScenarioPlayer(racebook.load_scenario("ex26"))
-    player            # ⏮ ◀ ▶ ⏭ step through the events; the track follows
+    player            # |◀ ◀ ▶ ▶| step through the events; the track follows
 
 The RF90 names that racebook 0.1 exported from here (``racebook.ui.TrackView``, …) still work for one
 release, with a DeprecationWarning.

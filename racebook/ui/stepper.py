@@ -82,7 +82,7 @@ _CSS = """<style>
 
 
 class Stepper:
-    """⏮ ◀ ▶ ⏭ buttons, a slider over the events, the current sentence and the log table.
+    """|◀ ◀ ▶ ▶| buttons, a slider over the events, the current sentence and the log table.
 
     ``on_change(cb)`` registers ``cb(position, event, frame)``, called after every
     move (``event`` is None at position 0). Callback errors go to ``errors``.
@@ -109,12 +109,12 @@ class Stepper:
         self._callbacks: list[Callback] = []
         g = self.errors.guard
         bl = widgets.Layout(width="52px", height="36px")
-        # ⏮ and ⏭ are FontAwesome icons (bundled with JupyterLab): the Unicode glyphs are missing from many fonts.
-        self.b_first = widgets.Button(description="", icon="step-backward", tooltip="⏮ first: before the first event",
+        # first and last are FontAwesome icons (bundled with JupyterLab): the Unicode glyphs are missing from many fonts.
+        self.b_first = widgets.Button(description="", icon="step-backward", tooltip="|◀ first: before the first event",
                                       layout=bl)
         self.b_prev = widgets.Button(description="◀", tooltip="previous event", layout=bl)
         self.b_next = widgets.Button(description="▶", tooltip="next event", layout=bl)
-        self.b_last = widgets.Button(description="", icon="step-forward", tooltip="⏭ last event", layout=bl)
+        self.b_last = widgets.Button(description="", icon="step-forward", tooltip="▶| last event", layout=bl)
         self.b_first.on_click(g(lambda _b: self.first()))
         self.b_prev.on_click(g(lambda _b: self.prev()))
         self.b_next.on_click(g(lambda _b: self.next()))
@@ -127,7 +127,7 @@ class Stepper:
         self.log_html = widgets.HTML()
         for b, role in ((self.b_first, "first"), (self.b_prev, "prev"), (self.b_next, "next"), (self.b_last, "last")):
             b.add_class("rb-step-button")
-            b.add_class(f"rb-step-{role}")  # tests find a button by its role, not by its glyph (⏮/⏭ are icons)
+            b.add_class(f"rb-step-{role}")  # tests find a button by its role, not by its glyph (first and last are icons)
         self.sentence.add_class("rb-sentence")
         self.controls = widgets.HBox([self.b_first, self.b_prev, self.b_next, self.b_last, self.slider, self.counter],
                                      layout=widgets.Layout(align_items="center"))

@@ -5,7 +5,7 @@ Imported lazily (``import racebook.automobiles`` never imports Jupyter; each nam
 the no-install site can use the SVG views without numpy); needs ``pip install 'racebook[ui]'``::
 
     from racebook.automobiles.ui import RacePlayer
-    RacePlayer("auto_drafting")     # ⏮ ◀ ▶ ⏭ step through the events; the board follows
+    RacePlayer("auto_drafting")     # |◀ ◀ ▶ ▶| step through the events; the board follows
 """
 
 from __future__ import annotations

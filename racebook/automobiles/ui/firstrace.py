@@ -21,7 +21,7 @@ from racebook.core.guided import StoryLine
 from racebook.ui.guidedrace import GuidedRaceController, line_parts_html
 
 _BOX = "font-size:16px;line-height:1.5"
-LOOKING_BACK = "You are looking back over the race: press the last button (⏭) to return to it."
+LOOKING_BACK = "You are looking back over the race: press the last button (▶|) to return to it."
 
 
 def explained_html(event: Any) -> str:
@@ -65,7 +65,7 @@ class GuidedRace(GuidedRaceController):
         self.player.set_race(self.model.race, None)
 
     def _on_step(self, position: int, event: Any, frame: Any) -> None:
-        """The stepper moved: say the event in plain words; the buttons wait while it looks back (⏭ returns)."""
+        """The stepper moved: say the event in plain words; the buttons wait while it looks back (▶| returns)."""
         self.review.value = ("" if event is None
                              else f'<div style="{_BOX}">In plain words: {explained_html(event)}</div>')
         looking_back = self.player.stepper.position < self.player.stepper.count

@@ -5,7 +5,7 @@ Imported lazily (``import racebook`` never imports Jupyter); needs ``pip install
     import racebook
     from racebook.rf90.ui import ScenarioPlayer
     player = ScenarioPlayer(racebook.load_scenario("ex26"))
-    player            # ⏮ ◀ ▶ ⏭ step through the events; the track follows
+    player            # |◀ ◀ ▶ ▶| step through the events; the track follows
 
 Each name is imported when first asked for, so the player and the quiz work where bqplot or pandas are missing (the
 JupyterLite site offline: they draw the SVG track view, :func:`racebook.rf90.ui.svgview.track_view`).
