@@ -175,14 +175,14 @@ def _print_replay(played: Any, race: Any) -> None:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from racebook.core.registry import game_of_scenario
+    from racebook.core.registry import game_of_scenario, shipped
     source = _scenario_arg(args.file)
     spec = game_of_scenario(source, args.game)
     if args.step is not None and args.svg is None:
         raise DataError("<args>", "--step", "--step needs --svg FILE")
     if args.svg is not None:
         _output_arg(args.svg, "--svg")  # before the scenario is replayed
-    played = spec.api.play_scenario(source)
+    played = spec.api.play_scenario(shipped(source, spec))
     if args.svg is not None:
         _write_svg(played.race, args.svg, args.step)
     if args.json:

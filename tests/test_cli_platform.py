@@ -327,3 +327,15 @@ def test_a_game_module_is_reached_from_import_racebook_as_before() -> None:
     assert out.returncode == 0, out.stderr
     assert out.stdout.splitlines() == ["Ex. 27 — a pass on the straight, then BANGING WHEELS in a braking zone",
                                        "racebook.automobiles.scenario racebook.formulagp.state"]
+
+
+def test_a_worked_example_is_named_by_its_number() -> None:
+    """`racebook replay fgp_ex10` (issue 37 item 5): a unique prefix before an ``_`` names the shipped id; an
+    ambiguous or unknown prefix is refused with the list, under the name typed."""
+    full = run(["replay", "fgp_ex10_green_in_sixth_gear"])
+    assert full[0] == 0 and run(["replay", "fgp_ex10"]) == full
+    assert registry.short_id("auto_ex13", registry.scenario_index()) == "auto_ex13"  # two gearbox scenarios
+    rc, out, err = run(["replay", "auto_ex13"])
+    assert rc == 2 and out == "" and "no shipped scenario 'auto_ex13'" in err
+    rc, _, err = run(["replay", "fgp_ex10", "--game", "rf90"])
+    assert rc == 2 and "no shipped rf90 scenario 'fgp_ex10'" in err

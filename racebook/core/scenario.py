@@ -19,6 +19,7 @@ from typing import Any
 from racebook.core.choices import unknown
 from racebook.core.datafile import DATA_ID, file_path, load_toml
 from racebook.core.errors import DataError, RacebookError, ScenarioError
+from racebook.core.registry import short_id
 
 
 @dataclass(frozen=True)
@@ -32,9 +33,12 @@ class Folder:
         return sorted(p.stem for p in self.path.glob("*.toml"))
 
     def resolve(self, source: str | Path) -> Path:
-        """The file of ``source``: a shipped id, else a path (a bare id that names no file lists the shipped ids)."""
-        if isinstance(source, str) and DATA_ID.fullmatch(source) and source in self.ids():
-            return self.path / f"{source}.toml"
+        """The file of ``source``: a shipped id (or its unique prefix before an ``_``, ``fgp_ex10``), else a path (a
+        bare id that names no file lists the shipped ids)."""
+        if isinstance(source, str) and DATA_ID.fullmatch(source) and not Path(source).exists():
+            sid = short_id(source, self.ids())
+            if sid in self.ids():
+                return self.path / f"{sid}.toml"
         path = file_path(source, ScenarioError)
         try:
             exists = path.exists()
