@@ -12,8 +12,9 @@ game plugs in by adding a spec and its hooks; the CLI and ``tests/conformance`` 
 
 :func:`games` finds the spec modules (each game package that has a ``spec.py``), in the order of
 :attr:`GameSpec.order`. Scenario ids are unique across games (:func:`scenario_index` refuses a duplicate), so a
-shipped id alone names its game (or its unique prefix before an ``_``: ``fgp_ex10``, :func:`short_id`); a scenario file outside the shipped folders names it with ``game = "…"`` in its
-``[scenario]`` table (:func:`game_of_scenario`; without one it is RF90's, the first game, as before the registry).
+shipped id alone names its game (so does its unique prefix before an ``_``: ``fgp_ex10``, :func:`short_id`); a
+scenario file outside the shipped folders names it with ``game = "…"`` in its ``[scenario]`` table
+(:func:`game_of_scenario`; without one it is RF90's, the first game, as before the registry).
 
 Standard library only; no game rule, and no import of any game (a game imports this module, never the reverse).
 """
