@@ -23,7 +23,7 @@ from typing import Any
 
 from racebook.core import svg
 from racebook.core.geometry import CentreLine, Point, TrackGeometry, Viewport, rounded_rect
-from racebook.formulagp.track import Feature, Surface, Tile, Track, Turn
+from racebook.formulagp.track import Feature, Space, Surface, Tile, Track, Turn
 
 WIDTH, HEIGHT = 1280, 760
 TOP_PX = 56  # the two info lines
@@ -39,11 +39,16 @@ OTHERS = ("#17becf", "#8c564b", "#bcbd22", "#9467bd", "#e377c2", "#7f7f7f")
 DARK = frozenset({"#7f7f7f", "#d62728", "#1f5fb4", "#2ca02c", "#222222", "#8e44ad", "#8c564b", "#9467bd"})
 
 
+def _length(sp: Space) -> int:
+    """A space's length in its lane: a Slipstream space one per car shadow (two tokens, one behind the other)."""
+    return sp.shadows if sp.surface is Surface.SLIPSTREAM else 1
+
+
 def _weight(t: Tile) -> float:
-    """A tile's share of the loop: its longest lane's spaces (a feature tile: a narrow strip)."""
+    """A tile's share of the loop: its longest lane (a feature tile: a narrow strip)."""
     if not t.costs_mp:
         return 0.9
-    return float(max((len(t.spaces(lane)) for lane in range(1, 5)), default=1)) + 0.3
+    return float(max((sum(_length(sp) for sp in t.spaces(lane)) for lane in range(1, 5)), default=1)) + 0.3
 
 
 def geometry(track: Track) -> TrackGeometry:
@@ -76,9 +81,12 @@ def _ring(g: TrackGeometry, u0: float, u1: float, lat0: float, lat1: float, vp: 
 
 
 def _space_u(g: TrackGeometry, t: Tile, lane: int, k: int) -> tuple[float, float]:
+    """The loop fractions of space ``k`` of ``lane``: the lane's spaces share the tile by their lengths."""
     a, b = g.span(t.id)
-    n = len(t.spaces(lane))
-    return a + (b - a) * k / n, a + (b - a) * (k + 1) / n
+    lengths = [_length(sp) for sp in t.spaces(lane)]
+    n = sum(lengths)
+    before = sum(lengths[:k])
+    return a + (b - a) * before / n, a + (b - a) * (before + lengths[k]) / n
 
 
 def _tile_parts(g: TrackGeometry, t: Tile, vp: _Screen) -> list[str]:
@@ -193,14 +201,16 @@ def state_svg(state: Any, *, mover: str | None = None, title: str = "", width: i
     for i, c in enumerate(state.cars.values()):
         x, y = px(_car_point(g, track, c.pos))
         fill = car_fill(c.id, i)
+        size = TOKEN
         if c.id == mover:
-            out.append(f'<circle class="mover" cx="{x:.1f}" cy="{y:.1f}" r="{TOKEN / 2 + 5:.1f}" fill="none" '
+            out.append(f'<circle class="mover" cx="{x:.1f}" cy="{y:.1f}" r="{size / 2 + 4:.1f}" fill="none" '
                        'stroke="#ffd400" stroke-width="4"/>')
-        out.append(f'<circle class="car" data-car="{svg.e(c.id)}" cx="{x:.1f}" cy="{y:.1f}" r="{TOKEN / 2:.1f}" '
+        out.append(f'<circle class="car" data-car="{svg.e(c.id)}" cx="{x:.1f}" cy="{y:.1f}" r="{size / 2:.1f}" '
                    f'fill="{fill}" stroke="#111" stroke-width="2"><title>{svg.e(c.id)}: '
-                   f'{svg.e(track.name_of(c.pos))}</title></circle>')
+                   f'{svg.e(_where(track, c.pos))}</title></circle>')
         code = codes[c.id]
-        out.append(svg.text(x, y, code, 14 if len(code) == 1 else 11.5, svg.ink_on(fill, DARK), fit=False))
+        font = size * (0.58 if len(code) == 1 else 0.48)
+        out.append(svg.text(x, y, code, font, svg.ink_on(fill, DARK), fit=False, font_format=".1f"))
     out += _info(state, track, mover, codes, width)
     return svg.close(out, _legend(height))
 
@@ -216,6 +226,11 @@ class _Screen:
         return x, y + self.dy
 
 
+def _where(track: Track, pos: Any) -> str:
+    """A car's space as the scenarios and the notation write it (``T06.1.1/1``: the second car shadow)."""
+    return track.name_of(pos) + (f"/{pos.shadow}" if pos.shadow else "")
+
+
 def _info(state: Any, track: Track, mover: str | None, codes: dict[str, str], width: int) -> list[str]:
     phase = getattr(state.phase, "value", str(state.phase))
     if state.finished:
@@ -224,7 +239,7 @@ def _info(state: Any, track: Track, mover: str | None, codes: dict[str, str], wi
         lap = " · final lap" if state.final_lap else ""
         head = (f"Round {state.round} · Chequered Flag on radar space {state.flag}{lap} · {phase} phase"
                 + (f" · {mover} to play" if mover else ""))
-    cars = " · ".join(f"{codes[c.id]} {c.id} {track.name_of(c.pos)} lap {c.lap}, ERS {c.ers}, wear {c.wear}"
+    cars = " · ".join(f"{codes[c.id]} {c.id} {_where(track, c.pos)} lap {c.lap}, ERS {c.ers}, wear {c.wear}"
                       for c in state.cars.values())
     return [f'<text x="12" y="22" font-size="17" font-weight="bold" fill="#222">{svg.e(head)}</text>',
             f'<text x="12" y="44" font-size="14" fill="#333">{svg.e(cars)}</text>']
