@@ -5,8 +5,8 @@ A scenario is a TOML file (shipped ones in ``racebook/formulagp/scenarios/``, id
 
     [scenario]
     id = "fgp_ex10_green_in_sixth_gear"
-    title = "Ex. 10 — a GREEN card in 6th gear: 2 MP, +3 tyre bonus = 5 spaces"
-    cite = "§10.3; Appendix A Ex. 10"
+    title = "Example 10 — a GREEN card in 6th gear: 2 MP, +3 tyre bonus = 5 spaces"
+    cite = "§10.3; Appendix A, Example 10"
     game = "formulagp"        # optional (racebook.core.registry): `racebook replay FILE` reads it
     track = "teaching"        # optional: a shipped track id (tracks/formulagp/)
     board = "teaching"        # optional: a shipped player board id

@@ -150,3 +150,17 @@ def test_a_new_car_key_is_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     f.write_text(toml_text(doc), encoding="utf-8")
     assert scenario.read(f).state.cars["Grey"].lap == 2
     _bad(tmp_path, _with(doc, "car.0.laps_done", 7), "car[0].laps_done", "out of range")
+
+
+def test_the_json_summary_is_documented() -> None:
+    import json
+
+    from racebook.formulagp.hooks import summary_json
+
+    root = Path(__file__).resolve().parents[2]
+    doc = (root / "docs" / "json-summary.md").read_text(encoding="utf-8").split("## FormulaGP's JSON summary", 1)[1]
+    data = json.loads(summary_json(scenario.load("fgp_ex17"), "fgp_ex17_leftover_mp_become_ot_up_to_the_cap"))
+    assert data["scenario"] == "fgp_ex17_leftover_mp_become_ot_up_to_the_cap" and data["to_play"] == "Green"
+    assert data["cars"]["Orange"]["at"] == "T33.2.2" and data["cars"]["Orange"]["ot"] == 0
+    for key in [*data, *data["cars"]["Orange"]]:
+        assert f"`{key}`" in doc, key
