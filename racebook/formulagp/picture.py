@@ -10,7 +10,7 @@ track (grass) in green, a wall (§2.4) as a thick dark edge, a tricky corner's s
 in orange. Beside each tile: its id, its gear and, for a corner, the way it turns. The finish line and the DRS
 marker are feature tiles (no MP, A21). The cars are tokens (24 px circles) with their initial inside, standing on
 their space (a Slipstream space's second shadow behind the first); the car whose decision it is has a ring. The
-lines at the top and the legend say the round, the phase and where each car is.
+line at the top says the round and the phase, one line a car inside the loop where it is and what it holds.
 
 Built only from :mod:`racebook.core.svg`'s primitives and :mod:`racebook.core.geometry` over the circuit's data:
 no engine module is imported (a ``race`` or ``state`` is read through its attributes). Standard library only.
@@ -26,13 +26,14 @@ from racebook.core.geometry import CentreLine, Point, TrackGeometry, Viewport, r
 from racebook.formulagp.track import Feature, Space, Surface, Tile, Track, Turn
 
 WIDTH, HEIGHT = 1280, 760
-TOP_PX = 56  # the two info lines
+TOP_PX = 36  # the info line
 LEGEND_PX = 34
 HALF_BAND = 60.0  # track units (= px at scale 1): four lanes of 30
 TOKEN = 24.0  # a car's token, px across
 FILL = {Surface.ASPHALT: "#cfcfcf", Surface.KERB: "#f2a5a5", Surface.SLIPSTREAM: "#a9cdf5",
         Surface.DOUBLE: "#e6d59a"}
 GRASS, WALL, SKID, EDGE = "#b5d99c", "#3b3b3b", "#e07000", "#ffffff"
+MOVER = "#d4007a"  # the ring round the car to play (magenta: no car colour)
 CAR_FILL = {"grey": "#7f7f7f", "red": "#d62728", "blue": "#1f5fb4", "orange": "#ff8c1a", "green": "#2ca02c",
             "yellow": "#f2c80f", "black": "#222222", "white": "#f4f4f4", "purple": "#8e44ad", "pink": "#e377c2"}
 OTHERS = ("#17becf", "#8c564b", "#bcbd22", "#9467bd", "#e377c2", "#7f7f7f")
@@ -137,14 +138,17 @@ def _tile_parts(g: TrackGeometry, t: Tile, vp: _Screen) -> list[str]:
     return out
 
 
-def _tile_label(g: TrackGeometry, t: Tile, vp: _Screen) -> list[str]:
+def _tile_label(g: TrackGeometry, t: Tile, vp: _Screen, cars: list[Point]) -> list[str]:
+    """A tile's id, gear and turn beside its outer lane; moved farther out when a car's token is there."""
     a, b = g.span(t.id)
     u = (a + b) / 2
     if not t.costs_mp:
         x, y = vp.px(g.point(u, 0.0))
         word = "DRS" if t.feature is Feature.DRS else "" if t.feature is Feature.FINISH else t.id
         return [svg.text(x, y, word, 13, "#333", fit=False)] if word else []
-    x, y = vp.px(g.point(u, 1.42))
+    x, y = vp.px(g.point(u, 1.5))
+    if any(abs(cx - x) < 22 + TOKEN / 2 and abs(cy - y) < 16 + TOKEN / 2 for cx, cy in cars):
+        x, y = vp.px(g.point(u, 2.1))
     turn = "" if t.turn is None else (" ↱" if t.turn is Turn.RIGHT else " ↰")
     gear = {1: "1st", 2: "2nd", 3: "3rd"}.get(t.gear or 0, f"{t.gear}th") if t.gear else ""
     lines = [svg.text(x, y - 7, t.id, 13, "#222", fit=False),
@@ -192,11 +196,13 @@ def state_svg(state: Any, *, mover: str | None = None, title: str = "", width: i
     if sf is not None:
         a, b = g.span(sf.id)
         out += svg.finish_line(px(g.point((a + b) / 2, -1.05)), px(g.point((a + b) / 2, 1.05)))
+    tokens = [px(_car_point(g, track, c.pos)) for c in state.cars.values()]
     for t in track.tiles:
-        out += _tile_label(g, t, screen)
+        out += _tile_label(g, t, screen, tokens)
     a, b = g.span(track.tiles[0].id)
     x, y = px(g.point(a + 0.02, -2.0))
     out.append(svg.text(x, y, "race direction →", 15, "#666", weight="normal", fit=False))
+    x0, y0, x1, y1 = g.extent()
     codes = _code(state.cars)
     for i, c in enumerate(state.cars.values()):
         x, y = px(_car_point(g, track, c.pos))
@@ -204,14 +210,14 @@ def state_svg(state: Any, *, mover: str | None = None, title: str = "", width: i
         size = TOKEN
         if c.id == mover:
             out.append(f'<circle class="mover" cx="{x:.1f}" cy="{y:.1f}" r="{size / 2 + 4:.1f}" fill="none" '
-                       'stroke="#ffd400" stroke-width="4"/>')
+                       f'stroke="{MOVER}" stroke-width="4"/>')
         out.append(f'<circle class="car" data-car="{svg.e(c.id)}" cx="{x:.1f}" cy="{y:.1f}" r="{size / 2:.1f}" '
                    f'fill="{fill}" stroke="#111" stroke-width="2"><title>{svg.e(c.id)}: '
                    f'{svg.e(_where(track, c.pos))}</title></circle>')
         code = codes[c.id]
         font = size * (0.58 if len(code) == 1 else 0.48)
         out.append(svg.text(x, y, code, font, svg.ink_on(fill, DARK), fit=False, font_format=".1f"))
-    out += _info(state, track, mover, codes, width)
+    out += _info(state, track, mover, codes, px(((x0 + x1) / 2, (y0 + y1) / 2)))
     return svg.close(out, _legend(height))
 
 
@@ -231,7 +237,7 @@ def _where(track: Track, pos: Any) -> str:
     return track.name_of(pos) + (f"/{pos.shadow}" if pos.shadow else "")
 
 
-def _info(state: Any, track: Track, mover: str | None, codes: dict[str, str], width: int) -> list[str]:
+def _info(state: Any, track: Track, mover: str | None, codes: dict[str, str], middle: Point) -> list[str]:
     phase = getattr(state.phase, "value", str(state.phase))
     if state.finished:
         head = "Race over · classification: " + ", ".join(state.result)
@@ -239,10 +245,15 @@ def _info(state: Any, track: Track, mover: str | None, codes: dict[str, str], wi
         lap = " · final lap" if state.final_lap else ""
         head = (f"Round {state.round} · Chequered Flag on radar space {state.flag}{lap} · {phase} phase"
                 + (f" · {mover} to play" if mover else ""))
-    cars = " · ".join(f"{codes[c.id]} {c.id} {_where(track, c.pos)} lap {c.lap}, ERS {c.ers}, wear {c.wear}"
-                      for c in state.cars.values())
-    return [f'<text x="12" y="22" font-size="17" font-weight="bold" fill="#222">{svg.e(head)}</text>',
-            f'<text x="12" y="44" font-size="14" fill="#333">{svg.e(cars)}</text>']
+    out = [f'<text x="12" y="22" font-size="17" font-weight="bold" fill="#222">{svg.e(head)}</text>']
+    rows = [f"{codes[c.id]}  {c.id}: {_where(track, c.pos)}, lap {c.lap}, ERS {c.ers}, OT {c.ot}, wear {c.wear}, "
+            f"{len(c.hand)} cards" for c in state.cars.values()]
+    x, y = middle
+    top = y - (len(rows) - 1) * 11
+    for i, row in enumerate(rows):  # one line a car, inside the loop
+        out.append(f'<text class="car-line" x="{x:.0f}" y="{top + 22 * i + 5:.0f}" font-size="15" fill="#333" '
+                   f'text-anchor="middle">{svg.e(row)}</text>')
+    return out
 
 
 def _legend(height: int) -> str:

@@ -69,7 +69,7 @@ def test_cars_are_lettered_tokens_that_never_overlap() -> None:
 def test_the_mover_is_ringed_and_the_lines_say_where_everyone_is() -> None:
     race = scenario.load("fgp_ex10")
     svg = race._repr_svg_()
-    assert svg.count('class="mover"') == 1 and "Red to play" in svg and "Grey T05.1.1" in svg
+    assert svg.count('class="mover"') == 1 and "Red to play" in svg and "Grey: T05.1.1, lap 0, ERS 4" in svg
     assert "Round 3" in svg and "T05" in svg and "4th ↱" in svg and "2nd ↰" in svg
 
 
