@@ -71,6 +71,7 @@ from racebook.core.errors import DataError, RacebookError, ScenarioError
 from racebook.core.fields import as_bool, as_enum, as_int, as_str, as_strs, bad, get, kind_of, unknown_key
 from racebook.core.log import EventLog
 from racebook.core.registry import check_game_key
+from racebook.formulagp import turn
 from racebook.formulagp.actions import parse as parse_action
 from racebook.formulagp.components import cards
 from racebook.formulagp.game import Race
@@ -375,6 +376,10 @@ def _turn_position(state: RaceState, rows: list[dict[str, Any]], ids: list[str],
         start_round(state, log)
         return tuple(log)
     state.turn = Turn(state.order[state.turn_index])
+    if not turn.legal(state):  # the ladder (§10.1.3) runs when a turn begins: a turn given mid-way cannot run it
+        who = state.turn.car
+        raise bad(f"car[{ids.index(who)}].hand", f"{who}, whose turn it is, holds no movement card it can play "
+                                                 "(§10.1.3, §10.3)")
     return ()
 
 

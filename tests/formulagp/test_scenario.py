@@ -9,15 +9,20 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from fuzzing import fuzz_settings, record
+from hypothesis import given
+from hypothesis import strategies as st
 from loaders import toml_text
 
 from racebook.core.errors import ScenarioError
 from racebook.core.fields import as_int
 from racebook.formulagp import scenario
+from racebook.formulagp.components import cards
 from racebook.formulagp.game import Race
 from racebook.formulagp.hooks import play_scenario
 from racebook.formulagp.integrity import problems
 from racebook.formulagp.state import Phase
+from racebook.formulagp.track import load_track
 
 EX10 = scenario.SCENARIOS / "fgp_ex10_green_in_sixth_gear.toml"
 EX05 = scenario.SCENARIOS / "fgp_ex05_ers_returns.toml"
@@ -113,6 +118,7 @@ CASES = [
     ("dice", {"red": 3}, "dice.red", "must be a list"),
     ("rules", {"nosuch": True}, "rules.nosuch", "unknown house rule"),
     ("car", [], "car", "needs [[car]] tables"),
+    ("car.0.hand", ["P1"], "car[0].hand", "holds no movement card it can play"),
 ]
 
 
@@ -164,3 +170,44 @@ def test_the_json_summary_is_documented() -> None:
     assert data["cars"]["Orange"]["at"] == "T33.2.2" and data["cars"]["Orange"]["ot"] == 0
     for key in [*data, *data["cars"]["Orange"]]:
         assert f"`{key}`" in doc, key
+
+
+_CODES = sorted({c.code for c in cards().action})
+_SPACES = sorted({f"{t.id}.{lane}.{k + 1}" for t in load_track().tiles for lane in range(1, 5)
+                  for k in range(len(t.spaces(lane)))})
+_CAR = st.fixed_dictionaries({
+    "at": st.one_of(st.sampled_from(_SPACES), st.sampled_from(["T04.4.1", "T99.1.1", "T06.1.1/1", "x", ""])),
+    "hand": st.lists(st.one_of(st.sampled_from(_CODES), st.just("Z9")), max_size=8),
+}, optional={"draws": st.lists(st.sampled_from(_CODES), max_size=6),
+             "discards": st.lists(st.sampled_from(_CODES), max_size=4),
+             "ers": st.integers(-1, 5), "wear": st.integers(-1, 16), "stress": st.integers(-1, 3)})
+
+
+@pytest.mark.fuzz
+@fuzz_settings(60)
+@given(st.lists(_CAR, min_size=2, max_size=3), st.lists(st.integers(0, 7), max_size=3),
+       st.sampled_from(["play", "draw"]))
+def test_fuzz_positions_are_read_or_refused_cleanly(cars: list[dict[str, Any]], red: list[int], phase: str) -> None:
+    """Random positions: either the scenario reads — every card in one place, the race offers a decision — or it is
+    refused with one ScenarioError naming a field of the file; nothing else is raised."""
+    import tempfile
+
+    doc = _doc()
+    doc["car"] = [{"id": f"C{i}", **c} for i, c in enumerate(cars)]
+    doc["scenario"]["actions"] = []
+    doc["race"] = {"round": 3, "phase": phase}
+    doc["dice"] = {"red": red}
+    with tempfile.TemporaryDirectory() as tmp:
+        f = Path(tmp) / "s.toml"
+        f.write_text(toml_text(doc), encoding="utf-8")
+        try:
+            sc = scenario.read(f)
+        except ScenarioError as e:
+            assert e.file == str(f) and e.field.split(".")[0].split("[")[0] in ("car", "dice", "scenario", "race")
+            assert "\n" not in str(e) and e.reason.strip()
+            record("formulagp scenario position", "refused")
+            return
+    race = sc.race()
+    assert problems(race.state) == []
+    assert race.legal_actions() and race.current_car is not None
+    record("formulagp scenario position", "ok")
