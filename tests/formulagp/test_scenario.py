@@ -211,3 +211,20 @@ def test_fuzz_positions_are_read_or_refused_cleanly(cars: list[dict[str, Any]], 
     assert problems(race.state) == []
     assert race.legal_actions() and race.current_car is not None
     record("formulagp scenario position", "ok")
+
+
+@pytest.mark.parametrize("sid", scenario.scenario_ids())
+def test_every_scenario_plays_on_to_the_classification(sid: str) -> None:
+    """A scenario's position is a whole race position: computer drivers play it on to the flag, every card in one
+    place at every step."""
+    from racebook.formulagp.hooks import GreedyDriver
+
+    race = scenario.load(sid)
+    drivers = GreedyDriver(7)
+    steps = 0
+    while not race.is_over and steps < 20_000:
+        race.apply(drivers.choose(race, race.legal_actions()))
+        steps += 1
+        if steps % 25 == 0:
+            assert problems(race.state) == [], (sid, steps)
+    assert race.is_over and problems(race.state) == [] and sorted(race.classification()) == sorted(race.state.cars)
