@@ -164,6 +164,8 @@ def _print_replay(played: Any, race: Any) -> None:
     print(f"{played.title}  [{played.cite}]")
     for a in played.assumed:
         print(f"  assumed: {a}")
+    for line in played.prelude:
+        print(f"  {line}")
     for step in race.steps:
         if step.action is not None:
             print(f"> {step.action}")

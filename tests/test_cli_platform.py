@@ -337,5 +337,7 @@ def test_a_worked_example_is_named_by_its_number() -> None:
     assert registry.short_id("auto_ex13", registry.scenario_index()) == "auto_ex13"  # two gearbox scenarios
     rc, out, err = run(["replay", "auto_ex13"])
     assert rc == 2 and out == "" and "no shipped scenario 'auto_ex13'" in err
+    rc, out, _ = run(["replay", "fgp_ex06"])  # a round starts before the first action: its events are printed
+    assert rc == 0 and "\n  Driver sequence: Red, Grey, Orange — §10.2\n" in out and "\n> " not in out
     rc, _, err = run(["replay", "fgp_ex10", "--game", "rf90"])
     assert rc == 2 and "no shipped rf90 scenario 'fgp_ex10'" in err

@@ -50,6 +50,7 @@ class Played:
     cite: str
     assumed: tuple[str, ...]
     race: Any
+    prelude: tuple[str, ...] = ()  # what happened before the first action, as sentences (FormulaGP: a round's start)
 
 
 class GameHooks(Protocol):

@@ -32,7 +32,7 @@ CARS = ("Grey", "Red", "Blue", "Orange", "Green", "Yellow")  # the car colours o
 
 def play_scenario(source: str) -> Played:
     sc = scenario.read(source)
-    return Played(sc.id, sc.title, sc.cite, sc.assumed, sc.race())
+    return Played(sc.id, sc.title, sc.cite, sc.assumed, sc.race(), tuple(e.sentence() for e in sc.prelude))
 
 
 def summary_json(race: Race, scenario_id: str | None) -> str:
