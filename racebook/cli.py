@@ -168,6 +168,8 @@ def _print_replay(played: Any, race: Any) -> None:
     print(f"{played.title}  [{played.cite}]")
     for a in played.assumed:
         print(f"  assumed: {a}")
+    for line in played.prelude:
+        print(f"  {line}")
     for step in race.steps:
         if step.action is not None:
             print(f"> {step.action}")
@@ -179,14 +181,14 @@ def _print_replay(played: Any, race: Any) -> None:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from racebook.core.registry import game_of_scenario
+    from racebook.core.registry import game_of_scenario, shipped
     source = _scenario_arg(args.file)
     spec = game_of_scenario(source, args.game)
     if args.step is not None and args.svg is None:
         raise DataError("<args>", "--step", "--step needs --svg FILE")
     if args.svg is not None:
         _output_arg(args.svg, "--svg")  # before the scenario is replayed
-    played = spec.api.play_scenario(source)
+    played = spec.api.play_scenario(shipped(source, spec))
     if args.svg is not None:
         _write_svg(played.race, args.svg, args.step)
     if args.json:

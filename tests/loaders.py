@@ -71,6 +71,7 @@ def _loaders() -> list[Loader]:
     from racebook.automobiles import saves as auto_saves
     from racebook.automobiles import scenario as auto_scenario
     from racebook.core.errors import DataError, DeckDataError, SaveDataError, ScenarioError, TrackDataError
+    from racebook.formulagp import scenario as fgp_scenario
     from racebook.rf90 import glossary, trackfile
     from racebook.rf90 import saves as rf90_saves
     from racebook.rf90 import scenario as rf90_scenario
@@ -117,6 +118,8 @@ def _loaders() -> list[Loader]:
                _read("racebook/automobiles/data/sponsors.toml")),
         Loader("automobiles saved race", "race.json", "json", auto_saves.load, SaveDataError, _auto_save),
         Loader("automobiles saved season", "season.json", "json", auto_saves.load, SaveDataError, _auto_season_save),
+        Loader("formulagp scenario", "s.toml", "toml", fgp_scenario.read, ScenarioError,
+               _read("racebook/formulagp/scenarios/fgp_ex10_green_in_sixth_gear.toml")),
     ]
 
 

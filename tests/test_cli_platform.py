@@ -51,7 +51,9 @@ def test_import_racebook_lists_the_games() -> None:
     for g in games:
         assert g.race_class.__name__ == "Race" and g.scenario_ids() and callable(g.api.play_scenario)
         assert registry.game(g.name) is g
-    with pytest.raises(registry.RegistryError, match="the 2 valid games: rf90, automobiles"):
+    assert [g.name for g in games] == ["rf90", "automobiles", "formulagp"]
+    with pytest.raises(registry.RegistryError, match="did you mean 'formulagp'\\? the 3 valid games: rf90, "
+                                                     "automobiles, formulagp"):
         registry.game("formula1")
 
 
@@ -80,10 +82,12 @@ def test_scenarios_lists_every_game_and_game_filters() -> None:
     rc, same, _ = run(["automobiles", "scenarios"])
     assert same == only
     rc, rf90, _ = run(["scenarios", "--game", "rf90"])
-    assert rf90 + only == out and "ex27         Ex. 27" in rf90
+    rc, fgp, _ = run(["scenarios", "--game", "formulagp"])
+    assert rf90 + only + fgp == out and "ex27         Ex. 27" in rf90
+    assert [line.split()[0] for line in fgp.splitlines()] == registry.game("formulagp").scenario_ids()
 
 
-@pytest.mark.parametrize("game", ["rf90", "automobiles"])
+@pytest.mark.parametrize("game", ["rf90", "automobiles", "formulagp"])
 def test_replay_plays_a_scenario_of_every_game(game: str, tmp_path: Path) -> None:
     spec = registry.game(game)
     sid = spec.scenario_ids()[0]
@@ -117,7 +121,7 @@ def test_a_scenario_file_names_its_game(tmp_path: Path) -> None:
     assert rc == 2 and "scenario.game: this is a rf90 scenario, not automobiles" in err
     f.write_text(text.replace("[scenario]\n", '[scenario]\ngame = "chess"\n', 1), encoding="utf-8")
     rc, _, err = run(["replay", str(f)])
-    assert rc == 2 and "scenario.game: no game 'chess'; the 2 valid games: rf90, automobiles" in err
+    assert rc == 2 and "scenario.game: no game 'chess'; the 3 valid games: rf90, automobiles, formulagp" in err
     rf90 = (registry.game("rf90").scenario_dir / "ex27.toml").read_text(encoding="utf-8")
     f.write_text(rf90.replace("[scenario]\n", '[scenario]\ngame = "rf90"\n', 1), encoding="utf-8")
     assert run(["replay", str(f)])[1].splitlines()[1:] == run(["replay", "ex27"])[1].splitlines()[1:]
@@ -137,6 +141,15 @@ def test_tracks_lists_every_game_and_simulate_plays_every_game(tmp_path: Path) -
     assert csv.read_text(encoding="utf-8").splitlines()[0] == "seed,winner,order,rounds,actions"
     rc, _, err = run(["simulate", "--game", "automobiles", "--players", "6", "--races", "1"])
     assert rc == 2 and "--players: 6 is not in 2..5" in err
+    rc, out, _ = run(["tracks", "--game", "formulagp"])
+    assert rc == 0 and out.startswith("teaching     FormulaGP circuit: ") and "40 movement tiles" in out
+    rc, out, err = run(["simulate", "--game", "formulagp", "--races", "2", "--seed", "3", "--players", "4",
+                        "--csv", str(csv)])
+    assert rc == 0 and err == "" and out.startswith("2 races\nwinners: ")
+    assert csv.read_text(encoding="utf-8").splitlines()[0] == "seed,winner,classification,rounds,actions"
+    assert run(["simulate", "--game", "formulagp", "--races", "2", "--seed", "3", "--players", "4"])[1] == out
+    rc, _, err = run(["simulate", "--game", "formulagp", "--players", "1", "--races", "1"])
+    assert rc == 2 and "--players: 1 is not in 2..6" in err
 
 
 # ------------------------------------------------------------------ usage, version, hints
@@ -301,13 +314,13 @@ _PROBE = """
 import sys
 import time
 import racebook.cli
-before = sorted(m for m in sys.modules if m.startswith(("racebook.rf90", "racebook.automobiles")))
+before = sorted(m for m in sys.modules if m.startswith(("racebook.rf90", "racebook.automobiles", "racebook.formulagp")))
 from racebook.cli import main
 try:
     main({argv!r})
 except SystemExit:
     pass
-after = sorted(m for m in sys.modules if m.startswith(("racebook.rf90", "racebook.automobiles")))
+after = sorted(m for m in sys.modules if m.startswith(("racebook.rf90", "racebook.automobiles", "racebook.formulagp")))
 import json
 print(json.dumps([before, after]))
 """
@@ -321,7 +334,8 @@ def test_import_racebook_cli_imports_no_engine(argv: list[str]) -> None:
     before, after = json.loads(out.stdout.strip().splitlines()[-1])
     assert before == []
     # listing the games reads each game's spec module (data), never its engine
-    assert set(after) <= {"racebook.rf90", "racebook.rf90.spec", "racebook.automobiles", "racebook.automobiles.spec"}
+    assert set(after) <= {"racebook.rf90", "racebook.rf90.spec", "racebook.automobiles", "racebook.automobiles.spec",
+                          "racebook.formulagp", "racebook.formulagp.spec"}
 
 
 def test_a_game_module_is_reached_from_import_racebook_as_before() -> None:
@@ -342,3 +356,17 @@ def test_a_game_module_is_reached_from_import_racebook_as_before() -> None:
     assert out.returncode == 0, out.stderr
     assert out.stdout.splitlines() == ["Ex. 27 — a pass on the straight, then BANGING WHEELS in a braking zone",
                                        "racebook.automobiles.scenario racebook.formulagp.state"]
+
+
+def test_a_worked_example_is_named_by_its_number() -> None:
+    """`racebook replay fgp_ex10` (issue 37 item 5): a unique prefix before an ``_`` names the shipped id; an
+    ambiguous or unknown prefix is refused with the list, under the name typed."""
+    full = run(["replay", "fgp_ex10_green_in_sixth_gear"])
+    assert full[0] == 0 and run(["replay", "fgp_ex10"]) == full
+    assert registry.short_id("auto_ex13", registry.scenario_index()) == "auto_ex13"  # two gearbox scenarios
+    rc, out, err = run(["replay", "auto_ex13"])
+    assert rc == 2 and out == "" and "no shipped scenario 'auto_ex13'" in err
+    rc, out, _ = run(["replay", "fgp_ex06"])  # a round starts before the first action: its events are printed
+    assert rc == 0 and "\n  Driver sequence: Red, Grey, Orange — §10.2\n" in out and "\n> " not in out
+    rc, _, err = run(["replay", "fgp_ex10", "--game", "rf90"])
+    assert rc == 2 and "no shipped rf90 scenario 'fgp_ex10'" in err

@@ -12,8 +12,9 @@ game plugs in by adding a spec and its hooks; the CLI and ``tests/conformance`` 
 
 :func:`games` finds the spec modules (each game package that has a ``spec.py``), in the order of
 :attr:`GameSpec.order`. Scenario ids are unique across games (:func:`scenario_index` refuses a duplicate), so a
-shipped id alone names its game; a scenario file outside the shipped folders names it with ``game = "…"`` in its
-``[scenario]`` table (:func:`game_of_scenario`; without one it is RF90's, the first game, as before the registry).
+shipped id alone names its game (so does its unique prefix before an ``_``: ``fgp_ex10``, :func:`short_id`); a
+scenario file outside the shipped folders names it with ``game = "…"`` in its ``[scenario]`` table
+(:func:`game_of_scenario`; without one it is RF90's, the first game, as before the registry).
 
 Standard library only; no game rule, and no import of any game (a game imports this module, never the reverse).
 """
@@ -22,7 +23,7 @@ from __future__ import annotations
 
 import importlib
 import os
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -49,6 +50,7 @@ class Played:
     cite: str
     assumed: tuple[str, ...]
     race: Any
+    prelude: tuple[str, ...] = ()  # what happened before the first action, as sentences (FormulaGP: a round's start)
 
 
 class GameHooks(Protocol):
@@ -225,13 +227,14 @@ def game_of_scenario(source: str, only: str | None = None) -> GameSpec:
         is_file = False
     if not is_file and DATA_ID.fullmatch(source) and "/" not in source and not source.endswith(".toml"):
         index = scenario_index()
+        sid = short_id(source, index)
         if chosen is not None:
-            if source in chosen.scenario_ids():
+            if sid in chosen.scenario_ids():
                 return chosen
             raise ScenarioError(source, "<file>", "no such file, and " + unknown(
                 f"shipped {chosen.name} scenario", source, chosen.scenario_ids()))
-        if source in index:
-            return index[source]
+        if sid in index:
+            return index[sid]
         raise ScenarioError(source, "<file>", "no such file, and " + unknown("shipped scenario", source, index))
     named = _named_game(source)
     if named is None:
@@ -241,6 +244,27 @@ def game_of_scenario(source: str, only: str | None = None) -> GameSpec:
     if chosen is not None and spec is not chosen:
         raise ScenarioError(source, "scenario.game", f"this is a {spec.name} scenario, not {chosen.name} (--game)")
     return spec
+
+
+def short_id(source: str, ids: Iterable[str]) -> str:
+    """The shipped id ``source`` names: itself, or the one id that starts with ``source + "_"`` (``fgp_ex10`` for
+    ``fgp_ex10_green_in_sixth_gear``: a worked example by its number); else ``source`` unchanged."""
+    ids = list(ids)
+    if source in ids:
+        return source
+    longer = [i for i in ids if i.startswith(source + "_")]
+    return longer[0] if len(longer) == 1 else source
+
+
+def shipped(source: str, spec: GameSpec) -> str:
+    """A scenario argument as the game's reader takes it: a short id (:func:`short_id`) expanded to the shipped id;
+    a file or any other argument unchanged."""
+    try:
+        if os.path.lexists(source):
+            return source
+    except (OSError, ValueError):
+        return source
+    return short_id(source, spec.scenario_ids())
 
 
 def _named_game(source: str) -> GameSpec | None:

@@ -53,6 +53,12 @@ class Race(CoreRace[FgpAction, None, RaceState]):
     def _new_log(self) -> EventLog:
         return EventLog(None)
 
+    def _svg(self) -> str:
+        """The current position drawn as SVG: :func:`racebook.formulagp.picture.race_svg`."""
+        from racebook.formulagp.picture import race_svg  # drawing is not the engine's: imported when drawn
+
+        return race_svg(self)
+
     def _fresh(self, frames: bool) -> Race:
         return Race(self._initial.copy(), frames)
 

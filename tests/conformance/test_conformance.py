@@ -8,7 +8,8 @@ random on even seeds, the game's computer player on odd ones):
 * ``explain`` refuses sampled actions that are not legal now (legal elsewhere in the play-out), naming a rule and a
   reason, and ``apply`` refuses them with that rule, leaving the position unchanged;
 * the game's own conservation check (``hooks.problems``: RF90 every card in one place and the box's wear tokens,
-  Automobiles the cubes, one car per segment, the cards) holds after every action;
+  Automobiles the cubes, one car per segment, the cards, FormulaGP each car's ACTION cards in one place, its
+  resources on their tracks, one car a space) holds after every action;
 * save → load gives the same position (and the same save), after 0, 1, 2, 4, 8, … actions and at the end;
 * ``at(n)`` equals a replay of the first n actions from the start (the position and the whole saved state);
 * a clone continues independently: an action applied to the clone leaves the race as it was, and the race given the
@@ -131,9 +132,9 @@ def test_a_seeded_play_out_conforms(game: GameSpec, seed: int) -> None:
 
 
 def test_every_registered_game_is_covered() -> None:
-    """The suite runs on every game of the registry (both games today; a third one by registering)."""
+    """The suite runs on every game of the registry (the three games today; a fourth one by registering)."""
     names = {g.name for g in games()}
-    assert {"rf90", "automobiles"} <= names
+    assert {"rf90", "automobiles", "formulagp"} <= names
     assert {p.values[0].name for p in CASES} == names
 
 
@@ -150,8 +151,11 @@ def test_the_checks_catch_a_broken_position(game: GameSpec) -> None:
     if game.name == "rf90":
         car = next(c for c in broken.state.cars.values() if c.hand)
         car.hand.append(car.hand[0])  # one card in two places (§6.1)
-    else:
+    elif game.name == "automobiles":
         p = next(iter(broken.state.players.values()))
         p.bag["W"] = p.bag.get("W", 0) + 1  # a cube out of nowhere (§1.2)
+    else:
+        car = next(c for c in broken.state.cars.values() if c.hand)
+        car.deck.discards.append(car.hand[0])  # one ACTION card in two places (§5)
     assert api.problems(broken), game.name
     assert broken.to_json() != race.at(len(race.actions)).to_json() == race.to_json()

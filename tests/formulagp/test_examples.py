@@ -1,13 +1,24 @@
-"""FormulaGP worked examples (Appendix A) that are pure movement, resource or order computations, asserting the
-source's own numbers on the teaching components. Each will move to a scenario test (``fgp_exNN_….toml``) when the
-FormulaGP Race exists."""
+"""FormulaGP worked examples (Appendix A and the rulebook's [8.2] example), asserting the source's own numbers on the
+teaching components.
+
+An example that plays on a race position is a scenario (``racebook/formulagp/scenarios/fgp_exNN_….toml``): its test
+loads the scenario, replays it through the race engine and asserts the source's numbers on the events and the
+position, and keeps the rule-level assertions on the pure rules as well. The examples whose mechanic the race does
+not play yet (W2W, pits, pushing, the Red Flag, DRS, secondary functions, battles) and Example 1 (a fact about a
+track's data) stay rule-level."""
 
 from __future__ import annotations
+
+from typing import TypeVar
 
 import pytest
 
 from racebook.core.errors import IllegalAction
+from racebook.formulagp import events as ev
+from racebook.formulagp import scenario as fgp_scenario
+from racebook.formulagp.actions import Extend, Stop, To
 from racebook.formulagp.components import CardType, Colour, Secondary, cards
+from racebook.formulagp.game import Race
 from racebook.formulagp.playerboard import Pace, Tyre, TyreState, load_board
 from racebook.formulagp.rules.drs import DrsCar, drs_move
 from racebook.formulagp.rules.hazards import DiceOwed, Hazard, dice_owed
@@ -29,10 +40,30 @@ from racebook.formulagp.rules.resources import OtCharge, charge_ot, ers_returns,
 from racebook.formulagp.rules.wheeltowheel import W2W, end_of_round, joined
 from racebook.formulagp.track import load_track, parse_track
 
+T = TypeVar("T")
 BOARD = load_board()
 TRACK = load_track()
 GREEN = MoveCard(Colour.GREEN)
 SOFT = BOARD.tyre_bonus(Tyre.SOFT, TyreState.FRESH)
+
+
+def _played(sid: str) -> tuple[fgp_scenario.Scenario, Race]:
+    """A shipped scenario and its race, every action applied."""
+    sc = fgp_scenario.read(sid)
+    return sc, sc.race()
+
+
+def _before(sid: str, action: str) -> Race:
+    """The scenario's race just before its action ``action`` (the first one of that text)."""
+    sc = fgp_scenario.read(sid)
+    race = sc.race(play=False)
+    for a in sc.actions[:sc.actions.index(action)]:
+        race.apply(a)
+    return race
+
+
+def _events(race: Race, kind: type[T]) -> list[T]:
+    return [e for e in race.events if isinstance(e, kind)]
 
 
 def _path(*names: str) -> list:
@@ -46,7 +77,7 @@ def _order(**cars: str) -> list[str]:
 
 def test_fgp_ex_01_an_undivided_lane_is_one_space() -> None:
     """Example 1 (§2.3): lane a is divided by a white outline (2 spaces); lanes b and c are undivided (1 space each).
-    Will move to a scenario test when the FormulaGP Race exists."""
+    Rule-level: a fact about a track's data."""
     doc = {"schema": 1, "name": "ex01", "source": "invented-for-teaching: a one-corner loop for Example 1",
            "laps": 1, "grid": ["C1.1.1", "C1.2.1"], "pit": {"side": "right", "entry": "C1", "exit": "C1", "boxes": 1},
            "tiles": [{"id": "SF", "feature": "finish"}]
@@ -59,8 +90,8 @@ def test_fgp_ex_01_an_undivided_lane_is_one_space() -> None:
 
 def test_fgp_ex_02_secondary_functions() -> None:
     """Example 2 (§5.1): a single ORANGE card spends for +1 OT; a GREEN ACTION card and an EVENT card with matching
-    icons restore a Parameter; two matching cards charge +1 ERS. Will move to a scenario test when the FormulaGP Race
-    exists."""
+    icons restore a Parameter; two matching cards charge +1 ERS. Rule-level: the race does not play secondary functions
+    yet."""
     c = cards()
     orange = c.card("O1")
     assert orange.type is CardType.ORANGE and secondary_function([orange.secondary]) is Secondary.PLUS_OT
@@ -76,7 +107,7 @@ def test_fgp_ex_02_secondary_functions() -> None:
 
 def test_fgp_ex_03_ers_in_battle_cuts_the_hand_limit() -> None:
     """Example 3 (§8.1): spending 1 ERS at a level showing 2 LEDs adds 2 LEDs; the new level shows 0 LEDs, so the hand
-    limit falls from 6 to 4 and a hand of 5 discards 1. Will move to a scenario test when the FormulaGP Race exists."""
+    limit falls from 6 to 4 and a hand of 5 discards 1. Rule-level: the race does not play battles yet."""
     level = next(i for i in range(1, BOARD.ers_max + 1) if BOARD.ers_leds[i] == 2 and BOARD.ers_leds[i - 1] == 0)
     assert BOARD.hand_limit(level) == 6
     spent = spend_ers_in_battle(BOARD, level, hand=5)
@@ -84,8 +115,8 @@ def test_fgp_ex_03_ers_in_battle_cuts_the_hand_limit() -> None:
 
 
 def test_fgp_ex_04_drive_3_and_charge_2() -> None:
-    """Example 4 (§11.2.1, §8.1): 5 MP; the car drives 3 spaces and turns the other 2 into +2 ERS. Will move to a
-    scenario test when the FormulaGP Race exists."""
+    """Example 4 (§11.2.1, §8.1): 5 MP; the car drives 3 spaces and turns the other 2 into +2 ERS.
+    Scenario: fgp_ex04."""
     mp = movement_points(BOARD, TRACK.tile("T03").gear or 8, Pace.GREEN, tyre_bonus=SOFT).total
     assert mp == 5
     w = walk(TRACK, TRACK.pos("T03.2.1"), _path("T03.2.2", "T04.2.1", "T04.2.2"), pace_of((GREEN,)))
@@ -95,47 +126,68 @@ def test_fgp_ex_04_drive_3_and_charge_2() -> None:
                                  on_straight=False, tyres_worn=False, tyre_wear_cards=0), state, Adjust.CHARGE_ERS)
         ers, state = ers + a.ers, a.state
     assert (w.mp, state.reduced, ers) == (3, 2, 4)
+    sc, race = _played("fgp_ex04_drive_3_charge_2")
+    played = _events(race, ev.CardsPlayed)[0]
+    moves = [e for e in _events(race, ev.Moved) if e.car == "Grey"]
+    charges = [e for e in _events(race, ev.Adjusted) if e.car == "Grey"]
+    assert played.mp == 5 and (len(moves), len(charges)) == (3, 2)
+    assert [e.step for e in charges] == [Adjust.CHARGE_ERS.value] * 2 and [e.left for e in charges] == [1, 0]
+    assert (sc.state.cars["Grey"].ers, race.state.cars["Grey"].ers) == (2, 4)
 
 
 def test_fgp_ex_05_ers_returns() -> None:
-    """Example 5 (§10.1): with 2 LEDs on the ERS level, return up to 2 drawn cards and draw 2. Will move to a
-    scenario test when the FormulaGP Race exists."""
+    """Example 5 (§10.1): with 2 LEDs on the ERS level, return up to 2 drawn cards and draw 2. Scenario: fgp_ex05."""
     level = next(i for i, leds in enumerate(BOARD.ers_leds) if leds == 2)
     assert ers_returns(BOARD, level) == 2
+    sc, race = _played("fgp_ex05_ers_returns")
+    drew = next(e for e in _events(race, ev.Drew) if e.car == "Grey")
+    assert len(drew.cards) == BOARD.hand_limit(BOARD.ers_max) == 6 and BOARD.ers_level_leds(BOARD.ers_max) == 2
+    back = _events(race, ev.Returned)[0]
+    assert (back.cards, back.drawn) == (("W1", "P1"), ("G3", "R3"))
+    assert sorted(race.state.cars["Grey"].hand) == ["G1", "G2", "G3", "R1", "R2", "R3"]
+    three = _before("fgp_ex05_ers_returns", "Grey return W1 P1").explain("Grey return W1 P1 G1")
+    assert not three.legal and three.rule == "§10.1.2"
 
 
 def test_fgp_ex_06_alone_ahead_then_the_inside_of_the_next_corner() -> None:
     """Example 6 (§10.2): Red alone on a tile ahead moves 1st; Grey and Orange share a straight, and Grey is nearer
-    the inside of the next corner: Grey 2nd, Orange 3rd. Will move to a scenario test when the FormulaGP Race exists."""
+    the inside of the next corner: Grey 2nd, Orange 3rd. Scenario: fgp_ex06."""
     assert _order(Orange="T03.2.2", Grey="T03.3.1", Red="T04.1.1") == ["Red", "Grey", "Orange"]
+    sc, race = _played("fgp_ex06_alone_ahead_then_the_inside")
+    assert race.state.order == ("Red", "Grey", "Orange")
+    assert [e.order for e in sc.prelude if isinstance(e, ev.OrderSet)] == [("Red", "Grey", "Orange")]
 
 
 def test_fgp_ex_07_a_lane_that_ends_moves_after() -> None:
     """Example 7 (§10.2): Blue is in the inside lane for the coming corner, but its lane ends before the corner, so
-    Orange moves before Blue. Will move to a scenario test when the FormulaGP Race exists."""
+    Orange moves before Blue. Scenario: fgp_ex07."""
     runners = [Runner("Blue", TRACK.pos("T03.4.2")), Runner("Orange", TRACK.pos("T03.2.1"))]
     slots = driver_order(TRACK, runners)
     assert [s.car for s in slots] == ["Orange", "Blue"] and slots[1].why is Why.LANE_ENDS
+    sc, race = _played("fgp_ex07_a_lane_that_ends")
+    assert race.state.order == ("Orange", "Blue") and race.current_car == "Orange"
 
 
 def test_fgp_ex_08_the_lane_counts_not_the_space() -> None:
     """Example 8 (§10.2): Red moves first (inside lane of the corner); Blue looks farther ahead on the tile, but
-    Orange's lane is nearer the inside, so Orange before Blue. Will move to a scenario test when the FormulaGP Race
-    exists."""
+    Orange's lane is nearer the inside, so Orange before Blue. Scenario: fgp_ex08."""
     slots = driver_order(TRACK, [Runner("Blue", TRACK.pos("T04.1.3")), Runner("Orange", TRACK.pos("T04.2.1")),
                                  Runner("Red", TRACK.pos("T04.3.1"))])
     assert [s.car for s in slots] == ["Red", "Orange", "Blue"] and slots[2].why is Why.INSIDE
+    sc, race = _played("fgp_ex08_the_lane_counts_not_the_space")
+    assert race.state.order == ("Red", "Orange", "Blue")
 
 
 def test_fgp_ex_09_a_slipstream_car_counts_as_the_lane_it_is_tucked_into() -> None:
     """Example 9 (§10.2): Orange moves first (inside lane of the coming corner); Grey, in the Slipstream space behind
-    it, counts as Orange's lane and moves before Red. Will move to a scenario test when the FormulaGP Race exists."""
+    it, counts as Orange's lane and moves before Red. Scenario: fgp_ex09."""
     assert _order(Red="T06.3.2", Grey="T06.1.1", Orange="T06.1.2") == ["Orange", "Grey", "Red"]
+    sc, race = _played("fgp_ex09_the_slipstream_car_counts_as_the_lane_ahead")
+    assert race.state.order == ("Orange", "Grey", "Red")
 
 
 def test_fgp_ex_10_green_in_sixth_gear_plus_the_tyre_bonus() -> None:
-    """Example 10 (§10.3): a GREEN card gives 2 MP in 6th gear; +3 tyre bonus = 5 spaces. Will move to a scenario test
-    when the FormulaGP Race exists."""
+    """Example 10 (§10.3): a GREEN card gives 2 MP in 6th gear; +3 tyre bonus = 5 spaces. Scenario: fgp_ex10."""
     tile = TRACK.tile("T03")
     assert tile.gear == 6 and BOARD.speed(6, Pace.GREEN) == 2 and SOFT == 3
     mp = movement_points(BOARD, tile.gear, pace_of((GREEN,)).pace, tyre_bonus=SOFT)
@@ -143,11 +195,16 @@ def test_fgp_ex_10_green_in_sixth_gear_plus_the_tyre_bonus() -> None:
     w = walk(TRACK, TRACK.pos("T03.2.1"), _path("T03.2.2", "T04.2.1", "T04.2.2", "T05.2.1", "T05.2.2"),
              pace_of((GREEN,)))
     assert w.mp == mp.total
+    sc, race = _played("fgp_ex10_green_in_sixth_gear")
+    played = _events(race, ev.CardsPlayed)[0]
+    assert (played.cards, played.pace, played.gear, played.mp) == (("G1",), "green", 6, 5)
+    assert len([e for e in _events(race, ev.Moved) if e.car == "Grey"]) == 5
+    assert race.state.track.name_of(race.state.cars["Grey"].pos) == "T05.1.1"
 
 
 def test_fgp_ex_11_extend_with_ers_on_a_straight_and_a_tyre_wear_card_in_a_corner() -> None:
     """Example 11 (§11.2.2): car a ended on the straight and spends an ERS charge for +1; car b stopped in a corner and
-    plays a Tyre Wear card for +1 (tyre wear +1). Will move to a scenario test when the FormulaGP Race exists."""
+    plays a Tyre Wear card for +1 (tyre wear +1). Scenario: fgp_ex11."""
     a_tile, b_tile = TRACK.tile("T11"), TRACK.tile("T12")
     assert a_tile.straight and not b_tile.straight
 
@@ -161,12 +218,26 @@ def test_fgp_ex_11_extend_with_ers_on_a_straight_and_a_tyre_wear_card_in_a_corne
     for straight, step in ((True, Adjust.EXTEND_TYRE), (False, Adjust.EXTEND_ERS)):
         with pytest.raises(IllegalAction, match="§11.2.2"):
             adjust(ctx(straight), AdjustState(), step)
+    sid = "fgp_ex11_extend_with_ers_or_a_tyre_wear_card"
+    sc, race = _played(sid)
+    ext = {e.car: e for e in _events(race, ev.Adjusted)}
+    start = {c: sc.state.cars[c] for c in "AB"}
+    assert ext["A"].step == Adjust.EXTEND_ERS.value and (ext["A"].ers, ext["A"].wear) == (start["A"].ers - 1,
+                                                                                          start["A"].wear)
+    assert ext["B"].step == Adjust.EXTEND_TYRE.value and ext["B"].card == "W1"
+    assert (ext["B"].wear, ext["B"].ers) == (start["B"].wear + 1, start["B"].ers)
+    assert ext["A"].left == ext["B"].left == 1
+    a = _before(sid, "A extend ers")
+    assert a.state.track.tiles[a.state.cars["A"].pos.tile].straight and Extend("A", "W2") not in a.legal_actions()
+    assert a.explain("A extend W2").rule == "§11.2.2"
+    b = _before(sid, "B extend W1")
+    assert not b.state.track.tiles[b.state.cars["B"].pos.tile].straight
+    assert Extend("B", "ers") not in b.legal_actions() and b.explain("B extend ers").rule == "§11.2.2"
 
 
 def test_fgp_ex_12_a_lateral_lane_change_onto_the_kerb_never_diagonal() -> None:
     """Example 12 (§11.3): 5 MP; a lateral change from lane 1 to lane 2 (the kerb, which is track) costs 1 MP; a
-    diagonal change from lane 1 to lane 3 is not allowed. Will move to a scenario test when the FormulaGP Race
-    exists."""
+    diagonal change from lane 1 to lane 3 is not allowed. Scenario: fgp_ex12."""
     tile = TRACK.tile("T12")
     assert movement_points(BOARD, tile.gear or 8, Pace.GREEN, tyre_bonus=SOFT).total == 5
     w = walk(TRACK, TRACK.pos("T12.1.1"), _path("T12.2.1"), pace_of((GREEN,)))
@@ -174,11 +245,20 @@ def test_fgp_ex_12_a_lateral_lane_change_onto_the_kerb_never_diagonal() -> None:
     with pytest.raises(IllegalAction, match="never diagonally") as e:
         walk(TRACK, TRACK.pos("T12.1.1"), _path("T12.3.1"), pace_of((GREEN,)))
     assert e.value.rule == "§11.3"
+    sid = "fgp_ex12_a_lateral_lane_change_onto_the_kerb"
+    sc, race = _played(sid)
+    assert _events(race, ev.CardsPlayed)[0].mp == 5
+    change = _events(race, ev.Moved)[0]
+    assert (change.frm, change.to, change.how, change.left) == ("T12.1.1", "T12.2.1", "lane change", 4)
+    diagonal = _before(sid, "Grey to T12.2.1")
+    assert To("Grey", "T12.3.1") not in diagonal.legal_actions()
+    verdict = diagonal.explain("Grey to T12.3.1")
+    assert verdict.rule == "§11.3" and "never diagonally" in verdict.reason
 
 
 def test_fgp_ex_13_brake_to_stop_on_the_straight() -> None:
     """Example 13 (§11.9): to stop on a straight rather than a corner, with no battle to charge OT and a full ERS, use
-    Brake!. Will move to a scenario test when the FormulaGP Race exists."""
+    Brake!. Scenario: fgp_ex13."""
     mp = movement_points(BOARD, TRACK.tile("T10").gear or 8, Pace.GREEN, tyre_bonus=SOFT).total
     full = BOARD.ers_max
     route = _path("T10.1.2", "T11.1.1", "T11.1.2", "T12.1.1", "T12.1.2")
@@ -192,49 +272,79 @@ def test_fgp_ex_13_brake_to_stop_on_the_straight() -> None:
         state, wear = a.state, wear + a.wear
     w = walk(TRACK, TRACK.pos("T10.1.1"), route[:mp - state.reduced], pace_of((GREEN,)))
     assert TRACK.tiles[w.end.tile].straight and wear == 2
+    sid = "fgp_ex13_brake_to_stop_on_the_straight"
+    sc, race = _played(sid)
+    brakes = _events(race, ev.Adjusted)
+    assert [b.step for b in brakes] == [Adjust.BRAKE.value] * 2 and [b.card for b in brakes] == ["W1", "W2"]
+    assert race.state.cars["Grey"].wear == sc.state.cars["Grey"].wear + 2
+    end = race.state.cars["Grey"].pos
+    assert race.state.track.name_of(end) == "T11.1.2" and race.state.track.tiles[end.tile].straight
+    full = _before(sid, "Grey brake W1")
+    assert full.state.cars["Grey"].ers == BOARD.ers_max and "the ERS is full" in full.explain("Grey charge").reason
 
 
 def test_fgp_ex_14_an_empty_lane_between_is_a_free_pass() -> None:
     """Example 14 (§13.1): Red shifts one lane right and passes Blue without a battle (an empty lane between them);
-    staying in the middle lane it would have to battle. Will move to a scenario test when the FormulaGP Race
-    exists."""
+    staying in the middle lane it would have to battle. Scenario: fgp_ex14."""
     blue = [TRACK.pos("T11.1.1")]
     assert entering(TRACK, TRACK.pos("T10.3.2"), 3, blue) is Entry.FREE
     assert entering(TRACK, TRACK.pos("T10.2.2"), 2, blue) is Entry.STOP
+    sid = "fgp_ex14_an_empty_lane_between_is_a_free_pass"
+    sc, race = _played(sid)
+    assert not _events(race, ev.ForcedStop)
+    red, blue = race.state.cars["Red"].pos, race.state.cars["Blue"].pos
+    assert red.tile > blue.tile and red.lane == 3
+    middle = _before(sid, "Red to T10.3.2")
+    assert Stop("Red") in middle.legal_actions() and middle.explain("Red to T11.2.1").rule == "§13.2"
 
 
 def test_fgp_ex_15_once_on_the_tile_the_car_moves_freely() -> None:
     """Example 15 (§13.1): Red enters Grey's tile without a battle (an empty lane between them), then changes lanes and
-    drives past Grey. Will move to a scenario test when the FormulaGP Race exists."""
+    drives past Grey. Scenario: fgp_ex15."""
     grey = TRACK.pos("T11.1.1")
     assert entering(TRACK, TRACK.pos("T10.3.2"), 3, [grey]) is Entry.FREE
     w = walk(TRACK, TRACK.pos("T10.3.2"), _path("T11.3.1", "T11.2.1", "T11.2.2", "T12.2.1"), pace_of((GREEN,)))
     assert w.end.tile > grey.tile and w.lane_changes == 1
+    sc, race = _played("fgp_ex15_on_the_tile_the_car_moves_freely")
+    assert not _events(race, ev.ForcedStop)
+    moves = _events(race, ev.Moved)
+    assert [m.how for m in moves].count("lane change") == 1 and moves[1].to == "T11.2.1"
+    assert race.state.cars["Red"].pos.tile > race.state.cars["Grey"].pos.tile
 
 
 def test_fgp_ex_16_a_double_lane_space_is_one_lane() -> None:
-    """Example 16 (§13.1): Blue cannot use a double-lane space to pass Orange without a battle. Will move to a scenario
-    test when the FormulaGP Race exists."""
+    """Example 16 (§13.1): Blue cannot use a double-lane space to pass Orange without a battle. Scenario: fgp_ex16."""
     orange = [TRACK.pos("T10.4.1")]
     assert entering(TRACK, TRACK.pos("T09.2.2"), 2, orange) is Entry.STOP  # the double-lane space: lanes 2 and 3
     assert entering(TRACK, TRACK.pos("T09.1.2"), 2, orange) is Entry.FREE  # an ordinary space in lane 1: lane 3 free
+    sid = "fgp_ex16_a_double_lane_space_is_one_lane"
+    sc, race = _played(sid)
+    stop = _events(race, ev.ForcedStop)[0]
+    assert (stop.car, stop.at) == ("Blue", "T09.2.2")
+    there = _before(sid, "Blue stop")
+    assert there.state.track.double_lanes(there.state.cars["Blue"].pos) == (2, 3)
+    assert not any(isinstance(a, To) and a.to.startswith("T10") for a in there.legal_actions())
+    assert there.explain("Blue to T10.2.1").rule == "§13.2"
 
 
 def test_fgp_ex_17_leftover_mp_become_ot_up_to_the_cap() -> None:
     """Example 17 (§13.2): Orange has 4 MP, moves 1 space and must stop a tile behind Green (adjacent lane); the other
-    3 MP become OT, but its OT capacity is 2, so the 3rd point is lost. Will move to a scenario test when the
-    FormulaGP Race exists."""
+    3 MP become OT, but its OT capacity is 2, so the 3rd point is lost. Scenario: fgp_ex17."""
     mp = movement_points(BOARD, TRACK.tile("T33").gear or 8, Pace.GREEN, tyre_bonus=SOFT).total
     assert mp == 4
     w = walk(TRACK, TRACK.pos("T33.2.1"), _path("T33.2.2"), pace_of((GREEN,)))
     assert entering(TRACK, w.end, 2, [TRACK.pos("T34.3.1")]) is Entry.STOP
     ot = charge_ot(0, mp - w.mp, BOARD.ot_max)
     assert (w.mp, mp - w.mp, BOARD.ot_max, ot.ot, ot.lost) == (1, 3, 2, 2, 1)
+    sc, race = _played("fgp_ex17_leftover_mp_become_ot_up_to_the_cap")
+    assert _events(race, ev.CardsPlayed)[0].mp == 4 and len(_events(race, ev.Moved)) == 1
+    stop = _events(race, ev.ForcedStop)[0]
+    assert (stop.car, stop.mp, stop.ot, stop.lost) == ("Orange", 3, 2, 1)
 
 
 def test_fgp_ex_24_red_flag_grid_puts_the_pit_lane_car_behind() -> None:
     """Example 24 (§19.6): Orange leads, then Grey, Red (in the pit lane) and Blue; the new grid is Orange, Grey, Blue,
-    Red. Will move to a scenario test when the FormulaGP Race exists."""
+    Red. Rule-level: the race does not play the Red Flag yet."""
     runners = [Runner("Orange", TRACK.pos("T02.1.2"), lap=1), Runner("Grey", TRACK.pos("T01.2.2"), lap=1),
                Runner("Red", TRACK.pos("T40.4.1"), place=Place.PIT_LANE), Runner("Blue", TRACK.pos("T40.2.1"))]
     sequence = [s.car for s in driver_order(TRACK, runners)]
@@ -244,19 +354,27 @@ def test_fgp_ex_24_red_flag_grid_puts_the_pit_lane_car_behind() -> None:
 
 def test_fgp_ex_x2_no_reduce_then_extend() -> None:
     """The rulebook's [8.2] example (§11.2): a car cannot charge its ERS to reduce its move and end on a corner, then
-    extend the move by playing a Tyre Wear card. Will move to a scenario test when the FormulaGP Race exists."""
+    extend the move by playing a Tyre Wear card. Scenario: fgp_exx2."""
     ctx = AdjustContext(ers=2, ers_max=BOARD.ers_max, mp_left=2, on_straight=False, tyres_worn=False,
                         tyre_wear_cards=1)
     reduced = adjust(ctx, AdjustState(), Adjust.CHARGE_ERS)
     with pytest.raises(IllegalAction, match="never both") as e:
         adjust(ctx, reduced.state, Adjust.EXTEND_TYRE)
     assert e.value.rule == "§11.2"
+    sid = "fgp_exx2_no_reduce_then_extend"
+    sc, race = _played(sid)
+    assert [e.step for e in _events(race, ev.Adjusted)] == [Adjust.CHARGE_ERS.value] * 2
+    reduced = _before(sid, "Grey end")
+    assert not reduced.state.track.tiles[reduced.state.cars["Grey"].pos.tile].straight
+    assert not any(isinstance(a, Extend) for a in reduced.legal_actions())
+    verdict = reduced.explain("Grey extend W1")
+    assert not verdict.legal and verdict.rule == "§11.2" and "never both" in verdict.reason
 
 
 def test_fgp_ex_18_a_car_in_the_slipstream_joins_the_wheel_to_wheel() -> None:
     """Example 18 (§13.5): Grey and Orange on one tile are in a W2W battle; later Grey and Blue are, and the trailing
     Red moves into the Slipstream space behind Grey without attacking Blue, so it joins: a W2W token at the end of the
-    round. Will move to a scenario test when the FormulaGP Race exists."""
+    round. Rule-level: the race does not play W2W yet."""
     first = end_of_round(TRACK, {"Grey": TRACK.pos("T10.1.2"), "Orange": TRACK.pos("T10.2.1")}, {})
     assert {(c.car, c.after) for c in first} == {("Grey", W2W.VS), ("Orange", W2W.VS)}
     cars = {"Grey": TRACK.pos("T28.2.2"), "Blue": TRACK.pos("T28.1.2"), "Red": TRACK.pos("T28.2.1")}
@@ -269,8 +387,8 @@ def test_fgp_ex_18_a_car_in_the_slipstream_joins_the_wheel_to_wheel() -> None:
 
 def test_fgp_ex_19_three_teams_double_stack() -> None:
     """Example 19 (§16.4): three teams pit both cars in one round; the first-stopped cars roll the WHITE die and line
-    up, then the second-stopped cars roll and line up behind them, then the cars that made repairs. Will move to a
-    scenario test when the FormulaGP Race exists."""
+    up, then the second-stopped cars roll and line up behind them, then the cars that made repairs.
+    Rule-level: the race does not play pit stops yet."""
     stops = [PitStop("A1", 4, box=0), PitStop("B1", 2, box=1), PitStop("C1", 5, box=2),
              PitStop("A2", 3, box=0, second=True), PitStop("B2", 6, box=1, second=True),
              PitStop("C2", 2, box=2, second=True), PitStop("R", 3, box=3, repaired=True),
@@ -280,17 +398,22 @@ def test_fgp_ex_19_three_teams_double_stack() -> None:
 
 def test_fgp_ex_21_two_different_hazards_two_red_dice() -> None:
     """Example 21 (§19.2): ending on a Tricky Corner space with the wear marker on the RED die icon rolls the RED die
-    twice. Will move to a scenario test when the FormulaGP Race exists."""
+    twice. Scenario: fgp_ex21."""
     skid = TRACK.tile("T05").skids[0]
     assert skid.start == (2, 1)  # the skid marks begin at T05.2.2
     wear = next(p for p, icon in BOARD.icons.items() if icon.value == "red_die")
     assert BOARD.red_die_every_move(wear) and not BOARD.red_die_every_move(wear - 1)
     assert dice_owed([Hazard.TRICKY_CORNER, Hazard.WORN_TYRES]) == DiceOwed(2, 0)
+    sc, race = _played("fgp_ex21_two_different_hazards_two_red_dice")
+    assert sc.state.cars["Grey"].wear == wear
+    rolled = [e for e in _events(race, ev.DieRolled) if e.car == "Grey"]
+    assert [e.die for e in rolled] == ["red", "red"]
+    assert race.state.track.name_of(race.state.cars["Grey"].pos) == "T05.2.2"
 
 
 def test_fgp_ex_26_drs_only_with_the_same_lapping_status() -> None:
     """Example 26 (§19.7, §11.6): lead-lap cars use DRS only with lead-lap cars, single-blue cars only with
-    single-blue cars. Will move to a scenario test when the FormulaGP Race exists."""
+    single-blue cars. Rule-level: the race does not play DRS yet."""
     cars = {"Lead": DrsCar(TRACK.pos("T26.2.1")), "Lapped": DrsCar(TRACK.pos("T27.3.1"), blue_flags=1),
             "Other": DrsCar(TRACK.pos("T29.2.1")), "Blue2": DrsCar(TRACK.pos("T26.4.1"), blue_flags=1)}
     assert drs_move(TRACK, "Lead", cars) == TRACK.pos("T28.2.2")  # behind Other, past the lapped car
@@ -300,8 +423,8 @@ def test_fgp_ex_26_drs_only_with_the_same_lapping_status() -> None:
 
 def test_fgp_ex_20_rejoining_pushes_the_car_on_the_nearest_space() -> None:
     """Example 20 (§18.2, §11.3.1): Blue rejoins at the nearest space, but Red is on it: Blue enters it and pushes Red
-    into the next lane; if Red goes off track or collides, Blue takes a Penalty token. Will move to a scenario test
-    when the FormulaGP Race exists."""
+    into the next lane; if Red goes off track or collides, Blue takes a Penalty token.
+    Rule-level: the race does not play pushing yet."""
     red = TRACK.pos("T10.4.1")
     pushed = push(TRACK, 5, red)  # Blue comes back from the grass beyond lane 4
     assert (pushed.outcome, pushed.victim_to, pushed.penalty) == (PushOutcome.ON_TRACK, TRACK.pos("T10.3.1"), 0)

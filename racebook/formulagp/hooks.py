@@ -1,0 +1,128 @@
+"""FormulaGP's hooks for the game registry (:class:`racebook.core.registry.GameHooks`): what ``racebook replay``,
+``simulate`` and the conformance suite (``tests/conformance``) ask of a game, each answered by the module that does
+it — the scenarios (:mod:`racebook.formulagp.scenario`), the labels (:mod:`racebook.formulagp.actionlabels`), the
+conservation check (:mod:`racebook.formulagp.integrity`); the circuits' hooks are
+:mod:`racebook.formulagp.trackfiles`' (``racebook tracks`` imports no engine). :func:`simulate` plays seeded races
+of computer-driven player cars (``racebook simulate --game formulagp``)."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from racebook.core.agents import Driver
+from racebook.core.agents import RandomDriver as CoreRandom
+from racebook.core.choices import unknown
+from racebook.core.errors import DataError
+from racebook.core.registry import Played
+from racebook.formulagp import integrity, scenario
+from racebook.formulagp.actionlabels import label as _label
+from racebook.formulagp.agents import Greedy
+from racebook.formulagp.game import Race
+from racebook.formulagp.setup import MAX_CARS, MIN_CARS
+from racebook.formulagp.setup import new_race as _new_race
+from racebook.formulagp.track import track_ids
+
+CARS = ("Grey", "Red", "Blue", "Orange", "Green", "Yellow")  # the car colours of the rulebook's examples first
+
+
+def play_scenario(source: str) -> Played:
+    sc = scenario.read(source)
+    return Played(sc.id, sc.title, sc.cite, sc.assumed, sc.race(), tuple(e.sentence() for e in sc.prelude))
+
+
+def summary_json(race: Race, scenario_id: str | None) -> str:
+    return scenario.summary_json(race, scenario_id)
+
+
+def new_race(seed: int, frames: bool = False) -> Race:
+    """A race on the teaching circuit from ``seed``: seeds 0-1 two cars, 2-3 three, … 10-11 six, then again."""
+    n = MIN_CARS + seed // 2 % (MAX_CARS - MIN_CARS + 1)
+    return _new_race(CARS[:n], seed, frames=frames)
+
+
+class GreedyDriver:
+    """The greedy computer driver (:class:`racebook.formulagp.agents.Greedy`) as a core driver (``choose(race,
+    legal)``), for any car."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.greedy = Greedy(seed)
+
+    def choose(self, race: Race, legal: list[Any]) -> Any:
+        return self.greedy.choose(race)
+
+
+def driver(seed: int) -> Driver:
+    """Uniformly random on even seeds, the greedy computer driver on odd ones."""
+    return CoreRandom(seed) if seed % 2 == 0 else GreedyDriver(seed)
+
+
+def label(race: Race, action: Any) -> str:
+    return _label(race.state, action)
+
+
+def problems(race: Race) -> list[str]:
+    """Each car's 45 ACTION cards in one place, resources on their tracks, one car a space
+    (:func:`racebook.formulagp.integrity.problems`)."""
+    return integrity.problems(race.state)
+
+
+# ------------------------------------------------------------------ racebook simulate --game formulagp
+@dataclass(frozen=True)
+class RaceResult:
+    seed: int
+    classification: tuple[str, ...]  # winner first (§17.2)
+    rounds: int
+    actions: int
+
+
+def one_race(track: str, seed: int, players: int = 3, driver: str = "greedy") -> RaceResult:
+    from racebook.core.agents import play_out
+
+    race = _new_race(CARS[:players], seed, track=track)
+    chosen: Driver = GreedyDriver(seed) if driver == "greedy" else CoreRandom(seed)
+    play_out(race, chosen, max_steps=10**6)
+    return RaceResult(seed, race.classification(), race.state.round, len(race.actions))
+
+
+def simulate(track: str | None, races: int, seed: int = 0, players: int = 3, driver: str = "greedy",
+             jobs: int = 1, progress: Callable[[int, int], None] | None = None) -> list[RaceResult]:
+    """Races ``seed``, ``seed + 1``, … of ``players`` computer-driven cars on ``track`` (default: the teaching
+    circuit); ``progress(done, races)`` after each. Played in this process (``jobs`` is RF90's)."""
+    track = track or "teaching"
+    if track not in track_ids():
+        raise DataError(track, "--track", unknown("FormulaGP track", track, track_ids()))
+    if not MIN_CARS <= players <= MAX_CARS:
+        raise DataError("<args>", "--players", f"{players} is not in {MIN_CARS}..{MAX_CARS} (FormulaGP §4.6: "
+                                               "the teaching circuit's grid)")
+    out = []
+    for i in range(races):
+        out.append(one_race(track, seed + i, players, driver))
+        if progress is not None:
+            progress(i + 1, races)
+    return out
+
+
+def summary(results: list[RaceResult]) -> str:
+    n = len(results)
+    wins = Counter(r.classification[0] for r in results if r.classification)
+    lines = [f"{n} races"]
+    lines.append("winners: " + ", ".join(f"{c} {k} ({100 * k / n:.0f}%)" for c, k in wins.most_common()))
+    if n:
+        lines.append(f"rounds: mean {sum(r.rounds for r in results) / n:.1f}, "
+                     f"{min(r.rounds for r in results)}–{max(r.rounds for r in results)}")
+    return "\n".join(lines)
+
+
+def to_csv(results: list[RaceResult]) -> str:
+    buf = io.StringIO()
+    w = csv.writer(buf)
+    w.writerow(["seed", "winner", "classification", "rounds", "actions"])
+    for r in results:
+        w.writerow([r.seed, r.classification[0] if r.classification else "-", " ".join(r.classification), r.rounds,
+                    r.actions])
+    return buf.getvalue()

@@ -1,0 +1,45 @@
+"""FormulaGP's conservation check (the conformance suite's ``hooks.problems``, issue 39 item 8): what no rule may
+create or lose. Each car's ACTION deck (§3, §5: 45 cards) is in one place — hand, draw pile or discard pile — every
+card exactly as often as the deck holds it; the car's resources stay on their tracks (ERS §8.1, OT §8.2, the wear
+marker §14.1, the stress token §15); two cars never share a space (or a Slipstream car shadow, §2.3) and every car
+is on a racing space. A mechanic that adds cards or decks (RISK, DAMAGE, FAILURE, EVENT) extends
+:func:`problems`. Standard library only.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import cache
+
+from racebook.formulagp.components import cards
+from racebook.formulagp.state import RaceState
+
+
+@cache
+def _deck() -> Counter[str]:
+    return Counter(c.code for c in cards().action)
+
+
+def problems(s: RaceState) -> list[str]:
+    """Every broken invariant of ``s`` as a sentence (empty when sound)."""
+    out: list[str] = []
+    deck = _deck()
+    b = s.board
+    where: dict[tuple[int, int, int, int], str] = {}
+    for c in s.cars.values():
+        have = Counter(c.hand + c.deck.pile + c.deck.discards)
+        if have != deck:
+            extra, missing = have - deck, deck - have
+            out.append(f"{c.id}'s ACTION cards are not each in one place (§5): "
+                       f"extra {sorted(extra.elements())}, missing {sorted(missing.elements())}")
+        for name, value, hi in (("ERS", c.ers, b.ers_max), ("OT", c.ot, b.ot_max),
+                                ("wear", c.wear, b.wear_length), ("stress", c.stress, 2)):
+            if not 0 <= value <= hi:
+                out.append(f"{c.id}'s {name} is {value}, off its track (0..{hi})")
+        if not s.track.on_track(c.pos):
+            out.append(f"{c.id} is not on a racing space ({c.pos})")
+        key = (c.pos.tile, c.pos.lane, c.pos.space, c.pos.shadow)
+        if key in where:
+            out.append(f"{c.id} and {where[key]} share a space (§2.3)")
+        where[key] = c.id
+    return out
