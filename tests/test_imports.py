@@ -7,8 +7,8 @@ analysis …), without their ``ui/`` packages. Read from the source (the ``ast``
   ``if TYPE_CHECKING:`` are not run and do not count; ``from racebook.x import y`` is an edge to ``racebook.x`` —
   its ``__init__`` runs — and to ``racebook.x.y`` when that is a module);
 * an **import inside a function** between engine modules hides a cycle or a layering problem. The only allowed kind
-  is a lazy import of a view — a ``ui`` package or a drawing module (``*svg``) — from an engine hook such as
-  ``_repr_svg_``, and the line says why in a comment.
+  is a lazy import of a view — a ``ui`` package or a drawing module (``*svg``, ``picture``) — from an engine hook
+  such as ``_repr_svg_``, and the line says why in a comment.
 
 The entry points (``racebook/__init__``, ``cli``, ``cliparser``, ``workshop``) import engines lazily on purpose, so
 that ``racebook --help`` starts in a tenth of a second (issue 36) and ``import racebook`` needs no engine; they are
@@ -127,7 +127,7 @@ def _cycles() -> list[list[str]]:
 
 def _is_view(target: str) -> bool:
     parts = target.split(".")
-    return "ui" in parts or parts[-1].endswith("svg")
+    return "ui" in parts or parts[-1].endswith("svg") or parts[-1] == "picture"
 
 
 def _game(module: str) -> str:

@@ -162,7 +162,7 @@ class GameState:
 
     def _repr_svg_(self) -> str:
         """The position drawn as SVG: :func:`racebook.automobiles.boardsvg.state_svg`."""
-        from racebook.automobiles.boardsvg import state_svg  # the drawing is a view, not the engine: imported when drawn
+        from racebook.automobiles.boardsvg import state_svg  # a view, not the engine: imported when drawn
 
         return state_svg(self)
 

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from racebook.core.agents import Driver
+from racebook.core.agents import Driver, play_out
 from racebook.core.agents import RandomDriver as CoreRandom
 from racebook.core.choices import unknown
 from racebook.core.errors import DataError
@@ -81,8 +81,6 @@ class RaceResult:
 
 
 def one_race(track: str, seed: int, players: int = 3, driver: str = "greedy") -> RaceResult:
-    from racebook.core.agents import play_out
-
     race = _new_race(CARS[:players], seed, track=track)
     chosen: Driver = GreedyDriver(seed) if driver == "greedy" else CoreRandom(seed)
     play_out(race, chosen, max_steps=10**6)

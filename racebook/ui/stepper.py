@@ -109,7 +109,7 @@ class Stepper:
         self._callbacks: list[Callback] = []
         g = self.errors.guard
         bl = widgets.Layout(width="52px", height="36px")
-        # first and last are FontAwesome icons (bundled with JupyterLab): the Unicode glyphs are missing from many fonts.
+        # first and last are FontAwesome icons (bundled with JupyterLab): the Unicode glyphs lack in many fonts.
         self.b_first = widgets.Button(description="", icon="step-backward", tooltip="|◀ first: before the first event",
                                       layout=bl)
         self.b_prev = widgets.Button(description="◀", tooltip="previous event", layout=bl)
@@ -127,7 +127,7 @@ class Stepper:
         self.log_html = widgets.HTML()
         for b, role in ((self.b_first, "first"), (self.b_prev, "prev"), (self.b_next, "next"), (self.b_last, "last")):
             b.add_class("rb-step-button")
-            b.add_class(f"rb-step-{role}")  # tests find a button by its role, not by its glyph (first and last are icons)
+            b.add_class(f"rb-step-{role}")  # tests find a button by its role, not its glyph
         self.sentence.add_class("rb-sentence")
         self.controls = widgets.HBox([self.b_first, self.b_prev, self.b_next, self.b_last, self.slider, self.counter],
                                      layout=widgets.Layout(align_items="center"))
