@@ -20,18 +20,24 @@ from __future__ import annotations
 from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
 from racebook.formulagp.options import RedFlagRestart
-from racebook.formulagp.rules.order import Runner, driver_order, red_flag_grid
+from racebook.formulagp.rules.order import Place, Runner, driver_order, red_flag_grid
 from racebook.formulagp.safetycar import clear_track, end_round_now
-from racebook.formulagp.state import RaceState
+from racebook.formulagp.state import Car, RaceState
 
-__all__ = ["red_flag", "round_end"]
+__all__ = ["red_flag", "round_end", "place_of"]
+
+
+def place_of(s: RaceState, c: Car) -> Place:
+    """Where a car is for the Red Flag grid: on track, or in the pit lane beside its tile (§19.6 item 1). The pit lane
+    is not built on this branch: every car is on track until the pit rules answer here."""
+    return Place.TRACK
 
 
 def red_flag(s: RaceState, log: EventLog, cause: str) -> None:
     """Show the Red Flag (§19.6 steps 1–4): every car on the grid in the sequence of the moment."""
     if s.finished or s.restart:
         return
-    runners = [Runner(c.id, c.pos, c.lap, blue_flags=c.blue) for c in s.cars.values()]
+    runners = [Runner(c.id, c.pos, c.lap, place_of(s, c), blue_flags=c.blue) for c in s.cars.values()]
     sequence = [slot.car for slot in driver_order(s.track, runners)]
     grid = red_flag_grid(s.track, sequence, runners)
     lead_lap = s.cars[sequence[0]].lap
