@@ -460,3 +460,32 @@ class GravelHit(Event):
     how: str
     tile: str
     effect: str
+
+
+@dataclass(frozen=True, slots=True)
+class VscDeployed(Event):
+    RULE: ClassVar[str] = "§19.5"
+    TEMPLATE: ClassVar[str] = ("Virtual Safety Car: {car} moved {spaces} spaces; every other driver now moves as many "
+                               "(again: {twice}; they skip their turn next round); stress to the middle")
+    SEP: ClassVar[dict[str, str]] = {"twice": ", "}
+    car: str
+    spaces: int
+    twice: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class VscMove(Event):
+    RULE: ClassVar[str] = "§19.5"
+    TEMPLATE: ClassVar[str] = "Under the Virtual Safety Car {car} moves {spaces} spaces, no card played, no overtaking"
+    car: str
+    spaces: int
+
+
+@dataclass(frozen=True, slots=True)
+class VscEnded(Event):
+    RULE: ClassVar[str] = "§19.5"
+    TEMPLATE: ClassVar[str] = ("After the Virtual Safety Car: no draw phase; {car} starts the round; {skip} moved "
+                               "twice and skip this round")
+    SEP: ClassVar[dict[str, str]] = {"skip": ", "}
+    car: str
+    skip: tuple[str, ...]

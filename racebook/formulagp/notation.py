@@ -168,7 +168,8 @@ def _events_head(s: RaceState) -> list[str]:
     return [f"yt={s.yellow_track}", "yz=" + (";".join(f"{z.yellow}.{z.green}.{z.until}" for z in s.zones) or "-"),
             "yq=" + (";".join(f"{car}:{tile}" for car, tile in s.pending) or "-"), f"yp={_codes(s.passable)}",
             f"sct={s.sc_tile}", f"scu={s.sc_until}", "gv=" + (",".join(str(x) for x in s.gravel) or "-"),
-            f"skip={int(s.skip_draw)}", f"rf={int(s.restart)}"]
+            f"skip={int(s.skip_draw)}", f"rf={int(s.restart)}",
+            f"vsc={s.vsc}:{s.vsc_car or '-'}:{s.vsc_spaces}:{_codes(s.vsc_twice)}"]
 
 
 def _read_events_head(s: RaceState, kv: dict[str, str], text: str) -> None:
@@ -187,6 +188,9 @@ def _read_events_head(s: RaceState, kv: dict[str, str], text: str) -> None:
     s.sc_tile, s.sc_until = _int(kv.get("sct", "-1"), "sct", text), _int(kv.get("scu", "0"), "scu", text)
     s.gravel = tuple(_int(x, "gv", text) for x in _read_codes(kv.get("gv", "-")))
     s.skip_draw, s.restart = kv.get("skip", "0") == "1", kv.get("rf", "0") == "1"
+    stage, car, spaces, twice = kv.get("vsc", "0:-:0:-").split(":")
+    s.vsc, s.vsc_car, s.vsc_spaces = _int(stage, "vsc", text), "" if car == "-" else car, _int(spaces, "vsc", text)
+    s.vsc_twice = tuple(_read_codes(twice))
     n = len(s.track.tiles)
     if not all(0 <= x < n for x in (*s.gravel, *(t for z in s.zones for t in (z.yellow, z.green)),
                                      *(t for _, t in s.pending))) or not -1 <= s.sc_tile < n:

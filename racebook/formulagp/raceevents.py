@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
-from racebook.formulagp import flags, gravel, lapping, redflag, safetycar
+from racebook.formulagp import flags, gravel, lapping, redflag, safetycar, vsc
 from racebook.formulagp.actions import Discard, FgpAction
 from racebook.formulagp.components import CardType, cards
 from racebook.formulagp.rules.classification import Finish
@@ -47,8 +47,9 @@ def in_zone(s: RaceState, tile: int) -> bool:
 
 
 def quiet(s: RaceState) -> bool:
-    """Every track event is off: the Safety Car is out or the Red Flag shown (§19.4.2, §19.6)."""
-    return s.sc_tile >= 0 or s.restart
+    """Every track event is off: the Safety Car is out, the Red Flag shown, the Virtual Safety Car's moves under way
+    (§19.4.2, §19.6, §19.5)."""
+    return s.sc_tile >= 0 or s.restart or vsc.moving(s)
 
 
 # ------------------------------------------------------------------ the round
@@ -56,6 +57,7 @@ def round_end(s: RaceState, log: EventLog) -> bool:
     """The end of a round; True when the race ends now (under the Safety Car, §19.4.1)."""
     flags.round_end(s, log)
     lapping.round_end(s, log)
+    vsc.round_end(s, log)
     if safetycar.round_end(s, log):
         return True
     redflag.round_end(s, log)
@@ -69,6 +71,16 @@ def round_started(s: RaceState, log: EventLog) -> None:
 def skips_draw(s: RaceState) -> bool:
     """No draw phase this round (the Red Flag restart keeps the hands, A30)."""
     return s.skip_draw
+
+
+def sequence(s: RaceState, order: tuple[str, ...], log: EventLog) -> tuple[str, ...]:
+    """The round's driver sequence after a Virtual Safety Car (§19.5 step 7)."""
+    return vsc.sequence(s, order, log)
+
+
+def vsc_turn(s: RaceState, c: Car, log: EventLog) -> bool:
+    """A turn under the Virtual Safety Car: no card, a set number of spaces (§19.5); True when it is one."""
+    return vsc.turn(s, c, log)
 
 
 def movement_phase(s: RaceState, log: EventLog) -> None:
@@ -165,7 +177,7 @@ def entry(s: RaceState, c: Car, here: Pos, nxt: Pos, default: Entry) -> Entry:
     others = [o for o in s.cars.values() if o is not c and o.pos.tile == nxt.tile]
     if not others:
         return default
-    zone = flags.in_zone(s, nxt.tile)
+    zone = flags.in_zone(s, nxt.tile) or vsc.moving(s)  # §19.5: no overtaking under the VSC either
     blockers = [o.pos for o in others if not _free(s, c, o, zone)]
     if not (zone or sc):
         if len(blockers) == len(others) or s.round <= START_ROUNDS:
@@ -197,8 +209,9 @@ def stop(s: RaceState, c: Car, t: Turn, blocked: bool, log: EventLog) -> bool:
     the stop is done); otherwise a car a lap ahead of the car that blocks it marks a failed lapping attempt."""
     if not blocked:
         return False
-    if s.sc_tile >= 0:
-        log.append(ev.MpWasted(c.id, s.track.name_of(c.pos), t.mp_left, "no overtaking under the Safety Car"))
+    if s.sc_tile >= 0 or vsc.moving(s):
+        log.append(ev.MpWasted(c.id, s.track.name_of(c.pos), t.mp_left, "no overtaking under the Safety Car"
+                               if s.sc_tile >= 0 else "no overtaking under the Virtual Safety Car"))
         t.mp_left, t.stopped = 0, True
         return True
     nxt = s.track.next_tile(c.pos.tile)
@@ -210,3 +223,4 @@ def stop(s: RaceState, c: Car, t: Turn, blocked: bool, log: EventLog) -> bool:
 def end_of_move(s: RaceState, c: Car, t: Turn, log: EventLog) -> None:
     gravel.end_of_move(s, c, t, log)
     lapping.update(s, log)
+    vsc.end_of_move(s, c, t, log)

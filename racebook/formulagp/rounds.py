@@ -109,7 +109,7 @@ def begin_movement_phase(s: RaceState, log: EventLog) -> None:
         s.phase = Phase.START
         return
     runners = [Runner(c.id, c.pos, c.lap, blue_flags=c.blue) for c in s.cars.values()]
-    set_order(s, tuple(slot.car for slot in driver_order(s.track, runners)), log)
+    set_order(s, raceevents.sequence(s, tuple(slot.car for slot in driver_order(s.track, runners)), log), log)
 
 
 def set_order(s: RaceState, order: tuple[str, ...], log: EventLog) -> None:
@@ -151,7 +151,8 @@ def begin_turn(s: RaceState, log: EventLog) -> None:
         assert isinstance(a, Launch)
         apply_play(s, a.play(), log)
         return
-    _ladder(s, c, log)
+    if not raceevents.vsc_turn(s, c, log):  # under the Virtual Safety Car no card is played (§19.5)
+        _ladder(s, c, log)
 
 
 def end_turn(s: RaceState, log: EventLog) -> None:

@@ -133,6 +133,10 @@ class RaceState:
     gravel: tuple[int, ...] = ()  # the tiles holding a Gravel token (§19.8.1)
     skip_draw: bool = False  # the next round has no draw phase (the Red Flag restart, A30)
     restart: bool = False  # a Red Flag was shown: the race restarts from the grid at the round's end (§19.6)
+    vsc: int = 0  # the Virtual Safety Car (§19.5): 0 none, 1 drawn, 2 its moves this round, 3 the next round
+    vsc_car: str = ""  # the driver who drew the 'Virtual Safety Car' card
+    vsc_spaces: int = 0  # the spaces it moved: every other driver moves as many
+    vsc_twice: tuple[str, ...] = ()  # drivers who had moved before it: they move again now and skip the next round
     _track: Track | None = field(default=None, repr=False, compare=False)
     _board: PlayerBoard | None = field(default=None, repr=False, compare=False)
 

@@ -1,9 +1,9 @@
 """Properties of seeded races with race events (digest §19.3–§19.8): loss of control and the EVENT cards are not
 built on this branch, so an injector stands in for them — during a driver's move the moving car spins
 (:func:`racebook.formulagp.flags.incident`), a Gravel token lands on its tile, the Red Flag is shown; on a driver's
-turn the 'Safety Car' EVENT card is played — and the invariants of tests/formulagp/test_race.py must still hold:
-every legal action applies, cards stay each in one place, the position notation round-trips and lists the same
-actions, every race ends."""
+turn the 'Safety Car' or the 'Virtual Safety Car' EVENT card is played — and the invariants of
+tests/formulagp/test_race.py must still hold: every legal action applies, cards stay each in one place, the position
+notation round-trips and lists the same actions, every race ends."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from racebook.core.log import EventLog
 from racebook.core.rng import Rng
-from racebook.formulagp import flags, gravel, redflag, safetycar
+from racebook.formulagp import flags, gravel, redflag, safetycar, vsc
 from racebook.formulagp.agents import RandomDriver
 from racebook.formulagp.game import Race
 from racebook.formulagp.notation import format_state, parse_position
@@ -39,6 +39,9 @@ def inject(race: Race, rng: Rng, log: EventLog, rate: int = 30) -> str:
     elif s.phase is Phase.MOVE and roll < 53:
         redflag.red_flag(s, log, "injected")
         what = "red flag"
+    elif s.phase is Phase.PLAY and roll < 56:
+        vsc.deploy(s, car, log)
+        what = "virtual safety car card"
     if what:
         race.refresh()
     return what

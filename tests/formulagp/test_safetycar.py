@@ -239,3 +239,34 @@ def test_a30_the_red_flag_restart(restart: RedFlagRestart) -> None:
     play_out(race, drivers)
     assert race.is_over
     conserved(race)
+
+
+def test_the_virtual_safety_car_procedure() -> None:
+    """§19.5: B draws the 'Virtual Safety Car' card on its turn and finishes it (5 spaces); C, after it in the
+    sequence, then A, who had moved already, move 5 spaces each with no card and no overtaking; stress to the middle;
+    the next round has no draw phase, B starts it and A (who moved twice) does not move."""
+    from racebook.formulagp import vsc
+
+    race = _race({"A": "T20.2.1", "B": "T10.1.1", "C": "T02.1.1"}, ["G1"], car="B")
+    s = race.state
+    s.cars["C"].stress = 2
+    vsc.deploy(s, "B", EventLog(None))
+    race.apply("B play G1")  # 6th gear GREEN: 2 + 3 = 5 MP
+    _drive(race)
+    events = race.apply("B end")
+    deployed = next(e for e in events if isinstance(e, ev.VscDeployed))
+    assert (deployed.car, deployed.spaces, deployed.twice) == ("B", 5, ("A",))
+    assert all(c.stress == 1 for c in s.cars.values())
+    assert next(e for e in events if isinstance(e, ev.VscMove)) == ev.VscMove("C", 5)
+    assert race.phase is Phase.MOVE and not any(isinstance(a, Play) for a in race.legal_actions())
+    hand = list(s.cars["C"].hand)
+    _drive(race)
+    events = race.apply("C end")
+    assert s.cars["C"].hand == hand and ev.VscMove("A", 5) in events
+    _drive(race)
+    events = list(race.apply("A end"))
+    while race.phase is Phase.DRAW:
+        events += race.apply(race.legal_actions()[0])
+    assert not any(isinstance(e, ev.Drew) for e in events)
+    assert s.order[0] == "B" and "A" not in s.order and any(isinstance(e, ev.VscEnded) for e in events)
+    conserved(race)
