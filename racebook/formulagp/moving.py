@@ -204,6 +204,8 @@ def explain_move(s: RaceState, a: FgpAction) -> tuple[str, str]:
             return "§11.3", "a car may not return to a space it already moved from"
         if _room(s, c.id, to) is None:
             return "§11.3.1", "that space holds a car (pushing is not built yet)"
+        if (why := raceevents.explain_step(s, c, to)) is not None:  # a zone, the Safety Car (§19)
+            return why
         return "§13.2", "a car in the same or an adjacent lane holds that tile: stop on the front space of this tile"
     if isinstance(a, (Charge, Brake, Extend)):
         step = {Charge: mv.Adjust.CHARGE_ERS, Brake: mv.Adjust.BRAKE}.get(type(a)) or (

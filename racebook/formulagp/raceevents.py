@@ -188,6 +188,23 @@ def entry(s: RaceState, c: Car, here: Pos, nxt: Pos, default: Entry) -> Entry:
     return Entry.SHADOW if entering(s.track, here, nxt.lane, blockers) is Entry.SHADOW else Entry.STOP
 
 
+def explain_step(s: RaceState, c: Car, to: Pos) -> tuple[str, str] | None:
+    """Why a step onto another tile is refused by a race event, or None (then §13.2's stop is the reason)."""
+    if to.tile == c.pos.tile:
+        return None
+    if s.sc_tile >= 0 and to.tile == s.sc_tile and not c.blue:
+        return "§19.4.2", "the Safety Car fills its tile and cannot be passed (only a Blue Flag car may)"
+    if not any(o is not c and o.pos.tile == to.tile for o in s.cars.values()):
+        return None
+    if s.sc_tile >= 0:
+        return "§19.4.2", "no overtaking under the Safety Car: stop one tile behind the car ahead"
+    if vsc.moving(s):
+        return "§19.5", "no overtaking under the Virtual Safety Car"
+    if flags.in_zone(s, to.tile):
+        return "§19.3.1", "no overtaking in a Yellow Flag zone (A33), except past a car that has just spun there"
+    return None
+
+
 def after_step(s: RaceState, c: Car, t: Turn, frm: Pos, to: Pos, log: EventLog) -> None:
     """A step done: Gravel driven onto (§19.8.1); a RED or BLUE move through a zone stops on the Green Flag tile, its
     leftover MP lost (§19.3.1); under the Safety Car a stop in a Slipstream shadow charges no OT (§19.4.2)."""

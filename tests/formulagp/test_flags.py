@@ -170,7 +170,7 @@ def test_no_free_pass_in_a_zone_except_past_a_car_that_just_spun() -> None:
     _zone(race, "T03", "T05")
     race.apply("Grey play G1")
     assert To("Grey", "T03.1.1") not in race.legal_actions() and Stop("Grey") in race.legal_actions()
-    assert race.explain("Grey to T03.1.1").rule == "§13.2"
+    assert race.explain("Grey to T03.1.1").rule == "§19.3.1"
     race = _race({"Grey": "T02.1.2", "Red": "T03.3.1"}, ["G1"])
     _zone(race, "T03", "T05")
     race.state.passable = ("Red",)

@@ -42,6 +42,7 @@ def test_under_the_safety_car_a_car_stops_one_tile_behind_the_car_ahead_and_lose
     race = _race({"Grey": "T02.1.2", "Red": "T03.3.1"}, ["G1"], sc="T10")
     race.apply("Grey play G1")
     assert To("Grey", "T03.1.1") not in race.legal_actions() and Stop("Grey") in race.legal_actions()
+    assert race.explain("Grey to T03.1.1").rule == "§19.4.2"
     events = race.apply("Grey stop")
     lost = next(e for e in events if isinstance(e, ev.MpWasted))
     assert (lost.at, lost.mp, lost.citation) == ("T02.1.2", 6, "§19.4.2") and race.state.cars["Grey"].ot == 0
@@ -63,7 +64,7 @@ def test_nobody_enters_the_safety_car_tile_but_a_blue_flag_car_passes_it_and_the
     race = _race({"Grey": "T09.1.2", "Red": "T30.1.1"}, ["G1"], sc="T10")
     race.apply("Grey play G1")
     assert not any(isinstance(a, To) and a.to.startswith("T10") for a in race.legal_actions())
-    assert race.explain("Grey to T10.1.1").rule == "§13.2"
+    assert race.explain("Grey to T10.1.1").rule == "§19.4.2"
     race = _race({"Grey": "T09.1.2", "Red": "T11.2.1"}, ["G1"], sc="T10")
     race.state.cars["Grey"].blue = 1
     race.refresh()
