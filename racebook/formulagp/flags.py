@@ -15,8 +15,9 @@ that starts there; a RED or BLUE move through or from it stops on the Green Flag
 no overtaking of any kind, battles and free passes alike (A33), except of a car that has just spun there (until its
 next move); no lapping and no unlapping; tricky corners and hazards are off (§19.3.1, §19.2).
 
-After a Safety Car the Race Control token goes back to its first space (N12, a reading: the source is silent; left
-where it was, every later Yellow Flag would deploy the Safety Car again). Standard library only.
+After a Safety Car the Race Control token goes back to its first space (a reading, docs/formulagp.md "race events":
+the source is silent; left where it was, every later Yellow Flag would deploy the Safety Car again). Standard library
+only.
 """
 
 from __future__ import annotations
@@ -61,7 +62,7 @@ def in_zone(s: RaceState, tile: int) -> bool:
 
 def advance(s: RaceState, spaces: int, cause: str, log: EventLog) -> bool:
     """Move the Race Control Yellow Flag token ``spaces`` on (§19.3.2); at the Safety Car space the Safety Car is
-    deployed (and the token goes back to its first space, N12). Returns True when the Safety Car was deployed."""
+    deployed (and the token goes back to its first space). Returns True when the Safety Car was deployed."""
     from racebook.formulagp import safetycar  # the Safety Car clears the flags: the two modules call each other
 
     top = threshold(s)

@@ -59,7 +59,7 @@ def clear_track(s: RaceState) -> None:
     for c in s.cars.values():
         c.attempts, c.free_round = 0, 0
     s.vsc, s.vsc_car, s.vsc_spaces, s.vsc_twice = 0, "", 0, ()  # the Virtual Safety Car gives way to it
-    s.yellow_track = 0  # N12: the Race Control token starts over after a Safety Car
+    s.yellow_track = 0  # a reading (docs: race events): the Race Control token starts over
 
 
 def deploy(s: RaceState, log: EventLog, cause: str) -> None:

@@ -89,7 +89,7 @@ def test_fgp_ex_x3_two_spins_in_one_round_two_yellow_zones_deploy_the_safety_car
     flags.incident(s, "Red", log)  # a spin on T10
     assert len(s.zones) == 1 and s.sc_tile == -1
     flags.incident(s, "Blue", log)  # a second, separate spin on T30
-    assert [type(e) for e in log].count(ev.YellowFlag) == 2 and s.yellow_track == 0  # N12: starts over
+    assert [type(e) for e in log].count(ev.YellowFlag) == 2 and s.yellow_track == 0  # the token starts over (a reading)
     sc = _of(log, ev.SafetyCarDeployed)[0]
     assert sc.cause == "two separate Yellow Flag zones on track" and sc.leader == "Blue"
     assert sc.tile == "T31" and s.sc_tile == _tile(race, "T31") and sc.until == s.flag + 2
