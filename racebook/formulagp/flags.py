@@ -77,6 +77,8 @@ def advance(s: RaceState, spaces: int, cause: str, log: EventLog) -> bool:
 def incident(s: RaceState, car_id: str, log: EventLog) -> None:
     """Car ``car_id`` spun or went off track where it stands (§19.3.1, §19.3.2): place the Yellow Flag, advance the
     Race Control yellow track, maybe deploy the Safety Car. The loss-of-control rules call this."""
+    if car_id not in s.passable:
+        s.passable += (car_id,)  # stopped: it may be passed until its next move, in a zone too (§19.3.1, §18.2)
     if _flags_on(s, car_id, log):
         _incident(s, car_id, s.cars[car_id].pos.tile, log, race_control=1)
 
@@ -120,8 +122,6 @@ def _incident(s: RaceState, car_id: str, tile: int, log: EventLog, race_control:
               cause: str = "a Yellow Flag on track", pending_ok: bool = True) -> None:
     """The procedure (§19.3.1) for an incident of ``car_id`` on ``tile`` (the caller checked that flags are on)."""
     where = s.track.tiles[tile].id
-    if car_id not in s.passable:
-        s.passable += (car_id,)  # stopped: it may be passed until its next move (§19.3.1, §18.2)
     z = zone_of(s, tile)
     if z is not None:
         grown = Zone(z.yellow, z.green, z.until + 1)

@@ -156,8 +156,9 @@ def explain_discard(s: RaceState, a: Discard) -> tuple[str, str]:
 
 # ------------------------------------------------------------------ the move
 def _free(s: RaceState, mover: Car, other: Car, zone: bool) -> bool:
-    """``mover`` passes ``other`` freely: a car just spun in a zone (§19.3.1); under the Safety Car a Blue Flag car
-    passes cars without one (§19.4.2); else a double Blue Flag or a double failed-lapping marker (§19.7.2, §19.7.3)."""
+    """``mover`` passes ``other`` freely: a car that just spun or went off (it called :func:`flags.incident`, §19.3.1,
+    §18.2); under the Safety Car a Blue Flag car passes cars without one (§19.4.2); else a double Blue Flag or a
+    double failed-lapping marker (§19.7.2, §19.7.3)."""
     if other.id in s.passable:
         return True
     if zone:

@@ -248,3 +248,17 @@ def test_the_notation_carries_the_flags() -> None:
     assert (back.zones, back.yellow_track, back.pending, back.passable, back.gravel) == (
         s.zones, s.yellow_track, s.pending, s.passable, s.gravel)
     assert format_state(back) == line and back.phase is Phase.PLAY
+
+
+def test_a_spun_car_is_passable_in_a_zone_but_a_risk_card_makes_no_car_passable() -> None:
+    """§19.3.1, §17.1: the car that spun may be passed until its next move (in the final round too, where no Yellow
+    Flag is placed); the 'Yellow Flag' RISK card places a flag but nobody spun."""
+    race = _race({"Grey": "T02.1.1", "Red": "T10.2.1"}, ["G1"])
+    s = race.state
+    s.final_round = True
+    flags.incident(s, "Red", EventLog(None))
+    assert s.passable == ("Red",) and not s.zones
+    race = _race({"Grey": "T02.1.1", "Red": "T10.2.1"}, ["G1"])
+    s = race.state
+    flags.risk_yellow_flag(s, "Red", EventLog(None))
+    assert s.passable == () and len(s.zones) == 1
