@@ -262,3 +262,18 @@ def test_a_spun_car_is_passable_in_a_zone_but_a_risk_card_makes_no_car_passable(
     s = race.state
     flags.risk_yellow_flag(s, "Red", EventLog(None))
     assert s.passable == () and len(s.zones) == 1
+
+
+@pytest.mark.parametrize(("token", "bad"), [("yz=", "yz=1.2"), ("yz=", "yz=a.b.c"), ("yq=", "yq=Red:x"),
+                                            ("sct=", "sct=99"), ("gv=", "gv=500"), ("vsc=", "vsc=1:A"),
+                                            ("yt=", "yt=many"), ("yz=", "yz=1.300.4")])
+def test_bad_race_event_tokens_are_notation_errors(token: str, bad: str) -> None:
+    from racebook.core.errors import NotationError
+    from racebook.formulagp.notation import format_state, parse_position
+
+    race = _race({"Grey": "T02.1.1", "Red": "T10.2.1"}, ["G1"])
+    words = format_state(race.state).split(" ")
+    line = " ".join(bad if w.startswith(token) else w for w in words)
+    assert bad in line
+    with pytest.raises(NotationError):
+        parse_position(line)
