@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
+from racebook.formulagp import raceevents
 from racebook.formulagp.cardplay import card_colour
 from racebook.formulagp.components import Colour, DieFace
 from racebook.formulagp.rules.hazards import Hazard, dice_owed
@@ -38,6 +39,9 @@ def stress_by(s: RaceState, c: Car, delta: int, log: EventLog) -> int:
 
 
 def end_of_move(s: RaceState, c: Car, t: Turn, log: EventLog) -> None:
+    raceevents.end_of_move(s, c, t, log)  # Gravel, Blue Flags (§19.7, §19.8)
+    if raceevents.quiet(s):  # under the Safety Car or a Red Flag: no dice, stress stays in the middle (§19.4.2)
+        return
     if c.stress == int(Stress.FOCUS) and is_leader(s, c):
         c.stress = int(take_the_lead(Stress.FOCUS))  # A43: the race leader never holds Focus
         log.append(ev.StressMoved(c.id, 1, "middle", 0, "§15"))
@@ -47,7 +51,7 @@ def end_of_move(s: RaceState, c: Car, t: Turn, log: EventLog) -> None:
     hazards = [Hazard.TRICKY_CORNER for k in tile.skids if k.start == (c.pos.lane, c.pos.space)]
     if s.board.red_die_every_move(c.wear):
         hazards.append(Hazard.WORN_TYRES)
-    owed = dice_owed(hazards, pair=t.pair)
+    owed = dice_owed(hazards, pair=t.pair, yellow_zone=raceevents.in_zone(s, c.pos.tile))
     queue = [Die.RED] * owed.red + [Die.YELLOW] * owed.yellow
     guard = 0
     while queue and guard < 50:

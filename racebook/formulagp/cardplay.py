@@ -9,7 +9,8 @@ from itertools import combinations
 from racebook.core.errors import IllegalAction
 from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
-from racebook.formulagp.actions import Clear, FgpAction, Play
+from racebook.formulagp import raceevents
+from racebook.formulagp.actions import Clear, Discard, FgpAction, Play
 from racebook.formulagp.components import CardType, Colour, cards
 from racebook.formulagp.playerboard import Pace
 from racebook.formulagp.rules import movement as mv
@@ -42,6 +43,7 @@ def _bans(s: RaceState, c: Car) -> frozenset[mv.PairBan]:
     bans = {mv.PairBan.NO_PAIRS_TILE} if s.track.tiles[c.pos.tile].no_pairs else set()
     if c.stress == 2:  # the Stressed space (§15)
         bans.add(mv.PairBan.STRESSED)
+    bans |= raceevents.pair_bans(s, c)  # a Yellow Flag zone, the Safety Car, Gravel (§19)
     return frozenset(bans)
 
 
@@ -93,7 +95,7 @@ def legal_play(s: RaceState) -> list[FgpAction]:
     c = s.current()
     assert c is not None
     clears: list[FgpAction] = [Clear(c.id, x) for x in sorted(set(c.hand)) if card_type(x) is CardType.TYRE_WEAR]
-    return clears + list(plays(s, c))
+    return clears + list(plays(s, c)) + raceevents.discards(s, c)
 
 
 def gear_of(s: RaceState, c: Car) -> int:
@@ -105,6 +107,8 @@ def gear_of(s: RaceState, c: Car) -> int:
 def apply_play(s: RaceState, a: FgpAction, log: EventLog) -> None:
     c, t = s.cars[a.car], s.turn
     assert t is not None
+    if raceevents.apply_discard(s, a, log):  # under the Safety Car (§19.4.2)
+        return
     if isinstance(a, Clear):
         c.hand.remove(a.card)
         c.deck.discard(a.card)
@@ -114,7 +118,7 @@ def apply_play(s: RaceState, a: FgpAction, log: EventLog) -> None:
     assert isinstance(a, Play)
     play = check_play(s, c, a)
     gear = gear_of(s, c)
-    mp = mv.movement_points(s.board, gear, play.pace, tyre_bonus=s.board.tyre_bonus(c.tyre, s.tyre_state(c)),
+    mp = mv.movement_points(s.board, gear, play.pace, tyre_bonus=raceevents.tyre_bonus(s, c),
                             characteristic=a.characteristic, focus=c.stress == 0, race_round_1=s.round == 1)
     for x in a.cards:
         c.hand.remove(x)
@@ -122,6 +126,7 @@ def apply_play(s: RaceState, a: FgpAction, log: EventLog) -> None:
     c.ers -= play.ers_cost
     t.cards, t.played_as, t.pace, t.pair = a.cards, a.as_colour, play.pace.value, play.pair
     t.lane_changes, t.wear_per_lane_change = play.lane_changes, play.wear_per_lane_change
+    raceevents.after_play(s, c, t)
     t.blue = play.pace is Pace.BLUE
     t.characteristic, t.mp, t.mp_left = a.characteristic, mp.total, mp.total
     s.phase = Phase.MOVE
@@ -134,6 +139,8 @@ def explain_play(s: RaceState, a: FgpAction) -> tuple[str, str]:
     assert c is not None
     if a.car != c.id:
         return "§10.2", f"it is {c.id}'s turn"
+    if isinstance(a, Discard):
+        return raceevents.explain_discard(s, a)
     if isinstance(a, Clear):
         return "§10.3", f"{a.card} is not a Tyre Wear card in {c.id}'s hand"
     if isinstance(a, Play):

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from racebook.core.errors import IllegalAction
 from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
+from racebook.formulagp import raceevents
 from racebook.formulagp.actions import Brake, Charge, End, Extend, FgpAction, Stop, To
 from racebook.formulagp.aftermove import end_of_move
 from racebook.formulagp.cardplay import card_type
@@ -55,6 +56,8 @@ def _steps(s: RaceState, c: Car, include_stops: bool = False) -> list[StepCheck]
         entry = Entry.FREE
         if nxt.tile != here.tile and s.round > START_ROUNDS:
             entry = entering(s.track, here, nxt.lane, _occupants(s, c.id, nxt.tile))
+        if nxt.tile != here.tile:
+            entry = raceevents.entry(s, c, here, nxt, entry)  # yellow zones, the Safety Car, Blue Flags (§19)
         if entry is Entry.STOP:
             if include_stops:
                 out.append(StepCheck(nxt, entry))
@@ -135,7 +138,9 @@ def apply_move(s: RaceState, a: FgpAction, log: EventLog) -> None:
         log.append(ev.Adjusted(c.id, step.value, card, t.mp_left, c.ers, c.wear, rule))
     elif isinstance(a, Stop):
         at = s.track.name_of(c.pos)
-        if _forward_blocked(s, c):
+        if raceevents.stop(s, c, t, _forward_blocked(s, c), log):  # under the Safety Car: MP lost (§19.4.2)
+            pass
+        elif _forward_blocked(s, c):
             got = charge_ot(c.ot, t.mp_left, s.board.ot_max)
             log.append(ev.ForcedStop(c.id, at, t.mp_left, got.ot, got.lost))
             c.ot = got.ot
@@ -175,6 +180,7 @@ def _step(s: RaceState, c: Car, t: Turn, to: Pos, log: EventLog) -> None:
                                  ", +2 OT Slipstream (§11.5)" if s.round > START_ROUNDS else ""))
         c.ot = slip.ot
         t.mp_left, t.stopped = 0, True
+    raceevents.after_step(s, c, t, frm, to, log)  # Gravel, the Green Flag stop (§19)
 
 
 def explain_move(s: RaceState, a: FgpAction) -> tuple[str, str]:
@@ -198,6 +204,8 @@ def explain_move(s: RaceState, a: FgpAction) -> tuple[str, str]:
             return "§11.3", "a car may not return to a space it already moved from"
         if _room(s, c.id, to) is None:
             return "§11.3.1", "that space holds a car (pushing is not built yet)"
+        if (why := raceevents.explain_step(s, c, to)) is not None:  # a zone, the Safety Car (§19)
+            return why
         return "§13.2", "a car in the same or an adjacent lane holds that tile: stop on the front space of this tile"
     if isinstance(a, (Charge, Brake, Extend)):
         step = {Charge: mv.Adjust.CHARGE_ERS, Brake: mv.Adjust.BRAKE}.get(type(a)) or (

@@ -23,7 +23,7 @@ from racebook.core.errors import DataError, IllegalAction, NotationError
 from racebook.core.rng import Rng
 from racebook.formulagp.options import Rules
 from racebook.formulagp.playerboard import Tyre
-from racebook.formulagp.state import DECK_RULE, Car, Phase, RaceState, Turn
+from racebook.formulagp.state import DECK_RULE, Car, Phase, RaceState, Turn, Zone
 from racebook.formulagp.track import Pos
 
 
@@ -55,21 +55,22 @@ def format_state(s: RaceState) -> str:
             f"side={s.panel_side or '-'}", f"grid={_codes(s.grid)}", f"order={_codes(s.order)}", f"ti={s.turn_index}",
             f"rng={s.rng.state:#x}", f"stack={stack}", f"result={_codes(s.result)}",
             f"sr={_codes(s.start.sides)}", f"sc={_texts(s.start.choices().values())}",
-            f"lr={_texts(s.launches.values())}", f"rules={s.rules.text() or '-'}"]
+            f"lr={_texts(s.launches.values())}", f"rules={s.rules.text() or '-'}", *_events_head(s)]
     cars = []
     for c in s.cars.values():
         cars.append(" ".join([c.id, _pos(s, c.pos), f"lap={c.lap}", f"ers={c.ers}", f"ot={c.ot}", c.tyre.value,
                               f"w={c.wear}", f"st={c.stress}", f"pen={c.penalties}", f"x={int(c.crossed_final)}",
                               f"ret={int(c.returned)}", f"hand={_codes(c.hand)}", f"drawn={_codes(c.drawn)}",
                               f"pile={_codes(c.deck.pile)}", f"disc={_codes(c.deck.discards)}",
-                              f"rs={c.deck.reshuffles}"]))
+                              f"rs={c.deck.reshuffles}", f"bf={c.blue}", f"la={c.attempts}",
+                              f"lf={c.free_round}", f"gvl={int(c.gravel)}"]))
     t = s.turn
     turn = "-" if t is None else " ".join([
         t.car, f"cards={_codes(t.cards)}", f"as={t.played_as or '-'}", f"pace={t.pace or '-'}", f"pair={int(t.pair)}",
         f"lc={int(t.lane_changes)}", f"wlc={t.wear_per_lane_change}", f"blue={int(t.blue)}",
         f"char={int(t.characteristic)}", f"mp={t.mp}", f"left={t.mp_left}", f"red={t.reduced}",
         f"ext={t.extended}", f"stop={int(t.stopped)}",
-        "seen=" + (",".join(f"{a}.{b}.{c}" for a, b, c in t.seen) or "-")])
+        "seen=" + (",".join(f"{a}.{b}.{c}" for a, b, c in t.seen) or "-"), f"scd={int(t.sc_discard)}"])
     return " ".join(head) + " | " + " | ".join(cars) + " || " + turn
 
 
@@ -117,6 +118,7 @@ def parse_position(text: str) -> RaceState:
                 die, _, faces = item.partition(":")
                 s.stacked[die] = faces.split(".")
         s.finished = s.phase is Phase.OVER
+        _read_events_head(s, kv, text)
         if kv["sr"] != "-":
             s.start.open(_read_codes(kv["sr"]), "§9.4.3")
         for t in _read_texts(kv["sc"]):
@@ -134,7 +136,9 @@ def parse_position(text: str) -> RaceState:
                                drawn=_read_codes(ck["drawn"]), ers=_int(ck["ers"], "ers", text),
                                ot=_int(ck["ot"], "ot", text), tyre=Tyre(w[5]), wear=_int(ck["w"], "w", text),
                                penalties=_int(ck["pen"], "pen", text), crossed_final=ck["x"] == "1",
-                               returned=ck["ret"] == "1", stress=_int(ck["st"], "st", text))
+                               returned=ck["ret"] == "1", stress=_int(ck["st"], "st", text),
+                               blue=_int(ck.get("bf", "0"), "bf", text), attempts=_int(ck.get("la", "0"), "la", text),
+                               free_round=_int(ck.get("lf", "0"), "lf", text), gravel=ck.get("gvl", "0") == "1")
         if turn_text.strip() != "-":
             w = turn_text.split()
             tk = _kv(w[1:], text)
@@ -144,7 +148,7 @@ def parse_position(text: str) -> RaceState:
                           _int(tk["wlc"], "wlc", text), tk["blue"] == "1", tk["char"] == "1",
                           _int(tk["mp"], "mp", text), _int(tk["left"], "left", text), _int(tk["red"], "red", text),
                           _int(tk["ext"], "ext", text), tk["stop"] == "1",
-                          seen)  # type: ignore[arg-type]
+                          seen, tk.get("scd", "0") == "1")  # type: ignore[arg-type]
     except (NotationError, IllegalAction) as e:
         if isinstance(e, NotationError):
             raise
@@ -154,3 +158,40 @@ def parse_position(text: str) -> RaceState:
     if set(s.grid) != set(s.cars):
         raise NotationError(f"{text[:80]!r}…: the grid names the cars listed, each once")
     return s
+
+
+def _events_head(s: RaceState) -> list[str]:
+    """The race events' head tokens (§19): the Race Control token (``yt``), the zones (``yz``: yellow.green.until
+    tile indices and radar space), race round 1's pending incidents (``yq``: car:tile), the cars passed in a zone
+    (``yp``), the Safety Car's tile and end space (``sct``, ``scu``), the Gravel tiles (``gv``), the draw skipped
+    (``skip``) and a Red Flag shown (``rf``)."""
+    return [f"yt={s.yellow_track}", "yz=" + (";".join(f"{z.yellow}.{z.green}.{z.until}" for z in s.zones) or "-"),
+            "yq=" + (";".join(f"{car}:{tile}" for car, tile in s.pending) or "-"), f"yp={_codes(s.passable)}",
+            f"sct={s.sc_tile}", f"scu={s.sc_until}", "gv=" + (",".join(str(x) for x in s.gravel) or "-"),
+            f"skip={int(s.skip_draw)}", f"rf={int(s.restart)}",
+            f"vsc={s.vsc}:{s.vsc_car or '-'}:{s.vsc_spaces}:{_codes(s.vsc_twice)}"]
+
+
+def _read_events_head(s: RaceState, kv: dict[str, str], text: str) -> None:
+    s.yellow_track = _int(kv.get("yt", "0"), "yt", text)
+    zones = []
+    for item in _read_texts(kv.get("yz", "-")):
+        y, g, u = (_int(x, "yz", text) for x in item.split("."))
+        zones.append(Zone(y, g, u))
+    s.zones = tuple(zones)
+    pending = []
+    for item in _read_texts(kv.get("yq", "-")):
+        car, _, tile = item.partition(":")
+        pending.append((car, _int(tile, "yq", text)))
+    s.pending = tuple(pending)
+    s.passable = tuple(_read_codes(kv.get("yp", "-")))
+    s.sc_tile, s.sc_until = _int(kv.get("sct", "-1"), "sct", text), _int(kv.get("scu", "0"), "scu", text)
+    s.gravel = tuple(_int(x, "gv", text) for x in _read_codes(kv.get("gv", "-")))
+    s.skip_draw, s.restart = kv.get("skip", "0") == "1", kv.get("rf", "0") == "1"
+    stage, car, spaces, twice = kv.get("vsc", "0:-:0:-").split(":")
+    s.vsc, s.vsc_car, s.vsc_spaces = _int(stage, "vsc", text), "" if car == "-" else car, _int(spaces, "vsc", text)
+    s.vsc_twice = tuple(_read_codes(twice))
+    n = len(s.track.tiles)
+    if not all(0 <= x < n for x in (*s.gravel, *(t for z in s.zones for t in (z.yellow, z.green)),
+                                     *(t for _, t in s.pending))) or not -1 <= s.sc_tile < n:
+        raise NotationError(f"{text[:80]!r}…: a race-event token names a tile the circuit does not have")

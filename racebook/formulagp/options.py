@@ -10,12 +10,34 @@ test keeps the file and this class in step. A race carries its switches in ``Rac
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 from functools import cache
 
 from racebook.core.houserules import HouseRules, RuleDoc, load_docs
 from racebook.formulagp.components import DATA
 
-__all__ = ["Rules", "house_rule_docs"]
+__all__ = ["Rules", "house_rule_docs", "SafetyCarMoves", "GravelRemoval", "RedFlagRestart"]
+
+
+class SafetyCarMoves(Enum):
+    """A16: when in the round the Safety Car drives its 3 tiles (§19.4.2 step 4)."""
+
+    ROUND_START = "round_start"  # at the start of each round's movement phase, before the first car (the digest)
+    ROUND_END = "round_end"  # after the last car of each round
+
+
+class GravelRemoval(Enum):
+    """A18: when a Gravel token leaves the track (§19.8, §19.8.1)."""
+
+    STOP = "stop"  # only when a car ends its move on it (the digest: the Gravel section removes it on a stop)
+    TRIGGERED = "triggered"  # once any car triggers it, driving through included (the general hazard rule)
+
+
+class RedFlagRestart(Enum):
+    """A30: which "Race Start procedures" a Red Flag restart follows (§19.6 step 6)."""
+
+    RACE_START = "race_start"  # race round 1's rules, then race round 2's; no draw, hands kept (the digest)
+    NORMAL = "normal"  # a normal round from the grid: the draw phase and the driver sequence
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,6 +46,11 @@ class Rules(HouseRules):
     end, with its [[rule]] in data/house_rules.toml (same order) and a test of both readings."""
 
     leader_crossing_in_round_24: bool = True  # A6: a leader crossing during round 24 starts the final round
+    red_flag_on_red_face: bool = False  # A13: the 'Safety Car' EVENT's WHITE die: only a 6 shows the Red Flag
+    race_control_double_count: bool = False  # A14: the 'Yellow Flag' RISK / 'Incident on Track' advance once
+    safety_car_moves: SafetyCarMoves = SafetyCarMoves.ROUND_START  # A16: the SC drives before the first car
+    gravel_removal: GravelRemoval = GravelRemoval.STOP  # A18: Gravel stays when driven through
+    red_flag_restart: RedFlagRestart = RedFlagRestart.RACE_START  # A30: round-1 rules, then round-2 rules
 
 
 @cache

@@ -9,6 +9,7 @@ from itertools import combinations
 
 from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
+from racebook.formulagp import raceevents
 from racebook.formulagp.actions import Discard, FgpAction, Keep, Launch, Return, parse
 from racebook.formulagp.cardplay import apply_play, card_colour, card_type, plays
 from racebook.formulagp.components import CardType
@@ -30,6 +31,8 @@ def start_race(s: RaceState, log: EventLog) -> None:
 
 def start_round(s: RaceState, log: EventLog) -> None:
     """§10 item 1–2: advance the Chequered Flag (not in round 1), then everyone draws to the hand limit."""
+    if raceevents.round_end(s, log):  # the race events at the round's end (§19); True: it ends under the SC
+        return finish(s, log)
     s.round += 1
     if s.round > 1:
         s.flag += 1
@@ -37,6 +40,7 @@ def start_round(s: RaceState, log: EventLog) -> None:
     if s.flag >= s.final_lap_at and not s.final_lap:
         s.final_lap = True
         log.append(ev.FinalLap(s.flag))
+    raceevents.round_started(s, log)
     for car in _sequence_for_draw(s):
         c = s.cars[car]
         c.drawn = []
@@ -51,7 +55,7 @@ def start_round(s: RaceState, log: EventLog) -> None:
 
 
 def _sequence_for_draw(s: RaceState) -> tuple[str, ...]:
-    return s.order or s.grid
+    return () if raceevents.skips_draw(s) else (s.order or s.grid)
 
 
 def _draw(s: RaceState, c: Car, n: int) -> list[str]:
@@ -97,14 +101,15 @@ def begin_movement_phase(s: RaceState, log: EventLog) -> None:
     """§10 item 3: the driver sequence (§10.2). Race round 1 (§9.4): every car first has a movement card (the
     ladder), then seals its start cards; the order comes from their LEDs at the reveal
     (:mod:`racebook.formulagp.start`)."""
+    raceevents.movement_phase(s, log)
     if s.round == 1:
         for car in s.grid:
             _ladder(s, s.cars[car], log)
         s.start.open(s.grid, "§9.4.3")
         s.phase = Phase.START
         return
-    runners = [Runner(c.id, c.pos, c.lap) for c in s.cars.values()]
-    set_order(s, tuple(slot.car for slot in driver_order(s.track, runners)), log)
+    runners = [Runner(c.id, c.pos, c.lap, blue_flags=c.blue) for c in s.cars.values()]
+    set_order(s, raceevents.sequence(s, tuple(slot.car for slot in driver_order(s.track, runners)), log), log)
 
 
 def set_order(s: RaceState, order: tuple[str, ...], log: EventLog) -> None:
@@ -134,6 +139,7 @@ def begin_turn(s: RaceState, log: EventLog) -> None:
     c = s.cars[car]
     s.turn = Turn(car)
     s.phase = Phase.PLAY
+    raceevents.turn_started(s, c, log)
     log.append(ev.TurnStarted(car, s.track.name_of(c.pos)))
     for code in [x for x in c.hand if card_type(x) is CardType.DRAW_FAILURE]:
         c.hand.remove(code)
@@ -145,7 +151,8 @@ def begin_turn(s: RaceState, log: EventLog) -> None:
         assert isinstance(a, Launch)
         apply_play(s, a.play(), log)
         return
-    _ladder(s, c, log)
+    if not raceevents.vsc_turn(s, c, log):  # under the Virtual Safety Car no card is played (§19.5)
+        _ladder(s, c, log)
 
 
 def end_turn(s: RaceState, log: EventLog) -> None:
@@ -170,7 +177,8 @@ def finish(s: RaceState, log: EventLog) -> None:
     runners = [Runner(c.id, c.pos, c.lap) for c in s.cars.values()]
     seq = {slot.car: i for i, slot in enumerate(driver_order(s.track, runners))}
     fin = [Finisher(c.id, c.lap * n + rank[c.pos.tile], seq[c.id], c.penalties,
-                    Finish.CROSSED if c.crossed_final else Finish.NOT_CROSSED) for c in s.cars.values()]
+                    raceevents.finish(c, Finish.CROSSED if c.crossed_final else Finish.NOT_CROSSED))
+           for c in s.cars.values()]
     result = classify(fin)
     s.result = tuple(r.car for r in result)
     for r in result:

@@ -62,6 +62,10 @@ class Car:
     crossed_final: bool = False  # crossed the line in the final round (§17.1, §17.2.2)
     returned: bool = False  # made its ERS return decision this round (§10.1.2)
     stress: int = 1  # the Stress token: 0 Focus, 1 the middle (the start, §4.6), 2 Stressed (§15)
+    blue: int = 0  # the lapping status (§19.7): 0 on the lead lap, 1 single Blue Flag, 2 double
+    attempts: int = 0  # unsuccessful lapping attempts marked behind the car (§19.7.3): 0, 1, or 2 (double)
+    free_round: int = 0  # the round in which every car may move around it (the 2nd failed attempt, §19.7.3)
+    gravel: bool = False  # a Gravel token over its Tyre Bonus: no tyre bonus, no pairs next move (§19.8.1)
 
     def copy(self) -> Car:
         c = replace(self, deck=self.deck.copy(), hand=list(self.hand), drawn=list(self.drawn))
@@ -87,6 +91,7 @@ class Turn:
     extended: int = 0  # §11.2: extension steps this turn
     stopped: bool = False  # a forced stop (§13.2) or no space to go: the move is over
     seen: tuple[tuple[int, int, int], ...] = ()  # spaces left this turn (no return, §11.3)
+    sc_discard: bool = False  # discarded its one Tyre Wear card allowed this turn under the Safety Car (§19.4.2)
 
     def copy(self) -> Turn:
         return replace(self)
@@ -118,6 +123,20 @@ class RaceState:
     finished: bool = False
     result: tuple[str, ...] = ()  # the classification, winner first (§17.2)
     rules: Rules = field(default_factory=Rules)  # the house rules (racebook.formulagp.options), immutable
+    # race events (§19, Appendix B's per-round global state; racebook.formulagp.flags, .safetycar, .redflag, .gravel)
+    yellow_track: int = 0  # the Race Control Yellow Flag token's space (§19.3.2)
+    zones: tuple[Zone, ...] = ()  # the active Yellow Flag zones on track (§19.3.1)
+    pending: tuple[tuple[str, int], ...] = ()  # race round 1's incidents (car, tile), flagged at the round's end
+    passable: tuple[str, ...] = ()  # cars that just spun in a zone: passed until their next move (§19.3.1)
+    sc_tile: int = -1  # the Safety Car's tile, -1 when it is not on track (§19.4.2)
+    sc_until: int = 0  # the radar space of the SC token: the last round behind the Safety Car (§19.4.1)
+    gravel: tuple[int, ...] = ()  # the tiles holding a Gravel token (§19.8.1)
+    skip_draw: bool = False  # the next round has no draw phase (the Red Flag restart, A30)
+    restart: bool = False  # a Red Flag was shown: the race restarts from the grid at the round's end (§19.6)
+    vsc: int = 0  # the Virtual Safety Car (§19.5): 0 none, 1 drawn, 2 its moves this round, 3 the next round
+    vsc_car: str = ""  # the driver who drew the 'Virtual Safety Car' card
+    vsc_spaces: int = 0  # the spaces it moved: every other driver moves as many
+    vsc_twice: tuple[str, ...] = ()  # drivers who had moved before it: they move again now and skip the next round
     _track: Track | None = field(default=None, repr=False, compare=False)
     _board: PlayerBoard | None = field(default=None, repr=False, compare=False)
 
@@ -175,3 +194,13 @@ class RaceState:
         for c in self.cars.values():
             out += [f"{c.id}:{x}" for x in c.hand + c.deck.pile + c.deck.discards]
         return out
+
+
+@dataclass(frozen=True, slots=True)
+class Zone:
+    """A Yellow Flag zone (§19.3.1): from the Yellow Flag's tile up to the tile before the Green Flag's, until the
+    Chequered Flag reaches the Green Flag token on the radar (``until``)."""
+
+    yellow: int  # tile index
+    green: int  # tile index: the zone ends here
+    until: int  # radar space

@@ -1,0 +1,104 @@
+"""Lapping and Blue Flags (digest §19.7, Example 25, Example 26).
+
+A car's distance is its laps times the movement tiles of a lap plus its tile's rank from the line (the classification's
+measure, §17.2). Lapping is complete when the race leader ends its move a tile ahead of the slower car one lap down:
+the leader's distance exceeds the slower car's by more than a lap (§19.7.1); on the same tile it is not complete. The
+lapped car gets a single Blue Flag (a double when lapped again, §19.7.2) and, if it has not moved yet this round, loses
+its turn. It gets a lap back (§19.7.4) when it ends its move at least one tile ahead of the leader: the leader's lead
+is then less than a lap (single → none, double → single). Nothing changes while the slower car is in a Yellow Flag
+zone (no lapping or unlapping there, §19.3.1, §19.7.1); under the Safety Car unlapping is allowed (§19.4.2).
+
+The status (:func:`status`: 0 lead lap, 1 single, 2 double) sets the driver sequence (a Blue Flag car moves after the
+cars of its tile without one, §10.2 item 6), DRS (same status only, Example 26, A39), the classification (lapped cars
+behind all others, §17.2) and the passing rules: cars without a double Blue Flag move around a double-blue car freely,
+double-blue cars pass each other normally (§19.7.2).
+
+Unsuccessful lapping (§19.7.3): a car a lap ahead forced to stop behind the car it would lap marks it (a Blue Flag
+behind it); a second failed attempt flips the marker to double: in the next round every car moves around that car
+freely, and the marker goes at the end of that round. The marker goes when the car is lapped (at once here; the source
+says at the end of that round). Not modelled: a lapped car that unlaps "rejoins the sequence at once" and may move a
+second time in the round (the sequence is set at the start of the round). Standard library only.
+"""
+
+from __future__ import annotations
+
+from racebook.core.log import EventLog
+from racebook.formulagp import events as ev
+from racebook.formulagp.flags import in_zone
+from racebook.formulagp.rules.order import Runner, leader
+from racebook.formulagp.state import Car, RaceState
+
+__all__ = ["status", "distance", "lap_tiles", "update", "blocked", "round_end", "FLAGS"]
+
+FLAGS = ("no", "single", "double")
+
+
+def status(s: RaceState, car: str) -> int:
+    """The lapping status of ``car`` (Appendix B): 0 on the lead lap, 1 single Blue Flag, 2 double. DRS (§11.6,
+    A39) compares it between the two cars."""
+    return s.cars[car].blue
+
+
+def lap_tiles(s: RaceState) -> int:
+    return sum(1 for t in s.track.tiles if t.costs_mp)
+
+
+def distance(s: RaceState, c: Car) -> int:
+    """Movement tiles from the start: laps × the lap's tiles + the tile's rank after the line (§17.2)."""
+    rank = sum(1 for t in s.track.tiles[:c.pos.tile] if t.costs_mp)
+    return c.lap * lap_tiles(s) + rank
+
+
+def _leader(s: RaceState) -> Car:
+    return s.cars[leader(s.track, [Runner(c.id, c.pos, c.lap) for c in s.cars.values()]).car]
+
+
+def update(s: RaceState, log: EventLog) -> None:
+    """After a move: Blue Flags given (§19.7.1, §19.7.2) and taken back (§19.7.4) against the race leader."""
+    lead = _leader(s)
+    n = lap_tiles(s)
+    top = distance(s, lead)
+    for c in s.cars.values():
+        if c is lead or in_zone(s, c.pos.tile):
+            continue
+        gap = top - distance(s, c)
+        if c.blue < 2 and gap > (c.blue + 1) * n:
+            c.blue += 1
+            c.attempts, c.free_round = 0, 0
+            lost = ""
+            if s.turn is not None and c.id in s.order[s.turn_index + 1:]:
+                s.order = tuple(x for i, x in enumerate(s.order) if i <= s.turn_index or x != c.id)
+                lost = ": it loses its turn this round"
+            log.append(ev.Lapped(c.id, lead.id, FLAGS[c.blue], gap // n, lost,
+                                 "§19.7.1" if c.blue == 1 else "§19.7.2"))
+        elif c.blue > 0 and gap < c.blue * n:
+            c.blue -= 1
+            log.append(ev.Unlapped(c.id, lead.id, FLAGS[c.blue] + " Blue Flag" if c.blue else "on the lead lap"))
+
+
+def blocked(s: RaceState, c: Car, ahead: list[Car], log: EventLog) -> None:
+    """``c`` is forced to stop behind the cars ``ahead``: each of them it would lap gets a failed-attempt marker
+    (§19.7.3); the second one is double, and the next round every car moves around that car freely."""
+    n = lap_tiles(s)
+    for o in ahead:
+        if o.attempts >= 2 or distance(s, c) - distance(s, o) < (o.blue + 1) * n - 1:
+            continue
+        o.attempts += 1
+        free = ""
+        if o.attempts == 2:
+            o.free_round = s.round + 1
+            free = f": in round {o.free_round} every car may move around it"
+        log.append(ev.LappingFailed(c.id, o.id, FLAGS[o.attempts], free))
+
+
+def round_end(s: RaceState, log: EventLog) -> None:
+    """A double failed-attempt marker leaves at the end of the round in which cars moved around it freely."""
+    for c in s.cars.values():
+        if c.attempts == 2 and c.free_round and c.free_round <= s.round:
+            c.attempts, c.free_round = 0, 0
+            log.append(ev.LappingMarkerRemoved(c.id))
+
+
+def free_to_pass(s: RaceState, mover: Car, other: Car) -> bool:
+    """``mover`` moves around ``other`` freely, no OT and no battle (§19.7.2, §19.7.3)."""
+    return (other.blue == 2 and mover.blue < 2) or other.free_round == s.round
