@@ -14,6 +14,7 @@ from racebook.formulagp.actions import Brake, Charge, End, Extend, FgpAction, St
 from racebook.formulagp.aftermove import end_of_move
 from racebook.formulagp.cardplay import card_type
 from racebook.formulagp.components import CardType
+from racebook.formulagp.laps import cross_line
 from racebook.formulagp.playerboard import Pace, TyreState
 from racebook.formulagp.rounds import START_ROUNDS, end_turn
 from racebook.formulagp.rules import movement as mv
@@ -159,15 +160,7 @@ def _step(s: RaceState, c: Car, t: Turn, to: Pos, log: EventLog) -> None:
     t.mp_left -= 1
     log.append(ev.Moved(c.id, s.track.name_of(frm), s.track.name_of(to), w.steps[0].value, t.mp_left, w.wear))
     if to.tile < frm.tile:  # over the finish line (the loop's first tile)
-        c.lap += 1
-        log.append(ev.CrossedLine(c.id, c.lap))
-        if (s.final_lap and not s.final_round and all(o.lap < c.lap for o in s.cars.values() if o is not c)
-                and (s.rules.leader_crossing_in_round_24 or s.flag > s.final_lap_at)):
-            # the race leader: the first car over the line on this lap (§17.1); in round 24 itself too (A6)
-            s.final_round = True
-            log.append(ev.FinalRound(c.id))
-        if s.final_round:
-            c.crossed_final = True
+        cross_line(s, c, log)
     if chk.entry is Entry.SHADOW:  # §13.2: one space onto the tile, into the free shadow; then stop
         got = charge_ot(c.ot, t.mp_left, s.board.ot_max)
         slip = slipstream_ot(got.ot, s.board.ot_max, s.round <= START_ROUNDS)

@@ -24,6 +24,8 @@ class Rules(HouseRules):
     end, with its [[rule]] in data/house_rules.toml (same order) and a test of both readings."""
 
     leader_crossing_in_round_24: bool = True  # A6: a leader crossing during round 24 starts the final round
+    extension_into_battle: bool = True  # A10 iii: an extension that runs into a car may lead to a battle
+    option_backs_any_card: bool = True  # A11: an Option card backs any primary battle card (ORANGE, Tyre Wear too)
 
 
 @cache

@@ -34,6 +34,7 @@ class Phase(Enum):
     PLAY = "play"
     MOVE = "move"
     OVER = "over"
+    BATTLE = "battle"  # a stopped car may declare a battle; attacker and defender seal their cards (§13.2, §13.3)
 
 
 class Die(Enum):
@@ -62,6 +63,7 @@ class Car:
     crossed_final: bool = False  # crossed the line in the final round (§17.1, §17.2.2)
     returned: bool = False  # made its ERS return decision this round (§10.1.2)
     stress: int = 1  # the Stress token: 0 Focus, 1 the middle (the start, §4.6), 2 Stressed (§15)
+    w2w: str = "none"  # the Wheel-to-Wheel token: "none", "VS" or "Stress" (§13.5, A32; rules/wheeltowheel.W2W)
 
     def copy(self) -> Car:
         c = replace(self, deck=self.deck.copy(), hand=list(self.hand), drawn=list(self.drawn))
@@ -120,6 +122,9 @@ class RaceState:
     rules: Rules = field(default_factory=Rules)  # the house rules (racebook.formulagp.options), immutable
     _track: Track | None = field(default=None, repr=False, compare=False)
     _board: PlayerBoard | None = field(default=None, repr=False, compare=False)
+    battle: Battle | None = None  # the battle in progress (§13.3; racebook.formulagp.battles)
+    #: a battle's sealed cards (§13.3 item 2): attacker then defender, each choice the ``bid``/``yield`` action text
+    bids: SealedRound[str, str] = field(default_factory=SealedRound)
 
     @property
     def track(self) -> Track:
@@ -141,7 +146,8 @@ class RaceState:
         s = replace(self, cars={k: c.copy() for k, c in self.cars.items()}, rng=self.rng.copy(),
                     turn=self.turn.copy() if self.turn else None,
                     stacked={k: list(v) for k, v in self.stacked.items()}, start=self.start.copy(),
-                    launches=dict(self.launches))
+                    launches=dict(self.launches), bids=self.bids.copy(),
+                    battle=replace(self.battle) if self.battle else None)
         return s
 
     # ------------------------------------------------------------------ chance
@@ -175,3 +181,15 @@ class RaceState:
         for c in self.cars.values():
             out += [f"{c.id}:{x}" for x in c.hand + c.deck.pile + c.deck.discards]
         return out
+
+
+@dataclass
+class Battle:
+    """A battle in progress (§13.2–§13.4): the attacker (the car whose turn it is) and the defender; ``lane`` the
+    lane a Slipstream attack steps into with its first OT point (§13.4.1), 0 from an adjacent lane; ``discards``
+    the cars that owe a forced discard after spending ERS (§8.1), in order, once the battle is resolved."""
+
+    attacker: str
+    defender: str
+    lane: int = 0
+    discards: tuple[str, ...] = ()
