@@ -62,6 +62,7 @@ from racebook.formulagp.rules.passing import lanes_of
 from racebook.formulagp.rules.resources import spend_ers_in_battle
 from racebook.formulagp.state import Battle, Car, Die, Phase, RaceState
 from racebook.formulagp.track import Pos, Surface
+from racebook.formulagp.w2w import free_between
 
 RULE = "§13.3"
 
@@ -84,7 +85,7 @@ def attacks(s: RaceState) -> list[Attack]:
     mine = lanes_of(s.track, c.pos)
     here = s.track.space(c.pos)
     for o in s.cars.values():
-        if o is c or not w2w_blocks(c, o):
+        if o is c or free_between(c, o):  # two W2W-token cars: no battle (§13.5)
             continue
         if o.pos.tile == nxt and c.pos.space == len(s.track.tiles[c.pos.tile].spaces(c.pos.lane)) - 1:
             gap = min(abs(a - b) for a in mine for b in lanes_of(s.track, o.pos))
@@ -106,12 +107,6 @@ def _side_lanes(s: RaceState, c: Car) -> list[int]:
         if side is not None and _room(s, c.id, side) is not None:
             out.append(lane)
     return out
-
-
-def w2w_blocks(c: Car, o: Car) -> bool:
-    """Whether ``o`` stands in ``c``'s way (§13.5): two cars holding Wheel-to-Wheel tokens move freely around each
-    other, with no battle."""
-    return c.w2w == "none" or o.w2w == "none"
 
 
 def offer(s: RaceState) -> None:

@@ -22,6 +22,7 @@ from racebook.formulagp.rules.passing import Entry, entering
 from racebook.formulagp.rules.resources import charge_ot, slipstream_ot
 from racebook.formulagp.state import Car, RaceState, Turn
 from racebook.formulagp.track import Pos, Surface
+from racebook.formulagp.w2w import free_between
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,7 +32,8 @@ class StepCheck:
 
 
 def _occupants(s: RaceState, me: str, tile: int) -> list[Pos]:
-    return [o.pos for o in s.cars.values() if o.id != me and o.pos.tile == tile]
+    return [o.pos for o in s.cars.values() if o.id != me and o.pos.tile == tile
+            and not free_between(s.cars[me], o)]  # two W2W-token cars pass freely (§13.5)
 
 
 def _room(s: RaceState, me: str, p: Pos) -> int | None:
