@@ -324,9 +324,8 @@ class W2WToken(Event):
 @dataclass(frozen=True, slots=True)
 class DrsMoved(Event):
     RULE: ClassVar[str] = "§11.6"
-    TEMPLATE: ClassVar[str] = "DRS: {car} moves from {frm} to {to}, behind {target} in DRS zone {zone}"
+    TEMPLATE: ClassVar[str] = "DRS: {car} moves from {frm} to {to}, behind the next car ahead in DRS zone {zone}"
     car: str
     frm: str
     to: str
-    target: str
     zone: str

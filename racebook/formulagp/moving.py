@@ -14,6 +14,7 @@ from racebook.formulagp.actions import Brake, Charge, End, Extend, FgpAction, St
 from racebook.formulagp.aftermove import end_of_move
 from racebook.formulagp.cardplay import card_type
 from racebook.formulagp.components import CardType
+from racebook.formulagp.drszone import after_move as drs_after_move
 from racebook.formulagp.laps import cross_line
 from racebook.formulagp.playerboard import Pace, TyreState
 from racebook.formulagp.rounds import START_ROUNDS, end_turn
@@ -146,6 +147,7 @@ def apply_move(s: RaceState, a: FgpAction, log: EventLog) -> None:
             log.append(ev.NoWay(c.id, at, t.mp_left))
         t.mp_left, t.stopped = 0, True
     else:
+        drs_after_move(s, c, t, log)  # §11.6: the DRS catch-up move (racebook.formulagp.drszone)
         end_of_move(s, c, t, log)
         end_turn(s, log)
 

@@ -422,3 +422,48 @@ def test_w2w_token_cars_pass_each_other_freely_but_not_a_car_without_one() -> No
         race.apply("Grey play R1")
         assert (To("Grey", "T03.2.1") in race.legal_actions()) is free
         assert (Stop("Grey") in race.legal_actions()) is not free
+
+
+def _ended_at(race: Race, car: str, where: str, **turn: int) -> tuple[ev.Event, ...]:
+    """``car`` has played its card and driven its move to ``where`` (built): it ends its turn."""
+    race.apply(f"{car} play G4")
+    s = race.state
+    s.cars[car].pos = s.track.pos(where)
+    assert s.turn is not None
+    s.turn.mp_left, s.turn.seen = 0, ()
+    for k, v in turn.items():
+        setattr(s.turn, k, v)
+    race.refresh()
+    return race.apply(End(car))
+
+
+DRS_CARS = {"Lead": "T25.2.1", "Lapped": "T27.3.1", "Other": "T29.2.1", "Blue2": "T26.4.1"}
+
+
+def _drs_race(mover: str, round_: int = 5) -> Race:
+    race = built(DRS_CARS, {mover: ["G4"]}, mover=mover, round_=round_)
+    for car, lap in (("Lead", 2), ("Other", 2), ("Lapped", 1), ("Blue2", 1)):
+        race.state.cars[car].lap = lap
+    race.refresh()
+    return race
+
+
+def test_fgp_ex_26_drs_only_with_the_same_lapping_status() -> None:
+    """Example 26 (§11.6, §19.7, A39) in the race: the lead-lap car ending its move at T26.2.1 in DRS zone D1 moves by
+    DRS past the lapped car to T28.2.2, behind the lead-lap car Other; the lapped Blue2 ending at T26.4.1 moves only
+    to the front of its tile, behind the lapped car (the lapping status is the lap count until Blue Flags exist)."""
+    race = _drs_race("Lead")
+    moved = [e for e in _ended_at(race, "Lead", "T26.2.1") if isinstance(e, ev.DrsMoved)]
+    assert [(e.frm, e.to, e.zone) for e in moved] == [("T26.2.1", "T28.2.2", "D1")]
+    race = _drs_race("Blue2")
+    moved = [e for e in _ended_at(race, "Blue2", "T26.4.1") if isinstance(e, ev.DrsMoved)]
+    assert [(e.frm, e.to) for e in moved] == [("T26.4.1", "T26.4.2")]
+    assert race.state.track.name_of(race.state.cars["Blue2"].pos) == "T26.4.2"
+
+
+def test_no_drs_in_rounds_1_and_2_nor_after_a_reduction() -> None:
+    """§11.6: DRS is inactive in race rounds 1-2; a turn with a reduction activates no DRS."""
+    race = _drs_race("Lead", round_=2)
+    assert not any(isinstance(e, ev.DrsMoved) for e in _ended_at(race, "Lead", "T26.2.1"))
+    race = _drs_race("Lead")
+    assert not any(isinstance(e, ev.DrsMoved) for e in _ended_at(race, "Lead", "T26.2.1", reduced=1))
