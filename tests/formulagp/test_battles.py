@@ -10,6 +10,8 @@ from collections import Counter
 from dataclasses import fields
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from racebook.core.visibility import TABLE, Committed, SealedEntry
 from racebook.formulagp import events as ev
@@ -467,3 +469,41 @@ def test_no_drs_in_rounds_1_and_2_nor_after_a_reduction() -> None:
     assert not any(isinstance(e, ev.DrsMoved) for e in _ended_at(race, "Lead", "T26.2.1"))
     race = _drs_race("Lead")
     assert not any(isinstance(e, ev.DrsMoved) for e in _ended_at(race, "Lead", "T26.2.1", reduced=1))
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), n=st.integers(3, 6))
+def test_every_battle_of_a_random_race_adds_up(seed: int, n: int) -> None:
+    """Over a seeded race of random and greedy drivers: each side's revealed total is its cards' printed LEDs + its
+    OT level's LEDs (attacker only) + its ERS LEDs; the result follows the comparison (§13.4); a success moves the
+    attacker and a failure does not; every card stays in one place and a sealed bid is never shown to the other side
+    before its reveal."""
+    from racebook.formulagp.agents import RandomDriver
+
+    cars_ = [f"C{i}" for i in range(n)]
+    race = new_race(cars_, seed)
+    drivers = {c: (Greedy(seed + i) if i % 2 else RandomDriver(seed + i)) for i, c in enumerate(cars_)}
+    steps = 0
+    while not race.is_over and steps < 20_000:
+        car = race.current_car
+        sealing = race.phase is Phase.BATTLE and race.state.bids.is_open
+        events = race.apply(drivers[car].choose(race))  # type: ignore[index]
+        steps += 1
+        if sealing and not any(isinstance(e, ev.BattleRevealed) for e in events):
+            other = next(c for c in race.state.bids.sides if c != car)
+            assert fgpvis.log_view(race, other)[-1] == SealedEntry(car)
+        sides = [e for e in events if isinstance(e, ev.BattleRevealed)]
+        if not sides:
+            continue
+        conserved(race)
+        for e in sides:
+            assert e.card_leds == sum(cards().card(x).leds for x in e.cards)
+            assert e.leds == e.card_leds + e.ot_leds + e.ers_leds
+            assert e.role == "attacker" or e.ot_leds == 0
+        att, dfn = sides
+        result = next(e for e in events if isinstance(e, ev.BattleResolved))
+        expected = ("§13.3" if not dfn.defends else "§13.4.1" if att.leds > dfn.leds
+                    else "§13.4.2" if att.leds < dfn.leds else "§13.4.3")
+        assert result.citation == expected
+        assert any(isinstance(e, ev.Overtook) for e in events) is (expected in ("§13.3", "§13.4.1"))
+    assert race.is_over
