@@ -28,7 +28,11 @@ die (§6.3, A11); the OT is spent. A car whose ERS spend cut its hand limit disc
 discard G3``; never Tyre Wear or Draw Failure cards, A34's play-and-resolve is not offered), then the attacker's turn
 ends (A10 ii: nothing after the OT move).
 
-Not built: the chained secondary attack from a Slipstream space (§13.4.1), the [ADV] second attempt after a tie and
+**A chained attack** (§13.4.1): an overtake that ends in a Slipstream shadow behind another car may go on — the OT
+left + the Slipstream 2 (capped, A37) — with ``attack <car> L<lane>`` (or ``end``); the attacker alone seals its
+cards, which must hold a movement card; the car ahead cannot defend.
+
+Not built: the [ADV] second attempt after a tie and
 the optional rules 15.7 (not Standard), +1 OT secondary functions and the Red Parameter before a battle (§13.2 c,
 card functions and Parameters are another mechanic), EVENT cards in a battle (§13.3 item 3), driver skill LEDs,
 Cold Tyres −2 (A35: the pit-exit Cold Tyres state does not exist yet; :func:`racebook.formulagp.rules.battle.total`
@@ -59,7 +63,7 @@ from racebook.formulagp.moving import _room, apply_move
 from racebook.formulagp.rounds import START_ROUNDS, discardable
 from racebook.formulagp.rules import battle as bt
 from racebook.formulagp.rules.passing import lanes_of
-from racebook.formulagp.rules.resources import spend_ers_in_battle
+from racebook.formulagp.rules.resources import slipstream_ot, spend_ers_in_battle
 from racebook.formulagp.state import Battle, Car, Die, Phase, RaceState
 from racebook.formulagp.track import Pos, Surface
 from racebook.formulagp.w2w import free_between
@@ -124,6 +128,8 @@ def deciding(s: RaceState) -> str | None:
         return s.turn.car if s.turn else None
     if s.bids.is_open:
         return s.bids.waiting[0] if s.bids.waiting else None
+    if not b.defender:
+        return b.attacker  # a chained secondary attack offered (§13.4.1)
     return b.discards[0] if b.discards else None
 
 
@@ -152,6 +158,8 @@ def bids(s: RaceState, car: str) -> list[FgpAction]:
                 out.append(Bid(car, chosen))
                 if c.ers > 0:
                     out.append(Bid(car, chosen, True))
+    if s.battle is not None and s.battle.chained:  # §13.4.1: a secondary attack plays a movement card
+        out = [a for a in out if isinstance(a, Bid) and any(card_type(x) in bt.MOVEMENT for x in a.cards)]
     if s.battle is not None and car == s.battle.defender:
         out.append(Yield(car))
     return out
@@ -206,14 +214,17 @@ def resolve(s: RaceState, log: EventLog) -> None:
     assert b is not None
     sealed = dict(s.bids.reveal())
     att, pair_a = side_leds(s, b.attacker, sealed[b.attacker], True)
-    dfn, pair_d = side_leds(s, b.defender, sealed[b.defender], False)
+    # a chained attack's car ahead cannot defend (§13.4.1): it lays no card
+    dfn, pair_d = side_leds(s, b.defender, sealed.get(b.defender, f"{b.defender} yield"), False)
     log.append(att)
     log.append(dfn)
     res = bt.result(att.leds, dfn.leds if dfn.defends else None)
-    log.append(ev.BattleResolved(b.attacker, b.defender, att.leds, dfn.leds, res.value, res.rule))
+    log.append(ev.BattleResolved(b.attacker, b.defender, att.leds, dfn.leds, res.value,
+                                 "§13.4.1" if b.chained else res.rule))
     c = s.cars[b.attacker]
     if res.succeeds:
-        _overtake(s, c, b.lane, log)
+        left = _overtake(s, c, b.lane, log)
+        b.chain_next = _chain(s, c, left)
     if res is bt.Result.TIE:
         for car in (b.attacker, b.defender):
             red = stress_by(s, s.cars[car], 1, log)
@@ -221,13 +232,32 @@ def resolve(s: RaceState, log: EventLog) -> None:
     for car, pair in ((b.attacker, pair_a), (b.defender, pair_d)):
         if pair:
             roll_dice(s, s.cars[car], [Die.YELLOW], log)  # §6.3, A11: a pair played in a battle
-    c.ot = 0  # §8.2: the OT is used by the battle; it never carries over
+    if not b.chain_next:
+        c.ot = 0  # §8.2: the OT is used by the battle; it never carries over
     _done(s, log)
 
 
-def _overtake(s: RaceState, c: Car, lane: int, log: EventLog) -> None:
+def _chain(s: RaceState, c: Car, left: int) -> bool:
+    """§13.4.1: an overtake that ends in a Slipstream space behind another car may go on with a secondary attack, with
+    the OT left + the 2 of the Slipstream bonus (capped, A37), if the attacker holds a movement card to play and a
+    space beside is free. Sets the OT for it; returns whether it is offered."""
+    before, c.ot = c.ot, slipstream_ot(min(left, s.board.ot_max), s.board.ot_max, False).ot
+    if _chain_attacks(s, c):
+        return True
+    c.ot = before
+    return False
+
+
+def _chain_attacks(s: RaceState, c: Car) -> list[Attack]:
+    """The secondary attacks open to ``c`` (§13.4.1): Slipstream attacks on the car in front of it in its space."""
+    if not any(card_type(x) in bt.MOVEMENT for x in c.hand):
+        return []  # §13.4.1: the attacker must still play a movement card
+    return [a for a in attacks(s) if a.lane and s.cars[a.defender].pos.tile == c.pos.tile]
+
+
+def _overtake(s: RaceState, c: Car, lane: int, log: EventLog) -> int:
     """§13.4.1: one space per OT point, all of them, in the car's lane (a Slipstream attack: the first point to the
-    lane beside); a car in the way or the lane's end stops it and the rest is lost."""
+    lane beside); a car in the way or the lane's end stops it and the rest is lost. Returns the OT points lost."""
     frm, ot, moved = c.pos, c.ot, 0
     for k in range(ot):
         if k == 0 and lane:
@@ -245,6 +275,7 @@ def _overtake(s: RaceState, c: Car, lane: int, log: EventLog) -> None:
         if nxt.tile < before.tile:
             cross_line(s, c, log)
     log.append(ev.Overtook(c.id, s.track.name_of(frm), s.track.name_of(c.pos), ot, moved, ot - moved))
+    return ot - moved
 
 
 def _done(s: RaceState, log: EventLog) -> None:
@@ -254,6 +285,9 @@ def _done(s: RaceState, log: EventLog) -> None:
     while b.discards and not _owes_discard(s, s.cars[b.discards[0]]):
         b.discards = b.discards[1:]
     if b.discards:
+        return
+    if b.chain_next:  # §13.4.1: the secondary attack is offered (or the move ends)
+        s.battle = Battle(b.attacker, "", chained=True)
         return
     attacker = b.attacker
     s.battle = None
@@ -271,6 +305,8 @@ def legal_battle(s: RaceState) -> list[FgpAction]:
     if b is None:
         car = s.turn.car if s.turn else ""
         return [*attacks(s), End(car)]
+    if not b.defender:
+        return [*_chain_attacks(s, s.cars[b.attacker]), End(b.attacker)]
     if s.bids.is_open:
         return bids(s, s.bids.waiting[0]) if s.bids.waiting else []
     c = s.cars[b.discards[0]]
@@ -290,6 +326,20 @@ def apply_battle(s: RaceState, a: FgpAction, log: EventLog) -> None:
         s.bids.open((a.car, a.defender), RULE)
         how = f", stepping into lane {a.lane} with its first OT point (Slipstream, §13.4.1)" if a.lane else ""
         log.append(ev.BattleDeclared(a.car, a.defender, c.ot, a.lane, how))
+        return
+    if not b.defender:  # the chained secondary attack (§13.4.1): the car ahead cannot defend
+        if isinstance(a, End):
+            s.battle = None
+            s.phase = Phase.MOVE
+            s.cars[a.car].ot = 0
+            apply_move(s, a, log)
+            return
+        assert isinstance(a, Attack)
+        b.defender, b.lane = a.defender, a.lane
+        s.bids.open((a.car,), RULE)
+        log.append(ev.BattleDeclared(a.car, a.defender, s.cars[a.car].ot, a.lane,
+                                     f", a secondary attack from the Slipstream space into lane {a.lane}: "
+                                     f"{a.defender} cannot defend (§13.4.1)"))
         return
     if s.bids.is_open:
         seal(s, a, log)
@@ -315,7 +365,13 @@ def explain_battle(s: RaceState, a: FgpAction) -> tuple[str, str]:
                              "from a Slipstream space behind it with a free space beside and at least 2 OT "
                              "(a Slipstream attack names that lane, e.g. L3)")
         return "§13.2", f"{a.car} stopped behind a car: attack it ('attack <car>') or end the move ('end')"
+    if not b.defender:
+        return "§13.4.1", (f"{a.car} may make a secondary attack on the car in front of it in the Slipstream space "
+                           "('attack <car> L<lane>', with a movement card to play) or end its move ('end')")
     if s.bids.is_open:
+        if b.chained and isinstance(a, Bid) and all(x in s.cars[a.car].hand for x in a.cards) and not any(
+                card_type(x) in bt.MOVEMENT for x in a.cards):
+            return "§13.4.1", "a secondary attack must still play a movement card"
         if isinstance(a, Yield):
             return RULE, "only the defender may decline to defend; the attacker plays at least one card"
         if not isinstance(a, Bid):

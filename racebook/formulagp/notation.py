@@ -10,7 +10,8 @@ whose turn (``ti``, an index into it), the generator's state and the stacked dic
 round 1's sealed start (``sr`` its sides, ``sc`` the choices sealed, ``lr`` the revealed cards still to be played,
 each an action text with ``~`` for its spaces; the engine's notation holds the hidden choices), the house rules
 that differ from the defaults (``rules=leader_crossing_in_round_24=0``, :mod:`racebook.formulagp.options`), the
-battle in progress (``bt=attacker,defender,lane,cars owing a discard``, ``bs`` the sealed round's sides, ``bc`` the
+battle in progress (``bt=attacker,defender,lane,cars owing a discard[,flags]``: ``c`` a chained secondary attack,
+``n`` one to be offered; the defender ``-`` while it is offered; ``bs`` the sealed round's sides, ``bc`` the
 battle cards sealed so far, as action texts; :mod:`racebook.formulagp.battles`). Each car ends with its
 Wheel-to-Wheel token (``w2w=none``, ``VS`` or ``Stress``, §13.5).
 Then each car in grid order, and after ``||`` the turn in progress (``-`` when none). A finished race adds
@@ -169,14 +170,17 @@ def _battle(s: RaceState) -> str:
     b = s.battle
     if b is None:
         return "-"
-    return f"{b.attacker},{b.defender},{b.lane},{'.'.join(b.discards) or '-'}"
+    flags = ("c" if b.chained else "") + ("n" if b.chain_next else "")
+    return f"{b.attacker},{b.defender or '-'},{b.lane},{'.'.join(b.discards) or '-'}" + (f",{flags}" if flags else "")
 
 
 def _read_battle(s: RaceState, kv: dict[str, str]) -> None:
     """The battle tokens (absent in older lines: no battle)."""
     if kv.get("bt", "-") != "-":
-        attacker, defender, lane, owing = kv["bt"].split(",")
-        s.battle = Battle(attacker, defender, int(lane), tuple(x for x in owing.split(".") if x != "-"))
+        attacker, defender, lane, owing, *flags = kv["bt"].split(",")
+        s.battle = Battle(attacker, "" if defender == "-" else defender, int(lane),
+                          tuple(x for x in owing.split(".") if x != "-"), "c" in "".join(flags),
+                          "n" in "".join(flags))
     if kv.get("bs", "-") != "-":
         s.bids.open(_read_codes(kv["bs"]), "§13.3")
     for t in _read_texts(kv.get("bc", "-")):

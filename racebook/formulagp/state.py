@@ -190,6 +190,8 @@ class Battle:
     the cars that owe a forced discard after spending ERS (§8.1), in order, once the battle is resolved."""
 
     attacker: str
-    defender: str
+    defender: str  # "" while a chained secondary attack is offered (§13.4.1)
     lane: int = 0
     discards: tuple[str, ...] = ()
+    chained: bool = False  # a secondary attack from a Slipstream space: the car ahead cannot defend (§13.4.1)
+    chain_next: bool = False  # the overtake ended in a Slipstream shadow behind a car: a secondary attack may follow

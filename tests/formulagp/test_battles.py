@@ -507,3 +507,35 @@ def test_every_battle_of_a_random_race_adds_up(seed: int, n: int) -> None:
         assert result.citation == expected
         assert any(isinstance(e, ev.Overtook) for e in events) is (expected in ("§13.3", "§13.4.1"))
     assert race.is_over
+
+
+def test_a_chained_secondary_attack_from_the_slipstream_shadow() -> None:
+    """§13.4.1: Grey (1 OT) beats Red in the adjacent lane; its one OT point takes it into T28's Slipstream space,
+    into the shadow behind Blue: it may attack Blue again with the OT left (0) + the Slipstream 2, stepping into the
+    free lane 1 (lane 3 holds Red); it must play a movement card, and Blue cannot defend."""
+    race = built({"Grey": "T27.2.2", "Red": "T28.3.1", "Blue": "T28.2.1"},
+                 {"Grey": ["R1", "B1", "G4", "W1"], "Red": ["G1"], "Blue": ["B2"]})
+    race.apply("Grey play R1")
+    race.apply("Grey stop")
+    race.state.cars["Grey"].ot = 1  # as if 1 MP had been left at the stop
+    race.refresh()
+    race.apply("Grey attack Red")
+    race.apply("Grey bid B1")
+    events = race.apply("Red bid G1")
+    over = next(e for e in events if isinstance(e, ev.Overtook))
+    assert (over.to, over.spaces) == ("T28.2.1", 1) and race.state.cars["Grey"].pos.shadow == 1
+    assert race.phase is Phase.BATTLE and race.current_car == "Grey" and race.state.cars["Grey"].ot == 2
+    assert race.legal_actions() == [Attack("Grey", "Blue", 1), End("Grey")]
+    assert "bt=Grey,-,0,-,c" in race.position()
+    back = Race(parse_position(race.position()))
+    assert back.legal_actions() == race.legal_actions()
+    race.apply("Grey attack Blue L1")
+    assert Bid("Grey", ("W1",)) not in race.legal_actions() and Bid("Grey", ("G4",)) in race.legal_actions()
+    assert race.explain("Grey bid W1").rule == "§13.4.1"
+    events = race.apply("Grey bid G4")
+    result = next(e for e in events if isinstance(e, ev.BattleResolved))
+    assert result.citation == "§13.4.1" and result.defender == "Blue"
+    over = next(e for e in events if isinstance(e, ev.Overtook))
+    assert (over.frm, over.to, over.ot, over.spaces) == ("T28.2.1", "T28.1.2", 2, 2)
+    assert "B2" in race.state.cars["Blue"].hand and race.state.battle is None
+    conserved(race)
