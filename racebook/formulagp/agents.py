@@ -109,6 +109,8 @@ def battle_choice(race: Race, legal: list[FgpAction]) -> FgpAction | None:
     s = race.state
     attacks = [a for a in legal if isinstance(a, Attack)]
     if attacks:
+        if s.battle is not None:  # a chained secondary attack (§13.4.1): the car ahead cannot defend
+            return attacks[0]
         c = s.cars[attacks[0].car]
         mine = max((_bid_leds(race, b) for b in bids(s, c.id) if isinstance(b, Bid)), default=0)
         best = max(attacks, key=lambda a: -s.board.ers_level_leds(s.cars[a.defender].ers))

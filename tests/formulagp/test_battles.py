@@ -539,3 +539,20 @@ def test_a_chained_secondary_attack_from_the_slipstream_shadow() -> None:
     assert (over.frm, over.to, over.ot, over.spaces) == ("T28.2.1", "T28.1.2", 2, 2)
     assert "B2" in race.state.cars["Blue"].hand and race.state.battle is None
     conserved(race)
+
+
+def test_greedy_takes_a_chained_attack() -> None:
+    """The greedy driver always takes a secondary attack (§13.4.1): the car ahead cannot defend."""
+    race = built({"Grey": "T27.2.2", "Red": "T28.3.1", "Blue": "T28.2.1"},
+                 {"Grey": ["R1", "B1", "G1"], "Red": ["G1"], "Blue": ["B2"]})
+    race.apply("Grey play R1")
+    race.apply("Grey stop")
+    race.state.cars["Grey"].ot = 1
+    race.state.cars["Blue"].ers = 4
+    race.state.cars["Grey"].ers = 0  # GREEN 0 + OT 2 = 2 against 2 + Blue's 2 ERS LEDs: no fair chance otherwise
+    race.refresh()
+    race.apply("Grey attack Red")
+    race.apply("Grey bid B1")
+    race.apply("Red bid G1")
+    assert race.state.battle is not None and race.state.battle.chained
+    assert Greedy(3).choose(race) == Attack("Grey", "Blue", 1)
