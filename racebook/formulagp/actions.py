@@ -18,7 +18,10 @@ the class by the verb, so ``parse(str(a)) == a`` for every action. The words:
 ``Grey extend ers``          extend: +1 MP for an ERS charge on a straight (§11.2.2); ``extend W3``: a Tyre Wear
                              card on a curve
 ``Grey stop``                stop here: a forced stop behind a car (leftover MP become OT, §13.2), or no space to go
-``Grey end``                 end the turn (§10.3)
+``Grey end``                 end the turn (§10.3); after a forced stop: end the move, the OT drops to 0 (§13.2)
+``Grey attack Red``          declare a battle (§13.2 b); ``attack Red L3``: a Slipstream attack stepping into lane 3
+``Grey bid R2 W1 P3 +ers``   a battle's cards, sealed (§13.3): movement card(s), Tyre Wear, Option; ``+ers``: 1 ERS
+``Red yield``                the defender does not defend: the attack succeeds (§13.3)
 ===========================  ===================================================================================
 
 Standard library only.
@@ -243,3 +246,60 @@ def parse(text: str) -> FgpAction:
     if cls is None:
         raise _bad(text, f"unknown verb {verb!r}; the verbs are {', '.join(BY_VERB)}")
     return cls._read(car, rest, text)
+
+
+@dataclass(frozen=True, slots=True)
+class Attack(FgpAction):
+    """Declare a battle (§13.2 b) against ``defender``; ``lane``: the lane a Slipstream attack steps into with its
+    first OT point (§13.4.1), 0 from an adjacent lane. Text ``Grey attack Red`` or ``Grey attack Red L3``."""
+
+    VERB: ClassVar[str] = "attack"
+    defender: str = ""
+    lane: int = 0
+
+    def _args(self) -> str:
+        return self.defender + (f" L{self.lane}" if self.lane else "")
+
+    @classmethod
+    def _read(cls, car: str, words: list[str], text: str) -> FgpAction:
+        if not 1 <= len(words) <= 2 or not CAR_ID.fullmatch(words[0]):
+            raise _bad(text, "'attack' names the defender's car, then a Slipstream attack's lane: attack Red L3")
+        lane = 0
+        if len(words) == 2:
+            if not re.fullmatch(r"L[1-4]", words[1]):
+                raise _bad(text, f"{words[1]!r} is not a lane (L1 to L4)")
+            lane = int(words[1][1:])
+        return cls(car, words[0], lane)
+
+
+@dataclass(frozen=True, slots=True)
+class Bid(FgpAction):
+    """A side's battle cards, laid face down (§13.3 item 2): movement card(s) (a pair allowed), Tyre Wear and Option
+    cards; ``+ers``: spend one ERS charge for the LEDs beside its level (§8.1, A36). Text ``Grey bid R2 W1 P3 +ers``."""
+
+    VERB: ClassVar[str] = "bid"
+    cards: tuple[str, ...] = ()
+    ers: bool = False
+
+    def _args(self) -> str:
+        return " ".join(list(self.cards) + (["+ers"] if self.ers else []))
+
+    @classmethod
+    def _read(cls, car: str, words: list[str], text: str) -> FgpAction:
+        ers = bool(words) and words[-1] == "+ers"
+        if ers:
+            words = words[:-1]
+        if not words:
+            raise _bad(text, "'bid' names the battle cards (at least one movement or Tyre Wear card), then +ers")
+        return cls(car, tuple(_card(w, text) for w in words), ers)
+
+
+@dataclass(frozen=True, slots=True)
+class Yield(FgpAction):
+    """The defender does not defend: the attack succeeds (§13.3 item 2)."""
+
+    VERB: ClassVar[str] = "yield"
+
+
+CLASSES += (Attack, Bid, Yield)
+BY_VERB.update({c.VERB: c for c in (Attack, Bid, Yield)})

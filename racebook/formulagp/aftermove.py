@@ -52,7 +52,12 @@ def end_of_move(s: RaceState, c: Car, t: Turn, log: EventLog) -> None:
     if s.board.red_die_every_move(c.wear):
         hazards.append(Hazard.WORN_TYRES)
     owed = dice_owed(hazards, pair=t.pair, yellow_zone=raceevents.in_zone(s, c.pos.tile))
-    queue = [Die.RED] * owed.red + [Die.YELLOW] * owed.yellow
+    roll_dice(s, c, [Die.RED] * owed.red + [Die.YELLOW] * owed.yellow, log)
+
+
+def roll_dice(s: RaceState, c: Car, queue: list[Die], log: EventLog) -> None:
+    """Roll the dice ``c`` owes, in order, each resolved (§19.2); over-stress adds RED dice at once (A8). Also for
+    the dice owed after a battle (a pair played in it, §13.4) and the stress of a tie (§13.4.3)."""
     guard = 0
     while queue and guard < 50:
         guard += 1

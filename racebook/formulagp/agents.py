@@ -3,14 +3,32 @@
 
 The greedy driver plays the card(s) giving the most MP (ties: the fewest cards, then the lowest codes), steps
 forward when it can (else to the lane beside, the inside first), keeps its ERS for extensions on straights,
-returns no card and discards its lowest card. Standard library only.
+returns no card and discards its lowest card. In a battle (§13.2, §13.3) it attacks when its strongest cards, OT
+and ERS reach what the defender may show by what the table sees (2 LEDs, + its ERS level's LEDs), bids its
+strongest cards (the fewest for as many LEDs) and yields only when it holds no battle card. Standard library only.
 """
 
 from __future__ import annotations
 
 from racebook.core.rng import Rng
-from racebook.formulagp.actions import Charge, Discard, End, Extend, FgpAction, Keep, Launch, Play, Stop, To
+from racebook.formulagp.actions import (
+    Attack,
+    Bid,
+    Charge,
+    Discard,
+    End,
+    Extend,
+    FgpAction,
+    Keep,
+    Launch,
+    Play,
+    Stop,
+    To,
+    Yield,
+)
+from racebook.formulagp.battles import bids
 from racebook.formulagp.cardplay import check_play, gear_of
+from racebook.formulagp.components import cards
 from racebook.formulagp.game import Race
 from racebook.formulagp.playerboard import Pace
 
@@ -37,6 +55,9 @@ class Greedy:
         launches = [a for a in legal if isinstance(a, Launch)]
         if launches:  # race round 1 (§9.4): the most MP in 2nd gear, the most LEDs to move early
             return max(launches, key=lambda a: (_play_mp(race, a.play()), len(a.extras), -len(a.cards)))
+        battle = battle_choice(race, legal)
+        if battle is not None:
+            return battle
         steps = [a for a in legal if isinstance(a, To)]
         if steps:
             s = race.state
@@ -74,3 +95,30 @@ def play_out(race: Race, drivers: dict[str, Greedy | RandomDriver], max_actions:
         if n >= max_actions:
             raise RuntimeError(f"the race did not end in {max_actions} actions: {race!r}")
     return n
+
+
+def _bid_leds(race: Race, a: Bid) -> int:
+    s = race.state
+    c = s.cars[a.car]
+    ers = s.board.ers_level_leds(c.ers) if a.ers else 0
+    return sum(cards().card(x).leds for x in a.cards) + ers
+
+
+def battle_choice(race: Race, legal: list[FgpAction]) -> FgpAction | None:
+    """The greedy driver's battle decisions (§13.2, §13.3), or None when the decision is not a battle's."""
+    s = race.state
+    attacks = [a for a in legal if isinstance(a, Attack)]
+    if attacks:
+        if s.battle is not None:  # a chained secondary attack (§13.4.1): the car ahead cannot defend
+            return attacks[0]
+        c = s.cars[attacks[0].car]
+        mine = max((_bid_leds(race, b) for b in bids(s, c.id) if isinstance(b, Bid)), default=0)
+        best = max(attacks, key=lambda a: -s.board.ers_level_leds(s.cars[a.defender].ers))
+        fair = 2 + s.board.ers_level_leds(s.cars[best.defender].ers)  # what the defender may show, seen publicly
+        if mine + s.board.ot_level_leds(c.ot) >= fair:
+            return best
+        return next(a for a in legal if isinstance(a, End))
+    offers = [a for a in legal if isinstance(a, Bid)]
+    if offers:
+        return max(offers, key=lambda a: (_bid_leds(race, a), -len(a.cards), not a.ers))
+    return next((a for a in legal if isinstance(a, Yield)), None)

@@ -21,6 +21,7 @@ from racebook.core.log import EventLog, Step, read_json_object, replay_actions
 from racebook.core.verdict import Verdict
 from racebook.formulagp import turn
 from racebook.formulagp.actions import FgpAction, parse
+from racebook.formulagp.battles import deciding
 from racebook.formulagp.notation import format_state, parse_position
 from racebook.formulagp.state import Phase, RaceState
 
@@ -89,6 +90,8 @@ class Race(CoreRace[FgpAction, None, RaceState]):
             return turn.draw_pending(self.state)
         if self.state.phase is Phase.START:
             return self.state.start.waiting[0] if self.state.start.waiting else None
+        if self.state.phase is Phase.BATTLE:
+            return deciding(self.state)  # the attacker, a side still to seal, a forced discard (§13.3)
         return self.state.turn.car if self.state.turn else None
 
     def classification(self) -> tuple[str, ...]:

@@ -15,6 +15,8 @@ from racebook.formulagp.actions import Brake, Charge, End, Extend, FgpAction, St
 from racebook.formulagp.aftermove import end_of_move
 from racebook.formulagp.cardplay import card_type
 from racebook.formulagp.components import CardType
+from racebook.formulagp.drszone import after_move as drs_after_move
+from racebook.formulagp.laps import cross_line
 from racebook.formulagp.playerboard import Pace, TyreState
 from racebook.formulagp.rounds import START_ROUNDS, end_turn
 from racebook.formulagp.rules import movement as mv
@@ -22,6 +24,7 @@ from racebook.formulagp.rules.passing import Entry, entering
 from racebook.formulagp.rules.resources import charge_ot, slipstream_ot
 from racebook.formulagp.state import Car, RaceState, Turn
 from racebook.formulagp.track import Pos, Surface
+from racebook.formulagp.w2w import free_between
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,7 +34,8 @@ class StepCheck:
 
 
 def _occupants(s: RaceState, me: str, tile: int) -> list[Pos]:
-    return [o.pos for o in s.cars.values() if o.id != me and o.pos.tile == tile]
+    return [o.pos for o in s.cars.values() if o.id != me and o.pos.tile == tile
+            and not free_between(s.cars[me], o)]  # two W2W-token cars pass freely (§13.5)
 
 
 def _room(s: RaceState, me: str, p: Pos) -> int | None:
@@ -148,6 +152,7 @@ def apply_move(s: RaceState, a: FgpAction, log: EventLog) -> None:
             log.append(ev.NoWay(c.id, at, t.mp_left))
         t.mp_left, t.stopped = 0, True
     else:
+        drs_after_move(s, c, t, log)  # §11.6: the DRS catch-up move (racebook.formulagp.drszone)
         end_of_move(s, c, t, log)
         end_turn(s, log)
 
@@ -164,15 +169,7 @@ def _step(s: RaceState, c: Car, t: Turn, to: Pos, log: EventLog) -> None:
     t.mp_left -= 1
     log.append(ev.Moved(c.id, s.track.name_of(frm), s.track.name_of(to), w.steps[0].value, t.mp_left, w.wear))
     if to.tile < frm.tile:  # over the finish line (the loop's first tile)
-        c.lap += 1
-        log.append(ev.CrossedLine(c.id, c.lap))
-        if (s.final_lap and not s.final_round and all(o.lap < c.lap for o in s.cars.values() if o is not c)
-                and (s.rules.leader_crossing_in_round_24 or s.flag > s.final_lap_at)):
-            # the race leader: the first car over the line on this lap (§17.1); in round 24 itself too (A6)
-            s.final_round = True
-            log.append(ev.FinalRound(c.id))
-        if s.final_round:
-            c.crossed_final = True
+        cross_line(s, c, log)
     if chk.entry is Entry.SHADOW:  # §13.2: one space onto the tile, into the free shadow; then stop
         got = charge_ot(c.ot, t.mp_left, s.board.ot_max)
         slip = slipstream_ot(got.ot, s.board.ot_max, s.round <= START_ROUNDS)

@@ -9,7 +9,11 @@ space (``fl``), the flags ``L`` (final lap) and ``F`` (final round), the phase, 
 whose turn (``ti``, an index into it), the generator's state and the stacked dice (``white:1.2``), the result, race
 round 1's sealed start (``sr`` its sides, ``sc`` the choices sealed, ``lr`` the revealed cards still to be played,
 each an action text with ``~`` for its spaces; the engine's notation holds the hidden choices), the house rules
-that differ from the defaults (``rules=leader_crossing_in_round_24=0``, :mod:`racebook.formulagp.options`).
+that differ from the defaults (``rules=leader_crossing_in_round_24=0``, :mod:`racebook.formulagp.options`), the
+battle in progress (``bt=attacker,defender,lane,cars owing a discard[,flags]``: ``c`` a chained secondary attack,
+``n`` one to be offered; the defender ``-`` while it is offered; ``bs`` the sealed round's sides, ``bc`` the
+battle cards sealed so far, as action texts; :mod:`racebook.formulagp.battles`). Each car ends with its
+Wheel-to-Wheel token (``w2w=none``, ``VS`` or ``Stress``, §13.5).
 Then each car in grid order, and after ``||`` the turn in progress (``-`` when none). A finished race adds
 ``result=A,B``.
 """
@@ -23,7 +27,7 @@ from racebook.core.errors import DataError, IllegalAction, NotationError
 from racebook.core.rng import Rng
 from racebook.formulagp.options import Rules
 from racebook.formulagp.playerboard import Tyre
-from racebook.formulagp.state import DECK_RULE, Car, Phase, RaceState, Turn, Zone
+from racebook.formulagp.state import DECK_RULE, Battle, Car, Phase, RaceState, Turn, Zone
 from racebook.formulagp.track import Pos
 
 
@@ -55,7 +59,8 @@ def format_state(s: RaceState) -> str:
             f"side={s.panel_side or '-'}", f"grid={_codes(s.grid)}", f"order={_codes(s.order)}", f"ti={s.turn_index}",
             f"rng={s.rng.state:#x}", f"stack={stack}", f"result={_codes(s.result)}",
             f"sr={_codes(s.start.sides)}", f"sc={_texts(s.start.choices().values())}",
-            f"lr={_texts(s.launches.values())}", f"rules={s.rules.text() or '-'}", *_events_head(s)]
+            f"lr={_texts(s.launches.values())}", f"rules={s.rules.text() or '-'}", *_events_head(s),
+            f"bt={_battle(s)}", f"bs={_codes(s.bids.sides)}", f"bc={_texts(s.bids.choices().values())}"]
     cars = []
     for c in s.cars.values():
         cars.append(" ".join([c.id, _pos(s, c.pos), f"lap={c.lap}", f"ers={c.ers}", f"ot={c.ot}", c.tyre.value,
@@ -63,7 +68,7 @@ def format_state(s: RaceState) -> str:
                               f"ret={int(c.returned)}", f"hand={_codes(c.hand)}", f"drawn={_codes(c.drawn)}",
                               f"pile={_codes(c.deck.pile)}", f"disc={_codes(c.deck.discards)}",
                               f"rs={c.deck.reshuffles}", f"bf={c.blue}", f"la={c.attempts}",
-                              f"lf={c.free_round}", f"gvl={int(c.gravel)}"]))
+                              f"lf={c.free_round}", f"gvl={int(c.gravel)}", f"w2w={c.w2w}"]))
     t = s.turn
     turn = "-" if t is None else " ".join([
         t.car, f"cards={_codes(t.cards)}", f"as={t.played_as or '-'}", f"pace={t.pace or '-'}", f"pair={int(t.pair)}",
@@ -124,6 +129,7 @@ def parse_position(text: str) -> RaceState:
         for t in _read_texts(kv["sc"]):
             s.start.commit(t.split()[0], t)
         s.launches = {t.split()[0]: t for t in _read_texts(kv["lr"])}
+        _read_battle(s, kv)
         for part in parts[1:]:
             w = part.split()
             ck = _kv(w[2:5] + w[6:], text)
@@ -138,7 +144,10 @@ def parse_position(text: str) -> RaceState:
                                penalties=_int(ck["pen"], "pen", text), crossed_final=ck["x"] == "1",
                                returned=ck["ret"] == "1", stress=_int(ck["st"], "st", text),
                                blue=_int(ck.get("bf", "0"), "bf", text), attempts=_int(ck.get("la", "0"), "la", text),
-                               free_round=_int(ck.get("lf", "0"), "lf", text), gravel=ck.get("gvl", "0") == "1")
+                               free_round=_int(ck.get("lf", "0"), "lf", text), gravel=ck.get("gvl", "0") == "1",
+                               w2w=ck.get("w2w", "none"))
+            if s.cars[w[0]].w2w not in ("none", "VS", "Stress"):
+                raise NotationError(f"{text[:80]!r}…: w2w is none, VS or Stress")
         if turn_text.strip() != "-":
             w = turn_text.split()
             tk = _kv(w[1:], text)
@@ -195,3 +204,24 @@ def _read_events_head(s: RaceState, kv: dict[str, str], text: str) -> None:
     if not all(0 <= x < n for x in (*s.gravel, *(t for z in s.zones for t in (z.yellow, z.green)),
                                      *(t for _, t in s.pending))) or not -1 <= s.sc_tile < n:
         raise NotationError(f"{text[:80]!r}…: a race-event token names a tile the circuit does not have")
+
+def _battle(s: RaceState) -> str:
+    """The battle in progress (§13.3): ``attacker,defender,lane``, then the cars owing a forced discard."""
+    b = s.battle
+    if b is None:
+        return "-"
+    flags = ("c" if b.chained else "") + ("n" if b.chain_next else "")
+    return f"{b.attacker},{b.defender or '-'},{b.lane},{'.'.join(b.discards) or '-'}" + (f",{flags}" if flags else "")
+
+
+def _read_battle(s: RaceState, kv: dict[str, str]) -> None:
+    """The battle tokens (absent in older lines: no battle)."""
+    if kv.get("bt", "-") != "-":
+        attacker, defender, lane, owing, *flags = kv["bt"].split(",")
+        s.battle = Battle(attacker, "" if defender == "-" else defender, int(lane),
+                          tuple(x for x in owing.split(".") if x != "-"), "c" in "".join(flags),
+                          "n" in "".join(flags))
+    if kv.get("bs", "-") != "-":
+        s.bids.open(_read_codes(kv["bs"]), "§13.3")
+    for t in _read_texts(kv.get("bc", "-")):
+        s.bids.commit(t.split()[0], t)

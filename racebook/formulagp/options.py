@@ -51,6 +51,8 @@ class Rules(HouseRules):
     safety_car_moves: SafetyCarMoves = SafetyCarMoves.ROUND_START  # A16: the SC drives before the first car
     gravel_removal: GravelRemoval = GravelRemoval.STOP  # A18: Gravel stays when driven through
     red_flag_restart: RedFlagRestart = RedFlagRestart.RACE_START  # A30: round-1 rules, then round-2 rules
+    extension_into_battle: bool = True  # A10 iii: an extension that runs into a car may lead to a battle
+    option_backs_any_card: bool = True  # A11: an Option card backs any primary battle card (ORANGE, Tyre Wear too)
 
 
 @cache

@@ -16,6 +16,7 @@ from racebook.formulagp.components import CardType
 from racebook.formulagp.rules.classification import Finish, Finisher, classify
 from racebook.formulagp.rules.order import Runner, driver_order
 from racebook.formulagp.state import Car, Die, Phase, RaceState, Turn
+from racebook.formulagp.w2w import end_of_round as w2w_end_of_round
 
 START_ROUNDS = 2  # race rounds 1-2: passes are free (§13.1), no Slipstream bonus (§11.5)
 
@@ -167,6 +168,7 @@ def end_turn(s: RaceState, log: EventLog) -> None:
     elif s.final_round:
         finish(s, log)
     else:
+        w2w_end_of_round(s, log)  # §13.4.1, §13.5: the Wheel-to-Wheel tokens (racebook.formulagp.w2w)
         start_round(s, log)
 
 

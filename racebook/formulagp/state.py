@@ -34,6 +34,7 @@ class Phase(Enum):
     PLAY = "play"
     MOVE = "move"
     OVER = "over"
+    BATTLE = "battle"  # a stopped car may declare a battle; attacker and defender seal their cards (§13.2, §13.3)
 
 
 class Die(Enum):
@@ -66,6 +67,7 @@ class Car:
     attempts: int = 0  # unsuccessful lapping attempts marked behind the car (§19.7.3): 0, 1, or 2 (double)
     free_round: int = 0  # the round in which every car may move around it (the 2nd failed attempt, §19.7.3)
     gravel: bool = False  # a Gravel token over its Tyre Bonus: no tyre bonus, no pairs next move (§19.8.1)
+    w2w: str = "none"  # the Wheel-to-Wheel token: "none", "VS" or "Stress" (§13.5, A32; rules/wheeltowheel.W2W)
 
     def copy(self) -> Car:
         c = replace(self, deck=self.deck.copy(), hand=list(self.hand), drawn=list(self.drawn))
@@ -139,6 +141,9 @@ class RaceState:
     vsc_twice: tuple[str, ...] = ()  # drivers who had moved before it: they move again now and skip the next round
     _track: Track | None = field(default=None, repr=False, compare=False)
     _board: PlayerBoard | None = field(default=None, repr=False, compare=False)
+    battle: Battle | None = None  # the battle in progress (§13.3; racebook.formulagp.battles)
+    #: a battle's sealed cards (§13.3 item 2): attacker then defender, each choice the ``bid``/``yield`` action text
+    bids: SealedRound[str, str] = field(default_factory=SealedRound)
 
     @property
     def track(self) -> Track:
@@ -160,7 +165,8 @@ class RaceState:
         s = replace(self, cars={k: c.copy() for k, c in self.cars.items()}, rng=self.rng.copy(),
                     turn=self.turn.copy() if self.turn else None,
                     stacked={k: list(v) for k, v in self.stacked.items()}, start=self.start.copy(),
-                    launches=dict(self.launches))
+                    launches=dict(self.launches), bids=self.bids.copy(),
+                    battle=replace(self.battle) if self.battle else None)
         return s
 
     # ------------------------------------------------------------------ chance
@@ -204,3 +210,16 @@ class Zone:
     yellow: int  # tile index
     green: int  # tile index: the zone ends here
     until: int  # radar space
+
+@dataclass
+class Battle:
+    """A battle in progress (§13.2–§13.4): the attacker (the car whose turn it is) and the defender; ``lane`` the
+    lane a Slipstream attack steps into with its first OT point (§13.4.1), 0 from an adjacent lane; ``discards``
+    the cars that owe a forced discard after spending ERS (§8.1), in order, once the battle is resolved."""
+
+    attacker: str
+    defender: str  # "" while a chained secondary attack is offered (§13.4.1)
+    lane: int = 0
+    discards: tuple[str, ...] = ()
+    chained: bool = False  # a secondary attack from a Slipstream space: the car ahead cannot defend (§13.4.1)
+    chain_next: bool = False  # the overtake ended in a Slipstream shadow behind a car: a secondary attack may follow

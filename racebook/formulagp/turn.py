@@ -12,8 +12,8 @@ the dice effects, pushing, pits, race events.
 
 Each phase's three answers live together in the module of its mechanic: the round and its draw phase
 (:mod:`racebook.formulagp.rounds`), race round 1's sealed start (:mod:`racebook.formulagp.start`), choosing the
-cards (:mod:`racebook.formulagp.cardplay`), the move (:mod:`racebook.formulagp.moving`); this module holds only the
-table.
+cards (:mod:`racebook.formulagp.cardplay`), the move (:mod:`racebook.formulagp.moving`), a battle after a forced stop
+(:mod:`racebook.formulagp.battles`); this module holds only the table.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from racebook.core.errors import IllegalAction
 from racebook.core.log import EventLog
 from racebook.formulagp.actions import FgpAction
+from racebook.formulagp.battles import apply_battle, explain_battle, legal_battle, offer
 from racebook.formulagp.cardplay import apply_play, explain_play, legal_play
 from racebook.formulagp.moving import apply_move, explain_move, legal_move
 from racebook.formulagp.rounds import apply_draw, draw_pending, explain_draw, legal_draw, start_race
@@ -62,6 +63,7 @@ TABLE: dict[Phase, PhaseRules] = {
     Phase.PLAY: PhaseRules("§10.3", legal_play, apply_play, explain_play),
     Phase.MOVE: PhaseRules("§11", legal_move, apply_move, explain_move),
     Phase.OVER: PhaseRules("§17.2", _over_legal, _over_apply, _over_explain),
+    Phase.BATTLE: PhaseRules("§13.3", legal_battle, apply_battle, explain_battle),
 }
 
 
@@ -71,6 +73,7 @@ def legal(s: RaceState) -> list[FgpAction]:
 
 def apply(s: RaceState, a: FgpAction, log: EventLog) -> None:
     TABLE[s.phase].apply(s, a, log)
+    offer(s)  # a forced stop with a battle to declare: the BATTLE phase (§13.2, racebook.formulagp.battles)
 
 
 def explain(s: RaceState, a: FgpAction) -> tuple[str, str]:

@@ -7,7 +7,10 @@ secret too) and race round 1's start cards, laid face down until every driver ha
 in several hands); :func:`table_view` is every hand as a viewer (a car id or
 :data:`~racebook.core.visibility.TABLE`) sees it; :func:`log_view` is the race's actions as a viewer sees them: a
 ``launch`` of another car is a :class:`~racebook.core.visibility.SealedEntry` until the reveal (the step with the
-:class:`~racebook.formulagp.events.StartRevealed` events). The engine always sees everything; these are views.
+:class:`~racebook.formulagp.events.StartRevealed` events), and so is a battle's ``bid`` / ``yield`` of another car
+until that battle's reveal (the step with the :class:`~racebook.formulagp.events.BattleRevealed` events, §13.3);
+:func:`battle_view` is the open battle's sealed round as a viewer sees it. The engine always sees everything; these
+are views.
 """
 
 from __future__ import annotations
@@ -15,8 +18,8 @@ from __future__ import annotations
 from typing import Any
 
 from racebook.core.visibility import Hidden, SealedEntry, Secret, Viewer, hidden_from, log_for
-from racebook.formulagp.actions import FgpAction, Launch
-from racebook.formulagp.events import StartRevealed
+from racebook.formulagp.actions import Bid, FgpAction, Launch, Yield
+from racebook.formulagp.events import BattleRevealed, StartRevealed
 from racebook.formulagp.state import RaceState
 
 IN_HAND = "card"  # what another player sees of a card in a hand: that it is there (§5)
@@ -41,9 +44,19 @@ def log_view(race: Any, viewer: Viewer, upto: int | None = None) -> list[FgpActi
     steps = [st for st in race.steps if st.action is not None]
     reveals = [i for i, st in enumerate(steps) if any(isinstance(e, StartRevealed) for e in st.events)]
 
+    battles = [i for i, st in enumerate(steps) if any(isinstance(e, BattleRevealed) for e in st.events)]
+
     def secret(i: int, action: FgpAction) -> Secret | None:
+        if isinstance(action, (Bid, Yield)):  # a battle's sealed cards (§13.3): hidden until the battle's reveal
+            return Secret(action.car, next((j for j in battles if j >= i), None))
         if not isinstance(action, Launch):
             return None
         return Secret(action.car, next((j for j in reveals if j >= i), None))
 
     return log_for(viewer, [st.action for st in steps], secret, upto)
+
+
+def battle_view(state: RaceState, viewer: Viewer) -> dict[str, object]:
+    """The battle being sealed as ``viewer`` sees it (§13.3): its own sealed text, of the other side only that it
+    has sealed (:class:`~racebook.core.visibility.Committed`)."""
+    return dict(state.bids.view(viewer))

@@ -19,6 +19,8 @@ from racebook.formulagp import events as ev
 from racebook.formulagp import visibility as fgpvis
 from racebook.formulagp.actions import (
     CLASSES,
+    Attack,
+    Bid,
     Brake,
     Charge,
     Clear,
@@ -31,6 +33,7 @@ from racebook.formulagp.actions import (
     Return,
     Stop,
     To,
+    Yield,
     parse,
 )
 from racebook.formulagp.agents import Greedy, RandomDriver, play_out
@@ -201,6 +204,8 @@ ACTION_EXAMPLES = [Keep("A"), Launch("A", ("O1", "O2"), "red", ("W1", "P2")), La
                    Play("A", ("G1",)), Play("A", ("O1", "R2"), "red", True), Play("B", ("O1", "O2"), "green"),
                    To("A", "T05.2.1"), Charge("A"), Brake("A", "W2"), Extend("A", "ers"), Extend("A", "W3"),
                    Stop("A"), End("A")]
+ACTION_EXAMPLES += [Attack("A", "B"), Attack("A", "Red", 3), Bid("A", ("B1", "B2", "W1", "P3"), True),
+                    Bid("B", ("W2",)), Yield("B")]  # battles (§13.2, §13.3)
 
 
 @pytest.mark.parametrize("action", ACTION_EXAMPLES, ids=str)
@@ -214,7 +219,9 @@ def test_every_verb_has_an_example() -> None:
 
 @pytest.mark.parametrize("text", ["", "A", "A fly", "1A play G1", "A play", "A play G1 G2 G3", "A play X9",
                                   "A play O1", "A play G1=red", "A play O1=red O2=green", "A to T05", "A keep now",
-                                  "A extend ers W1", "A return", "A discard", "A brake W1 W2", "A to T05.5.1"])
+                                  "A extend ers W1", "A return", "A discard", "A brake W1 W2", "A to T05.5.1",
+                                  "A attack", "A attack B L5", "A attack B C", "A bid", "A bid +ers", "A bid X1",
+                                  "A yield now"])
 def test_bad_action_texts_are_one_line_errors(text: str) -> None:
     with pytest.raises(ActionSyntaxError) as e:
         parse(text)
@@ -248,6 +255,8 @@ def _odd_actions(race: Race, rng: Rng) -> list[object]:
         out += [Keep(car), Return(car, (card,)), Discard(car, card), Clear(car, card), Play(car, (card,)),
                 Charge(car), Brake(car, card), Extend(car, "ers"), Extend(car, card), Stop(car), End(car),
                 To(car, race.state.track.name_of(c.pos))]
+        out += [Attack(car, cars_[rng.below(len(cars_))]), Attack(car, cars_[0], 1 + rng.below(4)),
+                Bid(car, (card,), bool(rng.below(2))), Yield(car)]  # battles (§13.2, §13.3)
     return out
 
 
@@ -367,14 +376,18 @@ def _random_text(rng: Rng, cars_: list[str]) -> str:
     def card() -> str:
         return "GRBOWPFX"[rng.below(8)] + str(1 + rng.below(99))
 
-    verbs = ("keep", "return", "discard", "clear", "play", "launch", "to", "charge", "brake", "extend", "stop", "end")
+    verbs = ("keep", "return", "discard", "clear", "play", "launch", "to", "charge", "brake", "extend", "stop", "end",
+             "attack", "bid", "yield")
     car = (cars_ + ["Zed"])[rng.below(len(cars_) + 1)]
     verb = verbs[rng.below(len(verbs))]
     tile = ("T01", "T05", "T40", "SF", "DRS", "T99")[rng.below(6)]
     args = {"return": [card(), card()], "discard": [card()], "clear": [card()], "brake": [card()],
             "play": [card()] + ([card()] if rng.below(2) else []) + (["+char"] if rng.below(3) == 0 else []),
             "launch": [card(), "+" + "WP"[rng.below(2)] + str(1 + rng.below(12))],
-            "to": [f"{tile}.{1 + rng.below(4)}.{1 + rng.below(4)}"], "extend": [("ers", card())[rng.below(2)]]}
+            "to": [f"{tile}.{1 + rng.below(4)}.{1 + rng.below(4)}"], "extend": [("ers", card())[rng.below(2)]],
+            "attack": [(cars_ + ["Zed"])[rng.below(len(cars_) + 1)]]
+            + ([f"L{1 + rng.below(4)}"] if rng.below(2) else []),
+            "bid": [card()] + ([card()] if rng.below(2) else []) + (["+ers"] if rng.below(2) else [])}
     return " ".join([car, verb] + args.get(verb, []))
 
 

@@ -1,0 +1,394 @@
+"""Battles (digest §13.2–§13.4, §6.3.1, §8.1, §8.2, §11.5; A10, A11, A25, A35, A36, A37): the BATTLE phase's legal
+actions, application and refusals, together.
+
+**The offer** (§13.2). A car whose move ends in a forced stop (its leftover MP became OT, :mod:`moving`) may, when
+the rules allow it (:func:`racebook.formulagp.rules.battle.may_declare`: an adjacent lane and at least 1 OT, or a
+Slipstream space behind the opponent with a space free beside it and at least 2 OT), declare a battle — ``Grey
+attack Red`` (a Slipstream attack names the lane its first OT point steps into: ``Grey attack Red L3``) — or end its
+move (``Grey end``: the OT drops to 0). :func:`offer` switches the MOVE phase to BATTLE after such a stop (the hook
+in :func:`racebook.formulagp.turn.apply`). Race rounds 1–2 have no forced stops (free passes, §13.1). With the house
+rule ``extension_into_battle=False`` (A10 iii) a stop reached by an extension offers no battle.
+
+**The sealed cards** (§13.3). The attacker, then the defender, lays its cards face down: ``Grey bid R2 W1 P3 +ers``
+(movement card(s), a pair allowed, BLUE+BLUE too; Tyre Wear and Option cards on top, A11; ``+ers`` spends one ERS
+charge, A36) or, for the defender only, ``Red yield`` (it does not defend: the attack succeeds). The choices are
+action texts in the race's :class:`racebook.core.visibility.SealedRound` ``state.bids``, opened for (attacker,
+defender): nothing is revealed until both have sealed (the event :class:`~racebook.formulagp.events.BattleSealed`
+has only the car; :mod:`racebook.formulagp.visibility` keeps another car's ``bid`` sealed in the log until the
+reveal).
+
+**The reveal** (§13.3 item 4, §13.4). Each side's cards leave its hand for its discard pile (a Tyre Wear card +1
+tyre wear); its LEDs are the cards' printed LEDs, the attacker's OT level's LEDs (§8.2), one ERS charge's LEDs at
+the level before it drops (§8.1, Example 3). The result (:func:`racebook.formulagp.rules.battle.result`):
+the attacker wins — it moves forward one space per OT point in its lane, all of them (a Slipstream attack's first
+point steps sideways, A25: the +2 was charged at the stop and is not added again), as far as it can (a car in the
+way or the lane's end: the rest is lost), other cars cannot defend (§13.4.1); the defender wins — both stay
+(§13.4.2); a tie — both stay and both drivers take +1 stress (§13.4.3). A pair played in the battle owes the YELLOW
+die (§6.3, A11); the OT is spent. A car whose ERS spend cut its hand limit discards down at once (§8.1: ``Red
+discard G3``; never Tyre Wear or Draw Failure cards, A34's play-and-resolve is not offered), then the attacker's turn
+ends (A10 ii: nothing after the OT move).
+
+**A chained attack** (§13.4.1): an overtake that ends in a Slipstream shadow behind another car may go on — the OT
+left + the Slipstream 2 (capped, A37) — with ``attack <car> L<lane>`` (or ``end``); the attacker alone seals its
+cards, which must hold a movement card; the car ahead cannot defend.
+
+Not built: the [ADV] second attempt after a tie and
+the optional rules 15.7 (not Standard), +1 OT secondary functions and the Red Parameter before a battle (§13.2 c,
+card functions and Parameters are another mechanic), EVENT cards in a battle (§13.3 item 3), driver skill LEDs,
+Cold Tyres −2 (A35: the pit-exit Cold Tyres state does not exist yet; :func:`racebook.formulagp.rules.battle.total`
+takes it), the street-circuit defender bonus; the movement pair's dice are rolled at the end of the move, not
+before the battle (§13.2 a).
+
+**A hook for BOTs** (§22.10, Rookie BOTs are another mechanic): a battle's decision is one sealed choice per side in
+``state.bids`` (a :class:`~racebook.core.visibility.SealedRound` of action texts, sides (attacker, defender)).
+A BOT commits its choice through the same round with :func:`seal` (any action text the round accepts for its car:
+today ``bid``/``yield``; a BOT's own text, e.g. the LEDs of its BATTLE card, needs its reading added to
+:func:`side_leds`, which turns a revealed text into the side's cards and LED terms), so the reveal and the result
+stay the ones here. :func:`deciding` names the side the table waits for.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from racebook.core.errors import IllegalAction
+from racebook.core.log import EventLog
+from racebook.formulagp import events as ev
+from racebook.formulagp.actions import Attack, Bid, Discard, End, FgpAction, Yield, parse
+from racebook.formulagp.aftermove import roll_dice, stress_by
+from racebook.formulagp.cardplay import card_type
+from racebook.formulagp.components import CardType, cards
+from racebook.formulagp.laps import cross_line
+from racebook.formulagp.moving import _room, apply_move
+from racebook.formulagp.rounds import START_ROUNDS, discardable
+from racebook.formulagp.rules import battle as bt
+from racebook.formulagp.rules.passing import lanes_of
+from racebook.formulagp.rules.resources import slipstream_ot, spend_ers_in_battle
+from racebook.formulagp.state import Battle, Car, Die, Phase, RaceState
+from racebook.formulagp.track import Pos, Surface
+from racebook.formulagp.w2w import free_between
+
+RULE = "§13.3"
+
+
+# ------------------------------------------------------------------ the offer (§13.2)
+def attacks(s: RaceState) -> list[Attack]:
+    """The battles the car whose turn it is may declare now (§13.2 b): it stopped (a forced stop), holds OT and a
+    movement or Tyre Wear card to attack with (§13.3), and a car is ahead in an adjacent lane (on the next tile) or
+    in front of it in the Slipstream space it shares."""
+    t = s.turn
+    if t is None or not t.stopped or t.mp_left or s.round <= START_ROUNDS:
+        return []
+    c = s.cars[t.car]
+    if c.ot < 1 or (t.extended and not s.rules.extension_into_battle):
+        return []
+    if not any(card_type(x) in bt.MOVEMENT or card_type(x) is CardType.TYRE_WEAR for x in c.hand):
+        return []  # §13.3: the attacker must play at least 1 movement or Tyre Wear card
+    out: list[Attack] = []
+    nxt = s.track.next_tile(c.pos.tile)
+    mine = lanes_of(s.track, c.pos)
+    here = s.track.space(c.pos)
+    for o in s.cars.values():
+        if o is c or free_between(c, o):  # two W2W-token cars: no battle (§13.5)
+            continue
+        if o.pos.tile == nxt and c.pos.space == len(s.track.tiles[c.pos.tile].spaces(c.pos.lane)) - 1:
+            gap = min(abs(a - b) for a in mine for b in lanes_of(s.track, o.pos))
+            if bt.may_declare(adjacent=gap == 1, slipstream=False, side_free=False, ot=c.ot):
+                out.append(Attack(c.id, o.id))
+        elif ((o.pos.tile, o.pos.lane, o.pos.space) == (c.pos.tile, c.pos.lane, c.pos.space)
+              and here.surface is Surface.SLIPSTREAM and o.pos.shadow < c.pos.shadow):
+            for lane in _side_lanes(s, c):
+                if bt.may_declare(adjacent=False, slipstream=True, side_free=True, ot=c.ot):
+                    out.append(Attack(c.id, o.id, lane))
+    return out
+
+
+def _side_lanes(s: RaceState, c: Car) -> list[int]:
+    """The lanes a Slipstream attacker may step into with its first OT point: the space beside it is free."""
+    out = []
+    for lane in (c.pos.lane - 1, c.pos.lane + 1):
+        side = s.track.lateral(c.pos, lane)
+        if side is not None and _room(s, c.id, side) is not None:
+            out.append(lane)
+    return out
+
+
+def offer(s: RaceState) -> None:
+    """After a MOVE-phase action: a forced stop with a battle to declare turns the phase to BATTLE (§13.2)."""
+    if s.phase is Phase.MOVE and s.battle is None and s.turn is not None and s.turn.stopped and attacks(s):
+        s.phase = Phase.BATTLE
+
+
+# ------------------------------------------------------------------ the sealed cards (§13.3)
+def deciding(s: RaceState) -> str | None:
+    """Whose decision the BATTLE phase waits for: the attacker's declaration, a side still to seal (attacker first),
+    or a car owing a forced discard."""
+    b = s.battle
+    if b is None:
+        return s.turn.car if s.turn else None
+    if s.bids.is_open:
+        return s.bids.waiting[0] if s.bids.waiting else None
+    if not b.defender:
+        return b.attacker  # a chained secondary attack offered (§13.4.1)
+    return b.discards[0] if b.discards else None
+
+
+def _by_code(xs: list[str]) -> list[str]:
+    return sorted(xs, key=lambda x: (len(x), x))
+
+
+def bids(s: RaceState, car: str) -> list[FgpAction]:
+    """Every legal set of battle cards of ``car`` (§13.3, A11): no movement card, one, or a legal pair; with 0.. of
+    its Tyre Wear and Option cards (lowest codes first: which of two alike cards is added changes nothing); at least
+    one movement or Tyre Wear card; with and without one ERS charge. The defender may also yield."""
+    c = s.cars[car]
+    moving = _by_code([x for x in set(c.hand) if card_type(x) in bt.MOVEMENT])
+    wear = _by_code([x for x in c.hand if card_type(x) is CardType.TYRE_WEAR])
+    opt = _by_code([x for x in c.hand if card_type(x) is CardType.OPTION])
+    primaries: list[tuple[str, ...]] = [()] + [(x,) for x in moving] + list(combinations(moving, 2))
+    out: list[FgpAction] = []
+    for prim in primaries:
+        for w in range(len(wear) + 1):
+            for o in range(len(opt) + 1):
+                chosen = prim + tuple(wear[:w]) + tuple(opt[:o])
+                try:
+                    _check(s, c, chosen)
+                except IllegalAction:
+                    continue
+                out.append(Bid(car, chosen))
+                if c.ers > 0:
+                    out.append(Bid(car, chosen, True))
+    if s.battle is not None and s.battle.chained:  # §13.4.1: a secondary attack plays a movement card
+        out = [a for a in out if isinstance(a, Bid) and any(card_type(x) in bt.MOVEMENT for x in a.cards)]
+    if s.battle is not None and car == s.battle.defender:
+        out.append(Yield(car))
+    return out
+
+
+def _check(s: RaceState, c: Car, chosen: tuple[str, ...]) -> bt.BattleCards:
+    data = cards()
+    return bt.check_cards([card_type(x) for x in chosen], [data.card(x).leds for x in chosen],
+                          stressed=c.stress == 2, option_backs_any_card=s.rules.option_backs_any_card)
+
+
+def seal(s: RaceState, a: FgpAction, log: EventLog) -> None:
+    """One side seals its battle choice (the BOT hook: any side of ``state.bids`` commits through here); once both
+    have, the reveal and the result (:func:`resolve`)."""
+    s.bids.commit(a.car, str(a), a)
+    log.append(ev.BattleSealed(a.car))
+    if s.bids.ready:
+        resolve(s, log)
+
+
+# ------------------------------------------------------------------ the reveal and the result (§13.3 item 4, §13.4)
+def side_leds(s: RaceState, car: str, text: str, attacker: bool) -> tuple[ev.BattleRevealed, bool]:
+    """Reveal one side's sealed text: its cards go to its discard pile (Tyre Wear +1 wear each), its ERS spend, its
+    LED total (§13.3 item 4). Returns the event and whether it played a pair (the YELLOW die, §6.3). A forced discard
+    owed after the ERS spend is queued on the battle (§8.1)."""
+    a = parse(text)
+    c = s.cars[car]
+    b = s.battle
+    assert b is not None
+    role = "attacker" if attacker else "defender"
+    ot_leds = s.board.ot_level_leds(c.ot) if attacker else 0
+    if isinstance(a, Yield):
+        return ev.BattleRevealed(car, role, (), 0, ot_leds, 0, ot_leds, c.ers, c.wear, False), False
+    assert isinstance(a, Bid)
+    checked = _check(s, c, a.cards)
+    for x in a.cards:
+        c.hand.remove(x)
+        c.deck.discard(x)
+    c.wear = min(s.board.wear_length, c.wear + checked.wear)
+    ers_leds = 0
+    if a.ers:
+        spent = spend_ers_in_battle(s.board, c.ers, len(c.hand))
+        c.ers, ers_leds = spent.ers, spent.leds
+        if spent.discard and discardable(c):
+            b.discards += (car,)
+    leds = bt.total(checked.leds, ot_leds=ot_leds, ers_leds=ers_leds)
+    return ev.BattleRevealed(car, role, a.cards, checked.leds, ot_leds, ers_leds, leds, c.ers, c.wear), checked.pair
+
+
+def resolve(s: RaceState, log: EventLog) -> None:
+    b = s.battle
+    assert b is not None
+    sealed = dict(s.bids.reveal())
+    att, pair_a = side_leds(s, b.attacker, sealed[b.attacker], True)
+    # a chained attack's car ahead cannot defend (§13.4.1): it lays no card
+    dfn, pair_d = side_leds(s, b.defender, sealed.get(b.defender, f"{b.defender} yield"), False)
+    log.append(att)
+    log.append(dfn)
+    res = bt.result(att.leds, dfn.leds if dfn.defends else None)
+    log.append(ev.BattleResolved(b.attacker, b.defender, att.leds, dfn.leds, res.value,
+                                 "§13.4.1" if b.chained else res.rule))
+    c = s.cars[b.attacker]
+    if res.succeeds:
+        left = _overtake(s, c, b.lane, log)
+        b.chain_next = _chain(s, c, left)
+    if res is bt.Result.TIE:
+        for car in (b.attacker, b.defender):
+            red = stress_by(s, s.cars[car], 1, log)
+            roll_dice(s, s.cars[car], [Die.RED] * red, log)
+    for car, pair in ((b.attacker, pair_a), (b.defender, pair_d)):
+        if pair:
+            roll_dice(s, s.cars[car], [Die.YELLOW], log)  # §6.3, A11: a pair played in a battle
+    if not b.chain_next:
+        c.ot = 0  # §8.2: the OT is used by the battle; it never carries over
+    _done(s, log)
+
+
+def _chain(s: RaceState, c: Car, left: int) -> bool:
+    """§13.4.1: an overtake that ends in a Slipstream space behind another car may go on with a secondary attack, with
+    the OT left + the 2 of the Slipstream bonus (capped, A37), if the attacker holds a movement card to play and a
+    space beside is free. Sets the OT for it; returns whether it is offered."""
+    before, c.ot = c.ot, slipstream_ot(min(left, s.board.ot_max), s.board.ot_max, False).ot
+    if _chain_attacks(s, c):
+        return True
+    c.ot = before
+    return False
+
+
+def _chain_attacks(s: RaceState, c: Car) -> list[Attack]:
+    """The secondary attacks open to ``c`` (§13.4.1): Slipstream attacks on the car in front of it in its space."""
+    if not any(card_type(x) in bt.MOVEMENT for x in c.hand):
+        return []  # §13.4.1: the attacker must still play a movement card
+    return [a for a in attacks(s) if a.lane and s.cars[a.defender].pos.tile == c.pos.tile]
+
+
+def _overtake(s: RaceState, c: Car, lane: int, log: EventLog) -> int:
+    """§13.4.1: one space per OT point, all of them, in the car's lane (a Slipstream attack: the first point to the
+    lane beside); a car in the way or the lane's end stops it and the rest is lost. Returns the OT points lost."""
+    frm, ot, moved = c.pos, c.ot, 0
+    for k in range(ot):
+        if k == 0 and lane:
+            nxt: Pos | None = s.track.lateral(c.pos, lane)
+        else:
+            nxt = next((p for p in s.track.forward(c.pos) if p.lane == c.pos.lane), None)
+        if nxt is None:
+            break
+        shadow = _room(s, c.id, nxt)
+        if shadow is None:
+            break
+        before = c.pos
+        c.pos = Pos(nxt.tile, nxt.lane, nxt.space, shadow)
+        moved += 1
+        if nxt.tile < before.tile:
+            cross_line(s, c, log)
+    log.append(ev.Overtook(c.id, s.track.name_of(frm), s.track.name_of(c.pos), ot, moved, ot - moved))
+    return ot - moved
+
+
+def _done(s: RaceState, log: EventLog) -> None:
+    """The battle is over once every forced discard is made: the attacker's turn ends (A10 ii)."""
+    b = s.battle
+    assert b is not None
+    while b.discards and not _owes_discard(s, s.cars[b.discards[0]]):
+        b.discards = b.discards[1:]
+    if b.discards:
+        return
+    if b.chain_next:  # §13.4.1: the secondary attack is offered (or the move ends)
+        s.battle = Battle(b.attacker, "", chained=True)
+        return
+    attacker = b.attacker
+    s.battle = None
+    s.phase = Phase.MOVE
+    apply_move(s, End(attacker), log)
+
+
+def _owes_discard(s: RaceState, c: Car) -> bool:
+    return len(c.hand) > s.hand_limit(c) and bool(discardable(c))
+
+
+# ------------------------------------------------------------------ the phase's three answers
+def legal_battle(s: RaceState) -> list[FgpAction]:
+    b = s.battle
+    if b is None:
+        car = s.turn.car if s.turn else ""
+        return [*attacks(s), End(car)]
+    if not b.defender:
+        return [*_chain_attacks(s, s.cars[b.attacker]), End(b.attacker)]
+    if s.bids.is_open:
+        return bids(s, s.bids.waiting[0]) if s.bids.waiting else []
+    c = s.cars[b.discards[0]]
+    return [Discard(c.id, x) for x in sorted(set(discardable(c)))]
+
+
+def apply_battle(s: RaceState, a: FgpAction, log: EventLog) -> None:
+    b = s.battle
+    if b is None:
+        if isinstance(a, End):  # §13.2: end the move; the OT drops to 0
+            s.phase = Phase.MOVE
+            apply_move(s, a, log)
+            return
+        assert isinstance(a, Attack)
+        c = s.cars[a.car]
+        s.battle = Battle(a.car, a.defender, a.lane)
+        s.bids.open((a.car, a.defender), RULE)
+        how = f", stepping into lane {a.lane} with its first OT point (Slipstream, §13.4.1)" if a.lane else ""
+        log.append(ev.BattleDeclared(a.car, a.defender, c.ot, a.lane, how))
+        return
+    if not b.defender:  # the chained secondary attack (§13.4.1): the car ahead cannot defend
+        if isinstance(a, End):
+            s.battle = None
+            s.phase = Phase.MOVE
+            s.cars[a.car].ot = 0
+            apply_move(s, a, log)
+            return
+        assert isinstance(a, Attack)
+        b.defender, b.lane = a.defender, a.lane
+        s.bids.open((a.car,), RULE)
+        log.append(ev.BattleDeclared(a.car, a.defender, s.cars[a.car].ot, a.lane,
+                                     f", a secondary attack from the Slipstream space into lane {a.lane}: "
+                                     f"{a.defender} cannot defend (§13.4.1)"))
+        return
+    if s.bids.is_open:
+        seal(s, a, log)
+        return
+    assert isinstance(a, Discard)
+    c = s.cars[a.car]
+    c.hand.remove(a.card)
+    c.deck.discard(a.card)
+    log.append(ev.Discarded(c.id, a.card, s.hand_limit(c)))
+    _done(s, log)
+
+
+def explain_battle(s: RaceState, a: FgpAction) -> tuple[str, str]:
+    b = s.battle
+    who = deciding(s)
+    if a.car != who:
+        return RULE if b is not None else "§13.2", f"it is {who}'s decision in the battle"
+    if b is None:
+        if isinstance(a, Attack):
+            if a.defender not in s.cars or a.defender == a.car:
+                return "§13.2", f"{a.defender} is not an opponent in the race"
+            return "§13.2", ("a battle is declared from a lane adjacent to the opponent ahead with at least 1 OT, or "
+                             "from a Slipstream space behind it with a free space beside and at least 2 OT "
+                             "(a Slipstream attack names that lane, e.g. L3)")
+        return "§13.2", f"{a.car} stopped behind a car: attack it ('attack <car>') or end the move ('end')"
+    if not b.defender:
+        return "§13.4.1", (f"{a.car} may make a secondary attack on the car in front of it in the Slipstream space "
+                           "('attack <car> L<lane>', with a movement card to play) or end its move ('end')")
+    if s.bids.is_open:
+        if b.chained and isinstance(a, Bid) and all(x in s.cars[a.car].hand for x in a.cards) and not any(
+                card_type(x) in bt.MOVEMENT for x in a.cards):
+            return "§13.4.1", "a secondary attack must still play a movement card"
+        if isinstance(a, Yield):
+            return RULE, "only the defender may decline to defend; the attacker plays at least one card"
+        if not isinstance(a, Bid):
+            return RULE, f"{a.car} lays its battle cards face down: 'bid <cards> [+ers]'"
+        c = s.cars[a.car]
+        for x in a.cards:
+            if x not in c.hand:
+                return RULE, f"{x} is not in {a.car}'s hand"
+        if len(set(a.cards)) != len(a.cards):
+            return RULE, "each card once"
+        if a.ers and c.ers < 1:
+            return "§8.1", "the ERS is empty"
+        try:
+            _check(s, c, a.cards)
+        except IllegalAction as e:
+            return e.rule, e.reason
+        return RULE, "two alike Tyre Wear or Option cards: the engine lists the lowest codes first"
+    if isinstance(a, Discard):
+        return "§8.1", f"{a.card} may not be discarded: not in hand, or a Tyre Wear or Draw Failure card"
+    return "§8.1", f"the ERS spent in the battle cut {a.car}'s hand limit: discard down to it at once"

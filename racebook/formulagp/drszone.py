@@ -1,0 +1,42 @@
+"""DRS in the race (digest §11.6, §19.7, A39, N9): when a car's movement is all done (its ``end``, after any extension
+and after a battle), a car that ends in a DRS zone behind a car of the same lapping status in the same zone moves
+at once, in its own lane, to the tile behind the next such car, as far forward as it can, or into the free
+Slipstream shadow right behind it (:func:`racebook.formulagp.rules.drs.drs_move`). Nothing follows the DRS move
+(§11.2: the turn ends).
+
+Readings: a turn with a reduction activates no DRS (§11.6: "you may not reduce movement in a turn you activate
+DRS"; the reduction came first); DRS is inactive in race rounds 1–2 (the Safety Car and Yellow Flag zones, which also
+switch it off, are not built yet). The lapping status is, until the race-events mechanic adds Blue Flags (§19.7),
+the lap count: cars with the same number of finish-line crossings share a status.
+"""
+
+from __future__ import annotations
+
+from racebook.core.log import EventLog
+from racebook.formulagp import events as ev
+from racebook.formulagp.laps import cross_line
+from racebook.formulagp.rules.drs import DrsCar, drs_move
+from racebook.formulagp.state import Car, RaceState, Turn
+
+START_ROUNDS = 2  # §11.6: DRS is inactive in race rounds 1-2
+
+
+def lapping_status(s: RaceState, c: Car) -> int:
+    """Laps behind the car with the most laps (0: the lead lap); stands for the Blue Flags until §19.7 is built."""
+    return max(o.lap for o in s.cars.values()) - c.lap
+
+
+def after_move(s: RaceState, c: Car, t: Turn, log: EventLog) -> None:
+    """The DRS catch-up move, if any, of ``c`` whose movement is done (§11.6)."""
+    zone = s.track.tiles[c.pos.tile].drs
+    if zone is None or t.reduced:
+        return
+    cars = {o.id: DrsCar(o.pos, lapping_status(s, o)) for o in s.cars.values()}
+    to = drs_move(s.track, c.id, cars, inactive=s.round <= START_ROUNDS)
+    if to is None:
+        return
+    frm = c.pos
+    c.pos = to
+    log.append(ev.DrsMoved(c.id, s.track.name_of(frm), s.track.name_of(to), zone))
+    if to.tile < frm.tile:
+        cross_line(s, c, log)

@@ -1,0 +1,44 @@
+"""Wheel-to-Wheel battles in the race (digest §13.4.1, §13.5, §11.5, A32): the end-of-round token check and the free
+passing among token holders.
+
+After every driver has moved (:func:`racebook.formulagp.rounds.end_turn` calls :func:`end_of_round`), the pure
+cycle of :func:`racebook.formulagp.rules.wheeltowheel.end_of_round` runs over the cars: a car on a tile with other
+cars, at least one on a regular space, takes a token 'VS' side up, flips 'VS' to 'Stress' (+1 stress) or, on
+'Stress', takes +1 stress and loses it (a W2W battle lasts at most two rounds, A32); a car alone on its tile loses its
+token; no tokens in race rounds 1–2 (§9.6). Each change is a :class:`~racebook.formulagp.events.W2WToken` event; the
+stress goes through :func:`racebook.formulagp.aftermove.stress_by` (beyond the Stressed space: RED dice at once).
+During the next round two token holders move freely around each other, with no stop and no battle
+(:func:`free_between`, used by the move's passing check and the battle offer); a car without a token is passed
+only as usual (§13.1, §13.2).
+
+Not built: pushing between W2W cars (§11.3.1, another mechanic), the Safety Car's cancelling of W2W battles
+(§19.4.2, race events), cars in the pit lane (pits).
+"""
+
+from __future__ import annotations
+
+from racebook.core.log import EventLog
+from racebook.formulagp import events as ev
+from racebook.formulagp.aftermove import roll_dice, stress_by
+from racebook.formulagp.rules.wheeltowheel import W2W
+from racebook.formulagp.rules.wheeltowheel import end_of_round as cycle
+from racebook.formulagp.state import Car, Die, RaceState
+
+START_ROUNDS = 2  # §9.6: no W2W tokens in race rounds 1-2
+
+
+def free_between(c: Car, o: Car) -> bool:
+    """Two cars holding W2W tokens move freely around each other, with no battle (§13.5)."""
+    return c.w2w != W2W.NONE.value and o.w2w != W2W.NONE.value
+
+
+def end_of_round(s: RaceState, log: EventLog) -> None:
+    """The end-of-round W2W check (§13.4.1, A32), every car in the race in the order of the cars."""
+    changes = cycle(s.track, {c.id: c.pos for c in s.cars.values()}, {c.id: W2W(c.w2w) for c in s.cars.values()},
+                    no_tokens=s.round <= START_ROUNDS)
+    for ch in changes:
+        c = s.cars[ch.car]
+        c.w2w = ch.after.value
+        log.append(ev.W2WToken(c.id, ch.before.value, ch.after.value, ch.stress))
+        if ch.stress:
+            roll_dice(s, c, [Die.RED] * stress_by(s, c, ch.stress, log), log)
