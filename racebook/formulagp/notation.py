@@ -9,7 +9,11 @@ space (``fl``), the flags ``L`` (final lap) and ``F`` (final round), the phase, 
 whose turn (``ti``, an index into it), the generator's state and the stacked dice (``white:1.2``), the result, race
 round 1's sealed start (``sr`` its sides, ``sc`` the choices sealed, ``lr`` the revealed cards still to be played,
 each an action text with ``~`` for its spaces; the engine's notation holds the hidden choices), the house rules
-that differ from the defaults (``rules=leader_crossing_in_round_24=0``, :mod:`racebook.formulagp.options`).
+that differ from the defaults (``rules=leader_crossing_in_round_24=0``, :mod:`racebook.formulagp.options`), the
+EVENT deck (``evp`` pile, ``evd`` discards, ``evx`` out of the game, ``evs`` shuffled yet, ``evr`` reshuffles) and the
+phase a forced discard returns to (``rp``); per car its unused Parameter tokens (``par=WYR``), the EVENT cards it
+holds (``evh``) and those overdue (``due``); in the turn the MP from secondary functions and EVENT cards (``smp``,
+``emp``).
 Then each car in grid order, and after ``||`` the turn in progress (``-`` when none). A finished race adds
 ``result=A,B``.
 """
@@ -21,6 +25,8 @@ from collections.abc import Iterable
 from racebook.core.deck import Deck
 from racebook.core.errors import DataError, IllegalAction, NotationError
 from racebook.core.rng import Rng
+from racebook.formulagp.eventdeck import RULE as EVENT_RULE
+from racebook.formulagp.eventdeck import event_deck
 from racebook.formulagp.options import Rules
 from racebook.formulagp.playerboard import Tyre
 from racebook.formulagp.state import DECK_RULE, Car, Phase, RaceState, Turn
@@ -55,21 +61,25 @@ def format_state(s: RaceState) -> str:
             f"side={s.panel_side or '-'}", f"grid={_codes(s.grid)}", f"order={_codes(s.order)}", f"ti={s.turn_index}",
             f"rng={s.rng.state:#x}", f"stack={stack}", f"result={_codes(s.result)}",
             f"sr={_codes(s.start.sides)}", f"sc={_texts(s.start.choices().values())}",
-            f"lr={_texts(s.launches.values())}", f"rules={s.rules.text() or '-'}"]
+            f"lr={_texts(s.launches.values())}", f"rules={s.rules.text() or '-'}",
+            f"evp={_codes(s.events.pile)}", f"evd={_codes(s.events.discards)}", f"evx={_codes(s.events_out)}",
+            f"evs={int(s.events_shuffled)}", f"evr={s.events.reshuffles}", f"rp={s.resume or '-'}"]
     cars = []
     for c in s.cars.values():
         cars.append(" ".join([c.id, _pos(s, c.pos), f"lap={c.lap}", f"ers={c.ers}", f"ot={c.ot}", c.tyre.value,
                               f"w={c.wear}", f"st={c.stress}", f"pen={c.penalties}", f"x={int(c.crossed_final)}",
                               f"ret={int(c.returned)}", f"hand={_codes(c.hand)}", f"drawn={_codes(c.drawn)}",
                               f"pile={_codes(c.deck.pile)}", f"disc={_codes(c.deck.discards)}",
-                              f"rs={c.deck.reshuffles}"]))
+                              f"rs={c.deck.reshuffles}", f"par={c.params or '-'}", f"evh={_codes(c.events)}",
+                              f"due={_codes(c.overdue)}"]))
     t = s.turn
     turn = "-" if t is None else " ".join([
         t.car, f"cards={_codes(t.cards)}", f"as={t.played_as or '-'}", f"pace={t.pace or '-'}", f"pair={int(t.pair)}",
         f"lc={int(t.lane_changes)}", f"wlc={t.wear_per_lane_change}", f"blue={int(t.blue)}",
         f"char={int(t.characteristic)}", f"mp={t.mp}", f"left={t.mp_left}", f"red={t.reduced}",
         f"ext={t.extended}", f"stop={int(t.stopped)}",
-        "seen=" + (",".join(f"{a}.{b}.{c}" for a, b, c in t.seen) or "-")])
+        "seen=" + (",".join(f"{a}.{b}.{c}" for a, b, c in t.seen) or "-"), f"smp={t.secondary_mp}",
+        f"emp={t.event_mp}"])
     return " ".join(head) + " | " + " | ".join(cars) + " || " + turn
 
 
@@ -117,6 +127,13 @@ def parse_position(text: str) -> RaceState:
                 die, _, faces = item.partition(":")
                 s.stacked[die] = faces.split(".")
         s.finished = s.phase is Phase.OVER
+        # the EVENT deck (§6.7): a line written before it existed reads as a fresh, unshuffled deck
+        s.events = Deck("EVENT", _read_codes(kv.get("evp", ",".join(event_deck().codes))),
+                        _read_codes(kv.get("evd", "-")), rule=EVENT_RULE)
+        s.events.reshuffles = _int(kv.get("evr", "0"), "evr", text)
+        s.events_out = _read_codes(kv.get("evx", "-"))
+        s.events_shuffled = kv.get("evs", "0") == "1"
+        s.resume = "" if kv.get("rp", "-") == "-" else kv["rp"]
         if kv["sr"] != "-":
             s.start.open(_read_codes(kv["sr"]), "§9.4.3")
         for t in _read_texts(kv["sc"]):
@@ -134,7 +151,9 @@ def parse_position(text: str) -> RaceState:
                                drawn=_read_codes(ck["drawn"]), ers=_int(ck["ers"], "ers", text),
                                ot=_int(ck["ot"], "ot", text), tyre=Tyre(w[5]), wear=_int(ck["w"], "w", text),
                                penalties=_int(ck["pen"], "pen", text), crossed_final=ck["x"] == "1",
-                               returned=ck["ret"] == "1", stress=_int(ck["st"], "st", text))
+                               returned=ck["ret"] == "1", stress=_int(ck["st"], "st", text),
+                               params="" if ck.get("par", "WYR") == "-" else ck.get("par", "WYR"),
+                               events=_read_codes(ck.get("evh", "-")), overdue=_read_codes(ck.get("due", "-")))
         if turn_text.strip() != "-":
             w = turn_text.split()
             tk = _kv(w[1:], text)
@@ -145,6 +164,8 @@ def parse_position(text: str) -> RaceState:
                           _int(tk["mp"], "mp", text), _int(tk["left"], "left", text), _int(tk["red"], "red", text),
                           _int(tk["ext"], "ext", text), tk["stop"] == "1",
                           seen)  # type: ignore[arg-type]
+            s.turn.secondary_mp = _int(tk.get("smp", "0"), "smp", text)
+            s.turn.event_mp = _int(tk.get("emp", "0"), "emp", text)
     except (NotationError, IllegalAction) as e:
         if isinstance(e, NotationError):
             raise

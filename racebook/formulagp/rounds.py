@@ -12,6 +12,8 @@ from racebook.formulagp import events as ev
 from racebook.formulagp.actions import Discard, FgpAction, Keep, Launch, Return, parse
 from racebook.formulagp.cardplay import apply_play, card_colour, card_type, plays
 from racebook.formulagp.components import CardType
+from racebook.formulagp.eventcards import turn_over
+from racebook.formulagp.penalties import reveal_at_end
 from racebook.formulagp.rules.classification import Finish, Finisher, classify
 from racebook.formulagp.rules.order import Runner, driver_order
 from racebook.formulagp.state import Car, Die, Phase, RaceState, Turn
@@ -145,13 +147,15 @@ def begin_turn(s: RaceState, log: EventLog) -> None:
         assert isinstance(a, Launch)
         apply_play(s, a.play(), log)
         return
-    _ladder(s, c, log)
+    if not _ladder_offered(s, c):  # steps a-d are the driver's choices (racebook.formulagp.secondary)
+        _ladder(s, c, log)
 
 
 def end_turn(s: RaceState, log: EventLog) -> None:
     assert s.turn is not None
     c = s.cars[s.turn.car]
     log.append(ev.TurnEnded(c.id, s.track.name_of(c.pos), c.ot))
+    turn_over(s, c)  # held 'apply immediately' EVENT cards are overdue from now on (§6.7)
     c.ot = 0
     s.turn = None
     s.turn_index += 1
@@ -164,7 +168,8 @@ def end_turn(s: RaceState, log: EventLog) -> None:
 
 
 def finish(s: RaceState, log: EventLog) -> None:
-    """§17.2: penalties (tokens held: none are given yet) and the final results."""
+    """§17.2: penalties (the tokens of the race and the penalty icons revealed, §17.2.1) and the final results."""
+    reveal_at_end(s, log)
     n = sum(1 for t in s.track.tiles if t.costs_mp)
     rank = {t.index: i for i, t in enumerate(t for t in s.track.tiles if t.costs_mp)}
     runners = [Runner(c.id, c.pos, c.lap) for c in s.cars.values()]
@@ -228,3 +233,9 @@ def explain_draw(s: RaceState, a: FgpAction) -> tuple[str, str]:
                            "each drawn this round and never the Draw Failure card")
     return "§10.1.2", "the draw phase asks for an ERS return: 'keep' or 'return <cards>'"
 
+
+
+def _ladder_offered(s: RaceState, c: Car) -> bool:
+    from racebook.formulagp.secondary import ladder_offered  # (secondary imports this module)
+
+    return ladder_offered(s, c)

@@ -34,6 +34,7 @@ class Phase(Enum):
     PLAY = "play"
     MOVE = "move"
     OVER = "over"
+    DISCARD = "discard"  # a forced discard down to a hand limit that fell during a turn (§8.1, A34)
 
 
 class Die(Enum):
@@ -62,9 +63,13 @@ class Car:
     crossed_final: bool = False  # crossed the line in the final round (§17.1, §17.2.2)
     returned: bool = False  # made its ERS return decision this round (§10.1.2)
     stress: int = 1  # the Stress token: 0 Focus, 1 the middle (the start, §4.6), 2 Stressed (§15)
+    params: str = "WYR"  # the Parameter tokens still unused: White, Yellow, Red (§8.3)
+    events: list[str] = field(default_factory=list)  # EVENT cards held face down on the table (§6.7)
+    overdue: list[str] = field(default_factory=list)  # held 'apply immediately' EVENT cards past their turn (§6.7)
 
     def copy(self) -> Car:
-        c = replace(self, deck=self.deck.copy(), hand=list(self.hand), drawn=list(self.drawn))
+        c = replace(self, deck=self.deck.copy(), hand=list(self.hand), drawn=list(self.drawn),
+                    events=list(self.events), overdue=list(self.overdue))
         return c
 
 
@@ -87,6 +92,8 @@ class Turn:
     extended: int = 0  # §11.2: extension steps this turn
     stopped: bool = False  # a forced stop (§13.2) or no space to go: the move is over
     seen: tuple[tuple[int, int, int], ...] = ()  # spaces left this turn (no return, §11.3)
+    secondary_mp: int = 0  # +1 MP per 2x secondary function spent before the move (§5.1, §10.3 step 2.8)
+    event_mp: int = 0  # MP from EVENT cards played before the move (§10.3 step 2.9)
 
     def copy(self) -> Turn:
         return replace(self)
@@ -118,6 +125,11 @@ class RaceState:
     finished: bool = False
     result: tuple[str, ...] = ()  # the classification, winner first (§17.2)
     rules: Rules = field(default_factory=Rules)  # the house rules (racebook.formulagp.options), immutable
+    #: the shared EVENT deck (§6.7, racebook.formulagp.eventdeck): shuffled at its first draw; cards out of the game
+    events: Deck = field(default_factory=lambda: Deck("EVENT", [], rule="§6.7"))
+    events_shuffled: bool = False
+    events_out: list[str] = field(default_factory=list)  # EVENT cards removed from the game (§5 'Remove')
+    resume: str = ""  # the phase a forced discard (Phase.DISCARD) returns to (§8.1)
     _track: Track | None = field(default=None, repr=False, compare=False)
     _board: PlayerBoard | None = field(default=None, repr=False, compare=False)
 
@@ -141,7 +153,7 @@ class RaceState:
         s = replace(self, cars={k: c.copy() for k, c in self.cars.items()}, rng=self.rng.copy(),
                     turn=self.turn.copy() if self.turn else None,
                     stacked={k: list(v) for k, v in self.stacked.items()}, start=self.start.copy(),
-                    launches=dict(self.launches))
+                    launches=dict(self.launches), events=self.events.copy(), events_out=list(self.events_out))
         return s
 
     # ------------------------------------------------------------------ chance
@@ -175,3 +187,8 @@ class RaceState:
         for c in self.cars.values():
             out += [f"{c.id}:{x}" for x in c.hand + c.deck.pile + c.deck.discards]
         return out
+
+    def events_everywhere(self) -> list[str]:
+        """Every EVENT card, wherever it is: the deck, its discards, held by a car, out of the game (conservation)."""
+        return self.events.pile + self.events.discards + self.events_out + [x for c in self.cars.values()
+                                                                            for x in c.events]
