@@ -422,11 +422,14 @@ def around_move(legal: Legal, apply: Apply, explain: Explain) -> tuple[Legal, Ap
             check_limit(s, s.cars[a.car], log)
 
     def explain2(s: RaceState, a: FgpAction) -> tuple[str, str]:
-        if isinstance(a, MINE):
-            rule, reason = explain_mine(s, a)
-            if isinstance(a, PlayEvent) and rule == "§10.3":
-                return "§6.7", "an EVENT card is played at the start of the turn or once the move is over"
-            return rule, reason
-        return explain(s, a)
+        c = s.current()
+        assert c is not None
+        if isinstance(a, PlayEvent) and a.car == c.id:
+            try:
+                evc.check_event(s, c, a, False)
+            except IllegalAction as e:
+                return e.rule, e.reason
+            return "§6.7", "an EVENT card is played at the start of the turn or once the move is over"
+        return explain_mine(s, a) if isinstance(a, MINE) else explain(s, a)
 
     return legal2, apply2, explain2
