@@ -146,8 +146,14 @@ def event_deck() -> EventDeck:
     return load_event_deck_file(DATA / "event_deck.toml")
 
 
+@cache
+def _by_code() -> dict[str, EventCard]:
+    return {c.code: c for c in event_deck().cards}
+
+
 def event_card(code: str) -> EventCard:
-    return event_deck().card(code)
+    """The shipped EVENT card ``code`` (KeyError if none)."""
+    return _by_code()[code]
 
 
 def new_deck() -> Deck:

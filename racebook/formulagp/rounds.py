@@ -147,8 +147,7 @@ def begin_turn(s: RaceState, log: EventLog) -> None:
         assert isinstance(a, Launch)
         apply_play(s, a.play(), log)
         return
-    if not _ladder_offered(s, c):  # steps a-d are the driver's choices (racebook.formulagp.secondary)
-        _ladder(s, c, log)
+    _ladder_or_choices(s, c, log)  # steps a-d are the driver's choices (racebook.formulagp.secondary)
 
 
 def end_turn(s: RaceState, log: EventLog) -> None:
@@ -235,7 +234,7 @@ def explain_draw(s: RaceState, a: FgpAction) -> tuple[str, str]:
 
 
 
-def _ladder_offered(s: RaceState, c: Car) -> bool:
-    from racebook.formulagp.secondary import ladder_offered  # (secondary imports this module)
+def _ladder_or_choices(s: RaceState, c: Car, log: EventLog) -> None:
+    from racebook.formulagp.secondary import ladder_at_turn_start  # (secondary imports this module)
 
-    return ladder_offered(s, c)
+    ladder_at_turn_start(s, c, log)

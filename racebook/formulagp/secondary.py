@@ -47,7 +47,7 @@ from racebook.formulagp.actions import (
 )
 from racebook.formulagp.cardplay import card_colour, card_type, plays
 from racebook.formulagp.components import CardType, Secondary, cards
-from racebook.formulagp.eventdeck import event_card
+from racebook.formulagp.eventdeck import event_deck
 from racebook.formulagp.rules.resources import charge_ot, red_ot, secondary_function
 from racebook.formulagp.state import Car, Phase, RaceState
 
@@ -56,9 +56,15 @@ MINE = (Spend, Param, OptionCard, PlayEvent, Ladder)
 _ORDER = "WYR"
 
 
+_ICONS: dict[str, Secondary] = {}
+
+
 def icon(code: str) -> Secondary:
-    """The secondary-function icon of an ACTION or EVENT card (§5.1)."""
-    return event_card(code).secondary if code.startswith("E") else cards().card(code).secondary
+    """The secondary-function icon of an ACTION or EVENT card (§5.1; read once from the card data)."""
+    if not _ICONS:
+        _ICONS.update((c.code, c.secondary) for c in cards().action)
+        _ICONS.update((c.code, c.secondary) for c in event_deck().cards)
+    return _ICONS[code]
 
 
 def _key(code: str) -> tuple[int, str, int]:
@@ -215,9 +221,10 @@ def ladder_d(s: RaceState, c: Car) -> list[FgpAction]:
     return [Ladder(c.id, x) for x in sorted(_only_blue(c), key=_key)]
 
 
-def ladder_choices(s: RaceState, c: Car) -> list[FgpAction]:
-    """The ladder's choices a–d for a car with no playable movement card (empty when it has one)."""
-    if plays(s, c):
+def ladder_choices(s: RaceState, c: Car, playable: bool | None = None) -> list[FgpAction]:
+    """The ladder's choices a–d for a car with no playable movement card (only step d when it has one);
+    ``playable``: whether it has one, when the caller knows."""
+    if plays(s, c) if playable is None else playable:
         return ladder_d(s, c)
     out: list[FgpAction] = [a for a in params(s, c) if isinstance(a, Param) and a.which == "white"]  # a
     out += [Ladder(c.id, x) for x in sorted(set(c.hand), key=_key)
@@ -230,7 +237,16 @@ def ladder_choices(s: RaceState, c: Car) -> list[FgpAction]:
 
 def ladder_offered(s: RaceState, c: Car) -> bool:
     """A car without a playable movement card that still has a choice of steps a–d (else step e runs)."""
-    return not plays(s, c) and bool(ladder_choices(s, c))
+    return not plays(s, c) and bool(ladder_choices(s, c, False))
+
+
+def ladder_at_turn_start(s: RaceState, c: Car, log: EventLog) -> None:
+    """The start of a turn (§10.1 step 3): a car without a playable movement card chooses among steps a–d; when it
+    has no choice, step e runs at once (:func:`racebook.formulagp.rounds._ladder`)."""
+    from racebook.formulagp.rounds import _ladder  # (rounds imports this module)
+
+    if not plays(s, c) and not ladder_choices(s, c, False):
+        _ladder(s, c, log)
 
 
 def check_ladder(s: RaceState, c: Car, a: Ladder) -> str:
@@ -266,7 +282,7 @@ def settle(s: RaceState, c: Car, log: EventLog) -> None:
     step e (§10.1 step 3)."""
     from racebook.formulagp.rounds import _ladder  # (rounds imports this module)
 
-    if s.phase is Phase.PLAY and not plays(s, c) and not ladder_choices(s, c):
+    if s.phase is Phase.PLAY and not plays(s, c) and not ladder_choices(s, c, False):
         _ladder(s, c, log)
 
 
@@ -321,17 +337,13 @@ def explain_discard(s: RaceState, a: FgpAction) -> tuple[str, str]:
 
 
 # ------------------------------------------------------------------ the phases, wrapped
-def before_move(s: RaceState) -> list[FgpAction]:
-    """Everything but the movement card that the current car may do before it moves."""
+def before_move(s: RaceState, playable: bool) -> list[FgpAction]:
+    """Everything but the movement card that the current car may do before it moves (``playable``: whether it holds
+    a playable movement card)."""
     c = s.current()
     assert c is not None
-    stuck = not plays(s, c)
     out = evc.option_plays(s, c) + evc.event_plays(s, c, True) + spends(s, c) + params(s, c)
-    if stuck:
-        out += [a for a in ladder_choices(s, c) if isinstance(a, Ladder)]
-    else:
-        out += ladder_d(s, c)
-    return out
+    return out + [a for a in ladder_choices(s, c, playable) if isinstance(a, Ladder)]
 
 
 def apply_mine(s: RaceState, a: FgpAction, log: EventLog) -> None:
@@ -383,7 +395,8 @@ def around_play(legal: Legal, apply: Apply, explain: Explain) -> tuple[Legal, Ap
     """The PLAY phase (§10.3 step 1) with the choices before the move added to the movement card's."""
 
     def legal2(s: RaceState) -> list[FgpAction]:
-        return legal(s) + before_move(s)
+        out = legal(s)
+        return out + before_move(s, any(isinstance(a, Play) for a in out))
 
     def apply2(s: RaceState, a: FgpAction, log: EventLog) -> None:
         c = s.cars[a.car]
