@@ -124,7 +124,10 @@ def play_event(s: RaceState, c: Car, code: str, log: EventLog) -> None:
 
 
 def turn_over(s: RaceState, c: Car) -> None:
-    """The end of ``c``'s turn: the 'apply immediately' cards it still holds are overdue from now on (§6.7)."""
+    """The end of ``c``'s turn: the 'apply immediately' cards it still holds are overdue from now on (§6.7; the house
+    rule ``immediate_event_overdue_after_its_turn``)."""
+    if not s.rules.immediate_event_overdue_after_its_turn:
+        return
     for x in c.events:
         if event_card(x).immediate and x not in c.overdue:
             c.overdue.append(x)

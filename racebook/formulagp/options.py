@@ -24,6 +24,7 @@ class Rules(HouseRules):
     end, with its [[rule]] in data/house_rules.toml (same order) and a test of both readings."""
 
     leader_crossing_in_round_24: bool = True  # A6: a leader crossing during round 24 starts the final round
+    immediate_event_overdue_after_its_turn: bool = True  # §6.7: an unplayed 'apply immediately' card is proven late
 
 
 @cache

@@ -18,8 +18,9 @@ from racebook.formulagp.agents import Greedy, RandomDriver, play_out
 from racebook.formulagp.components import Secondary, Timing, cards
 from racebook.formulagp.eventcards import RACE_EVENTS
 from racebook.formulagp.eventdeck import EventEffect, event_card, event_deck, parse_event_deck
+from racebook.formulagp.options import Rules
 from racebook.formulagp.setup import new_race
-from racebook.formulagp.state import Phase
+from racebook.formulagp.state import Phase, Turn
 from tests.formulagp.test_race import conserved
 from tests.formulagp.test_secondary import last, position
 
@@ -169,8 +170,6 @@ def test_fgp_ex_x1_apply_immediately_event_held_too_long() -> None:
     assert c.overdue == ["E7"] and c.penalties == 0
     s = race.state
     s.phase, s.order, s.turn_index = Phase.PLAY, ("A",), 0
-    from racebook.formulagp.state import Turn
-
     s.turn = Turn("A")
     race.refresh()
     race.apply("A event E7")  # used later: the proof
@@ -213,3 +212,29 @@ def test_seeded_races_draw_play_and_conserve_event_cards(seed: int) -> None:
     kinds = Counter(type(e).__name__ for e in race.events)
     assert kinds["OptionPlayed"] > 0 and kinds["EventPlayed"] > 0 and race.is_over
     conserved(race)
+
+
+def _late_event(rules: Rules) -> Any:
+    race = position(["P1", "G1", "G2"])
+    race.state.rules = rules
+    _stack(race, "E7")
+    race.apply("A option P1")
+    race.apply("A play G1")
+    t = race.state.turn
+    assert t is not None
+    while t.mp_left:
+        race.apply(next(a for a in race.legal_actions() if isinstance(a, To)))
+    race.apply("A end")
+    s = race.state
+    s.phase, s.order, s.turn_index, s.turn = Phase.PLAY, ("A",), 0, Turn("A")
+    race.refresh()
+    race.apply("A event E7")
+    return race.state.cars["A"]
+
+
+def test_the_immediate_event_house_rule_both_ways() -> None:
+    """§6.7: by default the engine proves an 'apply immediately' card held past its turn (1 Penalty token for
+    'Perfect Exit'); with the switch off it proves nothing during the race."""
+    assert _late_event(Rules()).penalties == 1
+    off = _late_event(Rules(immediate_event_overdue_after_its_turn=False))
+    assert off.penalties == 0 and off.overdue == []
