@@ -7,9 +7,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from racebook.core.errors import IllegalAction
+from racebook.core.errors import ActionSyntaxError, IllegalAction
 from racebook.core.log import EventLog
+from racebook.core.rng import Rng
 from racebook.formulagp import events as ev
 from racebook.formulagp.actions import (
     Clear,
@@ -23,6 +26,8 @@ from racebook.formulagp.actions import (
     To,
     parse,
 )
+from racebook.formulagp.components import cards
+from racebook.formulagp.eventdeck import event_deck
 from racebook.formulagp.game import Race
 from racebook.formulagp.notation import format_state, parse_position
 from racebook.formulagp.rounds import begin_turn
@@ -283,8 +288,6 @@ def test_an_ers_extension_can_force_a_discard() -> None:
                                   "A param blue", "A param red G1", "A option", "A option E1", "A event G1",
                                   "A event", "A ladder", "A ladder B1 B2", "A spend E0"])
 def test_bad_texts_are_one_line_errors(text: str) -> None:
-    from racebook.core.errors import ActionSyntaxError
-
     with pytest.raises(ActionSyntaxError) as e:
         parse(text)
     assert "\n" not in str(e.value)
@@ -311,3 +314,58 @@ def test_only_an_option_card_is_played_for_an_event_card() -> None:
     with pytest.raises(IllegalAction) as e:
         race.apply(OptionCard("A", "G1"))
     assert e.value.rule == "§6.5"
+
+
+# ------------------------------------------------------------------ properties and fuzz
+ACTION_CODES = [c.code for c in cards().action]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hand=st.lists(st.sampled_from(ACTION_CODES), min_size=0, max_size=7, unique=True),
+       held=st.lists(st.sampled_from(event_deck().codes), max_size=3, unique=True),
+       ers=st.integers(0, 4), ot=st.integers(0, 2), params=st.sampled_from(["WYR", "W", "YR", ""]),
+       wear=st.integers(0, 14), picks=st.lists(st.integers(0, 10_000), min_size=1, max_size=12))
+def test_card_management_before_the_move_keeps_every_invariant(hand: list[str], held: list[str], ers: int, ot: int,
+                                                               params: str, wear: int, picks: list[int]) -> None:
+    """From any built hand before the move: every listed action applies, every card stays in one place, the action
+    texts and the position notation round-trip, and the turn always reaches the move (or the discard) with something
+    legal to do."""
+    race = started(hand, ers=ers, events=held, params=params, ot=ot, wear=wear)
+    conserved(race)
+    for pick in picks:
+        legal = race.legal_actions()
+        assert legal, format_state(race.state)
+        if race.state.phase is not Phase.PLAY:
+            break
+        a = legal[pick % len(legal)]
+        assert parse(str(a)) == a
+        race.apply(a)
+        conserved(race)
+        line = format_state(race.state)
+        back = parse_position(line)
+        assert format_state(back) == line
+        assert Race(back).legal_actions() == race.legal_actions()
+
+
+_VERBS = ["spend", "param", "option", "event", "ladder", "discard", "clear", "play"]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_explain_refuses_any_card_management_text_with_a_rule(seed: int) -> None:
+    rng = Rng(seed)
+    race = started(["P1", "O1", "G4", "G7", "R7", "B1", "W1"], events=["E1", "E7"], ers=2, params="WY")
+    words = ACTION_CODES + event_deck().codes + ["white", "yellow", "red", "blue", "X1", "E0"]
+    for _ in range(400):
+        text = " ".join(["A" if rng.below(5) else "B", _VERBS[rng.below(len(_VERBS))]]
+                        + [words[rng.below(len(words))] for _ in range(rng.below(4))])
+        try:
+            a = parse(text)
+        except ActionSyntaxError:
+            continue
+        v = race.explain(a)
+        assert v.legal or (v.rule.startswith("§") and v.reason and "\n" not in v.reason), text
+        if not v.legal:
+            before = format_state(race.state)
+            with pytest.raises(IllegalAction):
+                race.apply(a)
+            assert format_state(race.state) == before
