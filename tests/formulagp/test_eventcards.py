@@ -238,3 +238,15 @@ def test_the_immediate_event_house_rule_both_ways() -> None:
     assert _late_event(Rules()).penalties == 1
     off = _late_event(Rules(immediate_event_overdue_after_its_turn=False))
     assert off.penalties == 0 and off.overdue == []
+
+
+def test_held_event_cards_are_face_down_for_the_others() -> None:
+    """§6.7: EVENT cards are held face down on the table: their owner sees them, the others how many."""
+    from racebook.core.visibility import TABLE
+    from racebook.formulagp import visibility as fgpvis
+
+    race = position(["G1"], events=["E5", "E7"])
+    assert fgpvis.events_view(race.state, "A")["A"] == ("E5", "E7")
+    assert fgpvis.events_view(race.state, "B")["A"] == (fgpvis.FACE_DOWN,) * 2
+    assert fgpvis.events_view(race.state, TABLE)["B"] == ()
+    assert {h.item for h in fgpvis.hidden(race.state) if h.where == fgpvis.FACE_DOWN} == {"A:E5", "A:E7"}
