@@ -400,11 +400,12 @@ def around_play(legal: Legal, apply: Apply, explain: Explain) -> tuple[Legal, Ap
 
     def apply2(s: RaceState, a: FgpAction, log: EventLog) -> None:
         c = s.cars[a.car]
+        ers = c.ers
         if isinstance(a, MINE):
             apply_mine(s, a, log)
         else:
             apply(s, a, log)
-        if isinstance(a, Play):
+        if c.ers < ers:
             check_limit(s, c, log)  # a BLUE card spent an ERS charge
         settle(s, c, log)
 
