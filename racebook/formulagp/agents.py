@@ -4,9 +4,9 @@
 The greedy driver plays the card(s) giving the most MP (ties: the fewest cards, then the lowest codes), steps
 forward when it can (else to the lane beside, the inside first), keeps its ERS for extensions on straights,
 returns no card and discards its lowest card. Before moving (:mod:`racebook.formulagp.secondary`) it plays its
-'apply immediately' EVENT cards at once and the others when they help, plays its Option cards for EVENT cards,
-spends matching cards its best move does not need (+1 MP, +1 ERS when not full, a tyre wear point, a used
-Parameter back), and without a playable movement card takes the ladder's cheapest step (an Option or Tyre Wear card,
+'apply immediately' EVENT cards and those with a penalty icon at once and the others when they help, plays its
+Option cards for EVENT cards, spends matching cards its best move does not need (+1 MP, +1 ERS when not full, a tyre
+wear point, a used Parameter back), and without a playable movement card takes the ladder's cheapest step (an Option or Tyre Wear card,
 two BLUE cards for ERS, a BLUE card swapped, then the White Parameter discarding its non-movement cards); in a forced
 discard it lets an Option card go first. Standard library only.
 """
@@ -62,7 +62,7 @@ def _card_management(race: Race, legal: list[FgpAction], best: Play | None) -> F
             card = event_card(a.card)
             helps = {EventEffect.MP: True, EventEffect.ERS: c.ers < s.board.ers_max, EventEffect.RELIEF: c.stress > 0,
                      EventEffect.TYRES: c.wear > s.board.wear_start[c.tyre]}.get(card.effect, False)
-            if card.immediate or helps:
+            if card.immediate or helps or card.penalty_icons:  # a penalty icon costs a token if still held
                 return a
     if s.phase is not Phase.PLAY:
         return None
