@@ -6,9 +6,9 @@ forward when it can (else to the lane beside, the inside first), keeps its ERS f
 returns no card and discards its lowest card. Before moving (:mod:`racebook.formulagp.secondary`) it plays its
 'apply immediately' EVENT cards and those with a penalty icon at once and the others when they help, plays its
 Option cards for EVENT cards, spends matching cards its best move does not need (+1 MP, +1 ERS when not full, a tyre
-wear point, a used Parameter back), and without a playable movement card takes the ladder's cheapest step (an Option or Tyre Wear card,
-two BLUE cards for ERS, a BLUE card swapped, then the White Parameter discarding its non-movement cards); in a forced
-discard it lets an Option card go first. Standard library only.
+wear point, a used Parameter back), and without a playable movement card takes the ladder's cheapest step (an
+Option or Tyre Wear card, two BLUE cards for ERS, a BLUE card swapped, then the White Parameter discarding its
+non-movement cards); in a forced discard it lets an Option card go first. Standard library only.
 """
 
 from __future__ import annotations
