@@ -48,6 +48,7 @@ from racebook.formulagp.actions import (
 from racebook.formulagp.cardplay import card_colour, card_type, plays
 from racebook.formulagp.components import CardType, Secondary, cards
 from racebook.formulagp.eventdeck import event_deck
+from racebook.formulagp.rounds import _draw, _ladder, discardable  # never Tyre Wear or Draw Failure (§10.1.1)
 from racebook.formulagp.rules.resources import charge_ot, red_ot, secondary_function
 from racebook.formulagp.state import Car, Phase, RaceState
 
@@ -151,11 +152,6 @@ def apply_spend(s: RaceState, c: Car, a: Spend, log: EventLog) -> None:
 
 
 # ------------------------------------------------------------------ Parameter tokens (§8.3)
-def discardable(c: Car) -> list[str]:
-    """Cards a White Parameter or a forced discard may discard: never Tyre Wear or Draw Failure (§8.3, §8.1)."""
-    return [x for x in c.hand if card_type(x) not in (CardType.TYRE_WEAR, CardType.DRAW_FAILURE)]
-
-
 def params(s: RaceState, c: Car) -> list[FgpAction]:
     out: list[FgpAction] = []
     if "W" in c.params:
@@ -185,8 +181,6 @@ def check_param(s: RaceState, c: Car, a: Param) -> None:
 
 def use_param(s: RaceState, c: Car, a: Param, log: EventLog) -> None:
     """Use a Parameter token (§8.3)."""
-    from racebook.formulagp.rounds import _draw  # (rounds imports this module)
-
     check_param(s, c, a)
     c.params = c.params.replace(PARAM_LETTER[a.which], "")
     if a.which == "yellow":
@@ -243,8 +237,6 @@ def ladder_offered(s: RaceState, c: Car) -> bool:
 def ladder_at_turn_start(s: RaceState, c: Car, log: EventLog) -> None:
     """The start of a turn (§10.1 step 3): a car without a playable movement card chooses among steps a–d; when it
     has no choice, step e runs at once (:func:`racebook.formulagp.rounds._ladder`)."""
-    from racebook.formulagp.rounds import _ladder  # (rounds imports this module)
-
     if not plays(s, c) and not ladder_choices(s, c, False):
         _ladder(s, c, log)
 
@@ -259,8 +251,6 @@ def check_ladder(s: RaceState, c: Car, a: Ladder) -> str:
 
 
 def apply_ladder(s: RaceState, c: Car, a: Ladder, log: EventLog) -> None:
-    from racebook.formulagp.rounds import _draw  # (rounds imports this module)
-
     step = check_ladder(s, c, a)
     if card_type(a.card) is CardType.OPTION:
         evc.play_option(s, c, a.card, log)
@@ -280,8 +270,6 @@ def apply_ladder(s: RaceState, c: Car, a: Ladder, log: EventLog) -> None:
 def settle(s: RaceState, c: Car, log: EventLog) -> None:
     """After a choice before the move: a car left with no playable movement card and no choice of steps a–d runs
     step e (§10.1 step 3)."""
-    from racebook.formulagp.rounds import _ladder  # (rounds imports this module)
-
     if s.phase is Phase.PLAY and not plays(s, c) and not ladder_choices(s, c, False):
         _ladder(s, c, log)
 
