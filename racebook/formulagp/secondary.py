@@ -6,8 +6,9 @@ driver may do with its cards before moving, and the forced discard when its hand
   tyre wear point, regain a Parameter token, +1 MP to this move (§10.3 step 2.8). Counter-steer belongs to loss of
   control and Brake! to the move (:mod:`racebook.formulagp.moving`).
 * **Parameter tokens** (§8.3), one use each until regained: White discards any cards (never Tyre Wear or Draw
-  Failure) and draws up to the hand limit; Yellow +1 ERS; Red +1 OT, which may exceed the maximum. Offered at the
-  start of the car's turn (before moving): "at any time" otherwise needs a battle, which calls :func:`use_param`.
+  Failure) and draws up to the hand limit; Yellow +1 ERS; Red +1 OT, which may exceed the maximum. "At any time":
+  all three before the move, Yellow during it too (Red's OT serves only a battle, which calls :func:`use_param`; not
+  in a forced discard, which is "at once").
 * **Option and EVENT cards** (:mod:`racebook.formulagp.eventcards`).
 * **The no-movement-card ladder** (§10.1 step 3): a car with no playable movement card chooses among a) the White
   Parameter, b) playing an Option or Tyre Wear card (resolved at once) and drawing one card, c) with only BLUE
@@ -409,14 +410,16 @@ def around_move(legal: Legal, apply: Apply, explain: Explain) -> tuple[Legal, Ap
 
     def legal2(s: RaceState) -> list[FgpAction]:
         out = legal(s)
+        c = s.current()
+        assert c is not None
         if any(isinstance(a, End) for a in out):
-            c = s.current()
-            assert c is not None
             out += evc.event_plays(s, c, False)
-        return out
+        return out + [a for a in params(s, c) if isinstance(a, Param) and a.which == "yellow"]  # any time (§8.3)
 
     def apply2(s: RaceState, a: FgpAction, log: EventLog) -> None:
-        if isinstance(a, PlayEvent):
+        if isinstance(a, (PlayEvent, Param)):
+            if isinstance(a, Param) and a.which != "yellow":
+                raise IllegalAction(a, "§8.3", "during the move only the Yellow Parameter is offered")
             apply_mine(s, a, log)
             return
         apply(s, a, log)
@@ -432,6 +435,10 @@ def around_move(legal: Legal, apply: Apply, explain: Explain) -> tuple[Legal, Ap
             except IllegalAction as e:
                 return e.rule, e.reason
             return "§6.7", "an EVENT card is played at the start of the turn or once the move is over"
+        if isinstance(a, Param) and a.car == c.id and a.which == "white":
+            return "§8.3", "the White Parameter's discard and draw come before the move (this reading: §10.1 step 3)"
+        if isinstance(a, Param) and a.car == c.id and a.which == "red":
+            return "§8.3", "the Red Parameter's OT serves a battle: before the move, or in the battle"
         return explain_mine(s, a) if isinstance(a, MINE) else explain(s, a)
 
     return legal2, apply2, explain2

@@ -369,3 +369,20 @@ def test_explain_refuses_any_card_management_text_with_a_rule(seed: int) -> None
             with pytest.raises(IllegalAction):
                 race.apply(a)
             assert format_state(race.state) == before
+
+
+def test_yellow_and_red_parameters_during_the_move_white_before_it() -> None:
+    """§8.3 "at any time": the Yellow token charges the ERS during the move (here for an extension on a straight,
+    §11.2.2); the White one's discard and draw come before the move (this engine's reading)."""
+    race = position(["G1"], where="T13.2.1", ers=0)
+    race.apply("A play G1")
+    c, t = race.state.cars["A"], race.state.turn
+    assert t is not None
+    assert Param("A", "yellow") in race.legal_actions() and Param("A", "white") not in race.legal_actions()
+    assert race.explain(Param("A", "white")).rule == "§8.3"
+    while t.mp_left:
+        race.apply(next(a for a in race.legal_actions() if isinstance(a, To) and ".2." in a.to))
+    assert Extend("A", "ers") not in race.legal_actions()  # the ERS is empty
+    race.apply("A param yellow")
+    assert c.ers == 1 and Extend("A", "ers") in race.legal_actions()
+    assert Param("A", "red") not in race.legal_actions() and race.explain(Param("A", "red")).rule == "§8.3"
