@@ -13,6 +13,8 @@ non-movement cards); in a forced discard it lets an Option card go first. Standa
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from racebook.core.rng import Rng
 from racebook.formulagp.actions import (
     Charge,
@@ -48,8 +50,9 @@ def _play_mp(race: Race, a: Play) -> int:
     return mp - (1 if play.pace is Pace.BLUE else 0) - (1 if play.pair else 0)
 
 
-def _card_management(race: Race, legal: list[FgpAction], best: Play | None) -> FgpAction | None:
-    """The greedy driver's choice among the card-management actions, or None (then it plays or moves)."""
+def _card_management(race: Race, legal: list[FgpAction], best: Callable[[], Play] | None) -> FgpAction | None:
+    """The greedy driver's choice among the card-management actions, or None (then it plays or moves); ``best``
+    gives its best movement play (None: it has none)."""
     s = race.state
     if s.phase is Phase.DISCARD:
         drop = [a for a in legal if isinstance(a, Discard)]
@@ -82,9 +85,10 @@ def _card_management(race: Race, legal: list[FgpAction], best: Play | None) -> F
         if white:
             return max(white, key=lambda a: (all(card_colour(x) is None for x in a.cards), len(a.cards)))
         return None
-    keep = set(best.cards)
-    for a in legal:
-        if not isinstance(a, Spend) or len(a.cards) != 2 or keep & set(a.cards):
+    pairs = [a for a in legal if isinstance(a, Spend) and len(a.cards) == 2]
+    keep = set(best().cards) if pairs else set()
+    for a in pairs:
+        if keep & set(a.cards):
             continue
         f = icon(a.cards[0])
         if f is Secondary.MP2 or f is Secondary.ERS2 or (f is Secondary.PARAMETER2 and a.param == "white") or (
@@ -102,13 +106,16 @@ class Greedy:
     def choose(self, race: Race) -> FgpAction:
         legal = race.legal_actions()
         plays = [a for a in legal if isinstance(a, Play)]
-        best = max(plays, key=lambda a: (_play_mp(race, a), -len(a.cards), a.characteristic)) if plays else None
+
+        def best() -> Play:
+            return max(plays, key=lambda a: (_play_mp(race, a), -len(a.cards), a.characteristic))
+
         if race.state.phase in (Phase.PLAY, Phase.MOVE, Phase.DISCARD):
-            mine = _card_management(race, legal, best)
+            mine = _card_management(race, legal, best if plays else None)
             if mine is not None:
                 return mine
-        if best is not None:
-            return best
+        if plays:
+            return best()
         launches = [a for a in legal if isinstance(a, Launch)]
         if launches:  # race round 1 (§9.4): the most MP in 2nd gear, the most LEDs to move early
             return max(launches, key=lambda a: (_play_mp(race, a.play()), len(a.extras), -len(a.cards)))

@@ -414,7 +414,9 @@ def around_move(legal: Legal, apply: Apply, explain: Explain) -> tuple[Legal, Ap
         assert c is not None
         if any(isinstance(a, End) for a in out):
             out += evc.event_plays(s, c, False)
-        return out + [a for a in params(s, c) if isinstance(a, Param) and a.which == "yellow"]  # any time (§8.3)
+        if "Y" in c.params and c.ers < s.board.ers_max:  # the Yellow Parameter at any time (§8.3)
+            out.append(Param(c.id, "yellow"))
+        return out
 
     def apply2(s: RaceState, a: FgpAction, log: EventLog) -> None:
         if isinstance(a, (PlayEvent, Param)):
