@@ -5,10 +5,18 @@ The greedy driver plays the card(s) giving the most MP (ties: the fewest cards, 
 forward when it can (else to the lane beside, the inside first), keeps its ERS for extensions on straights,
 returns no card and discards its lowest card. In a battle (§13.2, §13.3) it attacks when its strongest cards, OT
 and ERS reach what the defender may show by what the table sees (2 LEDs, + its ERS level's LEDs), bids its
-strongest cards (the fewest for as many LEDs) and yields only when it holds no battle card. Standard library only.
+strongest cards (the fewest for as many LEDs) and yields only when it holds no battle card. Before moving
+(:mod:`racebook.formulagp.secondary`) it plays its 'apply immediately' EVENT cards and those with a penalty icon at
+once and the others when they help, plays its Option cards for EVENT cards, spends matching cards its best move does
+not need (+1 MP, +1 ERS when not full, a tyre wear point, a used Parameter back), and without a playable movement
+card takes the ladder's cheapest step (an Option or Tyre Wear card, two BLUE cards for ERS, a BLUE card swapped, then
+the White Parameter discarding its non-movement cards); in a forced discard it lets an Option card go first.
+Standard library only.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from racebook.core.rng import Rng
 from racebook.formulagp.actions import (
@@ -20,17 +28,25 @@ from racebook.formulagp.actions import (
     Extend,
     FgpAction,
     Keep,
+    Ladder,
     Launch,
+    OptionCard,
+    Param,
     Play,
+    PlayEvent,
+    Spend,
     Stop,
     To,
     Yield,
 )
 from racebook.formulagp.battles import bids
-from racebook.formulagp.cardplay import check_play, gear_of
-from racebook.formulagp.components import cards
+from racebook.formulagp.cardplay import card_colour, card_type, check_play, gear_of
+from racebook.formulagp.components import CardType, Secondary, cards
+from racebook.formulagp.eventdeck import EventEffect, event_card
 from racebook.formulagp.game import Race
 from racebook.formulagp.playerboard import Pace
+from racebook.formulagp.secondary import icon
+from racebook.formulagp.state import Phase
 
 
 def _play_mp(race: Race, a: Play) -> int:
@@ -39,6 +55,53 @@ def _play_mp(race: Race, a: Play) -> int:
     play = check_play(s, c, a)
     mp = s.board.speed(gear_of(s, c), play.pace) + (1 if a.characteristic else 0)
     return mp - (1 if play.pace is Pace.BLUE else 0) - (1 if play.pair else 0)
+
+
+def _card_management(race: Race, legal: list[FgpAction], best: Callable[[], Play] | None) -> FgpAction | None:
+    """The greedy driver's choice among the card-management actions, or None (then it plays or moves); ``best``
+    gives its best movement play (None: it has none)."""
+    s = race.state
+    if s.phase is Phase.DISCARD:
+        drop = [a for a in legal if isinstance(a, Discard)]
+        options = [a for a in drop if card_type(a.card) is CardType.OPTION]
+        return (options or drop or legal)[0]
+    c = s.current()
+    assert c is not None
+    for a in legal:
+        if isinstance(a, PlayEvent):
+            card = event_card(a.card)
+            helps = {EventEffect.MP: True, EventEffect.ERS: c.ers < s.board.ers_max, EventEffect.RELIEF: c.stress > 0,
+                     EventEffect.TYRES: c.wear > s.board.wear_start[c.tyre]}.get(card.effect, False)
+            if card.immediate or helps or card.penalty_icons:  # a penalty icon costs a token if still held
+                return a
+    if s.phase is not Phase.PLAY:
+        return None
+    for a in legal:
+        if isinstance(a, OptionCard) and best is not None:
+            return a
+    if best is None:  # the ladder (§10.1 step 3): the cheapest step first
+        ladder = [a for a in legal if isinstance(a, Ladder)]
+        for kind in (CardType.OPTION, CardType.TYRE_WEAR, CardType.BLUE):
+            for a in ladder:
+                if card_type(a.card) is kind:
+                    return a
+        blue = [a for a in legal if isinstance(a, Spend) and all(card_type(x) is CardType.BLUE for x in a.cards)]
+        if blue:
+            return blue[0]
+        white = [a for a in legal if isinstance(a, Param) and a.which == "white"]
+        if white:
+            return max(white, key=lambda a: (all(card_colour(x) is None for x in a.cards), len(a.cards)))
+        return None
+    pairs = [a for a in legal if isinstance(a, Spend) and len(a.cards) == 2]
+    keep = set(best().cards) if pairs else set()
+    for a in pairs:
+        if keep & set(a.cards):
+            continue
+        f = icon(a.cards[0])
+        if f is Secondary.MP2 or f is Secondary.ERS2 or (f is Secondary.PARAMETER2 and a.param == "white") or (
+                f is Secondary.TYRE2 and c.wear > s.board.wear_start[c.tyre]):
+            return a
+    return None
 
 
 class Greedy:
@@ -50,8 +113,16 @@ class Greedy:
     def choose(self, race: Race) -> FgpAction:
         legal = race.legal_actions()
         plays = [a for a in legal if isinstance(a, Play)]
-        if plays:
+
+        def best() -> Play:
             return max(plays, key=lambda a: (_play_mp(race, a), -len(a.cards), a.characteristic))
+
+        if race.state.phase in (Phase.PLAY, Phase.MOVE, Phase.DISCARD):
+            mine = _card_management(race, legal, best if plays else None)
+            if mine is not None:
+                return mine
+        if plays:
+            return best()
         launches = [a for a in legal if isinstance(a, Launch)]
         if launches:  # race round 1 (§9.4): the most MP in 2nd gear, the most LEDs to move early
             return max(launches, key=lambda a: (_play_mp(race, a.play()), len(a.extras), -len(a.cards)))

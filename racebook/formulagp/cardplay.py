@@ -119,7 +119,8 @@ def apply_play(s: RaceState, a: FgpAction, log: EventLog) -> None:
     play = check_play(s, c, a)
     gear = gear_of(s, c)
     mp = mv.movement_points(s.board, gear, play.pace, tyre_bonus=raceevents.tyre_bonus(s, c),
-                            characteristic=a.characteristic, focus=c.stress == 0, race_round_1=s.round == 1)
+                            characteristic=a.characteristic, focus=c.stress == 0, race_round_1=s.round == 1,
+                            secondary=t.secondary_mp, event=t.event_mp)
     for x in a.cards:
         c.hand.remove(x)
         c.deck.discard(x)

@@ -14,6 +14,10 @@ battle in progress (``bt=attacker,defender,lane,cars owing a discard[,flags]``: 
 ``n`` one to be offered; the defender ``-`` while it is offered; ``bs`` the sealed round's sides, ``bc`` the
 battle cards sealed so far, as action texts; :mod:`racebook.formulagp.battles`). Each car ends with its
 Wheel-to-Wheel token (``w2w=none``, ``VS`` or ``Stress``, §13.5).
+EVENT deck (``evp`` pile, ``evd`` discards, ``evx`` out of the game, ``evs`` shuffled yet, ``evr`` reshuffles) and the
+phase a forced discard returns to (``rp``); per car its unused Parameter tokens (``par=WYR``), the EVENT cards it
+holds (``evh``) and those overdue (``due``); in the turn the MP from secondary functions and EVENT cards (``smp``,
+``emp``).
 Then each car in grid order, and after ``||`` the turn in progress (``-`` when none). A finished race adds
 ``result=A,B``.
 """
@@ -25,6 +29,8 @@ from collections.abc import Iterable
 from racebook.core.deck import Deck
 from racebook.core.errors import DataError, IllegalAction, NotationError
 from racebook.core.rng import Rng
+from racebook.formulagp.eventdeck import RULE as EVENT_RULE
+from racebook.formulagp.eventdeck import event_deck
 from racebook.formulagp.options import Rules
 from racebook.formulagp.playerboard import Tyre
 from racebook.formulagp.state import DECK_RULE, Battle, Car, Phase, RaceState, Turn, Zone
@@ -60,7 +66,9 @@ def format_state(s: RaceState) -> str:
             f"rng={s.rng.state:#x}", f"stack={stack}", f"result={_codes(s.result)}",
             f"sr={_codes(s.start.sides)}", f"sc={_texts(s.start.choices().values())}",
             f"lr={_texts(s.launches.values())}", f"rules={s.rules.text() or '-'}", *_events_head(s),
-            f"bt={_battle(s)}", f"bs={_codes(s.bids.sides)}", f"bc={_texts(s.bids.choices().values())}"]
+            f"bt={_battle(s)}", f"bs={_codes(s.bids.sides)}", f"bc={_texts(s.bids.choices().values())}",
+            f"evp={_codes(s.events.pile)}", f"evd={_codes(s.events.discards)}", f"evx={_codes(s.events_out)}",
+            f"evs={int(s.events_shuffled)}", f"evr={s.events.reshuffles}", f"rp={s.resume or '-'}"]
     cars = []
     for c in s.cars.values():
         cars.append(" ".join([c.id, _pos(s, c.pos), f"lap={c.lap}", f"ers={c.ers}", f"ot={c.ot}", c.tyre.value,
@@ -68,14 +76,16 @@ def format_state(s: RaceState) -> str:
                               f"ret={int(c.returned)}", f"hand={_codes(c.hand)}", f"drawn={_codes(c.drawn)}",
                               f"pile={_codes(c.deck.pile)}", f"disc={_codes(c.deck.discards)}",
                               f"rs={c.deck.reshuffles}", f"bf={c.blue}", f"la={c.attempts}",
-                              f"lf={c.free_round}", f"gvl={int(c.gravel)}", f"w2w={c.w2w}"]))
+                              f"lf={c.free_round}", f"gvl={int(c.gravel)}", f"w2w={c.w2w}",
+                              f"par={c.params or '-'}", f"evh={_codes(c.events)}", f"due={_codes(c.overdue)}"]))
     t = s.turn
     turn = "-" if t is None else " ".join([
         t.car, f"cards={_codes(t.cards)}", f"as={t.played_as or '-'}", f"pace={t.pace or '-'}", f"pair={int(t.pair)}",
         f"lc={int(t.lane_changes)}", f"wlc={t.wear_per_lane_change}", f"blue={int(t.blue)}",
         f"char={int(t.characteristic)}", f"mp={t.mp}", f"left={t.mp_left}", f"red={t.reduced}",
         f"ext={t.extended}", f"stop={int(t.stopped)}",
-        "seen=" + (",".join(f"{a}.{b}.{c}" for a, b, c in t.seen) or "-"), f"scd={int(t.sc_discard)}"])
+        "seen=" + (",".join(f"{a}.{b}.{c}" for a, b, c in t.seen) or "-"), f"scd={int(t.sc_discard)}",
+        f"smp={t.secondary_mp}", f"emp={t.event_mp}"])
     return " ".join(head) + " | " + " | ".join(cars) + " || " + turn
 
 
@@ -124,6 +134,13 @@ def parse_position(text: str) -> RaceState:
                 s.stacked[die] = faces.split(".")
         s.finished = s.phase is Phase.OVER
         _read_events_head(s, kv, text)
+        # the EVENT deck (§6.7): a line written before it existed reads as a fresh, unshuffled deck
+        s.events = Deck("EVENT", _read_codes(kv.get("evp", ",".join(event_deck().codes))),
+                        _read_codes(kv.get("evd", "-")), rule=EVENT_RULE)
+        s.events.reshuffles = _int(kv.get("evr", "0"), "evr", text)
+        s.events_out = _read_codes(kv.get("evx", "-"))
+        s.events_shuffled = kv.get("evs", "0") == "1"
+        s.resume = "" if kv.get("rp", "-") == "-" else kv["rp"]
         if kv["sr"] != "-":
             s.start.open(_read_codes(kv["sr"]), "§9.4.3")
         for t in _read_texts(kv["sc"]):
@@ -145,7 +162,9 @@ def parse_position(text: str) -> RaceState:
                                returned=ck["ret"] == "1", stress=_int(ck["st"], "st", text),
                                blue=_int(ck.get("bf", "0"), "bf", text), attempts=_int(ck.get("la", "0"), "la", text),
                                free_round=_int(ck.get("lf", "0"), "lf", text), gravel=ck.get("gvl", "0") == "1",
-                               w2w=ck.get("w2w", "none"))
+                               w2w=ck.get("w2w", "none"),
+                               params="" if ck.get("par", "WYR") == "-" else ck.get("par", "WYR"),
+                               events=_read_codes(ck.get("evh", "-")), overdue=_read_codes(ck.get("due", "-")))
             if s.cars[w[0]].w2w not in ("none", "VS", "Stress"):
                 raise NotationError(f"{text[:80]!r}…: w2w is none, VS or Stress")
         if turn_text.strip() != "-":
@@ -158,6 +177,8 @@ def parse_position(text: str) -> RaceState:
                           _int(tk["mp"], "mp", text), _int(tk["left"], "left", text), _int(tk["red"], "red", text),
                           _int(tk["ext"], "ext", text), tk["stop"] == "1",
                           seen, tk.get("scd", "0") == "1")  # type: ignore[arg-type]
+            s.turn.secondary_mp = _int(tk.get("smp", "0"), "smp", text)
+            s.turn.event_mp = _int(tk.get("emp", "0"), "emp", text)
     except (NotationError, IllegalAction) as e:
         if isinstance(e, NotationError):
             raise

@@ -53,6 +53,7 @@ class Rules(HouseRules):
     red_flag_restart: RedFlagRestart = RedFlagRestart.RACE_START  # A30: round-1 rules, then round-2 rules
     extension_into_battle: bool = True  # A10 iii: an extension that runs into a car may lead to a battle
     option_backs_any_card: bool = True  # A11: an Option card backs any primary battle card (ORANGE, Tyre Wear too)
+    immediate_event_overdue_after_its_turn: bool = True  # §6.7: an unplayed 'apply immediately' card is proven late
 
 
 @cache

@@ -13,6 +13,8 @@ from racebook.formulagp import raceevents
 from racebook.formulagp.actions import Discard, FgpAction, Keep, Launch, Return, parse
 from racebook.formulagp.cardplay import apply_play, card_colour, card_type, plays
 from racebook.formulagp.components import CardType
+from racebook.formulagp.eventcards import turn_over
+from racebook.formulagp.penalties import reveal_at_end
 from racebook.formulagp.rules.classification import Finish, Finisher, classify
 from racebook.formulagp.rules.order import Runner, driver_order
 from racebook.formulagp.state import Car, Die, Phase, RaceState, Turn
@@ -153,13 +155,14 @@ def begin_turn(s: RaceState, log: EventLog) -> None:
         apply_play(s, a.play(), log)
         return
     if not raceevents.vsc_turn(s, c, log):  # under the Virtual Safety Car no card is played (§19.5)
-        _ladder(s, c, log)
+        _ladder_or_choices(s, c, log)  # steps a-d are the driver's choices (racebook.formulagp.secondary)
 
 
 def end_turn(s: RaceState, log: EventLog) -> None:
     assert s.turn is not None
     c = s.cars[s.turn.car]
     log.append(ev.TurnEnded(c.id, s.track.name_of(c.pos), c.ot))
+    turn_over(s, c)  # held 'apply immediately' EVENT cards are overdue from now on (§6.7)
     c.ot = 0
     s.turn = None
     s.turn_index += 1
@@ -173,7 +176,8 @@ def end_turn(s: RaceState, log: EventLog) -> None:
 
 
 def finish(s: RaceState, log: EventLog) -> None:
-    """§17.2: penalties (tokens held: none are given yet) and the final results."""
+    """§17.2: penalties (the tokens of the race and the penalty icons revealed, §17.2.1) and the final results."""
+    reveal_at_end(s, log)
     n = sum(1 for t in s.track.tiles if t.costs_mp)
     rank = {t.index: i for i, t in enumerate(t for t in s.track.tiles if t.costs_mp)}
     runners = [Runner(c.id, c.pos, c.lap) for c in s.cars.values()]
@@ -238,3 +242,9 @@ def explain_draw(s: RaceState, a: FgpAction) -> tuple[str, str]:
                            "each drawn this round and never the Draw Failure card")
     return "§10.1.2", "the draw phase asks for an ERS return: 'keep' or 'return <cards>'"
 
+
+
+def _ladder_or_choices(s: RaceState, c: Car, log: EventLog) -> None:
+    from racebook.formulagp.secondary import ladder_at_turn_start  # (secondary imports this module)
+
+    ladder_at_turn_start(s, c, log)

@@ -13,6 +13,7 @@ from racebook.core.errors import SetupError
 from racebook.core.rng import Rng
 from racebook.formulagp.actions import CAR_ID
 from racebook.formulagp.components import cards
+from racebook.formulagp.eventdeck import new_deck
 from racebook.formulagp.game import Race
 from racebook.formulagp.options import Rules
 from racebook.formulagp.panel import panel
@@ -46,7 +47,7 @@ def new_state(players: Sequence[str], seed: int = 0, *, track: str = "teaching",
         cars[p] = Car(p, deck, t.grid[i], ers=b.ers_max, tyre=tyre, wear=b.wear_start[tyre])
     radar = panel().radar
     return RaceState(track, board, cars, tuple(players), rng, radar["standard_start"], radar["final_lap"],
-                     rules=rules or Rules())
+                     rules=rules or Rules(), events=new_deck())
 
 
 def new_race(players: Sequence[str], seed: int = 0, *, frames: bool = False, track: str = "teaching",

@@ -35,6 +35,7 @@ class Phase(Enum):
     MOVE = "move"
     OVER = "over"
     BATTLE = "battle"  # a stopped car may declare a battle; attacker and defender seal their cards (§13.2, §13.3)
+    DISCARD = "discard"  # a forced discard down to a hand limit that fell during a turn (§8.1, A34)
 
 
 class Die(Enum):
@@ -68,9 +69,13 @@ class Car:
     free_round: int = 0  # the round in which every car may move around it (the 2nd failed attempt, §19.7.3)
     gravel: bool = False  # a Gravel token over its Tyre Bonus: no tyre bonus, no pairs next move (§19.8.1)
     w2w: str = "none"  # the Wheel-to-Wheel token: "none", "VS" or "Stress" (§13.5, A32; rules/wheeltowheel.W2W)
+    params: str = "WYR"  # the Parameter tokens still unused: White, Yellow, Red (§8.3)
+    events: list[str] = field(default_factory=list)  # EVENT cards held face down on the table (§6.7)
+    overdue: list[str] = field(default_factory=list)  # held 'apply immediately' EVENT cards past their turn (§6.7)
 
     def copy(self) -> Car:
-        c = replace(self, deck=self.deck.copy(), hand=list(self.hand), drawn=list(self.drawn))
+        c = replace(self, deck=self.deck.copy(), hand=list(self.hand), drawn=list(self.drawn),
+                    events=list(self.events), overdue=list(self.overdue))
         return c
 
 
@@ -94,6 +99,8 @@ class Turn:
     stopped: bool = False  # a forced stop (§13.2) or no space to go: the move is over
     seen: tuple[tuple[int, int, int], ...] = ()  # spaces left this turn (no return, §11.3)
     sc_discard: bool = False  # discarded its one Tyre Wear card allowed this turn under the Safety Car (§19.4.2)
+    secondary_mp: int = 0  # +1 MP per 2x secondary function spent before the move (§5.1, §10.3 step 2.8)
+    event_mp: int = 0  # MP from EVENT cards played before the move (§10.3 step 2.9)
 
     def copy(self) -> Turn:
         return replace(self)
@@ -139,6 +146,11 @@ class RaceState:
     vsc_car: str = ""  # the driver who drew the 'Virtual Safety Car' card
     vsc_spaces: int = 0  # the spaces it moved: every other driver moves as many
     vsc_twice: tuple[str, ...] = ()  # drivers who had moved before it: they move again now and skip the next round
+    #: the shared EVENT deck (§6.7, racebook.formulagp.eventdeck): shuffled at its first draw; cards out of the game
+    events: Deck = field(default_factory=lambda: Deck("EVENT", [], rule="§6.7"))
+    events_shuffled: bool = False
+    events_out: list[str] = field(default_factory=list)  # EVENT cards removed from the game (§5 'Remove')
+    resume: str = ""  # the phase a forced discard (Phase.DISCARD) returns to (§8.1)
     _track: Track | None = field(default=None, repr=False, compare=False)
     _board: PlayerBoard | None = field(default=None, repr=False, compare=False)
     battle: Battle | None = None  # the battle in progress (§13.3; racebook.formulagp.battles)
@@ -166,7 +178,8 @@ class RaceState:
                     turn=self.turn.copy() if self.turn else None,
                     stacked={k: list(v) for k, v in self.stacked.items()}, start=self.start.copy(),
                     launches=dict(self.launches), bids=self.bids.copy(),
-                    battle=replace(self.battle) if self.battle else None)
+                    battle=replace(self.battle) if self.battle else None, events=self.events.copy(),
+                    events_out=list(self.events_out))
         return s
 
     # ------------------------------------------------------------------ chance
@@ -201,6 +214,10 @@ class RaceState:
             out += [f"{c.id}:{x}" for x in c.hand + c.deck.pile + c.deck.discards]
         return out
 
+    def events_everywhere(self) -> list[str]:
+        """Every EVENT card, wherever it is: the deck, its discards, held by a car, out of the game (conservation)."""
+        return self.events.pile + self.events.discards + self.events_out + [x for c in self.cars.values()
+                                                                            for x in c.events]
 
 @dataclass(frozen=True, slots=True)
 class Zone:

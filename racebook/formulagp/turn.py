@@ -28,6 +28,7 @@ from racebook.formulagp.battles import apply_battle, explain_battle, legal_battl
 from racebook.formulagp.cardplay import apply_play, explain_play, legal_play
 from racebook.formulagp.moving import apply_move, explain_move, legal_move
 from racebook.formulagp.rounds import apply_draw, draw_pending, explain_draw, legal_draw, start_race
+from racebook.formulagp.secondary import apply_discard, around_move, around_play, explain_discard, legal_discard
 from racebook.formulagp.start import apply_start, explain_start, legal_start
 from racebook.formulagp.state import Phase, RaceState
 
@@ -60,10 +61,11 @@ def _over_explain(s: RaceState, a: FgpAction) -> tuple[str, str]:
 TABLE: dict[Phase, PhaseRules] = {
     Phase.DRAW: PhaseRules("§10.1", legal_draw, apply_draw, explain_draw),
     Phase.START: PhaseRules("§9.4", legal_start, apply_start, explain_start),
-    Phase.PLAY: PhaseRules("§10.3", legal_play, apply_play, explain_play),
-    Phase.MOVE: PhaseRules("§11", legal_move, apply_move, explain_move),
+    Phase.PLAY: PhaseRules("§10.3", *around_play(legal_play, apply_play, explain_play)),  # + secondary.py
+    Phase.MOVE: PhaseRules("§11", *around_move(legal_move, apply_move, explain_move)),
     Phase.OVER: PhaseRules("§17.2", _over_legal, _over_apply, _over_explain),
     Phase.BATTLE: PhaseRules("§13.3", legal_battle, apply_battle, explain_battle),
+    Phase.DISCARD: PhaseRules("§8.1", legal_discard, apply_discard, explain_discard),
 }
 
 

@@ -27,8 +27,10 @@ HAND = "hand"
 
 
 def hidden(state: RaceState) -> list[Hidden]:
-    """Every hidden card of the position, with its owner: the hands (§5)."""
-    return [Hidden(cid, f"{cid}:{code}", HAND) for cid, car in state.cars.items() for code in car.hand]
+    """Every hidden card of the position, with its owner: the hands (§5) and the EVENT cards held face down on the
+    table (§6.7)."""
+    return ([Hidden(cid, f"{cid}:{code}", HAND) for cid, car in state.cars.items() for code in car.hand]
+            + [Hidden(cid, f"{cid}:{code}", FACE_DOWN) for cid, car in state.cars.items() for code in car.events])
 
 
 def table_view(state: RaceState, viewer: Viewer) -> dict[str, tuple[str, ...]]:
@@ -60,3 +62,12 @@ def battle_view(state: RaceState, viewer: Viewer) -> dict[str, object]:
     """The battle being sealed as ``viewer`` sees it (§13.3): its own sealed text, of the other side only that it
     has sealed (:class:`~racebook.core.visibility.Committed`)."""
     return dict(state.bids.view(viewer))
+FACE_DOWN = "event"  # what another player sees of an EVENT card held face down on the table: that it is there (§6.7)
+
+
+def events_view(state: RaceState, viewer: Viewer) -> dict[str, tuple[str, ...]]:
+    """Every car's held EVENT cards as ``viewer`` sees them: its own in full; of the others, how many
+    (:data:`FACE_DOWN`) — until an 'Investigation' or the end of the race shows them (the events say which)."""
+    unseen = hidden_from(viewer, hidden(state))
+    return {cid: tuple(FACE_DOWN if f"{cid}:{c}" in unseen else c for c in car.events)
+            for cid, car in state.cars.items()}

@@ -28,9 +28,14 @@ from racebook.formulagp.actions import (
     End,
     Extend,
     Keep,
+    Ladder,
     Launch,
+    OptionCard,
+    Param,
     Play,
+    PlayEvent,
     Return,
+    Spend,
     Stop,
     To,
     Yield,
@@ -38,18 +43,22 @@ from racebook.formulagp.actions import (
 )
 from racebook.formulagp.agents import Greedy, RandomDriver, play_out
 from racebook.formulagp.components import cards, dice
+from racebook.formulagp.eventdeck import event_deck
 from racebook.formulagp.game import Race
 from racebook.formulagp.notation import format_state, parse_position
 from racebook.formulagp.setup import new_race, new_state
 from racebook.formulagp.state import Phase, Turn
 
 CODES = Counter(c.code for c in cards().action)
+EVENT_CODES = Counter(event_deck().codes)
 
 
 def conserved(race: Race) -> None:
-    """Each car's 45 ACTION cards are each in exactly one place: hand, draw pile or discard pile."""
+    """Each car's 45 ACTION cards are each in exactly one place: hand, draw pile or discard pile; each EVENT card in
+    one place: the EVENT deck, its discards, held by one car, or out of the game."""
     for c in race.state.cars.values():
         assert Counter(c.hand + c.deck.pile + c.deck.discards) == CODES, c.id
+    assert Counter(race.state.events_everywhere()) == EVENT_CODES
 
 
 def at_turn(race: Race, car: str, where: dict[str, str], hand: list[str], round_: int = 3) -> Race:
@@ -203,7 +212,9 @@ ACTION_EXAMPLES = [Keep("A"), Launch("A", ("O1", "O2"), "red", ("W1", "P2")), La
                    Return("A", ("G1", "R10")), Discard("Grey", "P3"), Clear("A", "W8"),
                    Play("A", ("G1",)), Play("A", ("O1", "R2"), "red", True), Play("B", ("O1", "O2"), "green"),
                    To("A", "T05.2.1"), Charge("A"), Brake("A", "W2"), Extend("A", "ers"), Extend("A", "W3"),
-                   Stop("A"), End("A")]
+                   Stop("A"), End("A"), Spend("A", ("O1",)), Spend("A", ("G7", "R7")),
+                   Spend("Grey", ("G4", "E1"), "white"), Param("A", "yellow"), Param("A", "white", ("G1", "P2")),
+                   Param("A", "white"), OptionCard("A", "P2"), PlayEvent("A", "E3"), Ladder("A", "B1")]
 ACTION_EXAMPLES += [Attack("A", "B"), Attack("A", "Red", 3), Bid("A", ("B1", "B2", "W1", "P3"), True),
                     Bid("B", ("W2",)), Yield("B")]  # battles (§13.2, §13.3)
 

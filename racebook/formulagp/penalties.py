@@ -1,0 +1,51 @@
+"""Penalty tokens during the race and at its end (digest §17.3, §17.4, §17.2.1, §6.6, §6.7): the one place a car
+takes Penalty tokens (:func:`give`, which other mechanics call: a collision, a push off track, pit speeding, a
+yellow line crossed, §17.3), the 'Investigation' EVENT card (every car shows the EVENT cards it holds; one token per
+penalty icon), and the end-of-race reveal (every card left in hand and every EVENT card held; one token per penalty
+icon). The tokens sit on the car's Pit Box tile (``Car.penalties``); serving them at a pit stop is the pits'
+(§16.2, A45); those not served cost 5 tiles each at the end (:mod:`racebook.formulagp.rules.classification`).
+"""
+
+from __future__ import annotations
+
+from racebook.core.log import EventLog
+from racebook.formulagp import events as ev
+from racebook.formulagp.components import cards
+from racebook.formulagp.eventdeck import event_card
+from racebook.formulagp.state import Car, RaceState
+
+
+def give(s: RaceState, c: Car, tokens: int, reason: str, rule: str, log: EventLog) -> None:
+    """``c`` takes ``tokens`` Penalty tokens (§17.3), placed on its Pit Box tile in view of everyone."""
+    if tokens <= 0:
+        return
+    c.penalties += tokens
+    log.append(ev.PenaltyTaken(c.id, tokens, c.penalties, reason, rule))
+
+
+def held_icons(c: Car) -> int:
+    """The penalty icons on the EVENT cards ``c`` holds face down (§6.7, §17.4)."""
+    return sum(event_card(x).penalty_icons for x in c.events)
+
+
+def hand_icons(c: Car) -> int:
+    """The penalty icons on the ACTION cards in ``c``'s hand (the Draw Failure card's, §6.6)."""
+    return sum(cards().card(x).penalty_icons for x in c.hand)
+
+
+def investigation(s: RaceState, log: EventLog) -> None:
+    """The 'Investigation' EVENT card (§17.4): every car shows the EVENT cards it holds and takes one Penalty token
+    per penalty icon on them."""
+    for c in s.cars.values():
+        icons = held_icons(c)
+        log.append(ev.CardsShown(c.id, tuple(c.events), icons, "§17.4"))
+        give(s, c, icons, "penalty icons shown to the Investigation", "§17.4", log)
+
+
+def reveal_at_end(s: RaceState, log: EventLog) -> None:
+    """§17.2.1 step 1: every car shows all cards left in hand, EVENT cards included; each penalty icon = +1 Penalty
+    token, added to those of the race."""
+    for c in s.cars.values():
+        icons = held_icons(c) + hand_icons(c)
+        log.append(ev.CardsShown(c.id, tuple(c.hand + c.events), icons, "§17.2.1"))
+        give(s, c, icons, "penalty icons revealed at the end of the race", "§17.2.1", log)
