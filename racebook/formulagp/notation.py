@@ -21,6 +21,8 @@ from collections.abc import Iterable
 from racebook.core.deck import Deck
 from racebook.core.errors import DataError, IllegalAction, NotationError
 from racebook.core.rng import Rng
+from racebook.formulagp.bots.table import from_tokens as bots_from_tokens
+from racebook.formulagp.bots.table import to_tokens as bot_tokens
 from racebook.formulagp.options import Rules
 from racebook.formulagp.playerboard import Tyre
 from racebook.formulagp.state import DECK_RULE, Car, Phase, RaceState, Turn
@@ -55,14 +57,14 @@ def format_state(s: RaceState) -> str:
             f"side={s.panel_side or '-'}", f"grid={_codes(s.grid)}", f"order={_codes(s.order)}", f"ti={s.turn_index}",
             f"rng={s.rng.state:#x}", f"stack={stack}", f"result={_codes(s.result)}",
             f"sr={_codes(s.start.sides)}", f"sc={_texts(s.start.choices().values())}",
-            f"lr={_texts(s.launches.values())}", f"rules={s.rules.text() or '-'}"]
+            f"lr={_texts(s.launches.values())}", f"rules={s.rules.text() or '-'}"] + bot_tokens(s.bots)
     cars = []
     for c in s.cars.values():
         cars.append(" ".join([c.id, _pos(s, c.pos), f"lap={c.lap}", f"ers={c.ers}", f"ot={c.ot}", c.tyre.value,
                               f"w={c.wear}", f"st={c.stress}", f"pen={c.penalties}", f"x={int(c.crossed_final)}",
                               f"ret={int(c.returned)}", f"hand={_codes(c.hand)}", f"drawn={_codes(c.drawn)}",
                               f"pile={_codes(c.deck.pile)}", f"disc={_codes(c.deck.discards)}",
-                              f"rs={c.deck.reshuffles}"]))
+                              f"rs={c.deck.reshuffles}"] + ([f"bot={c.bot}"] if c.bot else [])))
     t = s.turn
     turn = "-" if t is None else " ".join([
         t.car, f"cards={_codes(t.cards)}", f"as={t.played_as or '-'}", f"pace={t.pace or '-'}", f"pair={int(t.pair)}",
@@ -122,6 +124,7 @@ def parse_position(text: str) -> RaceState:
         for t in _read_texts(kv["sc"]):
             s.start.commit(t.split()[0], t)
         s.launches = {t.split()[0]: t for t in _read_texts(kv["lr"])}
+        s.bots = bots_from_tokens(kv)
         for part in parts[1:]:
             w = part.split()
             ck = _kv(w[2:5] + w[6:], text)
@@ -134,7 +137,8 @@ def parse_position(text: str) -> RaceState:
                                drawn=_read_codes(ck["drawn"]), ers=_int(ck["ers"], "ers", text),
                                ot=_int(ck["ot"], "ot", text), tyre=Tyre(w[5]), wear=_int(ck["w"], "w", text),
                                penalties=_int(ck["pen"], "pen", text), crossed_final=ck["x"] == "1",
-                               returned=ck["ret"] == "1", stress=_int(ck["st"], "st", text))
+                               returned=ck["ret"] == "1", stress=_int(ck["st"], "st", text),
+                               bot=ck.get("bot", ""))
         if turn_text.strip() != "-":
             w = turn_text.split()
             tk = _kv(w[1:], text)

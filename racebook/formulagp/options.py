@@ -24,6 +24,8 @@ class Rules(HouseRules):
     end, with its [[rule]] in data/house_rules.toml (same order) and a test of both readings."""
 
     leader_crossing_in_round_24: bool = True  # A6: a leader crossing during round 24 starts the final round
+    rookie_tactics_each: bool = False  # N12: all Rookies share the one TACTICS card by the Control card (§22.5)
+    bot_abort_on_icon_only: bool = True  # A24: a BATTLE card's die aborts on the icon face only ([BOT 3.2.3.1])
 
 
 @cache

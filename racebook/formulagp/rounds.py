@@ -34,11 +34,15 @@ def start_round(s: RaceState, log: EventLog) -> None:
     if s.round > 1:
         s.flag += 1
     log.append(ev.RoundStarted(s.round, s.flag))
+    if s.bots.active:
+        _rookie().new_round(s, log)  # the start BATTLE cards discarded after round 1 (§22.8.1)
     if s.flag >= s.final_lap_at and not s.final_lap:
         s.final_lap = True
         log.append(ev.FinalLap(s.flag))
     for car in _sequence_for_draw(s):
         c = s.cars[car]
+        if c.bot:
+            continue  # a BOT holds no ACTION cards (§22.1)
         c.drawn = []
         c.returned = False
         limit = s.hand_limit(c)
@@ -98,9 +102,12 @@ def begin_movement_phase(s: RaceState, log: EventLog) -> None:
     ladder), then seals its start cards; the order comes from their LEDs at the reveal
     (:mod:`racebook.formulagp.start`)."""
     if s.round == 1:
-        for car in s.grid:
+        drivers = [car for car in s.grid if not s.cars[car].bot]  # BOTs draw a BATTLE card instead (§22.8.1)
+        for car in drivers:
             _ladder(s, s.cars[car], log)
-        s.start.open(s.grid, "§9.4.3")
+        if not drivers:
+            return _rookie().start_without_players(s, log)
+        s.start.open(drivers, "§9.4.3")
         s.phase = Phase.START
         return
     runners = [Runner(c.id, c.pos, c.lap) for c in s.cars.values()]
@@ -135,6 +142,8 @@ def begin_turn(s: RaceState, log: EventLog) -> None:
     s.turn = Turn(car)
     s.phase = Phase.PLAY
     log.append(ev.TurnStarted(car, s.track.name_of(c.pos)))
+    if c.bot:
+        return _rookie().begin(s, log)  # a BOT's turn is resolved by the rules (§22.9)
     for code in [x for x in c.hand if card_type(x) is CardType.DRAW_FAILURE]:
         c.hand.remove(code)
         c.deck.discard(code)
@@ -228,3 +237,10 @@ def explain_draw(s: RaceState, a: FgpAction) -> tuple[str, str]:
                            "each drawn this round and never the Draw Failure card")
     return "§10.1.2", "the draw phase asks for an ERS return: 'keep' or 'return <cards>'"
 
+
+
+def _rookie():  # type: ignore[no-untyped-def]
+    """The Rookie BOT engine (§22), imported on first use (it imports this module)."""
+    from racebook.formulagp.bots import rookie
+
+    return rookie

@@ -17,6 +17,7 @@ from enum import Enum
 from racebook.core.deck import Deck
 from racebook.core.rng import Rng
 from racebook.core.visibility import SealedRound
+from racebook.formulagp.bots.table import BotTable
 from racebook.formulagp.components import Dice, DieFace, WhiteFace, dice
 from racebook.formulagp.options import Rules
 from racebook.formulagp.playerboard import PlayerBoard, Tyre, TyreState, load_board
@@ -62,6 +63,7 @@ class Car:
     crossed_final: bool = False  # crossed the line in the final round (§17.1, §17.2.2)
     returned: bool = False  # made its ERS return decision this round (§10.1.2)
     stress: int = 1  # the Stress token: 0 Focus, 1 the middle (the start, §4.6), 2 Stressed (§15)
+    bot: str = ""  # "rookie" for a Rookie BOT, run by the rules (§22; racebook.formulagp.bots), "" for a player
 
     def copy(self) -> Car:
         c = replace(self, deck=self.deck.copy(), hand=list(self.hand), drawn=list(self.drawn))
@@ -120,6 +122,7 @@ class RaceState:
     rules: Rules = field(default_factory=Rules)  # the house rules (racebook.formulagp.options), immutable
     _track: Track | None = field(default=None, repr=False, compare=False)
     _board: PlayerBoard | None = field(default=None, repr=False, compare=False)
+    bots: BotTable = field(default_factory=BotTable)  # the BOT decks and cards on the table (§22.5, §22.7)
 
     @property
     def track(self) -> Track:
@@ -142,6 +145,7 @@ class RaceState:
                     turn=self.turn.copy() if self.turn else None,
                     stacked={k: list(v) for k, v in self.stacked.items()}, start=self.start.copy(),
                     launches=dict(self.launches))
+        s.bots = self.bots.copy()
         return s
 
     # ------------------------------------------------------------------ chance
