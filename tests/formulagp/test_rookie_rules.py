@@ -247,3 +247,21 @@ def test_rookie_qualifying_score_and_the_grid() -> None:
 
 def test_the_ex28_circuit_is_a_valid_track() -> None:
     assert [t.id for t in EX28_TRACK.tiles][:4] == ["SF", "A1", "A2", "B1"]
+
+
+# ------------------------------------------------------------------ pace (§22.8, §22.9)
+def test_pace_rules() -> None:
+    from racebook.formulagp.rules import botpace
+    from racebook.formulagp.rules.botpace import Source
+
+    green, red = WHITE[0], WHITE[1]
+    assert botpace.pace_rule(1).source is Source.DIE and botpace.pace_rule(1).rule.startswith("§22.8.1")
+    assert botpace.pace_rule(2).rule.startswith("§22.8.2")
+    assert botpace.pace(botpace.pace_rule(2), green) == "green" and botpace.pace(botpace.pace_rule(1), red) == "red"
+    assert botpace.pace(botpace.pace_rule(3)) == "red"  # BOTs mostly drive at RED pace
+    assert botpace.pace_rule(5, w2w=True).source is Source.DIE
+    assert botpace.pace(botpace.pace_rule(5, rejoining=True)) == "green"
+    assert botpace.pace(botpace.pace_rule(1, yellow_zone=True)) == "green"
+    assert botpace.pace(botpace.pace_rule(2, safety_car=True)) == "red"
+    with pytest.raises(ValueError, match="roll"):
+        botpace.pace(botpace.pace_rule(1))

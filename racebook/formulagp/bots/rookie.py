@@ -36,9 +36,10 @@ from racebook.formulagp.bots import events as bev
 from racebook.formulagp.bots.cards import Tactics, bot_cards
 from racebook.formulagp.bots.table import BATTLE_RULE, SHARED, TACTICS_RULE
 from racebook.formulagp.cardplay import gear_of
-from racebook.formulagp.rules import botlanes
+from racebook.formulagp.rules import botlanes, botpace
 from racebook.formulagp.rules.botlanes import Blocked, Why
 from racebook.formulagp.rules.order import race_start_order
+from racebook.formulagp.rules.passing import Entry
 from racebook.formulagp.rules.pushing import PushOutcome, push
 from racebook.formulagp.state import Car, Die, Phase, RaceState, Turn
 from racebook.formulagp.track import Turn as Side
@@ -150,13 +151,12 @@ def resolve(s: RaceState, log: EventLog) -> None:
     assert t is not None
     c = s.cars[t.car]
     side = bot_cards().control.side(s.bots.side)
-    die, pace, rule = "", "red", "§22.9 [BOT 2.1]"
-    if s.round <= START_ROUNDS:
-        face = s.white_face(s.roll(Die.WHITE))
-        pace = face.colour.value
-        die = f", the WHITE die shows {face.value} ({pace})"
-        rule = "§22.8.1 [BOT 1.7.2.1]" if s.round == 1 else "§22.8.2 [BOT 1.7.2.2]"
-    gear = gear_of(s, c)
+    how = botpace.pace_rule(s.round)
+    face = s.white_face(s.roll(Die.WHITE)) if how.source is botpace.Source.DIE else None
+    pace = botpace.pace(how, face)
+    die = f", the WHITE die shows {face.value} ({pace})" if face else ""
+    rule = how.rule
+    gear = gear_of(s, c)  # 2nd in round 1, else the start tile's (§22.8.1, §22.9): every car's rule
     mp = side.speed(gear, pace)
     t.pace, t.mp, t.mp_left, t.lane_changes, t.wear_per_lane_change = pace, mp, mp, True, 0
     s.phase = Phase.MOVE
@@ -165,9 +165,10 @@ def resolve(s: RaceState, log: EventLog) -> None:
         rounds.end_turn(s, log)
 
 
-def _near(s: RaceState, c: Car) -> tuple[bool, bool]:
-    """A car on the next tile forces a stop (§13.2); and one of them is in this car's lane."""
-    if not moving._forward_blocked(s, c):
+def _near(s: RaceState, c: Car, checks: list[moving.StepCheck]) -> tuple[bool, bool]:
+    """A car on the next tile forces a stop (§13.2, ``checks``: the steps with the stops); and one of them is in
+    this car's lane."""
+    if not any(chk.entry is Entry.STOP and chk.to.tile != c.pos.tile for chk in checks):
         return False, False
     nxt = s.track.next_tile(c.pos.tile)
     mine = set(s.track.double_lanes(c.pos))
@@ -198,8 +199,9 @@ def drive(s: RaceState, c: Car, log: EventLog) -> bool:
     track = s.track
     while t.mp_left > 0 and not t.stopped:
         here = c.pos
-        free = [chk.to for chk in moving._steps(s, c)]
-        stop_ahead, same_lane = _near(s, c)
+        checks = moving._steps(s, c, include_stops=True)
+        free = [chk.to for chk in checks if chk.entry is not Entry.STOP]
+        stop_ahead, same_lane = _near(s, c, checks)
         beside = _beside(s, c)
         ch = botlanes.choose(track, here, card, free, taken_beside=set(beside), preference_spent=spent,
                              stop_ahead=stop_ahead,
