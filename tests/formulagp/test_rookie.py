@@ -10,7 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from racebook.core.errors import SetupError
+from racebook.core.errors import IllegalAction, SetupError
+from racebook.formulagp.actions import End, Keep, Play, To
 from racebook.formulagp import events as ev
 from racebook.formulagp.agents import Greedy, RandomDriver, play_out
 from racebook.formulagp.bots import events as bev
@@ -236,6 +237,14 @@ def test_properties_of_races_with_bots(seed: int, n: int, k: int, each: bool) ->
             text = race.position()
             back = Race(parse_position(text))
             assert format_state(back.state) == text and back.legal_actions() == legal
+            for bot in bots:  # a BOT is never offered an action: each one naming it is refused with a rule
+                for odd in (Keep(bot), Play(bot, ("G1",)), To(bot, race.state.track.name_of(race.state.cars[bot].pos)),
+                            End(bot)):
+                    verdict = race.explain(odd)
+                    assert not verdict.legal and verdict.rule.startswith("§") and verdict.reason
+                    with pytest.raises(IllegalAction):
+                        race.apply(odd)
+                    assert race.position() == text
         race.apply(drivers[race.current_car].choose(race))  # type: ignore[index]
         conserved(race)
         steps += 1
