@@ -11,8 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from racebook.core.errors import IllegalAction, SetupError
-from racebook.formulagp.actions import End, Keep, Play, To
 from racebook.formulagp import events as ev
+from racebook.formulagp.actions import End, Keep, Play, To
 from racebook.formulagp.agents import Greedy, RandomDriver, play_out
 from racebook.formulagp.bots import events as bev
 from racebook.formulagp.bots import rookie
