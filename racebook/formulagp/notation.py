@@ -157,4 +157,6 @@ def parse_position(text: str) -> RaceState:
         raise NotationError(f"{text[:80]!r}…: cannot read the position ({type(e).__name__}: {e})") from None
     if set(s.grid) != set(s.cars):
         raise NotationError(f"{text[:80]!r}…: the grid names the cars listed, each once")
+    if any(c.bot for c in s.cars.values()) != s.bots.active:
+        raise NotationError(f"{text[:80]!r}…: BOT cars (bot=) and the BOT cards (bside=…) go together (§22.5)")
     return s

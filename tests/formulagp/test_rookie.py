@@ -50,6 +50,8 @@ def test_setup_makes_rookies_with_one_shared_tactics_card() -> None:
     s = race.state
     assert [c.bot for c in s.cars.values()] == ["", "rookie", "", "rookie"]
     assert list(s.bots.tactics) == [SHARED] and s.bots.tactics_of("R1") == s.bots.tactics_of("R2")
+    drawn = [(e.car, e.deck, e.card) for e in race.events if isinstance(e, bev.BotCardDrawn)]
+    assert drawn == [("Rookies", "TACTICS", s.bots.tactics[SHARED])]
     assert s.bots.side == "faster"
     conserved(race)
     assert race.current_car in ("A", "B")  # a BOT never has a decision
@@ -57,8 +59,11 @@ def test_setup_makes_rookies_with_one_shared_tactics_card() -> None:
 
 
 def test_each_rookie_draws_its_own_tactics_card_with_the_house_rule() -> None:
-    s = new_state(["A", "R1", "R2"], 4, bots=["R1", "R2"], rules=Rules(rookie_tactics_each=True))
+    race = new_race(["A", "R1", "R2"], 4, bots=["R1", "R2"], rules=Rules(rookie_tactics_each=True))
+    s = race.state
     assert sorted(s.bots.tactics) == ["R1", "R2"] and s.bots.tactics["R1"] != s.bots.tactics["R2"]
+    drawn = [(e.car, e.card) for e in race.events if isinstance(e, bev.BotCardDrawn)]
+    assert drawn == [("R1", s.bots.tactics["R1"]), ("R2", s.bots.tactics["R2"])]
     assert Counter(s.bots.cards()) == BOT_CODES
 
 
@@ -263,3 +268,21 @@ def test_seeded_mixed_races_end_without_an_engine_error(seed: int) -> None:
     play_out(race, {c: Greedy(seed + i) for i, c in enumerate(cars_) if c not in bots}, max_actions=20_000)
     assert sorted(race.classification()) == sorted(cars_)
     conserved(race)
+
+
+def test_a_stacked_tactics_card_is_the_one_drawn_at_the_start() -> None:
+    s = new_state(["A", "R"], 3, bots=["R"])
+    s.stacked["tactics"] = ["TC8"]
+    race = Race(s)
+    assert race.state.bots.tactics == {SHARED: "TC8"}
+
+
+@pytest.mark.parametrize("old,new", [("bside=faster", "bside=fast"), ("btac=*:", "btac=*:TC99,x:"),
+                                     ("bbr=0", "bbr=x"), ("bside=faster", "bsid=faster")])
+def test_bad_bot_words_in_a_position_are_notation_errors(old: str, new: str) -> None:
+    from racebook.core.errors import NotationError
+
+    text = new_race(["A", "R"], 3, bots=["R"]).position()
+    assert old in text
+    with pytest.raises(NotationError):
+        parse_position(text.replace(old, new, 1))

@@ -3,8 +3,8 @@ offered an action: when its turn comes the engine resolves it whole, from its ca
 state's seeded generator (a stacked face or card first).
 
 * Set-up (§22.5, [BOT 1.4.1]): the BOT cars have no ACTION deck; the Rookie TACTICS deck (the 10 single-LED cards)
-  and the BATTLE deck are shuffled; one TACTICS card is drawn for all the Rookies (one each with the house rule
-  ``rookie_tactics_each``) and stays: a Rookie keeps its card (§22.7, §22.10.3).
+  and the BATTLE deck are shuffled. At the race start (round 1) one TACTICS card is drawn for all the Rookies (one
+  each with the house rule ``rookie_tactics_each``) and stays: a Rookie keeps its card (§22.7, §22.10.3).
 * Race round 1 (§22.8.1, [BOT 1.7.2.1]): after the players' start cards are revealed each BOT draws a BATTLE card;
   its LEDs (+2 for a BOT on pole) set the start order with the players' (a tie to the better grid place); the cards
   are discarded at the end of round 1. Rounds 1–2: the pace by the WHITE die's colour (2nd gear in round 1, the
@@ -72,8 +72,15 @@ def deal(s: RaceState, bots: Sequence[str], side: str = "faster") -> None:
     t.battle_deck = Deck("BATTLE", [x.code for x in data.battle], rule=BATTLE_RULE)
     t.tactics_deck.shuffle(s.rng)
     t.battle_deck.shuffle(s.rng)
-    for key in ([b for b in s.grid if b in bots] if s.rules.rookie_tactics_each else [SHARED]):
-        t.tactics[key] = draw(s, "tactics")
+
+
+def draw_tactics(s: RaceState, log: EventLog) -> None:
+    """§22.5, §22.7: at the race start one Rookie TACTICS card is drawn and put by the Control card for all the
+    Rookies (one each with ``rookie_tactics_each``); a Rookie keeps it all race (§22.10.3)."""
+    bots = [b for b in s.grid if s.cars[b].bot]
+    for key in (bots if s.rules.rookie_tactics_each else [SHARED]):
+        s.bots.tactics[key] = draw(s, "tactics")
+        log.append(bev.BotCardDrawn("Rookies" if key == SHARED else key, "TACTICS", s.bots.tactics[key]))
 
 
 def draw(s: RaceState, deck: str) -> str:
@@ -118,6 +125,8 @@ def new_round(s: RaceState, log: EventLog) -> None:
     """The start of a round: the start BATTLE cards are discarded after round 1 (§22.8.1); no BOT has waited yet."""
     t = s.bots
     t.waited = []
+    if s.round == 1 and not t.tactics:
+        draw_tactics(s, log)
     if s.round > 1 and t.start_cards:
         cards = tuple(t.start_cards.values())
         for code in cards:

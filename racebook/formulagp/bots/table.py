@@ -79,10 +79,14 @@ def to_tokens(t: BotTable) -> list[str]:
 def from_tokens(kv: dict[str, str]) -> BotTable:
     """The table :func:`to_tokens` wrote (an empty one when the words are absent: a race without BOTs). A
     malformed word raises ValueError or KeyError (the notation reports it)."""
+    from racebook.formulagp.bots.cards import bot_cards  # the card data (imported here: the state imports this)
+
     t = BotTable()
     if "bside" not in kv:
         return t
     t.side = kv["bside"]
+    if t.side not in ("faster", "slower", "rain"):
+        raise ValueError(f"bside: {t.side!r} is not a side of the Rookie Control card")
     t.tactics = _read_pairs(kv["btac"])
     t.tactics_deck = Deck("TACTICS", _read(kv["btp"]), _read(kv["btd"]), rule=TACTICS_RULE)
     t.tactics_deck.reshuffles = int(kv["btr"])
@@ -90,4 +94,11 @@ def from_tokens(kv: dict[str, str]) -> BotTable:
     t.battle_deck.reshuffles = int(kv["bbr"])
     t.start_cards = _read_pairs(kv["bst"])
     t.waited = _read(kv["bw"])
+    data = bot_cards()
+    tactics, battle = {x.code for x in data.tactics}, {x.code for x in data.battle}
+    held = list(t.tactics.values()) + t.tactics_deck.pile + t.tactics_deck.discards
+    dealt = t.battle_deck.pile + t.battle_deck.discards + list(t.start_cards.values())
+    if sorted(set(held)) != sorted(held) or not set(held) <= tactics or sorted(set(dealt)) != sorted(dealt) \
+            or not set(dealt) <= battle:
+        raise ValueError("the BOT cards: a card unknown or in two places")
     return t
