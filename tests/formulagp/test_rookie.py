@@ -286,3 +286,26 @@ def test_bad_bot_words_in_a_position_are_notation_errors(old: str, new: str) -> 
     assert old in text
     with pytest.raises(NotationError):
         parse_position(text.replace(old, new, 1))
+
+
+# ------------------------------------------------------------------ a BOT's side of a battle (§22.10)
+def test_a_bots_battle_side_draws_from_its_deck_and_discards() -> None:
+    """The battle phase's call for a BOT side: the TACTICS decision (TC1 attacks with no die, defends on a green
+    WHITE face), the BATTLE card(s) drawn from the BOTs' deck (stackable), every card drawn discarded after."""
+    s = new_state(["A", "R"], 5, bots=["R"])
+    from .rookie_helpers import with_tactics
+
+    with_tactics(s, "TC1")
+    log: list[object] = []
+    s.stacked["battle"] = ["BC7", "BC12"]  # two cards joined: 3 + 4 LEDs, the first card's OT
+    got = rookie.battle_side(s, "R", attacking=True, opponent_leds=2, log=log)  # type: ignore[arg-type]
+    assert got is not None and (got.leds, got.ot, got.used) == (7, 2, ("BC7", "BC12"))
+    assert s.bots.battle_deck.discards[-2:] == ["BC7", "BC12"] and Counter(s.bots.cards()) == BOT_CODES
+    s.stacked["white"] = ["6"]  # TC1 defends on the die: a red face aborts
+    assert rookie.battle_side(s, "R", attacking=False, opponent_leds=3, log=log) is None  # type: ignore[arg-type]
+    s.stacked["white"] = ["3"]
+    s.stacked["battle"] = ["BC8", "BC2"]  # "lose": it would lose with 3 LEDs against 5, so the 2nd card instead
+    got = rookie.battle_side(s, "R", attacking=False, opponent_leds=5, log=log)  # type: ignore[arg-type]
+    assert got is not None and got.used == ("BC2",) and got.drawn == ("BC8", "BC2")
+    assert [type(e).__name__ for e in log] == ["BotBattled"] * 3
+    assert Counter(s.bots.cards()) == BOT_CODES

@@ -99,3 +99,20 @@ class BotStopped(Event):
     at: str
     mp: int
     why: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class BotBattled(Event):
+    RULE: ClassVar[str] = "§22.10.2 [BOT 3.2]"
+    TEMPLATE: ClassVar[str] = ("{car} ({card}) {role}: {decision}; BATTLE card(s) {drawn}, uses {used}: {leds} LEDs, "
+                               "{ot} OT{aborted}")
+    PROSE: ClassVar[frozenset[str]] = frozenset({"decision", "aborted"})
+    car: str
+    card: str
+    role: str
+    decision: str
+    drawn: tuple[str, ...]
+    used: tuple[str, ...]
+    leds: int
+    ot: int
+    aborted: str = ""

@@ -33,10 +33,10 @@ from racebook.core.log import EventLog
 from racebook.formulagp import moving, rounds
 from racebook.formulagp.actions import To
 from racebook.formulagp.bots import events as bev
-from racebook.formulagp.bots.cards import Tactics, bot_cards
+from racebook.formulagp.bots.cards import Decide, Tactics, bot_cards
 from racebook.formulagp.bots.table import BATTLE_RULE, SHARED, TACTICS_RULE
 from racebook.formulagp.cardplay import gear_of
-from racebook.formulagp.rules import botlanes, botpace
+from racebook.formulagp.rules import botbattle, botlanes, botpace
 from racebook.formulagp.rules.botlanes import Blocked, Why
 from racebook.formulagp.rules.order import race_start_order
 from racebook.formulagp.rules.passing import Entry
@@ -285,3 +285,32 @@ def _blocked(s: RaceState, c: Car, card: Tactics, ch: botlanes.Choice, beside: d
         s.turn = None
         rounds.begin_turn(s, log)
     return does
+
+
+# ------------------------------------------------------------------ a BOT's side of a battle (§22.10)
+def battle_side(s: RaceState, car: str, *, attacking: bool, opponent_leds: int | None, log: EventLog,
+                lapping: bool = False) -> botbattle.Score | None:
+    """A BOT's side of a battle, for the battle phase to call once the player's cards are revealed (BOT against
+    BOT: the attacker first, ``opponent_leds`` None): its TACTICS card's decision (the WHITE die when it shows one,
+    [BOT 3.2.2]; always when lapping), then its BATTLE card(s) from the BOTs' deck and their aggression
+    ([BOT 3.2.3]), the die rolled through the state; every card drawn goes to the discard pile. None: it does not
+    attack (defend); else its score (``leds``; ``ot`` capped by the Control card's max OT)."""
+    card = card_of(s, car)
+    symbol = card.attack if attacking else card.defend
+    face = s.white_face(s.roll(Die.WHITE)) if symbol is Decide.DIE and not lapping else None
+    role = "attacks" if attacking else "defends"
+    if not botbattle.decides(symbol, face, lapping=lapping):
+        log.append(bev.BotBattled(car, card.code, role, f"the WHITE die shows {face.value if face else 0}: aborts",
+                                  (), (), 0, 0, " (it stays where it is)"))
+        return None
+    data = bot_cards()
+    score = botbattle.score(data.battle_card(draw(s, "battle")),
+                            lambda: data.battle_card(draw(s, "battle")), lambda: s.white_face(s.roll(Die.WHITE)),
+                            data.control.max_ot, opponent_leds=opponent_leds,
+                            abort_on_icon_only=s.rules.bot_abort_on_icon_only)
+    for code in score.drawn:
+        s.bots.battle_deck.discard(code)
+    decision = f"the WHITE die shows {face.value} (green)" if face else "no die"
+    log.append(bev.BotBattled(car, card.code, role, decision, score.drawn, score.used, score.leds, score.ot,
+                              ", aborted (the BATTLE card)" if score.aborted else ""))
+    return score
