@@ -309,3 +309,14 @@ def test_a_bots_battle_side_draws_from_its_deck_and_discards() -> None:
     assert got is not None and got.used == ("BC2",) and got.drawn == ("BC8", "BC2")
     assert [type(e).__name__ for e in log] == ["BotBattled"] * 3
     assert Counter(s.bots.cards()) == BOT_CODES
+
+
+def test_a_rookies_qualifying_score_draws_one_battle_card() -> None:
+    """§22.6 ([BOT 1.5.2]): max OT + the chosen side's LEDs + one BATTLE card's LEDs; the card is discarded."""
+    s = new_state(["A", "R"], 5, bots=["R"], bot_side="slower")
+    s.stacked["battle"] = ["BC12"]
+    log: list[object] = []
+    got = rookie.qualify(s, "R", log)  # type: ignore[arg-type]
+    assert got.score == CONTROL.max_ot + CONTROL.side("slower").leds + 4 and got.played and not got.crashed
+    assert s.bots.battle_deck.discards[-1] == "BC12" and Counter(s.bots.cards()) == BOT_CODES
+    assert isinstance(log[0], bev.BotQualified) and log[0].score == got.score

@@ -116,3 +116,17 @@ class BotBattled(Event):
     leds: int
     ot: int
     aborted: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class BotQualified(Event):
+    RULE: ClassVar[str] = "§22.6 [BOT 1.5.2]"
+    TEMPLATE: ClassVar[str] = ("{car} qualifies with the BATTLE card {card}: max OT {max_ot} + {side_leds} ({side} "
+                               "side) + {leds} LEDs = {score}")
+    car: str
+    card: str
+    max_ot: int
+    side: str
+    side_leds: int
+    leds: int
+    score: int

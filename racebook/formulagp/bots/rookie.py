@@ -36,11 +36,12 @@ from racebook.formulagp.bots import events as bev
 from racebook.formulagp.bots.cards import Decide, Tactics, bot_cards
 from racebook.formulagp.bots.table import BATTLE_RULE, SHARED, TACTICS_RULE
 from racebook.formulagp.cardplay import gear_of
-from racebook.formulagp.rules import botbattle, botlanes, botpace
+from racebook.formulagp.rules import botbattle, botlanes, botpace, botqualifying
 from racebook.formulagp.rules.botlanes import Blocked, Why
 from racebook.formulagp.rules.order import race_start_order
 from racebook.formulagp.rules.passing import Entry
 from racebook.formulagp.rules.pushing import PushOutcome, push
+from racebook.formulagp.rules.qualifying import QualifyingScore
 from racebook.formulagp.state import Car, Die, Phase, RaceState, Turn
 from racebook.formulagp.track import Turn as Side
 
@@ -314,3 +315,17 @@ def battle_side(s: RaceState, car: str, *, attacking: bool, opponent_leds: int |
     log.append(bev.BotBattled(car, card.code, role, decision, score.drawn, score.used, score.leds, score.ot,
                               ", aborted (the BATTLE card)" if score.aborted else ""))
     return score
+
+
+# ------------------------------------------------------------------ a BOT's qualifying (§22.6)
+def qualify(s: RaceState, car: str, log: EventLog) -> QualifyingScore:
+    """A Rookie's qualifying score, for the qualifying phase to call at the players' reveal (§22.6, [BOT 1.5.2]):
+    one BATTLE card from the BOTs' deck (then discarded); max OT + the side's LEDs + the card's LEDs. A Rookie does
+    not push the limit and never crashes."""
+    data = bot_cards()
+    code = draw(s, "battle")
+    got = botqualifying.rookie_score(data.control, s.bots.side, data.battle_card(code))
+    s.bots.battle_deck.discard(code)
+    log.append(bev.BotQualified(car, code, data.control.max_ot, s.bots.side, data.control.side(s.bots.side).leds,
+                                data.battle_card(code).leds, got.score))
+    return got
