@@ -210,7 +210,8 @@ def drive(s: RaceState, c: Car, log: EventLog) -> bool:
     while t.mp_left > 0 and not t.stopped:
         here = c.pos
         checks = moving._steps(s, c, include_stops=True)
-        free = [chk.to for chk in checks if chk.entry is not Entry.STOP]
+        # a space holding a car is never a free step for a BOT: a push goes through its blocked symbols (§22.9.1)
+        free = [chk.to for chk in checks if chk.entry is not Entry.STOP and moving._room(s, c.id, chk.to) is not None]
         stop_ahead, same_lane = _near(s, c, checks)
         beside = _beside(s, c)
         ch = botlanes.choose(track, here, card, free, taken_beside=set(beside), preference_spent=spent,
