@@ -56,6 +56,7 @@ from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
 from racebook.formulagp.actions import Attack, Bid, Discard, End, FgpAction, Yield, parse
 from racebook.formulagp.aftermove import roll_dice, stress_by
+from racebook.formulagp.bots import rookie
 from racebook.formulagp.cardplay import card_type
 from racebook.formulagp.components import CardType, cards
 from racebook.formulagp.laps import cross_line
@@ -176,6 +177,10 @@ def seal(s: RaceState, a: FgpAction, log: EventLog) -> None:
     have, the reveal and the result (:func:`resolve`)."""
     s.bids.commit(a.car, str(a), a)
     log.append(ev.BattleSealed(a.car))
+    for car in list(s.bids.waiting):  # a Rookie BOT decides nothing: its side is drawn at the reveal (§22.10)
+        if s.cars[car].bot:
+            s.bids.commit(car, f"{car} {BOT_SIDE}", None)
+            log.append(ev.BattleSealed(car))
     if s.bids.ready:
         resolve(s, log)
 
@@ -209,13 +214,31 @@ def side_leds(s: RaceState, car: str, text: str, attacker: bool) -> tuple[ev.Bat
     return ev.BattleRevealed(car, role, a.cards, checked.leds, ot_leds, ers_leds, leds, c.ers, c.wear), checked.pair
 
 
+#: what a Rookie BOT's side of the sealed round holds until the reveal: its BATTLE card is drawn then (§22.10.2)
+BOT_SIDE = "rookie-battle-card"
+
+
+def _bot_defends(s: RaceState, car: str, attacker_leds: int, log: EventLog) -> ev.BattleRevealed:
+    """A Rookie BOT defending against a player (§22.10.2, [BOT 3.2]): its TACTICS card's decision and its BATTLE
+    card(s) against the attacker's revealed LEDs (:func:`racebook.formulagp.bots.rookie.battle_side`); no decision:
+    it does not defend."""
+    c = s.cars[car]
+    score = rookie.battle_side(s, car, attacking=False, opponent_leds=attacker_leds, log=log)
+    if score is None:
+        return ev.BattleRevealed(car, "defender", (), 0, 0, 0, 0, c.ers, c.wear, False)
+    return ev.BattleRevealed(car, "defender", tuple(score.used), score.leds, 0, 0, score.leds, c.ers, c.wear)
+
+
 def resolve(s: RaceState, log: EventLog) -> None:
     b = s.battle
     assert b is not None
     sealed = dict(s.bids.reveal())
     att, pair_a = side_leds(s, b.attacker, sealed[b.attacker], True)
     # a chained attack's car ahead cannot defend (§13.4.1): it lays no card
-    dfn, pair_d = side_leds(s, b.defender, sealed.get(b.defender, f"{b.defender} yield"), False)
+    if sealed.get(b.defender, "").endswith(f" {BOT_SIDE}"):
+        dfn, pair_d = _bot_defends(s, b.defender, att.leds, log), False
+    else:
+        dfn, pair_d = side_leds(s, b.defender, sealed.get(b.defender, f"{b.defender} yield"), False)
     log.append(att)
     log.append(dfn)
     res = bt.result(att.leds, dfn.leds if dfn.defends else None)

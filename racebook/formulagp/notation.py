@@ -29,6 +29,8 @@ from collections.abc import Iterable
 from racebook.core.deck import Deck
 from racebook.core.errors import DataError, IllegalAction, NotationError
 from racebook.core.rng import Rng
+from racebook.formulagp.bots.table import from_tokens as bots_from_tokens
+from racebook.formulagp.bots.table import to_tokens as bot_tokens
 from racebook.formulagp.eventdeck import RULE as EVENT_RULE
 from racebook.formulagp.eventdeck import event_deck
 from racebook.formulagp.options import Rules
@@ -68,7 +70,8 @@ def format_state(s: RaceState) -> str:
             f"lr={_texts(s.launches.values())}", f"rules={s.rules.text() or '-'}", *_events_head(s),
             f"bt={_battle(s)}", f"bs={_codes(s.bids.sides)}", f"bc={_texts(s.bids.choices().values())}",
             f"evp={_codes(s.events.pile)}", f"evd={_codes(s.events.discards)}", f"evx={_codes(s.events_out)}",
-            f"evs={int(s.events_shuffled)}", f"evr={s.events.reshuffles}", f"rp={s.resume or '-'}"]
+            f"evs={int(s.events_shuffled)}", f"evr={s.events.reshuffles}", f"rp={s.resume or '-'}",
+            *bot_tokens(s.bots)]
     cars = []
     for c in s.cars.values():
         cars.append(" ".join([c.id, _pos(s, c.pos), f"lap={c.lap}", f"ers={c.ers}", f"ot={c.ot}", c.tyre.value,
@@ -77,7 +80,8 @@ def format_state(s: RaceState) -> str:
                               f"pile={_codes(c.deck.pile)}", f"disc={_codes(c.deck.discards)}",
                               f"rs={c.deck.reshuffles}", f"bf={c.blue}", f"la={c.attempts}",
                               f"lf={c.free_round}", f"gvl={int(c.gravel)}", f"w2w={c.w2w}",
-                              f"par={c.params or '-'}", f"evh={_codes(c.events)}", f"due={_codes(c.overdue)}"]))
+                              f"par={c.params or '-'}", f"evh={_codes(c.events)}", f"due={_codes(c.overdue)}"]
+                             + ([f"bot={c.bot}"] if c.bot else [])))
     t = s.turn
     turn = "-" if t is None else " ".join([
         t.car, f"cards={_codes(t.cards)}", f"as={t.played_as or '-'}", f"pace={t.pace or '-'}", f"pair={int(t.pair)}",
@@ -147,6 +151,7 @@ def parse_position(text: str) -> RaceState:
             s.start.commit(t.split()[0], t)
         s.launches = {t.split()[0]: t for t in _read_texts(kv["lr"])}
         _read_battle(s, kv)
+        s.bots = bots_from_tokens(kv)
         for part in parts[1:]:
             w = part.split()
             ck = _kv(w[2:5] + w[6:], text)
@@ -164,7 +169,8 @@ def parse_position(text: str) -> RaceState:
                                free_round=_int(ck.get("lf", "0"), "lf", text), gravel=ck.get("gvl", "0") == "1",
                                w2w=ck.get("w2w", "none"),
                                params="" if ck.get("par", "WYR") == "-" else ck.get("par", "WYR"),
-                               events=_read_codes(ck.get("evh", "-")), overdue=_read_codes(ck.get("due", "-")))
+                               events=_read_codes(ck.get("evh", "-")), overdue=_read_codes(ck.get("due", "-")),
+                               bot=ck.get("bot", ""))
             if s.cars[w[0]].w2w not in ("none", "VS", "Stress"):
                 raise NotationError(f"{text[:80]!r}…: w2w is none, VS or Stress")
         if turn_text.strip() != "-":
@@ -187,6 +193,8 @@ def parse_position(text: str) -> RaceState:
         raise NotationError(f"{text[:80]!r}…: cannot read the position ({type(e).__name__}: {e})") from None
     if set(s.grid) != set(s.cars):
         raise NotationError(f"{text[:80]!r}…: the grid names the cars listed, each once")
+    if any(c.bot for c in s.cars.values()) != s.bots.active:
+        raise NotationError(f"{text[:80]!r}…: BOT cars (bot=) and the BOT cards (bside=…) go together (§22.5)")
     return s
 
 

@@ -54,6 +54,8 @@ class Rules(HouseRules):
     extension_into_battle: bool = True  # A10 iii: an extension that runs into a car may lead to a battle
     option_backs_any_card: bool = True  # A11: an Option card backs any primary battle card (ORANGE, Tyre Wear too)
     immediate_event_overdue_after_its_turn: bool = True  # §6.7: an unplayed 'apply immediately' card is proven late
+    rookie_tactics_each: bool = False  # N12: all Rookies share the one TACTICS card by the Control card (§22.5)
+    bot_abort_on_icon_only: bool = True  # A24: a BATTLE card's die aborts on the icon face only ([BOT 3.2.3.1])
 
 
 @cache

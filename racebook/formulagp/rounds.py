@@ -40,12 +40,16 @@ def start_round(s: RaceState, log: EventLog) -> None:
     if s.round > 1:
         s.flag += 1
     log.append(ev.RoundStarted(s.round, s.flag))
+    if s.bots.active:
+        _rookie().new_round(s, log)  # the start BATTLE cards discarded after round 1 (§22.8.1)
     if s.flag >= s.final_lap_at and not s.final_lap:
         s.final_lap = True
         log.append(ev.FinalLap(s.flag))
     raceevents.round_started(s, log)
     for car in _sequence_for_draw(s):
         c = s.cars[car]
+        if c.bot:
+            continue  # a BOT holds no ACTION cards (§22.1)
         c.drawn = []
         c.returned = False
         limit = s.hand_limit(c)
@@ -106,9 +110,12 @@ def begin_movement_phase(s: RaceState, log: EventLog) -> None:
     (:mod:`racebook.formulagp.start`)."""
     raceevents.movement_phase(s, log)
     if s.round == 1:
-        for car in s.grid:
+        drivers = [car for car in s.grid if not s.cars[car].bot]  # BOTs draw a BATTLE card instead (§22.8.1)
+        for car in drivers:
             _ladder(s, s.cars[car], log)
-        s.start.open(s.grid, "§9.4.3")
+        if not drivers:
+            return _rookie().start_without_players(s, log)
+        s.start.open(drivers, "§9.4.3")
         s.phase = Phase.START
         return
     runners = [Runner(c.id, c.pos, c.lap, blue_flags=c.blue) for c in s.cars.values()]
@@ -144,6 +151,8 @@ def begin_turn(s: RaceState, log: EventLog) -> None:
     s.phase = Phase.PLAY
     raceevents.turn_started(s, c, log)
     log.append(ev.TurnStarted(car, s.track.name_of(c.pos)))
+    if c.bot:
+        return _rookie().begin(s, log)  # a BOT's turn is resolved by the rules (§22.9)
     for code in [x for x in c.hand if card_type(x) is CardType.DRAW_FAILURE]:
         c.hand.remove(code)
         c.deck.discard(code)
@@ -248,3 +257,8 @@ def _ladder_or_choices(s: RaceState, c: Car, log: EventLog) -> None:
     from racebook.formulagp.secondary import ladder_at_turn_start  # (secondary imports this module)
 
     ladder_at_turn_start(s, c, log)
+def _rookie():  # type: ignore[no-untyped-def]
+    """The Rookie BOT engine (§22), imported on first use (it imports this module)."""
+    from racebook.formulagp.bots import rookie
+
+    return rookie

@@ -12,6 +12,7 @@ from racebook.core.deck import Deck
 from racebook.core.errors import SetupError
 from racebook.core.rng import Rng
 from racebook.formulagp.actions import CAR_ID
+from racebook.formulagp.bots.rookie import deal
 from racebook.formulagp.components import cards
 from racebook.formulagp.eventdeck import new_deck
 from racebook.formulagp.game import Race
@@ -25,9 +26,12 @@ MIN_CARS, MAX_CARS = 2, 6  # the teaching circuit's grid has six places
 
 
 def new_state(players: Sequence[str], seed: int = 0, *, track: str = "teaching", board: str = "teaching",
-              tyre: Tyre = Tyre.SOFT, rules: Rules | None = None) -> RaceState:
+              tyre: Tyre = Tyre.SOFT, rules: Rules | None = None, bots: Sequence[str] = (),
+              bot_side: str = "faster") -> RaceState:
     """The state before the race's first step: ``players`` in grid order (pole first), under the house ``rules``
-    (:class:`racebook.formulagp.options.Rules`, the digest's readings by default)."""
+    (:class:`racebook.formulagp.options.Rules`, the digest's readings by default). The cars named in ``bots`` are
+    Rookie BOTs (§22.5), run by the rules, the Rookie Control card ``bot_side`` up (``"faster"`` or
+    ``"slower"``)."""
     players = list(players)
     t, b = load_track(track), load_board(board)
     if not MIN_CARS <= len(players) <= min(MAX_CARS, len(t.grid)):
@@ -42,16 +46,22 @@ def new_state(players: Sequence[str], seed: int = 0, *, track: str = "teaching",
     codes = [c.code for c in cards().action]
     cars = {}
     for i, p in enumerate(players):
-        deck = Deck(f"{p} ACTION", codes, rule=DECK_RULE)
+        deck = Deck(f"{p} ACTION", codes if p not in bots else (), rule=DECK_RULE)
         deck.shuffle(rng)
         cars[p] = Car(p, deck, t.grid[i], ers=b.ers_max, tyre=tyre, wear=b.wear_start[tyre])
     radar = panel().radar
-    return RaceState(track, board, cars, tuple(players), rng, radar["standard_start"], radar["final_lap"],
-                     rules=rules or Rules(), events=new_deck())
+    state = RaceState(track, board, cars, tuple(players), rng, radar["standard_start"], radar["final_lap"],
+                      rules=rules or Rules(), events=new_deck())
+    deal(state, bots, bot_side)  # the Rookie BOTs' cards (§22.5)
+    return state
 
 
 def new_race(players: Sequence[str], seed: int = 0, *, frames: bool = False, track: str = "teaching",
-             board: str = "teaching", tyre: Tyre = Tyre.SOFT, rules: Rules | None = None) -> Race:
-    """A race of ``players`` (grid order), seeded: run to its first decision (the WHITE die, round 1's draw)."""
-    return Race(new_state(players, seed, track=track, board=board, tyre=tyre, rules=rules), frames)
+             board: str = "teaching", tyre: Tyre = Tyre.SOFT, rules: Rules | None = None, bots: Sequence[str] = (),
+             bot_side: str = "faster") -> Race:
+    """A race of ``players`` (grid order), seeded: run to its first decision (the WHITE die, round 1's draw). The
+    cars named in ``bots`` are Rookie BOTs (§22.5): the engine drives them; a race of BOTs only runs to the flag
+    here."""
+    return Race(new_state(players, seed, track=track, board=board, tyre=tyre, rules=rules, bots=bots,
+                          bot_side=bot_side), frames)
 

@@ -14,6 +14,7 @@ from racebook.core.errors import IllegalAction
 from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
 from racebook.formulagp.actions import FgpAction, Launch, parse
+from racebook.formulagp.bots.rookie import start_leds
 from racebook.formulagp.cardplay import card_type, check_play, plays
 from racebook.formulagp.components import CardType, cards
 from racebook.formulagp.rounds import set_order
@@ -68,6 +69,7 @@ def apply_start(s: RaceState, a: FgpAction, log: EventLog) -> None:
         leds[car] = _leds(launch)
         s.launches[car] = text
         log.append(ev.StartRevealed(car, launch.cards, launch.extras, leds[car], c.wear))
+    leds |= start_leds(s, log)  # the BOTs' BATTLE cards, after the players' reveal (§22.8.1)
     set_order(s, race_start_order(leds, s.grid), log)
 
 

@@ -17,6 +17,7 @@ from enum import Enum
 from racebook.core.deck import Deck
 from racebook.core.rng import Rng
 from racebook.core.visibility import SealedRound
+from racebook.formulagp.bots.table import BotTable
 from racebook.formulagp.components import Dice, DieFace, WhiteFace, dice
 from racebook.formulagp.options import Rules
 from racebook.formulagp.playerboard import PlayerBoard, Tyre, TyreState, load_board
@@ -72,6 +73,7 @@ class Car:
     params: str = "WYR"  # the Parameter tokens still unused: White, Yellow, Red (§8.3)
     events: list[str] = field(default_factory=list)  # EVENT cards held face down on the table (§6.7)
     overdue: list[str] = field(default_factory=list)  # held 'apply immediately' EVENT cards past their turn (§6.7)
+    bot: str = ""  # "rookie" for a Rookie BOT, run by the rules (§22; racebook.formulagp.bots), "" for a player
 
     def copy(self) -> Car:
         c = replace(self, deck=self.deck.copy(), hand=list(self.hand), drawn=list(self.drawn),
@@ -156,6 +158,7 @@ class RaceState:
     battle: Battle | None = None  # the battle in progress (§13.3; racebook.formulagp.battles)
     #: a battle's sealed cards (§13.3 item 2): attacker then defender, each choice the ``bid``/``yield`` action text
     bids: SealedRound[str, str] = field(default_factory=SealedRound)
+    bots: BotTable = field(default_factory=BotTable)  # the BOT decks and cards on the table (§22.5, §22.7)
 
     @property
     def track(self) -> Track:
@@ -180,6 +183,7 @@ class RaceState:
                     launches=dict(self.launches), bids=self.bids.copy(),
                     battle=replace(self.battle) if self.battle else None, events=self.events.copy(),
                     events_out=list(self.events_out))
+        s.bots = self.bots.copy()
         return s
 
     # ------------------------------------------------------------------ chance

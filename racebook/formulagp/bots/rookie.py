@@ -1,0 +1,332 @@
+"""The Rookie BOTs in the race (digest §22.1, §22.5, §22.7–§22.9.1, §22.13): rules, not agents. A BOT is never
+offered an action: when its turn comes the engine resolves it whole, from its cards and the WHITE die, through the
+state's seeded generator (a stacked face or card first).
+
+* Set-up (§22.5, [BOT 1.4.1]): the BOT cars have no ACTION deck; the Rookie TACTICS deck (the 10 single-LED cards)
+  and the BATTLE deck are shuffled. At the race start (round 1) one TACTICS card is drawn for all the Rookies (one
+  each with the house rule ``rookie_tactics_each``) and stays: a Rookie keeps its card (§22.7, §22.10.3).
+* Race round 1 (§22.8.1, [BOT 1.7.2.1]): after the players' start cards are revealed each BOT draws a BATTLE card;
+  its LEDs (+2 for a BOT on pole) set the start order with the players' (a tie to the better grid place); the cards
+  are discarded at the end of round 1. Rounds 1–2: the pace by the WHITE die's colour (2nd gear in round 1, the
+  tile's gear in round 2), no battles (passes are free, §13.1).
+* Its turn (§22.9, [BOT 2.1]): RED pace from round 3, the gear of the start tile, the MP from the Control card's
+  side; then the move space by space through the movement rules every car uses
+  (:mod:`racebook.formulagp.moving`: forward or to the lane beside, free passes, the forced stop, the Slipstream
+  shadow, lap counting and the final round), each step chosen by :func:`racebook.formulagp.rules.botlanes.choose`
+  (§22.9.1), a blocked BOT by :func:`~racebook.formulagp.rules.botlanes.blocked_choice`. A Rookie rolls no RED die,
+  takes no stress, tyre wear, damage or penalty (§22.1, §22.13): its turn ends without the end-of-move dice; it
+  takes no OT from MP ([BOT 3.2.1]).
+
+Not on this branch (their rules are pure functions ready for the phases being built): battles
+(:mod:`racebook.formulagp.rules.botbattle`), qualifying (:mod:`racebook.formulagp.rules.botqualifying`) and the
+push of an aggressive BOT (§11.3.1 pushing: until it lands an aggressive BOT goes straight on, as a not-aggressive
+one; the event says so).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from racebook.core.deck import Deck
+from racebook.core.errors import SetupError
+from racebook.core.log import EventLog
+from racebook.formulagp import moving, rounds
+from racebook.formulagp.actions import To
+from racebook.formulagp.bots import events as bev
+from racebook.formulagp.bots.cards import Decide, Tactics, bot_cards
+from racebook.formulagp.bots.table import BATTLE_RULE, SHARED, TACTICS_RULE
+from racebook.formulagp.cardplay import gear_of
+from racebook.formulagp.rules import botbattle, botlanes, botpace, botqualifying
+from racebook.formulagp.rules.botlanes import Blocked, Why
+from racebook.formulagp.rules.order import race_start_order
+from racebook.formulagp.rules.passing import Entry
+from racebook.formulagp.rules.pushing import PushOutcome, push
+from racebook.formulagp.rules.qualifying import QualifyingScore
+from racebook.formulagp.state import Car, Die, Phase, RaceState, Turn
+from racebook.formulagp.track import Turn as Side
+
+ROOKIE = "rookie"
+SIDES = ("faster", "slower")  # the rain side is for rain only (§22.5 b; weather is [ADV])
+START_ROUNDS = rounds.START_ROUNDS  # rounds 1-2: the WHITE die's pace, no battles (§22.8)
+POLE_LEDS = 2  # §22.8.1: a BOT on pole gets +2 LEDs
+
+
+# ------------------------------------------------------------------ set-up
+def deal(s: RaceState, bots: Sequence[str], side: str = "faster") -> None:
+    """§22.5: make ``bots`` Rookie BOTs (no ACTION deck), shuffle the Rookie TACTICS and the BATTLE decks with the
+    race's generator and put the TACTICS card(s) by the Control card (one shared, or one each)."""
+    bots = list(bots)
+    if not bots:
+        return
+    if side not in SIDES:
+        raise SetupError(side, "§22.5", f"the Rookie Control card is used {' or '.join(SIDES)} side up")
+    for b in bots:
+        if b not in s.cars or bots.count(b) > 1:
+            raise SetupError(b, "§22.5", "a BOT is one of the cars on the grid, named once")
+        c = s.cars[b]
+        c.bot, c.hand, c.drawn = ROOKIE, [], []
+        c.deck = Deck(f"{b} ACTION", rule=c.deck.rule)  # a BOT plays no ACTION card (§22.1)
+    data = bot_cards()
+    t = s.bots
+    t.side = side
+    t.tactics_deck = Deck("TACTICS", [x.code for x in data.tactics], rule=TACTICS_RULE)
+    t.battle_deck = Deck("BATTLE", [x.code for x in data.battle], rule=BATTLE_RULE)
+    t.tactics_deck.shuffle(s.rng)
+    t.battle_deck.shuffle(s.rng)
+
+
+def draw_tactics(s: RaceState, log: EventLog) -> None:
+    """§22.5, §22.7: at the race start one Rookie TACTICS card is drawn and put by the Control card for all the
+    Rookies (one each with ``rookie_tactics_each``); a Rookie keeps it all race (§22.10.3)."""
+    bots = [b for b in s.grid if s.cars[b].bot]
+    for key in (bots if s.rules.rookie_tactics_each else [SHARED]):
+        s.bots.tactics[key] = draw(s, "tactics")
+        log.append(bev.BotCardDrawn("Rookies" if key == SHARED else key, "TACTICS", s.bots.tactics[key]))
+
+
+def draw(s: RaceState, deck: str) -> str:
+    """The next card of the BOTs' ``"tactics"`` or ``"battle"`` deck: a card a scenario stacked for it
+    (``stacked[deck]``, next first), else the top of the shuffled pile (its discards reshuffled when empty)."""
+    d = s.bots.tactics_deck if deck == "tactics" else s.bots.battle_deck
+    stack = s.stacked.get(deck)
+    if stack:
+        d.stack([stack.pop(0)])
+    code = d.draw(s.rng)
+    if code is None:  # pragma: no cover - every BOT card returns to its deck
+        raise SetupError(deck, d.rule, f"the {deck.upper()} deck and its discards are empty")
+    return code
+
+
+def is_bot(s: RaceState, car: str) -> bool:
+    return bool(s.cars[car].bot)
+
+
+# ------------------------------------------------------------------ the race start (§22.8)
+def start_leds(s: RaceState, log: EventLog) -> dict[str, int]:
+    """§22.8.1 item 1: each BOT (grid order) draws a BATTLE card, held until the end of round 1; its LEDs, +2 on
+    pole, set its place in round 1's order."""
+    out = {}
+    for car in s.grid:
+        if not s.cars[car].bot:
+            continue
+        code = draw(s, "battle")
+        s.bots.start_cards[car] = code
+        pole = POLE_LEDS if s.grid[0] == car else 0
+        out[car] = bot_cards().battle_card(code).leds + pole
+        log.append(bev.BotStartLeds(car, code, out[car], pole))
+    return out
+
+
+def start_without_players(s: RaceState, log: EventLog) -> None:
+    """Race round 1 of a race with BOTs only: no start cards to seal; the BATTLE cards' LEDs give the order."""
+    rounds.set_order(s, race_start_order(start_leds(s, log), s.grid), log)
+
+
+def new_round(s: RaceState, log: EventLog) -> None:
+    """The start of a round: the start BATTLE cards are discarded after round 1 (§22.8.1); no BOT has waited yet."""
+    t = s.bots
+    t.waited = []
+    if s.round == 1 and not t.tactics:
+        draw_tactics(s, log)
+    if s.round > 1 and t.start_cards:
+        cards = tuple(t.start_cards.values())
+        for code in cards:
+            t.battle_deck.discard(code)
+        t.start_cards = {}
+        log.append(bev.BotStartDiscarded(cards))
+
+
+# ------------------------------------------------------------------ a BOT's turn
+def begin(s: RaceState, log: EventLog) -> None:
+    """A BOT's turn has begun (:func:`racebook.formulagp.rounds.begin_turn`): resolve it, and every BOT turn that
+    follows, one after the other (a loop, not a recursion: a race of BOTs only runs to the flag here)."""
+    if s.bots.running:
+        return  # the loop below resolves it
+    s.bots.running = True
+    try:
+        while s.turn is not None and s.phase is Phase.PLAY and s.cars[s.turn.car].bot and not s.finished:
+            resolve(s, log)
+    finally:
+        s.bots.running = False
+
+
+def card_of(s: RaceState, car: str) -> Tactics:
+    return bot_cards().tactics_card(s.bots.tactics_of(car))
+
+
+def resolve(s: RaceState, log: EventLog) -> None:
+    """One BOT turn (§22.8, §22.9): the pace (the WHITE die's colour in rounds 1–2, RED after), the gear, the MP
+    from the Control card; the move; the end of the turn (no dice: a Rookie never rolls the RED die, §22.13.1)."""
+    t = s.turn
+    assert t is not None
+    c = s.cars[t.car]
+    side = bot_cards().control.side(s.bots.side)
+    how = botpace.pace_rule(s.round)
+    face = s.white_face(s.roll(Die.WHITE)) if how.source is botpace.Source.DIE else None
+    pace = botpace.pace(how, face)
+    die = f", the WHITE die shows {face.value} ({pace})" if face else ""
+    rule = how.rule
+    gear = gear_of(s, c)  # 2nd in round 1, else the start tile's (§22.8.1, §22.9): every car's rule
+    mp = side.speed(gear, pace)
+    t.pace, t.mp, t.mp_left, t.lane_changes, t.wear_per_lane_change = pace, mp, mp, True, 0
+    s.phase = Phase.MOVE
+    log.append(bev.BotPaced(c.id, side.name, pace, gear, mp, die, rule))
+    if drive(s, c, log):
+        rounds.end_turn(s, log)
+
+
+def _near(s: RaceState, c: Car, checks: list[moving.StepCheck]) -> tuple[bool, bool]:
+    """A car on the next tile forces a stop (§13.2, ``checks``: the steps with the stops); and one of them is in
+    this car's lane."""
+    if not any(chk.entry is Entry.STOP and chk.to.tile != c.pos.tile for chk in checks):
+        return False, False
+    nxt = s.track.next_tile(c.pos.tile)
+    mine = set(s.track.double_lanes(c.pos))
+    same = any(mine & set(s.track.double_lanes(p)) for p in moving._occupants(s, c.id, nxt))
+    return True, same
+
+
+def _beside(s: RaceState, c: Car) -> dict[int, Car]:
+    """The cars in the spaces beside ``c`` (by lane)."""
+    out = {}
+    for lane in botlanes.yellow_first(s.track, c.pos, Side.RIGHT):
+        p = s.track.lateral(c.pos, lane)
+        if p is None:
+            continue
+        for o in s.cars.values():
+            if o is not c and (o.pos.tile, o.pos.lane, o.pos.space) == (p.tile, p.lane, p.space):
+                out[lane] = o
+    return out
+
+
+def drive(s: RaceState, c: Car, log: EventLog) -> bool:
+    """The BOT's move, one step at a time through :func:`racebook.formulagp.moving.apply_move` (the rules every car
+    moves by), each chosen by §22.9.1. Returns False when the BOT gave up its place (its turn comes later)."""
+    t = s.turn
+    assert t is not None
+    card = card_of(s, c.id)
+    spent = attacked = moved = False
+    track = s.track
+    while t.mp_left > 0 and not t.stopped:
+        here = c.pos
+        checks = moving._steps(s, c, include_stops=True)
+        # a space holding a car is never a free step for a BOT: a push goes through its blocked symbols (§22.9.1)
+        free = [chk.to for chk in checks if chk.entry is not Entry.STOP and moving._room(s, c.id, chk.to) is not None]
+        stop_ahead, same_lane = _near(s, c, checks)
+        beside = _beside(s, c)
+        ch = botlanes.choose(track, here, card, free, taken_beside=set(beside), preference_spent=spent,
+                             stop_ahead=stop_ahead,
+                             same_lane_ahead=same_lane and not attacked and s.round > START_ROUNDS)
+        if ch.why is Why.BLOCKED:
+            spent = True
+            does = _blocked(s, c, card, ch, beside, free, moved, log)
+            if does is Blocked.SURRENDER:
+                return False
+            if does is Blocked.STOP:
+                _stop(s, c, t, log, ", blocked")
+            continue
+        if ch.why is Why.STOP or ch.to is None:
+            _stop(s, c, t, log, "" if not stop_ahead else ", behind a car on the next tile")
+            break
+        if ch.to.lane != here.lane and ch.to.tile == here.tile:
+            why = ch.why.value
+            if ch.why is Why.PREFERRED:
+                why = f"lane {ch.lane} of {track.tiles[track.next_tile(here.tile)].id}, " + why
+            log.append(bev.BotLane(c.id, card.code, here.lane, ch.to.lane, why))
+        moving.apply_move(s, To(c.id, track.name_of(ch.to)), log)
+        moved = True
+        attacked = attacked or ch.why is Why.ATTACK
+        if ch.to.tile != here.tile and botlanes.matches(track, ch.to.tile, card.shape):
+            spent = True  # the first tile of its card's type is entered: the once-a-turn change is used
+    return True
+
+
+def _stop(s: RaceState, c: Car, t: Turn, log: EventLog, why: str) -> None:
+    log.append(bev.BotStopped(c.id, s.track.name_of(c.pos), t.mp_left, why))
+    t.mp_left, t.stopped = 0, True
+
+
+def stop_in_slipstream(s: RaceState, c: Car, t: Turn, log: EventLog) -> None:
+    """A BOT that moves into the Slipstream shadow behind a car stops there, in position to attack (§22.10.4,
+    [BOT 3.3]); it takes no OT from its MP (its OT will come from a BATTLE card, at least 2 from here)."""
+    _stop(s, c, t, log, ", in the Slipstream space behind a car: in position to attack")
+
+
+def _blocked(s: RaceState, c: Car, card: Tactics, ch: botlanes.Choice, beside: dict[int, Car], free: list,
+             moved: bool, log: EventLog) -> Blocked:
+    """§22.9.1 blocked ([BOT 2.2.1], [BOT 2.2.2]): the push's risk by the pushing rule (§11.3.1); a risky push
+    rolls the WHITE die against the card's symbols."""
+    track = s.track
+    covered = track.double_lanes(c.pos)
+    lane = max(covered) + 1 if ch.lane > max(covered) else min(covered) - 1
+    other = beside[lane]
+    mover_lane = lane - 1 if lane > max(covered) else lane + 1
+    occupied = [o.pos for o in s.cars.values() if o is not c and o is not other]
+    risky = push(track, mover_lane, other.pos, occupied).outcome is not PushOutcome.ON_TRACK
+    face = s.white_face(s.roll(Die.WHITE)) if risky else None
+    ahead = {(p.tile, p.lane, p.space) for p in track.forward(c.pos)}
+    ahead_free = any((p.tile, p.lane, p.space) in ahead for p in free)
+    i = s.turn_index
+    later = [car for car in s.order[i + 1:] if s.cars[car].pos.tile == c.pos.tile]
+    can_surrender = not moved and bool(later) and c.id not in s.bots.waited
+    symbol, does = botlanes.blocked_choice(card, face.value if face else None, ahead_free=ahead_free,
+                                           can_surrender=can_surrender)
+    text = does.value
+    if does is Blocked.PUSH:  # pushing (§11.3.1) is not on this branch: it goes on as a not-aggressive BOT
+        does = Blocked.STRAIGHT if ahead_free else Blocked.STOP
+        text += f" — pushing is not built yet: it {does.value}"
+    roll = f"the WHITE die shows {face.value}, " if face else "no roll (the push keeps the other car on track), "
+    log.append(bev.BotBlocked(c.id, card.code, track.name_of(c.pos), lane, other.id, roll, symbol.value, text))
+    if does is Blocked.SURRENDER:
+        order = list(s.order)
+        order.insert(order.index(later[-1]) + 1, c.id)
+        del order[i]
+        s.order = tuple(order)
+        s.bots.waited.append(c.id)
+        log.append(bev.BotSurrendered(c.id, s.order))
+        s.turn = None
+        rounds.begin_turn(s, log)
+    return does
+
+
+# ------------------------------------------------------------------ a BOT's side of a battle (§22.10)
+def battle_side(s: RaceState, car: str, *, attacking: bool, opponent_leds: int | None, log: EventLog,
+                lapping: bool = False) -> botbattle.Score | None:
+    """A BOT's side of a battle, for the battle phase to call once the player's cards are revealed (BOT against
+    BOT: the attacker first, ``opponent_leds`` None): its TACTICS card's decision (the WHITE die when it shows one,
+    [BOT 3.2.2]; always when lapping), then its BATTLE card(s) from the BOTs' deck and their aggression
+    ([BOT 3.2.3]), the die rolled through the state; every card drawn goes to the discard pile. None: it does not
+    attack (defend); else its score (``leds``; ``ot`` capped by the Control card's max OT)."""
+    card = card_of(s, car)
+    symbol = card.attack if attacking else card.defend
+    face = s.white_face(s.roll(Die.WHITE)) if symbol is Decide.DIE and not lapping else None
+    role = "attacks" if attacking else "defends"
+    if not botbattle.decides(symbol, face, lapping=lapping):
+        log.append(bev.BotBattled(car, card.code, role, f"the WHITE die shows {face.value if face else 0}: aborts",
+                                  (), (), 0, 0, " (it stays where it is)"))
+        return None
+    data = bot_cards()
+    score = botbattle.score(data.battle_card(draw(s, "battle")),
+                            lambda: data.battle_card(draw(s, "battle")), lambda: s.white_face(s.roll(Die.WHITE)),
+                            data.control.max_ot, opponent_leds=opponent_leds,
+                            abort_on_icon_only=s.rules.bot_abort_on_icon_only)
+    for code in score.drawn:
+        s.bots.battle_deck.discard(code)
+    decision = f"the WHITE die shows {face.value} (green)" if face else "no die"
+    log.append(bev.BotBattled(car, card.code, role, decision, score.drawn, score.used, score.leds, score.ot,
+                              ", aborted (the BATTLE card)" if score.aborted else ""))
+    return score
+
+
+# ------------------------------------------------------------------ a BOT's qualifying (§22.6)
+def qualify(s: RaceState, car: str, log: EventLog) -> QualifyingScore:
+    """A Rookie's qualifying score, for the qualifying phase to call at the players' reveal (§22.6, [BOT 1.5.2]):
+    one BATTLE card from the BOTs' deck (then discarded); max OT + the side's LEDs + the card's LEDs. A Rookie does
+    not push the limit and never crashes."""
+    data = bot_cards()
+    code = draw(s, "battle")
+    got = botqualifying.rookie_score(data.control, s.bots.side, data.battle_card(code))
+    s.bots.battle_deck.discard(code)
+    log.append(bev.BotQualified(car, code, data.control.max_ot, s.bots.side, data.control.side(s.bots.side).leds,
+                                data.battle_card(code).leds, got.score))
+    return got
