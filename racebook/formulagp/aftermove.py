@@ -2,8 +2,7 @@
 dice owed (:func:`racebook.formulagp.rules.hazards.dice_owed`: a YELLOW die after a movement pair, a RED die for
 ending on a tricky corner's skid-mark start space and one once the wear marker has reached the RED die icon), each
 rolled through the state (a stacked face first) and resolved: Stress +1 (§15; beyond the Stressed space an immediate
-RED die, A8), Tyre wear +1 (§14.1). A RISK card and a loss of control are not resolved yet (the RISK deck and
-spins are not built): the event says so.
+RED die, A8), Tyre wear +1 (§14.1), a RISK card and a loss of control (:mod:`racebook.formulagp.losscontrol`).
 """
 
 from __future__ import annotations
@@ -11,17 +10,14 @@ from __future__ import annotations
 from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
 from racebook.formulagp.cardplay import card_colour
-from racebook.formulagp.components import Colour, DieFace
+from racebook.formulagp.components import Colour
 from racebook.formulagp.rules.hazards import Hazard, dice_owed
 from racebook.formulagp.rules.order import Runner, leader
 from racebook.formulagp.rules.stress import Stress, change_stress, take_the_lead
-from racebook.formulagp.state import Car, Die, RaceState, Turn
+from racebook.formulagp.state import Car, RaceState, Turn
 
 START_ROUNDS = 2  # §9.4.5, §9.5.5: no stress relief from a single GREEN card in race rounds 1-2
 
-_EFFECT = {DieFace.STRESS: "stress +1", DieFace.WEAR: "tyre wear +1",
-           DieFace.RISK: "draw a RISK card (not resolved yet: the RISK deck is not built)",
-           DieFace.LOSS_OF_CONTROL: "loss of control (not resolved yet: spins are not built)"}
 
 
 def is_leader(s: RaceState, c: Car) -> bool:
@@ -48,16 +44,9 @@ def end_of_move(s: RaceState, c: Car, t: Turn, log: EventLog) -> None:
     if s.board.red_die_every_move(c.wear):
         hazards.append(Hazard.WORN_TYRES)
     owed = dice_owed(hazards, pair=t.pair)
-    queue = [Die.RED] * owed.red + [Die.YELLOW] * owed.yellow
-    guard = 0
-    while queue and guard < 50:
-        guard += 1
-        die = queue.pop(0)
-        face = s.face(die, s.roll(die))
-        extra = 0
-        if face is DieFace.WEAR:
-            c.wear = min(s.board.wear_length, c.wear + 1)
-        log.append(ev.DieRolled(c.id, die.value, face.value, _EFFECT[face]))
-        if face is DieFace.STRESS:
-            extra = stress_by(s, c, 1, log)
-        queue += [Die.RED] * extra
+    tricky = [":tricky"] if Hazard.TRICKY_CORNER in hazards else []  # its RED die first (a spin onto the skids)
+    reds = [f"{c.id}:red{x}" for x in tricky] + [f"{c.id}:red"] * (owed.red - len(tricky))
+    s.dice_left += reds + [f"{c.id}:yellow"] * owed.yellow
+    from racebook.formulagp.losscontrol import roll_dice  # it needs stress_by from here: imported when needed
+
+    roll_dice(s, log)  # each face resolved; a loss of control may wait for its driver (§18.1)

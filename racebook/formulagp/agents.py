@@ -3,13 +3,29 @@
 
 The greedy driver plays the card(s) giving the most MP (ties: the fewest cards, then the lowest codes), steps
 forward when it can (else to the lane beside, the inside first), keeps its ERS for extensions on straights,
-returns no card and discards its lowest card. Standard library only.
+returns no card and discards its lowest card; it makes a Quick Repair when it can, counter-steers when it loses
+control (its lowest Counter-steer card) and rejoins the track at once. Standard library only.
 """
 
 from __future__ import annotations
 
 from racebook.core.rng import Rng
-from racebook.formulagp.actions import Charge, Discard, End, Extend, FgpAction, Keep, Launch, Play, Stop, To
+from racebook.formulagp.actions import (
+    Charge,
+    CounterSteer,
+    Discard,
+    End,
+    Extend,
+    FaceForward,
+    FgpAction,
+    Keep,
+    Launch,
+    Play,
+    Rejoin,
+    Repair,
+    Stop,
+    To,
+)
 from racebook.formulagp.cardplay import check_play, gear_of
 from racebook.formulagp.game import Race
 from racebook.formulagp.playerboard import Pace
@@ -31,6 +47,9 @@ class Greedy:
 
     def choose(self, race: Race) -> FgpAction:
         legal = race.legal_actions()
+        first = [a for a in legal if isinstance(a, (Repair, CounterSteer, FaceForward, Rejoin))]
+        if first:  # a Quick Repair first (§18.5); always counter-steer (§18.1); rejoin at once (§18.2)
+            return first[0]
         plays = [a for a in legal if isinstance(a, Play)]
         if plays:
             return max(plays, key=lambda a: (_play_mp(race, a), -len(a.cards), a.characteristic))

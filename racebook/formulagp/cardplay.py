@@ -8,9 +8,11 @@ from itertools import combinations
 
 from racebook.core.errors import IllegalAction
 from racebook.core.log import EventLog
+from racebook.formulagp import damage
 from racebook.formulagp import events as ev
-from racebook.formulagp.actions import Clear, FgpAction, Play
+from racebook.formulagp.actions import Clear, FgpAction, Play, Repair
 from racebook.formulagp.components import CardType, Colour, cards
+from racebook.formulagp.damage import mp_penalty, no_tyre_bonus
 from racebook.formulagp.playerboard import Pace
 from racebook.formulagp.rules import movement as mv
 from racebook.formulagp.state import Car, Phase, RaceState
@@ -93,7 +95,17 @@ def legal_play(s: RaceState) -> list[FgpAction]:
     c = s.current()
     assert c is not None
     clears: list[FgpAction] = [Clear(c.id, x) for x in sorted(set(c.hand)) if card_type(x) is CardType.TYRE_WEAR]
-    return clears + list(plays(s, c))
+    return clears + list(plays(s, c)) + [r for r in damage.quick_repairs(s, c) if keeps_a_play(s, c, r)]  # §18.5
+
+
+def keeps_a_play(s: RaceState, c: Car, r: Repair) -> bool:
+    """A Quick Repair before the move leaves a movement card (or pair) to play (§10.3; the ladder ran already)."""
+    hand = c.hand
+    c.hand = [x for x in hand if x not in r.cards]
+    try:
+        return bool(plays(s, c))
+    finally:
+        c.hand = hand
 
 
 def gear_of(s: RaceState, c: Car) -> int:
@@ -105,6 +117,10 @@ def gear_of(s: RaceState, c: Car) -> int:
 def apply_play(s: RaceState, a: FgpAction, log: EventLog) -> None:
     c, t = s.cars[a.car], s.turn
     assert t is not None
+    if isinstance(a, Repair):  # §18.5: a Quick Repair
+        if not keeps_a_play(s, c, a):
+            raise IllegalAction(a, "§10.3", "the repair would leave no movement card to play")
+        return damage.apply_repair(s, a, log)
     if isinstance(a, Clear):
         c.hand.remove(a.card)
         c.deck.discard(a.card)
@@ -114,7 +130,8 @@ def apply_play(s: RaceState, a: FgpAction, log: EventLog) -> None:
     assert isinstance(a, Play)
     play = check_play(s, c, a)
     gear = gear_of(s, c)
-    mp = mv.movement_points(s.board, gear, play.pace, tyre_bonus=s.board.tyre_bonus(c.tyre, s.tyre_state(c)),
+    mp = mv.movement_points(s.board, gear, play.pace, tyre_bonus=0 if no_tyre_bonus(c) else  # §18.2, §18.4
+                            s.board.tyre_bonus(c.tyre, s.tyre_state(c)), penalties=mp_penalty(c),
                             characteristic=a.characteristic, focus=c.stress == 0, race_round_1=s.round == 1)
     for x in a.cards:
         c.hand.remove(x)
@@ -136,6 +153,10 @@ def explain_play(s: RaceState, a: FgpAction) -> tuple[str, str]:
         return "§10.2", f"it is {c.id}'s turn"
     if isinstance(a, Clear):
         return "§10.3", f"{a.card} is not a Tyre Wear card in {c.id}'s hand"
+    if isinstance(a, Repair):
+        if a.failure in c.failures and all(x in c.hand for x in a.cards) and not keeps_a_play(s, c, a):
+            return "§10.3", "the repair would leave no movement card to play"
+        return damage.explain_repair(s, a)
     if isinstance(a, Play):
         try:
             check_play(s, c, a)

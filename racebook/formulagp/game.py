@@ -83,6 +83,8 @@ class Race(CoreRace[FgpAction, None, RaceState]):
             return turn.draw_pending(self.state)
         if self.state.phase is Phase.START:
             return self.state.start.waiting[0] if self.state.start.waiting else None
+        if self.state.phase is Phase.CONTROL:  # a loss of control waits for its driver (§18.1)
+            return self.state.pending[0].split(":")[0] if self.state.pending else None
         return self.state.turn.car if self.state.turn else None
 
     def classification(self) -> tuple[str, ...]:

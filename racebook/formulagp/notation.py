@@ -56,13 +56,20 @@ def format_state(s: RaceState) -> str:
             f"rng={s.rng.state:#x}", f"stack={stack}", f"result={_codes(s.result)}",
             f"sr={_codes(s.start.sides)}", f"sc={_texts(s.start.choices().values())}",
             f"lr={_texts(s.launches.values())}", f"rules={s.rules.text() or '-'}"]
+    head += [f"{k}={_codes(d.pile)}/{_codes(d.discards)}/{d.reshuffles}" for k, d in s.incident_decks.items()]
+    cstack = ";".join(k + ":" + ".".join(v) for k, v in sorted(s.card_stack.items()) if v) or "-"
+    head += [f"cstack={cstack}",
+             f"pend={_codes(s.pending)}", f"later={_codes(s.later)}", f"dl={_codes(s.dice_left)}",
+             f"resume={s.resume or '-'}", f"coll={s.collisions}"]
     cars = []
     for c in s.cars.values():
         cars.append(" ".join([c.id, _pos(s, c.pos), f"lap={c.lap}", f"ers={c.ers}", f"ot={c.ot}", c.tyre.value,
                               f"w={c.wear}", f"st={c.stress}", f"pen={c.penalties}", f"x={int(c.crossed_final)}",
                               f"ret={int(c.returned)}", f"hand={_codes(c.hand)}", f"drawn={_codes(c.drawn)}",
                               f"pile={_codes(c.deck.pile)}", f"disc={_codes(c.deck.discards)}",
-                              f"rs={c.deck.reshuffles}"]))
+                              f"rs={c.deck.reshuffles}", f"spun={int(c.spun)}", f"off={c.off or '-'}",
+                              f"dmg={_codes(c.damage)}", f"fail={_codes(c.failures)}", f"dr={c.damaged_round}",
+                              f"out={c.out_round}", f"le={c.loc_event}"]))
     t = s.turn
     turn = "-" if t is None else " ".join([
         t.car, f"cards={_codes(t.cards)}", f"as={t.played_as or '-'}", f"pace={t.pace or '-'}", f"pair={int(t.pair)}",
@@ -116,6 +123,19 @@ def parse_position(text: str) -> RaceState:
             for item in kv["stack"].split(";"):
                 die, _, faces = item.partition(":")
                 s.stacked[die] = faces.split(".")
+        for k, shared in s.incident_decks.items():
+            if k in kv:
+                pile, disc, rs = kv[k].split("/")
+                shared.pile, shared.discards = _read_codes(pile), _read_codes(disc)
+                shared.reshuffles = _int(rs, k, text)
+        if kv.get("cstack", "-") != "-":
+            for item in kv["cstack"].split(";"):
+                which, _, codes = item.partition(":")
+                s.card_stack[which] = codes.split(".")
+        s.pending, s.later = _read_codes(kv.get("pend", "-")), _read_codes(kv.get("later", "-"))
+        s.dice_left = _read_codes(kv.get("dl", "-"))
+        s.resume = "" if kv.get("resume", "-") == "-" else kv["resume"]
+        s.collisions = _int(kv.get("coll", "0"), "coll", text)
         s.finished = s.phase is Phase.OVER
         if kv["sr"] != "-":
             s.start.open(_read_codes(kv["sr"]), "§9.4.3")
@@ -134,7 +154,12 @@ def parse_position(text: str) -> RaceState:
                                drawn=_read_codes(ck["drawn"]), ers=_int(ck["ers"], "ers", text),
                                ot=_int(ck["ot"], "ot", text), tyre=Tyre(w[5]), wear=_int(ck["w"], "w", text),
                                penalties=_int(ck["pen"], "pen", text), crossed_final=ck["x"] == "1",
-                               returned=ck["ret"] == "1", stress=_int(ck["st"], "st", text))
+                               returned=ck["ret"] == "1", stress=_int(ck["st"], "st", text),
+                               spun=ck.get("spun", "0") == "1", off="" if ck.get("off", "-") == "-" else ck["off"],
+                               damage=_read_codes(ck.get("dmg", "-")), failures=_read_codes(ck.get("fail", "-")),
+                               damaged_round=_int(ck.get("dr", "0"), "dr", text),
+                               out_round=_int(ck.get("out", "0"), "out", text),
+                               loc_event=_int(ck.get("le", "0"), "le", text))
         if turn_text.strip() != "-":
             w = turn_text.split()
             tk = _kv(w[1:], text)
@@ -151,6 +176,8 @@ def parse_position(text: str) -> RaceState:
         raise NotationError(f"{text[:80]!r}…: the sealed start cannot be read ({e})") from None
     except (KeyError, ValueError, IndexError) as e:
         raise NotationError(f"{text[:80]!r}…: cannot read the position ({type(e).__name__}: {e})") from None
+    if any(c.off not in ("", "left", "right") for c in s.cars.values()):
+        raise NotationError(f"{text[:80]!r}…: off= is -, left or right")
     if set(s.grid) != set(s.cars):
         raise NotationError(f"{text[:80]!r}…: the grid names the cars listed, each once")
     return s

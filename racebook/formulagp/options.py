@@ -24,6 +24,7 @@ class Rules(HouseRules):
     end, with its [[rule]] in data/house_rules.toml (same order) and a test of both readings."""
 
     leader_crossing_in_round_24: bool = True  # A6: a leader crossing during round 24 starts the final round
+    push_penalty_once: bool = True  # A20: one Penalty token per push incident (False: one per clause of the source)
 
 
 @cache

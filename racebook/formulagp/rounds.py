@@ -12,7 +12,9 @@ from racebook.formulagp import events as ev
 from racebook.formulagp.actions import Discard, FgpAction, Keep, Launch, Return, parse
 from racebook.formulagp.cardplay import apply_play, card_colour, card_type, plays
 from racebook.formulagp.components import CardType
-from racebook.formulagp.rules.classification import Finish, Finisher, classify
+from racebook.formulagp.damage import take_failure
+from racebook.formulagp.losscontrol import finish_group, hold_turn, passable, sits_out
+from racebook.formulagp.rules.classification import Finisher, classify
 from racebook.formulagp.rules.order import Runner, driver_order
 from racebook.formulagp.state import Car, Die, Phase, RaceState, Turn
 
@@ -103,7 +105,7 @@ def begin_movement_phase(s: RaceState, log: EventLog) -> None:
         s.start.open(s.grid, "§9.4.3")
         s.phase = Phase.START
         return
-    runners = [Runner(c.id, c.pos, c.lap) for c in s.cars.values()]
+    runners = [Runner(c.id, c.pos, c.lap, spun=passable(c)) for c in s.cars.values()]  # §18.2: spun/off last
     set_order(s, tuple(slot.car for slot in driver_order(s.track, runners)), log)
 
 
@@ -134,11 +136,14 @@ def begin_turn(s: RaceState, log: EventLog) -> None:
     c = s.cars[car]
     s.turn = Turn(car)
     s.phase = Phase.PLAY
+    if sits_out(s, car, log):  # §18.2: spun or off track this round before its turn
+        return end_turn(s, log)
     log.append(ev.TurnStarted(car, s.track.name_of(c.pos)))
     for code in [x for x in c.hand if card_type(x) is CardType.DRAW_FAILURE]:
         c.hand.remove(code)
         c.deck.discard(code)
         log.append(ev.DrawFailurePlayed(car, code))
+        take_failure(s, c, log)  # §6.6: it draws a FAILURE card (§18.5)
     launch = s.launches.pop(car, None)
     if launch is not None:
         a = parse(launch)
@@ -150,6 +155,8 @@ def begin_turn(s: RaceState, log: EventLog) -> None:
 
 def end_turn(s: RaceState, log: EventLog) -> None:
     assert s.turn is not None
+    if hold_turn(s, log):  # §11.3.1, §18.1: the dice left and the cars pushed off decide first
+        return
     c = s.cars[s.turn.car]
     log.append(ev.TurnEnded(c.id, s.track.name_of(c.pos), c.ot))
     c.ot = 0
@@ -170,7 +177,7 @@ def finish(s: RaceState, log: EventLog) -> None:
     runners = [Runner(c.id, c.pos, c.lap) for c in s.cars.values()]
     seq = {slot.car: i for i, slot in enumerate(driver_order(s.track, runners))}
     fin = [Finisher(c.id, c.lap * n + rank[c.pos.tile], seq[c.id], c.penalties,
-                    Finish.CROSSED if c.crossed_final else Finish.NOT_CROSSED) for c in s.cars.values()]
+                    finish_group(c)) for c in s.cars.values()]  # §17.2.2: spun / off-track groups
     result = classify(fin)
     s.result = tuple(r.car for r in result)
     for r in result:

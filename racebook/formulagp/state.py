@@ -18,6 +18,7 @@ from racebook.core.deck import Deck
 from racebook.core.rng import Rng
 from racebook.core.visibility import SealedRound
 from racebook.formulagp.components import Dice, DieFace, WhiteFace, dice
+from racebook.formulagp.incidentcards import Effect, IncidentDeck, held, incident_cards
 from racebook.formulagp.options import Rules
 from racebook.formulagp.playerboard import PlayerBoard, Tyre, TyreState, load_board
 from racebook.formulagp.track import Pos, Track, load_track
@@ -34,6 +35,7 @@ class Phase(Enum):
     PLAY = "play"
     MOVE = "move"
     OVER = "over"
+    CONTROL = "control"  # a loss of control waits for its driver: counter-steer or spin (§18.1, losscontrol.py)
 
 
 class Die(Enum):
@@ -62,9 +64,19 @@ class Car:
     crossed_final: bool = False  # crossed the line in the final round (§17.1, §17.2.2)
     returned: bool = False  # made its ERS return decision this round (§10.1.2)
     stress: int = 1  # the Stress token: 0 Focus, 1 the middle (the start, §4.6), 2 Stressed (§15)
+    # loss of control and damage (§18, Appendix B: facing forward / spun-backwards / off-track, DAMAGE and FAILURE
+    # cards, damage taken this round); see racebook.formulagp.losscontrol
+    spun: bool = False  # rotated by a spin: the next move's 1st MP turns it (§18.2)
+    off: str = ""  # off track: "" on track, else the side ("left"/"right") of ``pos``, its nearest track space
+    damage: list[str] = field(default_factory=list)  # DAMAGE cards by the board (§18.4)
+    failures: list[str] = field(default_factory=list)  # FAILURE cards by the board (§18.5)
+    damaged_round: int = 0  # the round of its last damage: at most one a round (§18.4)
+    out_round: int = 0  # the round it spun or went off: it rejoins next round, last in the sequence (§18.2)
+    loc_event: int = 0  # the collision event in which it last lost control: once per event (§18.3)
 
     def copy(self) -> Car:
-        c = replace(self, deck=self.deck.copy(), hand=list(self.hand), drawn=list(self.drawn))
+        c = replace(self, deck=self.deck.copy(), hand=list(self.hand), drawn=list(self.drawn),
+                    damage=list(self.damage), failures=list(self.failures))
         return c
 
 
@@ -118,6 +130,15 @@ class RaceState:
     finished: bool = False
     result: tuple[str, ...] = ()  # the classification, winner first (§17.2)
     rules: Rules = field(default_factory=Rules)  # the house rules (racebook.formulagp.options), immutable
+    #: the shared RISK, DAMAGE and FAILURE decks (§6.8; racebook.formulagp.incidentcards), all cards in the discard
+    #: pile until their first draw shuffles them with ``rng`` (so the set-up's random sequence is left as it was)
+    incident_decks: dict[str, Deck] = field(default_factory=lambda: _incident_decks())
+    card_stack: dict[str, list[str]] = field(default_factory=dict)  # deck -> codes stacked (next first)
+    pending: list[str] = field(default_factory=list)  # losses of control waiting: "car:kind:by:event" (§18.1)
+    later: list[str] = field(default_factory=list)  # pushed off: resolved when the pusher's turn ends (§11.3.1)
+    dice_left: list[str] = field(default_factory=list)  # dice still to roll: "car:die[:tricky]" (§19.2)
+    resume: str = ""  # after the losses of control: "move" (the move goes on) or "end" (the turn's end)
+    collisions: int = 0  # collision events so far (each car loses control once per event, §18.3)
     _track: Track | None = field(default=None, repr=False, compare=False)
     _board: PlayerBoard | None = field(default=None, repr=False, compare=False)
 
@@ -141,7 +162,10 @@ class RaceState:
         s = replace(self, cars={k: c.copy() for k, c in self.cars.items()}, rng=self.rng.copy(),
                     turn=self.turn.copy() if self.turn else None,
                     stacked={k: list(v) for k, v in self.stacked.items()}, start=self.start.copy(),
-                    launches=dict(self.launches))
+                    launches=dict(self.launches),
+                    incident_decks={k: v.copy() for k, v in self.incident_decks.items()},
+                    card_stack={k: list(v) for k, v in self.card_stack.items()}, pending=list(self.pending),
+                    later=list(self.later), dice_left=list(self.dice_left))
         return s
 
     # ------------------------------------------------------------------ chance
@@ -164,7 +188,7 @@ class RaceState:
         return self.board.tyre_state(car.tyre, car.wear)
 
     def hand_limit(self, car: Car) -> int:
-        return self.board.hand_limit(car.ers)
+        return max(1, self.board.hand_limit(car.ers) - held(car.damage + car.failures, Effect.HAND))  # §18.4
 
     def current(self) -> Car | None:
         return self.cars[self.turn.car] if self.turn else None
@@ -175,3 +199,18 @@ class RaceState:
         for c in self.cars.values():
             out += [f"{c.id}:{x}" for x in c.hand + c.deck.pile + c.deck.discards]
         return out
+
+    def incident_cards_everywhere(self) -> list[str]:
+        """Every RISK, DAMAGE and FAILURE card, wherever it is: its deck's piles or by a car's board (§6.8)."""
+        out: list[str] = []
+        for d in self.incident_decks.values():
+            out += d.pile + d.discards
+        for c in self.cars.values():
+            out += c.damage + c.failures
+        return out
+
+
+def _incident_decks() -> dict[str, Deck]:
+    """The three shared decks, every card in the discard pile: the first draw shuffles them (§6.8)."""
+    ic = incident_cards()
+    return {d.value: Deck(d.value.upper(), (), [c.code for c in ic.of(d)], rule=d.rule) for d in IncidentDeck}

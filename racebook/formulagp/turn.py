@@ -25,6 +25,7 @@ from racebook.core.errors import IllegalAction
 from racebook.core.log import EventLog
 from racebook.formulagp.actions import FgpAction
 from racebook.formulagp.cardplay import apply_play, explain_play, legal_play
+from racebook.formulagp.losscontrol import apply_control, explain_control, legal_control
 from racebook.formulagp.moving import apply_move, explain_move, legal_move
 from racebook.formulagp.rounds import apply_draw, draw_pending, explain_draw, legal_draw, start_race
 from racebook.formulagp.start import apply_start, explain_start, legal_start
@@ -62,6 +63,7 @@ TABLE: dict[Phase, PhaseRules] = {
     Phase.PLAY: PhaseRules("§10.3", legal_play, apply_play, explain_play),
     Phase.MOVE: PhaseRules("§11", legal_move, apply_move, explain_move),
     Phase.OVER: PhaseRules("§17.2", _over_legal, _over_apply, _over_explain),
+    Phase.CONTROL: PhaseRules("§18.1", legal_control, apply_control, explain_control),  # a loss of control
 }
 
 
