@@ -266,12 +266,16 @@ def move_to(s: RaceState, c: Car, p: Pos) -> None:
     c.pos = Pos(p.tile, p.lane, p.space, here)
 
 
-def collide(s: RaceState, init: Car, victim: Car, log: EventLog, event: int, *, extra_penalty: int = 0) -> None:
+def collide(s: RaceState, init: Car, victim: Car, log: EventLog, event: int, *, extra_penalty: int = 0,
+            lost_control: bool = True) -> None:
     """§18.3: each car draws a DAMAGE card (at most one damage a round), the initiator takes a Penalty token and
-    stays on its space, the car hit loses control at once (each car once per collision event)."""
+    stays on its space, the car hit loses control at once (each car once per collision event: an initiator that
+    lost control counts as having had its loss of control in the event; a pusher did not lose control)."""
     if not event:
         s.collisions += 1
         event = s.collisions
+    if lost_control:
+        init.loc_event = event
     init.penalties += 1 + extra_penalty
     log.append(ev.Collided(init.id, victim.id, s.track.name_of(victim.pos), init.penalties))
     take_damage(s, init, log)

@@ -42,7 +42,7 @@ def push_into(s: RaceState, c: Car, to: Pos, from_lane: int, log: EventLog) -> b
         penalise(s, c, 1, f"pushed {victim.id} off track, §11.3.1", log)
         s.later.append(f"{victim.id}:off:{c.id}:0")
         return False
-    collide(s, c, victim, log, 0, extra_penalty=0 if s.rules.push_penalty_once else 1)
+    collide(s, c, victim, log, 0, extra_penalty=0 if s.rules.push_penalty_once else 1, lost_control=False)
     return True
 
 
