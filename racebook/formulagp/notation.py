@@ -9,7 +9,12 @@ space (``fl``), the flags ``L`` (final lap) and ``F`` (final round), the phase, 
 whose turn (``ti``, an index into it), the generator's state and the stacked dice (``white:1.2``), the result, race
 round 1's sealed start (``sr`` its sides, ``sc`` the choices sealed, ``lr`` the revealed cards still to be played,
 each an action text with ``~`` for its spaces; the engine's notation holds the hidden choices), the house rules
-that differ from the defaults (``rules=leader_crossing_in_round_24=0``, :mod:`racebook.formulagp.options`).
+that differ from the defaults (``rules=leader_crossing_in_round_24=0``, :mod:`racebook.formulagp.options`), then
+the shared RISK / DAMAGE / FAILURE decks (``risk=<pile>/<discards>/<reshuffles>``, …), the incident cards stacked
+(``cstack=risk:RK9.RK2``), the losses of control waiting (``pend=``, ``later=``), the dice left (``dl=``), where
+the turn resumes (``resume=``) and the collision events so far (``coll=``); each car ends with ``spun=``, ``off=``,
+its DAMAGE and FAILURE cards (``dmg=``, ``fail=``), ``dr=`` (round of its last damage), ``out=`` (round it spun or
+went off) and ``le=`` (the collision event of its last loss of control); lines without them still read.
 Then each car in grid order, and after ``||`` the turn in progress (``-`` when none). A finished race adds
 ``result=A,B``.
 """
@@ -178,6 +183,18 @@ def parse_position(text: str) -> RaceState:
         raise NotationError(f"{text[:80]!r}…: cannot read the position ({type(e).__name__}: {e})") from None
     if any(c.off not in ("", "left", "right") for c in s.cars.values()):
         raise NotationError(f"{text[:80]!r}…: off= is -, left or right")
+    for x in s.dice_left:
+        w = x.split(":")
+        if not (w[0] in s.cars and 2 <= len(w) <= 3 and w[1] in ("red", "yellow") and w[2:] in ([], ["tricky"])):
+            raise NotationError(f"{text[:80]!r}…: dl= lists dice as car:red, car:red:tricky or car:yellow")
+    for x in s.pending + s.later:
+        w = x.split(":")
+        if not (len(w) == 4 and w[0] in s.cars and w[1] in ("loc", "off") and (w[2] == "-" or w[2] in s.cars)
+                and w[3].isdigit()):
+            raise NotationError(f"{text[:80]!r}…: pend= / later= list car:loc|off:<pusher or ->:<event>")
+    if s.resume not in ("", "move", "end") or (s.phase is Phase.CONTROL) != bool(s.pending):
+        raise NotationError(f"{text[:80]!r}…: resume= is -, move or end; the control phase has a loss of control "
+                            "waiting (pend=)")
     if set(s.grid) != set(s.cars):
         raise NotationError(f"{text[:80]!r}…: the grid names the cars listed, each once")
     return s

@@ -179,3 +179,27 @@ def test_a_car_that_spun_before_its_turn_sits_it_out_and_rejoins_next_round() ->
     assert not sits_out(s, "B", log)
     assert Counter(s.incident_cards_everywhere()) == Counter(c.code for c in incident_cards().cards)
     assert s.phase is Phase.DRAW
+
+
+def test_a_position_line_without_the_new_tokens_still_reads() -> None:
+    """The notation's new key=value tokens are read with defaults: a line written before them gives the same state
+    (every incident card in its deck's discard pile, nothing pending, no car spun, off track or damaged)."""
+    import re
+
+    from racebook.formulagp.notation import format_state, parse_position
+
+    line = new_race(["A", "B"], 1).position()
+    old = re.sub(r" (risk|damage|failure|cstack|pend|later|dl|resume|coll|spun|off|dmg|fail|dr|out|le)=\S+", "",
+                 line)
+    assert old != line and format_state(parse_position(old)) == line
+
+
+@pytest.mark.parametrize(("token", "bad"), [(" off=-", " off=up"), (" coll=0", " coll=x"), (" dl=-", " dl=")])
+def test_bad_new_tokens_are_notation_errors(token: str, bad: str) -> None:
+    from racebook.core.errors import NotationError
+    from racebook.formulagp.notation import parse_position
+
+    line = new_race(["A", "B"], 1).position()
+    assert token in line
+    with pytest.raises(NotationError):
+        parse_position(line.replace(token, bad, 1))

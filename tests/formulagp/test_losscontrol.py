@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from racebook.core.errors import IllegalAction
 from racebook.formulagp import events as ev
-from racebook.formulagp.actions import CounterSteer, FaceForward, Rejoin, Spin, parse
+from racebook.formulagp.actions import CounterSteer, FaceForward, Rejoin, Repair, Spin, parse
 from racebook.formulagp.agents import RandomDriver
 from racebook.formulagp.components import dice
 from racebook.formulagp.game import Race
@@ -282,6 +282,16 @@ def test_incident_cards_are_conserved_and_positions_round_trip(seed: int, n: int
             text = race.position()
             back = Race(parse_position(text))
             assert format_state(back.state) == text and back.legal_actions() == legal
+            for car in race.state.cars:  # the new verbs, refused with a rule when not legal, nothing changed
+                for odd in (CounterSteer(car, "G1"), CounterSteer(car, "R9"), Spin(car), FaceForward(car),
+                            Rejoin(car), Repair(car, "FL1", ("G1",)), Repair(car, "FL2", ("W1", "G2"))):
+                    if odd in legal:
+                        continue
+                    verdict = race.explain(odd)
+                    assert not verdict.legal and verdict.rule.startswith("§") and verdict.reason
+                    with pytest.raises(IllegalAction):
+                        race.apply(odd)
+                    assert race.position() == text
         race.apply(driver.choose(race))
         conserved(race)
         assert Counter(race.state.incident_cards_everywhere()) == ALL_INCIDENT
