@@ -21,6 +21,7 @@ from racebook.formulagp.incidentcards import IncidentDeck, incident_cards
 from racebook.formulagp.notation import format_state, parse_position
 from racebook.formulagp.setup import new_race
 from racebook.formulagp.state import Phase, Turn
+from racebook.formulagp.track import Pos
 from tests.formulagp.test_race import at_turn, conserved
 
 RED_ICON = 13  # the teaching board's wear space with the RED die icon: a RED die every move (§14.1)
@@ -298,3 +299,65 @@ def test_incident_cards_are_conserved_and_positions_round_trip(seed: int, n: int
         steps += 1
         assert steps < 20_000
     assert sorted(race.classification()) == sorted(cars_)
+
+
+def _hand(race: Race, car: str, hand: list[str]) -> None:
+    c = race.state.cars[car]
+    c.deck.pile += c.hand
+    c.hand = []
+    for x in hand:
+        (c.deck.pile if x in c.deck.pile else c.deck.discards).remove(x)
+        c.hand.append(x)
+
+
+def test_a_full_slipstream_space_pushes_the_lowest_white_die_a_free_shadow_is_taken() -> None:
+    """§11.3.1: into a Slipstream space with a free shadow the mover takes it; with every shadow full, each car
+    there rolls the WHITE die and the lowest is pushed (here off track beyond lane 1: a Penalty token)."""
+    race = at_turn(new_race(["Grey", "Red", "Blue"], 3), "Grey",
+                   {"Grey": "T06.2.1", "Red": "T06.1.1", "Blue": "T33.1.1"}, ["G5"])
+    race.apply("Grey play G5")
+    events = race.apply("Grey to T06.1.1")
+    assert not any(isinstance(e, ev.Pushed) for e in events) and race.state.cars["Grey"].pos.shadow == 1
+    race = at_turn(new_race(["Grey", "Red", "Blue"], 3), "Grey",
+                   {"Grey": "T06.2.1", "Red": "T06.1.1", "Blue": "T06.1.1"}, ["G5"])
+    s = race.state
+    s.cars["Blue"].pos = Pos(s.cars["Blue"].pos.tile, 1, 0, 1)  # the second car shadow
+    s.stacked["white"] = ["5", "2"]  # Red (front shadow) rolls 5, Blue 2: Blue is pushed
+    race.refresh()
+    race.apply("Grey play G5")
+    events = race.apply("Grey to T06.1.1")
+    pushed = next(e for e in events if isinstance(e, ev.Pushed))
+    assert (pushed.other, s.cars["Blue"].off, s.cars["Grey"].penalties) == ("Blue", "left", 1)
+    assert s.later == ["Blue:off:Grey:0"] and not s.cars["Red"].off
+
+
+def test_a_spun_car_is_passed_freely() -> None:
+    """§18.2: other cars pass a spun or off-track car without a battle (no forced stop behind it)."""
+    race = at_turn(new_race(["Grey", "Red", "Blue"], 3), "Grey",
+                   {"Grey": "T02.2.2", "Red": "T03.2.1", "Blue": "T33.1.1"}, ["G5"])
+    race.state.cars["Red"].spun = True
+    race.refresh()
+    race.apply("Grey play G5")
+    assert parse("Grey to T03.2.1") not in race.legal_actions()  # its space is taken
+    assert parse("Grey to T03.3.1") not in race.legal_actions()  # no diagonal
+    race.apply("Grey to T02.3.2")
+    events = race.apply("Grey to T03.3.1")
+    assert not any(isinstance(e, ev.ForcedStop) for e in events)
+    assert parse("Grey to T03.3.2") in race.legal_actions()
+
+
+def test_a_push_collision_waits_for_the_victims_decision_then_the_move_goes_on() -> None:
+    """§18.3: the car pushed into a wall loses control at once; holding a Counter-steer card it decides in the
+    CONTROL phase; then the pusher's move goes on with its MP left."""
+    race = at_turn(new_race(["Grey", "Red", "Blue"], 3), "Grey",
+                   {"Grey": "T19.2.1", "Red": "T19.3.1", "Blue": "T33.1.1"}, ["G5"])
+    _hand(race, "Red", ["G1"])
+    race.refresh()
+    race.apply("Grey play G5")
+    left = race.state.turn.mp_left if race.state.turn else 0
+    race.apply("Grey to T19.3.1")
+    assert race.state.phase is Phase.CONTROL and race.current_car == "Red" and race.state.resume == "move"
+    race.state.stacked["white"] = [GREEN]  # Red counter-steers right: lane 4 is off, a wall (Wall_A)
+    events = race.apply("Red countersteer G1")
+    assert "HitWall" in kinds(events) and race.state.phase is Phase.MOVE and race.current_car == "Grey"
+    assert race.state.turn is not None and race.state.turn.mp_left == left - 1
