@@ -203,3 +203,18 @@ def test_bad_new_tokens_are_notation_errors(token: str, bad: str) -> None:
     assert token in line
     with pytest.raises(NotationError):
         parse_position(line.replace(token, bad, 1))
+
+
+def test_the_classification_groups_of_spun_and_off_track_cars() -> None:
+    """§17.2.2: among the cars that crossed the line, one that ended in a spin goes behind, on track before off."""
+    from racebook.formulagp.losscontrol import finish_group
+    from racebook.formulagp.rules.classification import Finish
+
+    c = new_state(["A", "B"], 1).cars["A"]
+    assert finish_group(c) is Finish.NOT_CROSSED
+    c.crossed_final = True
+    assert finish_group(c) is Finish.CROSSED
+    c.spun = True
+    assert finish_group(c) is Finish.SPUN
+    c.off = "left"
+    assert finish_group(c) is Finish.SPUN_OFF
