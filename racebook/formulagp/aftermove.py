@@ -1,41 +1,26 @@
 """The end of a driver's move (digest §10.3 step 5, §15, §19.2): stress relief for a single GREEN card, then the
 dice owed (:func:`racebook.formulagp.rules.hazards.dice_owed`: a YELLOW die after a movement pair, a RED die for
-ending on a tricky corner's skid-mark start space and one once the wear marker has reached the RED die icon), each
-rolled through the state (a stacked face first) and resolved: Stress +1 (§15; beyond the Stressed space an immediate
-RED die, A8), Tyre wear +1 (§14.1). A RISK card and a loss of control are not resolved yet (the RISK deck and
-spins are not built): the event says so.
+ending on a tricky corner's skid-mark start space and one once the wear marker has reached the RED die icon; none in
+a yellow zone, §19.3), each rolled through the state (a stacked face first) and resolved: Stress +1 (§15; beyond the
+Stressed space an immediate RED die, A8), Tyre wear +1 (§14.1), a RISK card and a loss of control
+(:mod:`racebook.formulagp.losscontrol`). :func:`roll_dice` serves the dice owed after a battle and a W2W token too.
 """
 
 from __future__ import annotations
 
 from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
-from racebook.formulagp import raceevents
+from racebook.formulagp import losscontrol, raceevents
 from racebook.formulagp.cardplay import card_colour
-from racebook.formulagp.components import Colour, DieFace
+from racebook.formulagp.components import Colour
 from racebook.formulagp.rules.hazards import Hazard, dice_owed
-from racebook.formulagp.rules.order import Runner, leader
-from racebook.formulagp.rules.stress import Stress, change_stress, take_the_lead
+from racebook.formulagp.rules.stress import Stress, take_the_lead
 from racebook.formulagp.state import Car, Die, RaceState, Turn
+from racebook.formulagp.stressing import is_leader, stress_by
+
+__all__ = ["end_of_move", "roll_dice", "is_leader", "stress_by"]
 
 START_ROUNDS = 2  # §9.4.5, §9.5.5: no stress relief from a single GREEN card in race rounds 1-2
-
-_EFFECT = {DieFace.STRESS: "stress +1", DieFace.WEAR: "tyre wear +1",
-           DieFace.RISK: "draw a RISK card (not resolved yet: the RISK deck is not built)",
-           DieFace.LOSS_OF_CONTROL: "loss of control (not resolved yet: spins are not built)"}
-
-
-def is_leader(s: RaceState, c: Car) -> bool:
-    """The race leader (§15: never on the Focus space): the car farthest round, by laps then tiles (§10.2)."""
-    return leader(s.track, [Runner(o.id, o.pos, o.lap) for o in s.cars.values()]).car == c.id
-
-
-def stress_by(s: RaceState, c: Car, delta: int, log: EventLog) -> int:
-    """Move the Stress token (§15); returns the RED dice owed at once for stress beyond the Stressed space."""
-    got = change_stress(Stress(c.stress), delta, leader=is_leader(s, c))
-    c.stress = int(got.stress)
-    log.append(ev.StressMoved(c.id, delta, got.stress.name.lower(), got.red_dice))
-    return got.red_dice
 
 
 def end_of_move(s: RaceState, c: Car, t: Turn, log: EventLog) -> None:
@@ -51,22 +36,17 @@ def end_of_move(s: RaceState, c: Car, t: Turn, log: EventLog) -> None:
     hazards = [Hazard.TRICKY_CORNER for k in tile.skids if k.start == (c.pos.lane, c.pos.space)]
     if s.board.red_die_every_move(c.wear):
         hazards.append(Hazard.WORN_TYRES)
-    owed = dice_owed(hazards, pair=t.pair, yellow_zone=raceevents.in_zone(s, c.pos.tile))
-    roll_dice(s, c, [Die.RED] * owed.red + [Die.YELLOW] * owed.yellow, log)
+    zone = raceevents.in_zone(s, c.pos.tile)  # §19.3.1: tricky corners and hazards are off in a yellow zone
+    owed = dice_owed(hazards, pair=t.pair, yellow_zone=zone)
+    tricky = [":tricky"] if Hazard.TRICKY_CORNER in hazards and not zone else []  # its RED die first (the skids)
+    reds = [f"{c.id}:red{x}" for x in tricky] + [f"{c.id}:red"] * (owed.red - len(tricky))
+    s.dice_left += reds + [f"{c.id}:yellow"] * owed.yellow
+    losscontrol.roll_dice(s, log)  # each face resolved; a loss of control may wait for its driver (§18.1)
 
 
 def roll_dice(s: RaceState, c: Car, queue: list[Die], log: EventLog) -> None:
-    """Roll the dice ``c`` owes, in order, each resolved (§19.2); over-stress adds RED dice at once (A8). Also for
-    the dice owed after a battle (a pair played in it, §13.4) and the stress of a tie (§13.4.3)."""
-    guard = 0
-    while queue and guard < 50:
-        guard += 1
-        die = queue.pop(0)
-        face = s.face(die, s.roll(die))
-        extra = 0
-        if face is DieFace.WEAR:
-            c.wear = min(s.board.wear_length, c.wear + 1)
-        log.append(ev.DieRolled(c.id, die.value, face.value, _EFFECT[face]))
-        if face is DieFace.STRESS:
-            extra = stress_by(s, c, 1, log)
-        queue += [Die.RED] * extra
+    """Roll the dice ``c`` owes, in order, each resolved as at the end of a move (§19.2; over-stress adds RED dice
+    at once, A8; a RISK card, a loss of control): the dice owed after a battle (a pair played in it, §13.4), the stress
+    of a tie (§13.4.3) or of a W2W token."""
+    s.dice_left += [f"{c.id}:{d.value}" for d in queue]
+    losscontrol.roll_dice(s, log)

@@ -10,8 +10,9 @@ strongest cards (the fewest for as many LEDs) and yields only when it holds no b
 once and the others when they help, plays its Option cards for EVENT cards, spends matching cards its best move does
 not need (+1 MP, +1 ERS when not full, a tyre wear point, a used Parameter back), and without a playable movement
 card takes the ladder's cheapest step (an Option or Tyre Wear card, two BLUE cards for ERS, a BLUE card swapped, then
-the White Parameter discarding its non-movement cards); in a forced discard it lets an Option card go first.
-Standard library only.
+the White Parameter discarding its non-movement cards); in a forced discard it lets an Option card go first. It
+makes a Quick Repair when it can, counter-steers when it loses control (its lowest Counter-steer card) and rejoins
+the track at once. Standard library only.
 """
 
 from __future__ import annotations
@@ -23,9 +24,11 @@ from racebook.formulagp.actions import (
     Attack,
     Bid,
     Charge,
+    CounterSteer,
     Discard,
     End,
     Extend,
+    FaceForward,
     FgpAction,
     Keep,
     Ladder,
@@ -34,6 +37,8 @@ from racebook.formulagp.actions import (
     Param,
     Play,
     PlayEvent,
+    Rejoin,
+    Repair,
     Spend,
     Stop,
     To,
@@ -112,6 +117,9 @@ class Greedy:
 
     def choose(self, race: Race) -> FgpAction:
         legal = race.legal_actions()
+        first = [a for a in legal if isinstance(a, (Repair, CounterSteer, FaceForward, Rejoin))]
+        if first:  # a Quick Repair first (§18.5); always counter-steer (§18.1); rejoin at once (§18.2)
+            return first[0]
         plays = [a for a in legal if isinstance(a, Play)]
 
         def best() -> Play:

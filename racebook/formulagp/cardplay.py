@@ -8,10 +8,11 @@ from itertools import combinations
 
 from racebook.core.errors import IllegalAction
 from racebook.core.log import EventLog
+from racebook.formulagp import damage, raceevents
 from racebook.formulagp import events as ev
-from racebook.formulagp import raceevents
-from racebook.formulagp.actions import Clear, Discard, FgpAction, Play
+from racebook.formulagp.actions import Clear, Discard, FgpAction, Play, Repair
 from racebook.formulagp.components import CardType, Colour, cards
+from racebook.formulagp.damage import mp_penalty, no_tyre_bonus
 from racebook.formulagp.playerboard import Pace
 from racebook.formulagp.rules import movement as mv
 from racebook.formulagp.state import Car, Phase, RaceState
@@ -95,7 +96,18 @@ def legal_play(s: RaceState) -> list[FgpAction]:
     c = s.current()
     assert c is not None
     clears: list[FgpAction] = [Clear(c.id, x) for x in sorted(set(c.hand)) if card_type(x) is CardType.TYRE_WEAR]
-    return clears + list(plays(s, c)) + raceevents.discards(s, c)
+    return clears + list(plays(s, c)) + raceevents.discards(s, c) + [
+        r for r in damage.quick_repairs(s, c) if keeps_a_play(s, c, r)]  # §18.5
+
+
+def keeps_a_play(s: RaceState, c: Car, r: Repair) -> bool:
+    """A Quick Repair before the move leaves a movement card (or pair) to play (§10.3; the ladder ran already)."""
+    hand = c.hand
+    c.hand = [x for x in hand if x not in r.cards]
+    try:
+        return bool(plays(s, c))
+    finally:
+        c.hand = hand
 
 
 def gear_of(s: RaceState, c: Car) -> int:
@@ -109,6 +121,10 @@ def apply_play(s: RaceState, a: FgpAction, log: EventLog) -> None:
     assert t is not None
     if raceevents.apply_discard(s, a, log):  # under the Safety Car (§19.4.2)
         return
+    if isinstance(a, Repair):  # §18.5: a Quick Repair
+        if not keeps_a_play(s, c, a):
+            raise IllegalAction(a, "§10.3", "the repair would leave no movement card to play")
+        return damage.apply_repair(s, a, log)
     if isinstance(a, Clear):
         c.hand.remove(a.card)
         c.deck.discard(a.card)
@@ -118,9 +134,10 @@ def apply_play(s: RaceState, a: FgpAction, log: EventLog) -> None:
     assert isinstance(a, Play)
     play = check_play(s, c, a)
     gear = gear_of(s, c)
-    mp = mv.movement_points(s.board, gear, play.pace, tyre_bonus=raceevents.tyre_bonus(s, c),
-                            characteristic=a.characteristic, focus=c.stress == 0, race_round_1=s.round == 1,
-                            secondary=t.secondary_mp, event=t.event_mp)
+    mp = mv.movement_points(s.board, gear, play.pace,
+                            tyre_bonus=0 if no_tyre_bonus(c) else raceevents.tyre_bonus(s, c),  # §18.2, §18.4
+                            penalties=mp_penalty(c), characteristic=a.characteristic, focus=c.stress == 0,
+                            race_round_1=s.round == 1, secondary=t.secondary_mp, event=t.event_mp)
     for x in a.cards:
         c.hand.remove(x)
         c.deck.discard(x)
@@ -144,6 +161,10 @@ def explain_play(s: RaceState, a: FgpAction) -> tuple[str, str]:
         return raceevents.explain_discard(s, a)
     if isinstance(a, Clear):
         return "§10.3", f"{a.card} is not a Tyre Wear card in {c.id}'s hand"
+    if isinstance(a, Repair):
+        if a.failure in c.failures and all(x in c.hand for x in a.cards) and not keeps_a_play(s, c, a):
+            return "§10.3", "the repair would leave no movement card to play"
+        return damage.explain_repair(s, a)
     if isinstance(a, Play):
         try:
             check_play(s, c, a)

@@ -20,11 +20,11 @@ from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
 from racebook.formulagp import penalties
 from racebook.formulagp.actions import FgpAction, OptionCard, PlayEvent
-from racebook.formulagp.aftermove import stress_by
 from racebook.formulagp.cardplay import card_type
 from racebook.formulagp.components import CardType
 from racebook.formulagp.eventdeck import EventEffect, draw, event_card
 from racebook.formulagp.state import Car, Phase, RaceState
+from racebook.formulagp.stressing import stress_by
 
 #: the race events' effects of the named race-event cards (§19.3–§19.5): effect -> resolve(state, car, log) returning
 #: what it did. Empty on this branch: the race events (Yellow Flags, Safety Car, VSC) are built elsewhere.

@@ -129,7 +129,7 @@ def _incident(s: RaceState, car_id: str, tile: int, log: EventLog, race_control:
         log.append(ev.YellowExtended(car_id, where, grown.until))
         return
     if s.round == 1 and pending_ok:
-        s.pending += ((car_id, tile),)
+        s.yellow_pending += ((car_id, tile),)
         log.append(ev.YellowPending(car_id, where))
         return
     if advance(s, race_control, cause, log):
@@ -150,7 +150,7 @@ def _incident(s: RaceState, car_id: str, tile: int, log: EventLog, race_control:
 
 def round_end(s: RaceState, log: EventLog) -> None:
     """Race round 1's Yellow Flags, placed once every driver has ended the round (§19.3.1)."""
-    pending, s.pending = s.pending, ()
+    pending, s.yellow_pending = s.yellow_pending, ()
     for car, tile in pending:
         if s.sc_tile >= 0:
             return

@@ -92,6 +92,8 @@ class Race(CoreRace[FgpAction, None, RaceState]):
             return self.state.start.waiting[0] if self.state.start.waiting else None
         if self.state.phase is Phase.BATTLE:
             return deciding(self.state)  # the attacker, a side still to seal, a forced discard (§13.3)
+        if self.state.phase is Phase.CONTROL:  # a loss of control waits for its driver (§18.1)
+            return self.state.pending[0].split(":")[0] if self.state.pending else None
         return self.state.turn.car if self.state.turn else None
 
     def classification(self) -> tuple[str, ...]:

@@ -17,7 +17,10 @@ from racebook.formulagp.cardplay import card_type
 from racebook.formulagp.components import CardType
 from racebook.formulagp.drszone import after_move as drs_after_move
 from racebook.formulagp.laps import cross_line
+from racebook.formulagp.losscontrol import passable
 from racebook.formulagp.playerboard import Pace, TyreState
+from racebook.formulagp.pushes import is_push, push_step
+from racebook.formulagp.rejoin import apply_rejoin, explain_rejoin, legal_rejoin
 from racebook.formulagp.rounds import START_ROUNDS, end_turn
 from racebook.formulagp.rules import movement as mv
 from racebook.formulagp.rules.passing import Entry, entering
@@ -34,14 +37,14 @@ class StepCheck:
 
 
 def _occupants(s: RaceState, me: str, tile: int) -> list[Pos]:
-    return [o.pos for o in s.cars.values() if o.id != me and o.pos.tile == tile
+    return [o.pos for o in s.cars.values() if o.id != me and o.pos.tile == tile and not passable(o)  # §18.2
             and not free_between(s.cars[me], o)]  # two W2W-token cars pass freely (§13.5)
 
 
 def _room(s: RaceState, me: str, p: Pos) -> int | None:
     """The car shadow ``p`` offers (§2.3, §11.5), or None when the space is full."""
-    here = sum(1 for o in s.cars.values() if o.id != me and (o.pos.tile, o.pos.lane, o.pos.space) ==
-               (p.tile, p.lane, p.space))
+    here = sum(1 for o in s.cars.values() if o.id != me and not o.off and (o.pos.tile, o.pos.lane, o.pos.space) ==
+               (p.tile, p.lane, p.space))  # an off-track car is beside its space (§18.1)
     cap = s.track.space(p).shadows if s.track.space(p).surface is Surface.SLIPSTREAM else 1
     return here if here < cap else None
 
@@ -72,8 +75,9 @@ def _steps(s: RaceState, c: Car, include_stops: bool = False) -> list[StepCheck]
     if t.lane_changes:
         for lane in (here.lane - 1, here.lane + 1):
             side = s.track.lateral(here, lane)
-            if side is None or (side.tile, side.lane, side.space) in t.seen or _room(s, c.id, side) is None:
-                continue  # an occupied space: pushing (§11.3.1) is not built yet
+            if side is None or (side.tile, side.lane, side.space) in t.seen or (
+                    _room(s, c.id, side) is None and not is_push(s, c, side)):
+                continue  # a full space beside: a push (§11.3.1, racebook.formulagp.pushes)
             out.append(StepCheck(side, Entry.FREE))
     return out
 
@@ -99,6 +103,8 @@ def _adjust_ok(s: RaceState, c: Car, step: mv.Adjust) -> bool:
 def legal_move(s: RaceState) -> list[FgpAction]:
     c, t = s.current(), s.turn
     assert c is not None and t is not None
+    if (rejoining := legal_rejoin(s, c, t)) is not None:  # §18.2: turn, rejoin first
+        return rejoining
     out: list[FgpAction] = []
     wear_cards = sorted({x for x in c.hand if card_type(x) is CardType.TYRE_WEAR})
     if t.mp_left > 0:
@@ -124,6 +130,8 @@ def legal_move(s: RaceState) -> list[FgpAction]:
 def apply_move(s: RaceState, a: FgpAction, log: EventLog) -> None:
     c, t = s.cars[a.car], s.turn
     assert t is not None
+    if apply_rejoin(s, a, log):  # §18.2
+        return
     if isinstance(a, To):
         _step(s, c, t, s.track.pos(a.to), log)
     elif isinstance(a, (Charge, Brake, Extend)):
@@ -158,6 +166,8 @@ def apply_move(s: RaceState, a: FgpAction, log: EventLog) -> None:
 
 
 def _step(s: RaceState, c: Car, t: Turn, to: Pos, log: EventLog) -> None:
+    if push_step(s, c, t, to, log):  # §11.3.1: a push into a wall or a car: a collision, the car stays
+        return
     play = mv.PacePlay(Pace(t.pace), t.pair, (), t.lane_changes, t.wear_per_lane_change, 0, False, False)
     w = mv.walk(s.track, c.pos, [to], play)
     chk = next(x for x in _steps(s, c) if (x.to.tile, x.to.lane, x.to.space) == (to.tile, to.lane, to.space))
@@ -187,6 +197,8 @@ def explain_move(s: RaceState, a: FgpAction) -> tuple[str, str]:
     assert c is not None and t is not None
     if a.car != c.id:
         return "§10.2", f"it is {c.id}'s turn"
+    if (why := explain_rejoin(s, a)) is not None:  # §18.2
+        return why
     if isinstance(a, To):
         if t.mp_left < 1:
             return "§11.2.2", "no MP left: extend first (ERS on a straight, a Tyre Wear card on a curve) or end"
@@ -202,7 +214,7 @@ def explain_move(s: RaceState, a: FgpAction) -> tuple[str, str]:
         if (to.tile, to.lane, to.space) in t.seen:
             return "§11.3", "a car may not return to a space it already moved from"
         if _room(s, c.id, to) is None:
-            return "§11.3.1", "that space holds a car (pushing is not built yet)"
+            return "§11.3.1", "that space holds a car: only a lane change pushes it"
         if (why := raceevents.explain_step(s, c, to)) is not None:  # a zone, the Safety Car (§19)
             return why
         return "§13.2", "a car in the same or an adjacent lane holds that tile: stop on the front space of this tile"

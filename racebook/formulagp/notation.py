@@ -17,7 +17,12 @@ Wheel-to-Wheel token (``w2w=none``, ``VS`` or ``Stress``, §13.5).
 EVENT deck (``evp`` pile, ``evd`` discards, ``evx`` out of the game, ``evs`` shuffled yet, ``evr`` reshuffles) and the
 phase a forced discard returns to (``rp``); per car its unused Parameter tokens (``par=WYR``), the EVENT cards it
 holds (``evh``) and those overdue (``due``); in the turn the MP from secondary functions and EVENT cards (``smp``,
-``emp``).
+``emp``); the shared RISK / DAMAGE / FAILURE decks (``risk=<pile>/<discards>/<reshuffles>``, …), the incident
+cards stacked (``cstack=risk:RK9.RK2``), the losses of control waiting (``pend=``, ``later=``), the dice left
+(``dl=``), where the turn resumes (``resume=``) and the collision events so far (``coll=``); each car ends with
+``spun=``, ``off=``, its DAMAGE and FAILURE cards (``dmg=``, ``fail=``), ``dr=`` (round of its last damage),
+``out=`` (round it spun or went off) and ``le=`` (the collision event of its last loss of control); lines without
+them still read.
 Then each car in grid order, and after ``||`` the turn in progress (``-`` when none). A finished race adds
 ``result=A,B``.
 """
@@ -70,8 +75,13 @@ def format_state(s: RaceState) -> str:
             f"lr={_texts(s.launches.values())}", f"rules={s.rules.text() or '-'}", *_events_head(s),
             f"bt={_battle(s)}", f"bs={_codes(s.bids.sides)}", f"bc={_texts(s.bids.choices().values())}",
             f"evp={_codes(s.events.pile)}", f"evd={_codes(s.events.discards)}", f"evx={_codes(s.events_out)}",
-            f"evs={int(s.events_shuffled)}", f"evr={s.events.reshuffles}", f"rp={s.resume or '-'}",
+            f"evs={int(s.events_shuffled)}", f"evr={s.events.reshuffles}", f"rp={s.discard_resume or '-'}",
             *bot_tokens(s.bots)]
+    head += [f"{k}={_codes(d.pile)}/{_codes(d.discards)}/{d.reshuffles}" for k, d in s.incident_decks.items()]
+    cstack = ";".join(k + ":" + ".".join(v) for k, v in sorted(s.card_stack.items()) if v) or "-"
+    head += [f"cstack={cstack}",
+             f"pend={_codes(s.pending)}", f"later={_codes(s.later)}", f"dl={_codes(s.dice_left)}",
+             f"resume={s.resume or '-'}", f"coll={s.collisions}"]
     cars = []
     for c in s.cars.values():
         cars.append(" ".join([c.id, _pos(s, c.pos), f"lap={c.lap}", f"ers={c.ers}", f"ot={c.ot}", c.tyre.value,
@@ -80,7 +90,10 @@ def format_state(s: RaceState) -> str:
                               f"pile={_codes(c.deck.pile)}", f"disc={_codes(c.deck.discards)}",
                               f"rs={c.deck.reshuffles}", f"bf={c.blue}", f"la={c.attempts}",
                               f"lf={c.free_round}", f"gvl={int(c.gravel)}", f"w2w={c.w2w}",
-                              f"par={c.params or '-'}", f"evh={_codes(c.events)}", f"due={_codes(c.overdue)}"]
+                              f"par={c.params or '-'}", f"evh={_codes(c.events)}", f"due={_codes(c.overdue)}",
+                              f"spun={int(c.spun)}", f"off={c.off or '-'}",
+                              f"dmg={_codes(c.damage)}", f"fail={_codes(c.failures)}", f"dr={c.damaged_round}",
+                              f"out={c.out_round}", f"le={c.loc_event}"]
                              + ([f"bot={c.bot}"] if c.bot else [])))
     t = s.turn
     turn = "-" if t is None else " ".join([
@@ -136,6 +149,19 @@ def parse_position(text: str) -> RaceState:
             for item in kv["stack"].split(";"):
                 die, _, faces = item.partition(":")
                 s.stacked[die] = faces.split(".")
+        for k, shared in s.incident_decks.items():
+            if k in kv:
+                pile, disc, rs = kv[k].split("/")
+                shared.pile, shared.discards = _read_codes(pile), _read_codes(disc)
+                shared.reshuffles = _int(rs, k, text)
+        if kv.get("cstack", "-") != "-":
+            for item in kv["cstack"].split(";"):
+                which, _, codes = item.partition(":")
+                s.card_stack[which] = codes.split(".")
+        s.pending, s.later = _read_codes(kv.get("pend", "-")), _read_codes(kv.get("later", "-"))
+        s.dice_left = _read_codes(kv.get("dl", "-"))
+        s.resume = "" if kv.get("resume", "-") == "-" else kv["resume"]
+        s.collisions = _int(kv.get("coll", "0"), "coll", text)
         s.finished = s.phase is Phase.OVER
         _read_events_head(s, kv, text)
         # the EVENT deck (§6.7): a line written before it existed reads as a fresh, unshuffled deck
@@ -144,7 +170,7 @@ def parse_position(text: str) -> RaceState:
         s.events.reshuffles = _int(kv.get("evr", "0"), "evr", text)
         s.events_out = _read_codes(kv.get("evx", "-"))
         s.events_shuffled = kv.get("evs", "0") == "1"
-        s.resume = "" if kv.get("rp", "-") == "-" else kv["rp"]
+        s.discard_resume = "" if kv.get("rp", "-") == "-" else kv["rp"]
         if kv["sr"] != "-":
             s.start.open(_read_codes(kv["sr"]), "§9.4.3")
         for t in _read_texts(kv["sc"]):
@@ -170,7 +196,12 @@ def parse_position(text: str) -> RaceState:
                                w2w=ck.get("w2w", "none"),
                                params="" if ck.get("par", "WYR") == "-" else ck.get("par", "WYR"),
                                events=_read_codes(ck.get("evh", "-")), overdue=_read_codes(ck.get("due", "-")),
-                               bot=ck.get("bot", ""))
+                               bot=ck.get("bot", ""),
+                               spun=ck.get("spun", "0") == "1", off="" if ck.get("off", "-") == "-" else ck["off"],
+                               damage=_read_codes(ck.get("dmg", "-")), failures=_read_codes(ck.get("fail", "-")),
+                               damaged_round=_int(ck.get("dr", "0"), "dr", text),
+                               out_round=_int(ck.get("out", "0"), "out", text),
+                               loc_event=_int(ck.get("le", "0"), "le", text))
             if s.cars[w[0]].w2w not in ("none", "VS", "Stress"):
                 raise NotationError(f"{text[:80]!r}…: w2w is none, VS or Stress")
         if turn_text.strip() != "-":
@@ -191,6 +222,20 @@ def parse_position(text: str) -> RaceState:
         raise NotationError(f"{text[:80]!r}…: the sealed start cannot be read ({e})") from None
     except (KeyError, ValueError, IndexError) as e:
         raise NotationError(f"{text[:80]!r}…: cannot read the position ({type(e).__name__}: {e})") from None
+    if any(c.off not in ("", "left", "right") for c in s.cars.values()):
+        raise NotationError(f"{text[:80]!r}…: off= is -, left or right")
+    for x in s.dice_left:
+        w = x.split(":")
+        if not (w[0] in s.cars and 2 <= len(w) <= 3 and w[1] in ("red", "yellow") and w[2:] in ([], ["tricky"])):
+            raise NotationError(f"{text[:80]!r}…: dl= lists dice as car:red, car:red:tricky or car:yellow")
+    for x in s.pending + s.later:
+        w = x.split(":")
+        if not (len(w) == 4 and w[0] in s.cars and w[1] in ("loc", "off") and (w[2] == "-" or w[2] in s.cars)
+                and w[3].isdigit()):
+            raise NotationError(f"{text[:80]!r}…: pend= / later= list car:loc|off:<pusher or ->:<event>")
+    if s.resume not in ("", "move", "end", "round") or (s.phase is Phase.CONTROL) != bool(s.pending):
+        raise NotationError(f"{text[:80]!r}…: resume= is -, move, end or round; the control phase has a loss of "
+                            "control waiting (pend=)")
     if set(s.grid) != set(s.cars):
         raise NotationError(f"{text[:80]!r}…: the grid names the cars listed, each once")
     if any(c.bot for c in s.cars.values()) != s.bots.active:
@@ -204,7 +249,7 @@ def _events_head(s: RaceState) -> list[str]:
     (``yp``), the Safety Car's tile and end space (``sct``, ``scu``), the Gravel tiles (``gv``), the draw skipped
     (``skip``) and a Red Flag shown (``rf``)."""
     return [f"yt={s.yellow_track}", "yz=" + (";".join(f"{z.yellow}.{z.green}.{z.until}" for z in s.zones) or "-"),
-            "yq=" + (";".join(f"{car}:{tile}" for car, tile in s.pending) or "-"), f"yp={_codes(s.passable)}",
+            "yq=" + (";".join(f"{car}:{tile}" for car, tile in s.yellow_pending) or "-"), f"yp={_codes(s.passable)}",
             f"sct={s.sc_tile}", f"scu={s.sc_until}", "gv=" + (",".join(str(x) for x in s.gravel) or "-"),
             f"skip={int(s.skip_draw)}", f"rf={int(s.restart)}",
             f"vsc={s.vsc}:{s.vsc_car or '-'}:{s.vsc_spaces}:{_codes(s.vsc_twice)}"]
@@ -221,7 +266,7 @@ def _read_events_head(s: RaceState, kv: dict[str, str], text: str) -> None:
     for item in _read_texts(kv.get("yq", "-")):
         car, _, tile = item.partition(":")
         pending.append((car, _int(tile, "yq", text)))
-    s.pending = tuple(pending)
+    s.yellow_pending = tuple(pending)
     s.passable = tuple(_read_codes(kv.get("yp", "-")))
     s.sc_tile, s.sc_until = _int(kv.get("sct", "-1"), "sct", text), _int(kv.get("scu", "0"), "scu", text)
     s.gravel = tuple(_int(x, "gv", text) for x in _read_codes(kv.get("gv", "-")))
@@ -231,7 +276,7 @@ def _read_events_head(s: RaceState, kv: dict[str, str], text: str) -> None:
     s.vsc_twice = tuple(_read_codes(twice))
     n = len(s.track.tiles)
     if not all(0 <= x < n for x in (*s.gravel, *(t for z in s.zones for t in (z.yellow, z.green)),
-                                     *(t for _, t in s.pending))) or not -1 <= s.sc_tile < n:
+                                     *(t for _, t in s.yellow_pending))) or not -1 <= s.sc_tile < n:
         raise NotationError(f"{text[:80]!r}…: a race-event token names a tile the circuit does not have")
 
 def _battle(s: RaceState) -> str:

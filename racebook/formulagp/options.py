@@ -56,6 +56,7 @@ class Rules(HouseRules):
     immediate_event_overdue_after_its_turn: bool = True  # §6.7: an unplayed 'apply immediately' card is proven late
     rookie_tactics_each: bool = False  # N12: all Rookies share the one TACTICS card by the Control card (§22.5)
     bot_abort_on_icon_only: bool = True  # A24: a BATTLE card's die aborts on the icon face only ([BOT 3.2.3.1])
+    push_penalty_once: bool = True  # A20: one Penalty token per push incident (False: one per clause of the source)
 
 
 @cache

@@ -13,9 +13,11 @@ from racebook.formulagp import raceevents
 from racebook.formulagp.actions import Discard, FgpAction, Keep, Launch, Return, parse
 from racebook.formulagp.cardplay import apply_play, card_colour, card_type, plays
 from racebook.formulagp.components import CardType
+from racebook.formulagp.damage import take_failure
 from racebook.formulagp.eventcards import turn_over
+from racebook.formulagp.losscontrol import finish_group, hold_turn, passable, pause, sits_out
 from racebook.formulagp.penalties import reveal_at_end
-from racebook.formulagp.rules.classification import Finish, Finisher, classify
+from racebook.formulagp.rules.classification import Finisher, classify
 from racebook.formulagp.rules.order import Runner, driver_order
 from racebook.formulagp.state import Car, Die, Phase, RaceState, Turn
 from racebook.formulagp.w2w import end_of_round as w2w_end_of_round
@@ -118,7 +120,7 @@ def begin_movement_phase(s: RaceState, log: EventLog) -> None:
         s.start.open(drivers, "§9.4.3")
         s.phase = Phase.START
         return
-    runners = [Runner(c.id, c.pos, c.lap, blue_flags=c.blue) for c in s.cars.values()]
+    runners = [Runner(c.id, c.pos, c.lap, blue_flags=c.blue, spun=passable(c)) for c in s.cars.values()]  # §18.2
     set_order(s, raceevents.sequence(s, tuple(slot.car for slot in driver_order(s.track, runners)), log), log)
 
 
@@ -149,6 +151,8 @@ def begin_turn(s: RaceState, log: EventLog) -> None:
     c = s.cars[car]
     s.turn = Turn(car)
     s.phase = Phase.PLAY
+    if sits_out(s, car, log):  # §18.2: spun or off track this round before its turn
+        return end_turn(s, log)
     raceevents.turn_started(s, c, log)
     log.append(ev.TurnStarted(car, s.track.name_of(c.pos)))
     if c.bot:
@@ -157,6 +161,7 @@ def begin_turn(s: RaceState, log: EventLog) -> None:
         c.hand.remove(code)
         c.deck.discard(code)
         log.append(ev.DrawFailurePlayed(car, code))
+        take_failure(s, c, log)  # §6.6: it draws a FAILURE card (§18.5)
     launch = s.launches.pop(car, None)
     if launch is not None:
         a = parse(launch)
@@ -169,6 +174,8 @@ def begin_turn(s: RaceState, log: EventLog) -> None:
 
 def end_turn(s: RaceState, log: EventLog) -> None:
     assert s.turn is not None
+    if hold_turn(s, log):  # §11.3.1, §18.1: the dice left and the cars pushed off decide first
+        return
     c = s.cars[s.turn.car]
     log.append(ev.TurnEnded(c.id, s.track.name_of(c.pos), c.ot))
     turn_over(s, c)  # held 'apply immediately' EVENT cards are overdue from now on (§6.7)
@@ -181,6 +188,8 @@ def end_turn(s: RaceState, log: EventLog) -> None:
         finish(s, log)
     else:
         w2w_end_of_round(s, log)  # §13.4.1, §13.5: the Wheel-to-Wheel tokens (racebook.formulagp.w2w)
+        if pause(s, "round"):  # a token's stress made a driver lose control (§18.1): it decides first
+            return
         start_round(s, log)
 
 
@@ -192,8 +201,7 @@ def finish(s: RaceState, log: EventLog) -> None:
     runners = [Runner(c.id, c.pos, c.lap) for c in s.cars.values()]
     seq = {slot.car: i for i, slot in enumerate(driver_order(s.track, runners))}
     fin = [Finisher(c.id, c.lap * n + rank[c.pos.tile], seq[c.id], c.penalties,
-                    raceevents.finish(c, Finish.CROSSED if c.crossed_final else Finish.NOT_CROSSED))
-           for c in s.cars.values()]
+                    raceevents.finish(c, finish_group(c))) for c in s.cars.values()]  # §17.2.2: groups
     result = classify(fin)
     s.result = tuple(r.car for r in result)
     for r in result:

@@ -55,7 +55,7 @@ def end_round_now(s: RaceState) -> tuple[str, ...]:
 def clear_track(s: RaceState) -> None:
     """Every token off the track (§19.4.2 step 3): flags, the Blue Flag markers of failed lapping attempts, hazards
     (no Standing Water in a Standard race)."""
-    s.zones, s.pending, s.passable, s.gravel = (), (), (), ()
+    s.zones, s.yellow_pending, s.passable, s.gravel = (), (), (), ()
     for c in s.cars.values():
         c.attempts, c.free_round = 0, 0
     s.vsc, s.vsc_car, s.vsc_spaces, s.vsc_twice = 0, "", 0, ()  # the Virtual Safety Car gives way to it

@@ -281,7 +281,7 @@ def check_limit(s: RaceState, c: Car, log: EventLog) -> None:
     while len(c.hand) > s.hand_limit(c):
         if discardable(c) or any(card_type(x) is CardType.TYRE_WEAR for x in c.hand):
             if s.phase is not Phase.DISCARD:
-                s.resume, s.phase = s.phase.value, Phase.DISCARD
+                s.discard_resume, s.phase = s.phase.value, Phase.DISCARD
             return
         code = next(x for x in c.hand if card_type(x) is CardType.DRAW_FAILURE)  # A34: play and resolve it
         c.hand.remove(code)
@@ -289,7 +289,7 @@ def check_limit(s: RaceState, c: Car, log: EventLog) -> None:
         log.append(ev.ForcedDiscard(c.id, code, "plays the Draw Failure card (its FAILURE draw is not built yet)",
                                     s.hand_limit(c), "§8.1, A34"))
     if s.phase is Phase.DISCARD:
-        s.phase, s.resume = Phase(s.resume), ""
+        s.phase, s.discard_resume = Phase(s.discard_resume), ""
 
 
 def legal_discard(s: RaceState) -> list[FgpAction]:

@@ -19,6 +19,7 @@ from racebook.core.rng import Rng
 from racebook.core.visibility import SealedRound
 from racebook.formulagp.bots.table import BotTable
 from racebook.formulagp.components import Dice, DieFace, WhiteFace, dice
+from racebook.formulagp.incidentcards import Effect, IncidentDeck, held, incident_cards
 from racebook.formulagp.options import Rules
 from racebook.formulagp.playerboard import PlayerBoard, Tyre, TyreState, load_board
 from racebook.formulagp.track import Pos, Track, load_track
@@ -37,6 +38,7 @@ class Phase(Enum):
     OVER = "over"
     BATTLE = "battle"  # a stopped car may declare a battle; attacker and defender seal their cards (§13.2, §13.3)
     DISCARD = "discard"  # a forced discard down to a hand limit that fell during a turn (§8.1, A34)
+    CONTROL = "control"  # a loss of control waits for its driver: counter-steer or spin (§18.1, losscontrol.py)
 
 
 class Die(Enum):
@@ -74,10 +76,20 @@ class Car:
     events: list[str] = field(default_factory=list)  # EVENT cards held face down on the table (§6.7)
     overdue: list[str] = field(default_factory=list)  # held 'apply immediately' EVENT cards past their turn (§6.7)
     bot: str = ""  # "rookie" for a Rookie BOT, run by the rules (§22; racebook.formulagp.bots), "" for a player
+    # loss of control and damage (§18, Appendix B: facing forward / spun-backwards / off-track, DAMAGE and FAILURE
+    # cards, damage taken this round); see racebook.formulagp.losscontrol
+    spun: bool = False  # rotated by a spin: the next move's 1st MP turns it (§18.2)
+    off: str = ""  # off track: "" on track, else the side ("left"/"right") of ``pos``, its nearest track space
+    damage: list[str] = field(default_factory=list)  # DAMAGE cards by the board (§18.4)
+    failures: list[str] = field(default_factory=list)  # FAILURE cards by the board (§18.5)
+    damaged_round: int = 0  # the round of its last damage: at most one a round (§18.4)
+    out_round: int = 0  # the round it spun or went off: it rejoins next round, last in the sequence (§18.2)
+    loc_event: int = 0  # the collision event in which it last lost control: once per event (§18.3)
 
     def copy(self) -> Car:
         c = replace(self, deck=self.deck.copy(), hand=list(self.hand), drawn=list(self.drawn),
-                    events=list(self.events), overdue=list(self.overdue))
+                    events=list(self.events), overdue=list(self.overdue), damage=list(self.damage),
+                    failures=list(self.failures))
         return c
 
 
@@ -137,7 +149,7 @@ class RaceState:
     # race events (§19, Appendix B's per-round global state; racebook.formulagp.flags, .safetycar, .redflag, .gravel)
     yellow_track: int = 0  # the Race Control Yellow Flag token's space (§19.3.2)
     zones: tuple[Zone, ...] = ()  # the active Yellow Flag zones on track (§19.3.1)
-    pending: tuple[tuple[str, int], ...] = ()  # race round 1's incidents (car, tile), flagged at the round's end
+    yellow_pending: tuple[tuple[str, int], ...] = ()  # race round 1's incidents (car, tile), flagged at the round's end
     passable: tuple[str, ...] = ()  # cars that just spun in a zone: passed until their next move (§19.3.1)
     sc_tile: int = -1  # the Safety Car's tile, -1 when it is not on track (§19.4.2)
     sc_until: int = 0  # the radar space of the SC token: the last round behind the Safety Car (§19.4.1)
@@ -152,7 +164,16 @@ class RaceState:
     events: Deck = field(default_factory=lambda: Deck("EVENT", [], rule="§6.7"))
     events_shuffled: bool = False
     events_out: list[str] = field(default_factory=list)  # EVENT cards removed from the game (§5 'Remove')
-    resume: str = ""  # the phase a forced discard (Phase.DISCARD) returns to (§8.1)
+    discard_resume: str = ""  # the phase a forced discard (Phase.DISCARD) returns to (§8.1)
+    #: the shared RISK, DAMAGE and FAILURE decks (§6.8; racebook.formulagp.incidentcards), all cards in the discard
+    #: pile until their first draw shuffles them with ``rng`` (so the set-up's random sequence is left as it was)
+    incident_decks: dict[str, Deck] = field(default_factory=lambda: _incident_decks())
+    card_stack: dict[str, list[str]] = field(default_factory=dict)  # deck -> codes stacked (next first)
+    pending: list[str] = field(default_factory=list)  # losses of control waiting: "car:kind:by:event" (§18.1)
+    later: list[str] = field(default_factory=list)  # pushed off: resolved when the pusher's turn ends (§11.3.1)
+    dice_left: list[str] = field(default_factory=list)  # dice still to roll: "car:die[:tricky]" (§19.2)
+    resume: str = ""  # after the losses of control: "move" (the move goes on) or "end" (the turn's end)
+    collisions: int = 0  # collision events so far (each car loses control once per event, §18.3)
     _track: Track | None = field(default=None, repr=False, compare=False)
     _board: PlayerBoard | None = field(default=None, repr=False, compare=False)
     battle: Battle | None = None  # the battle in progress (§13.3; racebook.formulagp.battles)
@@ -182,7 +203,10 @@ class RaceState:
                     stacked={k: list(v) for k, v in self.stacked.items()}, start=self.start.copy(),
                     launches=dict(self.launches), bids=self.bids.copy(),
                     battle=replace(self.battle) if self.battle else None, events=self.events.copy(),
-                    events_out=list(self.events_out))
+                    events_out=list(self.events_out),
+                    incident_decks={k: v.copy() for k, v in self.incident_decks.items()},
+                    card_stack={k: list(v) for k, v in self.card_stack.items()}, pending=list(self.pending),
+                    later=list(self.later), dice_left=list(self.dice_left))
         s.bots = self.bots.copy()
         return s
 
@@ -206,7 +230,7 @@ class RaceState:
         return self.board.tyre_state(car.tyre, car.wear)
 
     def hand_limit(self, car: Car) -> int:
-        return self.board.hand_limit(car.ers)
+        return max(1, self.board.hand_limit(car.ers) - held(car.damage + car.failures, Effect.HAND))  # §18.4
 
     def current(self) -> Car | None:
         return self.cars[self.turn.car] if self.turn else None
@@ -222,6 +246,22 @@ class RaceState:
         """Every EVENT card, wherever it is: the deck, its discards, held by a car, out of the game (conservation)."""
         return self.events.pile + self.events.discards + self.events_out + [x for c in self.cars.values()
                                                                             for x in c.events]
+
+    def incident_cards_everywhere(self) -> list[str]:
+        """Every RISK, DAMAGE and FAILURE card, wherever it is: its deck's piles or by a car's board (§6.8)."""
+        out: list[str] = []
+        for d in self.incident_decks.values():
+            out += d.pile + d.discards
+        for c in self.cars.values():
+            out += c.damage + c.failures
+        return out
+
+
+def _incident_decks() -> dict[str, Deck]:
+    """The three shared decks, every card in the discard pile: the first draw shuffles them (§6.8)."""
+    ic = incident_cards()
+    return {d.value: Deck(d.value.upper(), (), [c.code for c in ic.of(d)], rule=d.rule) for d in IncidentDeck}
+
 
 @dataclass(frozen=True, slots=True)
 class Zone:

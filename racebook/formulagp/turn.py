@@ -26,6 +26,7 @@ from racebook.core.log import EventLog
 from racebook.formulagp.actions import FgpAction
 from racebook.formulagp.battles import apply_battle, explain_battle, legal_battle, offer
 from racebook.formulagp.cardplay import apply_play, explain_play, legal_play
+from racebook.formulagp.losscontrol import apply_control, explain_control, legal_control
 from racebook.formulagp.moving import apply_move, explain_move, legal_move
 from racebook.formulagp.rounds import apply_draw, draw_pending, explain_draw, legal_draw, start_race
 from racebook.formulagp.secondary import apply_discard, around_move, around_play, explain_discard, legal_discard
@@ -66,6 +67,7 @@ TABLE: dict[Phase, PhaseRules] = {
     Phase.OVER: PhaseRules("§17.2", _over_legal, _over_apply, _over_explain),
     Phase.BATTLE: PhaseRules("§13.3", legal_battle, apply_battle, explain_battle),
     Phase.DISCARD: PhaseRules("§8.1", legal_discard, apply_discard, explain_discard),
+    Phase.CONTROL: PhaseRules("§18.1", legal_control, apply_control, explain_control),  # a loss of control
 }
 
 

@@ -126,12 +126,12 @@ def test_race_round_1_flags_wait_for_the_end_of_the_round() -> None:
     s, log = race.state, EventLog(None)
     assert s.round == 1
     flags.incident(s, "Red", log)
-    assert _of(log, ev.YellowPending) and not s.zones and s.pending == (("Red", s.cars["Red"].pos.tile),)
+    assert _of(log, ev.YellowPending) and not s.zones and s.yellow_pending == (("Red", s.cars["Red"].pos.tile),)
     s.stacked["white"] = ["2"]
     while race.state.round == 1:
         race.apply(race.legal_actions()[0])
     placed = next(e for e in race.events if isinstance(e, ev.YellowFlag))
-    assert placed.tile == s.track.tiles[s.pending[0][1] if s.pending else race.state.zones[0].yellow].id
+    assert placed.tile == s.track.tiles[s.yellow_pending[0][1] if s.yellow_pending else race.state.zones[0].yellow].id
     assert race.state.zones and race.state.zones[0].until == 9 + 2  # placed in round 1 (radar space 9)
 
 
@@ -242,11 +242,11 @@ def test_the_notation_carries_the_flags() -> None:
     race = _race({"Grey": "T02.1.1", "Red": "T10.2.1"}, ["G1"])
     s = race.state
     flags.incident(s, "Red", EventLog(None))
-    s.pending, s.gravel = (("Grey", 3),), (5, 7)
+    s.yellow_pending, s.gravel = (("Grey", 3),), (5, 7)
     line = format_state(s)
     back = parse_position(line)
-    assert (back.zones, back.yellow_track, back.pending, back.passable, back.gravel) == (
-        s.zones, s.yellow_track, s.pending, s.passable, s.gravel)
+    assert (back.zones, back.yellow_track, back.yellow_pending, back.passable, back.gravel) == (
+        s.zones, s.yellow_track, s.yellow_pending, s.passable, s.gravel)
     assert format_state(back) == line and back.phase is Phase.PLAY
 
 

@@ -324,19 +324,23 @@ def test_a_rookies_qualifying_score_draws_one_battle_card() -> None:
 
 def test_a_player_attacking_a_rookie_meets_its_battle_card_at_the_reveal() -> None:
     """§22.10.2 [BOT 3.2]: a Rookie defending decides nothing at the table: once the attacker has sealed, its side
-    is sealed for it, and at the reveal its TACTICS card and BATTLE card(s) answer the attacker's LEDs. Seeded race 14
-    (6 cars, C0–C2 Rookies) has C4 attack the Rookie C2."""
+    is sealed for it, and at the reveal its TACTICS card and BATTLE card(s) answer the attacker's LEDs. The first of
+    the seeded 6-car races (C0–C2 Rookies, greedy players) in which a player attacks a Rookie; the table never waits
+    on a Rookie."""
     cars_ = [f"C{i}" for i in range(6)]
     bots = {"C0", "C1", "C2"}
-    race = new_race(cars_, 14, bots=sorted(bots))
-    drivers = {c: Greedy(14 + i) for i, c in enumerate(cars_) if c not in bots}
-    while not race.is_over:
-        car = race.current_car
-        assert car not in bots, f"the table waits on the Rookie {car} ({race.phase})"
-        race.apply(drivers[car].choose(race))
-        done = [e for e in race.events if isinstance(e, ev.BattleResolved) and e.defender in bots]
+    done: list[ev.BattleResolved] = []
+    for seed in range(10, 60):
+        race = new_race(cars_, seed, bots=sorted(bots))
+        drivers = {c: Greedy(seed + i) for i, c in enumerate(cars_) if c not in bots}
+        while not race.is_over and not done:
+            car = race.current_car
+            assert car not in bots, f"the table waits on the Rookie {car} ({race.phase})"
+            race.apply(drivers[car].choose(race))
+            done = [e for e in race.events if isinstance(e, ev.BattleResolved) and e.defender in bots]
         if done:
             break
+    assert done, "no player attacked a Rookie in seeds 10-59"
     resolved = done[0]
     events = list(race.events)
     i = events.index(resolved)

@@ -301,7 +301,8 @@ def test_the_position_notation_keeps_parameters_events_and_the_forced_discard() 
     back = parse_position(line)
     assert format_state(back) == line
     a = back.cars["A"]
-    assert (a.params, a.events, a.overdue, back.phase, back.resume) == ("WR", ["E7"], ["E7"], Phase.DISCARD, "move")
+    assert (a.params, a.events, a.overdue, back.phase, back.discard_resume) == (
+        "WR", ["E7"], ["E7"], Phase.DISCARD, "move")
     old = " ".join(w for w in line.split() if not w.startswith(("par=", "evh=", "due=", "evp=", "evd=", "evx=",
                                                                    "evs=", "evr=", "rp=", "smp=", "emp=")))
     older = parse_position(old.replace(" discard ", " move "))  # a line written before these tokens existed

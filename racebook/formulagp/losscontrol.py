@@ -1,0 +1,397 @@
+"""The dice faces, RISK cards, loss of control, spins, off track, walls and collisions (digest §7, §6.8, §18.1,
+§18.3, §19.2), and the CONTROL phase in which a driver who lost control decides.
+
+The dice owed after a move (:mod:`racebook.formulagp.aftermove`) wait in ``RaceState.dice_left`` (``car:die``,
+``car:red:tricky`` for a tricky corner's RED die) and are rolled one at a time (:func:`roll_dice`): Tyre wear +1,
+Stress +1 (beyond the Stressed space a RED die at once, A8), a RISK card (drawn and played at once, §6.8), a loss of
+control (§18.1). A loss of control asks the driver — when it holds a card with the Counter-steer secondary — to
+counter-steer (``countersteer G1``: the WHITE die sends the car one lane right on a green face, left on a red one,
++1 wear) or to spin (``spin``: the WHITE die picks the lane; on track the car is rotated, +1 wear, +1 stress, the
+Yellow Flag procedure). Off track after a counter-steer or a push, a second Counter-steer card keeps the car pointing
+forward (no Yellow Flag, no DAMAGE); else, and after a spin off, it spins off: +1 wear, +1 stress, a DAMAGE card,
+the Yellow Flag. A wall stops the car on its space and costs a DAMAGE card (after a spin also +1 wear, +1 stress, the
+Yellow Flag; no Debris in a Standard game, A19). Into a car: a collision (§18.3): each car draws a DAMAGE card, the
+initiator takes a Penalty token and stays, the car hit loses control at once (once per collision event). On a tricky
+corner the RED die's loss of control spins the car onto the skid marks' end, off track (§11.7). A car without a
+Counter-steer card spins without being asked. The decisions wait in ``RaceState.pending`` (``car:kind:by:event``,
+kind ``loc`` or ``off``); when none is left the interrupted move goes on, or the turn ends (:func:`hold_turn`).
+
+A spun or off-track car rejoins next round, last in the driver sequence (``Runner.spun``, §10.2 item 7); a car that
+spun or went off before its turn this round sits it out (:func:`sits_out`); others pass it freely
+(:func:`passable`). Readings: a car already spun or off track does not lose control again; the tricky-corner spin
+lands off track beside the skid marks' end space. The Yellow Flag is placed by the race-events module: here the
+event :class:`~racebook.formulagp.events.YellowFlagIncident` records it. Standard library only.
+"""
+
+from __future__ import annotations
+
+from racebook.core.errors import IllegalAction
+from racebook.core.log import EventLog
+from racebook.formulagp import events as ev
+from racebook.formulagp import flags
+from racebook.formulagp.actions import CounterSteer, FgpAction, Spin
+from racebook.formulagp.components import DieFace, FaceColour, Secondary, cards
+from racebook.formulagp.damage import drawn_card, take_damage, take_failure
+from racebook.formulagp.incidentcards import Effect, IncidentDeck, card
+from racebook.formulagp.penalties import give
+from racebook.formulagp.rules.classification import Finish
+from racebook.formulagp.rules.pushing import Push, PushOutcome, push
+from racebook.formulagp.state import Car, Die, Phase, RaceState
+from racebook.formulagp.stressing import stress_by
+from racebook.formulagp.track import Pos, Surface
+
+EFFECT = {DieFace.STRESS: "stress +1", DieFace.WEAR: "tyre wear +1", DieFace.RISK: "draw a RISK card (§6.8)",
+          DieFace.LOSS_OF_CONTROL: "loss of control (§18.1)"}
+SIDE = {FaceColour.GREEN: "right", FaceColour.RED: "left"}
+
+_STEER: set[str] = set()
+
+
+def steer_cards(s: RaceState, c: Car) -> list[str]:
+    """The cards in hand with the Counter-steer secondary function (§5.1), in code order; not the start cards a car
+    revealed in race round 1 and has still to play (§9.4.4)."""
+    if not _STEER:
+        _STEER.update(x.code for x in cards().action if x.secondary is Secondary.COUNTER_STEER)
+    launch = s.launches.get(c.id, "")
+    committed = {w.partition("=")[0].lstrip("+") for w in launch.split()[2:]}
+    return sorted({x for x in c.hand if x in _STEER and x not in committed})
+
+
+def passable(c: Car) -> bool:
+    """Other cars pass a spun or off-track car freely, without a battle (§18.2)."""
+    return c.spun or bool(c.off)
+
+
+def at_of(s: RaceState, c: Car) -> str:
+    return s.track.name_of(c.pos) + (f" (off track, {c.off})" if c.off else "")
+
+
+# ------------------------------------------------------------------ the dice (§7, §19.2)
+def roll_dice(s: RaceState, log: EventLog) -> None:
+    """Roll the dice left one at a time and resolve each face, until none is left or a loss of control waits for
+    its driver."""
+    while s.dice_left and not s.pending:
+        car, die, *tag = s.dice_left.pop(0).split(":")
+        c, d = s.cars[car], Die(die)
+        face = s.face(d, s.roll(d))
+        if face is DieFace.WEAR:
+            c.wear = min(s.board.wear_length, c.wear + 1)
+        log.append(ev.DieRolled(c.id, d.value, face.value, EFFECT[face]))
+        if face is DieFace.STRESS:
+            s.dice_left[0:0] = [f"{car}:red"] * stress_by(s, c, 1, log)
+        elif face is DieFace.RISK:
+            draw_risk(s, c, log)
+        elif face is DieFace.LOSS_OF_CONTROL:
+            lose_control(s, c, log, "the tricky corner's RED die, §11.7" if tag else "the RED die", skid=bool(tag))
+
+
+def draw_risk(s: RaceState, c: Car, log: EventLog) -> None:
+    """A RISK card: drawn and played at once (§6.8), then discarded."""
+    code = drawn_card(s, c, IncidentDeck.RISK, log)
+    if code is None:
+        return
+    k = card(code)
+    s.incident_decks[IncidentDeck.RISK.value].discard(code)
+    if k.effect is Effect.STRESS:
+        for _ in range(k.value):
+            s.dice_left[0:0] = [f"{c.id}:red"] * stress_by(s, c, 1, log)
+    elif k.effect is Effect.WEAR:
+        c.wear = min(s.board.wear_length, c.wear + k.value)
+    elif k.effect is Effect.ERS:
+        c.ers = max(0, c.ers - k.value)
+    elif k.effect is Effect.LOSS_OF_CONTROL:
+        lose_control(s, c, log, f"the RISK card {code}")
+    elif k.effect is Effect.DAMAGE:
+        take_damage(s, c, log)
+    elif k.effect is Effect.FAILURE:
+        take_failure(s, c, log)
+    elif k.effect is Effect.YELLOW_FLAG:
+        log.append(ev.YellowFlagIncident(c.id, at_of(s, c)))
+        flags.incident(s, c.id, log)  # the 'Yellow Flag' RISK card is the on-track procedure (A14)
+    elif k.effect is Effect.PENALTY:
+        penalise(s, c, k.value, f"the RISK card {code}", log)
+
+
+def penalise(s: RaceState, c: Car, n: int, why: str, log: EventLog, rule: str = "§17.3") -> None:
+    """Penalty tokens for an incident (§17.3), through the one place tokens are given (:func:`penalties.give`)."""
+    give(s, c, n, why, rule, log)
+
+
+# ------------------------------------------------------------------ loss of control (§18.1)
+def lose_control(s: RaceState, c: Car, log: EventLog, cause: str, *, skid: bool = False, event: int = 0,
+                 by: str = "") -> None:
+    if event:
+        c.loc_event = event
+    if passable(c):
+        log.append(ev.LostControl(c.id, at_of(s, c), f"{cause}; already spun or off track: no further effect"))
+        return
+    log.append(ev.LostControl(c.id, at_of(s, c), cause))
+    tile = s.track.tiles[c.pos.tile]
+    skids = [k for k in tile.skids if k.start == (c.pos.lane, c.pos.space)]
+    if skid and skids:  # §11.7: spins onto the end of the skid marks, then off track (OffTrack_B)
+        end = skids[0].end
+        frm = s.track.name_of(c.pos)
+        c.pos = Pos(c.pos.tile, end[0], end[1])
+        c.off = "left" if end[0] < skids[0].start[0] else "right"
+        log.append(ev.Shifted(c.id, "spins along the skid marks", frm, s.track.name_of(c.pos), "off track (§11.7)"))
+        spin_off(s, c, log)
+        return
+    if steer_cards(s, c):
+        s.pending.append(f"{c.id}:loc:{by or '-'}:{event}")
+        return
+    spin(s, c, log, event)
+
+
+def _white(s: RaceState) -> tuple[int, FaceColour]:
+    f = s.white_face(s.roll(Die.WHITE))
+    return f.value, f.colour
+
+
+def full_space(s: RaceState, me: str, p: Pos) -> bool:
+    here = [o for o in s.cars.values() if o.id != me and not o.off and (o.pos.tile, o.pos.lane, o.pos.space) ==
+            (p.tile, p.lane, p.space)]
+    sp = s.track.space(p)
+    return len(here) >= (sp.shadows if sp.surface is Surface.SLIPSTREAM else 1)
+
+
+def occupied_spaces(s: RaceState, me: str) -> list[Pos]:
+    """The full spaces (every car shadow taken) other than ``me``'s: where a shift or a push meets a car."""
+    return [o.pos for o in s.cars.values() if o.id != me and not o.off and full_space(s, me, o.pos)]
+
+
+def shift(s: RaceState, p: Pos, side: str, me: str) -> Push:
+    """One lane to ``side`` from ``p`` (a counter-steer, a spin or a push, §18.1, §11.3.1): the geometry of
+    :func:`racebook.formulagp.rules.pushing.push`, as if pushed from the other side (a double-lane space is left
+    past both its lanes)."""
+    covered = s.track.double_lanes(p)
+    edge = max(covered) if side == "right" else min(covered)
+    from_lane = edge - 1 if side == "right" else edge + 1
+    return push(s.track, from_lane, Pos(p.tile, edge, p.space), occupied_spaces(s, me))
+
+
+def car_at(s: RaceState, p: Pos, me: str) -> Car:
+    """The car met on a full space: with every Slipstream shadow taken, each rolls the WHITE die and the lowest is
+    the one involved (§18.3, §11.3.1); ties go to the front shadow."""
+    here = sorted((o for o in s.cars.values() if o.id != me and not o.off and (o.pos.tile, o.pos.lane, o.pos.space)
+                   == (p.tile, p.lane, p.space)), key=lambda o: o.pos.shadow)
+    if len(here) == 1:
+        return here[0]
+    rolls = [(_white(s)[0], i) for i in range(len(here))]
+    return here[min(rolls)[1]]
+
+
+def _target(s: RaceState, c: Car, side: str) -> Pos:
+    lane = (max if side == "right" else min)(s.track.double_lanes(c.pos)) + (1 if side == "right" else -1)
+    got = s.track.lateral(c.pos, lane)
+    assert got is not None
+    return got
+
+
+def counter_steer(s: RaceState, c: Car, code: str, log: EventLog, event: int) -> None:
+    """§18.1 CounterSteer: spend the card, the WHITE die's colour picks the side, +1 wear, one lane over."""
+    c.hand.remove(code)
+    c.deck.discard(code)
+    value, colour = _white(s)
+    side = SIDE[colour]
+    c.wear = min(s.board.wear_length, c.wear + 1)
+    log.append(ev.CounterSteered(c.id, code, value, colour.value, side, c.wear))
+    got = shift(s, c.pos, side, c.id)
+    frm = s.track.name_of(c.pos)
+    if got.outcome is PushOutcome.ON_TRACK and got.victim_to is not None:
+        move_to(s, c, got.victim_to)
+        log.append(ev.Shifted(c.id, "counter-steers", frm, s.track.name_of(c.pos), "still on track, pointing "
+                                                                                    "forward"))
+    elif got.outcome is PushOutcome.OFF_TRACK:
+        c.off, c.out_round = side, s.round
+        log.append(ev.Shifted(c.id, "counter-steers", frm, "-", "off track"))
+        off_track_a(s, c, log, "", event)
+    elif got.outcome is PushOutcome.WALL:
+        log.append(ev.Shifted(c.id, "counter-steers", frm, "-", "into the wall"))
+        log.append(ev.HitWall(c.id, frm))
+        take_damage(s, c, log)
+    else:
+        other = car_at(s, _target(s, c, side), c.id)
+        log.append(ev.Shifted(c.id, "counter-steers", frm, s.track.name_of(other.pos), f"into {other.id}"))
+        collide(s, c, other, log, event)
+
+
+def off_track_a(s: RaceState, c: Car, log: EventLog, by: str, event: int) -> None:
+    """Off track after a counter-steer or a push: another Counter-steer card keeps control, else a spin off."""
+    if steer_cards(s, c):
+        s.pending.append(f"{c.id}:off:{by or '-'}:{event}")
+    else:
+        spin_off(s, c, log)
+
+
+def spin(s: RaceState, c: Car, log: EventLog, event: int) -> None:
+    """§18.1 Spin: the WHITE die picks the side; off track, a wall, a car, or a spin on track."""
+    value, colour = _white(s)
+    side = SIDE[colour]
+    log.append(ev.SpinDirection(c.id, value, colour.value, side))
+    got = shift(s, c.pos, side, c.id)
+    frm = s.track.name_of(c.pos)
+    if got.outcome is PushOutcome.ON_TRACK and got.victim_to is not None:
+        move_to(s, c, got.victim_to)
+        log.append(ev.Shifted(c.id, "spins", frm, s.track.name_of(c.pos), "on track"))
+        _spun(s, c, "on track", log)
+    elif got.outcome is PushOutcome.OFF_TRACK:
+        c.off = side
+        log.append(ev.Shifted(c.id, "spins", frm, "-", "off track"))
+        spin_off(s, c, log)
+    elif got.outcome is PushOutcome.WALL:
+        log.append(ev.Shifted(c.id, "spins", frm, "-", "into the wall"))
+        log.append(ev.HitWall(c.id, frm, ", rotated"))
+        _spun(s, c, "against the wall", log)
+        take_damage(s, c, log)
+    else:
+        other = car_at(s, _target(s, c, side), c.id)
+        log.append(ev.Shifted(c.id, "spins", frm, s.track.name_of(other.pos), f"into {other.id}"))
+        collide(s, c, other, log, event)
+
+
+def spin_off(s: RaceState, c: Car, log: EventLog) -> None:
+    """OffTrack_B: rotated off track, +1 wear, +1 stress, a DAMAGE card, the Yellow Flag."""
+    _spun(s, c, "off track", log)
+    take_damage(s, c, log)
+
+
+def _spun(s: RaceState, c: Car, where: str, log: EventLog) -> None:
+    c.spun, c.out_round = True, s.round
+    c.wear = min(s.board.wear_length, c.wear + 1)
+    log.append(ev.Spun(c.id, s.track.name_of(c.pos), where, c.wear))
+    s.dice_left[0:0] = [f"{c.id}:red"] * stress_by(s, c, 1, log)
+    log.append(ev.YellowFlagIncident(c.id, at_of(s, c)))
+    flags.incident(s, c.id, log)  # the Yellow Flag procedure (§19.3.1)
+
+
+def move_to(s: RaceState, c: Car, p: Pos) -> None:
+    here = sum(1 for o in s.cars.values() if o.id != c.id and not o.off and (o.pos.tile, o.pos.lane, o.pos.space)
+               == (p.tile, p.lane, p.space))
+    c.pos = Pos(p.tile, p.lane, p.space, here)
+
+
+def collide(s: RaceState, init: Car, victim: Car, log: EventLog, event: int, *, extra_penalty: int = 0,
+            lost_control: bool = True) -> None:
+    """§18.3: each car draws a DAMAGE card (at most one damage a round), the initiator takes a Penalty token and
+    stays on its space, the car hit loses control at once (each car once per collision event: an initiator that
+    lost control counts as having had its loss of control in the event; a pusher did not lose control)."""
+    if not event:
+        s.collisions += 1
+        event = s.collisions
+    if lost_control:
+        init.loc_event = event
+    init.penalties += 1 + extra_penalty
+    log.append(ev.Collided(init.id, victim.id, s.track.name_of(victim.pos), init.penalties))
+    take_damage(s, init, log)
+    take_damage(s, victim, log)
+    if victim.loc_event != event:
+        lose_control(s, victim, log, f"hit by {init.id}, §18.3", event=event)
+
+
+# ------------------------------------------------------------------ the CONTROL phase: counter-steer or spin
+def _head(s: RaceState) -> tuple[Car, str, str, int]:
+    car, kind, by, event = s.pending[0].split(":")
+    return s.cars[car], kind, "" if by == "-" else by, int(event)
+
+
+def waiting(s: RaceState) -> str | None:
+    """The driver whose loss of control waits for a decision."""
+    return s.pending[0].split(":")[0] if s.pending else None
+
+
+def legal_control(s: RaceState) -> list[FgpAction]:
+    c, _, _, _ = _head(s)
+    return [CounterSteer(c.id, x) for x in steer_cards(s, c)] + [Spin(c.id)]
+
+
+def apply_control(s: RaceState, a: FgpAction, log: EventLog) -> None:
+    c, kind, by, event = _head(s)
+    if a.car != c.id or not isinstance(a, (CounterSteer, Spin)) or (
+            isinstance(a, CounterSteer) and a.card not in steer_cards(s, c)):
+        rule, reason = explain_control(s, a)
+        raise IllegalAction(a, rule, reason)
+    s.pending.pop(0)
+    if isinstance(a, CounterSteer) and kind == "loc":
+        counter_steer(s, c, a.card, log, event)
+    elif isinstance(a, CounterSteer):  # off track, control kept (§18.1 OffTrack_A)
+        c.hand.remove(a.card)
+        c.deck.discard(a.card)
+        log.append(ev.HeldOffTrack(c.id, a.card, s.track.name_of(c.pos)))
+        if by and not s.rules.push_penalty_once:  # A20's other reading: a second token for the pusher
+            penalise(s, s.cars[by], 1, f"pushed {c.id} off track", log, "§18.2")
+    elif kind == "loc":
+        spin(s, c, log, event)
+    else:
+        spin_off(s, c, log)
+    resume(s, log)
+
+
+def explain_control(s: RaceState, a: FgpAction) -> tuple[str, str]:
+    c, kind, _, _ = _head(s)
+    if a.car != c.id:
+        return "§18.1", f"{c.id} lost control and resolves it first"
+    if isinstance(a, CounterSteer):
+        return "§18.1", f"{a.card} is not a card with the Counter-steer secondary function in {c.id}'s hand"
+    what = "keep control off track" if kind == "off" else "counter-steer"
+    return "§18.1", f"{c.id} lost control: '{c.id} countersteer <card>' to {what}, or '{c.id} spin'"
+
+
+def pause(s: RaceState, where: str) -> bool:
+    """When a decision waits: the CONTROL phase, to come back to ``where`` ("move", "end" of the turn, or the
+    "round"'s end)."""
+    if not s.pending:
+        return False
+    s.phase, s.resume = Phase.CONTROL, where
+    return True
+
+
+def resume(s: RaceState, log: EventLog) -> None:
+    """No decision left: back to the move, or on with the dice left and the end of the turn."""
+    if s.pending:
+        return
+    if s.resume == "move":
+        s.phase, s.resume = Phase.MOVE, ""
+        return
+    where = s.resume or "end"
+    roll_dice(s, log)
+    if pause(s, where):
+        return
+    s.phase, s.resume = Phase.MOVE, ""
+    from racebook.formulagp import rounds  # the round module calls this one: imported when needed
+
+    if where == "round":  # a W2W token's stress at the round's end (§13.5): the next round now
+        rounds.start_round(s, log)
+    else:
+        rounds.end_turn(s, log)
+
+
+def hold_turn(s: RaceState, log: EventLog) -> bool:
+    """Before the next driver (§11.3.1): the dice left, then the cars pushed off track this turn resolve going off
+    track; True while a decision waits."""
+    roll_dice(s, log)
+    while not s.pending and s.later:
+        c_id, kind, by, event = s.later.pop(0).split(":")
+        off_track_a(s, s.cars[c_id], log, "" if by == "-" else by, int(event))
+        roll_dice(s, log)
+    return pause(s, "end")
+
+
+# ------------------------------------------------------------------ the round: sequence, skipped turns, results
+def sits_out(s: RaceState, car: str, log: EventLog) -> bool:
+    """A car that spun or went off track this round before its turn rejoins next round (§18.2)."""
+    c = s.cars[car]
+    if c.out_round == s.round and passable(c):
+        s.launches.pop(car, None)  # race round 1: its revealed start cards stay in hand, unplayed
+        log.append(ev.SitsOut(car))
+        return True
+    return False
+
+
+def finish_group(c: Car) -> Finish:
+    """The classification group (§17.2.2): crossed, crossed but spun on track, crossed but off track, not crossed."""
+    if not c.crossed_final:
+        return Finish.NOT_CROSSED
+    if c.off:
+        return Finish.SPUN_OFF
+    return Finish.SPUN if c.spun else Finish.CROSSED
+
