@@ -243,3 +243,60 @@ def parse(text: str) -> FgpAction:
     if cls is None:
         raise _bad(text, f"unknown verb {verb!r}; the verbs are {', '.join(BY_VERB)}")
     return cls._read(car, rest, text)
+
+
+# ------------------------------------------------------------------ pit stops (§16, racebook.formulagp.pits)
+TYRES = ("soft", "medium", "hard")  # the dry tyre types a Standard race fits (§4.6; wet tyres are [ADV], §14.2)
+
+
+@dataclass(frozen=True, slots=True)
+class PitIn(FgpAction):
+    """``Grey pit``: drive into the pit lane through the 'PIT LANE' space (1 MP; leftover MP are lost, §16.1)."""
+
+    VERB: ClassVar[str] = "pit"
+
+
+@dataclass(frozen=True, slots=True)
+class Tyres(FgpAction):
+    """``Grey tyres hard``: fit new tyres in the box, any type, the same one too (§16.2)."""
+
+    VERB: ClassVar[str] = "tyres"
+    tyre: str = "soft"
+
+    def _args(self) -> str:
+        return self.tyre
+
+    @classmethod
+    def _read(cls, car: str, words: list[str], text: str) -> FgpAction:
+        if len(words) != 1 or words[0] not in TYRES:
+            raise _bad(text, f"'tyres' names one tyre type: {', '.join(TYRES)}")
+        return cls(car, words[0])
+
+
+@dataclass(frozen=True, slots=True)
+class Repair(FgpAction):
+    """``Grey repair D2``: repair one DAMAGE or FAILURE card (then a WHITE die as it leaves); ``Grey repair all``:
+    every one, no die, the car waits in its box until next round (§16.3)."""
+
+    VERB: ClassVar[str] = "repair"
+    card: str = "all"
+
+    def _args(self) -> str:
+        return self.card
+
+    @classmethod
+    def _read(cls, car: str, words: list[str], text: str) -> FgpAction:
+        if len(words) != 1 or not (words[0] == "all" or re.fullmatch(r"[A-Za-z][A-Za-z0-9_]*", words[0])):
+            raise _bad(text, "'repair' names one DAMAGE or FAILURE card, or 'all'")
+        return cls(car, words[0])
+
+
+@dataclass(frozen=True, slots=True)
+class Leave(FgpAction):
+    """``Grey leave``: the stop is done: draw up to the hand limit, leave the box for the pit-exit space (§16.2)."""
+
+    VERB: ClassVar[str] = "leave"
+
+
+CLASSES += (PitIn, Tyres, Repair, Leave)
+BY_VERB.update({c.VERB: c for c in (PitIn, Tyres, Repair, Leave)})

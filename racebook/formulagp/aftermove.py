@@ -16,6 +16,7 @@ from racebook.formulagp.rules.hazards import Hazard, dice_owed
 from racebook.formulagp.rules.order import Runner, leader
 from racebook.formulagp.rules.stress import Stress, change_stress, take_the_lead
 from racebook.formulagp.state import Car, Die, RaceState, Turn
+from racebook.formulagp.tyrewear import wear_by
 
 START_ROUNDS = 2  # §9.4.5, §9.5.5: no stress relief from a single GREEN card in race rounds 1-2
 
@@ -56,7 +57,7 @@ def end_of_move(s: RaceState, c: Car, t: Turn, log: EventLog) -> None:
         face = s.face(die, s.roll(die))
         extra = 0
         if face is DieFace.WEAR:
-            c.wear = min(s.board.wear_length, c.wear + 1)
+            wear_by(s, c, 1, log)  # §14.1: the icons reached
         log.append(ev.DieRolled(c.id, die.value, face.value, _EFFECT[face]))
         if face is DieFace.STRESS:
             extra = stress_by(s, c, 1, log)

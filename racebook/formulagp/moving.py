@@ -21,6 +21,7 @@ from racebook.formulagp.rules.passing import Entry, entering
 from racebook.formulagp.rules.resources import charge_ot, slipstream_ot
 from racebook.formulagp.state import Car, RaceState, Turn
 from racebook.formulagp.track import Pos, Surface
+from racebook.formulagp.tyrewear import wear_by
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,12 +31,12 @@ class StepCheck:
 
 
 def _occupants(s: RaceState, me: str, tile: int) -> list[Pos]:
-    return [o.pos for o in s.cars.values() if o.id != me and o.pos.tile == tile]
+    return [o.pos for o in s.cars.values() if o.id != me and o.pos.tile == tile and not o.pit]  # pits: §16.2
 
 
 def _room(s: RaceState, me: str, p: Pos) -> int | None:
     """The car shadow ``p`` offers (§2.3, §11.5), or None when the space is full."""
-    here = sum(1 for o in s.cars.values() if o.id != me and (o.pos.tile, o.pos.lane, o.pos.space) ==
+    here = sum(1 for o in s.cars.values() if o.id != me and not o.pit and (o.pos.tile, o.pos.lane, o.pos.space) ==
                (p.tile, p.lane, p.space))
     cap = s.track.space(p).shadows if s.track.space(p).surface is Surface.SLIPSTREAM else 1
     return here if here < cap else None
@@ -126,7 +127,7 @@ def apply_move(s: RaceState, a: FgpAction, log: EventLog) -> None:
         t.reduced, t.extended = done.state.reduced, done.state.extended
         t.mp_left += done.mp
         c.ers += done.ers
-        c.wear = min(s.board.wear_length, c.wear + done.wear)
+        wear_by(s, c, done.wear, log)  # §14.1: the icons reached
         card = a.card if isinstance(a, Brake) else a.by if isinstance(a, Extend) and a.by != "ers" else ""
         if card:
             c.hand.remove(card)
@@ -155,19 +156,11 @@ def _step(s: RaceState, c: Car, t: Turn, to: Pos, log: EventLog) -> None:
     shadow = _room(s, c.id, to) or 0
     t.seen += ((frm.tile, frm.lane, frm.space),)
     c.pos = Pos(to.tile, to.lane, to.space, shadow)
-    c.wear = min(s.board.wear_length, c.wear + w.wear)
+    wear_by(s, c, w.wear, log)  # §14.1: the icons reached
     t.mp_left -= 1
     log.append(ev.Moved(c.id, s.track.name_of(frm), s.track.name_of(to), w.steps[0].value, t.mp_left, w.wear))
     if to.tile < frm.tile:  # over the finish line (the loop's first tile)
-        c.lap += 1
-        log.append(ev.CrossedLine(c.id, c.lap))
-        if (s.final_lap and not s.final_round and all(o.lap < c.lap for o in s.cars.values() if o is not c)
-                and (s.rules.leader_crossing_in_round_24 or s.flag > s.final_lap_at)):
-            # the race leader: the first car over the line on this lap (§17.1); in round 24 itself too (A6)
-            s.final_round = True
-            log.append(ev.FinalRound(c.id))
-        if s.final_round:
-            c.crossed_final = True
+        cross_line(s, c, log)
     if chk.entry is Entry.SHADOW:  # §13.2: one space onto the tile, into the free shadow; then stop
         got = charge_ot(c.ot, t.mp_left, s.board.ot_max)
         slip = slipstream_ot(got.ot, s.board.ot_max, s.round <= START_ROUNDS)
@@ -224,3 +217,17 @@ def explain_move(s: RaceState, a: FgpAction) -> tuple[str, str]:
         return "§10.3", f"{t.mp_left} MP left to drive (or reduce: charge ERS, Brake!)"
     return "§10.3", f"{c.id} is moving: step, reduce, extend, stop or end"
 
+
+
+def cross_line(s: RaceState, c: Car, log: EventLog) -> None:
+    """Over the finish line (§17.1), on track or in the pit lane: a lap more; the race leader's crossing in the final
+    lap starts the final round (the first car over the line on a lap no other car has reached; in round 24 itself
+    too, A6); a crossing in the final round finishes the car's race."""
+    c.lap += 1
+    log.append(ev.CrossedLine(c.id, c.lap))
+    if (s.final_lap and not s.final_round and all(o.lap < c.lap for o in s.cars.values() if o is not c)
+            and (s.rules.leader_crossing_in_round_24 or s.flag > s.final_lap_at)):
+        s.final_round = True
+        log.append(ev.FinalRound(c.id))
+    if s.final_round:
+        c.crossed_final = True

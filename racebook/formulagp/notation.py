@@ -62,7 +62,7 @@ def format_state(s: RaceState) -> str:
                               f"w={c.wear}", f"st={c.stress}", f"pen={c.penalties}", f"x={int(c.crossed_final)}",
                               f"ret={int(c.returned)}", f"hand={_codes(c.hand)}", f"drawn={_codes(c.drawn)}",
                               f"pile={_codes(c.deck.pile)}", f"disc={_codes(c.deck.discards)}",
-                              f"rs={c.deck.reshuffles}"]))
+                              f"rs={c.deck.reshuffles}"] + _pit_words(c)))
     t = s.turn
     turn = "-" if t is None else " ".join([
         t.car, f"cards={_codes(t.cards)}", f"as={t.played_as or '-'}", f"pace={t.pace or '-'}", f"pair={int(t.pair)}",
@@ -135,6 +135,7 @@ def parse_position(text: str) -> RaceState:
                                ot=_int(ck["ot"], "ot", text), tyre=Tyre(w[5]), wear=_int(ck["w"], "w", text),
                                penalties=_int(ck["pen"], "pen", text), crossed_final=ck["x"] == "1",
                                returned=ck["ret"] == "1", stress=_int(ck["st"], "st", text))
+            _read_pit(s.cars[w[0]], ck, text)
         if turn_text.strip() != "-":
             w = turn_text.split()
             tk = _kv(w[1:], text)
@@ -154,3 +155,30 @@ def parse_position(text: str) -> RaceState:
     if set(s.grid) != set(s.cars):
         raise NotationError(f"{text[:80]!r}…: the grid names the cars listed, each once")
     return s
+
+
+# ------------------------------------------------------------------ pit stops (racebook.formulagp.pits), appended
+_PIT_STATES = ("box", "held", "service", "done", "exit")
+
+
+def _pit_words(c: Car) -> list[str]:
+    """A car's team, pit status and Cold Tyres, only when not the defaults: ``team=Red`` (teammates, §16.4),
+    ``pit=<status>.<hold>.<round>.<second>.<die>.<repaired>.<tyres>`` (§16.2), ``cold=<rounds left>`` (§16.5)."""
+    out = [f"team={c.team}"] if c.team else []
+    if c.pit:
+        out.append(f"pit={c.pit}.{c.pit_hold}.{c.pit_round}.{int(c.pit_second)}.{c.pit_die}.{int(c.pit_repaired)}."
+                   f"{int(c.pit_tyres)}")
+    return out + ([f"cold={c.cold}"] if c.cold else [])
+
+
+def _read_pit(c: Car, ck: dict[str, str], text: str) -> None:
+    c.team = ck.get("team", "")
+    c.cold = _int(ck.get("cold", "0"), "cold", text)
+    if "pit" in ck:
+        w = ck["pit"].split(".")
+        if len(w) != 7 or w[0] not in _PIT_STATES:
+            raise NotationError(f"{text[:80]!r}…: pit= is <status>.<hold>.<round>.<second>.<die>.<repaired>.<tyres> "
+                                f"with a status of {', '.join(_PIT_STATES)} (got {ck['pit']!r})")
+        c.pit = w[0]
+        c.pit_hold, c.pit_round, c.pit_die = (_int(x, "pit", text) for x in (w[1], w[2], w[4]))
+        c.pit_second, c.pit_repaired, c.pit_tyres = w[3] == "1", w[5] == "1", w[6] == "1"

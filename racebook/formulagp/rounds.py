@@ -9,12 +9,14 @@ from itertools import combinations
 
 from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
+from racebook.formulagp import pits
 from racebook.formulagp.actions import Discard, FgpAction, Keep, Launch, Return, parse
 from racebook.formulagp.cardplay import apply_play, card_colour, card_type, plays
 from racebook.formulagp.components import CardType
 from racebook.formulagp.rules.classification import Finish, Finisher, classify
 from racebook.formulagp.rules.order import Runner, driver_order
 from racebook.formulagp.state import Car, Die, Phase, RaceState, Turn
+from racebook.formulagp.tyrewear import worn_out
 
 START_ROUNDS = 2  # race rounds 1-2: passes are free (§13.1), no Slipstream bonus (§11.5)
 
@@ -30,6 +32,7 @@ def start_race(s: RaceState, log: EventLog) -> None:
 
 def start_round(s: RaceState, log: EventLog) -> None:
     """§10 item 1–2: advance the Chequered Flag (not in round 1), then everyone draws to the hand limit."""
+    pits.new_round(s, log)  # the end of the last round: Cold Tyres (§16.5)
     s.round += 1
     if s.round > 1:
         s.flag += 1
@@ -69,16 +72,19 @@ def draw_pending(s: RaceState) -> str | None:
     """The next car with a draw-phase decision (hand over the limit, or an ERS return to make), in sequence."""
     for car in _sequence_for_draw(s):
         c = s.cars[car]
-        if len(c.hand) > s.hand_limit(c) and discardable(c):
+        if len(c.hand) > s.hand_limit(c) and discardable(c, s):
             return car
         if not c.returned and returnable(s, c):
             return car
     return None
 
 
-def discardable(c: Car) -> list[str]:
-    """Cards that may be discarded to the hand limit: not Tyre Wear, not Draw Failure (§10.1.1)."""
-    return [x for x in c.hand if card_type(x) not in (CardType.TYRE_WEAR, CardType.DRAW_FAILURE)]
+def discardable(c: Car, s: RaceState | None = None) -> list[str]:
+    """Cards that may be discarded to the hand limit: not Tyre Wear (unless the tyres are worn out, §14.1, §6.4),
+    not Draw Failure (§10.1.1)."""
+    keep = (CardType.DRAW_FAILURE,) if s is not None and worn_out(s, c) else (CardType.TYRE_WEAR,
+                                                                                CardType.DRAW_FAILURE)
+    return [x for x in c.hand if card_type(x) not in keep]
 
 
 def returnable(s: RaceState, c: Car) -> list[str]:
@@ -103,7 +109,7 @@ def begin_movement_phase(s: RaceState, log: EventLog) -> None:
         s.start.open(s.grid, "§9.4.3")
         s.phase = Phase.START
         return
-    runners = [Runner(c.id, c.pos, c.lap) for c in s.cars.values()]
+    runners = pits.runners(s, log)  # cars in the pits and at the pit exit (§10.2 item 8, §16.2)
     set_order(s, tuple(slot.car for slot in driver_order(s.track, runners)), log)
 
 
@@ -139,6 +145,8 @@ def begin_turn(s: RaceState, log: EventLog) -> None:
         c.hand.remove(code)
         c.deck.discard(code)
         log.append(ev.DrawFailurePlayed(car, code))
+    if pits.begin_pit_turn(s, c, log):  # a turn that starts in the pits (§16.2)
+        return
     launch = s.launches.pop(car, None)
     if launch is not None:
         a = parse(launch)
@@ -185,8 +193,8 @@ def legal_draw(s: RaceState) -> list[FgpAction]:
     if car is None:
         return []
     c = s.cars[car]
-    if len(c.hand) > s.hand_limit(c) and discardable(c):
-        return [Discard(car, x) for x in sorted(set(discardable(c)))]
+    if len(c.hand) > s.hand_limit(c) and discardable(c, s):
+        return [Discard(car, x) for x in sorted(set(discardable(c, s)))]
     ret = returnable(s, c)
     n = min(s.board.ers_level_leds(c.ers), len(ret))
     out: list[FgpAction] = [Keep(car)]
@@ -219,7 +227,7 @@ def explain_draw(s: RaceState, a: FgpAction) -> tuple[str, str]:
     if a.car != car:
         return "§10.1", f"in the draw phase it is {car}'s decision now"
     c = s.cars[a.car]
-    if len(c.hand) > s.hand_limit(c) and discardable(c):
+    if len(c.hand) > s.hand_limit(c) and discardable(c, s):
         if not isinstance(a, Discard):
             return "§10.1.1", f"{car} holds {len(c.hand)} cards over its hand limit of {s.hand_limit(c)}: discard"
         return "§10.1.1", f"{a.card} may not be discarded: not in hand, or a Tyre Wear or Draw Failure card"
@@ -228,3 +236,6 @@ def explain_draw(s: RaceState, a: FgpAction) -> tuple[str, str]:
                            "each drawn this round and never the Draw Failure card")
     return "§10.1.2", "the draw phase asks for an ERS return: 'keep' or 'return <cards>'"
 
+
+
+draw_cards = _draw  # drawing from a car's ACTION deck, for the pit stop's refresh (§16.2)

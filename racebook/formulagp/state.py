@@ -34,6 +34,7 @@ class Phase(Enum):
     PLAY = "play"
     MOVE = "move"
     OVER = "over"
+    PIT = "pit"  # a pit stop's choices in the box (§16.2: tyres, the hand, repairs, leave), racebook.formulagp.pits
 
 
 class Die(Enum):
@@ -62,6 +63,18 @@ class Car:
     crossed_final: bool = False  # crossed the line in the final round (§17.1, §17.2.2)
     returned: bool = False  # made its ERS return decision this round (§10.1.2)
     stress: int = 1  # the Stress token: 0 Focus, 1 the middle (the start, §4.6), 2 Stressed (§15)
+    # pit status (Appendix B; racebook.formulagp.pits): "" on track, "box" (arrived), "held" (held rounds left in
+    # the box: penalties, §16.2, or a long repair, §16.3), "service" (the stop in progress), "done" (the stop made,
+    # leaves at its next turn), "exit" (on the pit-exit 'Pit Lane' space, §16.5)
+    team: str = ""  # its team (teammates share a Pit Box, §2.5, §16.4); "" = a team of its own
+    pit: str = ""
+    pit_hold: int = 0  # rounds still held in the box (§16.2, §16.3)
+    pit_round: int = 0  # the round it entered the pit lane
+    pit_second: bool = False  # its teammate entered the pits before it in that round (it waits, §16.4)
+    pit_die: int = 0  # the WHITE die rolled as it left its box (pit-stop time or repair roll, §16.2, §16.3)
+    pit_repaired: bool = False  # repaired in this stop (§16.3)
+    pit_tyres: bool = False  # new tyres fitted in this stop (§16.2: once)
+    cold: int = 0  # Cold Tyres rounds left (§16.5, A35: 2 when it leaves the pit lane, 0 = no token)
 
     def copy(self) -> Car:
         c = replace(self, deck=self.deck.copy(), hand=list(self.hand), drawn=list(self.drawn))

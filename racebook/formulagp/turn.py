@@ -23,9 +23,9 @@ from dataclasses import dataclass
 
 from racebook.core.errors import IllegalAction
 from racebook.core.log import EventLog
+from racebook.formulagp import pits
 from racebook.formulagp.actions import FgpAction
 from racebook.formulagp.cardplay import apply_play, explain_play, legal_play
-from racebook.formulagp.moving import apply_move, explain_move, legal_move
 from racebook.formulagp.rounds import apply_draw, draw_pending, explain_draw, legal_draw, start_race
 from racebook.formulagp.start import apply_start, explain_start, legal_start
 from racebook.formulagp.state import Phase, RaceState
@@ -60,8 +60,9 @@ TABLE: dict[Phase, PhaseRules] = {
     Phase.DRAW: PhaseRules("§10.1", legal_draw, apply_draw, explain_draw),
     Phase.START: PhaseRules("§9.4", legal_start, apply_start, explain_start),
     Phase.PLAY: PhaseRules("§10.3", legal_play, apply_play, explain_play),
-    Phase.MOVE: PhaseRules("§11", legal_move, apply_move, explain_move),
+    Phase.MOVE: PhaseRules("§11", pits.legal_move, pits.apply_move, pits.explain_move),  # the move + pit entry
     Phase.OVER: PhaseRules("§17.2", _over_legal, _over_apply, _over_explain),
+    Phase.PIT: PhaseRules("§16.2", pits.legal_pit, pits.apply_pit, pits.explain_pit),
 }
 
 

@@ -1,0 +1,362 @@
+"""Pit stops (digest §16.1–§16.5, §2.5, A45): entering the pit lane as a move choice, the stop in the box (penalties
+served first, ERS +1, stress to the middle, new tyres, refreshing the hand, repairs), teammates sharing a box, the
+order at the pit exit, rejoining in 2nd gear without pairs, and the Cold Tyres token.
+
+The pit lane on the teaching geometry (``tracks/formulagp/SCHEMA.md``, "The pit lane"): the pit-side lane is the
+outermost racing lane on the track's pit side. From the front space of that lane on the pit-entry tile one step
+(1 MP) reaches the 'PIT LANE' space without crossing the yellow line; from another space of that lane the car enters
+sideways across the line (1 Penalty token at once, §16.1). Once in the pit lane no more MP are needed: the car goes
+to its box, its leftover MP are lost (no ERS charging: the turn ends). The dice it owes are rolled on track first
+(:func:`racebook.formulagp.aftermove.end_of_move`). Entering with a BLUE card or with a move extension rolls the
+WHITE die: the icon is speeding, 1 Penalty token.
+
+A car's pit status (Appendix B) is ``Car.pit``: ``box`` (arrived), ``held`` (serving penalties: ``pit_hold`` rounds
+left), ``service`` (its stop in progress, the ``PIT`` phase), ``done`` (a long repair or "repair all": it leaves at
+its next turn with no pit action), ``exit`` (on the pit-exit 'Pit Lane' space). Cars in the pits block no one and
+are passed without a battle (§16.2). On its first turn in the box a car serves its Penalty tokens (A45: 1 round, 2
+with 3 or more; switch ``pit_serves_penalties``), then makes its stop. When it leaves it draws up to its hand limit
+(the refresh, §16.2) and rolls the WHITE die for the exit order (§16.2–§16.4, :mod:`racebook.formulagp.rules.
+pitexit`); crossing the finish line in the pit lane counts as crossing it (§17.1). Next round it moves in 2nd gear,
+no pairs, forward from the pit-exit space (§16.5), and gets a Cold Tyres token: −2 LED in any battle that round and
+the next (A35, :func:`cold_led` for the battles).
+
+Readings (the source is silent): the Pit Box tiles are laid out in grid order (the pole's team's box closest to the
+pit exit; the set-up shuffles them, §4.1); a car in its box counts, for the driver order, as in the pit lane beside
+the pit-entry tile; cars on the pit-exit space that left their boxes in different rounds move oldest first; a car
+that repaired everything ("repair all" or a long repair) rolls no die and follows the cars that did. Leaving the pit
+exit sideways across the yellow line (1 Penalty token, §16.5) is not offered: the forward step always reaches a
+space at least as far. Repairs act on a car's DAMAGE and FAILURE cards (``Car.damage`` / ``Car.failures``, lists of
+card codes, when the loss-of-control mechanic provides them; until then there is nothing to repair).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from racebook.core.log import EventLog
+from racebook.formulagp import events as ev
+from racebook.formulagp import rounds
+from racebook.formulagp.actions import Discard, FgpAction, Leave, PitIn, Repair, To, Tyres
+from racebook.formulagp.aftermove import end_of_move
+from racebook.formulagp.cardplay import card_type
+from racebook.formulagp.components import CardType
+from racebook.formulagp.playerboard import Tyre
+from racebook.formulagp.rules import pitstop
+from racebook.formulagp.rules.order import Place, Runner
+from racebook.formulagp.rules.pitexit import PitStop, exit_order
+from racebook.formulagp.rules.tyres import COLD_TYRES_ROUNDS, cold_tyres_led, fit
+from racebook.formulagp.state import Car, Die, Phase, RaceState
+from racebook.formulagp.track import LANES, Pos, Track, Turn
+
+IN_BOX = ("box", "held", "service", "done")
+DRY = (Tyre.SOFT, Tyre.MEDIUM, Tyre.HARD)
+
+
+# ------------------------------------------------------------------ where the pit lane is (§2.5)
+def pit_lane_of(track: Track, tile: int) -> int:
+    """The pit-side lane of ``tile``: its outermost racing lane on the track's pit side (§2.5)."""
+    lanes = range(LANES, 0, -1) if track.pit_side is Turn.RIGHT else range(1, LANES + 1)
+    return next(ln for ln in lanes if track.tiles[tile].racing(ln))
+
+
+def exit_pos(track: Track) -> Pos:
+    """Where a car on the pit-exit 'Pit Lane' space stands for the order and the move: beside the front space of
+    the exit tile's pit-side lane; its forward step is that lane's first space on the next tile (§16.5)."""
+    lane = pit_lane_of(track, track.pit_exit)
+    return Pos(track.pit_exit, lane, len(track.tiles[track.pit_exit].spaces(lane)) - 1)
+
+
+def team_of(c: Car) -> str:
+    return c.team or c.id
+
+
+def box_of(s: RaceState, c: Car) -> int:
+    """The car's Pit Box distance from the pit exit, 0 the closest: teams in grid order (a reading, see above)."""
+    teams: list[str] = []
+    for car in s.grid:
+        t = team_of(s.cars[car])
+        if t not in teams:
+            teams.append(t)
+    return teams.index(team_of(c))
+
+
+def damage_of(c: Car) -> list[str]:
+    """The car's DAMAGE and FAILURE cards (the repair interface: ``Car.damage`` and ``Car.failures`` when the
+    loss-of-control mechanic provides them)."""
+    return list(_cards(c, "damage")) + list(_cards(c, "failures"))
+
+
+def _cards(c: Car, name: str) -> list[str]:
+    got: Any = getattr(c, name, None)
+    return got if isinstance(got, list) else []
+
+
+def cold_led(s: RaceState, car: str) -> int:
+    """The Cold Tyres token's LEDs in a battle of ``car``, attacking or defending: −2 or 0 (§16.5, A35)."""
+    return cold_tyres_led(s.cars[car].cold)
+
+
+# ------------------------------------------------------------------ the driver order (§10.2 item 8)
+def runners(s: RaceState, log: EventLog | None = None) -> list[Runner]:
+    """Every car as the driver order reads it: cars in their box in the pit lane, cars on the pit-exit space in the
+    exit order (§16.2, §16.4; logged when two or more wait)."""
+    ranks = exit_ranks(s)
+    if log is not None and len(ranks) > 1:
+        log.append(ev.PitExitOrder(tuple(sorted(ranks, key=lambda k: ranks[k]))))
+    out = []
+    for c in s.cars.values():
+        if c.pit == "exit":
+            out.append(Runner(c.id, c.pos, c.lap, Place.PIT_EXIT, exit_rank=ranks[c.id]))
+        elif c.pit:
+            out.append(Runner(c.id, c.pos, c.lap, Place.PIT_LANE))
+        else:
+            out.append(Runner(c.id, c.pos, c.lap))
+    return out
+
+
+def exit_ranks(s: RaceState) -> dict[str, int]:
+    """The order of the cars on the pit-exit space (§16.2): by the round they entered, then
+    :func:`racebook.formulagp.rules.pitexit.exit_order` (no repair by the pit-stop time, the icon last of those,
+    second-stopped teammates behind, repaired cars last by their repair roll; ties to the box nearer the exit)."""
+    waiting = [c for c in s.cars.values() if c.pit == "exit"]
+    order: list[str] = []
+    for rnd in sorted({c.pit_round for c in waiting}):
+        group = [c for c in waiting if c.pit_round == rnd]
+        order += exit_order([PitStop(c.id, c.pit_die or 6, box_of(s, c), c.pit_repaired, c.pit_second)
+                             for c in group])
+    return {car: i for i, car in enumerate(order)}
+
+
+def new_round(s: RaceState, log: EventLog) -> None:
+    """The end of a round (Appendix B item 5): a Cold Tyres token counts down, removed at the end of the round after
+    the car left the pit lane (§16.5)."""
+    for c in s.cars.values():
+        if c.cold > 0:
+            c.cold -= 1
+            if c.cold == 0:
+                log.append(ev.ColdTyresOff(c.id))
+
+
+# ------------------------------------------------------------------ entering the pits (§16.1)
+def entry_kind(s: RaceState, c: Car) -> str:
+    """``forward`` (through the 'PIT LANE' space), ``sideways`` (across the yellow line: 1 Penalty token) or ""."""
+    t = s.turn
+    if c.pit or t is None or t.mp_left < 1 or c.pos.tile != s.track.pit_entry:
+        return ""
+    lane = pit_lane_of(s.track, c.pos.tile)
+    if c.pos.lane != lane:
+        return ""
+    front = len(s.track.tiles[c.pos.tile].spaces(lane)) - 1
+    return "forward" if c.pos.space == front else "sideways"
+
+
+def legal_move(s: RaceState) -> list[FgpAction]:
+    """The MOVE phase (:func:`racebook.formulagp.moving.legal_move`) with the pit: entering it (§16.1), and from the
+    pit-exit space only the forward step (§16.5)."""
+    from racebook.formulagp import moving  # moving imports rounds, which calls this module's hooks
+
+    out = moving.legal_move(s)
+    c = s.current()
+    assert c is not None
+    if c.pit == "exit":
+        fwd = {(p.tile, p.lane, p.space) for p in s.track.forward(c.pos)}
+        out = [a for a in out if not isinstance(a, To) or _key(s, a.to) in fwd]
+    if entry_kind(s, c):
+        out.append(PitIn(c.id))
+    return out
+
+
+def _key(s: RaceState, text: str) -> tuple[int, int, int]:
+    p = s.track.pos(text)
+    return (p.tile, p.lane, p.space)
+
+
+def apply_move(s: RaceState, a: FgpAction, log: EventLog) -> None:
+    c = s.cars[a.car]
+    if isinstance(a, PitIn):
+        enter(s, c, log)
+        return
+    from racebook.formulagp import moving
+
+    leaving = c.pit == "exit" and isinstance(a, To)
+    moving.apply_move(s, a, log)
+    if leaving:
+        c.pit, c.cold = "", COLD_TYRES_ROUNDS
+        log.append(ev.Rejoined(c.id, s.track.name_of(c.pos)))
+
+
+def enter(s: RaceState, c: Car, log: EventLog) -> None:
+    """§16.1: the dice owed on track first, then into the pit lane (sideways: a Penalty token; BLUE or an extension:
+    the WHITE die's speed check); leftover MP are lost and the turn ends in the box."""
+    t = s.turn
+    assert t is not None
+    how = entry_kind(s, c)
+    at = s.track.name_of(c.pos)
+    lost = t.mp_left - 1
+    t.mp_left, t.stopped = 0, True
+    end_of_move(s, c, t, log)
+    log.append(ev.PitEntered(c.id, at, " across the yellow line" if how == "sideways" else "", lost))
+    if how == "sideways":
+        c.penalties += 1
+        log.append(ev.PitPenalty(c.id, "it crossed the yellow line to enter the pit lane", c.penalties))
+    why = pitstop.speed_check_due(t.blue, t.extended > 0)
+    if why:
+        face = s.white_face(s.roll(Die.WHITE)).value
+        fast = pitstop.speeding(face)
+        log.append(ev.PitSpeedCheck(c.id, why, face, ": speeding in the pit lane" if fast else ": within the limit"))
+        if fast:
+            c.penalties += 1
+            log.append(ev.PitPenalty(c.id, "speeding in the pit lane", c.penalties))
+    c.pit_second = any(o.id != c.id and team_of(o) == team_of(c) and o.pit and o.pit_round == s.round
+                       for o in s.cars.values())
+    c.pit, c.pit_round, c.pit_hold, c.pit_die = "box", s.round, 0, 0
+    c.pit_repaired = c.pit_tyres = False
+    rounds.end_turn(s, log)
+
+
+# ------------------------------------------------------------------ the turn in the box (§16.2, §16.3)
+def begin_pit_turn(s: RaceState, c: Car, log: EventLog) -> bool:
+    """A turn that starts in the pits (§16.2); False for a car on track or on the pit-exit space (it plays cards)."""
+    if c.pit not in IN_BOX:
+        return False
+    if c.pit == "box":
+        hold = pitstop.hold_rounds(c.penalties) if s.rules.pit_serves_penalties else 0
+        if not hold:
+            _service(s, c, log)
+            return True
+        c.pit, c.pit_hold = "held", hold
+    if c.pit == "held":
+        c.pit_hold -= 1
+        log.append(ev.HeldInBox(c.id, f"serving {c.penalties} Penalty token(s)", c.pit_hold))
+        if c.pit_hold == 0:
+            log.append(ev.PenaltiesServed(c.id, c.penalties))
+            c.penalties, c.pit = 0, "box"
+        rounds.end_turn(s, log)
+        return True
+    if c.pit == "done":
+        _leave(s, c, log, roll=False)
+        rounds.end_turn(s, log)
+        return True
+    s.phase = Phase.PIT  # "service": a position saved mid-stop
+    return True
+
+
+def _service(s: RaceState, c: Car, log: EventLog) -> None:
+    before = c.ers
+    c.ers = min(s.board.ers_max, c.ers + 1)
+    c.stress = 1  # the middle space (§15)
+    c.pit = "service"
+    log.append(ev.PitService(c.id, before, c.ers))
+    s.phase = Phase.PIT
+
+
+def legal_pit(s: RaceState) -> list[FgpAction]:
+    c = s.current()
+    assert c is not None
+    out: list[FgpAction] = []
+    if not c.pit_tyres:
+        out += [Tyres(c.id, ty.value) for ty in DRY]
+    out += [Discard(c.id, x) for x in sorted(set(c.hand)) if card_type(x) is not CardType.DRAW_FAILURE]
+    broken = damage_of(c)
+    if broken and not c.pit_repaired:
+        out += [Repair(c.id, x) for x in sorted(set(broken))] + [Repair(c.id, "all")]
+    out.append(Leave(c.id))
+    return out
+
+
+def apply_pit(s: RaceState, a: FgpAction, log: EventLog) -> None:
+    c = s.cars[a.car]
+    if isinstance(a, Tyres):
+        got = fit(s.board, Tyre(a.tyre))
+        c.tyre, c.wear, c.pit_tyres = Tyre(a.tyre), got.wear, True
+        log.append(ev.TyresFitted(c.id, a.tyre, got.wear, got.bonus))
+    elif isinstance(a, Discard):
+        c.hand.remove(a.card)
+        c.deck.discard(a.card)
+        log.append(ev.PitDiscarded(c.id, a.card))
+    elif isinstance(a, Repair):
+        broken = tuple(damage_of(c))
+        c.pit_repaired = True
+        if a.card == "all":
+            _remove(c, broken)
+            log.append(ev.Repaired(c.id, broken, pitstop.RepairOption.ALL.value))
+            c.pit = "done"
+            rounds.end_turn(s, log)
+            return
+        _remove(c, (a.card,))
+        log.append(ev.Repaired(c.id, (a.card,), pitstop.RepairOption.ONE.value))
+    else:
+        if c.pit_repaired:
+            face = s.white_face(s.roll(Die.WHITE)).value
+            if face == pitstop.ICON:  # §16.3: the repair runs long
+                rest = tuple(damage_of(c))
+                _remove(c, rest)
+                log.append(ev.Repaired(c.id, rest, "the repair runs long: every card goes, the car waits"))
+                c.pit, c.pit_die = "done", 0
+                rounds.end_turn(s, log)
+                return
+            _leave(s, c, log, die=face)
+        else:
+            _leave(s, c, log)
+        rounds.end_turn(s, log)
+
+
+def _remove(c: Car, cards: tuple[str, ...]) -> None:
+    for name in ("damage", "failures"):
+        held = _cards(c, name)
+        for x in cards:
+            if x in held:
+                held.remove(x)
+
+
+def _leave(s: RaceState, c: Car, log: EventLog, roll: bool = True, die: int = 0) -> None:
+    """§16.2: draw up to the hand limit (the refresh), roll the WHITE die for the exit order (a car that repaired
+    rolled its own), and move to the pit-exit space (over the finish line if it lies in the pit lane)."""
+    got = rounds.draw_cards(s, c, s.hand_limit(c) - len(c.hand))
+    if roll and not die:
+        die = s.white_face(s.roll(Die.WHITE)).value
+    c.pit_die = die
+    note = (": a problem, it leaves last of the cars that did not repair" if die == pitstop.ICON and not
+            c.pit_repaired else " (its repair roll)" if c.pit_repaired and die else "")
+    from racebook.formulagp import moving
+
+    if s.track.pit_exit < s.track.pit_entry:  # the finish line lies in the pit lane (§17.1)
+        moving.cross_line(s, c, log)
+    c.pos, c.pit = exit_pos(s.track), "exit"
+    log.append(ev.LeftBox(c.id, s.track.name_of(c.pos), tuple(got), die, note))
+
+
+def explain_pit(s: RaceState, a: FgpAction) -> tuple[str, str]:
+    c = s.current()
+    assert c is not None
+    if a.car != c.id:
+        return "§10.2", f"it is {c.id}'s turn"
+    if isinstance(a, Tyres):
+        return "§16.2", "new tyres are fitted once a stop"
+    if isinstance(a, Discard):
+        return "§16.2", f"{a.card} is not a card in {c.id}'s hand it may discard (never the Draw Failure card)"
+    if isinstance(a, Repair):
+        return "§16.3", "nothing of that to repair (or already repaired in this stop)"
+    return "§16.2", f"{c.id} is in its pit box: tyres, discard, repair or leave"
+
+
+def explain_move(s: RaceState, a: FgpAction) -> tuple[str, str]:
+    from racebook.formulagp import moving
+
+    c = s.current()
+    assert c is not None
+    if isinstance(a, PitIn) and a.car == c.id:
+        if c.pit:
+            return "§16.5", f"{c.id} is leaving the pits"
+        if s.turn is not None and s.turn.mp_left < 1:
+            return "§16.1", "reaching the 'PIT LANE' space takes 1 MP (extend first)"
+        return "§16.1", (f"the pit lane is entered from the pit-side lane of {s.track.tiles[s.track.pit_entry].id} "
+                         f"(lane {pit_lane_of(s.track, s.track.pit_entry)})")
+    if isinstance(a, To) and a.car == c.id and c.pit == "exit" and s.turn is not None and s.turn.mp_left > 0:
+        try:
+            key = _key(s, a.to)
+        except (ValueError, KeyError):
+            return moving.explain_move(s, a)
+        if key not in {(p.tile, p.lane, p.space) for p in s.track.forward(c.pos)}:
+            return "§16.5", "a car leaves the pit exit forward, without crossing the yellow line"
+    return moving.explain_move(s, a)
