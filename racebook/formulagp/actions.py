@@ -298,5 +298,12 @@ class Leave(FgpAction):
     VERB: ClassVar[str] = "leave"
 
 
-CLASSES += (PitIn, Tyres, Repair, Leave)
-BY_VERB.update({c.VERB: c for c in (PitIn, Tyres, Repair, Leave)})
+@dataclass(frozen=True, slots=True)
+class Wait(FgpAction):
+    """``Grey wait``: a round in the pit box serving Penalty tokens (§16.2, A45)."""
+
+    VERB: ClassVar[str] = "wait"
+
+
+CLASSES += (PitIn, Tyres, Repair, Leave, Wait)
+BY_VERB.update({c.VERB: c for c in (PitIn, Tyres, Repair, Leave, Wait)})

@@ -27,7 +27,7 @@ from racebook.formulagp.actions import (
 )
 from racebook.formulagp.cardplay import check_play, gear_of
 from racebook.formulagp.game import Race
-from racebook.formulagp.pits import damage_of, entry_kind, pit_lane_of
+from racebook.formulagp.pitlane import damage_of, entry_kind, pit_lane_of
 from racebook.formulagp.playerboard import Pace, TyreState
 from racebook.formulagp.state import Car, Phase, RaceState
 
@@ -146,6 +146,8 @@ def pit_choice(race: Race, legal: list[FgpAction], margin: int) -> FgpAction | N
     c = s.cars[car]
     left = s.final_lap_at - s.flag
     if race.phase is Phase.PIT:
+        if len(legal) == 1:  # waiting out penalties, or leaving after a long repair
+            return legal[0]
         for a in legal:
             if isinstance(a, Repair) and a.card != "all":
                 return a

@@ -11,14 +11,16 @@ to its box, its leftover MP are lost (no ERS charging: the turn ends). The dice 
 WHITE die: the icon is speeding, 1 Penalty token.
 
 A car's pit status (Appendix B) is ``Car.pit``: ``box`` (arrived), ``held`` (serving penalties: ``pit_hold`` rounds
-left), ``service`` (its stop in progress, the ``PIT`` phase), ``done`` (a long repair or "repair all": it leaves at
-its next turn with no pit action), ``exit`` (on the pit-exit 'Pit Lane' space). Cars in the pits block no one and
+left, its only action ``wait``), ``service`` (its stop in progress), ``done`` (a long repair or "repair all": at its
+next turn its only action is ``leave``), ``exit`` (on the pit-exit 'Pit Lane' space). A turn in the box is the
+``PIT`` phase; :mod:`racebook.formulagp.pitlane` holds the state and geometry the round reads (its hooks).
+Cars in the pits block no one and
 are passed without a battle (§16.2). On its first turn in the box a car serves its Penalty tokens (A45: 1 round, 2
 with 3 or more; switch ``pit_serves_penalties``), then makes its stop. When it leaves it draws up to its hand limit
 (the refresh, §16.2) and rolls the WHITE die for the exit order (§16.2–§16.4, :mod:`racebook.formulagp.rules.
 pitexit`); crossing the finish line in the pit lane counts as crossing it (§17.1). Next round it moves in 2nd gear,
 no pairs, forward from the pit-exit space (§16.5), and gets a Cold Tyres token: −2 LED in any battle that round and
-the next (A35, :func:`cold_led` for the battles).
+the next (A35, :func:`racebook.formulagp.pitlane.cold_led` for the battles).
 
 Readings (the source is silent): the Pit Box tiles are laid out in grid order (the pole's team's box closest to the
 pit exit; the set-up shuffles them, §4.1); a car in its box counts, for the driver order, as in the pit lane beside
@@ -31,130 +33,27 @@ card codes, when the loss-of-control mechanic provides them; until then there is
 
 from __future__ import annotations
 
-from typing import Any
-
 from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
-from racebook.formulagp import rounds
-from racebook.formulagp.actions import Discard, FgpAction, Leave, PitIn, Repair, To, Tyres
+from racebook.formulagp import moving, rounds
+from racebook.formulagp.actions import Discard, FgpAction, Leave, PitIn, Repair, To, Tyres, Wait
 from racebook.formulagp.aftermove import end_of_move
 from racebook.formulagp.cardplay import card_type
 from racebook.formulagp.components import CardType
+from racebook.formulagp.pitlane import box_of, cards_of, damage_of, entry_kind, exit_pos, pit_lane_of, team_of
 from racebook.formulagp.playerboard import Tyre
 from racebook.formulagp.rules import pitstop
-from racebook.formulagp.rules.order import Place, Runner
-from racebook.formulagp.rules.pitexit import PitStop, exit_order
-from racebook.formulagp.rules.tyres import COLD_TYRES_ROUNDS, cold_tyres_led, fit
-from racebook.formulagp.state import Car, Die, Phase, RaceState
-from racebook.formulagp.track import LANES, Pos, Track, Turn
+from racebook.formulagp.rules.tyres import COLD_TYRES_ROUNDS, fit
+from racebook.formulagp.state import Car, Die, RaceState
 
-IN_BOX = ("box", "held", "service", "done")
 DRY = (Tyre.SOFT, Tyre.MEDIUM, Tyre.HARD)
+__all__ = ["box_of", "team_of", "legal_move", "apply_move", "explain_move", "legal_pit", "apply_pit", "explain_pit"]
 
 
-# ------------------------------------------------------------------ where the pit lane is (§2.5)
-def pit_lane_of(track: Track, tile: int) -> int:
-    """The pit-side lane of ``tile``: its outermost racing lane on the track's pit side (§2.5)."""
-    lanes = range(LANES, 0, -1) if track.pit_side is Turn.RIGHT else range(1, LANES + 1)
-    return next(ln for ln in lanes if track.tiles[tile].racing(ln))
-
-
-def exit_pos(track: Track) -> Pos:
-    """Where a car on the pit-exit 'Pit Lane' space stands for the order and the move: beside the front space of
-    the exit tile's pit-side lane; its forward step is that lane's first space on the next tile (§16.5)."""
-    lane = pit_lane_of(track, track.pit_exit)
-    return Pos(track.pit_exit, lane, len(track.tiles[track.pit_exit].spaces(lane)) - 1)
-
-
-def team_of(c: Car) -> str:
-    return c.team or c.id
-
-
-def box_of(s: RaceState, c: Car) -> int:
-    """The car's Pit Box distance from the pit exit, 0 the closest: teams in grid order (a reading, see above)."""
-    teams: list[str] = []
-    for car in s.grid:
-        t = team_of(s.cars[car])
-        if t not in teams:
-            teams.append(t)
-    return teams.index(team_of(c))
-
-
-def damage_of(c: Car) -> list[str]:
-    """The car's DAMAGE and FAILURE cards (the repair interface: ``Car.damage`` and ``Car.failures`` when the
-    loss-of-control mechanic provides them)."""
-    return list(_cards(c, "damage")) + list(_cards(c, "failures"))
-
-
-def _cards(c: Car, name: str) -> list[str]:
-    got: Any = getattr(c, name, None)
-    return got if isinstance(got, list) else []
-
-
-def cold_led(s: RaceState, car: str) -> int:
-    """The Cold Tyres token's LEDs in a battle of ``car``, attacking or defending: −2 or 0 (§16.5, A35)."""
-    return cold_tyres_led(s.cars[car].cold)
-
-
-# ------------------------------------------------------------------ the driver order (§10.2 item 8)
-def runners(s: RaceState, log: EventLog | None = None) -> list[Runner]:
-    """Every car as the driver order reads it: cars in their box in the pit lane, cars on the pit-exit space in the
-    exit order (§16.2, §16.4; logged when two or more wait)."""
-    ranks = exit_ranks(s)
-    if log is not None and len(ranks) > 1:
-        log.append(ev.PitExitOrder(tuple(sorted(ranks, key=lambda k: ranks[k]))))
-    out = []
-    for c in s.cars.values():
-        if c.pit == "exit":
-            out.append(Runner(c.id, c.pos, c.lap, Place.PIT_EXIT, exit_rank=ranks[c.id]))
-        elif c.pit:
-            out.append(Runner(c.id, c.pos, c.lap, Place.PIT_LANE))
-        else:
-            out.append(Runner(c.id, c.pos, c.lap))
-    return out
-
-
-def exit_ranks(s: RaceState) -> dict[str, int]:
-    """The order of the cars on the pit-exit space (§16.2): by the round they entered, then
-    :func:`racebook.formulagp.rules.pitexit.exit_order` (no repair by the pit-stop time, the icon last of those,
-    second-stopped teammates behind, repaired cars last by their repair roll; ties to the box nearer the exit)."""
-    waiting = [c for c in s.cars.values() if c.pit == "exit"]
-    order: list[str] = []
-    for rnd in sorted({c.pit_round for c in waiting}):
-        group = [c for c in waiting if c.pit_round == rnd]
-        order += exit_order([PitStop(c.id, c.pit_die or 6, box_of(s, c), c.pit_repaired, c.pit_second)
-                             for c in group])
-    return {car: i for i, car in enumerate(order)}
-
-
-def new_round(s: RaceState, log: EventLog) -> None:
-    """The end of a round (Appendix B item 5): a Cold Tyres token counts down, removed at the end of the round after
-    the car left the pit lane (§16.5)."""
-    for c in s.cars.values():
-        if c.cold > 0:
-            c.cold -= 1
-            if c.cold == 0:
-                log.append(ev.ColdTyresOff(c.id))
-
-
-# ------------------------------------------------------------------ entering the pits (§16.1)
-def entry_kind(s: RaceState, c: Car) -> str:
-    """``forward`` (through the 'PIT LANE' space), ``sideways`` (across the yellow line: 1 Penalty token) or ""."""
-    t = s.turn
-    if c.pit or t is None or t.mp_left < 1 or c.pos.tile != s.track.pit_entry:
-        return ""
-    lane = pit_lane_of(s.track, c.pos.tile)
-    if c.pos.lane != lane:
-        return ""
-    front = len(s.track.tiles[c.pos.tile].spaces(lane)) - 1
-    return "forward" if c.pos.space == front else "sideways"
-
-
+# ------------------------------------------------------------------ entering the pits (§16.1), the exit (§16.5)
 def legal_move(s: RaceState) -> list[FgpAction]:
     """The MOVE phase (:func:`racebook.formulagp.moving.legal_move`) with the pit: entering it (§16.1), and from the
     pit-exit space only the forward step (§16.5)."""
-    from racebook.formulagp import moving  # moving imports rounds, which calls this module's hooks
-
     out = moving.legal_move(s)
     c = s.current()
     assert c is not None
@@ -176,8 +75,6 @@ def apply_move(s: RaceState, a: FgpAction, log: EventLog) -> None:
     if isinstance(a, PitIn):
         enter(s, c, log)
         return
-    from racebook.formulagp import moving
-
     leaving = c.pit == "exit" and isinstance(a, To)
     moving.apply_move(s, a, log)
     if leaving:
@@ -215,44 +112,13 @@ def enter(s: RaceState, c: Car, log: EventLog) -> None:
 
 
 # ------------------------------------------------------------------ the turn in the box (§16.2, §16.3)
-def begin_pit_turn(s: RaceState, c: Car, log: EventLog) -> bool:
-    """A turn that starts in the pits (§16.2); False for a car on track or on the pit-exit space (it plays cards)."""
-    if c.pit not in IN_BOX:
-        return False
-    if c.pit == "box":
-        hold = pitstop.hold_rounds(c.penalties) if s.rules.pit_serves_penalties else 0
-        if not hold:
-            _service(s, c, log)
-            return True
-        c.pit, c.pit_hold = "held", hold
-    if c.pit == "held":
-        c.pit_hold -= 1
-        log.append(ev.HeldInBox(c.id, f"serving {c.penalties} Penalty token(s)", c.pit_hold))
-        if c.pit_hold == 0:
-            log.append(ev.PenaltiesServed(c.id, c.penalties))
-            c.penalties, c.pit = 0, "box"
-        rounds.end_turn(s, log)
-        return True
-    if c.pit == "done":
-        _leave(s, c, log, roll=False)
-        rounds.end_turn(s, log)
-        return True
-    s.phase = Phase.PIT  # "service": a position saved mid-stop
-    return True
-
-
-def _service(s: RaceState, c: Car, log: EventLog) -> None:
-    before = c.ers
-    c.ers = min(s.board.ers_max, c.ers + 1)
-    c.stress = 1  # the middle space (§15)
-    c.pit = "service"
-    log.append(ev.PitService(c.id, before, c.ers))
-    s.phase = Phase.PIT
-
-
 def legal_pit(s: RaceState) -> list[FgpAction]:
     c = s.current()
     assert c is not None
+    if c.pit == "held":  # serving penalties (§16.2, A45)
+        return [Wait(c.id)]
+    if c.pit == "done":  # a long repair or "repair all": it leaves with no pit action (§16.2, §16.3)
+        return [Leave(c.id)]
     out: list[FgpAction] = []
     if not c.pit_tyres:
         out += [Tyres(c.id, ty.value) for ty in DRY]
@@ -266,7 +132,17 @@ def legal_pit(s: RaceState) -> list[FgpAction]:
 
 def apply_pit(s: RaceState, a: FgpAction, log: EventLog) -> None:
     c = s.cars[a.car]
-    if isinstance(a, Tyres):
+    if isinstance(a, Wait):
+        c.pit_hold -= 1
+        log.append(ev.HeldInBox(c.id, f"serving {c.penalties} Penalty token(s)", c.pit_hold))
+        if c.pit_hold == 0:
+            log.append(ev.PenaltiesServed(c.id, c.penalties))
+            c.penalties, c.pit = 0, "box"  # the normal stop starts on its next turn
+        rounds.end_turn(s, log)
+    elif c.pit == "done":
+        _leave(s, c, log, roll=False)
+        rounds.end_turn(s, log)
+    elif isinstance(a, Tyres):
         got = fit(s.board, Tyre(a.tyre))
         c.tyre, c.wear, c.pit_tyres = Tyre(a.tyre), got.wear, True
         log.append(ev.TyresFitted(c.id, a.tyre, got.wear, got.bonus))
@@ -303,7 +179,7 @@ def apply_pit(s: RaceState, a: FgpAction, log: EventLog) -> None:
 
 def _remove(c: Car, cards: tuple[str, ...]) -> None:
     for name in ("damage", "failures"):
-        held = _cards(c, name)
+        held = cards_of(c, name)
         for x in cards:
             if x in held:
                 held.remove(x)
@@ -318,8 +194,6 @@ def _leave(s: RaceState, c: Car, log: EventLog, roll: bool = True, die: int = 0)
     c.pit_die = die
     note = (": a problem, it leaves last of the cars that did not repair" if die == pitstop.ICON and not
             c.pit_repaired else " (its repair roll)" if c.pit_repaired and die else "")
-    from racebook.formulagp import moving
-
     if s.track.pit_exit < s.track.pit_entry:  # the finish line lies in the pit lane (§17.1)
         moving.cross_line(s, c, log)
     c.pos, c.pit = exit_pos(s.track), "exit"
@@ -331,6 +205,12 @@ def explain_pit(s: RaceState, a: FgpAction) -> tuple[str, str]:
     assert c is not None
     if a.car != c.id:
         return "§10.2", f"it is {c.id}'s turn"
+    if c.pit == "held":
+        return "§16.2", f"{c.id} serves its Penalty tokens in its box this round: 'wait' ({c.pit_hold} round(s))"
+    if c.pit == "done":
+        return "§16.3", f"{c.id} stayed in its box after its repair: no pit action this turn, only 'leave'"
+    if isinstance(a, Wait):
+        return "§16.2", f"{c.id} serves no penalty now: tyres, discard, repair or leave"
     if isinstance(a, Tyres):
         return "§16.2", "new tyres are fitted once a stop"
     if isinstance(a, Discard):
@@ -341,10 +221,10 @@ def explain_pit(s: RaceState, a: FgpAction) -> tuple[str, str]:
 
 
 def explain_move(s: RaceState, a: FgpAction) -> tuple[str, str]:
-    from racebook.formulagp import moving
-
     c = s.current()
     assert c is not None
+    if isinstance(a, Wait) and a.car == c.id:
+        return "§16.2", "only a car serving penalties in its box waits"
     if isinstance(a, PitIn) and a.car == c.id:
         if c.pit:
             return "§16.5", f"{c.id} is leaving the pits"

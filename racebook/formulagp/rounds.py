@@ -9,7 +9,7 @@ from itertools import combinations
 
 from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
-from racebook.formulagp import pits
+from racebook.formulagp import pitlane
 from racebook.formulagp.actions import Discard, FgpAction, Keep, Launch, Return, parse
 from racebook.formulagp.cardplay import apply_play, card_colour, card_type, plays
 from racebook.formulagp.components import CardType
@@ -32,7 +32,7 @@ def start_race(s: RaceState, log: EventLog) -> None:
 
 def start_round(s: RaceState, log: EventLog) -> None:
     """§10 item 1–2: advance the Chequered Flag (not in round 1), then everyone draws to the hand limit."""
-    pits.new_round(s, log)  # the end of the last round: Cold Tyres (§16.5)
+    pitlane.new_round(s, log)  # the end of the last round: Cold Tyres (§16.5)
     s.round += 1
     if s.round > 1:
         s.flag += 1
@@ -109,7 +109,7 @@ def begin_movement_phase(s: RaceState, log: EventLog) -> None:
         s.start.open(s.grid, "§9.4.3")
         s.phase = Phase.START
         return
-    runners = pits.runners(s, log)  # cars in the pits and at the pit exit (§10.2 item 8, §16.2)
+    runners = pitlane.runners(s, log)  # cars in the pits and at the pit exit (§10.2 item 8, §16.2)
     set_order(s, tuple(slot.car for slot in driver_order(s.track, runners)), log)
 
 
@@ -145,7 +145,7 @@ def begin_turn(s: RaceState, log: EventLog) -> None:
         c.hand.remove(code)
         c.deck.discard(code)
         log.append(ev.DrawFailurePlayed(car, code))
-    if pits.begin_pit_turn(s, c, log):  # a turn that starts in the pits (§16.2)
+    if pitlane.begin_pit_turn(s, c, log):  # a turn that starts in the pits (§16.2)
         return
     launch = s.launches.pop(car, None)
     if launch is not None:

@@ -15,8 +15,8 @@ from racebook.core.errors import NotationError
 from racebook.core.log import EventLog
 from racebook.core.rng import Rng
 from racebook.formulagp import events as ev
-from racebook.formulagp import pits, rounds
-from racebook.formulagp.actions import Discard, End, FgpAction, Leave, PitIn, Play, Repair, To, Tyres, parse
+from racebook.formulagp import pitlane, rounds
+from racebook.formulagp.actions import Discard, End, FgpAction, Leave, PitIn, Play, Repair, To, Tyres, Wait, parse
 from racebook.formulagp.agents import Greedy, RandomDriver, pit_choice, wants_pit
 from racebook.formulagp.game import Race
 from racebook.formulagp.notation import format_state, parse_position
@@ -130,7 +130,8 @@ def test_a_teammate_entering_in_the_same_round_is_the_second_car() -> None:
     race.apply("A2 play G1")
     race.apply("A2 pit")
     assert s.cars["A2"].pit_second and not s.cars["A1"].pit_second
-    assert pits.box_of(s, s.cars["A1"]) == pits.box_of(s, s.cars["A2"]) == 0 and pits.box_of(s, s.cars["B"]) == 1
+    boxes = [pitlane.box_of(s, s.cars[c]) for c in ("A1", "A2", "B")]
+    assert boxes == [0, 0, 1]
 
 
 def test_cars_in_the_pits_block_no_one() -> None:
@@ -177,9 +178,13 @@ def test_penalties_are_served_in_the_box_first(tokens: int, held: int) -> None:
     race = at_turn(new_race(["Grey", "Red"], 1), "Grey", {"Red": "T30.1.1"}, ["G1"])
     in_box(race, "Grey", penalties=tokens)
     got = begin_in_box(race, "Grey")
-    red = Greedy(3)
-    while race.phase is not Phase.PIT:  # Red drives (and the draw phases pass) until Grey's stop begins
-        got += race.apply(red.choose(race))
+    driver = Greedy(3)
+    c = race.state.cars["Grey"]
+    while not (race.phase is Phase.PIT and c.pit == "service"):  # Grey waits, Red drives, rounds pass
+        if race.current_car == "Grey" and race.phase is Phase.PIT:
+            assert race.legal_actions() == [Wait("Grey")]
+            assert race.explain("Grey leave").rule == "§16.2"
+        got += race.apply(driver.choose(race))
     mine = [e for e in got if getattr(e, "car", "Grey") == "Grey" and isinstance(
         e, (ev.HeldInBox, ev.PenaltiesServed, ev.PitService, ev.RoundStarted))]
     kinds = [type(e).__name__ for e in mine if not isinstance(e, ev.RoundStarted)]
@@ -189,6 +194,7 @@ def test_penalties_are_served_in_the_box_first(tokens: int, held: int) -> None:
     assert served.tokens == tokens and race.state.cars["Grey"].penalties == 0
     rounds_seen = [i for i, e in enumerate(mine) if isinstance(e, ev.RoundStarted)]
     assert len(rounds_seen) == held  # one round in the box per hold, the stop in the round after
+    assert race.state.round == 3 + held
 
 
 def test_switch_pit_serves_penalties_off_keeps_the_tokens_for_the_end() -> None:
@@ -214,12 +220,12 @@ def test_the_exit_move_second_gear_no_pairs_forward_then_cold_tyres() -> None:
     assert race.explain("Grey to T02.3.2").rule == "§16.5"
     events = _events(race, "Grey to T03.4.1")
     assert any(isinstance(e, ev.Rejoined) for e in events)
-    assert (c.pit, c.cold, pits.cold_led(race.state, "Grey")) == ("", 2, -2)
+    assert (c.pit, c.cold, pitlane.cold_led(race.state, "Grey")) == ("", 2, -2)
     log = EventLog(None)
-    pits.new_round(race.state, log)
-    assert c.cold == 1 and pits.cold_led(race.state, "Grey") == -2 and not log  # still this round and next
-    pits.new_round(race.state, log)
-    assert c.cold == 0 and pits.cold_led(race.state, "Grey") == 0 and isinstance(log[0], ev.ColdTyresOff)
+    pitlane.new_round(race.state, log)
+    assert c.cold == 1 and pitlane.cold_led(race.state, "Grey") == -2 and not log  # still this round and next
+    pitlane.new_round(race.state, log)
+    assert c.cold == 0 and pitlane.cold_led(race.state, "Grey") == 0 and isinstance(log[0], ev.ColdTyresOff)
 
 
 def test_fgp_ex_19_three_teams_double_stack_through_the_engine() -> None:
@@ -246,7 +252,7 @@ def test_fgp_ex_19_three_teams_double_stack_through_the_engine() -> None:
     while race.phase is Phase.DRAW:  # round 4's draw phase
         race.apply(race.legal_actions()[0])
     assert s.order == ("B1", "A1", "C1", "C2", "A2", "B2")
-    assert pits.exit_ranks(s) == {c: i for i, c in enumerate(s.order)}
+    assert pitlane.exit_ranks(s) == {c: i for i, c in enumerate(s.order)}
     order = next(e for st in race.steps for e in st.events if isinstance(e, ev.PitExitOrder))
     assert order.cars == s.order
 
@@ -259,10 +265,10 @@ def test_a_car_at_the_exit_counts_beyond_the_pit_side_lane_in_the_order() -> Non
     s.cars["Grey"].pos = s.track.pos("T02.4.2")
     s.cars["Grey"].pit, s.cars["Grey"].pit_round, s.cars["Grey"].pit_die = "exit", 2, 3
     s.cars["Red"].pos = s.track.pos("T02.4.1")
-    slots = driver_order(s.track, pits.runners(s))
+    slots = driver_order(s.track, pitlane.runners(s))
     assert [x.car for x in slots] == ["Grey", "Red"]
     s.cars["Grey"].pit = ""  # on track in the same space's lane: the car ahead in the lane first
-    assert [x.car for x in driver_order(s.track, pits.runners(s))] == ["Grey", "Red"]
+    assert [x.car for x in driver_order(s.track, pitlane.runners(s))] == ["Grey", "Red"]
 
 
 # ------------------------------------------------------------------ repairs (§16.3): the pure procedure
@@ -293,8 +299,9 @@ def test_repairs_through_the_engine_when_a_car_holds_damage_cards() -> None:
     race.state.stacked["white"] = ["1"]  # the repair runs long
     events = _events(race, "Grey leave")
     assert c.damage == [] and c.pit == "done" and any(isinstance(e, ev.Repaired) for e in events)  # type: ignore
-    events = begin_in_box(race, "Grey", round_=4)  # next round: it leaves with no pit action, no die
-    left = next(e for e in events if isinstance(e, ev.LeftBox))
+    begin_in_box(race, "Grey", round_=4)  # next round: it leaves with no pit action, no die
+    assert race.legal_actions() == [Leave("Grey")] and race.explain("Grey tyres hard").rule == "§16.3"
+    left = next(e for e in race.apply("Grey leave") if isinstance(e, ev.LeftBox))
     assert left.die == 0 and c.pit == "exit"
 
 
@@ -364,7 +371,7 @@ class PitWhenYouCan:
 
     def choose(self, race: Race) -> FgpAction:
         legal = race.legal_actions()
-        for kind in (PitIn, Tyres, Leave):
+        for kind in (Wait, PitIn, Tyres, Leave):
             got = [a for a in legal if isinstance(a, kind)]
             if got and (kind is not Leave or self.rng.below(3) == 0):
                 return got[self.rng.below(len(got))]
@@ -391,7 +398,7 @@ def test_properties_of_races_where_cars_pit(seed: int, n: int) -> None:
             back = Race(parse_position(text))
             assert format_state(back.state) == text and back.legal_actions() == legal
             car = race.current_car or cars[0]
-            for odd in (PitIn(car), Tyres(car, "hard"), Leave(car), Repair(car, "all"), End(car)):
+            for odd in (PitIn(car), Tyres(car, "hard"), Leave(car), Repair(car, "all"), Wait(car), End(car)):
                 if odd not in legal:
                     verdict = race.explain(odd)
                     assert not verdict.legal and verdict.rule.startswith("§") and verdict.reason
@@ -422,7 +429,7 @@ def test_teams_at_set_up() -> None:
     from racebook.core.errors import SetupError
 
     race = new_race(["A", "B", "C"], 1, teams={"A": "Red", "C": "Red"})
-    assert [pits.team_of(c) for c in race.state.cars.values()] == ["Red", "B", "Red"]
+    assert [pitlane.team_of(c) for c in race.state.cars.values()] == ["Red", "B", "Red"]
     assert "team=Red" in race.position()
     for bad in ({"Z": "Red"}, {"A": "no team"}, {"A": "X", "B": "X", "C": "X"}):
         with pytest.raises(SetupError):

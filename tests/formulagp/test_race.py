@@ -35,6 +35,7 @@ from racebook.formulagp.actions import (
     Stop,
     To,
     Tyres,
+    Wait,
     parse,
 )
 from racebook.formulagp.agents import Greedy, RandomDriver, play_out
@@ -205,7 +206,8 @@ ACTION_EXAMPLES = [Keep("A"), Launch("A", ("O1", "O2"), "red", ("W1", "P2")), La
                    Play("A", ("G1",)), Play("A", ("O1", "R2"), "red", True), Play("B", ("O1", "O2"), "green"),
                    To("A", "T05.2.1"), Charge("A"), Brake("A", "W2"), Extend("A", "ers"), Extend("A", "W3"),
                    Stop("A"), End("A")]
-ACTION_EXAMPLES += [PitIn("A"), Tyres("A", "hard"), Repair("A", "all"), Repair("A", "D2"), Leave("A")]  # §16
+ACTION_EXAMPLES += [PitIn("A"), Tyres("A", "hard"), Repair("A", "all"), Repair("A", "D2"), Leave("A"),
+                    Wait("A")]  # §16
 
 
 @pytest.mark.parametrize("action", ACTION_EXAMPLES, ids=str)
