@@ -60,7 +60,8 @@ class Greedy:
             if pit is not None:
                 return pit
         steps = [a for a in legal if isinstance(a, To)]
-        if steps and wants_pit(race.state, race.state.cars[steps[0].car], self.pit_margin):
+        if steps and near_pit(race.state, steps[0].car) and wants_pit(race.state, race.state.cars[steps[0].car],
+                                                                       self.pit_margin):
             toward = steer_to_pit(race.state, steps)
             if toward is not None:
                 return toward
@@ -117,12 +118,17 @@ def wants_pit(s: RaceState, c: Car, margin: int) -> bool:
     return s.board.tyre_state(c.tyre, c.wear + margin) is TyreState.WORN or bool(damage_of(c))
 
 
+def near_pit(s: RaceState, car: str) -> bool:
+    """Within :data:`APPROACH` tiles before the pit-entry tile (or on it)."""
+    return (s.track.pit_entry - s.cars[car].pos.tile) % len(s.track.tiles) <= APPROACH
+
+
 def steer_to_pit(s: RaceState, steps: list[To]) -> To | None:
     """Within :data:`APPROACH` tiles of the pit entry, the step toward the front space of the entry tile's pit-side
     lane (no step past the entry tile); None elsewhere."""
     c = s.cars[steps[0].car]
     n = len(s.track.tiles)
-    if (s.track.pit_entry - c.pos.tile) % n > APPROACH:
+    if not near_pit(s, c.id):
         return None
     lane = pit_lane_of(s.track, s.track.pit_entry)
 
