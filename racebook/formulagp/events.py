@@ -356,7 +356,7 @@ class Repaired(Event):
 class LeftBox(Event):
     RULE: ClassVar[str] = "§16.2"
     TEMPLATE: ClassVar[str] = ("{car} leaves its pit box for the pit-exit space at {at} (drew {drawn}); "
-                               "the WHITE die: {die}{note}")
+                               "WHITE die {die}{note}")
     PROSE: ClassVar[frozenset[str]] = frozenset({"note"})
     car: str
     at: str
@@ -387,3 +387,13 @@ class ColdTyresOff(Event):
     RULE: ClassVar[str] = "§16.5"
     TEMPLATE: ClassVar[str] = "{car}'s Cold Tyres token is removed"
     car: str
+
+
+@dataclass(frozen=True, slots=True)
+class PitStopTime(Event):
+    RULE: ClassVar[str] = "§16.2"
+    TEMPLATE: ClassVar[str] = "{car}'s pit-stop time: the WHITE die shows {die}{note}"
+    PROSE: ClassVar[frozenset[str]] = frozenset({"note"})
+    car: str
+    die: int
+    note: str

@@ -15,7 +15,7 @@ from racebook.formulagp.rules import pitstop
 from racebook.formulagp.rules.order import Place, Runner
 from racebook.formulagp.rules.pitexit import PitStop, exit_order
 from racebook.formulagp.rules.tyres import cold_tyres_led
-from racebook.formulagp.state import Car, Phase, RaceState
+from racebook.formulagp.state import Car, Die, Phase, RaceState
 from racebook.formulagp.track import LANES, Pos, Track, Turn
 
 IN_BOX = ("box", "held", "service", "done")
@@ -68,7 +68,10 @@ def cold_led(s: RaceState, car: str) -> int:
 # ------------------------------------------------------------------ the driver order (§10.2 item 8)
 def runners(s: RaceState, log: EventLog | None = None) -> list[Runner]:
     """Every car as the driver order reads it: cars in their box in the pit lane, cars on the pit-exit space in the
-    exit order (§16.2, §16.4; logged when two or more wait)."""
+    exit order (§16.2, §16.4; logged when two or more wait). With ``log`` (the start of the movement phase) the cars
+    that left their boxes together roll their pit-stop times first (:func:`roll_pit_times`)."""
+    if log is not None:
+        roll_pit_times(s, log)
     ranks = exit_ranks(s)
     if log is not None and len(ranks) > 1:
         log.append(ev.PitExitOrder(tuple(sorted(ranks, key=lambda k: ranks[k]))))
@@ -83,8 +86,24 @@ def runners(s: RaceState, log: EventLog | None = None) -> list[Runner]:
     return out
 
 
+def roll_pit_times(s: RaceState, log: EventLog) -> None:
+    """§16.2, §16.4: when two or more cars left their boxes in the same round, each that did not repair rolls the
+    WHITE die, its pit-stop time: the first-stopped cars first, then the second-stopped teammates, each by its box
+    (nearest the exit first). A car alone at the exit rolls nothing (a car that repaired rolled as it left)."""
+    waiting = [c for c in s.cars.values() if c.pit == "exit"]
+    for rnd in sorted({c.pit_round for c in waiting}):
+        group = [c for c in waiting if c.pit_round == rnd]
+        if len(group) < 2:
+            continue
+        for c in sorted((c for c in group if not c.pit_repaired and not c.pit_die),
+                        key=lambda c: (c.pit_second, box_of(s, c), c.id)):
+            c.pit_die = s.white_face(s.roll(Die.WHITE)).value
+            log.append(ev.PitStopTime(c.id, c.pit_die, ": a problem, it leaves last of the cars that did not "
+                                                        "repair" if c.pit_die == pitstop.ICON else ""))
+
+
 def exit_ranks(s: RaceState) -> dict[str, int]:
-    """The order of the cars on the pit-exit space (§16.2): by the round they entered, then
+    """The order of the cars on the pit-exit space (§16.2): by the round they left their boxes, then
     :func:`racebook.formulagp.rules.pitexit.exit_order` (no repair by the pit-stop time, the icon last of those,
     second-stopped teammates behind, repaired cars last by their repair roll; ties to the box nearer the exit)."""
     waiting = [c for c in s.cars.values() if c.pit == "exit"]

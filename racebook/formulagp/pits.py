@@ -17,10 +17,11 @@ next turn its only action is ``leave``), ``exit`` (on the pit-exit 'Pit Lane' sp
 Cars in the pits block no one and
 are passed without a battle (§16.2). On its first turn in the box a car serves its Penalty tokens (A45: 1 round, 2
 with 3 or more; switch ``pit_serves_penalties``), then makes its stop. When it leaves it draws up to its hand limit
-(the refresh, §16.2) and rolls the WHITE die for the exit order (§16.2–§16.4, :mod:`racebook.formulagp.rules.
-pitexit`); crossing the finish line in the pit lane counts as crossing it (§17.1). Next round it moves in 2nd gear,
-no pairs, forward from the pit-exit space (§16.5), and gets a Cold Tyres token: −2 LED in any battle that round and
-the next (A35, :func:`racebook.formulagp.pitlane.cold_led` for the battles).
+(the refresh, §16.2); when two or more cars left their boxes in the same round, those that did not repair roll
+the WHITE die for the exit order at the start of the next movement phase (§16.2–§16.4, :mod:`racebook.formulagp.
+rules.pitexit`); crossing the finish line in the pit lane counts as crossing it (§17.1). Next round it moves in 2nd
+gear, no pairs, forward from the pit-exit space (§16.5), and gets a Cold Tyres token: −2 LED in any battle that
+round and the next (A35, :func:`racebook.formulagp.pitlane.cold_led` for the battles).
 
 Readings (the source is silent): the Pit Box tiles are laid out in grid order (the pole's team's box closest to the
 pit exit; the set-up shuffles them, §4.1); a car in its box counts, for the driver order, as in the pit lane beside
@@ -104,8 +105,8 @@ def enter(s: RaceState, c: Car, log: EventLog) -> None:
         if fast:
             c.penalties += 1
             log.append(ev.PitPenalty(c.id, "speeding in the pit lane", c.penalties))
-    c.pit_second = any(o.id != c.id and team_of(o) == team_of(c) and o.pit and o.pit_round == s.round
-                       for o in s.cars.values())
+    c.pit_second = any(o.id != c.id and team_of(o) == team_of(c) and o.pit == "box" and o.pit_round == s.round
+                       for o in s.cars.values())  # its teammate entered the pit lane earlier this round (§16.4)
     c.pit, c.pit_round, c.pit_hold, c.pit_die = "box", s.round, 0, 0
     c.pit_repaired = c.pit_tyres = False
     rounds.end_turn(s, log)
@@ -140,7 +141,7 @@ def apply_pit(s: RaceState, a: FgpAction, log: EventLog) -> None:
             c.penalties, c.pit = 0, "box"  # the normal stop starts on its next turn
         rounds.end_turn(s, log)
     elif c.pit == "done":
-        _leave(s, c, log, roll=False)
+        _leave(s, c, log)
         rounds.end_turn(s, log)
     elif isinstance(a, Tyres):
         got = fit(s.board, Tyre(a.tyre))
@@ -162,7 +163,8 @@ def apply_pit(s: RaceState, a: FgpAction, log: EventLog) -> None:
         _remove(c, (a.card,))
         log.append(ev.Repaired(c.id, (a.card,), pitstop.RepairOption.ONE.value))
     else:
-        if c.pit_repaired:
+        face = 0
+        if c.pit_repaired:  # §16.3 a): the WHITE die before leaving the box
             face = s.white_face(s.roll(Die.WHITE)).value
             if face == pitstop.ICON:  # §16.3: the repair runs long
                 rest = tuple(damage_of(c))
@@ -171,9 +173,7 @@ def apply_pit(s: RaceState, a: FgpAction, log: EventLog) -> None:
                 c.pit, c.pit_die = "done", 0
                 rounds.end_turn(s, log)
                 return
-            _leave(s, c, log, die=face)
-        else:
-            _leave(s, c, log)
+        _leave(s, c, log, die=face)
         rounds.end_turn(s, log)
 
 
@@ -185,19 +185,17 @@ def _remove(c: Car, cards: tuple[str, ...]) -> None:
                 held.remove(x)
 
 
-def _leave(s: RaceState, c: Car, log: EventLog, roll: bool = True, die: int = 0) -> None:
-    """§16.2: draw up to the hand limit (the refresh), roll the WHITE die for the exit order (a car that repaired
-    rolled its own), and move to the pit-exit space (over the finish line if it lies in the pit lane)."""
+def _leave(s: RaceState, c: Car, log: EventLog, die: int = 0) -> None:
+    """§16.2: draw up to the hand limit (the refresh) and move to the pit-exit space (over the finish line if it lies
+    in the pit lane). ``die`` is a repair roll (§16.3); the pit-stop times of cars that did not repair are rolled at
+    the start of the next movement phase, when two or more left together (:func:`racebook.formulagp.pitlane.
+    roll_pit_times`)."""
     got = rounds.draw_cards(s, c, s.hand_limit(c) - len(c.hand))
-    if roll and not die:
-        die = s.white_face(s.roll(Die.WHITE)).value
-    c.pit_die = die
-    note = (": a problem, it leaves last of the cars that did not repair" if die == pitstop.ICON and not
-            c.pit_repaired else " (its repair roll)" if c.pit_repaired and die else "")
+    c.pit_die, c.pit_round = die, s.round  # from now on: the round it left its box (the exit groups, §16.2)
     if s.track.pit_exit < s.track.pit_entry:  # the finish line lies in the pit lane (§17.1)
         moving.cross_line(s, c, log)
     c.pos, c.pit = exit_pos(s.track), "exit"
-    log.append(ev.LeftBox(c.id, s.track.name_of(c.pos), tuple(got), die, note))
+    log.append(ev.LeftBox(c.id, s.track.name_of(c.pos), tuple(got), die, " (its repair roll)" if die else ""))
 
 
 def explain_pit(s: RaceState, a: FgpAction) -> tuple[str, str]:

@@ -69,9 +69,9 @@ class Car:
     team: str = ""  # its team (teammates share a Pit Box, §2.5, §16.4); "" = a team of its own
     pit: str = ""
     pit_hold: int = 0  # rounds still held in the box (§16.2, §16.3)
-    pit_round: int = 0  # the round it entered the pit lane
+    pit_round: int = 0  # the round it entered the pit lane; once it left its box, the round it left (§16.2)
     pit_second: bool = False  # its teammate entered the pits before it in that round (it waits, §16.4)
-    pit_die: int = 0  # the WHITE die rolled as it left its box (pit-stop time or repair roll, §16.2, §16.3)
+    pit_die: int = 0  # its WHITE die for the exit order: the pit-stop time or the repair roll (§16.2, §16.3)
     pit_repaired: bool = False  # repaired in this stop (§16.3)
     pit_tyres: bool = False  # new tyres fitted in this stop (§16.2: once)
     cold: int = 0  # Cold Tyres rounds left (§16.5, A35: 2 when it leaves the pit lane, 0 = no token)

@@ -165,7 +165,8 @@ def test_the_stop_ers_stress_tyres_discard_and_leave() -> None:
     lap = c.lap
     events = _events(race, "Grey leave")
     left = next(e for e in events if isinstance(e, ev.LeftBox))
-    assert left.die == 3 and left.at == "T02.4.2" and len(left.drawn) == race.state.hand_limit(c) - 2
+    assert left.at == "T02.4.2" and len(left.drawn) == race.state.hand_limit(c) - 2
+    assert left.die == 0 and race.state.stacked["white"] == ["3"]  # alone at the exit: no pit-stop time rolled
     assert c.pit == "exit" and c.lap == lap + 1  # the finish line lies in the pit lane (§17.1)
     assert any(isinstance(e, ev.CrossedLine) for e in events)
     conserved(race)
@@ -255,6 +256,8 @@ def test_fgp_ex_19_three_teams_double_stack_through_the_engine() -> None:
     assert pitlane.exit_ranks(s) == {c: i for i, c in enumerate(s.order)}
     order = next(e for st in race.steps for e in st.events if isinstance(e, ev.PitExitOrder))
     assert order.cars == s.order
+    times = [(e.car, e.die) for st in race.steps for e in st.events if isinstance(e, ev.PitStopTime)]
+    assert times == [(c, int(dice[c])) for c in cars]  # first-stopped cars roll, then the second-stopped
 
 
 def test_a_car_at_the_exit_counts_beyond_the_pit_side_lane_in_the_order() -> None:
@@ -302,7 +305,7 @@ def test_repairs_through_the_engine_when_a_car_holds_damage_cards() -> None:
     begin_in_box(race, "Grey", round_=4)  # next round: it leaves with no pit action, no die
     assert race.legal_actions() == [Leave("Grey")] and race.explain("Grey tyres hard").rule == "§16.3"
     left = next(e for e in race.apply("Grey leave") if isinstance(e, ev.LeftBox))
-    assert left.die == 0 and c.pit == "exit"
+    assert left.die == 0 and c.pit == "exit" and c.pit_round == 4  # now: the round it left its box
 
 
 # ------------------------------------------------------------------ the pure rules
