@@ -27,9 +27,10 @@ Readings (the source is silent): the Pit Box tiles are laid out in grid order (t
 pit exit; the set-up shuffles them, §4.1); a car in its box counts, for the driver order, as in the pit lane beside
 the pit-entry tile; cars on the pit-exit space that left their boxes in different rounds move oldest first; a car
 that repaired everything ("repair all" or a long repair) rolls no die and follows the cars that did. Leaving the pit
-exit sideways across the yellow line (1 Penalty token, §16.5) is not offered: the forward step always reaches a
-space at least as far. Repairs act on a car's DAMAGE and FAILURE cards (``Car.damage`` / ``Car.failures``, lists of
-card codes, when the loss-of-control mechanic provides them; until then there is nothing to repair).
+exit sideways across the yellow line (1 Penalty token, §16.5) is a lateral step into the space beside the pit-exit
+space, which is where the car stands in ``Car.pos`` (``Grey to T02.4.2`` from the exit). Repairs act on a car's
+DAMAGE and FAILURE cards (``Car.damage`` / ``Car.failures``, lists of card codes, when the loss-of-control mechanic
+provides them; until then there is nothing to repair).
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ from racebook.formulagp.playerboard import Tyre
 from racebook.formulagp.rules import pitstop
 from racebook.formulagp.rules.tyres import COLD_TYRES_ROUNDS, fit
 from racebook.formulagp.state import Car, Die, RaceState
+from racebook.formulagp.tyrewear import wear_by
 
 DRY = (Tyre.SOFT, Tyre.MEDIUM, Tyre.HARD)
 __all__ = ["box_of", "team_of", "legal_move", "apply_move", "explain_move", "legal_pit", "apply_pit", "explain_pit"]
@@ -61,9 +63,23 @@ def legal_move(s: RaceState) -> list[FgpAction]:
     if c.pit == "exit":
         fwd = {(p.tile, p.lane, p.space) for p in s.track.forward(c.pos)}
         out = [a for a in out if not isinstance(a, To) or _key(s, a.to) in fwd]
+        if _sideways_exit(s, c):
+            out.append(To(c.id, s.track.name_of(c.pos)))
     if entry_kind(s, c):
         out.append(PitIn(c.id))
     return out
+
+
+def _sideways_exit(s: RaceState, c: Car) -> bool:
+    """§16.5: leaving the pit-exit space sideways, across the yellow line, into the space beside it (the front space of
+    the exit tile's pit-side lane): a lane change (1 MP, not with BLUE) when that space is free; 1 Penalty token."""
+    t = s.turn
+    if t is None or t.mp_left < 1 or not t.lane_changes or t.seen:
+        return False
+    p = c.pos
+    here = sum(1 for o in s.cars.values() if o is not c and not o.pit and (o.pos.tile, o.pos.lane, o.pos.space) ==
+               (p.tile, p.lane, p.space))
+    return here < max(1, s.track.space(p).shadows)
 
 
 def _key(s: RaceState, text: str) -> tuple[int, int, int]:
@@ -77,7 +93,17 @@ def apply_move(s: RaceState, a: FgpAction, log: EventLog) -> None:
         enter(s, c, log)
         return
     leaving = c.pit == "exit" and isinstance(a, To)
-    moving.apply_move(s, a, log)
+    if leaving and isinstance(a, To) and a.to == s.track.name_of(c.pos):  # sideways across the yellow line
+        t = s.turn
+        assert t is not None
+        t.mp_left -= 1
+        t.seen += ((c.pos.tile, c.pos.lane, c.pos.space),)
+        wear_by(s, c, t.wear_per_lane_change, log)
+        log.append(ev.Moved(c.id, "the pit-exit space", a.to, "lateral", t.mp_left, t.wear_per_lane_change))
+        c.penalties += 1
+        log.append(ev.PitPenalty(c.id, "it crossed the yellow line to leave the pit lane", c.penalties, "§16.5"))
+    else:
+        moving.apply_move(s, a, log)
     if leaving:
         c.pit, c.cold = "", COLD_TYRES_ROUNDS
         log.append(ev.Rejoined(c.id, s.track.name_of(c.pos)))
@@ -235,6 +261,10 @@ def explain_move(s: RaceState, a: FgpAction) -> tuple[str, str]:
             key = _key(s, a.to)
         except (ValueError, KeyError):
             return moving.explain_move(s, a)
+        if key == (c.pos.tile, c.pos.lane, c.pos.space):
+            return "§16.5", ("leaving the pit exit sideways is a lane change (1 MP, not with a BLUE card) into a free "
+                             "space, before any other step")
         if key not in {(p.tile, p.lane, p.space) for p in s.track.forward(c.pos)}:
-            return "§16.5", "a car leaves the pit exit forward, without crossing the yellow line"
+            return "§16.5", ("a car leaves the pit exit forward, or sideways across the yellow line into the space "
+                             "beside it (1 Penalty token)")
     return moving.explain_move(s, a)

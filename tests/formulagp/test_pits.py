@@ -217,7 +217,8 @@ def test_the_exit_move_second_gear_no_pairs_forward_then_cold_tyres() -> None:
     assert plays and all(len(a.cards) == 1 for a in plays)  # no pairs (§16.5)
     played = next(e for e in race.apply("Grey play G1") if isinstance(e, ev.CardsPlayed))
     assert played.gear == 2
-    assert [a.to for a in race.legal_actions() if isinstance(a, To)] == ["T03.4.1"]  # forward only
+    # forward, or sideways across the yellow line into the space beside the exit (T02.4.2, 1 Penalty token)
+    assert [a.to for a in race.legal_actions() if isinstance(a, To)] == ["T03.4.1", "T02.4.2"]
     assert race.explain("Grey to T02.3.2").rule == "§16.5"
     events = _events(race, "Grey to T03.4.1")
     assert any(isinstance(e, ev.Rejoined) for e in events)
@@ -227,6 +228,26 @@ def test_the_exit_move_second_gear_no_pairs_forward_then_cold_tyres() -> None:
     assert c.cold == 1 and pitlane.cold_led(race.state, "Grey") == -2 and not log  # still this round and next
     pitlane.new_round(race.state, log)
     assert c.cold == 0 and pitlane.cold_led(race.state, "Grey") == 0 and isinstance(log[0], ev.ColdTyresOff)
+
+
+def test_leaving_the_pit_exit_sideways_is_a_penalty_and_blue_cannot() -> None:
+    race = at_turn(new_race(["Grey", "Red"], 1), "Grey", {"Grey": "T02.4.2", "Red": "T30.1.1"}, ["R1", "B1"])
+    c = race.state.cars["Grey"]
+    c.pit, c.pit_round = "exit", 2
+    race.refresh()
+    race.apply("Grey play R1")  # RED: a lane change costs 1 tyre wear
+    wear = c.wear
+    events = _events(race, "Grey to T02.4.2")
+    pen = next(e for e in events if isinstance(e, ev.PitPenalty))
+    assert pen.rule == "§16.5" and c.penalties == 1 and c.pit == "" and c.cold == 2 and c.wear == wear + 1
+    assert To("Grey", "T03.4.1") in race.legal_actions()  # on track now: the move goes on
+    race = at_turn(new_race(["Grey", "Red"], 1), "Grey", {"Grey": "T02.4.2", "Red": "T30.1.1"}, ["B1"])
+    c = race.state.cars["Grey"]
+    c.pit, c.pit_round = "exit", 2
+    race.refresh()
+    race.apply("Grey play B1")
+    assert To("Grey", "T02.4.2") not in race.legal_actions()  # BLUE: no lane change (§6.2)
+    assert race.explain("Grey to T02.4.2").rule == "§16.5"
 
 
 def test_fgp_ex_19_three_teams_double_stack_through_the_engine() -> None:
