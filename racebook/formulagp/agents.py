@@ -23,6 +23,7 @@ from racebook.core.rng import Rng
 from racebook.formulagp.actions import (
     Attack,
     Bid,
+    BoxRepair,
     Charge,
     CounterSteer,
     Discard,
@@ -33,8 +34,10 @@ from racebook.formulagp.actions import (
     Keep,
     Ladder,
     Launch,
+    Leave,
     OptionCard,
     Param,
+    PitIn,
     Play,
     PlayEvent,
     Rejoin,
@@ -42,6 +45,7 @@ from racebook.formulagp.actions import (
     Spend,
     Stop,
     To,
+    Tyres,
     Yield,
 )
 from racebook.formulagp.battles import bids
@@ -49,9 +53,10 @@ from racebook.formulagp.cardplay import card_colour, card_type, check_play, gear
 from racebook.formulagp.components import CardType, Secondary, cards
 from racebook.formulagp.eventdeck import EventEffect, event_card
 from racebook.formulagp.game import Race
-from racebook.formulagp.playerboard import Pace
+from racebook.formulagp.pitlane import damage_of, entry_kind, pit_lane_of
+from racebook.formulagp.playerboard import Pace, TyreState
 from racebook.formulagp.secondary import icon
-from racebook.formulagp.state import Phase
+from racebook.formulagp.state import Car, Phase, RaceState
 
 
 def _play_mp(race: Race, a: Play) -> int:
@@ -114,6 +119,7 @@ class Greedy:
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
+        self.pit_margin = Rng(seed + PIT_SEED).below(3)  # pits this many wear spaces before worn out (0-2)
 
     def choose(self, race: Race) -> FgpAction:
         legal = race.legal_actions()
@@ -137,7 +143,16 @@ class Greedy:
         battle = battle_choice(race, legal)
         if battle is not None:
             return battle
+        if race.phase is Phase.PIT or PitIn in {type(a) for a in legal}:
+            pit = pit_choice(race, legal, self.pit_margin)  # when to pit, what to fit (below)
+            if pit is not None:
+                return pit
         steps = [a for a in legal if isinstance(a, To)]
+        if steps and near_pit(race.state, steps[0].car) and wants_pit(race.state, race.state.cars[steps[0].car],
+                                                                       self.pit_margin):
+            toward = steer_to_pit(race.state, steps)
+            if toward is not None:
+                return toward
         if steps:
             s = race.state
             here = s.cars[steps[0].car].pos
@@ -201,3 +216,69 @@ def battle_choice(race: Race, legal: list[FgpAction]) -> FgpAction | None:
     if offers:
         return max(offers, key=lambda a: (_bid_leds(race, a), -len(a.cards), not a.ers))
     return next((a for a in legal if isinstance(a, Yield)), None)
+
+
+# ------------------------------------------------------------------ when a computer driver pits (§16)
+PIT_LAST_ROUNDS = 3  # no stop with fewer rounds than this before the final-lap space: it would not pay back
+PIT_SEED = 7919  # the pit margin's own generator (the driver's main stream stays as it was)
+APPROACH = 3  # tiles before the pit entry where a driver that wants to pit heads for the pit-side lane
+
+
+def wants_pit(s: RaceState, c: Car, margin: int) -> bool:
+    """Pit when the wear marker is ``margin`` spaces (or fewer) before the tyres' worn-out icon, or worn out (the
+    bonus removed, §14.1), or holding a DAMAGE/FAILURE card; never in the final lap nor in the last
+    :data:`PIT_LAST_ROUNDS` rounds before it."""
+    if s.final_lap or s.final_lap_at - s.flag < PIT_LAST_ROUNDS or c.pit:
+        return False
+    return s.board.tyre_state(c.tyre, c.wear + margin) is TyreState.WORN or bool(damage_of(c))
+
+
+def near_pit(s: RaceState, car: str) -> bool:
+    """Within :data:`APPROACH` tiles before the pit-entry tile (or on it)."""
+    return (s.track.pit_entry - s.cars[car].pos.tile) % len(s.track.tiles) <= APPROACH
+
+
+def steer_to_pit(s: RaceState, steps: list[To]) -> To | None:
+    """Within :data:`APPROACH` tiles of the pit entry, the step toward the front space of the entry tile's pit-side
+    lane (no step past the entry tile); None elsewhere."""
+    c = s.cars[steps[0].car]
+    n = len(s.track.tiles)
+    if not near_pit(s, c.id):
+        return None
+    lane = pit_lane_of(s.track, s.track.pit_entry)
+
+    def key(a: To) -> tuple[int, int, int]:
+        p = s.track.pos(a.to)
+        past = (p.tile - s.track.pit_entry) % n <= APPROACH and p.tile != s.track.pit_entry
+        return (int(past), abs(p.lane - lane), -((p.tile - c.pos.tile) % n * 10 + p.space))
+
+    best = min(steps, key=key)
+    return None if key(best)[0] else best
+
+
+def pit_choice(race: Race, legal: list[FgpAction], margin: int) -> FgpAction | None:
+    """A computer driver's pit decisions: at the pit entry, pit when :func:`wants_pit` (through the 'PIT LANE'
+    space; sideways across the yellow line only with 1 MP left); in the box, repair one card if there is damage,
+    fit the tyre that lasts the rounds left (hard for 10 or more, medium for 6 or more, else soft) and leave.
+    None: drive on."""
+    s = race.state
+    car = race.current_car
+    assert car is not None
+    c = s.cars[car]
+    left = s.final_lap_at - s.flag
+    if race.phase is Phase.PIT:
+        if len(legal) == 1:  # waiting out penalties, or leaving after a long repair
+            return legal[0]
+        for a in legal:
+            if isinstance(a, BoxRepair) and a.card != "all":
+                return a
+        if not c.pit_tyres:
+            want = "hard" if left >= 10 else "medium" if left >= 6 else "soft"
+            return next(a for a in legal if isinstance(a, Tyres) and a.tyre == want)
+        return next(a for a in legal if isinstance(a, Leave))
+    if not wants_pit(s, c, margin):
+        return None
+    t = s.turn
+    if entry_kind(s, c) == "sideways" and t is not None and t.mp_left > 1:
+        return None  # drive to the front space and enter without a penalty
+    return PitIn(car)

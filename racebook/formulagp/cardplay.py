@@ -16,6 +16,7 @@ from racebook.formulagp.damage import mp_penalty, no_tyre_bonus
 from racebook.formulagp.playerboard import Pace
 from racebook.formulagp.rules import movement as mv
 from racebook.formulagp.state import Car, Phase, RaceState
+from racebook.formulagp.tyrewear import wear_by
 
 _TYPES: dict[str, CardType] = {}
 _COLOURS: dict[CardType, Colour | None] = {t: t.colour for t in CardType}
@@ -45,6 +46,8 @@ def _bans(s: RaceState, c: Car) -> frozenset[mv.PairBan]:
     if c.stress == 2:  # the Stressed space (§15)
         bans.add(mv.PairBan.STRESSED)
     bans |= raceevents.pair_bans(s, c)  # a Yellow Flag zone, the Safety Car, Gravel (§19)
+    if c.pit == "exit":  # leaving the pit lane: no pairs (§16.5, racebook.formulagp.pits)
+        bans.add(mv.PairBan.PIT_EXIT)
     return frozenset(bans)
 
 
@@ -111,8 +114,8 @@ def keeps_a_play(s: RaceState, c: Car, r: Repair) -> bool:
 
 
 def gear_of(s: RaceState, c: Car) -> int:
-    if s.round == 1:
-        return 2  # §9.4.2: everyone starts in 2nd gear
+    if s.round == 1 or c.pit == "exit":
+        return 2  # §9.4.2: everyone starts in 2nd gear; §16.5: a car leaves the pit exit in 2nd gear
     return s.track.tiles[c.pos.tile].gear or 8  # §10.3 step 1: none printed = 8th
 
 
@@ -128,7 +131,7 @@ def apply_play(s: RaceState, a: FgpAction, log: EventLog) -> None:
     if isinstance(a, Clear):
         c.hand.remove(a.card)
         c.deck.discard(a.card)
-        c.wear = min(s.board.wear_length, c.wear + 1)
+        wear_by(s, c, 1, log)  # §14.1: the icons reached
         log.append(ev.Cleared(c.id, a.card, c.wear))
         return
     assert isinstance(a, Play)

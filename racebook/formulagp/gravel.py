@@ -18,6 +18,7 @@ from racebook.formulagp import events as ev
 from racebook.formulagp.flags import in_zone
 from racebook.formulagp.options import GravelRemoval
 from racebook.formulagp.state import Car, RaceState, Turn
+from racebook.formulagp.tyrewear import wear_by
 
 __all__ = ["place", "entered", "end_of_move", "live"]
 
@@ -41,7 +42,7 @@ def entered(s: RaceState, c: Car, t: Turn, tile: int, log: EventLog) -> None:
         return
     hard = t.pace in ("red", "blue")
     if hard:
-        c.wear = min(s.board.wear_length, c.wear + 1)
+        wear_by(s, c, 1, log)  # §14.1: the icons reached
     log.append(ev.GravelHit(c.id, "drives through", s.track.tiles[tile].id,
                             f"tyre wear +1 ({t.pace} pace), now {c.wear}" if hard else "GREEN pace: nothing"))
 

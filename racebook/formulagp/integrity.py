@@ -1,8 +1,8 @@
 """FormulaGP's conservation check (the conformance suite's ``hooks.problems``, issue 39 item 8): what no rule may
 create or lose. Each car's ACTION deck (§3, §5: 45 cards) is in one place — hand, draw pile or discard pile — every
 card exactly as often as the deck holds it; the car's resources stay on their tracks (ERS §8.1, OT §8.2, the wear
-marker §14.1, the stress token §15); two cars never share a space (or a Slipstream car shadow, §2.3) and every car
-is on a racing space. A mechanic that adds cards or decks (RISK, DAMAGE, FAILURE, EVENT) extends
+marker §14.1, the stress token §15); two cars on track never share a space (or a Slipstream car shadow, §2.3) and
+every car is on a racing space. A mechanic that adds cards or decks (RISK, DAMAGE, FAILURE, EVENT) extends
 :func:`problems`. Standard library only.
 """
 
@@ -38,6 +38,8 @@ def problems(s: RaceState) -> list[str]:
                 out.append(f"{c.id}'s {name} is {value}, off its track (0..{hi})")
         if not s.track.on_track(c.pos):
             out.append(f"{c.id} is not on a racing space ({c.pos})")
+        if c.off or c.pit:  # off track beside its space (§18.1), or in the pit lane / at the pit exit (§16)
+            continue
         key = (c.pos.tile, c.pos.lane, c.pos.space, c.pos.shadow)
         if key in where:
             out.append(f"{c.id} and {where[key]} share a space (§2.3)")

@@ -39,6 +39,7 @@ from racebook.formulagp.rules.pushing import Push, PushOutcome, push
 from racebook.formulagp.state import Car, Die, Phase, RaceState
 from racebook.formulagp.stressing import stress_by
 from racebook.formulagp.track import Pos, Surface
+from racebook.formulagp.tyrewear import wear_by
 
 EFFECT = {DieFace.STRESS: "stress +1", DieFace.WEAR: "tyre wear +1", DieFace.RISK: "draw a RISK card (§6.8)",
           DieFace.LOSS_OF_CONTROL: "loss of control (§18.1)"}
@@ -75,7 +76,7 @@ def roll_dice(s: RaceState, log: EventLog) -> None:
         c, d = s.cars[car], Die(die)
         face = s.face(d, s.roll(d))
         if face is DieFace.WEAR:
-            c.wear = min(s.board.wear_length, c.wear + 1)
+            wear_by(s, c, 1, log)  # §14.1: the icons reached
         log.append(ev.DieRolled(c.id, d.value, face.value, EFFECT[face]))
         if face is DieFace.STRESS:
             s.dice_left[0:0] = [f"{car}:red"] * stress_by(s, c, 1, log)
@@ -96,7 +97,7 @@ def draw_risk(s: RaceState, c: Car, log: EventLog) -> None:
         for _ in range(k.value):
             s.dice_left[0:0] = [f"{c.id}:red"] * stress_by(s, c, 1, log)
     elif k.effect is Effect.WEAR:
-        c.wear = min(s.board.wear_length, c.wear + k.value)
+        wear_by(s, c, k.value, log)  # §14.1: the icons reached
     elif k.effect is Effect.ERS:
         c.ers = max(0, c.ers - k.value)
     elif k.effect is Effect.LOSS_OF_CONTROL:
@@ -193,7 +194,7 @@ def counter_steer(s: RaceState, c: Car, code: str, log: EventLog, event: int) ->
     c.deck.discard(code)
     value, colour = _white(s)
     side = SIDE[colour]
-    c.wear = min(s.board.wear_length, c.wear + 1)
+    wear_by(s, c, 1, log)  # §14.1: the icons reached
     log.append(ev.CounterSteered(c.id, code, value, colour.value, side, c.wear))
     got = shift(s, c.pos, side, c.id)
     frm = s.track.name_of(c.pos)
@@ -257,7 +258,7 @@ def spin_off(s: RaceState, c: Car, log: EventLog) -> None:
 
 def _spun(s: RaceState, c: Car, where: str, log: EventLog) -> None:
     c.spun, c.out_round = True, s.round
-    c.wear = min(s.board.wear_length, c.wear + 1)
+    wear_by(s, c, 1, log)  # §14.1: the icons reached
     log.append(ev.Spun(c.id, s.track.name_of(c.pos), where, c.wear))
     s.dice_left[0:0] = [f"{c.id}:red"] * stress_by(s, c, 1, log)
     log.append(ev.YellowFlagIncident(c.id, at_of(s, c)))

@@ -27,6 +27,7 @@ from racebook.formulagp.rules.passing import Entry, entering
 from racebook.formulagp.rules.resources import charge_ot, slipstream_ot
 from racebook.formulagp.state import Car, RaceState, Turn
 from racebook.formulagp.track import Pos, Surface
+from racebook.formulagp.tyrewear import wear_by
 from racebook.formulagp.w2w import free_between
 
 
@@ -38,13 +39,13 @@ class StepCheck:
 
 def _occupants(s: RaceState, me: str, tile: int) -> list[Pos]:
     return [o.pos for o in s.cars.values() if o.id != me and o.pos.tile == tile and not passable(o)  # §18.2
-            and not free_between(s.cars[me], o)]  # two W2W-token cars pass freely (§13.5)
+            and not o.pit and not free_between(s.cars[me], o)]  # pits: §16.2; W2W-token cars pass freely (§13.5)
 
 
 def _room(s: RaceState, me: str, p: Pos) -> int | None:
     """The car shadow ``p`` offers (§2.3, §11.5), or None when the space is full."""
-    here = sum(1 for o in s.cars.values() if o.id != me and not o.off and (o.pos.tile, o.pos.lane, o.pos.space) ==
-               (p.tile, p.lane, p.space))  # an off-track car is beside its space (§18.1)
+    here = sum(1 for o in s.cars.values() if o.id != me and not o.off and not o.pit
+               and (o.pos.tile, o.pos.lane, o.pos.space) == (p.tile, p.lane, p.space))  # off track / in the pits
     cap = s.track.space(p).shadows if s.track.space(p).surface is Surface.SLIPSTREAM else 1
     return here if here < cap else None
 
@@ -141,7 +142,7 @@ def apply_move(s: RaceState, a: FgpAction, log: EventLog) -> None:
         t.reduced, t.extended = done.state.reduced, done.state.extended
         t.mp_left += done.mp
         c.ers += done.ers
-        c.wear = min(s.board.wear_length, c.wear + done.wear)
+        wear_by(s, c, done.wear, log)  # §14.1: the icons reached
         card = a.card if isinstance(a, Brake) else a.by if isinstance(a, Extend) and a.by != "ers" else ""
         if card:
             c.hand.remove(card)
@@ -175,7 +176,7 @@ def _step(s: RaceState, c: Car, t: Turn, to: Pos, log: EventLog) -> None:
     shadow = _room(s, c.id, to) or 0
     t.seen += ((frm.tile, frm.lane, frm.space),)
     c.pos = Pos(to.tile, to.lane, to.space, shadow)
-    c.wear = min(s.board.wear_length, c.wear + w.wear)
+    wear_by(s, c, w.wear, log)  # §14.1: the icons reached
     t.mp_left -= 1
     log.append(ev.Moved(c.id, s.track.name_of(frm), s.track.name_of(to), w.steps[0].value, t.mp_left, w.wear))
     if to.tile < frm.tile:  # over the finish line (the loop's first tile)

@@ -94,7 +94,7 @@ def format_state(s: RaceState) -> str:
                               f"spun={int(c.spun)}", f"off={c.off or '-'}",
                               f"dmg={_codes(c.damage)}", f"fail={_codes(c.failures)}", f"dr={c.damaged_round}",
                               f"out={c.out_round}", f"le={c.loc_event}"]
-                             + ([f"bot={c.bot}"] if c.bot else [])))
+                             + ([f"bot={c.bot}"] if c.bot else []) + _pit_words(c)))
     t = s.turn
     turn = "-" if t is None else " ".join([
         t.car, f"cards={_codes(t.cards)}", f"as={t.played_as or '-'}", f"pace={t.pace or '-'}", f"pair={int(t.pair)}",
@@ -204,6 +204,7 @@ def parse_position(text: str) -> RaceState:
                                loc_event=_int(ck.get("le", "0"), "le", text))
             if s.cars[w[0]].w2w not in ("none", "VS", "Stress"):
                 raise NotationError(f"{text[:80]!r}…: w2w is none, VS or Stress")
+            _read_pit(s.cars[w[0]], ck, text)
         if turn_text.strip() != "-":
             w = turn_text.split()
             tk = _kv(w[1:], text)
@@ -299,3 +300,30 @@ def _read_battle(s: RaceState, kv: dict[str, str]) -> None:
         s.bids.open(_read_codes(kv["bs"]), "§13.3")
     for t in _read_texts(kv.get("bc", "-")):
         s.bids.commit(t.split()[0], t)
+
+
+# ------------------------------------------------------------------ pit stops (racebook.formulagp.pits), appended
+_PIT_STATES = ("box", "held", "service", "done", "exit")
+
+
+def _pit_words(c: Car) -> list[str]:
+    """A car's team, pit status and Cold Tyres, only when not the defaults: ``team=Red`` (teammates, §16.4),
+    ``pit=<status>.<hold>.<round>.<second>.<die>.<repaired>.<tyres>`` (§16.2), ``cold=<rounds left>`` (§16.5)."""
+    out = [f"team={c.team}"] if c.team else []
+    if c.pit:
+        out.append(f"pit={c.pit}.{c.pit_hold}.{c.pit_round}.{int(c.pit_second)}.{c.pit_die}.{int(c.pit_repaired)}."
+                   f"{int(c.pit_tyres)}")
+    return out + ([f"cold={c.cold}"] if c.cold else [])
+
+
+def _read_pit(c: Car, ck: dict[str, str], text: str) -> None:
+    c.team = ck.get("team", "")
+    c.cold = _int(ck.get("cold", "0"), "cold", text)
+    if "pit" in ck:
+        w = ck["pit"].split(".")
+        if len(w) != 7 or w[0] not in _PIT_STATES:
+            raise NotationError(f"{text[:80]!r}…: pit= is <status>.<hold>.<round>.<second>.<die>.<repaired>.<tyres> "
+                                f"with a status of {', '.join(_PIT_STATES)} (got {ck['pit']!r})")
+        c.pit = w[0]
+        c.pit_hold, c.pit_round, c.pit_die = (_int(x, "pit", text) for x in (w[1], w[2], w[4]))
+        c.pit_second, c.pit_repaired, c.pit_tyres = w[3] == "1", w[5] == "1", w[6] == "1"

@@ -5,13 +5,15 @@ round and the classification (§17.1, §17.2)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import combinations
 
+from racebook.core.errors import IllegalAction
 from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
-from racebook.formulagp import raceevents
+from racebook.formulagp import pitlane, raceevents
 from racebook.formulagp.actions import Discard, FgpAction, Keep, Launch, Return, parse
-from racebook.formulagp.cardplay import apply_play, card_colour, card_type, plays
+from racebook.formulagp.cardplay import apply_play, card_colour, card_type, check_play, plays
 from racebook.formulagp.components import CardType
 from racebook.formulagp.damage import take_failure
 from racebook.formulagp.eventcards import turn_over
@@ -20,6 +22,7 @@ from racebook.formulagp.penalties import reveal_at_end
 from racebook.formulagp.rules.classification import Finisher, classify
 from racebook.formulagp.rules.order import Runner, driver_order
 from racebook.formulagp.state import Car, Die, Phase, RaceState, Turn
+from racebook.formulagp.tyrewear import worn_out
 from racebook.formulagp.w2w import end_of_round as w2w_end_of_round
 
 START_ROUNDS = 2  # race rounds 1-2: passes are free (§13.1), no Slipstream bonus (§11.5)
@@ -36,6 +39,7 @@ def start_race(s: RaceState, log: EventLog) -> None:
 
 def start_round(s: RaceState, log: EventLog) -> None:
     """§10 item 1–2: advance the Chequered Flag (not in round 1), then everyone draws to the hand limit."""
+    pitlane.new_round(s, log)  # the end of the last round: Cold Tyres (§16.5)
     if raceevents.round_end(s, log):  # the race events at the round's end (§19); True: it ends under the SC
         return finish(s, log)
     s.round += 1
@@ -82,16 +86,19 @@ def draw_pending(s: RaceState) -> str | None:
     """The next car with a draw-phase decision (hand over the limit, or an ERS return to make), in sequence."""
     for car in _sequence_for_draw(s):
         c = s.cars[car]
-        if len(c.hand) > s.hand_limit(c) and discardable(c):
+        if len(c.hand) > s.hand_limit(c) and discardable(c, s):
             return car
         if not c.returned and returnable(s, c):
             return car
     return None
 
 
-def discardable(c: Car) -> list[str]:
-    """Cards that may be discarded to the hand limit: not Tyre Wear, not Draw Failure (§10.1.1)."""
-    return [x for x in c.hand if card_type(x) not in (CardType.TYRE_WEAR, CardType.DRAW_FAILURE)]
+def discardable(c: Car, s: RaceState | None = None) -> list[str]:
+    """Cards that may be discarded to the hand limit: not Tyre Wear (unless the tyres are worn out, §14.1, §6.4),
+    not Draw Failure (§10.1.1)."""
+    keep = (CardType.DRAW_FAILURE,) if s is not None and worn_out(s, c) else (CardType.TYRE_WEAR,
+                                                                                CardType.DRAW_FAILURE)
+    return [x for x in c.hand if card_type(x) not in keep]
 
 
 def returnable(s: RaceState, c: Car) -> list[str]:
@@ -120,7 +127,8 @@ def begin_movement_phase(s: RaceState, log: EventLog) -> None:
         s.start.open(drivers, "§9.4.3")
         s.phase = Phase.START
         return
-    runners = [Runner(c.id, c.pos, c.lap, blue_flags=c.blue, spun=passable(c)) for c in s.cars.values()]  # §18.2
+    runners = [replace(r, blue_flags=s.cars[r.car].blue, spun=passable(s.cars[r.car]))  # §18.2, §19.7
+               for r in pitlane.runners(s, log)]  # cars in the pits and at the pit exit (§10.2 item 8, §16.2)
     set_order(s, raceevents.sequence(s, tuple(slot.car for slot in driver_order(s.track, runners)), log), log)
 
 
@@ -162,12 +170,19 @@ def begin_turn(s: RaceState, log: EventLog) -> None:
         c.deck.discard(code)
         log.append(ev.DrawFailurePlayed(car, code))
         take_failure(s, c, log)  # §6.6: it draws a FAILURE card (§18.5)
+    if pitlane.begin_pit_turn(s, c, log):  # a turn that starts in the pits (§16.2)
+        return
     launch = s.launches.pop(car, None)
     if launch is not None:
         a = parse(launch)
         assert isinstance(a, Launch)
-        apply_play(s, a.play(), log)
-        return
+        try:
+            check_play(s, c, a.play())
+        except IllegalAction as e:  # it can no longer make that play (e.g. it is now at the pit exit, §16.5)
+            log.append(ev.LaunchVoid(car, e.rule, e.reason))
+        else:
+            apply_play(s, a.play(), log)
+            return
     if not raceevents.vsc_turn(s, c, log):  # under the Virtual Safety Car no card is played (§19.5)
         _ladder_or_choices(s, c, log)  # steps a-d are the driver's choices (racebook.formulagp.secondary)
 
@@ -216,8 +231,8 @@ def legal_draw(s: RaceState) -> list[FgpAction]:
     if car is None:
         return []
     c = s.cars[car]
-    if len(c.hand) > s.hand_limit(c) and discardable(c):
-        return [Discard(car, x) for x in sorted(set(discardable(c)))]
+    if len(c.hand) > s.hand_limit(c) and discardable(c, s):
+        return [Discard(car, x) for x in sorted(set(discardable(c, s)))]
     ret = returnable(s, c)
     n = min(s.board.ers_level_leds(c.ers), len(ret))
     out: list[FgpAction] = [Keep(car)]
@@ -250,7 +265,7 @@ def explain_draw(s: RaceState, a: FgpAction) -> tuple[str, str]:
     if a.car != car:
         return "§10.1", f"in the draw phase it is {car}'s decision now"
     c = s.cars[a.car]
-    if len(c.hand) > s.hand_limit(c) and discardable(c):
+    if len(c.hand) > s.hand_limit(c) and discardable(c, s):
         if not isinstance(a, Discard):
             return "§10.1.1", f"{car} holds {len(c.hand)} cards over its hand limit of {s.hand_limit(c)}: discard"
         return "§10.1.1", f"{a.card} may not be discarded: not in hand, or a Tyre Wear or Draw Failure card"
@@ -265,8 +280,13 @@ def _ladder_or_choices(s: RaceState, c: Car, log: EventLog) -> None:
     from racebook.formulagp.secondary import ladder_at_turn_start  # (secondary imports this module)
 
     ladder_at_turn_start(s, c, log)
+
+
 def _rookie():  # type: ignore[no-untyped-def]
     """The Rookie BOT engine (§22), imported on first use (it imports this module)."""
     from racebook.formulagp.bots import rookie
 
     return rookie
+
+
+draw_cards = _draw  # drawing from a car's ACTION deck, for the pit stop's refresh (§16.2)

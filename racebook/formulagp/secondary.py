@@ -52,6 +52,7 @@ from racebook.formulagp.eventdeck import event_deck
 from racebook.formulagp.rounds import _draw, _ladder, discardable  # never Tyre Wear or Draw Failure (§10.1.1)
 from racebook.formulagp.rules.resources import charge_ot, red_ot, secondary_function
 from racebook.formulagp.state import Car, Phase, RaceState
+from racebook.formulagp.tyrewear import wear_by
 
 PARAM_LETTER = {"white": "W", "yellow": "Y", "red": "R"}
 MINE = (Spend, Param, OptionCard, PlayEvent, Ladder)
@@ -260,7 +261,7 @@ def apply_ladder(s: RaceState, c: Car, a: Ladder, log: EventLog) -> None:
         c.hand.remove(a.card)
         c.deck.discard(a.card)
         if card_type(a.card) is CardType.TYRE_WEAR:
-            c.wear = min(s.board.wear_length, c.wear + 1)
+            wear_by(s, c, 1, log)  # §14.1: the icons reached
             what = f"plays (tyre wear +1, now {c.wear})"
         else:
             what = "discards the BLUE card"
@@ -305,7 +306,7 @@ def apply_discard(s: RaceState, a: FgpAction, log: EventLog) -> None:
     c.hand.remove(a.card)
     c.deck.discard(a.card)
     if isinstance(a, Clear):
-        c.wear = min(s.board.wear_length, c.wear + 1)
+        wear_by(s, c, 1, log)  # §14.1: the icons reached
         log.append(ev.ForcedDiscard(c.id, a.card, f"plays and resolves (tyre wear +1, now {c.wear})",
                                     s.hand_limit(c), "§8.1, A34"))
     else:

@@ -6,7 +6,8 @@ Standard library only.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Mapping, Sequence
 
 from racebook.core.deck import Deck
 from racebook.core.errors import SetupError
@@ -27,11 +28,12 @@ MIN_CARS, MAX_CARS = 2, 6  # the teaching circuit's grid has six places
 
 def new_state(players: Sequence[str], seed: int = 0, *, track: str = "teaching", board: str = "teaching",
               tyre: Tyre = Tyre.SOFT, rules: Rules | None = None, bots: Sequence[str] = (),
-              bot_side: str = "faster") -> RaceState:
+              bot_side: str = "faster", teams: Mapping[str, str] | None = None) -> RaceState:
     """The state before the race's first step: ``players`` in grid order (pole first), under the house ``rules``
     (:class:`racebook.formulagp.options.Rules`, the digest's readings by default). The cars named in ``bots`` are
     Rookie BOTs (§22.5), run by the rules, the Rookie Control card ``bot_side`` up (``"faster"`` or
-    ``"slower"``)."""
+    ``"slower"``); ``teams`` names the team of a car that has a teammate (two cars of a team share a Pit Box, §2.5,
+    §16.4; by default each car is its own team)."""
     players = list(players)
     t, b = load_track(track), load_board(board)
     if not MIN_CARS <= len(players) <= min(MAX_CARS, len(t.grid)):
@@ -49,6 +51,12 @@ def new_state(players: Sequence[str], seed: int = 0, *, track: str = "teaching",
         deck = Deck(f"{p} ACTION", codes if p not in bots else (), rule=DECK_RULE)
         deck.shuffle(rng)
         cars[p] = Car(p, deck, t.grid[i], ers=b.ers_max, tyre=tyre, wear=b.wear_start[tyre])
+    for car, team in (teams or {}).items():
+        if car not in cars or not isinstance(team, str) or not CAR_ID.fullmatch(team):
+            raise SetupError(car, "§4.6", "a team is given for a car of the race, named like a car id")
+        cars[car].team = team
+    if any(n > 2 for n in Counter(c.team for c in cars.values() if c.team).values()):
+        raise SetupError(teams, "§16.4", "a team has at most two cars (teammates share one Pit Box)")
     radar = panel().radar
     state = RaceState(track, board, cars, tuple(players), rng, radar["standard_start"], radar["final_lap"],
                       rules=rules or Rules(), events=new_deck())
@@ -58,10 +66,10 @@ def new_state(players: Sequence[str], seed: int = 0, *, track: str = "teaching",
 
 def new_race(players: Sequence[str], seed: int = 0, *, frames: bool = False, track: str = "teaching",
              board: str = "teaching", tyre: Tyre = Tyre.SOFT, rules: Rules | None = None, bots: Sequence[str] = (),
-             bot_side: str = "faster") -> Race:
+             bot_side: str = "faster", teams: Mapping[str, str] | None = None) -> Race:
     """A race of ``players`` (grid order), seeded: run to its first decision (the WHITE die, round 1's draw). The
     cars named in ``bots`` are Rookie BOTs (§22.5): the engine drives them; a race of BOTs only runs to the flag
     here."""
     return Race(new_state(players, seed, track=track, board=board, tyre=tyre, rules=rules, bots=bots,
-                          bot_side=bot_side), frames)
+                          bot_side=bot_side, teams=teams), frames)
 

@@ -20,6 +20,7 @@ from racebook.formulagp.components import CardType, cards
 from racebook.formulagp.rounds import set_order
 from racebook.formulagp.rules.order import race_start_order
 from racebook.formulagp.state import RaceState
+from racebook.formulagp.tyrewear import wear_by
 
 EXTRA = (CardType.TYRE_WEAR, CardType.OPTION)
 
@@ -65,7 +66,7 @@ def apply_start(s: RaceState, a: FgpAction, log: EventLog) -> None:
             c.hand.remove(x)
             c.deck.discard(x)
             if card_type(x) is CardType.TYRE_WEAR:
-                c.wear = min(s.board.wear_length, c.wear + 1)
+                wear_by(s, c, 1, log)  # §14.1: the icons reached
         leds[car] = _leds(launch)
         s.launches[car] = text
         log.append(ev.StartRevealed(car, launch.cards, launch.extras, leds[car], c.wear))

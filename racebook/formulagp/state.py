@@ -39,6 +39,7 @@ class Phase(Enum):
     BATTLE = "battle"  # a stopped car may declare a battle; attacker and defender seal their cards (§13.2, §13.3)
     DISCARD = "discard"  # a forced discard down to a hand limit that fell during a turn (§8.1, A34)
     CONTROL = "control"  # a loss of control waits for its driver: counter-steer or spin (§18.1, losscontrol.py)
+    PIT = "pit"  # a pit stop's choices in the box (§16.2: tyres, the hand, repairs, leave), racebook.formulagp.pits
 
 
 class Die(Enum):
@@ -85,6 +86,18 @@ class Car:
     damaged_round: int = 0  # the round of its last damage: at most one a round (§18.4)
     out_round: int = 0  # the round it spun or went off: it rejoins next round, last in the sequence (§18.2)
     loc_event: int = 0  # the collision event in which it last lost control: once per event (§18.3)
+    # pit status (Appendix B; racebook.formulagp.pits): "" on track, "box" (arrived), "held" (held rounds left in
+    # the box: penalties, §16.2, or a long repair, §16.3), "service" (the stop in progress), "done" (the stop made,
+    # leaves at its next turn), "exit" (on the pit-exit 'Pit Lane' space, §16.5)
+    team: str = ""  # its team (teammates share a Pit Box, §2.5, §16.4); "" = a team of its own
+    pit: str = ""
+    pit_hold: int = 0  # rounds still held in the box (§16.2, §16.3)
+    pit_round: int = 0  # the round it entered the pit lane; once it left its box, the round it left (§16.2)
+    pit_second: bool = False  # its teammate entered the pits before it in that round (it waits, §16.4)
+    pit_die: int = 0  # its WHITE die for the exit order: the pit-stop time or the repair roll (§16.2, §16.3)
+    pit_repaired: bool = False  # repaired in this stop (§16.3)
+    pit_tyres: bool = False  # new tyres fitted in this stop (§16.2: once)
+    cold: int = 0  # Cold Tyres rounds left (§16.5, A35: 2 when it leaves the pit lane, 0 = no token)
 
     def copy(self) -> Car:
         c = replace(self, deck=self.deck.copy(), hand=list(self.hand), drawn=list(self.drawn),

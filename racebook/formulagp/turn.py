@@ -23,11 +23,11 @@ from dataclasses import dataclass
 
 from racebook.core.errors import IllegalAction
 from racebook.core.log import EventLog
+from racebook.formulagp import pits
 from racebook.formulagp.actions import FgpAction
 from racebook.formulagp.battles import apply_battle, explain_battle, legal_battle, offer
 from racebook.formulagp.cardplay import apply_play, explain_play, legal_play
 from racebook.formulagp.losscontrol import apply_control, explain_control, legal_control
-from racebook.formulagp.moving import apply_move, explain_move, legal_move
 from racebook.formulagp.rounds import apply_draw, draw_pending, explain_draw, legal_draw, start_race
 from racebook.formulagp.secondary import apply_discard, around_move, around_play, explain_discard, legal_discard
 from racebook.formulagp.start import apply_start, explain_start, legal_start
@@ -63,11 +63,12 @@ TABLE: dict[Phase, PhaseRules] = {
     Phase.DRAW: PhaseRules("§10.1", legal_draw, apply_draw, explain_draw),
     Phase.START: PhaseRules("§9.4", legal_start, apply_start, explain_start),
     Phase.PLAY: PhaseRules("§10.3", *around_play(legal_play, apply_play, explain_play)),  # + secondary.py
-    Phase.MOVE: PhaseRules("§11", *around_move(legal_move, apply_move, explain_move)),
+    Phase.MOVE: PhaseRules("§11", *around_move(pits.legal_move, pits.apply_move, pits.explain_move)),  # + pit entry
     Phase.OVER: PhaseRules("§17.2", _over_legal, _over_apply, _over_explain),
     Phase.BATTLE: PhaseRules("§13.3", legal_battle, apply_battle, explain_battle),
     Phase.DISCARD: PhaseRules("§8.1", legal_discard, apply_discard, explain_discard),
     Phase.CONTROL: PhaseRules("§18.1", legal_control, apply_control, explain_control),  # a loss of control
+    Phase.PIT: PhaseRules("§16.2", pits.legal_pit, pits.apply_pit, pits.explain_pit),
 }
 
 

@@ -21,6 +21,7 @@ from racebook.formulagp.actions import (
     CLASSES,
     Attack,
     Bid,
+    BoxRepair,
     Brake,
     Charge,
     Clear,
@@ -30,14 +31,18 @@ from racebook.formulagp.actions import (
     Keep,
     Ladder,
     Launch,
+    Leave,
     OptionCard,
     Param,
+    PitIn,
     Play,
     PlayEvent,
     Return,
     Spend,
     Stop,
     To,
+    Tyres,
+    Wait,
     Yield,
     parse,
 )
@@ -222,6 +227,8 @@ ACTION_EXAMPLES = [Keep("A"), Launch("A", ("O1", "O2"), "red", ("W1", "P2")), La
                    Param("A", "white"), OptionCard("A", "P2"), PlayEvent("A", "E3"), Ladder("A", "B1")]
 ACTION_EXAMPLES += [Attack("A", "B"), Attack("A", "Red", 3), Bid("A", ("B1", "B2", "W1", "P3"), True),
                     Bid("B", ("W2",)), Yield("B")]  # battles (§13.2, §13.3)
+ACTION_EXAMPLES += [PitIn("A"), Tyres("A", "hard"), BoxRepair("A", "all"), BoxRepair("A", "D2"), Leave("A"),
+                    Wait("A")]  # §16
 
 
 @pytest.mark.parametrize("action", ACTION_EXAMPLES, ids=str)

@@ -58,3 +58,14 @@ def fit(board: PlayerBoard, tyre: Tyre) -> WearChange:
     start = board.wear_start[tyre]
     state = board.tyre_state(tyre, start)
     return WearChange(start, state, board.tyre_bonus(tyre, state), board.red_die_every_move(start), ())
+
+
+COLD_TYRES_LED = -2  # §16.5, A35: a Cold Tyres token is -2 LED to the car's battle total, attacking or defending
+COLD_TYRES_ROUNDS = 2  # the round it leaves the pit lane and the next one, removed at the end of that (§16.5)
+
+
+def cold_tyres_led(rounds_left: int) -> int:
+    """The LEDs a car's Cold Tyres token adds to its total in any battle, attacking or defending (§16.5, A35)."""
+    if rounds_left < 0:
+        raise ValueError("§16.5: Cold Tyres rounds left is 0 or more")
+    return COLD_TYRES_LED if rounds_left > 0 else 0

@@ -1,0 +1,160 @@
+"""The pit lane's state and geometry (digest §2.5, §16, §10.2 item 8, Appendix B): the pit-side lane and the
+pit-exit space, teams and their Pit Boxes, a car's DAMAGE/FAILURE cards for repairs, the Cold Tyres token's LEDs and
+its count-down, the cars in the pits as the driver order reads them with the pit-exit order, whether the car may
+enter the pit lane now, and how a turn that starts in the box begins. The round (:mod:`racebook.formulagp.rounds`)
+calls these hooks; the pit stop's actions are :mod:`racebook.formulagp.pits`. Standard library only.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from racebook.core.log import EventLog
+from racebook.formulagp import events as ev
+from racebook.formulagp.rules import pitstop
+from racebook.formulagp.rules.order import Place, Runner
+from racebook.formulagp.rules.pitexit import PitStop, exit_order
+from racebook.formulagp.rules.tyres import cold_tyres_led
+from racebook.formulagp.state import Car, Die, Phase, RaceState
+from racebook.formulagp.track import LANES, Pos, Track, Turn
+
+IN_BOX = ("box", "held", "service", "done")
+
+
+# ------------------------------------------------------------------ where the pit lane is (§2.5)
+def pit_lane_of(track: Track, tile: int) -> int:
+    """The pit-side lane of ``tile``: its outermost racing lane on the track's pit side (§2.5)."""
+    lanes = range(LANES, 0, -1) if track.pit_side is Turn.RIGHT else range(1, LANES + 1)
+    return next(ln for ln in lanes if track.tiles[tile].racing(ln))
+
+
+def exit_pos(track: Track) -> Pos:
+    """Where a car on the pit-exit 'Pit Lane' space stands for the order and the move: beside the front space of
+    the exit tile's pit-side lane; its forward step is that lane's first space on the next tile (§16.5)."""
+    lane = pit_lane_of(track, track.pit_exit)
+    return Pos(track.pit_exit, lane, len(track.tiles[track.pit_exit].spaces(lane)) - 1)
+
+
+def team_of(c: Car) -> str:
+    return c.team or c.id
+
+
+def box_of(s: RaceState, c: Car) -> int:
+    """The car's Pit Box distance from the pit exit, 0 the closest: teams in grid order (a reading, see above)."""
+    teams: list[str] = []
+    for car in s.grid:
+        t = team_of(s.cars[car])
+        if t not in teams:
+            teams.append(t)
+    return teams.index(team_of(c))
+
+
+def damage_of(c: Car) -> list[str]:
+    """The car's DAMAGE and FAILURE cards (the repair interface: ``Car.damage`` and ``Car.failures`` when the
+    loss-of-control mechanic provides them)."""
+    return list(cards_of(c, "damage")) + list(cards_of(c, "failures"))
+
+
+def cards_of(c: Car, name: str) -> list[str]:
+    got: Any = getattr(c, name, None)
+    return got if isinstance(got, list) else []
+
+
+def cold_led(s: RaceState, car: str) -> int:
+    """The Cold Tyres token's LEDs in a battle of ``car``, attacking or defending: −2 or 0 (§16.5, A35)."""
+    return cold_tyres_led(s.cars[car].cold)
+
+
+# ------------------------------------------------------------------ the driver order (§10.2 item 8)
+def runners(s: RaceState, log: EventLog | None = None) -> list[Runner]:
+    """Every car as the driver order reads it: cars in their box in the pit lane, cars on the pit-exit space in the
+    exit order (§16.2, §16.4; logged when two or more wait). With ``log`` (the start of the movement phase) the cars
+    that left their boxes together roll their pit-stop times first (:func:`roll_pit_times`)."""
+    if log is not None:
+        roll_pit_times(s, log)
+    ranks = exit_ranks(s)
+    if log is not None and len(ranks) > 1:
+        log.append(ev.PitExitOrder(tuple(sorted(ranks, key=lambda k: ranks[k]))))
+    out = []
+    for c in s.cars.values():
+        if c.pit == "exit":
+            out.append(Runner(c.id, c.pos, c.lap, Place.PIT_EXIT, exit_rank=ranks[c.id]))
+        elif c.pit:
+            out.append(Runner(c.id, c.pos, c.lap, Place.PIT_LANE))
+        else:
+            out.append(Runner(c.id, c.pos, c.lap))
+    return out
+
+
+def roll_pit_times(s: RaceState, log: EventLog) -> None:
+    """§16.2, §16.4: when two or more cars left their boxes in the same round, each that did not repair rolls the
+    WHITE die, its pit-stop time: the first-stopped cars first, then the second-stopped teammates, each by its box
+    (nearest the exit first). A car alone at the exit rolls nothing (a car that repaired rolled as it left)."""
+    waiting = [c for c in s.cars.values() if c.pit == "exit"]
+    for rnd in sorted({c.pit_round for c in waiting}):
+        group = [c for c in waiting if c.pit_round == rnd]
+        if len(group) < 2:
+            continue
+        for c in sorted((c for c in group if not c.pit_repaired and not c.pit_die),
+                        key=lambda c: (c.pit_second, box_of(s, c), c.id)):
+            c.pit_die = s.white_face(s.roll(Die.WHITE)).value
+            log.append(ev.PitStopTime(c.id, c.pit_die, ": a problem, it leaves last of the cars that did not "
+                                                        "repair" if c.pit_die == pitstop.ICON else ""))
+
+
+def exit_ranks(s: RaceState) -> dict[str, int]:
+    """The order of the cars on the pit-exit space (§16.2): by the round they left their boxes, then
+    :func:`racebook.formulagp.rules.pitexit.exit_order` (no repair by the pit-stop time, the icon last of those,
+    second-stopped teammates behind, repaired cars last by their repair roll; ties to the box nearer the exit)."""
+    waiting = [c for c in s.cars.values() if c.pit == "exit"]
+    order: list[str] = []
+    for rnd in sorted({c.pit_round for c in waiting}):
+        group = [c for c in waiting if c.pit_round == rnd]
+        order += exit_order([PitStop(c.id, c.pit_die or 6, box_of(s, c), c.pit_repaired, c.pit_second)
+                             for c in group])
+    return {car: i for i, car in enumerate(order)}
+
+
+def new_round(s: RaceState, log: EventLog) -> None:
+    """The end of a round (Appendix B item 5): a Cold Tyres token counts down, removed at the end of the round after
+    the car left the pit lane (§16.5)."""
+    for c in s.cars.values():
+        if c.cold > 0:
+            c.cold -= 1
+            if c.cold == 0:
+                log.append(ev.ColdTyresOff(c.id))
+
+
+# ------------------------------------------------------------------ entering the pits (§16.1)
+def entry_kind(s: RaceState, c: Car) -> str:
+    """``forward`` (through the 'PIT LANE' space), ``sideways`` (across the yellow line: 1 Penalty token) or ""."""
+    t = s.turn
+    if c.pit or t is None or t.mp_left < 1 or c.pos.tile != s.track.pit_entry:
+        return ""
+    lane = pit_lane_of(s.track, c.pos.tile)
+    if c.pos.lane != lane:
+        return ""
+    front = len(s.track.tiles[c.pos.tile].spaces(lane)) - 1
+    return "forward" if c.pos.space == front else "sideways"
+
+
+# ------------------------------------------------------------------ a turn that starts in the box (§16.2)
+def begin_pit_turn(s: RaceState, c: Car, log: EventLog) -> bool:
+    """A turn that starts in the pits (§16.2): the ``PIT`` phase (:mod:`racebook.formulagp.pits` lists and applies
+    its actions). On the first turn in the box, Penalty tokens are served first (A45: ``wait`` 1 round, 2 with 3 or
+    more); then the stop begins: ERS +1, stress back to the middle. False for a car on track or on the pit-exit
+    space (it plays cards)."""
+    if c.pit not in IN_BOX:
+        return False
+    if c.pit == "box":
+        hold = pitstop.hold_rounds(c.penalties) if s.rules.pit_serves_penalties else 0
+        if hold:
+            c.pit, c.pit_hold = "held", hold
+        else:
+            before = c.ers
+            c.ers = min(s.board.ers_max, c.ers + 1)
+            c.stress = 1  # the middle space (§15)
+            c.pit = "service"
+            log.append(ev.PitService(c.id, before, c.ers))
+    s.phase = Phase.PIT
+    return True

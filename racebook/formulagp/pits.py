@@ -1,0 +1,273 @@
+"""Pit stops (digest §16.1–§16.5, §2.5, A45): entering the pit lane as a move choice, the stop in the box (penalties
+served first, ERS +1, stress to the middle, new tyres, refreshing the hand, repairs), teammates sharing a box, the
+order at the pit exit, rejoining in 2nd gear without pairs, and the Cold Tyres token.
+
+The pit lane on the teaching geometry (``tracks/formulagp/SCHEMA.md``, "The pit lane"): the pit-side lane is the
+outermost racing lane on the track's pit side. From the front space of that lane on the pit-entry tile one step
+(1 MP) reaches the 'PIT LANE' space without crossing the yellow line; from another space of that lane the car enters
+sideways across the line (1 Penalty token at once, §16.1). Once in the pit lane no more MP are needed: the car goes
+to its box, its leftover MP are lost (no ERS charging: the turn ends). The dice it owes are rolled on track first
+(:func:`racebook.formulagp.aftermove.end_of_move`). Entering with a BLUE card or with a move extension rolls the
+WHITE die: the icon is speeding, 1 Penalty token.
+
+A car's pit status (Appendix B) is ``Car.pit``: ``box`` (arrived), ``held`` (serving penalties: ``pit_hold`` rounds
+left, its only action ``wait``), ``service`` (its stop in progress), ``done`` (a long repair or "fix all": at its
+next turn its only action is ``leave``), ``exit`` (on the pit-exit 'Pit Lane' space). A turn in the box is the
+``PIT`` phase; :mod:`racebook.formulagp.pitlane` holds the state and geometry the round reads (its hooks).
+Cars in the pits block no one and
+are passed without a battle (§16.2). On its first turn in the box a car serves its Penalty tokens (A45: 1 round, 2
+with 3 or more; switch ``pit_serves_penalties``), then makes its stop. When it leaves it draws up to its hand limit
+(the refresh, §16.2); when two or more cars left their boxes in the same round, those that did not repair roll
+the WHITE die for the exit order at the start of the next movement phase (§16.2–§16.4, :mod:`racebook.formulagp.
+rules.pitexit`); crossing the finish line in the pit lane counts as crossing it (§17.1). Next round it moves in 2nd
+gear, no pairs, forward from the pit-exit space (§16.5), and gets a Cold Tyres token: −2 LED in any battle that
+round and the next (A35, :func:`racebook.formulagp.pitlane.cold_led` for the battles).
+
+Readings (the source is silent): the Pit Box tiles are laid out in grid order (the pole's team's box closest to the
+pit exit; the set-up shuffles them, §4.1); a car in its box counts, for the driver order, as in the pit lane beside
+the pit-entry tile; cars on the pit-exit space that left their boxes in different rounds move oldest first; a car
+that repaired everything ("fix all" or a long repair) rolls no die and follows the cars that did. Leaving the pit
+exit sideways across the yellow line (1 Penalty token, §16.5) is a lateral step into the space beside the pit-exit
+space, which is where the car stands in ``Car.pos`` (``Grey to T02.4.2`` from the exit). Repairs act on a car's
+DAMAGE and FAILURE cards (``Car.damage`` / ``Car.failures``, lists of card codes, when the loss-of-control mechanic
+provides them; until then there is nothing to repair).
+"""
+
+from __future__ import annotations
+
+from racebook.core.log import EventLog
+from racebook.formulagp import events as ev
+from racebook.formulagp import moving, rounds
+from racebook.formulagp.actions import BoxRepair, Discard, FgpAction, Leave, PitIn, To, Tyres, Wait
+from racebook.formulagp.aftermove import end_of_move
+from racebook.formulagp.cardplay import card_type
+from racebook.formulagp.components import CardType
+from racebook.formulagp.incidentcards import IncidentDeck
+from racebook.formulagp.pitlane import box_of, cards_of, damage_of, entry_kind, exit_pos, pit_lane_of, team_of
+from racebook.formulagp.playerboard import Tyre
+from racebook.formulagp.rules import pitstop
+from racebook.formulagp.rules.tyres import COLD_TYRES_ROUNDS, fit
+from racebook.formulagp.state import Car, Die, RaceState
+from racebook.formulagp.tyrewear import wear_by
+
+DRY = (Tyre.SOFT, Tyre.MEDIUM, Tyre.HARD)
+__all__ = ["box_of", "team_of", "legal_move", "apply_move", "explain_move", "legal_pit", "apply_pit", "explain_pit"]
+
+
+# ------------------------------------------------------------------ entering the pits (§16.1), the exit (§16.5)
+def legal_move(s: RaceState) -> list[FgpAction]:
+    """The MOVE phase (:func:`racebook.formulagp.moving.legal_move`) with the pit: entering it (§16.1), and from the
+    pit-exit space only the forward step (§16.5)."""
+    out = moving.legal_move(s)
+    c = s.current()
+    assert c is not None
+    if c.pit == "exit":
+        fwd = {(p.tile, p.lane, p.space) for p in s.track.forward(c.pos)}
+        out = [a for a in out if not isinstance(a, To) or _key(s, a.to) in fwd]
+        if _sideways_exit(s, c):
+            out.append(To(c.id, s.track.name_of(c.pos)))
+    if entry_kind(s, c):
+        out.append(PitIn(c.id))
+    return out
+
+
+def _sideways_exit(s: RaceState, c: Car) -> bool:
+    """§16.5: leaving the pit-exit space sideways, across the yellow line, into the space beside it (the front space of
+    the exit tile's pit-side lane): a lane change (1 MP, not with BLUE) when that space is free; 1 Penalty token."""
+    t = s.turn
+    if t is None or t.mp_left < 1 or not t.lane_changes or t.seen:
+        return False
+    p = c.pos
+    here = sum(1 for o in s.cars.values() if o is not c and not o.pit and (o.pos.tile, o.pos.lane, o.pos.space) ==
+               (p.tile, p.lane, p.space))
+    return here < max(1, s.track.space(p).shadows)
+
+
+def _key(s: RaceState, text: str) -> tuple[int, int, int]:
+    p = s.track.pos(text)
+    return (p.tile, p.lane, p.space)
+
+
+def apply_move(s: RaceState, a: FgpAction, log: EventLog) -> None:
+    c = s.cars[a.car]
+    if isinstance(a, PitIn):
+        enter(s, c, log)
+        return
+    leaving = c.pit == "exit" and isinstance(a, To)
+    if leaving and isinstance(a, To) and a.to == s.track.name_of(c.pos):  # sideways across the yellow line
+        t = s.turn
+        assert t is not None
+        t.mp_left -= 1
+        t.seen += ((c.pos.tile, c.pos.lane, c.pos.space),)
+        wear_by(s, c, t.wear_per_lane_change, log)
+        log.append(ev.Moved(c.id, "the pit-exit space", a.to, "lateral", t.mp_left, t.wear_per_lane_change))
+        c.penalties += 1
+        log.append(ev.PitPenalty(c.id, "it crossed the yellow line to leave the pit lane", c.penalties, "§16.5"))
+    else:
+        moving.apply_move(s, a, log)
+    if leaving:
+        c.pit, c.cold = "", COLD_TYRES_ROUNDS
+        log.append(ev.PitRejoined(c.id, s.track.name_of(c.pos)))
+
+
+def enter(s: RaceState, c: Car, log: EventLog) -> None:
+    """§16.1: the dice owed on track first, then into the pit lane (sideways: a Penalty token; BLUE or an extension:
+    the WHITE die's speed check); leftover MP are lost and the turn ends in the box."""
+    t = s.turn
+    assert t is not None
+    how = entry_kind(s, c)
+    at = s.track.name_of(c.pos)
+    lost = t.mp_left - 1
+    t.mp_left, t.stopped = 0, True
+    end_of_move(s, c, t, log)
+    log.append(ev.PitEntered(c.id, at, " across the yellow line" if how == "sideways" else "", lost))
+    if how == "sideways":
+        c.penalties += 1
+        log.append(ev.PitPenalty(c.id, "it crossed the yellow line to enter the pit lane", c.penalties))
+    why = pitstop.speed_check_due(t.blue, t.extended > 0)
+    if why:
+        face = s.white_face(s.roll(Die.WHITE)).value
+        fast = pitstop.speeding(face)
+        log.append(ev.PitSpeedCheck(c.id, why, face, ": speeding in the pit lane" if fast else ": within the limit"))
+        if fast:
+            c.penalties += 1
+            log.append(ev.PitPenalty(c.id, "speeding in the pit lane", c.penalties))
+    c.pit_second = any(o.id != c.id and team_of(o) == team_of(c) and o.pit == "box" and o.pit_round == s.round
+                       for o in s.cars.values())  # its teammate entered the pit lane earlier this round (§16.4)
+    c.pit, c.pit_round, c.pit_hold, c.pit_die = "box", s.round, 0, 0
+    c.pit_repaired = c.pit_tyres = False
+    rounds.end_turn(s, log)
+
+
+# ------------------------------------------------------------------ the turn in the box (§16.2, §16.3)
+def legal_pit(s: RaceState) -> list[FgpAction]:
+    c = s.current()
+    assert c is not None
+    if c.pit == "held":  # serving penalties (§16.2, A45)
+        return [Wait(c.id)]
+    if c.pit == "done":  # a long repair or "fix all": it leaves with no pit action (§16.2, §16.3)
+        return [Leave(c.id)]
+    out: list[FgpAction] = []
+    if not c.pit_tyres:
+        out += [Tyres(c.id, ty.value) for ty in DRY]
+    out += [Discard(c.id, x) for x in sorted(set(c.hand)) if card_type(x) is not CardType.DRAW_FAILURE]
+    broken = damage_of(c)
+    if broken and not c.pit_repaired:
+        out += [BoxRepair(c.id, x) for x in sorted(set(broken))] + [BoxRepair(c.id, "all")]
+    out.append(Leave(c.id))
+    return out
+
+
+def apply_pit(s: RaceState, a: FgpAction, log: EventLog) -> None:
+    c = s.cars[a.car]
+    if isinstance(a, Wait):
+        c.pit_hold -= 1
+        log.append(ev.HeldInBox(c.id, f"serving {c.penalties} Penalty token(s)", c.pit_hold))
+        if c.pit_hold == 0:
+            log.append(ev.PenaltiesServed(c.id, c.penalties))
+            c.penalties, c.pit = 0, "box"  # the normal stop starts on its next turn
+        rounds.end_turn(s, log)
+    elif c.pit == "done":
+        _leave(s, c, log)
+        rounds.end_turn(s, log)
+    elif isinstance(a, Tyres):
+        got = fit(s.board, Tyre(a.tyre))
+        c.tyre, c.wear, c.pit_tyres = Tyre(a.tyre), got.wear, True
+        log.append(ev.TyresFitted(c.id, a.tyre, got.wear, got.bonus))
+    elif isinstance(a, Discard):
+        c.hand.remove(a.card)
+        c.deck.discard(a.card)
+        log.append(ev.PitDiscarded(c.id, a.card))
+    elif isinstance(a, BoxRepair):
+        broken = tuple(damage_of(c))
+        c.pit_repaired = True
+        if a.card == "all":
+            _remove(s, c, broken)
+            log.append(ev.BoxRepaired(c.id, broken, pitstop.RepairOption.ALL.value))
+            c.pit = "done"
+            rounds.end_turn(s, log)
+            return
+        _remove(s, c, (a.card,))
+        log.append(ev.BoxRepaired(c.id, (a.card,), pitstop.RepairOption.ONE.value))
+    else:
+        face = 0
+        if c.pit_repaired:  # §16.3 a): the WHITE die before leaving the box
+            face = s.white_face(s.roll(Die.WHITE)).value
+            if face == pitstop.ICON:  # §16.3: the repair runs long
+                rest = tuple(damage_of(c))
+                _remove(s, c, rest)
+                log.append(ev.BoxRepaired(c.id, rest, "the repair runs long: every card goes, the car waits"))
+                c.pit, c.pit_die = "done", 0
+                rounds.end_turn(s, log)
+                return
+        _leave(s, c, log, die=face)
+        rounds.end_turn(s, log)
+
+
+def _remove(s: RaceState, c: Car, cards: tuple[str, ...]) -> None:
+    """The repaired DAMAGE / FAILURE cards leave the car's board for their decks' discard piles (§16.3, §6.8)."""
+    for name, deck in (("damage", IncidentDeck.DAMAGE), ("failures", IncidentDeck.FAILURE)):
+        held = cards_of(c, name)
+        for x in cards:
+            if x in held:
+                held.remove(x)
+                s.incident_decks[deck.value].discard(x)
+
+
+def _leave(s: RaceState, c: Car, log: EventLog, die: int = 0) -> None:
+    """§16.2: draw up to the hand limit (the refresh) and move to the pit-exit space (over the finish line if it lies
+    in the pit lane). ``die`` is a repair roll (§16.3); the pit-stop times of cars that did not repair are rolled at
+    the start of the next movement phase, when two or more left together (:func:`racebook.formulagp.pitlane.
+    roll_pit_times`)."""
+    got = rounds.draw_cards(s, c, s.hand_limit(c) - len(c.hand))
+    c.pit_die, c.pit_round = die, s.round  # from now on: the round it left its box (the exit groups, §16.2)
+    if s.track.pit_exit < s.track.pit_entry:  # the finish line lies in the pit lane (§17.1)
+        moving.cross_line(s, c, log)
+    c.pos, c.pit = exit_pos(s.track), "exit"
+    log.append(ev.LeftBox(c.id, s.track.name_of(c.pos), tuple(got), die, " (its repair roll)" if die else ""))
+
+
+def explain_pit(s: RaceState, a: FgpAction) -> tuple[str, str]:
+    c = s.current()
+    assert c is not None
+    if a.car != c.id:
+        return "§10.2", f"it is {c.id}'s turn"
+    if c.pit == "held":
+        return "§16.2", f"{c.id} serves its Penalty tokens in its box this round: 'wait' ({c.pit_hold} round(s))"
+    if c.pit == "done":
+        return "§16.3", f"{c.id} stayed in its box after its repair: no pit action this turn, only 'leave'"
+    if isinstance(a, Wait):
+        return "§16.2", f"{c.id} serves no penalty now: tyres, discard, fix or leave"
+    if isinstance(a, Tyres):
+        return "§16.2", "new tyres are fitted once a stop"
+    if isinstance(a, Discard):
+        return "§16.2", f"{a.card} is not a card in {c.id}'s hand it may discard (never the Draw Failure card)"
+    if isinstance(a, BoxRepair):
+        return "§16.3", "nothing of that to repair (or already repaired in this stop)"
+    return "§16.2", f"{c.id} is in its pit box: tyres, discard, fix or leave"
+
+
+def explain_move(s: RaceState, a: FgpAction) -> tuple[str, str]:
+    c = s.current()
+    assert c is not None
+    if isinstance(a, Wait) and a.car == c.id:
+        return "§16.2", "only a car serving penalties in its box waits"
+    if isinstance(a, PitIn) and a.car == c.id:
+        if c.pit:
+            return "§16.5", f"{c.id} is leaving the pits"
+        if s.turn is not None and s.turn.mp_left < 1:
+            return "§16.1", "reaching the 'PIT LANE' space takes 1 MP (extend first)"
+        return "§16.1", (f"the pit lane is entered from the pit-side lane of {s.track.tiles[s.track.pit_entry].id} "
+                         f"(lane {pit_lane_of(s.track, s.track.pit_entry)})")
+    if isinstance(a, To) and a.car == c.id and c.pit == "exit" and s.turn is not None and s.turn.mp_left > 0:
+        try:
+            key = _key(s, a.to)
+        except (ValueError, KeyError):
+            return moving.explain_move(s, a)
+        if key == (c.pos.tile, c.pos.lane, c.pos.space):
+            return "§16.5", ("leaving the pit exit sideways is a lane change (1 MP, not with a BLUE card) into a free "
+                             "space, before any other step")
+        if key not in {(p.tile, p.lane, p.space) for p in s.track.forward(c.pos)}:
+            return "§16.5", ("a car leaves the pit exit forward, or sideways across the yellow line into the space "
+                             "beside it (1 Penalty token)")
+    return moving.explain_move(s, a)
