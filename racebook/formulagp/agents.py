@@ -3,16 +3,71 @@
 
 The greedy driver plays the card(s) giving the most MP (ties: the fewest cards, then the lowest codes), steps
 forward when it can (else to the lane beside, the inside first), keeps its ERS for extensions on straights,
-returns no card and discards its lowest card. Standard library only.
+returns no card and discards its lowest card. In qualifying (§9) it plays the most LEDs that leave it a movement
+card for race round 1 (never stuck in neutral, §9.3), pushes the limit only when it holds a counter-steer card to
+spend on a red face (never risking the crash, A41), spends its lowest-LED counter-steer card, and on pole keeps the
+fastest movement card and puts the other movement cards on top of its deck, the rest at the bottom (§9.4).
+Standard library only.
 """
 
 from __future__ import annotations
 
 from racebook.core.rng import Rng
-from racebook.formulagp.actions import Charge, Discard, End, Extend, FgpAction, Keep, Launch, Play, Stop, To
-from racebook.formulagp.cardplay import check_play, gear_of
+from racebook.formulagp.actions import (
+    Charge,
+    Discard,
+    End,
+    Extend,
+    FgpAction,
+    Keep,
+    Launch,
+    NoPush,
+    Play,
+    Pole,
+    Push,
+    Qualify,
+    Steer,
+    Stop,
+    To,
+)
+from racebook.formulagp.cardplay import card_colour, check_play, gear_of
+from racebook.formulagp.components import Colour, cards
 from racebook.formulagp.game import Race
 from racebook.formulagp.playerboard import Pace
+from racebook.formulagp.qualify import counter_steers, leds
+
+_FAST = {Colour.BLUE: 3, Colour.RED: 2, Colour.ORANGE: 1, Colour.GREEN: 0}  # the pace a single card gives (§6.2)
+
+
+def _qualifying(race: Race, legal: list[FgpAction]) -> FgpAction | None:
+    """The greedy qualifying decisions (§9.2, §9.4 item 1), or None outside qualifying."""
+    first = legal[0]
+    if isinstance(first, Qualify):
+        hand = race.state.cars[first.car].hand
+
+        def value(a: FgpAction) -> tuple[bool, int, int]:
+            assert isinstance(a, Qualify)
+            left = [x for x in hand if x not in a.cards and card_colour(x) is not None]
+            return bool(left), sum(leds(a.cards)), -len(a.cards)
+
+        return max(legal, key=value)
+    if isinstance(first, (Push, NoPush)):
+        return Push(first.car) if counter_steers(race.state.cars[first.car]) else NoPush(first.car)
+    if isinstance(first, Steer):
+        steers = [a for a in legal if isinstance(a, Steer)]
+        return min(steers, key=lambda a: (card_colour(a.card) is not None, cards().card(a.card).leds))
+    if isinstance(first, Pole):
+        def speed(code: str) -> int:
+            colour = card_colour(code)
+            return -1 if colour is None else _FAST[colour]
+
+        def pole_value(a: FgpAction) -> tuple[int, int, int]:
+            assert isinstance(a, Pole)
+            return (speed(a.keep), sum(speed(x) >= 0 for x in a.top) - sum(speed(x) >= 0 for x in a.bottom),
+                    -len(a.top))
+
+        return max(legal, key=pole_value)
+    return None
 
 
 def _play_mp(race: Race, a: Play) -> int:
@@ -31,6 +86,9 @@ class Greedy:
 
     def choose(self, race: Race) -> FgpAction:
         legal = race.legal_actions()
+        qualifying = _qualifying(race, legal) if legal else None
+        if qualifying is not None:
+            return qualifying
         plays = [a for a in legal if isinstance(a, Play)]
         if plays:
             return max(plays, key=lambda a: (_play_mp(race, a), -len(a.cards), a.characteristic))

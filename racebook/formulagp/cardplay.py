@@ -42,6 +42,8 @@ def _bans(s: RaceState, c: Car) -> frozenset[mv.PairBan]:
     bans = {mv.PairBan.NO_PAIRS_TILE} if s.track.tiles[c.pos.tile].no_pairs else set()
     if c.stress == 2:  # the Stressed space (§15)
         bans.add(mv.PairBan.STRESSED)
+    if s.turn is not None and s.turn.car == c.id and s.turn.pit_exit:  # leaving the pit lane (§9.3, §16.5)
+        bans.add(mv.PairBan.PIT_EXIT)
     return frozenset(bans)
 
 
@@ -97,8 +99,8 @@ def legal_play(s: RaceState) -> list[FgpAction]:
 
 
 def gear_of(s: RaceState, c: Car) -> int:
-    if s.round == 1:
-        return 2  # §9.4.2: everyone starts in 2nd gear
+    if s.round == 1 or (s.turn is not None and s.turn.car == c.id and s.turn.pit_exit):
+        return 2  # §9.4.2: everyone starts in 2nd gear; a pit-lane start too (§9.3)
     return s.track.tiles[c.pos.tile].gear or 8  # §10.3 step 1: none printed = 8th
 
 

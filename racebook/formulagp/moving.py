@@ -30,13 +30,13 @@ class StepCheck:
 
 
 def _occupants(s: RaceState, me: str, tile: int) -> list[Pos]:
-    return [o.pos for o in s.cars.values() if o.id != me and o.pos.tile == tile]
+    return [o.pos for o in s.cars.values() if o.id != me and o.pos.tile == tile and not o.pit_start]
 
 
 def _room(s: RaceState, me: str, p: Pos) -> int | None:
     """The car shadow ``p`` offers (§2.3, §11.5), or None when the space is full."""
     here = sum(1 for o in s.cars.values() if o.id != me and (o.pos.tile, o.pos.lane, o.pos.space) ==
-               (p.tile, p.lane, p.space))
+               (p.tile, p.lane, p.space) and not o.pit_start)  # a pit-lane starter is not on track yet (§9.3)
     cap = s.track.space(p).shadows if s.track.space(p).surface is Surface.SLIPSTREAM else 1
     return here if here < cap else None
 
@@ -62,7 +62,7 @@ def _steps(s: RaceState, c: Car, include_stops: bool = False) -> list[StepCheck]
         if (nxt.tile, nxt.lane, nxt.space) in t.seen or _room(s, c.id, nxt) is None:
             continue
         out.append(StepCheck(nxt, entry))
-    if t.lane_changes:
+    if t.lane_changes and not (t.pit_exit and here.tile == s.track.pit_exit):  # the yellow line (§9.3, §16.5)
         for lane in (here.lane - 1, here.lane + 1):
             side = s.track.lateral(here, lane)
             if side is None or (side.tile, side.lane, side.space) in t.seen or _room(s, c.id, side) is None:

@@ -9,7 +9,12 @@ space (``fl``), the flags ``L`` (final lap) and ``F`` (final round), the phase, 
 whose turn (``ti``, an index into it), the generator's state and the stacked dice (``white:1.2``), the result, race
 round 1's sealed start (``sr`` its sides, ``sc`` the choices sealed, ``lr`` the revealed cards still to be played,
 each an action text with ``~`` for its spaces; the engine's notation holds the hidden choices), the house rules
-that differ from the defaults (``rules=leader_crossing_in_round_24=0``, :mod:`racebook.formulagp.options`).
+that differ from the defaults (``rules=leader_crossing_in_round_24=0``, :mod:`racebook.formulagp.options`);
+qualifying (§9, :mod:`racebook.formulagp.qualify`): ``q=1`` a race with qualifying, ``bx`` the pit boxes, ``qr`` /
+``qc`` the sealed round's sides and sealed choices, ``qs`` the scores revealed (``car:score:played:crashed``),
+``qp`` the cars still to declare a push, ``qst`` a pusher owing a counter-steer card, ``pb`` the pole choosing its
+bonus card. A car adds ``ps`` (the round it starts from the pit lane, 0: none) and ``nt`` (stuck in neutral); the
+turn adds ``pe`` (the move from the pit lane).
 Then each car in grid order, and after ``||`` the turn in progress (``-`` when none). A finished race adds
 ``result=A,B``.
 """
@@ -23,6 +28,7 @@ from racebook.core.errors import DataError, IllegalAction, NotationError
 from racebook.core.rng import Rng
 from racebook.formulagp.options import Rules
 from racebook.formulagp.playerboard import Tyre
+from racebook.formulagp.rules.qualifying import QualifyingScore
 from racebook.formulagp.state import DECK_RULE, Car, Phase, RaceState, Turn
 from racebook.formulagp.track import Pos
 
@@ -55,22 +61,38 @@ def format_state(s: RaceState) -> str:
             f"side={s.panel_side or '-'}", f"grid={_codes(s.grid)}", f"order={_codes(s.order)}", f"ti={s.turn_index}",
             f"rng={s.rng.state:#x}", f"stack={stack}", f"result={_codes(s.result)}",
             f"sr={_codes(s.start.sides)}", f"sc={_texts(s.start.choices().values())}",
-            f"lr={_texts(s.launches.values())}", f"rules={s.rules.text() or '-'}"]
+            f"lr={_texts(s.launches.values())}", f"rules={s.rules.text() or '-'}",
+            f"q={int(s.qualifying)}", f"bx={_codes(s.boxes)}", f"qr={_codes(s.qual.sides)}",
+            f"qc={_texts(s.qual.choices().values())}", f"qs={_scores(s)}", f"qp={_codes(s.qual_push)}",
+            f"qst={s.qual_steer or '-'}", f"pb={s.pole_bonus or '-'}"]
     cars = []
     for c in s.cars.values():
         cars.append(" ".join([c.id, _pos(s, c.pos), f"lap={c.lap}", f"ers={c.ers}", f"ot={c.ot}", c.tyre.value,
                               f"w={c.wear}", f"st={c.stress}", f"pen={c.penalties}", f"x={int(c.crossed_final)}",
                               f"ret={int(c.returned)}", f"hand={_codes(c.hand)}", f"drawn={_codes(c.drawn)}",
                               f"pile={_codes(c.deck.pile)}", f"disc={_codes(c.deck.discards)}",
-                              f"rs={c.deck.reshuffles}"]))
+                              f"rs={c.deck.reshuffles}", f"ps={c.pit_start}", f"nt={int(c.neutral)}"]))
     t = s.turn
     turn = "-" if t is None else " ".join([
         t.car, f"cards={_codes(t.cards)}", f"as={t.played_as or '-'}", f"pace={t.pace or '-'}", f"pair={int(t.pair)}",
         f"lc={int(t.lane_changes)}", f"wlc={t.wear_per_lane_change}", f"blue={int(t.blue)}",
         f"char={int(t.characteristic)}", f"mp={t.mp}", f"left={t.mp_left}", f"red={t.reduced}",
         f"ext={t.extended}", f"stop={int(t.stopped)}",
-        "seen=" + (",".join(f"{a}.{b}.{c}" for a, b, c in t.seen) or "-")])
+        "seen=" + (",".join(f"{a}.{b}.{c}" for a, b, c in t.seen) or "-"), f"pe={int(t.pit_exit)}"])
     return " ".join(head) + " | " + " | ".join(cars) + " || " + turn
+
+
+def _scores(s: RaceState) -> str:
+    """The qualifying scores revealed: ``car:score:played:crashed`` (§9.2)."""
+    return ",".join(f"{car}:{q.score}:{int(q.played)}:{int(q.crashed)}" for car, q in s.qual_scores.items()) or "-"
+
+
+def _read_scores(x: str, text: str) -> dict[str, QualifyingScore]:
+    out = {}
+    for item in _read_codes(x):
+        car, score, played, crashed = item.split(":")
+        out[car] = QualifyingScore(_int(score, "qs", text), played == "1", crashed == "1")
+    return out
 
 
 def _kv(words: list[str], text: str) -> dict[str, str]:
@@ -122,6 +144,14 @@ def parse_position(text: str) -> RaceState:
         for t in _read_texts(kv["sc"]):
             s.start.commit(t.split()[0], t)
         s.launches = {t.split()[0]: t for t in _read_texts(kv["lr"])}
+        s.qualifying, s.boxes = kv.get("q", "0") == "1", tuple(_read_codes(kv.get("bx", "-")))
+        if kv.get("qr", "-") != "-":
+            s.qual.open(_read_codes(kv["qr"]), "§9.2")
+        for t in _read_texts(kv.get("qc", "-")):
+            s.qual.commit(t.split()[0], t)
+        s.qual_scores = _read_scores(kv.get("qs", "-"), text)
+        s.qual_push = tuple(_read_codes(kv.get("qp", "-")))
+        s.qual_steer, s.pole_bonus = kv.get("qst", "-").strip("-"), kv.get("pb", "-").strip("-")
         for part in parts[1:]:
             w = part.split()
             ck = _kv(w[2:5] + w[6:], text)
@@ -134,7 +164,8 @@ def parse_position(text: str) -> RaceState:
                                drawn=_read_codes(ck["drawn"]), ers=_int(ck["ers"], "ers", text),
                                ot=_int(ck["ot"], "ot", text), tyre=Tyre(w[5]), wear=_int(ck["w"], "w", text),
                                penalties=_int(ck["pen"], "pen", text), crossed_final=ck["x"] == "1",
-                               returned=ck["ret"] == "1", stress=_int(ck["st"], "st", text))
+                               returned=ck["ret"] == "1", stress=_int(ck["st"], "st", text),
+                               pit_start=_int(ck.get("ps", "0"), "ps", text), neutral=ck.get("nt", "0") == "1")
         if turn_text.strip() != "-":
             w = turn_text.split()
             tk = _kv(w[1:], text)
@@ -144,7 +175,7 @@ def parse_position(text: str) -> RaceState:
                           _int(tk["wlc"], "wlc", text), tk["blue"] == "1", tk["char"] == "1",
                           _int(tk["mp"], "mp", text), _int(tk["left"], "left", text), _int(tk["red"], "red", text),
                           _int(tk["ext"], "ext", text), tk["stop"] == "1",
-                          seen)  # type: ignore[arg-type]
+                          seen, tk.get("pe", "0") == "1")  # type: ignore[arg-type]
     except (NotationError, IllegalAction) as e:
         if isinstance(e, NotationError):
             raise

@@ -24,6 +24,7 @@ class Rules(HouseRules):
     end, with its [[rule]] in data/house_rules.toml (same order) and a test of both readings."""
 
     leader_crossing_in_round_24: bool = True  # A6: a leader crossing during round 24 starts the final round
+    pit_lane_start_round: int = 3  # A7: a qualifying crash starts from the pit lane after everyone moved in round 3
 
 
 @cache

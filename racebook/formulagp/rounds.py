@@ -20,11 +20,15 @@ START_ROUNDS = 2  # race rounds 1-2: passes are free (§13.1), no Slipstream bon
 
 
 def start_race(s: RaceState, log: EventLog) -> None:
-    """Set-up's last step (§4.2 a): the WHITE die picks the panel side; then round 1."""
+    """Set-up's last step (§4.2 a): the WHITE die picks the panel side; then qualifying (§9), or round 1 from the
+    grid given."""
     i = s.roll(Die.WHITE)
     face = s.white_face(i)
     s.panel_side = face.colour.value
     log.append(ev.PanelSide(face.value, face.colour.value))
+    if s.qualifying:
+        from racebook.formulagp.qualify import begin_qualifying  # qualify imports this module
+        return begin_qualifying(s, log)
     start_round(s, log)
 
 
@@ -37,6 +41,14 @@ def start_round(s: RaceState, log: EventLog) -> None:
     if s.flag >= s.final_lap_at and not s.final_lap:
         s.final_lap = True
         log.append(ev.FinalLap(s.flag))
+    if s.round == 1 and s.qualifying:  # §9.4 item 1: the cards left from qualifying, the pole's bonus card
+        from racebook.formulagp.qualify import round_one_cards
+        return round_one_cards(s, log)
+    draw_phase(s, log)
+
+
+def draw_phase(s: RaceState, log: EventLog) -> None:
+    """§10.1 (and qualifying's draw, §9.1): everyone draws to the hand limit, then the draw-phase decisions."""
     for car in _sequence_for_draw(s):
         c = s.cars[car]
         c.drawn = []
@@ -51,7 +63,11 @@ def start_round(s: RaceState, log: EventLog) -> None:
 
 
 def _sequence_for_draw(s: RaceState) -> tuple[str, ...]:
-    return s.order or s.grid
+    """Last round's sequence, then the cars that had no turn in it (a pit-lane starter, §9.3), by grid; qualifying:
+    the pit boxes (§9.1)."""
+    if s.round == 0 and s.qualifying:
+        return s.boxes
+    return s.order + tuple(car for car in s.grid if car not in s.order) if s.order else s.grid
 
 
 def _draw(s: RaceState, c: Car, n: int) -> list[str]:
@@ -97,20 +113,28 @@ def begin_movement_phase(s: RaceState, log: EventLog) -> None:
     """§10 item 3: the driver sequence (§10.2). Race round 1 (§9.4): every car first has a movement card (the
     ladder), then seals its start cards; the order comes from their LEDs at the reveal
     (:mod:`racebook.formulagp.start`)."""
+    from racebook.formulagp.qualify import joiners, open_qualifying, starters, unstick
+    if s.round == 0:  # qualifying (§9.2): the sealed cards
+        return open_qualifying(s, log)
     if s.round == 1:
-        for car in s.grid:
-            _ladder(s, s.cars[car], log)
-        s.start.open(s.grid, "§9.4.3")
+        for car in starters(s):  # the pit-lane starters skip round 1 (§9.3)
+            if not unstick(s, s.cars[car], log):  # stuck in neutral after qualifying (§9.3)
+                _ladder(s, s.cars[car], log)
+        if not starters(s):
+            return set_order(s, (), log)
+        s.start.open(starters(s), "§9.4.3")
         s.phase = Phase.START
         return
-    runners = [Runner(c.id, c.pos, c.lap) for c in s.cars.values()]
-    set_order(s, tuple(slot.car for slot in driver_order(s.track, runners)), log)
+    runners = [Runner(c.id, c.pos, c.lap) for c in s.cars.values() if not c.pit_start]  # §9.3: not yet started
+    set_order(s, tuple(slot.car for slot in driver_order(s.track, runners)) + joiners(s), log)
 
 
 def set_order(s: RaceState, order: tuple[str, ...], log: EventLog) -> None:
     s.order = order
     log.append(ev.OrderSet(s.order, "§9.4.3" if s.round == 1 else "§10.2"))
     s.turn_index = 0
+    if not order:  # every car is waiting in the pit lane (§9.3): the round passes
+        return start_round(s, log)
     begin_turn(s, log)
 
 
@@ -134,6 +158,9 @@ def begin_turn(s: RaceState, log: EventLog) -> None:
     c = s.cars[car]
     s.turn = Turn(car)
     s.phase = Phase.PLAY
+    if c.pit_start:  # the race's first move, from the pit lane (§9.3)
+        from racebook.formulagp.qualify import join
+        join(s, c, s.turn, log)
     log.append(ev.TurnStarted(car, s.track.name_of(c.pos)))
     for code in [x for x in c.hand if card_type(x) is CardType.DRAW_FAILURE]:
         c.hand.remove(code)

@@ -20,6 +20,7 @@ from racebook.core.visibility import SealedRound
 from racebook.formulagp.components import Dice, DieFace, WhiteFace, dice
 from racebook.formulagp.options import Rules
 from racebook.formulagp.playerboard import PlayerBoard, Tyre, TyreState, load_board
+from racebook.formulagp.rules.qualifying import QualifyingScore
 from racebook.formulagp.track import Pos, Track, load_track
 
 DECK_RULE = "§5"  # a car's ACTION deck: drawn, returned to the bottom, reshuffled from its discards (§5, §10.1)
@@ -34,6 +35,7 @@ class Phase(Enum):
     PLAY = "play"
     MOVE = "move"
     OVER = "over"
+    QUALIFY = "qualify"  # qualifying's sealed cards, the pushes, and round 1's pole bonus card (§9.2, §9.4 item 1)
 
 
 class Die(Enum):
@@ -62,6 +64,8 @@ class Car:
     crossed_final: bool = False  # crossed the line in the final round (§17.1, §17.2.2)
     returned: bool = False  # made its ERS return decision this round (§10.1.2)
     stress: int = 1  # the Stress token: 0 Focus, 1 the middle (the start, §4.6), 2 Stressed (§15)
+    pit_start: int = 0  # waiting in the pit lane to start the race in this race round (§9.3, A7); 0: not waiting
+    neutral: bool = False  # stuck in neutral: no movement card left after qualifying, moves last in round 1 (§9.3)
 
     def copy(self) -> Car:
         c = replace(self, deck=self.deck.copy(), hand=list(self.hand), drawn=list(self.drawn))
@@ -87,6 +91,8 @@ class Turn:
     extended: int = 0  # §11.2: extension steps this turn
     stopped: bool = False  # a forced stop (§13.2) or no space to go: the move is over
     seen: tuple[tuple[int, int, int], ...] = ()  # spaces left this turn (no return, §11.3)
+    pit_exit: bool = False  # the race's first move, from the pit lane: 2nd gear, no pairs, no lateral step on the
+    # pit-exit tile (the yellow line) (§9.3, §16.5)
 
     def copy(self) -> Turn:
         return replace(self)
@@ -118,6 +124,15 @@ class RaceState:
     finished: bool = False
     result: tuple[str, ...] = ()  # the classification, winner first (§17.2)
     rules: Rules = field(default_factory=Rules)  # the house rules (racebook.formulagp.options), immutable
+    #: qualifying (§9): this race starts with it; the pit boxes, the one closest to the pit exit first (§4.1 item 2)
+    qualifying: bool = False
+    boxes: tuple[str, ...] = ()
+    #: the sealed qualifying cards (§9.2 items 2–3): each choice is the car's ``qualify`` action text
+    qual: SealedRound[str, str] = field(default_factory=SealedRound)
+    qual_scores: dict[str, QualifyingScore] = field(default_factory=dict)  # after the reveal (§9.2 item 3)
+    qual_push: tuple[str, ...] = ()  # the cars still to declare a push, in pit-box order (§9.2 item 4)
+    qual_steer: str = ""  # a pusher that rolled a red face and must spend a counter-steer card (A41)
+    pole_bonus: str = ""  # the pole sitter choosing its bonus card from the top three of its deck (§9.4 item 1)
     _track: Track | None = field(default=None, repr=False, compare=False)
     _board: PlayerBoard | None = field(default=None, repr=False, compare=False)
 
@@ -141,7 +156,7 @@ class RaceState:
         s = replace(self, cars={k: c.copy() for k, c in self.cars.items()}, rng=self.rng.copy(),
                     turn=self.turn.copy() if self.turn else None,
                     stacked={k: list(v) for k, v in self.stacked.items()}, start=self.start.copy(),
-                    launches=dict(self.launches))
+                    launches=dict(self.launches), qual=self.qual.copy(), qual_scores=dict(self.qual_scores))
         return s
 
     # ------------------------------------------------------------------ chance
