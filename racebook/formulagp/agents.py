@@ -5,8 +5,9 @@ The greedy driver plays the card(s) giving the most MP (ties: the fewest cards, 
 forward when it can (else to the lane beside, the inside first), keeps its ERS for extensions on straights,
 returns no card and discards its lowest card. In qualifying (§9) it plays the most LEDs that leave it a movement
 card for race round 1 (never stuck in neutral, §9.3), pushes the limit only when it holds a counter-steer card to
-spend on a red face (never risking the crash, A41), spends its lowest-LED counter-steer card, and on pole keeps the
-fastest movement card and puts the other movement cards on top of its deck, the rest at the bottom (§9.4).
+spend on a red face that is not its last movement card (never risking the crash, A41, nor neutral), spends its
+lowest-LED counter-steer card (a non-movement one first), and on pole keeps the fastest movement card and puts the
+other movement cards on top of its deck, the rest at the bottom (§9.4).
 Standard library only.
 """
 
@@ -52,7 +53,10 @@ def _qualifying(race: Race, legal: list[FgpAction]) -> FgpAction | None:
 
         return max(legal, key=value)
     if isinstance(first, (Push, NoPush)):
-        return Push(first.car) if counter_steers(race.state.cars[first.car]) else NoPush(first.car)
+        c = race.state.cars[first.car]
+        moving = [x for x in c.hand if card_colour(x) is not None]
+        spare = [x for x in counter_steers(c) if card_colour(x) is None or len(moving) > 1]
+        return Push(first.car) if spare else NoPush(first.car)
     if isinstance(first, Steer):
         steers = [a for a in legal if isinstance(a, Steer)]
         return min(steers, key=lambda a: (card_colour(a.card) is not None, cards().card(a.card).leds))
