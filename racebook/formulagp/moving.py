@@ -189,6 +189,8 @@ def explain_move(s: RaceState, a: FgpAction) -> tuple[str, str]:
             to = s.track.pos(a.to)
         except (ValueError, KeyError):
             return "§2.3", f"{a.to} is not a racing space of this circuit"
+        if t.pit_exit and c.pos.tile == s.track.pit_exit and to.lane != c.pos.lane:
+            return "§9.3", "leaving the pit lane: forward, without crossing the yellow line on the pit-exit tile"
         play = mv.PacePlay(Pace(t.pace), t.pair, (), t.lane_changes, t.wear_per_lane_change, 0, False, False)
         try:
             mv.walk(s.track, c.pos, [to], play)

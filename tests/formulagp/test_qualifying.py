@@ -352,7 +352,7 @@ def test_a7_the_crashed_car_starts_from_the_pit_lane_after_everyone_in_its_round
     assert cp.gear == 2 and cp.mp == s.board.speed(2, Pace(cp.pace)) + 3  # 2nd gear (the tyre bonus 3 on top)
     steps = [str(a) for a in race.legal_actions() if " to " in str(a)]
     assert steps == ["A to T03.4.1"]  # forward only: no lateral step across the yellow line on T02
-    assert not race.explain("A to T02.3.2").legal
+    assert race.explain("A to T02.3.2").rule == "§9.3"
     race.apply("A to T03.4.1")
     conserved(race)
 
