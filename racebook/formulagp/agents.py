@@ -12,7 +12,11 @@ not need (+1 MP, +1 ERS when not full, a tyre wear point, a used Parameter back)
 card takes the ladder's cheapest step (an Option or Tyre Wear card, two BLUE cards for ERS, a BLUE card swapped, then
 the White Parameter discarding its non-movement cards); in a forced discard it lets an Option card go first. It
 makes a Quick Repair when it can, counter-steers when it loses control (its lowest Counter-steer card) and rejoins
-the track at once. Standard library only.
+the track at once. In qualifying (§9) it plays the most LEDs that leave it a movement card for race round 1
+(never stuck in neutral, §9.3), pushes the limit only when it holds a counter-steer card to spend on a red face that
+is not its last movement card (never risking the crash, A41, nor neutral), spends its lowest-LED counter-steer card
+(a non-movement one first), and on pole keeps the fastest movement card and puts the other movement cards on top of
+its deck, the rest at the bottom (§9.4). Standard library only.
 """
 
 from __future__ import annotations
@@ -35,14 +39,19 @@ from racebook.formulagp.actions import (
     Ladder,
     Launch,
     Leave,
+    NoPush,
     OptionCard,
     Param,
     PitIn,
     Play,
     PlayEvent,
+    Pole,
+    Push,
+    Qualify,
     Rejoin,
     Repair,
     Spend,
+    Steer,
     Stop,
     To,
     Tyres,
@@ -50,13 +59,50 @@ from racebook.formulagp.actions import (
 )
 from racebook.formulagp.battles import bids
 from racebook.formulagp.cardplay import card_colour, card_type, check_play, gear_of
-from racebook.formulagp.components import CardType, Secondary, cards
+from racebook.formulagp.components import CardType, Colour, Secondary, cards
 from racebook.formulagp.eventdeck import EventEffect, event_card
 from racebook.formulagp.game import Race
 from racebook.formulagp.pitlane import damage_of, entry_kind, pit_lane_of
 from racebook.formulagp.playerboard import Pace, TyreState
+from racebook.formulagp.qualify import counter_steers, leds
 from racebook.formulagp.secondary import icon
 from racebook.formulagp.state import Car, Phase, RaceState
+
+_FAST = {Colour.BLUE: 3, Colour.RED: 2, Colour.ORANGE: 1, Colour.GREEN: 0}  # the pace a single card gives (§6.2)
+
+
+def _qualifying(race: Race, legal: list[FgpAction]) -> FgpAction | None:
+    """The greedy qualifying decisions (§9.2, §9.4 item 1), or None outside qualifying."""
+    first = legal[0]
+    if isinstance(first, Qualify):
+        hand = race.state.cars[first.car].hand
+
+        def value(a: FgpAction) -> tuple[bool, int, int]:
+            assert isinstance(a, Qualify)
+            left = [x for x in hand if x not in a.cards and card_colour(x) is not None]
+            return bool(left), sum(leds(a.cards)), -len(a.cards)
+
+        return max(legal, key=value)
+    if isinstance(first, (Push, NoPush)):
+        c = race.state.cars[first.car]
+        moving = [x for x in c.hand if card_colour(x) is not None]
+        spare = [x for x in counter_steers(c) if card_colour(x) is None or len(moving) > 1]
+        return Push(first.car) if spare else NoPush(first.car)
+    if isinstance(first, Steer):
+        steers = [a for a in legal if isinstance(a, Steer)]
+        return min(steers, key=lambda a: (card_colour(a.card) is not None, cards().card(a.card).leds))
+    if isinstance(first, Pole):
+        def speed(code: str) -> int:
+            colour = card_colour(code)
+            return -1 if colour is None else _FAST[colour]
+
+        def pole_value(a: FgpAction) -> tuple[int, int, int]:
+            assert isinstance(a, Pole)
+            return (speed(a.keep), sum(speed(x) >= 0 for x in a.top) - sum(speed(x) >= 0 for x in a.bottom),
+                    -len(a.top))
+
+        return max(legal, key=pole_value)
+    return None
 
 
 def _play_mp(race: Race, a: Play) -> int:
@@ -123,6 +169,9 @@ class Greedy:
 
     def choose(self, race: Race) -> FgpAction:
         legal = race.legal_actions()
+        qualifying = _qualifying(race, legal) if legal else None
+        if qualifying is not None:
+            return qualifying
         first = [a for a in legal if isinstance(a, (Repair, CounterSteer, FaceForward, Rejoin))]
         if first:  # a Quick Repair first (§18.5); always counter-steer (§18.1); rejoin at once (§18.2)
             return first[0]

@@ -46,7 +46,8 @@ def _bans(s: RaceState, c: Car) -> frozenset[mv.PairBan]:
     if c.stress == 2:  # the Stressed space (§15)
         bans.add(mv.PairBan.STRESSED)
     bans |= raceevents.pair_bans(s, c)  # a Yellow Flag zone, the Safety Car, Gravel (§19)
-    if c.pit == "exit":  # leaving the pit lane: no pairs (§16.5, racebook.formulagp.pits)
+    if c.pit == "exit" or (s.turn is not None and s.turn.car == c.id and s.turn.pit_exit):  # §16.5, §9.3: no pairs
+        # leaving the pit lane after a stop (racebook.formulagp.pits) or a pit-lane start
         bans.add(mv.PairBan.PIT_EXIT)
     return frozenset(bans)
 
@@ -114,8 +115,8 @@ def keeps_a_play(s: RaceState, c: Car, r: Repair) -> bool:
 
 
 def gear_of(s: RaceState, c: Car) -> int:
-    if s.round == 1 or c.pit == "exit":
-        return 2  # §9.4.2: everyone starts in 2nd gear; §16.5: a car leaves the pit exit in 2nd gear
+    if s.round == 1 or c.pit == "exit" or (s.turn is not None and s.turn.car == c.id and s.turn.pit_exit):
+        return 2  # §9.4.2: everyone starts in 2nd gear; §16.5 / §9.3: leaving the pit exit, a pit-lane start too
     return s.track.tiles[c.pos.tile].gear or 8  # §10.3 step 1: none printed = 8th
 
 

@@ -19,7 +19,7 @@ from racebook.core.game import Codec
 from racebook.core.game import Race as CoreRace
 from racebook.core.log import EventLog, Step, read_json_object, replay_actions
 from racebook.core.verdict import Verdict
-from racebook.formulagp import turn
+from racebook.formulagp import qualify, turn
 from racebook.formulagp.actions import FgpAction, parse
 from racebook.formulagp.battles import deciding
 from racebook.formulagp.notation import format_state, parse_position
@@ -38,7 +38,7 @@ class Race(CoreRace[FgpAction, None, RaceState]):
         self._initial = state.copy()
         self.steps: list[Step[FgpAction, None]] = []
         events = self._new_log()
-        if state.round == 0:
+        if state.round == 0 and not state.panel_side:  # not started (qualifying runs in round 0, §9)
             turn.start_race(state, events)
         self.steps.append(Step(0, None, tuple(events), ()))
 
@@ -88,6 +88,8 @@ class Race(CoreRace[FgpAction, None, RaceState]):
             return None
         if self.state.phase is Phase.DRAW:
             return turn.draw_pending(self.state)
+        if self.state.phase is Phase.QUALIFY:
+            return qualify.pending(self.state)
         if self.state.phase is Phase.START:
             return self.state.start.waiting[0] if self.state.start.waiting else None
         if self.state.phase is Phase.BATTLE:

@@ -39,12 +39,13 @@ class StepCheck:
 
 def _occupants(s: RaceState, me: str, tile: int) -> list[Pos]:
     return [o.pos for o in s.cars.values() if o.id != me and o.pos.tile == tile and not passable(o)  # §18.2
-            and not o.pit and not free_between(s.cars[me], o)]  # pits: §16.2; W2W-token cars pass freely (§13.5)
+            and not o.pit and not o.pit_start  # in the pits (§16.2), a pit-lane starter not yet started (§9.3)
+            and not free_between(s.cars[me], o)]  # two W2W-token cars pass freely (§13.5)
 
 
 def _room(s: RaceState, me: str, p: Pos) -> int | None:
     """The car shadow ``p`` offers (§2.3, §11.5), or None when the space is full."""
-    here = sum(1 for o in s.cars.values() if o.id != me and not o.off and not o.pit
+    here = sum(1 for o in s.cars.values() if o.id != me and not o.off and not o.pit and not o.pit_start
                and (o.pos.tile, o.pos.lane, o.pos.space) == (p.tile, p.lane, p.space))  # off track / in the pits
     cap = s.track.space(p).shadows if s.track.space(p).surface is Surface.SLIPSTREAM else 1
     return here if here < cap else None
@@ -73,7 +74,7 @@ def _steps(s: RaceState, c: Car, include_stops: bool = False) -> list[StepCheck]
         if (nxt.tile, nxt.lane, nxt.space) in t.seen or _room(s, c.id, nxt) is None:
             continue
         out.append(StepCheck(nxt, entry))
-    if t.lane_changes:
+    if t.lane_changes and not (t.pit_exit and here.tile == s.track.pit_exit):  # the yellow line (§9.3, §16.5)
         for lane in (here.lane - 1, here.lane + 1):
             side = s.track.lateral(here, lane)
             if side is None or (side.tile, side.lane, side.space) in t.seen or (
@@ -207,6 +208,8 @@ def explain_move(s: RaceState, a: FgpAction) -> tuple[str, str]:
             to = s.track.pos(a.to)
         except (ValueError, KeyError):
             return "§2.3", f"{a.to} is not a racing space of this circuit"
+        if t.pit_exit and c.pos.tile == s.track.pit_exit and to.lane != c.pos.lane:
+            return "§9.3", "leaving the pit lane: forward, without crossing the yellow line on the pit-exit tile"
         play = mv.PacePlay(Pace(t.pace), t.pair, (), t.lane_changes, t.wear_per_lane_change, 0, False, False)
         try:
             mv.walk(s.track, c.pos, [to], play)

@@ -22,7 +22,11 @@ cards stacked (``cstack=risk:RK9.RK2``), the losses of control waiting (``pend=`
 (``dl=``), where the turn resumes (``resume=``) and the collision events so far (``coll=``); each car ends with
 ``spun=``, ``off=``, its DAMAGE and FAILURE cards (``dmg=``, ``fail=``), ``dr=`` (round of its last damage),
 ``out=`` (round it spun or went off) and ``le=`` (the collision event of its last loss of control); lines without
-them still read.
+them still read; qualifying (§9, :mod:`racebook.formulagp.qualify`): ``q=1`` a race with qualifying, ``bx`` the pit
+boxes, ``qr`` / ``qc`` the sealed round's sides and sealed choices, ``qs`` the scores revealed
+(``car:score:played:crashed``), ``qp`` the cars still to declare a push, ``qst`` a pusher owing a counter-steer card, ``pb`` the pole choosing its
+bonus card. A car adds ``ps`` (the round it starts from the pit lane, 0: none) and ``nt`` (stuck in neutral); the
+turn adds ``pe`` (the move from the pit lane).
 Then each car in grid order, and after ``||`` the turn in progress (``-`` when none). A finished race adds
 ``result=A,B``.
 """
@@ -40,6 +44,7 @@ from racebook.formulagp.eventdeck import RULE as EVENT_RULE
 from racebook.formulagp.eventdeck import event_deck
 from racebook.formulagp.options import Rules
 from racebook.formulagp.playerboard import Tyre
+from racebook.formulagp.rules.qualifying import QualifyingScore
 from racebook.formulagp.state import DECK_RULE, Battle, Car, Phase, RaceState, Turn, Zone
 from racebook.formulagp.track import Pos
 
@@ -76,7 +81,9 @@ def format_state(s: RaceState) -> str:
             f"bt={_battle(s)}", f"bs={_codes(s.bids.sides)}", f"bc={_texts(s.bids.choices().values())}",
             f"evp={_codes(s.events.pile)}", f"evd={_codes(s.events.discards)}", f"evx={_codes(s.events_out)}",
             f"evs={int(s.events_shuffled)}", f"evr={s.events.reshuffles}", f"rp={s.discard_resume or '-'}",
-            *bot_tokens(s.bots)]
+            *bot_tokens(s.bots), f"q={int(s.qualifying)}", f"bx={_codes(s.boxes)}", f"qr={_codes(s.qual.sides)}",
+            f"qc={_texts(s.qual.choices().values())}", f"qs={_scores(s)}", f"qp={_codes(s.qual_push)}",
+            f"qst={s.qual_steer or '-'}", f"pb={s.pole_bonus or '-'}"]
     head += [f"{k}={_codes(d.pile)}/{_codes(d.discards)}/{d.reshuffles}" for k, d in s.incident_decks.items()]
     cstack = ";".join(k + ":" + ".".join(v) for k, v in sorted(s.card_stack.items()) if v) or "-"
     head += [f"cstack={cstack}",
@@ -94,7 +101,8 @@ def format_state(s: RaceState) -> str:
                               f"spun={int(c.spun)}", f"off={c.off or '-'}",
                               f"dmg={_codes(c.damage)}", f"fail={_codes(c.failures)}", f"dr={c.damaged_round}",
                               f"out={c.out_round}", f"le={c.loc_event}"]
-                             + ([f"bot={c.bot}"] if c.bot else []) + _pit_words(c)))
+                             + ([f"bot={c.bot}"] if c.bot else []) + _pit_words(c)
+                             + [f"ps={c.pit_start}", f"nt={int(c.neutral)}"]))
     t = s.turn
     turn = "-" if t is None else " ".join([
         t.car, f"cards={_codes(t.cards)}", f"as={t.played_as or '-'}", f"pace={t.pace or '-'}", f"pair={int(t.pair)}",
@@ -102,8 +110,21 @@ def format_state(s: RaceState) -> str:
         f"char={int(t.characteristic)}", f"mp={t.mp}", f"left={t.mp_left}", f"red={t.reduced}",
         f"ext={t.extended}", f"stop={int(t.stopped)}",
         "seen=" + (",".join(f"{a}.{b}.{c}" for a, b, c in t.seen) or "-"), f"scd={int(t.sc_discard)}",
-        f"smp={t.secondary_mp}", f"emp={t.event_mp}"])
+        f"smp={t.secondary_mp}", f"emp={t.event_mp}", f"pe={int(t.pit_exit)}"])
     return " ".join(head) + " | " + " | ".join(cars) + " || " + turn
+
+
+def _scores(s: RaceState) -> str:
+    """The qualifying scores revealed: ``car:score:played:crashed`` (§9.2)."""
+    return ",".join(f"{car}:{q.score}:{int(q.played)}:{int(q.crashed)}" for car, q in s.qual_scores.items()) or "-"
+
+
+def _read_scores(x: str, text: str) -> dict[str, QualifyingScore]:
+    out = {}
+    for item in _read_codes(x):
+        car, score, played, crashed = item.split(":")
+        out[car] = QualifyingScore(_int(score, "qs", text), played == "1", crashed == "1")
+    return out
 
 
 def _kv(words: list[str], text: str) -> dict[str, str]:
@@ -178,6 +199,14 @@ def parse_position(text: str) -> RaceState:
         s.launches = {t.split()[0]: t for t in _read_texts(kv["lr"])}
         _read_battle(s, kv)
         s.bots = bots_from_tokens(kv)
+        s.qualifying, s.boxes = kv.get("q", "0") == "1", tuple(_read_codes(kv.get("bx", "-")))
+        if kv.get("qr", "-") != "-":
+            s.qual.open(_read_codes(kv["qr"]), "§9.2")
+        for t in _read_texts(kv.get("qc", "-")):
+            s.qual.commit(t.split()[0], t)
+        s.qual_scores = _read_scores(kv.get("qs", "-"), text)
+        s.qual_push = tuple(_read_codes(kv.get("qp", "-")))
+        s.qual_steer, s.pole_bonus = kv.get("qst", "-").strip("-"), kv.get("pb", "-").strip("-")
         for part in parts[1:]:
             w = part.split()
             ck = _kv(w[2:5] + w[6:], text)
@@ -205,6 +234,8 @@ def parse_position(text: str) -> RaceState:
             if s.cars[w[0]].w2w not in ("none", "VS", "Stress"):
                 raise NotationError(f"{text[:80]!r}…: w2w is none, VS or Stress")
             _read_pit(s.cars[w[0]], ck, text)
+            s.cars[w[0]].pit_start = _int(ck.get("ps", "0"), "ps", text)
+            s.cars[w[0]].neutral = ck.get("nt", "0") == "1"
         if turn_text.strip() != "-":
             w = turn_text.split()
             tk = _kv(w[1:], text)
@@ -217,6 +248,7 @@ def parse_position(text: str) -> RaceState:
                           seen, tk.get("scd", "0") == "1")  # type: ignore[arg-type]
             s.turn.secondary_mp = _int(tk.get("smp", "0"), "smp", text)
             s.turn.event_mp = _int(tk.get("emp", "0"), "emp", text)
+            s.turn.pit_exit = tk.get("pe", "0") == "1"
     except (NotationError, IllegalAction) as e:
         if isinstance(e, NotationError):
             raise

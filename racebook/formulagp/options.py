@@ -58,6 +58,7 @@ class Rules(HouseRules):
     bot_abort_on_icon_only: bool = True  # A24: a BATTLE card's die aborts on the icon face only ([BOT 3.2.3.1])
     push_penalty_once: bool = True  # A20: one Penalty token per push incident (False: one per clause of the source)
     pit_serves_penalties: bool = True  # A45: Penalty tokens held at a pit stop are served then (the box hold)
+    pit_lane_start_round: int = 3  # A7: a qualifying crash starts from the pit lane after everyone moved in round 3
 
 
 @cache

@@ -29,11 +29,15 @@ START_ROUNDS = 2  # race rounds 1-2: passes are free (§13.1), no Slipstream bon
 
 
 def start_race(s: RaceState, log: EventLog) -> None:
-    """Set-up's last step (§4.2 a): the WHITE die picks the panel side; then round 1."""
+    """Set-up's last step (§4.2 a): the WHITE die picks the panel side; then qualifying (§9), or round 1 from the
+    grid given."""
     i = s.roll(Die.WHITE)
     face = s.white_face(i)
     s.panel_side = face.colour.value
     log.append(ev.PanelSide(face.value, face.colour.value))
+    if s.qualifying:
+        from racebook.formulagp.qualify import begin_qualifying  # qualify imports this module
+        return begin_qualifying(s, log)
     start_round(s, log)
 
 
@@ -52,6 +56,14 @@ def start_round(s: RaceState, log: EventLog) -> None:
         s.final_lap = True
         log.append(ev.FinalLap(s.flag))
     raceevents.round_started(s, log)
+    if s.round == 1 and s.qualifying:  # §9.4 item 1: the cards left from qualifying, the pole's bonus card
+        from racebook.formulagp.qualify import round_one_cards
+        return round_one_cards(s, log)
+    draw_phase(s, log)
+
+
+def draw_phase(s: RaceState, log: EventLog) -> None:
+    """§10.1 (and qualifying's draw, §9.1): everyone draws to the hand limit, then the draw-phase decisions."""
     for car in _sequence_for_draw(s):
         c = s.cars[car]
         if c.bot:
@@ -68,7 +80,13 @@ def start_round(s: RaceState, log: EventLog) -> None:
 
 
 def _sequence_for_draw(s: RaceState) -> tuple[str, ...]:
-    return () if raceevents.skips_draw(s) else (s.order or s.grid)
+    """Last round's sequence, then the cars that had no turn in it (a pit-lane starter, §9.3), by grid; qualifying:
+    the pit boxes (§9.1); none after a Red Flag restart (A30)."""
+    if raceevents.skips_draw(s):
+        return ()
+    if s.round == 0 and s.qualifying:
+        return s.boxes
+    return s.order + tuple(car for car in s.grid if car not in s.order) if s.order else s.grid
 
 
 def _draw(s: RaceState, c: Car, n: int) -> list[str]:
@@ -117,25 +135,35 @@ def begin_movement_phase(s: RaceState, log: EventLog) -> None:
     """§10 item 3: the driver sequence (§10.2). Race round 1 (§9.4): every car first has a movement card (the
     ladder), then seals its start cards; the order comes from their LEDs at the reveal
     (:mod:`racebook.formulagp.start`)."""
+    from racebook.formulagp.qualify import joiners, open_qualifying, starters, unstick
+    if s.round == 0:  # qualifying (§9.2): the sealed cards
+        return open_qualifying(s, log)
     raceevents.movement_phase(s, log)
     if s.round == 1:
-        drivers = [car for car in s.grid if not s.cars[car].bot]  # BOTs draw a BATTLE card instead (§22.8.1)
-        for car in drivers:
-            _ladder(s, s.cars[car], log)
+        drivers = [car for car in starters(s) if not s.cars[car].bot]  # BOTs draw a BATTLE card (§22.8.1)
+        for car in drivers:  # the pit-lane starters skip round 1 (§9.3)
+            if not unstick(s, s.cars[car], log):  # stuck in neutral after qualifying (§9.3)
+                _ladder(s, s.cars[car], log)
         if not drivers:
-            return _rookie().start_without_players(s, log)
+            if any(s.cars[car].bot for car in s.grid):
+                return _rookie().start_without_players(s, log)
+            return set_order(s, (), log)
         s.start.open(drivers, "§9.4.3")
         s.phase = Phase.START
         return
     runners = [replace(r, blue_flags=s.cars[r.car].blue, spun=passable(s.cars[r.car]))  # §18.2, §19.7
-               for r in pitlane.runners(s, log)]  # cars in the pits and at the pit exit (§10.2 item 8, §16.2)
-    set_order(s, raceevents.sequence(s, tuple(slot.car for slot in driver_order(s.track, runners)), log), log)
+               for r in pitlane.runners(s, log)  # cars in the pits and at the pit exit (§10.2 item 8, §16.2)
+               if not s.cars[r.car].pit_start]  # §9.3: not started yet
+    set_order(s, raceevents.sequence(s, tuple(slot.car for slot in driver_order(s.track, runners)) + joiners(s), log),
+              log)
 
 
 def set_order(s: RaceState, order: tuple[str, ...], log: EventLog) -> None:
     s.order = order
     log.append(ev.OrderSet(s.order, "§9.4.3" if s.round == 1 else "§10.2"))
     s.turn_index = 0
+    if not order:  # every car is waiting in the pit lane (§9.3): the round passes
+        return start_round(s, log)
     begin_turn(s, log)
 
 
@@ -162,6 +190,9 @@ def begin_turn(s: RaceState, log: EventLog) -> None:
     if sits_out(s, car, log):  # §18.2: spun or off track this round before its turn
         return end_turn(s, log)
     raceevents.turn_started(s, c, log)
+    if c.pit_start:  # the race's first move, from the pit lane (§9.3)
+        from racebook.formulagp.qualify import join
+        join(s, c, s.turn, log)
     log.append(ev.TurnStarted(car, s.track.name_of(c.pos)))
     if c.bot:
         return _rookie().begin(s, log)  # a BOT's turn is resolved by the rules (§22.9)

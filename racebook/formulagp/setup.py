@@ -1,5 +1,6 @@
-"""A new FormulaGP race (digest §4): the cars on the grid given (qualifying, §9.2, is not built yet: the grid is the
-set-up's order, pole first), each with its own shuffled ACTION deck (§4.6, §5), ERS at maximum, OT 0 and the
+"""A new FormulaGP race (digest §4): a Standard race starts with qualifying (§9, :mod:`racebook.formulagp.qualify`:
+the pit boxes shuffled, §4.1 item 2, or placed as given), or from a given grid (``qualifying=False``: the players'
+order, pole first); each with its own shuffled ACTION deck (§4.6, §5), ERS at maximum, OT 0 and the
 tyre's wear start (§4.6 a–e), the Chequered Flag on the Standard start space of the Weather Radar (§4.2 b).
 Standard library only.
 """
@@ -28,13 +29,25 @@ MIN_CARS, MAX_CARS = 2, 6  # the teaching circuit's grid has six places
 
 def new_state(players: Sequence[str], seed: int = 0, *, track: str = "teaching", board: str = "teaching",
               tyre: Tyre = Tyre.SOFT, rules: Rules | None = None, bots: Sequence[str] = (),
-              bot_side: str = "faster", teams: Mapping[str, str] | None = None) -> RaceState:
-    """The state before the race's first step: ``players`` in grid order (pole first), under the house ``rules``
-    (:class:`racebook.formulagp.options.Rules`, the digest's readings by default). The cars named in ``bots`` are
-    Rookie BOTs (§22.5), run by the rules, the Rookie Control card ``bot_side`` up (``"faster"`` or
+              bot_side: str = "faster", teams: Mapping[str, str] | None = None, qualifying: bool = False,
+              boxes: Sequence[str] | None = None) -> RaceState:
+    """The state before the race's first step, under the house ``rules`` (:class:`racebook.formulagp.options.Rules`,
+    the digest's readings by default). With ``qualifying`` (the Standard race, §9) the grid comes from qualifying and
+    ``boxes`` places the pit boxes, the one nearest the pit exit first (§4.1 item 2: shuffled when not given; a
+    championship places them by the standings); without it (the default while the Rookie BOTs' qualifying is not
+    wired, and for the worked examples, which start from a grid), ``players`` is the grid, pole first. The cars named
+    in ``bots`` are Rookie BOTs (§22.5), run by the rules, the Rookie Control card ``bot_side`` up (``"faster"`` or
     ``"slower"``); ``teams`` names the team of a car that has a teammate (two cars of a team share a Pit Box, §2.5,
     §16.4; by default each car is its own team)."""
     players = list(players)
+    rules = rules or Rules()
+    if rules.pit_lane_start_round not in (2, 3):
+        raise SetupError(rules.pit_lane_start_round, "§9.3", "pit_lane_start_round is 2 or 3 (A7)")
+    if qualifying and bots:
+        raise SetupError(list(bots), "§22.6", "qualifying with Rookie BOTs is not built yet: start from a grid "
+                                              "(qualifying=False)")
+    if boxes is not None and (not qualifying or sorted(boxes) != sorted(players)):
+        raise SetupError(list(boxes), "§4.1", "the pit boxes name the players, each once (and only with qualifying)")
     t, b = load_track(track), load_board(board)
     if not MIN_CARS <= len(players) <= min(MAX_CARS, len(t.grid)):
         raise SetupError(players, "§4.6", f"a race here has {MIN_CARS} to {min(MAX_CARS, len(t.grid))} cars "
@@ -58,18 +71,26 @@ def new_state(players: Sequence[str], seed: int = 0, *, track: str = "teaching",
     if any(n > 2 for n in Counter(c.team for c in cars.values() if c.team).values()):
         raise SetupError(teams, "§16.4", "a team has at most two cars (teammates share one Pit Box)")
     radar = panel().radar
-    state = RaceState(track, board, cars, tuple(players), rng, radar["standard_start"], radar["final_lap"],
-                      rules=rules or Rules(), events=new_deck())
-    deal(state, bots, bot_side)  # the Rookie BOTs' cards (§22.5)
-    return state
+    s = RaceState(track, board, cars, tuple(players), rng, radar["standard_start"], radar["final_lap"],
+                  rules=rules, events=new_deck())
+    deal(s, bots, bot_side)  # the Rookie BOTs' cards (§22.5)
+    if qualifying:  # the pit boxes (§4.1 item 2); until qualifying sets the grid the cars stand in box order
+        order = list(boxes) if boxes is not None else list(players)
+        if boxes is None:
+            rng.shuffle(order)
+        s.qualifying, s.boxes, s.grid = True, tuple(order), tuple(order)
+        s.cars = {p: cars[p] for p in order}
+        for i, p in enumerate(order):
+            cars[p].pos = t.grid[i]
+    return s
 
 
 def new_race(players: Sequence[str], seed: int = 0, *, frames: bool = False, track: str = "teaching",
              board: str = "teaching", tyre: Tyre = Tyre.SOFT, rules: Rules | None = None, bots: Sequence[str] = (),
-             bot_side: str = "faster", teams: Mapping[str, str] | None = None) -> Race:
-    """A race of ``players`` (grid order), seeded: run to its first decision (the WHITE die, round 1's draw). The
-    cars named in ``bots`` are Rookie BOTs (§22.5): the engine drives them; a race of BOTs only runs to the flag
-    here."""
+             bot_side: str = "faster", teams: Mapping[str, str] | None = None, qualifying: bool = False,
+             boxes: Sequence[str] | None = None) -> Race:
+    """A race of ``players``, seeded, run to its first decision (the WHITE die, then qualifying's draw with
+    ``qualifying=True``, else round 1's draw from the grid given); see :func:`new_state`. The cars named in ``bots``
+    are Rookie BOTs (§22.5): the engine drives them; a race of BOTs only runs to the flag here."""
     return Race(new_state(players, seed, track=track, board=board, tyre=tyre, rules=rules, bots=bots,
-                          bot_side=bot_side, teams=teams), frames)
-
+                          bot_side=bot_side, teams=teams, qualifying=qualifying, boxes=boxes), frames)

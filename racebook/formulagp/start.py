@@ -4,8 +4,9 @@ all are revealed together (a :class:`racebook.core.visibility.SealedRound` opene
 first, a tie to the better grid place (:func:`racebook.formulagp.rules.order.race_start_order`); each car then moves
 in 2nd gear with the cards it revealed (§9.4.4). The START phase's legal actions, application and refusals.
 
-Not modelled (no qualifying yet): the pole's bonus card (§9.3, §9.4.1) and the cars stuck in neutral; the cards of
-round 1 are those drawn in round 1's draw phase.
+With qualifying (:mod:`racebook.formulagp.qualify`) round 1's cards are those left from qualifying plus the pole's
+bonus card, a car stuck in neutral moves last, and the pit-lane starters seal nothing; a race started from a given
+grid draws round 1's cards in its draw phase.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from racebook.formulagp.actions import FgpAction, Launch, parse
 from racebook.formulagp.bots.rookie import start_leds
 from racebook.formulagp.cardplay import card_type, check_play, plays
 from racebook.formulagp.components import CardType, cards
+from racebook.formulagp.qualify import starters, stuck
 from racebook.formulagp.rounds import set_order
 from racebook.formulagp.rules.order import race_start_order
 from racebook.formulagp.state import RaceState
@@ -71,7 +73,7 @@ def apply_start(s: RaceState, a: FgpAction, log: EventLog) -> None:
         s.launches[car] = text
         log.append(ev.StartRevealed(car, launch.cards, launch.extras, leds[car], c.wear))
     leds |= start_leds(s, log)  # the BOTs' BATTLE cards, after the players' reveal (§22.8.1)
-    set_order(s, race_start_order(leds, s.grid), log)
+    set_order(s, race_start_order(leds, starters(s), stuck(s)), log)  # §9.3: no pit-lane starter; stuck last
 
 
 def launch_of(text: str) -> Launch:

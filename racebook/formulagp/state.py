@@ -22,6 +22,7 @@ from racebook.formulagp.components import Dice, DieFace, WhiteFace, dice
 from racebook.formulagp.incidentcards import Effect, IncidentDeck, held, incident_cards
 from racebook.formulagp.options import Rules
 from racebook.formulagp.playerboard import PlayerBoard, Tyre, TyreState, load_board
+from racebook.formulagp.rules.qualifying import QualifyingScore
 from racebook.formulagp.track import Pos, Track, load_track
 
 DECK_RULE = "§5"  # a car's ACTION deck: drawn, returned to the bottom, reshuffled from its discards (§5, §10.1)
@@ -40,6 +41,7 @@ class Phase(Enum):
     DISCARD = "discard"  # a forced discard down to a hand limit that fell during a turn (§8.1, A34)
     CONTROL = "control"  # a loss of control waits for its driver: counter-steer or spin (§18.1, losscontrol.py)
     PIT = "pit"  # a pit stop's choices in the box (§16.2: tyres, the hand, repairs, leave), racebook.formulagp.pits
+    QUALIFY = "qualify"  # qualifying's sealed cards, the pushes, and round 1's pole bonus card (§9.2, §9.4 item 1)
 
 
 class Die(Enum):
@@ -98,6 +100,8 @@ class Car:
     pit_repaired: bool = False  # repaired in this stop (§16.3)
     pit_tyres: bool = False  # new tyres fitted in this stop (§16.2: once)
     cold: int = 0  # Cold Tyres rounds left (§16.5, A35: 2 when it leaves the pit lane, 0 = no token)
+    pit_start: int = 0  # waiting in the pit lane to start the race in this race round (§9.3, A7); 0: not waiting
+    neutral: bool = False  # stuck in neutral: no movement card left after qualifying, moves last in round 1 (§9.3)
 
     def copy(self) -> Car:
         c = replace(self, deck=self.deck.copy(), hand=list(self.hand), drawn=list(self.drawn),
@@ -128,6 +132,8 @@ class Turn:
     sc_discard: bool = False  # discarded its one Tyre Wear card allowed this turn under the Safety Car (§19.4.2)
     secondary_mp: int = 0  # +1 MP per 2x secondary function spent before the move (§5.1, §10.3 step 2.8)
     event_mp: int = 0  # MP from EVENT cards played before the move (§10.3 step 2.9)
+    pit_exit: bool = False  # the race's first move, from the pit lane: 2nd gear, no pairs, no lateral step on the
+    # pit-exit tile (the yellow line) (§9.3, §16.5)
 
     def copy(self) -> Turn:
         return replace(self)
@@ -187,6 +193,15 @@ class RaceState:
     dice_left: list[str] = field(default_factory=list)  # dice still to roll: "car:die[:tricky]" (§19.2)
     resume: str = ""  # after the losses of control: "move" (the move goes on) or "end" (the turn's end)
     collisions: int = 0  # collision events so far (each car loses control once per event, §18.3)
+    #: qualifying (§9): this race starts with it; the pit boxes, the one closest to the pit exit first (§4.1 item 2)
+    qualifying: bool = False
+    boxes: tuple[str, ...] = ()
+    #: the sealed qualifying cards (§9.2 items 2–3): each choice is the car's ``qualify`` action text
+    qual: SealedRound[str, str] = field(default_factory=SealedRound)
+    qual_scores: dict[str, QualifyingScore] = field(default_factory=dict)  # after the reveal (§9.2 item 3)
+    qual_push: tuple[str, ...] = ()  # the cars still to declare a push, in pit-box order (§9.2 item 4)
+    qual_steer: str = ""  # a pusher that rolled a red face and must spend a counter-steer card (A41)
+    pole_bonus: str = ""  # the pole sitter choosing its bonus card from the top three of its deck (§9.4 item 1)
     _track: Track | None = field(default=None, repr=False, compare=False)
     _board: PlayerBoard | None = field(default=None, repr=False, compare=False)
     battle: Battle | None = None  # the battle in progress (§13.3; racebook.formulagp.battles)
@@ -220,6 +235,7 @@ class RaceState:
                     incident_decks={k: v.copy() for k, v in self.incident_decks.items()},
                     card_stack={k: list(v) for k, v in self.card_stack.items()}, pending=list(self.pending),
                     later=list(self.later), dice_left=list(self.dice_left))
+        s.qual, s.qual_scores = self.qual.copy(), dict(self.qual_scores)
         s.bots = self.bots.copy()
         return s
 

@@ -6,8 +6,9 @@ ladder; §10.1), the driver sequence (§10.2, :func:`racebook.formulagp.rules.or
 forced stops whose leftover MP become OT with the cap, the Slipstream shadow, extend XOR reduce, Brake!), the final
 round and the classification (§17.1, §17.2, :func:`racebook.formulagp.rules.classification.classify`).
 
-Not built yet (the docs' Status): qualifying (the grid comes from the set-up; race round 1's sealed start and
-rounds 1–2's free passes are built, §9.4, §9.5, §13.1), battles (sealed LED bids),
+Qualifying (§9.1–§9.3: sealed cards, the push, the grid, the pole's bonus card; :mod:`racebook.formulagp.qualify`)
+comes before race round 1 unless the race starts from a given grid. Not built yet (the docs' Status): battles
+(sealed LED bids),
 the dice effects, pushing, pits, race events.
 
 Each phase's three answers live together in the module of its mechanic: the round and its draw phase
@@ -28,6 +29,7 @@ from racebook.formulagp.actions import FgpAction
 from racebook.formulagp.battles import apply_battle, explain_battle, legal_battle, offer
 from racebook.formulagp.cardplay import apply_play, explain_play, legal_play
 from racebook.formulagp.losscontrol import apply_control, explain_control, legal_control
+from racebook.formulagp.qualify import apply_qualify, explain_qualify, legal_qualify
 from racebook.formulagp.rounds import apply_draw, draw_pending, explain_draw, legal_draw, start_race
 from racebook.formulagp.secondary import apply_discard, around_move, around_play, explain_discard, legal_discard
 from racebook.formulagp.start import apply_start, explain_start, legal_start
@@ -69,6 +71,7 @@ TABLE: dict[Phase, PhaseRules] = {
     Phase.DISCARD: PhaseRules("§8.1", legal_discard, apply_discard, explain_discard),
     Phase.CONTROL: PhaseRules("§18.1", legal_control, apply_control, explain_control),  # a loss of control
     Phase.PIT: PhaseRules("§16.2", pits.legal_pit, pits.apply_pit, pits.explain_pit),
+    Phase.QUALIFY: PhaseRules("§9.2", legal_qualify, apply_qualify, explain_qualify),
 }
 
 

@@ -1,7 +1,8 @@
 """What one FormulaGP player may see (digest §5, §9.4.3), through :mod:`racebook.core.visibility`.
 
 Hidden in FormulaGP so far: the ACTION cards in each car's hand (§5: a hand is its owner's; discard piles are
-secret too) and race round 1's start cards, laid face down until every driver has sealed (§9.4.3, the race's
+secret too), the qualifying cards until every driver has sealed (§9.2, the race's ``qual`` round) and race round
+1's start cards, laid face down until every driver has sealed (§9.4.3, the race's
 :class:`~racebook.core.visibility.SealedRound`). :func:`hidden` lists the hands as
 :class:`~racebook.core.visibility.Hidden` items (``"<car>:<code>"``: every car has its own deck, so the same code is
 in several hands); :func:`table_view` is every hand as a viewer (a car id or
@@ -18,8 +19,8 @@ from __future__ import annotations
 from typing import Any
 
 from racebook.core.visibility import Hidden, SealedEntry, Secret, Viewer, hidden_from, log_for
-from racebook.formulagp.actions import Bid, FgpAction, Launch, Yield
-from racebook.formulagp.events import BattleRevealed, StartRevealed
+from racebook.formulagp.actions import Bid, FgpAction, Launch, Qualify, Yield
+from racebook.formulagp.events import BattleRevealed, QualifyingRevealed, StartRevealed
 from racebook.formulagp.state import RaceState
 
 IN_HAND = "card"  # what another player sees of a card in a hand: that it is there (§5)
@@ -42,18 +43,20 @@ def table_view(state: RaceState, viewer: Viewer) -> dict[str, tuple[str, ...]]:
 
 def log_view(race: Any, viewer: Viewer, upto: int | None = None) -> list[FgpAction | SealedEntry]:
     """The race's actions (the first ``upto``) as ``viewer`` sees them: another car's ``launch`` is sealed until
-    the reveal of the start cards (§9.4.3)."""
+    the reveal of the start cards (§9.4.3), another car's ``qualify`` until the qualifying reveal (§9.2)."""
     steps = [st for st in race.steps if st.action is not None]
-    reveals = [i for i, st in enumerate(steps) if any(isinstance(e, StartRevealed) for e in st.events)]
+    reveals = {kind: [i for i, st in enumerate(steps) if any(isinstance(e, event) for e in st.events)]
+               for kind, event in ((Launch, StartRevealed), (Qualify, QualifyingRevealed))}
 
     battles = [i for i, st in enumerate(steps) if any(isinstance(e, BattleRevealed) for e in st.events)]
 
     def secret(i: int, action: FgpAction) -> Secret | None:
         if isinstance(action, (Bid, Yield)):  # a battle's sealed cards (§13.3): hidden until the battle's reveal
             return Secret(action.car, next((j for j in battles if j >= i), None))
-        if not isinstance(action, Launch):
+        kind = type(action)
+        if kind not in reveals:
             return None
-        return Secret(action.car, next((j for j in reveals if j >= i), None))
+        return Secret(action.car, next((j for j in reveals[kind] if j >= i), None))
 
     return log_for(viewer, [st.action for st in steps], secret, upto)
 
@@ -62,6 +65,8 @@ def battle_view(state: RaceState, viewer: Viewer) -> dict[str, object]:
     """The battle being sealed as ``viewer`` sees it (§13.3): its own sealed text, of the other side only that it
     has sealed (:class:`~racebook.core.visibility.Committed`)."""
     return dict(state.bids.view(viewer))
+
+
 FACE_DOWN = "event"  # what another player sees of an EVENT card held face down on the table: that it is there (§6.7)
 
 

@@ -32,13 +32,18 @@ from racebook.formulagp.actions import (
     Ladder,
     Launch,
     Leave,
+    NoPush,
     OptionCard,
     Param,
     PitIn,
     Play,
     PlayEvent,
+    Pole,
+    Push,
+    Qualify,
     Return,
     Spend,
+    Steer,
     Stop,
     To,
     Tyres,
@@ -95,7 +100,7 @@ def test_setup_refuses_bad_fields() -> None:
 
 
 def test_the_race_starts_with_the_white_die_and_the_draw() -> None:
-    race = new_race(["Grey", "Red"], 5)
+    race = new_race(["Grey", "Red"], 5, qualifying=False)
     kinds = [type(e) for e in race.events]
     assert kinds[:3] == [ev.PanelSide, ev.RoundStarted, ev.Drew]
     assert race.state.flag == 9 and race.phase is Phase.DRAW
@@ -109,7 +114,7 @@ def test_the_race_starts_with_the_white_die_and_the_draw() -> None:
 def test_race_round_1_is_a_sealed_start_ordered_by_leds() -> None:
     """§9.4: every driver seals its start cards; nothing shows until all have; the most LEDs move first, a tie to
     the better grid place; each moves in 2nd gear with the cards it revealed."""
-    race = new_race(["Grey", "Red", "Blue"], 7)
+    race = new_race(["Grey", "Red", "Blue"], 7, qualifying=False)
     while race.phase is Phase.DRAW:
         race.apply(Keep(race.current_car))  # type: ignore[arg-type]
     assert race.phase is Phase.START and race.current_car == "Grey"
@@ -142,7 +147,8 @@ def test_race_round_1_is_a_sealed_start_ordered_by_leds() -> None:
 
 def test_fgp_green_in_6th_gear_on_fresh_softs_is_5_mp() -> None:
     """Example 10 through the engine: a GREEN card in 6th gear = 2 MP, +3 tyre bonus = 5 spaces (§10.3)."""
-    race = at_turn(new_race(["Grey", "Red"], 1), "Grey", {"Grey": "T03.1.1", "Red": "T30.1.1"}, ["G1", "W1"])
+    race = at_turn(new_race(["Grey", "Red"], 1, qualifying=False), "Grey",
+                   {"Grey": "T03.1.1", "Red": "T30.1.1"}, ["G1", "W1"])
     events = race.apply("Grey play G1")
     played = next(e for e in events if isinstance(e, ev.CardsPlayed))
     assert (played.gear, played.mp) == (6, 5)
@@ -151,7 +157,8 @@ def test_fgp_green_in_6th_gear_on_fresh_softs_is_5_mp() -> None:
 
 def test_forced_stop_turns_leftover_mp_into_ot_with_the_cap() -> None:
     """Example 17's rule (§13.2): stopped by a car in the adjacent lane, leftover MP become OT up to the max (2)."""
-    race = at_turn(new_race(["Grey", "Red"], 1), "Grey", {"Grey": "T02.2.2", "Red": "T03.3.1"}, ["R1"])
+    race = at_turn(new_race(["Grey", "Red"], 1, qualifying=False), "Grey",
+                   {"Grey": "T02.2.2", "Red": "T03.3.1"}, ["R1"])
     race.apply("Grey play R1")  # 8th gear RED: 5 + 3 = 8 MP
     legal = race.legal_actions()
     assert To("Grey", "T03.2.1") not in legal and Stop("Grey") in legal
@@ -167,13 +174,15 @@ def test_forced_stop_turns_leftover_mp_into_ot_with_the_cap() -> None:
 
 def test_a_free_pass_with_an_empty_lane_between() -> None:
     """§13.1, Example 14: an empty lane between the cars: no stop."""
-    race = at_turn(new_race(["Grey", "Red"], 1), "Grey", {"Grey": "T02.1.2", "Red": "T03.3.1"}, ["G1"])
+    race = at_turn(new_race(["Grey", "Red"], 1, qualifying=False), "Grey",
+                   {"Grey": "T02.1.2", "Red": "T03.3.1"}, ["G1"])
     race.apply("Grey play G1")
     assert To("Grey", "T03.1.1") in race.legal_actions() and Stop("Grey") not in race.legal_actions()
 
 
 def test_reduce_then_no_extension_and_blue_has_no_lane_change() -> None:
-    race = at_turn(new_race(["Grey", "Red"], 1), "Grey", {"Grey": "T38.2.1", "Red": "T20.2.1"}, ["B1", "W1"])
+    race = at_turn(new_race(["Grey", "Red"], 1, qualifying=False), "Grey",
+                   {"Grey": "T38.2.1", "Red": "T20.2.1"}, ["B1", "W1"])
     race.state.cars["Grey"].ers = 3
     race.refresh()
     race.apply("Grey play B1")  # BLUE: 1 ERS, no lane change (§6.2)
@@ -189,7 +198,8 @@ def test_reduce_then_no_extension_and_blue_has_no_lane_change() -> None:
 
 
 def test_extension_on_a_straight_spends_ers() -> None:
-    race = at_turn(new_race(["Grey", "Red"], 1), "Grey", {"Grey": "T38.2.1", "Red": "T20.2.1"}, ["G1"])
+    race = at_turn(new_race(["Grey", "Red"], 1, qualifying=False), "Grey",
+                   {"Grey": "T38.2.1", "Red": "T20.2.1"}, ["G1"])
     race.apply("Grey play G1")
     while race.state.turn and race.state.turn.mp_left:
         race.apply(next(a for a in race.legal_actions() if isinstance(a, To)))
@@ -203,7 +213,7 @@ def test_the_final_round_is_when_the_leader_crosses_on_the_final_lap() -> None:
     """The first seeded greedy race from seed 3 on that ends by its final round (a race may also end under the Safety
     Car, §19.4.1, which races with spins reach)."""
     for seed in range(3, 40):
-        race = new_race(["A", "B", "C"], seed)
+        race = new_race(["A", "B", "C"], seed, qualifying=False)
         play_out(race, {c: Greedy(i) for i, c in enumerate("ABC")})
         if any(isinstance(e, ev.FinalRound) for e in race.events):
             break
@@ -229,6 +239,8 @@ ACTION_EXAMPLES += [Attack("A", "B"), Attack("A", "Red", 3), Bid("A", ("B1", "B2
                     Bid("B", ("W2",)), Yield("B")]  # battles (§13.2, §13.3)
 ACTION_EXAMPLES += [PitIn("A"), Tyres("A", "hard"), BoxRepair("A", "all"), BoxRepair("A", "D2"), Leave("A"),
                     Wait("A")]  # §16
+ACTION_EXAMPLES += [Qualify("A", ("G1", "G2", "W1", "P3")), Qualify("B", ()), Push("A"), NoPush("B"), Steer("A", "P1"),
+                    Pole("A", "G3", ("R2",), ("W1",)), Pole("B", "O1", (), ("G1", "W2"))]  # qualifying (§9)
 
 
 @pytest.mark.parametrize("action", ACTION_EXAMPLES, ids=str)
@@ -280,17 +292,19 @@ def _odd_actions(race: Race, rng: Rng) -> list[object]:
                 To(car, race.state.track.name_of(c.pos))]
         out += [Attack(car, cars_[rng.below(len(cars_))]), Attack(car, cars_[0], 1 + rng.below(4)),
                 Bid(car, (card,), bool(rng.below(2))), Yield(car)]  # battles (§13.2, §13.3)
+        out += [Qualify(car, (card,)), Qualify(car, ()), Push(car), NoPush(car), Steer(car, card),
+                Pole(car, card, (), ())]  # qualifying (§9)
     return out
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 10_000), n=st.integers(2, 6))
-def test_properties_of_a_random_race(seed: int, n: int) -> None:
+@given(seed=st.integers(0, 10_000), n=st.integers(2, 6), qualifying=st.booleans())
+def test_properties_of_a_random_race(seed: int, n: int, qualifying: bool) -> None:
     """Every legal action applies (on a clone) without raising; cards are conserved after every action; a listed
     action's text parses back; explain refuses sampled illegal actions with a rule and apply leaves the race as it
     was; the position notation round-trips and continues alike; the race ends, and its save loads back."""
     cars_ = [f"C{i}" for i in range(n)]
-    race = new_race(cars_, seed)
+    race = new_race(cars_, seed, qualifying=qualifying)
     driver = RandomDriver(seed)
     rng = Rng(seed + 1)
     steps = 0
@@ -322,14 +336,15 @@ def test_properties_of_a_random_race(seed: int, n: int) -> None:
     assert Race.from_json(race.to_json()).position() == race.position()
 
 
+@pytest.mark.parametrize("qualifying", [False, True])
 @pytest.mark.parametrize("seed", range(3))
-def test_at_n_replays_the_same_position(seed: int) -> None:
-    race = new_race(["A", "B", "C"], seed, frames=True)
+def test_at_n_replays_the_same_position(seed: int, qualifying: bool) -> None:
+    race = new_race(["A", "B", "C"], seed, frames=True, qualifying=qualifying)
     drivers = {c: RandomDriver(seed + i) for i, c in enumerate("ABC")}
     for _ in range(150):
         race.apply(drivers[race.current_car].choose(race))  # type: ignore[index]
     mid = race.at(77)
-    again = new_race(["A", "B", "C"], seed)
+    again = new_race(["A", "B", "C"], seed, qualifying=qualifying)
     for a in race.actions[:77]:
         again.apply(a)
     assert mid.position() == again.position()
@@ -340,7 +355,7 @@ def test_seeded_races_end_without_an_engine_error(seed: int) -> None:
     """Mixed greedy and random drivers, 2-6 cars, to the classification."""
     n = 2 + seed % 5
     cars_ = [f"C{i}" for i in range(n)]
-    race = new_race(cars_, seed)
+    race = new_race(cars_, seed, qualifying=False)  # the grid start; qualifying races: test_qualifying.py
     drivers = {c: (Greedy(seed + i) if i % 2 else RandomDriver(seed + i)) for i, c in enumerate(cars_)}
     play_out(race, drivers, max_actions=20_000)  # type: ignore[arg-type]
     assert sorted(race.classification()) == sorted(cars_)
@@ -348,9 +363,10 @@ def test_seeded_races_end_without_an_engine_error(seed: int) -> None:
 
 
 # ------------------------------------------------------------------ saves and stacked dice
+@pytest.mark.parametrize("qualifying", [False, True])
 @pytest.mark.parametrize("seed", range(3))
-def test_save_and_load_give_the_same_race(seed: int) -> None:
-    race = new_race(["A", "B", "C"], seed)
+def test_save_and_load_give_the_same_race(seed: int, qualifying: bool) -> None:
+    race = new_race(["A", "B", "C"], seed, qualifying=qualifying)
     drivers = {c: RandomDriver(seed + i) for i, c in enumerate("ABC")}
     for _ in range(120):
         race.apply(drivers[race.current_car].choose(race))  # type: ignore[index]
@@ -400,7 +416,7 @@ def _random_text(rng: Rng, cars_: list[str]) -> str:
         return "GRBOWPFX"[rng.below(8)] + str(1 + rng.below(99))
 
     verbs = ("keep", "return", "discard", "clear", "play", "launch", "to", "charge", "brake", "extend", "stop", "end",
-             "attack", "bid", "yield")
+             "attack", "bid", "yield", "qualify", "push", "nopush", "steer", "pole")
     car = (cars_ + ["Zed"])[rng.below(len(cars_) + 1)]
     verb = verbs[rng.below(len(verbs))]
     tile = ("T01", "T05", "T40", "SF", "DRS", "T99")[rng.below(6)]
@@ -410,7 +426,9 @@ def _random_text(rng: Rng, cars_: list[str]) -> str:
             "to": [f"{tile}.{1 + rng.below(4)}.{1 + rng.below(4)}"], "extend": [("ers", card())[rng.below(2)]],
             "attack": [(cars_ + ["Zed"])[rng.below(len(cars_) + 1)]]
             + ([f"L{1 + rng.below(4)}"] if rng.below(2) else []),
-            "bid": [card()] + ([card()] if rng.below(2) else []) + (["+ers"] if rng.below(2) else [])}
+            "bid": [card()] + ([card()] if rng.below(2) else []) + (["+ers"] if rng.below(2) else []),
+            "qualify": [card() for _ in range(rng.below(4))] or ["none"], "steer": [card()],
+            "pole": [f"keep={card()}", f"top={card()}", f"bottom={('-', card())[rng.below(2)]}"]}
     return " ".join([car, verb] + args.get(verb, []))
 
 
@@ -442,7 +460,7 @@ def test_explain_refuses_any_parsed_action_with_a_rule(seed: int) -> None:
 
 def test_what_each_player_sees_of_hands_and_the_sealed_start() -> None:
     """§5, §9.4.3: a hand is its owner's; another car's start cards stay sealed in the log until the reveal."""
-    race = new_race(["Grey", "Red"], 11)
+    race = new_race(["Grey", "Red"], 11, qualifying=False)
     while race.phase is Phase.DRAW:
         race.apply(Keep(race.current_car))  # type: ignore[arg-type]
     grey_launch = race.legal_actions()[0]
@@ -466,7 +484,8 @@ def _face(die: str, kind: str) -> str:
 def test_dice_after_the_move_tricky_corner_and_a_pair() -> None:
     """§19.2, §7: ending on a tricky corner's skid-mark start space owes the RED die; a movement pair owes the
     YELLOW die; stacked faces: RED tyre wear +1, YELLOW stress +1 (§15)."""
-    race = at_turn(new_race(["Grey", "Red"], 1), "Grey", {"Grey": "T05.2.1", "Red": "T30.1.1"}, ["G1", "G2", "W1"])
+    race = at_turn(new_race(["Grey", "Red"], 1, qualifying=False), "Grey",
+                   {"Grey": "T05.2.1", "Red": "T30.1.1"}, ["G1", "G2", "W1"])
     race.state.stacked.update({"red": [_face("red", "wear")], "yellow": [_face("yellow", "stress")]})
     race.state.cars["Grey"].ers = 0  # room to charge: the reduction stops the car on the skid marks
     race.refresh()
@@ -482,7 +501,8 @@ def test_dice_after_the_move_tricky_corner_and_a_pair() -> None:
 
 
 def test_a_single_green_card_relieves_stress_and_focus_adds_1_mp() -> None:
-    race = at_turn(new_race(["Grey", "Red"], 1), "Grey", {"Grey": "T03.1.1", "Red": "T30.1.1"}, ["G1"])
+    race = at_turn(new_race(["Grey", "Red"], 1, qualifying=False), "Grey",
+                   {"Grey": "T03.1.1", "Red": "T30.1.1"}, ["G1"])
     race.apply("Grey play G1")
     while race.state.turn and race.state.turn.mp_left:
         race.apply(next(a for a in race.legal_actions() if isinstance(a, (To, Stop))))

@@ -29,12 +29,18 @@ def qualifying_score(board: PlayerBoard, tyre: Tyre, card_leds: Sequence[int], p
     """One car's qualifying score (§9.2)."""
     if not card_leds:
         return QualifyingScore(0, False, False)
-    score = board.tyre_bonus(tyre, TyreState.FRESH) + board.ot_max + sum(card_leds)
-    if push is None:
-        return QualifyingScore(score, True, False)
+    score = QualifyingScore(board.tyre_bonus(tyre, TyreState.FRESH) + board.ot_max + sum(card_leds), True, False)
+    return score if push is None else pushed(score, push, counter_steer)
+
+
+def pushed(score: QualifyingScore, push: WhiteFace, counter_steer: bool) -> QualifyingScore:
+    """Pushing the limit (§9.2 item 4, A41): a green face adds its value (the icon face counts 1); a red face adds
+    nothing when a counter-steer card is spent, else the car crashes (score 0, a start from the pit lane)."""
+    if not score.played:
+        raise ValueError("§9.2, A38: a car that played no card has no score to push")
     if push.colour is FaceColour.RED:
-        return QualifyingScore(score, True, False) if counter_steer else QualifyingScore(0, True, True)
-    return QualifyingScore(score + push.value, True, False)
+        return score if counter_steer else QualifyingScore(0, True, True)
+    return QualifyingScore(score.score + push.value, True, False)
 
 
 @dataclass(frozen=True, slots=True)

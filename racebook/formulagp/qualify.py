@@ -1,0 +1,386 @@
+"""Qualifying and the race start's special cases (digest §9.1–§9.3, §9.4 item 1, §9.5 item 6, §9.6; A7, A23, A38,
+A40, A41): the QUALIFY phase's legal actions, their application and refusals, together.
+
+Qualifying (§9.1, §9.2), before race round 1:
+
+1. Everyone draws 4 + the ERS LEDs with the normal ERS return (the draw phase of :mod:`racebook.formulagp.rounds`,
+   in pit-box order). **The same hand serves qualifying and race round 1** (§9.1 item 1).
+2. Every driver chooses its qualifying cards face down — a :class:`racebook.core.visibility.SealedRound` opened in
+   pit-box order (the one closest to the pit exit first); nothing is shown until every driver has sealed. The cards
+   combine as in a battle (§13.3): one movement card or a pair (ORANGE wild, BLUE + BLUE allowed; no YELLOW die for
+   a pair in qualifying), any Tyre Wear cards (+1 LED and +1 wear each) and Option cards (their LEDs, no EVENT; they
+   back a primary card: A11); BLUE costs no ERS. Or no card at all: the whole score is 0 and the car starts at the
+   back (A38).
+3. The reveal (A23: the reveal text of the round overview [7.1] belongs here): score = the starting tyre's bonus +
+   the car's maximum OT + the LEDs (:func:`racebook.formulagp.rules.qualifying.qualifying_score`). Every card used
+   counts as played and is discarded (§9.2 item 6); the others stay in hand for race round 1.
+4. Pushing the limit, one driver at a time in pit-box order (only a car that played cards: a car with no card has
+   no score to push, A38): the WHITE die's value is added (the icon face counts 1); on a red face the driver spends
+   a counter-steer card of its choice and adds nothing, or with none crashes: score 0 and a start from the pit lane
+   (A41, :func:`racebook.formulagp.rules.qualifying.pushed`).
+5. The grid (§9.2 item 5, §9.3): the highest score on pole, a tie to the pit box nearer the pit exit, the cars with
+   no card at the back by pit box; the crashed cars start from the pit lane
+   (:func:`racebook.formulagp.rules.qualifying.qualifying_grid`).
+
+Race round 1's cards (§9.4 item 1, §9.6 "use the cards left over from qualifying"): nobody draws; the pole looks at
+the top three cards of its deck, keeps one and puts the other two on top or at the bottom, in any order. A car with
+no movement card left is **stuck in neutral** (§9.3): it draws one card at a time, discarding each that is not a
+playable movement card, and moves after all other cars in round 1.
+
+A car that crashed starts from the pit lane (§9.3): it skips the rounds before its start round, then moves after
+every car on track has moved — in round 3 by default, in round 2 with the house rule ``pit_lane_start_round = 2``
+(A7) — in 2nd gear, with one GREEN, RED, BLUE or ORANGE card (no pair), forward without crossing the yellow line
+(no lateral step on the pit-exit tile). Until then it takes no turn and no other car meets it on track. The pit lane
+is not a space of the circuit's notation yet: the car waits on the pit-side lane's last space of the pit-exit tile
+(the space beside the 'Pit Lane' space of the exit), which no other car treats as occupied, and joins on lap 1 (the
+pit lane passes the finish line, §2.5).
+
+Race round 2's EVENT draws are allowed (A40): nothing in this module stops them.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations, permutations
+
+from racebook.core.log import EventLog
+from racebook.formulagp import events as ev
+from racebook.formulagp.actions import FgpAction, NoPush, Pole, Push, Qualify, Steer, parse
+from racebook.formulagp.cardplay import card_colour, card_type, plays
+from racebook.formulagp.components import CardType, Colour, Secondary, cards
+from racebook.formulagp.rules.qualifying import pushed, qualifying_grid, qualifying_score
+from racebook.formulagp.state import Car, Die, Phase, RaceState, Turn
+from racebook.formulagp.track import LANES, Pos
+from racebook.formulagp.track import Turn as Side
+
+RULE = "§9.2"
+TYRE_WEAR_LEDS = 1  # §9.1: a Tyre Wear card adds +1 LED to the qualifying score
+POLE_LOOK = 3  # §9.4 item 1: the pole draws three cards and keeps one
+_ORDER = "GRBOWPF"
+
+
+def _key(code: str) -> tuple[int, int]:
+    return _ORDER.index(code[0]), int(code[1:])
+
+
+# ------------------------------------------------------------------ set-up and the draw (§4.1, §9.1)
+def begin_qualifying(s: RaceState, log: EventLog) -> None:
+    """§9.1 item 1: everyone draws 4 + the ERS LEDs (the normal draw phase, ERS returns included), in pit-box
+    order; the sealed cards come when every draw decision is made (:func:`open_qualifying`)."""
+    from racebook.formulagp.rounds import draw_phase
+
+    log.append(ev.PitBoxes(s.boxes))
+    draw_phase(s, log)
+
+
+def open_qualifying(s: RaceState, log: EventLog) -> None:
+    """§9.2 items 2–3: every driver seals its qualifying cards; nothing shows until all have sealed."""
+    s.phase = Phase.QUALIFY
+    s.qual.open(s.boxes, RULE)
+    log.append(ev.QualifyingOpened(s.boxes))
+
+
+# ------------------------------------------------------------------ the cards a driver may seal (§9.1, §13.3)
+def _pair_ok(x: str, y: str) -> bool:
+    """A battle pair (§6.3, §13.3): one colour, ORANGE wild for GREEN or RED, BLUE + BLUE allowed."""
+    a, b = card_colour(x), card_colour(y)
+    if a is None or b is None:
+        return False
+    if Colour.ORANGE in (a, b):
+        return {a, b} <= {Colour.ORANGE, Colour.GREEN, Colour.RED}
+    return a is b
+
+
+def _alike(code: str) -> tuple[CardType, int, Secondary]:
+    c = cards().card(code)
+    return c.type, c.leds, c.secondary
+
+
+def choices(c: Car) -> list[Qualify]:
+    """Every qualifying play of ``c``'s hand (§9.1): none; or a primary (one movement card, a battle pair, or Tyre
+    Wear cards alone) with any Tyre Wear and Option cards. Of alike extra cards (same type, LEDs and secondary icon)
+    the lowest codes are named first: which one is played changes nothing."""
+    hand = sorted(c.hand, key=_key)
+    moving = [x for x in hand if card_colour(x) is not None]
+    primaries: list[tuple[str, ...]] = [()] + [(x,) for x in moving]
+    primaries += [(x, y) for x, y in combinations(moving, 2) if _pair_ok(x, y)]
+    groups: dict[tuple[CardType, int, Secondary], list[str]] = {}
+    for x in hand:
+        if card_type(x) in (CardType.TYRE_WEAR, CardType.OPTION):
+            groups.setdefault(_alike(x), []).append(x)
+    extras: list[tuple[str, ...]] = [()]
+    for group in groups.values():
+        extras = [e + tuple(group[:k]) for e in extras for k in range(len(group) + 1)]
+    out = [Qualify(c.id, ())]
+    for p in primaries:
+        for e in extras:
+            if not p and not any(card_type(x) is CardType.TYRE_WEAR for x in e):
+                continue  # an Option card backs a primary card only (§13.3, A11)
+            if p or e:
+                out.append(Qualify(c.id, tuple(sorted(p + e, key=_key))))
+    return out
+
+
+def leds(codes: tuple[str, ...]) -> list[int]:
+    """Each played card's LEDs for qualifying (§9.1): its printed LEDs; a Tyre Wear card +1."""
+    return [TYRE_WEAR_LEDS if card_type(x) is CardType.TYRE_WEAR else cards().card(x).leds for x in codes]
+
+
+def counter_steers(c: Car) -> list[str]:
+    """The cards in hand with the Counter-steer secondary function (§5.1), lowest first."""
+    return sorted({x for x in c.hand if cards().card(x).secondary is Secondary.COUNTER_STEER}, key=_key)
+
+
+# ------------------------------------------------------------------ the phase: who decides, legal, apply, explain
+def pending(s: RaceState) -> str | None:
+    """Whose qualifying decision it is: the pole's bonus card, a counter-steer to spend, a push to declare, or the
+    first driver still to seal its cards (pit-box order)."""
+    if s.pole_bonus:
+        return s.pole_bonus
+    if s.qual_steer:
+        return s.qual_steer
+    if s.qual_push:
+        return s.qual_push[0]
+    return s.qual.waiting[0] if s.qual.waiting else None
+
+
+def legal_qualify(s: RaceState) -> list[FgpAction]:
+    car = pending(s)
+    if car is None:
+        return []
+    c = s.cars[car]
+    if s.pole_bonus:
+        return list(_pole_choices(s, c))
+    if s.qual_steer:
+        return [Steer(car, x) for x in counter_steers(c)]
+    if s.qual_push:
+        return [Push(car), NoPush(car)]
+    return list(choices(c))
+
+
+def apply_qualify(s: RaceState, a: FgpAction, log: EventLog) -> None:
+    if isinstance(a, Qualify):
+        seal(s, a, log)
+    elif isinstance(a, Push):
+        _push(s, s.cars[a.car], log)
+    elif isinstance(a, NoPush):
+        log.append(ev.NotPushed(a.car, s.qual_scores[a.car].score))
+        _next_push(s, log)
+    elif isinstance(a, Steer):
+        c = s.cars[a.car]
+        c.hand.remove(a.card)
+        c.deck.discard(a.card)
+        s.qual_steer = ""
+        log.append(ev.QualifyingSteered(a.car, a.card, s.qual_scores[a.car].score))
+        _next_push(s, log)
+    else:
+        assert isinstance(a, Pole)
+        _keep_bonus(s, s.cars[a.car], a, log)
+
+
+def seal(s: RaceState, a: Qualify | FgpAction, log: EventLog) -> None:
+    """One driver seals its qualifying choice (``a``'s text) in the race's sealed round; the reveal follows the last
+    seal. A computer or BOT driver commits here through the same :class:`~racebook.core.visibility.SealedRound`."""
+    s.qual.commit(a.car, str(a), a)
+    log.append(ev.QualifyingSealed(a.car))
+    if s.qual.ready:
+        _reveal(s, log)
+
+
+def _reveal(s: RaceState, log: EventLog) -> None:
+    """§9.2 items 3 and 6: every choice together, in pit-box order; the cards played are discarded."""
+    for car, text in s.qual.reveal():
+        a = parse(text)
+        assert isinstance(a, Qualify)
+        c = s.cars[car]
+        for x in a.cards:
+            c.hand.remove(x)
+            c.deck.discard(x)
+            if card_type(x) is CardType.TYRE_WEAR:
+                c.wear = min(s.board.wear_length, c.wear + 1)
+        got = leds(a.cards)
+        s.qual_scores[car] = qualifying_score(s.board, c.tyre, got)
+        log.append(ev.QualifyingRevealed(car, a.cards, sum(got), s.qual_scores[car].score, c.wear))
+    s.qual_push = tuple(car for car in s.boxes if s.qual_scores[car].played)
+    _next_push(s, log, first=True)
+
+
+def _push(s: RaceState, c: Car, log: EventLog) -> None:
+    face = s.white_face(s.roll(Die.WHITE))
+    before = s.qual_scores[c.id]
+    if face.colour.value == "red" and counter_steers(c):
+        s.qual_steer = c.id
+        log.append(ev.QualifyingPushed(c.id, face.value, face.colour.value,
+                             "a red face: spend a counter-steer card or crash (A41)", before.score))
+        return
+    after = pushed(before, face, counter_steer=False)
+    s.qual_scores[c.id] = after
+    outcome = ("a red face and no counter-steer card: the car crashes, score 0, a start from the pit lane"
+               if after.crashed else f"+{face.value}")
+    log.append(ev.QualifyingPushed(c.id, face.value, face.colour.value, outcome, after.score))
+    _next_push(s, log)
+
+
+def _next_push(s: RaceState, log: EventLog, first: bool = False) -> None:
+    if not first:
+        s.qual_push = s.qual_push[1:]
+    if not s.qual_push:
+        _set_grid(s, log)
+
+
+def _set_grid(s: RaceState, log: EventLog) -> None:
+    """§9.2 item 5, §9.3: the grid by score; the crashed cars wait in the pit lane; then race round 1."""
+    from racebook.formulagp.rounds import start_round
+
+    box = {car: i for i, car in enumerate(s.boxes)}
+    g = qualifying_grid(s.qual_scores, box)
+    s.grid = g.grid + g.pit_lane
+    for i, car in enumerate(g.grid):
+        s.cars[car].pos = s.track.grid[i]
+    s.cars = {car: s.cars[car] for car in s.grid}  # the position lists the cars in grid order
+    log.append(ev.GridSet(g.grid, g.pit_lane))
+    for car in g.pit_lane:
+        c = s.cars[car]
+        c.pos = pit_lane_space(s)
+        c.pit_start = s.rules.pit_lane_start_round
+        log.append(ev.PitLaneStart(car, c.pit_start))
+    start_round(s, log)
+
+
+def explain_qualify(s: RaceState, a: FgpAction) -> tuple[str, str]:
+    car = pending(s)
+    if a.car != car:
+        return RULE, f"in qualifying it is {car}'s decision now"
+    c = s.cars[a.car]
+    if s.pole_bonus:
+        return "§9.4", ("the pole keeps one of the top three cards of its deck and puts the other two on top or at "
+                        "the bottom: 'pole keep=<card> top=<cards> bottom=<cards>'")
+    if s.qual_steer:
+        return "§9.2", (f"{a.car} rolled a red face: spend one of its counter-steer cards "
+                        f"({', '.join(counter_steers(c))})")
+    if s.qual_push:
+        return "§9.2", f"{a.car} declares whether it pushes the limit: 'push' or 'nopush'"
+    if not isinstance(a, Qualify):
+        return "§9.2", f"{a.car} seals its qualifying cards: 'qualify <cards>' or 'qualify none'"
+    return _why_not(c, a)
+
+
+def _why_not(c: Car, a: Qualify) -> tuple[str, str]:
+    if any(x not in c.hand for x in a.cards) or len(set(a.cards)) != len(a.cards):
+        return "§9.2", f"each card once, from {c.id}'s hand"
+    kinds = Counter(card_type(x) for x in a.cards)
+    moving = [x for x in a.cards if card_colour(x) is not None]
+    if kinds[CardType.DRAW_FAILURE]:
+        return "§9.1", "the Draw Failure card adds no LEDs to qualifying"
+    if len(moving) > 2 or (len(moving) == 2 and not _pair_ok(*moving)):
+        return "§13.3", "one movement card, or two as a pair (one colour, ORANGE wild, BLUE + BLUE allowed)"
+    if not moving and not kinds[CardType.TYRE_WEAR]:
+        return "§13.3", "an Option card only backs a movement or Tyre Wear card (A11)"
+    if list(a.cards) != sorted(a.cards, key=_key):
+        return "§9.2", "the engine names the cards in code order (G, R, B, O, W, P): " + " ".join(
+            sorted(a.cards, key=_key))
+    return "§9.2", "of alike cards (same type, LEDs, secondary icon) the engine names the lowest codes first"
+
+
+# ------------------------------------------------------------------ race round 1's cards (§9.4 item 1, §9.3)
+def round_one_cards(s: RaceState, log: EventLog) -> None:
+    """§9.4 item 1, §9.6: nobody draws in race round 1 (the cards left from qualifying); the pole's bonus card."""
+    from racebook.formulagp.rounds import begin_movement_phase
+
+    for c in s.cars.values():
+        c.drawn, c.returned = [], True
+    s.turn = None
+    on_grid = starters(s)
+    n = min(POLE_LOOK, len(s.cars[on_grid[0]].deck.pile)) if on_grid else 0
+    if n:
+        s.pole_bonus = on_grid[0]
+        s.phase = Phase.QUALIFY
+        log.append(ev.PoleBonus(on_grid[0], n))
+        return
+    begin_movement_phase(s, log)
+
+
+def _looked(c: Car) -> list[str]:
+    """The cards the pole looks at: the top of its draw pile (the top is the end of the list)."""
+    return list(reversed(c.deck.pile[-POLE_LOOK:]))
+
+
+def _pole_choices(s: RaceState, c: Car) -> list[Pole]:
+    seen = _looked(c)
+    out = []
+    for keep in seen:
+        rest = [x for x in seen if x != keep]
+        for order in permutations(rest):
+            for k in range(len(order) + 1):
+                out.append(Pole(c.id, keep, tuple(order[:k]), tuple(order[k:])))
+    return out
+
+
+def _keep_bonus(s: RaceState, c: Car, a: Pole, log: EventLog) -> None:
+    from racebook.formulagp.rounds import begin_movement_phase
+
+    for x in [a.keep, *a.top, *a.bottom]:
+        c.deck.pile.remove(x)
+    c.hand.append(a.keep)
+    c.deck.pile += list(reversed(a.top))  # the first named ends on top
+    c.deck.pile[0:0] = list(reversed(a.bottom))  # the last named ends at the very bottom
+    s.pole_bonus = ""
+    log.append(ev.PoleKept(c.id, a.keep, a.top, a.bottom))
+    begin_movement_phase(s, log)
+
+
+def unstick(s: RaceState, c: Car, log: EventLog) -> bool:
+    """§9.3, stuck in neutral: a car of a race with qualifying that holds no playable movement card at race round
+    1's start draws one card at a time, discarding each that is not one, until it draws one; it moves after all
+    other cars this round. Returns whether the car was stuck."""
+    if not s.qualifying or plays(s, c):
+        return False
+    c.neutral = True
+    for _ in range(200):
+        code = c.deck.draw(s.rng)
+        if code is None:
+            break
+        c.hand.append(code)
+        if plays(s, c):
+            log.append(ev.StuckInNeutral(c.id, code, ", a movement card"))
+            break
+        c.hand.remove(code)
+        c.deck.discard(code)
+        log.append(ev.StuckInNeutral(c.id, code, " and discards it"))
+    return True
+
+
+def stuck(s: RaceState) -> tuple[str, ...]:
+    """The cars stuck in neutral this round (round 1 only)."""
+    return tuple(car for car in s.grid if s.cars[car].neutral) if s.round == 1 else ()
+
+
+# ------------------------------------------------------------------ the pit-lane start (§9.3, §9.5 item 6, A7)
+def starters(s: RaceState) -> tuple[str, ...]:
+    """The grid without the cars waiting in the pit lane: who seals race round 1's start cards."""
+    return tuple(car for car in s.grid if not s.cars[car].pit_start)
+
+
+def pit_lane_space(s: RaceState) -> Pos:
+    """Where a pit-lane starter waits: the last space of the pit-side lane of the pit-exit tile (beside the exit's
+    'Pit Lane' space; the circuit's notation has no pit-lane space yet)."""
+    tile = s.track.tiles[s.track.pit_exit]
+    lanes = range(LANES, 0, -1) if s.track.pit_side is Side.RIGHT else range(1, LANES + 1)
+    lane = next(ln for ln in lanes if tile.racing(ln))
+    return Pos(tile.index, lane, len(tile.spaces(lane)) - 1)
+
+
+def joiners(s: RaceState) -> tuple[str, ...]:
+    """The pit-lane starters that move this round, after every car on track (§9.3, §9.5 item 6), in grid order."""
+    return tuple(car for car in s.grid if s.cars[car].pit_start == s.round)
+
+
+def join(s: RaceState, c: Car, t: Turn, log: EventLog) -> None:
+    """The pit-lane starter's first turn (§9.3, §16.5): on track at the exit, lap 1 (the pit lane runs past the
+    finish line), 2nd gear, no pair, no lateral step on the pit-exit tile."""
+    c.pit_start = 0
+    c.pos = pit_lane_space(s)
+    c.lap = max(c.lap, 1)
+    t.pit_exit = True
+    log.append(ev.PitLaneJoined(c.id, s.track.name_of(c.pos), c.lap))
+
