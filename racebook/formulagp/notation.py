@@ -25,8 +25,8 @@ cards stacked (``cstack=risk:RK9.RK2``), the losses of control waiting (``pend=`
 them still read; qualifying (§9, :mod:`racebook.formulagp.qualify`): ``q=1`` a race with qualifying, ``bx`` the pit
 boxes, ``qr`` / ``qc`` the sealed round's sides and sealed choices, ``qs`` the scores revealed
 (``car:score:played:crashed``), ``qp`` the cars still to declare a push, ``qst`` a pusher owing a counter-steer
-card, ``pb`` the pole choosing its bonus card. A car adds ``ps`` (the round it starts from the pit lane, 0: none) and ``nt`` (stuck in neutral); the
-turn adds ``pe`` (the move from the pit lane).
+card, ``pb`` the pole choosing its bonus card. A car adds ``ps`` (the round it starts from the pit lane, 0: none)
+and ``nt`` (stuck in neutral); the turn adds ``pe`` (the move from the pit lane).
 Then each car in grid order, and after ``||`` the turn in progress (``-`` when none). A finished race adds
 ``result=A,B``.
 """

@@ -1,0 +1,91 @@
+"""FormulaGP events: battles (§13.2–§13.5), Wheel-to-Wheel, DRS (§11.6).
+Re-exported by :mod:`racebook.formulagp.events`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from racebook.core.events import Event
+
+
+@dataclass(frozen=True, slots=True)
+class BattleDeclared(Event):
+    RULE: ClassVar[str] = "§13.2"
+    TEMPLATE: ClassVar[str] = "{attacker} attacks {defender} with {ot} OT{how}"
+    PROSE: ClassVar[frozenset[str]] = frozenset({"how"})
+    attacker: str
+    defender: str
+    ot: int
+    lane: int = 0
+    how: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class BattleSealed(Event):
+    RULE: ClassVar[str] = "§13.3"
+    TEMPLATE: ClassVar[str] = "{car} lays its battle cards face down"
+    car: str
+
+
+@dataclass(frozen=True, slots=True)
+class BattleRevealed(Event):
+    RULE: ClassVar[str] = "§13.3"
+    TEMPLATE: ClassVar[str] = ("{car} ({role}) reveals {cards}: {card_leds} LEDs on the cards, +{ot_leds} OT, "
+                               "+{ers_leds} ERS = {leds} LEDs (ERS {ers}, tyre wear {wear})")
+    car: str
+    role: str  # "attacker" / "defender"
+    cards: tuple[str, ...]
+    card_leds: int
+    ot_leds: int
+    ers_leds: int
+    leds: int
+    ers: int
+    wear: int
+    defends: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class BattleResolved(Event):
+    RULE: ClassVar[str] = "§13.4"
+    TEMPLATE: ClassVar[str] = "{attacker} {attacker_leds} LEDs against {defender} {defender_leds}: {result}"
+    attacker: str
+    defender: str
+    attacker_leds: int
+    defender_leds: int
+    result: str
+    rule: str = "§13.4"
+
+
+@dataclass(frozen=True, slots=True)
+class Overtook(Event):
+    RULE: ClassVar[str] = "§13.4.1"
+    TEMPLATE: ClassVar[str] = ("{car} overtakes with {ot} OT from {frm} to {to} ({spaces} spaces, {lost} OT lost); "
+                               "OT 0")
+    car: str
+    frm: str
+    to: str
+    ot: int
+    spaces: int
+    lost: int
+
+
+@dataclass(frozen=True, slots=True)
+class W2WToken(Event):
+    RULE: ClassVar[str] = "§13.5"
+    TEMPLATE: ClassVar[str] = "{car}: Wheel-to-Wheel token {before} -> {after} (stress +{stress})"
+    car: str
+    before: str
+    after: str
+    stress: int
+
+
+@dataclass(frozen=True, slots=True)
+class DrsMoved(Event):
+    RULE: ClassVar[str] = "§11.6"
+    TEMPLATE: ClassVar[str] = "DRS: {car} moves from {frm} to {to}, behind the next car ahead in DRS zone {zone}"
+    car: str
+    frm: str
+    to: str
+    zone: str
