@@ -5,15 +5,16 @@ Slipstream shadow right behind it (:func:`racebook.formulagp.rules.drs.drs_move`
 (§11.2: the turn ends).
 
 Readings: a turn with a reduction activates no DRS (§11.6: "you may not reduce movement in a turn you activate
-DRS"; the reduction came first); DRS is inactive in race rounds 1–2 (the Safety Car and Yellow Flag zones, which also
-switch it off, are not built yet). The lapping status is, until the race-events mechanic adds Blue Flags (§19.7),
-the lap count: cars with the same number of finish-line crossings share a status.
+DRS"; the reduction came first); DRS is inactive in race rounds 1–2, under the Safety Car or the VSC and in a
+Yellow Flag zone. The lapping status is the car's Blue Flags (§19.7, :mod:`racebook.formulagp.lapping`): lead lap,
+single or double Blue Flag.
 """
 
 from __future__ import annotations
 
 from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
+from racebook.formulagp import flags, lapping
 from racebook.formulagp.laps import cross_line
 from racebook.formulagp.rules.drs import DrsCar, drs_move
 from racebook.formulagp.state import Car, RaceState, Turn
@@ -22,8 +23,8 @@ START_ROUNDS = 2  # §11.6: DRS is inactive in race rounds 1-2
 
 
 def lapping_status(s: RaceState, c: Car) -> int:
-    """Laps behind the car with the most laps (0: the lead lap); stands for the Blue Flags until §19.7 is built."""
-    return max(o.lap for o in s.cars.values()) - c.lap
+    """The car's lapping status (§19.7, A39): its Blue Flags, :func:`racebook.formulagp.lapping.status`."""
+    return lapping.status(s, c.id)
 
 
 def after_move(s: RaceState, c: Car, t: Turn, log: EventLog) -> None:
@@ -32,7 +33,9 @@ def after_move(s: RaceState, c: Car, t: Turn, log: EventLog) -> None:
     if zone is None or t.reduced:
         return
     cars = {o.id: DrsCar(o.pos, lapping_status(s, o)) for o in s.cars.values()}
-    to = drs_move(s.track, c.id, cars, inactive=s.round <= START_ROUNDS)
+    # inactive in race rounds 1-2, under the Safety Car or the VSC, and in a Yellow Flag zone (§11.6, §19.3-§19.5)
+    off = s.round <= START_ROUNDS or s.sc_tile >= 0 or bool(s.vsc) or flags.in_zone(s, c.pos.tile)
+    to = drs_move(s.track, c.id, cars, inactive=off)
     if to is None:
         return
     frm = c.pos

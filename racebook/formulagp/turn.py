@@ -1,29 +1,21 @@
 """The FormulaGP turn machine: one table, phase -> (rule, legal, apply, explain), all three answers of a phase
-together, running a Standard race round (§10): the Chequered Flag advances on the Weather Radar (the race clock,
-§4.2, §17.1), the draw phase (draw to 4 + the ERS LEDs, hand-limit discards, ERS returns, the no-movement-card
-ladder; §10.1), the driver sequence (§10.2, :func:`racebook.formulagp.rules.order.driver_order`), each driver's turn
-(§10.3: a card or a pair, MP from the board, the move space by space with lane changes and their wear, free passes,
-forced stops whose leftover MP become OT with the cap, the Slipstream shadow, extend XOR reduce, Brake!), the final
-round and the classification (§17.1, §17.2, :func:`racebook.formulagp.rules.classification.classify`).
-
-Qualifying (§9.1–§9.3: sealed cards, the push, the grid, the pole's bonus card; :mod:`racebook.formulagp.qualify`)
-comes before race round 1 unless the race starts from a given grid. Not built yet (the docs' Status): battles
-(sealed LED bids),
-the dice effects, pushing, pits, race events.
-
-Each phase's three answers live together in the module of its mechanic: the round and its draw phase
-(:mod:`racebook.formulagp.rounds`), race round 1's sealed start (:mod:`racebook.formulagp.start`), choosing the
-cards (:mod:`racebook.formulagp.cardplay`), the move (:mod:`racebook.formulagp.moving`), a battle after a forced stop
-(:mod:`racebook.formulagp.battles`); this module holds only the table.
+together, on the platform's phase-table type (:class:`racebook.core.machine.PhaseTable`), running a Standard race:
+qualifying (§9, :mod:`racebook.formulagp.qualify`, unless the race starts from a given grid), race round 1's sealed
+start (§9.4, :mod:`racebook.formulagp.start`), then each round (§10): the Chequered Flag on the Weather Radar (the
+race clock, §4.2, §17.1), the draw phase (§10.1, :mod:`racebook.formulagp.rounds`), the driver sequence (§10.2), each
+driver's turn — the cards (§10.3, :mod:`racebook.formulagp.cardplay` with the secondary functions and EVENT cards of
+:mod:`racebook.formulagp.secondary`), the move (§11, :mod:`racebook.formulagp.moving`, the pit entry of
+:mod:`racebook.formulagp.pits`), a battle after a forced stop (§13, :mod:`racebook.formulagp.battles`), a loss of
+control's decision (§18.1, :mod:`racebook.formulagp.losscontrol`), a forced discard (§8.1), a pit stop (§16) — and
+the classification (§17.2). Rookie BOTs take no decision here: their turns are resolved by
+:mod:`racebook.formulagp.bots`. This module holds only the table.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-
 from racebook.core.errors import IllegalAction
 from racebook.core.log import EventLog
+from racebook.core.machine import PhaseRules, PhaseTable
 from racebook.formulagp import pits
 from racebook.formulagp.actions import FgpAction
 from racebook.formulagp.battles import apply_battle, explain_battle, legal_battle, offer
@@ -35,18 +27,7 @@ from racebook.formulagp.secondary import apply_discard, around_move, around_play
 from racebook.formulagp.start import apply_start, explain_start, legal_start
 from racebook.formulagp.state import Phase, RaceState
 
-__all__ = ["TABLE", "PhaseRules", "legal", "apply", "explain", "start_race", "draw_pending"]
-
-
-@dataclass(frozen=True, slots=True)
-class PhaseRules:
-    """One phase's three answers, together: the rule it cites, what is legal, how an action applies, and why an
-    action is refused."""
-
-    rule: str
-    legal: Callable[[RaceState], list[FgpAction]]
-    apply: Callable[[RaceState, FgpAction, EventLog], None]
-    explain: Callable[[RaceState, FgpAction], tuple[str, str]]
+__all__ = ["TABLE", "MACHINE", "PhaseRules", "legal", "apply", "explain", "start_race", "draw_pending"]
 
 
 def _over_legal(s: RaceState) -> list[FgpAction]:
@@ -61,7 +42,7 @@ def _over_explain(s: RaceState, a: FgpAction) -> tuple[str, str]:
     return "§17.2", "the race is over"
 
 
-TABLE: dict[Phase, PhaseRules] = {
+TABLE: dict[Phase, PhaseRules[RaceState, FgpAction]] = {
     Phase.DRAW: PhaseRules("§10.1", legal_draw, apply_draw, explain_draw),
     Phase.START: PhaseRules("§9.4", legal_start, apply_start, explain_start),
     Phase.PLAY: PhaseRules("§10.3", *around_play(legal_play, apply_play, explain_play)),  # + secondary.py
@@ -75,14 +56,18 @@ TABLE: dict[Phase, PhaseRules] = {
 }
 
 
+#: the turn machine on the platform's phase-table type (racebook.core.machine): the phase is the state's own
+MACHINE: PhaseTable[Phase, RaceState, FgpAction] = PhaseTable(lambda s: s.phase, TABLE, tuple(Phase))
+
+
 def legal(s: RaceState) -> list[FgpAction]:
-    return TABLE[s.phase].legal(s)
+    return MACHINE.legal(s)
 
 
 def apply(s: RaceState, a: FgpAction, log: EventLog) -> None:
-    TABLE[s.phase].apply(s, a, log)
+    MACHINE.apply(s, a, log)
     offer(s)  # a forced stop with a battle to declare: the BATTLE phase (§13.2, racebook.formulagp.battles)
 
 
 def explain(s: RaceState, a: FgpAction) -> tuple[str, str]:
-    return TABLE[s.phase].explain(s, a)
+    return MACHINE.explain(s, a)

@@ -446,6 +446,7 @@ def _drs_race(mover: str, round_: int = 5) -> Race:
     race = built(DRS_CARS, {mover: ["G4"]}, mover=mover, round_=round_)
     for car, lap in (("Lead", 2), ("Other", 2), ("Lapped", 1), ("Blue2", 1)):
         race.state.cars[car].lap = lap
+        race.state.cars[car].blue = 2 - lap  # the lapped cars hold a single Blue Flag (§19.7)
     race.refresh()
     return race
 
@@ -453,7 +454,7 @@ def _drs_race(mover: str, round_: int = 5) -> Race:
 def test_fgp_ex_26_drs_only_with_the_same_lapping_status() -> None:
     """Example 26 (§11.6, §19.7, A39) in the race: the lead-lap car ending its move at T26.2.1 in DRS zone D1 moves by
     DRS past the lapped car to T28.2.2, behind the lead-lap car Other; the lapped Blue2 ending at T26.4.1 moves only
-    to the front of its tile, behind the lapped car (the lapping status is the lap count until Blue Flags exist)."""
+    to the front of its tile, behind the lapped car (the lapping status: the Blue Flags, §19.7)."""
     race = _drs_race("Lead")
     moved = [e for e in _ended_at(race, "Lead", "T26.2.1") if isinstance(e, ev.DrsMoved)]
     assert [(e.frm, e.to, e.zone) for e in moved] == [("T26.2.1", "T28.2.2", "D1")]
