@@ -5,9 +5,6 @@ imports no engine); :func:`simulate` plays seeded computer races for ``racebook 
 
 from __future__ import annotations
 
-import csv
-import io
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -22,6 +19,7 @@ from racebook.core.agents import Driver, RandomDriver, play_out
 from racebook.core.choices import unknown
 from racebook.core.errors import DataError
 from racebook.core.registry import Played
+from racebook.core.simresults import play_series, results_csv, winners_summary
 
 PLAYERS = (2, 5)  # §1: two to five players
 
@@ -80,29 +78,12 @@ def simulate(board: str | None, races: int, seed: int = 0, players: int = 3, dri
         raise DataError(board, "--track", unknown("Automobiles board", board, board_ids()))
     if not PLAYERS[0] <= players <= PLAYERS[1]:
         raise DataError("<args>", "--players", f"{players} is not in {PLAYERS[0]}..{PLAYERS[1]} (Automobiles §1)")
-    out = []
-    for i in range(races):
-        out.append(one_race(board, seed + i, players, driver))
-        if progress is not None:
-            progress(i + 1, races)
-    return out
+    return play_series(lambda s: one_race(board, s, players, driver), races, seed, progress)
 
 
 def summary(results: list[RaceResult]) -> str:
-    n = len(results)
-    wins = Counter(r.order[0] for r in results if r.order)
-    lines = [f"{n} races"]
-    lines.append("winners: " + ", ".join(f"{c} {k} ({100 * k / n:.0f}%)" for c, k in wins.most_common()))
-    if n:
-        lines.append(f"rounds: mean {sum(r.rounds for r in results) / n:.1f}, "
-                     f"{min(r.rounds for r in results)}–{max(r.rounds for r in results)}")
-    return "\n".join(lines)
+    return winners_summary([r.order for r in results], [r.rounds for r in results])
 
 
 def to_csv(results: list[RaceResult]) -> str:
-    buf = io.StringIO()
-    w = csv.writer(buf)
-    w.writerow(["seed", "winner", "order", "rounds", "actions"])
-    for r in results:
-        w.writerow([r.seed, r.order[0] if r.order else "-", " ".join(r.order), r.rounds, r.actions])
-    return buf.getvalue()
+    return results_csv([(r.seed, r.order, r.rounds, r.actions) for r in results], "order")

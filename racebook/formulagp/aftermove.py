@@ -18,7 +18,7 @@ from racebook.formulagp.rules.stress import Stress, take_the_lead
 from racebook.formulagp.state import Car, Die, RaceState, Turn
 from racebook.formulagp.stressing import is_leader, stress_by
 
-__all__ = ["end_of_move", "roll_dice", "is_leader", "stress_by"]
+__all__ = ["end_of_move", "roll_dice"]
 
 START_ROUNDS = 2  # §9.4.5, §9.5.5: no stress relief from a single GREEN card in race rounds 1-2
 

@@ -55,7 +55,7 @@ from racebook.core.errors import IllegalAction
 from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
 from racebook.formulagp.actions import Attack, Bid, Discard, End, FgpAction, Yield, parse
-from racebook.formulagp.aftermove import roll_dice, stress_by
+from racebook.formulagp.aftermove import roll_dice
 from racebook.formulagp.bots import rookie
 from racebook.formulagp.cardplay import card_type
 from racebook.formulagp.components import CardType, cards
@@ -66,6 +66,7 @@ from racebook.formulagp.rules import battle as bt
 from racebook.formulagp.rules.passing import lanes_of
 from racebook.formulagp.rules.resources import slipstream_ot, spend_ers_in_battle
 from racebook.formulagp.state import Battle, Car, Die, Phase, RaceState
+from racebook.formulagp.stressing import stress_by
 from racebook.formulagp.track import Pos, Surface
 from racebook.formulagp.w2w import free_between
 

@@ -7,9 +7,6 @@ of computer-driven player cars (``racebook simulate --game formulagp``)."""
 
 from __future__ import annotations
 
-import csv
-import io
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -19,6 +16,7 @@ from racebook.core.agents import RandomDriver as CoreRandom
 from racebook.core.choices import unknown
 from racebook.core.errors import DataError
 from racebook.core.registry import Played
+from racebook.core.simresults import play_series, results_csv, winners_summary
 from racebook.formulagp import integrity, scenario
 from racebook.formulagp.actionlabels import label as _label
 from racebook.formulagp.agents import Greedy
@@ -97,30 +95,12 @@ def simulate(track: str | None, races: int, seed: int = 0, players: int = 3, dri
     if not MIN_CARS <= players <= MAX_CARS:
         raise DataError("<args>", "--players", f"{players} is not in {MIN_CARS}..{MAX_CARS} (FormulaGP §4.6: "
                                                "the teaching circuit's grid)")
-    out = []
-    for i in range(races):
-        out.append(one_race(track, seed + i, players, driver))
-        if progress is not None:
-            progress(i + 1, races)
-    return out
+    return play_series(lambda s: one_race(track, s, players, driver), races, seed, progress)
 
 
 def summary(results: list[RaceResult]) -> str:
-    n = len(results)
-    wins = Counter(r.classification[0] for r in results if r.classification)
-    lines = [f"{n} races"]
-    lines.append("winners: " + ", ".join(f"{c} {k} ({100 * k / n:.0f}%)" for c, k in wins.most_common()))
-    if n:
-        lines.append(f"rounds: mean {sum(r.rounds for r in results) / n:.1f}, "
-                     f"{min(r.rounds for r in results)}–{max(r.rounds for r in results)}")
-    return "\n".join(lines)
+    return winners_summary([r.classification for r in results], [r.rounds for r in results])
 
 
 def to_csv(results: list[RaceResult]) -> str:
-    buf = io.StringIO()
-    w = csv.writer(buf)
-    w.writerow(["seed", "winner", "classification", "rounds", "actions"])
-    for r in results:
-        w.writerow([r.seed, r.classification[0] if r.classification else "-", " ".join(r.classification), r.rounds,
-                    r.actions])
-    return buf.getvalue()
+    return results_csv([(r.seed, r.classification, r.rounds, r.actions) for r in results], "classification")

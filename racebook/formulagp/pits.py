@@ -43,6 +43,7 @@ from racebook.formulagp.aftermove import end_of_move
 from racebook.formulagp.cardplay import card_type
 from racebook.formulagp.components import CardType
 from racebook.formulagp.incidentcards import IncidentDeck
+from racebook.formulagp.laps import cross_line
 from racebook.formulagp.pitlane import box_of, cards_of, damage_of, entry_kind, exit_pos, pit_lane_of, team_of
 from racebook.formulagp.playerboard import Tyre
 from racebook.formulagp.rules import pitstop
@@ -222,7 +223,7 @@ def _leave(s: RaceState, c: Car, log: EventLog, die: int = 0) -> None:
     got = rounds.draw_cards(s, c, s.hand_limit(c) - len(c.hand))
     c.pit_die, c.pit_round = die, s.round  # from now on: the round it left its box (the exit groups, §16.2)
     if s.track.pit_exit < s.track.pit_entry:  # the finish line lies in the pit lane (§17.1)
-        moving.cross_line(s, c, log)
+        cross_line(s, c, log)
     c.pos, c.pit = exit_pos(s.track), "exit"
     log.append(ev.LeftBox(c.id, s.track.name_of(c.pos), tuple(got), die, " (its repair roll)" if die else ""))
 

@@ -6,7 +6,7 @@ cycle of :func:`racebook.formulagp.rules.wheeltowheel.end_of_round` runs over th
 cars, at least one on a regular space, takes a token 'VS' side up, flips 'VS' to 'Stress' (+1 stress) or, on
 'Stress', takes +1 stress and loses it (a W2W battle lasts at most two rounds, A32); a car alone on its tile loses its
 token; no tokens in race rounds 1–2 (§9.6). Each change is a :class:`~racebook.formulagp.events.W2WToken` event; the
-stress goes through :func:`racebook.formulagp.aftermove.stress_by` (beyond the Stressed space: RED dice at once).
+stress goes through :func:`racebook.formulagp.stressing.stress_by` (beyond the Stressed space: RED dice at once).
 During the next round two token holders move freely around each other, with no stop and no battle
 (:func:`free_between`, used by the move's passing check and the battle offer); a car without a token is passed
 only as usual (§13.1, §13.2).
@@ -19,10 +19,11 @@ from __future__ import annotations
 
 from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
-from racebook.formulagp.aftermove import roll_dice, stress_by
+from racebook.formulagp.aftermove import roll_dice
 from racebook.formulagp.rules.wheeltowheel import W2W
 from racebook.formulagp.rules.wheeltowheel import end_of_round as cycle
 from racebook.formulagp.state import Car, Die, RaceState
+from racebook.formulagp.stressing import stress_by
 
 START_ROUNDS = 2  # §9.6: no W2W tokens in race rounds 1-2
 

@@ -1,30 +1,6 @@
-"""FormulaGP actions: one decision of one driver, a frozen value with ONE text form, ``"<car> <verb> <arguments>"``.
-
-Each class declares its verb and how its fields read as words (``_args``) and back (``_read``); :func:`parse` finds
-the class by the verb, so ``parse(str(a)) == a`` for every action. The words:
-
-===========================  ===================================================================================
-``Grey keep``                the draw phase: return no card (§10.1.2)
-``Grey return G3 R2``        the draw phase: put cards drawn this round on the bottom of the deck, draw as many
-``Grey discard G3``          the draw phase: discard down to the hand limit (§10.1.1)
-``Grey clear W3``            before moving: play a Tyre Wear card just to clear the hand (+1 wear, §10.3 step 1)
-``Grey play G3 G5 +char``    the card(s) for movement, a pair, an ORANGE card as ``O1=red``; ``+char``: the Car
-                             Characteristic (+1 MP, §8.4, §10.3)
-``Grey launch G3 +W1 +P2``  race round 1: seal the start card(s) (a pair allowed, ORANGE as ``O1=red``) and Tyre
-                             Wear / Option cards for +1 LED each (§9.4.3)
-``Grey to T05.2.1``          one step of the move, forward or to the lane beside (§11.3)
-``Grey charge``              reduce: -1 MP, +1 ERS (§11.2.1)
-``Grey brake W3``            reduce: Brake! with a Tyre Wear card (§11.2.1, §11.9)
-``Grey extend ers``          extend: +1 MP for an ERS charge on a straight (§11.2.2); ``extend W3``: a Tyre Wear
-                             card on a curve
-``Grey stop``                stop here: a forced stop behind a car (leftover MP become OT, §13.2), or no space to go
-``Grey end``                 end the turn (§10.3); after a forced stop: end the move, the OT drops to 0 (§13.2)
-``Grey attack Red``          declare a battle (§13.2 b); ``attack Red L3``: a Slipstream attack stepping into lane 3
-``Grey bid R2 W1 P3 +ers``   a battle's cards, sealed (§13.3): movement card(s), Tyre Wear, Option; ``+ers``: 1 ERS
-``Red yield``                the defender does not defend: the attack succeeds (§13.3)
-===========================  ===================================================================================
-
-Standard library only.
+"""The base of FormulaGP's actions (:mod:`racebook.formulagp.actions` documents the words of every verb):
+:class:`FgpAction`, the text helpers, the verbs of the draw, the card play, the move and the battle, :func:`parse`
+and :func:`register`, through which each mechanic's module adds its verbs. Standard library only.
 """
 
 from __future__ import annotations
