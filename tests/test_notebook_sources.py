@@ -196,3 +196,18 @@ def test_no_glyph_the_default_fonts_lack() -> None:
     found = [f"{p.relative_to(ROOT)}:{i}" for p in texts
              for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if MISSING_GLYPHS.search(line)]
     assert found == []
+
+
+#: A command line in what a learner reads: ``python -m …``, ``python tools/…``, a virtualenv path, "recompute:".
+COMMAND_LINE = re.compile(r"python3? (-m |tools/)|\.venv/bin/|recompute:")
+
+
+@pytest.mark.parametrize("notebook", EXECUTED, ids=lambda p: p.stem)
+def test_no_command_line_in_the_outputs(notebook: Path) -> None:
+    """Issue 34 item 7: no command lines in widget text or outputs a learner reads — shipped results say where they
+    come from in words (``Precomputed.describe``, ``purchases.describe``, ``ShippedOdds.describe``); the commands that
+    recompute them are for developers (docs, the CLI)."""
+    cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+    found = [i for i, cell in enumerate(cells) for out in cell.get("outputs", [])
+             if COMMAND_LINE.search(json.dumps(out).replace("\\n", " "))]
+    assert found == [], f"cells {found} print a command line"

@@ -113,7 +113,7 @@ Markdown(plans_table())
 # %%
 doc, results = P.load("purchases")
 Markdown(f"{doc['races']} races, seeds {doc['seed']}…{doc['seed'] + doc['races'] - 1}, board {doc['board']} "
-         f"(recompute: `{doc['command']}`).\n\n{replayed('purchases', results, 3)}")
+         f"({P.describe(doc)}).\n\n{replayed('purchases', results, 3)}")
 
 # %% tags=["presenter-show"]
 Markdown(f"{summary_table(results)}\n\n{headline(results)}")
@@ -135,7 +135,7 @@ Markdown(f"{summary_table(results)}\n\n{headline(results)}")
 
 # %% tags=["presenter-show"]
 doc3, results3 = P.load("prices")
-Markdown(f"Prices changed: {prices_in_words('prices')} (recompute: `{doc3['command']}`).\n\n"
+Markdown(f"Prices changed: {prices_in_words('prices')} ({P.describe(doc3)}).\n\n"
          f"{replayed('prices', results3, 2)}\n\n{summary_table(results3)}\n\n{headline(results3)}")
 
 # %% tags=["nbval-ignore-output"]
@@ -158,7 +158,7 @@ ExperimentPanel("prices", races=10)
 
 # %% tags=["presenter-show"]
 doc2, results2 = P.load("fallbacks")
-Markdown(f"{doc2['races']} races (recompute: `{doc2['command']}`).\n\n{replayed('fallbacks', results2, 2)}\n\n"
+Markdown(f"{doc2['races']} races ({P.describe(doc2)}).\n\n{replayed('fallbacks', results2, 2)}\n\n"
          f"{summary_table(results2)}\n\n{headline(results2)}")
 
 # %% tags=["nbval-ignore-output"]

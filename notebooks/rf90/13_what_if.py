@@ -231,7 +231,7 @@ for d in (1.0, 0.5, 0.3, 0.1):
 # *looks* clear is, at this size, a hint, not a finding. The 300 races per chit of the panel at the top:
 
 # %%
-print(f"{saved1.header['seeds']}; racebook {saved1.header['racebook']}; recompute: {saved1.header['command']}")
+print(saved1.describe())
 print(big1.table().to_string(index=False))
 print(big1.retirements().to_string())
 for a, b in (("chit 12", "chit 8"), ("chit 12", "chit 16"), ("chit 16", "chit 8")):
@@ -311,7 +311,7 @@ display(big2)
 big2.show(saved2)
 
 # %%
-print(f"{saved2.header['seeds']}; racebook {saved2.header['racebook']}; recompute: {saved2.header['command']}")
+print(saved2.describe())
 print(big2.table().to_string(index=False))
 print(big2.retirements().to_string())
 for a, b in (("never", "always"), ("never", "by the odds")):
@@ -352,7 +352,7 @@ display(big3)
 big3.show(saved3)
 
 # %%
-print(f"{saved3.header['seeds']}; racebook {saved3.header['racebook']}; recompute: {saved3.header['command']}")
+print(saved3.describe())
 print(big3.table().to_string(index=False))
 print(big3.retirements().to_string())
 print(big3.difference("Hard", "Soft").sentence())
@@ -368,7 +368,7 @@ display(again)
 again.show(saved4)
 
 # %%
-print(f"{saved4.header['seeds']}; racebook {saved4.header['racebook']}; recompute: {saved4.header['command']}")
+print(saved4.describe())
 print(again.table().to_string(index=False))
 print(again.difference("Hard", "Soft").sentence())
 print(again.difference("Hard", "Soft", retirements=True).sentence())

@@ -186,6 +186,12 @@ def path_of(experiment: str) -> Path:
     return PRECOMPUTED_DIR / f"{experiment}.json"
 
 
+def describe(doc: Mapping[str, Any]) -> str:
+    """Where a shipped experiment's numbers come from, for a learner: computed in advance by which version, no command
+    line (issue 34 item 7; the header's ``command`` recomputes them, for developers)."""
+    return f"computed in advance and shipped ({doc['experiment']}, racebook {doc['racebook']})"
+
+
 def load(experiment: str = "purchases") -> tuple[dict[str, Any], list[RaceResult]]:
     """The shipped results of ``experiment`` (their header: plans, seeds, the command that recomputes them)."""
     return loads(path_of(experiment).read_text(encoding="utf-8"))

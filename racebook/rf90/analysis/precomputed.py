@@ -64,6 +64,12 @@ class Precomputed:
         last = self.experiment.seed + n
         return {arm: [o for o in outs if o.seed < last] for arm, outs in self.results.items()}
 
+    def describe(self) -> str:
+        """Where the shipped numbers come from, in one line for a learner: the seeds and the version that computed
+        them, no command line (issue 34 item 7; the command that recomputes them is :func:`command`)."""
+        return (f"{self.header['seeds']}; computed in advance and shipped ({self.name}, "
+                f"racebook {self.header['racebook']})")
+
 
 def experiment(name: str) -> X.Experiment:
     """The experiment of shipped run ``name``."""
