@@ -133,6 +133,7 @@ def test_the_experiment_panel_replays_races_live_and_redraws_its_charts() -> Non
     from racebook.automobiles.ui.experiments import ExperimentPanel
 
     panel = ExperimentPanel("fallbacks", races=2)
+    assert "computed in advance" in panel.status.value and "python" not in panel.status.value  # issue 34 item 7
     place = panel.charts.children[0].children[1].marks[0]
     assert list(place.y) == [r.mean_place for r in purchases.summarise(panel.shipped)]
     panel.button.click()

@@ -116,7 +116,7 @@ class ExperimentPanel:
     def _shipped_text(self) -> str:
         d = self.doc
         return (f"Showing the shipped run: {d['races']} races, seeds {d['seed']}…{d['seed'] + d['races'] - 1} "
-                f"(recompute: <code>{d['command']}</code>).")
+                f"({purchases.describe(d)}).")
 
     def run(self, _button: Any = None) -> list[purchases.RaceResult]:
         """Replay the first ``count`` races live and draw them; returns their results."""
