@@ -16,6 +16,7 @@ from racebook.automobiles.analysis import purchases
 from racebook.automobiles.analysis.purchases import PlanSummary
 from racebook.automobiles.boardgeom import CUBE_FILL
 from racebook.automobiles.cubes import CODES, COLOUR_NAMES
+from racebook.ui.background import Background
 from racebook.ui.errors import ErrorLog
 
 _MARGIN = {"top": 30, "bottom": 70, "left": 65, "right": 15}
@@ -109,8 +110,11 @@ class ExperimentPanel:
                                      "from their seeds and redraw the charts", layout=widgets.Layout(width="auto"))
         self.progress = widgets.IntProgress(value=0, min=0, max=1, layout=widgets.Layout(width="260px"))
         self.status = widgets.HTML(self._shipped_text())
-        self.button.on_click(self.errors.guard(self.run))
-        self.widget = widgets.VBox([widgets.HBox([self.count, self.button, self.progress]), self.status, self.charts,
+        self.button.on_click(self.errors.guard(lambda _b: self.run(background=True)))
+        self.background = Background(self.button, self.errors, "▶ Run live")
+        self.live: list[purchases.RaceResult] = []
+        self.widget = widgets.VBox([widgets.HBox([self.count, self.button, self.background.stop_button, self.progress]),
+                                    self.status, self.charts,
                                     self.errors.widget])
 
     def _shipped_text(self) -> str:
@@ -118,18 +122,34 @@ class ExperimentPanel:
         return (f"Showing the shipped run: {d['races']} races, seeds {d['seed']}…{d['seed'] + d['races'] - 1} "
                 f"({purchases.describe(d)}).")
 
-    def run(self, _button: Any = None) -> list[purchases.RaceResult]:
-        """Replay the first ``count`` races live and draw them; returns their results."""
+    def run(self, _button: Any = None, background: bool = False) -> list[purchases.RaceResult]:
+        """Replay the first ``count`` races live and draw them; returns their results. ``background=True`` (the
+        ▶ Run live button) replays them in the kernel's background (:mod:`racebook.ui.background`): the notebook
+        stays responsive and **Stop** draws the races replayed so far (the return value is then the list that
+        fills as they come)."""
+        if self.background.running:
+            return self.live
         n = int(self.count.value)
         self.progress.max, self.progress.value = n, 0
-        live = []
-        for r in self.shipped[:n]:
-            live.append(purchases.race_of(self.experiment, r.seed))
+        self.live = live = []
+        self.status.value = f"Replaying {n} races live from their seeds… (Stop keeps the races replayed)"
+
+        def item(r: purchases.RaceResult) -> None:
+            live.append(r)
             self.progress.value += 1
-        same = [r.order for r in live] == [r.order for r in self.shipped[:n]]
-        update_charts(self.charts, purchases.summarise(live))
-        self.status.value = (f"Showing {n} races replayed live (seeds {live[0].seed}…{live[-1].seed}); same "
-                             f"finishing orders as the shipped run: {'yes' if same else 'NO'}.")
+
+        def end(stopped: bool) -> None:
+            if not live:
+                self.status.value = "Stopped before the first race: the charts still show the shipped run."
+                return
+            same = [r.order for r in live] == [r.order for r in self.shipped[:len(live)]]
+            update_charts(self.charts, purchases.summarise(live))
+            what = f"stopped after {len(live)} of {n} races: showing" if stopped else "Showing"
+            self.status.value = (f"{what} {len(live)} races replayed live (seeds {live[0].seed}…{live[-1].seed}); "
+                                 f"same finishing orders as the shipped run: {'yes' if same else 'NO'}.")
+
+        work = (purchases.race_of(self.experiment, r.seed) for r in self.shipped[:n])
+        self.background.start(work, item, end, wait=not background)
         return live
 
     def _ipython_display_(self) -> None:

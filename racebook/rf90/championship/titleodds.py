@@ -14,7 +14,7 @@ ends of notebook 16's run and tallies them the same way.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
@@ -76,14 +76,21 @@ def sample_ends(season: Season, results: Sequence[RaceResult], samples: int = 10
     """Samples ``0 … samples-1`` of the end of the season after the races ``results`` (a finished season has one
     end: the list then holds it once); ``progress(done, n)`` after each sample. ``pool``: workers started once for
     several calls (:func:`racebook.rf90.analysis.simulate.worker_pool`)."""
-    done = tuple(results)
-    n = samples if len(done) < len(season.calendar) else 1  # a finished season has one outcome
+    n = samples if len(results) < len(season.calendar) else 1  # a finished season has one outcome
     ends = []
-    for end in map_in_order(_one, [(season, done, seed, j) for j in range(n)], jobs, pool=pool):
+    for end in iter_sample_ends(season, results, samples, seed, jobs, pool):
         ends.append(end)
         if progress is not None:
             progress(len(ends), n)
     return ends
+
+
+def iter_sample_ends(season: Season, results: Sequence[RaceResult], samples: int = 100, seed: int = 0,
+                     jobs: int | str | None = 1, pool: ProcessPoolExecutor | None = None) -> Iterator[SeasonEnd]:
+    """:func:`sample_ends` one end at a time, in sample order."""
+    done = tuple(results)
+    n = samples if len(done) < len(season.calendar) else 1  # a finished season has one outcome
+    yield from map_in_order(_one, [(season, done, seed, j) for j in range(n)], jobs, pool=pool)
 
 
 def tally(season: Season, after: int, ends: Sequence[SeasonEnd]) -> TitleOdds:
@@ -107,24 +114,35 @@ def title_odds(season: Season, results: Sequence[RaceResult], samples: int = 100
     return tally(season, len(results), sample_ends(season, results, samples, seed, progress, jobs))
 
 
+def iter_ends(run: SeasonRun, samples: int = 100, seed: int = 0,
+              jobs: int | str | None = 1) -> Iterator[tuple[int, SeasonEnd]]:
+    """The sampled ends of season before the season and after each race run so far, one at a time as
+    ``(races run, end)``: the ``samples`` ends after 0 races, then after 1, … (one end after a finished season). A
+    caller that stops early (a Stop button) closes the iterator; the worker processes are shut down then."""
+    with worker_pool(jobs) as pool:  # the workers are started once for every race's samples
+        for k in range(run.done + 1):
+            for end in iter_sample_ends(run.season, run.results[:k], samples, seed, jobs, pool):
+                yield k, end
+
+
 def ends_by_race(run: SeasonRun, samples: int = 100, seed: int = 0,
                  progress: Callable[[int, int], None] | None = None,
                  jobs: int | str | None = 1) -> list[list[SeasonEnd]]:
     """The sampled ends of season before the season and after each race run so far (``run.done + 1`` lists, the
     ``k``-th after ``k`` races); ``progress(done, total)`` counts sampled seasons over all of them."""
-    total = samples * min(run.done + 1, len(run.season.calendar))
-    base = 0
-
-    def step(i: int, _n: int) -> None:
+    total = samples_total(run, samples)
+    out: list[list[SeasonEnd]] = [[] for _ in range(run.done + 1)]
+    for i, (k, end) in enumerate(iter_ends(run, samples, seed, jobs), start=1):
+        out[k].append(end)
         if progress is not None:
-            progress(min(base + i, total), total)
-
-    out = []
-    with worker_pool(jobs) as pool:  # the workers are started once for every race's samples
-        for k in range(run.done + 1):
-            out.append(sample_ends(run.season, run.results[:k], samples, seed, step, jobs, pool))
-            base += len(out[-1]) if k < len(run.season.calendar) else 0
+            progress(min(i, total), total)
     return out
+
+
+def samples_total(run: SeasonRun, samples: int) -> int:
+    """The count a progress bar of :func:`iter_ends` runs to: ``samples`` per point before the season's end (the
+    one end of a finished season is not counted)."""
+    return samples * min(run.done + 1, len(run.season.calendar))
 
 
 def odds_by_race(run: SeasonRun, samples: int = 100, seed: int = 0,

@@ -25,6 +25,7 @@ import pandas as pd
 from racebook.rf90.analysis import experiments as X
 from racebook.rf90.analysis.precomputed import Precomputed
 from racebook.rf90.analysis.simulate import resolve_jobs, robots_for
+from racebook.ui.background import Background
 from racebook.ui.errors import ErrorLog
 
 ARM_COLOURS = ("#1f5fbf", "#d62728", "#2ca02c", "#ff8c00", "#7b3fa0", "#6b6b6b")
@@ -61,7 +62,6 @@ class ExperimentPanel:
         self.cars = experiment.players + len(robots_for(experiment.players))
         self.results: dict[str, list[X.CarOutcome]] = {a: [] for a in experiment.labels}
         self.elapsed = 0.0
-        self._running = False
         self._build(races, width)
         self._refresh()
 
@@ -81,7 +81,8 @@ class ExperimentPanel:
                                                 layout=widgets.Layout(width="230px"))
         self.button = widgets.Button(description="▶ Run", button_style="primary", tooltip="play the races again",
                                      layout=widgets.Layout(width="120px", height="36px"))
-        self.button.on_click(self.errors.guard(lambda _b: self.run(self.races_box.value)))
+        self.button.on_click(self.errors.guard(lambda _b: self.run(self.races_box.value, background=True)))
+        self.background = Background(self.button, self.errors, "▶ Run")
         self.progress = widgets.IntProgress(value=0, min=0, max=1, bar_style="info",
                                             layout=widgets.Layout(width="420px", height="28px"))
         self.status = widgets.HTML(layout=widgets.Layout(min_width="360px"))
@@ -129,7 +130,7 @@ class ExperimentPanel:
         self.table_html.add_class("rb-exp")
         self.widget = widgets.VBox([
             self.header,
-            widgets.HBox([self.races_box, self.button, self.progress, self.status],
+            widgets.HBox([self.races_box, self.button, self.background.stop_button, self.progress, self.status],
                          layout=widgets.Layout(align_items="center", flex_flow="row wrap")),
             widgets.HBox([self.fig_mean, self.fig_dist]),
             self.table_html,
@@ -145,10 +146,13 @@ class ExperimentPanel:
         return stack
 
     # ------------------------------------------------------------ running
-    def run(self, races: int | None = None, jobs: int | str | None = None) -> None:
+    def run(self, races: int | None = None, jobs: int | str | None = None, background: bool = False) -> None:
         """Play ``races`` seeds (default: the box's value) for every choice in ``jobs`` worker processes (default:
-        the panel's ``jobs``); the bar moves after each race, in seed order."""
-        if self._running:
+        the panel's ``jobs``); the bar moves after each race, in seed order. ``background=True`` (the ▶ Run
+        button) plays them in the kernel's background (:mod:`racebook.ui.background`): the notebook stays
+        responsive, **Stop** ends the run after the race being played and keeps the races done. The charts are
+        cleared at the start (no old results beside the new ones)."""
+        if self.background.running:
             return
         n = int(races if races is not None else self.races_box.value)
         jobs = self.jobs if jobs is None else jobs
@@ -156,26 +160,36 @@ class ExperimentPanel:
         total = n * len(self.exp.arms)
         every = max(1, total // self.chart_updates)
         self.results = {a: [] for a in self.exp.labels}
-        self._running = True
-        self.button.disabled = True
+        self._refresh()
         self.progress.max, self.progress.value, self.progress.bar_style = total, 0, "info"
         t0 = time.monotonic()
-        try:
-            for k, (arm, seed, outs) in enumerate(X.iter_runs(self.exp, n, jobs), start=1):
-                self.results[arm.label].extend(outs)
-                self.progress.value = k
-                self.status.value = (f'<span style="font-size:16px">race {k} of {total}: '
-                                     f"<b>{html.escape(arm.label)}</b>, seed {seed}</span>")
-                if k % every == 0 and k < total:
-                    self._refresh(table=False)
-        finally:
-            self._running = False
-            self.button.disabled = False
+
+        def item(race: tuple[X.Arm, int, list[X.CarOutcome]]) -> None:
+            arm, seed, outs = race
+            k = self.background.items + 1
+            self.results[arm.label].extend(outs)
+            self.progress.value = k
+            self.status.value = (f'<span style="font-size:16px">race {k} of {total}: '
+                                 f"<b>{html.escape(arm.label)}</b>, seed {seed}</span>")
+            if k % every == 0 and k < total:
+                self._refresh(table=False)
+
+        def end(stopped: bool) -> None:
             self.elapsed = time.monotonic() - t0
-        self.progress.bar_style = "success"
-        self.status.value = (f'<span style="font-size:16px">{total} races done ({n} per choice) in '
-                             f"{self.elapsed:.1f} s</span>")
-        self._refresh()
+            done = self.background.items
+            if stopped:
+                self.progress.bar_style = "warning"
+                self.status.value = (f'<span style="font-size:16px">stopped after {done} of {total} races '
+                                     f"({self.elapsed:.1f} s): the charts show the races done</span>")
+            elif done == total:
+                self.progress.bar_style = "success"
+                self.status.value = (f'<span style="font-size:16px">{total} races done ({n} per choice) in '
+                                     f"{self.elapsed:.1f} s</span>")
+            else:
+                self.progress.bar_style = "danger"
+            self._refresh()
+
+        self.background.start(X.iter_runs(self.exp, n, jobs), item, end, wait=not background)
 
     def show(self, saved: Precomputed, races: int | None = None) -> None:
         """Show a precomputed run of this experiment at once (:mod:`racebook.rf90.analysis.precomputed`): its first

@@ -18,7 +18,8 @@ import ipywidgets as widgets
 
 from racebook.rf90.championship.oddsfile import OddsFileError, ShippedOdds
 from racebook.rf90.championship.runner import SeasonRun
-from racebook.rf90.championship.titleodds import TitleOdds, odds_by_race
+from racebook.rf90.championship.titleodds import SeasonEnd, TitleOdds, iter_ends, samples_total, tally
+from racebook.ui.background import Background
 from racebook.ui.errors import ErrorLog
 
 COLOURS = ("#1f5fbf", "#d62728", "#2ca02c", "#ff8c00", "#7b3fa0", "#6b6b6b", "#17becf", "#8c564b", "#e377c2",
@@ -39,7 +40,7 @@ class TitleOddsChart:
                               colors=[COLOURS[i % len(COLOURS)] for i in range(len(self.names))],
                               labels=self.names, display_legend=False, marker="circle", stroke_width=3)
         ax = bq.Axis(scale=self.x, label="races run", tick_values=list(range(rounds + 1)), tick_format="d")
-        ay = bq.Axis(scale=self.y, orientation="vertical", label="P(title)", tick_format=".0%")
+        ay = bq.Axis(scale=self.y, side="left", label="P(title)", tick_format=".0%")
         what = "teams'" if teams else "drivers'"
         self.figure = bq.Figure(marks=[self.lines], axes=[ax, ay], title=f"Who wins the {what} title?",
                                 layout=widgets.Layout(width=f"{width}px", height=f"{height}px"))
@@ -56,23 +57,31 @@ class TitleOddsChart:
                                        layout=widgets.Layout(width="200px"))
         self.button = widgets.Button(description="▶ sample", button_style="primary",
                                      tooltip="sample the races left again from this seed")
-        self.button.on_click(self.errors.guard(lambda _b: self.run(self.samples_box.value, self.seed_box.value)))
+        self.button.on_click(self.errors.guard(
+            lambda _b: self.run(self.samples_box.value, self.seed_box.value, background=True)))
+        self.background = Background(self.button, self.errors, "▶ sample")
+        self.odds: list[TitleOdds] = []
         self.status = widgets.HTML()
-        controls = widgets.HBox([self.button, self.samples_box, self.seed_box, self.progress],
+        controls = widgets.HBox([self.button, self.background.stop_button, self.samples_box, self.seed_box,
+                                 self.progress],
                                 layout=widgets.Layout(align_items="center"))
         self.widget = widgets.VBox([controls, self.status, widgets.HBox([self.figure, self.legend]),
                                     self.errors.widget])
 
     def show(self, odds: Sequence[TitleOdds]) -> None:
         """Draw the odds (one :class:`TitleOdds` per point, in race order)."""
+        self._draw(odds)
+        if odds:
+            self.samples_box.value = max(self.samples_box.min, min(self.samples_box.max, odds[0].samples))
+            self.status.value = f"{odds[0].samples} sampled seasons per point. Press ▶ sample for another sample."
+
+    def _draw(self, odds: Sequence[TitleOdds]) -> None:
+        self.odds = list(odds)
         xs = [o.after for o in odds]
         ys = [[(o.team(n) if self.teams else o.driver(n)) for o in odds] for n in self.names]
         with self.lines.hold_sync():
             self.lines.x = xs
             self.lines.y = ys
-        if odds:
-            self.samples_box.value = max(self.samples_box.min, min(self.samples_box.max, odds[0].samples))
-            self.status.value = f"{odds[0].samples} sampled seasons per point. Press ▶ sample for another sample."
 
     def show_shipped(self, shipped: ShippedOdds, samples: int = 12) -> list[TitleOdds]:
         """Draw the odds shipped in a file (computed in advance, see ``shipped.describe()``) at once; the status line
@@ -92,27 +101,50 @@ class TitleOddsChart:
             f"{shipped.run.seed + 1}.")
         return odds
 
-    def run(self, samples: int = 20, seed: int = 0) -> list[TitleOdds]:
+    def run(self, samples: int = 20, seed: int = 0, background: bool = False) -> list[TitleOdds]:
         """Compute the odds after each race run so far (the progress bar counts sampled seasons), then draw them;
-        the "next seed" box then reads ``seed + 1`` (the button's next press is a fresh sample)."""
+        the "next seed" box then reads ``seed + 1`` (the button's next press is a fresh sample). The line grows
+        point by point. ``background=True`` (the ▶ sample button) samples in the kernel's background
+        (:mod:`racebook.ui.background`): the notebook stays responsive and **Stop** keeps the points computed (the
+        last one from the seasons sampled so far). Returns the odds drawn (none yet while a background run goes)."""
+        if self.background.running:
+            return self.odds
         self.samples_box.value = samples
         self.progress.layout.display = None
-        self.button.disabled = True
+        total = samples_total(self.run_, samples)
+        self.progress.max, self.progress.value = total, 0
         self.status.value = f"sampling {samples} seasons per point from seed {seed}…"
+        season = self.run_.season
+        ends: list[list[SeasonEnd]] = [[] for _ in range(self.run_.done + 1)]
+        self._draw([])  # the old line leaves the chart at once
 
-        def tick(done: int, total: int) -> None:
-            self.progress.max = total
-            self.progress.value = done
+        def points() -> list[TitleOdds]:
+            return [tally(season, k, e) for k, e in enumerate(ends) if e]
 
-        try:
-            odds = odds_by_race(self.run_, samples, seed, tick)
-        finally:
-            self.button.disabled = False
-        self.show(odds)
-        self.status.value = (f"{samples} sampled seasons per point from seed {seed}: a standard error of up to "
-                             f"{_error_pp(samples)} percentage points. Press ▶ sample for another sample.")
-        self.seed_box.value = seed + 1
-        return odds
+        def item(sampled: tuple[int, SeasonEnd]) -> None:
+            k, end = sampled
+            ends[k].append(end)
+            self.progress.value = min(self.background.items + 1, total)
+            if k > 0 and len(ends[k]) == 1:
+                self._draw(points()[:-1])  # point k-1 is complete: draw the line so far
+
+        def finish(stopped: bool) -> None:
+            drawn = points()
+            self.show(drawn)
+            self.samples_box.value = samples
+            if stopped:
+                last = drawn[-1].samples if drawn else 0
+                self.status.value = (f"stopped after {self.background.items} of {total} sampled seasons: "
+                                     f"{len(drawn)} point(s) drawn, the last from {last} season(s). "
+                                     "Press ▶ sample for another sample.")
+            elif drawn:
+                self.status.value = (f"{samples} sampled seasons per point from seed {seed}: a standard error of "
+                                     f"up to {_error_pp(samples)} percentage points. Press ▶ sample for another "
+                                     "sample.")
+            self.seed_box.value = seed + 1
+
+        self.background.start(iter_ends(self.run_, samples, seed), item, finish, wait=not background)
+        return self.odds
 
     def _repr_mimebundle_(self, **kw: object) -> dict | None:
         return self.widget._repr_mimebundle_(**kw)
