@@ -12,19 +12,22 @@ from __future__ import annotations
 
 import json
 import statistics
+import sys
 import time
 from pathlib import Path
 
 import pytest
 from browser_check import _available
-from browser_walk import every_notebook, walk
+from browser_walk import REPO, every_notebook, walk
+
+sys.path.insert(0, str(REPO / "tools"))
+from widget_outputs import is_widget  # noqa: E402
 
 
 def _has_widgets(nb: Path) -> bool:
     """The committed notebook displays at least one widget (a notebook of tables and prose has none to click)."""
     cells = json.loads(nb.read_text(encoding="utf-8"))["cells"]
-    return any("application/vnd.jupyter.widget-view+json" in o.get("data", {})
-               for c in cells for o in c.get("outputs", []))
+    return any(is_widget(o) for c in cells for o in c.get("outputs", []))
 
 
 def test_every_game_folder_is_walked() -> None:

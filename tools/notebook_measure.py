@@ -33,6 +33,7 @@ from notebook_times import every_source, markdown_words, row_name  # noqa: E402
 
 LIMITS = ROOT / "notebooks" / "limits.toml"
 INTERACTIVE = ("application/vnd.jupyter.widget-view+json", "image/svg+xml", "image/png")
+from widget_outputs import is_widget  # noqa: E402
 
 
 @dataclass(frozen=True)
@@ -52,7 +53,7 @@ def code_lines(source: str) -> int:
 def _interactive(cell: nbformat.NotebookNode) -> bool:
     for out in cell.get("outputs", []):
         data = out.get("data", {})
-        if any(kind in data for kind in INTERACTIVE):
+        if any(kind in data for kind in INTERACTIVE) or is_widget(out):
             return True
     return False
 

@@ -28,6 +28,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 
 from run_notebook import read_source  # noqa: E402
+from widget_outputs import is_widget  # noqa: E402
 
 from racebook.core.notebooknames import NOTEBOOK_NAME  # noqa: E402  (the one naming rule)
 
@@ -54,8 +55,7 @@ def reading(source: Path) -> tuple[str, int, int]:
             if m and title == source.stem:
                 title = m.group(1).strip()
     executed = nbformat.read(source.with_suffix(".ipynb"), as_version=4)  # the committed outputs
-    view = "application/vnd.jupyter.widget-view+json"
-    panels = sum(any(view in out.get("data", {}) for out in cell.get("outputs", []))
+    panels = sum(any(is_widget(out) for out in cell.get("outputs", []))
                  for cell in executed.cells if cell.cell_type == "code")
     return title, math.ceil(words / READING_WPM), panels
 

@@ -33,7 +33,8 @@ ROOT = Path(__file__).resolve().parents[1]
 FORMATS = "ipynb,py:percent"
 #: The cell metadata a source carries into its notebook (and the sync check compares): presenter and nbval tags.
 CELL_KEYS = ("tags",)
-WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+sys.path.insert(0, str(ROOT / "tools"))
+from widget_outputs import WIDGET_VIEW, to_placeholder  # noqa: E402  (the tools folder, as a script or imported)
 
 
 def read_source(source: Path) -> nbformat.NotebookNode:
@@ -52,14 +53,20 @@ def read_source(source: Path) -> nbformat.NotebookNode:
     return nb
 
 
+def stable_widget_id(cell_id: str, k: int) -> str:
+    """The id a committed widget output keeps: named after its cell and place (the kernel's random model id would
+    make every rebuild differ)."""
+    return uuid.uuid5(uuid.NAMESPACE_URL, f"racebook:{cell_id}/{k}").hex
+
+
 def _stable_widget_ids(nb: nbformat.NotebookNode) -> None:
-    """Name each widget output after its cell and place: the widget state is not stored, so the kernel's random
-    model id points at nothing, and a stable one keeps a rebuilt notebook byte-identical."""
+    """Replace each widget output by its placeholder named after its cell and place (:mod:`widget_outputs`): the
+    widget state is not stored, so the view would point at nothing ("model not found" when the notebook is opened
+    before it runs), and a stable id keeps a rebuilt notebook byte-identical."""
     for cell in nb.cells:
         for k, out in enumerate(cell.get("outputs", [])):
-            view = out.get("data", {}).get(WIDGET_VIEW)
-            if view is not None:
-                view["model_id"] = uuid.uuid5(uuid.NAMESPACE_URL, f"racebook:{cell['id']}/{k}").hex
+            if WIDGET_VIEW in out.get("data", {}):
+                to_placeholder(out, stable_widget_id(cell["id"], k))
 
 
 def execute(source: Path, timeout: int = 300) -> tuple[Path, float, float]:
