@@ -22,8 +22,9 @@ from racebook.automobiles.notation import format_state, parse_position
 from racebook.automobiles.state import GameState
 from racebook.core.errors import DataError, RacebookError, SaveDataError
 from racebook.core.fields import as_strs, field_key, kind_of, rewrap
-from racebook.core.log import check_replayed, read_json_object
+from racebook.core.log import check_replayed
 from racebook.core.rng import Rng
+from racebook.core.saves import action_texts, read_envelope
 
 FORMAT = "racebook-automobiles/1"
 _KEYS = ("format", "initial", "actions", "final")
@@ -65,15 +66,7 @@ def _table(v: Any, file: str, where: str, keys: tuple[str, ...]) -> dict[str, An
 def read(text: Any, file: str = "<save>") -> tuple[GameState, list[str], dict[str, Any]]:
     """A save's initial position (with its generator and stacked draws), its action texts and its final snapshot,
     every field checked (the actions are checked when the race replays them)."""
-    data = read_json_object(text, file)
-    if data.get("format") != FORMAT:
-        raise SaveDataError(file, "format", f"{data.get('format')!r:.60} is not {FORMAT!r}")
-    for k in data:
-        if k not in _KEYS:
-            raise SaveDataError(file, field_key(k), f"unknown key (known: {', '.join(_KEYS)})")
-    for k in _KEYS:
-        if k not in data:
-            raise SaveDataError(file, k, "missing")
+    data = read_envelope(text, file, FORMAT, _KEYS)
     init = _table(data["initial"], file, "initial", ("position", "rng", "stacks"))
     final = _table(data["final"], file, "final", ("position", "rng"))
     try:
@@ -93,11 +86,7 @@ def read(text: Any, file: str = "<save>") -> tuple[GameState, list[str], dict[st
         if pid not in state.players or any(c not in CODES for c in lst):
             raise SaveDataError(file, where, "stacked draws of a player of the race, as cube codes")
         state.stacks[pid] = list(lst)
-    try:
-        actions = as_strs(data["actions"], "actions")
-    except DataError as e:
-        raise rewrap(e, SaveDataError, file) from None
-    return state, list(actions), final
+    return state, action_texts(data, file), final
 
 
 def check_final(race: Any, final: dict[str, Any], file: str) -> None:

@@ -17,7 +17,8 @@ from typing import Any
 from racebook.core.errors import RacebookError, SaveDataError
 from racebook.core.game import Codec
 from racebook.core.game import Race as CoreRace
-from racebook.core.log import EventLog, Step, read_json_object, replay_actions
+from racebook.core.log import EventLog, Step, replay_actions
+from racebook.core.saves import action_texts, read_envelope
 from racebook.core.verdict import Verdict
 from racebook.formulagp import qualify, turn
 from racebook.formulagp.actions import FgpAction, parse
@@ -126,17 +127,8 @@ class Saves:
 
     @staticmethod
     def loads(text: Any, file: str = "<save>", frames: bool = False) -> Race:
-        data = read_json_object(text, file)
-        if data.get("format") != FORMAT:
-            raise SaveDataError(file, "format", f"{data.get('format')!r:.60} is not {FORMAT!r}")
-        for k in data:
-            if k not in _KEYS:
-                raise SaveDataError(file, str(k)[:40], f"unknown key (known: {', '.join(_KEYS)})")
-        for k in _KEYS:
-            if k not in data:
-                raise SaveDataError(file, k, "missing")
-        if not isinstance(data["actions"], list) or not all(isinstance(a, str) for a in data["actions"]):
-            raise SaveDataError(file, "actions", "must be a list of action texts")
+        data = read_envelope(text, file, FORMAT, _KEYS)
+        actions = action_texts(data, file)
         if not isinstance(data["initial"], str) or not isinstance(data["final"], str):
             raise SaveDataError(file, "initial" if not isinstance(data["initial"], str) else "final",
                                 "must be a position text")
@@ -148,7 +140,7 @@ class Saves:
             race = Race(state, frames)
         except (RacebookError, KeyError, ValueError) as e:  # a position the set-up cannot start from
             raise SaveDataError(file, "initial", f"the race cannot start from it: {e}") from None
-        replay_actions(race, data["actions"], parse, file)
+        replay_actions(race, actions, parse, file)
         if format_state(race.state) != data["final"]:
             raise SaveDataError(file, "final", "replaying the saved actions gives another position (the save is "
                                                "altered or was made by another engine)")

@@ -30,8 +30,9 @@ from typing import TYPE_CHECKING, Any
 
 from racebook.core.datafile import read_text
 from racebook.core.errors import DataError, RacebookError, SaveDataError, TrackDataError
-from racebook.core.fields import as_strs, field_key, kind_of, rewrap
-from racebook.core.log import check_replayed, read_json_object, replay_actions
+from racebook.core.fields import field_key, kind_of, rewrap
+from racebook.core.log import check_replayed, replay_actions
+from racebook.core.saves import action_texts, read_envelope
 from racebook.rf90.integrity import TRACK_ID, check_state
 from racebook.rf90.track import Track
 from racebook.rf90.trackfile import parse_track_text
@@ -41,7 +42,7 @@ if TYPE_CHECKING:
 
 FORMAT = "racebook-race/2"
 OLD_FORMATS = ("racebook-race/1",)
-_KEYS = {"format", "track", "initial", "actions", "final"}
+_KEYS = ("format", "track", "initial", "actions", "final")  # a /1 save: all but "final"
 _TRACK_KEYS = {"id", "digest", "toml", "file"}
 _SOURCE = "_racebook_source"  # the file text a Track was parsed from, kept on the object (see track_text)
 _NAME = "_racebook_file"  # the name of that file, for a track that came out of a save
@@ -136,18 +137,8 @@ def loads(text: Any, file: str = "<save>", frames: bool = True) -> Race:
     from racebook.rf90.game import Race
     from racebook.rf90.state import RaceState
 
-    data = read_json_object(text, file)
-    fmt = data.get("format")
-    if fmt != FORMAT and fmt not in OLD_FORMATS:
-        raise SaveDataError(file, "format", f"{fmt!r:.60} is not {FORMAT!r} (or {', '.join(map(repr, OLD_FORMATS))})")
-    legacy = fmt in OLD_FORMATS
-    for k in data:
-        if k not in _KEYS or (legacy and k == "final"):
-            raise SaveDataError(file, field_key(k), "unknown key (known: format, track, initial, actions"
-                                         + (")" if legacy else ", final)"))
-    for k in ("track", "initial", "actions") + (() if legacy else ("final",)):
-        if k not in data:
-            raise SaveDataError(file, k, "missing")
+    data = read_envelope(text, file, FORMAT, _KEYS, OLD_FORMATS, _KEYS[:-1])
+    legacy = data["format"] in OLD_FORMATS
     track = _track(data["track"], file, legacy)
     initial = data["initial"]
     try:
@@ -157,10 +148,7 @@ def loads(text: Any, file: str = "<save>", frames: bool = True) -> Race:
     if initial.get("track", track.id) != track.id:
         raise SaveDataError(file, "initial.track", f"{initial.get('track')!r:.60} is not the saved track {track.id!r}")
     check_state(state, SaveDataError, file, "initial")
-    try:
-        actions = as_strs(data["actions"], "actions")
-    except DataError as e:
-        raise rewrap(e, SaveDataError, file) from None
+    actions = action_texts(data, file)
     try:
         race = Race(state, frames)
     except RacebookError as e:
