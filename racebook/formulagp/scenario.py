@@ -74,6 +74,7 @@ from racebook.core.registry import check_game_key
 from racebook.formulagp import turn
 from racebook.formulagp.actions import parse as parse_action
 from racebook.formulagp.components import cards
+from racebook.formulagp.eventdeck import event_deck, stack
 from racebook.formulagp.game import Race
 from racebook.formulagp.options import Rules
 from racebook.formulagp.panel import panel
@@ -257,6 +258,19 @@ def _phase(v: Any, path: str, s: RaceState) -> None:
     s.phase = Phase(phase)
 
 
+def _event_draws(v: Any, path: str, s: RaceState) -> None:
+    """``event_draws``: the next EVENT cards drawn (an Option card's draw, §6.7), first drawn first."""
+    codes = as_strs(v, path, unique=True)
+    known = event_deck().codes
+    for i, code in enumerate(codes):
+        if code not in known:
+            raise bad(f"{path}[{i}]", f"{code!r} is not an EVENT card code (data/event_deck.toml: E1…E{len(known)})")
+    try:
+        stack(s, list(codes))
+    except RacebookError as e:  # pragma: no cover - no EVENT card is held in a scenario's position
+        raise bad(path, str(e)) from None
+
+
 #: The keys of ``[race]`` (start = "turn"), read in this order (``order`` before ``turn``). A mechanic's new race
 #: field is one more line here.
 RACE_KEYS: dict[str, RaceReader] = {
@@ -268,6 +282,7 @@ RACE_KEYS: dict[str, RaceReader] = {
     "turn": _turn,
     "side": _side,
     "phase": _phase,
+    "event_draws": _event_draws,
 }
 
 

@@ -465,3 +465,30 @@ def test_fgp_ex_x3_two_spins_in_one_round_two_yellow_zones_deploy_the_safety_car
     blue = race.state.cars["Blue"]
     assert sum(1 for x in blue.hand if x[0] in "GRBO") >= 2  # a pair could be played, but not behind the Safety Car
     assert not any(isinstance(a, Play) and len(a.cards) == 2 for a in race.legal_actions())
+
+
+def test_fgp_ex_x1_an_apply_immediately_event_held_too_long_costs_its_penalty_icons() -> None:
+    """The rulebook's [4.4] example (§6.7): a card marked 'apply immediately' may be held, but if it can be proven it
+    should have been played (the player had only that card at the time and used it later), the player takes the
+    Penalty tokens its icons show. Scenario: fgp_exx1 ('Perfect Exit', E7, one penalty icon, drawn by an Option card
+    in round 3, held through the turn, used in round 4); applied in its own turn it costs nothing."""
+    from racebook.formulagp.eventdeck import event_card
+
+    sid = "fgp_exx1_apply_immediately_event_held_too_long"
+    card = event_card("E7")
+    assert card.immediate and card.penalty_icons == 1
+    sc, race = _played(sid)
+    drawn = _events(race, ev.OptionPlayed)
+    assert [(e.car, e.event) for e in drawn] == [("Grey", "E7")]
+    held = _before(sid, "Red play G4").state.cars["Grey"]  # Grey's turn is over: E7 is its only EVENT card
+    assert held.events == ["E7"] and held.overdue == ["E7"] and held.penalties == 0
+    assert race.state.round == 4  # used in a later round
+    late = _events(race, ev.HeldTooLong)
+    assert [(e.car, e.card, e.tokens) for e in late] == [("Grey", "E7", card.penalty_icons)]
+    taken = _events(race, ev.PenaltyTaken)
+    assert [(e.car, e.tokens, e.rule) for e in taken] == [("Grey", 1, "§6.7")]
+    grey = race.state.cars["Grey"]
+    assert grey.penalties == 1 and grey.overdue == [] and grey.events == []
+    on_time = _before(sid, "Grey play G1")  # right after the Option card's draw, in the same turn
+    on_time.apply("Grey event E7")
+    assert on_time.state.cars["Grey"].penalties == 0 and not _events(on_time, ev.HeldTooLong)

@@ -118,6 +118,9 @@ CASES = [
     ("dice", {"red": 3}, "dice.red", "must be a list"),
     ("rules", {"nosuch": True}, "rules.nosuch", "unknown house rule"),
     ("car", [], "car", "needs [[car]] tables"),
+    ("race.event_draws", ["E99"], "race.event_draws[0]", "not an EVENT card code"),
+    ("race.event_draws", ["E7", "E7"], "race.event_draws[1]", "named twice"),
+    ("race.event_draws", "E7", "race.event_draws", "not a list of strings"),
     # no playable movement card: the ladder's steps a-d are the driver's choices (§10.1.3, issue 37's card management),
     # so the turn is not stuck; the file's first action is what is refused, with the choices listed
     ("car.0.hand", ["P1"], "scenario.actions[0]", "legal now: Grey option P1"),
