@@ -4,9 +4,11 @@ the engine (a BOT's turn resolved by the rules) and on the pure rules it calls."
 
 from __future__ import annotations
 
+from racebook.formulagp import scenario as fgp_scenario
 from racebook.formulagp.bots import events as bev
 from racebook.formulagp.bots.cards import Aggression, Block, bot_cards
 from racebook.formulagp.components import dice
+from racebook.formulagp.game import Race
 from racebook.formulagp.rules import botbattle, botlanes
 from racebook.formulagp.rules.botlanes import Blocked, Why
 from racebook.formulagp.rules.pushing import PushOutcome, push
@@ -15,6 +17,12 @@ from racebook.formulagp.state import Phase
 from .rookie_helpers import EX28_TRACK, bot_turn, run_bot
 
 CARDS = bot_cards()
+
+
+def _scenario(sid: str) -> tuple[fgp_scenario.Scenario, Race]:
+    """A shipped scenario (its BOT turns resolved as it is read: ``prelude``) and its race, every action applied."""
+    sc = fgp_scenario.read(sid)
+    return sc, sc.race()
 
 
 def _lanes(log: list[object]) -> list[tuple[int, int, str]]:
@@ -134,9 +142,10 @@ def test_fgp_ex_28e_a_blocked_bot_pushes_goes_straight_on_or_gives_up_its_place(
     assert botlanes.blocked_choice(card, 1, ahead_free=True, can_surrender=True)[1] is Blocked.SURRENDER
 
 
-def test_fgp_ex_30_slipstream_minimum_two_ot() -> None:
-    """Example 30 ([BOT 3.3]): a BOT attacking from a Slipstream space has at least 2 OT, the bonus not added: a
-    win with 3 OT on its BATTLE card overtakes with 3; a win with 1 OT overtakes with 2."""
+def test_example_30_on_a_built_position() -> None:
+    """Example 30 ([BOT 3.3]) on a built position (the scenario replay is ``test_fgp_ex_30_…``): a BOT attacking
+    from a Slipstream space has at least 2 OT, the bonus not added: a win with 3 OT on its BATTLE card overtakes
+    with 3; a win with 1 OT overtakes with 2."""
     three, one = CARDS.battle_card("BC6"), CARDS.battle_card("BC4")
     assert (three.ot, one.ot) == (3, 1) and three.aggression is one.aggression is Aggression.LEDS
     max_ot = CARDS.control.max_ot
@@ -156,3 +165,31 @@ def test_fgp_ex_30_slipstream_minimum_two_ot() -> None:
     assert r.shadow == 1 and botbattle.in_position_to_attack(s.track, r, p, 0)
     assert s.cars["R"].ot == 0 and s.phase is Phase.PLAY  # no OT from MP; the next car's turn
     assert dice().white[0].icon
+
+
+def test_fgp_ex_30_slipstream_minimum_two_ot() -> None:
+    """Example 30 ([BOT 3.3], §22.10.4): a BOT attacking from a Slipstream space has at least 2 OT, the Slipstream
+    bonus not added: a win with 3 OT on its BATTLE card overtakes with 3; a win with 1 OT overtakes with 2.
+    Scenario: fgp_ex30 — the engine drives the Rookie into the Slipstream shadow behind P, where it stops in position
+    to attack with no OT from its MP. The battle itself is rule-level: a Rookie's attack is not wired into the battle
+    phase yet (the scenario's turn ends with no battle declared)."""
+    sc, race = _scenario("fgp_ex30_slipstream_minimum_two_ot")
+    paced = next(e for e in sc.prelude if isinstance(e, bev.BotPaced))
+    assert (paced.car, paced.pace, paced.gear, paced.mp) == ("R", "red", 4, 4)
+    stop = next(e for e in sc.prelude if isinstance(e, bev.BotStopped))
+    assert stop.at == "T06.1.1" and "Slipstream" in stop.why and stop.mp == 3
+    s = race.state
+    r, p = s.cars["R"].pos, s.cars["P"].pos
+    assert s.track.space(r).surface.value == "s" and (r.shadow, p.shadow) == (1, 0)
+    assert botbattle.in_position_to_attack(s.track, r, p, 0)
+    assert s.cars["R"].ot == 0 and s.phase is Phase.PLAY and race.current_car == "P"  # no OT from MP
+    three, one = CARDS.battle_card("BC6"), CARDS.battle_card("BC4")
+    assert (three.ot, one.ot) == (3, 1) and three.aggression is one.aggression is Aggression.LEDS
+    max_ot = CARDS.control.max_ot
+    never = lambda: (_ for _ in ()).throw(AssertionError("no draw"))  # noqa: E731
+    for card, want in ((three, 3), (one, 2)):
+        score = botbattle.score(card, never, never, max_ot)
+        won = botbattle.bot_attacks_player(score, player_leds=0, max_ot=max_ot, slipstream=True)
+        assert won.passes and won.ot == want
+        assert botbattle.overtake_ot(card.ot, max_ot, slipstream=True) == want
+        assert botbattle.overtake_ot(card.ot, max_ot) == card.ot  # not from a Slipstream space: the card's OT

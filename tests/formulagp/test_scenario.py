@@ -132,6 +132,55 @@ def test_every_bad_field_is_one_clean_error(tmp_path: Path, path: str, value: An
     _bad(tmp_path, _with(_doc(), path, value), field, words)
 
 
+EX30 = scenario.SCENARIOS / "fgp_ex30_slipstream_minimum_two_ot.toml"
+BOT_CASES = [
+    ("bots.bogus", 1, "bots.bogus", "unknown key (known: battle_draws, rookies, side"),
+    ("bots.rookies", ["Z"], "bots.rookies[0]", "not a car of this scenario"),
+    ("bots.rookies", ["R", "P"], "bots.rookies", "leaves a player's car"),
+    ("bots.rookies", ["R", "R"], "bots.rookies[1]", "named twice"),
+    ("bots.rookies", None, "bots.rookies", "missing"),
+    ("bots.side", "rain", "bots.side", "not one of faster, slower"),
+    ("bots.tactics", "TC99", "bots.tactics", "not a Rookie TACTICS card code"),
+    ("bots.tactics", 3, "bots.tactics", "a code, not"),
+    ("bots.tactics", None, "bots.tactics", "missing"),
+    ("rules", {"rookie_tactics_each": True}, "bots.tactics", "each Rookie has its own card"),
+    ("bots.tactics_draws", ["TC9"], "bots.tactics_draws[0]", "by the Rookie Control card"),
+    ("bots.tactics_draws", ["BC1"], "bots.tactics_draws[0]", "not a Rookie TACTICS card code"),
+    ("bots.battle_draws", ["BC1", "BC1"], "bots.battle_draws[1]", "named twice"),
+    ("bots.battle_draws", ["TC1"], "bots.battle_draws[0]", "not a BATTLE card code"),
+    ("bots.battle_draws", "BC1", "bots.battle_draws", "not a list of strings"),
+    ("car.0.hand", ["G1"], "car[0].hand", "is a Rookie BOT: it holds no ACTION card"),
+    ("car.0.draws", ["G1"], "car[0].draws", "is a Rookie BOT: it holds no ACTION card"),
+    ("bots", 3, "bots", "must be a table"),
+]
+
+
+@pytest.mark.parametrize(("path", "value", "field", "words"), BOT_CASES,
+                         ids=[c[0] + "=" + repr(c[1])[:20] for c in BOT_CASES])
+def test_every_bad_bot_field_is_one_clean_error(tmp_path: Path, path: str, value: Any, field: str, words: str) -> None:
+    """The [bots] table (the Rookie BOTs, §22.5, §22.7): each bad value is one ScenarioError naming its field."""
+    _bad(tmp_path, _with(_doc(EX30), path, value), field, words)
+
+
+def test_the_bots_table_deals_the_rookies_and_stacks_their_cards(tmp_path: Path) -> None:
+    """A grid race names its Rookies and stacks their first TACTICS draw (the card is drawn at the race start,
+    §22.7, not given); a turn position puts the given TACTICS card by the Control card and stacks BATTLE draws."""
+    doc = _with(_doc(EX30), "bots.battle_draws", ["BC6", "BC4"])
+    f = tmp_path / "s.toml"
+    f.write_text(toml_text(doc), encoding="utf-8")
+    s = scenario.read(f).state
+    assert s.cars["R"].bot == "rookie" and not s.cars["P"].bot and s.bots.tactics == {"*": "TC9"}
+    assert s.stacked["battle"] == ["BC6", "BC4"] and "TC9" not in s.bots.tactics_deck.pile
+    grid = {"scenario": {"id": "g", "title": "g", "cite": "c", "seed": 3, "start": "grid", "actions": []},
+            "car": [{"id": "R"}, {"id": "P"}], "bots": {"rookies": ["R"], "side": "slower", "tactics_draws": ["TC4"]}}
+    f.write_text(toml_text(grid), encoding="utf-8")
+    race = scenario.read(f).race()
+    assert race.state.bots.tactics == {"*": "TC4"} and race.state.bots.side == "slower"
+    assert race.current_car == "P" and problems(race.state) == []
+    grid["bots"]["tactics"] = "TC4"
+    _bad(tmp_path, grid, "bots.tactics", "only for start = 'turn'")
+
+
 def test_grid_and_draw_phase_refuse_what_they_do_not_take(tmp_path: Path) -> None:
     _bad(tmp_path, _with(_doc(EX05), "car.0.at", "T03.1.1"), "car[0].at", "unknown key (known: draws, id, tyre)")
     doc = _doc(EX05)
