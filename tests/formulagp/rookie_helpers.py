@@ -1,6 +1,6 @@
 """Shared set-ups of the Rookie BOT tests: a race edited to one BOT's turn, and the small shipped circuit
-(tracks/formulagp/teaching_bots.toml) with the two tiles the teaching circuit lacks for Example 28 (a straight whose lane
-ends beside a curve's preferred lane, a straight of two lanes after a curve)."""
+(tracks/formulagp/teaching_bots.toml) with the two tiles the teaching circuit lacks for Example 28 (a straight whose
+lane ends beside a curve's preferred lane, a straight of two lanes after a curve)."""
 
 from __future__ import annotations
 

@@ -35,8 +35,9 @@ def _path(s: object, log: list[object]) -> list[str]:
     return [e.to for e in log if isinstance(e, ev.Moved)]
 
 
-def test_fgp_ex_28a_far_right_on_straights_changes_first_then_where_its_lane_ends() -> None:
-    """28a: the BOT prefers the far-right lane on straights: at the start of its turn it changes first, so that it
+def test_example_28a_on_a_built_position() -> None:
+    """28a (the scenario replay is ``test_fgp_ex_28a_…``): the BOT prefers the far-right lane on straights: at the
+    start of its turn it changes first, so that it
     moves onto the next straight in the far-right lane; it changes again where its lane ends on the kerb before the
     corner (forced: its yellow arrow points right, at the edge, so it goes one lane toward the middle)."""
     card = CARDS.tactics_card("TC1")
@@ -98,8 +99,9 @@ def test_fgp_ex_28c_far_right_on_a_two_lane_straight_after_the_curve() -> None:
     assert botlanes.preferred_lane(track, c1.index, CARDS.tactics_card("TC1")) == 2
 
 
-def test_fgp_ex_28d_outside_of_curves_once_per_turn() -> None:
-    """28d: the BOT prefers the outside lane on curves. It changes to move onto the next curve in the last possible
+def test_example_28d_on_a_built_position() -> None:
+    """28d (the scenario replay is ``test_fgp_ex_28d_…``): the BOT prefers the outside lane on curves. It changes to
+    move onto the next curve in the last possible
     outside lane (T20 turns right with racing lanes 2 and 3: the outside is lane 2); it moves to its preferred lane
     only once per turn, so it does not move out again for the corner after (T21, whose outside is lane 3)."""
     card = CARDS.tactics_card("TC3")
@@ -193,3 +195,38 @@ def test_fgp_ex_30_slipstream_minimum_two_ot() -> None:
         assert won.passes and won.ot == want
         assert botbattle.overtake_ot(card.ot, max_ot, slipstream=True) == want
         assert botbattle.overtake_ot(card.ot, max_ot) == card.ot  # not from a Slipstream space: the card's OT
+
+
+def test_fgp_ex_28a_far_right_on_straights_changes_first_then_where_its_lane_ends() -> None:
+    """Example 28a ([BOT 2.2.3]): the BOT prefers the far-right lane on straights. At the start of its turn it
+    changes lanes first, so that it moves onto the next straight in the far-right lane; it changes again where its lane
+    ends before the corner (forced: its yellow arrow points right, at the edge, so it goes one lane toward the middle).
+    Scenario: fgp_ex28a (TC1, the Rookie on T02's lane 2)."""
+    sc, race = _scenario("fgp_ex28a_far_right_on_straights_then_where_the_lane_ends")
+    card = CARDS.tactics_card("TC1")
+    assert (card.shape.value, card.lane, card.yellow.value) == ("straight", 4, "right")
+    s, log = race.state, list(sc.prelude)
+    assert _path(s, log) == ["T02.3.2", "T02.4.2", "T03.4.1", "T03.4.2", "T03.3.2", "T04.3.1"]
+    lanes = _lanes(log)
+    assert [(a, b) for a, b, _ in lanes] == [(2, 3), (3, 4), (4, 3)]  # changes first, then where the lane ends
+    assert "lane 4 of T03" in lanes[0][2] and lanes[2][2] == Why.FORCED.value
+    assert s.track.space(s.track.pos("T03.4.2")).surface.value == "k"
+    assert not s.track.tiles[s.track.pos("T04.1.1").tile].racing(4)  # the kerb lane ends before the corner
+    assert s.track.name_of(s.cars["R"].pos) == "T04.3.1" and race.current_car == "P"
+
+
+def test_fgp_ex_28d_outside_of_curves_once_per_turn() -> None:
+    """Example 28d ([BOT 2.2.3]): the BOT prefers the outside lane on curves. It changes lanes so that it moves onto the
+    next curve in the last possible outside lane (T20 turns right with racing lanes 2 and 3: the outside is lane 2);
+    it moves to its preferred lane only once per turn, so it does not move out again for the corner after (T21, whose
+    outside is lane 3). Scenario: fgp_ex28d (TC3, the Rookie on T19's lane 3)."""
+    sc, race = _scenario("fgp_ex28d_outside_of_curves_once_per_turn")
+    card = CARDS.tactics_card("TC3")
+    assert (card.shape.value, card.lane) == ("curve", 4)
+    s, log = race.state, list(sc.prelude)
+    assert _path(s, log) == ["T19.2.2", "T20.2.1", "T20.2.2", "T21.2.1"]
+    t20, t21 = (s.track.pos(x).tile for x in ("T20.2.1", "T21.2.1"))
+    assert botlanes.preferred_lane(s.track, t20, card) == 2
+    assert botlanes.preferred_lane(s.track, t21, card) == 3  # would be out again: not this turn
+    assert [(a, b) for a, b, _ in _lanes(log)] == [(3, 2)]
+    assert s.track.name_of(s.cars["R"].pos) == "T21.2.1" and race.current_car == "P"
