@@ -329,6 +329,7 @@ def _parse(doc: dict[str, Any], file: str) -> Scenario:
     ctx = _Ctx(state, Counter(c.code for c in cards().action), {}, {})
     _bots(_table(doc, "bots"), state, start)
     prelude: tuple[Any, ...] = ()
+    _dice(_table(doc, "dice"), state)  # before the position: a BOT's turn or a round's start given there rolls them
     if start == "grid":
         if "race" in doc:
             raise bad("race", "only for start = 'turn' (a grid race starts at round 1, §4)")
@@ -341,7 +342,6 @@ def _parse(doc: dict[str, Any], file: str) -> Scenario:
                 _stack(ctx, car, f"car[{i}].draws")
     else:
         prelude = _turn_position(state, rows, ids, ctx, _table(doc, "race"))
-    _dice(_table(doc, "dice"), state)
     assumed = tuple(as_strs(s.get("assumed", []), "scenario.assumed"))
     actions = tuple(as_strs(s.get("actions", []), "scenario.actions"))
     for i, a in enumerate(actions):

@@ -4,6 +4,12 @@ the engine (a BOT's turn resolved by the rules) and on the pure rules it calls."
 
 from __future__ import annotations
 
+import tomllib
+from pathlib import Path
+
+from loaders import toml_text
+
+from racebook.formulagp import events as ev
 from racebook.formulagp import scenario as fgp_scenario
 from racebook.formulagp.bots import events as bev
 from racebook.formulagp.bots.cards import Aggression, Block, bot_cards
@@ -19,6 +25,17 @@ from .rookie_helpers import EX28_TRACK, bot_turn, run_bot
 CARDS = bot_cards()
 
 
+def _variant(tmp_path: Path, sid: str, white: list[int]) -> fgp_scenario.Scenario:
+    """Shipped scenario ``sid`` read from a copy whose WHITE die is stacked on ``white`` (the same reader and the
+    same replay as ``racebook replay FILE``)."""
+    doc = tomllib.loads((fgp_scenario.SCENARIOS / f"{sid}.toml").read_text(encoding="utf-8"))
+    doc["dice"]["white"] = white
+    doc["scenario"]["actions"] = []
+    f = tmp_path / f"{sid}_{'_'.join(map(str, white))}.toml"
+    f.write_text(toml_text(doc), encoding="utf-8")
+    return fgp_scenario.read(f)
+
+
 def _scenario(sid: str) -> tuple[fgp_scenario.Scenario, Race]:
     """A shipped scenario (its BOT turns resolved as it is read: ``prelude``) and its race, every action applied."""
     sc = fgp_scenario.read(sid)
@@ -30,8 +47,6 @@ def _lanes(log: list[object]) -> list[tuple[int, int, str]]:
 
 
 def _path(s: object, log: list[object]) -> list[str]:
-    from racebook.formulagp import events as ev
-
     return [e.to for e in log if isinstance(e, ev.Moved)]
 
 
@@ -115,11 +130,11 @@ def test_example_28d_on_a_built_position() -> None:
     assert [(a, b) for a, b, _ in _lanes(log)] == [(3, 2)]
 
 
-def test_fgp_ex_28e_a_blocked_bot_pushes_goes_straight_on_or_gives_up_its_place() -> None:
-    """28e: a blocked BOT may move one lane right into the second-from-inside lane (forcing the other car off),
-    continue straight ahead, or give up its place in the driver sequence and move after the other car — by its
-    TACTICS card's symbols read against the WHITE die (TC2: faces 1–2 surrender, 3–4 not aggressive, 5–6
-    aggressive)."""
+def test_example_28e_on_a_built_position() -> None:
+    """28e (the scenario replay is ``test_fgp_ex_28e_…``): a blocked BOT may move one lane right into the second-from-
+    inside lane (forcing the other car off), continue straight ahead, or give up its place in the driver sequence
+    and move after the other car — by its TACTICS card's symbols read against the WHITE die (TC2: faces 1–2
+    surrender, 3–4 not aggressive, 5–6 aggressive)."""
     card = CARDS.tactics_card("TC2")
     assert {f: card.blocked[f] for f in (1, 3, 5)} == {1: Block.SURRENDER, 3: Block.NOT_AGGRESSIVE,
                                                        5: Block.AGGRESSIVE}
@@ -230,3 +245,43 @@ def test_fgp_ex_28d_outside_of_curves_once_per_turn() -> None:
     assert botlanes.preferred_lane(s.track, t21, card) == 3  # would be out again: not this turn
     assert [(a, b) for a, b, _ in _lanes(log)] == [(3, 2)]
     assert s.track.name_of(s.cars["R"].pos) == "T21.2.1" and race.current_car == "P"
+
+
+def test_fgp_ex_28e_a_blocked_bot_pushes_goes_straight_on_or_gives_up_its_place(tmp_path: Path) -> None:
+    """Example 28e ([BOT 2.2.3], [BOT 2.2.1]): a blocked BOT may move right one lane into the second lane from the
+    inside of the corner (and force the other car off the track), continue straight ahead, or give up the driver
+    sequence this round and move after the other car — by its TACTICS card's symbols read against the WHITE die
+    (TC2: faces 1-2 give up the place, 3-4 not aggressive, 5-6 aggressive). Scenario: fgp_ex28e (the die on 1: it
+    gives up its place, P moves, then the Rookie, into its preferred lane); the same file with the die on 3 and 5.
+    The aggressive push is not built for a BOT: the engine reads the symbol and goes straight on (the event says so);
+    the push's outcome — off track — is asserted on the pushing rule."""
+    sid = "fgp_ex28e_a_blocked_bot_gives_up_its_place"
+    card = CARDS.tactics_card("TC2")
+    assert {f: card.blocked[f] for f in (1, 3, 5)} == {1: Block.SURRENDER, 3: Block.NOT_AGGRESSIVE,
+                                                       5: Block.AGGRESSIVE}
+    sc, race = _scenario(sid)
+    assert sc.state.track_id == "teaching_bots"
+    blocked = next(e for e in sc.prelude if isinstance(e, bev.BotBlocked))
+    assert (blocked.lane, blocked.other, blocked.symbol) == (3, "P", "surrender") and "shows 1" in blocked.roll
+    gave = next(e for e in sc.prelude if isinstance(e, bev.BotSurrendered))
+    assert gave.order == ("P", "R") and sc.state.turn is not None and sc.state.turn.car == "P"
+    assert sc.state.track.name_of(sc.state.cars["R"].pos) == "A2.2.2"  # it has not moved
+    after = [e for e in race.events if isinstance(e, (ev.TurnStarted, bev.BotPaced))]
+    assert [e.car for e in after] == ["R", "R"]  # the Rookie moves after P, this round
+    later = _path(race.state, list(race.events))
+    r_moves = later[later.index("C1.2.1") + 1:]
+    assert r_moves[:2] == ["A2.3.2", "B1.3.1"]  # then into its preferred lane 3 for B1, now free
+    outcomes = {}
+    for face in (3, 5):
+        v = _variant(tmp_path, sid, [face])
+        b = next(e for e in v.prelude if isinstance(e, bev.BotBlocked))
+        outcomes[face] = (b.symbol, v.state.order, (_path(v.state, list(v.prelude)) or ["A2.2.2"])[0])
+        assert f"shows {face}" in b.roll
+    # not aggressive: straight on into the clear space ahead, lane 2 of the curve
+    assert outcomes[3] == ("not_aggressive", ("R", "P"), "B1.2.1")
+    # aggressive: a push into lane 3 forcing the car off track (the pushing rule's answer; see 28b)
+    assert outcomes[5][0] == "aggressive" and outcomes[5][1] == ("R", "P")
+    assert push(EX28_TRACK, 2, EX28_TRACK.pos("A2.3.2")).outcome is PushOutcome.OFF_TRACK
+    assert botlanes.blocked_choice(card, 5, ahead_free=True, can_surrender=True)[1] is Blocked.PUSH
+    assert botlanes.blocked_choice(card, 3, ahead_free=True, can_surrender=True)[1] is Blocked.STRAIGHT
+    assert botlanes.blocked_choice(card, 1, ahead_free=True, can_surrender=True)[1] is Blocked.SURRENDER
