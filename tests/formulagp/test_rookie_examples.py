@@ -1,11 +1,16 @@
 """The BOT rulebook's worked examples for Rookie BOTs (Appendix A): Example 28's five lane cases a–e ([BOT 2.2.3],
-digest §22.9.1) and Example 30 (the Slipstream minimum OT, [BOT 3.3], §22.10.4), asserting the source's facts on
-the engine (a BOT's turn resolved by the rules) and on the pure rules it calls."""
+digest §22.9.1) and Example 30 (the Slipstream minimum OT, [BOT 3.3], §22.10.4). Each ``test_fgp_ex_…`` replays its
+scenario (``racebook/formulagp/scenarios/fgp_ex28a_…`` to ``fgp_ex28e_…``, ``fgp_ex30_…``: the Rookie's turn resolved
+by the engine as the scenario is read, ``Scenario.prelude``) and asserts the source's facts on the events and the
+position, and on the pure rules it calls; 28b, 28c and 28e play on the shipped ``teaching_bots`` loop (the tiles the
+teaching circuit lacks). The earlier built-position tests stay as ``test_example_…_on_a_built_position``."""
 
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from loaders import toml_text
 
@@ -25,15 +30,21 @@ from .rookie_helpers import EX28_TRACK, bot_turn, run_bot
 CARDS = bot_cards()
 
 
-def _variant(tmp_path: Path, sid: str, white: list[int]) -> fgp_scenario.Scenario:
-    """Shipped scenario ``sid`` read from a copy whose WHITE die is stacked on ``white`` (the same reader and the
-    same replay as ``racebook replay FILE``)."""
+def _variant(tmp_path: Path, sid: str, edit: Callable[[dict[str, Any]], None]) -> fgp_scenario.Scenario:
+    """Shipped scenario ``sid`` read from an edited copy (``edit`` changes its TOML document: a die face, a car's
+    space), its actions dropped: the same reader and the same replay as ``racebook replay FILE``."""
     doc = tomllib.loads((fgp_scenario.SCENARIOS / f"{sid}.toml").read_text(encoding="utf-8"))
-    doc["dice"]["white"] = white
+    edit(doc)
     doc["scenario"]["actions"] = []
-    f = tmp_path / f"{sid}_{'_'.join(map(str, white))}.toml"
+    f = tmp_path / f"{sid}_{len(list(tmp_path.iterdir()))}.toml"
     f.write_text(toml_text(doc), encoding="utf-8")
     return fgp_scenario.read(f)
+
+
+def _white(face: int) -> Callable[[dict[str, Any]], None]:
+    def edit(doc: dict[str, Any]) -> None:
+        doc["dice"]["white"] = [face]
+    return edit
 
 
 def _scenario(sid: str) -> tuple[fgp_scenario.Scenario, Race]:
@@ -67,11 +78,12 @@ def test_example_28a_on_a_built_position() -> None:
     assert not s.track.tiles[s.track.pos("T04.1.1").tile].racing(4)  # the kerb lane ends before the corner
 
 
-def test_fgp_ex_28b_second_lane_from_the_inside_of_curves_and_the_aggressive_push_off() -> None:
-    """28b: the BOT prefers the second lane from the inside on curves. It stays in its lane, then changes so that
-    it moves onto the next curve in lane 2 from the inside (T04 turns right: its racing lanes from the inside are
-    3, 2, 1). If its WHITE die roll makes it aggressive, it moves right into that lane and the car there is forced
-    off track ([BOT 2.2.2], the player rules for changing lanes into an occupied space, §11.3.1)."""
+def test_example_28b_on_a_built_position() -> None:
+    """28b (the scenario replay is ``test_fgp_ex_28b_…``): the BOT prefers the second lane from the inside on curves.
+    It stays in its lane, then changes so that it moves onto the next curve in lane 2 from the inside (T04 turns
+    right: its racing lanes from the inside are 3, 2, 1). If its WHITE die roll makes it aggressive, it moves
+    right into that lane and the car there is forced off track ([BOT 2.2.2], the player rules for changing lanes
+    into an occupied space, §11.3.1)."""
     card = CARDS.tactics_card("TC2")
     assert (card.shape.value, card.lane) == ("curve", 2)
     s = bot_turn(["R", "P"], ["R"], {"R": "T02.1.2", "P": "T20.2.1"}, "TC2")
@@ -101,9 +113,10 @@ def test_fgp_ex_28b_second_lane_from_the_inside_of_curves_and_the_aggressive_pus
     assert f"shows {aggressive[0]}" in blocked.roll
 
 
-def test_fgp_ex_28c_far_right_on_a_two_lane_straight_after_the_curve() -> None:
-    """28c: the BOT prefers the far right on straights. It stays in its lane to the end of the curve, then changes
-    for the next straight; that straight has only two lanes, so it takes the farthest right it can (lane 2)."""
+def test_example_28c_on_a_built_position() -> None:
+    """28c (the scenario replay is ``test_fgp_ex_28c_…``): the BOT prefers the far right on straights. It stays in its
+    lane to the end of the curve, then changes for the next straight; that straight has only two lanes, so it
+    takes the farthest right it can (lane 2)."""
     track = EX28_TRACK
     s = bot_turn(["R", "P"], ["R"], {"R": "B1.1.2", "P": "D2.1.1"}, "TC1", track=track)
     log = run_bot(s)
@@ -132,9 +145,9 @@ def test_example_28d_on_a_built_position() -> None:
 
 def test_example_28e_on_a_built_position() -> None:
     """28e (the scenario replay is ``test_fgp_ex_28e_…``): a blocked BOT may move one lane right into the second-from-
-    inside lane (forcing the other car off), continue straight ahead, or give up its place in the driver sequence
-    and move after the other car — by its TACTICS card's symbols read against the WHITE die (TC2: faces 1–2
-    surrender, 3–4 not aggressive, 5–6 aggressive)."""
+    inside lane (forcing the other car off), continue straight ahead, or give up its place in the driver
+    sequence and move after the other car — by its TACTICS card's symbols read against the WHITE die (TC2: faces
+    1–2 surrender, 3–4 not aggressive, 5–6 aggressive)."""
     card = CARDS.tactics_card("TC2")
     assert {f: card.blocked[f] for f in (1, 3, 5)} == {1: Block.SURRENDER, 3: Block.NOT_AGGRESSIVE,
                                                        5: Block.AGGRESSIVE}
@@ -273,7 +286,7 @@ def test_fgp_ex_28e_a_blocked_bot_pushes_goes_straight_on_or_gives_up_its_place(
     assert r_moves[:2] == ["A2.3.2", "B1.3.1"]  # then into its preferred lane 3 for B1, now free
     outcomes = {}
     for face in (3, 5):
-        v = _variant(tmp_path, sid, [face])
+        v = _variant(tmp_path, sid, _white(face))
         b = next(e for e in v.prelude if isinstance(e, bev.BotBlocked))
         outcomes[face] = (b.symbol, v.state.order, (_path(v.state, list(v.prelude)) or ["A2.2.2"])[0])
         assert f"shows {face}" in b.roll
@@ -285,3 +298,54 @@ def test_fgp_ex_28e_a_blocked_bot_pushes_goes_straight_on_or_gives_up_its_place(
     assert botlanes.blocked_choice(card, 5, ahead_free=True, can_surrender=True)[1] is Blocked.PUSH
     assert botlanes.blocked_choice(card, 3, ahead_free=True, can_surrender=True)[1] is Blocked.STRAIGHT
     assert botlanes.blocked_choice(card, 1, ahead_free=True, can_surrender=True)[1] is Blocked.SURRENDER
+
+
+def test_fgp_ex_28b_second_lane_from_the_inside_of_curves_and_the_aggressive_push_off(tmp_path: Path) -> None:
+    """Example 28b ([BOT 2.2.3], [BOT 2.2.2]): the BOT prefers the second lane from the inside of the corner on
+    curves. It stays in its lane and changes lanes to move onto the next curve in that lane (B1 turns right: its lanes
+    from the inside are 4, 3, …: lane 3). If its WHITE die roll makes it aggressive, it changes lanes to the right to
+    enter the corner in its preferred lane, and the car in that lane is forced off track (the player rules for
+    changing lanes into an occupied space, §11.3.1). Scenario: fgp_ex28b (teaching_bots loop, TC2, P in A2's lane 3
+    at the track edge, the die on 5); the same file with P out of the way. The push is not built for a BOT: the
+    engine reads the aggressive symbol and goes straight on (its event says so); the push's outcome is asserted on
+    the pushing rule."""
+    sid = "fgp_ex28b_second_lane_from_the_inside_and_the_aggressive_push"
+    card = CARDS.tactics_card("TC2")
+    assert (card.shape.value, card.lane) == ("curve", 2)
+    sc, race = _scenario(sid)
+    track = sc.state.track
+    assert sc.state.track_id == "teaching_bots"
+    assert botlanes.preferred_lane(track, track.pos("B1.1.1").tile, card) == 3  # B1 turns right: lanes 4, 3, …
+    log = list(sc.prelude)
+    assert _path(sc.state, log)[0] == "A2.2.2"  # it stays in its lane to the front of the straight
+    blocked = next(e for e in log if isinstance(e, bev.BotBlocked))
+    assert (blocked.at, blocked.lane, blocked.other, blocked.symbol) == ("A2.2.2", 3, "P", "aggressive")
+    assert "shows 5" in blocked.roll and card.blocked[5] is Block.AGGRESSIVE
+    assert "pushing is not built yet" in blocked.does  # the engine's missing piece, said in the event
+    assert botlanes.blocked_choice(card, 5, ahead_free=True, can_surrender=False) == (Block.AGGRESSIVE, Blocked.PUSH)
+    pushed = push(track, 2, track.pos("A2.3.2"))
+    assert pushed.outcome is PushOutcome.OFF_TRACK  # lane 4 is off on A2: the car in lane 3 is forced off track
+    assert not track.tiles[track.pos("A2.1.1").tile].racing(4)
+
+    def away(doc: dict[str, Any]) -> None:
+        doc["car"][1]["at"] = "D2.1.1"
+
+    clear = _variant(tmp_path, sid, away)
+    assert _path(clear.state, list(clear.prelude))[:3] == ["A2.2.2", "A2.3.2", "B1.3.1"]
+    assert [(a, b) for a, b, _ in _lanes(list(clear.prelude))] == [(2, 3)]  # one change, just before the corner
+    assert not any(isinstance(e, bev.BotBlocked) for e in clear.prelude)
+
+
+def test_fgp_ex_28c_far_right_on_a_two_lane_straight_after_the_curve() -> None:
+    """Example 28c ([BOT 2.2.3]): the BOT prefers the far right lane on straights. It stays in its lane until the end
+    of the curve, then changes lanes to move onto the next straight in the right lane; that straight has just two
+    lanes, so it moves to the farthest right lane possible (lane 2). Scenario: fgp_ex28c (teaching_bots loop, TC1)."""
+    sc, race = _scenario("fgp_ex28c_far_right_on_a_two_lane_straight")
+    track = sc.state.track
+    log = list(sc.prelude)
+    assert _path(sc.state, log) == ["B2.1.1", "B2.1.2", "B2.2.2", "C1.2.1"]  # its lane to the end of the curve
+    assert [(a, b) for a, b, _ in _lanes(log)] == [(1, 2)]
+    c1 = track.tiles[track.pos("C1.1.1").tile]
+    assert c1.straight and [ln for ln in range(1, 5) if c1.racing(ln)] == [1, 2]
+    assert botlanes.preferred_lane(track, c1.index, CARDS.tactics_card("TC1")) == 2
+    assert track.name_of(race.state.cars["R"].pos) == "C1.2.1" and race.current_car == "P"
