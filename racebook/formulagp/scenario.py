@@ -27,6 +27,7 @@ A scenario is a TOML file (shipped ones in ``racebook/formulagp/scenarios/``, id
     phase = "play"            # "play": at the turn above; "draw": round `round` starts (§10 items 1-2: the flag
                               # advances, every car draws to its hand limit from its stacked draws), then its
                               # draw-phase decisions, or the driver sequence (§10.2) if there are none
+    event_draws = ["E7"]      # stacked: the next EVENT cards drawn (an Option card's draw, §6.7)
 
     [[car]]                   # one table per car; "grid": id, tyre and draws only
     id = "Grey"
@@ -50,11 +51,21 @@ A scenario is a TOML file (shipped ones in ``racebook/formulagp/scenarios/``, id
     [rules]                   # optional: house-rule switches (racebook.formulagp.options; data/house_rules.toml)
     leader_crossing_in_round_24 = false
 
+    [bots]                    # optional: Rookie BOTs (§22.5), run by the engine (racebook.formulagp.bots.rookie)
+    rookies = ["R"]           # the cars that are Rookies (no ACTION cards: no hand, discards or draws for them)
+    side = "faster"           # the Rookie Control card's side: faster or slower
+    tactics = "TC1"           # "turn" only: the TACTICS card by the Control card (a table car -> code with the
+                              # house rule rookie_tactics_each); a grid race draws it at the start (§22.7)
+    tactics_draws = ["TC4"]   # stacked: the next TACTICS cards drawn (stacked["tactics"])
+    battle_draws = ["BC6"]    # stacked: the next BATTLE cards drawn (stacked["battle"])
+
 Each car's ACTION deck holds all 45 cards (§3, §5): those in hand and in the discard pile are taken out, the rest
 shuffled with the seed and the stacked draws put on top, so every card is in one place. Every problem is one
 :class:`~racebook.core.errors.ScenarioError` naming the file, the field and the reason; an unknown key is refused
 with the known ones listed. A mechanic that adds a field to a car or to the race adds one line to :data:`CAR_KEYS`
-or :data:`RACE_KEYS` (a reader that checks the value and sets it). Standard library only.
+or :data:`RACE_KEYS` (a reader that checks the value and sets it). The stacked dice are set before the position, so a
+BOT's turn given by the file (``race.turn``, or the first of the order: the engine resolves it as the scenario is read,
+its events kept as :attr:`Scenario.prelude`) and a round's start roll them. Standard library only.
 """
 
 from __future__ import annotations
