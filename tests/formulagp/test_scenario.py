@@ -17,6 +17,7 @@ from loaders import toml_text
 from racebook.core.errors import ScenarioError
 from racebook.core.fields import as_int
 from racebook.formulagp import scenario
+from racebook.formulagp.bots.cards import bot_cards
 from racebook.formulagp.components import cards
 from racebook.formulagp.game import Race
 from racebook.formulagp.hooks import play_scenario
@@ -282,3 +283,47 @@ def test_every_scenario_plays_on_to_the_classification(sid: str) -> None:
         if steps % 25 == 0:
             assert problems(race.state) == [], (sid, steps)
     assert race.is_over and problems(race.state) == [] and sorted(race.classification()) == sorted(race.state.cars)
+
+
+_TACTICS = [x.code for x in bot_cards().tactics]
+_BATTLE = [x.code for x in bot_cards().battle]
+_BOTS = st.fixed_dictionaries({
+    "rookies": st.sampled_from([["R"]] * 6 + [["P"], ["Z"], ["R", "P"], ["R", "R"], [], "R"]),
+    "tactics": st.sampled_from(_TACTICS * 2 + ["TC0", "BC1", ["TC1"]]),
+}, optional={
+    "side": st.sampled_from(["faster", "slower", "faster", "rain", 3]),
+    "tactics_draws": st.lists(st.sampled_from(_TACTICS * 4 + ["X"]), max_size=2, unique=True),
+    "battle_draws": st.lists(st.sampled_from(_BATTLE * 2 + ["TC1"]), max_size=3, unique=True),
+})
+
+
+@pytest.mark.fuzz
+@fuzz_settings(40)
+@given(_BOTS, st.sampled_from(["T05.1.3", "T06.1.1/1", "T10.2.1"]), st.lists(st.integers(1, 6), max_size=3),
+       st.sampled_from([[], ["G1"]]))
+def test_fuzz_bot_tables_are_read_or_refused_cleanly(bots: dict[str, Any], at: str, white: list[int],
+                                                     hand: list[str]) -> None:
+    """Random [bots] tables on Example 30's position: either the scenario reads — the BOT turn resolved, every card
+    (ACTION and BOT) in one place, a player to play — or one ScenarioError names a field of the file."""
+    import tempfile
+
+    doc = _doc(EX30)
+    doc["bots"] = bots
+    doc["car"][0]["at"] = at
+    if hand:
+        doc["car"][0]["hand"] = hand
+    doc["dice"] = {"white": white}
+    with tempfile.TemporaryDirectory() as tmp:
+        f = Path(tmp) / "s.toml"
+        f.write_text(toml_text(doc), encoding="utf-8")
+        try:
+            sc = scenario.read(f)
+        except ScenarioError as e:
+            assert e.file == str(f) and e.field.split(".")[0].split("[")[0] in ("bots", "car", "rules")
+            assert "\n" not in str(e) and e.reason.strip()
+            record("formulagp scenario bots", "refused")
+            return
+    race = sc.race()
+    assert problems(race.state) == []
+    assert race.legal_actions() and race.current_car is not None
+    record("formulagp scenario bots", "ok")
