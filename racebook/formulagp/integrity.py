@@ -2,7 +2,8 @@
 create or lose. Each car's ACTION deck (§3, §5: 45 cards) is in one place — hand, draw pile or discard pile — every
 card exactly as often as the deck holds it; the car's resources stay on their tracks (ERS §8.1, OT §8.2, the wear
 marker §14.1, the stress token §15); two cars on track never share a space (or a Slipstream car shadow, §2.3) and
-every car is on a racing space. A mechanic that adds cards or decks (RISK, DAMAGE, FAILURE, EVENT) extends
+every car is on a racing space. A Rookie BOT holds no ACTION card (§22.1); every BOT card (the TACTICS and BATTLE
+decks, §22.5) is in one place. A mechanic that adds cards or decks (RISK, DAMAGE, FAILURE, EVENT) extends
 :func:`problems`. Standard library only.
 """
 
@@ -11,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from functools import cache
 
+from racebook.formulagp.bots.cards import bot_cards
 from racebook.formulagp.components import cards
 from racebook.formulagp.state import RaceState
 
@@ -28,7 +30,10 @@ def problems(s: RaceState) -> list[str]:
     where: dict[tuple[int, int, int, int], str] = {}
     for c in s.cars.values():
         have = Counter(c.hand + c.deck.pile + c.deck.discards)
-        if have != deck:
+        if c.bot:
+            if have:
+                out.append(f"{c.id} is a Rookie BOT and holds ACTION cards (§22.1): {sorted(have.elements())}")
+        elif have != deck:
             extra, missing = have - deck, deck - have
             out.append(f"{c.id}'s ACTION cards are not each in one place (§5): "
                        f"extra {sorted(extra.elements())}, missing {sorted(missing.elements())}")
@@ -44,4 +49,12 @@ def problems(s: RaceState) -> list[str]:
         if key in where:
             out.append(f"{c.id} and {where[key]} share a space (§2.3)")
         where[key] = c.id
+    if s.bots.active and Counter(s.bots.cards()) != _bot_deck():
+        out.append(f"the BOT cards are not each in one place (§22.5): {sorted(s.bots.cards())}")
     return out
+
+
+@cache
+def _bot_deck() -> Counter[str]:
+    data = bot_cards()
+    return Counter([x.code for x in data.tactics] + [x.code for x in data.battle])

@@ -27,6 +27,7 @@ A scenario is a TOML file (shipped ones in ``racebook/formulagp/scenarios/``, id
     phase = "play"            # "play": at the turn above; "draw": round `round` starts (§10 items 1-2: the flag
                               # advances, every car draws to its hand limit from its stacked draws), then its
                               # draw-phase decisions, or the driver sequence (§10.2) if there are none
+    event_draws = ["E7"]      # stacked: the next EVENT cards drawn (an Option card's draw, §6.7)
 
     [[car]]                   # one table per car; "grid": id, tyre and draws only
     id = "Grey"
@@ -50,11 +51,21 @@ A scenario is a TOML file (shipped ones in ``racebook/formulagp/scenarios/``, id
     [rules]                   # optional: house-rule switches (racebook.formulagp.options; data/house_rules.toml)
     leader_crossing_in_round_24 = false
 
+    [bots]                    # optional: Rookie BOTs (§22.5), run by the engine (racebook.formulagp.bots.rookie)
+    rookies = ["R"]           # the cars that are Rookies (no ACTION cards: no hand, discards or draws for them)
+    side = "faster"           # the Rookie Control card's side: faster or slower
+    tactics = "TC1"           # "turn" only: the TACTICS card by the Control card (a table car -> code with the
+                              # house rule rookie_tactics_each); a grid race draws it at the start (§22.7)
+    tactics_draws = ["TC4"]   # stacked: the next TACTICS cards drawn (stacked["tactics"])
+    battle_draws = ["BC6"]    # stacked: the next BATTLE cards drawn (stacked["battle"])
+
 Each car's ACTION deck holds all 45 cards (§3, §5): those in hand and in the discard pile are taken out, the rest
 shuffled with the seed and the stacked draws put on top, so every card is in one place. Every problem is one
 :class:`~racebook.core.errors.ScenarioError` naming the file, the field and the reason; an unknown key is refused
 with the known ones listed. A mechanic that adds a field to a car or to the race adds one line to :data:`CAR_KEYS`
-or :data:`RACE_KEYS` (a reader that checks the value and sets it). Standard library only.
+or :data:`RACE_KEYS` (a reader that checks the value and sets it). The stacked dice are set before the position, so a
+BOT's turn given by the file (``race.turn``, or the first of the order: the engine resolves it as the scenario is read,
+its events kept as :attr:`Scenario.prelude`) and a round's start roll them. Standard library only.
 """
 
 from __future__ import annotations
@@ -73,19 +84,23 @@ from racebook.core.log import EventLog
 from racebook.core.registry import check_game_key
 from racebook.formulagp import turn
 from racebook.formulagp.actions import parse as parse_action
+from racebook.formulagp.bots import rookie
+from racebook.formulagp.bots.cards import bot_cards
+from racebook.formulagp.bots.table import SHARED
 from racebook.formulagp.components import cards
+from racebook.formulagp.eventdeck import event_deck, stack
 from racebook.formulagp.game import Race
 from racebook.formulagp.options import Rules
 from racebook.formulagp.panel import panel
 from racebook.formulagp.playerboard import Tyre, load_board
-from racebook.formulagp.rounds import start_round
+from racebook.formulagp.rounds import begin_turn, start_round
 from racebook.formulagp.setup import new_state
 from racebook.formulagp.state import DECK_RULE, Car, Die, Phase, RaceState, Turn
 from racebook.formulagp.track import Pos, load_track
 
 FOLDER = core.Folder(Path(__file__).resolve().parent / "scenarios", "FormulaGP")
 SCENARIOS = FOLDER.path
-_TOP = ("scenario", "race", "car", "dice", "rules")
+_TOP = ("scenario", "race", "car", "dice", "rules", "bots")
 _SCEN_KEYS = ("id", "title", "cite", "game", "track", "board", "seed", "start", "assumed", "actions")
 _STARTS = ("turn", "grid")
 _GRID_CAR_KEYS = ("id", "tyre", "draws")
@@ -257,6 +272,19 @@ def _phase(v: Any, path: str, s: RaceState) -> None:
     s.phase = Phase(phase)
 
 
+def _event_draws(v: Any, path: str, s: RaceState) -> None:
+    """``event_draws``: the next EVENT cards drawn (an Option card's draw, §6.7), first drawn first."""
+    codes = as_strs(v, path, unique=True)
+    known = event_deck().codes
+    for i, code in enumerate(codes):
+        if code not in known:
+            raise bad(f"{path}[{i}]", f"{code!r} is not an EVENT card code (data/event_deck.toml: E1…E{len(known)})")
+    try:
+        stack(s, list(codes))
+    except RacebookError as e:  # pragma: no cover - no EVENT card is held in a scenario's position
+        raise bad(path, str(e)) from None
+
+
 #: The keys of ``[race]`` (start = "turn"), read in this order (``order`` before ``turn``). A mechanic's new race
 #: field is one more line here.
 RACE_KEYS: dict[str, RaceReader] = {
@@ -268,6 +296,7 @@ RACE_KEYS: dict[str, RaceReader] = {
     "turn": _turn,
     "side": _side,
     "phase": _phase,
+    "event_draws": _event_draws,
 }
 
 
@@ -309,7 +338,9 @@ def _parse(doc: dict[str, Any], file: str) -> Scenario:
     ids = [as_str(get(t, "id", f"car[{i}].id"), f"car[{i}].id") for i, t in enumerate(rows)]
     state = new_state(ids, seed, track=track, board=board, rules=rules)  # the ids checked (§4.6); grid: the race
     ctx = _Ctx(state, Counter(c.code for c in cards().action), {}, {})
+    _bots(_table(doc, "bots"), state, start)
     prelude: tuple[Any, ...] = ()
+    _dice(_table(doc, "dice"), state)  # before the position: a BOT's turn or a round's start given there rolls them
     if start == "grid":
         if "race" in doc:
             raise bad("race", "only for start = 'turn' (a grid race starts at round 1, §4)")
@@ -322,7 +353,6 @@ def _parse(doc: dict[str, Any], file: str) -> Scenario:
                 _stack(ctx, car, f"car[{i}].draws")
     else:
         prelude = _turn_position(state, rows, ids, ctx, _table(doc, "race"))
-    _dice(_table(doc, "dice"), state)
     assumed = tuple(as_strs(s.get("assumed", []), "scenario.assumed"))
     actions = tuple(as_strs(s.get("actions", []), "scenario.actions"))
     for i, a in enumerate(actions):
@@ -339,7 +369,8 @@ def _turn_position(state: RaceState, rows: list[dict[str, Any]], ids: list[str],
     """A driver's turn (§10.3) in round ``race.round``: the cars where the file puts them, with their cards."""
     unknown_key(race, tuple(RACE_KEYS), "race")
     for car in state.cars.values():  # every card back in the deck first: the file says where each one is
-        car.deck = Deck(f"{car.id} ACTION", sorted(ctx.codes.elements()), rule=DECK_RULE)
+        if not car.bot:  # a Rookie BOT has no ACTION deck (§22.1)
+            car.deck = Deck(f"{car.id} ACTION", sorted(ctx.codes.elements()), rule=DECK_RULE)
         car.hand = []
     taken: dict[Pos, str] = {}
     for i, (t, cid) in enumerate(zip(rows, ids, strict=True)):
@@ -349,6 +380,10 @@ def _turn_position(state: RaceState, rows: list[dict[str, Any]], ids: list[str],
         for key, reader in CAR_KEYS.items():
             if key in t:
                 reader(t[key], f"car[{i}].{key}", car, ctx)
+        if car.bot:
+            for key in ("hand", "discards", "draws"):
+                if t.get(key):
+                    raise bad(f"car[{i}].{key}", f"{cid} is a Rookie BOT: it holds no ACTION card (§22.1)")
         if car.pos in taken:
             raise bad(f"car[{i}].at", f"{cid} and {taken[car.pos]} on one space (§2.3: one car a space or shadow)")
         taken[car.pos] = cid
@@ -374,6 +409,10 @@ def _turn_position(state: RaceState, rows: list[dict[str, Any]], ids: list[str],
             car.returned = True
         log = EventLog(None)
         start_round(state, log)
+        return tuple(log)
+    if state.cars[state.order[state.turn_index]].bot:  # a BOT's turn is resolved by the rules as it begins (§22.9)
+        log = EventLog(None)
+        begin_turn(state, log)
         return tuple(log)
     state.turn = Turn(state.order[state.turn_index])
     if not turn.legal(state):  # the ladder (§10.1.3) runs when a turn begins: a turn given mid-way cannot run it
@@ -401,6 +440,97 @@ def _dice(t: dict[str, Any], state: RaceState) -> None:
                 raise bad(f"dice.{die.value}", f"must be a list of faces 1-6, not {kind_of(v)}")
             faces = [as_int(x, f"dice.{die.value}[{i}]", 1, 6, ": a die's face") for i, x in enumerate(v)]
             state.stacked[die.value] = [str(f) for f in faces]
+
+
+# ------------------------------------------------------------------ the Rookie BOTs: [bots] (§22.5, §22.7)
+BotReader = Callable[[Any, str, RaceState, str], None]
+
+
+def _codes(v: Any, path: str, known: list[str], deck: str) -> list[str]:
+    codes = as_strs(v, path, unique=True)
+    for i, code in enumerate(codes):
+        if code not in known:
+            raise bad(f"{path}[{i}]", f"{code!r} is not a {deck} card code (data/bots.toml: {', '.join(known)})")
+    return codes
+
+
+def _rookies(v: Any, path: str, s: RaceState, start: str) -> None:
+    ids = as_strs(v, path, unique=True)
+    for i, car in enumerate(ids):
+        if car not in s.cars:
+            raise bad(f"{path}[{i}]", f"{car!r} is not a car of this scenario ({', '.join(s.cars)})")
+    if not ids or len(ids) == len(s.cars):
+        raise bad(path, "names one Rookie BOT or more and leaves a player's car (a race of BOTs only has no "
+                        "decision to replay)")
+    rookie.deal(s, ids)
+
+
+def _bot_side(v: Any, path: str, s: RaceState, start: str) -> None:
+    side = as_str(v, path)
+    if side not in rookie.SIDES:
+        raise bad(path, f"{side!r} is not one of {', '.join(rookie.SIDES)} (the Rookie Control card's sides, §22.5 b)")
+    s.bots.side = side
+
+
+def _tactics(v: Any, path: str, s: RaceState, start: str) -> None:
+    """The TACTICS card(s) by the Rookie Control card: one code shared by the Rookies, or (house rule
+    ``rookie_tactics_each``) a table car -> code."""
+    if start == "grid":
+        raise bad(path, "only for start = 'turn': at the race start the card is drawn (§22.7; stack it with "
+                        "bots.tactics_draws)")
+    known = [x.code for x in bot_cards().tactics]
+    bots = [c.id for c in s.cars.values() if c.bot]
+    if s.rules.rookie_tactics_each:
+        if not isinstance(v, dict) or sorted(v) != sorted(bots):
+            raise bad(path, f"with rookie_tactics_each each Rookie has its own card: a table naming {', '.join(bots)}")
+        keys, codes = list(v), _codes(list(v.values()), path, known, "Rookie TACTICS")
+    else:
+        if not isinstance(v, str):
+            raise bad(path, f"the one TACTICS card all Rookies share (§22.5): a code, not {kind_of(v)}")
+        if v not in known:
+            raise bad(path, f"{v!r} is not a Rookie TACTICS card code (data/bots.toml: {', '.join(known)})")
+        keys, codes = [SHARED], [v]
+    for key, code in zip(keys, codes, strict=True):
+        s.bots.tactics_deck.pile.remove(code)
+        s.bots.tactics[key] = code
+
+
+def _bot_draws(deck: str) -> BotReader:
+    def read(v: Any, path: str, s: RaceState, start: str) -> None:
+        data = bot_cards()
+        known = [x.code for x in (data.tactics if deck == "tactics" else data.battle)]
+        codes = _codes(v, path, known, "Rookie TACTICS" if deck == "tactics" else "BATTLE")
+        for i, code in enumerate(codes):
+            if code in s.bots.tactics.values():
+                raise bad(f"{path}[{i}]", f"{code} is by the Rookie Control card (bots.tactics), not in the deck")
+        s.stacked[deck] = list(codes)
+    return read
+
+
+#: The keys of ``[bots]``, read in this order (``rookies`` first: it deals the BOT decks, §22.5). A race with Rookie
+#: BOTs names them here; the engine resolves their turns (a BOT's turn given by ``race.turn`` is resolved as the
+#: scenario is read, its events kept as ``Scenario.prelude``).
+BOT_KEYS: dict[str, BotReader] = {
+    "rookies": _rookies,
+    "side": _bot_side,
+    "tactics": _tactics,
+    "tactics_draws": _bot_draws("tactics"),
+    "battle_draws": _bot_draws("battle"),
+}
+
+
+def _bots(t: dict[str, Any], s: RaceState, start: str) -> None:
+    if not t:
+        return
+    unknown_key(t, tuple(BOT_KEYS), "bots")
+    if "rookies" not in t:
+        raise bad("bots.rookies", "missing: the cars that are Rookie BOTs (§22.5)")
+    if start == "turn" and "tactics" not in t:
+        raise bad("bots.tactics", "missing: the TACTICS card by the Rookie Control card (drawn at the race start, "
+                                  "§22.7)")
+    for key, read in BOT_KEYS.items():
+        if key in t:
+            read(t[key], f"bots.{key}", s, start)
 
 
 # ------------------------------------------------------------------ the summary (racebook replay --json)

@@ -1,6 +1,6 @@
-"""Shared set-ups of the Rookie BOT tests: a race edited to one BOT's turn, and a small circuit with the two tiles
-the teaching circuit lacks for Example 28 (a straight whose lane ends beside a curve's preferred lane, a straight of
-two lanes after a curve)."""
+"""Shared set-ups of the Rookie BOT tests: a race edited to one BOT's turn, and the small shipped circuit
+(tracks/formulagp/teaching_bots.toml) with the two tiles the teaching circuit lacks for Example 28 (a straight whose
+lane ends beside a curve's preferred lane, a straight of two lanes after a curve)."""
 
 from __future__ import annotations
 
@@ -11,29 +11,11 @@ from racebook.formulagp.bots.cards import bot_cards
 from racebook.formulagp.bots.table import SHARED
 from racebook.formulagp.setup import new_state
 from racebook.formulagp.state import Phase, RaceState, Turn
-from racebook.formulagp.track import Track, parse_track
+from racebook.formulagp.track import Track, load_track
 
 BOT_CODES = Counter([x.code for x in bot_cards().tactics] + [x.code for x in bot_cards().battle])
 
-_FOUR = ["n n", "n n", "n n", "n n"]
-EX28_TRACK: Track = parse_track({
-    "schema": 1, "name": "ex28", "laps": 1,
-    "source": "invented-for-teaching: a test circuit for Example 28b/28c's tiles",
-    "tiles": [
-        {"id": "SF", "feature": "finish"},
-        {"id": "A1", "shape": "straight", "gear": 8, "lanes": _FOUR},
-        {"id": "A2", "shape": "straight", "gear": 8, "lanes": ["n n", "n n", "n n", "off"]},
-        {"id": "B1", "shape": "corner", "turn": "right", "gear": 4, "lanes": _FOUR},
-        {"id": "B2", "shape": "corner", "turn": "right", "gear": 4, "lanes": _FOUR},
-        {"id": "C1", "shape": "straight", "gear": 6, "lanes": ["n n", "n n", "off", "off"]},
-        {"id": "C2", "shape": "straight", "gear": 6, "lanes": _FOUR},
-        {"id": "D1", "shape": "corner", "turn": "left", "gear": 4, "lanes": _FOUR},
-        {"id": "D2", "shape": "straight", "gear": 8, "lanes": _FOUR},
-        {"id": "D3", "shape": "straight", "gear": 8, "lanes": _FOUR},
-    ],
-    "grid": ["D3.1.2", "D3.3.2"],
-    "pit": {"side": "right", "entry": "D2", "exit": "A1", "boxes": 2},
-}, "<test ex28>", "ex28")
+EX28_TRACK: Track = load_track("teaching_bots")  # the shipped teaching loop for Example 28b/28c's tiles
 
 
 def with_tactics(s: RaceState, code: str) -> None:

@@ -152,8 +152,9 @@ def test_the_race_event_cards_are_held_played_and_recorded() -> None:
     conserved(race)
 
 
-def test_fgp_ex_x1_apply_immediately_event_held_too_long() -> None:
-    """The rulebook's example in §6.7 [4.4]: an 'apply immediately' EVENT card may be held, but when it is proven it
+def test_an_apply_immediately_event_held_too_long_on_a_built_position() -> None:
+    """The rulebook's example in §6.7 [4.4] on a built position (the scenario replay is ``test_fgp_ex_x1_…`` in
+    test_examples.py, fgp_exx1): an 'apply immediately' EVENT card may be held, but when it is proven it
     should already have been played (the player held only that card then and used it later), the player takes the
     Penalty tokens its icons show. 'Perfect Exit' (E7) has one penalty icon."""
     race = position(["P1", "G1", "G2"])

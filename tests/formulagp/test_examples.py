@@ -16,7 +16,7 @@ import pytest
 from racebook.core.errors import IllegalAction
 from racebook.formulagp import events as ev
 from racebook.formulagp import scenario as fgp_scenario
-from racebook.formulagp.actions import Extend, Stop, To
+from racebook.formulagp.actions import Extend, Play, Stop, To
 from racebook.formulagp.components import CardType, Colour, Secondary, cards
 from racebook.formulagp.game import Race
 from racebook.formulagp.playerboard import Pace, Tyre, TyreState, load_board
@@ -430,3 +430,65 @@ def test_fgp_ex_20_rejoining_pushes_the_car_on_the_nearest_space() -> None:
     assert (pushed.outcome, pushed.victim_to, pushed.penalty) == (PushOutcome.ON_TRACK, TRACK.pos("T10.3.1"), 0)
     assert push(TRACK, 5, red, [TRACK.pos("T10.3.1")]) == Push(PushOutcome.CAR, None, 1)  # a collision
     assert push(TRACK, 2, TRACK.pos("T04.3.1")) == Push(PushOutcome.OFF_TRACK, None, 1)  # lane 4 is grass on T04
+
+
+def test_fgp_ex_x3_two_spins_in_one_round_two_yellow_zones_deploy_the_safety_car() -> None:
+    """The rulebook's [13.8] example (§19.3, §19.4): two separate cars spin during the same round on different parts
+    of the track → two Yellow Flags on the track at the same time → the Safety Car is deployed automatically; it goes
+    on the tile in front of the leader, the round ends at once and the players who have not played lose their turn
+    ([13.9.2]); from the next round it drives 3 tiles a turn and no pair is played behind it. Scenario: fgp_exx3 (the
+    spins come out of the engine: a RED die's loss of control, no Counter-steer card; the assertions on a built
+    position are in test_flags.py)."""
+    sid = "fgp_exx3_two_spins_in_one_round_deploy_the_safety_car"
+    sc, race = _played(sid)
+    assert (sc.state.round, sc.state.order) == (3, ("Red", "Grey", "Blue", "Orange"))
+    spins = _events(race, ev.Spun)
+    assert [(e.car, e.at) for e in spins] == [("Red", "T11.3.2"), ("Grey", "T20.3.1")]  # two cars, same round
+    assert all(e.cause == "the RED die" for e in _events(race, ev.LostControl))
+    yellows = _events(race, ev.YellowFlag)
+    assert [(e.car, e.tile, e.die, e.green) for e in yellows] == [("Red", "T11", 4, "T15"), ("Grey", "T20", 5, "T25")]
+    sc_out = _events(race, ev.SafetyCarDeployed)
+    assert len(sc_out) == 1 and sc_out[0].cause == "two separate Yellow Flag zones on track"
+    assert (sc_out[0].leader, sc_out[0].tile, sc_out[0].lost) == ("Blue", "T31", ("Blue", "Orange"))
+    assert sc_out[0].until == sc.state.flag + 2
+    kinds = [type(e) for e in race.events]
+    assert kinds.index(ev.SafetyCarDeployed) < kinds.index(ev.RoundStarted)  # the round ends at once
+    assert not any(isinstance(e, ev.CardsPlayed) and e.car in ("Blue", "Orange") for e in race.events[:kinds.index(
+        ev.RoundStarted)])  # Blue and Orange lost their turn
+    at_sc = _before(sid, "Red keep").state  # the round after the deployment, before its draw decisions
+    assert at_sc.round == 4 and at_sc.zones == () and at_sc.passable == () and at_sc.gravel == ()
+    assert at_sc.yellow_track == 0 and at_sc.sc_tile == at_sc.track.tile("T31").index
+    assert all(c.stress == 1 and c.ers == at_sc.board.ers_max for c in at_sc.cars.values())
+    moved = _events(race, ev.SafetyCarMoved)[0]
+    assert (moved.frm, moved.to) == ("T31", "T34") and kinds.index(ev.SafetyCarMoved) < kinds.index(ev.OrderSet)
+    assert race.state.order[0] == "Blue" and race.current_car == "Blue"
+    blue = race.state.cars["Blue"]
+    assert sum(1 for x in blue.hand if x[0] in "GRBO") >= 2  # a pair could be played, but not behind the Safety Car
+    assert not any(isinstance(a, Play) and len(a.cards) == 2 for a in race.legal_actions())
+
+
+def test_fgp_ex_x1_an_apply_immediately_event_held_too_long_costs_its_penalty_icons() -> None:
+    """The rulebook's [4.4] example (§6.7): a card marked 'apply immediately' may be held, but if it can be proven it
+    should have been played (the player had only that card at the time and used it later), the player takes the
+    Penalty tokens its icons show. Scenario: fgp_exx1 ('Perfect Exit', E7, one penalty icon, drawn by an Option card
+    in round 3, held through the turn, used in round 4); applied in its own turn it costs nothing."""
+    from racebook.formulagp.eventdeck import event_card
+
+    sid = "fgp_exx1_apply_immediately_event_held_too_long"
+    card = event_card("E7")
+    assert card.immediate and card.penalty_icons == 1
+    sc, race = _played(sid)
+    drawn = _events(race, ev.OptionPlayed)
+    assert [(e.car, e.event) for e in drawn] == [("Grey", "E7")]
+    held = _before(sid, "Red play G4").state.cars["Grey"]  # Grey's turn is over: E7 is its only EVENT card
+    assert held.events == ["E7"] and held.overdue == ["E7"] and held.penalties == 0
+    assert race.state.round == 4  # used in a later round
+    late = _events(race, ev.HeldTooLong)
+    assert [(e.car, e.card, e.tokens) for e in late] == [("Grey", "E7", card.penalty_icons)]
+    taken = _events(race, ev.PenaltyTaken)
+    assert [(e.car, e.tokens, e.rule) for e in taken] == [("Grey", 1, "§6.7")]
+    grey = race.state.cars["Grey"]
+    assert grey.penalties == 1 and grey.overdue == [] and grey.events == []
+    on_time = _before(sid, "Grey play G1")  # right after the Option card's draw, in the same turn
+    on_time.apply("Grey event E7")
+    assert on_time.state.cars["Grey"].penalties == 0 and not _events(on_time, ev.HeldTooLong)

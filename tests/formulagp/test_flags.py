@@ -1,6 +1,7 @@
 """Yellow Flags (digest §19.3, A14, A33, §17.1) through the engine, on built positions with stacked dice:
 racebook.formulagp.flags' incident entry point, the Race Control yellow track, the zone's limits on the move, and the
-rulebook-text example x3 (two spins in one round → two zones → the Safety Car)."""
+rulebook-text example x3 on a built position (two incidents in one round → two zones → the Safety Car; its
+scenario replay is in test_examples.py)."""
 
 from __future__ import annotations
 
@@ -72,12 +73,13 @@ def test_a_second_incident_in_the_zone_extends_it_and_issues_no_second_yellow() 
     assert s.sc_tile == -1 and set(s.passable) == {"Red", "Blue"}
 
 
-def test_fgp_ex_x3_two_spins_in_one_round_two_yellow_zones_deploy_the_safety_car() -> None:
-    """The rulebook's [13.8] example (§19.3, §19.4): two separate cars spin in the same round on different parts of
-    the track → two Yellow Flags on track at once → the Safety Car is deployed automatically.
+def test_two_incidents_in_one_round_on_a_built_position_deploy_the_safety_car() -> None:
+    """The rulebook's [13.8] example (§19.3, §19.4) on a built position (the scenario replay is
+    ``test_fgp_ex_x3_…`` in test_examples.py, fgp_exx3): two separate cars spin in the same round on different parts
+    of the track → two Yellow Flags on track at once → the Safety Car is deployed automatically.
 
-    The spins are built positions: this test calls :func:`racebook.formulagp.flags.incident` twice in one round, for
-    two cars on different tiles (the loss-of-control rules, another helper's branch, will call it at merge). The
+    This test calls :func:`racebook.formulagp.flags.incident` twice in one round, for
+    two cars on different tiles (the loss-of-control rules call it on a spin, as the scenario shows). The
     Safety Car goes on the tile in front of the leader, the round ends at once (the drivers still to move lose their
     turn), every token leaves the track, stress to the middle, ERS to the maximum; the next round it drives 3 tiles
     before the first car (A16)."""

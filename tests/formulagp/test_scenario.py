@@ -17,6 +17,7 @@ from loaders import toml_text
 from racebook.core.errors import ScenarioError
 from racebook.core.fields import as_int
 from racebook.formulagp import scenario
+from racebook.formulagp.bots.cards import bot_cards
 from racebook.formulagp.components import cards
 from racebook.formulagp.game import Race
 from racebook.formulagp.hooks import play_scenario
@@ -118,6 +119,9 @@ CASES = [
     ("dice", {"red": 3}, "dice.red", "must be a list"),
     ("rules", {"nosuch": True}, "rules.nosuch", "unknown house rule"),
     ("car", [], "car", "needs [[car]] tables"),
+    ("race.event_draws", ["E99"], "race.event_draws[0]", "not an EVENT card code"),
+    ("race.event_draws", ["E7", "E7"], "race.event_draws[1]", "named twice"),
+    ("race.event_draws", "E7", "race.event_draws", "not a list of strings"),
     # no playable movement card: the ladder's steps a-d are the driver's choices (§10.1.3, issue 37's card management),
     # so the turn is not stuck; the file's first action is what is refused, with the choices listed
     ("car.0.hand", ["P1"], "scenario.actions[0]", "legal now: Grey option P1"),
@@ -127,6 +131,55 @@ CASES = [
 @pytest.mark.parametrize(("path", "value", "field", "words"), CASES, ids=[c[0] + "=" + repr(c[1])[:20] for c in CASES])
 def test_every_bad_field_is_one_clean_error(tmp_path: Path, path: str, value: Any, field: str, words: str) -> None:
     _bad(tmp_path, _with(_doc(), path, value), field, words)
+
+
+EX30 = scenario.SCENARIOS / "fgp_ex30_slipstream_minimum_two_ot.toml"
+BOT_CASES = [
+    ("bots.bogus", 1, "bots.bogus", "unknown key (known: battle_draws, rookies, side"),
+    ("bots.rookies", ["Z"], "bots.rookies[0]", "not a car of this scenario"),
+    ("bots.rookies", ["R", "P"], "bots.rookies", "leaves a player's car"),
+    ("bots.rookies", ["R", "R"], "bots.rookies[1]", "named twice"),
+    ("bots.rookies", None, "bots.rookies", "missing"),
+    ("bots.side", "rain", "bots.side", "not one of faster, slower"),
+    ("bots.tactics", "TC99", "bots.tactics", "not a Rookie TACTICS card code"),
+    ("bots.tactics", 3, "bots.tactics", "a code, not"),
+    ("bots.tactics", None, "bots.tactics", "missing"),
+    ("rules", {"rookie_tactics_each": True}, "bots.tactics", "each Rookie has its own card"),
+    ("bots.tactics_draws", ["TC9"], "bots.tactics_draws[0]", "by the Rookie Control card"),
+    ("bots.tactics_draws", ["BC1"], "bots.tactics_draws[0]", "not a Rookie TACTICS card code"),
+    ("bots.battle_draws", ["BC1", "BC1"], "bots.battle_draws[1]", "named twice"),
+    ("bots.battle_draws", ["TC1"], "bots.battle_draws[0]", "not a BATTLE card code"),
+    ("bots.battle_draws", "BC1", "bots.battle_draws", "not a list of strings"),
+    ("car.0.hand", ["G1"], "car[0].hand", "is a Rookie BOT: it holds no ACTION card"),
+    ("car.0.draws", ["G1"], "car[0].draws", "is a Rookie BOT: it holds no ACTION card"),
+    ("bots", 3, "bots", "must be a table"),
+]
+
+
+@pytest.mark.parametrize(("path", "value", "field", "words"), BOT_CASES,
+                         ids=[c[0] + "=" + repr(c[1])[:20] for c in BOT_CASES])
+def test_every_bad_bot_field_is_one_clean_error(tmp_path: Path, path: str, value: Any, field: str, words: str) -> None:
+    """The [bots] table (the Rookie BOTs, §22.5, §22.7): each bad value is one ScenarioError naming its field."""
+    _bad(tmp_path, _with(_doc(EX30), path, value), field, words)
+
+
+def test_the_bots_table_deals_the_rookies_and_stacks_their_cards(tmp_path: Path) -> None:
+    """A grid race names its Rookies and stacks their first TACTICS draw (the card is drawn at the race start,
+    §22.7, not given); a turn position puts the given TACTICS card by the Control card and stacks BATTLE draws."""
+    doc = _with(_doc(EX30), "bots.battle_draws", ["BC6", "BC4"])
+    f = tmp_path / "s.toml"
+    f.write_text(toml_text(doc), encoding="utf-8")
+    s = scenario.read(f).state
+    assert s.cars["R"].bot == "rookie" and not s.cars["P"].bot and s.bots.tactics == {"*": "TC9"}
+    assert s.stacked["battle"] == ["BC6", "BC4"] and "TC9" not in s.bots.tactics_deck.pile
+    grid = {"scenario": {"id": "g", "title": "g", "cite": "c", "seed": 3, "start": "grid", "actions": []},
+            "car": [{"id": "R"}, {"id": "P"}], "bots": {"rookies": ["R"], "side": "slower", "tactics_draws": ["TC4"]}}
+    f.write_text(toml_text(grid), encoding="utf-8")
+    race = scenario.read(f).race()
+    assert race.state.bots.tactics == {"*": "TC4"} and race.state.bots.side == "slower"
+    assert race.current_car == "P" and problems(race.state) == []
+    grid["bots"]["tactics"] = "TC4"
+    _bad(tmp_path, grid, "bots.tactics", "only for start = 'turn'")
 
 
 def test_grid_and_draw_phase_refuse_what_they_do_not_take(tmp_path: Path) -> None:
@@ -230,3 +283,47 @@ def test_every_scenario_plays_on_to_the_classification(sid: str) -> None:
         if steps % 25 == 0:
             assert problems(race.state) == [], (sid, steps)
     assert race.is_over and problems(race.state) == [] and sorted(race.classification()) == sorted(race.state.cars)
+
+
+_TACTICS = [x.code for x in bot_cards().tactics]
+_BATTLE = [x.code for x in bot_cards().battle]
+_BOTS = st.fixed_dictionaries({
+    "rookies": st.sampled_from([["R"]] * 6 + [["P"], ["Z"], ["R", "P"], ["R", "R"], [], "R"]),
+    "tactics": st.sampled_from(_TACTICS * 2 + ["TC0", "BC1", ["TC1"]]),
+}, optional={
+    "side": st.sampled_from(["faster", "slower", "faster", "rain", 3]),
+    "tactics_draws": st.lists(st.sampled_from(_TACTICS * 4 + ["X"]), max_size=2, unique=True),
+    "battle_draws": st.lists(st.sampled_from(_BATTLE * 2 + ["TC1"]), max_size=3, unique=True),
+})
+
+
+@pytest.mark.fuzz
+@fuzz_settings(40)
+@given(_BOTS, st.sampled_from(["T05.1.3", "T06.1.1/1", "T10.2.1"]), st.lists(st.integers(1, 6), max_size=3),
+       st.sampled_from([[], ["G1"]]))
+def test_fuzz_bot_tables_are_read_or_refused_cleanly(bots: dict[str, Any], at: str, white: list[int],
+                                                     hand: list[str]) -> None:
+    """Random [bots] tables on Example 30's position: either the scenario reads — the BOT turn resolved, every card
+    (ACTION and BOT) in one place, a player to play — or one ScenarioError names a field of the file."""
+    import tempfile
+
+    doc = _doc(EX30)
+    doc["bots"] = bots
+    doc["car"][0]["at"] = at
+    if hand:
+        doc["car"][0]["hand"] = hand
+    doc["dice"] = {"white": white}
+    with tempfile.TemporaryDirectory() as tmp:
+        f = Path(tmp) / "s.toml"
+        f.write_text(toml_text(doc), encoding="utf-8")
+        try:
+            sc = scenario.read(f)
+        except ScenarioError as e:
+            assert e.file == str(f) and e.field.split(".")[0].split("[")[0] in ("bots", "car", "rules")
+            assert "\n" not in str(e) and e.reason.strip()
+            record("formulagp scenario bots", "refused")
+            return
+    race = sc.race()
+    assert problems(race.state) == []
+    assert race.legal_actions() and race.current_car is not None
+    record("formulagp scenario bots", "ok")
