@@ -62,12 +62,11 @@ from racebook.automobiles.rules.standings import laps_done, standings
 from racebook.automobiles.setup import check_players, new_state
 from racebook.automobiles.state import GameState, Phase, Player, Turn
 from racebook.automobiles.turnnotation import read_season
-from racebook.core.choices import unknown
-from racebook.core.datafile import DATA_ID, file_path, load_toml
 from racebook.core.errors import DataError, RacebookError, ScenarioError
 from racebook.core.fields import as_int, as_str, as_strs, get, kind_of
 from racebook.core.registry import check_game_key
 from racebook.core.rng import Rng
+from racebook.core.scenario import Folder, replay
 
 SCENARIOS = Path(__file__).resolve().parent / "scenarios"
 _SCEN_KEYS = {"id", "title", "cite", "board", "seed", "laps", "start", "round", "assumed", "actions", "weaving",
@@ -94,22 +93,16 @@ class Scenario:
         return r
 
 
+FOLDER = Folder(SCENARIOS, "Automobiles")  # the shipped scenarios, as every game's (racebook.core.scenario)
+
+
 def scenario_ids() -> list[str]:
-    return sorted(p.stem for p in SCENARIOS.glob("*.toml"))
+    return FOLDER.ids()
 
 
 def read(source: str | Path) -> Scenario:
     """Read a scenario file (a path, or a shipped scenario id) and check that its actions replay."""
-    if isinstance(source, str) and DATA_ID.fullmatch(source) and source in scenario_ids():
-        path = SCENARIOS / f"{source}.toml"
-    else:
-        path = file_path(source, ScenarioError)
-        if isinstance(source, str) and DATA_ID.fullmatch(source) and not source.endswith(".toml") \
-                and not path.exists():
-            raise ScenarioError(source, "<file>", "no such file, and " + unknown(
-                "shipped Automobiles scenario", source, scenario_ids()))
-    file = str(path)
-    doc = load_toml(path, ScenarioError)
+    file, doc = FOLDER.read(source)
     try:
         sc = _parse(doc)
     except ScenarioError:
@@ -118,12 +111,7 @@ def read(source: str | Path) -> Scenario:
         raise ScenarioError(file, e.field, e.reason) from None
     except RacebookError as e:  # a SetupError: an impossible set-up
         raise ScenarioError(file, "scenario", str(e)) from None
-    r = Race(sc.state.copy(), frames=False)
-    for i, a in enumerate(sc.actions):
-        try:
-            r.apply(a)
-        except RacebookError as e:
-            raise ScenarioError(file, f"scenario.actions[{i}]", str(e)) from None
+    replay(Race(sc.state.copy(), frames=False), sc.actions, file)
     return sc
 
 

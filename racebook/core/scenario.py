@@ -3,8 +3,8 @@ argument (a shipped id or a path) to a file, reading the TOML document, rewrappi
 file's name, replaying the file's actions with each failure naming its index, and the JSON text of a summary.
 
 A game's own scenario module keeps what is its own — the tables of its position, its stacked chance devices, its
-summary's fields — and builds on these (FormulaGP's :mod:`racebook.formulagp.scenario`; RF90's and Automobiles'
-modules predate it and keep their own copies for now). Every problem is a
+summary's fields — and builds on these (every game's ``scenario`` module resolves its ids through a
+:class:`Folder`: one message for a name that is neither a file nor a shipped id). Every problem is a
 :class:`~racebook.core.errors.ScenarioError` naming the file, the field and the reason. Standard library only.
 """
 
@@ -44,9 +44,9 @@ class Folder:
             exists = path.exists()
         except (OSError, ValueError):  # a name too long for the file system, an embedded NUL
             exists = False
-        if not exists and isinstance(source, str) and DATA_ID.fullmatch(source) and not source.endswith(".toml"):
-            raise ScenarioError(source, "<file>", "no such file, and " + unknown(
-                f"shipped {self.game} scenario", source, self.ids()))
+        if not exists:  # no such file (or a name no file can have: too long, a NUL), nor a shipped id
+            raise ScenarioError(str(source), "<file>", "no such file, and " + unknown(
+                f"shipped {self.game} scenario", str(source), self.ids()))
         return path
 
     def read(self, source: str | Path) -> tuple[str, dict[str, Any]]:

@@ -36,10 +36,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from racebook.core.choices import unknown
-from racebook.core.datafile import file_path, load_toml
+from racebook.core.datafile import load_toml
 from racebook.core.errors import NotationError, RacebookError, ScenarioError
 from racebook.core.fields import as_enum, field_key, kind_of, short
+from racebook.core.scenario import Folder
 from racebook.rf90 import notation
 from racebook.rf90.actions import parse as parse_action
 from racebook.rf90.car import Car, CarKind, RobotType, Status, Tyre
@@ -98,21 +98,16 @@ class Scenario:
     description: str = ""
 
 
+FOLDER = Folder(SCENARIO_DIR, "RF90")  # the shipped scenarios, as every game's (racebook.core.scenario)
+
+
 def resolve_path(name: str | Path) -> Path:
-    p = file_path(name, ScenarioError)
-    try:
-        if p.exists():
-            return p
-        cand = SCENARIO_DIR / f"{name}.toml"
-        if cand.exists():
-            return cand
-    except (OSError, ValueError):  # a name too long for the file system, an embedded NUL
-        pass
-    raise ScenarioError(str(name), "<file>", "no such file, and " + unknown("shipped scenario", str(name), available()))
+    """The file of a scenario argument: a shipped id, else a path (:meth:`racebook.core.scenario.Folder.resolve`)."""
+    return FOLDER.resolve(name)
 
 
 def available() -> list[str]:
-    return sorted(p.stem for p in SCENARIO_DIR.glob("*.toml"))
+    return FOLDER.ids()
 
 
 def load(name: str | Path, play: bool = True) -> Scenario:
