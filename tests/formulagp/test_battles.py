@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from racebook.core.visibility import TABLE, Committed, SealedEntry
 from racebook.formulagp import events as ev
 from racebook.formulagp import visibility as fgpvis
-from racebook.formulagp.actions import Attack, Bid, Discard, End, Stop, To, Yield
+from racebook.formulagp.actions import Attack, Bid, End, Stop, To, Yield
 from racebook.formulagp.agents import Greedy, battle_choice
 from racebook.formulagp.battles import attacks
 from racebook.formulagp.components import cards, dice
@@ -207,30 +207,6 @@ def test_extension_into_battle_both_readings() -> None:
         assert (stop.mp, stop.ot) == (1, 1)
         assert (Attack("Grey", "Red") in race.legal_actions()) is offered
         assert (race.phase is Phase.BATTLE) is offered
-
-
-def test_fgp_ex_03_ers_spent_in_battle_cuts_the_hand_limit() -> None:
-    """Example 3 (§8.1) in a battle: the defender spends 1 ERS at a level showing 2 LEDs: +2 LEDs; the new level shows
-    0 LEDs, so its hand limit falls from 6 to 4; it holds 5 cards after laying its battle card, so it discards 1 at
-    once."""
-    hand = ["G4", "G5", "G6", "R4", "R5", "R6"]
-    race = adjacent_stop(["B1"], hand)
-    red = race.state.cars["Red"]
-    red.ers = 2  # the teaching board: level 2 shows 2 LEDs, level 1 shows 0
-    race.refresh()
-    assert race.state.hand_limit(red) == 6
-    race.apply("Grey attack Red")
-    race.apply("Grey bid B1")
-    events = race.apply("Red bid R4 +ers")
-    red_side = next(e for e in events if isinstance(e, ev.BattleRevealed) and e.car == "Red")
-    assert (red_side.card_leds, red_side.ers_leds, red_side.leds, red_side.ers) == (2, 2, 4, 1)
-    assert race.state.hand_limit(race.state.cars["Red"]) == 4 and len(race.state.cars["Red"].hand) == 5
-    assert race.phase is Phase.BATTLE and race.current_car == "Red"
-    assert all(isinstance(a, Discard) for a in race.legal_actions())
-    race.apply("Red discard G4")
-    assert len(race.state.cars["Red"].hand) == 4 and race.state.battle is None
-    assert race.phase is not Phase.BATTLE
-    conserved(race)
 
 
 def test_fgp_ex_17_the_stop_behind_green_then_the_battle() -> None:

@@ -9,6 +9,7 @@ track's data) stay rule-level."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TypeVar
 
 import pytest
@@ -16,7 +17,7 @@ import pytest
 from racebook.core.errors import IllegalAction
 from racebook.formulagp import events as ev
 from racebook.formulagp import scenario as fgp_scenario
-from racebook.formulagp.actions import Extend, Stop, To
+from racebook.formulagp.actions import Discard, Extend, Stop, To
 from racebook.formulagp.components import CardType, Colour, Secondary, cards
 from racebook.formulagp.game import Race
 from racebook.formulagp.playerboard import Pace, Tyre, TyreState, load_board
@@ -38,6 +39,7 @@ from racebook.formulagp.rules.pitexit import PitStop, exit_order
 from racebook.formulagp.rules.pushing import Push, PushOutcome, push
 from racebook.formulagp.rules.resources import OtCharge, charge_ot, ers_returns, secondary_function, spend_ers_in_battle
 from racebook.formulagp.rules.wheeltowheel import W2W, end_of_round, joined
+from racebook.formulagp.state import Phase
 from racebook.formulagp.track import load_track, parse_track
 
 T = TypeVar("T")
@@ -45,6 +47,7 @@ BOARD = load_board()
 TRACK = load_track()
 GREEN = MoveCard(Colour.GREEN)
 SOFT = BOARD.tyre_bonus(Tyre.SOFT, TyreState.FRESH)
+CODES = Counter(c.code for c in cards().action)
 
 
 def _played(sid: str) -> tuple[fgp_scenario.Scenario, Race]:
@@ -64,6 +67,12 @@ def _before(sid: str, action: str) -> Race:
 
 def _events(race: Race, kind: type[T]) -> list[T]:
     return [e for e in race.events if isinstance(e, kind)]
+
+
+def _conserved(race: Race) -> None:
+    """Every car's 45 ACTION cards each in one place (§3, §5)."""
+    for c in race.state.cars.values():
+        assert Counter(c.hand + c.deck.pile + c.deck.discards) == CODES, c.id
 
 
 def _path(*names: str) -> list:
@@ -107,11 +116,25 @@ def test_fgp_ex_02_secondary_functions() -> None:
 
 def test_fgp_ex_03_ers_in_battle_cuts_the_hand_limit() -> None:
     """Example 3 (§8.1): spending 1 ERS at a level showing 2 LEDs adds 2 LEDs; the new level shows 0 LEDs, so the hand
-    limit falls from 6 to 4 and a hand of 5 discards 1. Rule-level: the race does not play battles yet."""
+    limit falls from 6 to 4 and a hand of 5 discards 1. Scenario: fgp_ex03 (Red defends a battle with R4 and 1 ERS)."""
     level = next(i for i in range(1, BOARD.ers_max + 1) if BOARD.ers_leds[i] == 2 and BOARD.ers_leds[i - 1] == 0)
     assert BOARD.hand_limit(level) == 6
     spent = spend_ers_in_battle(BOARD, level, hand=5)
     assert (spent.leds, spent.hand_limit, spent.discard, spent.ers) == (2, 4, 1, level - 1)
+    sid = "fgp_ex03_ers_in_battle_cuts_the_hand_limit"
+    sc, race = _played(sid)
+    assert sc.state.cars["Red"].ers == level == 2  # the teaching board: level 2 shows 2 LEDs, level 1 shows 0
+    before = _before(sid, "Grey attack Red")
+    assert before.state.hand_limit(before.state.cars["Red"]) == 6
+    revealed = _before(sid, "Red discard G4")
+    red_side = next(e for e in revealed.events if isinstance(e, ev.BattleRevealed) and e.car == "Red")
+    assert (red_side.card_leds, red_side.ers_leds, red_side.leds, red_side.ers) == (2, 2, 4, 1)
+    assert revealed.state.hand_limit(revealed.state.cars["Red"]) == 4 and len(revealed.state.cars["Red"].hand) == 5
+    assert revealed.phase is Phase.BATTLE and revealed.current_car == "Red"
+    assert all(isinstance(a, Discard) for a in revealed.legal_actions())
+    assert len(race.state.cars["Red"].hand) == 4 and race.state.battle is None
+    assert race.phase is not Phase.BATTLE
+    _conserved(race)
 
 
 def test_fgp_ex_04_drive_3_and_charge_2() -> None:
