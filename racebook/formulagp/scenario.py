@@ -79,6 +79,7 @@ from racebook.formulagp.options import Rules
 from racebook.formulagp.panel import panel
 from racebook.formulagp.playerboard import Tyre, load_board
 from racebook.formulagp.rounds import start_round
+from racebook.formulagp.rules.wheeltowheel import W2W
 from racebook.formulagp.setup import new_state
 from racebook.formulagp.state import DECK_RULE, Car, Die, Phase, RaceState, Turn
 from racebook.formulagp.track import Pos, load_track
@@ -193,6 +194,15 @@ def _tyre(v: Any, path: str, car: Car, ctx: _Ctx) -> None:
     car.wear = ctx.state.board.wear_start[car.tyre]
 
 
+def _w2w(v: Any, path: str, car: Car, ctx: _Ctx) -> None:
+    """``w2w``: the Wheel-to-Wheel token (§13.5, A32): "none", "VS" or "Stress"."""
+    token = as_str(v, path)
+    names = [t.value for t in W2W]
+    if token not in names:
+        raise bad(path, f"{token[:12]!r} is not a Wheel-to-Wheel token ({', '.join(names)}: §13.5, A32)")
+    car.w2w = token
+
+
 def _ignore(v: Any, path: str, car: Car, ctx: _Ctx) -> None:
     """``id``: read first (:func:`_car`)."""
 
@@ -212,6 +222,7 @@ CAR_KEYS: dict[str, Reader] = {
     "wear": _int_key("wear", lambda c: 0, lambda c: c.state.board.wear_length - 1, ": the wear track, §14.1"),
     "stress": _int_key("stress", lambda c: 0, lambda c: 2, ": Focus, middle, Stressed, §15"),
     "penalties": _int_key("penalties", lambda c: 0, lambda c: 9, ": Penalty tokens, §17.2.1"),
+    "w2w": _w2w,
 }
 
 RaceReader = Callable[[Any, str, RaceState], None]

@@ -20,6 +20,7 @@ from racebook.formulagp import scenario as fgp_scenario
 from racebook.formulagp.actions import Discard, Extend, Stop, To
 from racebook.formulagp.components import CardType, Colour, Secondary, cards
 from racebook.formulagp.game import Race
+from racebook.formulagp.notation import parse_position
 from racebook.formulagp.playerboard import Pace, Tyre, TyreState, load_board
 from racebook.formulagp.rules.drs import DrsCar, drs_move
 from racebook.formulagp.rules.hazards import DiceOwed, Hazard, dice_owed
@@ -395,9 +396,10 @@ def test_fgp_ex_x2_no_reduce_then_extend() -> None:
 
 
 def test_fgp_ex_18_a_car_in_the_slipstream_joins_the_wheel_to_wheel() -> None:
-    """Example 18 (§13.5): Grey and Orange on one tile are in a W2W battle; later Grey and Blue are, and the trailing
-    Red moves into the Slipstream space behind Grey without attacking Blue, so it joins: a W2W token at the end of the
-    round. Rule-level: the race does not play W2W yet."""
+    """Example 18 (§13.5, A32): Grey and Orange on one tile are in a W2W battle; later Grey and Blue are ('VS'
+    tokens), and the trailing Red moves into the Slipstream space behind Grey without attacking Blue, so it joins:
+    when the last driver has moved, Grey and Blue flip to 'Stress' (+1 stress each) and Red gets a 'VS' token.
+    Scenario: fgp_ex18 (the second situation; the first stays rule-level)."""
     first = end_of_round(TRACK, {"Grey": TRACK.pos("T10.1.2"), "Orange": TRACK.pos("T10.2.1")}, {})
     assert {(c.car, c.after) for c in first} == {("Grey", W2W.VS), ("Orange", W2W.VS)}
     cars = {"Grey": TRACK.pos("T28.2.2"), "Blue": TRACK.pos("T28.1.2"), "Red": TRACK.pos("T28.2.1")}
@@ -406,6 +408,25 @@ def test_fgp_ex_18_a_car_in_the_slipstream_joins_the_wheel_to_wheel() -> None:
     assert joined(later) == ["Red"]
     assert {(c.car, c.after, c.stress) for c in later} == {("Grey", W2W.STRESS, 1), ("Blue", W2W.STRESS, 1),
                                                            ("Red", W2W.VS, 0)}
+    sid = "fgp_ex18_the_slipstream_car_joins_the_w2w"
+    sc, race = _played(sid)
+    assert [sc.state.cars[c].w2w for c in ("Grey", "Blue", "Red")] == ["VS", "VS", "none"]
+    stress = {c: sc.state.cars[c].stress for c in ("Grey", "Blue", "Red")}
+    stop = _events(race, ev.ForcedStop)[0]
+    assert (stop.car, stop.at) == ("Red", "T28.2.1") and not _events(race, ev.BattleDeclared)
+    red = race.state.cars["Red"].pos
+    assert race.state.track.name_of(red) == "T28.2.1" and race.state.track.space(red).surface.value == "s"
+    ended = _before(sid, "Red end")
+    assert ended.current_car == "Red" and ended.explain("Red attack Blue").legal is False
+    events = race.events[len(ended.events):]
+    tokens = {(e.car, e.before, e.after, e.stress) for e in events if isinstance(e, ev.W2WToken)}
+    assert tokens == {("Grey", "VS", "Stress", 1), ("Blue", "VS", "Stress", 1), ("Red", "none", "VS", 0)}
+    assert [e.car for e in events if isinstance(e, ev.W2WToken)] == ["Grey", "Blue", "Red"]  # then the new round
+    assert isinstance(next(e for e in events if isinstance(e, (ev.W2WToken, ev.RoundStarted))), ev.W2WToken)
+    for car in ("Grey", "Blue"):
+        assert race.state.cars[car].stress == stress[car] + 1 and race.state.cars[car].w2w == "Stress"
+    assert race.state.cars["Red"].w2w == "VS" and race.state.cars["Red"].stress == stress["Red"]
+    assert " w2w=Stress" in race.position() and parse_position(race.position()).cars["Red"].w2w == "VS"
 
 
 def test_fgp_ex_19_three_teams_double_stack() -> None:

@@ -230,3 +230,17 @@ def test_every_scenario_plays_on_to_the_classification(sid: str) -> None:
         if steps % 25 == 0:
             assert problems(race.state) == [], (sid, steps)
     assert race.is_over and problems(race.state) == [] and sorted(race.classification()) == sorted(race.state.cars)
+
+
+#: The keys added for the worked examples that need more of a car or the race (issue 37 item 4), appended to
+#: ``CAR_KEYS`` / ``RACE_KEYS``: each bad value is one clean error naming the field.
+EXAMPLE_KEY_CASES = [
+    ("car.0.w2w", "VS2", "car[0].w2w", "not a Wheel-to-Wheel token (none, VS, Stress"),
+    ("car.0.w2w", 1, "car[0].w2w", "not a string"),
+]
+
+
+@pytest.mark.parametrize(("path", "value", "field", "words"), EXAMPLE_KEY_CASES,
+                         ids=[c[0] + "=" + repr(c[1])[:20] for c in EXAMPLE_KEY_CASES])
+def test_the_example_keys_refuse_bad_values(tmp_path: Path, path: str, value: Any, field: str, words: str) -> None:
+    _bad(tmp_path, _with(_doc(), path, value), field, words)
