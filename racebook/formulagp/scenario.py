@@ -223,6 +223,8 @@ CAR_KEYS: dict[str, Reader] = {
     "stress": _int_key("stress", lambda c: 0, lambda c: 2, ": Focus, middle, Stressed, §15"),
     "penalties": _int_key("penalties", lambda c: 0, lambda c: 9, ": Penalty tokens, §17.2.1"),
     "w2w": _w2w,
+    "lapping": _int_key("blue", lambda c: 0, lambda c: 2,
+                        ": the lapping status (Blue Flags), 0 the lead lap, 1 single, 2 double, §19.7"),
 }
 
 RaceReader = Callable[[Any, str, RaceState], None]

@@ -405,19 +405,6 @@ def _drs_race(mover: str, round_: int = 5) -> Race:
     return race
 
 
-def test_fgp_ex_26_drs_only_with_the_same_lapping_status() -> None:
-    """Example 26 (§11.6, §19.7, A39) in the race: the lead-lap car ending its move at T26.2.1 in DRS zone D1 moves by
-    DRS past the lapped car to T28.2.2, behind the lead-lap car Other; the lapped Blue2 ending at T26.4.1 moves only
-    to the front of its tile, behind the lapped car (the lapping status: the Blue Flags, §19.7)."""
-    race = _drs_race("Lead")
-    moved = [e for e in _ended_at(race, "Lead", "T26.2.1") if isinstance(e, ev.DrsMoved)]
-    assert [(e.frm, e.to, e.zone) for e in moved] == [("T26.2.1", "T28.2.2", "D1")]
-    race = _drs_race("Blue2")
-    moved = [e for e in _ended_at(race, "Blue2", "T26.4.1") if isinstance(e, ev.DrsMoved)]
-    assert [(e.frm, e.to) for e in moved] == [("T26.4.1", "T26.4.2")]
-    assert race.state.track.name_of(race.state.cars["Blue2"].pos) == "T26.4.2"
-
-
 def test_no_drs_in_rounds_1_and_2_nor_after_a_reduction() -> None:
     """§11.6: DRS is inactive in race rounds 1-2; a turn with a reduction activates no DRS."""
     race = _drs_race("Lead", round_=2)

@@ -456,13 +456,26 @@ def test_fgp_ex_21_two_different_hazards_two_red_dice() -> None:
 
 
 def test_fgp_ex_26_drs_only_with_the_same_lapping_status() -> None:
-    """Example 26 (§19.7, §11.6): lead-lap cars use DRS only with lead-lap cars, single-blue cars only with
-    single-blue cars. Rule-level: the race does not play DRS yet."""
+    """Example 26 (§19.7, §11.6, A39): lead-lap cars use DRS only with lead-lap cars, single-blue cars only with
+    single-blue cars. Scenario: fgp_ex26 — the lead-lap car ending its move at T26.2.1 in DRS zone D1 moves by DRS
+    past the lapped car to T28.2.2, behind the lead-lap car Other; the lapped Blue2 ending at T26.4.1 moves only to
+    the front of its tile, behind the lapped car (the lapping status: the Blue Flags, §19.7)."""
     cars = {"Lead": DrsCar(TRACK.pos("T26.2.1")), "Lapped": DrsCar(TRACK.pos("T27.3.1"), blue_flags=1),
             "Other": DrsCar(TRACK.pos("T29.2.1")), "Blue2": DrsCar(TRACK.pos("T26.4.1"), blue_flags=1)}
     assert drs_move(TRACK, "Lead", cars) == TRACK.pos("T28.2.2")  # behind Other, past the lapped car
     assert drs_move(TRACK, "Blue2", cars) == TRACK.pos("T26.4.2")  # behind Lapped: the front of its own tile
     assert drs_move(TRACK, "Lead", cars, inactive=True) is None
+    sid = "fgp_ex26_drs_only_with_the_same_lapping_status"
+    sc, race = _played(sid)
+    assert {c: (sc.state.cars[c].lap, sc.state.cars[c].blue) for c in cars} == {
+        "Lead": (2, 0), "Other": (2, 0), "Lapped": (1, 1), "Blue2": (1, 1)}
+    assert not _events(race, ev.Adjusted)  # no reduction: a reduction turns DRS off (§11.6)
+    moved = _events(race, ev.DrsMoved)
+    assert [(e.car, e.frm, e.to, e.zone) for e in moved] == [("Lead", "T26.2.1", "T28.2.2", "D1"),
+                                                              ("Blue2", "T26.4.1", "T26.4.2", "D1")]
+    assert race.state.track.name_of(race.state.cars["Blue2"].pos) == "T26.4.2"
+    assert race.state.track.name_of(race.state.cars["Lead"].pos) == "T28.2.2"
+    assert [race.state.cars[c].blue for c in ("Lapped", "Blue2")] == [1, 1]  # nobody lapped or unlapped
 
 
 def test_fgp_ex_20_rejoining_pushes_the_car_on_the_nearest_space() -> None:

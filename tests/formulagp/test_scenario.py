@@ -237,6 +237,8 @@ def test_every_scenario_plays_on_to_the_classification(sid: str) -> None:
 EXAMPLE_KEY_CASES = [
     ("car.0.w2w", "VS2", "car[0].w2w", "not a Wheel-to-Wheel token (none, VS, Stress"),
     ("car.0.w2w", 1, "car[0].w2w", "not a string"),
+    ("car.0.lapping", 3, "car[0].lapping", "out of range (0..2"),
+    ("car.0.lapping", "single", "car[0].lapping", "not an integer"),
 ]
 
 
