@@ -72,6 +72,7 @@ from racebook.core.fields import as_bool, as_enum, as_int, as_str, as_strs, bad,
 from racebook.core.log import EventLog
 from racebook.core.registry import check_game_key
 from racebook.formulagp import turn
+from racebook.formulagp.actions import CAR_ID
 from racebook.formulagp.actions import parse as parse_action
 from racebook.formulagp.components import cards
 from racebook.formulagp.game import Race
@@ -203,6 +204,17 @@ def _w2w(v: Any, path: str, car: Car, ctx: _Ctx) -> None:
     car.w2w = token
 
 
+def _team(v: Any, path: str, car: Car, ctx: _Ctx) -> None:
+    """``team``: the car's team, named like a car id; two cars of a team share a Pit Box (§2.5, §16.4)."""
+    team = as_str(v, path)
+    if not CAR_ID.fullmatch(team):
+        raise bad(path, f"{team[:20]!r} is not a team name (a letter, then letters, digits or _)")
+    mates = [c.id for c in ctx.state.cars.values() if c.team == team and c.id != car.id]
+    if len(mates) >= 2:
+        raise bad(path, f"team {team} already has {' and '.join(mates)}: a team has at most two cars (§16.4)")
+    car.team = team
+
+
 def _ignore(v: Any, path: str, car: Car, ctx: _Ctx) -> None:
     """``id``: read first (:func:`_car`)."""
 
@@ -225,6 +237,7 @@ CAR_KEYS: dict[str, Reader] = {
     "w2w": _w2w,
     "lapping": _int_key("blue", lambda c: 0, lambda c: 2,
                         ": the lapping status (Blue Flags), 0 the lead lap, 1 single, 2 double, §19.7"),
+    "team": _team,
 }
 
 RaceReader = Callable[[Any, str, RaceState], None]

@@ -16,6 +16,7 @@ import pytest
 
 from racebook.core.errors import IllegalAction
 from racebook.formulagp import events as ev
+from racebook.formulagp import pitlane
 from racebook.formulagp import scenario as fgp_scenario
 from racebook.formulagp.actions import Discard, Extend, Stop, To
 from racebook.formulagp.components import CardType, Colour, Secondary, cards
@@ -431,13 +432,30 @@ def test_fgp_ex_18_a_car_in_the_slipstream_joins_the_wheel_to_wheel() -> None:
 
 def test_fgp_ex_19_three_teams_double_stack() -> None:
     """Example 19 (§16.4): three teams pit both cars in one round; the first-stopped cars roll the WHITE die and line
-    up, then the second-stopped cars roll and line up behind them, then the cars that made repairs.
-    Rule-level: the race does not play pit stops yet."""
+    up, then the second-stopped cars roll and line up behind them, then the cars that made repairs. Scenario: fgp_ex19
+    (six cars, the teaching circuit's most: the first two groups, B1 2, A1 4, C1 5, then C2 2, A2 3, B2 6, as the next
+    round's order); the eight-car version with the repairers stays rule-level."""
     stops = [PitStop("A1", 4, box=0), PitStop("B1", 2, box=1), PitStop("C1", 5, box=2),
              PitStop("A2", 3, box=0, second=True), PitStop("B2", 6, box=1, second=True),
              PitStop("C2", 2, box=2, second=True), PitStop("R", 3, box=3, repaired=True),
              PitStop("S", 2, box=4, repaired=True)]
     assert exit_order(stops) == ("B1", "A1", "C1", "C2", "A2", "B2", "S", "R")
+    sid = "fgp_ex19_three_teams_double_stack"
+    sc, race = _played(sid)
+    cars = ["A1", "B1", "C1", "A2", "B2", "C2"]
+    dice = {"A1": 4, "B1": 2, "C1": 5, "A2": 3, "B2": 6, "C2": 2}
+    entered = [e.car for e in _events(race, ev.PitEntered)]
+    assert entered == cars and {c: sc.state.cars[c].team for c in cars} == {c: c[0] for c in cars}
+    boxed = _before(sid, "A1 leave").state
+    assert [boxed.cars[c].pit_second for c in cars] == [False] * 3 + [True] * 3  # the teammate entered first
+    s = race.state
+    assert all(s.cars[c].pit == "exit" for c in cars)
+    assert s.order == ("B1", "A1", "C1", "C2", "A2", "B2")
+    assert pitlane.exit_ranks(s) == {c: i for i, c in enumerate(s.order)}
+    assert _events(race, ev.PitExitOrder)[0].cars == s.order
+    times = [(e.car, e.die) for e in _events(race, ev.PitStopTime)]
+    assert times == [(c, dice[c]) for c in cars]  # first-stopped cars roll, then the second-stopped
+    assert not _events(race, ev.W2WToken)  # cars in the pit lane are on no track tile (§16.2)
 
 
 def test_fgp_ex_21_two_different_hazards_two_red_dice() -> None:

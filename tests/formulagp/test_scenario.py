@@ -239,6 +239,8 @@ EXAMPLE_KEY_CASES = [
     ("car.0.w2w", 1, "car[0].w2w", "not a string"),
     ("car.0.lapping", 3, "car[0].lapping", "out of range (0..2"),
     ("car.0.lapping", "single", "car[0].lapping", "not an integer"),
+    ("car.0.team", "1A", "car[0].team", "not a team name"),
+    ("car.0.team", ["A"], "car[0].team", "not a string"),
 ]
 
 
@@ -246,3 +248,10 @@ EXAMPLE_KEY_CASES = [
                          ids=[c[0] + "=" + repr(c[1])[:20] for c in EXAMPLE_KEY_CASES])
 def test_the_example_keys_refuse_bad_values(tmp_path: Path, path: str, value: Any, field: str, words: str) -> None:
     _bad(tmp_path, _with(_doc(), path, value), field, words)
+
+
+def test_a_team_has_at_most_two_cars(tmp_path: Path) -> None:
+    doc = _doc(scenario.SCENARIOS / "fgp_ex19_three_teams_double_stack.toml")
+    doc["car"][1]["team"] = "A"
+    doc["car"][3]["team"] = "A"
+    _bad(tmp_path, doc, "car[3].team", "at most two cars (§16.4)")
