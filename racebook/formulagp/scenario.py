@@ -75,6 +75,7 @@ from racebook.formulagp import turn
 from racebook.formulagp.actions import CAR_ID
 from racebook.formulagp.actions import parse as parse_action
 from racebook.formulagp.components import cards
+from racebook.formulagp.eventdeck import event_deck
 from racebook.formulagp.game import Race
 from racebook.formulagp.options import Rules
 from racebook.formulagp.panel import panel
@@ -215,6 +216,19 @@ def _team(v: Any, path: str, car: Car, ctx: _Ctx) -> None:
     car.team = team
 
 
+def _held_events(v: Any, path: str, car: Car, ctx: _Ctx) -> None:
+    """``events``: the EVENT cards the car holds face down on the table (§6.7), taken out of the shared EVENT deck."""
+    codes = as_strs(v, path)
+    deck = ctx.state.events
+    for i, code in enumerate(codes):
+        if code not in deck.pile:
+            held = [c.id for c in ctx.state.cars.values() if code in c.events]
+            why = f"held by {held[0]}" if held else f"not an EVENT card code (E1…E{len(event_deck().codes)})"
+            raise bad(f"{path}[{i}]", f"{code[:12]!r} is {why}: each EVENT card is in one place (§6.7)")
+        deck.pile.remove(code)
+        car.events.append(code)
+
+
 def _ignore(v: Any, path: str, car: Car, ctx: _Ctx) -> None:
     """``id``: read first (:func:`_car`)."""
 
@@ -238,6 +252,7 @@ CAR_KEYS: dict[str, Reader] = {
     "lapping": _int_key("blue", lambda c: 0, lambda c: 2,
                         ": the lapping status (Blue Flags), 0 the lead lap, 1 single, 2 double, §19.7"),
     "team": _team,
+    "events": _held_events,
 }
 
 RaceReader = Callable[[Any, str, RaceState], None]

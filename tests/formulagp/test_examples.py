@@ -18,7 +18,7 @@ from racebook.core.errors import IllegalAction
 from racebook.formulagp import events as ev
 from racebook.formulagp import pitlane
 from racebook.formulagp import scenario as fgp_scenario
-from racebook.formulagp.actions import Discard, Extend, Stop, To
+from racebook.formulagp.actions import Discard, End, Extend, Stop, To
 from racebook.formulagp.components import CardType, Colour, Secondary, cards
 from racebook.formulagp.game import Race
 from racebook.formulagp.notation import parse_position
@@ -369,12 +369,30 @@ def test_fgp_ex_17_leftover_mp_become_ot_up_to_the_cap() -> None:
 
 def test_fgp_ex_24_red_flag_grid_puts_the_pit_lane_car_behind() -> None:
     """Example 24 (§19.6): Orange leads, then Grey, Red (in the pit lane) and Blue; the new grid is Orange, Grey, Blue,
-    Red. Rule-level: the race does not play the Red Flag yet."""
+    Red. Scenario: fgp_ex24 — Red pits, Blue ends its move on Red's tile and plays the 'Safety Car' EVENT card, whose
+    WHITE die shows 6: the Red Flag."""
     runners = [Runner("Orange", TRACK.pos("T02.1.2"), lap=1), Runner("Grey", TRACK.pos("T01.2.2"), lap=1),
                Runner("Red", TRACK.pos("T40.4.1"), place=Place.PIT_LANE), Runner("Blue", TRACK.pos("T40.2.1"))]
     sequence = [s.car for s in driver_order(TRACK, runners)]
     assert sequence == ["Orange", "Grey", "Red", "Blue"]
     assert red_flag_grid(TRACK, sequence, runners) == ("Orange", "Grey", "Blue", "Red")
+    sid = "fgp_ex24_the_red_flag_grid_puts_the_pit_lane_car_behind"
+    sc, race = _played(sid)
+    shown = _before(sid, "Blue end")
+    s = shown.state
+    assert [(e.face, e.colour) for e in _events(shown, ev.SafetyCarRoll)] == [(6, "red")]
+    red = _events(shown, ev.RedFlag)[0]
+    assert red.grid == ("Orange", "Grey", "Blue", "Red") == s.grid
+    assert [s.track.name_of(s.cars[c].pos) for c in s.grid] == [s.track.name_of(p) for p in s.track.grid[:4]]
+    assert all(c.stress == 1 and c.ers == s.board.ers_max for c in s.cars.values())
+    assert [sc.state.cars[c].stress for c in ("Orange", "Grey")] == [0, 2] and sc.state.cars["Grey"].ers == 0
+    assert all(not c.pit for c in s.cars.values())  # Red, in its box at the flag, is on the grid, its stop over
+    assert s.order == ("Orange", "Grey", "Red", "Blue") and s.turn is not None and s.turn.mp_left == 0
+    assert shown.legal_actions() == [End("Blue")]
+    at_flag = _before(sid, "Blue event E3").state
+    assert at_flag.cars["Red"].pit == "box" and at_flag.cars["Red"].pos.tile == at_flag.cars["Blue"].pos.tile
+    assert not _events(race, ev.W2WToken)  # the cars on the grid: no Wheel-to-Wheel tokens (§19.6)
+    assert race.state.round == 1 and race.state.flag == sc.state.flag + 1  # the restart (A30)
 
 
 def test_fgp_ex_x2_no_reduce_then_extend() -> None:
