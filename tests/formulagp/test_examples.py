@@ -16,7 +16,7 @@ import pytest
 
 from racebook.core.errors import IllegalAction
 from racebook.formulagp import events as ev
-from racebook.formulagp import pitlane
+from racebook.formulagp import lapping, pitlane
 from racebook.formulagp import scenario as fgp_scenario
 from racebook.formulagp.actions import Discard, End, Extend, Stop, To
 from racebook.formulagp.components import CardType, Colour, Secondary, cards
@@ -489,6 +489,28 @@ def test_fgp_ex_21_two_different_hazards_two_red_dice() -> None:
     rolled = [e for e in _events(race, ev.DieRolled) if e.car == "Grey"]
     assert [e.die for e in rolled] == ["red", "red"]
     assert race.state.track.name_of(race.state.cars["Grey"].pos) == "T05.2.2"
+
+
+def test_fgp_ex_25_the_leader_laps_the_last_car_then_4_laps_against_3() -> None:
+    """Example 25 (§19.7): after 3 laps the leader (P1) catches the 6th and last car (P6, a lap down, just ahead)
+    and passes it: P6 is one lap down — a single Blue Flag, and it loses its turn this round (§19.7.1). At the next
+    line crossing the leader has completed 4 laps and the lapped car 3. Scenario: fgp_ex25."""
+    sid = "fgp_ex25_the_leader_laps_the_last_car"
+    sc, race = _played(sid)
+    assert {c.id: c.lap for c in sc.state.cars.values()} == {"P1": 3, "P2": 3, "P3": 3, "P4": 3, "P5": 3, "P6": 2}
+    during = _before(sid, "P1 to T40.1.2")
+    assert not _events(during, ev.Lapped)  # the move is not over: lapping is complete when the faster car ENDS ahead
+    lapped_now = _before(sid, "P2 play G2")
+    s = lapped_now.state
+    lapped = _events(lapped_now, ev.Lapped)
+    assert [(e.car, e.leader, e.flag, e.citation) for e in lapped] == [("P6", "P1", "single", "§19.7.1")]
+    assert s.cars["P6"].blue == 1 == lapping.status(s, "P6") and "P6" not in s.order and "lose" in lapped[0].lost
+    assert s.cars["P1"].lap == 4  # the leader has completed 4 laps
+    crossings = [(e.car, e.lap) for e in _events(race, ev.CrossedLine)]
+    assert crossings == [("P1", 4), ("P6", 3)]  # the next line crossing of the two cars
+    s = race.state
+    assert (s.cars["P1"].lap, s.cars["P6"].lap) == (4, 3) and s.cars["P6"].blue == 1
+    _conserved(race)
 
 
 def test_fgp_ex_26_drs_only_with_the_same_lapping_status() -> None:
