@@ -229,6 +229,14 @@ def _held_events(v: Any, path: str, car: Car, ctx: _Ctx) -> None:
         car.events.append(code)
 
 
+def _off(v: Any, path: str, car: Car, ctx: _Ctx) -> None:
+    """``off``: off track on that side ("left" / "right") of ``at``, its nearest track space, facing forward (§18.2)."""
+    side = as_str(v, path)
+    if side not in ("left", "right"):
+        raise bad(path, f"{side[:12]!r} is not 'left' or 'right' (the side of the track the car went off, §18.2)")
+    car.off = side
+
+
 def _ignore(v: Any, path: str, car: Car, ctx: _Ctx) -> None:
     """``id``: read first (:func:`_car`)."""
 
@@ -253,6 +261,7 @@ CAR_KEYS: dict[str, Reader] = {
                         ": the lapping status (Blue Flags), 0 the lead lap, 1 single, 2 double, §19.7"),
     "team": _team,
     "events": _held_events,
+    "off": _off,
 }
 
 RaceReader = Callable[[Any, str, RaceState], None]
@@ -390,9 +399,12 @@ def _turn_position(state: RaceState, rows: list[dict[str, Any]], ids: list[str],
         for key, reader in CAR_KEYS.items():
             if key in t:
                 reader(t[key], f"car[{i}].{key}", car, ctx)
-        if car.pos in taken:
+        if car.off:  # off track beside its nearest space (§18.2): it holds no space
+            pass
+        elif car.pos in taken:
             raise bad(f"car[{i}].at", f"{cid} and {taken[car.pos]} on one space (§2.3: one car a space or shadow)")
-        taken[car.pos] = cid
+        else:
+            taken[car.pos] = cid
         for code in car.hand + car.deck.discards:
             car.deck.pile.remove(code)
         car.deck.shuffle(state.rng)

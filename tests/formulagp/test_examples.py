@@ -18,7 +18,7 @@ from racebook.core.errors import IllegalAction
 from racebook.formulagp import events as ev
 from racebook.formulagp import lapping, pitlane
 from racebook.formulagp import scenario as fgp_scenario
-from racebook.formulagp.actions import Discard, End, Extend, Stop, To
+from racebook.formulagp.actions import Discard, End, Extend, Rejoin, Stop, To
 from racebook.formulagp.components import CardType, Colour, Secondary, cards
 from racebook.formulagp.game import Race
 from racebook.formulagp.notation import parse_position
@@ -538,10 +538,24 @@ def test_fgp_ex_26_drs_only_with_the_same_lapping_status() -> None:
 
 def test_fgp_ex_20_rejoining_pushes_the_car_on_the_nearest_space() -> None:
     """Example 20 (§18.2, §11.3.1): Blue rejoins at the nearest space, but Red is on it: Blue enters it and pushes Red
-    into the next lane; if Red goes off track or collides, Blue takes a Penalty token.
-    Rule-level: the race does not play pushing yet."""
+    into the next lane; if Red goes off track or collides, Blue takes a Penalty token. Scenario: fgp_ex20 (Red stays on
+    track); the off-track branch through the engine: test_losscontrol.test_ex20_pushed_off_track_…"""
     red = TRACK.pos("T10.4.1")
     pushed = push(TRACK, 5, red)  # Blue comes back from the grass beyond lane 4
     assert (pushed.outcome, pushed.victim_to, pushed.penalty) == (PushOutcome.ON_TRACK, TRACK.pos("T10.3.1"), 0)
     assert push(TRACK, 5, red, [TRACK.pos("T10.3.1")]) == Push(PushOutcome.CAR, None, 1)  # a collision
     assert push(TRACK, 2, TRACK.pos("T04.3.1")) == Push(PushOutcome.OFF_TRACK, None, 1)  # lane 4 is grass on T04
+    sid = "fgp_ex20_rejoining_pushes_the_car_on_the_nearest_space"
+    sc, race = _played(sid)
+    assert sc.state.cars["Blue"].off == "left" and sc.state.cars["Blue"].pos == sc.state.cars["Red"].pos
+    played = _before(sid, "Blue rejoin")
+    assert played.legal_actions() == [Rejoin("Blue")]
+    assert _events(race, ev.CardsPlayed)[0].mp == 2  # GREEN in 6th gear, no tyre bonus when rejoining (§18.2)
+    pushed_ev = _events(race, ev.Pushed)[0]
+    assert (pushed_ev.car, pushed_ev.other, pushed_ev.at, pushed_ev.to) == ("Blue", "Red", "T03.1.1", "T03.2.1")
+    rejoined = _before(sid, "Blue to T03.1.2").state
+    assert rejoined.track.name_of(rejoined.cars["Blue"].pos) == "T03.1.1" and not rejoined.cars["Blue"].off
+    s = race.state
+    assert s.track.name_of(s.cars["Red"].pos) == "T03.2.1" and not s.cars["Red"].off
+    assert s.cars["Blue"].penalties == 0  # Red is still on track: no Penalty token
+    _conserved(race)

@@ -244,6 +244,7 @@ EXAMPLE_KEY_CASES = [
     ("car.0.events", ["E99"], "car[0].events[0]", "not an EVENT card code (E1…E12)"),
     ("car.0.events", ["E3", "E3"], "car[0].events[1]", "held by Grey"),
     ("car.0.events", "E3", "car[0].events", "not a list"),
+    ("car.0.off", "up", "car[0].off", "not 'left' or 'right'"),
 ]
 
 
