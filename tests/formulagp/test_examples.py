@@ -87,8 +87,9 @@ def _order(**cars: str) -> list[str]:
 
 
 def test_fgp_ex_01_an_undivided_lane_is_one_space() -> None:
-    """Example 1 (§2.3): lane a is divided by a white outline (2 spaces); lanes b and c are undivided (1 space each).
-    Rule-level: a fact about a track's data."""
+    """Example 1 (§2.3): lane a is divided by a white outline (2 spaces); lanes b and c are undivided (1 space each):
+    on a one-corner track built for it, and through the race on the teaching circuit (scenario fgp_ex01: a single-space
+    lane is crossed for 1 MP, a divided one for 2)."""
     doc = {"schema": 1, "name": "ex01", "source": "invented-for-teaching: a one-corner loop for Example 1",
            "laps": 1, "grid": ["C1.1.1", "C1.2.1"], "pit": {"side": "right", "entry": "C1", "exit": "C1", "boxes": 1},
            "tiles": [{"id": "SF", "feature": "finish"}]
@@ -97,6 +98,16 @@ def test_fgp_ex_01_an_undivided_lane_is_one_space() -> None:
     t = parse_track(doc, "ex01.toml")
     corner = t.tile("C1")
     assert [len(corner.spaces(lane)) for lane in (1, 2, 3)] == [2, 1, 1]
+    sc, race = _played("fgp_ex01_an_undivided_lane_is_one_space")
+    for tile, lane3 in (("T04", "k"), ("T05", "n")):  # lane 2 divided, lane 3 undivided on the teaching circuit
+        spaces = TRACK.tile(tile)
+        assert (len(spaces.spaces(2)), len(spaces.spaces(3))) == (2, 1)
+        assert TRACK.space(TRACK.pos(f"{tile}.3.1")).surface.value == lane3
+    moves = {car: [e.to for e in _events(race, ev.Moved) if e.car == car] for car in ("Grey", "Red")}
+    assert [m[:3] for m in moves["Grey"]] == ["T04", "T05", "T06", "T06", "T07"]  # 1 MP a single-space lane
+    assert [m[:3] for m in moves["Red"]] == ["T04", "T04", "T05", "T05", "T06"]  # 2 MP a divided lane
+    assert {e.car: e.mp for e in _events(race, ev.CardsPlayed)} == {"Grey": 5, "Red": 5}
+    assert [race.state.track.name_of(race.state.cars[c].pos) for c in ("Grey", "Red")] == ["T07.3.1", "T06.2.1"]
 
 
 def test_fgp_ex_02_secondary_functions() -> None:
