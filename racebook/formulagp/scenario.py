@@ -237,6 +237,15 @@ def _off(v: Any, path: str, car: Car, ctx: _Ctx) -> None:
     car.off = side
 
 
+def _params(v: Any, path: str, car: Car, ctx: _Ctx) -> None:
+    """``params``: the Parameter tokens still unused (§8.3), a subset of "WYR" (White, Yellow, Red) in that order."""
+    text = as_str(v, path)
+    if text != "".join(p for p in "WYR" if p in text) or len(text) != len(set(text)):
+        raise bad(path, f"{text[:12]!r} is not the unused Parameter tokens: letters of 'WYR' (White, Yellow, Red), "
+                        "each once, in that order (§8.3)")
+    car.params = text
+
+
 def _ignore(v: Any, path: str, car: Car, ctx: _Ctx) -> None:
     """``id``: read first (:func:`_car`)."""
 
@@ -262,6 +271,7 @@ CAR_KEYS: dict[str, Reader] = {
     "team": _team,
     "events": _held_events,
     "off": _off,
+    "params": _params,
 }
 
 RaceReader = Callable[[Any, str, RaceState], None]

@@ -18,8 +18,9 @@ from racebook.core.errors import IllegalAction
 from racebook.formulagp import events as ev
 from racebook.formulagp import lapping, pitlane
 from racebook.formulagp import scenario as fgp_scenario
-from racebook.formulagp.actions import Discard, End, Extend, Rejoin, Stop, To
+from racebook.formulagp.actions import Discard, End, Extend, Rejoin, Spend, Stop, To
 from racebook.formulagp.components import CardType, Colour, Secondary, cards
+from racebook.formulagp.eventdeck import event_card
 from racebook.formulagp.game import Race
 from racebook.formulagp.notation import parse_position
 from racebook.formulagp.playerboard import Pace, Tyre, TyreState, load_board
@@ -112,8 +113,8 @@ def test_fgp_ex_01_an_undivided_lane_is_one_space() -> None:
 
 def test_fgp_ex_02_secondary_functions() -> None:
     """Example 2 (§5.1): a single ORANGE card spends for +1 OT; a GREEN ACTION card and an EVENT card with matching
-    icons restore a Parameter; two matching cards charge +1 ERS. Rule-level: the race does not play secondary functions
-    yet."""
+    icons restore a Parameter; two matching cards charge +1 ERS. Scenario: fgp_ex02 — each a free action before the
+    move, the spent cards discarded."""
     c = cards()
     orange = c.card("O1")
     assert orange.type is CardType.ORANGE and secondary_function([orange.secondary]) is Secondary.PLUS_OT
@@ -125,6 +126,22 @@ def test_fgp_ex_02_secondary_functions() -> None:
     assert secondary_function([c.card("G7").secondary, c.card("R7").secondary]) is Secondary.ERS2
     with pytest.raises(IllegalAction, match="§5.1"):
         secondary_function([green.secondary, c.card("G7").secondary])
+    sid = "fgp_ex02_secondary_functions"
+    sc, race = _played(sid)
+    start = sc.state.cars["A"]
+    assert (start.ot, start.params, start.ers, start.events) == (0, "WR", 2, ["E1"])  # the Yellow token used
+    assert event_card("E1").name == event.name == "Investigation"
+    c = race.state.cars["A"]
+    assert _before(sid, "A spend G4 E1 yellow").state.cars["A"].ot == 1
+    assert Spend("A", ("G4", "E1"), "yellow") in _before(sid, "A spend G4 E1 yellow").legal_actions()
+    restored = _before(sid, "A spend G7 R7")
+    assert restored.state.cars["A"].params == "WYR" and "E1" in restored.state.events.discards
+    assert restored.state.cars["A"].events == []
+    assert c.ers == 3
+    assert c.hand == ["G1"] and race.state.phase is Phase.PLAY  # still before the move
+    assert [e.function for e in _events(race, ev.SecondarySpent)] == ["plus_ot", "parameter2", "ers2"]
+    assert sorted(c.deck.discards) == ["G4", "G7", "O1", "R7"]  # the spent cards discarded
+    _conserved(race)
 
 
 def test_fgp_ex_03_ers_in_battle_cuts_the_hand_limit() -> None:

@@ -245,6 +245,9 @@ EXAMPLE_KEY_CASES = [
     ("car.0.events", ["E3", "E3"], "car[0].events[1]", "held by Grey"),
     ("car.0.events", "E3", "car[0].events", "not a list"),
     ("car.0.off", "up", "car[0].off", "not 'left' or 'right'"),
+    ("car.0.params", "RW", "car[0].params", "in that order"),
+    ("car.0.params", "WWY", "car[0].params", "each once"),
+    ("car.0.params", "X", "car[0].params", "letters of 'WYR'"),
 ]
 
 
