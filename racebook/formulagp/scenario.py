@@ -41,6 +41,12 @@ A scenario is a TOML file (shipped ones in ``racebook/formulagp/scenarios/``, id
     wear = 2                  # the wear marker (§14.1; default: the tyre's start space)
     stress = 1                # 0 Focus, 1 the middle, 2 Stressed (§15)
     penalties = 0             # Penalty tokens (§17.2.1)
+    w2w = "VS"                # the Wheel-to-Wheel token: none, VS, Stress (§13.5, A32)
+    lapping = 1               # the Blue Flags: 0 the lead lap, 1 single, 2 double (§19.7)
+    team = "A"                # its team: two cars of a team share a Pit Box (§2.5, §16.4)
+    events = ["E3"]           # EVENT cards held face down on the table (§6.7), out of the EVENT deck
+    off = "left"              # off track on that side of `at`, its nearest space (§18.2); it holds no space
+    params = "WR"             # the Parameter tokens still unused, letters of WYR (§8.3)
 
     [dice]                    # stacked faces (1-6, by the die's face index), first rolled first (§7)
     yellow = [3]
@@ -72,16 +78,14 @@ from racebook.core.fields import as_bool, as_enum, as_int, as_str, as_strs, bad,
 from racebook.core.log import EventLog
 from racebook.core.registry import check_game_key
 from racebook.formulagp import turn
-from racebook.formulagp.actions import CAR_ID
 from racebook.formulagp.actions import parse as parse_action
 from racebook.formulagp.components import cards
-from racebook.formulagp.eventdeck import event_deck
 from racebook.formulagp.game import Race
 from racebook.formulagp.options import Rules
 from racebook.formulagp.panel import panel
 from racebook.formulagp.playerboard import Tyre, load_board
 from racebook.formulagp.rounds import start_round
-from racebook.formulagp.rules.wheeltowheel import W2W
+from racebook.formulagp.scenariokeys import held_events, lapping, off, params, team, w2w
 from racebook.formulagp.setup import new_state
 from racebook.formulagp.state import DECK_RULE, Car, Die, Phase, RaceState, Turn
 from racebook.formulagp.track import Pos, load_track
@@ -196,56 +200,6 @@ def _tyre(v: Any, path: str, car: Car, ctx: _Ctx) -> None:
     car.wear = ctx.state.board.wear_start[car.tyre]
 
 
-def _w2w(v: Any, path: str, car: Car, ctx: _Ctx) -> None:
-    """``w2w``: the Wheel-to-Wheel token (§13.5, A32): "none", "VS" or "Stress"."""
-    token = as_str(v, path)
-    names = [t.value for t in W2W]
-    if token not in names:
-        raise bad(path, f"{token[:12]!r} is not a Wheel-to-Wheel token ({', '.join(names)}: §13.5, A32)")
-    car.w2w = token
-
-
-def _team(v: Any, path: str, car: Car, ctx: _Ctx) -> None:
-    """``team``: the car's team, named like a car id; two cars of a team share a Pit Box (§2.5, §16.4)."""
-    team = as_str(v, path)
-    if not CAR_ID.fullmatch(team):
-        raise bad(path, f"{team[:20]!r} is not a team name (a letter, then letters, digits or _)")
-    mates = [c.id for c in ctx.state.cars.values() if c.team == team and c.id != car.id]
-    if len(mates) >= 2:
-        raise bad(path, f"team {team} already has {' and '.join(mates)}: a team has at most two cars (§16.4)")
-    car.team = team
-
-
-def _held_events(v: Any, path: str, car: Car, ctx: _Ctx) -> None:
-    """``events``: the EVENT cards the car holds face down on the table (§6.7), taken out of the shared EVENT deck."""
-    codes = as_strs(v, path)
-    deck = ctx.state.events
-    for i, code in enumerate(codes):
-        if code not in deck.pile:
-            held = [c.id for c in ctx.state.cars.values() if code in c.events]
-            why = f"held by {held[0]}" if held else f"not an EVENT card code (E1…E{len(event_deck().codes)})"
-            raise bad(f"{path}[{i}]", f"{code[:12]!r} is {why}: each EVENT card is in one place (§6.7)")
-        deck.pile.remove(code)
-        car.events.append(code)
-
-
-def _off(v: Any, path: str, car: Car, ctx: _Ctx) -> None:
-    """``off``: off track on that side ("left" / "right") of ``at``, its nearest track space, facing forward (§18.2)."""
-    side = as_str(v, path)
-    if side not in ("left", "right"):
-        raise bad(path, f"{side[:12]!r} is not 'left' or 'right' (the side of the track the car went off, §18.2)")
-    car.off = side
-
-
-def _params(v: Any, path: str, car: Car, ctx: _Ctx) -> None:
-    """``params``: the Parameter tokens still unused (§8.3), a subset of "WYR" (White, Yellow, Red) in that order."""
-    text = as_str(v, path)
-    if text != "".join(p for p in "WYR" if p in text) or len(text) != len(set(text)):
-        raise bad(path, f"{text[:12]!r} is not the unused Parameter tokens: letters of 'WYR' (White, Yellow, Red), "
-                        "each once, in that order (§8.3)")
-    car.params = text
-
-
 def _ignore(v: Any, path: str, car: Car, ctx: _Ctx) -> None:
     """``id``: read first (:func:`_car`)."""
 
@@ -265,13 +219,12 @@ CAR_KEYS: dict[str, Reader] = {
     "wear": _int_key("wear", lambda c: 0, lambda c: c.state.board.wear_length - 1, ": the wear track, §14.1"),
     "stress": _int_key("stress", lambda c: 0, lambda c: 2, ": Focus, middle, Stressed, §15"),
     "penalties": _int_key("penalties", lambda c: 0, lambda c: 9, ": Penalty tokens, §17.2.1"),
-    "w2w": _w2w,
-    "lapping": _int_key("blue", lambda c: 0, lambda c: 2,
-                        ": the lapping status (Blue Flags), 0 the lead lap, 1 single, 2 double, §19.7"),
-    "team": _team,
-    "events": _held_events,
-    "off": _off,
-    "params": _params,
+    "w2w": w2w,
+    "lapping": lapping,
+    "team": team,
+    "events": held_events,
+    "off": off,
+    "params": params,
 }
 
 RaceReader = Callable[[Any, str, RaceState], None]
