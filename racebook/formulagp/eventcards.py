@@ -18,7 +18,7 @@ from collections.abc import Callable
 from racebook.core.errors import IllegalAction
 from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
-from racebook.formulagp import penalties
+from racebook.formulagp import penalties, safetycar
 from racebook.formulagp.actions import FgpAction, OptionCard, PlayEvent
 from racebook.formulagp.cardplay import card_type
 from racebook.formulagp.components import CardType
@@ -26,9 +26,13 @@ from racebook.formulagp.eventdeck import EventEffect, draw, event_card
 from racebook.formulagp.state import Car, Phase, RaceState
 from racebook.formulagp.stressing import stress_by
 
-#: the race events' effects of the named race-event cards (§19.3–§19.5): effect -> resolve(state, car, log) returning
-#: what it did. Empty on this branch: the race events (Yellow Flags, Safety Car, VSC) are built elsewhere.
-RACE_EVENTS: dict[EventEffect, Callable[[RaceState, Car, EventLog], str]] = {}
+#: the race events' effects of the named race-event cards (§19.3–§19.5): effect -> resolve(state, car, log), run
+#: after the card's EventPlayed event. The 'Safety Car' card rolls the WHITE die: the Safety Car, or on a 6 the Red Flag
+#: (:func:`racebook.formulagp.safetycar.event_card`, §19.4, §19.6, A13); 'Incident on Track' and 'Virtual Safety Car'
+#: are not wired yet (their event says so).
+RACE_EVENTS: dict[EventEffect, Callable[[RaceState, Car, EventLog], None]] = {
+    EventEffect.SAFETY_CAR: lambda s, c, log: safetycar.event_card(s, log),
+}
 _SECTION = {EventEffect.INCIDENT_ON_TRACK: "§19.3", EventEffect.SAFETY_CAR: "§19.4",
             EventEffect.VIRTUAL_SAFETY_CAR: "§19.5", EventEffect.INVESTIGATION: "§17.4"}
 REMOVED_AFTER_PLAY = frozenset({EventEffect.SAFETY_CAR})  # §19.4.2 step 5: removed from the deck once played
@@ -109,7 +113,7 @@ def play_event(s: RaceState, c: Car, code: str, log: EventLog) -> None:
     elif card.effect is EventEffect.INVESTIGATION:
         effect = "every car shows the EVENT cards it holds"
     elif card.effect in RACE_EVENTS:
-        effect = RACE_EVENTS[card.effect](s, c, log)
+        effect = "resolved now (below)"
     else:
         effect = f"not resolved yet: the race event of {rule} is not built on this branch"
     if card.effect in REMOVED_AFTER_PLAY:
@@ -117,7 +121,9 @@ def play_event(s: RaceState, c: Car, code: str, log: EventLog) -> None:
     else:
         s.events.discard(code)
     log.append(ev.EventPlayed(c.id, code, card.name, effect, rule))
-    if card.effect is EventEffect.RELIEF:
+    if card.effect in RACE_EVENTS:
+        RACE_EVENTS[card.effect](s, c, log)
+    elif card.effect is EventEffect.RELIEF:
         stress_by(s, c, -1, log)
     elif card.effect is EventEffect.INVESTIGATION:
         penalties.investigation(s, log)

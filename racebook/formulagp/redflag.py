@@ -28,9 +28,10 @@ __all__ = ["red_flag", "round_end", "place_of"]
 
 
 def place_of(s: RaceState, c: Car) -> Place:
-    """Where a car is for the Red Flag grid: on track, or in the pit lane beside its tile (§19.6 item 1). The pit lane
-    is not built on this branch: every car is on track until the pit rules answer here."""
-    return Place.TRACK
+    """Where a car is for the Red Flag grid: on track, or in the pit lane beside its tile (§19.6 item 1): the pit rules'
+    status (:mod:`racebook.formulagp.pits`: in its box, or on the pit-exit space; a car in its box is beside the
+    pit-entry tile)."""
+    return Place.PIT_LANE if c.pit else Place.TRACK
 
 
 def red_flag(s: RaceState, log: EventLog, cause: str) -> None:
@@ -46,6 +47,7 @@ def red_flag(s: RaceState, log: EventLog, cause: str) -> None:
         c.pos = s.track.grid[place]
         c.lap = lead_lap - c.blue
         c.stress, c.ers, c.ot, c.gravel = 1, s.board.ers_max, 0, False
+        c.pit, c.pit_hold, c.pit_second = "", 0, False  # a pit-lane car too: on the grid, its stop over
     end_round_now(s)
     if s.turn is not None:  # the driver moving stops at once
         s.turn.mp_left, s.turn.stopped = 0, True

@@ -42,6 +42,12 @@ A scenario is a TOML file (shipped ones in ``racebook/formulagp/scenarios/``, id
     wear = 2                  # the wear marker (§14.1; default: the tyre's start space)
     stress = 1                # 0 Focus, 1 the middle, 2 Stressed (§15)
     penalties = 0             # Penalty tokens (§17.2.1)
+    w2w = "VS"                # the Wheel-to-Wheel token: none, VS, Stress (§13.5, A32)
+    lapping = 1               # the Blue Flags: 0 the lead lap, 1 single, 2 double (§19.7)
+    team = "A"                # its team: two cars of a team share a Pit Box (§2.5, §16.4)
+    events = ["E3"]           # EVENT cards held face down on the table (§6.7), out of the EVENT deck
+    off = "left"              # off track on that side of `at`, its nearest space (§18.2); it holds no space
+    params = "WR"             # the Parameter tokens still unused, letters of WYR (§8.3)
 
     [dice]                    # stacked faces (1-6, by the die's face index), first rolled first (§7)
     yellow = [3]
@@ -84,9 +90,6 @@ from racebook.core.log import EventLog
 from racebook.core.registry import check_game_key
 from racebook.formulagp import turn
 from racebook.formulagp.actions import parse as parse_action
-from racebook.formulagp.bots import rookie
-from racebook.formulagp.bots.cards import bot_cards
-from racebook.formulagp.bots.table import SHARED
 from racebook.formulagp.components import cards
 from racebook.formulagp.eventdeck import event_deck, stack
 from racebook.formulagp.game import Race
@@ -94,6 +97,8 @@ from racebook.formulagp.options import Rules
 from racebook.formulagp.panel import panel
 from racebook.formulagp.playerboard import Tyre, load_board
 from racebook.formulagp.rounds import begin_turn, start_round
+from racebook.formulagp.scenariobots import read_bots
+from racebook.formulagp.scenariokeys import held_events, lapping, off, params, team, w2w
 from racebook.formulagp.setup import new_state
 from racebook.formulagp.state import DECK_RULE, Car, Die, Phase, RaceState, Turn
 from racebook.formulagp.track import Pos, load_track
@@ -227,6 +232,12 @@ CAR_KEYS: dict[str, Reader] = {
     "wear": _int_key("wear", lambda c: 0, lambda c: c.state.board.wear_length - 1, ": the wear track, §14.1"),
     "stress": _int_key("stress", lambda c: 0, lambda c: 2, ": Focus, middle, Stressed, §15"),
     "penalties": _int_key("penalties", lambda c: 0, lambda c: 9, ": Penalty tokens, §17.2.1"),
+    "w2w": w2w,
+    "lapping": lapping,
+    "team": team,
+    "events": held_events,
+    "off": off,
+    "params": params,
 }
 
 RaceReader = Callable[[Any, str, RaceState], None]
@@ -338,7 +349,7 @@ def _parse(doc: dict[str, Any], file: str) -> Scenario:
     ids = [as_str(get(t, "id", f"car[{i}].id"), f"car[{i}].id") for i, t in enumerate(rows)]
     state = new_state(ids, seed, track=track, board=board, rules=rules)  # the ids checked (§4.6); grid: the race
     ctx = _Ctx(state, Counter(c.code for c in cards().action), {}, {})
-    _bots(_table(doc, "bots"), state, start)
+    read_bots(_table(doc, "bots"), state, start)
     prelude: tuple[Any, ...] = ()
     _dice(_table(doc, "dice"), state)  # before the position: a BOT's turn or a round's start given there rolls them
     if start == "grid":
@@ -384,9 +395,12 @@ def _turn_position(state: RaceState, rows: list[dict[str, Any]], ids: list[str],
             for key in ("hand", "discards", "draws"):
                 if t.get(key):
                     raise bad(f"car[{i}].{key}", f"{cid} is a Rookie BOT: it holds no ACTION card (§22.1)")
-        if car.pos in taken:
+        if car.off:  # off track beside its nearest space (§18.2): it holds no space
+            pass
+        elif car.pos in taken:
             raise bad(f"car[{i}].at", f"{cid} and {taken[car.pos]} on one space (§2.3: one car a space or shadow)")
-        taken[car.pos] = cid
+        else:
+            taken[car.pos] = cid
         for code in car.hand + car.deck.discards:
             car.deck.pile.remove(code)
         car.deck.shuffle(state.rng)
@@ -440,97 +454,6 @@ def _dice(t: dict[str, Any], state: RaceState) -> None:
                 raise bad(f"dice.{die.value}", f"must be a list of faces 1-6, not {kind_of(v)}")
             faces = [as_int(x, f"dice.{die.value}[{i}]", 1, 6, ": a die's face") for i, x in enumerate(v)]
             state.stacked[die.value] = [str(f) for f in faces]
-
-
-# ------------------------------------------------------------------ the Rookie BOTs: [bots] (§22.5, §22.7)
-BotReader = Callable[[Any, str, RaceState, str], None]
-
-
-def _codes(v: Any, path: str, known: list[str], deck: str) -> list[str]:
-    codes = as_strs(v, path, unique=True)
-    for i, code in enumerate(codes):
-        if code not in known:
-            raise bad(f"{path}[{i}]", f"{code!r} is not a {deck} card code (data/bots.toml: {', '.join(known)})")
-    return codes
-
-
-def _rookies(v: Any, path: str, s: RaceState, start: str) -> None:
-    ids = as_strs(v, path, unique=True)
-    for i, car in enumerate(ids):
-        if car not in s.cars:
-            raise bad(f"{path}[{i}]", f"{car!r} is not a car of this scenario ({', '.join(s.cars)})")
-    if not ids or len(ids) == len(s.cars):
-        raise bad(path, "names one Rookie BOT or more and leaves a player's car (a race of BOTs only has no "
-                        "decision to replay)")
-    rookie.deal(s, ids)
-
-
-def _bot_side(v: Any, path: str, s: RaceState, start: str) -> None:
-    side = as_str(v, path)
-    if side not in rookie.SIDES:
-        raise bad(path, f"{side!r} is not one of {', '.join(rookie.SIDES)} (the Rookie Control card's sides, §22.5 b)")
-    s.bots.side = side
-
-
-def _tactics(v: Any, path: str, s: RaceState, start: str) -> None:
-    """The TACTICS card(s) by the Rookie Control card: one code shared by the Rookies, or (house rule
-    ``rookie_tactics_each``) a table car -> code."""
-    if start == "grid":
-        raise bad(path, "only for start = 'turn': at the race start the card is drawn (§22.7; stack it with "
-                        "bots.tactics_draws)")
-    known = [x.code for x in bot_cards().tactics]
-    bots = [c.id for c in s.cars.values() if c.bot]
-    if s.rules.rookie_tactics_each:
-        if not isinstance(v, dict) or sorted(v) != sorted(bots):
-            raise bad(path, f"with rookie_tactics_each each Rookie has its own card: a table naming {', '.join(bots)}")
-        keys, codes = list(v), _codes(list(v.values()), path, known, "Rookie TACTICS")
-    else:
-        if not isinstance(v, str):
-            raise bad(path, f"the one TACTICS card all Rookies share (§22.5): a code, not {kind_of(v)}")
-        if v not in known:
-            raise bad(path, f"{v!r} is not a Rookie TACTICS card code (data/bots.toml: {', '.join(known)})")
-        keys, codes = [SHARED], [v]
-    for key, code in zip(keys, codes, strict=True):
-        s.bots.tactics_deck.pile.remove(code)
-        s.bots.tactics[key] = code
-
-
-def _bot_draws(deck: str) -> BotReader:
-    def read(v: Any, path: str, s: RaceState, start: str) -> None:
-        data = bot_cards()
-        known = [x.code for x in (data.tactics if deck == "tactics" else data.battle)]
-        codes = _codes(v, path, known, "Rookie TACTICS" if deck == "tactics" else "BATTLE")
-        for i, code in enumerate(codes):
-            if code in s.bots.tactics.values():
-                raise bad(f"{path}[{i}]", f"{code} is by the Rookie Control card (bots.tactics), not in the deck")
-        s.stacked[deck] = list(codes)
-    return read
-
-
-#: The keys of ``[bots]``, read in this order (``rookies`` first: it deals the BOT decks, §22.5). A race with Rookie
-#: BOTs names them here; the engine resolves their turns (a BOT's turn given by ``race.turn`` is resolved as the
-#: scenario is read, its events kept as ``Scenario.prelude``).
-BOT_KEYS: dict[str, BotReader] = {
-    "rookies": _rookies,
-    "side": _bot_side,
-    "tactics": _tactics,
-    "tactics_draws": _bot_draws("tactics"),
-    "battle_draws": _bot_draws("battle"),
-}
-
-
-def _bots(t: dict[str, Any], s: RaceState, start: str) -> None:
-    if not t:
-        return
-    unknown_key(t, tuple(BOT_KEYS), "bots")
-    if "rookies" not in t:
-        raise bad("bots.rookies", "missing: the cars that are Rookie BOTs (§22.5)")
-    if start == "turn" and "tactics" not in t:
-        raise bad("bots.tactics", "missing: the TACTICS card by the Rookie Control card (drawn at the race start, "
-                                  "§22.7)")
-    for key, read in BOT_KEYS.items():
-        if key in t:
-            read(t[key], f"bots.{key}", s, start)
 
 
 # ------------------------------------------------------------------ the summary (racebook replay --json)

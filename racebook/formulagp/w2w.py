@@ -11,8 +11,8 @@ During the next round two token holders move freely around each other, with no s
 (:func:`free_between`, used by the move's passing check and the battle offer); a car without a token is passed
 only as usual (§13.1, §13.2).
 
-Not built: pushing between W2W cars (§11.3.1, another mechanic), the Safety Car's cancelling of W2W battles
-(§19.4.2, race events), cars in the pit lane (pits).
+Not built: pushing between W2W cars (§11.3.1, another mechanic). Cars in the pit lane are left out of the check
+(their token, if any, stays).
 """
 
 from __future__ import annotations
@@ -34,9 +34,12 @@ def free_between(c: Car, o: Car) -> bool:
 
 
 def end_of_round(s: RaceState, log: EventLog) -> None:
-    """The end-of-round W2W check (§13.4.1, A32), every car in the race in the order of the cars."""
-    changes = cycle(s.track, {c.id: c.pos for c in s.cars.values()}, {c.id: W2W(c.w2w) for c in s.cars.values()},
-                    no_tokens=s.round <= START_ROUNDS)
+    """The end-of-round W2W check (§13.4.1, A32), every car on track in the order of the cars (a car in the pit lane
+    is on no track tile, §16.2: it neither takes nor gives a token). Under the Safety Car (§19.4.2) and after a Red
+    Flag (the cars on the grid, §19.6) tokens are removed and none is placed, as in race rounds 1-2 (§9.6)."""
+    on_track = [c for c in s.cars.values() if not c.pit]
+    changes = cycle(s.track, {c.id: c.pos for c in on_track}, {c.id: W2W(c.w2w) for c in on_track},
+                    no_tokens=s.round <= START_ROUNDS or s.restart or s.sc_tile >= 0)  # §9.6, §19.6, §19.4.2
     for ch in changes:
         c = s.cars[ch.car]
         c.w2w = ch.after.value

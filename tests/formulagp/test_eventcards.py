@@ -139,16 +139,22 @@ def test_event_effects_ers_tyres_relief() -> None:
 
 def test_the_race_event_cards_are_held_played_and_recorded() -> None:
     """'Safety Car' (§19.4) is drawn, held and played here; its effect on the race belongs to the race events
-    (``RACE_EVENTS`` is where the call goes): until then the event says so. The card is then out of the game
+    (``RACE_EVENTS`` is where the call goes): the WHITE die, then the Safety Car (or on a 6 the Red Flag, Example 24's
+    scenario). 'Incident on Track' is not wired yet: its event says so. The 'Safety Car' card is then out of the game
     (§19.4.2)."""
-    assert EventEffect.SAFETY_CAR not in RACE_EVENTS
+    assert EventEffect.SAFETY_CAR in RACE_EVENTS and EventEffect.INCIDENT_ON_TRACK not in RACE_EVENTS
     race = position(["G1"], events=["E3", "E2"])
+    race.state.stacked["white"] = ["4"]
     race.apply("A event E3")
     played = last(race, ev.EventPlayed)
-    assert played.citation == "§19.4" and "not resolved yet" in played.effect  # type: ignore[attr-defined]
+    assert played.citation == "§19.4" and "resolved now" in played.effect  # type: ignore[attr-defined]
+    assert (last(race, ev.SafetyCarRoll).face, last(race, ev.SafetyCarRoll).outcome) == (  # type: ignore[attr-defined]
+        4, "the Safety Car is deployed")
+    assert race.state.sc_tile >= 0 and not race.state.restart
     assert race.state.events_out == ["E3"] and "E3" not in race.state.events.discards
     race.apply("A event E2")
     assert last(race, ev.EventPlayed).citation == "§19.3"
+    assert "not resolved yet" in last(race, ev.EventPlayed).effect  # type: ignore[attr-defined]
     conserved(race)
 
 

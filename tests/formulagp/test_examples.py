@@ -9,16 +9,20 @@ track's data) stay rule-level."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TypeVar
 
 import pytest
 
 from racebook.core.errors import IllegalAction
 from racebook.formulagp import events as ev
+from racebook.formulagp import lapping, pitlane
 from racebook.formulagp import scenario as fgp_scenario
-from racebook.formulagp.actions import Extend, Play, Stop, To
+from racebook.formulagp.actions import Discard, End, Extend, Play, Rejoin, Spend, Stop, To
 from racebook.formulagp.components import CardType, Colour, Secondary, cards
+from racebook.formulagp.eventdeck import event_card
 from racebook.formulagp.game import Race
+from racebook.formulagp.notation import parse_position
 from racebook.formulagp.playerboard import Pace, Tyre, TyreState, load_board
 from racebook.formulagp.rules.drs import DrsCar, drs_move
 from racebook.formulagp.rules.hazards import DiceOwed, Hazard, dice_owed
@@ -38,6 +42,7 @@ from racebook.formulagp.rules.pitexit import PitStop, exit_order
 from racebook.formulagp.rules.pushing import Push, PushOutcome, push
 from racebook.formulagp.rules.resources import OtCharge, charge_ot, ers_returns, secondary_function, spend_ers_in_battle
 from racebook.formulagp.rules.wheeltowheel import W2W, end_of_round, joined
+from racebook.formulagp.state import Phase
 from racebook.formulagp.track import load_track, parse_track
 
 T = TypeVar("T")
@@ -45,6 +50,7 @@ BOARD = load_board()
 TRACK = load_track()
 GREEN = MoveCard(Colour.GREEN)
 SOFT = BOARD.tyre_bonus(Tyre.SOFT, TyreState.FRESH)
+CODES = Counter(c.code for c in cards().action)
 
 
 def _played(sid: str) -> tuple[fgp_scenario.Scenario, Race]:
@@ -66,6 +72,12 @@ def _events(race: Race, kind: type[T]) -> list[T]:
     return [e for e in race.events if isinstance(e, kind)]
 
 
+def _conserved(race: Race) -> None:
+    """Every car's 45 ACTION cards each in one place (§3, §5)."""
+    for c in race.state.cars.values():
+        assert Counter(c.hand + c.deck.pile + c.deck.discards) == CODES, c.id
+
+
 def _path(*names: str) -> list:
     return [TRACK.pos(n) for n in names]
 
@@ -76,8 +88,9 @@ def _order(**cars: str) -> list[str]:
 
 
 def test_fgp_ex_01_an_undivided_lane_is_one_space() -> None:
-    """Example 1 (§2.3): lane a is divided by a white outline (2 spaces); lanes b and c are undivided (1 space each).
-    Rule-level: a fact about a track's data."""
+    """Example 1 (§2.3): lane a is divided by a white outline (2 spaces); lanes b and c are undivided (1 space each):
+    on a one-corner track built for it, and through the race on the teaching circuit (scenario fgp_ex01: a single-space
+    lane is crossed for 1 MP, a divided one for 2)."""
     doc = {"schema": 1, "name": "ex01", "source": "invented-for-teaching: a one-corner loop for Example 1",
            "laps": 1, "grid": ["C1.1.1", "C1.2.1"], "pit": {"side": "right", "entry": "C1", "exit": "C1", "boxes": 1},
            "tiles": [{"id": "SF", "feature": "finish"}]
@@ -86,12 +99,22 @@ def test_fgp_ex_01_an_undivided_lane_is_one_space() -> None:
     t = parse_track(doc, "ex01.toml")
     corner = t.tile("C1")
     assert [len(corner.spaces(lane)) for lane in (1, 2, 3)] == [2, 1, 1]
+    sc, race = _played("fgp_ex01_an_undivided_lane_is_one_space")
+    for tile, lane3 in (("T04", "k"), ("T05", "n")):  # lane 2 divided, lane 3 undivided on the teaching circuit
+        spaces = TRACK.tile(tile)
+        assert (len(spaces.spaces(2)), len(spaces.spaces(3))) == (2, 1)
+        assert TRACK.space(TRACK.pos(f"{tile}.3.1")).surface.value == lane3
+    moves = {car: [e.to for e in _events(race, ev.Moved) if e.car == car] for car in ("Grey", "Red")}
+    assert [m[:3] for m in moves["Grey"]] == ["T04", "T05", "T06", "T06", "T07"]  # 1 MP a single-space lane
+    assert [m[:3] for m in moves["Red"]] == ["T04", "T04", "T05", "T05", "T06"]  # 2 MP a divided lane
+    assert {e.car: e.mp for e in _events(race, ev.CardsPlayed)} == {"Grey": 5, "Red": 5}
+    assert [race.state.track.name_of(race.state.cars[c].pos) for c in ("Grey", "Red")] == ["T07.3.1", "T06.2.1"]
 
 
 def test_fgp_ex_02_secondary_functions() -> None:
     """Example 2 (§5.1): a single ORANGE card spends for +1 OT; a GREEN ACTION card and an EVENT card with matching
-    icons restore a Parameter; two matching cards charge +1 ERS. Rule-level: the race does not play secondary functions
-    yet."""
+    icons restore a Parameter; two matching cards charge +1 ERS. Scenario: fgp_ex02 — each a free action before the
+    move, the spent cards discarded."""
     c = cards()
     orange = c.card("O1")
     assert orange.type is CardType.ORANGE and secondary_function([orange.secondary]) is Secondary.PLUS_OT
@@ -103,15 +126,45 @@ def test_fgp_ex_02_secondary_functions() -> None:
     assert secondary_function([c.card("G7").secondary, c.card("R7").secondary]) is Secondary.ERS2
     with pytest.raises(IllegalAction, match="§5.1"):
         secondary_function([green.secondary, c.card("G7").secondary])
+    sid = "fgp_ex02_secondary_functions"
+    sc, race = _played(sid)
+    start = sc.state.cars["A"]
+    assert (start.ot, start.params, start.ers, start.events) == (0, "WR", 2, ["E1"])  # the Yellow token used
+    assert event_card("E1").name == event.name == "Investigation"
+    c = race.state.cars["A"]
+    assert _before(sid, "A spend G4 E1 yellow").state.cars["A"].ot == 1
+    assert Spend("A", ("G4", "E1"), "yellow") in _before(sid, "A spend G4 E1 yellow").legal_actions()
+    restored = _before(sid, "A spend G7 R7")
+    assert restored.state.cars["A"].params == "WYR" and "E1" in restored.state.events.discards
+    assert restored.state.cars["A"].events == []
+    assert c.ers == 3
+    assert c.hand == ["G1"] and race.state.phase is Phase.PLAY  # still before the move
+    assert [e.function for e in _events(race, ev.SecondarySpent)] == ["plus_ot", "parameter2", "ers2"]
+    assert sorted(c.deck.discards) == ["G4", "G7", "O1", "R7"]  # the spent cards discarded
+    _conserved(race)
 
 
 def test_fgp_ex_03_ers_in_battle_cuts_the_hand_limit() -> None:
     """Example 3 (§8.1): spending 1 ERS at a level showing 2 LEDs adds 2 LEDs; the new level shows 0 LEDs, so the hand
-    limit falls from 6 to 4 and a hand of 5 discards 1. Rule-level: the race does not play battles yet."""
+    limit falls from 6 to 4 and a hand of 5 discards 1. Scenario: fgp_ex03 (Red defends a battle with R4 and 1 ERS)."""
     level = next(i for i in range(1, BOARD.ers_max + 1) if BOARD.ers_leds[i] == 2 and BOARD.ers_leds[i - 1] == 0)
     assert BOARD.hand_limit(level) == 6
     spent = spend_ers_in_battle(BOARD, level, hand=5)
     assert (spent.leds, spent.hand_limit, spent.discard, spent.ers) == (2, 4, 1, level - 1)
+    sid = "fgp_ex03_ers_in_battle_cuts_the_hand_limit"
+    sc, race = _played(sid)
+    assert sc.state.cars["Red"].ers == level == 2  # the teaching board: level 2 shows 2 LEDs, level 1 shows 0
+    before = _before(sid, "Grey attack Red")
+    assert before.state.hand_limit(before.state.cars["Red"]) == 6
+    revealed = _before(sid, "Red discard G4")
+    red_side = next(e for e in revealed.events if isinstance(e, ev.BattleRevealed) and e.car == "Red")
+    assert (red_side.card_leds, red_side.ers_leds, red_side.leds, red_side.ers) == (2, 2, 4, 1)
+    assert revealed.state.hand_limit(revealed.state.cars["Red"]) == 4 and len(revealed.state.cars["Red"].hand) == 5
+    assert revealed.phase is Phase.BATTLE and revealed.current_car == "Red"
+    assert all(isinstance(a, Discard) for a in revealed.legal_actions())
+    assert len(race.state.cars["Red"].hand) == 4 and race.state.battle is None
+    assert race.phase is not Phase.BATTLE
+    _conserved(race)
 
 
 def test_fgp_ex_04_drive_3_and_charge_2() -> None:
@@ -344,12 +397,30 @@ def test_fgp_ex_17_leftover_mp_become_ot_up_to_the_cap() -> None:
 
 def test_fgp_ex_24_red_flag_grid_puts_the_pit_lane_car_behind() -> None:
     """Example 24 (§19.6): Orange leads, then Grey, Red (in the pit lane) and Blue; the new grid is Orange, Grey, Blue,
-    Red. Rule-level: the race does not play the Red Flag yet."""
+    Red. Scenario: fgp_ex24 — Red pits, Blue ends its move on Red's tile and plays the 'Safety Car' EVENT card, whose
+    WHITE die shows 6: the Red Flag."""
     runners = [Runner("Orange", TRACK.pos("T02.1.2"), lap=1), Runner("Grey", TRACK.pos("T01.2.2"), lap=1),
                Runner("Red", TRACK.pos("T40.4.1"), place=Place.PIT_LANE), Runner("Blue", TRACK.pos("T40.2.1"))]
     sequence = [s.car for s in driver_order(TRACK, runners)]
     assert sequence == ["Orange", "Grey", "Red", "Blue"]
     assert red_flag_grid(TRACK, sequence, runners) == ("Orange", "Grey", "Blue", "Red")
+    sid = "fgp_ex24_the_red_flag_grid_puts_the_pit_lane_car_behind"
+    sc, race = _played(sid)
+    shown = _before(sid, "Blue end")
+    s = shown.state
+    assert [(e.face, e.colour) for e in _events(shown, ev.SafetyCarRoll)] == [(6, "red")]
+    red = _events(shown, ev.RedFlag)[0]
+    assert red.grid == ("Orange", "Grey", "Blue", "Red") == s.grid
+    assert [s.track.name_of(s.cars[c].pos) for c in s.grid] == [s.track.name_of(p) for p in s.track.grid[:4]]
+    assert all(c.stress == 1 and c.ers == s.board.ers_max for c in s.cars.values())
+    assert [sc.state.cars[c].stress for c in ("Orange", "Grey")] == [0, 2] and sc.state.cars["Grey"].ers == 0
+    assert all(not c.pit for c in s.cars.values())  # Red, in its box at the flag, is on the grid, its stop over
+    assert s.order == ("Orange", "Grey", "Red", "Blue") and s.turn is not None and s.turn.mp_left == 0
+    assert shown.legal_actions() == [End("Blue")]
+    at_flag = _before(sid, "Blue event E3").state
+    assert at_flag.cars["Red"].pit == "box" and at_flag.cars["Red"].pos.tile == at_flag.cars["Blue"].pos.tile
+    assert not _events(race, ev.W2WToken)  # the cars on the grid: no Wheel-to-Wheel tokens (§19.6)
+    assert race.state.round == 1 and race.state.flag == sc.state.flag + 1  # the restart (A30)
 
 
 def test_fgp_ex_x2_no_reduce_then_extend() -> None:
@@ -372,9 +443,10 @@ def test_fgp_ex_x2_no_reduce_then_extend() -> None:
 
 
 def test_fgp_ex_18_a_car_in_the_slipstream_joins_the_wheel_to_wheel() -> None:
-    """Example 18 (§13.5): Grey and Orange on one tile are in a W2W battle; later Grey and Blue are, and the trailing
-    Red moves into the Slipstream space behind Grey without attacking Blue, so it joins: a W2W token at the end of the
-    round. Rule-level: the race does not play W2W yet."""
+    """Example 18 (§13.5, A32): Grey and Orange on one tile are in a W2W battle; later Grey and Blue are ('VS'
+    tokens), and the trailing Red moves into the Slipstream space behind Grey without attacking Blue, so it joins:
+    when the last driver has moved, Grey and Blue flip to 'Stress' (+1 stress each) and Red gets a 'VS' token.
+    Scenario: fgp_ex18 (the second situation; the first stays rule-level)."""
     first = end_of_round(TRACK, {"Grey": TRACK.pos("T10.1.2"), "Orange": TRACK.pos("T10.2.1")}, {})
     assert {(c.car, c.after) for c in first} == {("Grey", W2W.VS), ("Orange", W2W.VS)}
     cars = {"Grey": TRACK.pos("T28.2.2"), "Blue": TRACK.pos("T28.1.2"), "Red": TRACK.pos("T28.2.1")}
@@ -383,17 +455,53 @@ def test_fgp_ex_18_a_car_in_the_slipstream_joins_the_wheel_to_wheel() -> None:
     assert joined(later) == ["Red"]
     assert {(c.car, c.after, c.stress) for c in later} == {("Grey", W2W.STRESS, 1), ("Blue", W2W.STRESS, 1),
                                                            ("Red", W2W.VS, 0)}
+    sid = "fgp_ex18_the_slipstream_car_joins_the_w2w"
+    sc, race = _played(sid)
+    assert [sc.state.cars[c].w2w for c in ("Grey", "Blue", "Red")] == ["VS", "VS", "none"]
+    stress = {c: sc.state.cars[c].stress for c in ("Grey", "Blue", "Red")}
+    stop = _events(race, ev.ForcedStop)[0]
+    assert (stop.car, stop.at) == ("Red", "T28.2.1") and not _events(race, ev.BattleDeclared)
+    red = race.state.cars["Red"].pos
+    assert race.state.track.name_of(red) == "T28.2.1" and race.state.track.space(red).surface.value == "s"
+    ended = _before(sid, "Red end")
+    assert ended.current_car == "Red" and ended.explain("Red attack Blue").legal is False
+    events = race.events[len(ended.events):]
+    tokens = {(e.car, e.before, e.after, e.stress) for e in events if isinstance(e, ev.W2WToken)}
+    assert tokens == {("Grey", "VS", "Stress", 1), ("Blue", "VS", "Stress", 1), ("Red", "none", "VS", 0)}
+    assert [e.car for e in events if isinstance(e, ev.W2WToken)] == ["Grey", "Blue", "Red"]  # then the new round
+    assert isinstance(next(e for e in events if isinstance(e, (ev.W2WToken, ev.RoundStarted))), ev.W2WToken)
+    for car in ("Grey", "Blue"):
+        assert race.state.cars[car].stress == stress[car] + 1 and race.state.cars[car].w2w == "Stress"
+    assert race.state.cars["Red"].w2w == "VS" and race.state.cars["Red"].stress == stress["Red"]
+    assert " w2w=Stress" in race.position() and parse_position(race.position()).cars["Red"].w2w == "VS"
 
 
 def test_fgp_ex_19_three_teams_double_stack() -> None:
     """Example 19 (§16.4): three teams pit both cars in one round; the first-stopped cars roll the WHITE die and line
-    up, then the second-stopped cars roll and line up behind them, then the cars that made repairs.
-    Rule-level: the race does not play pit stops yet."""
+    up, then the second-stopped cars roll and line up behind them, then the cars that made repairs. Scenario: fgp_ex19
+    (six cars, the teaching circuit's most: the first two groups, B1 2, A1 4, C1 5, then C2 2, A2 3, B2 6, as the next
+    round's order); the eight-car version with the repairers stays rule-level."""
     stops = [PitStop("A1", 4, box=0), PitStop("B1", 2, box=1), PitStop("C1", 5, box=2),
              PitStop("A2", 3, box=0, second=True), PitStop("B2", 6, box=1, second=True),
              PitStop("C2", 2, box=2, second=True), PitStop("R", 3, box=3, repaired=True),
              PitStop("S", 2, box=4, repaired=True)]
     assert exit_order(stops) == ("B1", "A1", "C1", "C2", "A2", "B2", "S", "R")
+    sid = "fgp_ex19_three_teams_double_stack"
+    sc, race = _played(sid)
+    cars = ["A1", "B1", "C1", "A2", "B2", "C2"]
+    dice = {"A1": 4, "B1": 2, "C1": 5, "A2": 3, "B2": 6, "C2": 2}
+    entered = [e.car for e in _events(race, ev.PitEntered)]
+    assert entered == cars and {c: sc.state.cars[c].team for c in cars} == {c: c[0] for c in cars}
+    boxed = _before(sid, "A1 leave").state
+    assert [boxed.cars[c].pit_second for c in cars] == [False] * 3 + [True] * 3  # the teammate entered first
+    s = race.state
+    assert all(s.cars[c].pit == "exit" for c in cars)
+    assert s.order == ("B1", "A1", "C1", "C2", "A2", "B2")
+    assert pitlane.exit_ranks(s) == {c: i for i, c in enumerate(s.order)}
+    assert _events(race, ev.PitExitOrder)[0].cars == s.order
+    times = [(e.car, e.die) for e in _events(race, ev.PitStopTime)]
+    assert times == [(c, dice[c]) for c in cars]  # first-stopped cars roll, then the second-stopped
+    assert not _events(race, ev.W2WToken)  # cars in the pit lane are on no track tile (§16.2)
 
 
 def test_fgp_ex_21_two_different_hazards_two_red_dice() -> None:
@@ -411,25 +519,74 @@ def test_fgp_ex_21_two_different_hazards_two_red_dice() -> None:
     assert race.state.track.name_of(race.state.cars["Grey"].pos) == "T05.2.2"
 
 
+def test_fgp_ex_25_the_leader_laps_the_last_car_then_4_laps_against_3() -> None:
+    """Example 25 (§19.7): after 3 laps the leader (P1) catches the 6th and last car (P6, a lap down, just ahead)
+    and passes it: P6 is one lap down — a single Blue Flag, and it loses its turn this round (§19.7.1). At the next
+    line crossing the leader has completed 4 laps and the lapped car 3. Scenario: fgp_ex25."""
+    sid = "fgp_ex25_the_leader_laps_the_last_car"
+    sc, race = _played(sid)
+    assert {c.id: c.lap for c in sc.state.cars.values()} == {"P1": 3, "P2": 3, "P3": 3, "P4": 3, "P5": 3, "P6": 2}
+    during = _before(sid, "P1 to T40.1.2")
+    assert not _events(during, ev.Lapped)  # the move is not over: lapping is complete when the faster car ENDS ahead
+    lapped_now = _before(sid, "P2 play G2")
+    s = lapped_now.state
+    lapped = _events(lapped_now, ev.Lapped)
+    assert [(e.car, e.leader, e.flag, e.citation) for e in lapped] == [("P6", "P1", "single", "§19.7.1")]
+    assert s.cars["P6"].blue == 1 == lapping.status(s, "P6") and "P6" not in s.order and "lose" in lapped[0].lost
+    assert s.cars["P1"].lap == 4  # the leader has completed 4 laps
+    crossings = [(e.car, e.lap) for e in _events(race, ev.CrossedLine)]
+    assert crossings == [("P1", 4), ("P6", 3)]  # the next line crossing of the two cars
+    s = race.state
+    assert (s.cars["P1"].lap, s.cars["P6"].lap) == (4, 3) and s.cars["P6"].blue == 1
+    _conserved(race)
+
+
 def test_fgp_ex_26_drs_only_with_the_same_lapping_status() -> None:
-    """Example 26 (§19.7, §11.6): lead-lap cars use DRS only with lead-lap cars, single-blue cars only with
-    single-blue cars. Rule-level: the race does not play DRS yet."""
+    """Example 26 (§19.7, §11.6, A39): lead-lap cars use DRS only with lead-lap cars, single-blue cars only with
+    single-blue cars. Scenario: fgp_ex26 — the lead-lap car ending its move at T26.2.1 in DRS zone D1 moves by DRS
+    past the lapped car to T28.2.2, behind the lead-lap car Other; the lapped Blue2 ending at T26.4.1 moves only to
+    the front of its tile, behind the lapped car (the lapping status: the Blue Flags, §19.7)."""
     cars = {"Lead": DrsCar(TRACK.pos("T26.2.1")), "Lapped": DrsCar(TRACK.pos("T27.3.1"), blue_flags=1),
             "Other": DrsCar(TRACK.pos("T29.2.1")), "Blue2": DrsCar(TRACK.pos("T26.4.1"), blue_flags=1)}
     assert drs_move(TRACK, "Lead", cars) == TRACK.pos("T28.2.2")  # behind Other, past the lapped car
     assert drs_move(TRACK, "Blue2", cars) == TRACK.pos("T26.4.2")  # behind Lapped: the front of its own tile
     assert drs_move(TRACK, "Lead", cars, inactive=True) is None
+    sid = "fgp_ex26_drs_only_with_the_same_lapping_status"
+    sc, race = _played(sid)
+    assert {c: (sc.state.cars[c].lap, sc.state.cars[c].blue) for c in cars} == {
+        "Lead": (2, 0), "Other": (2, 0), "Lapped": (1, 1), "Blue2": (1, 1)}
+    assert not _events(race, ev.Adjusted)  # no reduction: a reduction turns DRS off (§11.6)
+    moved = _events(race, ev.DrsMoved)
+    assert [(e.car, e.frm, e.to, e.zone) for e in moved] == [("Lead", "T26.2.1", "T28.2.2", "D1"),
+                                                              ("Blue2", "T26.4.1", "T26.4.2", "D1")]
+    assert race.state.track.name_of(race.state.cars["Blue2"].pos) == "T26.4.2"
+    assert race.state.track.name_of(race.state.cars["Lead"].pos) == "T28.2.2"
+    assert [race.state.cars[c].blue for c in ("Lapped", "Blue2")] == [1, 1]  # nobody lapped or unlapped
 
 
 def test_fgp_ex_20_rejoining_pushes_the_car_on_the_nearest_space() -> None:
     """Example 20 (§18.2, §11.3.1): Blue rejoins at the nearest space, but Red is on it: Blue enters it and pushes Red
-    into the next lane; if Red goes off track or collides, Blue takes a Penalty token.
-    Rule-level: the race does not play pushing yet."""
+    into the next lane; if Red goes off track or collides, Blue takes a Penalty token. Scenario: fgp_ex20 (Red stays on
+    track); the off-track branch through the engine: test_losscontrol.test_ex20_pushed_off_track_…"""
     red = TRACK.pos("T10.4.1")
     pushed = push(TRACK, 5, red)  # Blue comes back from the grass beyond lane 4
     assert (pushed.outcome, pushed.victim_to, pushed.penalty) == (PushOutcome.ON_TRACK, TRACK.pos("T10.3.1"), 0)
     assert push(TRACK, 5, red, [TRACK.pos("T10.3.1")]) == Push(PushOutcome.CAR, None, 1)  # a collision
     assert push(TRACK, 2, TRACK.pos("T04.3.1")) == Push(PushOutcome.OFF_TRACK, None, 1)  # lane 4 is grass on T04
+    sid = "fgp_ex20_rejoining_pushes_the_car_on_the_nearest_space"
+    sc, race = _played(sid)
+    assert sc.state.cars["Blue"].off == "left" and sc.state.cars["Blue"].pos == sc.state.cars["Red"].pos
+    played = _before(sid, "Blue rejoin")
+    assert played.legal_actions() == [Rejoin("Blue")]
+    assert _events(race, ev.CardsPlayed)[0].mp == 2  # GREEN in 6th gear, no tyre bonus when rejoining (§18.2)
+    pushed_ev = _events(race, ev.Pushed)[0]
+    assert (pushed_ev.car, pushed_ev.other, pushed_ev.at, pushed_ev.to) == ("Blue", "Red", "T03.1.1", "T03.2.1")
+    rejoined = _before(sid, "Blue to T03.1.2").state
+    assert rejoined.track.name_of(rejoined.cars["Blue"].pos) == "T03.1.1" and not rejoined.cars["Blue"].off
+    s = race.state
+    assert s.track.name_of(s.cars["Red"].pos) == "T03.2.1" and not s.cars["Red"].off
+    assert s.cars["Blue"].penalties == 0  # Red is still on track: no Penalty token
+    _conserved(race)
 
 
 def test_fgp_ex_x3_two_spins_in_one_round_two_yellow_zones_deploy_the_safety_car() -> None:

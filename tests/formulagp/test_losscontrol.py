@@ -204,9 +204,10 @@ def test_a_spun_car_moves_last_turns_with_its_first_mp_and_has_no_tyre_bonus() -
     assert not s.cars["Grey"].spun and s.turn is not None and s.turn.mp_left == played.mp - 1
 
 
-def test_fgp_ex_20_a_rejoining_car_pushes_the_car_on_its_space() -> None:
-    """Example 20 (§18.2 b): Blue rejoins at the nearest space but Red is on it: Blue enters the space and pushes Red
-    into the next lane; when Red goes off track (or collides) Blue takes a Penalty token."""
+def test_ex20_pushed_off_track_the_rejoining_car_takes_a_penalty() -> None:
+    """Example 20's other branch (§18.2 b, §11.3.1): Blue rejoins at the nearest space but Red is on it: Blue enters
+    the space and pushes Red into the next lane; when Red goes off track (or collides) Blue takes a Penalty token.
+    (The example's main case, Red pushed and still on track, is the scenario fgp_ex20: test_fgp_ex_20.)"""
     race = new_race(["Blue", "Red", "Grey"], 5)
     race = at_turn(race, "Blue", {"Blue": "T03.2.1", "Red": "T03.2.1", "Grey": "T33.1.1"}, ["G5"])
     s = race.state

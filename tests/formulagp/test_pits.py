@@ -250,37 +250,6 @@ def test_leaving_the_pit_exit_sideways_is_a_penalty_and_blue_cannot() -> None:
     assert race.explain("Grey to T02.4.2").rule == "§16.5"
 
 
-def test_fgp_ex_19_three_teams_double_stack_through_the_engine() -> None:
-    """Example 19 (§16.4): three teams pit both cars in one round; the first-stopped cars roll the WHITE die and line
-    up (B1 2, A1 4, C1 5), then the second-stopped cars behind them (C2 2, A2 3, B2 6). The engine's order of the
-    next round. (The cars that repaired, last in the example, need the DAMAGE state: rule-level test in
-    test_examples.py.)"""
-    cars = ["A1", "B1", "C1", "A2", "B2", "C2"]
-    race = new_race(cars, 5, teams={c: c[0] for c in cars})
-    s = race.state
-    for car in cars:
-        in_box(race, car)
-        s.cars[car].pit_second = car.endswith("2")
-    dice = {"A1": "4", "B1": "2", "C1": "5", "A2": "3", "B2": "6", "C2": "2"}
-    s.round, s.phase, s.order, s.turn_index = 3, Phase.PLAY, tuple(cars), 0
-    s.stacked["white"] = [dice[c] for c in cars]
-    log = EventLog(None)
-    rounds.begin_turn(s, log)
-    race.refresh()
-    for car in cars:
-        assert race.current_car == car and race.phase is Phase.PIT
-        race.apply(f"{car} leave")
-    assert all(s.cars[c].pit == "exit" for c in cars)
-    while race.phase is Phase.DRAW:  # round 4's draw phase
-        race.apply(race.legal_actions()[0])
-    assert s.order == ("B1", "A1", "C1", "C2", "A2", "B2")
-    assert pitlane.exit_ranks(s) == {c: i for i, c in enumerate(s.order)}
-    order = next(e for st in race.steps for e in st.events if isinstance(e, ev.PitExitOrder))
-    assert order.cars == s.order
-    times = [(e.car, e.die) for st in race.steps for e in st.events if isinstance(e, ev.PitStopTime)]
-    assert times == [(c, int(dice[c])) for c in cars]  # first-stopped cars roll, then the second-stopped
-
-
 def test_a_car_at_the_exit_counts_beyond_the_pit_side_lane_in_the_order() -> None:
     """§10.2 item 8: a car on the pit-exit space is on its tile beyond the pit-side lane (lane 4 here); the next
     corner (T04) turns right, so that is the inside: it moves before a car in lane 4 of the same tile."""

@@ -187,11 +187,12 @@ def test_a13_the_safety_car_event_card_roll(face: str, red_face: bool, red: bool
     assert any(isinstance(e, ev.RedFlag) for e in log) is red
 
 
-def test_fgp_ex_24_the_red_flag_grid_puts_the_pit_lane_car_behind(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Example 24 (§19.6) through the engine: Orange leads, then Grey, Red (in the pit lane) and Blue; the Red Flag's
-    grid is Orange 1st, Grey 2nd, Blue 3rd, Red 4th. Pits are not built on this branch: the test says Red is in the
-    pit lane through ``redflag.place_of`` (the pit rules answer it at merge). Every car on its grid place, stress in
-    the middle, ERS at the maximum; the driver moving stops at once, the drivers still to move lose their turn."""
+def test_ex24_red_flag_mid_move_grid_and_the_drivers_still_to_move(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Example 24's grid (§19.6) with the flag shown while the leader is moving: Orange leads, then Grey, Red (in the
+    pit lane) and Blue; the Red Flag's grid is Orange 1st, Grey 2nd, Blue 3rd, Red 4th. Red is said to be in the pit
+    lane through ``redflag.place_of`` (the worked example itself, Red in its box: test_fgp_ex_24, scenario fgp_ex24).
+    Every car on its grid place, stress in the middle, ERS at the maximum; the driver moving stops at once, the
+    drivers still to move lose their turn."""
 
     def place_of(s: RaceState, c: Car) -> Place:
         return Place.PIT_LANE if c.id == "Red" else Place.TRACK

@@ -327,3 +327,35 @@ def test_fuzz_bot_tables_are_read_or_refused_cleanly(bots: dict[str, Any], at: s
     assert problems(race.state) == []
     assert race.legal_actions() and race.current_car is not None
     record("formulagp scenario bots", "ok")
+
+
+#: The keys added for the worked examples that need more of a car or the race (issue 37 item 4), appended to
+#: ``CAR_KEYS`` / ``RACE_KEYS``: each bad value is one clean error naming the field.
+EXAMPLE_KEY_CASES = [
+    ("car.0.w2w", "VS2", "car[0].w2w", "not a Wheel-to-Wheel token (none, VS, Stress"),
+    ("car.0.w2w", 1, "car[0].w2w", "not a string"),
+    ("car.0.lapping", 3, "car[0].lapping", "out of range (0..2"),
+    ("car.0.lapping", "single", "car[0].lapping", "not an integer"),
+    ("car.0.team", "1A", "car[0].team", "not a team name"),
+    ("car.0.team", ["A"], "car[0].team", "not a string"),
+    ("car.0.events", ["E99"], "car[0].events[0]", "not an EVENT card code (E1…E12)"),
+    ("car.0.events", ["E3", "E3"], "car[0].events[1]", "held by Grey"),
+    ("car.0.events", "E3", "car[0].events", "not a list"),
+    ("car.0.off", "up", "car[0].off", "not 'left' or 'right'"),
+    ("car.0.params", "RW", "car[0].params", "in that order"),
+    ("car.0.params", "WWY", "car[0].params", "each once"),
+    ("car.0.params", "X", "car[0].params", "letters of 'WYR'"),
+]
+
+
+@pytest.mark.parametrize(("path", "value", "field", "words"), EXAMPLE_KEY_CASES,
+                         ids=[c[0] + "=" + repr(c[1])[:20] for c in EXAMPLE_KEY_CASES])
+def test_the_example_keys_refuse_bad_values(tmp_path: Path, path: str, value: Any, field: str, words: str) -> None:
+    _bad(tmp_path, _with(_doc(), path, value), field, words)
+
+
+def test_a_team_has_at_most_two_cars(tmp_path: Path) -> None:
+    doc = _doc(scenario.SCENARIOS / "fgp_ex19_three_teams_double_stack.toml")
+    doc["car"][1]["team"] = "A"
+    doc["car"][3]["team"] = "A"
+    _bad(tmp_path, doc, "car[3].team", "at most two cars (§16.4)")

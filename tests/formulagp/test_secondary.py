@@ -118,25 +118,6 @@ def test_2x_regains_a_tyre_wear_point() -> None:
     assert race.state.cars["A"].wear == 4
 
 
-def test_fgp_ex_02_secondary_functions_in_the_engine() -> None:
-    """Example 2 (§5.1): a single ORANGE card adds +1 OT; a GREEN ACTION card and an EVENT card with matching icons
-    restore a Parameter token; two cards with the 2x ERS icon charge +1 ERS — each a free action before the move,
-    the spent cards discarded."""
-    race = position(["O1", "G4", "G7", "R7", "G1"], events=["E1"], ers=2, params="WR")  # Yellow used
-    c = race.state.cars["A"]
-    race.apply("A spend O1")
-    assert c.ot == 1
-    assert Spend("A", ("G4", "E1"), "yellow") in race.legal_actions()
-    race.apply("A spend G4 E1 yellow")
-    assert c.params == "WYR" and "E1" in race.state.events.discards and c.events == []
-    race.apply("A spend G7 R7")
-    assert c.ers == 3
-    assert c.hand == ["G1"] and race.state.phase is Phase.PLAY  # still before the move
-    assert [e.function for e in race.events if isinstance(e, ev.SecondarySpent)] == [  # type: ignore[attr-defined]
-        "plus_ot", "parameter2", "ers2"]
-    conserved(race)
-
-
 # ------------------------------------------------------------------ Parameter tokens (§8.3)
 def test_yellow_and_red_parameters() -> None:
     race = position(["G1"], ers=3, ot=2)

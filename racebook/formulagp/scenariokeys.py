@@ -1,0 +1,76 @@
+"""The ``[[car]]`` keys of a FormulaGP scenario that the worked examples added (issue 37 item 4), each a reader
+``(value, path, car, ctx)`` that checks the value and sets it, raising a field error (a
+:class:`~racebook.core.errors.DataError`, rewrapped by :mod:`racebook.formulagp.scenario` with the file's name) on a
+bad value: ``w2w`` (Example 18), ``lapping`` (Example 26), ``team`` (Example 19), ``events`` (Example 24), ``off``
+(Example 20), ``params`` (Example 2). :data:`racebook.formulagp.scenario.CAR_KEYS` lists them. Standard library only.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from racebook.core.fields import as_int, as_str, as_strs, bad
+from racebook.formulagp.actions import CAR_ID
+from racebook.formulagp.eventdeck import event_deck
+from racebook.formulagp.rules.wheeltowheel import W2W
+from racebook.formulagp.state import Car
+
+if TYPE_CHECKING:
+    from racebook.formulagp.scenario import _Ctx
+
+__all__ = ["w2w", "lapping", "team", "held_events", "off", "params"]
+
+
+def w2w(v: Any, path: str, car: Car, ctx: _Ctx) -> None:
+    """``w2w``: the Wheel-to-Wheel token (§13.5, A32): "none", "VS" or "Stress"."""
+    token = as_str(v, path)
+    names = [t.value for t in W2W]
+    if token not in names:
+        raise bad(path, f"{token[:12]!r} is not a Wheel-to-Wheel token ({', '.join(names)}: §13.5, A32)")
+    car.w2w = token
+
+
+def team(v: Any, path: str, car: Car, ctx: _Ctx) -> None:
+    """``team``: the car's team, named like a car id; two cars of a team share a Pit Box (§2.5, §16.4)."""
+    name = as_str(v, path)
+    if not CAR_ID.fullmatch(name):
+        raise bad(path, f"{name[:20]!r} is not a team name (a letter, then letters, digits or _)")
+    mates = [c.id for c in ctx.state.cars.values() if c.team == name and c.id != car.id]
+    if len(mates) >= 2:
+        raise bad(path, f"team {name} already has {' and '.join(mates)}: a team has at most two cars (§16.4)")
+    car.team = name
+
+
+def held_events(v: Any, path: str, car: Car, ctx: _Ctx) -> None:
+    """``events``: the EVENT cards the car holds face down on the table (§6.7), taken out of the shared EVENT deck."""
+    codes = as_strs(v, path)
+    deck = ctx.state.events
+    for i, code in enumerate(codes):
+        if code not in deck.pile:
+            held = [c.id for c in ctx.state.cars.values() if code in c.events]
+            why = f"held by {held[0]}" if held else f"not an EVENT card code (E1…E{len(event_deck().codes)})"
+            raise bad(f"{path}[{i}]", f"{code[:12]!r} is {why}: each EVENT card is in one place (§6.7)")
+        deck.pile.remove(code)
+        car.events.append(code)
+
+
+def off(v: Any, path: str, car: Car, ctx: _Ctx) -> None:
+    """``off``: off track on that side ("left" / "right") of ``at``, its nearest track space, facing forward (§18.2)."""
+    side = as_str(v, path)
+    if side not in ("left", "right"):
+        raise bad(path, f"{side[:12]!r} is not 'left' or 'right' (the side of the track the car went off, §18.2)")
+    car.off = side
+
+
+def params(v: Any, path: str, car: Car, ctx: _Ctx) -> None:
+    """``params``: the Parameter tokens still unused (§8.3), a subset of "WYR" (White, Yellow, Red) in that order."""
+    text = as_str(v, path)
+    if text != "".join(p for p in "WYR" if p in text) or len(text) != len(set(text)):
+        raise bad(path, f"{text[:12]!r} is not the unused Parameter tokens: letters of 'WYR' (White, Yellow, Red), "
+                        "each once, in that order (§8.3)")
+    car.params = text
+
+
+def lapping(v: Any, path: str, car: Car, ctx: _Ctx) -> None:
+    """``lapping``: the Blue Flags (§19.7): 0 on the lead lap, 1 a single Blue Flag, 2 a double."""
+    car.blue = as_int(v, path, 0, 2, ": the lapping status (Blue Flags), 0 the lead lap, 1 single, 2 double, §19.7")
