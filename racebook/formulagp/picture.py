@@ -82,6 +82,7 @@ def state_svg(state: Any, *, mover: str | None = None, title: str = "", whole: b
     """The SVG of a FormulaGP race state; ``mover`` the car whose decision it is, ``moved`` the positions the last
     move went through (the frame), ``whole`` the whole circuit."""
     track: Track = state.track
+    moved = list(moved)
     tiles = list(range(len(track.tiles))) if whole else framing.focus(state, mover, moved)
     lay = layout(track) if whole else strip(track, tiles)
     main_w = width if whole else width - PANEL_PX
@@ -92,6 +93,7 @@ def state_svg(state: Any, *, mover: str | None = None, title: str = "", whole: b
     out.append(defs(uid))
     live = liveries(state)
     view = _View(state, lay, screen, area, live, uid, mover)
+    view.moved = moved
     out.append(f'<svg class="main" x="0" y="{TOP_PX}" width="{main_w}" height="{height - TOP_PX - LEGEND_PX}" '
                f'viewBox="0 {TOP_PX} {main_w} {height - TOP_PX - LEGEND_PX}" overflow="hidden" '
                f'data-frame="{svg.e(" ".join(track.tiles[i].id for i in tiles))}">')
@@ -142,7 +144,14 @@ class _View:
         self.font = 13.0 if screen.scale < 1.2 else 15.0
         self.tokens: dict[str, Point] = {}
         self.obstacles: list[Box] = []
+        self.band: list[Box] = []  # the boxes of the track's spaces drawn
+        self.moved: list[str] = []  # the positions the last move went through, newest first
         self.strip = len(lay.tiles) < len(lay.track.tiles)
+
+    def inside(self, box: Box) -> bool:
+        """The box lies inside the main area (a label cut by the frame's edge is left out)."""
+        return (box[0] >= self.area[0] and box[1] >= self.area[1] and box[2] <= self.area[2]
+                and box[3] <= self.area[3])
 
     def outward(self, u: float, lat: float = 1.0) -> Point:
         """The unit vector, in px, pointing away from the loop's middle at loop fraction ``u`` (lat > 0) or into
@@ -178,6 +187,7 @@ class _View:
             a, b = self.lay.span(sf.index)
             out += svg.finish_line(self.s.px(self.lay.g.point((a + b) / 2, -1.05)),
                                    self.s.px(self.lay.g.point((a + b) / 2, 1.05)))
+        out += self.trail()
         self.place_cars(framed, whole)
         for i in shown:
             out += self.tile_label(self.lay.track.tiles[i])
@@ -188,7 +198,11 @@ class _View:
 
     # -------------------------------------------------------- the circuit
     def part(self, p: Part) -> str:
-        pts = self.s.pts(p.pts)
+        px = [self.s.px(q) for q in p.pts]
+        pts = svg.pts(px)
+        if p.kind in ("space", "off", "feature"):  # the badges keep off the track
+            self.band.append((min(q[0] for q in px), min(q[1] for q in px), max(q[0] for q in px),
+                              max(q[1] for q in px)))
         if p.kind == "space":
             fill = f"url(#kerb-{self.uid})" if p.surface is Surface.KERB else FILL[p.surface or Surface.ASPHALT]
             kind = (p.surface or Surface.ASPHALT).name.lower()
@@ -235,7 +249,9 @@ class _View:
         if not t.costs_mp:
             x, y = self.s.px(self.lay.g.point(u, 0.0))
             word = "DRS" if t.feature is Feature.DRS else "" if t.feature is Feature.FINISH else t.id
-            return [svg.text(x, y, word, self.font, "#333", fit=False)] if word else []
+            half = len(word) * self.font * 0.35
+            shown = word and self.inside((x - half, y - self.font, x + half, y + self.font))
+            return [svg.text(x, y, word, self.font, "#333", fit=False)] if shown else []
         lines = [t.id, _gear(t)]
         if self.s.scale >= 1.2:  # a framed picture: the tile's other icons in words
             lines += (["no pairs"] if t.no_pairs else []) + (["8th-gear token"] if t.straight_token else [])
@@ -278,6 +294,8 @@ class _View:
                 x, y = self.s.px(lay.g.point(a, -1.0))
                 d = self.outward(a, -1.0)
                 x, y = x + d[0] * 16, y + d[1] * 16
+                if not self.inside((x - 32, y - f, x + 32, y + f)):
+                    continue
                 self.obstacles.append((x - 32, y - f, x + 32, y + f))
                 out.append(f'<rect x="{x - 30:.1f}" y="{y - f * 0.75:.1f}" width="60" height="{f * 1.5:.1f}" '
                            f'rx="4" fill="{DRS_FILL}"/>')
@@ -290,6 +308,27 @@ class _View:
                 x, y = self.s.px(at)
                 out.append(svg.text(x, y, word, f * 0.8, "white", fit=False))
         return out
+
+    def trail(self) -> list[str]:
+        """The last move's path (the framed picture): a dashed line through the spaces it went through, oldest
+        first, a dot on each."""
+        track, pts = self.lay.track, list[Point]()
+        for text in reversed(self.moved):
+            try:
+                pos = track.pos(text.split("/", 1)[0])
+            except (KeyError, ValueError):
+                continue
+            if self.lay.has(pos.tile):
+                p = self.s.px(self.lay.car_point(pos))
+                if not pts or pts[-1] != p:
+                    pts.append(p)
+        if len(pts) < 2:
+            return []
+        line = svg.pts(pts)
+        dots = "".join(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3.5" fill="#222"/>' for x, y in pts[:-1])
+        return [f'<g class="trail"><polyline points="{line}" fill="none" stroke="white" stroke-width="6" '
+                f'stroke-linejoin="round" opacity="0.8"/><polyline points="{line}" fill="none" stroke="#222" '
+                f'stroke-width="2.5" stroke-dasharray="7 4" stroke-linejoin="round"/>{dots}</g>']
 
     def zones(self) -> list[str]:
         """The Yellow Flag zones (§19.3.1): a hatched yellow strip outside the tiles from the Yellow Flag's tile up
@@ -411,14 +450,17 @@ class _View:
                 d = self.outward((a + b) / 2, lat_sign)
             requests.append(LabelRequest(c.id, words, BADGE_FONT, (x, y), d, gap=size / 2 + 4))
             keys.append(lv)
-        placed = place_labels(requests, self.obstacles, self.area)
+        placed = place_labels(requests, self.obstacles + self.band, self.area)
         for p, lv in zip(placed, keys, strict=True):
             if p is None:
                 continue
             bx0, by0, bx1, by1 = p.box
-            if p.displaced:
-                out.append(f'<line class="leader" x1="{p.x:.1f}" y1="{p.y:.1f}" x2="{p.anchor[0]:.1f}" '
-                           f'y2="{p.anchor[1]:.1f}" stroke="#333" stroke-width="1.2" opacity="0.7"/>')
+            if p.displaced:  # a leader line from the token's edge
+                ax, ay = p.anchor
+                far = math.dist((ax, ay), (p.x, p.y)) or 1.0
+                ax, ay = ax + (p.x - ax) * (size / 2 + 1) / far, ay + (p.y - ay) * (size / 2 + 1) / far
+                out.append(f'<line class="leader" x1="{p.x:.1f}" y1="{p.y:.1f}" x2="{ax:.1f}" '
+                           f'y2="{ay:.1f}" stroke="#333" stroke-width="1.2" opacity="0.7"/>')
             out.append(f'<g class="badge" data-car="{svg.e(p.key)}"><rect x="{bx0:.1f}" y="{by0:.1f}" '
                        f'width="{bx1 - bx0:.1f}" height="{by1 - by0:.1f}" rx="4" fill="white" fill-opacity="0.93" '
                        f'stroke="{lv.fill}" stroke-width="2.5"/>'

@@ -24,7 +24,7 @@ from racebook.formulagp.setup import new_race as setup_race
 from racebook.formulagp.state import Zone
 from racebook.formulagp.track import Surface, load_track
 from racebook.formulagp.views import palette
-from racebook.formulagp.views.framing import focus
+from racebook.formulagp.views.framing import focus, last_move
 
 NS = "{http://www.w3.org/2000/svg}"
 ROOT = Path(__file__).resolve().parents[2]
@@ -319,3 +319,17 @@ def test_the_views_import_no_engine() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120,
                          env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin"})
     assert out.returncode == 0, out.stderr
+
+
+def test_the_last_move_is_traced_through_its_spaces() -> None:
+    race = scenario.load("fgp_ex14")  # Red: T10.2.2 -> T10.3.2 (lateral) -> T11.3.1 ... T12.3.2; then Blue's turn
+    assert set(last_move(race)) == {"T10.2.2", "T10.3.2", "T11.3.1", "T11.3.2", "T12.3.1", "T12.3.2"}
+    root = ET.fromstring(race._repr_svg_())
+    trail = next(g for g in root.iter(f"{NS}g") if g.get("class") == "trail")
+    pts = [tuple(map(float, p.split(","))) for p in (trail.find(f"{NS}polyline").get("points") or "").split()]
+    assert len(pts) == 6
+    cars = _cars(root)
+    red, blue = ((float(cars[c].get("cx") or 0), float(cars[c].get("cy") or 0)) for c in ("Red", "Blue"))
+    assert math.dist(pts[-1], red) < 0.2 and all(math.dist(p, blue) > 5 for p in pts)
+    assert pts[0][0] < pts[-1][0]  # the race runs left to right
+    assert not [g for g in ET.fromstring(race_svg(race, whole=True)).iter(f"{NS}g") if g.get("class") == "trail"]

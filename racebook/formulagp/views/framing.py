@@ -18,7 +18,7 @@ MARGIN = 1  # tiles shown before and after what the step covered
 LEAST = 5  # the fewest tiles a framed picture shows
 MOST = 13  # a step spread wider than this: the car to play and what follows it instead
 LOOK_BACK = 80  # the most steps read back for the last move
-POSITION_FIELDS = ("frm", "to", "at")
+POSITION_FIELDS = ("to", "at", "frm")  # newest first within an event
 IN_PITS = ("box", "held", "service", "done", "exit")
 
 
@@ -32,17 +32,21 @@ def tile_of(track: Track, text: str) -> int | None:
 
 
 def last_move(race: Any) -> list[str]:
-    """The positions the latest turn with a move went through (its start, each step, its stop), newest first."""
+    """The positions the latest turn with a move went through (its start, each step, its stop), newest first: the
+    events of the car that moved last, back to the start of its turn."""
     found: list[str] = []
-    moved = False
+    who = ""
     for step in reversed(race.steps[-LOOK_BACK:]):
         for e in reversed(step.events):
-            for f in POSITION_FIELDS:
-                v = getattr(e, f, None)
-                if isinstance(v, str):
-                    found.append(v)
-                    moved = moved or f != "at"
-            if moved and type(e).__name__ == "TurnStarted":
+            car = getattr(e, "car", None)
+            if not who:
+                if not isinstance(getattr(e, "to", None), str):
+                    continue
+                who = str(car)
+            if car != who:
+                continue
+            found += [v for v in (getattr(e, f, None) for f in POSITION_FIELDS) if isinstance(v, str)]
+            if type(e).__name__ == "TurnStarted":
                 return found
     return found
 

@@ -54,6 +54,7 @@ class Layout:
     pit_entry: Point = (0.0, 0.0)
     pit_step: float = 0.0  # one pit-lane space, as a loop fraction (cars waiting at the exit queue back by it)
     pit_exit_u: float = 0.0
+    outlines: dict[tuple[tuple[int, ...], float], list[Point]] = field(default_factory=dict)  # (tiles, lateral)
 
     # ------------------------------------------------------------------ questions
     def has(self, tile: int) -> bool:
@@ -90,11 +91,15 @@ class Layout:
 
     def outline(self, tiles: list[int], lateral: float = 2.2) -> list[Point]:
         """Points round the tiles' band, ``lateral`` half-bands out each side (labels, the pit lane)."""
-        out: list[Point] = []
-        for i in tiles:
-            a, b = self.span(i)
-            out += [self.g.point(a + (b - a) * j / 4, lat) for j in range(5) for lat in (-lateral, lateral)]
-        return out
+        key = (tuple(tiles), lateral)
+        got = self.outlines.get(key)
+        if got is None:
+            got = []
+            for i in tiles:
+                a, b = self.span(i)
+                got += [self.g.point(a + (b - a) * j / 4, lat) for j in range(5) for lat in (-lateral, lateral)]
+            self.outlines[key] = got
+        return got
 
     def bounds(self, tiles: list[int], lateral: float = 2.2) -> Box:
         """The box (track units) of the tiles' band, ``lateral`` half-bands out each side."""
