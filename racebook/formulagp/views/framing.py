@@ -3,7 +3,8 @@ turn, went through, with a tile of margin), or the whole circuit.
 
 A race's last move is read from its event log (the events' position fields ``frm``, ``to``, ``at``: "views read
 the fields, never the sentence"), back to the start of the latest turn in which a car moved; a bare state gives the
-spaces its turn in progress has left (``Turn.seen``). A car in the pits brings the pit lane's tiles in. No engine
+spaces its turn in progress has left (``Turn.seen``). A car to play in the pits, or one that went into them this
+round, brings the pit lane's tiles in. No engine
 module is imported. Standard library only.
 """
 
@@ -65,6 +66,9 @@ def focus(state: Any, mover: str | None, moved: Iterable[str] = ()) -> list[int]
         tiles.add(home)
         if car.pit in IN_PITS:  # in the pit lane: its boxes lie between the entry and the exit
             tiles.add(track.pit_entry)
+    for c in state.cars.values():  # a car that went into the pits this round: the pit lane, its box included
+        if c.pit in IN_PITS and getattr(c, "pit_round", 0) == state.round and c.pit != "exit" and moved:
+            tiles |= {track.pit_entry, track.pit_exit}
     turn = getattr(state, "turn", None)
     for seen in getattr(turn, "seen", ()) or ():
         tiles.add(seen[0])
