@@ -444,14 +444,20 @@ class _View:
             words = badge(c, lv, self.state.track if edge else None, right)
             lat_sign = -1.0 if c.pos.lane >= 3 and not c.off else 1.0
             if edge or not self.lay.has(c.pos.tile):
-                d = (0.0, 1.0)
+                d = (-1.0 if right else 1.0, 0.0)  # into the picture
             else:
                 a, b = self.lay.span(c.pos.tile)
                 d = self.outward((a + b) / 2, lat_sign)
             requests.append(LabelRequest(c.id, words, BADGE_FONT, (x, y), d, gap=size / 2 + 4))
             keys.append(lv)
-        placed = place_labels(requests, self.obstacles + self.band, self.area)
-        for p, lv in zip(placed, keys, strict=True):
+        on = [k for k, r in enumerate(requests) if r.key not in self.edge]
+        placed = dict(zip(on, place_labels([requests[k] for k in on], self.obstacles + self.band, self.area),
+                          strict=True))
+        off = [k for k in range(len(requests)) if k not in placed]  # on the frame's edge: beside the token
+        taken = [p.box for p in placed.values() if p is not None]
+        placed.update(zip(off, place_labels([requests[k] for k in off], self.obstacles, self.area, taken),
+                          strict=True))
+        for p, lv in ((placed[k], keys[k]) for k in range(len(requests))):
             if p is None:
                 continue
             bx0, by0, bx1, by1 = p.box

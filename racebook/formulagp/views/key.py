@@ -161,6 +161,17 @@ def panel(state: Any, lay: Layout, tiles: list[int], live: dict[str, Livery], wi
     win = [mini.px(lay.g.point(a + (b - a) * i / 40, 0.0)) for i in range(41)]
     out.append(f'<polyline class="frame-window" points="{svg.pts(win)}" fill="none" stroke="#111" '
                'stroke-width="11" stroke-opacity="0.55"/>')
+    n = len(lay.track.tiles)
+    for z in state.zones:  # the yellow zones (§19.3.1) and the Safety Car (§19.4) on the miniature too
+        a, b = lay.span(z.yellow)[0], lay.span((z.green - 1) % n)[1]
+        b += 1.0 if b < a else 0.0
+        zone = [mini.px(lay.g.point(a + (b - a) * i / 12, 1.8)) for i in range(13)]
+        out.append(f'<polyline class="mini-yellow" points="{svg.pts(zone)}" fill="none" stroke="{YELLOW}" '
+                   'stroke-width="6"/>')
+    if getattr(state, "sc_tile", -1) >= 0:
+        x, y = mini.px(lay.g.point(sum(lay.span(state.sc_tile)) / 2, -2.2))
+        out.append(f'<rect class="mini-sc" x="{x - 11:.1f}" y="{y - 7:.1f}" width="22" height="14" rx="3" '
+                   f'fill="{SC_FILL}" stroke="#111"/>' + svg.text(x, y, "SC", 9, "#111", fit=False))
     sf = next((t for t in lay.track.tiles if t.feature is Feature.FINISH), None)
     if sf is not None:
         u = sum(lay.span(sf.index)) / 2
