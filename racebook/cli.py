@@ -1,7 +1,7 @@
 """The ``racebook`` console script (every command and option: docs/cli.md; the parser: :mod:`racebook.cliparser`).
 
-    racebook replay FILE_OR_ID [--json] [--svg FILE [--step N]] [--game G]   a scenario of any game: its event log
-                                          (or a JSON summary); --svg also draws the position as SVG
+    racebook replay FILE_OR_ID [--json] [--svg FILE [--step N] [--whole]] [--game G]   a scenario of any game: its
+                                          event log (or a JSON summary); --svg also draws the position as SVG
     racebook simulate [--game G] [--track T] [--races N] [--seed S] [--jobs N] [--csv FILE] [--quiet]
                                           Monte Carlo races with automatic drivers (default game: rf90)
     racebook scenarios [--game G]         list the shipped scenarios of every game (or one)
@@ -25,6 +25,7 @@ show a progress line on stderr when it is a terminal (``--quiet``: none).
 from __future__ import annotations
 
 import argparse
+import inspect
 import json
 import os
 import sys
@@ -98,13 +99,19 @@ def _output_arg(path: str, option: str) -> Path:
     return check_output(path, DataError, option)
 
 
-def _write_svg(race: Any, path: str, step: int | None) -> None:
-    """Write the race's position after ``step`` actions (0 = the start; None = the final position) as SVG."""
+def _write_svg(race: Any, path: str, step: int | None, spec: Any = None, whole: bool = False) -> None:
+    """Write the race's position after ``step`` actions (0 = the start; None = the final position) as SVG; ``whole``:
+    the whole circuit, through the game's drawing in the registry (``GameSpec.svg``) when it frames a part of it."""
     if step is not None:
         if step > len(race.actions):
             raise DataError("<args>", "--step", f"{step} is past the last step ({len(race.actions)} actions)")
         race = race.at(step, frames=False)
-    write_text(path, race._repr_svg_() + "\n", DataError, "--svg")
+    text = race._repr_svg_()
+    if whole and spec is not None and spec.svg:
+        draw = spec.load(spec.svg)
+        if "whole" in inspect.signature(draw).parameters:
+            text = draw(race, whole=True)
+    write_text(path, text + "\n", DataError, "--svg")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -186,11 +193,13 @@ def _replay(args: argparse.Namespace) -> int:
     spec = game_of_scenario(source, args.game)
     if args.step is not None and args.svg is None:
         raise DataError("<args>", "--step", "--step needs --svg FILE")
+    if args.whole and args.svg is None:
+        raise DataError("<args>", "--whole", "--whole needs --svg FILE")
     if args.svg is not None:
         _output_arg(args.svg, "--svg")  # before the scenario is replayed
     played = spec.api.play_scenario(shipped(source, spec))
     if args.svg is not None:
-        _write_svg(played.race, args.svg, args.step)
+        _write_svg(played.race, args.svg, args.step, spec, args.whole)
     if args.json:
         print(spec.api.summary_json(played.race, played.id))
         return 0

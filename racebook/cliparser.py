@@ -122,6 +122,9 @@ def build_parser() -> _Parser:
     rp.add_argument("--svg", metavar="FILE", help="also write the position as an SVG picture of the track to FILE")
     rp.add_argument("--step", type=_count(0, 10**9), default=None, metavar="N",
                     help="with --svg: the position after step N (0 = the start; default: the final position)")
+    rp.add_argument("--whole", action="store_true",
+                    help="with --svg: the whole circuit (FormulaGP frames the tiles of the current step by default; "
+                    "RF90 and Automobiles always draw the whole track)")
     rp.add_argument("--game", metavar="GAME", default=None,
                     help=f"the scenario's game ({games}; default: the game that ships the id, or the one the "
                     "file names)")

@@ -1,277 +1,499 @@
-"""The FormulaGP circuit as SVG: a position drawn by string building, readable anywhere (``Race._repr_svg_``,
-``racebook replay fgp_… --svg FILE``).
+"""The FormulaGP track view as SVG: a position drawn by string building, readable anywhere (``Race._repr_svg_``,
+``racebook replay fgp_… --svg FILE [--whole]``).
 
-The circuit's tiles (:mod:`racebook.formulagp.track`) are laid in race order round a schematic loop (a rounded
-rectangle, :func:`racebook.core.geometry.rounded_rect`, clockwise from the finish line at the top: the picture is
-not to scale and does not show the corners' real angles, only their direction and gear). Each movement tile shows
-its four lanes (§2.2; lane 1 on the left of the race direction, so on the loop's outside) and every space of each
-lane (§2.3): asphalt, kerb, a Slipstream space with its car shadows, a double-lane space across its two lanes; off
-track (grass) in green, a wall (§2.4) as a thick dark edge, a tricky corner's skid-mark start space (§11.7) outlined
-in orange. Beside each tile: its id, its gear and, for a corner, the way it turns. The finish line and the DRS
-marker are feature tiles (no MP, A21). The cars are tokens (24 px circles) with their initial inside, standing on
-their space (a Slipstream space's second shadow behind the first); the car whose decision it is has a ring. The
-line at the top says the round and the phase, one line a car inside the loop where it is and what it holds.
+The circuit (:mod:`racebook.formulagp.views.layout`: a schematic clockwise loop, not to scale) shows each movement
+tile's four lanes (§2.2; lane 1 on the left of the race direction, so on the loop's outside) and every space (§2.3):
+asphalt, kerb (red and white stripes), a Slipstream space with a car outline per car shadow, a double-lane space
+across its two lanes; off track (grass) in green, a wall (§2.4) as a thick dark edge, a lane that ends as a bar
+across its front, a tricky corner's skid-mark start space outlined in orange with its path to the end space
+(§11.7). Beside each tile: its id and a gear chip (its gear, §2.1, and for a corner the way it turns; "no pairs"
+§11.4.1, the 8th Gear token). The finish line, the DRS marker (feature tiles, no MP, A21), the DRS zones (a strip
+along the outer edge, §11.6), the pit lane (§2.5: the 'PIT LANE' entry space, the Pit Boxes, box 1 closest to the
+exit, and the exit's 'Pit Lane' space behind the yellow line), the Yellow Flag zones (a hatched yellow strip,
+§19.3), the Safety Car (§19.4) and the Gravel tokens (§19.8.1).
 
-Built only from :mod:`racebook.core.svg`'s primitives and :mod:`racebook.core.geometry` over the circuit's data:
-no engine module is imported (a ``race`` or ``state`` is read through its attributes). Standard library only.
+The cars are tokens at least :data:`MIN_TOKEN` px across (≥ 18 px when a notebook shows the picture
+:data:`NOTEBOOK_WIDTH` px wide), in their team's colour from a colour-blind-safe palette with their letter inside
+and their team number in their badge (§23, :mod:`racebook.formulagp.views.palette`); the car to play is ringed.
+Beside each car a badge shows its OT, ERS, stress and Wheel-to-Wheel tokens (and pits, spun, off track); badges
+never cover a token or each other (:func:`racebook.core.geometry.place_labels`).
+
+By default the picture frames the tiles of the current step (:mod:`racebook.formulagp.views.framing`), with a key
+on the right: the whole circuit in miniature with the framed stretch marked, and one line a car; a car outside the
+frame is a dashed token on the frame's edge. ``whole=True`` draws the whole circuit with the key inside the loop.
+The top line says the round, the phase and whose turn it is, and shows the Safety Car, the VSC and the yellow
+zones. Built from :mod:`racebook.core.svg` and :mod:`racebook.core.geometry`; no engine module is imported at
+module level (a ``race`` or ``state`` is read through its attributes). Standard library only.
 """
 
 from __future__ import annotations
 
+import itertools
+import math
+import zlib
 from collections.abc import Iterable
 from typing import Any
 
 from racebook.core import svg
-from racebook.core.geometry import CentreLine, Point, TrackGeometry, Viewport, rounded_rect
-from racebook.formulagp.track import Feature, Space, Surface, Tile, Track, Turn
+from racebook.core.geometry import Box, LabelRequest, Point, Viewport, place_labels
+from racebook.formulagp.track import Feature, Surface, Tile, Track, Turn
+from racebook.formulagp.views import framing
+from racebook.formulagp.views.key import badge, key_inside, legend, panel, top, where
+from racebook.formulagp.views.layout import Layout, Part, layout, strip
+from racebook.formulagp.views.palette import Livery, liveries
+from racebook.formulagp.views.style import (
+    BADGE_FONT,
+    DRS_FILL,
+    EDGE,
+    FILL,
+    GRASS,
+    HEIGHT,
+    LEGEND_PX,
+    MAX_SCALE,
+    MAX_TOKEN,
+    MIN_TOKEN,
+    NOTEBOOK_WIDTH,
+    PANEL_PX,
+    PIT_FILL,
+    PIT_LINE,
+    SC_FILL,
+    SKID,
+    TOP_PX,
+    WALL,
+    WIDTH,
+    Screen,
+    defs,
+)
 
-WIDTH, HEIGHT = 1280, 760
-TOP_PX = 36  # the info line
-LEGEND_PX = 34
-HALF_BAND = 60.0  # track units (= px at scale 1): four lanes of 30
-TOKEN = 24.0  # a car's token, px across
-FILL = {Surface.ASPHALT: "#cfcfcf", Surface.KERB: "#f2a5a5", Surface.SLIPSTREAM: "#a9cdf5",
-        Surface.DOUBLE: "#e6d59a"}
-GRASS, WALL, SKID, EDGE = "#b5d99c", "#3b3b3b", "#e07000", "#ffffff"
-MOVER = "#d4007a"  # the ring round the car to play (magenta: no car colour)
-CAR_FILL = {"grey": "#7f7f7f", "red": "#d62728", "blue": "#1f5fb4", "orange": "#ff8c1a", "green": "#2ca02c",
-            "yellow": "#f2c80f", "black": "#222222", "white": "#f4f4f4", "purple": "#8e44ad", "pink": "#e377c2"}
-OTHERS = ("#17becf", "#8c564b", "#bcbd22", "#9467bd", "#e377c2", "#7f7f7f")
-DARK = frozenset({"#7f7f7f", "#d62728", "#1f5fb4", "#2ca02c", "#222222", "#8e44ad", "#8c564b", "#9467bd"})
-
-
-def _length(sp: Space) -> int:
-    """A space's length in its lane: a Slipstream space one per car shadow (two tokens, one behind the other)."""
-    return sp.shadows if sp.surface is Surface.SLIPSTREAM else 1
-
-
-def _weight(t: Tile) -> float:
-    """A tile's share of the loop: its longest lane (a feature tile: a narrow strip)."""
-    if not t.costs_mp:
-        return 0.9
-    return float(max((sum(_length(sp) for sp in t.spaces(lane)) for lane in range(1, 5)), default=1)) + 0.3
-
-
-def geometry(track: Track) -> TrackGeometry:
-    """The loop and one span per tile (named by tile id), in race order from the finish line."""
-    total = sum(_weight(t) for t in track.tiles)
-    per = 34.0  # track units per weight unit: a space of a 2-space lane is ~35 px long
-    length = total * per
-    w = length * 0.34
-    h = length / 2 - w + 0.86 * 140  # a rounded rectangle of this perimeter (corner radius 140)
-    line = CentreLine(rounded_rect(w, h, 140))
-    spans, u = [], 0.0
-    first = _weight(track.tiles[0]) / total / 2  # the finish line's tile centred at the top
-    for t in track.tiles:
-        du = _weight(t) / total
-        spans.append((t.id, u - first, u - first + du))
-        u += du
-    return TrackGeometry(line, spans, HALF_BAND, gap=0.0)
+__all__ = ["HEIGHT", "LEGEND_PX", "NOTEBOOK_WIDTH", "PANEL_PX", "TOP_PX", "WIDTH", "race_svg", "state_svg"]
 
 
-def _lane_band(lane: int) -> tuple[float, float]:
-    """Lane 1–4's laterals (inner, outer) in half-bands: lane 1 on the left of the race direction = the outside of
-    the clockwise loop."""
-    hi = 1.0 - (lane - 1) * 0.5
-    return hi - 0.5, hi
 
-
-def _ring(g: TrackGeometry, u0: float, u1: float, lat0: float, lat1: float, vp: _Screen) -> str:
-    xs, ys = g.ribbon(u0, u1, lat0, lat1, samples=6)
-    return svg.pts(vp.px(p) for p in zip(xs, ys, strict=True))
-
-
-def _space_u(g: TrackGeometry, t: Tile, lane: int, k: int) -> tuple[float, float]:
-    """The loop fractions of space ``k`` of ``lane``: the lane's spaces share the tile by their lengths."""
-    a, b = g.span(t.id)
-    lengths = [_length(sp) for sp in t.spaces(lane)]
-    n = sum(lengths)
-    before = sum(lengths[:k])
-    return a + (b - a) * before / n, a + (b - a) * (before + lengths[k]) / n
-
-
-def _tile_parts(g: TrackGeometry, t: Tile, vp: _Screen) -> list[str]:
-    out: list[str] = []
-    a, b = g.span(t.id)
-    if not t.costs_mp:
-        out.append(f'<polygon class="feature" points="{_ring(g, a, b, -1, 1, vp)}" fill="#efefef" stroke="#999" '
-                   'stroke-width="1"/>')
-        return out
-    for lane in range(1, 5):
-        lo, hi = _lane_band(lane)
-        spaces = t.spaces(lane)
-        if not spaces:
-            out.append(f'<polygon class="off" points="{_ring(g, a, b, lo, hi, vp)}" fill="{GRASS}" stroke="none"/>')
-            continue
-        for k, sp in enumerate(spaces):
-            u0, u1 = _space_u(g, t, lane, k)
-            lat0 = lo
-            if sp.surface is Surface.DOUBLE:  # one space across two lanes (§2.3): drawn once, from the outer lane
-                below = t.spaces(lane + 1) if lane < 4 else ()
-                if k < len(below) and below[k].surface is Surface.DOUBLE and len(below) == len(spaces):
-                    lat0 = _lane_band(lane + 1)[0]
-                else:
-                    continue
-            out.append(f'<polygon class="space {sp.surface.name.lower()}" data-space="{t.id}.{lane}.{k + 1}" '
-                       f'points="{_ring(g, u0, u1, lat0, hi, vp)}" fill="{FILL[sp.surface]}" stroke="{EDGE}" '
-                       'stroke-width="1.5"/>')
-            if sp.surface is Surface.SLIPSTREAM and sp.shadows > 1:  # the car shadows: a dashed divider
-                for j in range(1, sp.shadows):
-                    um = u0 + (u1 - u0) * j / sp.shadows
-                    p, q = vp.px(g.point(um, lo + 0.06)), vp.px(g.point(um, hi - 0.06))
-                    out.append(f'<line x1="{p[0]:.1f}" y1="{p[1]:.1f}" x2="{q[0]:.1f}" y2="{q[1]:.1f}" '
-                               'stroke="#5a8fd0" stroke-width="1.5" stroke-dasharray="3 3"/>')
-    for skid in t.skids:  # §11.7: the skid marks start on this space
-        lane, k = skid.start
-        if k < len(t.spaces(lane)):
-            u0, u1 = _space_u(g, t, lane, k)
-            lo, hi = _lane_band(lane)
-            out.append(f'<polygon class="skid" points="{_ring(g, u0, u1, lo, hi, vp)}" fill="none" '
-                       f'stroke="{SKID}" stroke-width="3" stroke-dasharray="5 3"/>')
-    for side in t.walls:  # §2.4: beyond lane 1 (left, outside) or lane 4 (right, inside)
-        lat = 1.0 if side is Turn.LEFT else -1.0
-        pts = [vp.px(g.point(a + (b - a) * i / 8, lat)) for i in range(9)]
-        out.append(f'<polyline class="wall" points="{svg.pts(pts)}" fill="none" stroke="{WALL}" stroke-width="5"/>')
-    p, q = vp.px(g.point(a, -1.0)), vp.px(g.point(a, 1.0))  # the tile's back edge
-    out.append(f'<line x1="{p[0]:.1f}" y1="{p[1]:.1f}" x2="{q[0]:.1f}" y2="{q[1]:.1f}" stroke="#555" '
-               'stroke-width="2"/>')
-    return out
-
-
-def _tile_label(g: TrackGeometry, t: Tile, vp: _Screen, cars: list[Point]) -> list[str]:
-    """A tile's id, gear and turn beside its outer lane; moved farther out when a car's token is there."""
-    a, b = g.span(t.id)
-    u = (a + b) / 2
-    if not t.costs_mp:
-        x, y = vp.px(g.point(u, 0.0))
-        word = "DRS" if t.feature is Feature.DRS else "" if t.feature is Feature.FINISH else t.id
-        return [svg.text(x, y, word, 13, "#333", fit=False)] if word else []
-    x, y = vp.px(g.point(u, 1.5))
-    if any(abs(cx - x) < 22 + TOKEN / 2 and abs(cy - y) < 16 + TOKEN / 2 for cx, cy in cars):
-        x, y = vp.px(g.point(u, 2.1))
-    turn = "" if t.turn is None else (" ↱" if t.turn is Turn.RIGHT else " ↰")
-    gear = {1: "1st", 2: "2nd", 3: "3rd"}.get(t.gear or 0, f"{t.gear}th") if t.gear else ""
-    lines = [svg.text(x, y - 7, t.id, 13, "#222", fit=False),
-             svg.text(x, y + 8, f"{gear}{turn}", 12, "#a04000" if t.turn else "#555", weight="normal", fit=False)]
-    if t.drs:
-        xi, yi = vp.px(g.point(u, -1.3))
-        lines.append(svg.text(xi, yi, t.drs, 11, "#1f5fb4", fit=False))
-    return lines
-
-
-def _code(car_ids: Iterable[str]) -> dict[str, str]:
-    """The letter inside each car's token: its initial; initials shared by two cars: initial + last letter."""
-    ids = list(car_ids)
-    firsts = [c[0].upper() for c in ids]
-    return {c: (f if firsts.count(f) == 1 else f + c[-1].lower()) for c, f in zip(ids, firsts, strict=True)}
-
-
-def car_fill(car_id: str, index: int) -> str:
-    return CAR_FILL.get(car_id.lower(), OTHERS[index % len(OTHERS)])
-
-
-def _car_point(g: TrackGeometry, track: Track, pos: Any) -> Point:
-    t = track.tiles[pos.tile]
-    u0, u1 = _space_u(g, t, pos.lane, pos.space)
-    n = max(1, t.spaces(pos.lane)[pos.space].shadows)
-    f = 1.0 - (pos.shadow + 0.5) / n  # shadow 0 = the front one
-    lo, hi = _lane_band(pos.lane)
-    return g.point(u0 + (u1 - u0) * f, (lo + hi) / 2)
-
-
-def state_svg(state: Any, *, mover: str | None = None, title: str = "", width: int = WIDTH,
-              height: int = HEIGHT) -> str:
-    """The SVG of a FormulaGP race state (its track and cars); ``mover`` the car whose decision it is."""
-    track: Track = state.track
-    g = geometry(track)
-    x0, y0, x1, y1 = g.extent()
-    pad = HALF_BAND * 1.9
-    vp = Viewport.fit((x0 - pad, x1 + pad, y0 - pad, y1 + pad), width, height - TOP_PX - LEGEND_PX)
-    screen = _Screen(vp, TOP_PX)
-    px = screen.px
-    out = svg.document(width, height, title or f"FormulaGP — {track.name}")
-    for t in track.tiles:
-        out += _tile_parts(g, t, screen)
-    sf = next((t for t in track.tiles if t.feature is Feature.FINISH), None)
-    if sf is not None:
-        a, b = g.span(sf.id)
-        out += svg.finish_line(px(g.point((a + b) / 2, -1.05)), px(g.point((a + b) / 2, 1.05)))
-    tokens = [px(_car_point(g, track, c.pos)) for c in state.cars.values()]
-    for t in track.tiles:
-        out += _tile_label(g, t, screen, tokens)
-    a, b = g.span(track.tiles[0].id)
-    x, y = px(g.point(a + 0.02, -2.0))
-    out.append(svg.text(x, y, "race direction →", 15, "#666", weight="normal", fit=False))
-    x0, y0, x1, y1 = g.extent()
-    codes = _code(state.cars)
-    for i, c in enumerate(state.cars.values()):
-        x, y = px(_car_point(g, track, c.pos))
-        fill = car_fill(c.id, i)
-        size = TOKEN
-        if c.id == mover:
-            out.append(f'<circle class="mover" cx="{x:.1f}" cy="{y:.1f}" r="{size / 2 + 4:.1f}" fill="none" '
-                       f'stroke="{MOVER}" stroke-width="4"/>')
-        out.append(f'<circle class="car" data-car="{svg.e(c.id)}" cx="{x:.1f}" cy="{y:.1f}" r="{size / 2:.1f}" '
-                   f'fill="{fill}" stroke="#111" stroke-width="2"><title>{svg.e(c.id)}: '
-                   f'{svg.e(_where(track, c.pos))}</title></circle>')
-        code = codes[c.id]
-        font = size * (0.58 if len(code) == 1 else 0.48)
-        out.append(svg.text(x, y, code, font, svg.ink_on(fill, DARK), fit=False, font_format=".1f"))
-    out += _info(state, track, mover, codes, px(((x0 + x1) / 2, (y0 + y1) / 2)))
-    return svg.close(out, _legend(height))
-
-
-class _Screen:
-    """Track units -> pixels: the viewport, moved down under the info lines."""
-
-    def __init__(self, vp: Viewport, dy: float) -> None:
-        self.vp, self.dy = vp, dy
-
-    def px(self, p: Point) -> Point:
-        x, y = self.vp.px(p)
-        return x, y + self.dy
-
-
-def _where(track: Track, pos: Any) -> str:
-    """A car's space as the scenarios and the notation write it (``T06.1.1/1``: the second car shadow)."""
-    return track.name_of(pos) + (f"/{pos.shadow}" if pos.shadow else "")
-
-
-def _info(state: Any, track: Track, mover: str | None, codes: dict[str, str], middle: Point) -> list[str]:
-    phase = getattr(state.phase, "value", str(state.phase))
-    if state.finished:
-        head = "Race over · classification: " + ", ".join(state.result)
-    else:
-        lap = " · final lap" if state.final_lap else ""
-        head = (f"Round {state.round} · Chequered Flag on radar space {state.flag}{lap} · {phase} phase"
-                + (f" · {mover} to play" if mover else ""))
-    out = [f'<text x="12" y="22" font-size="17" font-weight="bold" fill="#222">{svg.e(head)}</text>']
-    rows = [f"{codes[c.id]}  {c.id}: {_where(track, c.pos)}, lap {c.lap}, ERS {c.ers}, OT {c.ot}, wear {c.wear}, "
-            f"{len(c.hand)} cards" for c in state.cars.values()]
-    x, y = middle
-    top = y - (len(rows) - 1) * 11
-    for i, row in enumerate(rows):  # one line a car, inside the loop
-        out.append(f'<text class="car-line" x="{x:.0f}" y="{top + 22 * i + 5:.0f}" font-size="15" fill="#333" '
-                   f'text-anchor="middle">{svg.e(row)}</text>')
-    return out
-
-
-def _legend(height: int) -> str:
-    leg = svg.Legend(height, LEGEND_PX, gap=14)
-    for fill, words in ((FILL[Surface.ASPHALT], "asphalt"), (FILL[Surface.KERB], "kerb"),
-                        (FILL[Surface.SLIPSTREAM], "Slipstream (car shadows)"),
-                        (FILL[Surface.DOUBLE], "double-lane space"), (GRASS, "off track")):
-        leg.swatch(22, fill, "#777", 1)
-        leg.word(words, 28)
-    leg.swatch(22, "none", SKID, 3, ' stroke-dasharray="5 3"')
-    leg.word("tricky corner", 28)
-    leg.swatch(22, WALL, WALL, 1)
-    leg.word("wall", 28)
-    leg.word("lane 1 = left = outside · not to scale")
-    return leg.svg()
-
-
-def race_svg(race: Any, **kw: Any) -> str:
-    """The SVG of a FormulaGP :class:`~racebook.formulagp.game.Race`'s current position."""
+# ------------------------------------------------------------------ entry points
+def race_svg(race: Any, *, whole: bool = False, **kw: Any) -> str:
+    """The SVG of a FormulaGP :class:`~racebook.formulagp.game.Race`'s current position: framed on the current
+    step (its last move read from the event log), or the ``whole`` circuit."""
     kw.setdefault("title", race.position()[:200])
-    return state_svg(race.state, mover=race.current_car, **kw)
+    moved = () if whole else framing.last_move(race)
+    return state_svg(race.state, mover=race.current_car, whole=whole, moved=moved, **kw)
+
+
+def state_svg(state: Any, *, mover: str | None = None, title: str = "", whole: bool = False,
+              moved: Iterable[str] = (), width: int = WIDTH, height: int = HEIGHT) -> str:
+    """The SVG of a FormulaGP race state; ``mover`` the car whose decision it is, ``moved`` the positions the last
+    move went through (the frame), ``whole`` the whole circuit."""
+    track: Track = state.track
+    moved = list(moved)
+    tiles = list(range(len(track.tiles))) if whole else framing.focus(state, mover, moved)
+    lay = layout(track) if whole else strip(track, tiles)
+    main_w = width if whole else width - PANEL_PX
+    area: Box = (0.0, TOP_PX, float(main_w), float(height - LEGEND_PX))
+    screen = _screen(lay, tiles, area, whole)
+    uid = f"{zlib.crc32(repr((title, tiles, whole, [str(c.pos) for c in state.cars.values()])).encode()):08x}"
+    out = svg.document(width, height, title or f"FormulaGP — {track.name}")
+    out.append(defs(uid))
+    live = liveries(state)
+    view = _View(state, lay, screen, area, live, uid, mover)
+    view.moved = moved
+    out.append(f'<svg class="main" x="0" y="{TOP_PX}" width="{main_w}" height="{height - TOP_PX - LEGEND_PX}" '
+               f'viewBox="0 {TOP_PX} {main_w} {height - TOP_PX - LEGEND_PX}" overflow="hidden" '
+               f'data-frame="{svg.e(" ".join(track.tiles[i].id for i in tiles))}">')
+    key = key_inside(state, lay, screen, live, view.obstacles) if whole else []  # first: obstacles to the badges
+    out += view.draw(set(tiles), whole)
+    out.append("</svg>")
+    out += top(state, mover)
+    if not whole:
+        note = (f"the race runs {track.tiles[tiles[0]].id} → {track.tiles[tiles[-1]].id}, left to right · lane 1 "
+                "on the driver's left · not to scale")
+        out.append(f'<rect x="4" y="{TOP_PX + 5}" width="{len(note) * 14 * 0.55 + 16:.0f}" height="21" rx="3" '
+                   f'fill="white" opacity="0.85"/><text class="note" x="12" y="{TOP_PX + 20}" font-size="14" '
+                   f'fill="#555">{svg.e(note)}</text>')
+    if whole:
+        out += key
+    else:
+        out += panel(state, layout(track), tiles, live, width, height)
+    return svg.close(out, legend(height, uid, bool(state.zones)))
+
+
+# ------------------------------------------------------------------ the screen
+def _screen(lay: Layout, tiles: list[int], area: Box, whole: bool) -> Screen:
+    """The whole circuit as it lies; a framed stretch turned so that the race runs left to right across it (lane 1,
+    on the left of the race direction, at the top), as close as :data:`MAX_SCALE`."""
+    angle = 0.0
+    if not whole:
+        (x0, y0), (x1, y1) = lay.g.point(lay.span(tiles[0])[0]), lay.g.point(lay.span(tiles[-1])[1])
+        angle = -math.atan2(y1 - y0, x1 - x0)
+    turned = Screen(Viewport(0, 1, 0, 1, 1, 1), 0, 0, angle)
+    pts = [turned.turn(p) for p in lay.outline(tiles, 2.3 if whole else 2.0)]
+    x0, x1 = min(p[0] for p in pts), max(p[0] for p in pts)
+    y0, y1 = min(p[1] for p in pts), max(p[1] for p in pts)
+    w, h = area[2] - area[0], area[3] - area[1]
+    if not whole:  # no closer than MAX_SCALE: widen the bounds round their centre
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        hw, hh = max((x1 - x0) / 2, w / MAX_SCALE / 2), max((y1 - y0) / 2, h / MAX_SCALE / 2)
+        x0, x1, y0, y1 = cx - hw, cx + hw, cy - hh, cy + hh
+    return Screen(Viewport.fit((x0, x1, y0, y1), w, h), area[0], area[1], angle)
+
+
+class _View:
+    def __init__(self, state: Any, lay: Layout, screen: Screen, area: Box, live: dict[str, Livery], uid: str,
+                 mover: str | None) -> None:
+        self.state, self.lay, self.s, self.area, self.live, self.uid, self.mover = (
+            state, lay, screen, area, live, uid, mover)
+        lane_px = 30 * screen.scale
+        self.token = max(MIN_TOKEN, min(MAX_TOKEN, 0.86 * lane_px))
+        self.font = 13.0 if screen.scale < 1.2 else 15.0
+        self.tokens: dict[str, Point] = {}
+        self.obstacles: list[Box] = []
+        self.band: list[Box] = []  # the boxes of the track's spaces drawn
+        self.moved: list[str] = []  # the positions the last move went through, newest first
+        self.strip = len(lay.tiles) < len(lay.track.tiles)
+
+    def inside(self, box: Box) -> bool:
+        """The box lies inside the main area (a label cut by the frame's edge is left out)."""
+        return (box[0] >= self.area[0] and box[1] >= self.area[1] and box[2] <= self.area[2]
+                and box[3] <= self.area[3])
+
+    def outward(self, u: float, lat: float = 1.0) -> Point:
+        """The unit vector, in px, pointing away from the loop's middle at loop fraction ``u`` (lat > 0) or into
+        it (lat < 0)."""
+        p, q = self.s.px(self.lay.g.point(u, 0.0)), self.s.px(self.lay.g.point(u, 1.0 if lat >= 0 else -1.0))
+        d = math.dist(p, q) or 1.0
+        return (q[0] - p[0]) / d, (q[1] - p[1]) / d
+
+    def visible(self, tiles: set[int]) -> list[int]:
+        x0, y0, x1, y1 = self.area
+        out = []
+        for i in self.lay.tiles:
+            if i in tiles:
+                out.append(i)
+                continue
+            pts = [self.s.px(p) for part in self.lay.parts[i] for p in part.pts[::3]]
+            if any(x0 - 40 <= x <= x1 + 40 and y0 - 40 <= y <= y1 + 40 for x, y in pts):
+                out.append(i)
+        return out
+
+    def draw(self, framed: set[int], whole: bool) -> list[str]:
+        out: list[str] = []
+        shown = self.visible(framed)
+        out += [self.part(p) for p in self.lay.circuit if p.kind in ("pit-lane", "drs")]
+        for i in shown:
+            out += [self.part(p) for p in self.lay.parts[i] if p.kind not in ("wall", "lane-end", "edge")]
+        for i in shown:
+            out += [self.part(p) for p in self.lay.parts[i] if p.kind in ("wall", "lane-end", "edge")]
+        out += [self.part(p) for p in self.lay.circuit if p.kind not in ("pit-lane", "drs")]
+        out += self.zones()
+        sf = next((t for t in self.lay.track.tiles if t.feature is Feature.FINISH), None)
+        if sf is not None and self.lay.has(sf.index):
+            a, b = self.lay.span(sf.index)
+            out += svg.finish_line(self.s.px(self.lay.g.point((a + b) / 2, -1.05)),
+                                   self.s.px(self.lay.g.point((a + b) / 2, 1.05)))
+        out += self.trail()
+        self.place_cars(framed, whole)
+        for i in shown:
+            out += self.tile_label(self.lay.track.tiles[i])
+        out += self.safety_car()
+        out += self.circuit_labels(shown)
+        out += self.cars()
+        return out
+
+    # -------------------------------------------------------- the circuit
+    def part(self, p: Part) -> str:
+        px = [self.s.px(q) for q in p.pts]
+        pts = svg.pts(px)
+        if p.kind in ("space", "off", "feature"):  # the badges keep off the track
+            self.band.append((min(q[0] for q in px), min(q[1] for q in px), max(q[0] for q in px),
+                              max(q[1] for q in px)))
+        if p.kind == "space":
+            fill = f"url(#kerb-{self.uid})" if p.surface is Surface.KERB else FILL[p.surface or Surface.ASPHALT]
+            kind = (p.surface or Surface.ASPHALT).name.lower()
+            return (f'<polygon class="space {kind}" data-space="{p.name}" points="{pts}" fill="{fill}" '
+                    f'stroke="{EDGE}" stroke-width="1.5"/>')
+        if p.kind == "shadow":
+            return (f'<polygon class="shadow" points="{pts}" fill="none" stroke="#3a78c2" stroke-width="1.3" '
+                    'stroke-dasharray="3 2"/>')
+        if p.kind == "off":
+            return f'<polygon class="off" points="{pts}" fill="{GRASS}" stroke="none"/>'
+        if p.kind == "feature":
+            return (f'<polygon class="feature {p.name}" points="{pts}" fill="#efefef" stroke="#999" '
+                    'stroke-width="1"/>')
+        if p.kind == "skid":
+            return (f'<polygon class="skid" data-skid="{p.name}" points="{pts}" fill="none" stroke="{SKID}" '
+                    'stroke-width="3" stroke-dasharray="5 3"/>')
+        if p.kind == "skid-path":
+            (x0, y0), (x1, y1) = (self.s.px(q) for q in p.pts)
+            return (f'<line class="skid-path" x1="{x0:.1f}" y1="{y0:.1f}" x2="{x1:.1f}" y2="{y1:.1f}" '
+                    f'stroke="{SKID}" stroke-width="2.5" stroke-dasharray="2 3" opacity="0.9"/>')
+        if p.kind == "wall":
+            return f'<polyline class="wall" points="{pts}" fill="none" stroke="{WALL}" stroke-width="5"/>'
+        if p.kind == "lane-end":
+            return (f'<polyline class="lane-end" data-lane="{p.name}" points="{pts}" fill="none" stroke="#111" '
+                    'stroke-width="4" stroke-linecap="butt"/>')
+        if p.kind == "edge":
+            return f'<polyline class="edge" points="{pts}" fill="none" stroke="#555" stroke-width="2"/>'
+        if p.kind == "drs":
+            return f'<polygon class="drs-zone" data-zone="{p.name}" points="{pts}" fill="{DRS_FILL}" stroke="none"/>'
+        if p.kind == "pit-lane":
+            return f'<polygon class="pit-lane" points="{pts}" fill="{PIT_FILL}" stroke="#555" stroke-width="1"/>'
+        if p.kind == "pit-line":
+            return f'<polyline class="pit-line" points="{pts}" fill="none" stroke="{PIT_LINE}" stroke-width="3"/>'
+        if p.kind == "pit-box":
+            return (f'<polygon class="pit-box" data-box="{int(p.name) + 1}" points="{pts}" fill="#dcdcdc" '
+                    'stroke="#fff" stroke-width="1.5"/>')
+        return (f'<polygon class="{p.kind}" points="{pts}" fill="#b0b0b0" stroke="#fff" stroke-width="1.5" '
+                'stroke-dasharray="4 2"/>')  # the pit entry and exit spaces
+
+    def tile_label(self, t: Tile) -> list[str]:
+        """A tile's id and its gear chip beside its outer lane, farther out when a car's token is there."""
+        a, b = self.lay.span(t.index)
+        u = (a + b) / 2
+        if not t.costs_mp:
+            x, y = self.s.px(self.lay.g.point(u, 0.0))
+            word = "DRS" if t.feature is Feature.DRS else "" if t.feature is Feature.FINISH else t.id
+            half = len(word) * self.font * 0.35
+            shown = word and self.inside((x - half, y - self.font, x + half, y + self.font))
+            return [svg.text(x, y, word, self.font, "#333", fit=False)] if shown else []
+        lines = [t.id, _gear(t)]
+        if self.s.scale >= 1.2:  # a framed picture: the tile's other icons in words
+            lines += (["no pairs"] if t.no_pairs else []) + (["8th-gear token"] if t.straight_token else [])
+        f = self.font
+        tall = f * 1.25 * len(lines)
+        side = -1.0 if self.strip and t.turn is Turn.LEFT else 1.0  # a strip's left-hander: on its outside
+        d = self.outward(u, side)
+        edge = self.s.px(self.lay.g.point(u, side))
+        reach = abs(d[0]) * 30 + abs(d[1]) * tall / 2 + 8
+        x, y = edge[0] + d[0] * reach, edge[1] + d[1] * reach
+        for cx, cy in self.tokens.values():
+            if abs(cx - x) < 30 + self.token / 2 and abs(cy - y) < tall / 2 + self.token / 2:
+                x, y = x + d[0] * (self.token + 4), y + d[1] * (self.token + 4)
+        x0, y0, x1, y1 = self.area
+        if not (x0 + 20 <= x <= x1 - 20 and y0 + tall / 2 <= y <= y1 - tall / 2):
+            return []  # the label of a tile at the frame's edge would be cut
+        top = y - tall / 2 + f * 0.62
+        out = [svg.text(x, top, t.id, f, "#222", fit=False)]
+        corner = t.turn is not None
+        gear = lines[1]
+        w = len(gear) * f * 0.6 + 8
+        out.append(f'<rect class="gear" x="{x - w / 2:.1f}" y="{top + f * 0.62:.1f}" width="{w:.1f}" '
+                   f'height="{f * 1.2:.1f}" rx="{f * 0.6:.1f}" fill="white" stroke="{"#a04000" if corner else "#777"}" '
+                   'stroke-width="1.5"/>')
+        out.append(svg.text(x, top + f * 1.22, gear, f * 0.92, "#a04000" if corner else "#333", fit=False))
+        for k, word in enumerate(lines[2:]):
+            out.append(svg.text(x, top + f * (2.5 + 1.2 * k), word, f * 0.8, "#555", weight="normal", fit=False))
+        self.obstacles.append((x - w / 2 - 2, y - tall / 2, x + w / 2 + 2, y + tall / 2))
+        return out
+
+    def circuit_labels(self, shown: list[int]) -> list[str]:
+        """The DRS zones' names (inside, at their start), the pit lane's words and box numbers."""
+        out: list[str] = []
+        lay, f = self.lay, self.font * 0.85
+        for p in lay.circuit:
+            if p.tile not in shown:
+                continue
+            if p.kind == "drs":
+                a = lay.span(p.tile)[0]
+                x, y = self.s.px(lay.g.point(a, -1.0))
+                d = self.outward(a, -1.0)
+                x, y = x + d[0] * 16, y + d[1] * 16
+                if not self.inside((x - 32, y - f, x + 32, y + f)):
+                    continue
+                self.obstacles.append((x - 32, y - f, x + 32, y + f))
+                out.append(f'<rect x="{x - 30:.1f}" y="{y - f * 0.75:.1f}" width="60" height="{f * 1.5:.1f}" '
+                           f'rx="4" fill="{DRS_FILL}"/>')
+                out.append(svg.text(x, y, f"DRS {p.name}", f, "white", fit=False))
+            elif p.kind == "pit-box" and self.s.scale > 1.0:
+                x, y = self.s.px(lay.boxes[int(p.name)])
+                out.append(svg.text(x, y, f"box {int(p.name) + 1}", f * 0.85, "#333", weight="normal", fit=False))
+        if self.s.scale > 1.0 and (lay.track.pit_entry in shown or lay.track.pit_exit in shown):
+            for at, word in ((lay.pit_entry, "PIT IN"), (lay.pit_exit, "PIT OUT")):
+                x, y = self.s.px(at)
+                out.append(svg.text(x, y, word, f * 0.8, "white", fit=False))
+        return out
+
+    def trail(self) -> list[str]:
+        """The last move's path (the framed picture): a dashed line through the spaces it went through, oldest
+        first, a dot on each."""
+        track, pts = self.lay.track, list[Point]()
+        for text in reversed(self.moved):
+            try:
+                pos = track.pos(text.split("/", 1)[0])
+            except (KeyError, ValueError):
+                continue
+            if self.lay.has(pos.tile):
+                p = self.s.px(self.lay.car_point(pos))
+                if not pts or pts[-1] != p:
+                    pts.append(p)
+        if len(pts) < 2:
+            return []
+        line = svg.pts(pts)
+        dots = "".join(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3.5" fill="#222"/>' for x, y in pts[:-1])
+        return [f'<g class="trail"><polyline points="{line}" fill="none" stroke="white" stroke-width="6" '
+                f'stroke-linejoin="round" opacity="0.8"/><polyline points="{line}" fill="none" stroke="#222" '
+                f'stroke-width="2.5" stroke-dasharray="7 4" stroke-linejoin="round"/>{dots}</g>']
+
+    def zones(self) -> list[str]:
+        """The Yellow Flag zones (§19.3.1): a hatched yellow strip outside the tiles from the Yellow Flag's tile up
+        to the tile before the Green Flag's; the Gravel tokens (§19.8.1)."""
+        out: list[str] = []
+        lay, n = self.lay, len(self.lay.track.tiles)
+        for z in self.state.zones:
+            last = (z.green - 1) % n
+            run = [i for i in lay.tiles if (i - z.yellow) % n <= (last - z.yellow) % n]
+            if not run:
+                continue
+            a, b = lay.span(run[0])[0], lay.span(run[-1])[1]
+            if b < a:
+                b += 1.0
+            pts = self.s.pts(lay.ribbon(a, b, 1.13, 1.36, samples=30))
+            out.append(f'<polygon class="yellow-zone" data-tiles="{lay.track.tiles[z.yellow].id}-'
+                       f'{lay.track.tiles[last].id}" points="{pts}" fill="url(#yellow-{self.uid})" stroke="#222" '
+                       'stroke-width="1"/>')
+        for tile in (t for t in self.state.gravel if lay.has(t)):
+            a, b = lay.span(tile)
+            x, y = self.s.px(lay.g.point((a + b) / 2, -1.25))
+            out.append(f'<rect class="gravel" x="{x - 26:.1f}" y="{y - 9:.1f}" width="52" height="18" rx="4" '
+                       'fill="#a0785a"/>' + svg.text(x, y, "gravel", 11, "white", fit=False))
+        return out
+
+    def safety_car(self) -> list[str]:
+        """The Safety Car (§19.4.2) on its tile, between the lanes."""
+        tile = getattr(self.state, "sc_tile", -1)
+        if tile < 0 or not self.lay.has(tile):
+            return []
+        a, b = self.lay.span(tile)
+        x, y = self.s.px(self.lay.g.point((a + b) / 2, 0.0))
+        w, h = self.token * 1.5, self.token * 0.9
+        self.obstacles.append((x - w / 2, y - h / 2, x + w / 2, y + h / 2))
+        return [f'<rect class="safety-car" x="{x - w / 2:.1f}" y="{y - h / 2:.1f}" width="{w:.1f}" height="{h:.1f}" '
+                f'rx="5" fill="{SC_FILL}" stroke="#111" stroke-width="2"/>',
+                svg.text(x, y, "SC", h * 0.6, "#111", fit=False)]
+
+    # -------------------------------------------------------- the cars
+    def place_cars(self, framed: set[int], whole: bool) -> None:
+        """Where each car's token stands: its space (or beside it, off track; its box; the pit exit); a car
+        outside the picture's main area on the frame's edge."""
+        lay, s = self.lay, self.state
+        x0, y0, x1, y1 = self.area
+        r = self.token / 2 + 4
+        n = len(lay.track.tiles)
+        start = min(framed, key=lambda i: (i - lay.tiles[0]) % n) if framed else 0
+        ref = s.cars[self.mover].lap * n + start if self.mover in s.cars else start
+        queue = 0
+        self.edge: set[str] = set()
+        for c in s.cars.values():
+            p: Point | None = None
+            if c.pit in ("box", "held", "service", "done"):
+                if lay.boxes:
+                    from racebook.formulagp.pitlane import box_of  # the Pit Box reading's one home
+
+                    p = lay.boxes[min(box_of(s, c), len(lay.boxes) - 1)]
+            elif c.pit == "exit" or getattr(c, "pit_start", 0):
+                if lay.boxes:
+                    p, queue = lay.pit_queue(queue), queue + 1
+            elif lay.has(c.pos.tile):
+                p = lay.car_point(c.pos, c.off)
+            if p is None:  # not laid out here: on the frame's edge, ahead on the right, behind on the left
+                ahead = c.lap * n + c.pos.tile > ref  # race progress: laps, then tiles from the finish line
+                self.tokens[c.id] = (x1 - r if ahead else x0 + r, (y0 + y1) / 2)
+                self.edge.add(c.id)
+            else:
+                self.tokens[c.id] = self.s.px(p)
+        self._spread([c for c in self.tokens if c not in self.edge], self.token + 1)
+        for cid, (x, y) in list(self.tokens.items()):
+            if cid not in self.edge and x0 + r <= x <= x1 - r and y0 + r <= y <= y1 - r:
+                continue
+            self.edge.add(cid)
+            self.tokens[cid] = self._free(cid, min(max(x, x0 + r), x1 - r), min(max(y, y0 + r), y1 - r), r)
+
+    def _spread(self, cars: list[str], gap: float) -> None:
+        """Push apart tokens closer than ``gap`` (cars side by side in the narrow lanes of the whole circuit): each
+        of two moves half the shortfall away from the other, a few rounds."""
+        for _ in range(6):
+            moved = False
+            for a, b in itertools.combinations(cars, 2):
+                (ax, ay), (bx, by) = self.tokens[a], self.tokens[b]
+                d = math.dist((ax, ay), (bx, by))
+                if d >= gap:
+                    continue
+                ux, uy = ((bx - ax) / d, (by - ay) / d) if d > 1e-6 else (1.0, 0.0)
+                push = (gap - d) / 2 + 0.05
+                self.tokens[a], self.tokens[b] = (ax - ux * push, ay - uy * push), (bx + ux * push, by + uy * push)
+                moved = True
+            if not moved:
+                return
+
+    def _free(self, cid: str, x: float, y: float, r: float) -> Point:
+        """The place nearest (x, y) on the frame's edge (or a token's width in from it) that no other token
+        covers."""
+        x0, y0, x1, y1 = self.area
+        inward = 1.0 if x < (x0 + x1) / 2 else -1.0
+        rows = int((y1 - y0 - 2 * r) // (2 * r)) + 1
+        spots = [(x + inward * 2 * r * k, y0 + r + 2 * r * j) for k in range(3) for j in range(rows)]
+        spots.sort(key=lambda p: (abs(p[0] - x) > r, abs(p[1] - y)))
+        for p in [(x, y), *spots]:
+            if all(o == cid or math.dist(p, q) >= 2 * r for o, q in self.tokens.items()):
+                return p
+        return x, y
+
+    def cars(self) -> list[str]:
+        out: list[str] = []
+        size = self.token
+        for x, y in self.tokens.values():
+            self.obstacles.append((x - size / 2 - 2, y - size / 2 - 2, x + size / 2 + 2, y + size / 2 + 2))
+        requests, keys = [], []
+        for c in self.state.cars.values():
+            x, y = self.tokens[c.id]
+            lv = self.live[c.id]
+            if c.id == self.mover:
+                out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{size / 2 + 5:.1f}" fill="none" stroke="white" '
+                           'stroke-width="7"/>')
+                out.append(f'<circle class="mover" cx="{x:.1f}" cy="{y:.1f}" r="{size / 2 + 5:.1f}" fill="none" '
+                           'stroke="#111" stroke-width="3.5"/>')
+            edge = c.id in self.edge
+            dash = ' stroke-dasharray="4 3"' if edge or c.off else ""
+            if edge:
+                dash += f' data-edge="{"ahead" if x > (self.area[0] + self.area[2]) / 2 else "behind"}"'
+            out.append(f'<circle class="car" data-car="{svg.e(c.id)}" data-team="{lv.number}" cx="{x:.1f}" '
+                       f'cy="{y:.1f}" r="{size / 2:.1f}" fill="{lv.fill}" stroke="#111" stroke-width="2"{dash}>'
+                       f'<title>{svg.e(c.id)} (team #{lv.number}): {svg.e(where(self.state.track, c))}</title>'
+                       '</circle>')
+            font = size * (0.6 if len(lv.code) == 1 else 0.56)
+            out.append(svg.text(x, y, lv.code, font, lv.ink, fit=False, font_format=".1f"))
+            right = self.tokens[c.id][0] > (self.area[0] + self.area[2]) / 2
+            words = badge(c, lv, self.state.track if edge else None, right)
+            lat_sign = -1.0 if c.pos.lane >= 3 and not c.off else 1.0
+            if edge or not self.lay.has(c.pos.tile):
+                d = (-1.0 if right else 1.0, 0.0)  # into the picture
+            else:
+                a, b = self.lay.span(c.pos.tile)
+                d = self.outward((a + b) / 2, lat_sign)
+            requests.append(LabelRequest(c.id, words, BADGE_FONT, (x, y), d, gap=size / 2 + 4))
+            keys.append(lv)
+        on = [k for k, r in enumerate(requests) if r.key not in self.edge]
+        placed = dict(zip(on, place_labels([requests[k] for k in on], self.obstacles + self.band, self.area),
+                          strict=True))
+        off = [k for k in range(len(requests)) if k not in placed]  # on the frame's edge: beside the token
+        taken = [p.box for p in placed.values() if p is not None]
+        placed.update(zip(off, place_labels([requests[k] for k in off], self.obstacles, self.area, taken),
+                          strict=True))
+        for p, lv in ((placed[k], keys[k]) for k in range(len(requests))):
+            if p is None:
+                continue
+            bx0, by0, bx1, by1 = p.box
+            if p.displaced:  # a leader line from the token's edge
+                ax, ay = p.anchor
+                far = math.dist((ax, ay), (p.x, p.y)) or 1.0
+                ax, ay = ax + (p.x - ax) * (size / 2 + 1) / far, ay + (p.y - ay) * (size / 2 + 1) / far
+                out.append(f'<line class="leader" x1="{p.x:.1f}" y1="{p.y:.1f}" x2="{ax:.1f}" '
+                           f'y2="{ay:.1f}" stroke="#333" stroke-width="1.2" opacity="0.7"/>')
+            out.append(f'<g class="badge" data-car="{svg.e(p.key)}"><rect x="{bx0:.1f}" y="{by0:.1f}" '
+                       f'width="{bx1 - bx0:.1f}" height="{by1 - by0:.1f}" rx="4" fill="white" fill-opacity="0.93" '
+                       f'stroke="{lv.fill}" stroke-width="2.5"/>'
+                       + svg.text(p.x, p.y, p.text, p.font, "#111", font_format=".1f") + "</g>")
+        return out
+
+
+def _gear(t: Tile) -> str:
+    gear = {2: "2nd"}.get(t.gear or 8, f"{t.gear}th")
+    turn = "" if t.turn is None else (" ↱" if t.turn is Turn.RIGHT else " ↰")
+    return f"{gear}{turn}"

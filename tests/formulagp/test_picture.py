@@ -25,9 +25,11 @@ def _tree(text: str) -> ET.Element:
 def test_every_space_is_drawn_once() -> None:
     track = load_track()
     race = scenario.load("fgp_ex10")
-    root = _tree(race._repr_svg_())
+    root = _tree(race_svg(race, whole=True))  # the whole circuit (the default frames the current step)
     drawn = [p.get("data-space") for p in root.iter(f"{NS}polygon") if p.get("data-space")]
     assert len(drawn) == len(set(drawn))
+    framed = [p.get("data-space") for p in _tree(race._repr_svg_()).iter(f"{NS}polygon") if p.get("data-space")]
+    assert len(framed) == len(set(framed)) and set(framed) < set(drawn)
     expected = set()
     for t in track.tiles:
         for lane in range(1, 5):
@@ -70,7 +72,9 @@ def test_the_mover_is_ringed_and_the_lines_say_where_everyone_is() -> None:
     race = scenario.load("fgp_ex10")
     svg = race._repr_svg_()
     assert svg.count('class="mover"') == 1 and "Red to play" in svg and "Grey: T05.1.1, lap 0, ERS 4" in svg
-    assert "Round 3" in svg and "T05" in svg and "4th ↱" in svg and "2nd ↰" in svg
+    assert "Round 3" in svg and "T05" in svg and "2nd ↰" in svg  # Red's frame: the hairpin T30-T31
+    whole = race_svg(race, whole=True)  # Grey's corner T04-T05 lies outside Red's frame: the whole circuit has it
+    assert whole.count('class="mover"') == 1 and "4th ↱" in whole and "2nd ↰" in whole
 
 
 def test_the_picture_imports_no_engine() -> None:
