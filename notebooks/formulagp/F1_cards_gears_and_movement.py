@@ -236,7 +236,7 @@ for sid in ("fgp_ex06_alone_ahead_then_the_inside", "fgp_ex07_a_lane_that_ends",
             "fgp_ex08_the_lane_counts_not_the_space", "fgp_ex09_the_slipstream_car_counts_as_the_lane_ahead"):
     sc = scenario.read(sid)
     print(sc.title.split(" — ")[0])
-    for p in order.explained(sc.race(play=False)):
+    for p in order.explained(sc.race(play=False), sc.prelude):
         print(f"  {p.place}. {p.car:6} at {p.at}: {p.why}")
 
 # %% tags=["presenter-show", "nbval-ignore-output"]

@@ -10,6 +10,7 @@ from racebook.core.errors import IllegalAction
 from racebook.formulagp import events as ev
 from racebook.formulagp import scenario as fgp_scenario
 from racebook.formulagp.analysis import movement as am
+from racebook.formulagp.analysis import order
 from racebook.formulagp.game import Race
 from racebook.formulagp.incidentcards import incident_cards
 from racebook.formulagp.playerboard import Pace, load_board
@@ -170,3 +171,26 @@ def test_rows_and_sentence_show_every_term() -> None:
     rows = b.rows()
     assert rows[0][0].startswith("board speed") and rows[-1] == ("total", "5", "§10.3")
     assert "6th gear" in b.sentence() and "= 5 MP" in b.sentence()
+
+
+@pytest.mark.parametrize("sid, first, why", [
+    ("fgp_ex06_alone_ahead_then_the_inside", ["Red", "Grey", "Orange"], "item 2"),
+    ("fgp_ex07_a_lane_that_ends", ["Orange", "Blue"], "item 3"),
+    ("fgp_ex08_the_lane_counts_not_the_space", ["Red", "Orange", "Blue"], "item 2"),
+    ("fgp_ex09_the_slipstream_car_counts_as_the_lane_ahead", ["Orange", "Grey", "Red"], "item 5"),
+])
+def test_the_driver_order_explained_is_the_races(sid: str, first: list[str], why: str) -> None:
+    """Examples 6–9 (§10.2): the sequence the race set, each car with the rule that placed it."""
+    sc = fgp_scenario.read(sid)
+    placed = order.explained(sc.race(play=False), sc.prelude)
+    assert [p.car for p in placed] == first == list(next(e.order for e in sc.prelude if isinstance(e, ev.OrderSet)))
+    assert why in placed[-1].why or why in placed[1].why
+    assert [p.place for p in placed] == list(range(1, len(first) + 1))
+
+
+def test_an_order_the_track_alone_does_not_give_is_refused() -> None:
+    sc = fgp_scenario.read("fgp_ex06_alone_ahead_then_the_inside")
+    race = sc.race(play=False)
+    race.state.cars["Orange"].pos = race.state.track.pos("T05.1.1")  # now ahead of the order the race set
+    with pytest.raises(ValueError, match="not the on-track order"):
+        order.explained(race, sc.prelude)
