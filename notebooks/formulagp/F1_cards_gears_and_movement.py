@@ -99,7 +99,8 @@ display(HTML(board_table_html(board)))
 #   ([§6.2][]). A BLUE card costs 1 ERS charge and allows no lane change.
 # * A **pair** — a second card of the same colour, ORANGE wild — moves up one pace: GREEN + GREEN gives RED pace,
 #   RED + RED gives BLUE pace (without the ERS charge). A pair owes the YELLOW die at the end of the move, and is
-#   forbidden to a Stressed driver, on a no-pairs tile, in a Yellow Flag zone and behind the Safety Car ([§6.3][]).
+#   forbidden to a Stressed driver, on a no-pairs tile, in a Yellow Flag zone and while the Safety Car is out
+#   ([§6.3][]).
 #
 # The engine's `pace_of` on each kind of play:
 #
