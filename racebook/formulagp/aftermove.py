@@ -18,7 +18,7 @@ from racebook.formulagp.rules.stress import Stress, take_the_lead
 from racebook.formulagp.state import Car, Die, RaceState, Turn
 from racebook.formulagp.stressing import is_leader, stress_by
 
-__all__ = ["end_of_move", "roll_dice"]
+__all__ = ["end_of_move", "roll_dice", "hazards_of"]
 
 START_ROUNDS = 2  # §9.4.5, §9.5.5: no stress relief from a single GREEN card in race rounds 1-2
 
@@ -32,10 +32,7 @@ def end_of_move(s: RaceState, c: Car, t: Turn, log: EventLog) -> None:
         log.append(ev.StressMoved(c.id, 1, "middle", 0, "§15"))
     if len(t.cards) == 1 and card_colour(t.cards[0]) is Colour.GREEN and s.round > START_ROUNDS:
         stress_by(s, c, -1, log)
-    tile = s.track.tiles[c.pos.tile]
-    hazards = [Hazard.TRICKY_CORNER for k in tile.skids if k.start == (c.pos.lane, c.pos.space)]
-    if s.board.red_die_every_move(c.wear):
-        hazards.append(Hazard.WORN_TYRES)
+    hazards = hazards_of(s, c)
     zone = raceevents.in_zone(s, c.pos.tile)  # §19.3.1: tricky corners and hazards are off in a yellow zone
     owed = dice_owed(hazards, pair=t.pair, yellow_zone=zone)
     tricky = [":tricky"] if Hazard.TRICKY_CORNER in hazards and not zone else []  # its RED die first (the skids)
@@ -50,3 +47,13 @@ def roll_dice(s: RaceState, c: Car, queue: list[Die], log: EventLog) -> None:
     of a tie (§13.4.3) or of a W2W token."""
     s.dice_left += [f"{c.id}:{d.value}" for d in queue]
     losscontrol.roll_dice(s, log)
+
+
+def hazards_of(s: RaceState, c: Car) -> list[Hazard]:
+    """The high-risk events of a move ending where ``c`` is now (§19.2): a tricky corner's skid-mark start space
+    (§11.7), the wear marker on or past the RED die icon (§14.1)."""
+    tile = s.track.tiles[c.pos.tile]
+    hazards = [Hazard.TRICKY_CORNER for k in tile.skids if k.start == (c.pos.lane, c.pos.space)]
+    if s.board.red_die_every_move(c.wear):
+        hazards.append(Hazard.WORN_TYRES)
+    return hazards

@@ -120,6 +120,19 @@ def gear_of(s: RaceState, c: Car) -> int:
     return s.track.tiles[c.pos.tile].gear or 8  # §10.3 step 1: none printed = 8th
 
 
+def move_points(s: RaceState, c: Car, a: Play, play: mv.PacePlay) -> mv.MovePoints:
+    """The MP of ``a`` for ``c`` now (§10.3 step 2): the board's speed for the gear of the start tile and the pace,
+    the tyre bonus (none after a spin, off track, a DAMAGE/FAILURE card or Gravel: §18.2, §18.4, §19.8.1), the Car
+    Characteristic, Focus (the Focus space of the stress track, §15), the secondary and EVENT MP spent before the
+    move, less the DAMAGE/FAILURE penalties (racebook.formulagp.analysis.movement itemises it)."""
+    t = s.turn
+    assert t is not None
+    return mv.movement_points(s.board, gear_of(s, c), play.pace,
+                              tyre_bonus=0 if no_tyre_bonus(c) else raceevents.tyre_bonus(s, c),  # §18.2, §18.4
+                              penalties=mp_penalty(c), characteristic=a.characteristic, focus=c.stress == 0,
+                              race_round_1=s.round == 1, secondary=t.secondary_mp, event=t.event_mp)
+
+
 def apply_play(s: RaceState, a: FgpAction, log: EventLog) -> None:
     c, t = s.cars[a.car], s.turn
     assert t is not None
@@ -138,10 +151,7 @@ def apply_play(s: RaceState, a: FgpAction, log: EventLog) -> None:
     assert isinstance(a, Play)
     play = check_play(s, c, a)
     gear = gear_of(s, c)
-    mp = mv.movement_points(s.board, gear, play.pace,
-                            tyre_bonus=0 if no_tyre_bonus(c) else raceevents.tyre_bonus(s, c),  # §18.2, §18.4
-                            penalties=mp_penalty(c), characteristic=a.characteristic, focus=c.stress == 0,
-                            race_round_1=s.round == 1, secondary=t.secondary_mp, event=t.event_mp)
+    mp = move_points(s, c, a, play)
     for x in a.cards:
         c.hand.remove(x)
         c.deck.discard(x)

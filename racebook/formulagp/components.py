@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
@@ -154,10 +154,12 @@ class Cards:
     examples: dict[str, str]
 
     def card(self, code: str) -> ActionCard:
-        for c in self.action:
-            if c.code == code:
-                return c
-        raise KeyError(code)
+        return self._by_code[code]  # KeyError for an unknown code
+
+    @cached_property
+    def _by_code(self) -> dict[str, ActionCard]:
+        """The cards by code, built once (a lookup per card in every battle-bid check)."""
+        return {c.code: c for c in self.action}
 
     def named_card(self, name: str) -> NamedCard:
         for c in self.named:

@@ -1,0 +1,34 @@
+"""FormulaGP notebook widgets: the movement calculator and the worked-example stepper (notebook F1).
+
+Imported lazily (``import racebook.formulagp`` never imports Jupyter; each name here is imported on first use); needs
+``pip install 'racebook[ui]'``. No rule lives here: the widgets call :mod:`racebook.formulagp.analysis` and the
+engine, and draw with :func:`racebook.formulagp.picture.race_svg`::
+
+    from racebook.formulagp.ui import MovementCalculator
+    MovementCalculator().widget
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+import racebook.ui  # noqa: F401  (raises a clear ImportError naming the extra when the widgets are missing)
+
+if TYPE_CHECKING:  # the real types for mypy; at run time each name is imported on first use (__getattr__)
+    from racebook.formulagp.ui.movement import ExampleStepper, MovementCalculator
+
+_WHERE = {"MovementCalculator": "movement", "ExampleStepper": "movement"}
+__all__ = ["ExampleStepper", "MovementCalculator"]
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _WHERE:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{_WHERE[name]}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_WHERE])

@@ -1,0 +1,167 @@
+"""Exact battle odds (racebook.formulagp.analysis.battleodds, §13.3, §13.4): LED totals equal the engine's reveal,
+small hand-checkable cases, the hypergeometric grouping against every actual hand, Example 17's attack, the viewer
+filter (the opponent's real hand is never read) and a seeded Monte-Carlo run through the engine."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from itertools import combinations
+
+import pytest
+
+from racebook.core.errors import IllegalAction
+from racebook.formulagp import battles
+from racebook.formulagp import events as ev
+from racebook.formulagp import scenario as fgp_scenario
+from racebook.formulagp.actions import Bid
+from racebook.formulagp.analysis import battleodds as bo
+from racebook.formulagp.components import cards
+from racebook.formulagp.game import Race
+
+EX17 = "fgp_ex17_leftover_mp_become_ot_up_to_the_cap"
+
+
+def _stopped() -> Race:
+    """Example 17 after the forced stop: Orange (OT 2, the cap) may attack Green (adjacent lane)."""
+    sc = fgp_scenario.read(EX17)
+    race = sc.race(play=False)
+    for a in sc.actions[:sc.actions.index("Orange end")]:
+        race.apply(a)
+    return race
+
+
+def _declared() -> Race:
+    race = _stopped()
+    race.apply("Orange attack Green")
+    return race
+
+
+def _others(*keep: str) -> list[str]:
+    return [c.code for c in cards().action if c.code not in keep]
+
+
+def _rows(o: bo.BattleOdds) -> dict[str, bo.BidOdds]:
+    return {b.bid: b for b in o.bids}
+
+
+def test_bid_leds_are_the_engines_reveal() -> None:
+    race = _declared()
+    s = race.state
+    for att in battles.bids(s, "Orange"):
+        for dfn in battles.bids(s, "Green"):
+            r = race.clone()
+            r.apply(att)
+            r.apply(dfn)
+            shown = {e.car: e.leds for e in r.events if isinstance(e, ev.BattleRevealed)}
+            assert bo.bid_leds(s, "Orange", att, True) == shown["Orange"]
+            expected = bo.bid_leds(s, "Green", dfn, False)
+            assert (expected if expected is not None else 0) == shown["Green"]
+
+
+def test_one_unseen_card_of_two_hand_checked() -> None:
+    """Green holds 1 card, B1 (3 LEDs) or G1 (0 LEDs), each 1/2; its ERS (4 of 4) adds 2. Orange: W1 (1 LED) + OT 2
+    (2 LEDs) = 3, +ERS = 5. Strongest Green: 5 or 2."""
+    race = _declared()
+    race.state.cars["Green"].hand = ["B1"]
+    o = bo.battle_odds(race, "Orange", memory=bo.Memory.NONE, known_out=_others("B1", "G1"))
+    assert (o.hand, o.pool, o.opponent_leds) == (1, 2, {2: Fraction(1, 2), 5: Fraction(1, 2)})
+    rows = _rows(o)
+    assert (rows["Orange bid W1"].overtake, rows["Orange bid W1"].fail) == (Fraction(1, 2), Fraction(1, 2))
+    assert (rows["Orange bid W1 +ers"].overtake, rows["Orange bid W1 +ers"].tie) == (Fraction(1, 2), Fraction(1, 2))
+    assert o.best().bid == "Orange bid W1"  # the same chance; a tie is a failed attack and +1 stress (§13.4.3)
+    race.state.cars["Green"].ers = 0  # no charge to spend: 3 or 0
+    o = bo.battle_odds(race, "Orange", memory=bo.Memory.NONE, known_out=_others("B1", "G1"))
+    assert o.opponent_leds == {0: Fraction(1, 2), 3: Fraction(1, 2)}
+    assert _rows(o)["Orange bid W1"].tie == Fraction(1, 2)
+
+
+def test_the_uniform_model_hand_checked() -> None:
+    """Green holds G1 (0 LEDs), ERS 0: its legal choices are 'bid G1' and 'yield', each 1/2 under the uniform model."""
+    race = _declared()
+    race.state.cars["Green"].ers = 0
+    race.state.cars["Green"].hand = ["G1"]
+    o = bo.battle_odds(race, "Orange", model=bo.uniform, memory=bo.Memory.NONE, known_out=_others("G1"))
+    assert o.opponent_leds == {None: Fraction(1, 2), 0: Fraction(1, 2)}
+    assert all(b.overtake == 1 for b in o.bids)  # 3 or 5 LEDs against 0 or no defence
+
+
+def test_hypergeometric_grouping_equals_every_actual_hand() -> None:
+    """Example 17 (§13.2: Orange stopped with OT 2, the cap): Green's 2 unseen cards from its 45, by brute force over
+    all C(45, 2) = 990 actual hands through the engine's bid list, equal the grouped hypergeometric answer."""
+    race = _declared()
+    o = bo.battle_odds(race, "Orange")
+    s = race.clone().state
+    green = s.cars["Green"]
+    pool = bo.unseen_pool(s, "Orange", "Green")
+    assert len(pool) == 45 and o.pool == 45 and o.hand == 2
+    tally: dict[int | None, int] = {}
+    hands = list(combinations(pool, 2))
+    for hand in hands:
+        green.hand = list(hand)
+        totals = [bo.bid_leds(s, "Green", b, False) for b in battles.bids(s, "Green")]
+        (t, _), = bo.strongest(totals).items()
+        tally[t] = tally.get(t, 0) + 1
+    assert o.opponent_leds == {t: Fraction(n, len(hands)) for t, n in tally.items()}
+    rows = _rows(o)
+    assert all(b.overtake + b.tie + b.fail == 1 for b in o.bids)
+    assert rows["Orange bid W1 +ers"].overtake > rows["Orange bid W1"].overtake  # the ERS charge's 2 LEDs (§8.1)
+    assert o.best().bid == "Orange bid W1 +ers" and "overtake" in o.sentence()
+
+
+def test_the_attack_may_be_priced_before_it_is_declared() -> None:
+    race = _stopped()
+    before = race.position()
+    assert bo.battle_odds(race, "Orange").bids == bo.battle_odds(_declared(), "Orange").bids
+    assert race.position() == before
+
+
+def test_the_opponents_real_hand_is_never_read() -> None:
+    a, b = _declared(), _declared()
+    b.state.cars["Green"].hand = ["B1", "B2"]  # the same count, other cards
+    assert bo.battle_odds(a, "Orange").bids == bo.battle_odds(b, "Orange").bids
+
+
+def test_memory_takes_the_discards_out_and_a_declared_attacker_holds_a_card() -> None:
+    race = _declared()
+    o = bo.battle_odds(race, "Green")  # Green defends against Orange's 1 unseen card; G1 is in Orange's discards
+    assert (o.role, o.hand, o.pool) == ("defender", 1, 44)
+    assert None not in o.opponent_leds and sum(o.opponent_leds.values()) == 1  # it declared, so it can bid
+    assert bo.battle_odds(race, "Green", memory=bo.Memory.NONE).pool == 45
+    assert _rows(o)["Green yield"].overtake == 1
+
+
+def test_refusals() -> None:
+    race = _declared()
+    with pytest.raises(IllegalAction, match="not in the battle"):
+        bo.battle_odds(race, "Blue")
+    sc = fgp_scenario.read("fgp_ex10_green_in_sixth_gear")
+    with pytest.raises(IllegalAction, match="no battle"):
+        bo.battle_odds(sc.race(play=False), "Grey")
+    with pytest.raises(ValueError, match="named twice"):
+        bo.unseen_pool(race.state, "Orange", "Green", bo.Memory.NONE, ["G1", "G1"])
+
+
+def test_monte_carlo_through_the_engine_agrees() -> None:
+    """Seeded: Green's hand drawn from its unseen cards, Orange bids W1 +ers, Green its strongest bid, the battle
+    resolved by the engine; 400 draws land within 4 standard errors of the exact chances."""
+    race = _declared()
+    o = bo.battle_odds(race, "Orange")
+    exact = _rows(o)["Orange bid W1 +ers"]
+    pool = bo.unseen_pool(race.state, "Orange", "Green")
+    rng = random.Random(17)
+    n, seen = 400, {"over": 0, "tie": 0, "fail": 0}
+    for _ in range(n):
+        r = race.clone()
+        green = r.state.cars["Green"]
+        green.hand = rng.sample(pool, 2)
+        r.apply("Orange bid W1 +ers")
+        choices = [b for b in r.legal_actions()]
+        best = max(choices, key=lambda b: -1 if not isinstance(b, Bid) else bo.bid_leds(r.state, "Green", b, False))
+        r.apply(best)
+        res = next(e for e in r.events if isinstance(e, ev.BattleResolved))
+        key = "tie" if "tie" in res.result else "over" if "succeeds" in res.result else "fail"
+        seen[key] += 1
+    for key, p in (("over", exact.overtake), ("tie", exact.tie), ("fail", exact.fail)):
+        se = (float(p) * (1 - float(p)) / n) ** 0.5
+        assert abs(seen[key] / n - float(p)) <= 4 * se + 1e-9, (key, seen, p)
