@@ -137,7 +137,7 @@ race, play = before_first_play("fgp_ex10_green_in_sixth_gear")
 b = movement.breakdown(race, play)
 print(b.sentence())
 
-# %% tags=["presenter-show", "nbval-ignore-output"]
+# %% tags=["presenter-show"]
 SVG(picture(race))
 
 # %% [markdown]
@@ -220,7 +220,7 @@ for e in r.events:
     if type(e).__name__ in ("CardsPlayed", "Moved"):
         print(e.body())
 
-# %% tags=["nbval-ignore-output"]
+# %%
 SVG(picture(r))
 
 # %% [markdown]
@@ -240,7 +240,7 @@ for sid in ("fgp_ex06_alone_ahead_then_the_inside", "fgp_ex07_a_lane_that_ends",
     for p in order.explained(sc.race(play=False), sc.prelude):
         print(f"  {p.place}. {p.car:6} at {p.at}: {p.why}")
 
-# %% tags=["presenter-show", "nbval-ignore-output"]
+# %% tags=["presenter-show"]
 SVG(picture(scenario.read("fgp_ex09_the_slipstream_car_counts_as_the_lane_ahead").race(play=False)))
 
 # %% [markdown]
