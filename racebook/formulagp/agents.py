@@ -207,6 +207,11 @@ class Greedy:
             here = s.cars[steps[0].car].pos
             fwd = [a for a in steps if s.track.pos(a.to).tile != here.tile or s.track.pos(a.to).space > here.space]
             pool = fwd or steps
+            t = s.turn
+            if t is not None and t.wear_per_lane_change > 0:  # a lane change costs tyre wear (§11.3): keep the
+                taken = {o.pos.tile for o in s.cars.values() if o.id != steps[0].car}  # lane unless a car is ahead
+                keep = [a for a in pool if s.track.pos(a.to).lane == here.lane and s.track.pos(a.to).tile not in taken]
+                pool = keep or pool
             return pool[self.rng.below(len(pool))]
         for kind in (Extend, Discard, Keep, Stop, End, Charge):
             options = [a for a in legal if isinstance(a, kind) and (not isinstance(a, Extend) or a.by == "ers")]
@@ -273,13 +278,56 @@ PIT_SEED = 7919  # the pit margin's own generator (the driver's main stream stay
 APPROACH = 3  # tiles before the pit entry where a driver that wants to pit heads for the pit-side lane
 
 
+def leader_pace(s: RaceState) -> float:
+    """The race leader's tiles a round so far (the grid stands on lap 0 just behind the line: a lap's tiles)."""
+    from racebook.formulagp.lapping import distance, lap_tiles
+
+    lap = lap_tiles(s)
+    lead = max(distance(s, c) for c in s.cars.values())
+    return min(float(lap), max(1.0, (lead - lap) / max(1, s.round)))
+
+
+def rounds_left(s: RaceState) -> int:
+    """The driver's estimate of the rounds still to race (what the table sees): the radar spaces to the final-lap
+    space, then the rounds the race leader needs at its pace so far (tiles a round) to reach the line on the final
+    lap (§17.1; the final lap lasts until the leader next crosses the line, up to a lap's worth of rounds)."""
+    from racebook.formulagp.lapping import distance, lap_tiles
+
+    if s.final_round:
+        return 0
+    lap = lap_tiles(s)
+    lead = max(distance(s, c) for c in s.cars.values())
+    pace = leader_pace(s)
+    to_flag = max(0, s.final_lap_at - s.flag)
+    at_flag = lead + pace * to_flag  # the leader's distance when the final lap begins
+    to_line = -(-((-at_flag) % lap) // pace)  # whole rounds to the line from there
+    return to_flag + int(to_line)
+
+
 def wants_pit(s: RaceState, c: Car, margin: int) -> bool:
     """Pit when the wear marker is ``margin`` spaces (or fewer) before the tyres' worn-out icon, or worn out (the
-    bonus removed, §14.1), or holding a DAMAGE/FAILURE card; never in the final lap nor in the last
-    :data:`PIT_LAST_ROUNDS` rounds before it."""
-    if s.final_lap or s.final_lap_at - s.flag < PIT_LAST_ROUNDS or c.pit:
+    bonus removed, §14.1), or holding a DAMAGE/FAILURE card; not with fewer than :data:`PIT_LAST_ROUNDS` rounds
+    left by :func:`rounds_left` (the final lap included: on worn tyres the RED die comes every move once the marker
+    reaches its icon, §19.2, and a spin brings Yellow Flags and the Safety Car, which ends a race on or after
+    round 24, §19.4.1)."""
+    if c.pit or rounds_left(s) < PIT_LAST_ROUNDS:
         return False
-    return s.board.tyre_state(c.tyre, c.wear + margin) is TyreState.WORN or bool(damage_of(c))
+    return (s.board.tyre_state(c.tyre, c.wear + margin) is TyreState.WORN or bool(damage_of(c))
+            or worn_before_next_stop(s, c))
+
+
+def worn_before_next_stop(s: RaceState, c: Car) -> bool:
+    """At its wear rate so far on these tyres, ``c``'s marker would reach the worn-out icon before the car passes
+    the pit entry again a lap later, with the race still running then: worn tyres lose the tyre bonus (a slow lap,
+    §14.1) and, at the RED die icon, roll the RED die after every move (§19.2), whose spins bring Yellow Flags and the
+    Safety Car (§19.3, §19.4)."""
+    from racebook.formulagp.lapping import lap_tiles
+
+    on_tyres = max(0, s.round - c.pit_round) if c.pit_round else max(0, s.round)
+    rate = (c.wear - s.board.wear_start[c.tyre] + 1) / (on_tyres + 1)  # wear spaces a round (+1 smooths the start)
+    lap_rounds = lap_tiles(s) / leader_pace(s)
+    ahead = c.wear + int(rate * lap_rounds + 0.5)
+    return s.board.tyre_state(c.tyre, ahead) is TyreState.WORN and rounds_left(s) > lap_rounds
 
 
 def near_pit(s: RaceState, car: str) -> bool:
@@ -314,7 +362,7 @@ def pit_choice(race: Race, legal: list[FgpAction], margin: int) -> FgpAction | N
     car = race.current_car
     assert car is not None
     c = s.cars[car]
-    left = s.final_lap_at - s.flag
+    left = rounds_left(s)
     if race.phase is Phase.PIT:
         if len(legal) == 1:  # waiting out penalties, or leaving after a long repair
             return legal[0]
