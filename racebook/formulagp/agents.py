@@ -62,6 +62,7 @@ from racebook.formulagp.cardplay import card_colour, card_type, check_play, gear
 from racebook.formulagp.components import CardType, Colour, Secondary, cards
 from racebook.formulagp.eventdeck import EventEffect, event_card
 from racebook.formulagp.game import Race
+from racebook.formulagp.lapping import distance, lap_tiles
 from racebook.formulagp.pitlane import damage_of, entry_kind, pit_lane_of
 from racebook.formulagp.playerboard import Pace, TyreState
 from racebook.formulagp.qualify import counter_steers, leds
@@ -280,8 +281,6 @@ APPROACH = 3  # tiles before the pit entry where a driver that wants to pit head
 
 def leader_pace(s: RaceState) -> float:
     """The race leader's tiles a round so far (the grid stands on lap 0 just behind the line: a lap's tiles)."""
-    from racebook.formulagp.lapping import distance, lap_tiles
-
     lap = lap_tiles(s)
     lead = max(distance(s, c) for c in s.cars.values())
     return min(float(lap), max(1.0, (lead - lap) / max(1, s.round)))
@@ -291,8 +290,6 @@ def rounds_left(s: RaceState) -> int:
     """The driver's estimate of the rounds still to race (what the table sees): the radar spaces to the final-lap
     space, then the rounds the race leader needs at its pace so far (tiles a round) to reach the line on the final
     lap (§17.1; the final lap lasts until the leader next crosses the line, up to a lap's worth of rounds)."""
-    from racebook.formulagp.lapping import distance, lap_tiles
-
     if s.final_round:
         return 0
     lap = lap_tiles(s)
@@ -321,8 +318,6 @@ def worn_before_next_stop(s: RaceState, c: Car) -> bool:
     the pit entry again a lap later, with the race still running then: worn tyres lose the tyre bonus (a slow lap,
     §14.1) and, at the RED die icon, roll the RED die after every move (§19.2), whose spins bring Yellow Flags and the
     Safety Car (§19.3, §19.4)."""
-    from racebook.formulagp.lapping import lap_tiles
-
     on_tyres = max(0, s.round - c.pit_round) if c.pit_round else max(0, s.round)
     rate = (c.wear - s.board.wear_start[c.tyre] + 1) / (on_tyres + 1)  # wear spaces a round (+1 smooths the start)
     lap_rounds = lap_tiles(s) / leader_pace(s)
