@@ -61,6 +61,7 @@ from racebook.formulagp.cardplay import card_type
 from racebook.formulagp.components import CardType, cards
 from racebook.formulagp.laps import cross_line
 from racebook.formulagp.moving import _room, apply_move
+from racebook.formulagp.pitlane import cold_led
 from racebook.formulagp.rounds import START_ROUNDS, discardable
 from racebook.formulagp.rules import battle as bt
 from racebook.formulagp.rules.passing import lanes_of
@@ -192,8 +193,9 @@ def side_leds(s: RaceState, car: str, text: str, attacker: bool,
               log: EventLog | None = None) -> tuple[ev.BattleRevealed, bool]:
     """Reveal one side's sealed text: its cards go to its discard pile (Tyre Wear +1 wear each, through
     :func:`racebook.formulagp.tyrewear.wear_by`, which logs the wear-track icons reached in ``log``), its ERS spend,
-    its LED total (§13.3 item 4). Returns the event and whether it played a pair (the YELLOW die, §6.3). A forced
-    discard owed after the ERS spend is queued on the battle (§8.1)."""
+    its LED total (§13.3 item 4; a Cold Tyres token −2, A35: :func:`racebook.formulagp.pitlane.cold_led`). Returns
+    the event and whether it played a pair (the YELLOW die, §6.3). A forced discard owed after the ERS spend is
+    queued on the battle (§8.1)."""
     a = parse(text)
     c = s.cars[car]
     b = s.battle
@@ -214,8 +216,10 @@ def side_leds(s: RaceState, car: str, text: str, attacker: bool,
         c.ers, ers_leds = spent.ers, spent.leds
         if spent.discard and discardable(c):
             b.discards += (car,)
-    leds = bt.total(checked.leds, ot_leds=ot_leds, ers_leds=ers_leds)
-    return ev.BattleRevealed(car, role, a.cards, checked.leds, ot_leds, ers_leds, leds, c.ers, c.wear), checked.pair
+    cold = cold_led(s, car)  # §13.3 item 4, A35: a Cold Tyres token, attacking or defending
+    leds = bt.total(checked.leds, ot_leds=ot_leds, ers_leds=ers_leds, cold_tyres=cold != 0)
+    return ev.BattleRevealed(car, role, a.cards, checked.leds, ot_leds, ers_leds, leds, c.ers, c.wear,
+                             cold_leds=cold), checked.pair
 
 
 #: what a Rookie BOT's side of the sealed round holds until the reveal: its BATTLE card is drawn then (§22.10.2)

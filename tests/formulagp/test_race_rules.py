@@ -33,3 +33,29 @@ def test_a_battle_tyre_wear_card_moves_the_marker_through_the_wear_rules() -> No
     assert icons == [("Grey", 6)] and grey.wear == 6
     shown = next(e for e in events if isinstance(e, ev.BattleRevealed) and e.car == "Grey")
     assert shown.wear == 6
+
+
+# ------------------------------------------------------------------ Cold Tyres in a battle (§13.3 item 4, A35)
+def _battle(attacker_cold: int, defender_cold: int) -> tuple[ev.BattleRevealed, ev.BattleRevealed]:
+    race = adjacent_stop(["B1"], ["B2"])
+    s = race.state
+    s.cars["Grey"].cold, s.cars["Red"].cold = attacker_cold, defender_cold
+    race.apply("Grey attack Red")
+    race.apply("Grey bid B1")
+    events = race.apply("Red bid B2")
+    att, dfn = (e for e in events if isinstance(e, ev.BattleRevealed))
+    return att, dfn
+
+
+def test_cold_tyres_take_two_leds_off_the_attacker_and_the_defender() -> None:
+    """A35: a car with a Cold Tyres token (§16.5: the round it leaves the pit lane and the next) counts −2 LEDs in a
+    battle, attacking or defending. BLUE 3 LEDs each; the attacker adds its OT level's 2 LEDs (OT 2)."""
+    att, dfn = _battle(0, 0)
+    assert (att.leds, dfn.leds, att.cold_leds, dfn.cold_leds) == (5, 3, 0, 0)
+    assert "Cold Tyres" not in att.sentence()
+    att, dfn = _battle(2, 0)
+    assert (att.leds, dfn.leds, att.cold_leds) == (3, 3, -2) and "-2 Cold Tyres = 3 LEDs" in att.sentence()
+    att, dfn = _battle(0, 1)
+    assert (att.leds, dfn.leds, dfn.cold_leds) == (5, 1, -2)
+    att, dfn = _battle(1, 2)
+    assert (att.leds, dfn.leds) == (3, 1)
