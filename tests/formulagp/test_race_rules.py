@@ -6,9 +6,17 @@ Investigation (§17.4) and of "a green result equals 1" (§19.3.1, A3) checked a
 
 from __future__ import annotations
 
+from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
+from racebook.formulagp.agents import Greedy
+from racebook.formulagp.game import Race
+from racebook.formulagp.lapping import rejoin_sequence
+from racebook.formulagp.notation import format_state, parse_position
+from racebook.formulagp.setup import new_race
+from racebook.formulagp.state import Phase
 from tests.formulagp.test_battles import adjacent_stop
 from tests.formulagp.test_losscontrol import GREEN, LOC, RED, red_die_at_end
+from tests.formulagp.test_race import at_turn
 
 
 # ------------------------------------------------------------------ one rule, one place
@@ -59,3 +67,51 @@ def test_cold_tyres_take_two_leds_off_the_attacker_and_the_defender() -> None:
     assert (att.leds, dfn.leds, dfn.cold_leds) == (5, 1, -2)
     att, dfn = _battle(1, 2)
     assert (att.leds, dfn.leds) == (3, 1)
+
+
+# ------------------------------------------------------------------ unlapping: back in the sequence at once (§19.7.4)
+def _unlapping() -> Race:
+    """Round 3: Red leads (lap 2, T11), Grey a lap down with a single Blue Flag (lap 1, T10) moves second, Blue (lap
+    2, T05) last. Grey's R1 (+1 MP, the Car Characteristic) takes it to T13, two tiles ahead of the leader: it gets
+    its lap back."""
+    race = at_turn(new_race(["Grey", "Red", "Blue"], 1), "Grey",
+                   {"Grey": "T10.2.1", "Red": "T11.1.1", "Blue": "T05.1.1"}, ["R1", "R2", "G3"])
+    s = race.state
+    s.cars["Red"].lap, s.cars["Blue"].lap, s.cars["Grey"].lap, s.cars["Grey"].blue = 2, 2, 1, 1
+    s.order, s.turn_index = ("Red", "Grey", "Blue"), 1
+    race.refresh()
+    race.apply("Grey play R1 +char")
+    for step in ("T10.2.2", "T10.3.2", "T11.3.1", "T11.3.2", "T12.3.1", "T12.3.2", "T13.3.1", "T13.3.2"):
+        race.apply(f"Grey to {step}")
+    return race
+
+
+def test_an_unlapped_car_rejoins_the_sequence_at_once_and_moves_twice() -> None:
+    """§19.7.4: "The car immediately returns to the normal players' sequence. This allows a driver to move two times
+    in a game round." Grey's place by the driver order from the leader's tile back (§10.2) is after Blue: it moves
+    again once Blue has moved."""
+    race = _unlapping()
+    events = race.apply("Grey end")
+    s = race.state
+    assert s.cars["Grey"].blue == 0 and any(isinstance(e, ev.Unlapped) for e in events)
+    rejoined = next(e for e in events if isinstance(e, ev.SequenceRejoined))
+    assert rejoined.order == ("Blue", "Grey") and "second time" in rejoined.sentence()
+    assert s.order == ("Red", "Grey", "Blue", "Grey") and race.current_car == "Blue"
+    text = format_state(s)
+    assert "order=Red,Grey,Blue,Grey" in text and format_state(parse_position(text)) == text
+    driver = Greedy(2)
+    while race.current_car == "Blue":
+        race.apply(driver.choose(race))
+    assert race.current_car == "Grey" and race.phase is Phase.PLAY and s.round == 3  # its second turn this round
+    assert race.legal_actions()
+
+
+def test_a_car_moves_at_most_twice_in_a_round() -> None:
+    race = _unlapping()
+    s = race.state
+    s.order = ("Grey", "Red", "Grey", "Blue")  # Grey has moved twice already (a second unlapping this round)
+    s.turn_index = 2
+    log = EventLog(None)
+    rejoin_sequence(s, s.cars["Grey"], log)
+    assert s.order == ("Grey", "Red", "Grey", "Blue") and not list(log)
+

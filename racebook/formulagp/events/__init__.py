@@ -42,6 +42,7 @@ from racebook.formulagp.events.flags import (
     SafetyCarMoved,
     SafetyCarRoll,
     ScDiscard,
+    SequenceRejoined,
     Unlapped,
     VscDeployed,
     VscEnded,
@@ -239,4 +240,5 @@ __all__ = [
     "PoleKept",
     "StuckInNeutral",
     "PitLaneJoined",
+    "SequenceRejoined",
 ]

@@ -249,3 +249,18 @@ class VscEnded(Event):
     SEP: ClassVar[dict[str, str]] = {"skip": ", "}
     car: str
     skip: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SequenceRejoined(Event):
+    """An unlapped car returns to the normal driver sequence at once (§19.7.4): it takes its place among the cars
+    still to move, and moves (again) when its turn comes — it may move twice in the round."""
+
+    RULE: ClassVar[str] = "§19.7.4"
+    TEMPLATE: ClassVar[str] = "{car} rejoins the driver sequence at once: the cars still to move are {order}{again}"
+    PROSE: ClassVar[frozenset[str]] = frozenset({"again"})
+    SEP: ClassVar[dict[str, str]] = {"order": ", "}
+    car: str
+    order: tuple[str, ...]
+    again: str
+
