@@ -6,17 +6,22 @@ Investigation (§17.4) and of "a green result equals 1" (§19.3.1, A3) checked a
 
 from __future__ import annotations
 
+from collections import Counter
+
 from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
+from racebook.formulagp import redflag
 from racebook.formulagp.agents import Greedy
+from racebook.formulagp.eventdeck import EventEffect, event_card
 from racebook.formulagp.game import Race
+from racebook.formulagp.incidentcards import IncidentDeck
 from racebook.formulagp.lapping import rejoin_sequence
 from racebook.formulagp.notation import format_state, parse_position
 from racebook.formulagp.setup import new_race
 from racebook.formulagp.state import Phase
 from tests.formulagp.test_battles import adjacent_stop
 from tests.formulagp.test_losscontrol import GREEN, LOC, RED, red_die_at_end
-from tests.formulagp.test_race import at_turn
+from tests.formulagp.test_race import at_turn, conserved
 
 
 # ------------------------------------------------------------------ one rule, one place
@@ -115,3 +120,57 @@ def test_a_car_moves_at_most_twice_in_a_round() -> None:
     rejoin_sequence(s, s.cars["Grey"], log)
     assert s.order == ("Grey", "Red", "Grey", "Blue") and not list(log)
 
+
+# ------------------------------------------------------------------ the Red Flag grid (§19.6)
+def _red_flag_race() -> Race:
+    """Example 24's field: Orange leads, then Grey, Red (in its pit box beside T40) and Blue."""
+    where = {"Orange": "T02.1.2", "Grey": "T01.2.2", "Red": "T40.4.1", "Blue": "T40.2.1"}
+    race = at_turn(new_race(list(where), 1), "Orange", where, ["G1"])
+    s = race.state
+    s.order, s.turn_index = tuple(where), 0
+    s.cars["Orange"].lap = s.cars["Grey"].lap = 1
+    s.cars["Red"].pit, s.cars["Red"].pit_round = "box", 3
+    race.refresh()
+    return race
+
+
+def test_fgp_ex_24_the_red_flag_grid_with_the_pit_rules() -> None:
+    """Example 24 (§19.6 item 1) with Red in its pit box (the pit rules, not a stand-in): the grid is Orange 1st, Grey
+    2nd, Blue 3rd, Red 4th (last); Red's stop is over, it stands on its grid place."""
+    race = _red_flag_race()
+    s = race.state
+    log = EventLog(None)
+    redflag.red_flag(s, log, "a tile blocked by spun cars")
+    assert s.grid == ("Orange", "Grey", "Blue", "Red")
+    assert s.cars["Red"].pit == "" and s.track.name_of(s.cars["Red"].pos) == s.track.name_of(s.track.grid[3])
+    conserved(race)
+
+
+def test_the_red_flag_grid_repairs_damage_fits_fresh_tyres_and_removes_the_safety_car_card() -> None:
+    """§19.6 step 2: tyres changed and damage repaired, system failures not; step 5: the 'Safety Car' EVENT card
+    leaves the deck. Every ACTION, EVENT and incident card stays in one place."""
+    race = _red_flag_race()
+    s = race.state
+    grey = s.cars["Grey"]
+    damage = s.incident_decks[IncidentDeck.DAMAGE.value].discards.pop()
+    failure = s.incident_decks[IncidentDeck.FAILURE.value].discards.pop()
+    grey.damage, grey.failures, grey.wear = [damage], [failure], 11
+    sc_card = next(x for x in s.events.pile + s.events.discards if event_card(x).effect is EventEffect.SAFETY_CAR)
+    log = EventLog(None)
+    redflag.red_flag(s, log, "a tile blocked by spun cars")
+    assert grey.damage == [] and grey.failures == [failure]
+    assert damage in s.incident_decks[IncidentDeck.DAMAGE.value].discards
+    assert grey.wear == s.board.wear_start[grey.tyre]
+    fitted = [e for e in log if isinstance(e, ev.GridTyres)]
+    assert [e.car for e in fitted] == ["Grey"]  # the others' tyres are fresh already
+    assert sc_card in s.events_out and sc_card not in s.events.pile + s.events.discards
+    assert [e.card for e in log if isinstance(e, ev.EventCardRemoved)] == [sc_card]
+    repaired = [e for e in log if isinstance(e, ev.Repaired)]
+    assert [(e.car, e.card) for e in repaired] == [("Grey", damage)]
+    conserved(race)
+    assert Counter(s.incident_cards_everywhere()) == before_incidents(race)
+
+
+def before_incidents(race: Race) -> Counter[str]:
+    fresh = new_race(list(race.state.cars), 1).state
+    return Counter(fresh.incident_cards_everywhere())

@@ -27,9 +27,11 @@ from racebook.formulagp.events.cards import (
 )
 from racebook.formulagp.events.flags import (
     EndsUnderSafetyCar,
+    EventCardRemoved,
     FlagsCleared,
     GravelHit,
     GravelPlaced,
+    GridTyres,
     Lapped,
     LappingFailed,
     LappingMarkerRemoved,
@@ -241,4 +243,6 @@ __all__ = [
     "StuckInNeutral",
     "PitLaneJoined",
     "SequenceRejoined",
+    "GridTyres",
+    "EventCardRemoved",
 ]

@@ -264,3 +264,26 @@ class SequenceRejoined(Event):
     order: tuple[str, ...]
     again: str
 
+
+@dataclass(frozen=True, slots=True)
+class GridTyres(Event):
+    """A car fits fresh tyres on the Red Flag grid (§19.6 step 2)."""
+
+    RULE: ClassVar[str] = "§19.6"
+    TEMPLATE: ClassVar[str] = ("{car} fits fresh {tyre} tyres on the Red Flag grid: the wear marker goes to space "
+                               "{wear}, tyre bonus +{bonus}")
+    car: str
+    tyre: str
+    wear: int
+    bonus: int
+
+
+@dataclass(frozen=True, slots=True)
+class EventCardRemoved(Event):
+    """The 'Safety Car' EVENT card leaves the deck after a Red Flag (§19.6 step 5)."""
+
+    RULE: ClassVar[str] = "§19.6"
+    TEMPLATE: ClassVar[str] = "The '{name}' EVENT card {card} is removed from the deck"
+    PROSE: ClassVar[frozenset[str]] = frozenset({"name"})
+    card: str
+    name: str
