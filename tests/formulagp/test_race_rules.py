@@ -8,20 +8,24 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
 from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
-from racebook.formulagp import redflag
+from racebook.formulagp import flags, redflag
 from racebook.formulagp.agents import Greedy
 from racebook.formulagp.eventdeck import EventEffect, event_card
 from racebook.formulagp.game import Race
 from racebook.formulagp.incidentcards import IncidentDeck
 from racebook.formulagp.lapping import rejoin_sequence
 from racebook.formulagp.notation import format_state, parse_position
+from racebook.formulagp.options import Rules
 from racebook.formulagp.setup import new_race
 from racebook.formulagp.state import Phase
 from tests.formulagp.test_battles import adjacent_stop
 from tests.formulagp.test_losscontrol import GREEN, LOC, RED, red_die_at_end
 from tests.formulagp.test_race import at_turn, conserved
+from tests.formulagp.test_secondary import position
 
 
 # ------------------------------------------------------------------ one rule, one place
@@ -174,3 +178,48 @@ def test_the_red_flag_grid_repairs_damage_fits_fresh_tyres_and_removes_the_safet
 def before_incidents(race: Race) -> Counter[str]:
     fresh = new_race(list(race.state.cars), 1).state
     return Counter(fresh.incident_cards_everywhere())
+
+
+# ------------------------------------------------------------------ readings checked against the original
+@pytest.mark.parametrize("counts_hand", [True, False])
+def test_the_investigation_counts_the_penalty_icons_in_hand(counts_hand: bool) -> None:
+    """§17.4, the original's 13.12.1: every car shows the EVENT cards it holds; a player "with one or more cards with
+    the penalty icons in their hand" takes a token per icon. B holds the Draw Failure card (one penalty icon, §6.6)
+    in its hand: counted by default (``investigation_counts_hand``, the hand as the end-of-race reveal reads it),
+    not with the digest's summary (EVENT cards only)."""
+    race = position(["G1"], events=["E1"])
+    s = race.state
+    s.rules = Rules(investigation_counts_hand=counts_hand)
+    b = s.cars["B"]
+    if "F1" not in b.hand:
+        (b.deck.pile if "F1" in b.deck.pile else b.deck.discards).remove("F1")
+        b.hand.append("F1")
+    race.refresh()
+    race.apply("A event E1")
+    shown = {e.car: e for e in race.events if isinstance(e, ev.CardsShown)}
+    assert shown["B"].icons == int(counts_hand) and b.penalties == int(counts_hand)
+    assert ("F1" in shown["B"].cards) is counts_hand and "F1" in b.hand  # shown, not taken
+    conserved(race)
+
+
+@pytest.mark.parametrize("any_green", [False, True])
+def test_a_green_result_equals_1_for_the_green_flag_and_incident_on_track(any_green: bool) -> None:
+    """§19.3.1 step 3, §19.3.2, A3: the WHITE die puts the Green Flag that many tiles ahead, "a green result equals
+    1". Default: the icon face (1) counts 1 and the green 3 counts 3 (the original's [ADV] Safety Car period needs
+    green faces with their numbers); ``green_result_any_green_face``: the green 3 counts 1. A red 4 is 4 both ways."""
+    where = {"Grey": "T02.1.1", "Red": "T10.2.1", "Blue": "T30.1.1"}
+    cars = list(where)
+    race = at_turn(new_race(cars, 1, rules=Rules(green_result_any_green_face=any_green)), "Grey", where, ["G1"])
+    s = race.state
+    s.stacked["white"] = ["3"]
+    log = EventLog(None)
+    flags.incident(s, "Red", log)
+    flag = next(e for e in log if isinstance(e, ev.YellowFlag))
+    assert flag.green == ("T11" if any_green else "T13")
+    s.zones = ()
+    s.stacked["white"] = ["4"]
+    flags.incident(s, "Blue", log)
+    assert [e for e in log if isinstance(e, ev.YellowFlag)][-1].green == "T34"
+    assert flags.green_result(s, s.white_face(0)) == 1  # the icon face
+    assert flags.green_result(s, s.white_face(2)) == (1 if any_green else 3)
+    assert flags.green_result(s, s.white_face(3)) == 4
