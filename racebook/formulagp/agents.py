@@ -2,7 +2,8 @@
 (never the race's: the race's chance stays the race's).
 
 The greedy driver plays the card(s) giving the most MP (ties: the fewest cards, then the lowest codes), steps
-forward when it can (else to the lane beside, the inside first), keeps its ERS for extensions on straights,
+forward when it can (else to the lane beside, the inside first; it keeps its lane when a lane change costs tyre wear
+and no car is on the tile ahead), keeps its ERS for extensions on straights,
 returns no card and discards its lowest card. In a battle (§13.2, §13.3) it attacks when its strongest cards, OT
 and ERS reach what the defender may show by what the table sees (2 LEDs, + its ERS level's LEDs), bids its
 strongest cards (the fewest for as many LEDs) and yields only when it holds no battle card. Before moving
@@ -16,7 +17,9 @@ the track at once. In qualifying (§9) it plays the most LEDs that leave it a mo
 (never stuck in neutral, §9.3), pushes the limit only when it holds a counter-steer card to spend on a red face that
 is not its last movement card (never risking the crash, A41, nor neutral), spends its lowest-LED counter-steer card
 (a non-movement one first), and on pole keeps the fastest movement card and puts the other movement cards on top of
-its deck, the rest at the bottom (§9.4). Standard library only.
+its deck, the rest at the bottom (§9.4). It pits (§16) when its tyres are worn out or would be before it passes the
+pit entry again, or it holds damage, unless fewer than 3 rounds are left by its estimate (:func:`rounds_left`: the
+radar to space 24, then the leader's tiles to the line at its pace). Standard library only.
 """
 
 from __future__ import annotations
