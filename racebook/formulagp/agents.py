@@ -2,7 +2,8 @@
 (never the race's: the race's chance stays the race's).
 
 The greedy driver plays the card(s) giving the most MP (ties: the fewest cards, then the lowest codes), steps
-forward when it can (else to the lane beside, the inside first), keeps its ERS for extensions on straights,
+forward when it can (else to the lane beside, the inside first; it keeps its lane when a lane change costs tyre wear
+and no car is on the tile ahead), keeps its ERS for extensions on straights,
 returns no card and discards its lowest card. In a battle (§13.2, §13.3) it attacks when its strongest cards, OT
 and ERS reach what the defender may show by what the table sees (2 LEDs, + its ERS level's LEDs), bids its
 strongest cards (the fewest for as many LEDs) and yields only when it holds no battle card. Before moving
@@ -16,7 +17,9 @@ the track at once. In qualifying (§9) it plays the most LEDs that leave it a mo
 (never stuck in neutral, §9.3), pushes the limit only when it holds a counter-steer card to spend on a red face that
 is not its last movement card (never risking the crash, A41, nor neutral), spends its lowest-LED counter-steer card
 (a non-movement one first), and on pole keeps the fastest movement card and puts the other movement cards on top of
-its deck, the rest at the bottom (§9.4). Standard library only.
+its deck, the rest at the bottom (§9.4). It pits (§16) when its tyres are worn out or would be before it passes the
+pit entry again, or it holds damage, unless fewer than 3 rounds are left by its estimate (:func:`rounds_left`: the
+radar to space 24, then the leader's tiles to the line at its pace). Standard library only.
 """
 
 from __future__ import annotations
@@ -62,6 +65,7 @@ from racebook.formulagp.cardplay import card_colour, card_type, check_play, gear
 from racebook.formulagp.components import CardType, Colour, Secondary, cards
 from racebook.formulagp.eventdeck import EventEffect, event_card
 from racebook.formulagp.game import Race
+from racebook.formulagp.lapping import distance, lap_tiles
 from racebook.formulagp.pitlane import damage_of, entry_kind, pit_lane_of
 from racebook.formulagp.playerboard import Pace, TyreState
 from racebook.formulagp.qualify import counter_steers, leds
@@ -207,6 +211,11 @@ class Greedy:
             here = s.cars[steps[0].car].pos
             fwd = [a for a in steps if s.track.pos(a.to).tile != here.tile or s.track.pos(a.to).space > here.space]
             pool = fwd or steps
+            t = s.turn
+            if t is not None and t.wear_per_lane_change > 0:  # a lane change costs tyre wear (§11.3): keep the
+                taken = {o.pos.tile for o in s.cars.values() if o.id != steps[0].car}  # lane unless a car is ahead
+                keep = [a for a in pool if s.track.pos(a.to).lane == here.lane and s.track.pos(a.to).tile not in taken]
+                pool = keep or pool
             return pool[self.rng.below(len(pool))]
         for kind in (Extend, Discard, Keep, Stop, End, Charge):
             options = [a for a in legal if isinstance(a, kind) and (not isinstance(a, Extend) or a.by == "ers")]
@@ -273,13 +282,50 @@ PIT_SEED = 7919  # the pit margin's own generator (the driver's main stream stay
 APPROACH = 3  # tiles before the pit entry where a driver that wants to pit heads for the pit-side lane
 
 
+def leader_pace(s: RaceState) -> float:
+    """The race leader's tiles a round so far (the grid stands on lap 0 just behind the line: a lap's tiles)."""
+    lap = lap_tiles(s)
+    lead = max(distance(s, c) for c in s.cars.values())
+    return min(float(lap), max(1.0, (lead - lap) / max(1, s.round)))
+
+
+def rounds_left(s: RaceState) -> int:
+    """The driver's estimate of the rounds still to race (what the table sees): the radar spaces to the final-lap
+    space, then the rounds the race leader needs at its pace so far (tiles a round) to reach the line on the final
+    lap (§17.1; the final lap lasts until the leader next crosses the line, up to a lap's worth of rounds)."""
+    if s.final_round:
+        return 0
+    lap = lap_tiles(s)
+    lead = max(distance(s, c) for c in s.cars.values())
+    pace = leader_pace(s)
+    to_flag = max(0, s.final_lap_at - s.flag)
+    at_flag = lead + pace * to_flag  # the leader's distance when the final lap begins
+    to_line = -(-((-at_flag) % lap) // pace)  # whole rounds to the line from there
+    return to_flag + int(to_line)
+
+
 def wants_pit(s: RaceState, c: Car, margin: int) -> bool:
     """Pit when the wear marker is ``margin`` spaces (or fewer) before the tyres' worn-out icon, or worn out (the
-    bonus removed, §14.1), or holding a DAMAGE/FAILURE card; never in the final lap nor in the last
-    :data:`PIT_LAST_ROUNDS` rounds before it."""
-    if s.final_lap or s.final_lap_at - s.flag < PIT_LAST_ROUNDS or c.pit:
+    bonus removed, §14.1), or holding a DAMAGE/FAILURE card; not with fewer than :data:`PIT_LAST_ROUNDS` rounds
+    left by :func:`rounds_left` (the final lap included: on worn tyres the RED die comes every move once the marker
+    reaches its icon, §19.2, and a spin brings Yellow Flags and the Safety Car, which ends a race on or after
+    round 24, §19.4.1)."""
+    if c.pit or rounds_left(s) < PIT_LAST_ROUNDS:
         return False
-    return s.board.tyre_state(c.tyre, c.wear + margin) is TyreState.WORN or bool(damage_of(c))
+    return (s.board.tyre_state(c.tyre, c.wear + margin) is TyreState.WORN or bool(damage_of(c))
+            or worn_before_next_stop(s, c))
+
+
+def worn_before_next_stop(s: RaceState, c: Car) -> bool:
+    """At its wear rate so far on these tyres, ``c``'s marker would reach the worn-out icon before the car passes
+    the pit entry again a lap later, with the race still running then: worn tyres lose the tyre bonus (a slow lap,
+    §14.1) and, at the RED die icon, roll the RED die after every move (§19.2), whose spins bring Yellow Flags and the
+    Safety Car (§19.3, §19.4)."""
+    on_tyres = max(0, s.round - c.pit_round) if c.pit_round else max(0, s.round)
+    rate = (c.wear - s.board.wear_start[c.tyre] + 1) / (on_tyres + 1)  # wear spaces a round (+1 smooths the start)
+    lap_rounds = lap_tiles(s) / leader_pace(s)
+    ahead = c.wear + int(rate * lap_rounds + 0.5)
+    return s.board.tyre_state(c.tyre, ahead) is TyreState.WORN and rounds_left(s) > lap_rounds
 
 
 def near_pit(s: RaceState, car: str) -> bool:
@@ -314,7 +360,7 @@ def pit_choice(race: Race, legal: list[FgpAction], margin: int) -> FgpAction | N
     car = race.current_car
     assert car is not None
     c = s.cars[car]
-    left = s.final_lap_at - s.flag
+    left = rounds_left(s)
     if race.phase is Phase.PIT:
         if len(legal) == 1:  # waiting out penalties, or leaving after a long repair
             return legal[0]

@@ -61,6 +61,7 @@ from racebook.formulagp.cardplay import card_type
 from racebook.formulagp.components import CardType, cards
 from racebook.formulagp.laps import cross_line
 from racebook.formulagp.moving import _room, apply_move
+from racebook.formulagp.pitlane import cold_led
 from racebook.formulagp.rounds import START_ROUNDS, discardable
 from racebook.formulagp.rules import battle as bt
 from racebook.formulagp.rules.passing import lanes_of
@@ -68,6 +69,7 @@ from racebook.formulagp.rules.resources import slipstream_ot, spend_ers_in_battl
 from racebook.formulagp.state import Battle, Car, Die, Phase, RaceState
 from racebook.formulagp.stressing import stress_by
 from racebook.formulagp.track import Pos, Surface
+from racebook.formulagp.tyrewear import wear_by
 from racebook.formulagp.w2w import free_between
 
 RULE = "§13.3"
@@ -187,10 +189,13 @@ def seal(s: RaceState, a: FgpAction, log: EventLog) -> None:
 
 
 # ------------------------------------------------------------------ the reveal and the result (§13.3 item 4, §13.4)
-def side_leds(s: RaceState, car: str, text: str, attacker: bool) -> tuple[ev.BattleRevealed, bool]:
-    """Reveal one side's sealed text: its cards go to its discard pile (Tyre Wear +1 wear each), its ERS spend, its
-    LED total (§13.3 item 4). Returns the event and whether it played a pair (the YELLOW die, §6.3). A forced discard
-    owed after the ERS spend is queued on the battle (§8.1)."""
+def side_leds(s: RaceState, car: str, text: str, attacker: bool,
+              log: EventLog | None = None) -> tuple[ev.BattleRevealed, bool]:
+    """Reveal one side's sealed text: its cards go to its discard pile (Tyre Wear +1 wear each, through
+    :func:`racebook.formulagp.tyrewear.wear_by`, which logs the wear-track icons reached in ``log``), its ERS spend,
+    its LED total (§13.3 item 4; a Cold Tyres token −2, A35: :func:`racebook.formulagp.pitlane.cold_led`). Returns
+    the event and whether it played a pair (the YELLOW die, §6.3). A forced discard owed after the ERS spend is
+    queued on the battle (§8.1)."""
     a = parse(text)
     c = s.cars[car]
     b = s.battle
@@ -204,15 +209,17 @@ def side_leds(s: RaceState, car: str, text: str, attacker: bool) -> tuple[ev.Bat
     for x in a.cards:
         c.hand.remove(x)
         c.deck.discard(x)
-    c.wear = min(s.board.wear_length, c.wear + checked.wear)
+    wear_by(s, c, checked.wear, log if log is not None else EventLog(None))  # §14.1: the icons reached
     ers_leds = 0
     if a.ers:
         spent = spend_ers_in_battle(s.board, c.ers, len(c.hand))
         c.ers, ers_leds = spent.ers, spent.leds
         if spent.discard and discardable(c):
             b.discards += (car,)
-    leds = bt.total(checked.leds, ot_leds=ot_leds, ers_leds=ers_leds)
-    return ev.BattleRevealed(car, role, a.cards, checked.leds, ot_leds, ers_leds, leds, c.ers, c.wear), checked.pair
+    cold = cold_led(s, car)  # §13.3 item 4, A35: a Cold Tyres token, attacking or defending
+    leds = bt.total(checked.leds, ot_leds=ot_leds, ers_leds=ers_leds, cold_tyres=cold != 0)
+    return ev.BattleRevealed(car, role, a.cards, checked.leds, ot_leds, ers_leds, leds, c.ers, c.wear,
+                             cold_leds=cold), checked.pair
 
 
 #: what a Rookie BOT's side of the sealed round holds until the reveal: its BATTLE card is drawn then (§22.10.2)
@@ -234,12 +241,12 @@ def resolve(s: RaceState, log: EventLog) -> None:
     b = s.battle
     assert b is not None
     sealed = dict(s.bids.reveal())
-    att, pair_a = side_leds(s, b.attacker, sealed[b.attacker], True)
+    att, pair_a = side_leds(s, b.attacker, sealed[b.attacker], True, log)
     # a chained attack's car ahead cannot defend (§13.4.1): it lays no card
     if sealed.get(b.defender, "").endswith(f" {BOT_SIDE}"):
         dfn, pair_d = _bot_defends(s, b.defender, att.leds, log), False
     else:
-        dfn, pair_d = side_leds(s, b.defender, sealed.get(b.defender, f"{b.defender} yield"), False)
+        dfn, pair_d = side_leds(s, b.defender, sealed.get(b.defender, f"{b.defender} yield"), False, log)
     log.append(att)
     log.append(dfn)
     res = bt.result(att.leds, dfn.leds if dfn.defends else None)

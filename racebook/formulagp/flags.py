@@ -24,12 +24,20 @@ from __future__ import annotations
 
 from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
-from racebook.formulagp.components import FaceColour
+from racebook.formulagp.components import FaceColour, WhiteFace
 from racebook.formulagp.panel import panel
 from racebook.formulagp.state import Die, RaceState, Zone
 
 __all__ = ["incident", "advance", "risk_yellow_flag", "incident_on_track", "in_zone", "zone_of", "zone_tiles",
-           "threshold", "round_end", "round_started"]
+           "threshold", "round_end", "round_started", "green_result"]
+
+
+def green_result(s: RaceState, face: WhiteFace) -> int:
+    """The WHITE die's number where the source says "a green result equals 1" (§19.3.1, §19.3.2, A3): the icon face
+    counts 1, any other face its number; ``green_result_any_green_face``: every green face counts 1."""
+    if face.icon or (s.rules.green_result_any_green_face and face.colour is FaceColour.GREEN):
+        return 1
+    return face.value
 
 
 def threshold(s: RaceState) -> int:
@@ -99,7 +107,7 @@ def incident_on_track(s: RaceState, car_id: str, log: EventLog) -> None:
     if not _flags_on(s, car_id, log):
         return
     face = s.white_face(s.roll(Die.WHITE))
-    n = 1 if face.icon else face.value
+    n = green_result(s, face)
     _incident(s, car_id, s.cars[car_id].pos.tile, log,
               race_control=n + (1 if s.rules.race_control_double_count else 0),
               cause=f"the 'Incident on Track' EVENT card: the WHITE die shows {face.value}")
@@ -135,7 +143,7 @@ def _incident(s: RaceState, car_id: str, tile: int, log: EventLog, race_control:
     if advance(s, race_control, cause, log):
         return  # the Safety Car is out: the track is cleared
     face = s.white_face(s.roll(Die.WHITE))
-    n = 1 if face.icon else face.value
+    n = green_result(s, face)
     green = tile
     for _ in range(n):
         green = s.track.next_tile(green)

@@ -16,21 +16,27 @@ double-blue cars pass each other normally (§19.7.2).
 Unsuccessful lapping (§19.7.3): a car a lap ahead forced to stop behind the car it would lap marks it (a Blue Flag
 behind it); a second failed attempt flips the marker to double: in the next round every car moves around that car
 freely, and the marker goes at the end of that round. The marker goes when the car is lapped (at once here; the source
-says at the end of that round). Not modelled: a lapped car that unlaps "rejoins the sequence at once" and may move a
-second time in the round (the sequence is set at the start of the round). Standard library only.
+says at the end of that round). A car that gets its last Blue Flag back "immediately returns to the normal players'
+sequence" (§19.7.4, :func:`rejoin_sequence`): it takes its place among the cars still to move and may move a second
+time in the round. Standard library only.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
+from racebook.formulagp import pitlane
 from racebook.formulagp.flags import in_zone
-from racebook.formulagp.rules.order import Runner, leader
-from racebook.formulagp.state import Car, RaceState
+from racebook.formulagp.losscontrol import passable
+from racebook.formulagp.rules.order import Runner, driver_order, leader
+from racebook.formulagp.state import Car, Phase, RaceState
 
-__all__ = ["status", "distance", "lap_tiles", "update", "blocked", "round_end", "FLAGS"]
+__all__ = ["status", "distance", "lap_tiles", "update", "blocked", "round_end", "FLAGS", "rejoin_sequence"]
 
 FLAGS = ("no", "single", "double")
+TURN_PHASES = (Phase.PLAY, Phase.MOVE, Phase.BATTLE, Phase.DISCARD, Phase.CONTROL, Phase.PIT)
 
 
 def status(s: RaceState, car: str) -> int:
@@ -74,6 +80,34 @@ def update(s: RaceState, log: EventLog) -> None:
         elif c.blue > 0 and gap < c.blue * n:
             c.blue -= 1
             log.append(ev.Unlapped(c.id, lead.id, FLAGS[c.blue] + " Blue Flag" if c.blue else "on the lead lap"))
+            if not c.blue:
+                rejoin_sequence(s, c, log)
+
+
+def rejoin_sequence(s: RaceState, c: Car, log: EventLog) -> None:
+    """§19.7.4: the Blue Flag removed, the car "immediately returns to the normal players' sequence", which "allows a
+    driver to move two times in a game round". Among the cars still to move this round it takes the place the
+    driver order gives it now (§10.2, its Blue Flag gone); a car that has moved already moves again when that place
+    comes — at most twice a round. Outside the turns of a round (no turn in progress) nothing changes: the next
+    round's sequence is set from the track."""
+    if s.turn is None or s.phase not in TURN_PHASES:
+        return
+    done, rest = s.order[:s.turn_index + 1], [x for x in s.order[s.turn_index + 1:] if x != c.id]
+    if c.id not in s.order[s.turn_index + 1:] and done.count(c.id) >= 2:
+        return  # it moved twice already this round
+    wanted = {*rest, c.id}
+    runners = [replace(r, blue_flags=s.cars[r.car].blue, spun=passable(s.cars[r.car]))
+               for r in pitlane.runners(s) if r.car in wanted]
+    ahead = set()
+    for slot in driver_order(s.track, runners):
+        if slot.car == c.id:
+            break
+        ahead.add(slot.car)
+    at = max((i + 1 for i, x in enumerate(rest) if x in ahead), default=0)
+    rest.insert(at, c.id)
+    again = c.id in done
+    s.order = done + tuple(rest)
+    log.append(ev.SequenceRejoined(c.id, tuple(rest), ": it moves a second time this round" if again else ""))
 
 
 def blocked(s: RaceState, c: Car, ahead: list[Car], log: EventLog) -> None:

@@ -281,7 +281,7 @@ def collide(s: RaceState, init: Car, victim: Car, log: EventLog, event: int, *, 
         event = s.collisions
     if lost_control:
         init.loc_event = event
-    init.penalties += 1 + extra_penalty
+    give(s, init, 1 + extra_penalty, f"the initiator of a collision with {victim.id}", "§18.3", log)
     log.append(ev.Collided(init.id, victim.id, s.track.name_of(victim.pos), init.penalties))
     take_damage(s, init, log)
     take_damage(s, victim, log)

@@ -59,6 +59,8 @@ class Rules(HouseRules):
     push_penalty_once: bool = True  # A20: one Penalty token per push incident (False: one per clause of the source)
     pit_serves_penalties: bool = True  # A45: Penalty tokens held at a pit stop are served then (the box hold)
     pit_lane_start_round: int = 3  # A7: a qualifying crash starts from the pit lane after everyone moved in round 3
+    investigation_counts_hand: bool = True  # §17.4 (the original's 13.12.1): penalty icons on every card in hand
+    green_result_any_green_face: bool = False  # §19.3.1, A3: "a green result equals 1" = the icon face counts 1
 
 
 @cache

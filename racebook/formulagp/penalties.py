@@ -35,10 +35,13 @@ def hand_icons(c: Car) -> int:
 
 def investigation(s: RaceState, log: EventLog) -> None:
     """The 'Investigation' EVENT card (§17.4): every car shows the EVENT cards it holds and takes one Penalty token
-    per penalty icon on them."""
+    per penalty icon on the cards "in their hand" (the original's 13.12.1) — with ``investigation_counts_hand`` (the
+    default) the ACTION cards in hand with penalty icons too (a Draw Failure card), as the end-of-race reveal counts
+    the hand "including EVENT cards" (§17.2.1); without it only the EVENT cards shown (the digest's summary)."""
     for c in s.cars.values():
-        icons = held_icons(c)
-        log.append(ev.CardsShown(c.id, tuple(c.events), icons, "§17.4"))
+        hand = tuple(x for x in c.hand if cards().card(x).penalty_icons) if s.rules.investigation_counts_hand else ()
+        icons = held_icons(c) + sum(cards().card(x).penalty_icons for x in hand)
+        log.append(ev.CardsShown(c.id, tuple(c.events) + hand, icons, "§17.4"))
         give(s, c, icons, "penalty icons shown to the Investigation", "§17.4", log)
 
 

@@ -11,27 +11,62 @@ Chequered Flag moves one space and the race restarts (A30, ``red_flag_restart``)
 rules (no draw phase, hands kept; sealed start cards in 2nd gear, the order by their LEDs), then race round 2's — the
 round counter starts again at 1, so every race-start rule applies unchanged; ``normal``: a normal round from the grid.
 
-Not modelled: changing tyres and repairing damage on the grid (§19.6 step 2; tyres and damage are not built), and
-removing the 'Safety Car' EVENT card from the deck (step 5; the EVENT deck is not built). Standard library only.
+On the grid (step 2) every player car repairs its damage (not its failures) and fits fresh tyres of its type
+(:func:`grid_service`); the 'Safety Car' EVENT card leaves the deck (step 5, :func:`safety_car_card_out`). A car in
+the pit lane lines up by its tile and its stop is over. Standard library only.
 """
 
 from __future__ import annotations
 
 from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
+from racebook.formulagp.damage import repair_all
+from racebook.formulagp.eventdeck import EventEffect, event_card
 from racebook.formulagp.options import RedFlagRestart
 from racebook.formulagp.rules.order import Place, Runner, driver_order, red_flag_grid
+from racebook.formulagp.rules.tyres import fit
 from racebook.formulagp.safetycar import clear_track, end_round_now
 from racebook.formulagp.state import Car, RaceState
 
-__all__ = ["red_flag", "round_end", "place_of"]
+__all__ = ["red_flag", "round_end", "place_of", "grid_service", "safety_car_card_out"]
 
 
 def place_of(s: RaceState, c: Car) -> Place:
-    """Where a car is for the Red Flag grid: on track, or in the pit lane beside its tile (§19.6 item 1): the pit rules'
-    status (:mod:`racebook.formulagp.pits`: in its box, or on the pit-exit space; a car in its box is beside the
-    pit-entry tile)."""
+    """Where a car is for the Red Flag grid: on track, or in the pit lane beside its tile (§19.6 item 1): a car in
+    its box or on the pit-exit space (``Car.pit``, :mod:`racebook.formulagp.pits`) is in the pit lane."""
     return Place.PIT_LANE if c.pit else Place.TRACK
+
+
+def off_the_pit_lane(c: Car) -> None:
+    """A car of the pit lane lined up on the grid leaves the pits: its stop is over (§19.6 item 1)."""
+    c.pit, c.pit_hold, c.pit_second, c.pit_die, c.pit_repaired, c.pit_tyres = "", 0, False, 0, False, False
+
+
+def grid_service(s: RaceState, log: EventLog) -> None:
+    """§19.6 step 2: on the grid "drivers are allowed to change tyres and repair damage. System failures cannot be
+    repaired." Every player car repairs its DAMAGE cards (:func:`racebook.formulagp.damage.repair_all`, FAILURE cards
+    kept) and fits a fresh set of its tyre type (the wear marker back to the type's start, :func:`rules.tyres.fit`);
+    a reading: both only help, so the engine does them for every driver; choosing another tyre type on the grid is
+    not offered. Rookie BOTs have no tyres or damage to change (§22.13)."""
+    for car in s.grid:
+        c = s.cars[car]
+        if c.bot:
+            continue
+        repair_all(s, c, log, failures=False, how="on the Red Flag grid, §19.6")
+        got = fit(s.board, c.tyre)
+        if got.wear != c.wear:
+            c.wear = got.wear
+            log.append(ev.GridTyres(c.id, c.tyre.value, got.wear, got.bonus))
+
+
+def safety_car_card_out(s: RaceState, log: EventLog) -> None:
+    """§19.6 step 5: "Remove the 'Safety Car' EVENT card from the deck" — from the draw pile or the discard pile to
+    the cards out of the game (``events_out``). A reading: a 'Safety Car' card a driver holds is not in the deck and
+    stays in its hand (played later, it is removed as it always is, §19.4)."""
+    for code in [x for x in s.events.pile + s.events.discards if event_card(x).effect is EventEffect.SAFETY_CAR]:
+        (s.events.pile if code in s.events.pile else s.events.discards).remove(code)
+        s.events_out.append(code)
+        log.append(ev.EventCardRemoved(code, event_card(code).name))
 
 
 def red_flag(s: RaceState, log: EventLog, cause: str) -> None:
@@ -47,7 +82,7 @@ def red_flag(s: RaceState, log: EventLog, cause: str) -> None:
         c.pos = s.track.grid[place]
         c.lap = lead_lap - c.blue
         c.stress, c.ers, c.ot, c.gravel = 1, s.board.ers_max, 0, False
-        c.pit, c.pit_hold, c.pit_second = "", 0, False  # a pit-lane car too: on the grid, its stop over
+        off_the_pit_lane(c)
     end_round_now(s)
     if s.turn is not None:  # the driver moving stops at once
         s.turn.mp_left, s.turn.stopped = 0, True
@@ -57,6 +92,8 @@ def red_flag(s: RaceState, log: EventLog, cause: str) -> None:
     s.restart = True
     log.append(ev.RedFlag(cause, grid, "race round 1's rules, then round 2's" if
                           s.rules.red_flag_restart is RedFlagRestart.RACE_START else "a normal round"))
+    grid_service(s, log)  # §19.6 step 2
+    safety_car_card_out(s, log)  # §19.6 step 5
 
 
 def round_end(s: RaceState, log: EventLog) -> None:

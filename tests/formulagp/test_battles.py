@@ -440,7 +440,7 @@ def test_every_battle_of_a_random_race_adds_up(seed: int, n: int) -> None:
         conserved(race)
         for e in sides:
             assert e.card_leds == sum(cards().card(x).leds for x in e.cards)
-            assert e.leds == e.card_leds + e.ot_leds + e.ers_leds
+            assert e.leds == e.card_leds + e.ot_leds + e.ers_leds + e.cold_leds  # A35: Cold Tyres −2
             assert e.role == "attacker" or e.ot_leds == 0
         att, dfn = sides
         result = next(e for e in events if isinstance(e, ev.BattleResolved))

@@ -27,9 +27,11 @@ from racebook.formulagp.events.cards import (
 )
 from racebook.formulagp.events.flags import (
     EndsUnderSafetyCar,
+    EventCardRemoved,
     FlagsCleared,
     GravelHit,
     GravelPlaced,
+    GridTyres,
     Lapped,
     LappingFailed,
     LappingMarkerRemoved,
@@ -42,6 +44,7 @@ from racebook.formulagp.events.flags import (
     SafetyCarMoved,
     SafetyCarRoll,
     ScDiscard,
+    SequenceRejoined,
     Unlapped,
     VscDeployed,
     VscEnded,
@@ -239,4 +242,7 @@ __all__ = [
     "PoleKept",
     "StuckInNeutral",
     "PitLaneJoined",
+    "SequenceRejoined",
+    "GridTyres",
+    "EventCardRemoved",
 ]

@@ -44,6 +44,14 @@ class BattleRevealed(Event):
     ers: int
     wear: int
     defends: bool = True
+    cold_leds: int = 0  # −2 with a Cold Tyres token (§13.3 item 4, A35), else 0
+
+    def body(self) -> str:
+        """The sentence; a Cold Tyres token's −2 LEDs are named when the car has one."""
+        text = self.TEMPLATE.format(**self.words())
+        if self.cold_leds:
+            text = text.replace(" ERS = ", f" ERS, {self.cold_leds} Cold Tyres = ", 1)
+        return text
 
 
 @dataclass(frozen=True, slots=True)

@@ -249,3 +249,41 @@ class VscEnded(Event):
     SEP: ClassVar[dict[str, str]] = {"skip": ", "}
     car: str
     skip: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SequenceRejoined(Event):
+    """An unlapped car returns to the normal driver sequence at once (§19.7.4): it takes its place among the cars
+    still to move, and moves (again) when its turn comes — it may move twice in the round."""
+
+    RULE: ClassVar[str] = "§19.7.4"
+    TEMPLATE: ClassVar[str] = "{car} rejoins the driver sequence at once: the cars still to move are {order}{again}"
+    PROSE: ClassVar[frozenset[str]] = frozenset({"again"})
+    SEP: ClassVar[dict[str, str]] = {"order": ", "}
+    car: str
+    order: tuple[str, ...]
+    again: str
+
+
+@dataclass(frozen=True, slots=True)
+class GridTyres(Event):
+    """A car fits fresh tyres on the Red Flag grid (§19.6 step 2)."""
+
+    RULE: ClassVar[str] = "§19.6"
+    TEMPLATE: ClassVar[str] = ("{car} fits fresh {tyre} tyres on the Red Flag grid: the wear marker goes to space "
+                               "{wear}, tyre bonus +{bonus}")
+    car: str
+    tyre: str
+    wear: int
+    bonus: int
+
+
+@dataclass(frozen=True, slots=True)
+class EventCardRemoved(Event):
+    """The 'Safety Car' EVENT card leaves the deck after a Red Flag (§19.6 step 5)."""
+
+    RULE: ClassVar[str] = "§19.6"
+    TEMPLATE: ClassVar[str] = "The '{name}' EVENT card {card} is removed from the deck"
+    PROSE: ClassVar[frozenset[str]] = frozenset({"name"})
+    card: str
+    name: str

@@ -24,9 +24,10 @@ from enum import Enum
 
 from racebook.core.errors import IllegalAction
 from racebook.formulagp.components import CardType
+from racebook.formulagp.rules.tyres import COLD_TYRES_LED
 
 MOVEMENT = (CardType.GREEN, CardType.RED, CardType.BLUE, CardType.ORANGE)
-COLD_TYRES_LEDS = -2  # A35: the Cold Tyres token, attacking or defending (§13.3 item 4)
+COLD_TYRES_LEDS = COLD_TYRES_LED  # A35: the Cold Tyres token, attacking or defending (§13.3 item 4; one value)
 SLIPSTREAM_ATTACK_OT = 2  # §13.2 b: a Slipstream attack needs the 2 OT of the Slipstream bonus
 
 
