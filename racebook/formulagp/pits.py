@@ -38,7 +38,7 @@ from __future__ import annotations
 from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
 from racebook.formulagp import moving, rounds
-from racebook.formulagp.actions import BoxRepair, Discard, FgpAction, Leave, PitIn, To, Tyres, Wait
+from racebook.formulagp.actions import BoxRepair, Discard, FgpAction, Leave, PitIn, Stop, To, Tyres, Wait
 from racebook.formulagp.aftermove import end_of_move
 from racebook.formulagp.cardplay import card_type
 from racebook.formulagp.components import CardType
@@ -67,6 +67,9 @@ def legal_move(s: RaceState) -> list[FgpAction]:
         out = [a for a in out if not isinstance(a, To) or _key(s, a.to) in fwd]
         if _sideways_exit(s, c):
             out.append(To(c.id, s.track.name_of(c.pos)))
+        t = s.turn
+        if t is not None and t.mp_left > 0 and not any(isinstance(a, (To, Stop)) for a in out):
+            out.append(Stop(c.id))  # no way out of the pit exit now (the space beside it taken): a forced stop (§11.3)
     if entry_kind(s, c):
         out.append(PitIn(c.id))
     return out

@@ -427,3 +427,26 @@ def test_teams_at_set_up() -> None:
     for bad in ({"Z": "Red"}, {"A": "no team"}, {"A": "X", "B": "X", "C": "X"}):
         with pytest.raises(SetupError):
             new_race(["A", "B", "C"], 1, teams=bad)
+
+
+def test_a_car_blocked_at_the_pit_exit_stops_there() -> None:
+    """Found by the battle property test (seed 136, 4 cars): C3 waits on the pit-exit space (the last space of T03's
+    pit-side lane 4, a lane that ends: no forward step), a car on track holds the space beside it, and C3 has 2 MP
+    left after reducing — no step out of the pits is legal, so the turn ends with a forced stop there (it listed no
+    action at all before); the race then runs to its classification with an action at every step."""
+    from racebook.formulagp.actions import Stop
+
+    cars = ["C0", "C1", "C2", "C3"]
+    race = new_race(cars, 136)
+    drivers = {c: (Greedy(136 + i) if i % 2 else RandomDriver(136 + i)) for i, c in enumerate(cars)}
+    blocked = 0
+    while not race.is_over:
+        legal = race.legal_actions()
+        assert legal, race.position()
+        c = race.state.current()
+        if c is not None and c.pit == "exit" and not any(isinstance(a, To) for a in legal) and \
+                race.state.turn is not None and race.state.turn.mp_left > 0:
+            assert Stop(c.id) in legal and race.explain(Stop(c.id)).legal
+            blocked += 1
+        race.apply(drivers[race.current_car].choose(race))  # type: ignore[index]
+    assert blocked >= 1 and sorted(race.classification()) == cars
