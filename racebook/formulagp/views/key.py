@@ -152,8 +152,7 @@ def panel(state: Any, lay: Layout, tiles: list[int], live: dict[str, Livery], wi
     vp = Viewport.fit((bx0, bx1, by0, by1), PANEL_PX - 40, mini_h)
     mini = Screen(vp, x0 + 20, TOP_PX + 24)
     loop = [mini.px(lay.g.point(i / 160, 0.0)) for i in range(161)]
-    out.append(f'<text x="{x0 + 12}" y="{TOP_PX + 17}" font-size="13" fill="#555">The whole circuit (whole=True, '
-               '--whole)</text>')
+    out.append(f'<text x="{x0 + 12}" y="{TOP_PX + 17}" font-size="13" fill="#555">The whole circuit</text>')
     out.append(f'<polyline class="minimap" points="{svg.pts(loop)}" fill="none" stroke="#bbb" stroke-width="9"/>')
     a, b = lay.span(tiles[0])[0], lay.span(tiles[-1])[1]
     if b < a:
