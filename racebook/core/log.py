@@ -31,6 +31,7 @@ from racebook.core.datafile import parse_json
 from racebook.core.errors import EngineError, RacebookError, SaveDataError
 from racebook.core.events import Event
 from racebook.core.fields import kind_of
+from racebook.core.frozen import fast_init
 
 A = TypeVar("A", bound=Action)
 F = TypeVar("F")
@@ -66,6 +67,9 @@ class Step(Generic[A, F]):
     action: A | None
     events: tuple[Event, ...]
     frames: tuple[F, ...] = ()
+
+
+fast_init(Step)  # one per action applied: the slot-storing constructor (racebook.core.frozen)
 
 
 class Frames(Sequence[F]):

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from racebook.core.frozen import fast_init
 from racebook.rf90.state import YELLOW_FLAG, Activation, RaceState
 from racebook.rf90.track import Track
 
@@ -158,6 +159,9 @@ class Next:
     def reason(self) -> Reason:
         """The :class:`Reason` of this turn (its ``why`` and ``rule`` are this turn's)."""
         return _BY_WHY[self.why]
+
+
+fast_init(Next)  # one per individual turn: the slot-storing constructor (racebook.core.frozen)
 
 
 def still_to_play(state: RaceState) -> tuple[str, ...]:

@@ -64,7 +64,6 @@ def special_turn(state: RaceState) -> str | None:
 
 
 _WHERE = {t: "braking zone" if t is SectionType.BRAKING else t.value for t in SectionType}  # a section type in words
-_TYPE_WORD = {t: t.value for t in SectionType}  # an enum's .value is a property call: read once
 
 
 def pass_cost(state: RaceState, mover: Car, other: Car, minus_one_corner: int | None = None) -> PassCost:
@@ -315,7 +314,7 @@ def advance(state: RaceState, mv: Move, events: list[Event] | None, check_result
         if dry:
             trace.append((nxt.name, mv.mp))
         else:
-            events.append(EnterSection(car.id, nxt.name, _TYPE_WORD[nxt.type], mv.mp))  # type: ignore[union-attr]
+            events.append(EnterSection(car.id, nxt.name, nxt.type._value_, mv.mp))  # type: ignore[union-attr]
             if nxt.index == 0:
                 events.append(FinishLine(car.id, car.lap))  # type: ignore[union-attr]
         if mark is None or (car.lap, nxt.index) >= mark:
