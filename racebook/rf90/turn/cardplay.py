@@ -90,12 +90,11 @@ def _record(state: RaceState, car: Car, mp: int, minus_one: int | None, best: in
     reach = [start] if start else []
     if car.section and car.section != start:
         reach.append(car.section)
-    if start:
-        i = state.section(start).index
-        for _ in range(min(max(mp, 0), len(sections))):
-            i = state.track.next_index(i)
-            reach.append(sections[i].name)
-    saved_lists = [(state.order[s], list(state.order[s])) for s in dict.fromkeys(reach) if s in state.order]
+    if start:  # the sections ahead it can enter: one MP each (§13.E.2)
+        i, n = state.section(start).index, len(sections)
+        reach += [sections[(i + k) % n].name for k in range(1, min(max(mp, 0), n) + 1)]
+    order = state.order
+    saved_lists = [(lst, list(lst)) for lst in (order.get(s) for s in dict.fromkeys(reach)) if lst is not None]
     saved_car = (car.section, car.lap, car.trajectory)
     saved_leader, saved_anchor = state.leader, state.fas_anchor
     free: list[str] = []
@@ -136,7 +135,10 @@ def _note(trace: list[tuple[str | None, int]], mp: int, need: int, left: int, en
     MP needed so far: a step costing ``c`` from ``left`` MP needs ``mp - left + max(c, 1)`` (movement goes on only
     while MP are left, §13.E.2)."""
     for section, after in trace:
-        need = max(need, mp - left + max(left - after, 1))
+        cost = left - after
+        here = mp - left + (cost if cost > 1 else 1)
+        if here > need:
+            need = here
         left = after
         if section is not None:
             entries.append((section, need))
@@ -221,13 +223,12 @@ def legal_plays(state: RaceState, car: Car, only: tuple[str, ...] | None = None,
         wanted_c: tuple[frozenset[str], ...] = ()
         far_c = 0
         if tc.is_track:
-            corner_sections, where = _corners_of(track, tc)
+            corner_sections, far_from = _corners_of(track, tc)
             if car.section not in corner_sections:
                 wanted_c = (corner_sections,)
                 asks = True
                 if start:
-                    i0, n_sections = track.index_of(start), len(track)
-                    far_c = min((i - i0) % n_sections for i in where)
+                    far_c = far_from[start]
             minus_ones = minus_ones or tc.minus_one
         singles.append(((c,), tc.mp, tc.tyres, tc.discard, tc.minus_one, wanted_c, far_c,
                         traj is not None and trajectories._colour_match(state, car, traj, (c,))))
@@ -256,6 +257,7 @@ def legal_plays(state: RaceState, car: Car, only: tuple[str, ...] | None = None,
     race_checks: list[tuple[str, int]] = []
     penalty = 0
     hooks = skills.hooks(car)
+    skill_mp = type(hooks).mp_parts is not skills.SkillHooks.mp_parts  # does the car's skill add MP at all?
     if asks:  # what only an eligibility question reads
         race_checks = sorted(((c, tc.check) for c, tc in card_of.items() if not tc.is_track), key=lambda cv: cv[1])
         penalty = -movement.tyre_penalty(state, car) - car.time_loss  # the MP of _penalties, without their words
@@ -279,7 +281,9 @@ def legal_plays(state: RaceState, car: Car, only: tuple[str, ...] | None = None,
         base_mp = 0
         if wanted:
             # the MP every play of these cards starts from (§13.E.1)
-            base_mp = card_mp + sum(v for v, _ in hooks.mp_parts(state, car, cards)) + penalty
+            base_mp = card_mp + penalty
+            if skill_mp:
+                base_mp += sum(v for v, _ in hooks.mp_parts(state, car, cards))
             if far and base_mp + (bonus_if_match if match else 0) + any_blue - shift < far:
                 continue  # even its best variant cannot reach the corners
             for c, v in race_checks:
@@ -323,17 +327,21 @@ def legal_plays(state: RaceState, car: Car, only: tuple[str, ...] | None = None,
     return plays
 
 
-# A Track Card's corners on a track (§19.1): their sections and those sections' indices around the loop, by card
-# code; each entry holds the card and the track it was made for, so a stale one is never used (a card set or a
-# track of another race, an edited copy of a file).
-_CORNERS: dict[str, tuple[Card, Track, frozenset[str], tuple[int, ...]]] = {}
+# A Track Card's corners on a track (§19.1): their sections, and by start section how many sections ahead the nearest
+# of them is (the reach bound of legal_plays: each section entered costs 1 MP, §13.E.2); by card code, each entry
+# holding the card and the track it was made for, so a stale one is never used (a card set or a track of another
+# race, an edited copy of a file).
+_CORNERS: dict[str, tuple[Card, Track, frozenset[str], dict[str, int]]] = {}
 
 
-def _corners_of(track: Track, card: Card) -> tuple[frozenset[str], tuple[int, ...]]:
+def _corners_of(track: Track, card: Card) -> tuple[frozenset[str], dict[str, int]]:
     hit = _CORNERS.get(card.code)
     if hit is None or hit[0] is not card or hit[1] is not track:
         sections = frozenset(x for n in card.corners for x in track.corner(n).sections)
-        hit = _CORNERS[card.code] = (card, track, sections, tuple(track.index_of(x) for x in sections))
+        where = [track.index_of(x) for x in sections]
+        n = len(track)
+        far = {s.name: min((i - s.index) % n for i in where) for s in track.sections}
+        hit = _CORNERS[card.code] = (card, track, sections, far)
     return hit[2], hit[3]
 
 
