@@ -31,6 +31,7 @@ from racebook.core.datafile import parse_json
 from racebook.core.errors import EngineError, RacebookError, SaveDataError
 from racebook.core.events import Event
 from racebook.core.fields import kind_of
+from racebook.core.frozen import fast_init
 
 A = TypeVar("A", bound=Action)
 F = TypeVar("F")
@@ -66,6 +67,9 @@ class Step(Generic[A, F]):
     action: A | None
     events: tuple[Event, ...]
     frames: tuple[F, ...] = ()
+
+
+fast_init(Step)  # one per action applied: the slot-storing constructor (racebook.core.frozen)
 
 
 class Frames(Sequence[F]):
@@ -165,11 +169,12 @@ class Replay(Generic[A, F]):
     def _legal_now(self) -> list[A]:
         """The legal actions of this position, listed once: a click's ``apply`` reuses the list its buttons were
         drawn from, and ``explain`` reuses it too. ``apply`` (and its rewind) drops the cache."""
+        key = self._position_key()  # the listing changes nothing, so the key before it is the key after it
         cached = self._legal_cache
-        if cached is not None and cached[0] == self._position_key():
+        if cached is not None and cached[0] == key:
             return cached[1]
         legal = self._list_legal()
-        self._legal_cache = (self._position_key(), legal)
+        self._legal_cache = (key, legal)
         return legal
 
     def apply_recorded(self, action: A) -> tuple[Event, ...]:

@@ -150,8 +150,9 @@ class Race(CoreRace[Action, Frame, RaceState]):
     def _position_key(self) -> tuple:
         """What the legal actions depend on between two steps: the step, the turn (or duel) context and its phase.
         The state changes only through :meth:`apply` (whose rewind also drops the cache)."""
-        return (len(self.steps), id(self.ctx), self.ctx.phase if self.ctx else None, id(self.duel),
-                self.duel.stage if self.duel else None, self.state.finished)
+        state = self.state
+        ctx, d = state.turn_ctx, state.duel_ctx
+        return (len(self.steps), id(ctx), ctx.phase if ctx else None, id(d), d.stage if d else None, state.finished)
 
     def _legal_rule(self) -> str:
         return "§12" if self.duel is not None else turn.TABLE[self.ctx.phase].rule if self.ctx else "§13"

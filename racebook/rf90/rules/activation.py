@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from racebook.core.frozen import fast_init
 from racebook.rf90.state import YELLOW_FLAG, Activation, RaceState
 from racebook.rf90.track import Track
 
@@ -160,6 +161,9 @@ class Next:
         return _BY_WHY[self.why]
 
 
+fast_init(Next)  # one per individual turn: the slot-storing constructor (racebook.core.frozen)
+
+
 def still_to_play(state: RaceState) -> tuple[str, ...]:
     """The cars on the track that have not played this Game Turn (§10), in the order of ``state.cars``.
 
@@ -188,13 +192,13 @@ def next_to_play(state: RaceState) -> Next | None:
             if not state.cars[cid].played:
                 return Next.of(Activation(state.cars[cid].section), cid, BEHIND_THE_SAFETY_CAR, solo=True)
         return None
-    if lead is not None and state.cars[lead].on_track and not state.cars[lead].played \
-            and state.cars[lead].off_track is None:
+    cars, order = state.cars, state.order
+    if lead is not None and (leader := cars[lead]).on_track and not leader.played and leader.off_track is None:
         return Next.of(_sweep(state)[0], lead, LEADER_SOLO, solo=True)
     pending = still_to_play(state)
     if not pending:
         return None
-    cars, order = state.cars, state.order
+    waiting = set(pending)  # "on the track and not played yet", asked of a car below by membership
     lead_section = cars[lead].section if lead else None
     # only the groups of sections holding a car still to play (or such a car waiting at its re-entry point), in
     # sweep order: every other group would be passed over below. ``off``: :func:`_off_map` of the cars still to play
@@ -213,13 +217,12 @@ def next_to_play(state: RaceState) -> Next | None:
         act = acts[p]
         if act.section not in off:  # a first look at the section's list: most sections hold nobody still to play
             for cid in order[act.section]:
-                if cid != YELLOW_FLAG and not cars[cid].played and cars[cid].on_track:
+                if cid in waiting:
                     break
             else:
                 continue
         for cid in cars_of(state, act, off):
-            car = cars[cid]
-            if car.on_track and not car.played:
+            if cid in waiting:
                 return Next.of(act, cid, _reason(act, lead_section))
     return None
 

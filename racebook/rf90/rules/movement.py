@@ -64,7 +64,6 @@ def special_turn(state: RaceState) -> str | None:
 
 
 _WHERE = {t: "braking zone" if t is SectionType.BRAKING else t.value for t in SectionType}  # a section type in words
-_TYPE_WORD = {t: t.value for t in SectionType}  # an enum's .value is a property call: read once
 
 
 def pass_cost(state: RaceState, mover: Car, other: Car, minus_one_corner: int | None = None) -> PassCost:
@@ -246,6 +245,7 @@ def advance(state: RaceState, mv: Move, events: list[Event] | None, check_result
     sections, index_of = track.sections, track.index_of
     n_sections = len(sections)
     trace = mv.trace
+    here = index_of(car.section) if car.section else -1  # its index: only this walk moves the car meanwhile
     while not mv.done:
         if mv.mp <= 0 and not (state.rules.teammate_ends_ahead and teammate_ahead(state, car)):
             # AMB-X1-22: a free pass of a teammate happens only while MP are left; the house rule
@@ -296,12 +296,13 @@ def advance(state: RaceState, mv: Move, events: list[Event] | None, check_result
                         tokens = f"; {car.id}'s lap token " + (f"becomes -{mine}" if mine else "is removed")
                 events.append(Pass(car.id, other.id, pc.kind.value, car.section, pc.why, pc.cost,  # type: ignore
                                    mv.mp, tokens, pc.rule))
-            if mark is None or (car.lap, index_of(car.section)) >= mark:
+            if mark is None or (car.lap, here) >= mark:
                 _update_leader(state, events, car.id, other.id)
             continue
         # nobody ahead in this section (the car heads its list, i == 0): enter the next one, at the back of its list
         # (RaceState.remove and .place, written out for this loop)
-        nxt = sections[(index_of(car.section) + 1) % n_sections]
+        nxt = sections[(here + 1) % n_sections]
+        here = nxt.index
         del lst[0]
         if nxt.index == 0:
             car.lap += 1
@@ -313,7 +314,7 @@ def advance(state: RaceState, mv: Move, events: list[Event] | None, check_result
         if dry:
             trace.append((nxt.name, mv.mp))
         else:
-            events.append(EnterSection(car.id, nxt.name, _TYPE_WORD[nxt.type], mv.mp))  # type: ignore[union-attr]
+            events.append(EnterSection(car.id, nxt.name, nxt.type._value_, mv.mp))  # type: ignore[union-attr]
             if nxt.index == 0:
                 events.append(FinishLine(car.id, car.lap))  # type: ignore[union-attr]
         if mark is None or (car.lap, nxt.index) >= mark:

@@ -90,12 +90,11 @@ def _record(state: RaceState, car: Car, mp: int, minus_one: int | None, best: in
     reach = [start] if start else []
     if car.section and car.section != start:
         reach.append(car.section)
-    if start:
-        i = state.section(start).index
-        for _ in range(min(max(mp, 0), len(sections))):
-            i = state.track.next_index(i)
-            reach.append(sections[i].name)
-    saved_lists = [(state.order[s], list(state.order[s])) for s in dict.fromkeys(reach) if s in state.order]
+    if start:  # the sections ahead it can enter: one MP each (§13.E.2)
+        i, n = state.section(start).index, len(sections)
+        reach += [sections[(i + k) % n].name for k in range(1, min(max(mp, 0), n) + 1)]
+    order = state.order
+    saved_lists = [(lst, list(lst)) for lst in (order.get(s) for s in dict.fromkeys(reach)) if lst is not None]
     saved_car = (car.section, car.lap, car.trajectory)
     saved_leader, saved_anchor = state.leader, state.fas_anchor
     free: list[str] = []
@@ -136,7 +135,10 @@ def _note(trace: list[tuple[str | None, int]], mp: int, need: int, left: int, en
     MP needed so far: a step costing ``c`` from ``left`` MP needs ``mp - left + max(c, 1)`` (movement goes on only
     while MP are left, §13.E.2)."""
     for section, after in trace:
-        need = max(need, mp - left + max(left - after, 1))
+        cost = left - after
+        here = mp - left + (cost if cost > 1 else 1)
+        if here > need:
+            need = here
         left = after
         if section is not None:
             entries.append((section, need))
@@ -163,6 +165,25 @@ _Candidate = tuple[tuple[str, ...], bool, bool, str | None, tuple[frozenset[str]
                    tuple[int | None, ...]]
 
 
+def _pair_kind(card: Card) -> int:
+    """What :func:`pair_legal` reads of a card, as one number: its MP and its combination symbol."""
+    return card.mp * 2 + card.combination
+
+
+def _pair_ok(car: Car, a: Card, b: Card) -> bool:
+    """:func:`pair_legal`'s verdict, asked once per kind of pair (:func:`_pair_kind`, and whether the car plays
+    PUSH) and then remembered."""
+    ok = _PAIRS[_pair_kind(a), _pair_kind(b), car.strategy is Strategy.PUSH] = pair_legal(car, a, b)[0]
+    return ok
+
+
+_PAIRS: dict[tuple[int, int, bool], bool] = {}
+
+# A combination's part in a listing (one card, or a pair's added up): its cards, MP, tyres, discards, "-1" symbol, the
+# corner sets its Track Cards ask for (§19.1), their distance, and whether it matches the trajectory's colour (§13.D)
+_Part = tuple[tuple[str, ...], int, int, int, bool, tuple[frozenset[str], ...], int, bool]
+
+
 def legal_plays(state: RaceState, car: Car, only: tuple[str, ...] | None = None, x1_et: bool = False) -> list[Play]:
     """Every legal phase-C declaration (§13.C, §13.D costs, §19.1 eligibility); with ``only``, just those playing
     exactly these cards (a recorded play's check: the other combinations are not looked at).
@@ -174,118 +195,153 @@ def legal_plays(state: RaceState, car: Car, only: tuple[str, ...] | None = None,
     Leader-check card answers them all (:class:`_Run`), with a "-1" corner's own run only where the car can be in
     that corner (§19.2). Each dry run is exact for every MP up to the one it was made with, so asking fewer
     questions (``only``) gives the same answers. What a card contributes (its MP, costs, check, Track-Card corners,
-    colour match) is read once per listing, before the combinations and their variants are expanded."""
+    colour match) is read once per listing, before the combinations and their variants are expanded; a play that
+    asks no eligibility question (no Track Card, or the car in its corner already) is built at once, the others
+    once their questions are answered."""
     hand = car.hand
     card_of = {c: state.card(c) for c in hand}
-    race_checks = [(c, card_of[c].check) for c in hand if not card_of[c].is_track]
-    penalty = -movement.tyre_penalty(state, car) - car.time_loss  # the MP of _penalties, without their words
-    hooks = skills.hooks(car)
-    combos: list[tuple[str, ...]] = [(c,) for c in hand]
-    for a, b in combinations(hand, 2):
-        if pair_legal(car, card_of[a], card_of[b])[0]:
-            combos.append((a, b))
-    if only is not None:  # a Play holds its cards sorted
-        combos = [c for c in combos if tuple(sorted(c)) == tuple(sorted(only))]
-    traj = state.track.trajectory(car.trajectory) \
+    track = state.track
+    traj = track.trajectory(car.trajectory) \
         if car.trajectory and trajectories.trajectories_available(state) else None
     x1 = traj is not None and trajectories.expansion1_et(state, traj)  # decided at the start of the turn
     if x1 and not x1_et:
         traj = None
-    blues = (False, True) if car.blue > 0 else (False,)
-    no_corner: tuple[int | None, ...] = (None,)  # a play's "-1" variants: none, or one per corner (§19.2)
-    with_corners: tuple[int | None, ...] = (None, *(c.number for c in state.track.corners))
-    et_modes = hooks.et_modes(state, car) if traj is not None and traj.kind is TrajectoryKind.EXTREME else []
-    # per hand card, once: the corners a Track Card asks for (None: none, or the car is in one already, §19.1), and
-    # whether it matches the trajectory's colour (§13.D: a match is "a played card of its colour", so a pair matches
-    # iff one of its cards does; BALANCE's rule, one card at a time, is _colour_match's)
+    # Each hand card's part, once (a _Part): its MP, tyres, discards, "-1" symbol, the corners it asks for (a
+    # Track Card's: none if the car is in one already, §19.1), their distance, whether it matches the trajectory's
+    # colour (§13.D: a match is "a played card of its colour", so a pair matches iff one of its cards does;
+    # BALANCE's rule, one card at a time, is _colour_match's). A pair's part is its cards' parts added up.
     # A Track Card's corners are also a bound: each section entered costs 1 MP (§13.E.2), so corners ``far`` sections
     # ahead of where the movement starts (the re-entry point of a car off track, 1 MP more, §18.5) are out of reach
     # with fewer MP: such a play is refused without a dry run, and a combination whose every variant is refused
     # so is never expanded into its variants.
-    track = state.track
     start = car.off_track if car.off_track is not None else car.section
     shift = 1 if car.off_track is not None else 0
-    i0, n_sections = (track.index_of(start), len(track)) if start else (0, 1)
-    wanted_of: dict[str, frozenset[str] | None] = {}
-    far_of: dict[str, int] = {}
+    asks = minus_ones = False  # does any card ask an eligibility question, carry a "-1" symbol?
+    singles: list[_Part] = []
+    kinds: list[int] = []
     for c, tc in card_of.items():
+        wanted_c: tuple[frozenset[str], ...] = ()
+        far_c = 0
         if tc.is_track:
-            corner_sections, where = _corners_of(track, tc)
-            wanted_of[c] = None if car.section in corner_sections else corner_sections
-            far_of[c] = min((i - i0) % n_sections for i in where) if start else 0
-        else:
-            wanted_of[c] = None
-    matches = {c: trajectories._colour_match(state, car, traj, (c,)) for c in hand} if traj is not None else {}
+            corner_sections, far_from = _corners_of(track, tc)
+            if car.section not in corner_sections:
+                wanted_c = (corner_sections,)
+                asks = True
+                if start:
+                    far_c = far_from[start]
+            minus_ones = minus_ones or tc.minus_one
+        singles.append(((c,), tc.mp, tc.tyres, tc.discard, tc.minus_one, wanted_c, far_c,
+                        traj is not None and trajectories._colour_match(state, car, traj, (c,))))
+        kinds.append(_pair_kind(tc))
+    combos = list(singles)
+    push, pairs = car.strategy is Strategy.PUSH, _PAIRS
+    for (ka, x), (kb, y) in combinations(zip(kinds, singles, strict=True), 2):
+        ok = pairs.get((ka, kb, push))
+        if ok is None:
+            ok = _pair_ok(car, card_of[x[0][0]], card_of[y[0][0]])
+        if ok:
+            combos.append(((x[0][0], y[0][0]), x[1] + y[1], x[2] + y[2], x[3] + y[3], x[4] or y[4], x[5] + y[5],
+                           x[6] if x[6] > y[6] else y[6], x[7] or y[7]))
+    if only is not None:  # a Play holds its cards sorted
+        key = tuple(sorted(only))
+        combos = [p for p in combos if tuple(sorted(p[0])) == key]
+    blues = (False, True) if car.blue > 0 else (False,)
+    no_corner: tuple[int | None, ...] = (None,)  # a play's "-1" variants: none, or one per corner (§19.2)
+    with_corners = (None, *(c.number for c in track.corners)) if minus_ones else no_corner
+    et_modes = skills.hooks(car).et_modes(state, car) \
+        if traj is not None and traj.kind is TrajectoryKind.EXTREME else []
     et_cards = [c for c in hand if any(  # §19.3 ET Discard Power, respecting colour (a Spa card's scope, X1 §4.6)
         p.kind is PowerKind.ET and p.colour in traj.colours for p in card_of[c].powers)
         and state.track.et_power_reaches(card_of[c], traj)] \
         if traj is not None and traj.kind is TrajectoryKind.EXTREME and not x1 else []
-    # each card's part, once: MP, tyres, discards, "-1" symbol, corners asked (None: none), their distance, colour
-    info = {c: (tc.mp, tc.tyres, tc.discard, bool(tc.minus_one), wanted_of[c], far_of.get(c, 0),
-                bool(matches.get(c))) for c, tc in card_of.items()}
-    race_checks.sort(key=lambda cv: cv[1])  # the lowest Leader-check card left is the first not played
-    candidates: list[_Candidate] = []
-    chips, n_hand, any_blue = car.chips, len(hand), car.blue > 0
+    race_checks: list[tuple[str, int]] = []
+    penalty = 0
+    hooks = skills.hooks(car)
+    skill_mp = type(hooks).mp_parts is not skills.SkillHooks.mp_parts  # does the car's skill add MP at all?
+    if asks:  # what only an eligibility question reads
+        race_checks = sorted(((c, tc.check) for c, tc in card_of.items() if not tc.is_track), key=lambda cv: cv[1])
+        penalty = -movement.tyre_penalty(state, car) - car.time_loss  # the MP of _penalties, without their words
+    cid, chips, n_hand, any_blue = car.id, car.chips, len(hand), car.blue > 0
+    tyre_cost, can_pay = payments.tyre_cost, payments.can_pay
+    bonus_if_match = max(traj.bonus, 0) if traj is not None else 0
     plain_ets: list[str | None] = [None]
-    for cards in combos:
-        x = info[cards[0]]
-        if len(cards) == 1:
-            card_mp, tyres0, disc0, minus_one, match = x[0], x[1], x[2], x[3], x[6]
-            wanted: tuple[frozenset[str], ...] = () if x[4] is None else (x[4],)
-            far = x[5] if x[4] is not None else 0
-        else:  # a pair: the sums written out
-            y = info[cards[1]]
-            card_mp, tyres0, disc0, minus_one, match = x[0] + y[0], x[1] + y[1], x[2] + y[2], x[3] or y[3], x[6] or y[6]
-            wanted = tuple(w for w in (x[4], y[4]) if w is not None)
-            far = max(x[5] if x[4] is not None else 0, y[5] if y[4] is not None else 0)
-        best = None
-        for c, v in race_checks:
-            if c not in cards:
-                best = v
-                break
-        m1s = with_corners if minus_one else no_corner
-        # the MP every play of these cards starts from (§13.E.1), only where a Track Card's eligibility asks for it
-        base_mp = card_mp + sum(v for v, _ in hooks.mp_parts(state, car, cards)) + penalty if wanted else 0
-        traj_options = (False, True) if traj is not None and match else (False,)
-        if far and base_mp + (max(traj.bonus, 0) if traj is not None and match else 0) + any_blue - shift < far:
-            continue  # even its best variant cannot reach the corners
+    # the plays in order; a play that asks an eligibility question stands as its candidate's index in ``asked``
+    out: list[Play | int] = []
+    asked: list[_Candidate] = []
+    for cards, card_mp, tyres0, disc0, minus_one, wanted, far, match in combos:
         spare = n_hand - len(cards)
+        m1s = with_corners if minus_one else no_corner
+        if traj is None and not wanted:  # the common case: one variant per blue token, nothing asked
+            if can_pay(chips, spare, tyre_cost(car, tyres0), disc0):
+                for blue in blues:
+                    for m1 in m1s:
+                        out.append(_play(cid, cards, False, blue, m1, None))
+            continue
+        best = None
+        base_mp = 0
+        if wanted:
+            # the MP every play of these cards starts from (§13.E.1)
+            base_mp = card_mp + penalty
+            if skill_mp:
+                base_mp += sum(v for v, _ in hooks.mp_parts(state, car, cards))
+            if far and base_mp + (bonus_if_match if match else 0) + any_blue - shift < far:
+                continue  # even its best variant cannot reach the corners
+            for c, v in race_checks:
+                if c not in cards:
+                    best = v
+                    break
+        traj_options = (False, True) if traj is not None and match else (False,)
         for use in traj_options:
             t = traj if use else None
             ets = plain_ets
             if t is not None and t.kind is TrajectoryKind.EXTREME and not x1:
                 ets = [None, *et_modes, *(c for c in et_cards if c not in cards)]
-            tyres = payments.tyre_cost(car, tyres0 + (t.cost.tyres if t is not None else 0))
+            tyres = tyre_cost(car, tyres0 + (t.cost.tyres if t is not None else 0))
             disc = disc0 + (t.cost.cards if t is not None else 0)
             for et in ets:
-                if not payments.can_pay(chips, spare - (et not in (None, "flat")), tyres, disc):
+                if not can_pay(chips, spare - (et not in (None, "flat")), tyres, disc):
                     continue
                 # §19.1: an ET counts only when it cannot fail (FLAT OUT or a Discard Power)
                 sure = t is not None and (t.kind is TrajectoryKind.STANDARD or et is not None or x1)
                 for blue in blues:
-                    mp = 0
-                    if wanted:
-                        mp = base_mp + (t.bonus if sure and t is not None else 0) + (1 if blue else 0) \
-                            - (1 if et == "flat" else 0)
-                        if far and mp - shift < far:
-                            continue
-                    candidates.append((cards, use, blue, et, wanted, mp, best, m1s))
-    cid = car.id
-    return [_play(cid, c[0], c[1], c[2], m1, c[3]) for c, m1s in zip(candidates, _answer(state, car, candidates),
-                                                                      strict=True) for m1 in m1s]
+                    if not wanted:
+                        for m1 in m1s:
+                            out.append(_play(cid, cards, use, blue, m1, et))
+                        continue
+                    mp = base_mp + (t.bonus if sure and t is not None else 0) + (1 if blue else 0) \
+                        - (1 if et == "flat" else 0)
+                    if far and mp - shift < far:
+                        continue
+                    out.append(len(asked))
+                    asked.append((cards, use, blue, et, wanted, mp, best, m1s))
+    if not asked:
+        return out  # type: ignore[return-value]  # every entry is a Play
+    answers = _answer(state, car, asked)
+    plays: list[Play] = []
+    for p in out:
+        if isinstance(p, int):
+            q = asked[p]
+            plays.extend(_play(cid, q[0], q[1], q[2], m1, q[3]) for m1 in answers[p])
+        else:
+            plays.append(p)
+    return plays
 
 
-# A Track Card's corners on a track (§19.1): their sections and those sections' indices around the loop, by card
-# code; each entry holds the card and the track it was made for, so a stale one is never used (a card set or a
-# track of another race, an edited copy of a file).
-_CORNERS: dict[str, tuple[Card, Track, frozenset[str], tuple[int, ...]]] = {}
+# A Track Card's corners on a track (§19.1): their sections, and by start section how many sections ahead the nearest
+# of them is (the reach bound of legal_plays: each section entered costs 1 MP, §13.E.2); by card code, each entry
+# holding the card and the track it was made for, so a stale one is never used (a card set or a track of another
+# race, an edited copy of a file).
+_CORNERS: dict[str, tuple[Card, Track, frozenset[str], dict[str, int]]] = {}
 
 
-def _corners_of(track: Track, card: Card) -> tuple[frozenset[str], tuple[int, ...]]:
+def _corners_of(track: Track, card: Card) -> tuple[frozenset[str], dict[str, int]]:
     hit = _CORNERS.get(card.code)
     if hit is None or hit[0] is not card or hit[1] is not track:
         sections = frozenset(x for n in card.corners for x in track.corner(n).sections)
-        hit = _CORNERS[card.code] = (card, track, sections, tuple(track.index_of(x) for x in sections))
+        where = [track.index_of(x) for x in sections]
+        n = len(track)
+        far = {s.name: min((i - s.index) % n for i in where) for s in track.sections}
+        hit = _CORNERS[card.code] = (card, track, sections, far)
     return hit[2], hit[3]
 
 

@@ -304,7 +304,7 @@ def apply_none(state: RaceState, car: Car, ctx: TurnCtx, action: Action, events:
 
 def _auto(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
     """Apply forced single-option steps so that only real decisions are asked."""
-    if ctx.phase is Phase.PLAY and ctx.offtrack.route_kind == "x1" and ctx.play.traj_failed:
+    if ctx.phase is Phase.PLAY and ctx.play.traj_failed and ctx.offtrack.route_kind == "x1":
         phases._end(state, car, ctx, events)  # a failed Expansion #1 ET: no movement card (digest §4.3 B2)
         return
     while ctx.phase in (Phase.PAY, Phase.DISCARD) and car.on_track:

@@ -45,12 +45,12 @@ from racebook.rf90.turn.context import TurnCtx
 
 def legal_a(state: RaceState, car: Car, ctx: TurnCtx) -> list[Action]:
     """Phase A (§13.A): start, skip (changing strategy), the A.2 skills, CHASE's token, or pit."""
-    pit_opts: list[Action] = [Pit(car.id, k) for k in range(pits.MAX_EXTRA_SECTIONS + 1)]
+    pit_opts, skips = _phase_a_fixed(car.id, car.strategy)
     if pits.must_pit(state, car):
-        return pit_opts  # §13.A.3: pit this turn or be eliminated; reading 37: no skipping instead
-    acts: list[Action] = [Start(car.id), Skip(car.id)]
+        return list(pit_opts)  # §13.A.3: pit this turn or be eliminated; reading 37: no skipping instead
+    acts: list[Action] = list(skips[:2])  # start, skip
     acts += extreme_x1.legal_start(state, car)  # Expansion #1: follow the ET now (declining = start/skip/pit)
-    acts += [Skip(car.id, s) for s in _SKIP_TO if s is not car.strategy]
+    acts += skips[2:]
     if car.skill is Skill.VERSATILITY and not car.skill_used:  # A.2
         acts += [Versatility(car.id, s) for s in Strategy
                  if s in strategies.IMPLEMENTED_STRATEGIES and s is not car.strategy]
@@ -60,12 +60,28 @@ def legal_a(state: RaceState, car: Car, ctx: TurnCtx) -> list[Action]:
                  for combo in combinations(race_cards, k)]
     if car.strategy is Strategy.CHASE and car.chasing is None:  # §26.8: during phase A
         acts += [Chase(car.id, t) for t in strategies.chase_targets(state, car)]
-    return acts + pit_opts
+    acts += pit_opts
+    return acts
 
 
 # the strategies a skip may change to, in Strategy's order (§13.A: never the TENTH; only the implemented
 # ones), read once
 _SKIP_TO = tuple(s for s in Strategy if s is not Strategy.TENTH and s in strategies.IMPLEMENTED_STRATEGIES)
+
+# Phase A's actions that depend only on the car and its strategy, built once: (the pit options, then start, skip
+# and the skips changing strategy); actions are frozen values, so the listing hands out the same objects again
+_PHASE_A: dict[tuple[str, Strategy | None], tuple[tuple[Action, ...], tuple[Action, ...]]] = {}
+
+
+def _phase_a_fixed(car: str, strategy: Strategy | None) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
+    hit = _PHASE_A.get((car, strategy))
+    if hit is None:
+        if len(_PHASE_A) >= 1024:  # a bound on memory over a long Monte Carlo run
+            _PHASE_A.clear()
+        pit_opts = tuple(Pit(car, k) for k in range(pits.MAX_EXTRA_SECTIONS + 1))
+        skips = (Start(car), Skip(car), *(Skip(car, s) for s in _SKIP_TO if s is not strategy))
+        hit = _PHASE_A[car, strategy] = (pit_opts, skips)
+    return hit
 
 
 def legal_draw(state: RaceState, car: Car, ctx: TurnCtx) -> list[Action]:
