@@ -41,13 +41,17 @@ class Folder:
                 return self.path / f"{sid}.toml"
         path = file_path(source, ScenarioError)
         try:
-            exists = path.exists()
+            path.stat()
+            exists, impossible = True, False
+        except FileNotFoundError:
+            exists, impossible = False, False
         except (OSError, ValueError):  # a name too long for the file system, an embedded NUL
-            exists = False
-        if not exists:  # no such file (or a name no file can have: too long, a NUL), nor a shipped id
+            exists, impossible = False, True
+        named = isinstance(source, str) and DATA_ID.fullmatch(source) and not source.endswith(".toml")
+        if not exists and (named or impossible):  # neither a shipped id nor a name a file can have
             raise ScenarioError(str(source), "<file>", "no such file, and " + unknown(
                 f"shipped {self.game} scenario", str(source), self.ids()))
-        return path
+        return path  # a path (a missing one is read later, with its own error)
 
     def read(self, source: str | Path) -> tuple[str, dict[str, Any]]:
         """The file name and its TOML document (a :class:`ScenarioError` for an unreadable or malformed file)."""
