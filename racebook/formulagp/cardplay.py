@@ -20,18 +20,23 @@ from racebook.formulagp.tyrewear import wear_by
 
 _TYPES: dict[str, CardType] = {}
 _COLOURS: dict[CardType, Colour | None] = {t: t.colour for t in CardType}
+_CARD_COLOURS: dict[str, Colour | None] = {}  # by code: the colour of its type (filled with _TYPES)
 
 
 def card_type(code: str) -> CardType:
     """The type of an ACTION card by its code (read once from the card data)."""
     if not _TYPES:
         _TYPES.update((c.code, c.type) for c in cards().action)
+        _CARD_COLOURS.update((k, _COLOURS[t]) for k, t in _TYPES.items())
     return _TYPES[code]
 
 
 def card_colour(code: str) -> Colour | None:
     """A movement card's colour, None for the other ACTION cards (§6.1)."""
-    return _COLOURS[card_type(code)]
+    try:
+        return _CARD_COLOURS[code]
+    except KeyError:
+        return _COLOURS[card_type(code)]
 
 
 def _move_card(code: str, as_colour: str) -> mv.MoveCard:

@@ -65,6 +65,11 @@ class PacePlay:
     stress_relief: bool
 
 
+def _what(cards: Sequence[MoveCard]) -> str:
+    """The cards named in a refusal (built only when refused)."""
+    return " + ".join(str(c) for c in cards) or "no card"
+
+
 def pace_of(cards: Sequence[MoveCard], bans: frozenset[PairBan] = frozenset()) -> PacePlay:
     """The pace of one movement card or a legal pair (§6.2, §6.3, §10.3 steps 2–3).
 
@@ -72,14 +77,13 @@ def pace_of(cards: Sequence[MoveCard], bans: frozenset[PairBan] = frozenset()) -
     BLUE (1 ERS, no lane change); ORANGE as GREEN or RED → that pace, +1 wear per lane change even as GREEN. A pair of
     one colour, ORANGE wild: GREEN+GREEN → RED pace, no wear; RED+RED → BLUE pace without ERS, +1 wear; a pair with an
     ORANGE card → +1 wear; BLUE+BLUE is for battles only. A pair owes the YELLOW die and never relieves stress."""
-    what = " + ".join(str(c) for c in cards) or "no card"
     if not 1 <= len(cards) <= 2:
-        raise IllegalAction(what, "§10.3", "play one movement card, or two as a pair")
+        raise IllegalAction(_what(cards), "§10.3", "play one movement card, or two as a pair")
     for c in cards:
         if c.colour is Colour.ORANGE and c.played_as not in (Colour.GREEN, Colour.RED):
-            raise IllegalAction(what, "§6.2", "an ORANGE card is played as GREEN or as RED")
+            raise IllegalAction(_what(cards), "§6.2", "an ORANGE card is played as GREEN or as RED")
         if c.colour is not Colour.ORANGE and c.played_as is not None:
-            raise IllegalAction(what, "§6.2", "only an ORANGE card is played as another colour")
+            raise IllegalAction(_what(cards), "§6.2", "only an ORANGE card is played as another colour")
     orange = any(c.colour is Colour.ORANGE for c in cards)
     colour = cards[0].effective
     if len(cards) == 1:
@@ -87,11 +91,12 @@ def pace_of(cards: Sequence[MoveCard], bans: frozenset[PairBan] = frozenset()) -
                         0 if colour is Colour.GREEN and not orange else 1 if colour is not Colour.BLUE else 0,
                         1 if colour is Colour.BLUE else 0, False, cards[0].colour is Colour.GREEN)
     if cards[1].effective is not colour:
-        raise IllegalAction(what, "§6.3", "a pair is two cards of the same colour (ORANGE is wild)")
+        raise IllegalAction(_what(cards), "§6.3", "a pair is two cards of the same colour (ORANGE is wild)")
     if colour is Colour.BLUE:
-        raise IllegalAction(what, "§6.3", "BLUE + BLUE is allowed in a battle only, never for movement")
+        raise IllegalAction(_what(cards), "§6.3", "BLUE + BLUE is allowed in a battle only, never for movement")
     if bans:
-        raise IllegalAction(what, "§6.3", "pairs are forbidden here: " + "; ".join(sorted(b.value for b in bans)))
+        raise IllegalAction(_what(cards), "§6.3",
+                            "pairs are forbidden here: " + "; ".join(sorted(b.value for b in bans)))
     pace = Pace.RED if colour is Colour.GREEN else Pace.BLUE
     wear = 0 if colour is Colour.GREEN and not orange else 1
     return PacePlay(pace, True, tuple(c.colour for c in cards), True, wear, 0, True, False)
