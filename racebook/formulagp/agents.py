@@ -177,8 +177,12 @@ class Greedy:
             return first[0]
         plays = [a for a in legal if isinstance(a, Play)]
 
+        found: list[Play] = []  # best() worked out once a decision
+
         def best() -> Play:
-            return max(plays, key=lambda a: (_play_mp(race, a), -len(a.cards), a.characteristic))
+            if not found:
+                found.append(max(plays, key=lambda a: (_play_mp(race, a), -len(a.cards), a.characteristic)))
+            return found[0]
 
         if race.state.phase in (Phase.PLAY, Phase.MOVE, Phase.DISCARD):
             mine = _card_management(race, legal, best if plays else None)

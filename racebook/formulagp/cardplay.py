@@ -57,7 +57,8 @@ def _bans(s: RaceState, c: Car) -> frozenset[mv.PairBan]:
     return frozenset(bans)
 
 
-def check_play(s: RaceState, c: Car, a: Play) -> mv.PacePlay:
+def check_play(s: RaceState, c: Car, a: Play, bans: frozenset[mv.PairBan] | None = None) -> mv.PacePlay:
+    """The pace ``a`` gives, or the IllegalAction refusing it; ``bans``: the car's :func:`_bans` if known."""
     for x in a.cards:
         if x not in c.hand:
             raise IllegalAction(a, "§10.3", f"{x} is not in {c.id}'s hand")
@@ -65,7 +66,7 @@ def check_play(s: RaceState, c: Car, a: Play) -> mv.PacePlay:
         raise IllegalAction(a, "§6.3", "a pair is two different cards")
     if a.as_colour and not any(card_type(x) is CardType.ORANGE for x in a.cards):
         raise IllegalAction(a, "§6.2", "only an ORANGE card is played as another colour")
-    play = mv.pace_of([_move_card(x, a.as_colour) for x in a.cards], _bans(s, c))
+    play = mv.pace_of([_move_card(x, a.as_colour) for x in a.cards], _bans(s, c) if bans is None else bans)
     if play.ers_cost > c.ers:
         raise IllegalAction(a, "§6.2", "a BLUE card costs 1 ERS charge and the ERS is empty")
     if a.characteristic and s.round == 1:
@@ -86,13 +87,14 @@ def plays(s: RaceState, c: Car) -> list[Play]:
         for colour in (("green", "red") if CardType.ORANGE in (card_type(x), card_type(y)) else ("",)):
             pairs.append(((x, y), colour))
     out = []
+    bans = _bans(s, c)
     for chosen, colour in singles + pairs:
         if len(chosen) == 2 and CardType.ORANGE not in (card_type(chosen[0]), card_type(chosen[1])) \
                 and card_type(chosen[0]) is not card_type(chosen[1]):
             continue  # not a pair (§6.3): the check below would say so
         a = Play(c.id, chosen, colour, False)
         try:
-            check_play(s, c, a)
+            check_play(s, c, a, bans)
         except IllegalAction:
             continue
         out.append(a)
