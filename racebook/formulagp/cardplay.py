@@ -4,6 +4,7 @@ and clearing the hand of Tyre Wear cards before moving (§10.3 step 1)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import combinations
 
 from racebook.core.errors import IllegalAction
@@ -75,6 +76,23 @@ def check_play(s: RaceState, c: Car, a: Play, bans: frozenset[mv.PairBan] | None
 
 
 def plays(s: RaceState, c: Car) -> list[Play]:
+    """The movement plays of ``c`` now (§6.2, §6.3): each legal card or pair, then the same with the Car
+    Characteristic (not in race round 1, §8.4)."""
+    out = []
+    for a in _playable(s, c):
+        out.append(a)
+        if s.round > 1:  # the Car Characteristic, not in race round 1 (§8.4)
+            out.append(Play(c.id, a.cards, a.as_colour, True))
+    return out
+
+
+def has_play(s: RaceState, c: Car) -> bool:
+    """``c`` holds a playable movement card or pair (:func:`plays` is not empty), found without listing them all."""
+    return next(_playable(s, c), None) is not None
+
+
+def _playable(s: RaceState, c: Car) -> Iterator[Play]:
+    """The legal plays of ``c`` without the Car Characteristic, in the listing's order, one at a time."""
     singles: list[tuple[tuple[str, ...], str]] = []
     moving = [x for x in c.hand if card_colour(x) is not None]
     for x in moving:
@@ -86,7 +104,6 @@ def plays(s: RaceState, c: Car) -> list[Play]:
     for x, y in combinations(moving, 2):
         for colour in (("green", "red") if CardType.ORANGE in (card_type(x), card_type(y)) else ("",)):
             pairs.append(((x, y), colour))
-    out = []
     bans = _bans(s, c)
     for chosen, colour in singles + pairs:
         if len(chosen) == 2 and CardType.ORANGE not in (card_type(chosen[0]), card_type(chosen[1])) \
@@ -97,10 +114,7 @@ def plays(s: RaceState, c: Car) -> list[Play]:
             check_play(s, c, a, bans)
         except IllegalAction:
             continue
-        out.append(a)
-        if s.round > 1:  # the Car Characteristic, not in race round 1 (§8.4)
-            out.append(Play(c.id, chosen, colour, True))
-    return out
+        yield a
 
 
 def legal_play(s: RaceState) -> list[FgpAction]:
@@ -116,7 +130,7 @@ def keeps_a_play(s: RaceState, c: Car, r: Repair) -> bool:
     hand = c.hand
     c.hand = [x for x in hand if x not in r.cards]
     try:
-        return bool(plays(s, c))
+        return has_play(s, c)
     finally:
         c.hand = hand
 

@@ -13,7 +13,7 @@ from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
 from racebook.formulagp import pitlane, raceevents
 from racebook.formulagp.actions import Discard, FgpAction, Keep, Launch, Return, parse
-from racebook.formulagp.cardplay import apply_play, card_colour, card_type, check_play, plays
+from racebook.formulagp.cardplay import apply_play, card_colour, card_type, check_play, has_play
 from racebook.formulagp.components import CardType
 from racebook.formulagp.damage import take_failure
 from racebook.formulagp.eventcards import turn_over
@@ -170,7 +170,7 @@ def set_order(s: RaceState, order: tuple[str, ...], log: EventLog) -> None:
 def _ladder(s: RaceState, c: Car, log: EventLog) -> None:
     """§10.1.3 step e: no playable movement card: discard (a non-movement card first) and draw, one at a time."""
     guard = 0
-    while not plays(s, c) and guard < 200:
+    while not has_play(s, c) and guard < 200:
         guard += 1
         out = next((x for x in c.hand if card_colour(x) is None), c.hand[0] if c.hand else None)
         if out is not None:
