@@ -58,13 +58,14 @@ from racebook.formulagp.actions import (
     Yield,
 )
 from racebook.formulagp.battles import bids
-from racebook.formulagp.cardplay import card_colour, card_type, check_play, gear_of
+from racebook.formulagp.cardplay import card_colour, card_type, check_play, gear_of, play_bans
 from racebook.formulagp.components import CardType, Colour, Secondary, cards
 from racebook.formulagp.eventdeck import EventEffect, event_card
 from racebook.formulagp.game import Race
 from racebook.formulagp.pitlane import damage_of, entry_kind, pit_lane_of
 from racebook.formulagp.playerboard import Pace, TyreState
 from racebook.formulagp.qualify import counter_steers, leds
+from racebook.formulagp.rules.movement import PairBan
 from racebook.formulagp.secondary import icon
 from racebook.formulagp.state import Car, Phase, RaceState
 
@@ -105,10 +106,10 @@ def _qualifying(race: Race, legal: list[FgpAction]) -> FgpAction | None:
     return None
 
 
-def _play_mp(race: Race, a: Play) -> int:
+def _play_mp(race: Race, a: Play, bans: frozenset[PairBan] | None = None) -> int:
     s = race.state
     c = s.cars[a.car]
-    play = check_play(s, c, a)
+    play = check_play(s, c, a, bans)
     mp = s.board.speed(gear_of(s, c), play.pace) + (1 if a.characteristic else 0)
     return mp - (1 if play.pace is Pace.BLUE else 0) - (1 if play.pair else 0)
 
@@ -181,7 +182,8 @@ class Greedy:
 
         def best() -> Play:
             if not found:
-                found.append(max(plays, key=lambda a: (_play_mp(race, a), -len(a.cards), a.characteristic)))
+                bans = play_bans(race.state, race.state.cars[plays[0].car])
+                found.append(max(plays, key=lambda a: (_play_mp(race, a, bans), -len(a.cards), a.characteristic)))
             return found[0]
 
         if race.state.phase in (Phase.PLAY, Phase.MOVE, Phase.DISCARD):

@@ -47,7 +47,8 @@ def _move_card(code: str, as_colour: str) -> mv.MoveCard:
     return mv.MoveCard(colour, Colour(as_colour) if colour is Colour.ORANGE and as_colour else None)
 
 
-def _bans(s: RaceState, c: Car) -> frozenset[mv.PairBan]:
+def play_bans(s: RaceState, c: Car) -> frozenset[mv.PairBan]:
+    """Why ``c`` may not play a pair now (§6.3): the tile, stress, the race events, the pit exit."""
     bans = {mv.PairBan.NO_PAIRS_TILE} if s.track.tiles[c.pos.tile].no_pairs else set()
     if c.stress == 2:  # the Stressed space (§15)
         bans.add(mv.PairBan.STRESSED)
@@ -59,7 +60,7 @@ def _bans(s: RaceState, c: Car) -> frozenset[mv.PairBan]:
 
 
 def check_play(s: RaceState, c: Car, a: Play, bans: frozenset[mv.PairBan] | None = None) -> mv.PacePlay:
-    """The pace ``a`` gives, or the IllegalAction refusing it; ``bans``: the car's :func:`_bans` if known."""
+    """The pace ``a`` gives, or the IllegalAction refusing it; ``bans``: the car's :func:`play_bans` if known."""
     for x in a.cards:
         if x not in c.hand:
             raise IllegalAction(a, "§10.3", f"{x} is not in {c.id}'s hand")
@@ -67,7 +68,7 @@ def check_play(s: RaceState, c: Car, a: Play, bans: frozenset[mv.PairBan] | None
         raise IllegalAction(a, "§6.3", "a pair is two different cards")
     if a.as_colour and not any(card_type(x) is CardType.ORANGE for x in a.cards):
         raise IllegalAction(a, "§6.2", "only an ORANGE card is played as another colour")
-    play = mv.pace_of([_move_card(x, a.as_colour) for x in a.cards], _bans(s, c) if bans is None else bans)
+    play = mv.pace_of([_move_card(x, a.as_colour) for x in a.cards], play_bans(s, c) if bans is None else bans)
     if play.ers_cost > c.ers:
         raise IllegalAction(a, "§6.2", "a BLUE card costs 1 ERS charge and the ERS is empty")
     if a.characteristic and s.round == 1:
@@ -104,7 +105,7 @@ def _playable(s: RaceState, c: Car) -> Iterator[Play]:
     for x, y in combinations(moving, 2):
         for colour in (("green", "red") if CardType.ORANGE in (card_type(x), card_type(y)) else ("",)):
             pairs.append(((x, y), colour))
-    bans = _bans(s, c)
+    bans = play_bans(s, c)
     for chosen, colour in singles + pairs:
         if len(chosen) == 2 and CardType.ORANGE not in (card_type(chosen[0]), card_type(chosen[1])) \
                 and card_type(chosen[0]) is not card_type(chosen[1]):

@@ -164,6 +164,11 @@ class Walk:
         return sum(s is StepKind.LANE_CHANGE for s in self.steps)
 
 
+def _step_name(track: Track, here: Pos, nxt: Pos) -> str:
+    """A refused step, named (built only when refused)."""
+    return f"{track.name_of(here)} to {track.name_of(nxt) if track.on_track(nxt) else nxt}"
+
+
 def walk(track: Track, start: Pos, path: Sequence[Pos], play: PacePlay, *, no_wear: bool = False) -> Walk:
     """Check a path of positions from ``start`` (§11.3): each step is forward or lateral, 1 MP; never diagonal; never
     back to a space already left; lane changes as the cards allow (none with BLUE; +1 wear each with RED, ORANGE or a
@@ -173,20 +178,21 @@ def walk(track: Track, start: Pos, path: Sequence[Pos], play: PacePlay, *, no_we
     seen = {(start.tile, start.lane, start.space)}
     here = start
     for nxt in path:
-        where = f"{track.name_of(here)} to {track.name_of(nxt) if track.on_track(nxt) else nxt}"
         if not track.on_track(nxt):
-            raise IllegalAction(where, "§2.2", "a move goes through racing spaces only (grass and paint are off track)")
+            raise IllegalAction(_step_name(track, here, nxt), "§2.2",
+                                "a move goes through racing spaces only (grass and paint are off track)")
         if (nxt.tile, nxt.lane, nxt.space) in seen:
-            raise IllegalAction(where, "§11.3", "a car may not return to a space it already moved from")
+            raise IllegalAction(_step_name(track, here, nxt), "§11.3",
+                                "a car may not return to a space it already moved from")
         if nxt in track.forward(here):
             steps.append(StepKind.FORWARD)
         elif nxt.lane != here.lane and track.lateral(here, nxt.lane) == nxt:
             if not play.lane_changes:
-                raise IllegalAction(where, "§6.2", "no lane change with a BLUE card")
+                raise IllegalAction(_step_name(track, here, nxt), "§6.2", "no lane change with a BLUE card")
             steps.append(StepKind.LANE_CHANGE)
         else:
-            raise IllegalAction(where, "§11.3", "a step goes forward, or sideways to the lane beside (never "
-                                                "diagonally)")
+            raise IllegalAction(_step_name(track, here, nxt), "§11.3", "a step goes forward, or sideways to the lane "
+                                                                      "beside (never diagonally)")
         seen.add((nxt.tile, nxt.lane, nxt.space))
         here = nxt
     wear = 0 if no_wear else play.wear_per_lane_change * sum(s is StepKind.LANE_CHANGE for s in steps)
