@@ -261,9 +261,38 @@ class Track:
         n, m = len(t.spaces(pos.lane)), len(t.spaces(lane))
         return Pos(pos.tile, lane, min(m - 1, (2 * pos.space + 1) * m // (2 * n)))
 
+    @cached_property
+    def _inside(self) -> tuple[Turn, ...]:
+        return tuple(self._inside_at(i) for i in range(len(self.tiles)))
+
+    @cached_property
+    def _ends(self) -> dict[tuple[int, int], bool]:
+        return {}
+
+    @cached_property
+    def _runs(self) -> dict[tuple[int, int], tuple[int, ...]]:
+        return {}
+
+    def run(self, start: int, stop: int) -> tuple[int, ...]:
+        """The tiles from ``start`` (included) to ``stop`` (excluded), the movement tiles after ``start`` in race
+        order (a lap at most)."""
+        key = (start, stop)
+        tiles = self._runs.get(key)
+        if tiles is None:
+            out: list[int] = []
+            i = start
+            while i != stop and len(out) < len(self.tiles):
+                out.append(i)
+                i = self.next_tile(i)
+            tiles = self._runs[key] = tuple(out)
+        return tiles
+
     def inside_lane_order(self, index: int) -> Turn:
         """Which side is "inside" for the driver order on tile ``index`` (§10.2): the current corner's turn, or on a
         straight the next corner ahead's."""
+        return self._inside[index]
+
+    def _inside_at(self, index: int) -> Turn:
         i = index
         for _ in range(len(self.tiles)):
             t = self.tiles[i]
@@ -275,6 +304,13 @@ class Track:
     def lane_ends(self, index: int, lane: int) -> bool:
         """Lane ``lane`` of tile ``index`` ends before the next corner (§10.2 item 3): it is off track on a movement
         tile between here and the end of the corner ahead (the current corner, on a corner tile)."""
+        key = (index, lane)
+        ends = self._ends.get(key)
+        if ends is None:
+            ends = self._ends[key] = self._lane_ends(index, lane)
+        return ends
+
+    def _lane_ends(self, index: int, lane: int) -> bool:
         i, in_corner = index, self.tiles[index].shape is Shape.CORNER
         for _ in range(len(self.tiles)):
             i = self.next_tile(i)
