@@ -93,9 +93,10 @@ class Tile:
     def costs_mp(self) -> bool:
         return self.feature is None
 
-    @property
+    @cached_property
     def straight(self) -> bool:
-        """A straight for extensions and DRS (§2.1): no bend, or a Slipstream space, or the 8th Gear token."""
+        """A straight for extensions and DRS (§2.1): no bend, or a Slipstream space, or the 8th Gear token (worked
+        out once: a tile is immutable)."""
         return self.shape is Shape.STRAIGHT or self.straight_token or any(
             s.surface is Surface.SLIPSTREAM for lane in self.lanes if lane for s in lane)
 

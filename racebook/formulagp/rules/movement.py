@@ -9,7 +9,7 @@ the section. The turn machine (not written yet) calls them in the order of §10.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import Enum
 
 from racebook.core.errors import IllegalAction
@@ -269,22 +269,22 @@ def adjust(ctx: AdjustContext, state: AdjustState, step: Adjust) -> Adjusted:
             raise IllegalAction(step.value, "§11.2.1", "no ERS charging in a turn a BLUE card was played")
         if ctx.entering_pit:
             raise IllegalAction(step.value, "§16.1", "no ERS charging while entering the pit lane")
-        return Adjusted(replace(state, reduced=state.reduced + 1), -1, 1, 0, 0)
+        return Adjusted(AdjustState(state.reduced + 1, state.extended), -1, 1, 0, 0)
     if step in (Adjust.BRAKE, Adjust.EXTEND_TYRE):
         if ctx.tyres_worn:
             raise IllegalAction(step.value, "§14.1", "worn-out tyres: no Tyre Wear card to extend or Brake!")
         if ctx.tyre_wear_cards < 1:
             raise IllegalAction(step.value, "§6.4", "needs a Tyre Wear card in hand")
     if step is Adjust.BRAKE:
-        return Adjusted(replace(state, reduced=state.reduced + 1), -1, 0, 1, 1)
+        return Adjusted(AdjustState(state.reduced + 1, state.extended), -1, 0, 1, 1)
     if step is Adjust.EXTEND_TYRE:
         if ctx.on_straight:
             raise IllegalAction(step.value, "§11.2.2", "a Tyre Wear card extends from a curved tile; on a straight "
                                                        "spend an ERS charge")
-        return Adjusted(replace(state, extended=state.extended + 1), 1, 0, 1, 1)
+        return Adjusted(AdjustState(state.reduced, state.extended + 1), 1, 0, 1, 1)
     if not ctx.on_straight:
         raise IllegalAction(step.value, "§11.2.2", "an ERS charge extends from a straight; on a curve play a Tyre "
                                                    "Wear card")
     if ctx.ers < 1:
         raise IllegalAction(step.value, "§8.1", "the ERS is empty")
-    return Adjusted(replace(state, extended=state.extended + 1), 1, -1, 0, 0)
+    return Adjusted(AdjustState(state.reduced, state.extended + 1), 1, -1, 0, 0)
