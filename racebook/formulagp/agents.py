@@ -22,6 +22,7 @@ its deck, the rest at the bottom (§9.4). Standard library only.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from racebook.core.rng import Rng
 from racebook.formulagp.actions import (
@@ -173,10 +174,15 @@ class Greedy:
         qualifying = _qualifying(race, legal) if legal else None
         if qualifying is not None:
             return qualifying
-        first = [a for a in legal if isinstance(a, (Repair, CounterSteer, FaceForward, Rejoin))]
+        kinds = {type(a) for a in legal}  # the action classes listed (none of them has a subclass)
+
+        def of(*types: type) -> list[Any]:
+            return [a for a in legal if isinstance(a, types)] if not kinds.isdisjoint(types) else []
+
+        first = of(Repair, CounterSteer, FaceForward, Rejoin)
         if first:  # a Quick Repair first (§18.5); always counter-steer (§18.1); rejoin at once (§18.2)
             return first[0]
-        plays = [a for a in legal if isinstance(a, Play)]
+        plays: list[Play] = of(Play)
 
         found: list[Play] = []  # best() worked out once a decision
 
@@ -192,17 +198,17 @@ class Greedy:
                 return mine
         if plays:
             return best()
-        launches = [a for a in legal if isinstance(a, Launch)]
+        launches: list[Launch] = of(Launch)
         if launches:  # race round 1 (§9.4): the most MP in 2nd gear, the most LEDs to move early
             return max(launches, key=lambda a: (_play_mp(race, a.play()), len(a.extras), -len(a.cards)))
-        battle = battle_choice(race, legal)
+        battle = battle_choice(race, legal) if not kinds.isdisjoint((Attack, Bid, Yield)) else None
         if battle is not None:
             return battle
-        if race.phase is Phase.PIT or PitIn in {type(a) for a in legal}:
+        if race.phase is Phase.PIT or PitIn in kinds:
             pit = pit_choice(race, legal, self.pit_margin)  # when to pit, what to fit (below)
             if pit is not None:
                 return pit
-        steps = [a for a in legal if isinstance(a, To)]
+        steps: list[To] = of(To)
         if steps and near_pit(race.state, steps[0].car) and wants_pit(race.state, race.state.cars[steps[0].car],
                                                                        self.pit_margin):
             toward = steer_to_pit(race.state, steps)
@@ -215,6 +221,8 @@ class Greedy:
             pool = fwd or steps
             return pool[self.rng.below(len(pool))]
         for kind in (Extend, Discard, Keep, Stop, End, Charge):
+            if kind not in kinds:
+                continue
             options = [a for a in legal if isinstance(a, kind) and (not isinstance(a, Extend) or a.by == "ers")]
             if options:
                 return options[0]
