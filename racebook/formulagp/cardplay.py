@@ -59,6 +59,26 @@ def play_bans(s: RaceState, c: Car) -> frozenset[mv.PairBan]:
     return frozenset(bans)
 
 
+_PACES: dict[tuple[tuple[str, ...], str, frozenset[mv.PairBan]], mv.PacePlay | tuple[str, str, str]] = {}
+
+
+def _pace(codes: tuple[str, ...], as_colour: str, bans: frozenset[mv.PairBan]) -> mv.PacePlay:
+    """The pace of the cards ``codes`` played (an ORANGE one as ``as_colour``) under ``bans``
+    (:func:`racebook.formulagp.rules.movement.pace_of`): a pure function of them, so each answer, or refusal, is
+    worked out once and kept."""
+    key = (codes, as_colour, bans)
+    got = _PACES.get(key)
+    if got is None:
+        try:
+            got = mv.pace_of([_move_card(x, as_colour) for x in codes], bans)
+        except IllegalAction as e:
+            got = (str(e.action), e.rule, e.reason)
+        _PACES[key] = got
+    if isinstance(got, tuple):
+        raise IllegalAction(*got)
+    return got
+
+
 def check_play(s: RaceState, c: Car, a: Play, bans: frozenset[mv.PairBan] | None = None) -> mv.PacePlay:
     """The pace ``a`` gives, or the IllegalAction refusing it; ``bans``: the car's :func:`play_bans` if known."""
     for x in a.cards:
@@ -68,7 +88,7 @@ def check_play(s: RaceState, c: Car, a: Play, bans: frozenset[mv.PairBan] | None
         raise IllegalAction(a, "§6.3", "a pair is two different cards")
     if a.as_colour and not any(card_type(x) is CardType.ORANGE for x in a.cards):
         raise IllegalAction(a, "§6.2", "only an ORANGE card is played as another colour")
-    play = mv.pace_of([_move_card(x, a.as_colour) for x in a.cards], play_bans(s, c) if bans is None else bans)
+    play = _pace(tuple(a.cards), a.as_colour, play_bans(s, c) if bans is None else bans)
     if play.ers_cost > c.ers:
         raise IllegalAction(a, "§6.2", "a BLUE card costs 1 ERS charge and the ERS is empty")
     if a.characteristic and s.round == 1:

@@ -70,32 +70,13 @@ def _what(cards: Sequence[MoveCard]) -> str:
     return " + ".join(str(c) for c in cards) or "no card"
 
 
-_PACES: dict[tuple[tuple[MoveCard, ...], frozenset[PairBan]], PacePlay | tuple[str, str, str]] = {}
-
-
 def pace_of(cards: Sequence[MoveCard], bans: frozenset[PairBan] = frozenset()) -> PacePlay:
     """The pace of one movement card or a legal pair (§6.2, §6.3, §10.3 steps 2–3).
 
     A single card: GREEN → GREEN pace (lane changes free, −1 stress); RED → RED (+1 wear per lane change); BLUE →
     BLUE (1 ERS, no lane change); ORANGE as GREEN or RED → that pace, +1 wear per lane change even as GREEN. A pair of
     one colour, ORANGE wild: GREEN+GREEN → RED pace, no wear; RED+RED → BLUE pace without ERS, +1 wear; a pair with an
-    ORANGE card → +1 wear; BLUE+BLUE is for battles only. A pair owes the YELLOW die and never relieves stress.
-
-    A pure function of the cards and the bans: each answer (or refusal) is worked out once and kept."""
-    key = (tuple(cards), bans if isinstance(bans, frozenset) else frozenset(bans))
-    got = _PACES.get(key)
-    if got is None:
-        try:
-            got = _pace(*key)
-        except IllegalAction as e:
-            got = (str(e.action), e.rule, e.reason)
-        _PACES[key] = got
-    if isinstance(got, tuple):
-        raise IllegalAction(*got)
-    return got
-
-
-def _pace(cards: tuple[MoveCard, ...], bans: frozenset[PairBan]) -> PacePlay:
+    ORANGE card → +1 wear; BLUE+BLUE is for battles only. A pair owes the YELLOW die and never relieves stress."""
     if not 1 <= len(cards) <= 2:
         raise IllegalAction(_what(cards), "§10.3", "play one movement card, or two as a pair")
     for c in cards:
