@@ -1,5 +1,6 @@
-"""Write tests/data/equivalence_rf90.json (--game automobiles: equivalence_automobiles.json): the fingerprints of the
-equivalence check's seeded races (issue 16; Automobiles: issue 39, tests/equivalence_automobiles.py).
+"""Write tests/data/equivalence_rf90.json (--game automobiles: equivalence_automobiles.json; --game formulagp:
+equivalence_formulagp.json): the fingerprints of the equivalence check's seeded races (issue 16; Automobiles: issue 39,
+tests/equivalence_automobiles.py; FormulaGP: issue 37, tests/equivalence_formulagp.py).
 
 The golden file pins what the engine does: for each race of ``tests/equivalence.py`` (every shipped track, 1–4
 automatic human drivers with the robots of ``robots_for``, frames on and off) the SHA-256 of its action texts, of its
@@ -14,6 +15,7 @@ reason in the commit message; it is never the way to make a failing equivalence 
     .venv/bin/python tools/make_equivalence.py --force    # overwrite (deliberate rule change only)
     .venv/bin/python tools/make_equivalence.py --check    # compare with the file, exit 1 on a difference
     .venv/bin/python tools/make_equivalence.py --game automobiles --force   # the same for Automobiles' file
+    .venv/bin/python tools/make_equivalence.py --game formulagp --force     # the same for FormulaGP's file
 """
 
 from __future__ import annotations
@@ -28,10 +30,12 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 import equivalence as eq  # noqa: E402
 import equivalence_automobiles as eqa  # noqa: E402
+import equivalence_formulagp as eqf  # noqa: E402
 
 
 def _key(game: str, r: object) -> tuple:
-    """A race's key in its golden file: (track, seed) for RF90, the seed for Automobiles (unique there)."""
+    """A race's key in its golden file: (track, seed) for RF90, the seed for Automobiles and FormulaGP (unique
+    there)."""
     get = r.__getitem__ if isinstance(r, dict) else r.__getattribute__
     return (get("track"), get("seed")) if game == "rf90" else (get("seed"),)
 
@@ -41,12 +45,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--force", action="store_true",
                     help="overwrite an existing golden file (only for a deliberate rule change)")
     ap.add_argument("--check", action="store_true", help="compare every race with the golden file; write nothing")
-    ap.add_argument("--game", choices=("rf90", "automobiles"), default="rf90", help="whose golden file (rf90)")
+    ap.add_argument("--game", choices=("rf90", "automobiles", "formulagp"), default="rf90",
+                    help="whose golden file (rf90)")
     ap.add_argument("--per-track", type=int, default=None, help=argparse.SUPPRESS)  # RF90: per track; else: races
     ap.add_argument("--out", type=Path, default=None, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
-    mod = eq if args.game == "rf90" else eqa
-    size = args.per_track if args.per_track is not None else eq.FULL_PER_TRACK if mod is eq else eqa.FULL
+    mod = {"rf90": eq, "automobiles": eqa, "formulagp": eqf}[args.game]
+    size = args.per_track if args.per_track is not None else eq.FULL_PER_TRACK if mod is eq else mod.FULL
     args.out = args.out or mod.GOLDEN
     specs = mod.race_specs(size)
     if args.check:

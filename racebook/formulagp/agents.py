@@ -25,6 +25,7 @@ radar to space 24, then the leader's tiles to the line at its pace). Standard li
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from racebook.core.rng import Rng
 from racebook.formulagp.actions import (
@@ -61,7 +62,7 @@ from racebook.formulagp.actions import (
     Yield,
 )
 from racebook.formulagp.battles import bids
-from racebook.formulagp.cardplay import card_colour, card_type, check_play, gear_of
+from racebook.formulagp.cardplay import card_colour, card_type, check_play, gear_of, play_bans
 from racebook.formulagp.components import CardType, Colour, Secondary, cards
 from racebook.formulagp.eventdeck import EventEffect, event_card
 from racebook.formulagp.game import Race
@@ -69,6 +70,7 @@ from racebook.formulagp.lapping import distance, lap_tiles
 from racebook.formulagp.pitlane import damage_of, entry_kind, pit_lane_of
 from racebook.formulagp.playerboard import Pace, TyreState
 from racebook.formulagp.qualify import counter_steers, leds
+from racebook.formulagp.rules.movement import PairBan
 from racebook.formulagp.secondary import icon
 from racebook.formulagp.state import Car, Phase, RaceState
 
@@ -109,10 +111,10 @@ def _qualifying(race: Race, legal: list[FgpAction]) -> FgpAction | None:
     return None
 
 
-def _play_mp(race: Race, a: Play) -> int:
+def _play_mp(race: Race, a: Play, bans: frozenset[PairBan] | None = None) -> int:
     s = race.state
     c = s.cars[a.car]
-    play = check_play(s, c, a)
+    play = check_play(s, c, a, bans)
     mp = s.board.speed(gear_of(s, c), play.pace) + (1 if a.characteristic else 0)
     return mp - (1 if play.pace is Pace.BLUE else 0) - (1 if play.pair else 0)
 
@@ -176,13 +178,23 @@ class Greedy:
         qualifying = _qualifying(race, legal) if legal else None
         if qualifying is not None:
             return qualifying
-        first = [a for a in legal if isinstance(a, (Repair, CounterSteer, FaceForward, Rejoin))]
+        kinds = {type(a) for a in legal}  # the action classes listed (none of them has a subclass)
+
+        def of(*types: type) -> list[Any]:
+            return [a for a in legal if isinstance(a, types)] if not kinds.isdisjoint(types) else []
+
+        first = of(Repair, CounterSteer, FaceForward, Rejoin)
         if first:  # a Quick Repair first (§18.5); always counter-steer (§18.1); rejoin at once (§18.2)
             return first[0]
-        plays = [a for a in legal if isinstance(a, Play)]
+        plays: list[Play] = of(Play)
+
+        found: list[Play] = []  # best() worked out once a decision
 
         def best() -> Play:
-            return max(plays, key=lambda a: (_play_mp(race, a), -len(a.cards), a.characteristic))
+            if not found:
+                bans = play_bans(race.state, race.state.cars[plays[0].car])
+                found.append(max(plays, key=lambda a: (_play_mp(race, a, bans), -len(a.cards), a.characteristic)))
+            return found[0]
 
         if race.state.phase in (Phase.PLAY, Phase.MOVE, Phase.DISCARD):
             mine = _card_management(race, legal, best if plays else None)
@@ -190,17 +202,17 @@ class Greedy:
                 return mine
         if plays:
             return best()
-        launches = [a for a in legal if isinstance(a, Launch)]
+        launches: list[Launch] = of(Launch)
         if launches:  # race round 1 (§9.4): the most MP in 2nd gear, the most LEDs to move early
             return max(launches, key=lambda a: (_play_mp(race, a.play()), len(a.extras), -len(a.cards)))
-        battle = battle_choice(race, legal)
+        battle = battle_choice(race, legal) if not kinds.isdisjoint((Attack, Bid, Yield)) else None
         if battle is not None:
             return battle
-        if race.phase is Phase.PIT or PitIn in {type(a) for a in legal}:
+        if race.phase is Phase.PIT or PitIn in kinds:
             pit = pit_choice(race, legal, self.pit_margin)  # when to pit, what to fit (below)
             if pit is not None:
                 return pit
-        steps = [a for a in legal if isinstance(a, To)]
+        steps: list[To] = of(To)
         if steps and near_pit(race.state, steps[0].car) and wants_pit(race.state, race.state.cars[steps[0].car],
                                                                        self.pit_margin):
             toward = steer_to_pit(race.state, steps)
@@ -218,6 +230,8 @@ class Greedy:
                 pool = keep or pool
             return pool[self.rng.below(len(pool))]
         for kind in (Extend, Discard, Keep, Stop, End, Charge):
+            if kind not in kinds:
+                continue
             options = [a for a in legal if isinstance(a, kind) and (not isinstance(a, Extend) or a.by == "ers")]
             if options:
                 return options[0]

@@ -4,6 +4,7 @@ and clearing the hand of Tyre Wear cards before moving (§10.3 step 1)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import combinations
 
 from racebook.core.errors import IllegalAction
@@ -20,18 +21,23 @@ from racebook.formulagp.tyrewear import wear_by
 
 _TYPES: dict[str, CardType] = {}
 _COLOURS: dict[CardType, Colour | None] = {t: t.colour for t in CardType}
+_CARD_COLOURS: dict[str, Colour | None] = {}  # by code: the colour of its type (filled with _TYPES)
 
 
 def card_type(code: str) -> CardType:
     """The type of an ACTION card by its code (read once from the card data)."""
     if not _TYPES:
         _TYPES.update((c.code, c.type) for c in cards().action)
+        _CARD_COLOURS.update((k, _COLOURS[t]) for k, t in _TYPES.items())
     return _TYPES[code]
 
 
 def card_colour(code: str) -> Colour | None:
     """A movement card's colour, None for the other ACTION cards (§6.1)."""
-    return _COLOURS[card_type(code)]
+    try:
+        return _CARD_COLOURS[code]
+    except KeyError:
+        return _COLOURS[card_type(code)]
 
 
 def _move_card(code: str, as_colour: str) -> mv.MoveCard:
@@ -41,7 +47,8 @@ def _move_card(code: str, as_colour: str) -> mv.MoveCard:
     return mv.MoveCard(colour, Colour(as_colour) if colour is Colour.ORANGE and as_colour else None)
 
 
-def _bans(s: RaceState, c: Car) -> frozenset[mv.PairBan]:
+def play_bans(s: RaceState, c: Car) -> frozenset[mv.PairBan]:
+    """Why ``c`` may not play a pair now (§6.3): the tile, stress, the race events, the pit exit."""
     bans = {mv.PairBan.NO_PAIRS_TILE} if s.track.tiles[c.pos.tile].no_pairs else set()
     if c.stress == 2:  # the Stressed space (§15)
         bans.add(mv.PairBan.STRESSED)
@@ -52,7 +59,28 @@ def _bans(s: RaceState, c: Car) -> frozenset[mv.PairBan]:
     return frozenset(bans)
 
 
-def check_play(s: RaceState, c: Car, a: Play) -> mv.PacePlay:
+_PACES: dict[tuple[tuple[str, ...], str, frozenset[mv.PairBan]], mv.PacePlay | tuple[str, str, str]] = {}
+
+
+def _pace(codes: tuple[str, ...], as_colour: str, bans: frozenset[mv.PairBan]) -> mv.PacePlay:
+    """The pace of the cards ``codes`` played (an ORANGE one as ``as_colour``) under ``bans``
+    (:func:`racebook.formulagp.rules.movement.pace_of`): a pure function of them, so each answer, or refusal, is
+    worked out once and kept."""
+    key = (codes, as_colour, bans)
+    got = _PACES.get(key)
+    if got is None:
+        try:
+            got = mv.pace_of([_move_card(x, as_colour) for x in codes], bans)
+        except IllegalAction as e:
+            got = (str(e.action), e.rule, e.reason)
+        _PACES[key] = got
+    if isinstance(got, tuple):
+        raise IllegalAction(*got)
+    return got
+
+
+def check_play(s: RaceState, c: Car, a: Play, bans: frozenset[mv.PairBan] | None = None) -> mv.PacePlay:
+    """The pace ``a`` gives, or the IllegalAction refusing it; ``bans``: the car's :func:`play_bans` if known."""
     for x in a.cards:
         if x not in c.hand:
             raise IllegalAction(a, "§10.3", f"{x} is not in {c.id}'s hand")
@@ -60,7 +88,7 @@ def check_play(s: RaceState, c: Car, a: Play) -> mv.PacePlay:
         raise IllegalAction(a, "§6.3", "a pair is two different cards")
     if a.as_colour and not any(card_type(x) is CardType.ORANGE for x in a.cards):
         raise IllegalAction(a, "§6.2", "only an ORANGE card is played as another colour")
-    play = mv.pace_of([_move_card(x, a.as_colour) for x in a.cards], _bans(s, c))
+    play = _pace(tuple(a.cards), a.as_colour, play_bans(s, c) if bans is None else bans)
     if play.ers_cost > c.ers:
         raise IllegalAction(a, "§6.2", "a BLUE card costs 1 ERS charge and the ERS is empty")
     if a.characteristic and s.round == 1:
@@ -69,6 +97,23 @@ def check_play(s: RaceState, c: Car, a: Play) -> mv.PacePlay:
 
 
 def plays(s: RaceState, c: Car) -> list[Play]:
+    """The movement plays of ``c`` now (§6.2, §6.3): each legal card or pair, then the same with the Car
+    Characteristic (not in race round 1, §8.4)."""
+    out = []
+    for a in _playable(s, c):
+        out.append(a)
+        if s.round > 1:  # the Car Characteristic, not in race round 1 (§8.4)
+            out.append(Play(c.id, a.cards, a.as_colour, True))
+    return out
+
+
+def has_play(s: RaceState, c: Car) -> bool:
+    """``c`` holds a playable movement card or pair (:func:`plays` is not empty), found without listing them all."""
+    return next(_playable(s, c), None) is not None
+
+
+def _playable(s: RaceState, c: Car) -> Iterator[Play]:
+    """The legal plays of ``c`` without the Car Characteristic, in the listing's order, one at a time."""
     singles: list[tuple[tuple[str, ...], str]] = []
     moving = [x for x in c.hand if card_colour(x) is not None]
     for x in moving:
@@ -80,20 +125,17 @@ def plays(s: RaceState, c: Car) -> list[Play]:
     for x, y in combinations(moving, 2):
         for colour in (("green", "red") if CardType.ORANGE in (card_type(x), card_type(y)) else ("",)):
             pairs.append(((x, y), colour))
-    out = []
+    bans = play_bans(s, c)
     for chosen, colour in singles + pairs:
         if len(chosen) == 2 and CardType.ORANGE not in (card_type(chosen[0]), card_type(chosen[1])) \
                 and card_type(chosen[0]) is not card_type(chosen[1]):
             continue  # not a pair (§6.3): the check below would say so
         a = Play(c.id, chosen, colour, False)
         try:
-            check_play(s, c, a)
+            check_play(s, c, a, bans)
         except IllegalAction:
             continue
-        out.append(a)
-        if s.round > 1:  # the Car Characteristic, not in race round 1 (§8.4)
-            out.append(Play(c.id, chosen, colour, True))
-    return out
+        yield a
 
 
 def legal_play(s: RaceState) -> list[FgpAction]:
@@ -109,7 +151,7 @@ def keeps_a_play(s: RaceState, c: Car, r: Repair) -> bool:
     hand = c.hand
     c.hand = [x for x in hand if x not in r.cards]
     try:
-        return bool(plays(s, c))
+        return has_play(s, c)
     finally:
         c.hand = hand
 

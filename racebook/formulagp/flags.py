@@ -48,12 +48,7 @@ def threshold(s: RaceState) -> int:
 
 def zone_tiles(s: RaceState, z: Zone) -> tuple[int, ...]:
     """The tiles of zone ``z``: its Yellow Flag's tile up to the tile before the Green Flag's (§19.3.1)."""
-    out: list[int] = []
-    i = z.yellow
-    while i != z.green and len(out) < len(s.track.tiles):
-        out.append(i)
-        i = s.track.next_tile(i)
-    return tuple(out)
+    return s.track.run(z.yellow, z.green)
 
 
 def zone_of(s: RaceState, tile: int) -> Zone | None:

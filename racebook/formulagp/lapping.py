@@ -46,13 +46,12 @@ def status(s: RaceState, car: str) -> int:
 
 
 def lap_tiles(s: RaceState) -> int:
-    return sum(1 for t in s.track.tiles if t.costs_mp)
+    return s.track.movement_tiles
 
 
 def distance(s: RaceState, c: Car) -> int:
     """Movement tiles from the start: laps × the lap's tiles + the tile's rank after the line (§17.2)."""
-    rank = sum(1 for t in s.track.tiles[:c.pos.tile] if t.costs_mp)
-    return c.lap * lap_tiles(s) + rank
+    return c.lap * lap_tiles(s) + s.track.rank(c.pos.tile)
 
 
 def _leader(s: RaceState) -> Car:

@@ -45,23 +45,31 @@ def _occupants(s: RaceState, me: str, tile: int) -> list[Pos]:
 
 def _room(s: RaceState, me: str, p: Pos) -> int | None:
     """The car shadow ``p`` offers (§2.3, §11.5), or None when the space is full."""
-    here = sum(1 for o in s.cars.values() if o.id != me and not o.off and not o.pit and not o.pit_start
-               and (o.pos.tile, o.pos.lane, o.pos.space) == (p.tile, p.lane, p.space))  # off track / in the pits
-    cap = s.track.space(p).shadows if s.track.space(p).surface is Surface.SLIPSTREAM else 1
+    here = sum(1 for o in s.cars.values() if o.pos.tile == p.tile and o.pos.space == p.space and o.pos.lane == p.lane
+               and o.id != me and not o.off and not o.pit and not o.pit_start)  # off track / in the pits
+    space = s.track.space(p)
+    cap = space.shadows if space.surface is Surface.SLIPSTREAM else 1
     return here if here < cap else None
 
 
-def _forward_blocked(s: RaceState, c: Car) -> bool:
-    """A forward step onto the next tile is a forced stop (§13.2): the car must stop here."""
-    return any(chk.entry is Entry.STOP for chk in _steps(s, c, include_stops=True) if chk.to.tile != c.pos.tile)
+def _forward_blocked(s: RaceState, c: Car, checks: list[StepCheck] | None = None) -> bool:
+    """A forward step onto the next tile is a forced stop (§13.2): the car must stop here. ``checks``: the car's
+    :func:`_steps` with the stops, if already listed."""
+    if checks is None:
+        checks = _steps(s, c, include_stops=True)
+    return any(chk.entry is Entry.STOP for chk in checks if chk.to.tile != c.pos.tile)
 
 
-def _steps(s: RaceState, c: Car, include_stops: bool = False) -> list[StepCheck]:
+def _steps(s: RaceState, c: Car, include_stops: bool = False, only: Pos | None = None) -> list[StepCheck]:
+    """The steps the car may take now, each with how it enters the space (with ``include_stops``, the forward steps
+    that are a forced stop too); ``only``: the check of that one space, if it is a step."""
     t = s.turn
     assert t is not None
     out = []
     here = c.pos
     for nxt in s.track.forward(here):
+        if only is not None and (nxt.tile, nxt.lane, nxt.space) != (only.tile, only.lane, only.space):
+            continue
         entry = Entry.FREE
         if nxt.tile != here.tile and s.round > START_ROUNDS:
             entry = entering(s.track, here, nxt.lane, _occupants(s, c.id, nxt.tile))
@@ -77,7 +85,10 @@ def _steps(s: RaceState, c: Car, include_stops: bool = False) -> list[StepCheck]
     if t.lane_changes and not (t.pit_exit and here.tile == s.track.pit_exit):  # the yellow line (§9.3, §16.5)
         for lane in (here.lane - 1, here.lane + 1):
             side = s.track.lateral(here, lane)
-            if side is None or (side.tile, side.lane, side.space) in t.seen or (
+            if side is None or only is not None and (side.tile, side.lane, side.space) != (
+                    only.tile, only.lane, only.space):
+                continue
+            if (side.tile, side.lane, side.space) in t.seen or (
                     _room(s, c.id, side) is None and not is_push(s, c, side)):
                 continue  # a full space beside: a push (§11.3.1, racebook.formulagp.pushes)
             out.append(StepCheck(side, Entry.FREE))
@@ -92,11 +103,11 @@ def _adjust_ctx(s: RaceState, c: Car) -> mv.AdjustContext:
                             sum(card_type(x) is CardType.TYRE_WEAR for x in c.hand), t.blue)
 
 
-def _adjust_ok(s: RaceState, c: Car, step: mv.Adjust) -> bool:
+def _adjust_ok(s: RaceState, c: Car, step: mv.Adjust, ctx: mv.AdjustContext | None = None) -> bool:
     t = s.turn
     assert t is not None
     try:
-        mv.adjust(_adjust_ctx(s, c), mv.AdjustState(t.reduced, t.extended), step)
+        mv.adjust(ctx or _adjust_ctx(s, c), mv.AdjustState(t.reduced, t.extended), step)
     except IllegalAction:
         return False
     return True
@@ -110,20 +121,23 @@ def legal_move(s: RaceState) -> list[FgpAction]:
     out: list[FgpAction] = []
     wear_cards = sorted({x for x in c.hand if card_type(x) is CardType.TYRE_WEAR})
     if t.mp_left > 0:
-        steps = _steps(s, c)
+        checks = _steps(s, c, include_stops=True)
+        steps = [chk for chk in checks if chk.entry is not Entry.STOP]
         out += [To(c.id, s.track.name_of(chk.to)) for chk in steps]
         if t.extended == 0:
-            if _adjust_ok(s, c, mv.Adjust.CHARGE_ERS):
+            ctx = _adjust_ctx(s, c)
+            if _adjust_ok(s, c, mv.Adjust.CHARGE_ERS, ctx):
                 out.append(Charge(c.id))
-            if _adjust_ok(s, c, mv.Adjust.BRAKE):
+            if _adjust_ok(s, c, mv.Adjust.BRAKE, ctx):
                 out += [Brake(c.id, x) for x in wear_cards]
-        if not steps or _forward_blocked(s, c):
+        if not steps or _forward_blocked(s, c, checks):
             out.append(Stop(c.id))
         return out
     if not t.stopped:
-        if _adjust_ok(s, c, mv.Adjust.EXTEND_ERS):
+        ctx = _adjust_ctx(s, c)
+        if _adjust_ok(s, c, mv.Adjust.EXTEND_ERS, ctx):
             out.append(Extend(c.id, "ers"))
-        if _adjust_ok(s, c, mv.Adjust.EXTEND_TYRE):
+        if _adjust_ok(s, c, mv.Adjust.EXTEND_TYRE, ctx):
             out += [Extend(c.id, x) for x in wear_cards]
     out.append(End(c.id))
     return out
@@ -172,7 +186,7 @@ def _step(s: RaceState, c: Car, t: Turn, to: Pos, log: EventLog) -> None:
         return
     play = mv.PacePlay(Pace(t.pace), t.pair, (), t.lane_changes, t.wear_per_lane_change, 0, False, False)
     w = mv.walk(s.track, c.pos, [to], play)
-    chk = next(x for x in _steps(s, c) if (x.to.tile, x.to.lane, x.to.space) == (to.tile, to.lane, to.space))
+    chk = _steps(s, c, only=to)[0]
     frm = c.pos
     shadow = _room(s, c.id, to) or 0
     t.seen += ((frm.tile, frm.lane, frm.space),)

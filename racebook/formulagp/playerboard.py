@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
@@ -128,8 +128,20 @@ class PlayerBoard:
         """The Tyre Bonus token's value (§10.3 step 5): 0 once removed (worn out, §14.1)."""
         return 0 if state is TyreState.WORN else self.bonus[(tyre, state)]
 
+    @cached_property
+    def _tyre_states(self) -> dict[tuple[Tyre, int], TyreState]:
+        """:meth:`tyre_state`'s answers, kept (the board is immutable; the dict is outside the dataclass fields)."""
+        return {}
+
     def tyre_state(self, tyre: Tyre, wear: int) -> TyreState:
         """The token's state with the wear marker at ``wear``: the icons between the start and the marker (§14.1)."""
+        key = (tyre, wear)
+        state = self._tyre_states.get(key)
+        if state is None:
+            state = self._tyre_states[key] = self._state_at(tyre, wear)
+        return state
+
+    def _state_at(self, tyre: Tyre, wear: int) -> TyreState:
         state = TyreState.FRESH
         for pos in sorted(self.icons):
             icon = self.icons[pos]

@@ -11,9 +11,9 @@ from itertools import combinations
 from racebook.core.errors import IllegalAction
 from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
-from racebook.formulagp import pitlane, raceevents
+from racebook.formulagp import lapping, pitlane, raceevents
 from racebook.formulagp.actions import Discard, FgpAction, Keep, Launch, Return, parse
-from racebook.formulagp.cardplay import apply_play, card_colour, card_type, check_play, plays
+from racebook.formulagp.cardplay import apply_play, card_colour, card_type, check_play, has_play
 from racebook.formulagp.components import CardType
 from racebook.formulagp.damage import take_failure
 from racebook.formulagp.eventcards import turn_over
@@ -170,7 +170,7 @@ def set_order(s: RaceState, order: tuple[str, ...], log: EventLog) -> None:
 def _ladder(s: RaceState, c: Car, log: EventLog) -> None:
     """§10.1.3 step e: no playable movement card: discard (a non-movement card first) and draw, one at a time."""
     guard = 0
-    while not plays(s, c) and guard < 200:
+    while not has_play(s, c) and guard < 200:
         guard += 1
         out = next((x for x in c.hand if card_colour(x) is None), c.hand[0] if c.hand else None)
         if out is not None:
@@ -242,11 +242,9 @@ def end_turn(s: RaceState, log: EventLog) -> None:
 def finish(s: RaceState, log: EventLog) -> None:
     """§17.2: penalties (the tokens of the race and the penalty icons revealed, §17.2.1) and the final results."""
     reveal_at_end(s, log)
-    n = sum(1 for t in s.track.tiles if t.costs_mp)
-    rank = {t.index: i for i, t in enumerate(t for t in s.track.tiles if t.costs_mp)}
     runners = [Runner(c.id, c.pos, c.lap) for c in s.cars.values()]
     seq = {slot.car: i for i, slot in enumerate(driver_order(s.track, runners))}
-    fin = [Finisher(c.id, c.lap * n + rank[c.pos.tile], seq[c.id], c.penalties,
+    fin = [Finisher(c.id, lapping.distance(s, c), seq[c.id], c.penalties,  # laps x a lap's tiles + the tile's rank
                     raceevents.finish(c, finish_group(c))) for c in s.cars.values()]  # §17.2.2: groups
     result = classify(fin)
     s.result = tuple(r.car for r in result)

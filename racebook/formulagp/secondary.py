@@ -46,7 +46,7 @@ from racebook.formulagp.actions import (
     PlayEvent,
     Spend,
 )
-from racebook.formulagp.cardplay import card_colour, card_type, plays
+from racebook.formulagp.cardplay import card_colour, card_type, has_play
 from racebook.formulagp.components import CardType, Secondary, cards
 from racebook.formulagp.eventdeck import event_deck
 from racebook.formulagp.rounds import _draw, _ladder, discardable  # never Tyre Wear or Draw Failure (§10.1.1)
@@ -220,7 +220,7 @@ def ladder_d(s: RaceState, c: Car) -> list[FgpAction]:
 def ladder_choices(s: RaceState, c: Car, playable: bool | None = None) -> list[FgpAction]:
     """The ladder's choices a–d for a car with no playable movement card (only step d when it has one);
     ``playable``: whether it has one, when the caller knows."""
-    if plays(s, c) if playable is None else playable:
+    if has_play(s, c) if playable is None else playable:
         return ladder_d(s, c)
     out: list[FgpAction] = [a for a in params(s, c) if isinstance(a, Param) and a.which == "white"]  # a
     out += [Ladder(c.id, x) for x in sorted(set(c.hand), key=_key)
@@ -233,19 +233,19 @@ def ladder_choices(s: RaceState, c: Car, playable: bool | None = None) -> list[F
 
 def ladder_offered(s: RaceState, c: Car) -> bool:
     """A car without a playable movement card that still has a choice of steps a–d (else step e runs)."""
-    return not plays(s, c) and bool(ladder_choices(s, c, False))
+    return not has_play(s, c) and bool(ladder_choices(s, c, False))
 
 
 def ladder_at_turn_start(s: RaceState, c: Car, log: EventLog) -> None:
     """The start of a turn (§10.1 step 3): a car without a playable movement card chooses among steps a–d; when it
     has no choice, step e runs at once (:func:`racebook.formulagp.rounds._ladder`)."""
-    if not plays(s, c) and not ladder_choices(s, c, False):
+    if not has_play(s, c) and not ladder_choices(s, c, False):
         _ladder(s, c, log)
 
 
 def check_ladder(s: RaceState, c: Car, a: Ladder) -> str:
     if a not in ladder_choices(s, c):
-        if plays(s, c) and not ladder_d(s, c):
+        if has_play(s, c) and not ladder_d(s, c):
             raise IllegalAction(a, "§10.1.3", f"{c.id} holds a playable movement card: no ladder")
         raise IllegalAction(a, "§10.1.3", f"{a.card}: step b plays an Option or Tyre Wear card; step d discards a "
                                           "BLUE card when only BLUE cards are held and no forward space is free")
@@ -272,7 +272,7 @@ def apply_ladder(s: RaceState, c: Car, a: Ladder, log: EventLog) -> None:
 def settle(s: RaceState, c: Car, log: EventLog) -> None:
     """After a choice before the move: a car left with no playable movement card and no choice of steps a–d runs
     step e (§10.1 step 3)."""
-    if s.phase is Phase.PLAY and not plays(s, c) and not ladder_choices(s, c, False):
+    if s.phase is Phase.PLAY and not has_play(s, c) and not ladder_choices(s, c, False):
         _ladder(s, c, log)
 
 

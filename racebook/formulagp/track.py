@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import Enum
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
@@ -93,9 +93,10 @@ class Tile:
     def costs_mp(self) -> bool:
         return self.feature is None
 
-    @property
+    @cached_property
     def straight(self) -> bool:
-        """A straight for extensions and DRS (§2.1): no bend, or a Slipstream space, or the 8th Gear token."""
+        """A straight for extensions and DRS (§2.1): no bend, or a Slipstream space, or the 8th Gear token (worked
+        out once: a tile is immutable)."""
         return self.shape is Shape.STRAIGHT or self.straight_token or any(
             s.surface is Surface.SLIPSTREAM for lane in self.lanes if lane for s in lane)
 
@@ -133,14 +134,59 @@ class Track:
     grid: tuple[Pos, ...]
     examples: dict[str, str]
 
-    def tile(self, tile_id: str) -> Tile:
+    # ------------------------------------------------------------------ geometry caches
+    # A Track is immutable: what its geometry answers is worked out once per track (a position's steps, names, a
+    # tile's rank) and kept here; the cached answers are the methods' own (they fill the caches), never a copy of a
+    # rule. ``cached_property`` stores in the instance's __dict__, outside the dataclass fields (equality, repr).
+    @cached_property
+    def _by_id(self) -> dict[str, Tile]:
+        return {t.id: t for t in self.tiles}
+
+    @cached_property
+    def _named(self) -> dict[str, Pos]:
+        return {}
+
+    @cached_property
+    def _forward(self) -> dict[tuple[int, int, int], tuple[Pos, ...]]:
+        return {}
+
+    @cached_property
+    def _lateral(self) -> dict[tuple[int, int, int, int], Pos | None]:
+        return {}
+
+    @cached_property
+    def _next(self) -> tuple[int, ...]:
+        return tuple(self._next_tile(i) for i in range(len(self.tiles)))
+
+    @cached_property
+    def _ranks(self) -> tuple[int, ...]:
+        """Per tile index: the movement tiles before it from the line (the loop's first tile)."""
+        out, n = [], 0
         for t in self.tiles:
-            if t.id == tile_id:
-                return t
-        raise KeyError(tile_id)
+            out.append(n)
+            n += t.costs_mp
+        return tuple(out)
+
+    @cached_property
+    def movement_tiles(self) -> int:
+        """The tiles of a lap that cost MP (feature tiles cost none, §2.1, A21)."""
+        return sum(1 for t in self.tiles if t.costs_mp)
+
+    def rank(self, index: int) -> int:
+        """The movement tiles before tile ``index`` from the line (the loop's first tile)."""
+        return self._ranks[index]
+
+    def tile(self, tile_id: str) -> Tile:
+        t = self._by_id.get(tile_id)
+        if t is None:
+            raise KeyError(tile_id)
+        return t
 
     def pos(self, text: str) -> Pos:
         """``"T12.1.2"`` → the position (lane 1, the 2nd space from the back of T12)."""
+        named = self._named.get(text)
+        if named is not None:
+            return named
         m = _POS.fullmatch(text)
         if not m:
             raise ValueError(f"§2.3: a position is tile.lane.space, e.g. T12.1.2 (got {text!r})")
@@ -148,6 +194,7 @@ class Track:
         pos = Pos(t.index, int(m.group(2)), int(m.group(3)) - 1)
         if not self.on_track(pos):
             raise ValueError(f"§2.3: {text} is not a racing space of {t.id}")
+        self._named[text] = pos
         return pos
 
     def name_of(self, pos: Pos) -> str:
@@ -162,6 +209,9 @@ class Track:
 
     def next_tile(self, index: int) -> int:
         """The next movement tile after ``index`` (feature tiles cost no MP and are skipped, §2.1, A21)."""
+        return self._next[index]
+
+    def _next_tile(self, index: int) -> int:
         i = (index + 1) % len(self.tiles)
         while not self.tiles[i].costs_mp:
             i = (i + 1) % len(self.tiles)
@@ -181,15 +231,28 @@ class Track:
     def forward(self, pos: Pos) -> list[Pos]:
         """The forward steps from ``pos`` (§11.3): the next space of the lane, or the next tile's first space in the
         same lane (from a double-lane space: in either of its lanes). Empty where the lane ends."""
-        t = self.tiles[pos.tile]
-        if pos.space + 1 < len(t.spaces(pos.lane)):
-            return [Pos(pos.tile, pos.lane, pos.space + 1)]
-        nxt = self.tiles[self.next_tile(pos.tile)]
-        return [Pos(nxt.index, ln, 0) for ln in self.double_lanes(pos) if nxt.racing(ln)]
+        key = (pos.tile, pos.lane, pos.space)
+        steps = self._forward.get(key)
+        if steps is None:
+            t = self.tiles[pos.tile]
+            if pos.space + 1 < len(t.spaces(pos.lane)):
+                steps = (Pos(pos.tile, pos.lane, pos.space + 1),)
+            else:
+                nxt = self.tiles[self.next_tile(pos.tile)]
+                steps = tuple(Pos(nxt.index, ln, 0) for ln in self.double_lanes(pos) if nxt.racing(ln))
+            self._forward[key] = steps
+        return list(steps)
 
     def lateral(self, pos: Pos, lane: int) -> Pos | None:
         """The space beside ``pos`` in ``lane`` (which must be next to it: no diagonal, §11.3, Example 12), or None
         when that lane is off track there. Leaving a double-lane space sideways goes past both its lanes."""
+        key = (pos.tile, pos.lane, pos.space, lane)
+        if key in self._lateral:
+            return self._lateral[key]
+        side = self._lateral[key] = self._side(pos, lane)
+        return side
+
+    def _side(self, pos: Pos, lane: int) -> Pos | None:
         covered = self.double_lanes(pos)
         if not (lane == min(covered) - 1 or lane == max(covered) + 1):
             return None
@@ -199,9 +262,38 @@ class Track:
         n, m = len(t.spaces(pos.lane)), len(t.spaces(lane))
         return Pos(pos.tile, lane, min(m - 1, (2 * pos.space + 1) * m // (2 * n)))
 
+    @cached_property
+    def _inside(self) -> tuple[Turn, ...]:
+        return tuple(self._inside_at(i) for i in range(len(self.tiles)))
+
+    @cached_property
+    def _ends(self) -> dict[tuple[int, int], bool]:
+        return {}
+
+    @cached_property
+    def _runs(self) -> dict[tuple[int, int], tuple[int, ...]]:
+        return {}
+
+    def run(self, start: int, stop: int) -> tuple[int, ...]:
+        """The tiles from ``start`` (included) to ``stop`` (excluded), the movement tiles after ``start`` in race
+        order (a lap at most)."""
+        key = (start, stop)
+        tiles = self._runs.get(key)
+        if tiles is None:
+            out: list[int] = []
+            i = start
+            while i != stop and len(out) < len(self.tiles):
+                out.append(i)
+                i = self.next_tile(i)
+            tiles = self._runs[key] = tuple(out)
+        return tiles
+
     def inside_lane_order(self, index: int) -> Turn:
         """Which side is "inside" for the driver order on tile ``index`` (§10.2): the current corner's turn, or on a
         straight the next corner ahead's."""
+        return self._inside[index]
+
+    def _inside_at(self, index: int) -> Turn:
         i = index
         for _ in range(len(self.tiles)):
             t = self.tiles[i]
@@ -213,6 +305,13 @@ class Track:
     def lane_ends(self, index: int, lane: int) -> bool:
         """Lane ``lane`` of tile ``index`` ends before the next corner (§10.2 item 3): it is off track on a movement
         tile between here and the end of the corner ahead (the current corner, on a corner tile)."""
+        key = (index, lane)
+        ends = self._ends.get(key)
+        if ends is None:
+            ends = self._ends[key] = self._lane_ends(index, lane)
+        return ends
+
+    def _lane_ends(self, index: int, lane: int) -> bool:
         i, in_corner = index, self.tiles[index].shape is Shape.CORNER
         for _ in range(len(self.tiles)):
             i = self.next_tile(i)

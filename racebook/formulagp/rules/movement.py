@@ -9,7 +9,7 @@ the section. The turn machine (not written yet) calls them in the order of §10.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import Enum
 
 from racebook.core.errors import IllegalAction
@@ -65,6 +65,11 @@ class PacePlay:
     stress_relief: bool
 
 
+def _what(cards: Sequence[MoveCard]) -> str:
+    """The cards named in a refusal (built only when refused)."""
+    return " + ".join(str(c) for c in cards) or "no card"
+
+
 def pace_of(cards: Sequence[MoveCard], bans: frozenset[PairBan] = frozenset()) -> PacePlay:
     """The pace of one movement card or a legal pair (§6.2, §6.3, §10.3 steps 2–3).
 
@@ -72,14 +77,13 @@ def pace_of(cards: Sequence[MoveCard], bans: frozenset[PairBan] = frozenset()) -
     BLUE (1 ERS, no lane change); ORANGE as GREEN or RED → that pace, +1 wear per lane change even as GREEN. A pair of
     one colour, ORANGE wild: GREEN+GREEN → RED pace, no wear; RED+RED → BLUE pace without ERS, +1 wear; a pair with an
     ORANGE card → +1 wear; BLUE+BLUE is for battles only. A pair owes the YELLOW die and never relieves stress."""
-    what = " + ".join(str(c) for c in cards) or "no card"
     if not 1 <= len(cards) <= 2:
-        raise IllegalAction(what, "§10.3", "play one movement card, or two as a pair")
+        raise IllegalAction(_what(cards), "§10.3", "play one movement card, or two as a pair")
     for c in cards:
         if c.colour is Colour.ORANGE and c.played_as not in (Colour.GREEN, Colour.RED):
-            raise IllegalAction(what, "§6.2", "an ORANGE card is played as GREEN or as RED")
+            raise IllegalAction(_what(cards), "§6.2", "an ORANGE card is played as GREEN or as RED")
         if c.colour is not Colour.ORANGE and c.played_as is not None:
-            raise IllegalAction(what, "§6.2", "only an ORANGE card is played as another colour")
+            raise IllegalAction(_what(cards), "§6.2", "only an ORANGE card is played as another colour")
     orange = any(c.colour is Colour.ORANGE for c in cards)
     colour = cards[0].effective
     if len(cards) == 1:
@@ -87,11 +91,12 @@ def pace_of(cards: Sequence[MoveCard], bans: frozenset[PairBan] = frozenset()) -
                         0 if colour is Colour.GREEN and not orange else 1 if colour is not Colour.BLUE else 0,
                         1 if colour is Colour.BLUE else 0, False, cards[0].colour is Colour.GREEN)
     if cards[1].effective is not colour:
-        raise IllegalAction(what, "§6.3", "a pair is two cards of the same colour (ORANGE is wild)")
+        raise IllegalAction(_what(cards), "§6.3", "a pair is two cards of the same colour (ORANGE is wild)")
     if colour is Colour.BLUE:
-        raise IllegalAction(what, "§6.3", "BLUE + BLUE is allowed in a battle only, never for movement")
+        raise IllegalAction(_what(cards), "§6.3", "BLUE + BLUE is allowed in a battle only, never for movement")
     if bans:
-        raise IllegalAction(what, "§6.3", "pairs are forbidden here: " + "; ".join(sorted(b.value for b in bans)))
+        raise IllegalAction(_what(cards), "§6.3",
+                            "pairs are forbidden here: " + "; ".join(sorted(b.value for b in bans)))
     pace = Pace.RED if colour is Colour.GREEN else Pace.BLUE
     wear = 0 if colour is Colour.GREEN and not orange else 1
     return PacePlay(pace, True, tuple(c.colour for c in cards), True, wear, 0, True, False)
@@ -159,6 +164,11 @@ class Walk:
         return sum(s is StepKind.LANE_CHANGE for s in self.steps)
 
 
+def _step_name(track: Track, here: Pos, nxt: Pos) -> str:
+    """A refused step, named (built only when refused)."""
+    return f"{track.name_of(here)} to {track.name_of(nxt) if track.on_track(nxt) else nxt}"
+
+
 def walk(track: Track, start: Pos, path: Sequence[Pos], play: PacePlay, *, no_wear: bool = False) -> Walk:
     """Check a path of positions from ``start`` (§11.3): each step is forward or lateral, 1 MP; never diagonal; never
     back to a space already left; lane changes as the cards allow (none with BLUE; +1 wear each with RED, ORANGE or a
@@ -168,20 +178,21 @@ def walk(track: Track, start: Pos, path: Sequence[Pos], play: PacePlay, *, no_we
     seen = {(start.tile, start.lane, start.space)}
     here = start
     for nxt in path:
-        where = f"{track.name_of(here)} to {track.name_of(nxt) if track.on_track(nxt) else nxt}"
         if not track.on_track(nxt):
-            raise IllegalAction(where, "§2.2", "a move goes through racing spaces only (grass and paint are off track)")
+            raise IllegalAction(_step_name(track, here, nxt), "§2.2",
+                                "a move goes through racing spaces only (grass and paint are off track)")
         if (nxt.tile, nxt.lane, nxt.space) in seen:
-            raise IllegalAction(where, "§11.3", "a car may not return to a space it already moved from")
+            raise IllegalAction(_step_name(track, here, nxt), "§11.3",
+                                "a car may not return to a space it already moved from")
         if nxt in track.forward(here):
             steps.append(StepKind.FORWARD)
         elif nxt.lane != here.lane and track.lateral(here, nxt.lane) == nxt:
             if not play.lane_changes:
-                raise IllegalAction(where, "§6.2", "no lane change with a BLUE card")
+                raise IllegalAction(_step_name(track, here, nxt), "§6.2", "no lane change with a BLUE card")
             steps.append(StepKind.LANE_CHANGE)
         else:
-            raise IllegalAction(where, "§11.3", "a step goes forward, or sideways to the lane beside (never "
-                                                "diagonally)")
+            raise IllegalAction(_step_name(track, here, nxt), "§11.3", "a step goes forward, or sideways to the lane "
+                                                                      "beside (never diagonally)")
         seen.add((nxt.tile, nxt.lane, nxt.space))
         here = nxt
     wear = 0 if no_wear else play.wear_per_lane_change * sum(s is StepKind.LANE_CHANGE for s in steps)
@@ -258,22 +269,22 @@ def adjust(ctx: AdjustContext, state: AdjustState, step: Adjust) -> Adjusted:
             raise IllegalAction(step.value, "§11.2.1", "no ERS charging in a turn a BLUE card was played")
         if ctx.entering_pit:
             raise IllegalAction(step.value, "§16.1", "no ERS charging while entering the pit lane")
-        return Adjusted(replace(state, reduced=state.reduced + 1), -1, 1, 0, 0)
+        return Adjusted(AdjustState(state.reduced + 1, state.extended), -1, 1, 0, 0)
     if step in (Adjust.BRAKE, Adjust.EXTEND_TYRE):
         if ctx.tyres_worn:
             raise IllegalAction(step.value, "§14.1", "worn-out tyres: no Tyre Wear card to extend or Brake!")
         if ctx.tyre_wear_cards < 1:
             raise IllegalAction(step.value, "§6.4", "needs a Tyre Wear card in hand")
     if step is Adjust.BRAKE:
-        return Adjusted(replace(state, reduced=state.reduced + 1), -1, 0, 1, 1)
+        return Adjusted(AdjustState(state.reduced + 1, state.extended), -1, 0, 1, 1)
     if step is Adjust.EXTEND_TYRE:
         if ctx.on_straight:
             raise IllegalAction(step.value, "§11.2.2", "a Tyre Wear card extends from a curved tile; on a straight "
                                                        "spend an ERS charge")
-        return Adjusted(replace(state, extended=state.extended + 1), 1, 0, 1, 1)
+        return Adjusted(AdjustState(state.reduced, state.extended + 1), 1, 0, 1, 1)
     if not ctx.on_straight:
         raise IllegalAction(step.value, "§11.2.2", "an ERS charge extends from a straight; on a curve play a Tyre "
                                                    "Wear card")
     if ctx.ers < 1:
         raise IllegalAction(step.value, "§8.1", "the ERS is empty")
-    return Adjusted(replace(state, extended=state.extended + 1), 1, -1, 0, 0)
+    return Adjusted(AdjustState(state.reduced, state.extended + 1), 1, -1, 0, 0)
