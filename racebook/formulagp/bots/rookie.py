@@ -36,11 +36,12 @@ from racebook.formulagp.bots import events as bev
 from racebook.formulagp.bots.cards import Decide, Tactics, bot_cards
 from racebook.formulagp.bots.table import BATTLE_RULE, SHARED, TACTICS_RULE
 from racebook.formulagp.cardplay import gear_of
+from racebook.formulagp.losscontrol import shift
 from racebook.formulagp.rules import botbattle, botlanes, botpace, botqualifying
 from racebook.formulagp.rules.botlanes import Blocked, Why
 from racebook.formulagp.rules.order import race_start_order
 from racebook.formulagp.rules.passing import Entry
-from racebook.formulagp.rules.pushing import PushOutcome, push
+from racebook.formulagp.rules.pushing import PushOutcome
 from racebook.formulagp.rules.qualifying import QualifyingScore
 from racebook.formulagp.state import Car, Die, Phase, RaceState, Turn
 from racebook.formulagp.track import Turn as Side
@@ -118,8 +119,11 @@ def start_leds(s: RaceState, log: EventLog) -> dict[str, int]:
 
 
 def start_without_players(s: RaceState, log: EventLog) -> None:
-    """Race round 1 of a race with BOTs only: no start cards to seal; the BATTLE cards' LEDs give the order."""
-    rounds.set_order(s, race_start_order(start_leds(s, log), s.grid), log)
+    """Race round 1 with no player to seal start cards (BOTs only, or every player waiting in the pit lane after a
+    qualifying crash, §9.3): the BATTLE cards' LEDs give the order of the cars on the grid."""
+    from racebook.formulagp.qualify import starters  # (qualify imports the round, which imports this module)
+
+    rounds.set_order(s, race_start_order(start_leds(s, log), starters(s)), log)
 
 
 def new_round(s: RaceState, log: EventLog) -> None:
@@ -260,9 +264,8 @@ def _blocked(s: RaceState, c: Car, card: Tactics, ch: botlanes.Choice, beside: d
     covered = track.double_lanes(c.pos)
     lane = max(covered) + 1 if ch.lane > max(covered) else min(covered) - 1
     other = beside[lane]
-    mover_lane = lane - 1 if lane > max(covered) else lane + 1
-    occupied = [o.pos for o in s.cars.values() if o is not c and o is not other]
-    risky = push(track, mover_lane, other.pos, occupied).outcome is not PushOutcome.ON_TRACK
+    side = "right" if lane > max(covered) else "left"
+    risky = shift(s, other.pos, side, other.id).outcome is not PushOutcome.ON_TRACK  # a double-lane space: its edge
     face = s.white_face(s.roll(Die.WHITE)) if risky else None
     ahead = {(p.tile, p.lane, p.space) for p in track.forward(c.pos)}
     ahead_free = any((p.tile, p.lane, p.space) in ahead for p in free)
