@@ -128,3 +128,45 @@ def test_seeded_races_with_rookies_and_qualifying_end(seed: int) -> None:
     assert race.state.finished and sorted(race.classification()) == sorted(cars_)
     assert sorted(e.car for e in events_of(race, bev.BotQualified)) == sorted(bots)
     conserved(race)
+
+
+# ------------------------------------------------------------------ a full Standard race from the CLI and the API
+def test_the_registrys_full_race_qualifies_by_default_and_can_start_from_a_grid() -> None:
+    """The registry's race (``racebook`` replay/conformance/UI) is the Standard race: qualifying first (§9)."""
+    from racebook.core.errors import DataError
+    from racebook.formulagp import hooks
+
+    q = hooks.new_race(4)
+    assert q.state.qualifying and q.phase is Phase.DRAW and q.state.round == 0
+    g = hooks.new_race(4, start="grid")
+    assert not g.state.qualifying and g.state.round == 1
+    with pytest.raises(DataError, match="--start"):
+        hooks.new_race(4, start="pole")
+
+
+def test_simulate_runs_full_races_with_qualifying_unless_told_to_start_from_the_grid() -> None:
+    from racebook.formulagp import hooks
+
+    full = hooks.one_race("teaching", 3, 3)
+    grid = hooks.one_race("teaching", 3, 3, start="grid")
+    assert hooks.simulate(None, 1, 3, 3) == [full]
+    assert hooks.simulate(None, 1, 3, 3, start="grid") == [grid]
+    assert full != grid  # the same seed: qualifying draws and reorders the grid
+
+
+def test_the_cli_start_option() -> None:
+    import contextlib
+    import io
+
+    from racebook import cli
+
+    def run(argv: list[str]) -> tuple[int, str]:
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            rc = cli.main(argv)
+        return rc, out.getvalue() + err.getvalue()
+
+    rc, text = run(["simulate", "--game", "formulagp", "--races", "1", "--seed", "3", "--quiet"])
+    assert rc == 0 and "winners:" in text
+    rc, text = run(["simulate", "--races", "1", "--quiet", "--start", "grid"])
+    assert rc == 2 and "--start is FormulaGP's" in text
