@@ -56,13 +56,17 @@ from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
 from racebook.formulagp.actions import Attack, Bid, Discard, End, FgpAction, Yield, parse
 from racebook.formulagp.aftermove import roll_dice
+from racebook.formulagp.bots import events as bev
 from racebook.formulagp.bots import rookie
+from racebook.formulagp.bots.cards import bot_cards
 from racebook.formulagp.cardplay import card_type
 from racebook.formulagp.components import CardType, cards
+from racebook.formulagp.lapping import update as lapping_update
 from racebook.formulagp.laps import cross_line
 from racebook.formulagp.moving import _room, apply_move
-from racebook.formulagp.rounds import START_ROUNDS, discardable
+from racebook.formulagp.rounds import START_ROUNDS, discardable, end_turn
 from racebook.formulagp.rules import battle as bt
+from racebook.formulagp.rules import botbattle
 from racebook.formulagp.rules.passing import lanes_of
 from racebook.formulagp.rules.resources import slipstream_ot, spend_ers_in_battle
 from racebook.formulagp.state import Battle, Car, Die, Phase, RaceState
@@ -222,8 +226,13 @@ BOT_SIDE = "rookie-battle-card"
 def _bot_defends(s: RaceState, car: str, attacker_leds: int, log: EventLog) -> ev.BattleRevealed:
     """A Rookie BOT defending against a player (§22.10.2, [BOT 3.2]): its TACTICS card's decision and its BATTLE
     card(s) against the attacker's revealed LEDs (:func:`racebook.formulagp.bots.rookie.battle_side`); no decision:
-    it does not defend."""
+    it does not defend. With ``rookie_battles_once_a_round`` (B1) a Rookie that battled this round does not."""
     c = s.cars[car]
+    if s.rules.rookie_battles_once_a_round and car in s.bots.battled:
+        log.append(bev.BotBattled(car, rookie.card_of(s, car).code, "defends",
+                                  "it has battled this round: it does not defend again (B1)", (), (), 0, 0))
+        return ev.BattleRevealed(car, "defender", (), 0, 0, 0, 0, c.ers, c.wear, False)
+    s.bots.battled.append(car)
     score = rookie.battle_side(s, car, attacking=False, opponent_leds=attacker_leds, log=log)
     if score is None:
         return ev.BattleRevealed(car, "defender", (), 0, 0, 0, 0, c.ers, c.wear, False)
@@ -233,6 +242,8 @@ def _bot_defends(s: RaceState, car: str, attacker_leds: int, log: EventLog) -> e
 def resolve(s: RaceState, log: EventLog) -> None:
     b = s.battle
     assert b is not None
+    if s.cars[b.attacker].bot:
+        return _bot_attacks(s, log)  # a Rookie's attack on a player (§22.10.3 [BOT 3.2.4.1])
     sealed = dict(s.bids.reveal())
     att, pair_a = side_leds(s, b.attacker, sealed[b.attacker], True)
     # a chained attack's car ahead cannot defend (§13.4.1): it lays no card
@@ -316,6 +327,8 @@ def _done(s: RaceState, log: EventLog) -> None:
     attacker = b.attacker
     s.battle = None
     s.phase = Phase.MOVE
+    if s.cars[attacker].bot:
+        return end_turn(s, log)  # a BOT's battle ends its turn: no end-of-move dice (§22.13.1)
     apply_move(s, End(attacker), log)
 
 
@@ -416,3 +429,45 @@ def explain_battle(s: RaceState, a: FgpAction) -> tuple[str, str]:
     if isinstance(a, Discard):
         return "§8.1", f"{a.card} may not be discarded: not in hand, or a Tyre Wear or Draw Failure card"
     return "§8.1", f"the ERS spent in the battle cut {a.car}'s hand limit: discard down to it at once"
+
+
+
+# ------------------------------------------------------------------ a Rookie BOT's attack on a player (§22.10.3)
+def _bot_attacks(s: RaceState, log: EventLog) -> None:
+    """The reveal of a Rookie's attack on a player ([BOT 3.2.4.1]; the battle opened by
+    :func:`racebook.formulagp.bots.attack.start`): the player's cards first, then the BOT draws its BATTLE card(s)
+    against their LEDs (:func:`racebook.formulagp.bots.rookie.battle_score`). A winning BOT overtakes with its card's
+    OT (≤ max OT; at least 2 from a Slipstream space, :func:`racebook.formulagp.rules.botbattle.overtake_ot`); a tie:
+    the player +1 stress (its RED dice at once), both stay, no second attempt by a Rookie; a pair the player played
+    owes the YELLOW die (§6.3); then the BOT's turn ends (:func:`_done`)."""
+    b = s.battle
+    assert b is not None
+    sealed = dict(s.bids.reveal())
+    dfn, pair = side_leds(s, b.defender, sealed[b.defender], False)
+    player = dfn.leds if dfn.defends else 0
+    score = rookie.battle_score(s, b.attacker, attacking=True, opponent_leds=player,
+                                decision="the player's cards shown first (§22.10.2)", log=log)
+    c = s.cars[b.attacker]
+    leds = 0 if score.aborted else score.leds
+    log.append(ev.BattleRevealed(c.id, "attacker", score.used, leds, 0, 0, leds, c.ers, c.wear, not score.aborted))
+    log.append(dfn)
+    res = botbattle.bot_attacks_player(score, player, bot_cards().control.max_ot, slipstream=bool(b.lane))
+    log.append(ev.BattleResolved(c.id, b.defender, leds, player, res.outcome.value, "§22.10.3 [BOT 3.2.4.1]"))
+    if res.passes:
+        bot_overtakes(s, c, res.ot, b.lane, log)
+    p = s.cars[b.defender]
+    if res.player_stress:  # §22.10.3: a tie with a BOT: the player +1 stress
+        roll_dice(s, p, [Die.RED] * stress_by(s, p, res.player_stress, log), log)
+    if pair:
+        roll_dice(s, p, [Die.YELLOW], log)  # §6.3, A11: a pair played in a battle
+    _done(s, log)
+
+
+def bot_overtakes(s: RaceState, c: Car, ot: int, lane: int, log: EventLog) -> None:
+    """A winning BOT moves with its BATTLE card's OT through the overtake every car makes (:func:`_overtake`; a BOT
+    may pass several cars when the track is clear, [BOT 3.2.4]); its OT is 0 after; a car it lapped gets its Blue
+    Flag (§22.13.7, :func:`racebook.formulagp.lapping.update`)."""
+    c.ot = ot
+    _overtake(s, c, lane, log)
+    c.ot = 0
+    lapping_update(s, log)

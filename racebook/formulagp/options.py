@@ -59,6 +59,7 @@ class Rules(HouseRules):
     push_penalty_once: bool = True  # A20: one Penalty token per push incident (False: one per clause of the source)
     pit_serves_penalties: bool = True  # A45: Penalty tokens held at a pit stop are served then (the box hold)
     pit_lane_start_round: int = 3  # A7: a qualifying crash starts from the pit lane after everyone moved in round 3
+    rookie_battles_once_a_round: bool = True  # B1: a Rookie attacks or defends at most once a round (§22.10.3)
 
 
 @cache

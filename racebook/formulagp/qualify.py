@@ -51,6 +51,7 @@ from itertools import combinations, permutations
 from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
 from racebook.formulagp.actions import FgpAction, NoPush, Pole, Push, Qualify, Steer, parse
+from racebook.formulagp.bots import rookie
 from racebook.formulagp.cardplay import card_colour, card_type, plays
 from racebook.formulagp.components import CardType, Colour, Secondary, cards
 from racebook.formulagp.rules.qualifying import pushed, qualifying_grid, qualifying_score
@@ -219,8 +220,6 @@ def _reveal(s: RaceState, log: EventLog) -> None:
 def bots_qualify(s: RaceState, log: EventLog) -> None:
     """§22.6 [BOT 1.5.2]: at the players' reveal each Rookie BOT, in pit-box order, draws one BATTLE card for its
     score (:func:`racebook.formulagp.bots.rookie.qualify`); it never pushes the limit (left out of the push queue)."""
-    from racebook.formulagp.bots import rookie  # (rookie imports the round, which imports this module)
-
     for car in s.boxes:
         if s.cars[car].bot:
             s.qual_scores[car] = rookie.qualify(s, car, log)

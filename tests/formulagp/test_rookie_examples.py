@@ -154,5 +154,9 @@ def test_fgp_ex_30_slipstream_minimum_two_ot() -> None:
     assert stop.at == "T06.1.1" and "Slipstream" in stop.why
     r, p = s.cars["R"].pos, s.cars["P"].pos
     assert r.shadow == 1 and botbattle.in_position_to_attack(s.track, r, p, 0)
-    assert s.cars["R"].ot == 0 and s.phase is Phase.PLAY  # no OT from MP; the next car's turn
+    assert s.cars["R"].ot == 0  # no OT from MP
+    # in position, its TACTICS card (TC9: the die, a green 1) makes it attack: the battle waits for P's cards only,
+    # the first OT point into the free lane beside (§22.10.2, §22.10.4; before the attacks were wired: P's turn)
+    assert s.phase is Phase.BATTLE and s.battle is not None and (s.battle.attacker, s.battle.defender) == ("R", "P")
+    assert s.battle.lane == 2 and s.bids.waiting == ("P",)
     assert dice().white[0].icon

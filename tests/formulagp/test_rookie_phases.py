@@ -17,10 +17,11 @@ from racebook.formulagp.bots.cards import bot_cards
 from racebook.formulagp.components import cards
 from racebook.formulagp.game import Race
 from racebook.formulagp.notation import format_state, parse_position
+from racebook.formulagp.options import Rules
 from racebook.formulagp.setup import new_race
-from racebook.formulagp.state import Phase
+from racebook.formulagp.state import Phase, RaceState, Turn
 
-from .rookie_helpers import BOT_CODES
+from .rookie_helpers import BOT_CODES, bot_turn, run_bot
 
 CODES = Counter(c.code for c in cards().action)
 CONTROL = bot_cards().control
@@ -170,3 +171,169 @@ def test_the_cli_start_option() -> None:
     assert rc == 0 and "winners:" in text
     rc, text = run(["simulate", "--races", "1", "--quiet", "--start", "grid"])
     assert rc == 2 and "--start is FormulaGP's" in text
+
+
+# ------------------------------------------------------------------ a Rookie's own attack (§22.10)
+def _slip(round_: int = 3, bots: tuple[str, ...] = ("R",), rules: Rules | None = None) -> RaceState:
+    """Example 30's set-up: R (a Rookie, TACTICS TC9: attacks on the die, defends always) drives into the Slipstream
+    shadow behind P on T06.1.1 and stops there, in position to attack; the space beside (lane 2) is free."""
+    s = bot_turn(["R", "P"], list(bots), {"R": "T05.1.3", "P": "T06.1.1"}, "TC9", round_=round_)
+    if rules is not None:
+        s.rules = rules
+    return s
+
+
+def _hand(s: RaceState, car: str, codes: list[str]) -> None:
+    """Give ``car`` exactly ``codes`` (taken from its own piles: each card stays in one place)."""
+    c = s.cars[car]
+    c.deck.pile += c.hand
+    c.hand = []
+    for x in codes:
+        (c.deck.pile if x in c.deck.pile else c.deck.discards).remove(x)
+        c.hand.append(x)
+
+
+def _battle_with_player(battle: list[str], white: list[str], hand: list[str]) -> tuple[Race, list]:
+    s = _slip()
+    s.stacked["white"] = list(white)
+    s.stacked["battle"] = list(battle)
+    _hand(s, "P", hand)
+    log = run_bot(s)
+    return Race(s), list(log)
+
+
+def test_a_rookie_in_position_decides_by_its_tactics_card_and_the_player_bids_first() -> None:
+    """§22.10.2 [BOT 3.2.2]: TC9 shows the die: a green face attacks. The battle opens through the battle phase with
+    the BOT's side sealed at once; the table waits for the player only; nothing is drawn for the BOT yet."""
+    race, log = _battle_with_player(["BC6"], ["1"], ["R4", "G1", "W1"])
+    s = race.state
+    decided = next(e for e in log if isinstance(e, bev.BotAttackDecided))
+    assert (decided.car, decided.opponent, decided.card) == ("R", "P", "TC9") and "green" in decided.decision
+    assert "lane 2" in decided.does and decided.RULE.startswith("§22.10.2")
+    assert s.phase is Phase.BATTLE and race.current_car == "P" and s.bids.waiting == ("P",)
+    assert not any(isinstance(e, bev.BotBattled) for e in log)  # the BATTLE card is drawn at the reveal
+    assert {str(a) for a in race.legal_actions()} >= {"P yield", "P bid R4"}
+    line = format_state(s)  # a battle with a BOT attacker round-trips (its sealed side included)
+    back = parse_position(line)
+    assert format_state(back) == line and back.bids.waiting == ("P",)
+    assert [str(a) for a in Race(back).legal_actions()] == [str(a) for a in race.legal_actions()]
+    conserved(race)
+
+
+def test_a_winning_rookie_overtakes_with_its_cards_ot_at_least_two_from_the_slipstream() -> None:
+    """[BOT 3.2.4.1], Example 30: the player reveals first (R4: 2 LEDs); the BOT draws BC12 (4 LEDs, 3 OT): it wins
+    and overtakes with 3 OT, its first point into lane 2; BC4 (2 LEDs, 1 OT) against a yield: 2 OT (the minimum)."""
+    race, _ = _battle_with_player(["BC12"], ["1"], ["R4", "G1"])
+    race.apply("P bid R4")
+    s = race.state
+    res = events_of(race, ev.BattleResolved)[-1]
+    assert (res.attacker, res.defender, res.attacker_leds, res.defender_leds) == ("R", "P", 4, 2)
+    assert res.rule.startswith("§22.10.3") and res.result == "the attacker wins"
+    took = events_of(race, ev.Overtook)[-1]
+    assert (took.car, took.ot, took.frm) == ("R", 3, "T06.1.1") and took.to.startswith("T0")
+    assert s.cars["R"].pos.lane == 2 and s.cars["R"].ot == 0 and "R4" in s.cars["P"].deck.discards
+    assert s.battle is None and s.phase is not Phase.BATTLE and s.bids.is_open is False
+    race2, _ = _battle_with_player(["BC4"], ["1"], ["R4", "G1"])
+    race2.apply("P yield")
+    assert events_of(race2, ev.Overtook)[-1].ot == 2  # §22.10.4: at least 2 from a Slipstream space
+    conserved(race)
+    conserved(race2)
+
+
+def test_a_tie_gives_the_player_one_stress_and_the_rookie_no_second_attempt() -> None:
+    race, _ = _battle_with_player(["BC4"], ["1"], ["R4", "G1"])  # BC4: 2 LEDs against R4's 2
+    before = race.state.cars["P"].stress
+    race.apply("P bid R4")
+    s = race.state
+    assert events_of(race, ev.BattleResolved)[-1].result == "a tie"
+    moved = [e for e in events_of(race, ev.StressMoved) if e.car == "P"]
+    assert moved and moved[-1].delta == 1 and s.cars["P"].stress == before + 1
+    assert not [e for e in events_of(race, ev.StressMoved) if e.car == "R"]  # a BOT takes no stress
+    assert not events_of(race, ev.Overtook) and s.cars["R"].pos == race.state.cars["R"].pos
+    assert len([e for e in race.events if isinstance(e, bev.BotBattled) and e.car == "R"]) == 1  # no 2nd attempt
+    conserved(race)
+
+
+def test_a_losing_rookie_stays_and_keeps_its_tactics_card() -> None:
+    race, _ = _battle_with_player(["BC2"], ["1"], ["B1", "G1"])  # BC2: 1 LED against B1's 3
+    race.apply("P bid B1")
+    assert events_of(race, ev.BattleResolved)[-1].result == "the attacker loses"
+    assert not events_of(race, ev.Overtook) and race.state.bots.tactics_of("R") == "TC9"
+    assert race.state.cars["R"].pos == race.state.track.pos("T06.1.1").__class__(6, 1, 0, 1)
+    conserved(race)
+
+
+def test_a_red_face_aborts_the_attack_and_the_rookie_stays() -> None:
+    s = _slip()
+    s.stacked["white"] = ["2"]  # TC9's die: red
+    log = run_bot(s)
+    decided = next(e for e in log if isinstance(e, bev.BotAttackDecided))
+    assert "red" in decided.decision and "aborts" in decided.does
+    assert s.phase is not Phase.BATTLE and s.battle is None and s.turn is not None and s.turn.car == "P"
+
+
+def test_a_rookie_lapping_always_attacks_without_the_die() -> None:
+    """§22.13.7 [BOT 6.7]: no battle decision when lapping (the die is not rolled)."""
+    s = _slip()
+    s.cars["R"].lap = s.cars["P"].lap + 1
+    s.stacked["white"] = ["2"]  # would abort if it were rolled
+    log = run_bot(s)
+    decided = next(e for e in log if isinstance(e, bev.BotAttackDecided))
+    assert "lapping" in decided.decision and s.phase is Phase.BATTLE and s.stacked["white"] == ["2"]
+
+
+def test_a_rookie_attacking_a_rookie_needs_no_action() -> None:
+    """[BOT 3.2.4.3]: the attacker draws first (BC12: 4 LEDs, 3 OT), the defender decides (TC9 defends: yes) and draws
+    (BC2: 1 LED); the attacker overtakes with 3 OT at once; the next car's turn follows."""
+    s = _slip(bots=("R", "P"))
+    s.stacked["white"] = ["1"]
+    s.stacked["battle"] = ["BC12", "BC2"]
+    log = list(run_bot(s))
+    res = next(e for e in log if isinstance(e, ev.BattleResolved))
+    assert (res.attacker_leds, res.defender_leds, res.result) == (4, 1, "the attacker wins")
+    assert res.rule.startswith("§22.10.3 [BOT 3.2.4.3]")
+    drew = [(e.car, e.role, e.drawn) for e in log if isinstance(e, bev.BotBattled)]
+    assert drew[:2] == [("R", "attacks", ("BC12",)), ("P", "defends", ("BC2",))]
+    assert next(e for e in log if isinstance(e, ev.Overtook)).ot == 3
+    assert s.phase is not Phase.BATTLE  # (a race of BOTs only runs on: the round's list is reset in the next)
+
+
+def test_no_rookie_battle_in_rounds_one_and_two() -> None:
+    s = _slip(round_=2)
+    s.stacked["white"] = ["2", "1"]  # round 2: the pace die; then nothing else is rolled
+    log = run_bot(s)
+    assert not any(isinstance(e, (bev.BotAttackDecided, bev.BotHeld)) for e in log) and s.battle is None
+
+
+@pytest.mark.parametrize("once", [True, False])
+def test_b1_a_rookie_that_battled_this_round_defends_again_only_with_the_switch_off(once: bool) -> None:
+    """B1 (``rookie_battles_once_a_round``): R attacked P (a BOT-against-BOT battle) this round; then a player Q
+    attacks P. On (the default): P does not defend again, Q passes; off: P defends with a BATTLE card."""
+    s = bot_turn(["R", "Q", "P"], ["R", "P"], {"R": "T05.1.3", "P": "T06.1.1", "Q": "T20.2.1"}, "TC9")
+    s.rules = Rules(rookie_battles_once_a_round=once)
+    s.stacked["white"] = ["1"]
+    s.stacked["battle"] = ["BC2", "BC12"]  # R 1 LED, P 4 LEDs: R loses, both stay
+    run_bot(s)
+    assert sorted(s.bots.battled) == ["P", "R"] and s.turn is not None and s.turn.car == "Q"
+    # now Q (a player) attacks P from the lane beside it, as the battle phase offers it
+    from racebook.formulagp.state import Battle
+
+    s.turn = Turn("Q")
+    s.turn.stopped = True
+    s.cars["Q"].pos = s.track.pos("T05.2.2")
+    s.cars["Q"].ot = 1
+    _hand(s, "Q", ["R2", "G1"])
+    s.battle = Battle("Q", "P")
+    s.bids.open(("Q", "P"), "§13.3")
+    s.phase = Phase.BATTLE
+    s.stacked["battle"] = ["BC12"]
+    race = Race(s)
+    race.apply("Q bid R2")
+    res = events_of(race, ev.BattleResolved)[-1]
+    said = [e for e in race.events if isinstance(e, bev.BotBattled) and e.car == "P"][-1]
+    if once:
+        assert "does not defend again" in said.decision and "the overtake succeeds" in res.result
+        assert s.stacked["battle"] == ["BC12"]  # nothing drawn for P
+    else:
+        assert said.drawn == ("BC12",) and res.defender_leds == 4 and res.result == "the overtake fails"
+    conserved(race)

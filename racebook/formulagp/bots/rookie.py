@@ -118,18 +118,16 @@ def start_leds(s: RaceState, log: EventLog) -> dict[str, int]:
     return out
 
 
-def start_without_players(s: RaceState, log: EventLog) -> None:
+def start_without_players(s: RaceState, log: EventLog, starters: Sequence[str] | None = None) -> None:
     """Race round 1 with no player to seal start cards (BOTs only, or every player waiting in the pit lane after a
-    qualifying crash, §9.3): the BATTLE cards' LEDs give the order of the cars on the grid."""
-    from racebook.formulagp.qualify import starters  # (qualify imports the round, which imports this module)
-
-    rounds.set_order(s, race_start_order(start_leds(s, log), starters(s)), log)
+    qualifying crash, §9.3): the BATTLE cards' LEDs give the order of ``starters`` (the cars on the grid)."""
+    rounds.set_order(s, race_start_order(start_leds(s, log), s.grid if starters is None else starters), log)
 
 
 def new_round(s: RaceState, log: EventLog) -> None:
     """The start of a round: the start BATTLE cards are discarded after round 1 (§22.8.1); no BOT has waited yet."""
     t = s.bots
-    t.waited = []
+    t.waited, t.battled = [], []
     if s.round == 1 and not t.tactics:
         draw_tactics(s, log)
     if s.round > 1 and t.start_cards:
@@ -175,8 +173,15 @@ def resolve(s: RaceState, log: EventLog) -> None:
     t.pace, t.mp, t.mp_left, t.lane_changes, t.wear_per_lane_change = pace, mp, mp, True, 0
     s.phase = Phase.MOVE
     log.append(bev.BotPaced(c.id, side.name, pace, gear, mp, die, rule))
-    if drive(s, c, log):
+    if drive(s, c, log) and not _attack(s, c, log):
         rounds.end_turn(s, log)
+
+
+def _attack(s: RaceState, c: Car, log: EventLog) -> bool:
+    """The BOT's own attack when its move is done (§22.10.2): True when a battle waits for a player's cards."""
+    from racebook.formulagp.bots.attack import start  # (attack imports the battles, which import this module)
+
+    return start(s, c, log)
 
 
 def _near(s: RaceState, c: Car, checks: list[moving.StepCheck]) -> tuple[bool, bool]:
@@ -247,6 +252,7 @@ def drive(s: RaceState, c: Car, log: EventLog) -> bool:
 
 def _stop(s: RaceState, c: Car, t: Turn, log: EventLog, why: str) -> None:
     log.append(bev.BotStopped(c.id, s.track.name_of(c.pos), t.mp_left, why))
+    s.bots.left = t.mp_left  # the MP it stopped with: an attack from the opponent's lane needs 1 (§22.10.2)
     t.mp_left, t.stopped = 0, True
 
 
@@ -300,14 +306,37 @@ def battle_side(s: RaceState, car: str, *, attacking: bool, opponent_leds: int |
     [BOT 3.2.2]; always when lapping), then its BATTLE card(s) from the BOTs' deck and their aggression
     ([BOT 3.2.3]), the die rolled through the state; every card drawn goes to the discard pile. None: it does not
     attack (defend); else its score (``leds``; ``ot`` capped by the Control card's max OT)."""
-    card = card_of(s, car)
-    symbol = card.attack if attacking else card.defend
-    face = s.white_face(s.roll(Die.WHITE)) if symbol is Decide.DIE and not lapping else None
-    role = "attacks" if attacking else "defends"
-    if not botbattle.decides(symbol, face, lapping=lapping):
-        log.append(bev.BotBattled(car, card.code, role, f"the WHITE die shows {face.value if face else 0}: aborts",
+    decided = decide(s, car, attacking=attacking, lapping=lapping)
+    if decided is None:
+        card = card_of(s, car)
+        face = s.white_face(s.bots.face) if s.bots.face >= 0 else None
+        log.append(bev.BotBattled(car, card.code, "attacks" if attacking else "defends",
+                                  f"the WHITE die shows {face.value if face else 0}: aborts",
                                   (), (), 0, 0, " (it stays where it is)"))
         return None
+    return battle_score(s, car, attacking=attacking, opponent_leds=opponent_leds, decision=decided, log=log)
+
+
+def decide(s: RaceState, car: str, *, attacking: bool, lapping: bool = False) -> str | None:
+    """The TACTICS card's battle decision ([BOT 3.2.2]): the WHITE die rolled when the card shows it (not when
+    lapping, §22.13.7). Returns how it decided (for the event), or None when it aborts (the face is kept in
+    ``s.bots.face`` for the caller's event)."""
+    card = card_of(s, car)
+    symbol = card.attack if attacking else card.defend
+    roll = s.roll(Die.WHITE) if symbol is Decide.DIE and not lapping else None
+    face = s.white_face(roll) if roll is not None else None
+    s.bots.face = -1 if roll is None else roll
+    if not botbattle.decides(symbol, face, lapping=lapping):
+        return None
+    if lapping:
+        return "lapping: it always attacks (§22.13.7)"
+    return f"the WHITE die shows {face.value} (green)" if face else "no die"
+
+
+def battle_score(s: RaceState, car: str, *, attacking: bool, opponent_leds: int | None, decision: str,
+                 log: EventLog) -> botbattle.Score:
+    """The BOT's BATTLE card(s) from the BOTs' deck and their aggression ([BOT 3.2.3]; ``opponent_leds`` the
+    player's revealed LEDs, None for a BOT attacker against a BOT), every card drawn discarded."""
     data = bot_cards()
     score = botbattle.score(data.battle_card(draw(s, "battle")),
                             lambda: data.battle_card(draw(s, "battle")), lambda: s.white_face(s.roll(Die.WHITE)),
@@ -315,8 +344,8 @@ def battle_side(s: RaceState, car: str, *, attacking: bool, opponent_leds: int |
                             abort_on_icon_only=s.rules.bot_abort_on_icon_only)
     for code in score.drawn:
         s.bots.battle_deck.discard(code)
-    decision = f"the WHITE die shows {face.value} (green)" if face else "no die"
-    log.append(bev.BotBattled(car, card.code, role, decision, score.drawn, score.used, score.leds, score.ot,
+    log.append(bev.BotBattled(car, card_of(s, car).code, "attacks" if attacking else "defends", decision,
+                              score.drawn, score.used, score.leds, score.ot,
                               ", aborted (the BATTLE card)" if score.aborted else ""))
     return score
 
