@@ -4,6 +4,7 @@ the engine (a BOT's turn resolved by the rules) and on the pure rules it calls."
 
 from __future__ import annotations
 
+from racebook.formulagp import events as ev
 from racebook.formulagp.bots import events as bev
 from racebook.formulagp.bots.cards import Aggression, Block, bot_cards
 from racebook.formulagp.components import dice
@@ -68,13 +69,17 @@ def test_fgp_ex_28b_second_lane_from_the_inside_of_curves_and_the_aggressive_pus
     aggressive = [f for f, sym in card.blocked.items() if sym is Block.AGGRESSIVE]
     assert aggressive and botlanes.blocked_choice(card, aggressive[0], ahead_free=True, can_surrender=False) == (
         Block.AGGRESSIVE, Blocked.PUSH)
-    # the engine reads the same die face (pushing itself lands with §11.3.1's phase: the BOT goes straight on)
+    # the engine reads the same die face and pushes through §11.3.1's rules (racebook.formulagp.pushes)
     s = bot_turn(["R", "P"], ["R"], {"R": "A2.2.2", "P": "A2.3.2"}, "TC2", track=track)
     s.stacked["white"] = [str(aggressive[0])]
     log = run_bot(s)
     blocked = next(e for e in log if isinstance(e, bev.BotBlocked))
     assert (blocked.lane, blocked.other, blocked.symbol) == (3, "P", "aggressive")
     assert f"shows {aggressive[0]}" in blocked.roll
+    pushed_ev = next(e for e in log if isinstance(e, ev.Pushed))  # 28b: "forces the car there off track"
+    assert (pushed_ev.car, pushed_ev.other, pushed_ev.at) == ("R", "P", "A2.3.2") and "off track" in pushed_ev.outcome
+    assert s.cars["P"].off == "right" and s.cars["R"].penalties == 0  # a Rookie never takes a penalty (§22.13.8)
+    assert any(isinstance(e, ev.Moved) and e.car == "R" and (e.frm, e.to) == ("A2.2.2", "A2.3.2") for e in log)
 
 
 def test_fgp_ex_28c_far_right_on_a_two_lane_straight_after_the_curve() -> None:

@@ -9,10 +9,12 @@ from collections import Counter
 
 import pytest
 
+from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
 from racebook.formulagp.actions import Keep
 from racebook.formulagp.agents import Greedy, RandomDriver, play_out
 from racebook.formulagp.bots import events as bev
+from racebook.formulagp.bots import rookie
 from racebook.formulagp.bots.cards import bot_cards
 from racebook.formulagp.components import cards
 from racebook.formulagp.game import Race
@@ -337,3 +339,68 @@ def test_b1_a_rookie_that_battled_this_round_defends_again_only_with_the_switch_
     else:
         assert said.drawn == ("BC12",) and res.defender_leds == 4 and res.result == "the overtake fails"
     conserved(race)
+
+
+# ---------------------------------------------------------- a blocked aggressive Rookie's push (§22.9.1, §11.3.1)
+def _pusher(where: dict[str, str]) -> tuple[RaceState, EventLog]:
+    s = bot_turn(["R", "P", "Q"], ["R"], where, "TC2")
+    s.phase = Phase.MOVE
+    assert s.turn is not None
+    s.turn.mp, s.turn.mp_left, s.turn.lane_changes, s.turn.pace = 4, 4, True, "red"
+    return s, EventLog(None)
+
+
+def _card(steer: bool) -> str:
+    """A GREEN movement card with (or without) the Counter-steer secondary function."""
+    from racebook.formulagp.components import Secondary
+
+    return next(c.code for c in cards().action if c.code.startswith("G")
+                and (c.secondary is Secondary.COUNTER_STEER) == steer)
+
+
+def test_an_aggressive_rookies_push_keeps_the_other_car_on_track_and_the_bot_takes_its_space() -> None:
+    s, log = _pusher({"R": "T06.1.1", "P": "T06.2.1", "Q": "T20.2.1"})
+    rookie._push(s, s.cars["R"], 2, "right", log)
+    pushed = next(e for e in log if isinstance(e, ev.Pushed))
+    assert (pushed.other, pushed.at, pushed.to) == ("P", "T06.2.1", "T06.3.1") and "next lane" in pushed.outcome
+    assert s.track.name_of(s.cars["R"].pos) == "T06.2.1" and s.turn is not None and s.turn.mp_left == 3
+    assert s.cars["R"].penalties == 0 and not s.pending
+
+
+def test_an_aggressive_rookies_push_into_a_car_is_a_collision_without_penalty_or_damage_for_the_rookie() -> None:
+    """§18.3 through pushes.py: the BOT stays and spends the step's MP; the car pushed loses control (no counter-steer
+    card here: it spins); the Rookie takes no Penalty token and draws no DAMAGE card (§22.13.3, §22.13.8)."""
+    s, log = _pusher({"R": "T06.1.1", "P": "T06.2.1", "Q": "T06.3.1"})
+    _hand(s, "P", [_card(steer=False)])
+    s.stacked["white"] = ["2"]  # P's spin: red, to the left, into R (who takes no damage either)
+    rookie._push(s, s.cars["R"], 2, "right", log)
+    hit = next(e for e in log if isinstance(e, ev.Collided))
+    assert (hit.car, hit.other) == ("R", "P") and s.cars["R"].penalties == 0
+    assert s.track.name_of(s.cars["R"].pos) == "T06.1.1" and s.turn is not None and s.turn.mp_left == 3
+    assert not s.cars["R"].damage and any(isinstance(e, ev.LostControl) and e.car == "P" for e in log)
+    drawn = [e.car for e in log if isinstance(e, ev.IncidentCardDrawn) and e.deck == "DAMAGE"]
+    assert drawn == ["P"]  # the player's DAMAGE card only
+
+
+def test_while_the_car_pushed_decides_the_rookies_move_ends_b2() -> None:
+    """B2: the car pushed into a collision holds a counter-steer card: its decision waits, the BOT's move ends."""
+    s, log = _pusher({"R": "T06.1.1", "P": "T06.2.1", "Q": "T06.3.1"})
+    _hand(s, "P", [_card(steer=True)])
+    rookie._push(s, s.cars["R"], 2, "right", log)
+    assert s.pending and s.pending[0].startswith("P:") and s.turn is not None and s.turn.stopped
+    stop = next(e for e in log if isinstance(e, bev.BotStopped))
+    assert "(B2)" in stop.why and s.track.name_of(s.cars["R"].pos) == "T06.1.1"
+
+
+def test_a_rookie_pushed_and_spun_by_a_player_takes_no_stress_wear_or_red_die() -> None:
+    """§22.13.1, §22.13.3: a Rookie that spins (hit in a collision) takes no tyre wear, no stress, no damage and
+    rolls no RED die."""
+    from racebook.formulagp.losscontrol import collide
+
+    s, log = _pusher({"R": "T06.1.1", "P": "T06.2.1", "Q": "T20.2.1"})
+    r = s.cars["R"]
+    wear, stress = r.wear, r.stress
+    s.stacked["white"] = ["2"]  # the spin's side: red, left: off track (lane 1 is the edge)
+    collide(s, s.cars["P"], r, log, 0, lost_control=False)
+    assert r.spun and (r.wear, r.stress, r.penalties) == (wear, stress, 0) and not r.damage
+    assert not [x for x in s.dice_left if x.startswith("R:")]

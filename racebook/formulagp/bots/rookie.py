@@ -37,6 +37,7 @@ from racebook.formulagp.bots.cards import Decide, Tactics, bot_cards
 from racebook.formulagp.bots.table import BATTLE_RULE, SHARED, TACTICS_RULE
 from racebook.formulagp.cardplay import gear_of
 from racebook.formulagp.losscontrol import shift
+from racebook.formulagp.pushes import push_into
 from racebook.formulagp.rules import botbattle, botlanes, botpace, botqualifying
 from racebook.formulagp.rules.botlanes import Blocked, Why
 from racebook.formulagp.rules.order import race_start_order
@@ -281,11 +282,10 @@ def _blocked(s: RaceState, c: Car, card: Tactics, ch: botlanes.Choice, beside: d
     symbol, does = botlanes.blocked_choice(card, face.value if face else None, ahead_free=ahead_free,
                                            can_surrender=can_surrender)
     text = does.value
-    if does is Blocked.PUSH:  # pushing (§11.3.1) is not on this branch: it goes on as a not-aggressive BOT
-        does = Blocked.STRAIGHT if ahead_free else Blocked.STOP
-        text += f" — pushing is not built yet: it {does.value}"
     roll = f"the WHITE die shows {face.value}, " if face else "no roll (the push keeps the other car on track), "
     log.append(bev.BotBlocked(c.id, card.code, track.name_of(c.pos), lane, other.id, roll, symbol.value, text))
+    if does is Blocked.PUSH:
+        _push(s, c, lane, side, log)
     if does is Blocked.SURRENDER:
         order = list(s.order)
         order.insert(order.index(later[-1]) + 1, c.id)
@@ -296,6 +296,26 @@ def _blocked(s: RaceState, c: Car, card: Tactics, ch: botlanes.Choice, beside: d
         s.turn = None
         rounds.begin_turn(s, log)
     return does
+
+
+def _push(s: RaceState, c: Car, lane: int, side: str, log: EventLog) -> None:
+    """An aggressive BOT changes lane toward the opponent "using the player rules for pushing and collisions"
+    ([BOT 2.2.1], §11.3.1, :func:`racebook.formulagp.pushes.push_into`): the car pushed one lane farther — on track
+    the BOT steps into the space it left; off track the BOT finishes its move (the car pushed resolves going off track
+    before the next driver); into a wall or a car: a collision, the BOT stays and the step's MP is spent. A Rookie
+    takes no Penalty token and no damage (§22.13.3, §22.13.8). While a driver's decision waits (a counter-steer card
+    to spend) the BOT's move ends there (B2)."""
+    t = s.turn
+    assert t is not None
+    to = s.track.lateral(c.pos, lane)
+    assert to is not None  # the lane beside holds the car it pushes
+    covered = s.track.double_lanes(c.pos)
+    if push_into(s, c, to, max(covered) if side == "right" else min(covered), log):
+        t.mp_left -= 1
+    else:
+        moving.apply_move(s, To(c.id, s.track.name_of(to)), log)
+    if s.pending and not t.stopped:
+        _stop(s, c, t, log, f", its move ends while {s.pending[0].split(':')[0]} decides (B2)")
 
 
 # ------------------------------------------------------------------ a BOT's side of a battle (§22.10)
