@@ -64,6 +64,7 @@ from racebook.formulagp.components import CardType, cards
 from racebook.formulagp.lapping import update as lapping_update
 from racebook.formulagp.laps import cross_line
 from racebook.formulagp.moving import _room, apply_move
+from racebook.formulagp.raceevents import no_overtaking
 from racebook.formulagp.rounds import START_ROUNDS, discardable, end_turn
 from racebook.formulagp.rules import battle as bt
 from racebook.formulagp.rules import botbattle
@@ -96,6 +97,8 @@ def attacks(s: RaceState) -> list[Attack]:
     here = s.track.space(c.pos)
     for o in s.cars.values():
         if o is c or free_between(c, o):  # two W2W-token cars: no battle (§13.5)
+            continue
+        if no_overtaking(s, c.pos.tile, o.pos.tile):  # a Yellow Flag zone, the SC, the VSC (A33, §19.4.2, §19.5)
             continue
         if o.pos.tile == nxt and c.pos.space == len(s.track.tiles[c.pos.tile].spaces(c.pos.lane)) - 1:
             gap = min(abs(a - b) for a in mine for b in lanes_of(s.track, o.pos))

@@ -404,3 +404,108 @@ def test_a_rookie_pushed_and_spun_by_a_player_takes_no_stress_wear_or_red_die() 
     collide(s, s.cars["P"], r, log, 0, lost_control=False)
     assert r.spun and (r.wear, r.stress, r.penalties) == (wear, stress, 0) and not r.damage
     assert not [x for x in s.dice_left if x.startswith("R:")]
+
+
+# -------------------------------------------------------- yellow zones, the Safety Car, the VSC (§22.9, §22.13)
+def _zone(s: RaceState, yellow: str, green: str) -> None:
+    from racebook.formulagp.state import Zone
+
+    s.zones = (Zone(s.track.tile(yellow).index, s.track.tile(green).index, s.flag + 2),)
+
+
+def test_a_rookie_starting_in_a_yellow_zone_drives_at_green_pace_and_does_not_attack() -> None:
+    """§22.13.4 [BOT 6.4]: GREEN pace from inside a zone; no overtaking of any kind there (A33): the BOT stops
+    behind the car ahead (the engine's entry rule, as for players) and may not attack it."""
+    s = _slip()
+    _zone(s, "T04", "T08")
+    log = run_bot(s)
+    paced = next(e for e in log if isinstance(e, bev.BotPaced))
+    assert paced.pace == "green" and paced.rule.startswith("§22.13.4")
+    assert not any(isinstance(e, bev.BotAttackDecided) for e in log) and s.battle is None
+    assert not any(isinstance(e, ev.Overtook) for e in log)
+
+
+def test_a_rookie_in_position_in_a_yellow_zone_is_held() -> None:
+    """The BOT starts before the zone (RED pace) and stops in the Slipstream space behind P inside it: BotHeld."""
+    s = _slip()
+    _zone(s, "T06", "T08")
+    log = run_bot(s)
+    paced = next(e for e in log if isinstance(e, bev.BotPaced))
+    assert paced.pace == "red" and paced.rule.startswith("§22.9")
+    held = [e for e in log if isinstance(e, bev.BotHeld)]
+    assert s.battle is None and not any(isinstance(e, bev.BotAttackDecided) for e in log)
+    assert held and all("Yellow Flag" in e.why for e in held)
+
+
+def test_a_rookie_moving_through_a_zone_at_red_pace_stops_on_the_green_flag_tile() -> None:
+    """§22.13.4: starting before the zone at RED pace, it stops on the Green Flag tile (the player rule, §19.3.1)."""
+    s = bot_turn(["R", "P"], ["R"], {"R": "T09.2.1", "P": "T30.2.1"}, "TC9")
+    _zone(s, "T10", "T11")
+    log = run_bot(s)
+    stop = [e for e in log if isinstance(e, ev.YellowStop)]
+    assert stop and stop[0].car == "R" and s.track.name_of(s.cars["R"].pos).startswith("T11")
+
+
+def test_under_the_safety_car_a_rookie_drives_at_red_pace_keeps_its_lane_and_never_attacks() -> None:
+    """§22.13.5 [BOT 6.5]: RED pace with the start tile's gear; no move to the preferred lane; no overtaking."""
+    s = bot_turn(["R", "P"], ["R"], {"R": "T02.1.2", "P": "T30.2.1"}, "TC2")  # TC2 would change lane (Example 28b)
+    s.sc_tile = s.track.tile("T35").index
+    log = run_bot(s)
+    paced = next(e for e in log if isinstance(e, bev.BotPaced))
+    assert paced.pace == "red" and paced.rule.startswith("§22.13.5")
+    assert not any(isinstance(e, bev.BotLane) for e in log) and s.cars["R"].pos.lane == 1
+    s = _slip()
+    s.sc_tile = s.track.tile("T35").index
+    log = run_bot(s)
+    assert s.battle is None and not any(isinstance(e, bev.BotAttackDecided) for e in log)
+
+
+def test_under_the_vsc_a_rookie_moves_the_vsc_drivers_spaces_and_never_attacks() -> None:
+    """§19.5: every driver after the VSC driver moves its number of spaces, no card played, no overtaking; a Rookie
+    too (no pace, no Control card MP)."""
+    s = bot_turn(["R", "P"], ["R"], {"R": "T20.2.1", "P": "T30.2.1"}, "TC9")
+    s.vsc, s.vsc_car, s.vsc_spaces = 2, "P", 3
+    log = run_bot(s)
+    assert not any(isinstance(e, bev.BotPaced) for e in log)
+    moved = next(e for e in log if isinstance(e, ev.VscMove))
+    assert moved.car == "R" and len([e for e in log if isinstance(e, ev.Moved) and e.car == "R"]) == 3
+    s = _slip()
+    s.vsc, s.vsc_car, s.vsc_spaces = 2, "P", 4
+    log = run_bot(s)
+    assert s.battle is None and not any(isinstance(e, bev.BotAttackDecided) for e in log)
+
+
+def test_a_spun_rookie_rejoins_at_green_pace_as_players_do() -> None:
+    """§22.9 [BOT 2.1]: GREEN pace rejoining after a spin; its 1st MP turns it (§18.2, the player procedure)."""
+    s = bot_turn(["R", "P"], ["R"], {"R": "T20.2.1", "P": "T30.2.1"}, "TC9")
+    s.cars["R"].spun = True
+    log = run_bot(s)
+    paced = next(e for e in log if isinstance(e, bev.BotPaced))
+    assert paced.pace == "green" and paced.rule == "§22.9 [BOT 2.1]"
+    turned = next(e for e in log if isinstance(e, ev.Rejoined))
+    assert turned.car == "R" and not s.cars["R"].spun
+
+
+@pytest.mark.parametrize("event", ["none", "zone", "sc", "vsc"])
+def test_the_same_no_overtaking_rule_holds_for_a_player_attack_and_a_rookie_attack(event: str) -> None:
+    """A33, §19.4.2, §19.5 (raceevents.no_overtaking): a player stopped with OT beside a car ahead is offered the
+    battle only when no zone, Safety Car or VSC forbids it — the rule the Rookie's attack reads."""
+    from racebook.formulagp import battles, raceevents
+
+    race = new_race(["P", "Q"], 1, qualifying=False)
+    s = race.state
+    s.cars["P"].pos, s.cars["Q"].pos = s.track.pos("T05.2.2"), s.track.pos("T06.1.1")
+    s.round, s.phase, s.order, s.turn_index = 3, Phase.MOVE, ("P", "Q"), 0
+    s.turn = Turn("P")
+    s.turn.stopped = True
+    s.cars["P"].ot = 1
+    _hand(s, "P", ["R4"])
+    if event == "zone":
+        _zone(s, "T06", "T08")
+    elif event == "sc":
+        s.sc_tile = s.track.tile("T35").index
+    elif event == "vsc":
+        s.vsc, s.vsc_car = 2, "Q"
+    offered = [str(a) for a in battles.attacks(s)]
+    why = raceevents.no_overtaking(s, s.cars["P"].pos.tile, s.cars["Q"].pos.tile)
+    assert (offered == ["P attack Q"]) == (event == "none") and bool(why) == (event != "none")

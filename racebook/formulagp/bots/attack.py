@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
-from racebook.formulagp import flags, lapping, vsc
+from racebook.formulagp import lapping, raceevents
 from racebook.formulagp.battles import BOT_SIDE, bot_overtakes
 from racebook.formulagp.bots import events as bev
 from racebook.formulagp.bots import rookie
@@ -42,11 +42,6 @@ from racebook.formulagp.track import Pos
 from racebook.formulagp.w2w import free_between
 
 RULE = "§22.10.2"
-
-
-def no_overtaking(s: RaceState, c: Car, o: Car) -> bool:
-    """A33, §19.4.2, §19.5: no battle while either car is in a Yellow Flag zone, under the Safety Car or the VSC."""
-    return (s.sc_tile >= 0 or vsc.moving(s) or flags.in_zone(s, c.pos.tile) or flags.in_zone(s, o.pos.tile))
 
 
 def _opponents(s: RaceState, c: Car, left: int) -> list[Car]:
@@ -85,11 +80,13 @@ def start(s: RaceState, c: Car, log: EventLog) -> bool:
     left, s.bots.left = s.bots.left, 0
     if s.round <= rookie.START_ROUNDS or s.finished:
         return False  # §22.8: no battles in rounds 1-2
+    if s.pending or passable(c):
+        return False  # a driver's decision waits (its push, B2), or the BOT is still off track
     if s.rules.rookie_battles_once_a_round and c.id in s.bots.battled:
         return False
     for o in _opponents(s, c, left):
-        if no_overtaking(s, c, o):
-            log.append(bev.BotHeld(c.id, o.id, _why_not(s, c, o)))
+        if why := raceevents.no_overtaking(s, c.pos.tile, o.pos.tile):
+            log.append(bev.BotHeld(c.id, o.id, why))
             return False
         slip = (o.pos.tile, o.pos.lane, o.pos.space) == (c.pos.tile, c.pos.lane, c.pos.space)
         step = _side_step(s, c)
@@ -132,14 +129,6 @@ def _same_lane(s: RaceState, c: Car, o: Car) -> bool:
     return o.pos.tile != c.pos.tile and bool(set(lanes_of(s.track, c.pos)) & set(lanes_of(s.track, o.pos)))
 
 
-def _why_not(s: RaceState, c: Car, o: Car) -> str:
-    if s.sc_tile >= 0:
-        return "no overtaking under the Safety Car (§19.4.2)"
-    if vsc.moving(s):
-        return "no overtaking under the Virtual Safety Car (§19.5)"
-    return "no overtaking in a Yellow Flag zone (A33, §19.3.1)"
-
-
 def _against_bot(s: RaceState, c: Car, o: Car, lane: int, log: EventLog) -> None:
     """[BOT 3.2.4.3]: the attacker draws first; the defender's TACTICS card decides, then it draws."""
     max_ot = bot_cards().control.max_ot
@@ -164,4 +153,4 @@ def _against_bot(s: RaceState, c: Car, o: Car, lane: int, log: EventLog) -> None
         bot_overtakes(s, c, res.ot, lane, log)
 
 
-__all__ = ["start", "no_overtaking"]
+__all__ = ["start"]

@@ -17,10 +17,12 @@ state's seeded generator (a stacked face or card first).
   takes no stress, tyre wear, damage or penalty (§22.1, §22.13): its turn ends without the end-of-move dice; it
   takes no OT from MP ([BOT 3.2.1]).
 
-Not on this branch (their rules are pure functions ready for the phases being built): battles
-(:mod:`racebook.formulagp.rules.botbattle`), qualifying (:mod:`racebook.formulagp.rules.botqualifying`) and the
-push of an aggressive BOT (§11.3.1 pushing: until it lands an aggressive BOT goes straight on, as a not-aggressive
-one; the event says so).
+The phases built on it: a BOT's own attack when its move is done (:mod:`racebook.formulagp.bots.attack`, through
+the battle phase; its side of any battle: :func:`decide`, :func:`battle_score`, :func:`battle_side`), its
+qualifying score (:func:`qualify`, called by :mod:`racebook.formulagp.qualify` at the players' reveal), the push of
+an aggressive blocked BOT (:func:`_push`, through :mod:`racebook.formulagp.pushes`), the pace in a Yellow Flag zone,
+under the Safety Car, in a W2W turn and rejoining (:func:`racebook.formulagp.rules.botpace.pace_rule`), the VSC's
+set spaces, and the players' rejoining steps for a spun or off-track BOT.
 """
 
 from __future__ import annotations
@@ -30,13 +32,13 @@ from collections.abc import Sequence
 from racebook.core.deck import Deck
 from racebook.core.errors import SetupError
 from racebook.core.log import EventLog
-from racebook.formulagp import moving, rounds
-from racebook.formulagp.actions import To
+from racebook.formulagp import flags, moving, rounds, vsc
+from racebook.formulagp.actions import FaceForward, Rejoin, To
 from racebook.formulagp.bots import events as bev
 from racebook.formulagp.bots.cards import Decide, Tactics, bot_cards
 from racebook.formulagp.bots.table import BATTLE_RULE, SHARED, TACTICS_RULE
 from racebook.formulagp.cardplay import gear_of
-from racebook.formulagp.losscontrol import shift
+from racebook.formulagp.losscontrol import passable, shift
 from racebook.formulagp.pushes import push_into
 from racebook.formulagp.rules import botbattle, botlanes, botpace, botqualifying
 from racebook.formulagp.rules.botlanes import Blocked, Why
@@ -163,17 +165,20 @@ def resolve(s: RaceState, log: EventLog) -> None:
     t = s.turn
     assert t is not None
     c = s.cars[t.car]
-    side = bot_cards().control.side(s.bots.side)
-    how = botpace.pace_rule(s.round)
-    face = s.white_face(s.roll(Die.WHITE)) if how.source is botpace.Source.DIE else None
-    pace = botpace.pace(how, face)
-    die = f", the WHITE die shows {face.value} ({pace})" if face else ""
-    rule = how.rule
-    gear = gear_of(s, c)  # 2nd in round 1, else the start tile's (§22.8.1, §22.9): every car's rule
-    mp = side.speed(gear, pace)
-    t.pace, t.mp, t.mp_left, t.lane_changes, t.wear_per_lane_change = pace, mp, mp, True, 0
-    s.phase = Phase.MOVE
-    log.append(bev.BotPaced(c.id, side.name, pace, gear, mp, die, rule))
+    if vsc.turn(s, c, log):  # §19.5: under the VSC every car moves the VSC driver's spaces, no card, no pace
+        t.lane_changes = True
+    else:
+        side = bot_cards().control.side(s.bots.side)
+        how = botpace.pace_rule(s.round, w2w=c.w2w != "none", rejoining=passable(c),
+                                yellow_zone=flags.in_zone(s, c.pos.tile), safety_car=s.sc_tile >= 0)
+        face = s.white_face(s.roll(Die.WHITE)) if how.source is botpace.Source.DIE else None
+        pace = botpace.pace(how, face)
+        die = f", the WHITE die shows {face.value} ({pace})" if face else ""
+        gear = gear_of(s, c)  # 2nd in round 1, else the start tile's (§22.8.1, §22.9): every car's rule
+        mp = side.speed(gear, pace)
+        t.pace, t.mp, t.mp_left, t.lane_changes, t.wear_per_lane_change = pace, mp, mp, True, 0
+        s.phase = Phase.MOVE
+        log.append(bev.BotPaced(c.id, side.name, pace, gear, mp, die, how.rule))
     if drive(s, c, log) and not _attack(s, c, log):
         rounds.end_turn(s, log)
 
@@ -215,8 +220,11 @@ def drive(s: RaceState, c: Car, log: EventLog) -> bool:
     t = s.turn
     assert t is not None
     card = card_of(s, c.id)
-    spent = attacked = moved = False
+    spent = s.sc_tile >= 0  # §22.13.5: under the Safety Car no move to the preferred lane (the yellow arrow only)
+    attacked = moved = False
     track = s.track
+    while passable(c) and t.mp_left > 0 and not t.stopped:  # §18.2, §22.13.5: rejoining as players do
+        moving.apply_move(s, FaceForward(c.id) if c.spun else Rejoin(c.id), log)
     while t.mp_left > 0 and not t.stopped:
         here = c.pos
         checks = moving._steps(s, c, include_stops=True)
