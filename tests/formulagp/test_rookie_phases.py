@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
@@ -509,3 +511,33 @@ def test_the_same_no_overtaking_rule_holds_for_a_player_attack_and_a_rookie_atta
     offered = [str(a) for a in battles.attacks(s)]
     why = raceevents.no_overtaking(s, s.cars["P"].pos.tile, s.cars["Q"].pos.tile)
     assert (offered == ["P attack Q"]) == (event == "none") and bool(why) == (event != "none")
+
+
+# ------------------------------------------------------------------ properties: qualifying, attacks, pushes together
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), n=st.integers(2, 6), k=st.integers(1, 5), qualifying=st.booleans())
+def test_properties_of_races_with_rookies_that_qualify_attack_and_push(seed: int, n: int, k: int,
+                                                                       qualifying: bool) -> None:
+    """Every legal action applies (on a clone); every ACTION and BOT card is in one place after every action; the
+    position notation round-trips and lists the same actions (a battle a BOT started included); the table never waits
+    on a Rookie; the race ends and its save loads back."""
+    cars_ = [f"C{i}" for i in range(n)]
+    bots = cars_[: min(k, n - 1)] if seed % 2 else cars_[n - min(k, n - 1):]
+    race = new_race(cars_, seed, bots=bots, qualifying=qualifying)
+    drivers = {c: (Greedy(seed + i) if i % 2 else RandomDriver(seed + i)) for i, c in enumerate(cars_)}
+    steps = 0
+    while not race.is_over:
+        legal = race.legal_actions()
+        assert legal and race.current_car not in bots
+        if steps % 13 == 0 or race.state.battle is not None and race.state.cars[race.state.battle.attacker].bot:
+            for a in legal:
+                race.clone().apply(a)
+            text = race.position()
+            back = Race(parse_position(text))
+            assert format_state(back.state) == text and back.legal_actions() == legal
+        race.apply(drivers[race.current_car].choose(race))  # type: ignore[index]
+        conserved(race)
+        steps += 1
+        assert steps < 40_000
+    assert sorted(race.classification()) == sorted(cars_)
+    assert Race.from_json(race.to_json()).position() == race.position()
