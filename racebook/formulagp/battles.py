@@ -57,7 +57,7 @@ from racebook.formulagp import events as ev
 from racebook.formulagp.actions import Attack, Bid, Discard, End, FgpAction, Yield, parse
 from racebook.formulagp.aftermove import roll_dice
 from racebook.formulagp.bots import events as bev
-from racebook.formulagp.bots import rookie
+from racebook.formulagp.bots import retry, rookie
 from racebook.formulagp.bots.cards import bot_cards
 from racebook.formulagp.cardplay import card_type
 from racebook.formulagp.components import CardType, cards
@@ -137,8 +137,8 @@ def deciding(s: RaceState) -> str | None:
         return s.turn.car if s.turn else None
     if s.bids.is_open:
         return s.bids.waiting[0] if s.bids.waiting else None
-    if not b.defender:
-        return b.attacker  # a chained secondary attack offered (§13.4.1)
+    if not b.defender or (b.retry and not b.discards):
+        return b.attacker  # a chained secondary attack offered (§13.4.1), or a second attempt ([BOT 3.2.4.2])
     return b.discards[0] if b.discards else None
 
 
@@ -263,6 +263,7 @@ def resolve(s: RaceState, log: EventLog) -> None:
     if res.succeeds:
         left = _overtake(s, c, b.lane, log)
         b.chain_next = _chain(s, c, left)
+    b.retry = retry.offered(s, b, res, c, att.leds, dfn.leds)
     if res is bt.Result.TIE:
         for car in (b.attacker, b.defender):
             red = stress_by(s, s.cars[car], 1, log)
@@ -270,7 +271,7 @@ def resolve(s: RaceState, log: EventLog) -> None:
     for car, pair in ((b.attacker, pair_a), (b.defender, pair_d)):
         if pair:
             roll_dice(s, s.cars[car], [Die.YELLOW], log)  # §6.3, A11: a pair played in a battle
-    if not b.chain_next:
+    if not b.chain_next and not b.retry:
         c.ot = 0  # §8.2: the OT is used by the battle; it never carries over
     _done(s, log)
 
@@ -327,6 +328,8 @@ def _done(s: RaceState, log: EventLog) -> None:
     if b.chain_next:  # §13.4.1: the secondary attack is offered (or the move ends)
         s.battle = Battle(b.attacker, "", chained=True)
         return
+    if b.retry:  # [BOT 3.2.4.2]: the second attempt against a Rookie is offered (or the move ends)
+        return
     attacker = b.attacker
     s.battle = None
     s.phase = Phase.MOVE
@@ -349,6 +352,8 @@ def legal_battle(s: RaceState) -> list[FgpAction]:
         return [*_chain_attacks(s, s.cars[b.attacker]), End(b.attacker)]
     if s.bids.is_open:
         return bids(s, s.bids.waiting[0]) if s.bids.waiting else []
+    if b.retry and not b.discards:
+        return [Attack(b.attacker, b.defender, b.lane), End(b.attacker)]
     c = s.cars[b.discards[0]]
     return [Discard(c.id, x) for x in sorted(set(discardable(c)))]
 
@@ -384,6 +389,8 @@ def apply_battle(s: RaceState, a: FgpAction, log: EventLog) -> None:
     if s.bids.is_open:
         seal(s, a, log)
         return
+    if b.retry and not b.discards:
+        return retry.apply(s, b, a, log)
     assert isinstance(a, Discard)
     c = s.cars[a.car]
     c.hand.remove(a.card)
@@ -429,6 +436,10 @@ def explain_battle(s: RaceState, a: FgpAction) -> tuple[str, str]:
         except IllegalAction as e:
             return e.rule, e.reason
         return RULE, "two alike Tyre Wear or Option cards: the engine lists the lowest codes first"
+    if b.retry and not b.discards:
+        return "§22.10.3", (f"a tie with the Rookie {b.defender}: attack again with 1 OT less "
+                            f"('attack {b.defender}{f' L{b.lane}' if b.lane else ''}', it does not defend a second "
+                            "time, a card must still be played) or end the move ('end')")
     if isinstance(a, Discard):
         return "§8.1", f"{a.card} may not be discarded: not in hand, or a Tyre Wear or Draw Failure card"
     return "§8.1", f"the ERS spent in the battle cut {a.car}'s hand limit: discard down to it at once"

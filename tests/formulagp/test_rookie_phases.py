@@ -25,7 +25,7 @@ from racebook.formulagp.options import Rules
 from racebook.formulagp.setup import new_race
 from racebook.formulagp.state import Phase, RaceState, Turn
 
-from .rookie_helpers import BOT_CODES, bot_turn, run_bot
+from .rookie_helpers import BOT_CODES, bot_turn, run_bot, with_tactics
 
 CODES = Counter(c.code for c in cards().action)
 CONTROL = bot_cards().control
@@ -541,3 +541,68 @@ def test_properties_of_races_with_rookies_that_qualify_attack_and_push(seed: int
         assert steps < 40_000
     assert sorted(race.classification()) == sorted(cars_)
     assert Race.from_json(race.to_json()).position() == race.position()
+
+
+# ---------------------------------------------------------- a player's second attempt on a Rookie ([BOT 3.2.4.2])
+def _tie_with_rookie() -> Race:
+    """P (a player, 2 OT, R4 + a GREEN card in hand) attacks the Rookie R from the lane beside; R (TACTICS TC9:
+    defends) draws BC12 (4 LEDs) against P's R4 (2 LEDs) + the 2-OT level's 2 LEDs: a tie."""
+    from racebook.formulagp.state import Battle
+
+    race = new_race(["P", "R"], 1, bots=["R"], qualifying=False)
+    s = race.state
+    s.cars["P"].pos, s.cars["R"].pos = s.track.pos("T05.2.2"), s.track.pos("T06.1.1")
+    s.round, s.phase, s.order, s.turn_index = 3, Phase.BATTLE, ("P", "R"), 0
+    with_tactics(s, "TC9")
+    s.turn = Turn("P")
+    s.turn.stopped = True
+    s.cars["P"].ot = 2
+    assert s.board.ot_level_leds(2) == 2
+    _hand(s, "P", ["R4", _card(steer=False)])
+    s.battle = Battle("P", "R")
+    s.bids.open(("P", "R"), "§13.3")
+    s.stacked["battle"] = ["BC12"]
+    race.refresh()
+    race.apply("P bid R4")
+    return race
+
+
+def test_a_player_tying_with_a_rookie_may_attack_again_with_one_ot_less_and_the_rookie_does_not_defend() -> None:
+    """[BOT 3.2.4.2]: a tie: the player +1 stress and may attack again with -1 OT from the cards left in hand; a Rookie
+    never defends a second time, but the player must still play a card; the overtake then succeeds."""
+    race = _tie_with_rookie()
+    s = race.state
+    assert events_of(race, ev.BattleResolved)[-1].result.startswith("a tie")
+    assert [e.car for e in events_of(race, ev.StressMoved)] == ["P"]  # the Rookie takes no stress
+    assert {str(a) for a in race.legal_actions()} == {"P attack R", "P end"} and race.current_car == "P"
+    line = format_state(s)
+    assert ",r" in line and format_state(parse_position(line)) == line
+    assert race.explain("P discard R4").rule == "§22.10.3"
+    race.apply("P attack R")
+    assert s.cars["P"].ot == 1 and s.bids.waiting == ("P",)
+    assert all("yield" not in str(a) for a in race.legal_actions())  # a card must be played
+    green = s.cars["P"].hand[0]
+    race.apply(f"P bid {green}")
+    res = events_of(race, ev.BattleResolved)[-1]
+    assert "succeeds" in res.result and events_of(race, ev.Overtook)[-1].ot == 1
+    assert len([e for e in race.events if isinstance(e, bev.BotBattled) and e.car == "R"]) == 1  # no second defence
+    assert s.battle is None
+    conserved(race)
+
+
+def test_a_player_tying_with_a_rookie_may_end_its_move_instead() -> None:
+    race = _tie_with_rookie()
+    race.apply("P end")
+    assert race.state.battle is None and race.state.cars["P"].ot == 0 and not events_of(race, ev.Overtook)
+    conserved(race)
+
+
+def test_b5_no_push_out_of_a_double_lane_space_past_its_other_lane() -> None:
+    """B5 (found by the property above, seed 8138): a BOT in T09's double-lane space (lanes 2 and 3) blocked by a car
+    in lane 4 has no lane change a player could make into it: aggressive or not, it goes on as a not-aggressive BOT."""
+    s = bot_turn(["R", "P"], ["R"], {"R": "T09.2.2", "P": "T09.4.2"}, "TC1")
+    s.stacked["white"] = ["5"]  # TC1: aggressive on 5
+    log = list(run_bot(s))
+    blocked = [e for e in log if isinstance(e, bev.BotBlocked)]
+    assert blocked and "(B5)" in blocked[0].does and blocked[0].symbol == "aggressive"
+    assert not any(isinstance(e, ev.Pushed) for e in log) and not s.cars["P"].off

@@ -290,6 +290,9 @@ def _blocked(s: RaceState, c: Car, card: Tactics, ch: botlanes.Choice, beside: d
     symbol, does = botlanes.blocked_choice(card, face.value if face else None, ahead_free=ahead_free,
                                            can_surrender=can_surrender)
     text = does.value
+    if does is Blocked.PUSH and not _pushable(s, c, lane):  # B5: not a lane change a player could make here
+        does = Blocked.STRAIGHT if ahead_free else Blocked.STOP
+        text += f" — no lane change into lane {lane} from this space (B5): it {does.value}"
     roll = f"the WHITE die shows {face.value}, " if face else "no roll (the push keeps the other car on track), "
     log.append(bev.BotBlocked(c.id, card.code, track.name_of(c.pos), lane, other.id, roll, symbol.value, text))
     if does is Blocked.PUSH:
@@ -306,6 +309,14 @@ def _blocked(s: RaceState, c: Car, card: Tactics, ch: botlanes.Choice, beside: d
     return does
 
 
+def _pushable(s: RaceState, c: Car, lane: int) -> bool:
+    """The push into ``lane`` is a lane change a player could make from here (a step :mod:`moving` lists: not out of
+    a double-lane space past its other lane, not back to a space already driven this turn)."""
+    to = s.track.lateral(c.pos, lane)
+    return to is not None and (to.tile, to.lane, to.space) in {
+        (chk.to.tile, chk.to.lane, chk.to.space) for chk in moving._steps(s, c)}
+
+
 def _push(s: RaceState, c: Car, lane: int, side: str, log: EventLog) -> None:
     """An aggressive BOT changes lane toward the opponent "using the player rules for pushing and collisions"
     ([BOT 2.2.1], §11.3.1, :func:`racebook.formulagp.pushes.push_into`): the car pushed one lane farther — on track
@@ -316,7 +327,7 @@ def _push(s: RaceState, c: Car, lane: int, side: str, log: EventLog) -> None:
     t = s.turn
     assert t is not None
     to = s.track.lateral(c.pos, lane)
-    assert to is not None  # the lane beside holds the car it pushes
+    assert to is not None  # _pushable
     covered = s.track.double_lanes(c.pos)
     if push_into(s, c, to, max(covered) if side == "right" else min(covered), log):
         t.mp_left -= 1
