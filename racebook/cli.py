@@ -2,7 +2,7 @@
 
     racebook replay FILE_OR_ID [--json] [--svg FILE [--step N] [--whole]] [--game G]   a scenario of any game: its
                                           event log (or a JSON summary); --svg also draws the position as SVG
-    racebook simulate [--game G] [--track T] [--races N] [--seed S] [--jobs N] [--csv FILE] [--quiet]
+    racebook simulate [--game G] [--track T] [--races N] [--seed S] [--jobs N] [--csv FILE] [--start S] [--quiet]
                                           Monte Carlo races with automatic drivers (default game: rf90)
     racebook scenarios [--game G]         list the shipped scenarios of every game (or one)
     racebook tracks [--game G]            list the shipped tracks and boards
@@ -212,9 +212,12 @@ def _simulate(args: argparse.Namespace) -> int:
     spec = game(args.game) if args.game is not None else first()
     csv_path = _output_arg(args.csv, "--csv") if args.csv is not None else None  # before any race is run
     api: Any = spec.api
+    start = {} if args.start is None else {"start": args.start}  # FormulaGP's qualifying or grid start
+    if start and spec.name != "formulagp":
+        raise DataError("<args>", "--start", f"{spec.name} has no qualifying to skip: --start is FormulaGP's")
     with _Progress(f"simulate {spec.name}", args.quiet) as progress:
         results = api.simulate(args.track, args.races, args.seed, players=args.players, driver=args.driver,
-                               jobs=args.jobs, progress=progress.update if progress.shown else None)
+                               jobs=args.jobs, progress=progress.update if progress.shown else None, **start)
     print(api.summary(results))
     if csv_path is not None:
         write_text(args.csv, api.to_csv(results), DataError, "--csv", newline="")

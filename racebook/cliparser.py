@@ -143,6 +143,9 @@ def build_parser() -> _Parser:
                     help="play the races in N worker processes (0 or 'auto': one per core; default 1, serial); "
                     "the results are identical to the serial run (RF90)")
     sm.add_argument("--csv", metavar="FILE", help="also write one row per race to this CSV file")
+    sm.add_argument("--start", default=None, choices=("qualifying", "grid"),
+                    help="FormulaGP: start each race with qualifying (the Standard race, the default) or from the "
+                    "cars' order as the grid")
     _quiet(sm)
     sc = _add_parser(sub, "scenarios", help="list the shipped scenarios of every game")
     _game_option(sc, "scenarios")

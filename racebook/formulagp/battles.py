@@ -56,14 +56,19 @@ from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
 from racebook.formulagp.actions import Attack, Bid, Discard, End, FgpAction, Yield, parse
 from racebook.formulagp.aftermove import roll_dice
-from racebook.formulagp.bots import rookie
+from racebook.formulagp.bots import events as bev
+from racebook.formulagp.bots import retry, rookie
+from racebook.formulagp.bots.cards import bot_cards
 from racebook.formulagp.cardplay import card_type
 from racebook.formulagp.components import CardType, cards
+from racebook.formulagp.lapping import update as lapping_update
 from racebook.formulagp.laps import cross_line
 from racebook.formulagp.moving import _room, apply_move
 from racebook.formulagp.pitlane import cold_led
-from racebook.formulagp.rounds import START_ROUNDS, discardable
+from racebook.formulagp.raceevents import no_overtaking
+from racebook.formulagp.rounds import START_ROUNDS, discardable, end_turn
 from racebook.formulagp.rules import battle as bt
+from racebook.formulagp.rules import botbattle
 from racebook.formulagp.rules.passing import lanes_of
 from racebook.formulagp.rules.resources import slipstream_ot, spend_ers_in_battle
 from racebook.formulagp.state import Battle, Car, Die, Phase, RaceState
@@ -94,6 +99,8 @@ def attacks(s: RaceState) -> list[Attack]:
     here = s.track.space(c.pos)
     for o in s.cars.values():
         if o is c or free_between(c, o):  # two W2W-token cars: no battle (§13.5)
+            continue
+        if no_overtaking(s, c.pos.tile, o.pos.tile):  # a Yellow Flag zone, the SC, the VSC (A33, §19.4.2, §19.5)
             continue
         if o.pos.tile == nxt and c.pos.space == len(s.track.tiles[c.pos.tile].spaces(c.pos.lane)) - 1:
             gap = min(abs(a - b) for a in mine for b in lanes_of(s.track, o.pos))
@@ -132,8 +139,8 @@ def deciding(s: RaceState) -> str | None:
         return s.turn.car if s.turn else None
     if s.bids.is_open:
         return s.bids.waiting[0] if s.bids.waiting else None
-    if not b.defender:
-        return b.attacker  # a chained secondary attack offered (§13.4.1)
+    if not b.defender or (b.retry and not b.discards):
+        return b.attacker  # a chained secondary attack offered (§13.4.1), or a second attempt ([BOT 3.2.4.2])
     return b.discards[0] if b.discards else None
 
 
@@ -229,8 +236,13 @@ BOT_SIDE = "rookie-battle-card"
 def _bot_defends(s: RaceState, car: str, attacker_leds: int, log: EventLog) -> ev.BattleRevealed:
     """A Rookie BOT defending against a player (§22.10.2, [BOT 3.2]): its TACTICS card's decision and its BATTLE
     card(s) against the attacker's revealed LEDs (:func:`racebook.formulagp.bots.rookie.battle_side`); no decision:
-    it does not defend."""
+    it does not defend. With ``rookie_battles_once_a_round`` (B1) a Rookie that battled this round does not."""
     c = s.cars[car]
+    if s.rules.rookie_battles_once_a_round and car in s.bots.battled:
+        log.append(bev.BotBattled(car, rookie.card_of(s, car).code, "defends",
+                                  "it has battled this round: it does not defend again (B1)", (), (), 0, 0))
+        return ev.BattleRevealed(car, "defender", (), 0, 0, 0, 0, c.ers, c.wear, False)
+    s.bots.battled.append(car)
     score = rookie.battle_side(s, car, attacking=False, opponent_leds=attacker_leds, log=log)
     if score is None:
         return ev.BattleRevealed(car, "defender", (), 0, 0, 0, 0, c.ers, c.wear, False)
@@ -240,6 +252,8 @@ def _bot_defends(s: RaceState, car: str, attacker_leds: int, log: EventLog) -> e
 def resolve(s: RaceState, log: EventLog) -> None:
     b = s.battle
     assert b is not None
+    if s.cars[b.attacker].bot:
+        return _bot_attacks(s, log)  # a Rookie's attack on a player (§22.10.3 [BOT 3.2.4.1])
     sealed = dict(s.bids.reveal())
     att, pair_a = side_leds(s, b.attacker, sealed[b.attacker], True, log)
     # a chained attack's car ahead cannot defend (§13.4.1): it lays no card
@@ -256,6 +270,7 @@ def resolve(s: RaceState, log: EventLog) -> None:
     if res.succeeds:
         left = _overtake(s, c, b.lane, log)
         b.chain_next = _chain(s, c, left)
+    b.retry = retry.offered(s, b, res, c, att.leds, dfn.leds)
     if res is bt.Result.TIE:
         for car in (b.attacker, b.defender):
             red = stress_by(s, s.cars[car], 1, log)
@@ -263,7 +278,7 @@ def resolve(s: RaceState, log: EventLog) -> None:
     for car, pair in ((b.attacker, pair_a), (b.defender, pair_d)):
         if pair:
             roll_dice(s, s.cars[car], [Die.YELLOW], log)  # §6.3, A11: a pair played in a battle
-    if not b.chain_next:
+    if not b.chain_next and not b.retry:
         c.ot = 0  # §8.2: the OT is used by the battle; it never carries over
     _done(s, log)
 
@@ -320,9 +335,13 @@ def _done(s: RaceState, log: EventLog) -> None:
     if b.chain_next:  # §13.4.1: the secondary attack is offered (or the move ends)
         s.battle = Battle(b.attacker, "", chained=True)
         return
+    if b.retry:  # [BOT 3.2.4.2]: the second attempt against a Rookie is offered (or the move ends)
+        return
     attacker = b.attacker
     s.battle = None
     s.phase = Phase.MOVE
+    if s.cars[attacker].bot:
+        return end_turn(s, log)  # a BOT's battle ends its turn: no end-of-move dice (§22.13.1)
     apply_move(s, End(attacker), log)
 
 
@@ -340,6 +359,8 @@ def legal_battle(s: RaceState) -> list[FgpAction]:
         return [*_chain_attacks(s, s.cars[b.attacker]), End(b.attacker)]
     if s.bids.is_open:
         return bids(s, s.bids.waiting[0]) if s.bids.waiting else []
+    if b.retry and not b.discards:
+        return [Attack(b.attacker, b.defender, b.lane), End(b.attacker)]
     c = s.cars[b.discards[0]]
     return [Discard(c.id, x) for x in sorted(set(discardable(c)))]
 
@@ -375,6 +396,8 @@ def apply_battle(s: RaceState, a: FgpAction, log: EventLog) -> None:
     if s.bids.is_open:
         seal(s, a, log)
         return
+    if b.retry and not b.discards:
+        return retry.apply(s, b, a, log)
     assert isinstance(a, Discard)
     c = s.cars[a.car]
     c.hand.remove(a.card)
@@ -420,6 +443,52 @@ def explain_battle(s: RaceState, a: FgpAction) -> tuple[str, str]:
         except IllegalAction as e:
             return e.rule, e.reason
         return RULE, "two alike Tyre Wear or Option cards: the engine lists the lowest codes first"
+    if b.retry and not b.discards:
+        return "§22.10.3", (f"a tie with the Rookie {b.defender}: attack again with 1 OT less "
+                            f"('attack {b.defender}{f' L{b.lane}' if b.lane else ''}', it does not defend a second "
+                            "time, a card must still be played) or end the move ('end')")
     if isinstance(a, Discard):
         return "§8.1", f"{a.card} may not be discarded: not in hand, or a Tyre Wear or Draw Failure card"
     return "§8.1", f"the ERS spent in the battle cut {a.car}'s hand limit: discard down to it at once"
+
+
+
+# ------------------------------------------------------------------ a Rookie BOT's attack on a player (§22.10.3)
+def _bot_attacks(s: RaceState, log: EventLog) -> None:
+    """The reveal of a Rookie's attack on a player ([BOT 3.2.4.1]; the battle opened by
+    :func:`racebook.formulagp.bots.attack.start`): the player's cards first, then the BOT draws its BATTLE card(s)
+    against their LEDs (:func:`racebook.formulagp.bots.rookie.battle_score`). A winning BOT overtakes with its card's
+    OT (≤ max OT; at least 2 from a Slipstream space, :func:`racebook.formulagp.rules.botbattle.overtake_ot`); a tie:
+    the player +1 stress (its RED dice at once), both stay, no second attempt by a Rookie; a pair the player played
+    owes the YELLOW die (§6.3); then the BOT's turn ends (:func:`_done`)."""
+    b = s.battle
+    assert b is not None
+    sealed = dict(s.bids.reveal())
+    dfn, pair = side_leds(s, b.defender, sealed[b.defender], False)
+    player = dfn.leds if dfn.defends else 0
+    score = rookie.battle_score(s, b.attacker, attacking=True, opponent_leds=player,
+                                decision="the player's cards shown first (§22.10.2)", log=log)
+    c = s.cars[b.attacker]
+    leds = 0 if score.aborted else score.leds
+    log.append(ev.BattleRevealed(c.id, "attacker", score.used, leds, 0, 0, leds, c.ers, c.wear, not score.aborted))
+    log.append(dfn)
+    res = botbattle.bot_attacks_player(score, player, bot_cards().control.max_ot, slipstream=bool(b.lane))
+    log.append(ev.BattleResolved(c.id, b.defender, leds, player, res.outcome.value, "§22.10.3 [BOT 3.2.4.1]"))
+    if res.passes:
+        bot_overtakes(s, c, res.ot, b.lane, log)
+    p = s.cars[b.defender]
+    if res.player_stress:  # §22.10.3: a tie with a BOT: the player +1 stress
+        roll_dice(s, p, [Die.RED] * stress_by(s, p, res.player_stress, log), log)
+    if pair:
+        roll_dice(s, p, [Die.YELLOW], log)  # §6.3, A11: a pair played in a battle
+    _done(s, log)
+
+
+def bot_overtakes(s: RaceState, c: Car, ot: int, lane: int, log: EventLog) -> None:
+    """A winning BOT moves with its BATTLE card's OT through the overtake every car makes (:func:`_overtake`; a BOT
+    may pass several cars when the track is clear, [BOT 3.2.4]); its OT is 0 after; a car it lapped gets its Blue
+    Flag (§22.13.7, :func:`racebook.formulagp.lapping.update`)."""
+    c.ot = ot
+    _overtake(s, c, lane, log)
+    c.ot = 0
+    lapping_update(s, log)

@@ -73,7 +73,10 @@ def drawn_card(s: RaceState, c: Car, deck: IncidentDeck, log: EventLog) -> str |
 
 
 def take_damage(s: RaceState, c: Car, log: EventLog) -> None:
-    """Draw a DAMAGE card (§18.4): at most one damage a round; a card with no lasting effect is discarded at once."""
+    """Draw a DAMAGE card (§18.4): at most one damage a round; a card with no lasting effect is discarded at once.
+    A Rookie BOT takes no damage (§22.13.3)."""
+    if c.bot:
+        return
     if c.damaged_round == s.round:
         log.append(ev.DamageSpared(c.id))
         return

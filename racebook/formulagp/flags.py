@@ -66,13 +66,11 @@ def in_zone(s: RaceState, tile: int) -> bool:
 def advance(s: RaceState, spaces: int, cause: str, log: EventLog) -> bool:
     """Move the Race Control Yellow Flag token ``spaces`` on (§19.3.2); at the Safety Car space the Safety Car is
     deployed (and the token goes back to its first space). Returns True when the Safety Car was deployed."""
-    from racebook.formulagp import safetycar  # the Safety Car clears the flags: the two modules call each other
-
     top = threshold(s)
     s.yellow_track = min(top, s.yellow_track + spaces)
     log.append(ev.RaceControl(spaces, cause, s.yellow_track, top))
     if s.yellow_track >= top:
-        safetycar.deploy(s, log, "the Race Control Yellow Flag token reached the Safety Car space")
+        _deploy_safety_car(s, log, "the Race Control Yellow Flag token reached the Safety Car space")
         return True
     return False
 
@@ -146,9 +144,15 @@ def _incident(s: RaceState, car_id: str, tile: int, log: EventLog, race_control:
     s.zones += (zone,)
     log.append(ev.YellowFlag(car_id, where, face.value, s.track.tiles[green].id, zone.until))
     if len(s.zones) >= 2:
-        from racebook.formulagp import safetycar
+        _deploy_safety_car(s, log, "two separate Yellow Flag zones on track")
 
-        safetycar.deploy(s, log, "two separate Yellow Flag zones on track")
+
+def _deploy_safety_car(s: RaceState, log: EventLog, cause: str) -> None:
+    """The flags' two ways to the Safety Car (§19.3.2 the Race Control token, §19.4 two zones), through the Safety
+    Car's own rule (:func:`racebook.formulagp.safetycar.deploy`)."""
+    from racebook.formulagp import safetycar  # the Safety Car clears the flags: the two modules call each other
+
+    safetycar.deploy(s, log, cause)
 
 
 def round_end(s: RaceState, log: EventLog) -> None:

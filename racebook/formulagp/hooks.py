@@ -37,10 +37,22 @@ def summary_json(race: Race, scenario_id: str | None) -> str:
     return scenario.summary_json(race, scenario_id)
 
 
-def new_race(seed: int, frames: bool = False) -> Race:
-    """A race on the teaching circuit from ``seed``: seeds 0-1 two cars, 2-3 three, … 10-11 six, then again."""
+#: how a full race starts: "qualifying" (the Standard race, §9; the default of the registry and ``simulate``) or
+#: "grid" (the cars' order is the grid, as ``new_race(..., qualifying=False)``)
+STARTS = ("qualifying", "grid")
+
+
+def new_race(seed: int, frames: bool = False, start: str = "qualifying") -> Race:
+    """A full Standard race on the teaching circuit from ``seed`` (set-up, qualifying §9, the start, the race; with
+    ``start="grid"`` from the cars' order): seeds 0-1 two cars, 2-3 three, … 10-11 six, then again."""
     n = MIN_CARS + seed // 2 % (MAX_CARS - MIN_CARS + 1)
-    return _new_race(CARS[:n], seed, frames=frames)
+    return _new_race(CARS[:n], seed, frames=frames, qualifying=_qualifying(start))
+
+
+def _qualifying(start: str) -> bool:
+    if start not in STARTS:
+        raise DataError("<args>", "--start", unknown("FormulaGP race start", start, list(STARTS)))
+    return start == "qualifying"
 
 
 class GreedyDriver:
@@ -78,24 +90,29 @@ class RaceResult:
     actions: int
 
 
-def one_race(track: str, seed: int, players: int = 3, driver: str = "greedy") -> RaceResult:
-    race = _new_race(CARS[:players], seed, track=track)
+def one_race(track: str, seed: int, players: int = 3, driver: str = "greedy",
+             start: str = "qualifying") -> RaceResult:
+    """One full race of computer-driven cars: qualifying first (§9) unless ``start="grid"``."""
+    race = _new_race(CARS[:players], seed, track=track, qualifying=_qualifying(start))
     chosen: Driver = GreedyDriver(seed) if driver == "greedy" else CoreRandom(seed)
     play_out(race, chosen, max_steps=10**6)
     return RaceResult(seed, race.classification(), race.state.round, len(race.actions))
 
 
 def simulate(track: str | None, races: int, seed: int = 0, players: int = 3, driver: str = "greedy",
-             jobs: int = 1, progress: Callable[[int, int], None] | None = None) -> list[RaceResult]:
+             jobs: int = 1, progress: Callable[[int, int], None] | None = None,
+             start: str = "qualifying") -> list[RaceResult]:
     """Races ``seed``, ``seed + 1``, … of ``players`` computer-driven cars on ``track`` (default: the teaching
-    circuit); ``progress(done, races)`` after each. Played in this process (``jobs`` is RF90's)."""
+    circuit), each a full Standard race from qualifying (§9; ``start="grid"``: from the cars' order, ``racebook
+    simulate --start grid``); ``progress(done, races)`` after each. Played in this process (``jobs`` is RF90's)."""
+    _qualifying(start)
     track = track or "teaching"
     if track not in track_ids():
         raise DataError(track, "--track", unknown("FormulaGP track", track, track_ids()))
     if not MIN_CARS <= players <= MAX_CARS:
         raise DataError("<args>", "--players", f"{players} is not in {MIN_CARS}..{MAX_CARS} (FormulaGP §4.6: "
                                                "the teaching circuit's grid)")
-    return play_series(lambda s: one_race(track, s, players, driver), races, seed, progress)
+    return play_series(lambda s: one_race(track, s, players, driver, start), races, seed, progress)
 
 
 def summary(results: list[RaceResult]) -> str:

@@ -258,9 +258,11 @@ def spin_off(s: RaceState, c: Car, log: EventLog) -> None:
 
 def _spun(s: RaceState, c: Car, where: str, log: EventLog) -> None:
     c.spun, c.out_round = True, s.round
-    wear_by(s, c, 1, log)  # §14.1: the icons reached
+    if not c.bot:  # §22.13.1, §22.13.3: a Rookie takes no tyre wear or stress and never rolls the RED die
+        wear_by(s, c, 1, log)  # §14.1: the icons reached
     log.append(ev.Spun(c.id, s.track.name_of(c.pos), where, c.wear))
-    s.dice_left[0:0] = [f"{c.id}:red"] * stress_by(s, c, 1, log)
+    if not c.bot:
+        s.dice_left[0:0] = [f"{c.id}:red"] * stress_by(s, c, 1, log)
     log.append(ev.YellowFlagIncident(c.id, at_of(s, c)))
     flags.incident(s, c.id, log)  # the Yellow Flag procedure (§19.3.1)
 

@@ -36,6 +36,11 @@ is not a space of the circuit's notation yet: the car waits on the pit-side lane
 pit lane passes the finish line, §2.5).
 
 Race round 2's EVENT draws are allowed (A40): nothing in this module stops them.
+
+Rookie BOTs (§22.6 [BOT 1.5.2]): the sealed round is opened for the player cars only; at the players' reveal each
+Rookie, in pit-box order, draws one BATTLE card (:func:`racebook.formulagp.bots.rookie.qualify`: max OT + the Control
+card side's LEDs + the card's LEDs; the card discarded) and is ranked with the players; a Rookie never pushes the
+limit and never crashes. A race of BOTs only opens no sealed round: the scores are drawn at once.
 """
 
 from __future__ import annotations
@@ -46,6 +51,7 @@ from itertools import combinations, permutations
 from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
 from racebook.formulagp.actions import FgpAction, NoPush, Pole, Push, Qualify, Steer, parse
+from racebook.formulagp.bots import rookie
 from racebook.formulagp.cardplay import card_colour, card_type, plays
 from racebook.formulagp.components import CardType, Colour, Secondary, cards
 from racebook.formulagp.rules.qualifying import pushed, qualifying_grid, qualifying_score
@@ -74,10 +80,15 @@ def begin_qualifying(s: RaceState, log: EventLog) -> None:
 
 
 def open_qualifying(s: RaceState, log: EventLog) -> None:
-    """§9.2 items 2–3: every driver seals its qualifying cards; nothing shows until all have sealed."""
+    """§9.2 items 2–3: every driver seals its qualifying cards; nothing shows until all have sealed. The round is
+    opened for the player cars only (a Rookie BOT plays no card: its score is drawn at the reveal, §22.6); a race of
+    BOTs only reveals at once."""
     s.phase = Phase.QUALIFY
-    s.qual.open(s.boxes, RULE)
-    log.append(ev.QualifyingOpened(s.boxes))
+    drivers = tuple(car for car in s.boxes if not s.cars[car].bot)
+    log.append(ev.QualifyingOpened(drivers))
+    if not drivers:
+        return _reveal(s, log)
+    s.qual.open(drivers, RULE)
 
 
 # ------------------------------------------------------------------ the cards a driver may seal (§9.1, §13.3)
@@ -189,7 +200,7 @@ def seal(s: RaceState, a: Qualify | FgpAction, log: EventLog) -> None:
 
 def _reveal(s: RaceState, log: EventLog) -> None:
     """§9.2 items 3 and 6: every choice together, in pit-box order; the cards played are discarded."""
-    for car, text in s.qual.reveal():
+    for car, text in s.qual.reveal() if s.qual.is_open else ():
         a = parse(text)
         assert isinstance(a, Qualify)
         c = s.cars[car]
@@ -201,8 +212,17 @@ def _reveal(s: RaceState, log: EventLog) -> None:
         got = leds(a.cards)
         s.qual_scores[car] = qualifying_score(s.board, c.tyre, got)
         log.append(ev.QualifyingRevealed(car, a.cards, sum(got), s.qual_scores[car].score, c.wear))
-    s.qual_push = tuple(car for car in s.boxes if s.qual_scores[car].played)
+    bots_qualify(s, log)
+    s.qual_push = tuple(car for car in s.boxes if s.qual_scores[car].played and not s.cars[car].bot)
     _next_push(s, log, first=True)
+
+
+def bots_qualify(s: RaceState, log: EventLog) -> None:
+    """§22.6 [BOT 1.5.2]: at the players' reveal each Rookie BOT, in pit-box order, draws one BATTLE card for its
+    score (:func:`racebook.formulagp.bots.rookie.qualify`); it never pushes the limit (left out of the push queue)."""
+    for car in s.boxes:
+        if s.cars[car].bot:
+            s.qual_scores[car] = rookie.qualify(s, car, log)
 
 
 def _push(s: RaceState, c: Car, log: EventLog) -> None:

@@ -242,3 +242,15 @@ def end_of_move(s: RaceState, c: Car, t: Turn, log: EventLog) -> None:
     gravel.end_of_move(s, c, t, log)
     lapping.update(s, log)
     vsc.end_of_move(s, c, t, log)
+
+
+def no_overtaking(s: RaceState, *tiles: int) -> str:
+    """Why no battle may be fought now by cars on ``tiles`` ("" when one may): under the Safety Car (§19.4.2) or the
+    VSC (§19.5), or with a car in a Yellow Flag zone (A33, §19.3.1: no overtaking of any kind, battles included)."""
+    if s.sc_tile >= 0:
+        return "no overtaking under the Safety Car (§19.4.2)"
+    if vsc.moving(s):
+        return "no overtaking under the Virtual Safety Car (§19.5)"
+    if any(flags.in_zone(s, tile) for tile in tiles):
+        return "no overtaking in a Yellow Flag zone (A33, §19.3.1)"
+    return ""

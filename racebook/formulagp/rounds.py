@@ -146,7 +146,7 @@ def begin_movement_phase(s: RaceState, log: EventLog) -> None:
                 _ladder(s, s.cars[car], log)
         if not drivers:
             if any(s.cars[car].bot for car in s.grid):
-                return _rookie().start_without_players(s, log)
+                return _rookie().start_without_players(s, log, starters(s))  # §9.3: not the pit lane
             return set_order(s, (), log)
         s.start.open(drivers, "§9.4.3")
         s.phase = Phase.START

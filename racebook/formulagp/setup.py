@@ -34,8 +34,9 @@ def new_state(players: Sequence[str], seed: int = 0, *, track: str = "teaching",
     """The state before the race's first step, under the house ``rules`` (:class:`racebook.formulagp.options.Rules`,
     the digest's readings by default). With ``qualifying`` (the Standard race, §9) the grid comes from qualifying and
     ``boxes`` places the pit boxes, the one nearest the pit exit first (§4.1 item 2: shuffled when not given; a
-    championship places them by the standings); without it (the default while the Rookie BOTs' qualifying is not
-    wired, and for the worked examples, which start from a grid), ``players`` is the grid, pole first. The cars named
+    championship places them by the standings; the Rookie BOTs qualify by a BATTLE card, §22.6); without it (the
+    library's default: the worked examples and built positions start from a grid), ``players`` is the grid, pole
+    first. The cars named
     in ``bots`` are Rookie BOTs (§22.5), run by the rules, the Rookie Control card ``bot_side`` up (``"faster"`` or
     ``"slower"``); ``teams`` names the team of a car that has a teammate (two cars of a team share a Pit Box, §2.5,
     §16.4; by default each car is its own team)."""
@@ -43,9 +44,6 @@ def new_state(players: Sequence[str], seed: int = 0, *, track: str = "teaching",
     rules = rules or Rules()
     if rules.pit_lane_start_round not in (2, 3):
         raise SetupError(rules.pit_lane_start_round, "§9.3", "pit_lane_start_round is 2 or 3 (A7)")
-    if qualifying and bots:
-        raise SetupError(list(bots), "§22.6", "qualifying with Rookie BOTs is not built yet: start from a grid "
-                                              "(qualifying=False)")
     if boxes is not None and (not qualifying or sorted(boxes) != sorted(players)):
         raise SetupError(list(boxes), "§4.1", "the pit boxes name the players, each once (and only with qualifying)")
     t, b = load_track(track), load_board(board)

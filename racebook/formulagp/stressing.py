@@ -20,7 +20,10 @@ def is_leader(s: RaceState, c: Car) -> bool:
 
 
 def stress_by(s: RaceState, c: Car, delta: int, log: EventLog) -> int:
-    """Move the Stress token (§15); returns the RED dice owed at once for stress beyond the Stressed space."""
+    """Move the Stress token (§15); returns the RED dice owed at once for stress beyond the Stressed space. A Rookie
+    BOT takes no stress (W2W included, §22.10.4) and never rolls the RED die (§22.13.1)."""
+    if c.bot:
+        return 0
     got = change_stress(Stress(c.stress), delta, leader=is_leader(s, c))
     c.stress = int(got.stress)
     log.append(ev.StressMoved(c.id, delta, got.stress.name.lower(), got.red_dice))

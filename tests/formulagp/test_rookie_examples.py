@@ -104,13 +104,17 @@ def test_example_28b_on_a_built_position() -> None:
     aggressive = [f for f, sym in card.blocked.items() if sym is Block.AGGRESSIVE]
     assert aggressive and botlanes.blocked_choice(card, aggressive[0], ahead_free=True, can_surrender=False) == (
         Block.AGGRESSIVE, Blocked.PUSH)
-    # the engine reads the same die face (pushing itself lands with §11.3.1's phase: the BOT goes straight on)
+    # the engine reads the same die face and pushes through §11.3.1's rules (racebook.formulagp.pushes)
     s = bot_turn(["R", "P"], ["R"], {"R": "A2.2.2", "P": "A2.3.2"}, "TC2", track=track)
     s.stacked["white"] = [str(aggressive[0])]
     log = run_bot(s)
     blocked = next(e for e in log if isinstance(e, bev.BotBlocked))
     assert (blocked.lane, blocked.other, blocked.symbol) == (3, "P", "aggressive")
     assert f"shows {aggressive[0]}" in blocked.roll
+    pushed_ev = next(e for e in log if isinstance(e, ev.Pushed))  # 28b: "forces the car there off track"
+    assert (pushed_ev.car, pushed_ev.other, pushed_ev.at) == ("R", "P", "A2.3.2") and "off track" in pushed_ev.outcome
+    assert s.cars["P"].off == "right" and s.cars["R"].penalties == 0  # a Rookie never takes a penalty (§22.13.8)
+    assert any(isinstance(e, ev.Moved) and e.car == "R" and (e.frm, e.to) == ("A2.2.2", "A2.3.2") for e in log)
 
 
 def test_example_28c_on_a_built_position() -> None:
@@ -193,7 +197,11 @@ def test_example_30_on_a_built_position() -> None:
     assert stop.at == "T06.1.1" and "Slipstream" in stop.why
     r, p = s.cars["R"].pos, s.cars["P"].pos
     assert r.shadow == 1 and botbattle.in_position_to_attack(s.track, r, p, 0)
-    assert s.cars["R"].ot == 0 and s.phase is Phase.PLAY  # no OT from MP; the next car's turn
+    assert s.cars["R"].ot == 0  # no OT from MP
+    # in position, its TACTICS card (TC9: the die, a green 1) makes it attack: the battle waits for P's cards only,
+    # the first OT point into the free lane beside (§22.10.2, §22.10.4; before the attacks were wired: P's turn)
+    assert s.phase is Phase.BATTLE and s.battle is not None and (s.battle.attacker, s.battle.defender) == ("R", "P")
+    assert s.battle.lane == 2 and s.bids.waiting == ("P",)
     assert dice().white[0].icon
 
 
@@ -306,9 +314,9 @@ def test_fgp_ex_28b_second_lane_from_the_inside_of_curves_and_the_aggressive_pus
     from the inside are 4, 3, …: lane 3). If its WHITE die roll makes it aggressive, it changes lanes to the right to
     enter the corner in its preferred lane, and the car in that lane is forced off track (the player rules for
     changing lanes into an occupied space, §11.3.1). Scenario: fgp_ex28b (teaching_bots loop, TC2, P in A2's lane 3
-    at the track edge, the die on 5); the same file with P out of the way. The push is not built for a BOT: the
-    engine reads the aggressive symbol and goes straight on (its event says so); the push's outcome is asserted on
-    the pushing rule."""
+    at the track edge, the die on 5); the same file with P out of the way. The engine's push (the player rules,
+    pushes.push_into) forces P off track beside A2.3.2, and the Rookie takes no Penalty token (§22.13.8); the push's
+    outcome is also asserted on the pushing rule."""
     sid = "fgp_ex28b_second_lane_from_the_inside_and_the_aggressive_push"
     card = CARDS.tactics_card("TC2")
     assert (card.shape.value, card.lane) == ("curve", 2)
@@ -321,7 +329,12 @@ def test_fgp_ex_28b_second_lane_from_the_inside_of_curves_and_the_aggressive_pus
     blocked = next(e for e in log if isinstance(e, bev.BotBlocked))
     assert (blocked.at, blocked.lane, blocked.other, blocked.symbol) == ("A2.2.2", 3, "P", "aggressive")
     assert "shows 5" in blocked.roll and card.blocked[5] is Block.AGGRESSIVE
-    assert "pushing is not built yet" in blocked.does  # the engine's missing piece, said in the event
+    pushes = [e for e in log if isinstance(e, ev.Pushed)]
+    assert [(e.car, e.other, e.at) for e in pushes] == [("R", "P", "A2.3.2")]  # the aggressive lane change pushes P
+    assert _path(sc.state, log)[:2] == ["A2.2.2", "A2.3.2"]  # into the preferred lane 3 before the corner
+    p_car, r_car = sc.state.cars["P"], sc.state.cars["R"]
+    assert p_car.off == "right" and track.name_of(p_car.pos) == "A2.3.2"  # forced off track beside its space
+    assert r_car.penalties == 0 and p_car.penalties == 0  # a Rookie never gets a penalty (§22.13.8)
     assert botlanes.blocked_choice(card, 5, ahead_free=True, can_surrender=False) == (Block.AGGRESSIVE, Blocked.PUSH)
     pushed = push(track, 2, track.pos("A2.3.2"))
     assert pushed.outcome is PushOutcome.OFF_TRACK  # lane 4 is off on A2: the car in lane 3 is forced off track

@@ -130,3 +130,25 @@ class BotQualified(Event):
     side_leds: int
     leds: int
     score: int
+
+
+@dataclass(frozen=True, slots=True)
+class BotAttackDecided(Event):
+    RULE: ClassVar[str] = "§22.10.2 [BOT 3.2.2]"
+    TEMPLATE: ClassVar[str] = "{car} is in position to attack {opponent}; its TACTICS card {card}: {decision};{does}"
+    PROSE: ClassVar[frozenset[str]] = frozenset({"decision", "does"})
+    car: str
+    opponent: str
+    card: str
+    decision: str
+    does: str
+
+
+@dataclass(frozen=True, slots=True)
+class BotHeld(Event):
+    RULE: ClassVar[str] = "§22.10.2, A33"
+    TEMPLATE: ClassVar[str] = "{car} is in position to attack {opponent} but may not: {why}"
+    PROSE: ClassVar[frozenset[str]] = frozenset({"why"})
+    car: str
+    opponent: str
+    why: str

@@ -17,10 +17,12 @@ state's seeded generator (a stacked face or card first).
   takes no stress, tyre wear, damage or penalty (§22.1, §22.13): its turn ends without the end-of-move dice; it
   takes no OT from MP ([BOT 3.2.1]).
 
-Not on this branch (their rules are pure functions ready for the phases being built): battles
-(:mod:`racebook.formulagp.rules.botbattle`), qualifying (:mod:`racebook.formulagp.rules.botqualifying`) and the
-push of an aggressive BOT (§11.3.1 pushing: until it lands an aggressive BOT goes straight on, as a not-aggressive
-one; the event says so).
+The phases built on it: a BOT's own attack when its move is done (:mod:`racebook.formulagp.bots.attack`, through
+the battle phase; its side of any battle: :func:`decide`, :func:`battle_score`, :func:`battle_side`), its
+qualifying score (:func:`qualify`, called by :mod:`racebook.formulagp.qualify` at the players' reveal), the push of
+an aggressive blocked BOT (:func:`_push`, through :mod:`racebook.formulagp.pushes`), the pace in a Yellow Flag zone,
+under the Safety Car, in a W2W turn and rejoining (:func:`racebook.formulagp.rules.botpace.pace_rule`), the VSC's
+set spaces, and the players' rejoining steps for a spun or off-track BOT.
 """
 
 from __future__ import annotations
@@ -30,17 +32,19 @@ from collections.abc import Sequence
 from racebook.core.deck import Deck
 from racebook.core.errors import SetupError
 from racebook.core.log import EventLog
-from racebook.formulagp import moving, rounds
-from racebook.formulagp.actions import To
+from racebook.formulagp import flags, moving, rounds, vsc
+from racebook.formulagp.actions import FaceForward, Rejoin, To
 from racebook.formulagp.bots import events as bev
 from racebook.formulagp.bots.cards import Decide, Tactics, bot_cards
 from racebook.formulagp.bots.table import BATTLE_RULE, SHARED, TACTICS_RULE
 from racebook.formulagp.cardplay import gear_of
+from racebook.formulagp.losscontrol import passable, shift
+from racebook.formulagp.pushes import push_into
 from racebook.formulagp.rules import botbattle, botlanes, botpace, botqualifying
 from racebook.formulagp.rules.botlanes import Blocked, Why
 from racebook.formulagp.rules.order import race_start_order
 from racebook.formulagp.rules.passing import Entry
-from racebook.formulagp.rules.pushing import PushOutcome, push
+from racebook.formulagp.rules.pushing import PushOutcome
 from racebook.formulagp.rules.qualifying import QualifyingScore
 from racebook.formulagp.state import Car, Die, Phase, RaceState, Turn
 from racebook.formulagp.track import Turn as Side
@@ -117,15 +121,16 @@ def start_leds(s: RaceState, log: EventLog) -> dict[str, int]:
     return out
 
 
-def start_without_players(s: RaceState, log: EventLog) -> None:
-    """Race round 1 of a race with BOTs only: no start cards to seal; the BATTLE cards' LEDs give the order."""
-    rounds.set_order(s, race_start_order(start_leds(s, log), s.grid), log)
+def start_without_players(s: RaceState, log: EventLog, starters: Sequence[str] | None = None) -> None:
+    """Race round 1 with no player to seal start cards (BOTs only, or every player waiting in the pit lane after a
+    qualifying crash, §9.3): the BATTLE cards' LEDs give the order of ``starters`` (the cars on the grid)."""
+    rounds.set_order(s, race_start_order(start_leds(s, log), s.grid if starters is None else starters), log)
 
 
 def new_round(s: RaceState, log: EventLog) -> None:
     """The start of a round: the start BATTLE cards are discarded after round 1 (§22.8.1); no BOT has waited yet."""
     t = s.bots
-    t.waited = []
+    t.waited, t.battled = [], []
     if s.round == 1 and not t.tactics:
         draw_tactics(s, log)
     if s.round > 1 and t.start_cards:
@@ -160,19 +165,29 @@ def resolve(s: RaceState, log: EventLog) -> None:
     t = s.turn
     assert t is not None
     c = s.cars[t.car]
-    side = bot_cards().control.side(s.bots.side)
-    how = botpace.pace_rule(s.round)
-    face = s.white_face(s.roll(Die.WHITE)) if how.source is botpace.Source.DIE else None
-    pace = botpace.pace(how, face)
-    die = f", the WHITE die shows {face.value} ({pace})" if face else ""
-    rule = how.rule
-    gear = gear_of(s, c)  # 2nd in round 1, else the start tile's (§22.8.1, §22.9): every car's rule
-    mp = side.speed(gear, pace)
-    t.pace, t.mp, t.mp_left, t.lane_changes, t.wear_per_lane_change = pace, mp, mp, True, 0
-    s.phase = Phase.MOVE
-    log.append(bev.BotPaced(c.id, side.name, pace, gear, mp, die, rule))
-    if drive(s, c, log):
+    if vsc.turn(s, c, log):  # §19.5: under the VSC every car moves the VSC driver's spaces, no card, no pace
+        t.lane_changes = True
+    else:
+        side = bot_cards().control.side(s.bots.side)
+        how = botpace.pace_rule(s.round, w2w=c.w2w != "none", rejoining=passable(c),
+                                yellow_zone=flags.in_zone(s, c.pos.tile), safety_car=s.sc_tile >= 0)
+        face = s.white_face(s.roll(Die.WHITE)) if how.source is botpace.Source.DIE else None
+        pace = botpace.pace(how, face)
+        die = f", the WHITE die shows {face.value} ({pace})" if face else ""
+        gear = gear_of(s, c)  # 2nd in round 1, else the start tile's (§22.8.1, §22.9): every car's rule
+        mp = side.speed(gear, pace)
+        t.pace, t.mp, t.mp_left, t.lane_changes, t.wear_per_lane_change = pace, mp, mp, True, 0
+        s.phase = Phase.MOVE
+        log.append(bev.BotPaced(c.id, side.name, pace, gear, mp, die, how.rule))
+    if drive(s, c, log) and not _attack(s, c, log):
         rounds.end_turn(s, log)
+
+
+def _attack(s: RaceState, c: Car, log: EventLog) -> bool:
+    """The BOT's own attack when its move is done (§22.10.2): True when a battle waits for a player's cards."""
+    from racebook.formulagp.bots.attack import start  # (attack imports the battles, which import this module)
+
+    return start(s, c, log)
 
 
 def _near(s: RaceState, c: Car, checks: list[moving.StepCheck]) -> tuple[bool, bool]:
@@ -205,8 +220,11 @@ def drive(s: RaceState, c: Car, log: EventLog) -> bool:
     t = s.turn
     assert t is not None
     card = card_of(s, c.id)
-    spent = attacked = moved = False
+    spent = s.sc_tile >= 0  # §22.13.5: under the Safety Car no move to the preferred lane (the yellow arrow only)
+    attacked = moved = False
     track = s.track
+    while passable(c) and t.mp_left > 0 and not t.stopped:  # §18.2, §22.13.5: rejoining as players do
+        moving.apply_move(s, FaceForward(c.id) if c.spun else Rejoin(c.id), log)
     while t.mp_left > 0 and not t.stopped:
         here = c.pos
         checks = moving._steps(s, c, include_stops=True)
@@ -243,6 +261,7 @@ def drive(s: RaceState, c: Car, log: EventLog) -> bool:
 
 def _stop(s: RaceState, c: Car, t: Turn, log: EventLog, why: str) -> None:
     log.append(bev.BotStopped(c.id, s.track.name_of(c.pos), t.mp_left, why))
+    s.bots.left = t.mp_left  # the MP it stopped with: an attack from the opponent's lane needs 1 (§22.10.2)
     t.mp_left, t.stopped = 0, True
 
 
@@ -260,9 +279,8 @@ def _blocked(s: RaceState, c: Car, card: Tactics, ch: botlanes.Choice, beside: d
     covered = track.double_lanes(c.pos)
     lane = max(covered) + 1 if ch.lane > max(covered) else min(covered) - 1
     other = beside[lane]
-    mover_lane = lane - 1 if lane > max(covered) else lane + 1
-    occupied = [o.pos for o in s.cars.values() if o is not c and o is not other]
-    risky = push(track, mover_lane, other.pos, occupied).outcome is not PushOutcome.ON_TRACK
+    side = "right" if lane > max(covered) else "left"
+    risky = shift(s, other.pos, side, other.id).outcome is not PushOutcome.ON_TRACK  # a double-lane space: its edge
     face = s.white_face(s.roll(Die.WHITE)) if risky else None
     ahead = {(p.tile, p.lane, p.space) for p in track.forward(c.pos)}
     ahead_free = any((p.tile, p.lane, p.space) in ahead for p in free)
@@ -272,11 +290,13 @@ def _blocked(s: RaceState, c: Car, card: Tactics, ch: botlanes.Choice, beside: d
     symbol, does = botlanes.blocked_choice(card, face.value if face else None, ahead_free=ahead_free,
                                            can_surrender=can_surrender)
     text = does.value
-    if does is Blocked.PUSH:  # pushing (§11.3.1) is not on this branch: it goes on as a not-aggressive BOT
+    if does is Blocked.PUSH and not _pushable(s, c, lane):  # B5: not a lane change a player could make here
         does = Blocked.STRAIGHT if ahead_free else Blocked.STOP
-        text += f" — pushing is not built yet: it {does.value}"
+        text += f" — no lane change into lane {lane} from this space (B5): it {does.value}"
     roll = f"the WHITE die shows {face.value}, " if face else "no roll (the push keeps the other car on track), "
     log.append(bev.BotBlocked(c.id, card.code, track.name_of(c.pos), lane, other.id, roll, symbol.value, text))
+    if does is Blocked.PUSH:
+        _push(s, c, lane, side, log)
     if does is Blocked.SURRENDER:
         order = list(s.order)
         order.insert(order.index(later[-1]) + 1, c.id)
@@ -289,6 +309,34 @@ def _blocked(s: RaceState, c: Car, card: Tactics, ch: botlanes.Choice, beside: d
     return does
 
 
+def _pushable(s: RaceState, c: Car, lane: int) -> bool:
+    """The push into ``lane`` is a lane change a player could make from here (a step :mod:`moving` lists: not out of
+    a double-lane space past its other lane, not back to a space already driven this turn)."""
+    to = s.track.lateral(c.pos, lane)
+    return to is not None and (to.tile, to.lane, to.space) in {
+        (chk.to.tile, chk.to.lane, chk.to.space) for chk in moving._steps(s, c)}
+
+
+def _push(s: RaceState, c: Car, lane: int, side: str, log: EventLog) -> None:
+    """An aggressive BOT changes lane toward the opponent "using the player rules for pushing and collisions"
+    ([BOT 2.2.1], §11.3.1, :func:`racebook.formulagp.pushes.push_into`): the car pushed one lane farther — on track
+    the BOT steps into the space it left; off track the BOT finishes its move (the car pushed resolves going off track
+    before the next driver); into a wall or a car: a collision, the BOT stays and the step's MP is spent. A Rookie
+    takes no Penalty token and no damage (§22.13.3, §22.13.8). While a driver's decision waits (a counter-steer card
+    to spend) the BOT's move ends there (B2)."""
+    t = s.turn
+    assert t is not None
+    to = s.track.lateral(c.pos, lane)
+    assert to is not None  # _pushable
+    covered = s.track.double_lanes(c.pos)
+    if push_into(s, c, to, max(covered) if side == "right" else min(covered), log):
+        t.mp_left -= 1
+    else:
+        moving.apply_move(s, To(c.id, s.track.name_of(to)), log)
+    if s.pending and not t.stopped:
+        _stop(s, c, t, log, f", its move ends while {s.pending[0].split(':')[0]} decides (B2)")
+
+
 # ------------------------------------------------------------------ a BOT's side of a battle (§22.10)
 def battle_side(s: RaceState, car: str, *, attacking: bool, opponent_leds: int | None, log: EventLog,
                 lapping: bool = False) -> botbattle.Score | None:
@@ -297,14 +345,37 @@ def battle_side(s: RaceState, car: str, *, attacking: bool, opponent_leds: int |
     [BOT 3.2.2]; always when lapping), then its BATTLE card(s) from the BOTs' deck and their aggression
     ([BOT 3.2.3]), the die rolled through the state; every card drawn goes to the discard pile. None: it does not
     attack (defend); else its score (``leds``; ``ot`` capped by the Control card's max OT)."""
-    card = card_of(s, car)
-    symbol = card.attack if attacking else card.defend
-    face = s.white_face(s.roll(Die.WHITE)) if symbol is Decide.DIE and not lapping else None
-    role = "attacks" if attacking else "defends"
-    if not botbattle.decides(symbol, face, lapping=lapping):
-        log.append(bev.BotBattled(car, card.code, role, f"the WHITE die shows {face.value if face else 0}: aborts",
+    decided = decide(s, car, attacking=attacking, lapping=lapping)
+    if decided is None:
+        card = card_of(s, car)
+        face = s.white_face(s.bots.face) if s.bots.face >= 0 else None
+        log.append(bev.BotBattled(car, card.code, "attacks" if attacking else "defends",
+                                  f"the WHITE die shows {face.value if face else 0}: aborts",
                                   (), (), 0, 0, " (it stays where it is)"))
         return None
+    return battle_score(s, car, attacking=attacking, opponent_leds=opponent_leds, decision=decided, log=log)
+
+
+def decide(s: RaceState, car: str, *, attacking: bool, lapping: bool = False) -> str | None:
+    """The TACTICS card's battle decision ([BOT 3.2.2]): the WHITE die rolled when the card shows it (not when
+    lapping, §22.13.7). Returns how it decided (for the event), or None when it aborts (the face is kept in
+    ``s.bots.face`` for the caller's event)."""
+    card = card_of(s, car)
+    symbol = card.attack if attacking else card.defend
+    roll = s.roll(Die.WHITE) if symbol is Decide.DIE and not lapping else None
+    face = s.white_face(roll) if roll is not None else None
+    s.bots.face = -1 if roll is None else roll
+    if not botbattle.decides(symbol, face, lapping=lapping):
+        return None
+    if lapping:
+        return "lapping: it always attacks (§22.13.7)"
+    return f"the WHITE die shows {face.value} (green)" if face else "no die"
+
+
+def battle_score(s: RaceState, car: str, *, attacking: bool, opponent_leds: int | None, decision: str,
+                 log: EventLog) -> botbattle.Score:
+    """The BOT's BATTLE card(s) from the BOTs' deck and their aggression ([BOT 3.2.3]; ``opponent_leds`` the
+    player's revealed LEDs, None for a BOT attacker against a BOT), every card drawn discarded."""
     data = bot_cards()
     score = botbattle.score(data.battle_card(draw(s, "battle")),
                             lambda: data.battle_card(draw(s, "battle")), lambda: s.white_face(s.roll(Die.WHITE)),
@@ -312,8 +383,8 @@ def battle_side(s: RaceState, car: str, *, attacking: bool, opponent_leds: int |
                             abort_on_icon_only=s.rules.bot_abort_on_icon_only)
     for code in score.drawn:
         s.bots.battle_deck.discard(code)
-    decision = f"the WHITE die shows {face.value} (green)" if face else "no die"
-    log.append(bev.BotBattled(car, card.code, role, decision, score.drawn, score.used, score.leds, score.ot,
+    log.append(bev.BotBattled(car, card_of(s, car).code, "attacks" if attacking else "defends", decision,
+                              score.drawn, score.used, score.leds, score.ot,
                               ", aborted (the BATTLE card)" if score.aborted else ""))
     return score
 

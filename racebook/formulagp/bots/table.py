@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from racebook.core.deck import Deck
+from racebook.formulagp.bots.cards import bot_cards
 
 SHARED = "*"  # the key of the one TACTICS card all Rookies share (§22.5; Rules.rookie_tactics_each off)
 TACTICS_RULE = "§22.7"  # the TACTICS deck: drawn at the race start, a Rookie keeps its card (§22.10.3)
@@ -27,6 +28,9 @@ class BotTable:
     start_cards: dict[str, str] = field(default_factory=dict)  # car -> its round-1 BATTLE card (§22.8.1)
     waited: list[str] = field(default_factory=list)  # BOTs that surrendered their place this round
     running: bool = field(default=False, compare=False)  # the engine is resolving BOT turns (transient)
+    battled: list[str] = field(default_factory=list)  # Rookies that attacked or defended this round (§22.10.3)
+    left: int = field(default=0, compare=False)  # the MP a BOT stopped with, for its attack (transient, §22.10.2)
+    face: int = field(default=-1, compare=False)  # the WHITE die rolled for the last decision, -1 none (transient)
 
     @property
     def active(self) -> bool:
@@ -35,7 +39,7 @@ class BotTable:
 
     def copy(self) -> BotTable:
         return BotTable(self.side, dict(self.tactics), self.tactics_deck.copy(), self.battle_deck.copy(),
-                        dict(self.start_cards), list(self.waited))
+                        dict(self.start_cards), list(self.waited), battled=list(self.battled))
 
     def tactics_of(self, car: str) -> str:
         """The TACTICS card ``car`` reads: its own, or the one all Rookies share."""
@@ -67,20 +71,20 @@ def _read_pairs(x: str) -> dict[str, str]:
 def to_tokens(t: BotTable) -> list[str]:
     """The BOT part of the notation's head (``key=value`` words, none when the race has no BOT): the side
     (``bside``), the TACTICS cards on the table (``btac``, ``*`` the shared one), each deck's pile, discards and
-    reshuffles (``btp btd btr``, ``bbp bbd bbr``), the start BATTLE cards (``bst``), the BOTs that waited (``bw``)."""
+    reshuffles (``btp btd btr``, ``bbp bbd bbr``), the start BATTLE cards (``bst``), the BOTs that waited (``bw``),
+    the Rookies that battled this round (``bbt``, appended)."""
     if not t.active:
         return []
     return [f"bside={t.side}", f"btac={_pairs(t.tactics)}", f"btp={_codes(t.tactics_deck.pile)}",
             f"btd={_codes(t.tactics_deck.discards)}", f"btr={t.tactics_deck.reshuffles}",
             f"bbp={_codes(t.battle_deck.pile)}", f"bbd={_codes(t.battle_deck.discards)}",
-            f"bbr={t.battle_deck.reshuffles}", f"bst={_pairs(t.start_cards)}", f"bw={_codes(t.waited)}"]
+            f"bbr={t.battle_deck.reshuffles}", f"bst={_pairs(t.start_cards)}", f"bw={_codes(t.waited)}",
+            f"bbt={_codes(t.battled)}"]
 
 
 def from_tokens(kv: dict[str, str]) -> BotTable:
     """The table :func:`to_tokens` wrote (an empty one when the words are absent: a race without BOTs). A
     malformed word raises ValueError or KeyError (the notation reports it)."""
-    from racebook.formulagp.bots.cards import bot_cards  # the card data (imported here: the state imports this)
-
     t = BotTable()
     if "bside" not in kv:
         return t
@@ -94,6 +98,7 @@ def from_tokens(kv: dict[str, str]) -> BotTable:
     t.battle_deck.reshuffles = int(kv["bbr"])
     t.start_cards = _read_pairs(kv["bst"])
     t.waited = _read(kv["bw"])
+    t.battled = _read(kv.get("bbt", "-"))
     data = bot_cards()
     tactics, battle = {x.code for x in data.tactics}, {x.code for x in data.battle}
     held = list(t.tactics.values()) + t.tactics_deck.pile + t.tactics_deck.discards
