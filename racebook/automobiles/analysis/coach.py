@@ -63,7 +63,7 @@ def look_ahead(race: Race, action: Action, you: str, drivers: dict[str, Any], ro
     player id, ``you`` included) plays until the race is over or round ``rounds`` is done."""
     r = race.clone()
     r.record_frames = False  # a throw-away copy: no frames to draw
-    r.apply(action)
+    r.apply_recorded(action)  # legal now (one of the listed actions): the cheaper check
     for _ in range(MAX_DECISIONS):
         if r.is_over or r.state.round > rounds:
             break
