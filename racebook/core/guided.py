@@ -101,7 +101,9 @@ class GuidedRaceModel(Protocol):
 
     def labelled_choices(self) -> list[GuidedChoice]:
         """The learner's legal decisions now ([] when the race is finished); a game with a coach marks one of them
-        ``suggested``, with its ``reason``; a move that does nothing now comes last and its label says so."""
+        ``suggested``, with its ``reason``; a move that does nothing now comes last and its label says so. (A model
+        may also have a boolean ``coach`` attribute: the widget sets it False while the learner has turned the
+        coach off, and the model then need not compute its advice.)"""
         ...
 
     def decide(self, key: str) -> list[StoryLine]:

@@ -223,6 +223,8 @@ class GuidedRaceController:
     def _render(self) -> None:
         m = self.model
         self.buttons, self.menus = {}, {}
+        if hasattr(m, "coach"):  # a model that computes its coach's advice only when asked (core.guided)
+            m.coach = self.coach
         choices = m.labelled_choices()
         siblings: dict[str, list[GuidedChoice]] = {}
         for c in choices:

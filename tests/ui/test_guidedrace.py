@@ -212,3 +212,24 @@ def test_automobiles_first_race_shows_its_coach_to_the_end() -> None:
         assert clicks < 300
     assert g.model.finished and g.coach_line.value == "" and g.suggested is None
     assert g.model.standings()[0] == "You"  # following the coach won this one
+
+
+@pytest.mark.parametrize("game", ["rf90", "automobiles"])
+def test_turning_the_coach_off_stops_the_models_advice_until_it_is_on_again(game: str) -> None:
+    if game == "rf90":
+        from racebook.rf90.ui.firstrace import GuidedRace as RfGuided
+
+        g: GuidedRaceController = RfGuided(seed=2)
+    else:
+        from racebook.automobiles.ui import GuidedRace as AutoGuided
+
+        g = AutoGuided(seed=2, rounds=1)
+    assert g.model.coach and g.suggested is not None  # type: ignore[attr-defined]
+    g.coach_b.value = False
+    assert not g.model.coach and not any(c.suggested for c in g.model.labelled_choices())  # type: ignore[attr-defined]
+    g.press(g.offered[0])
+    assert g.suggested is None and g.coach_line.value == "" and not g.errors.errors
+    g.new_race_b.click()  # a new race keeps the learner's setting
+    assert not g.model.coach and g.suggested is None  # type: ignore[attr-defined]
+    g.coach_b.value = True
+    assert g.model.coach and g.suggested == next(c.key for c in g.model.labelled_choices() if c.suggested)  # type: ignore[attr-defined]

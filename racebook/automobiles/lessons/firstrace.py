@@ -259,6 +259,8 @@ class FirstRace:
         if opponents not in (1, 2):
             raise SetupError(opponents, "§4", "a first race has 1 or 2 computer players")
         self.seed, self.rounds, self.opponents, self.laps = seed, rounds, opponents, laps
+        #: The coach gives its advice (the widget's "coach on/off"): off, :meth:`labelled_choices` suggests nothing.
+        self.coach = True
         self._start(seed)
 
     def _start(self, seed: int) -> None:
@@ -375,9 +377,10 @@ class FirstRace:
         return StoryLine(sentence, rule, lesson.text, lesson.file, True)
 
     def labelled_choices(self) -> list[GuidedChoice]:
-        """:meth:`choices` as buttons, the coach's suggestion (:meth:`advice`) marked with its reason."""
+        """:meth:`choices` as buttons, the coach's suggestion (:meth:`advice`) marked with its reason while
+        :attr:`coach` is on."""
         out = [GuidedChoice(str(c.action), c.label, c.tooltip) for c in self.choices()]
-        advice = self.advice() if out else None
+        advice = self.advice() if out and self.coach else None
         return out if advice is None else with_suggestion(out, advice.index, advice.reason)
 
     def decide(self, key: str) -> list[StoryLine]:

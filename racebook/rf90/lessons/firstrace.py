@@ -268,6 +268,8 @@ class FirstRace:
     #: The steps since the learner's last decision (at the start: the opening and the others' first decisions).
     last: list[Step] = field(init=False, default_factory=list)
     game: str = field(init=False, default="rf90")
+    #: The coach gives its advice (the widget's "coach on/off"): off, :meth:`labelled_choices` suggests nothing.
+    coach: bool = field(init=False, default=True)
     _advice: tuple[tuple[int, int], Advice] | None = field(init=False, default=None, repr=False)
 
     def __post_init__(self) -> None:
@@ -367,11 +369,12 @@ class FirstRace:
     # ------------------------------------------------------------ the guided-race protocol (racebook.core.guided)
     def labelled_choices(self) -> list[GuidedChoice]:
         """The learner's legal actions as buttons: the label, the action text and rule in the tooltip; the card
-        plays are the primary ones; the coach's suggestion (:meth:`advice`) marked with its reason."""
+        plays are the primary ones; the coach's suggestion (:meth:`advice`) marked with its reason while
+        :attr:`coach` is on."""
         s = self.race.state
         out = [GuidedChoice(d.text, d.label, d.tooltip(s), d.action.verb == "play", _group(d.label))
                for d in self.choices()]
-        advice = self.advice() if out else None
+        advice = self.advice() if out and self.coach else None
         return out if advice is None else with_suggestion(out, advice.index, advice.reason)
 
     def advice(self) -> Advice | None:
