@@ -10,13 +10,16 @@ from fractions import Fraction
 
 import pytest
 
-from racebook.automobiles.actionlabels import does_nothing, label
+from racebook.automobiles.actionlabels import colour, does_nothing, label
 from racebook.automobiles.actions import Buy, Pit
 from racebook.automobiles.agents import GreedyDriver
 from racebook.automobiles.analysis.coach import look_ahead, suggest
 from racebook.automobiles.analysis.odds import at_least
 from racebook.automobiles.cubes import WEAR
+from racebook.automobiles.game import Race
 from racebook.automobiles.lessons.firstrace import YOU, FirstRace
+from racebook.automobiles.options import Rules
+from racebook.automobiles.setup import new_state
 from racebook.core.guided import GuidedChoice, suggestion, with_suggestion
 
 SEEDS = range(1, 31)
@@ -101,10 +104,27 @@ def test_a_buy_before_the_race_says_its_exact_bag_odds() -> None:
         bag[action.cube] = bag.get(action.cube, 0) + 1  # a buy before the race goes into the Bag (AMB-4)
         chance = at_least(bag, p.discard, action.cube, 1, n)
         assert isinstance(chance, Fraction) and 0 < chance <= 1
-        assert f"of {sum(bag.values())}: a {round(100 * chance)}% chance of at least one in a draw of {n}." in \
-            advice.reason, advice.reason
+        assert (f"your first draw of {n} holds a {colour(action.cube)} cube with an exact {round(100 * chance)}% "
+                f"chance ({bag[action.cube]} of the {sum(bag.values())} cubes in your Bag).") in advice.reason, \
+            advice.reason
         found += 1
     assert found >= 3
+
+
+def test_with_prerace_buys_to_the_discard_pile_the_odds_follow_the_engine() -> None:
+    """House rule ``prerace_buys_to_bag`` off: a cube bought before the race goes to the Discard pile, so the first
+    draw meets it only when the Bag runs out; the odds say so (0% while the Bag holds 7 or more)."""
+    race = Race(new_state([YOU, "Greedy"], seed=3, laps=1, rules=Rules(prerace_buys_to_bag=False)))
+    while race.legal_actions()[0].car != YOU:
+        race.apply(GreedyDriver().choose(race, race.legal_actions()))
+    buys = [a for a in race.legal_actions() if isinstance(a, Buy) and a.cube == "K"]
+    assert buys and race.state.players[YOU].bag.get("K", 0) == 0
+    advice = suggest(race, [buys[0], buys[0]], YOU, {YOU: GreedyDriver(), "Greedy": GreedyDriver()}, 1)
+    size = sum(race.state.players[YOU].bag.values())
+    expected = at_least(race.state.players[YOU].bag, {**race.state.players[YOU].discard, "K": 1}, "K", 1, 7)
+    assert (size >= 7) == (expected == 0)
+    assert f"black cube with an exact {round(100 * expected)}% chance (0 of the {size} cubes in your Bag)" in \
+        advice.reason, advice.reason
 
 
 def test_a_single_legal_move_is_suggested_as_the_only_one() -> None:

@@ -7,8 +7,8 @@ reason the engine computed — never a scripted tip.
   learner's place (§13: furthest travelled, the inner lane breaking ties) and rows travelled there.
 * :func:`suggest` — every action looked ahead; the best is the best place, then the most rows (ties: the first of the
   best, so a move that does nothing, offered last, is never preferred to an equal one); its reason names the numbers
-  and how far ahead of the next best action it is. A buy before the race (its cube goes into the Bag, §4 item 5,
-  AMB-4) adds the exact chance of drawing that colour in a draw from the Bag (:mod:`.odds`).
+  and how far ahead of the next best action it is. A buy before the race adds the exact chance (:mod:`.odds`) that
+  the first draw holds that colour, the cube where the engine put it (the Bag, §4 item 5, AMB-4).
 
 Standard library only; the rules stay in the engine (the look-ahead only applies legal actions).
 """
@@ -99,18 +99,21 @@ def suggest(race: Race, actions: list[Action], you: str, drivers: dict[str, Any]
 
 
 def _odds(race: Race, action: Action) -> str:
-    """For a buy before the race (the cube goes into the Bag, §4 item 5, AMB-4): the exact chance that a draw from the
-    Bag, as it will then be, holds at least one cube of that colour."""
+    """For a buy before the race: the exact chance that the first draw (from the Bag, then the refilled Discard pile)
+    holds at least one cube of that colour, the cube put where the engine puts it (the Bag, §4 item 5, AMB-4; the
+    Discard pile under the house rule ``prerace_buys_to_bag`` off)."""
     state = race.state
     if not isinstance(action, Buy) or state.turn is None or state.turn.phase is not Phase.PRERACE:
         return ""
-    p = state.players[action.car]
-    bag = dict(p.bag)
-    bag[action.cube] = bag.get(action.cube, 0) + 1
-    n = state.comps.draw
-    chance = at_least(bag, p.discard, action.cube, 1, n)
-    return (f"; your Bag would hold {_s(bag[action.cube], colour(action.cube) + ' cube')} of {sum(bag.values())}: "
-            f"a {round(100 * chance)}% chance of at least one in a draw of {n}")
+    after = race.clone()
+    after.record_frames = False
+    after.apply_recorded(action)
+    p = after.state.players[action.car]
+    n = after.state.comps.draw
+    chance = at_least(p.bag, p.discard, action.cube, 1, n)
+    held = p.bag.get(action.cube, 0)
+    return (f"; if you buy nothing else, your first draw of {n} holds a {colour(action.cube)} cube with an exact "
+            f"{round(100 * chance)}% chance ({held} of the {sum(p.bag.values())} cubes in your Bag)")
 
 
 def _s(n: int, word: str) -> str:
