@@ -48,6 +48,12 @@ race.widget
 # * **The buttons** are the engine's legal actions for your car, and nothing else: what you cannot do has no
 #   button. Each label says what the action does; the tooltip shows its action text (the notation of the saves
 #   and the command line) and its rule.
+# * **The coach** marks one button in green and says why in one line under the buttons: it tries each of your
+#   choices on a copy of the race, plays on to the last round with the computer driving every car (yours like
+#   Greedy), and suggests the one that leaves you best placed and furthest on; the numbers are the engine's. A buy
+#   before the race also gets its exact odds of being drawn from your Bag. The copy keeps the seed, so the coach
+#   sees the draws to come: a guide to learn from, not a rival you could meet at a table. Press **coach on** to
+#   turn it off and decide alone. A move that does nothing now (a pit stop with no wear) comes last and says so.
 # * **The computer players** (Greedy plays its furthest gear and buys the dearest gear it can; Builder buys for the
 #   long run) move as soon as it is their turn, so after each click it is your move again.
 # * **The sentences** above the board explain every event since your last click, each with its rule badge (it opens

@@ -34,6 +34,12 @@ GuidedRace(seed=1)
 # digest at that section) and a *learn more* link to the notebook that teaches the step; **new race** deals another.
 # The computer drives Red; the three robots drive themselves.
 #
+# **The coach** marks one choice in green and says why in one line under the buttons: it tries each choice on a copy
+# of the race, plays on to the last Game Turn with the computer driving every car (Blue too), and suggests the one
+# that leaves you best placed; before a late braking it also gives the exact chance of passing the blind test. The
+# copy keeps the seed, so the coach sees the cards to come: a guide to learn from, not a rival. Press **coach on** to
+# turn it off. A move that does nothing now (skipping the turn without changing strategy) comes last and says so.
+#
 # * **The track** is a loop of **sections** (*seções*): **straights** (*Reta*), **braking zones** (*Freio*) and
 #   **corners** (*Curva*, each with a duel modifier); several cars fit in one section, front to back ([§3][]).
 # * **A Game Turn** activates the sections one at a time, from the leader's backwards; in a corner the cars may first

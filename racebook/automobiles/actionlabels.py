@@ -62,6 +62,12 @@ def _card_name(program: str) -> str:
     return program.replace("_", " ").title()
 
 
+def does_nothing(state: GameState, action: Action) -> bool:
+    """``action`` does nothing now: a pit stop with no wear cube in the Active pile (§8, AMB-6: the car skips its move
+    and its shopping and throws out nothing). A guided race offers such a move last, its label saying so (issue 33)."""
+    return isinstance(action, Pit) and not state.players[action.car].active.get(WEAR, 0)
+
+
 def label(state: GameState, action: Action) -> str:
     """The human label of ``action``, legal in ``state`` (a button's text; the action text is its tooltip)."""
     t = state.turn
@@ -70,8 +76,8 @@ def label(state: GameState, action: Action) -> str:
         return _decision(state, action)
     if isinstance(action, Pit):
         wear = state.players[action.car].active.get(WEAR, 0)
-        if not wear:
-            return "pit stop: skip this turn (no wear to throw out)"
+        if does_nothing(state, action):
+            return "pit stop: skip this turn — does nothing now (no wear to throw out)"
         return f"pit stop: skip this turn, throw out {wear} wear cube{'s' * (wear != 1)}"
     if isinstance(action, Play):
         if action.spaces:

@@ -12,7 +12,8 @@ Standard library only.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from typing import Protocol, runtime_checkable
 
 
@@ -22,19 +23,38 @@ class GuidedChoice:
     action text), ``label`` the button's words, ``tooltip`` its action text and rule; ``primary`` marks the main
     kind of decision (drawn as a primary button); ``group``, when not "", the words its label starts with that it
     shares with its siblings ("skip, change strategy to"): many siblings are offered as one menu, not a row of
-    buttons."""
+    buttons. ``suggested`` marks the coach's choice (issue 33 item 1: at most one of a decision's choices, exactly one
+    where the game has a coach) and ``reason`` says why in one plain line the game's engine computed ("" when not
+    suggested)."""
 
     key: str
     label: str
     tooltip: str
     primary: bool = False
     group: str = ""
+    suggested: bool = False
+    reason: str = ""
 
     @property
     def option(self) -> str:
         """The label without its group's words ("PUSH"): the choice's entry in its group's menu."""
         return self.label[len(self.group):].strip() if self.group and self.label.startswith(self.group) \
             else self.label
+
+
+def with_suggestion(choices: Sequence[GuidedChoice], index: int, reason: str) -> list[GuidedChoice]:
+    """``choices`` with the one at ``index`` marked as the coach's suggestion, for ``reason`` (a non-empty line);
+    every other choice unmarked. A game's coach (its ``analysis/coach.py``) picks ``index`` and words ``reason``."""
+    if not 0 <= index < len(choices):
+        raise IndexError(f"no choice {index} to suggest: there are {len(choices)}")
+    if not reason.strip():
+        raise ValueError("a suggestion needs its reason")
+    return [replace(c, suggested=i == index, reason=reason if i == index else "") for i, c in enumerate(choices)]
+
+
+def suggestion(choices: Sequence[GuidedChoice]) -> GuidedChoice | None:
+    """The suggested choice among ``choices`` (None when the game gives no advice)."""
+    return next((c for c in choices if c.suggested), None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +100,10 @@ class GuidedRaceModel(Protocol):
         ...
 
     def labelled_choices(self) -> list[GuidedChoice]:
-        """The learner's legal decisions now ([] when the race is finished)."""
+        """The learner's legal decisions now ([] when the race is finished); a game with a coach marks one of them
+        ``suggested``, with its ``reason``; a move that does nothing now comes last and its label says so. (A model
+        may also have a boolean ``coach`` attribute: the widget sets it False while the learner has turned the
+        coach off, and the model then need not compute its advice.)"""
         ...
 
     def decide(self, key: str) -> list[StoryLine]:

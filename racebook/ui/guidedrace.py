@@ -7,7 +7,9 @@ text and rule in the tooltip), the story of what happened since the learner's la
 line, its rule badge and its "learn more → notebook" link, grouped by who decided), the game's track view, and an
 :class:`~racebook.ui.errors.ErrorLog` (a refused decision is one friendly line). The model decides everything; the
 controller only draws it. Each game keeps a thin ``GuidedRace`` subclass: its model, its defaults, its track view
-(:meth:`GuidedRaceController.show_race`, called after every change).
+(:meth:`GuidedRaceController.show_race`, called after every change). When the model's choices carry the coach's
+suggestion (issue 33 item 1), its button is highlighted (green) and its reason shown in one line under the
+choices; the "coach on/off" toggle hides both.
 
 Headless use (the tests)::
 
@@ -25,7 +27,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from racebook.core.guided import GuidedChoice, GuidedRaceModel, StoryLine
+from racebook.core.guided import GuidedChoice, GuidedRaceModel, StoryLine, suggestion
 from racebook.ui import style
 from racebook.ui.errors import ErrorLog
 
@@ -40,6 +42,7 @@ CSS = """<style>
   margin-left:6px;text-decoration:none}
 .rb-guided-story .who {font-size:14px;color:#666;margin-top:6px}
 .rb-guided-hold {font-size:15px;color:#a05a00}
+.rb-guided-coach {font-size:15px;margin:2px 0 4px;padding:2px 8px;border-left:4px solid #2e8b57;background:#eef7f1}
 </style>"""
 
 FINISHED = ("<b>The guided race is over.</b> Press <b>new race</b> to play another, or read on: each line's "
@@ -75,6 +78,17 @@ def story_html(lines: Sequence[StoryLine], game: str) -> str:
 #: A group of this many sibling choices or more is offered as one menu (fewer: a button each).
 MENU_FROM = 3
 
+#: The coach toggle's words, by state (issue 33 item 1).
+COACH_WORDS = {True: "coach on", False: "coach off"}
+
+
+def coach_html(choice: GuidedChoice | None) -> str:
+    """The coach's line: the suggested choice's label and its reason (the engine's numbers); "" when none."""
+    if choice is None:
+        return ""
+    return (f'<div class="rb-guided-coach">Coach suggests <b>{html.escape(choice.label)}</b>: '
+            f"{html.escape(choice.reason)}</div>")
+
 
 class GuidedRaceController:
     """The guided first race over ``model`` (a :class:`~racebook.core.guided.GuidedRaceModel`); ``view`` is the
@@ -91,20 +105,28 @@ class GuidedRaceController:
         #: A group of many sibling choices ("skip, change strategy to …"): its menu and its button, by group words.
         self.menus: dict[str, tuple[widgets.Dropdown, widgets.Button]] = {}
         self._held: str | None = None
+        self._suggested: str | None = None
         self.status_html = widgets.HTML()
         self.new_race_b = widgets.Button(description="new race", icon="refresh",
                                          tooltip="deal a new race (the next seed)" if not settings
                                          else "a new race with these settings",
                                          layout=widgets.Layout(width="140px", height="38px"))
         self.new_race_b.on_click(self.errors.guard(lambda _b: self.new_race()))
+        #: The coach (issue 33 item 1): on, the suggested choice is highlighted and its reason shown in one line.
+        self.coach_b = widgets.ToggleButton(value=True, description=COACH_WORDS[True],
+                                            tooltip="show or hide the coach's suggestion and its reason",
+                                            layout=widgets.Layout(width="120px", height="38px"))
+        self.coach_b.observe(self.errors.guard(lambda _c: self._render()), names="value")
+        self.coach_line = widgets.HTML()
         self.prompt_html = widgets.HTML()
         self.choices_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.choices_box.add_class("rb-guided-choices")
         self.story = widgets.HTML()
-        top = widgets.HBox([self.status_html, widgets.HBox([self.new_race_b, *settings])],
+        top = widgets.HBox([self.status_html, widgets.HBox([self.new_race_b, self.coach_b, *settings])],
                            layout=widgets.Layout(justify_content="space-between", align_items="center",
                                                  flex_flow="row wrap", width=f"{width}px"))
-        parts: list[widgets.Widget] = [widgets.HTML(CSS), top, self.prompt_html, self.choices_box, self.story]
+        parts: list[widgets.Widget] = [widgets.HTML(CSS), top, self.prompt_html, self.choices_box, self.coach_line,
+                                       self.story]
         if view is not None:
             parts.append(view)
         self.widget = widgets.VBox([*parts, self.errors.widget, *extras])
@@ -174,6 +196,16 @@ class GuidedRaceController:
             b.disabled = note is not None
         self._render_status()
 
+    @property
+    def coach(self) -> bool:
+        """The coach is on (the toggle)."""
+        return bool(self.coach_b.value)
+
+    @property
+    def suggested(self) -> str | None:
+        """The key of the choice the coach highlights now (None when it is off or gives no advice)."""
+        return self._suggested
+
     def lines(self) -> list[str]:
         """The latest story as text, one line each (sentence — rule · learn more → notebook)."""
         return [line.text() for line in self.latest]
@@ -191,21 +223,32 @@ class GuidedRaceController:
     def _render(self) -> None:
         m = self.model
         self.buttons, self.menus = {}, {}
+        if hasattr(m, "coach"):  # a model that computes its coach's advice only when asked (core.guided)
+            m.coach = self.coach
         choices = m.labelled_choices()
         siblings: dict[str, list[GuidedChoice]] = {}
         for c in choices:
             if c.group:
                 siblings.setdefault(c.group, []).append(c)
         held = self._held is not None
+        self.coach_b.description = COACH_WORDS[self.coach]
+        tip = suggestion(choices) if self.coach else None
+        self._suggested = tip.key if tip is not None else None
+        self.coach_line.value = coach_html(tip)
         shown: list[widgets.Widget] = []
         for c in choices:
             if len(siblings.get(c.group, ())) >= MENU_FROM:  # many siblings: one menu and its button
                 if c.group not in self.menus:
                     shown.append(self._menu(c.group, siblings[c.group], held))
                 continue
-            b = widgets.Button(description=c.label, tooltip=c.tooltip, button_style="primary" if c.primary else "",
-                               disabled=held, layout=widgets.Layout(width="auto", height="38px"))
+            mark = c.key == self._suggested
+            b = widgets.Button(description=c.label, tooltip=c.tooltip + (" — the coach suggests it" if mark else ""),
+                               button_style="success" if mark else "primary" if c.primary else "",
+                               disabled=held,
+                               layout=widgets.Layout(width="auto", height="38px"))
             b.add_class("rb-guided-choice")
+            if mark:
+                b.add_class("rb-guided-suggested")
             b.on_click(self.errors.guard(lambda b, key=c.key: None if b.disabled else self.choose(key)))
             self.buttons[c.key] = b
             shown.append(b)
@@ -223,12 +266,17 @@ class GuidedRaceController:
 
     def _menu(self, group: str, choices: list[GuidedChoice], held: bool) -> widgets.Widget:
         """One group's choices as a menu ("skip, change strategy to [PUSH ▾]") and its button."""
-        menu = widgets.Dropdown(options=[(c.option, c.key) for c in choices], value=choices[0].key, disabled=held,
+        mark = next((c.key for c in choices if c.key == self._suggested), None)
+        menu = widgets.Dropdown(options=[(c.option + (" (suggested)" if c.key == mark else ""), c.key)
+                                         for c in choices], value=mark or choices[0].key, disabled=held,
                                 description=group, style={"description_width": "initial"},
                                 layout=widgets.Layout(width="auto"))
         tips = {c.key: c.tooltip for c in choices}
-        button = widgets.Button(description="go", tooltip=tips[choices[0].key], disabled=held,
+        button = widgets.Button(description="go", tooltip=tips[mark or choices[0].key], disabled=held,
+                                button_style="success" if mark else "",
                                 layout=widgets.Layout(width="60px", height="38px"))
+        if mark:
+            button.add_class("rb-guided-suggested")
         menu.observe(lambda change: setattr(button, "tooltip", tips.get(change["new"], "")), names="value")
         button.on_click(self.errors.guard(lambda b: None if b.disabled else self.choose(str(menu.value))))
         for w in (menu, button):

@@ -4,6 +4,8 @@ one per legal decision all the way through a race."""
 
 from __future__ import annotations
 
+import dataclasses
+import html
 import re
 
 import pytest
@@ -11,7 +13,7 @@ import pytest
 pytest.importorskip("ipywidgets")
 
 from racebook.core.errors import IllegalAction  # noqa: E402
-from racebook.core.guided import GuidedChoice, GuidedRaceModel, StoryLine  # noqa: E402
+from racebook.core.guided import GuidedChoice, GuidedRaceModel, StoryLine, with_suggestion  # noqa: E402
 from racebook.ui.guidedrace import GuidedRaceController, story_html  # noqa: E402
 
 
@@ -132,3 +134,102 @@ def test_each_games_race_has_one_button_per_legal_decision_to_the_end(game: str)
         assert not g.errors.errors, g.errors.text
         assert clicks < 300
     assert g.model.finished and "The guided race is over" in g.prompt_html.value
+
+
+class Coached(Countdown):
+    """The toy race with a coach: it suggests going 2 while 2 or more are left, else 1 (many sibling choices of a
+    group, "go far", come as a menu)."""
+
+    def labelled_choices(self) -> list[GuidedChoice]:
+        if self.finished:
+            return []
+        best = 2 if self.left >= 2 else 1
+        return [GuidedChoice(f"go {n}", f"go {n} section(s)", f"go {n} — §13.C", False, "",
+                             n == best, f"{self.left - n} left after it" if n == best else "")
+                for n in (1, 2)] + [GuidedChoice(f"go far {n}", f"go far {n}", "", False, "go far") for n in (7, 8, 9)]
+
+    def decide(self, key: str) -> list[StoryLine]:
+        if key.startswith("go far"):
+            key = "go 2"
+        return super().decide(key)
+
+
+def test_the_coach_highlights_its_suggestion_with_its_reason_and_the_toggle_hides_it() -> None:
+    g = GuidedRaceController(Coached())
+    assert g.coach and g.coach_b.description == "coach on" and g.suggested == "go 2"
+    marked = [k for k, b in g.buttons.items() if b.button_style == "success"]
+    assert marked == ["go 2"] and "rb-guided-suggested" in g.buttons["go 2"]._dom_classes
+    assert "the coach suggests it" in g.buttons["go 2"].tooltip and "coach" not in g.buttons["go 1"].tooltip
+    assert "Coach suggests <b>go 2 section(s)</b>: 1 left after it" in g.coach_line.value
+    menu, go = g.menus["go far"]
+    assert go.button_style == "" and menu.value == "go far 7"  # the suggestion is not in the menu
+    g.coach_b.value = False  # the learner turns the coach off
+    assert g.coach_b.description == "coach off" and g.suggested is None and g.coach_line.value == ""
+    assert not any(b.button_style == "success" for b in g.buttons.values())
+    g.press("go 2")  # the choices stay the same, without the coach
+    assert g.model.left == 1 and g.coach_line.value == "" and g.suggested is None
+    g.coach_b.value = True
+    assert g.suggested == "go 1" and "Coach suggests <b>go 1 section(s)</b>: 0 left after it" in g.coach_line.value
+
+
+def test_a_suggestion_inside_a_menu_is_its_default_and_its_button_is_highlighted() -> None:
+    class InMenu(Coached):
+        def labelled_choices(self) -> list[GuidedChoice]:
+            plain = [dataclasses.replace(c, suggested=False, reason="") for c in super().labelled_choices()]
+            return with_suggestion(plain, [c.key for c in plain].index("go far 8"), "it goes furthest")
+
+    g = GuidedRaceController(InMenu())
+    menu, go = g.menus["go far"]
+    assert g.suggested == "go far 8" and menu.value == "go far 8" and go.button_style == "success"
+    assert [o for o, _k in menu.options] == ["7", "8 (suggested)", "9"]
+    assert "Coach suggests <b>go far 8</b>: it goes furthest" in g.coach_line.value
+    assert not any(b.button_style == "success" for b in g.buttons.values())
+    g.coach_b.value = False
+    menu, go = g.menus["go far"]
+    assert menu.value == "go far 7" and go.button_style == "" and [o for o, _k in menu.options] == ["7", "8", "9"]
+
+
+def test_a_game_without_a_coach_shows_no_suggestion() -> None:
+    g = GuidedRaceController(Countdown())
+    assert g.coach and g.suggested is None and g.coach_line.value == ""
+    assert not any(b.button_style == "success" for b in g.buttons.values())
+
+
+def test_automobiles_first_race_shows_its_coach_to_the_end() -> None:
+    from racebook.automobiles.ui import GuidedRace as AutoGuided
+
+    g = AutoGuided(seed=3, rounds=2)
+    clicks = 0
+    while g.offered:
+        choices = g.model.labelled_choices()
+        tip = next(c for c in choices if c.suggested)
+        assert g.suggested == tip.key and f"Coach suggests <b>{tip.label}</b>" in g.coach_line.value
+        assert tip.reason and html.escape(tip.reason) in g.coach_line.value
+        assert [k for k, b in g.buttons.items() if b.button_style == "success"] == [tip.key]
+        g.press(tip.key)
+        clicks += 1
+        assert not g.errors.errors, g.errors.text
+        assert clicks < 300
+    assert g.model.finished and g.coach_line.value == "" and g.suggested is None
+    assert g.model.standings()[0] == "You"  # following the coach won this one
+
+
+@pytest.mark.parametrize("game", ["rf90", "automobiles"])
+def test_turning_the_coach_off_stops_the_models_advice_until_it_is_on_again(game: str) -> None:
+    if game == "rf90":
+        from racebook.rf90.ui.firstrace import GuidedRace as RfGuided
+
+        g: GuidedRaceController = RfGuided(seed=2)
+    else:
+        from racebook.automobiles.ui import GuidedRace as AutoGuided
+
+        g = AutoGuided(seed=2, rounds=1)
+    assert g.model.coach and g.suggested is not None  # type: ignore[attr-defined]
+    g.coach_b.value = False
+    assert not g.model.coach and not any(c.suggested for c in g.model.labelled_choices())  # type: ignore[attr-defined]
+    g.press(g.offered[0])
+    assert g.suggested is None and g.coach_line.value == "" and not g.errors.errors
+    g.new_race_b.click()  # a new race keeps the learner's setting
+    assert not g.model.coach and g.suggested is None  # type: ignore[attr-defined]
+    g.coach_b.value = True
+    assert g.model.coach and g.suggested == next(c.key for c in g.model.labelled_choices() if c.suggested)  # type: ignore[attr-defined]

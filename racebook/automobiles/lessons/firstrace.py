@@ -22,15 +22,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from racebook.automobiles import zones
-from racebook.automobiles.actionlabels import ZONE_NAMES, colour, label
+from racebook.automobiles.actionlabels import ZONE_NAMES, colour, does_nothing, label
 from racebook.automobiles.agents import BuilderDriver, GreedyDriver
+from racebook.automobiles.analysis.coach import Advice, suggest
 from racebook.automobiles.cubes import CODES
 from racebook.automobiles.game import Race
 from racebook.automobiles.setup import new_state
 from racebook.core.actions import Action
 from racebook.core.errors import IllegalAction, SetupError
 from racebook.core.events import Event
-from racebook.core.guided import GuidedChoice, StoryLine
+from racebook.core.guided import GuidedChoice, StoryLine, with_suggestion
 
 Happened = tuple[str, Action | None, tuple[Event, ...]]  # who decided (the opening: ""), the action, its events
 
@@ -38,6 +39,8 @@ YOU = "You"
 #: The computer players, by name (a player id): the greedy one plays its furthest gear and buys the dearest gear it
 #: can; the builder buys for the long run (racebook.automobiles.agents).
 COMPUTERS = {"Greedy": GreedyDriver, "Builder": BuilderDriver}
+#: How the coach's look-ahead drives the learner's car after the choice it weighs (racebook.automobiles.analysis.coach).
+COACH_DRIVER = GreedyDriver
 
 
 @dataclass(frozen=True, slots=True)
@@ -256,6 +259,8 @@ class FirstRace:
         if opponents not in (1, 2):
             raise SetupError(opponents, "§4", "a first race has 1 or 2 computer players")
         self.seed, self.rounds, self.opponents, self.laps = seed, rounds, opponents, laps
+        #: The coach gives its advice (the widget's "coach on/off"): off, :meth:`labelled_choices` suggests nothing.
+        self.coach = True
         self._start(seed)
 
     def _start(self, seed: int) -> None:
@@ -268,6 +273,7 @@ class FirstRace:
         self.last: list[Happened] = [("", None, self.race.steps[0].events), *self._run_computers()]
         self.history: list[Happened] = list(self.last)
         self._chose: StoryLine | None = None
+        self._advice: tuple[tuple[int, int], Advice] | None = None
 
     # -------------------------------------------------------------- state
     @property
@@ -285,15 +291,31 @@ class FirstRace:
         return legal[0].car if legal and not self.stopped else None
 
     def choices(self) -> list[Choice]:
-        """The learner's legal actions now, each with its label and tooltip ([] when it is not the learner's turn)."""
+        """The learner's legal actions now, each with its label and tooltip ([] when it is not the learner's turn), in
+        the engine's order except that a move that does nothing now (a pit stop with no wear,
+        :func:`~racebook.automobiles.actionlabels.does_nothing`) comes last."""
         if self.actor() != YOU:
             return []
         state = self.race.state
+        legal = self.race.legal_actions()
         out = []
-        for a in self.race.legal_actions():
+        for a in [*(a for a in legal if not does_nothing(state, a)), *(a for a in legal if does_nothing(state, a))]:
             rule = self.race.explain(a).rule
             out.append(Choice(a, label(state, a), f"{a} ({rule})"))
         return out
+
+    def advice(self) -> Advice | None:
+        """The coach's suggestion among :meth:`choices` (:func:`racebook.automobiles.analysis.coach.suggest`: each
+        looked ahead on a clone to the end of the last round, the learner then driving like the greedy computer
+        player), None when the learner has nothing to decide; computed once per position."""
+        if self.actor() != YOU:
+            return None
+        at = (self.seed, len(self.race.steps))
+        if self._advice is None or self._advice[0] != at:
+            drivers: dict[str, Any] = {**self.computers, YOU: COACH_DRIVER()}
+            self._advice = (at, suggest(self.race, [c.action for c in self.choices()], YOU, drivers, self.rounds,
+                                        "the greedy computer player"))
+        return self._advice[1]
 
     def standings(self) -> list[str]:
         """The race position now, 1st first (§13: furthest travelled, the inner lane breaking ties)."""
@@ -355,7 +377,11 @@ class FirstRace:
         return StoryLine(sentence, rule, lesson.text, lesson.file, True)
 
     def labelled_choices(self) -> list[GuidedChoice]:
-        return [GuidedChoice(str(c.action), c.label, c.tooltip) for c in self.choices()]
+        """:meth:`choices` as buttons, the coach's suggestion (:meth:`advice`) marked with its reason while
+        :attr:`coach` is on."""
+        out = [GuidedChoice(str(c.action), c.label, c.tooltip) for c in self.choices()]
+        advice = self.advice() if out and self.coach else None
+        return out if advice is None else with_suggestion(out, advice.index, advice.reason)
 
     def decide(self, key: str) -> list[StoryLine]:
         """:meth:`play` by action text, told as story lines (the learner's choice first)."""

@@ -13,15 +13,16 @@ Standard library only.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from racebook.core.errors import IllegalAction
 from racebook.core.events import Event
-from racebook.core.guided import GuidedChoice, StoryLine
+from racebook.core.guided import GuidedChoice, StoryLine, with_suggestion
 from racebook.rf90.actionlabels import RULE_BY_VERB, ActionLabel, labels
-from racebook.rf90.actions import Action
+from racebook.rf90.actions import Action, Skip
 from racebook.rf90.actiontext import parse
+from racebook.rf90.analysis.coach import Advice, suggest
 from racebook.rf90.analysis.drivers import GreedyDriver
 from racebook.rf90.car import RobotType
 from racebook.rf90.game import Race
@@ -239,6 +240,16 @@ class Step:
 _STRATEGY_CHANGE = "change strategy to "
 
 
+#: What the label of a move that does nothing now ends with (issue 33 item 1).
+DOES_NOTHING = " — does nothing now (the car stays put, nothing changes)"
+
+
+def does_nothing(action: Action) -> bool:
+    """``action`` does nothing now: a skip without a change of strategy (§13.A.1: the car does not move and the turn
+    ends; its only use is the strategy change)."""
+    return isinstance(action, Skip) and action.strategy is None
+
+
 def _group(label: str) -> str:
     """The group of a choice's label: its words up to "change strategy to" for a strategy change, else none."""
     at = label.find(_STRATEGY_CHANGE)
@@ -257,6 +268,9 @@ class FirstRace:
     #: The steps since the learner's last decision (at the start: the opening and the others' first decisions).
     last: list[Step] = field(init=False, default_factory=list)
     game: str = field(init=False, default="rf90")
+    #: The coach gives its advice (the widget's "coach on/off"): off, :meth:`labelled_choices` suggests nothing.
+    coach: bool = field(init=False, default=True)
+    _advice: tuple[tuple[int, int], Advice] | None = field(init=False, default=None, repr=False)
 
     def __post_init__(self) -> None:
         self.new(self.seed)
@@ -287,10 +301,13 @@ class FirstRace:
         return not self.finished and self.race.current_car == LEARNER
 
     def choices(self) -> list[ActionLabel]:
-        """The learner's legal actions with their labels (none when it is not the learner's decision)."""
+        """The learner's legal actions with their labels (none when it is not the learner's decision); a move that
+        does nothing now (:func:`does_nothing`) comes last, its label saying so."""
         if not self.my_turn:
             return []
-        return labels([a for a in self.race.legal_actions() if a.car == LEARNER], self.race.state)
+        out = labels([a for a in self.race.legal_actions() if a.car == LEARNER], self.race.state)
+        idle = [replace(d, label=f"{d.label}{DOES_NOTHING}") for d in out if does_nothing(d.action)]
+        return [d for d in out if not does_nothing(d.action)] + idle
 
     def hint(self) -> Guide | None:
         """What the learner decides now, in plain words (:data:`PHASE_HINTS`), or None when it is not their turn."""
@@ -352,10 +369,25 @@ class FirstRace:
     # ------------------------------------------------------------ the guided-race protocol (racebook.core.guided)
     def labelled_choices(self) -> list[GuidedChoice]:
         """The learner's legal actions as buttons: the label, the action text and rule in the tooltip; the card
-        plays are the primary ones."""
+        plays are the primary ones; the coach's suggestion (:meth:`advice`) marked with its reason while
+        :attr:`coach` is on."""
         s = self.race.state
-        return [GuidedChoice(d.text, d.label, d.tooltip(s), d.action.verb == "play", _group(d.label))
-                for d in self.choices()]
+        out = [GuidedChoice(d.text, d.label, d.tooltip(s), d.action.verb == "play", _group(d.label))
+               for d in self.choices()]
+        advice = self.advice() if out and self.coach else None
+        return out if advice is None else with_suggestion(out, advice.index, advice.reason)
+
+    def advice(self) -> Advice | None:
+        """The coach's suggestion among :meth:`choices` (:func:`racebook.rf90.analysis.coach.suggest`: each looked
+        ahead on a clone to the end of the guided Game Turns, the learner then driving like the computer), None when
+        the learner has nothing to decide; computed once per position."""
+        if not self.my_turn:
+            return None
+        at = (self.seed, len(self.steps))
+        if self._advice is None or self._advice[0] != at:
+            self._advice = (at, suggest(self.race, [d.action for d in self.choices()], LEARNER, self.computer,
+                                        self.turns, self.seed))
+        return self._advice[1]
 
     def decide(self, key: str) -> list[StoryLine]:
         """:meth:`choose` by action text, told as story lines."""

@@ -1,0 +1,125 @@
+"""The coach of notebook 00's guided race (issue 33 item 1): which of the learner's legal actions to suggest, and
+one plain reason the engine computed — never a scripted tip.
+
+* :func:`look_ahead` — where an action leaves the learner's car: a clone of the race (:meth:`Race.clone` keeps the
+  seeded generator, so every action meets the same cards as long as the play stays the same), the action applied,
+  then every car played to the end of Game Turn ``turns`` (or of the race): the learner's by a fresh
+  :class:`~racebook.rf90.analysis.drivers.GreedyDriver`, the others by a copy of the race's own computer driver (its
+  generator copied, so each action's look-ahead meets the same computer choices and the race's driver is untouched);
+  the learner's place in the classification (§25) and laps and section there.
+* :func:`suggest` — every action looked ahead; the best is the best place, then the furthest (laps, then section;
+  ties: the first of the best); its reason names the place, the section and the next best action's place. At a late
+  braking decision (§13.F.1) it adds the exact chance of passing the blind test (:func:`.odds.late_braking_now`).
+
+Standard library only; the rules stay in the engine (the look-ahead only applies legal actions).
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from typing import Any
+
+from racebook.rf90.actions import Action
+from racebook.rf90.analysis.drivers import GreedyDriver
+from racebook.rf90.analysis.odds import late_braking_now
+from racebook.rf90.game import Race
+from racebook.rf90.rules.classification import classification
+
+#: A look-ahead stops after this many decisions at most (a 3-turn guided race is a few dozen): only a guard.
+MAX_DECISIONS = 5000
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """Where an action leaves the learner after Game Turn ``turn`` (``over`` when the race itself ended): ``place``
+    (1 = first) of ``cars``, ``lap`` and the ``section`` (its index ``index`` on the track; "" off the race)."""
+
+    place: int
+    cars: int
+    lap: int
+    index: int
+    section: str
+    turn: int
+    over: bool
+
+    def key(self) -> tuple[int, int, int]:
+        """Smaller is better: the place, then the laps and the section (further is better)."""
+        return (self.place, -self.lap, -self.index)
+
+    def words(self) -> str:
+        where = f" in section {self.section}" if self.section else ""
+        return f"{_ordinal(self.place)} of {self.cars}{where}"
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """The coach's suggestion: ``index`` into the actions, its one-line ``reason``, every action's outcome (None
+    when nothing was looked ahead: a single legal action)."""
+
+    index: int
+    reason: str
+    outcomes: tuple[Outcome, ...] | None = None
+
+
+def look_ahead(race: Race, action: Action, you: str, computer: Any, turns: int, seed: int = 0) -> Outcome:
+    """Where ``action`` (legal now) leaves ``you``: on a clone, ``action`` applied, then ``you`` driven by a
+    ``GreedyDriver(seed)`` and every other car by a copy of ``computer`` until the race is over or Game Turn
+    ``turns`` is done."""
+    r = race.clone()
+    r.apply_recorded(action)  # legal now (one of the listed actions): the cheaper check
+    others, mine = copy.deepcopy(computer), GreedyDriver(seed)
+    for _ in range(MAX_DECISIONS):
+        if r.is_over or int(r.state.turn) > turns:
+            break
+        legal = r.legal_actions()
+        if not legal:
+            break
+        r.apply((mine if legal[0].car == you else others).choose(r, legal))
+    s = r.state
+    car = s.cars[you]
+    where = car.off_track or car.section
+    return Outcome(classification(s).index(you) + 1, len(s.cars), car.lap,
+                   s.track.index_of(where) if where else -1, where or "", min(int(s.turn), turns), r.is_over)
+
+
+def suggest(race: Race, actions: list[Action], you: str, computer: Any, turns: int, seed: int = 0) -> Advice:
+    """The action to suggest among ``actions`` (``you``'s legal actions now) and why (:func:`look_ahead`)."""
+    if not actions:
+        raise ValueError("nothing to suggest: no legal action")
+    if len(actions) == 1:
+        return Advice(0, "your only legal move now" + _odds(race, you) + ".")
+    outs = tuple(look_ahead(race, a, you, computer, turns, seed) for a in actions)
+    best = min(range(len(outs)), key=lambda i: outs[i].key())  # the first of the best
+    b = outs[best]
+    when = "to the end of the race" if b.over else f"to the end of Game Turn {b.turn}"
+    head = f"Looking ahead {when} (then driving like the computer), this leaves you {b.words()}"
+    runner = min((o for i, o in enumerate(outs) if i != best), key=Outcome.key)
+    if runner.key() == b.key():
+        same = sum(o.key() == b.key() for o in outs)
+        tail = (f"; {'every choice leads' if same == len(outs) else f'{same} of the {len(outs)} choices lead'} "
+                "there, and this is the first of them")
+    elif runner.place != b.place:
+        tail = f"; the next best choice leaves you {runner.words()}"
+    else:
+        tail = f"; the next best choice leaves you as {_ordinal(runner.place)} but further back" + \
+            (f", in section {runner.section}" if runner.section else "")
+    return Advice(best, head + tail + _odds(race, you) + ".", outs)
+
+
+def _odds(race: Race, you: str) -> str:
+    """At a late braking decision (§13.F.1): the exact chance of passing its blind test, over the cards ``you``
+    cannot see."""
+    phase = race.phase
+    if phase is None or phase.name != "LATE_BRAKE":
+        return ""
+    try:
+        c = late_braking_now(race.state, race.state.cars[you])
+    except ValueError:  # not in a braking zone with the LB symbol: no blind test to weigh
+        return ""
+    return (f"; late braking passes its blind test with an exact {round(100 * c.p_success)}% chance (target "
+            f"{c.target}, over the {c.pool_size} cards you cannot see)")
+
+
+def _ordinal(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
