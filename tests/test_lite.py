@@ -13,6 +13,7 @@ import asyncio
 import importlib.util
 import json
 import shutil
+import subprocess
 import sys
 import tomllib
 from pathlib import Path
@@ -54,12 +55,16 @@ def test_site_copy_gets_the_install_cell_and_the_repo_notebook_is_untouched() ->
     assert kept > 0, "text outputs are kept so a lesson can be read before it runs"
 
 
-def test_notebooks_that_need_pandas_or_bqplot_say_so_in_the_site() -> None:
+def test_notebooks_that_need_pandas_or_bqplot_say_so_in_the_site(tmp_path: Path) -> None:
     """Found by trying each notebook's imports without numpy/pandas/bqplot; the site's copy gets a note."""
+    own = tmp_path / "imports_pandas.ipynb"  # a notebook importing pandas itself (no shipped one is meant to)
+    own.write_text(json.dumps({"cells": [{"cell_type": "code", "source": ["import json\n", "import pandas as pd\n"],
+                                          "metadata": {}, "outputs": [], "execution_count": None}]}),
+                   encoding="utf-8")
     failing = build_lite.offline_imports([ROOT / "notebooks" / "rf90" / n for n in (
-        "03_activation.ipynb", "04_duels.ipynb", "06_trajectories.ipynb")])
+        "03_activation.ipynb", "04_duels.ipynb")] + [own])
     assert [len(v) for v in failing.values()] == [0, 1, 1]
-    assert failing[ROOT / "notebooks" / "rf90" / "06_trajectories.ipynb"] == ["import pandas as pd"]
+    assert failing[own] == ["import pandas as pd"]
     nb = json.loads((ROOT / "notebooks" / "rf90" / "06_trajectories.ipynb").read_text(encoding="utf-8"))
     cells = build_lite.site_notebook(nb, ["import pandas as pd"])["cells"]
     at = next(i for i, c in enumerate(cells) if c.get("id") == build_lite.INSTALL_CELL_ID)
@@ -67,6 +72,45 @@ def test_notebooks_that_need_pandas_or_bqplot_say_so_in_the_site() -> None:
     assert note["id"] == build_lite.NOTE_CELL_ID and note["cell_type"] == "markdown"
     assert "`import pandas as pd`" in "".join(note["source"]) and "Offline" in "".join(note["source"])
     assert build_lite.NOTE_CELL_ID not in json.dumps(build_lite.site_notebook(nb))
+
+
+#: Notebooks that once stopped offline only at their own ``import pandas`` (issue 34 item 4): their tables now come
+#: from racebook.ui.backend (a DataFrame where pandas imports, else an HTML table).
+NO_PANDAS_IN_THE_NOTEBOOK = ("automobiles/A2_the_cards", "rf90/06_trajectories",
+                             "rf90/14_spa_and_extreme_trajectories", "rf90/15_teams_and_robot_teammates")
+
+
+def test_notebooks_without_their_own_pandas_pass_the_offline_probe() -> None:
+    paths = [ROOT / "notebooks" / f"{n}.ipynb" for n in NO_PANDAS_IN_THE_NOTEBOOK]
+    assert build_lite.offline_imports(paths) == {p: [] for p in paths}
+    for n in NO_PANDAS_IN_THE_NOTEBOOK:
+        source = (ROOT / "notebooks" / f"{n}.py").read_text(encoding="utf-8")
+        assert "pandas" not in source.replace("pandas_display", ""), n
+
+
+_RUN_WITHOUT_NUMPY = """
+import contextlib, importlib.abc, io, runpy, sys
+class Block(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in {"numpy", "pandas", "bqplot"}:
+            raise ImportError("not in the offline browser: " + name)
+sys.meta_path.insert(0, Block())
+for path in sys.argv[1:]:
+    with contextlib.redirect_stdout(io.StringIO()):
+        runpy.run_path(path, run_name="__main__")
+    print("ran", path)
+print(sorted(m for m in sys.modules if m.split(".")[0] in {"numpy", "pandas", "bqplot"}))
+"""
+
+
+def test_notebooks_without_their_own_pandas_run_as_scripts_without_numpy() -> None:
+    """Each notebook's jupytext source, run top to bottom in CPython where numpy, pandas and bqplot cannot be
+    imported (as in the offline browser): no cell raises. Not the browser itself (tests/lite_check.py is)."""
+    paths = [f"notebooks/{n}.py" for n in NO_PANDAS_IN_THE_NOTEBOOK]
+    out = subprocess.run([sys.executable, "-c", _RUN_WITHOUT_NUMPY, *paths], cwd=ROOT, capture_output=True,
+                         text=True, timeout=600)
+    assert out.returncode == 0, out.stderr[-3000:]
+    assert out.stdout.splitlines() == [f"ran {p}" for p in paths] + ["[]"]
 
 
 def test_install_cell_does_nothing_outside_the_browser() -> None:

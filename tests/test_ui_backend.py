@@ -13,13 +13,15 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 pytest.importorskip("ipywidgets")
 
 import racebook  # noqa: E402
 from racebook.rf90.ui import ActivationQuiz, ScenarioPlayer, SvgTrackView, events_table, race_table  # noqa: E402
 from racebook.ui import backend  # noqa: E402
-from racebook.ui.backend import HtmlTable  # noqa: E402
+from racebook.ui.backend import HtmlTable, columns_of, left_aligned_html, pandas_display, table_of  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -211,3 +213,53 @@ def test_automobiles_widgets_in_an_interpreter_without_numpy() -> None:
                          timeout=120)
     assert out.returncode == 0, out.stderr[-3000:]
     assert out.stdout.strip().splitlines()[-1] == "SvgBoardView True True []"
+
+
+# ---------------------------------------------------------------- tables a notebook builds itself (issue 34 item 4)
+_KEYS = st.sampled_from(["a", "b", "c", "§", "text"])
+_ROWS = st.lists(st.dictionaries(_KEYS, st.one_of(st.integers(-5, 5), st.text(max_size=4)), min_size=1), min_size=1,
+                 max_size=5)
+
+
+@given(_ROWS)
+@settings(max_examples=60, deadline=None)
+def test_table_of_has_the_columns_pandas_infers(rows: list[dict[str, object]]) -> None:
+    pd = pytest.importorskip("pandas")
+    df, t = pd.DataFrame(rows), table_of(rows)
+    assert columns_of(rows) == list(df.columns) == list(t.columns)
+    assert isinstance(t, pd.DataFrame)
+    pd.testing.assert_frame_equal(t, df)  # the same cells (NaN where a row lacks a key), the same RangeIndex
+    assert list(table_of([]).columns) == list(pd.DataFrame([]).columns) == [] and len(table_of([])) == 0
+
+
+def test_table_of_without_pandas_has_the_same_cells(monkeypatch: pytest.MonkeyPatch) -> None:
+    rows = [{"section": "S1", "corner": "Source"}, {"corner": "", "LB symbol": "no", "section": "S2"}]
+    monkeypatch.setitem(sys.modules, "pandas", None)
+    t = table_of(rows)
+    assert isinstance(t, HtmlTable) and t.columns == ["section", "corner", "LB symbol"] and t.index == [0, 1]
+    assert t.rows == rows and "<td>Source</td>" in t.to_html() and "<th>1</th>" in t.to_html()
+    assert table_of([]).columns == [] and len(table_of([])) == 0
+
+
+def test_left_aligned_html_has_no_index_and_escapes(monkeypatch: pytest.MonkeyPatch) -> None:
+    rows = [{"card": "Camber & Toe", "§": "§16", "text": "<move>"}, {"card": "Wear", "§": "§6", "text": "x"}]
+    html = left_aligned_html(rows, ["card", "§", "text"], "cards")
+    assert html.startswith("<style>#cards td { text-align: left; }</style><table id=\"cards\" ")
+    assert "<th>card</th><th>§</th><th>text</th></tr>" in html and "<th></th>" not in html
+    assert "<tr><td>Camber &amp; Toe</td><td>§16</td><td>&lt;move&gt;</td></tr>" in html
+    assert html.count("<tr>") == 3
+    monkeypatch.setitem(sys.modules, "pandas", None)
+    assert left_aligned_html(rows, ["card", "§", "text"], "cards") == html  # the same markup without pandas
+    with pytest.raises(ValueError, match="table_id"):
+        left_aligned_html(rows, ["card"], "x;} td {color:red")
+
+
+def test_pandas_display_sets_options_only_where_pandas_imports(monkeypatch: pytest.MonkeyPatch) -> None:
+    pd = pytest.importorskip("pandas")
+    with pd.option_context("display.width", 80, "display.max_colwidth", 50):
+        pandas_display(width=200, max_colwidth=90)
+        assert pd.get_option("display.width") == 200 and pd.get_option("display.max_colwidth") == 90
+        monkeypatch.setitem(sys.modules, "pandas", None)
+        pandas_display(width=10)  # no pandas: nothing to set, no error
+        monkeypatch.undo()
+        assert pd.get_option("display.width") == 200

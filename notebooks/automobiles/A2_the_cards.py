@@ -70,7 +70,6 @@ CardSandbox("burnout").widget
 # [§26]: ../../docs/rules/automobiles_rules_digest.md#auto-s26
 
 # %% tags=["presenter-show"]
-import pandas as pd
 from IPython.display import HTML, display
 
 from racebook.automobiles.board import load_board
@@ -79,6 +78,7 @@ from racebook.automobiles.cubes import CODES, COLOUR_NAMES
 from racebook.automobiles.lessons.notebook import INVENTED, card_demo, provenance_html, show_assumed, told
 from racebook.automobiles.scenario import read, scenario_ids
 from racebook.automobiles.ui import RacePlayer
+from racebook.ui.backend import left_aligned_html
 
 cards = card_set()
 ladder = load_board("ladder")
@@ -107,8 +107,7 @@ display(HTML(provenance_html([INVENTED])))
 # %% tags=["presenter-show"]
 rows = [{"card": c.name, "colour": "fixed" if c.fixed else COLOUR_NAMES[c.colour], "§": c.section,
          "text": c.printed} for c in sorted(cards.cards.values(), key=lambda c: (not c.fixed, CODES.index(c.colour)))]
-table = pd.DataFrame(rows).style.set_uuid("cards").hide(axis="index").set_properties(**{"text-align": "left"})
-display(HTML(table.to_html()))
+display(HTML(left_aligned_html(rows, ["card", "colour", "§", "text"], "cards")))
 
 # %% [markdown]
 # ## Every card, live (§16–§21)

@@ -70,8 +70,6 @@ ScenarioPlayer(ex18)  # ◀ ▶ — step to "Orange uses trajectory F.t1"
 # %%
 from functools import partial
 
-import pandas as pd
-
 from racebook.rf90.actionlabels import label
 from racebook.rf90.actions import Play
 from racebook.rf90.cards import Colour
@@ -83,6 +81,7 @@ from racebook.rf90.options import HOUSE_RULE_DOCS, Rules
 from racebook.rf90.track import Trajectory, TrajectoryKind
 from racebook.rf90.turn import free_trajectories
 from racebook.rf90.ui.trajectories import TrajectoryPanel
+from racebook.ui.backend import table_of
 
 build = partial(small_race, name="nb07", seed=7)  # a small race from a scenario-shaped dict
 
@@ -100,7 +99,7 @@ build = partial(small_race, name="nb07", seed=7)  # a small race from a scenario
 # [§32]: ../../docs/rules/rf90_rules_digest.md#s32
 
 # %%
-pd.DataFrame(explore.spot_rows("teaching"))
+table_of(explore.spot_rows("teaching"))
 
 # %% [markdown]
 # ## The rules in plain English

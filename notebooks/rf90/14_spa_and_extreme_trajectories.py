@@ -55,7 +55,6 @@ ScenarioPlayer("x1_02")  # ◀ ▶ Red's turn: the ET check, the green card, 7 M
 # [§27]: ../../docs/rules/rf90_rules_digest.md#s27
 
 # %%
-import pandas as pd
 from IPython.display import SVG, display
 
 import racebook
@@ -64,9 +63,9 @@ from racebook.rf90.lessons.notebook import lines
 from racebook.rf90.options import HOUSE_RULE_DOCS
 from racebook.rf90.track import SectionType
 from racebook.rf90.tracksvg import position_svg
+from racebook.ui.backend import pandas_display, table_of
 
-pd.set_option("display.width", 200)
-pd.set_option("display.max_colwidth", 100)
+pandas_display(width=200, max_colwidth=100)
 
 # %% [markdown]
 # ## 1. The rule: one Extreme Trajectory, two procedures
@@ -86,7 +85,7 @@ pd.set_option("display.max_colwidth", 100)
 
 # %%
 x1_02 = racebook.load_scenario("x1_02")
-pd.DataFrame(L.provenance_rows(x1_02.race))
+table_of(L.provenance_rows(x1_02.race))
 
 # %% [markdown]
 # The table shows the provenance rule at work: the check value 60 is the expansion's (`expansion1:`), the bonus +4
@@ -133,7 +132,7 @@ lines(manual, start=start)
 # [Ex. X1-1]: ../../docs/rules/rf90_expansion1_digest.md#x1-ex-1
 
 # %%
-pd.DataFrame(L.odds_rows())
+table_of(L.odds_rows())
 
 # %% [markdown]
 # What a failure costs under the expansion: the whole turn's movement (no card is played), then the route.
@@ -143,7 +142,7 @@ pd.DataFrame(L.odds_rows())
 # with nothing under 41 would make the check blind, and the red arrow possible.
 
 # %%
-pd.DataFrame([L.failure_cost_row()])
+table_of([L.failure_cost_row()])
 
 # %% [markdown]
 # The designers' advice follows: *"don't take excessive risks … make sure you can actually use the extra MP"* —
@@ -160,9 +159,9 @@ pd.DataFrame([L.failure_cost_row()])
 # %%
 monaco = racebook.load_track("monaco")
 display(SVG(position_svg(monaco)))
-pd.DataFrame([{"section": s.name, "corner": monaco.corner(s.corner).name if s.corner else "",
-               "LB symbol": "yes" if s.lb_modifier is not None else "no", "source": s.source[:60]}
-              for s in monaco.sections if s.type is SectionType.BRAKING])
+table_of([{"section": s.name, "corner": monaco.corner(s.corner).name if s.corner else "",
+           "LB symbol": "yes" if s.lb_modifier is not None else "no", "source": s.source[:60]}
+          for s in monaco.sections if s.type is SectionType.BRAKING])
 
 # %% [markdown]
 # A small simulation (seeded, so the numbers are fixed): three automatic drivers race Monaco with the same
@@ -177,7 +176,7 @@ pd.DataFrame([{"section": s.name, "corner": monaco.corner(s.corner).name if s.co
 # [Expansion #1 §5.3]: ../../docs/rules/rf90_expansion1_digest.md#x1-s5-3
 
 # %%
-pd.DataFrame(L.monaco_rows(races=4, seed=40))
+table_of(L.monaco_rows(races=4, seed=40))
 
 # %% [markdown]
 # ## 7. Words (English · Portuguese, the manual · Spanish, the expansion)

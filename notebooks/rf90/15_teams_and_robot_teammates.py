@@ -92,7 +92,6 @@ ScenarioPlayer("x1_04")  # ◀ ▶ Green's turn: the card, the trajectory, the f
 import tomllib
 from pathlib import Path
 
-import pandas as pd
 from IPython.display import SVG, display
 
 import racebook
@@ -102,9 +101,9 @@ from racebook.rf90.options import HOUSE_RULE_DOCS
 from racebook.rf90.setup import Driver
 from racebook.rf90.teams import Team, TeamRobot, team_race
 from racebook.rf90.tracksvg import race_svg
+from racebook.ui.backend import pandas_display, table_of
 
-pd.set_option("display.width", 200)
-pd.set_option("display.max_colwidth", 90)
+pandas_display(width=200, max_colwidth=90)
 
 # %%
 x1_04 = racebook.load_scenario("x1_04")
@@ -160,7 +159,7 @@ print(choices(duel))
 # the base manual lacks. It lives in a data file, `racebook/rf90/data/robot_lineups.toml`:
 
 # %%
-pd.DataFrame(lineup_rows())
+table_of(lineup_rows())
 
 # %% [markdown]
 # `racebook.rf90.teams.team_race(track, teams, level=…)` sets a race up from a list of teams. [Ex. X1-5][] … X1-9:
@@ -168,7 +167,7 @@ pd.DataFrame(lineup_rows())
 # [Ex. X1-5]: ../../docs/rules/rf90_expansion1_digest.md#x1-ex-5
 
 # %%
-pd.DataFrame(example_rows())
+table_of(example_rows())
 
 # %% [markdown]
 # A robot teammate **follows the robot rules** (no panel, the highest free trajectory, 3 MP basic / 4 MP advanced,
@@ -294,8 +293,8 @@ play(r13, "Blue assist Pink R15 yellow-flag=Rivage@0", quiet={"EnterSection"})
 # `explain()` says why an assistance card is refused — from the same rules that list the legal ones:
 
 # %%
-pd.DataFrame(refusals(r13, ("Blue assist Pink R46 green-flag=Rivage", "Blue assist Pink R22 mp",
-                             "Green assist Pink R25 mp")))
+table_of(refusals(r13, ("Blue assist Pink R46 green-flag=Rivage", "Blue assist Pink R22 mp",
+                         "Green assist Pink R25 mp")))
 
 # %% [markdown]
 # ## 4. What changed elsewhere

@@ -115,3 +115,39 @@ def table(rows: Sequence[Mapping[str, Any]], columns: Sequence[str], index: Sequ
             idx = pd.Index(list(index), name=name) if index else None
         return pd.DataFrame(list(rows), columns=list(columns), index=idx)
     return HtmlTable(rows, columns, index, index_name)
+
+
+def columns_of(rows: Sequence[Mapping[str, Any]]) -> list[str]:
+    """The columns pandas gives ``DataFrame(rows)`` for a list of dicts: every key, in the order first seen."""
+    seen: dict[str, None] = {}
+    for row in rows:
+        for key in row:
+            seen.setdefault(key, None)
+    return list(seen)
+
+
+def table_of(rows: Sequence[Mapping[str, Any]]) -> Any:
+    """:func:`table` of dicts whose columns are not named: the keys, in the order first seen (as
+    ``pandas.DataFrame(rows)``), rows numbered from 0."""
+    rows = list(rows)
+    return table(rows, columns_of(rows))
+
+
+def left_aligned_html(rows: Sequence[Mapping[str, Any]], columns: Sequence[str], table_id: str) -> str:
+    """HTML of a table without its index whose cells are left-aligned (what pandas'
+    ``DataFrame(rows).style.hide(axis="index").set_properties(**{"text-align": "left"})`` shows), the same markup
+    with or without pandas; cell texts escaped. ``table_id`` is the table's HTML id, scoping its style."""
+    if not table_id.replace("-", "").replace("_", "").isalnum():
+        raise ValueError(f"left_aligned_html: table_id {table_id!r} is not a plain HTML id (letters, digits, -, _)")
+    markup = HtmlTable(rows, columns).to_html(index=False).replace("<table ", f'<table id="{table_id}" ', 1)
+    return f"<style>#{table_id} td {{ text-align: left; }}</style>{markup}"
+
+
+def pandas_display(**options: Any) -> None:
+    """``pandas.set_option("display.<name>", value)`` for each option where pandas imports; nothing otherwise (an
+    :class:`HtmlTable` shows every cell whole, at any width). ``pandas_display(width=200, max_colwidth=100)``."""
+    if has_pandas():
+        import pandas as pd
+
+        for name, value in options.items():
+            pd.set_option(f"display.{name}", value)
