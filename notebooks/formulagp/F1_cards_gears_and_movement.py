@@ -153,7 +153,7 @@ focused.state.cars["Grey"].stress = 0
 damaged.state.cars["Grey"].damage = [next(c.code for c in incident_cards().cards if c.name == "Front wing damage")]
 for what, r, p in (("on the Focus space", focused, play), ("with Front wing damage", damaged, play),
                    ("using the Car Characteristic", race, play + " +char")):
-    print(f"{what:30} {movement.breakdown(r, p).sentence().split(': ', 1)[1]}")
+    print(f"{what:30} {movement.breakdown(r, p).equation()}")
 
 # %% [markdown]
 # ## 3. Reduce or extend, never both (§11.2)

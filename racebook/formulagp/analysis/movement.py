@@ -76,12 +76,15 @@ class MoveBreakdown:
     reduce: tuple[Room, ...]
     extend: tuple[Room, ...]
 
-    def sentence(self) -> str:
+    def equation(self) -> str:
+        """The MP as a sum: the gear (and its rule) × the pace, then every term that is not 0, = the MP."""
         terms = " ".join((f"{i.mp:+d}" if k else str(i.mp)) + f" ({i.what})"
                          for k, i in enumerate(self.items) if i.mp or not k)
-        return (f"{self.car} plays {self.play.split(' ', 2)[-1]} from {self.start}: {self.gear}th gear "
-                f"({self.gear_rule}) × {self.pace} pace{' (a pair, §6.3)' if self.pair else ''}: {terms} = "
-                f"{self.mp} MP").replace("2th", "2nd")
+        return (f"{self.gear}th gear ({self.gear_rule}) × {self.pace} pace{' (a pair, §6.3)' if self.pair else ''}: "
+                f"{terms} = {self.mp} MP").replace("2th", "2nd")
+
+    def sentence(self) -> str:
+        return f"{self.car} plays {self.play.split(' ', 2)[-1]} from {self.start}: {self.equation()}"
 
     def rows(self) -> list[tuple[str, str, str]]:
         """(term, MP, rule) rows for a table: every term, then the total."""
