@@ -338,6 +338,19 @@ def test_import_racebook_cli_imports_no_engine(argv: list[str]) -> None:
                           "racebook.formulagp", "racebook.formulagp.spec"}
 
 
+@pytest.mark.parametrize(("scenario_id", "game"), [("ex01", "rf90"), ("auto_ex01_maintenance_crew", "automobiles"),
+                                                  ("fgp_ex10", "formulagp")])
+def test_replay_imports_the_engine_but_no_driver_labels_or_series(scenario_id: str, game: str) -> None:
+    """Issue 36: `racebook replay` imports the scenario reader and the engine it plays (the spec's replay hooks,
+    racebook.<game>.replayhooks), not the game's other hooks: computer drivers, button labels, series of races."""
+    out = subprocess.run([sys.executable, "-c", _PROBE.format(argv=["replay", scenario_id])], capture_output=True,
+                         text=True, cwd=ROOT, env=ENV, timeout=120)
+    assert out.returncode == 0, out.stderr
+    after = set(json.loads(out.stdout.strip().splitlines()[-1])[1])
+    assert {f"racebook.{game}.game", f"racebook.{game}.scenario", f"racebook.{game}.replayhooks"} <= after
+    assert not {f"racebook.{game}.{m}" for m in ("hooks", "agents", "actionlabels", "analysis")} & after
+
+
 def test_a_game_module_is_reached_from_import_racebook_as_before() -> None:
     """`import racebook` imports no engine, yet `racebook.rf90.scenario.load(...)` (notebook 00, users' code) and
     every game's modules are still reached as attributes: imported on first use (racebook.core.lazymodules)."""
