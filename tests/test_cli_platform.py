@@ -172,6 +172,35 @@ def test_version_and_help() -> None:
     assert rc == 0 and out.startswith("usage: racebook") and "racebook COMMAND -h" in out and "--version" in out
 
 
+def test_version_is_read_as_importlib_metadata_finds_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 36: --version reads the first racebook-*.dist-info on sys.path itself (importlib.metadata costs a
+    quarter of the start-up); the same version importlib.metadata gives, and None (it decides) when in doubt."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    from racebook.cliparser import _dist_info_version
+    try:
+        installed: str | None = version("racebook")
+    except PackageNotFoundError:
+        installed = None
+    assert _dist_info_version() in (installed, None)
+    fake = tmp_path / "Racebook-9.8.7.dist-info"
+    fake.mkdir()
+    (fake / "METADATA").write_text("Metadata-Version: 2.1\nName: Racebook\nVersion: 9.8.7\n\nVersion: 1\n")
+    (tmp_path / "racebook_extra-1.0.dist-info").mkdir()  # another distribution's name is not racebook's
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert _dist_info_version() == version("racebook") == "9.8.7"
+    (fake / "METADATA").write_text("Metadata-Version: 2.1\nName: Racebook\n\nVersion: 1\n")  # no version header
+    assert _dist_info_version() is None
+    fake.rename(tmp_path / "racebook.egg-info")
+    assert _dist_info_version() is None  # an egg: importlib.metadata decides
+    probe = ("import sys\nfrom racebook.cli import main\nfrom racebook.cliparser import _dist_info_version\n"
+             "try:\n    main(['--version'])\nexcept SystemExit:\n    pass\n"
+             "print(_dist_info_version() is None or 'importlib.metadata' not in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, env=ENV, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines()[-1] == "True"
+
+
 # ------------------------------------------------------------------ a closed pipe
 @pytest.mark.parametrize("argv", [["scenarios"], ["tracks"], ["automobiles", "scenarios"],
                                   ["replay", "ex27", "--json"]])
