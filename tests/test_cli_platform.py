@@ -172,6 +172,35 @@ def test_version_and_help() -> None:
     assert rc == 0 and out.startswith("usage: racebook") and "racebook COMMAND -h" in out and "--version" in out
 
 
+def test_version_is_read_as_importlib_metadata_finds_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 36: --version reads the first racebook-*.dist-info on sys.path itself (importlib.metadata costs a
+    quarter of the start-up); the same version importlib.metadata gives, and None (it decides) when in doubt."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    from racebook.cliparser import _dist_info_version
+    try:
+        installed: str | None = version("racebook")
+    except PackageNotFoundError:
+        installed = None
+    assert _dist_info_version() in (installed, None)
+    fake = tmp_path / "Racebook-9.8.7.dist-info"
+    fake.mkdir()
+    (fake / "METADATA").write_text("Metadata-Version: 2.1\nName: Racebook\nVersion: 9.8.7\n\nVersion: 1\n")
+    (tmp_path / "racebook_extra-1.0.dist-info").mkdir()  # another distribution's name is not racebook's
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert _dist_info_version() == version("racebook") == "9.8.7"
+    (fake / "METADATA").write_text("Metadata-Version: 2.1\nName: Racebook\n\nVersion: 1\n")  # no version header
+    assert _dist_info_version() is None
+    fake.rename(tmp_path / "racebook.egg-info")
+    assert _dist_info_version() is None  # an egg: importlib.metadata decides
+    probe = ("import sys\nfrom racebook.cli import main\nfrom racebook.cliparser import _dist_info_version\n"
+             "try:\n    main(['--version'])\nexcept SystemExit:\n    pass\n"
+             "print(_dist_info_version() is None or 'importlib.metadata' not in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, env=ENV, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines()[-1] == "True"
+
+
 # ------------------------------------------------------------------ a closed pipe
 @pytest.mark.parametrize("argv", [["scenarios"], ["tracks"], ["automobiles", "scenarios"],
                                   ["replay", "ex27", "--json"]])
@@ -336,6 +365,19 @@ def test_import_racebook_cli_imports_no_engine(argv: list[str]) -> None:
     # listing the games reads each game's spec module (data), never its engine
     assert set(after) <= {"racebook.rf90", "racebook.rf90.spec", "racebook.automobiles", "racebook.automobiles.spec",
                           "racebook.formulagp", "racebook.formulagp.spec"}
+
+
+@pytest.mark.parametrize(("scenario_id", "game"), [("ex01", "rf90"), ("auto_ex01_maintenance_crew", "automobiles"),
+                                                  ("fgp_ex10", "formulagp")])
+def test_replay_imports_the_engine_but_no_driver_labels_or_series(scenario_id: str, game: str) -> None:
+    """Issue 36: `racebook replay` imports the scenario reader and the engine it plays (the spec's replay hooks,
+    racebook.<game>.replayhooks), not the game's other hooks: computer drivers, button labels, series of races."""
+    out = subprocess.run([sys.executable, "-c", _PROBE.format(argv=["replay", scenario_id])], capture_output=True,
+                         text=True, cwd=ROOT, env=ENV, timeout=120)
+    assert out.returncode == 0, out.stderr
+    after = set(json.loads(out.stdout.strip().splitlines()[-1])[1])
+    assert {f"racebook.{game}.game", f"racebook.{game}.scenario", f"racebook.{game}.replayhooks"} <= after
+    assert not {f"racebook.{game}.{m}" for m in ("hooks", "agents", "actionlabels", "analysis")} & after
 
 
 def test_a_game_module_is_reached_from_import_racebook_as_before() -> None:

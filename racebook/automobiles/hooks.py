@@ -9,28 +9,19 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from racebook.automobiles import integrity, scenario
+from racebook.automobiles import integrity
 from racebook.automobiles.actionlabels import label as _label
 from racebook.automobiles.agents import GreedyDriver
 from racebook.automobiles.board import board_ids
 from racebook.automobiles.game import Race
+from racebook.automobiles.replayhooks import play_scenario, summary_json  # noqa: F401 - the replay's hooks (issue 36)
 from racebook.automobiles.setup import new_state
 from racebook.core.agents import Driver, RandomDriver, play_out
 from racebook.core.choices import unknown
 from racebook.core.errors import DataError
-from racebook.core.registry import Played
 from racebook.core.simresults import play_series, results_csv, winners_summary
 
 PLAYERS = (2, 5)  # §1: two to five players
-
-
-def play_scenario(source: str) -> Played:
-    sc = scenario.read(source)
-    return Played(sc.id, sc.title, sc.cite, sc.assumed, sc.race(frames=False))
-
-
-def summary_json(race: Race, scenario_id: str | None) -> str:
-    return scenario.summary_json(race, scenario_id)
 
 
 def new_race(seed: int, frames: bool = False) -> Race:

@@ -24,6 +24,8 @@ SPEC = register(GameSpec(
     svg="racebook.automobiles.boardsvg:race_svg",
     simulate="racebook.automobiles.hooks:simulate",
     hook_paths={
+        "play_scenario": "racebook.automobiles.replayhooks:play_scenario",
+        "summary_json": "racebook.automobiles.replayhooks:summary_json",
         "track_ids": "racebook.automobiles.board:board_ids",
         "describe_track": "racebook.automobiles.board:describe_board",
         "check_track": "racebook.automobiles.board:describe_board",

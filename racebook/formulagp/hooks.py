@@ -15,26 +15,17 @@ from racebook.core.agents import Driver, play_out
 from racebook.core.agents import RandomDriver as CoreRandom
 from racebook.core.choices import unknown
 from racebook.core.errors import DataError
-from racebook.core.registry import Played
 from racebook.core.simresults import play_series, results_csv, winners_summary
-from racebook.formulagp import integrity, scenario
+from racebook.formulagp import integrity
 from racebook.formulagp.actionlabels import label as _label
 from racebook.formulagp.agents import Greedy
 from racebook.formulagp.game import Race
+from racebook.formulagp.replayhooks import play_scenario, summary_json  # noqa: F401 - the replay's hooks (issue 36)
 from racebook.formulagp.setup import MAX_CARS, MIN_CARS
 from racebook.formulagp.setup import new_race as _new_race
 from racebook.formulagp.track import track_ids
 
 CARS = ("Grey", "Red", "Blue", "Orange", "Green", "Yellow")  # the car colours of the rulebook's examples first
-
-
-def play_scenario(source: str) -> Played:
-    sc = scenario.read(source)
-    return Played(sc.id, sc.title, sc.cite, sc.assumed, sc.race(), tuple(e.sentence() for e in sc.prelude))
-
-
-def summary_json(race: Race, scenario_id: str | None) -> str:
-    return scenario.summary_json(race, scenario_id)
 
 
 #: how a full race starts: "qualifying" (the Standard race, §9; the default of the registry and ``simulate``) or

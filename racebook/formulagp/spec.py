@@ -22,6 +22,8 @@ SPEC = register(GameSpec(
     svg="racebook.formulagp.picture:race_svg",
     simulate="racebook.formulagp.hooks:simulate",
     hook_paths={
+        "play_scenario": "racebook.formulagp.replayhooks:play_scenario",
+        "summary_json": "racebook.formulagp.replayhooks:summary_json",
         "track_ids": "racebook.formulagp.trackfiles:track_ids",
         "describe_track": "racebook.formulagp.trackfiles:describe_track",
         "check_track": "racebook.formulagp.trackfiles:describe_track",

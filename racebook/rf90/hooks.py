@@ -8,19 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from racebook.core.registry import Played
-from racebook.rf90 import integrity, scenario
+from racebook.rf90 import integrity
 from racebook.rf90.actionlabels import label as _label
 from racebook.rf90.game import Race
-
-
-def play_scenario(source: str) -> Played:
-    sc = scenario.load(source)
-    return Played(sc.id, sc.title, sc.cite, sc.assumed, sc.race)
-
-
-def summary_json(race: Race, scenario_id: str | None) -> str:
-    return scenario.summary_json(race, scenario_id)
+from racebook.rf90.replayhooks import play_scenario, summary_json  # noqa: F401 - the replay's hooks (issue 36)
 
 
 def label(race: Race, action: Any) -> str:

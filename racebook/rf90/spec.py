@@ -24,6 +24,8 @@ SPEC = register(GameSpec(
     svg="racebook.rf90.tracksvg:race_svg",
     simulate="racebook.rf90.analysis.simulate:simulate",
     hook_paths={
+        "play_scenario": "racebook.rf90.replayhooks:play_scenario",
+        "summary_json": "racebook.rf90.replayhooks:summary_json",
         "track_ids": "racebook.rf90.trackfile:available_tracks",
         "describe_track": "racebook.rf90.trackfile:describe_track",
         "check_track": "racebook.rf90.trackfile:describe_track",
