@@ -138,11 +138,12 @@ def test_event_effects_ers_tyres_relief() -> None:
 
 
 def test_the_race_event_cards_are_held_played_and_recorded() -> None:
-    """'Safety Car' (§19.4) is drawn, held and played here; its effect on the race belongs to the race events
-    (``RACE_EVENTS`` is where the call goes): the WHITE die, then the Safety Car (or on a 6 the Red Flag, Example 24's
-    scenario). 'Incident on Track' is not wired yet: its event says so. The 'Safety Car' card is then out of the game
-    (§19.4.2)."""
-    assert EventEffect.SAFETY_CAR in RACE_EVENTS and EventEffect.INCIDENT_ON_TRACK not in RACE_EVENTS
+    """'Safety Car' (§19.4), 'Incident on Track' (§19.3) and 'Virtual Safety Car' (§19.5) are drawn, held and played
+    here; their effect on the race belongs to the race events (``RACE_EVENTS`` is where the call goes): the WHITE die,
+    then the Safety Car (or on a 6 the Red Flag, Example 24's scenario), and the 'Safety Car' card is then out of the
+    game (§19.4.2); the VSC from the end of this driver's move; 'Incident on Track' not resolved yet (its rule,
+    flags.incident_on_track, is tested in test_flags)."""
+    assert {EventEffect.SAFETY_CAR, EventEffect.VIRTUAL_SAFETY_CAR} <= set(RACE_EVENTS)
     race = position(["G1"], events=["E3", "E2"])
     race.state.stacked["white"] = ["4"]
     race.apply("A event E3")
@@ -152,11 +153,21 @@ def test_the_race_event_cards_are_held_played_and_recorded() -> None:
         4, "the Safety Car is deployed")
     assert race.state.sc_tile >= 0 and not race.state.restart
     assert race.state.events_out == ["E3"] and "E3" not in race.state.events.discards
-    race.apply("A event E2")
-    assert last(race, ev.EventPlayed).citation == "§19.3"
-    assert "not resolved yet" in last(race, ev.EventPlayed).effect  # type: ignore[attr-defined]
+    race.apply("A event E2")  # under the Safety Car: every flag is off (§19.4.2)
+    assert last(race, ev.EventPlayed).citation == "§19.3" and race.state.zones == ()
     conserved(race)
 
+    incident = position(["G1"], events=["E2"])  # 'Incident on Track': recorded, not resolved yet (see eventcards)
+    incident.apply("A event E2")
+    assert last(incident, ev.EventPlayed).citation == "§19.3" and incident.state.zones == ()
+    assert "not resolved yet" in last(incident, ev.EventPlayed).effect  # type: ignore[attr-defined]
+    conserved(incident)
+
+    virtual = position(["G1"], events=["E4"])
+    virtual.apply("A event E4")
+    assert last(virtual, ev.EventPlayed).citation == "§19.5"
+    assert (virtual.state.vsc, virtual.state.vsc_car) == (1, "A") and "E4" in virtual.state.events.discards
+    conserved(virtual)
 
 def test_an_apply_immediately_event_held_too_long_on_a_built_position() -> None:
     """The rulebook's example in §6.7 [4.4] on a built position (the scenario replay is ``test_fgp_ex_x1_…`` in

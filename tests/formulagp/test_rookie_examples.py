@@ -205,22 +205,23 @@ def test_example_30_on_a_built_position() -> None:
     assert dice().white[0].icon
 
 
-def test_fgp_ex_30_slipstream_minimum_two_ot() -> None:
+def test_fgp_ex_30_slipstream_minimum_two_ot(tmp_path: Path) -> None:
     """Example 30 ([BOT 3.3], §22.10.4): a BOT attacking from a Slipstream space has at least 2 OT, the Slipstream
     bonus not added: a win with 3 OT on its BATTLE card overtakes with 3; a win with 1 OT overtakes with 2.
     Scenario: fgp_ex30 — the engine drives the Rookie into the Slipstream shadow behind P, where it stops in position
-    to attack with no OT from its MP. The battle itself is rule-level: a Rookie's attack is not wired into the battle
-    phase yet (the scenario's turn ends with no battle declared)."""
-    sc, race = _scenario("fgp_ex30_slipstream_minimum_two_ot")
+    to attack with no OT from its MP; the WHITE die (green) makes it attack, P yields, the BOT draws BC6 (3 OT) and
+    overtakes 3 spaces; the same file with BC4 (1 OT) overtakes 2."""
+    sid = "fgp_ex30_slipstream_minimum_two_ot"
+    sc, race = _scenario(sid)
     paced = next(e for e in sc.prelude if isinstance(e, bev.BotPaced))
     assert (paced.car, paced.pace, paced.gear, paced.mp) == ("R", "red", 4, 4)
     stop = next(e for e in sc.prelude if isinstance(e, bev.BotStopped))
     assert stop.at == "T06.1.1" and "Slipstream" in stop.why and stop.mp == 3
-    s = race.state
+    s = sc.state
     r, p = s.cars["R"].pos, s.cars["P"].pos
     assert s.track.space(r).surface.value == "s" and (r.shadow, p.shadow) == (1, 0)
     assert botbattle.in_position_to_attack(s.track, r, p, 0)
-    assert s.cars["R"].ot == 0 and s.phase is Phase.PLAY and race.current_car == "P"  # no OT from MP
+    assert s.cars["R"].ot == 0 and s.phase is Phase.BATTLE and sc.race(play=False).current_car == "P"  # no OT from MP
     three, one = CARDS.battle_card("BC6"), CARDS.battle_card("BC4")
     assert (three.ot, one.ot) == (3, 1) and three.aggression is one.aggression is Aggression.LEDS
     max_ot = CARDS.control.max_ot
@@ -231,7 +232,21 @@ def test_fgp_ex_30_slipstream_minimum_two_ot() -> None:
         assert won.passes and won.ot == want
         assert botbattle.overtake_ot(card.ot, max_ot, slipstream=True) == want
         assert botbattle.overtake_ot(card.ot, max_ot) == card.ot  # not from a Slipstream space: the card's OT
+    # the battle through the engine: the BOT's BATTLE card drawn at the reveal, the overtake by its OT (3, then 2)
+    for source, card_code, ot, to in ((sc, "BC6", 3, "T07.2.1"), (None, "BC4", 2, "T06.2.2")):
+        if source is None:
+            def bc4(doc: dict[str, Any]) -> None:
+                doc["bots"]["battle_draws"] = ["BC4"]
 
+            source = _variant(tmp_path, sid, bc4)
+        played = source.race()
+        if not played.actions:
+            played.apply("P yield")
+        drawn = [e for e in played.events if isinstance(e, bev.BotBattled)]
+        assert [(e.car, e.used, e.ot) for e in drawn] == [("R", (card_code,), CARDS.battle_card(card_code).ot)]
+        won = [e for e in played.events if isinstance(e, ev.Overtook)]
+        assert [(e.car, e.frm, e.to, e.ot) for e in won] == [("R", "T06.1.1", to, ot)]
+        assert played.state.track.name_of(played.state.cars["R"].pos) == to
 
 def test_fgp_ex_28a_far_right_on_straights_changes_first_then_where_its_lane_ends() -> None:
     """Example 28a ([BOT 2.2.3]): the BOT prefers the far-right lane on straights. At the start of its turn it
@@ -274,8 +289,8 @@ def test_fgp_ex_28e_a_blocked_bot_pushes_goes_straight_on_or_gives_up_its_place(
     sequence this round and move after the other car — by its TACTICS card's symbols read against the WHITE die
     (TC2: faces 1-2 give up the place, 3-4 not aggressive, 5-6 aggressive). Scenario: fgp_ex28e (the die on 1: it
     gives up its place, P moves, then the Rookie, into its preferred lane); the same file with the die on 3 and 5.
-    The aggressive push is not built for a BOT: the engine reads the symbol and goes straight on (the event says so);
-    the push's outcome — off track — is asserted on the pushing rule."""
+    Aggressive (the die on 5): the engine's push (the player rules) forces P off track beside A2.3.2; the push's
+    outcome — off track — is also asserted on the pushing rule."""
     sid = "fgp_ex28e_a_blocked_bot_gives_up_its_place"
     card = CARDS.tactics_card("TC2")
     assert {f: card.blocked[f] for f in (1, 3, 5)} == {1: Block.SURRENDER, 3: Block.NOT_AGGRESSIVE,
@@ -298,10 +313,13 @@ def test_fgp_ex_28e_a_blocked_bot_pushes_goes_straight_on_or_gives_up_its_place(
         b = next(e for e in v.prelude if isinstance(e, bev.BotBlocked))
         outcomes[face] = (b.symbol, v.state.order, (_path(v.state, list(v.prelude)) or ["A2.2.2"])[0])
         assert f"shows {face}" in b.roll
+        pushed = [(e.car, e.other, e.at) for e in v.prelude if isinstance(e, ev.Pushed)]
+        assert pushed == ([("R", "P", "A2.3.2")] if face == 5 else [])
+        assert v.state.cars["P"].off == ("right" if face == 5 else "")  # aggressive: P forced off track
     # not aggressive: straight on into the clear space ahead, lane 2 of the curve
     assert outcomes[3] == ("not_aggressive", ("R", "P"), "B1.2.1")
-    # aggressive: a push into lane 3 forcing the car off track (the pushing rule's answer; see 28b)
-    assert outcomes[5][0] == "aggressive" and outcomes[5][1] == ("R", "P")
+    # aggressive: a push into lane 3 forcing the car off track (the engine's, and the pushing rule's answer; see 28b)
+    assert outcomes[5] == ("aggressive", ("R", "P"), "A2.3.2")
     assert push(EX28_TRACK, 2, EX28_TRACK.pos("A2.3.2")).outcome is PushOutcome.OFF_TRACK
     assert botlanes.blocked_choice(card, 5, ahead_free=True, can_surrender=True)[1] is Blocked.PUSH
     assert botlanes.blocked_choice(card, 3, ahead_free=True, can_surrender=True)[1] is Blocked.STRAIGHT
