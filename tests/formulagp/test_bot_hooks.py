@@ -140,3 +140,26 @@ def test_b4_other_reading_a_rookie_never_loses_control() -> None:
     assert len(kept) == 1 and "keeps control (B4)" in kept[0].cause
     assert "Spun" not in [type(e).__name__ for e in events if getattr(e, "car", "") == "R"]
     assert kinds(events).count("Spun") == 0
+
+
+@pytest.mark.parametrize("spins", [True, False])
+def test_b4_a_rookie_pushed_off_track(spins: bool) -> None:
+    """Grey changes lane into the Rookie's space on T05 (lane 3): the Rookie is pushed one lane on, off track (lane 4
+    is grass, §11.3.1). It resolves going off track before the next driver: with no Counter-steer card it spins off
+    (B4 default), or it keeps control and stays off track pointing forward (B4 off); either way it rejoins next round
+    and Grey takes the Penalty token."""
+    race = at_turn(new_race(["Grey", "R", "Blue"], 3, bots=["R"]), "Grey",
+                   {"Grey": "T05.2.1", "R": "T05.3.1", "Blue": "T33.1.1"}, ["G1"])
+    s = race.state
+    s.rules = Rules(rookie_spins=spins)
+    s.stacked["white"] = [GREEN] * 4
+    race.refresh()
+    race.apply("Grey play G1")
+    events = list(race.apply("Grey to T05.3.1"))
+    while race.current_car == "Grey" and not s.finished:
+        legal = race.legal_actions()
+        events += race.apply(next((a for a in legal if type(a).__name__ in ("End", "Stop")), legal[0]))
+    r = s.cars["R"]
+    assert r.off and r.out_round == 3 and r.spun is spins and s.cars["Grey"].penalties >= 1
+    assert ("YellowFlagIncident" in [type(e).__name__ for e in events if getattr(e, "car", "") == "R"]) is spins
+    conserved(race)
