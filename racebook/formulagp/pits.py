@@ -299,6 +299,8 @@ def explain_move(s: RaceState, a: FgpAction) -> tuple[str, str]:
             return "§16.5", f"{c.id} is leaving the pits"
         if s.turn is not None and s.turn.mp_left < 1:
             return "§16.1", "reaching the 'PIT LANE' space takes 1 MP (extend first)"
+        if c.spun or c.off:
+            return "§18.2", f"{c.id} spun or is off track: it rejoins the race first ('face' / 'rejoin')"
         return "§16.1", (f"the pit lane is entered from the pit-side lane of {s.track.tiles[s.track.pit_entry].id} "
                          f"(lane {pit_lane_of(s.track, s.track.pit_entry)})")
     if isinstance(a, To) and a.car == c.id and c.pit == "exit" and s.turn is not None and s.turn.mp_left > 0:

@@ -11,6 +11,7 @@ from dataclasses import replace
 import pytest
 
 from racebook.formulagp import events as ev
+from racebook.formulagp.actions import parse
 from racebook.formulagp.events import spins as sev
 from racebook.formulagp.game import Race
 from racebook.formulagp.incidentcards import IncidentDeck
@@ -148,3 +149,20 @@ def test_optional_15_6_does_not_apply_on_a_straight() -> None:
     s.stacked["white"] = [RED]
     events = list(race.apply("Grey countersteer G1"))
     assert s.track.name_of(s.cars["Grey"].pos) == "T03.1.1" and "CounterSteered" in kinds(events)
+
+
+def test_a_spun_car_at_the_pit_entry_turns_first_then_may_enter() -> None:
+    """§18.2: a spun car's 1st MP turns it the right way; only then is the pit entry offered (before, a spun car could
+    enter the pit lane still rotated)."""
+    race = at_turn(new_race(["Grey", "Red", "Blue"], 3), "Grey", {"Grey": "T39.4.2", **FAR}, ["G5"])
+    s = race.state
+    s.cars["Grey"].spun = True
+    race.refresh()
+    race.apply("Grey play G5")
+    assert [str(a) for a in race.legal_actions()] == ["Grey face"]
+    verdict = race.explain(parse("Grey pit"))
+    assert not verdict.legal and verdict.rule == "§18.2"
+    race.apply("Grey face")
+    assert "Grey pit" in [str(a) for a in race.legal_actions()]
+    events = list(race.apply("Grey pit"))
+    assert s.cars["Grey"].pit == "box" and "PitEntered" in kinds(events)
