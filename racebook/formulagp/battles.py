@@ -66,7 +66,7 @@ from racebook.formulagp.laps import cross_line
 from racebook.formulagp.moving import _room, apply_move
 from racebook.formulagp.pitlane import cold_led
 from racebook.formulagp.raceevents import no_overtaking
-from racebook.formulagp.rounds import START_ROUNDS, discardable, end_turn
+from racebook.formulagp.rounds import START_ROUNDS, discardable
 from racebook.formulagp.rules import battle as bt
 from racebook.formulagp.rules import botbattle
 from racebook.formulagp.rules.passing import lanes_of
@@ -341,7 +341,7 @@ def _done(s: RaceState, log: EventLog) -> None:
     s.battle = None
     s.phase = Phase.MOVE
     if s.cars[attacker].bot:
-        return end_turn(s, log)  # a BOT's battle ends its turn: no end-of-move dice (§22.13.1)
+        return rookie.end_move(s, s.cars[attacker], log)  # its move's end: no dice (§22.13.1)
     apply_move(s, End(attacker), log)
 
 

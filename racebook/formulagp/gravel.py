@@ -38,7 +38,7 @@ def live(s: RaceState, tile: int) -> bool:
 
 def entered(s: RaceState, c: Car, t: Turn, tile: int, log: EventLog) -> None:
     """``c`` drives onto Gravel tile ``tile`` (§19.8.1): +1 wear with a RED or BLUE move."""
-    if not live(s, tile):
+    if not live(s, tile) or c.bot:  # [BOT 6.9.1]: Rookie BOTs are not affected by Gravel tokens (§22.13.9)
         return
     hard = t.pace in ("red", "blue")
     if hard:
@@ -50,7 +50,9 @@ def entered(s: RaceState, c: Car, t: Turn, tile: int, log: EventLog) -> None:
 def end_of_move(s: RaceState, c: Car, t: Turn, log: EventLog) -> None:
     """After ``c``'s move: the Gravel token over its Tyre Bonus is discarded; a car ending on Gravel takes it
     (§19.8.1; removed on a stop under either reading of A18); with A18 ``triggered`` the tokens of the other tiles
-    it drove through leave the track too."""
+    it drove through leave the track too. A Rookie BOT is not affected and removes no token ([BOT 6.9.1], §22.13.9)."""
+    if c.bot:
+        return
     if c.gravel:
         c.gravel = False
         log.append(ev.GravelHit(c.id, "has moved after", "its Tyre Bonus", "the Gravel token is discarded"))

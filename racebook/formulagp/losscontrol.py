@@ -32,13 +32,14 @@ from racebook.formulagp import flags
 from racebook.formulagp.actions import CounterSteer, FgpAction, Spin
 from racebook.formulagp.components import DieFace, FaceColour, Secondary, cards
 from racebook.formulagp.damage import drawn_card, take_damage, take_failure
+from racebook.formulagp.events import spins as sev
 from racebook.formulagp.incidentcards import Effect, IncidentDeck, card
 from racebook.formulagp.penalties import give
 from racebook.formulagp.rules.classification import Finish
 from racebook.formulagp.rules.pushing import Push, PushOutcome, push
 from racebook.formulagp.state import Car, Die, Phase, RaceState
 from racebook.formulagp.stressing import stress_by
-from racebook.formulagp.track import Pos, Surface
+from racebook.formulagp.track import Pos, Shape, Surface, Turn
 from racebook.formulagp.tyrewear import wear_by
 
 EFFECT = {DieFace.STRESS: "stress +1", DieFace.WEAR: "tyre wear +1", DieFace.RISK: "draw a RISK card (§6.8)",
@@ -123,8 +124,12 @@ def lose_control(s: RaceState, c: Car, log: EventLog, cause: str, *, skid: bool 
                  by: str = "") -> None:
     if event:
         c.loc_event = event
-    if passable(c):
-        log.append(ev.LostControl(c.id, at_of(s, c), f"{cause}; already spun or off track: no further effect"))
+    if passable(c) or c.pit:
+        where = "in the pit lane" if c.pit else "already spun or off track"
+        log.append(ev.LostControl(c.id, at_of(s, c), f"{cause}; {where}: no further effect"))
+        return
+    if c.bot and not s.rules.rookie_spins:  # B4: the other reading, a Rookie never loses control (§22.13.2)
+        log.append(ev.LostControl(c.id, at_of(s, c), f"{cause}; a Rookie BOT keeps control (B4): no effect"))
         return
     log.append(ev.LostControl(c.id, at_of(s, c), cause))
     tile = s.track.tiles[c.pos.tile]
@@ -189,13 +194,25 @@ def _target(s: RaceState, c: Car, side: str) -> Pos:
 
 
 def counter_steer(s: RaceState, c: Car, code: str, log: EventLog, event: int) -> None:
-    """§18.1 CounterSteer: spend the card, the WHITE die's colour picks the side, +1 wear, one lane over."""
+    """§18.1 CounterSteer: spend the card, the WHITE die's colour picks the side (the Optional 15.6 on a corner tile:
+    toward the outside, no die, :func:`outside_of_corner`), +1 wear, one lane over; toward the pit lane at the pit
+    entry, into it (§16.1, :mod:`racebook.formulagp.pitspin`)."""
     c.hand.remove(code)
     c.deck.discard(code)
-    value, colour = _white(s)
-    side = SIDE[colour]
-    wear_by(s, c, 1, log)  # §14.1: the icons reached
-    log.append(ev.CounterSteered(c.id, code, value, colour.value, side, c.wear))
+    outside = outside_of_corner(s, c)
+    if outside:
+        side = outside
+        wear_by(s, c, 1, log)  # §14.1: the icons reached
+        log.append(sev.CounterSteeredOutside(c.id, code, s.track.tiles[c.pos.tile].id, side, c.wear))
+    else:
+        value, colour = _white(s)
+        side = SIDE[colour]
+        wear_by(s, c, 1, log)  # §14.1: the icons reached
+        log.append(ev.CounterSteered(c.id, code, value, colour.value, side, c.wear))
+    if pitting(s, c, side):
+        from racebook.formulagp.pitspin import steered_into_pit_lane  # (the pits import this module)
+
+        return steered_into_pit_lane(s, c, log)
     got = shift(s, c.pos, side, c.id)
     frm = s.track.name_of(c.pos)
     if got.outcome is PushOutcome.ON_TRACK and got.victim_to is not None:
@@ -216,9 +233,31 @@ def counter_steer(s: RaceState, c: Car, code: str, log: EventLog, event: int) ->
         collide(s, c, other, log, event)
 
 
+def outside_of_corner(s: RaceState, c: Car) -> str:
+    """The Optional counter-steer (§21, the original's 15.6; house rule ``countersteer_outside_in_corners``): on a
+    corner tile the lane change goes toward the outside of the corner ("right" or "left"), no WHITE die; "" on a
+    straight tile or with the rule off (then the WHITE die picks the side, §18.1)."""
+    tile = s.track.tiles[c.pos.tile]
+    if not s.rules.countersteer_outside_in_corners or tile.shape is not Shape.CORNER or tile.turn is None:
+        return ""
+    return "left" if tile.turn is Turn.RIGHT else "right"
+
+
+def pitting(s: RaceState, c: Car, side: str) -> bool:
+    """``c`` lost control in the dice it owes at the pit entry (§16.1: rolled on track, before entering) and the
+    lane change goes toward the pit lane (the track's pit side)."""
+    return (s.resume == "pit" and s.turn is not None and s.turn.car == c.id and not c.pit
+            and side == s.track.pit_side.value)
+
+
 def off_track_a(s: RaceState, c: Car, log: EventLog, by: str, event: int) -> None:
-    """Off track after a counter-steer or a push: another Counter-steer card keeps control, else a spin off."""
-    if steer_cards(s, c):
+    """Off track after a counter-steer or a push: another Counter-steer card keeps control, else a spin off (B4's
+    other reading, ``rookie_spins`` off: a Rookie BOT never spins, it stays off track pointing forward)."""
+    if c.bot and not s.rules.rookie_spins:
+        c.out_round = s.round
+        log.append(ev.LostControl(c.id, at_of(s, c), "pushed off track; a Rookie BOT keeps control (B4): off track, "
+                                                     "pointing forward"))
+    elif steer_cards(s, c):
         s.pending.append(f"{c.id}:off:{by or '-'}:{event}")
     else:
         spin_off(s, c, log)
@@ -229,6 +268,10 @@ def spin(s: RaceState, c: Car, log: EventLog, event: int) -> None:
     value, colour = _white(s)
     side = SIDE[colour]
     log.append(ev.SpinDirection(c.id, value, colour.value, side))
+    if pitting(s, c, side):
+        from racebook.formulagp.pitspin import spun_into_pit_lane  # (the pits import this module)
+
+        return spun_into_pit_lane(s, c, log)
     got = shift(s, c.pos, side, c.id)
     frm = s.track.name_of(c.pos)
     if got.outcome is PushOutcome.ON_TRACK and got.victim_to is not None:
@@ -340,8 +383,8 @@ def explain_control(s: RaceState, a: FgpAction) -> tuple[str, str]:
 
 
 def pause(s: RaceState, where: str) -> bool:
-    """When a decision waits: the CONTROL phase, to come back to ``where`` ("move", "end" of the turn, or the
-    "round"'s end)."""
+    """When a decision waits: the CONTROL phase, to come back to ``where`` ("move", "end" of the turn, the
+    "round"'s end, or the "pit" entry, §16.1)."""
     if not s.pending:
         return False
     s.phase, s.resume = Phase.CONTROL, where
@@ -364,6 +407,11 @@ def resume(s: RaceState, log: EventLog) -> None:
 
     if where == "round":  # a W2W token's stress at the round's end (§13.5): the next round now
         rounds.start_round(s, log)
+    elif where == "pit":  # the dice owed at the pit entry are resolved: the entry goes on (§16.1)
+        from racebook.formulagp.pits import after_dice
+
+        assert s.turn is not None
+        after_dice(s, s.cars[s.turn.car], log)
     else:
         rounds.end_turn(s, log)
 

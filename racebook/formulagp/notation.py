@@ -266,7 +266,7 @@ def parse_position(text: str) -> RaceState:
         if not (len(w) == 4 and w[0] in s.cars and w[1] in ("loc", "off") and (w[2] == "-" or w[2] in s.cars)
                 and w[3].isdigit()):
             raise NotationError(f"{text[:80]!r}…: pend= / later= list car:loc|off:<pusher or ->:<event>")
-    if s.resume not in ("", "move", "end", "round") or (s.phase is Phase.CONTROL) != bool(s.pending):
+    if s.resume not in ("", "move", "end", "round", "pit") or (s.phase is Phase.CONTROL) != bool(s.pending):
         raise NotationError(f"{text[:80]!r}…: resume= is -, move, end or round; the control phase has a loss of "
                             "control waiting (pend=)")
     if set(s.grid) != set(s.cars):

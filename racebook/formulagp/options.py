@@ -16,7 +16,7 @@ from functools import cache
 from racebook.core.houserules import HouseRules, RuleDoc, load_docs
 from racebook.formulagp.components import DATA
 
-__all__ = ["Rules", "house_rule_docs", "SafetyCarMoves", "GravelRemoval", "RedFlagRestart"]
+__all__ = ["Rules", "house_rule_docs", "SafetyCarMoves", "GravelRemoval", "RedFlagRestart", "RookieAttackOrder"]
 
 
 class SafetyCarMoves(Enum):
@@ -38,6 +38,13 @@ class RedFlagRestart(Enum):
 
     RACE_START = "race_start"  # race round 1's rules, then race round 2's; no draw, hands kept (the digest)
     NORMAL = "normal"  # a normal round from the grid: the draw phase and the driver sequence
+
+
+class RookieAttackOrder(Enum):
+    """B3: which car a Rookie in position to attack two cars attacks first (§22.10.2 item 1)."""
+
+    ADJACENT = "adjacent"  # the adjacent lane, then the Slipstream space, then its own lane (the engine's reading)
+    AHEAD = "ahead"  # the car straight ahead first: its own lane and the Slipstream space, then the adjacent lane
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +69,9 @@ class Rules(HouseRules):
     investigation_counts_hand: bool = True  # §17.4 (the original's 13.12.1): penalty icons on every card in hand
     green_result_any_green_face: bool = False  # §19.3.1, A3: "a green result equals 1" = the icon face counts 1
     rookie_battles_once_a_round: bool = True  # B1: a Rookie attacks or defends at most once a round (§22.10.3)
+    countersteer_outside_in_corners: bool = False  # §21 Optional 15.6: on a corner a counter-steer goes outside
+    rookie_attack_order: RookieAttackOrder = RookieAttackOrder.ADJACENT  # B3: the adjacent lane's car first
+    rookie_spins: bool = True  # B4: a Rookie hit or pushed off track spins as a car with no counter-steer card
 
 
 @cache

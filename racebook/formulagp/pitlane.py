@@ -131,6 +131,8 @@ def entry_kind(s: RaceState, c: Car) -> str:
     t = s.turn
     if c.pit or t is None or t.mp_left < 1 or c.pos.tile != s.track.pit_entry:
         return ""
+    if c.spun or c.off:  # a spun or off-track car rejoins first: its 1st MP turns it / puts it back (§18.2)
+        return ""
     lane = pit_lane_of(s.track, c.pos.tile)
     if c.pos.lane != lane:
         return ""

@@ -42,8 +42,10 @@ from racebook.formulagp.actions import BoxRepair, Discard, FgpAction, Leave, Pit
 from racebook.formulagp.aftermove import end_of_move
 from racebook.formulagp.cardplay import card_type
 from racebook.formulagp.components import CardType
+from racebook.formulagp.events import spins as sev
 from racebook.formulagp.incidentcards import IncidentDeck
 from racebook.formulagp.laps import cross_line
+from racebook.formulagp.losscontrol import pause
 from racebook.formulagp.pitlane import box_of, cards_of, damage_of, entry_kind, exit_pos, pit_lane_of, team_of
 from racebook.formulagp.playerboard import Tyre
 from racebook.formulagp.rules import pitstop
@@ -116,15 +118,47 @@ def apply_move(s: RaceState, a: FgpAction, log: EventLog) -> None:
 
 def enter(s: RaceState, c: Car, log: EventLog) -> None:
     """§16.1: the dice owed on track first, then into the pit lane (sideways: a Penalty token; BLUE or an extension:
-    the WHITE die's speed check); leftover MP are lost and the turn ends in the box."""
+    the WHITE die's speed check); leftover MP are lost and the turn ends in the box. A loss of control in those dice
+    may take the car into the pit lane or away from it (the original's 11.1, :mod:`racebook.formulagp.pitspin`);
+    when a driver must decide (a counter-steer card), the entry goes on after the CONTROL phase (``resume=pit``)."""
     t = s.turn
     assert t is not None
-    how = entry_kind(s, c)
-    at = s.track.name_of(c.pos)
-    lost = t.mp_left - 1
-    t.mp_left, t.stopped = 0, True
+    t.stopped = True
+    s.resume = "pit"  # the dice are rolled at the pit entry (racebook.formulagp.losscontrol.pitting)
     end_of_move(s, c, t, log)
-    log.append(ev.PitEntered(c.id, at, " across the yellow line" if how == "sideways" else "", lost))
+    if pause(s, "pit"):
+        return
+    s.resume = ""
+    after_dice(s, c, log)
+
+
+def after_dice(s: RaceState, c: Car, log: EventLog) -> None:
+    """The dice owed at the pit entry are resolved (§16.1): a car still on its entry space, on track and pointing
+    forward enters the pit lane; one a spin or a counter-steer already put in the pit lane is there; any other does
+    not enter this turn. Then the turn ends."""
+    t = s.turn
+    assert t is not None
+    if not c.pit:
+        if entry_kind(s, c) and not c.spun and not c.off:
+            into_pit_lane(s, c, log)
+        else:
+            why = "it lost control" if c.spun or c.off else "its counter-steer took it away from the pit lane"
+            log.append(sev.PitEntryLost(c.id, f"{why} (§16.1, §18.1)"))
+    t.mp_left = 0
+    rounds.end_turn(s, log)
+
+
+def into_pit_lane(s: RaceState, c: Car, log: EventLog, *, steered: bool = False) -> None:
+    """Into the pit lane (§16.1): sideways across the yellow line a Penalty token (not when a counter-steer took it
+    across, ``steered``); BLUE or an extension: the WHITE die's speed check; leftover MP lost; to the box."""
+    t = s.turn
+    assert t is not None
+    how = "" if steered else entry_kind(s, c)
+    at = s.track.name_of(c.pos)
+    lost = max(0, t.mp_left - 1)
+    t.mp_left, t.stopped = 0, True
+    text = " across the yellow line" if how == "sideways" else " (a counter-steer, no penalty)" if steered else ""
+    log.append(ev.PitEntered(c.id, at, text, lost))
     if how == "sideways":
         c.penalties += 1
         log.append(ev.PitPenalty(c.id, "it crossed the yellow line to enter the pit lane", c.penalties))
@@ -136,11 +170,15 @@ def enter(s: RaceState, c: Car, log: EventLog) -> None:
         if fast:
             c.penalties += 1
             log.append(ev.PitPenalty(c.id, "speeding in the pit lane", c.penalties))
+    into_box(s, c)
+
+
+def into_box(s: RaceState, c: Car) -> None:
+    """The car is in the pit lane, bound for its box: its stop begins on its next turn (§16.1, §16.2)."""
     c.pit_second = any(o.id != c.id and team_of(o) == team_of(c) and o.pit == "box" and o.pit_round == s.round
                        for o in s.cars.values())  # its teammate entered the pit lane earlier this round (§16.4)
     c.pit, c.pit_round, c.pit_hold, c.pit_die = "box", s.round, 0, 0
     c.pit_repaired = c.pit_tyres = False
-    rounds.end_turn(s, log)
 
 
 # ------------------------------------------------------------------ the turn in the box (§16.2, §16.3)
@@ -261,6 +299,8 @@ def explain_move(s: RaceState, a: FgpAction) -> tuple[str, str]:
             return "§16.5", f"{c.id} is leaving the pits"
         if s.turn is not None and s.turn.mp_left < 1:
             return "§16.1", "reaching the 'PIT LANE' space takes 1 MP (extend first)"
+        if c.spun or c.off:
+            return "§18.2", f"{c.id} spun or is off track: it rejoins the race first ('face' / 'rejoin')"
         return "§16.1", (f"the pit lane is entered from the pit-side lane of {s.track.tiles[s.track.pit_entry].id} "
                          f"(lane {pit_lane_of(s.track, s.track.pit_entry)})")
     if isinstance(a, To) and a.car == c.id and c.pit == "exit" and s.turn is not None and s.turn.mp_left > 0:

@@ -35,6 +35,7 @@ from racebook.formulagp.bots import rookie
 from racebook.formulagp.bots.cards import bot_cards
 from racebook.formulagp.losscontrol import passable
 from racebook.formulagp.moving import _room
+from racebook.formulagp.options import RookieAttackOrder
 from racebook.formulagp.rules import botbattle, botlanes
 from racebook.formulagp.rules.passing import lanes_of
 from racebook.formulagp.state import Battle, Car, Phase, RaceState
@@ -42,11 +43,15 @@ from racebook.formulagp.track import Pos
 from racebook.formulagp.w2w import free_between
 
 RULE = "§22.10.2"
+_ADJACENT = {0: 0, 1: 1, 2: 2}  # B3 (kinds: 0 the adjacent lane, 1 the Slipstream space, 2 its own lane)
+_AHEAD = {1: 0, 2: 1, 0: 2}  # B3's other reading: the car straight ahead first
 
 
 def _opponents(s: RaceState, c: Car, left: int) -> list[Car]:
     """The cars ``c`` is in position to attack (§22.10.2 item 1), the adjacent lane first, then the Slipstream
-    space, then its own lane (the lane change it needs), each the lane nearer the yellow arrow first."""
+    space, then its own lane (the lane change it needs), each the lane nearer the yellow arrow first (B3; house rule
+    ``rookie_attack_order``: ``ahead`` puts the Slipstream space and its own lane before the adjacent lane)."""
+    rank = _AHEAD if s.rules.rookie_attack_order is RookieAttackOrder.AHEAD else _ADJACENT
     card = rookie.card_of(s, c.id)
     order = botlanes.yellow_first(s.track, c.pos, card.yellow)
     out = []
@@ -57,7 +62,7 @@ def _opponents(s: RaceState, c: Car, left: int) -> list[Car]:
             continue
         same = (o.pos.tile, o.pos.lane, o.pos.space) == (c.pos.tile, c.pos.lane, c.pos.space)
         gap = 0 if same else min(abs(a - b) for a in lanes_of(s.track, c.pos) for b in lanes_of(s.track, o.pos))
-        kind = 1 if same else (0 if gap == 1 else 2)
+        kind = rank[1 if same else (0 if gap == 1 else 2)]
         side = min((i for i, ln in enumerate(order) if ln in lanes_of(s.track, o.pos)), default=len(order))
         out.append((kind, side, o.id))
     return [s.cars[car] for _, _, car in sorted(out)]

@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from racebook.core.deck import Deck
 from racebook.core.errors import SetupError
 from racebook.core.log import EventLog
-from racebook.formulagp import flags, moving, rounds, vsc
+from racebook.formulagp import flags, moving, raceevents, rounds, vsc
 from racebook.formulagp.actions import FaceForward, Rejoin, To
 from racebook.formulagp.bots import events as bev
 from racebook.formulagp.bots.cards import Decide, Tactics, bot_cards
@@ -180,7 +180,17 @@ def resolve(s: RaceState, log: EventLog) -> None:
         s.phase = Phase.MOVE
         log.append(bev.BotPaced(c.id, side.name, pace, gear, mp, die, how.rule))
     if drive(s, c, log) and not _attack(s, c, log):
-        rounds.end_turn(s, log)
+        end_move(s, c, log)
+
+
+def end_move(s: RaceState, c: Car, log: EventLog) -> None:
+    """The end of a BOT's move, its own attack included (§10.3 step 5): the end-of-move hooks of the race events every
+    car's move calls (:func:`racebook.formulagp.raceevents.end_of_move`: Gravel — which a Rookie ignores, [BOT 6.9.1],
+    §22.13.9 —, the Blue Flags, the VSC), but no dice, stress or tyre wear (§22.13.1, §22.13.3); then the turn ends."""
+    t = s.turn
+    assert t is not None
+    raceevents.end_of_move(s, c, t, log)
+    rounds.end_turn(s, log)
 
 
 def _attack(s: RaceState, c: Car, log: EventLog) -> bool:
