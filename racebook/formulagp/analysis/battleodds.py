@@ -42,6 +42,8 @@ bid list (``reference=True``, kept as the reference the tests compare against; b
 
 from __future__ import annotations
 
+import sys
+from array import array
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -332,17 +334,29 @@ def _leds(memo: dict[tuple[tuple[str, ...], bool], Total], state: RaceState, car
 SLOT = 32  # bits per LED total in a packed multiset of bid totals (a hand lists far fewer than 2**32 bids)
 MASK = (1 << SLOT) - 1
 Kind = tuple[CardType, int]  # what a battle reads of a card: its type and printed LEDs
+Term = tuple[int, int, int]  # a primary: its index, its printed LEDs, its class (the index of its table)
+Table = tuple[tuple[int, ...], ...]  # [w][o]: the packed LEDs the bids on a primary add with w Tyre Wear, o Options
+SLOT_CODE = next(code for code in "IL" if array(code).itemsize * 8 == SLOT)  # an unsigned 32-bit array item
+
+
+def _slots(packed: int, width: int) -> array[int]:
+    """The ``width`` 32-bit slots of a packed multiset, lowest first (how many bids have each LED total)."""
+    out = array(SLOT_CODE, packed.to_bytes(width * SLOT // 8, "little"))
+    if sys.byteorder == "big":
+        out.byteswap()
+    return out
 
 
 @lru_cache(maxsize=64)
 def _extras(primaries: tuple[tuple[Kind, ...], ...], wear: Kind | None, option: Kind | None, wear_max: int,
-            option_max: int, size: int, stressed: bool, backs_any: bool) -> tuple[tuple[int, int, int], ...]:
+            option_max: int, size: int, stressed: bool, backs_any: bool) -> tuple[tuple[Term, ...], tuple[Table, ...]]:
     """For each primary (0–2 movement cards by kind), its printed LEDs, and the packed multiset of the LEDs its
     legal bids add on top for every (Tyre Wear, Option) count the hand may hold: ``(primary, leds, class)``, where
-    ``class`` indexes :data:`_TABLES`. Legality and LEDs are :func:`racebook.formulagp.rules.battle.check_cards`'s,
-    for every ``w`` Tyre Wear and ``o`` Option cards (the engine lists the lowest-coded ``w`` and ``o`` of the hand:
-    with one kind of each, their kinds are known)."""
-    out = []
+    ``class`` indexes the tables returned (primaries whose tables are equal share one). Legality and LEDs are
+    :func:`racebook.formulagp.rules.battle.check_cards`'s, for every ``w`` Tyre Wear and ``o`` Option cards (the
+    engine lists the lowest-coded ``w`` and ``o`` of the hand: with one kind of each, their kinds are known)."""
+    out: list[Term] = []
+    tables: dict[Table, int] = {}
     for i, prim in enumerate(primaries):
         base = sum(k[1] for k in prim)
         room = size - len(prim)  # a hand of ``size`` holds at most this many Tyre Wear and Option cards besides
@@ -352,7 +366,7 @@ def _extras(primaries: tuple[tuple[Kind, ...], ...], wear: Kind | None, option: 
             for o in range(option_max + 1):
                 cell = 0
                 if w + o <= room:
-                    chosen: list[Kind] = list(prim) + [wear] * w + [option] * o  # type: ignore[list-item, assignment]
+                    chosen = list(prim) + ([wear] * w if wear else []) + ([option] * o if option else [])
                     try:
                         leds = bt.check_cards([k[0] for k in chosen], [k[1] for k in chosen], stressed=stressed,
                                               option_backs_any_card=backs_any).leds
@@ -363,17 +377,8 @@ def _extras(primaries: tuple[tuple[Kind, ...], ...], wear: Kind | None, option: 
                 cum[w][o] = cell + (cum[w - 1][o] if w else 0) + (cum[w][o - 1] if o else 0) - (
                     cum[w - 1][o - 1] if w and o else 0)
         if legal:  # never legal (e.g. a Stressed driver's pair): left out
-            out.append((i, base, _table_id(tuple(tuple(row) for row in cum))))
-    return tuple(out)
-
-
-_TABLES: list[tuple[tuple[int, ...], ...]] = []
-
-
-def _table_id(table: tuple[tuple[int, ...], ...]) -> int:
-    if table not in _TABLES:
-        _TABLES.append(table)
-    return _TABLES.index(table)
+            out.append((i, base, tables.setdefault(tuple(tuple(row) for row in cum), len(tables))))
+    return tuple(out), tuple(tables)
 
 
 def _by_kinds(s: RaceState, car: str, pool: Sequence[str], size: int, attacking: bool,
@@ -393,16 +398,15 @@ def _by_kinds(s: RaceState, car: str, pool: Sequence[str], size: int, attacking:
     if size > len(pool) or size < 0:
         raise ValueError(f"a hand of {size} from {len(pool)} unseen cards")
     wear, option = (wears[0] if wears else None), (options[0] if options else None)
-    n_wear, n_opt = groups.get(wear, 0) if wear else 0, groups.get(option, 0) if option else 0  # type: ignore[arg-type]
+    n_wear, n_opt = (groups[wear] if wear else 0), (groups[option] if option else 0)
     n_inert = len(pool) - n_wear - n_opt - sum(groups[k] for k in moving)
     caps = [min(groups[k], size) for k in moving]
     ns = [groups[k] for k in moving]
     primaries: list[tuple[int, ...]] = [()] + [(i,) for i in range(len(moving))] + [
         (i, j) for i in range(len(moving)) for j in range(i, len(moving)) if i != j or caps[i] >= 2]
     c = s.cars[car]
-    extras = _extras(tuple(tuple(moving[i] for i in p) for p in primaries), wear, option, min(n_wear, size),
+    extras, tables = _extras(tuple(tuple(moving[i] for i in p) for p in primaries), wear, option, min(n_wear, size),
                      min(n_opt, size), size, c.stress == 2, s.rules.option_backs_any_card)
-    classes = sorted({e[2] for e in extras})
     inert_kinds = [groups[k] for k in groups if k not in moving and k != wear and k != option]
     inert_hands = [sum(1 for _ in _compositions(inert_kinds, j)) for j in range(size + 1)]
     top_only = getattr(model, "reads_only_the_strongest", False)
@@ -413,24 +417,25 @@ def _by_kinds(s: RaceState, car: str, pool: Sequence[str], size: int, attacking:
         p = primaries[i]
         first, second = (p[0], -1) if len(p) == 1 else (p[0], -2) if len(p) == 2 and p[0] == p[1] else \
             (p[0], p[1]) if p else (-1, -1)
-        terms.append((classes.index(cls), 1 << (SLOT * base), first, second))
-    tables = [_TABLES[c_] for c_ in classes]
+        terms.append((cls, 1 << (SLOT * base), first, second))
     ways_rest = [[[comb(n_wear, w) * comb(n_opt, o) * comb(n_inert, r - w - o) for o in range(r - w + 1)]
                   for w in range(r + 1)] for r in range(size + 1)]
     weights: dict[int, int] = {}
     kept_hands: dict[int, int] = {}
+    choose = [[comb(n, m) for m in range(size + 1)] for n in ns]  # C(cards of the kind, how many in the hand)
+    pairs = [comb(m, 2) for m in range(size + 1)]
     for counts in _compositions(caps, size, partial=True):
         ways = 1
-        for n, m in zip(ns, counts, strict=True):
-            ways *= comb(n, m)
-        poly = [0] * len(classes)
+        for table, m in zip(choose, counts, strict=True):
+            ways *= table[m]
+        poly = [0] * len(tables)
         for cls, shifted, first, second in terms:
             if first < 0:
                 poly[cls] += shifted
             elif second == -1:
                 poly[cls] += counts[first] * shifted
             elif second == -2:
-                poly[cls] += comb(counts[first], 2) * shifted
+                poly[cls] += pairs[counts[first]] * shifted
             else:
                 poly[cls] += counts[first] * counts[second] * shifted
         used = [(a, tab) for a, tab in zip(poly, tables, strict=True) if a]
@@ -453,11 +458,11 @@ def _by_kinds(s: RaceState, car: str, pool: Sequence[str], size: int, attacking:
     spends = (0,) if c.ers < 1 else (0, spend_ers_in_battle(s.board, c.ers, 0).leds)  # each bid without and with
     width = max((k.bit_length() for k in weights), default=0) // SLOT + 1  # one ERS charge (A36)
     final = [[bt.total(t, ot_leds=ot, ers_leds=e) + cold for e in spends] for t in range(width)]
-    outcome: dict[tuple[tuple[Total, Fraction], ...], int] = {}  # the model's answer -> the ways to be dealt it
+    outcome: dict[tuple[Total, int], int] = {}  # (total, denominator) -> numerator, weighted by the ways
     hands = 0
     for key, ways in weights.items():
         totals: dict[Total, int] = {}
-        for t, n in enumerate(memoryview(key.to_bytes(width * SLOT // 8, "little")).cast("I")):
+        for t, n in enumerate(_slots(key, width)):
             if n:
                 for led in final[t]:
                     totals[led] = totals.get(led, 0) + n
@@ -466,12 +471,12 @@ def _by_kinds(s: RaceState, car: str, pool: Sequence[str], size: int, attacking:
         if not attacking:
             totals[None] = 1  # the defender may yield (§13.3 item 2)
         hands += kept_hands[key]
-        answer = tuple(model(totals).items())
-        outcome[answer] = outcome.get(answer, 0) + ways
+        for total_, q in model(totals).items():  # summed in integers, one sum per denominator: few Fractions
+            slot = (total_, q.denominator)
+            outcome[slot] = outcome.get(slot, 0) + ways * q.numerator
     dist: dict[Total, Fraction] = {}
-    for answer, ways in outcome.items():
-        for total_, q in answer:
-            dist[total_] = dist.get(total_, Fraction(0)) + ways * q
+    for (total_, den), num in outcome.items():
+        dist[total_] = dist.get(total_, Fraction(0)) + Fraction(num, den)
     return _normalised(dist), hands
 
 
