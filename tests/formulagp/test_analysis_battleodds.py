@@ -256,3 +256,16 @@ def test_cold_tyres_count_in_the_leds() -> None:
     shown = {e.car: e.leds for e in r.events if isinstance(e, ev.BattleRevealed)}
     assert bo.bid_leds(s, "Orange", att, True) == shown["Orange"] == bo.bid_leds(_declared().state, "Orange", att,
                                                                                     True) - 2
+
+
+def test_a_model_that_reads_every_total_gets_the_same_strongest_answer() -> None:
+    """``strongest`` says it reads only the highest total, so the fast path hands it only that; the same choice
+    written as a model that does not say so (every total handed over) gives the same exact odds."""
+    def plain_strongest(totals: bo.Totals) -> dict[int | None, Fraction]:
+        return bo.strongest(totals)
+
+    assert not hasattr(plain_strongest, "reads_only_the_strongest")
+    for name, race, viewer in _positions():
+        a = bo.battle_odds(race, viewer)
+        b = bo.battle_odds(race, viewer, model=plain_strongest)
+        assert (a.opponent_leds, a.bids, a.hands) == (b.opponent_leds, b.bids, b.hands), name

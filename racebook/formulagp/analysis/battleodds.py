@@ -18,7 +18,8 @@ car its own deck, §3, §5) less the cards the viewer knows are elsewhere:
   (``None`` for a defender's yield), with how many of the engine's bids give each total, to a distribution over
   them. :func:`strongest` (the default): its strongest
   legal bid (spending its ERS charge when that adds LEDs; it never yields while it can bid); :func:`uniform`: each
-  legal bid the engine lists (and the yield) equally likely.
+  legal bid the engine lists (and the yield) equally likely. A model that reads only the highest total says so
+  (``reads_only_the_strongest = True``, as :func:`strongest` does): the fast path then hands it only that.
 
 Every legal bid of the viewer (:func:`racebook.formulagp.battles.bids`, the engine's list) gets its chance of an
 overtake, a tie and a failed attack, as exact :class:`~fractions.Fraction`\\ s (§13.4: more LEDs for the attacker —
