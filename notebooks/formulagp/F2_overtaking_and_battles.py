@@ -21,8 +21,8 @@
 # Orange has stopped a tile behind Green with 2 OT: should it attack, and with which cards? You see your own hand,
 # but of Green's only how many cards it holds. Below, the engine prices every bid you may lay: the **exact** chance
 # of overtaking, of a tie and of failing, from Green's real 45-card deck less what you saw it discard. Change the
-# side, the number of cards it holds, what you remember or how it plays. The card LEDs, the player board and the
-# circuit are **invented for teaching**; the source prints none of them (only the OT capacity 2 of Example 17).
+# side, the number of cards it holds, what you remember or how it plays. Most card LEDs, the board's LEDs and the
+# circuit are **invented for teaching** (the source does not print them); the OT capacity of 2 is Example 17's.
 
 # %% tags=["nbval-ignore-output"]
 from racebook.formulagp.ui import BattleSandbox
@@ -69,9 +69,10 @@ sandbox.widget
 # ## What is printed, and what is invented
 #
 # The source states the ACTION deck's **composition** (45 cards: GREEN 12, RED 10, BLUE 4, ORANGE 4, Tyre Wear 8,
-# Option 6, Draw Failure 1, [§3][]) but not the **LEDs** printed on each card (A2): the project's faces are invented
-# for teaching, GREEN weakest and BLUE strongest. The OT and ERS LEDs of the teaching board are invented too (A1);
-# its OT capacity of 2 is Example 17's. The deck, by what a battle reads of a card:
+# Option 6, Draw Failure 1, [§3][]) but not the **LEDs** printed on each card (A2), except an Option card's +1: the
+# project's other faces are invented for teaching, GREEN weakest and BLUE strongest. The OT and ERS LEDs of the
+# teaching board are invented too (A1); its OT capacity of 2 is Example 17's. The deck, by what a battle reads of a
+# card:
 #
 # [§3]: ../../docs/rules/formulagp_rules_digest.md#gp-s3
 
