@@ -22,6 +22,7 @@ Figures (RF90; then Automobiles; FormulaGP gets its rows when it exists):
   1,000-event race, engine and view (needs the ``lab`` extra).
 - RF90 Championship (Expansion #1 §6): the shipped 4-race season ``mini`` run through the race engine (the CLI's
   ``racebook season run mini``), and title odds: sampled seasons per second after race 1 (3 races each).
+- FormulaGP: the exact battle odds against 8 unseen cards (``battleodds_figure``).
 - Automobiles: a decision of a greedy computer player (listing, choice, ``apply``), a whole 4-player race with the
   greedy players, ``Race.clone()`` against ``at(n)``, a click back at the end of a race with frames (``at(n - 1)``,
   with the number of actions it replays).
@@ -519,6 +520,18 @@ def formulagp_figures() -> list[Figure] | None:
     return None if fn is None else [Figure(**d) for d in fn()]
 
 
+def battleodds_figure() -> Figure:
+    """FormulaGP: the exact battle odds against 8 unseen cards, the first click (legality tables built), Example
+    17's battle (issue 32 item 4's target: 50 ms); benchmarks/bench_battleodds.py has the sweep and the reference."""
+    import bench_battleodds as bb
+
+    from racebook.formulagp.analysis import battleodds as bo
+    race = bb._race(8)
+    cpu, _ = bb._cpu(lambda: bo.battle_odds(race, "Orange"), 3)
+    return Figure("fgp_battle_odds", "FormulaGP exact battle odds, 8 unseen cards (first click)", cpu, "call",
+                  target=0.05, note="strongest model; median of 3")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description="racebook benchmarks")
     ap.add_argument("--races", type=int, default=1000, help="robot races for the races figures (scaled to 1,000)")
@@ -568,8 +581,7 @@ def main() -> int:
         auto += automobiles_paired(args.auto_pair.resolve(), args.pairs, args.auto_races)
     games = {"rf90": figures, "automobiles": auto}
     fgp = formulagp_figures()
-    if fgp is not None:
-        games["formulagp"] = fgp
+    games["formulagp"] = (fgp or []) + [battleodds_figure()]
     with_ratios(games, previous)
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
     if args.readme:
@@ -594,7 +606,7 @@ def main() -> int:
             print(f"{f.label:<{w}}  {f.unit:<18} {fmt(f.seconds):>10} {ratio(f.floor_ratio):>9} "
                   f"{ratio(f.robot_ratio):>9} {vs_previous(f):>12} {fmt(f.target) if f.target else '—':>9}  {f.note}")
     if fgp is None:
-        print("FormulaGP: not in this tree yet (its rows come from racebook.formulagp.benchmark_figures())")
+        print("FormulaGP: the battle odds row only (the engine's rows: racebook.formulagp.benchmark_figures())")
     if not args.notebooks:
         print(f"notebook suite under nbval: measured separately (wall clock): {' '.join(NBVAL)}")
     for f in slower:

@@ -274,5 +274,5 @@ ExampleStepper().widget
 # * The order: tile ahead, then the inside lane (if it goes on), then the car ahead; a Slipstream car follows its car.
 
 # %% [markdown]
-# **Next →** F2 — overtaking and battles (not written yet). Meanwhile the battle odds it will use are ready:
-# `racebook.formulagp.analysis.battleodds`; back to [A0_first_race](../automobiles/A0_first_race.ipynb).
+# **Next →** [F2_overtaking_and_battles](F2_overtaking_and_battles.ipynb): passing, the Slipstream, battles with
+# the exact chance of winning, Wheel-to-Wheel and DRS.

@@ -5,6 +5,7 @@ filter (the opponent's real hand is never read) and a seeded Monte-Carlo run thr
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from fractions import Fraction
 from itertools import combinations
 
@@ -165,3 +166,106 @@ def test_monte_carlo_through_the_engine_agrees() -> None:
     for key, p in (("over", exact.overtake), ("tie", exact.tie), ("fail", exact.fail)):
         se = (float(p) * (1 - float(p)) / n) ** 0.5
         assert abs(seen[key] / n - float(p)) <= 4 * se + 1e-9, (key, seen, p)
+
+
+# ------------------------------------------------------------------ the fast path (by kinds) against brute force
+def _brute(race: Race, viewer: str, model: bo.Model, memory: bo.Memory, known_out: tuple[str, ...] = ()
+           ) -> dict[int | None, Fraction]:
+    """The opponent's total over every actual hand (card codes, C(pool, hand)) through the engine's bid list."""
+    o = bo.battle_odds(race, viewer, model=model, memory=memory, known_out=known_out, reference=True)
+    r = race.clone()
+    if r.state.battle is None:
+        r.apply(f"{o.attacker} attack {o.defender}")
+    s = r.state
+    other = s.cars[o.opponent]
+    attacking = o.opponent == o.attacker
+    tally: dict[int | None, Fraction] = {}
+    kept = 0
+    for hand in combinations(bo.unseen_pool(s, viewer, o.opponent, memory, known_out), o.hand):
+        other.hand = list(hand)
+        totals = [bo.bid_leds(s, o.opponent, b, attacking) for b in battles.bids(s, o.opponent)]
+        if attacking and not totals:
+            continue
+        kept += 1
+        for t, q in model(totals).items():
+            tally[t] = tally.get(t, Fraction(0)) + q
+    return {t: p / kept for t, p in tally.items()}
+
+
+def _positions() -> list[tuple[str, Race, str]]:
+    """Several positions of Example 17's battle: hands of 1–5 unseen cards, either side, a Stressed or an empty-ERS
+    opponent, Cold Tyres, the Option card house rule off."""
+    out = []
+    for n in (1, 3, 5):
+        r = _declared()
+        r.state.cars["Green"].hand = [c.code for c in cards().action][-n:]
+        out.append((f"Orange against {n}", r, "Orange"))
+    r = _declared()
+    r.state.cars["Green"].hand = ["G2", "R3", "B1", "P1"]
+    r.state.cars["Green"].stress = 2  # Stressed: no pairs (§15)
+    r.state.cars["Green"].ers = 0
+    out.append(("a Stressed defender, ERS empty", r, "Orange"))
+    r = _declared()
+    r.state.cars["Orange"].hand = ["W1", "G5", "R7", "O1"]
+    r.state.cars["Orange"].cold = 2  # Cold Tyres −2 (A35)
+    out.append(("Green defends against a cold attacker", r, "Green"))
+    r = _stopped()
+    r.state.rules = replace(r.state.rules, option_backs_any_card=False)
+    r.state.cars["Green"].hand = ["G2", "P1", "P2", "W2", "W3"]
+    out.append(("an Option backs a movement card only (A11)", r, "Orange"))
+    return out
+
+
+@pytest.mark.parametrize("model", [bo.strongest, bo.uniform], ids=["strongest", "uniform"])
+def test_the_fast_path_equals_the_engine_reference(model: bo.Model) -> None:
+    """Exact Fractions: the kind-multiset polynomial equals each multiset put through the engine's bid list — the
+    opponent's distribution, every bid's odds, the number of hands."""
+    for name, race, viewer in _positions():
+        for memory in bo.Memory:
+            fast = bo.battle_odds(race, viewer, model=model, memory=memory)
+            ref = bo.battle_odds(race, viewer, model=model, memory=memory, reference=True)
+            assert fast == ref, name
+            assert sum(fast.opponent_leds.values()) == 1
+
+
+@pytest.mark.parametrize("model", [bo.strongest, bo.uniform], ids=["strongest", "uniform"])
+def test_the_fast_path_equals_every_actual_hand(model: bo.Model) -> None:
+    """Brute force over the actual card codes: 2 unseen cards of the whole pool, 3 of a pool cut to 20 cards (the rest
+    known out), attacker and defender, Stressed."""
+    out = tuple(c.code for c in cards().action if c.code not in (
+        "G1 G2 G4 G7 G10 R1 R4 R8 B1 B2 O1 O3 W1 W2 W5 P1 P2 P6 F1 R10".split()))
+    for name, race, viewer in _positions():
+        n = len(race.state.cars["Green" if viewer == "Orange" else "Orange"].hand)
+        if n > 3:
+            race.state.cars["Green" if viewer == "Orange" else "Orange"].hand = ["G1", "R4", "W1"][:3]
+        known = () if n <= 2 else tuple(x for x in out if x not in race.state.cars["Orange"].deck.discards)
+        memory = bo.Memory.NONE if known else bo.Memory.DISCARDS
+        fast = bo.battle_odds(race, viewer, model=model, memory=memory, known_out=known)
+        assert fast.opponent_leds == _brute(race, viewer, model, memory, known), name
+
+
+def test_cold_tyres_count_in_the_leds() -> None:
+    """A35: the Cold Tyres token's −2 is in the engine's reveal and in bid_leds."""
+    race = _declared()
+    race.state.cars["Orange"].cold = 2
+    s = race.state
+    att = battles.bids(s, "Orange")[0]
+    r = race.clone()
+    r.apply(att)
+    r.apply("Green yield")
+    shown = {e.car: e.leds for e in r.events if isinstance(e, ev.BattleRevealed)}
+    assert bo.bid_leds(s, "Orange", att, True) == shown["Orange"] == bo.bid_leds(_declared().state, "Orange", att,
+                                                                                    True) - 2
+
+
+def test_a_model_that_reads_every_total_gets_the_same_strongest_answer() -> None:
+    """``strongest`` says it reads only the highest total, so the fast path hands it only that; the same choice
+    written as a model that does not say so (every total handed over) gives the same exact odds."""
+    def plain_strongest(totals: bo.Totals) -> dict[int | None, Fraction]:
+        return bo.strongest(totals)
+
+    assert not hasattr(plain_strongest, "reads_only_the_strongest")
+    for name, race, viewer in _positions():
+        a = bo.battle_odds(race, viewer)
+        b = bo.battle_odds(race, viewer, model=plain_strongest)
+        assert (a.opponent_leds, a.bids, a.hands) == (b.opponent_leds, b.bids, b.hands), name

@@ -112,10 +112,10 @@ class ExampleStepper:
     """Step through a worked example's actions (|◀ ◀ ▶ ▶|): the action in words, its events with their sections,
     the picture after it, and the breakdown of a card play."""
 
-    def __init__(self, example: str = MOVES[0]) -> None:
+    def __init__(self, example: str = MOVES[0], examples: tuple[str, ...] = EXAMPLES) -> None:
         self.errors = ErrorLog()
         g = self.errors.guard
-        self.example = widgets.Dropdown(options=_options(EXAMPLES), value=example, description="example",
+        self.example = widgets.Dropdown(options=_options(examples), value=example, description="example",
                                         layout=widgets.Layout(width="640px"))
         bl = widgets.Layout(width="52px", height="36px")
         self.b_first = widgets.Button(icon="step-backward", tooltip="|◀ the position before the first action",
