@@ -53,6 +53,7 @@ from itertools import combinations
 
 from racebook.core.errors import IllegalAction
 from racebook.core.log import EventLog
+from racebook.formulagp import battledice
 from racebook.formulagp import events as ev
 from racebook.formulagp.actions import Attack, Bid, Discard, End, FgpAction, Yield, parse
 from racebook.formulagp.aftermove import roll_dice
@@ -373,11 +374,9 @@ def apply_battle(s: RaceState, a: FgpAction, log: EventLog) -> None:
             apply_move(s, a, log)
             return
         assert isinstance(a, Attack)
-        c = s.cars[a.car]
-        s.battle = Battle(a.car, a.defender, a.lane)
-        s.bids.open((a.car, a.defender), RULE)
-        how = f", stepping into lane {a.lane} with its first OT point (Slipstream, §13.4.1)" if a.lane else ""
-        log.append(ev.BattleDeclared(a.car, a.defender, c.ot, a.lane, how))
+        if battledice.roll_first(s, a, log):  # §13.2 a: the dice owed first; they may take the attack away
+            return
+        declare(s, a, log)
         return
     if not b.defender:  # the chained secondary attack (§13.4.1): the car ahead cannot defend
         if isinstance(a, End):
@@ -404,6 +403,15 @@ def apply_battle(s: RaceState, a: FgpAction, log: EventLog) -> None:
     c.deck.discard(a.card)
     log.append(ev.Discarded(c.id, a.card, s.hand_limit(c)))
     _done(s, log)
+
+
+def declare(s: RaceState, a: Attack, log: EventLog) -> None:
+    """§13.2 b: the battle is declared (after the dice, :mod:`racebook.formulagp.battledice`); both sides seal."""
+    c = s.cars[a.car]
+    s.battle = Battle(a.car, a.defender, a.lane)
+    s.bids.open((a.car, a.defender), RULE)
+    how = f", stepping into lane {a.lane} with its first OT point (Slipstream, §13.4.1)" if a.lane else ""
+    log.append(ev.BattleDeclared(a.car, a.defender, c.ot, a.lane, how))
 
 
 def explain_battle(s: RaceState, a: FgpAction) -> tuple[str, str]:

@@ -110,7 +110,8 @@ def format_state(s: RaceState) -> str:
         f"char={int(t.characteristic)}", f"mp={t.mp}", f"left={t.mp_left}", f"red={t.reduced}",
         f"ext={t.extended}", f"stop={int(t.stopped)}",
         "seen=" + (",".join(f"{a}.{b}.{c}" for a, b, c in t.seen) or "-"), f"scd={int(t.sc_discard)}",
-        f"smp={t.secondary_mp}", f"emp={t.event_mp}", f"pe={int(t.pit_exit)}"])
+        f"smp={t.secondary_mp}", f"emp={t.event_mp}", f"pe={int(t.pit_exit)}",
+        f"bd={t.dice_done or '-'}", f"ba={_texts([t.attack] if t.attack else [])}"])
     return " ".join(head) + " | " + " | ".join(cars) + " || " + turn
 
 
@@ -249,6 +250,8 @@ def parse_position(text: str) -> RaceState:
             s.turn.secondary_mp = _int(tk.get("smp", "0"), "smp", text)
             s.turn.event_mp = _int(tk.get("emp", "0"), "emp", text)
             s.turn.pit_exit = tk.get("pe", "0") == "1"
+            s.turn.dice_done = "" if tk.get("bd", "-") == "-" else tk["bd"]
+            s.turn.attack = "".join(_read_texts(tk.get("ba", "-")))
     except (NotationError, IllegalAction) as e:
         if isinstance(e, NotationError):
             raise
@@ -266,9 +269,14 @@ def parse_position(text: str) -> RaceState:
         if not (len(w) == 4 and w[0] in s.cars and w[1] in ("loc", "off") and (w[2] == "-" or w[2] in s.cars)
                 and w[3].isdigit()):
             raise NotationError(f"{text[:80]!r}…: pend= / later= list car:loc|off:<pusher or ->:<event>")
-    if s.resume not in ("", "move", "end", "round") or (s.phase is Phase.CONTROL) != bool(s.pending):
-        raise NotationError(f"{text[:80]!r}…: resume= is -, move, end or round; the control phase has a loss of "
-                            "control waiting (pend=)")
+    if s.resume not in ("", "move", "end", "round", "battle") or (s.phase is Phase.CONTROL) != bool(s.pending):
+        raise NotationError(f"{text[:80]!r}…: resume= is -, move, end, round or battle; the control phase has a "
+                            "loss of control waiting (pend=)")
+    from racebook.formulagp.battledice import readable  # the engine's modules import this one
+
+    if s.turn is not None and not readable(s.turn):
+        raise NotationError(f"{text[:80]!r}…: bd= lists dice kinds rolled before a battle (pair, tricky_corner, "
+                            "worn_tyres, …) and ba= an attack text (§13.2 a)")
     if set(s.grid) != set(s.cars):
         raise NotationError(f"{text[:80]!r}…: the grid names the cars listed, each once")
     if any(c.bot for c in s.cars.values()) != s.bots.active:

@@ -62,6 +62,7 @@ class Rules(HouseRules):
     investigation_counts_hand: bool = True  # §17.4 (the original's 13.12.1): penalty icons on every card in hand
     green_result_any_green_face: bool = False  # §19.3.1, A3: "a green result equals 1" = the icon face counts 1
     rookie_battles_once_a_round: bool = True  # B1: a Rookie attacks or defends at most once a round (§22.10.3)
+    dice_before_battle: bool = True  # §13.2 a, 4.11.2-4.11.3: the dice owed are rolled before the battle (N28)
 
 
 @cache

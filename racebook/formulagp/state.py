@@ -134,6 +134,8 @@ class Turn:
     event_mp: int = 0  # MP from EVENT cards played before the move (§10.3 step 2.9)
     pit_exit: bool = False  # the race's first move, from the pit lane: 2nd gear, no pairs, no lateral step on the
     # pit-exit tile (the yellow line) (§9.3, §16.5)
+    dice_done: str = ""  # the dice kinds rolled before a battle ("pair,worn_tyres"; §13.2 a, battledice)
+    attack: str = ""  # a declared attack waiting for a loss of control its dice caused (§13.2 a, battledice)
 
     def copy(self) -> Turn:
         return replace(self)

@@ -5,6 +5,7 @@ sentence. Standard library only.
 
 from __future__ import annotations
 
+from racebook.formulagp.events.battleextras import BattleCalledOff, DiceBeforeBattle
 from racebook.formulagp.events.battles import (
     BattleDeclared,
     BattleResolved,
@@ -245,4 +246,6 @@ __all__ = [
     "SequenceRejoined",
     "GridTyres",
     "EventCardRemoved",
+    "DiceBeforeBattle",
+    "BattleCalledOff",
 ]
