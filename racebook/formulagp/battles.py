@@ -53,9 +53,9 @@ from itertools import combinations
 
 from racebook.core.errors import IllegalAction
 from racebook.core.log import EventLog
-from racebook.formulagp import battledice
+from racebook.formulagp import battledice, battleextras
 from racebook.formulagp import events as ev
-from racebook.formulagp.actions import Attack, Bid, Discard, End, FgpAction, Yield, parse
+from racebook.formulagp.actions import Attack, Bid, Discard, End, FgpAction, Param, Spend, Yield, parse
 from racebook.formulagp.aftermove import roll_dice
 from racebook.formulagp.bots import events as bev
 from racebook.formulagp.bots import retry, rookie
@@ -172,6 +172,7 @@ def bids(s: RaceState, car: str) -> list[FgpAction]:
                     out.append(Bid(car, chosen, True))
     if s.battle is not None and s.battle.chained:  # §13.4.1: a secondary attack plays a movement card
         out = [a for a in out if isinstance(a, Bid) and any(card_type(x) in bt.MOVEMENT for x in a.cards)]
+    out = battleextras.with_extras(s, car, out)  # EVENT cards and the driver skill (§13.3 items 3-4)
     if s.battle is not None and car == s.battle.defender:
         out.append(Yield(car))
     return out
@@ -225,9 +226,11 @@ def side_leds(s: RaceState, car: str, text: str, attacker: bool,
         if spent.discard and discardable(c):
             b.discards += (car,)
     cold = cold_led(s, car)  # §13.3 item 4, A35: a Cold Tyres token, attacking or defending
-    leds = bt.total(checked.leds, ot_leds=ot_leds, ers_leds=ers_leds, cold_tyres=cold != 0)
+    ev_leds, sk_leds = battleextras.reveal(s, c, a, attacker, log if log is not None else EventLog(None))
+    leds = bt.total(checked.leds, ot_leds=ot_leds, ers_leds=ers_leds, cold_tyres=cold != 0, event_leds=ev_leds,
+                    skill_leds=sk_leds)
     return ev.BattleRevealed(car, role, a.cards, checked.leds, ot_leds, ers_leds, leds, c.ers, c.wear,
-                             cold_leds=cold), checked.pair
+                             cold_leds=cold, event_leds=ev_leds, skill_leds=sk_leds), checked.pair
 
 
 #: what a Rookie BOT's side of the sealed round holds until the reveal: its BATTLE card is drawn then (§22.10.2)
@@ -358,8 +361,8 @@ def legal_battle(s: RaceState) -> list[FgpAction]:
         return [*attacks(s), End(car)]
     if not b.defender:
         return [*_chain_attacks(s, s.cars[b.attacker]), End(b.attacker)]
-    if s.bids.is_open:
-        return bids(s, s.bids.waiting[0]) if s.bids.waiting else []
+    if s.bids.is_open:  # the attacker may first raise its OT (§13.2 c)
+        return bids(s, s.bids.waiting[0]) + battleextras.boosts(s) if s.bids.waiting else []
     if b.retry and not b.discards:
         return [Attack(b.attacker, b.defender, b.lane), End(b.attacker)]
     c = s.cars[b.discards[0]]
@@ -391,6 +394,9 @@ def apply_battle(s: RaceState, a: FgpAction, log: EventLog) -> None:
         log.append(ev.BattleDeclared(a.car, a.defender, s.cars[a.car].ot, a.lane,
                                      f", a secondary attack from the Slipstream space into lane {a.lane}: "
                                      f"{a.defender} cannot defend (§13.4.1)"))
+        return
+    if s.bids.is_open and isinstance(a, (Spend, Param)):  # §13.2 c: OT raised before the cards are laid
+        battleextras.apply_boost(s, a, log)
         return
     if s.bids.is_open:
         seal(s, a, log)
@@ -431,6 +437,10 @@ def explain_battle(s: RaceState, a: FgpAction) -> tuple[str, str]:
         return "§13.4.1", (f"{a.car} may make a secondary attack on the car in front of it in the Slipstream space "
                            "('attack <car> L<lane>', with a movement card to play) or end its move ('end')")
     if s.bids.is_open:
+        if isinstance(a, (Spend, Param)):
+            return battleextras.explain_boost(s, a)
+        if isinstance(a, Bid) and (why := battleextras.check_extras(s, a)) is not None:
+            return why
         if b.chained and isinstance(a, Bid) and all(x in s.cars[a.car].hand for x in a.cards) and not any(
                 card_type(x) in bt.MOVEMENT for x in a.cards):
             return "§13.4.1", "a secondary attack must still play a movement card"

@@ -102,7 +102,8 @@ def format_state(s: RaceState) -> str:
                               f"dmg={_codes(c.damage)}", f"fail={_codes(c.failures)}", f"dr={c.damaged_round}",
                               f"out={c.out_round}", f"le={c.loc_event}"]
                              + ([f"bot={c.bot}"] if c.bot else []) + _pit_words(c)
-                             + [f"ps={c.pit_start}", f"nt={int(c.neutral)}"]))
+                             + [f"ps={c.pit_start}", f"nt={int(c.neutral)}"]
+                             + ([f"sk={c.skill_round}"] if c.skill_round else [])))
     t = s.turn
     turn = "-" if t is None else " ".join([
         t.car, f"cards={_codes(t.cards)}", f"as={t.played_as or '-'}", f"pace={t.pace or '-'}", f"pair={int(t.pair)}",
@@ -237,6 +238,7 @@ def parse_position(text: str) -> RaceState:
             _read_pit(s.cars[w[0]], ck, text)
             s.cars[w[0]].pit_start = _int(ck.get("ps", "0"), "ps", text)
             s.cars[w[0]].neutral = ck.get("nt", "0") == "1"
+            s.cars[w[0]].skill_round = _int(ck.get("sk", "0"), "sk", text)
         if turn_text.strip() != "-":
             w = turn_text.split()
             tk = _kv(w[1:], text)

@@ -63,6 +63,7 @@ class Rules(HouseRules):
     green_result_any_green_face: bool = False  # §19.3.1, A3: "a green result equals 1" = the icon face counts 1
     rookie_battles_once_a_round: bool = True  # B1: a Rookie attacks or defends at most once a round (§22.10.3)
     dice_before_battle: bool = True  # §13.2 a, 4.11.2-4.11.3: the dice owed are rolled before the battle (N28)
+    driver_skills: bool = False  # §6.8, §13.3 item 4: the teaching DRIVER cards' battle skills (N30); off: none
 
 
 @cache

@@ -43,6 +43,7 @@ from typing import Any
 from racebook.core.errors import IllegalAction
 from racebook.formulagp import battles, visibility
 from racebook.formulagp.actions import Attack, Bid, FgpAction, Yield
+from racebook.formulagp.battleextras import extra_leds
 from racebook.formulagp.components import cards
 from racebook.formulagp.rules import battle as bt
 from racebook.formulagp.rules.resources import spend_ers_in_battle
@@ -137,7 +138,8 @@ def bid_leds(state: RaceState, car: str, bid: FgpAction, attacker: bool) -> Tota
     checked = battles._check(state, c, bid.cards)
     ot = state.board.ot_level_leds(c.ot) if attacker else 0
     ers = spend_ers_in_battle(state.board, c.ers, len(c.hand) - len(bid.cards)).leds if bid.ers else 0
-    return bt.total(checked.leds, ot_leds=ot, ers_leds=ers)
+    events, skill = extra_leds(state, bid)  # §13.3 items 3-4: EVENT cards, the driver skill
+    return bt.total(checked.leds, ot_leds=ot, ers_leds=ers, event_leds=events, skill_leds=skill)
 
 
 def unseen_pool(state: RaceState, viewer: str, opponent: str, memory: Memory = Memory.DISCARDS,

@@ -5,7 +5,13 @@ sentence. Standard library only.
 
 from __future__ import annotations
 
-from racebook.formulagp.events.battleextras import BattleCalledOff, DiceBeforeBattle
+from racebook.formulagp.events.battleextras import (
+    BattleCalledOff,
+    BattleEventPlayed,
+    DiceBeforeBattle,
+    DriverSkillUsed,
+    OtBoosted,
+)
 from racebook.formulagp.events.battles import (
     BattleDeclared,
     BattleResolved,
@@ -248,4 +254,7 @@ __all__ = [
     "EventCardRemoved",
     "DiceBeforeBattle",
     "BattleCalledOff",
+    "OtBoosted",
+    "BattleEventPlayed",
+    "DriverSkillUsed",
 ]

@@ -33,3 +33,43 @@ class BattleCalledOff(Event):
     car: str
     defender: str
     why: str
+
+
+@dataclass(frozen=True, slots=True)
+class OtBoosted(Event):
+    """The attacker raises its OT after declaring, before laying its cards (§13.2 c): a +1 OT secondary function
+    (never above the maximum) or the Red Parameter (may go above it; the highest level's LEDs then)."""
+
+    RULE: ClassVar[str] = "§13.2"
+    TEMPLATE: ClassVar[str] = "{car} raises its OT for the battle with {how}: OT {ot}"
+    PROSE: ClassVar[frozenset[str]] = frozenset({"how"})
+    car: str
+    how: str
+    ot: int
+
+
+@dataclass(frozen=True, slots=True)
+class BattleEventPlayed(Event):
+    """An EVENT card that applies in a battle, laid with the battle cards and shown at the reveal (§13.3 item 3)."""
+
+    RULE: ClassVar[str] = "§13.3"
+    TEMPLATE: ClassVar[str] = "{car} plays the EVENT card {card} '{name}' in the battle: +{leds} LEDs"
+    PROSE: ClassVar[frozenset[str]] = frozenset({"name"})
+    car: str
+    card: str
+    name: str
+    leds: int
+
+
+@dataclass(frozen=True, slots=True)
+class DriverSkillUsed(Event):
+    """A driver's battle skill, once a game round (§6.8, §13.3 item 4; the original's 4.8)."""
+
+    RULE: ClassVar[str] = "§13.3"
+    TEMPLATE: ClassVar[str] = "{car}'s driver {driver} '{name}' uses its skill ({when}): +{leds} LEDs, once this round"
+    PROSE: ClassVar[frozenset[str]] = frozenset({"name"})
+    car: str
+    driver: str
+    name: str
+    when: str
+    leds: int
