@@ -13,13 +13,14 @@ import pytest
 from racebook.core.errors import ActionSyntaxError, DataError
 from racebook.formulagp import driverskill
 from racebook.formulagp import events as ev
-from racebook.formulagp.actions import Bid, Param, PlayEvent, Spend, parse
+from racebook.formulagp.actions import Bid, Param, PlayEvent, Spend, To, parse
+from racebook.formulagp.components import dice
 from racebook.formulagp.eventdeck import EventEffect, event_card, event_deck
 from racebook.formulagp.game import Race
 from racebook.formulagp.notation import format_state, parse_position
 from racebook.formulagp.options import Rules
 from racebook.formulagp.state import Phase
-from tests.formulagp.test_battles import adjacent_stop, conserved
+from tests.formulagp.test_battles import adjacent_stop, built, conserved
 
 EVENTS = Counter(c.code for c in event_deck().cards)
 SKILLS = Rules(driver_skills=True)  # the teaching DRIVER cards' skills (N30; off by default)
@@ -223,3 +224,69 @@ def test_a_battle_phase_position_with_extras_round_trips() -> None:
     back = parse_position(text)
     assert format_state(back) == text
     assert Bid("Grey", ("R4",), False, ("E6",), True) in race.legal_actions()
+
+
+# ------------------------------------------------------------------ pushing between W2W cars (§13.5, §11.3.1)
+def w2w_pair(grey: str, red: str, rules: Rules | None = None) -> Race:
+    """Grey and Red both hold a W2W token ('VS', §13.5); Grey plays G4 (GREEN, 6 MP here)."""
+    race = built({"Grey": grey, "Red": red}, {"Grey": ["G4", "B1"], "Red": ["R4"]}, rules=rules)
+    for c in ("Grey", "Red"):
+        race.state.cars[c].w2w = "VS"
+    race.refresh()
+    race.apply("Grey play G4")
+    return race
+
+
+def _white(colour: str) -> str:
+    return str(1 + next(i for i, f in enumerate(dice().white) if f.colour.value == colour))
+
+
+def test_w2w_cars_push_each_other_by_a_lane_change() -> None:
+    """§13.5 with §11.3.1 (the default reading): Grey changes lane into Red's space T02.2.1 and pushes it one lane
+    farther, to T02.3.1; no Penalty token (it stays on track)."""
+    race = w2w_pair("T02.1.1", "T02.2.1")
+    done = race.apply("Grey to T02.2.1")
+    pushed = _of(done, ev.Pushed)[0]
+    assert (pushed.car, pushed.other, pushed.to) == ("Grey", "Red", "T02.3.1")
+    s = race.state
+    assert (s.track.name_of(s.cars["Red"].pos), s.track.name_of(s.cars["Grey"].pos)) == ("T02.3.1", "T02.2.1")
+    assert s.cars["Grey"].penalties == 0
+
+
+def test_a_forward_push_only_with_the_house_rule() -> None:
+    """``w2w_forward_push``: off (default), Red's space ahead in Grey's lane is not a step (``explain``: §11.3.1);
+    on, it is: the WHITE die (stacked green) pushes Red right to T02.2.2 and Grey takes T02.1.2 (5 MP left)."""
+    off = w2w_pair("T02.1.1", "T02.1.2")
+    assert To("Grey", "T02.1.2") not in off.legal_actions()
+    assert off.explain(To("Grey", "T02.1.2")).rule == "§11.3.1"
+    race = w2w_pair("T02.1.1", "T02.1.2", Rules(w2w_forward_push=True))
+    assert To("Grey", "T02.1.2") in race.legal_actions()
+    race.state.stacked["white"] = [_white("green")]
+    done = race.apply("Grey to T02.1.2")
+    push = _of(done, ev.W2WForwardPush)[0]
+    assert (push.victim, push.colour, push.side, push.citation) == ("Red", "green", "right", "§13.5")
+    s = race.state
+    assert (s.track.name_of(s.cars["Red"].pos), s.track.name_of(s.cars["Grey"].pos)) == ("T02.2.2", "T02.1.2")
+    assert s.turn is not None and s.turn.mp_left == 5
+    text = format_state(s)
+    assert format_state(parse_position(text)) == text and "w2w_forward_push=1" in text
+    conserved(race)
+
+
+def test_a_forward_push_off_track_costs_the_pusher_a_penalty_token() -> None:
+    """On, a red face pushes Red left from lane 1: off track (§11.3.1): Grey takes a Penalty token at once and takes
+    the space; Red resolves going off track before the next driver (§18.1 OffTrack_A)."""
+    race = w2w_pair("T02.1.1", "T02.1.2", Rules(w2w_forward_push=True))
+    race.state.stacked["white"] = [_white("red")]
+    done = race.apply("Grey to T02.1.2")
+    assert _of(done, ev.W2WForwardPush)[0].side == "left"
+    s = race.state
+    assert s.cars["Red"].off == "left" and s.cars["Grey"].penalties == 1
+    assert s.track.name_of(s.cars["Grey"].pos) == "T02.1.2"
+
+
+def test_no_forward_push_without_both_tokens() -> None:
+    race = w2w_pair("T02.1.1", "T02.1.2", Rules(w2w_forward_push=True))
+    race.state.cars["Red"].w2w = "none"
+    race.refresh()
+    assert To("Grey", "T02.1.2") not in race.legal_actions()

@@ -11,6 +11,7 @@ from racebook.formulagp.events.battleextras import (
     DiceBeforeBattle,
     DriverSkillUsed,
     OtBoosted,
+    W2WForwardPush,
 )
 from racebook.formulagp.events.battles import (
     BattleDeclared,
@@ -257,4 +258,5 @@ __all__ = [
     "OtBoosted",
     "BattleEventPlayed",
     "DriverSkillUsed",
+    "W2WForwardPush",
 ]

@@ -73,3 +73,19 @@ class DriverSkillUsed(Event):
     name: str
     when: str
     leds: int
+
+
+@dataclass(frozen=True, slots=True)
+class W2WForwardPush(Event):
+    """A W2W car drives forward into a W2W opponent's space (§13.5, house rule ``w2w_forward_push``): the WHITE die's
+    colour sends the opponent one lane right (green) or left (red), §7."""
+
+    RULE: ClassVar[str] = "§13.5"
+    TEMPLATE: ClassVar[str] = ("{car} drives into {victim}'s space {at} wheel to wheel: the WHITE die {face} "
+                               "({colour}) pushes {victim} to the {side}")
+    car: str
+    victim: str
+    at: str
+    face: int
+    colour: str
+    side: str
