@@ -32,12 +32,13 @@ ends (A10 ii: nothing after the OT move).
 left + the Slipstream 2 (capped, A37) — with ``attack <car> L<lane>`` (or ``end``); the attacker alone seals its
 cards, which must hold a movement card; the car ahead cannot defend.
 
-Not built: the [ADV] second attempt after a tie and
-the optional rules 15.7 (not Standard), +1 OT secondary functions and the Red Parameter before a battle (§13.2 c,
-card functions and Parameters are another mechanic), EVENT cards in a battle (§13.3 item 3), driver skill LEDs,
-Cold Tyres −2 (A35: the pit-exit Cold Tyres state does not exist yet; :func:`racebook.formulagp.rules.battle.total`
-takes it), the street-circuit defender bonus; the movement pair's dice are rolled at the end of the move, not
-before the battle (§13.2 a).
+**Before and beside the cards**: the dice a move owes are rolled when the driver chooses to attack, before the
+declaration (§13.2 a, :mod:`racebook.formulagp.battledice`); the attacker's +1 OT secondary functions and Red
+Parameter after it (§13.2 c), EVENT cards that apply in a battle and the driver skill in a bid (§13.3 items 3–4) are
+:mod:`racebook.formulagp.battleextras`; Cold Tyres −2 (A35) is :func:`racebook.formulagp.pitlane.cold_led`.
+
+Not built: the [ADV] second attempt after a tie and the optional rules 15.7 (not Standard), the street-circuit
+defender bonus.
 
 **A hook for BOTs** (§22.10, Rookie BOTs are another mechanic): a battle's decision is one sealed choice per side in
 ``state.bids`` (a :class:`~racebook.core.visibility.SealedRound` of action texts, sides (attacker, defender)).
