@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from racebook.core.errors import ActionSyntaxError
 from racebook.core.log import EventLog
-from racebook.formulagp import losscontrol
+from racebook.formulagp import losscontrol, raceevents
 from racebook.formulagp.actions import Attack, End, parse
 from racebook.formulagp.aftermove import owed_now
 from racebook.formulagp.events.battleextras import BattleCalledOff, DiceBeforeBattle
@@ -40,8 +40,8 @@ def roll_first(s: RaceState, a: Attack, log: EventLog) -> bool:
     battle is to be declared now (no dice owed, or they left the attack open)."""
     t = s.turn
     c = s.cars[a.car]
-    if t is None or not s.rules.dice_before_battle or c.bot or t.dice_done:
-        return False
+    if t is None or not s.rules.dice_before_battle or c.bot or t.dice_done or raceevents.quiet(s):
+        return False  # (under the Safety Car or a Red Flag no die is rolled, §19.4.2, as at the end of a move)
     queue, kinds = owed_now(s, c, t)
     if not queue:
         return False
