@@ -18,7 +18,7 @@ from racebook.formulagp.rules.stress import Stress, take_the_lead
 from racebook.formulagp.state import Car, Die, RaceState, Turn
 from racebook.formulagp.stressing import is_leader, stress_by
 
-__all__ = ["end_of_move", "roll_dice", "hazards_of"]
+__all__ = ["end_of_move", "roll_dice", "hazards_of", "owed_now"]
 
 START_ROUNDS = 2  # §9.4.5, §9.5.5: no stress relief from a single GREEN card in race rounds 1-2
 
@@ -32,13 +32,25 @@ def end_of_move(s: RaceState, c: Car, t: Turn, log: EventLog) -> None:
         log.append(ev.StressMoved(c.id, 1, "middle", 0, "§15"))
     if len(t.cards) == 1 and card_colour(t.cards[0]) is Colour.GREEN and s.round > START_ROUNDS:
         stress_by(s, c, -1, log)
-    hazards = hazards_of(s, c)
+    s.dice_left += owed_now(s, c, t)[0]
+    losscontrol.roll_dice(s, log)  # each face resolved; a loss of control may wait for its driver (§18.1)
+
+
+def owed_now(s: RaceState, c: Car, t: Turn) -> tuple[list[str], tuple[str, ...]]:
+    """The one dice-owed rule of a move (§19.2, §6.3, §7): the dice ``c`` owes where it is now
+    (:func:`racebook.formulagp.rules.hazards.dice_owed`; a tricky corner's RED die first), as ``dice_left`` entries,
+    and the kinds they settle (``pair``, ``tricky_corner``, ``worn_tyres``). A kind already rolled this turn before a
+    battle (``Turn.dice_done``, §13.2 a, :mod:`racebook.formulagp.battledice`) is not owed again."""
+    done = set(t.dice_done.split(",")) if t.dice_done else set()
+    hazards = [h for h in hazards_of(s, c) if h.name.lower() not in done]
+    pair = t.pair and "pair" not in done
     zone = raceevents.in_zone(s, c.pos.tile)  # §19.3.1: tricky corners and hazards are off in a yellow zone
-    owed = dice_owed(hazards, pair=t.pair, yellow_zone=zone)
+    owed = dice_owed(hazards, pair=pair, yellow_zone=zone)
     tricky = [":tricky"] if Hazard.TRICKY_CORNER in hazards and not zone else []  # its RED die first (the skids)
     reds = [f"{c.id}:red{x}" for x in tricky] + [f"{c.id}:red"] * (owed.red - len(tricky))
-    s.dice_left += reds + [f"{c.id}:yellow"] * owed.yellow
-    losscontrol.roll_dice(s, log)  # each face resolved; a loss of control may wait for its driver (§18.1)
+    live = [h for h in hazards if not (zone and h.on_track)]
+    kinds = tuple(dict.fromkeys(h.name.lower() for h in live)) + (("pair",) if pair else ())
+    return reds + [f"{c.id}:yellow"] * owed.yellow, kinds
 
 
 def roll_dice(s: RaceState, c: Car, queue: list[Die], log: EventLog) -> None:

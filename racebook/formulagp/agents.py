@@ -61,6 +61,7 @@ from racebook.formulagp.actions import (
     Tyres,
     Yield,
 )
+from racebook.formulagp.battleextras import extra_leds
 from racebook.formulagp.battles import bids
 from racebook.formulagp.cardplay import card_colour, card_type, check_play, gear_of, play_bans
 from racebook.formulagp.components import CardType, Colour, Secondary, cards
@@ -267,7 +268,7 @@ def _bid_leds(race: Race, a: Bid) -> int:
     s = race.state
     c = s.cars[a.car]
     ers = s.board.ers_level_leds(c.ers) if a.ers else 0
-    return sum(cards().card(x).leds for x in a.cards) + ers
+    return sum(cards().card(x).leds for x in a.cards) + ers + sum(extra_leds(s, a))  # §13.3 items 3-4
 
 
 def battle_choice(race: Race, legal: list[FgpAction]) -> FgpAction | None:

@@ -32,12 +32,13 @@ ends (A10 ii: nothing after the OT move).
 left + the Slipstream 2 (capped, A37) — with ``attack <car> L<lane>`` (or ``end``); the attacker alone seals its
 cards, which must hold a movement card; the car ahead cannot defend.
 
-Not built: the [ADV] second attempt after a tie and
-the optional rules 15.7 (not Standard), +1 OT secondary functions and the Red Parameter before a battle (§13.2 c,
-card functions and Parameters are another mechanic), EVENT cards in a battle (§13.3 item 3), driver skill LEDs,
-Cold Tyres −2 (A35: the pit-exit Cold Tyres state does not exist yet; :func:`racebook.formulagp.rules.battle.total`
-takes it), the street-circuit defender bonus; the movement pair's dice are rolled at the end of the move, not
-before the battle (§13.2 a).
+**Before and beside the cards**: the dice a move owes are rolled when the driver chooses to attack, before the
+declaration (§13.2 a, :mod:`racebook.formulagp.battledice`); the attacker's +1 OT secondary functions and Red
+Parameter after it (§13.2 c), EVENT cards that apply in a battle and the driver skill in a bid (§13.3 items 3–4) are
+:mod:`racebook.formulagp.battleextras`; Cold Tyres −2 (A35) is :func:`racebook.formulagp.pitlane.cold_led`.
+
+Not built: the [ADV] second attempt after a tie and the optional rules 15.7 (not Standard), the street-circuit
+defender bonus.
 
 **A hook for BOTs** (§22.10, Rookie BOTs are another mechanic): a battle's decision is one sealed choice per side in
 ``state.bids`` (a :class:`~racebook.core.visibility.SealedRound` of action texts, sides (attacker, defender)).
@@ -53,8 +54,9 @@ from itertools import combinations
 
 from racebook.core.errors import IllegalAction
 from racebook.core.log import EventLog
+from racebook.formulagp import battledice, battleextras
 from racebook.formulagp import events as ev
-from racebook.formulagp.actions import Attack, Bid, Discard, End, FgpAction, Yield, parse
+from racebook.formulagp.actions import Attack, Bid, Discard, End, FgpAction, Param, Spend, Yield, parse
 from racebook.formulagp.aftermove import roll_dice
 from racebook.formulagp.bots import events as bev
 from racebook.formulagp.bots import retry, rookie
@@ -171,6 +173,7 @@ def bids(s: RaceState, car: str) -> list[FgpAction]:
                     out.append(Bid(car, chosen, True))
     if s.battle is not None and s.battle.chained:  # §13.4.1: a secondary attack plays a movement card
         out = [a for a in out if isinstance(a, Bid) and any(card_type(x) in bt.MOVEMENT for x in a.cards)]
+    out = battleextras.with_extras(s, car, out)  # EVENT cards and the driver skill (§13.3 items 3-4)
     if s.battle is not None and car == s.battle.defender:
         out.append(Yield(car))
     return out
@@ -224,9 +227,11 @@ def side_leds(s: RaceState, car: str, text: str, attacker: bool,
         if spent.discard and discardable(c):
             b.discards += (car,)
     cold = cold_led(s, car)  # §13.3 item 4, A35: a Cold Tyres token, attacking or defending
-    leds = bt.total(checked.leds, ot_leds=ot_leds, ers_leds=ers_leds, cold_tyres=cold != 0)
+    ev_leds, sk_leds = battleextras.reveal(s, c, a, attacker, log if log is not None else EventLog(None))
+    leds = bt.total(checked.leds, ot_leds=ot_leds, ers_leds=ers_leds, cold_tyres=cold != 0, event_leds=ev_leds,
+                    skill_leds=sk_leds)
     return ev.BattleRevealed(car, role, a.cards, checked.leds, ot_leds, ers_leds, leds, c.ers, c.wear,
-                             cold_leds=cold), checked.pair
+                             cold_leds=cold, event_leds=ev_leds, skill_leds=sk_leds), checked.pair
 
 
 #: what a Rookie BOT's side of the sealed round holds until the reveal: its BATTLE card is drawn then (§22.10.2)
@@ -357,8 +362,8 @@ def legal_battle(s: RaceState) -> list[FgpAction]:
         return [*attacks(s), End(car)]
     if not b.defender:
         return [*_chain_attacks(s, s.cars[b.attacker]), End(b.attacker)]
-    if s.bids.is_open:
-        return bids(s, s.bids.waiting[0]) if s.bids.waiting else []
+    if s.bids.is_open:  # the attacker may first raise its OT (§13.2 c)
+        return bids(s, s.bids.waiting[0]) + battleextras.boosts(s) if s.bids.waiting else []
     if b.retry and not b.discards:
         return [Attack(b.attacker, b.defender, b.lane), End(b.attacker)]
     c = s.cars[b.discards[0]]
@@ -373,11 +378,9 @@ def apply_battle(s: RaceState, a: FgpAction, log: EventLog) -> None:
             apply_move(s, a, log)
             return
         assert isinstance(a, Attack)
-        c = s.cars[a.car]
-        s.battle = Battle(a.car, a.defender, a.lane)
-        s.bids.open((a.car, a.defender), RULE)
-        how = f", stepping into lane {a.lane} with its first OT point (Slipstream, §13.4.1)" if a.lane else ""
-        log.append(ev.BattleDeclared(a.car, a.defender, c.ot, a.lane, how))
+        if battledice.roll_first(s, a, log):  # §13.2 a: the dice owed first; they may take the attack away
+            return
+        declare(s, a, log)
         return
     if not b.defender:  # the chained secondary attack (§13.4.1): the car ahead cannot defend
         if isinstance(a, End):
@@ -393,6 +396,9 @@ def apply_battle(s: RaceState, a: FgpAction, log: EventLog) -> None:
                                      f", a secondary attack from the Slipstream space into lane {a.lane}: "
                                      f"{a.defender} cannot defend (§13.4.1)"))
         return
+    if s.bids.is_open and isinstance(a, (Spend, Param)):  # §13.2 c: OT raised before the cards are laid
+        battleextras.apply_boost(s, a, log)
+        return
     if s.bids.is_open:
         seal(s, a, log)
         return
@@ -404,6 +410,15 @@ def apply_battle(s: RaceState, a: FgpAction, log: EventLog) -> None:
     c.deck.discard(a.card)
     log.append(ev.Discarded(c.id, a.card, s.hand_limit(c)))
     _done(s, log)
+
+
+def declare(s: RaceState, a: Attack, log: EventLog) -> None:
+    """§13.2 b: the battle is declared (after the dice, :mod:`racebook.formulagp.battledice`); both sides seal."""
+    c = s.cars[a.car]
+    s.battle = Battle(a.car, a.defender, a.lane)
+    s.bids.open((a.car, a.defender), RULE)
+    how = f", stepping into lane {a.lane} with its first OT point (Slipstream, §13.4.1)" if a.lane else ""
+    log.append(ev.BattleDeclared(a.car, a.defender, c.ot, a.lane, how))
 
 
 def explain_battle(s: RaceState, a: FgpAction) -> tuple[str, str]:
@@ -423,6 +438,10 @@ def explain_battle(s: RaceState, a: FgpAction) -> tuple[str, str]:
         return "§13.4.1", (f"{a.car} may make a secondary attack on the car in front of it in the Slipstream space "
                            "('attack <car> L<lane>', with a movement card to play) or end its move ('end')")
     if s.bids.is_open:
+        if isinstance(a, (Spend, Param)):
+            return battleextras.explain_boost(s, a)
+        if isinstance(a, Bid) and (why := battleextras.check_extras(s, a)) is not None:
+            return why
         if b.chained and isinstance(a, Bid) and all(x in s.cars[a.car].hand for x in a.cards) and not any(
                 card_type(x) in bt.MOVEMENT for x in a.cards):
             return "§13.4.1", "a secondary attack must still play a movement card"

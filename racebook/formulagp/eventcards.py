@@ -75,7 +75,8 @@ def event_plays(s: RaceState, c: Car, before_move: bool) -> list[FgpAction]:
     """The held EVENT cards ``c`` may play now (§6.7: at the start or the end of its own turn; a card adding MP only
     before the move, §10.3 step 2.9)."""
     return [PlayEvent(c.id, x) for x in sorted(set(c.events))
-            if before_move or event_card(x).effect is not EventEffect.MP]
+            if (before_move or event_card(x).effect is not EventEffect.MP)
+            and event_card(x).effect is not EventEffect.BATTLE]  # laid with battle cards (battleextras, §13.3)
 
 
 def check_event(s: RaceState, c: Car, a: PlayEvent, before_move: bool) -> None:
@@ -83,6 +84,8 @@ def check_event(s: RaceState, c: Car, a: PlayEvent, before_move: bool) -> None:
         raise IllegalAction(a, "§6.7", f"{c.id} holds no EVENT card {a.card}")
     if not before_move and event_card(a.card).effect is EventEffect.MP:
         raise IllegalAction(a, "§10.3", "an EVENT card adding MP is played before the move")
+    if event_card(a.card).effect is EventEffect.BATTLE:
+        raise IllegalAction(a, "§13.3", "this EVENT card applies in a battle: lay it with the battle cards (bid … E6)")
 
 
 def leave_table(s: RaceState, c: Car, code: str, log: EventLog) -> None:

@@ -40,6 +40,7 @@ class EventEffect(Enum):
     ERS = "ers"  # +amount ERS, never above the maximum (§8.1)
     RELIEF = "relief"  # stress -1 (§15)
     TYRES = "tyres"  # regain a tyre wear point (§14.1)
+    BATTLE = "battle"  # +amount LEDs in a battle, laid with the battle cards (§13.3 item 3)
 
 
 @dataclass(frozen=True, slots=True)

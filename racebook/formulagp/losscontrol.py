@@ -404,6 +404,7 @@ def resume(s: RaceState, log: EventLog) -> None:
         return
     s.phase, s.resume = Phase.MOVE, ""
     from racebook.formulagp import rounds  # the round module calls this one: imported when needed
+    from racebook.formulagp.battledice import resume as battledice_resume
 
     if where == "round":  # a W2W token's stress at the round's end (§13.5): the next round now
         rounds.start_round(s, log)
@@ -412,6 +413,8 @@ def resume(s: RaceState, log: EventLog) -> None:
 
         assert s.turn is not None
         after_dice(s, s.cars[s.turn.car], log)
+    elif where == "battle":  # the dice before a battle (§13.2 a): the attack that waited (battledice)
+        battledice_resume(s, log)
     else:
         rounds.end_turn(s, log)
 

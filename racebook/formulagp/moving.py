@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from racebook.core.errors import IllegalAction
 from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
-from racebook.formulagp import raceevents
+from racebook.formulagp import raceevents, w2wpush
 from racebook.formulagp.actions import Brake, Charge, End, Extend, FgpAction, Stop, To
 from racebook.formulagp.aftermove import end_of_move
 from racebook.formulagp.cardplay import card_type
@@ -79,7 +79,8 @@ def _steps(s: RaceState, c: Car, include_stops: bool = False, only: Pos | None =
             if include_stops:
                 out.append(StepCheck(nxt, entry))
             continue
-        if (nxt.tile, nxt.lane, nxt.space) in t.seen or _room(s, c.id, nxt) is None:
+        if (nxt.tile, nxt.lane, nxt.space) in t.seen or (
+                _room(s, c.id, nxt) is None and not w2wpush.forward(s, c, nxt)):  # §13.5: a W2W forward push
             continue
         out.append(StepCheck(nxt, entry))
     if t.lane_changes and not (t.pit_exit and here.tile == s.track.pit_exit):  # the yellow line (§9.3, §16.5)
@@ -182,8 +183,8 @@ def apply_move(s: RaceState, a: FgpAction, log: EventLog) -> None:
 
 
 def _step(s: RaceState, c: Car, t: Turn, to: Pos, log: EventLog) -> None:
-    if push_step(s, c, t, to, log):  # §11.3.1: a push into a wall or a car: a collision, the car stays
-        return
+    if push_step(s, c, t, to, log) or w2wpush.push_ahead(s, c, t, to, log):  # §11.3.1, §13.5: a collision,
+        return  # the car stays
     play = mv.PacePlay(Pace(t.pace), t.pair, (), t.lane_changes, t.wear_per_lane_change, 0, False, False)
     w = mv.walk(s.track, c.pos, [to], play)
     chk = _steps(s, c, only=to)[0]

@@ -102,7 +102,8 @@ def format_state(s: RaceState) -> str:
                               f"dmg={_codes(c.damage)}", f"fail={_codes(c.failures)}", f"dr={c.damaged_round}",
                               f"out={c.out_round}", f"le={c.loc_event}"]
                              + ([f"bot={c.bot}"] if c.bot else []) + _pit_words(c)
-                             + [f"ps={c.pit_start}", f"nt={int(c.neutral)}"]))
+                             + [f"ps={c.pit_start}", f"nt={int(c.neutral)}"]
+                             + ([f"sk={c.skill_round}"] if c.skill_round else [])))
     t = s.turn
     turn = "-" if t is None else " ".join([
         t.car, f"cards={_codes(t.cards)}", f"as={t.played_as or '-'}", f"pace={t.pace or '-'}", f"pair={int(t.pair)}",
@@ -110,7 +111,8 @@ def format_state(s: RaceState) -> str:
         f"char={int(t.characteristic)}", f"mp={t.mp}", f"left={t.mp_left}", f"red={t.reduced}",
         f"ext={t.extended}", f"stop={int(t.stopped)}",
         "seen=" + (",".join(f"{a}.{b}.{c}" for a, b, c in t.seen) or "-"), f"scd={int(t.sc_discard)}",
-        f"smp={t.secondary_mp}", f"emp={t.event_mp}", f"pe={int(t.pit_exit)}"])
+        f"smp={t.secondary_mp}", f"emp={t.event_mp}", f"pe={int(t.pit_exit)}",
+        f"bd={t.dice_done or '-'}", f"ba={_texts([t.attack] if t.attack else [])}"])
     return " ".join(head) + " | " + " | ".join(cars) + " || " + turn
 
 
@@ -236,6 +238,7 @@ def parse_position(text: str) -> RaceState:
             _read_pit(s.cars[w[0]], ck, text)
             s.cars[w[0]].pit_start = _int(ck.get("ps", "0"), "ps", text)
             s.cars[w[0]].neutral = ck.get("nt", "0") == "1"
+            s.cars[w[0]].skill_round = _int(ck.get("sk", "0"), "sk", text)
         if turn_text.strip() != "-":
             w = turn_text.split()
             tk = _kv(w[1:], text)
@@ -249,6 +252,8 @@ def parse_position(text: str) -> RaceState:
             s.turn.secondary_mp = _int(tk.get("smp", "0"), "smp", text)
             s.turn.event_mp = _int(tk.get("emp", "0"), "emp", text)
             s.turn.pit_exit = tk.get("pe", "0") == "1"
+            s.turn.dice_done = "" if tk.get("bd", "-") == "-" else tk["bd"]
+            s.turn.attack = "".join(_read_texts(tk.get("ba", "-")))
     except (NotationError, IllegalAction) as e:
         if isinstance(e, NotationError):
             raise
@@ -266,9 +271,14 @@ def parse_position(text: str) -> RaceState:
         if not (len(w) == 4 and w[0] in s.cars and w[1] in ("loc", "off") and (w[2] == "-" or w[2] in s.cars)
                 and w[3].isdigit()):
             raise NotationError(f"{text[:80]!r}…: pend= / later= list car:loc|off:<pusher or ->:<event>")
-    if s.resume not in ("", "move", "end", "round", "pit") or (s.phase is Phase.CONTROL) != bool(s.pending):
-        raise NotationError(f"{text[:80]!r}…: resume= is -, move, end or round; the control phase has a loss of "
-                            "control waiting (pend=)")
+    if s.resume not in ("", "move", "end", "round", "pit", "battle") or (s.phase is Phase.CONTROL) != bool(s.pending):
+        raise NotationError(f"{text[:80]!r}…: resume= is -, move, end, round, pit or battle; the control phase has a "
+                            "loss of control waiting (pend=)")
+    from racebook.formulagp.battledice import readable  # the engine's modules import this one
+
+    if s.turn is not None and not readable(s.turn):
+        raise NotationError(f"{text[:80]!r}…: bd= lists dice kinds rolled before a battle (pair, tricky_corner, "
+                            "worn_tyres, …) and ba= an attack text (§13.2 a)")
     if set(s.grid) != set(s.cars):
         raise NotationError(f"{text[:80]!r}…: the grid names the cars listed, each once")
     if any(c.bot for c in s.cars.values()) != s.bots.active:

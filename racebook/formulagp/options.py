@@ -72,6 +72,9 @@ class Rules(HouseRules):
     countersteer_outside_in_corners: bool = False  # §21 Optional 15.6: on a corner a counter-steer goes outside
     rookie_attack_order: RookieAttackOrder = RookieAttackOrder.ADJACENT  # B3: the adjacent lane's car first
     rookie_spins: bool = True  # B4: a Rookie hit or pushed off track spins as a car with no counter-steer card
+    dice_before_battle: bool = True  # §13.2 a, 4.11.2-4.11.3: the dice owed are rolled before the battle (N28)
+    driver_skills: bool = False  # §6.8, §13.3 item 4: the teaching DRIVER cards' battle skills (N30); off: none
+    w2w_forward_push: bool = False  # §13.5 (N29): W2W cars push by lane changes only (§11.3.1); on: forward too
 
 
 @cache

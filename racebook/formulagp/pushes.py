@@ -25,11 +25,12 @@ def is_push(s: RaceState, c: Car, to: Pos) -> bool:
     return to.tile == c.pos.tile and to.lane != c.pos.lane and full_space(s, c.id, to)
 
 
-def push_into(s: RaceState, c: Car, to: Pos, from_lane: int, log: EventLog) -> bool:
-    """``c`` moves from ``from_lane`` into the full space ``to``: the push and its outcome. True when it ends in a
-    collision (the mover stays where it is)."""
+def push_into(s: RaceState, c: Car, to: Pos, from_lane: int, log: EventLog, side: str = "") -> bool:
+    """``c`` moves from ``from_lane`` into the full space ``to``: the push and its outcome (``side``: the side a
+    forward push sends the car, :mod:`racebook.formulagp.w2wpush`). True when it ends in a collision (the mover stays
+    where it is)."""
     victim = car_at(s, to, c.id)
-    side = "right" if to.lane > from_lane else "left"
+    side = side or ("right" if to.lane > from_lane else "left")
     got = shift(s, victim.pos, side, victim.id)
     at = s.track.name_of(to)
     if got.outcome is PushOutcome.ON_TRACK and got.victim_to is not None:

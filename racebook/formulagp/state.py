@@ -102,6 +102,7 @@ class Car:
     cold: int = 0  # Cold Tyres rounds left (§16.5, A35: 2 when it leaves the pit lane, 0 = no token)
     pit_start: int = 0  # waiting in the pit lane to start the race in this race round (§9.3, A7); 0: not waiting
     neutral: bool = False  # stuck in neutral: no movement card left after qualifying, moves last in round 1 (§9.3)
+    skill_round: int = 0  # the game round its driver skill was last used in a battle (§6.8: once a round; driverskill)
 
     def copy(self) -> Car:
         c = replace(self, deck=self.deck.copy(), hand=list(self.hand), drawn=list(self.drawn),
@@ -134,6 +135,8 @@ class Turn:
     event_mp: int = 0  # MP from EVENT cards played before the move (§10.3 step 2.9)
     pit_exit: bool = False  # the race's first move, from the pit lane: 2nd gear, no pairs, no lateral step on the
     # pit-exit tile (the yellow line) (§9.3, §16.5)
+    dice_done: str = ""  # the dice kinds rolled before a battle ("pair,worn_tyres"; §13.2 a, battledice)
+    attack: str = ""  # a declared attack waiting for a loss of control its dice caused (§13.2 a, battledice)
 
     def copy(self) -> Turn:
         return replace(self)

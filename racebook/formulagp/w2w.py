@@ -11,8 +11,9 @@ During the next round two token holders move freely around each other, with no s
 (:func:`free_between`, used by the move's passing check and the battle offer); a car without a token is passed
 only as usual (§13.1, §13.2).
 
-Not built: pushing between W2W cars (§11.3.1, another mechanic). Cars in the pit lane are left out of the check
-(their token, if any, stays).
+Pushing between W2W cars: the lane-change push of §11.3.1 (:mod:`racebook.formulagp.pushes`), and with the house
+rule ``w2w_forward_push`` a forward one (:mod:`racebook.formulagp.w2wpush`). Cars in the pit lane are left out of the
+check (their token, if any, stays).
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from racebook.core.visibility import TABLE, Committed, SealedEntry
 from racebook.formulagp import events as ev
 from racebook.formulagp import visibility as fgpvis
-from racebook.formulagp.actions import Attack, Bid, End, Stop, To, Yield
+from racebook.formulagp.actions import Attack, Bid, End, Param, Stop, To, Yield
 from racebook.formulagp.agents import Greedy, battle_choice
 from racebook.formulagp.battles import attacks
 from racebook.formulagp.components import cards, dice
@@ -77,7 +77,9 @@ def test_a_forced_stop_offers_a_battle_and_nothing_shows_before_both_have_sealed
     assert race.legal_actions() == [Attack("Grey", "Red"), End("Grey")]
     declared = race.apply("Grey attack Red")
     assert declared == (ev.BattleDeclared("Grey", "Red", 2),)
-    assert race.current_car == "Grey" and all(isinstance(a, Bid) for a in race.legal_actions())
+    legal = race.legal_actions()  # its bids, and first the Red Parameter's +1 OT (§13.2 c, battleextras)
+    assert race.current_car == "Grey" and all(isinstance(a, Bid) for a in legal[:-1]) and legal[-1] == Param(
+        "Grey", "red")
     sealed = race.apply("Grey bid B1")
     assert sealed == (ev.BattleSealed("Grey"),) and [f.name for f in fields(sealed[0])] == ["car"]
     assert race.current_car == "Red" and Yield("Red") in race.legal_actions()
@@ -440,7 +442,8 @@ def test_every_battle_of_a_random_race_adds_up(seed: int, n: int) -> None:
         conserved(race)
         for e in sides:
             assert e.card_leds == sum(cards().card(x).leds for x in e.cards)
-            assert e.leds == e.card_leds + e.ot_leds + e.ers_leds + e.cold_leds  # A35: Cold Tyres −2
+            assert e.leds == (e.card_leds + e.ot_leds + e.ers_leds + e.cold_leds  # A35: Cold Tyres −2
+                              + e.event_leds + e.skill_leds)  # §13.3 items 3-4: EVENT cards, driver skill
             assert e.role == "attacker" or e.ot_leds == 0
         att, dfn = sides
         result = next(e for e in events if isinstance(e, ev.BattleResolved))

@@ -14,6 +14,7 @@ from racebook.core.errors import ActionSyntaxError
 
 CAR_ID = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 CARD = re.compile(r"[GRBOWPF][1-9][0-9]?")
+_EVENT_CODE = re.compile(r"E[1-9][0-9]?")  # a held EVENT card in a bid (§6.7; actions.cards.EVENT_CARD alike)
 POS = re.compile(r"[A-Za-z0-9_-]+\.[1-4]\.[1-9]")
 COLOURS = ("green", "red")
 
@@ -269,18 +270,27 @@ class Bid(FgpAction):
     VERB: ClassVar[str] = "bid"
     cards: tuple[str, ...] = ()
     ers: bool = False
+    events: tuple[str, ...] = ()  # held EVENT cards that apply in the battle (§13.3 item 3): ``E6``
+    skill: bool = False  # ``+skill``: the driver skill, once a round (§6.8, §13.3 item 4)
 
     def _args(self) -> str:
-        return " ".join(list(self.cards) + (["+ers"] if self.ers else []))
+        return " ".join(list(self.cards) + list(self.events) + (["+ers"] if self.ers else [])
+                        + (["+skill"] if self.skill else []))
 
     @classmethod
     def _read(cls, car: str, words: list[str], text: str) -> FgpAction:
+        skill = bool(words) and words[-1] == "+skill"
+        if skill:
+            words = words[:-1]
         ers = bool(words) and words[-1] == "+ers"
         if ers:
             words = words[:-1]
+        events = tuple(w for w in words if _EVENT_CODE.fullmatch(w))
+        words = [w for w in words if not _EVENT_CODE.fullmatch(w)]
         if not words:
-            raise _bad(text, "'bid' names the battle cards (at least one movement or Tyre Wear card), then +ers")
-        return cls(car, tuple(_card(w, text) for w in words), ers)
+            raise _bad(text, "'bid' names the battle cards (at least one movement or Tyre Wear card), EVENT cards, "
+                             "then +ers, +skill")
+        return cls(car, tuple(_card(w, text) for w in words), ers, events, skill)
 
 
 @dataclass(frozen=True, slots=True)

@@ -57,6 +57,7 @@ from typing import Any
 from racebook.core.errors import IllegalAction
 from racebook.formulagp import battles, visibility
 from racebook.formulagp.actions import Attack, Bid, FgpAction, Yield
+from racebook.formulagp.battleextras import extra_leds
 from racebook.formulagp.components import CardType, cards
 from racebook.formulagp.pitlane import cold_led
 from racebook.formulagp.rules import battle as bt
@@ -166,7 +167,9 @@ def bid_leds(state: RaceState, car: str, bid: FgpAction, attacker: bool) -> Tota
     checked = battles._check(state, c, bid.cards)
     ot = state.board.ot_level_leds(c.ot) if attacker else 0
     ers = spend_ers_in_battle(state.board, c.ers, len(c.hand) - len(bid.cards)).leds if bid.ers else 0
-    return bt.total(checked.leds, ot_leds=ot, ers_leds=ers, cold_tyres=cold_led(state, car) != 0)
+    events, skill = extra_leds(state, bid)  # §13.3 items 3-4: EVENT cards, the driver skill
+    return bt.total(checked.leds, ot_leds=ot, ers_leds=ers, event_leds=events, skill_leds=skill,
+                    cold_tyres=cold_led(state, car) != 0)
 
 
 def unseen_pool(state: RaceState, viewer: str, opponent: str, memory: Memory = Memory.DISCARDS,

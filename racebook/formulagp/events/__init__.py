@@ -5,6 +5,14 @@ sentence. Standard library only.
 
 from __future__ import annotations
 
+from racebook.formulagp.events.battleextras import (
+    BattleCalledOff,
+    BattleEventPlayed,
+    DiceBeforeBattle,
+    DriverSkillUsed,
+    OtBoosted,
+    W2WForwardPush,
+)
 from racebook.formulagp.events.battles import (
     BattleDeclared,
     BattleResolved,
@@ -245,4 +253,10 @@ __all__ = [
     "SequenceRejoined",
     "GridTyres",
     "EventCardRemoved",
+    "DiceBeforeBattle",
+    "BattleCalledOff",
+    "OtBoosted",
+    "BattleEventPlayed",
+    "DriverSkillUsed",
+    "W2WForwardPush",
 ]

@@ -94,10 +94,11 @@ def check_cards(types: Sequence[CardType], leds: Sequence[int], *, stressed: boo
     return BattleCards(sum(leds), len(moving) == 2, sum(t is CardType.TYRE_WEAR for t in types))
 
 
-def total(cards_leds: int, *, ot_leds: int = 0, ers_leds: int = 0, cold_tyres: bool = False) -> int:
-    """A side's LED total (§13.3 item 4): the cards, the OT level's LEDs (the attacker only), one ERS charge's LEDs,
-    Cold Tyres −2 (A35)."""
-    return cards_leds + ot_leds + ers_leds + (COLD_TYRES_LEDS if cold_tyres else 0)
+def total(cards_leds: int, *, ot_leds: int = 0, ers_leds: int = 0, cold_tyres: bool = False, event_leds: int = 0,
+          skill_leds: int = 0) -> int:
+    """A side's LED total (§13.3 items 3–4): the cards, the OT level's LEDs (the attacker only), one ERS charge's LEDs,
+    Cold Tyres −2 (A35), EVENT cards that apply in the battle, the driver skill's LEDs."""
+    return cards_leds + ot_leds + ers_leds + (COLD_TYRES_LEDS if cold_tyres else 0) + event_leds + skill_leds
 
 
 def result(attacker: int, defender: int | None) -> Result:
