@@ -8,7 +8,8 @@ outermost racing lane on the track's pit side. From the front space of that lane
 sideways across the line (1 Penalty token at once, §16.1). Once in the pit lane no more MP are needed: the car goes
 to its box, its leftover MP are lost (no ERS charging: the turn ends). The dice it owes are rolled on track first
 (:func:`racebook.formulagp.aftermove.end_of_move`). Entering with a BLUE card or with a move extension rolls the
-WHITE die: the icon is speeding, 1 Penalty token.
+WHITE die: the icon is speeding, 1 Penalty token. Every Penalty token is given by
+:func:`racebook.formulagp.penalties.give` (the one place, §17.3: a ``PenaltyTaken`` event; never to a Rookie BOT).
 
 A car's pit status (Appendix B) is ``Car.pit``: ``box`` (arrived), ``held`` (serving penalties: ``pit_hold`` rounds
 left, its only action ``wait``), ``service`` (its stop in progress), ``done`` (a long repair or "fix all": at its
@@ -44,6 +45,7 @@ from racebook.formulagp.cardplay import card_type
 from racebook.formulagp.components import CardType
 from racebook.formulagp.incidentcards import IncidentDeck
 from racebook.formulagp.laps import cross_line
+from racebook.formulagp.penalties import give
 from racebook.formulagp.pitlane import box_of, cards_of, damage_of, entry_kind, exit_pos, pit_lane_of, team_of
 from racebook.formulagp.playerboard import Tyre
 from racebook.formulagp.rules import pitstop
@@ -105,8 +107,7 @@ def apply_move(s: RaceState, a: FgpAction, log: EventLog) -> None:
         t.seen += ((c.pos.tile, c.pos.lane, c.pos.space),)
         wear_by(s, c, t.wear_per_lane_change, log)
         log.append(ev.Moved(c.id, "the pit-exit space", a.to, "lateral", t.mp_left, t.wear_per_lane_change))
-        c.penalties += 1
-        log.append(ev.PitPenalty(c.id, "it crossed the yellow line to leave the pit lane", c.penalties, "§16.5"))
+        give(s, c, 1, "it crossed the yellow line to leave the pit lane", "§16.5", log)
     else:
         moving.apply_move(s, a, log)
     if leaving:
@@ -126,16 +127,14 @@ def enter(s: RaceState, c: Car, log: EventLog) -> None:
     end_of_move(s, c, t, log)
     log.append(ev.PitEntered(c.id, at, " across the yellow line" if how == "sideways" else "", lost))
     if how == "sideways":
-        c.penalties += 1
-        log.append(ev.PitPenalty(c.id, "it crossed the yellow line to enter the pit lane", c.penalties))
+        give(s, c, 1, "it crossed the yellow line to enter the pit lane", "§16.1", log)
     why = pitstop.speed_check_due(t.blue, t.extended > 0)
     if why:
         face = s.white_face(s.roll(Die.WHITE)).value
         fast = pitstop.speeding(face)
         log.append(ev.PitSpeedCheck(c.id, why, face, ": speeding in the pit lane" if fast else ": within the limit"))
         if fast:
-            c.penalties += 1
-            log.append(ev.PitPenalty(c.id, "speeding in the pit lane", c.penalties))
+            give(s, c, 1, "speeding in the pit lane", "§16.1", log)
     c.pit_second = any(o.id != c.id and team_of(o) == team_of(c) and o.pit == "box" and o.pit_round == s.round
                        for o in s.cars.values())  # its teammate entered the pit lane earlier this round (§16.4)
     c.pit, c.pit_round, c.pit_hold, c.pit_die = "box", s.round, 0, 0

@@ -35,17 +35,6 @@ class PitEntered(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class PitPenalty(Event):
-    RULE: ClassVar[str] = "§16.1"
-    TEMPLATE: ClassVar[str] = "{car} takes 1 Penalty token: {why} (now {penalties})"
-    PROSE: ClassVar[frozenset[str]] = frozenset({"why"})
-    car: str
-    why: str
-    penalties: int
-    rule: str = "§16.1"
-
-
-@dataclass(frozen=True, slots=True)
 class PitSpeedCheck(Event):
     RULE: ClassVar[str] = "§16.1"
     TEMPLATE: ClassVar[str] = "{car} entered the pit lane {why}: the WHITE die shows {face}{verdict}"
