@@ -39,14 +39,24 @@ from __future__ import annotations
 from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
 from racebook.formulagp import moving, rounds
-from racebook.formulagp.actions import BoxRepair, Discard, FgpAction, Leave, PitIn, Stop, To, Tyres, Wait
+from racebook.formulagp.actions import BoxRepair, Discard, FgpAction, Leave, PitIn, To, Tyres, Wait
 from racebook.formulagp.aftermove import end_of_move
 from racebook.formulagp.cardplay import card_type
 from racebook.formulagp.components import CardType
 from racebook.formulagp.incidentcards import IncidentDeck
 from racebook.formulagp.laps import cross_line
 from racebook.formulagp.penalties import give
-from racebook.formulagp.pitlane import box_of, cards_of, damage_of, entry_kind, exit_pos, pit_lane_of, team_of
+from racebook.formulagp.pitlane import (
+    barred,
+    box_of,
+    cards_of,
+    damage_of,
+    entry_kind,
+    exit_pos,
+    on_shadow,
+    pit_lane_of,
+    team_of,
+)
 from racebook.formulagp.playerboard import Tyre
 from racebook.formulagp.rules import pitstop
 from racebook.formulagp.rules.tyres import COLD_TYRES_ROUNDS, fit
@@ -59,34 +69,14 @@ __all__ = ["box_of", "team_of", "legal_move", "apply_move", "explain_move", "leg
 
 # ------------------------------------------------------------------ entering the pits (§16.1), the exit (§16.5)
 def legal_move(s: RaceState) -> list[FgpAction]:
-    """The MOVE phase (:func:`racebook.formulagp.moving.legal_move`) with the pit: entering it (§16.1), and from the
-    pit-exit space only the forward step (§16.5)."""
+    """The MOVE phase (:func:`racebook.formulagp.moving.legal_move`, whose steps know the pit exit's: forward, or
+    sideways across the yellow line, §16.5; and the shadow car's stop, §16.1) with the pit entry (§16.1)."""
     out = moving.legal_move(s)
     c = s.current()
     assert c is not None
-    if c.pit == "exit":
-        fwd = {(p.tile, p.lane, p.space) for p in s.track.forward(c.pos)}
-        out = [a for a in out if not isinstance(a, To) or _key(s, a.to) in fwd]
-        if _sideways_exit(s, c):
-            out.append(To(c.id, s.track.name_of(c.pos)))
-        t = s.turn
-        if t is not None and t.mp_left > 0 and not any(isinstance(a, (To, Stop)) for a in out):
-            out.append(Stop(c.id))  # no way out of the pit exit now (the space beside it taken): a forced stop (§11.3)
     if entry_kind(s, c):
         out.append(PitIn(c.id))
     return out
-
-
-def _sideways_exit(s: RaceState, c: Car) -> bool:
-    """§16.5: leaving the pit-exit space sideways, across the yellow line, into the space beside it (the front space of
-    the exit tile's pit-side lane): a lane change (1 MP, not with BLUE) when that space is free; 1 Penalty token."""
-    t = s.turn
-    if t is None or t.mp_left < 1 or not t.lane_changes or t.seen:
-        return False
-    p = c.pos
-    here = sum(1 for o in s.cars.values() if o is not c and not o.pit and (o.pos.tile, o.pos.lane, o.pos.space) ==
-               (p.tile, p.lane, p.space))
-    return here < max(1, s.track.space(p).shadows)
 
 
 def _key(s: RaceState, text: str) -> tuple[int, int, int]:
@@ -273,4 +263,12 @@ def explain_move(s: RaceState, a: FgpAction) -> tuple[str, str]:
         if key not in {(p.tile, p.lane, p.space) for p in s.track.forward(c.pos)}:
             return "§16.5", ("a car leaves the pit exit forward, or sideways across the yellow line into the space "
                              "beside it (1 Penalty token)")
+    if isinstance(a, To) and a.car == c.id and on_shadow(s, c) and s.turn is not None and s.turn.mp_left > 0:
+        try:
+            to = s.track.pos(a.to)
+        except (ValueError, KeyError):
+            return moving.explain_move(s, a)
+        if barred(s, c, c.pos, to):
+            return "§16.1", (f"{c.id} is on the shadow car ahead of the yellow line: the lane ahead is the pit lane "
+                             "('pit' enters it); a car that does not pit stops here ('stop')")
     return moving.explain_move(s, a)

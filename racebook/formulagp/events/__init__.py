@@ -85,6 +85,7 @@ from racebook.formulagp.events.pits import (
     PitService,
     PitSpeedCheck,
     PitStopTime,
+    ShadowStop,
     TyreIcon,
     TyresFitted,
 )
@@ -243,4 +244,5 @@ __all__ = [
     "SequenceRejoined",
     "GridTyres",
     "EventCardRemoved",
+    "ShadowStop",
 ]

@@ -157,3 +157,15 @@ class LaunchVoid(Event):
     car: str
     rule: str
     reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class ShadowStop(Event):
+    """A car that does not pit stops on the shadow car of the pit-entry tile (§16.1, §2.5)."""
+
+    RULE: ClassVar[str] = "§16.1"
+    TEMPLATE: ClassVar[str] = ("{car} does not pit: it stops on the shadow car at {at}, ahead of the yellow line; "
+                               "{lost} MP left are lost")
+    car: str
+    at: str
+    lost: int
