@@ -208,7 +208,7 @@ class Greedy:
         battle = battle_choice(race, legal) if not kinds.isdisjoint((Attack, Bid, Yield)) else None
         if battle is not None:
             return battle
-        if race.phase is Phase.PIT or PitIn in kinds:
+        if race.phase in (Phase.PIT, Phase.GRID) or PitIn in kinds:  # the Red Flag grid's tyres too (§19.6)
             pit = pit_choice(race, legal, self.pit_margin)  # when to pit, what to fit (below)
             if pit is not None:
                 return pit
@@ -368,13 +368,16 @@ def steer_to_pit(s: RaceState, steps: list[To]) -> To | None:
 def pit_choice(race: Race, legal: list[FgpAction], margin: int) -> FgpAction | None:
     """A computer driver's pit decisions: at the pit entry, pit when :func:`wants_pit` (through the 'PIT LANE'
     space; sideways across the yellow line only with 1 MP left); in the box, repair one card if there is damage,
-    fit the tyre that lasts the rounds left (hard for 10 or more, medium for 6 or more, else soft) and leave.
-    None: drive on."""
+    fit the tyre that lasts the rounds left (hard for 10 or more, medium for 6 or more, else soft) and leave; on the
+    Red Flag grid the same tyre. None: drive on."""
     s = race.state
     car = race.current_car
     assert car is not None
     c = s.cars[car]
     left = rounds_left(s)
+    want = "hard" if left >= 10 else "medium" if left >= 6 else "soft"
+    if race.phase is Phase.GRID:  # the Red Flag grid (§19.6 step 2): the same choice as in the box
+        return next(a for a in legal if isinstance(a, Tyres) and a.tyre == want)
     if race.phase is Phase.PIT:
         if len(legal) == 1:  # waiting out penalties, or leaving after a long repair
             return legal[0]
@@ -382,7 +385,6 @@ def pit_choice(race: Race, legal: list[FgpAction], margin: int) -> FgpAction | N
             if isinstance(a, BoxRepair) and a.card != "all":
                 return a
         if not c.pit_tyres:
-            want = "hard" if left >= 10 else "medium" if left >= 6 else "soft"
             return next(a for a in legal if isinstance(a, Tyres) and a.tyre == want)
         return next(a for a in legal if isinstance(a, Leave))
     if not wants_pit(s, c, margin):
