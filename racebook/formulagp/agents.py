@@ -67,7 +67,7 @@ from racebook.formulagp.components import CardType, Colour, Secondary, cards
 from racebook.formulagp.eventdeck import EventEffect, event_card
 from racebook.formulagp.game import Race
 from racebook.formulagp.lapping import distance, lap_tiles
-from racebook.formulagp.pitlane import damage_of, entry_kind, pit_lane_of
+from racebook.formulagp.pitlane import damage_of, entry_kind, on_shadow, pit_lane_of
 from racebook.formulagp.playerboard import Pace, TyreState
 from racebook.formulagp.qualify import counter_steers, leds
 from racebook.formulagp.rules.movement import PairBan
@@ -192,8 +192,12 @@ class Greedy:
 
         def best() -> Play:
             if not found:
-                bans = play_bans(race.state, race.state.cars[plays[0].car])
-                found.append(max(plays, key=lambda a: (_play_mp(race, a, bans), -len(a.cards), a.characteristic)))
+                c = race.state.cars[plays[0].car]
+                bans = play_bans(race.state, c)
+                stuck = on_shadow(race.state, c)  # on the shadow car a BLUE card cannot change lanes away (§16.1)
+                found.append(max(plays, key=lambda a: (not (stuck and any(card_colour(x) is Colour.BLUE
+                                                                          for x in a.cards)),
+                                                       _play_mp(race, a, bans), -len(a.cards), a.characteristic)))
             return found[0]
 
         if race.state.phase in (Phase.PLAY, Phase.MOVE, Phase.DISCARD):
@@ -223,6 +227,10 @@ class Greedy:
             here = s.cars[steps[0].car].pos
             fwd = [a for a in steps if s.track.pos(a.to).tile != here.tile or s.track.pos(a.to).space > here.space]
             pool = fwd or steps
+            shadow = s.track.pit_shadow  # a car that does not pit stops on the shadow car (§16.1): keep off it
+            if shadow is not None:
+                off = [a for a in steps if a.to != s.track.name_of(shadow)]
+                pool = [a for a in pool if a in off] or off or pool
             t = s.turn
             if t is not None and t.wear_per_lane_change > 0:  # a lane change costs tyre wear (§11.3): keep the
                 taken = {o.pos.tile for o in s.cars.values() if o.id != steps[0].car}  # lane unless a car is ahead
