@@ -68,7 +68,7 @@ from racebook.formulagp.components import CardType, Colour, Secondary, cards
 from racebook.formulagp.eventdeck import EventEffect, event_card
 from racebook.formulagp.game import Race
 from racebook.formulagp.lapping import distance, lap_tiles
-from racebook.formulagp.pitlane import damage_of, entry_kind, pit_lane_of
+from racebook.formulagp.pitlane import damage_of, entry_kind, on_shadow, pit_lane_of
 from racebook.formulagp.playerboard import Pace, TyreState
 from racebook.formulagp.qualify import counter_steers, leds
 from racebook.formulagp.rules.movement import PairBan
@@ -193,8 +193,12 @@ class Greedy:
 
         def best() -> Play:
             if not found:
-                bans = play_bans(race.state, race.state.cars[plays[0].car])
-                found.append(max(plays, key=lambda a: (_play_mp(race, a, bans), -len(a.cards), a.characteristic)))
+                c = race.state.cars[plays[0].car]
+                bans = play_bans(race.state, c)
+                stuck = on_shadow(race.state, c)  # on the shadow car a BLUE card cannot change lanes away (§16.1)
+                found.append(max(plays, key=lambda a: (not (stuck and any(card_colour(x) is Colour.BLUE
+                                                                          for x in a.cards)),
+                                                       _play_mp(race, a, bans), -len(a.cards), a.characteristic)))
             return found[0]
 
         if race.state.phase in (Phase.PLAY, Phase.MOVE, Phase.DISCARD):
@@ -209,7 +213,7 @@ class Greedy:
         battle = battle_choice(race, legal) if not kinds.isdisjoint((Attack, Bid, Yield)) else None
         if battle is not None:
             return battle
-        if race.phase is Phase.PIT or PitIn in kinds:
+        if race.phase in (Phase.PIT, Phase.GRID) or PitIn in kinds:  # the Red Flag grid's tyres too (§19.6)
             pit = pit_choice(race, legal, self.pit_margin)  # when to pit, what to fit (below)
             if pit is not None:
                 return pit
@@ -224,6 +228,10 @@ class Greedy:
             here = s.cars[steps[0].car].pos
             fwd = [a for a in steps if s.track.pos(a.to).tile != here.tile or s.track.pos(a.to).space > here.space]
             pool = fwd or steps
+            shadow = s.track.pit_shadow  # a car that does not pit stops on the shadow car (§16.1): keep off it
+            if shadow is not None:
+                off = [a for a in steps if a.to != s.track.name_of(shadow)]
+                pool = [a for a in pool if a in off] or off or pool
             t = s.turn
             if t is not None and t.wear_per_lane_change > 0:  # a lane change costs tyre wear (§11.3): keep the
                 taken = {o.pos.tile for o in s.cars.values() if o.id != steps[0].car}  # lane unless a car is ahead
@@ -369,13 +377,16 @@ def steer_to_pit(s: RaceState, steps: list[To]) -> To | None:
 def pit_choice(race: Race, legal: list[FgpAction], margin: int) -> FgpAction | None:
     """A computer driver's pit decisions: at the pit entry, pit when :func:`wants_pit` (through the 'PIT LANE'
     space; sideways across the yellow line only with 1 MP left); in the box, repair one card if there is damage,
-    fit the tyre that lasts the rounds left (hard for 10 or more, medium for 6 or more, else soft) and leave.
-    None: drive on."""
+    fit the tyre that lasts the rounds left (hard for 10 or more, medium for 6 or more, else soft) and leave; on the
+    Red Flag grid the same tyre. None: drive on."""
     s = race.state
     car = race.current_car
     assert car is not None
     c = s.cars[car]
     left = rounds_left(s)
+    want = "hard" if left >= 10 else "medium" if left >= 6 else "soft"
+    if race.phase is Phase.GRID:  # the Red Flag grid (§19.6 step 2): the same choice as in the box
+        return next(a for a in legal if isinstance(a, Tyres) and a.tyre == want)
     if race.phase is Phase.PIT:
         if len(legal) == 1:  # waiting out penalties, or leaving after a long repair
             return legal[0]
@@ -383,7 +394,6 @@ def pit_choice(race: Race, legal: list[FgpAction], margin: int) -> FgpAction | N
             if isinstance(a, BoxRepair) and a.card != "all":
                 return a
         if not c.pit_tyres:
-            want = "hard" if left >= 10 else "medium" if left >= 6 else "soft"
             return next(a for a in legal if isinstance(a, Tyres) and a.tyre == want)
         return next(a for a in legal if isinstance(a, Leave))
     if not wants_pit(s, c, margin):

@@ -12,24 +12,15 @@ from racebook.core.log import EventLog
 from racebook.formulagp import damage, raceevents
 from racebook.formulagp import events as ev
 from racebook.formulagp.actions import Clear, Discard, FgpAction, Play, Repair
-from racebook.formulagp.components import CardType, Colour, cards
+from racebook.formulagp.components import CardType, Colour, card_type  # card_type: used and re-exported
 from racebook.formulagp.damage import mp_penalty, no_tyre_bonus
 from racebook.formulagp.playerboard import Pace
 from racebook.formulagp.rules import movement as mv
 from racebook.formulagp.state import Car, Phase, RaceState
 from racebook.formulagp.tyrewear import wear_by
 
-_TYPES: dict[str, CardType] = {}
 _COLOURS: dict[CardType, Colour | None] = {t: t.colour for t in CardType}
-_CARD_COLOURS: dict[str, Colour | None] = {}  # by code: the colour of its type (filled with _TYPES)
-
-
-def card_type(code: str) -> CardType:
-    """The type of an ACTION card by its code (read once from the card data)."""
-    if not _TYPES:
-        _TYPES.update((c.code, c.type) for c in cards().action)
-        _CARD_COLOURS.update((k, _COLOURS[t]) for k, t in _TYPES.items())
-    return _TYPES[code]
+_CARD_COLOURS: dict[str, Colour | None] = {}  # by code: the colour of its type (filled on first use)
 
 
 def card_colour(code: str) -> Colour | None:
@@ -37,7 +28,8 @@ def card_colour(code: str) -> Colour | None:
     try:
         return _CARD_COLOURS[code]
     except KeyError:
-        return _COLOURS[card_type(code)]
+        got = _CARD_COLOURS[code] = _COLOURS[card_type(code)]
+        return got
 
 
 def _move_card(code: str, as_colour: str) -> mv.MoveCard:

@@ -340,3 +340,14 @@ def cards() -> Cards:
 def dice() -> Dice:
     """The shipped dice (read once)."""
     return load_dice_file(DATA / "dice.toml")
+
+
+_TYPES: dict[str, CardType] = {}  # by code (filled once from the card data)
+
+
+def card_type(code: str) -> CardType:
+    """The type of an ACTION card by its code (read once from the card data, §6). The one table: the card play
+    (:mod:`racebook.formulagp.cardplay`, which re-exports it) and the race events call it."""
+    if not _TYPES:
+        _TYPES.update((c.code, c.type) for c in cards().action)
+    return _TYPES[code]

@@ -91,6 +91,8 @@ class Race(CoreRace[FgpAction, None, RaceState]):
             return turn.draw_pending(self.state)
         if self.state.phase is Phase.QUALIFY:
             return qualify.pending(self.state)
+        if self.state.phase is Phase.GRID:  # the Red Flag grid's tyre choices, in grid order (§19.6)
+            return self.state.grid_tyres[0] if self.state.grid_tyres else None
         if self.state.phase is Phase.START:
             return self.state.start.waiting[0] if self.state.start.waiting else None
         if self.state.phase is Phase.BATTLE:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from racebook.core.errors import IllegalAction
 from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
-from racebook.formulagp import raceevents, w2wpush
+from racebook.formulagp import pitlane, raceevents, w2wpush
 from racebook.formulagp.actions import Brake, Charge, End, Extend, FgpAction, Stop, To
 from racebook.formulagp.aftermove import end_of_move
 from racebook.formulagp.cardplay import card_type
@@ -70,6 +70,8 @@ def _steps(s: RaceState, c: Car, include_stops: bool = False, only: Pos | None =
     for nxt in s.track.forward(here):
         if only is not None and (nxt.tile, nxt.lane, nxt.space) != (only.tile, only.lane, only.space):
             continue
+        if pitlane.barred(s, c, here, nxt):  # §16.1: behind the yellow line from the pit entry's shadow car
+            continue
         entry = Entry.FREE
         if nxt.tile != here.tile and s.round > START_ROUNDS:
             entry = entering(s.track, here, nxt.lane, _occupants(s, c.id, nxt.tile))
@@ -83,11 +85,13 @@ def _steps(s: RaceState, c: Car, include_stops: bool = False, only: Pos | None =
                 _room(s, c.id, nxt) is None and not w2wpush.forward(s, c, nxt)):  # §13.5: a W2W forward push
             continue
         out.append(StepCheck(nxt, entry))
+    if c.pit == "exit":  # §16.5: forward, or sideways across the yellow line to its own space (pitlane.py)
+        return out + [StepCheck(here, Entry.FREE)] if only is None and pitlane.sideways_exit(s, c) else out
     if t.lane_changes and not (t.pit_exit and here.tile == s.track.pit_exit):  # the yellow line (§9.3, §16.5)
         for lane in (here.lane - 1, here.lane + 1):
             side = s.track.lateral(here, lane)
             if side is None or only is not None and (side.tile, side.lane, side.space) != (
-                    only.tile, only.lane, only.space):
+                    only.tile, only.lane, only.space) or pitlane.barred(s, c, here, side):  # §16.1: the shadow car
                 continue
             if (side.tile, side.lane, side.space) in t.seen or (
                     _room(s, c.id, side) is None and not is_push(s, c, side)):
@@ -173,7 +177,7 @@ def apply_move(s: RaceState, a: FgpAction, log: EventLog) -> None:
             got = charge_ot(c.ot, t.mp_left, s.board.ot_max)
             log.append(ev.ForcedStop(c.id, at, t.mp_left, got.ot, got.lost))
             c.ot = got.ot
-        else:
+        elif not pitlane.shadow_stop(s, c, t.mp_left, log):  # §16.1: not pitting, on the shadow car
             log.append(ev.NoWay(c.id, at, t.mp_left))
         t.mp_left, t.stopped = 0, True
     else:

@@ -88,7 +88,7 @@ def format_state(s: RaceState) -> str:
     cstack = ";".join(k + ":" + ".".join(v) for k, v in sorted(s.card_stack.items()) if v) or "-"
     head += [f"cstack={cstack}",
              f"pend={_codes(s.pending)}", f"later={_codes(s.later)}", f"dl={_codes(s.dice_left)}",
-             f"resume={s.resume or '-'}", f"coll={s.collisions}"]
+             f"resume={s.resume or '-'}", f"coll={s.collisions}", f"gt={_codes(s.grid_tyres)}"]
     cars = []
     for c in s.cars.values():
         cars.append(" ".join([c.id, _pos(s, c.pos), f"lap={c.lap}", f"ers={c.ers}", f"ot={c.ot}", c.tyre.value,
@@ -185,6 +185,7 @@ def parse_position(text: str) -> RaceState:
         s.dice_left = _read_codes(kv.get("dl", "-"))
         s.resume = "" if kv.get("resume", "-") == "-" else kv["resume"]
         s.collisions = _int(kv.get("coll", "0"), "coll", text)
+        s.grid_tyres = tuple(_read_codes(kv.get("gt", "-")))  # the Red Flag grid's tyre choices (§19.6)
         s.finished = s.phase is Phase.OVER
         _read_events_head(s, kv, text)
         # the EVENT deck (§6.7): a line written before it existed reads as a fresh, unshuffled deck

@@ -16,18 +16,12 @@ from racebook.formulagp.rules.order import Place, Runner
 from racebook.formulagp.rules.pitexit import PitStop, exit_order
 from racebook.formulagp.rules.tyres import cold_tyres_led
 from racebook.formulagp.state import Car, Die, Phase, RaceState
-from racebook.formulagp.track import LANES, Pos, Track, Turn
+from racebook.formulagp.track import Pos, Track, pit_lane_of  # pit_lane_of: used and re-exported (§2.5)
 
 IN_BOX = ("box", "held", "service", "done")
 
 
 # ------------------------------------------------------------------ where the pit lane is (§2.5)
-def pit_lane_of(track: Track, tile: int) -> int:
-    """The pit-side lane of ``tile``: its outermost racing lane on the track's pit side (§2.5)."""
-    lanes = range(LANES, 0, -1) if track.pit_side is Turn.RIGHT else range(1, LANES + 1)
-    return next(ln for ln in lanes if track.tiles[tile].racing(ln))
-
-
 def exit_pos(track: Track) -> Pos:
     """Where a car on the pit-exit 'Pit Lane' space stands for the order and the move: beside the front space of
     the exit tile's pit-side lane; its forward step is that lane's first space on the next tile (§16.5)."""
@@ -138,6 +132,47 @@ def entry_kind(s: RaceState, c: Car) -> str:
         return ""
     front = len(s.track.tiles[c.pos.tile].spaces(lane)) - 1
     return "forward" if c.pos.space == front else "sideways"
+
+
+# ------------------------------------------------------------------ the steps the pit lane allows (§16.1, §16.5)
+def sideways_exit(s: RaceState, c: Car) -> bool:
+    """§16.5: leaving the pit-exit space sideways, across the yellow line, into the space beside it (the front space of
+    the exit tile's pit-side lane, where ``Car.pos`` stands): a lane change (1 MP, not with BLUE) before any other
+    step, when that space is free; 1 Penalty token. The move lists it as the step to the car's own space
+    (:func:`racebook.formulagp.moving._steps`), beside the forward step."""
+    t = s.turn
+    if t is None or t.mp_left < 1 or not t.lane_changes or t.seen:
+        return False
+    p = c.pos
+    here = sum(1 for o in s.cars.values() if o is not c and not o.pit and (o.pos.tile, o.pos.lane, o.pos.space) ==
+               (p.tile, p.lane, p.space))
+    return here < max(1, s.track.space(p).shadows)
+
+
+def on_shadow(s: RaceState, c: Car) -> bool:
+    """``c`` is on the track's shadow-car space of the pit-entry tile (§2.5, §16.1; ``Track.pit_shadow``)."""
+    sh = s.track.pit_shadow
+    return sh is not None and not c.pit and (c.pos.tile, c.pos.lane, c.pos.space) == (sh.tile, sh.lane, sh.space)
+
+
+def barred(s: RaceState, c: Car, here: Pos, to: Pos) -> bool:
+    """§16.1: "a car that doesn't want to pit must stop ahead of the yellow line on the shadow car". From the
+    shadow-car space the step forward is behind the yellow line (the pit lane: only ``pit`` goes there), and a car
+    that moved onto it this turn stops there (no lane change either); a car whose turn starts on it may change lanes
+    (a reading). ``here`` is the car's space (``c.pos``)."""
+    sh = s.track.pit_shadow
+    if sh is None or c.pit or (here.tile, here.lane, here.space) != (sh.tile, sh.lane, sh.space):
+        return False
+    return to.tile != here.tile or bool(s.turn is not None and s.turn.seen)
+
+
+def shadow_stop(s: RaceState, c: Car, lost: int, log: EventLog) -> bool:
+    """A stop on the shadow car (§16.1): the car does not pit; its ``lost`` MP left are lost (no car forced it: no
+    OT, §13.2). False when ``c`` is elsewhere."""
+    if not on_shadow(s, c):
+        return False
+    log.append(ev.ShadowStop(c.id, s.track.name_of(c.pos), lost))
+    return True
 
 
 # ------------------------------------------------------------------ a turn that starts in the box (§16.2)

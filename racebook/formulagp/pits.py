@@ -8,7 +8,8 @@ outermost racing lane on the track's pit side. From the front space of that lane
 sideways across the line (1 Penalty token at once, §16.1). Once in the pit lane no more MP are needed: the car goes
 to its box, its leftover MP are lost (no ERS charging: the turn ends). The dice it owes are rolled on track first
 (:func:`racebook.formulagp.aftermove.end_of_move`). Entering with a BLUE card or with a move extension rolls the
-WHITE die: the icon is speeding, 1 Penalty token.
+WHITE die: the icon is speeding, 1 Penalty token. Every Penalty token is given by
+:func:`racebook.formulagp.penalties.give` (the one place, §17.3: a ``PenaltyTaken`` event; never to a Rookie BOT).
 
 A car's pit status (Appendix B) is ``Car.pit``: ``box`` (arrived), ``held`` (serving penalties: ``pit_hold`` rounds
 left, its only action ``wait``), ``service`` (its stop in progress), ``done`` (a long repair or "fix all": at its
@@ -38,7 +39,7 @@ from __future__ import annotations
 from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
 from racebook.formulagp import moving, rounds
-from racebook.formulagp.actions import BoxRepair, Discard, FgpAction, Leave, PitIn, Stop, To, Tyres, Wait
+from racebook.formulagp.actions import BoxRepair, Discard, FgpAction, Leave, PitIn, To, Tyres, Wait
 from racebook.formulagp.aftermove import end_of_move
 from racebook.formulagp.cardplay import card_type
 from racebook.formulagp.components import CardType
@@ -46,7 +47,18 @@ from racebook.formulagp.events import spins as sev
 from racebook.formulagp.incidentcards import IncidentDeck
 from racebook.formulagp.laps import cross_line
 from racebook.formulagp.losscontrol import pause
-from racebook.formulagp.pitlane import box_of, cards_of, damage_of, entry_kind, exit_pos, pit_lane_of, team_of
+from racebook.formulagp.penalties import give
+from racebook.formulagp.pitlane import (
+    barred,
+    box_of,
+    cards_of,
+    damage_of,
+    entry_kind,
+    exit_pos,
+    on_shadow,
+    pit_lane_of,
+    team_of,
+)
 from racebook.formulagp.playerboard import Tyre
 from racebook.formulagp.rules import pitstop
 from racebook.formulagp.rules.tyres import COLD_TYRES_ROUNDS, fit
@@ -59,34 +71,14 @@ __all__ = ["box_of", "team_of", "legal_move", "apply_move", "explain_move", "leg
 
 # ------------------------------------------------------------------ entering the pits (§16.1), the exit (§16.5)
 def legal_move(s: RaceState) -> list[FgpAction]:
-    """The MOVE phase (:func:`racebook.formulagp.moving.legal_move`) with the pit: entering it (§16.1), and from the
-    pit-exit space only the forward step (§16.5)."""
+    """The MOVE phase (:func:`racebook.formulagp.moving.legal_move`, whose steps know the pit exit's: forward, or
+    sideways across the yellow line, §16.5; and the shadow car's stop, §16.1) with the pit entry (§16.1)."""
     out = moving.legal_move(s)
     c = s.current()
     assert c is not None
-    if c.pit == "exit":
-        fwd = {(p.tile, p.lane, p.space) for p in s.track.forward(c.pos)}
-        out = [a for a in out if not isinstance(a, To) or _key(s, a.to) in fwd]
-        if _sideways_exit(s, c):
-            out.append(To(c.id, s.track.name_of(c.pos)))
-        t = s.turn
-        if t is not None and t.mp_left > 0 and not any(isinstance(a, (To, Stop)) for a in out):
-            out.append(Stop(c.id))  # no way out of the pit exit now (the space beside it taken): a forced stop (§11.3)
     if entry_kind(s, c):
         out.append(PitIn(c.id))
     return out
-
-
-def _sideways_exit(s: RaceState, c: Car) -> bool:
-    """§16.5: leaving the pit-exit space sideways, across the yellow line, into the space beside it (the front space of
-    the exit tile's pit-side lane): a lane change (1 MP, not with BLUE) when that space is free; 1 Penalty token."""
-    t = s.turn
-    if t is None or t.mp_left < 1 or not t.lane_changes or t.seen:
-        return False
-    p = c.pos
-    here = sum(1 for o in s.cars.values() if o is not c and not o.pit and (o.pos.tile, o.pos.lane, o.pos.space) ==
-               (p.tile, p.lane, p.space))
-    return here < max(1, s.track.space(p).shadows)
 
 
 def _key(s: RaceState, text: str) -> tuple[int, int, int]:
@@ -107,8 +99,7 @@ def apply_move(s: RaceState, a: FgpAction, log: EventLog) -> None:
         t.seen += ((c.pos.tile, c.pos.lane, c.pos.space),)
         wear_by(s, c, t.wear_per_lane_change, log)
         log.append(ev.Moved(c.id, "the pit-exit space", a.to, "lateral", t.mp_left, t.wear_per_lane_change))
-        c.penalties += 1
-        log.append(ev.PitPenalty(c.id, "it crossed the yellow line to leave the pit lane", c.penalties, "§16.5"))
+        give(s, c, 1, "it crossed the yellow line to leave the pit lane", "§16.5", log)
     else:
         moving.apply_move(s, a, log)
     if leaving:
@@ -160,16 +151,14 @@ def into_pit_lane(s: RaceState, c: Car, log: EventLog, *, steered: bool = False)
     text = " across the yellow line" if how == "sideways" else " (a counter-steer, no penalty)" if steered else ""
     log.append(ev.PitEntered(c.id, at, text, lost))
     if how == "sideways":
-        c.penalties += 1
-        log.append(ev.PitPenalty(c.id, "it crossed the yellow line to enter the pit lane", c.penalties))
+        give(s, c, 1, "it crossed the yellow line to enter the pit lane", "§16.1", log)
     why = pitstop.speed_check_due(t.blue, t.extended > 0)
     if why:
         face = s.white_face(s.roll(Die.WHITE)).value
         fast = pitstop.speeding(face)
         log.append(ev.PitSpeedCheck(c.id, why, face, ": speeding in the pit lane" if fast else ": within the limit"))
         if fast:
-            c.penalties += 1
-            log.append(ev.PitPenalty(c.id, "speeding in the pit lane", c.penalties))
+            give(s, c, 1, "speeding in the pit lane", "§16.1", log)
     into_box(s, c)
 
 
@@ -314,4 +303,12 @@ def explain_move(s: RaceState, a: FgpAction) -> tuple[str, str]:
         if key not in {(p.tile, p.lane, p.space) for p in s.track.forward(c.pos)}:
             return "§16.5", ("a car leaves the pit exit forward, or sideways across the yellow line into the space "
                              "beside it (1 Penalty token)")
+    if isinstance(a, To) and a.car == c.id and on_shadow(s, c) and s.turn is not None and s.turn.mp_left > 0:
+        try:
+            to = s.track.pos(a.to)
+        except (ValueError, KeyError):
+            return moving.explain_move(s, a)
+        if barred(s, c, c.pos, to):
+            return "§16.1", (f"{c.id} is on the shadow car ahead of the yellow line: the lane ahead is the pit lane "
+                             "('pit' enters it); a car that does not pit stops here ('stop')")
     return moving.explain_move(s, a)

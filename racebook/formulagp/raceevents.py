@@ -25,7 +25,7 @@ from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
 from racebook.formulagp import flags, gravel, lapping, redflag, safetycar, vsc
 from racebook.formulagp.actions import Discard, FgpAction
-from racebook.formulagp.components import CardType, cards
+from racebook.formulagp.components import CardType, card_type
 from racebook.formulagp.rules.classification import Finish
 from racebook.formulagp.rules.movement import PairBan
 from racebook.formulagp.rules.passing import Entry, entering
@@ -33,15 +33,6 @@ from racebook.formulagp.state import Car, RaceState, Turn
 from racebook.formulagp.track import Pos
 
 START_ROUNDS = 2  # race rounds 1-2 pass freely (§13.1): the foundation's reading, kept outside zones and the SC
-_TYPES: dict[str, CardType] = {}
-
-
-def _type(code: str) -> CardType:
-    if not _TYPES:
-        _TYPES.update((c.code, c.type) for c in cards().action)
-    return _TYPES[code]
-
-
 def in_zone(s: RaceState, tile: int) -> bool:
     return flags.in_zone(s, tile)
 
@@ -128,7 +119,7 @@ def discards(s: RaceState, c: Car) -> list[FgpAction]:
         return []
     out: list[FgpAction] = []
     for x in sorted(set(c.hand)):
-        kind = _type(x)
+        kind = card_type(x)
         if kind is CardType.OPTION or (kind is CardType.TYRE_WEAR and not t.sc_discard):
             out.append(Discard(c.id, x))
     return out
@@ -141,7 +132,7 @@ def apply_discard(s: RaceState, a: FgpAction, log: EventLog) -> bool:
     assert t is not None
     c.hand.remove(a.card)
     c.deck.discard(a.card)
-    if _type(a.card) is CardType.TYRE_WEAR:
+    if card_type(a.card) is CardType.TYRE_WEAR:
         t.sc_discard = True
     log.append(ev.ScDiscard(c.id, a.card))
     return True

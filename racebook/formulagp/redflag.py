@@ -11,9 +11,10 @@ Chequered Flag moves one space and the race restarts (A30, ``red_flag_restart``)
 rules (no draw phase, hands kept; sealed start cards in 2nd gear, the order by their LEDs), then race round 2's — the
 round counter starts again at 1, so every race-start rule applies unchanged; ``normal``: a normal round from the grid.
 
-On the grid (step 2) every player car repairs its damage (not its failures) and fits fresh tyres of its type
-(:func:`grid_service`); the 'Safety Car' EVENT card leaves the deck (step 5, :func:`safety_car_card_out`). A car in
-the pit lane lines up by its tile and its stop is over. Standard library only.
+On the grid (step 2) every player car repairs its damage (not its failures) and its driver chooses its tyres, any
+dry type (:func:`grid_service`, :func:`choose_tyres`; the choice is :mod:`racebook.formulagp.redflaggrid`); the
+'Safety Car' EVENT card leaves the deck (step 5, :func:`safety_car_card_out`). A car in the pit lane lines up by its
+tile and its stop is over. Standard library only.
 """
 
 from __future__ import annotations
@@ -24,11 +25,10 @@ from racebook.formulagp.damage import repair_all
 from racebook.formulagp.eventdeck import EventEffect, event_card
 from racebook.formulagp.options import RedFlagRestart
 from racebook.formulagp.rules.order import Place, Runner, driver_order, red_flag_grid
-from racebook.formulagp.rules.tyres import fit
 from racebook.formulagp.safetycar import clear_track, end_round_now
-from racebook.formulagp.state import Car, RaceState
+from racebook.formulagp.state import Car, Phase, RaceState
 
-__all__ = ["red_flag", "round_end", "place_of", "grid_service", "safety_car_card_out"]
+__all__ = ["red_flag", "round_end", "place_of", "grid_service", "choose_tyres", "safety_car_card_out"]
 
 
 def place_of(s: RaceState, c: Car) -> Place:
@@ -45,18 +45,25 @@ def off_the_pit_lane(c: Car) -> None:
 def grid_service(s: RaceState, log: EventLog) -> None:
     """§19.6 step 2: on the grid "drivers are allowed to change tyres and repair damage. System failures cannot be
     repaired." Every player car repairs its DAMAGE cards (:func:`racebook.formulagp.damage.repair_all`, FAILURE cards
-    kept) and fits a fresh set of its tyre type (the wear marker back to the type's start, :func:`rules.tyres.fit`);
-    a reading: both only help, so the engine does them for every driver; choosing another tyre type on the grid is
-    not offered. Rookie BOTs have no tyres or damage to change (§22.13)."""
+    kept; a reading: it only helps, so the engine does it for every driver), and each player chooses its tyres, any
+    dry type, its own type too (a fresh set): the ``grid`` phase at the round's end, in grid order
+    (:mod:`racebook.formulagp.redflaggrid`). Rookie BOTs have no tyres or damage to change (§22.13.6)."""
     for car in s.grid:
         c = s.cars[car]
         if c.bot:
             continue
         repair_all(s, c, log, failures=False, how="on the Red Flag grid, §19.6")
-        got = fit(s.board, c.tyre)
-        if got.wear != c.wear:
-            c.wear = got.wear
-            log.append(ev.GridTyres(c.id, c.tyre.value, got.wear, got.bonus))
+    s.grid_tyres = tuple(car for car in s.grid if not s.cars[car].bot)
+
+
+def choose_tyres(s: RaceState) -> bool:
+    """The round's end after a Red Flag (the hook at the start of :func:`racebook.formulagp.rounds.start_round`):
+    True while a driver still chooses its tyres on the grid — the ``grid`` phase (§19.6 step 2); the round starts
+    once every driver has chosen."""
+    if not s.grid_tyres or s.finished:
+        return False
+    s.phase, s.turn = Phase.GRID, None
+    return True
 
 
 def safety_car_card_out(s: RaceState, log: EventLog) -> None:

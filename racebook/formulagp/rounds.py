@@ -11,7 +11,7 @@ from itertools import combinations
 from racebook.core.errors import IllegalAction
 from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
-from racebook.formulagp import lapping, pitlane, raceevents
+from racebook.formulagp import lapping, pitlane, raceevents, redflag
 from racebook.formulagp.actions import Discard, FgpAction, Keep, Launch, Return, parse
 from racebook.formulagp.cardplay import apply_play, card_colour, card_type, check_play, has_play
 from racebook.formulagp.components import CardType
@@ -43,6 +43,8 @@ def start_race(s: RaceState, log: EventLog) -> None:
 
 def start_round(s: RaceState, log: EventLog) -> None:
     """§10 item 1–2: advance the Chequered Flag (not in round 1), then everyone draws to the hand limit."""
+    if redflag.choose_tyres(s):  # §19.6 step 2: the drivers choose their tyres on the Red Flag grid first
+        return
     pitlane.new_round(s, log)  # the end of the last round: Cold Tyres (§16.5)
     if raceevents.round_end(s, log):  # the race events at the round's end (§19); True: it ends under the SC
         return finish(s, log)

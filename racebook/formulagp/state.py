@@ -42,6 +42,7 @@ class Phase(Enum):
     CONTROL = "control"  # a loss of control waits for its driver: counter-steer or spin (§18.1, losscontrol.py)
     PIT = "pit"  # a pit stop's choices in the box (§16.2: tyres, the hand, repairs, leave), racebook.formulagp.pits
     QUALIFY = "qualify"  # qualifying's sealed cards, the pushes, and round 1's pole bonus card (§9.2, §9.4 item 1)
+    GRID = "grid"  # the Red Flag grid: each driver chooses its tyres (§19.6 step 2, racebook.formulagp.redflaggrid)
 
 
 class Die(Enum):
@@ -211,6 +212,7 @@ class RaceState:
     #: a battle's sealed cards (§13.3 item 2): attacker then defender, each choice the ``bid``/``yield`` action text
     bids: SealedRound[str, str] = field(default_factory=SealedRound)
     bots: BotTable = field(default_factory=BotTable)  # the BOT decks and cards on the table (§22.5, §22.7)
+    grid_tyres: tuple[str, ...] = ()  # the drivers still to choose their tyres on the Red Flag grid (§19.6 step 2)
 
     @property
     def track(self) -> Track:

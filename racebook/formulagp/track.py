@@ -133,6 +133,8 @@ class Track:
     pit_boxes: int
     grid: tuple[Pos, ...]
     examples: dict[str, str]
+    pit_shadow: Pos | None = None  # the pit-entry tile's shadow-car space (§2.5, §16.1; SCHEMA.md "The pit lane")
+    pit_source: str = ""  # the provenance of the pit-entry geometry given (``pit.source``)
 
     # ------------------------------------------------------------------ geometry caches
     # A Track is immutable: what its geometry answers is worked out once per track (a position's steps, names, a
@@ -325,7 +327,36 @@ class Track:
         return False  # pragma: no cover
 
 
+def pit_lane_of(track: Track, tile: int) -> int:
+    """The pit-side lane of ``tile``: its outermost racing lane on the track's pit side (§2.5)."""
+    lanes = range(LANES, 0, -1) if track.pit_side is Turn.RIGHT else range(1, LANES + 1)
+    return next(ln for ln in lanes if track.tiles[tile].racing(ln))
+
+
 # ------------------------------------------------------------------ loading
+def _pit_shadow(track: Track, pit: dict[str, Any], file: str) -> tuple[Pos | None, str]:
+    """``pit.shadow``: the pit-entry tile's shadow-car space, where a car that does not pit stops ahead of the yellow
+    line (§2.5, §16.1), as ``tile.lane.space``; with ``pit.source``, its provenance (the source prints no pit-entry
+    diagram). The format's geometry: the front space of the entry tile's pit-side lane, from which one step reaches
+    the 'PIT LANE' space."""
+    if "shadow" not in pit:
+        if "source" in pit:
+            raise TrackDataError(file, "pit.source", "gives the provenance of pit.shadow, which is missing")
+        return None, ""
+    source = pv.check_source(pit.get("source"), "pit.source", file)
+    text = get_str(pit, "shadow", "pit.shadow")
+    try:
+        p = track.pos(text)
+    except (KeyError, ValueError) as e:
+        raise TrackDataError(file, "pit.shadow", f"not a racing space tile.lane.space ({e})") from None
+    entry = track.tiles[track.pit_entry]
+    lane = pit_lane_of(track, track.pit_entry)
+    if (p.tile, p.lane, p.space) != (track.pit_entry, lane, len(entry.spaces(lane)) - 1):
+        raise TrackDataError(file, "pit.shadow", f"the shadow car is the front space of the pit-entry tile's pit-side "
+                                                 f"lane, {entry.id}.{lane}.{len(entry.spaces(lane))} (§2.5, §16.1)")
+    return p, source
+
+
 _TILE_KEYS = {"id", "feature", "shape", "turn", "gear", "lanes", "walls", "no_pairs", "straight_token", "drs",
               "skid"}
 _TOKEN = re.compile(r"([nkd])|s([1-4])")
@@ -348,7 +379,7 @@ def parse_track(doc: dict[str, Any], file: str, name: str | None = None) -> Trac
         tiles = tuple(_tile(t, i, file) for i, t in enumerate(rows))
         _check_loop(tiles, file)
         pit = pv.table(doc, "pit", file)
-        pv.only_keys(pit, {"side", "entry", "exit", "boxes"}, file, "pit")
+        pv.only_keys(pit, {"side", "entry", "exit", "boxes", "shadow", "source"}, file, "pit")
         ids = {t.id: t.index for t in tiles if t.costs_mp}
         entry, exit_ = (get_str(pit, k, f"pit.{k}") for k in ("entry", "exit"))
         for k, v in (("entry", entry), ("exit", exit_)):
@@ -366,8 +397,9 @@ def parse_track(doc: dict[str, Any], file: str, name: str | None = None) -> Trac
                 raise TrackDataError(file, f"grid[{i}]", f"not a racing space tile.lane.space ({e})") from None
         if not 2 <= len(grid) <= 12:
             raise TrackDataError(file, "grid", "2 to 12 grid places, pole first")
+        shadow, pit_source = _pit_shadow(track, pit, file)
         return Track(track.name, track.description, track.source, track.laps, tiles, track.pit_side,
-                     track.pit_entry, track.pit_exit, track.pit_boxes, tuple(grid), track.examples)
+                     track.pit_entry, track.pit_exit, track.pit_boxes, tuple(grid), track.examples, shadow, pit_source)
     except TrackDataError:
         raise
     except ValueError as e:

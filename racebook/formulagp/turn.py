@@ -22,6 +22,7 @@ from racebook.formulagp.battles import apply_battle, explain_battle, legal_battl
 from racebook.formulagp.cardplay import apply_play, explain_play, legal_play
 from racebook.formulagp.losscontrol import apply_control, explain_control, legal_control
 from racebook.formulagp.qualify import apply_qualify, explain_qualify, legal_qualify
+from racebook.formulagp.redflaggrid import apply_grid, explain_grid, legal_grid
 from racebook.formulagp.rounds import apply_draw, draw_pending, explain_draw, legal_draw, start_race
 from racebook.formulagp.secondary import apply_discard, around_move, around_play, explain_discard, legal_discard
 from racebook.formulagp.start import apply_start, explain_start, legal_start
@@ -53,6 +54,7 @@ TABLE: dict[Phase, PhaseRules[RaceState, FgpAction]] = {
     Phase.CONTROL: PhaseRules("§18.1", legal_control, apply_control, explain_control),  # a loss of control
     Phase.PIT: PhaseRules("§16.2", pits.legal_pit, pits.apply_pit, pits.explain_pit),
     Phase.QUALIFY: PhaseRules("§9.2", legal_qualify, apply_qualify, explain_qualify),
+    Phase.GRID: PhaseRules("§19.6", legal_grid, apply_grid, explain_grid),  # the Red Flag grid's tyres
 }
 
 

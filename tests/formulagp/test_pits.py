@@ -60,7 +60,7 @@ def test_pit_entry_through_the_pit_lane_space_loses_the_leftover_mp() -> None:
     events = _events(race, "Grey pit")
     entered = next(e for e in events if isinstance(e, ev.PitEntered))
     assert (entered.at, entered.how, entered.lost) == ("T39.4.2", "", 4)  # 5 MP left: 1 to the pit lane, 4 lost
-    assert not any(isinstance(e, (ev.PitPenalty, ev.PitSpeedCheck)) for e in events)
+    assert not any(isinstance(e, (ev.PenaltyTaken, ev.PitSpeedCheck)) for e in events)
     c = race.state.cars["Grey"]
     assert (c.pit, c.pit_round, c.penalties) == ("box", 3, 0)
     assert any(isinstance(e, ev.TurnEnded) and e.car == "Grey" for e in events)  # the turn ends in the box
@@ -71,8 +71,8 @@ def test_sideways_entry_across_the_yellow_line_is_a_penalty() -> None:
     race = at_turn(new_race(["Grey", "Red"], 1), "Grey", {"Grey": "T39.4.1", "Red": "T30.1.1"}, ["G1"])
     race.apply("Grey play G1")
     events = _events(race, "Grey pit")
-    pen = next(e for e in events if isinstance(e, ev.PitPenalty))
-    assert "yellow line" in pen.why and race.state.cars["Grey"].penalties == 1
+    pen = next(e for e in events if isinstance(e, ev.PenaltyTaken))  # given by penalties.give (§17.3)
+    assert "yellow line" in pen.reason and pen.rule == "§16.1" and race.state.cars["Grey"].penalties == 1
 
 
 def test_no_pit_entry_away_from_the_pit_side_lane_and_explain_says_why() -> None:
@@ -238,8 +238,9 @@ def test_leaving_the_pit_exit_sideways_is_a_penalty_and_blue_cannot() -> None:
     race.apply("Grey play R1")  # RED: a lane change costs 1 tyre wear
     wear = c.wear
     events = _events(race, "Grey to T02.4.2")
-    pen = next(e for e in events if isinstance(e, ev.PitPenalty))
-    assert pen.rule == "§16.5" and c.penalties == 1 and c.pit == "" and c.cold == 2 and c.wear == wear + 1
+    pen = next(e for e in events if isinstance(e, ev.PenaltyTaken))  # given by penalties.give (§17.3)
+    assert pen.rule == "§16.5" and "yellow line" in pen.reason and (pen.tokens, pen.total) == (1, 1)
+    assert c.penalties == 1 and c.pit == "" and c.cold == 2 and c.wear == wear + 1
     assert To("Grey", "T03.4.1") in race.legal_actions()  # on track now: the move goes on
     race = at_turn(new_race(["Grey", "Red"], 1), "Grey", {"Grey": "T02.4.2", "Red": "T30.1.1"}, ["B1"])
     c = race.state.cars["Grey"]

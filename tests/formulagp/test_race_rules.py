@@ -164,9 +164,14 @@ def test_the_red_flag_grid_repairs_damage_fits_fresh_tyres_and_removes_the_safet
     redflag.red_flag(s, log, "a tile blocked by spun cars")
     assert grey.damage == [] and grey.failures == [failure]
     assert damage in s.incident_decks[IncidentDeck.DAMAGE.value].discards
+    assert s.grid_tyres == s.grid and not any(isinstance(e, ev.GridTyres) for e in log)  # chosen at the round's end
+    assert redflag.choose_tyres(s)  # the round's end: each driver chooses (tests/formulagp/test_redflag_tyres.py)
+    race.refresh()
+    for car in s.grid:
+        log.extend(race.apply(f"{car} tyres {s.cars[car].tyre.value}"))  # each its own type: a fresh set
     assert grey.wear == s.board.wear_start[grey.tyre]
     fitted = [e for e in log if isinstance(e, ev.GridTyres)]
-    assert [e.car for e in fitted] == ["Grey"]  # the others' tyres are fresh already
+    assert [e.car for e in fitted] == list(s.grid)
     assert sc_card in s.events_out and sc_card not in s.events.pile + s.events.discards
     assert [e.card for e in log if isinstance(e, ev.EventCardRemoved)] == [sc_card]
     repaired = [e for e in log if isinstance(e, ev.Repaired)]

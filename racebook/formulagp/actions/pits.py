@@ -26,7 +26,8 @@ class PitIn(FgpAction):
 
 @dataclass(frozen=True, slots=True)
 class Tyres(FgpAction):
-    """``Grey tyres hard``: fit new tyres in the box, any type, the same one too (§16.2)."""
+    """``Grey tyres hard``: fit new tyres in the box, any type, the same one too (§16.2); or choose them on the Red
+    Flag grid (§19.6 step 2)."""
 
     VERB: ClassVar[str] = "tyres"
     tyre: str = "soft"

@@ -89,11 +89,11 @@ from racebook.formulagp.events.pits import (
     PitDiscarded,
     PitEntered,
     PitExitOrder,
-    PitPenalty,
     PitRejoined,
     PitService,
     PitSpeedCheck,
     PitStopTime,
+    ShadowStop,
     TyreIcon,
     TyresFitted,
 )
@@ -223,7 +223,6 @@ __all__ = [
     "SitsOut",
     "TyreIcon",
     "PitEntered",
-    "PitPenalty",
     "PitSpeedCheck",
     "HeldInBox",
     "PenaltiesServed",
@@ -259,4 +258,5 @@ __all__ = [
     "BattleEventPlayed",
     "DriverSkillUsed",
     "W2WForwardPush",
+    "ShadowStop",
 ]

@@ -35,17 +35,6 @@ class PitEntered(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class PitPenalty(Event):
-    RULE: ClassVar[str] = "§16.1"
-    TEMPLATE: ClassVar[str] = "{car} takes 1 Penalty token: {why} (now {penalties})"
-    PROSE: ClassVar[frozenset[str]] = frozenset({"why"})
-    car: str
-    why: str
-    penalties: int
-    rule: str = "§16.1"
-
-
-@dataclass(frozen=True, slots=True)
 class PitSpeedCheck(Event):
     RULE: ClassVar[str] = "§16.1"
     TEMPLATE: ClassVar[str] = "{car} entered the pit lane {why}: the WHITE die shows {face}{verdict}"
@@ -168,3 +157,15 @@ class LaunchVoid(Event):
     car: str
     rule: str
     reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class ShadowStop(Event):
+    """A car that does not pit stops on the shadow car of the pit-entry tile (§16.1, §2.5)."""
+
+    RULE: ClassVar[str] = "§16.1"
+    TEMPLATE: ClassVar[str] = ("{car} does not pit: it stops on the shadow car at {at}, ahead of the yellow line; "
+                               "{lost} MP left are lost")
+    car: str
+    at: str
+    lost: int
