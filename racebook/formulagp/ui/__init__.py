@@ -1,4 +1,5 @@
-"""FormulaGP notebook widgets: the movement calculator and the worked-example stepper (notebook F1).
+"""FormulaGP notebook widgets: the guided first race (notebook F0), the movement calculator and the worked-example
+stepper (notebook F1).
 
 Imported lazily (``import racebook.formulagp`` never imports Jupyter; each name here is imported on first use); needs
 ``pip install 'racebook[ui]'``. No rule lives here: the widgets call :mod:`racebook.formulagp.analysis` and the
@@ -16,10 +17,11 @@ from typing import TYPE_CHECKING, Any
 import racebook.ui  # noqa: F401  (raises a clear ImportError naming the extra when the widgets are missing)
 
 if TYPE_CHECKING:  # the real types for mypy; at run time each name is imported on first use (__getattr__)
+    from racebook.formulagp.ui.firstrace import GuidedRace
     from racebook.formulagp.ui.movement import ExampleStepper, MovementCalculator
 
-_WHERE = {"MovementCalculator": "movement", "ExampleStepper": "movement"}
-__all__ = ["ExampleStepper", "MovementCalculator"]
+_WHERE = {"MovementCalculator": "movement", "ExampleStepper": "movement", "GuidedRace": "firstrace"}
+__all__ = ["ExampleStepper", "GuidedRace", "MovementCalculator"]
 
 
 def __getattr__(name: str) -> Any:
