@@ -118,7 +118,7 @@ def blind(race: Race, you: str, seed: int) -> None:
             continue
         n, drawn = len(c.hand), len(c.drawn)
         moving = any(_moves(x) for x in c.hand)
-        pool = [*c.deck.pile, *c.hand]
+        pool = sorted([*c.deck.pile, *c.hand])  # what the learner cannot see, in no order it could learn from
         for _attempt in range(DEAL_ATTEMPTS):  # a hand that could move still can (the draw's ladder ran, §10.1.3)
             rng.shuffle(pool)
             if not moving or any(_moves(x) for x in pool[-n:]):
@@ -170,7 +170,8 @@ def suggest(race: Race, actions: list[FgpAction], you: str, drivers: Mapping[str
     if not actions:
         raise ValueError("nothing to suggest: no legal action")
     if len(actions) == 1:
-        return Advice(0, "your only legal move now" + _hazards(race, actions[0], you) + ".")
+        return Advice(0, "your only legal move now" + _attack_odds(race, actions[0], you)
+                      + _hazards(race, actions[0], you) + ".")
     if any(isinstance(a, Bid) for a in actions):
         odds = _bid_advice(race, actions, you)
         if odds is not None:
