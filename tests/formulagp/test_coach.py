@@ -47,8 +47,8 @@ def _first_choice(seed: int, rounds: int = 4) -> FirstRace:
 
 
 def test_following_the_coach_finishes_ahead_of_the_first_choice_over_30_seeds() -> None:
-    """Measured: on average 1.73 places (coached) against 2.40 (first choice) over 15 seeds, 1.90 against 2.47 over
-    30 before the tie-break on tyre wear and ERS; the margin asserted is half the measured one."""
+    """Measured: on average place 1.73 (coached) against 2.47 (first choice) over these 30 seeds, better in 15 races
+    and worse in 1; the margin asserted is well under the measured 0.73."""
     coached = [_follow_the_coach(seed)[0].place() for seed in SEEDS]
     first = [_first_choice(seed).place() for seed in SEEDS]
     mean_coached, mean_first = sum(coached) / len(SEEDS), sum(first) / len(SEEDS)
@@ -153,8 +153,10 @@ def test_the_end_of_a_move_names_its_hazard_checks_exact_odds() -> None:
                     isinstance(chosen, (End, Stop)) or isinstance(chosen, To) and s.turn.mp_left == 1):
                 odds = odds_if_ending(race.race, YOU, None if isinstance(chosen, (End, Stop)) else chosen.to)
                 if odds.owed.red or odds.owed.yellow:
-                    assert (f"rolls {odds.owed.red} RED and {odds.owed.yellow} YELLOW dice: an exact "
-                            f"{float(odds.loss_of_control):.0%} chance of losing control") in advice.reason
+                    assert (f": exact chances {float(odds.loss_of_control):.0%} of losing control, "
+                            f"{float(odds.risk):.0%} of a RISK card") in advice.reason, advice.reason
+                    assert "rolls " + ("1 RED die" if odds.owed.red == 1 else f"{odds.owed.red} RED dice"
+                                       if odds.owed.red else "") in advice.reason or not odds.owed.red
                     seen += 1
                 else:
                     assert "dice" not in advice.reason

@@ -256,8 +256,10 @@ def _hazards(race: Race, action: FgpAction, you: str) -> str:
         return ""
     if not (odds.owed.red or odds.owed.yellow):
         return ""
-    return (f"; ending the move there rolls {odds.owed.red} RED and {odds.owed.yellow} YELLOW dice: an exact "
-            f"{float(odds.loss_of_control):.0%} chance of losing control")
+    dice = " and ".join(f"{n} {die} {'die' if n == 1 else 'dice'}" for n, die in
+                        ((odds.owed.red, "RED"), (odds.owed.yellow, "YELLOW")) if n)
+    return (f"; ending the move there rolls {dice}: exact chances {float(odds.loss_of_control):.0%} of losing "
+            f"control, {float(odds.risk):.0%} of a RISK card")
 
 
 def _ordinal(n: int) -> str:

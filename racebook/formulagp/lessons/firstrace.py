@@ -231,6 +231,11 @@ GROUPS: dict[type, str] = {Return: "return cards just drawn and draw again:", Di
                            Spend: "use a card's secondary icon:", Param: "use a Parameter token:"}
 
 
+#: What each one-use Parameter token gives (§8.3), for its label.
+PARAMETERS = {"white": "discard, then draw up to your hand limit", "yellow": "+1 ERS charge",
+              "red": "+1 overtake point, even over the limit"}
+
+
 def _play_group(a: Play) -> str:
     return "play a pair:" if len(a.cards) == 2 else "play one card:"
 
@@ -262,7 +267,10 @@ def choice_label(race: Race, a: FgpAction) -> tuple[str, str]:
     if isinstance(a, Spend):
         return f"{GROUPS[Spend]} {cards(a.cards)}{' ' + a.param if a.param else ''}", GROUPS[Spend]
     if isinstance(a, Param):
-        return f"{GROUPS[Param]} {a.which}{' ' + ' '.join(a.cards) if a.cards else ''}", GROUPS[Param]
+        what = PARAMETERS.get(a.which, "")
+        if a.which == "white":
+            what += f" (discarding {', '.join(a.cards)})" if a.cards else " (discarding none)"
+        return f"{GROUPS[Param]} {a.which}: {what}", GROUPS[Param]
     if isinstance(a, To):
         here, there = s.cars[a.car].pos, s.track.pos(a.to)
         left = s.turn.mp_left - 1 if s.turn is not None else 0
