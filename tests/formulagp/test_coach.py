@@ -137,7 +137,8 @@ def test_a_decision_to_attack_names_the_exact_chance_of_the_best_cards() -> None
     attack = next(a for a in race.legal_actions() if isinstance(a, Attack))
     advice = coach.suggest(race, [attack], "Orange", {"Green": Greedy(1)}, race.state.round, 1)
     chance = battle_odds(race, "Orange", "Green").best().percent()[0]
-    assert advice.reason == f"your only legal move now; your best cards overtake Green with an exact {chance:.0f}% chance."
+    assert advice.reason == (f"your only legal move now; your best cards overtake Green with an exact {chance:.0f}% "
+                             "chance.")
 
 
 def test_the_end_of_a_move_names_its_hazard_checks_exact_odds() -> None:

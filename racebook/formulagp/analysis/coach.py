@@ -5,9 +5,10 @@ one plain reason the engine computed — never a scripted tip.
   cars on one tile by the driver order's rules (§10.2, :func:`racebook.formulagp.rules.order.driver_order`).
 * :func:`look_ahead` — where an action leaves the learner's car: a clone of the race (:meth:`Race.clone` keeps the
   seeded generator and the dice), the action applied, then every car played to the end of round ``until`` (or of the
-  race; a decision of more than :data:`WHOLE_ROUND_UP_TO` choices, to the end of the learner's turn): the learner's by a fresh :class:`~racebook.formulagp.agents.Greedy`, the other players by copies of their
-  computer drivers (their generators copied, so each action meets the same computer choices and the race's drivers
-  are untouched), the Rookie BOTs by the engine. The coach must not know what the learner cannot see (§5: the
+  race; a decision of more than :data:`WHOLE_ROUND_UP_TO` choices, to the end of the learner's turn): the learner's
+  by a fresh :class:`~racebook.formulagp.agents.Greedy`, the other players by copies of their computer drivers
+  (their generators copied, so each action meets the same computer choices and the race's drivers are untouched),
+  the Rookie BOTs by the engine. The coach must not know what the learner cannot see (§5: the
   hands are secret; :mod:`racebook.formulagp.visibility`): on the clone every other player's hand goes back into its
   deck, which is shuffled by a generator of the race's seed and dealt again, and start cards sealed before the
   learner's are sealed again after it (:func:`blind`) — the same guess for every action compared. The outcome: the
