@@ -117,6 +117,19 @@ def test_the_start_and_battle_cards_are_sealed_in_the_story() -> None:
     assert told.index(sealed[-1]) < told.index(revealed[0])  # nothing shown before every driver has sealed
 
 
+def test_the_hint_says_who_has_sealed_but_never_what() -> None:
+    race = _race(2)
+    while race.race.state.phase is not Phase.START:
+        race.decide(race.labelled_choices()[0].key)
+    s = race.race.state
+    assert s.start.committed == ("Red", "Green")  # sealed before Blue, in grid order
+    hint = race.hint_line()
+    assert hint is not None and hint.sentence.endswith("Face down already (you cannot see them): Red, Green.")
+    for car in ("Red", "Green"):
+        launch = s.start.choice(car)
+        assert launch is not None and launch.split(" ", 2)[2] not in hint.sentence
+
+
 def test_choices_are_plain_grouped_and_the_move_that_does_nothing_comes_last() -> None:
     race = _race(6)
     choices = race.labelled_choices()

@@ -55,6 +55,7 @@ from racebook.formulagp.analysis.movement import breakdown
 from racebook.formulagp.game import Race
 from racebook.formulagp.setup import new_race
 from racebook.formulagp.state import Phase, RaceState
+from racebook.formulagp.visibility import battle_view
 
 YOU = "Blue"
 #: The computer players (greedy drivers: the most MP every turn) and the Rookie BOTs (run by the rules, §22).
@@ -431,7 +432,18 @@ class FirstRace:
         if hint is None:
             return None
         sentence, rule, lesson = hint
-        return StoryLine(sentence, rule, lesson.text, lesson.file, True)
+        return StoryLine(sentence + self._sealed(), rule, lesson.text, lesson.file, True)
+
+    def _sealed(self) -> str:
+        """Who has laid sealed cards in the open start or battle, as the learner sees it
+        (:mod:`racebook.formulagp.visibility`: another side's cards are never shown, only that it has sealed)."""
+        s = self.race.state
+        seen = dict(battle_view(s, YOU)) if s.phase is Phase.BATTLE else \
+            dict(s.start.view(YOU)) if s.phase is Phase.START else {}
+        others = [str(side) for side in seen if side != YOU]
+        if not others:
+            return ""
+        return f" Face down already (you cannot see them): {', '.join(others)}."
 
     def labelled_choices(self) -> list[GuidedChoice]:
         """:meth:`legal` as buttons (plain words; the action text and rule in the tooltip; card plays primary; one
