@@ -12,6 +12,7 @@ import pytest
 from racebook.core.errors import IllegalAction
 from racebook.core.guided import GuidedRaceModel
 from racebook.formulagp.actions import Keep, parse
+from racebook.formulagp.events import Drew
 from racebook.formulagp.lessons.firstrace import (
     COMPUTERS,
     DOES_NOTHING,
@@ -104,7 +105,7 @@ def test_another_cars_hidden_cards_are_never_told() -> None:
         race.decide(race.labelled_choices()[0].key)
     assert seen > 5
     # the learner's own cards are told
-    drew = next(e for st in race.race.steps for e in st.events if e.kind == "Drew" and e.car_id == YOU)
+    drew = next(e for st in race.race.steps for e in st.events if isinstance(e, Drew) and e.car == YOU)
     assert all(c in plain(drew) for c in drew.cards)
 
 

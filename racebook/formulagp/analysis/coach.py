@@ -163,7 +163,7 @@ def _turn_ended(events: Sequence[Event], you: str) -> bool:
     return any(e.kind == "TurnEnded" and e.car_id == you for e in events)
 
 
-def suggest(race: Race, actions: list[FgpAction], you: str, drivers: Mapping[str, Any], until: int,
+def suggest(race: Race, actions: Sequence[FgpAction], you: str, drivers: Mapping[str, Any], until: int,
             seed: int = 0) -> Advice:
     """The action to suggest among ``actions`` (``you``'s legal actions now) and why: with more than
     :data:`WHOLE_ROUND_UP_TO` of them, each is looked ahead to the end of ``you``'s turn only (a click stays quick),
@@ -200,7 +200,7 @@ def suggest(race: Race, actions: list[FgpAction], you: str, drivers: Mapping[str
     return Advice(best, head + tail + extra + ".", outs)
 
 
-def _bid_advice(race: Race, actions: list[FgpAction], you: str) -> Advice | None:
+def _bid_advice(race: Race, actions: Sequence[FgpAction], you: str) -> Advice | None:
     """A battle's sealed cards (§13.3): the bid with the best exact chance against the opponent's unseen hand (None
     when the odds cannot be counted here: a Rookie BOT opponent, or too many unseen cards for a click)."""
     b = race.state.battle
