@@ -33,7 +33,7 @@
 # %% tags=["nbval-ignore-output"]
 from racebook.formulagp.ui import GuidedRace
 
-race = GuidedRace(seed=1, rounds=4)
+race = GuidedRace(seed=3, rounds=4)
 race.widget
 
 # %% [markdown]
@@ -59,7 +59,7 @@ race.widget
 # %%
 from racebook.formulagp.lessons.firstrace import FirstRace
 
-example = FirstRace(seed=1, rounds=1)
+example = FirstRace(seed=3, rounds=1)
 while not example.finished:
     choice = next(c for c in example.labelled_choices() if c.suggested)
     if len(example.labelled_choices()) > 1:

@@ -482,13 +482,19 @@ class FirstRace:
 
     def _run_others(self) -> list[Event]:
         """The computer players decide until the learner must (the Rookie BOTs are run by the engine); their
-        events."""
+        events. A step of the learner's move that is its only legal action is driven at once (told like any step:
+        no click for a move without a choice)."""
         out: list[Event] = []
         for _ in range(MAX_STEPS):
-            if self.finished or self.race.current_car in (None, YOU):
-                break
             car = self.race.current_car
-            assert car is not None
+            if self.finished or car is None:
+                break
+            if car == YOU:
+                forced = self.legal()
+                if len(forced) != 1 or not isinstance(forced[0], To):
+                    break
+                out += self.race.apply(forced[0])
+                continue
             out += self.race.apply(self.computers[car].choose(self.race))
         return out
 
