@@ -186,8 +186,8 @@ def test_every_decision_has_exactly_one_suggestion_and_the_coach_can_be_turned_o
 
 def test_the_suggestion_answers_a_click_quickly() -> None:
     """CPU time per click (the decision, everything up to the learner's next one, the next suggestion): on average
-    well under the 100 ms a click may take (about 25 ms measured; the slowest, round 1's 22-24 start choices, about
-    110 ms)."""
+    well under the 100 ms a click may take (measured over seeds 3-5: 13 ms median, 18 ms mean; the slowest, round 1's
+    draw with 22-24 choices, up to 181 ms)."""
     race = FirstRace(7)
     race.labelled_choices()
     times = []
