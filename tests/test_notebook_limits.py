@@ -46,7 +46,7 @@ def test_each_notebook_keeps_to_its_limits(name: str) -> None:
 
 def test_the_opening_notebooks_meet_the_targets_for_words() -> None:
     """The first notebook of each game lets the learner act at once: within the word target, widget first."""
-    for name in ("rf90/00_start_here", "automobiles/A0_first_race"):
+    for name in ("rf90/00_start_here", "automobiles/A0_first_race", "formulagp/F0_first_race"):
         figures = M.measure(NOTEBOOKS[name])
         assert figures.first_action_cell is not None and figures.words_before_action <= TARGET["words_before_action"]
         assert "words_before_action" not in ALLOWED.get(name, {})

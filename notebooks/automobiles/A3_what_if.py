@@ -189,5 +189,5 @@ ExperimentPanel("fallbacks", races=10)
 # (about half a minute on a quiet machine); `P.run(20, 2200, {...}, prices={"K": 12})` runs a few races right here.
 
 # %% [markdown]
-# **Next →** back to [A0 — A first race](A0_first_race.ipynb), or Race! Formula 90 from its
-# [00_start_here](../rf90/00_start_here.ipynb).
+# **Next →** [F0 — A first race in FormulaGP](../formulagp/F0_first_race.ipynb), the third game; or back to
+# [A0 — A first race](A0_first_race.ipynb), or Race! Formula 90 from its [00_start_here](../rf90/00_start_here.ipynb).

@@ -16,8 +16,7 @@
 # %% [markdown]
 # # F1 — Cards, gears and movement (FormulaGP)
 #
-# **You need:** [A0_first_race](../automobiles/A0_first_race.ipynb) for how these notebooks work (FormulaGP's own
-# first race, F0, is not written yet).
+# **You need:** [F0_first_race](F0_first_race.ipynb), FormulaGP's first race.
 #
 # How far does a card take your car? Pick a position and a play below: the engine adds up the movement points (MP)
 # term by term. The player board's numbers, the card faces and the circuit are **invented for teaching** — the

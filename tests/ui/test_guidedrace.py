@@ -61,9 +61,10 @@ class Countdown:
 
 def test_the_toy_and_both_games_first_races_are_the_protocol() -> None:
     from racebook.automobiles.lessons.firstrace import FirstRace as AutoFirstRace
+    from racebook.formulagp.lessons.firstrace import FirstRace as FgpFirstRace
     from racebook.rf90.lessons.firstrace import FirstRace as RfFirstRace
 
-    for model in (Countdown(), RfFirstRace(seed=1), AutoFirstRace(seed=3)):
+    for model in (Countdown(), RfFirstRace(seed=1), AutoFirstRace(seed=3), FgpFirstRace(seed=1)):
         assert isinstance(model, GuidedRaceModel), type(model)
 
 
@@ -116,12 +117,16 @@ def test_story_html_says_when_nothing_happened() -> None:
     assert "(nothing yet)" in story_html([], "rf90")
 
 
-@pytest.mark.parametrize("game", ["rf90", "automobiles"])
+@pytest.mark.parametrize("game", ["rf90", "automobiles", "formulagp"])
 def test_each_games_race_has_one_button_per_legal_decision_to_the_end(game: str) -> None:
     if game == "rf90":
         from racebook.rf90.ui.firstrace import GuidedRace as RfGuided
 
         g: GuidedRaceController = RfGuided(seed=3)
+    elif game == "formulagp":
+        from racebook.formulagp.ui import GuidedRace as FgpGuided
+
+        g = FgpGuided(seed=4, rounds=2)
     else:
         from racebook.automobiles.ui import GuidedRace as AutoGuided
 
@@ -214,12 +219,16 @@ def test_automobiles_first_race_shows_its_coach_to_the_end() -> None:
     assert g.model.standings()[0] == "You"  # following the coach won this one
 
 
-@pytest.mark.parametrize("game", ["rf90", "automobiles"])
+@pytest.mark.parametrize("game", ["rf90", "automobiles", "formulagp"])
 def test_turning_the_coach_off_stops_the_models_advice_until_it_is_on_again(game: str) -> None:
     if game == "rf90":
         from racebook.rf90.ui.firstrace import GuidedRace as RfGuided
 
         g: GuidedRaceController = RfGuided(seed=2)
+    elif game == "formulagp":
+        from racebook.formulagp.ui import GuidedRace as FgpGuided
+
+        g = FgpGuided(seed=2, rounds=1)
     else:
         from racebook.automobiles.ui import GuidedRace as AutoGuided
 
