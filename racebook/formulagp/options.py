@@ -62,6 +62,7 @@ class Rules(HouseRules):
     investigation_counts_hand: bool = True  # §17.4 (the original's 13.12.1): penalty icons on every card in hand
     green_result_any_green_face: bool = False  # §19.3.1, A3: "a green result equals 1" = the icon face counts 1
     rookie_battles_once_a_round: bool = True  # B1: a Rookie attacks or defends at most once a round (§22.10.3)
+    safety_car_in_final_lap_ends_race: bool = True  # §19.4.1: any Safety Car out on or after round 24 ends the race
 
 
 @cache
