@@ -45,8 +45,9 @@ REMOVED_AFTER_PLAY = frozenset({EventEffect.SAFETY_CAR})  # §19.4.2 step 5: rem
 
 # ------------------------------------------------------------------ Option cards (§6.5)
 def option_plays(s: RaceState, c: Car) -> list[FgpAction]:
-    """Option cards playable for an EVENT card: before moving, never in race round 1 (§6.7, A40)."""
-    if s.round <= 1 or s.phase is not Phase.PLAY:
+    """Option cards playable for an EVENT card: before moving, never in race round 1 (§6.7, A40), never under the
+    Safety Car ("Events are inactive during the Safety Car and players may discard Option cards", §19.4.2)."""
+    if s.round <= 1 or s.phase is not Phase.PLAY or safetycar.on(s):
         return []
     return [OptionCard(c.id, x) for x in sorted(set(c.hand)) if card_type(x) is CardType.OPTION]
 
@@ -68,12 +69,16 @@ def check_option(s: RaceState, c: Car, a: OptionCard) -> None:
         raise IllegalAction(a, "§6.7", "no EVENT card is drawn in race round 1")
     if s.phase is not Phase.PLAY:
         raise IllegalAction(a, "§6.5", "an Option card is played for its primary function before moving only")
+    if safetycar.on(s):
+        raise IllegalAction(a, "§19.4.2", "EVENT cards are off under the Safety Car (an Option card may be discarded)")
 
 
 # ------------------------------------------------------------------ EVENT cards (§6.7)
 def event_plays(s: RaceState, c: Car, before_move: bool) -> list[FgpAction]:
     """The held EVENT cards ``c`` may play now (§6.7: at the start or the end of its own turn; a card adding MP only
-    before the move, §10.3 step 2.9)."""
+    before the move, §10.3 step 2.9); none under the Safety Car (§19.4.2: "Events are inactive")."""
+    if safetycar.on(s):
+        return []
     return [PlayEvent(c.id, x) for x in sorted(set(c.events))
             if before_move or event_card(x).effect is not EventEffect.MP]
 
@@ -81,6 +86,8 @@ def event_plays(s: RaceState, c: Car, before_move: bool) -> list[FgpAction]:
 def check_event(s: RaceState, c: Car, a: PlayEvent, before_move: bool) -> None:
     if a.card not in c.events:
         raise IllegalAction(a, "§6.7", f"{c.id} holds no EVENT card {a.card}")
+    if safetycar.on(s):
+        raise IllegalAction(a, "§19.4.2", "EVENT cards are off under the Safety Car")
     if not before_move and event_card(a.card).effect is EventEffect.MP:
         raise IllegalAction(a, "§10.3", "an EVENT card adding MP is played before the move")
 

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import pytest
 
+from racebook.core.errors import IllegalAction
 from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
 from racebook.formulagp import flags, safetycar
+from racebook.formulagp.actions import Discard, OptionCard, PlayEvent
 from racebook.formulagp.agents import Greedy
 from racebook.formulagp.components import FaceColour
 from racebook.formulagp.eventcards import RACE_EVENTS
@@ -173,3 +175,24 @@ def test_a_pit_lane_starter_whose_round_the_safety_car_ended_joins_the_next_roun
     race.apply(drivers["A"].choose(race))
     assert any(isinstance(e, ev.PitLaneJoined) for e in race.events)
     conserved(race)
+
+
+# ------------------------------------------------------------------ EVENT cards under the Safety Car (§19.4.2)
+def test_event_cards_are_off_under_the_safety_car_and_option_cards_are_discarded() -> None:
+    """§19.4.2 (the original's 13.9.2): "Events are inactive during the Safety Car and players may discard Option
+    cards during their turn": no Option card draws an EVENT card and no held EVENT card is played while it is out;
+    the Option card is discarded instead; once it is in, both come back."""
+    race = position(["G1", "P1"], events=["E5"])
+    s = race.state
+    assert OptionCard("A", "P1") in race.legal_actions() and PlayEvent("A", "E5") in race.legal_actions()
+    s.sc_tile, s.sc_until = s.track.tile("T20").index, s.flag + 2
+    race.refresh()
+    legal = race.legal_actions()
+    assert not any(isinstance(a, (OptionCard, PlayEvent)) for a in legal)
+    assert race.explain("A option P1").rule == race.explain("A event E5").rule == "§19.4.2"
+    assert any(isinstance(a, Discard) and a.card == "P1" for a in legal)
+    with pytest.raises(IllegalAction):
+        race.apply("A event E5")
+    s.sc_tile, s.sc_until = -1, 0
+    race.refresh()
+    assert OptionCard("A", "P1") in race.legal_actions() and PlayEvent("A", "E5") in race.legal_actions()
