@@ -7,12 +7,10 @@ icon (§6.7, §17.3, the rulebook's example x1). The 'Investigation' card makes 
 (:func:`racebook.formulagp.penalties.investigation`).
 
 The race-event cards ('Incident on Track', 'Safety Car', 'Virtual Safety Car', §19.3–§19.5) are drawn, held and
-played here; their effect on the race is the race events' (:data:`RACE_EVENTS`: 'Safety Car' the WHITE die's Safety
-Car or Red Flag, :func:`racebook.formulagp.safetycar.event_card`; 'Virtual Safety Car' the VSC from the end of this
-driver's move, :func:`racebook.formulagp.vsc.deploy`). 'Incident on Track' is played and recorded but not resolved
-yet: :func:`racebook.formulagp.flags.incident_on_track` is built, but with the 12-card teaching EVENT deck (the box
-holds 30, §3) and the invented 3–4-space Race Control track it would deploy the Safety Car in most races; it waits
-for a teaching deck of the stated 30 cards. Standard library only.
+played here; their effect on the race is the race events' (:data:`RACE_EVENTS`: 'Incident on Track' a Yellow Flag at
+the car's tile and Race Control advanced by the WHITE die, :func:`racebook.formulagp.flags.incident_on_track`;
+'Safety Car' the WHITE die's Safety Car or Red Flag, :func:`racebook.formulagp.safetycar.event_card`; 'Virtual Safety
+Car' the VSC from the end of this driver's move, :func:`racebook.formulagp.vsc.deploy`). Standard library only.
 """
 
 from __future__ import annotations
@@ -22,7 +20,7 @@ from collections.abc import Callable
 from racebook.core.errors import IllegalAction
 from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
-from racebook.formulagp import penalties, safetycar, vsc
+from racebook.formulagp import flags, penalties, safetycar, vsc
 from racebook.formulagp.actions import FgpAction, OptionCard, PlayEvent
 from racebook.formulagp.cardplay import card_type
 from racebook.formulagp.components import CardType
@@ -31,10 +29,12 @@ from racebook.formulagp.state import Car, Phase, RaceState
 from racebook.formulagp.stressing import stress_by
 
 #: the race events' effects of the named race-event cards (§19.3–§19.5): effect -> resolve(state, car, log), run
-#: after the card's EventPlayed event. The 'Safety Car' card rolls the WHITE die: the Safety Car, or on a 6 the Red Flag
-#: (:func:`racebook.formulagp.safetycar.event_card`, §19.4, §19.6, A13); 'Incident on Track' and 'Virtual Safety Car'
-#: are not wired yet (their event says so).
+#: after the card's EventPlayed event. 'Incident on Track' places a Yellow Flag at the car's tile and advances Race
+#: Control by the WHITE die (:func:`racebook.formulagp.flags.incident_on_track`, §19.3.2, A14); the 'Safety Car' card
+#: rolls the WHITE die: the Safety Car, or on a 6 the Red Flag (:func:`racebook.formulagp.safetycar.event_card`,
+#: §19.4, §19.6, A13); the 'Virtual Safety Car' the VSC (:func:`racebook.formulagp.vsc.deploy`, §19.5).
 RACE_EVENTS: dict[EventEffect, Callable[[RaceState, Car, EventLog], None]] = {
+    EventEffect.INCIDENT_ON_TRACK: lambda s, c, log: flags.incident_on_track(s, c.id, log),  # §19.3
     EventEffect.SAFETY_CAR: lambda s, c, log: safetycar.event_card(s, log),  # §19.4, §19.6
     EventEffect.VIRTUAL_SAFETY_CAR: lambda s, c, log: vsc.deploy(s, c.id, log),  # §19.5
 }
@@ -45,8 +45,9 @@ REMOVED_AFTER_PLAY = frozenset({EventEffect.SAFETY_CAR})  # §19.4.2 step 5: rem
 
 # ------------------------------------------------------------------ Option cards (§6.5)
 def option_plays(s: RaceState, c: Car) -> list[FgpAction]:
-    """Option cards playable for an EVENT card: before moving, never in race round 1 (§6.7, A40)."""
-    if s.round <= 1 or s.phase is not Phase.PLAY:
+    """Option cards playable for an EVENT card: before moving, never in race round 1 (§6.7, A40), never under the
+    Safety Car ("Events are inactive during the Safety Car and players may discard Option cards", §19.4.2)."""
+    if s.round <= 1 or s.phase is not Phase.PLAY or safetycar.on(s):
         return []
     return [OptionCard(c.id, x) for x in sorted(set(c.hand)) if card_type(x) is CardType.OPTION]
 
@@ -68,12 +69,16 @@ def check_option(s: RaceState, c: Car, a: OptionCard) -> None:
         raise IllegalAction(a, "§6.7", "no EVENT card is drawn in race round 1")
     if s.phase is not Phase.PLAY:
         raise IllegalAction(a, "§6.5", "an Option card is played for its primary function before moving only")
+    if safetycar.on(s):
+        raise IllegalAction(a, "§19.4.2", "EVENT cards are off under the Safety Car (an Option card may be discarded)")
 
 
 # ------------------------------------------------------------------ EVENT cards (§6.7)
 def event_plays(s: RaceState, c: Car, before_move: bool) -> list[FgpAction]:
     """The held EVENT cards ``c`` may play now (§6.7: at the start or the end of its own turn; a card adding MP only
-    before the move, §10.3 step 2.9)."""
+    before the move, §10.3 step 2.9); none under the Safety Car (§19.4.2: "Events are inactive")."""
+    if safetycar.on(s):
+        return []
     return [PlayEvent(c.id, x) for x in sorted(set(c.events))
             if (before_move or event_card(x).effect is not EventEffect.MP)
             and event_card(x).effect is not EventEffect.BATTLE]  # laid with battle cards (battleextras, §13.3)
@@ -82,6 +87,8 @@ def event_plays(s: RaceState, c: Car, before_move: bool) -> list[FgpAction]:
 def check_event(s: RaceState, c: Car, a: PlayEvent, before_move: bool) -> None:
     if a.card not in c.events:
         raise IllegalAction(a, "§6.7", f"{c.id} holds no EVENT card {a.card}")
+    if safetycar.on(s):
+        raise IllegalAction(a, "§19.4.2", "EVENT cards are off under the Safety Car")
     if not before_move and event_card(a.card).effect is EventEffect.MP:
         raise IllegalAction(a, "§10.3", "an EVENT card adding MP is played before the move")
     if event_card(a.card).effect is EventEffect.BATTLE:

@@ -75,6 +75,7 @@ class Rules(HouseRules):
     dice_before_battle: bool = True  # §13.2 a, 4.11.2-4.11.3: the dice owed are rolled before the battle (N28)
     driver_skills: bool = False  # §6.8, §13.3 item 4: the teaching DRIVER cards' battle skills (N30); off: none
     w2w_forward_push: bool = False  # §13.5 (N29): W2W cars push by lane changes only (§11.3.1); on: forward too
+    safety_car_in_final_lap_ends_race: bool = True  # §19.4.1: any Safety Car out on or after round 24 ends the race
 
 
 @cache

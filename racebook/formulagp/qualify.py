@@ -391,8 +391,9 @@ def pit_lane_space(s: RaceState) -> Pos:
 
 
 def joiners(s: RaceState) -> tuple[str, ...]:
-    """The pit-lane starters that move this round, after every car on track (§9.3, §9.5 item 6), in grid order."""
-    return tuple(car for car in s.grid if s.cars[car].pit_start == s.round)
+    """The pit-lane starters that move this round, after every car on track (§9.3, §9.5 item 6), in grid order; one
+    whose start round was cut short by a Safety Car before it moved (§19.4.2 step 2: the turn is lost) joins next."""
+    return tuple(car for car in s.grid if 0 < s.cars[car].pit_start <= s.round)
 
 
 def join(s: RaceState, c: Car, t: Turn, log: EventLog) -> None:

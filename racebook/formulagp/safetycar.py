@@ -16,7 +16,8 @@ allowed) and never enters the Safety Car's tile, its leftover MP lost; Blue Flag
 Safety Car freely (to unlap themselves); no tyre wear for movement and lane changes; one Tyre Wear card a turn and
 any Option cards may be discarded; DRS, tricky corners, hazards, the dice of the move and stress relief are off. Still
 out on or after the final-lap space of the radar (24): the race ends under the Safety Car, every car where it stands
-(§19.4.1, §17.2). Standard library only.
+(§19.4.1, §17.2; the house rule ``safety_car_in_final_lap_ends_race`` reads "still on track" as "out since before
+space 24"). Standard library only.
 """
 
 from __future__ import annotations
@@ -112,8 +113,9 @@ def movement_phase(s: RaceState, log: EventLog) -> None:
 
 def round_end(s: RaceState, log: EventLog) -> bool:
     """The end of a round: the Safety Car drives (A16 ``round_end``), leaves when the Chequered Flag is on its token
-    (§19.4.2 step 5); still out for a round on or after the final-lap space, the race ends under it (§19.4.1).
-    Returns True when the race ends now."""
+    (§19.4.2 step 5); still out for a round on or after the final-lap space, the race ends under it (§19.4.1; with
+    ``safety_car_in_final_lap_ends_race`` off, only a Safety Car that came out before that space: one deployed in the
+    final lap runs its period). Returns True when the race ends now."""
     if not on(s):
         return False
     if s.rules.safety_car_moves is SafetyCarMoves.ROUND_END and not _came_out_this_round(s):
@@ -122,7 +124,8 @@ def round_end(s: RaceState, log: EventLog) -> bool:
         s.sc_tile, s.sc_until = -1, 0
         log.append(ev.SafetyCarIn(s.flag))
         return False
-    if s.flag + 1 >= s.final_lap_at:
+    if s.flag + 1 >= s.final_lap_at and (s.rules.safety_car_in_final_lap_ends_race
+                                         or s.sc_until - panel().periods["safety_car"] < s.final_lap_at):
         log.append(ev.EndsUnderSafetyCar(s.flag + 1))
         return True
     return False

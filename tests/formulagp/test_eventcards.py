@@ -30,7 +30,7 @@ FILE = eventdeck.DATA / "event_deck.toml"
 # ------------------------------------------------------------------ the data
 def test_the_teaching_deck_and_its_named_cards() -> None:
     deck = event_deck()
-    assert len(deck.cards) == 12 and deck.codes == [f"E{i}" for i in range(1, 13)]
+    assert len(deck.cards) == 30 and deck.codes == [f"E{i}" for i in range(1, 31)]  # the box's 30 (§3)
     named = {c.name: c for c in cards().named}
     for card in deck.cards:
         if card.name in named:  # the named card's face is written once, in cards.toml
@@ -141,9 +141,9 @@ def test_the_race_event_cards_are_held_played_and_recorded() -> None:
     """'Safety Car' (§19.4), 'Incident on Track' (§19.3) and 'Virtual Safety Car' (§19.5) are drawn, held and played
     here; their effect on the race belongs to the race events (``RACE_EVENTS`` is where the call goes): the WHITE die,
     then the Safety Car (or on a 6 the Red Flag, Example 24's scenario), and the 'Safety Car' card is then out of the
-    game (§19.4.2); the VSC from the end of this driver's move; 'Incident on Track' not resolved yet (its rule,
-    flags.incident_on_track, is tested in test_flags)."""
-    assert {EventEffect.SAFETY_CAR, EventEffect.VIRTUAL_SAFETY_CAR} <= set(RACE_EVENTS)
+    game (§19.4.2); the VSC from the end of this driver's move; 'Incident on Track' a Yellow Flag at the car's tile
+    and Race Control advanced by the WHITE die (flags.incident_on_track; test_incident_on_track)."""
+    assert {EventEffect.INCIDENT_ON_TRACK, EventEffect.SAFETY_CAR, EventEffect.VIRTUAL_SAFETY_CAR} <= set(RACE_EVENTS)
     race = position(["G1"], events=["E3", "E2"])
     race.state.stacked["white"] = ["4"]
     race.apply("A event E3")
@@ -153,14 +153,17 @@ def test_the_race_event_cards_are_held_played_and_recorded() -> None:
         4, "the Safety Car is deployed")
     assert race.state.sc_tile >= 0 and not race.state.restart
     assert race.state.events_out == ["E3"] and "E3" not in race.state.events.discards
-    race.apply("A event E2")  # under the Safety Car: every flag is off (§19.4.2)
-    assert last(race, ev.EventPlayed).citation == "§19.3" and race.state.zones == ()
+    assert race.explain("A event E2").rule == "§19.4.2"  # under the Safety Car EVENT cards are off (§19.4.2)
     conserved(race)
 
-    incident = position(["G1"], events=["E2"])  # 'Incident on Track': recorded, not resolved yet (see eventcards)
+    incident = position(["G1"], events=["E2"])  # 'Incident on Track': Race Control +3, the Green Flag 2 tiles on
+    incident.state.stacked["white"] = ["3", "2"]
     incident.apply("A event E2")
-    assert last(incident, ev.EventPlayed).citation == "§19.3" and incident.state.zones == ()
-    assert "not resolved yet" in last(incident, ev.EventPlayed).effect  # type: ignore[attr-defined]
+    assert last(incident, ev.EventPlayed).citation == "§19.3" and "resolved now" in last(  # type: ignore[attr-defined]
+        incident, ev.EventPlayed).effect
+    assert last(incident, ev.RaceControl).spaces == 3 and incident.state.yellow_track == 3  # type: ignore[attr-defined]
+    assert len(incident.state.zones) == 1 and incident.state.zones[0].yellow == incident.state.cars["A"].pos.tile
+    assert "E2" in incident.state.events.discards
     conserved(incident)
 
     virtual = position(["G1"], events=["E4"])

@@ -28,6 +28,7 @@ from racebook.formulagp.playerboard import Pace
 from racebook.formulagp.qualify import choices
 from racebook.formulagp.setup import new_race as _new_race
 from racebook.formulagp.state import Phase
+from tests.formulagp.test_incident_on_track import no_race_event_draws
 
 CODES = Counter(c.code for c in cards().action)
 BASE = 5  # Soft fresh tyre bonus 3 + the board's maximum OT 2 (§9.2 item 1)
@@ -305,6 +306,7 @@ def _crashed_race(rules: Rules | None = None) -> Race:
     race.apply("A push")  # a red face, no counter-steer card: a crash
     race.apply("B nopush")
     race.apply("C nopush")
+    no_race_event_draws(race.state)  # the drivers play Option cards: no Safety Car cuts a start round short
     return race
 
 

@@ -23,6 +23,7 @@ from racebook.formulagp.options import Rules
 from racebook.formulagp.setup import new_race
 from racebook.formulagp.state import Phase
 from tests.formulagp.test_battles import adjacent_stop
+from tests.formulagp.test_incident_on_track import no_race_event_draws
 from tests.formulagp.test_losscontrol import GREEN, LOC, RED, red_die_at_end
 from tests.formulagp.test_race import at_turn, conserved
 from tests.formulagp.test_secondary import position
@@ -88,6 +89,7 @@ def _unlapping() -> Race:
     s = race.state
     s.cars["Red"].lap, s.cars["Blue"].lap, s.cars["Grey"].lap, s.cars["Grey"].blue = 2, 2, 1, 1
     s.order, s.turn_index = ("Red", "Grey", "Blue"), 1
+    no_race_event_draws(s)  # Blue's driver plays Option cards: no Safety Car ends this round
     race.refresh()
     race.apply("Grey play R1 +char")
     for step in ("T10.2.2", "T10.3.2", "T11.3.1", "T11.3.2", "T12.3.1", "T12.3.2", "T13.3.1", "T13.3.2"):

@@ -339,7 +339,7 @@ EXAMPLE_KEY_CASES = [
     ("car.0.lapping", "single", "car[0].lapping", "not an integer"),
     ("car.0.team", "1A", "car[0].team", "not a team name"),
     ("car.0.team", ["A"], "car[0].team", "not a string"),
-    ("car.0.events", ["E99"], "car[0].events[0]", "not an EVENT card code (E1…E12)"),
+    ("car.0.events", ["E99"], "car[0].events[0]", "not an EVENT card code (E1…E30)"),
     ("car.0.events", ["E3", "E3"], "car[0].events[1]", "held by Grey"),
     ("car.0.events", "E3", "car[0].events", "not a list"),
     ("car.0.off", "up", "car[0].off", "not 'left' or 'right'"),
