@@ -148,7 +148,8 @@ def _card_management(race: Race, legal: list[FgpAction], best: Callable[[], Play
             for a in ladder:
                 if card_type(a.card) is kind:
                     return a
-        blue = [a for a in legal if isinstance(a, Spend) and all(card_type(x) is CardType.BLUE for x in a.cards)]
+        blue = [a for a in legal if isinstance(a, Spend)  # ACTION cards only: EVENT cards (E…) have secondaries too
+                and all(not x.startswith("E") and card_type(x) is CardType.BLUE for x in a.cards)]
         if blue:
             return blue[0]
         white = [a for a in legal if isinstance(a, Param) and a.which == "white"]
