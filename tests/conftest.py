@@ -6,6 +6,7 @@ Fixtures are session-scoped factories, so hypothesis tests may use them too.
 
 from __future__ import annotations
 
+import importlib.util
 import random
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -167,3 +168,24 @@ def take_card() -> Callable[[RaceState, str], str]:
 @pytest.fixture(scope="session")
 def random_race_setup() -> Callable[[random.Random], dict[str, Any]]:
     return random_setup
+
+
+
+if importlib.util.find_spec("xdist") is not None:  # pytest-xdist (the test extra): make test's pytest -n auto
+
+    def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+        """``pytest -n N`` (``--dist load``, make test) over the tests and the executed notebooks (nbval): the tests go
+        to the workers one by one, as with xdist's own ``load``, but all the cells of one notebook go to one worker,
+        in order, since they run in that notebook's one kernel. (xdist's ``loadgroup`` would do it with an
+        ``xdist_group`` mark, but under pytest 9.2 its group never reaches the node id.) Notebooks are handed out
+        first (xdist's ``loadscope`` puts the larger groups first), then the tests in collection order."""
+        if config.getoption("dist") != "load":
+            return None
+        from xdist.scheduler import LoadScopeScheduling
+
+        class NotebookScheduling(LoadScopeScheduling):
+            def _split_scope(self, nodeid: str) -> str:
+                path = nodeid.split("::", 1)[0]
+                return path if path.endswith(".ipynb") else nodeid
+
+        return NotebookScheduling(config, log)
