@@ -7,6 +7,7 @@ Fixtures are session-scoped factories, so hypothesis tests may use them too.
 from __future__ import annotations
 
 import importlib.util
+import os
 import random
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -177,11 +178,13 @@ if importlib.util.find_spec("xdist") is not None:  # pytest-xdist (the test extr
         """``pytest -n N`` (``--dist load``, make test) over the tests and the executed notebooks (nbval): the tests go
         to the workers one by one, as with xdist's own ``load``, but all the cells of one notebook go to one worker,
         in order, since they run in that notebook's one kernel. (xdist's ``loadgroup`` would do it with an
-        ``xdist_group`` mark, but under pytest 9.2 its group never reaches the node id.) Notebooks are handed out
-        first (xdist's ``loadscope`` puts the larger groups first), then the tests in collection order."""
+        ``xdist_group`` mark, but under pytest 9.2 its group never reaches the node id.) They are handed out in the
+        order of :func:`pytest_collection_modifyitems`: the longest tests first."""
         if config.getoption("dist") != "load":
             return None
         from xdist.scheduler import LoadScopeScheduling
+
+        config.option.loadscopereorder = False  # the order of pytest_collection_modifyitems below
 
         class NotebookScheduling(LoadScopeScheduling):
             def _split_scope(self, nodeid: str) -> str:
@@ -189,3 +192,26 @@ if importlib.util.find_spec("xdist") is not None:  # pytest-xdist (the test extr
                 return path if path.endswith(".ipynb") else nodeid
 
         return NotebookScheduling(config, log)
+
+
+#: The longest tests of make test (measured: pytest --durations, issue 34 item 5), started first on the xdist workers
+#: so that none of them is left running alone at the end. A renamed test only loses its place in the queue.
+LONGEST_FIRST = (
+    "tests/test_browser_walk.py::test_every_notebook_runs_in_jupyterlab_and_its_main_widget_responds",
+    "tests/test_lite.py::test_site_offline_in_chromium",
+)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """On the xdist workers of ``pytest -n N``: the tests of :data:`LONGEST_FIRST` first (in that order), then the
+    notebooks' cells (each notebook's in order), then the other tests in collection order."""
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        return
+    rank = {nodeid: i for i, nodeid in enumerate(LONGEST_FIRST)}
+
+    def key(item: pytest.Item) -> tuple[int, int]:
+        if item.nodeid in rank:
+            return (0, rank[item.nodeid])
+        return (1, 0) if item.path.suffix == ".ipynb" else (2, 0)
+
+    items.sort(key=key)
