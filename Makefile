@@ -79,19 +79,30 @@ node-deps:
 lite: $(VENV)/.installed $(VENV)/.installed-lite node-deps
 	$(BIN)/python tools/build_lite.py
 
+# make test: ruff, mypy over racebook, mypy over the notebook sources, and one pytest over the unit tests and the
+# executed notebooks (nbval), all side by side (a sub-make with -j: a failure in any of them fails make test). pytest
+# spreads its tests over TEST_WORKERS pytest-xdist workers (auto: one a CPU); each notebook's cells stay together on
+# one worker, in order, in that notebook's kernel (tests/conftest.py's scheduler). The browser checks are among the unit tests. A check-* target
+# alone (e.g. make check-pytest TEST_WORKERS=1) runs that part only.
+TEST_WORKERS ?= auto
+TEST_CHECKS := check-ruff check-mypy check-mypy-notebooks check-pytest
+.PHONY: $(TEST_CHECKS)
 test: $(VENV)/.installed-test $(VENV)/.installed-lite browser-deps node-deps
+	@$(MAKE) --no-print-directory -j $(words $(TEST_CHECKS)) $(TEST_CHECKS)
+
+check-ruff: $(VENV)/.installed-test
 	$(BIN)/ruff check $(LINT_DIRS)
+
+check-mypy: $(VENV)/.installed-test
 	$(BIN)/mypy racebook
+
+check-mypy-notebooks: $(VENV)/.installed-test
 	$(BIN)/mypy notebooks
-	$(BIN)/python -m pytest tests -q
-	@# Notebook step. With no .ipynb in notebooks/ pytest would exit 5 ("no tests
-	@# ran"); that case is skipped as a success. Any other outcome propagates.
-	@if [ -n "$$(find notebooks -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' 2>/dev/null)" ]; then \
-		echo "$(BIN)/python -m pytest --nbval --nbval-current-env notebooks -q"; \
-		$(BIN)/python -m pytest --nbval --nbval-current-env notebooks -q; \
-	else \
-		echo "notebooks: no .ipynb files, nbval step skipped"; \
-	fi
+
+# With no .ipynb in notebooks/ nbval collects nothing there; the unit tests still run.
+check-pytest: $(VENV)/.installed-test
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --nbval --nbval-current-env tests \
+		$(wildcard notebooks) -q
 
 # The fuzz suites with 50x the examples of make test (minutes, not seconds); by hand, not in CI.
 FUZZ_SCALE ?= 50

@@ -6,6 +6,8 @@ Fixtures are session-scoped factories, so hypothesis tests may use them too.
 
 from __future__ import annotations
 
+import importlib.util
+import os
 import random
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -167,3 +169,63 @@ def take_card() -> Callable[[RaceState, str], str]:
 @pytest.fixture(scope="session")
 def random_race_setup() -> Callable[[random.Random], dict[str, Any]]:
     return random_setup
+
+
+
+if importlib.util.find_spec("xdist") is not None:  # pytest-xdist (the test extra): make test's pytest -n auto
+
+    def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+        """``pytest -n N`` (``--dist load``, make test) over the tests and the executed notebooks (nbval): the tests go
+        to the workers one by one, as with xdist's own ``load``, but all the cells of one notebook go to one worker,
+        in order, since they run in that notebook's one kernel. (xdist's ``loadgroup`` would do it with an
+        ``xdist_group`` mark, but under pytest 9.2 its group never reaches the node id.) They are handed out in the
+        order of :func:`pytest_collection_modifyitems`: the longest tests first."""
+        if config.getoption("dist") != "load":
+            return None
+        from xdist.scheduler import LoadScopeScheduling
+
+        config.option.loadscopereorder = False  # the order of pytest_collection_modifyitems below
+
+        class NotebookScheduling(LoadScopeScheduling):
+            def _split_scope(self, nodeid: str) -> str:
+                path = nodeid.split("::", 1)[0]
+                return path if path.endswith(".ipynb") else nodeid
+
+        return NotebookScheduling(config, log)
+
+
+#: The longest tests of make test (measured: pytest -n 2 --durations, issue 34 item 5; each took 56-990 s there),
+#: started first on the xdist workers so that none of them is left running alone at the end. A renamed test only
+#: loses its place in the queue.
+LONGEST_FIRST = (
+    "tests/test_browser_walk.py::test_every_notebook_runs_in_jupyterlab_and_its_main_widget_responds",
+    "tests/test_lite.py::test_site_offline_in_chromium",
+    "tests/test_ui.py::test_every_track_view_in_lab",
+    "tests/automobiles/test_ui.py::test_automobiles_board_views_in_lab",
+    "tests/rf90/test_team_properties.py::test_with_teams_a_save_reloads_exactly",
+    "tests/formulagp/test_race.py::test_properties_of_a_random_race",
+    "tests/rf90/test_replays.py::test_at_n_equals_a_fresh_replay_for_every_n",
+    "tests/test_rule_links.py::test_clicked_citations_land_on_their_section_in_jupyterlab_and_presenter_mode",
+    "tests/automobiles/test_coach.py::test_following_the_coach_finishes_at_least_one_place_ahead_of_the_first_choice"
+    "_over_30_seeds",
+    "tests/rf90/ui/test_titleodds_chart.py::test_the_sample_button_resamples_from_the_next_seed",
+    "tests/test_ui.py::test_activation_notebook_in_lab",
+    "tests/rf90/lessons/test_coach.py::test_following_the_coach_finishes_at_least_one_place_ahead_of_the_first_choice"
+    "_over_30_seeds",
+    "tests/test_ui.py::test_presenter_mode_in_browser",
+)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """On the xdist workers of ``pytest -n N``: the tests of :data:`LONGEST_FIRST` first (in that order), then the
+    notebooks' cells (each notebook's in order), then the other tests in collection order."""
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        return
+    rank = {nodeid: i for i, nodeid in enumerate(LONGEST_FIRST)}
+
+    def key(item: pytest.Item) -> tuple[int, int]:
+        if item.nodeid in rank:
+            return (0, rank[item.nodeid])
+        return (1, 0) if item.path.suffix == ".ipynb" else (2, 0)
+
+    items.sort(key=key)
