@@ -119,7 +119,7 @@ def test_notebooks_without_their_own_pandas_run_as_scripts_without_numpy() -> No
 STILL_NEED_THE_NETWORK = frozenset({
     "automobiles/A3_what_if", "rf90/02_check_tests", "rf90/04_duels", "rf90/05a_late_braking",
     "rf90/05b_late_braking_in_the_race", "rf90/07_fuel_and_pits", "rf90/08_flags_weather_tyres", "rf90/09a_robots",
-    "rf90/09b_robots_in_the_race", "rf90/12_full_race", "rf90/13_what_if", "rf90/16_championship",
+    "rf90/09b_robots_in_the_race", "rf90/13_what_if", "rf90/16_championship",
 })
 #: The probe's list when the ratchet was set (issue 34, 14 of 26 notebooks): the allow-list stays inside it.
 FLAGGED_WHEN_THE_RATCHET_WAS_SET = frozenset({
