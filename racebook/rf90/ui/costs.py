@@ -465,8 +465,8 @@ class TyrePenaltyPanel:
                           Skill.RAIN_EXPERT if self.w_skill.value else None)
 
     def update(self) -> None:
-        table = self.frame().to_html(border=0, index_names=False, classes="rb-tyres")
-        self.table.value = (f"{_TYRE_CSS}<div>{table}</div><div style='font-size:15px;color:#555'>"
+        markup = self.frame().to_html(border=0, index_names=False, classes="rb-tyres")
+        self.table.value = (f"{_TYRE_CSS}<div>{markup}</div><div style='font-size:15px;color:#555'>"
                             f"Robots never pay tyre penalties (§16.2, §17.3 E).</div>")
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
