@@ -329,3 +329,11 @@ def test_cost_tables_without_pandas_have_the_dataframe_cells(monkeypatch: pytest
     assert all(isinstance(t, HtmlTable) for t in tables)
     assert [_cells(t) for t in tables] == [_cells(f) for f in frames]
     assert "rb-tyres" in costs.TyrePenaltyPanel().table.value
+
+
+def test_html_table_to_string_without_index_or_header() -> None:
+    """As pandas' to_string(index=False) / to_string(header=False) (notebooks 09a and 09b print them)."""
+    t = HtmlTable([{"a": "x", 1: 10}, {"a": "yy", 1: None}], ["a", 1], ["r1", "r2"])
+    assert t.to_string(index=False).splitlines() == [" a   1", " x  10", "yy"]
+    assert t.to_string(header=False).splitlines() == ["r1   x  10", "r2  yy"]
+    assert HtmlTable([], []).to_string(index=False, header=False) == ""

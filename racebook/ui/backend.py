@@ -117,14 +117,21 @@ class HtmlTable:
         return (f'<table border="{border}" class="dataframe rb-table{extra}"><thead><tr>{corner}{head}</tr></thead>'
                 f"<tbody>{''.join(body)}</tbody></table>")
 
-    def to_string(self) -> str:
-        """Fixed-width text, right-aligned like pandas' (not byte-identical to it)."""
-        head = [*([""] * self.levels), *(" ".join(map(str, c)) if isinstance(c, tuple) else c for c in self.columns)]
+    def to_string(self, index: bool = True, header: bool = True) -> str:
+        """Fixed-width text, right-aligned like pandas' (not byte-identical to it); ``index``/``header``: with the
+        row labels / the column names, as pandas' ``to_string(index=..., header=...)``."""
+        head = [*([""] * self.levels), *(" ".join(map(str, c)) if isinstance(c, tuple) else str(c)
+                                         for c in self.columns)]
         body = [[*map(str, self._labels(label)), *("" if r.get(c) is None else str(r.get(c)) for c in self.columns)]
                 for label, r in zip(self.index, self.rows, strict=True)]
-        widths = [max(len(row[i]) for row in [head, *body]) for i in range(len(head))]
-        return "\n".join("  ".join(cell.rjust(w) for cell, w in zip(row, widths, strict=True)).rstrip()
-                         for row in [head, *body])
+        lines = [head, *body] if header else body
+        if not index:
+            lines = [line[self.levels:] for line in lines]
+        if not lines or not lines[0]:
+            return ""
+        widths = [max(len(line[i]) for line in lines) for i in range(len(lines[0]))]
+        return "\n".join("  ".join(cell.rjust(w) for cell, w in zip(line, widths, strict=True)).rstrip()
+                         for line in lines)
 
     def _repr_html_(self) -> str:
         return self.to_html()
@@ -163,7 +170,7 @@ def side_by_side(tables: Mapping[str, Any]) -> Any:
     return HtmlTable(rows, columns, first.index, first.index_name)
 
 
-def table(rows: Sequence[Mapping[str, Any]], columns: Sequence[str], index: Sequence[Any] = (),
+def table(rows: Sequence[Mapping[Any, Any]], columns: Sequence[Any], index: Sequence[Any] = (),
           index_name: str | Sequence[str] = "") -> Any:
     """A pandas DataFrame of ``rows`` where pandas imports, else an :class:`HtmlTable` with the same cells.
     ``index_name`` a sequence of names: a multi-level index, each label of ``index`` a tuple (one part per name)."""
