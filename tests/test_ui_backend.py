@@ -337,3 +337,15 @@ def test_html_table_to_string_without_index_or_header() -> None:
     assert t.to_string(index=False).splitlines() == [" a   1", " x  10", "yy"]
     assert t.to_string(header=False).splitlines() == ["r1   x  10", "r2  yy"]
     assert HtmlTable([], []).to_string(index=False, header=False) == ""
+
+
+def test_table_of_with_an_index_is_set_index(monkeypatch: pytest.MonkeyPatch) -> None:
+    rows = [{"pos": "1", "driver": "Ann", "points": 9}, {"pos": "2", "driver": "Ben", "team": "X", "points": 6}]
+    pd = pytest.importorskip("pandas")
+    pd.testing.assert_frame_equal(table_of(rows, index="pos"), pd.DataFrame(rows).set_index("pos"))
+    monkeypatch.setitem(sys.modules, "pandas", None)
+    t = table_of(rows, index="pos")
+    assert isinstance(t, HtmlTable) and t.index == ["1", "2"] and t.index_name == "pos"
+    assert t.columns == ["driver", "points", "team"] and t.rows[0] == {"driver": "Ann", "points": 9}
+    with pytest.raises(KeyError, match="row 1 has no 'pos'"):
+        table_of([{"pos": 1}, {"driver": "Ann"}], index="pos")

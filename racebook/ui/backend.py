@@ -199,11 +199,18 @@ def columns_of(rows: Sequence[Mapping[str, Any]]) -> list[str]:
     return list(seen)
 
 
-def table_of(rows: Sequence[Mapping[str, Any]]) -> Any:
+def table_of(rows: Sequence[Mapping[str, Any]], index: str = "") -> Any:
     """:func:`table` of dicts whose columns are not named: the keys, in the order first seen (as
-    ``pandas.DataFrame(rows)``), rows numbered from 0."""
+    ``pandas.DataFrame(rows)``), rows numbered from 0; ``index``: the key whose values label the rows instead (as
+    ``pandas.DataFrame(rows).set_index(index)``; every row must have it)."""
     rows = list(rows)
-    return table(rows, columns_of(rows))
+    if not index:
+        return table(rows, columns_of(rows))
+    missing = [i for i, r in enumerate(rows) if index not in r]
+    if missing:
+        raise KeyError(f"table_of: row {missing[0]} has no {index!r}")
+    columns = [c for c in columns_of(rows) if c != index]
+    return table([{c: r[c] for c in columns if c in r} for r in rows], columns, [r[index] for r in rows], index)
 
 
 def left_aligned_html(rows: Sequence[Mapping[str, Any]], columns: Sequence[str], table_id: str) -> str:
