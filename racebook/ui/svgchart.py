@@ -45,8 +45,9 @@ class Axis:
 
 @dataclass(frozen=True, slots=True)
 class Bars:
-    """Vertical bars centred on ``xs``, ``ys`` high, from 0; ``colours`` one per bar (or one for all);
-    ``width`` in x units; ``labels`` (optional) written above the bars."""
+    """Vertical bars centred on ``xs``, ``ys`` high, from 0 (or from ``base``, one per bar: stacked bars are
+    several Bars, each on the last one's tops); ``colours`` one per bar (or one for all); ``width`` in x units;
+    ``labels`` (optional) written above the bars in ``label_colour``."""
 
     xs: Sequence[float]
     ys: Sequence[float]
@@ -54,10 +55,14 @@ class Bars:
     width: float = 0.85
     labels: Sequence[str] = ()
     name: str = ""
+    base: Sequence[float] = ()
+    label_colour: str = "#222"
 
     def __post_init__(self) -> None:
         if len(self.xs) != len(self.ys) or not self.colours or len(self.colours) not in (1, len(self.xs)):
             raise ValueError(f"Bars: {len(self.xs)} x, {len(self.ys)} y and {len(self.colours)} colours")
+        if self.base and len(self.base) != len(self.xs):
+            raise ValueError(f"Bars: {len(self.base)} bases for {len(self.xs)} bars")
         if self.labels and len(self.labels) != len(self.xs):
             raise ValueError(f"Bars: {len(self.labels)} labels for {len(self.xs)} bars")
 
@@ -120,20 +125,22 @@ def chart(x: Axis, y: Axis, *, bars: Sequence[Bars] = (), lines: Sequence[Line] 
                    f'stroke-dasharray="4 3"/>')
         out.append(f'<text x="{m.left - 6}" y="{_n(yy + 5)}" font-size="14" text-anchor="end" '
                    f'fill="#333">{e(y.text(t))}</text>')
-    zero = py(max(y.lo, min(0.0, y.hi)))
     for b in bars:
         half = b.width / 2
         for i, (bx, by) in enumerate(zip(b.xs, b.ys, strict=True)):
+            foot = b.base[i] if b.base else 0.0
+            zero, by = py(max(y.lo, min(foot, y.hi))), by + foot
             if bx + half < x.lo or bx - half > x.hi:  # outside the axis: not drawn (as a clipped bqplot bar)
                 continue
             x0, x1 = px(max(bx - half, x.lo)), px(min(bx + half, x.hi))
             top = py(by)
             out.append(f'<rect x="{_n(x0)}" y="{_n(min(top, zero))}" width="{_n(max(x1 - x0, 0.5))}" '
                        f'height="{_n(abs(zero - top))}" fill="{e(b.colour(i))}" stroke="white" stroke-width="0.5">'
-                       f"<title>{e(x.text(bx))}: {e(y.text(by))}</title></rect>")
+                       f"<title>{e(x.text(bx))}: {e(y.text(by - foot))}</title></rect>")
             if b.labels:
                 out.append(f'<text x="{_n((x0 + x1) / 2)}" y="{_n(min(top, zero) - 4)}" font-size="13" '
-                           f'text-anchor="middle" fill="#222">{e(b.labels[i])}</text>')
+                           f'text-anchor="middle" fill="{e(b.label_colour)}" font-weight="bold">'
+                           f"{e(b.labels[i])}</text>")
     for ln in lines:
         inside = [(px(a), py(b)) for a, b in zip(ln.xs, ln.ys, strict=True) if x.lo <= a <= x.hi]
         if not inside:

@@ -112,3 +112,15 @@ def test_check_tables_without_pandas_have_the_dataframe_cells(monkeypatch: pytes
     for t, df in zip(tables, frames, strict=True):
         assert isinstance(t, HtmlTable) and t.columns == list(df.columns) and t.index == list(df.index)
         assert [[r[c] for c in t.columns] for r in t.rows] == df.values.tolist()
+
+
+def test_stacked_bars_stand_on_their_base() -> None:
+    svg = chart(Axis(-0.5, 0.5, [0]), Axis(0, 1), bars=[Bars([0], [0.25], ["#0a0"]), Bars([0], [0.5], ["#a00"],
+                base=[0.25], labels=["25%"], label_colour="#0a0")], width=300, height=200)
+    rects = [r for r in _parse(svg).iter(f"{SVG}rect") if r.find(f"{SVG}title") is not None]
+    (y0, h0), (y1, h1) = [(float(r.get("y", "0")), float(r.get("height", "0"))) for r in rects]
+    assert y1 + h1 == y0 and h1 == 2 * h0  # the second bar starts where the first ends, twice as high
+    assert rects[1].find(f"{SVG}title").text == "0: 0.5"  # type: ignore[union-attr]  # its own height, not the top
+    assert 'fill="#0a0" font-weight="bold">25%</text>' in svg
+    with pytest.raises(ValueError, match="bases"):
+        Bars([0, 1], [1, 1], base=[0])
