@@ -102,9 +102,11 @@ def _n(v: float) -> str:
 
 
 def chart(x: Axis, y: Axis, *, bars: Sequence[Bars] = (), lines: Sequence[Line] = (), title: str = "",
-          width: int = 980, height: int = 330, margins: Margins = Margins()) -> str:
+          width: int = 980, height: int = 330, margins: Margins = Margins(), title_size: int = 18,
+          tick_size: int = 14) -> str:
     """One ``<svg>``: the ``bars`` and ``lines`` on the axes ``x`` and ``y`` (clipped to them), dashed horizontal
-    grid lines at ``y``'s ticks, the title on top and a legend of the named lines and bars under it."""
+    grid lines at ``y``'s ticks, the title on top and a legend of the named lines and bars under it. An x tick
+    label wider than its share of the axis is broken at its first space onto two lines."""
     m = margins
     pw, ph = width - m.left - m.right, height - m.top - m.bottom
     if pw <= 0 or ph <= 0:
@@ -123,7 +125,7 @@ def chart(x: Axis, y: Axis, *, bars: Sequence[Bars] = (), lines: Sequence[Line] 
         yy = py(t)
         out.append(f'<line x1="{m.left}" y1="{_n(yy)}" x2="{m.left + pw}" y2="{_n(yy)}" stroke="#ccc" '
                    f'stroke-dasharray="4 3"/>')
-        out.append(f'<text x="{m.left - 6}" y="{_n(yy + 5)}" font-size="14" text-anchor="end" '
+        out.append(f'<text x="{m.left - 6}" y="{_n(yy + 5)}" font-size="{tick_size}" text-anchor="end" '
                    f'fill="#333">{e(y.text(t))}</text>')
     for b in bars:
         half = b.width / 2
@@ -155,11 +157,19 @@ def chart(x: Axis, y: Axis, *, bars: Sequence[Bars] = (), lines: Sequence[Line] 
     base = m.top + ph
     out.append(f'<line x1="{m.left}" y1="{base}" x2="{m.left + pw}" y2="{base}" stroke="#333"/>')
     out.append(f'<line x1="{m.left}" y1="{m.top}" x2="{m.left}" y2="{base}" stroke="#333"/>')
+    slot = pw / max(len(x.ticks), 1)
     for t in x.ticks:
         xx = px(t)
+        words = x.text(t)
         out.append(f'<line x1="{_n(xx)}" y1="{base}" x2="{_n(xx)}" y2="{base + 5}" stroke="#333"/>')
-        out.append(f'<text x="{_n(xx)}" y="{base + 20}" font-size="14" text-anchor="middle" '
-                   f'fill="#333">{e(x.text(t))}</text>')
+        if len(words) * tick_size * 0.6 > slot and " " in words:
+            first, rest = words.split(" ", 1)
+            words_svg = (f'<tspan x="{_n(xx)}">{e(first)}</tspan>'
+                         f'<tspan x="{_n(xx)}" dy="{tick_size + 1}">{e(rest)}</tspan>')
+        else:
+            words_svg = e(words)
+        out.append(f'<text x="{_n(xx)}" y="{base + 6 + tick_size}" font-size="{tick_size}" text-anchor="middle" '
+                   f'fill="#333">{words_svg}</text>')
     if x.label:
         out.append(f'<text x="{_n(m.left + pw / 2)}" y="{height - 8}" font-size="15" text-anchor="middle" '
                    f'fill="#222">{e(x.label)}</text>')
@@ -168,8 +178,8 @@ def chart(x: Axis, y: Axis, *, bars: Sequence[Bars] = (), lines: Sequence[Line] 
         out.append(f'<text x="16" y="{_n(cy)}" font-size="15" text-anchor="middle" fill="#222" '
                    f'transform="rotate(-90 16 {_n(cy)})">{e(y.label)}</text>')
     if title:
-        out.append(f'<text x="{_n(width / 2)}" y="24" font-size="18" text-anchor="middle" font-weight="bold" '
-                   f'fill="#222">{e(title)}</text>')
+        out.append(f'<text x="{_n(width / 2)}" y="{6 + title_size}" font-size="{title_size}" text-anchor="middle" '
+                   f'font-weight="bold" fill="#222">{e(title)}</text>')
     named = [(ln.name, ln.colour) for ln in lines if ln.name] + [(b.name, b.colour(0)) for b in bars if b.name]
     lx = m.left + 10
     for name, colour in named:  # the legend, inside the plot's top-left corner
