@@ -157,6 +157,21 @@ def test_offline_notebook_runs_as_a_script_without_numpy(name: str) -> None:
     assert out.stdout.splitlines() == [f"ran {path}", "[]"]
 
 
+def test_docs_lite_names_exactly_the_notebooks_that_run_offline() -> None:
+    """docs/lite.md's two lists are the ratchet's: the notebooks that run offline, and those that need the network."""
+    doc = (ROOT / "docs" / "lite.md").read_text(encoding="utf-8")
+    offline = doc.split("**Run fully offline (", 1)[1].split("**Still need the network", 1)[0]
+    network = doc.split("**Still need the network (", 1)[1].split("How this is checked", 1)[0]
+    assert offline.startswith(f"{len(OFFLINE_NOTEBOOKS)}):") and network.startswith(f"{len(STILL_NEED_THE_NETWORK)})")
+    assert {n for n in OFFLINE_NOTEBOOKS if n.split("/")[1] in offline} == set(OFFLINE_NOTEBOOKS)
+    rows = {line.split("|")[1].strip() for line in network.splitlines() if line.startswith("| ") and "/" in line}
+    assert rows == STILL_NEED_THE_NETWORK
+    total = len(OFFLINE_NOTEBOOKS) + len(STILL_NEED_THE_NETWORK)
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert f"{len(OFFLINE_NOTEBOOKS)} of the {total} notebooks run fully offline" in readme.replace("\n", " ")
+    assert f"{len(OFFLINE_NOTEBOOKS)} of the {total} notebooks run offline" in doc.replace("\n", " ")
+
+
 def test_install_cell_does_nothing_outside_the_browser() -> None:
     assert sys.platform != "emscripten"
     code = compile(build_lite.INSTALL_SOURCE, "<install>", "exec", flags=ast.PyCF_ALLOW_TOP_LEVEL_AWAIT)
