@@ -57,6 +57,7 @@ class Bars:
     name: str = ""
     base: Sequence[float] = ()
     label_colour: str = "#222"
+    stroke: str = "white"
 
     def __post_init__(self) -> None:
         if len(self.xs) != len(self.ys) or not self.colours or len(self.colours) not in (1, len(self.xs)):
@@ -105,7 +106,7 @@ def chart(x: Axis, y: Axis, *, bars: Sequence[Bars] = (), lines: Sequence[Line] 
           width: int = 980, height: int = 330, margins: Margins = Margins(), title_size: int = 18,
           tick_size: int = 14) -> str:
     """One ``<svg>``: the ``bars`` and ``lines`` on the axes ``x`` and ``y`` (clipped to them), dashed horizontal
-    grid lines at ``y``'s ticks, the title on top and a legend of the named lines and bars under it. An x tick
+    grid lines at ``y``'s ticks, the title on top and a legend of the named lines and bars between the two. An x tick
     label wider than its share of the axis is broken at its first space onto two lines."""
     m = margins
     pw, ph = width - m.left - m.right, height - m.top - m.bottom
@@ -137,7 +138,8 @@ def chart(x: Axis, y: Axis, *, bars: Sequence[Bars] = (), lines: Sequence[Line] 
             x0, x1 = px(max(bx - half, x.lo)), px(min(bx + half, x.hi))
             top = py(by)
             out.append(f'<rect x="{_n(x0)}" y="{_n(min(top, zero))}" width="{_n(max(x1 - x0, 0.5))}" '
-                       f'height="{_n(abs(zero - top))}" fill="{e(b.colour(i))}" stroke="white" stroke-width="0.5">'
+                       f'height="{_n(abs(zero - top))}" fill="{e(b.colour(i))}" stroke="{e(b.stroke)}" '
+                       f'stroke-width="0.5">'
                        f"<title>{e(x.text(bx))}: {e(y.text(by - foot))}</title></rect>")
             if b.labels:
                 out.append(f'<text x="{_n((x0 + x1) / 2)}" y="{_n(min(top, zero) - 4)}" font-size="13" '
@@ -182,9 +184,10 @@ def chart(x: Axis, y: Axis, *, bars: Sequence[Bars] = (), lines: Sequence[Line] 
                    f'font-weight="bold" fill="#222">{e(title)}</text>')
     named = [(ln.name, ln.colour) for ln in lines if ln.name] + [(b.name, b.colour(0)) for b in bars if b.name]
     lx = m.left + 10
-    for name, colour in named:  # the legend, inside the plot's top-left corner
-        out.append(f'<rect x="{lx}" y="{m.top + 4}" width="14" height="10" fill="{e(colour)}"/>'
-                   f'<text x="{lx + 18}" y="{m.top + 14}" font-size="13" fill="#222">{e(name)}</text>')
+    for name, colour in named:  # the legend, in the top margin just above the plot (never over a bar or line)
+        out.append(f'<rect x="{lx}" y="{m.top - 14}" width="14" height="10" fill="{e(colour)}" stroke="#444" '
+                   f'stroke-width="0.5"/><text x="{lx + 18}" y="{m.top - 4}" font-size="13" fill="#222">'
+                   f"{e(name)}</text>")
         lx += 30 + int(len(name) * 7.5)
     out.append("</svg>")
     return "\n".join(out)
