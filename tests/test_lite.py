@@ -113,6 +113,65 @@ def test_notebooks_without_their_own_pandas_run_as_scripts_without_numpy() -> No
     assert out.stdout.splitlines() == [f"ran {p}" for p in paths] + ["[]"]
 
 
+#: The ratchet of issue 34 item 4: the notebooks whose imports still fail without numpy, pandas and bqplot (the
+#: offline browser), i.e. that still need the network. It may only SHRINK: when a notebook runs offline, take it out
+#: (the test below fails until you do); never add one — a new notebook or widget must run offline from the start.
+STILL_NEED_THE_NETWORK = frozenset({
+    "rf90/07_fuel_and_pits", "rf90/08_flags_weather_tyres", "rf90/13_what_if",
+})
+#: The probe's list when the ratchet was set (issue 34, 14 of 26 notebooks): the allow-list stays inside it.
+FLAGGED_WHEN_THE_RATCHET_WAS_SET = frozenset({
+    "automobiles/A3_what_if", "rf90/01a_movement", "rf90/01b_passing", "rf90/02_check_tests", "rf90/04_duels",
+    "rf90/05a_late_braking", "rf90/05b_late_braking_in_the_race", "rf90/07_fuel_and_pits",
+    "rf90/08_flags_weather_tyres", "rf90/09a_robots", "rf90/09b_robots_in_the_race", "rf90/12_full_race",
+    "rf90/13_what_if", "rf90/16_championship",
+})
+
+
+def _name(path: Path) -> str:
+    return f"{path.parent.name}/{path.stem}"
+
+
+def test_offline_probe_flags_exactly_the_notebooks_that_still_need_the_network() -> None:
+    """The import probe over every notebook of every game: the flagged ones are exactly STILL_NEED_THE_NETWORK."""
+    found = build_lite.offline_imports(build_lite.game_notebooks())
+    flagged = {_name(p) for p, failing in found.items() if failing}
+    assert flagged == STILL_NEED_THE_NETWORK, (
+        f"now offline (take them out of STILL_NEED_THE_NETWORK): {sorted(STILL_NEED_THE_NETWORK - flagged)}; "
+        f"newly needing the network (make them run offline instead): {sorted(flagged - STILL_NEED_THE_NETWORK)}")
+    assert STILL_NEED_THE_NETWORK <= FLAGGED_WHEN_THE_RATCHET_WAS_SET, "the allow-list may only shrink"
+
+
+OFFLINE_NOTEBOOKS = sorted(_name(p) for p in build_lite.game_notebooks() if _name(p) not in STILL_NEED_THE_NETWORK)
+
+
+@pytest.mark.parametrize("name", OFFLINE_NOTEBOOKS)
+def test_offline_notebook_runs_as_a_script_without_numpy(name: str) -> None:
+    """Every notebook off the allow-list, its jupytext source run top to bottom in a fresh CPython where numpy,
+    pandas and bqplot cannot be imported (as in the offline browser): no cell raises, and none of them was loaded.
+    (Widgets are built and drawn; their buttons are not clicked: tests/lite_check.py does that in a browser.)"""
+    path = f"notebooks/{name}.py"
+    out = subprocess.run([sys.executable, "-c", _RUN_WITHOUT_NUMPY, path], cwd=ROOT, capture_output=True, text=True,
+                         timeout=600)
+    assert out.returncode == 0, out.stderr[-3000:]
+    assert out.stdout.splitlines() == [f"ran {path}", "[]"]
+
+
+def test_docs_lite_names_exactly_the_notebooks_that_run_offline() -> None:
+    """docs/lite.md's two lists are the ratchet's: the notebooks that run offline, and those that need the network."""
+    doc = (ROOT / "docs" / "lite.md").read_text(encoding="utf-8")
+    offline = doc.split("**Run fully offline (", 1)[1].split("**Still need the network", 1)[0]
+    network = doc.split("**Still need the network (", 1)[1].split("How this is checked", 1)[0]
+    assert offline.startswith(f"{len(OFFLINE_NOTEBOOKS)}):") and network.startswith(f"{len(STILL_NEED_THE_NETWORK)})")
+    assert {n for n in OFFLINE_NOTEBOOKS if n.split("/")[1] in offline} == set(OFFLINE_NOTEBOOKS)
+    rows = {line.split("|")[1].strip() for line in network.splitlines() if line.startswith("| ") and "/" in line}
+    assert rows == STILL_NEED_THE_NETWORK
+    total = len(OFFLINE_NOTEBOOKS) + len(STILL_NEED_THE_NETWORK)
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert f"{len(OFFLINE_NOTEBOOKS)} of the {total} notebooks run fully offline" in readme.replace("\n", " ")
+    assert f"{len(OFFLINE_NOTEBOOKS)} of the {total} notebooks run offline" in doc.replace("\n", " ")
+
+
 def test_install_cell_does_nothing_outside_the_browser() -> None:
     assert sys.platform != "emscripten"
     code = compile(build_lite.INSTALL_SOURCE, "<install>", "exec", flags=ast.PyCF_ALLOW_TOP_LEVEL_AWAIT)

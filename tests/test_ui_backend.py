@@ -263,3 +263,89 @@ def test_pandas_display_sets_options_only_where_pandas_imports(monkeypatch: pyte
         pandas_display(width=10)  # no pandas: nothing to set, no error
         monkeypatch.undo()
         assert pd.get_option("display.width") == 200
+
+
+def _cells(t: object) -> tuple[list[object], list[object], list[list[object]]]:
+    """(index labels, columns, cells) of a DataFrame or an HtmlTable, to compare the two."""
+    if isinstance(t, HtmlTable):
+        return t.index, t.columns, [[r.get(c) for c in t.columns] for r in t.rows]
+    return list(t.index), list(t.columns), [list(r) for r in t.itertuples(index=False)]  # type: ignore[attr-defined]
+
+
+def test_multi_level_index_spans_repeated_outer_labels(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "pandas", None)
+    t = backend.table([{"MP": 1}, {"MP": 2}, {"MP": 0}], ["MP"],
+                      [("straight", "overtake"), ("straight", "lap"), ("corner", "lap")], ("section", "pass"))
+    assert isinstance(t, HtmlTable) and t.levels == 2
+    markup = t.to_html()
+    assert "<tr><th>section</th><th>pass</th><th>MP</th></tr>" in markup
+    assert '<tr><th rowspan="2">straight</th><th>overtake</th><td>1</td></tr><tr><th>lap</th><td>2</td></tr>' in markup
+    assert "<tr><th>corner</th><th>lap</th><td>0</td></tr>" in markup
+    assert t.to_string().splitlines()[1].split() == ["straight", "overtake", "1"]
+    with pytest.raises(ValueError, match="tuples of 2"):
+        HtmlTable([{"MP": 1}], ["MP"], ["straight"], ("section", "pass"))
+
+
+def test_multi_level_index_with_pandas_is_a_multiindex() -> None:
+    pd = pytest.importorskip("pandas")
+    df = backend.table([{"MP": 1}, {"MP": 2}], ["MP"], [("s", "a"), ("s", "b")], ("section", "pass"))
+    assert isinstance(df.index, pd.MultiIndex) and list(df.index.names) == ["section", "pass"]
+    assert list(df.index) == [("s", "a"), ("s", "b")] and list(df["MP"]) == [1, 2]
+
+
+def test_side_by_side_groups_columns_under_each_label(monkeypatch: pytest.MonkeyPatch) -> None:
+    pd = pytest.importorskip("pandas")
+    rows = {"A": [{"dry": "-1", "rain": "–"}], "B": [{"dry": "–", "rain": "-2"}]}
+    df = backend.side_by_side({k: backend.table(v, ["dry", "rain"], ["slick"], "tyre") for k, v in rows.items()})
+    assert isinstance(df.columns, pd.MultiIndex)
+    monkeypatch.setitem(sys.modules, "pandas", None)
+    t = backend.side_by_side({k: backend.table(v, ["dry", "rain"], ["slick"], "tyre") for k, v in rows.items()})
+    assert isinstance(t, HtmlTable) and _cells(t) == _cells(df)
+    markup = t.to_html()
+    assert '<th></th><th colspan="2">A</th><th colspan="2">B</th></tr><tr><th>tyre</th><th>dry</th>' in markup
+    with pytest.raises(ValueError, match="same rows"):
+        backend.side_by_side({"A": HtmlTable([{}], [], ["x"]), "B": HtmlTable([{}], [], ["y"])})
+
+
+def test_html_table_classes_are_added_as_in_pandas() -> None:
+    assert 'class="dataframe rb-table rb-tyres"' in HtmlTable([{"a": 1}], ["a"]).to_html(classes="rb-tyres")
+
+
+def test_cost_tables_without_pandas_have_the_dataframe_cells(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Notebooks 01a, 01b and 09a offline: the §13.E.7 and §16.2 tables are HTML tables with the same cells."""
+    pytest.importorskip("pandas")
+    from racebook.rf90.options import Rules
+    from racebook.rf90.ui import costs
+
+    def built() -> list[object]:
+        variants = {"on": Rules(last_turn_easy_passing=True), "off": Rules(last_turn_easy_passing=False)}
+        race = racebook.load_scenario("ex26").race
+        return [costs.cost_frame(), costs.cost_frame("fast", show="rule"), costs.base_frame(measured_on=False),
+                costs.tyre_frame(), costs.cost_column_frame("last turn", variants), costs.steps_frame(race, "Blue")]
+
+    frames = built()
+    monkeypatch.setitem(sys.modules, "pandas", None)
+    tables = built()
+    assert all(isinstance(t, HtmlTable) for t in tables)
+    assert [_cells(t) for t in tables] == [_cells(f) for f in frames]
+    assert "rb-tyres" in costs.TyrePenaltyPanel().table.value
+
+
+def test_html_table_to_string_without_index_or_header() -> None:
+    """As pandas' to_string(index=False) / to_string(header=False) (notebooks 09a and 09b print them)."""
+    t = HtmlTable([{"a": "x", 1: 10}, {"a": "yy", 1: None}], ["a", 1], ["r1", "r2"])
+    assert t.to_string(index=False).splitlines() == [" a   1", " x  10", "yy"]
+    assert t.to_string(header=False).splitlines() == ["r1   x  10", "r2  yy"]
+    assert HtmlTable([], []).to_string(index=False, header=False) == ""
+
+
+def test_table_of_with_an_index_is_set_index(monkeypatch: pytest.MonkeyPatch) -> None:
+    rows = [{"pos": "1", "driver": "Ann", "points": 9}, {"pos": "2", "driver": "Ben", "team": "X", "points": 6}]
+    pd = pytest.importorskip("pandas")
+    pd.testing.assert_frame_equal(table_of(rows, index="pos"), pd.DataFrame(rows).set_index("pos"))
+    monkeypatch.setitem(sys.modules, "pandas", None)
+    t = table_of(rows, index="pos")
+    assert isinstance(t, HtmlTable) and t.index == ["1", "2"] and t.index_name == "pos"
+    assert t.columns == ["driver", "points", "team"] and t.rows[0] == {"driver": "Ann", "points": 9}
+    with pytest.raises(KeyError, match="row 1 has no 'pos'"):
+        table_of([{"pos": 1}, {"driver": "Ann"}], index="pos")

@@ -85,7 +85,7 @@ from racebook.rf90.lessons.passes import pass_story
 from racebook.rf90.options import Rules
 from racebook.rf90.rules.movement import PassKind, PassSituation
 from racebook.rf90.track import SectionType
-from racebook.rf90.ui.costs import base_frame, cost_frame, quote_frame
+from racebook.rf90.ui.costs import base_frame, cost_column_frame, cost_frame, quote_frame
 
 STRAIGHT, BRAKING, CORNER = SectionType.STRAIGHT, SectionType.BRAKING, SectionType.CORNER
 OVERTAKE, LAP, UNLAP = PassKind.OVERTAKE, PassKind.LAP, PassKind.UNLAP
@@ -133,7 +133,7 @@ OVERTAKE, LAP, UNLAP = PassKind.OVERTAKE, PassKind.LAP, PassKind.UNLAP
 # the loop on tiny positions (10 MP each) and reads the MP spent per step:
 
 # %% tags=["presenter-show"]
-base_frame().drop(columns="measured on")
+base_frame(measured_on=False)
 
 # %% [markdown]
 # ## The modifiers
@@ -211,9 +211,8 @@ cost_frame("fast")
 # [AMB-13]: ../../docs/rules/rf90_rules_digest.md#amb-13
 
 # %% tags=["presenter-show"]
-on = cost_frame()["last turn"]
-off = cost_frame(rules=Rules(last_turn_easy_passing=False))["last turn"]
-on.to_frame("AMB-13 on (default)").join(off.to_frame("AMB-13 off"))
+cost_column_frame("last turn", {"AMB-13 on (default)": Rules(last_turn_easy_passing=True),
+                                 "AMB-13 off": Rules(last_turn_easy_passing=False)})
 
 # %% [markdown]
 # ## The calculator, driven from code

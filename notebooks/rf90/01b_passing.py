@@ -70,14 +70,13 @@ ScenarioPlayer(ex26)  # ◀ ▶ step through the movement
 # [§31]: ../../docs/rules/rf90_rules_digest.md#s31
 
 # %%
-import pandas as pd
-
 from racebook.rf90.car import Skill
 from racebook.rf90.lessons.notebook import show_assumed
 from racebook.rf90.lessons.passes import book_check, ex28_with_one_more_mp
 from racebook.rf90.options import IntermediateRow, Rules
 from racebook.rf90.scenario import load as load_unplayed
 from racebook.rf90.ui.costs import TyrePenaltyPanel, scenario_variant, steps_frame, tyre_frame
+from racebook.ui.backend import side_by_side
 
 # %% [markdown]
 # ## Ex. 26 — a corner blocks overtaking
@@ -282,9 +281,9 @@ TyrePenaltyPanel()  # flip the AMB-5 house rule and RAIN EXPERT
 # [AMB-5]: ../../docs/rules/rf90_rules_digest.md#amb-5
 
 # %% tags=["presenter-show"]
-pd.concat({"AMB-5 corrected (default)": tyre_frame(Rules(intermediate_row=IntermediateRow.CORRECTED)),
-           "AMB-5 as printed": tyre_frame(Rules(intermediate_row=IntermediateRow.PRINTED)),
-           "RAIN EXPERT (default row)": tyre_frame(skill=Skill.RAIN_EXPERT)}, axis=1)
+side_by_side({"AMB-5 corrected (default)": tyre_frame(Rules(intermediate_row=IntermediateRow.CORRECTED)),
+              "AMB-5 as printed": tyre_frame(Rules(intermediate_row=IntermediateRow.PRINTED)),
+              "RAIN EXPERT (default row)": tyre_frame(skill=Skill.RAIN_EXPERT)})
 
 # %% [markdown]
 # ## What to remember

@@ -90,15 +90,14 @@ for term in ("robot", "Target Check", "Lapping", "Late braking", "Extreme Trajec
 # [§29.3]: ../../docs/rules/rf90_rules_digest.md#s29-3
 
 # %% tags=["presenter-show"]
-import pandas as pd
-
 from racebook.rf90.car import ROBOT_TARGET_CHECK, RobotType
 from racebook.rf90.lessons.robots import panel_rows
 from racebook.rf90.ui.colours import ROBOT_COLOURS
+from racebook.ui.backend import table_of
 
-print(pd.DataFrame([{"robot": t.value, "colour": ROBOT_COLOURS[t.value], "MP per turn": t.mp,
-                     "Target Check": ROBOT_TARGET_CHECK} for t in RobotType]).to_string(index=False), end="\n\n")
-print(pd.DataFrame(panel_rows(robots_pass.race, ["Fast1", "Blue"])).to_string(index=False))
+print(table_of([{"robot": t.value, "colour": ROBOT_COLOURS[t.value], "MP per turn": t.mp,
+                 "Target Check": ROBOT_TARGET_CHECK} for t in RobotType]).to_string(index=False), end="\n\n")
+print(table_of(panel_rows(robots_pass.race, ["Fast1", "Blue"])).to_string(index=False))
 
 # %% [markdown]
 # ## 2. A robot's individual turn

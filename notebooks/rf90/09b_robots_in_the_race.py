@@ -103,15 +103,16 @@ for case in DUEL_CASES:
 # [§7.1]: ../../docs/rules/rf90_rules_digest.md#s7-1
 
 # %% tags=["presenter-show"]
-import pandas as pd
-
 from racebook.core.rng import Rng
 from racebook.rf90.car import RobotType
 from racebook.rf90.rules.qualifying import draw_robot_entries, load_robot_chits
+from racebook.ui.backend import table
 
-fast = pd.DataFrame(load_robot_chits()[RobotType.FAST], columns=["qualifying value", "check factor", "pit turn"])
+chits = load_robot_chits()[RobotType.FAST]
+fields = ["qualifying value", "check factor", "pit turn"]
+fast = table([{i: chit[f] for i, chit in enumerate(chits)} for f in range(len(fields))], range(len(chits)), fields)
 print("The Fast robots' chits (INVENTED for teaching), one a column:")
-print(fast.T.to_string(header=False), end="\n\n")
+print(fast.to_string(header=False), end="\n\n")
 for e in draw_robot_entries([("SuperFast1", RobotType.SUPERFAST), ("Fast1", RobotType.FAST),
                              ("Fast2", RobotType.FAST), ("Slow1", RobotType.SLOW)], Rng(9)):
     print("  ", e.explain())

@@ -295,7 +295,7 @@ for _ in range(5):
     t.computer_step()  # Blue's decisions; Red's follow on their own
 print(t.status_text())
 print("Red's actions so far:", len([a for a in t.race.actions if a.car == "Red"]))
-print(t.standings()[["car", "driver", "lap", "section", "hand"]].to_string())
+print(t.standings(["car", "driver", "lap", "section", "hand"]).to_string())
 
 # %% [markdown]
 # ### The same race, live

@@ -23,15 +23,15 @@
 from pathlib import Path
 from tempfile import mkdtemp
 
-import pandas as pd
 from IPython.display import Markdown, display
 
 from racebook.rf90 import championship as C
 from racebook.rf90.championship import oddsfile, report, savefile
 from racebook.rf90.lessons import championship as L
 from racebook.rf90.ui.titleodds import TitleOddsChart
+from racebook.ui.backend import pandas_display, table_of
 
-pd.set_option("display.width", 200, "display.max_colwidth", 120)
+pandas_display(width=200, max_colwidth=120)
 mini = C.load_season("mini")
 season_run = C.SeasonRun(mini, seed=7).run()  # the four races, played by the race engine
 shipped = oddsfile.load("title_odds_mini")  # the title odds, computed in advance (section 5)
@@ -91,12 +91,12 @@ season = C.load_season("x1_14")
 print(season.title, f"[{season.cite}]")
 print("Director:", season.director, "· level:", season.level.value, "· robot teammates are",
       season.teammate_type.value)
-pd.DataFrame([{"round": i + 1, "circuit": r.name, "board": r.track, "source": r.source or "the track file"}
-              for i, r in enumerate(season.calendar)]).set_index("round")
+table_of([{"round": i + 1, "circuit": r.name, "board": r.track, "source": r.source or "the track file"}
+          for i, r in enumerate(season.calendar)], index="round")
 
 # %%
-pd.DataFrame([{"team": name, "drivers": ", ".join(season.display_name(d) for d in ds)}
-              for name, ds in season.lineup])
+table_of([{"team": name, "drivers": ", ".join(season.display_name(d) for d in ds)}
+          for name, ds in season.lineup])
 
 # %% [markdown]
 # [Ex. X1-14][] counts **5 teams and 10 cars**: 3 humans + Bob's SuperFast robot teammate + the 6 robot-team cars.
@@ -141,7 +141,7 @@ for e in score.events:
     print(e.sentence())
 
 # %%
-pd.DataFrame(L.standing_rows(C.team_standings(season, [score]))).set_index("pos")
+table_of(L.standing_rows(C.team_standings(season, [score])), index="pos")
 
 # %% [markdown]
 # The book's numbers: drivers Bob 10, Carl 6, Gourdo 4, Bob's teammate 3, Alan 2, Matrelli 1; teams 13, 8, 5,
@@ -162,10 +162,10 @@ pd.DataFrame(L.standing_rows(C.team_standings(season, [score]))).set_index("pos"
 
 # %%
 scores = L.tie_break_scores(mini)  # three invented races, each scored by the engine
-pd.DataFrame([{"race": i + 1, **dict(s.points)} for i, s in enumerate(scores)]).set_index("race")
+table_of([{"race": i + 1, **dict(s.points)} for i, s in enumerate(scores)], index="race")
 
 # %%
-pd.DataFrame(L.standing_rows(C.driver_standings(mini, scores))).set_index("pos")
+table_of(L.standing_rows(C.driver_standings(mini, scores)), index="pos")
 
 # %% [markdown]
 # Eli (6 + 6 + 10 = 22) leads. Dana (10 + 4 + 3) and Daye (1 + 10 + 6) both have **17 points** and **one win**
@@ -176,8 +176,8 @@ pd.DataFrame(L.standing_rows(C.driver_standings(mini, scores))).set_index("pos")
 # [AMB-X1-36]: ../../docs/rules/rf90_expansion1_digest.md#x1-amb-36
 
 # %%
-pd.DataFrame(L.standing_rows(C.standings.rank([("Ann", 12, (1, 0, 1, 0)), ("Ben", 12, (1, 0, 1, 0)),
-                                                ("Cid", 9, (0, 1, 0, 1))]))).set_index("pos")
+table_of(L.standing_rows(C.standings.rank([("Ann", 12, (1, 0, 1, 0)), ("Ben", 12, (1, 0, 1, 0)),
+                                            ("Cid", 9, (0, 1, 0, 1))])), index="pos")
 
 # %% [markdown]
 # ## 4. A mini-season with computer drivers
@@ -202,10 +202,10 @@ print(f"Saved after 2 races, resumed, {resumed.done} of {len(mini.calendar)} rac
 display(Markdown(report.report_markdown(resumed).split("## Races", 1)[1].split("## Drivers'", 1)[0].strip()))
 
 # %%
-pd.DataFrame(L.standing_rows(resumed.drivers())).set_index("pos")
+table_of(L.standing_rows(resumed.drivers()), index="pos")
 
 # %%
-pd.DataFrame(L.standing_rows(resumed.teams())).set_index("pos")
+table_of(L.standing_rows(resumed.teams()), index="pos")
 
 # %% [markdown]
 # ## 5. Who wins the title? (beyond the book)
@@ -228,8 +228,7 @@ print("These odds are about this very season run (the same season, seed and resu
       else "These odds are NOT about this season run.")
 
 # %%
-pd.DataFrame([{"after race": o.after, **{n: f"{p:.0%}" for n, p in o.drivers}} for o in odds]).set_index(
-    "after race")
+table_of([{"after race": o.after, **{n: f"{p:.0%}" for n, p in o.drivers}} for o in odds], index="after race")
 
 # %% tags=["nbval-ignore-output"]
 teams_chart = TitleOddsChart(resumed, teams=True)

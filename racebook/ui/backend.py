@@ -50,14 +50,29 @@ class HtmlTable:
     (same markup shape: ``<table class="dataframe">``), ``_repr_html_`` for a notebook cell, :meth:`to_dict`
     (``orient="records"``), :meth:`to_string` and iteration over rows (dicts)."""
 
-    def __init__(self, rows: Sequence[Mapping[str, Any]], columns: Sequence[str], index: Sequence[Any] = (),
-                 index_name: str = "") -> None:
+    def __init__(self, rows: Sequence[Mapping[Any, Any]], columns: Sequence[Any], index: Sequence[Any] = (),
+                 index_name: str | Sequence[str] = "") -> None:
         self.columns = list(columns)
         self.rows = [dict(r) for r in rows]
         self.index = list(index) if index else list(range(len(self.rows)))
         self.index_name = index_name
         if len(self.index) != len(self.rows):
             raise ValueError(f"HtmlTable: {len(self.index)} index labels for {len(self.rows)} rows")
+        if not isinstance(index_name, str):  # a multi-level index: each label a tuple, one name per level
+            levels = len(index_name)
+            if levels < 1 or any(not isinstance(label, tuple) or len(label) != levels for label in self.index):
+                raise ValueError(f"HtmlTable: index labels must be tuples of {levels} for the levels {index_name!r}")
+
+    @property
+    def levels(self) -> int:
+        """How many index columns the table has (1, or one per name of a multi-level index)."""
+        return 1 if isinstance(self.index_name, str) else len(self.index_name)
+
+    def _labels(self, label: Any) -> tuple[Any, ...]:
+        return (label,) if isinstance(self.index_name, str) else tuple(label)
+
+    def _names(self) -> list[str]:
+        return [self.index_name] if isinstance(self.index_name, str) else list(self.index_name)
 
     def __len__(self) -> int:
         return len(self.rows)
@@ -71,29 +86,52 @@ class HtmlTable:
         return [dict(r) for r in self.rows]
 
     def to_html(self, escape: bool = True, border: int = 0, index: bool = True, index_names: bool = True,
-                **_ignored: Any) -> str:
+                classes: str | Sequence[str] = (), **_ignored: Any) -> str:
         e = html.escape if escape else str
 
         def cell(v: Any) -> str:
             return "" if v is None else e(str(v))
 
-        head = "".join(f"<th>{e(c)}</th>" for c in self.columns)
-        corner = f"<th>{e(self.index_name) if index_names else ''}</th>" if index else ""
+        corner = "".join(f"<th>{e(n) if index_names else ''}</th>" for n in self._names()) if index else ""
+        head = "".join(f"<th>{e(c[-1] if isinstance(c, tuple) else c)}</th>" for c in self.columns)
+        if any(isinstance(c, tuple) for c in self.columns):  # grouped columns: a row of groups above the names
+            groups = "".join(f'<th colspan="{n}">{e(g)}</th>' if n > 1 else f"<th>{e(g)}</th>"
+                             for g, n in _runs([c[0] if isinstance(c, tuple) else "" for c in self.columns]))
+            blank = "<th></th>" * self.levels if index else ""
+            head = f"{blank}{groups}</tr><tr>{corner}{head}"
+            corner = ""
+        labels = [self._labels(label) for label in self.index]
         body = []
-        for label, row in zip(self.index, self.rows, strict=True):
-            th = f"<th>{cell(label)}</th>" if index else ""
+        for i, (parts, row) in enumerate(zip(labels, self.rows, strict=True)):
+            th = ""
+            for level, part in enumerate(parts if index else ()):
+                outer = level < len(parts) - 1  # an outer level's repeated label spans its rows, as in pandas
+                if outer and i > 0 and labels[i - 1][:level + 1] == parts[:level + 1]:
+                    continue
+                span = 1
+                while outer and i + span < len(labels) and labels[i + span][:level + 1] == parts[:level + 1]:
+                    span += 1
+                th += f'<th rowspan="{span}">{cell(part)}</th>' if span > 1 else f"<th>{cell(part)}</th>"
             body.append(f"<tr>{th}{''.join(f'<td>{cell(row.get(c))}</td>' for c in self.columns)}</tr>")
-        return (f'<table border="{border}" class="dataframe rb-table"><thead><tr>{corner}{head}</tr></thead>'
+        extra = "".join(f" {html.escape(c)}" for c in ([classes] if isinstance(classes, str) else classes))
+        return (f'<table border="{border}" class="dataframe rb-table{extra}"><thead><tr>{corner}{head}</tr></thead>'
                 f"<tbody>{''.join(body)}</tbody></table>")
 
-    def to_string(self) -> str:
-        """Fixed-width text, right-aligned like pandas' (not byte-identical to it)."""
-        head = ["", *self.columns]
-        body = [[str(label), *("" if r.get(c) is None else str(r.get(c)) for c in self.columns)]
+    def to_string(self, index: bool = True, header: bool = True) -> str:
+        """Fixed-width text, right-aligned like pandas' (not byte-identical to it); ``index``/``header``: with the
+        row labels / the column names, as pandas' ``to_string(index=..., header=...)``."""
+        head = [*([""] * self.levels), *(" ".join(map(str, c)) if isinstance(c, tuple) else str(c)
+                                         for c in self.columns)]
+        body = [[*map(str, self._labels(label)), *("" if r.get(c) is None else str(r.get(c)) for c in self.columns)]
                 for label, r in zip(self.index, self.rows, strict=True)]
-        widths = [max(len(row[i]) for row in [head, *body]) for i in range(len(head))]
-        return "\n".join("  ".join(cell.rjust(w) for cell, w in zip(row, widths, strict=True)).rstrip()
-                         for row in [head, *body])
+        lines = [head, *body] if header else body
+        if not index:
+            lines = [line[self.levels:] for line in lines]
+        if not lines or not lines[0]:
+            return ""
+        widths = [max(len(line[i]) for line in lines) for i in range(len(lines[0]))]
+        return "\n".join("  ".join(cell.rjust(w) for cell, w in zip(line, widths, strict=True)).rstrip()
+                         for line in lines)
 
     def _repr_html_(self) -> str:
         return self.to_html()
@@ -102,12 +140,47 @@ class HtmlTable:
         return f"HtmlTable({len(self)} rows × {len(self.columns)} columns)"
 
 
-def table(rows: Sequence[Mapping[str, Any]], columns: Sequence[str], index: Sequence[Any] = (),
-          index_name: str = "") -> Any:
-    """A pandas DataFrame of ``rows`` where pandas imports, else an :class:`HtmlTable` with the same cells."""
+def _runs(values: Sequence[Any]) -> list[tuple[Any, int]]:
+    """Consecutive equal values as (value, how many): ``["a", "a", "b"]`` -> ``[("a", 2), ("b", 1)]``."""
+    runs: list[tuple[Any, int]] = []
+    for v in values:
+        if runs and runs[-1][0] == v:
+            runs[-1] = (v, runs[-1][1] + 1)
+        else:
+            runs.append((v, 1))
+    return runs
+
+
+def side_by_side(tables: Mapping[str, Any]) -> Any:
+    """Tables with the same rows (each from :func:`table`) side by side, each under its label: what
+    ``pandas.concat(tables, axis=1)`` gives where pandas imports, else an :class:`HtmlTable` whose columns are
+    (label, column) pairs, drawn under one header cell per label."""
     if has_pandas():
         import pandas as pd
 
+        return pd.concat(dict(tables), axis=1)
+    parts = list(tables.items())
+    if not parts:
+        raise ValueError("side_by_side: no table")
+    first = parts[0][1]
+    if any(t.index != first.index for _label, t in parts):
+        raise ValueError("side_by_side: the tables do not have the same rows")
+    columns = [(label, c) for label, t in parts for c in t.columns]
+    rows = [{(label, c): t.rows[i].get(c) for label, t in parts for c in t.columns} for i in range(len(first))]
+    return HtmlTable(rows, columns, first.index, first.index_name)
+
+
+def table(rows: Sequence[Mapping[Any, Any]], columns: Sequence[Any], index: Sequence[Any] = (),
+          index_name: str | Sequence[str] = "") -> Any:
+    """A pandas DataFrame of ``rows`` where pandas imports, else an :class:`HtmlTable` with the same cells.
+    ``index_name`` a sequence of names: a multi-level index, each label of ``index`` a tuple (one part per name)."""
+    if has_pandas():
+        import pandas as pd
+
+        if not isinstance(index_name, str):
+            HtmlTable(rows, columns, index, index_name)  # the same checks of the labels
+            multi = pd.MultiIndex.from_tuples(list(index), names=list(index_name))
+            return pd.DataFrame(list(rows), index=multi, columns=list(columns))
         name = index_name or None
         if isinstance(index, range) and index.step == 1:
             idx = pd.RangeIndex(index.start, index.stop, name=name)
@@ -126,11 +199,18 @@ def columns_of(rows: Sequence[Mapping[str, Any]]) -> list[str]:
     return list(seen)
 
 
-def table_of(rows: Sequence[Mapping[str, Any]]) -> Any:
+def table_of(rows: Sequence[Mapping[str, Any]], index: str = "") -> Any:
     """:func:`table` of dicts whose columns are not named: the keys, in the order first seen (as
-    ``pandas.DataFrame(rows)``), rows numbered from 0."""
+    ``pandas.DataFrame(rows)``), rows numbered from 0; ``index``: the key whose values label the rows instead (as
+    ``pandas.DataFrame(rows).set_index(index)``; every row must have it)."""
     rows = list(rows)
-    return table(rows, columns_of(rows))
+    if not index:
+        return table(rows, columns_of(rows))
+    missing = [i for i, r in enumerate(rows) if index not in r]
+    if missing:
+        raise KeyError(f"table_of: row {missing[0]} has no {index!r}")
+    columns = [c for c in columns_of(rows) if c != index]
+    return table([{c: r[c] for c in columns if c in r} for r in rows], columns, [r[index] for r in rows], index)
 
 
 def left_aligned_html(rows: Sequence[Mapping[str, Any]], columns: Sequence[str], table_id: str) -> str:

@@ -142,3 +142,33 @@ def test_the_experiment_panel_replays_races_live_and_redraws_its_charts() -> Non
     assert list(place.y) == [r.mean_place for r in want]
     assert "same finishing orders as the shipped run: yes" in panel.status.value
     assert panel.errors.output.outputs == ()
+
+
+def test_the_experiment_panel_without_bqplot_draws_svg_and_redraws(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A3 offline (issue 34 item 4): the three charts are SVG (racebook.ui.svgchart); the place bars' heights follow
+    the shipped run, then the live replay."""
+    import sys
+    import xml.etree.ElementTree as ET
+
+    from racebook.automobiles.analysis import purchases
+    from racebook.automobiles.ui.experiments import ExperimentPanel
+
+    def heights(svg: str) -> list[float]:
+        ns = "{http://www.w3.org/2000/svg}"
+        return [float(r.get("height", "0")) for r in ET.fromstring(svg).iter(f"{ns}rect")
+                if r.find(f"{ns}title") is not None]
+
+    monkeypatch.setitem(sys.modules, "bqplot", None)
+    panel = ExperimentPanel("fallbacks", races=2)
+    (win, place), (owned,) = panel.charts.children[0].children, panel.charts.children[1:]
+    assert all(w.value.startswith("<svg") for w in (win, place, owned))
+    shipped = [r.mean_place for r in purchases.summarise(panel.shipped)]
+    drawn = heights(place.value)
+    assert len(drawn) == len(shipped) and all(
+        a * shipped[0] == pytest.approx(b * drawn[0], abs=0.2) for a, b in zip(drawn, shipped, strict=True))
+    panel.button.click()
+    live = [r.mean_place for r in purchases.summarise(panel.shipped[:2])]
+    drawn = heights(place.value)
+    assert all(a * live[0] == pytest.approx(b * drawn[0], abs=0.2) for a, b in zip(drawn, live, strict=True))
+    assert "same finishing orders as the shipped run: yes" in panel.status.value
+    assert "white" in owned.value and panel.errors.output.outputs == ()

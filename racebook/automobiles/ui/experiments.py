@@ -1,5 +1,6 @@
 """bqplot charts of a purchases experiment (notebook A3): the win share of each plan with its 95 % interval, the mean
-finishing place, and the cubes each plan owns at the end of the race, by colour. They only draw what
+finishing place, and the cubes each plan owns at the end of the race, by colour (SVG charts of the same, from
+:mod:`racebook.ui.svgchart`, where bqplot is missing: the offline browser). They only draw what
 :func:`racebook.automobiles.analysis.purchases.summarise` computed. :class:`ExperimentPanel` draws the shipped
 results at once and replays races live on a click (▶ Run, with a progress bar), updating the same charts.
 """
@@ -9,29 +10,32 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import bqplot as bq
 import ipywidgets as widgets
 
 from racebook.automobiles.analysis import purchases
 from racebook.automobiles.analysis.purchases import PlanSummary
 from racebook.automobiles.boardgeom import CUBE_FILL
 from racebook.automobiles.cubes import CODES, COLOUR_NAMES
+from racebook.ui import backend, svgchart
 from racebook.ui.background import Background
 from racebook.ui.errors import ErrorLog
 
 _MARGIN = {"top": 30, "bottom": 70, "left": 65, "right": 15}
 
 
-def _figure(marks: list, sx: bq.Scale, sy: bq.Scale, title: str, ylabel: str, fmt: str = "",
-            width: int = 470) -> bq.Figure:
+def _figure(marks: list, sx: Any, sy: Any, title: str, ylabel: str, fmt: str = "", width: int = 470) -> Any:
+    import bqplot as bq
+
     ax = bq.Axis(scale=sx, tick_style={"font-size": "13px"}, tick_rotate=-15)
     ay = bq.Axis(scale=sy, side="left", label=ylabel, tick_format=fmt or None, grid_lines="dashed")
     return bq.Figure(marks=marks, axes=[ax, ay], title=title, fig_margin=_MARGIN, animation_duration=0,
                      layout=widgets.Layout(width=f"{width}px", height="330px"))
 
 
-def win_share_chart(rows: Sequence[PlanSummary]) -> bq.Figure:
+def win_share_chart(rows: Sequence[PlanSummary]) -> Any:
     """Bars: the share of races each plan won; black lines: its 95 % (Wilson) interval."""
+    import bqplot as bq
+
     names = [r.plan for r in rows]
     sx, sy = bq.OrdinalScale(domain=names), bq.LinearScale(min=0.0, max=1.0)
     bars = bq.Bars(x=names, y=[r.win_share for r in rows], scales={"x": sx, "y": sy}, colors=["#0072B2"],
@@ -41,8 +45,10 @@ def win_share_chart(rows: Sequence[PlanSummary]) -> bq.Figure:
     return _figure([bars, ci], sx, sy, f"Races won ({rows[0].races if rows else 0} races)", "share won", ".0%")
 
 
-def place_chart(rows: Sequence[PlanSummary]) -> bq.Figure:
+def place_chart(rows: Sequence[PlanSummary]) -> Any:
     """Bars: each plan's mean finishing place (1 = won every race); lines: ± one standard deviation."""
+    import bqplot as bq
+
     names = [r.plan for r in rows]
     most = max((r.mean_place + r.place_sd for r in rows), default=1.0)
     sx, sy = bq.OrdinalScale(domain=names), bq.LinearScale(min=0.0, max=float(max(5.0, most)))
@@ -53,8 +59,10 @@ def place_chart(rows: Sequence[PlanSummary]) -> bq.Figure:
     return _figure([bars, sd], sx, sy, "Mean finishing place (lower is better)", "place")
 
 
-def owned_chart(rows: Sequence[PlanSummary], width: int = 950) -> bq.Figure:
+def owned_chart(rows: Sequence[PlanSummary], width: int = 950) -> Any:
     """Stacked bars: the cubes each plan owns at the end of the race on average, by colour (its bag's make-up)."""
+    import bqplot as bq
+
     names = [r.plan for r in rows]
     codes = [c for c in CODES if any(r.mean_owned.get(c) for r in rows)]
     sx = bq.OrdinalScale(domain=names)
@@ -69,13 +77,64 @@ def owned_chart(rows: Sequence[PlanSummary], width: int = 950) -> bq.Figure:
 
 
 def experiment_charts(rows: Sequence[PlanSummary]) -> widgets.VBox:
-    """The three charts of one experiment."""
+    """The three charts of one experiment (bqplot figures, or SVG in HTML widgets where bqplot is missing)."""
+    if not backend.has_bqplot():
+        win, place, owned = (widgets.HTML(layout=widgets.Layout(width=f"{w}px")) for w in (470, 470, 950))
+        for w in (win, place, owned):
+            w.add_class(svgchart.SVG_CHART_CLASS)
+        charts = widgets.VBox([widgets.HBox([win, place]), owned])
+        update_charts(charts, rows)
+        return charts
     return widgets.VBox([widgets.HBox([win_share_chart(rows), place_chart(rows)]), owned_chart(rows)])
+
+
+def svg_charts(rows: Sequence[PlanSummary]) -> tuple[str, str, str]:
+    """The three charts as SVG (:mod:`racebook.ui.svgchart`): win share with its interval, mean place ± one
+    standard deviation, cubes owned by colour (stacked)."""
+    names = [r.plan for r in rows]
+    at = list(range(len(names)))
+    x = svgchart.Axis(-0.5, max(len(names), 1) - 0.5, at, fmt=names.__getitem__)
+    margins = svgchart.Margins(_MARGIN["top"], _MARGIN["bottom"], _MARGIN["left"], _MARGIN["right"])
+
+    def small(y: svgchart.Axis, bars: list[svgchart.Bars], lines: list[svgchart.Line], title: str) -> str:
+        return svgchart.chart(x, y, bars=bars, lines=lines, title=title, width=470, height=330, margins=margins,
+                              title_size=15, tick_size=13)
+
+    win = small(
+        svgchart.Axis(0.0, 1.0, [0, 0.2, 0.4, 0.6, 0.8, 1.0], "share won", "{:.0%}"),
+        [svgchart.Bars(at, [r.win_share for r in rows], ["#0072B2"], width=0.7)],
+        [svgchart.Line([i, i], [r.win_low, r.win_high], "#111", width=3) for i, r in enumerate(rows)],
+        f"Races won ({rows[0].races if rows else 0} races)")
+    most = float(max(5.0, max((r.mean_place + r.place_sd for r in rows), default=1.0)))
+    place = small(
+        svgchart.Axis(0.0, most, list(range(int(most) + 1)), "place"),
+        [svgchart.Bars(at, [r.mean_place for r in rows], ["#E69F00"], width=0.7)],
+        [svgchart.Line([i, i], [r.mean_place - r.place_sd, r.mean_place + r.place_sd], "#111", width=2)
+         for i, r in enumerate(rows)],
+        "Mean finishing place (lower is better)")
+    codes = [c for c in CODES if any(r.mean_owned.get(c) for r in rows)]
+    top = float(max((sum(r.mean_owned.values()) for r in rows), default=1.0)) * 1.05
+    stacked, base = [], [0.0] * len(rows)
+    for c in codes:
+        heights = [r.mean_owned.get(c, 0.0) for r in rows]
+        stacked.append(svgchart.Bars(at, heights, [CUBE_FILL[c]], width=0.7, base=list(base), name=COLOUR_NAMES[c],
+                                     stroke="#444"))
+        base = [b + h for b, h in zip(base, heights, strict=True)]
+    step = max(1, round(top / 6))
+    owned = svgchart.chart(
+        x, svgchart.Axis(0.0, max(top, 1.0), list(range(0, int(top) + 1, step)), "cubes"), bars=stacked,
+        title="Cubes owned at the end of the race (mean), by colour", width=950, height=330,
+        margins=svgchart.Margins(52, _MARGIN["bottom"], _MARGIN["left"], _MARGIN["right"]),
+        title_size=15, tick_size=13)
+    return win, place, owned
 
 
 def update_charts(charts: widgets.VBox, rows: Sequence[PlanSummary]) -> None:
     """Redraw the three charts of :func:`experiment_charts` from ``rows`` (the same plans), in place."""
     (win, place), (owned,) = charts.children[0].children, charts.children[1:]
+    if isinstance(win, widgets.HTML):  # the SVG charts
+        win.value, place.value, owned.value = svg_charts(rows)
+        return
     bars, ci = win.marks
     with win.hold_sync(), bars.hold_sync(), ci.hold_sync():
         bars.y = [r.win_share for r in rows]

@@ -21,9 +21,7 @@ from dataclasses import dataclass, fields, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-import bqplot as bq
 import ipywidgets as widgets
-import pandas as pd
 
 from racebook.rf90.actionlabels import label as action_label
 from racebook.rf90.actions import Test
@@ -32,7 +30,8 @@ from racebook.rf90.events import CheckTest, DamageTaken
 from racebook.rf90.rules import checks
 from racebook.rf90.scenario import build
 from racebook.rf90.trackfile import load_track
-from racebook.ui import style
+from racebook.ui import backend, style, svgchart
+from racebook.ui.backend import table
 from racebook.ui.errors import ErrorLog, InputError
 
 if TYPE_CHECKING:
@@ -57,14 +56,15 @@ def test_lines(race: Race) -> str:
     return "\n".join(e.sentence() for e in race.events if isinstance(e, CheckTest | DamageTaken))
 
 
-def test_options(race: Race, step: int, *, next_blind: bool = False) -> pd.DataFrame:
+def test_options(race: Race, step: int, *, next_blind: bool = False) -> Any:
     """Every Test action legal after ``step`` actions of ``race``, each applied to its own copy of that position
     (one replay to ``step``, then :meth:`~racebook.rf90.game.Race.clone` per action).
 
     Columns: the action (its human label, :func:`racebook.rf90.actionlabels.label`), the card used, the modified
     target, the result, the new Target Check and the wear drawn — all from the engine's CheckTest / DamageTaken
     events (§13.D.2). With ``next_blind``, a last column prices the car's *next* unmodified blind test from there
-    (:func:`racebook.rf90.analysis.odds.blind_test`): what a voluntary failure buys.
+    (:func:`racebook.rf90.analysis.odds.blind_test`): what a voluntary failure buys. Rows numbered from 1; a
+    DataFrame where pandas imports, else an HTML table (:func:`racebook.ui.backend.table`).
     """
     rows = []
     base = race.at(step)
@@ -83,7 +83,7 @@ def test_options(race: Race, step: int, *, next_blind: bool = False) -> pd.DataF
             _target, p = odds.blind_test(alt.state, car)
             row["next blind test passes"] = f"{float(p) * 100:.0f} % ({int(p * pool)}/{pool})"
         rows.append(row)
-    return pd.DataFrame(rows, index=range(1, len(rows) + 1))
+    return table(rows, backend.columns_of(rows), range(1, len(rows) + 1))
 
 
 # ------------------------------------------------------------------ the calculator's numbers
@@ -173,7 +173,7 @@ def describe(o: TestOdds) -> str:
             f"  blind draw: {o.passing} of the {o.pool} cards {CAR} cannot see pass → P(pass) = {odds_text(o)}")
 
 
-def modifier_table(cases: dict[str, TestSetup]) -> pd.DataFrame:
+def modifier_table(cases: dict[str, TestSetup]) -> Any:
     """One row per named set-up: its modifiers, their sum and the modified target (§13.D.2, §29.4)."""
     rows = []
     for name, setup in cases.items():
@@ -182,7 +182,7 @@ def modifier_table(cases: dict[str, TestSetup]) -> pd.DataFrame:
                      "modifiers": " ".join(f"{m.value:+d} {m.why}" for m in o.modifiers) or "—",
                      "total": f"{sum(m.value for m in o.modifiers):+d}", "target": o.target,
                      "P(blind passes)": odds_text(o)})
-    return pd.DataFrame(rows, index=range(1, len(rows) + 1))
+    return table(rows, backend.columns_of(rows), range(1, len(rows) + 1))
 
 
 # ------------------------------------------------------------------ the widget
@@ -231,6 +231,14 @@ class TestCalculator:
         self.set(**{f.name: getattr(setup, f.name) for f in fields(TestSetup)})
 
     def _build_figure(self, width: int) -> None:
+        self.width = width
+        if not backend.has_bqplot():  # the offline browser: the same bars drawn as SVG in an HTML widget
+            self.mark: Any = None
+            self.fig: Any = widgets.HTML(layout=widgets.Layout(width=f"{width}px"))
+            self.fig.add_class(svgchart.SVG_CHART_CLASS)
+            return
+        import bqplot as bq
+
         sx, sy = bq.LinearScale(min=0, max=100), bq.LinearScale(min=0.0, max=1.0)
         self.mark = bq.Bars(x=list(range(1, 100)), y=[0.0] * 99, scales={"x": sx, "y": sy}, colors=[PASS],
                             color_mode="group", padding=0.15, stroke="white",
@@ -307,11 +315,21 @@ class TestCalculator:
             f"see pass</div><div class='big'>P(pass) = {odds_text(o)}</div>"
             f"<div style='font-size:15px;color:#555'>Whatever the result, the card used becomes the new "
             f"Target Check.</div></div>")
+        colours = [NOW if b.setup.target_check == s.target_check else PASS for b in self.bars]
+        title = (f"P(pass) for every Target Check — modifiers {sum(m.value for m in o.modifiers):+d}"
+                 f"; blue bar = TC ({s.target_check:02d}): {float(o.p):.1%}")
+        if self.mark is None:
+            self.fig.value = svgchart.chart(
+                svgchart.Axis(0, 100, [1, *range(10, 100, 10), 99],
+                              "Target Check on the panel (check factor of the card)"),
+                svgchart.Axis(0.0, 1.0, [0.0, 0.25, 0.5, 0.75, 1.0], "P(blind draw passes)", "{:.0%}"),
+                bars=[svgchart.Bars([b.setup.target_check for b in self.bars], [float(b.p) for b in self.bars],
+                                    colours, width=0.85)], title=title, width=self.width)
+            return
         with self.fig.hold_sync(), self.mark.hold_sync():
             self.mark.y = [float(b.p) for b in self.bars]
-            self.mark.colors = [NOW if b.setup.target_check == s.target_check else PASS for b in self.bars]
-            self.fig.title = (f"P(pass) for every Target Check — modifiers {sum(m.value for m in o.modifiers):+d}"
-                              f"; blue bar = TC ({s.target_check:02d}): {float(o.p):.1%}")
+            self.mark.colors = colours
+            self.fig.title = title
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)

@@ -8,6 +8,11 @@ from typing import Any
 
 from racebook.rf90.trackpicture import robot_kind
 
+# §18.1: an off-track route's arrows — green where the recovery test passed, red where it failed (the bqplot track
+# view's route and the late-braking panel's bars).
+ROUTE_PASS = "#16a34a"
+ROUTE_FAIL = "#dc2626"
+
 # §3: a section's border colour tells its type. Fill light, edge strong.
 SECTION_EDGE = {"straight": "#8b5a2b", "braking": "#7f7f7f", "corner": "#e6b800"}
 SECTION_FILL = {"straight": "#f3e6d6", "braking": "#ececec", "corner": "#fff6c8"}

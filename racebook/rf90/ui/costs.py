@@ -5,7 +5,8 @@
   with :mod:`racebook.rf90.notation`) and plays it (:func:`racebook.rf90.lessons.passes.play_situation`, the movement
   loop).
 * :func:`cost_frame`, :func:`base_frame`, :func:`tyre_frame` — the §13.E.7 table, its base costs and the
-  §16.2 wrong-tyre table as pandas DataFrames, every cell computed by the engine.
+  §16.2 wrong-tyre table as pandas DataFrames (HTML tables where pandas is missing: the offline browser), every
+  cell computed by the engine; :func:`cost_column_frame` — one column of it under several house-rule sets.
 * :func:`arithmetic` — a car's MP spending read from a race's log, written like the book ("H 1 + G 1 … = 5"),
   from :mod:`racebook.rf90.lessons.passes` (re-exported here); :func:`steps_frame` — the same steps as a table, each
   with the rule the engine cited; :func:`quote_frame` — a few situations priced side by side.
@@ -23,7 +24,6 @@ from dataclasses import replace
 from typing import Any
 
 import ipywidgets as widgets
-import pandas as pd
 
 from racebook.core.datafile import load_toml
 from racebook.core.errors import ScenarioError
@@ -36,6 +36,7 @@ from racebook.rf90.rules.movement import PassKind
 from racebook.rf90.track import Condition, SectionType
 from racebook.rf90.ui import colours
 from racebook.ui import style
+from racebook.ui.backend import table
 from racebook.ui.errors import ErrorLog, show_mistakes
 
 SECTION_LABELS = {SectionType.STRAIGHT: "straight", SectionType.BRAKING: "braking zone",
@@ -88,39 +89,56 @@ def _cell(q: mv.PassQuote | None) -> str:
     return "stop" if q.forbidden else str(q.cost.cost)
 
 
-def cost_frame(mover: str = "human", rules: Rules | None = None, show: str = "cost") -> pd.DataFrame:
+def cost_frame(mover: str = "human", rules: Rules | None = None, show: str = "cost") -> Any:
     """The §13.E.7 table from :func:`racebook.rf90.lessons.passes.cost_table`: rows section type × pass kind.
 
     ``show="cost"``: MP per car passed ("stop" = forbidden: the mover stops and loses his MP; "—" = the
     situation cannot exist, e.g. a yellow flag outside a corner, §15.1). ``show="rule"``: the rule each cell
-    comes from.
+    comes from. A DataFrame indexed by (section, pass) where pandas imports, else an HTML table
+    (:func:`racebook.ui.backend.table`).
     """
-    cells = mv.cost_table(mover, rules)
-    columns = list(dict.fromkeys(c.column for c in cells))
+    rows = _cost_cells(mover, rules, show)
+    columns = list(dict.fromkeys(column for cells in rows.values() for column in cells))
+    return table(list(rows.values()), columns, list(rows), ("section", "pass"))
+
+
+def cost_column_frame(column: str, variants: Mapping[str, Rules], mover: str = "human") -> Any:
+    """One column of the §13.E.7 table (:func:`cost_frame`) under several house-rule sets side by side: rows section
+    type × pass kind, one column per ``variants`` label (e.g. the "last turn" column with AMB-13 on and off)."""
+    frames = {label: _cost_cells(mover, rules) for label, rules in variants.items()}
+    keys = list(next(iter(frames.values()))) if frames else []
+    rows = [{label: cells[key][column] for label, cells in frames.items()} for key in keys]
+    return table(rows, list(variants), keys, ("section", "pass"))
+
+
+def _cost_cells(mover: str, rules: Rules | None, show: str = "cost") -> dict[tuple[str, str], dict[str, str]]:
+    """The cells of the §13.E.7 table by (section, pass) row and column: the cost, or the rule it comes from."""
     rows: dict[tuple[str, str], dict[str, str]] = {}
-    for c in cells:
-        key = (SECTION_LABELS[c.section], KIND_LABELS[c.kind])
+    for c in mv.cost_table(mover, rules):
         if show == "rule":
             text = "—" if c.quote is None else c.quote.cost.rule
         else:
             text = _cell(c.quote)
-        rows.setdefault(key, {})[c.column] = text
-    index = pd.MultiIndex.from_tuples(list(rows), names=["section", "pass"])
-    return pd.DataFrame(list(rows.values()), index=index, columns=columns)
+        rows.setdefault((SECTION_LABELS[c.section], KIND_LABELS[c.kind]), {})[c.column] = text
+    return rows
 
 
-def base_frame() -> pd.DataFrame:
+def base_frame(measured_on: bool = True) -> Any:
     """The "base cost" column of §13.E.7, measured by the movement loop
-    (:func:`racebook.rf90.lessons.passes.base_costs`)."""
-    rows = [{"action": b.what, "MP": b.mp, "rule": b.rule, "measured on": b.position} for b in mv.base_costs()]
-    return pd.DataFrame(rows).set_index("action")
+    (:func:`racebook.rf90.lessons.passes.base_costs`); ``measured_on=False``: without the position each was
+    measured on."""
+    columns = ["MP", "rule", "measured on"] if measured_on else ["MP", "rule"]
+    costs = mv.base_costs()
+    rows = [{"MP": b.mp, "rule": b.rule, "measured on": b.position} for b in costs]
+    return table(rows, columns, [b.what for b in costs], "action")
 
 
-def tyre_frame(rules: Rules | None = None, skill: Skill | None = None) -> pd.DataFrame:
+def tyre_frame(rules: Rules | None = None, skill: Skill | None = None) -> Any:
     """§16.2 wrong-tyre penalties (MP per turn) from :func:`racebook.rf90.lessons.passes.tyre_penalty_table`."""
-    table = mv.tyre_penalty_table(rules, skill)
-    data = {CONDITION_LABELS[c]: [(f"-{table[t][c]} MP" if table[t][c] else "–") for t in Tyre] for c in Condition}
-    return pd.DataFrame(data, index=pd.Index([t.value for t in Tyre], name="tyre"))
+    penalties = mv.tyre_penalty_table(rules, skill)
+    rows = [{CONDITION_LABELS[c]: (f"-{penalties[t][c]} MP" if penalties[t][c] else "–") for c in Condition}
+            for t in Tyre]
+    return table(rows, [CONDITION_LABELS[c] for c in Condition], [t.value for t in Tyre], "tyre")
 
 
 def arithmetic_rules(events: Any, car: str) -> str:
@@ -130,25 +148,25 @@ def arithmetic_rules(events: Any, car: str) -> str:
     return "\n".join(f"  {s.kind:<6} {s.what:<46} {s.mp} MP  {s.rule}" for s in steps)
 
 
-def steps_frame(events: Any, car: str) -> pd.DataFrame:
+def steps_frame(events: Any, car: str) -> Any:
     """A car's MP spending as a table: one row per step (enter a section, a pass, a Leader check, MP lost), its MP
     and the rule the engine cited (:func:`racebook.rf90.lessons.passes.mp_breakdown`)."""
     evs = list(getattr(events, "events", events))
     _total, steps = mv.mp_breakdown(evs, car)
     kinds = {"enter": "enter", "pass": "pass", "yellow": "yellow flag", "lost": "MP lost", "check": "Leader check"}
-    rows = [{"step": kinds.get(s.kind, s.kind), "what": s.what, "MP": s.mp, "rule": s.rule} for s in steps]
-    return pd.DataFrame(rows, columns=["step", "what", "MP", "rule"]).set_index("step")
+    rows = [{"what": s.what, "MP": s.mp, "rule": s.rule} for s in steps]
+    return table(rows, ["what", "MP", "rule"], [kinds.get(s.kind, s.kind) for s in steps], "step")
 
 
-def quote_frame(cases: Mapping[str, PassSituation]) -> pd.DataFrame:
+def quote_frame(cases: Mapping[str, PassSituation]) -> Any:
     """Situations priced side by side (:func:`racebook.rf90.lessons.passes.quote`): the cost ("stop" when
     forbidden), whether the Leader lapping check comes first (§20) and the rule the engine cited."""
     rows = []
-    for label, sit in cases.items():
+    for sit in cases.values():
         q = mv.quote(sit)
-        rows.append({"situation": label, "cost": _cell(q) if q.forbidden else f"{q.cost.cost} MP",
+        rows.append({"cost": _cell(q) if q.forbidden else f"{q.cost.cost} MP",
                      "Leader check first": "yes" if q.leader_check else "no", "rule": q.cost.rule})
-    return pd.DataFrame(rows).set_index("situation")
+    return table(rows, ["cost", "Leader check first", "rule"], list(cases), "situation")
 
 
 def scenario_variant(name: str, title: str, cars: dict[str, dict[str, Any]] | None = None,
@@ -442,13 +460,13 @@ class TyrePenaltyPanel:
         self.widget.add_class("rb-calc")
         self.update()
 
-    def frame(self) -> pd.DataFrame:
+    def frame(self) -> Any:
         return tyre_frame(Rules(intermediate_row=self.w_row.value),
                           Skill.RAIN_EXPERT if self.w_skill.value else None)
 
     def update(self) -> None:
-        table = self.frame().to_html(border=0, index_names=False, classes="rb-tyres")
-        self.table.value = (f"{_TYRE_CSS}<div>{table}</div><div style='font-size:15px;color:#555'>"
+        markup = self.frame().to_html(border=0, index_names=False, classes="rb-tyres")
+        self.table.value = (f"{_TYRE_CSS}<div>{markup}</div><div style='font-size:15px;color:#555'>"
                             f"Robots never pay tyre penalties (§16.2, §17.3 E).</div>")
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:

@@ -18,7 +18,6 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-import bqplot as bq
 import ipywidgets as widgets
 
 from racebook.rf90.cards import CardSet, default_race_deck
@@ -26,7 +25,7 @@ from racebook.rf90.lessons import duel_sandbox as ds
 from racebook.rf90.trackfile import load_track
 from racebook.rf90.ui import colours
 from racebook.rf90.ui.tracks import has_corners, track_options
-from racebook.ui import style
+from racebook.ui import backend, style, svgchart
 from racebook.ui.errors import ErrorLog, show_mistakes
 
 KINDS = (("human", "human"), ("robot SuperFast", "superfast"), ("robot Fast", "fast"), ("robot Slow", "slow"))
@@ -399,6 +398,24 @@ class DuelOddsPanel:
         self.update()
 
     def _build_figures(self, width: int) -> None:
+        self.width = width
+        self.key = widgets.HTML(
+            '<div style="font-size:17px">'
+            + " &nbsp; ".join(f'<span style="display:inline-block;width:16px;height:16px;background:{c};'
+                              f'vertical-align:middle"></span> {t}'
+                              for c, t in ((WIN, "I win: I end ahead of the robot"),
+                                           (TIE, "tie: 1 damage to me, order kept"),
+                                           (LOSE, "I lose: the robot ends ahead")))
+            + "</div>")
+        if not backend.has_bqplot():  # the offline browser: the same bars drawn as SVG in HTML widgets
+            self.m_bids: Any = None
+            self.fig_bids: Any = widgets.HTML(layout=widgets.Layout(width=f"{width}px"))
+            self.fig_dist: Any = widgets.HTML(layout=widgets.Layout(width=f"{width}px"))
+            for fig in (self.fig_bids, self.fig_dist):
+                fig.add_class(svgchart.SVG_CHART_CLASS)
+            return
+        import bqplot as bq
+
         sx, sy = bq.OrdinalScale(), bq.LinearScale(min=0.0, max=1.12)
         self.m_bids = bq.Bars(x=["-"], y=[[0.0], [0.0], [0.0]], scales={"x": sx, "y": sy}, type="stacked",
                               colors=[WIN, TIE, LOSE], labels=["win", "tie", "lose"], padding=0.25, stroke="white",
@@ -414,14 +431,6 @@ class DuelOddsPanel:
                                   title_style={"font-size": "19px"},
                                   fig_margin={"top": 50, "bottom": 80, "left": 70, "right": 50},
                                   layout=widgets.Layout(width=f"{width}px", height="400px"))
-        self.key = widgets.HTML(
-            '<div style="font-size:17px">'
-            + " &nbsp; ".join(f'<span style="display:inline-block;width:16px;height:16px;background:{c};'
-                              f'vertical-align:middle"></span> {t}'
-                              for c, t in ((WIN, "I win: I end ahead of the robot"),
-                                           (TIE, "tie: 1 damage to me, order kept"),
-                                           (LOSE, "I lose: the robot ends ahead")))
-            + "</div>")
         dx, dy = bq.OrdinalScale(), bq.LinearScale(min=0.0, max=0.35)
         self.dist_scale = dy
         self.m_dist = bq.Bars(x=[0], y=[0.0], scales={"x": dx, "y": dy}, colors=[LOSE], color_mode="group",
@@ -513,6 +522,14 @@ class DuelOddsPanel:
         dys = [float(p) for p in dist.values()] or [0.0]
         colours = [WIN if pick and t < pick.bid.total else TIE if pick and t == pick.bid.total else LOSE
                    for t in dxs] if pick else ["#888"] * len(dxs)
+        mod = rows[0].robot_modifier if rows else 0
+        dist_title = (f"The robot's total (modifier {mod:+d}) against my {pick.label} = {pick.bid.total}"
+                      if pick else "The robot's total")
+        self.table.value = self._table_html(pick)
+        if self.m_bids is None:
+            self._draw_svg(xs, ys, [f"{float(r.odds.win):.0%}" for r in rows] or [""], dxs, dys, colours,
+                           dist_title)
+            return
         with self.fig_bids.hold_sync(), self.m_bids.hold_sync(), self.m_win.hold_sync():
             self.m_bids.x, self.m_bids.y = xs, ys
             self.m_win.x, self.m_win.y = xs, [1.0] * len(xs)
@@ -523,10 +540,32 @@ class DuelOddsPanel:
             self.dist_axis.tick_values = [k * 0.05 for k in range(int(top / 0.05) + 1)]
             self.m_dist.colors = colours
             self.m_dist.x, self.m_dist.y = dxs, dys
-            mod = rows[0].robot_modifier if rows else 0
-            self.fig_dist.title = (f"The robot's total (modifier {mod:+d}) against my {pick.label} = {pick.bid.total}"
-                                   if pick else "The robot's total")
-        self.table.value = self._table_html(pick)
+            self.fig_dist.title = dist_title
+
+    def _draw_svg(self, xs: list[str], ys: list[list[float]], wins: list[str], dxs: list[int], dys: list[float],
+                  colours: list[str], dist_title: str) -> None:
+        """The two charts as SVG (:mod:`racebook.ui.svgchart`): the stacked win/tie/lose bars with the win
+        percentage above each, and the robot's total coloured against the compared bid."""
+        at = list(range(len(xs)))
+        stacked, base = [], [0.0] * len(xs)
+        for colour, heights in zip((WIN, TIE, LOSE), ys, strict=True):
+            stacked.append(svgchart.Bars(at, heights, [colour], width=0.75, base=list(base)))
+            base = [b + h for b, h in zip(base, heights, strict=True)]
+        stacked[-1] = svgchart.Bars(at, ys[2], [LOSE], width=0.75, base=stacked[-1].base, labels=wins,
+                                    label_colour=WIN)
+        self.fig_bids.value = svgchart.chart(
+            svgchart.Axis(-0.5, len(xs) - 0.5, at, fmt=xs.__getitem__),
+            svgchart.Axis(0.0, 1.12, [0, .25, .5, .75, 1], "probability", "{:.0%}"), bars=stacked,
+            title="P(win / tie / lose) for each bid (my cards = my total); green number = win", width=self.width,
+            height=400, margins=svgchart.Margins(top=50, bottom=80, left=70, right=50))
+        top = max(dys) * 1.15 or 1.0  # room for the labels above the bars
+        dat = list(range(len(dxs)))
+        self.fig_dist.value = svgchart.chart(
+            svgchart.Axis(-0.5, len(dxs) - 0.5, dat, "the robot's duel total (two blind cards + modifier)",
+                          [str(t) for t in dxs].__getitem__),
+            svgchart.Axis(0.0, top, [k * 0.05 for k in range(int(top / 0.05) + 1)], "", "{:.0%}"),
+            bars=[svgchart.Bars(dat, dys, colours, width=0.8, labels=[f"{p:.1%}" for p in dys])],
+            title=dist_title, width=self.width, height=340, margins=svgchart.Margins(top=50, bottom=64, left=70))
 
     def _table_html(self, pick: ds.BidOdds | None) -> str:
         if self.message:

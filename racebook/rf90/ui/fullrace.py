@@ -17,8 +17,9 @@ Three tabs:
    and strategy knowing the weather, **Start the race** (§9.2).
 2. **Race** — who is to play and the phase, the active car's panel and hand (``Card.describe()``), the legal
    actions as buttons grouped by verb, a "try" box (and clickable hand cards) that explains an illegal
-   choice, "computer drives" per player car, "play until my turn", the standings (pandas) and the track
-   view (one :class:`~racebook.ui.TrackView`, updated in place), with the sentences of the last action.
+   choice, "computer drives" per player car, "play until my turn", the standings (pandas, or HTML without it) and
+   the track view (one bqplot :class:`~racebook.ui.TrackView`, or the SVG view without bqplot:
+   :func:`racebook.rf90.ui.svgview.track_view`, updated in place), with the sentences of the last action.
 3. **Save / load** — ``race.to_json()`` in a text area and as a browser download (a ``data:`` link), and
    :meth:`Race.from_json` to resume exactly from a pasted text or an uploaded file (the position string is
    compared). No widget names a file on the server (issue 14: in presenter mode any viewer could have written
@@ -44,7 +45,6 @@ from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
-import pandas as pd
 
 from racebook.core.datafile import MAX_BYTES, read_text
 from racebook.core.errors import ActionSyntaxError, DataError, IllegalAction, RacebookError, SetupError
@@ -75,8 +75,9 @@ from racebook.rf90.setup import Driver, RaceSetup, new_race
 from racebook.rf90.trackfile import load_track
 from racebook.rf90.turn import Phase
 from racebook.rf90.ui import colours
+from racebook.rf90.ui.svgview import track_view
 from racebook.rf90.ui.tracks import grid_spaces, track_ids
-from racebook.rf90.ui.trackview import TrackView
+from racebook.ui.backend import table
 from racebook.ui.errors import ErrorLog, InputError
 
 MAX_PLAYERS = 6
@@ -365,7 +366,7 @@ class RaceTable:
 
         # ---------------- race tab
         self.status_html = widgets.HTML('<div class="rb-fr-status">Set up the race and press Start.</div>')
-        self.view = TrackView(load_track(track), {}, width=width, errors=self.errors)
+        self.view = track_view(load_track(track), {}, width=width, errors=self.errors)
         self.panel_html = widgets.HTML()
         self.card_toggles = widgets.HBox(layout=L(flex_flow="row wrap"))
         self.toggles: dict[str, widgets.ToggleButton] = {}  # hand card -> its toggle (PLAY phase)
@@ -686,17 +687,18 @@ class RaceTable:
         self.setup_out.outputs = ()
         self._say("New set-up: change the choices and deal the hands.")
 
-    def grid_table(self, rs: RaceSetup | None = None) -> pd.DataFrame:
-        """The grid (§7.2): pole first, with the engine's qualifying sentence and the starting section."""
+    def grid_table(self, rs: RaceSetup | None = None) -> Any:
+        """The grid (§7.2): pole first, with the engine's qualifying sentence and the starting section (a DataFrame
+        where pandas imports, else an HTML table: :func:`racebook.ui.backend.table`)."""
         rs = rs or self.setup_result
         if rs is None:
-            return pd.DataFrame(columns=["car", "qualifying", "starts in"])
+            return table([], ["car", "qualifying", "starts in"])
         # a preview's state is never played, so its cars still stand on the grid; the started race moves on
         sections = self.start_sections if rs is self.setup_result else {e.car: rs.state.cars[e.car].section
                                                                           for e in rs.grid}
         rows = [{"car": e.car, "qualifying": _qual_text(e), "starts in": sections.get(e.car, "")}
                 for e in rs.grid]
-        return pd.DataFrame(rows, index=pd.RangeIndex(1, len(rows) + 1, name="grid"))
+        return table(rows, ["car", "qualifying", "starts in"], range(1, len(rows) + 1), "grid")
 
     def grid_text(self) -> str:
         """The grid and the set-up sentences as plain text (the notebook prints it)."""
@@ -719,8 +721,8 @@ class RaceTable:
         return out
 
     def _grid_html(self, rs: RaceSetup, sections: dict[str, str], title: str, events: list[Event]) -> str:
-        df = pd.DataFrame([{"car": e.car, "qualifying (§7.2)": _qual_text(e), "starts in": sections.get(e.car, "")}
-                           for e in rs.grid], index=pd.RangeIndex(1, len(rs.grid) + 1, name="grid"))
+        df = table([{"car": e.car, "qualifying (§7.2)": _qual_text(e), "starts in": sections.get(e.car, "")}
+                    for e in rs.grid], ["car", "qualifying (§7.2)", "starts in"], range(1, len(rs.grid) + 1), "grid")
         sent = "".join(f'<div class="ev">{html.escape(e.sentence())}</div>' for e in events)
         return (f'<div class="rb-fr-h">{html.escape(title)}</div>{df.to_html(border=0)}'
                 f'<div class="rb-fr-log">{sent}</div>')
@@ -912,26 +914,39 @@ class RaceTable:
         """The actions the table offers now (its buttons and dropdowns), grouped by verb."""
         return {verb: list(texts) for verb, texts in self._offered.items()}
 
-    def offered_table(self) -> pd.DataFrame:
+    def offered_table(self) -> Any:
         """The actions the table offers now as its buttons show them: one row per legal action, its kind (the verb),
         its human label (:mod:`racebook.rf90.actionlabels`) and its rule; empty before the start."""
         race = self.race
         if race is None:
-            return pd.DataFrame(columns=["kind", "choice", "rule"])
+            return table([], ["kind", "choice", "rule"])
         rows = [{"kind": d.action.verb, "choice": d.label, "rule": d.rule}
                 for d in action_labels(race.legal_actions(), race.state)]
-        return pd.DataFrame(rows, columns=["kind", "choice", "rule"])
+        return table(rows, ["kind", "choice", "rule"])
 
     # ------------------------------------------------------------ standings
-    def standings(self) -> pd.DataFrame:
-        """The race order (§25 interpretation: laps, section, order in the section) and each car's panel.
+    def standings(self, columns: Iterable[str] = ()) -> Any:
+        """The race order (§25 interpretation: laps, section, order in the section) and each car's panel, indexed
+        by "pos" (a DataFrame where pandas imports, else an HTML table); ``columns``: only these, in this order.
 
         Cars waiting at a re-entry point (§18.5) and cars out of the race follow, without a place, in the order of
         the classification (racebook.rf90.rules.classification: behind their re-entry section; the last out
         first)."""
+        rows = self._standing_rows()
+        if not rows:
+            return table([], [])
+        names = list(columns) or [c for c in rows[0] if c != "pos"]
+        unknown = [c for c in names if c not in rows[0] or c == "pos"]
+        if unknown:
+            raise KeyError(f"standings: no column {', '.join(map(repr, unknown))} "
+                           f"(columns: {', '.join(c for c in rows[0] if c != 'pos')})")
+        return table([{c: r[c] for c in names} for r in rows], names, [r["pos"] for r in rows], "pos")
+
+    def _standing_rows(self) -> list[dict[str, Any]]:
+        """:meth:`standings`' rows, each with its "pos" first; none before the start."""
         race = self.race
         if race is None:
-            return pd.DataFrame()
+            return []
         s = race.state
         ranked = classification(s, retired_order(race.events))
         order = [c for c in ranked if s.cars[c].status is Status.RACING and s.cars[c].off_track is None
@@ -959,7 +974,7 @@ class RaceTable:
                 "pits": car.pits,
                 "status": car.status.value,
             })
-        return pd.DataFrame(rows).set_index("pos")
+        return rows
 
     def last_sentences(self) -> list[str]:
         """The last gesture's actions (``> Blue: play R52 + R70, use the trajectory``: the car and the action's human
@@ -1165,14 +1180,14 @@ class RaceTable:
         _replace_children(self.actions_box, rows)
 
     def _standings_html(self, car: str | None) -> str:
-        df = self.standings()
-        if df.empty:
+        standing = self._standing_rows()
+        if not standing:
             return ""
         rows = []
-        head = "".join(f"<th>{html.escape(str(c))}</th>" for c in [df.index.name, *df.columns])
-        for pos, r in df.iterrows():
+        head = "".join(f"<th>{html.escape(str(c))}</th>" for c in standing[0])
+        for r in standing:
             cls = ' class="rb-fr-now"' if r["car"] == car else ""
-            cells = "".join(f"<td>{html.escape(str(v))}</td>" for v in [pos, *r.tolist()])
+            cells = "".join(f"<td>{html.escape(str(v))}</td>" for v in r.values())
             rows.append(f"<tr{cls}>{cells}</tr>")
         return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
 

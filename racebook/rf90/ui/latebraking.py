@@ -19,7 +19,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-import bqplot as bq
 import ipywidgets as widgets
 
 from racebook.rf90.analysis import odds
@@ -27,9 +26,11 @@ from racebook.rf90.car import Skill, Strategy
 from racebook.rf90.events import Checked, CheckTest, ControlRegained, MovementPoints, TurnEnds
 from racebook.rf90.state import RaceState
 from racebook.rf90.track import Condition, Track
+from racebook.rf90.ui.colours import ROUTE_FAIL, ROUTE_PASS
 from racebook.rf90.ui.player import ScenarioPlayer
+from racebook.rf90.ui.svgview import track_view
 from racebook.rf90.ui.tracks import has_late_braking, pickable_tracks
-from racebook.rf90.ui.trackview import ROUTE_FAIL, ROUTE_PASS, TrackView
+from racebook.ui import backend, svgchart
 from racebook.ui.errors import ErrorLog
 
 if TYPE_CHECKING:
@@ -261,28 +262,8 @@ class LateBrakingPanel:
         self.numbers = widgets.HTML(layout=widgets.Layout(width=f"{width - 450}px"))
         self.route_text = widgets.HTML()
         # Two small bar charts, built once: expected gain vs expected cost per attempt, and probabilities.
-        self.sx_v = bq.OrdinalScale()
-        self.sy_v = bq.LinearScale(min=0.0, max=2.0)
-        self.bars_v = bq.Bars(x=GAIN_LABELS + COST_LABELS, y=[0.0] * 6, scales={"x": self.sx_v, "y": self.sy_v},
-                              colors=[ROUTE_PASS] * 2 + [ROUTE_FAIL] * 4, padding=0.25)
-        self.fig_v = bq.Figure(marks=[self.bars_v], title="expected per attempt: gain (green) vs cost (red)",
-                               axes=[bq.Axis(scale=self.sx_v, side="bottom", tick_style={"font-size": "13px"}),
-                                     bq.Axis(scale=self.sy_v, side="left", tick_format=".1f",
-                                             tick_style={"font-size": "13px"})],
-                               fig_margin={"top": 40, "bottom": 40, "left": 45, "right": 10},
-                               layout=widgets.Layout(width=f"{width // 2 - 10}px", height="280px"),
-                               title_style={"font-size": "15px"}, animation_duration=0)
-        self.sx_p = bq.OrdinalScale()
-        self.sy_p = bq.LinearScale(min=0.0, max=100.0)
-        self.bars_p = bq.Bars(x=PROB_LABELS, y=[0.0] * 4, scales={"x": self.sx_p, "y": self.sy_p},
-                              colors=[ROUTE_PASS] + [ROUTE_FAIL] * 3, padding=0.25)
-        self.fig_p = bq.Figure(marks=[self.bars_p], title="probability per attempt (%)",
-                               axes=[bq.Axis(scale=self.sx_p, side="bottom", tick_style={"font-size": "13px"}),
-                                     bq.Axis(scale=self.sy_p, side="left", tick_format=".0f",
-                                             tick_style={"font-size": "13px"})],
-                               fig_margin={"top": 40, "bottom": 40, "left": 45, "right": 10},
-                               layout=widgets.Layout(width=f"{width // 2 - 10}px", height="280px"),
-                               title_style={"font-size": "15px"}, animation_duration=0)
+        self.chart_width = width // 2 - 10
+        self._build_charts()
         controls = widgets.VBox([self.w_track, self.w_zone, self.w_tc, self.w_lb,
                                  widgets.HBox([self.w_rain, self.w_reflexes]),
                                  widgets.HBox([self.w_hazard, self.w_empty]), self.w_ahead],
@@ -292,9 +273,9 @@ class LateBrakingPanel:
                              'cards you cannot see</span></div>')
         parts: list[Any] = [title, widgets.HBox([controls, self.numbers]), widgets.HBox([self.fig_v, self.fig_p]),
                             self.route_text]
-        self.view: TrackView | None = None
+        self.view: Any = None  # a track view: bqplot's TrackView, or the SVG view without bqplot
         if show_track:
-            self.view = TrackView(self.tracks[track], width=width, errors=self.errors)
+            self.view = track_view(self.tracks[track], width=width, errors=self.errors)
             parts.append(self.view.widget)
         parts.append(self.errors.widget)
         self.widget = widgets.VBox(parts)
@@ -363,16 +344,75 @@ class LateBrakingPanel:
         self.route_text.value = ('<pre style="font-size:15px;line-height:1.4;margin:4px 0">'
                                  + html.escape(describe_route(track, zone)) + "</pre>")
         gains, costs, probs = self.bar_values()
+        if self.bars_v is None:
+            self._draw_svg(gains, costs, probs)
+        else:
+            self._draw_bqplot(gains, costs, probs)
+        if self.view is not None and self._shown != (track.id, zone):
+            self._shown = (track.id, zone)
+            self.view.show_route(zone, track=track)
+            self.view.show(self._frame_for(track))
+
+    _V_TITLE = "expected per attempt: gain (green) vs cost (red)"
+    _P_TITLE = "probability per attempt (%)"
+
+    def _build_charts(self) -> None:
+        width = self.chart_width
+        if not backend.has_bqplot():  # the offline browser: the same bars drawn as SVG in HTML widgets
+            self.bars_v: Any = None
+            self.fig_v: Any = widgets.HTML(layout=widgets.Layout(width=f"{width}px"))
+            self.fig_p: Any = widgets.HTML(layout=widgets.Layout(width=f"{width}px"))
+            for fig in (self.fig_v, self.fig_p):
+                fig.add_class(svgchart.SVG_CHART_CLASS)
+            return
+        import bqplot as bq
+
+        self.sx_v = bq.OrdinalScale()
+        self.sy_v = bq.LinearScale(min=0.0, max=2.0)
+        self.bars_v = bq.Bars(x=GAIN_LABELS + COST_LABELS, y=[0.0] * 6, scales={"x": self.sx_v, "y": self.sy_v},
+                              colors=[ROUTE_PASS] * 2 + [ROUTE_FAIL] * 4, padding=0.25)
+        self.fig_v = bq.Figure(marks=[self.bars_v], title=self._V_TITLE,
+                               axes=[bq.Axis(scale=self.sx_v, side="bottom", tick_style={"font-size": "13px"}),
+                                     bq.Axis(scale=self.sy_v, side="left", tick_format=".1f",
+                                             tick_style={"font-size": "13px"})],
+                               fig_margin={"top": 40, "bottom": 40, "left": 45, "right": 10},
+                               layout=widgets.Layout(width=f"{width}px", height="280px"),
+                               title_style={"font-size": "15px"}, animation_duration=0)
+        self.sx_p = bq.OrdinalScale()
+        self.sy_p = bq.LinearScale(min=0.0, max=100.0)
+        self.bars_p = bq.Bars(x=PROB_LABELS, y=[0.0] * 4, scales={"x": self.sx_p, "y": self.sy_p},
+                              colors=[ROUTE_PASS] + [ROUTE_FAIL] * 3, padding=0.25)
+        self.fig_p = bq.Figure(marks=[self.bars_p], title=self._P_TITLE,
+                               axes=[bq.Axis(scale=self.sx_p, side="bottom", tick_style={"font-size": "13px"}),
+                                     bq.Axis(scale=self.sy_p, side="left", tick_format=".0f",
+                                             tick_style={"font-size": "13px"})],
+                               fig_margin={"top": 40, "bottom": 40, "left": 45, "right": 10},
+                               layout=widgets.Layout(width=f"{width}px", height="280px"),
+                               title_style={"font-size": "15px"}, animation_duration=0)
+
+    def _draw_svg(self, gains: list[float], costs: list[float], probs: list[float]) -> None:
+        """The two bar charts as SVG (:mod:`racebook.ui.svgchart`), with the bqplot charts' scales and colours."""
+        margins = svgchart.Margins(top=40, bottom=48, left=45, right=10)
+        labels = GAIN_LABELS + COST_LABELS
+        top = float(round(max([1.0, *gains, *costs]) * 1.15 + 0.05, 1))
+        self.fig_v.value = svgchart.chart(
+            svgchart.Axis(-0.5, len(labels) - 0.5, range(len(labels)), fmt=labels.__getitem__),
+            svgchart.Axis(0.0, top, [k * 0.5 for k in range(int(top / 0.5) + 1)], "", "{:.1f}"),
+            bars=[svgchart.Bars(range(len(labels)), gains + costs, [ROUTE_PASS] * 2 + [ROUTE_FAIL] * 4, 0.75)],
+            title=self._V_TITLE, width=self.chart_width, height=280, margins=margins, title_size=15, tick_size=13)
+        self.fig_p.value = svgchart.chart(
+            svgchart.Axis(-0.5, len(PROB_LABELS) - 0.5, range(len(PROB_LABELS)), fmt=PROB_LABELS.__getitem__),
+            svgchart.Axis(0.0, 100.0, [0, 20, 40, 60, 80, 100], "", "{:.0f}"),
+            bars=[svgchart.Bars(range(len(PROB_LABELS)), probs, [ROUTE_PASS] + [ROUTE_FAIL] * 3, 0.75)],
+            title=self._P_TITLE, width=self.chart_width, height=280, margins=margins, title_size=15, tick_size=13)
+
+    def _draw_bqplot(self, gains: list[float], costs: list[float], probs: list[float]) -> None:
         with self.fig_v.hold_sync():
             top = max([1.0, *gains, *costs])
             self.sy_v.max = float(round(top * 1.15 + 0.05, 1))
             self.bars_v.y = gains + costs
         with self.fig_p.hold_sync():
             self.bars_p.y = probs
-        if self.view is not None and self._shown != (track.id, zone):
-            self._shown = (track.id, zone)
-            self.view.show_route(zone, track=track)
-            self.view.show(self._frame_for(track))
 
     def _frame_for(self, track: Track) -> Any:
         """The race's position when the panel shows the race's track, else an empty track."""

@@ -1,8 +1,9 @@
 """The title-odds chart of the RF90 Championship (Expansion #1 §6; beyond the book): P(title) after each race.
 
 Every number comes from :mod:`racebook.rf90.championship.titleodds` (Monte Carlo over the races left, through the
-race engine); this module only draws it. The figure is built once; :meth:`TitleOddsChart.show` changes the line
-data inside ``hold_sync``. :meth:`TitleOddsChart.run` computes the odds with a progress bar; the **▶ sample**
+race engine); this module only draws it. The bqplot figure is built once; :meth:`TitleOddsChart.show` changes the
+line data inside ``hold_sync`` (without bqplot, as in the offline browser, the same lines are redrawn as SVG by
+:mod:`racebook.ui.svgchart`). :meth:`TitleOddsChart.run` computes the odds with a progress bar; the **▶ sample**
 button runs it again from the "next seed" box (each run moves that box on, so every press is a fresh sample)
 with the number of sampled seasons per point of the slider. :meth:`TitleOddsChart.show_shipped` draws odds computed
 in advance (:mod:`racebook.rf90.championship.oddsfile`) at once and says where they come from.
@@ -12,13 +13,14 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
+from typing import Any
 
-import bqplot as bq
 import ipywidgets as widgets
 
 from racebook.rf90.championship.oddsfile import OddsFileError, ShippedOdds
 from racebook.rf90.championship.runner import SeasonRun
 from racebook.rf90.championship.titleodds import SeasonEnd, TitleOdds, iter_ends, samples_total, tally
+from racebook.ui import backend, svgchart
 from racebook.ui.background import Background
 from racebook.ui.errors import ErrorLog
 
@@ -34,16 +36,16 @@ class TitleOddsChart:
         self.teams = teams
         self.names = [n for n, _ in run.season.lineup] if teams else list(run.season.drivers)
         rounds = len(run.season.calendar)
-        self.x = bq.LinearScale(min=0, max=rounds)
-        self.y = bq.LinearScale(min=0, max=1)
-        self.lines = bq.Lines(x=[0], y=[[0.0] for _ in self.names], scales={"x": self.x, "y": self.y},
-                              colors=[COLOURS[i % len(COLOURS)] for i in range(len(self.names))],
-                              labels=self.names, display_legend=False, marker="circle", stroke_width=3)
-        ax = bq.Axis(scale=self.x, label="races run", tick_values=list(range(rounds + 1)), tick_format="d")
-        ay = bq.Axis(scale=self.y, side="left", label="P(title)", tick_format=".0%")
+        self.rounds, self.width, self.height = rounds, width, height
         what = "teams'" if teams else "drivers'"
-        self.figure = bq.Figure(marks=[self.lines], axes=[ax, ay], title=f"Who wins the {what} title?",
-                                layout=widgets.Layout(width=f"{width}px", height=f"{height}px"))
+        self.title = f"Who wins the {what} title?"
+        self.lines: Any = None
+        if backend.has_bqplot():
+            self._build_figure()
+        else:  # the offline browser: the same lines drawn as SVG in an HTML widget (svgchart)
+            self.figure = widgets.HTML(layout=widgets.Layout(width=f"{width}px"))
+            self.figure.add_class(svgchart.SVG_CHART_CLASS)
+            self._draw_svg([], [])
         self.legend = widgets.HTML("<div style='font-size:16px;line-height:1.6;margin-top:60px'>" + "".join(
             f"<div style='white-space:nowrap'><span style='color:{COLOURS[i % len(COLOURS)]};font-weight:bold'>"
             f"━━</span> {html.escape(n)}</div>"
@@ -68,6 +70,19 @@ class TitleOddsChart:
         self.widget = widgets.VBox([controls, self.status, widgets.HBox([self.figure, self.legend]),
                                     self.errors.widget])
 
+    def _build_figure(self) -> None:
+        import bqplot as bq
+
+        self.x = bq.LinearScale(min=0, max=self.rounds)
+        self.y = bq.LinearScale(min=0, max=1)
+        self.lines = bq.Lines(x=[0], y=[[0.0] for _ in self.names], scales={"x": self.x, "y": self.y},
+                              colors=[COLOURS[i % len(COLOURS)] for i in range(len(self.names))],
+                              labels=self.names, display_legend=False, marker="circle", stroke_width=3)
+        ax = bq.Axis(scale=self.x, label="races run", tick_values=list(range(self.rounds + 1)), tick_format="d")
+        ay = bq.Axis(scale=self.y, side="left", label="P(title)", tick_format=".0%")
+        self.figure = bq.Figure(marks=[self.lines], axes=[ax, ay], title=self.title,
+                                layout=widgets.Layout(width=f"{self.width}px", height=f"{self.height}px"))
+
     def show(self, odds: Sequence[TitleOdds]) -> None:
         """Draw the odds (one :class:`TitleOdds` per point, in race order)."""
         self._draw(odds)
@@ -79,9 +94,20 @@ class TitleOddsChart:
         self.odds = list(odds)
         xs = [o.after for o in odds]
         ys = [[(o.team(n) if self.teams else o.driver(n)) for o in odds] for n in self.names]
+        if self.lines is None:
+            self._draw_svg(xs, ys)
+            return
         with self.lines.hold_sync():
             self.lines.x = xs
             self.lines.y = ys
+
+    def _draw_svg(self, xs: Sequence[int], ys: Sequence[Sequence[float]]) -> None:
+        lines = [svgchart.Line(xs, y, COLOURS[i % len(COLOURS)], markers=True, width=3)
+                 for i, y in enumerate(ys)]
+        self.figure.value = svgchart.chart(
+            svgchart.Axis(0, max(self.rounds, 1), list(range(self.rounds + 1)), "races run", "{:d}"),
+            svgchart.Axis(0.0, 1.0, [0.0, 0.25, 0.5, 0.75, 1.0], "P(title)", "{:.0%}"), lines=lines,
+            title=self.title, width=self.width, height=self.height)
 
     def show_shipped(self, shipped: ShippedOdds, samples: int = 12) -> list[TitleOdds]:
         """Draw the odds shipped in a file (computed in advance, see ``shipped.describe()``) at once; the status line

@@ -272,3 +272,30 @@ def test_odds_panel_plots_the_engines_numbers() -> None:
     p.hand.value = "R999"
     assert p.rows == [] and "R999" in p.message
     assert p.errors.text == ""
+
+
+def test_odds_panel_without_bqplot_draws_the_same_numbers_as_svg(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Notebook 04 offline (issue 34 item 4): the bids' stacked win/tie/lose bars and the robot's totals as SVG."""
+    pytest.importorskip("ipywidgets")
+    import sys
+    import xml.etree.ElementTree as ET
+
+    from racebook.rf90.ui.duels import DuelOddsPanel
+
+    monkeypatch.setitem(sys.modules, "bqplot", None)
+    p = DuelOddsPanel(section="Copse", hand=("R14", "R22", "R89", "T02"), first="other", strategy="banging_wheels")
+    assert p.m_bids is None
+    st = ds.build(p.setup).state
+    rows = ds.bid_odds(st, p.ME, p.ROBOT, "Copse")
+    svg = "{http://www.w3.org/2000/svg}"
+    bars = [r for r in ET.fromstring(p.fig_bids.value).iter(f"{svg}rect") if r.find(f"{svg}title") is not None]
+    assert len(bars) == 3 * len(rows)  # win, tie and lose for each bid
+    wins = [float(b.get("height", "0")) for b in bars[:len(rows)]]
+    best = max(range(len(rows)), key=lambda i: rows[i].odds.win)
+    assert max(range(len(wins)), key=wins.__getitem__) == best
+    p.compare_bid("R22+R89")
+    dist = ds.robot_total_distribution(st, p.ME, -1)
+    totals = [r for r in ET.fromstring(p.fig_dist.value).iter(f"{svg}rect") if r.find(f"{svg}title") is not None]
+    assert [t.find(f"{svg}title").text.split(":")[0] for t in totals] == [str(t) for t in dist]  # type: ignore[union-attr]
+    assert totals[list(dist).index(5)].get("fill") == "#f0b400"  # a tie colour at 5, as in the bqplot chart
+    assert "against my R22+R89 = 5" in p.fig_dist.value

@@ -5,6 +5,8 @@ The widgets are built without a browser; clicks are ``Button.click()`` (what the
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 
 pytest.importorskip("ipywidgets")
@@ -299,3 +301,31 @@ def test_every_offered_track_starts(track: str) -> None:
         t.computer_step()
     assert not t.errors.errors
     assert t.view.track.id == track
+
+
+def test_race_table_without_bqplot_or_pandas(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Notebook 12 offline (issue 34 item 4): the SVG track view and HTML tables with the DataFrames' cells."""
+    from racebook.rf90.ui.svgview import SvgTrackView
+    from racebook.ui.backend import HtmlTable
+
+    desktop = started()
+    for _ in range(8):
+        desktop.computer_step()
+    frames = (desktop.grid_table(), desktop.offered_table(), desktop.standings(), desktop.standings(["car", "lap"]))
+    grid_text = desktop.grid_text().replace(desktop.grid_table().to_string(), "")
+    monkeypatch.setitem(sys.modules, "bqplot", None)
+    monkeypatch.setitem(sys.modules, "pandas", None)
+    t = started()
+    assert isinstance(t.view, SvgTrackView) and t.view.picture.value.startswith("<svg")
+    before = t.view.picture.value
+    for _ in range(8):
+        t.computer_step()
+    assert t.view.picture.value != before and str(t.race.actions[-1]) == str(desktop.race.actions[-1])
+    tables = (t.grid_table(), t.offered_table(), t.standings(), t.standings(["car", "lap"]))
+    assert all(isinstance(x, HtmlTable) for x in tables)
+    for html_table, df in zip(tables, frames, strict=True):
+        assert html_table.columns == list(df.columns) and html_table.index == list(df.index)
+        assert [[r[c] for c in html_table.columns] for r in html_table.rows] == df.values.tolist()
+    assert t.grid_text().replace(t.grid_table().to_string(), "") == grid_text
+    with pytest.raises(KeyError, match="no column 'speed'"):
+        t.standings(["car", "speed"])

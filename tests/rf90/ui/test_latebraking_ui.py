@@ -220,3 +220,31 @@ def test_panel_without_a_race_uses_the_whole_deck() -> None:
     r = panel.result
     assert r is not None and r.pool_size == 98 and r.target == 60  # TC 70 (no panel) - 10
     assert r.p_success == odds.p_at_most([c for c in range(1, 100) if c != 70], 60)
+
+
+def test_panel_and_player_without_bqplot(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Notebooks 05a/05b offline (issue 34 item 4): the panel's two bar charts are SVG with the same heights' order,
+    its track view is the SVG view; the late-braking player steps with the SVG view."""
+    import sys
+    import xml.etree.ElementTree as ET
+
+    from racebook.rf90.ui.svgview import SvgTrackView
+
+    monkeypatch.setitem(sys.modules, "bqplot", None)
+    panel = LateBrakingPanel()
+    assert panel.bars_v is None and isinstance(panel.view, SvgTrackView)
+    gains, costs, probs = panel.bar_values()
+    svg = "{http://www.w3.org/2000/svg}"
+    for fig, values in ((panel.fig_v, gains + costs), (panel.fig_p, probs)):
+        bars = [r for r in ET.fromstring(fig.value).iter(f"{svg}rect") if r.find(f"{svg}title") is not None]
+        heights = [float(b.get("height", "0")) for b in bars]
+        assert len(bars) == len(values) and sorted(range(len(values)), key=heights.__getitem__) == sorted(
+            range(len(values)), key=values.__getitem__)
+    before = panel.fig_p.value
+    panel.w_tc.value = 30
+    assert panel.fig_p.value != before and panel.bar_values()[2][0] < probs[0]
+    player = LateBrakingPlayer(racebook.load_scenario("ex34"))
+    assert isinstance(player.view, SvgTrackView)
+    first = player.view.picture.value
+    player.go(player.stepper.count)
+    assert player.view.picture.value != first and not player.errors.errors

@@ -64,3 +64,27 @@ def test_the_chart_shows_the_shipped_odds_at_once_and_samples_live_after() -> No
     assert list(teams.lines.y[0]) == [o.teams[0][1] for o in odds]
     with pytest.raises(OddsFileError, match="about the mini season from season seed 7 after 4 races"):
         TitleOddsChart(SeasonRun(load_season("mini"), 1).run(4)).show_shipped(shipped)
+
+
+def test_without_bqplot_the_chart_is_svg_and_follows_the_odds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Notebook 16 offline (issue 34 item 4): one polyline per driver through the engine's odds, the champion's
+    last point at the top of the plot (100 %)."""
+    import sys
+    import xml.etree.ElementTree as ET
+
+    from racebook.ui.svgchart import SVG_CHART_CLASS
+
+    run = SeasonRun(load_season("mini"), 1).run(4)
+    monkeypatch.setitem(sys.modules, "bqplot", None)
+    chart = TitleOddsChart(run)
+    assert chart.lines is None and SVG_CHART_CLASS in chart.figure._dom_classes
+    empty = chart.figure.value
+    odds = chart.run(samples=1, seed=0)
+    assert odds == odds_by_race(run, samples=1, seed=0) and chart.figure.value != empty
+    root = ET.fromstring(chart.figure.value)
+    polylines = list(root.iter("{http://www.w3.org/2000/svg}polyline"))
+    assert len(polylines) == len(run.season.drivers)
+    champion = list(run.season.drivers).index(run.drivers()[0].name)
+    last_y = float(polylines[champion].get("points", "").split()[-1].split(",")[1])
+    assert last_y == 44.0  # the plot's top: P(title) = 100 %
+    assert all(len(p.get("points", "").split()) == 5 for p in polylines)  # before the season + 4 races
