@@ -54,7 +54,7 @@ from itertools import combinations
 
 from racebook.core.errors import IllegalAction
 from racebook.core.log import EventLog
-from racebook.formulagp import battledice, battleextras
+from racebook.formulagp import battledice, battleextras, pitlane
 from racebook.formulagp import events as ev
 from racebook.formulagp.actions import Attack, Bid, Discard, End, FgpAction, Param, Spend, Yield, parse
 from racebook.formulagp.aftermove import roll_dice
@@ -308,14 +308,24 @@ def _chain_attacks(s: RaceState, c: Car) -> list[Attack]:
 
 def _overtake(s: RaceState, c: Car, lane: int, log: EventLog) -> int:
     """§13.4.1: one space per OT point, all of them, in the car's lane (a Slipstream attack: the first point to the
-    lane beside); a car in the way or the lane's end stops it and the rest is lost. Returns the OT points lost."""
-    frm, ot, moved = c.pos, c.ot, 0
+    lane beside); a car in the way or the lane's end stops it and the rest is lost. Returns the OT points lost.
+
+    The pit entry's shadow car (§16.1; the original's 11.1: a car that does not pit "must stop ahead of the yellow
+    line on the shadow car"; "the space behind the yellow line is not considered a part of the racing lane and a
+    player cannot end their movement there without entering the pit lane"): an overtake is no pit entry (the pits are
+    entered by ``pit`` in the move, and nothing follows the OT move, A10 ii), so an overtake that reaches or starts on
+    the shadow car stops there and its OT points left are lost, by the move's own rule
+    (:func:`racebook.formulagp.pitlane.barred`)."""
+    frm, ot, moved, why = c.pos, c.ot, 0, ""
     for k in range(ot):
         if k == 0 and lane:
             nxt: Pos | None = s.track.lateral(c.pos, lane)
         else:
             nxt = next((p for p in s.track.forward(c.pos) if p.lane == c.pos.lane), None)
         if nxt is None:
+            break
+        if pitlane.barred(s, c, c.pos, nxt):  # §16.1: not across the yellow line from the shadow car
+            why = "; stopped on the shadow car ahead of the yellow line, §16.1"
             break
         shadow = _room(s, c.id, nxt)
         if shadow is None:
@@ -325,7 +335,7 @@ def _overtake(s: RaceState, c: Car, lane: int, log: EventLog) -> int:
         moved += 1
         if nxt.tile < before.tile:
             cross_line(s, c, log)
-    log.append(ev.Overtook(c.id, s.track.name_of(frm), s.track.name_of(c.pos), ot, moved, ot - moved))
+    log.append(ev.Overtook(c.id, s.track.name_of(frm), s.track.name_of(c.pos), ot, moved, ot - moved, why))
     return ot - moved
 
 

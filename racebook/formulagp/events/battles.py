@@ -74,14 +74,16 @@ class BattleResolved(Event):
 @dataclass(frozen=True, slots=True)
 class Overtook(Event):
     RULE: ClassVar[str] = "§13.4.1"
-    TEMPLATE: ClassVar[str] = ("{car} overtakes with {ot} OT from {frm} to {to} ({spaces} spaces, {lost} OT lost); "
-                               "OT 0")
+    TEMPLATE: ClassVar[str] = ("{car} overtakes with {ot} OT from {frm} to {to} ({spaces} spaces, {lost} OT lost"
+                               "{why}); OT 0")
+    PROSE: ClassVar[frozenset[str]] = frozenset({"why"})
     car: str
     frm: str
     to: str
     ot: int
     spaces: int
     lost: int
+    why: str = ""  # what stopped it short, when a rule other than §13.4.1's did (the shadow car, §16.1)
 
 
 @dataclass(frozen=True, slots=True)
