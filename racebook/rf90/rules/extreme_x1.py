@@ -41,7 +41,7 @@ from racebook.rf90.rules import checks, offtrack, skills, strategies, trajectori
 from racebook.rf90.state import RaceState
 from racebook.rf90.track import EtProcedure, Trajectory, TrajectoryKind
 from racebook.rf90.turn import phases
-from racebook.rf90.turn.context import TurnCtx
+from racebook.rf90.turnctx import TurnCtx
 
 RULE = "§4.3 (Expansion #1)"  # the expansion digest's section
 GREEN_WHY = "teammate's green card"  # a robot teammate's +20 (§5.6), as a check's modifier names it

@@ -10,7 +10,7 @@ from racebook.rf90.rules import checks, latebraking, offtrack, robots, trajector
 from racebook.rf90.state import BASIC, YELLOW_FLAG, RaceState
 from racebook.rf90.track import Condition, SectionType, TrajectoryKind
 from racebook.rf90.turn import phases
-from racebook.rf90.turn.context import Phase, TurnCtx
+from racebook.rf90.turnctx import Phase, TurnCtx
 
 BLUE_PAWNS = 6  # §2.2
 

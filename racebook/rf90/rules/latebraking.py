@@ -20,7 +20,7 @@ from racebook.rf90.events import (
 from racebook.rf90.rules import checks, offtrack, strategies
 from racebook.rf90.state import RaceState
 from racebook.rf90.turn import phases
-from racebook.rf90.turn.context import TurnCtx
+from racebook.rf90.turnctx import TurnCtx
 
 
 def _late_brake(state: RaceState, car: Car, ctx: TurnCtx, card: str | None, events: list[Event]) -> None:

@@ -34,7 +34,7 @@ from racebook.rf90.rules import checks, payments
 from racebook.rf90.state import RaceState
 from racebook.rf90.track import EffectKind, NodeKind, Route, RouteNode
 from racebook.rf90.turn import phases
-from racebook.rf90.turn.context import Phase, TurnCtx
+from racebook.rf90.turnctx import Phase, TurnCtx
 
 S = TypeVar("S")
 R = TypeVar("R")

@@ -10,7 +10,7 @@ from racebook.rf90.options import EtProcedureRule
 from racebook.rf90.rules import checks, offtrack, strategies
 from racebook.rf90.state import RaceState
 from racebook.rf90.track import EtProcedure, Trajectory, TrajectoryKind
-from racebook.rf90.turn.context import TurnCtx
+from racebook.rf90.turnctx import TurnCtx
 
 
 def trajectories_available(state: RaceState) -> bool:

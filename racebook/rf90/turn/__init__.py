@@ -27,11 +27,11 @@ from racebook.rf90.rules.trajectories import (
     trajectories_available,
 )
 from racebook.rf90.turn.cardplay import _costs, dry_run, legal_plays, pair_legal
-from racebook.rf90.turn.context import LateBrakeCtx, PendingTest, Phase, PitCtx, PlayCtx, RouteCtx, TurnCtx
 from racebook.rf90.turn.dispatch import begin
 from racebook.rf90.turn.legality import payable_hand
 from racebook.rf90.turn.machine import TABLE, Handler, allows, apply, explain, legal
 from racebook.rf90.turn.sc_turn import sc_window_turn
+from racebook.rf90.turnctx import LateBrakeCtx, PendingTest, Phase, PitCtx, PlayCtx, RouteCtx, TurnCtx
 
 __all__ = [
     "BLUE_PAWNS", "Handler", "IMPLEMENTED_STRATEGIES", "LateBrakeCtx", "MAX_YELLOW_FLAGS", "PendingTest", "Phase",

@@ -61,11 +61,12 @@ from racebook.rf90.rules import (
     payments,
     pits,
     robots,
+    safetycar,
     strategies,
 )
 from racebook.rf90.state import RaceState
 from racebook.rf90.turn import machine, phases, pitstop, sc_turn
-from racebook.rf90.turn.context import Phase, TurnCtx
+from racebook.rf90.turnctx import Phase, TurnCtx
 
 
 def begin(state: RaceState, car_id: str, events: list[Event]) -> TurnCtx | None:
@@ -276,7 +277,6 @@ def apply_sc_window(state: RaceState, car: Car, ctx: TurnCtx, action: Action, ev
 def apply_sc_a(state: RaceState, car: Car, ctx: TurnCtx, action: Action, events: list[Event]) -> None:
     """§21.3: behind the Safety Car, go (one card, follow the SC) or pit."""
     if isinstance(action, Start):
-        from racebook.rf90.rules import safetycar
 
         drawing._draw(state, car, DrawReason.SAFETY_CAR, events, "§21.3")
         safetycar.move(state, car.id, events)

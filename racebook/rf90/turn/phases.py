@@ -29,7 +29,7 @@ from racebook.rf90.rules.movement import Move
 from racebook.rf90.state import RaceState
 from racebook.rf90.track import TrajectoryKind
 from racebook.rf90.turn import cardplay, legality, machine
-from racebook.rf90.turn.context import PendingTest, Phase, TurnCtx
+from racebook.rf90.turnctx import PendingTest, Phase, TurnCtx
 
 
 def _phase_b(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
