@@ -26,6 +26,10 @@ from racebook.rf90.rules.trajectories import (
     occupiable_trajectories,
     trajectories_available,
 )
+
+# The turn's modules import each other (phases → machine → dispatch → the player's side → phases): entering through
+# phases is the order in which each module-level table finds its handlers defined.
+from racebook.rf90.turn import phases as _phases  # noqa: F401
 from racebook.rf90.turn.cardplay import _costs, dry_run, legal_plays, pair_legal
 from racebook.rf90.turn.dispatch import begin
 from racebook.rf90.turn.legality import payable_hand
