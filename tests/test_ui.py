@@ -426,3 +426,24 @@ def test_error_log_guard_returns_none_and_keeps_a_limit() -> None:
     assert len(log.errors) == 3 and len(log.output.outputs) == 3
     assert "ZeroDivisionError" in log.text
     assert log.guard(lambda: 7)() == 7
+
+
+def test_one_player_for_every_game() -> None:
+    """Issue 39 item 5: RF90's and Automobiles' players are the shared ui.player.Player with their board part only;
+    the scenario header is written once (escaped; no citation line for a race without one)."""
+    from types import SimpleNamespace
+
+    from racebook.automobiles.ui.player import RacePlayer
+    from racebook.ui.player import Player, scenario_header
+    assert issubclass(ScenarioPlayer, Player) and issubclass(RacePlayer, Player)
+    for cls in (ScenarioPlayer, RacePlayer):
+        assert "set_race" not in vars(cls) and "apply" not in vars(cls) and "_header_html" not in vars(cls)
+    sc = SimpleNamespace(title="A <b>", cite="", assumed=("x & y",))
+    text = scenario_header(sc, title_px=22)
+    assert "A &lt;b&gt;" in text and "x &amp; y" in text and "font-size:22px" in text and "15px" not in text
+    assert scenario_header(None) == ""
+    player = RacePlayer("auto_ex01_maintenance_crew", zones=False)
+    assert player.zones is None and len(player.widget.children) == 4
+    assert player.header.value == scenario_header(player.scenario, title_px=22)
+    rf = ScenarioPlayer("ex26")
+    assert rf.header.value.startswith('<div style="font-size:24px')

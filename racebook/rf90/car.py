@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from racebook.core.errors import RuleUnavailable, SetupError
+from racebook.core.fields import as_int, as_str, bad, get, get_bool, get_enum, get_int, get_str, get_strs, kind_of
 from racebook.rf90.damagebag import Wear
 
 #: A car id as Race Position Notation and action texts read it: a letter, then letters, digits or ``_``.
@@ -252,7 +253,6 @@ class Car:
     @classmethod
     def from_dict(cls, d: dict, where: str = "car") -> Car:
         """The car of :meth:`to_dict`; a malformed dict raises DataError naming the field (``where.chips``)."""
-        from racebook.core.fields import as_int, bad, get, get_bool, get_enum, get_int, get_str, get_strs
 
         def f(key: str) -> str:
             return f"{where}.{key}"
@@ -292,7 +292,6 @@ class Car:
 
 def _et_cause(v: object, where: str) -> EtCause | None:
     """``et_cause`` of a saved car: absent, ``"orange_flag"`` or ``"teammate"``."""
-    from racebook.core.fields import as_str, bad
 
     if v is None:
         return None
@@ -303,7 +302,6 @@ def _et_cause(v: object, where: str) -> EtCause | None:
 
 
 def _list(d: dict, key: str, f: Callable[[str], str]) -> list:
-    from racebook.core.fields import bad, get, kind_of
 
     v = get(d, key, f(key))
     if not isinstance(v, list):

@@ -34,7 +34,7 @@ from racebook.rf90.events import (
 )
 from racebook.rf90.frame import Frame, FrameLog, frame_of  # noqa: F401 - Frame, frame_of re-exported
 from racebook.rf90.notation import format_state
-from racebook.rf90.rules import activation, assist, duel, safetycar
+from racebook.rf90.rules import activation, assist, duel, pits, safetycar
 from racebook.rf90.rules.classification import classification
 from racebook.rf90.rules.duel import DuelCtx
 from racebook.rf90.state import RaceState, ScMachine
@@ -275,8 +275,6 @@ class Race(CoreRace[Action, Frame, RaceState]):
     def _robot_tyre_pits(self, events: list[Event]) -> None:
         """§16.3 / AMB-44: every robot pits at once for the right tyres, front to back; this stop is also its
         refuelling stop, so all robot refuel chits leave the Turn Indicator."""
-        from racebook.rf90.rules import pits
-
         s = self.state
         tyre = s.robot_tyre_change
         assert tyre is not None

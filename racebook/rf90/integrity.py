@@ -62,7 +62,10 @@ from racebook.rf90.car import (
     Tyre,
 )
 from racebook.rf90.damagebag import Wear
+from racebook.rf90.rules.pits import TANK_MAX
+from racebook.rf90.state import BASIC, LEVELS, YELLOW_FLAG, Activation
 from racebook.rf90.track import TrajectoryKind
+from racebook.rf90.turn import IMPLEMENTED_STRATEGIES
 
 if TYPE_CHECKING:
     from racebook.rf90.state import RaceState
@@ -83,7 +86,6 @@ def refuel_max(last_turn: int) -> int:
     """The latest turn a refuel chit can show (§8): a full tank beyond the last turn
     (racebook.rf90.rules.pits.TANK_MAX), plus
     the one space a turn SAVE FUEL's bonus may move it forward (§26.3)."""
-    from racebook.rf90.rules.pits import TANK_MAX
 
     return last_turn + TANK_MAX + last_turn
 
@@ -162,8 +164,6 @@ class _Checker:
 
     def cars(self) -> None:
         s = self.s
-        from racebook.rf90.rules.pits import TANK_MAX
-        from racebook.rf90.turn import IMPLEMENTED_STRATEGIES
 
         for cid, car in s.cars.items():
             p = f"cars.{field_key(cid)}"
@@ -332,7 +332,6 @@ class _Checker:
 
     def order(self) -> None:
         """Every racing car on the track is in its section's order list once; nothing else is there but (Y)."""
-        from racebook.rf90.state import YELLOW_FLAG
 
         s = self.s
         names = {sec.name for sec in self.track.sections}
@@ -377,7 +376,6 @@ class _Checker:
         """The basic game (Expansion #1 §2, §4.7, §5.3): no SuperFast robots, no <STK> skill (FLAT OUT, §27), and
         «en el Juego Básico los robots nunca ocupan un punto ET», save a robot teammate (its human's green card,
         Expansion #1 §5.6, AMB-X1-29)."""
-        from racebook.rf90.state import BASIC, LEVELS
 
         s = self.s
         if s.level not in LEVELS:
@@ -401,7 +399,6 @@ class _Checker:
                                              "a robot teammate, by its human's green card (§5.6, AMB-X1-29)")
 
     def race_fields(self) -> None:
-        from racebook.rf90.state import Activation
 
         s = self.s
         self.level()

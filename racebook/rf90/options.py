@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from enum import Enum
 
+from racebook.core.fields import as_enum, bad, field_key, get_bool, kind_of
+
 
 class IntermediateRow(Enum):
     """AMB-5: the printed wrong-tyre row for Intermediate tyres."""
@@ -62,7 +64,6 @@ class Rules:
     def from_dict(cls, d: dict, where: str = "rules") -> Rules:
         """The switches named in ``d`` (the others keep their defaults). An unknown switch or a value of the
         wrong type raises :class:`~racebook.core.errors.DataError` naming the field (``rules.intermediate_row``)."""
-        from racebook.core.fields import as_enum, bad, field_key, get_bool, kind_of
 
         if not isinstance(d, dict):
             raise bad(where, f"must be a table, not {kind_of(d)}")

@@ -76,7 +76,9 @@ from racebook.rf90.scenario_tables import (  # noqa: F401 - the keys and checks 
     _table,
     _track,
 )
+from racebook.rf90.setup import Driver, new_race
 from racebook.rf90.state import LEVELS, RaceState
+from racebook.rf90.teams import Team, TeamRobot, team_race
 from racebook.rf90.track import Track
 
 if TYPE_CHECKING:
@@ -294,7 +296,6 @@ def build_setup(raw: dict[str, Any], f: str = "<scenario>", base: Path | None = 
     """A scenario that starts before the race: Free Practice, qualifying and the grid (§6–§9) via
     :func:`racebook.rf90.setup.new_race`; ``[deck] stack`` deals the hands (in driver order) and then the weather
     card."""
-    from racebook.rf90.setup import Driver, new_race
 
     _check_top(raw, f)
     sc = raw["scenario"]
@@ -357,8 +358,6 @@ def _team_setup(f: str, st: dict[str, Any], track: Track, drivers: list[Driver],
     (human teammates), a driver and his ``robot_teammate`` (an id of no other car: a robot of the top category of
     ``level``), or two robots of ``setup.robots`` (a robot team). ``robots`` omitted: the recommended line-up for
     the number of human players at ``level`` (§5.3)."""
-    from racebook.rf90.setup import Driver
-    from racebook.rf90.teams import LEVELS, Team, TeamRobot, team_race
 
     level = _str(f, "setup.level", st.get("level", "advanced"))
     if level not in LEVELS:

@@ -13,16 +13,31 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from racebook.core.deck import Deck
+from racebook.core.fields import (
+    as_enum,
+    as_int,
+    as_strs,
+    bad,
+    field_key,
+    get,
+    get_bool,
+    get_enum,
+    get_int,
+    get_str,
+    get_strs,
+    kind_of,
+)
 from racebook.core.rng import Rng
 from racebook.rf90.car import Car, CarKind, RobotType, Status, Tyre
 from racebook.rf90.cards import Card, CardSet, default_race_deck
 from racebook.rf90.damagebag import DamageBag
 from racebook.rf90.options import Rules
+from racebook.rf90.options import Rules as _Rules
 from racebook.rf90.track import Condition, Section, SectionType, Track
 
 if TYPE_CHECKING:
     from racebook.rf90.rules.duel import DuelCtx
-    from racebook.rf90.turn.context import TurnCtx
+    from racebook.rf90.turnctx import TurnCtx
 
 DECK_RULE = "§6.1"  # the Race and Track decks: drawn from the top, discards reshuffled when empty, stackable
 YELLOW_FLAG = "(Y)"  # a yellow-flag token inside a section's order list (§15.1)
@@ -315,21 +330,6 @@ class RaceState:
         """The state of :meth:`to_dict` on ``track``. A malformed dict (a missing key, a wrong type, an unknown
         name) raises :class:`~racebook.core.errors.DataError` with file ``<state>`` and a dotted field path; whether
         the values make a possible race is :func:`racebook.rf90.integrity.check_state`'s job."""
-        from racebook.core.fields import (
-            as_enum,
-            as_int,
-            as_strs,
-            bad,
-            field_key,
-            get,
-            get_bool,
-            get_enum,
-            get_int,
-            get_str,
-            get_strs,
-            kind_of,
-        )
-        from racebook.rf90.options import Rules as _Rules
 
         if not isinstance(d, dict):
             raise bad("state", f"must be a table, not {kind_of(d)}")

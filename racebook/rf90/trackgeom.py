@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from racebook.core.geometry import CentreLine, TrackGeometry, rounded_rect, superellipse
+from racebook.rf90.layouttable import centre_line
 
 if TYPE_CHECKING:
     from racebook.rf90.track import Track
@@ -95,7 +96,6 @@ class TrackLayout(TrackGeometry):
     @classmethod
     def from_circuit(cls, track: Track, spec: LayoutSpec = DEFAULT_SPEC) -> TrackLayout:
         """The sections of ``track`` on the centre line of its ``[layout]`` table."""
-        from racebook.rf90.layouttable import centre_line
 
         assert track.layout is not None
         self = cls.__new__(cls)

@@ -14,7 +14,7 @@ from racebook.rf90 import turn
 from racebook.rf90.actions import BLIND, Action, Play, Test
 from racebook.rf90.game import Race, Verdict
 from racebook.rf90.turn import machine
-from racebook.rf90.turn.context import Phase
+from racebook.rf90.turnctx import Phase
 
 MakeRace = Callable[..., Race]
 POS = "teaching turn=5 lap=2 | D: Blue* | B: Red"

@@ -46,6 +46,7 @@ from racebook.rf90.actions import (
 )
 from racebook.rf90.analysis import odds
 from racebook.rf90.game import Race
+from racebook.rf90.rules.checks import modifiers, target_value
 from racebook.rf90.teamactions import Assist, NoAssist
 
 
@@ -161,7 +162,6 @@ class GreedyDriver:
             mods = 0
             if isinstance(a, Test) and ctx.play.tests and 1 <= a.test <= len(ctx.play.tests):
                 mods = ctx.play.tests[a.test - 1].modifier
-            from racebook.rf90.rules.checks import modifiers, target_value
 
             target = target_value(s, car, modifiers(s, car, mods, leader_check=isinstance(a, LeaderCheck)))
             if s.card(using).check <= target:

@@ -21,7 +21,8 @@ from math import gcd
 from racebook.rf90.car import Car, Skill, Strategy
 from racebook.rf90.cards import TestKind
 from racebook.rf90.rules import offtrack
-from racebook.rf90.rules.checks import RAIN_MODIFIER, REFLEXES_MODIFIER, base_target, modifiers
+from racebook.rf90.rules.checks import RAIN_MODIFIER, REFLEXES_MODIFIER, base_target, modifiers, target_value
+from racebook.rf90.rules.extreme_x1 import check_modifiers
 from racebook.rf90.state import RaceState
 from racebook.rf90.track import Condition, EffectKind, NodeKind, Route, RouteNode, Track, Trajectory
 
@@ -51,7 +52,6 @@ def p_at_most(pool_checks: list[int], target: int) -> Fraction:
 
 def blind_test(state: RaceState, car: Car, printed: int = 0, leader_check: bool = False) -> tuple[int, Fraction]:
     """(modified target, exact success probability) of a blind test for ``car`` now."""
-    from racebook.rf90.rules.checks import target_value
 
     target = target_value(state, car, modifiers(state, car, printed, leader_check=leader_check))
     pool = [state.card(c).check for c in unseen(state, car.id)]
@@ -61,7 +61,6 @@ def blind_test(state: RaceState, car: Car, printed: int = 0, leader_check: bool 
 def et_check_x1(state: RaceState, car: Car, traj: Trajectory) -> tuple[int, Fraction]:
     """(target, exact success probability) of Expansion #1's ET check for ``car`` now: the value printed in the
     diamond plus rain (house rule ``et_check_rain``), never REFLEXES (expansion1 digest §4.3, §4.5)."""
-    from racebook.rf90.rules.extreme_x1 import check_modifiers
 
     target = (traj.check_value or 0) + sum(m.value for m in check_modifiers(state, car))
     return target, p_at_most([state.card(c).check for c in unseen(state, car.id)], target)

@@ -29,6 +29,7 @@ from typing import Any
 
 from racebook.rf90 import scenario
 from racebook.rf90.actions import Action, Bid, Challenge, Decline, Join, NoChallenge
+from racebook.rf90.cards import default_race_deck
 from racebook.rf90.events import DuelEvent, Event
 from racebook.rf90.game import Race
 from racebook.rf90.lessons.duel_odds import (  # noqa: F401 - the odds chart, exported here
@@ -208,7 +209,6 @@ def scenario_dict(setup: DuelSetup) -> dict[str, Any]:
 
 
 def _race_codes() -> tuple[str, ...]:
-    from racebook.rf90.cards import default_race_deck
 
     return default_race_deck().codes()
 

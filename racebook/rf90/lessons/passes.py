@@ -11,8 +11,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from racebook.core.errors import RacebookError
+from racebook.rf90 import notation, scenario
 from racebook.rf90.car import Skill, Strategy, Tyre
-from racebook.rf90.events import EnterSection, Event, FinishLine, LeaderToken, MovementStops, Pass, YellowFlagPassed
+from racebook.rf90.events import (
+    CheckTest,
+    EnterSection,
+    Event,
+    FinishLine,
+    LeaderToken,
+    MovementPoints,
+    MovementStops,
+    Pass,
+    YellowFlagPassed,
+)
+from racebook.rf90.notation import format_state
 from racebook.rf90.options import Rules
 from racebook.rf90.rules.movement import (
     Move,
@@ -26,6 +39,7 @@ from racebook.rf90.rules.movement import (
 )
 from racebook.rf90.state import RaceState
 from racebook.rf90.track import Condition, SectionType
+from racebook.rf90.trackfile import load_track
 
 TABLE_SECTIONS: dict[SectionType, str] = {SectionType.STRAIGHT: "H", SectionType.BRAKING: "E",
                                           SectionType.CORNER: "G"}
@@ -80,7 +94,6 @@ def situation_position(sit: PassSituation) -> str:
 
     Raises ``ValueError`` when the Leader token does not fit the kind of pass (§11.1).
     """
-    from racebook.rf90.trackfile import load_track
 
     for name, value, allowed in (("section", sit.section, tuple(SectionType)), ("kind", sit.kind, tuple(PassKind)),
                                  ("mover", sit.mover, MOVER_KINDS), ("other", sit.other, MOVER_KINDS),
@@ -120,8 +133,6 @@ def situation_state(sit: PassSituation) -> RaceState:
 
     Errors from the notation are the engine's own, e.g. a yellow flag outside a corner (§15.1).
     """
-    from racebook.rf90 import notation
-    from racebook.rf90.trackfile import load_track
 
     pos = notation.parse(situation_position(sit))
     state = RaceState(load_track(pos.track), rules=sit.rules)
@@ -175,7 +186,6 @@ def quote(sit: PassSituation) -> PassQuote:
     corner = sec.corner if sit.minus_one and sec.type is SectionType.CORNER else None
     pc = pass_cost(state, mover, other, corner)
     check = pc.kind is PassKind.LAP and needs_leader_check(state, mover, other)
-    from racebook.rf90.notation import format_state
 
     return PassQuote(sit, format_state(state), mover_id, other_id, pc, check, special_turn(state))
 
@@ -192,7 +202,6 @@ class PlayedPass:
 
 def play_situation(sit: PassSituation, mp: int, check_passes: bool = True) -> PlayedPass:
     """Run :func:`advance` for the moving car with ``mp`` MP left; each Leader check passes or fails."""
-    from racebook.rf90 import notation
 
     state = situation_state(sit)
     start = notation.format_state(state)
@@ -255,7 +264,6 @@ def cost_table(mover: str = "human", rules: Rules | None = None,
     passed car is a human unless the column says otherwise; the Leader token is on a third car far ahead.
     A situation that cannot exist (a yellow flag outside a corner, §15.1) gets ``quote=None`` and a note.
     """
-    from racebook.core.errors import RacebookError
 
     if columns is None:
         columns = HUMAN_COLUMNS if mover == "human" else ROBOT_COLUMNS
@@ -286,8 +294,6 @@ def base_costs() -> list[BaseCost]:
 
     The car starts with 10 MP; the cost of a step is the drop in MP left between two events (§13.E.2, §15.1).
     """
-    from racebook.rf90 import notation
-    from racebook.rf90.trackfile import load_track
 
     cases: list[tuple[str, str, type[Event], str]]
     cases = [(f"enter a {'braking zone' if st is SectionType.BRAKING else st.value + ' section'}",
@@ -308,7 +314,6 @@ def base_costs() -> list[BaseCost]:
 
 
 def _behind(section: str) -> str:
-    from racebook.rf90.trackfile import load_track
 
     track = load_track("teaching")
     i = track.section(section).index
@@ -320,8 +325,6 @@ def tyre_penalty_table(rules: Rules | None = None, skill: Skill | None = None) -
 
     One state per weather condition of the teaching track's weather table; ``skill`` e.g. RAIN EXPERT.
     """
-    from racebook.rf90 import notation
-    from racebook.rf90.trackfile import load_track
 
     track = load_track("teaching")
     first: dict[Condition, int] = {}
@@ -360,7 +363,6 @@ def mp_breakdown(events: list[Event] | tuple[Event, ...], car: str) -> tuple[int
     stopped are a ``lost`` step (§13.E.3, §20). Leader checks (§20) appear as 0-MP ``check`` steps. Returns
     ``(None, [])`` when the car did not move in these events.
     """
-    from racebook.rf90.events import CheckTest, MovementPoints
 
     start = max((i for i, e in enumerate(events) if isinstance(e, MovementPoints) and e.car == car), default=None)
     if start is None:
@@ -449,7 +451,6 @@ def ex28_with_one_more_mp() -> Any:
 
     Returns the :class:`racebook.rf90.game.Race` after Blue's move (its log says what each MP bought).
     """
-    from racebook.rf90 import scenario
 
     race = scenario.build({
         "scenario": {"id": "ex28_6mp", "track": "teaching", "seed": 28,

@@ -19,6 +19,7 @@ from typing import Any
 
 from racebook.core.errors import ScenarioError
 from racebook.rf90 import scenario
+from racebook.rf90.actionlabels import labels
 from racebook.rf90.events import SafetyCarRealigned, StaysOut
 from racebook.rf90.game import Race
 from racebook.rf90.lessons.notebook import rpn_race
@@ -226,7 +227,6 @@ def show(example: BookExample, check: Any) -> None:
 def choices_line(race: Race) -> str:
     """Who decides now and the legal choices, as the buttons label them (:mod:`racebook.rf90.actionlabels`):
     ``Orange decides (§21.1: pit now, under the Safety Car?): pit: 10 turns of fuel; …; stay out: no pit stop now``."""
-    from racebook.rf90.actionlabels import labels
 
     shown = "; ".join(d.label for d in labels(race.legal_actions(), race.state))
     phase = f" ({race.phase.value})" if race.phase else ""

@@ -32,7 +32,7 @@ from racebook.rf90.rules import flags, robots, trajectories
 from racebook.rf90.state import YELLOW_FLAG, RaceState
 from racebook.rf90.teamactions import Assist, NoAssist
 from racebook.rf90.track import SectionType, TrajectoryKind
-from racebook.rf90.turn.context import Phase, TurnCtx
+from racebook.rf90.turnctx import Phase, TurnCtx
 
 if TYPE_CHECKING:
     from racebook.rf90.rules.duel import DuelCtx

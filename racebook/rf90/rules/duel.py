@@ -48,6 +48,7 @@ from racebook.rf90.events import (
     Unopposed,
 )
 from racebook.rf90.rules import assist, payments
+from racebook.rf90.rules.drawing import draw_track_card
 from racebook.rf90.state import YELLOW_FLAG, Activation, RaceState
 from racebook.rf90.teamactions import Assist, NoAssist
 from racebook.rf90.track import SectionType
@@ -415,8 +416,6 @@ def resolve(state: RaceState, ctx: DuelCtx, events: list[Event]) -> None:
     if ranked and len(players) > 1 and totals[ranked[0]][0] > totals[ranked[1]][0]:
         win = state.cars[ranked[0]]
         if win.strategy is Strategy.BANGING_WHEELS and win.on_track and win.bw_card_turn != state.turn:
-            from racebook.rf90.turn import draw_track_card
-
             win.bw_card_turn = state.turn  # only 1 Track Card per turn (§26.2)
             draw_track_card(state, win, DrawReason.BANGING_WHEELS_DUEL, events, "§26.2")
     front = state.reassign_leader()

@@ -3,44 +3,17 @@ choice (§15.4)."""
 
 from __future__ import annotations
 
-from racebook.rf90.actions import BLIND, Action, Force, GreenFlag, NoForce, TakeFlag, Weather, YellowFlag
+from racebook.rf90.actions import BLIND, Action, Force, NoForce
 from racebook.rf90.car import Car, EtCause, Tyre
 from racebook.rf90.events import Checked, Event, FlagEvent, FlagStep, RobotsWillPit, TurnEnds, WeatherMoved
 from racebook.rf90.rules import checks, latebraking, offtrack, robots, trajectories
 from racebook.rf90.state import BASIC, YELLOW_FLAG, RaceState
 from racebook.rf90.track import Condition, SectionType, TrajectoryKind
-from racebook.rf90.turn import phases
-from racebook.rf90.turn.context import Phase, TurnCtx
+from racebook.rf90.turnctx import Phase, TurnCtx
 
 BLUE_PAWNS = 6  # §2.2
 
 MAX_YELLOW_FLAGS = 6  # §15.1
-
-
-def _event(state: RaceState, car: Car, ctx: TurnCtx, action: Action, events: list[Event]) -> None:
-    what = ctx.play.d4.pop(0)
-    if isinstance(action, Weather):
-        if action.step:
-            move_weather(state, car.id, action.step, events)
-        else:
-            sp = state.track.weather.spaces[state.weather]
-            events.append(WeatherMoved(car.id, "leaves", sp.label(), sp.condition))
-    elif isinstance(action, YellowFlag):
-        state.order[action.section].insert(action.behind, YELLOW_FLAG)
-        events.append(FlagEvent(car.id, FlagStep.YELLOW_PLACED, section=action.section, behind=action.behind))
-    elif isinstance(action, GreenFlag):
-        state.order[action.section].remove(YELLOW_FLAG)
-        events.append(FlagEvent(car.id, FlagStep.GREEN, section=action.section))
-    elif isinstance(action, TakeFlag):
-        if action.flag == "blue":
-            state.blue_flags.add(car.id)
-            events.append(FlagEvent(car.id, FlagStep.BLUE_TAKEN, action.flag))
-        else:
-            state.orange = car.id
-            events.append(FlagEvent(car.id, FlagStep.ORANGE_TAKEN, action.flag))
-    else:
-        events.append(FlagEvent(car.id, FlagStep.DECLINED, what))
-    phases._next_event(state, car, ctx, events)
 
 
 def move_weather(state: RaceState, by: str, step: int, events: list[Event]) -> None:

@@ -7,34 +7,22 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Protocol, TypeVar
 
-from racebook.core.errors import TrackDataError
 from racebook.rf90.actions import BLIND
 from racebook.rf90.car import Car
-from racebook.rf90.cards import TestKind
 from racebook.rf90.events import (
-    CardsDiscarded,
     Checked,
-    ControlRegained,
-    Damage,
-    DiscardReason,
     Event,
     FinishLine,
-    ForcedPit,
     LeaderCause,
     LeaderToken,
-    MpLoss,
     OnReentryPoint,
     ReEntered,
     Retirement,
     SafetyCarCalled,
-    TimeLoss,
-    TyresPaid,
 )
 from racebook.rf90.rules import checks, payments
 from racebook.rf90.state import RaceState
 from racebook.rf90.track import EffectKind, NodeKind, Route, RouteNode
-from racebook.rf90.turn import phases
-from racebook.rf90.turn.context import Phase, TurnCtx
 
 S = TypeVar("S")
 R = TypeVar("R")
@@ -95,135 +83,6 @@ def _recovery_card(state: RaceState, car: Car, node: RouteNode, using: str, what
     ev = checks.take_test(state, car, using, what, events, node.test.modifier, rule="§18.1", test=Checked.RECOVERY,
                           against=against)
     return ev is not None and ev.passed
-
-
-@dataclass
-class PlayerRoute:
-    """A player's walk (§18.1–18.2): a Normal test with cards in hand waits for the player (phase D.2 recovery),
-    otherwise it is blind; tyre wear, damage and discards are paid (a discard waits for the player's choice);
-    the walk ends the turn after a late braking (§18.5) or goes back to the D.2 tests after an ET."""
-
-    state: RaceState
-    car: Car
-    ctx: TurnCtx
-    events: list[Event]
-    stopped: bool = False
-
-    def test(self, route: Route, nid: str, node: RouteNode, s: None) -> list[tuple[Fraction, bool, None]] | None:
-        assert node.test is not None
-        ctx = self.ctx
-        ctx.offtrack.node = nid
-        if node.test.kind is TestKind.NORMAL and self.car.hand:
-            ctx.phase = Phase.RECOVERY
-            self.stopped = True
-            return None
-        passed = _recovery_card(self.state, self.car, node, BLIND, f"{node.test.kind.value} recovery test",
-                                self.events, ctx.offtrack.against)
-        ctx.phase = Phase.TEST
-        return [(Fraction(1), passed, None)]
-
-    def effects(self, route: Route, nid: str, node: RouteNode, s: None) -> tuple[None, bool]:
-        state, car, ctx, events = self.state, self.car, self.ctx, self.events
-        ctx.offtrack.node = nid
-        for eff in node.effects:
-            if not _effect(state, car, ctx, eff.kind, eff.amount, events):
-                self.stopped = True
-                return None, False
-        ctx.offtrack.node = node.next
-        if ctx.offtrack.route_discard:
-            ctx.phase = Phase.RECOVERY_DISCARD
-            if len(car.hand) > ctx.offtrack.route_discard:
-                self.stopped = True
-                return None, False
-            cards = tuple(car.hand)
-            payments.discard_cards(state, car, cards)
-            events.append(CardsDiscarded(car.id, tuple(cards), DiscardReason.OFF_TRACK, "§18.1"))
-            ctx.offtrack.route_discard = 0
-        return None, True
-
-    def end(self, route: Route, nid: str | None, node: RouteNode | None, s: None) -> None:
-        state, car, ctx, events = self.state, self.car, self.ctx, self.events
-        if self.stopped:
-            return
-        if node is not None and node.kind is NodeKind.RETIRE:
-            ctx.offtrack.node = nid
-            payments.retire(state, car, Retirement.CRASH_OUT if node.crash_out else Retirement.RECOVERY_CHART,
-                            events)
-            if node.safety_car:
-                state.sc_called = True
-                events.append(SafetyCarCalled())
-            phases._retired_mid_turn(state, car, ctx, events)
-            return
-        if node is not None and node.kind is NodeKind.BACK_ON_TRACK:
-            events.append(ControlRegained(car.id, car.section))
-        elif node is not None and node.kind is NodeKind.REENTRY:
-            assert node.section is not None
-            _go_off_track(state, car, node.section, events)
-        elif node is not None:
-            raise TrackDataError(state.track.file or state.track.id,
-                                 f"routes.{ctx.offtrack.route}.nodes.{node.id}.kind",
-                                 f"§18: unknown route node kind {node.kind.value!r}")
-        ctx.offtrack.node = None
-        ctx.offtrack.route = None
-        if ctx.offtrack.route_kind == "lb":
-            phases._end(state, car, ctx, events)  # §18.5: its turn ends at the re-entry point
-            return
-        if ctx.offtrack.route_kind == "x1":  # Expansion #1 (§4.3 B2): no movement; the turn ends after phase B
-            phases._phase_b(state, car, ctx, events)
-            return
-        ctx.phase = Phase.TEST
-        phases._next_test(state, car, ctx, events)
-
-    def combine(self, outcomes: list[tuple[Fraction, None]]) -> None:  # pragma: no cover - one outcome per test
-        raise AssertionError("a player's walk plays each test out")
-
-
-def _walk_route(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
-    """Follow an ET recovery chart or off-track route (§18.1–18.3) from ``ctx.offtrack.node`` until a decision or
-    its end."""
-    follow_route(state.track.routes[ctx.offtrack.route], ctx.offtrack.node, PlayerRoute(state, car, ctx, events), None)  # type: ignore[index]
-
-
-def _effect(state: RaceState, car: Car, ctx: TurnCtx, kind: EffectKind, n: int, events: list[Event]) -> bool:
-    if kind is EffectKind.TYRE_WEAR:
-        if car.chips < n:
-            payments.retire(state, car, Retirement.TYRES, events, need=n, have=car.chips)
-            phases._retired_mid_turn(state, car, ctx, events)
-            return False
-        car.chips -= n
-        events.append(TyresPaid(car.id, n, f"{n} chip(s), cards may not substitute off track", car.chips, "§18.1"))
-    elif kind is EffectKind.DAMAGE:
-        if not payments.take_damage(state, car, n, Damage.OFF_TRACK, events, "§18.1"):
-            phases._retired_mid_turn(state, car, ctx, events)
-            return False
-    elif kind is EffectKind.DISCARD:
-        if len(car.hand) < n:
-            payments.retire(state, car, Retirement.CARDS, events, need=n, have=len(car.hand))
-            phases._retired_mid_turn(state, car, ctx, events)
-            return False
-        ctx.offtrack.route_discard = n
-    elif kind is EffectKind.TIME_LOSS:
-        car.time_loss += n
-        events.append(TimeLoss(car.id, n))
-    elif kind is EffectKind.MP_LOSS:
-        ctx.play.mp_loss += n
-        events.append(MpLoss(car.id, n))
-    elif kind is EffectKind.FORCED_PIT:
-        car.forced_pit = True
-        events.append(ForcedPit(car.id))
-    return True
-
-
-def _recovery_test(state: RaceState, car: Car, ctx: TurnCtx, using: str, events: list[Event]) -> None:
-    """The player's recovery test with ``using`` (a hand card or a blind draw), then the walk goes on (§18.1)."""
-    route = state.track.routes[ctx.offtrack.route]  # type: ignore[index]
-    node = route.nodes[ctx.offtrack.node]  # type: ignore[index]
-    assert node.test is not None
-    passed = _recovery_card(state, car, node, using, f"{node.test.kind.value} recovery test", events,
-                            ctx.offtrack.against)
-    ctx.offtrack.node = node.on_pass if passed else node.on_fail
-    ctx.phase = Phase.TEST
-    follow_route(route, ctx.offtrack.node, PlayerRoute(state, car, ctx, events), None)
 
 
 def _reenter(state: RaceState, car: Car, events: list[Event]) -> None:

@@ -18,7 +18,7 @@ from racebook.rf90.rules import assist, checks, extreme_x1, flags, movement, off
 from racebook.rf90.rules.movement import Move
 from racebook.rf90.state import RaceState
 from racebook.rf90.track import TrajectoryKind
-from racebook.rf90.turn.context import Phase, TurnCtx
+from racebook.rf90.turnctx import Phase, TurnCtx
 
 
 def _robot_must_pit(state: RaceState, car: Car) -> bool:

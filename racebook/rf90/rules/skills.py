@@ -13,7 +13,7 @@ from racebook.rf90.cards import Flag
 from racebook.rf90.events import DrawReason, Event
 from racebook.rf90.rules import drawing
 from racebook.rf90.state import RaceState
-from racebook.rf90.turn.context import TurnCtx
+from racebook.rf90.turnctx import TurnCtx
 
 
 class SkillHooks:

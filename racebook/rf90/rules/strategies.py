@@ -9,7 +9,7 @@ from racebook.rf90.events import ChaseEnd, ChaseEnded, DrawReason, Event, PushRe
 from racebook.rf90.rules import drawing
 from racebook.rf90.state import RaceState
 from racebook.rf90.track import Trajectory
-from racebook.rf90.turn.context import Phase, TurnCtx
+from racebook.rf90.turnctx import Phase, TurnCtx
 
 IMPLEMENTED_STRATEGIES = frozenset({
     Strategy.SAVE_TYRES, Strategy.BANGING_WHEELS, Strategy.BALANCE, Strategy.HAZARD, Strategy.PUSH,

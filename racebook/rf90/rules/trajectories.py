@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from racebook.rf90.actions import BLIND
 from racebook.rf90.car import Car, Strategy
 from racebook.rf90.cards import Colour
-from racebook.rf90.events import Checked, DeckEmpty, EtFailed, Event, NoRecoveryChart
+from racebook.rf90.events import EtFailed, Event
 from racebook.rf90.options import EtProcedureRule
-from racebook.rf90.rules import checks, offtrack, strategies
 from racebook.rf90.state import RaceState
 from racebook.rf90.track import EtProcedure, Trajectory, TrajectoryKind
-from racebook.rf90.turn.context import TurnCtx
+from racebook.rf90.turnctx import TurnCtx
 
 
 def trajectories_available(state: RaceState) -> bool:
@@ -71,20 +69,3 @@ def fail_et(state: RaceState, car: Car, ctx: TurnCtx, traj: Trajectory, events: 
     events.append(EtFailed(car.id, traj.id, car.section))
 
 
-def _et_test(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
-    traj = state.track.trajectory(ctx.play.traj)  # type: ignore[arg-type]
-    ev = checks.take_test(state, car, BLIND, f"ET blind test at {traj.id}", events, traj.test_modifier, "ET",
-                          test=Checked.ET, subject=traj.id)
-    if ev is None:
-        events.append(DeckEmpty("Race", car.id))
-        ctx.play.et_passed = False
-        return
-    ctx.play.et_passed = ev.passed
-    strategies.hooks(car).on_blind_test(state, car, ctx, "ET", events)
-    if not ev.passed:
-        fail_et(state, car, ctx, traj, events)
-        if traj.recovery is None:
-            events.append(NoRecoveryChart(traj.id))
-            return
-        ctx.offtrack.route, ctx.offtrack.node = traj.recovery, state.track.routes[traj.recovery].start
-        offtrack._walk_route(state, car, ctx, events)

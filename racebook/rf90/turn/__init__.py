@@ -26,12 +26,16 @@ from racebook.rf90.rules.trajectories import (
     occupiable_trajectories,
     trajectories_available,
 )
+
+# The turn's modules import each other (phases → machine → dispatch → the player's side → phases): entering through
+# phases is the order in which each module-level table finds its handlers defined.
+from racebook.rf90.turn import phases as _phases  # noqa: F401
 from racebook.rf90.turn.cardplay import _costs, dry_run, legal_plays, pair_legal
-from racebook.rf90.turn.context import LateBrakeCtx, PendingTest, Phase, PitCtx, PlayCtx, RouteCtx, TurnCtx
 from racebook.rf90.turn.dispatch import begin
 from racebook.rf90.turn.legality import payable_hand
 from racebook.rf90.turn.machine import TABLE, Handler, allows, apply, explain, legal
 from racebook.rf90.turn.sc_turn import sc_window_turn
+from racebook.rf90.turnctx import LateBrakeCtx, PendingTest, Phase, PitCtx, PlayCtx, RouteCtx, TurnCtx
 
 __all__ = [
     "BLUE_PAWNS", "Handler", "IMPLEMENTED_STRATEGIES", "LateBrakeCtx", "MAX_YELLOW_FLAGS", "PendingTest", "Phase",

@@ -54,18 +54,16 @@ from racebook.rf90.events import (
 )
 from racebook.rf90.rules import (
     drawing,
-    extreme_x1,
     flags,
-    latebraking,
-    offtrack,
     payments,
     pits,
     robots,
+    safetycar,
     strategies,
 )
 from racebook.rf90.state import RaceState
-from racebook.rf90.turn import machine, phases, pitstop, sc_turn
-from racebook.rf90.turn.context import Phase, TurnCtx
+from racebook.rf90.turn import et, flagevents, latebrake, machine, offtrack_walk, phases, pitstop, sc_turn
+from racebook.rf90.turnctx import Phase, TurnCtx
 
 
 def begin(state: RaceState, car_id: str, events: list[Event]) -> TurnCtx | None:
@@ -93,7 +91,7 @@ def apply_a(state: RaceState, car: Car, ctx: TurnCtx, action: Action, events: li
     if isinstance(action, Start):
         phases._phase_b(state, car, ctx, events)
     elif isinstance(action, Extreme):  # Expansion #1: follow the ET before any card (expansion1 digest §4.3)
-        extreme_x1.follow(state, car, ctx, action, events)
+        et.follow(state, car, ctx, action, events)
     elif isinstance(action, Versatility):
         car.strategy = action.strategy
         car.skill_used = True
@@ -205,7 +203,7 @@ def apply_recovery_discard(state: RaceState, car: Car, ctx: TurnCtx, action: Act
     payments.discard_cards(state, car, action.cards)
     events.append(CardsDiscarded(car.id, tuple(action.cards), DiscardReason.OFF_TRACK, "§18.1"))
     ctx.offtrack.route_discard = 0
-    offtrack._walk_route(state, car, ctx, events)
+    phases.after_walk(state, car, ctx, offtrack_walk._walk_route(state, car, ctx, events), events)
 
 
 def apply_test(state: RaceState, car: Car, ctx: TurnCtx, action: Action, events: list[Event]) -> None:
@@ -217,13 +215,13 @@ def apply_test(state: RaceState, car: Car, ctx: TurnCtx, action: Action, events:
 def apply_recovery(state: RaceState, car: Car, ctx: TurnCtx, action: Action, events: list[Event]) -> None:
     if not isinstance(action, Test):
         raise _unhandled(ctx, action)
-    offtrack._recovery_test(state, car, ctx, action.using, events)
+    phases.after_walk(state, car, ctx, offtrack_walk._recovery_test(state, car, ctx, action.using, events), events)
 
 
 def apply_events(state: RaceState, car: Car, ctx: TurnCtx, action: Action, events: list[Event]) -> None:
     if not isinstance(action, (Weather, YellowFlag, GreenFlag, TakeFlag, NoFlag)):
         raise _unhandled(ctx, action)
-    flags._event(state, car, ctx, action, events)
+    flagevents._event(state, car, ctx, action, events)
 
 
 def apply_orange(state: RaceState, car: Car, ctx: TurnCtx, action: Action, events: list[Event]) -> None:
@@ -234,7 +232,7 @@ def apply_orange(state: RaceState, car: Car, ctx: TurnCtx, action: Action, event
 
 def apply_late_brake(state: RaceState, car: Car, ctx: TurnCtx, action: Action, events: list[Event]) -> None:
     if isinstance(action, LateBrake):
-        latebraking._late_brake(state, car, ctx, action.card, events)
+        latebrake._late_brake(state, car, ctx, action.card, events)
     elif isinstance(action, NoLateBrake):
         phases._phase_f2(state, car, ctx, events)
     else:
@@ -276,7 +274,6 @@ def apply_sc_window(state: RaceState, car: Car, ctx: TurnCtx, action: Action, ev
 def apply_sc_a(state: RaceState, car: Car, ctx: TurnCtx, action: Action, events: list[Event]) -> None:
     """§21.3: behind the Safety Car, go (one card, follow the SC) or pit."""
     if isinstance(action, Start):
-        from racebook.rf90.rules import safetycar
 
         drawing._draw(state, car, DrawReason.SAFETY_CAR, events, "§21.3")
         safetycar.move(state, car.id, events)

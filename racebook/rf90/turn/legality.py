@@ -40,7 +40,7 @@ from racebook.rf90.cards import Flag, PowerKind, TestKind
 from racebook.rf90.rules import extreme_x1, flags, payments, pits, strategies, trajectories
 from racebook.rf90.state import YELLOW_FLAG, RaceState
 from racebook.rf90.turn import cardplay
-from racebook.rf90.turn.context import TurnCtx
+from racebook.rf90.turnctx import TurnCtx
 
 
 def legal_a(state: RaceState, car: Car, ctx: TurnCtx) -> list[Action]:

@@ -16,7 +16,7 @@ from racebook.rf90.events import Event
 from racebook.rf90.rules import assist
 from racebook.rf90.state import RaceState
 from racebook.rf90.turn import dispatch, legality, reasons
-from racebook.rf90.turn.context import Phase, TurnCtx
+from racebook.rf90.turnctx import Phase, TurnCtx
 
 LegalFn = Callable[[RaceState, Car, TurnCtx], list[Action]]
 ApplyFn = Callable[[RaceState, Car, TurnCtx, Action, list[Event]], None]

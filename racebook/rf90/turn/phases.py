@@ -10,6 +10,7 @@ from racebook.rf90.events import (
     CardsPlayed,
     Checked,
     Damage,
+    DeckEmpty,
     DiscardReason,
     DrawReason,
     EtDiscardPower,
@@ -19,6 +20,7 @@ from racebook.rf90.events import (
     FlatOut,
     MovementPoints,
     MovementStops,
+    NoRecoveryChart,
     Pass,
     TrajectoryUse,
     TurnEnds,
@@ -26,10 +28,12 @@ from racebook.rf90.events import (
 )
 from racebook.rf90.rules import checks, drawing, movement, offtrack, payments, strategies, trajectories
 from racebook.rf90.rules.movement import Move
+from racebook.rf90.rules.trajectories import fail_et
 from racebook.rf90.state import RaceState
 from racebook.rf90.track import TrajectoryKind
 from racebook.rf90.turn import cardplay, legality, machine
-from racebook.rf90.turn.context import PendingTest, Phase, TurnCtx
+from racebook.rf90.turn.offtrack_walk import WalkEnd, _walk_route
+from racebook.rf90.turnctx import PendingTest, Phase, TurnCtx
 
 
 def _phase_b(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
@@ -130,7 +134,7 @@ def _after_payment(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]
         ctx.play.et_passed = True
         events.append(EtDiscardPower(car.id, ctx.play.et_mode, ctx.play.traj))
     elif ctx.play.traj is not None and state.track.trajectory(ctx.play.traj).kind is TrajectoryKind.EXTREME:
-        trajectories._et_test(state, car, ctx, events)
+        _et_test(state, car, ctx, events)
         if not car.on_track or ctx.phase is not Phase.TEST:
             return
     _next_test(state, car, ctx, events)
@@ -283,3 +287,35 @@ def _retired_mid_turn(state: RaceState, car: Car, ctx: TurnCtx, events: list[Eve
     ctx.play.cards = ()
     car.played = True
     ctx.phase = Phase.DONE
+
+
+def _et_test(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
+    traj = state.track.trajectory(ctx.play.traj)  # type: ignore[arg-type]
+    ev = checks.take_test(state, car, BLIND, f"ET blind test at {traj.id}", events, traj.test_modifier, "ET",
+                          test=Checked.ET, subject=traj.id)
+    if ev is None:
+        events.append(DeckEmpty("Race", car.id))
+        ctx.play.et_passed = False
+        return
+    ctx.play.et_passed = ev.passed
+    strategies.hooks(car).on_blind_test(state, car, ctx, "ET", events)
+    if not ev.passed:
+        fail_et(state, car, ctx, traj, events)
+        if traj.recovery is None:
+            events.append(NoRecoveryChart(traj.id))
+            return
+        ctx.offtrack.route, ctx.offtrack.node = traj.recovery, state.track.routes[traj.recovery].start
+        after_walk(state, car, ctx, _walk_route(state, car, ctx, events), events)
+
+
+def after_walk(state: RaceState, car: Car, ctx: TurnCtx, after: WalkEnd | None, events: list[Event]) -> None:
+    """Take a player's turn on from where its off-track walk ended (§18.1–18.5; None: the walk waits for the
+    player's decision)."""
+    if after is WalkEnd.RETIRED:
+        _retired_mid_turn(state, car, ctx, events)
+    elif after is WalkEnd.END_TURN:
+        _end(state, car, ctx, events)
+    elif after is WalkEnd.PHASE_B:
+        _phase_b(state, car, ctx, events)
+    elif after is WalkEnd.NEXT_TEST:
+        _next_test(state, car, ctx, events)

@@ -15,9 +15,9 @@ from racebook.rf90.events import (
     StrategyChanged,
     TyresKept,
 )
-from racebook.rf90.rules import drawing, offtrack, pits, skills, strategies, trajectories
+from racebook.rf90.rules import drawing, offtrack, pits, safetycar, skills, strategies, trajectories
 from racebook.rf90.state import RaceState
-from racebook.rf90.turn.context import Phase, TurnCtx
+from racebook.rf90.turnctx import Phase, TurnCtx
 
 
 def _pit(state: RaceState, car: Car, ctx: TurnCtx, extra: int, events: list[Event]) -> None:
@@ -26,7 +26,6 @@ def _pit(state: RaceState, car: Car, ctx: TurnCtx, extra: int, events: list[Even
     cause = PitCause.FORCED if car.forced_pit else (PitCause.CHIT_DUE if pits.must_pit(state, car) else PitCause.CHOSEN)
     car.forced_pit = False
     if ctx.sc_mode == "running":  # §21.4: straight to the back, up to 16 turns, no extra sections
-        from racebook.rf90.rules import safetycar
 
         events.append(PitUnderSafetyCar(car.id, cause))
         safetycar.pit_to_the_back(state, car.id, events)

@@ -26,7 +26,7 @@ from racebook.rf90.rules import extreme_x1, payments, pits, trajectories
 from racebook.rf90.state import RaceState
 from racebook.rf90.track import Trajectory, TrajectoryKind
 from racebook.rf90.turn import cardplay, legality
-from racebook.rf90.turn.context import TurnCtx
+from racebook.rf90.turnctx import TurnCtx
 
 Reason = tuple[str, str] | None
 

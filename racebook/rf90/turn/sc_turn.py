@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from racebook.rf90.car import Car
 from racebook.rf90.events import Event, PitCause, PitUnderSafetyCar, TurnEnds
-from racebook.rf90.rules import robots
+from racebook.rf90.rules import robots, safetycar
 from racebook.rf90.state import RaceState
-from racebook.rf90.turn.context import Phase, TurnCtx
+from racebook.rf90.turnctx import Phase, TurnCtx
 
 
 def _sc_turn(state: RaceState, car: Car, events: list[Event]) -> TurnCtx | None:
     """§21.3: behind the Safety Car. Robots follow (or pit when their chit is due); players decide."""
-    from racebook.rf90.rules import safetycar
 
     if car.is_robot:
         if robots._robot_must_pit(state, car):

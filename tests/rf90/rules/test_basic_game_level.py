@@ -15,7 +15,7 @@ from racebook.rf90.actions import Force, NoForce
 from racebook.rf90.game import Race
 from racebook.rf90.scenario import build
 from racebook.rf90.state import RaceState
-from racebook.rf90.turn.context import Phase
+from racebook.rf90.turnctx import Phase
 
 ET = "Descent-2.et1"
 

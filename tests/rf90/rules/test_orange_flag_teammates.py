@@ -17,7 +17,7 @@ from racebook.rf90.car import EtCause
 from racebook.rf90.game import Race
 from racebook.rf90.scenario import SCENARIO_DIR, build
 from racebook.rf90.teamactions import Assist, NoAssist
-from racebook.rf90.turn.context import Phase
+from racebook.rf90.turnctx import Phase
 
 
 def _x1_11(stack: list[str], blue_hand: list[str] | None = None) -> Race:

@@ -13,7 +13,7 @@ from racebook.rf90.state import YELLOW_FLAG
 from racebook.rf90.teamactions import Assist, NoAssist
 from racebook.rf90.teams import Team, TeamRobot, lineup, lineup_robots, team_race
 from racebook.rf90.trackfile import load_track
-from racebook.rf90.turn.context import Phase
+from racebook.rf90.turnctx import Phase
 
 SF, F, S = RobotType.SUPERFAST, RobotType.FAST, RobotType.SLOW
 

@@ -8,7 +8,7 @@ import pickle
 
 import pytest
 
-from racebook.rf90.turn.context import LateBrakeCtx, Phase, PitCtx, PlayCtx, RouteCtx, TurnCtx
+from racebook.rf90.turnctx import LateBrakeCtx, Phase, PitCtx, PlayCtx, RouteCtx, TurnCtx
 
 PARTS = {"play": PlayCtx, "pit": PitCtx, "offtrack": RouteCtx, "lb": LateBrakeCtx}
 
