@@ -8,9 +8,12 @@ pair for movement, roll the YELLOW die … immediately … before starting a bat
 through the one dice-owed rule of a move (:func:`racebook.formulagp.aftermove.owed_now`) and the one place dice are
 rolled and resolved (:func:`racebook.formulagp.losscontrol.roll_dice`). Then the declaration is checked again (§13.2
 b): a driver its dice spun, sent off track or moved out of reach (a counter-steer), or whose tile a RISK card's Yellow
-Flag closed to overtaking, cannot attack that car — :class:`~racebook.formulagp.events.BattleCalledOff` — and ends
-its move (its OT drops to 0, §13.2). A loss of control that waits for its driver's counter-steer decision pauses the
-attack (``Turn.attack``, ``resume=battle``) and :func:`resume` takes it up when the decision is made.
+Flag closed to overtaking, cannot attack that car — :class:`~racebook.formulagp.events.BattleCalledOff`,
+:func:`called_off` — and ends its move (its OT drops to 0, §13.2). A loss of control that waits for its driver's
+counter-steer decision pauses the attack (``Turn.attack``, ``resume=battle``) and
+:func:`racebook.formulagp.battles.resume_attack` takes it up when the decision is made (the CONTROL phase's way back,
+:mod:`racebook.formulagp.control`). This module answers; the battle module (which imports it) declares the battle or
+ends the move (:class:`Dice`).
 
 The kinds rolled are kept in ``Turn.dice_done`` (notation ``bd=``) so that the end of the move does not roll them
 again (reading N28: each kind of die a move owes once a turn — the pair's YELLOW die, the worn tyres' RED die, the
@@ -22,43 +25,52 @@ on, the source); off: every die at the end of the move, after the battle. Standa
 
 from __future__ import annotations
 
-from racebook.core.errors import ActionSyntaxError
+from collections.abc import Callable
+from enum import Enum
+
 from racebook.core.log import EventLog
 from racebook.formulagp import losscontrol, raceevents
-from racebook.formulagp.actions import Attack, End, parse
+from racebook.formulagp.actions import Attack, parse
 from racebook.formulagp.aftermove import owed_now
 from racebook.formulagp.events.battleextras import BattleCalledOff, DiceBeforeBattle
-from racebook.formulagp.rules.hazards import Hazard
-from racebook.formulagp.state import Phase, RaceState, Turn
+from racebook.formulagp.state import Phase, RaceState
 
-__all__ = ["roll_first", "resume", "readable"]
+__all__ = ["Dice", "roll_first", "called_off", "waiting"]
 
 
-def roll_first(s: RaceState, a: Attack, log: EventLog) -> bool:
-    """Before ``a`` is declared: roll the dice the attacker's move owes (§13.2 a). True when the attack is handled
-    here — it waits for a loss-of-control decision, or the dice took it away and the move ended; False when the
-    battle is to be declared now (no dice owed, or they left the attack open)."""
+class Dice(Enum):
+    """What the dice before a battle leave (:func:`roll_first`)."""
+
+    NONE = "none"  # no die owed (or none rolled here): the battle is declared now
+    ROLLED = "rolled"  # rolled: is the attack still one the driver may declare (:func:`called_off`, §13.2 b)?
+    WAITING = "waiting"  # a loss-of-control decision waits (§18.1); the attack is kept in ``Turn.attack``
+
+
+def roll_first(s: RaceState, a: Attack, log: EventLog) -> Dice:
+    """Before ``a`` is declared: roll the dice the attacker's move owes (§13.2 a). The battle module acts on the
+    answer: declare now, check the declaration again first, or wait for a counter-steer decision (the CONTROL
+    phase comes back through :func:`racebook.formulagp.battles.resume_attack`)."""
     t = s.turn
     c = s.cars[a.car]
     if t is None or not s.rules.dice_before_battle or c.bot or t.dice_done or raceevents.quiet(s):
-        return False  # (under the Safety Car or a Red Flag no die is rolled, §19.4.2, as at the end of a move)
+        return Dice.NONE  # (under the Safety Car or a Red Flag no die is rolled, §19.4.2, as at the end of a move)
     queue, kinds = owed_now(s, c, t)
     if not queue:
-        return False
+        return Dice.NONE
     t.dice_done = ",".join(kinds)
     log.append(DiceBeforeBattle(c.id, a.defender, tuple(x.split(":")[1] for x in queue)))
     s.dice_left += queue
     losscontrol.roll_dice(s, log)
     if losscontrol.pause(s, "battle"):  # a counter-steer decision first (§18.1)
         t.attack = str(a)
-        return True
-    return _called_off(s, a, log)
+        return Dice.WAITING
+    return Dice.ROLLED
 
 
-def _called_off(s: RaceState, a: Attack, log: EventLog) -> bool:
-    """§13.2 b after the dice: is ``a`` still an attack the driver may declare? If not, the move ends."""
-    from racebook.formulagp.battles import attacks  # the battle module calls this one
-
+def called_off(s: RaceState, a: Attack, log: EventLog, attacks: Callable[[RaceState], list[Attack]]) -> bool:
+    """§13.2 b after the dice: is ``a`` still an attack the driver may declare (``attacks``: the battle module's
+    list of the declarations open to the driver)? If not, the battle is called off and the caller ends the move
+    (§13.2: the OT drops to 0)."""
     c = s.cars[a.car]
     if losscontrol.passable(c):
         why = "it spun" if c.spun else "it went off track"
@@ -69,37 +81,14 @@ def _called_off(s: RaceState, a: Attack, log: EventLog) -> bool:
     log.append(BattleCalledOff(c.id, a.defender, why))
     s.battle = None
     s.phase = Phase.MOVE
-    from racebook.formulagp.moving import apply_move
-
-    apply_move(s, End(c.id), log)  # §13.2: the move ends; the OT drops to 0
     return True
 
 
-def resume(s: RaceState, log: EventLog) -> None:
-    """The loss of control the dice caused is resolved (:func:`racebook.formulagp.losscontrol.resume`): declare the
-    attack that waited, or end the move when it can no longer be declared."""
+def waiting(s: RaceState) -> Attack:
+    """The attack that waited for the loss of control its dice caused (``Turn.attack``), taken off the turn."""
     t = s.turn
     assert t is not None and t.attack
     a = parse(t.attack)
     t.attack = ""
     assert isinstance(a, Attack)
-    if _called_off(s, a, log):
-        return
-    from racebook.formulagp.battles import declare
-
-    s.phase = Phase.BATTLE
-    declare(s, a, log)
-
-
-def readable(t: Turn) -> bool:
-    """The notation's check of a turn's ``bd=`` and ``ba=`` (the dice kinds rolled, the attack that waits)."""
-    kinds = {h.name.lower() for h in Hazard} | {"pair"}
-    if t.dice_done and not set(t.dice_done.split(",")) <= kinds:
-        return False
-    if not t.attack:
-        return True
-    try:
-        a = parse(t.attack)
-    except ActionSyntaxError:
-        return False
-    return isinstance(a, Attack) and a.car == t.car
+    return a

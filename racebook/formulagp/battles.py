@@ -388,7 +388,10 @@ def apply_battle(s: RaceState, a: FgpAction, log: EventLog) -> None:
             apply_move(s, a, log)
             return
         assert isinstance(a, Attack)
-        if battledice.roll_first(s, a, log):  # §13.2 a: the dice owed first; they may take the attack away
+        dice = battledice.roll_first(s, a, log)  # §13.2 a: the dice owed first; they may take the attack away
+        if dice is battledice.Dice.WAITING:  # a counter-steer decision first (§18.1): resume_attack goes on
+            return
+        if dice is battledice.Dice.ROLLED and _called_off(s, a, log):
             return
         declare(s, a, log)
         return
@@ -420,6 +423,26 @@ def apply_battle(s: RaceState, a: FgpAction, log: EventLog) -> None:
     c.deck.discard(a.card)
     log.append(ev.Discarded(c.id, a.card, s.hand_limit(c)))
     _done(s, log)
+
+
+def _called_off(s: RaceState, a: Attack, log: EventLog) -> bool:
+    """§13.2 b after the dice before the battle (:func:`racebook.formulagp.battledice.called_off`): when the driver
+    may no longer declare ``a``, the move ends (§13.2: the OT drops to 0) and True."""
+    if not battledice.called_off(s, a, log, attacks):
+        return False
+    apply_move(s, End(a.car), log)
+    return True
+
+
+def resume_attack(s: RaceState, log: EventLog) -> None:
+    """The loss of control the dice before a battle caused is resolved (the CONTROL phase's way back,
+    :mod:`racebook.formulagp.control`): declare the attack that waited, or end the move when it can no longer be
+    declared (§13.2 a–b)."""
+    a = battledice.waiting(s)
+    if _called_off(s, a, log):
+        return
+    s.phase = Phase.BATTLE
+    declare(s, a, log)
 
 
 def declare(s: RaceState, a: Attack, log: EventLog) -> None:

@@ -9,8 +9,8 @@ icon (§6.7, §17.3, the rulebook's example x1). The 'Investigation' card makes 
 The race-event cards ('Incident on Track', 'Safety Car', 'Virtual Safety Car', §19.3–§19.5) are drawn, held and
 played here; their effect on the race is the race events' (:data:`RACE_EVENTS`: 'Incident on Track' a Yellow Flag at
 the car's tile and Race Control advanced by the WHITE die, :func:`racebook.formulagp.flags.incident_on_track`;
-'Safety Car' the WHITE die's Safety Car or Red Flag, :func:`racebook.formulagp.safetycar.event_card`; 'Virtual Safety
-Car' the VSC from the end of this driver's move, :func:`racebook.formulagp.vsc.deploy`). Standard library only.
+'Safety Car' the WHITE die's Safety Car or Red Flag, :func:`racebook.formulagp.redflag.safety_car_card`; 'Virtual
+Safety Car' the VSC from the end of this driver's move, :func:`racebook.formulagp.vsc.deploy`). Standard library only.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from collections.abc import Callable
 from racebook.core.errors import IllegalAction
 from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
-from racebook.formulagp import flags, penalties, safetycar, vsc
+from racebook.formulagp import flags, penalties, redflag, safetycar, vsc
 from racebook.formulagp.actions import FgpAction, OptionCard, PlayEvent
 from racebook.formulagp.cardplay import card_type
 from racebook.formulagp.components import CardType
@@ -31,11 +31,11 @@ from racebook.formulagp.stressing import stress_by
 #: the race events' effects of the named race-event cards (§19.3–§19.5): effect -> resolve(state, car, log), run
 #: after the card's EventPlayed event. 'Incident on Track' places a Yellow Flag at the car's tile and advances Race
 #: Control by the WHITE die (:func:`racebook.formulagp.flags.incident_on_track`, §19.3.2, A14); the 'Safety Car' card
-#: rolls the WHITE die: the Safety Car, or on a 6 the Red Flag (:func:`racebook.formulagp.safetycar.event_card`,
+#: rolls the WHITE die: the Safety Car, or on a 6 the Red Flag (:func:`racebook.formulagp.redflag.safety_car_card`,
 #: §19.4, §19.6, A13); the 'Virtual Safety Car' the VSC (:func:`racebook.formulagp.vsc.deploy`, §19.5).
 RACE_EVENTS: dict[EventEffect, Callable[[RaceState, Car, EventLog], None]] = {
     EventEffect.INCIDENT_ON_TRACK: lambda s, c, log: flags.incident_on_track(s, c.id, log),  # §19.3
-    EventEffect.SAFETY_CAR: lambda s, c, log: safetycar.event_card(s, log),  # §19.4, §19.6
+    EventEffect.SAFETY_CAR: lambda s, c, log: redflag.safety_car_card(s, log),  # §19.4, §19.6
     EventEffect.VIRTUAL_SAFETY_CAR: lambda s, c, log: vsc.deploy(s, c.id, log),  # §19.5
 }
 _SECTION = {EventEffect.INCIDENT_ON_TRACK: "§19.3", EventEffect.SAFETY_CAR: "§19.4",

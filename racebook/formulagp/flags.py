@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
+from racebook.formulagp import safetycar
 from racebook.formulagp.components import FaceColour, WhiteFace
 from racebook.formulagp.panel import panel
 from racebook.formulagp.state import Die, RaceState, Zone
@@ -150,8 +151,6 @@ def _incident(s: RaceState, car_id: str, tile: int, log: EventLog, race_control:
 def _deploy_safety_car(s: RaceState, log: EventLog, cause: str) -> None:
     """The flags' two ways to the Safety Car (§19.3.2 the Race Control token, §19.4 two zones), through the Safety
     Car's own rule (:func:`racebook.formulagp.safetycar.deploy`)."""
-    from racebook.formulagp import safetycar  # the Safety Car clears the flags: the two modules call each other
-
     safetycar.deploy(s, log, cause)
 
 

@@ -35,6 +35,7 @@ from racebook.formulagp.damage import drawn_card, take_damage, take_failure
 from racebook.formulagp.events import spins as sev
 from racebook.formulagp.incidentcards import Effect, IncidentDeck, card
 from racebook.formulagp.penalties import give
+from racebook.formulagp.pitspin import spun_into_pit_lane, steered_into_pit_lane
 from racebook.formulagp.rules.classification import Finish
 from racebook.formulagp.rules.pushing import Push, PushOutcome, push
 from racebook.formulagp.state import Car, Die, Phase, RaceState
@@ -210,8 +211,6 @@ def counter_steer(s: RaceState, c: Car, code: str, log: EventLog, event: int) ->
         wear_by(s, c, 1, log)  # §14.1: the icons reached
         log.append(ev.CounterSteered(c.id, code, value, colour.value, side, c.wear))
     if pitting(s, c, side):
-        from racebook.formulagp.pitspin import steered_into_pit_lane  # (the pits import this module)
-
         return steered_into_pit_lane(s, c, log)
     got = shift(s, c.pos, side, c.id)
     frm = s.track.name_of(c.pos)
@@ -269,8 +268,6 @@ def spin(s: RaceState, c: Car, log: EventLog, event: int) -> None:
     side = SIDE[colour]
     log.append(ev.SpinDirection(c.id, value, colour.value, side))
     if pitting(s, c, side):
-        from racebook.formulagp.pitspin import spun_into_pit_lane  # (the pits import this module)
-
         return spun_into_pit_lane(s, c, log)
     got = shift(s, c.pos, side, c.id)
     frm = s.track.name_of(c.pos)
@@ -350,7 +347,10 @@ def legal_control(s: RaceState) -> list[FgpAction]:
     return [CounterSteer(c.id, x) for x in steer_cards(s, c)] + [Spin(c.id)]
 
 
-def apply_control(s: RaceState, a: FgpAction, log: EventLog) -> None:
+def apply_control(s: RaceState, a: FgpAction, log: EventLog) -> str:
+    """The decision (§18.1): counter-steer or spin; then :func:`resume`. Returns where the play goes on ("" here:
+    another decision or the interrupted move; else "end", "round", "pit" or "battle", which the CONTROL phase of
+    :mod:`racebook.formulagp.control` takes up)."""
     c, kind, by, event = _head(s)
     if a.car != c.id or not isinstance(a, (CounterSteer, Spin)) or (
             isinstance(a, CounterSteer) and a.card not in steer_cards(s, c)):
@@ -369,7 +369,7 @@ def apply_control(s: RaceState, a: FgpAction, log: EventLog) -> None:
         spin(s, c, log, event)
     else:
         spin_off(s, c, log)
-    resume(s, log)
+    return resume(s, log)
 
 
 def explain_control(s: RaceState, a: FgpAction) -> tuple[str, str]:
@@ -391,32 +391,22 @@ def pause(s: RaceState, where: str) -> bool:
     return True
 
 
-def resume(s: RaceState, log: EventLog) -> None:
-    """No decision left: back to the move, or on with the dice left and the end of the turn."""
+def resume(s: RaceState, log: EventLog) -> str:
+    """No decision left: back to the move, or on with the dice left; then where the play goes on — "" (a decision
+    waits, or the move goes on), or the turn's "end", the "round"'s end (a W2W token's stress, §13.5), the "pit"
+    entry (§16.1) or the "battle" that waited for the dice (§13.2 a) — for the caller to take up
+    (:func:`racebook.formulagp.control.apply_control`: this module sits below the round, the pits and the battles)."""
     if s.pending:
-        return
+        return ""
     if s.resume == "move":
         s.phase, s.resume = Phase.MOVE, ""
-        return
+        return ""
     where = s.resume or "end"
     roll_dice(s, log)
     if pause(s, where):
-        return
+        return ""
     s.phase, s.resume = Phase.MOVE, ""
-    from racebook.formulagp import rounds  # the round module calls this one: imported when needed
-    from racebook.formulagp.battledice import resume as battledice_resume
-
-    if where == "round":  # a W2W token's stress at the round's end (§13.5): the next round now
-        rounds.start_round(s, log)
-    elif where == "pit":  # the dice owed at the pit entry are resolved: the entry goes on (§16.1)
-        from racebook.formulagp.pits import after_dice
-
-        assert s.turn is not None
-        after_dice(s, s.cars[s.turn.car], log)
-    elif where == "battle":  # the dice before a battle (§13.2 a): the attack that waited (battledice)
-        battledice_resume(s, log)
-    else:
-        rounds.end_turn(s, log)
+    return where
 
 
 def hold_turn(s: RaceState, log: EventLog) -> bool:

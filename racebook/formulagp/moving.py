@@ -13,6 +13,7 @@ from racebook.formulagp import events as ev
 from racebook.formulagp import pitlane, raceevents, w2wpush
 from racebook.formulagp.actions import Brake, Charge, End, Extend, FgpAction, Stop, To
 from racebook.formulagp.aftermove import end_of_move
+from racebook.formulagp.bots.stop import stop_in_slipstream
 from racebook.formulagp.cardplay import card_type
 from racebook.formulagp.components import CardType
 from racebook.formulagp.drszone import after_move as drs_after_move
@@ -202,7 +203,7 @@ def _step(s: RaceState, c: Car, t: Turn, to: Pos, log: EventLog) -> None:
     if to.tile < frm.tile:  # over the finish line (the loop's first tile)
         cross_line(s, c, log)
     if chk.entry is Entry.SHADOW and c.bot:  # a BOT takes no OT from MP (§22.10.2, [BOT 3.2.1])
-        return _rookie_stop_in_slipstream(s, c, t, log)
+        return stop_in_slipstream(s, c, t, log)
     if chk.entry is Entry.SHADOW:  # §13.2: one space onto the tile, into the free shadow; then stop
         got = charge_ot(c.ot, t.mp_left, s.board.ot_max)
         slip = slipstream_ot(got.ot, s.board.ot_max, s.round <= START_ROUNDS)
@@ -265,12 +266,3 @@ def explain_move(s: RaceState, a: FgpAction) -> tuple[str, str]:
     if isinstance(a, End):
         return "§10.3", f"{t.mp_left} MP left to drive (or reduce: charge ERS, Brake!)"
     return "§10.3", f"{c.id} is moving: step, reduce, extend, stop or end"
-
-
-
-def _rookie_stop_in_slipstream(s: RaceState, c: Car, t: Turn, log: EventLog) -> None:
-    """A Rookie BOT stops in the Slipstream shadow (§22.10.4), imported on first use (the BOT engine imports this
-    module)."""
-    from racebook.formulagp.bots.rookie import stop_in_slipstream
-
-    stop_in_slipstream(s, c, t, log)

@@ -36,14 +36,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from racebook.core.deck import Deck
-from racebook.core.errors import DataError, IllegalAction, NotationError
+from racebook.core.errors import ActionSyntaxError, DataError, IllegalAction, NotationError
 from racebook.core.rng import Rng
+from racebook.formulagp.actions import Attack
+from racebook.formulagp.actions import parse as parse_action
 from racebook.formulagp.bots.table import from_tokens as bots_from_tokens
 from racebook.formulagp.bots.table import to_tokens as bot_tokens
 from racebook.formulagp.eventdeck import RULE as EVENT_RULE
 from racebook.formulagp.eventdeck import event_deck
 from racebook.formulagp.options import Rules
 from racebook.formulagp.playerboard import Tyre
+from racebook.formulagp.rules.hazards import Hazard
 from racebook.formulagp.rules.qualifying import QualifyingScore
 from racebook.formulagp.state import DECK_RULE, Battle, Car, Phase, RaceState, Turn, Zone
 from racebook.formulagp.track import Pos
@@ -275,9 +278,7 @@ def parse_position(text: str) -> RaceState:
     if s.resume not in ("", "move", "end", "round", "pit", "battle") or (s.phase is Phase.CONTROL) != bool(s.pending):
         raise NotationError(f"{text[:80]!r}…: resume= is -, move, end, round, pit or battle; the control phase has a "
                             "loss of control waiting (pend=)")
-    from racebook.formulagp.battledice import readable  # the engine's modules import this one
-
-    if s.turn is not None and not readable(s.turn):
+    if s.turn is not None and not _battle_dice_readable(s.turn):
         raise NotationError(f"{text[:80]!r}…: bd= lists dice kinds rolled before a battle (pair, tricky_corner, "
                             "worn_tyres, …) and ba= an attack text (§13.2 a)")
     if set(s.grid) != set(s.cars):
@@ -286,6 +287,21 @@ def parse_position(text: str) -> RaceState:
         raise NotationError(f"{text[:80]!r}…: BOT cars (bot=) and the BOT cards (bside=…) go together (§22.5)")
     return s
 
+
+
+def _battle_dice_readable(t: Turn) -> bool:
+    """A turn's ``bd=`` and ``ba=`` (the dice kinds rolled before a battle, the attack that waits for them; §13.2 a,
+    :mod:`racebook.formulagp.battledice`): known dice kinds, and an attack text of the turn's own car."""
+    kinds = {h.name.lower() for h in Hazard} | {"pair"}
+    if t.dice_done and not set(t.dice_done.split(",")) <= kinds:
+        return False
+    if not t.attack:
+        return True
+    try:
+        a = parse_action(t.attack)
+    except ActionSyntaxError:
+        return False
+    return isinstance(a, Attack) and a.car == t.car
 
 def _events_head(s: RaceState) -> list[str]:
     """The race events' head tokens (§19): the Race Control token (``yt``), the zones (``yz``: yellow.green.until

@@ -1,7 +1,9 @@
 """The pit lane's state and geometry (digest §2.5, §16, §10.2 item 8, Appendix B): the pit-side lane and the
 pit-exit space, teams and their Pit Boxes, a car's DAMAGE/FAILURE cards for repairs, the Cold Tyres token's LEDs and
 its count-down, the cars in the pits as the driver order reads them with the pit-exit order, whether the car may
-enter the pit lane now, and how a turn that starts in the box begins. The round (:mod:`racebook.formulagp.rounds`)
+enter the pit lane now, entering it (:func:`into_pit_lane`, §16.1: the sideways Penalty token, the speed check;
+also reached by a counter-steer or a spin at the pit entry, :mod:`racebook.formulagp.pitspin`), and how a turn that
+starts in the box begins. The round (:mod:`racebook.formulagp.rounds`)
 calls these hooks; the pit stop's actions are :mod:`racebook.formulagp.pits`. Standard library only.
 """
 
@@ -11,6 +13,7 @@ from typing import Any
 
 from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
+from racebook.formulagp.penalties import give
 from racebook.formulagp.rules import pitstop
 from racebook.formulagp.rules.order import Place, Runner
 from racebook.formulagp.rules.pitexit import PitStop, exit_order
@@ -195,3 +198,35 @@ def begin_pit_turn(s: RaceState, c: Car, log: EventLog) -> bool:
             log.append(ev.PitService(c.id, before, c.ers))
     s.phase = Phase.PIT
     return True
+
+
+# ------------------------------------------------------------------ entering the pit lane (§16.1)
+def into_pit_lane(s: RaceState, c: Car, log: EventLog, *, steered: bool = False) -> None:
+    """Into the pit lane (§16.1): sideways across the yellow line a Penalty token (not when a counter-steer took it
+    across, ``steered``); BLUE or an extension: the WHITE die's speed check; leftover MP lost; to the box."""
+    t = s.turn
+    assert t is not None
+    how = "" if steered else entry_kind(s, c)
+    at = s.track.name_of(c.pos)
+    lost = max(0, t.mp_left - 1)
+    t.mp_left, t.stopped = 0, True
+    text = " across the yellow line" if how == "sideways" else " (a counter-steer, no penalty)" if steered else ""
+    log.append(ev.PitEntered(c.id, at, text, lost))
+    if how == "sideways":
+        give(s, c, 1, "it crossed the yellow line to enter the pit lane", "§16.1", log)
+    why = pitstop.speed_check_due(t.blue, t.extended > 0)
+    if why:
+        face = s.white_face(s.roll(Die.WHITE)).value
+        fast = pitstop.speeding(face)
+        log.append(ev.PitSpeedCheck(c.id, why, face, ": speeding in the pit lane" if fast else ": within the limit"))
+        if fast:
+            give(s, c, 1, "speeding in the pit lane", "§16.1", log)
+    into_box(s, c)
+
+
+def into_box(s: RaceState, c: Car) -> None:
+    """The car is in the pit lane, bound for its box: its stop begins on its next turn (§16.1, §16.2)."""
+    c.pit_second = any(o.id != c.id and team_of(o) == team_of(c) and o.pit == "box" and o.pit_round == s.round
+                       for o in s.cars.values())  # its teammate entered the pit lane earlier this round (§16.4)
+    c.pit, c.pit_round, c.pit_hold, c.pit_die = "box", s.round, 0, 0
+    c.pit_repaired = c.pit_tyres = False

@@ -55,6 +55,7 @@ from racebook.formulagp.pitlane import (
     damage_of,
     entry_kind,
     exit_pos,
+    into_pit_lane,
     on_shadow,
     pit_lane_of,
     team_of,
@@ -137,37 +138,6 @@ def after_dice(s: RaceState, c: Car, log: EventLog) -> None:
             log.append(sev.PitEntryLost(c.id, f"{why} (§16.1, §18.1)"))
     t.mp_left = 0
     rounds.end_turn(s, log)
-
-
-def into_pit_lane(s: RaceState, c: Car, log: EventLog, *, steered: bool = False) -> None:
-    """Into the pit lane (§16.1): sideways across the yellow line a Penalty token (not when a counter-steer took it
-    across, ``steered``); BLUE or an extension: the WHITE die's speed check; leftover MP lost; to the box."""
-    t = s.turn
-    assert t is not None
-    how = "" if steered else entry_kind(s, c)
-    at = s.track.name_of(c.pos)
-    lost = max(0, t.mp_left - 1)
-    t.mp_left, t.stopped = 0, True
-    text = " across the yellow line" if how == "sideways" else " (a counter-steer, no penalty)" if steered else ""
-    log.append(ev.PitEntered(c.id, at, text, lost))
-    if how == "sideways":
-        give(s, c, 1, "it crossed the yellow line to enter the pit lane", "§16.1", log)
-    why = pitstop.speed_check_due(t.blue, t.extended > 0)
-    if why:
-        face = s.white_face(s.roll(Die.WHITE)).value
-        fast = pitstop.speeding(face)
-        log.append(ev.PitSpeedCheck(c.id, why, face, ": speeding in the pit lane" if fast else ": within the limit"))
-        if fast:
-            give(s, c, 1, "speeding in the pit lane", "§16.1", log)
-    into_box(s, c)
-
-
-def into_box(s: RaceState, c: Car) -> None:
-    """The car is in the pit lane, bound for its box: its stop begins on its next turn (§16.1, §16.2)."""
-    c.pit_second = any(o.id != c.id and team_of(o) == team_of(c) and o.pit == "box" and o.pit_round == s.round
-                       for o in s.cars.values())  # its teammate entered the pit lane earlier this round (§16.4)
-    c.pit, c.pit_round, c.pit_hold, c.pit_die = "box", s.round, 0, 0
-    c.pit_repaired = c.pit_tyres = False
 
 
 # ------------------------------------------------------------------ the turn in the box (§16.2, §16.3)

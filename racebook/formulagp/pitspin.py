@@ -9,7 +9,7 @@ toward the pit lane (the track's pit side, :func:`racebook.formulagp.losscontrol
   card and resolve its effects. Then, place your car backwards in the pit lane area and end your turn. During the
   next round, move your car to its pit box and follow the normal pit stop procedures" (:func:`spun_into_pit_lane`);
 * **a counter-steer** toward the pit lane: "proceed to the pit box ... Crossing the yellow line unintentionally does
-  not result in a penalty" (:func:`steered_into_pit_lane`: the entry of :func:`racebook.formulagp.pits.into_pit_lane`
+  not result in a penalty" (:func:`steered_into_pit_lane`: the entry of :func:`racebook.formulagp.pitlane.into_pit_lane`
   without the sideways Penalty token; the speed check of a BLUE card or an extension still applies).
 
 A spin or a counter-steer the other way is any loss of control (§18.1): the car spins on track (no entry), or is
@@ -27,7 +27,7 @@ from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
 from racebook.formulagp.damage import take_damage
 from racebook.formulagp.events import spins as sev
-from racebook.formulagp.pits import into_box, into_pit_lane
+from racebook.formulagp.pitlane import into_box, into_pit_lane
 from racebook.formulagp.state import Car, RaceState
 
 __all__ = ["spun_into_pit_lane", "steered_into_pit_lane"]

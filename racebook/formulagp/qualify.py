@@ -54,6 +54,7 @@ from racebook.formulagp.actions import FgpAction, NoPush, Pole, Push, Qualify, S
 from racebook.formulagp.bots import rookie
 from racebook.formulagp.cardplay import card_colour, card_type, plays
 from racebook.formulagp.components import CardType, Colour, Secondary, cards
+from racebook.formulagp.rounds import begin_movement_phase, draw_phase, start_round
 from racebook.formulagp.rules.qualifying import pushed, qualifying_grid, qualifying_score
 from racebook.formulagp.state import Car, Die, Phase, RaceState, Turn
 from racebook.formulagp.track import LANES, Pos
@@ -73,8 +74,6 @@ def _key(code: str) -> tuple[int, int]:
 def begin_qualifying(s: RaceState, log: EventLog) -> None:
     """§9.1 item 1: everyone draws 4 + the ERS LEDs (the normal draw phase, ERS returns included), in pit-box
     order; the sealed cards come when every draw decision is made (:func:`open_qualifying`)."""
-    from racebook.formulagp.rounds import draw_phase
-
     log.append(ev.PitBoxes(s.boxes))
     draw_phase(s, log)
 
@@ -250,8 +249,6 @@ def _next_push(s: RaceState, log: EventLog, first: bool = False) -> None:
 
 def _set_grid(s: RaceState, log: EventLog) -> None:
     """§9.2 item 5, §9.3: the grid by score; the crashed cars wait in the pit lane; then race round 1."""
-    from racebook.formulagp.rounds import start_round
-
     box = {car: i for i, car in enumerate(s.boxes)}
     g = qualifying_grid(s.qual_scores, box)
     s.grid = g.grid + g.pit_lane
@@ -305,8 +302,6 @@ def _why_not(c: Car, a: Qualify) -> tuple[str, str]:
 # ------------------------------------------------------------------ race round 1's cards (§9.4 item 1, §9.3)
 def round_one_cards(s: RaceState, log: EventLog) -> None:
     """§9.4 item 1, §9.6: nobody draws in race round 1 (the cards left from qualifying); the pole's bonus card."""
-    from racebook.formulagp.rounds import begin_movement_phase
-
     for c in s.cars.values():
         c.drawn, c.returned = [], True
     s.turn = None
@@ -337,8 +332,6 @@ def _pole_choices(s: RaceState, c: Car) -> list[Pole]:
 
 
 def _keep_bonus(s: RaceState, c: Car, a: Pole, log: EventLog) -> None:
-    from racebook.formulagp.rounds import begin_movement_phase
-
     for x in [a.keep, *a.top, *a.bottom]:
         c.deck.pile.remove(x)
     c.hand.append(a.keep)

@@ -1,15 +1,16 @@
 """The Red Flag and the restart (digest §19.6, A30).
 
-:func:`red_flag` is called by the 'Safety Car' EVENT card's WHITE die (:func:`racebook.formulagp.safetycar.event_card`)
-and by the loss-of-control rules when a tile is entirely blocked by spun cars. Every car stops at once: the driver
-moving ends its move, the drivers still to move lose their turn (the round is over). The cars line up on the starting
-grid in the driver sequence of the moment, a car in the pit lane by the tile it is on, behind the on-track cars of
-that tile (:func:`racebook.formulagp.rules.order.red_flag_grid`, Example 24); stress goes to the middle and ERS to the
-maximum; every token leaves the track and the Safety Car comes in. A car keeps its lapping status: its lap count is
-set to the leader's minus its Blue Flags, so the grid keeps the race's lap order. At the end of the round the
-Chequered Flag moves one space and the race restarts (A30, ``red_flag_restart``): by default with race round 1's
-rules (no draw phase, hands kept; sealed start cards in 2nd gear, the order by their LEDs), then race round 2's — the
-round counter starts again at 1, so every race-start rule applies unchanged; ``normal``: a normal round from the grid.
+:func:`red_flag` is called by the 'Safety Car' EVENT card's WHITE die (:func:`safety_car_card`: the card's Safety Car
+or Red Flag, here above both rules) and by the loss-of-control rules when a tile is entirely blocked by spun cars.
+Every car stops at once: the driver moving ends its move, the drivers still to move lose their turn (the round is
+over). The cars line up on the starting grid in the driver sequence of the moment, a car in the pit lane by the tile
+it is on, behind the on-track cars of that tile (:func:`racebook.formulagp.rules.order.red_flag_grid`, Example 24);
+stress goes to the middle and ERS to the maximum; every token leaves the track and the Safety Car comes in. A car
+keeps its lapping status: its lap count is set to the leader's minus its Blue Flags, so the grid keeps the race's lap
+order. At the end of the round the Chequered Flag moves one space and the race restarts (A30, ``red_flag_restart``):
+by default with race round 1's rules (no draw phase, hands kept; sealed start cards in 2nd gear, the order by their
+LEDs), then race round 2's — the round counter starts again at 1, so every race-start rule applies unchanged;
+``normal``: a normal round from the grid.
 
 On the grid (step 2) every player car repairs its damage (not its failures) and its driver chooses its tyres, any
 dry type (:func:`grid_service`, :func:`choose_tyres`; the choice is :mod:`racebook.formulagp.redflaggrid`); the
@@ -21,14 +22,16 @@ from __future__ import annotations
 
 from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
+from racebook.formulagp import safetycar
 from racebook.formulagp.damage import repair_all
 from racebook.formulagp.eventdeck import EventEffect, event_card
 from racebook.formulagp.options import RedFlagRestart
 from racebook.formulagp.rules.order import Place, Runner, driver_order, red_flag_grid
 from racebook.formulagp.safetycar import clear_track, end_round_now
-from racebook.formulagp.state import Car, Phase, RaceState
+from racebook.formulagp.state import Car, Die, Phase, RaceState
 
-__all__ = ["red_flag", "round_end", "place_of", "grid_service", "choose_tyres", "safety_car_card_out"]
+__all__ = ["red_flag", "round_end", "place_of", "grid_service", "choose_tyres", "safety_car_card_out",
+           "safety_car_card"]
 
 
 def place_of(s: RaceState, c: Car) -> Place:
@@ -113,3 +116,16 @@ def round_end(s: RaceState, log: EventLog) -> None:
         s.flag += 1  # round 1 does not advance the flag itself (§4.2)
         s.round = 0
         s.skip_draw = True
+
+
+def safety_car_card(s: RaceState, log: EventLog) -> None:
+    """The 'Safety Car' EVENT card (§19.4, §19.6, A13): roll the WHITE die; a 6 shows the Red Flag (any red face with
+    ``red_flag_on_red_face``), any other face deploys the Safety Car for the Standard period."""
+    face = s.white_face(s.roll(Die.WHITE))
+    red = face.colour.value == "red" if s.rules.red_flag_on_red_face else face.value == 6
+    log.append(ev.SafetyCarRoll(face.value, face.colour.value,
+                                "a major incident: Red Flag" if red else "the Safety Car is deployed"))
+    if red:
+        red_flag(s, log, "the 'Safety Car' EVENT card's WHITE die")
+    else:
+        safetycar.deploy(s, log, "the 'Safety Car' EVENT card")

@@ -2,8 +2,9 @@
 under it.
 
 :func:`deploy` is called by a second separate Yellow Flag zone and by the Race Control token reaching the Safety Car
-space (:mod:`racebook.formulagp.flags`) and by the 'Safety Car' EVENT card (:func:`event_card`, whose WHITE die shows
-the Red Flag on a 6, A13: ``red_flag_on_red_face``). The procedure (§19.4.2): the Safety Car on the tile in front of
+space (:mod:`racebook.formulagp.flags`) and by the 'Safety Car' EVENT card
+(:func:`racebook.formulagp.redflag.safety_car_card`, whose WHITE die shows the Red Flag on a 6, A13:
+``red_flag_on_red_face``). The procedure (§19.4.2): the Safety Car on the tile in front of
 the race leader; the round ends at once (the drivers still to move lose their turn; the driver moving finishes its
 turn); every token leaves the track (flags, hazards); the SC token on the radar two spaces ahead of the Chequered Flag
 (the Standard period, §19.4.1; on the radar, A15): at the end of the round the Chequered Flag reaches it, the Safety
@@ -27,9 +28,9 @@ from racebook.formulagp import events as ev
 from racebook.formulagp.options import SafetyCarMoves
 from racebook.formulagp.panel import panel
 from racebook.formulagp.rules.order import Runner, leader
-from racebook.formulagp.state import Die, Phase, RaceState
+from racebook.formulagp.state import Phase, RaceState
 
-__all__ = ["on", "deploy", "event_card", "drive", "round_end", "movement_phase", "TILES_PER_ROUND"]
+__all__ = ["on", "deploy", "drive", "round_end", "movement_phase", "TILES_PER_ROUND"]
 
 TILES_PER_ROUND = 3  # §19.4.2 step 4
 
@@ -76,21 +77,6 @@ def deploy(s: RaceState, log: EventLog, cause: str) -> None:
         c.stress = 1  # the middle space, kept there while the Safety Car is out
         c.ers = s.board.ers_max
     log.append(ev.SafetyCarDeployed(cause, s.track.tiles[s.sc_tile].id, lead, lost, s.sc_until))
-
-
-def event_card(s: RaceState, log: EventLog) -> None:
-    """The 'Safety Car' EVENT card (§19.4, §19.6, A13): roll the WHITE die; a 6 shows the Red Flag (any red face with
-    ``red_flag_on_red_face``), any other face deploys the Safety Car for the Standard period."""
-    from racebook.formulagp import redflag
-
-    face = s.white_face(s.roll(Die.WHITE))
-    red = face.colour.value == "red" if s.rules.red_flag_on_red_face else face.value == 6
-    log.append(ev.SafetyCarRoll(face.value, face.colour.value,
-                                "a major incident: Red Flag" if red else "the Safety Car is deployed"))
-    if red:
-        redflag.red_flag(s, log, "the 'Safety Car' EVENT card's WHITE die")
-    else:
-        deploy(s, log, "the 'Safety Car' EVENT card")
 
 
 def drive(s: RaceState, log: EventLog) -> None:

@@ -6,9 +6,9 @@ race clock, §4.2, §17.1), the draw phase (§10.1, :mod:`racebook.formulagp.rou
 driver's turn — the cards (§10.3, :mod:`racebook.formulagp.cardplay` with the secondary functions and EVENT cards of
 :mod:`racebook.formulagp.secondary`), the move (§11, :mod:`racebook.formulagp.moving`, the pit entry of
 :mod:`racebook.formulagp.pits`), a battle after a forced stop (§13, :mod:`racebook.formulagp.battles`), a loss of
-control's decision (§18.1, :mod:`racebook.formulagp.losscontrol`), a forced discard (§8.1), a pit stop (§16) — and
-the classification (§17.2). Rookie BOTs take no decision here: their turns are resolved by
-:mod:`racebook.formulagp.bots`. This module holds only the table.
+control's decision (§18.1, :mod:`racebook.formulagp.control` on :mod:`racebook.formulagp.losscontrol`), a forced
+discard (§8.1), a pit stop (§16) — and the classification (§17.2). Rookie BOTs take no decision here: their turns
+are resolved by :mod:`racebook.formulagp.bots`. This module holds only the table.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from racebook.formulagp import pits
 from racebook.formulagp.actions import FgpAction
 from racebook.formulagp.battles import apply_battle, explain_battle, legal_battle, offer
 from racebook.formulagp.cardplay import apply_play, explain_play, legal_play
-from racebook.formulagp.losscontrol import apply_control, explain_control, legal_control
+from racebook.formulagp.control import apply_control, explain_control, legal_control
 from racebook.formulagp.qualify import apply_qualify, explain_qualify, legal_qualify
 from racebook.formulagp.redflaggrid import apply_grid, explain_grid, legal_grid
 from racebook.formulagp.rounds import apply_draw, draw_pending, explain_draw, legal_draw, start_race

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from racebook.core.log import EventLog
 from racebook.core.rng import Rng
-from racebook.formulagp import flags, gravel, redflag, safetycar, vsc
+from racebook.formulagp import flags, gravel, redflag, vsc
 from racebook.formulagp.agents import RandomDriver
 from racebook.formulagp.game import Race
 from racebook.formulagp.notation import format_state, parse_position
@@ -34,7 +34,7 @@ def inject(race: Race, rng: Rng, log: EventLog, rate: int = 30) -> str:
         gravel.place(s, s.cars[car].pos.tile, log)
         what = "gravel"
     elif s.phase is Phase.PLAY and roll < 52:
-        safetycar.event_card(s, log)
+        redflag.safety_car_card(s, log)
         what = "safety car card"
     elif s.phase is Phase.MOVE and roll < 53:
         redflag.red_flag(s, log, "injected")

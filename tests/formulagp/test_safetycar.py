@@ -119,7 +119,7 @@ def _sc_race(rules: Rules, seed: int = 4) -> tuple[Race, int]:
     s = race.state
     s.stacked["white"] = ["4"]
     log = EventLog(None)
-    safetycar.event_card(s, log)
+    redflag.safety_car_card(s, log)
     race.refresh()
     return race, s.flag
 
@@ -182,7 +182,7 @@ def test_a13_the_safety_car_event_card_roll(face: str, red_face: bool, red: bool
     race = _race({"Grey": "T05.1.1", "Red": "T30.1.1"}, ["G1"], rules=Rules(red_flag_on_red_face=red_face))
     s, log = race.state, EventLog(None)
     s.stacked["white"] = [face]
-    safetycar.event_card(s, log)
+    redflag.safety_car_card(s, log)
     assert s.restart is red and (s.sc_tile >= 0) is (not red)
     assert any(isinstance(e, ev.RedFlag) for e in log) is red
 

@@ -36,6 +36,7 @@ from racebook.formulagp import flags, moving, raceevents, rounds, vsc
 from racebook.formulagp.actions import FaceForward, Rejoin, To
 from racebook.formulagp.bots import events as bev
 from racebook.formulagp.bots.cards import Decide, Tactics, bot_cards
+from racebook.formulagp.bots.stop import stop as _stop
 from racebook.formulagp.bots.table import BATTLE_RULE, SHARED, TACTICS_RULE
 from racebook.formulagp.cardplay import gear_of
 from racebook.formulagp.losscontrol import passable, shift
@@ -46,7 +47,7 @@ from racebook.formulagp.rules.order import race_start_order
 from racebook.formulagp.rules.passing import Entry
 from racebook.formulagp.rules.pushing import PushOutcome
 from racebook.formulagp.rules.qualifying import QualifyingScore
-from racebook.formulagp.state import Car, Die, Phase, RaceState, Turn
+from racebook.formulagp.state import Car, Die, Phase, RaceState
 from racebook.formulagp.track import Turn as Side
 
 ROOKIE = "rookie"
@@ -267,18 +268,6 @@ def drive(s: RaceState, c: Car, log: EventLog) -> bool:
         if ch.to.tile != here.tile and botlanes.matches(track, ch.to.tile, card.shape):
             spent = True  # the first tile of its card's type is entered: the once-a-turn change is used
     return True
-
-
-def _stop(s: RaceState, c: Car, t: Turn, log: EventLog, why: str) -> None:
-    log.append(bev.BotStopped(c.id, s.track.name_of(c.pos), t.mp_left, why))
-    s.bots.left = t.mp_left  # the MP it stopped with: an attack from the opponent's lane needs 1 (§22.10.2)
-    t.mp_left, t.stopped = 0, True
-
-
-def stop_in_slipstream(s: RaceState, c: Car, t: Turn, log: EventLog) -> None:
-    """A BOT that moves into the Slipstream shadow behind a car stops there, in position to attack (§22.10.4,
-    [BOT 3.3]); it takes no OT from its MP (its OT will come from a BATTLE card, at least 2 from here)."""
-    _stop(s, c, t, log, ", in the Slipstream space behind a car: in position to attack")
 
 
 def _blocked(s: RaceState, c: Car, card: Tactics, ch: botlanes.Choice, beside: dict[int, Car], free: list,
