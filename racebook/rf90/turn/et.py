@@ -24,8 +24,8 @@ from racebook.rf90.turnctx import TurnCtx
 
 
 def follow(state: RaceState, car: Car, ctx: TurnCtx, action: Extreme, events: list[Event]) -> None:
-    """The player follows the ET (§4.3 B): the check (or a Track Card's power, or FLAT OUT), then phase B and the
-    cards, or the off-track route and the end of the turn."""
+    """The player follows the ET (expansion1 §4.3 B): the check (or a Track Card's power, or FLAT OUT), then phase B
+    and the cards, or the off-track route and the end of the turn."""
     t = state.track.trajectory(car.trajectory)  # type: ignore[arg-type]
     assert t.check_value is not None
     events.append(TrajectoryUse(car.id, t.id, "follows", f"Extreme Trajectory +{t.bonus}, check value "
@@ -54,7 +54,7 @@ def follow(state: RaceState, car: Car, ctx: TurnCtx, action: Extreme, events: li
 
 
 def _fail(state: RaceState, car: Car, ctx: TurnCtx, t: Trajectory, events: list[Event]) -> None:
-    """§4.3 B2: no movement cards; the off-track route against the ET value; the turn ends at re-entry."""
+    """Expansion #1 §4.3 B2: no movement cards; the off-track route against the ET value; the turn ends at re-entry."""
     trajectories.fail_et(state, car, ctx, t, events)
     ctx.play.mp_bonus.clear()  # (a HAZARD +1 needs a followed ET: no movement this turn, AMB-X1-9)
     if t.recovery is None:  # pragma: no cover - the track validator requires a route

@@ -34,7 +34,7 @@ from racebook.rf90.turnctx import Phase, TurnCtx
 class WalkEnd(Enum):
     """Where a player's turn goes on when the walk ends (:func:`racebook.rf90.turn.phases.after_walk` takes it
     there): the car retired, the turn ends at the re-entry point (§18.5), phase B after an Expansion #1 ET
-    (§4.3 B2), or the next phase D.2 test."""
+    (expansion1 §4.3 B2), or the next phase D.2 test."""
 
     RETIRED = "retired"
     END_TURN = "end turn"
