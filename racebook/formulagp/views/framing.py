@@ -81,8 +81,9 @@ def focus(state: Any, mover: str | None, moved: Iterable[str] = ()) -> list[int]
         tiles.add(lead.pos.tile)
         home = lead.pos.tile
     first, size = _arc(sorted(tiles), n)
-    if size + 2 * MARGIN > MOST and home is not None:
-        first, size = home, 1
+    if size + 2 * MARGIN > MOST and home is not None:  # too wide: the car to play alone (in the pits: the pit lane,
+        # from the entry to the exit, where its box and its token are)
+        first, size = _arc(sorted({home, track.pit_entry} if car is not None and car.pit in IN_PITS else {home}), n)
     first, size = first - MARGIN, size + 2 * MARGIN
     while size < LEAST:
         first, size = (first - 1, size + 2) if size + 2 <= LEAST else (first, size + 1)

@@ -1,0 +1,94 @@
+"""The parts a FormulaGP circuit is made of (digest §2): tile shapes, features, turns and surfaces, a lane's spaces,
+tricky-corner skid marks, a tile, and a place on the circuit. :mod:`racebook.formulagp.track` reads and validates a
+circuit made of them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from functools import cached_property
+
+
+class Shape(Enum):
+    STRAIGHT = "straight"
+    CORNER = "corner"
+
+
+class Feature(Enum):
+    """A tile that costs no MP (§2.1, A21)."""
+
+    FINISH = "finish"
+    DRS = "drs"
+    SPACER = "spacer"
+
+
+class Turn(Enum):
+    LEFT = "left"
+    RIGHT = "right"
+
+
+class Surface(Enum):
+    ASPHALT = "n"
+    KERB = "k"
+    SLIPSTREAM = "s"
+    DOUBLE = "d"
+
+
+@dataclass(frozen=True, slots=True)
+class Space:
+    surface: Surface
+    shadows: int = 1  # car shadows of a Slipstream space (§2.3): how many cars it holds
+
+
+@dataclass(frozen=True, slots=True)
+class Skid:
+    """Tricky-corner skid marks (§11.7): ending a move on ``start`` rolls the RED die; a spin ends on ``end``."""
+
+    start: tuple[int, int]  # (lane, space index)
+    end: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Tile:
+    id: str
+    index: int
+    feature: Feature | None
+    shape: Shape | None
+    gear: int | None
+    turn: Turn | None
+    lanes: tuple[tuple[Space, ...] | None, ...]  # None = off track
+    walls: frozenset[Turn]  # the sides with a wall (§2.4): LEFT beyond lane 1, RIGHT beyond lane 4
+    no_pairs: bool
+    straight_token: bool
+    drs: str | None
+    skids: tuple[Skid, ...]
+
+    @property
+    def costs_mp(self) -> bool:
+        return self.feature is None
+
+    @cached_property
+    def straight(self) -> bool:
+        """A straight for extensions and DRS (§2.1): no bend, or a Slipstream space, or the 8th Gear token (worked
+        out once: a tile is immutable)."""
+        return self.shape is Shape.STRAIGHT or self.straight_token or any(
+            s.surface is Surface.SLIPSTREAM for lane in self.lanes if lane for s in lane)
+
+    def racing(self, lane: int) -> bool:
+        """Lane ``lane`` is racing surface here (a feature tile has no lanes of its own)."""
+        return 1 <= lane <= len(self.lanes) and self.lanes[lane - 1] is not None
+
+    def spaces(self, lane: int) -> tuple[Space, ...]:
+        lane_spaces = self.lanes[lane - 1] if 1 <= lane <= len(self.lanes) else None
+        return lane_spaces or ()
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Pos:
+    """A place on the circuit: tile index, lane 1–4, space index (0 = the back of the tile), car shadow (0 = the
+    front shadow of a Slipstream space, A26)."""
+
+    tile: int
+    lane: int
+    space: int
+    shadow: int = 0
