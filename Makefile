@@ -79,7 +79,8 @@ node-deps:
 lite: $(VENV)/.installed $(VENV)/.installed-lite node-deps
 	$(BIN)/python tools/build_lite.py
 
-# make test: ruff, mypy over racebook, mypy over the notebook sources, and one pytest over the unit tests and the
+# make test: ruff, mypy over racebook, mypy over the notebook sources (each mypy with its own cache: two runs
+# writing one cache side by side crash mypy with an INTERNAL ERROR), and one pytest over the unit tests and the
 # executed notebooks (nbval), all side by side (a sub-make with -j: a failure in any of them fails make test). pytest
 # spreads its tests over TEST_WORKERS pytest-xdist workers (auto: one a CPU); each notebook's cells stay together on
 # one worker, in order, in that notebook's kernel (tests/conftest.py's scheduler). The browser checks are among the unit tests. A check-* target
@@ -94,10 +95,10 @@ check-ruff: $(VENV)/.installed-test
 	$(BIN)/ruff check $(LINT_DIRS)
 
 check-mypy: $(VENV)/.installed-test
-	$(BIN)/mypy racebook
+	$(BIN)/mypy --cache-dir .mypy_cache/racebook racebook
 
 check-mypy-notebooks: $(VENV)/.installed-test
-	$(BIN)/mypy notebooks
+	$(BIN)/mypy --cache-dir .mypy_cache/notebooks notebooks
 
 # With no .ipynb in notebooks/ nbval collects nothing there; the unit tests still run.
 check-pytest: $(VENV)/.installed-test
