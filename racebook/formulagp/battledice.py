@@ -33,7 +33,7 @@ from racebook.formulagp import losscontrol, raceevents
 from racebook.formulagp.actions import Attack, parse
 from racebook.formulagp.aftermove import owed_now
 from racebook.formulagp.events.battleextras import BattleCalledOff, DiceBeforeBattle
-from racebook.formulagp.state import Phase, RaceState
+from racebook.formulagp.state import Phase, RaceState, Resume
 
 __all__ = ["Dice", "roll_first", "called_off", "waiting"]
 
@@ -61,7 +61,7 @@ def roll_first(s: RaceState, a: Attack, log: EventLog) -> Dice:
     log.append(DiceBeforeBattle(c.id, a.defender, tuple(x.split(":")[1] for x in queue)))
     s.dice_left += queue
     losscontrol.roll_dice(s, log)
-    if losscontrol.pause(s, "battle"):  # a counter-steer decision first (§18.1)
+    if losscontrol.pause(s, Resume.BATTLE):  # a counter-steer decision first (§18.1)
         t.attack = str(a)
         return Dice.WAITING
     return Dice.ROLLED

@@ -16,7 +16,7 @@ from racebook.formulagp import losscontrol, pits, rounds
 from racebook.formulagp.actions import FgpAction
 from racebook.formulagp.battles import resume_attack
 from racebook.formulagp.losscontrol import explain_control, legal_control
-from racebook.formulagp.state import RaceState
+from racebook.formulagp.state import RaceState, Resume
 
 __all__ = ["legal_control", "apply_control", "explain_control"]
 
@@ -26,12 +26,12 @@ def apply_control(s: RaceState, a: FgpAction, log: EventLog) -> None:
     where = losscontrol.apply_control(s, a, log)
     if not where:  # another decision waits, or the move goes on
         return
-    if where == "round":  # a W2W token's stress at the round's end (§13.5): the next round now
+    if where is Resume.ROUND:  # a W2W token's stress at the round's end (§13.5): the next round now
         rounds.start_round(s, log)
-    elif where == "pit":  # the dice owed at the pit entry are resolved: the entry goes on (§16.1)
+    elif where is Resume.PIT:  # the dice owed at the pit entry are resolved: the entry goes on (§16.1)
         assert s.turn is not None
         pits.after_dice(s, s.cars[s.turn.car], log)
-    elif where == "battle":  # the dice before a battle (§13.2 a): the attack that waited
+    elif where is Resume.BATTLE:  # the dice before a battle (§13.2 a): the attack that waited
         resume_attack(s, log)
     else:
         rounds.end_turn(s, log)

@@ -38,7 +38,7 @@ from racebook.formulagp.penalties import give
 from racebook.formulagp.pitspin import spun_into_pit_lane, steered_into_pit_lane
 from racebook.formulagp.rules.classification import Finish
 from racebook.formulagp.rules.pushing import Push, PushOutcome, push
-from racebook.formulagp.state import Car, Die, Phase, RaceState
+from racebook.formulagp.state import Car, Die, Phase, RaceState, Resume
 from racebook.formulagp.stressing import stress_by
 from racebook.formulagp.track import Pos, Shape, Surface, Turn
 from racebook.formulagp.tyrewear import wear_by
@@ -245,7 +245,7 @@ def outside_of_corner(s: RaceState, c: Car) -> str:
 def pitting(s: RaceState, c: Car, side: str) -> bool:
     """``c`` lost control in the dice it owes at the pit entry (§16.1: rolled on track, before entering) and the
     lane change goes toward the pit lane (the track's pit side)."""
-    return (s.resume == "pit" and s.turn is not None and s.turn.car == c.id and not c.pit
+    return (s.resume is Resume.PIT and s.turn is not None and s.turn.car == c.id and not c.pit
             and side == s.track.pit_side.value)
 
 
@@ -347,9 +347,9 @@ def legal_control(s: RaceState) -> list[FgpAction]:
     return [CounterSteer(c.id, x) for x in steer_cards(s, c)] + [Spin(c.id)]
 
 
-def apply_control(s: RaceState, a: FgpAction, log: EventLog) -> str:
-    """The decision (§18.1): counter-steer or spin; then :func:`resume`. Returns where the play goes on ("" here:
-    another decision or the interrupted move; else "end", "round", "pit" or "battle", which the CONTROL phase of
+def apply_control(s: RaceState, a: FgpAction, log: EventLog) -> Resume:
+    """The decision (§18.1): counter-steer or spin; then :func:`resume`. Returns where the play goes on (NONE here:
+    another decision or the interrupted move; else END, ROUND, PIT or BATTLE, which the CONTROL phase of
     :mod:`racebook.formulagp.control` takes up)."""
     c, kind, by, event = _head(s)
     if a.car != c.id or not isinstance(a, (CounterSteer, Spin)) or (
@@ -382,30 +382,29 @@ def explain_control(s: RaceState, a: FgpAction) -> tuple[str, str]:
     return "§18.1", f"{c.id} lost control: '{c.id} countersteer <card>' to {what}, or '{c.id} spin'"
 
 
-def pause(s: RaceState, where: str) -> bool:
-    """When a decision waits: the CONTROL phase, to come back to ``where`` ("move", "end" of the turn, the
-    "round"'s end, or the "pit" entry, §16.1)."""
+def pause(s: RaceState, where: Resume) -> bool:
+    """When a decision waits: the CONTROL phase, to come back to ``where`` (:class:`Resume`)."""
     if not s.pending:
         return False
     s.phase, s.resume = Phase.CONTROL, where
     return True
 
 
-def resume(s: RaceState, log: EventLog) -> str:
-    """No decision left: back to the move, or on with the dice left; then where the play goes on — "" (a decision
-    waits, or the move goes on), or the turn's "end", the "round"'s end (a W2W token's stress, §13.5), the "pit"
-    entry (§16.1) or the "battle" that waited for the dice (§13.2 a) — for the caller to take up
+def resume(s: RaceState, log: EventLog) -> Resume:
+    """No decision left: back to the move, or on with the dice left; then where the play goes on — NONE (a decision
+    waits, or the move goes on), or the turn's END, the ROUND's end (a W2W token's stress, §13.5), the PIT
+    entry (§16.1) or the BATTLE that waited for the dice (§13.2 a) — for the caller to take up
     (:func:`racebook.formulagp.control.apply_control`: this module sits below the round, the pits and the battles)."""
     if s.pending:
-        return ""
-    if s.resume == "move":
-        s.phase, s.resume = Phase.MOVE, ""
-        return ""
-    where = s.resume or "end"
+        return Resume.NONE
+    if s.resume is Resume.MOVE:
+        s.phase, s.resume = Phase.MOVE, Resume.NONE
+        return Resume.NONE
+    where = s.resume or Resume.END
     roll_dice(s, log)
     if pause(s, where):
-        return ""
-    s.phase, s.resume = Phase.MOVE, ""
+        return Resume.NONE
+    s.phase, s.resume = Phase.MOVE, Resume.NONE
     return where
 
 
@@ -417,7 +416,7 @@ def hold_turn(s: RaceState, log: EventLog) -> bool:
         c_id, kind, by, event = s.later.pop(0).split(":")
         off_track_a(s, s.cars[c_id], log, "" if by == "-" else by, int(event))
         roll_dice(s, log)
-    return pause(s, "end")
+    return pause(s, Resume.END)
 
 
 # ------------------------------------------------------------------ the round: sequence, skipped turns, results

@@ -48,7 +48,7 @@ from racebook.formulagp.options import Rules
 from racebook.formulagp.playerboard import Tyre
 from racebook.formulagp.rules.hazards import Hazard
 from racebook.formulagp.rules.qualifying import QualifyingScore
-from racebook.formulagp.state import DECK_RULE, Battle, Car, Phase, RaceState, Turn, Zone
+from racebook.formulagp.state import DECK_RULE, Battle, Car, Phase, RaceState, Resume, Turn, Zone
 from racebook.formulagp.track import Pos
 
 
@@ -186,7 +186,10 @@ def parse_position(text: str) -> RaceState:
                 s.card_stack[which] = codes.split(".")
         s.pending, s.later = _read_codes(kv.get("pend", "-")), _read_codes(kv.get("later", "-"))
         s.dice_left = _read_codes(kv.get("dl", "-"))
-        s.resume = "" if kv.get("resume", "-") == "-" else kv["resume"]
+        word = kv.get("resume", "-")
+        if word not in _RESUME_WORDS:
+            raise NotationError(f"{text[:80]!r}…: resume= is -, move, end, round, pit or battle")
+        s.resume = _RESUME_WORDS[word]
         s.collisions = _int(kv.get("coll", "0"), "coll", text)
         s.grid_tyres = tuple(_read_codes(kv.get("gt", "-")))  # the Red Flag grid's tyre choices (§19.6)
         s.finished = s.phase is Phase.OVER
@@ -275,9 +278,9 @@ def parse_position(text: str) -> RaceState:
         if not (len(w) == 4 and w[0] in s.cars and w[1] in ("loc", "off") and (w[2] == "-" or w[2] in s.cars)
                 and w[3].isdigit()):
             raise NotationError(f"{text[:80]!r}…: pend= / later= list car:loc|off:<pusher or ->:<event>")
-    if s.resume not in ("", "move", "end", "round", "pit", "battle") or (s.phase is Phase.CONTROL) != bool(s.pending):
-        raise NotationError(f"{text[:80]!r}…: resume= is -, move, end, round, pit or battle; the control phase has a "
-                            "loss of control waiting (pend=)")
+    if (s.phase is Phase.CONTROL) != bool(s.pending):
+        raise NotationError(f"{text[:80]!r}…: the control phase has a loss of control waiting (pend=), and only "
+                            "it")
     if s.turn is not None and not _battle_dice_readable(s.turn):
         raise NotationError(f"{text[:80]!r}…: bd= lists dice kinds rolled before a battle (pair, tricky_corner, "
                             "worn_tyres, …) and ba= an attack text (§13.2 a)")
@@ -359,6 +362,10 @@ def _read_battle(s: RaceState, kv: dict[str, str]) -> None:
         s.bids.open(_read_codes(kv["bs"]), "§13.3")
     for t in _read_texts(kv.get("bc", "-")):
         s.bids.commit(t.split()[0], t)
+
+
+#: the words of ``resume=`` (where the play goes on after the losses of control, §18.1): ``-`` for none
+_RESUME_WORDS = {r.value: r for r in Resume} | {"-": Resume.NONE}
 
 
 # ------------------------------------------------------------------ pit stops (racebook.formulagp.pits), appended

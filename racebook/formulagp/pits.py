@@ -63,7 +63,7 @@ from racebook.formulagp.pitlane import (
 from racebook.formulagp.playerboard import Tyre
 from racebook.formulagp.rules import pitstop
 from racebook.formulagp.rules.tyres import COLD_TYRES_ROUNDS, fit
-from racebook.formulagp.state import Car, Die, RaceState
+from racebook.formulagp.state import Car, Die, RaceState, Resume
 from racebook.formulagp.tyrewear import wear_by
 
 DRY = (Tyre.SOFT, Tyre.MEDIUM, Tyre.HARD)
@@ -116,11 +116,11 @@ def enter(s: RaceState, c: Car, log: EventLog) -> None:
     t = s.turn
     assert t is not None
     t.stopped = True
-    s.resume = "pit"  # the dice are rolled at the pit entry (racebook.formulagp.losscontrol.pitting)
+    s.resume = Resume.PIT  # the dice are rolled at the pit entry (racebook.formulagp.losscontrol.pitting)
     end_of_move(s, c, t, log)
-    if pause(s, "pit"):
+    if pause(s, Resume.PIT):
         return
-    s.resume = ""
+    s.resume = Resume.NONE
     after_dice(s, c, log)
 
 

@@ -16,7 +16,7 @@ from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
 from racebook.formulagp.losscontrol import car_at, collide, full_space, move_to, pause, penalise, shift
 from racebook.formulagp.rules.pushing import PushOutcome
-from racebook.formulagp.state import Car, RaceState, Turn
+from racebook.formulagp.state import Car, RaceState, Resume, Turn
 from racebook.formulagp.track import Pos
 
 
@@ -55,5 +55,5 @@ def push_step(s: RaceState, c: Car, t: Turn, to: Pos, log: EventLog) -> bool:
     if not push_into(s, c, to, c.pos.lane, log):
         return False
     t.mp_left -= 1
-    pause(s, "move")
+    pause(s, Resume.MOVE)
     return True

@@ -17,7 +17,7 @@ from racebook.formulagp import events as ev
 from racebook.formulagp.actions import End, FaceForward, FgpAction, Rejoin
 from racebook.formulagp.losscontrol import full_space, move_to, passable, pause
 from racebook.formulagp.pushes import push_into
-from racebook.formulagp.state import Car, RaceState, Turn
+from racebook.formulagp.state import Car, RaceState, Resume, Turn
 
 
 def legal_rejoin(s: RaceState, c: Car, t: Turn) -> list[FgpAction] | None:
@@ -48,7 +48,7 @@ def apply_rejoin(s: RaceState, a: FgpAction, log: EventLog) -> bool:
         from_lane = c.pos.lane + (1 if c.off == "right" else -1)
         if push_into(s, c, c.pos, from_lane, log):  # a collision: still off track, the move is over
             t.mp_left, t.stopped = 0, True
-            pause(s, "move")
+            pause(s, Resume.MOVE)
             return True
     c.off = ""
     move_to(s, c, c.pos)

@@ -21,7 +21,7 @@ from racebook.formulagp.losscontrol import finish_group, hold_turn, passable, pa
 from racebook.formulagp.penalties import reveal_at_end
 from racebook.formulagp.rules.classification import Finisher, classify
 from racebook.formulagp.rules.order import Runner, driver_order
-from racebook.formulagp.state import Car, Die, Phase, RaceState, Turn
+from racebook.formulagp.state import Car, Die, Phase, RaceState, Resume, Turn
 from racebook.formulagp.tyrewear import worn_out
 from racebook.formulagp.w2w import end_of_round as w2w_end_of_round
 
@@ -236,7 +236,7 @@ def end_turn(s: RaceState, log: EventLog) -> None:
         finish(s, log)
     else:
         w2w_end_of_round(s, log)  # §13.4.1, §13.5: the Wheel-to-Wheel tokens (racebook.formulagp.w2w)
-        if pause(s, "round"):  # a token's stress made a driver lose control (§18.1): it decides first
+        if pause(s, Resume.ROUND):  # a token's stress made a driver lose control (§18.1): it decides first
             return
         start_round(s, log)
 

@@ -12,7 +12,7 @@ immutable data, shared). Standard library only.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from enum import Enum
+from enum import Enum, StrEnum
 
 from racebook.core.deck import Deck
 from racebook.core.rng import Rng
@@ -43,6 +43,19 @@ class Phase(Enum):
     PIT = "pit"  # a pit stop's choices in the box (§16.2: tyres, the hand, repairs, leave), racebook.formulagp.pits
     QUALIFY = "qualify"  # qualifying's sealed cards, the pushes, and round 1's pole bonus card (§9.2, §9.4 item 1)
     GRID = "grid"  # the Red Flag grid: each driver chooses its tyres (§19.6 step 2, racebook.formulagp.redflaggrid)
+
+
+class Resume(StrEnum):
+    """Where the play goes on once no loss of control waits for a decision (§18.1): the interrupted move, the
+    turn's end, the round's end (a W2W token's stress, §13.5), the pit entry (§16.1) or the attack that waited for
+    the dice before a battle (§13.2 a). Its value is the notation's ``resume=`` word (``-`` for NONE)."""
+
+    NONE = ""
+    MOVE = "move"
+    END = "end"
+    ROUND = "round"
+    PIT = "pit"
+    BATTLE = "battle"
 
 
 class Die(Enum):
@@ -195,7 +208,7 @@ class RaceState:
     pending: list[str] = field(default_factory=list)  # losses of control waiting: "car:kind:by:event" (§18.1)
     later: list[str] = field(default_factory=list)  # pushed off: resolved when the pusher's turn ends (§11.3.1)
     dice_left: list[str] = field(default_factory=list)  # dice still to roll: "car:die[:tricky]" (§19.2)
-    resume: str = ""  # after the losses of control: "move" (the move goes on) or "end" (the turn's end)
+    resume: Resume = Resume.NONE  # where the play goes on after the losses of control (§18.1)
     collisions: int = 0  # collision events so far (each car loses control once per event, §18.3)
     #: qualifying (§9): this race starts with it; the pit boxes, the one closest to the pit exit first (§4.1 item 2)
     qualifying: bool = False

@@ -21,7 +21,7 @@ from racebook.formulagp.components import FaceColour
 from racebook.formulagp.events.battleextras import W2WForwardPush
 from racebook.formulagp.losscontrol import car_at, full_space, pause
 from racebook.formulagp.pushes import push_into
-from racebook.formulagp.state import Car, Die, RaceState, Turn
+from racebook.formulagp.state import Car, Die, RaceState, Resume, Turn
 from racebook.formulagp.track import Pos, Surface
 from racebook.formulagp.w2w import free_between
 
@@ -50,5 +50,5 @@ def push_ahead(s: RaceState, c: Car, t: Turn, to: Pos, log: EventLog) -> bool:
     if not push_into(s, c, to, c.pos.lane, log, side=side):
         return False
     t.mp_left -= 1
-    pause(s, "move")
+    pause(s, Resume.MOVE)
     return True

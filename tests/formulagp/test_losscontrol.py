@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from racebook.core.errors import IllegalAction
+from racebook.core.errors import IllegalAction, NotationError
 from racebook.formulagp import events as ev
 from racebook.formulagp.actions import CounterSteer, FaceForward, Rejoin, Repair, Spin, parse
 from racebook.formulagp.agents import RandomDriver
@@ -20,7 +20,7 @@ from racebook.formulagp.game import Race
 from racebook.formulagp.incidentcards import IncidentDeck, incident_cards
 from racebook.formulagp.notation import format_state, parse_position
 from racebook.formulagp.setup import new_race
-from racebook.formulagp.state import Phase, Turn
+from racebook.formulagp.state import Phase, Resume, Turn
 from racebook.formulagp.track import Pos
 from tests.formulagp.test_race import at_turn, conserved
 
@@ -362,3 +362,19 @@ def test_a_push_collision_waits_for_the_victims_decision_then_the_move_goes_on()
     events = race.apply("Red countersteer G1")
     assert "HitWall" in kinds(events) and race.state.phase is Phase.MOVE and race.current_car == "Grey"
     assert race.state.turn is not None and race.state.turn.mp_left == left - 1
+
+
+def test_where_the_play_resumes_is_a_typed_word_of_the_notation() -> None:
+    """§18.1: the CONTROL phase's way back is a :class:`Resume` member; the notation writes its word and reads it back
+    as the member, and refuses an unknown word with a one-line error."""
+    race = at_turn(new_race(["Grey", "Red", "Blue"], 3), "Grey",
+                   {"Grey": "T19.2.1", "Red": "T19.3.1", "Blue": "T33.1.1"}, ["G5"])
+    _hand(race, "Red", ["G1"])
+    race.refresh()
+    race.apply("Grey play G5")
+    race.apply("Grey to T19.3.1")
+    text = format_state(race.state)
+    assert race.state.resume is Resume.MOVE and " resume=move " in text
+    assert parse_position(text).resume is Resume.MOVE
+    with pytest.raises(NotationError, match="resume= is -, move, end, round, pit or battle"):
+        parse_position(text.replace(" resume=move ", " resume=later "))
