@@ -24,13 +24,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from racebook.rf90.actions import Action, Force
+from racebook.rf90.actions import Action, Assist, Force, NoAssist
 from racebook.rf90.car import Car, EtCause
 from racebook.rf90.cards import Colour, Flag
 from racebook.rf90.events import Assisted, AssistKind, Event, NotAssisted, TeammateForced, TurnEnds
 from racebook.rf90.rules import flags, robots, trajectories
 from racebook.rf90.state import YELLOW_FLAG, RaceState
-from racebook.rf90.teamactions import Assist, NoAssist
 from racebook.rf90.track import SectionType, TrajectoryKind
 from racebook.rf90.turnctx import Phase, TurnCtx
 
