@@ -54,10 +54,10 @@ from racebook.rf90.events import (
 )
 from racebook.rf90.rules import (
     drawing,
-    flags,
     payments,
     pits,
     robots,
+    robotwindows,
     safetycar,
     strategies,
 )
@@ -227,7 +227,7 @@ def apply_events(state: RaceState, car: Car, ctx: TurnCtx, action: Action, event
 def apply_orange(state: RaceState, car: Car, ctx: TurnCtx, action: Action, events: list[Event]) -> None:
     if not isinstance(action, (Force, NoForce)):
         raise _unhandled(ctx, action)
-    flags._orange(state, car, ctx, action, events)
+    robotwindows.apply_orange(state, car, ctx, action, events)
 
 
 def apply_late_brake(state: RaceState, car: Car, ctx: TurnCtx, action: Action, events: list[Event]) -> None:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from racebook.rf90.actions import Action
 from racebook.rf90.car import Car
 from racebook.rf90.events import Event
-from racebook.rf90.rules import assist
+from racebook.rf90.rules import assist, robotwindows
 from racebook.rf90.state import RaceState
 from racebook.rf90.turn import dispatch, legality, reasons
 from racebook.rf90.turnctx import Phase, TurnCtx
@@ -69,12 +69,12 @@ TABLE: dict[Phase, Handler] = {
     Phase.PIT_TYRES: Handler("§13.A.3", legality.legal_pit_tyres, dispatch.apply_pit_tyres),
     Phase.PIT_STRATEGY: Handler("§13.A.3", legality.legal_pit_strategy, dispatch.apply_pit_strategy),
     Phase.ORANGE: Handler("§15.4", legality.legal_orange, dispatch.apply_orange),
-    Phase.ASSIST_START: Handler(assist.RULE, assist.legal_assist, assist.apply_assist, assist.explain_assist,
+    Phase.ASSIST_START: Handler(assist.RULE, assist.legal_assist, robotwindows.apply_assist, assist.explain_assist,
                                 frozenset({"assist", "no-assist"})),
-    Phase.ASSIST_END: Handler(assist.RULE, assist.legal_assist, assist.apply_assist, assist.explain_assist,
+    Phase.ASSIST_END: Handler(assist.RULE, assist.legal_assist, robotwindows.apply_assist, assist.explain_assist,
                               frozenset({"assist", "no-assist"})),
-    Phase.ASSIST_FORCED: Handler(assist.FORCED_RULE, assist.legal_assist, assist.apply_assist, assist.explain_assist,
-                                 frozenset({"assist", "no-assist"})),
+    Phase.ASSIST_FORCED: Handler(assist.FORCED_RULE, assist.legal_assist, robotwindows.apply_assist,
+                                 assist.explain_assist, frozenset({"assist", "no-assist"})),
     Phase.SC_WINDOW: Handler("§21.1", legality.legal_sc_window, dispatch.apply_sc_window, reasons.explain_sc_window,
                              reasons.SC_VERBS),
     Phase.SC_A: Handler("§21.3", legality.legal_sc_a, dispatch.apply_sc_a, reasons.explain_sc_a, reasons.SC_VERBS),
