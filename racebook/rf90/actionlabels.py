@@ -22,6 +22,7 @@ from typing import Any
 from racebook.rf90.actions import (
     BLIND,
     Action,
+    Assist,
     Bid,
     Challenge,
     Chase,
@@ -34,6 +35,7 @@ from racebook.rf90.actions import (
     Join,
     LateBrake,
     LeaderCheck,
+    NoAssist,
     NoChallenge,
     NoFlag,
     NoForce,
@@ -61,7 +63,6 @@ from racebook.rf90.car import Strategy
 from racebook.rf90.events.base import strategy_name
 from racebook.rf90.rules.pits import FUEL_PER_EXTRA_SECTION, FUEL_PER_STOP
 from racebook.rf90.rules.safetycar import SC_FUEL
-from racebook.rf90.teamactions import Assist, NoAssist
 
 #: The rules section of each kind of action (its verb), for a tooltip.
 RULE_BY_VERB: dict[str, str] = {

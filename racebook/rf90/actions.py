@@ -355,6 +355,26 @@ class Bid(Action):
         return " ".join(self.cards) if self.cards else "none"
 
 
+@dataclass(frozen=True, slots=True)
+class Assist(Action):
+    """expansion1 §5.6: the human ``car`` discards ``card`` to help his robot teammate ``robot``: ``what`` is one of
+    :data:`racebook.rf90.teamactions.ASSIST_WHATS`, ``arg`` its argument (an ET id; ``SECTION@BEHIND``; a section;
+    ``+1``/``-1``). Its words are read by :func:`racebook.rf90.teamactions.parse_team`."""
+
+    robot: str = ""
+    card: str = ""
+    what: str = "mp"
+    arg: str = ""
+
+    def _args(self) -> str:
+        return f"{self.robot} {self.card} {self.what}" + (f"={self.arg}" if self.arg else "")
+
+
+@dataclass(frozen=True, slots=True)
+class NoAssist(Action):
+    """expansion1 §5.6: no assistance card in this window."""
+
+
 _VERBS = {
     "start": Start, "skip": Skip, "play": Play, "pay": Pay, "discard": Discard, "test": Test,
     "leader-check": LeaderCheck, "weather": Weather, "yellow-flag": YellowFlag, "green-flag": GreenFlag,
@@ -364,6 +384,8 @@ _VERBS = {
     "force": Force, "no-force": NoForce, "draw": Draw, "late-brake": LateBrake, "no-late-brake": NoLateBrake,
     "challenge": Challenge, "no-challenge": NoChallenge, "join": Join, "decline": Decline, "extreme": Extreme,
     "bid": Bid,
+    # Expansion #1's team verbs (expansion1 §5.6; their arguments: racebook.rf90.teamactions)
+    "assist": Assist, "no-assist": NoAssist,
 }
 _VERBS_BY_CLASS = {v: k for k, v in _VERBS.items()}
 
@@ -373,7 +395,3 @@ def parse(text: str) -> Action:
     from racebook.rf90.actiontext import parse as parse_text
 
     return parse_text(text)
-
-
-# Expansion #1's team verbs (§5.6): their classes subclass Action; the module adds them to the verb table
-import racebook.rf90.teamactions  # noqa: E402, F401

@@ -13,37 +13,16 @@ card with the matching symbol (AMB-X1-30).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
-from racebook.rf90.actions import _VERBS, _VERBS_BY_CLASS, Action
+from racebook.rf90.actions import Action, Assist, NoAssist
 
 #: what an assistance card does, by the word in its text; the words with an argument after ``=``
 ASSIST_WHATS = ("mp", "lb", "et", "duel", "defend", "yellow-flag", "green-flag", "weather")
 _WITH_ARG = frozenset({"et", "yellow-flag", "green-flag", "weather"})
 
 
-@dataclass(frozen=True, slots=True)
-class Assist(Action):
-    """§5.6 (Expansion #1): the human ``car`` discards ``card`` to help his robot teammate ``robot``: ``what`` is
-    one of :data:`ASSIST_WHATS`, ``arg`` its argument (an ET id; ``SECTION@BEHIND``; a section; ``+1``/``-1``)."""
-
-    robot: str = ""
-    card: str = ""
-    what: str = "mp"
-    arg: str = ""
-
-    def _args(self) -> str:
-        return f"{self.robot} {self.card} {self.what}" + (f"={self.arg}" if self.arg else "")
-
-
-@dataclass(frozen=True, slots=True)
-class NoAssist(Action):
-    """§5.6 (Expansion #1): no assistance card in this window."""
-
-
+#: the team verbs (their classes are in the one verb table of :mod:`racebook.rf90.actions`)
 TEAM_VERBS: dict[str, type[Action]] = {"assist": Assist, "no-assist": NoAssist}
-_VERBS.update(TEAM_VERBS)
-_VERBS_BY_CLASS.update({v: k for k, v in TEAM_VERBS.items()})
 
 
 def parse_team(car: str, verb: str, args: list[str], card: Callable[[str], str]) -> Action:

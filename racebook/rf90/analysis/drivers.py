@@ -17,6 +17,7 @@ from racebook.core.rng import Rng
 from racebook.rf90.actions import (
     BLIND,
     Action,
+    Assist,
     Bid,
     Challenge,
     Decline,
@@ -26,6 +27,7 @@ from racebook.rf90.actions import (
     Join,
     LateBrake,
     LeaderCheck,
+    NoAssist,
     NoChallenge,
     NoFlag,
     NoForce,
@@ -47,7 +49,6 @@ from racebook.rf90.actions import (
 from racebook.rf90.analysis import odds
 from racebook.rf90.game import Race
 from racebook.rf90.rules.checks import modifiers, target_value
-from racebook.rf90.teamactions import Assist, NoAssist
 
 
 @dataclass

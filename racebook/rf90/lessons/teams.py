@@ -9,13 +9,13 @@ from collections.abc import Iterable
 from typing import Any
 
 from racebook.rf90.actionlabels import label
+from racebook.rf90.actions import Assist
 from racebook.rf90.actiontext import parse
 from racebook.rf90.car import RobotType
 from racebook.rf90.game import Race
 from racebook.rf90.lessons.notebook import small_race, told
 from racebook.rf90.options import Rules
 from racebook.rf90.setup import Driver
-from racebook.rf90.teamactions import Assist
 from racebook.rf90.teams import Team, TeamRobot, lineups, team_race
 from racebook.rf90.trackfile import load_track
 

@@ -24,13 +24,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from racebook.rf90.actions import Action, Force
-from racebook.rf90.car import Car, EtCause
+from racebook.rf90.actions import Action, Assist, Force, NoAssist
+from racebook.rf90.car import Car
 from racebook.rf90.cards import Colour, Flag
-from racebook.rf90.events import Assisted, AssistKind, Event, NotAssisted, TeammateForced, TurnEnds
-from racebook.rf90.rules import flags, robots, trajectories
+from racebook.rf90.events import Assisted, AssistKind, Event, TeammateForced
+from racebook.rf90.rules import flags, trajectories
 from racebook.rf90.state import YELLOW_FLAG, RaceState
-from racebook.rf90.teamactions import Assist, NoAssist
 from racebook.rf90.track import SectionType, TrajectoryKind
 from racebook.rf90.turnctx import Phase, TurnCtx
 
@@ -163,55 +162,6 @@ def legal_assist(state: RaceState, car: Car, ctx: TurnCtx) -> list[Action]:
     if ctx.phase is Phase.ASSIST_FORCED:
         return forced_options(state, car, ctx.forced)
     return start_options(state, car) if ctx.phase is Phase.ASSIST_START else end_options(state, car, ctx)
-
-
-def _apply_forced(state: RaceState, car: Car, ctx: TurnCtx, action: Action, events: list[Event]) -> None:
-    """After the orange flag's force: the human's green card (+20 on that attempt, AMB-X1-27) or none; then the
-    forced attempt (:func:`racebook.rf90.rules.flags.forced_go`)."""
-    forced, ctx.forced = ctx.forced, ""
-    bonus = 0
-    if isinstance(action, Assist):
-        spend(state, car, action, events, AssistKind.FORCED_LB if forced == "lb" else AssistKind.FORCED_ET)
-        bonus = GREEN_BONUS
-    else:
-        events.append(NotAssisted(action.car, car.id))
-    flags.forced_go(state, car, ctx, forced, events, bonus)
-
-
-def apply_assist(state: RaceState, car: Car, ctx: TurnCtx, action: Action, events: list[Event]) -> None:
-    """The helper's decision in a window of the robot's turn; then the robot's turn goes on (:mod:`.robots`)."""
-    phase = ctx.phase
-    ctx.decider = None
-    if phase is Phase.ASSIST_FORCED:
-        _apply_forced(state, car, ctx, action, events)
-        return
-    if isinstance(action, NoAssist):
-        events.append(NotAssisted(action.car, car.id))
-    elif isinstance(action, Assist):
-        spend(state, car, action, events)
-        if action.what == "yellow-flag":
-            section, _, behind = action.arg.partition("@")
-            state.order[section].insert(int(behind), YELLOW_FLAG)
-        elif action.what == "green-flag":
-            state.order[action.arg].remove(YELLOW_FLAG)
-        elif action.what == "weather":
-            flags.move_weather(state, action.car, int(action.arg), events)
-        elif action.what == "mp":
-            robots.extra_mp(state, car, ctx, 1, events)
-        elif action.what == "lb":
-            if flags.forced_lb(state, car, ctx, events, GREEN_BONUS, "teammate's green card +20"):
-                return
-        elif action.what == "et":
-            car.trajectory, car.et_cause = action.arg, EtCause.TEAMMATE
-            car.assist_bonus = GREEN_BONUS  # §5.6 X1: its next blind check (the ET check of its next turn)
-            car.played = True
-            ctx.phase = Phase.DONE
-            events.append(TurnEnds(car.id, car.section))
-            return
-    if phase is Phase.ASSIST_START:
-        robots.robot_move(state, car, ctx, events)
-    else:
-        robots.after_move(state, car, ctx, events, assisted=True)
 
 
 def explain_assist(state: RaceState, car: Car, ctx: TurnCtx, action: Action) -> tuple[str, str] | None:

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from racebook.core.visibility import SealedRound
-from racebook.rf90.actions import Action, Bid, Challenge, Decline, Join, NoChallenge
+from racebook.rf90.actions import Action, Assist, Bid, Challenge, Decline, Join, NoAssist, NoChallenge
 from racebook.rf90.car import Car, Strategy
 from racebook.rf90.cards import PowerKind
 from racebook.rf90.events import (
@@ -50,7 +50,6 @@ from racebook.rf90.events import (
 from racebook.rf90.rules import assist, payments
 from racebook.rf90.rules.drawing import draw_track_card
 from racebook.rf90.state import YELLOW_FLAG, Activation, RaceState
-from racebook.rf90.teamactions import Assist, NoAssist
 from racebook.rf90.track import SectionType
 
 BANGING_WHEELS_BONUS = 3  # §26.2

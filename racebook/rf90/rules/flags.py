@@ -4,9 +4,9 @@ choice (§15.4)."""
 from __future__ import annotations
 
 from racebook.rf90.actions import BLIND, Action, Force, NoForce
-from racebook.rf90.car import Car, EtCause, Tyre
-from racebook.rf90.events import Checked, Event, FlagEvent, FlagStep, RobotsWillPit, TurnEnds, WeatherMoved
-from racebook.rf90.rules import checks, latebraking, offtrack, robots, trajectories
+from racebook.rf90.car import Car, Tyre
+from racebook.rf90.events import Checked, Event, RobotsWillPit, TurnEnds, WeatherMoved
+from racebook.rf90.rules import checks, latebraking, offtrack, trajectories
 from racebook.rf90.state import BASIC, YELLOW_FLAG, RaceState
 from racebook.rf90.track import Condition, SectionType, TrajectoryKind
 from racebook.rf90.turnctx import Phase, TurnCtx
@@ -83,36 +83,3 @@ def orange_options(state: RaceState, car: Car, ctx: TurnCtx) -> list[Action]:
         opts += [Force(holder, car.id, t.id) for t in trajectories.occupiable_trajectories(state, car, ctx)
                  if t.kind is TrajectoryKind.EXTREME]
     return opts + [NoForce(holder)] if opts else []
-
-
-def _orange(state: RaceState, car: Car, ctx: TurnCtx, action: Action, events: list[Event]) -> None:
-    from racebook.rf90.rules import assist  # assist imports this module
-
-    ctx.decider = None
-    if isinstance(action, Force) and action.what == "lb":
-        events.append(FlagEvent(action.car, FlagStep.FORCE_LB, target=car.id))
-    elif isinstance(action, Force):
-        events.append(FlagEvent(action.car, FlagStep.FORCE_ET, target=car.id, trajectory=action.what))
-    else:
-        robots._robot_finish(state, car, ctx, events)
-        return
-    # Expansion #1 §5.7, AMB-X1-27: a robot teammate's human cannot prevent it, but may add a green card's +20
-    if assist.open_forced(state, car, ctx, action, events):
-        return
-    forced_go(state, car, ctx, action.what, events)
-
-
-def forced_go(state: RaceState, car: Car, ctx: TurnCtx, what: str, events: list[Event], bonus: int = 0) -> None:
-    """The attempt the orange flag forced (§15.4): a late braking now (``what`` = "lb"), or the ET ``what``, tested
-    on the robot's next turn; ``bonus``: a robot teammate's green card (+20, Expansion #1 §5.7, AMB-X1-27)."""
-    if what == "lb":
-        if forced_lb(state, car, ctx, events, bonus, "teammate's green card +20"):
-            return
-        robots._robot_finish(state, car, ctx, events)
-        return
-    car.trajectory, car.et_cause = what, EtCause.ORANGE_FLAG
-    if bonus:
-        car.assist_bonus = bonus  # its next blind check: the ET check of its next turn
-    car.played = True
-    ctx.phase = Phase.DONE
-    events.append(TurnEnds(car.id, car.section))

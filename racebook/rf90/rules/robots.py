@@ -165,11 +165,11 @@ def after_move(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event],
     if flags.orange_options(state, car, ctx):
         ctx.phase, ctx.decider = Phase.ORANGE, state.orange
         return ctx
-    _robot_finish(state, car, ctx, events)
+    robot_finish(state, car, ctx, events)
     return None
 
 
-def _robot_finish(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
+def robot_finish(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
     """§17.3 F: the highest free standard trajectory (outermost on ties) if the robot entered the section."""
     if (ctx.robot_entered or ctx.lb.lb_done) and trajectories.trajectories_available(state) and car.on_track:
         free = [t for t in trajectories.occupiable_trajectories(state, car, ctx) if t.kind is TrajectoryKind.STANDARD]

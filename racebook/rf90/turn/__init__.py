@@ -27,9 +27,9 @@ from racebook.rf90.rules.trajectories import (
     trajectories_available,
 )
 
-# The turn's modules import each other (phases → machine → dispatch → the player's side → phases): entering through
-# phases is the order in which each module-level table finds its handlers defined.
-from racebook.rf90.turn import phases as _phases  # noqa: F401
+# The package's modules import each other by their full names (``import racebook.rf90.turn.phases as phases``), never
+# through this facade, and without a cycle: machine → dispatch → the player's side (et, latebrake, flagevents, …) →
+# phases → legality → cardplay. This facade is for the rest of racebook.
 from racebook.rf90.turn.cardplay import _costs, dry_run, legal_plays, pair_legal
 from racebook.rf90.turn.dispatch import begin
 from racebook.rf90.turn.legality import payable_hand

@@ -3,6 +3,13 @@ holds them in its phase table."""
 
 from __future__ import annotations
 
+import racebook.rf90.turn.et as et
+import racebook.rf90.turn.flagevents as flagevents
+import racebook.rf90.turn.latebrake as latebrake
+import racebook.rf90.turn.offtrack_walk as offtrack_walk
+import racebook.rf90.turn.phases as phases
+import racebook.rf90.turn.pitstop as pitstop
+import racebook.rf90.turn.sc_turn as sc_turn
 from racebook.core.errors import IllegalAction
 from racebook.rf90.actions import (
     Action,
@@ -54,15 +61,14 @@ from racebook.rf90.events import (
 )
 from racebook.rf90.rules import (
     drawing,
-    flags,
     payments,
     pits,
     robots,
+    robotwindows,
     safetycar,
     strategies,
 )
 from racebook.rf90.state import RaceState
-from racebook.rf90.turn import et, flagevents, latebrake, machine, offtrack_walk, phases, pitstop, sc_turn
 from racebook.rf90.turnctx import Phase, TurnCtx
 
 
@@ -227,7 +233,7 @@ def apply_events(state: RaceState, car: Car, ctx: TurnCtx, action: Action, event
 def apply_orange(state: RaceState, car: Car, ctx: TurnCtx, action: Action, events: list[Event]) -> None:
     if not isinstance(action, (Force, NoForce)):
         raise _unhandled(ctx, action)
-    flags._orange(state, car, ctx, action, events)
+    robotwindows.apply_orange(state, car, ctx, action, events)
 
 
 def apply_late_brake(state: RaceState, car: Car, ctx: TurnCtx, action: Action, events: list[Event]) -> None:
@@ -297,21 +303,3 @@ def apply_sc_discard(state: RaceState, car: Car, ctx: TurnCtx, action: Action, e
 
 def apply_none(state: RaceState, car: Car, ctx: TurnCtx, action: Action, events: list[Event]) -> None:
     raise _unhandled(ctx, action)
-
-
-def _auto(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
-    """Apply forced single-option steps so that only real decisions are asked."""
-    if ctx.phase is Phase.PLAY and ctx.play.traj_failed and ctx.offtrack.route_kind == "x1":
-        phases._end(state, car, ctx, events)  # a failed Expansion #1 ET: no movement card (digest §4.3 B2)
-        return
-    while ctx.phase in (Phase.PAY, Phase.DISCARD) and car.on_track:
-        opts = machine.legal(state, ctx)
-        if len(opts) != 1:
-            return
-        a = opts[0]
-        if isinstance(a, Pay):
-            phases._pay(state, car, ctx, a.chips, a.cards, events)
-        else:
-            assert isinstance(a, Discard)
-            machine.apply(state, ctx, a, events)
-            return

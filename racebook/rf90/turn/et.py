@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import racebook.rf90.turn.phases as phases
 from racebook.rf90.actions import Extreme
 from racebook.rf90.car import Car
 from racebook.rf90.events import (
@@ -18,7 +19,6 @@ from racebook.rf90.rules import extreme_x1, strategies, trajectories
 from racebook.rf90.rules.extreme_x1 import RULE
 from racebook.rf90.state import RaceState
 from racebook.rf90.track import Trajectory
-from racebook.rf90.turn import phases
 from racebook.rf90.turn.offtrack_walk import _walk_route
 from racebook.rf90.turnctx import TurnCtx
 

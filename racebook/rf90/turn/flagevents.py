@@ -3,12 +3,12 @@ event. The flag rules themselves are :mod:`racebook.rf90.rules.flags`'."""
 
 from __future__ import annotations
 
+import racebook.rf90.turn.phases as phases
 from racebook.rf90.actions import Action, GreenFlag, TakeFlag, Weather, YellowFlag
 from racebook.rf90.car import Car
 from racebook.rf90.events import Event, FlagEvent, FlagStep, WeatherMoved
 from racebook.rf90.rules import flags
 from racebook.rf90.state import YELLOW_FLAG, RaceState
-from racebook.rf90.turn import phases
 from racebook.rf90.turnctx import TurnCtx
 
 

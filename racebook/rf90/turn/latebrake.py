@@ -4,6 +4,7 @@ the off-track route (§18.3). The advance itself (players and robots) is
 
 from __future__ import annotations
 
+import racebook.rf90.turn.phases as phases
 from racebook.core.errors import TrackDataError
 from racebook.rf90.actions import BLIND
 from racebook.rf90.car import Car
@@ -16,7 +17,6 @@ from racebook.rf90.events import (
 )
 from racebook.rf90.rules import checks, latebraking, strategies
 from racebook.rf90.state import RaceState
-from racebook.rf90.turn import phases
 from racebook.rf90.turn.offtrack_walk import _walk_route
 from racebook.rf90.turnctx import TurnCtx
 

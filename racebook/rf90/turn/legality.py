@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+import racebook.rf90.turn.cardplay as cardplay
 from racebook.rf90.actions import (
     BLIND,
     Action,
@@ -39,7 +40,6 @@ from racebook.rf90.car import Car, Skill, Strategy, Tyre
 from racebook.rf90.cards import Flag, PowerKind, TestKind
 from racebook.rf90.rules import extreme_x1, flags, payments, pits, strategies, trajectories
 from racebook.rf90.state import YELLOW_FLAG, RaceState
-from racebook.rf90.turn import cardplay
 from racebook.rf90.turnctx import TurnCtx
 
 

@@ -10,12 +10,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from racebook.rf90.actions import Action
+import racebook.rf90.turn.dispatch as dispatch
+import racebook.rf90.turn.legality as legality
+import racebook.rf90.turn.phases as phases
+import racebook.rf90.turn.reasons as reasons
+from racebook.rf90.actions import Action, Discard, Pay
 from racebook.rf90.car import Car
 from racebook.rf90.events import Event
-from racebook.rf90.rules import assist
+from racebook.rf90.rules import assist, robotwindows
 from racebook.rf90.state import RaceState
-from racebook.rf90.turn import dispatch, legality, reasons
 from racebook.rf90.turnctx import Phase, TurnCtx
 
 LegalFn = Callable[[RaceState, Car, TurnCtx], list[Action]]
@@ -69,12 +72,12 @@ TABLE: dict[Phase, Handler] = {
     Phase.PIT_TYRES: Handler("§13.A.3", legality.legal_pit_tyres, dispatch.apply_pit_tyres),
     Phase.PIT_STRATEGY: Handler("§13.A.3", legality.legal_pit_strategy, dispatch.apply_pit_strategy),
     Phase.ORANGE: Handler("§15.4", legality.legal_orange, dispatch.apply_orange),
-    Phase.ASSIST_START: Handler(assist.RULE, assist.legal_assist, assist.apply_assist, assist.explain_assist,
+    Phase.ASSIST_START: Handler(assist.RULE, assist.legal_assist, robotwindows.apply_assist, assist.explain_assist,
                                 frozenset({"assist", "no-assist"})),
-    Phase.ASSIST_END: Handler(assist.RULE, assist.legal_assist, assist.apply_assist, assist.explain_assist,
+    Phase.ASSIST_END: Handler(assist.RULE, assist.legal_assist, robotwindows.apply_assist, assist.explain_assist,
                               frozenset({"assist", "no-assist"})),
-    Phase.ASSIST_FORCED: Handler(assist.FORCED_RULE, assist.legal_assist, assist.apply_assist, assist.explain_assist,
-                                 frozenset({"assist", "no-assist"})),
+    Phase.ASSIST_FORCED: Handler(assist.FORCED_RULE, assist.legal_assist, robotwindows.apply_assist,
+                                 assist.explain_assist, frozenset({"assist", "no-assist"})),
     Phase.SC_WINDOW: Handler("§21.1", legality.legal_sc_window, dispatch.apply_sc_window, reasons.explain_sc_window,
                              reasons.SC_VERBS),
     Phase.SC_A: Handler("§21.3", legality.legal_sc_a, dispatch.apply_sc_a, reasons.explain_sc_a, reasons.SC_VERBS),
@@ -104,7 +107,7 @@ def apply(state: RaceState, ctx: TurnCtx, action: Action, events: list[Event]) -
     """Perform one legal decision, then every forced step until the next decision or the end of the turn."""
     car = state.cars[ctx.car]
     TABLE[ctx.phase].apply(state, car, ctx, action, events)
-    dispatch._auto(state, car, ctx, events)
+    _auto(state, car, ctx, events)
 
 
 def explain(state: RaceState, ctx: TurnCtx, action: Action, legal_now: list[Action] | None = None) -> tuple[str, str]:
@@ -118,3 +121,21 @@ def explain(state: RaceState, ctx: TurnCtx, action: Action, legal_now: list[Acti
     if action.verb not in h.verbs and action.verb not in verbs:
         return "§13", f"{car.id} is in phase {ctx.phase.value}; the decisions now are: {', '.join(verbs)}"
     return h.explain(state, car, ctx, action) or ("§13", "not legal now")
+
+
+def _auto(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
+    """Apply forced single-option steps so that only real decisions are asked."""
+    if ctx.phase is Phase.PLAY and ctx.play.traj_failed and ctx.offtrack.route_kind == "x1":
+        phases._end(state, car, ctx, events)  # a failed Expansion #1 ET: no movement card (digest §4.3 B2)
+        return
+    while ctx.phase in (Phase.PAY, Phase.DISCARD) and car.on_track:
+        opts = legal(state, ctx)
+        if len(opts) != 1:
+            return
+        a = opts[0]
+        if isinstance(a, Pay):
+            phases._pay(state, car, ctx, a.chips, a.cards, events)
+        else:
+            assert isinstance(a, Discard)
+            apply(state, ctx, a, events)
+            return

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import racebook.rf90.turn.cardplay as cardplay
+import racebook.rf90.turn.legality as legality
 from racebook.rf90.actions import BLIND, Play, Test
 from racebook.rf90.car import Car
 from racebook.rf90.cards import TestKind
@@ -31,7 +33,6 @@ from racebook.rf90.rules.movement import Move
 from racebook.rf90.rules.trajectories import fail_et
 from racebook.rf90.state import RaceState
 from racebook.rf90.track import TrajectoryKind
-from racebook.rf90.turn import cardplay, legality, machine
 from racebook.rf90.turn.offtrack_walk import WalkEnd, _walk_route
 from racebook.rf90.turnctx import PendingTest, Phase, TurnCtx
 
@@ -185,8 +186,8 @@ def _phase_d3(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> 
 
 
 def _next_event(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
-    while ctx.play.d4:
-        if len(machine.legal(state, ctx)) > 1:
+    while ctx.play.d4:  # phase D.4's event now: a choice (the EVENTS phase's listing), or nothing to choose
+        if len(legality.legal_events(state, car, ctx)) > 1:
             return
         what = ctx.play.d4.pop(0)
         events.append(FlagEvent(car.id, FlagStep.IDLE, what))

@@ -6,6 +6,8 @@ next to the phase's legal actions and its application, so the three cannot drift
 
 from __future__ import annotations
 
+import racebook.rf90.turn.cardplay as cardplay
+import racebook.rf90.turn.legality as legality
 from racebook.rf90.actions import (
     BLIND,
     Action,
@@ -25,7 +27,6 @@ from racebook.rf90.cards import PowerKind
 from racebook.rf90.rules import extreme_x1, payments, pits, trajectories
 from racebook.rf90.state import RaceState
 from racebook.rf90.track import Trajectory, TrajectoryKind
-from racebook.rf90.turn import cardplay, legality
 from racebook.rf90.turnctx import TurnCtx
 
 Reason = tuple[str, str] | None

@@ -12,11 +12,10 @@ import pytest
 import racebook
 from racebook.core.errors import DataError
 from racebook.rf90 import events as ev
-from racebook.rf90.actions import Force, NoForce
+from racebook.rf90.actions import Assist, Force, NoAssist, NoForce
 from racebook.rf90.car import EtCause
 from racebook.rf90.game import Race
 from racebook.rf90.scenario import SCENARIO_DIR, build
-from racebook.rf90.teamactions import Assist, NoAssist
 from racebook.rf90.turnctx import Phase
 
 
