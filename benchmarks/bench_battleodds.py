@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable
 
 from racebook.formulagp import scenario
+from racebook.formulagp.analysis import battlekinds
 from racebook.formulagp.analysis import battleodds as bo
 from racebook.formulagp.components import cards
 from racebook.formulagp.game import Race
@@ -36,7 +37,7 @@ def _race(unseen: int) -> Race:
 def _cpu(f: Callable[[], object], repeat: int) -> tuple[float, object]:
     times, out = [], None
     for _ in range(repeat):
-        bo._extras.cache_clear()  # each call pays for its legality tables, as a first click does
+        battlekinds._extras.cache_clear()  # each call pays for its legality tables, as a first click does
         t = time.process_time()
         out = f()
         times.append(time.process_time() - t)
