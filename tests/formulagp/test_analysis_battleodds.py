@@ -497,3 +497,23 @@ def test_grouping_by_battle_leds_is_exact_with_several_battle_cards(model: bo.Mo
     assert len(groups) == 7 and sum(ways for _, ways in groups) == 15
     assert bo.battle_odds(race, "Orange", model=model, memory=bo.Memory.NONE, known_out=known_out,
                           known_events=_all_events_but(*keep), reference=True) == fast
+
+
+def test_a_model_that_reads_every_total_gets_the_same_uniform_answer() -> None:
+    """``uniform`` says it picks each listed bid equally, so the fast path sums the shares itself (the held EVENT
+    groups and the skill applied to the sums); the same choice written as a plain model (each hand's totals handed
+    over, the extras multiplied into each hand) gives the same exact odds — with and without unseen extras."""
+    def plain_uniform(totals: bo.Totals) -> dict[int | None, Fraction]:
+        return bo.uniform(totals)
+
+    assert not hasattr(plain_uniform, "picks_each_bid_equally")
+    positions = _positions()
+    for _, race, viewer in positions[:3]:
+        extra = race.clone()
+        extra.state.rules = replace(extra.state.rules, driver_skills=True)
+        _hold(extra, "Green" if viewer == "Orange" else "Orange", "E1", "E2")
+        positions.append(("with two held EVENT cards and skills", extra, viewer))
+    for name, race, viewer in positions:
+        a = bo.battle_odds(race, viewer, model=bo.uniform)
+        b = bo.battle_odds(race, viewer, model=plain_uniform)
+        assert (a.opponent_leds, a.bids, a.hands) == (b.opponent_leds, b.bids, b.hands), name

@@ -36,7 +36,8 @@ __all__ = ["Total", "Totals", "Model", "by_kinds", "normalised", "compositions"]
 Total = int | None  # a side's LEDs; None: the defender yields (§13.3 item 2)
 Totals = Mapping[Total, int] | Sequence[Total]  # a hand's bid totals: with how many bids give each, or listed
 Model = Callable[[Totals], dict[Total, Fraction]]
-NO_EXTRAS = ((1, 1),)  # (packed LEDs the extras add, held sets): none held, no skill — every bid as it is
+Extras = Sequence[tuple[Mapping[int, int], int]]  # per held EVENT group: {LEDs a variant adds: variants}, its sets
+NO_EXTRAS: Extras = (({0: 1}, 1),)  # none held, no skill: every bid as it is
 
 
 def normalised(weights: dict[Total, Fraction]) -> dict[Total, Fraction]:
@@ -120,11 +121,11 @@ def _extras(primaries: tuple[tuple[Kind, ...], ...], wear: Kind | None, option: 
 
 
 def by_kinds(s: RaceState, car: str, pool: Sequence[str], size: int, attacking: bool, model: Model,
-             extras: Sequence[tuple[int, int]] = NO_EXTRAS) -> tuple[dict[Total, Fraction], int] | None:
+             extras: Extras = NO_EXTRAS) -> tuple[dict[Total, Fraction], int] | None:
     """The fast path (see the module's docstring): the distribution of ``car``'s total under ``model`` and how many
     hands (multisets of kinds, times held EVENT groups) were kept. ``extras``: for each group of held EVENT cards,
-    the packed LEDs the engine's variants of one bid add (:func:`packed` of
-    :func:`racebook.formulagp.analysis.unseenextras.extras_polynomial`) and its number of held sets. None when the
+    the LEDs the engine's variants of one bid add
+    (:func:`racebook.formulagp.analysis.unseenextras.extras_polynomial`) and its number of held sets. None when the
     deck has several kinds of Tyre Wear or Option card (which of them the engine adds would depend on the codes, not
     the kinds)."""
     data = cards()
@@ -151,7 +152,8 @@ def by_kinds(s: RaceState, car: str, pool: Sequence[str], size: int, attacking: 
                      min(n_opt, size), size, *card_terms(s, c))
     inert_kinds = [groups[k] for k in groups if k not in moving and k != wear and k != option]
     inert_hands = [sum(1 for _ in compositions(inert_kinds, j)) for j in range(size + 1)]
-    top_only = getattr(model, "reads_only_the_strongest", False)
+    each_equally = getattr(model, "picks_each_bid_equally", False)  # a model reading shares needs every total
+    top_only = getattr(model, "reads_only_the_strongest", False) and not each_equally
     # how each primary's count follows from the hand's counts (the engine lists one bid per card code, one per pair
     # of codes): (class, LEDs shifted, first kind, second kind or -1 (one card) or -2 (two of one kind))
     terms = []
@@ -195,29 +197,17 @@ def by_kinds(s: RaceState, car: str, pool: Sequence[str], size: int, attacking: 
                     key = _top(key)
                 weights[key] = weights.get(key, 0) + ways * row[o]
                 kept_hands[key] = kept_hands.get(key, 0) + inert_hands[rest - w - o]
-    if tuple(extras) != NO_EXTRAS:  # each hand with each group of held EVENT cards (and the skill): a product
-        weights, kept_hands = _with_extras(weights, kept_hands, extras, top_only)
+    if not each_equally and tuple(extras) != tuple(NO_EXTRAS):  # each hand with each held group (and the skill)
+        weights, kept_hands = _with_extras(weights, kept_hands, [(packed(x), n) for x, n in extras], top_only)
     ot = s.board.ot_level_leds(c.ot) if attacking else 0
     cold = bt.total(0, cold_tyres=cold_led(s, car) != 0)
     spends = (0,) if c.ers < 1 else (0, spend_ers_in_battle(s.board, c.ers, 0).leds)  # each bid without and with
     width = max((k.bit_length() for k in weights), default=0) // SLOT + 1  # one ERS charge (A36)
     final = [[bt.total(t, ot_leds=ot, ers_leds=e) + cold for e in spends] for t in range(width)]
-    outcome: dict[tuple[Total, int], int] = {}  # (total, denominator) -> numerator, weighted by the ways
-    hands = 0
-    for key, ways in weights.items():
-        totals: dict[Total, int] = {}
-        for t, n in enumerate(_slots(key, width)):
-            if n:
-                for led in final[t]:
-                    totals[led] = totals.get(led, 0) + n
-        if attacking and not totals:
-            continue  # it declared the attack, so it holds a movement or Tyre Wear card (§13.2, §13.3)
-        if not attacking:
-            totals[None] = 1  # the defender may yield (§13.3 item 2)
-        hands += kept_hands[key]
-        for total_, q in model(totals).items():  # summed in integers, one sum per denominator: few Fractions
-            slot = (total_, q.denominator)
-            outcome[slot] = outcome.get(slot, 0) + ways * q.numerator
+    if each_equally:
+        outcome, hands = _shares(weights, kept_hands, width, final, extras, attacking)
+    else:
+        outcome, hands = _by_model(weights, kept_hands, width, final, model, attacking)
     dist: dict[Total, Fraction] = {}
     for (total_, den), num in outcome.items():
         dist[total_] = dist.get(total_, Fraction(0)) + Fraction(num, den)
@@ -238,4 +228,62 @@ def _with_extras(weights: dict[int, int], kept: dict[int, int], extras: Sequence
                 k = _top(k)
             out[k] = out.get(k, 0) + ways * sets
             hands[k] = hands.get(k, 0) + kept[key]
+    return out, hands
+
+
+def _by_model(weights: Mapping[int, int], kept: Mapping[int, int], width: int, final: Sequence[Sequence[int]],
+              model: Model, attacking: bool) -> tuple[dict[tuple[Total, int], int], int]:
+    """Each packed hand's totals (``final[t]``: a card total's LED totals, without and with one ERS charge) handed to
+    ``model``: ``(total, denominator) -> numerator``, weighted by the ways, and the hands kept."""
+    outcome: dict[tuple[Total, int], int] = {}
+    hands = 0
+    for key, ways in weights.items():
+        totals: dict[Total, int] = {}
+        for t, n in enumerate(_slots(key, width)):
+            if n:
+                for led in final[t]:
+                    totals[led] = totals.get(led, 0) + n
+        if attacking and not totals:
+            continue  # it declared the attack, so it holds a movement or Tyre Wear card (§13.2, §13.3)
+        if not attacking:
+            totals[None] = 1  # the defender may yield (§13.3 item 2)
+        hands += kept[key]
+        for total_, q in model(totals).items():  # summed in integers, one sum per denominator: few Fractions
+            slot = (total_, q.denominator)
+            outcome[slot] = outcome.get(slot, 0) + ways * q.numerator
+    return outcome, hands
+
+
+def _shares(weights: Mapping[int, int], kept: Mapping[int, int], width: int, final: Sequence[Sequence[int]],
+            extras: Extras, attacking: bool) -> tuple[dict[tuple[Total, int], int], int]:
+    """:func:`_by_model` for a model that picks each listed bid equally (``picks_each_bid_equally``): the chance of a
+    total in a hand is its bids over the hand's bids (and the defender's yield, 1). With a held group's extras ``x``
+    (``|x|`` variants of each bid), a hand of ``b`` card bids lists ``b·|spends|·|x|`` (+ the yield), a card total
+    ``t`` with ``n`` bids becoming each ``final[t] + e`` with ``n·x[e]`` — all linear in the hand, so the hands are
+    summed by ``b`` first (the slot counts times the ways) and the ERS spends and each group applied once to a sum."""
+    sums: dict[int, tuple[list[int], list[int]]] = {}  # card bids in a hand -> (per card total: bids x ways, [ways])
+    hands = 0
+    for key, ways in weights.items():
+        slots = _slots(key, width)
+        bids = sum(slots)
+        if attacking and not bids:
+            continue  # it declared the attack, so it holds a movement or Tyre Wear card (§13.2, §13.3)
+        acc, whole = sums.setdefault(bids, ([0] * width, [0]))
+        for t, n in enumerate(slots):
+            if n:
+                acc[t] += ways * n
+        whole[0] += ways
+        hands += kept[key] * len(extras)
+    out: dict[tuple[Total, int], int] = {}
+    for bids, (acc, whole) in sums.items():
+        for poly, sets in extras:
+            den = bids * len(final[0]) * sum(poly.values()) + (0 if attacking else 1)
+            for t, n in enumerate(acc):
+                if n:
+                    for led in final[t]:
+                        for e, m in poly.items():
+                            slot = (led + e, den)
+                            out[slot] = out.get(slot, 0) + sets * n * m
+            if not attacking:  # the defender may yield (§13.3 item 2): one choice more in every hand
+                out[(None, den)] = out.get((None, den), 0) + sets * whole[0]
     return out, hands

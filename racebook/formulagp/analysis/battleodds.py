@@ -32,7 +32,8 @@ may not pair); the cards the opponent played face up; the opponent's DRIVER card
   laying every battle EVENT card and using its skill when that adds LEDs; it never yields while it can bid);
   :func:`uniform`: each legal bid the engine lists (and the yield) equally likely. A model that reads only the
   highest total says so (``reads_only_the_strongest = True``, as :func:`strongest` does): the fast path then hands
-  it only that.
+  it only that; a model whose chance of a total is that total's share of the listed bids says so
+  (``picks_each_bid_equally = True``, as :func:`uniform` does): the fast path then sums the shares itself.
 
 Every legal bid of the viewer (:func:`racebook.formulagp.battles.bids`, the engine's list, with its own EVENT cards
 and skill) gets its chance of an overtake, a tie and a failed attack, as exact :class:`~fractions.Fraction`\\ s
@@ -64,7 +65,7 @@ from typing import Any
 from racebook.core.errors import IllegalAction
 from racebook.formulagp import battles, visibility
 from racebook.formulagp.actions import Attack, Bid, FgpAction, Yield
-from racebook.formulagp.analysis.battlekinds import Model, Total, Totals, by_kinds, compositions, normalised, packed
+from racebook.formulagp.analysis.battlekinds import Model, Total, Totals, by_kinds, compositions, normalised
 from racebook.formulagp.analysis.unseenextras import event_hands, extras_polynomial, skill_leds, unseen_events
 from racebook.formulagp.battleextras import extra_leds
 from racebook.formulagp.battlereveal import check_bid_cards
@@ -103,6 +104,11 @@ def uniform(totals: Totals) -> dict[Total, Fraction]:
     counts = _counts(totals)
     whole = sum(counts.values())
     return {t: Fraction(n, whole) for t, n in counts.items()}
+
+
+#: a model whose chance of a total is its share of the listed bids may say so: the fast path then sums those shares
+#: itself, without calling it
+uniform.picks_each_bid_equally = True  # type: ignore[attr-defined]
 
 
 class Memory(Enum):
@@ -271,7 +277,7 @@ def battle_odds(race: Any, viewer: str, opponent: str | None = None, *, model: M
     if s.battle is not None and s.battle.chained:  # §13.4.1: the car ahead cannot defend
         dist = {None: Fraction(1)}
     else:
-        extras = [(packed(extras_polynomial(s, other, codes)), ways) for codes, ways in groups]
+        extras = [(extras_polynomial(s, other, codes), ways) for codes, ways in groups]
         found = None if reference else by_kinds(s, other, pool, len(seen), other == attacker, model, extras)
         if found is None:
             found = _by_engine(s, other, pool, len(seen), other == attacker, model, groups)
