@@ -302,7 +302,7 @@ def battle_odds(race: Any, viewer: str, opponent: str | None = None, *, model: M
     name = getattr(model, "__name__", repr(model))
     return BattleOdds(viewer, other, "attacker" if viewer == attacker else "defender", attacker, defender,
                       name, memory, len(seen), len(pool), hands, dict(sorted(dist.items(), key=_order)), tuple(rows),
-                      held, len(event_pool), skill_leds(s, other))
+                      held, len(event_pool), 0 if dist == {None: 1} else skill_leds(s, other))
 
 
 def _by_engine(s: RaceState, car: str, pool: Sequence[str], size: int, attacking: bool, model: Model,
