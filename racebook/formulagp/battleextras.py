@@ -38,7 +38,7 @@ from racebook.formulagp.secondary import apply_spend, check_param, check_spend, 
 from racebook.formulagp.state import Car, RaceState
 
 __all__ = ["boosting", "boosts", "apply_boost", "explain_boost", "with_extras", "check_extras", "reveal",
-           "battle_events", "extra_leds"]
+           "battle_events", "extra_leds", "extra_sets"]
 
 
 # ------------------------------------------------------------------ OT before the battle (§13.2 c)
@@ -107,17 +107,26 @@ def _slipstream(s: RaceState) -> bool:
     return b is not None and bool(b.lane)
 
 
-def with_extras(s: RaceState, car: str, bids: list[FgpAction]) -> list[FgpAction]:
-    """Each bid with every set of ``car``'s battle EVENT cards and with its driver skill when it may use it."""
+def extra_sets(s: RaceState, car: str) -> list[tuple[tuple[str, ...], bool]]:
+    """Every (EVENT cards, skill) ``car`` may add to a bid now (§13.3 items 3–4): each set of its held battle EVENT
+    cards (none first), each without and, when it may use it, with its driver skill. The battle odds weigh an unseen
+    opponent's extras through this list (:mod:`racebook.formulagp.analysis.unseenextras`)."""
     c = s.cars[car]
     b = s.battle
     attacker = b is not None and car == b.attacker
     held = battle_events(c)
     sets = [combo for k in range(len(held) + 1) for combo in combinations(held, k)]
     skills = [False] + ([True] if driverskill.may_use(s, c, attacker=attacker, slipstream=_slipstream(s)) else [])
-    if sets == [()] and skills == [False]:
+    return [(e, k) for e in sets for k in skills]
+
+
+def with_extras(s: RaceState, car: str, bids: list[FgpAction]) -> list[FgpAction]:
+    """Each bid with every set of ``car``'s battle EVENT cards and with its driver skill when it may use it
+    (:func:`extra_sets`)."""
+    sets = extra_sets(s, car)
+    if sets == [((), False)]:
         return bids
-    return [Bid(a.car, a.cards, a.ers, e, k) for a in bids if isinstance(a, Bid) for e in sets for k in skills]
+    return [Bid(a.car, a.cards, a.ers, e, k) for a in bids if isinstance(a, Bid) for e, k in sets]
 
 
 def check_extras(s: RaceState, a: Bid) -> tuple[str, str] | None:

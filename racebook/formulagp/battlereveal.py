@@ -20,10 +20,21 @@ from racebook.formulagp.state import Car, RaceState
 from racebook.formulagp.tyrewear import wear_by
 
 
-def _check(s: RaceState, c: Car, chosen: tuple[str, ...]) -> bt.BattleCards:
+def card_terms(s: RaceState, c: Car) -> tuple[bool, bool]:
+    """What of the position the battle's card rule reads (§13.3 item 2, A11): whether ``c``'s driver is Stressed
+    (no pair, §15, N19) and the house rule ``option_backs_any_card`` — (stressed, option_backs_any_card)."""
+    return c.stress == 2, s.rules.option_backs_any_card
+
+
+def check_bid_cards(s: RaceState, c: Car, chosen: tuple[str, ...]) -> bt.BattleCards:
+    """``c``'s battle cards ``chosen`` (codes) checked by :func:`racebook.formulagp.rules.battle.check_cards` with
+    :func:`card_terms` (§13.3 item 2, A11): their LEDs, pair and wear, or an
+    :class:`~racebook.core.errors.IllegalAction`. The one place the engine's bid list, its reveal, its refusals and
+    the battle odds (:mod:`racebook.formulagp.analysis.battleodds`) check a side's cards."""
     data = cards()
+    stressed, backs_any = card_terms(s, c)
     return bt.check_cards([card_type(x) for x in chosen], [data.card(x).leds for x in chosen],
-                          stressed=c.stress == 2, option_backs_any_card=s.rules.option_backs_any_card)
+                          stressed=stressed, option_backs_any_card=backs_any)
 
 
 def side_leds(s: RaceState, car: str, text: str, attacker: bool,
@@ -42,7 +53,7 @@ def side_leds(s: RaceState, car: str, text: str, attacker: bool,
     if isinstance(a, Yield):
         return ev.BattleRevealed(car, role, (), 0, ot_leds, 0, ot_leds, c.ers, c.wear, False), False
     assert isinstance(a, Bid)
-    checked = _check(s, c, a.cards)
+    checked = check_bid_cards(s, c, a.cards)
     for x in a.cards:
         c.hand.remove(x)
         c.deck.discard(x)

@@ -58,7 +58,7 @@ from racebook.formulagp import battledice, battleextras, pitlane
 from racebook.formulagp import events as ev
 from racebook.formulagp.actions import Attack, Bid, Discard, End, FgpAction, Param, Spend, Yield
 from racebook.formulagp.aftermove import roll_dice
-from racebook.formulagp.battlereveal import _bot_defends, _check, side_leds
+from racebook.formulagp.battlereveal import _bot_defends, check_bid_cards, side_leds
 from racebook.formulagp.bots import retry, rookie
 from racebook.formulagp.bots.cards import bot_cards
 from racebook.formulagp.cardplay import card_type
@@ -163,7 +163,7 @@ def bids(s: RaceState, car: str) -> list[FgpAction]:
             for o in range(len(opt) + 1):
                 chosen = prim + tuple(wear[:w]) + tuple(opt[:o])
                 try:
-                    _check(s, c, chosen)
+                    check_bid_cards(s, c, chosen)
                 except IllegalAction:
                     continue
                 out.append(Bid(car, chosen))
@@ -434,7 +434,7 @@ def explain_battle(s: RaceState, a: FgpAction) -> tuple[str, str]:
         if a.ers and c.ers < 1:
             return "§8.1", "the ERS is empty"
         try:
-            _check(s, c, a.cards)
+            check_bid_cards(s, c, a.cards)
         except IllegalAction as e:
             return e.rule, e.reason
         return RULE, "two alike Tyre Wear or Option cards: the engine lists the lowest codes first"
