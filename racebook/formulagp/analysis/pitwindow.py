@@ -39,13 +39,14 @@ from typing import Any
 from racebook.formulagp import agents
 from racebook.formulagp.analysis.hazardodds import hazard_odds
 from racebook.formulagp.lapping import lap_tiles
-from racebook.formulagp.playerboard import Pace, PlayerBoard, Tyre, TyreState
+from racebook.formulagp.playerboard import Pace, PlayerBoard, Tyre, TyreState, load_board
 from racebook.formulagp.rules.hazards import Hazard
 from racebook.formulagp.rules.pitstop import hold_rounds
 from racebook.formulagp.rules.tyres import change_wear, fit
-from racebook.formulagp.track import Pos, Track, pit_lane_of
+from racebook.formulagp.track import Pos, Track, load_track, pit_lane_of
 
-__all__ = ["Stop", "PitPlan", "PitWindow", "pit_lane_saving", "plan_pits", "pit_window", "DRY"]
+__all__ = ["Stop", "PitPlan", "PitWindow", "pit_lane_saving", "plan_pits", "pit_window", "teaching_plan", "wear_track",
+           "DRY"]
 
 DRY = (Tyre.SOFT, Tyre.MEDIUM, Tyre.HARD)  # the tyres a Standard race fits at a stop (§14.2; wet is [ADV])
 EXIT_GEAR = 2  # §16.5: the move out of the pit lane is in 2nd gear
@@ -207,3 +208,17 @@ def pit_window(race: Any, car: str, *, gear: int | None = None, pace: Pace = Pac
     lap_rounds = max(1, round(lap / pace_tiles))
     return plan_pits(s.board, s.track, c.tyre, c.wear, agents.rounds_left(s), first=first, lap_rounds=lap_rounds,
                      wear_per_round=rate, gear=gear, pace=pace, penalties=c.penalties, entry_loss=entry_loss)
+
+
+def teaching_plan(tyre: str, wear: int, rounds: int, **kw: Any) -> PitWindow:
+    """:func:`plan_pits` on the teaching board and circuit (both invented-for-teaching), the tyre by name."""
+    return plan_pits(load_board(), load_track(), Tyre(tyre), wear, rounds, **kw)
+
+
+def wear_track(tyre: str, board: PlayerBoard | None = None) -> list[tuple[int, str, int, bool]]:
+    """The board's Tyre Wear track for ``tyre`` (§14.1): per space its state (fresh / degraded / worn), the tyre
+    bonus there and whether the RED die is rolled after every move; the teaching board by default."""
+    b = board or load_board()
+    t = Tyre(tyre)
+    return [(w, b.tyre_state(t, w).value, b.tyre_bonus(t, b.tyre_state(t, w)), b.red_die_every_move(w))
+            for w in range(b.wear_length)]
