@@ -153,27 +153,42 @@ def plan_pits(board: PlayerBoard, track: Track, tyre: Tyre, wear: int, rounds: i
     # a stop needs its box turn(s) and the exit move before the race ends, or it only costs
     usable = tuple(r for r in passages if r + box + 1 <= rounds)
 
+    stints: dict[tuple[Tyre, int, int], tuple[int, int, int, int, int]] = {}
+
+    def stint(t: Tyre, w: int, n: int) -> tuple[int, int, int, int, int]:
+        """``n`` regular rounds on ``t`` from wear ``w``: MP, tyre bonus, worn rounds, RED-die rounds, the wear after
+        (kept: the plans share their stints)."""
+        key = (t, w, n)
+        if key not in stints:
+            mp = bonus = worn = red = 0
+            for _ in range(n):
+                state = board.tyre_state(t, w)
+                b = board.tyre_bonus(t, state)
+                mp, bonus = mp + base + b, bonus + b
+                worn += state is TyreState.WORN
+                red += board.red_die_every_move(w)
+                w = change_wear(board, t, w, wear_per_round).wear
+            stints[key] = (mp, bonus, worn, red, w)
+        return stints[key]
+
     def run(stops: tuple[Stop, ...]) -> PitPlan:
-        t, w = tyre, wear
+        t, w, r = tyre, wear, 1
         mp = bonus_mp = stop_mp = worn = red = 0
-        at = {s.round: s for s in stops}
-        r = 1
-        while r <= rounds:
-            bonus = board.tyre_bonus(t, board.tyre_state(t, w))
-            worn += board.tyre_state(t, w) is TyreState.WORN
+        for s in stops:  # race on to the stop's round, then the stop
+            m, b, wo, rd, w = stint(t, w, s.round - r)
+            mp, bonus_mp, worn, red = mp + m, bonus_mp + b, worn + wo, red + rd
+            state = board.tyre_state(t, w)
+            bonus = board.tyre_bonus(t, state)
+            worn += state is TyreState.WORN
             red += board.red_die_every_move(w)  # the dice owed on track come before the pit entry too (§16.1)
-            if r in at:  # drive to the entry (its MP left lost), the box turn(s), then the exit in 2nd gear
-                new = fit(board, at[r].tyre)
-                out = board.speed(EXIT_GEAR, pace) + new.bonus
-                full = base + bonus
-                moved = full - entry_loss + saving + out  # the stop fits in the race: ``usable`` below
-                mp, bonus_mp, stop_mp = mp + moved, bonus_mp + bonus + new.bonus, stop_mp + full * (box + 2) - moved
-                t, w = at[r].tyre, change_wear(board, at[r].tyre, new.wear, wear_per_round).wear
-                r += box + 2
-                continue
-            mp, bonus_mp = mp + base + bonus, bonus_mp + bonus
-            w = change_wear(board, t, w, wear_per_round).wear
-            r += 1
+            # drive to the entry (its MP left lost), the box turn(s), then the exit in 2nd gear on the new tyres
+            new = fit(board, s.tyre)
+            full = base + bonus
+            moved = full - entry_loss + saving + board.speed(EXIT_GEAR, pace) + new.bonus
+            mp, bonus_mp, stop_mp = mp + moved, bonus_mp + bonus + new.bonus, stop_mp + full * (box + 2) - moved
+            t, w, r = s.tyre, change_wear(board, s.tyre, new.wear, wear_per_round).wear, s.round + box + 2
+        m, b, wo, rd, _w = stint(t, w, rounds - r + 1)
+        mp, bonus_mp, worn, red = mp + m, bonus_mp + b, worn + wo, red + rd
         return PitPlan(stops, mp, bonus_mp, stop_mp, worn, red, red * p_spin)
 
     plans = [run(())]
