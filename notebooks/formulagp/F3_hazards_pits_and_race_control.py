@@ -293,7 +293,7 @@ for e in race.events:
 #
 # Choose an example and step with |◀ ◀ ▶ ▶|: each action in words, the events it caused with their rules, the
 # picture after it. Every example is a seeded scenario (`racebook/formulagp/scenarios/`), the same positions the
-# tests replay.
+# tests replay; in a terminal, `racebook replay fgp_ex21` prints one and `--svg FILE` draws it.
 
 # %% tags=["nbval-ignore-output"]
 from racebook.formulagp.ui import ExampleStepper
