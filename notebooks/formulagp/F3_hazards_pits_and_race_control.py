@@ -133,7 +133,7 @@ for what, hazards, kw in (("a tricky corner", [H.TRICKY_CORNER], {}),
                           ("the same, in a Yellow Flag zone", [H.TRICKY_CORNER, H.WORN_TYRES], dict(
                               yellow_zone=True))):
     o = hazardodds.hazard_odds(hazards, **kw)
-    print(f"{what:40} {o.owed.red} RED + {o.owed.yellow} YELLOW: spin {float(o.loss_of_control):5.1%}, "
+    print(f"{what:40} {o.owed.red} RED + {o.owed.yellow} YELLOW: loss of control {float(o.loss_of_control):5.1%}, "
           f"RISK card {float(o.risk):5.1%}")
 
 # %% [markdown]
@@ -200,8 +200,8 @@ for line in replay_lines(EXAMPLES[3], ("PitEntered", "PitStopTime", "PitExitOrde
 # Every plan of no, one or two stops at the rounds your car reaches the pit entry, on any dry tyre, with the MP it
 # moves over the rounds left: the board's speed and tyre bonus round by round as the marker moves, the stop's cost
 # from the pit rules (the box turn, the 2nd-gear exit, the MP lost at the entry, less the track the pit lane skips),
-# and the expected spins of the RED-die rounds. Move the sliders: worn tyres and many rounds left want a stop, fresh
-# tyres near the end stay out.
+# and the expected losses of control of the RED-die rounds. Move the sliders: worn tyres and many rounds left want
+# a stop, fresh tyres near the end stay out.
 
 # %% tags=["nbval-ignore-output"]
 from racebook.formulagp.ui import PitPlanner
@@ -304,10 +304,10 @@ ExampleStepper(EXAMPLES[0], EXAMPLES).widget
 # ## What to remember
 #
 # * One RED die per **different** hazard, a YELLOW die per repeat and per pair; none of the track's in a Yellow zone,
-#   none at all under the Safety Car. A RED die spins you one time in three on the teaching dice.
+#   none at all under the Safety Car. A RED die shows Loss of control one time in three on the teaching dice.
 # * A spin: Yellow Flag, last next round, rejoin without the tyre bonus. Two zones: the Safety Car.
 # * A stop costs the box turn and a 2nd-gear exit, less the track the pit lane skips: stop when the tyres' lost bonus
-#   and the RED die's spins over the rounds left cost more.
+#   and the RED die's losses of control over the rounds left cost more.
 # * Red Flag: the sequence of the moment, pit cars behind their tile. Lapped: lose the turn. Penalty tokens: −5 tiles.
 
 # %% [markdown]

@@ -97,7 +97,7 @@ def plans_html(w: pw.PitWindow, most: int = 8) -> str:
             f"entry, less the {w.saving} MP of track the pit lane bypasses). The pit entry comes at round"
             f"{'s' if len(w.passages) > 1 else ''} {', '.join(map(str, w.passages)) or '— (none left)'}.</p>"
             "<table><tr><th>plan</th><th>MP</th><th>tyre bonus</th><th>stops cost</th><th>rounds on worn tyres</th>"
-            f"<th>expected spins</th></tr>{rows}</table></div>")
+            f"<th>expected losses of control</th></tr>{rows}</table></div>")
 
 
 class PitPlanner:
