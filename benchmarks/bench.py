@@ -22,7 +22,8 @@ Figures (RF90; then Automobiles; FormulaGP gets its rows when it exists):
   1,000-event race, engine and view (needs the ``lab`` extra).
 - RF90 Championship (Expansion #1 §6): the shipped 4-race season ``mini`` run through the race engine (the CLI's
   ``racebook season run mini``), and title odds: sampled seasons per second after race 1 (3 races each).
-- FormulaGP: the exact battle odds against 8 unseen cards (``battleodds_figure``).
+- FormulaGP: the exact battle odds against 8 unseen cards (``battleodds_figure``); notebook F3's pit-window planner at
+  the widest the sliders go (``pitwindow_figure``).
 - Automobiles: a decision of a greedy computer player (listing, choice, ``apply``), a whole 4-player race with the
   greedy players, ``Race.clone()`` against ``at(n)``, a click back at the end of a race with frames (``at(n - 1)``,
   with the number of actions it replays).
@@ -532,6 +533,20 @@ def battleodds_figure() -> Figure:
                   target=0.05, note="strongest model; median of 3")
 
 
+def pitwindow_figure() -> Figure:
+    """FormulaGP: notebook F3's pit-window planner at the widest its sliders go — 30 rounds left, the pit entry every
+    2 rounds from round 1: 745 plans of up to two stops (a click's target: 100 ms)."""
+    from racebook.formulagp.analysis import pitwindow as pw
+    pw.teaching_plan("soft", 5, 16, first=2, lap_rounds=6)  # the board and track loaded
+    times = []
+    for _ in range(3):
+        t0 = time.process_time()
+        w = pw.teaching_plan("soft", 5, 30, first=1, lap_rounds=2)
+        times.append(time.process_time() - t0)
+    return Figure("fgp_pit_window", "FormulaGP pit-window planner, 30 rounds (F3's widest)", sorted(times)[1], "call",
+                  target=0.1, note=f"{len(w.plans)} plans; median of 3")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description="racebook benchmarks")
     ap.add_argument("--races", type=int, default=1000, help="robot races for the races figures (scaled to 1,000)")
@@ -581,7 +596,7 @@ def main() -> int:
         auto += automobiles_paired(args.auto_pair.resolve(), args.pairs, args.auto_races)
     games = {"rf90": figures, "automobiles": auto}
     fgp = formulagp_figures()
-    games["formulagp"] = (fgp or []) + [battleodds_figure()]
+    games["formulagp"] = (fgp or []) + [battleodds_figure(), pitwindow_figure()]
     with_ratios(games, previous)
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
     if args.readme:
@@ -606,7 +621,8 @@ def main() -> int:
             print(f"{f.label:<{w}}  {f.unit:<18} {fmt(f.seconds):>10} {ratio(f.floor_ratio):>9} "
                   f"{ratio(f.robot_ratio):>9} {vs_previous(f):>12} {fmt(f.target) if f.target else '—':>9}  {f.note}")
     if fgp is None:
-        print("FormulaGP: the battle odds row only (the engine's rows: racebook.formulagp.benchmark_figures())")
+        print("FormulaGP: the battle odds and pit-window rows only (the engine's rows: "
+              "racebook.formulagp.benchmark_figures())")
     if not args.notebooks:
         print(f"notebook suite under nbval: measured separately (wall clock): {' '.join(NBVAL)}")
     for f in slower:

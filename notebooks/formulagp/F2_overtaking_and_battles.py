@@ -281,5 +281,6 @@ ExampleStepper(EXAMPLES[0], EXAMPLES).widget
 # * Side by side at the round's end: W2W. Behind a car in a DRS zone, same lapping status: DRS.
 
 # %% [markdown]
-# **Next →** F3 — hazards, pits and race control (not written yet); back to
-# [F1_cards_gears_and_movement](F1_cards_gears_and_movement.ipynb).
+# **Next →** [F3_hazards_pits_and_race_control](F3_hazards_pits_and_race_control.ipynb): the dice and hazard
+# checks with their exact odds, spins, pit stops and when to make them, the Safety Car, the Red Flag, lapping and
+# the classification; back to [F1_cards_gears_and_movement](F1_cards_gears_and_movement.ipynb).

@@ -28,7 +28,7 @@ from racebook.formulagp.rules.hazards import DiceOwed, Hazard, dice_owed
 from racebook.formulagp.rules.stress import Stress, change_stress
 from racebook.formulagp.stressing import is_leader
 
-__all__ = ["Tally", "HazardOdds", "dice_odds", "hazard_odds", "odds_if_ending"]
+__all__ = ["Tally", "HazardOdds", "dice_odds", "hazard_odds", "odds_if_ending", "Hazard", "Stress"]
 
 
 @dataclass(frozen=True, slots=True, order=True)

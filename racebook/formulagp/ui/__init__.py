@@ -1,5 +1,5 @@
 """FormulaGP notebook widgets: the guided first race (notebook F0), the movement calculator and the worked-example
-stepper (notebook F1), the battle sandbox (notebook F2).
+stepper (notebook F1), the battle sandbox (notebook F2), the hazard check and the pit-window planner (notebook F3).
 
 Imported lazily (``import racebook.formulagp`` never imports Jupyter; each name here is imported on first use); needs
 ``pip install 'racebook[ui]'``. No rule lives here: the widgets call :mod:`racebook.formulagp.analysis` and the
@@ -19,11 +19,12 @@ import racebook.ui  # noqa: F401  (raises a clear ImportError naming the extra w
 if TYPE_CHECKING:  # the real types for mypy; at run time each name is imported on first use (__getattr__)
     from racebook.formulagp.ui.battle import BattleSandbox
     from racebook.formulagp.ui.firstrace import GuidedRace
+    from racebook.formulagp.ui.hazards import HazardCheck, PitPlanner
     from racebook.formulagp.ui.movement import ExampleStepper, MovementCalculator
 
 _WHERE = {"MovementCalculator": "movement", "ExampleStepper": "movement", "BattleSandbox": "battle",
-          "GuidedRace": "firstrace"}
-__all__ = ["BattleSandbox", "ExampleStepper", "GuidedRace", "MovementCalculator"]
+          "GuidedRace": "firstrace", "HazardCheck": "hazards", "PitPlanner": "hazards"}
+__all__ = ["BattleSandbox", "ExampleStepper", "GuidedRace", "HazardCheck", "MovementCalculator", "PitPlanner"]
 
 
 def __getattr__(name: str) -> Any:
