@@ -19,8 +19,10 @@ roll the WHITE die; the dice it owes are rolled on track first, where it stands;
   any step onto that tile would (``pit`` is not listed; ``explain`` cites §13.2). Cars the move passes freely pass
   here too (:func:`racebook.formulagp.moving._occupants`: race rounds 1–2, spun or off-track cars, cars in the
   pits, a Wheel-to-Wheel pair).
-* In the pits the car counts as beside the pit-entry tile (§10.2 item 8): it is placed on that tile, on the back
-  space of its pit-side lane (cars in the pits block no one, §16.2).
+* In the pits the car keeps the space it entered from, as a car entering from the pit-entry tile keeps its own (a
+  reading): the driver order counts it beside that tile (§10.2 item 8, N4), the tile before the entry tile. Placed on
+  the entry tile instead, it would gain a tile by pitting: the coach of notebook F0, which looks a round ahead,
+  then suggested pitting in its 4-round race (``tests/formulagp/test_coach.py``).
 
 Standard library only.
 """
@@ -47,7 +49,7 @@ def at_approach(s: RaceState, c: Car) -> bool:
 
 
 def beside(s: RaceState) -> Pos:
-    """The back space of the pit-entry tile's pit-side lane, beside the 'PIT LANE' space of its own."""
+    """The back space of the pit-entry tile's pit-side lane, beside the 'PIT LANE' space of its own (§16.1)."""
     p = s.track.pit_lane_from
     assert p is not None
     return Pos(s.track.pit_entry, p.lane, 0)
@@ -73,13 +75,12 @@ def can_enter(s: RaceState, c: Car) -> bool:
 
 def enter(s: RaceState, c: Car, log: EventLog) -> None:
     """Into the pit lane through the 'PIT LANE' space of its own (§16.1), past a car on the shadow car without a
-    battle; the car is then placed on the pit-entry tile (beside the 'PIT LANE' space, counted there in the order)."""
+    battle (:func:`racebook.formulagp.pitlane.into_pit_lane`: no yellow line crossed, the speed check, to the box)."""
     sh = s.track.pit_shadow
     other = next((o for o in s.cars.values() if o.id != c.id and on_shadow(s, o)), None)
     if other is not None and sh is not None:
         log.append(ev.PitEntryPast(c.id, s.track.name_of(c.pos), other.id, s.track.name_of(sh)))
     into_pit_lane(s, c, log)
-    c.pos = beside(s)
 
 
 def explain(s: RaceState, c: Car) -> tuple[str, str] | None:

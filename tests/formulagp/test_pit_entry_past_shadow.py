@@ -59,7 +59,7 @@ def test_the_car_behind_enters_the_pits_past_the_car_on_the_shadow_car() -> None
     assert events.index(past) < events.index(entered)
     assert not any(isinstance(e, (ev.ForcedStop, ev.PenaltyTaken, ev.PitSpeedCheck, ev.ShadowStop)) for e in events)
     assert (grey.pit, grey.pit_round, grey.ot, grey.penalties) == ("box", 3, ot, 0)
-    assert race.state.track.name_of(grey.pos) == "T39.4.1"  # in the pits beside the pit-entry tile (§10.2 item 8)
+    assert race.state.track.name_of(grey.pos) == "T38.4.2"  # in the pits it keeps the space it entered from
     assert red.pos == red_at and red.pit == ""
     assert not any(isinstance(e, ev.BattleDeclared) for e in events)
     assert any(isinstance(e, ev.TurnEnded) and e.car == "Grey" for e in events)  # the turn ends in the box
