@@ -14,15 +14,16 @@ roll the WHITE die; the dice it owes are rolled on track first, where it stands;
   :class:`~racebook.formulagp.events.PitEntryPast` event says whom it passed). A car that does not pit is stopped
   by the car on the shadow car as before: its forward step onto the entry tile is a forced stop (``Grey stop``,
   the MP left become OT).
-* **A reading** (the source names only the shadow car): any other car in the entry tile's pit-side lane (its spaces
-  behind the shadow car, beside the 'PIT LANE' space) holds the lane beside it, and §13.2 stops the pitting car as
-  any step onto that tile would (``pit`` is not listed; ``explain`` cites §13.2). Cars the move passes freely pass
-  here too (:func:`racebook.formulagp.moving._occupants`: race rounds 1–2, spun or off-track cars, cars in the
-  pits, a Wheel-to-Wheel pair).
+* **A reading, N33** (the source names only the shadow car; house rule ``pit_entry_past_shadow_car_only``, default
+  on): any other car in the entry tile's pit-side lane (its spaces behind the shadow car, beside the 'PIT LANE' space)
+  holds the lane beside it, and §13.2 stops the pitting car as any step onto that tile would (``pit`` is not listed;
+  ``explain`` cites §13.2). Off: the 'PIT LANE' space is not racing lane, no car on the entry tile stops it. Cars
+  the move passes freely pass here too (:func:`racebook.formulagp.moving._occupants`: race rounds 1–2, spun or
+  off-track cars, cars in the pits, a Wheel-to-Wheel pair).
 * In the pits the car keeps the space it entered from, as a car entering from the pit-entry tile keeps its own (a
-  reading): the driver order counts it beside that tile (§10.2 item 8, N4), the tile before the entry tile. Placed on
-  the entry tile instead, it would gain a tile by pitting: the coach of notebook F0, which looks a round ahead,
-  then suggested pitting in its 4-round race (``tests/formulagp/test_coach.py``).
+  reading, N34): the driver order counts it beside that tile (§10.2 item 8, N4), the tile before the entry tile.
+  Placed on the entry tile instead, it would gain a tile by pitting: the coach of notebook F0, which looks a round
+  ahead, then suggested pitting in its 4-round race (``tests/formulagp/test_coach.py``).
 
 Standard library only.
 """
@@ -59,7 +60,7 @@ def holders(s: RaceState, c: Car) -> list[str]:
     """The cars that hold the pit-entry tile's pit-side lane beside the 'PIT LANE' space, so that §13.2 stops ``c``
     (a reading, above): every car the move would meet in that lane (:func:`racebook.formulagp.moving._occupants`)
     except one on the shadow car (§16.1). None in race rounds 1–2 (they pass freely, §13.1)."""
-    if s.round <= START_ROUNDS:
+    if s.round <= START_ROUNDS or not s.rules.pit_entry_past_shadow_car_only:  # the switch's other reading
         return []
     lane = beside(s).lane
     held = {(p.tile, p.lane, p.space) for p in _occupants(s, c.id, s.track.pit_entry)

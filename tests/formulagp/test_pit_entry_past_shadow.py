@@ -21,17 +21,18 @@ from racebook.formulagp import track
 from racebook.formulagp.actions import Attack, PitIn, Stop, To
 from racebook.formulagp.game import Race
 from racebook.formulagp.notation import format_state, parse_position
+from racebook.formulagp.options import Rules
 from racebook.formulagp.setup import new_race
 from tests.formulagp.test_race import at_turn, conserved
 
 TRACKS = Path(__file__).resolve().parents[2] / "tracks" / "formulagp"
 
 
-def _behind_the_shadow_car(hand: list[str], others: dict[str, str] | None = None) -> Race:
+def _behind_the_shadow_car(hand: list[str], others: dict[str, str] | None = None, rules: Rules | None = None) -> Race:
     """Red stands on the shadow car (T39.4.2); Grey, in lane 4 of T38, plays ``hand``'s first card and drives to the
     front space of its lane, T38.4.2."""
     where = {"Grey": "T38.4.1", "Red": "T39.4.2", "Blue": "T30.1.1", **(others or {})}
-    race = at_turn(new_race(["Grey", "Red", "Blue"], 1), "Grey", where, hand)
+    race = at_turn(new_race(["Grey", "Red", "Blue"], 1, rules=rules), "Grey", where, hand)
     race.apply(f"Grey play {hand[0]}")
     race.apply("Grey to T38.4.2")
     return race
@@ -98,6 +99,20 @@ def test_a_car_in_the_lane_beside_the_pit_lane_space_still_stops_the_pitting_car
     with pytest.raises(IllegalAction):  # refused; nothing changes
         race.apply("Grey pit")
     assert race.position() == before
+
+
+def test_the_switch_off_no_car_on_the_entry_tile_stops_the_pitting_car() -> None:
+    """``pit_entry_past_shadow_car_only=False`` (N33's other reading): the 'PIT LANE' space is no racing lane, so Blue
+    on T39.4.1 does not stop Grey either; a car that does not pit is still stopped; the notation carries the switch."""
+    race = _behind_the_shadow_car(["G1"], {"Blue": "T39.4.1"}, Rules(pit_entry_past_shadow_car_only=False))
+    assert {PitIn("Grey"), Stop("Grey")} <= set(race.legal_actions()) and "T39.4.1" not in _steps(race)
+    text = format_state(race.state)
+    assert "pit_entry_past_shadow_car_only=0" in text
+    back = Race(parse_position(text))
+    assert back.legal_actions() == race.legal_actions()
+    events = list(race.apply("Grey pit"))
+    past = next(e for e in events if isinstance(e, ev.PitEntryPast))
+    assert past.other == "Red" and race.state.cars["Grey"].pit == "box"
 
 
 def test_a_car_in_lane_3_stops_a_car_that_drives_on_but_not_one_that_pits() -> None:
