@@ -76,6 +76,7 @@ class Rules(HouseRules):
     driver_skills: bool = False  # §6.8, §13.3 item 4: the teaching DRIVER cards' battle skills (N30); off: none
     w2w_forward_push: bool = False  # §13.5 (N29): W2W cars push by lane changes only (§11.3.1); on: forward too
     safety_car_in_final_lap_ends_race: bool = True  # §19.4.1: any Safety Car out on or after round 24 ends the race
+    pit_entry_past_shadow_car_only: bool = True  # §16.1 (N33): a pitting car passes only the shadow car's car
 
 
 @cache

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
-from racebook.formulagp import moving, rounds
+from racebook.formulagp import moving, pitentry, rounds
 from racebook.formulagp.actions import BoxRepair, Discard, FgpAction, Leave, PitIn, To, Tyres, Wait
 from racebook.formulagp.aftermove import end_of_move
 from racebook.formulagp.cardplay import card_type
@@ -77,7 +77,7 @@ def legal_move(s: RaceState) -> list[FgpAction]:
     out = moving.legal_move(s)
     c = s.current()
     assert c is not None
-    if entry_kind(s, c):
+    if entry_kind(s, c) or pitentry.can_enter(s, c):  # §16.1: past the shadow car (pitentry.py)
         out.append(PitIn(c.id))
     return out
 
@@ -133,6 +133,8 @@ def after_dice(s: RaceState, c: Car, log: EventLog) -> None:
     if not c.pit:
         if entry_kind(s, c) and not c.spun and not c.off:
             into_pit_lane(s, c, log)
+        elif pitentry.at_approach(s, c):  # §16.1: through the 'PIT LANE' space of its own
+            pitentry.enter(s, c, log)
         else:
             why = "it lost control" if c.spun or c.off else "its counter-steer took it away from the pit lane"
             log.append(sev.PitEntryLost(c.id, f"{why} (§16.1, §18.1)"))
@@ -260,8 +262,13 @@ def explain_move(s: RaceState, a: FgpAction) -> tuple[str, str]:
             return "§16.1", "reaching the 'PIT LANE' space takes 1 MP (extend first)"
         if c.spun or c.off:
             return "§18.2", f"{c.id} spun or is off track: it rejoins the race first ('face' / 'rejoin')"
+        if (why := pitentry.explain(s, c)) is not None:  # §13.2 on the way past the shadow car
+            return why
+        before = s.track.pit_lane_from
         return "§16.1", (f"the pit lane is entered from the pit-side lane of {s.track.tiles[s.track.pit_entry].id} "
-                         f"(lane {pit_lane_of(s.track, s.track.pit_entry)})")
+                         f"(lane {pit_lane_of(s.track, s.track.pit_entry)})"
+                         + (f" or from {s.track.name_of(before)}, one step before its 'PIT LANE' space"
+                            if before is not None else ""))
     if isinstance(a, To) and a.car == c.id and c.pit == "exit" and s.turn is not None and s.turn.mp_left > 0:
         try:
             key = _key(s, a.to)

@@ -50,6 +50,7 @@ class Track:
     examples: dict[str, str]
     pit_shadow: Pos | None = None  # the pit-entry tile's shadow-car space (§2.5, §16.1; SCHEMA.md "The pit lane")
     pit_source: str = ""  # the provenance of the pit-entry geometry given (``pit.source``)
+    pit_lane_from: Pos | None = None  # the space one step before the 'PIT LANE' space of its own (§16.1)
 
     # ------------------------------------------------------------------ geometry caches
     # A Track is immutable: what its geometry answers is worked out once per track (a position's steps, names, a
@@ -272,6 +273,37 @@ def _pit_shadow(track: Track, pit: dict[str, Any], file: str) -> tuple[Pos | Non
     return p, source
 
 
+def _pit_lane_from(track: Track, pit: dict[str, Any], file: str) -> Pos | None:
+    """``pit.pit_lane_from``: the 'PIT LANE' space of its own (§16.1: "a car can move onto the pit entry tile and
+    enter the pit lane without a battle even if another car is on the shadow car"), where the pit road leaves the entry
+    tile's pit-side lane at its back, behind the yellow line, named by the racing space one forward step (1 MP) before
+    it: the front space of that lane on the movement tile before the entry tile (the one place the format's geometry
+    allows; the finish line may not lie between). ``pit.source``, required with ``pit.shadow``, tells where both come
+    from."""
+    if "pit_lane_from" not in pit:
+        return None
+    text = get_str(pit, "pit_lane_from", "pit.pit_lane_from")
+    try:
+        p = track.pos(text)
+    except (KeyError, ValueError) as e:
+        raise TrackDataError(file, "pit.pit_lane_from", f"not a racing space tile.lane.space ({e})") from None
+    lane = pit_lane_of(track, track.pit_entry)
+    before = next(i for i, t in enumerate(track.tiles) if t.costs_mp and track.next_tile(i) == track.pit_entry)
+    tile = track.tiles[before]
+    if not tile.racing(lane):
+        raise TrackDataError(file, "pit.pit_lane_from", f"lane {lane} is off track on {tile.id}, the tile before the "
+                                                        "pit-entry tile: no space leads to a 'PIT LANE' space (§16.1)")
+    want = Pos(before, lane, len(tile.spaces(lane)) - 1)
+    if (p.tile, p.lane, p.space) != (want.tile, want.lane, want.space):
+        raise TrackDataError(file, "pit.pit_lane_from", f"the 'PIT LANE' space is one step from the front space of "
+                                                        f"the pit-side lane of the tile before the pit-entry tile, "
+                                                        f"{track.name_of(want)} (§16.1)")
+    if before > track.pit_entry:
+        raise TrackDataError(file, "pit.pit_lane_from", "the finish line lies between it and the pit-entry tile: "
+                                                        "not modelled (§17.1)")
+    return p
+
+
 _TILE_KEYS = {"id", "feature", "shape", "turn", "gear", "lanes", "walls", "no_pairs", "straight_token", "drs",
               "skid"}
 _TOKEN = re.compile(r"([nkd])|s([1-4])")
@@ -294,7 +326,7 @@ def parse_track(doc: dict[str, Any], file: str, name: str | None = None) -> Trac
         tiles = tuple(_tile(t, i, file) for i, t in enumerate(rows))
         _check_loop(tiles, file)
         pit = pv.table(doc, "pit", file)
-        pv.only_keys(pit, {"side", "entry", "exit", "boxes", "shadow", "source"}, file, "pit")
+        pv.only_keys(pit, {"side", "entry", "exit", "boxes", "shadow", "source", "pit_lane_from"}, file, "pit")
         ids = {t.id: t.index for t in tiles if t.costs_mp}
         entry, exit_ = (get_str(pit, k, f"pit.{k}") for k in ("entry", "exit"))
         for k, v in (("entry", entry), ("exit", exit_)):
@@ -314,7 +346,8 @@ def parse_track(doc: dict[str, Any], file: str, name: str | None = None) -> Trac
             raise TrackDataError(file, "grid", "2 to 12 grid places, pole first")
         shadow, pit_source = _pit_shadow(track, pit, file)
         return Track(track.name, track.description, track.source, track.laps, tiles, track.pit_side,
-                     track.pit_entry, track.pit_exit, track.pit_boxes, tuple(grid), track.examples, shadow, pit_source)
+                     track.pit_entry, track.pit_exit, track.pit_boxes, tuple(grid), track.examples, shadow, pit_source,
+                     _pit_lane_from(track, pit, file))
     except TrackDataError:
         raise
     except ValueError as e:

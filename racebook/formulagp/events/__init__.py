@@ -88,6 +88,7 @@ from racebook.formulagp.events.pits import (
     PenaltiesServed,
     PitDiscarded,
     PitEntered,
+    PitEntryPast,
     PitExitOrder,
     PitRejoined,
     PitService,
@@ -259,4 +260,5 @@ __all__ = [
     "DriverSkillUsed",
     "W2WForwardPush",
     "ShadowStop",
+    "PitEntryPast",
 ]

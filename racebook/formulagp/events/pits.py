@@ -169,3 +169,17 @@ class ShadowStop(Event):
     car: str
     at: str
     lost: int
+
+
+@dataclass(frozen=True, slots=True)
+class PitEntryPast(Event):
+    """A car that pits drives past a car on the shadow car into the pit lane, without a battle or a forced stop
+    (§16.1; the exception to §13.2 for the pitting car, :mod:`racebook.formulagp.pitentry`)."""
+
+    RULE: ClassVar[str] = "§16.1"
+    TEMPLATE: ClassVar[str] = ("{car} pits: from {at} it drives onto the pit-entry tile into its 'PIT LANE' space, "
+                               "past {other} on the shadow car at {shadow}, without a battle")
+    car: str
+    at: str
+    other: str
+    shadow: str
