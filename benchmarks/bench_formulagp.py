@@ -15,6 +15,7 @@ import time
 
 from racebook.formulagp.agents import Greedy, play_out
 from racebook.formulagp.setup import new_race
+from racebook.formulagp.track import race_track
 
 
 def _races(cars: int, n: int) -> tuple[list[float], list[int], list[list[str]]]:
@@ -22,7 +23,7 @@ def _races(cars: int, n: int) -> tuple[list[float], list[int], list[list[str]]]:
     for seed in range(n):
         ids = [f"C{i}" for i in range(cars)]
         t = time.process_time()
-        race = new_race(ids, seed)
+        race = new_race(ids, seed, track=race_track())
         actions.append(play_out(race, {c: Greedy(seed + i) for i, c in enumerate(ids)}))
         times.append(time.process_time() - t)
         texts.append([str(a) for a in race.actions])
@@ -42,7 +43,7 @@ def main() -> None:
         if cars == 6:
             replay = []
             for seed, acts in enumerate(texts):
-                race = new_race([f"C{i}" for i in range(cars)], seed)
+                race = new_race([f"C{i}" for i in range(cars)], seed, track=race_track())
                 t = time.process_time()
                 for a in acts:
                     race.legal_actions()

@@ -21,6 +21,7 @@ from racebook.formulagp.bots import events as bev
 from racebook.formulagp.bots.cards import bot_cards
 from racebook.formulagp.options import Rules
 from racebook.formulagp.setup import new_race
+from racebook.formulagp.track import race_track
 
 BOT_CODES = Counter([x.code for x in bot_cards().tactics] + [x.code for x in bot_cards().battle])
 DID: Counter[str] = Counter()  # what the Rookies did in the seeded races
@@ -42,7 +43,7 @@ def _count(race: object, bots: list[str]) -> None:
 def one(seed: int, n: int, bots: list[str], each: bool = False, count: bool = False) -> tuple[float, int]:
     cars = [f"C{i}" for i in range(n)]
     t = time.process_time()
-    race = new_race(cars, seed, bots=bots, rules=Rules(rookie_tactics_each=each))
+    race = new_race(cars, seed, bots=bots, rules=Rules(rookie_tactics_each=each), track=race_track())
     acts = play_out(race, {c: Greedy(seed + i) for i, c in enumerate(cars) if c not in bots}, max_actions=20_000)
     cpu = time.process_time() - t
     if sorted(race.classification()) != sorted(cars) or Counter(race.state.bots.cards()) != BOT_CODES:
@@ -84,7 +85,7 @@ def main() -> None:
         alone.append(one(seed, 6, [f"C{i}" for i in range(6)])[0])
         t = time.process_time()
         ids = [f"C{i}" for i in range(6)]
-        play_out(new_race(ids, seed), {c: Greedy(seed + i) for i, c in enumerate(ids)})
+        play_out(new_race(ids, seed, track=race_track()), {c: Greedy(seed + i) for i, c in enumerate(ids)})
         players.append(time.process_time() - t)
     m, a, p = (1000 * statistics.median(x) for x in (target, alone, players))
     print(f"6 cars, 4 greedy players + 2 Rookies: {m:.0f} ms CPU (median of 20; the finished engine's target is "

@@ -17,6 +17,7 @@ from racebook.formulagp import events as ev
 from racebook.formulagp.agents import Greedy, play_out
 from racebook.formulagp.game import Race
 from racebook.formulagp.setup import new_race
+from racebook.formulagp.track import race_track
 
 
 def race_for(seed: int) -> Race:
@@ -25,7 +26,7 @@ def race_for(seed: int) -> Race:
     cars = [f"C{i}" for i in range(n)]
     k = (seed // 5) % (n + 1) if seed % 3 == 0 else 0
     bots = cars[n - k:][-(n - 1):] if k else []
-    race = new_race(cars, seed, bots=bots)
+    race = new_race(cars, seed, bots=bots, track=race_track())
     play_out(race, {c: Greedy(seed + i) for i, c in enumerate(cars) if c not in bots}, max_actions=30_000)
     return race
 

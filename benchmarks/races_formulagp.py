@@ -17,6 +17,7 @@ from racebook.formulagp.agents import Greedy, RandomDriver
 from racebook.formulagp.game import Race
 from racebook.formulagp.integrity import problems
 from racebook.formulagp.setup import new_race
+from racebook.formulagp.track import race_track
 
 
 def race_for(seed: int) -> tuple[Race, dict[str, Greedy | RandomDriver], list[str]]:
@@ -25,7 +26,7 @@ def race_for(seed: int) -> tuple[Race, dict[str, Greedy | RandomDriver], list[st
     cars = [f"C{i}" for i in range(n)]
     k = (seed // 5) % n if seed % 3 == 0 else 0
     bots = cars[n - k:] if k else []
-    race = new_race(cars, seed, bots=bots, qualifying=seed % 2 == 0)
+    race = new_race(cars, seed, bots=bots, qualifying=seed % 2 == 0, track=race_track())
     drivers: dict[str, Greedy | RandomDriver] = {
         c: (Greedy(seed + i) if (i + seed) % 2 else RandomDriver(seed + i))
         for i, c in enumerate(cars) if c not in bots}

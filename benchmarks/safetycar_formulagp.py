@@ -4,10 +4,12 @@ The same races as ``races_formulagp.py`` (2-6 cars, greedy and random player dri
 race, every other race from qualifying), counted from their event logs: the share of races that end under the Safety
 Car (§19.4.1), Safety Car periods per race by cause (two zones, the Race Control token, the 'Safety Car' EVENT card;
 §19.3.2, §19.4), Red Flags, the 'Incident on Track' cards played (§19.3.2), and the race's length in rounds (all of it,
-and from the final-lap space 24 to the end, §17.1). Used to calibrate the invented Race Control track and teaching
-EVENT deck (docs/formulagp.md, "Incident on Track and the calibration").
+and from the final-lap space 24 to the end, §17.1), its laps and the rounds the leader takes for a lap. Used to
+calibrate the invented Race Control track and teaching EVENT deck (docs/formulagp.md, "Incident on Track and the
+calibration") and the race circuit (the same, "Lap length calibration"); the races run on the race circuit
+(``track.race_track()``) unless ``--track ID`` names another shipped circuit.
 
-    .venv/bin/python benchmarks/safetycar_formulagp.py [FIRST_SEED LAST_SEED] [--still]   # default 0 100, both kinds
+    .venv/bin/python benchmarks/safetycar_formulagp.py [FIRST_SEED LAST_SEED] [--still] [--track ID]   # default 0 100
 """
 
 from __future__ import annotations
@@ -64,6 +66,17 @@ def measure(seed: int, greedy: bool) -> Counter[str]:
             elif isinstance(e, ev.EventPlayed) and e.name == "Incident on Track":
                 n["incident on track"] += 1
     s = race.state
+    crossed: dict[int, int] = {}  # lap -> the round the first car (the leader) crossed the line onto it (§17.1)
+    rnd = 0
+    for st in race.steps:
+        for e in st.events:
+            if isinstance(e, ev.RoundStarted):
+                rnd = e.round
+            elif isinstance(e, ev.CrossedLine):
+                crossed.setdefault(e.lap, rnd)
+    laps = sorted(crossed)
+    n["lap rounds"] = sum(crossed[b] - crossed[a] for a, b in zip(laps, laps[1:], strict=False))
+    n["leader laps"] = max(0, len(laps) - 1)  # the grid is behind the line: its crossing in round 1 is no lap
     n["rounds"] = s.flag - panel().radar["standard_start"] + 1  # the radar counts on through a Red Flag restart
     n["rounds after 24"] = max(0, s.flag - s.final_lap_at + 1)
     n["laps"] = max(c.lap for c in s.cars.values())
@@ -84,14 +97,24 @@ def report(lo: int, hi: int, greedy: bool) -> None:
           f"Flags, {tot['incident on track'] / k:.2f} 'Incident on Track'")
     print("  Safety Cars by the radar space they came out on: "
           + ", ".join(f"{b} {tot['sc at ' + b] / k:.2f}" for b, _ in reversed(BINS)))
-    for key in ("rounds", "rounds after 24", "laps"):
+    for key in ("rounds", "rounds after 24", "laps", "leader laps"):  # laps: crossings, the start's included
         xs = [r[key] for r in runs]
         print(f"  {key}: mean {statistics.mean(xs):.1f}, median {statistics.median(xs)}, min {min(xs)}, max {max(xs)}")
+    lap = tot["lap rounds"] / max(1, tot["leader laps"])
+    print(f"  the leader's lap (a crossing of the line to the next): {lap:.1f} rounds")
     print(f"  {cpu:.1f} s CPU ({1000 * cpu / k:.0f} ms a race)")
 
 
 def main() -> None:
-    args = [a for a in sys.argv[1:] if a != "--still"]
+    args = sys.argv[1:]
+    if "--track" in args:  # another shipped circuit (the lap's length, docs/formulagp.md "Lap length calibration")
+        i = args.index("--track")
+        tid = args[i + 1]
+        del args[i:i + 2]
+        for module in (measure_formulagp_safety_car, races_formulagp):
+            module.race_track = lambda: tid  # type: ignore[attr-defined]
+        print(f"track {tid}")
+    args = [a for a in args if a != "--still"]
     lo, hi = (int(args[0]), int(args[1])) if len(args) == 2 else (0, 100)
     if "--still" in sys.argv:  # the house rule's other reading (§19.4.1): only a Safety Car out since before space 24
         rules = Rules(safety_car_in_final_lap_ends_race=False)

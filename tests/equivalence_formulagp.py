@@ -2,13 +2,14 @@
 a golden file.
 
 As :mod:`equivalence` does for RF90 and :mod:`equivalence_automobiles` for Automobiles: speed work on the FormulaGP
-engine (cached geometry, fewer listings, fewer copies) must not change a single result. :func:`race_specs` is the
-fixed list of races (the teaching circuit; 2–6 cars; the computer drivers of :mod:`racebook.formulagp.agents` —
-greedy, seeded random, and a mixed field of both; some with Rookie BOTs, from one to all the cars, some with the
-Rookies' TACTICS card each (N12); some Standard races from qualifying); :func:`fingerprint` plays one and returns the
-action count, the SHA-256 of its action texts, of the legal listings the drivers chose from and of the event
-sentences, the final position (:func:`racebook.formulagp.notation.format_state`) and the classification, plus a short
-digest per step and per part of the final position, so that a mismatch names where a race first went another way.
+engine (cached geometry, fewer listings, fewer copies) must not change a single result. :func:`race_specs` is the fixed
+list of races (the race circuit, ``track.race_track()``; 2–6 cars; the computer drivers of
+:mod:`racebook.formulagp.agents` — greedy, seeded random, and a mixed field of both; some with Rookie BOTs, from one to
+all the cars, some with the Rookies' TACTICS card each (N12); some Standard races from qualifying); :func:`fingerprint`
+plays one and returns the action count, the SHA-256 of its action texts, of the legal listings the drivers chose from
+and of the event sentences, the final position (:func:`racebook.formulagp.notation.format_state`) and the
+classification, plus a short digest per step and per part of the final position, so that a mismatch names where a race
+first went another way.
 
 ``tests/data/equivalence_formulagp.json`` holds the fingerprints; ``tools/make_equivalence.py --game formulagp``
 writes it (``--force`` to overwrite: a deliberate rule change only, the reason in the commit message) and
@@ -29,6 +30,7 @@ from racebook.formulagp.agents import Greedy, RandomDriver, play_out
 from racebook.formulagp.game import Race
 from racebook.formulagp.options import Rules
 from racebook.formulagp.setup import new_race
+from racebook.formulagp.track import race_track
 
 GOLDEN = Path(__file__).resolve().parent / "data" / "equivalence_formulagp.json"
 FORMAT = "racebook-equivalence-formulagp/1"
@@ -123,7 +125,7 @@ class Played:
 
 def play(spec: Spec) -> Played:
     race = new_race(spec.ids(), spec.seed, bots=spec.bot_ids(), rules=Rules(rookie_tactics_each=spec.each),
-                    qualifying=spec.qualifying)
+                    qualifying=spec.qualifying, track=race_track())
     listings: dict[int, str] = {}
     pick = {c: _Recording(d, listings) for c, d in drivers_of(spec).items()}
     play_out(race, pick, max_actions=MAX_ACTIONS)  # type: ignore[arg-type]

@@ -76,7 +76,7 @@ print(example.status())
 #   6 Option, 1 Draw Failure), the hand of 4 + the ERS LEDs, GREEN in 6th gear = 2 MP and the Soft tyres' +3;
 # * ***invented for teaching:*** the rest of the player board (the speeds of the other gears and paces, the ERS and
 #   tyre-wear tracks), the LEDs and icons printed on each card, the dice faces, the Rookie BOT cards and the
-#   teaching circuit (its tiles, gears, corners and pit lane).
+#   race circuit (its tiles, gears, corners and pit lane: a short loop whose lap takes about 4 rounds).
 #
 # [docs/formulagp.md](../../docs/formulagp.md) lists each value with where it comes from.
 #

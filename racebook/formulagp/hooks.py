@@ -23,7 +23,7 @@ from racebook.formulagp.game import Race
 from racebook.formulagp.replayhooks import play_scenario, summary_json  # noqa: F401 - the replay's hooks (issue 36)
 from racebook.formulagp.setup import MAX_CARS, MIN_CARS
 from racebook.formulagp.setup import new_race as _new_race
-from racebook.formulagp.track import track_ids
+from racebook.formulagp.track import race_track, track_ids
 
 CARS = ("Grey", "Red", "Blue", "Orange", "Green", "Yellow")  # the car colours of the rulebook's examples first
 
@@ -34,10 +34,11 @@ STARTS = ("qualifying", "grid")
 
 
 def new_race(seed: int, frames: bool = False, start: str = "qualifying") -> Race:
-    """A full Standard race on the teaching circuit from ``seed`` (set-up, qualifying §9, the start, the race; with
-    ``start="grid"`` from the cars' order): seeds 0-1 two cars, 2-3 three, … 10-11 six, then again."""
+    """A full Standard race on the race circuit (:func:`racebook.formulagp.track.race_track`) from ``seed`` (set-up,
+    qualifying §9, the start, the race; with ``start="grid"`` from the cars' order): seeds 0-1 two cars, 2-3 three, …
+    10-11 six, then again."""
     n = MIN_CARS + seed // 2 % (MAX_CARS - MIN_CARS + 1)
-    return _new_race(CARS[:n], seed, frames=frames, qualifying=_qualifying(start))
+    return _new_race(CARS[:n], seed, frames=frames, qualifying=_qualifying(start), track=race_track())
 
 
 def _qualifying(start: str) -> bool:
@@ -93,16 +94,17 @@ def one_race(track: str, seed: int, players: int = 3, driver: str = "greedy",
 def simulate(track: str | None, races: int, seed: int = 0, players: int = 3, driver: str = "greedy",
              jobs: int = 1, progress: Callable[[int, int], None] | None = None,
              start: str = "qualifying") -> list[RaceResult]:
-    """Races ``seed``, ``seed + 1``, … of ``players`` computer-driven cars on ``track`` (default: the teaching
-    circuit), each a full Standard race from qualifying (§9; ``start="grid"``: from the cars' order, ``racebook
-    simulate --start grid``); ``progress(done, races)`` after each. Played in this process (``jobs`` is RF90's)."""
+    """Races ``seed``, ``seed + 1``, … of ``players`` computer-driven cars on ``track`` (default: the race circuit,
+    :func:`racebook.formulagp.track.race_track`), each a full Standard race from qualifying (§9; ``start="grid"``:
+    from the cars' order, ``racebook simulate --start grid``); ``progress(done, races)`` after each. Played in this
+    process (``jobs`` is RF90's)."""
     _qualifying(start)
-    track = track or "teaching"
+    track = track or race_track()
     if track not in track_ids():
         raise DataError(track, "--track", unknown("FormulaGP track", track, track_ids()))
     if not MIN_CARS <= players <= MAX_CARS:
         raise DataError("<args>", "--players", f"{players} is not in {MIN_CARS}..{MAX_CARS} (FormulaGP §4.6: "
-                                               "the teaching circuit's grid)")
+                                               "the circuits' grids)")
     return play_series(lambda s: one_race(track, s, players, driver, start), races, seed, progress)
 
 

@@ -51,6 +51,7 @@ class Track:
     pit_shadow: Pos | None = None  # the pit-entry tile's shadow-car space (§2.5, §16.1; SCHEMA.md "The pit lane")
     pit_source: str = ""  # the provenance of the pit-entry geometry given (``pit.source``)
     pit_lane_from: Pos | None = None  # the space one step before the 'PIT LANE' space of its own (§16.1)
+    default_race: bool = False  # the circuit a new race uses when it names none (SCHEMA.md; :func:`race_track`)
 
     # ------------------------------------------------------------------ geometry caches
     # A Track is immutable: what its geometry answers is worked out once per track (a position's steps, names, a
@@ -314,8 +315,8 @@ def parse_track(doc: dict[str, Any], file: str, name: str | None = None) -> Trac
     try:
         if doc.get("schema") != SCHEMA_VERSION:
             raise TrackDataError(file, "schema", f"must be {SCHEMA_VERSION} (got {doc.get('schema')!r})")
-        pv.only_keys(doc, {"schema", "name", "description", "source", "laps", "tiles", "pit", "grid", "examples"},
-                     file, "")
+        pv.only_keys(doc, {"schema", "name", "description", "source", "laps", "tiles", "pit", "grid", "examples",
+                           "default_race"}, file, "")
         tname = get_str(doc, "name", "name")
         if not DATA_ID.fullmatch(tname) or (name is not None and tname != name):
             raise TrackDataError(file, "name", f"must be the file's id {name!r} (got {tname!r})")
@@ -347,7 +348,7 @@ def parse_track(doc: dict[str, Any], file: str, name: str | None = None) -> Trac
         shadow, pit_source = _pit_shadow(track, pit, file)
         return Track(track.name, track.description, track.source, track.laps, tiles, track.pit_side,
                      track.pit_entry, track.pit_exit, track.pit_boxes, tuple(grid), track.examples, shadow, pit_source,
-                     _pit_lane_from(track, pit, file))
+                     _pit_lane_from(track, pit, file), as_bool(doc.get("default_race", False), "default_race"))
     except TrackDataError:
         raise
     except ValueError as e:
@@ -462,6 +463,18 @@ def _check_loop(tiles: tuple[Tile, ...], file: str) -> None:
 
 def track_ids() -> list[str]:
     return sorted({p.stem for d in (TRACKS, _INSTALLED) if d.is_dir() for p in d.glob("*.toml")})
+
+
+def race_track() -> str:
+    """The id of the circuit a new race uses when it names none (``racebook simulate``, the registry's races, notebook
+    F0's guided race, the benchmarks): the one shipped track whose file says ``default_race = true`` (SCHEMA.md;
+    ``teaching_short``, a lap in about 4 rounds: docs/formulagp.md, "Lap length calibration"). The worked examples and
+    :func:`racebook.formulagp.setup.new_race` keep the teaching circuit. A TrackDataError unless exactly one does."""
+    marked = [t for t in track_ids() if load_track(t).default_race]
+    if len(marked) != 1:
+        raise TrackDataError(str(TRACKS), "default_race", f"exactly one shipped FormulaGP track says default_race = "
+                                                         f"true (got {', '.join(marked) or 'none'})")
+    return marked[0]
 
 
 def load_track_file(path: str | Path) -> Track:

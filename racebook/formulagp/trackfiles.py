@@ -27,4 +27,5 @@ def describe_track(path_or_id: str) -> str:
     moving = sum(1 for x in t.tiles if x.costs_mp)
     zones = sorted({x.drs for x in t.tiles if x.drs})
     return (f"FormulaGP circuit: {t.description} ({moving} movement tiles, 4 lanes, {t.laps} laps, "
-            f"{len(t.grid)} grid places, DRS {', '.join(zones) or 'none'}; invented-for-teaching)")
+            f"{len(t.grid)} grid places, DRS {', '.join(zones) or 'none'}; invented-for-teaching"
+            f"{'; the race circuit' if t.default_race else ''})")

@@ -16,6 +16,7 @@ from racebook.formulagp.game import Race
 from racebook.formulagp.lapping import lap_tiles
 from racebook.formulagp.setup import new_race
 from racebook.formulagp.state import Phase
+from racebook.formulagp.track import race_track
 from tests.formulagp.test_race import at_turn
 
 
@@ -90,11 +91,13 @@ def test_the_driver_changes_lane_round_a_car_ahead() -> None:
 
 def test_seeded_greedy_races_rarely_end_under_the_safety_car() -> None:
     """Measured on 100 seeded races (docs/formulagp.md, race events): 80 ended under the Safety Car before the
-    driver's changes, 13 after. Here 12 races, 2-6 cars: at most a quarter."""
+    driver's changes, 13 after; on the teaching circuit with 'Incident on Track' resolved 46 (2 of these 12), and on
+    the race circuit, whose lap takes about 4 rounds (docs/formulagp.md, "Lap length calibration"), 14 (1 of these
+    12). Here 12 races on the race circuit, 2-6 cars: at most a sixth."""
     ended = 0
     for seed in range(12):
         cars = [f"C{i}" for i in range(2 + seed % 5)]
-        race = new_race(cars, seed)
+        race = new_race(cars, seed, track=race_track())
         play_out(race, {c: Greedy(seed + i) for i, c in enumerate(cars)}, max_actions=30_000)
         ended += any(isinstance(e, ev.EndsUnderSafetyCar) for st in race.steps for e in st.events)
-    assert ended <= 3
+    assert ended <= 2

@@ -151,9 +151,10 @@ def test_the_registrys_full_race_qualifies_by_default_and_can_start_from_a_grid(
 
 def test_simulate_runs_full_races_with_qualifying_unless_told_to_start_from_the_grid() -> None:
     from racebook.formulagp import hooks
+    from racebook.formulagp.track import race_track
 
-    full = hooks.one_race("teaching", 3, 3)
-    grid = hooks.one_race("teaching", 3, 3, start="grid")
+    full = hooks.one_race(race_track(), 3, 3)  # the default circuit: the race circuit (docs/formulagp.md, lap length)
+    grid = hooks.one_race(race_track(), 3, 3, start="grid")
     assert hooks.simulate(None, 1, 3, 3) == [full]
     assert hooks.simulate(None, 1, 3, 3, start="grid") == [grid]
     assert full != grid  # the same seed: qualifying draws and reorders the grid

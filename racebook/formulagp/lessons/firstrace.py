@@ -1,5 +1,5 @@
 """Notebook F0's first race (issue 32 item 2): the learner drives one car against computer players and Rookie BOTs
-for a few rounds on the teaching circuit, and every step is told in one plain sentence with its rule and the
+for a few rounds on the race circuit, and every step is told in one plain sentence with its rule and the
 notebook that teaches it.
 
 * :func:`plain` — an event as the learner may read it: the engine's own sentence (derived from the event's fields),
@@ -48,6 +48,7 @@ from racebook.formulagp.lessons.choicewords import (  # noqa: F401 (the lesson's
 )
 from racebook.formulagp.setup import new_race
 from racebook.formulagp.state import Phase, RaceState
+from racebook.formulagp.track import race_track
 from racebook.formulagp.visibility import battle_view
 
 YOU = "Blue"
@@ -218,10 +219,10 @@ HINTS: dict[Phase, tuple[str, str, Lesson]] = {
 
 # ------------------------------------------------------------------ the race
 class FirstRace:
-    """A short race on the teaching circuit: the learner (:data:`YOU`) against the computer players
-    (:data:`COMPUTERS`) and the Rookie BOTs (:data:`ROOKIES`) on the grid :data:`GRID`, seeded; the others play at
-    once, so after :meth:`decide` it is the learner's decision again, or the race has stopped (after ``rounds``
-    rounds, or at the flag)."""
+    """A short race on the race circuit (:func:`racebook.formulagp.track.race_track`): the learner (:data:`YOU`)
+    against the computer players (:data:`COMPUTERS`) and the Rookie BOTs (:data:`ROOKIES`) on the grid :data:`GRID`,
+    seeded; the others play at once, so after :meth:`decide` it is the learner's decision again, or the race has
+    stopped (after ``rounds`` rounds, or at the flag)."""
 
     game = "formulagp"
 
@@ -235,7 +236,7 @@ class FirstRace:
 
     def _start(self, seed: int) -> None:
         self.seed = seed
-        self.race = new_race(list(GRID), seed, bots=list(ROOKIES))
+        self.race = new_race(list(GRID), seed, bots=list(ROOKIES), track=race_track())
         self.computers = {car: Greedy(seed * 10 + i) for i, car in enumerate(COMPUTERS, 1)}
         self._advice: tuple[int, Advice] | None = None
         opening = story_lines(self.race.steps[0].events, self.race.state, opening=True)
