@@ -123,7 +123,7 @@ def test_notebooks_without_their_own_pandas_run_as_scripts_without_numpy() -> No
 #: offline browser), i.e. that still need the network. It may only SHRINK: when a notebook runs offline, take it out
 #: (the test below fails until you do); never add one — a new notebook or widget must run offline from the start.
 STILL_NEED_THE_NETWORK = frozenset({
-    "rf90/08_flags_weather_tyres", "rf90/13_what_if",
+    "rf90/13_what_if",
 })
 #: The probe's list when the ratchet was set (issue 34, 14 of 26 notebooks): the allow-list stays inside it.
 FLAGGED_WHEN_THE_RATCHET_WAS_SET = frozenset({
