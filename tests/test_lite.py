@@ -12,6 +12,7 @@ import ast
 import asyncio
 import importlib.util
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -57,14 +58,20 @@ def test_site_copy_gets_the_install_cell_and_the_repo_notebook_is_untouched() ->
 
 def test_notebooks_that_need_pandas_or_bqplot_say_so_in_the_site(tmp_path: Path) -> None:
     """Found by trying each notebook's imports without numpy/pandas/bqplot; the site's copy gets a note."""
-    own = tmp_path / "imports_pandas.ipynb"  # a notebook importing pandas itself (no shipped one is meant to)
-    own.write_text(json.dumps({"cells": [{"cell_type": "code", "source": ["import json\n", "import pandas as pd\n"],
-                                          "metadata": {}, "outputs": [], "execution_count": None}]}),
-                   encoding="utf-8")
-    failing = build_lite.offline_imports([ROOT / "notebooks" / "rf90" / n for n in (
-        "03_activation.ipynb", "07_fuel_and_pits.ipynb")] + [own])  # 07 still needs the network (04 no longer)
-    assert [len(v) for v in failing.values()] == [0, 2, 1]  # 07: its planner (bqplot) and its own pandas
+    def notebook(name: str, *lines: str) -> Path:  # a notebook importing them itself (no shipped one is meant to)
+        path = tmp_path / name
+        path.write_text(json.dumps({"cells": [{"cell_type": "code", "source": [f"{s}\n" for s in lines],
+                                               "metadata": {}, "outputs": [], "execution_count": None}]}),
+                        encoding="utf-8")
+        return path
+
+    own = notebook("imports_pandas.ipynb", "import json", "import pandas as pd")
+    charts = notebook("imports_bqplot.ipynb", "import bqplot as bq", "from racebook.ui import backend",
+                      "from numpy import arange")
+    failing = build_lite.offline_imports([ROOT / "notebooks" / "rf90" / "03_activation.ipynb", charts, own])
+    assert [len(v) for v in failing.values()] == [0, 2, 1]  # bqplot and numpy; pandas
     assert failing[own] == ["import pandas as pd"]
+    assert failing[charts] == ["import bqplot as bq", "from numpy import arange"]
     nb = json.loads((ROOT / "notebooks" / "rf90" / "06_trajectories.ipynb").read_text(encoding="utf-8"))
     cells = build_lite.site_notebook(nb, ["import pandas as pd"])["cells"]
     at = next(i for i, c in enumerate(cells) if c.get("id") == build_lite.INSTALL_CELL_ID)
@@ -114,11 +121,9 @@ def test_notebooks_without_their_own_pandas_run_as_scripts_without_numpy() -> No
 
 
 #: The ratchet of issue 34 item 4: the notebooks whose imports still fail without numpy, pandas and bqplot (the
-#: offline browser), i.e. that still need the network. It may only SHRINK: when a notebook runs offline, take it out
-#: (the test below fails until you do); never add one — a new notebook or widget must run offline from the start.
-STILL_NEED_THE_NETWORK = frozenset({
-    "rf90/07_fuel_and_pits", "rf90/08_flags_weather_tyres", "rf90/13_what_if",
-})
+#: offline browser), i.e. that still need the network. It may only SHRINK, and it is now empty: every notebook of
+#: every game runs offline; never add one — a new notebook or widget must run offline from the start.
+STILL_NEED_THE_NETWORK: frozenset[str] = frozenset()
 #: The probe's list when the ratchet was set (issue 34, 14 of 26 notebooks): the allow-list stays inside it.
 FLAGGED_WHEN_THE_RATCHET_WAS_SET = frozenset({
     "automobiles/A3_what_if", "rf90/01a_movement", "rf90/01b_passing", "rf90/02_check_tests", "rf90/04_duels",
@@ -157,19 +162,18 @@ def test_offline_notebook_runs_as_a_script_without_numpy(name: str) -> None:
     assert out.stdout.splitlines() == [f"ran {path}", "[]"]
 
 
-def test_docs_lite_names_exactly_the_notebooks_that_run_offline() -> None:
-    """docs/lite.md's two lists are the ratchet's: the notebooks that run offline, and those that need the network."""
-    doc = (ROOT / "docs" / "lite.md").read_text(encoding="utf-8")
-    offline = doc.split("**Run fully offline (", 1)[1].split("**Still need the network", 1)[0]
-    network = doc.split("**Still need the network (", 1)[1].split("How this is checked", 1)[0]
-    assert offline.startswith(f"{len(OFFLINE_NOTEBOOKS)}):") and network.startswith(f"{len(STILL_NEED_THE_NETWORK)})")
-    assert {n for n in OFFLINE_NOTEBOOKS if n.split("/")[1] in offline} == set(OFFLINE_NOTEBOOKS)
-    rows = {line.split("|")[1].strip() for line in network.splitlines() if line.startswith("| ") and "/" in line}
-    assert rows == STILL_NEED_THE_NETWORK
-    total = len(OFFLINE_NOTEBOOKS) + len(STILL_NEED_THE_NETWORK)
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert f"{len(OFFLINE_NOTEBOOKS)} of the {total} notebooks run fully offline" in readme.replace("\n", " ")
-    assert f"{len(OFFLINE_NOTEBOOKS)} of the {total} notebooks run offline" in doc.replace("\n", " ")
+def test_docs_lite_and_the_readme_say_every_notebook_runs_offline() -> None:
+    """The ratchet is empty, so docs/lite.md and the README say that every notebook of every game runs fully
+    offline — with no count to keep up to date when a notebook arrives (it must run offline from the start) — and
+    list no notebook as needing the network."""
+    assert STILL_NEED_THE_NETWORK == frozenset() and len(OFFLINE_NOTEBOOKS) == len(build_lite.game_notebooks())
+    doc = (ROOT / "docs" / "lite.md").read_text(encoding="utf-8").replace("\n", " ")
+    readme = (ROOT / "README.md").read_text(encoding="utf-8").replace("\n", " ")
+    assert "**Run fully offline:** every notebook of every game" in doc
+    assert "every notebook of every game runs offline" in doc
+    assert "every notebook of every game runs fully offline" in readme
+    assert "Still need the network" not in doc and "need the network" not in readme
+    assert not re.search(r"\d+ of the \d+ notebooks", doc + readme)  # no count that a new notebook makes wrong
 
 
 def test_install_cell_does_nothing_outside_the_browser() -> None:

@@ -349,3 +349,19 @@ def test_table_of_with_an_index_is_set_index(monkeypatch: pytest.MonkeyPatch) ->
     assert t.columns == ["driver", "points", "team"] and t.rows[0] == {"driver": "Ann", "points": 9}
     with pytest.raises(KeyError, match="row 1 has no 'pos'"):
         table_of([{"pos": 1}, {"driver": "Ann"}], index="pos")
+
+
+def test_table_of_columns_is_a_dataframe_of_a_dict_of_columns(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What ``pandas.DataFrame({column: {row: value}})`` gives (the fuel planner's comparison, 08's tyre tables):
+    one column per outer key, rows in the order first seen, a missing cell empty; the same cells without pandas."""
+    from racebook.ui.backend import table_of_columns
+
+    columns = {"dry": {"Soft": "–", "Rain": "-1"}, "rain": {"Soft": "-1", "Hard": "-1", "Rain": "–"}}
+    pd = pytest.importorskip("pandas")
+    pd.testing.assert_frame_equal(table_of_columns(columns), pd.DataFrame(columns))
+    monkeypatch.setitem(sys.modules, "pandas", None)
+    t = table_of_columns(columns, index_name="tyre")
+    assert isinstance(t, HtmlTable) and t.columns == ["dry", "rain"] and t.index == ["Soft", "Rain", "Hard"]
+    assert t.rows == [{"dry": "–", "rain": "-1"}, {"dry": "-1", "rain": "–"}, {"rain": "-1"}]
+    assert "<th>tyre</th>" in t.to_html() and "<tr><th>Hard</th><td></td><td>-1</td></tr>" in t.to_html()
+    assert len(table_of_columns({})) == 0

@@ -68,8 +68,6 @@ FuelPlanner("silverstone", chit=8, extras=(0, 0))
 # [§8]: ../../docs/rules/rf90_rules_digest.md#s8
 
 # %%
-import pandas as pd
-
 import racebook
 from racebook.core.rng import Rng
 from racebook.rf90 import actionlabels
@@ -82,6 +80,7 @@ from racebook.rf90.lessons.positions import in_words
 from racebook.rf90.rules import pits, qualifying
 from racebook.rf90.rules.qualifying import draw_robot_entries, grid_order, human_entry
 from racebook.rf90.ui import ScenarioPlayer
+from racebook.ui.backend import table, table_of, table_of_columns
 
 # %% [markdown]
 # ## The rules in plain English
@@ -105,18 +104,21 @@ from racebook.rf90.ui import ScenarioPlayer
 # [§7.2]: ../../docs/rules/rf90_rules_digest.md#s7-2
 
 # %% tags=["presenter-show"]
-table = pd.DataFrame({"refuel chit (pit turn)": list(qualifying.FUEL_MODIFIER),
-                      "qualifying modifier": [f"{m:+d}" for m in qualifying.FUEL_MODIFIER.values()]})
-print(table.to_string(index=False))
+modifiers = table_of([{"refuel chit (pit turn)": chit, "qualifying modifier": f"{m:+d}"}
+                      for chit, m in qualifying.FUEL_MODIFIER.items()])
+print(modifiers.to_string(index=False))
 print(f"QUALIFY skill: {qualifying.QUALIFY_BONUS:+d} more")
 print()
 print("The robot refuel chits shipped with racebook — INVENTED FOR TEACHING (the manual prints none, §0.1):")
 rows = [{"type": t.value, "qualifying value": q, "check factor": f"({c:02d})", "pit turn": turn}
         for t, chits in qualifying.load_robot_chits().items() for q, c, turn in chits]
 
-listed = lambda values: ", ".join(map(str, sorted(set(values))))  # noqa: E731 - a table cell's format
-print(pd.DataFrame(rows).groupby("type", sort=False).agg(
-    chits=("pit turn", "size"), values=("qualifying value", listed), pit_turns=("pit turn", listed)).to_string())
+by_type: dict[str, list[dict]] = {}
+for row in rows:
+    by_type.setdefault(row["type"], []).append(row)
+listed = lambda key, chits: ", ".join(map(str, sorted({c[key] for c in chits})))  # noqa: E731 - a cell's format
+print(table_of([{"type": t, "chits": len(chits), "values": listed("qualifying value", chits),
+                 "pit_turns": listed("pit turn", chits)} for t, chits in by_type.items()], index="type").to_string())
 
 # %% [markdown]
 # ### Fuel management — *Gerenciamento de Combustível*
@@ -352,7 +354,7 @@ print("\n".join(pitstops.hand_limit_demo()))
 # %%
 one = planner.best_plan("silverstone", 1)
 two = planner.best_plan("silverstone", 2)
-print(pd.DataFrame(planner.compare({"one stop": one, "two stops": two})).to_string())
+print(table_of_columns(planner.compare({"one stop": one, "two stops": two})).to_string())
 print()
 for line in planner.plan("silverstone", 8, [1, 0]).lines():
     print(line)
@@ -367,7 +369,8 @@ for tid in ("teaching", "silverstone", "monza"):
                        "sections lost": p.sections_lost, "spare turns": p.spare_turns}
              for p in planner.frontier(tid)}
     print(racebook.load_track(tid).name)
-    print(pd.DataFrame(plans).T.to_string(), end="\n\n")
+    print(table(list(plans.values()), ["qualifying", "pit turns", "sections lost", "spare turns"],
+                list(plans)).to_string(), end="\n\n")
 
 # %% [markdown]
 # At Monza (22 turns, -6) chit 8 with 2 extra sections reaches the flag on one stop. On the 16-turn teaching track

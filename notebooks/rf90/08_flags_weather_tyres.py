@@ -335,10 +335,9 @@ ScenarioPlayer(ex08)
 # [§9.2]: ../../docs/rules/rf90_rules_digest.md#s9-2
 
 # %% tags=["presenter-show"]
-import pandas as pd
-
 from racebook.rf90.car import RobotType, Skill, Tyre
 from racebook.rf90.setup import Driver, new_race
+from racebook.ui import backend
 
 drivers = [Driver("Blue", tyre=Tyre.SOFT), Driver("Red", tyre=Tyre.HARD), Driver("Green", tyre=Tyre.INTERMEDIATE),
            Driver("Orange", tyre=Tyre.RAIN, skill=Skill.RAIN_EXPERT)]
@@ -346,7 +345,7 @@ rs = new_race(racebook.load_track("silverstone"), drivers, [("Fast1", RobotType.
 rows = {c.id: {"tyres": c.tyre.value, "chips": c.chips, "blue tokens": c.blue,
                "Track Cards": sum(1 for x in c.hand if rs.state.card(x).is_track)}
         for c in rs.state.cars.values() if not c.is_robot}
-print(pd.DataFrame(rows).T.to_string())
+print(backend.table(list(rows.values()), ["tyres", "chips", "blue tokens", "Track Cards"], list(rows)).to_string())
 for e in rs.events:
     if isinstance(e, InitialWeather | RobotTyres) or isinstance(e, CardDrawn) and e.reason is DrawReason.HARD_START:
         print(" ", e.sentence())
@@ -407,7 +406,7 @@ for title, table in (("corrected (default)", explore.wrong_tyre_table()),
                      ("as printed", explore.wrong_tyre_table(rules=Rules(intermediate_row=IntermediateRow.PRINTED))),
                      ("RAIN EXPERT (corrected)", explore.wrong_tyre_table(skill=Skill.RAIN_EXPERT))):
     print(f"MP lost per turn, {title}:")
-    print(pd.DataFrame(penalty_rows(table)).to_string(), end="\n\n")
+    print(backend.table_of_columns(penalty_rows(table)).to_string(), end="\n\n")
 
 # %% [markdown]
 # ## Rain: -20 on every test but the Leader check
@@ -423,11 +422,12 @@ for title, table in (("corrected (default)", explore.wrong_tyre_table()),
 from racebook.rf90.track import Condition
 
 for who, robot in (("player, Target Check (88)", False), ("robot, Target Check 70", True)):
-    dry = pd.DataFrame(explore.test_targets(Condition.DRY, robot=robot)).set_index("test")
-    rain = pd.DataFrame(explore.test_targets(Condition.RAIN, robot=robot)).set_index("test")
+    dry = {r["test"]: r for r in explore.test_targets(Condition.DRY, robot=robot)}
+    rain = {r["test"]: r for r in explore.test_targets(Condition.RAIN, robot=robot)}
     print(who)
-    print(pd.DataFrame({"dry target": dry["target"], "rain modifiers": rain["modifiers"],
-                        "rain target": rain["target"]}).to_string(), end="\n\n")
+    print(backend.table([{"dry target": dry[t]["target"], "rain modifiers": rain[t]["modifiers"],
+                          "rain target": rain[t]["target"]} for t in dry],
+                        ["dry target", "rain modifiers", "rain target"], list(dry), "test").to_string(), end="\n\n")
 
 # %% [markdown]
 # ## A weather card and the robots' tyre change

@@ -76,11 +76,10 @@ big1.show(saved1)
 # %%
 import dataclasses
 
-import pandas as pd
-
 from racebook.rf90.analysis.simulate import COLOURS, ROBOTS_BY_PLAYERS, one_race, robots_for
 from racebook.rf90.options import Rules
 from racebook.rf90.ui import ScenarioPlayer
+from racebook.ui.backend import table_of, table_of_columns
 
 CAR = COLOURS[0]  # the first human car
 
@@ -127,9 +126,9 @@ CAR = COLOURS[0]  # the first human car
 # [§8]: ../../docs/rules/rf90_rules_digest.md#s8
 
 # %% tags=["presenter-show"]
-table = pd.DataFrame([{"players": p, "SuperFast": sf, "Fast": f, "Slow": s} for p, (sf, f, s)
-                      in ROBOTS_BY_PLAYERS.items()])
-print(table.to_string(index=False))
+field_table = table_of([{"players": p, "SuperFast": sf, "Fast": f, "Slow": s} for p, (sf, f, s)
+                        in ROBOTS_BY_PLAYERS.items()])
+print(field_table.to_string(index=False))
 field = list(COLOURS[:PLAYERS]) + [name for name, _ in robots_for(PLAYERS)]
 print(f"\nthis notebook's field ({len(field)} cars):", ", ".join(field))
 
@@ -148,7 +147,7 @@ print(f"the same seed played again gives {'the same race ✓' if same else 'ANOT
 outs = X.outcomes(race, result, "example")
 rows = [{k: ", ".join(map(str, v)) if isinstance(v, tuple) else v for k, v in dataclasses.asdict(o).items()}
         for o in outs]
-print(pd.DataFrame(rows).T.to_string(header=False))
+print(table_of_columns(dict(enumerate(rows))).to_string(header=False))
 
 # %% [markdown]
 # **position**: 1 = the winner ([§25][]), then laps, section, order in the section; a car **at a re-entry point**
@@ -170,7 +169,7 @@ print(pd.DataFrame(rows).T.to_string(header=False))
 # [§25]: ../../docs/rules/rf90_rules_digest.md#s25
 
 # %%
-pd.DataFrame(list(Rules().to_dict().items()), columns=["house rule", "value"]).set_index("house rule")
+table_of([{"house rule": rule, "value": value} for rule, value in Rules().to_dict().items()], index="house rule")
 
 # %% [markdown]
 # ## How to read the numbers

@@ -213,6 +213,19 @@ def table_of(rows: Sequence[Mapping[str, Any]], index: str = "") -> Any:
     return table([{c: r[c] for c in columns if c in r} for r in rows], columns, [r[index] for r in rows], index)
 
 
+def table_of_columns(columns: Mapping[Any, Mapping[Any, Any]], index_name: str = "") -> Any:
+    """:func:`table` of a table given column by column, ``{column: {row label: value}}``: what
+    ``pandas.DataFrame(columns)`` gives (one column per outer key; the rows are the inner keys, in the order first
+    seen; a cell missing from a column is empty). Its transpose, one row per outer key, is
+    ``table_of([{key: k, **row} for k, row in columns.items()], index=key)``."""
+    labels: dict[Any, None] = {}
+    for column in columns.values():
+        for label in column:
+            labels.setdefault(label, None)
+    rows = [{c: columns[c][label] for c in columns if label in columns[c]} for label in labels]
+    return table(rows, list(columns), list(labels), index_name)
+
+
 def left_aligned_html(rows: Sequence[Mapping[str, Any]], columns: Sequence[str], table_id: str) -> str:
     """HTML of a table without its index whose cells are left-aligned (what pandas'
     ``DataFrame(rows).style.hide(axis="index").set_properties(**{"text-align": "left"})`` shows), the same markup

@@ -27,13 +27,15 @@ SVG_CHART_CLASS = "rb-svgchart"
 @dataclass(frozen=True, slots=True)
 class Axis:
     """A linear axis from ``lo`` to ``hi``; ``ticks`` where to mark it, each written with ``fmt`` (a format
-    string such as ``"{:.0%}"`` or a function: ``names.__getitem__`` for categories at 0, 1, 2, …)."""
+    string such as ``"{:.0%}"`` or a function: ``names.__getitem__`` for categories at 0, 1, 2, …); ``reverse``:
+    ``hi`` at the bottom (a y axis) or on the left (an x axis), as bqplot's ``LinearScale(reverse=True)``."""
 
     lo: float
     hi: float
     ticks: Sequence[float] = ()
     label: str = ""
     fmt: str | Callable[[Any], str] = "{:g}"
+    reverse: bool = False
 
     def __post_init__(self) -> None:
         if not self.hi > self.lo:
@@ -89,6 +91,32 @@ class Line:
 
 
 @dataclass(frozen=True, slots=True)
+class Points:
+    """Markers at (``xs``, ``ys``), as a bqplot ``Scatter``: ``shape`` ``"circle"`` or ``"triangle"`` (pointing
+    up), ``size`` their radius in pixels, ``colours`` one per point (or one for all), a dark outline; ``labels``
+    (optional) written beside them, right of the marker; ``name`` goes in the legend."""
+
+    xs: Sequence[float]
+    ys: Sequence[float]
+    colours: Sequence[str] = ("#1f77b4",)
+    shape: str = "circle"
+    size: float = 6.0
+    labels: Sequence[str] = ()
+    name: str = ""
+
+    def __post_init__(self) -> None:
+        if len(self.xs) != len(self.ys) or not self.colours or len(self.colours) not in (1, len(self.xs)):
+            raise ValueError(f"Points: {len(self.xs)} x, {len(self.ys)} y and {len(self.colours)} colours")
+        if self.labels and len(self.labels) != len(self.xs):
+            raise ValueError(f"Points: {len(self.labels)} labels for {len(self.xs)} points")
+        if self.shape not in ("circle", "triangle"):
+            raise ValueError(f"Points: shape {self.shape!r} is not 'circle' or 'triangle'")
+
+    def colour(self, i: int) -> str:
+        return self.colours[i if len(self.colours) > 1 else 0]
+
+
+@dataclass(frozen=True, slots=True)
 class Margins:
     """Pixels between the picture's edges and the plot (room for the title, the ticks and the axis labels)."""
 
@@ -104,20 +132,22 @@ def _n(v: float) -> str:
 
 def chart(x: Axis, y: Axis, *, bars: Sequence[Bars] = (), lines: Sequence[Line] = (), title: str = "",
           width: int = 980, height: int = 330, margins: Margins = Margins(), title_size: int = 18,
-          tick_size: int = 14) -> str:
-    """One ``<svg>``: the ``bars`` and ``lines`` on the axes ``x`` and ``y`` (clipped to them), dashed horizontal
-    grid lines at ``y``'s ticks, the title on top and a legend of the named lines and bars between the two. An x tick
-    label wider than its share of the axis is broken at its first space onto two lines."""
+          tick_size: int = 14, points: Sequence[Points] = ()) -> str:
+    """One ``<svg>``: the ``bars``, ``lines`` and ``points`` on the axes ``x`` and ``y`` (clipped to them), dashed
+    horizontal grid lines at ``y``'s ticks, the title on top and a legend of the named lines, bars and points between
+    the two. An x tick label wider than its share of the axis is broken at its first space onto two lines."""
     m = margins
     pw, ph = width - m.left - m.right, height - m.top - m.bottom
     if pw <= 0 or ph <= 0:
         raise ValueError(f"chart: {width}×{height} px leaves no room inside the margins")
 
     def px(v: float) -> float:
-        return m.left + (v - x.lo) / (x.hi - x.lo) * pw
+        share = (v - x.lo) / (x.hi - x.lo)
+        return m.left + (1 - share if x.reverse else share) * pw
 
     def py(v: float) -> float:
-        return m.top + ph - (min(max(v, y.lo), y.hi) - y.lo) / (y.hi - y.lo) * ph
+        share = (min(max(v, y.lo), y.hi) - y.lo) / (y.hi - y.lo)
+        return m.top + ph - (1 - share if y.reverse else share) * ph
 
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
            f'viewBox="0 0 {width} {height}" font-family="{FONT_FAMILY}" role="img">',
@@ -135,7 +165,7 @@ def chart(x: Axis, y: Axis, *, bars: Sequence[Bars] = (), lines: Sequence[Line] 
             zero, by = py(max(y.lo, min(foot, y.hi))), by + foot
             if bx + half < x.lo or bx - half > x.hi:  # outside the axis: not drawn (as a clipped bqplot bar)
                 continue
-            x0, x1 = px(max(bx - half, x.lo)), px(min(bx + half, x.hi))
+            x0, x1 = sorted((px(max(bx - half, x.lo)), px(min(bx + half, x.hi))))
             top = py(by)
             out.append(f'<rect x="{_n(x0)}" y="{_n(min(top, zero))}" width="{_n(max(x1 - x0, 0.5))}" '
                        f'height="{_n(abs(zero - top))}" fill="{e(b.colour(i))}" stroke="{e(b.stroke)}" '
@@ -155,6 +185,23 @@ def chart(x: Axis, y: Axis, *, bars: Sequence[Bars] = (), lines: Sequence[Line] 
                    f'stroke-width="{ln.width:g}"{dash}/>')
         if ln.markers:
             out += [f'<circle cx="{_n(a)}" cy="{_n(b)}" r="3.5" fill="{e(ln.colour)}"/>' for a, b in inside]
+    for pt in points:
+        r = pt.size
+        for i, (u, v) in enumerate(zip(pt.xs, pt.ys, strict=True)):
+            if not (x.lo <= u <= x.hi and y.lo <= v <= y.hi):
+                continue
+            cx, cy = px(u), py(v)
+            tip = f"<title>{e(x.text(u))}: {e(y.text(v))}</title>"
+            if pt.shape == "circle":
+                out.append(f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{r:g}" fill="{e(pt.colour(i))}" stroke="#222" '
+                           f'stroke-width="1">{tip}</circle>')
+            else:
+                corners = f"{_n(cx)},{_n(cy - r)} {_n(cx + r)},{_n(cy + r * 0.8)} {_n(cx - r)},{_n(cy + r * 0.8)}"
+                out.append(f'<polygon points="{corners}" fill="{e(pt.colour(i))}" stroke="#222" '
+                           f'stroke-width="1">{tip}</polygon>')
+            if pt.labels:
+                out.append(f'<text x="{_n(cx + r + 6)}" y="{_n(cy + 6)}" font-size="{tick_size + 3}" '
+                           f'font-weight="bold" fill="#222">{e(pt.labels[i])}</text>')
     # the axes: the x axis at the bottom with its ticks, the y axis on the left
     base = m.top + ph
     out.append(f'<line x1="{m.left}" y1="{base}" x2="{m.left + pw}" y2="{base}" stroke="#333"/>')
@@ -182,7 +229,8 @@ def chart(x: Axis, y: Axis, *, bars: Sequence[Bars] = (), lines: Sequence[Line] 
     if title:
         out.append(f'<text x="{_n(width / 2)}" y="{6 + title_size}" font-size="{title_size}" text-anchor="middle" '
                    f'font-weight="bold" fill="#222">{e(title)}</text>')
-    named = [(ln.name, ln.colour) for ln in lines if ln.name] + [(b.name, b.colour(0)) for b in bars if b.name]
+    named = ([(ln.name, ln.colour) for ln in lines if ln.name] + [(b.name, b.colour(0)) for b in bars if b.name]
+             + [(pt.name, pt.colour(0)) for pt in points if pt.name])
     lx = m.left + 10
     for name, colour in named:  # the legend, in the top margin just above the plot (never over a bar or line)
         out.append(f'<rect x="{lx}" y="{m.top - 14}" width="14" height="10" fill="{e(colour)}" stroke="#444" '

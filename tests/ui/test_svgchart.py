@@ -124,3 +124,28 @@ def test_stacked_bars_stand_on_their_base() -> None:
     assert 'fill="#0a0" font-weight="bold">25%</text>' in svg
     with pytest.raises(ValueError, match="bases"):
         Bars([0, 1], [1, 1], base=[0])
+
+
+def test_points_and_a_reversed_axis() -> None:
+    """Markers as bqplot's Scatter (circles, triangles, labels beside them, legend); ``reverse``: 1 at the top."""
+    from racebook.ui.svgchart import Points
+
+    svg = chart(Axis(-0.5, 1.5, [0, 1]), Axis(0.5, 6.5, [1, 6], "place", reverse=True),
+                points=[Points([0, 1], [1, 6], ["#a00", "#0a0"], labels=["1.00", "6.00"], name="mean"),
+                        Points([1], [9], shape="triangle")], width=300, height=200)
+    root = _parse(svg)
+    circles = list(root.iter(f"{SVG}circle"))
+    assert [c.get("fill") for c in circles] == ["#a00", "#0a0"]
+    assert float(circles[0].get("cy", "0")) < float(circles[1].get("cy", "0"))  # place 1 above place 6
+    assert float(circles[0].get("cy", "0")) == pytest.approx(44 + (200 - 44 - 56) / 12, abs=0.05)
+    assert list(root.iter(f"{SVG}polygon")) == []  # y = 9 is off the axis: not drawn
+    texts = [t.text for t in root.iter(f"{SVG}text")]
+    assert {"1.00", "6.00", "mean"} <= set(texts)
+    with pytest.raises(ValueError, match="shape"):
+        Points([1], [1], shape="star")
+    with pytest.raises(ValueError, match="labels"):
+        Points([1], [1], labels=["a", "b"])
+    bars = chart(Axis(0, 2, [1], reverse=True), Axis(0, 1), bars=[Bars([0.5], [1.0], width=1)], width=300,
+                 height=200)
+    rect = next(r for r in _parse(bars).iter(f"{SVG}rect") if r.find(f"{SVG}title") is not None)
+    assert float(rect.get("x", "0")) == pytest.approx(72 + 208 / 2) and float(rect.get("width", "0")) > 0

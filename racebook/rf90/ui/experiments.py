@@ -7,7 +7,9 @@ Every number comes from :mod:`racebook.rf90.analysis.experiments` (which plays t
   and a ▶ Run button, an ``IntProgress`` bar advanced after every race (or :meth:`ExperimentPanel.show` of a
   precomputed run, at once), the mean finishing position of each choice
   with its 95 % interval, the distribution of finishing positions, and the summary table. The figures are
-  built once; each update only changes mark data inside ``hold_sync``.
+  built once; each update only changes mark data inside ``hold_sync``. Where bqplot is missing (the offline
+  browser, issue 34 item 4) the two charts are SVG (:mod:`racebook.ui.svgchart`) in HTML widgets, redrawn at the
+  same moments, and the tables are :func:`racebook.ui.backend.table` (an HTML table without pandas).
 """
 
 from __future__ import annotations
@@ -18,13 +20,12 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-import bqplot as bq
 import ipywidgets as widgets
-import pandas as pd
 
 from racebook.rf90.analysis import experiments as X
 from racebook.rf90.analysis.precomputed import Precomputed
 from racebook.rf90.analysis.simulate import resolve_jobs, robots_for
+from racebook.ui import backend, svgchart
 from racebook.ui.background import Background
 from racebook.ui.errors import ErrorLog
 
@@ -37,6 +38,13 @@ _TABLE_CSS = """<style>
 </style>"""
 
 
+def _by_choice(table: dict[str, dict[str, int]]) -> Any:
+    """One row per choice (the index, named "choice"), a column per key of the rows (every row has the same keys):
+    ``pandas.DataFrame.from_dict(table, orient="index")`` or its HTML table."""
+    columns = backend.columns_of(list(table.values()))
+    return backend.table(list(table.values()), columns, list(table), "choice")
+
+
 def _ordinal(n: int) -> str:
     return f"{n}{'st' if n == 1 else 'nd' if n == 2 else 'rd' if n == 3 else 'th'}"
 
@@ -45,7 +53,8 @@ class ExperimentPanel:
     """Progress bar, charts and table for one experiment (see the module docstring).
 
     ``run(races)`` plays ``races`` seeds for every choice (blocking; the widgets update as it goes) and keeps
-    the outcomes in :attr:`results`; :meth:`table`, :meth:`pits`, :meth:`endings` return them as DataFrames.
+    the outcomes in :attr:`results`; :meth:`table`, :meth:`pits`, :meth:`endings` return them as DataFrames (HTML
+    tables without pandas: :func:`racebook.ui.backend.table`).
     ``extra`` names the experiment-specific columns of :func:`racebook.rf90.analysis.experiments.stats_table` to show.
     ``jobs`` > 1 (0 or ``"auto"``: every core) plays the races in that many worker processes
     (:func:`racebook.rf90.analysis.experiments.iter_runs`), with the same results as the serial default ``jobs=1``.
@@ -88,13 +97,36 @@ class ExperimentPanel:
         self.status = widgets.HTML(layout=widgets.Layout(min_width="360px"))
         self.status.add_class("rb-exp-status")
 
-        half = f"{width // 2 - 6}px"
+        self.colours = dict(zip(labels, colours, strict=True))
+        self.index = {a: float(i) for i, a in enumerate(labels)}
+        self.half = width // 2 - 6
+        self.svg = not backend.has_bqplot()
+        if self.svg:  # the offline browser: both charts as SVG (svgchart), drawn by _refresh
+            self.fig_mean, self.fig_dist = (widgets.HTML(layout=widgets.Layout(width=f"{self.half}px"))
+                                            for _ in range(2))
+            for f in (self.fig_mean, self.fig_dist):
+                f.add_class(svgchart.SVG_CHART_CLASS)
+        else:
+            self._build_figures(labels, colours)
+        self.table_html = widgets.HTML()
+        self.table_html.add_class("rb-exp")
+        self.widget = widgets.VBox([
+            self.header,
+            widgets.HBox([self.races_box, self.button, self.background.stop_button, self.progress, self.status],
+                         layout=widgets.Layout(align_items="center", flex_flow="row wrap")),
+            widgets.HBox([self.fig_mean, self.fig_dist]),
+            self.table_html,
+            self.errors.widget,
+        ])
+
+    def _build_figures(self, labels: Sequence[str], colours: Sequence[str]) -> None:
+        import bqplot as bq
+
+        half = f"{self.half}px"
         k = len(labels)
         sx = bq.LinearScale(min=-0.5, max=k - 0.5)  # choice i at x = i; the axis names it (tick_labels)
         sy = bq.LinearScale(min=0.5, max=self.cars + 0.5, reverse=True)
         sc = {"x": sx, "y": sy}
-        self.colours = dict(zip(labels, colours, strict=True))
-        self.index = {a: float(i) for i, a in enumerate(labels)}
         # the 95 % interval of each choice: a vertical bar and two caps (three lines per choice)
         self.m_whisker = bq.Lines(x=[], y=[], scales=sc, colors=colours, stroke_width=3)
         tip = bq.Tooltip(fields=["y"], labels=["mean position"], formats=[".2f"])
@@ -115,7 +147,8 @@ class ExperimentPanel:
         places = [_ordinal(p) for p in range(1, self.cars + 1)]
         dx, dy = bq.OrdinalScale(domain=places), bq.LinearScale(min=0.0, max=1.0)
         self.m_dist = bq.Bars(x=places, y=[[0.0] * self.cars for _ in labels], scales={"x": dx, "y": dy},
-                              type="grouped", colors=colours, labels=labels, display_legend=True, padding=0.15,
+                              type="grouped", colors=list(colours), labels=list(labels), display_legend=True,
+                              padding=0.15,
                               tooltip=bq.Tooltip(fields=["x", "y"], labels=["place", "share"], formats=["", ".0%"]))
         bx = bq.Axis(scale=dx, label="finishing place (a retired car counts at its place: the last ones)",
                      tick_style={"font-size": "15px"})
@@ -126,18 +159,8 @@ class ExperimentPanel:
                                   legend_style={"font-size": "15px"}, title_style={"font-size": "17px"},
                                   fig_margin={"top": 50, "bottom": 50, "left": 70, "right": 20},
                                   layout=widgets.Layout(width=half, height="380px"))
-        self.table_html = widgets.HTML()
-        self.table_html.add_class("rb-exp")
-        self.widget = widgets.VBox([
-            self.header,
-            widgets.HBox([self.races_box, self.button, self.background.stop_button, self.progress, self.status],
-                         layout=widgets.Layout(align_items="center", flex_flow="row wrap")),
-            widgets.HBox([self.fig_mean, self.fig_dist]),
-            self.table_html,
-            self.errors.widget,
-        ])
 
-    def _holding(self) -> contextlib.ExitStack:
+    def _holding(self) -> contextlib.ExitStack:  # the bqplot figures only
         stack = contextlib.ExitStack()
         for f in (self.fig_mean, self.fig_dist):
             stack.enter_context(f.hold_sync())
@@ -213,10 +236,20 @@ class ExperimentPanel:
     def _refresh(self, table: bool = True) -> None:
         st = {s.arm: s for s in X.stats(self.results) if s.cars}
         shown = [a for a in self.exp.labels if a in st]
-        cols = [self.colours[a] for a in shown]
         mean = [st[a].mean_position for a in shown]
         lo = [st[a].interval[0] for a in shown]
         hi = [st[a].interval[1] for a in shown]
+        if self.svg:
+            self.fig_mean.value, self.fig_dist.value = self._svg_charts(shown, mean, lo, hi)
+        else:
+            self._draw_marks(shown, mean, lo, hi)
+        if table:
+            df = self.table()
+            self.table_html.value = _TABLE_CSS + (df.to_html(index=False) if len(df) else "")
+
+    def _draw_marks(self, shown: Sequence[str], mean: Sequence[float], lo: Sequence[float],
+                    hi: Sequence[float]) -> None:
+        cols = [self.colours[a] for a in shown]
         xs = [self.index[a] for a in shown]
         cap = 0.09
         with self._holding():
@@ -227,36 +260,60 @@ class ExperimentPanel:
             self.m_mean.x, self.m_mean.y, self.m_mean.colors = xs, mean, cols or ["black"]
             self.m_text.x, self.m_text.y, self.m_text.text = xs, mean, [f"{m:.2f}" for m in mean]
             self.m_dist.y = [X.position_distribution(self.results[a], self.cars) for a in self.exp.labels]
-        if table:
-            df = self.table()
-            self.table_html.value = _TABLE_CSS + (df.to_html(index=False) if len(df) else "")
+
+    def _svg_charts(self, shown: Sequence[str], mean: Sequence[float], lo: Sequence[float],
+                    hi: Sequence[float]) -> tuple[str, str]:
+        """The two charts as SVG: each choice's mean finishing position (1 = the winner, at the top) with its 95 %
+        interval, and the share of the human cars finishing in each place, one bar per choice in each place."""
+        labels, cap = self.exp.labels, 0.09
+        names = svgchart.Axis(-0.5, len(labels) - 0.5, list(range(len(labels))),
+                              fmt=lambda v: labels[round(v)])
+        positions = svgchart.Axis(0.5, self.cars + 0.5, list(range(1, self.cars + 1)),
+                                  "finishing position (1 = winner)", reverse=True)
+        whiskers = [svgchart.Line(xs, ys, self.colours[a], width=3) for a, m_lo, m_hi in zip(shown, lo, hi, strict=True)
+                    for x in [self.index[a]]
+                    for xs, ys in (([x, x], [m_lo, m_hi]), ([x - cap, x + cap], [m_lo, m_lo]),
+                                   ([x - cap, x + cap], [m_hi, m_hi]))]
+        means = svgchart.Points([self.index[a] for a in shown], list(mean), [self.colours[a] for a in shown] or
+                                ["black"], size=7, labels=[f"{m:.2f}" for m in mean])
+        margins = svgchart.Margins(50, 50, 70, 20)
+        left = svgchart.chart(names, positions, lines=whiskers, points=[means],
+                              title="mean finishing position, 95% interval", width=self.half, height=380,
+                              margins=margins, title_size=17)
+        k, group = len(labels), 0.85
+        places = [_ordinal(p) for p in range(1, self.cars + 1)]
+        bars = [svgchart.Bars([p + (j - (k - 1) / 2) * group / k for p in range(self.cars)],
+                              X.position_distribution(self.results[a], self.cars), [self.colours[a]],
+                              width=group / k, name=a) for j, a in enumerate(labels)]
+        right = svgchart.chart(
+            svgchart.Axis(-0.5, self.cars - 0.5, list(range(self.cars)), "finishing place (retired cars: the last "
+                          "places)", lambda v: places[round(v)]),  # a bar's tooltip: its group's place
+            svgchart.Axis(0.0, 1.0, [0.0, 0.2, 0.4, 0.6, 0.8, 1.0], "share of the cars", "{:.0%}"), bars=bars,
+            title="where the human car(s) finished", width=self.half, height=380, margins=margins, title_size=17)
+        return left, right
 
     # ------------------------------------------------------------ results as tables
-    def table(self, columns: Sequence[str] | None = None) -> pd.DataFrame:
+    def table(self, columns: Sequence[str] | None = None) -> Any:
         """:func:`racebook.rf90.analysis.experiments.stats_table` of the last run (the base columns plus ``extra``)."""
         rows = [r for r in X.stats_table(self.results) if r["races"]]
         cols = list(columns) if columns is not None else list(BASE_COLUMNS) + list(self.extra)
-        return pd.DataFrame(rows, columns=list(rows[0]) if rows else cols)[cols]
+        missing = [c for c in cols if rows and c not in rows[0]]
+        if missing:
+            raise KeyError(f"ExperimentPanel.table: no column {missing[0]!r} (known: {', '.join(rows[0])})")
+        return backend.table([{c: r[c] for c in cols} for r in rows], cols)
 
-    def pits(self) -> pd.DataFrame:
+    def pits(self) -> Any:
         """Pit stops per Game Turn and choice (:func:`racebook.rf90.analysis.experiments.pit_turn_table`)."""
-        table = X.pit_turn_table(self.results)
-        df = pd.DataFrame.from_dict(table, orient="index")
-        df.columns = [f"turn {t}" for t in df.columns]
-        df.index.name = "choice"
-        return df
+        return _by_choice({a: {f"turn {t}": n for t, n in row.items()}
+                           for a, row in X.pit_turn_table(self.results).items()})
 
-    def endings(self) -> pd.DataFrame:
+    def endings(self) -> Any:
         """How the human cars ended, per choice (:func:`racebook.rf90.analysis.experiments.status_table`)."""
-        df = pd.DataFrame.from_dict(X.status_table(self.results), orient="index")
-        df.index.name = "choice"
-        return df
+        return _by_choice(X.status_table(self.results))
 
-    def retirements(self) -> pd.DataFrame:
+    def retirements(self) -> Any:
         """Why the human cars retired, per choice (:func:`racebook.rf90.analysis.experiments.retirement_table`)."""
-        df = pd.DataFrame.from_dict(X.retirement_table(self.results), orient="index")
-        df.index.name = "choice"
-        return df
+        return _by_choice(X.retirement_table(self.results))
 
     def difference(self, a: str, b: str, retirements: bool = False) -> X.Difference:
         """Mean position (or, with ``retirements``, the retirement rate) of ``b`` minus ``a`` over the common seeds

@@ -1,6 +1,9 @@
 """The fuel-strategy planner view: a bqplot Turn Indicator, a fuel chart and the controls (§7.1, §8, §13.A.3).
 
-Every number shown comes from :mod:`racebook.rf90.analysis.planner`; this module only draws it.
+Every number shown comes from :mod:`racebook.rf90.analysis.planner`; this module only draws it. Where bqplot is
+missing (the offline browser, issue 34 item 4) both pictures are SVG in HTML widgets
+(:mod:`racebook.rf90.ui.plannersvg`: the same spaces, colours and notes) and the comparison is an HTML table
+(:func:`racebook.ui.backend.table_of_columns`): the planner works with ipywidgets alone.
 
 * :class:`TurnIndicatorChart` draws a track's Turn Indicator (Indicador de Turno) as on the board, one row
   per Race Stage, and marks a plan on it (stints, pit turns, chits, the race end) or a set of refuel chits.
@@ -12,29 +15,26 @@ Every number shown comes from :mod:`racebook.rf90.analysis.planner`; this module
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import html
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-import bqplot as bq
 import ipywidgets as widgets
-import pandas as pd
 
 from racebook.rf90.analysis import planner
 from racebook.rf90.car import Skill
 from racebook.rf90.rules.pits import MAX_EXTRA_SECTIONS, TANK_MAX
 from racebook.rf90.rules.qualifying import FUEL_MODIFIER, QUALIFY_BONUS
 from racebook.rf90.trackfile import load_track
+from racebook.rf90.ui import plannersvg
+from racebook.rf90.ui.plannersvg import CELL_H, CELL_W, CHIT_COLOUR, DRY_COLOUR, PIT_COLOUR
 from racebook.rf90.ui.tracks import has_turn_indicator, track_options
-from racebook.ui import bqfigure
+from racebook.ui import backend, bqfigure, svgchart
 from racebook.ui.errors import ErrorLog
 
 STINT_FILLS = ("#dbe9ff", "#dff3d6", "#ffe8cc", "#eadcff", "#fff3b0")
 STINT_NAMES = ("blue", "green", "orange", "purple", "yellow")
-PIT_COLOUR = "#d62728"
-CHIT_COLOUR = "#6a1b9a"
-DRY_COLOUR = "#7a0000"
-CELL_W, CELL_H = 0.92, 0.84  # a space's size in the chart's units (1 = one column / one row)
 MAX_STOPS = 3
 _FONT = "px"
 
@@ -53,6 +53,8 @@ class TurnIndicatorChart:
 
     :meth:`show_plan` marks a :class:`racebook.rf90.analysis.planner.FuelPlan` (or the stops worked out before an
     :class:`racebook.rf90.analysis.planner.ImpossiblePlan`); :meth:`show_chits` marks refuel chits per space (Ex. 6).
+    :attr:`picture` is what is drawn (:class:`racebook.rf90.ui.plannersvg.IndicatorPicture`); without bqplot
+    :attr:`figure` is an HTML widget holding its SVG and :attr:`marks` is empty.
     """
 
     def __init__(self, track: Any = "teaching", *, width: int = 940, errors: ErrorLog | None = None) -> None:
@@ -61,11 +63,21 @@ class TurnIndicatorChart:
         self.track: Any = None
         self.cells: dict[int, tuple[float, float]] = {}  # turn -> (x, y) of the cell's top-left corner
         self.texts: dict[int, list[str]] = {}  # turn -> the annotation lines last drawn (for tests)
+        self.picture: plannersvg.IndicatorPicture | None = None
         self._build()
         self.set_track(track)
 
     # ------------------------------------------------------------ building
     def _build(self) -> None:
+        self.legend = widgets.HTML()
+        if not backend.has_bqplot():  # the offline browser: the picture is SVG (plannersvg)
+            self.marks: list[Any] = []
+            self.figure: Any = widgets.HTML(layout=widgets.Layout(width=f"{self.width}px"))
+            self.figure.add_class(svgchart.SVG_CHART_CLASS)
+            self.widget = widgets.VBox([self.figure, self.legend])
+            return
+        import bqplot as bq
+
         self.sx = bq.LinearScale(min=0.0, max=6.0)
         self.sy = bq.LinearScale(min=-4.0, max=0.0)
         sc = {"x": self.sx, "y": self.sy}
@@ -95,11 +107,10 @@ class TurnIndicatorChart:
                                 padding_x=0.0, padding_y=0.0, background_style={"fill": "white"},
                                 animation_duration=0,
                                 layout=widgets.Layout(width=f"{self.width}px", height="420px"))
-        self.legend = widgets.HTML()
         self.widget = widgets.VBox([self.figure, self.legend])
 
     def _holding(self) -> contextlib.ExitStack:
-        return bqfigure.holding(self.figure, self.marks)
+        return bqfigure.holding(self.figure, self.marks) if self.marks else contextlib.ExitStack()
 
     # ------------------------------------------------------------ the indicator
     def set_track(self, track: Any) -> None:
@@ -111,6 +122,14 @@ class TurnIndicatorChart:
         self.cells = {sp.turn: (float(c), -float(r)) for r, row in enumerate(rows) for c, sp in enumerate(row)}
         height = 20 + 128 * len(rows)
         width = min(self.width, 12 + 156 * cols)  # keep the spaces about square
+        self.picture = plannersvg.IndicatorPicture(
+            width, height, (-0.04, cols - (1 - CELL_W) + 0.04, -len(rows) + (1 - CELL_H) - 0.04, 0.04), self.cells,
+            {s.turn: s.laps for s in tr.turns.spaces}, [row[0].turn for row in rows], tr.turns.last_turn)
+        if not self.marks:
+            self.figure.layout.width = f"{width}px"
+            self._mark({}, [], PIT_COLOUR, [], [], {}, {})
+            self.legend.value = ""
+            return
         with self._holding():
             self.figure.layout.width = f"{width}px"
             self.sx.min, self.sx.max = -0.04, cols - (1 - CELL_W) + 0.04
@@ -136,24 +155,38 @@ class TurnIndicatorChart:
             last = tr.turns.last_turn
             fx, fy = _rect(*self._corner(last), *self._corner(last, far=True))
             self.m_finish.x, self.m_finish.y = [fx], [fy]
-            self._clear_marks()
-        self._fills({})
+        self._mark({}, [], PIT_COLOUR, [], [], {}, {})
         self.legend.value = ""
 
     def _corner(self, turn: int, far: bool = False) -> tuple[float, float]:
         x, y = self.cells[turn]
         return (x + CELL_W, y - CELL_H) if far else (x, y)
 
-    def _clear_marks(self) -> None:
-        for m in (self.m_wrap, self.m_pits, self.m_dry):
-            m.x, m.y = [], []
-        for lb in (self.m_note1, self.m_note2):
-            lb.x, lb.y, lb.text = [], [], []
-        self.texts = {}
-
-    def _fills(self, by_turn: Mapping[int, str]) -> None:
-        self.m_cells.fill_colors = [by_turn.get(t, "white") for t in self.cells]
-        self.m_cells.colors = ["#555"] * len(self.cells)
+    def _mark(self, fills: Mapping[int, str], outlined: Sequence[int], colour: str, wrap: Sequence[int],
+              dry: Sequence[int], notes1: Mapping[int, str], notes2: Mapping[int, str]) -> None:
+        """Draw the marks: space fills, outlines (pit turns or chits, in ``colour``), the wrapped chit's dashed box,
+        *pane seca*, and the two note lines per space (an empty note is not drawn)."""
+        assert self.picture is not None
+        self.picture = dataclasses.replace(
+            self.picture, fills=dict(fills), outlined=list(outlined), outline_colour=colour, wrap=list(wrap),
+            dry=list(dry), notes1={t: s for t, s in notes1.items() if s}, notes2={t: s for t, s in notes2.items() if s})
+        self.texts = {t: [s for s in (notes1.get(t, ""), notes2.get(t, "")) if s]
+                      for t in sorted(set(notes1) | set(notes2))}
+        if not self.marks:
+            self.figure.value = plannersvg.indicator_svg(self.picture)
+            return
+        with self._holding():
+            self.m_pits.colors = self.m_note1.colors = [colour]
+            self.m_pits.x, self.m_pits.y = self._outline(outlined, inset=0.025)
+            self.m_wrap.x, self.m_wrap.y = self._outline(wrap, inset=0.05)
+            self.m_dry.x, self.m_dry.y = self._outline(dry, inset=0.025)
+            for lb, notes, dy in ((self.m_note1, notes1, 0.56), (self.m_note2, notes2, 0.72)):
+                turns = [t for t in notes if notes[t]]
+                lb.x = [self.cells[t][0] + CELL_W / 2 for t in turns]
+                lb.y = [self.cells[t][1] - dy for t in turns]
+                lb.text = [notes[t] for t in turns]
+            self.m_cells.fill_colors = [fills.get(t, "white") for t in self.cells]
+            self.m_cells.colors = ["#555"] * len(self.cells)
 
     def _outline(self, turns: Sequence[int], inset: float = 0.0) -> tuple[list[list[float]], list[list[float]]]:
         xs, ys = [], []
@@ -163,15 +196,6 @@ class TurnIndicatorChart:
             xs.append(rx)
             ys.append(ry)
         return xs, ys
-
-    def _notes(self, notes1: Mapping[int, str], notes2: Mapping[int, str]) -> None:
-        for lb, notes, dy in ((self.m_note1, notes1, 0.56), (self.m_note2, notes2, 0.72)):
-            turns = [t for t in notes if notes[t]]
-            lb.x = [self.cells[t][0] + CELL_W / 2 for t in turns]
-            lb.y = [self.cells[t][1] - dy for t in turns]
-            lb.text = [notes[t] for t in turns]
-        self.texts = {t: [s for s in (notes1.get(t, ""), notes2.get(t, "")) if s]
-                      for t in sorted(set(notes1) | set(notes2))}
 
     # ------------------------------------------------------------ what to show
     def show_plan(self, plan: Any = None, error: planner.ImpossiblePlan | None = None) -> None:
@@ -192,26 +216,22 @@ class TurnIndicatorChart:
             notes1[s.turn] = f"PIT {s.number}: back {s.sections_lost}"
             notes2[s.turn] = f"chit → {s.chit_after}" + (" ↺" if s.chit_after > last else "")
         dry = error.turn if error is not None and error.turn is not None and error.turn in self.cells else None
-        with self._holding():
-            self._clear_marks()
-            self.m_pits.colors = self.m_note1.colors = [PIT_COLOUR]
-            self.m_pits.x, self.m_pits.y = self._outline([s.turn for s in stops], inset=0.025)
-            if plan is not None:
-                wrap = planner.chit_space(self.track, plan.final_chit)
-                self.m_wrap.x, self.m_wrap.y = self._outline([wrap], inset=0.05)
-                if wrap not in notes2:
-                    notes2[wrap] = f"chit {plan.final_chit} ↺"
-            if dry is not None:
-                for t in range(dry + 1, last + 1):
-                    fills.pop(t, None)  # eliminated: the car runs no more turns
-                fills[dry] = "#ffd6d6"
-                self.m_dry.x, self.m_dry.y = self._outline([dry], inset=0.025)
-                notes1[dry] = "OUT OF FUEL"
-                notes2[dry] = "pane seca"
-            if last not in notes1 and last not in notes2:
-                notes1[last] = "FINISH"
-            self._notes(notes1, notes2)
-            self._fills(fills)
+        wraps = []
+        if plan is not None:
+            wrap = planner.chit_space(self.track, plan.final_chit)
+            wraps.append(wrap)
+            if wrap not in notes2:
+                notes2[wrap] = f"chit {plan.final_chit} ↺"
+        if dry is not None:
+            for t in range(dry + 1, last + 1):
+                fills.pop(t, None)  # eliminated: the car runs no more turns
+            fills[dry] = "#ffd6d6"
+            notes1[dry] = "OUT OF FUEL"
+            notes2[dry] = "pane seca"
+        if last not in notes1 and last not in notes2:
+            notes1[last] = "FINISH"
+        self._mark(fills, [s.turn for s in stops], PIT_COLOUR, wraps, [dry] if dry is not None else [], notes1,
+                   notes2)
         self.legend.value = self._legend(len(bounds) - 1)
 
     def show_chits(self, chits: Mapping[str, int]) -> None:
@@ -222,12 +242,7 @@ class TurnIndicatorChart:
         notes2 = {t: " ".join(cars[1:2]) + (f" +{len(cars) - 2}" if len(cars) > 2 else "") for t, cars in on.items()}
         if last not in on:
             notes1[last] = "FINISH"
-        with self._holding():
-            self._clear_marks()
-            self.m_pits.colors = self.m_note1.colors = [CHIT_COLOUR]
-            self.m_pits.x, self.m_pits.y = self._outline(list(on), inset=0.025)
-            self._notes(notes1, notes2)
-            self._fills({})
+        self._mark({}, list(on), CHIT_COLOUR, [], [], notes1, notes2)
         self.legend.value = (f'<div style="font-size:16px"><span style="color:{CHIT_COLOUR};font-weight:bold">▭'
                              '</span> a space holding refuel chits: the cars named must pit on that Game Turn (or '
                              'earlier) — §8 &nbsp; <b>▭ FINISH</b> the last turn &nbsp; <b>STAGE</b> = a '
@@ -246,9 +261,20 @@ class TurnIndicatorChart:
 
 
 class FuelChart:
-    """Fuel left (turns until the chit is due) at each Game Turn, with the 16-turn tank (§8)."""
+    """Fuel left (turns until the chit is due) at each Game Turn, with the 16-turn tank (§8); without bqplot an SVG
+    chart (:func:`racebook.rf90.ui.plannersvg.fuel_svg`) in an HTML widget, and :attr:`marks` is empty."""
 
     def __init__(self, *, width: int = 940) -> None:
+        self.width = width
+        self.profile: list[tuple[int, int]] = []  # (turn, fuel left): what is drawn
+        if not backend.has_bqplot():
+            self.marks: list[Any] = []
+            self.figure: Any = widgets.HTML(layout=widgets.Layout(width=f"{width}px"))
+            self.figure.add_class(svgchart.SVG_CHART_CLASS)
+            self.widget = self.figure
+            return
+        import bqplot as bq
+
         self.sx = bq.LinearScale(min=0.5, max=16.5)
         self.sy = bq.LinearScale(min=-1.0, max=float(TANK_MAX) + 2)
         sc = {"x": self.sx, "y": self.sy}
@@ -275,12 +301,17 @@ class FuelChart:
     def show(self, plan: Any, last_turn: int, error: planner.ImpossiblePlan | None = None) -> None:
         """Draw a plan's fuel; for an impossible plan, the fuel up to the turn it runs out."""
         pts = plan.fuel_profile() if plan is not None else list(error.profile if error is not None else ())
+        stops = plan.stops if plan is not None else (error.stops if error is not None else ())
+        self.profile = [(p[0], p[1]) for p in pts]
+        if not self.marks:
+            self.figure.value = plannersvg.fuel_svg(self.profile, [(s.turn, s.fuel_after) for s in stops],
+                                                    last_turn, TANK_MAX, width=self.width)
+            return
         with self.figure.hold_sync(), self.m_fuel.hold_sync(), self.m_pits.hold_sync():
             self.sx.min, self.sx.max = 0.5, last_turn + 0.5
             self.ax.tick_values = list(range(1, last_turn + 1))
             self.m_tank.x = self.m_zero.x = [0.5, last_turn + 0.5]
             self.m_fuel.x, self.m_fuel.y = [p[0] for p in pts], [p[1] for p in pts]
-            stops = plan.stops if plan is not None else (error.stops if error is not None else ())
             self.m_pits.x = [s.turn for s in stops]
             self.m_pits.y = [s.fuel_after for s in stops]
 
@@ -297,7 +328,7 @@ class FuelPlanner:
         self.errors = ErrorLog()
         self.plan: planner.FuelPlan | None = None
         self.error: planner.ImpossiblePlan | None = None
-        self.comparison: pd.DataFrame | None = None
+        self.comparison: Any = None  # a DataFrame, or an HtmlTable without pandas
         big = {"description_width": "170px", "button_width": "120px", "font_weight": "bold"}
         self.w_track = widgets.ToggleButtons(options=track_options(has_turn_indicator), value=track,
                                              description="Track",
@@ -404,7 +435,7 @@ class FuelPlanner:
                 cols[f"best {n}-stop: {best.label}"] = best
         if self.plan is not None:
             cols[f"your plan: {self.plan.label}"] = self.plan
-        df = pd.DataFrame(planner.compare(cols))
+        df = backend.table_of_columns(planner.compare(cols))
         self.comparison = df
         name = self.chart.track.name
         note = "".join(f"<p>No {n}-stop plan at {html.escape(name)} with each stop made when its chit is due: a "

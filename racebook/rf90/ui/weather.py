@@ -9,23 +9,27 @@ one-step move is played in a real race by :func:`racebook.rf90.lessons.explore.w
 
     from racebook.rf90.ui.weather import WeatherTableView
     WeatherTableView("silverstone", check=38)       # Ex. 9
+
+Where bqplot is missing (the offline browser, issue 34 item 4) the table is drawn as SVG in an HTML widget
+(:func:`weather_svg`: the same spaces, colours, pawn and card line); the rest is ipywidgets alone.
 """
 
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
 from typing import Any
 
-import bqplot as bq
 import ipywidgets as widgets
 
+from racebook.core.svg import FONT_FAMILY, e
 from racebook.rf90.car import Skill, Tyre
 from racebook.rf90.lessons import explore
 from racebook.rf90.options import IntermediateRow, Rules
 from racebook.rf90.track import Condition
 from racebook.rf90.trackfile import load_track
 from racebook.rf90.ui.tracks import has_weather_table, track_options
-from racebook.ui import style
+from racebook.ui import backend, style, svgchart
 from racebook.ui.errors import ErrorLog
 
 FILL = {Condition.DRY: "#f6c445", Condition.INTERMEDIATE: "#b7c9d9", Condition.RAIN: "#2f6db3"}
@@ -111,6 +115,13 @@ class WeatherTableView:
 
     # ------------------------------------------------------------ figure
     def _build_figure(self) -> None:
+        if not backend.has_bqplot():  # the offline browser: the same picture as SVG (weather_svg)
+            self.marks: list[Any] = []
+            self.fig: Any = widgets.HTML(layout=widgets.Layout(width=f"{self.width}px"))
+            self.fig.add_class(svgchart.SVG_CHART_CLASS)
+            return
+        import bqplot as bq
+
         self.sx = bq.LinearScale(min=0.0, max=1.0)
         self.sy = bq.LinearScale(min=-0.9, max=1.55)
         sc = {"x": self.sx, "y": self.sy}
@@ -135,9 +146,15 @@ class WeatherTableView:
                              background_style={"fill": "white"},
                              layout=widgets.Layout(width=f"{self.width}px", height="230px"))
 
+    def _card_line(self) -> str:
+        return f"card ({self.check.value:02d}) → this space" if self.step is None else "moved by a weather card"
+
     def _draw_table(self) -> None:
         track = load_track(self.track.value)
         spaces = track.weather.spaces
+        if not self.marks:
+            self.fig.value = weather_svg(spaces, track.weather.rain_side, self.space, self._card_line(), self.width)
+            return
         n = len(spaces)
         w = 1.0 / n
         xs, ys, fills = [], [], []
@@ -166,7 +183,10 @@ class WeatherTableView:
         track = load_track(self.track.value)
         n = len(track.weather.spaces)
         x = (self.space + 0.5) / n
-        card = f"card ({self.check.value:02d}) → this space" if self.step is None else "moved by a weather card"
+        card = self._card_line()
+        if not self.marks:
+            self.fig.value = weather_svg(track.weather.spaces, track.weather.rain_side, self.space, card, self.width)
+            return
         with self.m_pawn.hold_sync(), self.m_pawn_label.hold_sync(), self.m_card.hold_sync():
             self.m_pawn.x, self.m_pawn_label.x, self.m_card.x = [x], [x], [min(max(x, 0.12), 0.88)]
             self.m_card.text = [card]
@@ -274,3 +294,44 @@ class WeatherTableView:
             f"{_CSS}<div class='rb-wx'>{head}<table><thead><tr><th>player tyre</th><th>in this weather "
             f"{style.rule_html('§16.2')}</th></tr></thead><tbody>{''.join(rows)}</tbody></table>{rain}"
             f"<div style='color:#555;font-size:15px'>{' '.join(notes)}</div></div>")
+
+
+def weather_svg(spaces: Sequence[Any], rain_side: str, pawn: int, card: str, width: int = 980,
+                height: int = 230) -> str:
+    """The weather table as one ``<svg>`` (what :class:`WeatherTableView`'s bqplot figure shows): each space
+    coloured by its condition with its check range and condition, the dry and rain sides, the weather pawn on space
+    ``pawn`` and the ``card`` line under it (§9.1, §16.1)."""
+    pad_x, pad_y = 10 / (width - 20), 6 * 2.45 / (height - 12)  # the bqplot figure's margins, in its units
+    x_lo, x_hi, y_lo, y_hi = -pad_x, 1 + pad_x, -0.9 - pad_y, 1.55 + pad_y
+
+    def X(u: float) -> float:
+        return (u - x_lo) / (x_hi - x_lo) * width
+
+    def Y(v: float) -> float:
+        return (y_hi - v) / (y_hi - y_lo) * height
+
+    def text(u: float, v: float, words: str, size: int, colour: str, bold: bool = False) -> str:
+        weight = ' font-weight="bold"' if bold else ""
+        return (f'<text x="{X(u):.1f}" y="{Y(v):.1f}" font-size="{size}" text-anchor="middle" '
+                f'dominant-baseline="middle" fill="{e(colour)}"{weight}>{e(words)}</text>')
+
+    n = len(spaces)
+    w = 1.0 / n
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+           f'viewBox="0 0 {width} {height}" font-family="{FONT_FAMILY}" role="img">',
+           "<title>the weather table</title>", f'<rect width="{width}" height="{height}" fill="white"/>']
+    for i, sp in enumerate(spaces):
+        x0, x1 = i * w + 0.006, (i + 1) * w - 0.006
+        out.append(f'<rect x="{X(x0):.1f}" y="{Y(0.9):.1f}" width="{X(x1) - X(x0):.1f}" '
+                   f'height="{Y(0.0) - Y(0.9):.1f}" fill="{FILL[sp.condition]}" stroke="#333" stroke-width="3">'
+                   f"<title>{e(sp.label())}: {e(WORD[sp.condition])}</title></rect>")
+        out.append(text((i + 0.5) * w, 0.5, sp.label(), 20, INK[sp.condition], bold=True))
+        out.append(text((i + 0.5) * w, 0.18, sp.condition.value, 14, INK[sp.condition]))
+    sides = ["◀ dry side", "rain side ▶"] if rain_side == "right" else ["◀ rain side", "dry side ▶"]
+    out += [text(0.06, -0.3, sides[0], 16, "#555", bold=True), text(0.94, -0.3, sides[1], 16, "#555", bold=True)]
+    x = (pawn + 0.5) / n
+    out.append(f'<circle cx="{X(x):.1f}" cy="{Y(1.22):.1f}" r="27" fill="{PAWN}" stroke="white" stroke-width="2"/>')
+    out.append(text(x, 1.22, "pawn", 13, "white", bold=True))
+    out.append(text(min(max(x, 0.12), 0.88), -0.62, card, 18, "#b00020", bold=True))
+    out.append("</svg>")
+    return "\n".join(out)

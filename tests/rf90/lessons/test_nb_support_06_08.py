@@ -240,6 +240,7 @@ def test_trajectory_panel() -> None:
 
 def test_weather_view() -> None:
     pytest.importorskip("ipywidgets")
+    pytest.importorskip("bqplot")  # the figure's marks (without bqplot: tests/rf90/ui/test_weather_svg.py)
     from racebook.rf90.ui.weather import WeatherTableView
 
     v = WeatherTableView("silverstone", check=38)
