@@ -157,3 +157,20 @@ def test_parsing_jobs_imports_no_engine(argv: list[str]) -> None:
     jobs, engine = json.loads(out.stdout)
     assert jobs == (2 if argv[-1] == "2" else os.cpu_count() or 1)
     assert set(engine) <= {"racebook.rf90.spec", "racebook.automobiles.spec", "racebook.formulagp.spec"}
+
+
+def test_the_race_jobs_are_top_level_so_a_spawned_worker_plays_them() -> None:
+    """Each game's race job is pickled by reference (a notebook or a ``spawn`` pool re-imports it); a ``spawn`` pool,
+    which shares nothing with this process and loads the board itself, gives the serial results."""
+    import multiprocessing
+    import pickle
+
+    from racebook.automobiles import hooks as auto
+    from racebook.formulagp import hooks as fgp
+    from racebook.rf90.analysis import simulate as rf90
+
+    for job in (auto._race_job, fgp._race_job, rf90._race_job):
+        assert pickle.loads(pickle.dumps(job)) is job
+    tasks = [(s, "teaching", 2, "random") for s in (21, 22)]
+    spawned = list(workers.map_in_order(auto._race_job, tasks, 2, context=multiprocessing.get_context("spawn")))
+    assert spawned == auto.simulate(None, 2, 21, players=2, driver="random")
