@@ -465,13 +465,14 @@ def as_json(games: dict[str, list[Figure]], load: float | None) -> dict[str, Any
             "nbval_command": " ".join(NBVAL)}
 
 
-def readme_table(games: dict[str, list[Figure]], load: float | None, previous: dict[str, Any] | None) -> str:
+def readme_table(games: dict[str, list[Figure]], load: float | None, previous: dict[str, Any] | None,
+                 when: str | None = None) -> str:
     """The figures block of docs/benchmarks.md: one row per figure, with its ratios and target, and the run's
     conditions."""
-    when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    when = when or time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     load_text = "?" if load is None else f"{load:.1f}"
     was = (previous or {}).get("machine") or {}
-    since = f"the previous run's JSON ({previous.get('when', '?')}, load {was.get('load1')})" if previous \
+    since = f"the previous run's JSON ({previous.get('when', '?')}, load {_load(was.get('load1'))})" if previous \
         else "no previous run"
     lines = [BEGIN,
              f"Figures from one run of `.venv/bin/python benchmarks/bench.py --readme` ({when}; {os.cpu_count()} CPUs, "
@@ -491,13 +492,23 @@ def readme_table(games: dict[str, list[Figure]], load: float | None, previous: d
     return "\n".join(lines)
 
 
-def write_readme(games: dict[str, list[Figure]], load: float | None, previous: dict[str, Any] | None) -> None:
+def _load(load: object) -> str:
+    return f"{load:.1f}" if isinstance(load, int | float) else "?"
+
+
+def from_json(saved: dict[str, Any]) -> dict[str, list[Figure]]:
+    """The figures of a run saved by ``--save`` (``--from-json``: its table written again without measuring)."""
+    return {g: [Figure(**f) for f in fs] for g, fs in saved["games"].items()}
+
+
+def write_readme(games: dict[str, list[Figure]], load: float | None, previous: dict[str, Any] | None,
+                 when: str | None = None) -> None:
     text = README.read_text(encoding="utf-8")
     if text.count(BEGIN) != 1 or text.count(END) != 1:
         raise SystemExit(f"{README}: needs exactly one pair of bench markers ({BEGIN} … {END})")
     head, rest = text.split(BEGIN)
     _, tail = rest.split(END)
-    README.write_text(head + readme_table(games, load, previous) + tail, encoding="utf-8")
+    README.write_text(head + readme_table(games, load, previous, when) + tail, encoding="utf-8")
     print(f"wrote the figures into {README.relative_to(ROOT)}", file=sys.stderr)
 
 
@@ -543,8 +554,17 @@ def main() -> int:
                     help="write this run's JSON there (default benchmarks/baseline.json): the next run's previous")
     ap.add_argument("--fail-slower", type=float, default=None, metavar="X",
                     help="exit 1 when a figure is more than X times its previous value (a regression gate)")
+    ap.add_argument("--from-json", type=Path, metavar="FILE",
+                    help="with --readme: write the table of a run saved by --save (compared with --compare), "
+                    "measuring nothing")
     args = ap.parse_args()
     previous = json.loads(args.compare.read_text(encoding="utf-8")) if args.compare.is_file() else None
+    if args.from_json:
+        saved = json.loads(args.from_json.read_text(encoding="utf-8"))
+        games = from_json(saved)
+        with_ratios(games, previous)
+        write_readme(games, saved["machine"]["load1"], previous, saved["when"])
+        return 0
     if args.auto_only:
         auto = automobiles_figures(args.auto_races)
         if args.auto_pair:

@@ -39,6 +39,13 @@ def test_every_game_has_its_floor_and_formulagp_rows_are_over_theirs(modules: di
     assert [f.floor_ratio for f in games["formulagp"]] == [1.0, pytest.approx(1.5)]
     assert games["formulagp"][1].previous_ratio == pytest.approx(1.2) and games["cli"][0].floor_ratio is None
     assert "| help | process | 90.00 ms | — | — | — | 200.00 ms | — |" in bench.readme_table(games, 1.0, None)
+    saved = json.loads(json.dumps(bench.as_json(games, 3.0)))  # --from-json: a saved run's table, not measured
+    again = bench.from_json(saved)
+    assert again == games
+    block = bench.readme_table(again, saved["machine"]["load1"], {"when": "then", "machine": {"load1": 10.676}},
+                               "2026-01-02 03:04 UTC")
+    assert "(2026-01-02 03:04 UTC; " in block and ", load average 3.0; " in block
+    assert "the previous run's JSON (then, load 10.7)" in block
 
 
 def test_formulagp_figures_time_the_floor_the_engine_and_the_loop(modules: dict[str, ModuleType]) -> None:
