@@ -14,7 +14,11 @@ Figures (RF90; then Automobiles; FormulaGP gets its rows when it exists):
 - human-driver race, engine: the same actions replayed as a widget does (``legal_actions()`` then ``apply``);
 - human-driver race, full loop: the races played by ``GreedyDriver`` (listing, the driver's choice, ``apply``);
 - robot individual turn: full races of 10 robots (Silverstone), per individual turn;
-- 1,000 robot races: serially, and with ``simulate(..., jobs=2)`` when ``simulate`` has a ``jobs`` parameter;
+- Monte Carlo (benchmarks/bench_montecarlo.py): 1,000 robot races serially and with ``jobs=2``, the season's
+  title odds, Automobiles' and FormulaGP's ``racebook simulate``: serial CPU, pooled wall, the workers' CPU over the
+  serial CPU, and the idle 2-core wall time estimated from the CPU figures (issue 36's 6 s for 1,000 races);
+- CLI start-up: whole ``racebook`` processes (``--help``, ``scenarios``, ``replay`` of each game), CPU with a bytecode
+  cache (issue 36's 0.2 s);
 - exact late-braking odds, exact duel odds, ``Race.clone()`` against a replay by ``at(n)``;
 - frames (issue 16 item 5): the human-driver races replayed keeping frames (a copy of the position every
   ``Race.snapshot_every`` steps), with the memory each race keeps per event with frames and without; a walk back
@@ -22,8 +26,10 @@ Figures (RF90; then Automobiles; FormulaGP gets its rows when it exists):
   1,000-event race, engine and view (needs the ``lab`` extra).
 - RF90 Championship (Expansion #1 §6): the shipped 4-race season ``mini`` run through the race engine (the CLI's
   ``racebook season run mini``), and title odds: sampled seasons per second after race 1 (3 races each).
-- FormulaGP: the exact battle odds against 8 unseen cards (``battleodds_figure``); notebook F3's pit-window planner at
-  the widest the sliders go (``pitwindow_figure``).
+- FormulaGP (benchmarks/bench_formulagp.py ``figures``): the apply-only floor per action, the engine and the full
+  loop, whole 2- and 6-car races, 4 players + 2 Rookie BOTs (bench_formulagp_rookies.py), clone against ``at(n)``;
+  the exact battle odds against 8 unseen cards (``battleodds_figure``); notebook F3's pit-window
+  planner at the widest the sliders go (``pitwindow_figure``).
 - Automobiles: a decision of a greedy computer player (listing, choice, ``apply``), a whole 4-player race with the
   greedy players, ``Race.clone()`` against ``at(n)``, a click back at the end of a race with frames (``at(n - 1)``,
   with the number of actions it replays).
@@ -34,15 +40,16 @@ Figures (RF90; then Automobiles; FormulaGP gets its rows when it exists):
 Per-turn and per-call figures are CPU time of this process (time.process_time), so a busy machine inflates them
 less; the races figures give CPU and wall time (a process pool's work is only visible on the wall clock). The
 notebook suite is timed separately: the script prints the command (``--notebooks`` runs it, wall clock).
-Targets (issue 16): human-driver individual turn < 100 µs and within 1.5x of the floor; robot turn < 60 µs;
-1,000 robot races < 10 s with --jobs 2; exact late-braking odds < 1 ms; notebook suite under nbval < 90 s.
+Targets (issue 16, issue 36): human-driver individual turn < 100 µs and within 1.5x of the floor; robot turn < 60 µs;
+1,000 robot races < 6 s of wall time with --jobs 2 on an idle 2-core machine; CLI start-up < 0.2 s; exact
+late-braking odds < 1 ms; notebook suite under nbval < 90 s. Every figure is shown over its game's apply-only floor
+and over the same figure of the previous run's JSON (``--compare``, the committed benchmarks/baseline.json).
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
-import inspect
 import json
 import os
 import platform
@@ -198,26 +205,10 @@ def robot_figures(n: int) -> list[Figure]:
     ]
 
 
-def races_figures(n: int) -> list[Figure]:
-    kw: dict[str, Any] = {"players": 0, "robots": TEN_ROBOTS}
-    scale = 1000 / n
-    w0, c0 = time.perf_counter(), time.process_time()
-    serial = sim.simulate(TRACK, n, seed=0, **kw)
-    wall, cpu = time.perf_counter() - w0, time.process_time() - c0
-    out = [Figure("races_serial", f"{n:,} robot races, serial (simulate)", cpu * scale, "1,000 races (CPU)",
-                  note=f"wall {wall * scale:.1f} s per 1,000; {n / cpu:.0f} races/s")]
-    if "jobs" in inspect.signature(sim.simulate).parameters:
-        w0 = time.perf_counter()
-        par = sim.simulate(TRACK, n, seed=0, jobs=2, **kw)
-        wall2 = time.perf_counter() - w0
-        same = "identical" if par == serial else "DIFFERENT from the serial run"
-        out.append(Figure("races_jobs2", f"{n:,} robot races, simulate(jobs=2)", wall2 * scale,
-                          "1,000 races (wall)", target=10.0,
-                          note=f"results {same}; serial wall {wall * scale:.1f} s"))
-    else:
-        out.append(Figure("races_jobs2", "1,000 robot races, simulate(jobs=2)", float("nan"), "1,000 races (wall)",
-                          target=10.0, note="simulate() has no jobs parameter yet"))
-    return out
+def races_figures(n: int, odds_samples: int) -> list[Figure]:
+    """RF90's Monte Carlo: robot races and title odds, serially and in two worker processes (bench_montecarlo)."""
+    import bench_montecarlo as mc
+    return [Figure(**d) for d in mc.rf90_races(n) + mc.season_odds(odds_samples)]
 
 
 def odds_and_copy_figures() -> list[Figure]:
@@ -449,7 +440,7 @@ README = ROOT / "docs" / "benchmarks.md"  # where --readme writes the figures (m
 BASELINE = ROOT / "benchmarks" / "baseline.json"  # the previous run's figures (--save writes it, --compare reads it)
 BEGIN, END = "<!-- bench:begin (written by benchmarks/bench.py --readme) -->", "<!-- bench:end -->"
 SLOWER = 1.25  # a figure this much above the previous run's is marked SLOWER (CPU times vary 10-20 % on a busy box)
-FLOORS = {"rf90": "floor_turn", "automobiles": "auto_floor"}  # each game's apply-only floor (FormulaGP: when it exists)
+FLOORS = {"rf90": "floor_turn", "automobiles": "auto_floor", "formulagp": "fgp_floor"}  # each game's apply-only floor
 
 
 def with_ratios(games: dict[str, list[Figure]], previous: dict[str, Any] | None) -> None:
@@ -475,20 +466,21 @@ def as_json(games: dict[str, list[Figure]], load: float | None) -> dict[str, Any
             "nbval_command": " ".join(NBVAL)}
 
 
-def readme_table(games: dict[str, list[Figure]], load: float | None, previous: dict[str, Any] | None) -> str:
+def readme_table(games: dict[str, list[Figure]], load: float | None, previous: dict[str, Any] | None,
+                 when: str | None = None) -> str:
     """The figures block of docs/benchmarks.md: one row per figure, with its ratios and target, and the run's
     conditions."""
-    when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    when = when or time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     load_text = "?" if load is None else f"{load:.1f}"
     was = (previous or {}).get("machine") or {}
-    since = f"the previous run's JSON ({previous.get('when', '?')}, load {was.get('load1')})" if previous \
+    since = f"the previous run's JSON ({previous.get('when', '?')}, load {_load(was.get('load1'))})" if previous \
         else "no previous run"
     lines = [BEGIN,
              f"Figures from one run of `.venv/bin/python benchmarks/bench.py --readme` ({when}; {os.cpu_count()} CPUs, "
              f"load average {load_text}; Python {platform.python_version()}; CPU time unless marked wall). "
-             "× floor: the figure over its game's apply-only floor per individual turn (RF90) or decision "
-             "(Automobiles); × robot: over the RF90 robot individual turn; × previous: over the same figure in "
-             f"{since}, marked SLOWER above {SLOWER}x.",
+             "× floor: the figure over its game's apply-only floor per individual turn (RF90), decision "
+             "(Automobiles) or action (FormulaGP; the CLI rows have none); × robot: over the RF90 robot individual "
+             f"turn; × previous: over the same figure in {since}, marked SLOWER above {SLOWER}x.",
              "",
              "| measure | per | figure | × floor | × robot | × previous | target | note |",
              "|---|---|---|---|---|---|---|---|"]
@@ -501,24 +493,32 @@ def readme_table(games: dict[str, list[Figure]], load: float | None, previous: d
     return "\n".join(lines)
 
 
-def write_readme(games: dict[str, list[Figure]], load: float | None, previous: dict[str, Any] | None) -> None:
+def _load(load: object) -> str:
+    return f"{load:.1f}" if isinstance(load, int | float) else "?"
+
+
+def from_json(saved: dict[str, Any]) -> dict[str, list[Figure]]:
+    """The figures of a run saved by ``--save`` (``--from-json``: its table written again without measuring)."""
+    return {g: [Figure(**f) for f in fs] for g, fs in saved["games"].items()}
+
+
+def write_readme(games: dict[str, list[Figure]], load: float | None, previous: dict[str, Any] | None,
+                 when: str | None = None) -> None:
     text = README.read_text(encoding="utf-8")
     if text.count(BEGIN) != 1 or text.count(END) != 1:
         raise SystemExit(f"{README}: needs exactly one pair of bench markers ({BEGIN} … {END})")
     head, rest = text.split(BEGIN)
     _, tail = rest.split(END)
-    README.write_text(head + readme_table(games, load, previous) + tail, encoding="utf-8")
+    README.write_text(head + readme_table(games, load, previous, when) + tail, encoding="utf-8")
     print(f"wrote the figures into {README.relative_to(ROOT)}", file=sys.stderr)
 
 
-def formulagp_figures() -> list[Figure] | None:
-    """FormulaGP's rows, once the game exists (racebook.formulagp with a ``benchmark_figures()``); None before."""
-    import importlib.util
-    if importlib.util.find_spec("racebook.formulagp") is None:
-        return None
-    mod = importlib.import_module("racebook.formulagp")
-    fn = getattr(mod, "benchmark_figures", None)
-    return None if fn is None else [Figure(**d) for d in fn()]
+def formulagp_figures(n: int) -> list[Figure]:
+    """FormulaGP's rows (benchmarks/bench_formulagp.py ``figures``), its ``racebook simulate`` in two processes."""
+    import bench_formulagp as bf
+    import bench_montecarlo as mc
+    return [Figure(**d) for d in bf.figures(n, lambda r, a, listing: replay(r, a, listing), per_call)
+            + mc.game_races("formulagp", max(2, n // 2))]
 
 
 def battleodds_figure() -> Figure:
@@ -555,6 +555,8 @@ def main() -> int:
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
     ap.add_argument("--notebooks", action="store_true", help="also time the notebook suite under nbval")
     ap.add_argument("--auto-races", type=int, default=10, help="Automobiles races for its figures")
+    ap.add_argument("--fgp-races", type=int, default=4, help="FormulaGP races for its figures")
+    ap.add_argument("--cli-runs", type=int, default=5, help="runs of each CLI start-up figure (0: none)")
     ap.add_argument("--readme", action="store_true", help="write the figures into docs/benchmarks.md")
     ap.add_argument("--odds-samples", type=int, default=20, help="sampled seasons for the title-odds figure")
     ap.add_argument("--auto-only", action="store_true", help="only the Automobiles figures")
@@ -567,8 +569,17 @@ def main() -> int:
                     help="write this run's JSON there (default benchmarks/baseline.json): the next run's previous")
     ap.add_argument("--fail-slower", type=float, default=None, metavar="X",
                     help="exit 1 when a figure is more than X times its previous value (a regression gate)")
+    ap.add_argument("--from-json", type=Path, metavar="FILE",
+                    help="with --readme: write the table of a run saved by --save (compared with --compare), "
+                    "measuring nothing")
     args = ap.parse_args()
     previous = json.loads(args.compare.read_text(encoding="utf-8")) if args.compare.is_file() else None
+    if args.from_json:
+        saved = json.loads(args.from_json.read_text(encoding="utf-8"))
+        games = from_json(saved)
+        with_ratios(games, previous)
+        write_readme(games, saved["machine"]["load1"], previous, saved["when"])
+        return 0
     if args.auto_only:
         auto = automobiles_figures(args.auto_races)
         if args.auto_pair:
@@ -583,7 +594,7 @@ def main() -> int:
     load_track(TRACK)
     robot_race(0)  # warm up imports and caches
     figures = human_figures(args.human_races) + robot_figures(args.robot_races)
-    figures += odds_and_copy_figures() + travel_figures() + races_figures(args.races)
+    figures += odds_and_copy_figures() + travel_figures() + races_figures(args.races, args.odds_samples)
     figures += season_figures(args.odds_samples)
     if args.notebooks:
         w0 = time.perf_counter()
@@ -594,9 +605,12 @@ def main() -> int:
     auto = automobiles_figures(args.auto_races)
     if args.auto_pair:
         auto += automobiles_paired(args.auto_pair.resolve(), args.pairs, args.auto_races)
-    games = {"rf90": figures, "automobiles": auto}
-    fgp = formulagp_figures()
-    games["formulagp"] = (fgp or []) + [battleodds_figure(), pitwindow_figure()]
+    import bench_montecarlo as mc
+    auto += [Figure(**d) for d in mc.game_races("automobiles", max(2, args.auto_races // 2))]
+    games = {"rf90": figures, "automobiles": auto,
+             "formulagp": formulagp_figures(args.fgp_races) + [battleodds_figure(), pitwindow_figure()]}
+    if args.cli_runs:
+        games["cli"] = [Figure(**d) for d in mc.cli_figures(args.cli_runs)]
     with_ratios(games, previous)
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
     if args.readme:
@@ -620,9 +634,6 @@ def main() -> int:
         for f in fs:
             print(f"{f.label:<{w}}  {f.unit:<18} {fmt(f.seconds):>10} {ratio(f.floor_ratio):>9} "
                   f"{ratio(f.robot_ratio):>9} {vs_previous(f):>12} {fmt(f.target) if f.target else '—':>9}  {f.note}")
-    if fgp is None:
-        print("FormulaGP: the battle odds and pit-window rows only (the engine's rows: "
-              "racebook.formulagp.benchmark_figures())")
     if not args.notebooks:
         print(f"notebook suite under nbval: measured separately (wall clock): {' '.join(NBVAL)}")
     for f in slower:

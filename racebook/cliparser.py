@@ -51,8 +51,8 @@ def _count(lo: int, hi: int) -> Callable[[str], int]:
 
 
 def _jobs(text: str) -> int:
-    """An argparse type: ``--jobs`` as :func:`racebook.rf90.analysis.simulate.resolve_jobs` reads it."""
-    from racebook.rf90.analysis.simulate import JobsError, resolve_jobs
+    """An argparse type: ``--jobs`` as :func:`racebook.core.workers.resolve_jobs` reads it (no engine imported)."""
+    from racebook.core.workers import JobsError, resolve_jobs
     try:
         return resolve_jobs(text)
     except JobsError as e:
@@ -130,7 +130,13 @@ class _Version(argparse.Action):
 
 
 class HelpFormatter(argparse.HelpFormatter):
-    """Every option's help ends with its default when it has one and does not say it already."""
+    """Every option's help ends with its default when it has one and does not say it already. The width is the
+    terminal's as argparse reads it, without importing :mod:`shutil` (and its compression modules: argparse imports
+    it in every formatter it makes, 4-5 % of ``racebook --help``'s start-up, issue 36)."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                 width: int | None = None) -> None:
+        super().__init__(prog, indent_increment, max_help_position, _columns() - 2 if width is None else width)
 
     def _get_help_string(self, action: argparse.Action) -> str:
         text = action.help or ""
@@ -139,6 +145,21 @@ class HelpFormatter(argparse.HelpFormatter):
                 or "default" in text or isinstance(action, argparse._HelpAction)):
             return text
         return f"{text} (default: %(default)s)" if text else "(default: %(default)s)"
+
+
+def _columns() -> int:
+    """The terminal's width as :func:`shutil.get_terminal_size` gives it (``COLUMNS``, else the terminal of
+    ``sys.__stdout__``, else 80), read without importing :mod:`shutil`."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
 
 
 def _add_parser(sub: Any, name: str, **kw: Any) -> _Parser:
@@ -184,13 +205,14 @@ def build_parser() -> _Parser:
     sm.add_argument("--races", type=_count(0, MAX_RACES), default=100, metavar="N", help="how many races")
     sm.add_argument("--seed", type=_count(-(2**63), 2**64 - 1), default=0, metavar="S",
                     help="the first race's seed (race i is played with seed S + i)")
-    sm.add_argument("--players", type=_count(1, 6), default=3, metavar="P",
-                    help="players (computer drivers) in each race: RF90 1..6, Automobiles 2..5")
+    sm.add_argument("--players", type=_count(0, 6), default=3, metavar="P",
+                    help="players (computer drivers) in each race: RF90 1..6 (0: robot races, ten robots), "
+                    "Automobiles 2..5, FormulaGP 2..6")
     sm.add_argument("--driver", default="greedy", choices=("greedy", "random"),
                     help="the automatic driver: greedy (the game's computer player) or uniformly random")
     sm.add_argument("--jobs", type=_jobs, default=1, metavar="N",
                     help="play the races in N worker processes (0 or 'auto': one per core; default 1, serial); "
-                    "the results are identical to the serial run (RF90)")
+                    "the results are identical to the serial run")
     sm.add_argument("--csv", metavar="FILE", help="also write one row per race to this CSV file")
     sm.add_argument("--start", default=None, choices=("qualifying", "grid"),
                     help="FormulaGP: start each race with qualifying (the Standard race, the default) or from the "

@@ -59,17 +59,24 @@ def one_race(board: str, seed: int, players: int = 3, driver: str = "greedy") ->
     return RaceResult(seed, tuple(race.standings()), race.state.round, len(race.actions))
 
 
+def _race_job(task: tuple[int, str, int, str]) -> RaceResult:
+    """One race of :func:`simulate` (a top-level function: a worker process runs it), from its seed, board id,
+    players and driver alone."""
+    seed, board, players, driver = task
+    return one_race(board, seed, players, driver)
+
+
 def simulate(board: str | None, races: int, seed: int = 0, players: int = 3, driver: str = "greedy",
-             jobs: int = 1, progress: Callable[[int, int], None] | None = None) -> list[RaceResult]:
+             jobs: int | str | None = 1, progress: Callable[[int, int], None] | None = None) -> list[RaceResult]:
     """Races ``seed``, ``seed + 1``, … of ``players`` computer players on ``board`` (default: the teaching
-    board); ``progress(done, races)`` after each. They are played in this process (``jobs`` is RF90's: an
-    Automobiles race runs serially)."""
+    board), in seed order; ``jobs`` > 1 plays them in that many worker processes with the serial results
+    (:func:`racebook.core.simresults.play_series`); ``progress(done, races)`` as they come in."""
     board = board or "teaching"
     if board not in board_ids():
         raise DataError(board, "--track", unknown("Automobiles board", board, board_ids()))
     if not PLAYERS[0] <= players <= PLAYERS[1]:
         raise DataError("<args>", "--players", f"{players} is not in {PLAYERS[0]}..{PLAYERS[1]} (Automobiles §1)")
-    return play_series(lambda s: one_race(board, s, players, driver), races, seed, progress)
+    return play_series(_race_job, races, seed, (board, players, driver), progress, jobs)
 
 
 def summary(results: list[RaceResult]) -> str:

@@ -1,6 +1,7 @@
-"""What ``racebook simulate`` prints for a game whose races are played in this process (Automobiles, FormulaGP): the
-series of seeded races, the winners and rounds summary, and the CSV of ``--csv``. Each game's hooks supply one
-race's result; the printed forms are written once here. Standard library only.
+"""What ``racebook simulate`` does for Automobiles and FormulaGP: the series of seeded races (in worker processes with
+``jobs`` > 1, through :mod:`racebook.core.workers`, results in seed order as the serial run's), the winners and
+rounds summary, and the CSV of ``--csv``. Each game's hooks supply one race's result; the printed forms are written
+once here. Standard library only.
 """
 
 from __future__ import annotations
@@ -9,22 +10,23 @@ import csv
 import io
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
+
+from racebook.core.workers import resolve_jobs, run_in_order
 
 __all__ = ["play_series", "winners_summary", "results_csv"]
 
 R = TypeVar("R")
 
 
-def play_series(play: Callable[[int], R], races: int, seed: int,
-                progress: Callable[[int, int], None] | None = None) -> list[R]:
-    """``play(seed)``, ``play(seed + 1)``, … ``races`` times; ``progress(done, races)`` after each."""
-    out = []
-    for i in range(races):
-        out.append(play(seed + i))
-        if progress is not None:
-            progress(i + 1, races)
-    return out
+def play_series(play: Callable[[tuple[Any, ...]], R], races: int, seed: int, options: tuple[Any, ...] = (),
+                progress: Callable[[int, int], None] | None = None, jobs: int | str | None = 1) -> list[R]:
+    """``play((seed, *options))``, ``play((seed + 1, *options))``, … ``races`` times, in seed order; ``play`` is a
+    top-level function and ``options`` small values (ids, counts, words) so that ``jobs`` > 1 plays them in worker
+    processes (:func:`racebook.core.workers.run_in_order`: chunks of consecutive seeds, workers started once) with
+    the serial results; ``progress(done, races)`` as they come in."""
+    resolve_jobs(jobs)  # a bad value fails before any race is run
+    return run_in_order(play, [(seed + i, *options) for i in range(races)], jobs, progress)
 
 
 def winners_summary(orders: Sequence[Sequence[str]], rounds: Sequence[int]) -> str:

@@ -1,8 +1,12 @@
 """Worker processes for Monte Carlo runs of every game (RF90 races and seasons, Automobiles' experiments).
 
 :func:`map_in_order` maps a top-level function over small picklable tasks (seeds and options in, plain results out)
-in a process pool, the results in the order of the tasks, so a pooled run equals the serial one; :func:`worker_pool`
-starts the workers once for several maps. Standard library only.
+in a process pool, the results in the order of the tasks, so a pooled run equals the serial one; :func:`run_in_order`
+collects them into a list with a progress callback; :func:`worker_pool` starts the workers once for several maps.
+Every game's Monte Carlo goes through here: RF90's ``simulate`` and experiments, the season's title odds,
+Automobiles' and FormulaGP's ``racebook simulate``, Automobiles' purchase experiments. A task names what a worker
+needs by id (a track, a board, a seed), never by the loaded object: a worker loads a track once, from its own cache
+(a forked worker inherits the parent's). Standard library only.
 """
 
 from __future__ import annotations
@@ -60,6 +64,23 @@ def map_in_order(fn: Callable[[T], R], tasks: Iterable[T], jobs: int | str | Non
     if pool is not None:
         return _mapped(pool, fn, items, workers)
     return _pooled(fn, items, workers, context)
+
+
+def run_in_order(fn: Callable[[T], R], tasks: Iterable[T], jobs: int | str | None = 1,
+                 progress: Callable[[int, int], None] | None = None,
+                 pool: ProcessPoolExecutor | None = None) -> list[R]:
+    """:func:`map_in_order` collected into a list; ``progress(done, total)`` before the first result and after each
+    one (in task order, so a pooled run reports what the serial run would)."""
+    items = list(tasks)
+    results = map_in_order(fn, items, jobs, pool=pool)  # a bad ``jobs`` fails here, before any progress
+    out: list[R] = []
+    if progress is not None:
+        progress(0, len(items))
+    for result in results:
+        out.append(result)
+        if progress is not None:
+            progress(len(out), len(items))
+    return out
 
 
 def chunk_size(tasks: int, workers: int) -> int:

@@ -91,13 +91,21 @@ def one_race(track: str, seed: int, players: int = 3, driver: str = "greedy",
     return RaceResult(seed, race.classification(), race.state.round, len(race.actions))
 
 
+def _race_job(task: tuple[int, str, int, str, str]) -> RaceResult:
+    """One race of :func:`simulate` (a top-level function: a worker process runs it), from its seed, track id,
+    players, driver and start alone."""
+    seed, track, players, driver, start = task
+    return one_race(track, seed, players, driver, start)
+
+
 def simulate(track: str | None, races: int, seed: int = 0, players: int = 3, driver: str = "greedy",
-             jobs: int = 1, progress: Callable[[int, int], None] | None = None,
+             jobs: int | str | None = 1, progress: Callable[[int, int], None] | None = None,
              start: str = "qualifying") -> list[RaceResult]:
     """Races ``seed``, ``seed + 1``, … of ``players`` computer-driven cars on ``track`` (default: the race circuit,
     :func:`racebook.formulagp.track.race_track`), each a full Standard race from qualifying (§9; ``start="grid"``:
-    from the cars' order, ``racebook simulate --start grid``); ``progress(done, races)`` after each. Played in this
-    process (``jobs`` is RF90's)."""
+    from the cars' order, ``racebook simulate --start grid``), in seed order; ``jobs`` > 1 plays them in that many
+    worker processes with the serial results (:func:`racebook.core.simresults.play_series`); ``progress(done,
+    races)`` as they come in."""
     _qualifying(start)
     track = track or race_track()
     if track not in track_ids():
@@ -105,7 +113,7 @@ def simulate(track: str | None, races: int, seed: int = 0, players: int = 3, dri
     if not MIN_CARS <= players <= MAX_CARS:
         raise DataError("<args>", "--players", f"{players} is not in {MIN_CARS}..{MAX_CARS} (FormulaGP §4.6: "
                                                "the circuits' grids)")
-    return play_series(lambda s: one_race(track, s, players, driver, start), races, seed, progress)
+    return play_series(_race_job, races, seed, (track, players, driver, start), progress, jobs)
 
 
 def summary(results: list[RaceResult]) -> str:

@@ -20,6 +20,7 @@ import math
 import sys
 import time
 from collections.abc import Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -30,7 +31,7 @@ from racebook.automobiles.cubes import DATA, Components
 from racebook.automobiles.game import Race
 from racebook.automobiles.setup import DEFAULT_IDS, new_state
 from racebook.core.agents import play_out
-from racebook.core.workers import map_in_order
+from racebook.core.workers import map_in_order, worker_pool
 
 #: The plans compared: a name and the cubes bought, first choice first (codes of racebook.automobiles.cubes). Fair
 #: opponents: every plan keeps buying (three gears in a different order, or two gears and the two card cubes the
@@ -104,13 +105,14 @@ def _race_job(task: tuple[int, dict[str, tuple[str, ...]], str, dict[str, int] |
 
 def run(races: int = RACES, seed: int = SEED, plans: Mapping[str, Sequence[str]] = PLANS,
         board: str = "teaching", prices: Mapping[str, int] | None = None,
-        jobs: int | str | None = 1) -> list[RaceResult]:
+        jobs: int | str | None = 1, pool: ProcessPoolExecutor | None = None) -> list[RaceResult]:
     """``races`` races with seeds ``seed``, ``seed + 1``, … (at ``prices``, the shipped ones if None); ``jobs`` > 1
     (0 or ``"auto"``: every core) plays them in that many processes, in chunks of consecutive seeds, with results
-    identical to the serial run (:func:`racebook.core.workers.map_in_order`)."""
+    identical to the serial run (:func:`racebook.core.workers.map_in_order`); ``pool``: the workers of a
+    :func:`racebook.core.workers.worker_pool` block, started once for several experiments."""
     plain = {k: tuple(v) for k, v in plans.items()}
     priced = dict(prices) if prices is not None else None
-    return list(map_in_order(_race_job, [(seed + i, plain, board, priced) for i in range(races)], jobs))
+    return list(map_in_order(_race_job, [(seed + i, plain, board, priced) for i in range(races)], jobs, pool=pool))
 
 
 def race_of(experiment: str, seed: int) -> RaceResult:
@@ -214,13 +216,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     if unknown:
         print(f"unknown experiment {unknown[0]!r}; choose from {', '.join(EXPERIMENTS)}", file=sys.stderr)
         return 2
-    for name in args or list(EXPERIMENTS):
-        t0 = time.perf_counter()
-        results = run(races, SEED, EXPERIMENTS[name], prices=PRICES.get(name), jobs=jobs)
-        path = path_of(name)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(dumps(results, time.perf_counter() - t0, name), encoding="utf-8")
-        print(f"wrote {path} ({races} races, {time.perf_counter() - t0:.0f} s)", file=sys.stderr)
+    with worker_pool(jobs) as pool:  # the workers are started once for every experiment
+        for name in args or list(EXPERIMENTS):
+            t0 = time.perf_counter()
+            results = run(races, SEED, EXPERIMENTS[name], prices=PRICES.get(name), jobs=jobs, pool=pool)
+            path = path_of(name)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(dumps(results, time.perf_counter() - t0, name), encoding="utf-8")
+            print(f"wrote {path} ({races} races, {time.perf_counter() - t0:.0f} s)", file=sys.stderr)
     return 0
 
 

@@ -38,21 +38,11 @@ def driver(seed: int) -> Driver:
 def simulate(track: str | None, races: int, seed: int = 0, players: int = 3, driver: str = "greedy",
              jobs: int = 1, progress: Callable[[int, int], None] | None = None) -> list[Any]:
     """:func:`racebook.rf90.analysis.simulate.simulate` on ``track`` (default silverstone), the track checked
-    before any race is run. With ``progress`` the races are played in a few consecutive blocks of seeds (the same
-    races and results: race i is built from seed ``seed + i`` alone) and ``progress(done, races)`` is called after
-    each block."""
+    before any race is run; ``players=0``: robot races (:data:`~racebook.rf90.analysis.simulate.ROBOTS_ONLY`).
+    ``progress(done, races)`` as the results come in (in seed order; the workers are started once)."""
     track = track or "silverstone"
     trackfile.load_track(track)  # a bad track fails before any race is run
-    if progress is None:
-        return sim.simulate(track, races, seed, players=players, driver=driver, jobs=jobs)
-    block = max(1, races // 20, 25 * jobs)
-    out: list[Any] = []
-    progress(0, races)
-    while len(out) < races:
-        n = min(block, races - len(out))
-        out += sim.simulate(track, n, seed + len(out), players=players, driver=driver, jobs=jobs)
-        progress(len(out), races)
-    return out
+    return sim.simulate(track, races, seed, jobs=jobs, progress=progress, players=players, driver=driver)
 
 
 def summary(results: list[Any]) -> str:

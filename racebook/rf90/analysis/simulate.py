@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -14,6 +15,7 @@ from racebook.core.workers import (  # noqa: F401 - re-exported: the names were 
     chunk_size,
     map_in_order,
     resolve_jobs,
+    run_in_order,
     worker_pool,
 )
 from racebook.rf90.analysis.drivers import Driver as Agent
@@ -30,6 +32,13 @@ COLOURS = ("Blue", "Red", "Green", "Orange", "Pink", "Yellow")
 #: Robots (SuperFast, Fast, Slow) by number of players: Expansion #1's recommended advanced line-ups for 2-6 players
 #: (§5.3; racebook/rf90/data/robot_lineups.toml); the one-player row is invented-for-teaching.
 ROBOTS_BY_PLAYERS = {p: lineup(p, "advanced").counts for p in range(1, 7)}
+#: The field of a race without players (``players=0``, ``racebook simulate --players 0``: the benchmarks' robot
+#: races): ten robots, 3 SuperFast, 4 Fast and 3 Slow. invented-for-teaching: no rule sets up a race without players
+#: (Expansion #1 §5.3's table starts at two); ten cars of the three kinds, as a full grid of robots.
+ROBOTS_ONLY: tuple[tuple[str, RobotType], ...] = (
+    *((f"SuperFast{i}", RobotType.SUPERFAST) for i in range(1, 4)),
+    *((f"Fast{i}", RobotType.FAST) for i in range(1, 5)),
+    *((f"Slow{i}", RobotType.SLOW) for i in range(1, 4)))
 
 
 @dataclass(frozen=True)
@@ -43,8 +52,9 @@ class RaceResult:
 
 
 def robots_for(players: int, level: str = "advanced") -> list[tuple[str, RobotType]]:
-    """The recommended robot line-up for ``players`` (Expansion #1 §5.3): SuperFast1…, Fast1…, Slow1…"""
-    return lineup_robots(players, level)
+    """The recommended robot line-up for ``players`` (Expansion #1 §5.3): SuperFast1…, Fast1…, Slow1…; no players:
+    :data:`ROBOTS_ONLY`."""
+    return lineup_robots(players, level) if players else list(ROBOTS_ONLY)
 
 
 def one_race(track: str, seed: int, players: int = 3, driver: str = "greedy", refuel: int = 12,
@@ -87,13 +97,15 @@ def _race_job(task: tuple[str, int, dict[str, Any]]) -> RaceResult:
     return one_race(track, seed, **kw)[1]
 
 
-def simulate(track: str, races: int, seed: int = 0, jobs: int | str | None = 1, **kw: Any) -> list[RaceResult]:
+def simulate(track: str, races: int, seed: int = 0, jobs: int | str | None = 1,
+             progress: Callable[[int, int], None] | None = None, **kw: Any) -> list[RaceResult]:
     """Races ``seed``, ``seed + 1``, … (``races`` of them) played by :func:`one_race` with the options ``kw``; the
-    results in seed order. ``jobs`` > 1 (0 or ``"auto"``: every core) plays them in that many processes, with
-    results identical to the serial run (:func:`map_in_order`)."""
+    results in seed order. ``jobs`` > 1 (0 or ``"auto"``: every core) plays them in that many processes, started
+    once, in chunks of consecutive seeds, each task naming the track by its id (a worker loads it once), with results
+    identical to the serial run (:func:`run_in_order`); ``progress(done, races)`` as the results come in."""
     if races > 1 and resolve_jobs(jobs) > 1:
         load_track(track)  # parsed once here: forked workers inherit the cache instead of each parsing the file
-    return list(map_in_order(_race_job, [(track, seed + i, kw) for i in range(races)], jobs))
+    return run_in_order(_race_job, [(track, seed + i, kw) for i in range(races)], jobs, progress)
 
 
 def summary(results: list[RaceResult]) -> str:

@@ -18,11 +18,12 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-from racebook.core.workers import map_in_order, worker_pool
+from racebook.core.workers import map_in_order, resolve_jobs, worker_pool
 from racebook.rf90.championship.points import RaceResult, score_race
 from racebook.rf90.championship.runner import SeasonRun, play_race
 from racebook.rf90.championship.season import Season
 from racebook.rf90.championship.standings import champions, driver_standings, team_standings
+from racebook.rf90.trackfile import load_track
 
 
 @dataclass(frozen=True)
@@ -90,7 +91,17 @@ def iter_sample_ends(season: Season, results: Sequence[RaceResult], samples: int
     """:func:`sample_ends` one end at a time, in sample order."""
     done = tuple(results)
     n = samples if len(done) < len(season.calendar) else 1  # a finished season has one outcome
-    yield from map_in_order(_one, [(season, done, seed, j) for j in range(n)], jobs, pool=pool)
+    tasks = [(season, done, seed, j) for j in range(n)]  # the tracks by id: a worker loads each one once
+    if pool is None and n > 1 and resolve_jobs(jobs) > 1:
+        _load_tracks(season, len(done))
+    yield from map_in_order(_one, tasks, jobs, pool=pool)
+
+
+def _load_tracks(season: Season, done: int) -> None:
+    """The tracks of the races left, parsed once here before the workers start: forked workers inherit the cache
+    (a spawned one loads each track itself, once)."""
+    for rnd in season.calendar[done:]:
+        load_track(rnd.track)
 
 
 def tally(season: Season, after: int, ends: Sequence[SeasonEnd]) -> TitleOdds:
@@ -119,6 +130,8 @@ def iter_ends(run: SeasonRun, samples: int = 100, seed: int = 0,
     """The sampled ends of season before the season and after each race run so far, one at a time as
     ``(races run, end)``: the ``samples`` ends after 0 races, then after 1, … (one end after a finished season). A
     caller that stops early (a Stop button) closes the iterator; the worker processes are shut down then."""
+    if resolve_jobs(jobs) > 1:
+        _load_tracks(run.season, 0)
     with worker_pool(jobs) as pool:  # the workers are started once for every race's samples
         for k in range(run.done + 1):
             for end in iter_sample_ends(run.season, run.results[:k], samples, seed, jobs, pool):
