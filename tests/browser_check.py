@@ -26,7 +26,7 @@ import tempfile
 import time
 import urllib.request
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -134,37 +134,58 @@ def presenter(notebook: Path, root: Path, timeout: float = 45.0) -> Iterator[str
             yield cmd.url
 
 
-def run_check(scenario: str = "ex26", clicks: int = 3, position: int | None = None, out: Path | None = None,
-              width: int = 980, code: str = "") -> dict:
-    """Open the player in a real browser, click ▶ ``clicks`` times; returns what was seen."""
+@contextmanager
+def lab_and_browser(timeout: float = 45.0) -> Iterator[tuple[Path, str, Any]]:
+    """One JupyterLab server (in a throwaway root) and one headless Chromium, shared by several :func:`run_check`
+    calls (each its own notebook, page and kernel): starting JupyterLab costs ~5 s of CPU, so the checks of every
+    track view share one. Yields (root, url, browser); always stops both and removes the root."""
     from playwright.sync_api import sync_playwright
 
-    seen: dict = {"sentences": []}
     root = Path(tempfile.mkdtemp(prefix="racebook-browser-"))
     try:
-        (root / "check.ipynb").write_text(json.dumps(_notebook(scenario, position, width, code)), encoding="utf-8")
-        with jupyter_lab(root) as url, sync_playwright() as pw:
+        with jupyter_lab(root, timeout) as url, sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS, headless=True)
             try:
-                page = browser.new_page(viewport={"width": width + 420, "height": 1500})
-                page.set_default_timeout(30_000)
-                page.on("console", lambda m: seen.setdefault("console", []).append(f"{m.type}: {m.text}"))
-                try:
-                    _drive(page, url, clicks, out, seen)
-                except Exception:
-                    page.screenshot(path=FAILURE_SHOT, full_page=True)
-                    sys.stderr.write(f"browser check failed; page screenshot: {FAILURE_SHOT}\n"
-                                     + "\n".join(seen.get("console", [])[-20:]) + "\n")
-                    raise
+                yield root, url, browser
             finally:
                 browser.close()
     finally:
         shutil.rmtree(root, ignore_errors=True)
+
+
+def run_check(scenario: str = "ex26", clicks: int = 3, position: int | None = None, out: Path | None = None,
+              width: int = 980, code: str = "", lab: tuple[Path, str, Any] | None = None) -> dict:
+    """Open the player in a real browser, click ▶ ``clicks`` times; returns what was seen. With ``lab`` (from
+    :func:`lab_and_browser`) in that server and browser, in a notebook of its own whose kernel is stopped after;
+    else in a JupyterLab and a Chromium of its own."""
+    if lab is None:
+        with lab_and_browser() as own:
+            return run_check(scenario, clicks, position, out, width, code, own)
+    root, url, browser = lab
+    seen: dict = {"sentences": []}
+    name = f"check-{len(list(root.glob('check-*.ipynb')))}.ipynb"
+    (root / name).write_text(json.dumps(_notebook(scenario, position, width, code)), encoding="utf-8")
+    page = browser.new_page(viewport={"width": width + 420, "height": 1500})
+    page.set_default_timeout(30_000)
+    page.on("console", lambda m: seen.setdefault("console", []).append(f"{m.type}: {m.text}"))
+    try:
+        _drive(page, url, name, clicks, out, seen)
+    except Exception:
+        page.screenshot(path=FAILURE_SHOT, full_page=True)
+        sys.stderr.write(f"browser check failed; page screenshot: {FAILURE_SHOT}\n"
+                         + "\n".join(seen.get("console", [])[-20:]) + "\n")
+        raise
+    finally:
+        # The next check's notebook gets a kernel of its own: this one is not left running beside it (hygiene, not a
+        # check: a failure to stop it must not hide the check's own error).
+        with suppress(Exception):
+            page.evaluate("() => window.jupyterapp?.serviceManager.sessions.shutdownAll()")
+        page.close()
     return seen
 
 
-def _drive(page: Any, url: str, clicks: int, out: Path | None, seen: dict) -> None:
-    page.goto(f"{url}/lab/tree/check.ipynb", wait_until="domcontentloaded")
+def _drive(page: Any, url: str, name: str, clicks: int, out: Path | None, seen: dict) -> None:
+    page.goto(f"{url}/lab/tree/{name}?reset", wait_until="domcontentloaded")  # ?reset: no tab of an earlier check
     page.wait_for_selector(".jp-Notebook .jp-Cell .cm-content", timeout=60_000)
     # Wait until the kernel is connected and idle, then run the cell (Shift+Enter); retry if it was too early.
     page.wait_for_function("() => /Idle/.test(document.querySelector('.jp-StatusBar-Widget, .jp-StatusBar')"
@@ -434,15 +455,16 @@ def screenshot_tracks(out_dir: Path, width: int = 1280, tracks: list[str] | None
     from racebook.rf90.trackfile import available_tracks
 
     seen: dict[str, dict] = {}
-    for track in tracks or available_tracks():
-        if track in TRACK_SHOTS:
-            scenario, clicks = TRACK_SHOTS[track]
-            got = run_check(scenario, clicks=clicks, out=out_dir / f"{track}.png", width=width)
-        else:
-            got = run_check("ex26", clicks=0, out=out_dir / f"{track}.png", width=width,
-                            code=_ANY_TRACK.format(track=track, width=width))
-        got["overlaps"] = _text_overlaps(got.get("text_boxes", []))
-        seen[track] = got
+    with lab_and_browser() as lab:  # one JupyterLab and one Chromium for every track
+        for track in tracks or available_tracks():
+            if track in TRACK_SHOTS:
+                scenario, clicks = TRACK_SHOTS[track]
+                got = run_check(scenario, clicks=clicks, out=out_dir / f"{track}.png", width=width, lab=lab)
+            else:
+                got = run_check("ex26", clicks=0, out=out_dir / f"{track}.png", width=width,
+                                code=_ANY_TRACK.format(track=track, width=width), lab=lab)
+            got["overlaps"] = _text_overlaps(got.get("text_boxes", []))
+            seen[track] = got
     return seen
 
 
@@ -483,10 +505,12 @@ def screenshot_automobiles(out_dir: Path, width: int = 1280) -> dict[str, dict]:
     """Screenshot the Automobiles board view of both shipped boards in JupyterLab (a RacePlayer at ``width`` px):
     ``out_dir/<board>.png`` (the figure) and ``<board>_player.png`` (the whole widget), after two clicks on ▶."""
     seen: dict[str, dict] = {}
-    for board, code in AUTOMOBILES_SHOTS.items():
-        got = run_check(clicks=2, out=out_dir / f"{board}.png", width=width, code=code.format(width=width))
-        got["overlaps"] = _text_overlaps(got.get("text_boxes", []))
-        seen[board] = got
+    with lab_and_browser() as lab:  # one JupyterLab and one Chromium for both boards
+        for board, code in AUTOMOBILES_SHOTS.items():
+            got = run_check(clicks=2, out=out_dir / f"{board}.png", width=width, code=code.format(width=width),
+                            lab=lab)
+            got["overlaps"] = _text_overlaps(got.get("text_boxes", []))
+            seen[board] = got
     return seen
 
 
