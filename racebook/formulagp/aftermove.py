@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
-from racebook.formulagp import losscontrol, raceevents
+from racebook.formulagp import losscontrol, raceevents, redpitentry
 from racebook.formulagp.cardplay import card_colour
 from racebook.formulagp.components import Colour
 from racebook.formulagp.rules.hazards import Hazard, dice_owed
@@ -32,22 +32,30 @@ def end_of_move(s: RaceState, c: Car, t: Turn, log: EventLog) -> None:
         log.append(ev.StressMoved(c.id, 1, "middle", 0, "§15"))
     if len(t.cards) == 1 and card_colour(t.cards[0]) is Colour.GREEN and s.round > START_ROUNDS:
         stress_by(s, c, -1, log)
+    redpitentry.spare(s, c, "worn_tyres" in owed_now(s, c, t, spare=False)[1], log)  # §14.1 App. B: no RED die now
     s.dice_left += owed_now(s, c, t)[0]
     losscontrol.roll_dice(s, log)  # each face resolved; a loss of control may wait for its driver (§18.1)
 
 
-def owed_now(s: RaceState, c: Car, t: Turn) -> tuple[list[str], tuple[str, ...]]:
+def owed_now(s: RaceState, c: Car, t: Turn, *, spare: bool = True) -> tuple[list[str], tuple[str, ...]]:
     """The one dice-owed rule of a move (§19.2, §6.3, §7): the dice ``c`` owes where it is now
-    (:func:`racebook.formulagp.rules.hazards.dice_owed`; a tricky corner's RED die first), as ``dice_left`` entries,
-    and the kinds they settle (``pair``, ``tricky_corner``, ``worn_tyres``). A kind already rolled this turn before a
-    battle (``Turn.dice_done``, §13.2 a, :mod:`racebook.formulagp.battledice`) is not owed again."""
+    (:func:`racebook.formulagp.rules.hazards.dice_owed`; a tricky corner's RED die first, tagged ``car:red:tricky``;
+    the worn-tyres RED die tagged ``car:red:worn``), as ``dice_left`` entries, and the kinds they settle (``pair``,
+    ``tricky_corner``, ``worn_tyres``). A kind already rolled this turn before a battle (``Turn.dice_done``, §13.2 a,
+    :mod:`racebook.formulagp.battledice`) is not owed again; nor the worn-tyres RED die at the pit entry of the turn
+    after the one it stopped (§14.1 Appendix B, :func:`racebook.formulagp.redpitentry.spared`; ``spare=False``: as
+    if it were owed)."""
     done = set(t.dice_done.split(",")) if t.dice_done else set()
+    if spare and redpitentry.spared(s, c):
+        done.add(Hazard.WORN_TYRES.name.lower())
     hazards = [h for h in hazards_of(s, c) if h.name.lower() not in done]
     pair = t.pair and "pair" not in done
     zone = raceevents.in_zone(s, c.pos.tile)  # §19.3.1: tricky corners and hazards are off in a yellow zone
     owed = dice_owed(hazards, pair=pair, yellow_zone=zone)
     tricky = [":tricky"] if Hazard.TRICKY_CORNER in hazards and not zone else []  # its RED die first (the skids)
-    reds = [f"{c.id}:red{x}" for x in tricky] + [f"{c.id}:red"] * (owed.red - len(tricky))
+    worn = [f":{redpitentry.WORN}"] if Hazard.WORN_TYRES in hazards else []  # one RED die of its own (§19.2)
+    plain = owed.red - len(tricky) - len(worn)
+    reds = [f"{c.id}:red{x}" for x in tricky] + [f"{c.id}:red{x}" for x in worn] + [f"{c.id}:red"] * plain
     live = [h for h in hazards if not (zone and h.on_track)]
     kinds = tuple(dict.fromkeys(h.name.lower() for h in live)) + (("pair",) if pair else ())
     return reds + [f"{c.id}:yellow"] * owed.yellow, kinds

@@ -2,9 +2,10 @@
 §18.3, §19.2), and the CONTROL phase in which a driver who lost control decides.
 
 The dice owed after a move (:mod:`racebook.formulagp.aftermove`) wait in ``RaceState.dice_left`` (``car:die``,
-``car:red:tricky`` for a tricky corner's RED die) and are rolled one at a time (:func:`roll_dice`): Tyre wear +1,
-Stress +1 (beyond the Stressed space a RED die at once, A8), a RISK card (drawn and played at once, §6.8), a loss of
-control (§18.1). A loss of control asks the driver — when it holds a card with the Counter-steer secondary — to
+``car:red:tricky`` for a tricky corner's RED die, ``car:red:worn`` for the worn-tyres one, §14.1) and are rolled
+one at a time (:func:`roll_dice`): Tyre wear +1, Stress +1 (beyond the Stressed space a RED die at once, A8), a RISK
+card (drawn and played at once, §6.8), a loss of control (§18.1). A loss of control asks the driver — when it holds a
+card with the Counter-steer secondary — to
 counter-steer (``countersteer G1``: the WHITE die sends the car one lane right on a green face, left on a red one,
 +1 wear) or to spin (``spin``: the WHITE die picks the lane; on track the car is rotated, +1 wear, +1 stress, the
 Yellow Flag procedure). Off track after a counter-steer or a push, a second Counter-steer card keeps the car pointing
@@ -28,7 +29,7 @@ from __future__ import annotations
 from racebook.core.errors import IllegalAction
 from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
-from racebook.formulagp import flags
+from racebook.formulagp import flags, redpitentry
 from racebook.formulagp.actions import CounterSteer, FgpAction, Spin
 from racebook.formulagp.components import DieFace, FaceColour, Secondary, cards
 from racebook.formulagp.damage import drawn_card, take_damage, take_failure
@@ -85,7 +86,9 @@ def roll_dice(s: RaceState, log: EventLog) -> None:
         elif face is DieFace.RISK:
             draw_risk(s, c, log)
         elif face is DieFace.LOSS_OF_CONTROL:
-            lose_control(s, c, log, "the tricky corner's RED die, §11.7" if tag else "the RED die", skid=bool(tag))
+            skid = tag == ["tricky"]
+            lose_control(s, c, log, "the tricky corner's RED die, §11.7" if skid else "the RED die", skid=skid,
+                         worn=tag == [redpitentry.WORN])
 
 
 def draw_risk(s: RaceState, c: Car, log: EventLog) -> None:
@@ -122,13 +125,14 @@ def penalise(s: RaceState, c: Car, n: int, why: str, log: EventLog, rule: str = 
 
 # ------------------------------------------------------------------ loss of control (§18.1)
 def lose_control(s: RaceState, c: Car, log: EventLog, cause: str, *, skid: bool = False, event: int = 0,
-                 by: str = "") -> None:
+                 by: str = "", worn: bool = False) -> None:
     if event:
         c.loc_event = event
     if passable(c) or c.pit:
         where = "in the pit lane" if c.pit else "already spun or off track"
         log.append(ev.LostControl(c.id, at_of(s, c), f"{cause}; {where}: no further effect"))
         return
+    redpitentry.lost_control(s, c, worn=worn)  # at the pit entry: which die may stop it (§16.1, §14.1 Appendix B)
     if c.bot and not s.rules.rookie_spins:  # B4: the other reading, a Rookie never loses control (§22.13.2)
         log.append(ev.LostControl(c.id, at_of(s, c), f"{cause}; a Rookie BOT keeps control (B4): no effect"))
         return

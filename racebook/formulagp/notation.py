@@ -26,7 +26,10 @@ them still read; qualifying (§9, :mod:`racebook.formulagp.qualify`): ``q=1`` a 
 boxes, ``qr`` / ``qc`` the sealed round's sides and sealed choices, ``qs`` the scores revealed
 (``car:score:played:crashed``), ``qp`` the cars still to declare a push, ``qst`` a pusher owing a counter-steer
 card, ``pb`` the pole choosing its bonus card. A car adds ``ps`` (the round it starts from the pit lane, 0: none)
-and ``nt`` (stuck in neutral); the turn adds ``pe`` (the move from the pit lane).
+and ``nt`` (stuck in neutral); the turn adds ``pe`` (the move from the pit lane). The worn-tyres RED die at the pit
+entry (§14.1 Appendix B, :mod:`racebook.formulagp.redpitentry`): ``dl=`` tags it ``car:red:worn``; a car marked adds
+``rsp=`` (the round of its next turn, whose pit entry owes no such die) and a turn ``el=`` (``worn`` or ``other``: the
+cause of the last loss of control while the car could still enter the pits); both absent when unset.
 Then each car in grid order, and after ``||`` the turn in progress (``-`` when none). A finished race adds
 ``result=A,B``.
 """
@@ -106,7 +109,8 @@ def format_state(s: RaceState) -> str:
                               f"out={c.out_round}", f"le={c.loc_event}"]
                              + ([f"bot={c.bot}"] if c.bot else []) + _pit_words(c)
                              + [f"ps={c.pit_start}", f"nt={int(c.neutral)}"]
-                             + ([f"sk={c.skill_round}"] if c.skill_round else [])))
+                             + ([f"sk={c.skill_round}"] if c.skill_round else [])
+                             + ([f"rsp={c.red_spared}"] if c.red_spared else [])))
     t = s.turn
     turn = "-" if t is None else " ".join([
         t.car, f"cards={_codes(t.cards)}", f"as={t.played_as or '-'}", f"pace={t.pace or '-'}", f"pair={int(t.pair)}",
@@ -115,7 +119,8 @@ def format_state(s: RaceState) -> str:
         f"ext={t.extended}", f"stop={int(t.stopped)}",
         "seen=" + (",".join(f"{a}.{b}.{c}" for a, b, c in t.seen) or "-"), f"scd={int(t.sc_discard)}",
         f"smp={t.secondary_mp}", f"emp={t.event_mp}", f"pe={int(t.pit_exit)}",
-        f"bd={t.dice_done or '-'}", f"ba={_texts([t.attack] if t.attack else [])}"])
+        f"bd={t.dice_done or '-'}", f"ba={_texts([t.attack] if t.attack else [])}",
+        *([f"el={t.entry_loc}"] if t.entry_loc else [])])
     return " ".join(head) + " | " + " | ".join(cars) + " || " + turn
 
 
@@ -246,6 +251,7 @@ def parse_position(text: str) -> RaceState:
             s.cars[w[0]].pit_start = _int(ck.get("ps", "0"), "ps", text)
             s.cars[w[0]].neutral = ck.get("nt", "0") == "1"
             s.cars[w[0]].skill_round = _int(ck.get("sk", "0"), "sk", text)
+            s.cars[w[0]].red_spared = _int(ck.get("rsp", "0"), "rsp", text)  # §14.1 Appendix B (redpitentry)
         if turn_text.strip() != "-":
             w = turn_text.split()
             tk = _kv(w[1:], text)
@@ -261,6 +267,7 @@ def parse_position(text: str) -> RaceState:
             s.turn.pit_exit = tk.get("pe", "0") == "1"
             s.turn.dice_done = "" if tk.get("bd", "-") == "-" else tk["bd"]
             s.turn.attack = "".join(_read_texts(tk.get("ba", "-")))
+            s.turn.entry_loc = tk.get("el", "")  # §16.1: the cause of a loss of control at the entry (redpitentry)
     except (NotationError, IllegalAction) as e:
         if isinstance(e, NotationError):
             raise
@@ -271,8 +278,14 @@ def parse_position(text: str) -> RaceState:
         raise NotationError(f"{text[:80]!r}…: off= is -, left or right")
     for x in s.dice_left:
         w = x.split(":")
-        if not (w[0] in s.cars and 2 <= len(w) <= 3 and w[1] in ("red", "yellow") and w[2:] in ([], ["tricky"])):
-            raise NotationError(f"{text[:80]!r}…: dl= lists dice as car:red, car:red:tricky or car:yellow")
+        if not (w[0] in s.cars and 2 <= len(w) <= 3 and w[1] in ("red", "yellow")
+                and w[2:] in ([], ["tricky"], ["worn"]) and (w[1] == "red" or len(w) == 2)):
+            raise NotationError(f"{text[:80]!r}…: dl= lists dice as car:red, car:red:tricky, car:red:worn or "
+                                "car:yellow")
+    if s.turn is not None and s.turn.entry_loc not in ("", "worn", "other"):
+        raise NotationError(f"{text[:80]!r}…: el= is worn or other (the die that hit the car at its pit entry)")
+    if any(c.red_spared < 0 for c in s.cars.values()):
+        raise NotationError(f"{text[:80]!r}…: rsp= is a round (the next turn's spared RED die) or absent")
     for x in s.pending + s.later:
         w = x.split(":")
         if not (len(w) == 4 and w[0] in s.cars and w[1] in ("loc", "off") and (w[2] == "-" or w[2] in s.cars)

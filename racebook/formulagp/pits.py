@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
-from racebook.formulagp import moving, pitentry, rounds
+from racebook.formulagp import moving, pitentry, redpitentry, rounds
 from racebook.formulagp.actions import BoxRepair, Discard, FgpAction, Leave, PitIn, To, Tyres, Wait
 from racebook.formulagp.aftermove import end_of_move
 from racebook.formulagp.cardplay import card_type
@@ -138,6 +138,7 @@ def after_dice(s: RaceState, c: Car, log: EventLog) -> None:
         else:
             why = "it lost control" if c.spun or c.off else "its counter-steer took it away from the pit lane"
             log.append(sev.PitEntryLost(c.id, f"{why} (§16.1, §18.1)"))
+            redpitentry.entry_lost(s, c, log)  # the worn-tyres RED die stopped it: none at next turn's entry (§14.1)
     t.mp_left = 0
     rounds.end_turn(s, log)
 

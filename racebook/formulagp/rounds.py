@@ -11,7 +11,7 @@ from itertools import combinations
 from racebook.core.errors import IllegalAction
 from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
-from racebook.formulagp import lapping, pitlane, raceevents, redflag
+from racebook.formulagp import lapping, pitlane, raceevents, redflag, redpitentry
 from racebook.formulagp.actions import Discard, FgpAction, Keep, Launch, Return, parse
 from racebook.formulagp.cardplay import apply_play, card_colour, card_type, check_play, has_play
 from racebook.formulagp.components import CardType
@@ -227,6 +227,7 @@ def end_turn(s: RaceState, log: EventLog) -> None:
     c = s.cars[s.turn.car]
     log.append(ev.TurnEnded(c.id, s.track.name_of(c.pos), c.ot))
     turn_over(s, c)  # held 'apply immediately' EVENT cards are overdue from now on (§6.7)
+    redpitentry.turn_over(s, c)  # a spared worn-tyres RED die lasts the next turn only (§14.1 Appendix B)
     c.ot = 0
     s.turn = None
     s.turn_index += 1

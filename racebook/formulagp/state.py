@@ -117,6 +117,8 @@ class Car:
     pit_start: int = 0  # waiting in the pit lane to start the race in this race round (§9.3, A7); 0: not waiting
     neutral: bool = False  # stuck in neutral: no movement card left after qualifying, moves last in round 1 (§9.3)
     skill_round: int = 0  # the game round its driver skill was last used in a battle (§6.8: once a round; driverskill)
+    red_spared: int = 0  # the round of its next turn, whose pit entry owes no worn-tyres RED die: that die stopped its
+    # pit entry (§14.1 Appendix B, §16.1; racebook.formulagp.redpitentry); 0: none
 
     def copy(self) -> Car:
         c = replace(self, deck=self.deck.copy(), hand=list(self.hand), drawn=list(self.drawn),
@@ -151,6 +153,8 @@ class Turn:
     # pit-exit tile (the yellow line) (§9.3, §16.5)
     dice_done: str = ""  # the dice kinds rolled before a battle ("pair,worn_tyres"; §13.2 a, battledice)
     attack: str = ""  # a declared attack waiting for a loss of control its dice caused (§13.2 a, battledice)
+    entry_loc: str = ""  # at its pit entry: the cause of the last loss of control while it could still enter, "worn"
+    # (the worn-tyres RED die) or "other" (§16.1, §14.1 Appendix B; racebook.formulagp.redpitentry)
 
     def copy(self) -> Turn:
         return replace(self)
@@ -207,7 +211,7 @@ class RaceState:
     card_stack: dict[str, list[str]] = field(default_factory=dict)  # deck -> codes stacked (next first)
     pending: list[str] = field(default_factory=list)  # losses of control waiting: "car:kind:by:event" (§18.1)
     later: list[str] = field(default_factory=list)  # pushed off: resolved when the pusher's turn ends (§11.3.1)
-    dice_left: list[str] = field(default_factory=list)  # dice still to roll: "car:die[:tricky]" (§19.2)
+    dice_left: list[str] = field(default_factory=list)  # dice still to roll: "car:die[:tricky|:worn]" (§19.2)
     resume: Resume = Resume.NONE  # where the play goes on after the losses of control (§18.1)
     collisions: int = 0  # collision events so far (each car loses control once per event, §18.3)
     #: qualifying (§9): this race starts with it; the pit boxes, the one closest to the pit exit first (§4.1 item 2)
