@@ -164,7 +164,8 @@ class Debrief:
         return (f"{which} where you chose otherwise was replayed twice on a copy of the race at that moment (the "
                 "same seed): your choice, then the suggested one, each followed by the computer "
                 "driving your car to the end"
-                + (f"; {self.skipped} more were not replayed, to keep the debrief quick" if self.skipped else "")
+                + (f"; {self.skipped} more {'was' if self.skipped == 1 else 'were'} not replayed, to keep the "
+                   "debrief quick" if self.skipped else "")
                 + ".")
 
     def verdict(self) -> str:
