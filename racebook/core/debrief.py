@@ -154,9 +154,15 @@ class Debrief:
     costs: tuple[Cost, ...]
     replayed: tuple[Cost, ...] = ()
 
+    def finished(self) -> str:
+        return f"You finished {ordinal(self.place)} of {self.cars}."
+
+    def followed_words(self) -> str:
+        return (f"You made {self.decisions} decision{'s' * (self.decisions != 1)} and took the coach's suggestion "
+                f"in {self.followed}.")
+
     def headline(self) -> str:
-        return (f"You finished {ordinal(self.place)} of {self.cars}. You made {self.decisions} "
-                f"decision{'s' * (self.decisions != 1)} and took the coach's suggestion in {self.followed}.")
+        return f"{self.finished()} {self.followed_words()}"
 
     def method(self) -> str:
         """How the numbers were found, in one line."""

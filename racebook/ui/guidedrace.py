@@ -95,8 +95,9 @@ def debrief_html(d: Debrief) -> str:
     suggested choice would have given, from replays), and how the numbers were found."""
     items = "".join(f"<li>{html.escape(c.sentence())}</li>" for c in d.costs)
     how = f'<div class="how">{html.escape(d.method())}</div>' if d.compared else ""
-    return (f'<div class="rb-guided-debrief"><div class="head">Debrief: {html.escape(d.headline())}</div>'
-            f"<div>{html.escape(d.verdict())}</div>{f'<ol>{items}</ol>' if items else ''}{how}</div>")
+    return (f'<div class="rb-guided-debrief"><div class="head">Debrief: {html.escape(d.finished())}</div>'
+            f"<div>{html.escape(d.followed_words())} {html.escape(d.verdict())}</div>"
+            f"{f'<ol>{items}</ol>' if items else ''}{how}</div>")
 
 
 def coach_html(choice: GuidedChoice | None) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from racebook.core.coach import look_ahead_reason, ordinal
@@ -45,6 +45,7 @@ def test_the_three_comparisons() -> None:
         _reason([Out(1, 1)])
 
 
+@settings(deadline=None)  # a shared machine: no timing
 @given(st.lists(st.tuples(st.integers(1, 5), st.integers(0, 9)), min_size=2, max_size=8))
 def test_the_sentence_names_the_best_outcome_and_never_a_better_one(pairs: list[tuple[int, int]]) -> None:
     outs = [Out(p, f) for p, f in pairs]

@@ -145,7 +145,8 @@ def test_each_games_race_has_one_button_per_legal_decision_to_the_end(game: str)
     assert g.model.finished and "The guided race is over" in g.prompt_html.value
     # the debrief (issue 33 item 2) above the end note: the model's own, escaped
     d = g.model.debrief()
-    assert f"Debrief: {html.escape(d.headline())}" in g.prompt_html.value
+    assert f"Debrief: {html.escape(d.finished())}" in g.prompt_html.value and html.escape(d.verdict()) in \
+        g.prompt_html.value
     assert all(f"<li>{html.escape(c.sentence())}</li>" in g.prompt_html.value for c in d.costs)
 
 
