@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 from racebook.core.coach import ordinal
-from racebook.core.guided import GuidedChoice, StoryLine, suggestion
+from racebook.core.guided import GuidedChoice, StoryLine, suggestion, with_suggestion
 
 #: Replays a debrief may run (two per decision compared: up to 15 decisions; FormulaGP's replay, the dearest, takes
 #: about 20 ms of CPU).
@@ -205,12 +205,15 @@ class DecisionLog:
         self._debrief: Debrief | None = None
 
     def note(self, model: Replayable, key: str, choices: Sequence[GuidedChoice], advice: Any = None) -> None:
-        """Record the learner's decision ``key`` among ``choices`` (the model's choices now, the coach's suggestion
-        marked when it is known — computing it here would slow every decision of a race played with the coach off;
-        a key not among them is left to the engine to refuse). ``advice``: the coach's advice behind that mark (its
-        ``index`` into the choices and each choice's ``outcomes`` with a ``place``), for the gap between the two."""
+        """Record the learner's decision ``key`` among ``choices`` (the model's choices now; a key not among them is
+        left to the engine to refuse). ``advice``: the coach's advice at this position if it was computed already
+        (its ``index`` into the choices, its ``reason`` and each choice's ``outcomes`` with a ``place``), None if
+        not — it is asked at the debrief (:func:`suggested_at`): computing it here would slow every decision of a
+        race played with the coach off."""
         if not self.keep:
             return
+        if advice is not None and choices:
+            choices = with_suggestion(choices, advice.index, advice.reason)
         taken = next((i for i, c in enumerate(choices) if c.key == key), None)
         if taken is None:
             return

@@ -21,6 +21,7 @@ class Out:
 @dataclass(frozen=True)
 class Advice:
     index: int
+    reason: str
     outcomes: tuple[Out, ...]
 
 
@@ -40,19 +41,21 @@ class Toy:
 
     def advice(self) -> Advice:
         i = len(self.picks) + 1
-        return Advice(1, (Out(1 + i % 3), Out(1)))
+        return Advice(1, "fast is further", (Out(1 + i % 3), Out(1)))
+
+    def buttons(self) -> list[GuidedChoice]:
+        return [] if self.finished else [GuidedChoice("slow", "go slow", ""), GuidedChoice("fast", "go fast", "")]
 
     def labelled_choices(self) -> list[GuidedChoice]:
-        out = [GuidedChoice("slow", "go slow", ""), GuidedChoice("fast", "go fast", "")]
-        if self.finished:
-            return []
-        if not self.coach:
+        out = self.buttons()
+        if not self.coach or not out:
             return out
-        return with_suggestion(out, 1, "fast is further")
+        a = self.advice()
+        return with_suggestion(out, a.index, a.reason)
 
     def decide(self, key: str) -> list:
         if self.log.keep:
-            self.log.note(self, key, self.labelled_choices(), self.advice() if self.coach else None)
+            self.log.note(self, key, self.buttons(), self.advice() if self.coach else None)
         self.picks.append(key)
         return []
 

@@ -342,11 +342,7 @@ class FirstRace:
             raise IllegalAction(str(action), "§5", f"it is {self.actor()}'s decision")
         label_, rule = self._label(action)
         if self.log.keep:
-            advice = self._cached()
-            shown = self._buttons()
-            if advice is not None and shown:
-                shown = with_suggestion(shown, advice.index, advice.reason)
-            self.log.note(self, self._key(action), shown, advice)
+            self.log.note(self, self._key(action), self._buttons(), self._cached())
         events = self.race.apply(action)
         lesson = learn_more(events[0].kind) if events else None
         self._chose = StoryLine(f"You chose: {label_}", rule, lesson.text if lesson else "",

@@ -359,11 +359,7 @@ class FirstRace:
         words = choice_label(self.race, action)[0] if legal else str(action)
         rule = self.race.explain(action).rule if legal else ""
         if legal and self.log.keep:
-            advice = self._cached()
-            shown = self._buttons()
-            if advice is not None and shown:
-                shown = with_suggestion(shown, advice.index, advice.reason)
-            self.log.note(self, str(action), shown, advice)
+            self.log.note(self, str(action), self._buttons(), self._cached())
         events = self.race.apply(action)  # a refused action raises here and changes nothing
         lesson = lesson_of(events[0]) if events else _CONTROL
         chose = StoryLine(f"You chose: {words}", rule, lesson.text, lesson.file, True, who(YOU, self.race.state))

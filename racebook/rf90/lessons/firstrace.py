@@ -357,11 +357,7 @@ class FirstRace:
         if action.car != LEARNER:
             raise IllegalAction(action, "§13", f"you drive {LEARNER}; the computer drives the other cars")
         if self.log.keep:
-            advice = self._cached()
-            shown = self._buttons()
-            if advice is not None and shown:
-                shown = with_suggestion(shown, advice.index, advice.reason)
-            self.log.note(self, str(action), shown, advice)
+            self.log.note(self, str(action), self._buttons(), self._cached())
         self.last = [self._step(action), *self.advance()]
         return self._ended(self.last)
 
