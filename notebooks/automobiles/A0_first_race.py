@@ -54,6 +54,10 @@ race.widget
 #   before the race also gets its exact odds of being drawn from your Bag. The copy keeps the seed, so the coach
 #   sees the draws to come: a guide to learn from, not a rival you could meet at a table. Press **coach on** to
 #   turn it off and decide alone. A move that does nothing now (a pit stop with no wear) comes last and says so.
+# * **The debrief** comes when the race stops: where you finished, and the two or three decisions that cost you most,
+#   each with what the coach's choice would have given. The numbers are real: each decision where you chose
+#   otherwise is replayed on a copy of the race at that moment (the same seed), once your way and once the coach's,
+#   the computer then driving your car to the end both times.
 # * **The computer players** (Greedy plays its furthest gear and buys the dearest gear it can; Builder buys for the
 #   long run) move as soon as it is their turn, so after each click it is your move again.
 # * **The sentences** above the board explain every event since your last click, each with its rule badge (it opens
@@ -82,6 +86,17 @@ board = example.race.state.board
 for place, pid in enumerate(example.standings(), 1):
     p = example.race.state.players[pid]
     print(f"{place}. {'you' if pid == YOU else pid}: on space {board.space_at(p.lane, p.progress).id}")
+
+# %% [markdown]
+# And a debrief: the same seed over two rounds, played by a learner who always takes the first button.
+
+# %% tags=["presenter-show"]
+from racebook.automobiles.lessons.firstrace import FirstRace
+
+hasty = FirstRace(seed=3, rounds=2)
+while not hasty.finished:
+    hasty.decide(hasty.labelled_choices()[0].key)
+print(hasty.debrief().text())
 
 # %% [markdown]
 # **Next → [A1 — Your bag is your engine](A1_your_bag_is_your_engine.ipynb)**: the zones, a buy decision with exact

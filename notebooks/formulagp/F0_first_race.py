@@ -47,6 +47,10 @@ race.widget
 #   player), and suggests the one that leaves you best placed and farthest on. It never looks at the others'
 #   hidden cards: on the copy their hands are dealt again from the cards you cannot see. A battle's cards are
 #   suggested by their exact odds against the cards the other driver may hold. Press **coach on** to decide alone.
+# * **The debrief** comes when the race ends: where you finished, and the two or three decisions that cost you most,
+#   each with what the coach's choice would have given. The numbers are real: each decision where you chose
+#   otherwise is replayed on a copy of the race at that moment (the same seed), once your way and once the coach's,
+#   the computer then driving Blue to the end both times.
 # * **Red and Green** are computer players (they play the card that moves them farthest); **Orange and Purple** are
 #   Rookie BOTs, run by the rules of the BOT chapter (a die, a Control card, a TACTICS card).
 # * **The sentences** tell every step since your last click: the rule badge opens the rules at that section, "learn
@@ -66,6 +70,15 @@ while not example.finished:
         print(f"{choice.label}\n    because: {choice.reason}")
     example.decide(choice.key)
 print(example.status())
+
+# %% [markdown]
+# And a debrief: seed 4 over two rounds, played by a learner who always takes the first choice.
+
+# %%
+hasty = FirstRace(seed=4, rounds=2)
+while not hasty.finished:
+    hasty.decide(hasty.labelled_choices()[0].key)
+print(hasty.debrief().text())
 
 # %% [markdown]
 # ## What is printed, and what is invented

@@ -40,6 +40,11 @@ GuidedRace(seed=1)
 # copy keeps the seed, so the coach sees the cards to come: a guide to learn from, not a rival. Press **coach on** to
 # turn it off. A move that does nothing now (skipping the turn without changing strategy) comes last and says so.
 #
+# **The debrief** comes when the race ends: where you finished, and the two or three decisions that cost you most,
+# each with what the coach's choice would have given. The numbers are real: each decision where you chose otherwise
+# is replayed on a copy of the race at that moment (the same seed), once your way and once the coach's, the computer
+# then driving Blue to the end both times.
+#
 # * **The track** is a loop of **sections** (*seções*): **straights** (*Reta*), **braking zones** (*Freio*) and
 #   **corners** (*Curva*, each with a duel modifier); several cars fit in one section, front to back ([§3][]).
 # * **A Game Turn** activates the sections one at a time, from the leader's backwards; in a corner the cars may first

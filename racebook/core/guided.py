@@ -12,9 +12,13 @@ Standard library only.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Protocol, runtime_checkable
+from typing import Protocol, TypeVar, runtime_checkable
+
+from racebook.core.coach import ordinal
+
+E = TypeVar("E")
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,3 +123,63 @@ class GuidedRaceModel(Protocol):
     def restart(self, seed: int | None = None) -> None:
         """A new race: ``seed``, or the next one."""
         ...
+
+    def place(self) -> int:
+        """The learner's place now (1 = first): the race order, or the classification at the end."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class RaceEnd:
+    """How a guided race ended (issue 33 item 6), said alike by every game in its status line and as the last line
+    of its story: ``order`` the cars, the first first (``you`` the learner's), after ``played`` ``unit``\\ s ("Game
+    Turn", "round"); ``flag`` when the race itself ended (its laps done) before the guided ones were all played;
+    ``how`` says in plain words how the order is decided (under ``rule``), ``then`` where to go next ("go on to
+    A1")."""
+
+    order: tuple[str, ...]
+    you: str
+    played: int
+    unit: str
+    flag: bool
+    how: str
+    then: str
+    rule: str = ""
+
+    @property
+    def place(self) -> int:
+        """The learner's place (1 = first)."""
+        return self.order.index(self.you) + 1
+
+    def order_words(self) -> str:
+        """The order as "1. Red, 2. you, 3. Green"."""
+        return ", ".join(f"{i}. {'you' if car == self.you else car}" for i, car in enumerate(self.order, 1))
+
+    def sentence(self) -> str:
+        """"The guided race is over after 3 Game Turns: you finished 2nd of 5. The order: 1. Red, 2. you, … (how
+        the order is decided)." — "The race is over …" when its laps were done first."""
+        why = "The race is over" if self.flag else "The guided race is over"
+        units = self.unit + "s" * (self.played != 1)
+        return (f"{why} after {self.played} {units}: you finished {ordinal(self.place)} of {len(self.order)}. "
+                f"The order: {self.order_words()} ({self.how}).")
+
+    def refusal(self) -> str:
+        """Why a decision is refused once the race is over: "the guided race is over after 2 rounds: press “new
+        race” to play again"."""
+        why = "the race is over" if self.flag else "the guided race is over"
+        return f"{why} after {self.played} {self.unit}{'s' * (self.played != 1)}: press “new race” to play again"
+
+    def status(self) -> str:
+        """The status line at the end: :meth:`sentence`, then what to do next."""
+        return f"{self.sentence()} Press “new race” to play again, or {self.then}."
+
+    def line(self, more: str = "", link: str = "", group: str = "") -> StoryLine:
+        """The story's last line: :meth:`sentence`, its rule, the notebook that teaches the order."""
+        return StoryLine(self.sentence(), self.rule, more, link, False, group)
+
+
+def until_unplayed(events: Sequence[E], unplayed: Callable[[E], bool]) -> list[E]:
+    """``events`` up to (not including) the first for which ``unplayed`` holds: the start of a Game Turn or round
+    the guided race does not play (issue 33 item 6: the story ends with the race, not with "Game Turn 4 begins")."""
+    cut = next((i for i, e in enumerate(events) if unplayed(e)), len(events))
+    return list(events[:cut])

@@ -9,7 +9,9 @@ line, its rule badge and its "learn more → notebook" link, grouped by who deci
 controller only draws it. Each game keeps a thin ``GuidedRace`` subclass: its model, its defaults, its track view
 (:meth:`GuidedRaceController.show_race`, called after every change). When the model's choices carry the coach's
 suggestion (issue 33 item 1), its button is highlighted (green) and its reason shown in one line under the
-choices; the "coach on/off" toggle hides both.
+choices; the "coach on/off" toggle hides both. At the end, a model with a ``debrief()`` (issue 33 item 2,
+:mod:`racebook.core.debrief`) has it shown above the "race is over" note: where you finished and the decisions
+that cost most, replayed.
 
 Headless use (the tests)::
 
@@ -27,6 +29,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from racebook.core.debrief import Debrief
 from racebook.core.guided import GuidedChoice, GuidedRaceModel, StoryLine, suggestion
 from racebook.ui import style
 from racebook.ui.errors import ErrorLog
@@ -43,6 +46,11 @@ CSS = """<style>
 .rb-guided-story .who {font-size:14px;color:#666;margin-top:6px}
 .rb-guided-hold {font-size:15px;color:#a05a00}
 .rb-guided-coach {font-size:15px;margin:2px 0 4px;padding:2px 8px;border-left:4px solid #2e8b57;background:#eef7f1}
+.rb-guided-debrief {font-size:16px;line-height:1.45;margin:6px 0;padding:4px 10px;border-left:4px solid #b8860b;
+  background:#fdf8ec}
+.rb-guided-debrief .head {font-weight:bold;font-size:18px}
+.rb-guided-debrief li {margin:2px 0}
+.rb-guided-debrief .how {font-size:13px;color:#555}
 </style>"""
 
 FINISHED = ("<b>The guided race is over.</b> Press <b>new race</b> to play another, or read on: each line's "
@@ -80,6 +88,16 @@ MENU_FROM = 3
 
 #: The coach toggle's words, by state (issue 33 item 1).
 COACH_WORDS = {True: "coach on", False: "coach off"}
+
+
+def debrief_html(d: Debrief) -> str:
+    """The debrief (issue 33 item 2): where you finished, the costliest decisions as a list (each with what the
+    suggested choice would have given, from replays), and how the numbers were found."""
+    items = "".join(f"<li>{html.escape(c.sentence())}</li>" for c in d.costs)
+    how = f'<div class="how">{html.escape(d.method())}</div>' if d.compared else ""
+    return (f'<div class="rb-guided-debrief"><div class="head">Debrief: {html.escape(d.finished())}</div>'
+            f"<div>{html.escape(d.followed_words())} {html.escape(d.verdict())}</div>"
+            f"{f'<ol>{items}</ol>' if items else ''}{how}</div>")
 
 
 def coach_html(choice: GuidedChoice | None) -> str:
@@ -255,7 +273,8 @@ class GuidedRaceController:
         self.choices_box.children = tuple(shown)
         self._render_status()
         if m.finished:
-            self.prompt_html.value = FINISHED
+            debrief = getattr(m, "debrief", None)  # a model that replays its decisions (racebook.core.debrief)
+            self.prompt_html.value = (debrief_html(debrief()) if callable(debrief) else "") + FINISHED
         else:
             hint = m.hint_line()
             what = line_html(hint, m.game).replace('class="me"', 'class="me rb-guided-hint"') if hint else ""

@@ -92,7 +92,7 @@ def test_a_first_race_stops_after_its_rounds_with_the_standings() -> None:
         race.play(race.choices()[-1].action)  # always the last button: pass
     assert race.round == 3 and not race.race.is_over and race.choices() == []
     assert sorted(race.standings()) == sorted([YOU, "Builder", "Greedy"])
-    with pytest.raises(IllegalAction, match="stopped after round 2"):
+    with pytest.raises(IllegalAction, match="over after 2 rounds"):
         race.play("You pass")
 
 
@@ -140,7 +140,7 @@ def test_guided_race_plays_explains_and_looks_back() -> None:
         if not g.choices_box.children:
             break
         g.choices_box.children[-1].click()
-    assert "Stopped after round 2" in g.status_html.value and g.errors.text == ""
+    assert "The guided race is over after 2 rounds: you finished" in g.status_html.value and g.errors.text == ""
     assert "The guided race is over" in g.prompt_html.value
 
 

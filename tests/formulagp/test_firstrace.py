@@ -72,12 +72,12 @@ def test_a_race_stops_after_its_rounds_and_says_so_once() -> None:
     assert race.finished and not race.race.is_over and race.race.state.round == 3
     assert race.labelled_choices() == [] and race.hint_line() is None
     last = race.latest()
-    assert last[-1].sentence.startswith("The guided race stops after round 2: ")
+    assert last[-1].sentence.startswith("The guided race is over after 2 rounds: you finished ")
     assert not any("Round 3" in line.sentence for line in last)  # the next round is not told
-    assert sum("stops after round 2" in t for t in told) == 1
-    assert race.status().startswith("The guided race is over after round 2: ")
+    assert sum("over after 2 rounds" in t for t in told) == 1
+    assert race.status().startswith(last[-1].sentence)
     assert race.standings() == race.standings() and race.place() == race.standings().index(YOU) + 1
-    with pytest.raises(IllegalAction, match="over after round 2"):
+    with pytest.raises(IllegalAction, match="over after 2 rounds"):
         race.decide(f"{YOU} keep")
 
 
@@ -195,5 +195,5 @@ def test_new_race_is_the_next_seed_and_a_whole_race_can_be_played() -> None:
     assert race.seed == 3
     whole = _race(12, 40)
     _play(whole, pick=0)
-    assert whole.race.is_over and whole.status().startswith("The race is over: ")
+    assert whole.race.is_over and whole.status().startswith("The race is over after ")
     assert whole.standings() == list(whole.race.classification())

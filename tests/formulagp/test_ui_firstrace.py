@@ -31,7 +31,8 @@ def test_the_coach_is_shown_at_every_click_to_the_end() -> None:
         clicks += 1
         assert not g.errors.errors, g.errors.text
     assert clicks > 5 and g.model.finished and g.suggested is None
-    assert "The guided race is over" in g.prompt_html.value and "over after round 1" in g.status_html.value
+    assert "The guided race is over" in g.prompt_html.value
+    assert "over after 1 round: you finished" in g.status_html.value
 
 
 def test_groups_are_menus_and_the_picture_frames_the_step_or_shows_the_whole_circuit() -> None:

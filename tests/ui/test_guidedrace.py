@@ -58,6 +58,9 @@ class Countdown:
     def latest(self) -> list[StoryLine]:
         return self.last
 
+    def place(self) -> int:
+        return 1
+
 
 def test_the_toy_and_both_games_first_races_are_the_protocol() -> None:
     from racebook.automobiles.lessons.firstrace import FirstRace as AutoFirstRace
@@ -86,6 +89,7 @@ def test_the_controller_shows_the_choices_the_hint_the_story_and_the_end() -> No
     g.click("go 2 section(s)")
     assert g.model.finished and not g.buttons and not g.choices_box.children
     assert "Over" in g.status_html.value and "The guided race is over" in g.prompt_html.value
+    assert "Debrief" not in g.prompt_html.value  # a model without a debrief shows none
     with pytest.raises(ValueError, match="no button"):
         g.click("go 1 section(s)")
 
@@ -139,6 +143,11 @@ def test_each_games_race_has_one_button_per_legal_decision_to_the_end(game: str)
         assert not g.errors.errors, g.errors.text
         assert clicks < 300
     assert g.model.finished and "The guided race is over" in g.prompt_html.value
+    # the debrief (issue 33 item 2) above the end note: the model's own, escaped
+    d = g.model.debrief()
+    assert f"Debrief: {html.escape(d.finished())}" in g.prompt_html.value and html.escape(d.verdict()) in \
+        g.prompt_html.value
+    assert all(f"<li>{html.escape(c.sentence())}</li>" in g.prompt_html.value for c in d.costs)
 
 
 class Coached(Countdown):

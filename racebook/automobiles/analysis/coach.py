@@ -25,6 +25,7 @@ from racebook.automobiles.game import Race
 from racebook.automobiles.rules.standings import position
 from racebook.automobiles.state import Phase
 from racebook.core.actions import Action
+from racebook.core.coach import look_ahead_reason, ordinal
 
 #: A look-ahead stops after this many decisions at most (a 4-round race is a few hundred): only a guard.
 MAX_DECISIONS = 5000
@@ -45,7 +46,7 @@ class Outcome:
         return (self.place, -self.rows)
 
     def words(self) -> str:
-        return f"{_ordinal(self.place)} with {_s(self.rows, 'row')} travelled"
+        return f"{ordinal(self.place)} with {_s(self.rows, 'row')} travelled"
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,18 +85,13 @@ def suggest(race: Race, actions: list[Action], you: str, drivers: dict[str, Any]
     best = min(range(len(outs)), key=lambda i: outs[i].key())  # the first of the best
     b = outs[best]
     when = "to the end of the race" if b.over else f"to the end of round {b.round}"
-    head = f"Looking ahead {when} (then driving like {then}), this leaves you {b.words()}"
-    others = [o for i, o in enumerate(outs) if i != best]
-    runner = min(others, key=Outcome.key)
-    if runner.key() == b.key():
-        same = sum(o.key() == b.key() for o in outs)
-        reason = (f"{head}; {'every choice leads' if same == len(outs) else f'{same} of the {len(outs)} choices lead'}"
-                  " there, and this is the first of them")
-    elif runner.place != b.place:
-        reason = f"{head}; the next best choice leaves you {runner.words()}"
-    else:
-        reason = f"{head}, {_s(b.rows - runner.rows, 'row')} more than the next best choice"
+    reason = look_ahead_reason(outs, best, when, Outcome.words, _behind, then)
     return Advice(best, reason + _odds(race, actions[best]) + ".", outs)
+
+
+def _behind(best: Outcome, runner: Outcome) -> str:
+    """What separates two choices that leave ``you`` in one place (:func:`look_ahead_reason`): the rows."""
+    return f", {_s(best.rows - runner.rows, 'row')} more than the next best choice"
 
 
 def _odds(race: Race, action: Action) -> str:
@@ -118,7 +114,3 @@ def _odds(race: Race, action: Action) -> str:
 
 def _s(n: int, word: str) -> str:
     return f"{n} {word}{'s' * (n != 1)}"
-
-
-def _ordinal(n: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")

@@ -17,6 +17,7 @@ No rule lives here: the engine decides what is legal and what happens; this modu
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -29,9 +30,10 @@ from racebook.automobiles.cubes import CODES
 from racebook.automobiles.game import Race
 from racebook.automobiles.setup import new_state
 from racebook.core.actions import Action
+from racebook.core.debrief import Debrief, DecisionLog
 from racebook.core.errors import IllegalAction, SetupError
 from racebook.core.events import Event
-from racebook.core.guided import GuidedChoice, StoryLine, with_suggestion
+from racebook.core.guided import GuidedChoice, RaceEnd, StoryLine, until_unplayed, with_suggestion
 
 Happened = tuple[str, Action | None, tuple[Event, ...]]  # who decided (the opening: ""), the action, its events
 
@@ -261,6 +263,8 @@ class FirstRace:
         self.seed, self.rounds, self.opponents, self.laps = seed, rounds, opponents, laps
         #: The coach gives its advice (the widget's "coach on/off"): off, :meth:`labelled_choices` suggests nothing.
         self.coach = True
+        #: The learner's decisions, each with a copy of the race then (the debrief, :mod:`racebook.core.debrief`).
+        self.log = DecisionLog()
         self._start(seed)
 
     def _start(self, seed: int) -> None:
@@ -274,6 +278,8 @@ class FirstRace:
         self.history: list[Happened] = list(self.last)
         self._chose: StoryLine | None = None
         self._advice: tuple[tuple[int, int], Advice] | None = None
+        self._pilot: Any = None
+        self.log = DecisionLog(self.log.keep)
 
     # -------------------------------------------------------------- state
     @property
@@ -321,25 +327,48 @@ class FirstRace:
         """The race position now, 1st first (§13: furthest travelled, the inner lane breaking ties)."""
         return self.race.standings()
 
+    def place(self) -> int:
+        """The learner's place now (1 = first, §13)."""
+        return self.standings().index(YOU) + 1
+
     # -------------------------------------------------------------- playing
     def play(self, action: Action | str) -> list[Happened]:
         """Apply the learner's ``action`` (an illegal one raises the engine's one-line error and changes nothing),
         then the computer players' decisions until the learner decides again or the race stops. Returns what
         happened, as (who, action, events) in order."""
         if self.stopped:
-            raise IllegalAction(str(action), "§14", f"the first race has stopped after round {self.rounds}: "
-                                                    "press “new race”")
+            raise IllegalAction(str(action), "§14", self.end().refusal())
         if self.actor() != YOU:
             raise IllegalAction(str(action), "§5", f"it is {self.actor()}'s decision")
         label_, rule = self._label(action)
+        if self.log.keep:
+            self.log.note(self, self._key(action), self._buttons(), self._cached())
         events = self.race.apply(action)
         lesson = learn_more(events[0].kind) if events else None
         self._chose = StoryLine(f"You chose: {label_}", rule, lesson.text if lesson else "",
                                 lesson.file if lesson else "", True)
         self.last = [(YOU, self.race.steps[-1].action, events)]
         self.last += self._run_computers()
+        self.last = self._cut(self.last)
         self.history += self.last
         return self.last
+
+    def _cut(self, done: list[Happened]) -> list[Happened]:
+        """What happened, up to the start of a round the guided race does not play (issue 33 item 6)."""
+        if not self.stopped or self.race.is_over:
+            return done
+        out: list[Happened] = []
+        for who, action, evs in done:
+            kept = until_unplayed(evs, lambda e: e.kind == "TurnStarted" and int(getattr(e, "round", 0)) > self.rounds)
+            if kept or not evs:
+                out.append((who, action, tuple(kept)))
+            if len(kept) < len(evs):
+                break
+        return out
+
+    def _key(self, action: Action | str) -> str:
+        """The key (action text) of the learner's legal ``action`` (its text when it is not legal)."""
+        return next((str(a) for a in self.race.legal_actions() if a == action or str(a) == str(action)), str(action))
 
     def _label(self, action: Action | str) -> tuple[str, str]:
         """The label and rule of the learner's legal ``action`` (its text when it is not legal: the engine refuses
@@ -357,12 +386,15 @@ class FirstRace:
     def status(self) -> str:
         """Where the race stands, in one line: the round and phase, or the standings once it has stopped."""
         if self.stopped:
-            places = ", ".join(f"{i}. {'you' if p == YOU else p}" for i, p in enumerate(self.standings(), 1))
-            why = "The race is over" if self.race.is_over else f"Stopped after round {self.rounds}"
-            return (f"{why}. Standings: {places} — the car that travelled furthest leads (the inner lane breaks "
-                    "ties). Press “new race” to play again, or go on to A1.")
+            return self.end().status()
         when = "before the race" if self.round == 0 else f"round {self.round} of {self.rounds}"
         return f"Your move ({when}, {self._phase()} phase)"
+
+    def end(self) -> RaceEnd:
+        """How the guided race ended, in the words every game uses (:class:`racebook.core.guided.RaceEnd`)."""
+        played = min(self.round, self.rounds) if self.race.is_over else self.rounds
+        return RaceEnd(tuple(self.standings()), YOU, played, "round", self.race.is_over,
+                       "the car that travelled furthest leads, the inner lane breaking ties", "go on to A1", "§13")
 
     def _phase(self) -> str:
         t = self.race.state.turn
@@ -379,9 +411,17 @@ class FirstRace:
     def labelled_choices(self) -> list[GuidedChoice]:
         """:meth:`choices` as buttons, the coach's suggestion (:meth:`advice`) marked with its reason while
         :attr:`coach` is on."""
-        out = [GuidedChoice(str(c.action), c.label, c.tooltip) for c in self.choices()]
+        out = self._buttons()
         advice = self.advice() if out and self.coach else None
         return out if advice is None else with_suggestion(out, advice.index, advice.reason)
+
+    def _buttons(self) -> list[GuidedChoice]:
+        return [GuidedChoice(str(c.action), c.label, c.tooltip) for c in self.choices()]
+
+    def _cached(self) -> Advice | None:
+        """The coach's advice at this position if it was computed already (else None: not computed here)."""
+        at = (self.seed, len(self.race.steps))
+        return self._advice[1] if self._advice is not None and self._advice[0] == at else None
 
     def decide(self, key: str) -> list[StoryLine]:
         """:meth:`play` by action text, told as story lines (the learner's choice first)."""
@@ -391,11 +431,38 @@ class FirstRace:
     def latest(self) -> list[StoryLine]:
         lines = story_lines(self.last)
         chose = self._chose if self.last and self.last[0][0] == YOU else None
+        if self.stopped:
+            lines.append(self.end().line(_RACE.text, _RACE.file, "The race:"))
         return lines if chose is None else [chose, *lines]
 
     def restart(self, seed: int | None = None) -> None:
         """A new race with the same computer players and rounds: ``seed``, or the next one."""
         self._start(self.seed + 1 if seed is None else seed)
+
+    # -------------------------------------------------------------- the debrief (racebook.core.debrief)
+    def when(self) -> str:
+        return "before the race" if self.round == 0 else f"round {self.round}"
+
+    def copy(self) -> FirstRace:
+        """A same-seed copy of the guided race now (the race cloned, the computer players copied), recording
+        nothing; its autopilot starts afresh."""
+        other = copy.copy(self)
+        other.race = self.race.clone()
+        other.race.record_frames = False
+        other.computers = copy.deepcopy(self.computers)
+        other.last, other.history = list(self.last), list(self.history)
+        other.log, other._pilot = DecisionLog(keep=False), None
+        return other
+
+    def autopilot(self) -> str:
+        """The learner's decision as the coach's look-ahead drives it (:data:`COACH_DRIVER`)."""
+        if self._pilot is None:
+            self._pilot = COACH_DRIVER()
+        return str(self._pilot.choose(self.race, self.race.legal_actions()))
+
+    def debrief(self) -> Debrief:
+        """Where the learner finished and the decisions that cost most, replayed (:mod:`racebook.core.debrief`)."""
+        return self.log.debrief(self)
 
     def _run_computers(self) -> list[Happened]:
         done = []

@@ -31,6 +31,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from racebook.core.coach import look_ahead_reason, ordinal
 from racebook.core.errors import IllegalAction
 from racebook.core.events import Event
 from racebook.core.rng import Rng
@@ -89,7 +90,7 @@ class Outcome:
         return (self.place, -self.lap, -self.rank, -self.space, self.wear, -self.ers)
 
     def words(self) -> str:
-        return f"{_ordinal(self.place)} of {self.cars} on tile {self.tile}"
+        return f"{ordinal(self.place)} of {self.cars} on tile {self.tile}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,21 +184,18 @@ def suggest(race: Race, actions: Sequence[FgpAction], you: str, drivers: Mapping
     b = outs[best]
     when = "to the end of the race" if b.over else "to the end of your turn" if short else \
         f"to the end of round {b.round}"
-    head = f"Looking ahead {when} (then driving like the computer), this leaves you {b.words()}"
-    runner = min((o for i, o in enumerate(outs) if i != best), key=Outcome.key)
-    if runner.key() == b.key():
-        same = sum(o.key() == b.key() for o in outs)
-        tail = (f"; {'every choice leads' if same == len(outs) else f'{same} of the {len(outs)} choices lead'} "
-                "there, and this is the first of them")
-    elif runner.place != b.place:
-        tail = f"; the next best choice leaves you {runner.words()}"
-    elif runner.key()[:4] == b.key()[:4]:
-        tail = (f" with tyre wear {b.wear} and {b.ers} ERS charges; the next best choice gets as far with tyre wear "
-                f"{runner.wear} and {runner.ers} ERS charges")
-    else:
-        tail = f"; the next best choice leaves you {_ordinal(runner.place)} too but further back, on {runner.tile}"
+    reason = look_ahead_reason(outs, best, when, Outcome.words, _behind)
     extra = _attack_odds(race, actions[best], you) + _hazards(race, actions[best], you)
-    return Advice(best, head + tail + extra + ".", outs)
+    return Advice(best, reason + extra + ".", outs)
+
+
+def _behind(best: Outcome, runner: Outcome) -> str:
+    """What separates two choices that leave ``you`` in one place (:func:`look_ahead_reason`): how far, or at the
+    same space the tyre wear and ERS charges kept."""
+    if runner.key()[:4] == best.key()[:4]:
+        return (f" with tyre wear {best.wear} and {best.ers} ERS charges; the next best choice gets as far with tyre "
+                f"wear {runner.wear} and {runner.ers} ERS charges")
+    return f"; the next best choice leaves you {ordinal(runner.place)} too but further back, on {runner.tile}"
 
 
 def _bid_advice(race: Race, actions: Sequence[FgpAction], you: str) -> Advice | None:
@@ -262,9 +260,6 @@ def _hazards(race: Race, action: FgpAction, you: str) -> str:
     return (f"; ending the move there rolls {dice}: exact chances {float(odds.loss_of_control):.0%} of losing "
             f"control, {float(odds.risk):.0%} of a RISK card")
 
-
-def _ordinal(n: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
 
 
 __all__ = ["Advice", "Outcome", "blind", "look_ahead", "standings", "suggest"]

@@ -19,13 +19,16 @@ No rule lives here: the engine decides what is legal and what happens; this modu
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from racebook.core.coach import ordinal
+from racebook.core.debrief import Debrief, DecisionLog
 from racebook.core.errors import IllegalAction
 from racebook.core.events import Event
-from racebook.core.guided import GuidedChoice, StoryLine, with_suggestion
+from racebook.core.guided import GuidedChoice, RaceEnd, StoryLine, until_unplayed, with_suggestion
 from racebook.formulagp.actions import (
     FgpAction,
     Launch,
@@ -232,6 +235,8 @@ class FirstRace:
         self.rounds = rounds
         #: The coach gives its advice (the widget's "coach on/off"): off, :meth:`labelled_choices` suggests nothing.
         self.coach = True
+        #: The learner's decisions, each with a copy of the race then (the debrief, :mod:`racebook.core.debrief`).
+        self.log = DecisionLog()
         self._start(seed)
 
     def _start(self, seed: int) -> None:
@@ -239,6 +244,8 @@ class FirstRace:
         self.race = new_race(list(GRID), seed, bots=list(ROOKIES), track=race_track())
         self.computers = {car: Greedy(seed * 10 + i) for i, car in enumerate(COMPUTERS, 1)}
         self._advice: tuple[int, Advice] | None = None
+        self._pilot: Greedy | None = None
+        self.log = DecisionLog(self.log.keep)
         opening = story_lines(self.race.steps[0].events, self.race.state, opening=True)
         self._last: list[StoryLine] = opening + self._told(self._run_others())
 
@@ -287,12 +294,19 @@ class FirstRace:
         s = self.race.state
         order = self.standings()
         if self.finished:
-            why = "The race is over" if self.race.is_over else f"The guided race is over after round {self.rounds}"
-            return f"{why}: {self._order_words()}. Press “new race” to play again, or go on to F1."
+            return self.end().status()
         c = s.cars[YOU]
         hand = " ".join(c.hand) or "no cards"
-        return (f"Round {s.round} of {self.rounds} · you drive {YOU}, {_ordinal(order.index(YOU) + 1)} of "
+        return (f"Round {s.round} of {self.rounds} · you drive {YOU}, {ordinal(order.index(YOU) + 1)} of "
                 f"{len(order)} · your hand: {hand} · ERS {c.ers} · tyre wear {c.wear} · OT {c.ot}")
+
+    def end(self) -> RaceEnd:
+        """How the guided race ended, in the words every game uses (:class:`racebook.core.guided.RaceEnd`)."""
+        played = min(self.race.state.round, self.rounds) if self.race.is_over else self.rounds
+        how = "the classification at the flag" if self.race.is_over else \
+            "the running order: laps, then how far round the lap"
+        return RaceEnd(tuple(self.standings()), YOU, played, "round", self.race.is_over, how, "go on to F1",
+                       "§17.2")
 
     def hint_line(self) -> StoryLine | None:
         if not self.my_turn:
@@ -317,25 +331,36 @@ class FirstRace:
     def labelled_choices(self) -> list[GuidedChoice]:
         """:meth:`legal` as buttons (plain words; the action text and rule in the tooltip; card plays primary; one
         menu per group), the coach's suggestion marked with its reason while :attr:`coach` is on."""
+        out = self._buttons()
+        advice = self.advice() if out and self.coach else None
+        return out if advice is None else with_suggestion(out, advice.index, advice.reason)
+
+    def _buttons(self) -> list[GuidedChoice]:
         out = []
         for a in self.legal():
             words, group = choice_label(self.race, a)
             rule = self.race.explain(a).rule
             out.append(GuidedChoice(str(a), words, f"{a} ({rule})", isinstance(a, (Play, Launch)), group))
-        advice = self.advice() if out and self.coach else None
-        return out if advice is None else with_suggestion(out, advice.index, advice.reason)
+        return out
+
+    def _cached(self) -> Advice | None:
+        """The coach's advice at this position if it was computed already (else None: not computed here)."""
+        at = len(self.race.steps)
+        return self._advice[1] if self._advice is not None and self._advice[0] == at else None
 
     def decide(self, key: str) -> list[StoryLine]:
         """The learner's decision by its action text (a refused one raises the engine's one-line error and changes
         nothing), then everything the others do until the learner's next decision; the story of it."""
         action = parse(key)
         if self.finished:
-            raise IllegalAction(action, "§17.1", f"the guided race is over after round {self.rounds}: press “new race”")
+            raise IllegalAction(action, "§17.1", self.end().refusal())
         if action.car != YOU:
             raise IllegalAction(action, "§10.3", f"you drive {YOU}; the computer drives the other cars")
         legal = action in self.race.legal_actions()
         words = choice_label(self.race, action)[0] if legal else str(action)
         rule = self.race.explain(action).rule if legal else ""
+        if legal and self.log.keep:
+            self.log.note(self, str(action), self._buttons(), self._cached())
         events = self.race.apply(action)  # a refused action raises here and changes nothing
         lesson = lesson_of(events[0]) if events else _CONTROL
         chose = StoryLine(f"You chose: {words}", rule, lesson.text, lesson.file, True, who(YOU, self.race.state))
@@ -370,17 +395,33 @@ class FirstRace:
     def _told(self, events: Sequence[Event]) -> list[StoryLine]:
         """The story of ``events``; once the guided rounds are played, up to the start of the next round (which the
         guided race does not play), then the end."""
-        if self.finished and not self.race.is_over:
-            cut = next((i for i, e in enumerate(events) if e.kind == "RoundStarted"
-                        and getattr(e, "round", 0) > self.rounds), len(events))
-            end = StoryLine(f"The guided race stops after round {self.rounds}: {self._order_words()}.", "§17.2",
-                            _CONTROL.text, _CONTROL.file, False, "The race:")
-            return [*story_lines(events[:cut], self.race.state), end]
-        return story_lines(events, self.race.state)
+        if not self.finished:
+            return story_lines(events, self.race.state)
+        told = until_unplayed(events, lambda e: e.kind == "RoundStarted" and int(getattr(e, "round", 0)) > self.rounds)
+        return [*story_lines(told, self.race.state), self.end().line(_CONTROL.text, _CONTROL.file, "The race:")]
 
-    def _order_words(self) -> str:
-        return ", ".join(f"{i}. {'you' if c == YOU else c}" for i, c in enumerate(self.standings(), 1))
+    # -------------------------------------------------------------- the debrief (racebook.core.debrief)
+    def when(self) -> str:
+        return f"round {self.race.state.round}"
 
+    def copy(self) -> FirstRace:
+        """A same-seed copy of the guided race now (the race cloned, the computer players copied), recording
+        nothing; its autopilot starts afresh."""
+        other = copy.copy(self)
+        other.race = self.race.clone()
+        other.race.record_frames = False
+        other.computers = copy.deepcopy(self.computers)
+        other._last = list(self._last)
+        other.log, other._pilot = DecisionLog(keep=False), None
+        return other
 
-def _ordinal(n: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+    def autopilot(self) -> str:
+        """The learner's decision as the coach's look-ahead drives it: a ``Greedy(seed)``
+        (:func:`racebook.formulagp.analysis.coach.look_ahead`)."""
+        if self._pilot is None:
+            self._pilot = Greedy(self.seed)
+        return str(self._pilot.choose(self.race))
+
+    def debrief(self) -> Debrief:
+        """Where the learner finished and the decisions that cost most, replayed (:mod:`racebook.core.debrief`)."""
+        return self.log.debrief(self)

@@ -20,6 +20,7 @@ import copy
 from dataclasses import dataclass
 from typing import Any
 
+from racebook.core.coach import look_ahead_reason, ordinal
 from racebook.rf90.actions import Action
 from racebook.rf90.analysis.drivers import GreedyDriver
 from racebook.rf90.analysis.odds import late_braking_now
@@ -49,7 +50,7 @@ class Outcome:
 
     def words(self) -> str:
         where = f" in section {self.section}" if self.section else ""
-        return f"{_ordinal(self.place)} of {self.cars}{where}"
+        return f"{ordinal(self.place)} of {self.cars}{where}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,18 +94,13 @@ def suggest(race: Race, actions: list[Action], you: str, computer: Any, turns: i
     best = min(range(len(outs)), key=lambda i: outs[i].key())  # the first of the best
     b = outs[best]
     when = "to the end of the race" if b.over else f"to the end of Game Turn {b.turn}"
-    head = f"Looking ahead {when} (then driving like the computer), this leaves you {b.words()}"
-    runner = min((o for i, o in enumerate(outs) if i != best), key=Outcome.key)
-    if runner.key() == b.key():
-        same = sum(o.key() == b.key() for o in outs)
-        tail = (f"; {'every choice leads' if same == len(outs) else f'{same} of the {len(outs)} choices lead'} "
-                "there, and this is the first of them")
-    elif runner.place != b.place:
-        tail = f"; the next best choice leaves you {runner.words()}"
-    else:
-        tail = f"; the next best choice leaves you as {_ordinal(runner.place)} but further back" + \
-            (f", in section {runner.section}" if runner.section else "")
-    return Advice(best, head + tail + _odds(race, you) + ".", outs)
+    return Advice(best, look_ahead_reason(outs, best, when, Outcome.words, _behind) + _odds(race, you) + ".", outs)
+
+
+def _behind(best: Outcome, runner: Outcome) -> str:
+    """What separates two choices that leave ``you`` in one place: how far (:func:`look_ahead_reason`)."""
+    where = f", in section {runner.section}" if runner.section else ""
+    return f"; the next best choice leaves you {ordinal(runner.place)} too but further back{where}"
 
 
 def _odds(race: Race, you: str) -> str:
@@ -119,7 +115,3 @@ def _odds(race: Race, you: str) -> str:
         return ""
     return (f"; late braking passes its blind test with an exact {round(100 * c.p_success)}% chance (target "
             f"{c.target}, over the {c.pool_size} cards you cannot see)")
-
-
-def _ordinal(n: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")

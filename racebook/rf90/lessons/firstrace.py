@@ -12,13 +12,15 @@ Standard library only.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from racebook.core.debrief import Debrief, DecisionLog
 from racebook.core.errors import IllegalAction
 from racebook.core.events import Event
-from racebook.core.guided import GuidedChoice, StoryLine, with_suggestion
+from racebook.core.guided import GuidedChoice, RaceEnd, StoryLine, until_unplayed, with_suggestion
 from racebook.rf90.actionlabels import RULE_BY_VERB, ActionLabel, labels
 from racebook.rf90.actions import Action, Skip
 from racebook.rf90.actiontext import parse
@@ -271,6 +273,9 @@ class FirstRace:
     #: The coach gives its advice (the widget's "coach on/off"): off, :meth:`labelled_choices` suggests nothing.
     coach: bool = field(init=False, default=True)
     _advice: tuple[tuple[int, int], Advice] | None = field(init=False, default=None, repr=False)
+    #: The learner's decisions, each with a copy of the race then (the debrief, :mod:`racebook.core.debrief`).
+    log: DecisionLog = field(init=False, default_factory=DecisionLog, repr=False)
+    _pilot: GreedyDriver | None = field(init=False, default=None, repr=False)
 
     def __post_init__(self) -> None:
         self.new(self.seed)
@@ -284,8 +289,9 @@ class FirstRace:
         self.computer = GreedyDriver(self.seed)
         opening = tuple(story(self.race.events))
         self.steps = [Step(None, None, None, opening)] if opening else []
+        self.log = DecisionLog(self.log.keep)
         self.last = self.steps[:] + self.advance()
-        return self.last[:]
+        return self._ended(self.last)
 
     @property
     def turn(self) -> int:
@@ -321,7 +327,9 @@ class FirstRace:
         car = action.car
         d = labels([action], self.race.state)[0]
         events = self.race.apply(action)
-        lines = story(events)
+        # the story stops with the guided Game Turns (issue 33 item 6): not "Game Turn 4 begins"
+        lines = story(until_unplayed(events, lambda e: e.kind == "GameTurnStarted"
+                                     and int(getattr(e, "turn", 0)) > self.turns))
         if car == LEARNER:
             lines.insert(0, Guide("choice", car, f"You chose: {d.label}", RULE_BY_VERB.get(action.verb, ""),
                                   LEARN_MORE_BY_VERB.get(action.verb, _RACE)))
@@ -345,19 +353,32 @@ class FirstRace:
         if isinstance(action, str):
             action = parse(action)
         if self.finished:
-            raise IllegalAction(action, "§10", f"the guided race is over after {self.turns} Game Turns: "
-                                               "start a new race")
+            raise IllegalAction(action, "§10", self.end().refusal())
         if action.car != LEARNER:
             raise IllegalAction(action, "§13", f"you drive {LEARNER}; the computer drives the other cars")
+        if self.log.keep:
+            self.log.note(self, str(action), self._buttons(), self._cached())
         self.last = [self._step(action), *self.advance()]
-        return self.last[:]
+        return self._ended(self.last)
+
+    def _ended(self, last: list[Step]) -> list[Step]:
+        """``last``, and once the guided race is over its end (:meth:`end`) as the last line."""
+        if self.finished:
+            end = self.end()
+            last.append(Step(None, None, None, (Guide("end", None, end.sentence(), end.rule, _RACE),)))
+        return last[:]
+
+    def end(self) -> RaceEnd:
+        """How the guided race ended, in the words every game uses (:class:`racebook.core.guided.RaceEnd`)."""
+        return RaceEnd(tuple(self.standings()), LEARNER, min(self.turn - 1, self.turns), "Game Turn",
+                       self.race.is_over, "the race order: laps, then how far round the lap", "go on to 01a",
+                       "§25")
 
     def status(self) -> str:
         """Where the race stands, in one line."""
         s = self.race.state
-        if self.race.is_over or self.turn > self.turns:
-            order = " ".join(self.standings())
-            return f"The guided race is over after {min(self.turn - 1, self.turns)} Game Turns: {order}"
+        if self.finished:
+            return self.end().status()
         phase = f" (phase {self.race.phase.value})" if self.race.phase is not None else ""
         who = f"your decision{phase}" if self.my_turn else f"{self.race.current_car} to play"
         return f"Game Turn {s.turn} of {self.turns} · you drive {LEARNER} · {who}"
@@ -366,16 +387,28 @@ class FirstRace:
         """The cars in race order (§25)."""
         return list(classification(self.race.state))
 
+    def place(self) -> int:
+        """The learner's place now (1 = first, §25)."""
+        return self.standings().index(LEARNER) + 1
+
     # ------------------------------------------------------------ the guided-race protocol (racebook.core.guided)
     def labelled_choices(self) -> list[GuidedChoice]:
         """The learner's legal actions as buttons: the label, the action text and rule in the tooltip; the card
         plays are the primary ones; the coach's suggestion (:meth:`advice`) marked with its reason while
         :attr:`coach` is on."""
-        s = self.race.state
-        out = [GuidedChoice(d.text, d.label, d.tooltip(s), d.action.verb == "play", _group(d.label))
-               for d in self.choices()]
+        out = self._buttons()
         advice = self.advice() if out and self.coach else None
         return out if advice is None else with_suggestion(out, advice.index, advice.reason)
+
+    def _buttons(self) -> list[GuidedChoice]:
+        s = self.race.state
+        return [GuidedChoice(d.text, d.label, d.tooltip(s), d.action.verb == "play", _group(d.label))
+                for d in self.choices()]
+
+    def _cached(self) -> Advice | None:
+        """The coach's advice at this position if it was computed already (else None: not computed here)."""
+        at = (self.seed, len(self.steps))
+        return self._advice[1] if self._advice is not None and self._advice[0] == at else None
 
     def advice(self) -> Advice | None:
         """The coach's suggestion among :meth:`choices` (:func:`racebook.rf90.analysis.coach.suggest`: each looked
@@ -403,3 +436,29 @@ class FirstRace:
     def restart(self, seed: int | None = None) -> None:
         """A new race: ``seed``, or the next one."""
         self.new(self.seed + 1 if seed is None else seed)
+
+    # ------------------------------------------------------------ the debrief (racebook.core.debrief)
+    def when(self) -> str:
+        return f"Game Turn {self.race.state.turn}"
+
+    def copy(self) -> FirstRace:
+        """A same-seed copy of the guided race now (the race cloned, the computer driver copied), recording
+        nothing; its autopilot starts afresh."""
+        other = copy.copy(self)
+        other.race = self.race.clone()
+        other.race.record_frames = False
+        other.computer = copy.deepcopy(self.computer)
+        other.steps, other.last = list(self.steps), list(self.last)
+        other.log, other._pilot = DecisionLog(keep=False), None
+        return other
+
+    def autopilot(self) -> str:
+        """The learner's decision as the coach's look-ahead drives it: a ``GreedyDriver(seed)``
+        (:func:`racebook.rf90.analysis.coach.look_ahead`)."""
+        if self._pilot is None:
+            self._pilot = GreedyDriver(self.seed)
+        return str(self._pilot.choose(self.race, self.race.legal_actions()))
+
+    def debrief(self) -> Debrief:
+        """Where the learner finished and the decisions that cost most, replayed (:mod:`racebook.core.debrief`)."""
+        return self.log.debrief(self)
