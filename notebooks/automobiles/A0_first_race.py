@@ -27,7 +27,10 @@
 # * read every step of the referee in one plain sentence, with a "learn more" link to the part of A1 or A2 that
 #   teaches it.
 #
-# Press *Run → Run All Cells*, then click the buttons: each is a legal move (hover for its action text and rule).
+# Click the buttons: each is a legal move (hover for its action text and rule).
+
+# %% [markdown] tags=["presenter-hide"]
+# (*Run → Run All Cells* first.)
 
 # %% tags=["presenter-show"]
 from IPython.display import HTML

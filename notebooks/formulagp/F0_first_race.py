@@ -28,7 +28,10 @@
 # The player board's numbers, the card faces, the dice faces and the circuit are **invented for teaching**: the
 # rulebook prints none of them.
 #
-# Press *Run → Run All Cells*, then click: each button or menu is a legal move (hover for its action text and rule).
+# Click: each button or menu is a legal move (hover for its action text and rule).
+
+# %% [markdown] tags=["presenter-hide"]
+# (*Run → Run All Cells* first.)
 
 # %% tags=["nbval-ignore-output"]
 from racebook.formulagp.ui import GuidedRace

@@ -20,7 +20,10 @@
 #
 # *Race! Formula 90* is a board game of the 1990 Formula 1 season. Below you drive **Blue** for three Game Turns:
 # **click a button** (or pick from a menu and press *go*), each one a move the rules allow now, and the engine plays
-# the other cars and tells you what happened. (Nothing shows? *Run ▸ Run All Cells*.)
+# the other cars and tells you what happened.
+
+# %% [markdown] tags=["presenter-hide"]
+# (Nothing shows? *Run ▸ Run All Cells*.)
 
 # %% tags=["nbval-ignore-output"]
 from racebook.rf90.ui.firstrace import GuidedRace
@@ -76,9 +79,12 @@ GuidedRace(seed=1)
 
 # %% [markdown]
 # ## How to use these notebooks
-#
-# * **Run them top to bottom** (*Run ▸ Run All Cells*). Every number and sentence is computed by the `racebook`
-#   engine; the notebooks only show it.
+
+# %% [markdown] tags=["presenter-hide"]
+# **Run them top to bottom** (*Run ▸ Run All Cells*).
+
+# %% [markdown]
+# * **Every number and sentence** is computed by the `racebook` engine; the notebooks only show it.
 # * **Citations**: "[§13.D.2][]" is a section of the rules digest, "[Ex. 24][]" a worked example of the manual,
 #   "[AMB-6][]" an ambiguity and the reading chosen ([§31][]).
 # * **The stepper** under each example: |◀ first, ◀ back, ▶ next, ▶| last, or drag the slider.
@@ -126,7 +132,7 @@ race = sc.race
 Markdown(f"**{sc.title}** ({sc.cite}): Blue's legal actions now\n\n{choices_table(race)}")
 
 # %% [markdown]
-# **2. Apply actions** in their one text form (the notation of the saves and the command line, in the code below).
+# **2. Apply actions** in their one text form (the notation of the saves and the command line).
 # An illegal one is refused with the rule (here Blue has moved, but in phase F.2 he may still occupy a trajectory,
 # [§13.F][]). The **events** are typed records, each with a sentence that cites its rule.
 #

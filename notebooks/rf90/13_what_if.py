@@ -85,10 +85,12 @@ CAR = COLOURS[0]  # the first human car
 
 # %% [markdown]
 # ## How the simulation works
-#
+
+# %% [markdown] tags=["presenter-hide"]
 # The settings are in the first code cell: change them and *Run ▸ Run All Cells* (other settings play the races:
 # minutes).
-#
+
+# %% [markdown]
 # **The engine is the referee.** `one_race(track, seed, …)` (`racebook.rf90.analysis.simulate`) plays a race to the
 # end: Free Practice with the default panel (10 tyre chips, 6 cards, 5 wear slots); **qualifying** ([§7][]:
 # the first card of the dealt hand becomes the car's **Target Check**, and the experiment's refuel chit; robots
@@ -393,7 +395,10 @@ print(again.difference("Hard", "Soft", retirements=True).sentence())
 #
 # ### Try it
 #
-# Press ▶ **Run** in any panel (set the number of races first), or change the settings in the first code cell:
+# Press ▶ **Run** in any panel (set the number of races first).
+
+# %% [markdown] tags=["presenter-hide"]
+# In the notebook you can also change the settings in the first code cell:
 # another `TRACK` (`"monza"`, `"teaching"`), more `PLAYERS`, another `SEED`. Or build your own experiment: any
 # `one_race` option (`refuel`, `tyre`, `strategy`, `late_brake`, `driver`) can be an arm:
 #

@@ -80,9 +80,9 @@ def wear_html(tyre: str, wear: int) -> str:
     colour = {"fresh": "#cfe8cf", "degraded": "#f6e3b0", "worn": "#f3c0c0"}
     cells = "".join(
         f'<td style="background:{colour[state]};{"outline:3px solid #222;" if w == wear else ""}text-align:center">'
-        f"{w}<br>+{bonus}{'<br>🎲' if red else ''}</td>" for w, state, bonus, red in pw.wear_track(tyre))
+        f"{w}<br>+{bonus}{'<br>RED die' if red else ''}</td>" for w, state, bonus, red in pw.wear_track(tyre))
     return (f'{_CSS}<div class="rb-mp"><table><tr><th>wear</th>{cells}</tr></table><small>green fresh, yellow '
-            "degraded, red worn out (no bonus); 🎲 the RED die after every move (§14.1)</small></div>")
+            "degraded, red worn out (no bonus); RED die: the RED die after every move (§14.1)</small></div>")
 
 
 def plans_html(w: pw.PitWindow, most: int = 8) -> str:
