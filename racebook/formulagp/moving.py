@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from racebook.core.errors import IllegalAction
+from racebook.core.frozen import fast_init
 from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
 from racebook.formulagp import pitlane, raceevents, w2wpush
@@ -38,6 +39,9 @@ class StepCheck:
     entry: Entry
 
 
+fast_init(StepCheck)  # one per step listed: the slot-storing constructor (racebook.core.frozen)
+
+
 def _occupants(s: RaceState, me: str, tile: int) -> list[Pos]:
     return [o.pos for o in s.cars.values() if o.id != me and o.pos.tile == tile and not passable(o)  # §18.2
             and not o.pit and not o.pit_start  # in the pits (§16.2), a pit-lane starter not yet started (§9.3)
@@ -61,23 +65,27 @@ def _forward_blocked(s: RaceState, c: Car, checks: list[StepCheck] | None = None
     return any(chk.entry is Entry.STOP for chk in checks if chk.to.tile != c.pos.tile)
 
 
-def _steps(s: RaceState, c: Car, include_stops: bool = False, only: Pos | None = None) -> list[StepCheck]:
+def _entry(s: RaceState, c: Car, here: Pos, nxt: Pos) -> Entry:
+    """How the car enters ``nxt``, a forward step from ``here`` (§13.2): freely within its tile; onto the next tile
+    as the cars there allow (free, into a shadow, or a forced stop), then the yellow zones, the Safety Car and the
+    Blue Flags (§19, racebook.formulagp.raceevents)."""
+    if nxt.tile == here.tile:
+        return Entry.FREE
+    entry = entering(s.track, here, nxt.lane, _occupants(s, c.id, nxt.tile)) if s.round > START_ROUNDS else Entry.FREE
+    return raceevents.entry(s, c, here, nxt, entry)
+
+
+def _steps(s: RaceState, c: Car, include_stops: bool = False) -> list[StepCheck]:
     """The steps the car may take now, each with how it enters the space (with ``include_stops``, the forward steps
-    that are a forced stop too); ``only``: the check of that one space, if it is a step."""
+    that are a forced stop too)."""
     t = s.turn
     assert t is not None
     out = []
     here = c.pos
     for nxt in s.track.forward(here):
-        if only is not None and (nxt.tile, nxt.lane, nxt.space) != (only.tile, only.lane, only.space):
-            continue
         if pitlane.barred(s, c, here, nxt):  # §16.1: behind the yellow line from the pit entry's shadow car
             continue
-        entry = Entry.FREE
-        if nxt.tile != here.tile and s.round > START_ROUNDS:
-            entry = entering(s.track, here, nxt.lane, _occupants(s, c.id, nxt.tile))
-        if nxt.tile != here.tile:
-            entry = raceevents.entry(s, c, here, nxt, entry)  # yellow zones, the Safety Car, Blue Flags (§19)
+        entry = _entry(s, c, here, nxt)
         if entry is Entry.STOP:
             if include_stops:
                 out.append(StepCheck(nxt, entry))
@@ -87,12 +95,11 @@ def _steps(s: RaceState, c: Car, include_stops: bool = False, only: Pos | None =
             continue
         out.append(StepCheck(nxt, entry))
     if c.pit == "exit":  # §16.5: forward, or sideways across the yellow line to its own space (pitlane.py)
-        return out + [StepCheck(here, Entry.FREE)] if only is None and pitlane.sideways_exit(s, c) else out
+        return out + [StepCheck(here, Entry.FREE)] if pitlane.sideways_exit(s, c) else out
     if t.lane_changes and not (t.pit_exit and here.tile == s.track.pit_exit):  # the yellow line (§9.3, §16.5)
         for lane in (here.lane - 1, here.lane + 1):
             side = s.track.lateral(here, lane)
-            if side is None or only is not None and (side.tile, side.lane, side.space) != (
-                    only.tile, only.lane, only.space) or pitlane.barred(s, c, here, side):  # §16.1: the shadow car
+            if side is None or pitlane.barred(s, c, here, side):  # §16.1: the shadow car
                 continue
             if (side.tile, side.lane, side.space) in t.seen or (
                     _room(s, c.id, side) is None and not is_push(s, c, side)):
@@ -112,11 +119,7 @@ def _adjust_ctx(s: RaceState, c: Car) -> mv.AdjustContext:
 def _adjust_ok(s: RaceState, c: Car, step: mv.Adjust, ctx: mv.AdjustContext | None = None) -> bool:
     t = s.turn
     assert t is not None
-    try:
-        mv.adjust(ctx or _adjust_ctx(s, c), mv.AdjustState(t.reduced, t.extended), step)
-    except IllegalAction:
-        return False
-    return True
+    return mv.refusal(ctx or _adjust_ctx(s, c), mv.AdjustState(t.reduced, t.extended), step) is None
 
 
 def legal_move(s: RaceState) -> list[FgpAction]:
@@ -192,7 +195,7 @@ def _step(s: RaceState, c: Car, t: Turn, to: Pos, log: EventLog) -> None:
         return  # the car stays
     play = mv.PacePlay(Pace(t.pace), t.pair, (), t.lane_changes, t.wear_per_lane_change, 0, False, False)
     w = mv.walk(s.track, c.pos, [to], play)
-    chk = _steps(s, c, only=to)[0]
+    entry = _entry(s, c, c.pos, to)  # a lane change enters freely (§13.2): as :func:`_steps` listed it
     frm = c.pos
     shadow = _room(s, c.id, to) or 0
     t.seen += ((frm.tile, frm.lane, frm.space),)
@@ -202,9 +205,9 @@ def _step(s: RaceState, c: Car, t: Turn, to: Pos, log: EventLog) -> None:
     log.append(ev.Moved(c.id, s.track.name_of(frm), s.track.name_of(to), w.steps[0].value, t.mp_left, w.wear))
     if to.tile < frm.tile:  # over the finish line (the loop's first tile)
         cross_line(s, c, log)
-    if chk.entry is Entry.SHADOW and c.bot:  # a BOT takes no OT from MP (§22.10.2, [BOT 3.2.1])
+    if entry is Entry.SHADOW and c.bot:  # a BOT takes no OT from MP (§22.10.2, [BOT 3.2.1])
         return stop_in_slipstream(s, c, t, log)
-    if chk.entry is Entry.SHADOW:  # §13.2: one space onto the tile, into the free shadow; then stop
+    if entry is Entry.SHADOW:  # §13.2: one space onto the tile, into the free shadow; then stop
         got = charge_ot(c.ot, t.mp_left, s.board.ot_max)
         slip = slipstream_ot(got.ot, s.board.ot_max, s.round <= START_ROUNDS)
         log.append(ev.ForcedStop(c.id, s.track.name_of(to), t.mp_left, slip.ot, got.lost + slip.lost,

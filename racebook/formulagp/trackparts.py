@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from enum import Enum
 from functools import cached_property
 
+from racebook.core.frozen import fast_init
+
 
 class Shape(Enum):
     STRAIGHT = "straight"
@@ -92,3 +94,6 @@ class Pos:
     lane: int
     space: int
     shadow: int = 0
+
+
+fast_init(Pos)  # built by the thousand per race: the slot-storing constructor (racebook.core.frozen)

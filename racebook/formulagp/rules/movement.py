@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from racebook.core.errors import IllegalAction
+from racebook.core.frozen import fast_init
 from racebook.formulagp.components import Colour
 from racebook.formulagp.playerboard import Pace, PlayerBoard
 from racebook.formulagp.track import Pos, Track
@@ -34,6 +35,9 @@ class MoveCard:
 
     def __str__(self) -> str:
         return f"{self.colour.value} as {self.played_as.value}" if self.played_as else self.colour.value
+
+
+fast_init(MoveCard)  # built per step and per listing: the slot-storing constructor (racebook.core.frozen)
 
 
 class PairBan(Enum):
@@ -63,6 +67,9 @@ class PacePlay:
     ers_cost: int
     yellow_die: bool
     stress_relief: bool
+
+
+fast_init(PacePlay)  # built per step and per listing: the slot-storing constructor (racebook.core.frozen)
 
 
 def _what(cards: Sequence[MoveCard]) -> str:
@@ -164,6 +171,9 @@ class Walk:
         return sum(s is StepKind.LANE_CHANGE for s in self.steps)
 
 
+fast_init(Walk)  # built per step and per listing: the slot-storing constructor (racebook.core.frozen)
+
+
 def _step_name(track: Track, here: Pos, nxt: Pos) -> str:
     """A refused step, named (built only when refused)."""
     return f"{track.name_of(here)} to {track.name_of(nxt) if track.on_track(nxt) else nxt}"
@@ -229,12 +239,18 @@ class AdjustContext:
     entering_pit: bool = False
 
 
+fast_init(AdjustContext)  # built per step and per listing: the slot-storing constructor (racebook.core.frozen)
+
+
 @dataclass(frozen=True, slots=True)
 class AdjustState:
     """This turn so far: how many reduction and extension steps (§11.2: never both)."""
 
     reduced: int = 0
     extended: int = 0
+
+
+fast_init(AdjustState)  # built per step and per listing: the slot-storing constructor (racebook.core.frozen)
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,43 +264,58 @@ class Adjusted:
     cards: int
 
 
-def adjust(ctx: AdjustContext, state: AdjustState, step: Adjust) -> Adjusted:
-    """One reduction or extension step (§11.2), or IllegalAction citing why not."""
+fast_init(Adjusted)  # built per step and per listing: the slot-storing constructor (racebook.core.frozen)
+
+
+def refusal(ctx: AdjustContext, state: AdjustState, step: Adjust) -> tuple[str, str] | None:
+    """Why one reduction or extension step (§11.2) is not allowed now: (rule, reason); None when it is."""
     if ctx.drs_moved:
-        raise IllegalAction(step.value, "§11.6", "no extension or reduction after a DRS move")
+        return "§11.6", "no extension or reduction after a DRS move"
     if step.reduces and state.extended:
-        raise IllegalAction(step.value, "§11.2", "a move is extended or reduced, never both: this one was extended")
+        return "§11.2", "a move is extended or reduced, never both: this one was extended"
     if not step.reduces and state.reduced:
-        raise IllegalAction(step.value, "§11.2", "a move is extended or reduced, never both: this one was reduced "
-                                                 "(no charging ERS to stop in a corner and then a Tyre Wear card)")
+        return "§11.2", ("a move is extended or reduced, never both: this one was reduced (no charging ERS to stop in "
+                         "a corner and then a Tyre Wear card)")
     if step.reduces:
         if ctx.drs:
-            raise IllegalAction(step.value, "§11.6", "no reduction in a turn the car activates DRS")
+            return "§11.6", "no reduction in a turn the car activates DRS"
         if ctx.mp_left < 1:
-            raise IllegalAction(step.value, "§11.2.1", "no movement point left to reduce")
+            return "§11.2.1", "no movement point left to reduce"
     if step is Adjust.CHARGE_ERS:
         if ctx.ers >= ctx.ers_max:
-            raise IllegalAction(step.value, "§11.2.1", f"the ERS is full ({ctx.ers} of {ctx.ers_max})")
+            return "§11.2.1", f"the ERS is full ({ctx.ers} of {ctx.ers_max})"
         if ctx.blue_played:
-            raise IllegalAction(step.value, "§11.2.1", "no ERS charging in a turn a BLUE card was played")
+            return "§11.2.1", "no ERS charging in a turn a BLUE card was played"
         if ctx.entering_pit:
-            raise IllegalAction(step.value, "§16.1", "no ERS charging while entering the pit lane")
-        return Adjusted(AdjustState(state.reduced + 1, state.extended), -1, 1, 0, 0)
+            return "§16.1", "no ERS charging while entering the pit lane"
+        return None
     if step in (Adjust.BRAKE, Adjust.EXTEND_TYRE):
         if ctx.tyres_worn:
-            raise IllegalAction(step.value, "§14.1", "worn-out tyres: no Tyre Wear card to extend or Brake!")
+            return "§14.1", "worn-out tyres: no Tyre Wear card to extend or Brake!"
         if ctx.tyre_wear_cards < 1:
-            raise IllegalAction(step.value, "§6.4", "needs a Tyre Wear card in hand")
+            return "§6.4", "needs a Tyre Wear card in hand"
+    if step is Adjust.BRAKE:
+        return None
+    if step is Adjust.EXTEND_TYRE:
+        if ctx.on_straight:
+            return "§11.2.2", "a Tyre Wear card extends from a curved tile; on a straight spend an ERS charge"
+        return None
+    if not ctx.on_straight:
+        return "§11.2.2", "an ERS charge extends from a straight; on a curve play a Tyre Wear card"
+    if ctx.ers < 1:
+        return "§8.1", "the ERS is empty"
+    return None
+
+
+def adjust(ctx: AdjustContext, state: AdjustState, step: Adjust) -> Adjusted:
+    """One reduction or extension step (§11.2), or IllegalAction citing why not (:func:`refusal`)."""
+    why = refusal(ctx, state, step)
+    if why is not None:
+        raise IllegalAction(step.value, *why)
+    if step is Adjust.CHARGE_ERS:
+        return Adjusted(AdjustState(state.reduced + 1, state.extended), -1, 1, 0, 0)
     if step is Adjust.BRAKE:
         return Adjusted(AdjustState(state.reduced + 1, state.extended), -1, 0, 1, 1)
     if step is Adjust.EXTEND_TYRE:
-        if ctx.on_straight:
-            raise IllegalAction(step.value, "§11.2.2", "a Tyre Wear card extends from a curved tile; on a straight "
-                                                       "spend an ERS charge")
         return Adjusted(AdjustState(state.reduced, state.extended + 1), 1, 0, 1, 1)
-    if not ctx.on_straight:
-        raise IllegalAction(step.value, "§11.2.2", "an ERS charge extends from a straight; on a curve play a Tyre "
-                                                   "Wear card")
-    if ctx.ers < 1:
-        raise IllegalAction(step.value, "§8.1", "the ERS is empty")
     return Adjusted(AdjustState(state.reduced, state.extended + 1), 1, -1, 0, 0)

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
+from racebook.core.frozen import fast_init
 from racebook.formulagp.track import LANES, Pos, Surface, Track, Turn
 
 
@@ -40,6 +41,9 @@ class Runner:
     exit_rank: int = 0  # the pit-exit order (§16.2), for cars on the pit-exit space
 
 
+fast_init(Runner)  # built per car whenever the order is read: the slot-storing constructor (racebook.core.frozen)
+
+
 class Why(Enum):
     """Why a car has its place in the order (the first rule that separated it from the car before it)."""
 
@@ -58,6 +62,9 @@ class Why(Enum):
 class Slot:
     car: str
     why: Why
+
+
+fast_init(Slot)  # built per car whenever the order is read: the slot-storing constructor (racebook.core.frozen)
 
 
 def _lane_for_order(track: Track, r: Runner) -> int:
