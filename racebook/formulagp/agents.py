@@ -112,11 +112,12 @@ def _qualifying(race: Race, legal: list[FgpAction]) -> FgpAction | None:
     return None
 
 
-def _play_mp(race: Race, a: Play, bans: frozenset[PairBan] | None = None) -> int:
+def _play_mp(race: Race, a: Play, bans: frozenset[PairBan] | None = None, gear: int | None = None) -> int:
+    """The MP ``a`` gives (``bans``, ``gear``: the car's :func:`play_bans` and :func:`gear_of`, if known)."""
     s = race.state
     c = s.cars[a.car]
     play = check_play(s, c, a, bans)
-    mp = s.board.speed(gear_of(s, c), play.pace) + (1 if a.characteristic else 0)
+    mp = s.board.speed(gear_of(s, c) if gear is None else gear, play.pace) + (1 if a.characteristic else 0)
     return mp - (1 if play.pace is Pace.BLUE else 0) - (1 if play.pair else 0)
 
 
@@ -195,11 +196,12 @@ class Greedy:
         def best() -> Play:
             if not found:
                 c = race.state.cars[plays[0].car]
-                bans = play_bans(race.state, c)
+                bans, gear = play_bans(race.state, c), gear_of(race.state, c)
                 stuck = on_shadow(race.state, c)  # on the shadow car a BLUE card cannot change lanes away (§16.1)
                 found.append(max(plays, key=lambda a: (not (stuck and any(card_colour(x) is Colour.BLUE
                                                                           for x in a.cards)),
-                                                       _play_mp(race, a, bans), -len(a.cards), a.characteristic)))
+                                                       _play_mp(race, a, bans, gear), -len(a.cards),
+                                                       a.characteristic)))
             return found[0]
 
         if race.state.phase in (Phase.PLAY, Phase.MOVE, Phase.DISCARD):
@@ -226,17 +228,19 @@ class Greedy:
                 return toward
         if steps:
             s = race.state
+            track = s.track
             here = s.cars[steps[0].car].pos
-            fwd = [a for a in steps if s.track.pos(a.to).tile != here.tile or s.track.pos(a.to).space > here.space]
+            to = {a.to: track.pos(a.to) for a in steps}
+            fwd = [a for a in steps if to[a.to].tile != here.tile or to[a.to].space > here.space]
             pool = fwd or steps
-            shadow = s.track.pit_shadow  # a car that does not pit stops on the shadow car (§16.1): keep off it
+            shadow = track.pit_shadow  # a car that does not pit stops on the shadow car (§16.1): keep off it
             if shadow is not None:
-                off = [a for a in steps if a.to != s.track.name_of(shadow)]
+                off = [a for a in steps if a.to != track.name_of(shadow)]
                 pool = [a for a in pool if a in off] or off or pool
             t = s.turn
             if t is not None and t.wear_per_lane_change > 0:  # a lane change costs tyre wear (§11.3): keep the
                 taken = {o.pos.tile for o in s.cars.values() if o.id != steps[0].car}  # lane unless a car is ahead
-                keep = [a for a in pool if s.track.pos(a.to).lane == here.lane and s.track.pos(a.to).tile not in taken]
+                keep = [a for a in pool if to[a.to].lane == here.lane and to[a.to].tile not in taken]
                 pool = keep or pool
             return pool[self.rng.below(len(pool))]
         for kind in (Extend, Discard, Keep, Stop, End, Charge):

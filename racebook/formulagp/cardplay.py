@@ -54,10 +54,10 @@ def play_bans(s: RaceState, c: Car) -> frozenset[mv.PairBan]:
 _PACES: dict[tuple[tuple[str, ...], str, frozenset[mv.PairBan]], mv.PacePlay | tuple[str, str, str]] = {}
 
 
-def _pace(codes: tuple[str, ...], as_colour: str, bans: frozenset[mv.PairBan]) -> mv.PacePlay:
+def _pace(codes: tuple[str, ...], as_colour: str, bans: frozenset[mv.PairBan]) -> mv.PacePlay | tuple[str, str, str]:
     """The pace of the cards ``codes`` played (an ORANGE one as ``as_colour``) under ``bans``
-    (:func:`racebook.formulagp.rules.movement.pace_of`): a pure function of them, so each answer, or refusal, is
-    worked out once and kept."""
+    (:func:`racebook.formulagp.rules.movement.pace_of`), or its refusal (subject, rule, reason): a pure function of
+    them, so each answer, or refusal, is worked out once and kept."""
     key = (codes, as_colour, bans)
     got = _PACES.get(key)
     if got is None:
@@ -66,25 +66,36 @@ def _pace(codes: tuple[str, ...], as_colour: str, bans: frozenset[mv.PairBan]) -
         except IllegalAction as e:
             got = (str(e.action), e.rule, e.reason)
         _PACES[key] = got
-    if isinstance(got, tuple):
-        raise IllegalAction(*got)
     return got
 
 
-def check_play(s: RaceState, c: Car, a: Play, bans: frozenset[mv.PairBan] | None = None) -> mv.PacePlay:
-    """The pace ``a`` gives, or the IllegalAction refusing it; ``bans``: the car's :func:`play_bans` if known."""
+def play_refusal(s: RaceState, c: Car, a: Play, bans: frozenset[mv.PairBan] | None = None
+                 ) -> mv.PacePlay | tuple[object, str, str]:
+    """The pace ``a`` gives, or why it is refused: (subject, rule, reason), what :func:`check_play` raises (the
+    listing asks this, without raising); ``bans``: the car's :func:`play_bans` if known."""
     for x in a.cards:
         if x not in c.hand:
-            raise IllegalAction(a, "§10.3", f"{x} is not in {c.id}'s hand")
+            return a, "§10.3", f"{x} is not in {c.id}'s hand"
     if len(set(a.cards)) != len(a.cards):
-        raise IllegalAction(a, "§6.3", "a pair is two different cards")
+        return a, "§6.3", "a pair is two different cards"
     if a.as_colour and not any(card_type(x) is CardType.ORANGE for x in a.cards):
-        raise IllegalAction(a, "§6.2", "only an ORANGE card is played as another colour")
+        return a, "§6.2", "only an ORANGE card is played as another colour"
     play = _pace(tuple(a.cards), a.as_colour, play_bans(s, c) if bans is None else bans)
+    if isinstance(play, tuple):
+        return play
     if play.ers_cost > c.ers:
-        raise IllegalAction(a, "§6.2", "a BLUE card costs 1 ERS charge and the ERS is empty")
+        return a, "§6.2", "a BLUE card costs 1 ERS charge and the ERS is empty"
     if a.characteristic and s.round == 1:
-        raise IllegalAction(a, "§8.4", "the Car Characteristic is not used in race round 1")
+        return a, "§8.4", "the Car Characteristic is not used in race round 1"
+    return play
+
+
+def check_play(s: RaceState, c: Car, a: Play, bans: frozenset[mv.PairBan] | None = None) -> mv.PacePlay:
+    """The pace ``a`` gives, or the IllegalAction refusing it (:func:`play_refusal`); ``bans``: the car's
+    :func:`play_bans` if known."""
+    play = play_refusal(s, c, a, bans)
+    if isinstance(play, tuple):
+        raise IllegalAction(*play)
     return play
 
 
@@ -123,11 +134,8 @@ def _playable(s: RaceState, c: Car) -> Iterator[Play]:
                 and card_type(chosen[0]) is not card_type(chosen[1]):
             continue  # not a pair (§6.3): the check below would say so
         a = Play(c.id, chosen, colour, False)
-        try:
-            check_play(s, c, a, bans)
-        except IllegalAction:
-            continue
-        yield a
+        if not isinstance(play_refusal(s, c, a, bans), tuple):
+            yield a
 
 
 def legal_play(s: RaceState) -> list[FgpAction]:

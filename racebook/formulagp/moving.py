@@ -43,15 +43,21 @@ fast_init(StepCheck)  # one per step listed: the slot-storing constructor (raceb
 
 
 def _occupants(s: RaceState, me: str, tile: int) -> list[Pos]:
-    return [o.pos for o in s.cars.values() if o.id != me and o.pos.tile == tile and not passable(o)  # §18.2
+    return [o.pos for o in s.cars.values() if o.pos.tile == tile and o.id != me and not passable(o)  # §18.2
             and not o.pit and not o.pit_start  # in the pits (§16.2), a pit-lane starter not yet started (§9.3)
             and not free_between(s.cars[me], o)]  # two W2W-token cars pass freely (§13.5)
 
 
 def _room(s: RaceState, me: str, p: Pos) -> int | None:
     """The car shadow ``p`` offers (§2.3, §11.5), or None when the space is full."""
-    here = sum(1 for o in s.cars.values() if o.pos.tile == p.tile and o.pos.space == p.space and o.pos.lane == p.lane
-               and o.id != me and not o.off and not o.pit and not o.pit_start)  # off track / in the pits
+    here = 0
+    for o in s.cars.values():
+        q = o.pos
+        if q.tile == p.tile and q.space == p.space and q.lane == p.lane and o.id != me and not (
+                o.off or o.pit or o.pit_start):  # off track / in the pits
+            here += 1
+    if not here:
+        return 0  # an empty space has room (every space holds at least one car)
     space = s.track.space(p)
     cap = space.shadows if space.surface is Surface.SLIPSTREAM else 1
     return here if here < cap else None
@@ -78,11 +84,11 @@ def _entry(s: RaceState, c: Car, here: Pos, nxt: Pos) -> Entry:
 def _steps(s: RaceState, c: Car, include_stops: bool = False) -> list[StepCheck]:
     """The steps the car may take now, each with how it enters the space (with ``include_stops``, the forward steps
     that are a forced stop too)."""
-    t = s.turn
+    t, track = s.turn, s.track
     assert t is not None
     out = []
     here = c.pos
-    for nxt in s.track.forward(here):
+    for nxt in track.forward(here):
         if pitlane.barred(s, c, here, nxt):  # §16.1: behind the yellow line from the pit entry's shadow car
             continue
         entry = _entry(s, c, here, nxt)
@@ -96,9 +102,9 @@ def _steps(s: RaceState, c: Car, include_stops: bool = False) -> list[StepCheck]
         out.append(StepCheck(nxt, entry))
     if c.pit == "exit":  # §16.5: forward, or sideways across the yellow line to its own space (pitlane.py)
         return out + [StepCheck(here, Entry.FREE)] if pitlane.sideways_exit(s, c) else out
-    if t.lane_changes and not (t.pit_exit and here.tile == s.track.pit_exit):  # the yellow line (§9.3, §16.5)
+    if t.lane_changes and not (t.pit_exit and here.tile == track.pit_exit):  # the yellow line (§9.3, §16.5)
         for lane in (here.lane - 1, here.lane + 1):
-            side = s.track.lateral(here, lane)
+            side = track.lateral(here, lane)
             if side is None or pitlane.barred(s, c, here, side):  # §16.1: the shadow car
                 continue
             if (side.tile, side.lane, side.space) in t.seen or (
@@ -122,23 +128,28 @@ def _adjust_ok(s: RaceState, c: Car, step: mv.Adjust, ctx: mv.AdjustContext | No
     return mv.refusal(ctx or _adjust_ctx(s, c), mv.AdjustState(t.reduced, t.extended), step) is None
 
 
+def _wear_cards(c: Car) -> list[str]:
+    """The Tyre Wear cards in hand, each code once (a Brake! or a tyre extension plays one, §11.2)."""
+    return sorted({x for x in c.hand if card_type(x) is CardType.TYRE_WEAR})
+
+
 def legal_move(s: RaceState) -> list[FgpAction]:
     c, t = s.current(), s.turn
     assert c is not None and t is not None
     if (rejoining := legal_rejoin(s, c, t)) is not None:  # §18.2: turn, rejoin first
         return rejoining
     out: list[FgpAction] = []
-    wear_cards = sorted({x for x in c.hand if card_type(x) is CardType.TYRE_WEAR})
     if t.mp_left > 0:
         checks = _steps(s, c, include_stops=True)
         steps = [chk for chk in checks if chk.entry is not Entry.STOP]
-        out += [To(c.id, s.track.name_of(chk.to)) for chk in steps]
+        name_of = s.track.name_of
+        out += [To(c.id, name_of(chk.to)) for chk in steps]
         if t.extended == 0:
             ctx = _adjust_ctx(s, c)
             if _adjust_ok(s, c, mv.Adjust.CHARGE_ERS, ctx):
                 out.append(Charge(c.id))
             if _adjust_ok(s, c, mv.Adjust.BRAKE, ctx):
-                out += [Brake(c.id, x) for x in wear_cards]
+                out += [Brake(c.id, x) for x in _wear_cards(c)]
         if not steps or _forward_blocked(s, c, checks):
             out.append(Stop(c.id))
         return out
@@ -147,7 +158,7 @@ def legal_move(s: RaceState) -> list[FgpAction]:
         if _adjust_ok(s, c, mv.Adjust.EXTEND_ERS, ctx):
             out.append(Extend(c.id, "ers"))
         if _adjust_ok(s, c, mv.Adjust.EXTEND_TYRE, ctx):
-            out += [Extend(c.id, x) for x in wear_cards]
+            out += [Extend(c.id, x) for x in _wear_cards(c)]
     out.append(End(c.id))
     return out
 

@@ -70,6 +70,10 @@ class Track:
         return {}
 
     @cached_property
+    def _double(self) -> dict[tuple[int, int, int], tuple[int, ...]]:
+        return {}
+
+    @cached_property
     def _lateral(self) -> dict[tuple[int, int, int, int], Pos | None]:
         return {}
 
@@ -138,6 +142,13 @@ class Track:
 
     def double_lanes(self, pos: Pos) -> tuple[int, ...]:
         """The lanes a double-lane space covers (it counts as one lane, §2.3, §13.1); else the position's lane."""
+        key = (pos.tile, pos.lane, pos.space)
+        lanes = self._double.get(key)
+        if lanes is None:
+            lanes = self._double[key] = self._double_lanes(pos)
+        return lanes
+
+    def _double_lanes(self, pos: Pos) -> tuple[int, ...]:
         if self.space(pos).surface is not Surface.DOUBLE:
             return (pos.lane,)
         t = self.tiles[pos.tile]

@@ -269,14 +269,15 @@ fast_init(Adjusted)  # built per step and per listing: the slot-storing construc
 
 def refusal(ctx: AdjustContext, state: AdjustState, step: Adjust) -> tuple[str, str] | None:
     """Why one reduction or extension step (§11.2) is not allowed now: (rule, reason); None when it is."""
+    reduces = step.reduces
     if ctx.drs_moved:
         return "§11.6", "no extension or reduction after a DRS move"
-    if step.reduces and state.extended:
+    if reduces and state.extended:
         return "§11.2", "a move is extended or reduced, never both: this one was extended"
-    if not step.reduces and state.reduced:
+    if not reduces and state.reduced:
         return "§11.2", ("a move is extended or reduced, never both: this one was reduced (no charging ERS to stop in "
                          "a corner and then a Tyre Wear card)")
-    if step.reduces:
+    if reduces:
         if ctx.drs:
             return "§11.6", "no reduction in a turn the car activates DRS"
         if ctx.mp_left < 1:

@@ -110,7 +110,7 @@ def leader(track: Track, runners: Sequence[Runner]) -> Runner:
     """The race leader: the most laps, then the tile farthest round (ties on one tile: the first in tile order)."""
     best = max(r.lap * len(track.tiles) + r.pos.tile for r in runners)
     on_tile = [r for r in runners if r.lap * len(track.tiles) + r.pos.tile == best]
-    return min(on_tile, key=lambda r: _tile_key(track, r, False))
+    return on_tile[0] if len(on_tile) == 1 else min(on_tile, key=lambda r: _tile_key(track, r, False))
 
 
 def driver_order(track: Track, runners: Sequence[Runner], *, slipstream_first: bool = False) -> tuple[Slot, ...]:

@@ -29,6 +29,8 @@ def lanes_of(track: Track, pos: Pos) -> tuple[int, ...]:
 def entering(track: Track, origin: Pos, lane: int, occupants: Sequence[Pos]) -> Entry:
     """Moving from ``origin`` (the front space of a tile) onto the next tile in ``lane``, where ``occupants`` stand
     (cars of that tile that are not spun, off track or on the pit-exit space: those are passed freely, §13.1)."""
+    if not occupants:
+        return Entry.FREE
     mover = set(lanes_of(track, origin)) | {lane}
     near = [o for o in occupants if min(abs(a - b) for a in mover for b in lanes_of(track, o)) <= 1]
     if not near:
