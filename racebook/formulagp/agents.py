@@ -338,10 +338,10 @@ def wants_pit(s: RaceState, c: Car, margin: int) -> bool:
     left by :func:`rounds_left` (the final lap included: on worn tyres the RED die comes every move once the marker
     reaches its icon, §19.2, and a spin brings Yellow Flags and the Safety Car, which ends a race on or after
     round 24, §19.4.1)."""
-    if c.pit or rounds_left(s) < PIT_LAST_ROUNDS:
+    if c.pit:
         return False
     return (s.board.tyre_state(c.tyre, c.wear + margin) is TyreState.WORN or bool(damage_of(c))
-            or worn_before_next_stop(s, c))
+            or worn_before_next_stop(s, c)) and rounds_left(s) >= PIT_LAST_ROUNDS  # (the estimate last: the dearest)
 
 
 def worn_before_next_stop(s: RaceState, c: Car) -> bool:
