@@ -18,7 +18,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from racebook.formulagp.track import LANES, Pos, Surface, Track, Turn
+from racebook.formulagp.track import LANES, Track
+from racebook.formulagp.trackparts import Pos, Surface, Turn
 
 
 class Place(Enum):
