@@ -44,7 +44,7 @@ from racebook.core.registry import games as _games
 if TYPE_CHECKING:  # imported on first use (below): `import racebook` and the CLI's start-up import no engine
     from racebook.rf90 import scenario
     from racebook.rf90.actions import Action
-    from racebook.rf90.actions import parse as parse_action
+    from racebook.rf90.actiontext import parse as parse_action
     from racebook.rf90.game import Race
     from racebook.rf90.state import RaceState
 
@@ -52,7 +52,7 @@ if TYPE_CHECKING:  # imported on first use (below): `import racebook` and the CL
 _LAZY = {
     "scenario": "racebook.rf90.scenario:",
     "Action": "racebook.rf90.actions:Action",
-    "parse_action": "racebook.rf90.actions:parse",
+    "parse_action": "racebook.rf90.actiontext:parse",
     "Race": "racebook.rf90.game:Race",
     "RaceState": "racebook.rf90.state:RaceState",
 }

@@ -39,7 +39,8 @@ from conftest import random_setup
 from ledger import all_cards, located, on_the_table
 
 from racebook.core.errors import RacebookError
-from racebook.rf90.actions import Action, parse
+from racebook.rf90.actions import Action
+from racebook.rf90.actiontext import parse
 from racebook.rf90.analysis.drivers import RandomDriver
 from racebook.rf90.car import RobotType, Setup, Skill, Tyre
 from racebook.rf90.game import Race

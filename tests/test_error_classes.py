@@ -38,7 +38,7 @@ from racebook.core.errors import (
 )
 from racebook.core.rng import Rng
 from racebook.rf90 import notation, scenario
-from racebook.rf90.actions import parse
+from racebook.rf90.actiontext import parse
 from racebook.rf90.car import Setup, Skill, Strategy
 from racebook.rf90.cards import load_race_deck
 from racebook.rf90.damagebag import DamageBag

@@ -81,9 +81,9 @@ calculator
 
 # %%
 from racebook.rf90.car import Strategy
-from racebook.rf90.lessons.passes import pass_story
+from racebook.rf90.lessons.passes import PassSituation, pass_story
 from racebook.rf90.options import Rules
-from racebook.rf90.rules.movement import PassKind, PassSituation
+from racebook.rf90.rules.movement import PassKind
 from racebook.rf90.track import SectionType
 from racebook.rf90.ui.costs import base_frame, cost_column_frame, cost_frame, quote_frame
 

@@ -9,6 +9,9 @@ player id. It only describes; what is legal stays :func:`racebook.automobiles.tu
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 from racebook.automobiles import effects
 from racebook.automobiles.actions import (
     Buy,
@@ -30,6 +33,7 @@ from racebook.automobiles.cubes import COLOUR_NAMES, WEAR
 from racebook.automobiles.rules import buying
 from racebook.automobiles.state import GameState, Phase
 from racebook.core.actions import Action
+from racebook.core.byclass import ByClass
 
 #: Where a picked cube goes, by the card step's destination zone (racebook.automobiles.steps.PickStep.dest).
 PICK_VERBS = {"stock": "remove", "bag": "put back into your Bag", "discard": "discard", "active": "take",
@@ -62,6 +66,24 @@ def _card_name(program: str) -> str:
     return program.replace("_", " ").title()
 
 
+@dataclass(frozen=True, slots=True)
+class Resolving:
+    """A card's effect being resolved: the position, the card's name, the step and its context
+    (:func:`racebook.automobiles.effects.current`)."""
+
+    state: GameState
+    card: str
+    step: Any
+    ctx: Any
+
+
+#: The words of each action class's button in a turn (issue 39 item 4: registered per class, no ``isinstance``
+#: ladder) ...
+BUTTON: ByClass[GameState, str] = ByClass("Automobiles' button words")
+#: ... and inside a card's effect, after the card's name.
+EFFECT: ByClass[Resolving, str] = ByClass("Automobiles' words inside a card's effect")
+
+
 def does_nothing(state: GameState, action: Action) -> bool:
     """``action`` does nothing now: a pit stop with no wear cube in the Active pile (§8, AMB-6: the car skips its move
     and its shopping and throws out nothing). A guided race offers such a move last, its label saying so (issue 33)."""
@@ -69,40 +91,63 @@ def does_nothing(state: GameState, action: Action) -> bool:
 
 
 def label(state: GameState, action: Action) -> str:
-    """The human label of ``action``, legal in ``state`` (a button's text; the action text is its tooltip)."""
+    """The human label of ``action``, legal in ``state`` (a button's text; the action text is its tooltip): its
+    class's words in :data:`BUTTON`, or in :data:`EFFECT` while a card's effect is resolving."""
     t = state.turn
-    pend = t.pending if t is not None else None
-    if pend is not None:
+    if t is not None and t.pending is not None:
         return _decision(state, action)
-    if isinstance(action, Pit):
-        wear = state.players[action.car].active.get(WEAR, 0)
-        if does_nothing(state, action):
-            return "pit stop: skip this turn — does nothing now (no wear to throw out)"
-        return f"pit stop: skip this turn, throw out {wear} wear cube{'s' * (wear != 1)}"
-    if isinstance(action, Play):
-        if action.spaces:
-            path = " then ".join(_where(state, s) for s in action.spaces)
-            return f"play the {colour(action.cube)} cube: {path}"
-        if action.cube == WEAR:
-            return "play a wear cube (it only goes to your Discard pile)"
-        card = state.cards.get(action.cube, "")
-        value = state.comps.value(action.cube)
-        return f"play a {colour(action.cube)} cube for its card, {_card_name(card)} (gives up ${value})"
-    if isinstance(action, Buy):
-        return f"buy a {colour(action.cube)} cube for ${state.comps.cost(action.cube)}"
-    if isinstance(action, Pass):
-        return _pass(state, action)
-    if isinstance(action, UseDriver):
-        return f"use your driver, {_card_name(state.players[action.car].driver)}"
-    if isinstance(action, DraftDriver):
-        return f"race with the driver {_card_name(action.driver)}"
-    if isinstance(action, TakeSponsor):
-        return f"take the sponsor card {action.sponsor}"
-    if isinstance(action, KeepSponsor):
-        return f"keep your sponsor, dropping the card {action.discard} from the pool"
-    raise ValueError(f"no label for {action}")  # every action class has its label (tests/automobiles)
+    words = BUTTON.find(type(action))
+    if words is None:
+        raise ValueError(f"no label for {action}")  # every action class has its label (tests/automobiles)
+    return words(state, action)
 
 
+@BUTTON.register(Pit)
+def _pit(state: GameState, action: Pit) -> str:
+    wear = state.players[action.car].active.get(WEAR, 0)
+    if does_nothing(state, action):
+        return "pit stop: skip this turn — does nothing now (no wear to throw out)"
+    return f"pit stop: skip this turn, throw out {wear} wear cube{'s' * (wear != 1)}"
+
+
+@BUTTON.register(Play)
+def _play(state: GameState, action: Play) -> str:
+    if action.spaces:
+        path = " then ".join(_where(state, s) for s in action.spaces)
+        return f"play the {colour(action.cube)} cube: {path}"
+    if action.cube == WEAR:
+        return "play a wear cube (it only goes to your Discard pile)"
+    card = state.cards.get(action.cube, "")
+    value = state.comps.value(action.cube)
+    return f"play a {colour(action.cube)} cube for its card, {_card_name(card)} (gives up ${value})"
+
+
+@BUTTON.register(Buy)
+def _buy(state: GameState, action: Buy) -> str:
+    return f"buy a {colour(action.cube)} cube for ${state.comps.cost(action.cube)}"
+
+
+@BUTTON.register(UseDriver)
+def _use_driver(state: GameState, action: UseDriver) -> str:
+    return f"use your driver, {_card_name(state.players[action.car].driver)}"
+
+
+@BUTTON.register(DraftDriver)
+def _draft_driver(state: GameState, action: DraftDriver) -> str:
+    return f"race with the driver {_card_name(action.driver)}"
+
+
+@BUTTON.register(TakeSponsor)
+def _take_sponsor(state: GameState, action: TakeSponsor) -> str:
+    return f"take the sponsor card {action.sponsor}"
+
+
+@BUTTON.register(KeepSponsor)
+def _keep_sponsor(state: GameState, action: KeepSponsor) -> str:
+    return f"keep your sponsor, dropping the card {action.discard} from the pool"
+
+
+@BUTTON.register(Pass)
 def _pass(state: GameState, action: Pass) -> str:
     t = state.turn
     assert t is not None
@@ -124,24 +169,45 @@ def _decision(state: GameState, action: Action) -> str:
     assert cur is not None
     step, ctx, _rule = cur
     card = _card_name(ctx.pend.program)
-    if isinstance(action, Pick):
-        verb = PICK_VERBS.get(getattr(step, "dest", ""), "pick")
-        return f"{card}: {verb} a {colour(action.cube)} cube from your {ZONE_NAMES[action.zone]}"
-    if isinstance(action, Draw):
-        return f"{card}: draw one more cube"
-    if isinstance(action, Move):
-        what = "your car" if getattr(step, "car", False) else f"the {colour(ctx.pend.cube)} cube" \
-            if ctx.pend.cube else "the cube"
-        return f"{card}: move {what} on to {_where(state, action.space)}"
-    if isinstance(action, Choose):
-        return f"{card}: the first option (before the “OR”)" if action.option == "a" \
-            else f"{card}: the second option (after the “OR”)"
-    if isinstance(action, Buy):
-        return f"{card}: buy a {colour(action.cube)} cube for ${state.comps.cost(action.cube)}"
-    if isinstance(action, Stop):
-        verb = step.kind.split()[0]
-        return f"{card}: {STOP_WORDS.get(verb, 'stop here')}"
-    raise ValueError(f"no label for {action} while {card} is resolving")
+    words = EFFECT.find(type(action))
+    if words is None:
+        raise ValueError(f"no label for {action} while {card} is resolving")
+    return words(Resolving(state, card, step, ctx), action)
+
+
+@EFFECT.register(Pick)
+def _pick_in_effect(r: Resolving, action: Pick) -> str:
+    verb = PICK_VERBS.get(getattr(r.step, "dest", ""), "pick")
+    return f"{r.card}: {verb} a {colour(action.cube)} cube from your {ZONE_NAMES[action.zone]}"
+
+
+@EFFECT.register(Draw)
+def _draw_in_effect(r: Resolving, action: Draw) -> str:
+    return f"{r.card}: draw one more cube"
+
+
+@EFFECT.register(Move)
+def _move_in_effect(r: Resolving, action: Move) -> str:
+    what = "your car" if getattr(r.step, "car", False) else f"the {colour(r.ctx.pend.cube)} cube" \
+        if r.ctx.pend.cube else "the cube"
+    return f"{r.card}: move {what} on to {_where(r.state, action.space)}"
+
+
+@EFFECT.register(Choose)
+def _choose_in_effect(r: Resolving, action: Choose) -> str:
+    return f"{r.card}: the first option (before the “OR”)" if action.option == "a" \
+        else f"{r.card}: the second option (after the “OR”)"
+
+
+@EFFECT.register(Buy)
+def _buy_in_effect(r: Resolving, action: Buy) -> str:
+    return f"{r.card}: buy a {colour(action.cube)} cube for ${r.state.comps.cost(action.cube)}"
+
+
+@EFFECT.register(Stop)
+def _stop_in_effect(r: Resolving, action: Stop) -> str:
+    verb = r.step.kind.split()[0]
+    return f"{r.card}: {STOP_WORDS.get(verb, 'stop here')}"
 
 
 def choices(state: GameState, actions: list[Action]) -> list[tuple[Action, str]]:

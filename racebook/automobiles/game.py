@@ -15,10 +15,10 @@ from racebook.automobiles.notation import format_state
 from racebook.automobiles.rules.standings import standings
 from racebook.automobiles.state import GameState, Phase
 from racebook.core.actions import Action
-from racebook.core.errors import RacebookError, SaveDataError
 from racebook.core.game import Codec, move_contents
 from racebook.core.game import Race as CoreRace
-from racebook.core.log import EventLog, Step, replay_actions
+from racebook.core.log import EventLog, Step
+from racebook.core.saves import start_and_replay
 from racebook.core.verdict import Verdict
 
 
@@ -130,10 +130,6 @@ class Saves:
     def loads(text: Any, file: str = "<save>", frames: bool = True) -> Race:
         """The race saved in ``text``, replayed to where it was saved; every problem is a SaveDataError."""
         state, actions, final = savefile.read(text, file)
-        try:
-            race = Race(state, frames)
-        except RacebookError as e:
-            raise SaveDataError(file, "initial", f"the race cannot start from this position: {e}") from None
-        replay_actions(race, actions, parse, file)
+        race = start_and_replay(lambda: Race(state, frames), actions, parse, file, "this position")
         savefile.check_final(race, final, file)
         return race

@@ -12,8 +12,8 @@ from racebook.formulagp.bots import events as bev
 from racebook.formulagp.bots import rookie
 from racebook.formulagp.cardplay import card_type
 from racebook.formulagp.components import cards
+from racebook.formulagp.hand import discardable
 from racebook.formulagp.pitlane import cold_led
-from racebook.formulagp.rounds import discardable
 from racebook.formulagp.rules import battle as bt
 from racebook.formulagp.rules.resources import spend_ers_in_battle
 from racebook.formulagp.state import Car, RaceState
@@ -72,7 +72,7 @@ def side_leds(s: RaceState, car: str, text: str, attacker: bool,
                              cold_leds=cold, event_leds=ev_leds, skill_leds=sk_leds), checked.pair
 
 
-def _bot_defends(s: RaceState, car: str, attacker_leds: int, log: EventLog) -> ev.BattleRevealed:
+def bot_defends(s: RaceState, car: str, attacker_leds: int, log: EventLog) -> ev.BattleRevealed:
     """A Rookie BOT defending against a player (§22.10.2, [BOT 3.2]): its TACTICS card's decision and its BATTLE
     card(s) against the attacker's revealed LEDs (:func:`racebook.formulagp.bots.rookie.battle_side`); no decision:
     it does not defend. With ``rookie_battles_once_a_round`` (B1) a Rookie that battled this round does not."""

@@ -58,23 +58,24 @@ from racebook.formulagp import battledice, battleextras, pitlane
 from racebook.formulagp import events as ev
 from racebook.formulagp.actions import Attack, Bid, Discard, End, FgpAction, Param, Spend, Yield
 from racebook.formulagp.aftermove import roll_dice
-from racebook.formulagp.battlereveal import _bot_defends, check_bid_cards, side_leds
+from racebook.formulagp.battlereveal import bot_defends, check_bid_cards, side_leds
 from racebook.formulagp.bots import retry, rookie
 from racebook.formulagp.bots.cards import bot_cards
 from racebook.formulagp.cardplay import card_type
 from racebook.formulagp.components import CardType
+from racebook.formulagp.hand import discardable
 from racebook.formulagp.lapping import update as lapping_update
 from racebook.formulagp.laps import cross_line
 from racebook.formulagp.moving import _room, apply_move
 from racebook.formulagp.raceevents import no_overtaking
-from racebook.formulagp.rounds import START_ROUNDS, discardable
+from racebook.formulagp.rounds import START_ROUNDS
 from racebook.formulagp.rules import battle as bt
 from racebook.formulagp.rules import botbattle
 from racebook.formulagp.rules.passing import lanes_of
 from racebook.formulagp.rules.resources import slipstream_ot
 from racebook.formulagp.state import Battle, Car, Die, Phase, RaceState
 from racebook.formulagp.stressing import stress_by
-from racebook.formulagp.track import Pos, Surface
+from racebook.formulagp.trackparts import Pos, Surface
 from racebook.formulagp.w2w import free_between
 
 RULE = "§13.3"
@@ -206,7 +207,7 @@ def resolve(s: RaceState, log: EventLog) -> None:
     att, pair_a = side_leds(s, b.attacker, sealed[b.attacker], True, log)
     # a chained attack's car ahead cannot defend (§13.4.1): it lays no card
     if sealed.get(b.defender, "").endswith(f" {BOT_SIDE}"):
-        dfn, pair_d = _bot_defends(s, b.defender, att.leds, log), False
+        dfn, pair_d = bot_defends(s, b.defender, att.leds, log), False
     else:
         dfn, pair_d = side_leds(s, b.defender, sealed.get(b.defender, f"{b.defender} yield"), False, log)
     log.append(att)

@@ -17,8 +17,8 @@ from typing import Any
 from racebook.core.errors import RacebookError, SaveDataError
 from racebook.core.game import Codec
 from racebook.core.game import Race as CoreRace
-from racebook.core.log import EventLog, Step, replay_actions
-from racebook.core.saves import action_texts, read_envelope
+from racebook.core.log import EventLog, Step
+from racebook.core.saves import action_texts, read_envelope, start_and_replay
 from racebook.core.verdict import Verdict
 from racebook.formulagp import qualify, turn
 from racebook.formulagp.actions import FgpAction, parse
@@ -138,11 +138,8 @@ class Saves:
             state = parse_position(data["initial"])
         except RacebookError as e:
             raise SaveDataError(file, "initial", str(e)) from None
-        try:
-            race = Race(state, frames)
-        except (RacebookError, KeyError, ValueError) as e:  # a position the set-up cannot start from
-            raise SaveDataError(file, "initial", f"the race cannot start from it: {e}") from None
-        replay_actions(race, actions, parse, file)
+        race = start_and_replay(lambda: Race(state, frames), actions, parse, file, "it",
+                                (RacebookError, KeyError, ValueError))  # a position the set-up cannot start from
         if format_state(race.state) != data["final"]:
             raise SaveDataError(file, "final", "replaying the saved actions gives another position (the save is "
                                                "altered or was made by another engine)")

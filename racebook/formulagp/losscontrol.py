@@ -41,7 +41,7 @@ from racebook.formulagp.rules.classification import Finish
 from racebook.formulagp.rules.pushing import Push, PushOutcome, push
 from racebook.formulagp.state import Car, Die, Phase, RaceState, Resume
 from racebook.formulagp.stressing import stress_by
-from racebook.formulagp.track import Pos, Shape, Surface, Turn
+from racebook.formulagp.trackparts import Pos, Shape, Surface, Turn
 from racebook.formulagp.tyrewear import wear_by
 
 EFFECT = {DieFace.STRESS: "stress +1", DieFace.WEAR: "tyre wear +1", DieFace.RISK: "draw a RISK card (§6.8)",

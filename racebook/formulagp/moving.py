@@ -28,7 +28,7 @@ from racebook.formulagp.rules import movement as mv
 from racebook.formulagp.rules.passing import Entry, entering
 from racebook.formulagp.rules.resources import charge_ot, slipstream_ot
 from racebook.formulagp.state import Car, RaceState, Turn
-from racebook.formulagp.track import Pos, Surface
+from racebook.formulagp.trackparts import Pos, Surface
 from racebook.formulagp.tyrewear import wear_by
 from racebook.formulagp.w2w import free_between
 

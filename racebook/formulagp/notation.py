@@ -52,7 +52,7 @@ from racebook.formulagp.playerboard import Tyre
 from racebook.formulagp.rules.hazards import Hazard
 from racebook.formulagp.rules.qualifying import QualifyingScore
 from racebook.formulagp.state import DECK_RULE, Battle, Car, Phase, RaceState, Resume, Turn, Zone
-from racebook.formulagp.track import Pos
+from racebook.formulagp.trackparts import Pos
 
 
 def _codes(xs: list[str] | tuple[str, ...]) -> str:

@@ -36,7 +36,9 @@ from typing import Any
 
 from racebook.core import svg
 from racebook.core.geometry import Box, LabelRequest, Point, Viewport, place_labels
-from racebook.formulagp.track import Feature, Surface, Tile, Track, Turn
+from racebook.formulagp.rules.pitstop import box_of  # the Pit Box reading's one home
+from racebook.formulagp.track import Track
+from racebook.formulagp.trackparts import Feature, Surface, Tile, Turn
 from racebook.formulagp.views import framing
 from racebook.formulagp.views.key import badge, key_inside, legend, panel, top, where
 from racebook.formulagp.views.layout import Layout, Part, layout, strip
@@ -384,9 +386,7 @@ class _View:
             p: Point | None = None
             if c.pit in ("box", "held", "service", "done"):
                 if lay.boxes:
-                    from racebook.formulagp.pitlane import box_of  # the Pit Box reading's one home
-
-                    p = lay.boxes[min(box_of(s, c), len(lay.boxes) - 1)]
+                    p = lay.boxes[min(box_of(s.cars, s.grid, c), len(lay.boxes) - 1)]
             elif c.pit == "exit" or getattr(c, "pit_start", 0):
                 if lay.boxes:
                     p, queue = lay.pit_queue(queue), queue + 1

@@ -36,7 +36,7 @@ from racebook.formulagp.moving import _occupants
 from racebook.formulagp.pitlane import into_pit_lane, on_shadow
 from racebook.formulagp.rounds import START_ROUNDS
 from racebook.formulagp.state import Car, RaceState
-from racebook.formulagp.track import Pos
+from racebook.formulagp.trackparts import Pos
 
 __all__ = ["at_approach", "beside", "holders", "can_enter", "enter", "explain"]
 

@@ -19,7 +19,8 @@ from racebook.formulagp.rules.order import Place, Runner
 from racebook.formulagp.rules.pitexit import PitStop, exit_order
 from racebook.formulagp.rules.tyres import cold_tyres_led
 from racebook.formulagp.state import Car, Die, Phase, RaceState
-from racebook.formulagp.track import Pos, Track, pit_lane_of  # pit_lane_of: used and re-exported (§2.5)
+from racebook.formulagp.track import Track, pit_lane_of  # pit_lane_of: used, and re-exported for agents (§2.5)
+from racebook.formulagp.trackparts import Pos
 
 IN_BOX = ("box", "held", "service", "done")
 
@@ -30,20 +31,6 @@ def exit_pos(track: Track) -> Pos:
     the exit tile's pit-side lane; its forward step is that lane's first space on the next tile (§16.5)."""
     lane = pit_lane_of(track, track.pit_exit)
     return Pos(track.pit_exit, lane, len(track.tiles[track.pit_exit].spaces(lane)) - 1)
-
-
-def team_of(c: Car) -> str:
-    return c.team or c.id
-
-
-def box_of(s: RaceState, c: Car) -> int:
-    """The car's Pit Box distance from the pit exit, 0 the closest: teams in grid order (a reading, see above)."""
-    teams: list[str] = []
-    for car in s.grid:
-        t = team_of(s.cars[car])
-        if t not in teams:
-            teams.append(t)
-    return teams.index(team_of(c))
 
 
 def damage_of(c: Car) -> list[str]:
@@ -93,7 +80,7 @@ def roll_pit_times(s: RaceState, log: EventLog) -> None:
         if len(group) < 2:
             continue
         for c in sorted((c for c in group if not c.pit_repaired and not c.pit_die),
-                        key=lambda c: (c.pit_second, box_of(s, c), c.id)):
+                        key=lambda c: (c.pit_second, pitstop.box_of(s.cars, s.grid, c), c.id)):
             c.pit_die = s.white_face(s.roll(Die.WHITE)).value
             log.append(ev.PitStopTime(c.id, c.pit_die, ": a problem, it leaves last of the cars that did not "
                                                         "repair" if c.pit_die == pitstop.ICON else ""))
@@ -107,8 +94,8 @@ def exit_ranks(s: RaceState) -> dict[str, int]:
     order: list[str] = []
     for rnd in sorted({c.pit_round for c in waiting}):
         group = [c for c in waiting if c.pit_round == rnd]
-        order += exit_order([PitStop(c.id, c.pit_die or 6, box_of(s, c), c.pit_repaired, c.pit_second)
-                             for c in group])
+        order += exit_order([PitStop(c.id, c.pit_die or 6, pitstop.box_of(s.cars, s.grid, c), c.pit_repaired,
+                                     c.pit_second) for c in group])
     return {car: i for i, car in enumerate(order)}
 
 
@@ -226,7 +213,8 @@ def into_pit_lane(s: RaceState, c: Car, log: EventLog, *, steered: bool = False)
 
 def into_box(s: RaceState, c: Car) -> None:
     """The car is in the pit lane, bound for its box: its stop begins on its next turn (§16.1, §16.2)."""
-    c.pit_second = any(o.id != c.id and team_of(o) == team_of(c) and o.pit == "box" and o.pit_round == s.round
+    team = pitstop.team_of(c)
+    c.pit_second = any(o.id != c.id and pitstop.team_of(o) == team and o.pit == "box" and o.pit_round == s.round
                        for o in s.cars.values())  # its teammate entered the pit lane earlier this round (§16.4)
     c.pit, c.pit_round, c.pit_hold, c.pit_die = "box", s.round, 0, 0
     c.pit_repaired = c.pit_tyres = False

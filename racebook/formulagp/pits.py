@@ -44,30 +44,29 @@ from racebook.formulagp.aftermove import end_of_move
 from racebook.formulagp.cardplay import card_type
 from racebook.formulagp.components import CardType
 from racebook.formulagp.events import spins as sev
+from racebook.formulagp.hand import draw
 from racebook.formulagp.incidentcards import IncidentDeck
 from racebook.formulagp.laps import cross_line
 from racebook.formulagp.losscontrol import pause
 from racebook.formulagp.penalties import give
 from racebook.formulagp.pitlane import (
     barred,
-    box_of,
     cards_of,
     damage_of,
     entry_kind,
     exit_pos,
     into_pit_lane,
     on_shadow,
-    pit_lane_of,
-    team_of,
 )
 from racebook.formulagp.playerboard import Tyre
 from racebook.formulagp.rules import pitstop
 from racebook.formulagp.rules.tyres import COLD_TYRES_ROUNDS, fit
 from racebook.formulagp.state import Car, Die, RaceState, Resume
+from racebook.formulagp.track import pit_lane_of
 from racebook.formulagp.tyrewear import wear_by
 
 DRY = (Tyre.SOFT, Tyre.MEDIUM, Tyre.HARD)
-__all__ = ["box_of", "team_of", "legal_move", "apply_move", "explain_move", "legal_pit", "apply_pit", "explain_pit"]
+__all__ = ["legal_move", "apply_move", "explain_move", "legal_pit", "apply_pit", "explain_pit"]
 
 
 # ------------------------------------------------------------------ entering the pits (§16.1), the exit (§16.5)
@@ -223,7 +222,7 @@ def _leave(s: RaceState, c: Car, log: EventLog, die: int = 0) -> None:
     in the pit lane). ``die`` is a repair roll (§16.3); the pit-stop times of cars that did not repair are rolled at
     the start of the next movement phase, when two or more left together (:func:`racebook.formulagp.pitlane.
     roll_pit_times`)."""
-    got = rounds.draw_cards(s, c, s.hand_limit(c) - len(c.hand))
+    got = draw(s, c, s.hand_limit(c) - len(c.hand))
     c.pit_die, c.pit_round = die, s.round  # from now on: the round it left its box (the exit groups, §16.2)
     if s.track.pit_exit < s.track.pit_entry:  # the finish line lies in the pit lane (§17.1)
         cross_line(s, c, log)

@@ -17,7 +17,7 @@ from racebook.formulagp import events as ev
 from racebook.formulagp.losscontrol import car_at, collide, full_space, move_to, pause, penalise, shift
 from racebook.formulagp.rules.pushing import PushOutcome
 from racebook.formulagp.state import Car, RaceState, Resume, Turn
-from racebook.formulagp.track import Pos
+from racebook.formulagp.trackparts import Pos
 
 
 def is_push(s: RaceState, c: Car, to: Pos) -> bool:

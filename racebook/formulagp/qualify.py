@@ -22,18 +22,8 @@ Qualifying (§9.1, §9.2), before race round 1:
    no card at the back by pit box; the crashed cars start from the pit lane
    (:func:`racebook.formulagp.rules.qualifying.qualifying_grid`).
 
-Race round 1's cards (§9.4 item 1, §9.6 "use the cards left over from qualifying"): nobody draws; the pole looks at
-the top three cards of its deck, keeps one and puts the other two on top or at the bottom, in any order. A car with
-no movement card left is **stuck in neutral** (§9.3): it draws one card at a time, discarding each that is not a
-playable movement card, and moves after all other cars in round 1.
-
-A car that crashed starts from the pit lane (§9.3): it skips the rounds before its start round, then moves after
-every car on track has moved — in round 3 by default, in round 2 with the house rule ``pit_lane_start_round = 2``
-(A7) — in 2nd gear, with one GREEN, RED, BLUE or ORANGE card (no pair), forward without crossing the yellow line
-(no lateral step on the pit-exit tile). Until then it takes no turn and no other car meets it on track. The pit lane
-is not a space of the circuit's notation yet: the car waits on the pit-side lane's last space of the pit-exit tile
-(the space beside the 'Pit Lane' space of the exit), which no other car treats as occupied, and joins on lap 1 (the
-pit lane passes the finish line, §2.5).
+Race round 1's cards, a car stuck in neutral and the pit-lane start (§9.3, §9.4 item 1):
+:mod:`racebook.formulagp.gridstart`.
 
 Race round 2's EVENT draws are allowed (A40): nothing in this module stops them.
 
@@ -52,17 +42,15 @@ from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
 from racebook.formulagp.actions import FgpAction, NoPush, Pole, Push, Qualify, Steer, parse
 from racebook.formulagp.bots import rookie
-from racebook.formulagp.cardplay import card_colour, card_type, plays
+from racebook.formulagp.cardplay import card_colour, card_type
 from racebook.formulagp.components import CardType, Colour, Secondary, cards
-from racebook.formulagp.rounds import begin_movement_phase, draw_phase, start_round
+from racebook.formulagp.gridstart import POLE_LOOK, pit_lane_space
+from racebook.formulagp.rounds import begin_movement_phase, start_round
 from racebook.formulagp.rules.qualifying import pushed, qualifying_grid, qualifying_score
-from racebook.formulagp.state import Car, Die, Phase, RaceState, Turn
-from racebook.formulagp.track import LANES, Pos
-from racebook.formulagp.track import Turn as Side
+from racebook.formulagp.state import Car, Die, Phase, RaceState
 
 RULE = "§9.2"
 TYRE_WEAR_LEDS = 1  # §9.1: a Tyre Wear card adds +1 LED to the qualifying score
-POLE_LOOK = 3  # §9.4 item 1: the pole draws three cards and keeps one
 _ORDER = "GRBOWPF"
 
 
@@ -70,14 +58,7 @@ def _key(code: str) -> tuple[int, int]:
     return _ORDER.index(code[0]), int(code[1:])
 
 
-# ------------------------------------------------------------------ set-up and the draw (§4.1, §9.1)
-def begin_qualifying(s: RaceState, log: EventLog) -> None:
-    """§9.1 item 1: everyone draws 4 + the ERS LEDs (the normal draw phase, ERS returns included), in pit-box
-    order; the sealed cards come when every draw decision is made (:func:`open_qualifying`)."""
-    log.append(ev.PitBoxes(s.boxes))
-    draw_phase(s, log)
-
-
+# ----------------------------------------------------------------- the sealed cards (§9.2; the draw: rounds.start_race)
 def open_qualifying(s: RaceState, log: EventLog) -> None:
     """§9.2 items 2–3: every driver seals its qualifying cards; nothing shows until all have sealed. The round is
     opened for the player cars only (a Rookie BOT plays no card: its score is drawn at the reveal, §22.6); a race of
@@ -299,22 +280,6 @@ def _why_not(c: Car, a: Qualify) -> tuple[str, str]:
     return "§9.2", "of alike cards (same type, LEDs, secondary icon) the engine names the lowest codes first"
 
 
-# ------------------------------------------------------------------ race round 1's cards (§9.4 item 1, §9.3)
-def round_one_cards(s: RaceState, log: EventLog) -> None:
-    """§9.4 item 1, §9.6: nobody draws in race round 1 (the cards left from qualifying); the pole's bonus card."""
-    for c in s.cars.values():
-        c.drawn, c.returned = [], True
-    s.turn = None
-    on_grid = starters(s)
-    n = min(POLE_LOOK, len(s.cars[on_grid[0]].deck.pile)) if on_grid else 0
-    if n:
-        s.pole_bonus = on_grid[0]
-        s.phase = Phase.QUALIFY
-        log.append(ev.PoleBonus(on_grid[0], n))
-        return
-    begin_movement_phase(s, log)
-
-
 def _looked(c: Car) -> list[str]:
     """The cards the pole looks at: the top of its draw pile (the top is the end of the list)."""
     return list(reversed(c.deck.pile[-POLE_LOOK:]))
@@ -340,61 +305,3 @@ def _keep_bonus(s: RaceState, c: Car, a: Pole, log: EventLog) -> None:
     s.pole_bonus = ""
     log.append(ev.PoleKept(c.id, a.keep, a.top, a.bottom))
     begin_movement_phase(s, log)
-
-
-def unstick(s: RaceState, c: Car, log: EventLog) -> bool:
-    """§9.3, stuck in neutral: a car of a race with qualifying that holds no playable movement card at race round
-    1's start draws one card at a time, discarding each that is not one, until it draws one; it moves after all
-    other cars this round. Returns whether the car was stuck."""
-    if not s.qualifying or plays(s, c):
-        return False
-    c.neutral = True
-    for _ in range(200):
-        code = c.deck.draw(s.rng)
-        if code is None:
-            break
-        c.hand.append(code)
-        if plays(s, c):
-            log.append(ev.StuckInNeutral(c.id, code, ", a movement card"))
-            break
-        c.hand.remove(code)
-        c.deck.discard(code)
-        log.append(ev.StuckInNeutral(c.id, code, " and discards it"))
-    return True
-
-
-def stuck(s: RaceState) -> tuple[str, ...]:
-    """The cars stuck in neutral this round (round 1 only)."""
-    return tuple(car for car in s.grid if s.cars[car].neutral) if s.round == 1 else ()
-
-
-# ------------------------------------------------------------------ the pit-lane start (§9.3, §9.5 item 6, A7)
-def starters(s: RaceState) -> tuple[str, ...]:
-    """The grid without the cars waiting in the pit lane: who seals race round 1's start cards."""
-    return tuple(car for car in s.grid if not s.cars[car].pit_start)
-
-
-def pit_lane_space(s: RaceState) -> Pos:
-    """Where a pit-lane starter waits: the last space of the pit-side lane of the pit-exit tile (beside the exit's
-    'Pit Lane' space; the circuit's notation has no pit-lane space yet)."""
-    tile = s.track.tiles[s.track.pit_exit]
-    lanes = range(LANES, 0, -1) if s.track.pit_side is Side.RIGHT else range(1, LANES + 1)
-    lane = next(ln for ln in lanes if tile.racing(ln))
-    return Pos(tile.index, lane, len(tile.spaces(lane)) - 1)
-
-
-def joiners(s: RaceState) -> tuple[str, ...]:
-    """The pit-lane starters that move this round, after every car on track (§9.3, §9.5 item 6), in grid order; one
-    whose start round was cut short by a Safety Car before it moved (§19.4.2 step 2: the turn is lost) joins next."""
-    return tuple(car for car in s.grid if 0 < s.cars[car].pit_start <= s.round)
-
-
-def join(s: RaceState, c: Car, t: Turn, log: EventLog) -> None:
-    """The pit-lane starter's first turn (§9.3, §16.5): on track at the exit, lap 1 (the pit lane runs past the
-    finish line), 2nd gear, no pair, no lateral step on the pit-exit tile."""
-    c.pit_start = 0
-    c.pos = pit_lane_space(s)
-    c.lap = max(c.lap, 1)
-    t.pit_exit = True
-    log.append(ev.PitLaneJoined(c.id, s.track.name_of(c.pos), c.lap))
-

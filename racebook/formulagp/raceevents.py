@@ -30,7 +30,7 @@ from racebook.formulagp.rules.classification import Finish
 from racebook.formulagp.rules.movement import PairBan
 from racebook.formulagp.rules.passing import Entry, entering
 from racebook.formulagp.state import Car, RaceState, Turn
-from racebook.formulagp.track import Pos
+from racebook.formulagp.trackparts import Pos
 
 START_ROUNDS = 2  # race rounds 1-2 pass freely (§13.1): the foundation's reading, kept outside zones and the SC
 def in_zone(s: RaceState, tile: int) -> bool:

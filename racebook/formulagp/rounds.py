@@ -13,16 +13,18 @@ from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
 from racebook.formulagp import lapping, pitlane, raceevents, redflag, redpitentry
 from racebook.formulagp.actions import Discard, FgpAction, Keep, Launch, Return, parse
-from racebook.formulagp.cardplay import apply_play, card_colour, card_type, check_play, has_play
+from racebook.formulagp.cardplay import apply_play, card_type, check_play
 from racebook.formulagp.components import CardType
 from racebook.formulagp.damage import take_failure
 from racebook.formulagp.eventcards import turn_over
+from racebook.formulagp.gridstart import join, joiners, round_one_cards, starters, unstick
+from racebook.formulagp.hand import discardable, draw, ladder
 from racebook.formulagp.losscontrol import finish_group, hold_turn, passable, pause, sits_out
 from racebook.formulagp.penalties import reveal_at_end
 from racebook.formulagp.rules.classification import Finisher, classify
 from racebook.formulagp.rules.order import Runner, driver_order
+from racebook.formulagp.secondary import ladder_at_turn_start
 from racebook.formulagp.state import Car, Die, Phase, RaceState, Resume, Turn
-from racebook.formulagp.tyrewear import worn_out
 from racebook.formulagp.w2w import end_of_round as w2w_end_of_round
 
 START_ROUNDS = 2  # race rounds 1-2: passes are free (§13.1), no Slipstream bonus (§11.5)
@@ -35,9 +37,9 @@ def start_race(s: RaceState, log: EventLog) -> None:
     face = s.white_face(i)
     s.panel_side = face.colour.value
     log.append(ev.PanelSide(face.value, face.colour.value))
-    if s.qualifying:
-        from racebook.formulagp.qualify import begin_qualifying  # qualify imports this module
-        return begin_qualifying(s, log)
+    if s.qualifying:  # §9.1 item 1: the normal draw phase (ERS returns included), in pit-box order; the sealed
+        log.append(ev.PitBoxes(s.boxes))  # cards come when every draw decision is made (qualify.open_qualifying)
+        return draw_phase(s, log)
     start_round(s, log)
 
 
@@ -59,8 +61,9 @@ def start_round(s: RaceState, log: EventLog) -> None:
         log.append(ev.FinalLap(s.flag))
     raceevents.round_started(s, log)
     if s.round == 1 and s.qualifying:  # §9.4 item 1: the cards left from qualifying, the pole's bonus card
-        from racebook.formulagp.qualify import round_one_cards
-        return round_one_cards(s, log)
+        if not round_one_cards(s, log):  # the pole keeps its bonus card first (qualify.apply_qualify)
+            begin_movement_phase(s, log)
+        return
     draw_phase(s, log)
 
 
@@ -73,7 +76,7 @@ def draw_phase(s: RaceState, log: EventLog) -> None:
         c.drawn = []
         c.returned = False
         limit = s.hand_limit(c)
-        got = _draw(s, c, limit - len(c.hand))
+        got = draw(s, c, limit - len(c.hand))
         c.drawn = list(got)
         log.append(ev.Drew(car, tuple(got), limit))
     s.phase = Phase.DRAW
@@ -91,17 +94,6 @@ def _sequence_for_draw(s: RaceState) -> tuple[str, ...]:
     return s.order + tuple(car for car in s.grid if car not in s.order) if s.order else s.grid
 
 
-def _draw(s: RaceState, c: Car, n: int) -> list[str]:
-    got = []
-    for _ in range(max(0, n)):
-        code = c.deck.draw(s.rng)
-        if code is None:
-            break
-        c.hand.append(code)
-        got.append(code)
-    return got
-
-
 def draw_pending(s: RaceState) -> str | None:
     """The next car with a draw-phase decision (hand over the limit, or an ERS return to make), in sequence."""
     for car in _sequence_for_draw(s):
@@ -111,14 +103,6 @@ def draw_pending(s: RaceState) -> str | None:
         if not c.returned and returnable(s, c):
             return car
     return None
-
-
-def discardable(c: Car, s: RaceState | None = None) -> list[str]:
-    """Cards that may be discarded to the hand limit: not Tyre Wear (unless the tyres are worn out, §14.1, §6.4),
-    not Draw Failure (§10.1.1)."""
-    keep = (CardType.DRAW_FAILURE,) if s is not None and worn_out(s, c) else (CardType.TYRE_WEAR,
-                                                                                CardType.DRAW_FAILURE)
-    return [x for x in c.hand if card_type(x) not in keep]
 
 
 def returnable(s: RaceState, c: Car) -> list[str]:
@@ -137,15 +121,16 @@ def begin_movement_phase(s: RaceState, log: EventLog) -> None:
     """§10 item 3: the driver sequence (§10.2). Race round 1 (§9.4): every car first has a movement card (the
     ladder), then seals its start cards; the order comes from their LEDs at the reveal
     (:mod:`racebook.formulagp.start`)."""
-    from racebook.formulagp.qualify import joiners, open_qualifying, starters, unstick
     if s.round == 0:  # qualifying (§9.2): the sealed cards
+        from racebook.formulagp.qualify import open_qualifying  # qualifying calls the round back (the grid, round 1)
+
         return open_qualifying(s, log)
     raceevents.movement_phase(s, log)
     if s.round == 1:
         drivers = [car for car in starters(s) if not s.cars[car].bot]  # BOTs draw a BATTLE card (§22.8.1)
         for car in drivers:  # the pit-lane starters skip round 1 (§9.3)
             if not unstick(s, s.cars[car], log):  # stuck in neutral after qualifying (§9.3)
-                _ladder(s, s.cars[car], log)
+                ladder(s, s.cars[car], log)
         if not drivers:
             if any(s.cars[car].bot for car in s.grid):
                 return _rookie().start_without_players(s, log, starters(s))  # §9.3: not the pit lane
@@ -169,19 +154,6 @@ def set_order(s: RaceState, order: tuple[str, ...], log: EventLog) -> None:
     begin_turn(s, log)
 
 
-def _ladder(s: RaceState, c: Car, log: EventLog) -> None:
-    """§10.1.3 step e: no playable movement card: discard (a non-movement card first) and draw, one at a time."""
-    guard = 0
-    while not has_play(s, c) and guard < 200:
-        guard += 1
-        out = next((x for x in c.hand if card_colour(x) is None), c.hand[0] if c.hand else None)
-        if out is not None:
-            c.hand.remove(out)
-            c.deck.discard(out)
-        got = _draw(s, c, 1)
-        log.append(ev.LadderSwap(c.id, out or "-", got[0] if got else "-"))
-
-
 def begin_turn(s: RaceState, log: EventLog) -> None:
     """§10.3 step 1: the Draw Failure card first; a car with no playable movement card goes down the ladder (§10.1.3,
     step e: discard and draw one card at a time). In race round 1 the car moves with the cards it revealed (§9.4.4)."""
@@ -193,7 +165,6 @@ def begin_turn(s: RaceState, log: EventLog) -> None:
         return end_turn(s, log)
     raceevents.turn_started(s, c, log)
     if c.pit_start:  # the race's first move, from the pit lane (§9.3)
-        from racebook.formulagp.qualify import join
         join(s, c, s.turn, log)
     log.append(ev.TurnStarted(car, s.track.name_of(c.pos)))
     if c.bot:
@@ -217,7 +188,7 @@ def begin_turn(s: RaceState, log: EventLog) -> None:
             apply_play(s, a.play(), log)
             return
     if not raceevents.vsc_turn(s, c, log):  # under the Virtual Safety Car no card is played (§19.5)
-        _ladder_or_choices(s, c, log)  # steps a-d are the driver's choices (racebook.formulagp.secondary)
+        ladder_at_turn_start(s, c, log)  # steps a-d are the driver's choices (racebook.formulagp.secondary)
 
 
 def end_turn(s: RaceState, log: EventLog) -> None:
@@ -283,7 +254,7 @@ def apply_draw(s: RaceState, a: FgpAction, log: EventLog) -> None:
         for x in a.cards:
             c.hand.remove(x)
         c.deck.pile[0:0] = list(reversed(a.cards))  # the bottom of the pile (top = end), first named lowest
-        got = _draw(s, c, len(a.cards))
+        got = draw(s, c, len(a.cards))
         c.returned = True
         log.append(ev.Returned(c.id, a.cards, tuple(got)))
     else:
@@ -308,17 +279,8 @@ def explain_draw(s: RaceState, a: FgpAction) -> tuple[str, str]:
 
 
 
-def _ladder_or_choices(s: RaceState, c: Car, log: EventLog) -> None:
-    from racebook.formulagp.secondary import ladder_at_turn_start  # (secondary imports this module)
-
-    ladder_at_turn_start(s, c, log)
-
-
 def _rookie():  # type: ignore[no-untyped-def]
     """The Rookie BOT engine (§22), imported on first use (it imports this module)."""
     from racebook.formulagp.bots import rookie
 
     return rookie
-
-
-draw_cards = _draw  # drawing from a car's ACTION deck, for the pit stop's refresh (§16.2)

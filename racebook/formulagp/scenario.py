@@ -101,7 +101,8 @@ from racebook.formulagp.scenariobots import read_bots
 from racebook.formulagp.scenariokeys import held_events, lapping, off, params, team, w2w
 from racebook.formulagp.setup import new_state
 from racebook.formulagp.state import DECK_RULE, Car, Die, Phase, RaceState, Turn
-from racebook.formulagp.track import Pos, load_track
+from racebook.formulagp.track import load_track
+from racebook.formulagp.trackparts import Pos
 
 FOLDER = core.Folder(Path(__file__).resolve().parent / "scenarios", "FormulaGP")
 SCENARIOS = FOLDER.path

@@ -14,7 +14,7 @@ driver may do with its cards before moving, and the forced discard when its hand
   Parameter, b) playing an Option or Tyre Wear card (resolved at once) and drawing one card, c) with only BLUE
   cards and an empty ERS, spending two BLUE cards for +1 ERS (then playing a third), d) with only BLUE cards and no
   forward space (the first MP needs a lane change), discarding a BLUE card and drawing one; when none is left, step
-  e runs by itself (:func:`racebook.formulagp.rounds._ladder`).
+  e runs by itself (:func:`racebook.formulagp.hand.ladder`).
 * **The forced discard** (§8.1, A34): an ERS charge spent (a BLUE card, an extension) may lower the hand limit; the
   car then discards down at once (:data:`Phase.DISCARD`), never a Tyre Wear or Draw Failure card, which it may play
   and resolve instead (a Draw Failure card left alone over the limit is played: its FAILURE draw is not built yet).
@@ -49,7 +49,7 @@ from racebook.formulagp.actions import (
 from racebook.formulagp.cardplay import card_colour, card_type, has_play
 from racebook.formulagp.components import CardType, Secondary, cards
 from racebook.formulagp.eventdeck import event_deck
-from racebook.formulagp.rounds import _draw, _ladder, discardable  # never Tyre Wear or Draw Failure (§10.1.1)
+from racebook.formulagp.hand import discardable, draw, ladder  # discardable: never Tyre Wear or Draw Failure (§10.1.1)
 from racebook.formulagp.rules.resources import charge_ot, red_ot, secondary_function
 from racebook.formulagp.state import Car, Phase, RaceState
 from racebook.formulagp.tyrewear import wear_by
@@ -195,7 +195,7 @@ def use_param(s: RaceState, c: Car, a: Param, log: EventLog) -> None:
         for x in a.cards:
             c.hand.remove(x)
             c.deck.discard(x)
-        got = _draw(s, c, s.hand_limit(c) - len(c.hand))
+        got = draw(s, c, s.hand_limit(c) - len(c.hand))
         c.drawn += got
         result = (f"discards {' '.join(a.cards) or 'nothing'}, draws {' '.join(got) or 'nothing'} up to the hand "
                   f"limit of {s.hand_limit(c)}")
@@ -238,9 +238,9 @@ def ladder_offered(s: RaceState, c: Car) -> bool:
 
 def ladder_at_turn_start(s: RaceState, c: Car, log: EventLog) -> None:
     """The start of a turn (§10.1 step 3): a car without a playable movement card chooses among steps a–d; when it
-    has no choice, step e runs at once (:func:`racebook.formulagp.rounds._ladder`)."""
+    has no choice, step e runs at once (:func:`racebook.formulagp.hand.ladder`)."""
     if not has_play(s, c) and not ladder_choices(s, c, False):
-        _ladder(s, c, log)
+        ladder(s, c, log)
 
 
 def check_ladder(s: RaceState, c: Car, a: Ladder) -> str:
@@ -265,7 +265,7 @@ def apply_ladder(s: RaceState, c: Car, a: Ladder, log: EventLog) -> None:
             what = f"plays (tyre wear +1, now {c.wear})"
         else:
             what = "discards the BLUE card"
-    got = _draw(s, c, 1)
+    got = draw(s, c, 1)
     log.append(ev.LadderStep(c.id, step, what, a.card, got[0] if got else "-"))
 
 
@@ -273,7 +273,7 @@ def settle(s: RaceState, c: Car, log: EventLog) -> None:
     """After a choice before the move: a car left with no playable movement card and no choice of steps a–d runs
     step e (§10.1 step 3)."""
     if s.phase is Phase.PLAY and not has_play(s, c) and not ladder_choices(s, c, False):
-        _ladder(s, c, log)
+        ladder(s, c, log)
 
 
 # ------------------------------------------------------------------ the forced discard (§8.1, A34)

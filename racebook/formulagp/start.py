@@ -18,7 +18,7 @@ from racebook.formulagp.actions import FgpAction, Launch, parse
 from racebook.formulagp.bots.rookie import start_leds
 from racebook.formulagp.cardplay import card_type, check_play, plays
 from racebook.formulagp.components import CardType, cards
-from racebook.formulagp.qualify import starters, stuck
+from racebook.formulagp.gridstart import starters, stuck
 from racebook.formulagp.rounds import set_order
 from racebook.formulagp.rules.order import race_start_order
 from racebook.formulagp.state import RaceState

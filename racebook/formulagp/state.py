@@ -23,7 +23,8 @@ from racebook.formulagp.incidentcards import Effect, IncidentDeck, held, inciden
 from racebook.formulagp.options import Rules
 from racebook.formulagp.playerboard import PlayerBoard, Tyre, TyreState, load_board
 from racebook.formulagp.rules.qualifying import QualifyingScore
-from racebook.formulagp.track import Pos, Track, load_track
+from racebook.formulagp.track import Track, load_track
+from racebook.formulagp.trackparts import Pos
 
 DECK_RULE = "§5"  # a car's ACTION deck: drawn, returned to the bottom, reshuffled from its discards (§5, §10.1)
 

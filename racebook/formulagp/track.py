@@ -26,7 +26,7 @@ from racebook.core.errors import TrackDataError
 from racebook.core.fields import as_bool, as_enum, as_strs, get, get_int, get_str, kind_of
 from racebook.formulagp import provenance as pv
 from racebook.formulagp.playerboard import GEARS
-from racebook.formulagp.trackparts import Feature, Pos, Shape, Skid, Space, Surface, Tile, Turn  # noqa: F401 (public)
+from racebook.formulagp.trackparts import Feature, Pos, Shape, Skid, Space, Surface, Tile, Turn
 
 TRACKS = Path(__file__).resolve().parents[2] / "tracks" / "formulagp"
 _INSTALLED = Path(__file__).resolve().parents[1] / "_tracks" / "formulagp"

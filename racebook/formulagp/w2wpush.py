@@ -22,7 +22,7 @@ from racebook.formulagp.events.battleextras import W2WForwardPush
 from racebook.formulagp.losscontrol import car_at, full_space, pause
 from racebook.formulagp.pushes import push_into
 from racebook.formulagp.state import Car, Die, RaceState, Resume, Turn
-from racebook.formulagp.track import Pos, Surface
+from racebook.formulagp.trackparts import Pos, Surface
 from racebook.formulagp.w2w import free_between
 
 __all__ = ["forward", "push_ahead"]

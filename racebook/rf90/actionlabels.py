@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from racebook.core.byclass import ByClass
 from racebook.rf90.actions import (
     BLIND,
     Action,
@@ -139,6 +140,11 @@ def _using(using: str, state: Any) -> str:
 _SC_RULE = {"start": "§21.3", "pit": "§21.4", "discard": "§21.3"}
 
 
+#: The words of each action class's button (issue 39 item 4: registered per class, no ``isinstance`` ladder), given
+#: the position (a :class:`racebook.rf90.state.RaceState`, or None).
+BUTTON: ByClass[Any, str] = ByClass("RF90's button words")
+
+
 def _behind_safety_car(state: Any) -> bool:
     """The decision is a turn behind the Safety Car (§21.3), where a pit stop follows §21.4, not §13.A.3."""
     ctx = getattr(state, "turn_ctx", None)
@@ -147,101 +153,209 @@ def _behind_safety_car(state: Any) -> bool:
 
 def label(action: Action, state: Any = None) -> str:
     """A short label for ``action`` from its fields ("pit, +1 extra section: +3 turns of fuel"); ``state`` (a
-    :class:`racebook.rf90.state.RaceState`) adds the cards' MP and a trajectory's bonus."""
-    a = action
-    if isinstance(a, Start):
-        if _behind_safety_car(state):
-            return "follow the Safety Car: draw one card, move one section"
-        return "start the turn: no declaration"
-    if isinstance(a, Skip):
-        return f"skip, change strategy to {_strategy(a.strategy)}" if a.strategy else "skip the turn"
-    if isinstance(a, Pit):
-        if _behind_safety_car(state) and not a.extra:
-            return f"pit under the Safety Car: {SC_FUEL} turns of fuel, to the back of the queue"
-        if not a.extra:
-            return f"pit: {FUEL_PER_STOP} turns of fuel"
-        return f"pit, +{a.extra} extra section{'s' if a.extra > 1 else ''}: +{FUEL_PER_EXTRA_SECTION * a.extra} " \
-               "turns of fuel"
-    if isinstance(a, PitDiscard):
-        return f"pit: discard {_card(a.card, state)}"
-    if isinstance(a, PitDone):
-        return "pit: stop discarding, draw up to the hand limit"
-    if isinstance(a, PitTyres):
-        return "pit: keep the tyres" if a.tyre == "keep" else f"pit: fit {a.tyre} tyres"
-    if isinstance(a, PitStrategy):
-        return "pit: keep the strategy" if a.strategy is None else f"pit: change strategy to {_strategy(a.strategy)}"
-    if isinstance(a, Play):
-        return _play(a, state)
-    if isinstance(a, Versatility):
-        return f"VERSATILITY: change strategy to {_strategy(a.strategy)}"
-    if isinstance(a, WiseDriving):
-        return f"WISE DRIVING: discard {_cards(a.cards, state)} and draw" if a.cards else \
-            "WISE DRIVING: discard nothing"
-    if isinstance(a, Chase):
-        return f"CHASE {a.target}"
-    if isinstance(a, Take):
-        return f"take {_card(a.card, state)} from the chased car's discards"
-    if isinstance(a, Pay):
-        parts = [f"{a.chips} tyre chip{'s' if a.chips != 1 else ''}"] if a.chips or not a.cards else []
-        if a.cards:
-            parts.append(f"card{'s' if len(a.cards) > 1 else ''} {_cards(a.cards, state)}")
-        return "pay " + " and ".join(parts)
-    if isinstance(a, Discard):
-        return f"discard {_cards(a.cards, state)}" if a.cards else "discard nothing"
-    if isinstance(a, Test):
-        return f"test {a.test} with {_using(a.using, state)}"
-    if isinstance(a, LeaderCheck):
-        return f"lapping check with {_using(a.using, state)}"
-    if isinstance(a, Weather):
-        return "leave the weather" if a.step == 0 else \
-            f"move the weather pawn one step {'right' if a.step > 0 else 'left'}"
-    if isinstance(a, YellowFlag):
-        return f"yellow flag in {a.section}, behind {a.behind} car{'s' if a.behind != 1 else ''}"
-    if isinstance(a, GreenFlag):
-        return f"remove the yellow flag in {a.section}"
-    if isinstance(a, TakeFlag):
-        return f"take the {a.flag} pawn"
-    if isinstance(a, NoFlag):
-        return "no flag"
-    if isinstance(a, Occupy):
-        return f"occupy trajectory {a.trajectory}" if a.trajectory else "occupy no trajectory"
-    if isinstance(a, LateBrake):
-        return f"late-brake with {_card(a.card, state)}'s power" if a.card else "late-brake: blind test"
-    if isinstance(a, NoLateBrake):
-        return "no late braking"
-    if isinstance(a, Extreme):
-        if a.card == "flat":
-            return "Extreme Trajectory flat out"
-        return f"Extreme Trajectory with {_card(a.card, state)}'s power" if a.card else \
-            "Extreme Trajectory: blind check"
-    if isinstance(a, Draw):
-        return f"draw, then discard {_card(a.discard, state)}" if a.discard else "draw"
-    if isinstance(a, StayOut):
-        return "stay out: no pit stop now"
-    if isinstance(a, Force):
-        return f"force {a.robot} to late-brake" if a.what == "lb" else f"force {a.robot} onto {a.what}"
-    if isinstance(a, NoForce):
-        return "let the robot be"
-    if isinstance(a, Challenge):
-        return "start a duel"
-    if isinstance(a, NoChallenge):
-        return "no duel"
-    if isinstance(a, Join):
-        return "join the duel"
-    if isinstance(a, Decline):
-        return "stay out of the duel"
-    if isinstance(a, Bid):
-        return f"bid {_cards(a.cards, state)}" if a.cards else "bid nothing"
-    if isinstance(a, Assist):
-        if a.what == "yellow-flag" and "@" in str(a.arg):  # its argument is "<section>@<cars behind>" (§5.7)
-            section, _, behind = str(a.arg).partition("@")
-            what = f"a yellow flag in {section}, behind {behind} car{'s' if behind != '1' else ''}"
-        else:
-            what = _ASSIST.get(a.what, a.what).format(arg=a.arg)
-        return f"help {a.robot} with {_card(a.card, state)}: {what}"
-    if isinstance(a, NoAssist):
-        return "no assistance"
-    return a.verb  # a verb added later: its word, never its arguments' syntax
+    :class:`racebook.rf90.state.RaceState`) adds the cards' MP and a trajectory's bonus. Each action class registers
+    its words in :data:`BUTTON`; a verb added later without words: its word, never its arguments' syntax."""
+    return BUTTON.get(state, action, action.verb)
+
+
+@BUTTON.register(Start)
+def _start(state: Any, a: Start) -> str:
+    if _behind_safety_car(state):
+        return "follow the Safety Car: draw one card, move one section"
+    return "start the turn: no declaration"
+
+
+@BUTTON.register(Skip)
+def _skip(state: Any, a: Skip) -> str:
+    return f"skip, change strategy to {_strategy(a.strategy)}" if a.strategy else "skip the turn"
+
+
+@BUTTON.register(Pit)
+def _pit(state: Any, a: Pit) -> str:
+    if _behind_safety_car(state) and not a.extra:
+        return f"pit under the Safety Car: {SC_FUEL} turns of fuel, to the back of the queue"
+    if not a.extra:
+        return f"pit: {FUEL_PER_STOP} turns of fuel"
+    return f"pit, +{a.extra} extra section{'s' if a.extra > 1 else ''}: +{FUEL_PER_EXTRA_SECTION * a.extra} " \
+           "turns of fuel"
+
+
+@BUTTON.register(PitDiscard)
+def _pit_discard(state: Any, a: PitDiscard) -> str:
+    return f"pit: discard {_card(a.card, state)}"
+
+
+@BUTTON.register(PitDone)
+def _pit_done(state: Any, a: PitDone) -> str:
+    return "pit: stop discarding, draw up to the hand limit"
+
+
+@BUTTON.register(PitTyres)
+def _pit_tyres(state: Any, a: PitTyres) -> str:
+    return "pit: keep the tyres" if a.tyre == "keep" else f"pit: fit {a.tyre} tyres"
+
+
+@BUTTON.register(PitStrategy)
+def _pit_strategy(state: Any, a: PitStrategy) -> str:
+    return "pit: keep the strategy" if a.strategy is None else f"pit: change strategy to {_strategy(a.strategy)}"
+
+
+@BUTTON.register(Play)
+def _play_words(state: Any, a: Play) -> str:
+    return _play(a, state)
+
+
+@BUTTON.register(Versatility)
+def _versatility(state: Any, a: Versatility) -> str:
+    return f"VERSATILITY: change strategy to {_strategy(a.strategy)}"
+
+
+@BUTTON.register(WiseDriving)
+def _wise_driving(state: Any, a: WiseDriving) -> str:
+    return f"WISE DRIVING: discard {_cards(a.cards, state)} and draw" if a.cards else \
+        "WISE DRIVING: discard nothing"
+
+
+@BUTTON.register(Chase)
+def _chase(state: Any, a: Chase) -> str:
+    return f"CHASE {a.target}"
+
+
+@BUTTON.register(Take)
+def _take(state: Any, a: Take) -> str:
+    return f"take {_card(a.card, state)} from the chased car's discards"
+
+
+@BUTTON.register(Pay)
+def _pay(state: Any, a: Pay) -> str:
+    parts = [f"{a.chips} tyre chip{'s' if a.chips != 1 else ''}"] if a.chips or not a.cards else []
+    if a.cards:
+        parts.append(f"card{'s' if len(a.cards) > 1 else ''} {_cards(a.cards, state)}")
+    return "pay " + " and ".join(parts)
+
+
+@BUTTON.register(Discard)
+def _discard(state: Any, a: Discard) -> str:
+    return f"discard {_cards(a.cards, state)}" if a.cards else "discard nothing"
+
+
+@BUTTON.register(Test)
+def _test(state: Any, a: Test) -> str:
+    return f"test {a.test} with {_using(a.using, state)}"
+
+
+@BUTTON.register(LeaderCheck)
+def _leader_check(state: Any, a: LeaderCheck) -> str:
+    return f"lapping check with {_using(a.using, state)}"
+
+
+@BUTTON.register(Weather)
+def _weather(state: Any, a: Weather) -> str:
+    return "leave the weather" if a.step == 0 else \
+        f"move the weather pawn one step {'right' if a.step > 0 else 'left'}"
+
+
+@BUTTON.register(YellowFlag)
+def _yellow_flag(state: Any, a: YellowFlag) -> str:
+    return f"yellow flag in {a.section}, behind {a.behind} car{'s' if a.behind != 1 else ''}"
+
+
+@BUTTON.register(GreenFlag)
+def _green_flag(state: Any, a: GreenFlag) -> str:
+    return f"remove the yellow flag in {a.section}"
+
+
+@BUTTON.register(TakeFlag)
+def _take_flag(state: Any, a: TakeFlag) -> str:
+    return f"take the {a.flag} pawn"
+
+
+@BUTTON.register(NoFlag)
+def _no_flag(state: Any, a: NoFlag) -> str:
+    return "no flag"
+
+
+@BUTTON.register(Occupy)
+def _occupy(state: Any, a: Occupy) -> str:
+    return f"occupy trajectory {a.trajectory}" if a.trajectory else "occupy no trajectory"
+
+
+@BUTTON.register(LateBrake)
+def _late_brake(state: Any, a: LateBrake) -> str:
+    return f"late-brake with {_card(a.card, state)}'s power" if a.card else "late-brake: blind test"
+
+
+@BUTTON.register(NoLateBrake)
+def _no_late_brake(state: Any, a: NoLateBrake) -> str:
+    return "no late braking"
+
+
+@BUTTON.register(Extreme)
+def _extreme(state: Any, a: Extreme) -> str:
+    if a.card == "flat":
+        return "Extreme Trajectory flat out"
+    return f"Extreme Trajectory with {_card(a.card, state)}'s power" if a.card else \
+        "Extreme Trajectory: blind check"
+
+
+@BUTTON.register(Draw)
+def _draw(state: Any, a: Draw) -> str:
+    return f"draw, then discard {_card(a.discard, state)}" if a.discard else "draw"
+
+
+@BUTTON.register(StayOut)
+def _stay_out(state: Any, a: StayOut) -> str:
+    return "stay out: no pit stop now"
+
+
+@BUTTON.register(Force)
+def _force(state: Any, a: Force) -> str:
+    return f"force {a.robot} to late-brake" if a.what == "lb" else f"force {a.robot} onto {a.what}"
+
+
+@BUTTON.register(NoForce)
+def _no_force(state: Any, a: NoForce) -> str:
+    return "let the robot be"
+
+
+@BUTTON.register(Challenge)
+def _challenge(state: Any, a: Challenge) -> str:
+    return "start a duel"
+
+
+@BUTTON.register(NoChallenge)
+def _no_challenge(state: Any, a: NoChallenge) -> str:
+    return "no duel"
+
+
+@BUTTON.register(Join)
+def _join(state: Any, a: Join) -> str:
+    return "join the duel"
+
+
+@BUTTON.register(Decline)
+def _decline(state: Any, a: Decline) -> str:
+    return "stay out of the duel"
+
+
+@BUTTON.register(Bid)
+def _bid(state: Any, a: Bid) -> str:
+    return f"bid {_cards(a.cards, state)}" if a.cards else "bid nothing"
+
+
+@BUTTON.register(Assist)
+def _assist(state: Any, a: Assist) -> str:
+    if a.what == "yellow-flag" and "@" in str(a.arg):  # its argument is "<section>@<cars behind>" (§5.7)
+        section, _, behind = str(a.arg).partition("@")
+        what = f"a yellow flag in {section}, behind {behind} car{'s' if behind != '1' else ''}"
+    else:
+        what = _ASSIST.get(a.what, a.what).format(arg=a.arg)
+    return f"help {a.robot} with {_card(a.card, state)}: {what}"
+
+
+@BUTTON.register(NoAssist)
+def _no_assist(state: Any, a: NoAssist) -> str:
+    return "no assistance"
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,6 +1,6 @@
 """Actions: a driver's decisions, as frozen values with a stable text form.
 
-``str(action)`` and :func:`parse` round-trip, so scenario files, the log and
+``str(action)`` and :func:`racebook.rf90.actiontext.parse` round-trip, so scenario files, the log and
 error messages all use the same words, e.g. ``Blue play R13 R45 +traj``.
 """
 
@@ -388,10 +388,3 @@ _VERBS = {
     "assist": Assist, "no-assist": NoAssist,
 }
 _VERBS_BY_CLASS = {v: k for k, v in _VERBS.items()}
-
-
-def parse(text: str) -> Action:
-    """Parse the text form of an action (``str(action)`` round-trips): :func:`racebook.rf90.actiontext.parse`."""
-    from racebook.rf90.actiontext import parse as parse_text
-
-    return parse_text(text)

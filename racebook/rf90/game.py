@@ -12,12 +12,19 @@ Safety Car's window, the Game Turn's start and end, the robots' tyre change). Ev
 
 from __future__ import annotations
 
+import os
+from typing import Any
+
+from racebook.core.datafile import read_text
+from racebook.core.errors import SaveDataError
 from racebook.core.game import Codec, move_contents
 from racebook.core.game import Race as CoreRace
 from racebook.core.log import EventLog, Step  # noqa: F401 - Step re-exported (racebook.core.log)
+from racebook.core.saves import start_and_replay
 from racebook.core.verdict import Verdict  # noqa: F401 - re-exported (racebook.core.verdict, shared by the games)
-from racebook.rf90 import turn
-from racebook.rf90.actions import Action, parse
+from racebook.rf90 import savefile, turn
+from racebook.rf90.actions import Action
+from racebook.rf90.actiontext import parse
 from racebook.rf90.events import (
     Event,
     FrozenCardsReturned,
@@ -106,9 +113,7 @@ class Race(CoreRace[Action, Frame, RaceState]):
 
     @classmethod
     def codec(cls) -> Codec:
-        from racebook.rf90 import saves  # saves imports this module
-
-        return saves
+        return Saves
 
     def _new_log(self) -> FrameLog:
         return FrameLog(self.state, self._log_frames)
@@ -194,9 +199,7 @@ class Race(CoreRace[Action, Frame, RaceState]):
     @classmethod
     def from_file(cls, path: str, frames: bool = True) -> Race:
         """Load a saved race from a file (a regular file under the size cap; errors name the path)."""
-        from racebook.rf90 import saves
-
-        return saves.load(path, frames)
+        return Saves.load(path, frames)
 
     def position(self) -> str:
         return format_state(self.state)
@@ -374,3 +377,23 @@ class Race(CoreRace[Action, Frame, RaceState]):
         assert self.ctx is not None
         rule, reason = turn.explain(self.state, self.ctx, action, legal)
         return Verdict(action, False, rule, reason, tuple(legal))
+
+
+class Saves:
+    """RF90's codec (:class:`racebook.core.game.Codec`): the format is :mod:`racebook.rf90.savefile`'s; loading
+    builds the race and replays it (every problem a :class:`~racebook.core.errors.SaveDataError`)."""
+
+    dumps = staticmethod(savefile.dumps)
+
+    @staticmethod
+    def loads(text: Any, file: str = "<save>", frames: bool = True) -> Race:
+        """The race saved in ``text`` (see :mod:`racebook.rf90.savefile`); every problem is a SaveDataError."""
+        state, actions, final = savefile.read(text, file)
+        race = start_and_replay(lambda: Race(state, frames), actions, parse, file)
+        savefile.check_final(race, final, file)
+        return race
+
+    @staticmethod
+    def load(path: str | os.PathLike[str], frames: bool = True) -> Race:
+        """The race saved in the file ``path`` (a regular file under the size cap; errors name the path)."""
+        return Saves.loads(read_text(path, SaveDataError), str(path), frames)

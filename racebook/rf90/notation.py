@@ -89,7 +89,7 @@ class Position:
 
     def _repr_svg_(self) -> str:
         """The position drawn on its track as SVG: :func:`racebook.rf90.tracksvg.notation_svg`."""
-        from racebook.rf90.tracksvg import notation_svg
+        from racebook.rf90.tracksvg import notation_svg  # drawing is not the engine's: imported when drawn
 
         return notation_svg(self)
 

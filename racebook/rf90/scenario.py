@@ -41,7 +41,7 @@ from racebook.core.errors import NotationError, RacebookError, ScenarioError
 from racebook.core.fields import as_enum, field_key, kind_of, short
 from racebook.core.scenario import Folder
 from racebook.rf90 import notation
-from racebook.rf90.actions import parse as parse_action
+from racebook.rf90.actiontext import parse as parse_action
 from racebook.rf90.car import Car, CarKind, RobotType, Status, Tyre
 from racebook.rf90.damagebag import Wear
 from racebook.rf90.game import Race

@@ -149,7 +149,7 @@ def parse_track_text(text: str, file: str, track_id: str) -> Track:
     """A track from the text of a track file, validated exactly as :func:`load_track` validates a file.
 
     ``file`` names the source in errors; ``track_id`` is the id a file name would give. Used for tracks embedded
-    in saved races (racebook.rf90.saves)."""
+    in saved races (racebook.rf90.savefile)."""
     return TrackParser(file, track_id).parse(parse_toml(text, file, TrackDataError))
 
 

@@ -17,7 +17,9 @@ from typing import Any
 
 from racebook.core import svg
 from racebook.core.geometry import PlacedLabel
+from racebook.rf90.frame import frame_of
 from racebook.rf90.state import YELLOW_FLAG
+from racebook.rf90.trackfile import load_track
 from racebook.rf90.trackpicture import SECTION_EDGE, SECTION_FILL, TRAJECTORY_COLOURS, TrackPicture, ink_on
 
 WIDTH, HEIGHT = 1280, 720
@@ -198,14 +200,10 @@ def _label(p: PlacedLabel | None, colour: str) -> str:
 
 def race_svg(race: Any, **kw: Any) -> str:
     """The SVG of a :class:`racebook.rf90.game.Race`'s current position."""
-    from racebook.rf90.game import frame_of
-
     state = race.state
     return position_svg(state.track, frame_of(state), state.cars, title=race.position(), **kw)
 
 
 def notation_svg(pos: Any, **kw: Any) -> str:
     """The SVG of a :class:`racebook.rf90.notation.Position` (its track loaded by id)."""
-    from racebook.rf90.trackfile import load_track
-
     return position_svg(load_track(pos.track), frame_of_position(pos), title=str(pos), **kw)

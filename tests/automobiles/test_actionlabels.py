@@ -8,7 +8,8 @@ import re
 
 import pytest
 
-from racebook.automobiles.actionlabels import label
+from racebook.automobiles import actions as A
+from racebook.automobiles.actionlabels import BUTTON, EFFECT, label
 from racebook.automobiles.actions import Buy, Pass, Pit, Play
 from racebook.automobiles.cards import card_set
 from racebook.automobiles.cubes import ACTIONS, CODES
@@ -95,3 +96,12 @@ def test_labels_say_what_the_action_does_with_the_engines_numbers() -> None:
     race.apply("A pass")
     buy = next(a for a in race.legal_actions() if isinstance(a, Buy) and a.cube == "D")
     assert label(race.state, buy) == f"buy a dark grey cube for ${race.state.comps.cost('D')}"
+
+
+def test_every_action_class_registers_its_words() -> None:
+    """Issue 39 item 4: labels dispatch by per-class registration: a turn's classes in BUTTON, the choices inside a
+    card's effect in EFFECT (a buy is both), every action class in one of them."""
+    classes = {c for c in vars(A).values() if isinstance(c, type) and issubclass(c, A.Action) and c is not A.Action}
+    effect = {A.Pick, A.Draw, A.Move, A.Choose, A.Buy, A.Stop}
+    assert EFFECT.classes() == effect
+    assert BUTTON.classes() == classes - effect | {A.Buy}

@@ -9,11 +9,12 @@ import time
 from fractions import Fraction
 
 import pytest
+from coaching import follow_the_coach, places
 
 from racebook.automobiles.actionlabels import colour, does_nothing, label
 from racebook.automobiles.actions import Buy, Pit
 from racebook.automobiles.agents import GreedyDriver
-from racebook.automobiles.analysis.coach import look_ahead, suggest
+from racebook.automobiles.analysis.coach import _odds, look_ahead, suggest
 from racebook.automobiles.analysis.odds import at_least
 from racebook.automobiles.cubes import WEAR
 from racebook.automobiles.game import Race
@@ -25,42 +26,16 @@ from racebook.core.guided import GuidedChoice, suggestion, with_suggestion
 SEEDS = range(1, 31)
 
 
-def _place(race: FirstRace) -> int:
-    return race.standings().index(YOU) + 1
-
-
-def _follow_the_coach(seed: int, opponents: int = 2, rounds: int = 4) -> tuple[FirstRace, int]:
-    """The race played to its end taking the suggested choice every time, checking each decision's suggestion."""
-    race = FirstRace(seed, opponents, rounds)
-    decisions = 0
-    while not race.finished:
-        choices = race.labelled_choices()
-        marked = [c for c in choices if c.suggested]
-        assert len(marked) == 1, (seed, [c.label for c in choices])
-        assert marked[0].reason.strip() and all(not c.reason for c in choices if not c.suggested)
-        race.decide(marked[0].key)
-        decisions += 1
-    return race, decisions
-
-
-def _first_choice(seed: int, opponents: int = 2, rounds: int = 4) -> FirstRace:
-    race = FirstRace(seed, opponents, rounds)
-    while not race.finished:
-        race.play(race.choices()[0].action)
-    return race
-
-
 def test_following_the_coach_finishes_at_least_one_place_ahead_of_the_first_choice_over_30_seeds() -> None:
-    coached = [_place(_follow_the_coach(seed)[0]) for seed in SEEDS]
-    first = [_place(_first_choice(seed)) for seed in SEEDS]
+    coached, first = places(SEEDS, lambda seed: FirstRace(seed, 2, 4), lambda race: race.play(race.choices()[0].action))
     mean_coached, mean_first = sum(coached) / len(SEEDS), sum(first) / len(SEEDS)
     assert mean_first - mean_coached >= 1, (mean_coached, mean_first, coached, first)
 
 
 @pytest.mark.parametrize(("seed", "opponents", "rounds"), [(3, 1, 3), (8, 2, 6), (11, 1, 2)])
 def test_every_decision_has_exactly_one_suggestion_with_its_reason(seed: int, opponents: int, rounds: int) -> None:
-    race, decisions = _follow_the_coach(seed, opponents, rounds)
-    assert decisions > 5 and race.finished
+    race = FirstRace(seed, opponents, rounds)
+    assert len(follow_the_coach(race)) > 5 and race.finished
 
 
 def test_the_reason_names_the_look_ahead_of_the_suggested_choice_on_a_clone() -> None:
@@ -131,7 +106,11 @@ def test_a_single_legal_move_is_suggested_as_the_only_one() -> None:
     race = FirstRace(3, 2, rounds=4)
     only = race.race.legal_actions()[:1]
     advice = suggest(race.race, only, YOU, {**race.computers, YOU: GreedyDriver()}, 4)
-    assert advice.index == 0 and advice.reason == "your only legal move now" and advice.outcomes is None
+    assert advice.index == 0 and advice.outcomes is None
+    # the only move says its exact odds as a suggested one does (racebook.core.coach.advise: the same words for RF90
+    # and FormulaGP), here the buy before the race
+    assert isinstance(only[0], Buy) and advice.reason == f"your only legal move now{_odds(race.race, only[0])}."
+    assert "; if you buy nothing else, your first draw of 7 holds a " in advice.reason
     with pytest.raises(ValueError, match="no legal action"):
         suggest(race.race, [], YOU, {}, 4)
 

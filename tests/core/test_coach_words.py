@@ -9,20 +9,24 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from racebook.core.coach import look_ahead_reason, ordinal
+from racebook.core.coach import advise, further_back, look_ahead_reason, ordinal
 
 
 @dataclass(frozen=True)
 class Out:
     place: int
     far: int
+    over: bool = False
 
     def key(self) -> tuple[int, int]:
         return (self.place, -self.far)
 
+    def words(self) -> str:
+        return f"{ordinal(self.place)} at {self.far}"
+
 
 def _words(o: Out) -> str:
-    return f"{ordinal(o.place)} at {o.far}"
+    return o.words()
 
 
 def _behind(best: Out, runner: Out) -> str:
@@ -31,7 +35,7 @@ def _behind(best: Out, runner: Out) -> str:
 
 def _reason(outs: list[Out]) -> str:
     best = min(range(len(outs)), key=lambda i: outs[i].key())
-    return look_ahead_reason(outs, best, "to the end of round 2", _words, _behind)
+    return look_ahead_reason(outs, best, "to the end of round 2", _behind)
 
 
 def test_the_three_comparisons() -> None:
@@ -59,6 +63,32 @@ def test_the_sentence_names_the_best_outcome_and_never_a_better_one(pairs: list[
         assert text.endswith(f"; the next best choice leaves you {_words(runner)}")
     else:
         assert text.endswith(f"; the next best choice gets to {runner.far} only")
+
+
+def test_advise_suggests_the_first_of_the_best_with_the_games_words() -> None:
+    """advise: each action looked ahead, the first of the best keys, "to the end of" the game's unit (or of the race
+    when it ended), the game's extra words for the suggested action, then a full stop."""
+    looked = {"a": Out(2, 3), "b": Out(1, 4), "c": Out(1, 4)}
+    advice = advise(["a", "b", "c"], looked.__getitem__, lambda o: "round 2", _behind, lambda a: f"; odds of {a}")
+    assert advice.index == 1 and advice.outcomes == (Out(2, 3), Out(1, 4), Out(1, 4))
+    assert advice.reason == ("Looking ahead to the end of round 2 (then driving like the computer), this leaves you "
+                             "1st at 4; 2 of the 3 choices lead there, and this is the first of them; odds of b.")
+    over = {"a": Out(2, 3, over=True), "b": Out(2, 1, over=True)}
+    advice = advise(["a", "b"], over.__getitem__, lambda o: "round 9", lambda b, r: further_back(r, " (here)"),
+                    then="the greedy player")
+    assert advice.reason == ("Looking ahead to the end of the race (then driving like the greedy player), this leaves "
+                             "you 2nd at 3; the next best choice leaves you 2nd too but further back (here).")
+
+
+def test_advise_with_one_action_or_none() -> None:
+    def look(a: str) -> Out:
+        raise AssertionError("a single action is not looked ahead")
+
+    advice = advise(["only"], look, str, _behind, lambda a: f"; {a}")
+    assert (advice.index, advice.reason, advice.outcomes) == (0, "your only legal move now; only.", None)
+    assert advise(["x"], look, str, _behind).reason == "your only legal move now."
+    with pytest.raises(ValueError, match="no legal action"):
+        advise([], look, str, _behind)
 
 
 def test_ordinals() -> None:

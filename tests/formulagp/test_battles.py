@@ -25,7 +25,7 @@ from racebook.formulagp.notation import format_state, parse_position
 from racebook.formulagp.options import Rules
 from racebook.formulagp.setup import new_race
 from racebook.formulagp.state import Phase, Turn
-from racebook.formulagp.track import Pos
+from racebook.formulagp.trackparts import Pos
 
 CODES = Counter(c.code for c in cards().action)
 

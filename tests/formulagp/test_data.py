@@ -16,7 +16,7 @@ from mutate import mutate, toml_dumps
 
 from racebook.core.datafile import load_toml
 from racebook.core.errors import DataError, TrackDataError
-from racebook.formulagp import components, panel, playerboard, track
+from racebook.formulagp import components, panel, playerboard, track, trackparts
 from racebook.formulagp.components import CardType, Colour, DieFace, FaceColour, Secondary
 from racebook.formulagp.playerboard import Pace, Tyre, TyreState
 
@@ -90,10 +90,10 @@ def test_the_teaching_track_has_every_tile_kind() -> None:
     assert any(x.skids for x in movement) and any(x.no_pairs for x in movement) and any(x.walls for x in movement)
     assert len({x.drs for x in movement if x.drs}) == 1
     spaces = {sp.surface for x in movement for lane in x.lanes if lane for sp in lane}
-    assert spaces == set(track.Surface)
+    assert spaces == set(trackparts.Surface)
     assert any(t.lane_ends(x.index, ln) for x in movement for ln in range(1, 5) if x.racing(ln))
     assert t.tiles[t.pit_entry].id == "T39" and t.tiles[t.pit_exit].id == "T02" and len(t.grid) == 6
-    assert [x.feature for x in t.tiles if not x.costs_mp] == [track.Feature.FINISH, track.Feature.DRS]
+    assert [x.feature for x in t.tiles if not x.costs_mp] == [trackparts.Feature.FINISH, trackparts.Feature.DRS]
 
 
 # ----------------------------------------------------------------- provenance everywhere
@@ -250,7 +250,7 @@ def test_the_teaching_geometry_is_consistent() -> None:
     for tile in t.tiles:
         for lane in range(1, 5):
             for s in range(len(tile.spaces(lane))):
-                pos = track.Pos(tile.index, lane, s)
+                pos = trackparts.Pos(tile.index, lane, s)
                 nxt = t.forward(pos)
                 assert all(t.on_track(p) for p in nxt)
                 ends += not nxt

@@ -21,7 +21,7 @@ from racebook.formulagp.incidentcards import IncidentDeck, incident_cards
 from racebook.formulagp.notation import format_state, parse_position
 from racebook.formulagp.setup import new_race
 from racebook.formulagp.state import Phase, Resume, Turn
-from racebook.formulagp.track import Pos
+from racebook.formulagp.trackparts import Pos
 from tests.formulagp.test_race import at_turn, conserved
 
 RED_ICON = 13  # the teaching board's wear space with the RED die icon: a RED die every move (§14.1)

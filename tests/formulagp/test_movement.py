@@ -22,7 +22,8 @@ from racebook.formulagp.rules.movement import (
     pace_of,
     walk,
 )
-from racebook.formulagp.track import Pos, load_track
+from racebook.formulagp.track import load_track
+from racebook.formulagp.trackparts import Pos
 
 G, R, B = MoveCard(Colour.GREEN), MoveCard(Colour.RED), MoveCard(Colour.BLUE)
 OG, OR = MoveCard(Colour.ORANGE, Colour.GREEN), MoveCard(Colour.ORANGE, Colour.RED)

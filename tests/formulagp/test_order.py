@@ -12,7 +12,8 @@ from racebook.formulagp.playerboard import load_board
 from racebook.formulagp.rules.order import Place, Runner, Why, driver_order, leader, red_flag_grid
 from racebook.formulagp.rules.passing import Entry, entering
 from racebook.formulagp.rules.resources import OtCharge, charge_ot, red_ot, secondary_function, slipstream_ot
-from racebook.formulagp.track import Pos, load_track
+from racebook.formulagp.track import load_track
+from racebook.formulagp.trackparts import Pos
 
 TRACK = load_track()
 BOARD = load_board()

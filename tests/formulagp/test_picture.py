@@ -12,7 +12,8 @@ from pathlib import Path
 
 from racebook.formulagp import scenario
 from racebook.formulagp.picture import race_svg, state_svg
-from racebook.formulagp.track import Surface, load_track
+from racebook.formulagp.track import load_track
+from racebook.formulagp.trackparts import Surface
 
 NS = "{http://www.w3.org/2000/svg}"
 ROOT = Path(__file__).resolve().parents[2]

@@ -130,7 +130,7 @@ def test_a_teammate_entering_in_the_same_round_is_the_second_car() -> None:
     race.apply("A2 play G1")
     race.apply("A2 pit")
     assert s.cars["A2"].pit_second and not s.cars["A1"].pit_second
-    boxes = [pitlane.box_of(s, s.cars[c]) for c in ("A1", "A2", "B")]
+    boxes = [pitstop.box_of(s.cars, s.grid, s.cars[c]) for c in ("A1", "A2", "B")]
     assert boxes == [0, 0, 1]
 
 
@@ -423,7 +423,7 @@ def test_teams_at_set_up() -> None:
     from racebook.core.errors import SetupError
 
     race = new_race(["A", "B", "C"], 1, teams={"A": "Red", "C": "Red"})
-    assert [pitlane.team_of(c) for c in race.state.cars.values()] == ["Red", "B", "Red"]
+    assert [pitstop.team_of(c) for c in race.state.cars.values()] == ["Red", "B", "Red"]
     assert "team=Red" in race.position()
     for bad in ({"Z": "Red"}, {"A": "no team"}, {"A": "X", "B": "X", "C": "X"}):
         with pytest.raises(SetupError):

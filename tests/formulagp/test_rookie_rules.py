@@ -20,7 +20,8 @@ from racebook.formulagp.rules import botbattle, botlanes, botqualifying
 from racebook.formulagp.rules.botbattle import Outcome
 from racebook.formulagp.rules.botlanes import Blocked, Why
 from racebook.formulagp.rules.qualifying import QualifyingScore, qualifying_grid
-from racebook.formulagp.track import Turn, load_track
+from racebook.formulagp.track import load_track
+from racebook.formulagp.trackparts import Turn
 
 from .rookie_helpers import EX28_TRACK
 

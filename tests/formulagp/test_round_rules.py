@@ -12,7 +12,8 @@ from racebook.formulagp.rules.hazards import DiceOwed, Hazard, dice_owed
 from racebook.formulagp.rules.pitexit import PitStop, exit_order
 from racebook.formulagp.rules.pushing import Push, PushOutcome, push
 from racebook.formulagp.rules.wheeltowheel import W2W, end_of_round
-from racebook.formulagp.track import Pos, load_track
+from racebook.formulagp.track import load_track
+from racebook.formulagp.trackparts import Pos
 
 TRACK = load_track()
 

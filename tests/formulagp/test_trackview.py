@@ -25,7 +25,8 @@ from racebook.formulagp.hooks import GreedyDriver, new_race
 from racebook.formulagp.picture import HEIGHT, LEGEND_PX, NOTEBOOK_WIDTH, PANEL_PX, TOP_PX, WIDTH, race_svg, state_svg
 from racebook.formulagp.setup import new_race as setup_race
 from racebook.formulagp.state import Zone
-from racebook.formulagp.track import Surface, load_track
+from racebook.formulagp.track import load_track
+from racebook.formulagp.trackparts import Surface
 from racebook.formulagp.views import palette
 from racebook.formulagp.views.framing import focus, last_move
 
@@ -274,8 +275,8 @@ def test_a_car_in_its_pit_box_is_drawn_in_the_box(mid) -> None:
     assert not token.get("data-edge")
     boxes = [e for e in root.iter(f"{NS}polygon") if e.get("class") == "pit-box"]
     assert len(boxes) == s.track.pit_boxes
-    from racebook.formulagp.pitlane import box_of
-    mine = next(b for b in boxes if b.get("data-box") == str(box_of(s, car) + 1))
+    from racebook.formulagp.rules.pitstop import box_of
+    mine = next(b for b in boxes if b.get("data-box") == str(box_of(s.cars, s.grid, car) + 1))
     pts = [tuple(map(float, p.split(","))) for p in (mine.get("points") or "").split()]
     assert min(p[0] for p in pts) <= x <= max(p[0] for p in pts) and min(p[1] for p in pts) <= y <= max(
         p[1] for p in pts)

@@ -10,8 +10,9 @@ import pytest
 from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
 from racebook.formulagp.actions import Discard, Extend
+from racebook.formulagp.hand import discardable
 from racebook.formulagp.playerboard import Tyre, TyreState, load_board
-from racebook.formulagp.rounds import discardable, legal_draw
+from racebook.formulagp.rounds import legal_draw
 from racebook.formulagp.rules.tyres import COLD_TYRES_LED, TyreEvent, cold_tyres_led, fit
 from racebook.formulagp.setup import new_race
 from racebook.formulagp.state import Phase

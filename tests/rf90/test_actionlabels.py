@@ -11,7 +11,7 @@ import pytest
 
 from racebook.core import citations
 from racebook.rf90 import scenario
-from racebook.rf90.actionlabels import RULE_BY_VERB, describe, label, labels
+from racebook.rf90.actionlabels import BUTTON, RULE_BY_VERB, describe, label, labels
 from racebook.rf90.actions import _VERBS, Pit, Play, Skip, Test
 from racebook.rf90.analysis.drivers import GreedyDriver
 from racebook.rf90.analysis.simulate import COLOURS, robots_for
@@ -112,3 +112,10 @@ def test_labels_behind_the_safety_car() -> None:
                      "Orange pit 0": ("pit under the Safety Car: 16 turns of fuel, to the back of the queue",
                                       "§21.4")}
     assert label(Pit("Orange", 0)) == "pit: 10 turns of fuel"  # without the position: the ordinary stop
+
+
+def test_every_action_class_registers_its_button_words() -> None:
+    """Issue 39 item 4: the labels dispatch by per-class registration (actionlabels.BUTTON), one entry per class of
+    the verb table; a class without one would be labelled by its bare verb."""
+    assert BUTTON.classes() == set(_VERBS.values())
+    assert label(Skip("Blue")) == "skip the turn" and BUTTON.get(None, Skip("Blue"), "?") == "skip the turn"

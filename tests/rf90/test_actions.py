@@ -1,4 +1,4 @@
-"""Actions: ``str(action)`` and ``actions.parse`` round-trip for every action type (racebook.rf90.actions).
+"""Actions: ``str(action)`` and ``actiontext.parse`` round-trip for every action type (racebook.rf90.actions).
 
 Phases: §13.A (start, skip, pit), §13.A.3 pit procedure, §13.C play, §13.D.1 pay/discard, §13.D.2 test,
 §13.D.4 flags and weather, §20 Leader check, §13.F.1 late braking, §13.F.2 occupy, §12 duels.
@@ -12,6 +12,7 @@ import pytest
 
 from racebook.core.errors import ActionSyntaxError, RuleUnavailable
 from racebook.rf90 import actions as A
+from racebook.rf90.actiontext import parse
 from racebook.rf90.car import Strategy
 
 # (verb, keyword arguments, expected text after the car id)
@@ -104,8 +105,8 @@ def test_str_and_parse_round_trip(verb: str, kw: dict[str, Any], text: str) -> N
     action = _make(verb, kw)
     assert action.verb == verb
     assert str(action) == f"Blue {text}"
-    assert A.parse(str(action)) == action
-    assert type(A.parse(str(action))) is type(action)
+    assert parse(str(action)) == action
+    assert type(parse(str(action))) is type(action)
 
 
 def test_every_action_type_has_a_round_trip_example() -> None:
@@ -115,7 +116,7 @@ def test_every_action_type_has_a_round_trip_example() -> None:
     # a verb added later is still checked with its default arguments
     for verb in missing:
         action = A._VERBS[verb]("Blue")
-        assert A.parse(str(action)) == action, verb
+        assert parse(str(action)) == action, verb
     assert covered <= set(A._VERBS)
 
 
@@ -124,23 +125,23 @@ def test_verbs_are_unique_per_class() -> None:
 
 
 def test_parse_tolerates_extra_whitespace() -> None:
-    assert A.parse("  Blue   play  R13   R45 +traj ") == A.Play("Blue", ("R13", "R45"), trajectory=True)
+    assert parse("  Blue   play  R13   R45 +traj ") == A.Play("Blue", ("R13", "R45"), trajectory=True)
 
 
 def test_car_ids_are_kept() -> None:
-    assert A.parse("SuperFast1 no-challenge").car == "SuperFast1"
-    assert A.parse("Hangar_Bot leader-check blind") == A.LeaderCheck("Hangar_Bot")
+    assert parse("SuperFast1 no-challenge").car == "SuperFast1"
+    assert parse("Hangar_Bot leader-check blind") == A.LeaderCheck("Hangar_Bot")
 
 
 def test_actions_are_hashable_values() -> None:
-    a, b = A.Play("Blue", ("R13", "R45")), A.parse("Blue play R13 R45")
+    a, b = A.Play("Blue", ("R13", "R45")), parse("Blue play R13 R45")
     assert a == b and hash(a) == hash(b) and len({a, b}) == 1
 
 
 @pytest.mark.parametrize("text", ["Blue", "Blue fly", "", "play R13"])
 def test_parse_rejects_unknown_verbs(text: str) -> None:
     with pytest.raises(ActionSyntaxError) as e:
-        A.parse(text)
+        parse(text)
     assert e.value.rule == "actions"
     assert repr(text) in str(e.value)
 
@@ -150,11 +151,11 @@ def test_parse_rejects_unknown_verbs(text: str) -> None:
                                   "Blue pit-discard", "Blue yellow-flag G behind"])
 def test_parse_rejects_bad_arguments(text: str) -> None:
     with pytest.raises(ActionSyntaxError) as e:
-        A.parse(text)
+        parse(text)
     assert e.value.rule == "actions" and repr(text) in str(e.value)
 
 
 def test_the_tenth_strategy_is_not_in_source() -> None:
     """§26 / AMB-7: the 10th strategy cannot be named."""
     with pytest.raises(RuleUnavailable):
-        A.parse("Blue skip strategy=tenth")
+        parse("Blue skip strategy=tenth")

@@ -15,6 +15,7 @@ import pytest
 from racebook.core.errors import ActionSyntaxError, DataError, DeckDataError, TrackDataError
 from racebook.rf90 import actions as A
 from racebook.rf90 import glossary, notation, trackfile
+from racebook.rf90.actiontext import parse
 from racebook.rf90.cards import DeckKind, card_code_problem, card_from_dict, is_card_code, load_race_deck
 from racebook.rf90.rules import activation
 from racebook.rf90.rules.qualifying import load_robot_chits
@@ -83,16 +84,16 @@ def test_bug4_one_definition_of_a_card_code_for_the_parser_and_the_validators() 
         assert not is_card_code(word)
     for code in ("R42", "T07", "T1", "X_9"):
         assert is_card_code(code) and card_code_problem(code) is None
-        assert A.parse(f"Blue discard {code}") == A.Discard("Blue", (code,))
+        assert parse(f"Blue discard {code}") == A.Discard("Blue", (code,))
     for text in ("Blue discard 42", "Blue play R13 +R45", "Blue pay chips=1 cards=R13,4x", "Blue take none",
                  "Blue play R13 et=blind", "Blue bid R13 7"):
         with pytest.raises(ActionSyntaxError) as e:
-            A.parse(text)
+            parse(text)
         assert e.value.rule == "actions"
     # the reserved words keep their meaning
-    assert A.parse("Blue test 1 blind") == A.Test("Blue", 1)
-    assert A.parse("Blue bid none") == A.Bid("Blue")
-    assert A.parse("Blue play R13 +traj et=flat").et == "flat"
+    assert parse("Blue test 1 blind") == A.Test("Blue", 1)
+    assert parse("Blue bid none") == A.Bid("Blue")
+    assert parse("Blue play R13 +traj et=flat").et == "flat"
 
 
 def test_bug4_race_deck_codes_follow_the_same_definition(tmp_path: Path) -> None:

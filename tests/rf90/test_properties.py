@@ -25,7 +25,8 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from ledger import all_cards, located, on_the_table  # tests/ledger.py, shared with racefuzz
 
-from racebook.rf90.actions import Action, parse
+from racebook.rf90.actions import Action
+from racebook.rf90.actiontext import parse
 from racebook.rf90.events import Event
 from racebook.rf90.game import Race
 from racebook.rf90.integrity import problems

@@ -20,7 +20,7 @@ from racebook.core.errors import SaveDataError
 from racebook.rf90 import scenario
 from racebook.rf90.game import Race
 from racebook.rf90.integrity import problems
-from racebook.rf90.saves import FORMAT, track_digest
+from racebook.rf90.savefile import FORMAT, track_digest
 from racebook.rf90.state import RaceState
 from racebook.rf90.trackfile import clear_cache, load_track
 

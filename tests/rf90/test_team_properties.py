@@ -16,7 +16,7 @@ from ledger import all_cards
 from teamfuzz import TEAM_TRACKS, places
 from test_properties import SEEDS, SETTINGS, play, where
 
-from racebook.rf90.actions import parse
+from racebook.rf90.actiontext import parse
 from racebook.rf90.game import Race
 from racebook.rf90.integrity import problems
 from racebook.rf90.scenario import build

@@ -24,8 +24,9 @@ from racebook.automobiles.analysis.odds import at_least
 from racebook.automobiles.game import Race
 from racebook.automobiles.rules.standings import position
 from racebook.automobiles.state import Phase
+from racebook.core import coach
 from racebook.core.actions import Action
-from racebook.core.coach import look_ahead_reason, ordinal
+from racebook.core.coach import ordinal
 
 #: A look-ahead stops after this many decisions at most (a 4-round race is a few hundred): only a guard.
 MAX_DECISIONS = 5000
@@ -49,14 +50,8 @@ class Outcome:
         return f"{ordinal(self.place)} with {_s(self.rows, 'row')} travelled"
 
 
-@dataclass(frozen=True, slots=True)
-class Advice:
-    """The coach's suggestion: ``index`` into the actions, its one-line ``reason``, and every action's outcome
-    (None when nothing was looked ahead: a single legal action)."""
-
-    index: int
-    reason: str
-    outcomes: tuple[Outcome, ...] | None = None
+#: The coach's suggestion (:class:`racebook.core.coach.Advice`) over Automobiles' outcomes.
+Advice = coach.Advice[Outcome]
 
 
 def look_ahead(race: Race, action: Action, you: str, drivers: dict[str, Any], rounds: int) -> Outcome:
@@ -77,20 +72,12 @@ def suggest(race: Race, actions: list[Action], you: str, drivers: dict[str, Any]
             then: str = "the computer") -> Advice:
     """The action to suggest among ``actions`` (``you``'s legal actions now) and why: each looked ahead
     (:func:`look_ahead`); ``then`` names how the look-ahead drives ``you`` afterwards ("the greedy computer player")."""
-    if not actions:
-        raise ValueError("nothing to suggest: no legal action")
-    if len(actions) == 1:
-        return Advice(0, "your only legal move now")
-    outs = tuple(look_ahead(race, a, you, drivers, rounds) for a in actions)
-    best = min(range(len(outs)), key=lambda i: outs[i].key())  # the first of the best
-    b = outs[best]
-    when = "to the end of the race" if b.over else f"to the end of round {b.round}"
-    reason = look_ahead_reason(outs, best, when, Outcome.words, _behind, then)
-    return Advice(best, reason + _odds(race, actions[best]) + ".", outs)
+    return coach.advise(actions, lambda a: look_ahead(race, a, you, drivers, rounds), lambda b: f"round {b.round}",
+                        _behind, lambda a: _odds(race, a), then)
 
 
 def _behind(best: Outcome, runner: Outcome) -> str:
-    """What separates two choices that leave ``you`` in one place (:func:`look_ahead_reason`): the rows."""
+    """What separates two choices that leave ``you`` in one place (:func:`racebook.core.coach.advise`): the rows."""
     return f", {_s(best.rows - runner.rows, 'row')} more than the next best choice"
 
 

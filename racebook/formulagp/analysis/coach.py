@@ -31,7 +31,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from racebook.core.coach import look_ahead_reason, ordinal
+from racebook.core import coach
+from racebook.core.coach import ordinal
 from racebook.core.errors import IllegalAction
 from racebook.core.events import Event
 from racebook.core.rng import Rng
@@ -93,14 +94,9 @@ class Outcome:
         return f"{ordinal(self.place)} of {self.cars} on tile {self.tile}"
 
 
-@dataclass(frozen=True, slots=True)
-class Advice:
-    """The coach's suggestion: ``index`` into the actions, its one-line ``reason``, every action's outcome (None
-    when nothing was looked ahead: a single legal action, or a bid chosen by its exact odds)."""
-
-    index: int
-    reason: str
-    outcomes: tuple[Outcome, ...] | None = None
+#: The coach's suggestion (:class:`racebook.core.coach.Advice`) over FormulaGP's outcomes (None: a single legal
+#: action, or a bid chosen by its exact odds).
+Advice = coach.Advice[Outcome]
 
 
 def blind(race: Race, you: str, seed: int) -> None:
@@ -169,33 +165,23 @@ def suggest(race: Race, actions: Sequence[FgpAction], you: str, drivers: Mapping
     """The action to suggest among ``actions`` (``you``'s legal actions now) and why: with more than
     :data:`WHOLE_ROUND_UP_TO` of them, each is looked ahead to the end of ``you``'s turn only (a click stays quick),
     else to the end of round ``until``."""
-    if not actions:
-        raise ValueError("nothing to suggest: no legal action")
-    if len(actions) == 1:
-        return Advice(0, "your only legal move now" + _attack_odds(race, actions[0], you)
-                      + _hazards(race, actions[0], you) + ".")
-    if any(isinstance(a, Bid) for a in actions):
+    if len(actions) > 1 and any(isinstance(a, Bid) for a in actions):
         odds = _bid_advice(race, actions, you)
         if odds is not None:
             return odds
     short = len(actions) > WHOLE_ROUND_UP_TO
-    outs = tuple(look_ahead(race, a, you, drivers, until, seed, turn_only=short) for a in actions)
-    best = min(range(len(outs)), key=lambda i: outs[i].key())  # the first of the best
-    b = outs[best]
-    when = "to the end of the race" if b.over else "to the end of your turn" if short else \
-        f"to the end of round {b.round}"
-    reason = look_ahead_reason(outs, best, when, Outcome.words, _behind)
-    extra = _attack_odds(race, actions[best], you) + _hazards(race, actions[best], you)
-    return Advice(best, reason + extra + ".", outs)
+    return coach.advise(actions, lambda a: look_ahead(race, a, you, drivers, until, seed, turn_only=short),
+                        lambda b: "your turn" if short else f"round {b.round}", _behind,
+                        lambda a: _attack_odds(race, a, you) + _hazards(race, a, you))
 
 
 def _behind(best: Outcome, runner: Outcome) -> str:
-    """What separates two choices that leave ``you`` in one place (:func:`look_ahead_reason`): how far, or at the
-    same space the tyre wear and ERS charges kept."""
+    """What separates two choices that leave ``you`` in one place (:func:`racebook.core.coach.advise`): how far, or
+    at the same space the tyre wear and ERS charges kept."""
     if runner.key()[:4] == best.key()[:4]:
         return (f" with tyre wear {best.wear} and {best.ers} ERS charges; the next best choice gets as far with tyre "
                 f"wear {runner.wear} and {runner.ers} ERS charges")
-    return f"; the next best choice leaves you {ordinal(runner.place)} too but further back, on {runner.tile}"
+    return coach.further_back(runner, f", on {runner.tile}")
 
 
 def _bid_advice(race: Race, actions: Sequence[FgpAction], you: str) -> Advice | None:

@@ -43,7 +43,8 @@ from racebook.formulagp.playerboard import Pace, PlayerBoard, Tyre, TyreState, l
 from racebook.formulagp.rules.hazards import Hazard
 from racebook.formulagp.rules.pitstop import hold_rounds
 from racebook.formulagp.rules.tyres import change_wear, fit
-from racebook.formulagp.track import Pos, Track, load_track, pit_lane_of
+from racebook.formulagp.track import Track, load_track, pit_lane_of
+from racebook.formulagp.trackparts import Pos
 
 __all__ = ["Stop", "PitPlan", "PitWindow", "pit_lane_saving", "plan_pits", "pit_window", "teaching_plan", "wear_track",
            "DRY"]

@@ -39,7 +39,7 @@ from racebook.formulagp.options import RookieAttackOrder
 from racebook.formulagp.rules import botbattle, botlanes
 from racebook.formulagp.rules.passing import lanes_of
 from racebook.formulagp.state import Battle, Car, Phase, RaceState
-from racebook.formulagp.track import Pos
+from racebook.formulagp.trackparts import Pos
 from racebook.formulagp.w2w import free_between
 
 RULE = "§22.10.2"

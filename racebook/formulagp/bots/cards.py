@@ -19,7 +19,7 @@ from racebook.core.fields import as_int, get, get_enum, get_int, get_str, kind_o
 from racebook.formulagp import provenance as pv
 from racebook.formulagp.components import DATA
 from racebook.formulagp.playerboard import GEARS
-from racebook.formulagp.track import Turn
+from racebook.formulagp.trackparts import Turn
 
 SCHEMA_VERSION = 1
 ROOKIE_TACTICS = 10  # digest §22.1: the 10 single-LED TACTICS cards

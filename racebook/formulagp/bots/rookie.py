@@ -48,7 +48,7 @@ from racebook.formulagp.rules.passing import Entry
 from racebook.formulagp.rules.pushing import PushOutcome
 from racebook.formulagp.rules.qualifying import QualifyingScore
 from racebook.formulagp.state import Car, Die, Phase, RaceState
-from racebook.formulagp.track import Turn as Side
+from racebook.formulagp.trackparts import Turn as Side
 
 ROOKIE = "rookie"
 SIDES = ("faster", "slower")  # the rain side is for rain only (§22.5 b; weather is [ADV])

@@ -1,10 +1,13 @@
 """The learner's legal actions in plain words for FormulaGP's guided first race (notebook F0, issue 33 items 1 and 3):
-a card's kind in words, the label of each choice, the menu its siblings share, and the moves that do nothing now."""
+a card's kind in words, the label of each choice (:data:`PLAIN`, one entry per action class: the plain variant of
+the button words of :mod:`racebook.formulagp.actionlabels`), the menu its siblings share, and the moves that do
+nothing now."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from racebook.core.byclass import ByClass
 from racebook.formulagp.actionlabels import label as engine_label
 from racebook.formulagp.actions import (
     Attack,
@@ -65,92 +68,191 @@ PARAMETERS = {"white": "discard, then draw up to your hand limit", "yellow": "+1
               "red": "+1 overtake point, even over the limit"}
 
 
+#: The plain words of each action class in the guided first race, with the menu it shares with its siblings ("":
+#: none) — notebook F0's variant of the button words (issue 39 item 4: registered per class, no ``isinstance``
+#: ladder); a class with none here is put in its button words (:func:`racebook.formulagp.actionlabels.label`).
+PLAIN: ByClass[Race, tuple[str, str]] = ByClass("FormulaGP's plain words (F0)")
+
+
 def _play_group(a: Play) -> str:
     return "play a pair:" if len(a.cards) == 2 else "play one card:"
 
 
 def choice_label(race: Race, a: FgpAction) -> tuple[str, str]:
-    """The plain words of the learner's legal action ``a`` and the group it shares with its siblings ("" none)."""
+    """The plain words of the learner's legal action ``a`` and the group it shares with its siblings ("" none): its
+    class's entry in :data:`PLAIN`, else its button words (:func:`racebook.formulagp.actionlabels.label`)."""
+    words = PLAIN.find(type(a))
+    return (engine_label(race.state, a), "") if words is None else words(race, a)
+
+
+@PLAIN.register(Keep)
+def _keep(race: Race, a: Keep) -> tuple[str, str]:
+    return "keep your hand as it is" + DOES_NOTHING, ""
+
+
+@PLAIN.register(Play)
+def _play(race: Race, a: Play) -> tuple[str, str]:
+    try:
+        mp = f" → {breakdown(race, a).mp} MP"
+    except Exception:  # noqa: BLE001 - a play the calculator cannot itemise still gets its words
+        mp = ""
+    char = " + Car Characteristic" if a.characteristic else ""
+    orange = f" as {a.as_colour}" if any(c.startswith("O") for c in a.cards) else ""
+    group = _play_group(a)
+    return f"{group} {cards(a.cards)}{orange}{char}{mp}", group
+
+
+@PLAIN.register(Launch)
+def _launch(race: Race, a: Launch) -> tuple[str, str]:
+    extra = f" + {cards(a.extras)} (+{len(a.extras)} LED)" if a.extras else ""
+    return f"{GROUPS[Launch]} {cards(a.cards)}{extra}", GROUPS[Launch]
+
+
+@PLAIN.register(Return)
+def _return(race: Race, a: Return) -> tuple[str, str]:
+    return f"{GROUPS[Return]} {cards(a.cards)}", GROUPS[Return]
+
+
+@PLAIN.register(Discard)
+def _discard(race: Race, a: Discard) -> tuple[str, str]:
+    return f"{GROUPS[Discard]} {card(a.card)}", GROUPS[Discard]
+
+
+@PLAIN.register(Bid)
+def _bid(race: Race, a: Bid) -> tuple[str, str]:
+    ers = " + 1 ERS charge" if a.ers else ""
+    return f"{GROUPS[Bid]} {cards(a.cards)}{ers}", GROUPS[Bid]
+
+
+@PLAIN.register(Spend)
+def _spend(race: Race, a: Spend) -> tuple[str, str]:
+    return f"{GROUPS[Spend]} {cards(a.cards)}{' ' + a.param if a.param else ''}", GROUPS[Spend]
+
+
+@PLAIN.register(Param)
+def _param(race: Race, a: Param) -> tuple[str, str]:
+    what = PARAMETERS.get(a.which, "")
+    if a.which == "white":
+        what += f" (discarding {', '.join(a.cards)})" if a.cards else " (discarding none)"
+    return f"{GROUPS[Param]} {a.which}: {what}", GROUPS[Param]
+
+
+@PLAIN.register(To)
+def _to(race: Race, a: To) -> tuple[str, str]:
     s = race.state
-    if isinstance(a, Keep):
-        return "keep your hand as it is" + DOES_NOTHING, ""
-    if isinstance(a, Play):
-        try:
-            mp = f" → {breakdown(race, a).mp} MP"
-        except Exception:  # noqa: BLE001 - a play the calculator cannot itemise still gets its words
-            mp = ""
-        char = " + Car Characteristic" if a.characteristic else ""
-        orange = f" as {a.as_colour}" if any(c.startswith("O") for c in a.cards) else ""
-        group = _play_group(a)
-        return f"{group} {cards(a.cards)}{orange}{char}{mp}", group
-    if isinstance(a, Launch):
-        extra = f" + {cards(a.extras)} (+{len(a.extras)} LED)" if a.extras else ""
-        return f"{GROUPS[Launch]} {cards(a.cards)}{extra}", GROUPS[Launch]
-    if isinstance(a, Return):
-        return f"{GROUPS[Return]} {cards(a.cards)}", GROUPS[Return]
-    if isinstance(a, Discard):
-        return f"{GROUPS[Discard]} {card(a.card)}", GROUPS[Discard]
-    if isinstance(a, Bid):
-        ers = " + 1 ERS charge" if a.ers else ""
-        return f"{GROUPS[Bid]} {cards(a.cards)}{ers}", GROUPS[Bid]
-    if isinstance(a, Spend):
-        return f"{GROUPS[Spend]} {cards(a.cards)}{' ' + a.param if a.param else ''}", GROUPS[Spend]
-    if isinstance(a, Param):
-        what = PARAMETERS.get(a.which, "")
-        if a.which == "white":
-            what += f" (discarding {', '.join(a.cards)})" if a.cards else " (discarding none)"
-        return f"{GROUPS[Param]} {a.which}: {what}", GROUPS[Param]
-    if isinstance(a, To):
-        here, there = s.cars[a.car].pos, s.track.pos(a.to)
-        left = s.turn.mp_left - 1 if s.turn is not None else 0
-        if there.tile == here.tile and there.lane != here.lane:
-            return f"change to lane {there.lane} ({a.to}, {left} MP left)", ""
-        return f"drive on to {a.to} ({left} MP left)", ""
-    if isinstance(a, Clear):
-        return f"play Tyre Wear card {a.card} just to clear it from your hand (+1 tyre wear)", ""
-    if isinstance(a, Charge):
-        return "charge the ERS instead of one space (−1 MP, +1 ERS)", ""
-    if isinstance(a, Brake):
-        return f"Brake! with {a.card} (−1 MP, +1 tyre wear)", ""
-    if isinstance(a, Extend):
-        return ("one more space for an ERS charge (+1 MP)" if a.by == "ers"
-                else f"one more space for Tyre Wear card {a.by} (+1 MP, +1 tyre wear)"), ""
-    if isinstance(a, Stop):
-        return "stop behind the car ahead (your leftover MP become overtake points)", ""
-    if isinstance(a, End):
-        t = s.turn
-        if s.phase is Phase.BATTLE:
-            return "do not attack: end your turn (your overtake points are lost)", ""
-        left = t.mp_left if t is not None else 0
-        return ("end your turn here" + (f" ({left} MP unused are lost)" if left else "")), ""
-    if isinstance(a, Attack):
-        return f"attack {a.defender}: a battle with sealed cards", ""
-    if isinstance(a, Yield):
-        return "do not defend: let the attacker through", ""
-    if isinstance(a, PitIn):
-        return "drive into the pit lane (new tyres; the rest of your MP are lost)", ""
-    if isinstance(a, Tyres):
-        return f"fit new {a.tyre} tyres", ""
-    if isinstance(a, Leave):
-        return "leave the pit box", ""
-    if isinstance(a, Wait):
-        return "wait in the pit box (serving a penalty)", ""
-    if isinstance(a, BoxRepair):
-        return f"repair {a.card} in the box", ""
-    if isinstance(a, CounterSteer):
-        return f"counter-steer with {card(a.card)} to keep control", ""
-    if isinstance(a, Spin):
-        return "let the car spin", ""
-    if isinstance(a, FaceForward):
-        return "turn the car to face forward", ""
-    if isinstance(a, Rejoin):
-        return "rejoin the track", ""
-    if isinstance(a, Repair):
-        return f"quick repair of {a.failure} with {cards(a.cards)}", ""
-    if isinstance(a, OptionCard):
-        return f"play Option card {a.card}: draw an EVENT card", ""
-    if isinstance(a, PlayEvent):
-        return f"play your EVENT card {a.card}", ""
-    if isinstance(a, Ladder):
-        return f"no movement card: use {card(a.card)} and draw one", ""
-    return engine_label(s, a), ""
+    here, there = s.cars[a.car].pos, s.track.pos(a.to)
+    left = s.turn.mp_left - 1 if s.turn is not None else 0
+    if there.tile == here.tile and there.lane != here.lane:
+        return f"change to lane {there.lane} ({a.to}, {left} MP left)", ""
+    return f"drive on to {a.to} ({left} MP left)", ""
+
+
+@PLAIN.register(Clear)
+def _clear(race: Race, a: Clear) -> tuple[str, str]:
+    return f"play Tyre Wear card {a.card} just to clear it from your hand (+1 tyre wear)", ""
+
+
+@PLAIN.register(Charge)
+def _charge(race: Race, a: Charge) -> tuple[str, str]:
+    return "charge the ERS instead of one space (−1 MP, +1 ERS)", ""
+
+
+@PLAIN.register(Brake)
+def _brake(race: Race, a: Brake) -> tuple[str, str]:
+    return f"Brake! with {a.card} (−1 MP, +1 tyre wear)", ""
+
+
+@PLAIN.register(Extend)
+def _extend(race: Race, a: Extend) -> tuple[str, str]:
+    return ("one more space for an ERS charge (+1 MP)" if a.by == "ers"
+            else f"one more space for Tyre Wear card {a.by} (+1 MP, +1 tyre wear)"), ""
+
+
+@PLAIN.register(Stop)
+def _stop(race: Race, a: Stop) -> tuple[str, str]:
+    return "stop behind the car ahead (your leftover MP become overtake points)", ""
+
+
+@PLAIN.register(End)
+def _end(race: Race, a: End) -> tuple[str, str]:
+    s = race.state
+    t = s.turn
+    if s.phase is Phase.BATTLE:
+        return "do not attack: end your turn (your overtake points are lost)", ""
+    left = t.mp_left if t is not None else 0
+    return ("end your turn here" + (f" ({left} MP unused are lost)" if left else "")), ""
+
+
+@PLAIN.register(Attack)
+def _attack(race: Race, a: Attack) -> tuple[str, str]:
+    return f"attack {a.defender}: a battle with sealed cards", ""
+
+
+@PLAIN.register(Yield)
+def _yield(race: Race, a: Yield) -> tuple[str, str]:
+    return "do not defend: let the attacker through", ""
+
+
+@PLAIN.register(PitIn)
+def _pit_in(race: Race, a: PitIn) -> tuple[str, str]:
+    return "drive into the pit lane (new tyres; the rest of your MP are lost)", ""
+
+
+@PLAIN.register(Tyres)
+def _tyres(race: Race, a: Tyres) -> tuple[str, str]:
+    return f"fit new {a.tyre} tyres", ""
+
+
+@PLAIN.register(Leave)
+def _leave(race: Race, a: Leave) -> tuple[str, str]:
+    return "leave the pit box", ""
+
+
+@PLAIN.register(Wait)
+def _wait(race: Race, a: Wait) -> tuple[str, str]:
+    return "wait in the pit box (serving a penalty)", ""
+
+
+@PLAIN.register(BoxRepair)
+def _box_repair(race: Race, a: BoxRepair) -> tuple[str, str]:
+    return f"repair {a.card} in the box", ""
+
+
+@PLAIN.register(CounterSteer)
+def _counter_steer(race: Race, a: CounterSteer) -> tuple[str, str]:
+    return f"counter-steer with {card(a.card)} to keep control", ""
+
+
+@PLAIN.register(Spin)
+def _spin(race: Race, a: Spin) -> tuple[str, str]:
+    return "let the car spin", ""
+
+
+@PLAIN.register(FaceForward)
+def _face_forward(race: Race, a: FaceForward) -> tuple[str, str]:
+    return "turn the car to face forward", ""
+
+
+@PLAIN.register(Rejoin)
+def _rejoin(race: Race, a: Rejoin) -> tuple[str, str]:
+    return "rejoin the track", ""
+
+
+@PLAIN.register(Repair)
+def _repair(race: Race, a: Repair) -> tuple[str, str]:
+    return f"quick repair of {a.failure} with {cards(a.cards)}", ""
+
+
+@PLAIN.register(OptionCard)
+def _option_card(race: Race, a: OptionCard) -> tuple[str, str]:
+    return f"play Option card {a.card}: draw an EVENT card", ""
+
+
+@PLAIN.register(PlayEvent)
+def _play_event(race: Race, a: PlayEvent) -> tuple[str, str]:
+    return f"play your EVENT card {a.card}", ""
+
+
+@PLAIN.register(Ladder)
+def _ladder(race: Race, a: Ladder) -> tuple[str, str]:
+    return f"no movement card: use {card(a.card)} and draw one", ""

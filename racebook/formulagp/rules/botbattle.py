@@ -18,7 +18,8 @@ from enum import Enum
 
 from racebook.formulagp.bots.cards import Aggression, BattleCard, Decide
 from racebook.formulagp.components import FaceColour, WhiteFace
-from racebook.formulagp.track import Pos, Surface, Track
+from racebook.formulagp.track import Track
+from racebook.formulagp.trackparts import Pos, Surface
 
 __all__ = ["in_position_to_attack", "decides", "Score", "score", "overtake_ot", "Outcome", "Result",
            "bot_attacks_player", "player_attacks_bot", "bot_attacks_bot", "SLIPSTREAM_MIN_OT"]

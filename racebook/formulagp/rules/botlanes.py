@@ -28,8 +28,9 @@ from dataclasses import dataclass
 from enum import Enum
 
 from racebook.formulagp.bots.cards import Block, Shape, Tactics
-from racebook.formulagp.track import LANES, Pos, Track, Turn
-from racebook.formulagp.track import Shape as TileShape
+from racebook.formulagp.track import LANES, Track
+from racebook.formulagp.trackparts import Pos, Turn
+from racebook.formulagp.trackparts import Shape as TileShape
 
 __all__ = ["Why", "Choice", "Blocked", "matches", "preferred_lane", "yellow_first", "choose", "blocked_choice"]
 

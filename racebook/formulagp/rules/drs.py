@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from racebook.formulagp.track import Pos, Surface, Track
+from racebook.formulagp.track import Track
+from racebook.formulagp.trackparts import Pos, Surface
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,7 +16,8 @@ from racebook.core.errors import IllegalAction
 from racebook.core.frozen import fast_init
 from racebook.formulagp.components import Colour
 from racebook.formulagp.playerboard import Pace, PlayerBoard
-from racebook.formulagp.track import Pos, Track
+from racebook.formulagp.track import Track
+from racebook.formulagp.trackparts import Pos
 
 __all__ = ["Pace", "MoveCard", "PairBan", "PacePlay", "pace_of", "Part", "MovePoints", "movement_points",
            "StepKind", "Walk", "walk", "Adjust", "AdjustContext", "AdjustState", "Adjusted", "adjust"]

@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from enum import Enum
 
 from racebook.core.frozen import fast_init
-from racebook.formulagp.track import LANES, Pos, Surface, Track, Turn
+from racebook.formulagp.track import LANES, Track
+from racebook.formulagp.trackparts import Pos, Surface, Turn
 
 
 class Place(Enum):

@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from enum import Enum
 
-from racebook.formulagp.track import Pos, Surface, Track
+from racebook.formulagp.track import Track
+from racebook.formulagp.trackparts import Pos, Surface
 
 
 class Entry(Enum):

@@ -13,10 +13,43 @@ tokens, and the repair options with their WHITE die.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
+from typing import Protocol
 
 ICON = 1  # the WHITE die's icon face (§7)
+
+
+class Teamed(Protocol):
+    """A car as the Pit Boxes read it (:class:`racebook.formulagp.state.Car`, or a view's copy)."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def team(self) -> str: ...
+
+
+def team_of(car: Teamed) -> str:
+    """The car's team: teammates share a Pit Box (§2.5, §16.4); a car with no team is a team of its own."""
+    return car.team or car.id
+
+
+def teams_in_order(cars: Mapping[str, Teamed], order: Iterable[str]) -> list[str]:
+    """The teams in the order of their first car in ``order`` (the grid): the Pit Boxes from the pit exit, the pole's
+    team's the closest (a reading: the set-up shuffles the boxes, §4.1), and the teams' numbers on the picture."""
+    teams: list[str] = []
+    for car in order:
+        t = team_of(cars[car])
+        if t not in teams:
+            teams.append(t)
+    return teams
+
+
+def box_of(cars: Mapping[str, Teamed], grid: Iterable[str], car: Teamed) -> int:
+    """The car's Pit Box distance from the pit exit, 0 the closest: its team's place in :func:`teams_in_order`."""
+    return teams_in_order(cars, grid).index(team_of(car))
 
 
 def speed_check_due(blue: bool, extended: bool) -> str:

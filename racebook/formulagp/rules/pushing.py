@@ -14,7 +14,8 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from enum import Enum
 
-from racebook.formulagp.track import LANES, Pos, Track, Turn
+from racebook.formulagp.track import LANES, Track
+from racebook.formulagp.trackparts import Pos, Turn
 
 
 class PushOutcome(Enum):

@@ -13,7 +13,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from racebook.formulagp.track import Pos, Surface, Track
+from racebook.formulagp.track import Track
+from racebook.formulagp.trackparts import Pos, Surface
 
 
 class W2W(Enum):

@@ -10,7 +10,8 @@ from typing import Any
 
 from racebook.core import svg
 from racebook.core.geometry import Box, Viewport
-from racebook.formulagp.track import Feature, Pos, Surface, Track
+from racebook.formulagp.track import Track
+from racebook.formulagp.trackparts import Feature, Pos, Surface
 from racebook.formulagp.views.layout import Layout
 from racebook.formulagp.views.palette import Livery
 from racebook.formulagp.views.style import (

@@ -21,7 +21,8 @@ import math
 from dataclasses import dataclass, field
 
 from racebook.core.geometry import Box, CentreLine, Point, TrackGeometry, rounded_rect
-from racebook.formulagp.track import Pos, Space, Surface, Tile, Track, Turn
+from racebook.formulagp.track import Track
+from racebook.formulagp.trackparts import Pos, Space, Surface, Tile, Turn
 
 HALF_BAND = 60.0  # track units: four lanes of 30
 PER = 34.0  # track units per space length (a 2-space lane's space is 34 long)

@@ -9,7 +9,7 @@ unused entry, in grid order. Under simulated protanopia, deuteranopia and tritan
 Colour is never the only cue (§23: each team has an ID number on its Player Board, Pit Box tile and BOT cards): a
 car's token carries its letter, and its badge and its line in the key carry the team number. The digest gives no
 team numbers for a teaching race, so a team's number here is its place in the grid order of teams (the pole's team
-#1), the same order the Pit Boxes are laid out in (``racebook.formulagp.pitlane.box_of``).
+#1), the same order the Pit Boxes are laid out in (``racebook.formulagp.rules.pitstop.box_of``).
 """
 
 from __future__ import annotations
@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
+
+from racebook.formulagp.rules.pitstop import team_of, teams_in_order
 
 #: Named team colours: Okabe–Ito, dark grey for grey, white for white.
 NAMED = {"grey": "#666666", "gray": "#666666", "red": "#D55E00", "blue": "#0072B2", "orange": "#E69F00",
@@ -39,10 +41,6 @@ class Livery:
     number: int
 
 
-def team_of(car: Any) -> str:
-    return str(getattr(car, "team", "") or car.id)
-
-
 def codes(car_ids: Iterable[str]) -> dict[str, str]:
     """The letter inside each car's token: its initial; initials shared by two cars: initial + last letter."""
     ids = list(car_ids)
@@ -54,11 +52,7 @@ def liveries(state: Any) -> dict[str, Livery]:
     """Every car's livery: teams numbered in grid order (cars not on the grid after them), colours as above."""
     cars = state.cars
     order = [c for c in getattr(state, "grid", ()) if c in cars] + [c for c in cars if c not in state.grid]
-    teams: list[str] = []
-    for cid in order:
-        t = team_of(cars[cid])
-        if t not in teams:
-            teams.append(t)
+    teams = teams_in_order(cars, order)
     colour: dict[str, str] = {}
     for t in teams:  # named colours first, so that a named team never loses its colour to an unnamed one
         named = NAMED.get(t.lower()) or NAMED.get(next(c for c in order if team_of(cars[c]) == t).lower())

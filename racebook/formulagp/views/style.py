@@ -11,7 +11,7 @@ from collections.abc import Iterable
 
 from racebook.core import svg
 from racebook.core.geometry import Point, Viewport
-from racebook.formulagp.track import Surface
+from racebook.formulagp.trackparts import Surface
 
 WIDTH, HEIGHT = 1280, 720
 TOP_PX = 34  # the info line

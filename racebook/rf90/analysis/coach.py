@@ -20,7 +20,8 @@ import copy
 from dataclasses import dataclass
 from typing import Any
 
-from racebook.core.coach import look_ahead_reason, ordinal
+from racebook.core import coach
+from racebook.core.coach import ordinal
 from racebook.rf90.actions import Action
 from racebook.rf90.analysis.drivers import GreedyDriver
 from racebook.rf90.analysis.odds import late_braking_now
@@ -53,14 +54,8 @@ class Outcome:
         return f"{ordinal(self.place)} of {self.cars}{where}"
 
 
-@dataclass(frozen=True, slots=True)
-class Advice:
-    """The coach's suggestion: ``index`` into the actions, its one-line ``reason``, every action's outcome (None
-    when nothing was looked ahead: a single legal action)."""
-
-    index: int
-    reason: str
-    outcomes: tuple[Outcome, ...] | None = None
+#: The coach's suggestion (:class:`racebook.core.coach.Advice`) over RF90's outcomes.
+Advice = coach.Advice[Outcome]
 
 
 def look_ahead(race: Race, action: Action, you: str, computer: Any, turns: int, seed: int = 0) -> Outcome:
@@ -86,21 +81,13 @@ def look_ahead(race: Race, action: Action, you: str, computer: Any, turns: int, 
 
 def suggest(race: Race, actions: list[Action], you: str, computer: Any, turns: int, seed: int = 0) -> Advice:
     """The action to suggest among ``actions`` (``you``'s legal actions now) and why (:func:`look_ahead`)."""
-    if not actions:
-        raise ValueError("nothing to suggest: no legal action")
-    if len(actions) == 1:
-        return Advice(0, "your only legal move now" + _odds(race, you) + ".")
-    outs = tuple(look_ahead(race, a, you, computer, turns, seed) for a in actions)
-    best = min(range(len(outs)), key=lambda i: outs[i].key())  # the first of the best
-    b = outs[best]
-    when = "to the end of the race" if b.over else f"to the end of Game Turn {b.turn}"
-    return Advice(best, look_ahead_reason(outs, best, when, Outcome.words, _behind) + _odds(race, you) + ".", outs)
+    return coach.advise(actions, lambda a: look_ahead(race, a, you, computer, turns, seed),
+                        lambda b: f"Game Turn {b.turn}", _behind, lambda a: _odds(race, you))
 
 
 def _behind(best: Outcome, runner: Outcome) -> str:
-    """What separates two choices that leave ``you`` in one place: how far (:func:`look_ahead_reason`)."""
-    where = f", in section {runner.section}" if runner.section else ""
-    return f"; the next best choice leaves you {ordinal(runner.place)} too but further back{where}"
+    """What separates two choices that leave ``you`` in one place: how far (:func:`racebook.core.coach.advise`)."""
+    return coach.further_back(runner, f", in section {runner.section}" if runner.section else "")
 
 
 def _odds(race: Race, you: str) -> str:

@@ -21,7 +21,7 @@ from racebook.core.errors import ActionSyntaxError, IllegalAction, ScenarioError
 from racebook.rf90 import notation
 from racebook.rf90 import scenario as _scenario
 from racebook.rf90.actionlabels import label as action_label
-from racebook.rf90.actions import parse as parse_action
+from racebook.rf90.actiontext import parse as parse_action
 from racebook.rf90.events import TurnEnds
 from racebook.rf90.game import Race
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
 
 from racebook.rf90.car import Car, RobotType, Skill, Strategy, Tyre
 from racebook.rf90.events import (
@@ -335,20 +334,3 @@ def _stop(mv: Move, car: Car, events: list[Event] | None, why: str, rule: str) -
         events.append(MovementStops(car.id, car.section, why, lost, rule))
     mv.mp = 0
     mv.done = True
-
-
-# The pass situations and cost tables of notebooks 01a and 01b live in racebook.rf90.lessons.passes; these names stay
-# importable from here (loaded on first use: that module imports this one).
-_LESSON_NAMES = frozenset({
-    "TABLE_SECTIONS", "MOVER_KINDS", "TURNS", "LEADERS", "PassSituation", "situation_position", "situation_state",
-    "PassQuote", "quote", "PlayedPass", "play_situation", "CostCell", "HUMAN_COLUMNS", "ROBOT_COLUMNS",
-    "cost_table", "BaseCost", "base_costs", "tyre_penalty_table", "MpStep", "mp_breakdown",
-})
-
-
-def __getattr__(name: str) -> Any:
-    if name in _LESSON_NAMES:
-        from racebook.rf90.lessons import passes
-
-        return getattr(passes, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -178,7 +178,7 @@ def scenario_variant(name: str, title: str, cars: dict[str, dict[str, Any]] | No
     so it is a real race; it returns a :class:`racebook.rf90.scenario.Scenario` with the new title.
     """
     from racebook.rf90 import scenario as scen
-    from racebook.rf90.actions import parse as parse_action
+    from racebook.rf90.actiontext import parse as parse_action
 
     path = scen.resolve_path(name)
     raw = load_toml(path, ScenarioError)

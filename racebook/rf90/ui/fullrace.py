@@ -51,7 +51,7 @@ from racebook.core.errors import ActionSyntaxError, DataError, IllegalAction, Ra
 from racebook.rf90.actionlabels import label as action_label
 from racebook.rf90.actionlabels import labels as action_labels
 from racebook.rf90.actions import Action, Play
-from racebook.rf90.actions import parse as parse_action
+from racebook.rf90.actiontext import parse as parse_action
 from racebook.rf90.analysis.drivers import GreedyDriver
 from racebook.rf90.analysis.simulate import COLOURS, ROBOTS_BY_PLAYERS
 from racebook.rf90.car import (

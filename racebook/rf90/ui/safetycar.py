@@ -22,7 +22,7 @@ import ipywidgets as widgets
 
 from racebook.core.verdict import Verdict
 from racebook.rf90.actionlabels import ActionLabel, labels
-from racebook.rf90.actions import parse
+from racebook.rf90.actiontext import parse
 from racebook.rf90.game import Race, frame_of
 from racebook.rf90.lessons import safetycar as lesson
 from racebook.rf90.tracksvg import HEIGHT, WIDTH, position_svg

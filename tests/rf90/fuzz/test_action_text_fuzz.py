@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from racefuzz import TRACKS, driver_for, full_race, position_race
 
 from racebook.core.errors import ActionSyntaxError, IllegalAction, RuleUnavailable
-from racebook.rf90.actions import parse
+from racebook.rf90.actiontext import parse
 from racebook.rf90.game import Race
 
 COUNTS: Counter = Counter()  # inputs / positions / refusals / accepted / raw exceptions, for the report

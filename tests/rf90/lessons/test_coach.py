@@ -8,6 +8,7 @@ from __future__ import annotations
 import time
 
 import pytest
+from coaching import follow_the_coach, places
 
 from racebook.rf90.actions import Skip
 from racebook.rf90.analysis.coach import look_ahead, suggest
@@ -17,43 +18,16 @@ from racebook.rf90.lessons.firstrace import DOES_NOTHING, LEARNER, FirstRace, do
 SEEDS = range(1, 31)
 
 
-def _place(race: FirstRace) -> int:
-    return race.standings().index(LEARNER) + 1
-
-
-def _follow_the_coach(seed: int, turns: int = 3) -> tuple[FirstRace, list[str]]:
-    """The race played to its end taking the suggested choice every time, checking each decision's suggestion;
-    the reasons given."""
-    race = FirstRace(seed, turns)
-    reasons = []
-    while not race.finished:
-        choices = race.labelled_choices()
-        marked = [c for c in choices if c.suggested]
-        assert len(marked) == 1, (seed, [c.label for c in choices])
-        assert marked[0].reason.strip() and all(not c.reason for c in choices if not c.suggested)
-        reasons.append(marked[0].reason)
-        race.decide(marked[0].key)
-    return race, reasons
-
-
-def _first_choice(seed: int) -> FirstRace:
-    race = FirstRace(seed)
-    while not race.finished:
-        race.choose(race.choices()[0].action)
-    return race
-
-
 def test_following_the_coach_finishes_at_least_one_place_ahead_of_the_first_choice_over_30_seeds() -> None:
-    coached = [_place(_follow_the_coach(seed)[0]) for seed in SEEDS]
-    first = [_place(_first_choice(seed)) for seed in SEEDS]
+    coached, first = places(SEEDS, FirstRace, lambda race: race.choose(race.choices()[0].action))
     mean_coached, mean_first = sum(coached) / len(SEEDS), sum(first) / len(SEEDS)
     assert mean_first - mean_coached >= 1, (mean_coached, mean_first, coached, first)
 
 
 @pytest.mark.parametrize(("seed", "turns"), [(2, 2), (9, 4)])
 def test_every_decision_has_exactly_one_suggestion_with_its_reason(seed: int, turns: int) -> None:
-    race, reasons = _follow_the_coach(seed, turns)
-    assert len(reasons) >= 3 and race.finished
+    race = FirstRace(seed, turns)
+    assert len(follow_the_coach(race)) >= 3 and race.finished
 
 
 def test_the_reason_names_the_look_ahead_of_the_suggested_choice_on_a_clone() -> None:

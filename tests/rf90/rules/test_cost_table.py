@@ -1,4 +1,4 @@
-"""The §13.E.7 cost table as data (racebook.rf90.rules.movement.cost_table and friends), for notebooks 01a and 01b.
+"""The §13.E.7 cost table as data (racebook.rf90.lessons.passes.cost_table and friends), for notebooks 01a and 01b.
 
 The expected grids are copied from the digest: §13.E.7 and its modifier table, §15.1 (yellow flag), §15.3
 (blue flag), §17.4 (robots), §19.2 ("-1"), §22 (start / restart / last turn), §26.2, §26.9, §27 (LAPPING).
@@ -11,20 +11,21 @@ import pytest
 from racebook.rf90 import notation
 from racebook.rf90.car import Skill, Strategy, Tyre
 from racebook.rf90.events import EnterSection, MovementStops, Pass
-from racebook.rf90.options import IntermediateRow, Rules
-from racebook.rf90.rules.movement import (
+from racebook.rf90.lessons.passes import (
     HUMAN_COLUMNS,
     ROBOT_COLUMNS,
     TABLE_SECTIONS,
-    PassKind,
     PassSituation,
     base_costs,
     cost_table,
+    mp_breakdown,
     play_situation,
     quote,
     situation_position,
     tyre_penalty_table,
 )
+from racebook.rf90.options import IntermediateRow, Rules
+from racebook.rf90.rules.movement import PassKind
 from racebook.rf90.track import Condition, SectionType
 
 S, B, C = SectionType.STRAIGHT, SectionType.BRAKING, SectionType.CORNER
@@ -237,7 +238,6 @@ def test_tyre_penalty_table_rain_expert() -> None:
 def test_mp_breakdown_of_ex_27() -> None:
     """Ex. 27: H 1 + G 1 + F 1 + pass Red 1 + E 1 + pass Green (BW) 1 + D 1 = 7, read from the log."""
     import racebook
-    from racebook.rf90.rules.movement import mp_breakdown
 
     total, steps = mp_breakdown(racebook.load_scenario("ex27").race.events, "Blue")
     assert total == 7
@@ -249,7 +249,6 @@ def test_mp_breakdown_of_ex_27() -> None:
 def test_mp_breakdown_lost_and_checks() -> None:
     """Ex. 26: 3 MP lost behind Red (§13.E.3); Ex. 28: the Leader check is a 0-MP step before the lapping."""
     import racebook
-    from racebook.rf90.rules.movement import mp_breakdown
 
     _, steps = mp_breakdown(racebook.load_scenario("ex26").race.events, "Blue")
     assert (steps[-1].kind, steps[-1].mp, steps[-1].rule) == ("lost", 3, "§13.E.3")

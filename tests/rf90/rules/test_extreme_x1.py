@@ -11,7 +11,8 @@ import pytest
 import racebook
 from racebook.core.errors import IllegalAction
 from racebook.rf90 import events as ev
-from racebook.rf90.actions import Extreme, parse
+from racebook.rf90.actions import Extreme
+from racebook.rf90.actiontext import parse
 from racebook.rf90.options import EtProcedureRule, Rules
 from racebook.rf90.rules import duel
 from racebook.rf90.scenario import build

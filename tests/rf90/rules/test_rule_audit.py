@@ -15,8 +15,9 @@ from racebook.rf90 import events as ev
 from racebook.rf90 import notation
 from racebook.rf90.actions import Bid, Play, Test
 from racebook.rf90.game import Race
+from racebook.rf90.lessons.passes import PassSituation, quote
 from racebook.rf90.options import Rules
-from racebook.rf90.rules.movement import PassKind, PassSituation, quote
+from racebook.rf90.rules.movement import PassKind
 from racebook.rf90.track import SectionType
 from racebook.rf90.trackfile import load_track
 

@@ -28,6 +28,7 @@ from hypothesis import strategies as st  # noqa: E402
 import racebook  # noqa: E402
 from racebook.core.errors import ActionSyntaxError, RacebookError, ScenarioError  # noqa: E402
 from racebook.rf90 import actions as A  # noqa: E402
+from racebook.rf90.actiontext import parse  # noqa: E402
 from racebook.rf90.cards import is_card_code  # noqa: E402
 from racebook.rf90.lessons import duel_sandbox as ds  # noqa: E402
 from racebook.rf90.rules import activation  # noqa: E402
@@ -235,7 +236,7 @@ def test_try_box_refuses_nonsense_as_a_syntax_error() -> None:
                                   "Blue bid fly", "Blue take the", "Blue test 5 moon", "Blue late-brake hello"])
 def test_parser_refuses_words_where_cards_stand(text: str) -> None:
     with pytest.raises(ActionSyntaxError) as e:
-        A.parse(text)
+        parse(text)
     assert "\n" not in str(e.value) and "is not a card code" in str(e.value) and "at least one digit" in str(e.value)
 
 
@@ -250,13 +251,13 @@ def test_fuzz_a_parsed_action_is_an_action(verb: str, words: list[str]) -> None:
     cards are card codes (with a digit: no English word is read as a card)."""
     text = " ".join(["Blue", verb, *words])
     try:
-        action = A.parse(text)
+        action = parse(text)
     except ActionSyntaxError as e:
         assert "\n" not in str(e) and e.rule == "actions"
         return
     except RacebookError:  # RuleUnavailable: strategy=tenth is NOT IN SOURCE (§0.1), not a syntax error
         return
-    assert A.parse(str(action)) == action
+    assert parse(str(action)) == action
     for name in ("cards", "card"):
         value = getattr(action, name, None)
         for code in value if isinstance(value, tuple) else ([value] if isinstance(value, str) else []):
