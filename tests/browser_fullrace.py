@@ -144,7 +144,19 @@ def check_fullrace(mode: str = "presenter", shots: Path = SHOTS) -> dict[str, An
         }
         seen["race_tab_height_px"] = race.evaluate("(el) => el.getBoundingClientRect().height")
         page.screenshot(path=str(shots / f"{mode}-race.png"))
-        seen["screenshots"] = [str(shots / f"{mode}-setup.png"), str(shots / f"{mode}-race.png")]
+        # one click on, to the cards (phase C): its plays are rows by number of cards, on the same screen
+        race.locator("button.rb-choice", has_text="start the turn").first.click()
+        page.wait_for_function("(el) => [...el.querySelectorAll('.rb-choices-title')]"
+                               ".some(t => t.innerText.startsWith('play'))", arg=race.element_handle(),
+                               timeout=60_000)
+        page.wait_for_timeout(1_000)
+        _to_top(page, table)
+        area = page.evaluate(_AREA, mode)
+        seen["play_boxes"] = {k: _box(race.locator(sel).first) for k, sel in parts.items()}
+        seen["play_in_view"] = {k: inside(b, area) for k, b in seen["play_boxes"].items()}
+        seen["play_rows"] = race.locator(".rb-choices-title").all_inner_texts()
+        page.screenshot(path=str(shots / f"{mode}-play.png"))
+        seen["screenshots"] = [str(shots / f"{mode}-{n}.png") for n in ("setup", "race", "play")]
         seen["console_errors"] = [m for m in console["console"] if m.startswith("error")]
     return seen
 

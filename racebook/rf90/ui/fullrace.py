@@ -164,6 +164,7 @@ _CSS = """<style>
 .rb-fr .widget-dropdown, .rb-fr .widget-text, .rb-fr .widget-checkbox, .rb-fr .widget-combobox
   {height: auto; min-height: 2em;}
 .rb-fr .widget-dropdown select, .rb-fr .widget-text input, .rb-fr .widget-combobox input {height: 2em;}
+.rb-fr input[type="checkbox"] {width: 1em; height: 1em;}
 .rb-fr .lm-TabBar-tab, .rb-fr .p-TabBar-tab {min-height: 1.9em; line-height: 1.9em; flex-basis: 9em;}
 .rb-fr .lm-TabBar, .rb-fr .p-TabBar {min-height: 2em;}
 .rb-fr-h {font-size: 1.15em; font-weight: bold; margin: 0.45em 0 0.15em 0;}
@@ -472,6 +473,9 @@ class RaceTable:
         # ---------------- race tab: the board, the hand and the choices on one screen, "what happened" beside them
         self.status_html = widgets.HTML('<div class="rb-fr-status">Set up the race and press Start.</div>')
         self.view = track_view(load_track(track), {}, width=board, errors=self.errors)
+        info = getattr(self.view, "m_info", None)  # the bqplot view's "Turn · Leader · active" corner text: at this
+        if info is not None:  # width it covers the track's top corner, and the status line above says it already
+            info.visible = False
         self.panel_html = widgets.HTML()
         self.panel_html.add_class("rb-fr-hand")
         self.card_toggles = widgets.HBox(layout=L(flex_flow="row wrap"))
