@@ -481,7 +481,7 @@ class RaceTable:
         self.card_toggles = widgets.HBox(layout=L(flex_flow="row wrap"))
         self.toggles: dict[str, widgets.ToggleButton] = {}  # hand card -> its toggle (PLAY phase)
         self.try_w = widgets.Text(placeholder="e.g. R22 R25  ·  play R22 R25 +traj  ·  pit 1  (Enter)",
-                                  continuous_update=False, layout=L(width="22em"))
+                                  continuous_update=False, layout=L(width="100%", max_width="26em"))
         self.try_check_b = widgets.Button(description="why? / is it legal?", layout=L(width="auto"))
         self.try_apply_b = widgets.Button(description="apply", button_style="warning", layout=L(width="auto"))
         self.try_html = widgets.HTML()
@@ -495,7 +495,8 @@ class RaceTable:
         self.me_w = widgets.Dropdown(options=[], description="my car", layout=L(width="12em"),
                                      style={"description_width": "initial"})
         self.until_b = widgets.Button(description="play until my turn", button_style="info", layout=L(width="auto"))
-        self.step_b = widgets.Button(description="computer: play this decision", layout=L(width="auto"))
+        self.step_b = widgets.Button(description="computer: play this decision",
+                                     layout=L(width="auto", align_self="flex-start"))
         self.until_b.on_click(g(lambda _b: self.play_until(self.me_w.value)))
         self.step_b.on_click(g(lambda _b: self.computer_step()))
         self.last_html = widgets.HTML()
@@ -1094,7 +1095,7 @@ class RaceTable:
                 "hand": "" if car.is_robot else len(car.hand),
                 "refuel": "" if car.refuel is None else car.refuel,
                 "target": ROBOT_TARGET_CHECK if car.is_robot else (s.card(car.target).check if car.target else ""),
-                "strategy": car.strategy.value if car.strategy else "",
+                "strategy": car.strategy.value.replace("_", " ") if car.strategy else "",
                 "pits": car.pits,
                 "status": car.status.value,
             })
