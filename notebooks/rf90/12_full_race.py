@@ -78,8 +78,10 @@ table
 # %%
 from itertools import combinations
 
+from racebook.core.errors import RuleUnavailable
 from racebook.rf90.actionlabels import label
 from racebook.rf90.analysis.simulate import ROBOTS_BY_PLAYERS
+from racebook.rf90.car import Strategy
 from racebook.rf90.ui import ScenarioPlayer
 
 # %% [markdown]
@@ -90,9 +92,11 @@ from racebook.rf90.ui import ScenarioPlayer
 #    race). Each player is one row: the **name is the car's colour** (Blue, Red, Green, Orange, Pink, Yellow), a
 #    **skill** (*habilidade*) and the **setup points** (*pontos de setup*, [§6.2][]): tyre chips, cards in hand
 #    and wear slots. An illegal setup is refused, with the rule, in the messages under the buttons.
-# 2. **Robots.** The manual's table of robots per number of players is **NOT IN SOURCE** ([§0.1][]). The table
-#    starts from Expansion #1's recommended advanced line-up (`ROBOTS_BY_PLAYERS`; one player: an invented
-#    default) and you can change the three counts; the engine checks that the grid has room. (Before Expansion
+# 2. **Robots.** The manual has no table of robots per number of players ([§0.1][]). The table starts from
+#    Expansion #1's recommended advanced line-up (**the usual number**; one player: an invented default) and you
+#    can change the three counts; the engine checks that the grid has room. The **house rules** (closed at first)
+#    are the points where the book can be read two ways, each in plain words; the defaults are the recommended
+#    readings. (Before Expansion
 #    #1's table the default was an invented six-car field: the robots, the grid and the qualifying order below
 #    changed with it.)
 # 3. **1. Deal the hands.** Every player sees his hand in the *qualifying card* list. A player who dislikes it
@@ -105,11 +109,14 @@ from racebook.rf90.ui import ScenarioPlayer
 # 5. **Pre-race.** Now that the weather is known, each player, in grid order, chooses **tyres** and a
 #    **Strategy Card** (*Carta de Estratégia*, [§9.2][]). **3. Start the race** is enabled once **2. Qualify**
 #    has run.
-# 6. **Race tab.** The top line says the Game Turn, the weather and who must decide now, in which phase. The
-#    panel and hand of that car are shown (each card: code, MP, colour, check factor, costs and symbols). Click
-#    one of the **legal actions**: they are grouped by kind (all the plays together). To ask "why can't I play
-#    these two?", click two hand cards or type the play in the **try** box. Robots play on their own. Tick **the
-#    computer drives …** for a player who leaves the table, or press **play until my turn**.
+# 6. **Race tab.** One screen, made for a projector: the top line says the Game Turn, the weather and who must
+#    decide now, in which phase. The board is on the left with **what happened** under it (a box that scrolls);
+#    on the right the panel and hand of the car to play (each card: code, MP, colour, check factor, costs and
+#    symbols) and **your choices**, exactly the legal actions, one row per kind: the plays of one card, the plays
+#    of two cards, the strategy changes, the pit stops. A kind with many choices is a menu: pick one and press
+#    **go**. Under that screen: to ask "why can't I play these two?", click two hand cards or type the play in the
+#    **try** box; tick **the computer drives …** for a player who leaves the table, or press **play until my
+#    turn**; and the standings. Robots play on their own.
 # 7. **Save / load tab.** **save → text** keeps the race in the box and offers it as a file to **download** to
 #    your computer; **load ← text** (paste) or **load ← file** (upload) resumes it exactly, and says that the
 #    position is identical. Files stay on your computer: nothing is written on the server.
@@ -145,8 +152,9 @@ print("robot cars:", ", ".join(f"{rid} ({rt.value})" for rid, rt in t.robots()))
 #
 # Each setup token is worth 1–3 points and a car may use **at most 6 points**; **TUNING** allows 8, never more
 # than 3 in one characteristic ([§6.2][]). 12 tyre chips (3 points) + 7 cards (3 points, a presumed value) + 5 wear
-# slots (2 points) = 8 points. The 10th strategy is NOT IN SOURCE ([§26][], [AMB-7][]), so the engine refuses it too.
-# The messages are the engine's; nothing is dealt.
+# slots (2 points) = 8 points. The messages are the engine's; nothing is dealt. The 10th strategy's card is missing
+# from the book ([§26][], [AMB-7][]) and so is SIXTH SENSE's: the table does not offer them, and the engine refuses
+# them.
 #
 # [AMB-7]: ../../docs/rules/rf90_rules_digest.md#amb-7
 # [§26]: ../../docs/rules/rf90_rules_digest.md#s26
@@ -155,11 +163,15 @@ print("robot cars:", ", ".join(f"{rid} ({rt.value})" for rid, rt in t.robots()))
 # %%
 bad = RaceTable(track="teaching", players=2, seed=12)
 bad.forms[0].tyres.value, bad.forms[0].cards.value = 12, 7
-bad.forms[1].strategy.value = "tenth"
 print("hands dealt:", bad.deal())
 print(bad.setup_text)
 bad.forms[0].skill.value = "tuning"
 print("Blue with TUNING:", bad.forms[0].check_setup() or "legal")
+print("strategies offered:", ", ".join(label for label, _value in bad.forms[0].strategy.options))
+try:
+    Strategy.parse("tenth")
+except RuleUnavailable as refused:
+    print("the engine on the 10th strategy:", refused)
 
 # %% [markdown]
 # ### Deal the hands (§6.2)

@@ -7,19 +7,26 @@ Thin, like every view: the set-up runs :func:`racebook.rf90.setup.new_race`, the
 Robots play themselves (the engine does it); "the computer drives this car" is
 :class:`racebook.rf90.analysis.drivers.GreedyDriver`, which only chooses among the legal actions.
 
-Three tabs:
+Three tabs, made for a room on a projector (issue 34 item 1: every size in em, so presenter mode's larger type,
+``--rb-widget-font`` in racebook/ui/presenter, scales the whole table):
 
-1. **Set-up** — the track, 1–6 players (name = colour, skill, setup points §6.2, substitute car §6.3),
-   the robots (the manual's robots-per-players table is NOT IN SOURCE, §0.1: the default is Expansion #1's
-   line-up, :data:`racebook.rf90.analysis.simulate.ROBOTS_BY_PLAYERS`, and the counts can be changed), the seed
-   and the house rules; then the three steps of the book: **Deal the hands** (§6.2) → choose the qualifying card from
-   the dealt hand and the refuel chit, **Qualify** (§7, §8: the grid and the weather, §9.1) → choose tyres
-   and strategy knowing the weather, **Start the race** (§9.2).
-2. **Race** — who is to play and the phase, the active car's panel and hand (``Card.describe()``), the legal
-   actions as buttons grouped by verb, a "try" box (and clickable hand cards) that explains an illegal
-   choice, "computer drives" per player car, "play until my turn", the standings (pandas, or HTML without it) and
-   the track view (one bqplot :class:`~racebook.ui.TrackView`, or the SVG view without bqplot:
-   :func:`racebook.rf90.ui.svgview.track_view`, updated in place), with the sentences of the last action.
+1. **Set-up**, in players' words — the track, 1–6 players (name = colour, skill, setup points §6.2, substitute car
+   §6.3), the robots (the manual's robots-per-players table is NOT IN SOURCE, §0.1: the usual number is Expansion
+   #1's line-up, :data:`racebook.rf90.analysis.simulate.ROBOTS_BY_PLAYERS`, and the counts can be changed), the seed
+   and the house rules (closed at first; each switch by its plain title from
+   ``racebook/rf90/data/house_rule_words.toml``, :mod:`racebook.rf90.houserulewords`); the three steps of the book
+   sit at the top, in view: **1. Deal the hands** (§6.2) → choose the qualifying card from the dealt hand and the
+   refuel chit, **2. Qualify** (§7, §8: the grid and the weather, §9.1) → choose tyres and strategy knowing the
+   weather, **3. Start the race** (§9.2). What the engine refuses (the 10th strategy, SIXTH SENSE) is not offered.
+2. **Race** — one screen (1280×720 presenter mode, 1366×768 JupyterLab: tests/test_browser_fullrace.py): the
+   status line; the board (one :class:`~racebook.ui.TrackView`, or the SVG view without bqplot:
+   :func:`racebook.rf90.ui.svgview.track_view`, updated in place) with "what happened" under it (the sentences of
+   the last gesture, in a fixed-height scroll box); beside them the active car's panel and hand
+   (``Card.describe()``) and the legal actions grouped into a few rows (:func:`choice_family`,
+   :class:`racebook.ui.choicegroups.ChoiceBar`: plays by number of cards, strategy changes, pit stops…; a family
+   of many is a menu and "go"), each click applying its Action object. Under that screen: a "try" box (and
+   clickable hand cards) that explains an illegal choice, "computer drives" per player car, "play until my
+   turn", and the standings (pandas, or HTML without it).
 3. **Save / load** — ``race.to_json()`` in a text area and as a browser download (a ``data:`` link), and
    :meth:`Race.from_json` to resume exactly from a pasted text or an uploaded file (the position string is
    compared). No widget names a file on the server (issue 14: in presenter mode any viewer could have written
@@ -50,7 +57,26 @@ from racebook.core.datafile import MAX_BYTES, read_text
 from racebook.core.errors import ActionSyntaxError, DataError, IllegalAction, RacebookError, SetupError
 from racebook.rf90.actionlabels import label as action_label
 from racebook.rf90.actionlabels import labels as action_labels
-from racebook.rf90.actions import Action, Play
+from racebook.rf90.actions import (
+    Action,
+    Assist,
+    Bid,
+    Chase,
+    Discard,
+    Force,
+    Occupy,
+    Pit,
+    PitDiscard,
+    PitStrategy,
+    PitTyres,
+    Play,
+    Skip,
+    Take,
+    Test,
+    Versatility,
+    WiseDriving,
+    YellowFlag,
+)
 from racebook.rf90.actiontext import parse as parse_action
 from racebook.rf90.analysis.drivers import GreedyDriver
 from racebook.rf90.analysis.simulate import COLOURS, ROBOTS_BY_PLAYERS
@@ -68,7 +94,8 @@ from racebook.rf90.car import (
 from racebook.rf90.cards import is_card_code
 from racebook.rf90.events import Event, RobotTyres
 from racebook.rf90.game import Race, frame_of
-from racebook.rf90.options import HOUSE_RULE_DOCS, Rules
+from racebook.rf90.houserulewords import house_rule_words
+from racebook.rf90.options import Rules
 from racebook.rf90.rules.classification import classification, retired_order
 from racebook.rf90.rules.qualifying import FUEL_MODIFIER, Entry
 from racebook.rf90.setup import Driver, RaceSetup, new_race
@@ -78,10 +105,13 @@ from racebook.rf90.ui import colours
 from racebook.rf90.ui.svgview import track_view
 from racebook.rf90.ui.tracks import grid_spaces, track_ids
 from racebook.ui.backend import table
+from racebook.ui.choicegroups import Choice, ChoiceBar, close_tree
 from racebook.ui.errors import ErrorLog, InputError
 
 MAX_PLAYERS = 6
-MAX_BUTTONS = 30  # a verb with more legal actions than this is offered as a dropdown + "apply"
+#: The track view's width in px: at 1280×720 (presenter mode) and 1366×768 (JupyterLab) the hand, the choices and
+#: "what happened" fit beside it on one screen (tests/test_browser_fullrace.py measures it).
+BOARD_WIDTH = 460
 MAX_AUTO_STEPS = 20_000  # safety stop for "computer drives" / "play until my turn"
 ROBOT_PREFIX = {RobotType.SUPERFAST: "SuperFast", RobotType.FAST: "Fast", RobotType.SLOW: "Slow"}
 ROBOT_TYPES = (RobotType.SUPERFAST, RobotType.FAST, RobotType.SLOW)  # the order of ROBOTS_BY_PLAYERS
@@ -89,28 +119,78 @@ ROBOT_TYPES = (RobotType.SUPERFAST, RobotType.FAST, RobotType.SLOW)  # the order
 DEFAULT_FIELD = max(players + sum(robots) for players, robots in ROBOTS_BY_PLAYERS.items())
 
 
+#: The families of choices (racebook.ui.choicegroups): an action kind that often comes many at a time gets one row,
+#: titled, its buttons showing only what differs ("PUSH" under "skip, change strategy to"), or one menu when many.
+#: Type → (the row's title, the words every label of the kind starts with). Presentation only: no rule here.
+_FAMILIES: dict[type, tuple[str, str]] = {
+    Pit: ("pit stop:", "pit"), PitDiscard: ("pit stop, discard:", "pit: discard"),
+    PitTyres: ("pit stop, tyres:", "pit:"), PitStrategy: ("pit stop, strategy:", "pit:"),
+    Versatility: ("VERSATILITY, change strategy to", "VERSATILITY: change strategy to"),
+    Discard: ("discard", "discard"), Take: ("take from the chased car's discards:", "take"),
+    Test: ("test", "test"), Bid: ("bid", "bid"), Assist: ("help a robot:", "help"),
+    Force: ("force a robot:", "force"), Chase: ("CHASE", "CHASE"), Occupy: ("occupy a trajectory:", "occupy"),
+    WiseDriving: ("WISE DRIVING:", "WISE DRIVING:"), YellowFlag: ("yellow flag", "yellow flag"),
+}
+
+
+def choice_family(action: Action) -> tuple[str, str]:
+    """The row a legal action is shown in and the words its label starts with that the row's title says: plays by
+    their number of cards, a skip that changes strategy apart from a plain skip, the kinds of :data:`_FAMILIES`;
+    ("", "") for an action shown on its own (start, skip, no duel …)."""
+    if isinstance(action, Play):
+        n = len(action.cards)
+        return (f"play {('no', 'one', 'two')[n] if n < 3 else n} card{'s' * (n != 1)}:", "play")
+    if isinstance(action, Skip):
+        return ("skip, change strategy to", "skip, change strategy to") if action.strategy else ("", "")
+    return _FAMILIES.get(type(action), ("", ""))
+
+
 def race_tracks() -> list[str]:
     """The ids of the track files whose grid holds every default field (the set-up tab's picker)."""
     return track_ids(lambda t: grid_spaces(t) >= DEFAULT_FIELD)
 
+#: The widget's type size: a CSS variable the presenter mode sets larger (racebook/ui/presenter: --rb-widget-font),
+#: 16 px elsewhere; every size below is in em, so buttons, menus and boxes grow with it and the layout holds.
 _CSS = """<style>
-.rb-fr {font-size: 16px;}
-.rb-fr .widget-button, .rb-fr .widget-toggle-button {font-size: 16px;}
-.rb-fr .widget-label, .rb-fr .widget-dropdown select, .rb-fr .widget-text input, .rb-fr .widget-checkbox label
-  {font-size: 16px;}
-.rb-fr-h {font-size: 20px; font-weight: bold; margin: 10px 0 4px 0;}
-.rb-fr-note {font-size: 14px; color: #555;}
-.rb-fr-status {font-size: 22px; line-height: 1.4; padding: 4px 0;}
-.rb-fr table {border-collapse: collapse; font-size: 15px;}
-.rb-fr th, .rb-fr td {padding: 2px 8px; border-bottom: 1px solid #ddd; text-align: left; vertical-align: top;}
+.rb-fr {font-size: var(--rb-widget-font, 16px); --rb-fr-font: var(--rb-widget-font, 16px);}
+.rb-fr .jupyter-widgets {font-size: var(--rb-fr-font);}
+.rb-fr .widget-button, .rb-fr .widget-toggle-button, .rb-fr .widget-label, .rb-fr .widget-dropdown select,
+  .rb-fr .widget-text input, .rb-fr .widget-checkbox label, .rb-fr .widget-combobox input,
+  .rb-fr .widget-inline-hbox .widget-label, .rb-fr .widget-html-content, .rb-fr .widget-tab > .p-TabBar,
+  .rb-fr .lm-TabBar-tab, .rb-fr .p-TabBar-tab, .rb-fr .jupyter-widget-Collapse-header
+  {font-size: var(--rb-fr-font) !important;}
+.rb-fr .widget-button, .rb-fr .widget-toggle-button {height: auto; min-height: 2.1em; line-height: 1.3;
+  padding: 0.2em 0.7em;}
+.rb-fr .widget-dropdown, .rb-fr .widget-text, .rb-fr .widget-checkbox, .rb-fr .widget-combobox
+  {height: auto; min-height: 2em;}
+.rb-fr .widget-dropdown select, .rb-fr .widget-text input, .rb-fr .widget-combobox input {height: 2em;}
+.rb-fr input[type="checkbox"] {width: 1em; height: 1em;}
+.rb-fr .lm-TabBar-tab, .rb-fr .p-TabBar-tab {min-height: 1.9em; line-height: 1.9em; flex-basis: 9em;}
+.rb-fr .lm-TabBar, .rb-fr .p-TabBar {min-height: 2em;}
+.rb-fr-h {font-size: 1.15em; font-weight: bold; margin: 0.45em 0 0.15em 0;}
+.rb-fr-note {font-size: 0.85em; color: #555; line-height: 1.35;}
+.rb-fr-status {font-size: 1.15em; line-height: 1.35; padding: 0.1em 0;}
+.rb-fr-next {font-size: 0.95em; color: #1f4e9c; font-weight: bold;}
+.rb-fr table {border-collapse: collapse; font-size: 0.9em;}
+.rb-fr th, .rb-fr td {padding: 0.1em 0.5em; border-bottom: 1px solid #ddd; text-align: left; vertical-align: top;}
 .rb-fr thead th {background: #f0f0f0;}
 .rb-fr tr.rb-fr-now td {background: #fff1a8; font-weight: bold;}
-.rb-fr .rb-fr-log {font-size: 15px; line-height: 1.4; max-height: 300px; overflow: auto; background: #fafafa;
-  border: 1px solid #ddd; border-radius: 4px; padding: 4px 10px;}
-.rb-fr .rb-fr-log .act {font-weight: bold; color: #1f4e9c; margin-top: 4px;}
-.rb-fr .rb-fr-log .ev {padding-left: 1.6em;}
+.rb-fr .rb-fr-log {font-size: 0.9em; line-height: 1.35; height: 8.5em; overflow-y: auto; background: #fafafa;
+  border: 1px solid #ddd; border-radius: 4px; padding: 0.2em 0.6em;}
+.rb-fr .rb-fr-grid .rb-fr-log {height: auto; max-height: 12em;}
+.rb-fr .rb-fr-log .act {font-weight: bold; color: #1f4e9c; margin-top: 0.2em;}
+.rb-fr .rb-fr-log .ev {padding-left: 1.2em;}
 .rb-fr .rb-fr-ok {color: #15803d; font-weight: bold;}
 .rb-fr .rb-fr-bad {color: #b91c1c; font-weight: bold;}
+.rb-fr .rb-fr-panel {line-height: 1.35;}
+.rb-fr .rb-fr-cards {display: grid; grid-template-columns: repeat(auto-fill, minmax(15em, 1fr)); gap: 0.1em 0.8em;
+  margin-top: 0.2em; line-height: 1.3;}
+.rb-fr .rb-fr-card .sw {display: inline-block; width: 0.8em; height: 0.8em; border: 1px solid #333;
+  margin-right: 0.3em;}
+.rb-fr .rb-fr-card .fx {font-size: 0.85em; color: #444;}
+.rb-fr .rb-choices-row {margin: 0.1em 0; gap: 0.3em;}
+.rb-fr .rb-choices-title {font-weight: bold; margin-right: 0.3em;}
+.rb-fr .rb-choice {margin: 0.1em 0.25em 0.1em 0;}
 </style>"""
 
 
@@ -130,17 +210,7 @@ def _replace_children(box: widgets.Box, children: list[widgets.Widget]) -> None:
     keep = {id(w) for w in children}
     for w in old:
         if id(w) not in keep:
-            _close_tree(w)
-
-
-def _close_tree(w: widgets.Widget) -> None:
-    for child in getattr(w, "children", ()):
-        _close_tree(child)
-    for part in ("layout", "style"):
-        sub = getattr(w, part, None)
-        if isinstance(sub, widgets.Widget):
-            sub.close()
-    w.close()
+            close_tree(w)
 
 
 def _msg(exc: BaseException) -> str:
@@ -155,7 +225,8 @@ def _points_options(cat: str) -> list[tuple[str, int]]:
     """Dropdown options for one setup characteristic, from the engine's tables (§6.2, §29.5)."""
     known = dict(SETUP_POINTS[cat])
     presumed = PRESUMED_SETUP_POINTS.get(cat, {})
-    out = [(f"{v} ({p} pt{'s' * (p > 1)}{', presumed' if v in presumed else ''})", v)
+    # a value the book does not print: its points are the engine's presumption, said as "our guess"
+    out = [(f"{v} ({p} pt{'s' * (p > 1)}{', our guess' if v in presumed else ''})", v)
            for v, p in sorted({**known, **presumed}.items())]
     return out
 
@@ -183,6 +254,19 @@ def dealt_hand(rs: RaceSetup, car: str) -> list[str]:
 
 
 # ------------------------------------------------------------------ one player's set-up widgets
+#: What the set-up tab says to do next, by stage (beside the three buttons).
+NEXT_STEP = {"practice": "Next: each car's setup below, then 1. Deal the hands.",
+             "dealt": "Next: each player's qualifying card and refuel chit below, then 2. Qualify.",
+             "qualified": "Next: tyres and strategy, knowing the weather, then 3. Start the race.",
+             "racing": "The race is on: see the Race tab (new set-up for another race)."}
+#: Each form widget's width (in em: it grows with the presenter mode's type) and the column headings above them.
+FORM_WIDTHS = {"name": "6em", "skill": "8.5em", "tyres": "8.5em", "cards": "8.5em", "wear": "7.5em",
+               "mulligan": "8em", "points": "auto", "label": "6em", "qualify": "22em", "refuel": "12.5em",
+               "tyre": "7.5em", "strategy": "9.5em"}
+PRACTICE_HEADINGS = {"name": "car", "skill": "skill", "tyres": "tyre chips", "cards": "cards in hand",
+                     "wear": "wear slots", "mulligan": "substitute car", "points": "setup points"}
+QUALIFYING_HEADINGS = {"label": "car", "qualifying": "qualifying card (from the dealt hand)",
+                       "refuel": "refuel chit", "tyre": "tyres", "strategy": "strategy"}
 @dataclass
 class DriverForm:
     """The widgets of one player: Free Practice (§6.2, §6.3) and qualifying / pre-race (§7, §8, §9.2)."""
@@ -203,23 +287,29 @@ class DriverForm:
     @classmethod
     def new(cls, name: str) -> DriverForm:
         w = widgets.Layout
+        W = FORM_WIDTHS
         return cls(
-            name=widgets.Combobox(value=name, options=list(COLOURS), ensure_option=False, layout=w(width="120px")),
-            skill=widgets.Dropdown(options=[("none", "")] + [(s.value.replace("_", " "), s.value) for s in Skill],
-                                   value="", layout=w(width="150px")),
-            tyres=widgets.Dropdown(options=_points_options("tyres"), value=10, layout=w(width="170px")),
-            cards=widgets.Dropdown(options=_points_options("cards"), value=6, layout=w(width="170px")),
-            wear=widgets.Dropdown(options=_points_options("wear"), value=5, layout=w(width="110px")),
-            mulligan=widgets.Checkbox(value=False, description="substitute car", indent=False,
-                                      layout=w(width="160px")),
-            points=widgets.HTML(layout=w(width="330px")),
-            qualify=widgets.Dropdown(options=[("(deal the hands first)", 0)], value=0, layout=w(width="420px")),
+            name=widgets.Combobox(value=name, options=list(COLOURS), ensure_option=False, layout=w(width=W["name"])),
+            # SIXTH SENSE and the 10th strategy are not offered: their cards' texts are missing from the book, so
+            # the engine refuses them (Skill.parse, Strategy.parse); a player never picks what cannot be played
+            skill=widgets.Dropdown(options=[("none", "")] + [(s.value.replace("_", " "), s.value) for s in Skill
+                                                             if s is not Skill.SIXTH_SENSE],
+                                   value="", layout=w(width=W["skill"])),
+            tyres=widgets.Dropdown(options=_points_options("tyres"), value=10, layout=w(width=W["tyres"])),
+            cards=widgets.Dropdown(options=_points_options("cards"), value=6, layout=w(width=W["cards"])),
+            wear=widgets.Dropdown(options=_points_options("wear"), value=5, layout=w(width=W["wear"])),
+            mulligan=widgets.Checkbox(value=False, description="take it", indent=False,
+                                      tooltip="after seeing the hand: a new hand, which must be kept",
+                                      layout=w(width=W["mulligan"])),
+            points=widgets.HTML(layout=w(width=W["points"])),
+            qualify=widgets.Dropdown(options=[("(deal the hands first)", 0)], value=0, layout=w(width=W["qualify"])),
             refuel=widgets.Dropdown(options=[(f"turn {t} ({m:+d} qualifying)", t) for t, m in FUEL_MODIFIER.items()],
-                                    value=12, layout=w(width="200px")),
-            tyre=widgets.Dropdown(options=[t.value for t in Tyre], value=Tyre.HARD.value, layout=w(width="130px")),
-            strategy=widgets.Dropdown(options=[(s.value.replace("_", " "), s.value) for s in Strategy],
-                                      value=Strategy.SAVE_TYRES.value, layout=w(width="170px")),
-            label=widgets.HTML(layout=w(width="120px")),
+                                    value=12, layout=w(width=W["refuel"])),
+            tyre=widgets.Dropdown(options=[t.value for t in Tyre], value=Tyre.HARD.value, layout=w(width=W["tyre"])),
+            strategy=widgets.Dropdown(options=[(s.value.replace("_", " "), s.value) for s in Strategy
+                                               if s is not Strategy.TENTH],
+                                      value=Strategy.SAVE_TYRES.value, layout=w(width=W["strategy"])),
+            label=widgets.HTML(layout=w(width=W["label"])),
         )
 
     @property
@@ -269,8 +359,10 @@ class RaceTable:
     ``computer`` (car → its GreedyDriver) and ``auto`` (the cars the computer drives by itself).
     """
 
-    def __init__(self, track: str = "teaching", players: int = 2, seed: int = 12, *, width: int = 980) -> None:
-        """``width``: the track view's width in px (the two decision columns below share it)."""
+    def __init__(self, track: str = "teaching", players: int = 2, seed: int = 12, *, width: int = 980,
+                 board: int = BOARD_WIDTH) -> None:
+        """``board``: the track view's width in px (the hand, the choices and "what happened" sit beside it, or under
+        it on a narrow screen); ``width``: the save box's width."""
         self.errors = ErrorLog()
         g = self.errors.guard
         self.width = width
@@ -285,49 +377,67 @@ class RaceTable:
         self.auto: set[str] = set()
         self.auto_checks: dict[str, widgets.Checkbox] = {}
         self.last: list[tuple[Action | None, tuple[Event, ...]]] = []
-        self.action_buttons: dict[str, widgets.Button] = {}
         self._offered: dict[str, list[str]] = {}
-        self._dropdown_groups: dict[str, tuple[widgets.Dropdown, widgets.Button]] = {}
         self._saved: tuple[str, str] | None = None  # (json, position) of the last save
         self._quiet = False
         L = widgets.Layout
 
-        # ---------------- set-up tab
+        # ---------------- set-up tab (in players' words: no identifiers, no source notes, no section numbers)
         self.track_w = widgets.Dropdown(options=race_tracks(), value=track, description="track",
-                                        layout=L(width="260px"))
+                                        layout=L(width="14em"), style={"description_width": "initial"})
         self.players_w = widgets.Dropdown(options=list(range(1, MAX_PLAYERS + 1)), value=players,
-                                          description="players", layout=L(width="200px"))
-        self.seed_w = widgets.IntText(value=seed, description="seed", layout=L(width="200px"))
+                                          description="players", layout=L(width="9em"),
+                                          style={"description_width": "initial"})
+        self.seed_w = widgets.IntText(value=seed, description="seed", layout=L(width="10em"),
+                                      tooltip="the same number and the same choices deal the same race",
+                                      style={"description_width": "initial"})
         self.robot_w = [widgets.BoundedIntText(value=0, min=0, max=12, description=ROBOT_PREFIX[rt],
-                                               layout=L(width="190px"), style={"description_width": "80px"})
+                                               layout=L(width="10em"), style={"description_width": "initial"})
                         for rt in ROBOT_TYPES]
-        self.robot_default_b = widgets.Button(description="default for the players", layout=L(width="auto"))
+        self.robot_default_b = widgets.Button(description="the usual number", layout=L(width="auto"),
+                                              tooltip="Expansion #1's recommended robots for this many players")
         self.rules_w: dict[str, widgets.Widget] = {}
         rule_rows = []
+        words = house_rule_words()
         for f in fields(Rules):
             default = getattr(Rules(), f.name)
+            said = words[f.name]
             if isinstance(default, Enum):
-                w: widgets.Widget = widgets.Dropdown(options=[e.value for e in type(default)], value=default.value,
-                                                     description=f.name, style={"description_width": "170px"},
-                                                     layout=L(width="330px"))
+                w: widgets.Widget = widgets.Dropdown(
+                    options=[(said.words(e) + (" (recommended)" if e is default and "recommended" not in
+                                               said.words(e) else ""), e.value) for e in type(default)],
+                    value=default.value, layout=L(width="auto"))
+                rule_rows.append(widgets.HBox([widgets.HTML(f"{html.escape(said.title)}:"), w],
+                                              layout=L(align_items="center", flex_flow="row wrap")))
             else:
-                w = widgets.Checkbox(value=default, description=f.name, indent=False, layout=L(width="260px"))
+                w = widgets.Checkbox(value=default, description=said.title, indent=False, layout=L(width="auto"),
+                                     tooltip="recommended: " + ("ticked" if default else "not ticked"))
+                rule_rows.append(w)
             self.rules_w[f.name] = w
-            rule_rows.append(widgets.HBox([w, _note(html.escape(HOUSE_RULE_DOCS.get(f.name, "")))]))
+        self.rules_box = widgets.Accordion(children=[widgets.VBox([
+            _note("Where the book can be read two ways, a club chooses. The defaults are the recommended readings."),
+            *rule_rows])])
+        self.rules_box.set_title(0, "House rules (where the book can be read two ways)")
+        self.rules_box.selected_index = None
         # one form per player, built when the players dropdown first asks for it (a table for 2 builds 2 of 6)
         self.forms: list[DriverForm] = []
         self._ensure_forms(players)
         self.practice_box = widgets.VBox()
         self.qualifying_box = widgets.VBox()
-        self.deal_b = widgets.Button(description="1. Deal the hands (§6.2)", button_style="primary",
-                                     layout=L(width="260px", height="40px"))
-        self.qualify_b = widgets.Button(description="2. Qualify (§7)", button_style="primary",
-                                        layout=L(width="200px", height="40px"))
-        self.start_b = widgets.Button(description="3. Start the race (§9.2)", button_style="success",
-                                      layout=L(width="260px", height="40px"))
-        self.reset_b = widgets.Button(description="new set-up", layout=L(width="140px", height="40px"))
-        self.setup_out = widgets.Output(layout=L(max_height="240px", overflow="auto"))
+        self.deal_b = widgets.Button(description="1. Deal the hands", button_style="primary",
+                                     tooltip="each player is dealt his hand (Free Practice)", layout=L(width="auto"))
+        self.qualify_b = widgets.Button(description="2. Qualify", button_style="primary",
+                                        tooltip="the grid and the weather, from each player's qualifying card",
+                                        layout=L(width="auto"))
+        self.start_b = widgets.Button(description="3. Start the race", button_style="success", layout=L(width="auto"))
+        self.reset_b = widgets.Button(description="new set-up", layout=L(width="auto"))
+        for b, cls in ((self.deal_b, "rb-fr-deal"), (self.qualify_b, "rb-fr-qualify"), (self.start_b, "rb-fr-start"),
+                       (self.reset_b, "rb-fr-reset")):
+            b.add_class(cls)
+        self.next_html = widgets.HTML()
+        self.setup_out = widgets.Output(layout=L(max_height="10em", overflow="auto"))
         self.grid_html = widgets.HTML()
+        self.grid_html.add_class("rb-fr-grid")
         self.deal_b.on_click(g(lambda _b: self.deal()))
         self.qualify_b.on_click(g(lambda _b: self.qualify()))
         self.start_b.on_click(g(lambda _b: self._on_start()))
@@ -336,79 +446,87 @@ class RaceTable:
         self.players_w.observe(g(self._on_players), names="value")
         for w in (self.track_w, self.seed_w, *self.robot_w, *self.rules_w.values()):
             w.observe(g(self._on_practice_change), names="value")
-        robots_note = _note(
-            "The manual's table of robots per number of players is NOT IN SOURCE (§0.1, §6.1). The default is "
-            "Expansion #1's recommended advanced line-up (§5.3; one player: invented), "
-            "<code>racebook.rf90.analysis.simulate.ROBOTS_BY_PLAYERS</code> (SuperFast, Fast, Slow): "
-            + html.escape(", ".join(f"{n} player{'s' * (n > 1)} → {v}" for n, v in ROBOTS_BY_PLAYERS.items()))
-            + ". Change the counts here; the engine checks that the track's grid has room (§7.2).")
+        self.robots_note = _note("")
+        row = L(flex_flow="row wrap", align_items="center")
         self.setup_tab = widgets.VBox([
             widgets.HTML(_CSS),
-            _h("The race"),
-            widgets.HBox([self.track_w, self.players_w, self.seed_w]),
-            _h("Robots (§17)"),
-            widgets.HBox([*self.robot_w, self.robot_default_b]), robots_note,
-            _h("House rules (§31)"), widgets.VBox(rule_rows),
-            _h("Free Practice (§6.2 skill and car setup, §6.3 substitute car)"),
-            _note("Name = the car's colour (the track view draws that colour). Setup points come from the "
-                  "engine's table (§6.2, §29.5): at most 6 (TUNING: 8, at most 3 in one characteristic)."),
-            self.practice_box,
-            widgets.HBox([self.deal_b, self.reset_b]),
-            _h("Qualifying (§7.1) and pre-race (§9.2)"),
-            _note("Choose the qualifying card from the dealt hand and the refuel chit (§7.1, §8), then Qualify: "
-                  "the grid and the weather (§9.1) appear. Then choose tyres and strategy, in grid order, knowing "
-                  "the weather (§9.2), and start the race."),
-            self.qualifying_box,
-            widgets.HBox([self.qualify_b, self.start_b]),
+            widgets.HBox([self.track_w, self.players_w, self.seed_w], layout=row),
+            widgets.HBox([self.deal_b, self.qualify_b, self.start_b, self.reset_b, self.next_html], layout=row),
             self.setup_out,
+            widgets.HBox([widgets.HTML('<span class="rb-fr-h">Robot cars</span>'), *self.robot_w,
+                          self.robot_default_b], layout=row),
+            self.robots_note,
+            self.rules_box,
+            _h("Each player's car (Free Practice)"),
+            _note("The name is the car's colour. A car has at most 6 setup points (TUNING: 8, at most 3 in one "
+                  "line); an impossible setup is refused with its reason."),
+            self.practice_box,
+            _h("Qualifying and the start"),
+            _note("After the deal: each player picks the card he qualifies with and his refuel chit, then "
+                  "2. Qualify shows the grid and the weather. Knowing the weather, choose tyres and strategy, then "
+                  "3. Start the race."),
+            self.qualifying_box,
             self.grid_html,
         ])
+        self.setup_tab.add_class("rb-fr-setup")
 
-        # ---------------- race tab
+        # ---------------- race tab: the board, the hand and the choices on one screen, "what happened" beside them
         self.status_html = widgets.HTML('<div class="rb-fr-status">Set up the race and press Start.</div>')
-        self.view = track_view(load_track(track), {}, width=width, errors=self.errors)
+        self.view = track_view(load_track(track), {}, width=board, errors=self.errors)
+        info = getattr(self.view, "m_info", None)  # the bqplot view's "Turn · Leader · active" corner text: at this
+        if info is not None:  # width it covers the track's top corner, and the status line above says it already
+            info.visible = False
         self.panel_html = widgets.HTML()
+        self.panel_html.add_class("rb-fr-hand")
         self.card_toggles = widgets.HBox(layout=L(flex_flow="row wrap"))
         self.toggles: dict[str, widgets.ToggleButton] = {}  # hand card -> its toggle (PLAY phase)
         self.try_w = widgets.Text(placeholder="e.g. R22 R25  ·  play R22 R25 +traj  ·  pit 1  (Enter)",
-                                  continuous_update=False,
-                                  layout=L(width=f"{(width - 20) // 2 - 10}px"))
+                                  continuous_update=False, layout=L(width="100%", max_width="26em"))
         self.try_check_b = widgets.Button(description="why? / is it legal?", layout=L(width="auto"))
         self.try_apply_b = widgets.Button(description="apply", button_style="warning", layout=L(width="auto"))
         self.try_html = widgets.HTML()
         self.try_check_b.on_click(g(lambda _b: self.try_action(self.try_w.value)))
         self.try_apply_b.on_click(g(lambda _b: self._apply_try()))
         self.try_w.observe(g(self._on_try_text), names="value")
-        self.actions_box = widgets.VBox()
+        #: The legal actions as grouped rows (racebook.ui.choicegroups): a click applies its Action object.
+        self.choice_bar = ChoiceBar(self._apply, g)
+        self.actions_box = self.choice_bar.widget
         self.auto_box = widgets.HBox(layout=L(flex_flow="row wrap"))
-        self.me_w = widgets.Dropdown(options=[], description="my car", layout=L(width="220px"))
+        self.me_w = widgets.Dropdown(options=[], description="my car", layout=L(width="12em"),
+                                     style={"description_width": "initial"})
         self.until_b = widgets.Button(description="play until my turn", button_style="info", layout=L(width="auto"))
-        self.step_b = widgets.Button(description="computer: play this decision", layout=L(width="auto"))
+        self.step_b = widgets.Button(description="computer: play this decision",
+                                     layout=L(width="auto", align_self="flex-start"))
         self.until_b.on_click(g(lambda _b: self.play_until(self.me_w.value)))
         self.step_b.on_click(g(lambda _b: self.computer_step()))
         self.last_html = widgets.HTML()
+        self.last_html.add_class("rb-fr-what")
         self.standings_html = widgets.HTML()
-        col = (width - 20) // 2
-        self.side = col
-        left = widgets.VBox([
-            _h("Panel and hand of the car to play"), self.panel_html, self.card_toggles,
-            _h("Try a choice: is it legal? why not?"), self.try_w,
-            widgets.HBox([self.try_check_b, self.try_apply_b]), self.try_html,
-        ], layout=L(width=f"{col}px"))
-        right = widgets.VBox([
-            _h("Legal actions (click one)"), self.actions_box,
-            _h("Computer"), self.auto_box, self.step_b, widgets.HBox([self.me_w, self.until_b]),
-        ], layout=L(width=f"{col}px", margin="0 0 0 20px"))
+        self.board_box = widgets.VBox([self.view.widget], layout=L(width=f"{board}px", overflow="hidden"))
+        self.board_box.add_class("rb-fr-board")
+        left = widgets.VBox([self.board_box, widgets.HTML('<div class="rb-fr-note"><b>What happened</b></div>'),
+                             self.last_html], layout=L(flex="0 0 auto", width=f"{board}px", margin="0 1em 0 0"))
+        right = widgets.VBox([self.panel_html, widgets.HTML('<div class="rb-fr-note"><b>Your choices</b></div>'),
+                              self.actions_box], layout=L(flex="1 1 22em", min_width="22em"))
+        right.add_class("rb-fr-decide")
+        tools = widgets.HBox([
+            widgets.VBox([_h("Try a choice: is it legal? why not?"), self.card_toggles, self.try_w,
+                          widgets.HBox([self.try_check_b, self.try_apply_b]), self.try_html],
+                         layout=L(flex="1 1 22em", margin="0 1em 0 0")),
+            widgets.VBox([_h("The computer"), self.auto_box, self.step_b,
+                          widgets.HBox([self.me_w, self.until_b], layout=L(flex_flow="row wrap"))],
+                         layout=L(flex="1 1 22em")),
+        ], layout=L(flex_flow="row wrap", align_items="flex-start"))
         self.race_tab = widgets.VBox([
-            widgets.HTML(_CSS), self.status_html, self.view.widget,
-            widgets.HBox([left, right], layout=L(align_items="flex-start")),
-            _h("What happened (the last action)"), self.last_html,
-            _h("Standings"), self.standings_html,
+            widgets.HTML(_CSS), self.status_html,
+            widgets.HBox([left, right], layout=L(flex_flow="row wrap", align_items="flex-start")),
+            tools, _h("Standings"), self.standings_html,
         ])
+        self.race_tab.add_class("rb-fr-race")
 
         # ---------------- save / load tab
-        self.json_w = widgets.Textarea(placeholder="race.to_json() appears here; paste a saved race to load it",
-                                       layout=L(width=f"{width}px", height="160px"))
+        self.json_w = widgets.Textarea(placeholder="the saved race appears here; paste a saved race here to load it",
+                                       layout=L(width="100%", max_width=f"{width}px", height="10em"))
         self.save_b = widgets.Button(description="save → text", layout=L(width="auto"))
         self.load_b = widgets.Button(description="load ← text", button_style="warning", layout=L(width="auto"))
         # the browser's own files: a download link for a save, an upload for a load (never a server path)
@@ -466,8 +584,17 @@ class RaceTable:
 
     def default_robots(self) -> None:
         """The default robots for the number of players (ROBOTS_BY_PLAYERS: Expansion #1 §5.3's line-up)."""
-        for w, n in zip(self.robot_w, ROBOTS_BY_PLAYERS[self.players_w.value], strict=True):
+        n_players = self.players_w.value
+        counts = ROBOTS_BY_PLAYERS[n_players]
+        for w, n in zip(self.robot_w, counts, strict=True):
             w.value = n
+        usual = ", ".join(f"{n} {ROBOT_PREFIX[rt]}" for rt, n in zip(ROBOT_TYPES, counts, strict=True))
+        whose = ("Expansion #1's recommendation" if n_players > 1 else
+                 "our own choice (Expansion #1 recommends none for one player)")
+        self.robots_note.value = (
+            f'<div class="rb-fr-note">The rule book has no table of how many robots race. The usual number for '
+            f"{n_players} player{'s' * (n_players > 1)} is {whose}: {html.escape(usual)}. Change it as you like: "
+            "the grid must hold every car.</div>")
 
     def robots(self) -> list[tuple[str, RobotType]]:
         return robot_list(tuple(w.value for w in self.robot_w))  # type: ignore[arg-type]
@@ -481,17 +608,13 @@ class RaceTable:
         self._on_practice_change(change)
 
     def _layout_forms(self) -> None:
-        hdr = ["car (name)", "skill (§27)", "tyre chips", "cards in hand", "wear slots", "§6.3", "setup points"]
-        head = widgets.HBox([widgets.HTML(f"<b>{h}</b>", layout=widgets.Layout(width=w)) for h, w in
-                             zip(hdr, ("120px", "150px", "170px", "170px", "110px", "160px", "330px"), strict=True)])
-        self.practice_box.children = [head] + [widgets.HBox(f.practice_widgets() + [f.points])
-                                               for f in self.active_forms]
-        qh = ["car", "qualifying card (from the dealt hand, §7.1)", "refuel chit (§7.1, §8)", "tyres (§9.2)",
-              "strategy (§26)"]
-        qhead = widgets.HBox([widgets.HTML(f"<b>{h}</b>", layout=widgets.Layout(width=w)) for h, w in
-                              zip(qh, ("120px", "420px", "200px", "130px", "170px"), strict=True)])
-        self.qualifying_box.children = [qhead] + [widgets.HBox([f.label, *f.qualifying_widgets(),
-                                                                *f.prerace_widgets()]) for f in self.active_forms]
+        def head(headings: dict[str, str]) -> widgets.HBox:
+            return widgets.HBox([widgets.HTML(f"<b>{html.escape(h)}</b>", layout=widgets.Layout(
+                width=FORM_WIDTHS["qualify" if k == "qualifying" else k])) for k, h in headings.items()])
+        self.practice_box.children = [head(PRACTICE_HEADINGS)] + [widgets.HBox(f.practice_widgets() + [f.points])
+                                                                  for f in self.active_forms]
+        self.qualifying_box.children = [head(QUALIFYING_HEADINGS)] + [
+            widgets.HBox([f.label, *f.qualifying_widgets(), *f.prerace_widgets()]) for f in self.active_forms]
         self._update_points()
 
     def _update_points(self) -> None:
@@ -556,6 +679,7 @@ class RaceTable:
         self.start_b.disabled = stage != "qualified"
         self.start_b.tooltip = ("" if stage == "qualified" else
                                 "deal the hands (1.) and qualify (2.) first: the grid decides the start")
+        self.next_html.value = f'<span class="rb-fr-next">{html.escape(NEXT_STEP[stage])}</span>'
         if practice:
             self.hands = {}
             self.preview = None
@@ -721,8 +845,8 @@ class RaceTable:
         return out
 
     def _grid_html(self, rs: RaceSetup, sections: dict[str, str], title: str, events: list[Event]) -> str:
-        df = table([{"car": e.car, "qualifying (§7.2)": _qual_text(e), "starts in": sections.get(e.car, "")}
-                    for e in rs.grid], ["car", "qualifying (§7.2)", "starts in"], range(1, len(rs.grid) + 1), "grid")
+        df = table([{"car": e.car, "qualifying": _qual_text(e), "starts in": sections.get(e.car, "")}
+                    for e in rs.grid], ["car", "qualifying", "starts in"], range(1, len(rs.grid) + 1), "grid")
         sent = "".join(f'<div class="ev">{html.escape(e.sentence())}</div>' for e in events)
         return (f'<div class="rb-fr-h">{html.escape(title)}</div>{df.to_html(border=0)}'
                 f'<div class="rb-fr-log">{sent}</div>')
@@ -794,18 +918,19 @@ class RaceTable:
         return action
 
     def press(self, text: str) -> None:
-        """Click the button of the legal action whose text is ``text`` (what a player's click does)."""
-        full = self._full_text(text)
-        if full in self.action_buttons:
-            self.action_buttons[full].click()
-            return
-        for dd, b in self._dropdown_groups.values():
-            for _label, value in dd.options:
-                if value == full:
-                    dd.value = value
-                    b.click()
-                    return
-        raise KeyError(f"no button for {full!r}: it is not a legal action now")
+        """Click the button of the legal action whose text is ``text`` (what a player's click does; in a family's
+        menu: pick it, then click "go")."""
+        self.choice_bar.press(self._full_text(text))
+
+    @property
+    def action_buttons(self) -> dict[str, widgets.Button]:
+        """The buttons of the actions offered one by one, by action text (the others are in menus)."""
+        return self.choice_bar.buttons
+
+    @property
+    def menus(self) -> dict[str, tuple[widgets.Dropdown, widgets.Button]]:
+        """Each family of many actions as its menu (values: the Action objects) and its "go" button, by title."""
+        return self.choice_bar.menus
 
     def computer_step(self) -> Action | None:
         """The computer (GreedyDriver) chooses the pending decision of a player car and clicks its button."""
@@ -970,7 +1095,7 @@ class RaceTable:
                 "hand": "" if car.is_robot else len(car.hand),
                 "refuel": "" if car.refuel is None else car.refuel,
                 "target": ROBOT_TARGET_CHECK if car.is_robot else (s.card(car.target).check if car.target else ""),
-                "strategy": car.strategy.value if car.strategy else "",
+                "strategy": car.strategy.value.replace("_", " ") if car.strategy else "",
                 "pits": car.pits,
                 "status": car.status.value,
             })
@@ -1057,9 +1182,7 @@ class RaceTable:
         if race is None:
             self.status_html.value = ('<div class="rb-fr-status">No race yet: set it up in the Set-up tab and '
                                       'press <b>Start the race</b>.</div>')
-            _replace_children(self.actions_box, [])
-            self.action_buttons = {}
-            self._dropdown_groups = {}
+            self.choice_bar.show([])
             self._offered = {}
             return
         s = race.state
@@ -1071,7 +1194,7 @@ class RaceTable:
                    + html.escape(who).replace(html.escape(car), f"<b>{html.escape(car)}</b>", 1))
         else:
             who = f"<b>{html.escape(who)}</b>"
-        self.status_html.value = f'<div class="rb-fr-status">{html.escape(top)}<br>{who}</div>'
+        self.status_html.value = f'<div class="rb-fr-status">{html.escape(top)} &nbsp;│&nbsp; {who}</div>'
         last_event = None
         for _a, evs in reversed(self.last):
             if evs:
@@ -1096,6 +1219,8 @@ class RaceTable:
         return f'<div class="rb-fr-log">{"".join(out)}</div>'
 
     def _panel_html(self, car_id: str | None) -> str:
+        """The car to play: its panel in two lines, then its hand (each card's code, MP, check factor and what it
+        costs or does, on its colour; two columns)."""
         race = self.race
         assert race is not None
         s = race.state
@@ -1103,26 +1228,29 @@ class RaceTable:
             return '<div class="rb-fr-note">(no player decision pending)</div>'
         car = s.cars[car_id]
         target = s.card(car.target).describe() if car.target else "—"
-        bits = [f"tyres <b>{car.tyre.value}</b>, <b>{car.chips}</b> tyre chip(s), {car.blue} blue token(s)",
-                f"wear {car.red} red / {car.brown} brown of {car.setup.wear} slots",
-                f"Target Check <b>{html.escape(target)}</b>",
-                f"strategy <b>{car.strategy.value if car.strategy else '—'}</b>, skill "
-                f"<b>{car.skill.value if car.skill else '—'}</b>{' (used)' if car.skill_used else ''}",
-                f"refuel chit: turn <b>{car.refuel}</b>, pit stops {car.pits}"]
+        line1 = (f"<b>{html.escape(car_id)}</b>: tyres <b>{car.tyre.value}</b>, <b>{car.chips}</b> tyre chip(s), "
+                 f"{car.blue} blue · wear {car.red} red / {car.brown} brown of {car.setup.wear} · refuel turn "
+                 f"<b>{car.refuel}</b>, {car.pits} pit stop(s)")
+        line2 = (f"Target Check <b>{html.escape(target)}</b> · strategy "
+                 f"<b>{car.strategy.value.replace('_', ' ') if car.strategy else '—'}</b> · skill "
+                 f"<b>{car.skill.value.replace('_', ' ') if car.skill else '—'}</b>"
+                 f"{' (used)' if car.skill_used else ''}")
+        extra = []
         if car.table:
-            bits.append("on the table: " + " ".join(car.table))
+            extra.append("on the table: " + " ".join(car.table))
         if car.frozen:
-            bits.append("frozen (duel): " + " ".join(car.frozen))
-        rows = []
+            extra.append("frozen in the duel: " + " ".join(car.frozen))
+        cards = []
         for c in car.hand:
             card = s.card(c)
             col = colours.TRAJECTORY_COLOURS.get(card.colour.value, "#999")
-            rows.append(f'<tr><td><span style="display:inline-block;width:14px;height:14px;background:{col};'
-                        f'border:1px solid #333"></span></td><td>{html.escape(card.describe())}</td></tr>')
-        hand = (f"<table><thead><tr><th></th><th>{html.escape(car_id)}'s hand ({len(car.hand)} of "
-                f"{car.setup.cards}): code [MP] colour (check): costs, tests, symbols</th></tr></thead>"
-                f"<tbody>{''.join(rows)}</tbody></table>")
-        return f'<div style="font-size:16px;line-height:1.5">{" · ".join(bits)}</div>{hand}'
+            code, _, effects = card.describe().partition(": ")
+            cards.append(f'<div class="rb-fr-card" title="{html.escape(card.describe())}"><span class="sw" '
+                         f'style="background:{col}"></span><b>{html.escape(code)}</b>'
+                         f'{f" <span class=fx>{html.escape(effects)}</span>" if effects else ""}</div>')
+        head = f"Hand: {len(car.hand)} of {car.setup.cards} cards" + (f" · {' · '.join(extra)}" if extra else "")
+        return (f'<div class="rb-fr-panel">{line1}<br>{line2}</div><div class="rb-fr-note" style="margin-top:0.2em">'
+                f'{html.escape(head)}</div><div class="rb-fr-cards">{"".join(cards)}</div>')
 
     def _render_cards(self, car_id: str | None) -> None:
         race = self.race
@@ -1136,7 +1264,7 @@ class RaceTable:
         for c in s.cars[car_id].hand:  # type: ignore[index]
             card = s.card(c)
             t = widgets.ToggleButton(value=False, description=f"{c} [{card.mp}]({card.check:02d})",
-                                     tooltip=card.describe(), layout=widgets.Layout(width="auto", height="38px"))
+                                     tooltip=card.describe(), layout=widgets.Layout(width="auto", height="auto"))
             t.observe(self.errors.guard(self._on_card_toggle), names="value")
             self.toggles[c] = t
             toggles.append(t)
@@ -1144,40 +1272,19 @@ class RaceTable:
                           + toggles)
 
     def _render_actions(self) -> None:
+        """The legal actions as grouped rows (:func:`choice_family`): each click applies its Action object."""
         race = self.race
         assert race is not None
         legal = race.legal_actions()
-        shown = {d.text: d for d in action_labels(legal, race.state)}  # the car's name only when several decide
-        groups: dict[str, list[Action]] = {}
+        choices = []
+        for d in action_labels(legal, race.state):  # the car's name only when several decide
+            family, words = choice_family(d.action)
+            choices.append(Choice(d.action, d.text, d.label, d.tooltip(race.state), family, words,
+                                  primary=isinstance(d.action, Play)))
+        self._offered = {}
         for a in legal:
-            groups.setdefault(a.verb, []).append(a)
-        self.action_buttons = {}
-        self._dropdown_groups = {}
-        self._offered = {verb: [str(a) for a in acts] for verb, acts in groups.items()}
-        rows: list[widgets.Widget] = []
-        g = self.errors.guard
-        for verb, acts in groups.items():
-            label = widgets.HTML(f"<b>{html.escape(verb)}</b> ({len(acts)})")
-            if len(acts) > MAX_BUTTONS:
-                dd = widgets.Dropdown(options=[(shown[str(a)].label, str(a)) for a in acts], layout=widgets.Layout(
-                    width=f"{self.side - 130}px"))
-                b = widgets.Button(description=f"apply {verb}", button_style="primary",
-                                   layout=widgets.Layout(width="auto"))
-                b.on_click(g(lambda _b, dd=dd: self._apply(dd.value)))
-                self._dropdown_groups[verb] = (dd, b)
-                rows.append(widgets.VBox([label, widgets.HBox([dd, b])]))
-                continue
-            buttons = []
-            for a in acts:
-                text = str(a)
-                b = widgets.Button(description=shown[text].label, tooltip=shown[text].tooltip(race.state),
-                                   button_style="primary" if isinstance(a, Play) else "",
-                                   layout=widgets.Layout(width="auto", height="38px"))
-                b.on_click(g(lambda _b, text=text: self._apply(text)))
-                self.action_buttons[text] = b
-                buttons.append(b)
-            rows.append(widgets.VBox([label, widgets.HBox(buttons, layout=widgets.Layout(flex_flow="row wrap"))]))
-        _replace_children(self.actions_box, rows)
+            self._offered.setdefault(a.verb, []).append(str(a))
+        self.choice_bar.show(choices)
 
     def _standings_html(self, car: str | None) -> str:
         standing = self._standing_rows()

@@ -13,12 +13,13 @@ pytest.importorskip("ipywidgets")
 pytest.importorskip("bqplot")
 pytest.importorskip("pandas")
 
+from racebook.core.errors import RuleUnavailable  # noqa: E402
 from racebook.rf90 import events as ev  # noqa: E402
 from racebook.rf90.actionlabels import label  # noqa: E402
-from racebook.rf90.actions import Play  # noqa: E402
+from racebook.rf90.actions import Action, Play  # noqa: E402
 from racebook.rf90.analysis.drivers import GreedyDriver  # noqa: E402
 from racebook.rf90.analysis.simulate import ROBOTS_BY_PLAYERS, robots_for  # noqa: E402
-from racebook.rf90.car import RobotType  # noqa: E402
+from racebook.rf90.car import RobotType, Skill, Strategy  # noqa: E402
 from racebook.rf90.game import Race  # noqa: E402
 from racebook.rf90.setup import Driver, new_race  # noqa: E402
 from racebook.rf90.trackfile import load_track  # noqa: E402
@@ -26,10 +27,11 @@ from racebook.rf90.ui.fullrace import RaceTable, dealt_hand, race_tracks, robot_
 
 
 def offered(t: RaceTable) -> set[str]:
-    """Every action the table offers: its buttons and the values of its dropdown groups."""
+    """Every action the table offers: its buttons and the entries of its menus (their values are Action objects)."""
     out = set(t.action_buttons)
-    for dd, _b in t._dropdown_groups.values():
-        out |= {v for _label, v in dd.options}
+    for dd, _b in t.menus.values():
+        assert all(isinstance(v, Action) for _label, v in dd.options)
+        out |= {str(v) for _label, v in dd.options}
     return out
 
 
@@ -66,9 +68,20 @@ def test_setup_points_error_lands_in_the_output_and_blocks_the_deal() -> None:
     assert set(t.deal()) == {"Blue", "Red"}
 
 
+def test_what_the_engine_refuses_is_not_offered() -> None:
+    """The 10th strategy and SIXTH SENSE (their cards' texts are missing from the book) are not in the menus; the
+    engine refuses both, with its rule."""
+    form = RaceTable(players=2).forms[0]
+    assert "tenth" not in [v for _l, v in form.strategy.options]
+    assert "sixth_sense" not in [v for _l, v in form.skill.options]
+    assert len(form.strategy.options) == len(Strategy) - 1 and len(form.skill.options) == len(Skill)  # + "none"
+    with pytest.raises(RuleUnavailable, match="§26"):
+        Strategy.parse("tenth")
+    with pytest.raises(RuleUnavailable, match="§27"):
+        Skill.parse("sixth_sense")
+
+
 @pytest.mark.parametrize(("widget", "value", "words"), [
-    ("strategy", "tenth", "NOT IN SOURCE"),
-    ("skill", "sixth_sense", "NOT IN SOURCE"),
     ("name", "Red", "two cars have this name"),
     ("name", "Big Blue", "one word"),
 ])
@@ -165,9 +178,11 @@ def test_offered_table_is_the_buttons_labels() -> None:
         table = t.offered_table()
         legal = t.race.legal_actions()  # type: ignore[union-attr]
         assert list(table["kind"]) == [a.verb for a in legal]
-        buttons = {b.description for b in t.action_buttons.values()}
-        dropdowns = {label for dd, _b in t._dropdown_groups.values() for label, _v in dd.options}
-        assert set(table["choice"]) == buttons | dropdowns
+        # a button or a menu entry shows the label, or its part after the words its row's title says
+        shown = {b.description for b in t.action_buttons.values()}
+        shown |= {label for dd, _b in t.menus.values() for label, _v in dd.options}
+        assert all(any(c == s or c.endswith(s) for s in shown) for c in table["choice"]), (table["choice"], shown)
+        assert len(t.action_buttons) + sum(len(dd.options) for dd, _b in t.menus.values()) == len(legal)
         assert all(table["rule"].str.startswith("§"))
         t.computer_step()
 
