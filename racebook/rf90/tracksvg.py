@@ -3,10 +3,13 @@
 :func:`position_svg` draws a :class:`racebook.rf90.game.Frame` (or nothing but the track) on the
 :class:`racebook.rf90.trackpicture.TrackPicture` of its track: sections by type (§3: straight, braking zone,
 corner; the braking zones also dashed), the finish line and the race direction, trajectories (○ standard,
-◇ Extreme, bonus beside, §15.1), the cars with a letter in each marker (● player, ■ robot, §17), the Leader
-token (§11), laps down (§13.E.4), off-track cars beside their section (§18.5), the Safety Car (§21) and a
-short legend. ``Race._repr_svg_`` and ``Position._repr_svg_`` use it, and ``racebook replay ID --svg FILE``.
-Every text is escaped; the output is one well-formed ``<svg>`` element. Standard library only.
+◇ Extreme, bonus beside, §15.1), the cars as tokens with a letter in each (a rounded rectangle a player, a square a
+robot, §17; never a circle or a diamond), the Leader token (§11, a ring under the cars), laps down (§13.E.4),
+off-track cars beside their section (§18.5), the Safety Car (§21) and a short legend. Given ``focus`` it frames
+those sections (issue 33 item 5: :mod:`racebook.rf90.trackframe`), naming only the sections in view.
+``Race._repr_svg_`` and ``Position._repr_svg_`` use it (the whole circuit), ``race_svg(race, whole=False)`` frames
+the last step, and ``racebook replay ID --svg FILE``. Every text is escaped; the output is one well-formed ``<svg>``
+element. Standard library only.
 """
 
 from __future__ import annotations

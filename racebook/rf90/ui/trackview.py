@@ -14,9 +14,13 @@ What is drawn (§3, §11, §13.E.4, §15.1, §17):
 * the finish line (checkered) and chevrons giving the race direction (clockwise);
 * trajectories as small circles (standard) and diamonds (Extreme), bonus beside;
 * cars as coloured markers (colour-blind-safe shades) with a letter in each, in their order within the section
-  (front = further along the race direction): circles for players, squares for robots; cars that already
-  played this Game Turn are faded; each car's name beside the band (a thin leader line when it had to move away);
-* the Leader token (a gold ring), "-N" lap-down badges, yellow-flag tokens "(Y)";
+  (front = further along the race direction): squares for players, upright rectangles for robots (never the
+  trajectory marks' circles and diamonds); cars that already played this Game Turn are faded; each car's name
+  beside the band (a thin leader line when it had to move away);
+* the Leader token (a gold square ring, drawn under the cars), "-N" lap-down badges, yellow-flag tokens "(Y)";
+* framed (``framed=True``, the scenario player; issue 33 item 5): each step's sections and their neighbours
+  (:mod:`racebook.rf90.trackframe`), only the sections in view named, car tokens at least 18 px;
+  :meth:`TrackView.set_whole` (the player's "whole circuit" checkbox) shows the whole circuit;
 * the active section (or leader subsection, §11.2 case 3) with a magenta halo;
 * off-track cars (``Frame.off_track``) on the re-entry point beside their section (§18.5);
 * on request (:meth:`TrackView.show_route`), an off-track route or ET recovery chart beside the track (§18):
