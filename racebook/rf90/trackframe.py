@@ -34,7 +34,8 @@ def where_cars(frame: Any) -> dict[str, str]:
 
 
 def step_sections(track: Any, frame: Any, event: Any = None, before: Any = None) -> tuple[list[str], list[str]]:
-    """(the sections of the step, the home sections: the event's car's and the active one), in race order."""
+    """(the sections of the step, the home sections: the event's car's and the active one, else the leader's), in
+    race order."""
     names = {s.name for s in track.sections}
     now = where_cars(frame) if frame is not None else {}
     was = where_cars(before) if before is not None else {}
@@ -58,6 +59,14 @@ def step_sections(track: Any, frame: Any, event: Any = None, before: Any = None)
                    if tuple(getattr(frame, "order", {}).get(s, ())) != tuple(getattr(before, "order", {}).get(s, ()))}
     if not wanted:
         wanted = set(now.values())
+    if not home:  # nothing names a car or a section: the leader's (else the front car's) stays in view
+        lead = getattr(frame, "leader", None) if frame is not None else None
+        order = [s.name for s in track.sections]
+        first = next((now[c] for c in (lead,) if c in now), None) or next(
+            (s for s in reversed(order) if s in set(now.values())), None)
+        if first is not None:
+            home.add(first)
+            wanted.add(first)
     order = [s.name for s in track.sections]
     return ([s for s in order if s in wanted and s in names], [s for s in order if s in home and s in names])
 

@@ -153,3 +153,17 @@ def test_framing_arithmetic() -> None:
     b = framing.frame_bounds((0.0, 100.0, 0.0, 1.0), 200, 100, min_scale=10, home=(90.0, 0.5))
     assert b[1] - b[0] == pytest.approx(20) and b[0] <= 90 <= b[1]  # cut down round home
     assert framing.widen((0.0, 1.0, 0.0, 1.0), 100, 100, 10) == (-4.5, 5.5, -4.5, 5.5)
+
+
+@pytest.mark.parametrize("track_id", ["silverstone", "monza", "spa", "monaco"])
+def test_a_start_with_cars_far_apart_frames_the_leader(track_id: str) -> None:
+    """No event names a car (a start position): the leader's section is framed, not the empty middle of the
+    stretch between cars half a circuit apart."""
+    track = load_track(track_id)
+    s = [x.name for x in track.sections]
+    frame = frame_of_position(notation.parse(f"{track_id} turn=1 | {s[-1]}: Blue* Red | {s[len(s) // 2]}: Green"))
+    focus, home = focus_of(track, frame)
+    assert home == [s[-1]] and s[-1] in focus
+    _labels, seen = _check_picture(track_id, position_svg(track, frame, focus=focus, home=home,
+                                                          display_width=DISPLAY), "Blue")
+    assert {"Blue", "Red"} <= set(seen)

@@ -809,10 +809,14 @@ class TrackView:
             self.m_flag_labels.text = ["(Y)"] * len(fx)
             self.m_car_labels.x, self.m_car_labels.y, self.m_car_labels.text = clx, cly, clt
             letters = tp.car_letters(positions)
-            ids = humans[3] + robots[3]
-            self.m_car_letters.x, self.m_car_letters.y = humans[0] + robots[0], humans[1] + robots[1]
-            self.m_car_letters.text = [letters[i] for i in ids]
-            self.m_car_letters.colors = [tp.ink_on(c) for c in humans[2] + robots[2]] or ["white"]
+            pic = self.picture  # a framed picture letters only the tokens in view (the others lie outside it)
+            seen = [k for k, (x, y) in enumerate(zip(humans[0] + robots[0], humans[1] + robots[1], strict=True))
+                    if not pic.framed or pic.in_view(pic.px((x, y)))]
+            ids, xs_all, ys_all = humans[3] + robots[3], humans[0] + robots[0], humans[1] + robots[1]
+            inks = [tp.ink_on(c) for c in humans[2] + robots[2]]
+            self.m_car_letters.x, self.m_car_letters.y = [xs_all[k] for k in seen], [ys_all[k] for k in seen]
+            self.m_car_letters.text = [letters[ids[k]] for k in seen]
+            self.m_car_letters.colors = [inks[k] for k in seen] or ["white"]
             self.m_car_letters.default_size = int(self.car_px * 0.58)
             self.m_lap_badges.x, self.m_lap_badges.y, self.m_lap_badges.text = bx, by, bt
             self.m_leader.x, self.m_leader.y = [p[0] for p in lpos], [p[1] for p in lpos]
