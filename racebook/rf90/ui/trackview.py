@@ -221,6 +221,10 @@ class TrackView:
     # ------------------------------------------------------------ the track
     @property
     def px_per_unit(self) -> float:
+        """Pixels per track unit of the picture drawn: the whole circuit's, or a framed picture's (closer)."""
+        pic = getattr(self, "picture", None)
+        if pic is not None and pic.framed:
+            return float(pic.view.scale)
         assert self.layout is not None
         x0, x1, _, _ = self.layout.bounds(*self.margins)
         return (self.width - 16) / (x1 - x0)

@@ -63,6 +63,11 @@ def test_the_player_frames_each_step_with_readable_tokens_and_a_whole_circuit_to
         shown = set(view.m_section_labels.text)
         assert shown == view.picture.shown and shown < names, (sid, p)
         assert view.figure.layout.height == f"{view.height}px"
+        for sec, items in view.frame.order.items():  # the cars where the SVG picture puts them at this scale
+            for k, car in enumerate(items):
+                if car in view.positions:
+                    want = view.layout.slot(sec, k, len(items), view.picture.car_size)
+                    assert view.positions[car] == pytest.approx(want), (sid, p, car)
     player.whole.value = True
     assert set(view.m_section_labels.text) == names and not view.picture.framed
     player.whole.value = False
