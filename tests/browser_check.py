@@ -154,13 +154,15 @@ def lab_and_browser(timeout: float = 45.0) -> Iterator[tuple[Path, str, Any]]:
 
 
 def run_check(scenario: str = "ex26", clicks: int = 3, position: int | None = None, out: Path | None = None,
-              width: int = 980, code: str = "", lab: tuple[Path, str, Any] | None = None) -> dict:
-    """Open the player in a real browser, click ▶ ``clicks`` times; returns what was seen. With ``lab`` (from
-    :func:`lab_and_browser`) in that server and browser, in a notebook of its own whose kernel is stopped after;
-    else in a JupyterLab and a Chromium of its own."""
+              width: int = 980, code: str = "", lab: tuple[Path, str, Any] | None = None,
+              layout: bool = False) -> dict:
+    """Open the player in a real browser, click ▶ ``clicks`` times; returns what was seen (with ``layout``, also
+    :data:`_LAYOUT_JS`'s report as ``seen["layout"]``). With ``lab`` (from :func:`lab_and_browser`) in that server
+    and browser, in a notebook of its own whose kernel is stopped after; else in a JupyterLab and a Chromium of its
+    own."""
     if lab is None:
         with lab_and_browser() as own:
-            return run_check(scenario, clicks, position, out, width, code, own)
+            return run_check(scenario, clicks, position, out, width, code, own, layout)
     root, url, browser = lab
     seen: dict = {"sentences": []}
     name = f"check-{len(list(root.glob('check-*.ipynb')))}.ipynb"
@@ -170,6 +172,8 @@ def run_check(scenario: str = "ex26", clicks: int = 3, position: int | None = No
     page.on("console", lambda m: seen.setdefault("console", []).append(f"{m.type}: {m.text}"))
     try:
         _drive(page, url, name, clicks, out, seen)
+        if layout:
+            seen["layout"] = page.evaluate(_LAYOUT_JS)
     except Exception:
         page.screenshot(path=FAILURE_SHOT, full_page=True)
         sys.stderr.write(f"browser check failed; page screenshot: {FAILURE_SHOT}\n"
@@ -524,6 +528,72 @@ def test_automobiles_board_views_in_lab() -> None:
         assert got["overlaps"] == [], (board, got["overlaps"])
 
 
+#: The worked examples on the real circuits (issue 33 item 5), each stepped to the event that shows it: Ex. 31's late
+#: braking at Abbey (Silverstone), Ex. 34's at Variante Ascari (Monza), Ex. X1-2's Eau Rouge ET (Spa), and
+#: notebook 14's Monaco position at Mirabeau (racebook.rf90.lessons.extreme_x1.MONACO_POSITION, no event to step).
+EXAMPLE_SHOTS = {"silverstone": ("ex31", 3), "monza": ("ex34", 3), "spa": ("x1_02", 4), "monaco": ("", 0)}
+_MONACO = """import pathlib, tempfile
+import racebook
+from racebook.rf90.lessons.extreme_x1 import MONACO_POSITION
+from racebook.rf90.ui import ScenarioPlayer
+f = pathlib.Path(tempfile.mkdtemp()) / "monaco.toml"
+f.write_text(f'[scenario]\\nid = "monaco"\\ntitle = "Monaco at Mirabeau"\\ncite = "issue 33"\\ntrack = "monaco"\\n'
+             f'position = "{{MONACO_POSITION}}"\\nactions = []\\n')
+player = ScenarioPlayer(racebook.load_scenario(str(f)), width={width})"""
+#: What the browser reports of the figure, the ▶ button and the picture's framed area (px of the page).
+_LAYOUT_JS = """() => {
+  const fig = document.querySelector('.bqplot svg.svg-figure');
+  const area = fig.getBoundingClientRect();
+  const next = [...document.querySelectorAll('.rb-step-button')].find(b => b.innerText.trim() === '▶');
+  const sentence = document.querySelector('.rb-sentence');
+  const inside = r => r.left >= area.left && r.right <= area.right && r.top >= area.top && r.bottom <= area.bottom;
+  const labels = [...fig.querySelectorAll('text')].filter(t => t.textContent.trim()).map(t => {
+      const b = t.getBBox(), r = t.getBoundingClientRect();
+      return [t.textContent, r.left, r.top, r.right, r.bottom, b.width, b.height]; })
+    .filter(b => b[4] > b[2] && inside({left: b[1], top: b[2], right: b[3], bottom: b[4]}));
+  const whole = document.querySelector('.rb-whole-circuit input');
+  return {area: [area.left, area.top, area.right, area.bottom], labels,
+          next: next ? [next.getBoundingClientRect().top, next.getBoundingClientRect().bottom] : null,
+          sentence: sentence ? [sentence.getBoundingClientRect().top, sentence.getBoundingClientRect().bottom] : null,
+          whole: whole ? whole.checked : null};
+}"""
+
+
+def screenshot_examples(out_dir: Path, width: int = 980) -> dict[str, dict]:
+    """Screenshot the scenario player on each of :data:`EXAMPLE_SHOTS` in JupyterLab (``width`` px, the notebooks'
+    width): ``out_dir/<track>.png`` (the figure) and ``<track>_player.png`` (the whole widget). Each result has
+    ``layout`` (:data:`_LAYOUT_JS`: the labels in the framed area with their boxes, where ▶ and the sentence are)
+    and ``overlaps``: the pairs of those labels whose boxes overlap."""
+    seen: dict[str, dict] = {}
+    with lab_and_browser() as lab:  # one JupyterLab and one Chromium for the four circuits
+        for track, (scenario, clicks) in EXAMPLE_SHOTS.items():
+            code = _MONACO.format(width=width) if not scenario else ""
+            got = run_check(scenario or "ex26", clicks=clicks, out=out_dir / f"{track}.png", width=width, code=code,
+                            lab=lab, layout=True)
+            got["overlaps"] = _text_overlaps([b[:5] for b in got["layout"]["labels"]])
+            seen[track] = got
+    return seen
+
+
+@pytest.mark.skipif(_available() is not None, reason=_available() or "")
+def test_example_views_frame_the_action_in_lab() -> None:
+    """Issue 33 item 5: the example views on Silverstone, Monza, Spa and Monaco in JupyterLab + Chromium (980 px,
+    as in the notebooks): framed, no two labels in the framed area overlap (their boxes as the browser lays them
+    out), and ▶ and the sentence sit right under the picture, within one 768 px screen of its top."""
+    seen = screenshot_examples(OUTPUT_DIR / "examples")
+    for track, got in seen.items():
+        lay = got["layout"]
+        print(f"screenshot: {OUTPUT_DIR / 'examples' / f'{track}.png'}; {len(lay['labels'])} labels in view")
+        assert (OUTPUT_DIR / "examples" / f"{track}.png").stat().st_size > 5_000, track
+        assert len(lay["labels"]) >= 5, (track, lay["labels"])
+        assert all(b[5] > 0 and b[6] > 0 for b in lay["labels"]), track  # getBBox: laid out, not empty
+        assert got["overlaps"] == [], (track, got["overlaps"])
+        top, bottom = lay["area"][1], lay["area"][3]
+        assert lay["next"] is not None and bottom <= lay["next"][0] <= bottom + 60, (track, lay)
+        assert lay["sentence"][1] - top <= 768, (track, lay)  # picture, ▶ and sentence: one screen
+        assert lay["whole"] is False, track  # framed by default; the checkbox shows the whole circuit
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--scenario", default="ex26")
@@ -534,12 +604,18 @@ def main() -> None:
     ap.add_argument("--code", default="", help="notebook code that defines `player` (instead of --scenario)")
     ap.add_argument("--automobiles", type=Path, default=None, metavar="DIR",
                     help="screenshot both Automobiles boards' views into DIR (screenshot_automobiles) and stop")
+    ap.add_argument("--examples", type=Path, default=None, metavar="DIR",
+                    help="screenshot the example views of the real circuits into DIR (screenshot_examples) and stop")
     ap.add_argument("--tracks", type=Path, default=None, metavar="DIR",
                     help="screenshot every shipped track's view into DIR (see screenshot_tracks) and stop")
     a = ap.parse_args()
     if a.automobiles is not None:
         for board, s in screenshot_automobiles(a.automobiles, a.width if a.width != 980 else 1280).items():
             print(board, len(s.get("texts", [])), "texts; overlapping:", s["overlaps"])
+        return
+    if a.examples is not None:
+        for track, s in screenshot_examples(a.examples, a.width).items():
+            print(track, len(s["layout"]["labels"]), "labels in view; overlapping:", s["overlaps"])
         return
     if a.tracks is not None:
         for track, s in screenshot_tracks(a.tracks, a.width if a.width != 980 else 1280).items():

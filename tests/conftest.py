@@ -203,6 +203,7 @@ LONGEST_FIRST = (
     "tests/test_browser_walk.py::test_every_notebook_runs_in_jupyterlab_and_its_main_widget_responds",  # 229 s
     "tests/test_lite.py::test_site_offline_in_chromium",  # 29 s (builds the site; Pyodide boots)
     "tests/test_ui.py::test_every_track_view_in_lab",
+    "tests/test_ui.py::test_example_views_frame_the_action_in_lab",  # four players in one JupyterLab
     "tests/formulagp/test_coach.py::test_following_the_coach_finishes_ahead_of_the_first_choice_over_30_seeds",  # 35
     "tests/test_rule_links.py::test_clicked_citations_land_on_their_section_in_jupyterlab_and_presenter_mode",  # 21
     "tests/automobiles/test_ui.py::test_automobiles_board_views_in_lab",  # 19 s

@@ -22,6 +22,7 @@ pytest.importorskip("pandas")
 from browser_check import (  # noqa: E402, F401  (collected here; they skip without chromium)
     test_activation_notebook_in_lab,
     test_every_track_view_in_lab,
+    test_example_views_frame_the_action_in_lab,
     test_player_in_browser,
     test_presenter_mode_in_browser,
 )

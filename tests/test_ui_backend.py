@@ -84,6 +84,11 @@ def test_player_svg_matches_the_renderer(no_bqplot_no_pandas: None) -> None:
     race = player.race
     want = position_svg(race.state.track, player.stepper.frame, race.state.cars)  # 1280 × 720, scaled to 800
     assert want.startswith('<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="720" viewBox="0 0 1280 720"')
+    focus, home = player.view.focus  # framed on the step (issue 33 item 5): the renderer's frame of it
+    framed = position_svg(race.state.track, player.stepper.frame, race.state.cars, focus=focus, home=home,
+                          display_width=800)
+    assert player.view.picture.value == framed.replace('width="1280" height="720"', 'width="800" height="450"', 1)
+    player.whole.value = True  # the whole circuit: exactly the renderer's picture of it
     got = player.view.picture.value
     assert got == want.replace('width="1280" height="720"', 'width="800" height="450"', 1)
 

@@ -62,7 +62,6 @@ from racebook.rf90.lessons import extreme_x1 as L
 from racebook.rf90.lessons.notebook import lines
 from racebook.rf90.options import HOUSE_RULE_DOCS
 from racebook.rf90.track import SectionType
-from racebook.rf90.tracksvg import position_svg
 from racebook.ui.backend import pandas_display, table_of
 
 pandas_display(width=200, max_colwidth=100)
@@ -152,13 +151,14 @@ table_of([L.failure_cost_row()])
 #
 # Monaco (pit −9, 28 turns) has several braking sections **without the LB symbol**: nobody may late-brake there,
 # and a car reaching one that holds a car of its lap **stops** ([§13.E.3][]). Lapping costs 1 MP per car; only
-# BANGING WHEELS overtakes there, for 1 MP per car.
+# BANGING WHEELS overtakes there, for 1 MP per car. In the picture Red waits in Grand-Hotel-brake, a braking section
+# without the symbol: Blue and Green, behind him at Mirabeau, may not late-brake past him there.
 #
 # [§13.E.3]: ../../docs/rules/rf90_rules_digest.md#s13-e-3
 
 # %%
 monaco = racebook.load_track("monaco")
-display(SVG(position_svg(monaco)))
+display(SVG(L.monaco_view()))  # framed on Mirabeau; racebook.rf90.tracksvg.position_svg(monaco): the whole circuit
 table_of([{"section": s.name, "corner": monaco.corner(s.corner).name if s.corner else "",
            "LB symbol": "yes" if s.lb_modifier is not None else "no", "source": s.source[:60]}
           for s in monaco.sections if s.type is SectionType.BRAKING])

@@ -109,7 +109,7 @@ pandas_display(width=200, max_colwidth=90)
 x1_04 = racebook.load_scenario("x1_04")
 show_assumed(x1_04, blank_line=True)
 lines(x1_04.race, {"MovementPoints", "EnterSection", "Pass", "MovementStops"})
-display(SVG(race_svg(x1_04.race)))
+display(SVG(race_svg(x1_04.race, whole=False)))  # framed on the last step; whole=True: the circuit
 
 # %% [markdown]
 # The dashed rings mark the teams (one colour per team, listed under the title). In the Race Position Notation a
@@ -215,7 +215,7 @@ window(r10)
 # %%
 play(r10, "Blue assist Pink R10 mp", quiet={"GameTurnStarted", "LeaderToken", "Activated", "DuelsDeclared",
                                              "RaceStageStarted", "GameTurnEnded", "TurnBegins"})
-display(SVG(race_svg(r10)))
+display(SVG(race_svg(r10, whole=False)))
 
 # %% [markdown]
 # Step through it: |◀ ◀ ▶ ▶| replays Pink's turn one rule step at a time — its 3 MP, then Blue's red card and the

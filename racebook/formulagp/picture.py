@@ -34,6 +34,7 @@ import zlib
 from collections.abc import Iterable
 from typing import Any
 
+from racebook.core import framing as core_framing
 from racebook.core import svg
 from racebook.core.geometry import Box, LabelRequest, Point, Viewport, place_labels
 from racebook.formulagp.rules.pitstop import box_of  # the Pit Box reading's one home
@@ -131,9 +132,7 @@ def _screen(lay: Layout, tiles: list[int], area: Box, whole: bool) -> Screen:
     y0, y1 = min(p[1] for p in pts), max(p[1] for p in pts)
     w, h = area[2] - area[0], area[3] - area[1]
     if not whole:  # no closer than MAX_SCALE: widen the bounds round their centre
-        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-        hw, hh = max((x1 - x0) / 2, w / MAX_SCALE / 2), max((y1 - y0) / 2, h / MAX_SCALE / 2)
-        x0, x1, y0, y1 = cx - hw, cx + hw, cy - hh, cy + hh
+        x0, x1, y0, y1 = core_framing.widen((x0, x1, y0, y1), w, h, MAX_SCALE)
     return Screen(Viewport.fit((x0, x1, y0, y1), w, h), area[0], area[1], angle)
 
 

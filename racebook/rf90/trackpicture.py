@@ -38,6 +38,10 @@ CAR_FONT = 14
 TRAJ_FONT = 14
 CAR_PX_MAX = 26.0
 CAR_PX_MIN = 16.0
+FRAMED_CAR_PX = 18.0  # a framed view's car tokens once displayed, at least (issue 33 item 5)
+FRAMED_BAND_PX = 64.0  # a framed view's band at most this wide: a short stretch is not blown up
+TRAJ_PX_MAX = 14.0  # a trajectory mark's size at most: never as large as a car token
+TOKEN_WIDTH = 1.25  # a player token's width, in car_px (its height is car_px; a robot's is square)
 DEFAULT_MARGINS = (0.30, 0.17)  # x, y beyond the band, in loop heights (TrackLayout.bounds)
 
 # Colour-blind-safe shades (Okabe & Ito) of the manual's car colours; every marker also carries a letter.
@@ -124,22 +128,51 @@ class CarMark:
 
 
 class TrackPicture:
-    """A track laid out at ``width`` × ``height`` px (``height`` None: as tall as the track needs)."""
+    """A track laid out at ``width`` × ``height`` px (``height`` None: as tall as the track needs).
+
+    Framed (issue 33 item 5): ``bounds`` (track units, :func:`racebook.rf90.trackframe.view_bounds`) is the part of
+    the track the picture shows instead of the whole circuit, ``car_px`` the car tokens' size there (at least
+    :data:`FRAMED_CAR_PX` once displayed), and only the sections whose middle lies in view are labelled (with their
+    corners and trajectory bonuses)."""
 
     def __init__(self, track: Any, width: float = 1280, height: float | None = 720,
-                 margins: tuple[float, float] = DEFAULT_MARGINS) -> None:
+                 margins: tuple[float, float] = DEFAULT_MARGINS, *,
+                 bounds: tuple[float, float, float, float] | None = None, car_px: float | None = None,
+                 geom: TrackLayout | None = None) -> None:
         self.track = track
-        self.geom: TrackLayout = layout_for(track)
-        self.view = Viewport.fit(self.geom.bounds(*margins), width, height)
+        self.geom: TrackLayout = geom if geom is not None else layout_for(track)
+        self.framed = bounds is not None
+        self.view = Viewport.fit(bounds if bounds is not None else self.geom.bounds(*margins), width, height)
         g, s = self.geom, self.view.scale
-        self.car_px = max(CAR_PX_MIN, min(CAR_PX_MAX, g.min_length() * s * 0.45, g.half_band * 2 * s * 0.9))
+        self.car_px = car_px if car_px is not None else max(
+            CAR_PX_MIN, min(CAR_PX_MAX, g.min_length() * s * 0.45, g.half_band * 2 * s * 0.9))
         self.car_size = self.car_px / s  # track units
+        self.traj_px = min(self.car_px * 0.8, TRAJ_PX_MAX)  # trajectory marks: smaller than any car token
         self.area: Box = (2.0, 2.0, self.view.width - 2, self.view.height - 2)
         self.reserved: list[Box] = [(0.0, 0.0, 300.0, 58.0)]  # the "Turn N, Leader" lines, top left
+        self.shown: set[str] = self._shown()
         self.band_boxes = self._band_boxes()
         self.trajectories = self._trajectories()
-        self.traj_boxes = [marker_box(self.px(p), self.car_px * 0.8) for p in self.trajectories.values()]
+        self.traj_boxes = [marker_box(self.px(p), self.traj_px) for p in self.trajectories.values()]
         self.labels = self._static_labels()
+
+    def _shown(self) -> set[str]:
+        """The sections the picture labels: all of them, or (framed) those whose middle lies in view."""
+        names = [s.name for s in self.track.sections]
+        if not self.framed:
+            return set(names)
+        a = self.area
+        out = set()
+        for name in names:
+            x, y = self.px(self.geom.at(name, 0.5))
+            if a[0] <= x <= a[2] and a[1] <= y <= a[3]:
+                out.add(name)
+        return out
+
+    def in_view(self, p: Point, pad: float = 0.0) -> bool:
+        """Whether pixel ``p`` lies in the picture (``pad`` px inside its edges)."""
+        a = self.area
+        return a[0] + pad <= p[0] <= a[2] - pad and a[1] + pad <= p[1] <= a[3] - pad
 
     def px(self, p: Point) -> Point:
         return self.view.px(p)
@@ -188,20 +221,21 @@ class TrackPicture:
         reqs: list[tuple[str, LabelRequest]] = []
         font = LETTER_FONT if max(len(s.name) for s in self.track.sections) <= 3 else SECTION_FONT
         for sec in self.track.sections:
-            reqs.append(("section", self._request(f"section:{sec.name}", sec.name, font, sec.name, 0.5, -1)))
+            if sec.name in self.shown:
+                reqs.append(("section", self._request(f"section:{sec.name}", sec.name, font, sec.name, 0.5, -1)))
         for c in self.track.corners:
             names = [n for n in c.sections if self.track.has_section(n)]
-            if names:
+            if names and any(n in self.shown for n in names):
                 mid = names[(len(names) - 1) // 2]
                 t = 1.0 if len(names) % 2 == 0 else 0.5
                 text = f"{c.name} ({c.duel_modifier:+d})"
                 reqs.append(("corner", self._request(f"corner:{c.number}", text, CORNER_FONT, mid, t, +1, 6)))
         for t in self.track.trajectories:
-            if t.id in self.trajectories:
+            if t.id in self.trajectories and t.section in self.shown:
                 x, y = self.px(self.trajectories[t.id])
                 sec_t = self.geom.tangent_at(t.section, 0.5)
                 reqs.append(("traj", LabelRequest(f"traj:{t.id}", f"+{t.bonus}", TRAJ_FONT, (x, y),
-                                                  (sec_t[0], -sec_t[1]), self.car_px * 0.4)))
+                                                  (sec_t[0], -sec_t[1]), self.traj_px * 0.5)))
         placed = place_labels([r for _, r in reqs], self.band_boxes + self.traj_boxes + self.reserved, self.area)
         return [(kind, p) for (kind, _), p in zip(reqs, placed, strict=True)]
 
@@ -248,7 +282,7 @@ class TrackPicture:
     def car_labels(self, marks: list[CarMark], extra: Iterable[Box] = (),
                    ) -> tuple[list[tuple[str, PlacedLabel | None]], list[PlacedLabel | None]]:
         """(the static labels, moved where a car marker would cover one; each car's name label)."""
-        boxes = [marker_box(m.px, self.car_px + 2) for m in marks]
+        boxes = [marker_box(m.px, self.car_px * TOKEN_WIDTH + 2) for m in marks]  # a player token is wider
         static: list[tuple[str, PlacedLabel | None]] = []
         keep: list[Box] = []
         redo: list[tuple[str, LabelRequest]] = []
@@ -263,9 +297,12 @@ class TrackPicture:
         again = place_labels([r for _, r in redo], obstacles, self.area, keep)
         static += [(kind, p) for (kind, _), p in zip(redo, again, strict=True)]
         keep += [p.box for p in again if p is not None]
-        reqs = []
+        reqs: list[LabelRequest | None] = []
         for m in marks:
             if m.item == YELLOW_FLAG:
+                continue
+            if self.framed and not self.in_view(m.px):
+                reqs.append(None)  # a framed picture names only the cars it shows
                 continue
             nx, ny = self.geom.normal_at(m.section, m.t)
             text = m.label if m.label is not None else (
@@ -275,7 +312,8 @@ class TrackPicture:
             else:  # just outside the band, abreast of the car
                 edge = self.px(self.geom.at(m.section, m.t, 1.0))
                 reqs.append(LabelRequest(f"car:{m.item}", text, CAR_FONT, edge, (nx, -ny), 3, m.px))
-        return static, place_labels(reqs, obstacles, self.area, keep)
+        placed = iter(place_labels([r for r in reqs if r is not None], obstacles, self.area, keep))
+        return static, [None if r is None else next(placed) for r in reqs]
 
 
 def active_of(frame: Any, event: Any) -> tuple[str, str] | None:

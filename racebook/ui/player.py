@@ -27,14 +27,15 @@ class BoardView(Protocol):
 V = TypeVar("V", bound=BoardView)
 
 
-def scenario_header(scenario: Any, *, title_px: int = 24) -> str:
-    """A scenario's title, its citation and what it assumes, as HTML ('' for a race with no scenario)."""
+def scenario_header(scenario: Any, *, title_px: int = 24, assumed: bool = True) -> str:
+    """A scenario's title, its citation and (``assumed``) what it assumes, as HTML ('' for a race with no
+    scenario)."""
     if scenario is None:
         return ""
     parts = [f'<div style="font-size:{title_px}px;font-weight:bold">{html.escape(scenario.title)}</div>']
     if scenario.cite:
         parts.append(f'<div style="font-size:15px;color:#555">{html.escape(scenario.cite)}</div>')
-    if scenario.assumed:
+    if assumed and scenario.assumed:
         items = "".join(f"<li>{html.escape(a)}</li>" for a in scenario.assumed)
         parts.append(f'<div style="font-size:14px;color:#555">Assumed: <ul style="margin:2px 0">{items}</ul></div>')
     return "".join(parts)
@@ -46,6 +47,11 @@ class Player(Generic[V]):
     ``source`` is a race, a scenario or a shipped scenario id (the game's :meth:`resolve` says which). Display the
     player itself (or ``player.widget``) in a notebook cell. Subclasses implement :meth:`resolve`,
     :meth:`make_view`, :meth:`follow` and :meth:`show_step`; :meth:`extra_widgets` adds panels under the stepper.
+
+    A view with a ``picture_widget`` (and ``notes_widgets``: its legend …) gets the stepper's ▶ and the current
+    sentence right under the picture, the title above it and what the scenario assumes, the legend and the log
+    below (issue 33 item 5: ▶ and the sentence within one screen of the picture); a view with ``set_whole`` gets a
+    "whole circuit" checkbox beside ▶ (the view frames each step; ticked, it shows the whole circuit).
     """
 
     title_px = 24
@@ -58,9 +64,34 @@ class Player(Generic[V]):
         self.stepper = Stepper(rows=rows, errors=self.errors, **(stepper_options or {}))
         self.stepper.on_change(self._on_step)
         self.header = widgets.HTML(self._header_html())
-        self.widget = widgets.VBox([self.header, self.view.widget, self.stepper.widget, *self.extra_widgets(),
-                                    self.errors.widget])
+        self.whole: Any = None
+        picture = getattr(self.view, "picture_widget", None)
+        if picture is None:
+            self.widget = widgets.VBox([self.header, self.view.widget, self.stepper.widget, *self.extra_widgets(),
+                                        self.errors.widget])
+        else:
+            self.assumed = widgets.HTML(self._assumed_html())
+            bar: list[Any] = [self.stepper.controls]
+            if hasattr(self.view, "set_whole"):
+                self.whole = widgets.Checkbox(value=False, description="whole circuit", indent=False,
+                                              layout=widgets.Layout(width="150px"))
+                self.whole.add_class("rb-whole-circuit")
+                self.whole.observe(self.errors.guard(self._on_whole), names="value")
+                bar.append(self.whole)
+            self.widget = widgets.VBox([self.header, picture, widgets.HBox(bar), self.stepper.sentence,
+                                        *getattr(self.view, "notes_widgets", ()), self.assumed,
+                                        self.stepper.log_html, *self.extra_widgets(), self.errors.widget])
         self.set_race(race, position)
+
+    def _assumed_html(self) -> str:
+        sc = self.scenario
+        if sc is None or not sc.assumed:
+            return ""
+        full = scenario_header(sc, title_px=self.title_px)
+        return full[len(scenario_header(sc, title_px=self.title_px, assumed=False)):]
+
+    def _on_whole(self, change: dict) -> None:
+        self.view.set_whole(bool(change["new"]))  # type: ignore[attr-defined]
 
     # ------------------------------------------------------------ the game's part
     def resolve(self, source: Any) -> tuple[Any, Any]:
@@ -85,7 +116,8 @@ class Player(Generic[V]):
 
     # ------------------------------------------------------------ shared
     def _header_html(self) -> str:
-        return scenario_header(self.scenario, title_px=self.title_px)
+        picture = getattr(self.view, "picture_widget", None) if hasattr(self, "view") else None
+        return scenario_header(self.scenario, title_px=self.title_px, assumed=picture is None)
 
     @property
     def race(self) -> Any:
@@ -103,6 +135,8 @@ class Player(Generic[V]):
         """Show another scenario (a scenario object or a shipped id)."""
         race, self.scenario = self.resolve(source)
         self.header.value = self._header_html()
+        if hasattr(self, "assumed"):
+            self.assumed.value = self._assumed_html()
         self.set_race(race, position)
 
     def apply(self, action: Any) -> tuple[Any, ...]:

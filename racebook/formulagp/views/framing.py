@@ -4,8 +4,8 @@ turn, went through, with a tile of margin), or the whole circuit.
 A race's last move is read from its event log (the events' position fields ``frm``, ``to``, ``at``: "views read
 the fields, never the sentence"), back to the start of the latest turn in which a car moved; a bare state gives the
 spaces its turn in progress has left (``Turn.seen``). A car to play in the pits, or one that went into them this
-round, brings the pit lane's tiles in. No engine
-module is imported. Standard library only.
+round, brings the pit lane's tiles in. The run, its margins and its limits are :func:`racebook.core.framing.run`,
+shared with RF90's view. No engine module is imported. Standard library only.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from racebook.core import framing
 from racebook.formulagp.track import Track
 
 MARGIN = 1  # tiles shown before and after what the step covered
@@ -80,21 +81,9 @@ def focus(state: Any, mover: str | None, moved: Iterable[str] = ()) -> list[int]
         lead = max(state.cars.values(), key=lambda c: (c.lap, c.pos.tile))
         tiles.add(lead.pos.tile)
         home = lead.pos.tile
-    first, size = _arc(sorted(tiles), n)
-    if size + 2 * MARGIN > MOST and home is not None:  # too wide: the car to play alone (in the pits: the pit lane,
-        # from the entry to the exit, where its box and its token are)
-        first, size = _arc(sorted({home, track.pit_entry} if car is not None and car.pit in IN_PITS else {home}), n)
-    first, size = first - MARGIN, size + 2 * MARGIN
-    while size < LEAST:
-        first, size = (first - 1, size + 2) if size + 2 <= LEAST else (first, size + 1)
-    return [(first + k) % n for k in range(min(size, n))]
-
-
-def _arc(tiles: list[int], n: int) -> tuple[int, int]:
-    """The shortest run of the circular sequence 0..n-1 holding every tile: (first, length)."""
-    if len(tiles) == 1:
-        return tiles[0], 1
-    gaps = [((tiles[(k + 1) % len(tiles)] - tiles[k]) % n, k) for k in range(len(tiles))]
-    gap, k = max(gaps)
-    first = tiles[(k + 1) % len(tiles)]
-    return first, n - gap + 1
+    # the run, its margins, at least LEAST tiles; too wide: the car to play alone (in the pits: the pit lane, from
+    # the entry to the exit, where its box and its token are) -- the arithmetic every game's framing shares
+    homes: set[int] = set()
+    if home is not None:
+        homes = {home, track.pit_entry} if car is not None and car.pit in IN_PITS else {home}
+    return framing.run(tiles, n, margin=MARGIN, least=LEAST, most=MOST, home=homes)

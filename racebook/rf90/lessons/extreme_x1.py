@@ -115,3 +115,23 @@ def monaco_rows(races: int = 4, seed: int = 40, players: int = 3) -> list[dict[s
                      "mean place of the humans": f"{sum(places) / len(places):.2f}",
                      "retired": sum(h in r.retired for r in results for h in humans)})
     return rows
+
+
+#: Monaco's example view (notebook 14, issue 33 item 5): Red waits in Grand-Hotel-brake, a braking section without
+#: the LB symbol; Blue (the leader) and Green behind him at Mirabeau cannot late-brake past him there (§13.E.3).
+#: The position is invented for teaching (the expansion prints no Monaco example).
+MONACO_POSITION = "monaco turn=4 lap=2 | Grand-Hotel-brake: Red | Mirabeau: Blue* Green | Metropole: Pink"
+
+
+def monaco_view(display_width: int = 980) -> str:
+    """:data:`MONACO_POSITION` drawn framed on its cars' sections and their neighbours, its tokens readable when the
+    picture is shown ``display_width`` px wide."""
+    from racebook.rf90 import notation
+    from racebook.rf90.trackfile import load_track
+    from racebook.rf90.trackframe import focus_of
+    from racebook.rf90.tracksvg import frame_of_position, position_svg
+
+    pos = notation.parse(MONACO_POSITION)
+    track, frame = load_track("monaco"), frame_of_position(pos)
+    focus, home = focus_of(track, frame)
+    return position_svg(track, frame, focus=focus, home=home, display_width=display_width, title=str(pos))

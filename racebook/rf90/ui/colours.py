@@ -28,8 +28,11 @@ _FALLBACK = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "
 
 TRAJECTORY_COLOURS = {"red": "#d62728", "green": "#2ca02c", "orange": "#ff8c00", "yellow": "#e6c300"}
 
-HUMAN_MARKER = "circle"
-ROBOT_MARKER = "square"
+# Car tokens are never circles or diamonds, the trajectory marks' shapes (issue 33 item 5): a player's is a square,
+# a robot's an upright rectangle (bqplot's "rectangle", ROBOT_SKEW tall).
+HUMAN_MARKER = "square"
+ROBOT_MARKER = "rectangle"
+ROBOT_SKEW = 0.12
 HIGHLIGHT = "#e0119d"  # the active section's halo: a colour no car or section uses
 LEADER_RING = "#ffb000"
 LAP_DOWN = "#c00000"

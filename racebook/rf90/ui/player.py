@@ -28,7 +28,7 @@ class ScenarioPlayer(Player[Any]):
         return source, None
 
     def make_view(self, race: Any, width: int) -> Any:
-        return track_view(race.state.track, race.state.cars, width=width, errors=self.errors)
+        return track_view(race.state.track, race.state.cars, width=width, errors=self.errors, framed=True)
 
     @property
     def figure(self) -> Any:
@@ -42,5 +42,20 @@ class ScenarioPlayer(Player[Any]):
             self.view.set_cars(race.state.cars)
 
     def show_step(self, position: int, event: Any, frame: Any) -> None:
-        if frame is not None:
-            self.view.show(frame, event)
+        """Draw the position of event ``position``, framed on what changed since the one before (at the start: on
+        what the first event changes, where the example happens)."""
+        if frame is None:
+            return
+        st = self.stepper
+        if position == 0:
+            before = self._frame_at(1) if st.count else None
+        else:
+            before = self._frame_at(position - 1)
+        self.view.show(frame, event, before=before)
+
+    def _frame_at(self, position: int) -> Any:
+        """The position after event ``position`` (0: the start), None where the race keeps no frame of it."""
+        st = self.stepper
+        if position == 0:
+            return getattr(st.race, "start_frame", None)
+        return st.frames[position - 1] if position - 1 < len(st.frames) else None

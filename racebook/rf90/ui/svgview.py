@@ -17,6 +17,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from racebook.rf90.state import Activation
+from racebook.rf90.trackframe import focus_of
 from racebook.rf90.trackpicture import active_of
 from racebook.rf90.tracksvg import HEIGHT, WIDTH, position_svg
 from racebook.ui import backend
@@ -31,10 +32,15 @@ class SvgTrackView:
     figure = None  # no bqplot figure
 
     def __init__(self, track: Any, cars: Mapping[str, Any] | None = None, *, width: int = 980,
-                 errors: ErrorLog | None = None) -> None:
+                 errors: ErrorLog | None = None, framed: bool = False) -> None:
+        """``framed``: frame the sections of each step (:meth:`show`'s ``before``, issue 33 item 5);
+        :meth:`set_whole` switches to the whole circuit."""
         self.errors = errors or ErrorLog()
         self.width = width
         self.height = round(width * HEIGHT / WIDTH)
+        self.framed = framed
+        self.whole = not framed
+        self.focus: tuple[list[str], list[str]] | None = None
         self.track: Any = None
         self.cars: dict[str, Any] = {}
         self.frame: Any = None
@@ -42,6 +48,8 @@ class SvgTrackView:
         self.picture.add_class(SVG_CLASS)
         self.note = widgets.HTML()
         self.widget = widgets.VBox([self.picture, self.note])
+        self.picture_widget = self.picture  # what a player puts its ▶ right under (racebook.ui.player.Player)
+        self.notes_widgets = (self.note,)
         self.set_track(track, cars)
 
     def set_track(self, track: Any, cars: Mapping[str, Any] | None = None) -> None:
@@ -53,15 +61,24 @@ class SvgTrackView:
     def set_cars(self, cars: Mapping[str, Any] | None) -> None:
         self.cars = dict(cars or {})
 
-    def show(self, frame: Any, event: Any = None) -> None:
+    def show(self, frame: Any, event: Any = None, before: Any = None) -> None:
         """Draw the position ``frame``; ``event`` is the one it follows (a SectionActivated event names the active
-        section before the frame does: :func:`racebook.rf90.trackpicture.active_of`, as in the bqplot view)."""
+        section before the frame does: :func:`racebook.rf90.trackpicture.active_of`, as in the bqplot view),
+        ``before`` the position before it (a framed view frames what changed; default: the one last drawn)."""
         active = active_of(frame, event)
         if active is not None and dataclasses.is_dataclass(frame) and not isinstance(frame, type) and \
                 getattr(frame, "activation", None) != Activation(*active):
             frame = dataclasses.replace(frame, activation=Activation(*active))
+        if self.framed:
+            self.focus = focus_of(self.track, frame, event, before if before is not None else self.frame)
         self.frame = frame
         self._draw()
+
+    def set_whole(self, whole: bool) -> None:
+        """Show the whole circuit (``whole``) or frame each step (a framed view only)."""
+        if self.framed and whole != self.whole:
+            self.whole = whole
+            self._draw()
 
     def show_route(self, where: str | Iterable[str] | None, track: Any = None) -> None:
         """Route charts need the bqplot view: say so instead (None clears the note)."""
@@ -78,7 +95,10 @@ class SvgTrackView:
 
     def svg(self) -> str:
         """The renderer's picture at its own size (its legend fits there), scaled to ``width`` by the viewBox."""
-        svg = position_svg(self.track, self.frame, self.cars, width=WIDTH, height=HEIGHT)
+        focus = self.focus if self.framed and not self.whole and self.frame is not None else None
+        svg = position_svg(self.track, self.frame, self.cars, width=WIDTH, height=HEIGHT,
+                           focus=focus[0] if focus else None, home=focus[1] if focus else (),
+                           display_width=self.width)
         return svg.replace(f'width="{WIDTH}" height="{HEIGHT}"', f'width="{self.width}" height="{self.height}"', 1)
 
     def _draw(self) -> None:
@@ -86,10 +106,11 @@ class SvgTrackView:
 
 
 def track_view(track: Any, cars: Mapping[str, Any] | None = None, *, width: int = 980,
-               errors: ErrorLog | None = None) -> Any:
-    """The track view this environment can draw: bqplot's TrackView, else :class:`SvgTrackView`."""
+               errors: ErrorLog | None = None, framed: bool = False) -> Any:
+    """The track view this environment can draw: bqplot's TrackView, else :class:`SvgTrackView`; ``framed``: each
+    step framed (issue 33 item 5: the scenario player; a guided race or the race table may ask for it too)."""
     if backend.has_bqplot():
         from racebook.rf90.ui.trackview import TrackView
 
-        return TrackView(track, cars, width=width, errors=errors)
-    return SvgTrackView(track, cars, width=width, errors=errors)
+        return TrackView(track, cars, width=width, errors=errors, framed=framed)
+    return SvgTrackView(track, cars, width=width, errors=errors, framed=framed)

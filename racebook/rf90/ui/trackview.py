@@ -14,9 +14,13 @@ What is drawn (§3, §11, §13.E.4, §15.1, §17):
 * the finish line (checkered) and chevrons giving the race direction (clockwise);
 * trajectories as small circles (standard) and diamonds (Extreme), bonus beside;
 * cars as coloured markers (colour-blind-safe shades) with a letter in each, in their order within the section
-  (front = further along the race direction): circles for players, squares for robots; cars that already
-  played this Game Turn are faded; each car's name beside the band (a thin leader line when it had to move away);
-* the Leader token (a gold ring), "-N" lap-down badges, yellow-flag tokens "(Y)";
+  (front = further along the race direction): squares for players, upright rectangles for robots (never the
+  trajectory marks' circles and diamonds); cars that already played this Game Turn are faded; each car's name
+  beside the band (a thin leader line when it had to move away);
+* the Leader token (a gold square ring, drawn under the cars), "-N" lap-down badges, yellow-flag tokens "(Y)";
+* framed (``framed=True``, the scenario player; issue 33 item 5): each step's sections and their neighbours
+  (:mod:`racebook.rf90.trackframe`), only the sections in view named, car tokens at least 18 px;
+  :meth:`TrackView.set_whole` (the player's "whole circuit" checkbox) shows the whole circuit;
 * the active section (or leader subsection, §11.2 case 3) with a magenta halo;
 * off-track cars (``Frame.off_track``) on the re-entry point beside their section (§18.5);
 * on request (:meth:`TrackView.show_route`), an off-track route or ET recovery chart beside the track (§18):
@@ -59,6 +63,7 @@ ROUTE_PASS, ROUTE_FAIL = colours.ROUTE_PASS, colours.ROUTE_FAIL  # green / red a
 ROUTE_PLAIN = "#555555"  # from the braking zone to the first symbol
 ROUTE_TRAIL = "#ffb000"  # the way the car went
 REENTRY_FILL = "#22c55e"  # the green car icon (§18.5)
+FRAMED_ASPECT = 2.0  # a framed figure's width / height: the stepper's ▶ stays within one screen of the picture
 DEFAULT_MARGINS = (0.30, 0.17)  # x, y beyond the band (racebook.rf90.ui.layout.TrackLayout.bounds)
 ROUTE_MARGINS = (0.62, 0.40)  # with an off-track route drawn outside the band, and its labels
 _LANE0, _LANE_STEP = 1.6, 0.8  # lateral of the route lanes, in half-bands (1 = the band's outer edge)
@@ -79,9 +84,16 @@ class TrackView:
     """
 
     def __init__(self, track: Any, cars: Mapping[str, Any] | None = None, *, width: int = 980,
-                 errors: ErrorLog | None = None) -> None:
+                 errors: ErrorLog | None = None, framed: bool = False) -> None:
+        """``framed``: frame the sections of each step with their neighbours (:meth:`show`'s ``before``; issue 33
+        item 5) in a figure :data:`FRAMED_ASPECT` wide for one high, the car tokens at least
+        :data:`racebook.rf90.trackpicture.FRAMED_CAR_PX`; :meth:`set_whole` switches to the whole circuit."""
         self.errors = errors or ErrorLog()
         self.width = width
+        self.framed = framed
+        self.whole = not framed
+        self.focus: tuple[list[str], list[str]] | None = None  # (framed sections, home sections) last drawn
+        self._event: Any = None
         self.track: Any = None
         self.layout: TrackLayout | None = None
         self.cars: dict[str, Any] = {}
@@ -142,7 +154,7 @@ class TrackView:
                                 stroke_width=1, colors=[ROUTE_FAIL])
         self.m_route_labels = Lb(x=[], y=[], text=[], scales=sc, default_size=ROUTE_FONT, font_unit=_FONT,
                                  font_weight="bold", align="middle", colors=["#222"], y_offset=5)
-        self.m_leader = S(x=[], y=[], scales=sc, marker="circle", default_size=1200,
+        self.m_leader = S(x=[], y=[], scales=sc, marker="square", default_size=1200,
                           fill=False, stroke=colours.LEADER_RING, stroke_width=5, colors=[colours.LEADER_RING])
         # teammates (Expansion #1 §5): a ring in their team's colour (racebook.rf90.tracksvg.TEAM_RINGS)
         self.m_teams = S(x=[], y=[], scales=sc, marker="circle", default_size=900, fill=False, stroke_width=3.5,
@@ -153,10 +165,10 @@ class TrackView:
                                 font_weight="bold", align="middle", colors=["#7a5c00"], y_offset=-24)
         tip = bq.Tooltip(fields=["name"], labels=["car"])
         self.m_humans = S(x=[], y=[], scales=sc, marker=colours.HUMAN_MARKER, default_size=500, stroke="#222",
-                          stroke_width=2, colors=["black"], names=[], display_names=False, tooltip=tip)
+                          stroke_width=2.5, colors=["black"], names=[], display_names=False, tooltip=tip)
         self.m_robots = S(x=[], y=[], scales=sc, marker=colours.ROBOT_MARKER, default_size=500, stroke="#222",
-                          stroke_width=2, colors=["black"], names=[], display_names=False,
-                          tooltip=bq.Tooltip(fields=["name"], labels=["robot"]))
+                          default_skew=colours.ROBOT_SKEW, stroke_width=2, colors=["black"], names=[],
+                          display_names=False, tooltip=bq.Tooltip(fields=["name"], labels=["robot"]))
         self.m_car_labels = Lb(x=[], y=[], text=[], scales=sc, default_size=CAR_FONT, font_unit=_FONT,
                                font_weight="bold", align="middle", colors=["#222"], y_offset=5)
         self.m_car_letters = Lb(x=[], y=[], text=[], scales=sc, default_size=12, font_unit=_FONT, align="middle",
@@ -186,6 +198,8 @@ class TrackView:
         self.legend = widgets.HTML(self._legend_html())
         self.route_legend = widgets.HTML("")
         self.widget = widgets.VBox([self.figure, self.legend, self.route_legend])
+        self.picture_widget = self.figure  # what a player puts its ▶ right under (racebook.ui.player.Player)
+        self.notes_widgets = (self.legend, self.route_legend)
 
     @staticmethod
     def _legend_html() -> str:
@@ -195,8 +209,8 @@ class TrackView:
         e, f = colours.SECTION_EDGE, colours.SECTION_FILL
         return ('<div style="font-size:15px;line-height:1.8">'
                 f'{sw(e["straight"], f["straight"])} straight &nbsp; {sw(e["braking"], f["braking"])} braking '
-                f'&nbsp; {sw(e["corner"], f["corner"])} corner &nbsp;│&nbsp; ● player ■ robot (letter = car) &nbsp; '
-                f'<span style="color:{colours.LEADER_RING};font-weight:bold">◯</span> Leader &nbsp; '
+                f'&nbsp; {sw(e["corner"], f["corner"])} corner &nbsp;│&nbsp; ■ player ▮ robot (letter = car) &nbsp; '
+                f'<span style="color:{colours.LEADER_RING};font-weight:bold">□</span> Leader &nbsp; '
                 f'<span style="color:{colours.HIGHLIGHT};font-weight:bold">▭</span> active &nbsp; '
                 f'<b style="color:{colours.LAP_DOWN}">-1</b> laps down &nbsp; faded = has played &nbsp; '
                 '○ ◇ trajectory (+bonus) &nbsp; › race direction</div>')
@@ -207,6 +221,10 @@ class TrackView:
     # ------------------------------------------------------------ the track
     @property
     def px_per_unit(self) -> float:
+        """Pixels per track unit of the picture drawn: the whole circuit's, or a framed picture's (closer)."""
+        pic = getattr(self, "picture", None)
+        if pic is not None and pic.framed:
+            return float(pic.view.scale)
         assert self.layout is not None
         x0, x1, _, _ = self.layout.bounds(*self.margins)
         return (self.width - 16) / (x1 - x0)
@@ -233,7 +251,7 @@ class TrackView:
         lay = self.layout = pic.geom
         self.car_px = pic.car_px
         x0, x1, y0, y1 = lay.bounds(*self.margins)
-        height = int((self.width - 16) * (y1 - y0) / (x1 - x0)) + 16
+        height = int((self.width - 16) * (y1 - y0) / (x1 - x0)) + 16  # the whole circuit (a framed view reframes)
         xs, ys, edges, fills = [], [], [], []
         for s in track.sections:
             px, py = lay.outline(s.name, samples=_SAMPLES)
@@ -255,10 +273,7 @@ class TrackView:
             self.m_sections.fill_opacities = [1.0] * len(xs)
             self._labels_drawn: Any = None
             self._draw_static(pic.labels)
-            d = self.car_px
-            for mark, scale in ((self.m_humans, 1.0), (self.m_robots, 0.85), (self.m_flags, 0.9),
-                                (self.m_leader, 2.3), (self.m_teams, 1.65)):
-                mark.default_size = int(math.pi * (d / 2) ** 2 * scale)
+            self._size_marks()
             self.m_chevrons.x, self.m_chevrons.y = chx, chy
             self.m_finish_black.x, self.m_finish_black.y = fx, fy
             self.m_finish_white.x, self.m_finish_white.y = fx, fy
@@ -276,6 +291,64 @@ class TrackView:
         self._draw_routes(routes)
         if self.frame is not None:
             self.show(self.frame)
+
+    def _size_marks(self) -> None:
+        """The car, flag and ring markers' sizes for the picture's car size (squares: the token's side is
+        ``car_px``; the Leader's square ring round it, under it)."""
+        d = self.car_px
+        for mark, area in ((self.m_humans, d * d), (self.m_robots, d * d * 0.8), (self.m_flags, d * d * 0.7),
+                           (self.m_leader, (d + 12) ** 2), (self.m_teams, math.pi * (d * 0.85) ** 2)):
+            mark.default_size = int(area)
+
+    @property
+    def height(self) -> int:
+        """The figure's height, px: the whole circuit's, or :data:`FRAMED_ASPECT` for a framed view."""
+        if self.framed and not self.whole:
+            return int((self.width - 16) / FRAMED_ASPECT) + 16
+        assert self.layout is not None
+        x0, x1, y0, y1 = self.layout.bounds(*self.margins)
+        return int((self.width - 16) * (y1 - y0) / (x1 - x0)) + 16
+
+    def set_whole(self, whole: bool) -> None:
+        """Show the whole circuit (``whole``) or frame each step (a framed view only)."""
+        if whole == self.whole or not self.framed:
+            return
+        self.whole = whole
+        self.focus = None
+        self._whole_picture()
+        if self.frame is not None:
+            self.show(self.frame, self._event)
+
+    def _whole_picture(self) -> None:
+        """Back to the whole circuit's picture (its bounds, labels and car size)."""
+        from racebook.rf90.trackpicture import TrackPicture as _Pic
+        self._use_picture(_Pic(self.track, self.width - 16, None, self.margins, geom=self.layout))
+
+    def _use_picture(self, pic: Any) -> None:
+        """Draw on ``pic``: its bounds (the figure keeps its height), its labels, its car size."""
+        self.picture = pic
+        self.car_px = pic.car_px
+        v = pic.view
+        with self._holding():
+            bqfigure.fit(self.figure, self.sx, self.sy, (v.x0, v.x1, v.y0, v.y1), self.height)
+            self._labels_drawn = None
+            self._draw_static(pic.labels)
+            self._size_marks()
+
+    def _frame_step(self, frame: Any, event: Any, before: Any) -> None:
+        """Frame the step ``before`` -> ``frame`` (``event``): its sections and their neighbours
+        (:func:`racebook.rf90.trackframe.focus_of`); the current picture stays while it shows them all."""
+        from racebook.rf90.trackframe import focus_of, framed_picture
+
+        assert self.layout is not None
+        focus = focus_of(self.track, frame, event, before)
+        pic = self.picture
+        if pic.framed and all(n in pic.shown for n in focus[0][1:-1] or focus[0]) and \
+                all(pic.in_view(pic.px(self.layout.at(n, 0.5)), self.car_px) for n in focus[1]):
+            return  # what the step covers is in view already: no jump
+        w = self.width - 16
+        self.focus = focus
+        self._use_picture(framed_picture(self.track, w, self.height - 16, focus[0], focus[1], w, geom=self.layout))
 
     def _draw_static(self, labels: list[tuple[str, Any]], leaders: Sequence[Any] = ()) -> None:
         """Section names, corner names and trajectory bonuses where the picture placed them (track units), and
@@ -620,9 +693,13 @@ class TrackView:
         self._crowded_labels = {k for k, p in enumerate(labels) if p is None}
         return [None if p is None else pic.view.unit((p.x, p.y)) for p in labels]
 
-    def show(self, frame: Any, event: Any = None) -> None:
-        """Draw the position ``frame`` (a :class:`racebook.rf90.game.Frame`); ``event`` is the one it follows."""
+    def show(self, frame: Any, event: Any = None, before: Any = None) -> None:
+        """Draw the position ``frame`` (a :class:`racebook.rf90.game.Frame`); ``event`` is the one it follows,
+        ``before`` the position before it (a framed view frames what changed; default: the position last drawn)."""
         assert self.layout is not None
+        self._event = event
+        if self.framed and not self.whole and not self.routes:
+            self._frame_step(frame, event, before if before is not None else self.frame)
         lay = self.layout
         track = self.track
         humans: tuple[list[Any], ...] = ([], [], [], [], [])  # x, y, colour, id, opacity
@@ -736,10 +813,14 @@ class TrackView:
             self.m_flag_labels.text = ["(Y)"] * len(fx)
             self.m_car_labels.x, self.m_car_labels.y, self.m_car_labels.text = clx, cly, clt
             letters = tp.car_letters(positions)
-            ids = humans[3] + robots[3]
-            self.m_car_letters.x, self.m_car_letters.y = humans[0] + robots[0], humans[1] + robots[1]
-            self.m_car_letters.text = [letters[i] for i in ids]
-            self.m_car_letters.colors = [tp.ink_on(c) for c in humans[2] + robots[2]] or ["white"]
+            pic = self.picture  # a framed picture letters only the tokens in view (the others lie outside it)
+            seen = [k for k, (x, y) in enumerate(zip(humans[0] + robots[0], humans[1] + robots[1], strict=True))
+                    if not pic.framed or pic.in_view(pic.px((x, y)))]
+            ids, xs_all, ys_all = humans[3] + robots[3], humans[0] + robots[0], humans[1] + robots[1]
+            inks = [tp.ink_on(c) for c in humans[2] + robots[2]]
+            self.m_car_letters.x, self.m_car_letters.y = [xs_all[k] for k in seen], [ys_all[k] for k in seen]
+            self.m_car_letters.text = [letters[ids[k]] for k in seen]
+            self.m_car_letters.colors = [inks[k] for k in seen] or ["white"]
             self.m_car_letters.default_size = int(self.car_px * 0.58)
             self.m_lap_badges.x, self.m_lap_badges.y, self.m_lap_badges.text = bx, by, bt
             self.m_leader.x, self.m_leader.y = [p[0] for p in lpos], [p[1] for p in lpos]

@@ -35,3 +35,40 @@ def test_markers_carry_letters_and_the_figure_is_built_once() -> None:
     assert sorted(view.m_car_letters.text) == sorted(letters[c] for c in view.positions)
     assert view.figure is figure and list(view.figure.marks) == marks
     assert view.car_px >= 14
+
+
+@pytest.mark.parametrize("sid", ["ex31", "ex34", "x1_02"])
+def test_the_player_frames_each_step_with_readable_tokens_and_a_whole_circuit_toggle(sid: str) -> None:
+    """Issue 33 item 5: the scenario player's bqplot view frames each step (only the sections in view are named),
+    its car tokens are squares (never the trajectory marks' circles and diamonds) at least 18 px wide, the Leader
+    ring lies under the cars, and ▶ comes right after the picture; the checkbox shows the whole circuit."""
+    from racebook.rf90.trackpicture import FRAMED_CAR_PX
+    from racebook.rf90.ui import colours
+
+    player = ScenarioPlayer(racebook.load_scenario(sid))
+    view = player.view
+    names = {s.name for s in view.track.sections}
+    marks = list(view.figure.marks)
+    assert marks.index(view.m_leader) < marks.index(view.m_humans) and marks.index(view.m_teams) < \
+        marks.index(view.m_robots)
+    assert {view.m_humans.marker, view.m_robots.marker}.isdisjoint({view.m_traj_std.marker, view.m_traj_et.marker})
+    assert colours.HUMAN_MARKER == "square"
+    children = list(player.widget.children)
+    assert children[1] is view.figure and player.stepper.b_next in children[2].children[0].children
+    assert player.whole in children[2].children
+    for p in range(player.stepper.count + 1):
+        player.go(p)
+        assert view.picture.framed and view.car_px >= FRAMED_CAR_PX, (sid, p)
+        assert view.m_humans.default_size >= FRAMED_CAR_PX ** 2
+        shown = set(view.m_section_labels.text)
+        assert shown == view.picture.shown and shown < names, (sid, p)
+        assert view.figure.layout.height == f"{view.height}px"
+        for sec, items in view.frame.order.items():  # the cars where the SVG picture puts them at this scale
+            for k, car in enumerate(items):
+                if car in view.positions:
+                    want = view.layout.slot(sec, k, len(items), view.picture.car_size)
+                    assert view.positions[car] == pytest.approx(want), (sid, p, car)
+    player.whole.value = True
+    assert set(view.m_section_labels.text) == names and not view.picture.framed
+    player.whole.value = False
+    assert view.picture.framed and set(view.m_section_labels.text) < names
