@@ -26,7 +26,7 @@ from racebook.core.errors import TrackDataError
 from racebook.core.fields import as_bool, as_enum, as_strs, get, get_int, get_str, kind_of
 from racebook.formulagp import provenance as pv
 from racebook.formulagp.playerboard import GEARS
-from racebook.formulagp.trackparts import Feature, Pos, Shape, Skid, Space, Surface, Tile, Turn
+from racebook.formulagp.trackparts import Feature, Pos, Shape, Skid, Space, Surface, Tile, Turn, check_loop
 
 TRACKS = Path(__file__).resolve().parents[2] / "tracks" / "formulagp"
 _INSTALLED = Path(__file__).resolve().parents[1] / "_tracks" / "formulagp"
@@ -336,7 +336,7 @@ def parse_track(doc: dict[str, Any], file: str, name: str | None = None) -> Trac
         if not isinstance(rows, list) or not 8 <= len(rows) <= 99:
             raise TrackDataError(file, "tiles", "must be a list of 8 to 99 tiles in race order (§2.1)")
         tiles = tuple(_tile(t, i, file) for i, t in enumerate(rows))
-        _check_loop(tiles, file)
+        check_loop(tiles, file)
         pit = pv.table(doc, "pit", file)
         pv.only_keys(pit, {"side", "entry", "exit", "boxes", "shadow", "source", "pit_lane_from"}, file, "pit")
         ids = {t.id: t.index for t in tiles if t.costs_mp}
@@ -449,27 +449,6 @@ def _skid(s: Any, lanes: tuple[tuple[Space, ...] | None, ...], file: str, path: 
             raise TrackDataError(file, f"{path}.{key}", f"a racing space lane.space of this tile (got {text!r})")
         ends.append((int(m.group(1)), int(m.group(2)) - 1))
     return Skid(ends[0], ends[1])
-
-
-def _check_loop(tiles: tuple[Tile, ...], file: str) -> None:
-    ids = [t.id for t in tiles]
-    for i, tid in enumerate(ids):
-        if tid in ids[:i]:
-            raise TrackDataError(file, f"tiles[{i}].id", f"{tid!r} names two tiles")
-    if sum(t.feature is Feature.FINISH for t in tiles) != 1:
-        raise TrackDataError(file, "tiles", "one tile is the finish line (feature = 'finish')")
-    if not any(t.shape is Shape.CORNER for t in tiles):
-        raise TrackDataError(file, "tiles", "a circuit needs a corner (§2.1)")
-    zones: list[str] = []
-    for t in tiles:
-        if t.drs is not None and (not zones or zones[-1] != t.drs):
-            if t.drs in zones:
-                raise TrackDataError(file, f"tiles[{t.index}].drs", f"DRS zone {t.drs!r} is not one run of tiles")
-            zones.append(t.drs)
-        elif t.drs is None and t.costs_mp and zones and zones[-1] != "":
-            zones.append("")
-    if len({z for z in zones if z}) > 2:
-        raise TrackDataError(file, "tiles", "at most 2 DRS zones (§2.6)")
 
 
 def track_ids() -> list[str]:

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from enum import Enum
 from functools import cached_property
 
+from racebook.core.errors import TrackDataError
 from racebook.core.frozen import fast_init
 
 
@@ -97,3 +98,26 @@ class Pos:
 
 
 fast_init(Pos)  # built by the thousand per race: the slot-storing constructor (racebook.core.frozen)
+
+
+def check_loop(tiles: tuple[Tile, ...], file: str) -> None:
+    """A track file's tiles form one circuit the rules can use: unique ids, one finish line, a corner (§2.1), each
+    DRS zone one run of tiles and at most two zones (§2.6); else one TrackDataError naming file and field."""
+    ids = [t.id for t in tiles]
+    for i, tid in enumerate(ids):
+        if tid in ids[:i]:
+            raise TrackDataError(file, f"tiles[{i}].id", f"{tid!r} names two tiles")
+    if sum(t.feature is Feature.FINISH for t in tiles) != 1:
+        raise TrackDataError(file, "tiles", "one tile is the finish line (feature = 'finish')")
+    if not any(t.shape is Shape.CORNER for t in tiles):
+        raise TrackDataError(file, "tiles", "a circuit needs a corner (§2.1)")
+    zones: list[str] = []
+    for t in tiles:
+        if t.drs is not None and (not zones or zones[-1] != t.drs):
+            if t.drs in zones:
+                raise TrackDataError(file, f"tiles[{t.index}].drs", f"DRS zone {t.drs!r} is not one run of tiles")
+            zones.append(t.drs)
+        elif t.drs is None and t.costs_mp and zones and zones[-1] != "":
+            zones.append("")
+    if len({z for z in zones if z}) > 2:
+        raise TrackDataError(file, "tiles", "at most 2 DRS zones (§2.6)")

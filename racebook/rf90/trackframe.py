@@ -16,7 +16,9 @@ from typing import Any
 
 from racebook.core import framing
 from racebook.core.framing import Bounds
+from racebook.rf90 import trackpicture as tp
 from racebook.rf90.state import YELLOW_FLAG
+from racebook.rf90.trackgeom import layout_for
 
 MARGIN = 1  # neighbours shown before and after the step's sections
 LEAST = 4  # the fewest sections a frame shows
@@ -111,9 +113,6 @@ def framed_picture(track: Any, width: float, height: float, sections: Iterable[s
     × ``height`` px, its car tokens at least :data:`racebook.rf90.trackpicture.FRAMED_CAR_PX` wide once the
     picture is shown ``display_width`` px wide (default: ``width``); ``geom``: the track's layout when the caller has
     it (:func:`racebook.rf90.trackgeom.layout_for`)."""
-    from racebook.rf90 import trackpicture as tp
-    from racebook.rf90.trackgeom import layout_for
-
     geom = geom if geom is not None else layout_for(track)
     shrink = width / (display_width or width)  # picture px per displayed px
     least = tp.FRAMED_CAR_PX * shrink + 1.0

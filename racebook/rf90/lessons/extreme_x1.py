@@ -11,12 +11,15 @@ from __future__ import annotations
 import tomllib
 from typing import Any
 
-from racebook.rf90 import scenario
+from racebook.rf90 import notation, scenario
 from racebook.rf90.analysis import odds
 from racebook.rf90.analysis.simulate import COLOURS, simulate
 from racebook.rf90.car import Strategy
 from racebook.rf90.game import Race
 from racebook.rf90.track import Trajectory, TrajectoryKind
+from racebook.rf90.trackfile import load_track
+from racebook.rf90.trackframe import focus_of
+from racebook.rf90.tracksvg import frame_of_position, position_svg
 
 #: the scenario whose position the comparisons start from (Ex. X1-1 and X1-2, expansion1 digest §8)
 BASE = "x1_02"
@@ -126,11 +129,6 @@ MONACO_POSITION = "monaco turn=4 lap=2 | Grand-Hotel-brake: Red | Mirabeau: Blue
 def monaco_view(display_width: int = 980) -> str:
     """:data:`MONACO_POSITION` drawn framed on its cars' sections and their neighbours, its tokens readable when the
     picture is shown ``display_width`` px wide."""
-    from racebook.rf90 import notation
-    from racebook.rf90.trackfile import load_track
-    from racebook.rf90.trackframe import focus_of
-    from racebook.rf90.tracksvg import frame_of_position, position_svg
-
     pos = notation.parse(MONACO_POSITION)
     track, frame = load_track("monaco"), frame_of_position(pos)
     focus, home = focus_of(track, frame)
