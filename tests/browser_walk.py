@@ -138,17 +138,30 @@ def _first_screen(page: Any, seen: Walked, shot: Path) -> None:
     page.set_viewport_size(WALK_SCREEN)
 
 
+# JupyterLab draws only the cells near the view: scroll cell by cell until a stepper's button is drawn (or the end).
+_SCROLL_TO_A_STEPPER = """async () => { const nb = window.jupyterapp.shell.currentWidget.content;
+  const found = () => document.querySelector('.jp-OutputArea-output .rb-step-button') !== null;
+  for (let i = 0; i < nb.widgets.length && !found(); i++) {
+    await nb.scrollToItem(i, 'start'); await new Promise(r => setTimeout(r, 120)); }
+  return found(); }"""
+
+
 def _click_main_widget(page: Any, seen: Walked) -> Any:
-    """Click the first usable stepper's ▶ (timed; one that is shown, enabled and has a sentence) or else the first
-    shown, enabled button of an output; returns the output clicked in."""
-    steps = page.locator(".jp-OutputArea-output .rb-step-button:visible:enabled", has_text="▶")
+    """Click the first usable stepper's ▶ (timed; one that is shown, enabled and has a sentence; a stepper below the
+    first screen is scrolled to) or else the first shown, enabled button of an output; returns the output clicked
+    in."""
+    if not page.locator(".jp-OutputArea-output .rb-step-button").count():
+        page.evaluate(_SCROLL_TO_A_STEPPER)
+    steps = page.locator(".jp-OutputArea-output .rb-step-button", has_text="▶")
     for i in range(steps.count()):
         nxt = steps.nth(i)
+        nxt.scroll_into_view_if_needed()  # a cell out of view may be drawn hidden
+        if not nxt.is_visible() or not nxt.is_enabled():
+            continue
         box = nxt.locator("xpath=ancestor::div[contains(@class, 'jp-OutputArea-output')][1]")
         sentence = box.locator(".rb-sentence:visible").first
         if not sentence.count() or not sentence.inner_text().strip():
             continue
-        nxt.scroll_into_view_if_needed()
         seen.clicked = "the stepper's ▶"
         handles = [nxt.element_handle(), sentence.element_handle()]
         for _ in range(LATENCY_CLICKS):  # each timed click waits for the sentence to change (-1: it did not)
