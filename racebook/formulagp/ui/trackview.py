@@ -20,6 +20,7 @@ mark has no pattern): the kerb a light red, the yellow zone yellow with a dark e
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -59,11 +60,18 @@ LABEL_MARKS = 6  # the texts' font sizes, in at most this many Label marks
 
 
 class SvgTrackView:
-    """The picture as SVG in an HTML widget (class ``rb-trackview-svg``, as every game's SVG view)."""
+    """The picture as SVG in an HTML widget (class ``rb-trackview-svg``, as every game's SVG view).
+
+    The picture's pattern ids (the kerb's stripes, the yellow zone's hatching) are made unique to this view: the same
+    position drawn elsewhere on the page (another widget, a cell's picture) has the same ids, and a browser resolves
+    ``url(#id)`` to the first of them in the page — drawing nothing when that one lies in a hidden cell."""
 
     figure = None  # no bqplot figure
+    _made = 0
 
     def __init__(self, *, width: int = WIDTH, height: int = HEIGHT) -> None:
+        SvgTrackView._made += 1
+        self.suffix = f"v{SvgTrackView._made}"
         self.width, self.height = width, height
         self.picture = widgets.HTML(layout=widgets.Layout(width=f"{width}px"))
         self.picture.add_class(SVG_CLASS)
@@ -74,7 +82,10 @@ class SvgTrackView:
         return str(self.picture.value)
 
     def show(self, race: Any, whole: bool = False) -> None:
-        self.picture.value = race_svg(race, whole=whole, width=self.width, height=self.height, title="")
+        picture = race_svg(race, whole=whole, width=self.width, height=self.height, title="")
+        for kind in ("kerb", "yellow"):
+            picture = re.sub(f'(id="|url\\(#){kind}-([0-9a-f]+)', f"\\g<1>{kind}-\\g<2>{self.suffix}", picture)
+        self.picture.value = picture
 
 
 def _rows(shapes: Sequence[Shape], closed: bool = False) -> tuple[list[list[float]], list[list[float]]]:
