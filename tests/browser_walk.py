@@ -16,6 +16,7 @@ instead (``presenter_times``)."""
 
 from __future__ import annotations
 
+import json
 import shutil
 import statistics
 import sys
@@ -138,17 +139,30 @@ def _first_screen(page: Any, seen: Walked, shot: Path) -> None:
     page.set_viewport_size(WALK_SCREEN)
 
 
+# JupyterLab draws only the cells near the view: scroll cell by cell until a stepper's button is drawn (or the end).
+_SCROLL_TO_A_STEPPER = """async () => { const nb = window.jupyterapp.shell.currentWidget.content;
+  const found = () => document.querySelector('.jp-OutputArea-output .rb-step-button') !== null;
+  for (let i = 0; i < nb.widgets.length && !found(); i++) {
+    await nb.scrollToItem(i, 'start'); await new Promise(r => setTimeout(r, 120)); }
+  return found(); }"""
+
+
 def _click_main_widget(page: Any, seen: Walked) -> Any:
-    """Click the first usable stepper's ▶ (timed; one that is shown, enabled and has a sentence) or else the first
-    shown, enabled button of an output; returns the output clicked in."""
-    steps = page.locator(".jp-OutputArea-output .rb-step-button:visible:enabled", has_text="▶")
+    """Click the first usable stepper's ▶ (timed; one that is shown, enabled and has a sentence; a stepper below the
+    first screen is scrolled to) or else the first shown, enabled button of an output; returns the output clicked
+    in."""
+    if not page.locator(".jp-OutputArea-output .rb-step-button").count():
+        page.evaluate(_SCROLL_TO_A_STEPPER)
+    steps = page.locator(".jp-OutputArea-output .rb-step-button", has_text="▶")
     for i in range(steps.count()):
         nxt = steps.nth(i)
+        nxt.scroll_into_view_if_needed()  # a cell out of view may be drawn hidden
+        if not nxt.is_visible() or not nxt.is_enabled():
+            continue
         box = nxt.locator("xpath=ancestor::div[contains(@class, 'jp-OutputArea-output')][1]")
         sentence = box.locator(".rb-sentence:visible").first
         if not sentence.count() or not sentence.inner_text().strip():
             continue
-        nxt.scroll_into_view_if_needed()
         seen.clicked = "the stepper's ▶"
         handles = [nxt.element_handle(), sentence.element_handle()]
         for _ in range(LATENCY_CLICKS):  # each timed click waits for the sentence to change (-1: it did not)
@@ -219,16 +233,30 @@ def walk(notebooks: list[Path] | None = None, out_dir: Path = WALK_DIR) -> list[
     return results
 
 
-# The page is rendered: Voilà's loading splash is gone and, if the notebook has widgets, they are drawn.
-_RENDERED = ("() => !document.getElementById('loading') && document.getElementById('rendered_cells')"
-             " && (!document.querySelector('.jp-OutputArea-output [data-mime-type*=\"widget-view\"], "
-             ".jp-OutputArea-output .jupyter-widgets-view') || document.querySelector('.widget-box, .widget-button,"
-             " .widget-html, .bqplot'))")
+# The page is rendered: Voilà ran every cell (its loading splash is gone) and every widget output of the notebook is
+# drawn: as many outputs hold a drawn widget view as the executed notebook has widget outputs, and none still shows
+# the "Loading widget..." placeholder (until the widget manager has drawn them, the outputs are not there at all, or
+# say that).
+_RENDERED = """(widgets) => !document.getElementById('loading') && document.getElementById('rendered_cells')
+  && [...document.querySelectorAll('.jp-OutputArea-output')].filter(o => o.querySelector('.jupyter-widgets'))
+       .length >= widgets
+  && ![...document.querySelectorAll('.jp-OutputArea-output')].some(o => o.childElementCount === 0
+       && o.textContent.includes('Loading widget'))"""
+
+
+def widget_outputs(nb: Path) -> int:
+    """How many widget outputs the executed notebook ``nb`` has (what presenter mode must draw; a committed notebook
+    keeps a placeholder for each, tools/widget_outputs.py)."""
+    sys.path.insert(0, str(REPO / "tools"))
+    from widget_outputs import is_widget
+
+    cells = json.loads(nb.read_text(encoding="utf-8"))["cells"]
+    return sum(is_widget(o) for c in cells for o in c.get("outputs", []))
 
 
 def presenter_times(notebooks: list[Path] | None = None, out_dir: Path = WALK_DIR) -> dict[str, float]:
     """Render every notebook in presenter mode (``racebook workshop``'s Voilà, one server for all) in Chromium;
-    returns name → seconds from opening the URL to the page drawn (the splash gone, the widgets drawn)."""
+    returns name → seconds from opening the URL to the page drawn (every cell run, every widget output drawn)."""
     from playwright.sync_api import sync_playwright
 
     notebooks = every_notebook() if notebooks is None else notebooks
@@ -248,7 +276,7 @@ def presenter_times(notebooks: list[Path] | None = None, out_dir: Path = WALK_DI
                     t0 = time.monotonic()
                     page.goto(f"{url}voila/render/{nb.parent.name}/{nb.name}", wait_until="commit",
                               timeout=300_000)
-                    page.wait_for_function(_RENDERED, timeout=300_000, polling=100)
+                    page.wait_for_function(_RENDERED, arg=widget_outputs(nb), timeout=300_000, polling=100)
                     times[name] = time.monotonic() - t0
                     page.screenshot(path=str(out_dir / f"{nb.parent.name}_{nb.stem}_presenter.png"))
                     page.close()

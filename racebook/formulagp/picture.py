@@ -32,11 +32,11 @@ import itertools
 import math
 import zlib
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, NamedTuple
 
 from racebook.core import framing as core_framing
 from racebook.core import svg
-from racebook.core.geometry import Box, LabelRequest, Point, Viewport, place_labels
+from racebook.core.geometry import Box, LabelRequest, PlacedLabel, Point, Viewport, place_labels
 from racebook.formulagp.rules.pitstop import box_of  # the Pit Box reading's one home
 from racebook.formulagp.track import Track
 from racebook.formulagp.trackparts import Feature, Surface, Tile, Turn
@@ -68,7 +68,28 @@ from racebook.formulagp.views.style import (
     defs,
 )
 
-__all__ = ["HEIGHT", "LEGEND_PX", "NOTEBOOK_WIDTH", "PANEL_PX", "TOP_PX", "WIDTH", "race_svg", "state_svg"]
+__all__ = ["HEIGHT", "LEGEND_PX", "NOTEBOOK_WIDTH", "PANEL_PX", "TOP_PX", "WIDTH", "frame", "race_svg", "state_svg"]
+
+
+class Shape(NamedTuple):
+    """A drawn part in px, as the SVG draws it (a view without SVG, the bqplot track view, draws the same):
+    ``kind`` the part's kind (:class:`racebook.formulagp.views.layout.Part`'s, or ``finish``, ``trail``,
+    ``yellow-zone``, ``gravel``, ``safety-car``, ``gear-chip``, ``drs-label``, ``leader``), ``name`` its
+    surface (a space) or its id."""
+
+    kind: str
+    pts: list[Point]
+    name: str = ""
+
+
+class Text(NamedTuple):
+    """A centred text in px."""
+
+    x: float
+    y: float
+    words: str
+    font: float
+    colour: str
 
 
 
@@ -86,36 +107,56 @@ def state_svg(state: Any, *, mover: str | None = None, title: str = "", whole: b
     """The SVG of a FormulaGP race state; ``mover`` the car whose decision it is, ``moved`` the positions the last
     move went through (the frame), ``whole`` the whole circuit."""
     track: Track = state.track
-    moved = list(moved)
-    tiles = list(range(len(track.tiles))) if whole else framing.focus(state, mover, moved)
-    lay = layout(track) if whole else strip(track, tiles)
     main_w = width if whole else width - PANEL_PX
-    area: Box = (0.0, TOP_PX, float(main_w), float(height - LEGEND_PX))
-    screen = _screen(lay, tiles, area, whole)
-    uid = f"{zlib.crc32(repr((title, tiles, whole, [str(c.pos) for c in state.cars.values()])).encode()):08x}"
+    view = frame(state, mover=mover, whole=whole, moved=moved, area=(0.0, TOP_PX, float(main_w),
+                                                                     float(height - LEGEND_PX)), title=title)
+    tiles, uid = view.tiles, view.uid
     out = svg.document(width, height, title or f"FormulaGP — {track.name}")
     out.append(defs(uid))
-    live = liveries(state)
-    view = _View(state, lay, screen, area, live, uid, mover)
-    view.moved = moved
     out.append(f'<svg class="main" x="0" y="{TOP_PX}" width="{main_w}" height="{height - TOP_PX - LEGEND_PX}" '
                f'viewBox="0 {TOP_PX} {main_w} {height - TOP_PX - LEGEND_PX}" overflow="hidden" '
                f'data-frame="{svg.e(" ".join(track.tiles[i].id for i in tiles))}">')
-    key = key_inside(state, lay, screen, live, view.obstacles) if whole else []  # first: obstacles to the badges
+    key = key_inside(state, view.lay, view.s, view.live, view.obstacles) if whole else []  # first: obstacles
     out += view.draw(set(tiles), whole)
     out.append("</svg>")
-    out += top(state, mover)
+    out += top(state, mover, width)
     if not whole:
-        note = (f"the race runs {track.tiles[tiles[0]].id} → {track.tiles[tiles[-1]].id}, left to right · lane 1 "
-                "on the driver's left · not to scale")
-        out.append(f'<rect x="4" y="{TOP_PX + 5}" width="{len(note) * 14 * 0.55 + 16:.0f}" height="21" rx="3" '
-                   f'fill="white" opacity="0.85"/><text class="note" x="12" y="{TOP_PX + 20}" font-size="14" '
-                   f'fill="#555">{svg.e(note)}</text>')
+        out.append(frame_note(track, tiles))
     if whole:
         out += key
     else:
-        out += panel(state, layout(track), tiles, live, width, height)
+        out += panel(state, layout(track), tiles, view.live, width, height)
     return svg.close(out, legend(height, uid, bool(state.zones)))
+
+
+def frame(state: Any, *, mover: str | None, whole: bool, moved: Iterable[str], area: Box,
+          title: str = "") -> _View:
+    """What a picture of ``state`` frames and where its parts go in the main ``area`` (px): the tiles, their
+    layout, the screen and the cars' liveries, as a view ready to :meth:`_View.draw` — the one geometry of the SVG
+    picture and of the bqplot track view (:mod:`racebook.formulagp.ui.trackview`)."""
+    track: Track = state.track
+    moved = list(moved)
+    tiles = list(range(len(track.tiles))) if whole else framing.focus(state, mover, moved)
+    lay = layout(track) if whole else strip(track, tiles)
+    screen = _screen(lay, tiles, area, whole)
+    uid = f"{zlib.crc32(repr((title, tiles, whole, [str(c.pos) for c in state.cars.values()])).encode()):08x}"
+    view = _View(state, lay, screen, area, liveries(state), uid, mover)
+    view.moved, view.tiles = moved, tiles
+    return view
+
+
+def frame_words(track: Track, tiles: list[int]) -> str:
+    """What a framed picture's note says: which way the race runs across it."""
+    return (f"the race runs {track.tiles[tiles[0]].id} → {track.tiles[tiles[-1]].id}, left to right · lane 1 "
+            "on the driver's left · not to scale")
+
+
+def frame_note(track: Track, tiles: list[int]) -> str:
+    """The framed picture's note at the top left of its main area."""
+    note = frame_words(track, tiles)
+    return (f'<rect x="4" y="{TOP_PX + 5}" width="{len(note) * 14 * 0.55 + 16:.0f}" height="21" rx="3" '
+            f'fill="white" opacity="0.85"/><text class="note" x="12" y="{TOP_PX + 20}" font-size="14" '
+            f'fill="#555">{svg.e(note)}</text>')
 
 
 # ------------------------------------------------------------------ the screen
@@ -149,6 +190,19 @@ class _View:
         self.band: list[Box] = []  # the boxes of the track's spaces drawn
         self.moved: list[str] = []  # the positions the last move went through, newest first
         self.strip = len(lay.tiles) < len(lay.track.tiles)
+        self.tiles: list[int] = []  # the tiles framed
+        self.shown: list[int] = []  # the tiles drawn (the framed ones and those falling inside the picture)
+        self.shapes: list[Shape] = []  # what draw() drew, in px and in drawing order
+        self.texts: list[Text] = []
+        self.badges: list[tuple[PlacedLabel, Livery]] = []
+
+    def text(self, x: float, y: float, words: str, font: float, colour: str, **kw: Any) -> str:
+        """:func:`racebook.core.svg.text`, recorded in :attr:`texts`."""
+        self.texts.append(Text(x, y, words, font, colour))
+        return svg.text(x, y, words, font, colour, **kw)
+
+    def shape(self, kind: str, pts: Iterable[Point], name: str = "") -> None:
+        self.shapes.append(Shape(kind, list(pts), name))
 
     def inside(self, box: Box) -> bool:
         """The box lies inside the main area (a label cut by the frame's edge is left out)."""
@@ -176,7 +230,7 @@ class _View:
 
     def draw(self, framed: set[int], whole: bool) -> list[str]:
         out: list[str] = []
-        shown = self.visible(framed)
+        shown = self.shown = self.visible(framed)
         out += [self.part(p) for p in self.lay.circuit if p.kind in ("pit-lane", "drs")]
         for i in shown:
             out += [self.part(p) for p in self.lay.parts[i] if p.kind not in ("wall", "lane-end", "edge")]
@@ -187,8 +241,9 @@ class _View:
         sf = next((t for t in self.lay.track.tiles if t.feature is Feature.FINISH), None)
         if sf is not None and self.lay.has(sf.index):
             a, b = self.lay.span(sf.index)
-            out += svg.finish_line(self.s.px(self.lay.g.point((a + b) / 2, -1.05)),
-                                   self.s.px(self.lay.g.point((a + b) / 2, 1.05)))
+            ends = (self.s.px(self.lay.g.point((a + b) / 2, -1.05)), self.s.px(self.lay.g.point((a + b) / 2, 1.05)))
+            self.shape("finish", ends)
+            out += svg.finish_line(*ends)
         out += self.trail()
         self.place_cars(framed, whole)
         for i in shown:
@@ -202,6 +257,7 @@ class _View:
     def part(self, p: Part) -> str:
         px = [self.s.px(q) for q in p.pts]
         pts = svg.pts(px)
+        self.shape(p.kind, px, (p.surface or Surface.ASPHALT).name.lower() if p.kind == "space" else p.name)
         if p.kind in ("space", "off", "feature"):  # the badges keep off the track
             self.band.append((min(q[0] for q in px), min(q[1] for q in px), max(q[0] for q in px),
                               max(q[1] for q in px)))
@@ -253,7 +309,7 @@ class _View:
             word = "DRS" if t.feature is Feature.DRS else "" if t.feature is Feature.FINISH else t.id
             half = len(word) * self.font * 0.35
             shown = word and self.inside((x - half, y - self.font, x + half, y + self.font))
-            return [svg.text(x, y, word, self.font, "#333", fit=False)] if shown else []
+            return [self.text(x, y, word, self.font, "#333", fit=False)] if shown else []
         lines = [t.id, _gear(t)]
         if self.s.scale >= 1.2:  # a framed picture: the tile's other icons in words
             lines += (["no pairs"] if t.no_pairs else []) + (["8th-gear token"] if t.straight_token else [])
@@ -271,16 +327,19 @@ class _View:
         if not (x0 + 20 <= x <= x1 - 20 and y0 + tall / 2 <= y <= y1 - tall / 2):
             return []  # the label of a tile at the frame's edge would be cut
         top = y - tall / 2 + f * 0.62
-        out = [svg.text(x, top, t.id, f, "#222", fit=False)]
+        out = [self.text(x, top, t.id, f, "#222", fit=False)]
         corner = t.turn is not None
         gear = lines[1]
         w = len(gear) * f * 0.6 + 8
+        y0 = top + f * 0.62
+        self.shape("gear-chip", [(x - w / 2, y0), (x + w / 2, y0), (x + w / 2, y0 + f * 1.2),
+                                 (x - w / 2, y0 + f * 1.2)], "corner" if corner else "")
         out.append(f'<rect class="gear" x="{x - w / 2:.1f}" y="{top + f * 0.62:.1f}" width="{w:.1f}" '
                    f'height="{f * 1.2:.1f}" rx="{f * 0.6:.1f}" fill="white" stroke="{"#a04000" if corner else "#777"}" '
                    'stroke-width="1.5"/>')
-        out.append(svg.text(x, top + f * 1.22, gear, f * 0.92, "#a04000" if corner else "#333", fit=False))
+        out.append(self.text(x, top + f * 1.22, gear, f * 0.92, "#a04000" if corner else "#333", fit=False))
         for k, word in enumerate(lines[2:]):
-            out.append(svg.text(x, top + f * (2.5 + 1.2 * k), word, f * 0.8, "#555", weight="normal", fit=False))
+            out.append(self.text(x, top + f * (2.5 + 1.2 * k), word, f * 0.8, "#555", weight="normal", fit=False))
         self.obstacles.append((x - w / 2 - 2, y - tall / 2, x + w / 2 + 2, y + tall / 2))
         return out
 
@@ -299,16 +358,18 @@ class _View:
                 if not self.inside((x - 32, y - f, x + 32, y + f)):
                     continue
                 self.obstacles.append((x - 32, y - f, x + 32, y + f))
+                self.shape("drs-label", [(x - 30, y - f * 0.75), (x + 30, y - f * 0.75), (x + 30, y + f * 0.75),
+                                         (x - 30, y + f * 0.75)], p.name)
                 out.append(f'<rect x="{x - 30:.1f}" y="{y - f * 0.75:.1f}" width="60" height="{f * 1.5:.1f}" '
                            f'rx="4" fill="{DRS_FILL}"/>')
-                out.append(svg.text(x, y, f"DRS {p.name}", f, "white", fit=False))
+                out.append(self.text(x, y, f"DRS {p.name}", f, "white", fit=False))
             elif p.kind == "pit-box" and self.s.scale > 1.0:
                 x, y = self.s.px(lay.boxes[int(p.name)])
-                out.append(svg.text(x, y, f"box {int(p.name) + 1}", f * 0.85, "#333", weight="normal", fit=False))
+                out.append(self.text(x, y, f"box {int(p.name) + 1}", f * 0.85, "#333", weight="normal", fit=False))
         if self.s.scale > 1.0 and (lay.track.pit_entry in shown or lay.track.pit_exit in shown):
             for at, word in ((lay.pit_entry, "PIT IN"), (lay.pit_exit, "PIT OUT")):
                 x, y = self.s.px(at)
-                out.append(svg.text(x, y, word, f * 0.8, "white", fit=False))
+                out.append(self.text(x, y, word, f * 0.8, "white", fit=False))
         return out
 
     def trail(self) -> list[str]:
@@ -326,6 +387,7 @@ class _View:
                     pts.append(p)
         if len(pts) < 2:
             return []
+        self.shape("trail", pts)
         line = svg.pts(pts)
         dots = "".join(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3.5" fill="#222"/>' for x, y in pts[:-1])
         return [f'<g class="trail"><polyline points="{line}" fill="none" stroke="white" stroke-width="6" '
@@ -345,15 +407,18 @@ class _View:
             a, b = lay.span(run[0])[0], lay.span(run[-1])[1]
             if b < a:
                 b += 1.0
-            pts = self.s.pts(lay.ribbon(a, b, 1.13, 1.36, samples=30))
+            ribbon = [self.s.px(q) for q in lay.ribbon(a, b, 1.13, 1.36, samples=30)]
+            self.shape("yellow-zone", ribbon)
+            pts = svg.pts(ribbon)
             out.append(f'<polygon class="yellow-zone" data-tiles="{lay.track.tiles[z.yellow].id}-'
                        f'{lay.track.tiles[last].id}" points="{pts}" fill="url(#yellow-{self.uid})" stroke="#222" '
                        'stroke-width="1"/>')
         for tile in (t for t in self.state.gravel if lay.has(t)):
             a, b = lay.span(tile)
             x, y = self.s.px(lay.g.point((a + b) / 2, -1.25))
+            self.shape("gravel", [(x - 26, y - 9), (x + 26, y - 9), (x + 26, y + 9), (x - 26, y + 9)])
             out.append(f'<rect class="gravel" x="{x - 26:.1f}" y="{y - 9:.1f}" width="52" height="18" rx="4" '
-                       'fill="#a0785a"/>' + svg.text(x, y, "gravel", 11, "white", fit=False))
+                       'fill="#a0785a"/>' + self.text(x, y, "gravel", 11, "white", fit=False))
         return out
 
     def safety_car(self) -> list[str]:
@@ -365,9 +430,11 @@ class _View:
         x, y = self.s.px(self.lay.g.point((a + b) / 2, 0.0))
         w, h = self.token * 1.5, self.token * 0.9
         self.obstacles.append((x - w / 2, y - h / 2, x + w / 2, y + h / 2))
+        self.shape("safety-car", [(x - w / 2, y - h / 2), (x + w / 2, y - h / 2), (x + w / 2, y + h / 2),
+                                  (x - w / 2, y + h / 2)])
         return [f'<rect class="safety-car" x="{x - w / 2:.1f}" y="{y - h / 2:.1f}" width="{w:.1f}" height="{h:.1f}" '
                 f'rx="5" fill="{SC_FILL}" stroke="#111" stroke-width="2"/>',
-                svg.text(x, y, "SC", h * 0.6, "#111", fit=False)]
+                self.text(x, y, "SC", h * 0.6, "#111", fit=False)]
 
     # -------------------------------------------------------- the cars
     def place_cars(self, framed: set[int], whole: bool) -> None:
@@ -478,11 +545,13 @@ class _View:
         for p, lv in ((placed[k], keys[k]) for k in range(len(requests))):
             if p is None:
                 continue
+            self.badges.append((p, lv))
             bx0, by0, bx1, by1 = p.box
             if p.displaced:  # a leader line from the token's edge
                 ax, ay = p.anchor
                 far = math.dist((ax, ay), (p.x, p.y)) or 1.0
                 ax, ay = ax + (p.x - ax) * (size / 2 + 1) / far, ay + (p.y - ay) * (size / 2 + 1) / far
+                self.shape("leader", [(p.x, p.y), (ax, ay)], p.key)
                 out.append(f'<line class="leader" x1="{p.x:.1f}" y1="{p.y:.1f}" x2="{ax:.1f}" '
                            f'y2="{ay:.1f}" stroke="#333" stroke-width="1.2" opacity="0.7"/>')
             out.append(f'<g class="badge" data-car="{svg.e(p.key)}"><rect x="{bx0:.1f}" y="{by0:.1f}" '

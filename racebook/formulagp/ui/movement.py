@@ -4,8 +4,10 @@ No rule lives here. The calculator lists the plays the engine allows (:func:`rac
 plays`), itemises the one chosen (:func:`~racebook.formulagp.analysis.movement.breakdown`: the engine's MP term by
 term, with the reduce and extend room) and draws the position (:func:`racebook.formulagp.picture.race_svg`). The
 stepper replays a shipped scenario one action at a time (``race.at(n)``), with the action in words
-(:func:`racebook.formulagp.actionlabels.label`), the events it caused with their sections, the picture after it and,
-for a card play, its breakdown. A callback's error shows as one line (:class:`racebook.ui.errors.ErrorLog`).
+(:func:`racebook.formulagp.actionlabels.label`), the events it caused with their sections, the track view after it
+(:func:`racebook.formulagp.ui.trackview.track_view`: a bqplot figure updated in place where bqplot imports, else the
+SVG picture; framed on the step, or the whole circuit) and, for a card play, its breakdown. A callback's error
+shows as one line (:class:`racebook.ui.errors.ErrorLog`).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from racebook.formulagp.actionlabels import label
 from racebook.formulagp.actions import Play
 from racebook.formulagp.analysis import movement as am
 from racebook.formulagp.picture import race_svg
+from racebook.formulagp.ui.trackview import track_view
 from racebook.ui.errors import ErrorLog
 
 #: the worked examples that move a car with a card play, in the book's order (scenario ids)
@@ -110,9 +113,10 @@ class MovementCalculator:
 
 class ExampleStepper:
     """Step through a worked example's actions (|◀ ◀ ▶ ▶|): the action in words, its events with their sections,
-    the picture after it, and the breakdown of a card play."""
+    the track view after it, and the breakdown of a card play. ``view``: the track view's kind (``"auto"``: bqplot
+    where it imports, else SVG; ``"bqplot"``; ``"svg"``)."""
 
-    def __init__(self, example: str = MOVES[0], examples: tuple[str, ...] = EXAMPLES) -> None:
+    def __init__(self, example: str = MOVES[0], examples: tuple[str, ...] = EXAMPLES, *, view: str = "auto") -> None:
         self.errors = ErrorLog()
         g = self.errors.guard
         self.example = widgets.Dropdown(options=_options(examples), value=example, description="example",
@@ -126,15 +130,23 @@ class ExampleStepper:
         self.n = 0
         self.counter = widgets.HTML()
         self.sentence = widgets.HTML(layout=widgets.Layout(min_height="64px"))
-        self.picture = widgets.HTML()
+        self.sentence.add_class("rb-sentence")
+        self.picture = track_view(width=PICTURE_WIDTH, height=PICTURE_HEIGHT, kind=view)
+        self.whole_b = widgets.ToggleButton(value=False, description="whole circuit",
+                                            tooltip="show the whole circuit, or frame the current step",
+                                            layout=widgets.Layout(width="140px", height="36px"))
         self.table = widgets.HTML()
-        for b, step in ((self.b_first, lambda: 0), (self.b_prev, lambda: self.n - 1),
-                        (self.b_next, lambda: self.n + 1), (self.b_last, lambda: self.count)):
+        for b, step, role in ((self.b_first, lambda: 0, "first"), (self.b_prev, lambda: self.n - 1, "prev"),
+                              (self.b_next, lambda: self.n + 1, "next"), (self.b_last, lambda: self.count, "last")):
             b.on_click(g(lambda _b, step=step: self.go(step())))
+            b.add_class("rb-step-button")
+            b.add_class(f"rb-step-{role}")  # as the shared stepper's: the browser checks find them by role
         self.example.observe(g(lambda _c: self.load(self.example.value)), names="value")
+        self.whole_b.observe(g(lambda _c: self.picture.show(self.race.at(self.n), whole=self.whole_b.value)),
+                             names="value")
         self.widget = widgets.VBox([self.example, widgets.HBox([self.b_first, self.b_prev, self.b_next, self.b_last,
-                                                                self.counter]),
-                                    self.sentence, self.picture, self.table, self.errors.widget])
+                                                                self.counter, self.whole_b]),
+                                    self.sentence, self.picture.widget, self.table, self.errors.widget])
         self.load(example)
 
     @property
@@ -150,7 +162,7 @@ class ExampleStepper:
         self.n = max(0, min(n, self.count))
         now = self.race.at(self.n)
         self.counter.value = f"action {self.n} of {self.count}"
-        self.picture.value = picture(now)
+        self.picture.show(now, whole=bool(self.whole_b.value))
         self.table.value = ""
         if self.n == 0:
             said = [self.scenario.title, *(f"assumed: {x}" for x in self.scenario.assumed)]

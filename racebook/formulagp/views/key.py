@@ -6,7 +6,7 @@ a car's lines; the whole circuit's lines inside its loop) and the legend. Standa
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from racebook.core import svg
 from racebook.core.geometry import Box, Viewport
@@ -68,8 +68,9 @@ def where(track: Track, c: Any) -> str:
 
 
 # ------------------------------------------------------------------ around the main area
-def top(state: Any, mover: str | None) -> list[str]:
-    """The round, the flag, the phase and whose turn; on the right, the Safety Car, the VSC and the yellow zones."""
+def top(state: Any, mover: str | None, width: int = WIDTH) -> list[str]:
+    """The round, the flag, the phase and whose turn; on the right (of a picture ``width`` px wide), the Safety Car,
+    the VSC and the yellow zones."""
     phase = getattr(state.phase, "value", str(state.phase))
     if state.finished:
         head = "Race over · classification: " + ", ".join(state.result)
@@ -87,7 +88,7 @@ def top(state: Any, mover: str | None) -> list[str]:
         n = len(state.track.tiles)
         flags.append((f"YELLOW {state.track.tiles[z.yellow].id}–{state.track.tiles[(z.green - 1) % n].id}", YELLOW,
                       "#111"))
-    x = WIDTH - 10.0
+    x = width - 10.0
     for words, fill, ink in flags:
         w = len(words) * 14 * 0.62 + 14
         x -= w
@@ -114,8 +115,20 @@ def _line3(c: Any) -> str:
     return " · ".join(words)
 
 
-def key_inside(state: Any, lay: Layout, screen: Screen, live: dict[str, Livery], obstacles: list[Box]) -> list[str]:
-    """The whole circuit's key: one line a car inside the loop (each line's box added to ``obstacles``)."""
+class KeyLine(NamedTuple):
+    """A line of the whole circuit's key in px: its text's left end (``x``) or, for the note (``livery`` None), its
+    centre; its middle height ``y``."""
+
+    x: float
+    y: float
+    words: str
+    livery: Livery | None
+
+
+def key_inside(state: Any, lay: Layout, screen: Screen, live: dict[str, Livery], obstacles: list[Box],
+               lines: list[KeyLine] | None = None) -> list[str]:
+    """The whole circuit's key: one line a car inside the loop (each line's box added to ``obstacles``; each line
+    recorded in ``lines``, for a view without SVG)."""
     x0, y0, x1, y1 = lay.bounds(list(range(len(lay.track.tiles))), 0.0)
     mx, my = screen.px(((x0 + x1) / 2, (y0 + y1) / 2))
     rows = list(state.cars.values())
@@ -123,6 +136,8 @@ def key_inside(state: Any, lay: Layout, screen: Screen, live: dict[str, Livery],
     note = "clockwise · lane 1 on the left of the race direction, outside · not to scale"
     out = [f'<text x="{mx:.0f}" y="{top - 34:.0f}" font-size="14" fill="#666" text-anchor="middle">{note}</text>']
     half = len(note) * 14 * 0.28
+    if lines is not None:
+        lines.append(KeyLine(mx, top - 34 - 14 * 0.35, note, None))
     obstacles.append((mx - half, top - 50, mx + half, top - 28))
     for i, c in enumerate(rows):
         lv = live[c.id]
@@ -132,6 +147,8 @@ def key_inside(state: Any, lay: Layout, screen: Screen, live: dict[str, Livery],
         y = top + 22 * i
         w = len(row) * 15 * 0.55
         obstacles.append((mx - w / 2 - 28, y - 11, mx + w / 2 + 4, y + 11))
+        if lines is not None:
+            lines.append(KeyLine(mx - w / 2, y, row, lv))
         out.append(_key_token(mx - w / 2 - 16, y, lv))
         out.append(f'<text class="car-line" x="{mx - w / 2:.0f}" y="{y + 5:.0f}" font-size="15" fill="#333">'
                    f'{svg.e(row)}</text>')
