@@ -10,11 +10,11 @@ or the ``whole`` circuit).
 never drawn again from scratch. Its geometry is the SVG picture's, not a copy of it:
 :func:`racebook.formulagp.picture.frame` frames the step and lays the tiles out
 (:mod:`racebook.formulagp.views.layout`), and the picture's own drawing pass records every part, text, car token and
-badge in pixels (:class:`racebook.formulagp.picture.Shape`, :class:`~racebook.formulagp.picture.Text`); the figure's
-scales are those pixels, so each mark lies where the SVG draws it. Around the figure, the top line, the key panel and
-the legend are the SVG picture's (:mod:`racebook.formulagp.views.key`). A car's token shows, on hover, its name,
-team number and space. The kerb's red and white stripes and the yellow zone's hatching are plain fills here (a bqplot
-mark has no pattern): the kerb a light red, the yellow zone yellow with a dark edge.
+badge in pixels (:class:`racebook.formulagp.views.tokens.Shape`, :class:`~racebook.formulagp.views.tokens.Text`);
+the figure's scales are those pixels, so each mark lies where the SVG draws it. Around the figure, the top line, the
+key panel and the legend are the SVG picture's (:mod:`racebook.formulagp.views.key`). A car's token shows, on hover,
+its name, team number and space. The kerb's red and white stripes and the yellow zone's hatching are plain fills here
+(a bqplot mark has no pattern): the kerb a light red, the yellow zone yellow with a dark edge.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ import ipywidgets as widgets
 
 from racebook.core import svg
 from racebook.core.geometry import Point
-from racebook.formulagp.picture import Shape, Text, frame, frame_words, race_svg
+from racebook.formulagp.picture import frame, frame_words, race_svg
 from racebook.formulagp.track import Surface
 from racebook.formulagp.views import framing
 from racebook.formulagp.views.key import KeyLine, key_inside, legend, panel, top, where
@@ -49,6 +49,7 @@ from racebook.formulagp.views.style import (
     YELLOW,
     defs,
 )
+from racebook.formulagp.views.tokens import Shape, Text
 from racebook.ui import backend, bqfigure
 
 SVG_CLASS = backend.SVG_VIEW_CLASS
