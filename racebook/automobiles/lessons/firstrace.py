@@ -24,16 +24,19 @@ from typing import Any
 
 from racebook.automobiles import zones
 from racebook.automobiles.actionlabels import ZONE_NAMES, colour, does_nothing, label
+from racebook.automobiles.actions import Buy
 from racebook.automobiles.agents import BuilderDriver, GreedyDriver
 from racebook.automobiles.analysis.coach import Advice, suggest
 from racebook.automobiles.cubes import CODES
 from racebook.automobiles.game import Race
+from racebook.automobiles.rules import buying
 from racebook.automobiles.setup import new_state
 from racebook.core.actions import Action
 from racebook.core.debrief import Debrief, DecisionLog
 from racebook.core.errors import IllegalAction, SetupError
 from racebook.core.events import Event
 from racebook.core.guided import GuidedChoice, RaceEnd, StoryLine, until_unplayed, with_suggestion
+from racebook.core.plainwords import COMMON, Term
 
 Happened = tuple[str, Action | None, tuple[Event, ...]]  # who decided (the opening: ""), the action, its events
 
@@ -43,6 +46,13 @@ YOU = "You"
 COMPUTERS = {"Greedy": GreedyDriver, "Builder": BuilderDriver}
 #: How the coach's look-ahead drives the learner's car after the choice it weighs (racebook.automobiles.analysis.coach).
 COACH_DRIVER = GreedyDriver
+#: The words every buy's label starts with: the buys of one decision are one menu (issue 33 item 3).
+BUY_GROUP = "buy a"
+#: The codes the race's words use, with their meaning on hover (issue 33 item 4; :mod:`racebook.core.plainwords`).
+TERMS: tuple[Term, ...] = (
+    Term(r"(?<=space )\d+\.\d+", "a space's label on the board: its lane, then its number along the lane"),
+    *COMMON,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -390,6 +400,25 @@ class FirstRace:
         when = "before the race" if self.round == 0 else f"round {self.round} of {self.rounds}"
         return f"Your move ({when}, {self._phase()} phase)"
 
+    #: The codes the race's words use, with their meaning (:data:`TERMS`).
+    terms = TERMS
+
+    def needs(self) -> str:
+        """What the learner needs in view while deciding (issue 33 item 3): your money now (the grid money before
+        the race, the Buy phase's, else what the cubes in your Active pile are worth, §9 item 1), the cubes you
+        drew, and how many are in your Bag."""
+        s = self.race.state
+        p = s.players[YOU]
+        t = s.turn
+        if t is not None and t.car == YOU and t.phase.value in ("prerace", "buy"):
+            money = t.money
+        elif self.round == 0:
+            money = p.money
+        else:
+            money = buying.money(s, p.active)
+        active = f" · your Active pile (drawn): {_cubes(p.active)}" if p.active else ""
+        return f"Your money: ${money}{active} · in your Bag: {_s(sum(p.bag.values()), 'cube')}"
+
     def end(self) -> RaceEnd:
         """How the guided race ended, in the words every game uses (:class:`racebook.core.guided.RaceEnd`)."""
         played = min(self.round, self.rounds) if self.race.is_over else self.rounds
@@ -416,7 +445,11 @@ class FirstRace:
         return out if advice is None else with_suggestion(out, advice.index, advice.reason)
 
     def _buttons(self) -> list[GuidedChoice]:
-        return [GuidedChoice(str(c.action), c.label, c.tooltip) for c in self.choices()]
+        """The choices as the widget offers them: the buys share one menu ("buy a [white cube for $2 ▾]", issue 33
+        item 3: not nine equal buttons)."""
+        return [GuidedChoice(str(c.action), c.label, c.tooltip, False,
+                             BUY_GROUP if isinstance(c.action, Buy) and c.label.startswith(BUY_GROUP) else "")
+                for c in self.choices()]
 
     def _cached(self) -> Advice | None:
         """The coach's advice at this position if it was computed already (else None: not computed here)."""

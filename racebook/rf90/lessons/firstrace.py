@@ -17,17 +17,21 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from racebook.core.coach import ordinal
 from racebook.core.debrief import Debrief, DecisionLog
 from racebook.core.errors import IllegalAction
 from racebook.core.events import Event
 from racebook.core.guided import GuidedChoice, RaceEnd, StoryLine, until_unplayed, with_suggestion
+from racebook.core.plainwords import COMMON, Term
 from racebook.rf90.actionlabels import RULE_BY_VERB, ActionLabel, labels
-from racebook.rf90.actions import Action, Skip
+from racebook.rf90.actionlabels import _card as card_words
+from racebook.rf90.actions import Action, Play, Skip
 from racebook.rf90.actiontext import parse
 from racebook.rf90.analysis.coach import Advice, suggest
 from racebook.rf90.analysis.drivers import GreedyDriver
 from racebook.rf90.car import RobotType
 from racebook.rf90.game import Race
+from racebook.rf90.rules.checks import base_target
 from racebook.rf90.rules.classification import classification
 from racebook.rf90.setup import Driver, new_race
 from racebook.rf90.trackfile import load_track
@@ -242,6 +246,24 @@ class Step:
 _STRATEGY_CHANGE = "change strategy to "
 
 
+#: The codes a first race shows, with their meaning on hover (issue 33 item 4; :mod:`racebook.core.plainwords`),
+#: then the glossary's abbreviations (MP, FAS, …).
+TERMS: tuple[Term, ...] = (
+    Term(r"[RT]\d{2,3}(?: ?\[\d\](?:\(\d+\))?)?",
+         "a card: R from the Race deck, T from the Track deck, then its number; [n] its movement points (MP); (n) "
+         "its check factor: a test passes when it is at most the target"),
+    Term(r"\(\d{2}\)", "a card's check factor: a test passes when it is at most the target"),
+    Term(r"[A-Z][A-Za-z0-9]*\.e?t\d+",
+         "a trajectory: its section's name, then t (a trajectory: +MP for the car on it) or et (an Extreme "
+         "Trajectory: more MP, but a blind test) and its number"),
+    Term(r"\d{2}-\d{2}(?= \()", "the weather pawn's box: the check factors it covers"),
+    *COMMON,
+)
+
+#: The words of each play's group (issue 33 item 3): one menu per number of cards, not one button per play.
+PLAY_GROUPS = {1: "play one card:", 2: "play two cards:"}
+
+
 #: What the label of a move that does nothing now ends with (issue 33 item 1).
 DOES_NOTHING = " — does nothing now (the car stays put, nothing changes)"
 
@@ -256,6 +278,19 @@ def _group(label: str) -> str:
     """The group of a choice's label: its words up to "change strategy to" for a strategy change, else none."""
     at = label.find(_STRATEGY_CHANGE)
     return label[:at + len(_STRATEGY_CHANGE)].rstrip() if at >= 0 else ""
+
+
+def _grouped(d: ActionLabel) -> tuple[str, str]:
+    """A choice's label and its group: a card play "play one card: move 2 MP with R78 [2]" in the group of its
+    number of cards (:data:`PLAY_GROUPS`); a strategy change in its group (:func:`_group`); else as it is."""
+    a = d.action
+    if isinstance(a, Play) and len(a.cards) in PLAY_GROUPS and d.label.startswith("play "):
+        group = PLAY_GROUPS[len(a.cards)]
+        cards, sep, rest = d.label[len("play "):].partition(" and move ")
+        mp, _, extras = rest.partition(" MP")
+        words = f"move {mp} MP with {cards}{extras}" if sep else f"{cards}{rest}"
+        return f"{group} {words}", group
+    return d.label, _group(d.label)
 
 
 @dataclass
@@ -375,13 +410,28 @@ class FirstRace:
                        "§25")
 
     def status(self) -> str:
-        """Where the race stands, in one line."""
+        """Where the race stands, in one line (the step of the turn in words, :data:`PHASE_HINTS`; no phase code)."""
         s = self.race.state
         if self.finished:
             return self.end().status()
-        phase = f" (phase {self.race.phase.value})" if self.race.phase is not None else ""
-        who = f"your decision{phase}" if self.my_turn else f"{self.race.current_car} to play"
+        phase = self.race.phase
+        step = PHASE_HINTS[phase.name][0].split(":")[0] if phase is not None and phase.name in PHASE_HINTS else ""
+        who = (f"your decision: {step}" if step else "your decision") if self.my_turn else \
+            f"{self.race.current_car} to play"
         return f"Game Turn {s.turn} of {self.turns} · you drive {LEARNER} · {who}"
+
+    #: The codes and abbreviations the race's words use, with their meaning (:data:`TERMS`).
+    terms = TERMS
+
+    def needs(self) -> str:
+        """What the learner needs in view while deciding (issue 33 item 3): Blue's hand (each card with its MP), the
+        target a test must not exceed (§13.D.2), the tyre chips, when Blue must pit for fuel (§8) and the place."""
+        s = self.race.state
+        car = s.cars[LEARNER]
+        hand = ", ".join(card_words(code, s) for code in car.hand) or "no cards"
+        pit = f" · pit for fuel by Game Turn {car.refuel}" if car.refuel is not None else ""
+        return (f"Your hand: {hand} · tests pass at {base_target(s, car)} or under · tyre chips {car.chips}{pit} · "
+                f"you are {ordinal(self.place())} of {len(s.cars)}")
 
     def standings(self) -> list[str]:
         """The cars in race order (§25)."""
@@ -402,8 +452,11 @@ class FirstRace:
 
     def _buttons(self) -> list[GuidedChoice]:
         s = self.race.state
-        return [GuidedChoice(d.text, d.label, d.tooltip(s), d.action.verb == "play", _group(d.label))
-                for d in self.choices()]
+        out = []
+        for d in self.choices():
+            label, group = _grouped(d)
+            out.append(GuidedChoice(d.text, label, d.tooltip(s), d.action.verb == "play", group))
+        return out
 
     def _cached(self) -> Advice | None:
         """The coach's advice at this position if it was computed already (else None: not computed here)."""
