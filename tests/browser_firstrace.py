@@ -92,7 +92,9 @@ _MEASURE = """(parts) => {
   }
   return out;
 }"""
-_TEXTS = """() => [...document.querySelectorAll('.rb-guided-race')].map(r => r.innerText)"""
+# What the learner reads of the race (its top line and its board-and-decision body; not the look-back tools under it).
+_TEXTS = """() => [...document.querySelectorAll('.rb-guided-race .rb-guided-top, .rb-guided-race .rb-guided-body')]
+  .map(r => r.innerText)"""
 _READY = ("() => { const r = document.querySelector('.rb-guided-race');"
           " return r && r.querySelector('.rb-guided-choices .rb-guided-choice')"
           " && r.querySelector('.rb-guided-board') && r.querySelector('.rb-guided-board').offsetHeight > 50; }")

@@ -195,6 +195,7 @@ class GuidedRaceController:
         top = widgets.HBox([self.status_html, controls],
                            layout=widgets.Layout(justify_content="space-between", align_items="center",
                                                  flex_flow="row wrap", max_width=f"{width}px"))
+        top.add_class("rb-guided-top")
         decide = widgets.VBox([self.needs_html, self.prompt_html, self.choices_box, self.coach_line, self.story],
                               layout=widgets.Layout(flex="1 1 0%"))
         decide.add_class("rb-guided-decide")
