@@ -313,7 +313,7 @@ class GuidedRaceController:
         self._suggested = tip.key if tip is not None else None
         self.coach_line.value = coach_html(tip, self.terms)
         needs = getattr(m, "needs", None)  # what the learner needs in view (a model may say it: money, hand, target)
-        said = needs() if callable(needs) else ""
+        said = needs() if callable(needs) and not m.finished else ""
         self.needs_html.value = f'<div class="rb-guided-needs">{words_html(said, self.terms)}</div>' if said else ""
         shown: list[widgets.Widget] = []
         for c in choices:

@@ -27,16 +27,14 @@ from racebook.automobiles.actionlabels import ZONE_NAMES, colour, does_nothing, 
 from racebook.automobiles.actions import Buy
 from racebook.automobiles.agents import BuilderDriver, GreedyDriver
 from racebook.automobiles.analysis.coach import Advice, suggest
-from racebook.automobiles.cubes import CODES
 from racebook.automobiles.game import Race
-from racebook.automobiles.rules import buying
+from racebook.automobiles.lessons.racewords import BUY_GROUP, TERMS, _cubes, _s, needs
 from racebook.automobiles.setup import new_state
 from racebook.core.actions import Action
 from racebook.core.debrief import Debrief, DecisionLog
 from racebook.core.errors import IllegalAction, SetupError
 from racebook.core.events import Event
 from racebook.core.guided import GuidedChoice, RaceEnd, StoryLine, until_unplayed, with_suggestion
-from racebook.core.plainwords import COMMON, Term
 
 Happened = tuple[str, Action | None, tuple[Event, ...]]  # who decided (the opening: ""), the action, its events
 
@@ -46,13 +44,6 @@ YOU = "You"
 COMPUTERS = {"Greedy": GreedyDriver, "Builder": BuilderDriver}
 #: How the coach's look-ahead drives the learner's car after the choice it weighs (racebook.automobiles.analysis.coach).
 COACH_DRIVER = GreedyDriver
-#: The words every buy's label starts with: the buys of one decision are one menu (issue 33 item 3).
-BUY_GROUP = "buy a"
-#: The codes the race's words use, with their meaning on hover (issue 33 item 4; :mod:`racebook.core.plainwords`).
-TERMS: tuple[Term, ...] = (
-    Term(r"(?<=space )\d+\.\d+", "a space's label on the board: its lane, then its number along the lane"),
-    *COMMON,
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,19 +110,6 @@ class _Who:
     def its(self) -> str:
         """The possessive after the subject: "your" / "its"."""
         return "your" if self.me else "its"
-
-
-def _cubes(codes: tuple[str, ...] | dict[str, int]) -> str:
-    """A handful of cubes in words, by colour in code order: "3 white, 1 black and 3 yellow"."""
-    counts = dict(codes) if isinstance(codes, dict) else {c: codes.count(c) for c in set(codes)}
-    parts = [f"{counts[c]} {colour(c)}" for c in CODES if counts.get(c)]
-    if not parts:
-        return "no cubes"
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-
-
-def _s(n: int, word: str) -> str:
-    return f"{n} {word}{'s' * (n != 1)}"
 
 
 def _names(order: tuple[str, ...], you: str) -> str:
@@ -404,20 +382,8 @@ class FirstRace:
     terms = TERMS
 
     def needs(self) -> str:
-        """What the learner needs in view while deciding (issue 33 item 3): your money now (the grid money before
-        the race, the Buy phase's, else what the cubes in your Active pile are worth, §9 item 1), the cubes you
-        drew, and how many are in your Bag."""
-        s = self.race.state
-        p = s.players[YOU]
-        t = s.turn
-        if t is not None and t.car == YOU and t.phase.value in ("prerace", "buy"):
-            money = t.money
-        elif self.round == 0:
-            money = p.money
-        else:
-            money = buying.money(s, p.active)
-        active = f" · your Active pile (drawn): {_cubes(p.active)}" if p.active else ""
-        return f"Your money: ${money}{active} · in your Bag: {_s(sum(p.bag.values()), 'cube')}"
+        """What the learner needs in view while deciding (issue 33 item 3; :func:`racewords.needs`)."""
+        return needs(self.race.state, YOU)
 
     def end(self) -> RaceEnd:
         """How the guided race ended, in the words every game uses (:class:`racebook.core.guided.RaceEnd`)."""
