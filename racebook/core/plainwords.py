@@ -9,7 +9,7 @@ with its meaning on hover, and no rule's section number stands in a sentence a b
   "[BOT 2.2]"): the rule stays with the line, as a link;
 * :func:`explain_html` — a text as HTML, each term found in it wrapped in ``<abbr title="its meaning">``;
   :func:`meanings` — the meanings of the terms found in a text (for a button's or a menu's tooltip, which holds no
-  HTML).
+  HTML); :func:`svg_titles` — a picture's texts that use a term get its meaning as their hover (an SVG ``<title>``).
 
 No rule lives here: only words. Standard library only.
 """
@@ -95,6 +95,18 @@ def meanings(texts: Iterable[str], terms: Sequence[Term] = COMMON) -> list[str]:
     joined = "\n".join(texts)
     found = {id(t): joined[a:b] for a, b, t in reversed(_spans(joined, terms))}
     return [f"{found[id(t)]}: {t.means}" for t in terms if id(t) in found]
+
+
+_SVG_TEXT = re.compile(r"(<text\b[^>]*>)([^<]*)(</text>)")
+
+
+def svg_titles(svg: str, terms: Sequence[Term] = COMMON) -> str:
+    """``svg`` with a ``<title>`` (the hover) in each ``<text>`` that uses one of ``terms``: the meanings it uses."""
+    def titled(m: re.Match[str]) -> str:
+        found = meanings([html.unescape(m.group(2))], terms)
+        return m.group(0) if not found else \
+            f"{m.group(1)}<title>{html.escape(chr(10).join(found))}</title>{m.group(2)}{m.group(3)}"
+    return _SVG_TEXT.sub(titled, svg)
 
 
 def unexplained(text: str, abbreviations: Iterable[str] = GLOSSARY) -> list[str]:

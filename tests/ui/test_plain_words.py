@@ -137,3 +137,16 @@ def test_a_button_or_menu_shows_its_codes_meaning_in_the_tooltip() -> None:
     assert f"MP: {GLOSSARY['MP']}" in menu.tooltip and "R78 [2]: a card" in menu.tooltip
     assert "MP: " in go.tooltip and go.tooltip.startswith(str(menu.value) + " — §13.C")
     assert isinstance(g.needs_html, widgets.HTML) and "Your hand: " in g.needs_html.value
+
+
+def test_the_formulagp_pictures_codes_have_their_meaning_on_hover() -> None:
+    """F0's picture (an SVG): each text with a code or an abbreviation (S23.1.1, OT, ERS, DRS) carries a <title>."""
+    from racebook.core.plainwords import svg_titles
+    from racebook.formulagp.ui import GuidedRace as FgpGuided
+
+    g = FgpGuided(seed=3, rounds=1)
+    texts = re.findall(r"<text\b[^>]*>(.*?)</text>", g.picture.value, re.S)
+    coded = [t for t in texts if meanings([re.sub(r"<title>.*?</title>", "", t)], g.terms)]
+    assert len(coded) >= 10 and all(t.startswith("<title>") for t in coded), coded[:5]
+    assert svg_titles('<svg><text x="1">plain words</text></svg>', g.terms) == \
+        '<svg><text x="1">plain words</text></svg>'

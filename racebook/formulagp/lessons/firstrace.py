@@ -79,6 +79,7 @@ TERMS: tuple[Term, ...] = (
                  "stretch a move on a straight"),
     Term(r"LEDs?", "the lights printed on a card (and on the ERS track): at the start, the most LEDs moves first"),
     Term(r"BOTs?", "a car run by the rules (its BOT cards and the dice), not by a player"),
+    Term(r"DRS", "Drag Reduction System: its zone is marked on the circuit (F2 teaches it)"),
     *COMMON,
 )
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
+from racebook.core.plainwords import svg_titles
 from racebook.formulagp.lessons.firstrace import ROUNDS, YOU, FirstRace
 from racebook.formulagp.picture import race_svg
 from racebook.formulagp.views.palette import liveries
@@ -56,5 +57,6 @@ class GuidedRace(GuidedRaceController):
         drawn = race_svg(self.model.race, whole=bool(self.whole_b.value), width=DRAWN_WIDTH, height=DRAWN_HEIGHT,
                          title="")
         shown = round(self.width * DRAWN_HEIGHT / DRAWN_WIDTH)
-        self.picture.value = drawn.replace(f'width="{DRAWN_WIDTH}" height="{DRAWN_HEIGHT}"',
-                                           f'width="{self.width}" height="{shown}"', 1)
+        size = f'width="{DRAWN_WIDTH}" height="{DRAWN_HEIGHT}"'
+        drawn = drawn.replace(size, f'width="{self.width}" height="{shown}"', 1)
+        self.picture.value = svg_titles(drawn, self.terms)  # its codes (S23.1.1, OT, ERS) explained on hover
