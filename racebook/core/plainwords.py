@@ -5,7 +5,7 @@ with its meaning on hover, and no rule's section number stands in a sentence a b
   two alike; the package does not ship ``docs/``, so the words live here too);
 * :class:`Term` — an abbreviation or a code (a regular expression: a card's code, a trajectory's name) and what it
   means; each game's first race adds its own (``FirstRace.terms``) to :data:`COMMON`;
-* :func:`uncite` — a sentence without the rule citations written inside it ("(§22.9.1)", "(AMB-27)",
+* :func:`uncite` — a sentence without the rule citations written inside it ("(§13.A)", "(AMB-27)",
   "[BOT 2.2]"): the rule stays with the line, as a link;
 * :func:`explain_html` — a text as HTML, each term found in it wrapped in ``<abbr title="its meaning">``;
   :func:`meanings` — the meanings of the terms found in a text (for a button's or a menu's tooltip, which holds no
