@@ -202,6 +202,8 @@ if importlib.util.find_spec("xdist") is not None:  # pytest-xdist (the test extr
 LONGEST_FIRST = (
     "tests/test_browser_walk.py::test_every_notebook_runs_in_jupyterlab_and_its_main_widget_responds",  # 229 s
     "tests/test_lite.py::test_site_offline_in_chromium",  # 29 s (builds the site; Pyodide boots)
+    "tests/test_first_race_screens.py::test_each_first_race_has_board_and_choices_on_one_screen_in_jupyterlab",
+    "tests/test_first_race_screens.py::test_each_first_race_has_board_and_choices_on_one_screen_in_presenter_mode",
     "tests/test_ui.py::test_every_track_view_in_lab",
     "tests/test_ui.py::test_example_views_frame_the_action_in_lab",  # four players in one JupyterLab
     "tests/formulagp/test_coach.py::test_following_the_coach_finishes_ahead_of_the_first_choice_over_30_seeds",  # 35

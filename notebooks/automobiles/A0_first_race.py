@@ -48,9 +48,8 @@ race.widget
 # %% [markdown]
 # ## What just happened?
 #
-# * **The buttons** are the engine's legal actions for your car, and nothing else: what you cannot do has no
-#   button. Each label says what the action does; the tooltip shows its action text (the notation of the saves
-#   and the command line) and its rule.
+# * **The buttons** are the engine's legal actions for your car (the buys share a menu: pick, press **go**). Each
+#   label says what the action does; the tooltip shows its action text and its rule. The blue box keeps your money.
 # * **The coach** marks one button in green and says why in one line under the buttons: it tries each of your
 #   choices on a copy of the race, plays on to the last round with the computer driving every car (yours like
 #   Greedy), and suggests the one that leaves you best placed and furthest on; the numbers are the engine's. A buy
@@ -63,8 +62,8 @@ race.widget
 #   the computer then driving your car to the end both times.
 # * **The computer players** (Greedy plays its furthest gear and buys the dearest gear it can; Builder buys for the
 #   long run) move as soon as it is their turn, so after each click it is your move again.
-# * **The sentences** above the board explain every event since your last click, each with its rule badge (it opens
-#   the digest at that section); "learn more" opens the notebook part that teaches it.
+# * **The sentences** beside the board explain every event since your last click, each with its **rule** link (it
+#   opens the digest at that section); "learn more" opens the notebook part that teaches it.
 # * **Look back** with |◀ ◀ ▶ ▶| under the board: the referee's own log, each event with its rule. The buttons wait
 #   until you press ▶| (last).
 #

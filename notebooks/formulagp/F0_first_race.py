@@ -58,8 +58,9 @@ race.widget
 #   Rookie BOTs, run by the rules of the BOT chapter (a die, a Control card, a TACTICS card).
 # * **The sentences** tell every step since your last click: the rule badge opens the rules at that section, "learn
 #   more" the notebook that teaches it. Another car's cards are told by number only (a hand is its owner's).
-# * **The picture** frames the tiles of the current step; **whole circuit** shows the whole track. The top line keeps
-#   your place, your hand, your ERS, your tyre wear and your overtake points (OT) in view.
+# * **The picture** frames the tiles of the current step; **whole circuit** shows the whole track. The blue box beside
+#   it keeps your hand, your ERS, your tyre wear and your overtake points (OT) in view; hover an underlined code (R9,
+#   S22.1.1) for its meaning.
 #
 # Here is your first round played by the coach (the same seed): each decision and its reason, computed by the engine.
 

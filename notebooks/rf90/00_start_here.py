@@ -33,9 +33,9 @@ GuidedRace(seed=1)
 # %% [markdown]
 # ## What you just played
 #
-# Hover a button for its exact action and rule. Each sentence of the story has a small rule badge (it opens the
-# digest at that section) and a *learn more* link to the notebook that teaches the step; **new race** deals another.
-# The computer drives Red; the three robots drive themselves.
+# The blue box keeps your hand, your test target and your tyre chips in view. Hover a button for its action and rule,
+# an underlined word for its meaning; a story line's **rule** opens the digest at that section, *learn more* the
+# notebook that teaches it; **new race** deals another. The computer drives Red; the robots drive themselves.
 #
 # **The coach** marks one choice in green and says why in one line under the buttons: it tries each choice on a copy
 # of the race, plays on to the last Game Turn with the computer driving every car (Blue too), and suggests the one

@@ -85,7 +85,11 @@ class StoryLine:
 @runtime_checkable
 class GuidedRaceModel(Protocol):
     """A game's guided first race, without widgets. ``game`` names its rules reference (``"rf90"``,
-    ``"automobiles"``: how the rule badges link, :mod:`racebook.core.citations`); ``seed`` is the race's seed."""
+    ``"automobiles"``: how the rule badges link, :mod:`racebook.core.citations`); ``seed`` is the race's seed.
+
+    Optional, read by the widget when present (issue 33 items 3 and 4): ``needs()``, one plain line of what the
+    learner needs in view while deciding (your money, your hand, your target), and ``terms``, the codes and
+    abbreviations its words use with their meaning (:class:`racebook.core.plainwords.Term`, shown on hover)."""
 
     game: str
     seed: int

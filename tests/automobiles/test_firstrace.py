@@ -118,13 +118,15 @@ def test_guided_race_plays_explains_and_looks_back() -> None:
     from racebook.automobiles.ui import GuidedRace
 
     g = GuidedRace(seed=3, rounds=2)
-    labels = [b.description for b in g.choices_box.children]
-    assert "buy a black cube for $9" in labels and labels[-1] == "done buying: wait for the start"
-    assert all(b.tooltip.startswith("You ") for b in g.choices_box.children)
+    menu, go = g.menus["buy a"]  # the buys: one menu (issue 33 item 3), then the buttons
+    assert ("black cube for $9", "You buy K") in menu.options and go.tooltip.startswith("You buy ")
+    labels = [b.description for b in g.buttons.values()]
+    assert labels[-1] == "done buying: wait for the start" and g.choices_box.children[-1] is g.buttons["You pass"]
+    assert all(b.tooltip.startswith("You ") for b in g.buttons.values())
     assert "learn more → A1 · 2. A buy decision" in g.story.value and "Builder (computer player)" in g.story.value
     assert "Spend your grid money" in g.prompt_html.value and "Your move (before the race, prerace phase)" in \
         g.status_html.value
-    g.click("buy a black cube for $9")
+    g.press("You buy K")
     assert "You chose: buy a black cube for $9" in g.story.value
     assert "You buy a black cube for $9; it goes into your Bag" in g.story.value
     assert g.story.value.count('class="rule"') >= len(g.lines())  # every line's rule badge

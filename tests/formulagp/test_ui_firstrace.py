@@ -5,6 +5,7 @@ picture (SVG, framed or the whole circuit), the learner's colour in the status l
 from __future__ import annotations
 
 import html
+import re
 
 import pytest
 
@@ -13,6 +14,7 @@ pytest.importorskip("ipywidgets")
 from racebook.formulagp.lessons.firstrace import YOU  # noqa: E402
 from racebook.formulagp.ui import GuidedRace  # noqa: E402
 from racebook.formulagp.views.palette import liveries  # noqa: E402
+from racebook.ui.guidedrace import words_html  # noqa: E402
 
 
 def test_the_coach_is_shown_at_every_click_to_the_end() -> None:
@@ -20,8 +22,11 @@ def test_the_coach_is_shown_at_every_click_to_the_end() -> None:
     clicks = 0
     while g.offered:
         tip = next(c for c in g.model.labelled_choices() if c.suggested)
-        assert g.suggested == tip.key and f"Coach suggests <b>{html.escape(tip.label)}</b>" in g.coach_line.value
-        assert html.escape(tip.reason) in g.coach_line.value
+        # in plain words (issue 33 item 4): the label and the reason, their codes with their meaning on hover
+        assert g.suggested == tip.key and f"Coach suggests <b>{words_html(tip.label, g.terms)}</b>" in \
+            g.coach_line.value
+        assert words_html(tip.reason, g.terms) in g.coach_line.value
+        assert html.escape(tip.reason) == re.sub(r"<abbr [^>]*>|</abbr>", "", words_html(tip.reason, g.terms))
         if tip.group and tip.group in g.menus:  # a group of choices: one menu, the suggestion preselected
             menu, button = g.menus[tip.group]
             assert menu.value == tip.key and button.button_style == "success"
@@ -46,7 +51,8 @@ def test_groups_are_menus_and_the_picture_frames_the_step_or_shows_the_whole_cir
     whole = g.picture.value
     assert whole != framed and whole.count("<svg") >= 1
     assert liveries(g.model.race.state)[YOU].fill in g.status_html.value
-    assert "your hand:" in g.status_html.value
+    assert "Round 1 of 4 · you drive Blue" in g.status_html.value  # your hand in view beside the choices (item 3)
+    assert "Your hand: " in g.needs_html.value and "ERS" in g.needs_html.value
     g.new_race_b.click()
     assert g.model.seed == 2 and g.picture.value.startswith("<svg") and not g.errors.errors
 

@@ -14,7 +14,7 @@ pytest.importorskip("ipywidgets")
 
 from racebook.core.errors import IllegalAction  # noqa: E402
 from racebook.core.guided import GuidedChoice, GuidedRaceModel, StoryLine, with_suggestion  # noqa: E402
-from racebook.ui.guidedrace import GuidedRaceController, story_html  # noqa: E402
+from racebook.ui.guidedrace import GuidedRaceController, story_html, words_html  # noqa: E402
 
 
 class Countdown:
@@ -143,11 +143,14 @@ def test_each_games_race_has_one_button_per_legal_decision_to_the_end(game: str)
         assert not g.errors.errors, g.errors.text
         assert clicks < 300
     assert g.model.finished and "The guided race is over" in g.prompt_html.value
-    # the debrief (issue 33 item 2) above the end note: the model's own, escaped
+    # the debrief (issue 33 item 2) above the end note: the model's own, escaped, in plain words (issue 33 item 4: its
+    # codes with their meaning on hover)
     d = g.model.debrief()
-    assert f"Debrief: {html.escape(d.finished())}" in g.prompt_html.value and html.escape(d.verdict()) in \
-        g.prompt_html.value
-    assert all(f"<li>{html.escape(c.sentence())}</li>" in g.prompt_html.value for c in d.costs)
+    assert f"Debrief: {words_html(d.finished(), g.terms)}" in g.prompt_html.value and \
+        words_html(d.verdict(), g.terms) in g.prompt_html.value
+    assert all(f"<li>{words_html(c.sentence(), g.terms)}</li>" in g.prompt_html.value for c in d.costs)
+    assert all(html.escape(c.sentence()) == re.sub(r"<abbr [^>]*>|</abbr>", "", words_html(c.sentence(), g.terms))
+               for c in d.costs)  # the same words, only marked
 
 
 class Coached(Countdown):
@@ -219,7 +222,12 @@ def test_automobiles_first_race_shows_its_coach_to_the_end() -> None:
         tip = next(c for c in choices if c.suggested)
         assert g.suggested == tip.key and f"Coach suggests <b>{tip.label}</b>" in g.coach_line.value
         assert tip.reason and html.escape(tip.reason) in g.coach_line.value
-        assert [k for k, b in g.buttons.items() if b.button_style == "success"] == [tip.key]
+        if tip.group in g.menus:  # a buy: one menu of the buys, the suggestion preselected, its button highlighted
+            menu, go = g.menus[tip.group]
+            assert menu.value == tip.key and go.button_style == "success"
+            assert not any(b.button_style == "success" for b in g.buttons.values())
+        else:
+            assert [k for k, b in g.buttons.items() if b.button_style == "success"] == [tip.key]
         g.press(tip.key)
         clicks += 1
         assert not g.errors.errors, g.errors.text

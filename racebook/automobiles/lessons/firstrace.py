@@ -24,10 +24,11 @@ from typing import Any
 
 from racebook.automobiles import zones
 from racebook.automobiles.actionlabels import ZONE_NAMES, colour, does_nothing, label
+from racebook.automobiles.actions import Buy
 from racebook.automobiles.agents import BuilderDriver, GreedyDriver
 from racebook.automobiles.analysis.coach import Advice, suggest
-from racebook.automobiles.cubes import CODES
 from racebook.automobiles.game import Race
+from racebook.automobiles.lessons.racewords import BUY_GROUP, TERMS, _cubes, _s, needs
 from racebook.automobiles.setup import new_state
 from racebook.core.actions import Action
 from racebook.core.debrief import Debrief, DecisionLog
@@ -109,19 +110,6 @@ class _Who:
     def its(self) -> str:
         """The possessive after the subject: "your" / "its"."""
         return "your" if self.me else "its"
-
-
-def _cubes(codes: tuple[str, ...] | dict[str, int]) -> str:
-    """A handful of cubes in words, by colour in code order: "3 white, 1 black and 3 yellow"."""
-    counts = dict(codes) if isinstance(codes, dict) else {c: codes.count(c) for c in set(codes)}
-    parts = [f"{counts[c]} {colour(c)}" for c in CODES if counts.get(c)]
-    if not parts:
-        return "no cubes"
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-
-
-def _s(n: int, word: str) -> str:
-    return f"{n} {word}{'s' * (n != 1)}"
 
 
 def _names(order: tuple[str, ...], you: str) -> str:
@@ -390,6 +378,13 @@ class FirstRace:
         when = "before the race" if self.round == 0 else f"round {self.round} of {self.rounds}"
         return f"Your move ({when}, {self._phase()} phase)"
 
+    #: The codes the race's words use, with their meaning (:data:`TERMS`).
+    terms = TERMS
+
+    def needs(self) -> str:
+        """What the learner needs in view while deciding (issue 33 item 3; :func:`racewords.needs`)."""
+        return needs(self.race.state, YOU)
+
     def end(self) -> RaceEnd:
         """How the guided race ended, in the words every game uses (:class:`racebook.core.guided.RaceEnd`)."""
         played = min(self.round, self.rounds) if self.race.is_over else self.rounds
@@ -416,7 +411,11 @@ class FirstRace:
         return out if advice is None else with_suggestion(out, advice.index, advice.reason)
 
     def _buttons(self) -> list[GuidedChoice]:
-        return [GuidedChoice(str(c.action), c.label, c.tooltip) for c in self.choices()]
+        """The choices as the widget offers them: the buys share one menu ("buy a [white cube for $2 ▾]", issue 33
+        item 3: not nine equal buttons)."""
+        return [GuidedChoice(str(c.action), c.label, c.tooltip, False,
+                             BUY_GROUP if isinstance(c.action, Buy) and c.label.startswith(BUY_GROUP) else "")
+                for c in self.choices()]
 
     def _cached(self) -> Advice | None:
         """The coach's advice at this position if it was computed already (else None: not computed here)."""

@@ -18,7 +18,7 @@ import ipywidgets as widgets
 from racebook.automobiles.lessons.firstrace import YOU, FirstRace, learn_more, plain
 from racebook.automobiles.ui.player import RacePlayer
 from racebook.core.guided import StoryLine
-from racebook.ui.guidedrace import GuidedRaceController, line_parts_html
+from racebook.ui.guidedrace import BOARD_WIDTH, GuidedRaceController, line_parts_html
 
 _BOX = "font-size:16px;line-height:1.5"
 LOOKING_BACK = "You are looking back over the race: press the last button (▶|) to return to it."
@@ -33,13 +33,15 @@ def explained_html(event: Any) -> str:
 
 class GuidedRace(GuidedRaceController):
     """The first race: ``seed`` (the grid order and every draw), ``opponents`` (1 or 2 computer players),
-    ``rounds`` (the race stops after that many rounds with the standings; it is 1 lap long)."""
+    ``rounds`` (the race stops after that many rounds with the standings; it is 1 lap long). The board is ``board`` px
+    wide, beside the decision (issue 33 item 3); the stepper and the zones are under both."""
 
     model: FirstRace
 
-    def __init__(self, seed: int = 3, opponents: int = 2, rounds: int = 4, *, width: int = 900) -> None:
+    def __init__(self, seed: int = 3, opponents: int = 2, rounds: int = 4, *, width: int = 900,
+                 board: int = BOARD_WIDTH) -> None:
         model = FirstRace(seed, opponents, rounds)
-        self.player = RacePlayer(model.race, position=None, width=width, rows=3)
+        self.player = RacePlayer(model.race, position=None, width=board, rows=3)
         self.w_seed = widgets.BoundedIntText(value=seed, min=0, max=10**6, description="seed",
                                              layout=widgets.Layout(width="160px"))
         self.w_opponents = widgets.Dropdown(options=[("1 computer player", 1), ("2 computer players", 2)],
@@ -53,7 +55,7 @@ class GuidedRace(GuidedRaceController):
         if self.player.zones is not None:
             extras.append(self.player.zones.widget)
         super().__init__(model, self.player.view.widget, width=width, errors=self.player.errors,
-                         settings=[self.w_seed, self.w_opponents, self.w_rounds], extras=extras)
+                         settings=[self.w_seed, self.w_opponents, self.w_rounds], extras=extras, board=board)
         self.player.stepper.on_change(self._on_step)
 
     def next_model(self, seed: int | None) -> FirstRace:

@@ -29,6 +29,7 @@ from racebook.core.debrief import Debrief, DecisionLog
 from racebook.core.errors import IllegalAction
 from racebook.core.events import Event
 from racebook.core.guided import GuidedChoice, RaceEnd, StoryLine, until_unplayed, with_suggestion
+from racebook.core.plainwords import COMMON, Term
 from racebook.formulagp.actions import (
     FgpAction,
     Launch,
@@ -62,6 +63,25 @@ ROOKIES = ("Orange", "Purple")
 GRID = ("Orange", "Red", "Purple", "Green", YOU)
 ROUNDS = 4
 MAX_STEPS = 3000  # the others' decisions between two of the learner's (a round of five cars needs far fewer)
+
+#: The codes and abbreviations the race's words use, with their meaning on hover (issue 33 item 4;
+#: :mod:`racebook.core.plainwords`), then the glossary's (MP, …).
+TERMS: tuple[Term, ...] = (
+    Term(r"S\d{2}(?:\.\d+\.\d+)?",
+         "a place on the circuit: S and its tile's number, then the lane (1 to 4) and the space on the tile"),
+    Term(r"(?:FL|TC|BC)\d+", "a card of its own deck and its number: FL a FAILURE card, TC a Rookie BOT's TACTICS "
+                             "card, BC a Rookie BOT's BATTLE card"),
+    Term(r"[GRBOWPF]\d+", "an ACTION card: its letter is its kind (G green, R red, B blue, O orange: a movement "
+                          "card, the colour is the pace; W Tyre Wear, P Option, F Draw Failure), then its number"),
+    Term(r"OT", "overtake points: the movement points (MP) left when a car is stopped behind another, spent to "
+                "pass it in a battle"),
+    Term(r"ERS", "the energy recovery system on your player board: its charges add to your hand limit and can "
+                 "stretch a move on a straight"),
+    Term(r"LEDs?", "the lights printed on a card (and on the ERS track): at the start, the most LEDs moves first"),
+    Term(r"BOTs?", "a car run by the rules (its BOT cards and the dice), not by a player"),
+    Term(r"DRS", "Drag Reduction System: its zone is marked on the circuit (F2 teaches it)"),
+    *COMMON,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -290,15 +310,22 @@ class FirstRace:
 
     # -------------------------------------------------------------- the guided-race protocol (racebook.core.guided)
     def status(self) -> str:
-        """Where the race stands, in one line: the round, your place, your hand and resources; or the end."""
+        """Where the race stands, in one line: the round and your place; or the end."""
         s = self.race.state
         order = self.standings()
         if self.finished:
             return self.end().status()
-        c = s.cars[YOU]
-        hand = " ".join(c.hand) or "no cards"
-        return (f"Round {s.round} of {self.rounds} · you drive {YOU}, {ordinal(order.index(YOU) + 1)} of "
-                f"{len(order)} · your hand: {hand} · ERS {c.ers} · tyre wear {c.wear} · OT {c.ot}")
+        return f"Round {s.round} of {self.rounds} · you drive {YOU}, {ordinal(order.index(YOU) + 1)} of {len(order)}"
+
+    #: The codes and abbreviations the race's words use, with their meaning (:data:`TERMS`).
+    terms = TERMS
+
+    def needs(self) -> str:
+        """What the learner needs in view while deciding (issue 33 item 3): your hand (each card's kind in words),
+        your ERS charges, your tyre wear and your overtake points."""
+        c = self.race.state.cars[YOU]
+        hand = ", ".join(card(code) for code in c.hand) or "no cards"
+        return f"Your hand: {hand} · ERS {c.ers} · tyre wear {c.wear} · OT {c.ot}"
 
     def end(self) -> RaceEnd:
         """How the guided race ended, in the words every game uses (:class:`racebook.core.guided.RaceEnd`)."""

@@ -18,12 +18,17 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
+from racebook.core.plainwords import svg_titles
 from racebook.formulagp.lessons.firstrace import ROUNDS, YOU, FirstRace
 from racebook.formulagp.picture import race_svg
 from racebook.formulagp.views.palette import liveries
-from racebook.ui.guidedrace import GuidedRaceController
+from racebook.ui.guidedrace import BOARD_WIDTH, GuidedRaceController
 
-PICTURE_WIDTH, PICTURE_HEIGHT = 900, 430
+#: The picture beside the decision (issue 33 item 3): drawn at DRAWN_WIDTH × DRAWN_HEIGHT (room for the framed tiles
+#: and the key on their right), shown PICTURE_WIDTH px wide (the SVG scales: its viewBox is the drawn size).
+PICTURE_WIDTH = BOARD_WIDTH
+DRAWN_WIDTH, DRAWN_HEIGHT = 680, 560
+PICTURE_HEIGHT = round(PICTURE_WIDTH * DRAWN_HEIGHT / DRAWN_WIDTH)
 
 
 class GuidedRace(GuidedRaceController):
@@ -32,15 +37,15 @@ class GuidedRace(GuidedRaceController):
 
     model: FirstRace
 
-    def __init__(self, seed: int = 1, rounds: int = ROUNDS, *, width: int = PICTURE_WIDTH) -> None:
-        self.picture = widgets.HTML(layout=widgets.Layout(width=f"{width}px"))
+    def __init__(self, seed: int = 1, rounds: int = ROUNDS, *, width: int = 900, board: int = PICTURE_WIDTH) -> None:
+        self.picture = widgets.HTML(layout=widgets.Layout(width=f"{board}px"))
         self.picture.add_class("rb-fgp-picture")
         self.whole_b = widgets.ToggleButton(value=False, description="whole circuit",
                                             tooltip="show the whole circuit, or frame the current step",
                                             layout=widgets.Layout(width="140px", height="38px"))
-        self.width = width
+        self.width = board
         model = FirstRace(seed, rounds)
-        super().__init__(model, self.picture, width=width, settings=[self.whole_b])
+        super().__init__(model, self.picture, width=width, settings=[self.whole_b], board=board)
         self.whole_b.observe(self.errors.guard(lambda _c: self.show_race()), names="value")
         self.show_race()
 
@@ -49,5 +54,9 @@ class GuidedRace(GuidedRaceController):
         return f'<span style="color:{colour};-webkit-text-stroke:1px #333">●</span> '
 
     def show_race(self) -> None:
-        self.picture.value = race_svg(self.model.race, whole=bool(self.whole_b.value), width=self.width,
-                                      height=PICTURE_HEIGHT, title="")
+        drawn = race_svg(self.model.race, whole=bool(self.whole_b.value), width=DRAWN_WIDTH, height=DRAWN_HEIGHT,
+                         title="")
+        shown = round(self.width * DRAWN_HEIGHT / DRAWN_WIDTH)
+        size = f'width="{DRAWN_WIDTH}" height="{DRAWN_HEIGHT}"'
+        drawn = drawn.replace(size, f'width="{self.width}" height="{shown}"', 1)
+        self.picture.value = svg_titles(drawn, self.terms)  # its codes (S23.1.1, OT, ERS) explained on hover

@@ -17,17 +17,27 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from racebook.core.coach import ordinal
 from racebook.core.debrief import Debrief, DecisionLog
 from racebook.core.errors import IllegalAction
 from racebook.core.events import Event
 from racebook.core.guided import GuidedChoice, RaceEnd, StoryLine, until_unplayed, with_suggestion
 from racebook.rf90.actionlabels import RULE_BY_VERB, ActionLabel, labels
-from racebook.rf90.actions import Action, Skip
+from racebook.rf90.actionlabels import _card as card_words
+from racebook.rf90.actions import Action
 from racebook.rf90.actiontext import parse
 from racebook.rf90.analysis.coach import Advice, suggest
 from racebook.rf90.analysis.drivers import GreedyDriver
 from racebook.rf90.car import RobotType
 from racebook.rf90.game import Race
+from racebook.rf90.lessons.choicewords import (  # noqa: F401 (the lesson's public names)
+    DOES_NOTHING,
+    PLAY_GROUPS,
+    TERMS,
+    does_nothing,
+    grouped,
+)
+from racebook.rf90.rules.checks import base_target
 from racebook.rf90.rules.classification import classification
 from racebook.rf90.setup import Driver, new_race
 from racebook.rf90.trackfile import load_track
@@ -237,27 +247,6 @@ class Step:
         return [g.line(mine and g.car in (LEARNER, None), group) for g in self.lines]
 
 
-#: The words a strategy change's label ends with before the strategy ("skip, change strategy to PUSH"): the nine
-#: strategies of one decision are offered as one menu (:class:`racebook.core.guided.GuidedChoice`'s group).
-_STRATEGY_CHANGE = "change strategy to "
-
-
-#: What the label of a move that does nothing now ends with (issue 33 item 1).
-DOES_NOTHING = " — does nothing now (the car stays put, nothing changes)"
-
-
-def does_nothing(action: Action) -> bool:
-    """``action`` does nothing now: a skip without a change of strategy (§13.A.1: the car does not move and the turn
-    ends; its only use is the strategy change)."""
-    return isinstance(action, Skip) and action.strategy is None
-
-
-def _group(label: str) -> str:
-    """The group of a choice's label: its words up to "change strategy to" for a strategy change, else none."""
-    at = label.find(_STRATEGY_CHANGE)
-    return label[:at + len(_STRATEGY_CHANGE)].rstrip() if at >= 0 else ""
-
-
 @dataclass
 class FirstRace:
     """The guided race: ``seed`` (the deck and the computer's choices), ``turns`` Game Turns on ``track``."""
@@ -375,13 +364,28 @@ class FirstRace:
                        "§25")
 
     def status(self) -> str:
-        """Where the race stands, in one line."""
+        """Where the race stands, in one line (the step of the turn in words, :data:`PHASE_HINTS`; no phase code)."""
         s = self.race.state
         if self.finished:
             return self.end().status()
-        phase = f" (phase {self.race.phase.value})" if self.race.phase is not None else ""
-        who = f"your decision{phase}" if self.my_turn else f"{self.race.current_car} to play"
+        phase = self.race.phase
+        step = PHASE_HINTS[phase.name][0].split(":")[0] if phase is not None and phase.name in PHASE_HINTS else ""
+        who = (f"your decision: {step}" if step else "your decision") if self.my_turn else \
+            f"{self.race.current_car} to play"
         return f"Game Turn {s.turn} of {self.turns} · you drive {LEARNER} · {who}"
+
+    #: The codes and abbreviations the race's words use, with their meaning (:data:`TERMS`).
+    terms = TERMS
+
+    def needs(self) -> str:
+        """What the learner needs in view while deciding (issue 33 item 3): Blue's hand (each card with its MP), the
+        target a test must not exceed (§13.D.2), the tyre chips, when Blue must pit for fuel (§8) and the place."""
+        s = self.race.state
+        car = s.cars[LEARNER]
+        hand = ", ".join(card_words(code, s) for code in car.hand) or "no cards"
+        pit = f" · pit for fuel by Game Turn {car.refuel}" if car.refuel is not None else ""
+        return (f"Your hand: {hand} · tests pass at {base_target(s, car)} or under · tyre chips {car.chips}{pit} · "
+                f"you are {ordinal(self.place())} of {len(s.cars)}")
 
     def standings(self) -> list[str]:
         """The cars in race order (§25)."""
@@ -402,8 +406,11 @@ class FirstRace:
 
     def _buttons(self) -> list[GuidedChoice]:
         s = self.race.state
-        return [GuidedChoice(d.text, d.label, d.tooltip(s), d.action.verb == "play", _group(d.label))
-                for d in self.choices()]
+        out = []
+        for d in self.choices():
+            label, group = grouped(d)
+            out.append(GuidedChoice(d.text, label, d.tooltip(s), d.action.verb == "play", group))
+        return out
 
     def _cached(self) -> Advice | None:
         """The coach's advice at this position if it was computed already (else None: not computed here)."""

@@ -20,21 +20,25 @@ from racebook.rf90.lessons.firstrace import LEARNER, TURNS, FirstRace
 from racebook.rf90.ui import colours
 from racebook.rf90.ui.svgview import track_view
 from racebook.ui.errors import ErrorLog
-from racebook.ui.guidedrace import GuidedRaceController
+from racebook.ui.guidedrace import BOARD_WIDTH, GuidedRaceController
 
 
 class GuidedRace(GuidedRaceController):
     """The guided first race: ``seed`` deals the cards and seeds the computer; ``turns`` Game Turns on the
-    teaching track. Display it (or ``.widget``) in a cell."""
+    teaching track. Display it (or ``.widget``) in a cell. The track view is ``board`` px wide, beside the decision
+    (issue 33 item 3)."""
 
     model: FirstRace
 
-    def __init__(self, seed: int = 1, turns: int = TURNS, *, width: int = 900) -> None:
+    def __init__(self, seed: int = 1, turns: int = TURNS, *, width: int = 900, board: int = BOARD_WIDTH) -> None:
         errors = ErrorLog()
         model = FirstRace(seed=seed, turns=turns)
         race = model.race
-        self.view = track_view(race.state.track, race.state.cars, width=width, errors=errors)
-        super().__init__(model, self.view.widget, width=width, errors=errors)
+        self.view = track_view(race.state.track, race.state.cars, width=board, errors=errors)
+        super().__init__(model, self.view.widget, width=width, errors=errors, board=board)
+        info = getattr(self.view, "m_info", None)  # the figure's "Turn 1 / Leader" corner text: the status says it,
+        if info is not None:  # and at the board's width it would lie over the track
+            info.visible = False
         self.show_race()
 
     def status_marker(self) -> str:
