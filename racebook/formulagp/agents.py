@@ -78,6 +78,9 @@ from racebook.formulagp.state import Car, Phase, RaceState
 _FAST = {Colour.BLUE: 3, Colour.RED: 2, Colour.ORANGE: 1, Colour.GREEN: 0}  # the pace a single card gives (§6.2)
 
 
+_QUALIFYING = (Qualify, Push, NoPush, Steer, Pole)  # the first action listed of a qualifying decision
+
+
 def _qualifying(race: Race, legal: list[FgpAction]) -> FgpAction | None:
     """The greedy qualifying decisions (§9.2, §9.4 item 1), or None outside qualifying."""
     first = legal[0]
@@ -178,7 +181,7 @@ class Greedy:
 
     def choose(self, race: Race) -> FgpAction:
         legal = race.legal_actions()
-        qualifying = _qualifying(race, legal) if legal else None
+        qualifying = _qualifying(race, legal) if legal and isinstance(legal[0], _QUALIFYING) else None
         if qualifying is not None:
             return qualifying
         kinds = {type(a) for a in legal}  # the action classes listed (none of them has a subclass)
@@ -204,7 +207,8 @@ class Greedy:
                                                        a.characteristic)))
             return found[0]
 
-        if race.state.phase in (Phase.PLAY, Phase.MOVE, Phase.DISCARD):
+        phase = race.state.phase  # in the MOVE phase only an EVENT card is card management (_card_management)
+        if phase is Phase.PLAY or phase is Phase.DISCARD or (phase is Phase.MOVE and PlayEvent in kinds):
             mine = _card_management(race, legal, best if plays else None)
             if mine is not None:
                 return mine

@@ -119,19 +119,20 @@ def _playable(s: RaceState, c: Car) -> Iterator[Play]:
     """The legal plays of ``c`` without the Car Characteristic, in the listing's order, one at a time."""
     singles: list[tuple[tuple[str, ...], str]] = []
     moving = [x for x in c.hand if card_colour(x) is not None]
+    kind = {x: card_type(x) for x in moving}  # each card's type, read once
     for x in moving:
-        if card_type(x) is CardType.ORANGE:
+        if kind[x] is CardType.ORANGE:
             singles += [((x,), "green"), ((x,), "red")]
         else:
             singles.append(((x,), ""))
     pairs: list[tuple[tuple[str, ...], str]] = []
     for x, y in combinations(moving, 2):
-        for colour in (("green", "red") if CardType.ORANGE in (card_type(x), card_type(y)) else ("",)):
+        for colour in (("green", "red") if CardType.ORANGE in (kind[x], kind[y]) else ("",)):
             pairs.append(((x, y), colour))
     bans = play_bans(s, c)
     for chosen, colour in singles + pairs:
-        if len(chosen) == 2 and CardType.ORANGE not in (card_type(chosen[0]), card_type(chosen[1])) \
-                and card_type(chosen[0]) is not card_type(chosen[1]):
+        if len(chosen) == 2 and CardType.ORANGE not in (kind[chosen[0]], kind[chosen[1]]) \
+                and kind[chosen[0]] is not kind[chosen[1]]:
             continue  # not a pair (§6.3): the check below would say so
         a = Play(c.id, chosen, colour, False)
         if not isinstance(play_refusal(s, c, a, bans), tuple):

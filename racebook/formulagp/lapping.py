@@ -60,8 +60,12 @@ def _leader(s: RaceState) -> Car:
 
 def update(s: RaceState, log: EventLog) -> None:
     """After a move: Blue Flags given (§19.7.1, §19.7.2) and taken back (§19.7.4) against the race leader."""
-    lead = _leader(s)
     n = lap_tiles(s)
+    if not any(c.blue for c in s.cars.values()):  # no Blue Flag to take back, and none to give when no car is
+        far = [distance(s, c) for c in s.cars.values()]  # more than a lap behind another (the leader is one of
+        if max(far) - min(far) <= n:  # them): the loop's answer, found without working out who leads
+            return
+    lead = _leader(s)
     top = distance(s, lead)
     for c in s.cars.values():
         if c is lead or in_zone(s, c.pos.tile):

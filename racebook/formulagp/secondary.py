@@ -154,12 +154,26 @@ def apply_spend(s: RaceState, c: Car, a: Spend, log: EventLog) -> None:
 
 
 # ------------------------------------------------------------------ Parameter tokens (§8.3)
+_WHITE: dict[tuple[str, tuple[str, ...]], tuple[Param, ...]] = {}  # (car, cards it may discard) -> the offers
+_WHITE_KEPT = 4096  # the most answers kept (a long run of races starts again when full)
+
+
+def _white(car: str, free: tuple[str, ...]) -> tuple[Param, ...]:
+    """The White Parameter's offers for ``car`` that may discard ``free`` (in order): every subset, the smallest
+    first (§8.3). A pure answer of its key, built once and kept: the listing offers up to 64 of them a turn."""
+    got = _WHITE.get((car, free))
+    if got is None:
+        if len(_WHITE) >= _WHITE_KEPT:
+            _WHITE.clear()
+        got = _WHITE[car, free] = tuple(Param(car, "white", combo) for k in range(len(free) + 1)
+                                        for combo in combinations(free, k))
+    return got
+
+
 def params(s: RaceState, c: Car) -> list[FgpAction]:
     out: list[FgpAction] = []
     if "W" in c.params:
-        free = sorted(discardable(c), key=_key)
-        for k in range(len(free) + 1):
-            out += [Param(c.id, "white", combo) for combo in combinations(free, k)]
+        out += _white(c.id, tuple(sorted(discardable(c), key=_key)))
     if "Y" in c.params and c.ers < s.board.ers_max:
         out.append(Param(c.id, "yellow"))
     if "R" in c.params:
