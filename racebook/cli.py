@@ -212,12 +212,16 @@ def _simulate(args: argparse.Namespace) -> int:
     spec = game(args.game) if args.game is not None else first()
     csv_path = _output_arg(args.csv, "--csv") if args.csv is not None else None  # before any race is run
     api: Any = spec.api
-    start = {} if args.start is None else {"start": args.start}  # FormulaGP's qualifying or grid start
-    if start and spec.name != "formulagp":
+    extra = {} if args.start is None else {"start": args.start}  # FormulaGP's qualifying or grid start
+    if extra and spec.name != "formulagp":
         raise DataError("<args>", "--start", f"{spec.name} has no qualifying to skip: --start is FormulaGP's")
+    if args.mode is not None:  # FormulaGP's Standard or Advanced race
+        if spec.name != "formulagp":
+            raise DataError("<args>", "--mode", f"{spec.name} has no Advanced race: --mode is FormulaGP's")
+        extra["mode"] = args.mode
     with _Progress(f"simulate {spec.name}", args.quiet) as progress:
         results = api.simulate(args.track, args.races, args.seed, players=args.players, driver=args.driver,
-                               jobs=args.jobs, progress=progress.update if progress.shown else None, **start)
+                               jobs=args.jobs, progress=progress.update if progress.shown else None, **extra)
     print(api.summary(results))
     if csv_path is not None:
         write_text(args.csv, api.to_csv(results), DataError, "--csv", newline="")

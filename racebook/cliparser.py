@@ -217,6 +217,8 @@ def build_parser() -> _Parser:
     sm.add_argument("--start", default=None, choices=("qualifying", "grid"),
                     help="FormulaGP: start each race with qualifying (the Standard race, the default) or from the "
                     "cars' order as the grid")
+    sm.add_argument("--mode", default=None, choices=("standard", "advanced"),
+                    help="FormulaGP: the Standard race (the default) or the Advanced race with its [ADV] rules")
     _quiet(sm)
     sc = _add_parser(sub, "scenarios", help="list the shipped scenarios of every game")
     _game_option(sc, "scenarios")

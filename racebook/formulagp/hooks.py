@@ -23,6 +23,7 @@ from racebook.formulagp.game import Race
 from racebook.formulagp.replayhooks import play_scenario, summary_json  # noqa: F401 - the replay's hooks (issue 36)
 from racebook.formulagp.setup import MAX_CARS, MIN_CARS
 from racebook.formulagp.setup import new_race as _new_race
+from racebook.formulagp.state import Mode
 from racebook.formulagp.track import race_track, track_ids
 
 CARS = ("Grey", "Red", "Blue", "Orange", "Green", "Yellow")  # the car colours of the rulebook's examples first
@@ -45,6 +46,12 @@ def _qualifying(start: str) -> bool:
     if start not in STARTS:
         raise DataError("<args>", "--start", unknown("FormulaGP race start", start, list(STARTS)))
     return start == "qualifying"
+
+
+def _mode(mode: str) -> Mode:
+    if mode not in {m.value for m in Mode}:
+        raise DataError("<args>", "--mode", unknown("FormulaGP race mode", mode, [m.value for m in Mode]))
+    return Mode(mode)
 
 
 class GreedyDriver:
@@ -83,37 +90,40 @@ class RaceResult:
 
 
 def one_race(track: str, seed: int, players: int = 3, driver: str = "greedy",
-             start: str = "qualifying") -> RaceResult:
-    """One full race of computer-driven cars: qualifying first (§9) unless ``start="grid"``."""
-    race = _new_race(CARS[:players], seed, track=track, qualifying=_qualifying(start))
+             start: str = "qualifying", mode: str = "standard") -> RaceResult:
+    """One full race of computer-driven cars: qualifying first (§9) unless ``start="grid"``; the Standard race, or
+    the Advanced race with ``mode="advanced"`` (§1, §4.2 b; issue 38)."""
+    race = _new_race(CARS[:players], seed, track=track, qualifying=_qualifying(start), mode=_mode(mode))
     chosen: Driver = GreedyDriver(seed) if driver == "greedy" else CoreRandom(seed)
     play_out(race, chosen, max_steps=10**6)
     return RaceResult(seed, race.classification(), race.state.round, len(race.actions))
 
 
-def _race_job(task: tuple[int, str, int, str, str]) -> RaceResult:
+def _race_job(task: tuple[int, str, int, str, str, str]) -> RaceResult:
     """One race of :func:`simulate` (a top-level function: a worker process runs it), from its seed, track id,
-    players, driver and start alone."""
-    seed, track, players, driver, start = task
-    return one_race(track, seed, players, driver, start)
+    players, driver, start and mode alone."""
+    seed, track, players, driver, start, mode = task
+    return one_race(track, seed, players, driver, start, mode)
 
 
 def simulate(track: str | None, races: int, seed: int = 0, players: int = 3, driver: str = "greedy",
              jobs: int | str | None = 1, progress: Callable[[int, int], None] | None = None,
-             start: str = "qualifying") -> list[RaceResult]:
+             start: str = "qualifying", mode: str = "standard") -> list[RaceResult]:
     """Races ``seed``, ``seed + 1``, … of ``players`` computer-driven cars on ``track`` (default: the race circuit,
     :func:`racebook.formulagp.track.race_track`), each a full Standard race from qualifying (§9; ``start="grid"``:
     from the cars' order, ``racebook simulate --start grid``), in seed order; ``jobs`` > 1 plays them in that many
     worker processes with the serial results (:func:`racebook.core.simresults.play_series`); ``progress(done,
-    races)`` as they come in."""
+    races)`` as they come in. ``mode="advanced"`` plays the Advanced race (§1, §4.2 b; ``racebook simulate --mode
+    advanced``)."""
     _qualifying(start)
+    _mode(mode)
     track = track or race_track()
     if track not in track_ids():
         raise DataError(track, "--track", unknown("FormulaGP track", track, track_ids()))
     if not MIN_CARS <= players <= MAX_CARS:
         raise DataError("<args>", "--players", f"{players} is not in {MIN_CARS}..{MAX_CARS} (FormulaGP §4.6: "
                                                "the circuits' grids)")
-    return play_series(_race_job, races, seed, (track, players, driver, start), progress, jobs)
+    return play_series(_race_job, races, seed, (track, players, driver, start, mode), progress, jobs)
 
 
 def summary(results: list[RaceResult]) -> str:

@@ -29,7 +29,9 @@ card, ``pb`` the pole choosing its bonus card. A car adds ``ps`` (the round it s
 and ``nt`` (stuck in neutral); the turn adds ``pe`` (the move from the pit lane). The worn-tyres RED die at the pit
 entry (§14.1 Appendix B, :mod:`racebook.formulagp.redpitentry`): ``dl=`` tags it ``car:red:worn``; a car marked adds
 ``rsp=`` (the round of its next turn, whose pit entry owes no such die) and a turn ``el=`` (``worn`` or ``other``: the
-cause of the last loss of control while the car could still enter the pits); both absent when unset.
+cause of the last loss of control while the car could still enter the pits); both absent when unset. The Advanced
+race (issue 38) ends the head with ``mode=advanced``; a Standard race writes no ``mode=`` (a line without it reads as
+Standard).
 Then each car in grid order, and after ``||`` the turn in progress (``-`` when none). A finished race adds
 ``result=A,B``.
 """
@@ -51,7 +53,7 @@ from racebook.formulagp.options import Rules
 from racebook.formulagp.playerboard import Tyre
 from racebook.formulagp.rules.hazards import Hazard
 from racebook.formulagp.rules.qualifying import QualifyingScore
-from racebook.formulagp.state import DECK_RULE, Battle, Car, Phase, RaceState, Resume, Turn, Zone
+from racebook.formulagp.state import DECK_RULE, Battle, Car, Mode, Phase, RaceState, Resume, Turn, Zone
 from racebook.formulagp.trackparts import Pos
 
 
@@ -95,6 +97,8 @@ def format_state(s: RaceState) -> str:
     head += [f"cstack={cstack}",
              f"pend={_codes(s.pending)}", f"later={_codes(s.later)}", f"dl={_codes(s.dice_left)}",
              f"resume={s.resume or '-'}", f"coll={s.collisions}", f"gt={_codes(s.grid_tyres)}"]
+    if s.mode is not Mode.STANDARD:  # the Advanced race (issue 38); a Standard race's line is as before
+        head.append(f"mode={s.mode.value}")
     cars = []
     for c in s.cars.values():
         cars.append(" ".join([c.id, _pos(s, c.pos), f"lap={c.lap}", f"ers={c.ers}", f"ot={c.ot}", c.tyre.value,
@@ -197,6 +201,10 @@ def parse_position(text: str) -> RaceState:
         s.resume = _RESUME_WORDS[word]
         s.collisions = _int(kv.get("coll", "0"), "coll", text)
         s.grid_tyres = tuple(_read_codes(kv.get("gt", "-")))  # the Red Flag grid's tyre choices (§19.6)
+        mode = kv.get("mode", Mode.STANDARD.value)
+        if mode not in {m.value for m in Mode}:
+            raise NotationError(f"{text[:80]!r}…: mode= is {' or '.join(m.value for m in Mode)} (§1)")
+        s.mode = Mode(mode)
         s.finished = s.phase is Phase.OVER
         _read_events_head(s, kv, text)
         # the EVENT deck (§6.7): a line written before it existed reads as a fresh, unshuffled deck

@@ -54,10 +54,14 @@ class Panel:
         row = self.points_rows[max(fitting)]
         return row[position - 1] if position <= len(row) else 0
 
+    def start_space(self, advanced: bool = False) -> int:
+        """The Weather Radar space the Chequered Flag starts on (§4.2 b): the Standard start (space 9, 16 rounds) or
+        the Advanced start (space 1, 24 rounds)."""
+        return self.radar["advanced_start" if advanced else "standard_start"]
+
     def rounds(self, advanced: bool = False) -> int:
         """The nominal race length: from the start space to the final-lap space, inclusive (§1, §4.2)."""
-        start = self.radar["advanced_start" if advanced else "standard_start"]
-        return self.radar["final_lap"] - start + 1
+        return self.radar["final_lap"] - self.start_space(advanced) + 1
 
 
 def parse_panel(doc: dict[str, Any], file: str) -> Panel:

@@ -15,10 +15,11 @@ A scenario is a TOML file (shipped ones in ``racebook/formulagp/scenarios/``, id
                               # "grid": a new race of these cars in grid order, before its first draw (§4)
     assumed = ["what the example does not say and the scenario chose: the invented tiles and values it relies on"]
     actions = ["Grey play G1", "Grey to T03.2.2"]
+    mode = "standard"         # optional: "advanced" plays the Advanced race, its [ADV] rules (issue 38; §1, §4.2 b)
 
     [race]                    # "turn" only, every key optional
     round = 3                 # 2..99 (round 1 is the sealed start: play it with start = "grid")
-    flag = 11                 # the Chequered Flag's radar space (default: the Standard start + round - 1, §4.2)
+    flag = 11                 # the Chequered Flag's radar space (default: the mode's start space + round - 1, §4.2)
     final_lap = false         # §17.1
     final_round = false
     order = ["Grey", "Red"]   # this round's driver sequence (default: the cars in the order listed)
@@ -100,14 +101,14 @@ from racebook.formulagp.rounds import begin_turn, start_round
 from racebook.formulagp.scenariobots import read_bots
 from racebook.formulagp.scenariokeys import held_events, lapping, off, params, team, w2w
 from racebook.formulagp.setup import new_state
-from racebook.formulagp.state import DECK_RULE, Car, Die, Phase, RaceState, Turn
+from racebook.formulagp.state import DECK_RULE, Car, Die, Mode, Phase, RaceState, Turn
 from racebook.formulagp.track import load_track
 from racebook.formulagp.trackparts import Pos
 
 FOLDER = core.Folder(Path(__file__).resolve().parent / "scenarios", "FormulaGP")
 SCENARIOS = FOLDER.path
 _TOP = ("scenario", "race", "car", "dice", "rules", "bots")
-_SCEN_KEYS = ("id", "title", "cite", "game", "track", "board", "seed", "start", "assumed", "actions")
+_SCEN_KEYS = ("id", "title", "cite", "game", "track", "board", "seed", "start", "assumed", "actions", "mode")
 _STARTS = ("turn", "grid")
 _GRID_CAR_KEYS = ("id", "tyre", "draws")
 
@@ -339,6 +340,9 @@ def _parse(doc: dict[str, Any], file: str) -> Scenario:
     start = as_str(s.get("start", "turn"), "scenario.start")
     if start not in _STARTS:
         raise bad("scenario.start", f"{start!r} is not one of {', '.join(_STARTS)}")
+    mode = as_str(s.get("mode", Mode.STANDARD.value), "scenario.mode")
+    if mode not in {m.value for m in Mode}:
+        raise bad("scenario.mode", f"{mode[:12]!r} is not a race mode ({', '.join(m.value for m in Mode)}: §1)")
     rules = Rules.from_dict(_table(doc, "rules"))
     rows = doc.get("car")
     if not isinstance(rows, list) or not rows:
@@ -348,7 +352,8 @@ def _parse(doc: dict[str, Any], file: str) -> Scenario:
             raise bad(f"car[{i}]", f"must be a table, not {kind_of(t)}")
         unknown_key(t, _GRID_CAR_KEYS if start == "grid" else tuple(CAR_KEYS), f"car[{i}]")
     ids = [as_str(get(t, "id", f"car[{i}].id"), f"car[{i}].id") for i, t in enumerate(rows)]
-    state = new_state(ids, seed, track=track, board=board, rules=rules)  # the ids checked (§4.6); grid: the race
+    # the ids checked (§4.6); grid: the race
+    state = new_state(ids, seed, track=track, board=board, rules=rules, mode=Mode(mode))
     ctx = _Ctx(state, Counter(c.code for c in cards().action), {}, {})
     read_bots(_table(doc, "bots"), state, start)
     prelude: tuple[Any, ...] = ()
@@ -414,7 +419,7 @@ def _turn_position(state: RaceState, rows: list[dict[str, Any]], ids: list[str],
         if key in race:
             read_race(race[key], f"race.{key}", state)
     if "flag" not in race:
-        state.flag = panel().radar["standard_start"] + state.round - 1
+        state.flag = panel().start_space(state.mode.advanced) + state.round - 1
     if state.phase is Phase.DRAW:  # round `round` starts now: the position is the one before it (§10 items 1-2)
         if "turn" in race:
             raise bad("race.turn", "only for phase = 'play' (the draw phase works out the driver sequence, §10.2)")

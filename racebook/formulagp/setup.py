@@ -1,7 +1,8 @@
 """A new FormulaGP race (digest §4): a Standard race starts with qualifying (§9, :mod:`racebook.formulagp.qualify`:
 the pit boxes shuffled, §4.1 item 2, or placed as given), or from a given grid (``qualifying=False``: the players'
 order, pole first); each with its own shuffled ACTION deck (§4.6, §5), ERS at maximum, OT 0 and the
-tyre's wear start (§4.6 a–e), the Chequered Flag on the Standard start space of the Weather Radar (§4.2 b).
+tyre's wear start (§4.6 a–e), the Chequered Flag on the Standard (or, for the Advanced race, the Advanced) start
+space of the Weather Radar (§4.2 b).
 Standard library only.
 """
 
@@ -21,7 +22,7 @@ from racebook.formulagp.game import Race
 from racebook.formulagp.options import Rules
 from racebook.formulagp.panel import panel
 from racebook.formulagp.playerboard import Tyre, load_board
-from racebook.formulagp.state import DECK_RULE, Car, RaceState
+from racebook.formulagp.state import DECK_RULE, Car, Mode, RaceState
 from racebook.formulagp.track import load_track
 
 MIN_CARS, MAX_CARS = 2, 6  # the teaching circuit's grid has six places
@@ -30,7 +31,7 @@ MIN_CARS, MAX_CARS = 2, 6  # the teaching circuit's grid has six places
 def new_state(players: Sequence[str], seed: int = 0, *, track: str = "teaching", board: str = "teaching",
               tyre: Tyre = Tyre.SOFT, rules: Rules | None = None, bots: Sequence[str] = (),
               bot_side: str = "faster", teams: Mapping[str, str] | None = None, qualifying: bool = False,
-              boxes: Sequence[str] | None = None) -> RaceState:
+              boxes: Sequence[str] | None = None, mode: Mode = Mode.STANDARD) -> RaceState:
     """The state before the race's first step, under the house ``rules`` (:class:`racebook.formulagp.options.Rules`,
     the digest's readings by default). With ``qualifying`` (the Standard race, §9) the grid comes from qualifying and
     ``boxes`` places the pit boxes, the one nearest the pit exit first (§4.1 item 2: shuffled when not given; a
@@ -39,7 +40,8 @@ def new_state(players: Sequence[str], seed: int = 0, *, track: str = "teaching",
     first. The cars named
     in ``bots`` are Rookie BOTs (§22.5), run by the rules, the Rookie Control card ``bot_side`` up (``"faster"`` or
     ``"slower"``); ``teams`` names the team of a car that has a teammate (two cars of a team share a Pit Box, §2.5,
-    §16.4; by default each car is its own team)."""
+    §16.4; by default each car is its own team). ``mode`` is the Standard race or the Advanced race (§4.2 b: the
+    Chequered Flag starts on the radar's Advanced start space, 24 rounds; the [ADV] rules apply, issue 38)."""
     players = list(players)
     rules = rules or Rules()
     if rules.pit_lane_start_round not in (2, 3):
@@ -68,9 +70,11 @@ def new_state(players: Sequence[str], seed: int = 0, *, track: str = "teaching",
         cars[car].team = team
     if any(n > 2 for n in Counter(c.team for c in cars.values() if c.team).values()):
         raise SetupError(teams, "§16.4", "a team has at most two cars (teammates share one Pit Box)")
-    radar = panel().radar
-    s = RaceState(track, board, cars, tuple(players), rng, radar["standard_start"], radar["final_lap"],
-                  rules=rules, events=new_deck())
+    if not isinstance(mode, Mode):
+        raise SetupError(mode, "§1", f"the mode is one of {', '.join(m.value for m in Mode)}")
+    s = RaceState(track, board, cars, tuple(players), rng, panel().start_space(mode.advanced),
+                  panel().radar["final_lap"],
+                  rules=rules, events=new_deck(), mode=mode)
     deal(s, bots, bot_side)  # the Rookie BOTs' cards (§22.5)
     if qualifying:  # the pit boxes (§4.1 item 2); until qualifying sets the grid the cars stand in box order
         order = list(boxes) if boxes is not None else list(players)
@@ -86,9 +90,10 @@ def new_state(players: Sequence[str], seed: int = 0, *, track: str = "teaching",
 def new_race(players: Sequence[str], seed: int = 0, *, frames: bool = False, track: str = "teaching",
              board: str = "teaching", tyre: Tyre = Tyre.SOFT, rules: Rules | None = None, bots: Sequence[str] = (),
              bot_side: str = "faster", teams: Mapping[str, str] | None = None, qualifying: bool = False,
-             boxes: Sequence[str] | None = None) -> Race:
+             boxes: Sequence[str] | None = None, mode: Mode = Mode.STANDARD) -> Race:
     """A race of ``players``, seeded, run to its first decision (the WHITE die, then qualifying's draw with
     ``qualifying=True``, else round 1's draw from the grid given); see :func:`new_state`. The cars named in ``bots``
     are Rookie BOTs (§22.5): the engine drives them; a race of BOTs only runs to the flag here."""
     return Race(new_state(players, seed, track=track, board=board, tyre=tyre, rules=rules, bots=bots,
-                          bot_side=bot_side, teams=teams, qualifying=qualifying, boxes=boxes), frames)
+                          bot_side=bot_side, teams=teams, qualifying=qualifying, boxes=boxes, mode=mode),
+                frames)

@@ -46,6 +46,19 @@ class Phase(Enum):
     GRID = "grid"  # the Red Flag grid: each driver chooses its tyres (§19.6 step 2, racebook.formulagp.redflaggrid)
 
 
+class Mode(StrEnum):
+    """The race's rules set (§1, §4.2 b): the Standard race (the Chequered Flag starts on radar space 9, 16 rounds)
+    or the Advanced race, whose [ADV] rules apply (on space 1, 24 rounds; issue 38). Its value is the notation's
+    ``mode=`` word, written only for the Advanced race."""
+
+    STANDARD = "standard"
+    ADVANCED = "advanced"
+
+    @property
+    def advanced(self) -> bool:
+        return self is Mode.ADVANCED
+
+
 class Resume(StrEnum):
     """Where the play goes on once no loss of control waits for a decision (§18.1): the interrupted move, the
     turn's end, the round's end (a W2W token's stress, §13.5), the pit entry (§16.1) or the attack that waited for
@@ -231,6 +244,7 @@ class RaceState:
     bids: SealedRound[str, str] = field(default_factory=SealedRound)
     bots: BotTable = field(default_factory=BotTable)  # the BOT decks and cards on the table (§22.5, §22.7)
     grid_tyres: tuple[str, ...] = ()  # the drivers still to choose their tyres on the Red Flag grid (§19.6 step 2)
+    mode: Mode = Mode.STANDARD  # the Standard or the Advanced race (§1, §4.2 b; the [ADV] rules apply to the latter)
 
     @property
     def track(self) -> Track:
