@@ -11,7 +11,7 @@ from itertools import combinations
 from racebook.core.errors import IllegalAction
 from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
-from racebook.formulagp import lapping, pitlane, raceevents, redflag, redpitentry
+from racebook.formulagp import lapping, pitlane, raceevents, redflag, redpitentry, weather
 from racebook.formulagp.actions import Discard, FgpAction, Keep, Launch, Return, parse
 from racebook.formulagp.cardplay import apply_play, card_colour, card_type, check_play, has_play
 from racebook.formulagp.components import CardType
@@ -35,6 +35,9 @@ def start_race(s: RaceState, log: EventLog) -> None:
     face = s.white_face(i)
     s.panel_side = face.colour.value
     log.append(ev.PanelSide(face.value, face.colour.value))
+    weather.setup(s, log)  # [ADV] §4.2 g-i: the forecast, the Weather token, Standing Water (formulagp.weather)
+    if weather.start_tyres(s):  # §4.6: the drivers choose their start tyres first (new_race(choose_tyres=True))
+        return
     if s.qualifying:
         from racebook.formulagp.qualify import begin_qualifying  # qualify imports this module
         return begin_qualifying(s, log)
@@ -249,6 +252,8 @@ def finish(s: RaceState, log: EventLog) -> None:
     seq = {slot.car: i for i, slot in enumerate(driver_order(s.track, runners))}
     fin = [Finisher(c.id, lapping.distance(s, c), seq[c.id], c.penalties,  # laps x a lap's tiles + the tile's rank
                     raceevents.finish(c, finish_group(c))) for c in s.cars.values()]  # §17.2.2: groups
+    fin = [replace(f, finish=weather.finish(s, s.cars[f.car], f.finish)) for f in fin]  # [ADV] §17.2.2 item 6
+    weather.disqualified(s, log)
     result = classify(fin)
     s.result = tuple(r.car for r in result)
     for r in result:
