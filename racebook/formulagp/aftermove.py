@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
-from racebook.formulagp import losscontrol, raceevents, redpitentry
+from racebook.formulagp import losscontrol, raceevents, redpitentry, weather
 from racebook.formulagp.cardplay import card_colour
 from racebook.formulagp.components import Colour
 from racebook.formulagp.rules.hazards import Hazard, dice_owed
@@ -76,4 +76,4 @@ def hazards_of(s: RaceState, c: Car) -> list[Hazard]:
     hazards = [Hazard.TRICKY_CORNER for k in tile.skids if k.start == (c.pos.lane, c.pos.space)]
     if s.board.red_die_every_move(c.wear):
         hazards.append(Hazard.WORN_TYRES)
-    return hazards
+    return hazards + weather.hazards(s, c)  # [ADV] dry tyres in the rain (§14.2)

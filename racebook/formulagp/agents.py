@@ -28,6 +28,7 @@ from collections.abc import Callable
 from typing import Any
 
 from racebook.core.rng import Rng
+from racebook.formulagp import weather
 from racebook.formulagp.actions import (
     Attack,
     Bid,
@@ -344,6 +345,8 @@ def wants_pit(s: RaceState, c: Car, margin: int) -> bool:
     round 24, §19.4.1)."""
     if c.pit:
         return False
+    if s.mode.advanced and weather.wants_pit(s, c, rounds_left(s)):  # [ADV] wrong tyres, two dry types (§14.2, §4.6)
+        return True
     return (s.board.tyre_state(c.tyre, c.wear + margin) is TyreState.WORN or bool(damage_of(c))
             or worn_before_next_stop(s, c)) and rounds_left(s) >= PIT_LAST_ROUNDS  # (the estimate last: the dearest)
 
@@ -394,6 +397,7 @@ def pit_choice(race: Race, legal: list[FgpAction], margin: int) -> FgpAction | N
     c = s.cars[car]
     left = rounds_left(s)
     want = "hard" if left >= 10 else "medium" if left >= 6 else "soft"
+    want = weather.tyre_wish(s, c, want, left)  # [ADV] wet in the rain, a second dry type (§14.2, §4.6)
     if race.phase is Phase.GRID:  # the Red Flag grid (§19.6 step 2): the same choice as in the box
         return next(a for a in legal if isinstance(a, Tyres) and a.tyre == want)
     if race.phase is Phase.PIT:

@@ -93,7 +93,8 @@ def one_race(track: str, seed: int, players: int = 3, driver: str = "greedy",
              start: str = "qualifying", mode: str = "standard") -> RaceResult:
     """One full race of computer-driven cars: qualifying first (§9) unless ``start="grid"``; the Standard race, or
     the Advanced race with ``mode="advanced"`` (§1, §4.2 b; issue 38)."""
-    race = _new_race(CARS[:players], seed, track=track, qualifying=_qualifying(start), mode=_mode(mode))
+    race = _new_race(CARS[:players], seed, track=track, qualifying=_qualifying(start), mode=_mode(mode),
+                     choose_tyres=_mode(mode).advanced)  # [ADV] start tyres for the forecast (§4.6, weather)
     chosen: Driver = GreedyDriver(seed) if driver == "greedy" else CoreRandom(seed)
     play_out(race, chosen, max_steps=10**6)
     return RaceResult(seed, race.classification(), race.state.round, len(race.actions))

@@ -43,6 +43,7 @@ from collections.abc import Iterable
 from racebook.core.deck import Deck
 from racebook.core.errors import ActionSyntaxError, DataError, IllegalAction, NotationError
 from racebook.core.rng import Rng
+from racebook.formulagp import weather
 from racebook.formulagp.actions import Attack
 from racebook.formulagp.actions import parse as parse_action
 from racebook.formulagp.bots.table import from_tokens as bots_from_tokens
@@ -99,6 +100,7 @@ def format_state(s: RaceState) -> str:
              f"resume={s.resume or '-'}", f"coll={s.collisions}", f"gt={_codes(s.grid_tyres)}"]
     if s.mode is not Mode.STANDARD:  # the Advanced race (issue 38); a Standard race's line is as before
         head.append(f"mode={s.mode.value}")
+    head += weather.head_tokens(s)  # [ADV] the weather, each token only when set (racebook.formulagp.weather)
     cars = []
     for c in s.cars.values():
         cars.append(" ".join([c.id, _pos(s, c.pos), f"lap={c.lap}", f"ers={c.ers}", f"ot={c.ot}", c.tyre.value,
@@ -114,7 +116,7 @@ def format_state(s: RaceState) -> str:
                              + ([f"bot={c.bot}"] if c.bot else []) + _pit_words(c)
                              + [f"ps={c.pit_start}", f"nt={int(c.neutral)}"]
                              + ([f"sk={c.skill_round}"] if c.skill_round else [])
-                             + ([f"rsp={c.red_spared}"] if c.red_spared else [])))
+                             + ([f"rsp={c.red_spared}"] if c.red_spared else []) + weather.car_tokens(c)))
     t = s.turn
     turn = "-" if t is None else " ".join([
         t.car, f"cards={_codes(t.cards)}", f"as={t.played_as or '-'}", f"pace={t.pace or '-'}", f"pair={int(t.pair)}",
@@ -205,6 +207,7 @@ def parse_position(text: str) -> RaceState:
         if mode not in {m.value for m in Mode}:
             raise NotationError(f"{text[:80]!r}…: mode= is {' or '.join(m.value for m in Mode)} (§1)")
         s.mode = Mode(mode)
+        weather.read_head(s, kv, text)  # [ADV] the weather (racebook.formulagp.weather)
         s.finished = s.phase is Phase.OVER
         _read_events_head(s, kv, text)
         # the EVENT deck (§6.7): a line written before it existed reads as a fresh, unshuffled deck
@@ -260,6 +263,7 @@ def parse_position(text: str) -> RaceState:
             s.cars[w[0]].neutral = ck.get("nt", "0") == "1"
             s.cars[w[0]].skill_round = _int(ck.get("sk", "0"), "sk", text)
             s.cars[w[0]].red_spared = _int(ck.get("rsp", "0"), "rsp", text)  # §14.1 Appendix B (redpitentry)
+            weather.read_car(s.cars[w[0]], ck, text)  # [ADV] the tyre types raced on (§4.6)
         if turn_text.strip() != "-":
             w = turn_text.split()
             tk = _kv(w[1:], text)

@@ -77,6 +77,8 @@ class Rules(HouseRules):
     w2w_forward_push: bool = False  # §13.5 (N29): W2W cars push by lane changes only (§11.3.1); on: forward too
     safety_car_in_final_lap_ends_race: bool = True  # §19.4.1: any Safety Car out on or after round 24 ends the race
     pit_entry_past_shadow_car_only: bool = True  # §16.1 (N33): a pitting car passes only the shadow car's car
+    temperature_wear_each_set: bool = True  # A17: Hot/Extreme wear on every Soft/Medium set fitted (False: once)
+    rainy_setup_yellow_flag: bool = True  # A31: the Rainy set-up puts the Race Control token on the cloud space
 
 
 @cache

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
-from racebook.formulagp import moving, pitentry, redpitentry, rounds
+from racebook.formulagp import moving, pitentry, redpitentry, rounds, weather
 from racebook.formulagp.actions import BoxRepair, Discard, FgpAction, Leave, PitIn, To, Tyres, Wait
 from racebook.formulagp.aftermove import end_of_move
 from racebook.formulagp.cardplay import card_type
@@ -152,7 +152,7 @@ def legal_pit(s: RaceState) -> list[FgpAction]:
         return [Leave(c.id)]
     out: list[FgpAction] = []
     if not c.pit_tyres:
-        out += [Tyres(c.id, ty.value) for ty in DRY]
+        out += [Tyres(c.id, ty.value) for ty in DRY + weather.tyre_choices(s)]  # [ADV] Wet too (§14.2)
     out += [Discard(c.id, x) for x in sorted(set(c.hand)) if card_type(x) is not CardType.DRAW_FAILURE]
     broken = damage_of(c)
     if broken and not c.pit_repaired:
@@ -177,6 +177,7 @@ def apply_pit(s: RaceState, a: FgpAction, log: EventLog) -> None:
         got = fit(s.board, Tyre(a.tyre))
         c.tyre, c.wear, c.pit_tyres = Tyre(a.tyre), got.wear, True
         log.append(ev.TyresFitted(c.id, a.tyre, got.wear, got.bonus))
+        weather.fitted(s, c, log)  # [ADV] §4.6's tyre types, A17's temperature wear
     elif isinstance(a, Discard):
         c.hand.remove(a.card)
         c.deck.discard(a.card)
@@ -241,6 +242,8 @@ def explain_pit(s: RaceState, a: FgpAction) -> tuple[str, str]:
         return "§16.3", f"{c.id} stayed in its box after its repair: no pit action this turn, only 'leave'"
     if isinstance(a, Wait):
         return "§16.2", f"{c.id} serves no penalty now: tyres, discard, fix or leave"
+    if isinstance(a, Tyres) and a.tyre not in {t.value for t in DRY + weather.tyre_choices(s)}:
+        return "§14.2", "wet tyres are fitted in an Advanced race only ([ADV] §14.2)"
     if isinstance(a, Tyres):
         return "§16.2", "new tyres are fitted once a stop"
     if isinstance(a, Discard):

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
-from racebook.formulagp import flags, gravel, lapping, redflag, safetycar, vsc
+from racebook.formulagp import flags, gravel, lapping, redflag, safetycar, vsc, weather
 from racebook.formulagp.actions import Discard, FgpAction
 from racebook.formulagp.components import CardType, card_type
 from racebook.formulagp.rules.classification import Finish
@@ -57,6 +57,7 @@ def round_end(s: RaceState, log: EventLog) -> bool:
 
 def round_started(s: RaceState, log: EventLog) -> None:
     flags.round_started(s, log)
+    weather.round_started(s, log)  # [ADV] §4.3, §19.1, §19.1.1
 
 
 def skips_draw(s: RaceState) -> bool:
@@ -104,7 +105,7 @@ def pair_bans(s: RaceState, c: Car) -> set[PairBan]:
 
 def tyre_bonus(s: RaceState, c: Car) -> int:
     """The tyre bonus of the move: none with a Gravel token over it (§19.8.1)."""
-    return 0 if c.gravel else s.board.tyre_bonus(c.tyre, s.tyre_state(c))
+    return weather.tyre_bonus(s, c, 0 if c.gravel else s.board.tyre_bonus(c.tyre, s.tyre_state(c)))  # [ADV] §14.2
 
 
 def after_play(s: RaceState, c: Car, t: Turn) -> None:
@@ -231,6 +232,7 @@ def stop(s: RaceState, c: Car, t: Turn, blocked: bool, log: EventLog) -> bool:
 
 def end_of_move(s: RaceState, c: Car, t: Turn, log: EventLog) -> None:
     gravel.end_of_move(s, c, t, log)
+    weather.end_of_move(s, c, t, log)  # [ADV] wet tyres on a dry track (§14.2)
     lapping.update(s, log)
     vsc.end_of_move(s, c, t, log)
 

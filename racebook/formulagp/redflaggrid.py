@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
+from racebook.formulagp import weather
 from racebook.formulagp.actions import FgpAction, Tyres
 from racebook.formulagp.playerboard import Tyre
-from racebook.formulagp.rounds import start_round
+from racebook.formulagp.rounds import after_setup, start_round
 from racebook.formulagp.rules.tyres import fit
 from racebook.formulagp.state import RaceState
 
@@ -29,7 +30,7 @@ def legal_grid(s: RaceState) -> list[FgpAction]:
     if not s.grid_tyres:
         return []
     car = s.grid_tyres[0]
-    return [Tyres(car, ty.value) for ty in DRY]
+    return [Tyres(car, ty.value) for ty in DRY + weather.tyre_choices(s)]  # [ADV] Wet too (§14.2)
 
 
 def apply_grid(s: RaceState, a: FgpAction, log: EventLog) -> None:
@@ -37,14 +38,21 @@ def apply_grid(s: RaceState, a: FgpAction, log: EventLog) -> None:
     c = s.cars[a.car]
     got = fit(s.board, Tyre(a.tyre))
     c.tyre, c.wear = Tyre(a.tyre), got.wear
-    log.append(ev.GridTyres(c.id, a.tyre, got.wear, got.bonus))
+    log.append(weather.start_tyres_event(s, c.id, a.tyre, got.wear)  # the start tyres (§4.6), else the grid's
+               or ev.GridTyres(c.id, a.tyre, got.wear, got.bonus))
+    weather.fitted(s, c, log)  # [ADV] §4.6's tyre types, A17's temperature wear
     s.grid_tyres = s.grid_tyres[1:]
     if not s.grid_tyres:
-        start_round(s, log)  # every driver has chosen: the round starts (the restart, §19.6 step 6)
+        # every driver has chosen: the round starts (the restart, §19.6 step 6); round 0: the start tyres (§4.6)
+        (start_round if s.round else after_setup)(s, log)
 
 
 def explain_grid(s: RaceState, a: FgpAction) -> tuple[str, str]:
     car = s.grid_tyres[0] if s.grid_tyres else "nobody"
+    if s.round == 0:  # the start tyres (§4.6)
+        return "§4.6", f"before the start it is {car}'s choice of its start tyres now, in grid order"
     if a.car != car:
         return "§19.6", f"on the Red Flag grid it is {car}'s choice of tyres now (grid order)"
+    if isinstance(a, Tyres) and a.tyre == "wet" and not weather.tyre_choices(s):
+        return "§14.2", "wet tyres are fitted in an Advanced race only ([ADV] §14.2)"
     return "§19.6", f"on the Red Flag grid {car} chooses its tyres: 'tyres soft', 'tyres medium' or 'tyres hard'"

@@ -11,7 +11,7 @@ from itertools import combinations
 from racebook.core.errors import IllegalAction
 from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
-from racebook.formulagp import lapping, pitlane, raceevents, redflag, redpitentry
+from racebook.formulagp import lapping, pitlane, raceevents, redflag, redpitentry, weather
 from racebook.formulagp.actions import Discard, FgpAction, Keep, Launch, Return, parse
 from racebook.formulagp.cardplay import apply_play, card_type, check_play
 from racebook.formulagp.components import CardType
@@ -37,8 +37,18 @@ def start_race(s: RaceState, log: EventLog) -> None:
     face = s.white_face(i)
     s.panel_side = face.colour.value
     log.append(ev.PanelSide(face.value, face.colour.value))
-    if s.qualifying:  # §9.1 item 1: the normal draw phase (ERS returns included), in pit-box order; the sealed
-        log.append(ev.PitBoxes(s.boxes))  # cards come when every draw decision is made (qualify.open_qualifying)
+    weather.setup(s, log)  # [ADV] §4.2 g-i: the forecast, the Weather token, Standing Water (formulagp.weather)
+    if weather.start_tyres(s):  # §4.6: the drivers choose their start tyres first (new_race(choose_tyres=True))
+        return
+    after_setup(s, log)
+
+
+def after_setup(s: RaceState, log: EventLog) -> None:
+    """The set-up is done (and, in an Advanced race, the start tyres chosen, §4.6): qualifying's draw (§9.1 item 1:
+    the normal draw phase, ERS returns included, in pit-box order; the sealed cards come when every draw decision is
+    made, qualify.open_qualifying), or round 1 from the grid."""
+    if s.qualifying:
+        log.append(ev.PitBoxes(s.boxes))
         return draw_phase(s, log)
     start_round(s, log)
 
@@ -220,6 +230,8 @@ def finish(s: RaceState, log: EventLog) -> None:
     seq = {slot.car: i for i, slot in enumerate(driver_order(s.track, runners))}
     fin = [Finisher(c.id, lapping.distance(s, c), seq[c.id], c.penalties,  # laps x a lap's tiles + the tile's rank
                     raceevents.finish(c, finish_group(c))) for c in s.cars.values()]  # §17.2.2: groups
+    fin = [replace(f, finish=weather.finish(s, s.cars[f.car], f.finish)) for f in fin]  # [ADV] §17.2.2 item 6
+    weather.disqualified(s, log)
     result = classify(fin)
     s.result = tuple(r.car for r in result)
     for r in result:

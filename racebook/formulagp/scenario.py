@@ -100,6 +100,7 @@ from racebook.formulagp.playerboard import Tyre, load_board
 from racebook.formulagp.rounds import begin_turn, start_round
 from racebook.formulagp.scenariobots import read_bots
 from racebook.formulagp.scenariokeys import held_events, lapping, off, params, team, w2w
+from racebook.formulagp.scenarioweather import stack_forecast, tyres_used, weather_race_keys
 from racebook.formulagp.setup import new_state
 from racebook.formulagp.state import DECK_RULE, Car, Die, Mode, Phase, RaceState, Turn
 from racebook.formulagp.track import load_track
@@ -108,7 +109,8 @@ from racebook.formulagp.trackparts import Pos
 FOLDER = core.Folder(Path(__file__).resolve().parent / "scenarios", "FormulaGP")
 SCENARIOS = FOLDER.path
 _TOP = ("scenario", "race", "car", "dice", "rules", "bots")
-_SCEN_KEYS = ("id", "title", "cite", "game", "track", "board", "seed", "start", "assumed", "actions", "mode")
+_SCEN_KEYS = ("id", "title", "cite", "game", "track", "board", "seed", "start", "assumed", "actions", "mode",
+              "weather")
 _STARTS = ("turn", "grid")
 _GRID_CAR_KEYS = ("id", "tyre", "draws")
 
@@ -240,6 +242,7 @@ CAR_KEYS: dict[str, Reader] = {
     "events": held_events,
     "off": off,
     "params": params,
+    "tyres_used": tyres_used,  # [ADV] the tyre types raced on, initials (§4.6; racebook.formulagp.scenarioweather)
 }
 
 RaceReader = Callable[[Any, str, RaceState], None]
@@ -310,6 +313,7 @@ RACE_KEYS: dict[str, RaceReader] = {
     "side": _side,
     "phase": _phase,
     "event_draws": _event_draws,
+    **weather_race_keys(),  # [ADV] forecast, weather, temperature, weather_token, standing_water (scenarioweather)
 }
 
 
@@ -358,6 +362,7 @@ def _parse(doc: dict[str, Any], file: str) -> Scenario:
     read_bots(_table(doc, "bots"), state, start)
     prelude: tuple[Any, ...] = ()
     _dice(_table(doc, "dice"), state)  # before the position: a BOT's turn or a round's start given there rolls them
+    stack_forecast(s.get("weather"), state)  # [ADV] the WEATHER card the set-up draws (scenarioweather)
     if start == "grid":
         if "race" in doc:
             raise bad("race", "only for start = 'turn' (a grid race starts at round 1, §4)")

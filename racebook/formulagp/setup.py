@@ -31,7 +31,8 @@ MIN_CARS, MAX_CARS = 2, 6  # the teaching circuit's grid has six places
 def new_state(players: Sequence[str], seed: int = 0, *, track: str = "teaching", board: str = "teaching",
               tyre: Tyre = Tyre.SOFT, rules: Rules | None = None, bots: Sequence[str] = (),
               bot_side: str = "faster", teams: Mapping[str, str] | None = None, qualifying: bool = False,
-              boxes: Sequence[str] | None = None, mode: Mode = Mode.STANDARD) -> RaceState:
+              boxes: Sequence[str] | None = None, mode: Mode = Mode.STANDARD,
+              choose_tyres: bool = False) -> RaceState:
     """The state before the race's first step, under the house ``rules`` (:class:`racebook.formulagp.options.Rules`,
     the digest's readings by default). With ``qualifying`` (the Standard race, §9) the grid comes from qualifying and
     ``boxes`` places the pit boxes, the one nearest the pit exit first (§4.1 item 2: shuffled when not given; a
@@ -41,7 +42,10 @@ def new_state(players: Sequence[str], seed: int = 0, *, track: str = "teaching",
     in ``bots`` are Rookie BOTs (§22.5), run by the rules, the Rookie Control card ``bot_side`` up (``"faster"`` or
     ``"slower"``); ``teams`` names the team of a car that has a teammate (two cars of a team share a Pit Box, §2.5,
     §16.4; by default each car is its own team). ``mode`` is the Standard race or the Advanced race (§4.2 b: the
-    Chequered Flag starts on the radar's Advanced start space, 24 rounds; the [ADV] rules apply, issue 38)."""
+    Chequered Flag starts on the radar's Advanced start space, 24 rounds; the [ADV] rules apply, issue 38). With
+    ``choose_tyres`` each player car chooses its start tyres once the set-up is done (§4.6 item e after §4.2 g: an
+    Advanced race's drivers know the forecast; the ``grid`` phase, ``Grey tyres wet``); else every car starts on
+    ``tyre``."""
     players = list(players)
     rules = rules or Rules()
     if rules.pit_lane_start_round not in (2, 3):
@@ -76,6 +80,8 @@ def new_state(players: Sequence[str], seed: int = 0, *, track: str = "teaching",
                   panel().radar["final_lap"],
                   rules=rules, events=new_deck(), mode=mode)
     deal(s, bots, bot_side)  # the Rookie BOTs' cards (§22.5)
+    if choose_tyres:  # §4.6: the start tyres chosen after the set-up (racebook.formulagp.weather.start_tyres)
+        s.grid_tyres = tuple(p for p in players if p not in bots)
     if qualifying:  # the pit boxes (§4.1 item 2); until qualifying sets the grid the cars stand in box order
         order = list(boxes) if boxes is not None else list(players)
         if boxes is None:
@@ -90,10 +96,11 @@ def new_state(players: Sequence[str], seed: int = 0, *, track: str = "teaching",
 def new_race(players: Sequence[str], seed: int = 0, *, frames: bool = False, track: str = "teaching",
              board: str = "teaching", tyre: Tyre = Tyre.SOFT, rules: Rules | None = None, bots: Sequence[str] = (),
              bot_side: str = "faster", teams: Mapping[str, str] | None = None, qualifying: bool = False,
-             boxes: Sequence[str] | None = None, mode: Mode = Mode.STANDARD) -> Race:
+             boxes: Sequence[str] | None = None, mode: Mode = Mode.STANDARD, choose_tyres: bool = False) -> Race:
     """A race of ``players``, seeded, run to its first decision (the WHITE die, then qualifying's draw with
     ``qualifying=True``, else round 1's draw from the grid given); see :func:`new_state`. The cars named in ``bots``
     are Rookie BOTs (§22.5): the engine drives them; a race of BOTs only runs to the flag here."""
     return Race(new_state(players, seed, track=track, board=board, tyre=tyre, rules=rules, bots=bots,
-                          bot_side=bot_side, teams=teams, qualifying=qualifying, boxes=boxes, mode=mode),
+                          bot_side=bot_side, teams=teams, qualifying=qualifying, boxes=boxes, mode=mode,
+                          choose_tyres=choose_tyres),
                 frames)

@@ -133,6 +133,8 @@ class Car:
     skill_round: int = 0  # the game round its driver skill was last used in a battle (§6.8: once a round; driverskill)
     red_spared: int = 0  # the round of its next turn, whose pit entry owes no worn-tyres RED die: that die stopped its
     # pit entry (§14.1 Appendix B, §16.1; racebook.formulagp.redpitentry); 0: none
+    tyres_used: str = ""  # [ADV] the tyre types it has raced on, initials in order of first use ("sm"): the
+    # two-dry-tyre-types rule (§4.6, §17.2.2 item 6; racebook.formulagp.weather); "" in a Standard race
 
     def copy(self) -> Car:
         c = replace(self, deck=self.deck.copy(), hand=list(self.hand), drawn=list(self.drawn),
@@ -245,6 +247,14 @@ class RaceState:
     bots: BotTable = field(default_factory=BotTable)  # the BOT decks and cards on the table (§22.5, §22.7)
     grid_tyres: tuple[str, ...] = ()  # the drivers still to choose their tyres on the Red Flag grid (§19.6 step 2)
     mode: Mode = Mode.STANDARD  # the Standard or the Advanced race (§1, §4.2 b; the [ADV] rules apply to the latter)
+    # [ADV] the weather (§4.3, §19.1, §19.1.1; racebook.formulagp.weather): "" in a Standard race
+    forecast: str = ""  # the WEATHER card drawn at set-up: sunny, cloudy, rainy (§4.2 g)
+    weather: str = ""  # the WEATHER card on the panel now (the forecast until the weather changes, §19.1.1)
+    temperature: str = ""  # Sunny: the track temperature rolled at the race start, normal / hot / extreme (§4.3)
+    weather_token: int = 0  # the Weather token's radar space, 0 when it is not on the radar (§4.3, §19.1)
+    weather_side: str = ""  # its side up: "die" (the rain check) or "icon" (the weather changes there, §19.1)
+    standing_water: tuple[int, ...] = ()  # the tiles holding a Standing Water token (§4.3, §19.1.1, §19.8.4)
+    weather_changed: int = 0  # the round the weather last changed (Rainy -> Cloudy: the water dries from the next)
 
     @property
     def track(self) -> Track:

@@ -312,7 +312,9 @@ def test_pit_rules() -> None:
 
 
 # ------------------------------------------------------------------ action texts, notation, the computer driver
-@pytest.mark.parametrize("text", ["A pit now", "A tyres", "A tyres wet", "A tyres soft hard", "A repair",
+# "A tyres wet" reads since the Advanced race's wet tyres (issue 38); a Standard race refuses it as illegal with §14.2
+# (tests/formulagp/test_weather.py::test_a_standard_race_refuses_wet_tyres)
+@pytest.mark.parametrize("text", ["A pit now", "A tyres", "A tyres rain", "A tyres soft hard", "A repair",
                                   "A fix D1 D2", "A leave now"])
 def test_bad_pit_texts(text: str) -> None:
     from racebook.core.errors import ActionSyntaxError

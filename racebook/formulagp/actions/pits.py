@@ -37,8 +37,8 @@ class Tyres(FgpAction):
 
     @classmethod
     def _read(cls, car: str, words: list[str], text: str) -> FgpAction:
-        if len(words) != 1 or words[0] not in TYRES:
-            raise _bad(text, f"'tyres' names one tyre type: {', '.join(TYRES)}")
+        if len(words) != 1 or words[0] not in TYRES + ("wet",):  # [ADV] wet (§14.2): legal in an Advanced race
+            raise _bad(text, f"'tyres' names one tyre type: {', '.join(TYRES)}, wet")
         return cls(car, words[0])
 
 

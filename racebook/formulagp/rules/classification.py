@@ -26,6 +26,7 @@ class Finish(Enum):
     SPUN_OFF = "crossed the line, ended the last turn in a spin off track"
     NOT_CROSSED = "did not cross the line in the final round"
     LAPPED = "lapped (Blue Flag)"
+    DISQUALIFIED = "[ADV] disqualified: not two dry tyre types in a dry race (§4.6, §17.2.2 item 6)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +49,8 @@ class Classified:
     finish: Finish
 
 
-_GROUP = {Finish.CROSSED: 0, Finish.SPUN: 1, Finish.SPUN_OFF: 2, Finish.NOT_CROSSED: 3, Finish.LAPPED: 4}
+_GROUP = {Finish.CROSSED: 0, Finish.SPUN: 1, Finish.SPUN_OFF: 2, Finish.NOT_CROSSED: 3, Finish.LAPPED: 4,
+          Finish.DISQUALIFIED: 5}
 
 
 def classify(cars: Sequence[Finisher], tiles_per_token: int = TILES_PER_TOKEN) -> tuple[Classified, ...]:
