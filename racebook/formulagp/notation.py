@@ -99,6 +99,8 @@ def format_state(s: RaceState) -> str:
              f"resume={s.resume or '-'}", f"coll={s.collisions}", f"gt={_codes(s.grid_tyres)}"]
     if s.mode is not Mode.STANDARD:  # the Advanced race (issue 38); a Standard race's line is as before
         head.append(f"mode={s.mode.value}")
+    if s.standing_water:  # [ADV] Standing Water tokens (§19.8.4); none: the line is as before
+        head.append("sw=" + ",".join(str(i) for i in s.standing_water))
     cars = []
     for c in s.cars.values():
         cars.append(" ".join([c.id, _pos(s, c.pos), f"lap={c.lap}", f"ers={c.ers}", f"ot={c.ot}", c.tyre.value,
@@ -205,6 +207,9 @@ def parse_position(text: str) -> RaceState:
         if mode not in {m.value for m in Mode}:
             raise NotationError(f"{text[:80]!r}…: mode= is {' or '.join(m.value for m in Mode)} (§1)")
         s.mode = Mode(mode)
+        s.standing_water = tuple(_int(x, "sw", text) for x in _read_codes(kv.get("sw", "-")))  # §19.8.4
+        if any(not 0 <= i < len(s.track.tiles) for i in s.standing_water):
+            raise NotationError(f"{text[:80]!r}…: sw= names a tile index outside the track (§19.8.4)")
         s.finished = s.phase is Phase.OVER
         _read_events_head(s, kv, text)
         # the EVENT deck (§6.7): a line written before it existed reads as a fresh, unshuffled deck

@@ -29,6 +29,7 @@ A scenario is a TOML file (shipped ones in ``racebook/formulagp/scenarios/``, id
                               # advances, every car draws to its hand limit from its stacked draws), then its
                               # draw-phase decisions, or the driver sequence (§10.2) if there are none
     event_draws = ["E7"]      # stacked: the next EVENT cards drawn (an Option card's draw, §6.7)
+    standing_water = ["T07"]  # [ADV] the tiles with a Standing Water token (§19.8.4)
 
     [[car]]                   # one table per car; "grid": id, tyre and draws only
     id = "Grey"
@@ -297,6 +298,16 @@ def _event_draws(v: Any, path: str, s: RaceState) -> None:
         raise bad(path, str(e)) from None
 
 
+def _standing_water(v: Any, path: str, s: RaceState) -> None:
+    """``standing_water``: [ADV] the tile ids with a Standing Water token (§19.8.4), e.g. ``["T07"]``."""
+    ids = as_strs(v, path, unique=True)
+    index = {t.id: t.index for t in s.track.tiles}
+    for i, tid in enumerate(ids):
+        if tid not in index or not s.track.tiles[index[tid]].costs_mp:
+            raise bad(f"{path}[{i}]", f"{tid!r} is not a movement tile of {s.track_id} (§19.8.4)")
+    s.standing_water = tuple(index[t] for t in ids)
+
+
 #: The keys of ``[race]`` (start = "turn"), read in this order (``order`` before ``turn``). A mechanic's new race
 #: field is one more line here.
 RACE_KEYS: dict[str, RaceReader] = {
@@ -309,6 +320,7 @@ RACE_KEYS: dict[str, RaceReader] = {
     "side": _side,
     "phase": _phase,
     "event_draws": _event_draws,
+    "standing_water": _standing_water,
 }
 
 

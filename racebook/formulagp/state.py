@@ -244,6 +244,7 @@ class RaceState:
     bots: BotTable = field(default_factory=BotTable)  # the BOT decks and cards on the table (§22.5, §22.7)
     grid_tyres: tuple[str, ...] = ()  # the drivers still to choose their tyres on the Red Flag grid (§19.6 step 2)
     mode: Mode = Mode.STANDARD  # the Standard or the Advanced race (§1, §4.2 b; the [ADV] rules apply to the latter)
+    standing_water: tuple[int, ...] = ()  # [ADV] the tiles (indexes) with a Standing Water token (§19.8.4)
 
     @property
     def track(self) -> Track:
