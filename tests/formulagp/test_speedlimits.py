@@ -9,10 +9,13 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from racebook.core.errors import DataError
 from racebook.formulagp import events as ev
 from racebook.formulagp import scenario as fgp_scenario
+from racebook.formulagp import speedlimits
 from racebook.formulagp.components import Colour
 from racebook.formulagp.events.speedlimits import SpeedLimitBroken
 from racebook.formulagp.game import Race
@@ -20,7 +23,7 @@ from racebook.formulagp.notation import format_state, parse_position
 from racebook.formulagp.options import RepeatedHazardDice
 from racebook.formulagp.rules import speedlimits as sl
 from racebook.formulagp.rules.hazards import DiceOwed, Hazard, dice_owed
-from racebook.formulagp.state import Mode
+from racebook.formulagp.state import Car, Mode, RaceState, Turn
 from racebook.formulagp.track import load_track, parse_track
 
 G, R, B, ORANGE = Colour.GREEN, Colour.RED, Colour.BLUE, Colour.ORANGE
@@ -28,11 +31,9 @@ TRACK = load_track("teaching")
 TRACKS = Path(__file__).resolve().parents[2] / "tracks" / "formulagp"
 
 
-def _race(sid: str, **rules: object) -> Race:
+def _race(sid: str) -> Race:
     sc = fgp_scenario.read(sid)
     race = sc.race(play=False)
-    if rules:
-        race.state.rules = replace(race.state.rules, **rules)
     for a in sc.actions:
         race.apply(a)
     return race
@@ -122,3 +123,102 @@ def test_standing_water_round_trips_in_the_notation_and_is_absent_by_default() -
     line = format_state(s)
     assert f"sw={TRACK.tile('T10').index}" in line.split()
     assert parse_position(line).standing_water == s.standing_water
+
+
+# ------------------------------------------------------------------ Example 23 (§19.3) and the text's x5 (8.4.2)
+def test_fgp_ex_23_speeding_in_a_yellow_zone_spins_without_a_second_yellow_flag() -> None:
+    """Example 23 [13.8]: a car exceeds a speed limit inside a Yellow Flag zone and rolls the RED die; it spins from
+    that roll: no second Yellow Flag (the zone is the only one on track). Scenario: fgp_ex23."""
+    race = _race("fgp_ex23_speeding_in_a_yellow_zone_no_second_yellow")
+    s = race.state
+    assert _dice(race, "Grey") == ["red", "yellow"]  # the speed limit still rolls in the zone
+    assert [e.face for e in race.events if isinstance(e, ev.DieRolled) and e.die == "red"] == ["loss_of_control"]
+    assert any(isinstance(e, ev.YellowExtended) for e in race.events)
+    assert not any(isinstance(e, ev.YellowFlag) for e in race.events)  # no second Yellow Flag
+    assert len(s.zones) == 1 and s.sc_tile < 0  # one zone: no Safety Car from two zones (§19.3)
+
+
+def test_fgp_ex_x5_pairs_against_speed_limits() -> None:
+    """8.4.2 in the text: GREEN+GREEN (RED pace) still respects a GREEN limit; RED+RED (BLUE pace) a RED limit. The
+    same 7-MP path as Example 22: the GREEN pair owes only its pair's YELLOW die. Scenario: fgp_exx5."""
+    race = _race("fgp_exx5_pairs_against_speed_limits")
+    assert _dice(race, "Grey") == ["yellow"]
+    assert not any(isinstance(e, SpeedLimitBroken) for e in race.events)
+    s = race.state
+    grey = s.cars["Grey"]
+    t04, t05 = TRACK.tile("T04").index, TRACK.tile("T05").index
+    seen = ((t04, 2, 1), (t04, 2, 2), (t05, 2, 1))
+    grey.pos = replace(grey.pos, tile=TRACK.tile("T06").index)
+    assert speedlimits.hazards(s, grey, Turn("Grey", ("R1", "R2"), pair=True, seen=seen)) == []  # RED+RED, RED
+    assert speedlimits.hazards(s, grey, Turn("Grey", ("B1",), seen=seen)) == [Hazard.SPEED_LIMIT] * 2  # BLUE breaks
+
+
+def _turn_from(start: str, to: str, cards: tuple[str, ...], played_as: str = "") -> tuple[Turn, int]:
+    tiles = [TRACK.tile(start).index]
+    while tiles[-1] != TRACK.tile(to).index:
+        tiles.append(TRACK.next_tile(tiles[-1]))
+    return Turn("Grey", cards, played_as, seen=tuple((i, 2, 1) for i in tiles[:-1])), tiles[-1]
+
+
+def _grey_at(tile: int) -> tuple[RaceState, Car]:
+    race = fgp_scenario.read("fgp_ex22_speeding_through_two_corners").race(play=False)
+    s = race.state
+    s.cars["Grey"].pos = replace(s.cars["Grey"].pos, tile=tile)
+    return s, s.cars["Grey"]
+
+
+def test_starting_from_a_limited_tile_counts_ending_on_it_is_free() -> None:
+    t, end = _turn_from("T08", "T10", ("R1",))
+    s, grey = _grey_at(end)
+    assert speedlimits.hazards(s, grey, t) == [Hazard.SPEED_LIMIT]  # started from T08 (§11.4.2)
+    t, end = _turn_from("T06", "T07", ("B1",))
+    s, grey = _grey_at(end)
+    assert speedlimits.hazards(s, grey, t) == []  # ended on T07 with BLUE: free
+
+
+@pytest.mark.parametrize(("as_played", "owed"), [(True, 0), (False, 2)])
+def test_orange_limit_as_played_both_readings(as_played: bool, owed: int) -> None:
+    t, end = _turn_from("T06", "T09", ("O1",), "green")
+    s, grey = _grey_at(end)
+    s.rules = replace(s.rules, orange_limit_as_played=as_played)
+    assert len(speedlimits.hazards(s, grey, t)) == owed
+
+
+@pytest.mark.parametrize(("from_start", "owed"), [(True, [Hazard.STANDING_WATER] * 2),
+                                                  (False, [Hazard.STANDING_WATER])])
+def test_standing_water_from_start_both_readings(from_start: bool, owed: list[Hazard]) -> None:
+    """§19.8.4: Standing Water is a GREEN limit; the start tile counts by default (A44), not in the other reading."""
+    t, end = _turn_from("T10", "T12", ("R1",))
+    s, grey = _grey_at(end)
+    s.standing_water = (TRACK.tile("T10").index, TRACK.tile("T11").index)
+    s.rules = replace(s.rules, standing_water_from_start=from_start)
+    assert speedlimits.hazards(s, grey, t) == owed
+
+
+def test_bots_and_standard_races_ignore_limits() -> None:
+    t, end = _turn_from("T06", "T09", ("B1",))
+    s, grey = _grey_at(end)
+    assert len(speedlimits.hazards(s, grey, t)) == 2
+    grey.bot = "rookie"
+    assert speedlimits.hazards(s, grey, t) == []  # §22.9, [BOT 2.1.1]
+    grey.bot = ""
+    s.mode = Mode.STANDARD
+    assert speedlimits.hazards(s, grey, t) == []
+
+
+@settings(max_examples=60, deadline=None)
+@given(colours=st.lists(st.sampled_from([G, R, B, ORANGE]), min_size=1, max_size=2),
+       limits=st.lists(st.sampled_from([None, G, R]), max_size=6), water=st.lists(st.booleans(), max_size=6))
+def test_speeding_property(colours: list[Colour], limits: list[Colour | None], water: list[bool]) -> None:
+    """One event per broken limit; GREEN cards never speed; BLUE breaks every limit; the dice owed are 1 RED per kind
+    and a YELLOW per extra occurrence (A12)."""
+    left = [sl.Leaving(i, lim, i < len(water) and water[i]) for i, lim in enumerate(limits)]
+    colour = sl.move_colour(colours, G)
+    hz = sl.speeding(left, colour)
+    if colour is G:
+        assert hz == []
+    if colour is B:
+        assert hz.count(Hazard.SPEED_LIMIT) == sum(1 for x in left if x.limit is not None)
+    assert hz.count(Hazard.SPEED_LIMIT) <= len(left) and hz.count(Hazard.STANDING_WATER) <= len(left)
+    owed = dice_owed(hz)
+    assert owed.red == len(set(hz)) and owed.red + owed.yellow == len(hz)
