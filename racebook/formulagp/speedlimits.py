@@ -85,3 +85,39 @@ def announce(s: RaceState, c: Car, t: Turn, log: EventLog) -> None:
     if broke:
         log.append(SpeedLimitBroken(c.id, ",".join(b[0] for b in broke), ",".join(b[1] for b in broke),
                                     colour.value))
+
+
+#: how many MP the computer driver gives up to avoid one speeding event: a RED die is a loss of control one time in
+#: three on the placeholder faces (A4), a spin costs about a turn — invented-for-teaching (a driver's taste, no rule)
+SPEEDING_MP = 3
+
+
+def ahead(s: RaceState, c: Car, mp: int) -> list[int]:
+    """The tiles ``c`` would leave driving ``mp`` spaces straight on in its lane (a look-ahead: lane changes and
+    other cars ignored), its own tile first when it leaves it."""
+    track = s.track
+    tile, left = c.pos.tile, mp - (len(track.tiles[c.pos.tile].spaces(c.pos.lane)) - 1 - c.pos.space)
+    out: list[int] = []
+    while left > 0 and len(out) < len(track.tiles):
+        out.append(tile)
+        tile = track.next_tile(tile)
+        left -= max(1, len(track.tiles[tile].spaces(c.pos.lane)))
+    return out
+
+
+def greedy_value(s: RaceState, c: Car, cards: tuple[str, ...], played_as: str, mp: int) -> int:
+    """The computer driver's worth of a movement play (agents.Greedy): its MP, less :data:`SPEEDING_MP` for each
+    limit it would break on the way (:func:`would_speed`, the rule itself); in a Standard race its MP."""
+    if not s.mode.advanced or c.bot:
+        return mp
+    return mp - SPEEDING_MP * would_speed(s, c, ahead(s, c, mp), cards, played_as)
+
+
+def leaving_speeds(s: RaceState) -> bool:
+    """Whether the car whose turn it is would break its own tile's limit by moving on now (an extension step:
+    §11.4.2, only leaving a tile triggers it)."""
+    t = s.turn
+    if t is None or not s.mode.advanced:
+        return False
+    c = s.cars[t.car]
+    return would_speed(s, c, [c.pos.tile], t.cards, t.played_as) > 0

@@ -16,6 +16,7 @@ from racebook.core.errors import DataError
 from racebook.formulagp import events as ev
 from racebook.formulagp import scenario as fgp_scenario
 from racebook.formulagp import speedlimits
+from racebook.formulagp.agents import Greedy, play_out
 from racebook.formulagp.components import Colour
 from racebook.formulagp.events.speedlimits import SpeedLimitBroken
 from racebook.formulagp.game import Race
@@ -23,8 +24,9 @@ from racebook.formulagp.notation import format_state, parse_position
 from racebook.formulagp.options import RepeatedHazardDice
 from racebook.formulagp.rules import speedlimits as sl
 from racebook.formulagp.rules.hazards import DiceOwed, Hazard, dice_owed
+from racebook.formulagp.setup import new_race
 from racebook.formulagp.state import Car, Mode, RaceState, Turn
-from racebook.formulagp.track import load_track, parse_track
+from racebook.formulagp.track import load_track, parse_track, race_track
 
 G, R, B, ORANGE = Colour.GREEN, Colour.RED, Colour.BLUE, Colour.ORANGE
 TRACK = load_track("teaching")
@@ -222,3 +224,29 @@ def test_speeding_property(colours: list[Colour], limits: list[Colour | None], w
     assert hz.count(Hazard.SPEED_LIMIT) <= len(left) and hz.count(Hazard.STANDING_WATER) <= len(left)
     owed = dice_owed(hz)
     assert owed.red == len(set(hz)) and owed.red + owed.yellow == len(hz)
+
+
+# ------------------------------------------------------------------ the computer driver and whole races
+def test_the_greedy_driver_gives_up_mp_rather_than_speed_needlessly() -> None:
+    """agents.Greedy weighs a play by its MP less speedlimits.SPEEDING_MP per limit it would break (the rule's own
+    would_speed): from T06 a RED card through the GREEN hairpin is worth less than its MP; a GREEN card is not."""
+    s, grey = _grey_at(TRACK.tile("T06").index)
+    grey.pos = replace(grey.pos, lane=2, space=0)
+    assert speedlimits.ahead(s, grey, 7)[:3] == [TRACK.tile(t).index for t in ("T06", "T07", "T08")]
+    assert speedlimits.greedy_value(s, grey, ("R1",), "", 7) == 7 - 2 * speedlimits.SPEEDING_MP
+    assert speedlimits.greedy_value(s, grey, ("G1", "G2"), "", 7) == 7
+    s.mode = Mode.STANDARD
+    assert speedlimits.greedy_value(s, grey, ("R1",), "", 7) == 7
+
+
+def test_greedy_advanced_races_run_to_the_flag() -> None:
+    """Seeded Advanced races (2-6 greedy cars, with and without qualifying) on the race circuit, whose Gear Markers
+    are invented-for-teaching: each runs to the flag, with speed limits broken and their dice rolled."""
+    broke = 0
+    for seed in range(12):
+        cars = ["A", "B", "C", "D", "E", "F"][:2 + seed % 5]
+        race = new_race(cars, seed, track=race_track(), mode=Mode.ADVANCED, qualifying=seed % 2 == 0)
+        play_out(race, {c: Greedy(seed * 7 + i) for i, c in enumerate(cars)})
+        assert race.state.finished and sorted(race.classification()) == sorted(cars)
+        broke += sum(1 for e in race.events if isinstance(e, SpeedLimitBroken))
+    assert broke > 0
