@@ -81,7 +81,7 @@ def test_fgp_ex_22_speeding_through_two_corners_rolls_1_red_and_1_yellow() -> No
     assert race.state.track.name_of(race.state.cars["Grey"].pos) == "T09.2.2"
 
 
-def test_ex_22_in_a_standard_race_rolls_nothing() -> None:
+def test_speeding_in_a_standard_race_rolls_nothing() -> None:
     """The limits are [ADV] only (§1, §11.4.2): the same move in a Standard race owes no die."""
     sc = fgp_scenario.read("fgp_ex22_speeding_through_two_corners")
     race = sc.race(play=False)
@@ -250,3 +250,17 @@ def test_greedy_advanced_races_run_to_the_flag() -> None:
         assert race.state.finished and sorted(race.classification()) == sorted(cars)
         broke += sum(1 for e in race.events if isinstance(e, SpeedLimitBroken))
     assert broke > 0
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 10_000), water=st.sets(st.integers(0, 40), max_size=4))
+def test_advanced_races_with_standing_water_end_and_round_trip(seed: int, water: set[int]) -> None:
+    """Any seed, any Standing Water tiles: the race ends, every limit broken is logged before its dice, and the
+    position (with ``sw=``) round-trips."""
+    race = new_race(["A", "B"], seed, mode=Mode.ADVANCED)
+    tiles = [i for i in sorted(water) if i < len(race.state.track.tiles) and race.state.track.tiles[i].costs_mp]
+    race.state.standing_water = tuple(tiles)
+    play_out(race, {"A": Greedy(seed), "B": Greedy(seed + 1)})
+    assert race.state.finished
+    line = format_state(race.state)
+    assert parse_position(line).standing_water == tuple(tiles) and format_state(parse_position(line)) == line
