@@ -31,7 +31,7 @@ def colour_of(s: RaceState, cards: tuple[str, ...], played_as: str) -> Colour | 
 
 def _limit(s: RaceState, tile: int) -> sl.Leaving:
     limit = s.track.tiles[tile].speed_limit
-    return sl.Leaving(tile, Colour(limit) if limit else None, tile in getattr(s, "standing_water", ()))
+    return sl.Leaving(tile, Colour(limit) if limit else None, tile in s.standing_water)
 
 
 def left_tiles(s: RaceState, c: Car, t: Turn) -> list[sl.Leaving]:
