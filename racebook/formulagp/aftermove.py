@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
-from racebook.formulagp import losscontrol, raceevents, redpitentry, weather
+from racebook.formulagp import losscontrol, raceevents, redpitentry, speedlimits, weather
 from racebook.formulagp.cardplay import card_colour
 from racebook.formulagp.components import Colour
+from racebook.formulagp.options import RepeatedHazardDice
 from racebook.formulagp.rules.hazards import Hazard, dice_owed
 from racebook.formulagp.rules.stress import Stress, take_the_lead
 from racebook.formulagp.state import Car, Die, RaceState, Turn
@@ -33,6 +34,7 @@ def end_of_move(s: RaceState, c: Car, t: Turn, log: EventLog) -> None:
     if len(t.cards) == 1 and card_colour(t.cards[0]) is Colour.GREEN and s.round > START_ROUNDS:
         stress_by(s, c, -1, log)
     redpitentry.spare(s, c, "worn_tyres" in owed_now(s, c, t, spare=False)[1], log)  # §14.1 App. B: no RED die now
+    speedlimits.announce(s, c, t, log)  # [ADV] §11.4.2: the limits broken, before their dice
     s.dice_left += owed_now(s, c, t)[0]
     losscontrol.roll_dice(s, log)  # each face resolved; a loss of control may wait for its driver (§18.1)
 
@@ -48,10 +50,11 @@ def owed_now(s: RaceState, c: Car, t: Turn, *, spare: bool = True) -> tuple[list
     done = set(t.dice_done.split(",")) if t.dice_done else set()
     if spare and redpitentry.spared(s, c):
         done.add(Hazard.WORN_TYRES.name.lower())
-    hazards = [h for h in hazards_of(s, c) if h.name.lower() not in done]
+    hazards = [h for h in hazards_of(s, c) + speedlimits.hazards(s, c, t) if h.name.lower() not in done]  # §11.4.2
     pair = t.pair and "pair" not in done
     zone = raceevents.in_zone(s, c.pos.tile)  # §19.3.1: tricky corners and hazards are off in a yellow zone
-    owed = dice_owed(hazards, pair=pair, yellow_zone=zone)
+    owed = dice_owed(hazards, pair=pair, yellow_zone=zone,
+                     one_yellow=s.rules.repeated_hazard_dice is RepeatedHazardDice.ONE_YELLOW)  # A12
     tricky = [":tricky"] if Hazard.TRICKY_CORNER in hazards and not zone else []  # its RED die first (the skids)
     worn = [f":{redpitentry.WORN}"] if Hazard.WORN_TYRES in hazards else []  # one RED die of its own (§19.2)
     plain = owed.red - len(tricky) - len(worn)

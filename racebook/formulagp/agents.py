@@ -28,7 +28,7 @@ from collections.abc import Callable
 from typing import Any
 
 from racebook.core.rng import Rng
-from racebook.formulagp import weather
+from racebook.formulagp import speedlimits, weather
 from racebook.formulagp.actions import (
     Attack,
     Bid,
@@ -204,7 +204,9 @@ class Greedy:
                 stuck = on_shadow(race.state, c)  # on the shadow car a BLUE card cannot change lanes away (§16.1)
                 found.append(max(plays, key=lambda a: (not (stuck and any(card_colour(x) is Colour.BLUE
                                                                           for x in a.cards)),
-                                                       _play_mp(race, a, bans, gear), -len(a.cards),
+                                                       speedlimits.greedy_value(race.state, c, a.cards, a.as_colour,
+                                                                                _play_mp(race, a, bans, gear)),
+                                                       -len(a.cards),
                                                        a.characteristic)))
             return found[0]
 
@@ -251,7 +253,8 @@ class Greedy:
         for kind in (Extend, Discard, Keep, Stop, End, Charge):
             if kind not in kinds:
                 continue
-            options = [a for a in legal if isinstance(a, kind) and (not isinstance(a, Extend) or a.by == "ers")]
+            options = [a for a in legal if isinstance(a, kind) and (not isinstance(a, Extend) or (
+                a.by == "ers" and not speedlimits.leaving_speeds(race.state)))]  # §11.4.2: no needless speeding
             if options:
                 return options[0]
         return legal[self.rng.below(len(legal))]

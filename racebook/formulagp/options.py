@@ -47,6 +47,14 @@ class RookieAttackOrder(Enum):
     AHEAD = "ahead"  # the car straight ahead first: its own lane and the Slipstream space, then the adjacent lane
 
 
+class RepeatedHazardDice(Enum):
+    """A12: the dice of the same [ADV] high-risk event three or more times in a move (§19.2; two: 1 RED + 1 YELLOW
+    either way)."""
+
+    PER_ADDITIONAL = "per_additional"  # 1 RED, then 1 YELLOW for each additional event (the original's 4.11.3)
+    ONE_YELLOW = "one_yellow"  # 1 RED + 1 YELLOW in all (the original's 8.4.2 and 4.12)
+
+
 @dataclass(frozen=True, slots=True)
 class Rules(HouseRules):
     """House-rule switches of a FormulaGP race. Defaults = the digest's recommended readings. Add a switch at the
@@ -79,6 +87,9 @@ class Rules(HouseRules):
     pit_entry_past_shadow_car_only: bool = True  # §16.1 (N33): a pitting car passes only the shadow car's car
     temperature_wear_each_set: bool = True  # A17: Hot/Extreme wear on every Soft/Medium set fitted (False: once)
     rainy_setup_yellow_flag: bool = True  # A31: the Rainy set-up puts the Race Control token on the cloud space
+    repeated_hazard_dice: RepeatedHazardDice = RepeatedHazardDice.PER_ADDITIONAL  # A12: a YELLOW per extra event
+    orange_limit_as_played: bool = True  # §11.4.2: an ORANGE card obeys a speed limit as the colour it is played as
+    standing_water_from_start: bool = True  # §19.8.4, A44: leaving a Standing Water tile from the start owes the die
 
 
 @cache

@@ -29,6 +29,8 @@ A scenario is a TOML file (shipped ones in ``racebook/formulagp/scenarios/``, id
                               # advances, every car draws to its hand limit from its stacked draws), then its
                               # draw-phase decisions, or the driver sequence (§10.2) if there are none
     event_draws = ["E7"]      # stacked: the next EVENT cards drawn (an Option card's draw, §6.7)
+    standing_water = ["T07"]  # [ADV] the tiles with a Standing Water token (§19.8.4)
+    yellow_zones = ["T08/T11/6"]  # Yellow Flag zones: yellow tile/green tile/radar space it lasts until (§19.3.1)
 
     [[car]]                   # one table per car; "grid": id, tyre and draws only
     id = "Grey"
@@ -102,7 +104,7 @@ from racebook.formulagp.scenariobots import read_bots
 from racebook.formulagp.scenariokeys import held_events, lapping, off, params, team, w2w
 from racebook.formulagp.scenarioweather import stack_forecast, tyres_used, weather_race_keys
 from racebook.formulagp.setup import new_state
-from racebook.formulagp.state import DECK_RULE, Car, Die, Mode, Phase, RaceState, Turn
+from racebook.formulagp.state import DECK_RULE, Car, Die, Mode, Phase, RaceState, Turn, Zone
 from racebook.formulagp.track import load_track
 from racebook.formulagp.trackparts import Pos
 
@@ -301,6 +303,19 @@ def _event_draws(v: Any, path: str, s: RaceState) -> None:
         raise bad(path, str(e)) from None
 
 
+def _yellow_zones(v: Any, path: str, s: RaceState) -> None:
+    """``yellow_zones``: the Yellow Flag zones on track (§19.3.1), each ``"yellow/green/until"``: the Yellow Flag's
+    tile id, the Green Flag's tile id (the zone ends on the tile before it) and the radar space it lasts until."""
+    index = {t.id: t.index for t in s.track.tiles}
+    zones = []
+    for i, z in enumerate(as_strs(v, path, unique=True)):
+        parts = z.split("/")
+        if len(parts) != 3 or parts[0] not in index or parts[1] not in index or not parts[2].isdigit():
+            raise bad(f"{path}[{i}]", f"{z!r} is not 'yellow tile/green tile/radar space', e.g. 'T08/T11/6' (§19.3.1)")
+        zones.append(Zone(index[parts[0]], index[parts[1]], int(parts[2])))
+    s.zones = tuple(zones)
+
+
 #: The keys of ``[race]`` (start = "turn"), read in this order (``order`` before ``turn``). A mechanic's new race
 #: field is one more line here.
 RACE_KEYS: dict[str, RaceReader] = {
@@ -314,6 +329,7 @@ RACE_KEYS: dict[str, RaceReader] = {
     "phase": _phase,
     "event_draws": _event_draws,
     **weather_race_keys(),  # [ADV] forecast, weather, temperature, weather_token, standing_water (scenarioweather)
+    "yellow_zones": _yellow_zones,
 }
 
 

@@ -317,7 +317,8 @@ def _pit_lane_from(track: Track, pit: dict[str, Any], file: str) -> Pos | None:
 
 
 _TILE_KEYS = {"id", "feature", "shape", "turn", "gear", "lanes", "walls", "no_pairs", "straight_token", "drs",
-              "skid"}
+              "skid", "speed_limit"}
+SPEED_LIMITS = ("green", "red")  # [ADV] the Gear Markers' colours (§11.4.2, §16.2 of the original)
 _TOKEN = re.compile(r"([nkd])|s([1-4])")
 
 
@@ -392,9 +393,12 @@ def _tile(t: Any, i: int, file: str) -> Tile:
                       for j, w in enumerate(as_strs(t.get("walls", []), f"{path}.walls", unique=True)))
     drs = get_str(t, "drs", f"{path}.drs", default=None, optional=True)
     skids = tuple(_skid(s, lanes, file, f"{path}.skid[{j}]") for j, s in enumerate(_list(t, "skid", file, path)))
+    limit = get_str(t, "speed_limit", f"{path}.speed_limit", default=None, optional=True)
+    if limit is not None and limit not in SPEED_LIMITS:
+        raise TrackDataError(file, f"{path}.speed_limit", f"a Gear Marker is green or red (§11.4.2) (got {limit!r})")
     return Tile(tid, i, None, shape, gear, turn, lanes, walls,
                 as_bool(t.get("no_pairs", False), f"{path}.no_pairs"),
-                as_bool(t.get("straight_token", False), f"{path}.straight_token"), drs, skids)
+                as_bool(t.get("straight_token", False), f"{path}.straight_token"), drs, skids, limit)
 
 
 def _list(t: dict[str, Any], key: str, file: str, path: str) -> list[Any]:

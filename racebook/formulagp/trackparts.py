@@ -65,6 +65,7 @@ class Tile:
     straight_token: bool
     drs: str | None
     skids: tuple[Skid, ...]
+    speed_limit: str | None = None  # [ADV] a Gear Marker: "green" or "red", the fastest colour allowed (§11.4.2)
 
     @property
     def costs_mp(self) -> bool:

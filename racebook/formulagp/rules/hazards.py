@@ -35,10 +35,12 @@ class DiceOwed:
 
 
 def dice_owed(hazards: Sequence[Hazard], *, pair: bool = False, yellow_zone: bool = False,
-              safety_car: bool = False) -> DiceOwed:
-    """The RED and YELLOW dice owed after a move, one hazard per occurrence in ``hazards``."""
+              safety_car: bool = False, one_yellow: bool = False) -> DiceOwed:
+    """The RED and YELLOW dice owed after a move, one hazard per occurrence in ``hazards``; ``one_yellow`` (A12's
+    other reading, ``repeated_hazard_dice = one_yellow``): one YELLOW die for a repeated kind however often."""
     if safety_car:
         return DiceOwed(0, 0)
     live = [h for h in hazards if not (yellow_zone and h.on_track)]
     kinds = set(live)
-    return DiceOwed(len(kinds), len(live) - len(kinds) + int(pair))
+    extra = sum(1 for k in kinds if live.count(k) > 1) if one_yellow else len(live) - len(kinds)
+    return DiceOwed(len(kinds), extra + int(pair))
