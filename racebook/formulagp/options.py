@@ -16,7 +16,8 @@ from functools import cache
 from racebook.core.houserules import HouseRules, RuleDoc, load_docs
 from racebook.formulagp.components import DATA
 
-__all__ = ["Rules", "house_rule_docs", "SafetyCarMoves", "GravelRemoval", "RedFlagRestart", "RookieAttackOrder"]
+__all__ = ["Rules", "house_rule_docs", "SafetyCarMoves", "GravelRemoval", "RedFlagRestart", "RookieAttackOrder",
+           "SmallFieldPoints"]
 
 
 class SafetyCarMoves(Enum):
@@ -46,6 +47,13 @@ class RookieAttackOrder(Enum):
     ADJACENT = "adjacent"  # the adjacent lane, then the Slipstream space, then its own lane (the engine's reading)
     AHEAD = "ahead"  # the car straight ahead first: its own lane and the Slipstream space, then the adjacent lane
 
+
+
+class SmallFieldPoints(Enum):
+    """A22: the points row of a field the table does not list (7 or 9 cars; fewer than 6) (§20.2)."""
+
+    BELOW = "below"  # the row of the largest listed field not above it: 7 -> 6-car row, 9 -> 8-car row (the digest)
+    ABOVE = "above"  # the row of the smallest listed field not below it: 7 -> 8-car row, 9 -> 10-car row
 
 @dataclass(frozen=True, slots=True)
 class Rules(HouseRules):
@@ -77,6 +85,9 @@ class Rules(HouseRules):
     w2w_forward_push: bool = False  # §13.5 (N29): W2W cars push by lane changes only (§11.3.1); on: forward too
     safety_car_in_final_lap_ends_race: bool = True  # §19.4.1: any Safety Car out on or after round 24 ends the race
     pit_entry_past_shadow_car_only: bool = True  # §16.1 (N33): a pitting car passes only the shadow car's car
+    small_field_points: SmallFieldPoints = SmallFieldPoints.BELOW  # A22: 7 or 9 cars score by the row below
+    championship_countback: bool = False  # §20.3 (C1): a tie on points is shared; on: more 1st, 2nd, … places first
+    team_orders_when_level: bool = False  # §20.4 (C2): team orders need the player strictly ahead of its BOT teammate
 
 
 @cache
