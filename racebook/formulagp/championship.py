@@ -341,6 +341,10 @@ class SeasonRun:
         if ch.constructors:
             lines.append("Constructors' Championship (§20.4):")
             lines += [_line(s) for s in self.teams()]
+        if ch.team_orders and not self.done:
+            givers = [g for t in ch.teams if (g := order_giver(ch, self.results, t)) is not None]
+            lines.append(f"Team orders in race {len(self.results) + 1} (§20.4): "
+                         + ("; ".join(f"{a} may order {b}" for a, b in givers) or "none may be given"))
         return "\n".join(lines)
 
     def to_dict(self) -> dict:

@@ -149,6 +149,9 @@ def test_c2_who_may_give_team_orders_both_readings() -> None:
     s2 = score_race(1, "t", ["Orange", "Grey", "Red", "Blue", "Yellow", "Green"])
     assert order_giver(ch, [s2], "Team1") is None  # behind its BOT
     assert order_giver(_ch(constructors=True), [s], "Team1") is None  # not agreed at the start
+    run = SeasonRun(ch, 0, [s])
+    assert run.report().endswith("Team orders in race 2 (§20.4): Grey may order Orange; Red may order Green; "
+                                 "Blue may order Yellow")
 
 
 def test_non_player_team_the_bot_with_more_points_gives_orders() -> None:
@@ -233,3 +236,41 @@ def test_cli_season_play(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["season", "play", "--rules", "small_field_points=sideways", "--races", "1", "--quiet"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 2 and "small_field_points" in err
+
+
+# ------------------------------------------------------------------ fuzz: bad input, one clean line
+_WORDS = st.text(alphabet="abcXYZ019_-= ,", max_size=8)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(-3, 30), st.lists(st.tuples(_WORDS, _WORDS, st.sampled_from(list(Kind))), max_size=8),
+       st.lists(_WORDS, max_size=3), st.booleans(), st.booleans())
+def test_fuzz_setups_fail_cleanly(races: int, entries: list, tracks: list, cons: bool, orders: bool) -> None:
+    try:
+        ch = Championship(races, tuple(Entry(c, t, k) for c, t, k in entries), tuple(tracks), constructors=cons,
+                          team_orders=orders)
+    except SetupError as e:
+        assert "\n" not in str(e)
+        return
+    assert 1 <= ch.races <= 24 and 2 <= len(ch.cars) <= 6 and len(set(ch.cars)) == len(ch.cars)
+    assert all(len(ch.cars_of(t)) <= 2 for t in ch.teams)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(-2, 8), st.integers(-2, 8), _WORDS)
+def test_fuzz_quick_season_arguments(players: int, rookies: int, rules: str) -> None:
+    from racebook.formulagp.championship import play_season
+    if 2 <= players + rookies <= 6 and players >= 0 and rookies >= 0 and not rules:
+        return  # a valid season: played by the tests above, too slow to repeat here
+    try:
+        play_season(1, players, rookies, rules=rules or "bogus")
+    except SetupError as e:
+        assert "\n" not in str(e)
+    else:
+        raise AssertionError("a bad season argument was accepted")
+
+
+def test_rf90_keeps_its_standings_names() -> None:
+    from racebook.core import standings as core
+    from racebook.rf90.championship import standings as rf90
+    assert rf90.rank is core.rank and rf90.Standing is core.Standing and rf90.champions is core.champions
