@@ -303,6 +303,8 @@ def _season_parser(sub: Any) -> None:
                     help="with --after: title odds over N sampled seasons (Monte Carlo over the races left)")
     pl.add_argument("--rules", default="", metavar="TEXT",
                     help="house rules that differ from the defaults, as name=value,… (docs/formulagp.md)")
+    pl.add_argument("--mode", default="standard", choices=("standard", "advanced"),
+                    help="the race of every round: standard (default) or advanced (§4.2 b: 24 rounds)")
     pl.add_argument("--json", action="store_true", help="print the championship report as JSON")
     _quiet(pl)
     st = _add_parser(ssub, "standings", help="the report of a saved season")

@@ -39,7 +39,7 @@ from racebook.formulagp.components import FaceColour
 from racebook.formulagp.options import Rules, SmallFieldPoints
 from racebook.formulagp.panel import panel
 from racebook.formulagp.setup import CAR_ID, MAX_CARS, MIN_CARS, new_race
-from racebook.formulagp.state import Die, RaceState
+from racebook.formulagp.state import Die, Mode, RaceState
 from racebook.formulagp.track import race_track, track_ids
 
 __all__ = [
@@ -85,8 +85,11 @@ class Championship:
     constructors: bool = False
     team_orders: bool = False
     rules: Rules = field(default_factory=Rules)
+    mode: Mode = Mode.STANDARD  # every race of the season: the Standard or the Advanced race (§1, §4.2 b)
 
     def __post_init__(self) -> None:
+        if not isinstance(self.mode, Mode):
+            raise SetupError(self.mode, "§1", f"the mode is one of {', '.join(m.value for m in Mode)}")
         if not isinstance(self.races, int) or not 1 <= self.races <= MAX_RACES:
             raise SetupError(self.races, "§20.1", f"a season has 1 to {MAX_RACES} races")
         cars = [e.car for e in self.entries]
@@ -310,7 +313,7 @@ class SeasonRun:
         bots = [e.car for e in ch.entries if e.kind is Kind.ROOKIE]
         track = ch.track_of(n)
         race = new_race(ch.cars, seed, track=track, rules=ch.rules, bots=bots, teams=teams, qualifying=True,
-                        boxes=pit_boxes(ch, self.results, seed))
+                        boxes=pit_boxes(ch, self.results, seed), mode=ch.mode)
         greedy = Greedy(seed)
         play_out(race, _Chooser(greedy), max_steps=10**6)
         score = score_race(n, track, race.classification(), ch.rules)
@@ -350,7 +353,7 @@ class SeasonRun:
     def to_dict(self) -> dict:
         ch = self.championship
         return {
-            "game": "formulagp", "seed": self.seed, "races": ch.races, "run": len(self.results),
+            "game": "formulagp", "seed": self.seed, "races": ch.races, "run": len(self.results), "mode": ch.mode.value,
             "results": [{"race": s.race, "track": s.track, "classification": list(s.classification),
                          "points": list(s.points)} for s in self.results],
             "drivers": [s.to_dict() for s in self.drivers()],
@@ -423,19 +426,23 @@ def quick_field(players: int, rookies: int, constructors: bool = False) -> tuple
 
 def play_season(races: int = 6, players: int = 2, rookies: int = 4, seed: int = 0, track: str | None = None,
                 constructors: bool = False, team_orders: bool = False, after: int | None = None, odds: int = 0,
-                rules: str = "", as_json: bool = False, progress: Callable[[int, int], None] | None = None) -> str:
+                rules: str = "", as_json: bool = False, progress: Callable[[int, int], None] | None = None,
+                mode: str = "standard") -> str:
     """``racebook season play --game formulagp``: a season of ``races`` on ``track`` (default: the race circuit), run
     to the end (or ``after`` races), its report (``as_json``: a JSON document); ``odds`` > 0 adds the title odds of
     that many sampled seasons (Monte Carlo over the races left). ``rules`` is the house rules' text
-    (``small_field_points=above,championship_countback=1``)."""
+    (``small_field_points=above,championship_countback=1``); ``mode`` the race of every round (``standard`` or
+    ``advanced``)."""
     import json
 
     try:
         house = Rules.parse_text(rules) if rules else Rules()
     except (ValueError, DataError) as e:
         raise SetupError(rules, "§24", f"--rules: {e}") from None
+    if mode not in {m.value for m in Mode}:
+        raise SetupError(mode, "§1", f"--mode is one of {', '.join(m.value for m in Mode)}")
     ch = Championship(races, quick_field(players, rookies, constructors), (track,) if track else (),
-                      constructors=constructors, team_orders=team_orders, rules=house)
+                      constructors=constructors, team_orders=team_orders, rules=house, mode=Mode(mode))
     run = SeasonRun(ch, seed)
     run.run(after, progress)
     chances = title_odds(run, odds, seed) if odds and not run.done else None

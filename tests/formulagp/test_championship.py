@@ -274,3 +274,14 @@ def test_rf90_keeps_its_standings_names() -> None:
     from racebook.core import standings as core
     from racebook.rf90.championship import standings as rf90
     assert rf90.rank is core.rank and rf90.Standing is core.Standing and rf90.champions is core.champions
+
+
+def test_an_advanced_season() -> None:
+    """A season of Advanced races (§4.2 b: the flag starts on radar space 1), both standings."""
+    from racebook.formulagp.state import Mode
+    ch = Championship(1, quick_field(1, 1, constructors=True), constructors=True, mode=Mode.ADVANCED)
+    run = SeasonRun(ch, 0)
+    run.run()
+    assert run.results[0].points == (6, 4) and [t.points for t in run.teams()] == [10]
+    with pytest.raises(SetupError, match="mode"):
+        Championship(1, ch.entries, mode="wet")  # type: ignore[arg-type]
