@@ -290,6 +290,8 @@ class _Progress:
 
 
 def _season(args: argparse.Namespace) -> int:
+    if args.season_cmd == "play":
+        return _season_play(args)
     from racebook.rf90.championship import SeasonRun, load_season
     from racebook.rf90.championship.report import report_json, report_markdown
     from racebook.rf90.championship.savefile import load, save
@@ -314,6 +316,20 @@ def _season(args: argparse.Namespace) -> int:
         if args.save is not None:
             save(run, args.save)
     print(report_json(run) if args.json else report_markdown(run))
+    return 0
+
+
+def _season_play(args: argparse.Namespace) -> int:
+    """racebook season play --game G: a quick championship through the registry (the game's ``season`` function)."""
+    from racebook.core.registry import game
+    spec = game(args.game)
+    if not spec.season:
+        raise DataError("<args>", "--game", f"{spec.name} has no quick season: use racebook season run FILE")
+    with _Progress("season play", args.quiet) as progress:
+        print(spec.load(spec.season)(args.races, args.players, args.rookies, seed=args.seed, track=args.track,
+                                     constructors=args.constructors, team_orders=args.team_orders, after=args.after,
+                                     odds=args.odds, rules=args.rules, as_json=args.json,
+                                     progress=progress.update if progress.shown else None, mode=args.mode))
     return 0
 
 

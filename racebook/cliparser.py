@@ -270,7 +270,8 @@ def build_parser() -> _Parser:
 
 
 def _season_parser(sub: Any) -> None:
-    se = _add_parser(sub, "season", help="RF90 Championship (Expansion #1 §6): run, resume or report a season")
+    se = _add_parser(sub, "season", help="RF90 Championship (Expansion #1 §6): run, resume or report a season; "
+                    "play: a FormulaGP championship (§20)")
     ssub = se.add_subparsers(dest="season_cmd", required=True)
     for name in ("run", "resume"):
         p = _add_parser(ssub, name, help="run a season file (or a shipped season id)" if name == "run" else
@@ -283,6 +284,29 @@ def _season_parser(sub: Any) -> None:
         p.add_argument("--save", metavar="F", help="write the season in progress to F (resume it later)")
         p.add_argument("--json", action="store_true", help="print the championship report as JSON")
         _quiet(p)
+    pl = _add_parser(ssub, "play", help="a quick championship season of computer-driven cars (FormulaGP §20)")
+    pl.add_argument("--game", metavar="GAME", default="formulagp",
+                    help="the game (default formulagp; RF90 seasons are season files: racebook season run)")
+    pl.add_argument("--races", type=_count(1, 24), default=6, metavar="N", help="races in the season (default 6)")
+    pl.add_argument("--players", type=_count(0, 6), default=2, metavar="P",
+                    help="computer-driven player cars (default 2)")
+    pl.add_argument("--rookies", type=_count(0, 6), default=4, metavar="R",
+                    help="Rookie BOTs (default 4); the field, BOTs included, is 2..6 cars")
+    pl.add_argument("--track", default=None, help="the track of every race (default: the race circuit)")
+    pl.add_argument("--constructors", action="store_true",
+                    help="run the Constructors' Championship: cars pair into teams (each player with a Rookie BOT)")
+    pl.add_argument("--team-orders", action="store_true", help="team orders (with --constructors)")
+    pl.add_argument("--seed", type=_count(0, 2**62), default=0, metavar="S", help="the season seed (default 0)")
+    pl.add_argument("--after", type=_count(0, 24), default=None, metavar="K",
+                    help="stop after K races (default: the whole season)")
+    pl.add_argument("--odds", type=_count(0, 10_000), default=0, metavar="N",
+                    help="with --after: title odds over N sampled seasons (Monte Carlo over the races left)")
+    pl.add_argument("--rules", default="", metavar="TEXT",
+                    help="house rules that differ from the defaults, as name=value,… (docs/formulagp.md)")
+    pl.add_argument("--mode", default="standard", choices=("standard", "advanced"),
+                    help="the race of every round: standard (default) or advanced (§4.2 b: 24 rounds)")
+    pl.add_argument("--json", action="store_true", help="print the championship report as JSON")
+    _quiet(pl)
     st = _add_parser(ssub, "standings", help="the report of a saved season")
     st.add_argument("file", help="a saved season")
     st.add_argument("--json", action="store_true", help="print the championship report as JSON")

@@ -108,6 +108,7 @@ class GameSpec:
     aliases: tuple[str, ...] = field(default=())  # other names --game accepts
     hook_paths: Mapping[str, str] = field(default_factory=dict)  # hook name -> "module:function" elsewhere
     id_width: int = 12  # the id column of ``racebook scenarios`` (the width each game's listing always had)
+    season: str = ""  # "module:function": a quick championship season (racebook season play --game G); "" for none
 
     def load(self, dotted: str) -> Any:
         """The object a ``"module:attr"`` path names (the module alone without ``:``), imported now."""

@@ -16,7 +16,8 @@ from functools import cache
 from racebook.core.houserules import HouseRules, RuleDoc, load_docs
 from racebook.formulagp.components import DATA
 
-__all__ = ["Rules", "house_rule_docs", "SafetyCarMoves", "GravelRemoval", "RedFlagRestart", "RookieAttackOrder"]
+__all__ = ["Rules", "house_rule_docs", "SafetyCarMoves", "GravelRemoval", "RedFlagRestart", "RookieAttackOrder",
+           "SmallFieldPoints"]
 
 
 class SafetyCarMoves(Enum):
@@ -55,6 +56,13 @@ class RepeatedHazardDice(Enum):
     ONE_YELLOW = "one_yellow"  # 1 RED + 1 YELLOW in all (the original's 8.4.2 and 4.12)
 
 
+class SmallFieldPoints(Enum):
+    """A22: the points row of a field the table does not list (7 or 9 cars; fewer than 6) (§20.2)."""
+
+    BELOW = "below"  # the row of the largest listed field not above it: 7 -> 6-car row, 9 -> 8-car row (the digest)
+    ABOVE = "above"  # the row of the smallest listed field not below it: 7 -> 8-car row, 9 -> 10-car row
+
+
 @dataclass(frozen=True, slots=True)
 class Rules(HouseRules):
     """House-rule switches of a FormulaGP race. Defaults = the digest's recommended readings. Add a switch at the
@@ -90,6 +98,9 @@ class Rules(HouseRules):
     repeated_hazard_dice: RepeatedHazardDice = RepeatedHazardDice.PER_ADDITIONAL  # A12: a YELLOW per extra event
     orange_limit_as_played: bool = True  # §11.4.2: an ORANGE card obeys a speed limit as the colour it is played as
     standing_water_from_start: bool = True  # §19.8.4, A44: leaving a Standing Water tile from the start owes the die
+    small_field_points: SmallFieldPoints = SmallFieldPoints.BELOW  # A22: 7 or 9 cars score by the row below
+    championship_countback: bool = False  # §20.3 (C1): a tie on points is shared; on: more 1st, 2nd, … places first
+    team_orders_when_level: bool = False  # §20.4 (C2): team orders need the player strictly ahead of its BOT teammate
 
 
 @cache

@@ -45,11 +45,17 @@ class Panel:
     sources: dict[str, str]
     examples: dict[str, str]
 
-    def points(self, field: int, position: int) -> int:
+    def points(self, field: int, position: int, above: bool = False) -> int:
         """Points for finishing ``position`` (1-based) in a field of ``field`` cars (§20.2; 7 or 9 cars: the row of the
-        largest listed field not above it, A22; fewer than the smallest row: that row)."""
+        largest listed field not above it, A22; fewer than the smallest row: that row). ``above`` is A22's other
+        reading (house rule ``small_field_points = "above"``): the smallest listed field not below it (more than the
+        largest row: that row)."""
         if position < 1:
             raise ValueError(f"§20.2: a finishing position starts at 1 (got {position})")
+        if above:
+            fitting = [n for n in self.points_rows if n >= field] or [max(self.points_rows)]
+            row = self.points_rows[min(fitting)]
+            return row[position - 1] if position <= len(row) else 0
         fitting = [n for n in self.points_rows if n <= field] or [min(self.points_rows)]
         row = self.points_rows[max(fitting)]
         return row[position - 1] if position <= len(row) else 0

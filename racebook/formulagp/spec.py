@@ -29,4 +29,5 @@ SPEC = register(GameSpec(
         "check_track": "racebook.formulagp.trackfiles:describe_track",
     },
     id_width=36,
+    season="racebook.formulagp.championship:play_season",
 ))
