@@ -94,17 +94,16 @@ from racebook.core.registry import check_game_key
 from racebook.formulagp import turn
 from racebook.formulagp.actions import parse as parse_action
 from racebook.formulagp.components import cards
-from racebook.formulagp.eventdeck import event_deck, stack
 from racebook.formulagp.game import Race
 from racebook.formulagp.options import Rules
 from racebook.formulagp.panel import panel
 from racebook.formulagp.playerboard import Tyre, load_board
 from racebook.formulagp.rounds import begin_turn, start_round
 from racebook.formulagp.scenariobots import read_bots
-from racebook.formulagp.scenariokeys import held_events, lapping, off, params, team, w2w
+from racebook.formulagp.scenariokeys import event_draws, held_events, lapping, off, params, team, w2w, yellow_zones
 from racebook.formulagp.scenarioweather import stack_forecast, tyres_used, weather_race_keys
 from racebook.formulagp.setup import new_state
-from racebook.formulagp.state import DECK_RULE, Car, Die, Mode, Phase, RaceState, Turn, Zone
+from racebook.formulagp.state import DECK_RULE, Car, Die, Mode, Phase, RaceState, Turn
 from racebook.formulagp.track import load_track
 from racebook.formulagp.trackparts import Pos
 
@@ -290,32 +289,6 @@ def _phase(v: Any, path: str, s: RaceState) -> None:
     s.phase = Phase(phase)
 
 
-def _event_draws(v: Any, path: str, s: RaceState) -> None:
-    """``event_draws``: the next EVENT cards drawn (an Option card's draw, §6.7), first drawn first."""
-    codes = as_strs(v, path, unique=True)
-    known = event_deck().codes
-    for i, code in enumerate(codes):
-        if code not in known:
-            raise bad(f"{path}[{i}]", f"{code!r} is not an EVENT card code (data/event_deck.toml: E1…E{len(known)})")
-    try:
-        stack(s, list(codes))
-    except RacebookError as e:  # pragma: no cover - no EVENT card is held in a scenario's position
-        raise bad(path, str(e)) from None
-
-
-def _yellow_zones(v: Any, path: str, s: RaceState) -> None:
-    """``yellow_zones``: the Yellow Flag zones on track (§19.3.1), each ``"yellow/green/until"``: the Yellow Flag's
-    tile id, the Green Flag's tile id (the zone ends on the tile before it) and the radar space it lasts until."""
-    index = {t.id: t.index for t in s.track.tiles}
-    zones = []
-    for i, z in enumerate(as_strs(v, path, unique=True)):
-        parts = z.split("/")
-        if len(parts) != 3 or parts[0] not in index or parts[1] not in index or not parts[2].isdigit():
-            raise bad(f"{path}[{i}]", f"{z!r} is not 'yellow tile/green tile/radar space', e.g. 'T08/T11/6' (§19.3.1)")
-        zones.append(Zone(index[parts[0]], index[parts[1]], int(parts[2])))
-    s.zones = tuple(zones)
-
-
 #: The keys of ``[race]`` (start = "turn"), read in this order (``order`` before ``turn``). A mechanic's new race
 #: field is one more line here.
 RACE_KEYS: dict[str, RaceReader] = {
@@ -327,9 +300,9 @@ RACE_KEYS: dict[str, RaceReader] = {
     "turn": _turn,
     "side": _side,
     "phase": _phase,
-    "event_draws": _event_draws,
+    "event_draws": event_draws,
     **weather_race_keys(),  # [ADV] forecast, weather, temperature, weather_token, standing_water (scenarioweather)
-    "yellow_zones": _yellow_zones,
+    "yellow_zones": yellow_zones,
 }
 
 

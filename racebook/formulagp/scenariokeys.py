@@ -2,23 +2,26 @@
 ``(value, path, car, ctx)`` that checks the value and sets it, raising a field error (a
 :class:`~racebook.core.errors.DataError`, rewrapped by :mod:`racebook.formulagp.scenario` with the file's name) on a
 bad value: ``w2w`` (Example 18), ``lapping`` (Example 26), ``team`` (Example 19), ``events`` (Example 24), ``off``
-(Example 20), ``params`` (Example 2). :data:`racebook.formulagp.scenario.CAR_KEYS` lists them. Standard library only.
+(Example 20), ``params`` (Example 2). :data:`racebook.formulagp.scenario.CAR_KEYS` lists them. Two ``[race]`` keys
+too, readers ``(value, path, state)`` in :data:`racebook.formulagp.scenario.RACE_KEYS`: ``event_draws`` (the EVENT
+cards stacked, §6.7) and ``yellow_zones`` (Example 23's zone, §19.3.1). Standard library only.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from racebook.core.errors import RacebookError
 from racebook.core.fields import as_int, as_str, as_strs, bad
 from racebook.formulagp.actions import CAR_ID
-from racebook.formulagp.eventdeck import event_deck
+from racebook.formulagp.eventdeck import event_deck, stack
 from racebook.formulagp.rules.wheeltowheel import W2W
-from racebook.formulagp.state import Car
+from racebook.formulagp.state import Car, RaceState, Zone
 
 if TYPE_CHECKING:
     from racebook.formulagp.scenario import _Ctx
 
-__all__ = ["w2w", "lapping", "team", "held_events", "off", "params"]
+__all__ = ["w2w", "lapping", "team", "held_events", "off", "params", "event_draws", "yellow_zones"]
 
 
 def w2w(v: Any, path: str, car: Car, ctx: _Ctx) -> None:
@@ -74,3 +77,30 @@ def params(v: Any, path: str, car: Car, ctx: _Ctx) -> None:
 def lapping(v: Any, path: str, car: Car, ctx: _Ctx) -> None:
     """``lapping``: the Blue Flags (§19.7): 0 on the lead lap, 1 a single Blue Flag, 2 a double."""
     car.blue = as_int(v, path, 0, 2, ": the lapping status (Blue Flags), 0 the lead lap, 1 single, 2 double, §19.7")
+
+
+# ------------------------------------------------------------------ [race] keys (a reader (value, path, state))
+def event_draws(v: Any, path: str, s: RaceState) -> None:
+    """``event_draws``: the next EVENT cards drawn (an Option card's draw, §6.7), first drawn first."""
+    codes = as_strs(v, path, unique=True)
+    known = event_deck().codes
+    for i, code in enumerate(codes):
+        if code not in known:
+            raise bad(f"{path}[{i}]", f"{code!r} is not an EVENT card code (data/event_deck.toml: E1…E{len(known)})")
+    try:
+        stack(s, list(codes))
+    except RacebookError as e:  # pragma: no cover - no EVENT card is held in a scenario's position
+        raise bad(path, str(e)) from None
+
+
+def yellow_zones(v: Any, path: str, s: RaceState) -> None:
+    """``yellow_zones``: the Yellow Flag zones on track (§19.3.1), each ``"yellow/green/until"``: the Yellow Flag's
+    tile id, the Green Flag's tile id (the zone ends on the tile before it) and the radar space it lasts until."""
+    index = {t.id: t.index for t in s.track.tiles}
+    zones = []
+    for i, z in enumerate(as_strs(v, path, unique=True)):
+        parts = z.split("/")
+        if len(parts) != 3 or parts[0] not in index or parts[1] not in index or not parts[2].isdigit():
+            raise bad(f"{path}[{i}]", f"{z!r} is not 'yellow tile/green tile/radar space', e.g. 'T08/T11/6' (§19.3.1)")
+        zones.append(Zone(index[parts[0]], index[parts[1]], int(parts[2])))
+    s.zones = tuple(zones)
