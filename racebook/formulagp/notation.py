@@ -45,6 +45,8 @@ from racebook.core.errors import ActionSyntaxError, DataError, IllegalAction, No
 from racebook.core.rng import Rng
 from racebook.formulagp.actions import Attack
 from racebook.formulagp.actions import parse as parse_action
+from racebook.formulagp.bots.protable import from_tokens as pros_from_tokens
+from racebook.formulagp.bots.protable import to_tokens as pro_tokens
 from racebook.formulagp.bots.table import from_tokens as bots_from_tokens
 from racebook.formulagp.bots.table import to_tokens as bot_tokens
 from racebook.formulagp.eventdeck import RULE as EVENT_RULE
@@ -99,6 +101,7 @@ def format_state(s: RaceState) -> str:
              f"resume={s.resume or '-'}", f"coll={s.collisions}", f"gt={_codes(s.grid_tyres)}"]
     if s.mode is not Mode.STANDARD:  # the Advanced race (issue 38); a Standard race's line is as before
         head.append(f"mode={s.mode.value}")
+    head += pro_tokens(s.pro)  # the Pro BOTs (issue 38): no word without one
     cars = []
     for c in s.cars.values():
         cars.append(" ".join([c.id, _pos(s, c.pos), f"lap={c.lap}", f"ers={c.ers}", f"ot={c.ot}", c.tyre.value,
@@ -205,6 +208,7 @@ def parse_position(text: str) -> RaceState:
         if mode not in {m.value for m in Mode}:
             raise NotationError(f"{text[:80]!r}…: mode= is {' or '.join(m.value for m in Mode)} (§1)")
         s.mode = Mode(mode)
+        s.pro = pros_from_tokens(kv)
         s.finished = s.phase is Phase.OVER
         _read_events_head(s, kv, text)
         # the EVENT deck (§6.7): a line written before it existed reads as a fresh, unshuffled deck
@@ -309,6 +313,8 @@ def parse_position(text: str) -> RaceState:
         raise NotationError(f"{text[:80]!r}…: the grid names the cars listed, each once")
     if any(c.bot for c in s.cars.values()) != s.bots.active:
         raise NotationError(f"{text[:80]!r}…: BOT cars (bot=) and the BOT cards (bside=…) go together (§22.5)")
+    if sorted(c.id for c in s.cars.values() if c.bot == "pro") != sorted(s.pro.bots):
+        raise NotationError(f"{text[:80]!r}…: the Pro BOT cars (bot=pro) are those of pro= (§22.2)")
     return s
 
 

@@ -77,6 +77,8 @@ class Rules(HouseRules):
     w2w_forward_push: bool = False  # §13.5 (N29): W2W cars push by lane changes only (§11.3.1); on: forward too
     safety_car_in_final_lap_ends_race: bool = True  # §19.4.1: any Safety Car out on or after round 24 ends the race
     pit_entry_past_shadow_car_only: bool = True  # §16.1 (N33): a pitting car passes only the shadow car's car
+    pro_pit_round_from_race_start: bool = False  # §22.4, A5: a Pro BOT's set-up Pit token on radar space = its life
+    pro_sc_saving_flips_on_icon: bool = False  # §22.13.5: the SC's tyre saving moves a token onto its icon, no flip
 
 
 @cache

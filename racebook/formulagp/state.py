@@ -17,6 +17,7 @@ from enum import Enum, StrEnum
 from racebook.core.deck import Deck
 from racebook.core.rng import Rng
 from racebook.core.visibility import SealedRound
+from racebook.formulagp.bots.protable import ProTable
 from racebook.formulagp.bots.table import BotTable
 from racebook.formulagp.components import Dice, DieFace, WhiteFace, dice
 from racebook.formulagp.incidentcards import Effect, IncidentDeck, held, incident_cards
@@ -244,6 +245,7 @@ class RaceState:
     bots: BotTable = field(default_factory=BotTable)  # the BOT decks and cards on the table (§22.5, §22.7)
     grid_tyres: tuple[str, ...] = ()  # the drivers still to choose their tyres on the Red Flag grid (§19.6 step 2)
     mode: Mode = Mode.STANDARD  # the Standard or the Advanced race (§1, §4.2 b; the [ADV] rules apply to the latter)
+    pro: ProTable = field(default_factory=ProTable)  # the Pro BOTs' cards and tokens (§22.2-§22.4; issue 38)
 
     @property
     def track(self) -> Track:
@@ -273,6 +275,7 @@ class RaceState:
                     later=list(self.later), dice_left=list(self.dice_left))
         s.qual, s.qual_scores = self.qual.copy(), dict(self.qual_scores)
         s.bots = self.bots.copy()
+        s.pro = self.pro.copy()
         return s
 
     # ------------------------------------------------------------------ chance
