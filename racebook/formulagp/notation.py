@@ -374,7 +374,8 @@ def _battle(s: RaceState) -> str:
     b = s.battle
     if b is None:
         return "-"
-    flags = ("c" if b.chained else "") + ("n" if b.chain_next else "") + ("r" if b.retry else "")
+    flags = ("c" if b.chained else "") + ("n" if b.chain_next else "") + ("r" if b.retry else "") + \
+        ("a" if b.again else "")  # a: a Pro BOT's second attack (issue 38)
     return f"{b.attacker},{b.defender or '-'},{b.lane},{'.'.join(b.discards) or '-'}" + (f",{flags}" if flags else "")
 
 
@@ -384,7 +385,7 @@ def _read_battle(s: RaceState, kv: dict[str, str]) -> None:
         attacker, defender, lane, owing, *flags = kv["bt"].split(",")
         s.battle = Battle(attacker, "" if defender == "-" else defender, int(lane),
                           tuple(x for x in owing.split(".") if x != "-"), "c" in "".join(flags),
-                          "n" in "".join(flags), retry="r" in "".join(flags))
+                          "n" in "".join(flags), retry="r" in "".join(flags), again="a" in "".join(flags))
     if kv.get("bs", "-") != "-":
         s.bids.open(_read_codes(kv["bs"]), "§13.3")
     for t in _read_texts(kv.get("bc", "-")):

@@ -65,6 +65,8 @@ A scenario is a TOML file (shipped ones in ``racebook/formulagp/scenarios/``, id
                               # house rule rookie_tactics_each); a grid race draws it at the start (§22.7)
     tactics_draws = ["TC4"]   # stacked: the next TACTICS cards drawn (stacked["tactics"])
     battle_draws = ["BC6"]    # stacked: the next BATTLE cards drawn (stacked["battle"])
+    pros = ["P"]              # Pro BOTs (§22.2; issue 38): pro_side, pro_tactics, pro_tyre, pro_life_die, pro_pit
+                              # (racebook.formulagp.scenariopros); with pros, rookies may be left out
 
 Each car's ACTION deck holds all 45 cards (§3, §5): those in hand and in the discard pile are taken out, the rest
 shuffled with the seed and the stacked draws put on top, so every card is in one place. Every problem is one

@@ -353,3 +353,4 @@ class Battle:
     chained: bool = False  # a secondary attack from a Slipstream space: the car ahead cannot defend (§13.4.1)
     chain_next: bool = False  # the overtake ended in a Slipstream shadow behind a car: a secondary attack may follow
     retry: bool = False  # a tie with a Rookie BOT: the player may attack again with -1 OT ([BOT 3.2.4.2])
+    again: bool = False  # a Pro BOT attacks a player again after a tie (§22.10.3 item 4, [BOT 3.2.4.1]; issue 38)

@@ -338,3 +338,138 @@ def test_properties_of_races_with_pro_bots(seed: int, n: int, k: int, advanced: 
         steps += 1
         assert steps < 20_000
     assert sorted(race.classification()) == sorted(cars_)
+
+
+# ------------------------------------------------------------------ damage (§22.13.3)
+@pytest.mark.parametrize("faces,dot,dtyre", [
+    (["1"], False, False),  # the close-call icon: no damage
+    (["2"], True, False),  # red: max OT −1
+    (["3"], False, True),  # green: tyre bonus −1
+    (["2", "4"], True, True),  # a second red goes to the other icon
+    (["3", "5", "2"], True, True),  # a third damage does nothing
+])
+def test_a_pro_bots_damage_by_the_white_die(faces: list[str], dot: bool, dtyre: bool) -> None:
+    from racebook.formulagp.damage import take_damage
+
+    s = new_state(["A", "P"], 3, pros=["P"])
+    ot, bonus = pro.max_ot(s, "P"), pro.tyre_bonus(s, "P")
+    s.stacked["white"] = list(faces)
+    log = EventLog(None)
+    for i in range(len(faces)):
+        s.round = 3 + i  # (a player's one damage a round does not apply to a Pro's tokens)
+        take_damage(s, s.cars["P"], log)
+    pb = s.pro.bots["P"]
+    assert (pb.dmg_ot, pb.dmg_tyre) == (dot, dtyre)
+    assert pro.max_ot(s, "P") == ot - int(dot) and pro.tyre_bonus(s, "P") == max(0, bonus - int(dtyre))
+    said = [e.sentence() for e in log if isinstance(e, pev.ProDamaged)]
+    assert len(said) == len(faces) and not s.cars["P"].damage  # no DAMAGE card for a BOT
+    if len(faces) == 3:
+        assert "nothing more" in said[-1]
+
+
+# ------------------------------------------------------------------ battles (§22.10.3, §22.9.3, §22.7)
+def _battle_state(white: list[str]) -> tuple[object, object]:
+    from racebook.formulagp.state import Battle
+
+    s = new_state(["A", "P", "R"], 3, pros=["P"], bots=["R"])
+    s.round = 3
+    s.stacked["white"] = list(white)
+    return s, Battle("P", "A")
+
+
+@pytest.mark.parametrize("white,again", [(["3"], True), (["2"], False)])
+def test_a_pro_bot_attacks_a_player_again_after_a_tie_on_green(white: list[str], again: bool) -> None:
+    """§22.10.3 item 4 ([BOT 3.2.4.1]): a tie → the WHITE die; green → the Pro attacks again (the battle sealed anew for
+    the player's new cards, a win with 1 OT less); red → both stay."""
+    from racebook.formulagp.bots import proattack
+    from racebook.formulagp.state import Phase
+
+    s, b = _battle_state(white)
+    log = EventLog(None)
+    assert proattack.again(s, b, True, log) is again  # type: ignore[arg-type]
+    assert b.again is again  # type: ignore[attr-defined]
+    if again:
+        assert s.phase is Phase.BATTLE and s.bids.sides == ("P", "A")  # type: ignore[attr-defined]
+        assert not proattack.again(s, b, True, EventLog(None))  # type: ignore[arg-type]  # only once
+    said = [e.sentence() for e in log if isinstance(e, pev.ProSecondAttempt)]
+    assert len(said) == 1 and ("attacks again" in said[0]) is again
+
+
+def test_no_second_attack_without_a_tie_or_by_a_rookie() -> None:
+    from racebook.formulagp.bots import proattack
+    from racebook.formulagp.state import Battle
+
+    s, b = _battle_state(["3"])
+    assert not proattack.again(s, b, False, EventLog(None))  # type: ignore[arg-type]
+    assert not proattack.again(s, Battle("R", "A"), True, EventLog(None))  # type: ignore[arg-type]
+    assert s.stacked["white"] == ["3"]  # type: ignore[attr-defined]  # no die rolled
+
+
+def test_a_pro_that_loses_a_battle_draws_a_new_tactics_card_and_a_battle_hazard_rolls_the_red_die() -> None:
+    s = new_state(["A", "P"], 3, pros=["P"])
+    pb = s.pro.bots["P"]
+    calm = next(c.code for c in pro_cards().tactics if c.hazard is Hazard.NONE and c.code != pb.tactics)
+    s.pro.tactics_deck.pile.remove(calm)
+    s.pro.tactics_deck.pile.append(pb.tactics)
+    pb.tactics = calm
+    log = EventLog(None)
+    pro.after_battle(s, "P", attacked=True, lost=False, log=log)
+    assert pb.tactics == calm  # won, no hazard: it keeps its card
+    pro.after_battle(s, "P", attacked=True, lost=True, log=log)
+    assert pb.tactics != calm and calm in s.pro.tactics_deck.discards
+    risky = next(c.code for c in pro_cards().tactics if c.hazard is Hazard.BATTLE)
+    (s.pro.tactics_deck.pile if risky in s.pro.tactics_deck.pile else s.pro.tactics_deck.discards).remove(risky)
+    s.pro.tactics_deck.pile.append(pb.tactics)
+    pb.tactics = risky
+    s.stacked["red"] = ["1"]  # a tyre-wear face: only the loss-of-control face counts (§22.13.1)
+    pro.after_battle(s, "P", attacked=True, lost=False, log=log)
+    hz = [e for e in log if isinstance(e, pev.ProHazard)]
+    assert len(hz) == 1 and hz[0].area == "battle" and "no effect" in hz[0].sentence() and pb.tactics != risky
+    assert Counter(s.pro.cards()) == PRO_CODES
+
+
+# ------------------------------------------------------------------ the Red Flag (§22.13.6), penalties (§22.13.8)
+@pytest.mark.parametrize("pit,changes", [(PitToken(9, PitSide.TYRE), True), (PitToken(20, PitSide.TYRE), False),
+                                         (PitToken(30, PitSide.ENTRY), True)])
+def test_the_red_flag_changes_a_pro_bots_tyres_when_its_stop_is_near(pit: PitToken, changes: bool) -> None:
+    from racebook.formulagp.redflag import grid_service
+
+    s = new_state(["A", "P"], 3, pros=["P"], mode=Mode.ADVANCED)
+    s.flag, s.round = 6, 6
+    pb = s.pro.bots["P"]
+    s.pro.strategy_deck.pile.append(pb.strategy)
+    s.pro.strategy_deck.pile.remove("ST7")
+    pb.strategy, pb.tyre, pb.pit, pb.dmg_ot, pb.full = "ST7", Tyre.MEDIUM, pit, True, False
+    card = pb.tactics
+    log = EventLog(None)
+    grid_service(s, log)
+    assert (pb.stops == 1) is changes and not pb.dmg_ot and pb.tactics != card
+    if changes:  # ST7's first stop: Hard; the new Pit token from the current round (flag 6 + 10 + die)
+        assert pb.tyre is Tyre.HARD and pb.full and 16 <= pb.pit.space <= 22
+    assert any(isinstance(e, pev.ProRepaired) for e in log)
+    assert Counter(s.pro.cards()) == PRO_CODES
+
+
+def test_a_pro_bot_takes_penalties_and_a_rookie_none() -> None:
+    from racebook.formulagp.penalties import give
+
+    s = new_state(["A", "P", "R"], 3, pros=["P"], bots=["R"])
+    give(s, s.cars["P"], 1, "a test", "§17.3", EventLog(None))
+    give(s, s.cars["R"], 1, "a test", "§17.3", EventLog(None))
+    assert (s.cars["P"].penalties, s.cars["R"].penalties) == (1, 0)
+
+
+@pytest.mark.parametrize("white,defends", [(["3"], True), (["2"], False)])
+def test_a_pro_bot_defends_again_against_a_players_second_attack_on_green(white: list[str], defends: bool) -> None:
+    """[BOT 3.2.4.2] (§22.10.3): after a tie the player may attack again with 1 OT less; the WHITE die: green → the
+    Pro BOT defends again (both sealed, the BOT draws at the reveal); red → it does not (a Rookie never does)."""
+    from racebook.formulagp.bots import proattack
+    from racebook.formulagp.state import Battle
+
+    s = new_state(["A", "P", "R"], 3, pros=["P"], bots=["R"])
+    s.stacked["white"] = list(white)
+    log = EventLog(None)
+    assert proattack.defends_again(s, Battle("A", "P"), "A", "§13.3", log) is defends
+    assert (s.bids.sides == ("A", "P")) is defends
+    assert [e.face for e in log if isinstance(e, pev.ProDefendsAgain)] == [int(white[0])]
+    assert not proattack.defends_again(s, Battle("A", "R"), "A", "§13.3", EventLog(None))  # a Rookie: no die

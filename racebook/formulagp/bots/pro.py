@@ -28,7 +28,7 @@ from racebook.formulagp import moving
 from racebook.formulagp.actions import To
 from racebook.formulagp.bots import proevents as pev
 from racebook.formulagp.bots.cards import Shape, Tactics, bot_cards
-from racebook.formulagp.bots.procards import Hazard, ProTactics, pro_cards
+from racebook.formulagp.bots.procards import DIE, Hazard, ProTactics, pro_cards
 from racebook.formulagp.bots.protable import PRO_TACTICS_RULE, STRATEGY_RULE, ProBot
 from racebook.formulagp.bots.table import BATTLE_RULE, TACTICS_RULE
 from racebook.formulagp.components import FaceColour
@@ -108,7 +108,8 @@ def _draw(s: RaceState, deck: str) -> str:
 def set_pit_token(s: RaceState, car: str, log: EventLog, *, at_start: bool) -> None:
     """§22.4 (set-up) and §22.12.2 item 3 (a stop): the tyre life by the WHITE die (the icon 0, A42); at set-up the
     token goes on radar space ``life`` (A5; house rule ``pro_pit_round_from_race_start``: the race's round
-    ``life``), at a stop ``life`` rounds from the current one; on or past the tyre's radar icon it is flipped to PIT (Example 27)."""
+    ``life``), at a stop ``life`` rounds from the current one; on or past the tyre's radar icon it is flipped to PIT
+    (Example 27)."""
     pb = s.pro.bots[car]
     p = panel()
     base = p.bot_tyre_life[pb.tyre]
@@ -141,15 +142,22 @@ def lanes_card(s: RaceState, car: str) -> Tactics:
 
 
 def max_ot(s: RaceState, car: str) -> int:
-    """§22.2 a: the max OT of the Pro BOT's Control card."""
-    return pro_cards().control(s.pro.bots[car].colour).max_ot
+    """§22.2 a, §22.13.3: the max OT of the Pro BOT's Control card, −1 with a Damage token by the OT level."""
+    pb = s.pro.bots[car]
+    return max(0, pro_cards().control(pb.colour).max_ot - int(pb.dmg_ot))
+
+
+def bot_max_ot(s: RaceState, car: str) -> int:
+    """The max OT of any BOT: a Pro's own (:func:`max_ot`), else the Rookie Control card's (§22.5 a)."""
+    return max_ot(s, car) if s.cars[car].bot == PRO else bot_cards().control.max_ot
 
 
 def tyre_bonus(s: RaceState, car: str) -> int:
-    """The Tyre token's bonus (§22.2 e, §22.11.1: full or lower side)."""
+    """The Tyre token's bonus (§22.2 e, §22.11.1: full or lower side), −1 with a Damage token by the tyre marker
+    (§22.13.3)."""
     pb = s.pro.bots[car]
     full, lower = pro_cards().tyre_bonus[pb.tyre]
-    return full if pb.full else lower
+    return max(0, (full if pb.full else lower) - int(pb.dmg_tyre))
 
 
 def speed(s: RaceState, car: str, gear: int, pace: str) -> int:
@@ -289,6 +297,94 @@ def hazard(s: RaceState, c: Car, card: ProTactics, area: str, log: EventLog) -> 
         what = f"; the counter-steer roll shows {again.value}: the counter-steer holds (§22.13.2)"
     log.append(pev.ProHazard(c.id, card.code, area, face.value, what))
     new_tactics(s, c.id, log, "§22.9.3: after the hazard roll")
+
+
+# ------------------------------------------------------------------ damage and battles (§22.13.3, §22.10)
+def damage(s: RaceState, c: Car, log: EventLog) -> None:
+    """§22.13.3 ([BOT 6.3]): on each damage the WHITE die: the icon (close call) → none; red → a −1 Damage token by
+    the OT level (max OT −1); green → by the tyre marker (tyre bonus −1). One token per icon: a second of the same
+    kind goes to the other icon, a third does nothing. (Called where a player's car draws a DAMAGE card.)"""
+    pb = s.pro.bots[c.id]
+    face = s.white_face(s.roll(Die.WHITE))
+    if face.icon:
+        what = "the close-call icon: no damage"
+    else:
+        want = "ot" if face.colour is FaceColour.RED else "tyre"
+        order = [want, "tyre" if want == "ot" else "ot"]
+        free = [k for k in order if not getattr(pb, f"dmg_{k}")]
+        if not free:
+            what = "both Damage tokens already placed: nothing more (§22.13.3)"
+        else:
+            setattr(pb, f"dmg_{free[0]}", True)
+            what = ("a −1 Damage token by the OT level: max OT −1" if free[0] == "ot"
+                    else "a −1 Damage token by the tyre marker: tyre bonus −1")
+            if free[0] != want:
+                what += " (that icon already holds one: the other icon)"
+    log.append(pev.ProDamaged(c.id, face.value, face.colour.value, what))
+
+
+def after_battle(s: RaceState, car: str, *, attacked: bool, lost: bool, log: EventLog) -> None:
+    """A Pro BOT's battle is over (§22.7, §22.10.3, §22.9.3): a Pro that loses draws a new TACTICS card; a Pro
+    that made an overtake attempt with the hazard in its card's battle area rolls the RED die (won or lost), then
+    draws a new TACTICS card."""
+    if s.cars[car].bot != PRO:
+        return
+    card = tactics(s, car)
+    if attacked and card.hazard is Hazard.BATTLE:
+        hazard(s, s.cars[car], card, "battle", log)
+    elif lost:
+        new_tactics(s, car, log, "§22.10.3: it lost the battle")
+
+
+def second_attempt(s: RaceState, car: str, log: EventLog) -> bool:
+    """§22.10.3 item 4 ([BOT 3.2.4.1]): after a tie in its attack on a player the WHITE die: green → a Pro BOT
+    attacks again (the player picks new cards, the BOT draws anew; a win overtakes with the card's OT −1); red → no
+    second attack. A Rookie never makes one."""
+    if s.cars[car].bot != PRO:
+        return False
+    face = s.white_face(s.roll(Die.WHITE))
+    again = face.colour is FaceColour.GREEN
+    log.append(pev.ProSecondAttempt(car, face.value, face.colour.value,
+                                    "it attacks again: the player picks new cards, a win overtakes with 1 OT less"
+                                    if again else "no second attack: both stay"))
+    return again
+
+
+# ------------------------------------------------------------------ new tyres, the Red Flag (§22.12.2, §22.13.6)
+def next_tyre(s: RaceState, car: str) -> tuple[Tyre, str]:
+    """§22.3 ([BOT 1.3.1]): the tyre the STRATEGY card shows for the next stop (its last one again after it runs out);
+    a card that waits rolls the WHITE die then and reads its starting row. Returns the tyre and how it was found."""
+    pb = s.pro.bots[car]
+    card = pro_cards().strategy_card(pb.strategy)
+    word = card.then[min(pb.stops, len(card.then) - 1)]
+    if word == DIE:
+        face = s.white_face(s.roll(Die.WHITE))
+        return card.start[face.value - 1], f"STRATEGY {card.code} rolls at the stop: the WHITE die shows {face.value}"
+    return Tyre(word), f"STRATEGY {card.code}'s next tyre"
+
+
+def fit_tyres(s: RaceState, car: str, log: EventLog, why: str) -> None:
+    """New tyres (§22.12.2 item 3, §22.13.6): the next STRATEGY tyre, full bonus side, and a new Pit token counted
+    from the current round."""
+    pb = s.pro.bots[car]
+    tyre, how = next_tyre(s, car)
+    pb.tyre, pb.full, pb.stops = tyre, True, pb.stops + 1
+    s.cars[car].tyre = tyre
+    log.append(pev.ProTyresChanged(car, tyre.value, how, why))
+    set_pit_token(s, car, log, at_start=False)
+
+
+def red_flag(s: RaceState, car: str, log: EventLog) -> None:
+    """§22.13.6 ([BOT 6.6]) on the Red Flag grid: a Pro BOT whose planned stop is within the next 4 rounds (its Pit
+    token at the pit entry, or on the radar at most 4 spaces ahead of the flag) changes to the next STRATEGY tyre; it
+    repairs all damage (failures cannot be: a Pro BOT has none here); it draws a new TACTICS card."""
+    pb = s.pro.bots[car]
+    if pb.pit.side is PitSide.ENTRY or pb.pit.space - s.flag <= protyres.EARLY_STOP_WINDOW:
+        fit_tyres(s, car, log, "§22.13.6: its planned stop is within the next 4 rounds")
+    if pb.dmg_ot or pb.dmg_tyre:
+        pb.dmg_ot = pb.dmg_tyre = False
+        log.append(pev.ProRepaired(car, "the Red Flag (§22.13.6)"))
+    new_tactics(s, car, log, "§22.13.6: the Red Flag")
 
 
 # ------------------------------------------------------------------ the Safety Car (§22.13.5)

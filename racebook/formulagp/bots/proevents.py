@@ -140,3 +140,57 @@ class ProPaced(Event):
     bonus: int
     die: str = ""
     rule: str = "§22.9 [BOT 2.1]"
+
+
+@dataclass(frozen=True, slots=True)
+class ProDamaged(Event):
+    RULE: ClassVar[str] = "§22.13.3 [BOT 6.3]"
+    TEMPLATE: ClassVar[str] = "{car} (Pro BOT) is damaged: the WHITE die shows {face} ({colour}), {what}"
+    PROSE: ClassVar[frozenset[str]] = frozenset({"what"})
+    car: str
+    face: int
+    colour: str
+    what: str
+
+
+@dataclass(frozen=True, slots=True)
+class ProSecondAttempt(Event):
+    RULE: ClassVar[str] = "§22.10.3 [BOT 3.2.4.1]"
+    TEMPLATE: ClassVar[str] = ("A tie: {car} (Pro BOT) rolls the WHITE die for a second attack: {face} ({colour}), "
+                               "{what}")
+    PROSE: ClassVar[frozenset[str]] = frozenset({"what"})
+    car: str
+    face: int
+    colour: str
+    what: str
+
+
+@dataclass(frozen=True, slots=True)
+class ProTyresChanged(Event):
+    RULE: ClassVar[str] = "§22.12.2 [BOT 5.2]"
+    TEMPLATE: ClassVar[str] = "{car} (Pro BOT) fits {tyre} tyres ({how}; {why})"
+    PROSE: ClassVar[frozenset[str]] = frozenset({"how", "why"})
+    car: str
+    tyre: str
+    how: str
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
+class ProRepaired(Event):
+    RULE: ClassVar[str] = "§22.13.6 [BOT 6.6]"
+    TEMPLATE: ClassVar[str] = "{car} (Pro BOT) repairs all its damage: {why}"
+    PROSE: ClassVar[frozenset[str]] = frozenset({"why"})
+    car: str
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
+class ProDefendsAgain(Event):
+    RULE: ClassVar[str] = "§22.10.3 [BOT 3.2.4.2]"
+    TEMPLATE: ClassVar[str] = "The player attacks {car} (Pro BOT) again: the WHITE die shows {face} ({colour}), {what}"
+    PROSE: ClassVar[frozenset[str]] = frozenset({"what"})
+    car: str
+    face: int
+    colour: str
+    what: str

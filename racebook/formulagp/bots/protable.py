@@ -30,11 +30,13 @@ class ProBot:
     full: bool = True  # the Tyre token on its full bonus side (§22.11.1)
     pit: PitToken = PitToken(0, PitSide.TYRE)  # the Pit token (§22.4)
     stops: int = 0
+    dmg_ot: bool = False  # a -1 Damage token by the OT level (§22.13.3)
+    dmg_tyre: bool = False  # a -1 Damage token by the tyre marker (§22.13.3)
 
     def word(self, car: str) -> str:
         return ":".join([car, self.colour, self.side, str(int(self.bonus)), self.strategy or "-", self.tactics or "-",
                          str(int(self.face_up)), self.tyre.value, str(int(self.full)), str(self.pit.space),
-                         self.pit.side.value, str(self.stops)])
+                         self.pit.side.value, str(self.stops), str(int(self.dmg_ot)), str(int(self.dmg_tyre))])
 
 
 @dataclass
@@ -69,8 +71,8 @@ def _read(x: str) -> list[str]:
 
 def to_tokens(t: ProTable) -> list[str]:
     """The Pro BOT words of the notation's head (none without a Pro BOT): ``pro=`` one ``car:colour:side:bonus:
-    strategy:tactics:up:tyre:full:pit:side:stops`` item per Pro BOT, the Pro TACTICS deck (``ptp ptd ptr``) and the
-    STRATEGY deck (``psp psd``)."""
+    strategy:tactics:up:tyre:full:pit:side:stops:dot:dtyre`` item per Pro BOT (``dot``/``dtyre`` its Damage
+    tokens), the Pro TACTICS deck (``ptp ptd ptr``) and the STRATEGY deck (``psp psd``)."""
     if not t.active:
         return []
     return [f"pro={','.join(b.word(car) for car, b in t.bots.items())}", f"ptp={_codes(t.tactics_deck.pile)}",
@@ -86,14 +88,16 @@ def from_tokens(kv: dict[str, str]) -> ProTable:
     data = pro_cards()
     for item in kv["pro"].split(","):
         w = item.split(":")
-        if len(w) != 12:
-            raise ValueError(f"pro: {item!r} is car:colour:side:bonus:strategy:tactics:up:tyre:full:pit:side:stops")
+        if len(w) != 14:
+            raise ValueError(f"pro: {item!r} is car:colour:side:bonus:strategy:tactics:up:tyre:full:pit:side:stops:"
+                             "dot:dtyre")
         car, colour, side = w[0], w[1], w[2]
         data.control(colour)
         if side not in ("faster", "slower"):
             raise ValueError(f"pro: {side!r} is not a side of a Pro BOT Control card (§22.2 b)")
         t.bots[car] = ProBot(colour, side, w[3] == "1", "" if w[4] == "-" else w[4], "" if w[5] == "-" else w[5],
-                             w[6] == "1", Tyre(w[7]), w[8] == "1", PitToken(int(w[9]), PitSide(w[10])), int(w[11]))
+                             w[6] == "1", Tyre(w[7]), w[8] == "1", PitToken(int(w[9]), PitSide(w[10])), int(w[11]),
+                             w[12] == "1", w[13] == "1")
     t.tactics_deck = Deck("Pro TACTICS", _read(kv["ptp"]), _read(kv["ptd"]), rule=PRO_TACTICS_RULE)
     t.tactics_deck.reshuffles = int(kv["ptr"])
     t.strategy_deck = Deck("STRATEGY", _read(kv["psp"]), _read(kv["psd"]), rule=STRATEGY_RULE)

@@ -113,7 +113,7 @@ def start_leds(s: RaceState, log: EventLog) -> dict[str, int]:
     pole, set its place in round 1's order."""
     out = {}
     for car in s.grid:
-        if not s.cars[car].bot:
+        if not s.cars[car].bot or s.cars[car].pit_start:  # a Pro BOT's qualifying crash: the pit lane (§22.6, §9.3)
             continue
         code = draw(s, "battle")
         s.bots.start_cards[car] = code
