@@ -218,7 +218,8 @@ def resolve(s: RaceState, log: EventLog) -> None:
         left = _overtake(s, c, b.lane, log)
         b.chain_next = _chain(s, c, left)
     pro.after_battle(s, b.defender, attacked=False, lost=res.succeeds, log=log)  # a Pro defender (§22.10.3)
-    b.retry = retry.offered(s, b, res, c, att.leds, dfn.leds)
+    blocked = res is bt.Result.TIE and proattack.blocks(s, b, log)  # §22.14 BOT 7.2 (optional): a Pro's block
+    b.retry = not blocked and retry.offered(s, b, res, c, att.leds, dfn.leds)
     if res is bt.Result.TIE:
         for car in (b.attacker, b.defender):
             red = stress_by(s, s.cars[car], 1, log)

@@ -79,6 +79,8 @@ class Rules(HouseRules):
     pit_entry_past_shadow_car_only: bool = True  # §16.1 (N33): a pitting car passes only the shadow car's car
     pro_pit_round_from_race_start: bool = False  # §22.4, A5: a Pro BOT's set-up Pit token on radar space = its life
     pro_sc_saving_flips_on_icon: bool = False  # §22.13.5: the SC's tyre saving moves a token onto its icon, no flip
+    pro_blocking: bool = False  # §22.14 (BOT 7.2, optional): a Pro BOT defending may block a player after a tie
+    pro_undercut: bool = False  # §22.14 (BOT 7.1, optional): the Pit Check token and the undercut roll
 
 
 @cache

@@ -473,3 +473,77 @@ def test_a_pro_bot_defends_again_against_a_players_second_attack_on_green(white:
     assert (s.bids.sides == ("A", "P")) is defends
     assert [e.face for e in log if isinstance(e, pev.ProDefendsAgain)] == [int(white[0])]
     assert not proattack.defends_again(s, Battle("A", "R"), "A", "§13.3", EventLog(None))  # a Rookie: no die
+
+
+# ------------------------------------------------------------------ the optional Pro BOT rules (§22.14)
+@pytest.mark.parametrize("on", [False, True])
+@pytest.mark.parametrize("white,blocks", [(["3"], True), (["2"], False)])
+def test_house_rule_pro_blocking(on: bool, white: list[str], blocks: bool) -> None:
+    """§22.14 BOT 7.2 (optional, ``pro_blocking``): off → no die, no block; on → a tie while a Pro defends against a
+    player: green blocks (+1 tyre wear for the player, no second attack), red does not."""
+    from racebook.formulagp.bots import proattack
+    from racebook.formulagp.state import Battle
+
+    s = new_state(["A", "P", "R"], 3, pros=["P"], bots=["R"], rules=Rules(pro_blocking=on))
+    s.stacked["white"] = list(white)
+    wear = s.cars["A"].wear
+    log = EventLog(None)
+    got = proattack.blocks(s, Battle("A", "P"), log)
+    assert got is (on and blocks)
+    assert s.cars["A"].wear == wear + int(on and blocks)
+    assert len([e for e in log if isinstance(e, pev.ProBlocked)]) == int(on)
+    assert not proattack.blocks(s, Battle("A", "R"), EventLog(None))  # Rookies never block
+    assert not proattack.blocks(s, Battle("R", "P"), EventLog(None))  # never against a BOT
+
+
+@pytest.mark.parametrize("on", [False, True])
+@pytest.mark.parametrize("white,early", [(["3"], True), (["2"], False)])
+def test_house_rule_pro_undercut(on: bool, white: list[str], early: bool) -> None:
+    """§22.14 BOT 7.1 (optional, ``pro_undercut``): the Pit Check token 2 spaces before the first PIT-side Pit token;
+    when the flag reaches it the Pro BOT there rolls the WHITE die: green → an early stop (the token to the entry),
+    red → its strategy; the Tyre token stays; then the Pit Check token moves on."""
+    s = new_state(["A", "P", "Q"], 3, pros=["P", "Q"], mode=Mode.ADVANCED, rules=Rules(pro_undercut=on))
+    s.pro.bots["P"].pit = PitToken(10, PitSide.PIT)
+    s.pro.bots["Q"].pit = PitToken(14, PitSide.PIT)
+    s.round = s.flag = 5
+    if on:
+        pro.undercut(s, EventLog(None))
+    assert s.pro.pit_check == (8 if on else 0)
+    s.round = s.flag = 8
+    s.stacked["white"] = list(white)
+    log = EventLog(None)
+    pro.new_round(s, log)
+    pb = s.pro.bots["P"]
+    assert pb.pit.side is (PitSide.ENTRY if on and early else PitSide.PIT) and pb.full
+    assert len([e for e in log if isinstance(e, pev.ProUndercut)]) == int(on)
+    assert s.pro.pit_check == (12 if on else 0)
+    if on:
+        text = format_state(s)
+        assert " pchk=12" in text and parse_position(text).pro.pit_check == 12
+
+
+# ------------------------------------------------------------------ Gravel (§22.13.9)
+def test_gravel_takes_a_pro_bots_tyre_bonus_for_its_next_move() -> None:
+    """§22.13.9 [BOT 6.9.1]: a Pro BOT that stops on Gravel, or drives through it faster than GREEN, loses its tyre
+    bonus for its next move (then the Tyre token goes back); stopping on the tile removes the token."""
+    from racebook.formulagp.gravel import live
+
+    s = new_state(["A", "P"], 3, pros=["P"])
+    s.round = 3
+    c = s.cars["P"]
+    here, ahead = c.pos.tile, s.track.next_tile(s.cars["P"].pos.tile)
+    bonus = pro.tyre_bonus(s, "P")
+    assert bonus > 0
+    s.gravel = (here, ahead)
+    t = Turn("P")
+    t.pace, t.seen = "green", ((ahead, 1, 0),)
+    log = EventLog(None)
+    pro.gravel(s, c, t, log, live)  # stops on Gravel (any pace): loses the bonus, removes the token
+    assert c.gravel and here not in s.gravel and ahead in s.gravel and pro.tyre_bonus(s, "P") == 0
+    c.pos = s.track.pos("T20.2.1")
+    pro.gravel(s, c, t, log, live)  # the next move: the bonus back; through Gravel at GREEN pace: nothing
+    assert not c.gravel and pro.tyre_bonus(s, "P") == bonus
+    t.pace = "red"
+    pro.gravel(s, c, t, log, live)  # through Gravel at RED pace: the bonus lost, the token stays
+    assert c.gravel and ahead in s.gravel
+    assert len([e for e in log if isinstance(e, pev.ProGravel)]) == 3

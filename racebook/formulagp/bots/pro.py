@@ -19,7 +19,7 @@ tyres (§22.13.6), the weather (§22.3 wet, §22.11.2, §22.13.10) and the optio
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from racebook.core.deck import Deck
 from racebook.core.errors import SetupError
@@ -39,7 +39,7 @@ from racebook.formulagp.rules.botlanes import matches
 from racebook.formulagp.rules.passing import Entry
 from racebook.formulagp.rules.protyres import PitSide, PitToken
 from racebook.formulagp.rules.qualifying import QualifyingScore
-from racebook.formulagp.state import Car, Die, RaceState
+from racebook.formulagp.state import Car, Die, RaceState, Turn
 
 PRO = "pro"
 SIDES = ("faster", "slower")
@@ -156,6 +156,8 @@ def tyre_bonus(s: RaceState, car: str) -> int:
     """The Tyre token's bonus (§22.2 e, §22.11.1: full or lower side), −1 with a Damage token by the tyre marker
     (§22.13.3)."""
     pb = s.pro.bots[car]
+    if s.cars[car].gravel:  # §22.13.9: the Tyre token beside the Control card for this move
+        return 0
     full, lower = pro_cards().tyre_bonus[pb.tyre]
     return max(0, (full if pb.full else lower) - int(pb.dmg_tyre))
 
@@ -197,6 +199,32 @@ def new_round(s: RaceState, log: EventLog) -> None:
             new_tactics(s, car, log, "§22.8.2 item 1: round 2")
         if pb.pit.side is not PitSide.ENTRY and s.flag >= pb.pit.space:
             tyre_check(s, car, log)
+    if s.rules.pro_undercut:
+        undercut(s, log)
+
+
+def undercut(s: RaceState, log: EventLog) -> None:
+    """§22.14 BOT 7.1 (optional, ``pro_undercut``): the Pit Check token 2 spaces before the first PIT-side Pit token
+    still ahead; when the Chequered Flag reaches it, each Pro BOT whose PIT-side token lies on the space it was placed
+    for rolls the WHITE die (green: an early stop, its Pit token to the pit-lane entry; red: it keeps its strategy;
+    the Tyre token stays); then the token goes 2 spaces before the next PIT-side Pit token."""
+    t = s.pro
+    if t.pit_check and s.flag >= t.pit_check:
+        target = t.pit_check + 2
+        for car, pb in t.bots.items():
+            if pb.pit.side is PitSide.PIT and pb.pit.space == target and protyres.may_pit(s.flag):
+                face = s.white_face(s.roll(Die.WHITE))
+                green = face.colour is FaceColour.GREEN
+                if green:
+                    pb.pit = PitToken(pb.pit.space, PitSide.ENTRY)
+                log.append(pev.ProUndercut(car, face.value, face.colour.value,
+                                           "it stops early (undercut): the Pit token to the pit-lane entry" if green
+                                           else "it keeps its strategy"))
+        t.pit_check = 0
+    if not t.pit_check:
+        ahead = sorted(pb.pit.space for pb in t.bots.values()
+                       if pb.pit.side is PitSide.PIT and pb.pit.space - 2 > s.flag)
+        t.pit_check = ahead[0] - 2 if ahead else 0
 
 
 def tyre_check(s: RaceState, car: str, log: EventLog) -> None:
@@ -348,6 +376,26 @@ def second_attempt(s: RaceState, car: str, log: EventLog) -> bool:
                                     "it attacks again: the player picks new cards, a win overtakes with 1 OT less"
                                     if again else "no second attack: both stay"))
     return again
+
+
+def gravel(s: RaceState, c: Car, t: Turn, log: EventLog, live: Callable[[RaceState, int], bool]) -> None:
+    """§22.13.9 ([BOT 6.9.1]) at the end of a Pro BOT's move: a lost tyre bonus served this move comes back (the
+    Tyre token back on the Control card); a move that stopped on a live Gravel tile, or drove through one faster than
+    GREEN (RED pace: the reading N-P5, as a player's wear), loses the tyre bonus for its next move; a Pro BOT that
+    stops on the tile removes the token."""
+    if c.gravel:
+        c.gravel = False
+        log.append(pev.ProGravel(c.id, "its Tyre token goes back on the Control card"))
+    tile = c.pos.tile
+    stopped = live(s, tile)
+    through = t.pace == "red" and any(live(s, x[0]) for x in t.seen)
+    if stopped:
+        s.gravel = tuple(x for x in s.gravel if x != tile)
+    if stopped or through:
+        c.gravel = True
+        what = (f"it stops on the Gravel of {s.track.tiles[tile].id} and removes the token" if stopped
+                else "it drives through Gravel faster than GREEN")
+        log.append(pev.ProGravel(c.id, what + ": no tyre bonus on its next move"))
 
 
 # ------------------------------------------------------------------ new tyres, the Red Flag (§22.12.2, §22.13.6)

@@ -51,3 +51,21 @@ def defends_again(s: RaceState, b: Battle, car: str, rule: str, log: EventLog) -
                                  f", a second attempt after the tie: the Pro BOT {b.defender} defends again "
                                  "([BOT 3.2.4.2])"))
     return True
+
+
+def blocks(s: RaceState, b: Battle, log: EventLog) -> bool:
+    """§22.14 (BOT 7.2, the optional rule ``pro_blocking``): a tie while a Pro BOT defends against a player: the WHITE
+    die; green → the BOT blocks the player's lane: the player takes +1 tyre wear and can't attack again (no MP and no
+    wear for the BOT); red → no block (the player may attack again with −1 OT). Never against a BOT attacker."""
+    if not s.rules.pro_blocking or not pro.is_pro(s, b.defender) or s.cars[b.attacker].bot:
+        return False
+    from racebook.formulagp.tyrewear import wear_by
+
+    face = s.white_face(s.roll(Die.WHITE))
+    green = face.colour is FaceColour.GREEN
+    log.append(pev.ProBlocked(b.defender, b.attacker, face.value, face.colour.value,
+                              "it blocks the lane: +1 tyre wear for the player, no second attack" if green
+                              else "no block: the player may attack again with 1 OT less"))
+    if green:
+        wear_by(s, s.cars[b.attacker], 1, log)
+    return green

@@ -194,3 +194,36 @@ class ProDefendsAgain(Event):
     face: int
     colour: str
     what: str
+
+
+@dataclass(frozen=True, slots=True)
+class ProBlocked(Event):
+    RULE: ClassVar[str] = "§22.14 [BOT 7.2]"
+    TEMPLATE: ClassVar[str] = "A tie: {car} (Pro BOT) may block {player}: the WHITE die shows {face} ({colour}), {what}"
+    PROSE: ClassVar[frozenset[str]] = frozenset({"what"})
+    car: str
+    player: str
+    face: int
+    colour: str
+    what: str
+
+
+@dataclass(frozen=True, slots=True)
+class ProUndercut(Event):
+    RULE: ClassVar[str] = "§22.14 [BOT 7.1]"
+    TEMPLATE: ClassVar[str] = ("The Chequered Flag reaches the Pit Check token: {car} (Pro BOT) rolls the WHITE die, "
+                               "{face} ({colour}): {what}")
+    PROSE: ClassVar[frozenset[str]] = frozenset({"what"})
+    car: str
+    face: int
+    colour: str
+    what: str
+
+
+@dataclass(frozen=True, slots=True)
+class ProGravel(Event):
+    RULE: ClassVar[str] = "§22.13.9 [BOT 6.9.1]"
+    TEMPLATE: ClassVar[str] = "Gravel: {car} (Pro BOT): {what}"
+    PROSE: ClassVar[frozenset[str]] = frozenset({"what"})
+    car: str
+    what: str
