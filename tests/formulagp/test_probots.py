@@ -547,3 +547,31 @@ def test_gravel_takes_a_pro_bots_tyre_bonus_for_its_next_move() -> None:
     pro.gravel(s, c, t, log, live)  # through Gravel at RED pace: the bonus lost, the token stays
     assert c.gravel and ahead in s.gravel
     assert len([e for e in log if isinstance(e, pev.ProGravel)]) == 3
+
+
+# ------------------------------------------------------------------ the CLI (issue 38's done-when)
+def test_an_advanced_race_with_pros_rookies_and_computer_players_runs_from_the_cli(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``racebook simulate --game formulagp --mode advanced --players 2 --pros 2 --rookies 2``: 2 Pro BOTs, 2 Rookies
+    and 2 computer-driven players run to the flag; --pros with another game or too many cars: exit 2."""
+    from racebook.cli import main
+
+    argv = ["simulate", "--game", "formulagp", "--mode", "advanced", "--players", "2", "--pros", "2", "--rookies",
+            "2", "--races", "2", "--quiet"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "2 races" in out and "winners:" in out
+    assert main(["simulate", "--game", "rf90", "--pros", "1", "--races", "1", "--quiet"]) == 2
+    assert "--pros is FormulaGP's" in capsys.readouterr().err
+    assert main(["simulate", "--game", "formulagp", "--players", "3", "--pros", "3", "--rookies", "1", "--races", "1",
+                 "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert "3 players + 3 Pro BOTs + 1 Rookie BOTs is not 2..6 cars" in err
+    assert err.count("\n") == 1
+
+
+def test_one_race_puts_the_bots_after_the_players() -> None:
+    from racebook.formulagp import hooks
+
+    got = hooks.one_race("teaching", 5, 2, "greedy", "grid", "advanced", pros=2, rookies=2)
+    assert len(got.classification) == 6 and got.rounds >= 1
