@@ -65,8 +65,8 @@ A scenario is a TOML file (shipped ones in ``racebook/formulagp/scenarios/``, id
                               # house rule rookie_tactics_each); a grid race draws it at the start (§22.7)
     tactics_draws = ["TC4"]   # stacked: the next TACTICS cards drawn (stacked["tactics"])
     battle_draws = ["BC6"]    # stacked: the next BATTLE cards drawn (stacked["battle"])
-    pros = ["P"]              # Pro BOTs (§22.2; issue 38): pro_side, pro_tactics, pro_tyre, pro_life_die, pro_pit
-                              # (racebook.formulagp.scenariopros); with pros, rookies may be left out
+    [pros]                    # optional: Pro BOTs (§22.2; issue 38): cars, side, tactics, tyre, life_die, pit
+                              # (the format: racebook.formulagp.scenariopros)
 
 Each car's ACTION deck holds all 45 cards (§3, §5): those in hand and in the discard pile are taken out, the rest
 shuffled with the seed and the stacked draws put on top, so every card is in one place. Every problem is one
@@ -102,13 +102,14 @@ from racebook.formulagp.playerboard import Tyre, load_board
 from racebook.formulagp.rounds import begin_turn, start_round
 from racebook.formulagp.scenariobots import read_bots
 from racebook.formulagp.scenariokeys import held_events, lapping, off, params, team, w2w
+from racebook.formulagp.scenariopros import read_pros
 from racebook.formulagp.setup import new_state
 from racebook.formulagp.state import DECK_RULE, Car, Die, Mode, Phase, RaceState, Turn
 from racebook.formulagp.track import Pos, load_track
 
 FOLDER = core.Folder(Path(__file__).resolve().parent / "scenarios", "FormulaGP")
 SCENARIOS = FOLDER.path
-_TOP = ("scenario", "race", "car", "dice", "rules", "bots")
+_TOP = ("scenario", "race", "car", "dice", "rules", "bots", "pros")
 _SCEN_KEYS = ("id", "title", "cite", "game", "track", "board", "seed", "start", "assumed", "actions", "mode")
 _STARTS = ("turn", "grid")
 _GRID_CAR_KEYS = ("id", "tyre", "draws")
@@ -357,6 +358,7 @@ def _parse(doc: dict[str, Any], file: str) -> Scenario:
     state = new_state(ids, seed, track=track, board=board, rules=rules, mode=Mode(mode))
     ctx = _Ctx(state, Counter(c.code for c in cards().action), {}, {})
     read_bots(_table(doc, "bots"), state, start)
+    read_pros(_table(doc, "pros"), state, start)  # the Pro BOTs (issue 38)
     prelude: tuple[Any, ...] = ()
     _dice(_table(doc, "dice"), state)  # before the position: a BOT's turn or a round's start given there rolls them
     if start == "grid":

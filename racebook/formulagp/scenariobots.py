@@ -10,7 +10,6 @@ from collections.abc import Callable
 from typing import Any
 
 from racebook.core.fields import as_str, as_strs, bad, kind_of, unknown_key
-from racebook.formulagp import scenariopros
 from racebook.formulagp.bots import rookie
 from racebook.formulagp.bots.cards import bot_cards
 from racebook.formulagp.bots.table import SHARED
@@ -90,7 +89,6 @@ BOT_KEYS: dict[str, BotReader] = {
     "tactics": _tactics,
     "tactics_draws": _bot_draws("tactics"),
     "battle_draws": _bot_draws("battle"),
-    **scenariopros.READERS,  # the Pro BOTs (issue 38): pros, pro_side, pro_tactics, pro_tyre, pro_life_die, pro_pit
 }
 
 
@@ -100,9 +98,9 @@ def read_bots(t: dict[str, Any], s: RaceState, start: str) -> None:
     if not t:
         return
     unknown_key(t, tuple(BOT_KEYS), "bots")
-    if "rookies" not in t and "pros" not in t:
+    if "rookies" not in t:
         raise bad("bots.rookies", "missing: the cars that are Rookie BOTs (§22.5)")
-    if start == "turn" and "tactics" not in t and "rookies" in t:
+    if start == "turn" and "tactics" not in t:
         raise bad("bots.tactics", "missing: the TACTICS card by the Rookie Control card (drawn at the race start, "
                                   "§22.7)")
     for key, read in BOT_KEYS.items():

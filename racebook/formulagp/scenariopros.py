@@ -1,22 +1,22 @@
-"""A FormulaGP scenario's Pro BOTs: the ``pro…`` keys of the ``[bots]`` table (§22.2–§22.4; the format in
+"""A FormulaGP scenario's Pro BOTs: the ``[pros]`` table (§22.2–§22.4; the format in
 :mod:`racebook.formulagp.scenario`'s docstring) — which cars are Pro BOTs, their Control card's side, their TACTICS
 card, their Tyre token, the WHITE die of their tyre life (the Pit token placed by §22.4) or their Pit token itself.
-Each value is checked; a bad one is a field error (``bots.<key>``) that the scenario reader names with the file.
+Each value is checked; a bad one is a field error (``pros.<key>``) that the scenario reader names with the file.
 
-    [bots]
-    pros = ["P"]                   # the Pro BOTs (§22.2): dealt as the race's set-up deals them
-    pro_side = "slower"            # their Control cards' side (§22.2 b; default faster)
-    pro_tactics = { P = "PT1" }    # the TACTICS card each holds, face up (data/probots.toml)
-    pro_tyre = { P = "medium" }    # the Tyre token (§22.3), full side
-    pro_life_die = { P = 5 }       # the WHITE die of the tyre life: the Pit token placed again by §22.4
-    pro_pit = { P = "7:tyre" }     # or the Pit token itself: radar space and side (tyre, pit, entry)
+    [pros]
+    cars = ["P"]                   # the Pro BOTs (§22.2): dealt as the race's set-up deals them
+    side = "slower"                # their Control cards' side (§22.2 b; default faster)
+    tactics = { P = "PT1" }        # the TACTICS card each holds, face up (data/probots.toml)
+    tyre = { P = "medium" }        # the Tyre token (§22.3), full side
+    life_die = { P = 5 }           # the WHITE die of the tyre life: the Pit token placed again by §22.4
+    pit = { P = "7:tyre" }         # or the Pit token itself: radar space and side (tyre, pit, entry)
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from racebook.core.fields import as_int, as_str, as_strs, bad, kind_of
+from racebook.core.fields import as_int, as_str, as_strs, bad, kind_of, unknown_key
 from racebook.core.log import EventLog
 from racebook.formulagp.bots import pro
 from racebook.formulagp.bots.procards import pro_cards
@@ -30,7 +30,7 @@ def _table(v: Any, path: str, s: RaceState) -> dict[str, Any]:
         raise bad(path, f"must be a table Pro BOT = value, not {kind_of(v)}")
     for car in v:
         if car not in s.pro.bots:
-            raise bad(f"{path}.{car}", f"{car!r} is not a Pro BOT of this scenario (bots.pros: "
+            raise bad(f"{path}.{car}", f"{car!r} is not a Pro BOT of this scenario (pros.cars: "
                                        f"{', '.join(s.pro.bots) or 'none'})")
     return v
 
@@ -97,5 +97,17 @@ def pit(v: Any, path: str, s: RaceState, start: str) -> None:
         s.pro.bots[car].pit = PitToken(int(space), PitSide(where))
 
 
-READERS = {"pros": pros, "pro_side": side, "pro_tactics": tactics, "pro_tyre": tyre, "pro_life_die": life_die,
-           "pro_pit": pit}
+#: The keys of ``[pros]``, read in this order (``cars`` first: it deals the Pro BOTs).
+READERS = {"cars": pros, "side": side, "tactics": tactics, "tyre": tyre, "life_die": life_die, "pit": pit}
+
+
+def read_pros(t: dict[str, Any], s: RaceState, start: str) -> None:
+    """Read a scenario's ``[pros]`` table into ``s`` (each key by :data:`READERS`, in order)."""
+    if not t:
+        return
+    unknown_key(t, tuple(READERS), "pros")
+    if "cars" not in t:
+        raise bad("pros.cars", "missing: the cars that are Pro BOTs (§22.2)")
+    for key, read in READERS.items():
+        if key in t:
+            read(t[key], f"pros.{key}", s, start)

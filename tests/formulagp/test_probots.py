@@ -285,10 +285,11 @@ def test_the_notation_round_trips_pro_bots_and_refuses_bad_words() -> None:
 def test_bad_scenario_pro_keys_are_field_errors(tmp_path: Path) -> None:
     base = (Path(fgp_scenario.__file__).parent / "scenarios" /
             "fgp_ex31_a_soft_pit_token_saves_tyres_only_up_to_space_8.toml").read_text()
-    for old, new, field in (('pro_pit = { P = "7:tyre" }', 'pro_pit = { P = "7:wet" }', "bots.pro_pit.P"),
-                            ('pro_tyre = { P = "soft" }', 'pro_tyre = { P = "slick" }', "bots.pro_tyre.P"),
-                            ('pro_tyre = { P = "soft" }', 'pro_tyre = { Q = "soft" }', "bots.pro_tyre.Q"),
-                            ('pros = ["P"]', 'pros = ["P", "Q"]', "bots.pros")):
+    for old, new, field in (('pit = { P = "7:tyre" }', 'pit = { P = "7:wet" }', "pros.pit.P"),
+                            ('tyre = { P = "soft" }', 'tyre = { P = "slick" }', "pros.tyre.P"),
+                            ('tyre = { P = "soft" }', 'tyre = { Q = "soft" }', "pros.tyre.Q"),
+                            ('cars = ["P"]', 'cars = ["P", "Q"]', "pros.cars"),
+                            ('cars = ["P"]', 'cars = ["P"]\nbogus = 1', "pros.bogus")):
         f = tmp_path / "x.toml"
         f.write_text(base.replace(old, new, 1))
         with pytest.raises(ScenarioError) as e:
