@@ -219,6 +219,10 @@ def build_parser() -> _Parser:
                     "cars' order as the grid")
     sm.add_argument("--mode", default=None, choices=("standard", "advanced"),
                     help="FormulaGP: the Standard race (the default) or the Advanced race with its [ADV] rules")
+    sm.add_argument("--pros", type=_count(0, 6), default=None, metavar="N",
+                    help="FormulaGP: N Pro BOTs in each race besides the players, run by the rules (§22.2)")
+    sm.add_argument("--rookies", type=_count(0, 6), default=None, metavar="N",
+                    help="FormulaGP: N Rookie BOTs in each race besides the players, run by the rules (§22.5)")
     _quiet(sm)
     sc = _add_parser(sub, "scenarios", help="list the shipped scenarios of every game")
     _game_option(sc, "scenarios")

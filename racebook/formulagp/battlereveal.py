@@ -81,7 +81,8 @@ def bot_defends(s: RaceState, car: str, attacker_leds: int, log: EventLog) -> ev
         log.append(bev.BotBattled(car, rookie.card_of(s, car).code, "defends",
                                   "it has battled this round: it does not defend again (B1)", (), (), 0, 0))
         return ev.BattleRevealed(car, "defender", (), 0, 0, 0, 0, c.ers, c.wear, False)
-    s.bots.battled.append(car)
+    if c.bot == "rookie":  # B1 counts the Rookies (a Pro BOT defends whenever its card says so)
+        s.bots.battled.append(car)
     score = rookie.battle_side(s, car, attacking=False, opponent_leds=attacker_leds, log=log)
     if score is None:
         return ev.BattleRevealed(car, "defender", (), 0, 0, 0, 0, c.ers, c.wear, False)

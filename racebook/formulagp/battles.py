@@ -59,8 +59,7 @@ from racebook.formulagp import events as ev
 from racebook.formulagp.actions import Attack, Bid, Discard, End, FgpAction, Param, Spend, Yield
 from racebook.formulagp.aftermove import roll_dice
 from racebook.formulagp.battlereveal import bot_defends, check_bid_cards, side_leds
-from racebook.formulagp.bots import retry, rookie
-from racebook.formulagp.bots.cards import bot_cards
+from racebook.formulagp.bots import pro, proattack, retry, rookie
 from racebook.formulagp.cardplay import card_type
 from racebook.formulagp.components import CardType
 from racebook.formulagp.hand import discardable
@@ -195,7 +194,7 @@ def seal(s: RaceState, a: FgpAction, log: EventLog) -> None:
 
 
 #: what a Rookie BOT's side of the sealed round holds until the reveal: its BATTLE card is drawn then (§22.10.2)
-BOT_SIDE = "rookie-battle-card"
+BOT_SIDE = proattack.BOT_SIDE
 
 
 def resolve(s: RaceState, log: EventLog) -> None:
@@ -219,7 +218,9 @@ def resolve(s: RaceState, log: EventLog) -> None:
     if res.succeeds:
         left = _overtake(s, c, b.lane, log)
         b.chain_next = _chain(s, c, left)
-    b.retry = retry.offered(s, b, res, c, att.leds, dfn.leds)
+    pro.after_battle(s, b.defender, attacked=False, lost=res.succeeds, log=log)  # a Pro defender (§22.10.3)
+    blocked = res is bt.Result.TIE and proattack.blocks(s, b, log)  # §22.14 BOT 7.2 (optional): a Pro's block
+    b.retry = not blocked and retry.offered(s, b, res, c, att.leds, dfn.leds)
     if res is bt.Result.TIE:
         for car in (b.attacker, b.defender):
             red = stress_by(s, s.cars[car], 1, log)
@@ -467,15 +468,18 @@ def _bot_attacks(s: RaceState, log: EventLog) -> None:
     leds = 0 if score.aborted else score.leds
     log.append(ev.BattleRevealed(c.id, "attacker", score.used, leds, 0, 0, leds, c.ers, c.wear, not score.aborted))
     log.append(dfn)
-    res = botbattle.bot_attacks_player(score, player, bot_cards().control.max_ot, slipstream=bool(b.lane))
+    res = botbattle.bot_attacks_player(score, player, pro.bot_max_ot(s, c.id), slipstream=bool(b.lane))
     log.append(ev.BattleResolved(c.id, b.defender, leds, player, res.outcome.value, "§22.10.3 [BOT 3.2.4.1]"))
     if res.passes:
-        bot_overtakes(s, c, res.ot, b.lane, log)
+        bot_overtakes(s, c, res.ot - int(b.again), b.lane, log)  # a Pro's second attack: 1 OT less (§22.10.3)
     p = s.cars[b.defender]
     if res.player_stress:  # §22.10.3: a tie with a BOT: the player +1 stress
         roll_dice(s, p, [Die.RED] * stress_by(s, p, res.player_stress, log), log)
     if pair:
         roll_dice(s, p, [Die.YELLOW], log)  # §6.3, A11: a pair played in a battle
+    if proattack.again(s, b, res.player_stress > 0, log):
+        return  # the Pro BOT attacks again: the player picks new cards (§22.10.3 item 4)
+    pro.after_battle(s, c.id, attacked=True, lost=not res.passes, log=log)
     _done(s, log)
 
 

@@ -74,8 +74,12 @@ def drawn_card(s: RaceState, c: Car, deck: IncidentDeck, log: EventLog) -> str |
 
 def take_damage(s: RaceState, c: Car, log: EventLog) -> None:
     """Draw a DAMAGE card (§18.4): at most one damage a round; a card with no lasting effect is discarded at once.
-    A Rookie BOT takes no damage (§22.13.3)."""
+    A Rookie BOT takes no damage (§22.13.3); a Pro BOT rolls the WHITE die for its Damage tokens (§22.13.3)."""
     if c.bot:
+        if c.bot == "pro":
+            from racebook.formulagp.bots.pro import damage  # (the BOT engine imports this module)
+
+            damage(s, c, log)
         return
     if c.damaged_round == s.round:
         log.append(ev.DamageSpared(c.id))

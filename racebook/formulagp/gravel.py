@@ -50,8 +50,13 @@ def entered(s: RaceState, c: Car, t: Turn, tile: int, log: EventLog) -> None:
 def end_of_move(s: RaceState, c: Car, t: Turn, log: EventLog) -> None:
     """After ``c``'s move: the Gravel token over its Tyre Bonus is discarded; a car ending on Gravel takes it
     (§19.8.1; removed on a stop under either reading of A18); with A18 ``triggered`` the tokens of the other tiles
-    it drove through leave the track too. A Rookie BOT is not affected and removes no token ([BOT 6.9.1], §22.13.9)."""
+    it drove through leave the track too. A Rookie BOT is not affected and removes no token ([BOT 6.9.1], §22.13.9);
+    a Pro BOT's Gravel: :func:`racebook.formulagp.bots.pro.gravel`."""
     if c.bot:
+        if c.bot == "pro":
+            from racebook.formulagp.bots.pro import gravel  # (the BOT engine imports the race events)
+
+            gravel(s, c, t, log, live)
         return
     if c.gravel:
         c.gravel = False

@@ -90,41 +90,48 @@ class RaceResult:
 
 
 def one_race(track: str, seed: int, players: int = 3, driver: str = "greedy",
-             start: str = "qualifying", mode: str = "standard") -> RaceResult:
+             start: str = "qualifying", mode: str = "standard", pros: int = 0, rookies: int = 0) -> RaceResult:
     """One full race of computer-driven cars: qualifying first (§9) unless ``start="grid"``; the Standard race, or
-    the Advanced race with ``mode="advanced"`` (§1, §4.2 b; issue 38)."""
-    race = _new_race(CARS[:players], seed, track=track, qualifying=_qualifying(start), mode=_mode(mode),
+    the Advanced race with ``mode="advanced"`` (§1, §4.2 b; issue 38); ``pros`` Pro BOTs (§22.2) and ``rookies``
+    Rookie BOTs (§22.5) after the players, run by the rules."""
+    cars = CARS[:players + pros + rookies]
+    race = _new_race(cars, seed, track=track, qualifying=_qualifying(start), mode=_mode(mode),
+                     pros=cars[players:players + pros], bots=cars[players + pros:],
                      choose_tyres=_mode(mode).advanced)  # [ADV] start tyres for the forecast (§4.6, weather)
     chosen: Driver = GreedyDriver(seed) if driver == "greedy" else CoreRandom(seed)
     play_out(race, chosen, max_steps=10**6)
     return RaceResult(seed, race.classification(), race.state.round, len(race.actions))
 
 
-def _race_job(task: tuple[int, str, int, str, str, str]) -> RaceResult:
+def _race_job(task: tuple[int, str, int, str, str, str, int, int]) -> RaceResult:
     """One race of :func:`simulate` (a top-level function: a worker process runs it), from its seed, track id,
-    players, driver, start and mode alone."""
-    seed, track, players, driver, start, mode = task
-    return one_race(track, seed, players, driver, start, mode)
+    players, driver, start, mode and BOTs alone."""
+    seed, track, players, driver, start, mode, pros, rookies = task
+    return one_race(track, seed, players, driver, start, mode, pros, rookies)
 
 
 def simulate(track: str | None, races: int, seed: int = 0, players: int = 3, driver: str = "greedy",
              jobs: int | str | None = 1, progress: Callable[[int, int], None] | None = None,
-             start: str = "qualifying", mode: str = "standard") -> list[RaceResult]:
+             start: str = "qualifying", mode: str = "standard", pros: int = 0, rookies: int = 0) -> list[RaceResult]:
     """Races ``seed``, ``seed + 1``, … of ``players`` computer-driven cars on ``track`` (default: the race circuit,
     :func:`racebook.formulagp.track.race_track`), each a full Standard race from qualifying (§9; ``start="grid"``:
     from the cars' order, ``racebook simulate --start grid``), in seed order; ``jobs`` > 1 plays them in that many
     worker processes with the serial results (:func:`racebook.core.simresults.play_series`); ``progress(done,
     races)`` as they come in. ``mode="advanced"`` plays the Advanced race (§1, §4.2 b; ``racebook simulate --mode
-    advanced``)."""
+    advanced``). ``pros`` Pro BOTs and ``rookies`` Rookie BOTs join the ``players`` (``--pros``, ``--rookies``; the
+    field 2..6 cars in all)."""
     _qualifying(start)
     _mode(mode)
     track = track or race_track()
     if track not in track_ids():
         raise DataError(track, "--track", unknown("FormulaGP track", track, track_ids()))
-    if not MIN_CARS <= players <= MAX_CARS:
+    if not MIN_CARS <= players <= MAX_CARS and not (pros or rookies):
         raise DataError("<args>", "--players", f"{players} is not in {MIN_CARS}..{MAX_CARS} (FormulaGP §4.6: "
                                                "the circuits' grids)")
-    return play_series(_race_job, races, seed, (track, players, driver, start, mode), progress, jobs)
+    if not MIN_CARS <= players + pros + rookies <= MAX_CARS:
+        raise DataError("<args>", "--pros", f"{players} players + {pros} Pro BOTs + {rookies} Rookie BOTs is not "
+                                            f"{MIN_CARS}..{MAX_CARS} cars (FormulaGP §4.6: the circuits' grids)")
+    return play_series(_race_job, races, seed, (track, players, driver, start, mode, pros, rookies), progress, jobs)
 
 
 def summary(results: list[RaceResult]) -> str:

@@ -46,6 +46,8 @@ from racebook.core.rng import Rng
 from racebook.formulagp import weather
 from racebook.formulagp.actions import Attack
 from racebook.formulagp.actions import parse as parse_action
+from racebook.formulagp.bots.protable import from_tokens as pros_from_tokens
+from racebook.formulagp.bots.protable import to_tokens as pro_tokens
 from racebook.formulagp.bots.table import from_tokens as bots_from_tokens
 from racebook.formulagp.bots.table import to_tokens as bot_tokens
 from racebook.formulagp.eventdeck import RULE as EVENT_RULE
@@ -101,6 +103,7 @@ def format_state(s: RaceState) -> str:
     if s.mode is not Mode.STANDARD:  # the Advanced race (issue 38); a Standard race's line is as before
         head.append(f"mode={s.mode.value}")
     head += weather.head_tokens(s)  # [ADV] the weather, each token only when set (racebook.formulagp.weather)
+    head += pro_tokens(s.pro)  # the Pro BOTs (issue 38): no word without one
     cars = []
     for c in s.cars.values():
         cars.append(" ".join([c.id, _pos(s, c.pos), f"lap={c.lap}", f"ers={c.ers}", f"ot={c.ot}", c.tyre.value,
@@ -208,6 +211,7 @@ def parse_position(text: str) -> RaceState:
             raise NotationError(f"{text[:80]!r}…: mode= is {' or '.join(m.value for m in Mode)} (§1)")
         s.mode = Mode(mode)
         weather.read_head(s, kv, text)  # [ADV] the weather (racebook.formulagp.weather)
+        s.pro = pros_from_tokens(kv)
         s.finished = s.phase is Phase.OVER
         _read_events_head(s, kv, text)
         # the EVENT deck (§6.7): a line written before it existed reads as a fresh, unshuffled deck
@@ -313,6 +317,8 @@ def parse_position(text: str) -> RaceState:
         raise NotationError(f"{text[:80]!r}…: the grid names the cars listed, each once")
     if any(c.bot for c in s.cars.values()) != s.bots.active:
         raise NotationError(f"{text[:80]!r}…: BOT cars (bot=) and the BOT cards (bside=…) go together (§22.5)")
+    if sorted(c.id for c in s.cars.values() if c.bot == "pro") != sorted(s.pro.bots):
+        raise NotationError(f"{text[:80]!r}…: the Pro BOT cars (bot=pro) are those of pro= (§22.2)")
     return s
 
 
@@ -372,7 +378,8 @@ def _battle(s: RaceState) -> str:
     b = s.battle
     if b is None:
         return "-"
-    flags = ("c" if b.chained else "") + ("n" if b.chain_next else "") + ("r" if b.retry else "")
+    flags = ("c" if b.chained else "") + ("n" if b.chain_next else "") + ("r" if b.retry else "") + \
+        ("a" if b.again else "")  # a: a Pro BOT's second attack (issue 38)
     return f"{b.attacker},{b.defender or '-'},{b.lane},{'.'.join(b.discards) or '-'}" + (f",{flags}" if flags else "")
 
 
@@ -382,7 +389,7 @@ def _read_battle(s: RaceState, kv: dict[str, str]) -> None:
         attacker, defender, lane, owing, *flags = kv["bt"].split(",")
         s.battle = Battle(attacker, "" if defender == "-" else defender, int(lane),
                           tuple(x for x in owing.split(".") if x != "-"), "c" in "".join(flags),
-                          "n" in "".join(flags), retry="r" in "".join(flags))
+                          "n" in "".join(flags), retry="r" in "".join(flags), again="a" in "".join(flags))
     if kv.get("bs", "-") != "-":
         s.bids.open(_read_codes(kv["bs"]), "§13.3")
     for t in _read_texts(kv.get("bc", "-")):

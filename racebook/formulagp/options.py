@@ -101,6 +101,10 @@ class Rules(HouseRules):
     small_field_points: SmallFieldPoints = SmallFieldPoints.BELOW  # A22: 7 or 9 cars score by the row below
     championship_countback: bool = False  # §20.3 (C1): a tie on points is shared; on: more 1st, 2nd, … places first
     team_orders_when_level: bool = False  # §20.4 (C2): team orders need the player strictly ahead of its BOT teammate
+    pro_pit_round_from_race_start: bool = False  # §22.4, A5: a Pro BOT's set-up Pit token on radar space = its life
+    pro_sc_saving_flips_on_icon: bool = False  # §22.13.5: the SC's tyre saving moves a token onto its icon, no flip
+    pro_blocking: bool = False  # §22.14 (BOT 7.2, optional): a Pro BOT defending may block a player after a tie
+    pro_undercut: bool = False  # §22.14 (BOT 7.1, optional): the Pit Check token and the undercut roll
 
 
 @cache

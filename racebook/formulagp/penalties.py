@@ -17,7 +17,7 @@ from racebook.formulagp.state import Car, RaceState
 
 def give(s: RaceState, c: Car, tokens: int, reason: str, rule: str, log: EventLog) -> None:
     """``c`` takes ``tokens`` Penalty tokens (§17.3), placed on its Pit Box tile in view of everyone."""
-    if tokens <= 0 or c.bot:  # §22.13.8: Rookie BOTs never get penalties
+    if tokens <= 0 or c.bot == "rookie":  # §22.13.8: Rookie BOTs never get penalties (a Pro BOT does)
         return
     c.penalties += tokens
     log.append(ev.PenaltyTaken(c.id, tokens, c.penalties, reason, rule))

@@ -54,6 +54,10 @@ def grid_service(s: RaceState, log: EventLog) -> None:
     for car in s.grid:
         c = s.cars[car]
         if c.bot:
+            if c.bot == "pro":  # a Pro BOT's tyres, repairs and TACTICS card (§22.13.6)
+                from racebook.formulagp.bots.pro import red_flag
+
+                red_flag(s, car, log)
             continue
         repair_all(s, c, log, failures=False, how="on the Red Flag grid, §19.6")
     s.grid_tyres = tuple(car for car in s.grid if not s.cars[car].bot)

@@ -77,6 +77,10 @@ def deploy(s: RaceState, log: EventLog, cause: str) -> None:
         c.stress = 1  # the middle space, kept there while the Safety Car is out
         c.ers = s.board.ers_max
     log.append(ev.SafetyCarDeployed(cause, s.track.tiles[s.sc_tile].id, lead, lost, s.sc_until))
+    if s.pro.active:  # the Pro BOTs' early stop and tyre saving (§22.13.5)
+        from racebook.formulagp.bots.pro import safety_car
+
+        safety_car(s, log)
 
 
 def drive(s: RaceState, log: EventLog) -> None:

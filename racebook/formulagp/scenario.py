@@ -67,6 +67,8 @@ A scenario is a TOML file (shipped ones in ``racebook/formulagp/scenarios/``, id
                               # house rule rookie_tactics_each); a grid race draws it at the start (§22.7)
     tactics_draws = ["TC4"]   # stacked: the next TACTICS cards drawn (stacked["tactics"])
     battle_draws = ["BC6"]    # stacked: the next BATTLE cards drawn (stacked["battle"])
+    [pros]                    # optional: Pro BOTs (§22.2; issue 38): cars, side, tactics, tyre, life_die, pit
+                              # (the format: racebook.formulagp.scenariopros)
 
 Each car's ACTION deck holds all 45 cards (§3, §5): those in hand and in the discard pile are taken out, the rest
 shuffled with the seed and the stacked draws put on top, so every card is in one place. Every problem is one
@@ -101,6 +103,7 @@ from racebook.formulagp.playerboard import Tyre, load_board
 from racebook.formulagp.rounds import begin_turn, start_round
 from racebook.formulagp.scenariobots import read_bots
 from racebook.formulagp.scenariokeys import event_draws, held_events, lapping, off, params, team, w2w, yellow_zones
+from racebook.formulagp.scenariopros import read_pros
 from racebook.formulagp.scenarioweather import stack_forecast, tyres_used, weather_race_keys
 from racebook.formulagp.setup import new_state
 from racebook.formulagp.state import DECK_RULE, Car, Die, Mode, Phase, RaceState, Turn
@@ -109,7 +112,7 @@ from racebook.formulagp.trackparts import Pos
 
 FOLDER = core.Folder(Path(__file__).resolve().parent / "scenarios", "FormulaGP")
 SCENARIOS = FOLDER.path
-_TOP = ("scenario", "race", "car", "dice", "rules", "bots")
+_TOP = ("scenario", "race", "car", "dice", "rules", "bots", "pros")
 _SCEN_KEYS = ("id", "title", "cite", "game", "track", "board", "seed", "start", "assumed", "actions", "mode",
               "weather")
 _STARTS = ("turn", "grid")
@@ -349,6 +352,7 @@ def _parse(doc: dict[str, Any], file: str) -> Scenario:
     state = new_state(ids, seed, track=track, board=board, rules=rules, mode=Mode(mode))
     ctx = _Ctx(state, Counter(c.code for c in cards().action), {}, {})
     read_bots(_table(doc, "bots"), state, start)
+    read_pros(_table(doc, "pros"), state, start)  # the Pro BOTs (issue 38)
     prelude: tuple[Any, ...] = ()
     _dice(_table(doc, "dice"), state)  # before the position: a BOT's turn or a round's start given there rolls them
     stack_forecast(s.get("weather"), state)  # [ADV] the WEATHER card the set-up draws (scenarioweather)

@@ -15,6 +15,7 @@ from racebook.core.deck import Deck
 from racebook.core.errors import SetupError
 from racebook.core.rng import Rng
 from racebook.formulagp.actions import CAR_ID
+from racebook.formulagp.bots import pro
 from racebook.formulagp.bots.rookie import deal
 from racebook.formulagp.components import cards
 from racebook.formulagp.eventdeck import new_deck
@@ -32,7 +33,8 @@ def new_state(players: Sequence[str], seed: int = 0, *, track: str = "teaching",
               tyre: Tyre = Tyre.SOFT, rules: Rules | None = None, bots: Sequence[str] = (),
               bot_side: str = "faster", teams: Mapping[str, str] | None = None, qualifying: bool = False,
               boxes: Sequence[str] | None = None, mode: Mode = Mode.STANDARD,
-              choose_tyres: bool = False) -> RaceState:
+              choose_tyres: bool = False, pros: Sequence[str] = (), pro_side: str = "faster",
+              pro_bonus: bool = False) -> RaceState:
     """The state before the race's first step, under the house ``rules`` (:class:`racebook.formulagp.options.Rules`,
     the digest's readings by default). With ``qualifying`` (the Standard race, §9) the grid comes from qualifying and
     ``boxes`` places the pit boxes, the one nearest the pit exit first (§4.1 item 2: shuffled when not given; a
@@ -45,7 +47,8 @@ def new_state(players: Sequence[str], seed: int = 0, *, track: str = "teaching",
     Chequered Flag starts on the radar's Advanced start space, 24 rounds; the [ADV] rules apply, issue 38). With
     ``choose_tyres`` each player car chooses its start tyres once the set-up is done (§4.6 item e after §4.2 g: an
     Advanced race's drivers know the forecast; the ``grid`` phase, ``Grey tyres wet``); else every car starts on
-    ``tyre``."""
+    ``tyre``. The cars named in ``pros`` are Pro BOTs (§22.2: a Control card each, ``pro_side`` up, the optional
+    bonus MP with ``pro_bonus``; :mod:`racebook.formulagp.bots.pro`)."""
     players = list(players)
     rules = rules or Rules()
     if rules.pit_lane_start_round not in (2, 3):
@@ -65,7 +68,7 @@ def new_state(players: Sequence[str], seed: int = 0, *, track: str = "teaching",
     codes = [c.code for c in cards().action]
     cars = {}
     for i, p in enumerate(players):
-        deck = Deck(f"{p} ACTION", codes if p not in bots else (), rule=DECK_RULE)
+        deck = Deck(f"{p} ACTION", codes if p not in bots and p not in pros else (), rule=DECK_RULE)
         deck.shuffle(rng)
         cars[p] = Car(p, deck, t.grid[i], ers=b.ers_max, tyre=tyre, wear=b.wear_start[tyre])
     for car, team in (teams or {}).items():
@@ -80,8 +83,10 @@ def new_state(players: Sequence[str], seed: int = 0, *, track: str = "teaching",
                   panel().radar["final_lap"],
                   rules=rules, events=new_deck(), mode=mode)
     deal(s, bots, bot_side)  # the Rookie BOTs' cards (§22.5)
+    if pros:
+        pro.deal(s, pros, pro_side, bonus=pro_bonus)  # the Pro BOTs' cards and tokens (§22.2-§22.4)
     if choose_tyres:  # §4.6: the start tyres chosen after the set-up (racebook.formulagp.weather.start_tyres)
-        s.grid_tyres = tuple(p for p in players if p not in bots)
+        s.grid_tyres = tuple(p for p in players if p not in bots and p not in pros)
     if qualifying:  # the pit boxes (§4.1 item 2); until qualifying sets the grid the cars stand in box order
         order = list(boxes) if boxes is not None else list(players)
         if boxes is None:
@@ -96,11 +101,12 @@ def new_state(players: Sequence[str], seed: int = 0, *, track: str = "teaching",
 def new_race(players: Sequence[str], seed: int = 0, *, frames: bool = False, track: str = "teaching",
              board: str = "teaching", tyre: Tyre = Tyre.SOFT, rules: Rules | None = None, bots: Sequence[str] = (),
              bot_side: str = "faster", teams: Mapping[str, str] | None = None, qualifying: bool = False,
-             boxes: Sequence[str] | None = None, mode: Mode = Mode.STANDARD, choose_tyres: bool = False) -> Race:
+             boxes: Sequence[str] | None = None, mode: Mode = Mode.STANDARD, choose_tyres: bool = False,
+             pros: Sequence[str] = (), pro_side: str = "faster", pro_bonus: bool = False) -> Race:
     """A race of ``players``, seeded, run to its first decision (the WHITE die, then qualifying's draw with
     ``qualifying=True``, else round 1's draw from the grid given); see :func:`new_state`. The cars named in ``bots``
     are Rookie BOTs (§22.5): the engine drives them; a race of BOTs only runs to the flag here."""
     return Race(new_state(players, seed, track=track, board=board, tyre=tyre, rules=rules, bots=bots,
                           bot_side=bot_side, teams=teams, qualifying=qualifying, boxes=boxes, mode=mode,
-                          choose_tyres=choose_tyres),
+                          choose_tyres=choose_tyres, pros=pros, pro_side=pro_side, pro_bonus=pro_bonus),
                 frames)

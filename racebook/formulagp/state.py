@@ -17,6 +17,7 @@ from enum import Enum, StrEnum
 from racebook.core.deck import Deck
 from racebook.core.rng import Rng
 from racebook.core.visibility import SealedRound
+from racebook.formulagp.bots.protable import ProTable
 from racebook.formulagp.bots.table import BotTable
 from racebook.formulagp.components import Dice, DieFace, WhiteFace, dice
 from racebook.formulagp.incidentcards import Effect, IncidentDeck, held, incident_cards
@@ -255,6 +256,7 @@ class RaceState:
     weather_side: str = ""  # its side up: "die" (the rain check) or "icon" (the weather changes there, §19.1)
     standing_water: tuple[int, ...] = ()  # the tiles holding a Standing Water token (§4.3, §19.1.1, §19.8.4)
     weather_changed: int = 0  # the round the weather last changed (Rainy -> Cloudy: the water dries from the next)
+    pro: ProTable = field(default_factory=ProTable)  # the Pro BOTs' cards and tokens (§22.2-§22.4; issue 38)
 
     @property
     def track(self) -> Track:
@@ -284,6 +286,7 @@ class RaceState:
                     later=list(self.later), dice_left=list(self.dice_left))
         s.qual, s.qual_scores = self.qual.copy(), dict(self.qual_scores)
         s.bots = self.bots.copy()
+        s.pro = self.pro.copy()
         return s
 
     # ------------------------------------------------------------------ chance
@@ -361,3 +364,4 @@ class Battle:
     chained: bool = False  # a secondary attack from a Slipstream space: the car ahead cannot defend (§13.4.1)
     chain_next: bool = False  # the overtake ended in a Slipstream shadow behind a car: a secondary attack may follow
     retry: bool = False  # a tie with a Rookie BOT: the player may attack again with -1 OT ([BOT 3.2.4.2])
+    again: bool = False  # a Pro BOT attacks a player again after a tie (§22.10.3 item 4, [BOT 3.2.4.1]; issue 38)

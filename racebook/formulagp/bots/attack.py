@@ -31,8 +31,7 @@ from racebook.formulagp import events as ev
 from racebook.formulagp import lapping, raceevents
 from racebook.formulagp.battles import BOT_SIDE, bot_overtakes
 from racebook.formulagp.bots import events as bev
-from racebook.formulagp.bots import rookie
-from racebook.formulagp.bots.cards import bot_cards
+from racebook.formulagp.bots import pro, rookie
 from racebook.formulagp.losscontrol import passable
 from racebook.formulagp.moving import _room
 from racebook.formulagp.options import RookieAttackOrder
@@ -105,7 +104,8 @@ def start(s: RaceState, c: Car, log: EventLog) -> bool:
             log.append(bev.BotAttackDecided(c.id, o.id, card.code, f"the WHITE die shows {face.value} (red)",
                                             " aborts: it stays where it is"))
             return False
-        s.bots.battled.append(c.id)
+        if c.bot == "rookie":  # B1 counts the Rookies (a Pro BOT battles as often as it meets cars)
+            s.bots.battled.append(c.id)
         lane, how = 0, ""
         if slip:
             assert step is not None
@@ -136,7 +136,7 @@ def _same_lane(s: RaceState, c: Car, o: Car) -> bool:
 
 def _against_bot(s: RaceState, c: Car, o: Car, lane: int, log: EventLog) -> None:
     """[BOT 3.2.4.3]: the attacker draws first; the defender's TACTICS card decides, then it draws."""
-    max_ot = bot_cards().control.max_ot
+    max_ot = pro.bot_max_ot(s, c.id)
     att = rookie.battle_score(s, c.id, attacking=True, opponent_leds=None, decision="BOT against BOT: draws first",
                               log=log)
     dfn = None
@@ -145,7 +145,8 @@ def _against_bot(s: RaceState, c: Car, o: Car, lane: int, log: EventLog) -> None
             log.append(bev.BotBattled(o.id, rookie.card_of(s, o.id).code, "defends",
                                       "it has battled this round: it does not defend again (B1)", (), (), 0, 0))
         else:
-            s.bots.battled.append(o.id)
+            if o.bot == "rookie":  # (B1: Rookies only)
+                s.bots.battled.append(o.id)
             dfn = rookie.battle_side(s, o.id, attacking=False, opponent_leds=att.leds, log=log)
     res = botbattle.bot_attacks_bot(att, dfn, max_ot, slipstream=bool(lane))
     a_leds = 0 if att.aborted else att.leds
@@ -156,6 +157,8 @@ def _against_bot(s: RaceState, c: Car, o: Car, lane: int, log: EventLog) -> None
     log.append(ev.BattleResolved(c.id, o.id, a_leds, d_leds, res.outcome.value, "§22.10.3 [BOT 3.2.4.3]"))
     if res.passes:
         bot_overtakes(s, c, res.ot, lane, log)
+    pro.after_battle(s, c.id, attacked=True, lost=not res.passes, log=log)  # a Pro's aftermath (§22.10.3, §22.9.3)
+    pro.after_battle(s, o.id, attacked=False, lost=res.passes, log=log)
 
 
 __all__ = ["start"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
 from racebook.formulagp.actions import Attack, End, FgpAction
+from racebook.formulagp.bots import proattack
 from racebook.formulagp.cardplay import card_type
 from racebook.formulagp.components import CardType
 from racebook.formulagp.moving import apply_move
@@ -44,6 +45,8 @@ def apply(s: RaceState, b: Battle, a: FgpAction, log: EventLog) -> None:
         return
     assert isinstance(a, Attack)
     c.ot -= 1
+    if proattack.defends_again(s, b, a.car, RULE, log):  # a Pro BOT may defend again ([BOT 3.2.4.2])
+        return
     s.bids.open((a.car,), RULE)
     log.append(ev.BattleDeclared(a.car, b.defender, c.ot, b.lane,
                                  f", a second attempt after the tie: the Rookie {b.defender} does not defend a second "

@@ -35,6 +35,7 @@ from racebook.core.log import EventLog
 from racebook.formulagp import flags, moving, raceevents, rounds, vsc
 from racebook.formulagp.actions import FaceForward, Rejoin, To
 from racebook.formulagp.bots import events as bev
+from racebook.formulagp.bots import pro
 from racebook.formulagp.bots.cards import Decide, Tactics, bot_cards
 from racebook.formulagp.bots.stop import stop as _stop
 from racebook.formulagp.bots.table import BATTLE_RULE, SHARED, TACTICS_RULE
@@ -83,7 +84,7 @@ def deal(s: RaceState, bots: Sequence[str], side: str = "faster") -> None:
 def draw_tactics(s: RaceState, log: EventLog) -> None:
     """§22.5, §22.7: at the race start one Rookie TACTICS card is drawn and put by the Control card for all the
     Rookies (one each with ``rookie_tactics_each``); a Rookie keeps it all race (§22.10.3)."""
-    bots = [b for b in s.grid if s.cars[b].bot]
+    bots = [b for b in s.grid if s.cars[b].bot == ROOKIE]  # (a Pro BOT holds its own card, bots.pro)
     for key in (bots if s.rules.rookie_tactics_each else [SHARED]):
         s.bots.tactics[key] = draw(s, "tactics")
         log.append(bev.BotCardDrawn("Rookies" if key == SHARED else key, "TACTICS", s.bots.tactics[key]))
@@ -112,7 +113,7 @@ def start_leds(s: RaceState, log: EventLog) -> dict[str, int]:
     pole, set its place in round 1's order."""
     out = {}
     for car in s.grid:
-        if not s.cars[car].bot:
+        if not s.cars[car].bot or s.cars[car].pit_start:  # a Pro BOT's qualifying crash: the pit lane (§22.6, §9.3)
             continue
         code = draw(s, "battle")
         s.bots.start_cards[car] = code
@@ -134,6 +135,8 @@ def new_round(s: RaceState, log: EventLog) -> None:
     t.waited, t.battled = [], []
     if s.round == 1 and not t.tactics:
         draw_tactics(s, log)
+    if s.pro.active:
+        pro.new_round(s, log)  # the Pro BOTs' TACTICS at the start, their tyre checks (§22.8, §22.11.1)
     if s.round > 1 and t.start_cards:
         cards = tuple(t.start_cards.values())
         for code in cards:
@@ -157,6 +160,8 @@ def begin(s: RaceState, log: EventLog) -> None:
 
 
 def card_of(s: RaceState, car: str) -> Tactics:
+    if s.cars[car].bot == pro.PRO:
+        return pro.lanes_card(s, car)  # its own Pro TACTICS card (§22.2 d)
     return bot_cards().tactics_card(s.bots.tactics_of(car))
 
 
@@ -176,12 +181,16 @@ def resolve(s: RaceState, log: EventLog) -> None:
         pace = botpace.pace(how, face)
         die = f", the WHITE die shows {face.value} ({pace})" if face else ""
         gear = gear_of(s, c)  # 2nd in round 1, else the start tile's (§22.8.1, §22.9): every car's rule
-        mp = side.speed(gear, pace)
+        mp = pro.speed(s, c.id, gear, pace) if c.bot == pro.PRO else side.speed(gear, pace)  # §22.9: Pro or Rookie
         t.pace, t.mp, t.mp_left, t.lane_changes, t.wear_per_lane_change = pace, mp, mp, True, 0
         s.phase = Phase.MOVE
-        log.append(bev.BotPaced(c.id, side.name, pace, gear, mp, die, how.rule))
-    if drive(s, c, log) and not _attack(s, c, log):
-        end_move(s, c, log)
+        log.append(pro.paced(s, c.id, pace, gear, mp, die, how.rule) if c.bot == pro.PRO else
+                   bev.BotPaced(c.id, side.name, pace, gear, mp, die, how.rule))
+    if drive(s, c, log):
+        if c.bot == pro.PRO:
+            pro.after_move(s, c, log)  # the corner modifier and the hazards (§22.9.2, §22.9.3)
+        if not _attack(s, c, log):
+            end_move(s, c, log)
 
 
 def end_move(s: RaceState, c: Car, log: EventLog) -> None:
@@ -378,7 +387,8 @@ def battle_score(s: RaceState, car: str, *, attacking: bool, opponent_leds: int 
     data = bot_cards()
     score = botbattle.score(data.battle_card(draw(s, "battle")),
                             lambda: data.battle_card(draw(s, "battle")), lambda: s.white_face(s.roll(Die.WHITE)),
-                            data.control.max_ot, opponent_leds=opponent_leds,
+                            pro.max_ot(s, car) if s.cars[car].bot == pro.PRO else data.control.max_ot,
+                            opponent_leds=opponent_leds,
                             abort_on_icon_only=s.rules.bot_abort_on_icon_only)
     for code in score.drawn:
         s.bots.battle_deck.discard(code)
@@ -393,6 +403,8 @@ def qualify(s: RaceState, car: str, log: EventLog) -> QualifyingScore:
     """A Rookie's qualifying score, for the qualifying phase to call at the players' reveal (§22.6, [BOT 1.5.2]):
     one BATTLE card from the BOTs' deck (then discarded); max OT + the side's LEDs + the card's LEDs. A Rookie does
     not push the limit and never crashes."""
+    if s.cars[car].bot == pro.PRO:
+        return pro.qualify(s, car, log)  # §22.6 [BOT 1.5.1]
     data = bot_cards()
     code = draw(s, "battle")
     got = botqualifying.rookie_score(data.control, s.bots.side, data.battle_card(code))
