@@ -9,7 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from racebook.core.errors import DataError
@@ -254,13 +254,16 @@ def test_greedy_advanced_races_run_to_the_flag() -> None:
 
 @settings(max_examples=8, deadline=None)
 @given(seed=st.integers(0, 10_000), water=st.sets(st.integers(0, 40), max_size=4))
+@example(seed=114, water=set())  # a Rainy race: the weather lays its own Standing Water (the merge with h8's weather)
 def test_advanced_races_with_standing_water_end_and_round_trip(seed: int, water: set[int]) -> None:
     """Any seed, any Standing Water tiles: the race ends, every limit broken is logged before its dice, and the
-    position (with ``sw=``) round-trips."""
+    position (with ``sw=``) round-trips. The tokens at the end are the race's own: the weather adds them when it rains
+    and dries them one a round after (§19.1.1), and a car driving through one in the dry removes it (§19.8.4)."""
     race = new_race(["A", "B"], seed, mode=Mode.ADVANCED)
     tiles = [i for i in sorted(water) if i < len(race.state.track.tiles) and race.state.track.tiles[i].costs_mp]
     race.state.standing_water = tuple(tiles)
     play_out(race, {"A": Greedy(seed), "B": Greedy(seed + 1)})
     assert race.state.finished
     line = format_state(race.state)
-    assert parse_position(line).standing_water == tuple(tiles) and format_state(parse_position(line)) == line
+    back = parse_position(line)
+    assert back.standing_water == race.state.standing_water and format_state(back) == line
