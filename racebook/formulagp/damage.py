@@ -21,6 +21,7 @@ from racebook.formulagp import events as ev
 from racebook.formulagp.actions import Repair
 from racebook.formulagp.components import CardType, cards
 from racebook.formulagp.incidentcards import Cost, Effect, IncidentDeck, card, held
+from racebook.formulagp.prohooks import HOOKS
 from racebook.formulagp.state import Car, RaceState
 
 _SAYS = {Effect.MP: "-{v} MP on every move until repaired", Effect.TYRE_BONUS: "no tyre bonus until repaired",
@@ -77,9 +78,7 @@ def take_damage(s: RaceState, c: Car, log: EventLog) -> None:
     A Rookie BOT takes no damage (§22.13.3); a Pro BOT rolls the WHITE die for its Damage tokens (§22.13.3)."""
     if c.bot:
         if c.bot == "pro":
-            from racebook.formulagp.bots.pro import damage  # (the BOT engine imports this module)
-
-            damage(s, c, log)
+            HOOKS.damage(s, c, log)  # bots.pro.damage (the BOT engine imports this module)
         return
     if c.damaged_round == s.round:
         log.append(ev.DamageSpared(c.id))

@@ -17,6 +17,7 @@ from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
 from racebook.formulagp.flags import in_zone
 from racebook.formulagp.options import GravelRemoval
+from racebook.formulagp.prohooks import HOOKS
 from racebook.formulagp.state import Car, RaceState, Turn
 from racebook.formulagp.tyrewear import wear_by
 
@@ -54,9 +55,7 @@ def end_of_move(s: RaceState, c: Car, t: Turn, log: EventLog) -> None:
     a Pro BOT's Gravel: :func:`racebook.formulagp.bots.pro.gravel`."""
     if c.bot:
         if c.bot == "pro":
-            from racebook.formulagp.bots.pro import gravel  # (the BOT engine imports the race events)
-
-            gravel(s, c, t, log, live)
+            HOOKS.gravel(s, c, t, log, live)  # bots.pro.gravel (the BOT engine imports the race events)
         return
     if c.gravel:
         c.gravel = False

@@ -26,6 +26,7 @@ from racebook.formulagp import safetycar
 from racebook.formulagp.damage import repair_all
 from racebook.formulagp.eventdeck import EventEffect, event_card
 from racebook.formulagp.options import RedFlagRestart
+from racebook.formulagp.prohooks import HOOKS
 from racebook.formulagp.rules.order import Place, Runner, driver_order, red_flag_grid
 from racebook.formulagp.safetycar import clear_track, end_round_now
 from racebook.formulagp.state import Car, Die, Phase, RaceState
@@ -55,9 +56,7 @@ def grid_service(s: RaceState, log: EventLog) -> None:
         c = s.cars[car]
         if c.bot:
             if c.bot == "pro":  # a Pro BOT's tyres, repairs and TACTICS card (§22.13.6)
-                from racebook.formulagp.bots.pro import red_flag
-
-                red_flag(s, car, log)
+                HOOKS.red_flag(s, car, log)  # bots.pro.red_flag
             continue
         repair_all(s, c, log, failures=False, how="on the Red Flag grid, §19.6")
     s.grid_tyres = tuple(car for car in s.grid if not s.cars[car].bot)

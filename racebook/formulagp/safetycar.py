@@ -27,6 +27,7 @@ from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
 from racebook.formulagp.options import SafetyCarMoves
 from racebook.formulagp.panel import panel
+from racebook.formulagp.prohooks import HOOKS
 from racebook.formulagp.rules.order import Runner, leader
 from racebook.formulagp.state import Phase, RaceState
 
@@ -78,9 +79,7 @@ def deploy(s: RaceState, log: EventLog, cause: str) -> None:
         c.ers = s.board.ers_max
     log.append(ev.SafetyCarDeployed(cause, s.track.tiles[s.sc_tile].id, lead, lost, s.sc_until))
     if s.pro.active:  # the Pro BOTs' early stop and tyre saving (§22.13.5)
-        from racebook.formulagp.bots.pro import safety_car
-
-        safety_car(s, log)
+        HOOKS.safety_car(s, log)
 
 
 def drive(s: RaceState, log: EventLog) -> None:

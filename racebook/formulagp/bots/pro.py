@@ -28,12 +28,15 @@ from racebook.formulagp import moving
 from racebook.formulagp.actions import To
 from racebook.formulagp.bots import proevents as pev
 from racebook.formulagp.bots.cards import Shape, Tactics, bot_cards
+from racebook.formulagp.bots.deckdraw import draw
 from racebook.formulagp.bots.procards import DIE, Hazard, ProTactics, pro_cards
 from racebook.formulagp.bots.protable import PRO_TACTICS_RULE, STRATEGY_RULE, ProBot
 from racebook.formulagp.bots.table import BATTLE_RULE, TACTICS_RULE
 from racebook.formulagp.components import FaceColour
+from racebook.formulagp.losscontrol import full_space, lose_control
 from racebook.formulagp.panel import panel
 from racebook.formulagp.playerboard import Tyre
+from racebook.formulagp.prohooks import register
 from racebook.formulagp.rules import protyres
 from racebook.formulagp.rules.botlanes import matches
 from racebook.formulagp.rules.passing import Entry
@@ -289,8 +292,6 @@ def corner(s: RaceState, c: Car, card: ProTactics, log: EventLog) -> bool:
             moved += 1
         t.mp_left, t.stopped = 0, True
     else:
-        from racebook.formulagp.losscontrol import full_space
-
         for _ in range(-card.corner):
             p = c.pos
             if p.space == 0:  # back along its lane on this tile only (N-reading: docs/formulagp.md)
@@ -317,8 +318,6 @@ def hazard(s: RaceState, c: Car, card: ProTactics, area: str, log: EventLog) -> 
         if again.value == "loss_of_control":
             what = f"; the counter-steer roll shows {again.value} again: it loses control (§22.13.2)"
             log.append(pev.ProHazard(c.id, card.code, area, face.value, what))
-            from racebook.formulagp.losscontrol import lose_control
-
             lose_control(s, c, log, f"the Red Die hazard of its TACTICS card {card.code} (§22.9.3, §22.13.2)")
             new_tactics(s, c.id, log, "§22.9.3: after the hazard roll")
             return
@@ -463,8 +462,6 @@ def safety_car(s: RaceState, log: EventLog) -> None:
 def qualify(s: RaceState, car: str, log: EventLog) -> QualifyingScore:
     """§22.6 ([BOT 1.5.1]): a BATTLE card; max OT + the starting tyre bonus + its LEDs; 0 LEDs: another card; 0
     again: a crash (score 0)."""
-    from racebook.formulagp.bots.rookie import draw
-
     data = bot_cards()
     codes = [draw(s, "battle")]
     if data.battle_card(codes[0]).leds == 0:
@@ -478,5 +475,7 @@ def qualify(s: RaceState, car: str, log: EventLog) -> QualifyingScore:
                                 ", two cards with 0 LEDs: a crash (§9.3)" if crashed else ""))
     return QualifyingScore(score, True, crashed)
 
+
+register(damage=damage, gravel=gravel, safety_car=safety_car, red_flag=red_flag)  # the race events' hooks
 
 __all__ = ["PRO", "Tyre", "deal", "is_pro", "lanes_card", "max_ot", "new_round", "qualify", "safety_car", "speed"]

@@ -13,6 +13,7 @@ from racebook.formulagp.bots import pro
 from racebook.formulagp.bots import proevents as pev
 from racebook.formulagp.components import FaceColour
 from racebook.formulagp.state import Battle, Die, Phase, RaceState
+from racebook.formulagp.tyrewear import wear_by
 
 BOT_SIDE = "rookie-battle-card"  # the sealed word of a BOT, which draws at the reveal (battles.BOT_SIDE)
 
@@ -59,8 +60,6 @@ def blocks(s: RaceState, b: Battle, log: EventLog) -> bool:
     wear for the BOT); red → no block (the player may attack again with −1 OT). Never against a BOT attacker."""
     if not s.rules.pro_blocking or not pro.is_pro(s, b.defender) or s.cars[b.attacker].bot:
         return False
-    from racebook.formulagp.tyrewear import wear_by
-
     face = s.white_face(s.roll(Die.WHITE))
     green = face.colour is FaceColour.GREEN
     log.append(pev.ProBlocked(b.defender, b.attacker, face.value, face.colour.value,

@@ -37,6 +37,7 @@ from racebook.formulagp.actions import FaceForward, Rejoin, To
 from racebook.formulagp.bots import events as bev
 from racebook.formulagp.bots import pro
 from racebook.formulagp.bots.cards import Decide, Tactics, bot_cards
+from racebook.formulagp.bots.deckdraw import draw  # (§22.1: the shared decks; re-exported as rookie.draw)
 from racebook.formulagp.bots.stop import stop as _stop
 from racebook.formulagp.bots.table import BATTLE_RULE, SHARED, TACTICS_RULE
 from racebook.formulagp.cardplay import gear_of
@@ -88,19 +89,6 @@ def draw_tactics(s: RaceState, log: EventLog) -> None:
     for key in (bots if s.rules.rookie_tactics_each else [SHARED]):
         s.bots.tactics[key] = draw(s, "tactics")
         log.append(bev.BotCardDrawn("Rookies" if key == SHARED else key, "TACTICS", s.bots.tactics[key]))
-
-
-def draw(s: RaceState, deck: str) -> str:
-    """The next card of the BOTs' ``"tactics"`` or ``"battle"`` deck: a card a scenario stacked for it
-    (``stacked[deck]``, next first), else the top of the shuffled pile (its discards reshuffled when empty)."""
-    d = s.bots.tactics_deck if deck == "tactics" else s.bots.battle_deck
-    stack = s.stacked.get(deck)
-    if stack:
-        d.stack([stack.pop(0)])
-    code = d.draw(s.rng)
-    if code is None:  # pragma: no cover - every BOT card returns to its deck
-        raise SetupError(deck, d.rule, f"the {deck.upper()} deck and its discards are empty")
-    return code
 
 
 def is_bot(s: RaceState, car: str) -> bool:
