@@ -257,6 +257,8 @@ def after_move(s: RaceState, c: Car, log: EventLog) -> None:
     was used) and of the movement area (after all movement)."""
     t = s.turn
     assert t is not None
+    if c.pit:  # it entered the pit lane, or is still on the pit-exit space (§22.12.1, §22.12.4)
+        return
     card = tactics(s, c.id)
     used = False
     on_curve = c.pos.tile >= 0 and matches(s.track, c.pos.tile, Shape.CURVE) and not c.pit and not c.off

@@ -227,3 +227,43 @@ class ProGravel(Event):
     PROSE: ClassVar[frozenset[str]] = frozenset({"what"})
     car: str
     what: str
+
+
+@dataclass(frozen=True, slots=True)
+class ProPitsIn(Event):
+    RULE: ClassVar[str] = "§22.12.1 [BOT 5.1]"
+    TEMPLATE: ClassVar[str] = "{car} (Pro BOT) must pit: {what}"
+    PROSE: ClassVar[frozenset[str]] = frozenset({"what"})
+    car: str
+    what: str
+    rule: str = "§22.12.1 [BOT 5.1]"
+
+
+@dataclass(frozen=True, slots=True)
+class ProPitStop(Event):
+    RULE: ClassVar[str] = "§22.12.2 [BOT 5.2]"
+    TEMPLATE: ClassVar[str] = "{car} (Pro BOT) makes its pit stop (stop {number}): {what}"
+    PROSE: ClassVar[frozenset[str]] = frozenset({"what"})
+    car: str
+    number: int
+    what: str
+
+
+@dataclass(frozen=True, slots=True)
+class ProPitRepair(Event):
+    RULE: ClassVar[str] = "§22.12.3 [BOT 5.3]"
+    TEMPLATE: ClassVar[str] = "{car} (Pro BOT) repairs {problems} problem(s) in its box{roll}: {what}"
+    PROSE: ClassVar[frozenset[str]] = frozenset({"roll", "what"})
+    car: str
+    problems: int
+    roll: str
+    what: str
+
+
+@dataclass(frozen=True, slots=True)
+class ProColdTyres(Event):
+    RULE: ClassVar[str] = "§22.12.4 [BOT 5.4]"
+    TEMPLATE: ClassVar[str] = "{car} (Pro BOT) has a Cold Tyres token: its BATTLE LEDs {before} − 2 = {after}"
+    car: str
+    before: int
+    after: int

@@ -35,7 +35,7 @@ from racebook.core.log import EventLog
 from racebook.formulagp import flags, moving, raceevents, rounds, vsc
 from racebook.formulagp.actions import FaceForward, Rejoin, To
 from racebook.formulagp.bots import events as bev
-from racebook.formulagp.bots import pro
+from racebook.formulagp.bots import pro, propit
 from racebook.formulagp.bots.cards import Decide, Tactics, bot_cards
 from racebook.formulagp.bots.deckdraw import draw  # (§22.1: the shared decks; re-exported as rookie.draw)
 from racebook.formulagp.bots.stop import stop as _stop
@@ -159,25 +159,29 @@ def resolve(s: RaceState, log: EventLog) -> None:
     t = s.turn
     assert t is not None
     c = s.cars[t.car]
+    if propit.box_turn(s, c, log):  # a Pro BOT's turn in its pit box (§22.12.2)
+        return
     if vsc.turn(s, c, log):  # §19.5: under the VSC every car moves the VSC driver's spaces, no card, no pace
         t.lane_changes = True
     else:
         side = bot_cards().control.side(s.bots.side)
         how = botpace.pace_rule(s.round, w2w=c.w2w != "none", rejoining=passable(c),
-                                yellow_zone=flags.in_zone(s, c.pos.tile), safety_car=s.sc_tile >= 0)
+                                yellow_zone=flags.in_zone(s, c.pos.tile), safety_car=s.sc_tile >= 0,
+                                  pit_exit=c.pit == "exit")
         face = s.white_face(s.roll(Die.WHITE)) if how.source is botpace.Source.DIE else None
         pace = botpace.pace(how, face)
         die = f", the WHITE die shows {face.value} ({pace})" if face else ""
         gear = gear_of(s, c)  # 2nd in round 1, else the start tile's (§22.8.1, §22.9): every car's rule
         mp = pro.speed(s, c.id, gear, pace) if c.bot == pro.PRO else side.speed(gear, pace)  # §22.9: Pro or Rookie
         t.pace, t.mp, t.mp_left, t.lane_changes, t.wear_per_lane_change = pace, mp, mp, True, 0
+        propit.exit_turn(s, c, t)  # a Pro BOT leaving the pit exit: no yellow line crossed (§22.12.4)
         s.phase = Phase.MOVE
         log.append(pro.paced(s, c.id, pace, gear, mp, die, how.rule) if c.bot == pro.PRO else
                    bev.BotPaced(c.id, side.name, pace, gear, mp, die, how.rule))
     if drive(s, c, log):
         if c.bot == pro.PRO:
             pro.after_move(s, c, log)  # the corner modifier and the hazards (§22.9.2, §22.9.3)
-        if not _attack(s, c, log):
+        if c.pit or not _attack(s, c, log):  # a Pro BOT that entered the pit lane attacks no one (§22.12.1)
             end_move(s, c, log)
 
 
@@ -238,6 +242,8 @@ def drive(s: RaceState, c: Car, log: EventLog) -> bool:
         checks = moving._steps(s, c, include_stops=True)
         # a space holding a car is never a free step for a BOT: a push goes through its blocked symbols (§22.9.1)
         free = [chk.to for chk in checks if chk.entry is not Entry.STOP and moving._room(s, c.id, chk.to) is not None]
+        if c.bot == pro.PRO and propit.drive_in(s, c, free, log):  # a pitting Pro BOT: the way in (§22.11.1)
+            continue
         stop_ahead, same_lane = _near(s, c, checks)
         beside = _beside(s, c)
         ch = botlanes.choose(track, here, card, free, taken_beside=set(beside), preference_spent=spent,
@@ -260,6 +266,7 @@ def drive(s: RaceState, c: Car, log: EventLog) -> bool:
                 why = f"lane {ch.lane} of {track.tiles[track.next_tile(here.tile)].id}, " + why
             log.append(bev.BotLane(c.id, card.code, here.lane, ch.to.lane, why))
         moving.apply_move(s, To(c.id, track.name_of(ch.to)), log)
+        propit.left_exit(s, c, log)  # the first step off the pit exit: Cold Tyres (§16.5, §22.12.4)
         moved = True
         attacked = attacked or ch.why is Why.ATTACK
         if ch.to.tile != here.tile and botlanes.matches(track, ch.to.tile, card.shape):
@@ -380,6 +387,7 @@ def battle_score(s: RaceState, car: str, *, attacking: bool, opponent_leds: int 
                             abort_on_icon_only=s.rules.bot_abort_on_icon_only)
     for code in score.drawn:
         s.bots.battle_deck.discard(code)
+    score = propit.cold_tyres(s, car, score, log)  # a Pro BOT's Cold Tyres token: −2 LED (§22.12.4, A35)
     log.append(bev.BotBattled(car, card_of(s, car).code, "attacks" if attacking else "defends", decision,
                               score.drawn, score.used, score.leds, score.ot,
                               ", aborted (the BATTLE card)" if score.aborted else ""))

@@ -34,8 +34,10 @@ class PaceRule:
 
 
 def pace_rule(round_: int, *, w2w: bool = False, rejoining: bool = False, yellow_zone: bool = False,
-              safety_car: bool = False) -> PaceRule:
-    """Where this turn's pace comes from (§22.9)."""
+              safety_car: bool = False, pit_exit: bool = False) -> PaceRule:
+    """Where this turn's pace comes from (§22.9; ``pit_exit``: a Pro BOT leaving the pit exit, §22.12.4)."""
+    if pit_exit:
+        return PaceRule(Source.DIE, "§22.12.4 [BOT 5.4]")  # 2nd gear, the WHITE die for the pace
     if rejoining:
         return PaceRule(Source.GREEN, "§22.9 [BOT 2.1]")  # returning to the track after a spin
     if yellow_zone:
