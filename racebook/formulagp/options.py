@@ -105,6 +105,7 @@ class Rules(HouseRules):
     pro_sc_saving_flips_on_icon: bool = False  # §22.13.5: the SC's tyre saving moves a token onto its icon, no flip
     pro_blocking: bool = False  # §22.14 (BOT 7.2, optional): a Pro BOT defending may block a player after a tie
     pro_undercut: bool = False  # §22.14 (BOT 7.1, optional): the Pit Check token and the undercut roll
+    pro_late_pit: bool = False  # §22.14 (BOT 7.3, optional): the Late Pit Bonus check of Pro BOTs that have pitted
 
 
 @cache

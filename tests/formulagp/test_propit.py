@@ -8,10 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from racebook.core.errors import NotationError
 from racebook.core.log import EventLog
 from racebook.formulagp import scenario as fgp_scenario
 from racebook.formulagp.agents import Greedy, RandomDriver
-from racebook.formulagp.bots import pro, propit
+from racebook.formulagp.bots import pro, prolate, propit
 from racebook.formulagp.bots import proevents as pev
 from racebook.formulagp.bots.procards import pro_cards
 from racebook.formulagp.events import pits as pitev
@@ -223,3 +224,58 @@ def test_seeded_races_with_pro_bots_make_their_stops() -> None:
     assert sum(stops.values()) >= 6
     assert all(0 <= stops[c] - exits[c] <= 1 for c in stops)
     assert pro.PRO == "pro"
+
+
+# ------------------------------------------------------------------ the optional rule 7.3 (house rule pro_late_pit)
+def _late_state(on: bool):  # type: ignore[no-untyped-def]
+    from racebook.formulagp.options import Rules
+    from racebook.formulagp.setup import new_state
+
+    s = new_state(["A", "B", "C"], 7, pros=["B", "C"], rules=Rules(pro_late_pit=on), mode=Mode.ADVANCED)
+    for car in ("B", "C"):
+        s.pro.bots[car].stops = 1
+        s.pro.bots[car].pit = protyres.PitToken(20, protyres.PitSide.PIT)
+    s.cars["A"].lap = 3  # the race leader (a player here): every Pro BOT that has pitted rolls
+    s.flag = prolate.check_space()
+    return s
+
+
+@pytest.mark.parametrize("on", [False, True])
+def test_the_late_pit_bonus_check_both_readings(on: bool) -> None:
+    """§22.14 BOT 7.3 (optional, ``pro_late_pit``): 2 spaces before the Late Pit Bonus icon each Pro BOT that has
+    pitted, the leader excepted, rolls the WHITE die: green → a stop for the final weather-change tyre; red → none."""
+    s = _late_state(on)
+    s.stacked["white"] = ["3", "2"]  # B green, C red
+    log = EventLog(None)
+    prolate.check(s, log)
+    rolled = [(e.car, e.colour) for e in log if isinstance(e, pev.ProLatePit)]
+    assert rolled == ([("B", "green"), ("C", "red")] if on else [])
+    assert (s.pro.bots["B"].pit.side is protyres.PitSide.ENTRY) is on and s.pro.late == (["B"] if on else [])
+    assert s.pro.bots["C"].pit.side is protyres.PitSide.PIT
+    if on:
+        card = pro_cards().strategy_card(s.pro.bots["B"].strategy)
+        assert pro.next_tyre(s, "B")[0] is card.weather and s.pro.late == []
+        line = format_state(s)
+        assert "plate=" not in line
+
+
+def test_the_late_pit_check_skips_the_leader_and_bots_that_never_pitted() -> None:
+    s = _late_state(True)
+    s.cars["A"].lap, s.cars["B"].lap = 0, 5  # B leads
+    s.pro.bots["C"].stops = 0
+    log = EventLog(None)
+    prolate.check(s, log)
+    assert not [e for e in log if isinstance(e, pev.ProLatePit)]
+    s.flag += 1
+    prolate.check(s, log)  # only on the check's own space
+    assert not list(log)
+
+
+def test_the_late_stop_round_trips_in_the_notation() -> None:
+    s = _late_state(True)
+    s.stacked["white"] = ["3", "3"]
+    prolate.check(s, EventLog(None))
+    line = format_state(s)
+    assert "plate=B,C" in line and format_state(parse_position(line)) == line
+    with pytest.raises(NotationError, match="plate"):
+        parse_position(line.replace("plate=B,C", "plate=B,X"))

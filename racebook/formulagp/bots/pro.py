@@ -27,6 +27,7 @@ from racebook.core.log import EventLog
 from racebook.formulagp import moving
 from racebook.formulagp.actions import To
 from racebook.formulagp.bots import proevents as pev
+from racebook.formulagp.bots import prolate
 from racebook.formulagp.bots.cards import Shape, Tactics, bot_cards
 from racebook.formulagp.bots.deckdraw import draw
 from racebook.formulagp.bots.procards import DIE, Hazard, ProTactics, pro_cards
@@ -204,6 +205,7 @@ def new_round(s: RaceState, log: EventLog) -> None:
             tyre_check(s, car, log)
     if s.rules.pro_undercut:
         undercut(s, log)
+    prolate.check(s, log)  # the optional Late Pit Bonus check (§22.14 BOT 7.3)
 
 
 def undercut(s: RaceState, log: EventLog) -> None:
@@ -405,6 +407,9 @@ def next_tyre(s: RaceState, car: str) -> tuple[Tyre, str]:
     a card that waits rolls the WHITE die then and reads its starting row. Returns the tyre and how it was found."""
     pb = s.pro.bots[car]
     card = pro_cards().strategy_card(pb.strategy)
+    if car in s.pro.late:  # §22.14 BOT 7.3: a Late Pit Bonus stop fits the weather-change section's final tyre
+        s.pro.late.remove(car)
+        return card.weather, f"STRATEGY {card.code}'s weather-change tyre (a Late Pit Bonus stop, BOT 7.3)"
     word = card.then[min(pb.stops, len(card.then) - 1)]
     if word == DIE:
         face = s.white_face(s.roll(Die.WHITE))

@@ -267,3 +267,15 @@ class ProColdTyres(Event):
     car: str
     before: int
     after: int
+
+
+@dataclass(frozen=True, slots=True)
+class ProLatePit(Event):
+    RULE: ClassVar[str] = "§22.14 [BOT 7.3]"
+    TEMPLATE: ClassVar[str] = ("The Chequered Flag reaches the Late Pit Bonus check: {car} (Pro BOT) rolls the WHITE "
+                               "die, {face} ({colour}): {what}")
+    PROSE: ClassVar[frozenset[str]] = frozenset({"what"})
+    car: str
+    face: int
+    colour: str
+    what: str

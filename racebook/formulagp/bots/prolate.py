@@ -1,0 +1,48 @@
+"""The optional Pro BOT rule 7.3, the Late Pit Bonus check (digest §22.14 [BOT 7.3]; house rule ``pro_late_pit``,
+off by default): the second Pit Check token, flipped, lies 2 spaces before the Late Pit Bonus icon (the radar's
+Fresh Tyres space, ``data/race_control.toml`` ``radar.fresh_tyres``); when the Chequered Flag reaches it, each Pro BOT
+that has already pitted, except the race leader, rolls the WHITE die: green, it pits for the Late Pit Bonus (its Pit
+token to the pit-lane entry; "no later than round 21": the cut-off of every Pro stop, §22.11.1) and fits the final
+tyre of its STRATEGY card's weather-change section (:func:`racebook.formulagp.bots.pro.next_tyre` reads
+``ProTable.late``); red, it keeps its strategy. The source's choice "all tyre types or only BOTs on Soft or Medium" is
+built for every tyre type. The stop itself is :mod:`racebook.formulagp.bots.propit`'s. Standard library only.
+"""
+
+from __future__ import annotations
+
+from racebook.core.log import EventLog
+from racebook.formulagp.bots import proevents as pev
+from racebook.formulagp.components import FaceColour
+from racebook.formulagp.panel import panel
+from racebook.formulagp.rules import protyres
+from racebook.formulagp.rules.order import Runner, leader
+from racebook.formulagp.rules.protyres import PitSide, PitToken
+from racebook.formulagp.state import Die, RaceState
+
+__all__ = ["CHECK_BEFORE", "check", "check_space"]
+
+CHECK_BEFORE = 2  # BOT 7.3: the token 2 spaces before the Late Pit Bonus icon
+
+
+def check_space() -> int:
+    """The radar space of the Late Pit Bonus check (BOT 7.3): 2 before the Fresh Tyres space."""
+    return panel().radar["fresh_tyres"] - CHECK_BEFORE
+
+
+def check(s: RaceState, log: EventLog) -> None:
+    """The start of a round (from :func:`racebook.formulagp.bots.pro.new_round`): when the Chequered Flag is on the
+    check's space, the roll of each Pro BOT that has already pitted, the leader excepted (BOT 7.3)."""
+    if not s.rules.pro_late_pit or s.flag != check_space():
+        return
+    first = leader(s.track, [Runner(c.id, c.pos, c.lap, blue_flags=c.blue) for c in s.cars.values()]).car
+    for car, pb in s.pro.bots.items():
+        if not pb.stops or car == first or pb.pit.side is PitSide.ENTRY or not protyres.may_pit(s.flag):
+            continue
+        face = s.white_face(s.roll(Die.WHITE))
+        green = face.colour is FaceColour.GREEN
+        if green:
+            pb.pit = PitToken(pb.pit.space, PitSide.ENTRY)
+            s.pro.late.append(car)
+        what = ("it pits for the Late Pit Bonus: the Pit token to the pit-lane entry, the final tyre of its STRATEGY "
+                "card's weather-change section" if green else "it keeps its strategy")
+        log.append(pev.ProLatePit(car, face.value, face.colour.value, what))
