@@ -36,6 +36,9 @@ class ProHooks:
     safety_car: Callable[[RaceState, EventLog], None] = _missing
     #: §22.13.6: a Pro BOT on the Red Flag grid, ``(s, car, log)``
     red_flag: Callable[[RaceState, str, EventLog], None] = _missing
+    #: [ADV] the weather's set-up, temperature, change and confirmed change (§22.3, §22.6, §22.11.2, §22.12.5),
+    #: ``(s, log, what)`` (bots.proweather.weather_event)
+    weather: Callable[[RaceState, EventLog, str], None] = _missing
 
 
 HOOKS = ProHooks()

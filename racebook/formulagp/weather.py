@@ -33,6 +33,7 @@ from racebook.formulagp.components import Colour, FaceColour, card_type
 from racebook.formulagp.events import weather as wev
 from racebook.formulagp.panel import panel
 from racebook.formulagp.playerboard import Tyre, TyreState
+from racebook.formulagp.prohooks import HOOKS
 from racebook.formulagp.rules.classification import Finish
 from racebook.formulagp.rules.hazards import Hazard
 from racebook.formulagp.rules.weather import (
@@ -110,6 +111,8 @@ def setup(s: RaceState, log: EventLog) -> None:
     f = _draw_forecast(s)
     s.forecast = s.weather = f.value
     log.append(wev.ForecastDrawn(f.value))
+    if s.pro.active:
+        HOOKS.weather(s, log, "setup")  # the Pro BOTs' Wet start (bots.proweather, §22.3)
     if f is Forecast.SUNNY:
         return  # no Weather or Standing Water token (§4.3); the temperature at the race start
     if f is Forecast.RAINY:
@@ -158,6 +161,8 @@ def _temperature(s: RaceState, log: EventLog) -> None:
     log.append(wev.TrackTemperature(roll, temp.value, extra))
     for c in s.cars.values():
         _temperature_wear(s, c, log)
+    if s.pro.active:
+        HOOKS.weather(s, log, "temperature")  # the Pro BOTs' Pit tokens earlier (bots.proweather, §22.6)
 
 
 def _temperature_wear(s: RaceState, c: Car, log: EventLog) -> None:
@@ -185,6 +190,8 @@ def _reached(s: RaceState, log: EventLog) -> None:
     if outcome is Check.LATER:
         s.weather_token, s.weather_side = total, "icon"
         log.append(wev.WeatherTokenPlaced(roll, mult, total, "weather-icon", "§19.1"))
+        if s.pro.active:
+            HOOKS.weather(s, log, "confirmed")  # the Pro BOTs' early stops (bots.proweather, §22.12.5)
         return
     s.weather_token, s.weather_side = 0, ""
     if outcome is Check.NOW:
@@ -204,6 +211,8 @@ def change(s: RaceState, log: EventLog) -> None:
         rolls = [_white(s) for _ in range(n)]
         how = "WHITE " + ", ".join(str(r) for r in rolls) + " tiles, from the Start/Finish line on"
         _place_water(s, _tiles_from_line(s, change_counts(rolls)), how, "§19.1.1", log)
+    if s.pro.active:
+        HOOKS.weather(s, log, "change")  # the Pro BOTs on the wrong tyres (bots.proweather, §22.11.2)
 
 
 # ------------------------------------------------------------------ tyres (§14.2, §4.3, §4.6)

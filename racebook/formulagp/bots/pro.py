@@ -24,13 +24,14 @@ from collections.abc import Callable, Sequence
 from racebook.core.deck import Deck
 from racebook.core.errors import SetupError
 from racebook.core.log import EventLog
-from racebook.formulagp import moving
+from racebook.formulagp import moving, weather
 from racebook.formulagp.actions import To
 from racebook.formulagp.bots import proevents as pev
 from racebook.formulagp.bots import prolate
 from racebook.formulagp.bots.cards import Shape, Tactics, bot_cards
 from racebook.formulagp.bots.deckdraw import draw
 from racebook.formulagp.bots.procards import DIE, Hazard, ProTactics, pro_cards
+from racebook.formulagp.bots.prolate import undercut  # §22.14 BOT 7.1 (re-exported)
 from racebook.formulagp.bots.protable import PRO_TACTICS_RULE, STRATEGY_RULE, ProBot
 from racebook.formulagp.bots.table import BATTLE_RULE, TACTICS_RULE
 from racebook.formulagp.components import FaceColour
@@ -160,8 +161,8 @@ def tyre_bonus(s: RaceState, car: str) -> int:
     """The Tyre token's bonus (§22.2 e, §22.11.1: full or lower side), −1 with a Damage token by the tyre marker
     (§22.13.3)."""
     pb = s.pro.bots[car]
-    if s.cars[car].gravel:  # §22.13.9: the Tyre token beside the Control card for this move
-        return 0
+    if s.cars[car].gravel or (pb.tyre is Tyre.WET and weather.active(s) and not weather.wet(s)):
+        return 0  # §22.13.9: the Tyre token beside the Control card for this move; §22.13.10: Wet on a dry track
     full, lower = pro_cards().tyre_bonus[pb.tyre]
     return max(0, (full if pb.full else lower) - int(pb.dmg_tyre))
 
@@ -206,30 +207,6 @@ def new_round(s: RaceState, log: EventLog) -> None:
     if s.rules.pro_undercut:
         undercut(s, log)
     prolate.check(s, log)  # the optional Late Pit Bonus check (§22.14 BOT 7.3)
-
-
-def undercut(s: RaceState, log: EventLog) -> None:
-    """§22.14 BOT 7.1 (optional, ``pro_undercut``): the Pit Check token 2 spaces before the first PIT-side Pit token
-    still ahead; when the Chequered Flag reaches it, each Pro BOT whose PIT-side token lies on the space it was placed
-    for rolls the WHITE die (green: an early stop, its Pit token to the pit-lane entry; red: it keeps its strategy;
-    the Tyre token stays); then the token goes 2 spaces before the next PIT-side Pit token."""
-    t = s.pro
-    if t.pit_check and s.flag >= t.pit_check:
-        target = t.pit_check + 2
-        for car, pb in t.bots.items():
-            if pb.pit.side is PitSide.PIT and pb.pit.space == target and protyres.may_pit(s.flag):
-                face = s.white_face(s.roll(Die.WHITE))
-                green = face.colour is FaceColour.GREEN
-                if green:
-                    pb.pit = PitToken(pb.pit.space, PitSide.ENTRY)
-                log.append(pev.ProUndercut(car, face.value, face.colour.value,
-                                           "it stops early (undercut): the Pit token to the pit-lane entry" if green
-                                           else "it keeps its strategy"))
-        t.pit_check = 0
-    if not t.pit_check:
-        ahead = sorted(pb.pit.space for pb in t.bots.values()
-                       if pb.pit.side is PitSide.PIT and pb.pit.space - 2 > s.flag)
-        t.pit_check = ahead[0] - 2 if ahead else 0
 
 
 def tyre_check(s: RaceState, car: str, log: EventLog) -> None:
@@ -315,19 +292,25 @@ def hazard(s: RaceState, c: Car, card: ProTactics, area: str, log: EventLog) -> 
     """§22.9.3 ([BOT 2.4]) and §22.13.1–§22.13.2 ([BOT 6.1], [BOT 6.2]): the RED die; only its loss-of-control face
     counts: the RED die again (the counter-steer attempt), loss of control again → a spin (the players' procedure),
     any other face → the counter-steer holds. Then a new TACTICS card."""
+    red_die(s, c, card.code, area, f"the Red Die hazard of its TACTICS card {card.code} (§22.9.3, §22.13.2)", log)
+    new_tactics(s, c.id, log, "§22.9.3: after the hazard roll")
+
+
+def red_die(s: RaceState, c: Car, code: str, area: str, why: str, log: EventLog) -> None:
+    """§22.13.1–§22.13.2 ([BOT 6.1], [BOT 6.2]): a Pro BOT's RED die (a hazard of its TACTICS card ``code``, or
+    ``area`` names the cause); only the loss-of-control face counts: the RED die again, loss of control → a spin
+    (``why``)."""
     face = s.face(Die.RED, s.roll(Die.RED))
     what = ": no effect (only the loss-of-control face counts, §22.13.1)"
     if face.value == "loss_of_control":
         again = s.face(Die.RED, s.roll(Die.RED))
         if again.value == "loss_of_control":
             what = f"; the counter-steer roll shows {again.value} again: it loses control (§22.13.2)"
-            log.append(pev.ProHazard(c.id, card.code, area, face.value, what))
-            lose_control(s, c, log, f"the Red Die hazard of its TACTICS card {card.code} (§22.9.3, §22.13.2)")
-            new_tactics(s, c.id, log, "§22.9.3: after the hazard roll")
+            log.append(pev.ProHazard(c.id, code, area, face.value, what))
+            lose_control(s, c, log, why)
             return
         what = f"; the counter-steer roll shows {again.value}: the counter-steer holds (§22.13.2)"
-    log.append(pev.ProHazard(c.id, card.code, area, face.value, what))
-    new_tactics(s, c.id, log, "§22.9.3: after the hazard roll")
+    log.append(pev.ProHazard(c.id, code, area, face.value, what))
 
 
 # ------------------------------------------------------------------ damage and battles (§22.13.3, §22.10)
@@ -417,11 +400,12 @@ def next_tyre(s: RaceState, car: str) -> tuple[Tyre, str]:
     return Tyre(word), f"STRATEGY {card.code}'s next tyre"
 
 
-def fit_tyres(s: RaceState, car: str, log: EventLog, why: str) -> None:
-    """New tyres (§22.12.2 item 3, §22.13.6): the next STRATEGY tyre, full bonus side, and a new Pit token counted
-    from the current round."""
+def fit_tyres(s: RaceState, car: str, log: EventLog, why: str, choice: tuple[Tyre, str] | None = None) -> None:
+    """New tyres (§22.12.2 item 3, §22.13.6): the next STRATEGY tyre (or ``choice``: "as the weather requires",
+    :func:`racebook.formulagp.bots.proweather.stop_tyre`), full bonus side, and a new Pit token counted from the
+    current round."""
     pb = s.pro.bots[car]
-    tyre, how = next_tyre(s, car)
+    tyre, how = choice or next_tyre(s, car)
     pb.tyre, pb.full, pb.stops = tyre, True, pb.stops + 1
     s.cars[car].tyre = tyre
     log.append(pev.ProTyresChanged(car, tyre.value, how, why))

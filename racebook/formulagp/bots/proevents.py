@@ -279,3 +279,27 @@ class ProLatePit(Event):
     face: int
     colour: str
     what: str
+
+
+@dataclass(frozen=True, slots=True)
+class ProWeather(Event):
+    RULE: ClassVar[str] = "§22.13.10 [BOT 6.10]"
+    TEMPLATE: ClassVar[str] = "{car} (Pro BOT): {what}"
+    PROSE: ClassVar[frozenset[str]] = frozenset({"what"})
+    car: str
+    what: str
+    rule: str = "§22.13.10 [BOT 6.10]"
+
+
+@dataclass(frozen=True, slots=True)
+class ProEarlyStop(Event):
+    RULE: ClassVar[str] = "§22.12.5 [BOT 5.5]"
+    TEMPLATE: ClassVar[str] = ("A weather change is confirmed for radar space {change}: {car} (Pro BOT), its stop "
+                               "planned on space {planned}, rolls the WHITE die, {face} ({colour}): {what}")
+    PROSE: ClassVar[frozenset[str]] = frozenset({"what"})
+    car: str
+    planned: int
+    change: int
+    face: int
+    colour: str
+    what: str

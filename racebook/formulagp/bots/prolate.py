@@ -1,11 +1,12 @@
-"""The optional Pro BOT rule 7.3, the Late Pit Bonus check (digest §22.14 [BOT 7.3]; house rule ``pro_late_pit``,
-off by default): the second Pit Check token, flipped, lies 2 spaces before the Late Pit Bonus icon (the radar's
-Fresh Tyres space, ``data/race_control.toml`` ``radar.fresh_tyres``); when the Chequered Flag reaches it, each Pro BOT
-that has already pitted, except the race leader, rolls the WHITE die: green, it pits for the Late Pit Bonus (its Pit
-token to the pit-lane entry; "no later than round 21": the cut-off of every Pro stop, §22.11.1) and fits the final
-tyre of its STRATEGY card's weather-change section (:func:`racebook.formulagp.bots.pro.next_tyre` reads
-``ProTable.late``); red, it keeps its strategy. The source's choice "all tyre types or only BOTs on Soft or Medium" is
-built for every tyre type. The stop itself is :mod:`racebook.formulagp.bots.propit`'s. Standard library only.
+"""The optional Pro BOT pit rules (digest §22.14): 7.1, the undercut (:func:`undercut`, house rule ``pro_undercut``),
+and 7.3, the Late Pit Bonus check ([BOT 7.3]; house rule ``pro_late_pit``, off by default): the second Pit Check
+token, flipped, lies 2 spaces before the Late Pit Bonus icon (the radar's Fresh Tyres space,
+``data/race_control.toml`` ``radar.fresh_tyres``); when the Chequered Flag reaches it, each Pro BOT that has already
+pitted, except the race leader, rolls the WHITE die: green, it pits for the Late Pit Bonus (its Pit token to the
+pit-lane entry; "no later than round 21": the cut-off of every Pro stop, §22.11.1) and fits the final tyre of its
+STRATEGY card's weather-change section (:func:`racebook.formulagp.bots.pro.next_tyre` reads ``ProTable.late``); red,
+it keeps its strategy. The source's choice "all tyre types or only BOTs on Soft or Medium" is built for every tyre
+type. The stop itself is :mod:`racebook.formulagp.bots.propit`'s. Standard library only.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from racebook.formulagp.rules.order import Runner, leader
 from racebook.formulagp.rules.protyres import PitSide, PitToken
 from racebook.formulagp.state import Die, RaceState
 
-__all__ = ["CHECK_BEFORE", "check", "check_space"]
+__all__ = ["CHECK_BEFORE", "check", "check_space", "undercut"]
 
 CHECK_BEFORE = 2  # BOT 7.3: the token 2 spaces before the Late Pit Bonus icon
 
@@ -46,3 +47,27 @@ def check(s: RaceState, log: EventLog) -> None:
         what = ("it pits for the Late Pit Bonus: the Pit token to the pit-lane entry, the final tyre of its STRATEGY "
                 "card's weather-change section" if green else "it keeps its strategy")
         log.append(pev.ProLatePit(car, face.value, face.colour.value, what))
+
+
+def undercut(s: RaceState, log: EventLog) -> None:
+    """§22.14 BOT 7.1 (optional, ``pro_undercut``): the Pit Check token 2 spaces before the first PIT-side Pit token
+    still ahead; when the Chequered Flag reaches it, each Pro BOT whose PIT-side token lies on the space it was placed
+    for rolls the WHITE die (green: an early stop, its Pit token to the pit-lane entry; red: it keeps its strategy;
+    the Tyre token stays); then the token goes 2 spaces before the next PIT-side Pit token."""
+    t = s.pro
+    if t.pit_check and s.flag >= t.pit_check:
+        target = t.pit_check + 2
+        for car, pb in t.bots.items():
+            if pb.pit.side is PitSide.PIT and pb.pit.space == target and protyres.may_pit(s.flag):
+                face = s.white_face(s.roll(Die.WHITE))
+                green = face.colour is FaceColour.GREEN
+                if green:
+                    pb.pit = PitToken(pb.pit.space, PitSide.ENTRY)
+                log.append(pev.ProUndercut(car, face.value, face.colour.value,
+                                           "it stops early (undercut): the Pit token to the pit-lane entry" if green
+                                           else "it keeps its strategy"))
+        t.pit_check = 0
+    if not t.pit_check:
+        ahead = sorted(pb.pit.space for pb in t.bots.values()
+                       if pb.pit.side is PitSide.PIT and pb.pit.space - 2 > s.flag)
+        t.pit_check = ahead[0] - 2 if ahead else 0

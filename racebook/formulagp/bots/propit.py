@@ -37,7 +37,7 @@ from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
 from racebook.formulagp import moving, pitentry, pits, rounds
 from racebook.formulagp.actions import To
-from racebook.formulagp.bots import pro
+from racebook.formulagp.bots import pro, proweather
 from racebook.formulagp.bots import proevents as pev
 from racebook.formulagp.pitlane import IN_BOX, cold_led, entry_kind, exit_pos, into_pit_lane
 from racebook.formulagp.rules import pitstop, protyres
@@ -185,7 +185,7 @@ def _service(s: RaceState, c: Car, log: EventLog, die: int) -> None:
     pb = s.pro.bots[c.id]
     log.append(pev.ProPitStop(c.id, pb.stops + 1, "new tyres, a new Pit token, a new TACTICS card, then to the end "
                                                   "of the pit lane"))
-    pro.fit_tyres(s, c.id, log, "§22.12.2 item 3: the pit stop")
+    pro.fit_tyres(s, c.id, log, "§22.12.2 item 3: the pit stop", proweather.stop_tyre(s, c.id))
     pro.new_tactics(s, c.id, log, "§22.12.2 item 4: the pit stop")
     pits._leave(s, c, log, die=die)
 

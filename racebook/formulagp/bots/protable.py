@@ -46,6 +46,7 @@ class ProTable:
     tactics_deck: Deck = field(default_factory=lambda: Deck("Pro TACTICS", rule=PRO_TACTICS_RULE))
     pit_check: int = 0  # the Pit Check token's radar space (§22.14 BOT 7.1, optional), 0 when not on the radar
     late: list[str] = field(default_factory=list)  # Pro BOTs bound for a Late Pit Bonus stop (§22.14 BOT 7.3)
+    early: list[str] = field(default_factory=list)  # [ADV] an early stop for a confirmed weather change (§22.12.5)
 
     @property
     def active(self) -> bool:
@@ -53,7 +54,8 @@ class ProTable:
 
     def copy(self) -> ProTable:
         return ProTable({k: replace(v) for k, v in self.bots.items()}, self.strategy_deck.copy(),
-                        self.tactics_deck.copy(), self.pit_check, list(self.late))
+                        self.tactics_deck.copy(), self.pit_check, list(self.late),
+                        list(self.early))
 
     def cards(self) -> list[str]:
         """Every Pro TACTICS and STRATEGY card wherever it is (conservation: each card in one place)."""
@@ -81,7 +83,8 @@ def to_tokens(t: ProTable) -> list[str]:
             f"ptd={_codes(t.tactics_deck.discards)}", f"ptr={t.tactics_deck.reshuffles}",
             f"psp={_codes(t.strategy_deck.pile)}", f"psd={_codes(t.strategy_deck.discards)}"] + \
         ([f"pchk={t.pit_check}"] if t.pit_check else []) + \
-        ([f"plate={','.join(t.late)}"] if t.late else [])  # BOT 7.1's Pit Check token, BOT 7.3's late stops
+        ([f"plate={','.join(t.late)}"] if t.late else []) + \
+        ([f"pearly={','.join(t.early)}"] if t.early else [])  # 7.1's Pit Check, 7.3's late stops, §22.12.5's early
 
 
 def from_tokens(kv: dict[str, str]) -> ProTable:
@@ -109,8 +112,10 @@ def from_tokens(kv: dict[str, str]) -> ProTable:
     if t.pit_check < 0:
         raise ValueError("pchk: the Pit Check token's radar space is a positive number")
     t.late = [x for x in kv.get("plate", "").split(",") if x]
-    if not set(t.late) <= set(t.bots) or len(set(t.late)) != len(t.late):
-        raise ValueError("plate: the Pro BOTs bound for a Late Pit Bonus stop, each a Pro BOT named once")
+    t.early = [x for x in kv.get("pearly", "").split(",") if x]
+    for key, cars in (("plate", t.late), ("pearly", t.early)):
+        if not set(cars) <= set(t.bots) or len(set(cars)) != len(cars):
+            raise ValueError(f"{key}: the Pro BOTs bound for that stop, each a Pro BOT named once")
     held = [b.tactics for b in t.bots.values() if b.tactics] + t.tactics_deck.pile + t.tactics_deck.discards
     strat = [b.strategy for b in t.bots.values() if b.strategy] + t.strategy_deck.pile + t.strategy_deck.discards
     if sorted(set(held)) != sorted(held) or not set(held) <= {x.code for x in data.tactics} \

@@ -35,7 +35,7 @@ from racebook.core.log import EventLog
 from racebook.formulagp import flags, moving, raceevents, rounds, vsc
 from racebook.formulagp.actions import FaceForward, Rejoin, To
 from racebook.formulagp.bots import events as bev
-from racebook.formulagp.bots import pro, propit
+from racebook.formulagp.bots import pro, propit, proweather
 from racebook.formulagp.bots.cards import Decide, Tactics, bot_cards
 from racebook.formulagp.bots.deckdraw import draw  # (§22.1: the shared decks; re-exported as rookie.draw)
 from racebook.formulagp.bots.stop import stop as _stop
@@ -167,7 +167,7 @@ def resolve(s: RaceState, log: EventLog) -> None:
         side = bot_cards().control.side(s.bots.side)
         how = botpace.pace_rule(s.round, w2w=c.w2w != "none", rejoining=passable(c),
                                 yellow_zone=flags.in_zone(s, c.pos.tile), safety_car=s.sc_tile >= 0,
-                                  pit_exit=c.pit == "exit")
+                                  pit_exit=c.pit == "exit", dry_in_rain=proweather.dry_in_rain(s, c))
         face = s.white_face(s.roll(Die.WHITE)) if how.source is botpace.Source.DIE else None
         pace = botpace.pace(how, face)
         die = f", the WHITE die shows {face.value} ({pace})" if face else ""
@@ -181,6 +181,7 @@ def resolve(s: RaceState, log: EventLog) -> None:
     if drive(s, c, log):
         if c.bot == pro.PRO:
             pro.after_move(s, c, log)  # the corner modifier and the hazards (§22.9.2, §22.9.3)
+            proweather.after_move(s, c, log)  # [ADV] dry tyres on a wet track at RED pace: the RED die (§22.13.10)
         if c.pit or not _attack(s, c, log):  # a Pro BOT that entered the pit lane attacks no one (§22.12.1)
             end_move(s, c, log)
 

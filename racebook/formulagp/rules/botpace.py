@@ -34,8 +34,9 @@ class PaceRule:
 
 
 def pace_rule(round_: int, *, w2w: bool = False, rejoining: bool = False, yellow_zone: bool = False,
-              safety_car: bool = False, pit_exit: bool = False) -> PaceRule:
-    """Where this turn's pace comes from (§22.9; ``pit_exit``: a Pro BOT leaving the pit exit, §22.12.4)."""
+              safety_car: bool = False, pit_exit: bool = False, dry_in_rain: bool = False) -> PaceRule:
+    """Where this turn's pace comes from (§22.9; ``pit_exit``: a Pro BOT leaving the pit exit, §22.12.4;
+    ``dry_in_rain``: a Pro BOT on dry tyres on a wet track, §22.13.10)."""
     if pit_exit:
         return PaceRule(Source.DIE, "§22.12.4 [BOT 5.4]")  # 2nd gear, the WHITE die for the pace
     if rejoining:
@@ -44,6 +45,8 @@ def pace_rule(round_: int, *, w2w: bool = False, rejoining: bool = False, yellow
         return PaceRule(Source.GREEN, "§22.13.4 [BOT 6.4]")
     if safety_car:
         return PaceRule(Source.RED, "§22.13.5 [BOT 6.5]")
+    if dry_in_rain:
+        return PaceRule(Source.DIE, "§22.13.10 [BOT 6.10]")  # green: no RED die; red: the RED die after the move
     if round_ == 1:
         return PaceRule(Source.DIE, "§22.8.1 [BOT 1.7.2.1]")
     if round_ <= START_ROUNDS:
