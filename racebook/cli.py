@@ -334,7 +334,8 @@ def _season_play(args: argparse.Namespace) -> int:
         print(spec.load(spec.season)(args.races, args.players, args.rookies, seed=args.seed, track=args.track,
                                      constructors=args.constructors, team_orders=args.team_orders, after=args.after,
                                      odds=args.odds, rules=args.rules, as_json=args.json,
-                                     progress=progress.update if progress.shown else None, mode=args.mode))
+                                     progress=progress.update if progress.shown else None, mode=args.mode,
+                                     **({"pros": args.pros} if args.pros else {})))  # FormulaGP's Pro BOTs
     return 0
 
 

@@ -310,6 +310,8 @@ def _season_parser(sub: Any) -> None:
     pl.add_argument("--mode", default="standard", choices=("standard", "advanced"),
                     help="the race of every round: standard (default) or advanced (§4.2 b: 24 rounds)")
     pl.add_argument("--json", action="store_true", help="print the championship report as JSON")
+    pl.add_argument("--pros", type=_count(0, 6), default=0, metavar="N",
+                    help="Pro BOTs (default 0), after the players; the field, BOTs included, is 2..6 cars")
     _quiet(pl)
     st = _add_parser(ssub, "standings", help="the report of a saved season")
     st.add_argument("file", help="a saved season")

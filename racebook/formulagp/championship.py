@@ -56,7 +56,7 @@ class Kind(Enum):
 
     PLAYER = "player"  # a player's car (the season runner drives it by the greedy computer driver)
     ROOKIE = "rookie"  # a Rookie BOT (§22.5), run by the rules
-    PRO = "pro"  # a Pro BOT (§22.2–§22.4): issue 38 item 2, not built yet; refused by the runner
+    PRO = "pro"  # a Pro BOT (§22.2–§22.4), run by the rules (its Control card by its place in the field)
 
     @property
     def bot(self) -> bool:
@@ -99,9 +99,6 @@ class Championship:
         for e in self.entries:
             if not CAR_ID.fullmatch(e.car) or not CAR_ID.fullmatch(e.team) or not isinstance(e.kind, Kind):
                 raise SetupError(e, "§20.1", "an entry is a car id, a team id and a kind (player, rookie, pro)")
-            if e.kind is Kind.PRO:
-                raise SetupError(e.car, "§22.2", "Pro BOTs are issue 38 item 2, not built yet: enter a player or a "
-                                                 "Rookie BOT")
         if len(set(cars)) != len(cars):
             raise SetupError(cars, "§20.1", "each car once")
         for team in self.teams:
@@ -311,9 +308,11 @@ class SeasonRun:
         seed = race_seed(self.seed, n)
         teams = {c: t for t in ch.teams if len(ch.cars_of(t)) == 2 for c in ch.cars_of(t)}
         bots = [e.car for e in ch.entries if e.kind is Kind.ROOKIE]
+        pros = [e.car for e in ch.entries if e.kind is Kind.PRO]  # a Pro BOT, as a Rookie, by the rules (§22.2)
         track = ch.track_of(n)
         race = new_race(ch.cars, seed, track=track, rules=ch.rules, bots=bots, teams=teams, qualifying=True,
-                        boxes=pit_boxes(ch, self.results, seed), mode=ch.mode)
+                        boxes=pit_boxes(ch, self.results, seed), mode=ch.mode, pros=pros,
+                        choose_tyres=ch.mode.advanced)  # [ADV] the players' start tyres after the forecast (§4.6)
         greedy = Greedy(seed)
         play_out(race, _Chooser(greedy), max_steps=10**6)
         score = score_race(n, track, race.classification(), ch.rules)
@@ -407,14 +406,16 @@ def title_odds(run: SeasonRun, samples: int, seed: int = 0) -> TitleOdds:
 COLOURS = ("Grey", "Red", "Blue", "Orange", "Green", "Yellow")  # the rulebook examples' car colours
 
 
-def quick_field(players: int, rookies: int, constructors: bool = False) -> tuple[Entry, ...]:
-    """A field of ``players`` computer-driven player cars and ``rookies`` Rookie BOTs, named by colour (players
-    first). Each car is its own team; with ``constructors`` the cars pair into teams of two (§20.4): each player with a
-    Rookie BOT while both last (the player's BOT teammate), then the rest two by two."""
-    if not MIN_CARS <= players + rookies <= MAX_CARS or players < 0 or rookies < 0:
-        raise SetupError((players, rookies), "§20.1", f"the field has {MIN_CARS} to {MAX_CARS} cars, BOTs included")
+def quick_field(players: int, rookies: int, constructors: bool = False, pros: int = 0) -> tuple[Entry, ...]:
+    """A field of ``players`` computer-driven player cars, ``pros`` Pro BOTs and ``rookies`` Rookie BOTs, named by
+    colour (players first, then the Pros). Each car is its own team; with ``constructors`` the cars pair into teams of
+    two (§20.4): each player with a BOT while both last (the player's BOT teammate), then the rest two by two."""
+    if not MIN_CARS <= players + rookies + pros <= MAX_CARS or min(players, rookies, pros) < 0:
+        raise SetupError((players, pros, rookies), "§20.1", f"the field has {MIN_CARS} to {MAX_CARS} cars, BOTs "
+                                                            "included")
     cars = [(c, Kind.PLAYER) for c in COLOURS[:players]]
-    cars += [(c, Kind.ROOKIE) for c in COLOURS[players:players + rookies]]
+    cars += [(c, Kind.PRO) for c in COLOURS[players:players + pros]]
+    cars += [(c, Kind.ROOKIE) for c in COLOURS[players + pros:players + pros + rookies]]
     if not constructors:
         return tuple(Entry(c, f"T{c}", k) for c, k in cars)
     ps, bs = [c for c in cars if not c[1].bot], [c for c in cars if c[1].bot]
@@ -427,12 +428,12 @@ def quick_field(players: int, rookies: int, constructors: bool = False) -> tuple
 def play_season(races: int = 6, players: int = 2, rookies: int = 4, seed: int = 0, track: str | None = None,
                 constructors: bool = False, team_orders: bool = False, after: int | None = None, odds: int = 0,
                 rules: str = "", as_json: bool = False, progress: Callable[[int, int], None] | None = None,
-                mode: str = "standard") -> str:
+                mode: str = "standard", pros: int = 0) -> str:
     """``racebook season play --game formulagp``: a season of ``races`` on ``track`` (default: the race circuit), run
     to the end (or ``after`` races), its report (``as_json``: a JSON document); ``odds`` > 0 adds the title odds of
     that many sampled seasons (Monte Carlo over the races left). ``rules`` is the house rules' text
     (``small_field_points=above,championship_countback=1``); ``mode`` the race of every round (``standard`` or
-    ``advanced``)."""
+    ``advanced``); ``pros`` Pro BOTs join the field after the players (``--pros``, §22.2)."""
     import json
 
     try:
@@ -441,7 +442,7 @@ def play_season(races: int = 6, players: int = 2, rookies: int = 4, seed: int = 
         raise SetupError(rules, "§24", f"--rules: {e}") from None
     if mode not in {m.value for m in Mode}:
         raise SetupError(mode, "§1", f"--mode is one of {', '.join(m.value for m in Mode)}")
-    ch = Championship(races, quick_field(players, rookies, constructors), (track,) if track else (),
+    ch = Championship(races, quick_field(players, rookies, constructors, pros), (track,) if track else (),
                       constructors=constructors, team_orders=team_orders, rules=house, mode=Mode(mode))
     run = SeasonRun(ch, seed)
     run.run(after, progress)

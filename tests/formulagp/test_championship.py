@@ -182,7 +182,6 @@ def test_give_order_white_die_green_obeys() -> None:
     ({"entries": (Entry("Grey", "A"),)}, "2 to 6 cars"),
     ({"entries": (Entry("Grey", "A"), Entry("Grey", "B"))}, "each car once"),
     ({"entries": (Entry("Grey", "A"), Entry("Red", "A"), Entry("Blue", "A"))}, "at most two cars"),
-    ({"entries": (Entry("Grey", "A"), Entry("Red", "B", Kind.PRO))}, "Pro BOTs"),
     ({"entries": (Entry("1x", "A"), Entry("Red", "B"))}, "car id"),
     ({"team_orders": True}, "Constructors'"),
     ({"tracks": ("nope",)}, "not a FormulaGP track"),
