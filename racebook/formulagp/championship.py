@@ -311,8 +311,7 @@ class SeasonRun:
         pros = [e.car for e in ch.entries if e.kind is Kind.PRO]  # a Pro BOT, as a Rookie, by the rules (§22.2)
         track = ch.track_of(n)
         race = new_race(ch.cars, seed, track=track, rules=ch.rules, bots=bots, teams=teams, qualifying=True,
-                        boxes=pit_boxes(ch, self.results, seed), mode=ch.mode, pros=pros,
-                        choose_tyres=ch.mode.advanced)  # [ADV] the players' start tyres after the forecast (§4.6)
+                        boxes=pit_boxes(ch, self.results, seed), mode=ch.mode, pros=pros)
         greedy = Greedy(seed)
         play_out(race, _Chooser(greedy), max_steps=10**6)
         score = score_race(n, track, race.classification(), ch.rules)
