@@ -106,6 +106,7 @@ class Rules(HouseRules):
     pro_blocking: bool = False  # §22.14 (BOT 7.2, optional): a Pro BOT defending may block a player after a tie
     pro_undercut: bool = False  # §22.14 (BOT 7.1, optional): the Pit Check token and the undercut roll
     pro_late_pit: bool = False  # §22.14 (BOT 7.3, optional): the Late Pit Bonus check of Pro BOTs that have pitted
+    pro_pass_pits_in_final_round: bool = True  # §22.11.1 (N-P6): "at the end of the race" no Pro stop: the last round
 
 
 @cache

@@ -4,6 +4,7 @@ racebook.formulagp.bots.propit, run from the BOT turn engine with the players' p
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -179,6 +180,8 @@ def test_no_stop_from_the_cut_off_nor_in_the_final_round(tmp_path: Path) -> None
     assert not propit.pitting(s, c)
     s.flag, s.final_round = protyres.CUT_OFF - 1, True  # N-P6: at the end of the race it passes the pits
     assert not propit.pitting(s, c)
+    s.rules = replace(s.rules, pro_pass_pits_in_final_round=False)  # the other reading: the cut-off only
+    assert propit.pitting(s, c)
 
 
 def test_a_cold_tyres_token_takes_two_leds_off_a_pro_bots_battle_score(tmp_path: Path) -> None:

@@ -22,7 +22,8 @@ hooks) with the players' own pit rules called, not copied:
   Tyres token as a player's (−2 LED in its battles this round and next; :func:`left_exit`).
 
 Readings (docs/formulagp.md, "Pro BOTs"): **N-P6** "at the end of the race Pro BOTs will pass the pits": no Pro BOT
-turns in once the race's final round has begun (besides the round-22 cut-off); **N-P7** a pitting BOT that cannot
+turns in once the race's final round has begun (besides the round-22 cut-off; house rule
+``pro_pass_pits_in_final_round``, false: the cut-off only); **N-P7** a pitting BOT that cannot
 reach the entry this move (too few MP, a car in the way, a car holding the lane beside the 'PIT LANE' space) drives
 on by its TACTICS card and its Pit token stays at the entry: it pits the next time it comes by. Not built: a failure
 from a TACTICS card (the Pro TACTICS set has none), the speeding die when a corner modifier takes it into the pit lane
@@ -56,10 +57,11 @@ _REACH = 12  # the steps the way in looks ahead (two tiles' spaces and lanes)
 
 def pitting(s: RaceState, c: Car) -> bool:
     """§22.11.1, §22.12.1: a Pro BOT on track turns into the pits when its Pit token is at the pit-lane entry ("pit
-    required"), not on round 22 or later (the cut-off) and not once the final round has begun (N-P6)."""
+    required"), not on round 22 or later (the cut-off) and not once the final round has begun (N-P6, house rule
+    ``pro_pass_pits_in_final_round``)."""
     pb = s.pro.bots.get(c.id)
     return (pb is not None and c.bot == pro.PRO and not c.pit and pb.pit.side is PitSide.ENTRY
-            and protyres.may_pit(s.flag) and not s.final_round)
+            and protyres.may_pit(s.flag) and not (s.final_round and s.rules.pro_pass_pits_in_final_round))
 
 
 def _approach_tile(s: RaceState) -> int:
