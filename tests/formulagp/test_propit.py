@@ -282,3 +282,23 @@ def test_the_late_stop_round_trips_in_the_notation() -> None:
     assert "plate=B,C" in line and format_state(parse_position(line)) == line
     with pytest.raises(NotationError, match="plate"):
         parse_position(line.replace("plate=B,C", "plate=B,X"))
+
+
+# ------------------------------------------------------------------ W2W (§22.10.4 [BOT 3.4])
+@pytest.mark.parametrize(("token", "drawn"), [("none", False), ("VS", False), ("Stress", True)])
+def test_a_pro_bot_draws_a_new_tactics_card_at_the_start_of_its_second_w2w_round(token: str, drawn: bool) -> None:
+    """"BOTs take no stress from W2W. Instead a Pro draws a new TACTICS card at the start of the 2nd W2W round": the
+    token flipped to its Stress side at the last round's end (A32) marks that round."""
+    from racebook.formulagp.setup import new_state
+
+    s = new_state(["A", "B"], 5, pros=["B"])
+    s.round, s.flag = 6, 14
+    s.pro.bots["B"].face_up = True
+    s.pro.bots["B"].pit = protyres.PitToken(30, protyres.PitSide.TYRE)
+    s.cars["B"].w2w = token
+    before = s.pro.bots["B"].tactics
+    log = EventLog(None)
+    pro.new_round(s, log)
+    got = [e for e in log if isinstance(e, pev.ProTactics)]
+    assert bool(got) is drawn and (s.pro.bots["B"].tactics != before) is drawn
+    assert all("2nd Wheel-to-Wheel" in e.why for e in got)

@@ -195,13 +195,16 @@ def new_tactics(s: RaceState, car: str, log: EventLog, why: str) -> None:
 # ------------------------------------------------------------------ rounds: the start and the tyre checks
 def new_round(s: RaceState, log: EventLog) -> None:
     """The start of a round: round 1, the TACTICS cards turned face up (§22.8.1 item 2); round 2, a new one each
-    (§22.8.2 item 1); every round, the tyre check of each Pit token the Chequered Flag has reached (§22.11.1)."""
+    (§22.8.2 item 1); a Pro BOT starting its 2nd W2W round, a new one (§22.10.4); every round, the tyre check of
+    each Pit token the Chequered Flag has reached (§22.11.1)."""
     for car, pb in s.pro.bots.items():
         if s.round == 1 and not pb.face_up:
             pb.face_up = True
             log.append(pev.ProTactics(car, "turns face up its", pb.tactics, "§22.8.1 item 2: the race start"))
         elif s.round == 2 and pb.face_up:
             new_tactics(s, car, log, "§22.8.2 item 1: round 2")
+        elif s.cars[car].w2w == "Stress":  # the token flipped at the last round's end: its 2nd W2W round
+            new_tactics(s, car, log, "§22.10.4 [BOT 3.4]: the start of its 2nd Wheel-to-Wheel round")
         if pb.pit.side is not PitSide.ENTRY and s.flag >= pb.pit.space:
             tyre_check(s, car, log)
     if s.rules.pro_undercut:
