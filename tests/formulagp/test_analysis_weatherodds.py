@@ -1,7 +1,8 @@
 """[ADV] The weather radar's exact odds, the start-tyre choice's expected cost (racebook.formulagp.analysis.weatherodds,
-§4.3, §14.2, §19.1) and the speeding odds (racebook.formulagp.analysis.hazardodds.speeding_odds, §11.4.2, §19.8.4,
-A12; Examples 22, 23, x5): exact fractions worked out from the rule text, the radar against the engine's own rain
-checks for every WHITE face, the speeding odds against the engine's positions."""
+§4.3, §14.2, §19.1), the speeding odds (racebook.formulagp.analysis.hazardodds.speeding_odds, §11.4.2, §19.8.4,
+A12; Examples 22, 23, x5) and a Pro BOT's pit window (racebook.formulagp.analysis.prowindow, §22.4, §22.11.1;
+Examples 27, 31): exact fractions worked out from the rule text, the radar against the engine's own rain checks for
+every WHITE face, the speeding odds against the engine's positions, the pit odds against the engine's tyre checks."""
 
 from __future__ import annotations
 
@@ -11,12 +12,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from racebook.core.log import EventLog
+from racebook.formulagp import scenario
 from racebook.formulagp.analysis import hazardodds as ho
+from racebook.formulagp.analysis import prowindow as pw
 from racebook.formulagp.analysis import weatherodds as wo
-from racebook.formulagp.components import Colour, DieFace, dice
+from racebook.formulagp.bots import pro
+from racebook.formulagp.components import Colour, DieFace, FaceColour, dice
 from racebook.formulagp.options import RepeatedHazardDice, Rules
 from racebook.formulagp.playerboard import Tyre, TyreState, load_board
 from racebook.formulagp.rules.hazards import DiceOwed, Hazard
+from racebook.formulagp.rules.protyres import PitSide, PitToken
 from racebook.formulagp.rules.weather import Forecast, weather_data
 from racebook.formulagp.setup import new_race
 from racebook.formulagp.state import Mode
@@ -185,3 +191,64 @@ def test_speeding_with_other_hazards_and_water() -> None:
     assert o.loss_of_control == 1 - (1 - P_LOC) ** 3
     assert ho.speeding_odds([L(7, Colour.RED)], Colour.RED).owed == DiceOwed(0, 0)
     assert ho.speeding_odds([L(7, Colour.GREEN)], None).owed == DiceOwed(0, 0)
+
+
+# ------------------------------------------------------------------ a Pro BOT's pit window (§22.4, §22.11.1)
+EX27 = "fgp_ex27_a_medium_pit_token_past_its_icon_is_flipped_to_pit"
+EX31 = "fgp_ex31_a_soft_pit_token_saves_tyres_only_up_to_space_8"
+
+
+def test_fgp_ex_27_the_set_up_pit_token_by_hand() -> None:
+    """§22.4, Example 27: Medium's life 7 + the WHITE die (icon 0): spaces 7, 9-13, each 1/6; on or past the Medium
+    icon (11) flipped to PIT; Example 27's roll of 5 is the PIT token on 12."""
+    got = pw.setup_odds("medium")
+    want = {PitToken(7, PitSide.TYRE): SIX, PitToken(9, PitSide.TYRE): SIX, PitToken(10, PitSide.TYRE): SIX,
+            PitToken(11, PitSide.PIT): SIX, PitToken(12, PitSide.PIT): SIX, PitToken(13, PitSide.PIT): SIX}
+    assert got == want
+    w = pw.pro_window(scenario.read(EX27).race(), "P")
+    assert w.token == PitToken(12, PitSide.PIT) and w.by_space() == {12: 1}
+    assert w.lowered == Fraction(sum(f.colour is FaceColour.RED for f in D.white), 6)  # the PIT-side roll (full)
+
+
+def test_fgp_ex_31_the_tyre_checks_by_hand() -> None:
+    """Example 31's position: Soft, TYRE side on 7, full. A red face: the entry at 7, the Tyre token lowered; a green
+    face v (the icon 1): PIT side on 7 + v, whose check sends it to the entry (a red face lowers it)."""
+    red = [f for f in D.white if f.colour is FaceColour.RED]
+    w = pw.pro_window(scenario.read(EX31).race(), "P")
+    want: dict[tuple[int, bool], Fraction] = {(7, False): Fraction(len(red), 6)}
+    for f in D.white:
+        if f.colour is FaceColour.GREEN:
+            space = 7 + (1 if f.icon else f.value)
+            for full in (True, False):
+                want[(space, full)] = want.get((space, full), Fraction(0)) + SIX * Fraction(
+                    6 - len(red) if full else len(red), 6)
+    assert w.entry == want and w.no_stop == 0 and "TYRE side up on space 7" in w.sentence()
+
+
+def test_the_pit_odds_are_the_engines_tyre_checks() -> None:
+    """Every pair of WHITE faces through the engine's own tyre check (pro.tyre_check) from Example 31's position."""
+    seen: dict[tuple[int, bool], Fraction] = {}
+    for a in range(1, 7):
+        for b in range(1, 7):
+            s = scenario.read(EX31).race().state
+            s.stacked["white"] = [str(a), str(b)]
+            log = EventLog(None)
+            pro.tyre_check(s, "P", log)
+            pb = s.pro.bots["P"]
+            if pb.pit.side is PitSide.PIT:
+                s.flag = pb.pit.space
+                pro.tyre_check(s, "P", log)
+            assert pb.pit.side is PitSide.ENTRY
+            seen[(pb.pit.space, pb.full)] = seen.get((pb.pit.space, pb.full), Fraction(0)) + Fraction(1, 36)
+    assert pw.pit_odds(PitToken(7, PitSide.TYRE), True) == seen
+
+
+def test_past_the_cut_off_no_stop() -> None:
+    w = pw.pit_odds(PitToken(20, PitSide.TYRE), True)
+    late = sum((p for (space, _f), p in w.items() if space >= 22), Fraction(0))
+    window = pw.ProWindow("P", Tyre.HARD, True, PitToken(20, PitSide.TYRE), 18, w)
+    assert window.no_stop == late > 0
+    entry = pw.ProWindow("P", Tyre.HARD, False, PitToken(23, PitSide.ENTRY), 23, {(23, False): Fraction(1)})
+    assert "no Pro BOT pits on round 22" in entry.sentence()
+    with pytest.raises(ValueError, match="not a Pro BOT"):
+        pw.pro_window(scenario.read(EX31).race(), "Q")
