@@ -39,7 +39,7 @@ from racebook.formulagp.rules.protyres import (
     tyre_life,
 )
 
-__all__ = ["ProWindow", "setup_odds", "pit_odds", "pro_window"]
+__all__ = ["ProWindow", "setup_odds", "pit_odds", "pro_window", "CUT_OFF", "PitSide", "PitToken"]
 
 
 def setup_odds(tyre: Tyre | str, data: Dice | None = None) -> dict[PitToken, Fraction]:
