@@ -1,7 +1,8 @@
 """Seeded Advanced FormulaGP races with the weather (issue 38, h8): greedy and random drivers mixed with Rookie BOTs,
-2-6 cars, qualifying every other race, the start tyres chosen after the forecast in three races of four; each race must
-reach the flag with every car classified and every card in one place. Prints the engine errors (none expected), the
-forecasts and changes met, the disqualifications and the CPU time.
+2-6 cars, qualifying every other race, the start tyres chosen after the forecast in three races of four, Pro BOTs
+(§22.2) in one race of three (h16: the 1,000-race run of issue 38; speed limits by card colour are on in every
+Advanced race); each race must reach the flag with every car classified and every card in one place. Prints the
+engine errors (none expected), the forecasts and changes met, the disqualifications and the CPU time.
 
     PYTHONPATH=. python benchmarks/races_formulagp_weather.py [FIRST LAST]
 """
@@ -13,6 +14,7 @@ import time
 from collections import Counter
 
 from racebook.formulagp.agents import Greedy, RandomDriver
+from racebook.formulagp.events import speedlimits as slev
 from racebook.formulagp.events import weather as wev
 from racebook.formulagp.integrity import problems
 from racebook.formulagp.setup import new_race
@@ -25,10 +27,12 @@ def check(seed: int, kinds: Counter[str]) -> str:
     cars = [f"C{i}" for i in range(n)]
     k = (seed // 5) % n if seed % 3 == 0 else 0
     bots = cars[n - k:] if k else []
+    p = (seed // 7) % n if seed % 3 == 1 else 0  # Pro BOTs in one race of three (h16), the first cars
+    pros = cars[:p] if p else []
     race = new_race(cars, seed, bots=bots, qualifying=seed % 2 == 0, track=race_track(), mode=Mode.ADVANCED,
-                    choose_tyres=seed % 4 != 1)
+                    choose_tyres=seed % 4 != 1, pros=pros)
     drivers = {c: (Greedy(seed + i) if (i + seed) % 2 else RandomDriver(seed + i))
-               for i, c in enumerate(cars) if c not in bots}
+               for i, c in enumerate(cars) if c not in bots and c not in pros}
     steps = 0
     while not race.is_over and steps < 30_000:
         race.apply(drivers[race.current_car].choose(race))  # type: ignore[index]
@@ -39,9 +43,11 @@ def check(seed: int, kinds: Counter[str]) -> str:
         return "not every car classified"
     s = race.state
     kinds[f"{s.forecast}->{s.weather}"] += 1
+    kinds["pro cars"] += len(pros)
     for st in race.steps:
         for e in st.events:
-            if isinstance(e, (wev.Disqualified, wev.WeatherChanged, wev.TemperatureWear, wev.WetTyresOnDryTrack)):
+            if isinstance(e, (wev.Disqualified, wev.WeatherChanged, wev.TemperatureWear, wev.WetTyresOnDryTrack,
+                              slev.SpeedLimitBroken)):
                 kinds[type(e).__name__] += 1
     found = problems(s)
     return f"cards: {found[:2]}" if found else ""

@@ -148,16 +148,17 @@ def check_site(site: Path, notebooks: list[str], clicks: int = 3, shots: Path | 
 
 
 #: Notebooks checked offline besides each game's first: those the docs say run fully offline (docs/lite.md) that are
-#: not a game's first notebook; FormulaGP's F1–F3 (issue 32: each FormulaGP notebook runs fully offline, their
+#: not a game's first notebook; FormulaGP's F1–F4 (issue 32: each FormulaGP notebook runs fully offline, their
 #: examples stepper drawing the SVG picture where bqplot is missing).
 ALSO_OFFLINE = ("automobiles/A1_your_bag_is_your_engine.ipynb", "formulagp/F1_cards_gears_and_movement.ipynb",
-                "formulagp/F2_overtaking_and_battles.ipynb", "formulagp/F3_hazards_pits_and_race_control.ipynb")
+                "formulagp/F2_overtaking_and_battles.ipynb", "formulagp/F3_hazards_pits_and_race_control.ipynb",
+                "formulagp/F4_advanced_race_and_pro_bots.ipynb")
 
 
 def first_notebooks(site: Path) -> list[str]:
     """RF90's activation notebook, the first notebook of every other game in the site (found by glob; Automobiles'
     is A0, its first race) and :data:`ALSO_OFFLINE` (Automobiles' A1, the first before A0 arrived; FormulaGP's
-    F1–F3)."""
+    F1–F4)."""
     files = site / "files"
     out = ["rf90/03_activation.ipynb"]
     for game in sorted(p for p in files.iterdir() if p.is_dir() and p.name != "rf90"):

@@ -171,8 +171,8 @@ class _NoRedirect(urllib.request.HTTPRedirectHandler):
 
 
 def test_each_formulagp_notebook_is_found_by_its_code() -> None:
-    """`racebook workshop F3` (issue 32): F0–F3 each by its code, with or without the game's folder."""
+    """`racebook workshop F3` (issue 32): F0–F4 each by its code, with or without the game's folder."""
     for stem in ("F0_first_race", "F1_cards_gears_and_movement", "F2_overtaking_and_battles",
-                 "F3_hazards_pits_and_race_control"):
+                 "F3_hazards_pits_and_race_control", "F4_advanced_race_and_pro_bots"):
         want = REPO / "notebooks" / "formulagp" / f"{stem}.ipynb"
         assert find_notebooks(stem[:2], REPO) == find_notebooks(f"formulagp/{stem[:2]}", REPO) == want

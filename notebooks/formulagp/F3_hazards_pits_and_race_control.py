@@ -311,6 +311,7 @@ ExampleStepper(EXAMPLES[0], EXAMPLES).widget
 # * Red Flag: the sequence of the moment, pit cars behind their tile. Lapped: lose the turn. Penalty tokens: −5 tiles.
 
 # %% [markdown]
-# **Next →** race to the flag: [F0_first_race](F0_first_race.ipynb) with `GuidedRace(seed=3, rounds=40)` puts
-# everything of F1–F3 in one race (the last FormulaGP notebook so far); back to
+# **Next →** [F4_advanced_race_and_pro_bots](F4_advanced_race_and_pro_bots.ipynb): the Advanced race's weather,
+# speed limits and Pro BOTs; or race to the flag: [F0_first_race](F0_first_race.ipynb) with
+# `GuidedRace(seed=3, rounds=40)` puts everything of F1–F3 in one race; back to
 # [F2_overtaking_and_battles](F2_overtaking_and_battles.ipynb).

@@ -46,7 +46,9 @@ from racebook.formulagp.rules.weather import (
     die_result,
     rainy_setup_counts,
     weather_data,
+    wrong_tyre_bonus,
 )
+from racebook.formulagp.rules.weather import wrong_tyres as which_wrong
 from racebook.formulagp.state import Car, Die, Phase, RaceState, Turn
 from racebook.formulagp.tyrewear import wear_by
 
@@ -220,9 +222,7 @@ def _wrong(s: RaceState, c: Car) -> str:
     """"dry" (dry tyres on a wet track), "wet" (wet tyres on a dry track) or "" (§14.2)."""
     if not active(s) or c.bot:
         return ""
-    if wet(s):
-        return "dry" if c.tyre is not Tyre.WET else ""
-    return "wet" if c.tyre is Tyre.WET else ""
+    return which_wrong(wet(s), c.tyre is Tyre.WET)
 
 
 def wrong_tyres(s: RaceState, c: Car) -> bool:
@@ -233,12 +233,7 @@ def wrong_tyres(s: RaceState, c: Car) -> bool:
 def tyre_bonus(s: RaceState, c: Car, bonus: int) -> int:
     """The tyre bonus of a move on the wrong tyres (§14.2): dry tyres on a wet track have none (the Tyre Bonus token
     removed); wet tyres on a dry track show the token's +1 side (no change when it already shows it)."""
-    wrong = _wrong(s, c)
-    if wrong == "dry":
-        return 0
-    if wrong == "wet":
-        return min(bonus, s.board.tyre_bonus(Tyre.WET, TyreState.DEGRADED))
-    return bonus
+    return wrong_tyre_bonus(_wrong(s, c), bonus, s.board.tyre_bonus(Tyre.WET, TyreState.DEGRADED))
 
 
 def hazards(s: RaceState, c: Car) -> list[Hazard]:

@@ -22,13 +22,16 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from racebook.formulagp import aftermove, raceevents
-from racebook.formulagp.components import Dice, DieFace, dice
+from racebook.formulagp import aftermove, raceevents, speedlimits
+from racebook.formulagp.components import Colour, Dice, DieFace, dice
+from racebook.formulagp.options import RepeatedHazardDice
 from racebook.formulagp.rules.hazards import DiceOwed, Hazard, dice_owed
+from racebook.formulagp.rules.speedlimits import Leaving, speeding
 from racebook.formulagp.rules.stress import Stress, change_stress
 from racebook.formulagp.stressing import is_leader
 
-__all__ = ["Tally", "HazardOdds", "dice_odds", "hazard_odds", "odds_if_ending", "Hazard", "Stress"]
+__all__ = ["Tally", "HazardOdds", "dice_odds", "hazard_odds", "odds_if_ending", "speeding_odds", "Hazard", "Stress",
+           "Leaving"]
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -124,17 +127,32 @@ def _add(t: Tally, face: DieFace) -> Tally:
 
 
 def hazard_odds(hazards: Sequence[Hazard], *, pair: bool = False, yellow_zone: bool = False,
-                safety_car: bool = False, stress: Stress = Stress.MIDDLE, leader: bool = False) -> HazardOdds:
-    """The odds of the hazard check for ``hazards`` (one per occurrence), the dice owed by the engine's rule."""
-    owed = dice_owed(hazards, pair=pair, yellow_zone=yellow_zone, safety_car=safety_car)
+                safety_car: bool = False, stress: Stress = Stress.MIDDLE, leader: bool = False,
+                one_yellow: bool = False) -> HazardOdds:
+    """The odds of the hazard check for ``hazards`` (one per occurrence), the dice owed by the engine's rule
+    (``one_yellow``: A12's other reading, the switch ``repeated_hazard_dice = one_yellow``)."""
+    owed = dice_owed(hazards, pair=pair, yellow_zone=yellow_zone, safety_car=safety_car, one_yellow=one_yellow)
     return dice_odds(owed, stress=stress, leader=leader)
+
+
+def speeding_odds(left: Sequence[Leaving], colour: Colour | None, *, others: Sequence[Hazard] = (),
+                  pair: bool = False, yellow_zone: bool = False, safety_car: bool = False,
+                  stress: Stress = Stress.MIDDLE, leader: bool = False, one_yellow: bool = False) -> HazardOdds:
+    """[ADV] The odds of the hazard check after leaving the tiles ``left`` (their Gear Marker limits and Standing
+    Water tokens) with movement cards of speed ``colour`` (§11.4.2, §19.8.4): the high-risk events by
+    :func:`racebook.formulagp.rules.speedlimits.speeding` — one RED die for the first speeding tile, a YELLOW for each
+    repeat (the original's 4.11.3, A12) — with the move's ``others`` (a tricky corner, worn tyres, dry tyres in the
+    rain), then :func:`hazard_odds`. A speed limit still rolls in a Yellow Flag zone, Standing Water does not (N8)."""
+    return hazard_odds([*speeding(left, colour), *others], pair=pair, yellow_zone=yellow_zone, safety_car=safety_car,
+                       stress=stress, leader=leader, one_yellow=one_yellow)
 
 
 def odds_if_ending(race: Any, car: str | None = None, at: str | None = None) -> HazardOdds:
     """The hazard check ``car`` (default: the car moving) faces if its move ends at space ``at`` (default: where it
-    is): the hazards by :func:`racebook.formulagp.aftermove.hazards_of`, the pair it played, a Yellow Flag zone,
-    the Safety Car / Red Flag / VSC (no dice), its stress now. The single-GREEN stress relief the engine applies
-    before the dice (§15) is not applied here. The position is not changed."""
+    is): the hazards by :func:`racebook.formulagp.aftermove.hazards_of` and, for the car moving in an Advanced race,
+    the speed limits it broke so far (:func:`racebook.formulagp.speedlimits.hazards`), the pair it played, a Yellow
+    Flag zone, the Safety Car / Red Flag / VSC (no dice), its stress now. The single-GREEN stress relief the engine
+    applies before the dice (§15) is not applied here. The position is not changed."""
     s = race.clone().state
     cid = car or (s.turn.car if s.turn else None)
     if cid is None or cid not in s.cars:
@@ -142,6 +160,10 @@ def odds_if_ending(race: Any, car: str | None = None, at: str | None = None) -> 
     c = s.cars[cid]
     if at is not None:
         c.pos = s.track.pos(at)
-    pair = bool(s.turn and s.turn.car == cid and s.turn.pair)
-    return hazard_odds(aftermove.hazards_of(s, c), pair=pair, yellow_zone=raceevents.in_zone(s, c.pos.tile),
-                       safety_car=raceevents.quiet(s), stress=Stress(c.stress), leader=is_leader(s, c))
+    moving = s.turn is not None and s.turn.car == cid
+    pair = bool(moving and s.turn.pair)
+    speeding_now = speedlimits.hazards(s, c, s.turn) if moving and s.turn else []  # [ADV] §11.4.2, §19.8.4
+    return hazard_odds(aftermove.hazards_of(s, c) + speeding_now, pair=pair,
+                       yellow_zone=raceevents.in_zone(s, c.pos.tile), safety_car=raceevents.quiet(s),
+                       stress=Stress(c.stress), leader=is_leader(s, c),
+                       one_yellow=s.rules.repeated_hazard_dice is RepeatedHazardDice.ONE_YELLOW)  # A12

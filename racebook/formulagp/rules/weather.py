@@ -26,7 +26,7 @@ from racebook.core.fields import kind_of
 from racebook.formulagp import provenance as pv
 
 __all__ = ["Forecast", "Temperature", "Check", "WeatherData", "weather_data", "parse_weather", "check",
-           "rainy_setup_counts", "change_counts", "die_result", "DRY_TYPES"]
+           "rainy_setup_counts", "change_counts", "die_result", "DRY_TYPES", "wrong_tyres", "wrong_tyre_bonus"]
 
 SCHEMA_VERSION = 1
 DATA = Path(__file__).resolve().parent.parent / "data"
@@ -89,6 +89,25 @@ def check(total: int, round_: int) -> Check:
     if total < round_:
         return Check.NO_CHANGE
     return Check.NOW if total == round_ else Check.LATER
+
+
+def wrong_tyres(wet_track: bool, wet_tyres: bool) -> str:
+    """Which wrong tyres a car runs on (§14.2): "dry" (dry tyres on a wet track), "wet" (wet tyres on a dry track) or
+    "" (the right ones)."""
+    if wet_track:
+        return "" if wet_tyres else "dry"
+    return "wet" if wet_tyres else ""
+
+
+def wrong_tyre_bonus(wrong: str, bonus: int, plus_one_side: int) -> int:
+    """The tyre bonus on the wrong tyres (§14.2): dry tyres on a wet track have none (the Tyre Bonus token removed);
+    wet tyres on a dry track show the token's +1 side (``plus_one_side``, the Wet token's lower side; no change when
+    it already shows it)."""
+    if wrong == "dry":
+        return 0
+    if wrong == "wet":
+        return min(bonus, plus_one_side)
+    return bonus
 
 
 def rainy_setup_counts(rolls: Sequence[int]) -> list[int]:

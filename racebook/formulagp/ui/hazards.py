@@ -1,4 +1,5 @@
-"""Notebook F3's widgets: the hazard check with its exact odds, and the pit-window planner.
+"""Notebook F3's widgets: the hazard check with its exact odds, and the pit-window planner (F4 reuses the check with
+the Advanced race's speed limits, Standing Water and dry tyres in the rain ticked).
 
 No rule lives here. :class:`HazardCheck` shows a shipped position (Example 21's car on the skid marks with worn
 tyres, framed on the action) and, for the hazards, pair, zone, Safety Car and stress chosen, the dice the engine's
@@ -30,6 +31,9 @@ EX21 = EXAMPLES[0]
 HAZARDS = {"ended on a tricky corner's skid marks (§11.7)": ho.Hazard.TRICKY_CORNER,
            "wear marker on the RED die icon (§14.1)": ho.Hazard.WORN_TYRES}
 STRESS = {"Focus": ho.Stress.FOCUS, "middle": ho.Stress.MIDDLE, "Stressed": ho.Stress.STRESSED}
+#: the [ADV] hazards of the Advanced race (issue 38, notebook F4), off by default: a Standard race never meets them
+ADV_HAZARDS = {"[ADV] drove through Standing Water faster than GREEN (§19.8.4)": ho.Hazard.STANDING_WATER,
+               "[ADV] dry tyres in the rain (§14.2)": ho.Hazard.DRY_TYRES_IN_RAIN}
 
 
 def _pct(p: Any) -> str:
@@ -58,15 +62,22 @@ class HazardCheck:
         self.zone = widgets.Checkbox(description="inside a Yellow Flag zone (§19.3.1)", indent=False, layout=wide)
         self.sc = widgets.Checkbox(description="the Safety Car is out (§19.4.2)", indent=False, layout=wide)
         self.stress = widgets.ToggleButtons(options=list(STRESS), value="middle", description="stress")
+        self.speeding = widgets.IntSlider(value=0, min=0, max=3, description="[ADV] speeding tiles",
+                                          style={"description_width": "initial"}, continuous_update=False)
+        self.adv = {k: widgets.Checkbox(value=False, description=k, indent=False, layout=wide) for k in ADV_HAZARDS}
         self.table = widgets.HTML()
-        for w in (*self.hazards.values(), self.pair, self.zone, self.sc, self.stress):
+        for w in (*self.hazards.values(), self.pair, self.zone, self.sc, self.stress, self.speeding,
+                  *self.adv.values()):
             w.observe(g(lambda _c: self.show()), names="value")
-        ticks = widgets.VBox([*self.hazards.values(), self.pair, self.zone, self.sc, self.stress])
+        ticks = widgets.VBox([*self.hazards.values(), self.pair, self.zone, self.sc, self.stress, self.speeding,
+                              *self.adv.values()])
         self.widget = widgets.VBox([self.picture, widgets.HBox([ticks, self.table]), self.errors.widget])
         self.show()
 
     def odds(self) -> ho.HazardOdds:
         hazards = [h for k, h in HAZARDS.items() if self.hazards[k].value]
+        hazards += [ho.Hazard.SPEED_LIMIT] * self.speeding.value  # each speeding tile one occurrence (§11.4.2, A12)
+        hazards += [h for k, h in ADV_HAZARDS.items() if self.adv[k].value]
         return ho.hazard_odds(hazards, pair=self.pair.value, yellow_zone=self.zone.value, safety_car=self.sc.value,
                               stress=STRESS[self.stress.value])
 
