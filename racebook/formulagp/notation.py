@@ -373,6 +373,7 @@ def _battle(s: RaceState) -> str:
     if b is None:
         return "-"
     flags = ("c" if b.chained else "") + ("n" if b.chain_next else "") + ("r" if b.retry else "")
+    flags += ("k" if b.blocking else "") + (f"t{b.tries}" if b.tries else "")  # [ADV] §21 15.7.2, §13.4.3
     return f"{b.attacker},{b.defender or '-'},{b.lane},{'.'.join(b.discards) or '-'}" + (f",{flags}" if flags else "")
 
 
@@ -383,6 +384,8 @@ def _read_battle(s: RaceState, kv: dict[str, str]) -> None:
         s.battle = Battle(attacker, "" if defender == "-" else defender, int(lane),
                           tuple(x for x in owing.split(".") if x != "-"), "c" in "".join(flags),
                           "n" in "".join(flags), retry="r" in "".join(flags))
+        tries = "".join(flags).partition("t")[2]  # [ADV] §13.4.3 the second attempts made, §21 15.7.2 the block
+        s.battle.tries, s.battle.blocking = _int(tries, "bt", str(kv["bt"])) if tries else 0, "k" in "".join(flags)
     if kv.get("bs", "-") != "-":
         s.bids.open(_read_codes(kv["bs"]), "§13.3")
     for t in _read_texts(kv.get("bc", "-")):

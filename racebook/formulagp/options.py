@@ -101,6 +101,9 @@ class Rules(HouseRules):
     small_field_points: SmallFieldPoints = SmallFieldPoints.BELOW  # A22: 7 or 9 cars score by the row below
     championship_countback: bool = False  # §20.3 (C1): a tie on points is shared; on: more 1st, 2nd, … places first
     team_orders_when_level: bool = False  # §20.4 (C2): team orders need the player strictly ahead of its BOT teammate
+    second_attempt_once: bool = True  # §13.4.3 [ADV] (SA1): one second attempt after a tie; off: again after each
+    second_attempt_plays_movement: bool = True  # §13.4.3 [ADV] (SA2): the second attack lays a movement card
+    defending_position: bool = False  # §21 15.7.2 (optional): after a tie the defender may block (GREEN/RED/ORANGE)
 
 
 @cache

@@ -361,3 +361,5 @@ class Battle:
     chained: bool = False  # a secondary attack from a Slipstream space: the car ahead cannot defend (§13.4.1)
     chain_next: bool = False  # the overtake ended in a Slipstream shadow behind a car: a secondary attack may follow
     retry: bool = False  # a tie with a Rookie BOT: the player may attack again with -1 OT ([BOT 3.2.4.2])
+    tries: int = 0  # [ADV] the second attempts made after ties between players (§13.4.3)
+    blocking: bool = False  # [ADV] after a tie the defender decides whether to block (§21 15.7.2, optional)

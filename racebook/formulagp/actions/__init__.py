@@ -92,6 +92,7 @@ from racebook.formulagp.actions.qualify import (
     Qualify,
     Steer,
 )
+from racebook.formulagp.actions.secondattempt import SECOND_ATTEMPT_CLASSES, Block, NoBlock
 
 #: every action class, read once the mechanics' modules above have registered theirs
 CLASSES: tuple[type[FgpAction], ...] = _base.CLASSES
@@ -149,4 +150,7 @@ __all__ = [
     "Yield",
     "CLASSES",
     "BY_VERB",
+    "Block",
+    "NoBlock",
+    "SECOND_ATTEMPT_CLASSES",
 ]
