@@ -7,6 +7,7 @@ property over Advanced races with the rules on (every legal action applies, ever
 from __future__ import annotations
 
 from collections import Counter
+from fractions import Fraction
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -251,3 +252,54 @@ def test_second_attempts_happen_in_random_advanced_races() -> None:
         if seen["SecondAttemptOffered"]:
             break
     assert seen["SecondAttemptOffered"]
+
+
+# ------------------------------------------------------------------ the battle odds (analysis.battleodds)
+def _odds_race(rules: Rules | None = None, mode: Mode = Mode.ADVANCED) -> Race:
+    """Grey (OT 2: 2 LEDs) holds W1 G4 and attacks Red, whose 2 cards are unseen among B1 G1 G2; no ERS, no
+    stress."""
+    from racebook.formulagp.state import Phase, Turn
+
+    race = new_race(["Grey", "Red"], 1, mode=mode, rules=rules) if rules else new_race(["Grey", "Red"], 1, mode=mode)
+    s = race.state
+    s.cars["Grey"].pos, s.cars["Red"].pos = s.track.pos("T02.2.2"), s.track.pos("T03.3.1")
+    for cid, hand in (("Grey", ["R1", "W1", "G4"]), ("Red", ["B1", "G1"])):
+        c = s.cars[cid]
+        c.deck.pile += c.hand
+        c.hand = []
+        for x in hand:
+            (c.deck.pile if x in c.deck.pile else c.deck.discards).remove(x)
+            c.hand.append(x)
+        c.ers, c.stress = 0, 0
+    s.round, s.phase, s.order, s.turn_index, s.turn = 5, Phase.PLAY, ("Grey",), 0, Turn("Grey")
+    race.refresh()
+    race.apply("Grey play R1")
+    race.apply("Grey stop")
+    race.apply("Grey attack Red")
+    return race
+
+
+def _odds(race: Race) -> dict[str, tuple[Fraction, Fraction, Fraction]]:
+    from racebook.formulagp.analysis import battleodds as bo
+
+    out = bo.battle_odds(race, "Grey", memory=bo.Memory.NONE,
+                         known_out=[c.code for c in cards().action if c.code not in ("B1", "G1", "G2")])
+    return {b.bid.split(" ", 1)[1]: (b.overtake, b.tie, b.second) for b in out.bids}
+
+
+def test_the_odds_count_the_second_attempt_hand_checked() -> None:
+    """Red's 2 cards from B1 G1 G2: {B1, G…} 2/3 (strongest B1, 3 LEDs), {G1, G2} 1/3 (a GREEN pair, 0). Grey's W1
+    (1 + OT 2 = 3) overtakes 1/3 and ties 2/3; after the tie it attacks again with G4 and 1 OT (1 + 1 = 2) against
+    Red's G card left (0): the second attempt wins, so 2/3. G4 alone ties alike but leaves only W1: no movement card,
+    no second attempt (§13.4.3). W1 G4 (4 LEDs) overtakes at once."""
+    rows = _odds(_odds_race())
+    assert rows["bid W1"] == (Fraction(1, 3), Fraction(2, 3), Fraction(2, 3))
+    assert rows["bid G4"] == (Fraction(1, 3), Fraction(2, 3), Fraction(0))
+    assert rows["bid G4 W1"] == (Fraction(1), Fraction(0), Fraction(0))
+
+
+def test_the_odds_with_the_defending_position_and_in_a_standard_race() -> None:
+    """§21 15.7.2: Red keeps a GREEN card after the tie and the model's defender blocks: no second chance; a
+    Standard race has no second attempt."""
+    assert _odds(_odds_race(Rules(defending_position=True)))["bid W1"][2] == 0
+    assert _odds(_odds_race(mode=Mode.STANDARD))["bid W1"] == (Fraction(1, 3), Fraction(2, 3), Fraction(0))
