@@ -43,7 +43,7 @@ from collections.abc import Iterable
 from racebook.core.deck import Deck
 from racebook.core.errors import ActionSyntaxError, DataError, IllegalAction, NotationError
 from racebook.core.rng import Rng
-from racebook.formulagp import weather
+from racebook.formulagp import latepit, teamradio, weather
 from racebook.formulagp.actions import Attack
 from racebook.formulagp.actions import parse as parse_action
 from racebook.formulagp.bots.table import from_tokens as bots_from_tokens
@@ -98,6 +98,7 @@ def format_state(s: RaceState) -> str:
     head += [f"cstack={cstack}",
              f"pend={_codes(s.pending)}", f"later={_codes(s.later)}", f"dl={_codes(s.dice_left)}",
              f"resume={s.resume or '-'}", f"coll={s.collisions}", f"gt={_codes(s.grid_tyres)}"]
+    head += teamradio.head_tokens(s)  # [ADV] the TEAM RADIO deck (§6.9), only when it holds cards
     if s.mode is not Mode.STANDARD:  # the Advanced race (issue 38); a Standard race's line is as before
         head.append(f"mode={s.mode.value}")
     head += weather.head_tokens(s)  # [ADV] the weather, each token only when set (racebook.formulagp.weather)
@@ -116,7 +117,8 @@ def format_state(s: RaceState) -> str:
                              + ([f"bot={c.bot}"] if c.bot else []) + _pit_words(c)
                              + [f"ps={c.pit_start}", f"nt={int(c.neutral)}"]
                              + ([f"sk={c.skill_round}"] if c.skill_round else [])
-                             + ([f"rsp={c.red_spared}"] if c.red_spared else []) + weather.car_tokens(c)))
+                             + ([f"rsp={c.red_spared}"] if c.red_spared else []) + weather.car_tokens(c)
+                             + teamradio.car_tokens(c) + latepit.car_tokens(c)))
     t = s.turn
     turn = "-" if t is None else " ".join([
         t.car, f"cards={_codes(t.cards)}", f"as={t.played_as or '-'}", f"pace={t.pace or '-'}", f"pair={int(t.pair)}",
@@ -208,6 +210,7 @@ def parse_position(text: str) -> RaceState:
             raise NotationError(f"{text[:80]!r}…: mode= is {' or '.join(m.value for m in Mode)} (§1)")
         s.mode = Mode(mode)
         weather.read_head(s, kv, text)  # [ADV] the weather (racebook.formulagp.weather)
+        teamradio.read_head(s, kv, text)  # [ADV] the TEAM RADIO deck (§6.9)
         s.finished = s.phase is Phase.OVER
         _read_events_head(s, kv, text)
         # the EVENT deck (§6.7): a line written before it existed reads as a fresh, unshuffled deck
@@ -264,6 +267,8 @@ def parse_position(text: str) -> RaceState:
             s.cars[w[0]].skill_round = _int(ck.get("sk", "0"), "sk", text)
             s.cars[w[0]].red_spared = _int(ck.get("rsp", "0"), "rsp", text)  # §14.1 Appendix B (redpitentry)
             weather.read_car(s.cars[w[0]], ck, text)  # [ADV] the tyre types raced on (§4.6)
+            teamradio.read_car(s.cars[w[0]], ck, text)  # [ADV] the TEAM RADIO card held (§6.9)
+            latepit.read_car(s.cars[w[0]], ck, text)  # [ADV] the Fresh Tyres token (§16.6)
         if turn_text.strip() != "-":
             w = turn_text.split()
             tk = _kv(w[1:], text)

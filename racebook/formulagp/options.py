@@ -104,6 +104,7 @@ class Rules(HouseRules):
     second_attempt_once: bool = True  # §13.4.3 [ADV] (SA1): one second attempt after a tie; off: again after each
     second_attempt_plays_movement: bool = True  # §13.4.3 [ADV] (SA2): the second attack lays a movement card
     defending_position: bool = False  # §21 15.7.2 (optional): after a tie the defender may block (GREEN/RED/ORANGE)
+    late_pit_needs_new_tyres: bool = False  # §16.6 [ADV] (LP1): any stop earns the Fresh Tyres token; on: new tyres
 
 
 @cache

@@ -93,6 +93,7 @@ from racebook.formulagp.actions.qualify import (
     Steer,
 )
 from racebook.formulagp.actions.secondattempt import SECOND_ATTEMPT_CLASSES, Block, NoBlock
+from racebook.formulagp.actions.teamradio import TEAM_RADIO_CLASSES, Radio
 
 #: every action class, read once the mechanics' modules above have registered theirs
 CLASSES: tuple[type[FgpAction], ...] = _base.CLASSES
@@ -153,4 +154,6 @@ __all__ = [
     "Block",
     "NoBlock",
     "SECOND_ATTEMPT_CLASSES",
+    "Radio",
+    "TEAM_RADIO_CLASSES",
 ]
