@@ -28,7 +28,7 @@ from collections.abc import Callable
 from typing import Any
 
 from racebook.core.rng import Rng
-from racebook.formulagp import speedlimits, weather
+from racebook.formulagp import speedlimits, teamradio, weather
 from racebook.formulagp.actions import (
     Attack,
     Bid,
@@ -185,6 +185,8 @@ class Greedy:
         qualifying = _qualifying(race, legal) if legal and isinstance(legal[0], _QUALIFYING) else None
         if qualifying is not None:
             return qualifying
+        if (radio := teamradio.greedy(race.state, legal)) is not None:  # [ADV] TEAM RADIO (§6.9)
+            return radio
         kinds = {type(a) for a in legal}  # the action classes listed (none of them has a subclass)
 
         def of(*types: type) -> list[Any]:

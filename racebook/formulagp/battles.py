@@ -37,8 +37,8 @@ declaration (§13.2 a, :mod:`racebook.formulagp.battledice`); the attacker's +1 
 Parameter after it (§13.2 c), EVENT cards that apply in a battle and the driver skill in a bid (§13.3 items 3–4) are
 :mod:`racebook.formulagp.battleextras`; Cold Tyres −2 (A35) is :func:`racebook.formulagp.pitlane.cold_led`.
 
-Not built: the [ADV] second attempt after a tie and the optional rules 15.7 (not Standard), the street-circuit
-defender bonus.
+The [ADV] second attempt after a tie and the optional 15.7.2 Defending Position: :mod:`.secondattempt`. Not built:
+the optional 15.7.1 OT Management, the street-circuit defender bonus.
 
 **A hook for BOTs** (§22.10, Rookie BOTs are another mechanic): a battle's decision is one sealed choice per side in
 ``state.bids`` (a :class:`~racebook.core.visibility.SealedRound` of action texts, sides (attacker, defender)).
@@ -54,7 +54,7 @@ from itertools import combinations
 
 from racebook.core.errors import IllegalAction
 from racebook.core.log import EventLog
-from racebook.formulagp import battledice, battleextras, pitlane
+from racebook.formulagp import battledice, battleextras, pitlane, secondattempt
 from racebook.formulagp import events as ev
 from racebook.formulagp.actions import Attack, Bid, Discard, End, FgpAction, Param, Spend, Yield
 from racebook.formulagp.aftermove import roll_dice
@@ -140,7 +140,7 @@ def deciding(s: RaceState) -> str | None:
     if s.bids.is_open:
         return s.bids.waiting[0] if s.bids.waiting else None
     if not b.defender or (b.retry and not b.discards):
-        return b.attacker  # a chained secondary attack offered (§13.4.1), or a second attempt ([BOT 3.2.4.2])
+        return secondattempt.decider(b)  # a chained attack offered (§13.4.1), a second attempt (§13.4.3, [BOT 3.2.4.2])
     return b.discards[0] if b.discards else None
 
 
@@ -172,6 +172,7 @@ def bids(s: RaceState, car: str) -> list[FgpAction]:
     if s.battle is not None and s.battle.chained:  # §13.4.1: a secondary attack plays a movement card
         out = [a for a in out if isinstance(a, Bid) and any(card_type(x) in bt.MOVEMENT for x in a.cards)]
     out = battleextras.with_extras(s, car, out)  # EVENT cards and the driver skill (§13.3 items 3-4)
+    out = secondattempt.bids(s, car, out)  # [ADV] a second attempt's attack lays a movement card (§13.4.3, SA2)
     if s.battle is not None and car == s.battle.defender:
         out.append(Yield(car))
     return out
@@ -228,6 +229,7 @@ def resolve(s: RaceState, log: EventLog) -> None:
     for car, pair in ((b.attacker, pair_a), (b.defender, pair_d)):
         if pair:
             roll_dice(s, s.cars[car], [Die.YELLOW], log)  # §6.3, A11: a pair played in a battle
+    secondattempt.after_tie(s, b, res, c, log)  # [ADV] the second attempt (§13.4.3), a block first (§21 15.7.2)
     if not b.chain_next and not b.retry:
         c.ot = 0  # §8.2: the OT is used by the battle; it never carries over
     _done(s, log)
@@ -320,7 +322,7 @@ def legal_battle(s: RaceState) -> list[FgpAction]:
     if s.bids.is_open:  # the attacker may first raise its OT (§13.2 c)
         return bids(s, s.bids.waiting[0]) + battleextras.boosts(s) if s.bids.waiting else []
     if b.retry and not b.discards:
-        return [Attack(b.attacker, b.defender, b.lane), End(b.attacker)]
+        return secondattempt.legal(s, b)  # attack again or not (§13.4.3, [BOT 3.2.4.2]), a block first (§21 15.7.2)
     c = s.cars[b.discards[0]]
     return [Discard(c.id, x) for x in sorted(set(discardable(c)))]
 
@@ -361,7 +363,7 @@ def apply_battle(s: RaceState, a: FgpAction, log: EventLog) -> None:
         seal(s, a, log)
         return
     if b.retry and not b.discards:
-        return retry.apply(s, b, a, log)
+        return secondattempt.apply(s, b, a, log)  # a BOT defender: bots.retry.apply ([BOT 3.2.4.2])
     assert isinstance(a, Discard)
     c = s.cars[a.car]
     c.hand.remove(a.card)
@@ -420,6 +422,8 @@ def explain_battle(s: RaceState, a: FgpAction) -> tuple[str, str]:
             return battleextras.explain_boost(s, a)
         if isinstance(a, Bid) and (why := battleextras.check_extras(s, a)) is not None:
             return why
+        if isinstance(a, Bid) and (why := secondattempt.explain_bid(s, a)) is not None:
+            return why
         if b.chained and isinstance(a, Bid) and all(x in s.cars[a.car].hand for x in a.cards) and not any(
                 card_type(x) in bt.MOVEMENT for x in a.cards):
             return "§13.4.1", "a secondary attack must still play a movement card"
@@ -440,6 +444,8 @@ def explain_battle(s: RaceState, a: FgpAction) -> tuple[str, str]:
         except IllegalAction as e:
             return e.rule, e.reason
         return RULE, "two alike Tyre Wear or Option cards: the engine lists the lowest codes first"
+    if b.retry and not b.discards and secondattempt.players(s, b):
+        return secondattempt.explain(s, b, a)  # [ADV] §13.4.3, §21 15.7.2
     if b.retry and not b.discards:
         return "§22.10.3", (f"a tie with the Rookie {b.defender}: attack again with 1 OT less "
                             f"('attack {b.defender}{f' L{b.lane}' if b.lane else ''}', it does not defend a second "

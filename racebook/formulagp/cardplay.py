@@ -9,7 +9,7 @@ from itertools import combinations
 
 from racebook.core.errors import IllegalAction
 from racebook.core.log import EventLog
-from racebook.formulagp import damage, raceevents
+from racebook.formulagp import damage, latepit, raceevents
 from racebook.formulagp import events as ev
 from racebook.formulagp.actions import Clear, Discard, FgpAction, Play, Repair
 from racebook.formulagp.components import CardType, Colour, card_type  # card_type: used and re-exported
@@ -173,7 +173,8 @@ def move_points(s: RaceState, c: Car, a: Play, play: mv.PacePlay) -> mv.MovePoin
     return mv.movement_points(s.board, gear_of(s, c), play.pace,
                               tyre_bonus=0 if no_tyre_bonus(c) else raceevents.tyre_bonus(s, c),  # §18.2, §18.4
                               penalties=mp_penalty(c), characteristic=a.characteristic, focus=c.stress == 0,
-                              race_round_1=s.round == 1, secondary=t.secondary_mp, event=t.event_mp)
+                              race_round_1=s.round == 1, secondary=t.secondary_mp, event=t.event_mp,
+                              late_pit=latepit.move_bonus(s, c))  # [ADV] §16.6
 
 
 def apply_play(s: RaceState, a: FgpAction, log: EventLog) -> None:

@@ -43,7 +43,7 @@ from collections.abc import Iterable
 from racebook.core.deck import Deck
 from racebook.core.errors import ActionSyntaxError, DataError, IllegalAction, NotationError
 from racebook.core.rng import Rng
-from racebook.formulagp import weather
+from racebook.formulagp import latepit, teamradio, weather
 from racebook.formulagp.actions import Attack
 from racebook.formulagp.actions import parse as parse_action
 from racebook.formulagp.bots.protable import from_tokens as pros_from_tokens
@@ -100,6 +100,7 @@ def format_state(s: RaceState) -> str:
     head += [f"cstack={cstack}",
              f"pend={_codes(s.pending)}", f"later={_codes(s.later)}", f"dl={_codes(s.dice_left)}",
              f"resume={s.resume or '-'}", f"coll={s.collisions}", f"gt={_codes(s.grid_tyres)}"]
+    head += teamradio.head_tokens(s)  # [ADV] the TEAM RADIO deck (§6.9), only when it holds cards
     if s.mode is not Mode.STANDARD:  # the Advanced race (issue 38); a Standard race's line is as before
         head.append(f"mode={s.mode.value}")
     head += weather.head_tokens(s)  # [ADV] the weather, each token only when set (racebook.formulagp.weather)
@@ -119,7 +120,8 @@ def format_state(s: RaceState) -> str:
                              + ([f"bot={c.bot}"] if c.bot else []) + _pit_words(c)
                              + [f"ps={c.pit_start}", f"nt={int(c.neutral)}"]
                              + ([f"sk={c.skill_round}"] if c.skill_round else [])
-                             + ([f"rsp={c.red_spared}"] if c.red_spared else []) + weather.car_tokens(c)))
+                             + ([f"rsp={c.red_spared}"] if c.red_spared else []) + weather.car_tokens(c)
+                             + teamradio.car_tokens(c) + latepit.car_tokens(c)))
     t = s.turn
     turn = "-" if t is None else " ".join([
         t.car, f"cards={_codes(t.cards)}", f"as={t.played_as or '-'}", f"pace={t.pace or '-'}", f"pair={int(t.pair)}",
@@ -212,6 +214,7 @@ def parse_position(text: str) -> RaceState:
         s.mode = Mode(mode)
         weather.read_head(s, kv, text)  # [ADV] the weather (racebook.formulagp.weather)
         s.pro = pros_from_tokens(kv)
+        teamradio.read_head(s, kv, text)  # [ADV] the TEAM RADIO deck (§6.9)
         s.finished = s.phase is Phase.OVER
         _read_events_head(s, kv, text)
         # the EVENT deck (§6.7): a line written before it existed reads as a fresh, unshuffled deck
@@ -268,6 +271,8 @@ def parse_position(text: str) -> RaceState:
             s.cars[w[0]].skill_round = _int(ck.get("sk", "0"), "sk", text)
             s.cars[w[0]].red_spared = _int(ck.get("rsp", "0"), "rsp", text)  # §14.1 Appendix B (redpitentry)
             weather.read_car(s.cars[w[0]], ck, text)  # [ADV] the tyre types raced on (§4.6)
+            teamradio.read_car(s.cars[w[0]], ck, text)  # [ADV] the TEAM RADIO card held (§6.9)
+            latepit.read_car(s.cars[w[0]], ck, text)  # [ADV] the Fresh Tyres token (§16.6)
         if turn_text.strip() != "-":
             w = turn_text.split()
             tk = _kv(w[1:], text)
@@ -380,6 +385,7 @@ def _battle(s: RaceState) -> str:
         return "-"
     flags = ("c" if b.chained else "") + ("n" if b.chain_next else "") + ("r" if b.retry else "") + \
         ("a" if b.again else "")  # a: a Pro BOT's second attack (issue 38)
+    flags += ("k" if b.blocking else "") + (f"t{b.tries}" if b.tries else "")  # [ADV] §21 15.7.2, §13.4.3
     return f"{b.attacker},{b.defender or '-'},{b.lane},{'.'.join(b.discards) or '-'}" + (f",{flags}" if flags else "")
 
 
@@ -390,6 +396,8 @@ def _read_battle(s: RaceState, kv: dict[str, str]) -> None:
         s.battle = Battle(attacker, "" if defender == "-" else defender, int(lane),
                           tuple(x for x in owing.split(".") if x != "-"), "c" in "".join(flags),
                           "n" in "".join(flags), retry="r" in "".join(flags), again="a" in "".join(flags))
+        tries = "".join(flags).partition("t")[2]  # [ADV] §13.4.3 the second attempts made, §21 15.7.2 the block
+        s.battle.tries, s.battle.blocking = _int(tries, "bt", str(kv["bt"])) if tries else 0, "k" in "".join(flags)
     if kv.get("bs", "-") != "-":
         s.bids.open(_read_codes(kv["bs"]), "§13.3")
     for t in _read_texts(kv.get("bc", "-")):

@@ -107,6 +107,10 @@ class Rules(HouseRules):
     pro_undercut: bool = False  # §22.14 (BOT 7.1, optional): the Pit Check token and the undercut roll
     pro_late_pit: bool = False  # §22.14 (BOT 7.3, optional): the Late Pit Bonus check of Pro BOTs that have pitted
     pro_pass_pits_in_final_round: bool = True  # §22.11.1 (N-P6): "at the end of the race" no Pro stop: the last round
+    second_attempt_once: bool = True  # §13.4.3 [ADV] (SA1): one second attempt after a tie; off: again after each
+    second_attempt_plays_movement: bool = True  # §13.4.3 [ADV] (SA2): the second attack lays a movement card
+    defending_position: bool = False  # §21 15.7.2 (optional): after a tie the defender may block (GREEN/RED/ORANGE)
+    late_pit_needs_new_tyres: bool = False  # §16.6 [ADV] (LP1): any stop earns the Fresh Tyres token; on: new tyres
 
 
 @cache

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
-from racebook.formulagp import moving, pitentry, redpitentry, rounds, weather
+from racebook.formulagp import latepit, moving, pitentry, redpitentry, rounds, weather
 from racebook.formulagp.actions import BoxRepair, Discard, FgpAction, Leave, PitIn, To, Tyres, Wait
 from racebook.formulagp.aftermove import end_of_move
 from racebook.formulagp.cardplay import card_type
@@ -229,6 +229,7 @@ def _leave(s: RaceState, c: Car, log: EventLog, die: int = 0) -> None:
         cross_line(s, c, log)
     c.pos, c.pit = exit_pos(s.track), "exit"
     log.append(ev.LeftBox(c.id, s.track.name_of(c.pos), tuple(got), die, " (its repair roll)" if die else ""))
+    latepit.on_stop(s, c, log)  # [ADV] the Late Pit Bonus's Fresh Tyres token (§16.6)
 
 
 def explain_pit(s: RaceState, a: FgpAction) -> tuple[str, str]:

@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from racebook.core.deck import Deck
 from racebook.core.errors import SetupError
 from racebook.core.rng import Rng
+from racebook.formulagp import teamradio
 from racebook.formulagp.actions import CAR_ID
 from racebook.formulagp.bots import pro
 from racebook.formulagp.bots.rookie import deal
@@ -85,6 +86,7 @@ def new_state(players: Sequence[str], seed: int = 0, *, track: str = "teaching",
     deal(s, bots, bot_side)  # the Rookie BOTs' cards (§22.5)
     if pros:
         pro.deal(s, pros, pro_side, bonus=pro_bonus)  # the Pro BOTs' cards and tokens (§22.2-§22.4)
+    teamradio.deal(s, seed)  # [ADV] the TEAM RADIO deck, 2 cards to each player (§6.9)
     if choose_tyres:  # §4.6: the start tyres chosen after the set-up (racebook.formulagp.weather.start_tyres)
         s.grid_tyres = tuple(p for p in players if p not in bots and p not in pros)
     if qualifying:  # the pit boxes (§4.1 item 2); until qualifying sets the grid the cars stand in box order

@@ -136,6 +136,10 @@ class Car:
     # pit entry (§14.1 Appendix B, §16.1; racebook.formulagp.redpitentry); 0: none
     tyres_used: str = ""  # [ADV] the tyre types it has raced on, initials in order of first use ("sm"): the
     # two-dry-tyre-types rule (§4.6, §17.2.2 item 6; racebook.formulagp.weather); "" in a Standard race
+    radio: str = ""  # [ADV] the TEAM RADIO card it holds (§6.9; racebook.formulagp.teamradio); "" none
+    radio_offer: tuple[str, ...] = ()  # [ADV] TEAM RADIO cards drawn and not yet chosen from (§6.9: keep 1)
+    radio_used: int = 0  # [ADV] the round it last used its TEAM RADIO card (§6.9: once per turn)
+    fresh_tyres: int = 0  # [ADV] the round it took a Fresh Tyres token: the Late Pit Bonus (§16.6); 0 none
 
     def copy(self) -> Car:
         c = replace(self, deck=self.deck.copy(), hand=list(self.hand), drawn=list(self.drawn),
@@ -257,6 +261,7 @@ class RaceState:
     standing_water: tuple[int, ...] = ()  # the tiles holding a Standing Water token (§4.3, §19.1.1, §19.8.4)
     weather_changed: int = 0  # the round the weather last changed (Rainy -> Cloudy: the water dries from the next)
     pro: ProTable = field(default_factory=ProTable)  # the Pro BOTs' cards and tokens (§22.2-§22.4; issue 38)
+    radio_deck: Deck = field(default_factory=lambda: Deck("TEAM RADIO", [], rule="§6.9"))  # [ADV] §6.9
 
     @property
     def track(self) -> Track:
@@ -287,6 +292,7 @@ class RaceState:
         s.qual, s.qual_scores = self.qual.copy(), dict(self.qual_scores)
         s.bots = self.bots.copy()
         s.pro = self.pro.copy()
+        s.radio_deck = self.radio_deck.copy()  # [ADV] TEAM RADIO (§6.9)
         return s
 
     # ------------------------------------------------------------------ chance
@@ -365,3 +371,5 @@ class Battle:
     chain_next: bool = False  # the overtake ended in a Slipstream shadow behind a car: a secondary attack may follow
     retry: bool = False  # a tie with a Rookie BOT: the player may attack again with -1 OT ([BOT 3.2.4.2])
     again: bool = False  # a Pro BOT attacks a player again after a tie (§22.10.3 item 4, [BOT 3.2.4.1]; issue 38)
+    tries: int = 0  # [ADV] the second attempts made after ties between players (§13.4.3)
+    blocking: bool = False  # [ADV] after a tie the defender decides whether to block (§21 15.7.2, optional)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from racebook.core.errors import IllegalAction
 from racebook.core.log import EventLog
 from racebook.core.machine import PhaseRules, PhaseTable
-from racebook.formulagp import pits
+from racebook.formulagp import pits, teamradio
 from racebook.formulagp.actions import FgpAction
 from racebook.formulagp.battles import apply_battle, explain_battle, legal_battle, offer
 from racebook.formulagp.cardplay import apply_play, explain_play, legal_play
@@ -45,14 +45,15 @@ def _over_explain(s: RaceState, a: FgpAction) -> tuple[str, str]:
 
 TABLE: dict[Phase, PhaseRules[RaceState, FgpAction]] = {
     Phase.DRAW: PhaseRules("§10.1", legal_draw, apply_draw, explain_draw),
-    Phase.START: PhaseRules("§9.4", legal_start, apply_start, explain_start),
-    Phase.PLAY: PhaseRules("§10.3", *around_play(legal_play, apply_play, explain_play)),  # + secondary.py
+    Phase.START: PhaseRules("§9.4", *teamradio.around(Phase.START, legal_start, apply_start, explain_start)),
+    Phase.PLAY: PhaseRules("§10.3", *teamradio.around(Phase.PLAY, *around_play(legal_play, apply_play,
+                                                                                explain_play))),  # + secondary.py
     Phase.MOVE: PhaseRules("§11", *around_move(pits.legal_move, pits.apply_move, pits.explain_move)),  # + pit entry
     Phase.OVER: PhaseRules("§17.2", _over_legal, _over_apply, _over_explain),
     Phase.BATTLE: PhaseRules("§13.3", legal_battle, apply_battle, explain_battle),
     Phase.DISCARD: PhaseRules("§8.1", legal_discard, apply_discard, explain_discard),
     Phase.CONTROL: PhaseRules("§18.1", legal_control, apply_control, explain_control),  # a loss of control
-    Phase.PIT: PhaseRules("§16.2", pits.legal_pit, pits.apply_pit, pits.explain_pit),
+    Phase.PIT: PhaseRules("§16.2", *teamradio.around(Phase.PIT, pits.legal_pit, pits.apply_pit, pits.explain_pit)),
     Phase.QUALIFY: PhaseRules("§9.2", legal_qualify, apply_qualify, explain_qualify),
     Phase.GRID: PhaseRules("§19.6", legal_grid, apply_grid, explain_grid),  # the Red Flag grid's tyres
 }

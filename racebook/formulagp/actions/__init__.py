@@ -92,6 +92,8 @@ from racebook.formulagp.actions.qualify import (
     Qualify,
     Steer,
 )
+from racebook.formulagp.actions.secondattempt import SECOND_ATTEMPT_CLASSES, Block, NoBlock
+from racebook.formulagp.actions.teamradio import TEAM_RADIO_CLASSES, Radio
 
 #: every action class, read once the mechanics' modules above have registered theirs
 CLASSES: tuple[type[FgpAction], ...] = _base.CLASSES
@@ -149,4 +151,9 @@ __all__ = [
     "Yield",
     "CLASSES",
     "BY_VERB",
+    "Block",
+    "NoBlock",
+    "SECOND_ATTEMPT_CLASSES",
+    "Radio",
+    "TEAM_RADIO_CLASSES",
 ]

@@ -44,7 +44,9 @@ attack succeeds). A side's LEDs are the engine's (§13.3 item 4): the cards' pri
 (:func:`racebook.formulagp.rules.resources.spend_ers_in_battle`), the EVENT cards and the skill
 (:func:`racebook.formulagp.battleextras.extra_leds`), summed by :func:`racebook.formulagp.rules.battle.total` (a test
 compares them with the engine's reveal for every bid). Not modelled: a Rookie BOT opponent (it draws a BATTLE card,
-§22.10), the [ADV] second attempt after a tie.
+§22.10). In an Advanced race between two players each bid also gets ``second``, the chance that it ties and the
+attacker overtakes on its second attempt (§13.4.3 [ADV], :mod:`racebook.formulagp.analysis.secondodds`, the engine's
+own rules on the clone; enumerated hand by hand, as the reference path).
 
 **Speed.** The opponent's hands are enumerated as multisets of card kinds and their bid totals built as packed
 polynomials, the held EVENT groups multiplied in (:mod:`racebook.formulagp.analysis.battlekinds`). Exact, and about
@@ -65,6 +67,7 @@ from typing import Any
 from racebook.core.errors import IllegalAction
 from racebook.formulagp import battles, visibility
 from racebook.formulagp.actions import Attack, Bid, FgpAction, Yield
+from racebook.formulagp.analysis import secondodds
 from racebook.formulagp.analysis.battlekinds import Model, Total, Totals, by_kinds, compositions, normalised
 from racebook.formulagp.analysis.unseenextras import event_hands, extras_polynomial, skill_leds, unseen_events
 from racebook.formulagp.battleextras import extra_leds
@@ -127,6 +130,7 @@ class BidOdds:
     overtake: Fraction
     tie: Fraction
     fail: Fraction
+    second: Fraction = Fraction(0)  # [ADV] a tie, then the attacker overtakes on the second attempt (§13.4.3)
 
     def percent(self) -> tuple[float, float, float]:
         return float(self.overtake * 100), float(self.tie * 100), float(self.fail * 100)
@@ -156,12 +160,13 @@ class BattleOdds:
     events: int = 0  # the opponent's EVENT cards held face down (§6.7): how many, all the viewer sees of them
     event_pool: int = 0  # the EVENT cards the viewer cannot place, those ``events`` are drawn from
     skill: int = 0  # the LEDs the opponent's public driver skill may add in this battle (0: it may not, §13.3 item 4)
+    second_attempt: bool = False  # [ADV] the bids' ``second`` chances are counted (§13.4.3)
 
     def best(self) -> BidOdds:
         """The viewer's bid with the best chance: the attacker's most overtakes (then fewest ties, fewest LEDs),
         the defender's fewest overtakes (then fewest ties, fewest LEDs) — fewer LEDs keep cards for later."""
         def key(b: BidOdds) -> tuple[Fraction, Fraction, int]:
-            win = b.overtake if self.role == "attacker" else -b.overtake
+            win = b.overtake + b.second if self.role == "attacker" else -(b.overtake + b.second)
             return (-win, b.tie, b.leds if b.leds is not None else -1)
         return min(self.bids, key=key)
 
@@ -172,7 +177,9 @@ class BattleOdds:
             f"; its driver skill +{self.skill}" if self.skill else "")
         return (f"{self.viewer} ({self.role}) against {self.opponent}'s {self.hand} unseen cards (drawn from "
                 f"{self.pool}{extra}, the opponent playing {self.model}): best {b.bid.split(' ', 1)[1]} with "
-                f"{b.leds} LEDs — overtake {o:.1f}%, tie {t:.1f}%, fail {f:.1f}% (§13.4)")
+                f"{b.leds} LEDs — overtake {o:.1f}%, tie {t:.1f}%, fail {f:.1f}% (§13.4)") + (
+            f"; a tie then an overtake on the second attempt {float(b.second * 100):.1f}% (§13.4.3)"
+            if self.second_attempt else "")
 
 
 def bid_leds(state: RaceState, car: str, bid: FgpAction, attacker: bool) -> Total:
@@ -299,10 +306,15 @@ def battle_odds(race: Any, viewer: str, opponent: str | None = None, *, model: M
             else:
                 fail += p
         rows.append(BidOdds(str(b), mine_leds, over, tie, fail))
+    again = secondodds.applies(s) and dist != {None: 1}
+    if again:  # [ADV] §13.4.3: a tie, then the second attempt
+        found2 = secondodds.second_chances(s, viewer, other, viewer == attacker, mine,
+                                           hand_distribution(pool, len(seen)), groups, model)
+        rows = [BidOdds(r.bid, r.leds, r.overtake, r.tie, r.fail, x) for r, x in zip(rows, found2, strict=True)]
     name = getattr(model, "__name__", repr(model))
     return BattleOdds(viewer, other, "attacker" if viewer == attacker else "defender", attacker, defender,
                       name, memory, len(seen), len(pool), hands, dict(sorted(dist.items(), key=_order)), tuple(rows),
-                      held, len(event_pool), 0 if dist == {None: 1} else skill_leds(s, other))
+                      held, len(event_pool), 0 if dist == {None: 1} else skill_leds(s, other), again)
 
 
 def _by_engine(s: RaceState, car: str, pool: Sequence[str], size: int, attacking: bool, model: Model,
