@@ -101,6 +101,9 @@ class Rules(HouseRules):
     small_field_points: SmallFieldPoints = SmallFieldPoints.BELOW  # A22: 7 or 9 cars score by the row below
     championship_countback: bool = False  # §20.3 (C1): a tie on points is shared; on: more 1st, 2nd, … places first
     team_orders_when_level: bool = False  # §20.4 (C2): team orders need the player strictly ahead of its BOT teammate
+    debris_in_standard: bool = False  # A19: a Standard race's wall hits place no Debris ([ADV] component)
+    safety_car_card_one_roll: bool = True  # §19.4.1, §19.6: [ADV] the 'Safety Car' card's die sets the period too
+    sc_card_shuffle_back: bool = False  # §21 Optional 15.11.1: the first 'Safety Car' card drawn goes back (off)
 
 
 @cache
