@@ -29,7 +29,8 @@ _SAYS = {Effect.MP: "-{v} MP on every move until repaired", Effect.TYRE_BONUS: "
          Effect.STRESS: "stress +{v}", Effect.WEAR: "tyre wear +{v}", Effect.ERS: "-{v} ERS charge",
          Effect.LOSS_OF_CONTROL: "a loss of control (§18.1)", Effect.DAMAGE: "draw a DAMAGE card (§18.4)",
          Effect.FAILURE: "draw a FAILURE card (§18.5)", Effect.YELLOW_FLAG: "the Yellow Flag procedure (§19.3)",
-         Effect.PENALTY: "+{v} Penalty token"}
+         Effect.PENALTY: "+{v} Penalty token", Effect.DEBRIS: "a Debris token on the car's tile (§19.8.2)",
+         Effect.OIL: "an Oil token on the car's tile (§19.8.3)"}
 
 
 def says(code: str) -> str:

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from racebook.core.errors import IllegalAction
 from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
-from racebook.formulagp import flags, penalties, redflag, safetycar, vsc
+from racebook.formulagp import flags, hazardtokens, penalties, redflag, safetycar, scvariants, vsc
 from racebook.formulagp.actions import FgpAction, OptionCard, PlayEvent
 from racebook.formulagp.cardplay import card_type
 from racebook.formulagp.components import CardType
@@ -37,9 +37,12 @@ RACE_EVENTS: dict[EventEffect, Callable[[RaceState, Car, EventLog], None]] = {
     EventEffect.INCIDENT_ON_TRACK: lambda s, c, log: flags.incident_on_track(s, c.id, log),  # §19.3
     EventEffect.SAFETY_CAR: lambda s, c, log: redflag.safety_car_card(s, log),  # §19.4, §19.6
     EventEffect.VIRTUAL_SAFETY_CAR: lambda s, c, log: vsc.deploy(s, c.id, log),  # §19.5
+    EventEffect.DEBRIS: lambda s, c, log: hazardtokens.card_token(s, c, "debris", log),  # [ADV] §19.8.2
+    EventEffect.OIL: lambda s, c, log: hazardtokens.card_token(s, c, "oil", log),  # [ADV] §19.8.3
 }
 _SECTION = {EventEffect.INCIDENT_ON_TRACK: "§19.3", EventEffect.SAFETY_CAR: "§19.4",
-            EventEffect.VIRTUAL_SAFETY_CAR: "§19.5", EventEffect.INVESTIGATION: "§17.4"}
+            EventEffect.VIRTUAL_SAFETY_CAR: "§19.5", EventEffect.INVESTIGATION: "§17.4", EventEffect.DEBRIS: "§19.8.2",
+            EventEffect.OIL: "§19.8.3"}
 REMOVED_AFTER_PLAY = frozenset({EventEffect.SAFETY_CAR})  # §19.4.2 step 5: removed from the deck once played
 
 
@@ -56,7 +59,7 @@ def play_option(s: RaceState, c: Car, code: str, log: EventLog) -> None:
     """Play the Option card ``code``: discard it and draw an EVENT card, held face down (§6.5, §6.7)."""
     c.hand.remove(code)
     c.deck.discard(code)
-    got = draw(s) if s.round > 1 else None  # §9.4: race round 1 counts it for LEDs only
+    got = scvariants.option_draw(s, draw(s), log) if s.round > 1 else None  # §9.4: round 1 LEDs only; §21 15.11.1
     if got is not None:
         c.events.append(got)
     log.append(ev.OptionPlayed(c.id, code, got or "-"))

@@ -19,7 +19,7 @@ from typing import Any
 from racebook.core.datafile import load_toml
 from racebook.core.deck import Deck
 from racebook.core.errors import DataError
-from racebook.core.fields import get_enum, get_int, get_str, kind_of
+from racebook.core.fields import get_bool, get_enum, get_int, get_str, kind_of
 from racebook.formulagp import provenance as pv
 from racebook.formulagp.components import DATA, Secondary, Timing, cards
 from racebook.formulagp.components import Deck as SharedDeck
@@ -41,6 +41,8 @@ class EventEffect(Enum):
     RELIEF = "relief"  # stress -1 (§15)
     TYRES = "tyres"  # regain a tyre wear point (§14.1)
     BATTLE = "battle"  # +amount LEDs in a battle, laid with the battle cards (§13.3 item 3)
+    DEBRIS = "debris"  # [ADV] a Debris token, WHITE die tiles ahead of the car (§6.7's icon, §19.8.2; three dots)
+    OIL = "oil"  # [ADV] an Oil token, WHITE die tiles ahead of the car (§6.7's icon, §19.8.3; three dots)
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +57,7 @@ class EventCard:
     timing: Timing
     secondary: Secondary
     penalty_icons: int
+    three_dots: bool = False  # [ADV] the blue banner icon (three dots): removed for a Standard game (§4.4)
 
     @property
     def immediate(self) -> bool:
@@ -63,22 +66,34 @@ class EventCard:
 
 @dataclass(frozen=True)
 class EventDeck:
+    """The deck: ``cards`` the Standard game's (the box's cards without the blue banner), ``three_dots`` the [ADV]
+    cards with the blue banner icon (three dots) that only an Advanced race shuffles in (§4.4; codes after the
+    Standard ones, racebook.formulagp.threedots)."""
+
     cards: tuple[EventCard, ...]
     sources: dict[str, str]
     examples: dict[str, str]
+    three_dots: tuple[EventCard, ...] = ()
 
     def card(self, code: str) -> EventCard:
-        for c in self.cards:
+        for c in self.cards + self.three_dots:
             if c.code == code:
                 return c
         raise KeyError(code)
 
     @property
     def codes(self) -> list[str]:
+        """The Standard game's deck (§4.4: the blue-banner cards removed)."""
         return [c.code for c in self.cards]
 
+    @property
+    def advanced_codes(self) -> list[str]:
+        """The Advanced race's deck: every card, the three-dot ones after the others (§4.4)."""
+        return [c.code for c in self.cards + self.three_dots]
 
-_KEYS = {"name", "count", "effect", "amount", "timing", "secondary", "penalty_icons", "source", "sources"}
+
+_KEYS = {"name", "count", "effect", "amount", "timing", "secondary", "penalty_icons", "three_dots", "source",
+         "sources"}
 _FACE = ("effect", "amount", "timing", "secondary", "penalty_icons")
 
 
@@ -89,14 +104,16 @@ def parse_event_deck(doc: dict[str, Any], file: str) -> EventDeck:
             raise DataError(file, "schema", f"must be {SCHEMA_VERSION} (got {doc.get('schema')!r})")
         pv.only_keys(doc, {"schema", "deck", "card", "examples"}, file, "")
         deck = pv.table(doc, "deck", file)
-        pv.only_keys(deck, {"size", "source", "sources"}, file, "deck")
-        sources = pv.sourced(deck, ["size"], file, "deck")
+        pv.only_keys(deck, {"size", "three_dots", "source", "sources"}, file, "deck")
+        sources = pv.sourced(deck, ["size"] + (["three_dots"] if "three_dots" in deck else []), file, "deck")
         size = get_int(deck, "size", "deck.size", lo=1, hi=30)
+        dots = get_int(deck, "three_dots", "deck.three_dots", lo=0, hi=30, default=0)
         rows = doc.get("card")
         if not isinstance(rows, list) or not rows:
             raise DataError(file, "card", "must be an array of tables [[card]]")
         named = {c.name: c for c in cards().named if c.deck is SharedDeck.EVENT}
         out: list[EventCard] = []
+        adv: list[tuple[int, dict[str, Any], str]] = []  # [ADV] three-dot cards: numbered after the others (§4.4)
         for i, t in enumerate(rows):
             path = f"card[{i}]"
             if not isinstance(t, dict):
@@ -106,6 +123,13 @@ def parse_event_deck(doc: dict[str, Any], file: str) -> EventDeck:
             if not name.strip() or any(c.name == name for c in out):
                 raise DataError(file, f"{path}.name", f"must be a unique card name (got {name!r})")
             count = get_int(t, "count", f"{path}.count", lo=1, hi=30)
+            if any(n == name for _, _, n in adv):
+                raise DataError(file, f"{path}.name", f"must be a unique card name (got {name!r})")
+            if get_bool(t, "three_dots", f"{path}.three_dots", default=False):
+                if name in named:
+                    raise DataError(file, f"{path}.three_dots", f"'{name}' is a named card of every game (§6.7)")
+                adv.append((i, t, name))
+                continue
             if name in named:
                 face = [k for k in _FACE if k in t]
                 if face:
@@ -116,25 +140,46 @@ def parse_event_deck(doc: dict[str, Any], file: str) -> EventDeck:
                 sec, icons = n.secondary, n.penalty_icons
                 sources |= pv.sourced(t, ["count"], file, path)
             else:
-                effect = get_enum(t, "effect", EventEffect, f"{path}.effect")
-                if effect in (EventEffect.INVESTIGATION, EventEffect.INCIDENT_ON_TRACK, EventEffect.SAFETY_CAR,
-                              EventEffect.VIRTUAL_SAFETY_CAR):
-                    raise DataError(file, f"{path}.effect", f"{effect.value} is a named card's effect (§6.7): "
-                                                            "name the card as cards.toml does")
-                amount = get_int(t, "amount", f"{path}.amount", lo=1, hi=3)
-                timing = get_enum(t, "timing", Timing, f"{path}.timing")
-                sec = get_enum(t, "secondary", Secondary, f"{path}.secondary")
-                if sec is Secondary.BRAKE:
-                    raise DataError(file, f"{path}.secondary", "Brake! is on Tyre Wear cards only (§5.1)")
-                icons = get_int(t, "penalty_icons", f"{path}.penalty_icons", lo=0, hi=2)
-                sources |= pv.sourced(t, ["count", *_FACE], file, path)
+                (effect, amount, timing, sec, icons), src = _face(t, file, path)
+                sources |= src
+                if effect in (EventEffect.DEBRIS, EventEffect.OIL):
+                    raise DataError(file, f"{path}.three_dots", f"a {effect.value} card places an [ADV] token: it "
+                                                                "carries the three dots (§4.4, §4.5)")
             for _ in range(count):
                 out.append(EventCard(f"E{len(out) + 1}", name, effect, amount, timing, sec, icons))
         if len(out) != size:
             raise DataError(file, "card", f"the cards add up to {len(out)}, not deck.size = {size}")
-        return EventDeck(tuple(out), sources, pv.examples(doc, file))
+        dotted: list[EventCard] = []
+        for i, t, name in adv:
+            (eff, amt, tim, sec, icons), src = _face(t, file, f"card[{i}]")
+            sources |= src
+            if eff in (EventEffect.DEBRIS, EventEffect.OIL) and amt != 1:
+                raise DataError(file, f"card[{i}].amount", "a Debris or Oil card places one token: amount = 1")
+            for _ in range(get_int(t, "count", f"card[{i}].count", lo=1, hi=30)):
+                dotted.append(EventCard(f"E{len(out) + len(dotted) + 1}", name, eff, amt, tim, sec, icons, True))
+        if len(dotted) != dots:
+            raise DataError(file, "card", f"the three-dot cards add up to {len(dotted)}, not deck.three_dots = "
+                                          f"{dots} (§4.4)")
+        return EventDeck(tuple(out), sources, pv.examples(doc, file), tuple(dotted))
     except DataError as e:
         raise pv.rewrapped(e, file) from None
+
+
+def _face(t: dict[str, Any], file: str, path: str) -> tuple[tuple[EventEffect, int, Timing, Secondary, int],
+                                                             dict[str, str]]:
+    """An invented card's face: effect, amount, timing, secondary icon, penalty icons (and their provenance)."""
+    effect = get_enum(t, "effect", EventEffect, f"{path}.effect")
+    if effect in (EventEffect.INVESTIGATION, EventEffect.INCIDENT_ON_TRACK, EventEffect.SAFETY_CAR,
+                  EventEffect.VIRTUAL_SAFETY_CAR):
+        raise DataError(file, f"{path}.effect", f"{effect.value} is a named card's effect (§6.7): "
+                                                "name the card as cards.toml does")
+    amount = get_int(t, "amount", f"{path}.amount", lo=1, hi=3)
+    timing = get_enum(t, "timing", Timing, f"{path}.timing")
+    sec = get_enum(t, "secondary", Secondary, f"{path}.secondary")
+    if sec is Secondary.BRAKE:
+        raise DataError(file, f"{path}.secondary", "Brake! is on Tyre Wear cards only (§5.1)")
+    icons = get_int(t, "penalty_icons", f"{path}.penalty_icons", lo=0, hi=2)
+    return (effect, amount, timing, sec, icons), pv.sourced(t, ["count", *_FACE], file, path)
 
 
 def load_event_deck_file(path: str | Path) -> EventDeck:
@@ -149,7 +194,8 @@ def event_deck() -> EventDeck:
 
 @cache
 def _by_code() -> dict[str, EventCard]:
-    return {c.code: c for c in event_deck().cards}
+    d = event_deck()
+    return {c.code: c for c in d.cards + d.three_dots}
 
 
 def event_card(code: str) -> EventCard:
@@ -157,9 +203,10 @@ def event_card(code: str) -> EventCard:
     return _by_code()[code]
 
 
-def new_deck() -> Deck:
-    """The EVENT deck of a new race, in file order: shuffled at its first draw (:func:`draw`)."""
-    return Deck("EVENT", event_deck().codes, rule=RULE)
+def new_deck(advanced: bool = False) -> Deck:
+    """The EVENT deck of a new race, in file order: shuffled at its first draw (:func:`draw`); the blue-banner
+    (three-dot) cards only in an Advanced race (§4.4)."""
+    return Deck("EVENT", event_deck().advanced_codes if advanced else event_deck().codes, rule=RULE)
 
 
 # ------------------------------------------------------------------ the deck in a race

@@ -20,7 +20,7 @@ from typing import Any
 
 from racebook.core.datafile import load_toml
 from racebook.core.errors import DataError
-from racebook.core.fields import get_int, get_str, kind_of
+from racebook.core.fields import get_bool, get_int, get_str, kind_of
 from racebook.formulagp import provenance as pv
 from racebook.formulagp.components import DATA, cards
 from racebook.formulagp.components import Deck as SharedDeck
@@ -60,10 +60,12 @@ class Effect(Enum):
     TYRE_BONUS = "tyre_bonus"
     HAND = "hand"
     NONE = "none"
+    DEBRIS = "debris"  # [ADV] a Debris token on the car's tile (§19.8.2; a three-dot RISK card)
+    OIL = "oil"  # [ADV] an Oil token on the car's tile (§19.8.3; a three-dot RISK card)
 
 
 RISK_EFFECTS = frozenset({Effect.STRESS, Effect.WEAR, Effect.ERS, Effect.LOSS_OF_CONTROL, Effect.DAMAGE,
-                          Effect.FAILURE, Effect.YELLOW_FLAG, Effect.PENALTY})
+                          Effect.FAILURE, Effect.YELLOW_FLAG, Effect.PENALTY, Effect.DEBRIS, Effect.OIL})
 HELD_EFFECTS = frozenset({Effect.MP, Effect.TYRE_BONUS, Effect.HAND, Effect.NONE})
 
 
@@ -84,10 +86,14 @@ class IncidentCard:
     effect: Effect
     value: int
     repair: tuple[Cost, ...] = ()
+    three_dots: bool = False  # [ADV] a RISK card with the red banner icon (three dots): not in a Standard game (§4.4)
 
 
 @dataclass(frozen=True)
 class IncidentCards:
+    """``cards`` the Standard game's; ``three_dots`` the [ADV] RISK cards with the red banner icon that only an
+    Advanced race shuffles in (§4.4; codes after the deck's other cards, racebook.formulagp.threedots)."""
+
     cards: tuple[IncidentCard, ...]
     sources: dict[str, str]
     examples: dict[str, str]
@@ -96,6 +102,11 @@ class IncidentCards:
         return tuple(c for c in self.cards if c.deck is deck)
 
     by_code: dict[str, IncidentCard]
+    three_dots: tuple[IncidentCard, ...] = ()
+
+    def advanced_of(self, deck: IncidentDeck) -> tuple[IncidentCard, ...]:
+        """The deck of an Advanced race: its cards, then its three-dot cards (§4.4)."""
+        return self.of(deck) + tuple(c for c in self.three_dots if c.deck is deck)
 
     def card(self, code: str) -> IncidentCard:
         return self.by_code[code]
@@ -109,22 +120,31 @@ def parse_incident_cards(doc: dict[str, Any], file: str) -> IncidentCards:
         pv.only_keys(doc, {"schema", "examples", "deck", "risk", "damage", "failure"}, file, "")
         deck_t = pv.table(doc, "deck", file)
         names = [d.value for d in IncidentDeck]
-        pv.only_keys(deck_t, set(names) | {"source", "sources"}, file, "deck")
-        sources = pv.sourced(deck_t, names, file, "deck")
+        pv.only_keys(deck_t, set(names) | {"risk_three_dots", "source", "sources"}, file, "deck")
+        sources = pv.sourced(deck_t, names + (["risk_three_dots"] if "risk_three_dots" in deck_t else []), file,
+                             "deck")
         out: list[IncidentCard] = []
+        dotted: list[IncidentCard] = []
         for d in IncidentDeck:
             want = get_int(deck_t, d.value, f"deck.{d.value}", lo=1, hi=99)
             got = _groups(doc, d, file, sources)
-            if len(got) != want:
-                raise DataError(file, d.value, f"{len(got)} {d.value.upper()} cards in the entries; the deck has "
+            plain = [c for c in got if not c.three_dots]
+            if len(plain) != want:
+                raise DataError(file, d.value, f"{len(plain)} {d.value.upper()} cards in the entries; the deck has "
                                                f"{want} (§3)")
-            out += got
+            out += plain
+            dotted += [c for c in got if c.three_dots]
+        dots = get_int(deck_t, "risk_three_dots", "deck.risk_three_dots", lo=0, hi=30, default=0)
+        if len(dotted) != dots:
+            raise DataError(file, "risk", f"{len(dotted)} three-dot RISK cards in the entries, not "
+                                          f"deck.risk_three_dots = {dots} (§4.4)")
         for named in cards().named:
             if named.deck in (SharedDeck.RISK, SharedDeck.DAMAGE) and not any(
                     c.name == named.name and c.deck.value == named.deck.value for c in out):
                 raise DataError(file, named.deck.value, f"the named {named.deck.value.upper()} card "
                                                         f"{named.name!r} (cards.toml, §6.8) is missing")
-        return IncidentCards(tuple(out), sources, pv.examples(doc, file), {c.code: c for c in out})
+        return IncidentCards(tuple(out), sources, pv.examples(doc, file), {c.code: c for c in out + dotted},
+                             tuple(dotted))
     except DataError as e:
         raise pv.rewrapped(e, file) from None
 
@@ -135,13 +155,15 @@ def _groups(doc: dict[str, Any], deck: IncidentDeck, file: str, sources: dict[st
         raise DataError(file, deck.value, f"must be an array of tables [[{deck.value}]]")
     allowed = RISK_EFFECTS if deck is IncidentDeck.RISK else HELD_EFFECTS
     out: list[IncidentCard] = []
+    dotted: list[tuple[str, Effect, int]] = []  # [ADV] three-dot RISK cards: numbered after the others (§4.4)
     seen: set[str] = set()
     for i, t in enumerate(rows):
         path = f"{deck.value}[{i}]"
         if not isinstance(t, dict):
             raise DataError(file, path, f"must be a table, not {kind_of(t)}")
         keys = {"name", "count", "effect", "value", "source", "sources"}
-        pv.only_keys(t, keys | ({"repair"} if deck is IncidentDeck.FAILURE else set()), file, path)
+        extra = {IncidentDeck.FAILURE: {"repair"}, IncidentDeck.RISK: {"three_dots"}}.get(deck, set())
+        pv.only_keys(t, keys | extra, file, path)
         name = get_str(t, "name", f"{path}.name")
         if not name.strip() or name in seen:
             raise DataError(file, f"{path}.name", f"must be a unique card name (got {name!r})")
@@ -171,9 +193,20 @@ def _groups(doc: dict[str, Any], deck: IncidentDeck, file: str, sources: dict[st
                 raise DataError(file, f"{path}.repair", "each cost is movement, tyre_wear, option or any") from None
         fields = ["name", "count", "effect", "value"] + (["repair"] if repair else [])
         sources |= pv.sourced(t, fields, file, path)
+        dots = get_bool(t, "three_dots", f"{path}.three_dots", default=False)
+        if effect in (Effect.DEBRIS, Effect.OIL) and not dots:
+            raise DataError(file, f"{path}.three_dots", f"a {effect.value} card places an [ADV] token: it carries the "
+                                                        "three dots (§4.4, §4.5)")
+        if dots:
+            if any(n.name == name for n in cards().named):
+                raise DataError(file, f"{path}.three_dots", f"'{name}' is a named card of every game (§6.8)")
+            dotted += [(name, effect, value)] * count
+            continue
         for _ in range(count):
             out.append(IncidentCard(f"{deck.prefix}{len(out) + 1}", deck, name, effect, value, repair))
-    return out
+    n = len(out)
+    return out + [IncidentCard(f"{deck.prefix}{n + i + 1}", deck, name, effect, value, (), True)
+                  for i, (name, effect, value) in enumerate(dotted)]
 
 
 def load_incident_cards_file(path: str | Path) -> IncidentCards:

@@ -14,6 +14,8 @@ from functools import cache
 
 from racebook.formulagp.bots.cards import bot_cards
 from racebook.formulagp.components import cards
+from racebook.formulagp.eventdeck import event_deck
+from racebook.formulagp.incidentcards import IncidentDeck, incident_cards
 from racebook.formulagp.state import RaceState
 
 
@@ -51,7 +53,23 @@ def problems(s: RaceState) -> list[str]:
         where[key] = c.id
     if s.bots.active and Counter(s.bots.cards()) != _bot_deck():
         out.append(f"the BOT cards are not each in one place (§22.5): {sorted(s.bots.cards())}")
+    for which, held, want in (("EVENT", s.events_everywhere(), _shared(s.mode.advanced)[0]),
+                              ("RISK, DAMAGE and FAILURE", s.incident_cards_everywhere(), _shared(s.mode.advanced)[1])):
+        got = Counter(held)
+        if got != want:  # §4.4: an Advanced race's decks hold the three-dot cards too
+            extra, missing = got - want, want - got
+            out.append(f"the {which} cards are not each in one place (§6.7, §6.8, §4.4): "
+                       f"extra {sorted(extra.elements())}, missing {sorted(missing.elements())}")
     return out
+
+
+@cache
+def _shared(advanced: bool) -> tuple[Counter[str], Counter[str]]:
+    """The EVENT deck and the three incident decks of a race of that mode (§3, §4.4)."""
+    ic = incident_cards()
+    codes = event_deck().advanced_codes if advanced else event_deck().codes
+    return Counter(codes), Counter(c.code for d in IncidentDeck for c in (ic.advanced_of(d) if advanced
+                                                                            else ic.of(d)))
 
 
 @cache

@@ -29,10 +29,11 @@ from __future__ import annotations
 from racebook.core.errors import IllegalAction
 from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
-from racebook.formulagp import flags, redpitentry
+from racebook.formulagp import flags, hazardtokens, redpitentry
 from racebook.formulagp.actions import CounterSteer, FgpAction, Spin
 from racebook.formulagp.components import DieFace, FaceColour, Secondary, cards
 from racebook.formulagp.damage import drawn_card, take_damage, take_failure
+from racebook.formulagp.events import hazardtokens as hev
 from racebook.formulagp.events import spins as sev
 from racebook.formulagp.incidentcards import Effect, IncidentDeck, card
 from racebook.formulagp.penalties import give
@@ -116,6 +117,8 @@ def draw_risk(s: RaceState, c: Car, log: EventLog) -> None:
         flags.incident(s, c.id, log)  # the 'Yellow Flag' RISK card is the on-track procedure (A14)
     elif k.effect is Effect.PENALTY:
         penalise(s, c, k.value, f"the RISK card {code}", log)
+    elif k.effect in (Effect.DEBRIS, Effect.OIL):  # [ADV] a three-dot card's token on the car's tile (§19.8)
+        hazardtokens.place(s, k.effect.value, c.pos.tile, f"the RISK card {code}", log)
 
 
 def penalise(s: RaceState, c: Car, n: int, why: str, log: EventLog, rule: str = "§17.3") -> None:
@@ -230,6 +233,7 @@ def counter_steer(s: RaceState, c: Car, code: str, log: EventLog, event: int) ->
         log.append(ev.Shifted(c.id, "counter-steers", frm, "-", "into the wall"))
         log.append(ev.HitWall(c.id, frm))
         take_damage(s, c, log)
+        hazardtokens.place(s, "debris", c.pos.tile, "a wall hit after a counter-steer, §18.1", log)  # A19
     else:
         other = car_at(s, _target(s, c, side), c.id)
         log.append(ev.Shifted(c.id, "counter-steers", frm, s.track.name_of(other.pos), f"into {other.id}"))
@@ -286,6 +290,7 @@ def spin(s: RaceState, c: Car, log: EventLog, event: int) -> None:
     elif got.outcome is PushOutcome.WALL:
         log.append(ev.Shifted(c.id, "spins", frm, "-", "into the wall"))
         log.append(ev.HitWall(c.id, frm, ", rotated"))
+        hazardtokens.place(s, "debris", c.pos.tile, "a wall hit in a spin, §18.1", log)  # A19
         _spun(s, c, "against the wall", log)
         take_damage(s, c, log)
     else:
@@ -361,7 +366,9 @@ def apply_control(s: RaceState, a: FgpAction, log: EventLog) -> Resume:
         rule, reason = explain_control(s, a)
         raise IllegalAction(a, rule, reason)
     s.pending.pop(0)
-    if isinstance(a, CounterSteer) and kind == "loc":
+    if kind == "oil":
+        oil_decided(s, c, a.card if isinstance(a, CounterSteer) else "", log)
+    elif isinstance(a, CounterSteer) and kind == "loc":
         counter_steer(s, c, a.card, log, event)
     elif isinstance(a, CounterSteer):  # off track, control kept (§18.1 OffTrack_A)
         c.hand.remove(a.card)
@@ -382,8 +389,30 @@ def explain_control(s: RaceState, a: FgpAction) -> tuple[str, str]:
         return "§18.1", f"{c.id} lost control and resolves it first"
     if isinstance(a, CounterSteer):
         return "§18.1", f"{a.card} is not a card with the Counter-steer secondary function in {c.id}'s hand"
-    what = "keep control off track" if kind == "off" else "counter-steer"
+    what = {"off": "keep control off track", "oil": "avoid the oil (§19.8.3)"}.get(kind, "counter-steer")
     return "§18.1", f"{c.id} lost control: '{c.id} countersteer <card>' to {what}, or '{c.id} spin'"
+
+
+def hit_oil(s: RaceState, c: Car, log: EventLog) -> None:
+    """[ADV] ``c`` hits the oil (§19.8.3): the token leaves the track, the car loses control and spins (§18.1 Spin,
+    no counter-steer) and its move ends (racebook.formulagp.debrisoil)."""
+    log.append(hev.OilMet(c.id, s.track.tiles[c.pos.tile].id, "no Counter-steer card spent: it hits the oil and "
+                                                              "spins; the token is removed"))
+    hazardtokens.remove(s, "oil", c.pos.tile)
+    if s.turn is not None and s.turn.car == c.id:
+        s.turn.mp_left, s.turn.stopped = 0, True
+    spin(s, c, log, 0)
+
+
+def oil_decided(s: RaceState, c: Car, card: str, log: EventLog) -> None:
+    """The driver's decision on an Oil tile (§19.8.3): spend the Counter-steer card ``card`` (the token stays), or
+    ("") hit the oil."""
+    if not card:
+        return hit_oil(s, c, log)
+    c.hand.remove(card)
+    c.deck.discard(card)
+    log.append(hev.OilMet(c.id, s.track.tiles[c.pos.tile].id, f"it spends the Counter-steer card {card}: avoided, "
+                                                              "the token stays", card))
 
 
 def pause(s: RaceState, where: Resume) -> bool:

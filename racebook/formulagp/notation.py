@@ -43,7 +43,7 @@ from collections.abc import Iterable
 from racebook.core.deck import Deck
 from racebook.core.errors import ActionSyntaxError, DataError, IllegalAction, NotationError
 from racebook.core.rng import Rng
-from racebook.formulagp import latepit, teamradio, weather
+from racebook.formulagp import hazardtokens, latepit, scperiod, scvariants, teamradio, weather
 from racebook.formulagp.actions import Attack
 from racebook.formulagp.actions import parse as parse_action
 from racebook.formulagp.bots.protable import from_tokens as pros_from_tokens
@@ -105,6 +105,9 @@ def format_state(s: RaceState) -> str:
         head.append(f"mode={s.mode.value}")
     head += weather.head_tokens(s)  # [ADV] the weather, each token only when set (racebook.formulagp.weather)
     head += pro_tokens(s.pro)  # the Pro BOTs (issue 38): no word without one
+    head += hazardtokens.head_tokens(s)  # [ADV] Debris and Oil, only when out (racebook.formulagp.hazardtokens)
+    head += scperiod.head_tokens(s)  # [ADV] the Safety Car's deployment space (racebook.formulagp.scperiod)
+    head += scvariants.head_tokens(s)  # Optional 15.11.1: the 'Safety Car' card shuffled back once (scvariants)
     cars = []
     for c in s.cars.values():
         cars.append(" ".join([c.id, _pos(s, c.pos), f"lap={c.lap}", f"ers={c.ers}", f"ot={c.ot}", c.tyre.value,
@@ -215,8 +218,11 @@ def parse_position(text: str) -> RaceState:
         weather.read_head(s, kv, text)  # [ADV] the weather (racebook.formulagp.weather)
         s.pro = pros_from_tokens(kv)
         teamradio.read_head(s, kv, text)  # [ADV] the TEAM RADIO deck (§6.9)
+        hazardtokens.read_head(s, kv, text)  # [ADV] Debris and Oil (racebook.formulagp.hazardtokens)
         s.finished = s.phase is Phase.OVER
         _read_events_head(s, kv, text)
+        scperiod.read_head(s, kv, text)  # [ADV] the Safety Car's deployment space (racebook.formulagp.scperiod)
+        scvariants.read_head(s, kv, text)  # Optional 15.11.1 (racebook.formulagp.scvariants)
         # the EVENT deck (§6.7): a line written before it existed reads as a fresh, unshuffled deck
         s.events = Deck("EVENT", _read_codes(kv.get("evp", ",".join(event_deck().codes))),
                         _read_codes(kv.get("evd", "-")), rule=EVENT_RULE)

@@ -111,6 +111,9 @@ class Rules(HouseRules):
     second_attempt_plays_movement: bool = True  # §13.4.3 [ADV] (SA2): the second attack lays a movement card
     defending_position: bool = False  # §21 15.7.2 (optional): after a tie the defender may block (GREEN/RED/ORANGE)
     late_pit_needs_new_tyres: bool = False  # §16.6 [ADV] (LP1): any stop earns the Fresh Tyres token; on: new tyres
+    debris_in_standard: bool = False  # A19: a Standard race's wall hits place no Debris ([ADV] component)
+    safety_car_card_one_roll: bool = True  # §19.4.1, §19.6: [ADV] the 'Safety Car' card's die sets the period too
+    sc_card_shuffle_back: bool = False  # §21 Optional 15.11.1: the first 'Safety Car' card drawn goes back (off)
 
 
 @cache

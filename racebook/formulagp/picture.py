@@ -355,6 +355,22 @@ class _View(TokenView):
             self.shape("gravel", [(x - 26, y - 9), (x + 26, y - 9), (x + 26, y + 9), (x - 26, y + 9)])
             out.append(f'<rect class="gravel" x="{x - 26:.1f}" y="{y - 9:.1f}" width="52" height="18" rx="4" '
                        'fill="#a0785a"/>' + self.text(x, y, "gravel", 11, "white", fit=False))
+        return out + self.hazards()
+
+    def hazards(self) -> list[str]:
+        """[ADV] The Debris and Oil tokens (§19.8.2, §19.8.3): a small labelled chip outside the tile, on the other
+        side from Gravel's; the word, not the colour, tells them apart (colour-blind safe, §23)."""
+        out: list[str] = []
+        lay = self.lay
+        for kind, fill, dy in (("debris", "#555555", 0.0), ("oil", "#111111", 20.0)):
+            for tile in (t for t in getattr(self.state, kind, ()) if lay.has(t)):
+                a, b = lay.span(tile)
+                x, y = self.s.px(lay.g.point((a + b) / 2, 1.25))
+                y += dy
+                self.shape(kind, [(x - 24, y - 9), (x + 24, y - 9), (x + 24, y + 9), (x - 24, y + 9)])
+                out.append(f'<rect class="{kind}" x="{x - 24:.1f}" y="{y - 9:.1f}" width="48" height="18" rx="4" '
+                           f'fill="{fill}" stroke="white" stroke-width="1.5"/>'
+                           + self.text(x, y, kind, 11, "white", fit=False))
         return out
 
     def safety_car(self) -> list[str]:

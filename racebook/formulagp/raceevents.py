@@ -22,8 +22,8 @@ Standard library only.
 from __future__ import annotations
 
 from racebook.core.log import EventLog
+from racebook.formulagp import debrisoil, flags, gravel, hazardtokens, lapping, redflag, safetycar, vsc, weather
 from racebook.formulagp import events as ev
-from racebook.formulagp import flags, gravel, lapping, redflag, safetycar, vsc, weather
 from racebook.formulagp.actions import Discard, FgpAction
 from racebook.formulagp.components import CardType, card_type
 from racebook.formulagp.rules.classification import Finish
@@ -100,6 +100,8 @@ def pair_bans(s: RaceState, c: Car) -> set[PairBan]:
         out.add(PairBan.SAFETY_CAR)  # §19.4.2
     if c.gravel:
         out.add(PairBan.GRAVEL)  # §19.8.1
+    if hazardtokens.pair_ban(s, c):
+        out.add(PairBan.HAZARD)  # [ADV] §19.8.2-§19.8.4: from a Debris, Oil or Standing Water tile
     return out
 
 
@@ -204,6 +206,7 @@ def after_step(s: RaceState, c: Car, t: Turn, frm: Pos, to: Pos, log: EventLog) 
     if to.tile == frm.tile:
         return
     gravel.entered(s, c, t, to.tile, log)
+    debrisoil.after_step(s, c, t, frm, to, log)  # [ADV] §19.8.2, §19.8.3
     if t.pace != "green" and not t.stopped:
         for z in s.zones:
             if to.tile == z.green and frm.tile in flags.zone_tiles(s, z):
@@ -232,6 +235,7 @@ def stop(s: RaceState, c: Car, t: Turn, blocked: bool, log: EventLog) -> bool:
 
 def end_of_move(s: RaceState, c: Car, t: Turn, log: EventLog) -> None:
     gravel.end_of_move(s, c, t, log)
+    debrisoil.end_of_move(s, c, t, log)  # [ADV] §19.8.2: a stop on a Debris tile
     weather.end_of_move(s, c, t, log)  # [ADV] wet tyres on a dry track (§14.2)
     lapping.update(s, log)
     vsc.end_of_move(s, c, t, log)

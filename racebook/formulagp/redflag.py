@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
-from racebook.formulagp import safetycar
+from racebook.formulagp import racelength, safetycar
 from racebook.formulagp.damage import repair_all
 from racebook.formulagp.eventdeck import EventEffect, event_card
 from racebook.formulagp.options import RedFlagRestart
@@ -115,6 +115,7 @@ def round_end(s: RaceState, log: EventLog) -> None:
     if not s.restart:
         return
     s.restart = False
+    racelength.restarted(s)  # the grid faces forward; the round counter's memos start again (A30)
     if s.rules.red_flag_restart is RedFlagRestart.RACE_START:
         s.flag += 1  # round 1 does not advance the flag itself (§4.2)
         s.round = 0
@@ -130,5 +131,9 @@ def safety_car_card(s: RaceState, log: EventLog) -> None:
                                 "a major incident: Red Flag" if red else "the Safety Car is deployed"))
     if red:
         red_flag(s, log, "the 'Safety Car' EVENT card's WHITE die")
-    else:
-        safetycar.deploy(s, log, "the 'Safety Car' EVENT card")
+    else:  # [ADV] the card's die sets the period too (safety_car_card_one_roll, racebook.formulagp.scperiod)
+        safetycar.deploy(s, log, "the 'Safety Car' EVENT card",
+                         face if s.mode.advanced and s.rules.safety_car_card_one_roll else None)
+
+
+safetycar.RED_FLAG["red_flag"] = red_flag  # [ADV] the period roll's major incident (§19.4.1), below this module

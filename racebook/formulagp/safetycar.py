@@ -23,8 +23,12 @@ space 24"). Standard library only.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
+from racebook.formulagp import scperiod
+from racebook.formulagp.components import WhiteFace
 from racebook.formulagp.options import SafetyCarMoves
 from racebook.formulagp.panel import panel
 from racebook.formulagp.prohooks import HOOKS
@@ -34,6 +38,9 @@ from racebook.formulagp.state import Phase, RaceState
 __all__ = ["on", "deploy", "drive", "round_end", "movement_phase", "TILES_PER_ROUND"]
 
 TILES_PER_ROUND = 3  # §19.4.2 step 4
+#: [ADV] the Red Flag, for a major incident at the period roll (§19.4.1): filled by racebook.formulagp.redflag, which
+#: sits above this module (red_flag(state, log, cause))
+RED_FLAG: dict[str, Callable[[RaceState, EventLog, str], None]] = {}
 
 
 def on(s: RaceState) -> bool:
@@ -59,21 +66,32 @@ def clear_track(s: RaceState) -> None:
     """Every token off the track (§19.4.2 step 3): flags, the Blue Flag markers of failed lapping attempts, hazards
     (no Standing Water in a Standard race)."""
     s.zones, s.yellow_pending, s.passable, s.gravel = (), (), (), ()
+    s.debris, s.oil = (), ()  # [ADV] Debris and Oil (racebook.formulagp.hazardtokens)
     for c in s.cars.values():
         c.attempts, c.free_round = 0, 0
     s.vsc, s.vsc_car, s.vsc_spaces, s.vsc_twice = 0, "", 0, ()  # the Virtual Safety Car gives way to it
     s.yellow_track = 0  # a reading (docs: race events): the Race Control token starts over
+    s.sc_from = 0  # [ADV] the Safety Car's deployment space (racebook.formulagp.scperiod)
 
 
-def deploy(s: RaceState, log: EventLog, cause: str) -> None:
-    """Deploy the Safety Car (§19.4.2 steps 1–3, §19.4.1). Nothing happens while it is already out."""
+def deploy(s: RaceState, log: EventLog, cause: str, face: WhiteFace | None = None) -> None:
+    """Deploy the Safety Car (§19.4.2 steps 1–3, §19.4.1). Nothing happens while it is already out. [ADV] The period
+    is the WHITE die's (``face``: the 'Safety Car' card's own roll, racebook.formulagp.scperiod), which may show the
+    Red Flag instead."""
     if on(s) or s.finished or s.restart:
         return
+    until = s.flag + panel().periods["safety_car"]
+    if s.mode.advanced:  # [ADV] §19.4.1: the period by die
+        got = scperiod.roll(s, log, face)
+        if got == scperiod.RED_FLAG:
+            return RED_FLAG["red_flag"](s, log, f"{cause}: the Safety Car period's WHITE die (§19.4.1)")
+        until = s.flag + got
     lead = _leader(s)
     s.sc_tile = s.track.next_tile(s.cars[lead].pos.tile)
-    s.sc_until = s.flag + panel().periods["safety_car"]
+    s.sc_until = until
     lost = end_round_now(s)
     clear_track(s)
+    s.sc_from = s.flag if s.mode.advanced else 0
     for c in s.cars.values():
         c.stress = 1  # the middle space, kept there while the Safety Car is out
         c.ers = s.board.ers_max
@@ -91,7 +109,12 @@ def drive(s: RaceState, log: EventLog) -> None:
 
 
 def _came_out_this_round(s: RaceState) -> bool:
-    return s.sc_until == s.flag + panel().periods["safety_car"]
+    return s.sc_from == s.flag if s.mode.advanced else s.sc_until == s.flag + panel().periods["safety_car"]
+
+
+def _out_since(s: RaceState) -> int:
+    """The radar space the Safety Car came out on ([ADV] its period varies: the space is kept, §19.4.1)."""
+    return s.sc_from if s.mode.advanced else s.sc_until - panel().periods["safety_car"]
 
 
 def movement_phase(s: RaceState, log: EventLog) -> None:
@@ -110,11 +133,11 @@ def round_end(s: RaceState, log: EventLog) -> bool:
     if s.rules.safety_car_moves is SafetyCarMoves.ROUND_END and not _came_out_this_round(s):
         drive(s, log)
     if s.flag >= s.sc_until:
-        s.sc_tile, s.sc_until = -1, 0
+        s.sc_tile, s.sc_until, s.sc_from = -1, 0, 0
         log.append(ev.SafetyCarIn(s.flag))
         return False
     if s.flag + 1 >= s.final_lap_at and (s.rules.safety_car_in_final_lap_ends_race
-                                         or s.sc_until - panel().periods["safety_car"] < s.final_lap_at):
+                                         or _out_since(s) < s.final_lap_at):
         log.append(ev.EndsUnderSafetyCar(s.flag + 1))
         return True
     return False

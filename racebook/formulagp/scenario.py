@@ -31,6 +31,8 @@ A scenario is a TOML file (shipped ones in ``racebook/formulagp/scenarios/``, id
     event_draws = ["E7"]      # stacked: the next EVENT cards drawn (an Option card's draw, §6.7)
     standing_water = ["T07"]  # [ADV] the tiles with a Standing Water token (§19.8.4)
     yellow_zones = ["T08/T11/6"]  # Yellow Flag zones: yellow tile/green tile/radar space it lasts until (§19.3.1)
+    debris = ["T09"]          # [ADV] the tiles with a Debris token (§19.8.2; at most 2)
+    oil = ["T12"]             # [ADV] the tiles with an Oil token (§19.8.3; at most 2)
 
     [[car]]                   # one table per car; "grid": id, tyre and draws only
     id = "Grey"
@@ -93,7 +95,7 @@ from racebook.core.errors import DataError, RacebookError, ScenarioError
 from racebook.core.fields import as_bool, as_enum, as_int, as_str, as_strs, bad, get, kind_of, unknown_key
 from racebook.core.log import EventLog
 from racebook.core.registry import check_game_key
-from racebook.formulagp import teamradio, turn
+from racebook.formulagp import hazardtokens, teamradio, turn
 from racebook.formulagp.actions import parse as parse_action
 from racebook.formulagp.components import cards
 from racebook.formulagp.game import Race
@@ -306,6 +308,8 @@ RACE_KEYS: dict[str, RaceReader] = {
     "event_draws": event_draws,
     **weather_race_keys(),  # [ADV] forecast, weather, temperature, weather_token, standing_water (scenarioweather)
     "yellow_zones": yellow_zones,
+    "debris": hazardtokens.scenario_key("debris"),  # [ADV] the Debris tokens' tiles (§19.8.2)
+    "oil": hazardtokens.scenario_key("oil"),  # [ADV] the Oil tokens' tiles (§19.8.3)
 }
 
 

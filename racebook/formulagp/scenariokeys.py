@@ -83,7 +83,7 @@ def lapping(v: Any, path: str, car: Car, ctx: _Ctx) -> None:
 def event_draws(v: Any, path: str, s: RaceState) -> None:
     """``event_draws``: the next EVENT cards drawn (an Option card's draw, §6.7), first drawn first."""
     codes = as_strs(v, path, unique=True)
-    known = event_deck().codes
+    known = event_deck().advanced_codes if s.mode.advanced else event_deck().codes  # §4.4: three-dot cards
     for i, code in enumerate(codes):
         if code not in known:
             raise bad(f"{path}[{i}]", f"{code!r} is not an EVENT card code (data/event_deck.toml: E1…E{len(known)})")

@@ -66,7 +66,7 @@ def icon(code: str) -> Secondary:
     """The secondary-function icon of an ACTION or EVENT card (§5.1; read once from the card data)."""
     if not _ICONS:
         _ICONS.update((c.code, c.secondary) for c in cards().action)
-        _ICONS.update((c.code, c.secondary) for c in event_deck().cards)
+        _ICONS.update((c.code, c.secondary) for c in event_deck().cards + event_deck().three_dots)  # §4.4
     return _ICONS[code]
 
 

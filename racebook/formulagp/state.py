@@ -262,6 +262,11 @@ class RaceState:
     weather_changed: int = 0  # the round the weather last changed (Rainy -> Cloudy: the water dries from the next)
     pro: ProTable = field(default_factory=ProTable)  # the Pro BOTs' cards and tokens (§22.2-§22.4; issue 38)
     radio_deck: Deck = field(default_factory=lambda: Deck("TEAM RADIO", [], rule="§6.9"))  # [ADV] §6.9
+    # [ADV] the Debris and Oil tokens (§19.8.2, §19.8.3; racebook.formulagp.hazardtokens): tile indexes
+    debris: tuple[int, ...] = ()
+    oil: tuple[int, ...] = ()
+    sc_from: int = 0  # [ADV] the radar space the Safety Car came out on: its period is the WHITE die's (§19.4.1)
+    sc_card_back: bool = False  # Optional 15.11.1: the 'Safety Car' EVENT card was shuffled back once (§21)
 
     @property
     def track(self) -> Track:
@@ -342,10 +347,12 @@ class RaceState:
         return out
 
 
-def _incident_decks() -> dict[str, Deck]:
-    """The three shared decks, every card in the discard pile: the first draw shuffles them (§6.8)."""
+def _incident_decks(advanced: bool = False) -> dict[str, Deck]:
+    """The three shared decks, every card in the discard pile: the first draw shuffles them (§6.8); an Advanced
+    race's RISK deck with its red-banner (three-dot) cards (§4.4)."""
     ic = incident_cards()
-    return {d.value: Deck(d.value.upper(), (), [c.code for c in ic.of(d)], rule=d.rule) for d in IncidentDeck}
+    return {d.value: Deck(d.value.upper(), (), [c.code for c in (ic.advanced_of(d) if advanced else ic.of(d))],
+                          rule=d.rule) for d in IncidentDeck}
 
 
 @dataclass(frozen=True, slots=True)

@@ -145,7 +145,7 @@ def round_started(s: RaceState, log: EventLog) -> None:
     if s.round == 1 and s.weather == Forecast.SUNNY.value and not s.temperature:
         _temperature(s, log)
     note_tyres(s)
-    if not wet(s) and s.standing_water and s.weather_changed and s.round > s.weather_changed:
+    if not wet(s) and s.standing_water and s.weather_changed and s.flag > s.weather_changed:  # the radar (A5)
         tile = s.standing_water[0]  # the first one after the Start/Finish line (§19.1.1 Rainy -> Cloudy item 3)
         s.standing_water = s.standing_water[1:]
         log.append(wev.StandingWaterRemoved(s.track.tiles[tile].id, "the track dries: one token a round",
@@ -204,7 +204,7 @@ def change(s: RaceState, log: EventLog) -> None:
     """The weather change procedure (§19.1.1): Cloudy -> Rainy, or Rainy -> Cloudy."""
     before = s.weather
     after = Forecast.CLOUDY if before == Forecast.RAINY.value else Forecast.RAINY
-    s.weather, s.weather_changed = after.value, s.round
+    s.weather, s.weather_changed = after.value, s.flag  # the game round: the radar space (A5; a Red Flag restart)
     log.append(wev.WeatherChanged(s.round, before, after.value))
     if after is Forecast.RAINY:
         flags.advance(s, weather_data().tokens["race_control_rain"], "the weather turns from Cloudy to Rainy (§19.1.1)",

@@ -53,7 +53,7 @@ def unseen_events(s: RaceState, viewer: str, opponent: str, remember: bool, know
     opponent's held cards are among them (never read: only how many there are)."""
     if viewer == opponent:
         raise ValueError("the viewer sees its own EVENT cards")
-    codes = eventdeck.event_deck().codes
+    codes = eventdeck.event_deck().advanced_codes if s.mode.advanced else eventdeck.event_deck().codes  # §4.4
     out = Counter(codes)
     gone = list(s.cars[viewer].events) + list(known_out) + (
         list(s.events.discards) + list(s.events_out) if remember else [])

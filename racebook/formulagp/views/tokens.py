@@ -25,8 +25,8 @@ from racebook.formulagp.views.style import BADGE_FONT, MAX_TOKEN, MIN_TOKEN, Scr
 class Shape(NamedTuple):
     """A drawn part in px, as the SVG draws it (a view without SVG, the bqplot track view, draws the same):
     ``kind`` the part's kind (:class:`racebook.formulagp.views.layout.Part`'s, or ``finish``, ``trail``,
-    ``yellow-zone``, ``gravel``, ``safety-car``, ``gear-chip``, ``drs-label``, ``leader``), ``name`` its
-    surface (a space) or its id."""
+    ``yellow-zone``, ``gravel``, ``debris``, ``oil``, ``safety-car``, ``gear-chip``, ``drs-label``, ``leader``),
+    ``name`` its surface (a space) or its id."""
 
     kind: str
     pts: list[Point]
