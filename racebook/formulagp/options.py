@@ -101,6 +101,8 @@ class Rules(HouseRules):
     small_field_points: SmallFieldPoints = SmallFieldPoints.BELOW  # A22: 7 or 9 cars score by the row below
     championship_countback: bool = False  # §20.3 (C1): a tie on points is shared; on: more 1st, 2nd, … places first
     team_orders_when_level: bool = False  # §20.4 (C2): team orders need the player strictly ahead of its BOT teammate
+    race_start_by_grid: bool = False  # §21 Optional 15.4: race round 1's order by the grid, not by the LEDs
+    medium_one_space_early: bool = False  # §21 Optional 15.5: a Medium set's wear marker one space before S/M start
 
 
 @cache

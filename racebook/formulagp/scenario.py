@@ -99,6 +99,7 @@ from racebook.formulagp.options import Rules
 from racebook.formulagp.panel import panel
 from racebook.formulagp.playerboard import Tyre, load_board
 from racebook.formulagp.rounds import begin_turn, start_round
+from racebook.formulagp.rules.tyresets import start_wear
 from racebook.formulagp.scenariobots import read_bots
 from racebook.formulagp.scenariokeys import event_draws, held_events, lapping, off, params, team, w2w, yellow_zones
 from racebook.formulagp.scenarioweather import stack_forecast, tyres_used, weather_race_keys
@@ -215,7 +216,7 @@ def _cards(zone: str) -> Reader:
 
 def _tyre(v: Any, path: str, car: Car, ctx: _Ctx) -> None:
     car.tyre = as_enum(Tyre, v, path)
-    car.wear = ctx.state.board.wear_start[car.tyre]
+    car.wear = start_wear(ctx.state.board, car.tyre, ctx.state.rules.medium_one_space_early)  # §21 15.5
 
 
 def _ignore(v: Any, path: str, car: Car, ctx: _Ctx) -> None:

@@ -22,6 +22,7 @@ from racebook.formulagp.game import Race
 from racebook.formulagp.options import Rules
 from racebook.formulagp.panel import panel
 from racebook.formulagp.playerboard import Tyre, load_board
+from racebook.formulagp.rules.tyresets import start_wear
 from racebook.formulagp.state import DECK_RULE, Car, Mode, RaceState
 from racebook.formulagp.track import load_track
 
@@ -67,7 +68,8 @@ def new_state(players: Sequence[str], seed: int = 0, *, track: str = "teaching",
     for i, p in enumerate(players):
         deck = Deck(f"{p} ACTION", codes if p not in bots else (), rule=DECK_RULE)
         deck.shuffle(rng)
-        cars[p] = Car(p, deck, t.grid[i], ers=b.ers_max, tyre=tyre, wear=b.wear_start[tyre])
+        cars[p] = Car(p, deck, t.grid[i], ers=b.ers_max, tyre=tyre,
+                      wear=start_wear(b, tyre, rules.medium_one_space_early))  # §21 15.5
     for car, team in (teams or {}).items():
         if car not in cars or not isinstance(team, str) or not CAR_ID.fullmatch(team):
             raise SetupError(car, "§4.6", "a team is given for a car of the race, named like a car id")

@@ -73,7 +73,8 @@ def apply_start(s: RaceState, a: FgpAction, log: EventLog) -> None:
         s.launches[car] = text
         log.append(ev.StartRevealed(car, launch.cards, launch.extras, leds[car], c.wear))
     leds |= start_leds(s, log)  # the BOTs' BATTLE cards, after the players' reveal (§22.8.1)
-    set_order(s, race_start_order(leds, starters(s), stuck(s)), log)  # §9.3: no pit-lane starter; stuck last
+    order = race_start_order(leds, starters(s), stuck(s), by_grid=s.rules.race_start_by_grid)  # §21 15.4
+    set_order(s, order, log)  # §9.3: no pit-lane starter; stuck last
 
 
 def launch_of(text: str) -> Launch:
