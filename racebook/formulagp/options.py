@@ -103,6 +103,7 @@ class Rules(HouseRules):
     team_orders_when_level: bool = False  # §20.4 (C2): team orders need the player strictly ahead of its BOT teammate
     race_start_by_grid: bool = False  # §21 Optional 15.4: race round 1's order by the grid, not by the LEDs
     medium_one_space_early: bool = False  # §21 Optional 15.5: a Medium set's wear marker one space before S/M start
+    momentum_order: bool = False  # §21 Optional 15.1: cars sharing a tile move by the LEDs of the cards they show
 
 
 @cache

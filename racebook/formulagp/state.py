@@ -255,6 +255,8 @@ class RaceState:
     weather_side: str = ""  # its side up: "die" (the rain check) or "icon" (the weather changes there, §19.1)
     standing_water: tuple[int, ...] = ()  # the tiles holding a Standing Water token (§4.3, §19.1.1, §19.8.4)
     weather_changed: int = 0  # the round the weather last changed (Rainy -> Cloudy: the water dries from the next)
+    # §21 Optional rules (racebook.formulagp.momentum, ...): defaults leave a race without them unchanged
+    momentum_shown: tuple[str, ...] = ()  # 15.1: the movement cards shown this round ('launch' texts), to be played
 
     @property
     def track(self) -> Track:
