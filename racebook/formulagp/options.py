@@ -104,6 +104,7 @@ class Rules(HouseRules):
     race_start_by_grid: bool = False  # §21 Optional 15.4: race round 1's order by the grid, not by the LEDs
     medium_one_space_early: bool = False  # §21 Optional 15.5: a Medium set's wear marker one space before S/M start
     momentum_order: bool = False  # §21 Optional 15.1: cars sharing a tile move by the LEDs of the cards they show
+    street_circuit: int = 0  # §21 Optional 15.2: 0 off; 1 or 2: edges are walls, 2 'Close Call!', defender +1/+2 LEDs
 
 
 @cache

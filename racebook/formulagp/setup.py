@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from racebook.core.deck import Deck
 from racebook.core.errors import SetupError
 from racebook.core.rng import Rng
+from racebook.formulagp import streetcircuit
 from racebook.formulagp.actions import CAR_ID
 from racebook.formulagp.bots.rookie import deal
 from racebook.formulagp.components import cards
@@ -49,6 +50,7 @@ def new_state(players: Sequence[str], seed: int = 0, *, track: str = "teaching",
     ``tyre``."""
     players = list(players)
     rules = rules or Rules()
+    streetcircuit.check(rules)  # §21 15.2: 0, 1 or 2
     if rules.pit_lane_start_round not in (2, 3):
         raise SetupError(rules.pit_lane_start_round, "§9.3", "pit_lane_start_round is 2 or 3 (A7)")
     if boxes is not None and (not qualifying or sorted(boxes) != sorted(players)):
@@ -82,6 +84,7 @@ def new_state(players: Sequence[str], seed: int = 0, *, track: str = "teaching",
                   panel().radar["final_lap"],
                   rules=rules, events=new_deck(), mode=mode)
     deal(s, bots, bot_side)  # the Rookie BOTs' cards (§22.5)
+    streetcircuit.set_up(s)  # §21 15.2: a street circuit's DAMAGE deck
     if choose_tyres:  # §4.6: the start tyres chosen after the set-up (racebook.formulagp.weather.start_tyres)
         s.grid_tyres = tuple(p for p in players if p not in bots)
     if qualifying:  # the pit boxes (§4.1 item 2); until qualifying sets the grid the cars stand in box order

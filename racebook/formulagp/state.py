@@ -23,6 +23,7 @@ from racebook.formulagp.incidentcards import Effect, IncidentDeck, held, inciden
 from racebook.formulagp.options import Rules
 from racebook.formulagp.playerboard import PlayerBoard, Tyre, TyreState, load_board
 from racebook.formulagp.rules.qualifying import QualifyingScore
+from racebook.formulagp.rules.street import removed_damage
 from racebook.formulagp.track import Track, load_track
 from racebook.formulagp.trackparts import Pos
 
@@ -332,7 +333,7 @@ class RaceState:
             out += d.pile + d.discards
         for c in self.cars.values():
             out += c.damage + c.failures
-        return out
+        return out + list(removed_damage(self.rules.street_circuit))  # §21 15.2: out of the game
 
 
 def _incident_decks() -> dict[str, Deck]:
