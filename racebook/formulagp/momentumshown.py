@@ -14,12 +14,11 @@ from collections.abc import Sequence
 from dataclasses import fields
 from typing import TypeVar
 
-from racebook.core.errors import NotationError
 from racebook.formulagp.actions import FgpAction, Play
 from racebook.formulagp.rules.momentum import shown_cards
 from racebook.formulagp.state import Car, RaceState
 
-__all__ = ["shown_of", "keep_shown", "keep_shown_cards", "refusal", "head_tokens", "read_head"]
+__all__ = ["shown_of", "keep_shown", "keep_shown_cards", "refusal"]
 
 P = TypeVar("P", bound=FgpAction)
 
@@ -73,18 +72,3 @@ def refusal(s: RaceState, c: Car, a: Play, listed: Sequence[Play]) -> tuple[str,
     if shown is None or (a.cards, a.as_colour) == shown or not any(p.cards == shown[0] for p in listed):
         return None
     return "§21", f"{c.id} showed {' + '.join(shown[0])} for the momentum order (Optional 15.1) and plays it"
-
-
-def head_tokens(s: RaceState) -> list[str]:
-    """``mo=``: the shown cards (``launch`` texts), written only when some are held (a line without is unchanged)."""
-    return ["mo=" + ";".join(t.replace(" ", "~") for t in s.momentum_shown)] if s.momentum_shown else []
-
-
-def read_head(s: RaceState, kv: dict[str, str], text: str) -> None:
-    raw = kv.get("mo", "")
-    texts = tuple(t.replace("~", " ") for t in raw.split(";")) if raw else ()
-    for t in texts:
-        words = t.split()
-        if len(words) < 3 or words[1] != "launch":
-            raise NotationError(f"{text[:80]!r}…: mo= holds '<car> launch <cards>' texts (§21 15.1)")
-    s.momentum_shown = texts

@@ -43,7 +43,7 @@ from collections.abc import Iterable
 from racebook.core.deck import Deck
 from racebook.core.errors import ActionSyntaxError, DataError, IllegalAction, NotationError
 from racebook.core.rng import Rng
-from racebook.formulagp import momentumshown, weather
+from racebook.formulagp import optionalnotation, weather
 from racebook.formulagp.actions import Attack
 from racebook.formulagp.actions import parse as parse_action
 from racebook.formulagp.bots.table import from_tokens as bots_from_tokens
@@ -101,7 +101,7 @@ def format_state(s: RaceState) -> str:
     if s.mode is not Mode.STANDARD:  # the Advanced race (issue 38); a Standard race's line is as before
         head.append(f"mode={s.mode.value}")
     head += weather.head_tokens(s)  # [ADV] the weather, each token only when set (racebook.formulagp.weather)
-    head += momentumshown.head_tokens(s)  # §21 15.1: the movement cards shown, only when some are held
+    head += optionalnotation.head_tokens(s)  # §21: the Optional rules' tokens, each only when set
     cars = []
     for c in s.cars.values():
         cars.append(" ".join([c.id, _pos(s, c.pos), f"lap={c.lap}", f"ers={c.ers}", f"ot={c.ot}", c.tyre.value,
@@ -209,7 +209,7 @@ def parse_position(text: str) -> RaceState:
             raise NotationError(f"{text[:80]!r}…: mode= is {' or '.join(m.value for m in Mode)} (§1)")
         s.mode = Mode(mode)
         weather.read_head(s, kv, text)  # [ADV] the weather (racebook.formulagp.weather)
-        momentumshown.read_head(s, kv, text)  # §21 15.1
+        optionalnotation.read_head(s, kv, text)  # §21
         s.finished = s.phase is Phase.OVER
         _read_events_head(s, kv, text)
         # the EVENT deck (§6.7): a line written before it existed reads as a fresh, unshuffled deck

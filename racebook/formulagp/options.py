@@ -105,6 +105,8 @@ class Rules(HouseRules):
     medium_one_space_early: bool = False  # §21 Optional 15.5: a Medium set's wear marker one space before S/M start
     momentum_order: bool = False  # §21 Optional 15.1: cars sharing a tile move by the LEDs of the cards they show
     street_circuit: int = 0  # §21 Optional 15.2: 0 off; 1 or 2: edges are walls, 2 'Close Call!', defender +1/+2 LEDs
+    die_qualifying: bool = False  # §21 Optional 15.3: qualifying by die roll instead of the sealed cards and the push
+    die_qualifying_any_green_fails: bool = False  # A24 (15.3's half): only the WHITE die's icon face fails an attempt
 
 
 @cache

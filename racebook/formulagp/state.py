@@ -258,6 +258,10 @@ class RaceState:
     weather_changed: int = 0  # the round the weather last changed (Rainy -> Cloudy: the water dries from the next)
     # §21 Optional rules (racebook.formulagp.momentum, ...): defaults leave a race without them unchanged
     momentum_shown: tuple[str, ...] = ()  # 15.1: the movement cards shown this round ('launch' texts), to be played
+    dq_round: int = 0  # 15.3 qualifying by die roll (racebook.formulagp.diequalify): its round, 1 or 2; 0 when none
+    dq_queue: tuple[str, ...] = ()  # 15.3: the drivers still to attempt this round, in Pit Box order (head: deciding)
+    dq_failed: tuple[str, ...] = ()  # 15.3: the drivers with a failed attempt (next attempts -1; another: a crash)
+    dq_crashed: tuple[str, ...] = ()  # 15.3: the drivers who crashed (score 0, no more attempts)
 
     @property
     def track(self) -> Track:
