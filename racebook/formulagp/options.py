@@ -107,6 +107,7 @@ class Rules(HouseRules):
     street_circuit: int = 0  # §21 Optional 15.2: 0 off; 1 or 2: edges are walls, 2 'Close Call!', defender +1/+2 LEDs
     die_qualifying: bool = False  # §21 Optional 15.3: qualifying by die roll instead of the sealed cards and the push
     die_qualifying_any_green_fails: bool = False  # A24 (15.3's half): only the WHITE die's icon face fails an attempt
+    ot_management: bool = False  # §21 Optional 15.7.1: a full OT must attack; a won battle drives every OT point
 
 
 @cache
