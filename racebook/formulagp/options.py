@@ -108,6 +108,7 @@ class Rules(HouseRules):
     die_qualifying: bool = False  # §21 Optional 15.3: qualifying by die roll instead of the sealed cards and the push
     die_qualifying_any_green_fails: bool = False  # A24 (15.3's half): only the WHITE die's icon face fails an attempt
     ot_management: bool = False  # §21 Optional 15.7.1: a full OT must attack; a won battle drives every OT point
+    weather_change_modifier: bool = False  # §21 Optional 15.14: a WHITE die moves each Weather token placed by a roll
 
 
 @cache

@@ -20,12 +20,14 @@ from racebook.formulagp.notation import format_state, parse_position
 from racebook.formulagp.options import Rules
 from racebook.formulagp.playerboard import Tyre
 from racebook.formulagp.setup import new_race
-from racebook.formulagp.state import RaceState
+from racebook.formulagp.state import Mode, RaceState
 
 ALL = Rules(race_start_by_grid=True, medium_one_space_early=True, momentum_order=True, street_circuit=2,
-            die_qualifying=True, die_qualifying_any_green_fails=True, ot_management=True)
+            die_qualifying=True, die_qualifying_any_green_fails=True, ot_management=True,
+            weather_change_modifier=True)
 EACH = [Rules(race_start_by_grid=True), Rules(medium_one_space_early=True), Rules(momentum_order=True),
-        Rules(street_circuit=1), Rules(die_qualifying=True), Rules(ot_management=True)]
+        Rules(street_circuit=1), Rules(die_qualifying=True), Rules(ot_management=True),
+        Rules(weather_change_modifier=True)]
 INCIDENT = Counter(c.code for c in incident_cards().cards)
 CARS = ("A", "B", "C", "D", "E")
 
@@ -43,8 +45,9 @@ def _problems(s: RaceState) -> list[str]:
     return out
 
 
-def _run(rules: Rules, seed: int, bots: tuple[str, ...], greedy: bool, every: int = 9) -> int:
-    race = new_race(CARS[:4], seed, qualifying=True, rules=rules, bots=bots, tyre=Tyre.MEDIUM)
+def _run(rules: Rules, seed: int, bots: tuple[str, ...], greedy: bool, every: int = 9, advanced: bool = False) -> int:
+    race = new_race(CARS[:4], seed, qualifying=True, rules=rules, bots=bots, tyre=Tyre.MEDIUM,
+                    mode=Mode.ADVANCED if advanced else Mode.STANDARD)
     drivers = {c: (Greedy(seed) if greedy else RandomDriver(seed)) for c in CARS}
     n = 0
     while not race.is_over:
@@ -66,15 +69,17 @@ def _run(rules: Rules, seed: int, bots: tuple[str, ...], greedy: bool, every: in
 
 
 @settings(max_examples=10, deadline=None)
-@given(seed=st.integers(0, 10**6), which=st.integers(-1, len(EACH) - 1), bots=st.booleans(), greedy=st.booleans())
-def test_all_on_and_each_alone_races_end_and_conserve(seed: int, which: int, bots: bool, greedy: bool) -> None:
+@given(seed=st.integers(0, 10**6), which=st.integers(-1, len(EACH) - 1), bots=st.booleans(), greedy=st.booleans(),
+       advanced=st.booleans())
+def test_all_on_and_each_alone_races_end_and_conserve(seed: int, which: int, bots: bool, greedy: bool,
+                                                      advanced: bool) -> None:
     rules = ALL if which < 0 else EACH[which]
-    assert _run(rules, seed, ("C", "D") if bots else (), greedy) > 0
+    assert _run(rules, seed, ("C", "D") if bots else (), greedy, advanced=advanced) > 0
 
 
 @pytest.mark.parametrize("seed", [11, 12])
 def test_all_on_with_rookies_and_the_greedy_driver(seed: int) -> None:
-    assert _run(ALL, seed, ("D",), True, every=25) > 0
+    assert _run(ALL, seed, ("D",), True, every=25, advanced=seed % 2 == 1) > 0
 
 
 @pytest.mark.parametrize("text", ["A attempt +", "A attempt 3", "A attempt +x", "A attempt +1 +2", "A attempt +100"])
