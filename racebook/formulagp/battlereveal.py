@@ -17,6 +17,7 @@ from racebook.formulagp.pitlane import cold_led
 from racebook.formulagp.rules import battle as bt
 from racebook.formulagp.rules.resources import spend_ers_in_battle
 from racebook.formulagp.state import Car, RaceState
+from racebook.formulagp.streetcircuit import defender_bonus, defender_score
 from racebook.formulagp.tyrewear import wear_by
 
 
@@ -67,9 +68,10 @@ def side_leds(s: RaceState, car: str, text: str, attacker: bool,
     cold = cold_led(s, car)  # §13.3 item 4, A35: a Cold Tyres token, attacking or defending
     ev_leds, sk_leds = battleextras.reveal(s, c, a, attacker, log if log is not None else EventLog(None))
     leds = bt.total(checked.leds, ot_leds=ot_leds, ers_leds=ers_leds, cold_tyres=cold != 0, event_leds=ev_leds,
-                    skill_leds=sk_leds)
+                    skill_leds=sk_leds) + defender_bonus(s, not attacker)  # §21 15.2: a street circuit's defender
     return ev.BattleRevealed(car, role, a.cards, checked.leds, ot_leds, ers_leds, leds, c.ers, c.wear,
-                             cold_leds=cold, event_leds=ev_leds, skill_leds=sk_leds), checked.pair
+                             cold_leds=cold, event_leds=ev_leds, skill_leds=sk_leds,
+                             street_leds=defender_bonus(s, not attacker)), checked.pair
 
 
 def bot_defends(s: RaceState, car: str, attacker_leds: int, log: EventLog) -> ev.BattleRevealed:
@@ -83,7 +85,9 @@ def bot_defends(s: RaceState, car: str, attacker_leds: int, log: EventLog) -> ev
         return ev.BattleRevealed(car, "defender", (), 0, 0, 0, 0, c.ers, c.wear, False)
     if c.bot == "rookie":  # B1 counts the Rookies (a Pro BOT defends whenever its card says so)
         s.bots.battled.append(car)
-    score = rookie.battle_side(s, car, attacking=False, opponent_leds=attacker_leds, log=log)
+    score = defender_score(s, rookie.battle_side(s, car, attacking=False, opponent_leds=attacker_leds, log=log))
     if score is None:
         return ev.BattleRevealed(car, "defender", (), 0, 0, 0, 0, c.ers, c.wear, False)
-    return ev.BattleRevealed(car, "defender", tuple(score.used), score.leds, 0, 0, score.leds, c.ers, c.wear)
+    street = defender_bonus(s, not score.aborted)  # §21 15.2 (in score.leds already)
+    return ev.BattleRevealed(car, "defender", tuple(score.used), score.leds - street, 0, 0, score.leds, c.ers, c.wear,
+                             street_leds=street)

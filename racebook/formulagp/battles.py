@@ -54,7 +54,7 @@ from itertools import combinations
 
 from racebook.core.errors import IllegalAction
 from racebook.core.log import EventLog
-from racebook.formulagp import battledice, battleextras, pitlane, secondattempt
+from racebook.formulagp import battledice, battleextras, otmanagement, pitlane, secondattempt
 from racebook.formulagp import events as ev
 from racebook.formulagp.actions import Attack, Bid, Discard, End, FgpAction, Param, Spend, Yield
 from racebook.formulagp.aftermove import roll_dice
@@ -270,12 +270,14 @@ def _overtake(s: RaceState, c: Car, lane: int, log: EventLog) -> int:
         else:
             nxt = next((p for p in s.track.forward(c.pos) if p.lane == c.pos.lane), None)
         if nxt is None:
+            otmanagement.blocked(s, c, None, lane, ot - moved, log)  # §21 15.7.1: off the lane's end
             break
         if pitlane.barred(s, c, c.pos, nxt):  # §16.1: not across the yellow line from the shadow car
             why = "; stopped on the shadow car ahead of the yellow line, §16.1"
             break
         shadow = _room(s, c.id, nxt)
         if shadow is None:
+            otmanagement.blocked(s, c, nxt, lane, ot - moved, log)  # §21 15.7.1: into the car in the way
             break
         before = c.pos
         c.pos = Pos(nxt.tile, nxt.lane, nxt.space, shadow)
@@ -316,7 +318,7 @@ def legal_battle(s: RaceState) -> list[FgpAction]:
     b = s.battle
     if b is None:
         car = s.turn.car if s.turn else ""
-        return [*attacks(s), End(car)]
+        return otmanagement.must_attack(s, [*attacks(s), End(car)])  # §21 15.7.1: a full OT must attack
     if not b.defender:
         return [*_chain_attacks(s, s.cars[b.attacker]), End(b.attacker)]
     if s.bids.is_open:  # the attacker may first raise its OT (§13.2 c)
@@ -407,6 +409,8 @@ def explain_battle(s: RaceState, a: FgpAction) -> tuple[str, str]:
     if a.car != who:
         return RULE if b is not None else "§13.2", f"it is {who}'s decision in the battle"
     if b is None:
+        if (why := otmanagement.explain_end(s, a)) is not None:  # §21 15.7.1
+            return why
         if isinstance(a, Attack):
             if a.defender not in s.cars or a.defender == a.car:
                 return "§13.2", f"{a.defender} is not an opponent in the race"

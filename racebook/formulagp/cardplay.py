@@ -14,6 +14,7 @@ from racebook.formulagp import events as ev
 from racebook.formulagp.actions import Clear, Discard, FgpAction, Play, Repair
 from racebook.formulagp.components import CardType, Colour, card_type  # card_type: used and re-exported
 from racebook.formulagp.damage import mp_penalty, no_tyre_bonus
+from racebook.formulagp.momentumshown import keep_shown, refusal
 from racebook.formulagp.playerboard import Pace
 from racebook.formulagp.rules import movement as mv
 from racebook.formulagp.state import Car, Phase, RaceState
@@ -107,7 +108,7 @@ def plays(s: RaceState, c: Car) -> list[Play]:
         out.append(a)
         if s.round > 1:  # the Car Characteristic, not in race round 1 (§8.4)
             out.append(Play(c.id, a.cards, a.as_colour, True))
-    return out
+    return keep_shown(s, c, out)  # §21 15.1: the card(s) shown for the momentum order
 
 
 def has_play(s: RaceState, c: Car) -> bool:
@@ -228,6 +229,6 @@ def explain_play(s: RaceState, a: FgpAction) -> tuple[str, str]:
             check_play(s, c, a)
         except IllegalAction as e:
             return e.rule, e.reason
-        return "§10.3", "not a play of this position"
+        return refusal(s, c, a, plays(s, c)) or ("§10.3", "not a play of this position")  # §21 15.1
     return "§10.3", f"{c.id} first plays its movement card(s) (or clears Tyre Wear cards): 'play <cards>'"
 

@@ -41,6 +41,7 @@ from racebook.formulagp.pitspin import spun_into_pit_lane, steered_into_pit_lane
 from racebook.formulagp.rules.classification import Finish
 from racebook.formulagp.rules.pushing import Push, PushOutcome, push
 from racebook.formulagp.state import Car, Die, Phase, RaceState, Resume
+from racebook.formulagp.streetcircuit import all_walls
 from racebook.formulagp.stressing import stress_by
 from racebook.formulagp.trackparts import Pos, Shape, Surface, Turn
 from racebook.formulagp.tyrewear import wear_by
@@ -142,7 +143,7 @@ def lose_control(s: RaceState, c: Car, log: EventLog, cause: str, *, skid: bool 
     log.append(ev.LostControl(c.id, at_of(s, c), cause))
     tile = s.track.tiles[c.pos.tile]
     skids = [k for k in tile.skids if k.start == (c.pos.lane, c.pos.space)]
-    if skid and skids:  # §11.7: spins onto the end of the skid marks, then off track (OffTrack_B)
+    if skid and skids and not all_walls(s):  # §11.7: onto the skid marks' end, off track (OffTrack_B); §21 15.2
         end = skids[0].end
         frm = s.track.name_of(c.pos)
         c.pos = Pos(c.pos.tile, end[0], end[1])
@@ -180,7 +181,7 @@ def shift(s: RaceState, p: Pos, side: str, me: str) -> Push:
     covered = s.track.double_lanes(p)
     edge = max(covered) if side == "right" else min(covered)
     from_lane = edge - 1 if side == "right" else edge + 1
-    return push(s.track, from_lane, Pos(p.tile, edge, p.space), occupied_spaces(s, me))
+    return push(s.track, from_lane, Pos(p.tile, edge, p.space), occupied_spaces(s, me), all_walls(s))  # §21 15.2
 
 
 def car_at(s: RaceState, p: Pos, me: str) -> Car:

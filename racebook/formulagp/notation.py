@@ -43,7 +43,7 @@ from collections.abc import Iterable
 from racebook.core.deck import Deck
 from racebook.core.errors import ActionSyntaxError, DataError, IllegalAction, NotationError
 from racebook.core.rng import Rng
-from racebook.formulagp import hazardtokens, latepit, scperiod, scvariants, teamradio, weather
+from racebook.formulagp import hazardtokens, latepit, optionalnotation, scperiod, scvariants, teamradio, weather
 from racebook.formulagp.actions import Attack
 from racebook.formulagp.actions import parse as parse_action
 from racebook.formulagp.bots.protable import from_tokens as pros_from_tokens
@@ -108,6 +108,7 @@ def format_state(s: RaceState) -> str:
     head += hazardtokens.head_tokens(s)  # [ADV] Debris and Oil, only when out (racebook.formulagp.hazardtokens)
     head += scperiod.head_tokens(s)  # [ADV] the Safety Car's deployment space (racebook.formulagp.scperiod)
     head += scvariants.head_tokens(s)  # Optional 15.11.1: the 'Safety Car' card shuffled back once (scvariants)
+    head += optionalnotation.head_tokens(s)  # §21: the Optional rules' tokens, each only when set
     cars = []
     for c in s.cars.values():
         cars.append(" ".join([c.id, _pos(s, c.pos), f"lap={c.lap}", f"ers={c.ers}", f"ot={c.ot}", c.tyre.value,
@@ -219,6 +220,7 @@ def parse_position(text: str) -> RaceState:
         s.pro = pros_from_tokens(kv)
         teamradio.read_head(s, kv, text)  # [ADV] the TEAM RADIO deck (§6.9)
         hazardtokens.read_head(s, kv, text)  # [ADV] Debris and Oil (racebook.formulagp.hazardtokens)
+        optionalnotation.read_head(s, kv, text)  # §21
         s.finished = s.phase is Phase.OVER
         _read_events_head(s, kv, text)
         scperiod.read_head(s, kv, text)  # [ADV] the Safety Car's deployment space (racebook.formulagp.scperiod)

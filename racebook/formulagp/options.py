@@ -114,6 +114,14 @@ class Rules(HouseRules):
     debris_in_standard: bool = False  # A19: a Standard race's wall hits place no Debris ([ADV] component)
     safety_car_card_one_roll: bool = True  # §19.4.1, §19.6: [ADV] the 'Safety Car' card's die sets the period too
     sc_card_shuffle_back: bool = False  # §21 Optional 15.11.1: the first 'Safety Car' card drawn goes back (off)
+    race_start_by_grid: bool = False  # §21 Optional 15.4: race round 1's order by the grid, not by the LEDs
+    medium_one_space_early: bool = False  # §21 Optional 15.5: a Medium set's wear marker one space before S/M start
+    momentum_order: bool = False  # §21 Optional 15.1: cars sharing a tile move by the LEDs of the cards they show
+    street_circuit: int = 0  # §21 Optional 15.2: 0 off; 1 or 2: edges are walls, 2 'Close Call!', defender +1/+2 LEDs
+    die_qualifying: bool = False  # §21 Optional 15.3: qualifying by die roll instead of the sealed cards and the push
+    die_qualifying_any_green_fails: bool = False  # A24 (15.3's half): only the WHITE die's icon face fails an attempt
+    ot_management: bool = False  # §21 Optional 15.7.1: a full OT must attack; a won battle drives every OT point
+    weather_change_modifier: bool = False  # §21 Optional 15.14: a WHITE die moves each Weather token placed by a roll
 
 
 @cache

@@ -174,7 +174,7 @@ def apply_pit(s: RaceState, a: FgpAction, log: EventLog) -> None:
         _leave(s, c, log)
         rounds.end_turn(s, log)
     elif isinstance(a, Tyres):
-        got = fit(s.board, Tyre(a.tyre))
+        got = fit(s.board, Tyre(a.tyre), s.rules.medium_one_space_early)  # §21 15.5
         c.tyre, c.wear, c.pit_tyres = Tyre(a.tyre), got.wear, True
         log.append(ev.TyresFitted(c.id, a.tyre, got.wear, got.bonus))
         weather.fitted(s, c, log)  # [ADV] §4.6's tyre types, A17's temperature wear

@@ -39,6 +39,7 @@ from collections import Counter
 from itertools import combinations, permutations
 
 from racebook.core.log import EventLog
+from racebook.formulagp import diequalify
 from racebook.formulagp import events as ev
 from racebook.formulagp.actions import FgpAction, NoPush, Pole, Push, Qualify, Steer, parse
 from racebook.formulagp.bots import rookie
@@ -63,6 +64,8 @@ def open_qualifying(s: RaceState, log: EventLog) -> None:
     """§9.2 items 2–3: every driver seals its qualifying cards; nothing shows until all have sealed. The round is
     opened for the player cars only (a Rookie BOT plays no card: its score is drawn at the reveal, §22.6); a race of
     BOTs only reveals at once."""
+    if s.rules.die_qualifying:
+        return diequalify.open_rounds(s, log, _set_grid)  # §21 15.3: the attempts by die roll instead
     s.phase = Phase.QUALIFY
     drivers = tuple(car for car in s.boxes if not s.cars[car].bot)
     log.append(ev.QualifyingOpened(drivers))
@@ -128,6 +131,8 @@ def pending(s: RaceState) -> str | None:
     first driver still to seal its cards (pit-box order)."""
     if s.pole_bonus:
         return s.pole_bonus
+    if s.dq_queue:  # §21 15.3
+        return s.dq_queue[0]
     if s.qual_steer:
         return s.qual_steer
     if s.qual_push:
@@ -142,6 +147,8 @@ def legal_qualify(s: RaceState) -> list[FgpAction]:
     c = s.cars[car]
     if s.pole_bonus:
         return list(_pole_choices(s, c))
+    if s.dq_round:
+        return diequalify.legal(s)  # §21 15.3
     if s.qual_steer:
         return [Steer(car, x) for x in counter_steers(c)]
     if s.qual_push:
@@ -150,6 +157,8 @@ def legal_qualify(s: RaceState) -> list[FgpAction]:
 
 
 def apply_qualify(s: RaceState, a: FgpAction, log: EventLog) -> None:
+    if s.dq_round and not s.pole_bonus:
+        return diequalify.apply(s, a, log, _set_grid)  # §21 15.3
     if isinstance(a, Qualify):
         seal(s, a, log)
     elif isinstance(a, Push):
@@ -246,6 +255,8 @@ def _set_grid(s: RaceState, log: EventLog) -> None:
 
 
 def explain_qualify(s: RaceState, a: FgpAction) -> tuple[str, str]:
+    if s.dq_round and not s.pole_bonus:
+        return diequalify.explain(s, a)  # §21 15.3
     car = pending(s)
     if a.car != car:
         return RULE, f"in qualifying it is {car}'s decision now"

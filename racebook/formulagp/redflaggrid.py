@@ -36,7 +36,7 @@ def legal_grid(s: RaceState) -> list[FgpAction]:
 def apply_grid(s: RaceState, a: FgpAction, log: EventLog) -> None:
     assert isinstance(a, Tyres)
     c = s.cars[a.car]
-    got = fit(s.board, Tyre(a.tyre))
+    got = fit(s.board, Tyre(a.tyre), s.rules.medium_one_space_early)  # §21 15.5
     c.tyre, c.wear = Tyre(a.tyre), got.wear
     log.append(weather.start_tyres_event(s, c.id, a.tyre, got.wear)  # the start tyres (§4.6), else the grid's
                or ev.GridTyres(c.id, a.tyre, got.wear, got.bonus))

@@ -11,7 +11,7 @@ from itertools import combinations
 from racebook.core.errors import IllegalAction
 from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
-from racebook.formulagp import lapping, pitlane, raceevents, redflag, redpitentry, weather
+from racebook.formulagp import lapping, momentum, pitlane, raceevents, redflag, redpitentry, weather
 from racebook.formulagp.actions import Discard, FgpAction, Keep, Launch, Return, parse
 from racebook.formulagp.cardplay import apply_play, card_type, check_play
 from racebook.formulagp.components import CardType
@@ -151,8 +151,8 @@ def begin_movement_phase(s: RaceState, log: EventLog) -> None:
     runners = [replace(r, blue_flags=s.cars[r.car].blue, spun=passable(s.cars[r.car]))  # §18.2, §19.7
                for r in pitlane.runners(s, log)  # cars in the pits and at the pit exit (§10.2 item 8, §16.2)
                if not s.cars[r.car].pit_start]  # §9.3: not started yet
-    set_order(s, raceevents.sequence(s, tuple(slot.car for slot in driver_order(s.track, runners)) + joiners(s), log),
-              log)
+    momentum.sequence(s, raceevents.sequence(s, tuple(slot.car for slot in driver_order(s.track, runners)) + joiners(s),
+                                             log), log, set_order)  # §21 15.1: set_order, or the cards shown first
 
 
 def set_order(s: RaceState, order: tuple[str, ...], log: EventLog) -> None:

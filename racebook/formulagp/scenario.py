@@ -16,6 +16,8 @@ A scenario is a TOML file (shipped ones in ``racebook/formulagp/scenarios/``, id
     assumed = ["what the example does not say and the scenario chose: the invented tiles and values it relies on"]
     actions = ["Grey play G1", "Grey to T03.2.2"]
     mode = "standard"         # optional: "advanced" plays the Advanced race, its [ADV] rules (issue 38; §1, §4.2 b)
+    qualifying = false        # optional, "grid" only: qualify first (§9), the cars listed = the pit boxes, nearest
+                              # the pit exit first
 
     [race]                    # "turn" only, every key optional
     round = 3                 # 2..99 (round 1 is the sealed start: play it with start = "grid")
@@ -103,6 +105,7 @@ from racebook.formulagp.options import Rules
 from racebook.formulagp.panel import panel
 from racebook.formulagp.playerboard import Tyre, load_board
 from racebook.formulagp.rounds import begin_turn, start_round
+from racebook.formulagp.rules.tyresets import start_wear
 from racebook.formulagp.scenariobots import read_bots
 from racebook.formulagp.scenariokeys import event_draws, held_events, lapping, off, params, team, w2w, yellow_zones
 from racebook.formulagp.scenariopros import read_pros
@@ -116,7 +119,7 @@ FOLDER = core.Folder(Path(__file__).resolve().parent / "scenarios", "FormulaGP")
 SCENARIOS = FOLDER.path
 _TOP = ("scenario", "race", "car", "dice", "rules", "bots", "pros")
 _SCEN_KEYS = ("id", "title", "cite", "game", "track", "board", "seed", "start", "assumed", "actions", "mode",
-              "weather")
+              "weather", "qualifying")
 _STARTS = ("turn", "grid")
 _GRID_CAR_KEYS = ("id", "tyre", "draws")
 
@@ -220,7 +223,7 @@ def _cards(zone: str) -> Reader:
 
 def _tyre(v: Any, path: str, car: Car, ctx: _Ctx) -> None:
     car.tyre = as_enum(Tyre, v, path)
-    car.wear = ctx.state.board.wear_start[car.tyre]
+    car.wear = start_wear(ctx.state.board, car.tyre, ctx.state.rules.medium_one_space_early)  # §21 15.5
 
 
 def _ignore(v: Any, path: str, car: Car, ctx: _Ctx) -> None:
@@ -353,7 +356,11 @@ def _parse(doc: dict[str, Any], file: str) -> Scenario:
         unknown_key(t, _GRID_CAR_KEYS if start == "grid" else tuple(CAR_KEYS), f"car[{i}]")
     ids = [as_str(get(t, "id", f"car[{i}].id"), f"car[{i}].id") for i, t in enumerate(rows)]
     # the ids checked (§4.6); grid: the race
-    state = new_state(ids, seed, track=track, board=board, rules=rules, mode=Mode(mode))
+    qual = as_bool(s.get("qualifying", False), "scenario.qualifying")  # grid: qualify first, pit boxes as listed (§9)
+    if qual and start != "grid":
+        raise bad("scenario.qualifying", "only for start = 'grid' (qualifying comes before race round 1, §9)")
+    state = new_state(ids, seed, track=track, board=board, rules=rules, mode=Mode(mode), qualifying=qual,
+                      boxes=ids if qual else None)
     ctx = _Ctx(state, Counter(c.code for c in cards().action), {}, {})
     read_bots(_table(doc, "bots"), state, start)
     read_pros(_table(doc, "pros"), state, start)  # the Pro BOTs (issue 38)

@@ -50,6 +50,7 @@ from racebook.formulagp.cardplay import card_colour, card_type, has_play
 from racebook.formulagp.components import CardType, Secondary, cards
 from racebook.formulagp.eventdeck import event_deck
 from racebook.formulagp.hand import discardable, draw, ladder  # discardable: never Tyre Wear or Draw Failure (§10.1.1)
+from racebook.formulagp.momentumshown import keep_shown_cards
 from racebook.formulagp.rules.resources import charge_ot, red_ot, secondary_function
 from racebook.formulagp.state import Car, Phase, RaceState
 from racebook.formulagp.tyrewear import wear_by
@@ -400,7 +401,7 @@ def around_play(legal: Legal, apply: Apply, explain: Explain) -> tuple[Legal, Ap
 
     def legal2(s: RaceState) -> list[FgpAction]:
         out = legal(s)
-        return out + before_move(s, any(isinstance(a, Play) for a in out))
+        return keep_shown_cards(s, out + before_move(s, any(isinstance(a, Play) for a in out)))  # §21 15.1
 
     def apply2(s: RaceState, a: FgpAction, log: EventLog) -> None:
         c = s.cars[a.car]

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from racebook.core.deck import Deck
 from racebook.core.errors import SetupError
 from racebook.core.rng import Rng
-from racebook.formulagp import teamradio
+from racebook.formulagp import streetcircuit, teamradio
 from racebook.formulagp.actions import CAR_ID
 from racebook.formulagp.bots import pro
 from racebook.formulagp.bots.rookie import deal
@@ -24,6 +24,7 @@ from racebook.formulagp.game import Race
 from racebook.formulagp.options import Rules
 from racebook.formulagp.panel import panel
 from racebook.formulagp.playerboard import Tyre, load_board
+from racebook.formulagp.rules.tyresets import start_wear
 from racebook.formulagp.state import DECK_RULE, Car, Mode, RaceState, _incident_decks
 from racebook.formulagp.track import load_track
 
@@ -52,6 +53,7 @@ def new_state(players: Sequence[str], seed: int = 0, *, track: str = "teaching",
     bonus MP with ``pro_bonus``; :mod:`racebook.formulagp.bots.pro`)."""
     players = list(players)
     rules = rules or Rules()
+    streetcircuit.check(rules)  # §21 15.2: 0, 1 or 2
     if rules.pit_lane_start_round not in (2, 3):
         raise SetupError(rules.pit_lane_start_round, "§9.3", "pit_lane_start_round is 2 or 3 (A7)")
     if boxes is not None and (not qualifying or sorted(boxes) != sorted(players)):
@@ -71,7 +73,8 @@ def new_state(players: Sequence[str], seed: int = 0, *, track: str = "teaching",
     for i, p in enumerate(players):
         deck = Deck(f"{p} ACTION", codes if p not in bots and p not in pros else (), rule=DECK_RULE)
         deck.shuffle(rng)
-        cars[p] = Car(p, deck, t.grid[i], ers=b.ers_max, tyre=tyre, wear=b.wear_start[tyre])
+        cars[p] = Car(p, deck, t.grid[i], ers=b.ers_max, tyre=tyre,
+                      wear=start_wear(b, tyre, rules.medium_one_space_early))  # §21 15.5
     for car, team in (teams or {}).items():
         if car not in cars or not isinstance(team, str) or not CAR_ID.fullmatch(team):
             raise SetupError(car, "§4.6", "a team is given for a car of the race, named like a car id")
@@ -88,6 +91,7 @@ def new_state(players: Sequence[str], seed: int = 0, *, track: str = "teaching",
     if pros:
         pro.deal(s, pros, pro_side, bonus=pro_bonus)  # the Pro BOTs' cards and tokens (§22.2-§22.4)
     teamradio.deal(s, seed)  # [ADV] the TEAM RADIO deck, 2 cards to each player (§6.9)
+    streetcircuit.set_up(s)  # §21 15.2: a street circuit's DAMAGE deck
     if choose_tyres:  # §4.6: the start tyres chosen after the set-up (racebook.formulagp.weather.start_tyres)
         s.grid_tyres = tuple(p for p in players if p not in bots and p not in pros)
     if qualifying:  # the pit boxes (§4.1 item 2); until qualifying sets the grid the cars stand in box order

@@ -14,6 +14,7 @@ from __future__ import annotations
 from racebook.core.errors import IllegalAction
 from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
+from racebook.formulagp import momentum
 from racebook.formulagp.actions import FgpAction, Launch, parse
 from racebook.formulagp.bots.rookie import start_leds
 from racebook.formulagp.cardplay import card_type, check_play, plays
@@ -34,6 +35,8 @@ def _extras(hand: list[str], kind: CardType) -> list[str]:
 def legal_start(s: RaceState) -> list[FgpAction]:
     """The first car still to seal its start cards: every play (no Car Characteristic in round 1) with 0.. of its
     Tyre Wear and Option cards, lowest codes first (which of two alike cards is added changes nothing)."""
+    if s.round > 1:
+        return momentum.legal(s)  # §21 15.1: the movement cards shown for the momentum order
     if not s.start.waiting:
         return []
     car = s.start.waiting[0]
@@ -56,6 +59,8 @@ def _leds(a: Launch) -> int:
 
 def apply_start(s: RaceState, a: FgpAction, log: EventLog) -> None:
     assert isinstance(a, Launch)
+    if s.round > 1:
+        return momentum.apply(s, a, log, set_order)  # §21 15.1
     s.start.commit(a.car, str(a), a)
     log.append(ev.StartSealed(a.car))
     if not s.start.ready:
@@ -73,7 +78,8 @@ def apply_start(s: RaceState, a: FgpAction, log: EventLog) -> None:
         s.launches[car] = text
         log.append(ev.StartRevealed(car, launch.cards, launch.extras, leds[car], c.wear))
     leds |= start_leds(s, log)  # the BOTs' BATTLE cards, after the players' reveal (§22.8.1)
-    set_order(s, race_start_order(leds, starters(s), stuck(s)), log)  # §9.3: no pit-lane starter; stuck last
+    order = race_start_order(leds, starters(s), stuck(s), by_grid=s.rules.race_start_by_grid)  # §21 15.4
+    set_order(s, order, log)  # §9.3: no pit-lane starter; stuck last
 
 
 def launch_of(text: str) -> Launch:
@@ -84,6 +90,8 @@ def launch_of(text: str) -> Launch:
 
 
 def explain_start(s: RaceState, a: FgpAction) -> tuple[str, str]:
+    if s.round > 1:
+        return momentum.explain(s, a)  # §21 15.1
     waiting = s.start.waiting
     if not isinstance(a, Launch):
         return "§9.4.3", "race round 1 starts with every driver sealing its start cards: 'launch <cards>'"

@@ -24,6 +24,7 @@ from racebook.formulagp.incidentcards import Effect, IncidentDeck, held, inciden
 from racebook.formulagp.options import Rules
 from racebook.formulagp.playerboard import PlayerBoard, Tyre, TyreState, load_board
 from racebook.formulagp.rules.qualifying import QualifyingScore
+from racebook.formulagp.rules.street import removed_damage
 from racebook.formulagp.track import Track, load_track
 from racebook.formulagp.trackparts import Pos
 
@@ -267,6 +268,12 @@ class RaceState:
     oil: tuple[int, ...] = ()
     sc_from: int = 0  # [ADV] the radar space the Safety Car came out on: its period is the WHITE die's (§19.4.1)
     sc_card_back: bool = False  # Optional 15.11.1: the 'Safety Car' EVENT card was shuffled back once (§21)
+    # §21 Optional rules (racebook.formulagp.momentum, ...): defaults leave a race without them unchanged
+    momentum_shown: tuple[str, ...] = ()  # 15.1: the movement cards shown this round ('launch' texts), to be played
+    dq_round: int = 0  # 15.3 qualifying by die roll (racebook.formulagp.diequalify): its round, 1 or 2; 0 when none
+    dq_queue: tuple[str, ...] = ()  # 15.3: the drivers still to attempt this round, in Pit Box order (head: deciding)
+    dq_failed: tuple[str, ...] = ()  # 15.3: the drivers with a failed attempt (next attempts -1; another: a crash)
+    dq_crashed: tuple[str, ...] = ()  # 15.3: the drivers who crashed (score 0, no more attempts)
 
     @property
     def track(self) -> Track:
@@ -344,7 +351,7 @@ class RaceState:
             out += d.pile + d.discards
         for c in self.cars.values():
             out += c.damage + c.failures
-        return out
+        return out + list(removed_damage(self.rules.street_circuit))  # §21 15.2: out of the game
 
 
 def _incident_decks(advanced: bool = False) -> dict[str, Deck]:

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from racebook.core.errors import NotationError
 from racebook.core.log import EventLog
-from racebook.formulagp import flags
+from racebook.formulagp import flags, weathermodifier
 from racebook.formulagp.components import Colour, FaceColour, card_type
 from racebook.formulagp.events import weather as wev
 from racebook.formulagp.panel import panel
@@ -134,6 +134,7 @@ def setup(s: RaceState, log: EventLog) -> None:
 def _weather_token(s: RaceState, roll: int, multiplier: int, rule: str, log: EventLog) -> None:
     s.weather_token, s.weather_side = roll * multiplier, "die"
     log.append(wev.WeatherTokenPlaced(roll, multiplier, s.weather_token, "WHITE-die", rule))
+    weathermodifier.modify(s, log)  # §21 15.14 (off by default)
 
 
 # ------------------------------------------------------------------ each round (§4.3 [7.2], §19.1, §19.1.1)
@@ -192,6 +193,7 @@ def _reached(s: RaceState, log: EventLog) -> None:
     if outcome is Check.LATER:
         s.weather_token, s.weather_side = total, "icon"
         log.append(wev.WeatherTokenPlaced(roll, mult, total, "weather-icon", "§19.1"))
+        weathermodifier.modify(s, log)  # §21 15.14 (off by default)
         if s.pro.active:
             HOOKS.weather(s, log, "confirmed")  # the Pro BOTs' early stops (bots.proweather, §22.12.5)
         return

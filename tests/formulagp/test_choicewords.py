@@ -10,7 +10,7 @@ from racebook.formulagp.lessons.choicewords import DOES_NOTHING, PLAIN, choice_l
 from racebook.formulagp.lessons.firstrace import FirstRace
 
 #: The action classes the guided first race never offers the learner (qualifying: F0 starts from the grid).
-NOT_IN_F0 = {"qualify", "push", "nopush", "pole", "steer"}
+NOT_IN_F0 = {"qualify", "push", "nopush", "pole", "steer", "attempt"}
 
 
 def test_every_action_class_the_first_race_offers_has_plain_words() -> None:

@@ -20,6 +20,7 @@ from racebook.formulagp import visibility as fgpvis
 from racebook.formulagp.actions import (
     CLASSES,
     Attack,
+    Attempt,
     Bid,
     BoxRepair,
     Brake,
@@ -241,6 +242,7 @@ ACTION_EXAMPLES += [PitIn("A"), Tyres("A", "hard"), BoxRepair("A", "all"), BoxRe
                     Wait("A")]  # §16
 ACTION_EXAMPLES += [Qualify("A", ("G1", "G2", "W1", "P3")), Qualify("B", ()), Push("A"), NoPush("B"), Steer("A", "P1"),
                     Pole("A", "G3", ("R2",), ("W1",)), Pole("B", "O1", (), ("G1", "W2"))]  # qualifying (§9)
+ACTION_EXAMPLES += [Attempt("A"), Attempt("B", 3)]  # the Optional qualifying by die roll (§21 15.3)
 
 
 @pytest.mark.parametrize("action", ACTION_EXAMPLES, ids=str)

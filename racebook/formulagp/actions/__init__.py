@@ -66,6 +66,7 @@ from racebook.formulagp.actions.cards import (
     PlayEvent,
     Spend,
 )
+from racebook.formulagp.actions.diequalify import DIE_QUALIFY_CLASSES, Attempt
 from racebook.formulagp.actions.incidents import (
     INCIDENT_CARD,
     INCIDENT_CLASSES,
@@ -114,6 +115,8 @@ __all__ = [
     "Rejoin",
     "Repair",
     "INCIDENT_CLASSES",
+    "DIE_QUALIFY_CLASSES",
+    "Attempt",
     "TYRES",
     "PitIn",
     "Tyres",

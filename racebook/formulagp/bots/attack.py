@@ -38,6 +38,7 @@ from racebook.formulagp.options import RookieAttackOrder
 from racebook.formulagp.rules import botbattle, botlanes
 from racebook.formulagp.rules.passing import lanes_of
 from racebook.formulagp.state import Battle, Car, Phase, RaceState
+from racebook.formulagp.streetcircuit import defender_score
 from racebook.formulagp.trackparts import Pos
 from racebook.formulagp.w2w import free_between
 
@@ -147,7 +148,7 @@ def _against_bot(s: RaceState, c: Car, o: Car, lane: int, log: EventLog) -> None
         else:
             if o.bot == "rookie":  # (B1: Rookies only)
                 s.bots.battled.append(o.id)
-            dfn = rookie.battle_side(s, o.id, attacking=False, opponent_leds=att.leds, log=log)
+            dfn = defender_score(s, rookie.battle_side(s, o.id, attacking=False, opponent_leds=att.leds, log=log))
     res = botbattle.bot_attacks_bot(att, dfn, max_ot, slipstream=bool(lane))
     a_leds = 0 if att.aborted else att.leds
     d_leds = dfn.leds if dfn is not None and not dfn.aborted else 0

@@ -114,7 +114,8 @@ def start_leds(s: RaceState, log: EventLog) -> dict[str, int]:
 def start_without_players(s: RaceState, log: EventLog, starters: Sequence[str] | None = None) -> None:
     """Race round 1 with no player to seal start cards (BOTs only, or every player waiting in the pit lane after a
     qualifying crash, §9.3): the BATTLE cards' LEDs give the order of ``starters`` (the cars on the grid)."""
-    rounds.set_order(s, race_start_order(start_leds(s, log), s.grid if starters is None else starters), log)
+    rounds.set_order(s, race_start_order(start_leds(s, log), s.grid if starters is None else starters,
+                                         by_grid=s.rules.race_start_by_grid), log)  # §21 15.4
 
 
 def new_round(s: RaceState, log: EventLog) -> None:

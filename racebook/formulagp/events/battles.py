@@ -47,13 +47,15 @@ class BattleRevealed(Event):
     cold_leds: int = 0  # −2 with a Cold Tyres token (§13.3 item 4, A35), else 0
     event_leds: int = 0  # EVENT cards played in the battle (§13.3 item 3)
     skill_leds: int = 0  # the driver skill (§13.3 item 4, §6.8)
+    street_leds: int = 0  # a street circuit's defender +1 or +2 (§21 15.2), else 0
 
     def body(self) -> str:
         """The sentence; a Cold Tyres token's −2 LEDs, EVENT cards' and a driver skill's LEDs are named when there."""
         text = self.TEMPLATE.format(**self.words())
         extra = (f", {self.cold_leds} Cold Tyres" if self.cold_leds else "") + (
             f", +{self.event_leds} EVENT" if self.event_leds else "") + (
-            f", +{self.skill_leds} driver skill" if self.skill_leds else "")
+            f", +{self.skill_leds} driver skill" if self.skill_leds else "") + (
+            f", +{self.street_leds} street circuit" if self.street_leds else "")
         if extra:
             text = text.replace(" ERS = ", f" ERS{extra} = ", 1)
         return text

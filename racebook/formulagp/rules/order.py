@@ -154,12 +154,17 @@ def red_flag_grid(track: Track, sequence: Sequence[str], runners: Sequence[Runne
     return tuple(grid)
 
 
-def race_start_order(leds: dict[str, int], grid: Sequence[str], stuck: Sequence[str] = ()) -> tuple[str, ...]:
+def race_start_order(leds: dict[str, int], grid: Sequence[str], stuck: Sequence[str] = (), *,
+                     by_grid: bool = False) -> tuple[str, ...]:
     """The order of race round 1 (§9.4 item 3): the most LEDs on the revealed cards first, a tie to the better grid
-    place; a car "stuck in neutral" (every movement card used in qualifying) after all the others (§9.3)."""
+    place; a car "stuck in neutral" (every movement card used in qualifying) after all the others (§9.3).
+
+    ``by_grid`` is the Optional rule 15.4 (§21, house rule ``race_start_by_grid``): "players take their turn in the
+    driver sequence based on their grid position instead of the LEDs on their movement cards" — the grid order; a
+    car stuck in neutral still moves after all the others (§9.3 is not about the LEDs)."""
     if sorted(leds) != sorted(grid) or len(set(grid)) != len(grid):
         raise ValueError("§9.4: the LEDs and the grid name the same cars, each once")
     if not set(stuck) <= set(grid):
         raise ValueError("§9.3: a stuck car is on the grid")
     place = {car: i for i, car in enumerate(grid)}
-    return tuple(sorted(grid, key=lambda c: (c in stuck, -leds[c], place[c])))
+    return tuple(sorted(grid, key=lambda c: (c in stuck, 0 if by_grid else -leds[c], place[c])))

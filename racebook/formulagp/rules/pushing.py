@@ -32,9 +32,9 @@ class Push:
     penalty: int  # Penalty tokens for the pusher
 
 
-def push(track: Track, mover_lane: int, victim: Pos, occupied: Collection[Pos] = ()) -> Push:
+def push(track: Track, mover_lane: int, victim: Pos, occupied: Collection[Pos] = (), all_walls: bool = False) -> Push:
     """The mover comes from ``mover_lane`` (beside the victim's lane) into ``victim``'s space; ``occupied`` are the
-    other cars' places."""
+    other cars' places. ``all_walls``: a street circuit's every edge is a wall (§21 15.2)."""
     if abs(mover_lane - victim.lane) != 1:
         raise ValueError(f"§11.3.1: a push comes from the lane beside (lane {mover_lane} is not beside "
                          f"{victim.lane})")
@@ -43,7 +43,7 @@ def push(track: Track, mover_lane: int, victim: Pos, occupied: Collection[Pos] =
     if not tile.racing(lane):
         side = Turn.RIGHT if lane > victim.lane else Turn.LEFT
         beyond = lane < 1 or lane > LANES
-        if side in tile.walls and (beyond or all(not tile.racing(x) for x in _towards(lane, side))):
+        if all_walls or side in tile.walls and (beyond or all(not tile.racing(x) for x in _towards(lane, side))):
             return Push(PushOutcome.WALL, None, 1)
         return Push(PushOutcome.OFF_TRACK, None, 1)
     to = track.lateral(victim, lane)

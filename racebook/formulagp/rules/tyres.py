@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from racebook.formulagp.playerboard import PlayerBoard, Tyre, TyreState
+from racebook.formulagp.rules.tyresets import start_wear
 
 
 class TyreEvent(Enum):
@@ -53,9 +54,10 @@ def change_wear(board: PlayerBoard, tyre: Tyre, wear: int, delta: int) -> WearCh
     return WearChange(new, after, board.tyre_bonus(tyre, after), red, tuple(events))
 
 
-def fit(board: PlayerBoard, tyre: Tyre) -> WearChange:
-    """New tyres (setup, a pit stop): the marker on the type's start position (§4.6, §16.2)."""
-    start = board.wear_start[tyre]
+def fit(board: PlayerBoard, tyre: Tyre, medium_early: bool = False) -> WearChange:
+    """New tyres (setup, a pit stop): the marker on the type's start position (§4.6, §16.2); a Medium set one space
+    earlier with the Optional 15.5 (``medium_early``, :func:`racebook.formulagp.rules.tyresets.start_wear`)."""
+    start = start_wear(board, tyre, medium_early)
     state = board.tyre_state(tyre, start)
     return WearChange(start, state, board.tyre_bonus(tyre, state), board.red_die_every_move(start), ())
 

@@ -1,0 +1,51 @@
+"""The position notation's head tokens of the Optional rules (digest §21), each written only when not at its default,
+so a line without them reads as before (:mod:`racebook.formulagp.notation` calls :func:`head_tokens` and
+:func:`read_head`):
+
+* ``mo=`` the movement cards shown for the momentum order (15.1, :mod:`racebook.formulagp.momentum`): ``launch`` texts;
+* ``dq=round/queue/failed/crashed`` the qualifying by die roll in progress (15.3, :mod:`racebook.formulagp.diequalify`).
+"""
+
+from __future__ import annotations
+
+from racebook.core.errors import NotationError
+from racebook.formulagp.state import RaceState
+
+__all__ = ["head_tokens", "read_head"]
+
+
+def _codes(xs: tuple[str, ...]) -> str:
+    return ",".join(xs) or "-"
+
+
+def _read_codes(x: str) -> tuple[str, ...]:
+    return () if x == "-" else tuple(x.split(","))
+
+
+def head_tokens(s: RaceState) -> list[str]:
+    out = []
+    if s.momentum_shown:
+        out.append("mo=" + ";".join(t.replace(" ", "~") for t in s.momentum_shown))
+    if s.dq_round:
+        out.append(f"dq={s.dq_round}/{_codes(s.dq_queue)}/{_codes(s.dq_failed)}/{_codes(s.dq_crashed)}")
+    return out
+
+
+def read_head(s: RaceState, kv: dict[str, str], text: str) -> None:
+    def bad(why: str) -> NotationError:
+        return NotationError(f"{text[:80]!r}…: {why}")
+
+    raw = kv.get("mo", "")
+    texts = tuple(t.replace("~", " ") for t in raw.split(";")) if raw else ()
+    for t in texts:
+        words = t.split()
+        if len(words) < 3 or words[1] != "launch":
+            raise bad("mo= holds '<car> launch <cards>' texts (§21 15.1)")
+    s.momentum_shown = texts
+    dq = kv.get("dq", "")
+    if dq:
+        parts = dq.split("/")
+        if len(parts) != 4 or parts[0] not in ("1", "2"):
+            raise bad("dq= is <round 1 or 2>/<queue>/<failed>/<crashed> (§21 15.3)")
+        s.dq_round = int(parts[0])
+        s.dq_queue, s.dq_failed, s.dq_crashed = (_read_codes(p) for p in parts[1:])
