@@ -17,6 +17,7 @@ from typing import Any
 
 from racebook.automobiles.actions import Buy, Choose, DraftDriver, Draw, Move, Pass, Pick, Pit, Play, Stop, TakeSponsor
 from racebook.automobiles.cubes import ACTIONS, GEARS, WEAR
+from racebook.core.byclass import ByClass, Legal
 
 
 @dataclass
@@ -31,58 +32,11 @@ class GreedyDriver:
     sponsors: str = "CEBFDA"  # sponsor groups, preferred first
 
     def choose(self, race: Any, legal: list[Any]) -> Any:
-        state = race.state
-        if state.turn is not None and state.turn.pending is not None:
-            return self._decide(race, legal)
-        drafts = {a.driver: a for a in legal if isinstance(a, DraftDriver)}
-        if drafts:
-            return next((drafts[d] for d in self.drivers if d in drafts), next(iter(drafts.values())))
-        offered = [a for a in legal if isinstance(a, TakeSponsor)]
-        if offered:
-            return min(offered, key=lambda a: (self.sponsors.find(a.sponsor[0]) % 99, a.sponsor))
-        car = legal[0].car
-        p = state.players[car]
-        pit = [a for a in legal if isinstance(a, Pit)]
-        if pit and p.active.get(WEAR, 0) >= self.pit_wear:
-            return pit[0]
-        plays = [a for a in legal if isinstance(a, Play) and a.spaces]
-        if plays:
-            def reach(a: Play) -> tuple[int, int]:
-                space = state.board.space_of(a.spaces[-1])
-                return (space.length, GEARS.index(a.cube))
-            return max(plays, key=reach)
-        cards = [a for a in legal if isinstance(a, Play) and a.cube in ACTIONS and (a.cube != "Y" or self.play_yellow)]
-        if cards:  # play the movement and pit cards; keep the yellow cubes as money
-            return cards[0]
-        buys = {a.cube: a for a in legal if isinstance(a, Buy)}
-        for code in self.buy:
-            if code in buys:
-                return buys[code]
-        return next(a for a in legal if isinstance(a, Pass))
-
-    def _decide(self, race: Any, legal: list[Any]) -> Any:
-        """A choice inside a card effect: move as far as possible, remove wear first, draw, choose (a)."""
-        board = race.state.board
-        moves = [a for a in legal if isinstance(a, Move)]
-        if moves:
-            return max(moves, key=lambda a: board.space_of(a.space).length)
-        picks = [a for a in legal if isinstance(a, Pick)]
-        for code in self.thin:
-            first = [a for a in picks if a.cube == code]
-            if first:
-                return first[0]
-        buys = {a.cube: a for a in legal if isinstance(a, Buy)}
-        for code in self.buy:
-            if code in buys:
-                return buys[code]
-        stop = [a for a in legal if isinstance(a, Stop)]
-        draws = [a for a in legal if isinstance(a, Draw)]
-        if draws:
-            return draws[0]
-        if stop:
-            return stop[0]
-        choose = [a for a in legal if isinstance(a, Choose)]
-        return choose[0] if choose else legal[0]
+        by_class = Legal(legal)
+        d = _Decision(self, race.state, by_class)
+        table = DECIDE if race.state.turn is not None and race.state.turn.pending is not None else CHOICE
+        got = table.decide(d, by_class)
+        return got if got is not None else table.fallback(d)
 
 
 @dataclass
@@ -97,3 +51,105 @@ class BuilderDriver(GreedyDriver):
 
 
 POLICIES: dict[str, type[GreedyDriver]] = {"greedy": GreedyDriver, "builder": BuilderDriver}
+
+
+@dataclass
+class _Decision:
+    """One decision of a :class:`GreedyDriver`: the driver, the game state and the legal actions by class."""
+
+    driver: GreedyDriver
+    state: Any
+    legal: Legal
+
+
+class _Table(ByClass[_Decision, Any]):
+    """A driver's table with what it chooses when no class answers."""
+
+    def __init__(self, what: str, fallback: Any) -> None:
+        super().__init__(what)
+        self.fallback = fallback
+
+
+#: A turn's decisions, per action class in priority order (issue 39 item 4: registered per class, no ``isinstance``
+#: ladder): draft the first free driver of the list, take the preferred sponsor, pit with enough wear, play the gear
+#: that goes furthest (else the movement and pit cards), buy the first affordable gear of the list, else pass.
+CHOICE = _Table("Automobiles greedy driver's choice", lambda d: d.legal.of(Pass)[0])
+
+#: A choice inside a card effect (``turn.pending``): move as far as possible, remove wear first, buy, draw, stop,
+#: choose (a), else the first action listed.
+DECIDE = _Table("Automobiles greedy driver's card-effect choice", lambda d: d.legal.actions[0])
+
+
+@CHOICE.register(DraftDriver)
+def _draft(d: _Decision, a: DraftDriver) -> Any:
+    drafts = {a.driver: a for a in d.legal.of(DraftDriver)}
+    return next((drafts[x] for x in d.driver.drivers if x in drafts), next(iter(drafts.values())))
+
+
+@CHOICE.register(TakeSponsor)
+def _sponsor(d: _Decision, a: TakeSponsor) -> Any:
+    pref = d.driver.sponsors
+    return min(d.legal.of(TakeSponsor), key=lambda a: (pref.find(a.sponsor[0]) % 99, a.sponsor))
+
+
+@CHOICE.register(Pit)
+def _pit(d: _Decision, a: Pit) -> Any:
+    p = d.state.players[d.legal.actions[0].car]
+    return a if p.active.get(WEAR, 0) >= d.driver.pit_wear else None
+
+
+@CHOICE.register(Play)
+def _play(d: _Decision, a: Play) -> Any:
+    state = d.state
+    plays = d.legal.of(Play)
+    moves = [a for a in plays if a.spaces]
+    if moves:
+        def reach(a: Play) -> tuple[int, int]:
+            space = state.board.space_of(a.spaces[-1])
+            return (space.length, GEARS.index(a.cube))
+        return max(moves, key=reach)
+    cards = [a for a in plays if a.cube in ACTIONS and (a.cube != "Y" or d.driver.play_yellow)]
+    return cards[0] if cards else None  # play the movement and pit cards; keep the yellow cubes as money
+
+
+def _buy(d: _Decision, a: Buy) -> Any:
+    buys = {a.cube: a for a in d.legal.of(Buy)}
+    return next((buys[code] for code in d.driver.buy if code in buys), None)
+
+
+CHOICE.register(Buy)(_buy)
+
+
+@CHOICE.register(Pass)
+def _pass(d: _Decision, a: Pass) -> Any:
+    return a
+
+
+@DECIDE.register(Move)
+def _move(d: _Decision, a: Move) -> Any:
+    board = d.state.board
+    return max(d.legal.of(Move), key=lambda a: board.space_of(a.space).length)
+
+
+@DECIDE.register(Pick)
+def _pick(d: _Decision, a: Pick) -> Any:
+    picks = d.legal.of(Pick)
+    return next((x for code in d.driver.thin for x in picks if x.cube == code), None)
+
+
+DECIDE.register(Buy)(_buy)
+
+
+@DECIDE.register(Draw)
+def _draw(d: _Decision, a: Draw) -> Any:
+    return a
+
+
+@DECIDE.register(Stop)
+def _stop(d: _Decision, a: Stop) -> Any:
+    return a
+
+
+@DECIDE.register(Choose)
+def _choose(d: _Decision, a: Choose) -> Any:
+    return a

@@ -12,17 +12,58 @@ each action class joins with a decorator next to the function that serves it::
 
 ``BUTTON.get(s, action, default)`` calls the function of ``action``'s class (the nearest registered class in its
 method resolution order), or gives ``default``. A class registered twice in one table is a programming error, raised
-at import. Standard library only.
+at import.
+
+A computer driver's decision lists actions of several classes at once: :meth:`ByClass.decide` serves it from a table
+whose registration order is the driver's priority (the first registered class present in the decision whose function
+answers, not None), over the decision's :class:`Legal` actions grouped by class once. Standard library only.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Generic, TypeVar
 
 Ctx = TypeVar("Ctx")
 R = TypeVar("R")
 Fn = TypeVar("Fn", bound=Callable[..., Any])
+T = TypeVar("T")
+
+
+class Legal:
+    """The legal actions of one decision, grouped by class once (for computer drivers: no ``isinstance`` scan of the
+    whole list per question)."""
+
+    __slots__ = ("actions", "by_type")
+
+    def __init__(self, actions: Sequence[Any]) -> None:
+        self.actions = actions
+        self.by_type: dict[type, list[Any]] = {}
+        for a in actions:
+            xs = self.by_type.get(type(a))
+            if xs is None:
+                self.by_type[type(a)] = [a]
+            else:
+                xs.append(a)
+
+    def has(self, *classes: type) -> bool:
+        """Some action of the decision is exactly of one of ``classes``."""
+        return any(c in self.by_type for c in classes)
+
+    def of(self, cls: type[T]) -> list[T]:
+        """The decision's actions that are instances of ``cls``, in their listed order (a new list)."""
+        kinds = [k for k in self.by_type if issubclass(k, cls)]
+        if not kinds:
+            return []
+        if len(kinds) == 1:
+            return list(self.by_type[kinds[0]])
+        return [a for a in self.actions if isinstance(a, cls)]
+
+    def of_any(self, *classes: type) -> list[Any]:
+        """The decision's actions that are instances of any of ``classes``, in their listed order."""
+        if not any(issubclass(k, classes) for k in self.by_type):
+            return []
+        return [a for a in self.actions if isinstance(a, classes)]
 
 
 class ByClass(Generic[Ctx, R]):
@@ -57,6 +98,22 @@ class ByClass(Generic[Ctx, R]):
         registered."""
         fn = self.find(type(action))
         return default if fn is None else fn(ctx, action)
+
+    def decide(self, ctx: Ctx, legal: Legal) -> R | None:
+        """A driver's choice: in registration order (the table's priority), each registered class with actions of
+        exactly that class in ``legal`` calls its function with its first such action; the first answer that is not
+        None (a function registered for several classes is asked once). None when no function answers."""
+        tried: set[int] = set()
+        by_type = legal.by_type
+        for cls, fn in self._by.items():
+            xs = by_type.get(cls)
+            if xs is None or id(fn) in tried:
+                continue
+            tried.add(id(fn))
+            r = fn(ctx, xs[0])
+            if r is not None:
+                return r
+        return None
 
     def classes(self) -> frozenset[type]:
         """Every class registered (for a test that each of a game's action classes has its entry)."""

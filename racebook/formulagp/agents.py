@@ -25,8 +25,8 @@ radar to space 24, then the leader's tiles to the line at its pace). Standard li
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
+from racebook.core.byclass import ByClass, Legal
 from racebook.core.rng import Rng
 from racebook.formulagp import speedlimits, teamradio, weather
 from racebook.formulagp.actions import (
@@ -79,41 +79,47 @@ from racebook.formulagp.state import Car, Phase, RaceState
 _FAST = {Colour.BLUE: 3, Colour.RED: 2, Colour.ORANGE: 1, Colour.GREEN: 0}  # the pace a single card gives (§6.2)
 
 
-_QUALIFYING = (Qualify, Push, NoPush, Steer, Pole)  # the first action listed of a qualifying decision
+#: The greedy qualifying decisions (§9.2, §9.4 item 1) by the class of the decision's first action (issue 39 item 4:
+#: registered per class, no ``isinstance`` ladder); a decision whose first action is of none: not qualifying's.
+QUALIFYING: ByClass[tuple[Race, Legal], FgpAction] = ByClass("FormulaGP greedy qualifying")
 
 
-def _qualifying(race: Race, legal: list[FgpAction]) -> FgpAction | None:
-    """The greedy qualifying decisions (§9.2, §9.4 item 1), or None outside qualifying."""
-    first = legal[0]
-    if isinstance(first, Qualify):
-        hand = race.state.cars[first.car].hand
+@QUALIFYING.register(Qualify)
+def _qualify(ctx: tuple[Race, Legal], first: Qualify) -> FgpAction:
+    race, legal = ctx
+    hand = race.state.cars[first.car].hand
 
-        def value(a: FgpAction) -> tuple[bool, int, int]:
-            assert isinstance(a, Qualify)
-            left = [x for x in hand if x not in a.cards and card_colour(x) is not None]
-            return bool(left), sum(leds(a.cards)), -len(a.cards)
+    def value(a: Qualify) -> tuple[bool, int, int]:
+        left = [x for x in hand if x not in a.cards and card_colour(x) is not None]
+        return bool(left), sum(leds(a.cards)), -len(a.cards)
 
-        return max(legal, key=value)
-    if isinstance(first, (Push, NoPush)):
-        c = race.state.cars[first.car]
-        moving = [x for x in c.hand if card_colour(x) is not None]
-        spare = [x for x in counter_steers(c) if card_colour(x) is None or len(moving) > 1]
-        return Push(first.car) if spare else NoPush(first.car)
-    if isinstance(first, Steer):
-        steers = [a for a in legal if isinstance(a, Steer)]
-        return min(steers, key=lambda a: (card_colour(a.card) is not None, cards().card(a.card).leds))
-    if isinstance(first, Pole):
-        def speed(code: str) -> int:
-            colour = card_colour(code)
-            return -1 if colour is None else _FAST[colour]
+    return max(legal.of(Qualify), key=value)
 
-        def pole_value(a: FgpAction) -> tuple[int, int, int]:
-            assert isinstance(a, Pole)
-            return (speed(a.keep), sum(speed(x) >= 0 for x in a.top) - sum(speed(x) >= 0 for x in a.bottom),
-                    -len(a.top))
 
-        return max(legal, key=pole_value)
-    return None
+@QUALIFYING.register(Push, NoPush)
+def _push(ctx: tuple[Race, Legal], first: Push | NoPush) -> FgpAction:
+    c = ctx[0].state.cars[first.car]
+    moving = [x for x in c.hand if card_colour(x) is not None]
+    spare = [x for x in counter_steers(c) if card_colour(x) is None or len(moving) > 1]
+    return Push(first.car) if spare else NoPush(first.car)
+
+
+@QUALIFYING.register(Steer)
+def _steer(ctx: tuple[Race, Legal], first: Steer) -> FgpAction:
+    return min(ctx[1].of(Steer), key=lambda a: (card_colour(a.card) is not None, cards().card(a.card).leds))
+
+
+@QUALIFYING.register(Pole)
+def _pole(ctx: tuple[Race, Legal], first: Pole) -> FgpAction:
+    def speed(code: str) -> int:
+        colour = card_colour(code)
+        return -1 if colour is None else _FAST[colour]
+
+    def pole_value(a: Pole) -> tuple[int, int, int]:
+        return (speed(a.keep), sum(speed(x) >= 0 for x in a.top) - sum(speed(x) >= 0 for x in a.bottom),
+                -len(a.top))
+
+    return max(ctx[1].of(Pole), key=pole_value)
 
 
 def _play_mp(race: Race, a: Play, bans: frozenset[PairBan] | None = None, gear: int | None = None) -> int:
@@ -125,43 +131,42 @@ def _play_mp(race: Race, a: Play, bans: frozenset[PairBan] | None = None, gear: 
     return mp - (1 if play.pace is Pace.BLUE else 0) - (1 if play.pair else 0)
 
 
-def _card_management(race: Race, legal: list[FgpAction], best: Callable[[], Play] | None) -> FgpAction | None:
+def _card_management(race: Race, legal: Legal, best: Callable[[], Play] | None) -> FgpAction | None:
     """The greedy driver's choice among the card-management actions, or None (then it plays or moves); ``best``
     gives its best movement play (None: it has none)."""
     s = race.state
     if s.phase is Phase.DISCARD:
-        drop = [a for a in legal if isinstance(a, Discard)]
+        drop = legal.of(Discard)
         options = [a for a in drop if card_type(a.card) is CardType.OPTION]
-        return (options or drop or legal)[0]
+        return (options or drop or legal.actions)[0]
     c = s.current()
     assert c is not None
-    for a in legal:
-        if isinstance(a, PlayEvent):
-            card = event_card(a.card)
-            helps = {EventEffect.MP: True, EventEffect.ERS: c.ers < s.board.ers_max, EventEffect.RELIEF: c.stress > 0,
-                     EventEffect.TYRES: c.wear > s.board.wear_start[c.tyre]}.get(card.effect, False)
-            if card.immediate or helps or card.penalty_icons:  # a penalty icon costs a token if still held
-                return a
+    for played in legal.of(PlayEvent):
+        card = event_card(played.card)
+        helps = {EventEffect.MP: True, EventEffect.ERS: c.ers < s.board.ers_max, EventEffect.RELIEF: c.stress > 0,
+                 EventEffect.TYRES: c.wear > s.board.wear_start[c.tyre]}.get(card.effect, False)
+        if card.immediate or helps or card.penalty_icons:  # a penalty icon costs a token if still held
+            return played
     if s.phase is not Phase.PLAY:
         return None
-    for a in legal:
-        if isinstance(a, OptionCard) and best is not None:
-            return a
+    option_cards = legal.of(OptionCard)
+    if option_cards and best is not None:
+        return option_cards[0]
     if best is None:  # the ladder (§10.1 step 3): the cheapest step first
-        ladder = [a for a in legal if isinstance(a, Ladder)]
+        ladder = legal.of(Ladder)
         for kind in (CardType.OPTION, CardType.TYRE_WEAR, CardType.BLUE):
-            for a in ladder:
-                if card_type(a.card) is kind:
-                    return a
-        blue = [a for a in legal if isinstance(a, Spend)  # ACTION cards only: EVENT cards (E…) have secondaries too
-                and all(not x.startswith("E") and card_type(x) is CardType.BLUE for x in a.cards)]
+            for step in ladder:
+                if card_type(step.card) is kind:
+                    return step
+        blue = [a for a in legal.of(Spend)  # ACTION cards only: EVENT cards (E…) have secondaries too
+                if all(not x.startswith("E") and card_type(x) is CardType.BLUE for x in a.cards)]
         if blue:
             return blue[0]
-        white = [a for a in legal if isinstance(a, Param) and a.which == "white"]
+        white = [a for a in legal.of(Param) if a.which == "white"]
         if white:
             return max(white, key=lambda a: (all(card_colour(x) is None for x in a.cards), len(a.cards)))
         return None
-    pairs = [a for a in legal if isinstance(a, Spend) and len(a.cards) == 2]
+    pairs = [a for a in legal.of(Spend) if len(a.cards) == 2]
     keep = set(best().cards) if pairs else set()
     for a in pairs:
         if keep & set(a.cards):
@@ -181,21 +186,17 @@ class Greedy:
         self.pit_margin = Rng(seed + PIT_SEED).below(3)  # pits this many wear spaces before worn out (0-2)
 
     def choose(self, race: Race) -> FgpAction:
-        legal = race.legal_actions()
-        qualifying = _qualifying(race, legal) if legal and isinstance(legal[0], _QUALIFYING) else None
+        listed = race.legal_actions()
+        legal = Legal(listed)  # the action classes listed (none of them has a subclass)
+        qualifying = QUALIFYING.find(type(listed[0])) if listed else None
         if qualifying is not None:
-            return qualifying
-        if (radio := teamradio.greedy(race.state, legal)) is not None:  # [ADV] TEAM RADIO (§6.9)
+            return qualifying((race, legal), listed[0])
+        if (radio := teamradio.greedy(race.state, listed)) is not None:  # [ADV] TEAM RADIO (§6.9)
             return radio
-        kinds = {type(a) for a in legal}  # the action classes listed (none of them has a subclass)
-
-        def of(*types: type) -> list[Any]:
-            return [a for a in legal if isinstance(a, types)] if not kinds.isdisjoint(types) else []
-
-        first = of(Repair, CounterSteer, FaceForward, Rejoin)
+        first = legal.of_any(Repair, CounterSteer, FaceForward, Rejoin)
         if first:  # a Quick Repair first (§18.5); always counter-steer (§18.1); rejoin at once (§18.2)
             return first[0]
-        plays: list[Play] = of(Play)
+        plays: list[Play] = legal.of(Play)
 
         found: list[Play] = []  # best() worked out once a decision
 
@@ -213,23 +214,23 @@ class Greedy:
             return found[0]
 
         phase = race.state.phase  # in the MOVE phase only an EVENT card is card management (_card_management)
-        if phase is Phase.PLAY or phase is Phase.DISCARD or (phase is Phase.MOVE and PlayEvent in kinds):
+        if phase is Phase.PLAY or phase is Phase.DISCARD or (phase is Phase.MOVE and legal.has(PlayEvent)):
             mine = _card_management(race, legal, best if plays else None)
             if mine is not None:
                 return mine
         if plays:
             return best()
-        launches: list[Launch] = of(Launch)
+        launches: list[Launch] = legal.of(Launch)
         if launches:  # race round 1 (§9.4): the most MP in 2nd gear, the most LEDs to move early
             return max(launches, key=lambda a: (_play_mp(race, a.play()), len(a.extras), -len(a.cards)))
-        battle = battle_choice(race, legal) if not kinds.isdisjoint((Attack, Bid, Yield)) else None
+        battle = battle_choice(race, legal) if legal.has(Attack, Bid, Yield) else None
         if battle is not None:
             return battle
-        if race.phase in (Phase.PIT, Phase.GRID) or PitIn in kinds:  # the Red Flag grid's tyres too (§19.6)
+        if race.phase in (Phase.PIT, Phase.GRID) or legal.has(PitIn):  # the Red Flag grid's tyres too (§19.6)
             pit = pit_choice(race, legal, self.pit_margin)  # when to pit, what to fit (below)
             if pit is not None:
                 return pit
-        steps: list[To] = of(To)
+        steps: list[To] = legal.of(To)
         if steps and near_pit(race.state, steps[0].car) and wants_pit(race.state, race.state.cars[steps[0].car],
                                                                        self.pit_margin):
             toward = steer_to_pit(race.state, steps)
@@ -252,14 +253,8 @@ class Greedy:
                 keep = [a for a in pool if to[a.to].lane == here.lane and to[a.to].tile not in taken]
                 pool = keep or pool
             return pool[self.rng.below(len(pool))]
-        for kind in (Extend, Discard, Keep, Stop, End, Charge):
-            if kind not in kinds:
-                continue
-            options = [a for a in legal if isinstance(a, kind) and (not isinstance(a, Extend) or (
-                a.by == "ers" and not speedlimits.leaving_speeds(race.state)))]  # §11.4.2: no needless speeding
-            if options:
-                return options[0]
-        return legal[self.rng.below(len(legal))]
+        last = LAST.decide((race, legal), legal)
+        return last if last is not None else listed[self.rng.below(len(listed))]
 
 
 class RandomDriver:
@@ -294,24 +289,24 @@ def _bid_leds(race: Race, a: Bid) -> int:
     return sum(cards().card(x).leds for x in a.cards) + ers + sum(extra_leds(s, a))  # §13.3 items 3-4
 
 
-def battle_choice(race: Race, legal: list[FgpAction]) -> FgpAction | None:
+def battle_choice(race: Race, legal: Legal) -> FgpAction | None:
     """The greedy driver's battle decisions (§13.2, §13.3), or None when the decision is not a battle's."""
     s = race.state
-    attacks = [a for a in legal if isinstance(a, Attack)]
+    attacks = legal.of(Attack)
     if attacks:
         if s.battle is not None:  # a chained secondary attack (§13.4.1): the car ahead cannot defend
             return attacks[0]
         c = s.cars[attacks[0].car]
-        mine = max((_bid_leds(race, b) for b in bids(s, c.id) if isinstance(b, Bid)), default=0)
+        mine = max((_bid_leds(race, b) for b in Legal(bids(s, c.id)).of(Bid)), default=0)
         best = max(attacks, key=lambda a: -s.board.ers_level_leds(s.cars[a.defender].ers))
         fair = 2 + s.board.ers_level_leds(s.cars[best.defender].ers)  # what the defender may show, seen publicly
         if mine + s.board.ot_level_leds(c.ot) >= fair:
             return best
-        return next(a for a in legal if isinstance(a, End))
-    offers = [a for a in legal if isinstance(a, Bid)]
+        return legal.of(End)[0]
+    offers = legal.of(Bid)
     if offers:
         return max(offers, key=lambda a: (_bid_leds(race, a), -len(a.cards), not a.ers))
-    return next((a for a in legal if isinstance(a, Yield)), None)
+    return next(iter(legal.of(Yield)), None)
 
 
 # ------------------------------------------------------------------ when a computer driver pits (§16)
@@ -391,7 +386,7 @@ def steer_to_pit(s: RaceState, steps: list[To]) -> To | None:
     return None if key(best)[0] else best
 
 
-def pit_choice(race: Race, legal: list[FgpAction], margin: int) -> FgpAction | None:
+def pit_choice(race: Race, legal: Legal, margin: int) -> FgpAction | None:
     """A computer driver's pit decisions: at the pit entry, pit when :func:`wants_pit` (through the 'PIT LANE'
     space; sideways across the yellow line only with 1 MP left); in the box, repair one card if there is damage,
     fit the tyre that lasts the rounds left (hard for 10 or more, medium for 6 or more, else soft) and leave; on the
@@ -404,19 +399,37 @@ def pit_choice(race: Race, legal: list[FgpAction], margin: int) -> FgpAction | N
     want = "hard" if left >= 10 else "medium" if left >= 6 else "soft"
     want = weather.tyre_wish(s, c, want, left)  # [ADV] wet in the rain, a second dry type (§14.2, §4.6)
     if race.phase is Phase.GRID:  # the Red Flag grid (§19.6 step 2): the same choice as in the box
-        return next(a for a in legal if isinstance(a, Tyres) and a.tyre == want)
+        return next(a for a in legal.of(Tyres) if a.tyre == want)
     if race.phase is Phase.PIT:
-        if len(legal) == 1:  # waiting out penalties, or leaving after a long repair
-            return legal[0]
-        for a in legal:
-            if isinstance(a, BoxRepair) and a.card != "all":
+        if len(legal.actions) == 1:  # waiting out penalties, or leaving after a long repair
+            return legal.actions[0]
+        for a in legal.of(BoxRepair):
+            if a.card != "all":
                 return a
         if not c.pit_tyres:
-            return next(a for a in legal if isinstance(a, Tyres) and a.tyre == want)
-        return next(a for a in legal if isinstance(a, Leave))
+            return next(a for a in legal.of(Tyres) if a.tyre == want)
+        return legal.of(Leave)[0]
     if not wants_pit(s, c, margin):
         return None
     t = s.turn
     if entry_kind(s, c) == "sideways" and t is not None and t.mp_left > 1:
         return None  # drive to the front space and enter without a penalty
     return PitIn(car)
+
+
+#: The greedy driver's last resort before a random pick (issue 39 item 4: per action class, in this priority order):
+#: an ERS extension only when no speed limit is being left (§11.4.2: no needless speeding), else the first discard,
+#: keep, stop, end or charge listed.
+LAST: ByClass[tuple[Race, Legal], FgpAction | None] = ByClass("FormulaGP greedy driver's last resort")
+
+
+@LAST.register(Extend)
+def _extend(ctx: tuple[Race, Legal], a: Extend) -> FgpAction | None:
+    race, legal = ctx
+    ers = next((x for x in legal.of(Extend) if x.by == "ers"), None)
+    return ers if ers is not None and not speedlimits.leaving_speeds(race.state) else None
+
+
+@LAST.register(Discard, Keep, Stop, End, Charge)
+def _first(ctx: tuple[Race, Legal], a: FgpAction) -> FgpAction | None:
+    return a

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from racebook.core.byclass import ByClass
+from racebook.core.byclass import ByClass, Legal
 
 
 @dataclass(frozen=True)
@@ -50,3 +50,40 @@ def test_a_class_registered_twice_is_refused() -> None:
     words.register(Move)(lambda ctx, a: "one")
     with pytest.raises(ValueError, match="the test's words: Move is registered twice"):
         words.register(Pass, Move)(lambda ctx, a: "two")
+
+
+def test_decide_serves_a_decision_by_priority_and_falls_through_on_none() -> None:
+    """The registration order is the priority; a function answering None lets the next present class answer; a
+    function registered for two classes is asked once; no class present: None."""
+    asked: list[str] = []
+    choice: ByClass[int, str | None] = ByClass("the test's driver")
+
+    @choice.register(Pass)
+    def _pass(limit: int, a: Pass) -> str | None:
+        asked.append("pass")
+        return None if limit < 2 else f"pass {a.car}"
+
+    @choice.register(Move, Pair)
+    def _move(limit: int, a: Move) -> str | None:
+        asked.append("move")
+        return None if limit < 1 else f"move {a.car}"
+
+    both = Legal([Move("A"), Pass("B"), Move("C"), Pair("D")])
+    assert choice.decide(2, both) == "pass B" and asked == ["pass"]
+    asked.clear()
+    assert choice.decide(1, both) == "move A" and asked == ["pass", "move"]
+    asked.clear()
+    assert choice.decide(0, both) is None and asked == ["pass", "move"]  # _move asked once for Move and Pair
+    assert choice.decide(2, Legal([])) is None
+
+
+def test_legal_groups_by_class_in_listed_order() -> None:
+    legal = Legal([Move("A"), Pass("B"), Pair("C"), Move("D")])
+    assert legal.has(Pass) and legal.has(Pair) and not legal.has(int)
+    assert legal.of(Pass) == [Pass("B")]
+    assert legal.of(Move) == [Move("A"), Pair("C"), Move("D")]  # isinstance: the subclass too, in listed order
+    assert legal.of(Pair) == [Pair("C")] and legal.of(int) == []
+    assert legal.of_any(Pass, Pair) == [Pass("B"), Pair("C")] and legal.of_any(int, str) == []
+    mine = legal.of(Pass)
+    mine.append(Pass("X"))
+    assert legal.of(Pass) == [Pass("B")]  # a new list each time
