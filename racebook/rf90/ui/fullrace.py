@@ -54,6 +54,8 @@ from typing import Any
 import ipywidgets as widgets
 
 from racebook.core.datafile import MAX_BYTES, read_text
+from racebook.core.debrief import Debrief, DecisionLog
+from racebook.core.debrief import debrief as replay_debrief
 from racebook.core.errors import ActionSyntaxError, DataError, IllegalAction, RacebookError, SetupError
 from racebook.rf90.actionlabels import label as action_label
 from racebook.rf90.actionlabels import labels as action_labels
@@ -97,6 +99,7 @@ from racebook.rf90.events import Event, RobotTyres
 from racebook.rf90.game import Race, frame_of
 from racebook.rf90.houserulewords import house_rule_words
 from racebook.rf90.lessons.choicewords import DOES_NOTHING, TERMS, does_nothing
+from racebook.rf90.lessons.tableseat import Seat, offered
 from racebook.rf90.options import Rules
 from racebook.rf90.rules.classification import classification, retired_order
 from racebook.rf90.rules.qualifying import FUEL_MODIFIER, Entry
@@ -110,7 +113,7 @@ from racebook.ui.backend import table
 from racebook.ui.background import running_loop
 from racebook.ui.choicegroups import Choice, ChoiceBar, close_tree
 from racebook.ui.errors import ErrorLog, InputError
-from racebook.ui.guidedrace import COACH_WORDS, words_html
+from racebook.ui.guidedrace import COACH_WORDS, debrief_html, words_html
 
 MAX_PLAYERS = 6
 #: The track view's width in px: at 1280×720 (presenter mode) and 1366×768 (JupyterLab) the hand, the choices and
@@ -151,6 +154,9 @@ def choice_family(action: Action) -> tuple[str, str]:
 
 #: The row of a move that does nothing now (issue 33 item 1: offered last, its label saying so).
 IDLE_FAMILY = "or:"
+#: The debrief's replays (issue 33 item 2): two per decision compared, each the rest of a whole race (about 40 ms
+#: of CPU on the teaching track), so fewer than a guided race's (racebook.core.debrief.MAX_REPLAYS).
+DEBRIEF_REPLAYS = 12
 
 
 def race_tracks() -> list[str]:
@@ -202,6 +208,10 @@ _CSS = """<style>
 .rb-fr .rb-fr-coach {font-size: 0.9em; line-height: 1.35; margin: 0.15em 0; padding: 0.1em 0.5em;
   border-left: 0.25em solid #2e8b57; background: #eef7f1;}
 .rb-fr abbr.rb-term {text-decoration: underline dotted; cursor: help;}
+.rb-fr .rb-guided-debrief {font-size: 0.9em; line-height: 1.4; margin: 0.3em 0; padding: 0.2em 0.6em;
+  border-left: 0.25em solid #b8860b; background: #fdf8ec;}
+.rb-fr .rb-guided-debrief .head {font-weight: bold;}
+.rb-fr .rb-guided-debrief .how {font-size: 0.85em; color: #555;}
 </style>"""
 
 
@@ -393,6 +403,8 @@ class RaceTable:
         #: The coach's advice at the position it was computed for (the race, its number of actions): one look-ahead
         #: per position, however often the table is redrawn (issue 33 item 1).
         self._advice: tuple[tuple[int, int], Advice] | None = None
+        #: Each player car's decisions, each with a copy of the race then (the debrief, racebook.core.debrief).
+        self.logs: dict[str, DecisionLog] = {}
         self._quiet = False
         L = widgets.Layout
 
@@ -513,6 +525,13 @@ class RaceTable:
         self.coach_b.add_class("rb-fr-coach-toggle")
         self.coach_b.observe(g(self._on_coach), names="value")
         self.coach_html = widgets.HTML()
+        #: The debrief at the race's end (issue 33 item 2): for the car of "my car", on demand (it replays).
+        self.debrief_b = widgets.Button(description="debrief", icon="search", layout=L(width="auto"),
+                                        tooltip="where you finished, and the decisions that cost you most, replayed")
+        self.debrief_b.add_class("rb-fr-debrief-b")
+        self.debrief_b.on_click(g(lambda _b: self.show_debrief()))
+        self.debrief_b.layout.display = "none"  # shown once the race is over
+        self.debrief_html = widgets.HTML()
         self.auto_box = widgets.HBox(layout=L(flex_flow="row wrap"))
         self.me_w = widgets.Dropdown(options=[], description="my car", layout=L(width="12em"),
                                      style={"description_width": "initial"})
@@ -531,7 +550,8 @@ class RaceTable:
         right = widgets.VBox([self.panel_html,
                               widgets.HBox([widgets.HTML('<div class="rb-fr-note"><b>Your choices</b></div>'),
                                             self.coach_b], layout=L(align_items="center")),
-                              self.actions_box, self.coach_html], layout=L(flex="1 1 22em", min_width="22em"))
+                              self.actions_box, self.coach_html, self.debrief_b, self.debrief_html],
+                             layout=L(flex="1 1 22em", min_width="22em"))
         right.add_class("rb-fr-decide")
         tools = widgets.HBox([
             widgets.VBox([_h("Try a choice: is it legal? why not?"), self.card_toggles, self.try_w,
@@ -892,6 +912,8 @@ class RaceTable:
             boxes.append(cb)
         self.auto_checks = dict(zip(humans, boxes, strict=True))
         self.auto_box.children = boxes
+        self.logs = {c: DecisionLog() for c in humans}
+        self.debrief_html.value = ""
         self.me_w.options = humans
         if humans:
             self.me_w.value = humans[0]
@@ -914,8 +936,10 @@ class RaceTable:
         self._render_race()
 
     def _apply(self, action: Action | str) -> tuple[Event, ...]:
-        """Apply one action (a click), then let the computer play the cars it drives; refresh everything."""
+        """Apply one action (a click), then let the computer play the cars it drives; refresh everything. A player's
+        decision is noted first in its car's log (the debrief)."""
         assert self.race is not None
+        self._note(action)
         events = self.race.apply(action)
         act = self.race.actions[-1]
         self.last = [(act, events)]
@@ -1312,6 +1336,10 @@ class RaceTable:
                                   primary=isinstance(d.action, Play)))
         choices = [c for c in choices if c.family != IDLE_FAMILY] + [c for c in choices if c.family == IDLE_FAMILY]
         advice = self._coach_now() if self.coach else None
+        over = race.is_over and bool(self.logs)
+        self.debrief_b.layout.display = "" if over else "none"
+        if over:
+            self.debrief_b.description = f"debrief for {self.me_w.value}" if self.me_w.value else "debrief"
         if advice is not None:
             tip = choices[advice.index]
             choices[advice.index] = replace(tip, suggested=True)
@@ -1323,6 +1351,44 @@ class RaceTable:
         for a in legal:
             self._offered.setdefault(a.verb, []).append(str(a))
         self.choice_bar.show(choices)
+
+    # ------------------------------------------------------------ the debrief (issue 33 item 2)
+    def seat(self, car: str) -> Seat:
+        """The race now from player car ``car``'s seat (:class:`racebook.rf90.lessons.tableseat.Seat`)."""
+        assert self.race is not None
+        return Seat(self.race, car, self.computer, self.seed_w.value)
+
+    def _note(self, action: Action | str) -> None:
+        """Note a player's decision in its car's log, with a copy of the race and the coach's advice if computed."""
+        race = self.race
+        if race is None or not self._coached():
+            return
+        car = race.legal_actions()[0].car
+        log = self.logs.get(car)
+        if log is None:
+            return
+        seat = self.seat(car)
+        at = (id(race), len(race.actions))
+        cached = self._advice[1] if self._advice is not None and self._advice[0] == at and self.coach else None
+        log.note(seat, str(action), seat.buttons(), cached)
+
+    def debrief(self, car: str | None = None) -> Debrief:
+        """``car``'s debrief once the race is over (default: the car of "my car"): where it finished and the
+        decisions that cost it most, each replayed both ways on copies of the race at that moment
+        (:func:`racebook.core.debrief.debrief`, at most :data:`DEBRIEF_REPLAYS` replays)."""
+        race = self.race
+        if race is None or not race.is_over:
+            raise InputError("the debrief comes at the end of the race")
+        car = car or self.me_w.value
+        if car not in self.logs:
+            raise InputError(f"{car} is not a player car (players: {', '.join(self.logs)})")
+        return replay_debrief(self.seat(car), self.logs[car].decisions, max_replays=DEBRIEF_REPLAYS)
+
+    def show_debrief(self, car: str | None = None) -> Debrief:
+        """:meth:`debrief`, shown under the choices."""
+        d = self.debrief(car)
+        self.debrief_html.value = f'<div class="rb-fr-debrief">{debrief_html(d, TERMS)}</div>'
+        return d
 
     # ------------------------------------------------------------ the coach (issue 33 item 1)
     @property
@@ -1372,8 +1438,7 @@ class RaceTable:
         race = self.race
         if race is None:
             return []
-        legal = race.legal_actions()
-        return [a for a in legal if not does_nothing(a)] + [a for a in legal if does_nothing(a)]
+        return offered(race.legal_actions())
 
     def advice(self) -> Advice | None:
         """The coach's advice at a player's decision (a car the table's players drive, not the computer; None at a

@@ -11,12 +11,14 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
+from racebook.core.debrief import finish  # noqa: E402
 from racebook.rf90.actions import BLIND, Skip, Test  # noqa: E402
 from racebook.rf90.analysis.coach import Seats, at_the_table, suggest  # noqa: E402
 from racebook.rf90.analysis.odds import p_at_most, unseen  # noqa: E402
 from racebook.rf90.lessons.choicewords import DOES_NOTHING  # noqa: E402
 from racebook.rf90.rules.checks import modifiers, target_value  # noqa: E402
-from racebook.rf90.ui.fullrace import IDLE_FAMILY, RaceTable  # noqa: E402
+from racebook.rf90.ui.fullrace import DEBRIEF_REPLAYS, IDLE_FAMILY, RaceTable  # noqa: E402
+from racebook.ui.errors import InputError  # noqa: E402
 
 
 def started(seed: int = 12, coach: bool = True) -> RaceTable:
@@ -172,3 +174,32 @@ def test_at_the_table_leaves_the_table_untouched() -> None:
     assert {c: d.rng.state for c, d in t.computer.items()} == states
     with pytest.raises(ValueError, match="no legal action"):
         at_the_table(race, [], t.computer)
+
+
+def test_the_debrief_at_the_end_replays_the_decisions_that_cost_most() -> None:
+    t = started()
+    race = t.race
+    assert race is not None
+    with pytest.raises(InputError, match="end of the race"):
+        t.debrief("Blue")
+    assert t.debrief_b.layout.display == "none"
+    blue = 0
+    while not race.is_over:
+        legal = race.legal_actions()
+        if legal[0].car == "Blue":  # Blue always takes the first choice offered; Red decides like the computer
+            blue += 1
+            t.press(str(t.offered_actions()[0]))
+        else:
+            t.press(greedy(t))
+    assert t.debrief_b.layout.display == "" and t.debrief_b.description == "debrief for Blue"
+    t.debrief_b.click()
+    assert not t.errors.errors
+    d = t.debrief("Blue")
+    assert d.decisions == blue == len(t.logs["Blue"].decisions) and d.place == t.seat("Blue").place()
+    assert d.replays == 2 * d.compared <= DEBRIEF_REPLAYS and d.costs
+    assert "Debrief: You finished" in t.debrief_html.value
+    for c in d.replayed:  # the numbers are replays: the same again on the same copies
+        assert c.yours == finish(c.decision.at, c.decision.taken.key)
+        assert c.suggested == finish(c.decision.at, c.decision.suggested.key)  # type: ignore[union-attr]
+    with pytest.raises(InputError, match="not a player car"):
+        t.debrief("SuperFast1")
