@@ -114,9 +114,12 @@ from racebook.rf90.ui import ScenarioPlayer
 #    on the right the panel and hand of the car to play (each card: code, MP, colour, check factor, costs and
 #    symbols) and **your choices**, exactly the legal actions, one row per kind: the plays of one card, the plays
 #    of two cards, the strategy changes, the pit stops. A kind with many choices is a menu: pick one and press
-#    **go**. Under that screen: to ask "why can't I play these two?", click two hand cards or type the play in the
-#    **try** box; tick **the computer drives …** for a player who leaves the table, or press **play until my
-#    turn**; and the standings. Robots play on their own.
+#    **go**. A move that does nothing now comes last and says so. **The coach** marks one choice in green and says
+#    why under the choices: it tries each choice on a copy of the race to the end of the Game Turn (the same seed)
+#    and adds the exact odds of a test; **coach on/off** hides it. At the end, **debrief** replays the decisions
+#    that cost "my car" most. Under that screen: to ask "why can't I play these two?", click two hand cards or
+#    type the play in the **try** box; tick **the computer drives …** for a player who leaves the table, or press
+#    **play until my turn**; and the standings. Robots play on their own.
 # 7. **Save / load tab.** **save → text** keeps the race in the box and offers it as a file to **download** to
 #    your computer; **load ← text** (paste) or **load ← file** (upload) resumes it exactly, and says that the
 #    position is identical. Files stay on your computer: nothing is written on the server.

@@ -37,8 +37,10 @@ CORNER_FONT = 15
 CAR_FONT = 14
 TRAJ_FONT = 14
 CAR_PX_MAX = 26.0
-CAR_PX_MIN = 16.0
 FRAMED_CAR_PX = 18.0  # a framed view's car tokens once displayed, at least (issue 33 item 5)
+#: The whole circuit's car tokens at least this wide (picture px: the bqplot view's and the SVG view's pictures are
+#: drawn at their displayed width): as readable as a framed view's (issue 33 item 5).
+CAR_PX_MIN = FRAMED_CAR_PX
 FRAMED_BAND_PX = 64.0  # a framed view's band at most this wide: a short stretch is not blown up
 TRAJ_PX_MAX = 14.0  # a trajectory mark's size at most: never as large as a car token
 TOKEN_WIDTH = 1.25  # a player token's width, in car_px (its height is car_px; a robot's is square)
@@ -133,19 +135,23 @@ class TrackPicture:
     Framed (issue 33 item 5): ``bounds`` (track units, :func:`racebook.rf90.trackframe.view_bounds`) is the part of
     the track the picture shows instead of the whole circuit, ``car_px`` the car tokens' size there (at least
     :data:`FRAMED_CAR_PX` once displayed), and only the sections whose middle lies in view are labelled (with their
-    corners and trajectory bonuses)."""
+    corners and trajectory bonuses). The whole circuit's tokens are at least :data:`CAR_PX_MIN` once the picture is
+    shown ``display_width`` px wide (default: as wide as drawn)."""
 
     def __init__(self, track: Any, width: float = 1280, height: float | None = 720,
                  margins: tuple[float, float] = DEFAULT_MARGINS, *,
                  bounds: tuple[float, float, float, float] | None = None, car_px: float | None = None,
-                 geom: TrackLayout | None = None) -> None:
+                 geom: TrackLayout | None = None, display_width: float | None = None) -> None:
         self.track = track
         self.geom: TrackLayout = geom if geom is not None else layout_for(track)
         self.framed = bounds is not None
         self.view = Viewport.fit(bounds if bounds is not None else self.geom.bounds(*margins), width, height)
         g, s = self.geom, self.view.scale
+        # the tokens at least CAR_PX_MIN once the picture is shown display_width px wide (default: as drawn; +1 px
+        # for the SVG's rounding, as trackframe.framed_picture)
+        least = CAR_PX_MIN * width / display_width + 1.0 if display_width else CAR_PX_MIN
         self.car_px = car_px if car_px is not None else max(
-            CAR_PX_MIN, min(CAR_PX_MAX, g.min_length() * s * 0.45, g.half_band * 2 * s * 0.9))
+            least, min(CAR_PX_MAX, g.min_length() * s * 0.45, g.half_band * 2 * s * 0.9))
         self.car_size = self.car_px / s  # track units
         self.traj_px = min(self.car_px * 0.8, TRAJ_PX_MAX)  # trajectory marks: smaller than any car token
         self.area: Box = (2.0, 2.0, self.view.width - 2, self.view.height - 2)

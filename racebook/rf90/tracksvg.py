@@ -97,9 +97,10 @@ def position_svg(track: Any, frame: Any = None, cars: Mapping[str, Any] | None =
 
     ``focus`` None: the whole circuit; else the sections to frame, ``home`` those kept in view when they are too far
     apart (:func:`racebook.rf90.trackframe.focus_of` gives both for a step), the car tokens at least
-    :data:`racebook.rf90.trackpicture.FRAMED_CAR_PX` wide once the picture is shown ``display_width`` px wide."""
-    if focus is None:
-        pic = TrackPicture(track, width, height - LEGEND_PX)
+    :data:`racebook.rf90.trackpicture.FRAMED_CAR_PX` wide once the picture is shown ``display_width`` px wide (the
+    whole circuit's too, :data:`racebook.rf90.trackpicture.CAR_PX_MIN`)."""
+    if focus is None:  # the whole circuit: its tokens as wide as a framed view's, once displayed
+        pic = TrackPicture(track, width, height - LEGEND_PX, display_width=display_width)
     else:
         pic = framed_picture(track, width, height - LEGEND_PX, focus, home, display_width)
     g, px = pic.geom, pic.px

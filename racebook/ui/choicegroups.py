@@ -35,7 +35,9 @@ class Choice:
     action's text: tests and scripts press it), ``label`` the button's words and ``tooltip`` its hover text.
     ``family`` is its row's title ("" = the row of single choices) and ``words`` the words its label starts with that
     the title already says ("skip, change strategy to"): they are left out of the choice's button or menu entry.
-    ``primary`` draws its button in the primary colour."""
+    ``primary`` draws its button in the primary colour; ``suggested`` marks the coach's choice (issue 33 item 1): its
+    button is green, or in its family's menu it is the entry shown first-selected, marked "(suggested)", and "go" is
+    green."""
 
     value: Any
     key: str
@@ -44,6 +46,7 @@ class Choice:
     family: str = ""
     words: str = ""
     primary: bool = False
+    suggested: bool = False
 
     @property
     def option(self) -> str:
@@ -116,23 +119,38 @@ class ChoiceBar:
             close_tree(w)
 
     def _button(self, c: Choice) -> widgets.Button:
-        b = widgets.Button(description=c.option if c.family else c.label, tooltip=c.tooltip,
-                           button_style="primary" if c.primary else "",
+        b = widgets.Button(description=c.option if c.family else c.label,
+                           tooltip=c.tooltip + (" — the coach suggests it" if c.suggested else ""),
+                           button_style="success" if c.suggested else "primary" if c.primary else "",
                            layout=widgets.Layout(width="auto", height="auto"))
         b.add_class("rb-choice")
+        if c.suggested:
+            b.add_class("rb-choice-suggested")
         b.on_click(self.guard(lambda _b, value=c.value: self.on_choose(value)))
         self.buttons[c.key] = b
         return b
 
     def _menu(self, family: str, members: list[Choice]) -> widgets.Widget:
         """A family's choices as a menu whose values are the choices' values, and its "go" button."""
-        menu = widgets.Dropdown(options=[(c.option, c.value) for c in members], value=members[0].value,
+        shown = next((c for c in members if c.suggested), members[0])
+        menu = widgets.Dropdown(options=[(c.option, c.value) for c in members], value=shown.value,
                                 layout=widgets.Layout(width="auto", max_width="100%"))
-        tips = {id(c.value): c.tooltip for c in members}
-        go = widgets.Button(description="go", tooltip=members[0].tooltip,
-                            button_style="primary" if members[0].primary else "",
+        tips = {id(c.value): c.tooltip + (" — the coach suggests it" if c.suggested else "") for c in members}
+        plain = "primary" if members[0].primary else ""
+
+        def style(value: Any) -> str:  # "go" is green while the menu shows the coach's choice
+            return "success" if shown.suggested and value == shown.value else plain
+
+        go = widgets.Button(description="go", tooltip=tips[id(shown.value)], button_style=style(shown.value),
                             layout=widgets.Layout(width="auto", height="auto"))
-        menu.observe(lambda change: setattr(go, "tooltip", tips.get(id(change["new"]), "")), names="value")
+        if shown.suggested:
+            go.add_class("rb-choice-suggested")
+
+        def picked(change: dict[str, Any]) -> None:
+            go.tooltip = tips.get(id(change["new"]), "")
+            go.button_style = style(change["new"])
+
+        menu.observe(picked, names="value")
         go.on_click(self.guard(lambda _b: self.on_choose(menu.value)))
         for w in (menu, go):
             w.add_class("rb-choice")

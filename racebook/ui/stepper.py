@@ -7,6 +7,10 @@ Position 0 is "before the first event" (``race.start_frame``); position i
 A click costs the same at any point of any race: the log's table is built for its visible rows only, and the
 frames are read through ``race.frames``, which a race that keeps snapshots rebuilds one step at a time
 (:class:`racebook.core.log.Frames`).
+
+In plain words (:meth:`Stepper.plain_words`, issue 33 item 4: a guided first race's look-back stepper) the rule
+badge reads "rule", its section on hover, the citations inside a sentence are taken out, every abbreviation or code
+is shown with its meaning on hover (:mod:`racebook.core.plainwords`), and the log has no rule column.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as widgets
 
 from racebook.core import citations
+from racebook.core.plainwords import Term, explain_html, uncite
 from racebook.ui import backend, style
 from racebook.ui.errors import ErrorLog
 
@@ -133,8 +138,17 @@ class Stepper:
                                      layout=widgets.Layout(align_items="center"))
         self.widget = widgets.VBox([self.sentence, self.controls, self.log_html])
         self._quiet = False
+        #: The terms shown with their meaning in plain-words mode (None: the rules reference's words, "§" badges).
+        self.terms: tuple[Term, ...] | None = None
         if race is not None:
             self.set_race(race)
+
+    def plain_words(self, terms: Sequence[Term]) -> None:
+        """Show the events in plain words from now on (see the module docstring): ``terms``, the codes and
+        abbreviations with their meaning (a guided race's own, :attr:`GuidedRaceModel.terms`)."""
+        self.terms = tuple(terms)
+        if self.race is not None:
+            self._render()
 
     # ------------------------------------------------------------ data
     def set_race(self, race: AnyRace, position: int | None = None) -> None:
@@ -231,13 +245,17 @@ class Stepper:
         self.b_first.disabled = self.b_prev.disabled = p <= 0
         self.b_next.disabled = self.b_last.disabled = p >= n
         self.counter.value = f'<span style="font-size:16px"><b>{p}</b> / {n}</span>'
-        df = self.visible_log()  # first: it asks for the visible frames in order, so a race rebuilding them
-        self.sentence.value = self._sentence_html()  # replays from one kept copy at most (then they are cached)
-        if len(df):
-            table = df.to_html(escape=True, border=0, index_names=False)
-            self.log_html.value = f'{_CSS}<div class="rb-log">{table}</div>'
+        if self.terms is not None:  # plain words: the log drawn here, each sentence's terms explained
+            self.log_html.value = self._plain_log_html()
+            self.sentence.value = self._sentence_html()
         else:
-            self.log_html.value = '<div class="rb-log" style="color:#777">(no events yet)</div>'
+            df = self.visible_log()  # first: it asks for the visible frames in order, so a race rebuilding them
+            self.sentence.value = self._sentence_html()  # replays from one kept copy at most (then cached)
+            if len(df):
+                table = df.to_html(escape=True, border=0, index_names=False)
+                self.log_html.value = f'{_CSS}<div class="rb-log">{table}</div>'
+            else:
+                self.log_html.value = '<div class="rb-log" style="color:#777">(no events yet)</div>'
         event, frame = self.event, self.frame
         for cb in list(self._callbacks):
             self.errors.guard(cb)(p, event, frame)
@@ -256,9 +274,29 @@ class Stepper:
             turn = f"{html.escape(self._turn_text(frame))} · " if frame is not None else ""
             sub = f"{turn}{self._cause_html(self.steps[p - 1], event)}"
         game = citations.doc_of_module(type(event).__module__) if event is not None else "rf90"
-        rule_html = " " + style.rule_html(rule, game, cls="rb-rule", css=RULE_BADGE_CSS) if rule else ""
-        return (f'<div style="font-size:21px;line-height:1.35;padding:6px 4px">{html.escape(body)}{rule_html}</div>'
+        label = None if self.terms is None else "rule"  # plain words: "rule", its section on hover
+        rule_html = " " + style.rule_html(rule, game, cls="rb-rule", css=RULE_BADGE_CSS, label=label) if rule else ""
+        return (f'<div style="font-size:21px;line-height:1.35;padding:6px 4px">{self._words(body)}{rule_html}</div>'
                 f'<div style="font-size:14px;color:#666;padding:0 4px">{sub}</div>')
+
+    def _words(self, text: str) -> str:
+        """``text`` as HTML: escaped, or in plain words its citations taken out and its terms explained."""
+        return html.escape(text) if self.terms is None else explain_html(uncite(text), self.terms)
+
+    def _plain_log_html(self) -> str:
+        """The last ``rows`` events in plain words (:meth:`plain_words`): number, turn, car and sentence."""
+        p = self.position
+        if p == 0:
+            return '<div class="rb-log" style="color:#777">(no events yet)</div>'
+        rows = []
+        for i in range(max(0, p - self.rows), p):
+            e = self.events[i]
+            frame = self.frames[i] if i < len(self.frames) else None
+            turn = getattr(frame, "turn", "")
+            rows.append(f"<tr><th>{i + 1}</th><td>{html.escape(str(turn))}</td>"
+                        f"<td>{html.escape(e.car_id or '')}</td><td>{self._words(_body(e))}</td></tr>")
+        head = "<tr><th>#</th><th>turn</th><th>car</th><th>what happened</th></tr>"
+        return f'{_CSS}<div class="rb-log"><table><thead>{head}</thead><tbody>{"".join(rows)}</tbody></table></div>'
 
     def _cause_html(self, step: int, event: Any) -> str:
         """What made the current event happen, in words: "Blue chose: play R89 for 1 MP" (the action's text and
@@ -269,7 +307,7 @@ class Stepper:
             return f'<span title="{html.escape(event.kind)}">automatic steps</span>'
         words = self._action_label(step)
         tip = html.escape(f"decision {step}: {action} · event {event.kind}", quote=True)
-        return f'<span title="{tip}">{html.escape(action.car)} chose: {html.escape(words)}</span>'
+        return f'<span title="{tip}">{html.escape(action.car)} chose: {self._words(words)}</span>'
 
     def _rf90_label(self, step: int) -> str:
         """RF90's words for the decision of step ``step`` (:func:`racebook.rf90.actionlabels.label`)."""

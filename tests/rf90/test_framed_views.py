@@ -167,3 +167,33 @@ def test_a_start_with_cars_far_apart_frames_the_leader(track_id: str) -> None:
     _labels, seen = _check_picture(track_id, position_svg(track, frame, focus=focus, home=home,
                                                           display_width=DISPLAY), "Blue")
     assert {"Blue", "Red"} <= set(seen)
+
+
+def _mid_race(track_id: str, decisions: int) -> tuple[Any, Any]:
+    """A two-player race with the usual robots (the race table's), ``decisions`` decisions in: (its frame, cars)."""
+    from racebook.rf90.analysis.drivers import GreedyDriver
+    from racebook.rf90.analysis.simulate import robots_for
+    from racebook.rf90.game import Race, frame_of
+    from racebook.rf90.setup import Driver, new_race
+
+    race = Race(new_race(load_track(track_id), [Driver("Blue"), Driver("Red")], robots_for(2), seed=12).state)
+    driver = GreedyDriver(12)
+    for _ in range(decisions):
+        if race.is_over:
+            break
+        race.apply(driver.choose(race, race.legal_actions()))
+    return frame_of(race.state), race.state.cars
+
+
+@pytest.mark.parametrize("track_id", ["teaching", "silverstone", "monza", "spa", "monaco"])
+@pytest.mark.parametrize("decisions", [0, 60])
+def test_the_whole_circuit_draws_readable_tokens(track_id: str, decisions: int) -> None:
+    """The whole-circuit mode (the toggle of a framed view, the race table's and the quiz's SVG view, issue 33 item
+    5): at the notebooks' display width every car token is at least 18 px once displayed, with its letter, no label
+    leaves the picture, overlaps another or covers a token, and every ring lies under every car."""
+    frame, cars = _mid_race(track_id, decisions)
+    svg = position_svg(load_track(track_id), frame, cars, display_width=DISPLAY)
+    root = ET.fromstring(svg)
+    letters = {t.text for t in root.iter(f"{NS}text")}
+    _labels, seen = _check_picture(f"{track_id} whole@{decisions}", svg)
+    assert len(seen) == len(cars) >= 10 and {"B", "R"} <= letters

@@ -150,3 +150,42 @@ def test_the_formulagp_pictures_codes_have_their_meaning_on_hover() -> None:
     assert len(coded) >= 10 and all(t.startswith("<title>") for t in coded), coded[:5]
     assert svg_titles('<svg><text x="1">plain words</text></svg>', g.terms) == \
         '<svg><text x="1">plain words</text></svg>'
+
+
+def _shown(value: str) -> str:
+    """An HTML value's visible text (its hover titles left out)."""
+    return re.sub(r"<[^>]+>", " ", html.unescape(re.sub(r'title="[^"]*"', "", value)))
+
+
+def test_the_automobiles_look_back_stepper_reads_in_plain_words() -> None:
+    """A0's stepper (looking back over the race): at every event, its sentence, its badge and its log have no § and
+    no unexplained glossary abbreviation; the badge reads "rule", its section on hover; the log has no rule column.
+    The rules reference's steppers elsewhere keep their "§" badges."""
+    from racebook.automobiles.ui import GuidedRace as AutoGuided
+    from racebook.ui.stepper import Stepper
+
+    g = AutoGuided(seed=3, rounds=2)
+    while g.offered:
+        g.press(g.suggested or g.offered[0])
+    st = g.player.stepper
+    assert st.count > 20
+    problems, badges = [], 0
+    for p in range(st.count + 1):
+        st.go(p)
+        for name, value in (("sentence", st.sentence.value), ("log", st.log_html.value)):
+            if "§" in _shown(value):
+                problems.append(f"{p} {name}: § in {_shown(value)[:160]!r}")
+            problems += [f"{p} {name}: {a} unexplained" for a in unexplained(_read(value))]
+        badge = re.search(r'<a class="rb-rule"[^>]*title="([^"]*)"[^>]*>([^<]*)</a>', st.sentence.value)
+        if badge:
+            badges += 1
+            assert badge.group(2) == "rule" and "§" in badge.group(1), badge.group(0)
+    assert not problems, problems[:10]
+    assert badges > 10
+    assert ">rule<" not in st.log_html.value and "what happened" in st.log_html.value
+    car = st.event.car_id  # a term of the log's words is shown with its meaning on hover
+    st.plain_words((Term(re.escape(car), "a car in the race"), *g.model.terms))
+    assert f'<abbr class="rb-term" title="a car in the race">{car}</abbr>' in st.log_html.value
+    plain = Stepper(g.model.race)  # a stepper not in plain words: the rules reference's badge, "§…"
+    plain.go(plain.count)
+    assert "§" in _shown(plain.sentence.value) and "<th>rule</th>" in plain.log_html.value

@@ -54,6 +54,7 @@ class GuidedRace(GuidedRaceController):
         extras = [replay, self.player.stepper.widget, self.review]
         if self.player.zones is not None:
             extras.append(self.player.zones.widget)
+        self.player.stepper.plain_words(model.terms)  # "rule" badges, codes explained on hover (issue 33 item 4)
         super().__init__(model, self.player.view.widget, width=width, errors=self.player.errors,
                          settings=[self.w_seed, self.w_opponents, self.w_rounds], extras=extras, board=board)
         self.player.stepper.on_change(self._on_step)

@@ -54,6 +54,8 @@ from typing import Any
 import ipywidgets as widgets
 
 from racebook.core.datafile import MAX_BYTES, read_text
+from racebook.core.debrief import Debrief, DecisionLog
+from racebook.core.debrief import debrief as replay_debrief
 from racebook.core.errors import ActionSyntaxError, DataError, IllegalAction, RacebookError, SetupError
 from racebook.rf90.actionlabels import label as action_label
 from racebook.rf90.actionlabels import labels as action_labels
@@ -78,6 +80,7 @@ from racebook.rf90.actions import (
     YellowFlag,
 )
 from racebook.rf90.actiontext import parse as parse_action
+from racebook.rf90.analysis.coach import Advice, at_the_table
 from racebook.rf90.analysis.drivers import GreedyDriver
 from racebook.rf90.analysis.simulate import COLOURS, ROBOTS_BY_PLAYERS
 from racebook.rf90.car import (
@@ -95,6 +98,8 @@ from racebook.rf90.cards import is_card_code
 from racebook.rf90.events import Event, RobotTyres
 from racebook.rf90.game import Race, frame_of
 from racebook.rf90.houserulewords import house_rule_words
+from racebook.rf90.lessons.choicewords import DOES_NOTHING, TERMS, does_nothing
+from racebook.rf90.lessons.tableseat import Seat, offered
 from racebook.rf90.options import Rules
 from racebook.rf90.rules.classification import classification, retired_order
 from racebook.rf90.rules.qualifying import FUEL_MODIFIER, Entry
@@ -105,8 +110,10 @@ from racebook.rf90.ui import colours
 from racebook.rf90.ui.svgview import track_view
 from racebook.rf90.ui.tracks import grid_spaces, track_ids
 from racebook.ui.backend import table
+from racebook.ui.background import running_loop
 from racebook.ui.choicegroups import Choice, ChoiceBar, close_tree
 from racebook.ui.errors import ErrorLog, InputError
+from racebook.ui.guidedrace import COACH_WORDS, debrief_html, words_html
 
 MAX_PLAYERS = 6
 #: The track view's width in px: at 1280×720 (presenter mode) and 1366×768 (JupyterLab) the hand, the choices and
@@ -143,6 +150,13 @@ def choice_family(action: Action) -> tuple[str, str]:
     if isinstance(action, Skip):
         return ("skip, change strategy to", "skip, change strategy to") if action.strategy else ("", "")
     return _FAMILIES.get(type(action), ("", ""))
+
+
+#: The row of a move that does nothing now (issue 33 item 1: offered last, its label saying so).
+IDLE_FAMILY = "or:"
+#: The debrief's replays (issue 33 item 2): two per decision compared, each the rest of a whole race (about 40 ms
+#: of CPU on the teaching track), so fewer than a guided race's (racebook.core.debrief.MAX_REPLAYS).
+DEBRIEF_REPLAYS = 12
 
 
 def race_tracks() -> list[str]:
@@ -191,6 +205,13 @@ _CSS = """<style>
 .rb-fr .rb-choices-row {margin: 0.1em 0; gap: 0.3em;}
 .rb-fr .rb-choices-title {font-weight: bold; margin-right: 0.3em;}
 .rb-fr .rb-choice {margin: 0.1em 0.25em 0.1em 0;}
+.rb-fr .rb-fr-coach {font-size: 0.9em; line-height: 1.35; margin: 0.15em 0; padding: 0.1em 0.5em;
+  border-left: 0.25em solid #2e8b57; background: #eef7f1;}
+.rb-fr abbr.rb-term {text-decoration: underline dotted; cursor: help;}
+.rb-fr .rb-guided-debrief {font-size: 0.9em; line-height: 1.4; margin: 0.3em 0; padding: 0.2em 0.6em;
+  border-left: 0.25em solid #b8860b; background: #fdf8ec;}
+.rb-fr .rb-guided-debrief .head {font-weight: bold;}
+.rb-fr .rb-guided-debrief .how {font-size: 0.85em; color: #555;}
 </style>"""
 
 
@@ -360,9 +381,9 @@ class RaceTable:
     """
 
     def __init__(self, track: str = "teaching", players: int = 2, seed: int = 12, *, width: int = 980,
-                 board: int = BOARD_WIDTH) -> None:
+                 board: int = BOARD_WIDTH, coach: bool = True) -> None:
         """``board``: the track view's width in px (the hand, the choices and "what happened" sit beside it, or under
-        it on a narrow screen); ``width``: the save box's width."""
+        it on a narrow screen); ``width``: the save box's width; ``coach``: the coach starts on (its toggle)."""
         self.errors = ErrorLog()
         g = self.errors.guard
         self.width = width
@@ -379,6 +400,11 @@ class RaceTable:
         self.last: list[tuple[Action | None, tuple[Event, ...]]] = []
         self._offered: dict[str, list[str]] = {}
         self._saved: tuple[str, str] | None = None  # (json, position) of the last save
+        #: The coach's advice at the position it was computed for (the race, its number of actions): one look-ahead
+        #: per position, however often the table is redrawn (issue 33 item 1).
+        self._advice: tuple[tuple[int, int], Advice] | None = None
+        #: Each player car's decisions, each with a copy of the race then (the debrief, racebook.core.debrief).
+        self.logs: dict[str, DecisionLog] = {}
         self._quiet = False
         L = widgets.Layout
 
@@ -491,6 +517,21 @@ class RaceTable:
         #: The legal actions as grouped rows (racebook.ui.choicegroups): a click applies its Action object.
         self.choice_bar = ChoiceBar(self._apply, g)
         self.actions_box = self.choice_bar.widget
+        #: The coach (issue 33 item 1): at a player's decision one choice is suggested (green) with its reason, the
+        #: engine's look-ahead on clones (racebook.rf90.analysis.coach.at_the_table); the toggle turns it off.
+        self.coach_b = widgets.ToggleButton(value=coach, description=COACH_WORDS[coach],
+                                            tooltip="show or hide the coach's suggestion and its reason",
+                                            layout=L(width="auto", margin="0 0 0 0.6em"))
+        self.coach_b.add_class("rb-fr-coach-toggle")
+        self.coach_b.observe(g(self._on_coach), names="value")
+        self.coach_html = widgets.HTML()
+        #: The debrief at the race's end (issue 33 item 2): for the car of "my car", on demand (it replays).
+        self.debrief_b = widgets.Button(description="debrief", icon="search", layout=L(width="auto"),
+                                        tooltip="where you finished, and the decisions that cost you most, replayed")
+        self.debrief_b.add_class("rb-fr-debrief-b")
+        self.debrief_b.on_click(g(lambda _b: self.show_debrief()))
+        self.debrief_b.layout.display = "none"  # shown once the race is over
+        self.debrief_html = widgets.HTML()
         self.auto_box = widgets.HBox(layout=L(flex_flow="row wrap"))
         self.me_w = widgets.Dropdown(options=[], description="my car", layout=L(width="12em"),
                                      style={"description_width": "initial"})
@@ -506,8 +547,11 @@ class RaceTable:
         self.board_box.add_class("rb-fr-board")
         left = widgets.VBox([self.board_box, widgets.HTML('<div class="rb-fr-note"><b>What happened</b></div>'),
                              self.last_html], layout=L(flex="0 0 auto", width=f"{board}px", margin="0 1em 0 0"))
-        right = widgets.VBox([self.panel_html, widgets.HTML('<div class="rb-fr-note"><b>Your choices</b></div>'),
-                              self.actions_box], layout=L(flex="1 1 22em", min_width="22em"))
+        right = widgets.VBox([self.panel_html,
+                              widgets.HBox([widgets.HTML('<div class="rb-fr-note"><b>Your choices</b></div>'),
+                                            self.coach_b], layout=L(align_items="center")),
+                              self.actions_box, self.coach_html, self.debrief_b, self.debrief_html],
+                             layout=L(flex="1 1 22em", min_width="22em"))
         right.add_class("rb-fr-decide")
         tools = widgets.HBox([
             widgets.VBox([_h("Try a choice: is it legal? why not?"), self.card_toggles, self.try_w,
@@ -868,6 +912,8 @@ class RaceTable:
             boxes.append(cb)
         self.auto_checks = dict(zip(humans, boxes, strict=True))
         self.auto_box.children = boxes
+        self.logs = {c: DecisionLog() for c in humans}
+        self.debrief_html.value = ""
         self.me_w.options = humans
         if humans:
             self.me_w.value = humans[0]
@@ -890,8 +936,10 @@ class RaceTable:
         self._render_race()
 
     def _apply(self, action: Action | str) -> tuple[Event, ...]:
-        """Apply one action (a click), then let the computer play the cars it drives; refresh everything."""
+        """Apply one action (a click), then let the computer play the cars it drives; refresh everything. A player's
+        decision is noted first in its car's log (the debrief)."""
         assert self.race is not None
+        self._note(action)
         events = self.race.apply(action)
         act = self.race.actions[-1]
         self.last = [(act, events)]
@@ -1045,8 +1093,8 @@ class RaceTable:
         race = self.race
         if race is None:
             return table([], ["kind", "choice", "rule"])
-        rows = [{"kind": d.action.verb, "choice": d.label, "rule": d.rule}
-                for d in action_labels(race.legal_actions(), race.state)]
+        rows = [{"kind": d.action.verb, "choice": d.label + (DOES_NOTHING if does_nothing(d.action) else ""),
+                 "rule": d.rule} for d in action_labels(race.legal_actions(), race.state)]
         return table(rows, ["kind", "choice", "rule"])
 
     # ------------------------------------------------------------ standings
@@ -1272,19 +1320,147 @@ class RaceTable:
                           + toggles)
 
     def _render_actions(self) -> None:
-        """The legal actions as grouped rows (:func:`choice_family`): each click applies its Action object."""
+        """The legal actions as grouped rows (:func:`choice_family`): each click applies its Action object. A move
+        that does nothing now comes last, in its own row, its label saying so; at a player's decision with the coach
+        on, the coach's choice is marked (:meth:`advice`) and its reason shown under the rows."""
         race = self.race
         assert race is not None
         legal = race.legal_actions()
         choices = []
         for d in action_labels(legal, race.state):  # the car's name only when several decide
             family, words = choice_family(d.action)
-            choices.append(Choice(d.action, d.text, d.label, d.tooltip(race.state), family, words,
+            label = d.label
+            if does_nothing(d.action):
+                family, words, label = IDLE_FAMILY, "", label + DOES_NOTHING
+            choices.append(Choice(d.action, d.text, label, d.tooltip(race.state), family, words,
                                   primary=isinstance(d.action, Play)))
+        choices = [c for c in choices if c.family != IDLE_FAMILY] + [c for c in choices if c.family == IDLE_FAMILY]
+        advice = self._coach_now() if self.coach else None
+        over = race.is_over and bool(self.logs)
+        self.debrief_b.layout.display = "" if over else "none"
+        if over:
+            self.debrief_b.description = f"debrief for {self.me_w.value}" if self.me_w.value else "debrief"
+        if advice is not None:
+            tip = choices[advice.index]
+            choices[advice.index] = replace(tip, suggested=True)
+            self.coach_html.value = (f'<div class="rb-fr-coach">Coach suggests <b>{words_html(tip.label, TERMS)}</b>: '
+                                     f"{words_html(advice.reason, TERMS)}</div>")
+        else:
+            self.coach_html.value = ""
         self._offered = {}
         for a in legal:
             self._offered.setdefault(a.verb, []).append(str(a))
         self.choice_bar.show(choices)
+
+    # ------------------------------------------------------------ the debrief (issue 33 item 2)
+    def seat(self, car: str) -> Seat:
+        """The race now from player car ``car``'s seat (:class:`racebook.rf90.lessons.tableseat.Seat`)."""
+        assert self.race is not None
+        return Seat(self.race, car, self.computer, self.seed_w.value)
+
+    def _note(self, action: Action | str) -> None:
+        """Note a player's decision in its car's log, with a copy of the race and the coach's advice if computed."""
+        race = self.race
+        if race is None or not self._coached():
+            return
+        car = race.legal_actions()[0].car
+        log = self.logs.get(car)
+        if log is None:
+            return
+        seat = self.seat(car)
+        at = (id(race), len(race.actions))
+        cached = self._advice[1] if self._advice is not None and self._advice[0] == at and self.coach else None
+        log.note(seat, str(action), seat.buttons(), cached)
+
+    def debrief(self, car: str | None = None) -> Debrief:
+        """``car``'s debrief once the race is over (default: the car of "my car"): where it finished and the
+        decisions that cost it most, each replayed both ways on copies of the race at that moment
+        (:func:`racebook.core.debrief.debrief`, at most :data:`DEBRIEF_REPLAYS` replays)."""
+        race = self.race
+        if race is None or not race.is_over:
+            raise InputError("the debrief comes at the end of the race")
+        car = car or self.me_w.value
+        if car not in self.logs:
+            raise InputError(f"{car} is not a player car (players: {', '.join(self.logs)})")
+        return replay_debrief(self.seat(car), self.logs[car].decisions, max_replays=DEBRIEF_REPLAYS)
+
+    def show_debrief(self, car: str | None = None) -> Debrief:
+        """:meth:`debrief`, shown under the choices."""
+        d = self.debrief(car)
+        self.debrief_html.value = f'<div class="rb-fr-debrief">{debrief_html(d, TERMS)}</div>'
+        return d
+
+    # ------------------------------------------------------------ the coach (issue 33 item 1)
+    @property
+    def coach(self) -> bool:
+        """The coach is on (its toggle)."""
+        return bool(self.coach_b.value)
+
+    def _on_coach(self, _change: Any = None) -> None:
+        self.coach_b.description = COACH_WORDS[self.coach]
+        if self.race is not None:
+            self._render_actions()
+
+    def _coach_now(self) -> Advice | None:
+        """The advice to draw now: computed already for this position, or computed here — except in a running kernel
+        (JupyterLab, Voilà), where the look-ahead (about 10 ms, up to 90 ms on a long circuit) runs just after the
+        click has been answered (:meth:`_coach_later`, on the kernel's event loop), so that a click never waits for
+        it; without a loop (scripts, tests) it is computed at once."""
+        race = self.race
+        if race is None or not self._coached():
+            return None
+        at = (id(race), len(race.actions))
+        if self._advice is not None and self._advice[0] == at:
+            return self._advice[1]
+        loop = running_loop()
+        if loop is None:
+            return self.advice()
+        loop.call_soon(self.errors.guard(self._coach_later), at)
+        return None
+
+    def _coach_later(self, at: tuple[int, int]) -> None:
+        """The look-ahead after the click (:meth:`_coach_now`): the choices drawn again with the suggestion, unless
+        the race moved on or the coach was turned off meanwhile."""
+        race = self.race
+        if race is None or (id(race), len(race.actions)) != at or not self.coach:
+            return
+        self.advice()
+        self._render_actions()
+
+    def _coached(self) -> bool:
+        """A player's decision (one car decides, the table's players drive it, not the computer): the coach's."""
+        cars = {a.car for a in self.race.legal_actions()} if self.race is not None and not self.race.is_over else set()
+        return len(cars) == 1 and cars <= set(self.computer) and not cars & self.auto
+
+    def offered_actions(self) -> list[Action]:
+        """The legal actions in the order the table offers them: a move that does nothing now
+        (:func:`racebook.rf90.lessons.choicewords.does_nothing`) last."""
+        race = self.race
+        if race is None:
+            return []
+        return offered(race.legal_actions())
+
+    def advice(self) -> Advice | None:
+        """The coach's advice at a player's decision (a car the table's players drive, not the computer; None at a
+        robot's, a computer-driven car's or after the race): :func:`racebook.rf90.analysis.coach.at_the_table` over
+        :meth:`offered_actions` (its ``index`` is into them), each looked ahead on a clone to the end of the Game
+        Turn; computed once per position."""
+        race = self.race
+        if race is None or not self._coached():
+            return None
+        actions = self.offered_actions()
+        at = (id(race), len(race.actions))
+        if self._advice is None or self._advice[0] != at:
+            self._advice = (at, at_the_table(race, actions, self.computer, self.seed_w.value))
+        return self._advice[1]
+
+    def suggestion(self) -> tuple[str, str] | None:
+        """The suggested action's text and the coach's reason, as the table shows them (None while the coach is off
+        or at no player's decision)."""
+        if not self.coach:
+            return None
+        advice = self.advice()
+        return None if advice is None else (str(self.offered_actions()[advice.index]), advice.reason)
 
     def _standings_html(self, car: str | None) -> str:
         standing = self._standing_rows()

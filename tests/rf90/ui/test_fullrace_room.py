@@ -14,6 +14,7 @@ pytest.importorskip("ipywidgets")
 import ipywidgets as widgets  # noqa: E402
 
 from racebook.rf90.actions import Action, Play, Skip  # noqa: E402
+from racebook.rf90.lessons.choicewords import DOES_NOTHING  # noqa: E402
 from racebook.rf90.options import Rules  # noqa: E402
 from racebook.rf90.turn import Phase  # noqa: E402
 from racebook.rf90.ui.fullrace import RaceTable, choice_family  # noqa: E402
@@ -40,7 +41,8 @@ def _controls(t: RaceTable) -> int:
 
 
 def test_phase_a_offers_the_strategy_changes_as_one_menu() -> None:
-    """Phase A's 13 legal actions (a plain skip and 8 "skip, change strategy to …") are 6 controls in 3 rows."""
+    """Phase A's 13 legal actions (a plain skip and 8 "skip, change strategy to …") are 6 controls in 4 rows: the
+    plain skip, which does nothing now, in its own last row (issue 33 item 1)."""
     t = _started()
     race = t.race
     assert race is not None and race.phase is Phase.A
@@ -50,7 +52,8 @@ def test_phase_a_offers_the_strategy_changes_as_one_menu() -> None:
     changes = [a for a in legal if isinstance(a, Skip) and a.strategy is not None]
     assert [v for _l, v in menu.options] == changes  # the Action objects themselves, in the engine's order
     assert [label for label, _v in menu.options][0] == "BANGING WHEELS"  # the row's title says the rest
-    assert len(changes) == 8 and _controls(t) == 13 - len(changes) + 1 == 6 and len(t.actions_box.children) == 3
+    assert len(changes) == 8 and _controls(t) == 13 - len(changes) + 1 == 6 and len(t.actions_box.children) == 4
+    assert [b.description for b in t.actions_box.children[-1].children[1:]] == [f"skip the turn{DOES_NOTHING}"]
     assert go.description == "go"
 
 
