@@ -27,6 +27,7 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -310,32 +311,65 @@ def _browser_session(notebook: Path, server: Any, name: str) -> Iterator[tuple[s
         shutil.rmtree(root, ignore_errors=True)
 
 
-def check_notebook_in_lab(notebook: Path = NOTEBOOK_ACTIVATION, clicks: int = 3, shot: Path | None = None) -> dict:
-    """Open a copy of ``notebook`` in JupyterLab, run all its cells, step its first player."""
-    with _browser_session(notebook, lambda copy, root: jupyter_lab(root), "lab") as (url, page, seen, _copy):
-        page.goto(f"{url}/lab/tree/{notebook.name}", wait_until="domcontentloaded")
-        page.wait_for_function("() => window.jupyterapp && document.querySelector('.jp-Notebook .jp-Cell')",
-                               timeout=60_000)
-        page.wait_for_function(
-            "() => window.jupyterapp.shell.currentWidget?.sessionContext?.session?.kernel?.status === 'idle'",
-            timeout=60_000)
+#: The code cells of the notebook in JupyterLab's current tab (its model: cells out of view are not rendered) and its
+#: kernel, as the page sees them.
+CODE_CELLS = "[...window.jupyterapp.shell.currentWidget.content.model.cells].filter(c => c.type === 'code')"
+KERNEL = "window.jupyterapp.shell.currentWidget?.sessionContext?.session?.kernel"
+
+
+@dataclass
+class RunAll:
+    """What :func:`run_all_in_lab` saw: seconds from opening the page to the kernel idle, and of Run All; the code
+    cells, how many ran, and the error outputs (``ename: evalue``)."""
+
+    boot_s: float
+    run_s: float
+    cells: int
+    cells_run: int
+    errors: list[str]
+
+
+def run_all_in_lab(page: Any, address: str, *, open_timeout: float = 60_000, idle_timeout: float | None = None,
+                   run_timeout: float = 120_000, polling: float | str = "raf", until_error: bool = False,
+                   dismiss_news: bool = True) -> RunAll:
+    """Open the notebook at ``address`` (JupyterLab's ``…/lab/tree/<path>[?reset]``, or JupyterLite's
+    ``…/lab/index.html?path=<path>``) in ``page``; wait until it is drawn (``open_timeout`` ms) and its kernel is
+    idle (``idle_timeout`` ms, default ``open_timeout``); dismiss the "Jupyter news?" toast (``dismiss_news``); Run
+    All Cells and wait (``run_timeout`` ms, checking every ``polling`` ms or animation frame) until every code cell has
+    run and the kernel is idle again — with ``until_error``, also done when a cell has an error output (Run All stops
+    there). The one way every browser check opens and runs a notebook (the walk, the first-race screens, the full
+    race, the rule links, Lite); only the timeouts differ."""
+    t0 = time.monotonic()
+    page.goto(address, wait_until="domcontentloaded")
+    page.wait_for_function("() => window.jupyterapp && document.querySelector('.jp-Notebook .jp-Cell')",
+                           timeout=open_timeout)
+    page.wait_for_function(f"() => {KERNEL}?.status === 'idle'",
+                           timeout=open_timeout if idle_timeout is None else idle_timeout)
+    boot_s = time.monotonic() - t0
+    if dismiss_news:
         no = page.get_by_role("button", name="No")  # the "Jupyter news?" toast
         if no.count():
             no.first.click()
-        page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
-        # Every code cell has run (the model's execution counts; off-screen cells are not rendered).
-        page.wait_for_function(
-            "() => { const w = window.jupyterapp.shell.currentWidget;"
-            " const cells = [...w.content.model.cells].filter(c => c.type === 'code');"
-            " return cells.length > 0 && cells.every(c => c.executionCount !== null)"
-            " && w.sessionContext.session.kernel.status === 'idle'; }", timeout=120_000)
-        seen["cells_run"] = page.evaluate(
-            "() => [...window.jupyterapp.shell.currentWidget.content.model.cells]"
-            ".filter(c => c.type === 'code').length")
-        seen["errors"] = page.evaluate(
-            "() => [...window.jupyterapp.shell.currentWidget.content.model.cells]"
-            ".filter(c => c.type === 'code').flatMap(c => c.toJSON().outputs)"
-            ".filter(o => o.output_type === 'error').length")
+    t1 = time.monotonic()
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    failed = " || cells.some(c => c.toJSON().outputs.some(o => o.output_type === 'error'))" if until_error else ""
+    page.wait_for_function(
+        f"() => {{ const cells = {CODE_CELLS}; return cells.length > 0 && {KERNEL}?.status === 'idle'"
+        f" && (cells.every(c => c.executionCount !== null){failed}); }}", timeout=run_timeout, polling=polling)
+    run_s = time.monotonic() - t1
+    return RunAll(
+        boot_s=boot_s, run_s=run_s, cells=page.evaluate(f"() => {CODE_CELLS}.length"),
+        cells_run=page.evaluate(f"() => {CODE_CELLS}.filter(c => c.executionCount !== null).length"),
+        errors=page.evaluate(f"() => {CODE_CELLS}.flatMap(c => c.toJSON().outputs)"
+                             ".filter(o => o.output_type === 'error').map(o => o.ename + ': ' + o.evalue)"))
+
+
+def check_notebook_in_lab(notebook: Path = NOTEBOOK_ACTIVATION, clicks: int = 3, shot: Path | None = None) -> dict:
+    """Open a copy of ``notebook`` in JupyterLab, run all its cells, step its first player."""
+    with _browser_session(notebook, lambda copy, root: jupyter_lab(root), "lab") as (url, page, seen, _copy):
+        ran = run_all_in_lab(page, f"{url}/lab/tree/{notebook.name}")
+        seen["cells_run"] = ran.cells
+        seen["errors"] = len(ran.errors)
         box = _stepper_clicks(page, clicks, seen)
         if shot is not None:
             shot.parent.mkdir(parents=True, exist_ok=True)

@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from browser_check import OUTPUT_DIR, REPO, _browser_session, jupyter_lab, presenter
+from browser_check import OUTPUT_DIR, REPO, _browser_session, jupyter_lab, presenter, run_all_in_lab
 
 NOTEBOOK = REPO / "notebooks" / "rf90" / "12_full_race.ipynb"
 SHOTS = OUTPUT_DIR / "fullrace"
@@ -60,21 +60,7 @@ def _open(page: Any, url: str, mode: str, name: str) -> None:
     if mode == "presenter":
         page.goto(url, wait_until="domcontentloaded", timeout=180_000)
     else:
-        page.goto(f"{url}/lab/tree/{name}?reset", wait_until="domcontentloaded")
-        page.wait_for_function("() => window.jupyterapp && document.querySelector('.jp-Notebook .jp-Cell')",
-                               timeout=90_000)
-        page.wait_for_function(
-            "() => window.jupyterapp.shell.currentWidget?.sessionContext?.session?.kernel?.status === 'idle'",
-            timeout=90_000)
-        no = page.get_by_role("button", name="No")  # the "Jupyter news?" toast
-        if no.count():
-            no.first.click()
-        page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
-        page.wait_for_function(
-            "() => { const w = window.jupyterapp.shell.currentWidget;"
-            " const cells = [...w.content.model.cells].filter(c => c.type === 'code');"
-            " return cells.length > 0 && cells.every(c => c.executionCount !== null)"
-            " && w.sessionContext.session.kernel.status === 'idle'; }", timeout=180_000, polling=250)
+        run_all_in_lab(page, f"{url}/lab/tree/{name}?reset", open_timeout=90_000, run_timeout=180_000, polling=250)
     page.locator(".rb-fr").first.wait_for(timeout=180_000)
     page.wait_for_timeout(1_000)
 

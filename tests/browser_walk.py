@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from browser_check import BROWSER_ARGS, CHROMIUM, OUTPUT_DIR, REPO, jupyter_lab, presenter
+from browser_check import BROWSER_ARGS, CHROMIUM, OUTPUT_DIR, REPO, jupyter_lab, presenter, run_all_in_lab
 
 NOTEBOOKS = REPO / "notebooks"
 WALK_DIR = OUTPUT_DIR / "walk"
@@ -73,7 +73,6 @@ class Walked:
                 f"clicked {self.clicked or 'nothing'} → {'changed' if self.changed else 'NO CHANGE'}{lat}")
 
 
-_CELLS = "[...window.jupyterapp.shell.currentWidget.content.model.cells].filter(c => c.type === 'code')"
 # One click, timed in the page: from the click to the first change of the element's text (the event sentence).
 _TIMED_CLICK = """([btn, el]) => new Promise(resolve => {
   const old = el.innerText, t0 = performance.now();
@@ -95,26 +94,8 @@ def _shutdown_kernels(page: Any) -> None:
 
 
 def _run_all(page: Any, url: str, rel: str, seen: Walked) -> None:
-    page.goto(f"{url}/lab/tree/{rel}?reset", wait_until="domcontentloaded")
-    page.wait_for_function("() => window.jupyterapp && document.querySelector('.jp-Notebook .jp-Cell')",
-                           timeout=90_000)
-    page.wait_for_function(
-        "() => window.jupyterapp.shell.currentWidget?.sessionContext?.session?.kernel?.status === 'idle'",
-        timeout=90_000)
-    no = page.get_by_role("button", name="No")  # the "Jupyter news?" toast
-    if no.count():
-        no.first.click()
-    t0 = time.monotonic()
-    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
-    page.wait_for_function(
-        f"() => {{ const cells = {_CELLS}; return cells.length > 0 && cells.every(c => c.executionCount !== null)"
-        " && window.jupyterapp.shell.currentWidget.sessionContext.session.kernel.status === 'idle'; }",
-        timeout=300_000, polling=250)
-    seen.run_s = time.monotonic() - t0
-    seen.cells = page.evaluate(f"() => {_CELLS}.length")
-    seen.errors = page.evaluate(
-        f"() => {_CELLS}.flatMap(c => c.toJSON().outputs).filter(o => o.output_type === 'error')"
-        ".map(o => o.ename + ': ' + o.evalue)")
+    ran = run_all_in_lab(page, f"{url}/lab/tree/{rel}?reset", open_timeout=90_000, run_timeout=300_000, polling=250)
+    seen.run_s, seen.cells, seen.errors = ran.run_s, ran.cells, ran.errors
     # The stderr a widget shows for a bug, in an Output widget (not an error output), counts too.
     seen.errors += page.evaluate(
         "() => [...document.querySelectorAll('.rb-error-bug')].map(e => 'widget bug: ' + e.innerText)")
