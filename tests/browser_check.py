@@ -189,6 +189,35 @@ def run_check(scenario: str = "ex26", clicks: int = 3, position: int | None = No
     return seen
 
 
+# Resolves once nothing under ``el`` (the page's body if null) has changed for ``quiet`` ms (a MutationObserver:
+# nodes, attributes, text), or after ``cap`` ms; returns the ms waited.
+_SETTLE = """([el, sel, quiet, cap]) => new Promise(resolve => {
+  const target = el || (sel && document.querySelector(sel)) || document.body, t0 = performance.now();
+  let timer = null;
+  const done = () => { obs.disconnect(); clearTimeout(timer); clearTimeout(stop); resolve(performance.now() - t0); };
+  const obs = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(done, quiet); });
+  obs.observe(target, {subtree: true, childList: true, attributes: true, characterData: true});
+  timer = setTimeout(done, quiet);
+  const stop = setTimeout(done, cap);
+})"""
+
+
+#: What :func:`settle` watches by default: JupyterLab's notebook (not its status bar), else presenter mode's page.
+NOTEBOOK_AREA = ".jp-Notebook"
+
+
+def settle(page: Any, within: Any = NOTEBOOK_AREA, quiet_ms: int = 250, cap_ms: int = 3_000) -> float:
+    """Wait until the element ``within`` (a locator, a handle, or a CSS selector: the first match, else the page's
+    body) has stopped changing: no DOM change for ``quiet_ms`` (bqplot's transitions, a widget redrawn at a new width,
+    JupyterLab drawing cells scrolled into view), at most ``cap_ms``. Waits on the page's own changes instead of a
+    fixed sleep: as short as the page allows, as long as it needs (up to the cap) on a loaded machine. Returns the
+    ms waited."""
+    if isinstance(within, str):
+        return float(page.evaluate(_SETTLE, [None, within, quiet_ms, cap_ms]))
+    handle = within.element_handle() if hasattr(within, "element_handle") else within
+    return float(page.evaluate(_SETTLE, [handle, None, quiet_ms, cap_ms]))
+
+
 def _drive(page: Any, url: str, name: str, clicks: int, out: Path | None, seen: dict) -> None:
     page.goto(f"{url}/lab/tree/{name}?reset", wait_until="domcontentloaded")  # ?reset: no tab of an earlier check
     page.wait_for_selector(".jp-Notebook .jp-Cell .cm-content", timeout=60_000)
@@ -211,7 +240,7 @@ def _drive(page: Any, url: str, name: str, clicks: int, out: Path | None, seen: 
     page.wait_for_selector(".bqplot svg", timeout=40_000)
     sentence = page.locator(".rb-sentence").first
     sentence.wait_for(timeout=30_000)
-    page.wait_for_timeout(800)
+    settle(page)  # the first frame's transitions
     seen["svg"] = page.locator(".bqplot svg").count()
     seen["sentences"].append(sentence.inner_text())
     nxt = page.locator(".rb-step-button", has_text="▶").first
@@ -253,7 +282,7 @@ def _stepper_clicks(page: Any, clicks: int, seen: dict) -> Any:
     sentence = box.locator(".rb-sentence").first
     figure = box.locator(".bqplot svg.svg-figure").first
     page.wait_for_function("(el) => el.innerText.trim().length > 0", arg=sentence.element_handle(), timeout=30_000)
-    page.wait_for_timeout(800)  # the first frame's transitions
+    settle(page, box)  # the first frame's transitions
     seen.setdefault("sentences", []).append(sentence.inner_text())
     seen.setdefault("figures", []).append(figure.inner_html())
     nxt = box.locator(".rb-step-button", has_text="▶").first
@@ -262,7 +291,7 @@ def _stepper_clicks(page: Any, clicks: int, seen: dict) -> Any:
         nxt.click()
         page.wait_for_function("([el, old]) => el.innerText !== old", arg=[sentence.element_handle(), before],
                                timeout=10_000)
-        page.wait_for_timeout(700)  # bqplot animates marks; let the transition end
+        settle(page, box)  # bqplot animates marks; let the transition end
         seen["sentences"].append(sentence.inner_text())
         seen["figures"].append(figure.inner_html())
     seen["texts"] = figure.evaluate("(svg) => [...svg.querySelectorAll('text')].map(t => t.textContent)"

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from browser_check import BROWSER_ARGS, CHROMIUM, OUTPUT_DIR, REPO, jupyter_lab, presenter, run_all_in_lab
+from browser_check import BROWSER_ARGS, CHROMIUM, OUTPUT_DIR, REPO, jupyter_lab, presenter, run_all_in_lab, settle
 
 NOTEBOOKS = REPO / "notebooks"
 WALK_DIR = OUTPUT_DIR / "walk"
@@ -113,7 +113,7 @@ def _first_screen(page: Any, seen: Walked, shot: Path) -> None:
     page.set_viewport_size(FIRST_SCREEN)
     page.evaluate("() => { const nb = window.jupyterapp.shell.currentWidget.content; nb.activeCellIndex = 0;"
                   " return nb.scrollToItem(0, 'start'); }")
-    page.wait_for_timeout(800)  # the widgets redraw at the new width
+    settle(page)  # the widgets redraw at the new width
     page.screenshot(path=str(shot))
     seen.first_screen = str(shot)
     seen.acts_first = bool(page.evaluate(_ACTS_IN_VIEW))
@@ -150,7 +150,7 @@ def _click_main_widget(page: Any, seen: Walked) -> Any:
             ms = page.evaluate(_TIMED_CLICK, handles)
             if ms >= 0:
                 seen.latencies_ms.append(float(ms))
-            page.wait_for_timeout(300)
+            settle(page, box)  # the rest of the step (the picture follows the sentence)
         seen.changed = bool(seen.latencies_ms)
         return box
     buttons = page.locator(".jp-OutputArea-output button.jupyter-button:visible:enabled")
@@ -197,7 +197,7 @@ def walk(notebooks: list[Path] | None = None, out_dir: Path = WALK_DIR) -> list[
                         _run_all(page, url, f"{nb.parent.name}/{nb.name}", seen)
                         _first_screen(page, seen, shot.with_name(shot.stem + "-first-screen.png"))
                         box = _click_main_widget(page, seen)
-                        page.wait_for_timeout(300)
+                        settle(page)
                         (box if box is not None and box.count() else page).screenshot(path=str(shot))
                         seen.screenshot = str(shot)
                     except Exception as e:
