@@ -361,17 +361,24 @@ class RunAll:
 def run_all_in_lab(page: Any, address: str, *, open_timeout: float = 60_000, idle_timeout: float | None = None,
                    run_timeout: float = 120_000, polling: float | str = "raf", until_error: bool = False,
                    dismiss_news: bool = True) -> RunAll:
-    """Open the notebook at ``address`` (JupyterLab's ``…/lab/tree/<path>[?reset]``, or JupyterLite's
-    ``…/lab/index.html?path=<path>``) in ``page``; wait until it is drawn (``open_timeout`` ms) and its kernel is
-    idle (``idle_timeout`` ms, default ``open_timeout``); dismiss the "Jupyter news?" toast (``dismiss_news``); Run
-    All Cells and wait (``run_timeout`` ms, checking every ``polling`` ms or animation frame) until every code cell has
-    run and the kernel is idle again — with ``until_error``, also done when a cell has an error output (Run All stops
-    there). The one way every browser check opens and runs a notebook (the walk, the first-race screens, the full
-    race, the rule links, Lite); only the timeouts differ."""
+    """Open the notebook at ``address`` in ``page``: JupyterLab's ``…/lab/tree/<path>[?reset]``, JupyterLite's
+    ``…/lab/index.html?path=<path>``, or a bare path, opened in the JupyterLab ``page`` already shows (as
+    :func:`close_notebooks` left it) without loading the page again. Wait until it is drawn (``open_timeout`` ms) and
+    its kernel is idle (``idle_timeout`` ms, default ``open_timeout``); dismiss the "Jupyter news?" toast
+    (``dismiss_news``); Run All Cells and wait (``run_timeout`` ms, checking every ``polling`` ms or animation frame)
+    until every code cell has run and the kernel is idle again — with ``until_error``, also done when a cell has an
+    error output (Run All stops there). The one way every browser check opens and runs a notebook (the walk, the
+    first-race screens, the full race, the rule links, Lite); only the timeouts differ."""
     t0 = time.monotonic()
-    page.goto(address, wait_until="domcontentloaded")
-    page.wait_for_function("() => window.jupyterapp && document.querySelector('.jp-Notebook .jp-Cell')",
-                           timeout=open_timeout)
+    if address.startswith(("http://", "https://")):
+        page.goto(address, wait_until="domcontentloaded")
+        drawn = "() => window.jupyterapp && document.querySelector('.jp-Notebook .jp-Cell')"
+    else:  # a path in the JupyterLab already open in ``page``: its document manager opens it, no page load
+        page.evaluate("async (path) => { await window.jupyterapp.commands.execute('docmanager:open', {path}); }",
+                      address)
+        drawn = (f"() => window.jupyterapp.shell.currentWidget?.context?.path === {json.dumps(address)}"
+                 " && document.querySelector('.jp-Notebook .jp-Cell')")
+    page.wait_for_function(drawn, timeout=open_timeout)
     page.wait_for_function(f"() => {KERNEL}?.status === 'idle'",
                            timeout=open_timeout if idle_timeout is None else idle_timeout)
     boot_s = time.monotonic() - t0
@@ -391,6 +398,13 @@ def run_all_in_lab(page: Any, address: str, *, open_timeout: float = 60_000, idl
         cells_run=page.evaluate(f"() => {CODE_CELLS}.filter(c => c.executionCount !== null).length"),
         errors=page.evaluate(f"() => {CODE_CELLS}.flatMap(c => c.toJSON().outputs)"
                              ".filter(o => o.output_type === 'error').map(o => o.ename + ': ' + o.evalue)"))
+
+
+def close_notebooks(page: Any) -> None:
+    """Close every document of the JupyterLab in ``page`` without a "Save?" dialog (the copies run in a throwaway
+    folder; nothing is kept), so the next :func:`run_all_in_lab` of a bare path finds a clean page."""
+    page.evaluate("() => { for (const w of [...window.jupyterapp.shell.widgets('main')]) {"
+                  " if (w.context) w.context.model.dirty = false; w.dispose(); } }")
 
 
 def check_notebook_in_lab(notebook: Path = NOTEBOOK_ACTIVATION, clicks: int = 3, shot: Path | None = None) -> dict:

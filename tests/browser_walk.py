@@ -22,11 +22,22 @@ import statistics
 import sys
 import tempfile
 import time
+from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from browser_check import BROWSER_ARGS, CHROMIUM, OUTPUT_DIR, REPO, jupyter_lab, presenter, run_all_in_lab, settle
+from browser_check import (
+    BROWSER_ARGS,
+    CHROMIUM,
+    OUTPUT_DIR,
+    REPO,
+    close_notebooks,
+    jupyter_lab,
+    presenter,
+    run_all_in_lab,
+    settle,
+)
 
 NOTEBOOKS = REPO / "notebooks"
 WALK_DIR = OUTPUT_DIR / "walk"
@@ -93,8 +104,11 @@ def _shutdown_kernels(page: Any) -> None:
     page.evaluate("() => window.jupyterapp.serviceManager.sessions.shutdownAll()")
 
 
-def _run_all(page: Any, url: str, rel: str, seen: Walked) -> None:
-    ran = run_all_in_lab(page, f"{url}/lab/tree/{rel}?reset", open_timeout=90_000, run_timeout=300_000, polling=250)
+def _run_all(page: Any, url: str, rel: str, seen: Walked, reuse: bool = False) -> None:
+    """Run all of ``rel``'s cells in a fresh JupyterLab page (``reuse``: in the one ``page`` shows, its earlier
+    notebooks closed) and note what ran and every error output."""
+    address = rel if reuse else f"{url}/lab/tree/{rel}?reset"
+    ran = run_all_in_lab(page, address, open_timeout=90_000, run_timeout=300_000, polling=250)
     seen.run_s, seen.cells, seen.errors = ran.run_s, ran.cells, ran.errors
     # The stderr a widget shows for a bug, in an Output widget (not an error output), counts too.
     seen.errors += page.evaluate(
@@ -186,15 +200,20 @@ def walk(notebooks: list[Path] | None = None, out_dir: Path = WALK_DIR) -> list[
             shutil.copy(nb, root / nb.parent.name / nb.name)
         with jupyter_lab(root, timeout=120) as url, sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS, headless=True)
+            page = None
             try:
                 for nb in notebooks:
                     seen = Walked(f"{nb.parent.name}/{nb.stem}")
                     results.append(seen)
-                    page = browser.new_page(viewport=WALK_SCREEN)
-                    page.set_default_timeout(60_000)
+                    # One page for the walk: JupyterLab loads once and opens each notebook in turn (loading it
+                    # again for each notebook took more than the notebook's own run); after a failure, a new page.
+                    reuse = page is not None
+                    if page is None:
+                        page = browser.new_page(viewport=WALK_SCREEN)
+                        page.set_default_timeout(60_000)
                     shot = out_dir / f"{nb.parent.name}_{nb.stem}.png"
                     try:
-                        _run_all(page, url, f"{nb.parent.name}/{nb.name}", seen)
+                        _run_all(page, url, f"{nb.parent.name}/{nb.name}", seen, reuse=reuse)
                         _first_screen(page, seen, shot.with_name(shot.stem + "-first-screen.png"))
                         box = _click_main_widget(page, seen)
                         settle(page)
@@ -203,11 +222,17 @@ def walk(notebooks: list[Path] | None = None, out_dir: Path = WALK_DIR) -> list[
                     except Exception as e:
                         seen.errors.append(f"walk failed: {type(e).__name__}: {str(e).splitlines()[0][:300]}")
                         page.screenshot(path=str(shot.with_name(shot.stem + "-failure.png")), full_page=True)
-                    finally:
-                        _shutdown_kernels(page)
+                        with suppress(Exception):
+                            _shutdown_kernels(page)
                         page.close()
+                        page = None
+                    else:
+                        _shutdown_kernels(page)
+                        close_notebooks(page)
                     print(seen.line(), flush=True)
             finally:
+                if page is not None:
+                    page.close()
                 browser.close()
     finally:
         shutil.rmtree(root, ignore_errors=True)
