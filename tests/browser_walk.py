@@ -1,7 +1,9 @@
 """The real-browser walk of every notebook (issue 18 item 6): Debian Chromium + Playwright + one JupyterLab.
 
 Every executed notebook of every game (``notebooks/*/*.ipynb``: a new game's folder or a new notebook is picked
-up by the glob) is copied into a throwaway folder and opened, one after the other, in ONE JupyterLab server.
+up by the glob) is copied into a throwaway folder and opened, one after the other, in ONE JupyterLab server and
+ONE page (JupyterLab loads once; each notebook is opened by its document manager and closed after; a notebook whose
+check failed leaves a fresh page to the next).
 For each: run all cells, require that no cell has an error output (nor a widget a bug's details toggle), look at
 its **first screen** (issue 19 item 6: scrolled to the top in a 1366×768 window, a laptop's or a club projector's;
 a screenshot ``<game>_<nb>-first-screen.png``, and whether a widget or a picture shows in it), click
