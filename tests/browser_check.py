@@ -27,6 +27,7 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -188,6 +189,35 @@ def run_check(scenario: str = "ex26", clicks: int = 3, position: int | None = No
     return seen
 
 
+# Resolves once nothing under ``el`` (the page's body if null) has changed for ``quiet`` ms (a MutationObserver:
+# nodes, attributes, text), or after ``cap`` ms; returns the ms waited.
+_SETTLE = """([el, sel, quiet, cap]) => new Promise(resolve => {
+  const target = el || (sel && document.querySelector(sel)) || document.body, t0 = performance.now();
+  let timer = null;
+  const done = () => { obs.disconnect(); clearTimeout(timer); clearTimeout(stop); resolve(performance.now() - t0); };
+  const obs = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(done, quiet); });
+  obs.observe(target, {subtree: true, childList: true, attributes: true, characterData: true});
+  timer = setTimeout(done, quiet);
+  const stop = setTimeout(done, cap);
+})"""
+
+
+#: What :func:`settle` watches by default: JupyterLab's notebook (not its status bar), else presenter mode's page.
+NOTEBOOK_AREA = ".jp-Notebook"
+
+
+def settle(page: Any, within: Any = NOTEBOOK_AREA, quiet_ms: int = 250, cap_ms: int = 3_000) -> float:
+    """Wait until the element ``within`` (a locator, a handle, or a CSS selector: the first match, else the page's
+    body) has stopped changing: no DOM change for ``quiet_ms`` (bqplot's transitions, a widget redrawn at a new width,
+    JupyterLab drawing cells scrolled into view), at most ``cap_ms``. Waits on the page's own changes instead of a
+    fixed sleep: as short as the page allows, as long as it needs (up to the cap) on a loaded machine. Returns the
+    ms waited."""
+    if isinstance(within, str):
+        return float(page.evaluate(_SETTLE, [None, within, quiet_ms, cap_ms]))
+    handle = within.element_handle() if hasattr(within, "element_handle") else within
+    return float(page.evaluate(_SETTLE, [handle, None, quiet_ms, cap_ms]))
+
+
 def _drive(page: Any, url: str, name: str, clicks: int, out: Path | None, seen: dict) -> None:
     page.goto(f"{url}/lab/tree/{name}?reset", wait_until="domcontentloaded")  # ?reset: no tab of an earlier check
     page.wait_for_selector(".jp-Notebook .jp-Cell .cm-content", timeout=60_000)
@@ -210,7 +240,7 @@ def _drive(page: Any, url: str, name: str, clicks: int, out: Path | None, seen: 
     page.wait_for_selector(".bqplot svg", timeout=40_000)
     sentence = page.locator(".rb-sentence").first
     sentence.wait_for(timeout=30_000)
-    page.wait_for_timeout(800)
+    settle(page)  # the first frame's transitions
     seen["svg"] = page.locator(".bqplot svg").count()
     seen["sentences"].append(sentence.inner_text())
     nxt = page.locator(".rb-step-button", has_text="▶").first
@@ -252,7 +282,7 @@ def _stepper_clicks(page: Any, clicks: int, seen: dict) -> Any:
     sentence = box.locator(".rb-sentence").first
     figure = box.locator(".bqplot svg.svg-figure").first
     page.wait_for_function("(el) => el.innerText.trim().length > 0", arg=sentence.element_handle(), timeout=30_000)
-    page.wait_for_timeout(800)  # the first frame's transitions
+    settle(page, box)  # the first frame's transitions
     seen.setdefault("sentences", []).append(sentence.inner_text())
     seen.setdefault("figures", []).append(figure.inner_html())
     nxt = box.locator(".rb-step-button", has_text="▶").first
@@ -261,7 +291,7 @@ def _stepper_clicks(page: Any, clicks: int, seen: dict) -> Any:
         nxt.click()
         page.wait_for_function("([el, old]) => el.innerText !== old", arg=[sentence.element_handle(), before],
                                timeout=10_000)
-        page.wait_for_timeout(700)  # bqplot animates marks; let the transition end
+        settle(page, box)  # bqplot animates marks; let the transition end
         seen["sentences"].append(sentence.inner_text())
         seen["figures"].append(figure.inner_html())
     seen["texts"] = figure.evaluate("(svg) => [...svg.querySelectorAll('text')].map(t => t.textContent)"
@@ -310,32 +340,79 @@ def _browser_session(notebook: Path, server: Any, name: str) -> Iterator[tuple[s
         shutil.rmtree(root, ignore_errors=True)
 
 
-def check_notebook_in_lab(notebook: Path = NOTEBOOK_ACTIVATION, clicks: int = 3, shot: Path | None = None) -> dict:
-    """Open a copy of ``notebook`` in JupyterLab, run all its cells, step its first player."""
-    with _browser_session(notebook, lambda copy, root: jupyter_lab(root), "lab") as (url, page, seen, _copy):
-        page.goto(f"{url}/lab/tree/{notebook.name}", wait_until="domcontentloaded")
-        page.wait_for_function("() => window.jupyterapp && document.querySelector('.jp-Notebook .jp-Cell')",
-                               timeout=60_000)
-        page.wait_for_function(
-            "() => window.jupyterapp.shell.currentWidget?.sessionContext?.session?.kernel?.status === 'idle'",
-            timeout=60_000)
+#: The code cells of the notebook in JupyterLab's current tab (its model: cells out of view are not rendered) and its
+#: kernel, as the page sees them.
+CODE_CELLS = "[...window.jupyterapp.shell.currentWidget.content.model.cells].filter(c => c.type === 'code')"
+KERNEL = "window.jupyterapp.shell.currentWidget?.sessionContext?.session?.kernel"
+
+
+@dataclass
+class RunAll:
+    """What :func:`run_all_in_lab` saw: seconds from opening the page to the kernel idle, and of Run All; the code
+    cells, how many ran, and the error outputs (``ename: evalue``)."""
+
+    boot_s: float
+    run_s: float
+    cells: int
+    cells_run: int
+    errors: list[str]
+
+
+def run_all_in_lab(page: Any, address: str, *, open_timeout: float = 60_000, idle_timeout: float | None = None,
+                   run_timeout: float = 120_000, polling: float | str = "raf", until_error: bool = False,
+                   dismiss_news: bool = True) -> RunAll:
+    """Open the notebook at ``address`` in ``page``: JupyterLab's ``…/lab/tree/<path>[?reset]``, JupyterLite's
+    ``…/lab/index.html?path=<path>``, or a bare path, opened in the JupyterLab ``page`` already shows (as
+    :func:`close_notebooks` left it) without loading the page again. Wait until it is drawn (``open_timeout`` ms) and
+    its kernel is idle (``idle_timeout`` ms, default ``open_timeout``); dismiss the "Jupyter news?" toast
+    (``dismiss_news``); Run All Cells and wait (``run_timeout`` ms, checking every ``polling`` ms or animation frame)
+    until every code cell has run and the kernel is idle again — with ``until_error``, also done when a cell has an
+    error output (Run All stops there). The one way every browser check opens and runs a notebook (the walk, the
+    first-race screens, the full race, the rule links, Lite); only the timeouts differ."""
+    t0 = time.monotonic()
+    if address.startswith(("http://", "https://")):
+        page.goto(address, wait_until="domcontentloaded")
+        drawn = "() => window.jupyterapp && document.querySelector('.jp-Notebook .jp-Cell')"
+    else:  # a path in the JupyterLab already open in ``page``: its document manager opens it, no page load
+        page.evaluate("async (path) => { await window.jupyterapp.commands.execute('docmanager:open', {path}); }",
+                      address)
+        drawn = (f"() => window.jupyterapp.shell.currentWidget?.context?.path === {json.dumps(address)}"
+                 " && document.querySelector('.jp-Notebook .jp-Cell')")
+    page.wait_for_function(drawn, timeout=open_timeout)
+    page.wait_for_function(f"() => {KERNEL}?.status === 'idle'",
+                           timeout=open_timeout if idle_timeout is None else idle_timeout)
+    boot_s = time.monotonic() - t0
+    if dismiss_news:
         no = page.get_by_role("button", name="No")  # the "Jupyter news?" toast
         if no.count():
             no.first.click()
-        page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
-        # Every code cell has run (the model's execution counts; off-screen cells are not rendered).
-        page.wait_for_function(
-            "() => { const w = window.jupyterapp.shell.currentWidget;"
-            " const cells = [...w.content.model.cells].filter(c => c.type === 'code');"
-            " return cells.length > 0 && cells.every(c => c.executionCount !== null)"
-            " && w.sessionContext.session.kernel.status === 'idle'; }", timeout=120_000)
-        seen["cells_run"] = page.evaluate(
-            "() => [...window.jupyterapp.shell.currentWidget.content.model.cells]"
-            ".filter(c => c.type === 'code').length")
-        seen["errors"] = page.evaluate(
-            "() => [...window.jupyterapp.shell.currentWidget.content.model.cells]"
-            ".filter(c => c.type === 'code').flatMap(c => c.toJSON().outputs)"
-            ".filter(o => o.output_type === 'error').length")
+    t1 = time.monotonic()
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    failed = " || cells.some(c => c.toJSON().outputs.some(o => o.output_type === 'error'))" if until_error else ""
+    page.wait_for_function(
+        f"() => {{ const cells = {CODE_CELLS}; return cells.length > 0 && {KERNEL}?.status === 'idle'"
+        f" && (cells.every(c => c.executionCount !== null){failed}); }}", timeout=run_timeout, polling=polling)
+    run_s = time.monotonic() - t1
+    return RunAll(
+        boot_s=boot_s, run_s=run_s, cells=page.evaluate(f"() => {CODE_CELLS}.length"),
+        cells_run=page.evaluate(f"() => {CODE_CELLS}.filter(c => c.executionCount !== null).length"),
+        errors=page.evaluate(f"() => {CODE_CELLS}.flatMap(c => c.toJSON().outputs)"
+                             ".filter(o => o.output_type === 'error').map(o => o.ename + ': ' + o.evalue)"))
+
+
+def close_notebooks(page: Any) -> None:
+    """Close every document of the JupyterLab in ``page`` without a "Save?" dialog (the copies run in a throwaway
+    folder; nothing is kept), so the next :func:`run_all_in_lab` of a bare path finds a clean page."""
+    page.evaluate("() => { for (const w of [...window.jupyterapp.shell.widgets('main')]) {"
+                  " if (w.context) w.context.model.dirty = false; w.dispose(); } }")
+
+
+def check_notebook_in_lab(notebook: Path = NOTEBOOK_ACTIVATION, clicks: int = 3, shot: Path | None = None) -> dict:
+    """Open a copy of ``notebook`` in JupyterLab, run all its cells, step its first player."""
+    with _browser_session(notebook, lambda copy, root: jupyter_lab(root), "lab") as (url, page, seen, _copy):
+        ran = run_all_in_lab(page, f"{url}/lab/tree/{notebook.name}")
+        seen["cells_run"] = ran.cells
+        seen["errors"] = len(ran.errors)
         box = _stepper_clicks(page, clicks, seen)
         if shot is not None:
             shot.parent.mkdir(parents=True, exist_ok=True)

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from browser_check import BROWSER_ARGS, CHROMIUM, OUTPUT_DIR, REPO, jupyter_lab, presenter
+from browser_check import BROWSER_ARGS, CHROMIUM, OUTPUT_DIR, REPO, jupyter_lab, presenter, settle
 from browser_walk import Walked, _run_all, _shutdown_kernels
 
 FIRST_RACES = (REPO / "notebooks" / "rf90" / "00_start_here.ipynb",
@@ -102,10 +102,10 @@ _READY = ("() => { const r = document.querySelector('.rb-guided-race');"
 
 def _measure(page: Any, name: str, mode: str, size: tuple[int, int], out_dir: Path) -> Screen:
     page.set_viewport_size({"width": size[0], "height": size[1]})
-    page.wait_for_timeout(900)  # the widgets redraw at the new width
+    settle(page)  # the widgets redraw at the new width
     seen = Screen(name, mode, size)
     page.evaluate(_MEASURE, PARTS)
-    page.wait_for_timeout(400)  # JupyterLab draws the cells scrolled into view
+    settle(page)  # JupyterLab draws the cells scrolled into view
     seen.boxes = page.evaluate(_MEASURE, PARTS)
     seen.texts = page.evaluate(_TEXTS)
     shot = out_dir / f"{name.replace('/', '_')}-{size[0]}x{size[1]}-{mode}.png"

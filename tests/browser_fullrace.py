@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from browser_check import OUTPUT_DIR, REPO, _browser_session, jupyter_lab, presenter
+from browser_check import OUTPUT_DIR, REPO, _browser_session, jupyter_lab, presenter, run_all_in_lab, settle
 
 NOTEBOOK = REPO / "notebooks" / "rf90" / "12_full_race.ipynb"
 SHOTS = OUTPUT_DIR / "fullrace"
@@ -60,29 +60,15 @@ def _open(page: Any, url: str, mode: str, name: str) -> None:
     if mode == "presenter":
         page.goto(url, wait_until="domcontentloaded", timeout=180_000)
     else:
-        page.goto(f"{url}/lab/tree/{name}?reset", wait_until="domcontentloaded")
-        page.wait_for_function("() => window.jupyterapp && document.querySelector('.jp-Notebook .jp-Cell')",
-                               timeout=90_000)
-        page.wait_for_function(
-            "() => window.jupyterapp.shell.currentWidget?.sessionContext?.session?.kernel?.status === 'idle'",
-            timeout=90_000)
-        no = page.get_by_role("button", name="No")  # the "Jupyter news?" toast
-        if no.count():
-            no.first.click()
-        page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
-        page.wait_for_function(
-            "() => { const w = window.jupyterapp.shell.currentWidget;"
-            " const cells = [...w.content.model.cells].filter(c => c.type === 'code');"
-            " return cells.length > 0 && cells.every(c => c.executionCount !== null)"
-            " && w.sessionContext.session.kernel.status === 'idle'; }", timeout=180_000, polling=250)
+        run_all_in_lab(page, f"{url}/lab/tree/{name}?reset", open_timeout=90_000, run_timeout=180_000, polling=250)
     page.locator(".rb-fr").first.wait_for(timeout=180_000)
-    page.wait_for_timeout(1_000)
+    settle(page)
 
 
 def _to_top(page: Any, loc: Any) -> None:
     """Scroll ``loc``'s top to the top of the visible area (JupyterLab scrolls its notebook panel, not the page)."""
     loc.evaluate("(el) => el.scrollIntoView({block: 'start'})")
-    page.wait_for_timeout(500)
+    settle(page)
 
 
 def check_fullrace(mode: str = "presenter", shots: Path = SHOTS) -> dict[str, Any]:
@@ -120,7 +106,7 @@ def check_fullrace(mode: str = "presenter", shots: Path = SHOTS) -> dict[str, An
         race.wait_for(state="visible", timeout=60_000)
         page.wait_for_function("(el) => el.querySelectorAll('.rb-choice').length > 0", arg=race.element_handle(),
                                timeout=60_000)
-        page.wait_for_timeout(1_500)  # the board's marks
+        settle(page)  # the board's marks
         _to_top(page, table)
         area = page.evaluate(_AREA, mode)
         parts = {"board": ".rb-fr-board", "hand": ".rb-fr-hand", "choices": ".rb-choices",
@@ -149,7 +135,7 @@ def check_fullrace(mode: str = "presenter", shots: Path = SHOTS) -> dict[str, An
         page.wait_for_function("(el) => [...el.querySelectorAll('.rb-choices-title')]"
                                ".some(t => t.innerText.startsWith('play'))", arg=race.element_handle(),
                                timeout=60_000)
-        page.wait_for_timeout(1_000)
+        settle(page)
         _to_top(page, table)
         area = page.evaluate(_AREA, mode)
         seen["play_boxes"] = {k: _box(race.locator(sel).first) for k, sel in parts.items()}

@@ -1,7 +1,9 @@
 """The real-browser walk of every notebook (issue 18 item 6): Debian Chromium + Playwright + one JupyterLab.
 
 Every executed notebook of every game (``notebooks/*/*.ipynb``: a new game's folder or a new notebook is picked
-up by the glob) is copied into a throwaway folder and opened, one after the other, in ONE JupyterLab server.
+up by the glob) is copied into a throwaway folder and opened, one after the other, in ONE JupyterLab server and
+ONE page (JupyterLab loads once; each notebook is opened by its document manager and closed after; a notebook whose
+check failed leaves a fresh page to the next).
 For each: run all cells, require that no cell has an error output (nor a widget a bug's details toggle), look at
 its **first screen** (issue 19 item 6: scrolled to the top in a 1366×768 window, a laptop's or a club projector's;
 a screenshot ``<game>_<nb>-first-screen.png``, and whether a widget or a picture shows in it), click
@@ -22,11 +24,22 @@ import statistics
 import sys
 import tempfile
 import time
+from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from browser_check import BROWSER_ARGS, CHROMIUM, OUTPUT_DIR, REPO, jupyter_lab, presenter
+from browser_check import (
+    BROWSER_ARGS,
+    CHROMIUM,
+    OUTPUT_DIR,
+    REPO,
+    close_notebooks,
+    jupyter_lab,
+    presenter,
+    run_all_in_lab,
+    settle,
+)
 
 NOTEBOOKS = REPO / "notebooks"
 WALK_DIR = OUTPUT_DIR / "walk"
@@ -73,7 +86,6 @@ class Walked:
                 f"clicked {self.clicked or 'nothing'} → {'changed' if self.changed else 'NO CHANGE'}{lat}")
 
 
-_CELLS = "[...window.jupyterapp.shell.currentWidget.content.model.cells].filter(c => c.type === 'code')"
 # One click, timed in the page: from the click to the first change of the element's text (the event sentence).
 _TIMED_CLICK = """([btn, el]) => new Promise(resolve => {
   const old = el.innerText, t0 = performance.now();
@@ -94,27 +106,12 @@ def _shutdown_kernels(page: Any) -> None:
     page.evaluate("() => window.jupyterapp.serviceManager.sessions.shutdownAll()")
 
 
-def _run_all(page: Any, url: str, rel: str, seen: Walked) -> None:
-    page.goto(f"{url}/lab/tree/{rel}?reset", wait_until="domcontentloaded")
-    page.wait_for_function("() => window.jupyterapp && document.querySelector('.jp-Notebook .jp-Cell')",
-                           timeout=90_000)
-    page.wait_for_function(
-        "() => window.jupyterapp.shell.currentWidget?.sessionContext?.session?.kernel?.status === 'idle'",
-        timeout=90_000)
-    no = page.get_by_role("button", name="No")  # the "Jupyter news?" toast
-    if no.count():
-        no.first.click()
-    t0 = time.monotonic()
-    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
-    page.wait_for_function(
-        f"() => {{ const cells = {_CELLS}; return cells.length > 0 && cells.every(c => c.executionCount !== null)"
-        " && window.jupyterapp.shell.currentWidget.sessionContext.session.kernel.status === 'idle'; }",
-        timeout=300_000, polling=250)
-    seen.run_s = time.monotonic() - t0
-    seen.cells = page.evaluate(f"() => {_CELLS}.length")
-    seen.errors = page.evaluate(
-        f"() => {_CELLS}.flatMap(c => c.toJSON().outputs).filter(o => o.output_type === 'error')"
-        ".map(o => o.ename + ': ' + o.evalue)")
+def _run_all(page: Any, url: str, rel: str, seen: Walked, reuse: bool = False) -> None:
+    """Run all of ``rel``'s cells in a fresh JupyterLab page (``reuse``: in the one ``page`` shows, its earlier
+    notebooks closed) and note what ran and every error output."""
+    address = rel if reuse else f"{url}/lab/tree/{rel}?reset"
+    ran = run_all_in_lab(page, address, open_timeout=90_000, run_timeout=300_000, polling=250)
+    seen.run_s, seen.cells, seen.errors = ran.run_s, ran.cells, ran.errors
     # The stderr a widget shows for a bug, in an Output widget (not an error output), counts too.
     seen.errors += page.evaluate(
         "() => [...document.querySelectorAll('.rb-error-bug')].map(e => 'widget bug: ' + e.innerText)")
@@ -132,7 +129,7 @@ def _first_screen(page: Any, seen: Walked, shot: Path) -> None:
     page.set_viewport_size(FIRST_SCREEN)
     page.evaluate("() => { const nb = window.jupyterapp.shell.currentWidget.content; nb.activeCellIndex = 0;"
                   " return nb.scrollToItem(0, 'start'); }")
-    page.wait_for_timeout(800)  # the widgets redraw at the new width
+    settle(page)  # the widgets redraw at the new width
     page.screenshot(path=str(shot))
     seen.first_screen = str(shot)
     seen.acts_first = bool(page.evaluate(_ACTS_IN_VIEW))
@@ -169,7 +166,7 @@ def _click_main_widget(page: Any, seen: Walked) -> Any:
             ms = page.evaluate(_TIMED_CLICK, handles)
             if ms >= 0:
                 seen.latencies_ms.append(float(ms))
-            page.wait_for_timeout(300)
+            settle(page, box)  # the rest of the step (the picture follows the sentence)
         seen.changed = bool(seen.latencies_ms)
         return box
     buttons = page.locator(".jp-OutputArea-output button.jupyter-button:visible:enabled")
@@ -205,28 +202,39 @@ def walk(notebooks: list[Path] | None = None, out_dir: Path = WALK_DIR) -> list[
             shutil.copy(nb, root / nb.parent.name / nb.name)
         with jupyter_lab(root, timeout=120) as url, sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS, headless=True)
+            page = None
             try:
                 for nb in notebooks:
                     seen = Walked(f"{nb.parent.name}/{nb.stem}")
                     results.append(seen)
-                    page = browser.new_page(viewport=WALK_SCREEN)
-                    page.set_default_timeout(60_000)
+                    # One page for the walk: JupyterLab loads once and opens each notebook in turn (loading it
+                    # again for each notebook took more than the notebook's own run); after a failure, a new page.
+                    reuse = page is not None
+                    if page is None:
+                        page = browser.new_page(viewport=WALK_SCREEN)
+                        page.set_default_timeout(60_000)
                     shot = out_dir / f"{nb.parent.name}_{nb.stem}.png"
                     try:
-                        _run_all(page, url, f"{nb.parent.name}/{nb.name}", seen)
+                        _run_all(page, url, f"{nb.parent.name}/{nb.name}", seen, reuse=reuse)
                         _first_screen(page, seen, shot.with_name(shot.stem + "-first-screen.png"))
                         box = _click_main_widget(page, seen)
-                        page.wait_for_timeout(300)
+                        settle(page)
                         (box if box is not None and box.count() else page).screenshot(path=str(shot))
                         seen.screenshot = str(shot)
                     except Exception as e:
                         seen.errors.append(f"walk failed: {type(e).__name__}: {str(e).splitlines()[0][:300]}")
                         page.screenshot(path=str(shot.with_name(shot.stem + "-failure.png")), full_page=True)
-                    finally:
-                        _shutdown_kernels(page)
+                        with suppress(Exception):
+                            _shutdown_kernels(page)
                         page.close()
+                        page = None
+                    else:
+                        _shutdown_kernels(page)
+                        close_notebooks(page)
                     print(seen.line(), flush=True)
             finally:
+                if page is not None:
+                    page.close()
                 browser.close()
     finally:
         shutil.rmtree(root, ignore_errors=True)

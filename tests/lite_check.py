@@ -14,20 +14,16 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
-from browser_check import BROWSER_ARGS, CHROMIUM, OUTPUT_DIR, REPO, _free_port, _serve
+from browser_check import BROWSER_ARGS, CHROMIUM, OUTPUT_DIR, REPO, _free_port, _serve, run_all_in_lab
 
 SVG = ".rb-trackview-svg svg"
 LOOPBACK = {"127.0.0.1", "localhost", "::1", "[::1]"}
-
-_CELLS = "[...window.jupyterapp.shell.currentWidget.content.model.cells].filter(c => c.type === 'code')"
-_KERNEL = "window.jupyterapp.shell.currentWidget?.sessionContext?.session?.kernel"
 
 
 @contextmanager
@@ -56,23 +52,10 @@ def _offline(context: Any, blocked: list[str]) -> None:
 
 def run_notebook(page: Any, url: str, path: str, clicks: int, seen: dict[str, Any]) -> None:
     """Open ``path`` (relative to the site's files), wait for the kernel, run all cells, step the first player."""
-    t0 = time.monotonic()
-    page.goto(f"{url}/lab/index.html?path={path}", wait_until="domcontentloaded")
-    page.wait_for_function(f"() => window.jupyterapp && {_KERNEL}", timeout=120_000)
-    page.wait_for_function(f"() => {_KERNEL}?.status === 'idle'", timeout=400_000)
-    seen["boot_s"] = round(time.monotonic() - t0, 1)
-    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
-    # Done when the kernel is idle again and every code cell has run, or a cell failed (run-all stops there).
-    page.wait_for_function(
-        f"() => {{ const cells = {_CELLS}; const ran = cells.filter(c => c.executionCount !== null);"
-        " const failed = cells.some(c => c.toJSON().outputs.some(o => o.output_type === 'error'));"
-        f" return {_KERNEL}.status === 'idle' && (ran.length === cells.length || failed); }}", timeout=400_000)
-    seen["run_s"] = round(time.monotonic() - t0 - seen["boot_s"], 1)
-    seen["cells"] = page.evaluate(f"() => {_CELLS}.length")
-    seen["cells_run"] = page.evaluate(f"() => {_CELLS}.filter(c => c.executionCount !== null).length")
-    seen["errors"] = page.evaluate(
-        f"() => {_CELLS}.flatMap(c => c.toJSON().outputs).filter(o => o.output_type === 'error')"
-        ".map(o => o.ename + ': ' + o.evalue)")
+    ran = run_all_in_lab(page, f"{url}/lab/index.html?path={path}", open_timeout=120_000, idle_timeout=400_000,
+                         run_timeout=400_000, until_error=True, dismiss_news=False)
+    seen["boot_s"], seen["run_s"] = round(ran.boot_s, 1), round(ran.run_s, 1)
+    seen["cells"], seen["cells_run"], seen["errors"] = ran.cells, ran.cells_run, ran.errors
     seen["steppers"] = page.locator(".rb-step-button").count() // 4
     if seen["steppers"] and clicks:
         _step(page, clicks, seen)

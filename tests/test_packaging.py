@@ -7,7 +7,14 @@ import sys
 import tomllib
 from pathlib import Path
 
+import pytest
+
+import racebook
+
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+import install_size  # noqa: E402
+
 JUPYTER_STACK = ("jupyterlab", "jupyter", "ipywidgets", "bqplot", "pandas", "voila", "ipykernel", "nbformat")
 
 
@@ -79,7 +86,13 @@ def test_workshop_without_voila_is_a_clean_error() -> None:
     assert len(lines) == 1 and lines[0].startswith("racebook: ") and "Traceback" not in out.stderr
 
 
-def test_the_wheel_carries_the_licence_and_the_rules_reference(tmp_path: Path) -> None:
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The wheel of this checkout (tools/install_size.build_wheel: pip wheel, no build isolation), built once."""
+    return install_size.build_wheel(tmp_path_factory.mktemp("wheel"))
+
+
+def test_the_wheel_carries_the_licence_and_the_rules_reference(wheel: Path) -> None:
     """Issue 18: the wheel carries LICENSE (MIT, the code), docs/rules (racebook.docs_path() in a pip install) and
     the precomputed results, and pyproject's licence field says MIT."""
     import zipfile
@@ -88,9 +101,6 @@ def test_the_wheel_carries_the_licence_and_the_rules_reference(tmp_path: Path) -
     assert project["license"] == "MIT" and project["license-files"] == ["LICENSE"]
     licence = (ROOT / "LICENSE").read_text(encoding="utf-8")
     assert licence.startswith("MIT License") and "Copyright (c) 2026 racebook contributors" in licence
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w",
-                    str(tmp_path), str(ROOT)], check=True, capture_output=True)
-    (wheel,) = tmp_path.glob("racebook-*.whl")
     with zipfile.ZipFile(wheel) as z:
         names = z.namelist()
         licences = [n for n in names if n.endswith(".dist-info/licenses/LICENSE")]
@@ -115,7 +125,7 @@ def test_docs_path_finds_the_rules_reference() -> None:
 def test_the_package_metadata_names_every_game_and_its_audience() -> None:
     """Issue 34 item 8: the index page says what racebook is (every shipped game), who it is for, and who made it."""
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-    for game in ("Race! Formula 90", "Automobiles"):
+    for game in ("Race! Formula 90", "Expansion #1", "Automobiles", "FormulaGP"):
         assert game in project["description"], game
     assert project["authors"] and all(a.get("name") for a in project["authors"])
     classifiers = set(project["classifiers"])
@@ -123,3 +133,39 @@ def test_the_package_metadata_names_every_game_and_its_audience() -> None:
             "Programming Language :: Python :: 3.11"} <= classifiers
     # a licence is stated once, as the SPDX expression (PEP 639): a licence classifier beside it is refused by hatchling
     assert project["license"] == "MIT" and not any(c.startswith("License ::") for c in classifiers)
+
+
+def test_one_version_in_the_wheel_and_the_cli() -> None:
+    """Issue 34 item 8: the version is written once, racebook.__version__; pyproject reads it (hatch's version
+    source), so the wheel's metadata and ``racebook --version`` cannot disagree with it."""
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert "version" not in pyproject["project"] and pyproject["project"]["dynamic"] == ["version"]
+    assert pyproject["tool"]["hatch"]["version"] == {"path": "racebook/__init__.py"}
+    assert racebook.__version__.count(".") == 2
+    urls = pyproject["project"]["urls"]
+    assert {"Homepage", "Source", "Issues", "Documentation"} <= set(urls)
+    # one repository named everywhere: the project URLs and the Binder launch link of docs/development.md
+    binder = (ROOT / "docs" / "development.md").read_text(encoding="utf-8")
+    for url in urls.values():
+        owner_repo = url.removeprefix("https://github.com/").split("/")[:2]
+        assert f"mybinder.org/v2/gh/{owner_repo[0]}/{owner_repo[1]}/" in binder, url
+
+
+def test_the_wheel_installs_without_jupyter_and_prints_its_version(wheel: Path, tmp_path: Path) -> None:
+    """Issue 34 item 8: the wheel installs into a fresh venv (no pip, no index: racebook depends on nothing), pulls
+    no Jupyter, ``racebook --version`` runs from it with the one version, its metadata carries that version, and the
+    README's "racebook alone … is N MB" is what tools/install_size.py measures of it (within 1 MB or 15 %)."""
+    import zipfile
+
+    with zipfile.ZipFile(wheel) as z:
+        meta = z.read(next(n for n in z.namelist() if n.endswith(".dist-info/METADATA"))).decode()
+    assert f"\nVersion: {racebook.__version__}\n" in meta
+    assert wheel.name.startswith(f"racebook-{racebook.__version__}-")
+    core = install_size.measure_core(tmp_path, wheel)
+    assert core["version"].startswith(f"racebook {racebook.__version__} — Race! Formula 90"), core["version"]
+    assert core["jupyter"] == [], core["jupyter"]
+    stated = install_size.readme_figures()[0]["mb"]
+    measured = core["bytes"] / 1e6
+    assert abs(measured - stated) <= max(1.0, 0.15 * stated), (
+        f"README says racebook alone is {stated} MB; tools/install_size.py measures {measured:.1f} MB "
+        "(python tools/install_size.py --core-only --readme writes it)")

@@ -22,7 +22,7 @@ from racebook.core import citations
 
 pytest.importorskip("ipywidgets")
 
-from browser_check import BROWSER_ARGS, CHROMIUM, _available, jupyter_lab, presenter  # noqa: E402
+from browser_check import BROWSER_ARGS, CHROMIUM, _available, jupyter_lab, presenter, run_all_in_lab  # noqa: E402
 
 from racebook.ui import lablinks, style  # noqa: E402
 
@@ -194,11 +194,8 @@ def _lab(browser: Any, url: str, shots: Path) -> dict:
     seen: dict = {}
     context = browser.new_context(viewport={"width": 1400, "height": 900})
     page = context.new_page()
-    page.goto(f"{url}/lab/tree/notebooks/rf90/links.ipynb", wait_until="domcontentloaded")
-    page.wait_for_function(
-        "() => window.jupyterapp?.shell.currentWidget?.sessionContext?.session?.kernel?.status === 'idle'",
-        timeout=60_000)
-    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    ran = run_all_in_lab(page, f"{url}/lab/tree/notebooks/rf90/links.ipynb")
+    assert ran.errors == [], ran.errors
     badge = page.locator("a.rb-rule").first
     badge.wait_for(timeout=60_000)
     args = json.loads(badge.get_attribute("data-commandlinker-args") or "null")

@@ -22,8 +22,12 @@ By default the picture frames the tiles of the current step (:mod:`racebook.form
 on the right: the whole circuit in miniature with the framed stretch marked, and one line a car; a car outside the
 frame is a dashed token on the frame's edge. ``whole=True`` draws the whole circuit with the key inside the loop.
 The top line says the round, the phase and whose turn it is, and shows the Safety Car, the VSC and the yellow
-zones. Built from :mod:`racebook.core.svg` and :mod:`racebook.core.geometry`; no engine module is imported at
-module level (a ``race`` or ``state`` is read through its attributes). Standard library only.
+zones. Built from :mod:`racebook.core.svg` and :mod:`racebook.core.geometry`. No game-flow module (``game``,
+``state``, the phases) is imported at module level: a ``race`` or ``state`` is read through its attributes. What is
+imported of the engine: the track data (:mod:`racebook.formulagp.track`, :mod:`racebook.formulagp.trackparts`) and,
+through :mod:`racebook.formulagp.views.tokens`, one pure rule, :func:`racebook.formulagp.rules.pitstop.box_of`
+(a car's Pit Box, §2.5: its team's place; the reading's one home, so the picture draws a pitting car where the rules
+put it). Standard library only.
 """
 
 from __future__ import annotations

@@ -5,6 +5,7 @@ replays carry the source's numbers, and nothing in them decides a rule."""
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,7 @@ pytest.importorskip("ipywidgets")
 
 from racebook.formulagp.analysis import battleodds as bo  # noqa: E402
 from racebook.formulagp.state import Phase  # noqa: E402
-from racebook.formulagp.ui import BattleSandbox, ExampleStepper  # noqa: E402
+from racebook.formulagp.ui import BattleSandbox  # noqa: E402
 from racebook.formulagp.ui import battle as ui  # noqa: E402
 
 EX17 = "fgp_ex17_leftover_mp_become_ot_up_to_the_cap"
@@ -56,22 +57,9 @@ def test_the_replays_show_the_sources_numbers() -> None:
     assert ui.before(EX17, "Orange stop").explain("Orange to T34.2.1").rule == "§13.2"
 
 
-@pytest.mark.parametrize("view", ["svg", "bqplot"])
-def test_the_stepper_walks_f2s_examples(view: str) -> None:
+def test_the_stepper_walks_f2s_examples(walk_examples: Callable[[Sequence[str]], None]) -> None:
     """Each example to its last action, on the SVG picture (the offline browser's) and on the bqplot figure."""
-    if view == "bqplot":
-        pytest.importorskip("bqplot")
-    st = ExampleStepper(ui.EXAMPLES[0], ui.EXAMPLES, view=view)
-    assert [v for _w, v in st.example.options] == list(ui.EXAMPLES)
-    for sid in ui.EXAMPLES:
-        st.example.value = sid
-        st.b_last.click()
-        assert st.n == st.count > 0
-        if view == "svg":
-            assert st.picture.value.startswith("<svg")
-        else:  # the figure shows every car of the last position
-            assert len(st.picture.m_cars.x) == len(st.race.state.cars) > 0
-    assert st.errors.errors == []
+    walk_examples(ui.EXAMPLES)
 
 
 def test_the_widget_holds_no_rule() -> None:

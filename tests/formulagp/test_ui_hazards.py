@@ -5,6 +5,7 @@ walks F3's examples through the shipped scenarios, and nothing in them decides a
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,7 @@ pytest.importorskip("ipywidgets")
 
 from racebook.formulagp.analysis import hazardodds as ho  # noqa: E402
 from racebook.formulagp.analysis import pitwindow as pw  # noqa: E402
-from racebook.formulagp.ui import ExampleStepper, HazardCheck, PitPlanner  # noqa: E402
+from racebook.formulagp.ui import HazardCheck, PitPlanner  # noqa: E402
 from racebook.formulagp.ui import hazards as ui  # noqa: E402
 
 
@@ -57,22 +58,9 @@ def test_the_planner_shows_pitwindow_for_the_sliders() -> None:
     assert p.errors.errors == []
 
 
-@pytest.mark.parametrize("view", ["svg", "bqplot"])
-def test_the_stepper_walks_f3s_examples(view: str) -> None:
+def test_the_stepper_walks_f3s_examples(walk_examples: Callable[[Sequence[str]], None]) -> None:
     """Each example to its last action, on the SVG picture (the offline browser's) and on the bqplot figure."""
-    if view == "bqplot":
-        pytest.importorskip("bqplot")
-    st = ExampleStepper(ui.EXAMPLES[0], ui.EXAMPLES, view=view)
-    assert [v for _w, v in st.example.options] == list(ui.EXAMPLES)
-    for sid in ui.EXAMPLES:
-        st.example.value = sid
-        st.b_last.click()
-        assert st.n == st.count > 0
-        if view == "svg":
-            assert st.picture.value.startswith("<svg")
-        else:  # the figure shows every car of the last position
-            assert len(st.picture.m_cars.x) == len(st.race.state.cars) > 0
-    assert st.errors.errors == []
+    walk_examples(ui.EXAMPLES)
 
 
 def test_the_widget_holds_no_rule() -> None:
