@@ -9,16 +9,17 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from racebook.core.log import EventLog
-from racebook.formulagp import scenario
+from racebook.formulagp import agents, scenario
 from racebook.formulagp.analysis import hazardodds as ho
 from racebook.formulagp.analysis import prowindow as pw
 from racebook.formulagp.analysis import weatherodds as wo
 from racebook.formulagp.bots import pro
 from racebook.formulagp.components import Colour, DieFace, FaceColour, dice
+from racebook.formulagp.events import weather as wev
 from racebook.formulagp.options import RepeatedHazardDice, Rules
 from racebook.formulagp.playerboard import Tyre, TyreState, load_board
 from racebook.formulagp.rules.hazards import DiceOwed, Hazard
@@ -252,3 +253,23 @@ def test_past_the_cut_off_no_stop() -> None:
     assert "no Pro BOT pits on round 22" in entry.sentence()
     with pytest.raises(ValueError, match="not a Pro BOT"):
         pw.pro_window(scenario.read(EX31).race(), "Q")
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10_000), st.integers(0, 2))
+def test_seeded_advanced_races_stay_within_the_odds(seed: int, n_pros: int) -> None:
+    """Hypothesis-drawn Advanced races (2 computer drivers, 0-2 Pro BOTs) to the flag: each Pro BOT's set-up Pit
+    token is one setup_odds gives its tyre; the weather changes at most once, on a radar space the set-up's radar gave
+    a chance."""
+    cars = ["A", "B", "P1", "P2"][:2 + n_pros]
+    race = new_race(cars, seed, mode=Mode.ADVANCED, pros=cars[2:])
+    s = race.state
+    for car in cars[2:]:
+        pb = s.pro.bots[car]
+        assert pw.setup_odds(pb.tyre).get(pb.pit, 0) > 0
+    radar = wo.radar(s.weather, s.weather_token, s.weather_side or "die", now=s.flag, horizon=99)
+    agents.play_out(race, {c: agents.Greedy(seed + i) for i, c in enumerate(cars[:2])})
+    changes = [e.round for e in race.events if isinstance(e, wev.WeatherChanged)]
+    assert len(changes) <= 1
+    if changes:
+        assert radar.changes.get(changes[0], 0) > 0
