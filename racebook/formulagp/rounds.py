@@ -11,7 +11,7 @@ from itertools import combinations
 from racebook.core.errors import IllegalAction
 from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
-from racebook.formulagp import lapping, momentum, pitlane, raceevents, redflag, redpitentry, weather
+from racebook.formulagp import lapping, momentum, pitlane, raceevents, redflag, redpitentry, teamradio, weather
 from racebook.formulagp.actions import Discard, FgpAction, Keep, Launch, Return, parse
 from racebook.formulagp.cardplay import apply_play, card_type, check_play
 from racebook.formulagp.components import CardType
@@ -145,6 +145,7 @@ def begin_movement_phase(s: RaceState, log: EventLog) -> None:
             if any(s.cars[car].bot for car in s.grid):
                 return _rookie().start_without_players(s, log, starters(s))  # §9.3: not the pit lane
             return set_order(s, (), log)
+        teamradio.offer_before_start(s)  # [ADV] each player draws 2 TEAM RADIO cards, keeps 1 (§6.9)
         s.start.open(drivers, "§9.4.3")
         s.phase = Phase.START
         return

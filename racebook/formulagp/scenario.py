@@ -97,7 +97,7 @@ from racebook.core.errors import DataError, RacebookError, ScenarioError
 from racebook.core.fields import as_bool, as_enum, as_int, as_str, as_strs, bad, get, kind_of, unknown_key
 from racebook.core.log import EventLog
 from racebook.core.registry import check_game_key
-from racebook.formulagp import hazardtokens, teamradio, turn
+from racebook.formulagp import hazardtokens, turn
 from racebook.formulagp.actions import parse as parse_action
 from racebook.formulagp.components import cards
 from racebook.formulagp.game import Race
@@ -420,7 +420,6 @@ def _turn_position(state: RaceState, rows: list[dict[str, Any]], ids: list[str],
             car.deck.pile.remove(code)
         car.deck.shuffle(state.rng)
         _stack(ctx, car, f"car[{i}].draws")
-    teamradio.kept_before_start(state)  # [ADV] a turn mid-race: each player kept its first TEAM RADIO card (§6.9)
     state.round = 3
     state.order = tuple(ids)
     state.panel_side = "green"

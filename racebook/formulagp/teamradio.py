@@ -4,10 +4,11 @@ choice before the start, the use, the changes, their notation. The card faces ar
 
 * **The deck** (``state.radio_deck``, a core :class:`~racebook.core.deck.Deck`: the pile face down, the discard pile
   face up, its top the last): shuffled at the set-up of an Advanced race by its own generator (the race's seed + a
-  constant: the race's dice stream stays as it was), then each player car draws 2 (``Car.radio_offer``). BOTs hold
-  none (the BOT rulebook does not use TEAM RADIO cards).
+  constant: the race's dice stream stays as it was); when race round 1 opens each player car draws 2
+  (``Car.radio_offer``). BOTs hold none (the BOT rulebook does not use TEAM RADIO cards).
 * **Before the start** (§6.9, §9.3: "[ADV] Everyone must have a TEAM RADIO card"): in race round 1, before its start
-  cards, each driver keeps one of its two, ``Grey radio keep TR5``; the other goes to the discard pile.
+  cards, each driver keeps one of its two, ``Grey radio keep TR5``; the other goes to the discard pile (a pit-lane
+  starter at its first turn).
 * **The use** (§6.9: "using it once per turn, when applicable"): ``Grey radio`` before the move (the PLAY phase),
   once a turn (``Car.radio_used`` holds the round), when the card applies (:func:`racebook.formulagp.rules.
   teamradio.applies`); the card is kept. A lower ERS may cut the hand limit: the forced discard follows (§8.1).
@@ -53,25 +54,23 @@ Explain = Callable[[RaceState, FgpAction], tuple[str, str]]
 
 # ------------------------------------------------------------------ the set-up (§6.9, §9.3)
 def deal(s: RaceState, seed: int) -> None:
-    """An Advanced race's set-up: the 30 cards shuffled, each player car draws 2 (§6.9)."""
+    """An Advanced race's set-up: the 30 cards shuffled (§4.4); the cards are drawn when race round 1 opens
+    (:func:`offer_before_start`)."""
     if s.mode is not Mode.ADVANCED:
         return
     s.radio_deck = Deck("TEAM RADIO", list(tr.team_radio_deck().codes), rule=RULE)
     s.radio_deck.shuffle(Rng(seed + RADIO_SEED))
+
+
+def offer_before_start(s: RaceState) -> None:
+    """Race round 1 opens (a one-line hook in :mod:`racebook.formulagp.rounds`): each player car without a card draws
+    2 (§6.9: "before the start of the race"); a pit-lane starter, which skips round 1 (§9.3), chooses at its first
+    turn. A position built mid-race never passes here: its cars hold no card unless it says so."""
+    if s.mode is not Mode.ADVANCED:
+        return
     for c in s.cars.values():
-        if not c.bot:
+        if not c.bot and not c.radio and not c.radio_offer:
             c.radio_offer = _draw(s, tr.DRAW)
-
-
-def kept_before_start(s: RaceState) -> None:
-    """A scenario that starts at a turn mid-race (:mod:`racebook.formulagp.scenario`): the choice before the start
-    was made — each player kept the first of its two cards, the other on the discard pile (a scenario default)."""
-    for c in s.cars.values():
-        if c.radio_offer and not c.radio:
-            c.radio, rest = c.radio_offer[0], c.radio_offer[1:]
-            c.radio_offer = ()
-            for x in rest:
-                s.radio_deck.discard(x)
 
 
 def _draw(s: RaceState, n: int) -> tuple[str, ...]:

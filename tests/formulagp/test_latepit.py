@@ -13,8 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from racebook.core.errors import DataError
-from racebook.formulagp import latepit
 from racebook.formulagp import events as ev
+from racebook.formulagp import latepit
 from racebook.formulagp.agents import Greedy, RandomDriver
 from racebook.formulagp.events import latepit as lev
 from racebook.formulagp.game import Race

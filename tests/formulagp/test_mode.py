@@ -103,11 +103,12 @@ def _run(argv: list[str]) -> tuple[int, str]:
 
 
 def test_simulate_plays_the_advanced_race_from_the_cli() -> None:
-    adv = hooks.one_race(race_track(), 5, 3, mode="advanced")
-    std = hooks.one_race(race_track(), 5, 3)
+    # seed 7: with TEAM RADIO cards (issue 38) seed 5's Advanced race ends under a Safety Car in round 23 (§19.4.1)
+    adv = hooks.one_race(race_track(), 7, 3, mode="advanced")
+    std = hooks.one_race(race_track(), 7, 3)
     assert adv.rounds >= 24 > 16 and adv.rounds > std.rounds
-    assert hooks.simulate(None, 1, 5, 3, mode="advanced") == [adv]
-    rc, text = _run(["simulate", "--game", "formulagp", "--races", "1", "--seed", "5", "--mode", "advanced",
+    assert hooks.simulate(None, 1, 7, 3, mode="advanced") == [adv]
+    rc, text = _run(["simulate", "--game", "formulagp", "--races", "1", "--seed", "7", "--mode", "advanced",
                      "--quiet"])
     assert rc == 0 and "winners:" in text
     rc, text = _run(["simulate", "--races", "1", "--quiet", "--mode", "advanced"])

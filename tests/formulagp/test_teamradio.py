@@ -75,10 +75,11 @@ def test_before_the_start_each_player_draws_two_and_keeps_one() -> None:
     must have a TEAM RADIO card")."""
     race = new_race(["A", "B", "R"], 5, mode=Mode.ADVANCED, bots=["R"])
     s = race.state
-    assert [len(s.cars[x].radio_offer) for x in "ABR"] == [2, 2, 0] and len(s.radio_deck.pile) == 26
+    assert len(s.radio_deck.pile) == 30 and not any(c.radio_offer for c in s.cars.values())  # shuffled at set-up
     conserved(race)
     while race.phase is not Phase.START:
         race.apply(race.legal_actions()[0])
+    assert [len(s.cars[x].radio_offer) for x in "ABR"] == [2, 2, 0] and len(s.radio_deck.pile) == 26
     car = race.current_car
     assert car == "A"
     offer = s.cars["A"].radio_offer

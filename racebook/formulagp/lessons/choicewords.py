@@ -30,6 +30,8 @@ from racebook.formulagp.actions import (
 from racebook.formulagp.actions.cards import Ladder, OptionCard, Param, PlayEvent, Spend
 from racebook.formulagp.actions.incidents import CounterSteer, FaceForward, Rejoin, Repair, Spin
 from racebook.formulagp.actions.pits import BoxRepair, Leave, PitIn, Tyres, Wait
+from racebook.formulagp.actions.secondattempt import Block, NoBlock
+from racebook.formulagp.actions.teamradio import Radio
 from racebook.formulagp.analysis.movement import breakdown
 from racebook.formulagp.game import Race
 from racebook.formulagp.state import Phase
@@ -256,3 +258,22 @@ def _play_event(race: Race, a: PlayEvent) -> tuple[str, str]:
 @PLAIN.register(Ladder)
 def _ladder(race: Race, a: Ladder) -> tuple[str, str]:
     return f"no movement card: use {card(a.card)} and draw one", ""
+
+
+# ------------------------------------------------------------------ [ADV] (issue 38; not met in F0's Standard race)
+@PLAIN.register(Block)
+def _block(race: Race, a: Block) -> tuple[str, str]:
+    return f"block the attacker with {card(a.card)}: it takes +1 tyre wear and cannot try again", ""
+
+
+@PLAIN.register(NoBlock)
+def _no_block(race: Race, a: NoBlock) -> tuple[str, str]:
+    return "do not block: the attacker may try again with 1 OT less", ""
+
+
+@PLAIN.register(Radio)
+def _radio(race: Race, a: Radio) -> tuple[str, str]:
+    paid = f" for Option card {a.card}" if a.what != "keep" and a.card else ""
+    return {"": "use your TEAM RADIO card", "keep": f"keep the TEAM RADIO card {a.card}",
+            "swap": f"swap your TEAM RADIO card with the top of the discard pile{paid}",
+            "draw": f"draw 2 TEAM RADIO cards and keep one of three{paid}"}[a.what], ""
