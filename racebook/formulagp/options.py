@@ -104,6 +104,7 @@ class Rules(HouseRules):
     debris_in_standard: bool = False  # A19: a Standard race's wall hits place no Debris ([ADV] component)
     safety_car_card_one_roll: bool = True  # §19.4.1, §19.6: [ADV] the 'Safety Car' card's die sets the period too
     sc_card_shuffle_back: bool = False  # §21 Optional 15.11.1: the first 'Safety Car' card drawn goes back (off)
+    faster_safety_car: bool = False  # §21 Optional 15.11.2: under the SC a player drives 6 spaces, no card (off)
 
 
 @cache

@@ -71,8 +71,8 @@ def test_the_flag_is_the_race_clock_and_the_round_counter_restarts_only_at_a_red
     assert race.state.flag >= 24 or any(isinstance(e, ev.EndsUnderSafetyCar) for e in race.events)  # type: ignore
 
 
-def _after_red_flag(rules: Rules | None = None) -> object:
-    race = new_race(["Grey", "Red", "Blue"], 3, mode=Mode.ADVANCED, rules=rules)
+def _after_red_flag(rules: Rules | None = None, mode: Mode = Mode.ADVANCED) -> object:
+    race = new_race(["Grey", "Red", "Blue"], 3, mode=mode, rules=rules)
     s = race.state
     s.round = s.flag = 12
     grey, red = s.cars["Grey"], s.cars["Red"]
@@ -99,6 +99,13 @@ def test_with_a_normal_restart_the_counter_goes_on_and_the_memos_stand() -> None
     race = _after_red_flag(Rules(red_flag_restart=RedFlagRestart.NORMAL))
     s = race.state  # type: ignore[attr-defined]
     assert s.round == 12 and s.cars["Grey"].damaged_round == 3 and not s.cars["Red"].spun
+
+
+def test_a_standard_race_restarts_exactly_as_before() -> None:
+    """The fix is the Advanced race's: a Standard race keeps its memos (the equivalence file, seed 3033)."""
+    race = _after_red_flag(mode=Mode.STANDARD)
+    s = race.state  # type: ignore[attr-defined]
+    assert s.cars["Grey"].damaged_round == 3 and s.cars["Red"].spun and s.cars["Red"].out_round == 12
 
 
 def test_the_track_dries_on_the_radar_after_a_restart() -> None:
