@@ -40,14 +40,14 @@ def _play(seed: int, n: int, rules: Rules | None = None) -> tuple[object, int]:
     return race, k
 
 
-def test_the_drift_explained_a_race_ending_in_round_4_ends_on_radar_space_27() -> None:
-    """Seed 6 (3 cars, 575 actions): a Red Flag, the restart's round counter starts again at 1; the final lap still
-    came on radar space 24 and the race ended on space 27, in the restart's round 4 (not a shortened race)."""
-    race, k = _play(6, 3)
+def test_the_drift_explained_a_race_ending_in_round_13_ends_on_radar_space_24() -> None:
+    """Seed 7 (4 cars, 751 actions): two Red Flags, the restart's round counter starts again at 1 each time; the final
+    lap still came on radar space 24 and the race ended there, in the restart's round 13 (not a shortened race)."""
+    race, k = _play(7, 4)
     s = race.state  # type: ignore[attr-defined]
     reds = [e for e in race.events if isinstance(e, ev.RedFlag)]  # type: ignore[attr-defined]
-    assert reds and k == 575
-    assert (s.round, s.flag) == (4, 27)
+    assert len(reds) == 2 and k == 751
+    assert (s.round, s.flag) == (13, 24)
     assert [e.flag for e in race.events if isinstance(e, ev.FinalLap)] == [24]  # type: ignore[attr-defined]
 
 
