@@ -122,6 +122,7 @@ class Rules(HouseRules):
     die_qualifying_any_green_fails: bool = False  # A24 (15.3's half): only the WHITE die's icon face fails an attempt
     ot_management: bool = False  # §21 Optional 15.7.1: a full OT must attack; a won battle drives every OT point
     weather_change_modifier: bool = False  # §21 Optional 15.14: a WHITE die moves each Weather token placed by a roll
+    faster_safety_car: bool = False  # §21 Optional 15.11.2: under the SC a player drives 6 spaces, no card (off)
 
 
 @cache

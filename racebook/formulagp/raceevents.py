@@ -22,7 +22,18 @@ Standard library only.
 from __future__ import annotations
 
 from racebook.core.log import EventLog
-from racebook.formulagp import debrisoil, flags, gravel, hazardtokens, lapping, redflag, safetycar, vsc, weather
+from racebook.formulagp import (
+    debrisoil,
+    flags,
+    gravel,
+    hazardtokens,
+    lapping,
+    redflag,
+    safetycar,
+    scvariants,
+    vsc,
+    weather,
+)
 from racebook.formulagp import events as ev
 from racebook.formulagp.actions import Discard, FgpAction
 from racebook.formulagp.components import CardType, card_type
@@ -71,8 +82,9 @@ def sequence(s: RaceState, order: tuple[str, ...], log: EventLog) -> tuple[str, 
 
 
 def vsc_turn(s: RaceState, c: Car, log: EventLog) -> bool:
-    """A turn under the Virtual Safety Car: no card, a set number of spaces (§19.5); True when it is one."""
-    return vsc.turn(s, c, log)
+    """A turn under the Virtual Safety Car: no card, a set number of spaces (§19.5); True when it is one. So is a
+    turn under the Safety Car with the Optional 15.11.2 (racebook.formulagp.scvariants)."""
+    return vsc.turn(s, c, log) or scvariants.faster_sc_turn(s, c, log)
 
 
 def movement_phase(s: RaceState, log: EventLog) -> None:

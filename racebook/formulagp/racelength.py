@@ -14,7 +14,10 @@ memos written with the old counter: a car damaged in round 3 before the Red Flag
 the restart's round 3 (§18.4), a spun car sat out a round it had not spun in (§18.2), a failed-lapping free pass, a
 driver skill, a spared RED die keyed on a round number that came back (§19.7.3, §6.8, §14.1). :func:`restarted`
 clears them at the restart, and the cars lined up on the grid face forward on track (§19.6 step 1: a car spun or off
-track before the Red Flag is on its grid place). Standard library only.
+track before the Red Flag is on its grid place). In an Advanced race only: a Standard race must play exactly as
+before (the FormulaGP equivalence file: its seed-3033 race has a Red Flag restart whose final position keeps such a
+memo, ``out=13``); the same fix for the Standard race is the lead's call (docs/formulagp.md). Standard library
+only.
 """
 
 from __future__ import annotations
@@ -27,7 +30,10 @@ __all__ = ["restarted"]
 
 def restarted(s: RaceState) -> None:
     """The Red Flag's restart (§19.6 step 6): the cars on the grid face forward on track; when the round counter
-    starts again (A30's race-start reading) the per-round memos of the rounds before are cleared."""
+    starts again (A30's race-start reading) the per-round memos of the rounds before are cleared. An Advanced race
+    only (see the module's docstring)."""
+    if not s.mode.advanced:
+        return
     for c in s.cars.values():
         c.spun, c.off = False, ""
         if s.rules.red_flag_restart is RedFlagRestart.RACE_START:

@@ -54,8 +54,11 @@ def _leader(s: RaceState) -> str:
 
 def end_round_now(s: RaceState) -> tuple[str, ...]:
     """The current round ends at once: the drivers who have not moved yet lose their turn (§19.4.2 step 2, §19.6);
-    the driver moving finishes its turn. Returns the cars that lost their turn."""
-    if s.turn is None or s.phase not in (Phase.PLAY, Phase.MOVE):
+    the driver moving finishes its turn. Returns the cars that lost their turn. [ADV] Also while a loss of control
+    waits for its driver's decision (the CONTROL phase): an Advanced race's period roll can show the Red Flag there
+    (racebook.formulagp.scperiod); a Standard race keeps its issue-37 behaviour (the equivalence file)."""
+    if s.turn is None or s.phase not in ((Phase.PLAY, Phase.MOVE, Phase.CONTROL) if s.mode.advanced
+                                         else (Phase.PLAY, Phase.MOVE)):
         return ()
     lost = s.order[s.turn_index + 1:]
     s.order = s.order[:s.turn_index + 1]

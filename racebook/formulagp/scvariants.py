@@ -8,8 +8,15 @@
   into the draw pile, the pile is shuffled with the race's generator, and the driver draws again (a reading: the
   Option card still draws an EVENT card); ``RaceState.sc_card_back`` remembers it (notation ``scb=1``). When to
   agree on it (street circuits, rain) is the club's choice: the switch applies in any race.
-* 15.11.2 (the faster Safety Car: 6 spaces a turn, no cards) and 15.11.3 (the faster VSC: 4 spaces for one round)
-  are not built (docs/formulagp.md, "The Safety Car period by die").
+* **15.11.2 the faster Safety Car** (``faster_safety_car``): "Players don't use any cards during a Safety Car, each
+  car will drive 6 spaces per turn instead." Under the Safety Car a player's turn plays no card: it drives
+  :data:`FASTER_SC_SPACES` spaces (a lane change is a space; no tyre wear, §19.4.2), with every limit of the Safety
+  Car (no overtaking, one tile behind the car ahead, leftover spaces lost), as the VSC's card-less turn does
+  (:func:`faster_sc_turn`, the hook of ``raceevents.vsc_turn``). Rookie BOTs hold no cards and move by their own
+  rules. Not built: its discards ("any cards in hand except FAILURE / DAMAGE cards and only one Tyre Wear card
+  during the S.C. phase") — the Safety Car's own discards before moving stay as they are (§19.4.2), and this turn
+  skips them.
+* 15.11.3 (the faster VSC: 4 spaces for one round) is not built (docs/formulagp.md, "The Safety Car period by die").
 
 Standard library only.
 """
@@ -20,9 +27,11 @@ from racebook.core.errors import NotationError
 from racebook.core.log import EventLog
 from racebook.formulagp.eventdeck import EventEffect, draw, event_card
 from racebook.formulagp.events import scperiod as sev
-from racebook.formulagp.state import RaceState
+from racebook.formulagp.state import Car, Phase, RaceState
 
-__all__ = ["option_draw", "head_tokens", "read_head"]
+__all__ = ["option_draw", "faster_sc_turn", "FASTER_SC_SPACES", "head_tokens", "read_head"]
+
+FASTER_SC_SPACES = 6  # §21 15.11.2: "each car will drive 6 spaces per turn"
 
 
 def option_draw(s: RaceState, got: str | None, log: EventLog) -> str | None:
@@ -37,6 +46,17 @@ def option_draw(s: RaceState, got: str | None, log: EventLog) -> str | None:
     again = draw(s)
     log.append(sev.SafetyCarCardBack(got, again or "-"))
     return again
+
+
+def faster_sc_turn(s: RaceState, c: Car, log: EventLog) -> bool:
+    """15.11.2: under the Safety Car a player's turn drives 6 spaces and plays no card; True when it is one."""
+    t = s.turn
+    if not s.rules.faster_safety_car or s.sc_tile < 0 or c.bot or t is None or t.cards or c.pit:
+        return False
+    t.pace, t.mp, t.mp_left, t.wear_per_lane_change = "green", FASTER_SC_SPACES, FASTER_SC_SPACES, 0
+    s.phase = Phase.MOVE
+    log.append(sev.FasterSafetyCarMove(c.id, FASTER_SC_SPACES))
+    return True
 
 
 def head_tokens(s: RaceState) -> list[str]:

@@ -40,14 +40,14 @@ def _play(seed: int, n: int, rules: Rules | None = None) -> tuple[object, int]:
     return race, k
 
 
-def test_the_drift_explained_a_race_ending_in_round_4_ends_on_radar_space_27() -> None:
-    """Seed 6 (3 cars, 575 actions): a Red Flag, the restart's round counter starts again at 1; the final lap still
-    came on radar space 24 and the race ended on space 27, in the restart's round 4 (not a shortened race)."""
-    race, k = _play(6, 3)
+def test_the_drift_explained_a_race_ending_in_round_13_ends_on_radar_space_24() -> None:
+    """Seed 7 (4 cars, 751 actions): two Red Flags, the restart's round counter starts again at 1 each time; the final
+    lap still came on radar space 24 and the race ended there, in the restart's round 13 (not a shortened race)."""
+    race, k = _play(7, 4)
     s = race.state  # type: ignore[attr-defined]
     reds = [e for e in race.events if isinstance(e, ev.RedFlag)]  # type: ignore[attr-defined]
-    assert reds and k == 575
-    assert (s.round, s.flag) == (4, 27)
+    assert len(reds) == 2 and k == 751
+    assert (s.round, s.flag) == (13, 24)
     assert [e.flag for e in race.events if isinstance(e, ev.FinalLap)] == [24]  # type: ignore[attr-defined]
 
 
@@ -71,8 +71,8 @@ def test_the_flag_is_the_race_clock_and_the_round_counter_restarts_only_at_a_red
     assert race.state.flag >= 24 or any(isinstance(e, ev.EndsUnderSafetyCar) for e in race.events)  # type: ignore
 
 
-def _after_red_flag(rules: Rules | None = None) -> object:
-    race = new_race(["Grey", "Red", "Blue"], 3, mode=Mode.ADVANCED, rules=rules)
+def _after_red_flag(rules: Rules | None = None, mode: Mode = Mode.ADVANCED) -> object:
+    race = new_race(["Grey", "Red", "Blue"], 3, mode=mode, rules=rules)
     s = race.state
     s.round = s.flag = 12
     grey, red = s.cars["Grey"], s.cars["Red"]
@@ -99,6 +99,13 @@ def test_with_a_normal_restart_the_counter_goes_on_and_the_memos_stand() -> None
     race = _after_red_flag(Rules(red_flag_restart=RedFlagRestart.NORMAL))
     s = race.state  # type: ignore[attr-defined]
     assert s.round == 12 and s.cars["Grey"].damaged_round == 3 and not s.cars["Red"].spun
+
+
+def test_a_standard_race_restarts_exactly_as_before() -> None:
+    """The fix is the Advanced race's: a Standard race keeps its memos (the equivalence file, seed 3033)."""
+    race = _after_red_flag(mode=Mode.STANDARD)
+    s = race.state  # type: ignore[attr-defined]
+    assert s.cars["Grey"].damaged_round == 3 and s.cars["Red"].spun and s.cars["Red"].out_round == 12
 
 
 def test_the_track_dries_on_the_radar_after_a_restart() -> None:

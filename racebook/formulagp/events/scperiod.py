@@ -34,3 +34,14 @@ class SafetyCarCardBack(Event):
                                "pile, reshuffled (Optional 15.11.1); drawn instead: {drawn}")
     card: str
     drawn: str
+
+
+@dataclass(frozen=True, slots=True)
+class FasterSafetyCarMove(Event):
+    """The Optional 15.11.2 (§21): under the Safety Car a player drives a set number of spaces, no card played."""
+
+    RULE: ClassVar[str] = "§21"
+    TEMPLATE: ClassVar[str] = ("under the Safety Car {car} drives {spaces} spaces, no card played (Optional 15.11.2); "
+                               "no overtaking, one tile behind the car ahead (§19.4.2)")
+    car: str
+    spaces: int
