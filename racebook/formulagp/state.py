@@ -136,6 +136,7 @@ class Car:
     # pit entry (§14.1 Appendix B, §16.1; racebook.formulagp.redpitentry); 0: none
     tyres_used: str = ""  # [ADV] the tyre types it has raced on, initials in order of first use ("sm"): the
     # two-dry-tyre-types rule (§4.6, §17.2.2 item 6; racebook.formulagp.weather); "" in a Standard race
+    tyre_sets: str = ""  # §21 15.10: its dry sets left (initials; "0": none left); "" without the Optional rule
 
     def copy(self) -> Car:
         c = replace(self, deck=self.deck.copy(), hand=list(self.hand), drawn=list(self.drawn),
