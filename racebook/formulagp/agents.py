@@ -28,7 +28,7 @@ from collections.abc import Callable
 from typing import Any
 
 from racebook.core.rng import Rng
-from racebook.formulagp import speedlimits, weather
+from racebook.formulagp import limitedtyres, speedlimits, weather
 from racebook.formulagp.actions import (
     Attack,
     Bid,
@@ -400,7 +400,7 @@ def pit_choice(race: Race, legal: list[FgpAction], margin: int) -> FgpAction | N
     c = s.cars[car]
     left = rounds_left(s)
     want = "hard" if left >= 10 else "medium" if left >= 6 else "soft"
-    want = weather.tyre_wish(s, c, want, left)  # [ADV] wet in the rain, a second dry type (§14.2, §4.6)
+    want = limitedtyres.wish(s, c, weather.tyre_wish(s, c, want, left), legal)  # [ADV] wet/a 2nd type; §21 15.10
     if race.phase is Phase.GRID:  # the Red Flag grid (§19.6 step 2): the same choice as in the box
         return next(a for a in legal if isinstance(a, Tyres) and a.tyre == want)
     if race.phase is Phase.PIT:
@@ -409,7 +409,7 @@ def pit_choice(race: Race, legal: list[FgpAction], margin: int) -> FgpAction | N
         for a in legal:
             if isinstance(a, BoxRepair) and a.card != "all":
                 return a
-        if not c.pit_tyres:
+        if not c.pit_tyres and any(isinstance(a, Tyres) for a in legal):  # §21 15.10: none may be left
             return next(a for a in legal if isinstance(a, Tyres) and a.tyre == want)
         return next(a for a in legal if isinstance(a, Leave))
     if not wants_pit(s, c, margin):

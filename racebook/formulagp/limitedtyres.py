@@ -11,13 +11,15 @@ Wet tyres ([ADV] §14.2) are not limited. Rookie BOTs keep their own tyre rules.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from racebook.core.log import EventLog
 from racebook.formulagp.events import limitedtyres as ltev
 from racebook.formulagp.playerboard import Tyre
 from racebook.formulagp.rules.tyresets import TYRE_SET_OPTIONS, available, sets_after
 from racebook.formulagp.state import Car, RaceState
 
-__all__ = ["deal", "offered", "fitting"]
+__all__ = ["deal", "offered", "grid_offer", "fitting", "wish"]
 
 NONE_LEFT = "0"
 
@@ -44,6 +46,19 @@ def offered(s: RaceState, c: Car, dry: tuple[Tyre, ...]) -> tuple[Tyre, ...]:
     return available(left, dry)
 
 
+def grid_offer(s: RaceState, c: Car, dry: tuple[Tyre, ...]) -> tuple[Tyre, ...]:
+    """The Red Flag grid's offer (§19.6 step 2 asks a choice of every driver): the types left, or with none left
+    the car's own type (NOT exact: its marker returns to the start, as the grid's fitting does)."""
+    got = offered(s, c, dry)
+    return got or ((c.tyre,) if c.tyre in dry else dry[:1])
+
+
+def wish(s: RaceState, c: Car, want: str, legal: Sequence[object]) -> str:
+    """A computer driver's tyre wish, changed to a type offered when its wish has no set left (agents.pit_choice)."""
+    offered_types = [getattr(a, "tyre", "") for a in legal if type(a).__name__ == "Tyres"]
+    return want if want in offered_types or not offered_types else offered_types[0]
+
+
 def _initial(tyre: Tyre) -> str:
     return {Tyre.SOFT: "s", Tyre.MEDIUM: "m", Tyre.HARD: "h"}.get(tyre, "")
 
@@ -53,5 +68,7 @@ def fitting(s: RaceState, c: Car, tyre: Tyre, log: EventLog) -> None:
     if not c.tyre_sets:
         return
     left = _left(c) + ("" if s.round else _initial(c.tyre))
+    if _initial(tyre) and _initial(tyre) not in left:
+        return  # the grid's refit of its own type with no set left (grid_offer)
     c.tyre_sets = sets_after(left, tyre) or NONE_LEFT
     log.append(ltev.TyreSetTaken(c.id, tyre.value, _left(c) or "none"))

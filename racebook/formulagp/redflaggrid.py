@@ -30,7 +30,7 @@ def legal_grid(s: RaceState) -> list[FgpAction]:
     if not s.grid_tyres:
         return []
     car = s.grid_tyres[0]
-    return [Tyres(car, ty.value) for ty in limitedtyres.offered(s, s.cars[car], DRY) + weather.tyre_choices(s)]
+    return [Tyres(car, ty.value) for ty in limitedtyres.grid_offer(s, s.cars[car], DRY) + weather.tyre_choices(s)]
 
 
 def apply_grid(s: RaceState, a: FgpAction, log: EventLog) -> None:

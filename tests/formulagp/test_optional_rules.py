@@ -34,9 +34,10 @@ CARS = ("A", "B", "C", "D", "E")
 
 
 def _problems(s: RaceState) -> list[str]:
-    """integrity.problems, less one it reports of races with the switches off too (reported to the lead, not this
+    """integrity.problems, less two it reports of races with the switches off too (reported to the lead, not this
     module's): a pit-lane starter waits on the pit-exit tile's pit-side space (gridstart.pit_lane_space), which no
-    other car treats as occupied (§9.3), so a second starter or a car on track there "shares a space"."""
+    other car treats as occupied (§9.3), so a second starter or a car on track there "shares a space"; and the Red
+    Parameter's OT one over the maximum in a battle ("may exceed the maximum", §8.3) is "off its track"."""
     out = []
     for p in integrity.problems(s):
         words = p.split()
@@ -44,6 +45,8 @@ def _problems(s: RaceState) -> list[str]:
         waits = {car for car, c in s.cars.items() if c.pit_start or (c.pos.tile, c.pos.lane, c.pos.space) == (
             w.tile, w.lane, w.space)}
         if p.endswith("share a space (§2.3)") and {words[0], words[2]} & waits:
+            continue
+        if f"'s OT is {s.board.ot_max + 1}, off its track" in p:  # the Red Parameter's +1 over the maximum (§8.3)
             continue
         out.append(p)
     return out
