@@ -28,7 +28,7 @@ from collections.abc import Callable
 
 from racebook.core.byclass import ByClass, Legal
 from racebook.core.rng import Rng
-from racebook.formulagp import speedlimits, teamradio, weather
+from racebook.formulagp import limitedtyres, speedlimits, teamradio, weather
 from racebook.formulagp.actions import (
     Attack,
     Bid,
@@ -397,7 +397,7 @@ def pit_choice(race: Race, legal: Legal, margin: int) -> FgpAction | None:
     c = s.cars[car]
     left = rounds_left(s)
     want = "hard" if left >= 10 else "medium" if left >= 6 else "soft"
-    want = weather.tyre_wish(s, c, want, left)  # [ADV] wet in the rain, a second dry type (§14.2, §4.6)
+    want = limitedtyres.wish(s, c, weather.tyre_wish(s, c, want, left), legal)  # [ADV] wet/a 2nd type; §21 15.10
     if race.phase is Phase.GRID:  # the Red Flag grid (§19.6 step 2): the same choice as in the box
         return next(a for a in legal.of(Tyres) if a.tyre == want)
     if race.phase is Phase.PIT:
@@ -406,7 +406,7 @@ def pit_choice(race: Race, legal: Legal, margin: int) -> FgpAction | None:
         for a in legal.of(BoxRepair):
             if a.card != "all":
                 return a
-        if not c.pit_tyres:
+        if not c.pit_tyres and legal.of(Tyres):  # §21 15.10: none may be left
             return next(a for a in legal.of(Tyres) if a.tyre == want)
         return legal.of(Leave)[0]
     if not wants_pit(s, c, margin):

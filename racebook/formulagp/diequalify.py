@@ -109,13 +109,17 @@ def apply(s: RaceState, a: FgpAction, log: EventLog, set_grid: SetGrid) -> None:
 
 def _next(s: RaceState, log: EventLog, set_grid: SetGrid) -> None:
     s.dq_queue = s.dq_queue[1:]
+    while s.dq_queue and _room(s, s.dq_queue[0]) < 0:  # no wear left to pay the second round: no attempt
+        car = s.dq_queue[0]
+        log.append(dev.DieAttemptDeclined(car, s.qual_scores[car].score))
+        s.dq_queue = s.dq_queue[1:]
     if s.dq_queue:
         return
     if s.dq_round == 1:
         s.dq_round, s.dq_queue = 2, _players(s)
         log.append(dev.DieQualifyingRound("the second round: another attempt for +1 tyre wear", s.dq_queue))
-        if s.dq_queue:
-            return
+        s.dq_queue = ("",) + s.dq_queue  # the drivers with no wear left to pay are passed over (below)
+        return _next(s, log, set_grid)
     _done(s, log, set_grid)
 
 

@@ -3,15 +3,16 @@ so a line without them reads as before (:mod:`racebook.formulagp.notation` calls
 :func:`read_head`):
 
 * ``mo=`` the movement cards shown for the momentum order (15.1, :mod:`racebook.formulagp.momentum`): ``launch`` texts;
-* ``dq=round/queue/failed/crashed`` the qualifying by die roll in progress (15.3, :mod:`racebook.formulagp.diequalify`).
+* ``dq=round/queue/failed/crashed`` the qualifying by die roll in progress (15.3, :mod:`racebook.formulagp.diequalify`);
+* per car ``ts=`` the dry tyre sets left (15.10, :mod:`racebook.formulagp.limitedtyres`).
 """
 
 from __future__ import annotations
 
 from racebook.core.errors import NotationError
-from racebook.formulagp.state import RaceState
+from racebook.formulagp.state import Car, RaceState
 
-__all__ = ["head_tokens", "read_head"]
+__all__ = ["head_tokens", "read_head", "car_tokens", "read_car"]
 
 
 def _codes(xs: tuple[str, ...]) -> str:
@@ -49,3 +50,16 @@ def read_head(s: RaceState, kv: dict[str, str], text: str) -> None:
             raise bad("dq= is <round 1 or 2>/<queue>/<failed>/<crashed> (§21 15.3)")
         s.dq_round = int(parts[0])
         s.dq_queue, s.dq_failed, s.dq_crashed = (_read_codes(p) for p in parts[1:])
+
+
+def car_tokens(c: Car) -> list[str]:
+    """``ts=``: the dry tyre sets left (15.10), only with the Optional rule."""
+    return [f"ts={c.tyre_sets}"] if c.tyre_sets else []
+
+
+def read_car(c: Car, ck: dict[str, str], text: str) -> None:
+    ts = ck.get("ts", "")
+    if ts and ts != "0" and (set(ts) - set("smh") or len(ts) > 4):
+        raise NotationError(f"{text[:80]!r}…: ts= is the dry sets left, up to 4 of s, m, h, or 0 (§21 15.10)")
+    c.tyre_sets = ts
+

@@ -17,7 +17,7 @@ from racebook.core.houserules import HouseRules, RuleDoc, load_docs
 from racebook.formulagp.components import DATA
 
 __all__ = ["Rules", "house_rule_docs", "SafetyCarMoves", "GravelRemoval", "RedFlagRestart", "RookieAttackOrder",
-           "SmallFieldPoints"]
+           "SmallFieldPoints", "TyreSets"]
 
 
 class SafetyCarMoves(Enum):
@@ -61,6 +61,14 @@ class SmallFieldPoints(Enum):
 
     BELOW = "below"  # the row of the largest listed field not above it: 7 -> 6-car row, 9 -> 8-car row (the digest)
     ABOVE = "above"  # the row of the smallest listed field not below it: 7 -> 8-car row, 9 -> 10-car row
+
+
+class TyreSets(Enum):
+    """§21 Optional 15.10: the limited dry tyre sets of every player, or none."""
+
+    OFF = "off"  # any dry type at every stop (the Standard rules)
+    A = "a"  # Option A: 2 Soft, 1 Medium, 1 Hard
+    B = "b"  # Option B: 1 Soft, 2 Medium, 1 Hard
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +131,7 @@ class Rules(HouseRules):
     ot_management: bool = False  # §21 Optional 15.7.1: a full OT must attack; a won battle drives every OT point
     weather_change_modifier: bool = False  # §21 Optional 15.14: a WHITE die moves each Weather token placed by a roll
     faster_safety_car: bool = False  # §21 Optional 15.11.2: under the SC a player drives 6 spaces, no card (off)
+    limited_tyre_sets: TyreSets = TyreSets.OFF  # §21 Optional 15.10: off; a (2 S, 1 M, 1 H) or b (1 S, 2 M, 1 H)
 
 
 @cache

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
-from racebook.formulagp import latepit, moving, pitentry, redpitentry, rounds, weather
+from racebook.formulagp import latepit, limitedtyres, moving, pitentry, redpitentry, rounds, weather
 from racebook.formulagp.actions import BoxRepair, Discard, FgpAction, Leave, PitIn, To, Tyres, Wait
 from racebook.formulagp.aftermove import end_of_move
 from racebook.formulagp.cardplay import card_type
@@ -152,7 +152,7 @@ def legal_pit(s: RaceState) -> list[FgpAction]:
         return [Leave(c.id)]
     out: list[FgpAction] = []
     if not c.pit_tyres:
-        out += [Tyres(c.id, ty.value) for ty in DRY + weather.tyre_choices(s)]  # [ADV] Wet too (§14.2)
+        out += [Tyres(c.id, ty.value) for ty in limitedtyres.offered(s, c, DRY) + weather.tyre_choices(s)]  # §21 15.10
     out += [Discard(c.id, x) for x in sorted(set(c.hand)) if card_type(x) is not CardType.DRAW_FAILURE]
     broken = damage_of(c)
     if broken and not c.pit_repaired:
@@ -174,6 +174,7 @@ def apply_pit(s: RaceState, a: FgpAction, log: EventLog) -> None:
         _leave(s, c, log)
         rounds.end_turn(s, log)
     elif isinstance(a, Tyres):
+        limitedtyres.fitting(s, c, Tyre(a.tyre), log)  # §21 15.10: one set from the stock
         got = fit(s.board, Tyre(a.tyre), s.rules.medium_one_space_early)  # §21 15.5
         c.tyre, c.wear, c.pit_tyres = Tyre(a.tyre), got.wear, True
         log.append(ev.TyresFitted(c.id, a.tyre, got.wear, got.bonus))

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
-from racebook.formulagp import weather
+from racebook.formulagp import limitedtyres, weather
 from racebook.formulagp.actions import FgpAction, Tyres
 from racebook.formulagp.playerboard import Tyre
 from racebook.formulagp.rounds import after_setup, start_round
@@ -30,12 +30,13 @@ def legal_grid(s: RaceState) -> list[FgpAction]:
     if not s.grid_tyres:
         return []
     car = s.grid_tyres[0]
-    return [Tyres(car, ty.value) for ty in DRY + weather.tyre_choices(s)]  # [ADV] Wet too (§14.2)
+    return [Tyres(car, ty.value) for ty in limitedtyres.grid_offer(s, s.cars[car], DRY) + weather.tyre_choices(s)]
 
 
 def apply_grid(s: RaceState, a: FgpAction, log: EventLog) -> None:
     assert isinstance(a, Tyres)
     c = s.cars[a.car]
+    limitedtyres.fitting(s, c, Tyre(a.tyre), log)  # §21 15.10: one set from the stock
     got = fit(s.board, Tyre(a.tyre), s.rules.medium_one_space_early)  # §21 15.5
     c.tyre, c.wear = Tyre(a.tyre), got.wear
     log.append(weather.start_tyres_event(s, c.id, a.tyre, got.wear)  # the start tyres (§4.6), else the grid's

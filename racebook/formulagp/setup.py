@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from racebook.core.deck import Deck
 from racebook.core.errors import SetupError
 from racebook.core.rng import Rng
-from racebook.formulagp import streetcircuit, teamradio
+from racebook.formulagp import limitedtyres, streetcircuit, teamradio
 from racebook.formulagp.actions import CAR_ID
 from racebook.formulagp.bots import pro
 from racebook.formulagp.bots.rookie import deal
@@ -92,6 +92,7 @@ def new_state(players: Sequence[str], seed: int = 0, *, track: str = "teaching",
         pro.deal(s, pros, pro_side, bonus=pro_bonus)  # the Pro BOTs' cards and tokens (§22.2-§22.4)
     teamradio.deal(s, seed)  # [ADV] the TEAM RADIO deck, 2 cards to each player (§6.9)
     streetcircuit.set_up(s)  # §21 15.2: a street circuit's DAMAGE deck
+    limitedtyres.deal(s)  # §21 15.10: each player's dry tyre sets
     if choose_tyres:  # §4.6: the start tyres chosen after the set-up (racebook.formulagp.weather.start_tyres)
         s.grid_tyres = tuple(p for p in players if p not in bots and p not in pros)
     if qualifying:  # the pit boxes (§4.1 item 2); until qualifying sets the grid the cars stand in box order

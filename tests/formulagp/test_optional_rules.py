@@ -15,31 +15,38 @@ from racebook.core.errors import ActionSyntaxError
 from racebook.formulagp import integrity
 from racebook.formulagp.actions import parse
 from racebook.formulagp.agents import Greedy, RandomDriver
+from racebook.formulagp.gridstart import pit_lane_space
 from racebook.formulagp.incidentcards import incident_cards
 from racebook.formulagp.notation import format_state, parse_position
-from racebook.formulagp.options import Rules
+from racebook.formulagp.options import Rules, TyreSets
 from racebook.formulagp.playerboard import Tyre
 from racebook.formulagp.setup import new_race
 from racebook.formulagp.state import Mode, RaceState
 
 ALL = Rules(race_start_by_grid=True, medium_one_space_early=True, momentum_order=True, street_circuit=2,
             die_qualifying=True, die_qualifying_any_green_fails=True, ot_management=True,
-            weather_change_modifier=True)
+            weather_change_modifier=True, limited_tyre_sets=TyreSets.B)
 EACH = [Rules(race_start_by_grid=True), Rules(medium_one_space_early=True), Rules(momentum_order=True),
         Rules(street_circuit=1), Rules(die_qualifying=True), Rules(ot_management=True),
-        Rules(weather_change_modifier=True)]
+        Rules(weather_change_modifier=True), Rules(limited_tyre_sets=TyreSets.A)]
 INCIDENT = Counter(c.code for c in incident_cards().cards)
 CARS = ("A", "B", "C", "D", "E")
 
 
 def _problems(s: RaceState) -> list[str]:
-    """integrity.problems, less one it reports of races with the switches off too (reported to the lead, not this
+    """integrity.problems, less two it reports of races with the switches off too (reported to the lead, not this
     module's): a pit-lane starter waits on the pit-exit tile's pit-side space (gridstart.pit_lane_space), which no
-    other car treats as occupied (§9.3), so a second starter or a car on track there "shares a space"."""
+    other car treats as occupied (§9.3), so a second starter or a car on track there "shares a space"; and the Red
+    Parameter's OT one over the maximum in a battle ("may exceed the maximum", §8.3) is "off its track"."""
     out = []
     for p in integrity.problems(s):
         words = p.split()
-        if p.endswith("share a space (§2.3)") and any(s.cars[w].pit_start for w in (words[0], words[2])):
+        w = pit_lane_space(s)
+        waits = {car for car, c in s.cars.items() if c.pit_start or (c.pos.tile, c.pos.lane, c.pos.space) == (
+            w.tile, w.lane, w.space)}
+        if p.endswith("share a space (§2.3)") and {words[0], words[2]} & waits:
+            continue
+        if f"'s OT is {s.board.ot_max + 1}, off its track" in p:  # the Red Parameter's +1 over the maximum (§8.3)
             continue
         out.append(p)
     return out

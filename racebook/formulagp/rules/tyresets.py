@@ -5,13 +5,21 @@ limited dry tyre sets. Pure functions over the player board; the engine calls th
 * 15.5 Medium Tyre Wear Placement (house rule ``medium_one_space_early``): "When a player chooses Medium tyres, place
   the Tyre Wear marker one space before the matching Tyre type space on the Player Board". The marker never starts
   before the track's first space (position 0).
+* 15.10 Limited Tyre Sets for a Dry Race (house rule ``limited_tyre_sets``: off, a or b): "each player
+  receives a limited number of dry tyre sets for the race. You do not receive any more, even if all your tyres are
+  worn out … Option A: 2x Softs, 1x Mediums, 1x Hards; Option B: 1x Softs, 2x Mediums, 1x Hards". The sets are
+  initials (``s``, ``m``, ``h``); the set a car starts on is one of them; wet tyres are not limited.
 """
 
 from __future__ import annotations
 
 from racebook.formulagp.playerboard import PlayerBoard, Tyre
 
-__all__ = ["start_wear"]
+__all__ = ["start_wear", "TYRE_SET_OPTIONS", "sets_after", "available"]
+
+#: the Options of 15.10, as the dry sets' initials
+TYRE_SET_OPTIONS = {"a": "ssmh", "b": "smmh"}
+_DRY = {Tyre.SOFT: "s", Tyre.MEDIUM: "m", Tyre.HARD: "h"}
 
 
 def start_wear(board: PlayerBoard, tyre: Tyre, medium_early: bool = False) -> int:
@@ -19,3 +27,19 @@ def start_wear(board: PlayerBoard, tyre: Tyre, medium_early: bool = False) -> in
     Optional 15.5 (``medium_early``)."""
     start = board.wear_start[tyre]
     return max(0, start - 1) if medium_early and tyre is Tyre.MEDIUM else start
+
+
+def sets_after(sets: str, tyre: Tyre) -> str:
+    """The sets left once a ``tyre`` set is fitted (a wet set takes none); ``ValueError`` when none of it is left."""
+    if tyre not in _DRY:
+        return sets
+    i = sets.find(_DRY[tyre])
+    if i < 0:
+        raise ValueError(f"§21 15.10: no {tyre.value} set left")
+    return "".join(sorted(sets[:i] + sets[i + 1:], key="smh".index))  # Soft, Medium, Hard order
+
+
+def available(sets: str, dry: tuple[Tyre, ...]) -> tuple[Tyre, ...]:
+    """The dry types of ``dry`` with a set left."""
+    return tuple(t for t in dry if _DRY[t] in sets)
+
