@@ -40,6 +40,7 @@ from itertools import combinations, permutations
 
 from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
+from racebook.formulagp import rounds
 from racebook.formulagp.actions import FgpAction, NoPush, Pole, Push, Qualify, Steer, parse
 from racebook.formulagp.bots import rookie
 from racebook.formulagp.cardplay import card_colour, card_type
@@ -305,3 +306,6 @@ def _keep_bonus(s: RaceState, c: Car, a: Pole, log: EventLog) -> None:
     s.pole_bonus = ""
     log.append(ev.PoleKept(c.id, a.keep, a.top, a.bottom))
     begin_movement_phase(s, log)
+
+
+rounds.ABOVE.open_qualifying = open_qualifying  # the round opens qualifying (round 0) through it (issue 39 item 7)
