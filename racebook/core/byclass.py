@@ -71,6 +71,7 @@ class ByClass(Generic[Ctx, R]):
         self.what = what
         self._by: dict[type, Callable[[Ctx, Any], R]] = {}
         self._rank: dict[type, int] = {}  # the registration order: a driver's priority (decide)
+        self._plans: dict[frozenset[type], tuple[tuple[type, Callable[[Ctx, Any], R]], ...]] = {}
 
     def register(self, *classes: type) -> Callable[[Fn], Fn]:
         """A decorator: the function serves each of ``classes`` in this table."""
@@ -81,6 +82,7 @@ class ByClass(Generic[Ctx, R]):
                     raise ValueError(f"{self.what}: {cls.__name__} is registered twice")
                 self._by[cls] = fn
                 self._rank[cls] = len(self._rank)
+            self._plans.clear()
             return fn
 
         return add
@@ -103,20 +105,27 @@ class ByClass(Generic[Ctx, R]):
         """A driver's choice: in registration order (the table's priority), each registered class of which ``legal``
         lists actions (exactly of that class) calls its function with its first such action; the first answer that
         is not None (a function registered for several classes is asked once). None when no function answers."""
-        rank = self._rank
-        present = [k for k in legal.kinds if k in rank]
-        if len(present) > 1:
-            present.sort(key=rank.__getitem__)
-        tried: list[Callable[[Ctx, Any], R]] = []
-        for cls in present:
-            fn = self._by[cls]
-            if fn in tried:
-                continue
-            tried.append(fn)
+        plan = self._plans.get(legal.kinds)
+        if plan is None:
+            plan = self._plan(legal.kinds)
+        for cls, fn in plan:
             r = fn(ctx, legal.of(cls)[0])
             if r is not None:
                 return r
         return None
+
+    def _plan(self, kinds: frozenset[type]) -> tuple[tuple[type, Callable[[Ctx, Any], R]], ...]:
+        """The classes of ``kinds`` this table serves, by rank, each function once (kept per set of classes: a
+        game's decisions list a few sets again and again)."""
+        rank = self._rank
+        plan: list[tuple[type, Callable[[Ctx, Any], R]]] = []
+        for cls in sorted((k for k in kinds if k in rank), key=rank.__getitem__):
+            fn = self._by[cls]
+            if all(fn is not f for _, f in plan):
+                plan.append((cls, fn))
+        got = tuple(plan)
+        self._plans[kinds] = got
+        return got
 
     def classes(self) -> frozenset[type]:
         """Every class registered (for a test that each of a game's action classes has its entry)."""
