@@ -53,7 +53,7 @@ class BuilderDriver(GreedyDriver):
 POLICIES: dict[str, type[GreedyDriver]] = {"greedy": GreedyDriver, "builder": BuilderDriver}
 
 
-@dataclass
+@dataclass(slots=True)
 class _Decision:
     """One decision of a :class:`GreedyDriver`: the driver, the game state and the legal actions by class."""
 

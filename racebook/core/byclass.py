@@ -31,37 +31,35 @@ T = TypeVar("T")
 
 
 class Legal:
-    """The legal actions of one decision, grouped by class once (for computer drivers: no ``isinstance`` scan of the
-    whole list per question)."""
+    """The legal actions of one decision, asked by class (for computer drivers: each class's actions listed once per
+    decision, however many questions the driver asks)."""
 
-    __slots__ = ("actions", "by_type")
+    __slots__ = ("_of", "actions", "kinds")
 
     def __init__(self, actions: Sequence[Any]) -> None:
         self.actions = actions
-        self.by_type: dict[type, list[Any]] = {}
-        for a in actions:
-            xs = self.by_type.get(type(a))
-            if xs is None:
-                self.by_type[type(a)] = [a]
-            else:
-                xs.append(a)
+        self.kinds: frozenset[type] = frozenset(map(type, actions))  # the exact classes listed
+        self._of: dict[type, tuple[Any, ...]] = {}
 
     def has(self, *classes: type) -> bool:
         """Some action of the decision is exactly of one of ``classes``."""
-        return any(c in self.by_type for c in classes)
+        return not self.kinds.isdisjoint(classes)
 
-    def of(self, cls: type[T]) -> list[T]:
-        """The decision's actions that are instances of ``cls``, in their listed order (a new list)."""
-        kinds = [k for k in self.by_type if issubclass(k, cls)]
-        if not kinds:
-            return []
-        if len(kinds) == 1:
-            return list(self.by_type[kinds[0]])
-        return [a for a in self.actions if isinstance(a, cls)]
+    def of(self, cls: type[T]) -> tuple[T, ...]:
+        """The decision's actions that are instances of ``cls``, in their listed order."""
+        got = self._of.get(cls)
+        if got is None:
+            kinds = self.kinds
+            if cls in kinds or any(issubclass(k, cls) for k in kinds):
+                got = tuple([a for a in self.actions if isinstance(a, cls)])
+            else:
+                got = ()
+            self._of[cls] = got
+        return got
 
     def of_any(self, *classes: type) -> list[Any]:
         """The decision's actions that are instances of any of ``classes``, in their listed order."""
-        if not any(issubclass(k, classes) for k in self.by_type):
+        if not any(issubclass(k, classes) for k in self.kinds):
             return []
         return [a for a in self.actions if isinstance(a, classes)]
 
@@ -72,6 +70,8 @@ class ByClass(Generic[Ctx, R]):
     def __init__(self, what: str) -> None:
         self.what = what
         self._by: dict[type, Callable[[Ctx, Any], R]] = {}
+        self._rank: dict[type, int] = {}  # the registration order: a driver's priority (decide)
+        self._plans: dict[frozenset[type], tuple[tuple[type, Callable[[Ctx, Any], R]], ...]] = {}
 
     def register(self, *classes: type) -> Callable[[Fn], Fn]:
         """A decorator: the function serves each of ``classes`` in this table."""
@@ -81,6 +81,8 @@ class ByClass(Generic[Ctx, R]):
                 if cls in self._by:
                     raise ValueError(f"{self.what}: {cls.__name__} is registered twice")
                 self._by[cls] = fn
+                self._rank[cls] = len(self._rank)
+            self._plans.clear()
             return fn
 
         return add
@@ -100,20 +102,30 @@ class ByClass(Generic[Ctx, R]):
         return default if fn is None else fn(ctx, action)
 
     def decide(self, ctx: Ctx, legal: Legal) -> R | None:
-        """A driver's choice: in registration order (the table's priority), each registered class with actions of
-        exactly that class in ``legal`` calls its function with its first such action; the first answer that is not
-        None (a function registered for several classes is asked once). None when no function answers."""
-        tried: set[int] = set()
-        by_type = legal.by_type
-        for cls, fn in self._by.items():
-            xs = by_type.get(cls)
-            if xs is None or id(fn) in tried:
-                continue
-            tried.add(id(fn))
-            r = fn(ctx, xs[0])
+        """A driver's choice: in registration order (the table's priority), each registered class of which ``legal``
+        lists actions (exactly of that class) calls its function with its first such action; the first answer that
+        is not None (a function registered for several classes is asked once). None when no function answers."""
+        plan = self._plans.get(legal.kinds)
+        if plan is None:
+            plan = self._plan(legal.kinds)
+        for cls, fn in plan:
+            r = fn(ctx, legal.of(cls)[0])
             if r is not None:
                 return r
         return None
+
+    def _plan(self, kinds: frozenset[type]) -> tuple[tuple[type, Callable[[Ctx, Any], R]], ...]:
+        """The classes of ``kinds`` this table serves, by rank, each function once (kept per set of classes: a
+        game's decisions list a few sets again and again)."""
+        rank = self._rank
+        plan: list[tuple[type, Callable[[Ctx, Any], R]]] = []
+        for cls in sorted((k for k in kinds if k in rank), key=rank.__getitem__):
+            fn = self._by[cls]
+            if all(fn is not f for _, f in plan):
+                plan.append((cls, fn))
+        got = tuple(plan)
+        self._plans[kinds] = got
+        return got
 
     def classes(self) -> frozenset[type]:
         """Every class registered (for a test that each of a game's action classes has its entry)."""

@@ -24,7 +24,7 @@ radar to space 24, then the leader's tiles to the line at its pace). Standard li
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from racebook.core.byclass import ByClass, Legal
 from racebook.core.rng import Rng
@@ -196,7 +196,7 @@ class Greedy:
         first = legal.of_any(Repair, CounterSteer, FaceForward, Rejoin)
         if first:  # a Quick Repair first (§18.5); always counter-steer (§18.1); rejoin at once (§18.2)
             return first[0]
-        plays: list[Play] = legal.of(Play)
+        plays = legal.of(Play)
 
         found: list[Play] = []  # best() worked out once a decision
 
@@ -220,7 +220,7 @@ class Greedy:
                 return mine
         if plays:
             return best()
-        launches: list[Launch] = legal.of(Launch)
+        launches = legal.of(Launch)
         if launches:  # race round 1 (§9.4): the most MP in 2nd gear, the most LEDs to move early
             return max(launches, key=lambda a: (_play_mp(race, a.play()), len(a.extras), -len(a.cards)))
         battle = battle_choice(race, legal) if legal.has(Attack, Bid, Yield) else None
@@ -230,7 +230,7 @@ class Greedy:
             pit = pit_choice(race, legal, self.pit_margin)  # when to pit, what to fit (below)
             if pit is not None:
                 return pit
-        steps: list[To] = legal.of(To)
+        steps = legal.of(To)
         if steps and near_pit(race.state, steps[0].car) and wants_pit(race.state, race.state.cars[steps[0].car],
                                                                        self.pit_margin):
             toward = steer_to_pit(race.state, steps)
@@ -289,9 +289,10 @@ def _bid_leds(race: Race, a: Bid) -> int:
     return sum(cards().card(x).leds for x in a.cards) + ers + sum(extra_leds(s, a))  # §13.3 items 3-4
 
 
-def battle_choice(race: Race, legal: Legal) -> FgpAction | None:
+def battle_choice(race: Race, listed: Legal | Sequence[FgpAction]) -> FgpAction | None:
     """The greedy driver's battle decisions (§13.2, §13.3), or None when the decision is not a battle's."""
     s = race.state
+    legal = listed if isinstance(listed, Legal) else Legal(listed)
     attacks = legal.of(Attack)
     if attacks:
         if s.battle is not None:  # a chained secondary attack (§13.4.1): the car ahead cannot defend
@@ -368,7 +369,7 @@ def near_pit(s: RaceState, car: str) -> bool:
     return (s.track.pit_entry - s.cars[car].pos.tile) % len(s.track.tiles) <= APPROACH
 
 
-def steer_to_pit(s: RaceState, steps: list[To]) -> To | None:
+def steer_to_pit(s: RaceState, steps: Sequence[To]) -> To | None:
     """Within :data:`APPROACH` tiles of the pit entry, the step toward the front space of the entry tile's pit-side
     lane (no step past the entry tile); None elsewhere."""
     c = s.cars[steps[0].car]
@@ -386,12 +387,13 @@ def steer_to_pit(s: RaceState, steps: list[To]) -> To | None:
     return None if key(best)[0] else best
 
 
-def pit_choice(race: Race, legal: Legal, margin: int) -> FgpAction | None:
+def pit_choice(race: Race, listed: Legal | Sequence[FgpAction], margin: int) -> FgpAction | None:
     """A computer driver's pit decisions: at the pit entry, pit when :func:`wants_pit` (through the 'PIT LANE'
     space; sideways across the yellow line only with 1 MP left); in the box, repair one card if there is damage,
     fit the tyre that lasts the rounds left (hard for 10 or more, medium for 6 or more, else soft) and leave; on the
     Red Flag grid the same tyre. None: drive on."""
     s = race.state
+    legal = listed if isinstance(listed, Legal) else Legal(listed)
     car = race.current_car
     assert car is not None
     c = s.cars[car]

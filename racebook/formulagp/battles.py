@@ -65,7 +65,8 @@ from racebook.formulagp.components import CardType
 from racebook.formulagp.hand import discardable
 from racebook.formulagp.lapping import update as lapping_update
 from racebook.formulagp.laps import cross_line
-from racebook.formulagp.moving import _room, apply_move
+from racebook.formulagp.moving import apply_move
+from racebook.formulagp.occupancy import room
 from racebook.formulagp.raceevents import no_overtaking
 from racebook.formulagp.rounds import START_ROUNDS
 from racebook.formulagp.rules import battle as bt
@@ -119,7 +120,7 @@ def _side_lanes(s: RaceState, c: Car) -> list[int]:
     out = []
     for lane in (c.pos.lane - 1, c.pos.lane + 1):
         side = s.track.lateral(c.pos, lane)
-        if side is not None and _room(s, c.id, side) is not None:
+        if side is not None and room(s, c.id, side) is not None:
             out.append(lane)
     return out
 
@@ -275,7 +276,7 @@ def _overtake(s: RaceState, c: Car, lane: int, log: EventLog) -> int:
         if pitlane.barred(s, c, c.pos, nxt):  # §16.1: not across the yellow line from the shadow car
             why = "; stopped on the shadow car ahead of the yellow line, §16.1"
             break
-        shadow = _room(s, c.id, nxt)
+        shadow = room(s, c.id, nxt)
         if shadow is None:
             otmanagement.blocked(s, c, nxt, lane, ot - moved, log)  # §21 15.7.1: into the car in the way
             break

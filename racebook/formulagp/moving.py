@@ -19,7 +19,7 @@ from racebook.formulagp.cardplay import card_type
 from racebook.formulagp.components import CardType
 from racebook.formulagp.drszone import after_move as drs_after_move
 from racebook.formulagp.laps import cross_line
-from racebook.formulagp.losscontrol import passable
+from racebook.formulagp.occupancy import occupants, room
 from racebook.formulagp.playerboard import Pace, TyreState
 from racebook.formulagp.pushes import is_push, push_step
 from racebook.formulagp.rejoin import apply_rejoin, explain_rejoin, legal_rejoin
@@ -28,9 +28,8 @@ from racebook.formulagp.rules import movement as mv
 from racebook.formulagp.rules.passing import Entry, entering
 from racebook.formulagp.rules.resources import charge_ot, slipstream_ot
 from racebook.formulagp.state import Car, RaceState, Turn
-from racebook.formulagp.trackparts import Pos, Surface
+from racebook.formulagp.trackparts import Pos
 from racebook.formulagp.tyrewear import wear_by
-from racebook.formulagp.w2w import free_between
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,32 +41,11 @@ class StepCheck:
 fast_init(StepCheck)  # one per step listed: the slot-storing constructor (racebook.core.frozen)
 
 
-def _occupants(s: RaceState, me: str, tile: int) -> list[Pos]:
-    return [o.pos for o in s.cars.values() if o.pos.tile == tile and o.id != me and not passable(o)  # §18.2
-            and not o.pit and not o.pit_start  # in the pits (§16.2), a pit-lane starter not yet started (§9.3)
-            and not free_between(s.cars[me], o)]  # two W2W-token cars pass freely (§13.5)
-
-
-def _room(s: RaceState, me: str, p: Pos) -> int | None:
-    """The car shadow ``p`` offers (§2.3, §11.5), or None when the space is full."""
-    here = 0
-    for o in s.cars.values():
-        q = o.pos
-        if q.tile == p.tile and q.space == p.space and q.lane == p.lane and o.id != me and not (
-                o.off or o.pit or o.pit_start):  # off track / in the pits
-            here += 1
-    if not here:
-        return 0  # an empty space has room (every space holds at least one car)
-    space = s.track.space(p)
-    cap = space.shadows if space.surface is Surface.SLIPSTREAM else 1
-    return here if here < cap else None
-
-
 def _forward_blocked(s: RaceState, c: Car, checks: list[StepCheck] | None = None) -> bool:
     """A forward step onto the next tile is a forced stop (§13.2): the car must stop here. ``checks``: the car's
-    :func:`_steps` with the stops, if already listed."""
+    :func:`step_checks` with the stops, if already listed."""
     if checks is None:
-        checks = _steps(s, c, include_stops=True)
+        checks = step_checks(s, c, include_stops=True)
     return any(chk.entry is Entry.STOP for chk in checks if chk.to.tile != c.pos.tile)
 
 
@@ -77,11 +55,11 @@ def _entry(s: RaceState, c: Car, here: Pos, nxt: Pos) -> Entry:
     Blue Flags (§19, racebook.formulagp.raceevents)."""
     if nxt.tile == here.tile:
         return Entry.FREE
-    entry = entering(s.track, here, nxt.lane, _occupants(s, c.id, nxt.tile)) if s.round > START_ROUNDS else Entry.FREE
+    entry = entering(s.track, here, nxt.lane, occupants(s, c.id, nxt.tile)) if s.round > START_ROUNDS else Entry.FREE
     return raceevents.entry(s, c, here, nxt, entry)
 
 
-def _steps(s: RaceState, c: Car, include_stops: bool = False) -> list[StepCheck]:
+def step_checks(s: RaceState, c: Car, include_stops: bool = False) -> list[StepCheck]:
     """The steps the car may take now, each with how it enters the space (with ``include_stops``, the forward steps
     that are a forced stop too)."""
     t, track = s.turn, s.track
@@ -97,7 +75,7 @@ def _steps(s: RaceState, c: Car, include_stops: bool = False) -> list[StepCheck]
                 out.append(StepCheck(nxt, entry))
             continue
         if (nxt.tile, nxt.lane, nxt.space) in t.seen or (
-                _room(s, c.id, nxt) is None and not w2wpush.forward(s, c, nxt)):  # §13.5: a W2W forward push
+                room(s, c.id, nxt) is None and not w2wpush.forward(s, c, nxt)):  # §13.5: a W2W forward push
             continue
         out.append(StepCheck(nxt, entry))
     if c.pit == "exit":  # §16.5: forward, or sideways across the yellow line to its own space (pitlane.py)
@@ -108,13 +86,13 @@ def _steps(s: RaceState, c: Car, include_stops: bool = False) -> list[StepCheck]
             if side is None or pitlane.barred(s, c, here, side):  # §16.1: the shadow car
                 continue
             if (side.tile, side.lane, side.space) in t.seen or (
-                    _room(s, c.id, side) is None and not is_push(s, c, side)):
+                    room(s, c.id, side) is None and not is_push(s, c, side)):
                 continue  # a full space beside: a push (§11.3.1, racebook.formulagp.pushes)
             out.append(StepCheck(side, Entry.FREE))
     return out
 
 
-def _adjust_ctx(s: RaceState, c: Car) -> mv.AdjustContext:
+def adjust_ctx(s: RaceState, c: Car) -> mv.AdjustContext:
     t = s.turn
     assert t is not None
     return mv.AdjustContext(c.ers, s.board.ers_max, t.mp_left, s.track.tiles[c.pos.tile].straight,
@@ -125,7 +103,7 @@ def _adjust_ctx(s: RaceState, c: Car) -> mv.AdjustContext:
 def _adjust_ok(s: RaceState, c: Car, step: mv.Adjust, ctx: mv.AdjustContext | None = None) -> bool:
     t = s.turn
     assert t is not None
-    return mv.refusal(ctx or _adjust_ctx(s, c), mv.AdjustState(t.reduced, t.extended), step) is None
+    return mv.refusal(ctx or adjust_ctx(s, c), mv.AdjustState(t.reduced, t.extended), step) is None
 
 
 def _wear_cards(c: Car) -> list[str]:
@@ -140,12 +118,12 @@ def legal_move(s: RaceState) -> list[FgpAction]:
         return rejoining
     out: list[FgpAction] = []
     if t.mp_left > 0:
-        checks = _steps(s, c, include_stops=True)
+        checks = step_checks(s, c, include_stops=True)
         steps = [chk for chk in checks if chk.entry is not Entry.STOP]
         name_of = s.track.name_of
         out += [To(c.id, name_of(chk.to)) for chk in steps]
         if t.extended == 0:
-            ctx = _adjust_ctx(s, c)
+            ctx = adjust_ctx(s, c)
             if _adjust_ok(s, c, mv.Adjust.CHARGE_ERS, ctx):
                 out.append(Charge(c.id))
             if _adjust_ok(s, c, mv.Adjust.BRAKE, ctx):
@@ -154,7 +132,7 @@ def legal_move(s: RaceState) -> list[FgpAction]:
             out.append(Stop(c.id))
         return out
     if not t.stopped:
-        ctx = _adjust_ctx(s, c)
+        ctx = adjust_ctx(s, c)
         if _adjust_ok(s, c, mv.Adjust.EXTEND_ERS, ctx):
             out.append(Extend(c.id, "ers"))
         if _adjust_ok(s, c, mv.Adjust.EXTEND_TYRE, ctx):
@@ -173,7 +151,7 @@ def apply_move(s: RaceState, a: FgpAction, log: EventLog) -> None:
     elif isinstance(a, (Charge, Brake, Extend)):
         step = {Charge: mv.Adjust.CHARGE_ERS, Brake: mv.Adjust.BRAKE}.get(type(a)) or (
             mv.Adjust.EXTEND_ERS if isinstance(a, Extend) and a.by == "ers" else mv.Adjust.EXTEND_TYRE)
-        done = mv.adjust(_adjust_ctx(s, c), mv.AdjustState(t.reduced, t.extended), step)
+        done = mv.adjust(adjust_ctx(s, c), mv.AdjustState(t.reduced, t.extended), step)
         t.reduced, t.extended = done.state.reduced, done.state.extended
         t.mp_left += done.mp
         c.ers += done.ers
@@ -206,9 +184,9 @@ def _step(s: RaceState, c: Car, t: Turn, to: Pos, log: EventLog) -> None:
         return  # the car stays
     play = mv.PacePlay(Pace(t.pace), t.pair, (), t.lane_changes, t.wear_per_lane_change, 0, False, False)
     w = mv.walk(s.track, c.pos, [to], play)
-    entry = _entry(s, c, c.pos, to)  # a lane change enters freely (§13.2): as :func:`_steps` listed it
+    entry = _entry(s, c, c.pos, to)  # a lane change enters freely (§13.2): as :func:`step_checks` listed it
     frm = c.pos
-    shadow = _room(s, c.id, to) or 0
+    shadow = room(s, c.id, to) or 0
     t.seen += ((frm.tile, frm.lane, frm.space),)
     c.pos = Pos(to.tile, to.lane, to.space, shadow)
     wear_by(s, c, w.wear, log)  # §14.1: the icons reached
@@ -251,7 +229,7 @@ def explain_move(s: RaceState, a: FgpAction) -> tuple[str, str]:
             return e.rule, e.reason
         if (to.tile, to.lane, to.space) in t.seen:
             return "§11.3", "a car may not return to a space it already moved from"
-        if _room(s, c.id, to) is None:
+        if room(s, c.id, to) is None:
             return "§11.3.1", "that space holds a car: only a lane change pushes it"
         if (why := raceevents.explain_step(s, c, to)) is not None:  # a zone, the Safety Car (§19)
             return why
@@ -269,7 +247,7 @@ def explain_move(s: RaceState, a: FgpAction) -> tuple[str, str]:
         if card and (card not in c.hand or card_type(card) is not CardType.TYRE_WEAR):
             return "§6.4", f"{card} is not a Tyre Wear card in {c.id}'s hand"
         try:
-            mv.adjust(_adjust_ctx(s, c), mv.AdjustState(t.reduced, t.extended), step)
+            mv.adjust(adjust_ctx(s, c), mv.AdjustState(t.reduced, t.extended), step)
         except IllegalAction as e:
             return e.rule, e.reason
         return "§11.2", "not now"

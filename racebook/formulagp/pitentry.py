@@ -18,7 +18,7 @@ roll the WHITE die; the dice it owes are rolled on track first, where it stands;
   on): any other car in the entry tile's pit-side lane (its spaces behind the shadow car, beside the 'PIT LANE' space)
   holds the lane beside it, and §13.2 stops the pitting car as any step onto that tile would (``pit`` is not listed;
   ``explain`` cites §13.2). Off: the 'PIT LANE' space is not racing lane, no car on the entry tile stops it. Cars
-  the move passes freely pass here too (:func:`racebook.formulagp.moving._occupants`: race rounds 1–2, spun or
+  the move passes freely pass here too (:func:`racebook.formulagp.occupancy.occupants`: race rounds 1–2, spun or
   off-track cars, cars in the pits, a Wheel-to-Wheel pair).
 * In the pits the car keeps the space it entered from, as a car entering from the pit-entry tile keeps its own (a
   reading, N34): the driver order counts it beside that tile (§10.2 item 8, N4), the tile before the entry tile.
@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
-from racebook.formulagp.moving import _occupants
+from racebook.formulagp.occupancy import occupants
 from racebook.formulagp.pitlane import into_pit_lane, on_shadow
 from racebook.formulagp.rounds import START_ROUNDS
 from racebook.formulagp.state import Car, RaceState
@@ -58,12 +58,12 @@ def beside(s: RaceState) -> Pos:
 
 def holders(s: RaceState, c: Car) -> list[str]:
     """The cars that hold the pit-entry tile's pit-side lane beside the 'PIT LANE' space, so that §13.2 stops ``c``
-    (a reading, above): every car the move would meet in that lane (:func:`racebook.formulagp.moving._occupants`)
+    (a reading, above): every car the move would meet in that lane (:func:`racebook.formulagp.occupancy.occupants`)
     except one on the shadow car (§16.1). None in race rounds 1–2 (they pass freely, §13.1)."""
     if s.round <= START_ROUNDS or not s.rules.pit_entry_past_shadow_car_only:  # the switch's other reading
         return []
     lane = beside(s).lane
-    held = {(p.tile, p.lane, p.space) for p in _occupants(s, c.id, s.track.pit_entry)
+    held = {(p.tile, p.lane, p.space) for p in occupants(s, c.id, s.track.pit_entry)
             if lane in s.track.double_lanes(p)}
     return sorted(o.id for o in s.cars.values() if o.id != c.id and not o.pit and not on_shadow(s, o)
                   and (o.pos.tile, o.pos.lane, o.pos.space) in held)

@@ -129,7 +129,7 @@ def sideways_exit(s: RaceState, c: Car) -> bool:
     """§16.5: leaving the pit-exit space sideways, across the yellow line, into the space beside it (the front space of
     the exit tile's pit-side lane, where ``Car.pos`` stands): a lane change (1 MP, not with BLUE) before any other
     step, when that space is free; 1 Penalty token. The move lists it as the step to the car's own space
-    (:func:`racebook.formulagp.moving._steps`), beside the forward step."""
+    (:func:`racebook.formulagp.moving.step_checks`), beside the forward step."""
     t = s.turn
     if t is None or t.mp_left < 1 or not t.lane_changes or t.seen:
         return False

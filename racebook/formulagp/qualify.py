@@ -39,7 +39,7 @@ from collections import Counter
 from itertools import combinations, permutations
 
 from racebook.core.log import EventLog
-from racebook.formulagp import diequalify
+from racebook.formulagp import diequalify, rounds
 from racebook.formulagp import events as ev
 from racebook.formulagp.actions import FgpAction, NoPush, Pole, Push, Qualify, Steer, parse
 from racebook.formulagp.bots import rookie
@@ -316,3 +316,6 @@ def _keep_bonus(s: RaceState, c: Car, a: Pole, log: EventLog) -> None:
     s.pole_bonus = ""
     log.append(ev.PoleKept(c.id, a.keep, a.top, a.bottom))
     begin_movement_phase(s, log)
+
+
+rounds.ABOVE.open_qualifying = open_qualifying  # the round opens qualifying (round 0) through it (issue 39 item 7)

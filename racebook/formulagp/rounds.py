@@ -5,6 +5,7 @@ round and the classification (§17.1, §17.2)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from itertools import combinations
 
@@ -65,7 +66,7 @@ def start_round(s: RaceState, log: EventLog) -> None:
         s.flag += 1
     log.append(ev.RoundStarted(s.round, s.flag))
     if s.bots.active:
-        _rookie().new_round(s, log)  # the start BATTLE cards discarded after round 1 (§22.8.1)
+        ABOVE.rookie_new_round(s, log)  # the start BATTLE cards discarded after round 1 (§22.8.1)
     if s.flag >= s.final_lap_at and not s.final_lap:
         s.final_lap = True
         log.append(ev.FinalLap(s.flag))
@@ -132,9 +133,7 @@ def begin_movement_phase(s: RaceState, log: EventLog) -> None:
     ladder), then seals its start cards; the order comes from their LEDs at the reveal
     (:mod:`racebook.formulagp.start`)."""
     if s.round == 0:  # qualifying (§9.2): the sealed cards
-        from racebook.formulagp.qualify import open_qualifying  # qualifying calls the round back (the grid, round 1)
-
-        return open_qualifying(s, log)
+        return ABOVE.open_qualifying(s, log)
     raceevents.movement_phase(s, log)
     if s.round == 1:
         drivers = [car for car in starters(s) if not s.cars[car].bot]  # BOTs draw a BATTLE card (§22.8.1)
@@ -143,7 +142,7 @@ def begin_movement_phase(s: RaceState, log: EventLog) -> None:
                 ladder(s, s.cars[car], log)
         if not drivers:
             if any(s.cars[car].bot for car in s.grid):
-                return _rookie().start_without_players(s, log, starters(s))  # §9.3: not the pit lane
+                return ABOVE.rookie_start_without_players(s, log, starters(s))  # §9.3: not the pit lane
             return set_order(s, (), log)
         teamradio.offer_before_start(s)  # [ADV] each player draws 2 TEAM RADIO cards, keeps 1 (§6.9)
         s.start.open(drivers, "§9.4.3")
@@ -179,7 +178,7 @@ def begin_turn(s: RaceState, log: EventLog) -> None:
         join(s, c, s.turn, log)
     log.append(ev.TurnStarted(car, s.track.name_of(c.pos)))
     if c.bot:
-        return _rookie().begin(s, log)  # a BOT's turn is resolved by the rules (§22.9)
+        return ABOVE.rookie_begin(s, log)  # a BOT's turn is resolved by the rules (§22.9)
     for code in [x for x in c.hand if card_type(x) is CardType.DRAW_FAILURE]:
         c.hand.remove(code)
         c.deck.discard(code)
@@ -291,9 +290,25 @@ def explain_draw(s: RaceState, a: FgpAction) -> tuple[str, str]:
     return "§10.1.2", "the draw phase asks for an ERS return: 'keep' or 'return <cards>'"
 
 
+# ------------------------------------------------------------------ the mechanics above the round (issue 39 item 7)
+def _unwired(name: str) -> Callable[..., None]:
+    def refuse(*args: object) -> None:
+        raise RuntimeError(f"rounds.ABOVE.{name} is not set: import racebook.formulagp.turn (the phase table)")
+    return refuse
 
-def _rookie():  # type: ignore[no-untyped-def]
-    """The Rookie BOT engine (§22), imported on first use (it imports this module)."""
-    from racebook.formulagp.bots import rookie
 
-    return rookie
+class Above:
+    """The mechanics above the round that it calls back, each set by its own module when imported (the dependency
+    inverted: the round imports none of them, as no engine module imports inside a function): qualifying's sealed
+    cards (§9.2, :mod:`racebook.formulagp.qualify`) and the Rookie BOT engine (§22, :mod:`racebook.formulagp.bots.
+    rookie`). :mod:`racebook.formulagp.turn` imports them all, so every race has them."""
+
+    def __init__(self) -> None:
+        self.open_qualifying: Callable[[RaceState, EventLog], None] = _unwired("open_qualifying")
+        self.rookie_new_round: Callable[[RaceState, EventLog], None] = _unwired("rookie_new_round")
+        self.rookie_start_without_players: Callable[[RaceState, EventLog, Sequence[str] | None], None] = _unwired(
+            "rookie_start_without_players")
+        self.rookie_begin: Callable[[RaceState, EventLog], None] = _unwired("rookie_begin")
+
+
+ABOVE = Above()

@@ -107,7 +107,17 @@ from racebook.formulagp.playerboard import Tyre, load_board
 from racebook.formulagp.rounds import begin_turn, start_round
 from racebook.formulagp.rules.tyresets import start_wear
 from racebook.formulagp.scenariobots import read_bots
-from racebook.formulagp.scenariokeys import event_draws, held_events, lapping, off, params, team, w2w, yellow_zones
+from racebook.formulagp.scenariokeys import (
+    ReadContext,
+    event_draws,
+    held_events,
+    lapping,
+    off,
+    params,
+    team,
+    w2w,
+    yellow_zones,
+)
 from racebook.formulagp.scenariopros import read_pros
 from racebook.formulagp.scenarioweather import stack_forecast, tyres_used, weather_race_keys
 from racebook.formulagp.setup import new_state
@@ -164,26 +174,16 @@ def load(source: str | Path, play: bool = True, frames: bool = False) -> Race:
 
 
 # ------------------------------------------------------------------ the position: one reader per key
-@dataclass
-class _Ctx:
-    """What a key's reader needs besides its value: the race being built, its components and the seen cards."""
-
-    state: RaceState
-    codes: Counter[str]  # the ACTION deck, code -> copies (§3)
-    placed: dict[str, list[str]]  # per car: every card named so far (hand, discards, draws)
-    draws: dict[str, list[str]]  # per car: the stacked draws, put on top once its deck is built (:func:`_stack`)
+Reader = Callable[[Any, str, Car, ReadContext], None]
 
 
-Reader = Callable[[Any, str, Car, _Ctx], None]
-
-
-def _int_key(name: str, lo: Callable[[_Ctx], int], hi: Callable[[_Ctx], int], why: str) -> Reader:
-    def read(v: Any, path: str, car: Car, ctx: _Ctx) -> None:
+def _int_key(name: str, lo: Callable[[ReadContext], int], hi: Callable[[ReadContext], int], why: str) -> Reader:
+    def read(v: Any, path: str, car: Car, ctx: ReadContext) -> None:
         setattr(car, name, as_int(v, path, lo(ctx), hi(ctx), why))
     return read
 
 
-def _at(v: Any, path: str, car: Car, ctx: _Ctx) -> None:
+def _at(v: Any, path: str, car: Car, ctx: ReadContext) -> None:
     text = as_str(v, path)
     where, _, shadow = text.partition("/")
     try:
@@ -202,7 +202,7 @@ def _at(v: Any, path: str, car: Car, ctx: _Ctx) -> None:
 
 
 def _cards(zone: str) -> Reader:
-    def read(v: Any, path: str, car: Car, ctx: _Ctx) -> None:
+    def read(v: Any, path: str, car: Car, ctx: ReadContext) -> None:
         codes = as_strs(v, path)
         seen = ctx.placed.setdefault(car.id, [])
         for i, code in enumerate(codes):
@@ -221,12 +221,12 @@ def _cards(zone: str) -> Reader:
     return read
 
 
-def _tyre(v: Any, path: str, car: Car, ctx: _Ctx) -> None:
+def _tyre(v: Any, path: str, car: Car, ctx: ReadContext) -> None:
     car.tyre = as_enum(Tyre, v, path)
     car.wear = start_wear(ctx.state.board, car.tyre, ctx.state.rules.medium_one_space_early)  # §21 15.5
 
 
-def _ignore(v: Any, path: str, car: Car, ctx: _Ctx) -> None:
+def _ignore(v: Any, path: str, car: Car, ctx: ReadContext) -> None:
     """``id``: read first (:func:`_car`)."""
 
 
@@ -361,7 +361,7 @@ def _parse(doc: dict[str, Any], file: str) -> Scenario:
         raise bad("scenario.qualifying", "only for start = 'grid' (qualifying comes before race round 1, §9)")
     state = new_state(ids, seed, track=track, board=board, rules=rules, mode=Mode(mode), qualifying=qual,
                       boxes=ids if qual else None)
-    ctx = _Ctx(state, Counter(c.code for c in cards().action), {}, {})
+    ctx = ReadContext(state, Counter(c.code for c in cards().action), {}, {})
     read_bots(_table(doc, "bots"), state, start)
     read_pros(_table(doc, "pros"), state, start)  # the Pro BOTs (issue 38)
     prelude: tuple[Any, ...] = ()
@@ -390,7 +390,7 @@ def _parse(doc: dict[str, Any], file: str) -> Scenario:
                     file, assumed, actions, state, prelude)
 
 
-def _turn_position(state: RaceState, rows: list[dict[str, Any]], ids: list[str], ctx: _Ctx,
+def _turn_position(state: RaceState, rows: list[dict[str, Any]], ids: list[str], ctx: ReadContext,
                    race: dict[str, Any]) -> tuple[Any, ...]:
     """A driver's turn (§10.3) in round ``race.round``: the cars where the file puts them, with their cards."""
     unknown_key(race, tuple(RACE_KEYS), "race")
@@ -451,7 +451,7 @@ def _turn_position(state: RaceState, rows: list[dict[str, Any]], ids: list[str],
     return ()
 
 
-def _stack(ctx: _Ctx, car: Car, path: str) -> None:
+def _stack(ctx: ReadContext, car: Car, path: str) -> None:
     codes = ctx.draws.get(car.id)
     if codes:
         try:

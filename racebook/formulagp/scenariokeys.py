@@ -9,7 +9,9 @@ cards stacked, §6.7) and ``yellow_zones`` (Example 23's zone, §19.3.1). Standa
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
 
 from racebook.core.errors import RacebookError
 from racebook.core.fields import as_int, as_str, as_strs, bad
@@ -18,13 +20,22 @@ from racebook.formulagp.eventdeck import event_deck, stack
 from racebook.formulagp.rules.wheeltowheel import W2W
 from racebook.formulagp.state import Car, RaceState, Zone
 
-if TYPE_CHECKING:
-    from racebook.formulagp.scenario import _Ctx
+
+@dataclass
+class ReadContext:
+    """What a key's reader needs besides its value: the race being built, its components and the seen cards (the
+    scenario reader's, :mod:`racebook.formulagp.scenario`: here, below it, so that the keys' readers need not import
+    it)."""
+
+    state: RaceState
+    codes: Counter[str]  # the ACTION deck, code -> copies (§3)
+    placed: dict[str, list[str]]  # per car: every card named so far (hand, discards, draws)
+    draws: dict[str, list[str]]  # per car: the stacked draws, put on top once its deck is built (scenario._stack)
 
 __all__ = ["w2w", "lapping", "team", "held_events", "off", "params", "event_draws", "yellow_zones"]
 
 
-def w2w(v: Any, path: str, car: Car, ctx: _Ctx) -> None:
+def w2w(v: Any, path: str, car: Car, ctx: ReadContext) -> None:
     """``w2w``: the Wheel-to-Wheel token (§13.5, A32): "none", "VS" or "Stress"."""
     token = as_str(v, path)
     names = [t.value for t in W2W]
@@ -33,7 +44,7 @@ def w2w(v: Any, path: str, car: Car, ctx: _Ctx) -> None:
     car.w2w = token
 
 
-def team(v: Any, path: str, car: Car, ctx: _Ctx) -> None:
+def team(v: Any, path: str, car: Car, ctx: ReadContext) -> None:
     """``team``: the car's team, named like a car id; two cars of a team share a Pit Box (§2.5, §16.4)."""
     name = as_str(v, path)
     if not CAR_ID.fullmatch(name):
@@ -44,7 +55,7 @@ def team(v: Any, path: str, car: Car, ctx: _Ctx) -> None:
     car.team = name
 
 
-def held_events(v: Any, path: str, car: Car, ctx: _Ctx) -> None:
+def held_events(v: Any, path: str, car: Car, ctx: ReadContext) -> None:
     """``events``: the EVENT cards the car holds face down on the table (§6.7), taken out of the shared EVENT deck."""
     codes = as_strs(v, path)
     deck = ctx.state.events
@@ -57,7 +68,7 @@ def held_events(v: Any, path: str, car: Car, ctx: _Ctx) -> None:
         car.events.append(code)
 
 
-def off(v: Any, path: str, car: Car, ctx: _Ctx) -> None:
+def off(v: Any, path: str, car: Car, ctx: ReadContext) -> None:
     """``off``: off track on that side ("left" / "right") of ``at``, its nearest track space, facing forward (§18.2)."""
     side = as_str(v, path)
     if side not in ("left", "right"):
@@ -65,7 +76,7 @@ def off(v: Any, path: str, car: Car, ctx: _Ctx) -> None:
     car.off = side
 
 
-def params(v: Any, path: str, car: Car, ctx: _Ctx) -> None:
+def params(v: Any, path: str, car: Car, ctx: ReadContext) -> None:
     """``params``: the Parameter tokens still unused (§8.3), a subset of "WYR" (White, Yellow, Red) in that order."""
     text = as_str(v, path)
     if text != "".join(p for p in "WYR" if p in text) or len(text) != len(set(text)):
@@ -74,7 +85,7 @@ def params(v: Any, path: str, car: Car, ctx: _Ctx) -> None:
     car.params = text
 
 
-def lapping(v: Any, path: str, car: Car, ctx: _Ctx) -> None:
+def lapping(v: Any, path: str, car: Car, ctx: ReadContext) -> None:
     """``lapping``: the Blue Flags (§19.7): 0 on the lead lap, 1 a single Blue Flag, 2 a double."""
     car.blue = as_int(v, path, 0, 2, ": the lapping status (Blue Flags), 0 the lead lap, 1 single, 2 double, §19.7")
 

@@ -19,6 +19,7 @@ from racebook.core.machine import PhaseRules, PhaseTable
 from racebook.formulagp import pits, teamradio
 from racebook.formulagp.actions import FgpAction
 from racebook.formulagp.battles import apply_battle, explain_battle, legal_battle, offer
+from racebook.formulagp.bots import attack  # noqa: F401 - sets the Rookie BOTs' attack (rookie.ATTACK)
 from racebook.formulagp.cardplay import apply_play, explain_play, legal_play
 from racebook.formulagp.control import apply_control, explain_control, legal_control
 from racebook.formulagp.qualify import apply_qualify, explain_qualify, legal_qualify

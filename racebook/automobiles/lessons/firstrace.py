@@ -28,7 +28,7 @@ from racebook.automobiles.actions import Buy
 from racebook.automobiles.agents import BuilderDriver, GreedyDriver
 from racebook.automobiles.analysis.coach import Advice, suggest
 from racebook.automobiles.game import Race
-from racebook.automobiles.lessons.racewords import BUY_GROUP, TERMS, _cubes, _s, needs
+from racebook.automobiles.lessons.racewords import BUY_GROUP, TERMS, cubes_words, needs, plural
 from racebook.automobiles.setup import new_state
 from racebook.core.actions import Action
 from racebook.core.debrief import Debrief, DecisionLog
@@ -133,7 +133,7 @@ _PLAIN: dict[str, Plain] = {
                                       "the further back, the more money).",
     "CubeBought": lambda e, w, you: f"{w('buy')} a {colour(e.cube)} cube for ${e.cost}; it goes into {w.its} "
                                     f"{e.to}{_bought_note(e.to)} (${e.left} left).",
-    "CubesDrawn": lambda e, w, you: f"{w('draw')} {_cubes(e.cubes)} from {w.its} Bag: "
+    "CubesDrawn": lambda e, w, you: f"{w('draw')} {cubes_words(e.cubes)} from {w.its} Bag: "
                                     f"{w.its} Active pile for the next turn"
                                     + (f" (only {len(e.cubes)} of {e.wanted} were left)."
                                        if len(e.cubes) < e.wanted else "."),
@@ -142,18 +142,19 @@ _PLAIN: dict[str, Plain] = {
     "TurnStarted": lambda e, w, you: f"Round {e.round}: {w.her} turn — play cubes to plan a move, keep the rest "
                                      "as money.",
     "PitStop": lambda e, w, you: f"{w('make')} a pit stop: no move and no shopping this turn, but "
-                                 f"{_s(e.wear, 'wear cube')} leave{'s' * (e.wear == 1)} {w.its} cubes for good.",
+                                 f"{plural(e.wear, 'wear cube')} leave{'s' * (e.wear == 1)} {w.its} cubes for good.",
     "CubePlaced": lambda e, w, you: f"{w('place')} a {colour(e.cube)} cube on space {e.spaces[-1]}: the car will "
                                     "drive there in the Car phase.",
     "WearPassed": lambda e, w, you: f"{w('play')} a wear cube: it does nothing but go to the Discard pile.",
-    "MoneyCounted": lambda e, w, you: f"{w.her} unplayed cubes ({_cubes(zones.parse(e.cubes))}) are worth "
+    "MoneyCounted": lambda e, w, you: f"{w.her} unplayed cubes ({cubes_words(zones.parse(e.cubes))}) are worth "
                                       f"${e.money} to spend now.",
     "MoneyLost": lambda e, w, you: f"{w.her} ${e.money} left unspent is lost: money is never saved.",
-    "CarMoved": lambda e, w, you: f"{w.her} car drives {_s(e.rows, 'row')} to space {e.end}; the darkest space on "
+    "CarMoved": lambda e, w, you: f"{w.her} car drives {plural(e.rows, 'row')} to space {e.end}; the darkest space on "
                                   f"the way was {colour(e.darkest)}.",
-    "LapCompleted": lambda e, w, you: f"{w('cross', 'crosses')} the finish line: {e.laps} of {_s(e.of, 'lap')} done.",
+    "LapCompleted": lambda e, w, you: f"{w('cross', 'crosses')} the finish line: {e.laps} of "
+                                      f"{plural(e.of, 'lap')} done.",
     "DeclineWear": lambda e, w, you: f"Driving through {colour(e.darkest)} wears the car: {w('gain')} "
-                                     f"{_s(e.wear, 'wear cube')}" + (f" (the Stock had only {e.got})"
+                                     f"{plural(e.wear, 'wear cube')}" + (f" (the Stock had only {e.got})"
                                                                      if e.got < e.wear else "")
                                      + ", useless cubes that clog the bag.",
     "Drafting": lambda e, w, you: f"{w('end')} right behind {'you' if e.ahead == you else e.ahead}: drafting, so no "
@@ -172,15 +173,15 @@ _PLAIN: dict[str, Plain] = {
     "CubeMoved": lambda e, w, you: f"{w('move')} a {colour(e.cube)} cube from {w.its} {_zone(e.src)} "
                                    + ("back to the Stock (it is gone for good)." if e.dest == "stock"
                                       else f"to {w.its} {_zone(e.dest)}."),
-    "CubesRemoved": lambda e, w, you: (f"{w.her} {_zone(e.zone)} gives {_s(e.n, colour(e.cube) + ' cube')} back to "
+    "CubesRemoved": lambda e, w, you: (f"{w.her} {_zone(e.zone)} gives {plural(e.n, colour(e.cube) + ' cube')} back to "
                                        "the Stock: gone for good." if e.n else
                                        f"{w.her} {_zone(e.zone)} has no {colour(e.cube)} cube to give back."),
-    "CubesGained": lambda e, w, you: f"{w('gain')} {_s(e.n, colour(e.cube) + ' cube')} from the Stock into "
+    "CubesGained": lambda e, w, you: f"{w('gain')} {plural(e.n, colour(e.cube) + ' cube')} from the Stock into "
                                      f"{w.its} {e.to}.",
     "FlagSet": lambda e, w, you: f"{w.her} card's effect ({e.flag.replace('_', ' ')}) lasts the rest of this turn.",
     "AeroDrafting": lambda e, w, you: f"Aerodynamics counts as drafting: no wear for {w.its} move (it would have "
                                       f"been {e.wear}).",
-    "BonusMove": lambda e, w, you: f"{w('may', 'may')} move the car up to {_s(e.most, 'more space')} ({e.why}).",
+    "BonusMove": lambda e, w, you: f"{w('may', 'may')} move the car up to {plural(e.most, 'more space')} ({e.why}).",
 }
 
 
@@ -488,4 +489,4 @@ def first_turn(seed: int = 1, opponents: int = 2) -> FirstRace:
 
 def cubes_in_words(codes: tuple[str, ...] | dict[str, int]) -> str:
     """A handful of cubes in words, by colour in code order: "3 white, 1 black and 3 yellow" (the notebooks)."""
-    return _cubes(codes)
+    return cubes_words(codes)

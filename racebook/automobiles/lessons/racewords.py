@@ -20,7 +20,7 @@ TERMS: tuple[Term, ...] = (
 )
 
 
-def _cubes(codes: tuple[str, ...] | dict[str, int]) -> str:
+def cubes_words(codes: tuple[str, ...] | dict[str, int]) -> str:
     """A handful of cubes in words, by colour in code order: "3 white, 1 black and 3 yellow"."""
     counts = dict(codes) if isinstance(codes, dict) else {c: codes.count(c) for c in set(codes)}
     parts = [f"{counts[c]} {colour(c)}" for c in CODES if counts.get(c)]
@@ -29,7 +29,7 @@ def _cubes(codes: tuple[str, ...] | dict[str, int]) -> str:
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
-def _s(n: int, word: str) -> str:
+def plural(n: int, word: str) -> str:
     return f"{n} {word}{'s' * (n != 1)}"
 
 
@@ -45,5 +45,5 @@ def needs(state: GameState, you: str) -> str:
         money = p.money
     else:
         money = buying.money(state, p.active)
-    active = f" · your Active pile (drawn): {_cubes(p.active)}" if p.active else ""
-    return f"Your money: ${money}{active} · in your Bag: {_s(sum(p.bag.values()), 'cube')}"
+    active = f" · your Active pile (drawn): {cubes_words(p.active)}" if p.active else ""
+    return f"Your money: ${money}{active} · in your Bag: {plural(sum(p.bag.values()), 'cube')}"

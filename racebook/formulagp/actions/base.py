@@ -19,13 +19,13 @@ POS = re.compile(r"[A-Za-z0-9_-]+\.[1-4]\.[1-9]")
 COLOURS = ("green", "red")
 
 
-def _bad(text: str, reason: str) -> ActionSyntaxError:
+def syntax_error(text: str, reason: str) -> ActionSyntaxError:
     return ActionSyntaxError(text, "actions", reason)
 
 
-def _card(word: str, text: str) -> str:
+def card_code(word: str, text: str) -> str:
     if not CARD.fullmatch(word):
-        raise _bad(text, f"{word!r} is not a card code (G1, R10, B2, O3, W8, P1, F1)")
+        raise syntax_error(text, f"{word!r} is not a card code (G1, R10, B2, O3, W8, P1, F1)")
     return word
 
 
@@ -42,7 +42,7 @@ class FgpAction(Action):
     @classmethod
     def _read(cls, car: str, words: list[str], text: str) -> FgpAction:
         if words:
-            raise _bad(text, f"'{cls.VERB}' takes no arguments")
+            raise syntax_error(text, f"'{cls.VERB}' takes no arguments")
         return cls(car)
 
 
@@ -62,12 +62,12 @@ class Return(FgpAction):
     @classmethod
     def _read(cls, car: str, words: list[str], text: str) -> FgpAction:
         if not words:
-            raise _bad(text, "'return' names the cards returned (or say 'keep')")
-        return cls(car, tuple(_card(w, text) for w in words))
+            raise syntax_error(text, "'return' names the cards returned (or say 'keep')")
+        return cls(car, tuple(card_code(w, text) for w in words))
 
 
 @dataclass(frozen=True, slots=True)
-class _OneCard(FgpAction):
+class OneCard(FgpAction):
     card: str = ""
 
     def _args(self) -> str:
@@ -76,22 +76,22 @@ class _OneCard(FgpAction):
     @classmethod
     def _read(cls, car: str, words: list[str], text: str) -> FgpAction:
         if len(words) != 1:
-            raise _bad(text, f"'{cls.VERB}' names one card")
-        return cls(car, _card(words[0], text))
+            raise syntax_error(text, f"'{cls.VERB}' names one card")
+        return cls(car, card_code(words[0], text))
 
 
 @dataclass(frozen=True, slots=True)
-class Discard(_OneCard):
+class Discard(OneCard):
     VERB: ClassVar[str] = "discard"
 
 
 @dataclass(frozen=True, slots=True)
-class Clear(_OneCard):
+class Clear(OneCard):
     VERB: ClassVar[str] = "clear"
 
 
 @dataclass(frozen=True, slots=True)
-class Brake(_OneCard):
+class Brake(OneCard):
     VERB: ClassVar[str] = "brake"
 
 
@@ -114,20 +114,20 @@ class Play(FgpAction):
         if char:
             words = words[:-1]
         if not 1 <= len(words) <= 2:
-            raise _bad(text, "'play' names one movement card or two (a pair), then optionally +char")
+            raise syntax_error(text, "'play' names one movement card or two (a pair), then optionally +char")
         cards, colours = [], set()
         for w in words:
             code, _, colour = w.partition("=")
-            _card(code, text)
+            card_code(code, text)
             if code.startswith("O"):
                 if colour not in COLOURS:
-                    raise _bad(text, f"an ORANGE card says what it is played as: {code}=green or {code}=red")
+                    raise syntax_error(text, f"an ORANGE card says what it is played as: {code}=green or {code}=red")
                 colours.add(colour)
             elif colour:
-                raise _bad(text, f"only an ORANGE card is played as another colour ({w})")
+                raise syntax_error(text, f"only an ORANGE card is played as another colour ({w})")
             cards.append(code)
         if len(colours) > 1:
-            raise _bad(text, "two ORANGE cards in a pair are played as one colour")
+            raise syntax_error(text, "two ORANGE cards in a pair are played as one colour")
         return cls(car, tuple(cards), colours.pop() if colours else "", char)
 
 
@@ -146,9 +146,9 @@ class Launch(FgpAction):
 
     @classmethod
     def _read(cls, car: str, words: list[str], text: str) -> FgpAction:
-        extras = tuple(_card(w[1:], text) for w in words if w.startswith("+"))
+        extras = tuple(card_code(w[1:], text) for w in words if w.startswith("+"))
         if any(not x.startswith(("W", "P")) for x in extras):
-            raise _bad(text, "only Tyre Wear (W) and Option (P) cards are added to a start for +1 LED")
+            raise syntax_error(text, "only Tyre Wear (W) and Option (P) cards are added to a start for +1 LED")
         play = Play._read(car, [w for w in words if not w.startswith("+")], text)
         assert isinstance(play, Play)
         return cls(car, play.cards, play.as_colour, extras)
@@ -168,7 +168,7 @@ class To(FgpAction):
     @classmethod
     def _read(cls, car: str, words: list[str], text: str) -> FgpAction:
         if len(words) != 1 or not POS.fullmatch(words[0]):
-            raise _bad(text, "'to' names one space as tile.lane.space, e.g. T05.2.1")
+            raise syntax_error(text, "'to' names one space as tile.lane.space, e.g. T05.2.1")
         return cls(car, words[0])
 
 
@@ -190,7 +190,7 @@ class Extend(FgpAction):
     @classmethod
     def _read(cls, car: str, words: list[str], text: str) -> FgpAction:
         if len(words) != 1 or not (words[0] == "ers" or CARD.fullmatch(words[0])):
-            raise _bad(text, "'extend' takes 'ers' or a Tyre Wear card, e.g. extend W3")
+            raise syntax_error(text, "'extend' takes 'ers' or a Tyre Wear card, e.g. extend W3")
         return cls(car, words[0])
 
 
@@ -225,16 +225,16 @@ def register(*classes: type[FgpAction], listed: bool = True) -> None:
 def parse(text: str) -> FgpAction:
     """The action a text names (:class:`ActionSyntaxError` if none)."""
     if not isinstance(text, str):
-        raise _bad(repr(text), "an action is a text such as 'Grey play G3'")
+        raise syntax_error(repr(text), "an action is a text such as 'Grey play G3'")
     words = text.split()
     if len(words) < 2:
-        raise _bad(text, "an action is '<car> <verb> …', e.g. 'Grey play G3'")
+        raise syntax_error(text, "an action is '<car> <verb> …', e.g. 'Grey play G3'")
     car, verb, rest = words[0], words[1], words[2:]
     if not CAR_ID.fullmatch(car):
-        raise _bad(text, f"{car!r} is not a car id (a letter, then letters, digits or _)")
+        raise syntax_error(text, f"{car!r} is not a car id (a letter, then letters, digits or _)")
     cls = BY_VERB.get(verb)
     if cls is None:
-        raise _bad(text, f"unknown verb {verb!r}; the verbs are {', '.join(BY_VERB)}")
+        raise syntax_error(text, f"unknown verb {verb!r}; the verbs are {', '.join(BY_VERB)}")
     return cls._read(car, rest, text)
 
 
@@ -253,11 +253,12 @@ class Attack(FgpAction):
     @classmethod
     def _read(cls, car: str, words: list[str], text: str) -> FgpAction:
         if not 1 <= len(words) <= 2 or not CAR_ID.fullmatch(words[0]):
-            raise _bad(text, "'attack' names the defender's car, then a Slipstream attack's lane: attack Red L3")
+            raise syntax_error(text,
+                               "'attack' names the defender's car, then a Slipstream attack's lane: attack Red L3")
         lane = 0
         if len(words) == 2:
             if not re.fullmatch(r"L[1-4]", words[1]):
-                raise _bad(text, f"{words[1]!r} is not a lane (L1 to L4)")
+                raise syntax_error(text, f"{words[1]!r} is not a lane (L1 to L4)")
             lane = int(words[1][1:])
         return cls(car, words[0], lane)
 
@@ -288,9 +289,9 @@ class Bid(FgpAction):
         events = tuple(w for w in words if _EVENT_CODE.fullmatch(w))
         words = [w for w in words if not _EVENT_CODE.fullmatch(w)]
         if not words:
-            raise _bad(text, "'bid' names the battle cards (at least one movement or Tyre Wear card), EVENT cards, "
-                             "then +ers, +skill")
-        return cls(car, tuple(_card(w, text) for w in words), ers, events, skill)
+            raise syntax_error(text, "'bid' names the battle cards (at least one movement or Tyre Wear card), "
+                                     "EVENT cards, then +ers, +skill")
+        return cls(car, tuple(card_code(w, text) for w in words), ers, events, skill)
 
 
 @dataclass(frozen=True, slots=True)

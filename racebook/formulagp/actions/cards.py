@@ -11,10 +11,10 @@ from typing import ClassVar
 from racebook.formulagp.actions.base import (
     CARD,
     FgpAction,
-    _bad,
-    _card,
-    _OneCard,
+    OneCard,
+    card_code,
     register,
+    syntax_error,
 )
 
 EVENT_CARD = re.compile(r"E[1-9][0-9]?")
@@ -23,7 +23,7 @@ PARAMS = ("white", "yellow", "red")
 
 def _any_card(word: str, text: str) -> str:
     if not (CARD.fullmatch(word) or EVENT_CARD.fullmatch(word)):
-        raise _bad(text, f"{word!r} is not an ACTION or EVENT card code (G1, O3, W8, P1, E2)")
+        raise syntax_error(text, f"{word!r} is not an ACTION or EVENT card code (G1, O3, W8, P1, E2)")
     return word
 
 
@@ -45,9 +45,9 @@ class Spend(FgpAction):
         if param:
             words = words[:-1]
         if not 1 <= len(words) <= 2:
-            raise _bad(text, "'spend' names one card or two (a 2x function), then a Parameter to regain if any")
+            raise syntax_error(text, "'spend' names one card or two (a 2x function), then a Parameter to regain if any")
         if param and len(words) != 2:
-            raise _bad(text, "a Parameter is regained by spending two cards (2x)")
+            raise syntax_error(text, "a Parameter is regained by spending two cards (2x)")
         return cls(car, tuple(_any_card(w, text) for w in words), param)
 
 
@@ -66,14 +66,14 @@ class Param(FgpAction):
     @classmethod
     def _read(cls, car: str, words: list[str], text: str) -> FgpAction:
         if not words or words[0] not in PARAMS:
-            raise _bad(text, "'param' names a Parameter token: white, yellow or red")
+            raise syntax_error(text, "'param' names a Parameter token: white, yellow or red")
         if words[0] != "white" and len(words) > 1:
-            raise _bad(text, "only the White Parameter names cards (those it discards)")
-        return cls(car, words[0], tuple(_card(w, text) for w in words[1:]))
+            raise syntax_error(text, "only the White Parameter names cards (those it discards)")
+        return cls(car, words[0], tuple(card_code(w, text) for w in words[1:]))
 
 
 @dataclass(frozen=True, slots=True)
-class OptionCard(_OneCard):
+class OptionCard(OneCard):
     """``Grey option P2``: play an Option card for its primary function, draw an EVENT card (§6.5)."""
 
     VERB: ClassVar[str] = "option"
@@ -92,12 +92,12 @@ class PlayEvent(FgpAction):
     @classmethod
     def _read(cls, car: str, words: list[str], text: str) -> FgpAction:
         if len(words) != 1 or not EVENT_CARD.fullmatch(words[0]):
-            raise _bad(text, "'event' names one EVENT card, e.g. E3")
+            raise syntax_error(text, "'event' names one EVENT card, e.g. E3")
         return cls(car, words[0])
 
 
 @dataclass(frozen=True, slots=True)
-class Ladder(_OneCard):
+class Ladder(OneCard):
     """``Grey ladder P2``: the no-movement-card ladder (§10.1 step 3): play an Option or Tyre Wear card, resolve it,
     draw one card (step b); ``Grey ladder B1``: discard a BLUE card and draw one (step d)."""
 

@@ -10,10 +10,10 @@ from typing import ClassVar
 
 from racebook.formulagp.actions.base import (
     FgpAction,
-    _bad,
-    _card,
-    _OneCard,
+    OneCard,
+    card_code,
     register,
+    syntax_error,
 )
 
 #   ``Grey countersteer G1``   a loss of control: spend a card with the Counter-steer secondary (§18.1)
@@ -26,7 +26,7 @@ INCIDENT_CARD = re.compile(r"(RK|DM|FL)[1-9][0-9]?")
 
 
 @dataclass(frozen=True, slots=True)
-class CounterSteer(_OneCard):
+class CounterSteer(OneCard):
     VERB: ClassVar[str] = "countersteer"
 
 
@@ -59,8 +59,8 @@ class Repair(FgpAction):
     @classmethod
     def _read(cls, car: str, words: list[str], text: str) -> FgpAction:
         if len(words) < 2 or not INCIDENT_CARD.fullmatch(words[0]) or not words[0].startswith("FL"):
-            raise _bad(text, "'repair' names a FAILURE card, then the cards spent, e.g. repair FL3 G1")
-        return cls(car, words[0], tuple(_card(w, text) for w in words[1:]))
+            raise syntax_error(text, "'repair' names a FAILURE card, then the cards spent, e.g. repair FL3 G1")
+        return cls(car, words[0], tuple(card_code(w, text) for w in words[1:]))
 
 
 INCIDENT_CLASSES: tuple[type[FgpAction], ...] = (CounterSteer, Spin, FaceForward, Rejoin, Repair)

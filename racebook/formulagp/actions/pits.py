@@ -10,8 +10,8 @@ from typing import ClassVar
 
 from racebook.formulagp.actions.base import (
     FgpAction,
-    _bad,
     register,
+    syntax_error,
 )
 
 TYRES = ("soft", "medium", "hard")  # the dry tyre types a Standard race fits (§4.6; wet tyres are [ADV], §14.2)
@@ -38,7 +38,7 @@ class Tyres(FgpAction):
     @classmethod
     def _read(cls, car: str, words: list[str], text: str) -> FgpAction:
         if len(words) != 1 or words[0] not in TYRES + ("wet",):  # [ADV] wet (§14.2): legal in an Advanced race
-            raise _bad(text, f"'tyres' names one tyre type: {', '.join(TYRES)}, wet")
+            raise syntax_error(text, f"'tyres' names one tyre type: {', '.join(TYRES)}, wet")
         return cls(car, words[0])
 
 
@@ -56,7 +56,7 @@ class BoxRepair(FgpAction):
     @classmethod
     def _read(cls, car: str, words: list[str], text: str) -> FgpAction:
         if len(words) != 1 or not (words[0] == "all" or re.fullmatch(r"[A-Za-z][A-Za-z0-9_]*", words[0])):
-            raise _bad(text, "'fix' names one DAMAGE or FAILURE card, or 'all'")
+            raise syntax_error(text, "'fix' names one DAMAGE or FAILURE card, or 'all'")
         return cls(car, words[0])
 
 

@@ -9,10 +9,10 @@ from typing import ClassVar
 
 from racebook.formulagp.actions.base import (
     FgpAction,
-    _bad,
-    _card,
-    _OneCard,
+    OneCard,
+    card_code,
     register,
+    syntax_error,
 )
 
 
@@ -33,8 +33,8 @@ class Qualify(FgpAction):
         if words == ["none"]:
             return cls(car, ())
         if not words:
-            raise _bad(text, "'qualify' names the cards played, or 'none'")
-        return cls(car, tuple(_card(w, text) for w in words))
+            raise syntax_error(text, "'qualify' names the cards played, or 'none'")
+        return cls(car, tuple(card_code(w, text) for w in words))
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +52,7 @@ class NoPush(FgpAction):
 
 
 @dataclass(frozen=True, slots=True)
-class Steer(_OneCard):
+class Steer(OneCard):
     """After a red face on a push: spend this counter-steer card (§9.2 item 4, A41)."""
 
     VERB: ClassVar[str] = "steer"
@@ -75,13 +75,13 @@ class Pole(FgpAction):
     def _read(cls, car: str, words: list[str], text: str) -> FgpAction:
         keys = [w.partition("=")[0] for w in words]
         if keys != ["keep", "top", "bottom"]:
-            raise _bad(text, "'pole' reads keep=<card> top=<cards> bottom=<cards> (comma lists, '-' for none)")
+            raise syntax_error(text, "'pole' reads keep=<card> top=<cards> bottom=<cards> (comma lists, '-' for none)")
         vals = [w.partition("=")[2] for w in words]
 
         def codes(v: str) -> tuple[str, ...]:
-            return () if v == "-" else tuple(_card(x, text) for x in v.split(","))
+            return () if v == "-" else tuple(card_code(x, text) for x in v.split(","))
 
-        return cls(car, _card(vals[0], text), codes(vals[1]), codes(vals[2]))
+        return cls(car, card_code(vals[0], text), codes(vals[1]), codes(vals[2]))
 
 
 QUALIFY_CLASSES: tuple[type[FgpAction], ...] = (Qualify, Push, NoPush, Steer, Pole)

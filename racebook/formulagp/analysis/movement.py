@@ -159,7 +159,7 @@ def breakdown(race: Any, play: str | Play) -> MoveBreakdown:
                                    mv.Part.PENALTY))
     after = race.clone()
     after.apply(a)
-    ctx = moving._adjust_ctx(after.state, after.state.cars[a.car])
+    ctx = moving.adjust_ctx(after.state, after.state.cars[a.car])
     reduce = tuple(Room(step, *_room(ctx, step, mp.total))
                    for step in (mv.Adjust.CHARGE_ERS, mv.Adjust.BRAKE))
     extend = tuple(Room(step, *_room(replace(ctx, mp_left=0, on_straight=straight), step, 99))

@@ -33,7 +33,7 @@ from racebook.formulagp.battles import BOT_SIDE, bot_overtakes
 from racebook.formulagp.bots import events as bev
 from racebook.formulagp.bots import pro, rookie
 from racebook.formulagp.losscontrol import passable
-from racebook.formulagp.moving import _room
+from racebook.formulagp.occupancy import room
 from racebook.formulagp.options import RookieAttackOrder
 from racebook.formulagp.rules import botbattle, botlanes
 from racebook.formulagp.rules.passing import lanes_of
@@ -73,7 +73,7 @@ def _side_step(s: RaceState, c: Car) -> Pos | None:
     from the opponent's lane, or a Slipstream attack's first OT point."""
     for lane in botlanes.yellow_first(s.track, c.pos, rookie.card_of(s, c.id).yellow):
         p = s.track.lateral(c.pos, lane)
-        if p is not None and _room(s, c.id, p) is not None:
+        if p is not None and room(s, c.id, p) is not None:
             return p
     return None
 
@@ -118,7 +118,7 @@ def start(s: RaceState, c: Car, log: EventLog) -> bool:
                                         f" attacks{how}; its OT comes from its BATTLE card"))
         if _same_lane(s, c, o) and step is not None:
             log.append(bev.BotLane(c.id, card.code, c.pos.lane, step.lane, "to attack (§22.10.2)"))
-            c.pos = Pos(step.tile, step.lane, step.space, _room(s, c.id, step) or 0)
+            c.pos = Pos(step.tile, step.lane, step.space, room(s, c.id, step) or 0)
         if o.bot:
             _against_bot(s, c, o, lane, log)
             return False
@@ -163,3 +163,6 @@ def _against_bot(s: RaceState, c: Car, o: Car, lane: int, log: EventLog) -> None
 
 
 __all__ = ["start"]
+
+
+rookie.ATTACK[0] = start  # the Rookie BOT engine calls its attack back (issue 39 item 7)

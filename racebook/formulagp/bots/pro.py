@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from racebook.core.deck import Deck
 from racebook.core.errors import SetupError
 from racebook.core.log import EventLog
-from racebook.formulagp import moving, weather
+from racebook.formulagp import moving, occupancy, weather
 from racebook.formulagp.actions import To
 from racebook.formulagp.bots import proevents as pev
 from racebook.formulagp.bots import prolate
@@ -266,9 +266,9 @@ def corner(s: RaceState, c: Car, card: ProTactics, log: EventLog) -> bool:
         t.mp_left, t.stopped = card.corner, False
         while t.mp_left > 0 and not t.stopped and not c.off and not c.spun:
             ahead = {(p.tile, p.lane, p.space) for p in s.track.forward(c.pos)}
-            steps = [chk.to for chk in moving._steps(s, c, include_stops=True)
+            steps = [chk.to for chk in moving.step_checks(s, c, include_stops=True)
                      if (chk.to.tile, chk.to.lane, chk.to.space) in ahead and chk.entry is not Entry.STOP
-                     and moving._room(s, c.id, chk.to) is not None]
+                     and occupancy.room(s, c.id, chk.to) is not None]
             if not steps:
                 break
             steps.sort(key=lambda p: p.lane != c.pos.lane)

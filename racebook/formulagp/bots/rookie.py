@@ -27,12 +27,12 @@ set spaces, and the players' rejoining steps for a spun or off-track BOT.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from racebook.core.deck import Deck
 from racebook.core.errors import SetupError
 from racebook.core.log import EventLog
-from racebook.formulagp import flags, moving, raceevents, rounds, vsc
+from racebook.formulagp import flags, moving, occupancy, raceevents, rounds, vsc
 from racebook.formulagp.actions import FaceForward, Rejoin, To
 from racebook.formulagp.bots import events as bev
 from racebook.formulagp.bots import pro, propit, proweather
@@ -198,10 +198,10 @@ def end_move(s: RaceState, c: Car, log: EventLog) -> None:
 
 
 def _attack(s: RaceState, c: Car, log: EventLog) -> bool:
-    """The BOT's own attack when its move is done (§22.10.2): True when a battle waits for a player's cards."""
-    from racebook.formulagp.bots.attack import start  # (attack imports the battles, which import this module)
-
-    return start(s, c, log)
+    """The BOT's own attack when its move is done (§22.10.2): True when a battle waits for a player's cards
+    (:func:`racebook.formulagp.bots.attack.start`, set in :data:`ATTACK` by its module: it imports the battles, which
+    import this one)."""
+    return ATTACK[0](s, c, log)
 
 
 def _near(s: RaceState, c: Car, checks: list[moving.StepCheck]) -> tuple[bool, bool]:
@@ -211,7 +211,7 @@ def _near(s: RaceState, c: Car, checks: list[moving.StepCheck]) -> tuple[bool, b
         return False, False
     nxt = s.track.next_tile(c.pos.tile)
     mine = set(s.track.double_lanes(c.pos))
-    same = any(mine & set(s.track.double_lanes(p)) for p in moving._occupants(s, c.id, nxt))
+    same = any(mine & set(s.track.double_lanes(p)) for p in occupancy.occupants(s, c.id, nxt))
     return True, same
 
 
@@ -241,9 +241,9 @@ def drive(s: RaceState, c: Car, log: EventLog) -> bool:
         moving.apply_move(s, FaceForward(c.id) if c.spun else Rejoin(c.id), log)
     while t.mp_left > 0 and not t.stopped:
         here = c.pos
-        checks = moving._steps(s, c, include_stops=True)
+        checks = moving.step_checks(s, c, include_stops=True)
         # a space holding a car is never a free step for a BOT: a push goes through its blocked symbols (§22.9.1)
-        free = [chk.to for chk in checks if chk.entry is not Entry.STOP and moving._room(s, c.id, chk.to) is not None]
+        free = [chk.to for chk in checks if chk.entry is not Entry.STOP and occupancy.room(s, c.id, chk.to) is not None]
         if c.bot == pro.PRO and propit.drive_in(s, c, free, log):  # a pitting Pro BOT: the way in (§22.11.1)
             continue
         stop_ahead, same_lane = _near(s, c, checks)
@@ -319,7 +319,7 @@ def _pushable(s: RaceState, c: Car, lane: int) -> bool:
     a double-lane space past its other lane, not back to a space already driven this turn)."""
     to = s.track.lateral(c.pos, lane)
     return to is not None and (to.tile, to.lane, to.space) in {
-        (chk.to.tile, chk.to.lane, chk.to.space) for chk in moving._steps(s, c)}
+        (chk.to.tile, chk.to.lane, chk.to.space) for chk in moving.step_checks(s, c)}
 
 
 def _push(s: RaceState, c: Car, lane: int, side: str, log: EventLog) -> None:
@@ -410,3 +410,15 @@ def qualify(s: RaceState, car: str, log: EventLog) -> QualifyingScore:
     log.append(bev.BotQualified(car, code, data.control.max_ot, s.bots.side, data.control.side(s.bots.side).leds,
                                 data.battle_card(code).leds, got.score))
     return got
+
+
+def _attack_unset(s: RaceState, c: Car, log: EventLog) -> bool:
+    raise RuntimeError("rookie.ATTACK is not set: import racebook.formulagp.turn (the phase table)")
+
+
+#: The BOT's attack (§22.10.2), set by :mod:`racebook.formulagp.bots.attack` when imported (issue 39 item 7).
+ATTACK: list[Callable[[RaceState, Car, EventLog], bool]] = [_attack_unset]
+
+rounds.ABOVE.rookie_new_round = new_round  # the round calls the Rookie BOT engine back (issue 39 item 7)
+rounds.ABOVE.rookie_start_without_players = start_without_players
+rounds.ABOVE.rookie_begin = begin

@@ -76,7 +76,7 @@ PARAMETERS = {"white": "discard, then draw up to your hand limit", "yellow": "+1
 PLAIN: ByClass[Race, tuple[str, str]] = ByClass("FormulaGP's plain words (F0)")
 
 
-def _play_group(a: Play) -> str:
+def play_group(a: Play) -> str:
     return "play a pair:" if len(a.cards) == 2 else "play one card:"
 
 
@@ -100,7 +100,7 @@ def _play(race: Race, a: Play) -> tuple[str, str]:
         mp = ""
     char = " + Car Characteristic" if a.characteristic else ""
     orange = f" as {a.as_colour}" if any(c.startswith("O") for c in a.cards) else ""
-    group = _play_group(a)
+    group = play_group(a)
     return f"{group} {cards(a.cards)}{orange}{char}{mp}", group
 
 

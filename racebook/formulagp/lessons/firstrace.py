@@ -44,11 +44,11 @@ from racebook.formulagp.lessons.choicewords import (  # noqa: F401 (the lesson's
     DOES_NOTHING,
     GROUPS,
     PARAMETERS,
-    _play_group,
     card,
     cards,
     choice_label,
     does_nothing,
+    play_group,
 )
 from racebook.formulagp.setup import new_race
 from racebook.formulagp.state import Phase, RaceState

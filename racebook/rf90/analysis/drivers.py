@@ -95,7 +95,7 @@ class GreedyDriver:
         return blind[0] if blind else legal[0]
 
 
-@dataclass
+@dataclass(slots=True)
 class _Decision:
     """One decision of a :class:`GreedyDriver`: the driver, the race, its state, the legal actions by class and the
     deciding car (None for a decision that is not a car's)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from racebook.core.events import E, Event, _word  # noqa: F401 - the base, re-exported for the event modules
+from racebook.core.events import E, Event  # noqa: F401 - the base, re-exported for the event modules
 from racebook.rf90.car import Strategy
 
 

@@ -18,7 +18,7 @@ from racebook.rf90.rules import duel
 from racebook.rf90.state import RaceState
 
 #: the events after which a duel's slice of the log stops (the next turn or activation has begun)
-_STOP = {"TurnBegins", "TurnSkipped", "SectionActivated", "GameTurnEnded", "GameTurnStarted", "RaceFinished"}
+STOP = {"TurnBegins", "TurnSkipped", "SectionActivated", "GameTurnEnded", "GameTurnStarted", "RaceFinished"}
 
 
 @dataclass(frozen=True)
@@ -144,7 +144,7 @@ class DuelWatch:
             st_frames = race.step_frames(i)
             lo = _opening_index(evs, ctx) if i == op.step else 0
             for j in range(lo, len(evs)):
-                if i == end_step and j > lo and evs[j].kind in _STOP:
+                if i == end_step and j > lo and evs[j].kind in STOP:
                     break
                 events.append(evs[j])
                 if st_frames:

@@ -45,7 +45,7 @@ from racebook.rf90.lessons.duel_odds import (  # noqa: F401 - the odds chart, ex
     robot_total_distribution,
 )
 from racebook.rf90.lessons.duel_records import (  # noqa: F401 - the duel records, exported here
-    _STOP,
+    STOP,
     DuelRecord,
     DuelWatch,
     chances_lines,
@@ -289,7 +289,7 @@ def _activation_events(race: Race, section: str) -> tuple[Event, ...]:
         return ()
     out = [evs[start]]
     for e in evs[start + 1:]:
-        if e.kind in _STOP:
+        if e.kind in STOP:
             break
         out.append(e)
     return tuple(out)

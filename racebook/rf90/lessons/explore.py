@@ -21,7 +21,7 @@ The functions live in :mod:`racebook.rf90.lessons.explore_trajectories` (noteboo
 
 from __future__ import annotations
 
-from racebook.rf90.lessons.explore_common import _MAX_STEPS, CAR, _track  # noqa: F401
+from racebook.rf90.lessons.explore_common import CAR, MAX_STEPS, _track  # noqa: F401
 from racebook.rf90.lessons.explore_trajectories import (  # noqa: F401 - the explorations, exported here
     PlayOutcome,
     RobotEnd,

@@ -13,14 +13,14 @@ from racebook.rf90.trackfile import load_track
 CAR = "Blue"
 """The player car of the small states built here."""
 
-_MAX_STEPS = 60
+MAX_STEPS = 60
 
 
 def _track(track: Track | str) -> Track:
     return track if isinstance(track, Track) else load_track(track)
 
 
-def _choose(legal: Sequence[Action]) -> Action:
+def choose(legal: Sequence[Action]) -> Action:
     """The driver's decision: decline every optional extra, pay with chips first, test with blind draws."""
     for a in legal:
         if isinstance(a, (NoFlag, NoLateBrake)) or (isinstance(a, Weather) and a.step == 0) \

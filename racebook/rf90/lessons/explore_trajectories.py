@@ -34,7 +34,7 @@ from racebook.rf90.events import (
     TyresPaid,
 )
 from racebook.rf90.game import Race
-from racebook.rf90.lessons.explore_common import _MAX_STEPS, CAR, _choose, _track
+from racebook.rf90.lessons.explore_common import CAR, MAX_STEPS, _track, choose
 from racebook.rf90.lessons.notebook import Table, Tables
 from racebook.rf90.options import Rules
 from racebook.rf90.rules import checks
@@ -179,13 +179,13 @@ def _drive(state: RaceState, play: Play, stack: Sequence[str] = ()) -> Run:
     ctx = turn.TurnCtx(play.car, phase=turn.Phase.PLAY)
     events: list[Event] = []
     turn.apply(st, ctx, play, events)
-    for _ in range(_MAX_STEPS):
+    for _ in range(MAX_STEPS):
         if ctx.phase is turn.Phase.DONE or any(isinstance(e, (MovementPoints, Retired)) for e in events):
             break
         legal = turn.legal(st, ctx)
         if not legal:
             break
-        turn.apply(st, ctx, _choose(legal), events)
+        turn.apply(st, ctx, choose(legal), events)
     mp = next((e for e in events if isinstance(e, MovementPoints)), None)
     tests = [e for e in events if isinstance(e, CheckTest)]
     et = next((t for t in tests if t.test is Checked.ET), None)

@@ -25,7 +25,7 @@ from racebook.rf90.events import (
     SaveTyres,
     WeatherMoved,
 )
-from racebook.rf90.lessons.explore_common import CAR, _choose, _track
+from racebook.rf90.lessons.explore_common import CAR, _track, choose
 from racebook.rf90.options import Rules
 from racebook.rf90.rules import checks, movement
 from racebook.rf90.state import RaceState
@@ -163,7 +163,7 @@ def weather_step(track: Track | str, space: int, step: int, robot_tyre: Tyre = T
     race.apply(act)
     while race.current_car == CAR and not any(e.kind == "TurnEnds" and e.car_id == CAR
                                                for e in race.events[before_events:]):
-        race.apply(_choose(race.legal_actions()))
+        race.apply(choose(race.legal_actions()))
     evs = race.events[before_events:]
     robots = (RobotsWillPit, RobotTyresChanged)  # §16.3
     picked = tuple(e.sentence() for e in evs if isinstance(e, (WeatherMoved, *robots)))

@@ -75,7 +75,7 @@ def follow_route(route: Route, nid: str | None, policy: RoutePolicy[S, R], s: S)
     return policy.end(route, None, None, s)
 
 
-def _recovery_card(state: RaceState, car: Car, node: RouteNode, using: str, what: str, events: list[Event],
+def recovery_card(state: RaceState, car: Car, node: RouteNode, using: str, what: str, events: list[Event],
                    against: int | None = None) -> bool:
     """A recovery test (§18.1) with a blind draw or a hand card; an empty deck loses it. ``against``: the ET check
     value that is the base of the route of an Expansion #1 ET (expansion1 digest §4.3, Ex. X1-3: 60 - 20 = 40)."""
@@ -85,7 +85,7 @@ def _recovery_card(state: RaceState, car: Car, node: RouteNode, using: str, what
     return ev is not None and ev.passed
 
 
-def _reenter(state: RaceState, car: Car, events: list[Event]) -> None:
+def reenter(state: RaceState, car: Car, events: list[Event]) -> None:
     """§18.5: placed behind all other cars of the re-entry section; no duel for it this Game Turn."""
     sec = car.off_track
     assert sec is not None
@@ -118,7 +118,7 @@ def pit_from_reentry(state: RaceState, car: Car) -> int:
     return penalty
 
 
-def _go_off_track(state: RaceState, car: Car, reentry: str, events: list[Event]) -> None:
+def go_off_track(state: RaceState, car: Car, reentry: str, events: list[Event]) -> None:
     """§18.5: the car waits at the re-entry point beside ``reentry``; §18.4 when it was the leader."""
     lost = car.section
     lap = car.lap  # the lap where it lost control
@@ -155,7 +155,7 @@ class _RobotRoute:
     against: int | None = None  # Expansion #1: the ET check value is the base (expansion1 digest §4.7, AMB-X1-13)
 
     def test(self, route: Route, nid: str, node: RouteNode, loss: int) -> list[tuple[Fraction, bool, int]]:
-        passed = _recovery_card(self.state, self.car, node, BLIND, "recovery test (robot, blind)", self.events,
+        passed = recovery_card(self.state, self.car, node, BLIND, "recovery test (robot, blind)", self.events,
                                 self.against)
         return [(Fraction(1), passed, loss)]
 
@@ -176,7 +176,7 @@ class _RobotRoute:
                 events.append(SafetyCarCalled())
         elif node is not None and node.kind is NodeKind.REENTRY:
             assert node.section is not None
-            _go_off_track(state, car, node.section, events)
+            go_off_track(state, car, node.section, events)
         return loss
 
     def combine(self, outcomes: list[tuple[Fraction, int]]) -> int:  # pragma: no cover - one outcome per test

@@ -21,7 +21,7 @@ from racebook.rf90.track import TrajectoryKind
 from racebook.rf90.turnctx import Phase, TurnCtx
 
 
-def _robot_must_pit(state: RaceState, car: Car) -> bool:
+def robot_must_pit(state: RaceState, car: Car) -> bool:
     """§8: a due chit of this type binds the best-placed robot of the type on the track that has not pitted yet; a
     robot teammate pits at its own chit (Expansion #1 §5.4, AMB-X1-24), also from the re-entry point (§18.5: then
     from the section where it lost control, :func:`racebook.rf90.rules.offtrack.pit_from_reentry`)."""
@@ -46,7 +46,7 @@ def robot_turn(state: RaceState, car: Car, events: list[Event]) -> TurnCtx | Non
     if car.just_pit:  # §17.3 A: back in play after its stop
         car.just_pit = False
         events.append(JustPitRemoved(car.id))
-    elif _robot_must_pit(state, car):
+    elif robot_must_pit(state, car):
         if car.refuel is not None:  # a robot teammate's own chit (Expansion #1 §5.4), then discarded
             events.append(OwnChitDue(car.id, car.refuel))
             car.refuel = None
@@ -74,7 +74,7 @@ def robot_move(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) ->
     parts = [(car.robot.mp, f"{car.robot.value} robot")]
     if car.off_track is not None:  # §18.5: re-entering costs 1 MP
         parts.append((-1, "re-entering the track (§18.5)"))
-        offtrack._reenter(state, car, events)
+        offtrack.reenter(state, car, events)
     if car.trajectory and trajectories.trajectories_available(state):
         t = state.track.trajectory(car.trajectory)
         if t.kind is TrajectoryKind.STANDARD:

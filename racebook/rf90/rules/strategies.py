@@ -33,21 +33,21 @@ def chase_available(state: RaceState, car: Car) -> list[str]:
     return [c for c in state.reserved.get(car.chasing, []) if c in piles]
 
 
-def _chase_off(state: RaceState, car: Car, events: list[Event], why: ChaseEnd) -> None:
+def chase_off(state: RaceState, car: Car, events: list[Event], why: ChaseEnd) -> None:
     if car.chasing is not None:
         events.append(ChaseEnded(car.id, car.chasing, why))
         car.chasing = None
 
 
-def _chase_check(state: RaceState, car: Car, events: list[Event]) -> None:
+def chase_check(state: RaceState, car: Car, events: list[Event]) -> None:
     """§26.8: the token is removed when the chased car is behind you, off track or out of the race."""
     t = state.cars.get(car.chasing) if car.chasing else None
     if t is None:
         return
     if not t.on_track or t.off_track is not None:
-        _chase_off(state, car, events, ChaseEnd.OFF_TRACK)
+        chase_off(state, car, events, ChaseEnd.OFF_TRACK)
     elif car.off_track is None and state.key(car.chasing) < state.key(car.id):  # type: ignore[arg-type]
-        _chase_off(state, car, events, ChaseEnd.BEHIND)
+        chase_off(state, car, events, ChaseEnd.BEHIND)
 
 
 class Hooks:
@@ -204,7 +204,7 @@ def hooks(car: Car) -> Hooks:
     return HOOKS.get(car.strategy, _NONE) if car.strategy is not None else _NONE
 
 
-def _specials(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
+def specials(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
     """Strategy Specials: a Track Card when the condition is met (§26; AMB-35: drawn at once)."""
     why = hooks(car).special(state, car, ctx, events)
     if why:

@@ -33,7 +33,7 @@ def expansion1_et(state: RaceState, traj: Trajectory) -> bool:
         and et_procedure(state) is EtProcedure.EXPANSION1
 
 
-def _colour_match(state: RaceState, car: Car, traj: Trajectory, cards: tuple[str, ...]) -> bool:
+def colour_match(state: RaceState, car: Car, traj: Trajectory, cards: tuple[str, ...]) -> bool:
     """§13.D: a played card of the trajectory's colour; BALANCE needs none (§26.5) — on an Expansion #1 ET with
     ``balance_non_red_only``, a green, orange or yellow one (expansion1 digest §4.4, AMB-X1-10)."""
     if car.strategy is Strategy.BALANCE:

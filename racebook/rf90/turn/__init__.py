@@ -20,7 +20,7 @@ from racebook.rf90.rules.offtrack import robot_route
 from racebook.rf90.rules.robots import robot_turn
 from racebook.rf90.rules.strategies import IMPLEMENTED_STRATEGIES, chase_available, chase_targets
 from racebook.rf90.rules.trajectories import (
-    _colour_match,
+    colour_match,
     fail_et,
     free_trajectories,
     occupiable_trajectories,
@@ -39,7 +39,7 @@ from racebook.rf90.turnctx import LateBrakeCtx, PendingTest, Phase, PitCtx, Play
 
 __all__ = [
     "BLUE_PAWNS", "Handler", "IMPLEMENTED_STRATEGIES", "LateBrakeCtx", "MAX_YELLOW_FLAGS", "PendingTest", "Phase",
-    "PitCtx", "PlayCtx", "RouteCtx", "TABLE", "TurnCtx", "_colour_match", "_costs", "allows", "apply", "begin",
+    "PitCtx", "PlayCtx", "RouteCtx", "TABLE", "TurnCtx", "colour_match", "_costs", "allows", "apply", "begin",
     "chase_available", "chase_targets", "draw_track_card", "dry_run", "explain", "fail_et", "free_trajectories",
     "legal", "legal_plays", "occupiable_trajectories", "orange_options", "pair_legal", "payable_hand",
     "robot_route", "robot_turn", "sc_window_turn", "trajectories_available",

@@ -49,7 +49,7 @@ def _base_mp(state: RaceState, car: Car, cards: tuple[str, ...], traj: Trajector
     return parts + skills.hooks(car).mp_parts(state, car, cards)
 
 
-def _penalties(state: RaceState, car: Car) -> list[tuple[int, str]]:
+def penalties(state: RaceState, car: Car) -> list[tuple[int, str]]:
     out = []
     p = movement.tyre_penalty(state, car)
     if p:
@@ -231,7 +231,7 @@ def legal_plays(state: RaceState, car: Car, only: tuple[str, ...] | None = None,
                     far_c = far_from[start]
             minus_ones = minus_ones or tc.minus_one
         singles.append(((c,), tc.mp, tc.tyres, tc.discard, tc.minus_one, wanted_c, far_c,
-                        traj is not None and trajectories._colour_match(state, car, traj, (c,))))
+                        traj is not None and trajectories.colour_match(state, car, traj, (c,))))
         kinds.append(_pair_kind(tc))
     combos = list(singles)
     push, pairs = car.strategy is Strategy.PUSH, _PAIRS
@@ -260,7 +260,7 @@ def legal_plays(state: RaceState, car: Car, only: tuple[str, ...] | None = None,
     skill_mp = type(hooks).mp_parts is not skills.SkillHooks.mp_parts  # does the car's skill add MP at all?
     if asks:  # what only an eligibility question reads
         race_checks = sorted(((c, tc.check) for c, tc in card_of.items() if not tc.is_track), key=lambda cv: cv[1])
-        penalty = -movement.tyre_penalty(state, car) - car.time_loss  # the MP of _penalties, without their words
+        penalty = -movement.tyre_penalty(state, car) - car.time_loss  # the MP of penalties, without their words
     cid, chips, n_hand, any_blue = car.id, car.chips, len(hand), car.blue > 0
     tyre_cost, can_pay = payments.tyre_cost, payments.can_pay
     bonus_if_match = max(traj.bonus, 0) if traj is not None else 0

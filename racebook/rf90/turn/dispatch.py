@@ -81,10 +81,10 @@ def begin(state: RaceState, car_id: str, events: list[Event]) -> TurnCtx | None:
     if car.is_robot:
         return robots.robot_turn(state, car, events)
     ctx = TurnCtx(car_id, reentry=car.off_track is not None)
-    strategies._chase_check(state, car, events)
+    strategies.chase_check(state, car, events)
     if car.just_pit:  # §13.A.3: phases B–F are played when the new section is activated
         car.just_pit = False
-        phases._phase_b(state, car, ctx, events)
+        phases.phase_b(state, car, ctx, events)
     return ctx
 
 
@@ -95,13 +95,13 @@ def _unhandled(ctx: TurnCtx, action: Action) -> IllegalAction:  # pragma: no cov
 def apply_a(state: RaceState, car: Car, ctx: TurnCtx, action: Action, events: list[Event]) -> None:
     """Phase A (§13.A): start (phase B follows), skip, the A.2 skills, CHASE's token, or a pit stop."""
     if isinstance(action, Start):
-        phases._phase_b(state, car, ctx, events)
+        phases.phase_b(state, car, ctx, events)
     elif isinstance(action, Extreme):  # Expansion #1: follow the ET before any card (expansion1 digest §4.3)
         et.follow(state, car, ctx, action, events)
     elif isinstance(action, Versatility):
         car.strategy = action.strategy
         car.skill_used = True
-        strategies._chase_off(state, car, events, ChaseEnd.STRATEGY)
+        strategies.chase_off(state, car, events, ChaseEnd.STRATEGY)
         events.append(VersatilityUsed(car.id, car.strategy))
     elif isinstance(action, WiseDriving):
         car.skill_used = True
@@ -117,7 +117,7 @@ def apply_a(state: RaceState, car: Car, ctx: TurnCtx, action: Action, events: li
         pitstop._pit(state, car, ctx, action.extra, events)
     elif isinstance(action, Skip):
         if action.strategy is not None:
-            strategies._chase_off(state, car, events, ChaseEnd.STRATEGY)
+            strategies.chase_off(state, car, events, ChaseEnd.STRATEGY)
             car.strategy = action.strategy
         car.no_move = True
         events.append(TurnSkipped(car.id, action.strategy))
@@ -173,13 +173,13 @@ def apply_pit_discard(state: RaceState, car: Car, ctx: TurnCtx, action: Action, 
 def apply_pit_tyres(state: RaceState, car: Car, ctx: TurnCtx, action: Action, events: list[Event]) -> None:
     if not isinstance(action, PitTyres):
         raise _unhandled(ctx, action)
-    pitstop._pit_tyres(state, car, ctx, action.tyre, events)
+    pitstop.pit_tyres(state, car, ctx, action.tyre, events)
 
 
 def apply_pit_strategy(state: RaceState, car: Car, ctx: TurnCtx, action: Action, events: list[Event]) -> None:
     if not isinstance(action, PitStrategy):
         raise _unhandled(ctx, action)
-    pitstop._pit_finish(state, car, ctx, action.strategy, events)
+    pitstop.pit_finish(state, car, ctx, action.strategy, events)
 
 
 def apply_play(state: RaceState, car: Car, ctx: TurnCtx, action: Action, events: list[Event]) -> None:
@@ -200,7 +200,7 @@ def apply_discard(state: RaceState, car: Car, ctx: TurnCtx, action: Action, even
     payments.discard_cards(state, car, action.cards)
     events.append(CardsDiscarded(car.id, tuple(action.cards), DiscardReason.COST))
     ctx.play.discards_due = 0
-    phases._after_payment(state, car, ctx, events)
+    phases.after_payment(state, car, ctx, events)
 
 
 def apply_recovery_discard(state: RaceState, car: Car, ctx: TurnCtx, action: Action, events: list[Event]) -> None:
@@ -209,19 +209,19 @@ def apply_recovery_discard(state: RaceState, car: Car, ctx: TurnCtx, action: Act
     payments.discard_cards(state, car, action.cards)
     events.append(CardsDiscarded(car.id, tuple(action.cards), DiscardReason.OFF_TRACK, "§18.1"))
     ctx.offtrack.route_discard = 0
-    phases.after_walk(state, car, ctx, offtrack_walk._walk_route(state, car, ctx, events), events)
+    phases.after_walk(state, car, ctx, offtrack_walk.walk_route(state, car, ctx, events), events)
 
 
 def apply_test(state: RaceState, car: Car, ctx: TurnCtx, action: Action, events: list[Event]) -> None:
     if not isinstance(action, Test):
         raise _unhandled(ctx, action)
-    phases._card_test(state, car, ctx, action, events)
+    phases.card_test(state, car, ctx, action, events)
 
 
 def apply_recovery(state: RaceState, car: Car, ctx: TurnCtx, action: Action, events: list[Event]) -> None:
     if not isinstance(action, Test):
         raise _unhandled(ctx, action)
-    phases.after_walk(state, car, ctx, offtrack_walk._recovery_test(state, car, ctx, action.using, events), events)
+    phases.after_walk(state, car, ctx, offtrack_walk.recovery_test(state, car, ctx, action.using, events), events)
 
 
 def apply_events(state: RaceState, car: Car, ctx: TurnCtx, action: Action, events: list[Event]) -> None:
@@ -238,9 +238,9 @@ def apply_orange(state: RaceState, car: Car, ctx: TurnCtx, action: Action, event
 
 def apply_late_brake(state: RaceState, car: Car, ctx: TurnCtx, action: Action, events: list[Event]) -> None:
     if isinstance(action, LateBrake):
-        latebrake._late_brake(state, car, ctx, action.card, events)
+        latebrake.late_brake(state, car, ctx, action.card, events)
     elif isinstance(action, NoLateBrake):
-        phases._phase_f2(state, car, ctx, events)
+        phases.phase_f2(state, car, ctx, events)
     else:
         raise _unhandled(ctx, action)
 
@@ -260,7 +260,7 @@ def apply_occupy(state: RaceState, car: Car, ctx: TurnCtx, action: Action, event
                                          " after its pit stop" if ctx.pit.after_pit else "",
                                          "§13.A.3" if ctx.pit.after_pit else ""))
     if ctx.pit.after_pit:
-        pitstop._pit_pause(state, car, ctx, events)
+        pitstop.pit_pause(state, car, ctx, events)
     else:
         phases._end(state, car, ctx, events)
 

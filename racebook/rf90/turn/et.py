@@ -19,7 +19,7 @@ from racebook.rf90.rules import extreme_x1, strategies, trajectories
 from racebook.rf90.rules.extreme_x1 import RULE
 from racebook.rf90.state import RaceState
 from racebook.rf90.track import Trajectory
-from racebook.rf90.turn.offtrack_walk import _walk_route
+from racebook.rf90.turn.offtrack_walk import walk_route
 from racebook.rf90.turnctx import TurnCtx
 
 
@@ -50,7 +50,7 @@ def follow(state: RaceState, car: Car, ctx: TurnCtx, action: Extreme, events: li
             else:
                 _fail(state, car, ctx, t, events)
                 return
-    phases._phase_b(state, car, ctx, events)
+    phases.phase_b(state, car, ctx, events)
 
 
 def _fail(state: RaceState, car: Car, ctx: TurnCtx, t: Trajectory, events: list[Event]) -> None:
@@ -59,8 +59,8 @@ def _fail(state: RaceState, car: Car, ctx: TurnCtx, t: Trajectory, events: list[
     ctx.play.mp_bonus.clear()  # (a HAZARD +1 needs a followed ET: no movement this turn, AMB-X1-9)
     if t.recovery is None:  # pragma: no cover - the track validator requires a route
         events.append(NoRecoveryChart(t.id))
-        phases._phase_b(state, car, ctx, events)
+        phases.phase_b(state, car, ctx, events)
         return
     ctx.offtrack.route, ctx.offtrack.node = t.recovery, state.track.routes[t.recovery].start
     ctx.offtrack.route_kind, ctx.offtrack.against = "x1", t.check_value
-    phases.after_walk(state, car, ctx, _walk_route(state, car, ctx, events), events)
+    phases.after_walk(state, car, ctx, walk_route(state, car, ctx, events), events)

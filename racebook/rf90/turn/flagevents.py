@@ -35,4 +35,4 @@ def _event(state: RaceState, car: Car, ctx: TurnCtx, action: Action, events: lis
             events.append(FlagEvent(car.id, FlagStep.ORANGE_TAKEN, action.flag))
     else:
         events.append(FlagEvent(car.id, FlagStep.DECLINED, what))
-    phases._next_event(state, car, ctx, events)
+    phases.next_event(state, car, ctx, events)

@@ -17,11 +17,11 @@ from racebook.rf90.events import (
 )
 from racebook.rf90.rules import checks, latebraking, strategies
 from racebook.rf90.state import RaceState
-from racebook.rf90.turn.offtrack_walk import _walk_route
+from racebook.rf90.turn.offtrack_walk import walk_route
 from racebook.rf90.turnctx import TurnCtx
 
 
-def _late_brake(state: RaceState, car: Car, ctx: TurnCtx, card: str | None, events: list[Event]) -> None:
+def late_brake(state: RaceState, car: Car, ctx: TurnCtx, card: str | None, events: list[Event]) -> None:
     """§13.F.1: blind test vs Target Check + LB modifier (+ rain, REFLEXES); a Discard Power succeeds outright."""
     ctx.lb.lb_done = True
     sec = state.section(car.section)
@@ -36,7 +36,7 @@ def _late_brake(state: RaceState, car: Car, ctx: TurnCtx, card: str | None, even
                           rule="§13.F.1", test=Checked.LATE_BRAKING, subject=sec.name)
     if ev is None:
         events.append(DeckEmpty("Race", car.id))
-        phases._phase_f2(state, car, ctx, events)
+        phases.phase_f2(state, car, ctx, events)
         return
     strategies.hooks(car).on_late_braking(state, car, events)
     if ev.passed:
@@ -49,7 +49,7 @@ def _late_brake(state: RaceState, car: Car, ctx: TurnCtx, card: str | None, even
                              f"§18.3: track data gives no off-track route for {sec.name}")
     ctx.offtrack.route, ctx.offtrack.node = sec.lb_route, state.track.routes[sec.lb_route].start
     ctx.offtrack.route_kind = "lb"
-    phases.after_walk(state, car, ctx, _walk_route(state, car, ctx, events), events)
+    phases.after_walk(state, car, ctx, walk_route(state, car, ctx, events), events)
 
 
 def _lb_advance(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
@@ -58,4 +58,4 @@ def _lb_advance(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -
     if any(state.cars[c].lap == car.lap for c in passed):
         ctx.play.overtook = True  # §26.2: same-lap cars passed anywhere on the track count for BANGING WHEELS
     ctx.lb.lb_advanced = True
-    phases._phase_f2(state, car, ctx, events)
+    phases.phase_f2(state, car, ctx, events)

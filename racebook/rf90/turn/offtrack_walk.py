@@ -63,7 +63,7 @@ class PlayerRoute:
             ctx.phase = Phase.RECOVERY
             self.stopped = True
             return None
-        passed = offtrack._recovery_card(self.state, self.car, node, BLIND, f"{node.test.kind.value} recovery test",
+        passed = offtrack.recovery_card(self.state, self.car, node, BLIND, f"{node.test.kind.value} recovery test",
                                 self.events, ctx.offtrack.against)
         ctx.phase = Phase.TEST
         return [(Fraction(1), passed, None)]
@@ -104,7 +104,7 @@ class PlayerRoute:
             events.append(ControlRegained(car.id, car.section))
         elif node is not None and node.kind is NodeKind.REENTRY:
             assert node.section is not None
-            offtrack._go_off_track(state, car, node.section, events)
+            offtrack.go_off_track(state, car, node.section, events)
         elif node is not None:
             raise TrackDataError(state.track.file or state.track.id,
                                  f"routes.{ctx.offtrack.route}.nodes.{node.id}.kind",
@@ -124,7 +124,7 @@ class PlayerRoute:
         raise AssertionError("a player's walk plays each test out")
 
 
-def _walk_route(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> WalkEnd | None:
+def walk_route(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> WalkEnd | None:
     """Follow an ET recovery chart or off-track route (§18.1–18.3) from ``ctx.offtrack.node`` until a decision
     (None) or its end (where the turn goes on)."""
     walk = PlayerRoute(state, car, ctx, events)
@@ -160,12 +160,12 @@ def _effect(state: RaceState, car: Car, ctx: TurnCtx, kind: EffectKind, n: int, 
     return True
 
 
-def _recovery_test(state: RaceState, car: Car, ctx: TurnCtx, using: str, events: list[Event]) -> WalkEnd | None:
+def recovery_test(state: RaceState, car: Car, ctx: TurnCtx, using: str, events: list[Event]) -> WalkEnd | None:
     """The player's recovery test with ``using`` (a hand card or a blind draw), then the walk goes on (§18.1)."""
     route = state.track.routes[ctx.offtrack.route]  # type: ignore[index]
     node = route.nodes[ctx.offtrack.node]  # type: ignore[index]
     assert node.test is not None
-    passed = offtrack._recovery_card(state, car, node, using, f"{node.test.kind.value} recovery test", events,
+    passed = offtrack.recovery_card(state, car, node, using, f"{node.test.kind.value} recovery test", events,
                             ctx.offtrack.against)
     ctx.offtrack.node = node.on_pass if passed else node.on_fail
     ctx.phase = Phase.TEST

@@ -33,11 +33,11 @@ from racebook.rf90.rules.movement import Move
 from racebook.rf90.rules.trajectories import fail_et
 from racebook.rf90.state import RaceState
 from racebook.rf90.track import TrajectoryKind
-from racebook.rf90.turn.offtrack_walk import WalkEnd, _walk_route
+from racebook.rf90.turn.offtrack_walk import WalkEnd, walk_route
 from racebook.rf90.turnctx import PendingTest, Phase, TurnCtx
 
 
-def _phase_b(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
+def phase_b(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
     """§13.B: one Race Card; LUCKY draws two and discards one; SAVE FUEL may trade a card > 2 MP for two."""
     if strategies.hooks(car).on_draw(state, car, ctx, events):
         return
@@ -64,7 +64,7 @@ def _play(state: RaceState, car: Car, ctx: TurnCtx, action: Play, events: list[E
     if car.trajectory and not action.trajectory:
         t = state.track.trajectory(car.trajectory)
         why = "not available this turn (§22, AMB-14)" if not trajectories.trajectories_available(state) else \
-            ("no played card matches its colour" if not trajectories._colour_match(state, car, t, action.cards)
+            ("no played card matches its colour" if not trajectories.colour_match(state, car, t, action.cards)
              else "the player declines it")
         events.append(TrajectoryUse(car.id, t.id, "ignores", why + "; the car still occupies it", "§13.D"))
     if traj is not None:
@@ -107,10 +107,10 @@ def _after_tyres(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) 
             ctx.play.discards_due = 0
         else:
             return
-    _after_payment(state, car, ctx, events)
+    after_payment(state, car, ctx, events)
 
 
-def _after_payment(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
+def after_payment(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
     if ctx.play.damage_due:
         if not payments.take_damage(state, car, ctx.play.damage_due, Damage.SYMBOL, events):
             _retired_mid_turn(state, car, ctx, events)
@@ -148,10 +148,10 @@ def _next_test(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) ->
         _phase_d3(state, car, ctx, events)
         return
     if len(ctx.play.tests) == 1 and ctx.play.tests[0].kind is TestKind.BLIND:
-        _card_test(state, car, ctx, Test(car.id, 1, BLIND), events)
+        card_test(state, car, ctx, Test(car.id, 1, BLIND), events)
 
 
-def _card_test(state: RaceState, car: Car, ctx: TurnCtx, action: Test, events: list[Event]) -> None:
+def card_test(state: RaceState, car: Car, ctx: TurnCtx, action: Test, events: list[Event]) -> None:
     t = ctx.play.tests.pop(action.test - 1)
     on_table = action.using in ctx.play.cards
     if on_table:
@@ -182,10 +182,10 @@ def _phase_d3(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> 
         if card.flag is not None:
             ctx.play.d4.append(card.flag.value)
     ctx.phase = Phase.EVENTS
-    _next_event(state, car, ctx, events)
+    next_event(state, car, ctx, events)
 
 
-def _next_event(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
+def next_event(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
     while ctx.play.d4:  # phase D.4's event now: a choice (the EVENTS phase's listing), or nothing to choose
         if len(legality.legal_events(state, car, ctx)) > 1:
             return
@@ -198,12 +198,12 @@ def _phase_e(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> N
     traj = state.track.trajectory(ctx.play.traj) if ctx.play.traj else None
     parts = cardplay._base_mp(state, car, ctx.play.cards, traj, bool(ctx.play.et_passed), ctx.play.blue) \
         + ctx.play.mp_bonus
-    parts += cardplay._penalties(state, car)
+    parts += cardplay.penalties(state, car)
     if ctx.play.mp_loss:
         parts.append((-ctx.play.mp_loss, "recovery chart"))
     if car.off_track is not None:
         parts.append((-1, "re-entering the track (§18.5)"))
-        offtrack._reenter(state, car, events)
+        offtrack.reenter(state, car, events)
     car.time_loss = 0
     total = sum(v for v, _ in parts)
     breakdown = " ".join(f"{v:+d} {why}" for v, why in parts if v)
@@ -250,10 +250,10 @@ def _phase_f(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> N
             is not None:
         ctx.phase = Phase.LATE_BRAKE
         return
-    _phase_f2(state, car, ctx, events)
+    phase_f2(state, car, ctx, events)
 
 
-def _phase_f2(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
+def phase_f2(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
     """F.2: a car that ended its movement in a section with a free trajectory may occupy it (§13.F.2)."""
     mv = ctx.play.move
     entered = (mv is not None and mv.entered) or ctx.lb.lb_advanced or ctx.reentry
@@ -266,7 +266,7 @@ def _phase_f2(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> 
 
 def _end(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
     if car.on_track and car.off_track is None:  # §18.3: no strategy helps while off track
-        strategies._specials(state, car, ctx, events)
+        strategies.specials(state, car, ctx, events)
     if any(c.chasing == car.id for c in state.cars.values()):  # §26.8: reserved for its chasers
         state.reserved[car.id] = [c for c in car.table if c in ctx.play.cards]
     for c in car.table:  # §23: every card used this turn goes to its discard pile
@@ -306,7 +306,7 @@ def _et_test(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> N
             events.append(NoRecoveryChart(traj.id))
             return
         ctx.offtrack.route, ctx.offtrack.node = traj.recovery, state.track.routes[traj.recovery].start
-        after_walk(state, car, ctx, _walk_route(state, car, ctx, events), events)
+        after_walk(state, car, ctx, walk_route(state, car, ctx, events), events)
 
 
 def after_walk(state: RaceState, car: Car, ctx: TurnCtx, after: WalkEnd | None, events: list[Event]) -> None:
@@ -317,6 +317,6 @@ def after_walk(state: RaceState, car: Car, ctx: TurnCtx, after: WalkEnd | None, 
     elif after is WalkEnd.END_TURN:
         _end(state, car, ctx, events)
     elif after is WalkEnd.PHASE_B:
-        _phase_b(state, car, ctx, events)
+        phase_b(state, car, ctx, events)
     elif after is WalkEnd.NEXT_TEST:
         _next_test(state, car, ctx, events)

@@ -22,7 +22,7 @@ from racebook.rf90.turnctx import Phase, TurnCtx
 
 def _pit(state: RaceState, car: Car, ctx: TurnCtx, extra: int, events: list[Event]) -> None:
     """§13.A.3: announce, go back, then the procedure (chit, repairs, cards, tyres, strategy)."""
-    strategies._chase_off(state, car, events, ChaseEnd.PIT)
+    strategies.chase_off(state, car, events, ChaseEnd.PIT)
     cause = PitCause.FORCED if car.forced_pit else (PitCause.CHIT_DUE if pits.must_pit(state, car) else PitCause.CHOSEN)
     car.forced_pit = False
     if ctx.sc_mode == "running":  # §21.4: straight to the back, up to 16 turns, no extra sections
@@ -43,7 +43,7 @@ def _pit(state: RaceState, car: Car, ctx: TurnCtx, extra: int, events: list[Even
     ctx.phase = Phase.PIT_DISCARD
 
 
-def _pit_tyres(state: RaceState, car: Car, ctx: TurnCtx, tyre: str, events: list[Event]) -> None:
+def pit_tyres(state: RaceState, car: Car, ctx: TurnCtx, tyre: str, events: list[Event]) -> None:
     if tyre == "keep":
         events.append(TyresKept(car.id, car.chips, car.blue))
     else:
@@ -58,9 +58,9 @@ def _pit_tyres(state: RaceState, car: Car, ctx: TurnCtx, tyre: str, events: list
     ctx.phase = Phase.PIT_STRATEGY
 
 
-def _pit_finish(state: RaceState, car: Car, ctx: TurnCtx, strategy: Strategy | None, events: list[Event]) -> None:
+def pit_finish(state: RaceState, car: Car, ctx: TurnCtx, strategy: Strategy | None, events: list[Event]) -> None:
     if strategy is not None:
-        strategies._chase_off(state, car, events, ChaseEnd.STRATEGY)
+        strategies.chase_off(state, car, events, ChaseEnd.STRATEGY)
         car.strategy = strategy
         events.append(StrategyChanged(car.id, strategy))
     if skills.hooks(car).refresh_at_pit:
@@ -74,10 +74,10 @@ def _pit_finish(state: RaceState, car: Car, ctx: TurnCtx, strategy: Strategy | N
         ctx.pit.after_pit = True  # §13.A.3: it may occupy a free trajectory (an ET too), still the last car there
         ctx.phase = Phase.OCCUPY
         return
-    _pit_pause(state, car, ctx, events)
+    pit_pause(state, car, ctx, events)
 
 
-def _pit_pause(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
+def pit_pause(state: RaceState, car: Car, ctx: TurnCtx, events: list[Event]) -> None:
     car.just_pit = True
     events.append(JustPit(car.id, car.section))
     ctx.phase = Phase.DONE  # the turn pauses; the car has not finished playing (car.played stays False)

@@ -58,7 +58,7 @@ def explain_play(state: RaceState, car: Car, ctx: TurnCtx, action: Action) -> Re
         if not trajectories.trajectories_available(state):
             return "§22", "trajectories are not available at the start or at a restart (AMB-14 house rule)"
         t = state.track.trajectory(car.trajectory)
-        if not trajectories._colour_match(state, car, t, action.cards):
+        if not trajectories.colour_match(state, car, t, action.cards):
             cols = "/".join(c.value for c in t.colours)
             return "§13.D", f"no played card matches {t.id}'s colour ({cols}); it is ignored for all purposes"
     traj = state.track.trajectory(car.trajectory) if action.trajectory and car.trajectory else None

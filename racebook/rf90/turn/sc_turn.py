@@ -13,7 +13,7 @@ def _sc_turn(state: RaceState, car: Car, events: list[Event]) -> TurnCtx | None:
     """§21.3: behind the Safety Car. Robots follow (or pit when their chit is due); players decide."""
 
     if car.is_robot:
-        if robots._robot_must_pit(state, car):
+        if robots.robot_must_pit(state, car):
             events.append(PitUnderSafetyCar(car.id, PitCause.ROBOT_CHIT_DUE))
             safetycar.pit_to_the_back(state, car.id, events)
             car.pits += 1
