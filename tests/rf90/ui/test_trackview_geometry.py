@@ -72,3 +72,26 @@ def test_the_player_frames_each_step_with_readable_tokens_and_a_whole_circuit_to
     assert set(view.m_section_labels.text) == names and not view.picture.framed
     player.whole.value = False
     assert view.picture.framed and set(view.m_section_labels.text) < names
+
+
+def test_the_quiz_late_braking_and_race_table_views_draw_18_px_tokens_under_no_ring() -> None:
+    """Issue 33 item 5: the views that show the whole circuit (the activation quiz, notebook 05's late-braking panel
+    and player with its whole-circuit toggle, the race table) draw car tokens at least 18 px wide, letters on
+    them, and every ring (the Leader's, a team's) under the cars."""
+    from racebook.rf90.trackpicture import FRAMED_CAR_PX
+    from racebook.rf90.ui.fullrace import RaceTable
+    from racebook.rf90.ui.latebraking import LateBrakingPanel, LateBrakingPlayer
+    from racebook.rf90.ui.quiz import ActivationQuiz
+
+    player = LateBrakingPlayer(racebook.load_scenario("ex31").race)
+    player.view.set_whole(True)
+    table = RaceTable()
+    table.start()
+    views = {"quiz": ActivationQuiz().view, "late-braking panel": LateBrakingPanel().view,
+             "late-braking player, whole circuit": player.view, "race table": table.view}
+    for name, view in views.items():
+        assert view.car_px >= FRAMED_CAR_PX, (name, view.car_px)
+        assert view.m_humans.default_size >= FRAMED_CAR_PX ** 2, name
+        marks = view.figure.marks
+        assert max(marks.index(view.m_leader), marks.index(view.m_teams)) < \
+            min(marks.index(view.m_humans), marks.index(view.m_robots), marks.index(view.m_car_letters)), name
