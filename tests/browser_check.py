@@ -370,7 +370,8 @@ def run_all_in_lab(page: Any, address: str, *, open_timeout: float = 60_000, idl
     error output (Run All stops there). The one way every browser check opens and runs a notebook (the walk, the
     first-race screens, the full race, the rule links, Lite); only the timeouts differ."""
     t0 = time.monotonic()
-    if address.startswith(("http://", "https://")):
+    fresh = address.startswith(("http://", "https://"))  # a page load (the toast shows once a page)
+    if fresh:
         page.goto(address, wait_until="domcontentloaded")
         drawn = "() => window.jupyterapp && document.querySelector('.jp-Notebook .jp-Cell')"
     else:  # a path in the JupyterLab already open in ``page``: its document manager opens it, no page load
@@ -382,9 +383,9 @@ def run_all_in_lab(page: Any, address: str, *, open_timeout: float = 60_000, idl
     page.wait_for_function(f"() => {KERNEL}?.status === 'idle'",
                            timeout=open_timeout if idle_timeout is None else idle_timeout)
     boot_s = time.monotonic() - t0
-    if dismiss_news:
+    if dismiss_news and fresh:
         no = page.get_by_role("button", name="No")  # the "Jupyter news?" toast
-        if no.count():
+        if no.count() and no.first.is_visible():  # not a hidden button whose name holds "no"
             no.first.click()
     t1 = time.monotonic()
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
