@@ -399,7 +399,8 @@ def pit_choice(race: Race, listed: Legal | Sequence[FgpAction], margin: int) -> 
     c = s.cars[car]
     left = rounds_left(s)
     want = "hard" if left >= 10 else "medium" if left >= 6 else "soft"
-    want = limitedtyres.wish(s, c, weather.tyre_wish(s, c, want, left), legal)  # [ADV] wet/a 2nd type; §21 15.10
+    want = limitedtyres.wish(s, c, weather.tyre_wish(s, c, want, left),
+                            [a.tyre for a in legal.of(Tyres)])  # [ADV] wet/a 2nd type; §21 15.10
     if race.phase is Phase.GRID:  # the Red Flag grid (§19.6 step 2): the same choice as in the box
         return next(a for a in legal.of(Tyres) if a.tyre == want)
     if race.phase is Phase.PIT:

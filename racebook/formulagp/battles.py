@@ -17,16 +17,15 @@ defender): nothing is revealed until both have sealed (the event :class:`~racebo
 has only the car; :mod:`racebook.formulagp.visibility` keeps another car's ``bid`` sealed in the log until the
 reveal).
 
-**The reveal** (§13.3 item 4, §13.4). Each side's cards leave its hand for its discard pile (a Tyre Wear card +1
-tyre wear); its LEDs are the cards' printed LEDs, the attacker's OT level's LEDs (§8.2), one ERS charge's LEDs at
-the level before it drops (§8.1, Example 3). The result (:func:`racebook.formulagp.rules.battle.result`):
-the attacker wins — it moves forward one space per OT point in its lane, all of them (a Slipstream attack's first
-point steps sideways, A25: the +2 was charged at the stop and is not added again), as far as it can (a car in the
-way or the lane's end: the rest is lost), other cars cannot defend (§13.4.1); the defender wins — both stay
-(§13.4.2); a tie — both stay and both drivers take +1 stress (§13.4.3). A pair played in the battle owes the YELLOW
-die (§6.3, A11); the OT is spent. A car whose ERS spend cut its hand limit discards down at once (§8.1: ``Red
-discard G3``; never Tyre Wear or Draw Failure cards, A34's play-and-resolve is not offered), then the attacker's turn
-ends (A10 ii: nothing after the OT move).
+**The reveal** (§13.3 item 4, §13.4). Each side's cards leave its hand for its discard pile (a Tyre Wear card +1 tyre
+wear); its LEDs are the cards' printed LEDs, the attacker's OT level's LEDs (§8.2), one ERS charge's LEDs at the level
+before it drops (§8.1, Example 3). The result (:func:`racebook.formulagp.rules.battle.result`): the attacker wins — it
+moves forward one space per OT point in its lane, all of them (a Slipstream attack's first point steps sideways, A25:
+the +2 was charged at the stop and is not added again), as far as it can (a car in the way or the lane's end: the rest
+is lost), other cars cannot defend (§13.4.1); the defender wins — both stay (§13.4.2); a tie — both stay and both
+drivers take +1 stress (§13.4.3). A pair played in the battle owes the YELLOW die (§6.3, A11); the OT is spent. A car
+whose ERS spend cut its hand limit discards down at once (§8.1: ``Red discard G3``; never Tyre Wear or Draw Failure
+cards, A34's play-and-resolve is not offered), then the attacker's turn ends (A10 ii: nothing after the OT move).
 
 **A chained attack** (§13.4.1): an overtake that ends in a Slipstream shadow behind another car may go on — the OT
 left + the Slipstream 2 (capped, A37) — with ``attack <car> L<lane>`` (or ``end``); the attacker alone seals its
@@ -37,15 +36,12 @@ declaration (§13.2 a, :mod:`racebook.formulagp.battledice`); the attacker's +1 
 Parameter after it (§13.2 c), EVENT cards that apply in a battle and the driver skill in a bid (§13.3 items 3–4) are
 :mod:`racebook.formulagp.battleextras`; Cold Tyres −2 (A35) is :func:`racebook.formulagp.pitlane.cold_led`.
 
-The [ADV] second attempt after a tie and the optional 15.7.2 Defending Position: :mod:`.secondattempt`. Not built:
-the optional 15.7.1 OT Management, the street-circuit defender bonus.
+The [ADV] second attempt after a tie and the optional 15.7.2 Defending Position are :mod:`.secondattempt`; the
+optional 15.7.1 OT Management :mod:`.otmanagement`; 15.2's street-circuit defender bonus :mod:`.streetcircuit`.
 
-**A hook for BOTs** (§22.10, Rookie BOTs are another mechanic): a battle's decision is one sealed choice per side in
-``state.bids`` (a :class:`~racebook.core.visibility.SealedRound` of action texts, sides (attacker, defender)).
-A BOT commits its choice through the same round with :func:`seal` (any action text the round accepts for its car:
-today ``bid``/``yield``; a BOT's own text, e.g. the LEDs of its BATTLE card, needs its reading added to
-:func:`side_leds`, which turns a revealed text into the side's cards and LED terms), so the reveal and the result
-stay the ones here. :func:`deciding` names the side the table waits for.
+**A hook for BOTs** (§22.10): a BOT commits its side's sealed choice in ``state.bids`` with :func:`seal` (a BOT's own
+text, e.g. its BATTLE card's LEDs, needs its reading in :func:`side_leds`), so the reveal and the result stay the
+ones here; :func:`deciding` names the side the table waits for.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """[ADV] The Late Pit Bonus in a race (digest §16.6, §14.2; the rules in :mod:`racebook.formulagp.rules.latepit`):
-the token earned at a stop (:func:`on_stop`, a one-line hook in :func:`racebook.formulagp.pits._leave`), its MP in
+the token earned at a stop (:func:`on_stop`, a one-line hook in :func:`racebook.formulagp.pits.leave_box`), its MP in
 each move (:func:`move_bonus`, the ``late_pit`` part of :func:`racebook.formulagp.rules.movement.movement_points`
 through :func:`racebook.formulagp.cardplay.move_points`), its notation (the car's ``ft=<round>``, the round the
 token was earned, written only when held). An Advanced race only. Standard library only.

@@ -53,9 +53,9 @@ def grid_offer(s: RaceState, c: Car, dry: tuple[Tyre, ...]) -> tuple[Tyre, ...]:
     return got or ((c.tyre,) if c.tyre in dry else dry[:1])
 
 
-def wish(s: RaceState, c: Car, want: str, legal: Sequence[object]) -> str:
-    """A computer driver's tyre wish, changed to a type offered when its wish has no set left (agents.pit_choice)."""
-    offered_types = [getattr(a, "tyre", "") for a in legal if type(a).__name__ == "Tyres"]
+def wish(s: RaceState, c: Car, want: str, offered_types: Sequence[str]) -> str:
+    """A computer driver's tyre wish, changed to a type offered (``offered_types``: the tyres of the listed ``Tyres``
+    actions) when its wish has no set left (agents.pit_choice)."""
     return want if want in offered_types or not offered_types else offered_types[0]
 
 

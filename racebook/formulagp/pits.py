@@ -171,7 +171,7 @@ def apply_pit(s: RaceState, a: FgpAction, log: EventLog) -> None:
             c.penalties, c.pit = 0, "box"  # the normal stop starts on its next turn
         rounds.end_turn(s, log)
     elif c.pit == "done":
-        _leave(s, c, log)
+        leave_box(s, c, log)
         rounds.end_turn(s, log)
     elif isinstance(a, Tyres):
         limitedtyres.fitting(s, c, Tyre(a.tyre), log)  # §21 15.10: one set from the stock
@@ -205,7 +205,7 @@ def apply_pit(s: RaceState, a: FgpAction, log: EventLog) -> None:
                 c.pit, c.pit_die = "done", 0
                 rounds.end_turn(s, log)
                 return
-        _leave(s, c, log, die=face)
+        leave_box(s, c, log, die=face)
         rounds.end_turn(s, log)
 
 
@@ -219,7 +219,7 @@ def _remove(s: RaceState, c: Car, cards: tuple[str, ...]) -> None:
                 s.incident_decks[deck.value].discard(x)
 
 
-def _leave(s: RaceState, c: Car, log: EventLog, die: int = 0) -> None:
+def leave_box(s: RaceState, c: Car, log: EventLog, die: int = 0) -> None:
     """§16.2: draw up to the hand limit (the refresh) and move to the pit-exit space (over the finish line if it lies
     in the pit lane). ``die`` is a repair roll (§16.3); the pit-stop times of cars that did not repair are rolled at
     the start of the next movement phase, when two or more left together (:func:`racebook.formulagp.pitlane.

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from racebook.core.registry import Played
-from racebook.formulagp import scenario
+from racebook.formulagp import scenario, scenariosummary
 
 if TYPE_CHECKING:
     from racebook.formulagp.game import Race
@@ -20,4 +20,4 @@ def play_scenario(source: str) -> Played:
 
 
 def summary_json(race: Race, scenario_id: str | None) -> str:
-    return scenario.summary_json(race, scenario_id)
+    return scenariosummary.summary_json(race, scenario_id)

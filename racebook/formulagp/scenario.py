@@ -469,35 +469,3 @@ def _dice(t: dict[str, Any], state: RaceState) -> None:
                 raise bad(f"dice.{die.value}", f"must be a list of faces 1-6, not {kind_of(v)}")
             faces = [as_int(x, f"dice.{die.value}[{i}]", 1, 6, ": a die's face") for i, x in enumerate(v)]
             state.stacked[die.value] = [str(f) for f in faces]
-
-
-# ------------------------------------------------------------------ the summary (racebook replay --json)
-def summary(race: Race, scenario_id: str | None = None) -> dict[str, Any]:
-    """The final-state summary printed by ``racebook replay --json`` (docs/json-summary.md)."""
-    s = race.state
-    return {
-        "game": "formulagp",
-        "scenario": scenario_id,
-        "track": s.track_id,
-        "board": s.board_id,
-        "round": s.round,
-        "flag": s.flag,
-        "final_lap": s.final_lap,
-        "final_round": s.final_round,
-        "rules": s.rules.changed(),
-        "to_play": race.current_car,
-        "phase": s.phase.value,
-        "finished": s.finished,
-        "order": list(s.order),
-        "classification": list(s.result),
-        "cars": {c.id: {"at": s.track.name_of(c.pos) + (f"/{c.pos.shadow}" if c.pos.shadow else ""),
-                        "lap": c.lap, "hand": list(c.hand), "ers": c.ers, "ot": c.ot, "tyre": c.tyre.value,
-                        "wear": c.wear, "stress": c.stress, "penalties": c.penalties}
-                 for c in s.cars.values()},
-        "steps": len(race.steps) - 1,
-        "events": sum(len(st.events) for st in race.steps),
-    }
-
-
-def summary_json(race: Race, scenario_id: str | None = None) -> str:
-    return core.summary_json(summary(race, scenario_id))

@@ -25,7 +25,7 @@ from racebook.formulagp.options import Rules
 from racebook.formulagp.panel import panel
 from racebook.formulagp.playerboard import Tyre, load_board
 from racebook.formulagp.rules.tyresets import start_wear
-from racebook.formulagp.state import DECK_RULE, Car, Mode, RaceState, _incident_decks
+from racebook.formulagp.state import DECK_RULE, Car, Mode, RaceState, new_incident_decks
 from racebook.formulagp.track import load_track
 
 MIN_CARS, MAX_CARS = 2, 6  # the teaching circuit's grid has six places
@@ -86,7 +86,7 @@ def new_state(players: Sequence[str], seed: int = 0, *, track: str = "teaching",
     s = RaceState(track, board, cars, tuple(players), rng, panel().start_space(mode.advanced),
                   panel().radar["final_lap"],
                   rules=rules, events=new_deck(mode.advanced), mode=mode,
-                  incident_decks=_incident_decks(mode.advanced))  # §4.4: the three-dot cards in an Advanced race
+                  incident_decks=new_incident_decks(mode.advanced))  # §4.4: the three-dot cards in an Advanced race
     deal(s, bots, bot_side)  # the Rookie BOTs' cards (§22.5)
     if pros:
         pro.deal(s, pros, pro_side, bonus=pro_bonus)  # the Pro BOTs' cards and tokens (§22.2-§22.4)

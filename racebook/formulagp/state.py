@@ -230,7 +230,7 @@ class RaceState:
     discard_resume: str = ""  # the phase a forced discard (Phase.DISCARD) returns to (§8.1)
     #: the shared RISK, DAMAGE and FAILURE decks (§6.8; racebook.formulagp.incidentcards), all cards in the discard
     #: pile until their first draw shuffles them with ``rng`` (so the set-up's random sequence is left as it was)
-    incident_decks: dict[str, Deck] = field(default_factory=lambda: _incident_decks())
+    incident_decks: dict[str, Deck] = field(default_factory=lambda: new_incident_decks())
     card_stack: dict[str, list[str]] = field(default_factory=dict)  # deck -> codes stacked (next first)
     pending: list[str] = field(default_factory=list)  # losses of control waiting: "car:kind:by:event" (§18.1)
     later: list[str] = field(default_factory=list)  # pushed off: resolved when the pusher's turn ends (§11.3.1)
@@ -355,7 +355,7 @@ class RaceState:
         return out + list(removed_damage(self.rules.street_circuit))  # §21 15.2: out of the game
 
 
-def _incident_decks(advanced: bool = False) -> dict[str, Deck]:
+def new_incident_decks(advanced: bool = False) -> dict[str, Deck]:
     """The three shared decks, every card in the discard pile: the first draw shuffles them (§6.8); an Advanced
     race's RISK deck with its red-banner (three-dot) cards (§4.4)."""
     ic = incident_cards()

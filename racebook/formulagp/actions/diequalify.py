@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from racebook.formulagp.actions.base import FgpAction, _bad, register
+from racebook.formulagp.actions.base import FgpAction, register, syntax_error
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,7 +26,7 @@ class Attempt(FgpAction):
         if not words:
             return cls(car, 0)
         if len(words) != 1 or not words[0].startswith("+") or not words[0][1:].isdigit() or len(words[0]) > 3:
-            raise _bad(text, "'attempt' takes the tyre wear spent for points as +N (0-99), or nothing")
+            raise syntax_error(text, "'attempt' takes the tyre wear spent for points as +N (0-99), or nothing")
         return cls(car, int(words[0][1:]))
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from racebook.formulagp.actions.base import FgpAction, _OneCard, register
+from racebook.formulagp.actions.base import FgpAction, OneCard, register
 
 #   ``Red block G3``   after a tie, the defender plays a GREEN, RED or ORANGE card to block: the attacker +1 tyre
 #                      wear and no second attempt (§21 15.7.2, the switch ``defending_position``)
@@ -15,7 +15,7 @@ from racebook.formulagp.actions.base import FgpAction, _OneCard, register
 
 
 @dataclass(frozen=True, slots=True)
-class Block(_OneCard):
+class Block(OneCard):
     """The defender blocks with one GREEN, RED or ORANGE card (§21 15.7.2). Text ``Red block G3``."""
 
     VERB: ClassVar[str] = "block"

@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 from typing import ClassVar
 
-from racebook.formulagp.actions.base import FgpAction, _bad, _card, register
+from racebook.formulagp.actions.base import FgpAction, card_code, register, syntax_error
 
 #   ``Grey radio``            use the held TEAM RADIO card (once per turn, before the move, when it applies)
 #   ``Grey radio keep TR5``   keep TR5 of the cards drawn (before the race: one of two; after a draw: one of three)
@@ -35,12 +35,13 @@ class Radio(FgpAction):
         if not words:
             return cls(car)
         if words[0] not in _WHAT or len(words) > 2:
-            raise _bad(text, "'radio' alone uses the card; 'radio keep TR5', 'radio swap [P3]', 'radio draw [P3]'")
+            raise syntax_error(text, "'radio' alone uses the card; 'radio keep TR5', 'radio swap [P3]', "
+                                     "'radio draw [P3]'")
         if words[0] == "keep":
             if len(words) != 2 or not RADIO_CARD.fullmatch(words[1]):
-                raise _bad(text, "'radio keep' names a TEAM RADIO card, e.g. TR5")
+                raise syntax_error(text, "'radio keep' names a TEAM RADIO card, e.g. TR5")
             return cls(car, "keep", words[1])
-        return cls(car, words[0], _card(words[1], text) if len(words) == 2 else "")
+        return cls(car, words[0], card_code(words[1], text) if len(words) == 2 else "")
 
 
 TEAM_RADIO_CLASSES: tuple[type[FgpAction], ...] = (Radio,)

@@ -15,7 +15,7 @@ hooks) with the players' own pit rules called, not copied:
   the repairs ([§22.12.3][]: one problem with the tyres, the WHITE die's 1 makes it a round longer; two problems
   always a round longer), the next STRATEGY tyre and a new Pit token counted from the current round
   (:func:`racebook.formulagp.bots.pro.fit_tyres`, ``set_pit_token(at_start=False)``), a new TACTICS card, and on to
-  the pit-exit space (:func:`racebook.formulagp.pits._leave`: the players' exit order, §16.2);
+  the pit-exit space (:func:`racebook.formulagp.pits.leave_box`: the players' exit order, §16.2);
 * **the way out** ([§22.12.4][]): next round 2nd gear (every car leaving the pit exit, §16.5) with the WHITE die for
   the pace (:func:`racebook.formulagp.rules.botpace.pace_rule`'s ``pit_exit``), no corner modifier that turn, no
   lane change across the yellow line on the pit-exit tile (``Turn.pit_exit``, as a pit-lane start), and the Cold
@@ -189,7 +189,7 @@ def _service(s: RaceState, c: Car, log: EventLog, die: int) -> None:
                                                   "of the pit lane"))
     pro.fit_tyres(s, c.id, log, "§22.12.2 item 3: the pit stop", proweather.stop_tyre(s, c.id))
     pro.new_tactics(s, c.id, log, "§22.12.2 item 4: the pit stop")
-    pits._leave(s, c, log, die=die)
+    pits.leave_box(s, c, log, die=die)
 
 
 # ------------------------------------------------------------------ the way out (§22.12.4)
