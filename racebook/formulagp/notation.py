@@ -319,9 +319,9 @@ def parse_position(text: str) -> RaceState:
         raise NotationError(f"{text[:80]!r}…: rsp= is a round (the next turn's spared RED die) or absent")
     for x in s.pending + s.later:
         w = x.split(":")
-        if not (len(w) == 4 and w[0] in s.cars and w[1] in ("loc", "off") and (w[2] == "-" or w[2] in s.cars)
+        if not (len(w) == 4 and w[0] in s.cars and w[1] in ("loc", "off", "oil") and (w[2] == "-" or w[2] in s.cars)
                 and w[3].isdigit()):
-            raise NotationError(f"{text[:80]!r}…: pend= / later= list car:loc|off:<pusher or ->:<event>")
+            raise NotationError(f"{text[:80]!r}…: pend= / later= list car:loc|off|oil:<pusher or ->:<event>")
     if (s.phase is Phase.CONTROL) != bool(s.pending):
         raise NotationError(f"{text[:80]!r}…: the control phase has a loss of control waiting (pend=), and only "
                             "it")

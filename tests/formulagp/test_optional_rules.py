@@ -30,6 +30,7 @@ EACH = [Rules(race_start_by_grid=True), Rules(medium_one_space_early=True), Rule
         Rules(street_circuit=1), Rules(die_qualifying=True), Rules(ot_management=True),
         Rules(weather_change_modifier=True), Rules(limited_tyre_sets=TyreSets.A)]
 INCIDENT = Counter(c.code for c in incident_cards().cards)
+INCIDENT_ADV = INCIDENT + Counter(c.code for c in incident_cards().three_dots)  # §4.4: an Advanced race's RISK deck
 CARS = ("A", "B", "C", "D", "E")
 
 
@@ -66,7 +67,7 @@ def _run(rules: Rules, seed: int, bots: tuple[str, ...], greedy: bool, every: in
             line = format_state(race.state)
             assert format_state(parse_position(line)) == line
         assert _problems(race.state) == []
-        assert Counter(race.state.incident_cards_everywhere()) == INCIDENT
+        assert Counter(race.state.incident_cards_everywhere()) == (INCIDENT_ADV if advanced else INCIDENT)
         car = race.current_car
         assert car is not None
         race.apply(drivers[car].choose(race))

@@ -250,8 +250,11 @@ def test_house_rule_pro_sc_saving_flips_on_icon(flip: bool) -> None:
 def test_a_green_white_die_under_the_safety_car_brings_an_early_stop() -> None:
     sc = fgp_scenario.read("fgp_ex31_a_soft_pit_token_saves_tyres_only_up_to_space_8")
     s = sc.race().state
-    s.stacked["white"] = ["3"]  # a green face
+    # the [ADV] Safety Car's period is a WHITE die first (§19.4.1, racebook.formulagp.scperiod): 2 rounds; then the
+    # Pro BOT's die: a green face
+    s.stacked["white"] = ["2", "3"]
     safetycar.deploy(s, EventLog(None), "a test")
+    assert s.sc_from and not s.stacked["white"]
     assert s.pro.bots["P"].pit == PitToken(7, PitSide.ENTRY)
 
 

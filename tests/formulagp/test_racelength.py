@@ -40,15 +40,18 @@ def _play(seed: int, n: int, rules: Rules | None = None) -> tuple[object, int]:
     return race, k
 
 
-def test_the_drift_explained_a_race_ending_in_round_13_ends_on_radar_space_24() -> None:
-    """Seed 7 (4 cars, 751 actions): two Red Flags, the restart's round counter starts again at 1 each time; the final
-    lap still came on radar space 24 and the race ended there, in the restart's round 13 (not a shortened race)."""
-    race, k = _play(7, 4)
+def test_the_drift_explained_a_race_ending_in_round_5_ends_after_radar_space_24() -> None:
+    """Seed 4 (4 cars; the merged Advanced race of issue 38): two Red Flags, the restart's round counter starts again
+    at 1 each time; the final lap still came on radar space 24 and the race ended on space 26, in the restart's round 5
+    (not a shortened race)."""
+    race, _ = _play(4, 4)
     s = race.state  # type: ignore[attr-defined]
     reds = [e for e in race.events if isinstance(e, ev.RedFlag)]  # type: ignore[attr-defined]
-    assert len(reds) == 2 and k == 751
-    assert (s.round, s.flag) == (13, 24)
+    assert len(reds) == 2
+    assert (s.round, s.flag) == (5, 26)
     assert [e.flag for e in race.events if isinstance(e, ev.FinalLap)] == [24]  # type: ignore[attr-defined]
+    restarts = [e.flag for e in race.events if isinstance(e, ev.RoundStarted) and e.round == 1]  # type: ignore
+    assert s.round == s.flag - restarts[-1] + 1  # the counter counts the rounds since the last restart
 
 
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
