@@ -9,7 +9,7 @@ from racebook.core.registry import GameSpec, register
 
 SPEC = register(GameSpec(
     name="formulagp",
-    title="FormulaGP (Standard race, teaching components)",
+    title="FormulaGP (Standard and Advanced race, Rookie and Pro BOTs, teaching components)",
     order=3,
     race="racebook.formulagp.game:Race",
     hooks="racebook.formulagp.hooks",

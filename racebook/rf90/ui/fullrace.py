@@ -154,6 +154,8 @@ def choice_family(action: Action) -> tuple[str, str]:
 
 #: The row of a move that does nothing now (issue 33 item 1: offered last, its label saying so).
 IDLE_FAMILY = "or:"
+#: A row of this many choices or more is a menu at the race table (the guided race keeps choicegroups.MENU_FROM).
+TABLE_MENU_FROM = 3
 #: The debrief's replays (issue 33 item 2): two per decision compared, each the rest of a whole race (about 40 ms
 #: of CPU on the teaching track), so fewer than a guided race's (racebook.core.debrief.MAX_REPLAYS).
 DEBRIEF_REPLAYS = 12
@@ -514,8 +516,10 @@ class RaceTable:
         self.try_check_b.on_click(g(lambda _b: self.try_action(self.try_w.value)))
         self.try_apply_b.on_click(g(lambda _b: self._apply_try()))
         self.try_w.observe(g(self._on_try_text), names="value")
-        #: The legal actions as grouped rows (racebook.ui.choicegroups): a click applies its Action object.
-        self.choice_bar = ChoiceBar(self._apply, g)
+        #: The legal actions as grouped rows (racebook.ui.choicegroups): a click applies its Action object; a row of
+        #: three or more (the pit stop's fuel choices) is a menu, so that the choices and the coach's reason stay on
+        #: one screen at 1366×768 (issue 34 item 1, tests/test_browser_fullrace.py).
+        self.choice_bar = ChoiceBar(self._apply, g, menu_from=TABLE_MENU_FROM)
         self.actions_box = self.choice_bar.widget
         #: The coach (issue 33 item 1): at a player's decision one choice is suggested (green) with its reason, the
         #: engine's look-ahead on clones (racebook.rf90.analysis.coach.at_the_table); the toggle turns it off.

@@ -41,8 +41,9 @@ def _controls(t: RaceTable) -> int:
 
 
 def test_phase_a_offers_the_strategy_changes_as_one_menu() -> None:
-    """Phase A's 13 legal actions (a plain skip and 8 "skip, change strategy to …") are 6 controls in 4 rows: the
-    plain skip, which does nothing now, in its own last row (issue 33 item 1)."""
+    """Phase A's 13 legal actions (a plain skip, 8 "skip, change strategy to …" and 3 pit stops) are 4 controls in 4
+    rows: the strategy changes one menu, the pit stops another, the plain skip, which does nothing now, in its own
+    last row (issue 33 item 1)."""
     t = _started()
     race = t.race
     assert race is not None and race.phase is Phase.A
@@ -52,7 +53,10 @@ def test_phase_a_offers_the_strategy_changes_as_one_menu() -> None:
     changes = [a for a in legal if isinstance(a, Skip) and a.strategy is not None]
     assert [v for _l, v in menu.options] == changes  # the Action objects themselves, in the engine's order
     assert [label for label, _v in menu.options][0] == "BANGING WHEELS"  # the row's title says the rest
-    assert len(changes) == 8 and _controls(t) == 13 - len(changes) + 1 == 6 and len(t.actions_box.children) == 4
+    pits = [a for a in legal if not isinstance(a, Skip)][1:]  # the start of the turn, then the 3 pit stops
+    assert [v for _l, v in t.menus["pit stop:"][0].options] == pits
+    assert len(changes) == 8 and len(pits) == 3 and len(t.actions_box.children) == 4
+    assert _controls(t) == 13 - len(changes) + 1 - len(pits) + 1 == 4
     assert [b.description for b in t.actions_box.children[-1].children[1:]] == [f"skip the turn{DOES_NOTHING}"]
     assert go.description == "go"
 
