@@ -607,3 +607,23 @@ def test_b5_no_push_out_of_a_double_lane_space_past_its_other_lane() -> None:
     blocked = [e for e in log if isinstance(e, bev.BotBlocked)]
     assert blocked and "(B5)" in blocked[0].does and blocked[0].symbol == "aggressive"
     assert not any(isinstance(e, ev.Pushed) for e in log) and not s.cars["P"].off
+
+
+def test_a_red_flag_restart_in_round_1_discards_the_bots_first_start_card() -> None:
+    """§22.8.1, §19.6 step 6: a Red Flag in race round 1 replays the start, and each Rookie draws its start BATTLE
+    card again; the one it held goes to the discard pile, not lost (found by 1,000 merged Advanced races: seed 279)."""
+    from collections import Counter
+
+    from racebook.core.log import EventLog
+    from racebook.formulagp.bots.rookie import start_leds
+    from racebook.formulagp.integrity import problems
+    from racebook.formulagp.setup import new_race
+
+    s = new_race(["A", "B", "R"], 3, bots=["R"]).state
+    log = EventLog(None)
+    start_leds(s, log)
+    first = s.bots.start_cards["R"]
+    start_leds(s, log)  # the restart's race round 1
+    assert first in s.bots.battle_deck.discards and s.bots.start_cards["R"] != first
+    assert Counter(s.bots.cards())[first] == 1
+    assert [p for p in problems(s) if "BOT cards" in p] == []

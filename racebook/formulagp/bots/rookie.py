@@ -103,6 +103,9 @@ def start_leds(s: RaceState, log: EventLog) -> dict[str, int]:
     for car in s.grid:
         if not s.cars[car].bot or s.cars[car].pit_start:  # a Pro BOT's qualifying crash: the pit lane (§22.6, §9.3)
             continue
+        held = s.bots.start_cards.pop(car, "")
+        if held:  # a Red Flag restart in race round 1 replays the start (§19.6 step 6): the old card is discarded
+            s.bots.battle_deck.discard(held)
         code = draw(s, "battle")
         s.bots.start_cards[car] = code
         pole = POLE_LEDS if s.grid[0] == car else 0
