@@ -49,6 +49,8 @@ def after_tie(s: RaceState, b: Battle, res: bt.Result, c: Car, log: EventLog) ->
     with ``defending_position``, the defender's block first (``b.blocking``)."""
     if not players(s, b) or b.chained or res is not bt.Result.TIE:
         return
+    if s.pending:  # a RED die of the tie's stress made a car lose control (§15, §18.1): its move, and the battle, end
+        return
     types = [card_type(x) for x in c.hand]
     if not sa.may_try_again(advanced=s.mode is Mode.ADVANCED, tie=True, retried=b.tries > 0,
                             once=s.rules.second_attempt_once, ot=c.ot, hand=types):
