@@ -207,7 +207,7 @@ def change(s: RaceState, log: EventLog) -> None:
     before = s.weather
     after = Forecast.CLOUDY if before == Forecast.RAINY.value else Forecast.RAINY
     s.weather, s.weather_changed = after.value, s.flag  # the game round: the radar space (A5; a Red Flag restart)
-    log.append(wev.WeatherChanged(s.round, before, after.value))
+    log.append(wev.WeatherChanged(s.flag, before, after.value))  # the game round (A5), as RainCheck's
     if after is Forecast.RAINY:
         flags.advance(s, weather_data().tokens["race_control_rain"], "the weather turns from Cloudy to Rainy (§19.1.1)",
                       log)

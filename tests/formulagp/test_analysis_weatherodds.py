@@ -9,7 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from racebook.core.log import EventLog
@@ -211,6 +211,16 @@ def test_fgp_ex_27_the_set_up_pit_token_by_hand() -> None:
     assert w.lowered == Fraction(sum(f.colour is FaceColour.RED for f in D.white), 6)  # the PIT-side roll (full)
 
 
+def test_a_hot_or_extreme_track_moves_soft_and_medium_set_up_tokens_earlier() -> None:
+    """§22.6 [BOT 1.6]: Hot 1 round earlier, Extreme 2, for Soft and Medium only; the side stays as placed."""
+    medium = pw.setup_odds("medium")
+    assert pw.setup_odds("medium", temperature="hot") == {PitToken(t.space - 1, t.side): p for t, p in medium.items()}
+    assert pw.setup_odds("medium", temperature="extreme") == {PitToken(t.space - 2, t.side): p
+                                                               for t, p in medium.items()}
+    assert pw.setup_odds("hard", temperature="extreme") == pw.setup_odds("hard")
+    assert pw.setup_odds("soft", temperature="normal") == pw.setup_odds("soft")
+
+
 def test_fgp_ex_31_the_tyre_checks_by_hand() -> None:
     """Example 31's position: Soft, TYRE side on 7, full. A red face: the entry at 7, the Tyre token lowered; a green
     face v (the icon 1): PIT side on 7 + v, whose check sends it to the entry (a red face lowers it)."""
@@ -257,6 +267,8 @@ def test_past_the_cut_off_no_stop() -> None:
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 10_000), st.integers(0, 2))
+@example(4931, 0)  # a Red Flag restart: the change's round is the radar space (A5), not the race round
+@example(567, 2)  # a Hot track: the set-up Pit token of a Pro BOT on Medium 1 round earlier (§22.6)
 def test_seeded_advanced_races_stay_within_the_odds(seed: int, n_pros: int) -> None:
     """Hypothesis-drawn Advanced races (2 computer drivers, 0-2 Pro BOTs) to the flag: each Pro BOT's set-up Pit
     token is one setup_odds gives its tyre; the weather changes at most once, on a radar space the set-up's radar gave
@@ -266,7 +278,7 @@ def test_seeded_advanced_races_stay_within_the_odds(seed: int, n_pros: int) -> N
     s = race.state
     for car in cars[2:]:
         pb = s.pro.bots[car]
-        assert pw.setup_odds(pb.tyre).get(pb.pit, 0) > 0
+        assert pw.setup_odds(pb.tyre, temperature=s.temperature).get(pb.pit, 0) > 0
     radar = wo.radar(s.weather, s.weather_token, s.weather_side or "die", now=s.flag, horizon=99)
     agents.play_out(race, {c: agents.Greedy(seed + i) for i, c in enumerate(cars[:2])})
     changes = [e.round for e in race.events if isinstance(e, wev.WeatherChanged)]

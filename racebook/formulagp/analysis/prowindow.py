@@ -8,7 +8,8 @@ green is invented-for-teaching, A3):
 
 * **The set-up's Pit token** (:func:`setup_odds`, §22.4): tyre life = the base life of the tyre + the WHITE die (the
   icon counts 0, A42), on radar space ``life`` (A5), flipped to PIT at once on or past the tyre's radar icon
-  (:func:`~racebook.formulagp.rules.protyres.place`; Example 27).
+  (:func:`~racebook.formulagp.rules.protyres.place`; Example 27); a Hot or Extreme track moves a Soft or Medium
+  token 1 or 2 rounds earlier (§22.6).
 * **The tyre checks** (:func:`pit_odds`, §22.11.1): when the flag reaches a TYRE-side token, a green face moves it
   forward by the roll and flips it to PIT, a red face lowers the Tyre token and sends the Pit token to the pit-lane
   entry; a PIT-side token goes to the entry (with the full bonus, a red face lowers it). A token at the entry means
@@ -35,6 +36,7 @@ from racebook.formulagp.rules.protyres import (
     icon_of,
     may_pit,
     place,
+    temperature_shift,
     tyre_check,
     tyre_life,
 )
@@ -42,15 +44,17 @@ from racebook.formulagp.rules.protyres import (
 __all__ = ["ProWindow", "setup_odds", "pit_odds", "pro_window", "CUT_OFF", "PitSide", "PitToken"]
 
 
-def setup_odds(tyre: Tyre | str, data: Dice | None = None) -> dict[PitToken, Fraction]:
+def setup_odds(tyre: Tyre | str, data: Dice | None = None, *, temperature: str = "") -> dict[PitToken, Fraction]:
     """§22.4: the set-up Pit token for a Pro BOT on ``tyre`` (the Advanced race: radar space = the tyre life, A5),
-    with its chance over the WHITE die's faces."""
+    with its chance over the WHITE die's faces; on a Hot or Extreme track (``temperature``, the race start's roll)
+    Soft and Medium tokens 1 or 2 rounds earlier (§22.6,
+    :func:`~racebook.formulagp.rules.protyres.temperature_shift`)."""
     t = Tyre(tyre)
     p = panel()
     faces = (data or dice()).white
     out: dict[PitToken, Fraction] = {}
     for f in faces:
-        tok = place(tyre_life(p.bot_tyre_life[t], f), icon_of(t, p.radar))
+        tok = temperature_shift(place(tyre_life(p.bot_tyre_life[t], f), icon_of(t, p.radar)), t, temperature)
         out[tok] = out.get(tok, Fraction(0)) + Fraction(1, len(faces))
     return dict(sorted(out.items(), key=lambda kv: (kv[0].space, kv[0].side.value)))
 

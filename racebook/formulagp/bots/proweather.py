@@ -38,13 +38,12 @@ from racebook.formulagp.playerboard import Tyre
 from racebook.formulagp.prohooks import register
 from racebook.formulagp.rules import protyres
 from racebook.formulagp.rules.protyres import PitSide, PitToken
-from racebook.formulagp.rules.weather import Forecast, Temperature
+from racebook.formulagp.rules.weather import Forecast
 from racebook.formulagp.state import Car, Die, RaceState
 
 __all__ = ["EARLY_WINDOW", "after_move", "dry_in_rain", "stop_tyre", "weather_event", "wrong"]
 
 EARLY_WINDOW = 4  # §22.12.5 [BOT 5.5]: a planned stop within 4 rounds of a confirmed weather change
-_EARLIER = {Temperature.HOT.value: 1, Temperature.EXTREME.value: 2}  # §22.6 [BOT 1.6]: rounds earlier
 
 
 def wrong(s: RaceState, car: str) -> bool:
@@ -87,14 +86,13 @@ def _setup(s: RaceState, log: EventLog) -> None:
 
 
 def _temperature(s: RaceState, log: EventLog) -> None:
-    k = _EARLIER.get(s.temperature, 0)
     for car, pb in s.pro.bots.items():
-        if k and pb.tyre in (Tyre.SOFT, Tyre.MEDIUM) and pb.pit.side is not PitSide.ENTRY:
-            before = pb.pit.space
-            pb.pit = PitToken(max(1, before - k), pb.pit.side)
+        moved = protyres.temperature_shift(pb.pit, pb.tyre, s.temperature)
+        if moved != pb.pit:
+            before, pb.pit = pb.pit.space, moved
             log.append(pev.ProWeather(car, f"the track is {s.temperature} and it is on {pb.tyre.value.title()}: its "
-                                           f"Pit token moves {k} round(s) earlier, space {before} → {pb.pit.space}",
-                                      "§22.6 [BOT 1.6]"))
+                                           f"Pit token moves {before - moved.space} round(s) earlier, space {before} "
+                                           f"→ {moved.space}", "§22.6 [BOT 1.6]"))
 
 
 def _change(s: RaceState, log: EventLog) -> None:

@@ -12,11 +12,13 @@ from enum import Enum
 
 from racebook.formulagp.components import FaceColour, WhiteFace
 from racebook.formulagp.playerboard import Tyre
+from racebook.formulagp.rules.weather import Temperature
 
 CUT_OFF = 22  # §22.11.1, [BOT 4.1]: a Pro BOT never pits on round 22 or later (the radar's red-filled spaces)
 SC_SAVING = 2  # §22.13.5, [BOT 6.5]: at the start of an SC period a TYRE-side Pit token moves 2 spaces forward
 EARLY_STOP_WINDOW = 4  # §22.13.5: a TYRE-side Pit token within 4 spaces of the flag may bring an early stop
 START_ROUNDS = 2  # §22.8: no corner modification in rounds 1-2
+EARLIER = {Temperature.HOT.value: 1, Temperature.EXTREME.value: 2}  # §22.6 [BOT 1.6]: rounds earlier
 
 
 class PitSide(Enum):
@@ -50,6 +52,15 @@ def start_space(race_start: int, life: int, *, from_start: bool) -> int:
     ``from_start`` (house rule ``pro_pit_round_from_race_start``) the ``life``-th round of the race (race start space
     + life - 1). The Advanced race starts on space 1, so both put Example 27's 12 on space 12."""
     return race_start + life - 1 if from_start else life
+
+
+def temperature_shift(token: PitToken, tyre: Tyre, temperature: str) -> PitToken:
+    """§22.6 ([BOT 1.6]): a Hot track moves the Pit token of a Pro BOT on Soft or Medium 1 round earlier, Extreme 2
+    (never before space 1); a token at the pit-lane entry, or on Hard or Wet tyres, stays where it is."""
+    k = EARLIER.get(temperature, 0)
+    if not k or tyre not in (Tyre.SOFT, Tyre.MEDIUM) or token.side is PitSide.ENTRY:
+        return token
+    return PitToken(max(1, token.space - k), token.side)
 
 
 @dataclass(frozen=True, slots=True)
