@@ -97,8 +97,10 @@ def red_flag(s: RaceState, log: EventLog, cause: str) -> None:
         c.stress, c.ers, c.ot, c.gravel = 1, s.board.ers_max, 0, False
         off_the_pit_lane(c)
     end_round_now(s)
-    if s.turn is not None:  # the driver moving stops at once
-        s.turn.mp_left, s.turn.stopped = 0, True
+    if s.turn is not None:  # the driver moving stops at once; one who had not moved yet (its own 'Safety Car' EVENT
+        s.turn.mp_left, s.turn.stopped = 0, True  # card before its move, §6.7) plays no movement card: its turn ends
+        if s.phase is Phase.PLAY:
+            s.phase = Phase.MOVE
     clear_track(s)
     s.sc_tile, s.sc_until = -1, 0
     s.grid = grid

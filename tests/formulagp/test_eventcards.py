@@ -18,6 +18,7 @@ from racebook.formulagp.agents import Greedy, RandomDriver, play_out
 from racebook.formulagp.components import Secondary, Timing, cards
 from racebook.formulagp.eventcards import RACE_EVENTS
 from racebook.formulagp.eventdeck import EventEffect, event_card, event_deck, parse_event_deck
+from racebook.formulagp.integrity import problems
 from racebook.formulagp.options import Rules
 from racebook.formulagp.setup import new_race
 from racebook.formulagp.state import Phase, Turn
@@ -171,6 +172,20 @@ def test_the_race_event_cards_are_held_played_and_recorded() -> None:
     assert last(virtual, ev.EventPlayed).citation == "§19.5"
     assert (virtual.state.vsc, virtual.state.vsc_car) == (1, "A") and "E4" in virtual.state.events.discards
     conserved(virtual)
+
+def test_a_red_flag_from_the_drivers_own_safety_car_card_ends_its_turn() -> None:
+    """§19.6, §6.7: the 'Safety Car' EVENT card played before the move, its WHITE die a 6: the Red Flag puts every
+    car on the grid and the driver, who has not moved yet, plays no movement card from its grid place: its turn ends
+    (before the fix it could still play G1 and move off the grid into another car's space)."""
+    race = position(["G1"], events=["E3"])
+    race.state.stacked["white"] = ["6"]
+    race.apply("A event E3")
+    assert race.state.restart and race.legal_actions() == [End("A")]
+    assert not race.explain("A play G1").legal
+    race.apply("A end")
+    assert last(race, ev.TurnEnded).car == "A" and not problems(race.state)  # type: ignore[attr-defined]
+    conserved(race)
+
 
 def test_an_apply_immediately_event_held_too_long_on_a_built_position() -> None:
     """The rulebook's example in §6.7 [4.4] on a built position (the scenario replay is ``test_fgp_ex_x1_…`` in

@@ -7,7 +7,7 @@ fgp_exs1, a Standard race untouched, and Advanced races with Safety Cars keeping
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from racebook.core.errors import NotationError
@@ -157,6 +157,7 @@ def test_fgp_ex_s1_the_safety_car_card_s_white_die_3_puts_the_sc_token_on_space_
 # ------------------------------------------------------------------ Advanced races with Safety Cars
 @settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 10_000), st.integers(2, 5), st.booleans())
+@example(472, 5, True)  # a Red Flag before the driver moved: it played its cards from the grid into another's space
 def test_advanced_races_with_safety_cars_keep_the_invariants_and_end(seed: int, n: int, red_face: bool) -> None:
     cars = [f"C{i}" for i in range(n)]
     race = new_race(cars, seed, track=race_track(), mode=Mode.ADVANCED, rules=Rules(red_flag_on_red_face=red_face))
