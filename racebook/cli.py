@@ -219,10 +219,11 @@ def _simulate(args: argparse.Namespace) -> int:
         if spec.name != "formulagp":
             raise DataError("<args>", "--mode", f"{spec.name} has no Advanced race: --mode is FormulaGP's")
         extra["mode"] = args.mode
-    for opt in ("pros", "rookies"):  # FormulaGP's BOTs (§22.2, §22.5)
+    for opt in ("pros", "rookies", "rules"):  # FormulaGP's BOTs (§22.2, §22.5) and house rules (§21)
         if getattr(args, opt) is not None:
             if spec.name != "formulagp":
-                raise DataError("<args>", f"--{opt}", f"{spec.name} has no BOTs: --{opt} is FormulaGP's")
+                what = "house rules" if opt == "rules" else "BOTs"
+                raise DataError("<args>", f"--{opt}", f"{spec.name} has no {what}: --{opt} is FormulaGP's")
             extra[opt] = getattr(args, opt)
     with _Progress(f"simulate {spec.name}", args.quiet) as progress:
         results = api.simulate(args.track, args.races, args.seed, players=args.players, driver=args.driver,

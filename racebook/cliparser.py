@@ -223,6 +223,9 @@ def build_parser() -> _Parser:
                     help="FormulaGP: N Pro BOTs in each race besides the players, run by the rules (§22.2)")
     sm.add_argument("--rookies", type=_count(0, 6), default=None, metavar="N",
                     help="FormulaGP: N Rookie BOTs in each race besides the players, run by the rules (§22.5)")
+    sm.add_argument("--rules", default=None, metavar="TEXT",
+                    help="FormulaGP: house and optional rules that differ from the defaults, as name=value,… "
+                    "(docs/formulagp.md)")
     _quiet(sm)
     sc = _add_parser(sub, "scenarios", help="list the shipped scenarios of every game")
     _game_option(sc, "scenarios")

@@ -20,6 +20,7 @@ from racebook.formulagp import integrity
 from racebook.formulagp.actionlabels import label as _label
 from racebook.formulagp.agents import Greedy
 from racebook.formulagp.game import Race
+from racebook.formulagp.options import Rules
 from racebook.formulagp.replayhooks import play_scenario, summary_json  # noqa: F401 - the replay's hooks (issue 36)
 from racebook.formulagp.setup import MAX_CARS, MIN_CARS
 from racebook.formulagp.setup import new_race as _new_race
@@ -89,13 +90,23 @@ class RaceResult:
     actions: int
 
 
+def house_rules(text: str) -> Rules:
+    """The house rules' text (``name=value,…``, :meth:`racebook.core.houserules.HouseRules.parse_text`; empty: the
+    defaults), a bad one a clean one-line error naming ``--rules``."""
+    try:
+        return Rules.parse_text(text) if text else Rules()
+    except ValueError as e:
+        raise DataError("<args>", "--rules", str(e)) from None
+
+
 def one_race(track: str, seed: int, players: int = 3, driver: str = "greedy",
-             start: str = "qualifying", mode: str = "standard", pros: int = 0, rookies: int = 0) -> RaceResult:
+             start: str = "qualifying", mode: str = "standard", pros: int = 0, rookies: int = 0,
+             rules: str = "") -> RaceResult:
     """One full race of computer-driven cars: qualifying first (§9) unless ``start="grid"``; the Standard race, or
     the Advanced race with ``mode="advanced"`` (§1, §4.2 b; issue 38); ``pros`` Pro BOTs (§22.2) and ``rookies``
-    Rookie BOTs (§22.5) after the players, run by the rules."""
+    Rookie BOTs (§22.5) after the players, run by the rules; ``rules`` the house rules' text (§21, §24)."""
     cars = CARS[:players + pros + rookies]
-    race = _new_race(cars, seed, track=track, qualifying=_qualifying(start), mode=_mode(mode),
+    race = _new_race(cars, seed, track=track, qualifying=_qualifying(start), mode=_mode(mode), rules=house_rules(rules),
                      pros=cars[players:players + pros], bots=cars[players + pros:],
                      choose_tyres=_mode(mode).advanced)  # [ADV] start tyres for the forecast (§4.6, weather)
     chosen: Driver = GreedyDriver(seed) if driver == "greedy" else CoreRandom(seed)
@@ -103,25 +114,28 @@ def one_race(track: str, seed: int, players: int = 3, driver: str = "greedy",
     return RaceResult(seed, race.classification(), race.state.round, len(race.actions))
 
 
-def _race_job(task: tuple[int, str, int, str, str, str, int, int]) -> RaceResult:
+def _race_job(task: tuple[int, str, int, str, str, str, int, int, str]) -> RaceResult:
     """One race of :func:`simulate` (a top-level function: a worker process runs it), from its seed, track id,
-    players, driver, start, mode and BOTs alone."""
-    seed, track, players, driver, start, mode, pros, rookies = task
-    return one_race(track, seed, players, driver, start, mode, pros, rookies)
+    players, driver, start, mode, BOTs and house rules' text alone."""
+    seed, track, players, driver, start, mode, pros, rookies, rules = task
+    return one_race(track, seed, players, driver, start, mode, pros, rookies, rules)
 
 
 def simulate(track: str | None, races: int, seed: int = 0, players: int = 3, driver: str = "greedy",
              jobs: int | str | None = 1, progress: Callable[[int, int], None] | None = None,
-             start: str = "qualifying", mode: str = "standard", pros: int = 0, rookies: int = 0) -> list[RaceResult]:
+             start: str = "qualifying", mode: str = "standard", pros: int = 0, rookies: int = 0,
+             rules: str = "") -> list[RaceResult]:
     """Races ``seed``, ``seed + 1``, … of ``players`` computer-driven cars on ``track`` (default: the race circuit,
     :func:`racebook.formulagp.track.race_track`), each a full Standard race from qualifying (§9; ``start="grid"``:
     from the cars' order, ``racebook simulate --start grid``), in seed order; ``jobs`` > 1 plays them in that many
     worker processes with the serial results (:func:`racebook.core.simresults.play_series`); ``progress(done,
     races)`` as they come in. ``mode="advanced"`` plays the Advanced race (§1, §4.2 b; ``racebook simulate --mode
     advanced``). ``pros`` Pro BOTs and ``rookies`` Rookie BOTs join the ``players`` (``--pros``, ``--rookies``; the
-    field 2..6 cars in all)."""
+    field 2..6 cars in all); ``rules`` the house and optional rules that differ from the defaults, as
+    ``name=value,…`` (``--rules``, §21)."""
     _qualifying(start)
     _mode(mode)
+    house_rules(rules)  # a bad text fails before any race is played
     track = track or race_track()
     if track not in track_ids():
         raise DataError(track, "--track", unknown("FormulaGP track", track, track_ids()))
@@ -131,7 +145,8 @@ def simulate(track: str | None, races: int, seed: int = 0, players: int = 3, dri
     if not MIN_CARS <= players + pros + rookies <= MAX_CARS:
         raise DataError("<args>", "--pros", f"{players} players + {pros} Pro BOTs + {rookies} Rookie BOTs is not "
                                             f"{MIN_CARS}..{MAX_CARS} cars (FormulaGP §4.6: the circuits' grids)")
-    return play_series(_race_job, races, seed, (track, players, driver, start, mode, pros, rookies), progress, jobs)
+    return play_series(_race_job, races, seed, (track, players, driver, start, mode, pros, rookies, rules), progress,
+                       jobs)
 
 
 def summary(results: list[RaceResult]) -> str:
