@@ -19,7 +19,7 @@ from racebook.formulagp.rules.stress import Stress, take_the_lead
 from racebook.formulagp.state import Car, Die, RaceState, Turn
 from racebook.formulagp.stressing import is_leader, stress_by
 
-__all__ = ["end_of_move", "roll_dice", "hazards_of", "owed_now"]
+__all__ = ["end_of_move", "roll_dice", "battle_dice", "hazards_of", "owed_now"]
 
 START_ROUNDS = 2  # §9.4.5, §9.5.5: no stress relief from a single GREEN card in race rounds 1-2
 
@@ -70,6 +70,18 @@ def roll_dice(s: RaceState, c: Car, queue: list[Die], log: EventLog) -> None:
     of a tie (§13.4.3) or of a W2W token."""
     s.dice_left += [f"{c.id}:{d.value}" for d in queue]
     losscontrol.roll_dice(s, log)
+
+
+def battle_dice(s: RaceState, stress: dict[str, int], pairs: list[str], log: EventLog) -> bool:
+    """The dice owed once a battle is resolved, in order: the stress of a tie (§13.4.3, §22.10.3: ``stress`` points
+    each, its RED dice at once, A8), then the YELLOW die of each car that played a pair in it (§6.3, A11). True when a
+    car lost control to them (§18.1: its move, and the battle, end: no second attempt, no attack again)."""
+    before = {car: losscontrol.control_mark(s, car) for car in (*stress, *pairs)}
+    for car, points in stress.items():
+        roll_dice(s, s.cars[car], [Die.RED] * stress_by(s, s.cars[car], points, log), log)
+    for car in pairs:
+        roll_dice(s, s.cars[car], [Die.YELLOW], log)
+    return any(losscontrol.control_mark(s, car) != mark for car, mark in before.items())
 
 
 def hazards_of(s: RaceState, c: Car) -> list[Hazard]:

@@ -53,7 +53,7 @@ from racebook.core.log import EventLog
 from racebook.formulagp import battledice, battleextras, otmanagement, pitlane, secondattempt
 from racebook.formulagp import events as ev
 from racebook.formulagp.actions import Attack, Bid, Discard, End, FgpAction, Param, Spend, Yield
-from racebook.formulagp.aftermove import roll_dice
+from racebook.formulagp.aftermove import battle_dice
 from racebook.formulagp.battlereveal import bot_defends, check_bid_cards, side_leds
 from racebook.formulagp.bots import pro, proattack, retry, rookie
 from racebook.formulagp.cardplay import card_type
@@ -69,8 +69,7 @@ from racebook.formulagp.rules import battle as bt
 from racebook.formulagp.rules import botbattle
 from racebook.formulagp.rules.passing import lanes_of
 from racebook.formulagp.rules.resources import slipstream_ot
-from racebook.formulagp.state import Battle, Car, Die, Phase, RaceState
-from racebook.formulagp.stressing import stress_by
+from racebook.formulagp.state import Battle, Car, Phase, RaceState
 from racebook.formulagp.trackparts import Pos, Surface
 from racebook.formulagp.w2w import free_between
 
@@ -218,15 +217,10 @@ def resolve(s: RaceState, log: EventLog) -> None:
         b.chain_next = _chain(s, c, left)
     pro.after_battle(s, b.defender, attacked=False, lost=res.succeeds, log=log)  # a Pro defender (§22.10.3)
     blocked = res is bt.Result.TIE and proattack.blocks(s, b, log)  # §22.14 BOT 7.2 (optional): a Pro's block
-    b.retry = not blocked and retry.offered(s, b, res, c, att.leds, dfn.leds)
-    if res is bt.Result.TIE:
-        for car in (b.attacker, b.defender):
-            red = stress_by(s, s.cars[car], 1, log)
-            roll_dice(s, s.cars[car], [Die.RED] * red, log)
-    for car, pair in ((b.attacker, pair_a), (b.defender, pair_d)):
-        if pair:
-            roll_dice(s, s.cars[car], [Die.YELLOW], log)  # §6.3, A11: a pair played in a battle
-    secondattempt.after_tie(s, b, res, c, log)  # [ADV] the second attempt (§13.4.3), a block first (§21 15.7.2)
+    tie = {b.attacker: 1, b.defender: 1} if res is bt.Result.TIE else {}
+    lost = battle_dice(s, tie, [car for car, pair in ((b.attacker, pair_a), (b.defender, pair_d)) if pair], log)
+    b.retry = not blocked and not lost and retry.offered(s, b, res, c, att.leds, dfn.leds)
+    secondattempt.after_tie(s, b, res, c, lost, log)  # [ADV] the second attempt (§13.4.3), a block first (15.7.2)
     if not b.chain_next and not b.retry:
         c.ot = 0  # §8.2: the OT is used by the battle; it never carries over
     _done(s, log)
@@ -479,12 +473,9 @@ def _bot_attacks(s: RaceState, log: EventLog) -> None:
     log.append(ev.BattleResolved(c.id, b.defender, leds, player, res.outcome.value, "§22.10.3 [BOT 3.2.4.1]"))
     if res.passes:
         bot_overtakes(s, c, res.ot - int(b.again), b.lane, log)  # a Pro's second attack: 1 OT less (§22.10.3)
-    p = s.cars[b.defender]
-    if res.player_stress:  # §22.10.3: a tie with a BOT: the player +1 stress
-        roll_dice(s, p, [Die.RED] * stress_by(s, p, res.player_stress, log), log)
-    if pair:
-        roll_dice(s, p, [Die.YELLOW], log)  # §6.3, A11: a pair played in a battle
-    if proattack.again(s, b, res.player_stress > 0, log):
+    stress = {b.defender: res.player_stress} if res.player_stress else {}  # §22.10.3: a tie: the player +1 stress
+    lost = battle_dice(s, stress, [b.defender] if pair else [], log)
+    if proattack.again(s, b, res.player_stress > 0 and not lost, log):
         return  # the Pro BOT attacks again: the player picks new cards (§22.10.3 item 4)
     pro.after_battle(s, c.id, attacked=True, lost=not res.passes, log=log)
     _done(s, log)

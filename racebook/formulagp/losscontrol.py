@@ -128,6 +128,14 @@ def penalise(s: RaceState, c: Car, n: int, why: str, log: EventLog, rule: str = 
 
 
 # ------------------------------------------------------------------ loss of control (§18.1)
+def control_mark(s: RaceState, car: str) -> tuple[object, ...]:
+    """What a loss of control changes on ``car`` (§18.1): its place, spin, off-track side, the round it went out, the
+    loss-of-control event it had, the pit lane, a counter-steer decision waiting. Two marks that differ, taken before
+    and after some dice, say the car lost control in between (its move, and a battle, end)."""
+    c = s.cars[car]
+    return c.pos, c.spun, c.off, c.out_round, c.loc_event, c.pit, any(p.split(":")[0] == car for p in s.pending)
+
+
 def lose_control(s: RaceState, c: Car, log: EventLog, cause: str, *, skid: bool = False, event: int = 0,
                  by: str = "", worn: bool = False) -> None:
     if event:

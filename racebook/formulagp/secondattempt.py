@@ -44,12 +44,11 @@ def players(s: RaceState, b: Battle) -> bool:
     return bool(b.defender) and not s.cars[b.attacker].bot and not s.cars[b.defender].bot
 
 
-def after_tie(s: RaceState, b: Battle, res: bt.Result, c: Car, log: EventLog) -> None:
+def after_tie(s: RaceState, b: Battle, res: bt.Result, c: Car, lost: bool, log: EventLog) -> None:
     """After a players' battle was resolved (the tie's stress taken): offer the second attempt (``b.retry``) and,
-    with ``defending_position``, the defender's block first (``b.blocking``)."""
-    if not players(s, b) or b.chained or res is not bt.Result.TIE:
-        return
-    if s.pending:  # a RED die of the tie's stress made a car lose control (§15, §18.1): its move, and the battle, end
+    with ``defending_position``, the defender's block first (``b.blocking``) — not when a car ``lost`` control to the
+    battle's dice (§15, §18.1: its move, and the battle, end)."""
+    if not players(s, b) or b.chained or res is not bt.Result.TIE or lost:
         return
     types = [card_type(x) for x in c.hand]
     if not sa.may_try_again(advanced=s.mode is Mode.ADVANCED, tie=True, retried=b.tries > 0,

@@ -18,7 +18,7 @@ from racebook.formulagp.agents import Greedy, RandomDriver, play_out
 from racebook.formulagp.bots import events as bev
 from racebook.formulagp.bots import rookie
 from racebook.formulagp.bots.cards import bot_cards
-from racebook.formulagp.components import cards
+from racebook.formulagp.components import cards, dice
 from racebook.formulagp.game import Race
 from racebook.formulagp.notation import format_state, parse_position
 from racebook.formulagp.options import Rules
@@ -545,13 +545,19 @@ def test_properties_of_races_with_rookies_that_qualify_attack_and_push(seed: int
 
 
 # ---------------------------------------------------------- a player's second attempt on a Rookie ([BOT 3.2.4.2])
-def _tie_with_rookie() -> Race:
+def _tie_with_rookie(stressed: bool = False, steer: bool = False) -> Race:
     """P (a player, 2 OT, R4 + a GREEN card in hand) attacks the Rookie R from the lane beside; R (TACTICS TC9:
-    defends) draws BC12 (4 LEDs) against P's R4 (2 LEDs) + the 2-OT level's 2 LEDs: a tie."""
+    defends) draws BC12 (4 LEDs) against P's R4 (2 LEDs) + the 2-OT level's 2 LEDs: a tie. ``stressed``: P's stress
+    already on the last space, so the tie's +1 owes a RED die at once, stacked on the loss-of-control face (P's
+    second card a Counter-steer card with ``steer``)."""
     from racebook.formulagp.state import Battle
 
     race = new_race(["P", "R"], 1, bots=["R"], qualifying=False)
     s = race.state
+    if stressed:
+        s.cars["P"].stress = 2  # Stressed: the tie's stress is beyond the track (§15, A8)
+        faces = [f.value for f in dice().red]
+        s.stacked["red"] = [str(1 + faces.index("loss_of_control"))]
     s.cars["P"].pos, s.cars["R"].pos = s.track.pos("T05.2.2"), s.track.pos("T06.1.1")
     s.round, s.phase, s.order, s.turn_index = 3, Phase.BATTLE, ("P", "R"), 0
     with_tactics(s, "TC9")
@@ -559,7 +565,7 @@ def _tie_with_rookie() -> Race:
     s.turn.stopped = True
     s.cars["P"].ot = 2
     assert s.board.ot_level_leds(2) == 2
-    _hand(s, "P", ["R4", _card(steer=False)])
+    _hand(s, "P", ["R4", _card(steer=steer)])
     s.battle = Battle("P", "R")
     s.bids.open(("P", "R"), "§13.3")
     s.stacked["battle"] = ["BC12"]
@@ -595,6 +601,26 @@ def test_a_player_tying_with_a_rookie_may_end_its_move_instead() -> None:
     race = _tie_with_rookie()
     race.apply("P end")
     assert race.state.battle is None and race.state.cars["P"].ot == 0 and not events_of(race, ev.Overtook)
+    conserved(race)
+
+
+@pytest.mark.parametrize("steer", [False, True])
+def test_no_second_attempt_on_a_rookie_when_the_ties_red_die_makes_the_player_lose_control(steer: bool) -> None:
+    """§18.1, §15 (A8): the tie's stress owes P a RED die at once; it shows loss of control: P spins (no Counter-steer
+    card) or decides (one in hand: the CONTROL phase) — either way its move and the battle end, so the second attempt
+    [BOT 3.2.4.2] is not offered (before the fix ``P attack R`` stayed legal, from a spun car or with a loss of
+    control waiting)."""
+    race = _tie_with_rookie(stressed=True, steer=steer)
+    s = race.state
+    assert any(isinstance(e, ev.LostControl) and e.car == "P" for e in race.events)
+    legal = {str(a) for a in race.legal_actions()}
+    assert "P attack R" not in legal and not (s.battle is not None and s.battle.retry)
+    if steer:
+        assert race.phase is Phase.CONTROL and "P spin" in legal
+        race.apply("P spin")
+    assert "P attack R" not in {str(a) for a in race.legal_actions()}
+    line = format_state(s)
+    assert format_state(parse_position(line)) == line
     conserved(race)
 
 
