@@ -32,6 +32,7 @@ from racebook.formulagp import limitedtyres, speedlimits, teamradio, weather
 from racebook.formulagp.actions import (
     Attack,
     Bid,
+    Block,
     BoxRepair,
     Charge,
     CounterSteer,
@@ -44,6 +45,7 @@ from racebook.formulagp.actions import (
     Ladder,
     Launch,
     Leave,
+    NoBlock,
     NoPush,
     OptionCard,
     Param,
@@ -431,6 +433,18 @@ def _extend(ctx: tuple[Race, Legal], a: Extend) -> FgpAction | None:
     race, legal = ctx
     ers = next((x for x in legal.of(Extend) if x.by == "ers"), None)
     return ers if ers is not None and not speedlimits.leaving_speeds(race.state) else None
+
+
+@LAST.register(Block, NoBlock)
+def _block(ctx: tuple[Race, Legal], a: Block | NoBlock) -> FgpAction | None:
+    """§21 15.7.2 (``defending_position``): after a tie the defender blocks when it can — the attacker takes +1 tyre
+    wear and has no second attempt (which could pass it) — with its least valuable card: the slowest colour (§6.2),
+    then the fewest LEDs; it keeps its hand only with no card to block with."""
+    _race, legal = ctx
+    blocks = legal.of(Block)
+    if not blocks:
+        return legal.of(NoBlock)[0]
+    return min(blocks, key=lambda b: (_FAST.get(card_colour(b.card) or Colour.GREEN, 0), leds((b.card,)), b.card))
 
 
 @LAST.register(Discard, Keep, Stop, End, Charge)

@@ -183,6 +183,20 @@ def test_defending_position_both_ways(option: bool) -> None:
     assert other.current_car == "Grey" and other.legal_actions() == [Attack("Grey", "Red"), End("Grey")]
 
 
+def test_the_greedy_defender_blocks_with_its_least_valuable_card() -> None:
+    """§21 15.7.2: the computer player blocks whenever it can (the attacker +1 wear, no second attempt that could pass
+    it), with the slowest card (§6.2: GREEN before ORANGE before RED), then the fewest LEDs — not at random."""
+    race = tie(["G4"], ["R2", "G7", "G1", "B2"], rules=Rules(defending_position=True))
+    blocks = {str(a) for a in race.legal_actions()}
+    assert {"Red block R2", "Red block G1", "Red block G7", "Red noblock"} <= blocks
+    leds = {x: c.leds for c in cards().action for x in ("G1", "G7") if c.code == x}
+    cheapest = min(("G1", "G7"), key=lambda x: (leds[x], x))
+    for seed in range(6):  # the same answer whatever the driver's seed
+        assert str(Greedy(seed).choose(race)) == f"Red block {cheapest}"
+    only_blue = tie(["G4"], ["B2"], rules=Rules(defending_position=True))
+    assert only_blue.current_car == "Grey"  # no card to block with: no block decision at all
+
+
 def test_no_block_after_a_slipstream_attack() -> None:
     """§21 15.7.2: 'If the attacker started the battle from a Slipstream space, the defender cannot block.'"""
     assert not sa.may_block(option_on=True, tie=True, slipstream=True, hand=[CardType.GREEN])
