@@ -7,11 +7,12 @@ prints none); each problem is a :class:`~racebook.core.errors.DataError` naming 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from racebook.core.datafile import load_toml
 from racebook.core.errors import DataError
@@ -99,6 +100,23 @@ class Tactics:
     defend: Decide
 
 
+class _Coded(Protocol):
+    @property
+    def code(self) -> str: ...
+
+
+C = TypeVar("C", bound=_Coded)
+
+
+def by_code(items: Iterable[C], code: str) -> C:
+    """The card of ``items`` whose code is ``code`` (a BOT card file's cards: BATTLE, TACTICS, STRATEGY, Control);
+    ``KeyError(code)`` when none is."""
+    found = next((x for x in items if x.code == code), None)
+    if found is None:
+        raise KeyError(code)
+    return found
+
+
 @dataclass(frozen=True, slots=True)
 class BattleCard:
     code: str
@@ -116,16 +134,10 @@ class BotCards:
     examples: dict[str, str]
 
     def tactics_card(self, code: str) -> Tactics:
-        for t in self.tactics:
-            if t.code == code:
-                return t
-        raise KeyError(code)
+        return by_code(self.tactics, code)
 
     def battle_card(self, code: str) -> BattleCard:
-        for b in self.battle:
-            if b.code == code:
-                return b
-        raise KeyError(code)
+        return by_code(self.battle, code)
 
 
 def parse_bot_cards(doc: dict[str, Any], file: str) -> BotCards:

@@ -18,7 +18,7 @@ from racebook.core.datafile import load_toml
 from racebook.core.errors import DataError
 from racebook.core.fields import as_int, get, get_enum, get_int, get_str, kind_of
 from racebook.formulagp import provenance as pv
-from racebook.formulagp.bots.cards import Block, Decide, Shape, Side, Tactics, bot_cards
+from racebook.formulagp.bots.cards import Block, Decide, Shape, Side, Tactics, bot_cards, by_code
 from racebook.formulagp.components import DATA
 from racebook.formulagp.playerboard import GEARS, Tyre
 from racebook.formulagp.track import Turn
@@ -89,16 +89,10 @@ class ProCards:
         raise KeyError(colour)
 
     def strategy_card(self, code: str) -> Strategy:
-        for c in self.strategy:
-            if c.code == code:
-                return c
-        raise KeyError(code)
+        return by_code(self.strategy, code)
 
     def tactics_card(self, code: str) -> ProTactics:
-        for c in self.tactics:
-            if c.code == code:
-                return c
-        raise KeyError(code)
+        return by_code(self.tactics, code)
 
 
 def parse_pro_cards(doc: dict[str, Any], file: str) -> ProCards:
