@@ -18,6 +18,8 @@ from racebook.formulagp.eventdeck import event_deck
 from racebook.formulagp.incidentcards import IncidentDeck, incident_cards
 from racebook.formulagp.state import RaceState
 
+RED_PARAM = "R"  # the Red Parameter token's letter in ``Car.params`` (§8.3)
+
 
 @cache
 def _deck() -> Counter[str]:
@@ -39,14 +41,15 @@ def problems(s: RaceState) -> list[str]:
             extra, missing = have - deck, deck - have
             out.append(f"{c.id}'s ACTION cards are not each in one place (§5): "
                        f"extra {sorted(extra.elements())}, missing {sorted(missing.elements())}")
-        for name, value, hi in (("ERS", c.ers, b.ers_max), ("OT", c.ot, b.ot_max),
+        ot_max = b.ot_max + (RED_PARAM not in c.params)  # the Red Parameter's +1 "may exceed the maximum" (§8.3)
+        for name, value, hi in (("ERS", c.ers, b.ers_max), ("OT", c.ot, ot_max),
                                 ("wear", c.wear, b.wear_length), ("stress", c.stress, 2)):
             if not 0 <= value <= hi:
                 out.append(f"{c.id}'s {name} is {value}, off its track (0..{hi})")
         if not s.track.on_track(c.pos):
             out.append(f"{c.id} is not on a racing space ({c.pos})")
-        if c.off or c.pit:  # off track beside its space (§18.1), or in the pit lane / at the pit exit (§16)
-            continue
+        if c.off or c.pit or c.pit_start:  # off track beside its space (§18.1), in the pit lane / at the pit exit
+            continue  # (§16), or a pit-lane starter waiting to join (§9.3: in the pit lane, not on the track's space)
         key = (c.pos.tile, c.pos.lane, c.pos.space, c.pos.shadow)
         if key in where:
             out.append(f"{c.id} and {where[key]} share a space (§2.3)")

@@ -15,7 +15,6 @@ from racebook.core.errors import ActionSyntaxError
 from racebook.formulagp import integrity
 from racebook.formulagp.actions import parse
 from racebook.formulagp.agents import Greedy, RandomDriver
-from racebook.formulagp.gridstart import pit_lane_space
 from racebook.formulagp.incidentcards import incident_cards
 from racebook.formulagp.notation import format_state, parse_position
 from racebook.formulagp.options import Rules, TyreSets
@@ -35,22 +34,9 @@ CARS = ("A", "B", "C", "D", "E")
 
 
 def _problems(s: RaceState) -> list[str]:
-    """integrity.problems, less two it reports of races with the switches off too (reported to the lead, not this
-    module's): a pit-lane starter waits on the pit-exit tile's pit-side space (gridstart.pit_lane_space), which no
-    other car treats as occupied (§9.3), so a second starter or a car on track there "shares a space"; and the Red
-    Parameter's OT one over the maximum in a battle ("may exceed the maximum", §8.3) is "off its track"."""
-    out = []
-    for p in integrity.problems(s):
-        words = p.split()
-        w = pit_lane_space(s)
-        waits = {car for car, c in s.cars.items() if c.pit_start or (c.pos.tile, c.pos.lane, c.pos.space) == (
-            w.tile, w.lane, w.space)}
-        if p.endswith("share a space (§2.3)") and {words[0], words[2]} & waits:
-            continue
-        if f"'s OT is {s.board.ot_max + 1}, off its track" in p:  # the Red Parameter's +1 over the maximum (§8.3)
-            continue
-        out.append(p)
-    return out
+    """integrity.problems, whole: a pit-lane starter waiting to join (§9.3) is in the pit lane, and the Red
+    Parameter's OT one over the maximum (§8.3) is on its track — both were reported until integrity knew them."""
+    return integrity.problems(s)
 
 
 def _run(rules: Rules, seed: int, bots: tuple[str, ...], greedy: bool, every: int = 9, advanced: bool = False) -> int:

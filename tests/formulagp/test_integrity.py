@@ -1,0 +1,27 @@
+"""The conservation check's two readings (:func:`racebook.formulagp.integrity.problems`): a pit-lane starter waiting
+to join is in the pit lane (§9.3), not on the track space it is drawn beside; the Red Parameter's +1 OT may exceed
+the maximum (§8.3). Each checked both ways, so the check still catches what it should."""
+
+from __future__ import annotations
+
+from racebook.formulagp.integrity import problems
+from racebook.formulagp.setup import new_race
+
+
+def test_a_waiting_pit_lane_starter_shares_no_space() -> None:
+    s = new_race(["A", "B"], 3, qualifying=False).state
+    s.cars["B"].pos = s.cars["A"].pos
+    assert problems(s) == ["B and A share a space (§2.3)"]
+    s.cars["B"].pit_start = 3  # a qualifying crash: it joins from the pit lane in round 3 (§9.3, A7)
+    assert problems(s) == []
+
+
+def test_the_red_parameter_may_take_the_ot_one_over_the_maximum() -> None:
+    s = new_race(["A", "B"], 3, qualifying=False).state
+    c = s.cars["A"]
+    c.ot = s.board.ot_max + 1
+    assert problems(s) == [f"A's OT is {c.ot}, off its track (0..{s.board.ot_max})"]  # the token still unused
+    c.params = "WY"  # the Red Parameter used (§8.3)
+    assert problems(s) == []
+    c.ot = s.board.ot_max + 2
+    assert problems(s) == [f"A's OT is {c.ot}, off its track (0..{s.board.ot_max + 1})"]
