@@ -265,4 +265,3 @@ def test_clicked_citations_land_on_their_section_in_jupyterlab_and_presenter_mod
         assert re.search(rf"/voila/templates/racebook/static/rules/\w+\.html#{where['anchor']}$", where["url"]), \
             (name, where["url"])
         assert str(root) not in where["text"] and "/tmp/" not in where["url"], name
-    assert time.monotonic() - t0 < 90, "the check must stay short"
