@@ -84,7 +84,8 @@ lite: $(VENV)/.installed $(VENV)/.installed-lite node-deps
 # executed notebooks (nbval), all side by side (a sub-make with -j: a failure in any of them fails make test). pytest
 # spreads its tests over TEST_WORKERS pytest-xdist workers (auto: one a CPU); each notebook's cells stay together on
 # one worker, in order, in that notebook's kernel (tests/conftest.py's scheduler). The browser checks are among the unit tests. A check-* target
-# alone (e.g. make check-pytest TEST_WORKERS=1) runs that part only.
+# alone (e.g. make check-pytest TEST_WORKERS=1) runs that part only. It ends with the 30 slowest tests (--durations),
+# where make test's time goes (issue 34 item 5).
 TEST_WORKERS ?= auto
 TEST_CHECKS := check-ruff check-mypy check-mypy-notebooks check-pytest
 .PHONY: $(TEST_CHECKS)
@@ -103,7 +104,7 @@ check-mypy-notebooks: $(VENV)/.installed-test
 # With no .ipynb in notebooks/ nbval collects nothing there; the unit tests still run.
 check-pytest: $(VENV)/.installed-test
 	$(BIN)/python -m pytest -n $(TEST_WORKERS) --nbval --nbval-current-env tests \
-		$(wildcard notebooks) -q
+		$(wildcard notebooks) -q --durations=30
 
 # The fuzz suites with 50x the examples of make test (minutes, not seconds); by hand, not in CI.
 FUZZ_SCALE ?= 50
