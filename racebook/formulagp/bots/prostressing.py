@@ -41,7 +41,13 @@ def _apply(s: RaceState, car: str, got: ProStress, why: str, log: EventLog, *, q
     if got.level == before.level and quiet_same:
         return
     lead = got.level is ps.Level.ZERO and is_leader(s, s.cars[car])
-    log.append(pev.ProStressLevel(car, why, ps.name(before.level), ps.name(got.level, leader=lead)))
+    after = "no change" if got.level == before.level else ps.name(got.level, leader=lead)
+    log.append(pev.ProStressLevel(car, why, ps.name(before.level, leader=lead), after))
+
+
+def _neutralised(s: RaceState) -> bool:
+    """The Safety Car or the VSC is out: the reset's level 1 holds."""
+    return s.sc_tile >= 0 or s.vsc != 0
 
 
 def deal(s: RaceState, pros: Sequence[str]) -> None:
@@ -54,8 +60,8 @@ def deal(s: RaceState, pros: Sequence[str]) -> None:
 def new_round(s: RaceState, log: EventLog) -> None:
     """The start of a round: the start's drops (rounds 3 and 4), then a W2W token on its Stress side."""
     for car in list(s.pro.stress) if s.rules.pro_stress_levels else []:
-        st = s.pro.stress[car]
-        _apply(s, car, ps.round_start(st, s.round), f"the start of round {s.round}", log)
+        got = ps.round_start(s.pro.stress[car], s.round, neutralised=_neutralised(s))
+        _apply(s, car, got, f"the start of round {s.round}", log)
         if s.cars[car].w2w == "Stress":
             gain(s, car, "its Wheel-to-Wheel token is on its Stress side", log)
 
@@ -69,8 +75,8 @@ def gain(s: RaceState, car: str, why: str, log: EventLog) -> None:
     if got == st:
         return  # its stress already rose this round: nothing
     if got.level == st.level:
-        why += (": already at maximum stress, nothing more (no RED die)" if st.level is ps.Level.MAX
-                else ": not to the maximum in rounds 1-2")
+        why += (", already at maximum stress: nothing more (no RED die)" if st.level is ps.Level.MAX
+                else ", but no maximum stress in rounds 1-2")
     _apply(s, car, got, why, log, quiet_same=False)
 
 
@@ -82,7 +88,7 @@ def lost_control(s: RaceState, c: Car, log: EventLog) -> None:
 def after_move(s: RaceState, c: Car, log: EventLog) -> None:
     """After its move: a level down when its stress did not rise this round (from round 4; not under the SC/VSC)."""
     if _on(s, c.id):
-        got = ps.after_move(s.pro.stress[c.id], s.round, neutralised=s.sc_tile >= 0 or s.vsc != 0)
+        got = ps.after_move(s.pro.stress[c.id], s.round, neutralised=_neutralised(s))
         _apply(s, c.id, got, "its move is over and its stress did not rise this round", log)
 
 

@@ -7,7 +7,8 @@ runs, the events) is :mod:`racebook.formulagp.bots.prostressing`.
   :attr:`Level.ZERO` no Stress token: the +1 Focus Bonus token (the race leader: the Focus token flipped to its Race
   Leader side, no bonus);
 * **the start**: the start of round 3 drops one level (:func:`round_start`); the start of round 4 drops one more
-  unless the stress rose in round 3 ("the following game round, if the BOT's stress level did not increase");
+  unless the stress rose in round 3 ("the following game round, if the BOT's stress level did not increase"); not
+  under the Safety Car or the VSC;
 * **gaining** (:func:`gain`): ZERO → ONE, ONE → MAX (not in rounds 1–2: it stays on ONE), at MAX nothing (no RED die);
   at most once a round: a second cause in the same round does nothing. A gain the maximum (or rounds 1–2) absorbs
   still counts as the round's gain (no loss after the move);
@@ -64,8 +65,11 @@ def _down(st: ProStress) -> ProStress:
     return replace(st, level=Level(max(Level.ZERO, st.level - 1)))
 
 
-def round_start(st: ProStress, round_: int) -> ProStress:
-    """The start of a round: round 3, one level down; round 4, one more if the stress did not rise in round 3."""
+def round_start(st: ProStress, round_: int, *, neutralised: bool = False) -> ProStress:
+    """The start of a round: round 3, one level down; round 4, one more if the stress did not rise in round 3 (not
+    under the Safety Car or the VSC, ``neutralised``: the reset's level 1 holds)."""
+    if neutralised:
+        return st
     if round_ == DROP_ROUND or (round_ == FOCUS_ROUND and st.rose != DROP_ROUND):
         return _down(st)
     return st
