@@ -233,24 +233,27 @@ def test_the_weather_variant_needs_the_undercut() -> None:
 @pytest.mark.parametrize("white,early", [(["3"], True), (["2"], False)])
 def test_house_rule_pro_undercut_weather(on: bool, white: list[str], early: bool) -> None:
     """§22.14 BOT 7.1's weather variant: a confirmed change puts the second Weather token 4 spaces ahead of the main
-    one; when the flag reaches it, the Pro BOTs with a PIT-side token between the two (both included) roll the WHITE
-    die as for the Pit Check token; a token outside them does not."""
+    one (on the flag's side, N-P11: 14 → 10); when the flag reaches it, the Pro BOTs with a PIT-side token between
+    the two (both included) roll the WHITE die as for the Pit Check token; a token outside them does not."""
     s = new_state(["A", "P", "Q"], 3, pros=["P", "Q"], mode=Mode.ADVANCED,
                   rules=Rules(pro_undercut=True, pro_undercut_weather=on))
     s.round = s.flag = 6
-    s.weather, s.weather_token, s.weather_side = "cloudy", 10, "icon"
-    s.pro.bots["P"].pit = PitToken(14, PitSide.PIT)  # on the second token
-    s.pro.bots["Q"].pit = PitToken(16, PitSide.PIT)  # beyond it
+    s.weather, s.weather_token, s.weather_side = "cloudy", 14, "icon"
+    s.pro.bots["P"].pit = PitToken(14, PitSide.PIT)  # on the main token
+    s.pro.bots["Q"].pit = PitToken(19, PitSide.PIT)  # beyond it (and beyond §22.12.5's window)
     s.stacked["white"] = ["2"]  # §22.12.5's roll at the confirmation (P within 4 of the change): red, no early stop
     log = EventLog(None)
     proweather.weather_event(s, log, "confirmed")
-    assert s.pro.weather_check == (14 if on else 0)
+    assert s.pro.weather_check == (10 if on else 0)
     assert len(_said(log, pev.ProWeatherToken)) == int(on)
     if on:
         text = format_state(s)
-        assert " pwx=14" in text and parse_position(text).pro.weather_check == 14
+        assert " pwx=10" in text and parse_position(text).pro.weather_check == 10
     s.pro.pit_check = 0
-    s.round = s.flag = 14
+    s.round = s.flag = 9
+    prolate.weather_check(s, EventLog(None))  # not reached yet
+    assert s.pro.weather_check == (10 if on else 0)
+    s.round = s.flag = 10
     s.stacked["white"] = list(white)
     log = EventLog(None)
     prolate.weather_check(s, log)

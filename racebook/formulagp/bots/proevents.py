@@ -327,8 +327,8 @@ class ProWeatherToken(Event):
 
     RULE: ClassVar[str] = "§22.14 [BOT 7.1]"
     TEMPLATE: ClassVar[str] = ("A weather change is confirmed: the second Weather token (WHITE-die side) goes on radar "
-                               "space {space}, 4 ahead of the main Weather token on {main}; when the Chequered Flag "
-                               "reaches it, every Pro BOT whose Pit token is PIT side up from space {main} to {space} "
-                               "rolls the WHITE die for an early stop")
+                               "space {space}, 4 ahead of the main Weather token on {main} (on the Chequered Flag's "
+                               "side); when the flag reaches it, every Pro BOT whose Pit token is PIT side up from "
+                               "space {space} to {main} rolls the WHITE die for an early stop")
     main: int
     space: int

@@ -24,7 +24,8 @@ __all__ = ["CHECK_BEFORE", "WEATHER_AHEAD", "check", "check_space", "undercut", 
            "weather_check"]
 
 CHECK_BEFORE = 2  # BOT 7.3: the token 2 spaces before the Late Pit Bonus icon
-WEATHER_AHEAD = 4  # BOT 7.1's weather variant: the second Weather token 4 spaces ahead of the main one
+WEATHER_AHEAD = 4  # BOT 7.1's weather variant: the second Weather token 4 spaces ahead of the main one (the reading
+# N-P11: on the flag's side, reached 4 rounds before the main token: docs/formulagp.md)
 
 
 def check_space() -> int:
@@ -85,10 +86,12 @@ def undercut_roll(s: RaceState, car: str, log: EventLog, token: str = "the Pit C
 def weather_token(s: RaceState, log: EventLog) -> None:
     """BOT 7.1's weather variant (optional, ``pro_undercut_weather``), from the confirmed weather change of a Cloudy
     or Rainy race (:mod:`racebook.formulagp.bots.proweather`): the second Weather token 4 spaces ahead of the main
-    one (``s.weather_token``)."""
+    one (``s.weather_token``), read as on the Chequered Flag's side (N-P11): the flag reaches it 4 rounds before the
+    change, "an early pit stop check for a tyre change according to the forecast" (4 spaces past the main token the
+    flag would reach it after every Pit token between them had had its tyre check: no roll ever)."""
     if not s.rules.pro_undercut_weather or not s.weather_token:
         return
-    s.pro.weather_check = s.weather_token + WEATHER_AHEAD
+    s.pro.weather_check = max(1, s.weather_token - WEATHER_AHEAD)
     log.append(pev.ProWeatherToken(s.weather_token, s.pro.weather_check))
 
 
@@ -100,7 +103,7 @@ def weather_check(s: RaceState, log: EventLog) -> None:
     if not second or s.flag < second:
         return
     for car, pb in s.pro.bots.items():
-        if pb.pit.side is PitSide.PIT and second - WEATHER_AHEAD <= pb.pit.space <= second \
+        if pb.pit.side is PitSide.PIT and second <= pb.pit.space <= second + WEATHER_AHEAD \
                 and protyres.may_pit(s.flag):
             undercut_roll(s, car, log, "the second Weather token")
     s.pro.weather_check = 0
