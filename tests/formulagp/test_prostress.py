@@ -299,3 +299,17 @@ def test_advanced_races_with_two_pros_and_each_switch_run_to_the_flag(rules: Rul
         steps += 1
         assert steps < 20_000
     assert sorted(race.classification()) == sorted(cars_)
+
+
+@pytest.mark.parametrize("vsc,sc_tile,falls", [(0, -1, True), (2, -1, False), (0, 5, False)])
+def test_level_1_holds_under_the_vsc_and_the_safety_car(vsc: int, sc_tile: int, falls: bool) -> None:
+    """§22.14 [BOT 7.4]: "during a Pit Stop, Virtual Safety Car, or Safety Car, reset Stress to level 1": the reset's
+    level holds while the VSC or the SC is out (no loss after the move, no start drop)."""
+    s = _stress_state(True, Level.ONE, round_=6)
+    s.vsc, s.sc_tile = vsc, sc_tile
+    log = EventLog(None)
+    prostressing.after_move(s, s.cars["P"], log)
+    assert s.pro.stress["P"].level is (Level.ZERO if falls else Level.ONE)
+    s.round, s.pro.stress["P"] = 3, ProStress(Level.MAX)
+    prostressing.new_round(s, log)
+    assert s.pro.stress["P"].level is (Level.ONE if falls else Level.MAX)
