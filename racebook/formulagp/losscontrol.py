@@ -38,6 +38,7 @@ from racebook.formulagp.events import spins as sev
 from racebook.formulagp.incidentcards import Effect, IncidentDeck, card
 from racebook.formulagp.penalties import give
 from racebook.formulagp.pitspin import spun_into_pit_lane, steered_into_pit_lane
+from racebook.formulagp.prohooks import HOOKS
 from racebook.formulagp.rules.classification import Finish
 from racebook.formulagp.rules.pushing import Push, PushOutcome, push
 from racebook.formulagp.state import Car, Die, Phase, RaceState, Resume
@@ -149,6 +150,8 @@ def lose_control(s: RaceState, c: Car, log: EventLog, cause: str, *, skid: bool 
         log.append(ev.LostControl(c.id, at_of(s, c), f"{cause}; a Rookie BOT keeps control (B4): no effect"))
         return
     log.append(ev.LostControl(c.id, at_of(s, c), cause))
+    if s.rules.pro_stress_levels and c.id in s.pro.stress:
+        HOOKS.lost_control(s, c, log)  # §22.14 [BOT 7.4] (optional): a Pro BOT's stress
     tile = s.track.tiles[c.pos.tile]
     skids = [k for k in tile.skids if k.start == (c.pos.lane, c.pos.space)]
     if skid and skids and not all_walls(s):  # §11.7: onto the skid marks' end, off track (OffTrack_B); §21 15.2

@@ -39,6 +39,9 @@ class ProHooks:
     #: [ADV] the weather's set-up, temperature, change and confirmed change (§22.3, §22.6, §22.11.2, §22.12.5),
     #: ``(s, log, what)`` (bots.proweather.weather_event)
     weather: Callable[[RaceState, EventLog, str], None] = _missing
+    #: §22.14 [BOT 7.4] (optional): a Pro BOT loses control (its stress), ``(s, car, log)``
+    #: (bots.prostressing.lost_control)
+    lost_control: Callable[[RaceState, Car, EventLog], None] = _missing
 
 
 HOOKS = ProHooks()

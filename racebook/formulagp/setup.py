@@ -54,6 +54,9 @@ def new_state(players: Sequence[str], seed: int = 0, *, track: str = "teaching",
     players = list(players)
     rules = rules or Rules()
     streetcircuit.check(rules)  # §21 15.2: 0, 1 or 2
+    if rules.pro_undercut_weather and not rules.pro_undercut:
+        raise SetupError("pro_undercut_weather", "§22.14 [BOT 7.1]",
+                         "the undercut's weather variant needs the undercut: turn pro_undercut on too")
     if rules.pit_lane_start_round not in (2, 3):
         raise SetupError(rules.pit_lane_start_round, "§9.3", "pit_lane_start_round is 2 or 3 (A7)")
     if boxes is not None and (not qualifying or sorted(boxes) != sorted(players)):

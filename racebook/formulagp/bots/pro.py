@@ -28,6 +28,7 @@ from racebook.formulagp import moving, occupancy, weather
 from racebook.formulagp.actions import To
 from racebook.formulagp.bots import proevents as pev
 from racebook.formulagp.bots import prolate
+from racebook.formulagp.bots import prostressing as pstress
 from racebook.formulagp.bots.cards import Shape, Tactics, bot_cards
 from racebook.formulagp.bots.deckdraw import draw
 from racebook.formulagp.bots.procards import DIE, Hazard, ProTactics, pro_cards
@@ -95,6 +96,7 @@ def deal(s: RaceState, pros: Sequence[str], side: str = "faster", *, bonus: bool
         c.tyre = pb.tyre
         log.append(pev.ProTyres(b, face.value, pb.strategy, pb.tyre.value))
         set_pit_token(s, b, log, at_start=True)
+    pstress.deal(s, pros)  # §22.14 BOT 7.4 (optional): at maximum stress
 
 
 def _draw(s: RaceState, deck: str) -> str:
@@ -173,15 +175,16 @@ def speed(s: RaceState, car: str, gear: int, pace: str) -> int:
     pb = s.pro.bots[car]
     ctl = pro_cards().control(pb.colour)
     return (ctl.speed(pb.side, gear, pace) + tyre_bonus(s, car) + ctl.sides[pb.side][0]
-            + (pro_cards().bonus_mp if pb.bonus else 0))
+            + (pro_cards().bonus_mp if pb.bonus else 0) + pstress.focus_mp(s, car))  # the Focus Bonus (§22.14 7.4)
 
 
 def paced(s: RaceState, car: str, pace: str, gear: int, mp: int, die: str, rule: str) -> pev.ProPaced:
     """The event of a Pro BOT's pace and MP (§22.9), the sum :func:`speed` made shown part by part."""
     pb = s.pro.bots[car]
     ctl = pro_cards().control(pb.colour)
-    base, tyre = ctl.speed(pb.side, gear, pace), tyre_bonus(s, car)
-    return pev.ProPaced(car, pb.colour, pb.side, pace, gear, mp, base, tyre, mp - base - tyre, die, rule)
+    base, tyre, focus = ctl.speed(pb.side, gear, pace), tyre_bonus(s, car), pstress.focus_mp(s, car)
+    return pev.ProPaced(car, pb.colour, pb.side, pace, gear, mp, base, tyre, mp - base - tyre - focus, die, rule,
+                        f" + the Focus Bonus {focus} (§22.14 BOT 7.4)" if focus else "")
 
 
 def new_tactics(s: RaceState, car: str, log: EventLog, why: str) -> None:
@@ -207,8 +210,10 @@ def new_round(s: RaceState, log: EventLog) -> None:
             new_tactics(s, car, log, "§22.10.4 [BOT 3.4]: the start of its 2nd Wheel-to-Wheel round")
         if pb.pit.side is not PitSide.ENTRY and s.flag >= pb.pit.space:
             tyre_check(s, car, log)
+    pstress.new_round(s, log)  # §22.14 BOT 7.4 (optional): the start's drops, a W2W token's stress
     if s.rules.pro_undercut:
         undercut(s, log)
+    prolate.weather_check(s, log)  # its weather variant (optional): the second Weather token
     prolate.check(s, log)  # the optional Late Pit Bonus check (§22.14 BOT 7.3)
 
 
@@ -304,6 +309,7 @@ def red_die(s: RaceState, c: Car, code: str, area: str, why: str, log: EventLog)
     ``area`` names the cause); only the loss-of-control face counts: the RED die again, loss of control → a spin
     (``why``)."""
     face = s.face(Die.RED, s.roll(Die.RED))
+    pstress.gain(s, c.id, "it rolls the RED die", log)  # §22.14 BOT 7.4 (optional): not the counter-steer roll
     what = ": no effect (only the loss-of-control face counts, §22.13.1)"
     if face.value == "loss_of_control":
         again = s.face(Die.RED, s.roll(Die.RED))
@@ -435,6 +441,7 @@ def safety_car(s: RaceState, log: EventLog) -> None:
     token moves 2 spaces forward, never past the radar icon of the tyre in use (Example 31)."""
     icons = panel().radar
     for car, pb in s.pro.bots.items():
+        pstress.reset(s, car, "the Safety Car comes out", log)  # §22.14 BOT 7.4 (optional): level 1
         if protyres.early_stop_window(pb.pit, s.flag) and protyres.may_pit(s.flag):
             face = s.white_face(s.roll(Die.WHITE))
             if face.colour is FaceColour.GREEN:

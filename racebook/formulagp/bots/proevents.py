@@ -127,8 +127,8 @@ class ProQualified(Event):
 class ProPaced(Event):
     RULE: ClassVar[str] = "§22.9 [BOT 2.1]"
     TEMPLATE: ClassVar[str] = ("{car} (Pro BOT, {colour} Control card, {side} side) drives at {pace} pace{die} in gear "
-                               "{gear}: {mp} MP (the card {base} + tyre {tyre} + difficulty {bonus})")
-    PROSE: ClassVar[frozenset[str]] = frozenset({"die"})
+                               "{gear}: {mp} MP (the card {base} + tyre {tyre} + difficulty {bonus}{focus})")
+    PROSE: ClassVar[frozenset[str]] = frozenset({"die", "focus"})
     car: str
     colour: str
     side: str
@@ -140,6 +140,7 @@ class ProPaced(Event):
     bonus: int
     die: str = ""
     rule: str = "§22.9 [BOT 2.1]"
+    focus: str = ""  # " + the Focus Bonus 1" (§22.14 [BOT 7.4], optional)
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,13 +212,14 @@ class ProBlocked(Event):
 @dataclass(frozen=True, slots=True)
 class ProUndercut(Event):
     RULE: ClassVar[str] = "§22.14 [BOT 7.1]"
-    TEMPLATE: ClassVar[str] = ("The Chequered Flag reaches the Pit Check token: {car} (Pro BOT) rolls the WHITE die, "
+    TEMPLATE: ClassVar[str] = ("The Chequered Flag reaches {token}: {car} (Pro BOT) rolls the WHITE die, "
                                "{face} ({colour}): {what}")
-    PROSE: ClassVar[frozenset[str]] = frozenset({"what"})
+    PROSE: ClassVar[frozenset[str]] = frozenset({"what", "token"})
     car: str
     face: int
     colour: str
     what: str
+    token: str = "the Pit Check token"  # or the second Weather token (BOT 7.1's weather variant)
 
 
 @dataclass(frozen=True, slots=True)
@@ -303,3 +305,30 @@ class ProEarlyStop(Event):
     face: int
     colour: str
     what: str
+
+
+@dataclass(frozen=True, slots=True)
+class ProStressLevel(Event):
+    """§22.14 [BOT 7.4] (optional, ``pro_stress_levels``): a Pro BOT's stress level changes (``before`` and
+    ``after`` the sentences of :func:`racebook.formulagp.rules.prostress.name`), or a cause of stress does nothing."""
+
+    RULE: ClassVar[str] = "§22.14 [BOT 7.4]"
+    TEMPLATE: ClassVar[str] = "{car} (Pro BOT), {why}: {before} → {after}"
+    PROSE: ClassVar[frozenset[str]] = frozenset({"why", "before", "after"})
+    car: str
+    why: str
+    before: str
+    after: str
+
+
+@dataclass(frozen=True, slots=True)
+class ProWeatherToken(Event):
+    """§22.14 [BOT 7.1]'s weather variant (optional, ``pro_undercut_weather``): the second Weather token placed."""
+
+    RULE: ClassVar[str] = "§22.14 [BOT 7.1]"
+    TEMPLATE: ClassVar[str] = ("A weather change is confirmed: the second Weather token (WHITE-die side) goes on radar "
+                               "space {space}, 4 ahead of the main Weather token on {main} (on the Chequered Flag's "
+                               "side); when the flag reaches it, every Pro BOT whose Pit token is PIT side up from "
+                               "space {space} to {main} rolls the WHITE die for an early stop")
+    main: int
+    space: int

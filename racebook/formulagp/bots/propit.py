@@ -38,7 +38,7 @@ from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
 from racebook.formulagp import moving, pitentry, pits, rounds
 from racebook.formulagp.actions import To
-from racebook.formulagp.bots import pro, proweather
+from racebook.formulagp.bots import pro, prostressing, proweather
 from racebook.formulagp.bots import proevents as pev
 from racebook.formulagp.pitlane import IN_BOX, cold_led, entry_kind, exit_pos, into_pit_lane
 from racebook.formulagp.rules import pitstop, protyres
@@ -189,6 +189,7 @@ def _service(s: RaceState, c: Car, log: EventLog, die: int) -> None:
                                                   "of the pit lane"))
     pro.fit_tyres(s, c.id, log, "§22.12.2 item 3: the pit stop", proweather.stop_tyre(s, c.id))
     pro.new_tactics(s, c.id, log, "§22.12.2 item 4: the pit stop")
+    prostressing.reset(s, c.id, "its pit stop", log)  # §22.14 BOT 7.4 (optional): level 1
     pits.leave_box(s, c, log, die=die)
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from racebook.core.deck import Deck
 from racebook.formulagp.bots.procards import pro_cards
 from racebook.formulagp.playerboard import Tyre
+from racebook.formulagp.rules.prostress import ProStress
 from racebook.formulagp.rules.protyres import PitSide, PitToken
 
 STRATEGY_RULE = "§22.7"  # STRATEGY cards: drawn once, before the race
@@ -47,6 +48,8 @@ class ProTable:
     pit_check: int = 0  # the Pit Check token's radar space (§22.14 BOT 7.1, optional), 0 when not on the radar
     late: list[str] = field(default_factory=list)  # Pro BOTs bound for a Late Pit Bonus stop (§22.14 BOT 7.3)
     early: list[str] = field(default_factory=list)  # [ADV] an early stop for a confirmed weather change (§22.12.5)
+    stress: dict[str, ProStress] = field(default_factory=dict)  # §22.14 BOT 7.4 (optional): each Pro BOT's level
+    weather_check: int = 0  # §22.14 BOT 7.1's weather variant: the second Weather token's radar space, 0 when none
 
     @property
     def active(self) -> bool:
@@ -55,7 +58,7 @@ class ProTable:
     def copy(self) -> ProTable:
         return ProTable({k: replace(v) for k, v in self.bots.items()}, self.strategy_deck.copy(),
                         self.tactics_deck.copy(), self.pit_check, list(self.late),
-                        list(self.early))
+                        list(self.early), dict(self.stress), self.weather_check)
 
     def cards(self) -> list[str]:
         """Every Pro TACTICS and STRATEGY card wherever it is (conservation: each card in one place)."""
@@ -84,7 +87,10 @@ def to_tokens(t: ProTable) -> list[str]:
             f"psp={_codes(t.strategy_deck.pile)}", f"psd={_codes(t.strategy_deck.discards)}"] + \
         ([f"pchk={t.pit_check}"] if t.pit_check else []) + \
         ([f"plate={','.join(t.late)}"] if t.late else []) + \
-        ([f"pearly={','.join(t.early)}"] if t.early else [])  # 7.1's Pit Check, 7.3's late stops, §22.12.5's early
+        ([f"pearly={','.join(t.early)}"] if t.early else []) + \
+        ([f"pstr={','.join(f'{car}:{x.word()}' for car, x in t.stress.items())}"] if t.stress else []) + \
+        ([f"pwx={t.weather_check}"] if t.weather_check else [])  # 7.1's Pit Check, 7.3's late stops, §22.12.5's
+    # early stops, 7.4's stress levels, 7.1's second Weather token: each only when in use
 
 
 def from_tokens(kv: dict[str, str]) -> ProTable:
@@ -113,6 +119,13 @@ def from_tokens(kv: dict[str, str]) -> ProTable:
         raise ValueError("pchk: the Pit Check token's radar space is a positive number")
     t.late = [x for x in kv.get("plate", "").split(",") if x]
     t.early = [x for x in kv.get("pearly", "").split(",") if x]
+    for item in [x for x in kv.get("pstr", "").split(",") if x]:
+        car, _, word = item.partition(":")
+        t.stress[car] = ProStress.read(word)
+    t.weather_check = int(kv.get("pwx", "0"))
+    if t.weather_check < 0 or not set(t.stress) <= set(t.bots):
+        raise ValueError("pstr=, pwx=: the stress levels of Pro BOTs (car:level.round), the radar space of the second "
+                         "Weather token")
     for key, cars in (("plate", t.late), ("pearly", t.early)):
         if not set(cars) <= set(t.bots) or len(set(cars)) != len(cars):
             raise ValueError(f"{key}: the Pro BOTs bound for that stop, each a Pro BOT named once")

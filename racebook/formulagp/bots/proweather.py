@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from racebook.core.log import EventLog
 from racebook.formulagp import weather
-from racebook.formulagp.bots import pro
+from racebook.formulagp.bots import pro, prolate
 from racebook.formulagp.bots import proevents as pev
 from racebook.formulagp.bots.procards import pro_cards
 from racebook.formulagp.components import FaceColour
@@ -122,6 +122,7 @@ def _confirmed(s: RaceState, log: EventLog) -> None:
         log.append(pev.ProEarlyStop(car, pb.pit.space, s.weather_token, face.value, face.colour.value,
                                     f"it stops early for the coming weather ({coming})" if green
                                     else "it keeps its strategy"))
+    prolate.weather_token(s, log)  # §22.14 BOT 7.1's weather variant (optional): the second Weather token
 
 
 def stop_tyre(s: RaceState, car: str) -> tuple[Tyre, str] | None:

@@ -35,7 +35,7 @@ from racebook.core.log import EventLog
 from racebook.formulagp import flags, moving, occupancy, raceevents, rounds, vsc
 from racebook.formulagp.actions import FaceForward, Rejoin, To
 from racebook.formulagp.bots import events as bev
-from racebook.formulagp.bots import pro, propit, proweather
+from racebook.formulagp.bots import pro, propit, prostressing, proweather
 from racebook.formulagp.bots.cards import Decide, Tactics, bot_cards
 from racebook.formulagp.bots.deckdraw import draw  # (§22.1: the shared decks; re-exported as rookie.draw)
 from racebook.formulagp.bots.stop import stop as _stop
@@ -167,11 +167,13 @@ def resolve(s: RaceState, log: EventLog) -> None:
         return
     if vsc.turn(s, c, log):  # §19.5: under the VSC every car moves the VSC driver's spaces, no card, no pace
         t.lane_changes = True
+        prostressing.reset(s, c.id, "its turn under the VSC", log)  # §22.14 BOT 7.4 (optional): level 1
     else:
         side = bot_cards().control.side(s.bots.side)
         how = botpace.pace_rule(s.round, w2w=c.w2w != "none", rejoining=passable(c),
                                 yellow_zone=flags.in_zone(s, c.pos.tile), safety_car=s.sc_tile >= 0,
-                                  pit_exit=c.pit == "exit", dry_in_rain=proweather.dry_in_rain(s, c))
+                                  pit_exit=c.pit == "exit", dry_in_rain=proweather.dry_in_rain(s, c),
+                                  stressed=prostressing.stressed(s, c.id))  # §22.14 BOT 7.4 (optional)
         face = s.white_face(s.roll(Die.WHITE)) if how.source is botpace.Source.DIE else None
         pace = botpace.pace(how, face)
         die = f", the WHITE die shows {face.value} ({pace})" if face else ""
@@ -197,6 +199,7 @@ def end_move(s: RaceState, c: Car, log: EventLog) -> None:
     t = s.turn
     assert t is not None
     raceevents.end_of_move(s, c, t, log)
+    prostressing.after_move(s, c, log)  # §22.14 BOT 7.4 (optional): a Pro BOT's stress down after its move
     rounds.end_turn(s, log)
 
 

@@ -34,9 +34,11 @@ class PaceRule:
 
 
 def pace_rule(round_: int, *, w2w: bool = False, rejoining: bool = False, yellow_zone: bool = False,
-              safety_car: bool = False, pit_exit: bool = False, dry_in_rain: bool = False) -> PaceRule:
+              safety_car: bool = False, pit_exit: bool = False, dry_in_rain: bool = False,
+              stressed: bool = False) -> PaceRule:
     """Where this turn's pace comes from (§22.9; ``pit_exit``: a Pro BOT leaving the pit exit, §22.12.4;
-    ``dry_in_rain``: a Pro BOT on dry tyres on a wet track, §22.13.10)."""
+    ``dry_in_rain``: a Pro BOT on dry tyres on a wet track, §22.13.10; ``stressed``: a Pro BOT at maximum stress
+    under the optional stress levels, §22.14 [BOT 7.4]: GREEN pace, rounds 1–2 and a W2W turn included)."""
     if pit_exit:
         return PaceRule(Source.DIE, "§22.12.4 [BOT 5.4]")  # 2nd gear, the WHITE die for the pace
     if rejoining:
@@ -45,6 +47,8 @@ def pace_rule(round_: int, *, w2w: bool = False, rejoining: bool = False, yellow
         return PaceRule(Source.GREEN, "§22.13.4 [BOT 6.4]")
     if safety_car:
         return PaceRule(Source.RED, "§22.13.5 [BOT 6.5]")
+    if stressed:
+        return PaceRule(Source.GREEN, "§22.14 [BOT 7.4]")
     if dry_in_rain:
         return PaceRule(Source.DIE, "§22.13.10 [BOT 6.10]")  # green: no RED die; red: the RED die after the move
     if round_ == 1:
