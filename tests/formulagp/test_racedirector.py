@@ -6,6 +6,7 @@ positions with stacked WHITE faces, the data file's validation, the notation's `
 
 from __future__ import annotations
 
+import tomllib
 from collections import Counter
 from pathlib import Path
 from typing import TypeVar
@@ -13,11 +14,12 @@ from typing import TypeVar
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from loaders import toml_text
 
-from racebook.core.errors import DataError, NotationError
+from racebook.core.errors import DataError, NotationError, ScenarioError
 from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
-from racebook.formulagp import penalties
+from racebook.formulagp import penalties, scenario
 from racebook.formulagp.agents import Greedy, RandomDriver, play_out
 from racebook.formulagp.events import racedirector as rdev
 from racebook.formulagp.game import Race
@@ -27,6 +29,7 @@ from racebook.formulagp.racedirector import Verdict, load_ranges_file, parse_ran
 from racebook.formulagp.setup import new_race
 from tests.formulagp.test_race import EVENT_CODES, at_turn
 from tests.formulagp.test_rookie import conserved as bot_cards_conserved
+from tests.formulagp.test_scenario import EX10
 
 E = TypeVar("E")
 ON = Rules(race_director=True)
@@ -236,3 +239,17 @@ def test_seeded_races_with_the_race_director_end_and_conserve_cards_and_tokens(s
         assert ranges().verdict(r.face).value == r.outcome and r.car != r.other
     line = format_state(race.state)
     assert format_state(parse_position(line)) == line
+
+
+# ------------------------------------------------------------------ a scenario's [[car]] key
+def test_a_scenario_sets_a_cars_warnings_and_refuses_a_bad_count(tmp_path: Path) -> None:
+    doc = tomllib.loads(EX10.read_text(encoding="utf-8"))
+    f = tmp_path / "s.toml"
+    doc["car"][0]["warnings"] = 1
+    f.write_text(toml_text(doc), encoding="utf-8")
+    assert scenario.read(f).state.cars["Grey"].warnings == 1
+    doc["car"][0]["warnings"] = 10
+    f.write_text(toml_text(doc), encoding="utf-8")
+    with pytest.raises(ScenarioError) as e:
+        scenario.read(f)
+    assert e.value.field == "car[0].warnings" and "out of range" in e.value.reason
