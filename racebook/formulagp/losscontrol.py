@@ -123,9 +123,10 @@ def draw_risk(s: RaceState, c: Car, log: EventLog) -> None:
         hazardtokens.place(s, k.effect.value, c.pos.tile, f"the RISK card {code}", log)
 
 
-def penalise(s: RaceState, c: Car, n: int, why: str, log: EventLog, rule: str = "§17.3") -> None:
-    """Penalty tokens for an incident (§17.3), through the one place tokens are given (:func:`penalties.give`)."""
-    give(s, c, n, why, rule, log)
+def penalise(s: RaceState, c: Car, n: int, why: str, log: EventLog, rule: str = "§17.3", *, against: str = "") -> None:
+    """Penalty tokens for an incident (§17.3), through the one place tokens are given (:func:`penalties.give`;
+    ``against``: the other car of a two-car incident, which the Race Director judges with §21 15.9 on)."""
+    give(s, c, n, why, rule, log, against=against)
 
 
 # ------------------------------------------------------------------ loss of control (§18.1)
@@ -344,7 +345,8 @@ def collide(s: RaceState, init: Car, victim: Car, log: EventLog, event: int, *, 
         event = s.collisions
     if lost_control:
         init.loc_event = event
-    give(s, init, 1 + extra_penalty, f"the initiator of a collision with {victim.id}", "§18.3", log)
+    give(s, init, 1 + extra_penalty, f"the initiator of a collision with {victim.id}", "§18.3", log,
+         against=victim.id)  # a two-car incident: the Race Director's (§21 15.9) when on
     log.append(ev.Collided(init.id, victim.id, s.track.name_of(victim.pos), init.penalties))
     take_damage(s, init, log)
     take_damage(s, victim, log)
@@ -387,7 +389,7 @@ def apply_control(s: RaceState, a: FgpAction, log: EventLog) -> Resume:
         c.deck.discard(a.card)
         log.append(ev.HeldOffTrack(c.id, a.card, s.track.name_of(c.pos)))
         if by and not s.rules.push_penalty_once:  # A20's other reading: a second token for the pusher
-            penalise(s, s.cars[by], 1, f"pushed {c.id} off track", log, "§18.2")
+            penalise(s, s.cars[by], 1, f"pushed {c.id} off track", log, "§18.2", against=c.id)
     elif kind == "loc":
         spin(s, c, log, event)
     else:

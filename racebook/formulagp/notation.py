@@ -126,7 +126,7 @@ def format_state(s: RaceState) -> str:
                              + ([f"sk={c.skill_round}"] if c.skill_round else [])
                              + ([f"rsp={c.red_spared}"] if c.red_spared else []) + weather.car_tokens(c)
                              + teamradio.car_tokens(c) + latepit.car_tokens(c)
-                             + optionalnotation.car_tokens(c)))  # §21 15.10
+                             + optionalnotation.car_tokens(c)))  # §21 15.10, 15.9
     t = s.turn
     turn = "-" if t is None else " ".join([
         t.car, f"cards={_codes(t.cards)}", f"as={t.played_as or '-'}", f"pace={t.pace or '-'}", f"pair={int(t.pair)}",
@@ -282,7 +282,7 @@ def parse_position(text: str) -> RaceState:
             weather.read_car(s.cars[w[0]], ck, text)  # [ADV] the tyre types raced on (§4.6)
             teamradio.read_car(s.cars[w[0]], ck, text)  # [ADV] the TEAM RADIO card held (§6.9)
             latepit.read_car(s.cars[w[0]], ck, text)  # [ADV] the Fresh Tyres token (§16.6)
-            optionalnotation.read_car(s.cars[w[0]], ck, text)  # §21 15.10
+            optionalnotation.read_car(s.cars[w[0]], ck, text)  # §21 15.10, 15.9
         if turn_text.strip() != "-":
             w = turn_text.split()
             tk = _kv(w[1:], text)

@@ -4,7 +4,8 @@ so a line without them reads as before (:mod:`racebook.formulagp.notation` calls
 
 * ``mo=`` the movement cards shown for the momentum order (15.1, :mod:`racebook.formulagp.momentum`): ``launch`` texts;
 * ``dq=round/queue/failed/crashed`` the qualifying by die roll in progress (15.3, :mod:`racebook.formulagp.diequalify`);
-* per car ``ts=`` the dry tyre sets left (15.10, :mod:`racebook.formulagp.limitedtyres`).
+* per car ``ts=`` the dry tyre sets left (15.10, :mod:`racebook.formulagp.limitedtyres`);
+* per car ``wn=`` the Race Director's warnings received (15.9, :mod:`racebook.formulagp.racedirector`).
 """
 
 from __future__ import annotations
@@ -53,8 +54,9 @@ def read_head(s: RaceState, kv: dict[str, str], text: str) -> None:
 
 
 def car_tokens(c: Car) -> list[str]:
-    """``ts=``: the dry tyre sets left (15.10), only with the Optional rule."""
-    return [f"ts={c.tyre_sets}"] if c.tyre_sets else []
+    """``ts=``: the dry tyre sets left (15.10), only with the Optional rule; ``wn=``: the warnings (15.9), only when
+    the car has one."""
+    return ([f"ts={c.tyre_sets}"] if c.tyre_sets else []) + ([f"wn={c.warnings}"] if c.warnings else [])
 
 
 def read_car(c: Car, ck: dict[str, str], text: str) -> None:
@@ -62,4 +64,8 @@ def read_car(c: Car, ck: dict[str, str], text: str) -> None:
     if ts and ts != "0" and (set(ts) - set("smh") or len(ts) > 4):
         raise NotationError(f"{text[:80]!r}…: ts= is the dry sets left, up to 4 of s, m, h, or 0 (§21 15.10)")
     c.tyre_sets = ts
+    wn = ck.get("wn", "0")
+    if not (wn.isascii() and wn.isdigit()) or len(wn) > 3 or (len(wn) > 1 and wn[0] == "0"):
+        raise NotationError(f"{text[:80]!r}…: wn= is the number of warnings received, a whole number (§21 15.9)")
+    c.warnings = int(wn)
 

@@ -134,6 +134,7 @@ class Rules(HouseRules):
     limited_tyre_sets: TyreSets = TyreSets.OFF  # §21 Optional 15.10: off; a (2 S, 1 M, 1 H) or b (1 S, 2 M, 1 H)
     pro_stress_levels: bool = False  # §22.14 (BOT 7.4, optional): the Pro BOTs' stress levels (max: GREEN pace)
     pro_undercut_weather: bool = False  # §22.14 (BOT 7.1's weather variant, optional; needs pro_undercut)
+    race_director: bool = False  # §21 Optional 15.9: the WHITE die judges a two-car incident's penalty (off)
 
 
 @cache

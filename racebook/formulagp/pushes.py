@@ -40,7 +40,7 @@ def push_into(s: RaceState, c: Car, to: Pos, from_lane: int, log: EventLog, side
     log.append(ev.Pushed(c.id, victim.id, at, "-", got.outcome.value))
     if got.outcome is PushOutcome.OFF_TRACK:
         victim.off, victim.out_round = side, s.round
-        penalise(s, c, 1, f"pushed {victim.id} off track", log, "§11.3.1")
+        penalise(s, c, 1, f"pushed {victim.id} off track", log, "§11.3.1", against=victim.id)
         s.later.append(f"{victim.id}:off:{c.id}:0")
         return False
     collide(s, c, victim, log, 0, extra_penalty=0 if s.rules.push_penalty_once else 1, lost_control=False)

@@ -55,6 +55,7 @@ A scenario is a TOML file (shipped ones in ``racebook/formulagp/scenarios/``, id
     events = ["E3"]           # EVENT cards held face down on the table (§6.7), out of the EVENT deck
     off = "left"              # off track on that side of `at`, its nearest space (§18.2); it holds no space
     params = "WR"             # the Parameter tokens still unused, letters of WYR (§8.3)
+    warnings = 1              # the Race Director's warnings received (§21 Optional 15.9, rule race_director)
 
     [dice]                    # stacked faces (1-6, by the die's face index), first rolled first (§7)
     yellow = [3]
@@ -252,6 +253,7 @@ CAR_KEYS: dict[str, Reader] = {
     "off": off,
     "params": params,
     "tyres_used": tyres_used,  # [ADV] the tyre types raced on, initials (§4.6; racebook.formulagp.scenarioweather)
+    "warnings": _int_key("warnings", lambda c: 0, lambda c: 9, ": the Race Director's warnings, §21 15.9"),
 }
 
 RaceReader = Callable[[Any, str, RaceState], None]

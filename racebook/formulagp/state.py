@@ -142,6 +142,7 @@ class Car:
     radio_used: int = 0  # [ADV] the round it last used its TEAM RADIO card (§6.9: once per turn)
     fresh_tyres: int = 0  # [ADV] the round it took a Fresh Tyres token: the Late Pit Bonus (§16.6); 0 none
     tyre_sets: str = ""  # §21 15.10: its dry sets left (initials; "0": none left); "" without the Optional rule
+    warnings: int = 0  # §21 15.9: the Race Director's warnings (black-and-white flag tokens) this race; 0 without it
 
     def copy(self) -> Car:
         c = replace(self, deck=self.deck.copy(), hand=list(self.hand), drawn=list(self.drawn),
