@@ -330,9 +330,12 @@ def _spun(s: RaceState, c: Car, where: str, log: EventLog) -> None:
 
 
 def move_to(s: RaceState, c: Car, p: Pos) -> None:
-    here = sum(1 for o in s.cars.values() if o.id != c.id and not o.off and (o.pos.tile, o.pos.lane, o.pos.space)
-               == (p.tile, p.lane, p.space))
-    c.pos = Pos(p.tile, p.lane, p.space, here)
+    """A sideways shift onto ``p`` (a counter-steer, a spin, a push, a rejoin; :func:`full_space` said there is
+    room): the first car shadow free there (§2.3)."""
+    at = (p.tile, p.lane, p.space)
+    taken = {o.pos.shadow for o in s.cars.values() if o.id != c.id and not o.off
+             and (o.pos.tile, o.pos.lane, o.pos.space) == at}
+    c.pos = Pos(p.tile, p.lane, p.space, min(set(range(len(taken) + 1)) - taken))
 
 
 def collide(s: RaceState, init: Car, victim: Car, log: EventLog, event: int, *, extra_penalty: int = 0,

@@ -24,14 +24,11 @@ def occupants(s: RaceState, me: str, tile: int) -> list[Pos]:
 
 def room(s: RaceState, me: str, p: Pos) -> int | None:
     """The car shadow ``p`` offers (§2.3, §11.5), or None when the space is full."""
-    here = 0
-    for o in s.cars.values():
-        q = o.pos
-        if q.tile == p.tile and q.space == p.space and q.lane == p.lane and o.id != me and not (
-                o.off or o.pit or o.pit_start):  # off track / in the pits
-            here += 1
-    if not here:
+    taken = [o.pos.shadow for o in s.cars.values() if (o.pos.tile, o.pos.lane, o.pos.space) == (p.tile, p.lane, p.space)
+             and o.id != me and not (o.off or o.pit or o.pit_start)]  # off track / in the pits
+    if not taken:
         return 0  # an empty space has room (every space holds at least one car)
     space = s.track.space(p)
     cap = space.shadows if space.surface is Surface.SLIPSTREAM else 1
-    return here if here < cap else None
+    here = len(taken)  # the shadow behind the cars there; a car left in a back shadow (the one ahead of it moved
+    return here if here < cap and max(taken) < here else None  # away sideways) leaves no room a move could reach

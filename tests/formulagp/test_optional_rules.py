@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from racebook.core.errors import ActionSyntaxError
@@ -65,6 +65,8 @@ def _run(rules: Rules, seed: int, bots: tuple[str, ...], greedy: bool, every: in
 @settings(max_examples=10, deadline=None)
 @given(seed=st.integers(0, 10**6), which=st.integers(-1, len(EACH) - 1), bots=st.booleans(), greedy=st.booleans(),
        advanced=st.booleans())
+@example(seed=1704, which=2, bots=False, greedy=False, advanced=False)  # momentum order: a counter-steer onto a
+# Slipstream space whose front shadow was free took the back one, a car's (losscontrol.move_to, occupancy.room)
 def test_all_on_and_each_alone_races_end_and_conserve(seed: int, which: int, bots: bool, greedy: bool,
                                                       advanced: bool) -> None:
     rules = ALL if which < 0 else EACH[which]
