@@ -27,15 +27,19 @@ def lapping_status(s: RaceState, c: Car) -> int:
     return lapping.status(s, c.id)
 
 
+def inactive(s: RaceState, c: Car) -> bool:
+    """DRS is inactive for ``c`` now: race rounds 1-2, the Safety Car or the VSC, a Yellow Flag zone (§11.6,
+    §19.3-§19.5)."""
+    return s.round <= START_ROUNDS or s.sc_tile >= 0 or bool(s.vsc) or flags.in_zone(s, c.pos.tile)
+
+
 def after_move(s: RaceState, c: Car, t: Turn, log: EventLog) -> None:
     """The DRS catch-up move, if any, of ``c`` whose movement is done (§11.6)."""
     zone = s.track.tiles[c.pos.tile].drs
     if zone is None or t.reduced:
         return
     cars = {o.id: DrsCar(o.pos, lapping_status(s, o)) for o in s.cars.values()}
-    # inactive in race rounds 1-2, under the Safety Car or the VSC, and in a Yellow Flag zone (§11.6, §19.3-§19.5)
-    off = s.round <= START_ROUNDS or s.sc_tile >= 0 or bool(s.vsc) or flags.in_zone(s, c.pos.tile)
-    to = drs_move(s.track, c.id, cars, inactive=off)
+    to = drs_move(s.track, c.id, cars, inactive=inactive(s, c))
     if to is None:
         return
     frm = c.pos

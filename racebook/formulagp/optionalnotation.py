@@ -4,7 +4,8 @@ so a line without them reads as before (:mod:`racebook.formulagp.notation` calls
 
 * ``mo=`` the movement cards shown for the momentum order (15.1, :mod:`racebook.formulagp.momentum`): ``launch`` texts;
 * ``dq=round/queue/failed/crashed`` the qualifying by die roll in progress (15.3, :mod:`racebook.formulagp.diequalify`);
-* per car ``ts=`` the dry tyre sets left (15.10, :mod:`racebook.formulagp.limitedtyres`).
+* per car ``ts=`` the dry tyre sets left (15.10, :mod:`racebook.formulagp.limitedtyres`);
+* per car ``otb=`` the OT banked by the New Overtake Mode (15.13, :mod:`racebook.formulagp.overtakemode`).
 """
 
 from __future__ import annotations
@@ -53,8 +54,9 @@ def read_head(s: RaceState, kv: dict[str, str], text: str) -> None:
 
 
 def car_tokens(c: Car) -> list[str]:
-    """``ts=``: the dry tyre sets left (15.10), only with the Optional rule."""
-    return [f"ts={c.tyre_sets}"] if c.tyre_sets else []
+    """``ts=``: the dry tyre sets left (15.10), only with the Optional rule; ``otb=``: the banked OT (15.13), only
+    when some is banked."""
+    return ([f"ts={c.tyre_sets}"] if c.tyre_sets else []) + ([f"otb={c.ot_bank}"] if c.ot_bank else [])
 
 
 def read_car(c: Car, ck: dict[str, str], text: str) -> None:
@@ -62,4 +64,8 @@ def read_car(c: Car, ck: dict[str, str], text: str) -> None:
     if ts and ts != "0" and (set(ts) - set("smh") or len(ts) > 4):
         raise NotationError(f"{text[:80]!r}…: ts= is the dry sets left, up to 4 of s, m, h, or 0 (§21 15.10)")
     c.tyre_sets = ts
+    otb = ck.get("otb", "0")
+    if not otb.isdigit() or not 0 <= int(otb) <= 9:
+        raise NotationError(f"{text[:80]!r}…: otb= is the OT banked by the New Overtake Mode, 0 to 9 (§21 15.13)")
+    c.ot_bank = int(otb)
 

@@ -142,6 +142,7 @@ class Car:
     radio_used: int = 0  # [ADV] the round it last used its TEAM RADIO card (§6.9: once per turn)
     fresh_tyres: int = 0  # [ADV] the round it took a Fresh Tyres token: the Late Pit Bonus (§16.6); 0 none
     tyre_sets: str = ""  # §21 15.10: its dry sets left (initials; "0": none left); "" without the Optional rule
+    ot_bank: int = 0  # §21 15.13: OT banked at the control zone, kept from turn to turn (overtakemode.py)
 
     def copy(self) -> Car:
         c = replace(self, deck=self.deck.copy(), hand=list(self.hand), drawn=list(self.drawn),
