@@ -11,6 +11,7 @@ import tomllib
 import pytest
 
 from racebook.core.errors import NotationError, TrackDataError
+from racebook.core.events import Event
 from racebook.formulagp import events as ev
 from racebook.formulagp.actions import Attack, End
 from racebook.formulagp.battles import offer
@@ -24,10 +25,10 @@ from tests.formulagp.test_battles import built
 
 
 def _race(where: dict[str, str], on: bool, mover: str = "Grey") -> Race:
-    return built(where, {mover: ["G4", "G6", "R1"]}, mover=mover, rules=Rules(new_overtake_mode=on))
+    return built(dict(where.items()), {mover: ["G4", "G6", "R1"]}, mover=mover, rules=Rules(new_overtake_mode=on))
 
 
-def _move(race: Race, car: str, frm: str, to: str, **turn: int) -> tuple[ev.Event, ...]:
+def _move(race: Race, car: str, frm: str, to: str, **turn: int) -> tuple[Event, ...]:
     """``car`` plays G4 and has driven from ``frm`` (its first space left) to ``to``; it ends its move."""
     race.apply(f"{car} play G4")
     s = race.state
@@ -41,7 +42,7 @@ def _move(race: Race, car: str, frm: str, to: str, **turn: int) -> tuple[ev.Even
     return race.apply(End(car))
 
 
-def _banks(events: tuple[ev.Event, ...]) -> list[tuple[str, str, int, int]]:
+def _banks(events: tuple[Event, ...]) -> list[tuple[str, str, int, int]]:
     return [(e.car, e.caught, e.tiles, e.bank) for e in events if isinstance(e, OvertakeBankSet)]
 
 
