@@ -7,7 +7,8 @@ Slipstream shadow right behind it (:func:`racebook.formulagp.rules.drs.drs_move`
 Readings: a turn with a reduction activates no DRS (§11.6: "you may not reduce movement in a turn you activate
 DRS"; the reduction came first); DRS is inactive in race rounds 1–2, under the Safety Car or the VSC and in a
 Yellow Flag zone. The lapping status is the car's Blue Flags (§19.7, :mod:`racebook.formulagp.lapping`): lead lap,
-single or double Blue Flag.
+single or double Blue Flag. With the Optional New Overtake Mode (§21 15.13) there is no DRS move: the control
+zone banks OT instead (:mod:`racebook.formulagp.overtakemode`, which calls :func:`after_move` when the switch is off).
 """
 
 from __future__ import annotations

@@ -39,7 +39,7 @@ def problems(s: RaceState) -> list[str]:
             extra, missing = have - deck, deck - have
             out.append(f"{c.id}'s ACTION cards are not each in one place (§5): "
                        f"extra {sorted(extra.elements())}, missing {sorted(missing.elements())}")
-        for name, value, hi in (("ERS", c.ers, b.ers_max), ("OT", c.ot, b.ot_max),
+        for name, value, hi in (("ERS", c.ers, b.ers_max), ("OT", c.ot, b.ot_max), ("OT bank", c.ot_bank, b.ot_max),
                                 ("wear", c.wear, b.wear_length), ("stress", c.stress, 2)):
             if not 0 <= value <= hi:
                 out.append(f"{c.id}'s {name} is {value}, off its track (0..{hi})")
