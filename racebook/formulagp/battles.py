@@ -50,7 +50,7 @@ from itertools import combinations
 
 from racebook.core.errors import IllegalAction
 from racebook.core.log import EventLog
-from racebook.formulagp import battledice, battleextras, otmanagement, pitlane, secondattempt
+from racebook.formulagp import battledice, battleextras, otmanagement, overtakemode, pitlane, secondattempt
 from racebook.formulagp import events as ev
 from racebook.formulagp.actions import Attack, Bid, Discard, End, FgpAction, Param, Spend, Yield
 from racebook.formulagp.aftermove import battle_dice
@@ -387,7 +387,7 @@ def resume_attack(s: RaceState, log: EventLog) -> None:
 
 def declare(s: RaceState, a: Attack, log: EventLog) -> None:
     """§13.2 b: the battle is declared (after the dice, :mod:`racebook.formulagp.battledice`); both sides seal."""
-    c = s.cars[a.car]
+    c = overtakemode.spend(s, s.cars[a.car], log)  # §21 15.13: a banked OT goes into it, once
     s.battle = Battle(a.car, a.defender, a.lane)
     s.bids.open((a.car, a.defender), RULE)
     how = f", stepping into lane {a.lane} with its first OT point (Slipstream, §13.4.1)" if a.lane else ""

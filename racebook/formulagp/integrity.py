@@ -42,7 +42,7 @@ def problems(s: RaceState) -> list[str]:
             out.append(f"{c.id}'s ACTION cards are not each in one place (§5): "
                        f"extra {sorted(extra.elements())}, missing {sorted(missing.elements())}")
         ot_max = b.ot_max + (RED_PARAM not in c.params)  # the Red Parameter's +1 "may exceed the maximum" (§8.3)
-        for name, value, hi in (("ERS", c.ers, b.ers_max), ("OT", c.ot, ot_max),
+        for name, value, hi in (("ERS", c.ers, b.ers_max), ("OT", c.ot, ot_max), ("OT bank", c.ot_bank, b.ot_max),
                                 ("wear", c.wear, b.wear_length), ("stress", c.stress, 2)):
             if not 0 <= value <= hi:
                 out.append(f"{c.id}'s {name} is {value}, off its track (0..{hi})")

@@ -17,9 +17,9 @@ from racebook.formulagp.aftermove import end_of_move
 from racebook.formulagp.bots.stop import stop_in_slipstream
 from racebook.formulagp.cardplay import card_type
 from racebook.formulagp.components import CardType
-from racebook.formulagp.drszone import after_move as drs_after_move
 from racebook.formulagp.laps import cross_line
 from racebook.formulagp.occupancy import occupants, room
+from racebook.formulagp.overtakemode import after_move as drs_after_move
 from racebook.formulagp.playerboard import Pace, TyreState
 from racebook.formulagp.pushes import is_push, push_step
 from racebook.formulagp.rejoin import apply_rejoin, explain_rejoin, legal_rejoin
@@ -174,7 +174,7 @@ def apply_move(s: RaceState, a: FgpAction, log: EventLog) -> None:
             log.append(ev.NoWay(c.id, at, t.mp_left))
         t.mp_left, t.stopped = 0, True
     else:
-        drs_after_move(s, c, t, log)  # §11.6: the DRS catch-up move (racebook.formulagp.drszone)
+        drs_after_move(s, c, t, log)  # §11.6 DRS (drszone), or §21 15.13's control point (overtakemode)
         end_of_move(s, c, t, log)
         end_turn(s, log)
 

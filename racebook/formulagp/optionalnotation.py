@@ -6,6 +6,7 @@ so a line without them reads as before (:mod:`racebook.formulagp.notation` calls
 * ``dq=round/queue/failed/crashed`` the qualifying by die roll in progress (15.3, :mod:`racebook.formulagp.diequalify`);
 * per car ``ts=`` the dry tyre sets left (15.10, :mod:`racebook.formulagp.limitedtyres`);
 * per car ``wn=`` the Race Director's warnings received (15.9, :mod:`racebook.formulagp.racedirector`).
+* per car ``otb=`` the OT banked by the New Overtake Mode (15.13, :mod:`racebook.formulagp.overtakemode`).
 """
 
 from __future__ import annotations
@@ -55,8 +56,9 @@ def read_head(s: RaceState, kv: dict[str, str], text: str) -> None:
 
 def car_tokens(c: Car) -> list[str]:
     """``ts=``: the dry tyre sets left (15.10), only with the Optional rule; ``wn=``: the warnings (15.9), only when
-    the car has one."""
-    return ([f"ts={c.tyre_sets}"] if c.tyre_sets else []) + ([f"wn={c.warnings}"] if c.warnings else [])
+    the car has one; ``otb=``: the banked OT (15.13), only when some is banked."""
+    return ([f"ts={c.tyre_sets}"] if c.tyre_sets else []) + ([f"wn={c.warnings}"] if c.warnings else []) + (
+        [f"otb={c.ot_bank}"] if c.ot_bank else [])
 
 
 def read_car(c: Car, ck: dict[str, str], text: str) -> None:
@@ -68,4 +70,8 @@ def read_car(c: Car, ck: dict[str, str], text: str) -> None:
     if not (wn.isascii() and wn.isdigit()) or len(wn) > 3 or (len(wn) > 1 and wn[0] == "0"):
         raise NotationError(f"{text[:80]!r}…: wn= is the number of warnings received, a whole number (§21 15.9)")
     c.warnings = int(wn)
+    otb = ck.get("otb", "0")
+    if not otb.isdigit() or not 0 <= int(otb) <= 9:
+        raise NotationError(f"{text[:80]!r}…: otb= is the OT banked by the New Overtake Mode, 0 to 9 (§21 15.13)")
+    c.ot_bank = int(otb)
 

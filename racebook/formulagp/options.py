@@ -135,6 +135,8 @@ class Rules(HouseRules):
     pro_stress_levels: bool = False  # §22.14 (BOT 7.4, optional): the Pro BOTs' stress levels (max: GREEN pace)
     pro_undercut_weather: bool = False  # §22.14 (BOT 7.1's weather variant, optional; needs pro_undercut)
     race_director: bool = False  # §21 Optional 15.9: the WHITE die judges a two-car incident's penalty (off)
+    new_overtake_mode: bool = False  # §21 Optional 15.13, §11.6: one DRS zone banks OT, no DRS move (off)
+    faster_vsc: bool = False  # §21 Optional 15.11.3, §19.5: the VSC round, every car 4 spaces, no card (off)
 
 
 @cache

@@ -209,7 +209,7 @@ def end_turn(s: RaceState, log: EventLog) -> None:
     log.append(ev.TurnEnded(c.id, s.track.name_of(c.pos), c.ot))
     turn_over(s, c)  # held 'apply immediately' EVENT cards are overdue from now on (§6.7)
     redpitentry.turn_over(s, c)  # a spared worn-tyres RED die lasts the next turn only (§14.1 Appendix B)
-    c.ot = 0
+    c.ot = c.ot_bank  # §8.2: OT never carries over, except the New Overtake Mode's bank (§21 15.13, overtakemode)
     s.turn = None
     s.turn_index += 1
     if s.turn_index < len(s.order):

@@ -16,7 +16,8 @@
   rules. Not built: its discards ("any cards in hand except FAILURE / DAMAGE cards and only one Tyre Wear card
   during the S.C. phase") — the Safety Car's own discards before moving stay as they are (§19.4.2), and this turn
   skips them.
-* 15.11.3 (the faster VSC: 4 spaces for one round) is not built (docs/formulagp.md, "The Safety Car period by die").
+* 15.11.3 (the faster VSC: 4 spaces for one round, ``faster_vsc``) is built in :mod:`racebook.formulagp.vsc`,
+  on the VSC's own machinery.
 
 Standard library only.
 """

@@ -143,6 +143,7 @@ class Car:
     fresh_tyres: int = 0  # [ADV] the round it took a Fresh Tyres token: the Late Pit Bonus (§16.6); 0 none
     tyre_sets: str = ""  # §21 15.10: its dry sets left (initials; "0": none left); "" without the Optional rule
     warnings: int = 0  # §21 15.9: the Race Director's warnings (black-and-white flag tokens) this race; 0 without it
+    ot_bank: int = 0  # §21 15.13: OT banked at the control zone, kept from turn to turn (overtakemode.py)
 
     def copy(self) -> Car:
         c = replace(self, deck=self.deck.copy(), hand=list(self.hand), drawn=list(self.drawn),

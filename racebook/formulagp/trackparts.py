@@ -122,3 +122,16 @@ def check_loop(tiles: tuple[Tile, ...], file: str) -> None:
             zones.append("")
     if len({z for z in zones if z}) > 2:
         raise TrackDataError(file, "tiles", "at most 2 DRS zones (§2.6)")
+
+
+def overtake_zone(tiles: tuple[Tile, ...], value: object, file: str) -> str:
+    """The DRS zone the Optional New Overtake Mode uses as its control point (§21 15.13: "only one DRS zone (on the
+    main straight)"): the file's ``overtake_zone``, which must name one of its zones; without it, the track's only
+    zone; "" when it has none, or two and names neither (the rule then has no control point; SCHEMA.md)."""
+    zones = sorted({t.drs for t in tiles if t.drs is not None})
+    if value is None:
+        return zones[0] if len(zones) == 1 else ""
+    if not isinstance(value, str) or value not in zones:
+        raise TrackDataError(file, "overtake_zone", f"names one of the track's DRS zones {zones} (§21 15.13) "
+                                                    f"(got {value!r})")
+    return value

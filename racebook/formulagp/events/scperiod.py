@@ -45,3 +45,40 @@ class FasterSafetyCarMove(Event):
                                "no overtaking, one tile behind the car ahead (§19.4.2)")
     car: str
     spaces: int
+
+
+@dataclass(frozen=True, slots=True)
+class FasterVscDeployed(Event):
+    """The Optional 15.11.3 (§21, §19.5): the driver who drew the 'Virtual Safety Car' card has finished its turn; the
+    round ends (``lost``: the drivers still to move lose that turn) and the next round is the VSC round, in
+    ``sequence`` (the current sequence continued)."""
+
+    RULE: ClassVar[str] = "§21"
+    TEMPLATE: ClassVar[str] = ("Virtual Safety Car (Optional 15.11.3): {car} has finished its turn; the Chequered Flag "
+                               "advances now (still to move, their turn lost: {lost}); next round every car moves "
+                               "{spaces} spaces, no card drawn or played, in the sequence {sequence}")
+    SEP: ClassVar[dict[str, str]] = {"lost": ", ", "sequence": ", "}
+    car: str
+    lost: tuple[str, ...]
+    spaces: int
+    sequence: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class FasterVscMove(Event):
+    """The Optional 15.11.3 (§21, §19.5): in the VSC round a car moves a set number of spaces, no card played."""
+
+    RULE: ClassVar[str] = "§21"
+    TEMPLATE: ClassVar[str] = ("under the Virtual Safety Car {car} moves {spaces} spaces, no card played (Optional "
+                               "15.11.3); no overtaking, every track event off (§19.5)")
+    car: str
+    spaces: int
+
+
+@dataclass(frozen=True, slots=True)
+class FasterVscEnded(Event):
+    """The Optional 15.11.3 (§21): the VSC lasts one round; normal play resumes with the next."""
+
+    RULE: ClassVar[str] = "§21"
+    TEMPLATE: ClassVar[str] = ("the Virtual Safety Car ends after its one round (Optional 15.11.3): the next round is "
+                               "a normal one, with its draw phase")

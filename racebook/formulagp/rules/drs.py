@@ -32,17 +32,26 @@ def _ahead(track: Track, a: int, b: int) -> int:
     return n
 
 
+def caught(track: Track, car: str, cars: Mapping[str, DrsCar]) -> tuple[int, str] | None:
+    """The tiles to the car ``car`` catches in its DRS zone, and that car, or None: the nearest car ahead in the same
+    zone with the same lapping status (§11.6, §19.7); the tiles from ``car``'s tile to its tile, that tile included
+    (1 on the next tile: the New Overtake Mode's count, §21 15.13)."""
+    me = cars[car]
+    zone = track.tiles[me.pos.tile].drs
+    if zone is None:
+        return None
+    ahead = [(d, c) for c, o in cars.items() if c != car and track.tiles[o.pos.tile].drs == zone
+             and o.blue_flags == me.blue_flags and (d := _ahead(track, me.pos.tile, o.pos.tile)) > 0]
+    return min(ahead, key=lambda x: x[0]) if ahead else None
+
+
 def drs_move(track: Track, car: str, cars: Mapping[str, DrsCar], *, inactive: bool = False) -> Pos | None:
     """Where ``car`` goes by DRS, or None (no DRS zone, nobody to catch in it, inactive, or its lane ends)."""
     me = cars[car]
-    zone = track.tiles[me.pos.tile].drs
-    if inactive or zone is None:
+    got = None if inactive else caught(track, car, cars)
+    if got is None:
         return None
-    ahead = [(d, o) for c, o in cars.items() if c != car and track.tiles[o.pos.tile].drs == zone
-             and o.blue_flags == me.blue_flags and (d := _ahead(track, me.pos.tile, o.pos.tile)) > 0]
-    if not ahead:
-        return None
-    _, target = min(ahead, key=lambda x: x[0])
+    target = cars[got[1]]
     lane = me.pos.lane
     taken = {(o.pos.tile, o.pos.lane, o.pos.space) for c, o in cars.items() if c != car}
     i = me.pos.tile
