@@ -6,9 +6,10 @@ the notation, and seeded races with the rule on (hypothesis)."""
 from __future__ import annotations
 
 from collections import Counter
+from random import Random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from racebook.core.errors import NotationError
@@ -53,11 +54,11 @@ def _take(race: Race, car: str, cards: list[str]) -> None:
 
 
 def _at_flag(rules: Rules, hands: dict[str, list[str]], tops: dict[str, str] | None = None,
-             bots: tuple[str, ...] = (), where: tuple[str, str] = ("T05.1.1", "T05.2.1")) -> Race:
+             bots: tuple[str, ...] = (), where: tuple[str, str] = ("T05.1.1", "T05.2.1"), seed: int = 3) -> Race:
     """The final round, Grey and Red over the line on one tile (``where``, lap 2), Red's turn: the race's last (Red
     plays G1 and has no MP left, :func:`_last_move`). ``hands``: the cards each keeps; ``tops``: a deck's top card;
     ``bots``: Grey may be a Rookie BOT."""
-    race = at_turn(new_race(["Grey", "Red"], 3, rules=rules, bots=bots), "Red",
+    race = at_turn(new_race(["Grey", "Red"], seed, rules=rules, bots=bots), "Red",
                    {"Grey": where[0], "Red": where[1]}, ["G1"] + hands.get("Red", []), round_=16)
     if "Grey" not in bots:
         _take(race, "Grey", hands.get("Grey", []))
@@ -187,8 +188,47 @@ def test_the_guard_is_an_engine_limit_not_a_rule() -> None:
     assert GUARD >= 10
 
 
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 10**6), grey=st.integers(0, 3), red=st.integers(0, 2), bot=st.booleans(),
+       lanes=st.sampled_from([("T05.1.1", "T05.2.1"), ("T05.2.1", "T05.1.1"), ("T12.1.1", "T12.2.1")]))
+def test_built_photo_finishes_end_classified_and_conserve_cards(seed: int, grey: int, red: int, bot: bool,
+                                                                lanes: tuple[str, str]) -> None:
+    """Two cars on one tile at the flag with seeded hands (none to a few cards, movement or not) and decks, Grey a
+    player or a Rookie BOT: the photo finish always ends with one winner ahead of the other (or the engine guard),
+    a full classification that puts it first, the cards each in one place and the notation round-tripping."""
+    probe = new_race(["Grey", "Red"], seed)
+    rng = Random(seed)
+    hands = {"Grey": rng.sample(sorted(probe.state.cars["Grey"].deck.pile), grey),
+             "Red": rng.sample(sorted(x for x in probe.state.cars["Red"].deck.pile if x != "G1"), red)}
+    race = _at_flag(ON, hands, bots=("Grey",) if bot else (), where=lanes, seed=seed)
+    decks = Counter(race.state.cards_everywhere())
+    _last_move(race)
+    drivers = {"Grey": RandomDriver(seed), "Red": RandomDriver(seed + 1)}
+    n = 0
+    while not race.is_over:
+        line = race.position()
+        assert format_state(parse_position(line)) == line
+        car = race.current_car
+        assert car is not None
+        race.apply(drivers[car].choose(race))
+        assert Counter(race.state.cards_everywhere()) == decks
+        n += 1
+        assert n < 2_000
+    assert len(_of(race, pev.PhotoFinish)) == 1
+    won, undecided = _of(race, pev.PhotoFinishWon), _of(race, pev.PhotoFinishUndecided)
+    assert len(won) + len(undecided) == 1
+    assert sorted(race.classification()) == ["Grey", "Red"] and not race.state.photo
+    if won:
+        assert race.classification()[0] == won[0].car
+        rounds = _of(race, pev.PhotoFinishRound)
+        if len(rounds[-1].movers) > 1:  # not "alone": the winner ended ahead of the other (after penalties)
+            first, second = (e for e in _of(race, ev.Classified))
+            assert first.distance > second.distance
+
+
 @settings(max_examples=8, deadline=None)
 @given(seed=st.integers(0, 10**6), bots=st.booleans(), greedy=st.booleans())
+@example(seed=1, bots=True, greedy=True)  # a race whose flag falls on a photo finish
 def test_seeded_races_with_the_photo_finish_end_classified_and_conserve_cards(seed: int, bots: bool,
                                                                               greedy: bool) -> None:
     """Photo finish on: every seeded race ends with a full classification; the cards stay each in one place and
