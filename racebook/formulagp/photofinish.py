@@ -58,7 +58,7 @@ def decide(s: RaceState, fin: Sequence[Finisher], log: EventLog, set_order: SetO
         return _extra_turns(s, seq, log, set_order)
     live = s.photo_live
     if len(live) == 1:
-        winner, how = live[0], "only it had a movement card"
+        winner, how = live[0], "only it could move (15.8.1: it wins at once)"
     else:
         leaders = photo_leaders({car: after[car] for car in sorted(live, key=seq.__getitem__)})
         if len(leaders) > 1:

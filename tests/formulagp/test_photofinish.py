@@ -137,7 +137,7 @@ def test_only_one_with_a_movement_card_moves_and_wins_at_once() -> None:
     assert race.current_car == "Red" and " pf=1/" in race.position() and "/Red" in race.position()
     _play_out(race)
     assert race.classification()[0] == "Red"
-    assert _of(race, pev.PhotoFinishWon)[0].how == "only it had a movement card"
+    assert _of(race, pev.PhotoFinishWon)[0].how.startswith("only it could move")
     assert race.state.cars["Grey"].hand == ["W3"] and not _of(race, pev.PhotoFinishDraw)
 
 
@@ -173,6 +173,27 @@ def test_a_bot_contender_rolls_the_white_die_green_moves_red_does_not(face: str,
     assert race.is_over and len(_of(race, pev.PhotoFinishWon)) + len(_of(race, pev.PhotoFinishUndecided)) == 1
     if not moves:
         assert race.classification()[0] == "Red"
+
+
+def test_a_pro_bot_level_again_plays_another_extra_turn_then_moves_alone() -> None:
+    """BOT 7.5 for a Pro BOT (stacked WHITE 5, then 1: green twice): extra turn 1, both move and end on one tile
+    again (Grey's normal Pro move, Red's G2); extra turn 2, Red holds no card left and Grey alone can move: it moves
+    and wins at once. The penalty icons are revealed once."""
+    race = at_turn(new_race(["Grey", "Red"], 3, rules=ON, pros=("Grey",)), "Red",
+                   {"Grey": "T05.1.1", "Red": "T05.2.1"}, ["G1", "G2"], round_=16)
+    s = race.state
+    s.flag, s.final_lap, s.final_round = s.final_lap_at, True, True
+    for c in s.cars.values():
+        c.lap, c.crossed_final = 2, True
+    s.order, s.turn_index = ("Grey", "Red"), 1
+    s.stacked["white"] = ["5", "1"]
+    race.refresh()
+    _last_move(race)
+    _play_out(race)
+    assert [(d.face, d.mp) for d in _of(race, pev.PhotoFinishDie)] == [(5, True), (1, True)]
+    assert [set(r.movers) for r in _of(race, pev.PhotoFinishRound)] == [{"Grey", "Red"}, {"Grey"}]
+    assert [set(e.cars) for e in _of(race, pev.PhotoFinishTied)] == [{"Grey", "Red"}]
+    assert race.classification() == ("Grey", "Red") and len(_of(race, ev.CardsShown)) == 2
 
 
 def test_a_bad_pf_token_is_a_clean_notation_error() -> None:

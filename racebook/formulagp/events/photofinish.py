@@ -54,8 +54,8 @@ class PhotoFinishRound(Event):
     def body(self) -> str:
         if len(self.movers) == 1 and len(self.fighting) > 1:
             w = self.words()
-            return (f"Photo finish, extra turn {w['number']}: only {w['movers']} has a movement card: it moves and "
-                    "wins at once (Optional 15.8.1)")
+            return (f"Photo finish, extra turn {w['number']}: only {w['movers']} can move (a movement card; a BOT: "
+                    "its green die): it moves and wins at once (Optional 15.8.1)")
         return self.TEMPLATE.format(**self.words())
 
 
