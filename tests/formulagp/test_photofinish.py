@@ -205,8 +205,26 @@ def test_a_bad_pf_token_is_a_clean_notation_error() -> None:
             parse_position(" ".join(bad if w.startswith("pf=") else w for w in line.split(" ")))
 
 
-def test_the_guard_is_an_engine_limit_not_a_rule() -> None:
+def test_the_engine_guard_ends_an_undecided_photo_finish_by_the_driver_sequence(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """No winner within the guard (here 2 extra turns: the BOT's die red twice, Red drawing two Tyre Wear cards):
+    the driver sequence decides, as with the rule off (an engine limit, not a rule)."""
     assert GUARD >= 10
+    monkeypatch.setattr("racebook.formulagp.photofinish.GUARD", 2)
+    race = _at_flag(ON, {"Red": []}, bots=("Grey",))
+    pile = race.state.cars["Red"].deck.pile
+    for code in ("W2", "W1"):  # W1 on top, then W2
+        pile.remove(code)
+        pile.append(code)
+    race.state.stacked["white"] = ["2", "4"]
+    _last_move(race)
+    assert race.is_over
+    assert [e.card for e in _of(race, pev.PhotoFinishDraw)] == ["W1", "W2"]
+    assert [d.mp for d in _of(race, pev.PhotoFinishDie)] == [False, False]
+    assert len(_of(race, pev.PhotoFinishUndecided)) == 1 and not _of(race, pev.PhotoFinishWon)
+    off = _at_flag(Rules(), {"Red": []}, bots=("Grey",))
+    _last_move(off)
+    assert race.classification() == off.classification()
 
 
 @settings(max_examples=12, deadline=None)
