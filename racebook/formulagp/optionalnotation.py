@@ -4,6 +4,8 @@ so a line without them reads as before (:mod:`racebook.formulagp.notation` calls
 
 * ``mo=`` the movement cards shown for the momentum order (15.1, :mod:`racebook.formulagp.momentum`): ``launch`` texts;
 * ``dq=round/queue/failed/crashed`` the qualifying by die roll in progress (15.3, :mod:`racebook.formulagp.diequalify`);
+* ``pf=round/contenders/fighting`` a photo finish's extra turns in progress (15.8, :mod:`racebook.formulagp.
+  photofinish`);
 * per car ``ts=`` the dry tyre sets left (15.10, :mod:`racebook.formulagp.limitedtyres`);
 * per car ``wn=`` the Race Director's warnings received (15.9, :mod:`racebook.formulagp.racedirector`).
 * per car ``otb=`` the OT banked by the New Overtake Mode (15.13, :mod:`racebook.formulagp.overtakemode`).
@@ -31,6 +33,8 @@ def head_tokens(s: RaceState) -> list[str]:
         out.append("mo=" + ";".join(t.replace(" ", "~") for t in s.momentum_shown))
     if s.dq_round:
         out.append(f"dq={s.dq_round}/{_codes(s.dq_queue)}/{_codes(s.dq_failed)}/{_codes(s.dq_crashed)}")
+    if s.photo:
+        out.append(f"pf={s.photo_round}/{_codes(s.photo)}/{_codes(s.photo_live)}")
     return out
 
 
@@ -52,6 +56,15 @@ def read_head(s: RaceState, kv: dict[str, str], text: str) -> None:
             raise bad("dq= is <round 1 or 2>/<queue>/<failed>/<crashed> (§21 15.3)")
         s.dq_round = int(parts[0])
         s.dq_queue, s.dq_failed, s.dq_crashed = (_read_codes(p) for p in parts[1:])
+    pf = kv.get("pf", "")
+    if pf:
+        parts = pf.split("/")
+        if len(parts) != 3 or not parts[0].isdigit() or "-" in parts[1:]:
+            raise bad("pf= is <extra turns played>/<contenders>/<still fighting> (§21 15.8)")
+        photo, live = _read_codes(parts[1]), _read_codes(parts[2])
+        if len(photo) < 2 or not live or not set(live) <= set(photo):
+            raise bad("pf= names two or more contenders and those still fighting among them (§21 15.8)")
+        s.photo_round, s.photo, s.photo_live = int(parts[0]), photo, live
 
 
 def car_tokens(c: Car) -> list[str]:

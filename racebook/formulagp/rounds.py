@@ -13,6 +13,7 @@ from racebook.core.errors import IllegalAction
 from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
 from racebook.formulagp import lapping, momentum, pitlane, raceevents, redflag, redpitentry, teamradio, weather
+from racebook.formulagp import photofinish as photo_finish
 from racebook.formulagp.actions import Discard, FgpAction, Keep, Launch, Return, parse
 from racebook.formulagp.cardplay import apply_play, card_type, check_play
 from racebook.formulagp.components import CardType
@@ -224,15 +225,21 @@ def end_turn(s: RaceState, log: EventLog) -> None:
 
 
 def finish(s: RaceState, log: EventLog) -> None:
-    """§17.2: penalties (the tokens of the race and the penalty icons revealed, §17.2.1) and the final results."""
-    reveal_at_end(s, log)
+    """§17.2: penalties (the tokens of the race and the penalty icons revealed, §17.2.1) and the final results; with
+    the Optional Photo Finish (§17.2.2 item 7, :mod:`racebook.formulagp.photofinish`) the contenders first play their
+    extra turns, each ending here again (the penalty icons are revealed once)."""
+    if not s.photo:  # (extra turns of a photo finish were played: the penalties were applied before them)
+        reveal_at_end(s, log)
     runners = [Runner(c.id, c.pos, c.lap) for c in s.cars.values()]
     seq = {slot.car: i for i, slot in enumerate(driver_order(s.track, runners))}
     fin = [Finisher(c.id, lapping.distance(s, c), seq[c.id], c.penalties,  # laps x a lap's tiles + the tile's rank
                     raceevents.finish(c, finish_group(c))) for c in s.cars.values()]  # §17.2.2: groups
     fin = [replace(f, finish=weather.finish(s, s.cars[f.car], f.finish)) for f in fin]  # [ADV] §17.2.2 item 6
+    order = photo_finish.decide(s, fin, log, set_order)  # §21 15.8: None while the extra turns are played
+    if order is None:
+        return
     weather.disqualified(s, log)
-    result = classify(fin)
+    result = classify(fin, photo=order)
     s.result = tuple(r.car for r in result)
     for r in result:
         log.append(ev.Classified(r.car, r.position, r.distance, r.finish.value))

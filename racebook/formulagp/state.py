@@ -277,6 +277,9 @@ class RaceState:
     dq_queue: tuple[str, ...] = ()  # 15.3: the drivers still to attempt this round, in Pit Box order (head: deciding)
     dq_failed: tuple[str, ...] = ()  # 15.3: the drivers with a failed attempt (next attempts -1; another: a crash)
     dq_crashed: tuple[str, ...] = ()  # 15.3: the drivers who crashed (score 0, no more attempts)
+    photo: tuple[str, ...] = ()  # 15.8 photo finish (racebook.formulagp.photofinish): its contenders; () none
+    photo_live: tuple[str, ...] = ()  # 15.8: the contenders still fighting, in sequence (one: it moves and wins)
+    photo_round: int = 0  # 15.8: the photo-finish rounds of extra turns played so far
 
     @property
     def track(self) -> Track:

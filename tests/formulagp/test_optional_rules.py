@@ -25,11 +25,11 @@ from racebook.formulagp.state import Mode, RaceState
 ALL = Rules(race_start_by_grid=True, medium_one_space_early=True, momentum_order=True, street_circuit=2,
             die_qualifying=True, die_qualifying_any_green_fails=True, ot_management=True,
             weather_change_modifier=True, limited_tyre_sets=TyreSets.B, race_director=True, new_overtake_mode=True,
-            faster_vsc=True)
+            faster_vsc=True, photo_finish=True)
 EACH = [Rules(race_start_by_grid=True), Rules(medium_one_space_early=True), Rules(momentum_order=True),
         Rules(street_circuit=1), Rules(die_qualifying=True), Rules(ot_management=True),
         Rules(weather_change_modifier=True), Rules(limited_tyre_sets=TyreSets.A), Rules(race_director=True),
-        Rules(new_overtake_mode=True), Rules(faster_vsc=True)]
+        Rules(new_overtake_mode=True), Rules(faster_vsc=True), Rules(photo_finish=True)]
 INCIDENT = Counter(c.code for c in incident_cards().cards)
 INCIDENT_ADV = INCIDENT + Counter(c.code for c in incident_cards().three_dots)  # §4.4: an Advanced race's RISK deck
 CARS = ("A", "B", "C", "D", "E")
