@@ -27,6 +27,7 @@ MOST = 20  # a step spread over more rows: the car to play and its neighbours in
 FRAMED_CAR_PX = 18.0  # a framed view's car tokens once displayed, at least (issue 33 item 5)
 FRAMED_CAR_MAX = 28.0  # … and at most
 FRAMED_LANE_PX = 44.0  # a framed view's lane at most this wide, displayed: a short stretch is not blown up
+INFO_PX = 34.0  # the info line's band at the top of a picture (BoardPicture.reserved), px
 ROOM = 2.2  # half-bands from the middle of the band: the band and room beside it for the car names
 ROW_SHARE = 0.62 * 0.9  # a car token's share of a row's length along the band (a corner's inner lane: the least)
 LANE_SHARE = 0.85  # … and of a lane's width
@@ -119,9 +120,11 @@ def framed_picture(board: Board, width: float, height: float, rows: Iterable[int
     geom = geom if geom is not None and geom.board is board else BoardGeometry(board)
     shrink = width / (display_width or width)  # picture px per displayed px
     least = FRAMED_CAR_PX * shrink
-    bounds = view_bounds(geom, list(rows), width, height, car_px=least * 1.05, lane_px=FRAMED_LANE_PX * shrink,
-                         home=list(home))
-    scale = min(width / (bounds[1] - bounds[0]), height / (bounds[3] - bounds[2]))
+    below = height - INFO_PX  # the info line keeps its band at the top, above the framed stretch
+    x0, x1, y0, y1 = view_bounds(geom, list(rows), width, below, car_px=least * 1.05,
+                                 lane_px=FRAMED_LANE_PX * shrink, home=list(home))
+    scale = min(width / (x1 - x0), below / (y1 - y0))
+    bounds = (x0, x1, y0, y1 + INFO_PX / scale)
     fits = min(geom.line.length / board.length * ROW_SHARE, geom.spec.lane_width * LANE_SHARE) * scale
     car_px = max(least, min(FRAMED_CAR_MAX * shrink, fits))
     return BoardPicture(board, width, height, bounds=bounds, car_px=car_px, geom=geom)

@@ -98,7 +98,9 @@ def position_svg(board: Board, frame: Any = None, *, order: Sequence[str] | None
     out += [svg.label(p, font_format=".1f") for p in (pic.car_labels(marks) if marks else [])]
     if info:
         if pic.framed:  # the track runs under the info line: a pale band behind it keeps it readable
-            out.append(f'<rect x="0" y="0" width="{width}" height="34" fill="white" opacity="0.8"/>')
+            x0, y0, x1, y1 = pic.reserved[0]  # the info line's box (no car name is placed in it)
+            out.append(f'<rect x="{x0:.0f}" y="{y0:.0f}" width="{x1 - x0:.0f}" height="{y1 - y0:.0f}" fill="white" '
+                       'opacity="0.8"/>')
         out.append(f'<text x="12" y="24" font-size="17" font-weight="bold" fill="#333">{svg.e(info)}</text>')
     return svg.close(out, _legend(height))
 

@@ -89,11 +89,13 @@ class BoardView:
         self.m_car_labels = Lb(x=[], y=[], text=[], scales=sc, default_size=14, font_unit=_FONT, align="middle",
                                font_weight="bold", colors=["#222"], y_offset=5)
         self.m_leader_lines = L(x=[], y=[], scales=sc, stroke_width=1, colors=["#555"], opacities=[0.6])
+        self.m_info_band = L(x=[], y=[], scales=sc, fill="inside", close_path=True, stroke_width=0,
+                             colors=["white"], fill_colors=["white"], fill_opacities=[0.8])  # framed: behind the info
         self.m_info = Lb(x=[], y=[], text=[], scales=sc, default_size=17, font_unit=_FONT, align="start",
                          colors=["#333"], font_weight="bold")
         self.marks = [self.m_spaces, self.m_finish_black, self.m_finish_white, self.m_chevrons, self.m_labels_dark,
                       self.m_labels_light, self.m_move, self.m_route, self.m_cubes, self.m_leader_lines, self.m_cars,
-                      self.m_letters_dark, self.m_letters_light, self.m_car_labels, self.m_info]
+                      self.m_letters_dark, self.m_letters_light, self.m_car_labels, self.m_info_band, self.m_info]
         self.figure = bq.Figure(marks=self.marks, axes=[], fig_margin={"top": 8, "bottom": 8, "left": 8, "right": 8},
                                 padding_x=0.0, padding_y=0.0, background_style={"fill": "white"},
                                 animation_duration=0, layout=widgets.Layout(width=f"{self.width}px"))
@@ -266,6 +268,11 @@ class BoardView:
             self.m_route.x = [p[0] for p in route]
             self.m_route.y = [p[1] for p in route]
             self.m_info.x, self.m_info.y, self.m_info.text = ([ix], [iy], [info]) if info else ([], [], [])
+            bx0, by0, bx1, by1 = pic.reserved[0]  # the info line's box (no car name is placed in it)
+            band = [self._unit(q) for q in ((bx0, by0), (bx1, by0), (bx1, by1), (bx0, by1))]
+            shown = bool(info) and pic.framed  # the track runs under the info line in a framed picture
+            self.m_info_band.x = [q[0] for q in band] if shown else []
+            self.m_info_band.y = [q[1] for q in band] if shown else []
         self.positions = {m.owner: m.xy for m in every if m.kind == "car"}
         self.cube_owners = [fills.get(m.owner, "#333") for m in cubes]
 
