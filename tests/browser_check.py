@@ -602,7 +602,8 @@ def test_automobiles_board_views_in_lab() -> None:
     seen = screenshot_automobiles(OUTPUT_DIR / "automobiles")
     for board, got in seen.items():
         assert (OUTPUT_DIR / "automobiles" / f"{board}.png").stat().st_size > 10_000, board
-        assert len(got["text_boxes"]) >= 40 and len(got["sentences"]) == 3, board
+        assert len(got["text_boxes"]) >= 40 and len(got["sentences"]) == 3, (board, len(got["text_boxes"]),
+                                                                             got["sentences"])
         assert got["overlaps"] == [], (board, got["overlaps"])
 
 

@@ -443,8 +443,12 @@ def test_one_player_for_every_game() -> None:
     text = scenario_header(sc, title_px=22)
     assert "A &lt;b&gt;" in text and "x &amp; y" in text and "font-size:22px" in text and "15px" not in text
     assert scenario_header(None) == ""
-    player = RacePlayer("auto_ex01_maintenance_crew", zones=False)
-    assert player.zones is None and len(player.widget.children) == 4
-    assert player.header.value == scenario_header(player.scenario, title_px=22)
+    player = RacePlayer("auto_ex01_maintenance_crew", zones=False)  # framed (issue 33 item 5): ▶ under the picture
+    kids = player.widget.children
+    assert player.zones is None and len(kids) == 8 and kids[1] is player.view.picture_widget
+    assert player.whole in kids[2].children and kids[3] is player.stepper.sentence
+    assert player.header.value == scenario_header(player.scenario, title_px=22, assumed=False)
+    unframed = RacePlayer("auto_ex01_maintenance_crew", zones=False, framed=False)
+    assert not unframed.view.framed and not unframed.view.picture.framed  # the old whole-board view
     rf = ScenarioPlayer("ex26")
     assert rf.header.value.startswith('<div style="font-size:24px')

@@ -125,17 +125,24 @@ class Mark:
 
 
 class BoardPicture:
-    """A board laid out at ``width`` × ``height`` px (``height`` None: as tall as the loop needs)."""
+    """A board laid out at ``width`` × ``height`` px (``height`` None: as tall as the loop needs).
+
+    ``bounds`` (track units) frame a stretch of the board instead of the whole loop, ``car_px`` the car tokens' size
+    there (:func:`racebook.automobiles.boardframe.framed_picture` gives both for a step); ``geom`` the board's
+    geometry when the caller has it."""
 
     def __init__(self, board: Board, width: float = 1280, height: float | None = 686,
-                 spec: LoopSpec = LoopSpec()) -> None:
+                 spec: LoopSpec = LoopSpec(), *, bounds: tuple[float, float, float, float] | None = None,
+                 car_px: float | None = None, geom: BoardGeometry | None = None) -> None:
         self.board = board
-        self.geom = BoardGeometry(board, spec)
-        self.view = Viewport.fit(self.geom.bounds(*MARGINS), width, height)
+        self.geom = geom if geom is not None and geom.board is board and geom.spec == spec else BoardGeometry(
+            board, spec)
+        self.framed = bounds is not None
+        self.view = Viewport.fit(bounds if bounds is not None else self.geom.bounds(*MARGINS), width, height)
         s = self.view.scale
         row_px = self.geom.line.length / board.length * s * 0.62  # a row in a corner's inner lane, roughly
         lane_px = spec.lane_width * s
-        self.car_px = max(12.0, min(24.0, row_px * 0.9, lane_px * 0.85))
+        self.car_px = car_px if car_px is not None else max(12.0, min(24.0, row_px * 0.9, lane_px * 0.85))
         self.cube_px = self.car_px * 0.8
         self.area: Box = (2.0, 2.0, self.view.width - 2, self.view.height - 2)
         self.reserved: list[Box] = [(0.0, 0.0, 430.0, 34.0)]  # the info line, top left
@@ -145,6 +152,10 @@ class BoardPicture:
 
     def px(self, p: Point) -> Point:
         return self.view.px(p)
+
+    def shown(self, q: Point, margin: float = 0.0) -> bool:
+        """Whether the pixel ``q`` lies in the picture (``margin`` px beyond its edges count too)."""
+        return -margin <= q[0] <= self.view.width + margin and -margin <= q[1] <= self.view.height + margin
 
     # ------------------------------------------------------------ the board
     def spaces(self) -> list[tuple[Space, list[Point]]]:
@@ -160,7 +171,8 @@ class BoardPicture:
         g, s = self.geom, self.view.scale
         side = g.half_band * 2 * s * 0.92
         n = max(8, math.ceil(g.line.length * s / (side * 0.5)))
-        return [marker_box(self.px(g.point(i / n)), side) for i in range(n)]
+        centres = [self.px(g.point(i / n)) for i in range(n)]
+        return [marker_box(c, side) for c in centres if not self.framed or self.shown(c, side)]
 
     def _space_labels(self) -> list[PlacedLabel]:
         """Each space's id inside it, as large as fits; where the id does not fit (a corner's inner lane on a small
@@ -173,6 +185,8 @@ class BoardPicture:
         for sp in self.board.spaces.values():
             # the length of the space along its lane's middle line, in px (shorter on a corner's inner side)
             a, b = g.space_point(sp, 0.0), g.space_point(sp, 1.0)
+            if self.framed and not (self.shown(self.px(a)) or self.shown(self.px(b))):
+                continue  # a framed picture labels only what it shows
             along = math.dist(self.px(a), self.px(b))
             for text in (sp.id, sp.id.partition(".")[2]):  # where "1.17" does not fit, its number "17"
                 font = min(SPACE_FONT_MAX, (along - 6) / (len(text) * 0.62 + 0.3), (lane_px - 4) / 1.25)
@@ -247,8 +261,8 @@ class BoardPicture:
         obstacles = self.band_boxes + self.reserved + [marker_box(m.px, m.size + 2) for m in marks]
         reqs = []
         for m in marks:
-            if m.kind != "car":
-                continue
+            if m.kind != "car" or self.framed and not self.shown(m.px):
+                continue  # a framed picture names only the cars it shows
             assert m.at is not None
             u = g.row_u(m.at[1] % g.board.length + 0.5)
             nx, ny = g.normal(u)

@@ -12,10 +12,11 @@ library only.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from racebook.automobiles.board import Board
+from racebook.automobiles.boardframe import focus_of, framed_picture
 from racebook.automobiles.boardgeom import (
     CUBE_FILL,
     HIGHLIGHT,
@@ -41,15 +42,24 @@ def _text(x: float, y: float, words: str, font: float, colour: str = "#222", fit
 
 def position_svg(board: Board, frame: Any = None, *, order: Sequence[str] | None = None,
                  move: Sequence[str] = (), mover: str | None = None, info: str = "", title: str = "",
-                 width: int = WIDTH, height: int = HEIGHT) -> str:
+                 width: int = WIDTH, height: int = HEIGHT, focus: Iterable[int] | None = None,
+                 home: Iterable[int] = (), display_width: float | None = None) -> str:
     """The SVG of ``frame`` on ``board`` (``frame`` None: the empty board) at ``width`` × ``height`` px.
 
     ``order`` fixes the car colours (turn order); ``move`` is a route of space ids to highlight, ``mover`` the
-    player whose car it starts from; ``info`` the line at the top left."""
+    player whose car it starts from; ``info`` the line at the top left. ``focus`` None: the whole board; else the
+    rows to frame, ``home`` those kept in view when they are too far apart
+    (:func:`racebook.automobiles.boardframe.focus_of` gives both for a step), the car tokens at least
+    :data:`racebook.automobiles.boardframe.FRAMED_CAR_PX` wide once the picture is shown ``display_width`` px
+    wide (issue 33 item 5)."""
     pic = picture(board, width, height - LEGEND_PX)
+    if focus is not None:
+        pic = framed_picture(board, width, height - LEGEND_PX, focus, home, display_width, pic.geom)
     px = pic.px
     out = svg.document(width, height, title or board.name)
     for sp, ring in pic.spaces():
+        if pic.framed and not any(pic.shown(px(p)) for p in ring):
+            continue  # a framed picture draws what it shows
         out.append(f'<polygon class="space {sp.colour}" data-space="{svg.e(sp.id)}" '
                    f'points="{svg.pts([px(p) for p in ring])}" fill="{SPACE_FILL[sp.colour]}" stroke="{SPACE_EDGE}" '
                    'stroke-width="1.5"/>')
@@ -73,6 +83,8 @@ def position_svg(board: Board, frame: Any = None, *, order: Sequence[str] | None
     fills = {m.owner: m.fill for m in marks if m.kind == "car"}
     for m in marks:
         x, y = m.px
+        if pic.framed and not pic.shown(m.px, m.size):
+            continue
         if m.kind == "cube":
             s = m.size
             out.append(f'<rect class="cube {m.code}" x="{x - s / 2:.1f}" y="{y - s / 2:.1f}" width="{s:.1f}" '
@@ -85,6 +97,10 @@ def position_svg(board: Board, frame: Any = None, *, order: Sequence[str] | None
             out.append(_text(x, y, m.code, font, ink_on(m.fill), fit=False))
     out += [svg.label(p, font_format=".1f") for p in (pic.car_labels(marks) if marks else [])]
     if info:
+        if pic.framed:  # the track runs under the info line: a pale band behind it keeps it readable
+            x0, y0, x1, y1 = pic.reserved[0]  # the info line's box (no car name is placed in it)
+            out.append(f'<rect x="{x0:.0f}" y="{y0:.0f}" width="{x1 - x0:.0f}" height="{y1 - y0:.0f}" fill="white" '
+                       'opacity="0.8"/>')
         out.append(f'<text x="12" y="24" font-size="17" font-weight="bold" fill="#333">{svg.e(info)}</text>')
     return svg.close(out, _legend(height))
 
@@ -113,17 +129,21 @@ def state_info(state: Any) -> str:
     return f"Round {state.round} · {now} · {laps}"
 
 
-def state_svg(state: Any, move: Sequence[str] = (), **kw: Any) -> str:
+def state_svg(state: Any, move: Sequence[str] = (), *, whole: bool = True, **kw: Any) -> str:
     """The SVG of a :class:`racebook.automobiles.state.GameState` (``move``: a route to highlight, e.g. a play's
-    spaces, from the car whose turn it is)."""
+    spaces, from the car whose turn it is); ``whole`` False frames the car to play, its cubes and ``move``
+    (:func:`racebook.automobiles.boardframe.focus_of`) instead of the whole board."""
     mover = state.turn.car if state.turn is not None else None
     kw.setdefault("info", state_info(state))
-    return position_svg(state.board, frame_of(state), order=state.order, move=move, mover=mover, **kw)
+    frame = frame_of(state)
+    if not whole:
+        kw["focus"], kw["home"] = focus_of(state.board, frame, None, move, mover)
+    return position_svg(state.board, frame, order=state.order, move=move, mover=mover, **kw)
 
 
 def race_svg(race: Any, move: Any = None, **kw: Any) -> str:
     """The SVG of a :class:`racebook.automobiles.game.Race`'s current position; ``move`` a play action (or its
-    text) whose spaces are highlighted."""
+    text) whose spaces are highlighted; ``whole=False`` frames the car to play (:func:`state_svg`)."""
     spaces: Sequence[str] = ()
     if move is not None:
         action = race.parse(move) if isinstance(move, str) else move

@@ -90,3 +90,31 @@ def frame_bounds(bounds: Bounds, width: float, height: float, *, max_scale: floa
             cy = min(max(cy, home[1] - hh * 0.7), home[1] + hh * 0.7)
     hw, hh = width / scale / 2, height / scale / 2
     return cx - hw, cx + hw, cy - hh, cy + hh
+
+
+def keep_inside(bounds: Bounds, outer: Bounds) -> Bounds:
+    """``bounds`` moved (not resized), each axis on its own, to lie inside ``outer`` where they fit in it, else
+    centred on it: a framed picture shows no empty page beyond the whole picture's edges."""
+    out = []
+    for lo, hi, olo, ohi in ((bounds[0], bounds[1], outer[0], outer[1]), (bounds[2], bounds[3], outer[2], outer[3])):
+        size = hi - lo
+        if size >= ohi - olo:
+            lo = (olo + ohi - size) / 2
+        else:
+            lo = min(max(lo, olo), ohi - size)
+        out += [lo, lo + size]
+    return out[0], out[1], out[2], out[3]
+
+
+def bring_in(bounds: Bounds, inner: Bounds) -> Bounds:
+    """``bounds`` moved (not resized), each axis on its own, as little as holds ``inner`` inside them where it fits,
+    else centred on it: what a framed picture is about stays wholly in view."""
+    out = []
+    for lo, hi, ilo, ihi in ((bounds[0], bounds[1], inner[0], inner[1]), (bounds[2], bounds[3], inner[2], inner[3])):
+        size = hi - lo
+        if size <= ihi - ilo:
+            lo = (ilo + ihi - size) / 2
+        else:
+            lo = max(min(lo, ilo), ihi - size)
+        out += [lo, lo + size]
+    return out[0], out[1], out[2], out[3]

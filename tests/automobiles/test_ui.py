@@ -172,3 +172,25 @@ def test_the_experiment_panel_without_bqplot_draws_svg_and_redraws(monkeypatch: 
     assert all(a * live[0] == pytest.approx(b * drawn[0], abs=0.2) for a, b in zip(drawn, live, strict=True))
     assert "same finishing orders as the shipped run: yes" in panel.status.value
     assert "white" in owned.value and panel.errors.output.outputs == ()
+
+
+def test_the_players_board_frames_each_step_and_the_checkbox_shows_the_whole_board() -> None:
+    """Issue 33 item 5: the bqplot board frames the step (its scales are the framed picture's bounds, the cars of
+    the step inside them, tokens of 18 px or more); the "whole circuit" checkbox shows the whole board and back."""
+    player = RacePlayer("auto_drafting")
+    view = player.view
+    assert view.framed and player.whole is not None
+    player.stepper.b_last.click()
+    pic = view.picture
+    assert pic.framed and pic.car_px >= 18
+    bounds = (view.sx.min, view.sx.max, view.sy.min, view.sy.max)
+    assert bounds == pytest.approx((pic.view.x0, pic.view.x1, pic.view.y0, pic.view.y1))
+    turn = frame_of(player.race.state).turn or next(iter(view.positions))
+    x, y = view.positions[turn]
+    assert bounds[0] < x < bounds[1] and bounds[2] < y < bounds[3]
+    player.whole.value = True
+    whole = view.whole_picture.view
+    assert view.picture is view.whole_picture
+    assert (view.sx.min, view.sx.max) == pytest.approx((whole.x0, whole.x1))
+    player.whole.value = False
+    assert view.picture.framed and player.errors.text == ""

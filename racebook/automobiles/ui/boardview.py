@@ -20,6 +20,7 @@ import bqplot as bq
 import ipywidgets as widgets
 
 from racebook.automobiles.board import Board
+from racebook.automobiles.boardframe import focus_of, framed_picture
 from racebook.automobiles.boardgeom import (
     CUBE_FILL,
     HIGHLIGHT,
@@ -39,10 +40,16 @@ class BoardView:
     """A bqplot picture of one board; :meth:`show` draws a :class:`racebook.automobiles.game.Frame` on it."""
 
     def __init__(self, board: Board, *, width: int = 980, order: Sequence[str] | None = None,
-                 errors: ErrorLog | None = None) -> None:
+                 errors: ErrorLog | None = None, framed: bool = False) -> None:
+        """``framed``: frame the rows of each step (:meth:`show`'s ``before``, issue 33 item 5, the picture
+        :func:`racebook.automobiles.boardframe.framed_picture`); :meth:`set_whole` switches to the whole board."""
         self.errors = errors or ErrorLog()
         self.width = width
         self.order = list(order or [])
+        self.framed = framed
+        self.whole = not framed
+        self.focus: tuple[list[int], list[int]] | None = None
+        self.info = ""
         self.board: Board | None = None
         self.frame: Any = None
         self.move: tuple[str, ...] = ()
@@ -82,16 +89,20 @@ class BoardView:
         self.m_car_labels = Lb(x=[], y=[], text=[], scales=sc, default_size=14, font_unit=_FONT, align="middle",
                                font_weight="bold", colors=["#222"], y_offset=5)
         self.m_leader_lines = L(x=[], y=[], scales=sc, stroke_width=1, colors=["#555"], opacities=[0.6])
+        self.m_info_band = L(x=[], y=[], scales=sc, fill="inside", close_path=True, stroke_width=0,
+                             colors=["white"], fill_colors=["white"], fill_opacities=[0.8])  # framed: behind the info
         self.m_info = Lb(x=[], y=[], text=[], scales=sc, default_size=17, font_unit=_FONT, align="start",
                          colors=["#333"], font_weight="bold")
         self.marks = [self.m_spaces, self.m_finish_black, self.m_finish_white, self.m_chevrons, self.m_labels_dark,
                       self.m_labels_light, self.m_move, self.m_route, self.m_cubes, self.m_leader_lines, self.m_cars,
-                      self.m_letters_dark, self.m_letters_light, self.m_car_labels, self.m_info]
+                      self.m_letters_dark, self.m_letters_light, self.m_car_labels, self.m_info_band, self.m_info]
         self.figure = bq.Figure(marks=self.marks, axes=[], fig_margin={"top": 8, "bottom": 8, "left": 8, "right": 8},
                                 padding_x=0.0, padding_y=0.0, background_style={"fill": "white"},
                                 animation_duration=0, layout=widgets.Layout(width=f"{self.width}px"))
         self.legend = widgets.HTML(self._legend_html())
         self.widget = widgets.VBox([self.figure, self.legend])
+        self.picture_widget = self.figure  # what a player puts its ▶ right under (racebook.ui.player.Player)
+        self.notes_widgets = (self.legend,)
 
     @staticmethod
     def _legend_html() -> str:
@@ -116,10 +127,10 @@ class BoardView:
         self.board = board
         if order is not None:
             self.order = list(order)
-        self.picture = pic = BoardPicture(board, self.width - 16, None)
+        self.whole_picture = pic = BoardPicture(board, self.width - 16, None)
+        self.picture = pic
+        self.focus = None
         self._labels_drawn = None
-        view = pic.view
-        x0, x1, y0, y1 = view.x0, view.x1, view.y0, view.y1
         xs, ys, fills = [], [], []
         for sp, ring in pic.spaces():
             xs.append([p[0] for p in ring])
@@ -131,9 +142,7 @@ class BoardView:
             chx.append([p[0] for p in pts])
             chy.append([p[1] for p in pts])
         f0, f1 = (self._unit(p) for p in pic.finish_line())
-        height = int(view.height) + 16
         with self._holding():
-            bqfigure.fit(self.figure, self.sx, self.sy, (x0, x1, y0, y1), height)
             self.m_spaces.x, self.m_spaces.y = xs, ys
             self.m_spaces.fill_colors = fills
             self.m_spaces.colors = [SPACE_EDGE] * len(xs)
@@ -141,6 +150,17 @@ class BoardView:
             self.m_chevrons.x, self.m_chevrons.y = chx, chy
             self.m_finish_black.x = self.m_finish_white.x = [f0[0], f1[0]]
             self.m_finish_black.y = self.m_finish_white.y = [f0[1], f1[1]]
+            self._use_picture(pic)
+        if self.frame is not None:
+            self.show(self.frame)
+
+    def _use_picture(self, pic: BoardPicture) -> None:
+        """Draw on ``pic`` (the whole board's or a framed one, the same size): its bounds, labels and token sizes."""
+        self.picture = pic
+        view = pic.view
+        self._labels_drawn = None
+        with self._holding():
+            bqfigure.fit(self.figure, self.sx, self.sy, (view.x0, view.x1, view.y0, view.y1), int(view.height) + 16)
             fonts = [p.font for p in pic.space_labels]
             for mark in (self.m_labels_dark, self.m_labels_light):
                 mark.default_size = int(min(fonts)) if fonts else 12
@@ -148,8 +168,17 @@ class BoardView:
             d = pic.car_px
             self.m_cars.default_size = int(math.pi * (d / 2) ** 2 * 1.25)
             self.m_cubes.default_size = int(pic.cube_px ** 2)
+            for mark in (self.m_letters_dark, self.m_letters_light):
+                mark.default_size = max(14, int(d * 0.62))
+
+    def set_whole(self, whole: bool) -> None:
+        """Show the whole board (``whole``) or frame each step (a framed view only)."""
+        if whole == self.whole or not self.framed:
+            return
+        self.whole = whole
+        self.focus = None
         if self.frame is not None:
-            self.show(self.frame)
+            self.show(self.frame, self.move, self.mover, self.info, before=self.frame)
 
     def _draw_space_labels(self, shown: Sequence[Any]) -> None:
         """The space ids (dark ink on light spaces, white on dark ones), only those in ``shown``."""
@@ -170,16 +199,28 @@ class BoardView:
         self._labels_drawn = keys
 
     # ------------------------------------------------------------ a position
-    def show(self, frame: Any, move: Sequence[str] = (), mover: str | None = None, info: str = "") -> None:
+    def show(self, frame: Any, move: Sequence[str] = (), mover: str | None = None, info: str = "",
+             before: Any = None) -> None:
         """Draw ``frame`` (cars and the cubes on the track); ``move`` a route of space ids to highlight, from
-        ``mover``'s last cube (or car); ``info`` the line at the top left."""
+        ``mover``'s last cube (or car); ``info`` the line at the top left; ``before`` the position before it (a
+        framed view frames what changed; default: the one last drawn)."""
         assert self.board is not None
-        self.frame, self.move, self.mover = frame, tuple(move), mover
+        if self.framed and not self.whole:
+            focus = focus_of(self.board, frame, before if before is not None else self.frame, move, mover)
+            if focus != self.focus:
+                self.focus = focus
+                pic = self.whole_picture
+                self._use_picture(framed_picture(self.board, pic.view.width, pic.view.height, focus[0], focus[1],
+                                                 geom=pic.geom))
+        elif self.picture is not self.whole_picture:
+            self._use_picture(self.whole_picture)
+        self.frame, self.move, self.mover, self.info = frame, tuple(move), mover, info
         pic = self.picture
         for pid in frame.cars:
             if pid not in self.order:
                 self.order.append(pid)
-        marks = pic.marks(frame, self.order)
+        every = pic.marks(frame, self.order)
+        marks = [m for m in every if not pic.framed or pic.shown(m.px, m.size)]  # a framed picture: what it shows
         cubes = [m for m in marks if m.kind == "cube"]
         cars = [m for m in marks if m.kind == "car"]
         fills = {m.owner: m.fill for m in cars}
@@ -227,7 +268,12 @@ class BoardView:
             self.m_route.x = [p[0] for p in route]
             self.m_route.y = [p[1] for p in route]
             self.m_info.x, self.m_info.y, self.m_info.text = ([ix], [iy], [info]) if info else ([], [], [])
-        self.positions = {m.owner: m.xy for m in cars}
+            bx0, by0, bx1, by1 = pic.reserved[0]  # the info line's box (no car name is placed in it)
+            band = [self._unit(q) for q in ((bx0, by0), (bx1, by0), (bx1, by1), (bx0, by1))]
+            shown = bool(info) and pic.framed  # the track runs under the info line in a framed picture
+            self.m_info_band.x = [q[0] for q in band] if shown else []
+            self.m_info_band.y = [q[1] for q in band] if shown else []
+        self.positions = {m.owner: m.xy for m in every if m.kind == "car"}
         self.cube_owners = [fills.get(m.owner, "#333") for m in cubes]
 
     def show_state(self, state: Any, move: Sequence[str] = ()) -> None:

@@ -55,7 +55,10 @@ class GuidedRace(GuidedRaceController):
         if self.player.zones is not None:
             extras.append(self.player.zones.widget)
         self.player.stepper.plain_words(model.terms)  # "rule" badges, codes explained on hover (issue 33 item 4)
-        super().__init__(model, self.player.view.widget, width=width, errors=self.player.errors,
+        board_box = self.player.view.widget  # framed on each step, the "whole circuit" box under it (issue 33 item 5)
+        if self.player.whole is not None:
+            board_box = widgets.VBox([board_box, self.player.whole])
+        super().__init__(model, board_box, width=width, errors=self.player.errors,
                          settings=[self.w_seed, self.w_opponents, self.w_rounds], extras=extras, board=board)
         self.player.stepper.on_change(self._on_step)
 

@@ -36,8 +36,9 @@ class RacePlayer(Player[Any]):
     title_px = 22
 
     def __init__(self, source: Any, *, position: int | None = 0, width: int = 980, rows: int = 8,
-                 zones: bool = True) -> None:
+                 zones: bool = True, framed: bool = True) -> None:
         self.zones = ZonesPanel() if zones else None
+        self.framed = framed  # the board frames each step, a "whole circuit" checkbox beside ▶ (issue 33 item 5)
         self._states: dict[int, Any] = {}
         super().__init__(source, position=position, width=width, rows=rows,
                          stepper_options={"frame_of": frame_of, "start_frame": _first_frame,
@@ -52,7 +53,8 @@ class RacePlayer(Player[Any]):
         return source, None
 
     def make_view(self, race: Any, width: int) -> Any:
-        return board_view(race.state.board, width=width, order=race.state.order, errors=self.errors)
+        return board_view(race.state.board, width=width, order=race.state.order, errors=self.errors,
+                          framed=self.framed)
 
     def extra_widgets(self) -> list[Any]:
         return [self.zones.widget] if self.zones is not None else []
@@ -81,11 +83,19 @@ class RacePlayer(Player[Any]):
             self._states[step] = race.at(step).state
         return self._states[step]
 
+    def _frame_before(self, position: int) -> Any:
+        """The position a framed board compares event ``position``'s with: the one before it (at the start: the
+        one after the first event, where the race begins to move)."""
+        frames = self.stepper.frames
+        if position <= 1:
+            return frames[0] if position == 0 and len(frames) else _first_frame(self.race)
+        return frames[position - 2] if position - 2 < len(frames) else None
+
     def show_step(self, position: int, event: Any, frame: Any) -> None:
         state = self.state_at(position)
         if frame is not None:  # a cube just placed: its move (§7.1–§7.2) outlined
             move = tuple(getattr(event, "spaces", ())) if getattr(event, "kind", "") == "CubePlaced" else ()
-            self.view.show(frame, move, info=state_info(state))
+            self.view.show(frame, move, info=state_info(state), before=self._frame_before(position))
         if self.zones is not None:
             step = self.stepper.steps[position - 1] if position > 0 else 0
             action = self.race.steps[step].action
