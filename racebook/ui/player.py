@@ -51,7 +51,8 @@ class Player(Generic[V]):
     A view with a ``picture_widget`` (and ``notes_widgets``: its legend …) gets the stepper's ▶ and the current
     sentence right under the picture, the title above it and what the scenario assumes, the legend and the log
     below (issue 33 item 5: ▶ and the sentence within one screen of the picture); a view with ``set_whole`` gets a
-    "whole circuit" checkbox beside ▶ (the view frames each step; ticked, it shows the whole circuit).
+    "whole circuit" checkbox beside ▶ (the view frames each step; ticked, it shows the whole circuit), unless it
+    was made unframed (``framed=False``: it always shows the whole circuit, so the toggle would do nothing).
     """
 
     title_px = 24
@@ -72,7 +73,7 @@ class Player(Generic[V]):
         else:
             self.assumed = widgets.HTML(self._assumed_html())
             bar: list[Any] = [self.stepper.controls]
-            if hasattr(self.view, "set_whole"):
+            if hasattr(self.view, "set_whole") and getattr(self.view, "framed", True):  # an unframed view: no toggle
                 self.whole = widgets.Checkbox(value=False, description="whole circuit", indent=False,
                                               layout=widgets.Layout(width="150px"))
                 self.whole.add_class("rb-whole-circuit")

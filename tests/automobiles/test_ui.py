@@ -194,3 +194,4 @@ def test_the_players_board_frames_each_step_and_the_checkbox_shows_the_whole_boa
     assert (view.sx.min, view.sx.max) == pytest.approx((whole.x0, whole.x1))
     player.whole.value = False
     assert view.picture.framed and player.errors.text == ""
+    assert RacePlayer("auto_drafting", framed=False).whole is None  # an unframed board: no toggle that does nothing
