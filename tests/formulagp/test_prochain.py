@@ -17,7 +17,7 @@ from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
 from racebook.formulagp.agents import Greedy, RandomDriver
 from racebook.formulagp.battles import bot_overtakes
-from racebook.formulagp.bots import attack, prochain
+from racebook.formulagp.bots import attack, prochain, rookie
 from racebook.formulagp.bots import events as bev
 from racebook.formulagp.bots import prochainevents as cev
 from racebook.formulagp.bots.cards import bot_cards
@@ -214,7 +214,20 @@ def test_a_pros_lapping_attempt_passes_or_stays_by_its_battle_card(battle: list[
     assert bool(_of(log, ev.Overtook)) is passes and (s.cars["A"].blue == 1) is passes
     assert bool(_of(log, ev.Lapped)) is passes
     assert (s.track.name_of(s.cars["P"].pos) == "T06.1.1") is not passes
+    assert s.cars["A"].attempts == (0 if passes else 1)  # the failed attempt's marker (§19.7.3)
     conserved(s)
+
+
+def test_a_pros_second_failed_lapping_attempt_lets_every_car_move_around_the_slower_car() -> None:
+    """§22.13.7 "later attempts follow the player rules" (§19.7.3): A already marked once; the Pro's card aborts
+    again (BC11) → the double marker: next round every car moves around A freely."""
+    s = _lapping()
+    s.cars["A"].attempts = 1
+    s.stacked["battle"] = ["BC11"]
+    log = EventLog(None)
+    attack.start(s, s.cars["P"], log)
+    assert (s.cars["A"].attempts, s.cars["A"].free_round) == (2, s.round + 1)
+    assert len(_of(log, ev.LappingFailed)) == 1
 
 
 def test_a_rookie_lapping_a_player_still_battles() -> None:
@@ -265,3 +278,25 @@ def test_side_step_prefers_the_yellow_arrow() -> None:
         s = _state({"P": "T05.2.2", "A": "T02.2.1"}, card=card)
         step = prochain.side_step(s, s.cars["P"])
         assert step is not None and step.lane == lane
+
+
+@pytest.mark.parametrize("battle,lapped", [(["BC12"], True), (["BC11"], False)])
+def test_a_pro_sets_up_the_lapping_beside_the_slower_car_then_attempts_it(battle: list[str], lapped: bool) -> None:
+    """§22.13.7 [BOT 6.7], the whole Pro BOT turn: A (a lap down) blocks P's lane on the next tile; P (PT1, yellow
+    arrow right) changes lane toward its yellow arrow to end one tile behind A in the adjacent lane (T03.3.2), makes
+    no battle decision and draws its BATTLE card: BC12 → it passes with 3 OT to T06, A gets a Blue Flag; BC11 → it
+    stays on the tile behind A, no Blue Flag: a failed attempt marks A (§19.7.3, the players' procedure)."""
+    s = _state({"P": "T03.2.1", "A": "T04.2.1"})
+    s.cars["P"].lap = 1
+    s.phase = Phase.PLAY
+    s.stacked["battle"] = list(battle)
+    log = EventLog(None)
+    rookie.begin(s, log)
+    lane = [e for e in _of(log, bev.BotLane) if e.car == "P"]
+    assert [(e.frm, e.to) for e in lane] == [(2, 3)] and "attack" in lane[0].why
+    res = _of(log, cev.ProUndefended)
+    assert [(e.what, bool(e.ot)) for e in res] == [("lapping attempt", lapped)]
+    assert (s.cars["A"].blue == 1) is lapped and not _of(log, ev.BattleResolved)
+    assert s.track.name_of(s.cars["P"].pos) == ("T06.3.1" if lapped else "T03.3.2")
+    assert (s.cars["A"].attempts == 1) is not lapped
+    conserved(s)

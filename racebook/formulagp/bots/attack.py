@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
-from racebook.formulagp import raceevents
+from racebook.formulagp import lapping, raceevents
 from racebook.formulagp.battles import BOT_SIDE, bot_overtakes
 from racebook.formulagp.bots import events as bev
 from racebook.formulagp.bots import pro, prochain, rookie
@@ -127,12 +127,15 @@ def start(s: RaceState, c: Car, log: EventLog) -> bool:
 def _lap(s: RaceState, c: Car, o: Car, lane: int, decision: str, log: EventLog) -> None:
     """§22.13.7 [BOT 6.7]: a Pro BOT's lapping attempt (:func:`racebook.formulagp.bots.prochain.undefended`): no
     battle decision, a BATTLE card to see whether an attack is possible, the car being lapped can't defend (§19.7.1);
-    a success overtakes with the card's OT and the lapped car gets its Blue Flag; then a Pro's battle aftermath (the
-    battle-area hazard, §22.9.3)."""
+    a success overtakes with the card's OT and the lapped car gets its Blue Flag; a card that aborts is a failed
+    attempt: the slower car is marked as by the players' rule (§19.7.3: the second failure lets every car move
+    around it next round); then a Pro's battle aftermath (the battle-area hazard, §22.9.3)."""
     ot = prochain.undefended(s, c, o, slipstream=bool(lane), what="lapping attempt", rule=prochain.LAPPING_RULE,
                              decision=decision, log=log)
     if ot:
         bot_overtakes(s, c, ot, lane, log)
+    else:  # "unable to lap the slower car on the first attempt": the players' procedure, the marker (§19.7.3)
+        lapping.blocked(s, c, [o], log)
     pro.after_battle(s, c.id, attacked=True, lost=False, log=log)
 
 

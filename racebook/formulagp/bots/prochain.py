@@ -18,8 +18,10 @@ card alone says whether the attack is possible (its cross, or the WHITE die's ab
   battle decision (:func:`racebook.formulagp.bots.rookie.decide` with ``lapping``) and draws a BATTLE card "to check
   if an attack is possible" — the car being lapped can't defend (§19.7.1) —; a success overtakes with the card's OT
   (at least 2 from a Slipstream space) and the lapped car gets its Blue Flag (:func:`racebook.formulagp.lapping.update`
-  in the overtake); an aborted card leaves the Pro where it is — its forced stop behind the car already marked the
-  failed attempt (§19.7.3, :func:`racebook.formulagp.raceevents.stop`): "further attempts follow the player rules".
+  in the overtake); an aborted card leaves the Pro where it is and is a failed attempt: the slower car gets the
+  players' marker (§19.7.3, :func:`racebook.formulagp.lapping.blocked`; a BOT's stop behind a car gives none, as its
+  MP turn into no OT): "further attempts follow the player rules" — a second failure lets every car move around it
+  in the next round.
   The set-up lane change (a slower car blocking the lane: the BOT ends one tile behind it in the adjacent lane, the
   yellow arrow side first) is the lane change every BOT attack makes (:func:`racebook.formulagp.rules.botlanes.choose`'s
   ``Why.ATTACK``, and with 1 MP left at the stop :mod:`racebook.formulagp.bots.attack`). A Rookie's lapping keeps the
