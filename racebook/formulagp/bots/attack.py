@@ -12,7 +12,11 @@ the card shows it; always when lapping) and resolves the battle — the three ma
   BOT overtakes with its card's OT (≤ max OT; at least 2 from a Slipstream space, :func:`botbattle.overtake_ot`);
   a tie: the player +1 stress (its RED dice at once, A8), both stay; a Rookie never makes a second attempt;
 * **against a BOT** ([BOT 3.2.4.3]): no action: the attacker draws first, then the defender decides (its TACTICS
-  card) and draws; the result at once.
+  card) and draws; the result at once;
+* **a Pro BOT lapping a car** (§22.13.7, [BOT 6.7]): no battle: a BATTLE card says whether the attack is possible,
+  the car being lapped can't defend (§19.7.1; :func:`racebook.formulagp.bots.prochain.undefended`); a Rookie lapping
+  a car battles as above (its decision without the die). A Pro's winning overtake may chain (§22.10.4,
+  :func:`racebook.formulagp.bots.prochain.chained`).
 
 The position to attack: the front space of the tile behind the opponent in an adjacent lane; in its lane with at
 least 1 MP left to change lane toward the yellow arrow (the BOT steps into the space beside with that MP before the
