@@ -164,7 +164,8 @@ def test_no_chained_attack_without_a_free_space_beside_or_under_the_safety_car()
 def test_the_chained_attack_after_a_pro_beats_a_player_needs_no_action_from_the_car_ahead() -> None:
     """The whole turn: P (in position beside A) attacks A; A bids G1 (0 LEDs); P draws BC4 (2 LEDs, 1 OT) and wins,
     its overtake ends behind B in the Slipstream space; the chained attack draws BC6 (3 OT) at once: B (a player) is
-    not asked; the overtake steps into lane 2 and stops behind A (2 OT lost); then A's turn."""
+    not asked; the overtake steps into lane 2 and stops behind A (2 OT lost); then A's turn, and the race runs on to the
+    flag with every card in one place."""
     s = _state({"P": "T05.1.3", "A": "T06.2.2", "B": "T06.1.1"})
     _hand(s, "A", ["G1", "R4"])
     s.stacked["battle"] = ["BC4", "BC6"]
@@ -181,6 +182,11 @@ def test_the_chained_attack_after_a_pro_beats_a_player_needs_no_action_from_the_
     conserved(s)
     line = format_state(s)
     assert format_state(parse_position(line)) == line
+    drivers = {"A": RandomDriver(1), "B": RandomDriver(2)}
+    while not race.is_over:  # the race goes on to the flag after the chain
+        race.apply(drivers[race.current_car].choose(race))  # type: ignore[index]
+        conserved(race.state)
+    assert sorted(race.classification()) == ["A", "B", "P"]
 
 
 # ------------------------------------------------------------------ the lapping attempt (§22.13.7)
