@@ -55,7 +55,7 @@ from racebook.formulagp import events as ev
 from racebook.formulagp.actions import Attack, Bid, Discard, End, FgpAction, Param, Spend, Yield
 from racebook.formulagp.aftermove import battle_dice
 from racebook.formulagp.battlereveal import bot_defends, check_bid_cards, side_leds
-from racebook.formulagp.bots import pro, proattack, retry, rookie
+from racebook.formulagp.bots import pro, proattack, prochain, retry, rookie
 from racebook.formulagp.cardplay import card_type
 from racebook.formulagp.components import CardType
 from racebook.formulagp.hand import discardable
@@ -484,8 +484,16 @@ def _bot_attacks(s: RaceState, log: EventLog) -> None:
 def bot_overtakes(s: RaceState, c: Car, ot: int, lane: int, log: EventLog) -> None:
     """A winning BOT moves with its BATTLE card's OT through the overtake every car makes (:func:`_overtake`; a BOT
     may pass several cars when the track is clear, [BOT 3.2.4]); its OT is 0 after; a car it lapped gets its Blue
-    Flag (§22.13.7, :func:`racebook.formulagp.lapping.update`)."""
-    c.ot = ot
-    _overtake(s, c, lane, log)
-    c.ot = 0
-    lapping_update(s, log)
+    Flag (§22.13.7, :func:`racebook.formulagp.lapping.update`). A Pro BOT whose overtake ends in a Slipstream space
+    behind another car may attack that car too, and so on (§22.10.4, :func:`racebook.formulagp.bots.prochain.chained`:
+    a new BATTLE card, the car can't defend)."""
+    passed: list[str] = []
+    while True:
+        c.ot = ot
+        _overtake(s, c, lane, log)
+        c.ot = 0
+        lapping_update(s, log)
+        chain = prochain.chained(s, c, passed, log)
+        if chain is None:
+            return
+        lane, ot = chain

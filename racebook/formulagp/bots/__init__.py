@@ -7,6 +7,8 @@ player. A BOT's choices come from its cards (the Rookie Control card, a TACTICS 
 * :mod:`~racebook.formulagp.bots.table` — the BOT part of the race state (the decks, the cards on the table);
 * :mod:`~racebook.formulagp.bots.events` — the typed events of a BOT's turn;
 * :mod:`~racebook.formulagp.bots.rookie` — the engine: set-up, race start, a BOT's whole turn.
+* :mod:`~racebook.formulagp.bots.prochain` — a Pro BOT's undefended attacks: the chained attack (§22.10.4) and the
+  lapping attempt (§22.13.7); their events in :mod:`~racebook.formulagp.bots.prochainevents`.
 
 The pure rules are in :mod:`racebook.formulagp.rules.botlanes` (lane choice, blocked behaviour),
 :mod:`racebook.formulagp.rules.botbattle` (battle decisions, matchups, the Slipstream minimum OT) and

@@ -12,7 +12,11 @@ the card shows it; always when lapping) and resolves the battle — the three ma
   BOT overtakes with its card's OT (≤ max OT; at least 2 from a Slipstream space, :func:`botbattle.overtake_ot`);
   a tie: the player +1 stress (its RED dice at once, A8), both stay; a Rookie never makes a second attempt;
 * **against a BOT** ([BOT 3.2.4.3]): no action: the attacker draws first, then the defender decides (its TACTICS
-  card) and draws; the result at once.
+  card) and draws; the result at once;
+* **a Pro BOT lapping a car** (§22.13.7, [BOT 6.7]): no battle: a BATTLE card says whether the attack is possible,
+  the car being lapped can't defend (§19.7.1; :func:`racebook.formulagp.bots.prochain.undefended`); a Rookie lapping
+  a car battles as above (its decision without the die). A Pro's winning overtake may chain (§22.10.4,
+  :func:`racebook.formulagp.bots.prochain.chained`).
 
 The position to attack: the front space of the tile behind the opponent in an adjacent lane; in its lane with at
 least 1 MP left to change lane toward the yellow arrow (the BOT steps into the space beside with that MP before the
@@ -31,7 +35,7 @@ from racebook.formulagp import events as ev
 from racebook.formulagp import lapping, raceevents
 from racebook.formulagp.battles import BOT_SIDE, bot_overtakes
 from racebook.formulagp.bots import events as bev
-from racebook.formulagp.bots import pro, rookie
+from racebook.formulagp.bots import pro, prochain, rookie
 from racebook.formulagp.losscontrol import passable
 from racebook.formulagp.occupancy import room
 from racebook.formulagp.options import RookieAttackOrder
@@ -68,16 +72,6 @@ def _opponents(s: RaceState, c: Car, left: int) -> list[Car]:
     return [s.cars[car] for _, _, car in sorted(out)]
 
 
-def _side_step(s: RaceState, c: Car) -> Pos | None:
-    """The free space beside ``c`` toward its yellow arrow (then the other way): the lane change before an attack
-    from the opponent's lane, or a Slipstream attack's first OT point."""
-    for lane in botlanes.yellow_first(s.track, c.pos, rookie.card_of(s, c.id).yellow):
-        p = s.track.lateral(c.pos, lane)
-        if p is not None and room(s, c.id, p) is not None:
-            return p
-    return None
-
-
 def start(s: RaceState, c: Car, log: EventLog) -> bool:
     """After a BOT's move (:func:`racebook.formulagp.bots.rookie.resolve`): an attack if it is in position and
     decides to. True when a battle waits for a player's cards (the turn goes on in the BATTLE phase); False when
@@ -94,10 +88,10 @@ def start(s: RaceState, c: Car, log: EventLog) -> bool:
             log.append(bev.BotHeld(c.id, o.id, why))
             return False
         slip = (o.pos.tile, o.pos.lane, o.pos.space) == (c.pos.tile, c.pos.lane, c.pos.space)
-        step = _side_step(s, c)
+        step = prochain.side_step(s, c)
         if step is None and (slip or _same_lane(s, c, o)):
             continue  # no free space beside: no lane change to attack from
-        laps = lapping.distance(s, c) > lapping.distance(s, o)
+        laps = prochain.laps(s, c, o)
         decision = rookie.decide(s, c.id, attacking=True, lapping=laps)
         card = rookie.card_of(s, c.id)
         if decision is None:
@@ -119,6 +113,9 @@ def start(s: RaceState, c: Car, log: EventLog) -> bool:
         if _same_lane(s, c, o) and step is not None:
             log.append(bev.BotLane(c.id, card.code, c.pos.lane, step.lane, "to attack (§22.10.2)"))
             c.pos = Pos(step.tile, step.lane, step.space, room(s, c.id, step) or 0)
+        if laps and c.bot == pro.PRO:
+            _lap(s, c, o, lane, decision, log)
+            return False
         if o.bot:
             _against_bot(s, c, o, lane, log)
             return False
@@ -129,6 +126,21 @@ def start(s: RaceState, c: Car, log: EventLog) -> bool:
         s.phase = Phase.BATTLE
         return True
     return False
+
+
+def _lap(s: RaceState, c: Car, o: Car, lane: int, decision: str, log: EventLog) -> None:
+    """§22.13.7 [BOT 6.7]: a Pro BOT's lapping attempt (:func:`racebook.formulagp.bots.prochain.undefended`): no
+    battle decision, a BATTLE card to see whether an attack is possible, the car being lapped can't defend (§19.7.1);
+    a success overtakes with the card's OT and the lapped car gets its Blue Flag; a card that aborts is a failed
+    attempt: the slower car is marked as by the players' rule (§19.7.3: the second failure lets every car move
+    around it next round); then a Pro's battle aftermath (the battle-area hazard, §22.9.3)."""
+    ot = prochain.undefended(s, c, o, slipstream=bool(lane), what="lapping attempt", rule=prochain.LAPPING_RULE,
+                             decision=decision, log=log)
+    if ot:
+        bot_overtakes(s, c, ot, lane, log)
+    else:  # "unable to lap the slower car on the first attempt": the players' procedure, the marker (§19.7.3)
+        lapping.blocked(s, c, [o], log)
+    pro.after_battle(s, c.id, attacked=True, lost=False, log=log)
 
 
 def _same_lane(s: RaceState, c: Car, o: Car) -> bool:
