@@ -24,9 +24,10 @@ from collections.abc import Callable, Sequence
 from racebook.core.deck import Deck
 from racebook.core.errors import SetupError
 from racebook.core.log import EventLog
-from racebook.formulagp import moving, occupancy, weather
+from racebook.formulagp import latepit, moving, occupancy, weather
 from racebook.formulagp.actions import To
 from racebook.formulagp.bots import proevents as pev
+from racebook.formulagp.bots import prohazardevents as hzev
 from racebook.formulagp.bots import prolate
 from racebook.formulagp.bots.cards import Shape, Tactics, bot_cards
 from racebook.formulagp.bots.deckdraw import draw
@@ -173,15 +174,16 @@ def speed(s: RaceState, car: str, gear: int, pace: str) -> int:
     pb = s.pro.bots[car]
     ctl = pro_cards().control(pb.colour)
     return (ctl.speed(pb.side, gear, pace) + tyre_bonus(s, car) + ctl.sides[pb.side][0]
-            + (pro_cards().bonus_mp if pb.bonus else 0))
+            + (pro_cards().bonus_mp if pb.bonus else 0) + latepit.move_bonus(s, s.cars[car]))  # §22.12.5
 
 
 def paced(s: RaceState, car: str, pace: str, gear: int, mp: int, die: str, rule: str) -> pev.ProPaced:
     """The event of a Pro BOT's pace and MP (§22.9), the sum :func:`speed` made shown part by part."""
     pb = s.pro.bots[car]
     ctl = pro_cards().control(pb.colour)
-    base, tyre = ctl.speed(pb.side, gear, pace), tyre_bonus(s, car)
-    return pev.ProPaced(car, pb.colour, pb.side, pace, gear, mp, base, tyre, mp - base - tyre, die, rule)
+    base, tyre, fresh = ctl.speed(pb.side, gear, pace), tyre_bonus(s, car), latepit.move_bonus(s, s.cars[car])
+    return pev.ProPaced(car, pb.colour, pb.side, pace, gear, mp, base, tyre, mp - base - tyre - fresh, die, rule,
+                        f" + Fresh Tyres {fresh}" if fresh else "")
 
 
 def new_tactics(s: RaceState, car: str, log: EventLog, why: str) -> None:
@@ -276,19 +278,27 @@ def corner(s: RaceState, c: Car, card: ProTactics, log: EventLog) -> bool:
             moved += 1
         t.mp_left, t.stopped = 0, True
     else:
-        for _ in range(-card.corner):
-            p = c.pos
-            if p.space == 0:  # back along its lane on this tile only (N-reading: docs/formulagp.md)
-                break
-            back = type(p)(p.tile, p.lane, p.space - 1)
-            if full_space(s, c.id, back):
-                break
-            c.pos = back
-            moved += 1
+        moved = back(s, c, -card.corner)
     if moved:
         log.append(pev.ProCorner(c.id, card.code, card.corner, moved, "forward" if card.corner > 0 else "back",
                                  s.track.name_of(c.pos)))
     return moved > 0 or c.pos != start
+
+
+def back(s: RaceState, c: Car, spaces: int) -> int:
+    """``c`` goes back up to ``spaces`` spaces along its lane on its tile, never onto a car (reading N-P1: the red
+    corner modifier, §22.9.2; Standing Water's reduced MP, §22.13.9). Returns the spaces moved."""
+    moved = 0
+    for _ in range(spaces):
+        p = c.pos
+        if p.space == 0:  # back along its lane on this tile only (N-reading: docs/formulagp.md)
+            break
+        behind = type(p)(p.tile, p.lane, p.space - 1)
+        if full_space(s, c.id, behind):
+            break
+        c.pos = behind
+        moved += 1
+    return moved
 
 
 def hazard(s: RaceState, c: Car, card: ProTactics, area: str, log: EventLog) -> None:
@@ -299,21 +309,23 @@ def hazard(s: RaceState, c: Car, card: ProTactics, area: str, log: EventLog) -> 
     new_tactics(s, c.id, log, "§22.9.3: after the hazard roll")
 
 
-def red_die(s: RaceState, c: Car, code: str, area: str, why: str, log: EventLog) -> None:
+def red_die(s: RaceState, c: Car, code: str, area: str, why: str, log: EventLog, *, cause: str = "") -> None:
     """§22.13.1–§22.13.2 ([BOT 6.1], [BOT 6.2]): a Pro BOT's RED die (a hazard of its TACTICS card ``code``, or
-    ``area`` names the cause); only the loss-of-control face counts: the RED die again, loss of control → a spin
-    (``why``)."""
+    ``area`` names the cause; ``cause``: a cause that is no TACTICS card, said as such, e.g. a stop on Oil); only the
+    loss-of-control face counts: the RED die again, loss of control → a spin (``why``)."""
     face = s.face(Die.RED, s.roll(Die.RED))
     what = ": no effect (only the loss-of-control face counts, §22.13.1)"
     if face.value == "loss_of_control":
         again = s.face(Die.RED, s.roll(Die.RED))
         if again.value == "loss_of_control":
             what = f"; the counter-steer roll shows {again.value} again: it loses control (§22.13.2)"
-            log.append(pev.ProHazard(c.id, code, area, face.value, what))
+            log.append(hzev.ProRedDie(c.id, cause, face.value, what) if cause else
+                       pev.ProHazard(c.id, code, area, face.value, what))
             lose_control(s, c, log, why)
             return
         what = f"; the counter-steer roll shows {again.value}: the counter-steer holds (§22.13.2)"
-    log.append(pev.ProHazard(c.id, code, area, face.value, what))
+    log.append(hzev.ProRedDie(c.id, cause, face.value, what) if cause else
+               pev.ProHazard(c.id, code, area, face.value, what))
 
 
 # ------------------------------------------------------------------ damage and battles (§22.13.3, §22.10)

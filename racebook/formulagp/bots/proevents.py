@@ -127,8 +127,8 @@ class ProQualified(Event):
 class ProPaced(Event):
     RULE: ClassVar[str] = "§22.9 [BOT 2.1]"
     TEMPLATE: ClassVar[str] = ("{car} (Pro BOT, {colour} Control card, {side} side) drives at {pace} pace{die} in gear "
-                               "{gear}: {mp} MP (the card {base} + tyre {tyre} + difficulty {bonus})")
-    PROSE: ClassVar[frozenset[str]] = frozenset({"die"})
+                               "{gear}: {mp} MP (the card {base} + tyre {tyre} + difficulty {bonus}{fresh})")
+    PROSE: ClassVar[frozenset[str]] = frozenset({"die", "fresh"})
     car: str
     colour: str
     side: str
@@ -140,6 +140,7 @@ class ProPaced(Event):
     bonus: int
     die: str = ""
     rule: str = "§22.9 [BOT 2.1]"
+    fresh: str = ""  # " + Fresh Tyres 2": the Late Pit Bonus (§22.12.5)
 
 
 @dataclass(frozen=True, slots=True)
