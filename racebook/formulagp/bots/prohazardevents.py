@@ -57,7 +57,7 @@ class ProRedDie(Event):
 @dataclass(frozen=True, slots=True)
 class ProStandingWater(Event):
     """A Pro BOT drove through Standing Water (§22.13.9 [BOT 6.9.4]): after its initial move its MP are reduced by
-    the number of tokens passed — it goes back that many spaces (reading N-P9) — before the corner modifier."""
+    the number of tokens passed — it goes back that many spaces (reading N-P11) — before the corner modifier."""
 
     RULE: ClassVar[str] = "§22.13.9 [BOT 6.9.4]"
     TEMPLATE: ClassVar[str] = ("Standing Water: {car} (Pro BOT) drove through {tokens} token(s) ({tiles}): −{tokens} "

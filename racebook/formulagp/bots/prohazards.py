@@ -12,19 +12,21 @@ and its RED die (:func:`racebook.formulagp.bots.pro.red_die`) called, not copied
   free (then its lane preference is spent for the turn); else it drives on. The judgment is the players' one
   (:func:`racebook.formulagp.debrisoil.changed_lanes_on`) when it leaves the tile or stops on it (:func:`met`,
   through ``BOT_RULES``): no lane change on the tile ("out of movement points … or cannot make the lane change for
-  any reason") → damage by the WHITE die (§22.13.3); a stop on the tile removes the token either way.
+  any reason") → damage by the WHITE die (§22.13.3); a stop on the tile removes the token either way (reading
+  **N-P12**: "out of movement points and stops on that tile" is a Pro that entered it with its last MP, so had none
+  for the change; one that changed lanes and then stops there takes no damage).
 * **Oil** ([BOT 6.9.3]): driving through does nothing; a stop on the tile → the Pro loss-of-control procedure (the
   RED die, §22.13.1–§22.13.2), the token removed (:func:`stopped`).
 * **Standing Water** ([BOT 6.9.4]): a stop → the same RED die, the token removed only when it is not raining
   (:func:`racebook.formulagp.weather.triggered`, the players' removal); driving through → "after completing the
   initial movement, reduce its movement points by the same number as standing water tokens it moved through. Then,
-  apply the corner movement bonus" (:func:`water_through`; reading **N-P9**: it goes back that many spaces along its
+  apply the corner movement bonus" (:func:`water_through`; reading **N-P11**: it goes back that many spaces along its
   lane on its tile, as the red corner modifier does, N-P1, :func:`racebook.formulagp.bots.pro.back`).
 
 Which tiles (A44, as the players'): the tiles a move enters, the one it stops on included; a move that never leaves
 its start tile stops on nothing. Tokens in a Yellow Flag zone or under the Safety Car do nothing (§19.3.1, §19.4.2).
 A Pro BOT that has spun or gone off track this move (a TACTICS hazard before) rolls no second RED die for the tile it
-stops on (reading N-P9: one loss of control a move). Standard library only.
+stops on (reading N-P13: one loss of control a move). Standard library only.
 """
 
 from __future__ import annotations
@@ -99,7 +101,7 @@ def met(s: RaceState, c: Car, kind: str, tile: int, how: str, log: EventLog) -> 
 
 def water_through(s: RaceState, c: Car, log: EventLog) -> None:
     """[BOT 6.9.4] after the initial move, before the corner modifier: the Standing Water tiles it drove through
-    (entered and left this move) take that many MP off — back that many spaces (N-P9)."""
+    (entered and left this move) take that many MP off — back that many spaces (N-P11)."""
     t = s.turn
     if t is None or c.bot != pro.PRO or c.pit or passable(c) or not t.seen or not s.standing_water:
         return

@@ -27,7 +27,8 @@ turns in once the race's final round has begun (besides the round-22 cut-off; ho
 reach the entry this move (too few MP, a car in the way, a car holding the lane beside the 'PIT LANE' space) drives
 on by its TACTICS card and its Pit token stays at the entry: it pits the next time it comes by. Not built: a failure
 from a TACTICS card (the Pro TACTICS set has none), the speeding die when a corner modifier takes it into the pit lane
-([§22.12.1][]), the Late Pit Bonus's Fresh Tyres token ([§22.12.5][]). Standard library only.
+([§22.12.1][]). The Late Pit Bonus's Fresh Tyres token ([§22.12.5][]) is the players' (:func:`racebook.formulagp.
+latepit.on_stop` from :func:`racebook.formulagp.pits.leave_box`). Standard library only.
 """
 
 from __future__ import annotations
