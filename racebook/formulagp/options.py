@@ -132,6 +132,7 @@ class Rules(HouseRules):
     weather_change_modifier: bool = False  # §21 Optional 15.14: a WHITE die moves each Weather token placed by a roll
     faster_safety_car: bool = False  # §21 Optional 15.11.2: under the SC a player drives 6 spaces, no card (off)
     limited_tyre_sets: TyreSets = TyreSets.OFF  # §21 Optional 15.10: off; a (2 S, 1 M, 1 H) or b (1 S, 2 M, 1 H)
+    pro_tactics_failures: bool = False  # §22.12.4: the invented TACTICS cards that give a Pro BOT a failure (off)
 
 
 @cache

@@ -5,6 +5,7 @@ dice) and seeded races with rain."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -14,17 +15,22 @@ from hypothesis import strategies as st
 from racebook.core.log import EventLog
 from racebook.formulagp import latepit
 from racebook.formulagp.agents import Greedy, RandomDriver
-from racebook.formulagp.bots import pro, prohazards, rookie
+from racebook.formulagp.bots import pro, profailure, prohazards, propit, rookie
 from racebook.formulagp.bots import proevents as pev
 from racebook.formulagp.bots import prohazardevents as hzev
+from racebook.formulagp.bots.procards import pro_cards
 from racebook.formulagp.game import Race
 from racebook.formulagp.integrity import problems
 from racebook.formulagp.notation import format_state, parse_position
+from racebook.formulagp.options import Rules
 from racebook.formulagp.panel import panel
 from racebook.formulagp.playerboard import Tyre
+from racebook.formulagp.rules.protyres import PitSide
 from racebook.formulagp.setup import new_state
 from racebook.formulagp.state import Mode, Phase, RaceState, Turn
-from tests.formulagp.test_probots import conserved
+from tests.formulagp.test_probots import PRO_CODES, conserved
+from tests.formulagp.test_propit import _race as _pit_race
+from tests.formulagp.test_propit import _until
 
 # PT10: stays in its lane (lane 0), yellow arrow right, corner 0, no hazard; PT20: the same, yellow left, corner +1.
 # From T01.2.1 / T02.2.1 a red faster Pro on Hard drives 9 MP (gear 8: the card 7 + tyre 1 + difficulty 1).
@@ -271,3 +277,72 @@ def test_seeded_races_with_pro_bots_on_the_tokens_use_every_clause() -> None:
     for x in ("ProDebris:enters", "ProStopsOn:Oil", "ProStopsOn:Standing Water", "ProStandingWater:",
               "ProRedDie:", "ProFreshTyres:"):
         assert x in seen, x
+
+
+# ------------------------------------------------------------------ a failure from a TACTICS card (§22.12.4)
+FAILS = Rules(pro_tactics_failures=True)
+
+
+@pytest.mark.parametrize("on", [False, True])
+def test_house_rule_pro_tactics_failures_puts_the_failure_cards_in_the_pro_deck(on: bool) -> None:
+    s = new_state(["A", "P"], 3, pros=["P"], mode=Mode.ADVANCED, rules=FAILS if on else None)
+    codes = set(s.pro.cards())
+    assert ({"PF1", "PF2"} <= codes) is on and bool({"PF1", "PF2"} & codes) is on
+    assert len(s.pro.cards()) == len(pro_cards().tactics) + len(pro_cards().strategy) + (2 if on else 0)
+
+
+def test_a_failure_card_sends_the_pro_to_the_pits_and_stays_until_repaired() -> None:
+    s = new_state(["A", "P"], 3, pros=["P"], mode=Mode.ADVANCED, rules=FAILS)
+    s.round = 5
+    pb, log = s.pro.bots["P"], EventLog(None)
+    s.stacked["protactics"] = ["PF1"]
+    pro.new_tactics(s, "P", log, "§22.10.3: it lost the battle")
+    assert pb.tactics == "PF1" and pb.pit.side is PitSide.ENTRY and propit.pitting(s, s.cars["P"])
+    fail = [e for e in log if isinstance(e, hzev.ProFailure)]
+    assert len(fail) == 1 and "gives a failure" in fail[0].what
+    pro.new_tactics(s, "P", log, "§22.9.3: after the hazard roll")  # covered: no new card over it
+    pro.red_flag(s, "P", log)  # failures can't be fixed on the Red Flag grid (§22.13.6)
+    assert pb.tactics == "PF1"
+    assert rookie.decide(s, "P", attacking=True) is None and rookie.decide(s, "P", attacking=False) is None
+    card = rookie.card_of(s, "P")
+    assert (card.lane, card.yellow.value) == (0, "right")  # its lane; the yellow arrow when forced
+    text = format_state(s)
+    back = parse_position(text)
+    assert back.pro.bots["P"].tactics == "PF1" and format_state(back) == text
+
+
+def test_a_failure_is_one_problem_repaired_at_the_stop_and_the_card_goes_back(tmp_path: Any) -> None:
+    """The Pro reaches its box (test_propit's position) holding a FAILURE card: one problem (§22.12.3), the WHITE die
+    (3: repaired while the tyres are changed), a new TACTICS card (PT3 stacked), the FAILURE card to the discards."""
+    race, _ = _pit_race(tmp_path)
+    s = race.state
+    pb = s.pro.bots["P"]
+    assert s.cars["P"].pit == "box"
+    s.pro.tactics_deck.discard(pb.tactics)
+    pb.tactics = "PF1"
+    s.stacked["white"], s.stacked["protactics"] = ["3"], ["PT3"]
+    evs = _until(race, lambda r: r.state.cars["P"].pit == "exit")
+    rep = [e for e in evs if isinstance(e, pev.ProPitRepair)]
+    assert len(rep) == 1 and rep[0].problems == 1 and "repaired while" in rep[0].what
+    assert [e.rule for e in evs if isinstance(e, hzev.ProFailure)] == ["§22.12.3 [BOT 5.3]"]
+    assert pb.tactics == "PT3" and "PF1" in s.pro.tactics_deck.discards and not profailure.holds(s, "P")
+
+
+def test_seeded_races_with_failure_cards_run_to_the_flag() -> None:
+    """Four seeded Advanced races with ``pro_tactics_failures`` (three Pro BOTs each): every card, the two FAILURE
+    cards included, in one place after the race; between them a failure is drawn and repaired."""
+    seen: set[str] = set()
+    for seed in range(4):
+        cars_ = ["A", "B", "P1", "P2", "P3"]
+        s = new_state(cars_, seed, pros=["P1", "P2", "P3"], mode=Mode.ADVANCED, rules=FAILS)
+        race = Race(s)
+        drivers = {"A": Greedy(seed), "B": RandomDriver(seed)}
+        while not race.is_over:
+            k = len(race.steps)
+            race.apply(drivers[race.current_car].choose(race))  # type: ignore[index]
+            seen |= {e.what.split(":")[0] for step in race.steps[k:] for e in step.events
+                     if isinstance(e, hzev.ProFailure)}
+        assert sorted(race.classification()) == sorted(cars_)
+        assert Counter(race.state.pro.cards()) == Counter(PRO_CODES) + Counter(["PF1", "PF2"])
+        assert problems(race.state) == []
+    assert seen >= {"gives a failure", "is repaired"}

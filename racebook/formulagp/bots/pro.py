@@ -27,8 +27,8 @@ from racebook.core.log import EventLog
 from racebook.formulagp import latepit, moving, occupancy, weather
 from racebook.formulagp.actions import To
 from racebook.formulagp.bots import proevents as pev
+from racebook.formulagp.bots import profailure, prolate
 from racebook.formulagp.bots import prohazardevents as hzev
-from racebook.formulagp.bots import prolate
 from racebook.formulagp.bots.cards import Shape, Tactics, bot_cards
 from racebook.formulagp.bots.deckdraw import draw
 from racebook.formulagp.bots.procards import DIE, Hazard, ProTactics, pro_cards
@@ -77,7 +77,7 @@ def deal(s: RaceState, pros: Sequence[str], side: str = "faster", *, bonus: bool
         s.bots.battle_deck.shuffle(s.rng)
     t = s.pro
     t.strategy_deck = Deck("STRATEGY", [x.code for x in data.strategy], rule=STRATEGY_RULE)
-    t.tactics_deck = Deck("Pro TACTICS", [x.code for x in data.tactics], rule=PRO_TACTICS_RULE)
+    t.tactics_deck = Deck("Pro TACTICS", profailure.deck_codes(s), rule=PRO_TACTICS_RULE)  # (§22.12.4's cards)
     t.strategy_deck.shuffle(s.rng)
     t.tactics_deck.shuffle(s.rng)
     log = log if log is not None else EventLog()
@@ -186,12 +186,16 @@ def paced(s: RaceState, car: str, pace: str, gear: int, mp: int, die: str, rule:
                         f" + Fresh Tyres {fresh}" if fresh else "")
 
 
-def new_tactics(s: RaceState, car: str, log: EventLog, why: str) -> None:
-    """§22.7: the Pro BOT discards its TACTICS card and draws a new one, face up."""
+def new_tactics(s: RaceState, car: str, log: EventLog, why: str, *, repair: bool = False) -> None:
+    """§22.7: the Pro BOT discards its TACTICS card and draws a new one, face up; a FAILURE card stays until the stop
+    repairs it (``repair``; §22.12.4, house rule ``pro_tactics_failures``)."""
+    if profailure.holds(s, car) and not repair:
+        return
     pb = s.pro.bots[car]
     s.pro.tactics_deck.discard(pb.tactics)
     pb.tactics, pb.face_up = _draw(s, "protactics"), True
     log.append(pev.ProTactics(car, "draws the", pb.tactics, why))
+    profailure.drawn(s, car, log)
 
 
 # ------------------------------------------------------------------ rounds: the start and the tyre checks
@@ -203,6 +207,7 @@ def new_round(s: RaceState, log: EventLog) -> None:
         if s.round == 1 and not pb.face_up:
             pb.face_up = True
             log.append(pev.ProTactics(car, "turns face up its", pb.tactics, "§22.8.1 item 2: the race start"))
+            profailure.drawn(s, car, log)
         elif s.round == 2 and pb.face_up:
             new_tactics(s, car, log, "§22.8.2 item 1: round 2")
         elif s.cars[car].w2w == "Stress":  # the token flipped at the last round's end: its 2nd W2W round

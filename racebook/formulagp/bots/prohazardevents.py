@@ -80,3 +80,17 @@ class ProFreshTyres(Event):
     car: str
     round: int
     mp: int
+
+
+@dataclass(frozen=True, slots=True)
+class ProFailure(Event):
+    """A Pro BOT's TACTICS card gives a failure (§22.12.4 [BOT 5.4]; house rule ``pro_tactics_failures``), or the
+    failure is repaired at its stop (§22.12.3)."""
+
+    RULE: ClassVar[str] = "§22.12.4 [BOT 5.4]"
+    TEMPLATE: ClassVar[str] = "{car} (Pro BOT): the TACTICS card {card} {what}"
+    PROSE: ClassVar[frozenset[str]] = frozenset({"what"})
+    car: str
+    card: str
+    what: str
+    rule: str = "§22.12.4 [BOT 5.4]"

@@ -39,8 +39,9 @@ from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
 from racebook.formulagp import moving, pitentry, pits, rounds
 from racebook.formulagp.actions import To
-from racebook.formulagp.bots import pro, proweather
+from racebook.formulagp.bots import pro, profailure, proweather
 from racebook.formulagp.bots import proevents as pev
+from racebook.formulagp.bots import prohazardevents as hzev
 from racebook.formulagp.pitlane import IN_BOX, cold_led, entry_kind, exit_pos, into_pit_lane
 from racebook.formulagp.rules import pitstop, protyres
 from racebook.formulagp.rules.botbattle import Score
@@ -161,7 +162,7 @@ def box_turn(s: RaceState, c: Car, log: EventLog) -> bool:
         _service(s, c, log, 0)
     else:
         pb = s.pro.bots[c.id]
-        problems = int(pb.dmg_ot) + int(pb.dmg_tyre)
+        problems = int(pb.dmg_ot) + int(pb.dmg_tyre) + int(profailure.holds(s, c.id))  # a FAILURE card (§22.12.4)
         face = 0
         if problems:  # §22.12.3: repaired during the stop
             pb.dmg_ot = pb.dmg_tyre = False
@@ -189,7 +190,10 @@ def _service(s: RaceState, c: Car, log: EventLog, die: int) -> None:
     log.append(pev.ProPitStop(c.id, pb.stops + 1, "new tyres, a new Pit token, a new TACTICS card, then to the end "
                                                   "of the pit lane"))
     pro.fit_tyres(s, c.id, log, "§22.12.2 item 3: the pit stop", proweather.stop_tyre(s, c.id))
-    pro.new_tactics(s, c.id, log, "§22.12.2 item 4: the pit stop")
+    if profailure.holds(s, c.id):
+        log.append(hzev.ProFailure(c.id, pb.tactics, "is repaired: the card goes back to the TACTICS deck",
+                                   "§22.12.3 [BOT 5.3]"))
+    pro.new_tactics(s, c.id, log, "§22.12.2 item 4: the pit stop", repair=True)
     pits.leave_box(s, c, log, die=die)
 
 

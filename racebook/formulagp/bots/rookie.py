@@ -363,7 +363,8 @@ def battle_side(s: RaceState, car: str, *, attacking: bool, opponent_leds: int |
         card = card_of(s, car)
         face = s.white_face(s.bots.face) if s.bots.face >= 0 else None
         log.append(bev.BotBattled(car, card.code, "attacks" if attacking else "defends",
-                                  f"the WHITE die shows {face.value if face else 0}: aborts",
+                                  f"the WHITE die shows {face.value}: aborts" if face else
+                                  "its FAILURE card: it can neither attack nor defend (§22.12.4)",
                                   (), (), 0, 0, " (it stays where it is)"))
         return None
     return battle_score(s, car, attacking=attacking, opponent_leds=opponent_leds, decision=decided, log=log)
@@ -374,6 +375,9 @@ def decide(s: RaceState, car: str, *, attacking: bool, lapping: bool = False) ->
     lapping, §22.13.7). Returns how it decided (for the event), or None when it aborts (the face is kept in
     ``s.bots.face`` for the caller's event)."""
     card = card_of(s, car)
+    if s.cars[car].bot == pro.PRO and pro.tactics(s, car).failure:
+        s.bots.face = -1
+        return None  # §22.12.4: a FAILURE card: it can neither attack nor defend
     symbol = card.attack if attacking else card.defend
     roll = s.roll(Die.WHITE) if symbol is Decide.DIE and not lapping else None
     face = s.white_face(roll) if roll is not None else None
