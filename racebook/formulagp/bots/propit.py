@@ -25,10 +25,11 @@ Readings (docs/formulagp.md, "Pro BOTs"): **N-P6** "at the end of the race Pro B
 turns in once the race's final round has begun (besides the round-22 cut-off; house rule
 ``pro_pass_pits_in_final_round``, false: the cut-off only); **N-P7** a pitting BOT that cannot
 reach the entry this move (too few MP, a car in the way, a car holding the lane beside the 'PIT LANE' space) drives
-on by its TACTICS card and its Pit token stays at the entry: it pits the next time it comes by. Not built: a failure
-from a TACTICS card (the Pro TACTICS set has none), the speeding die when a corner modifier takes it into the pit lane
-([§22.12.1][]). The Late Pit Bonus's Fresh Tyres token ([§22.12.5][]) is the players' (:func:`racebook.formulagp.
-latepit.on_stop` from :func:`racebook.formulagp.pits.leave_box`). Standard library only.
+on by its TACTICS card and its Pit token stays at the entry: it pits the next time it comes by. A failure from a
+TACTICS card (house rule ``pro_tactics_failures``) is :mod:`racebook.formulagp.bots.profailure`. Not built: the
+speeding die when a corner modifier takes it into the pit lane ([§22.12.1][]). The Late Pit Bonus's Fresh Tyres
+token ([§22.12.5][]) is the players' (:func:`racebook.formulagp.latepit.on_stop` from
+:func:`racebook.formulagp.pits.leave_box`). Standard library only.
 """
 
 from __future__ import annotations
