@@ -16,8 +16,9 @@ original's 13.13, 13.13.2, 13.13.3), the move's hooks (:mod:`racebook.formulagp.
   starts from only bans pairs (:func:`racebook.formulagp.hazardtokens.pair_ban`). A token in a Yellow Flag zone or
   under the Safety Car does nothing (§19.3.1, §19.4.2).
 * **BOTs** (§22.13.9, [BOT 6.9.2–6.9.3]): Rookie BOTs are not affected. The Pro BOTs' rules (a single lane change
-  toward the TACTICS card's arrow, the WHITE die's damage; the RED die on Oil) are the Pro BOT engine's: it fills
-  :data:`BOT_RULES` with its kind (``Car.bot``); a BOT whose kind is not there ignores the tokens.
+  toward the TACTICS card's arrow, the WHITE die's damage; the RED die on a stop on Oil) are the Pro BOT engine's
+  (:mod:`racebook.formulagp.bots.prohazards`): it fills :data:`BOT_RULES` with its kind (``Car.bot``); a BOT whose
+  kind is not there ignores the tokens.
 
 Standard library only.
 """

@@ -138,6 +138,7 @@ class Rules(HouseRules):
     new_overtake_mode: bool = False  # §21 Optional 15.13, §11.6: one DRS zone banks OT, no DRS move (off)
     faster_vsc: bool = False  # §21 Optional 15.11.3, §19.5: the VSC round, every car 4 spaces, no card (off)
     photo_finish: bool = False  # §21 Optional 15.8 (§17.2.2 item 7): a tie for the win on one tile plays extra turns
+    pro_tactics_failures: bool = False  # §22.12.4: the invented TACTICS cards that give a Pro BOT a failure (off)
 
 
 @cache

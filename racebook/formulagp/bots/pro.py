@@ -12,9 +12,8 @@ share: the lanes by their TACTICS card's arrows, blocked behaviour, their BATTLE
 * the tyre check when the Chequered Flag reaches the Pit token (§22.11.1), the Safety Car's early stop and tyre
   saving (§22.13.5, Example 31); their qualifying score (§22.6) and their max OT in battles (§22.10.2 item 4).
 
-Not built here yet (docs/formulagp.md, "Pro BOTs (issue 38)"): driving into the pits and the stop itself (§22.12),
-the battle-area hazard, retries and chained attacks (§22.10.3), damage and penalties (§22.13.3, §22.13.8), Red Flag
-tyres (§22.13.6), the weather (§22.3 wet, §22.11.2, §22.13.10) and the optional rules (§22.14).
+Elsewhere: the stops (bots/propit.py), the weather (proweather), the [ADV] hazards (prohazards), the chained attack
+(prochain), the optional rules §22.14 (prolate, prostressing); docs/formulagp.md, "Pro BOTs (issue 38)".
 """
 
 from __future__ import annotations
@@ -24,10 +23,11 @@ from collections.abc import Callable, Sequence
 from racebook.core.deck import Deck
 from racebook.core.errors import SetupError
 from racebook.core.log import EventLog
-from racebook.formulagp import moving, occupancy, weather
+from racebook.formulagp import latepit, moving, occupancy, weather
 from racebook.formulagp.actions import To
 from racebook.formulagp.bots import proevents as pev
-from racebook.formulagp.bots import prolate
+from racebook.formulagp.bots import profailure, prolate
+from racebook.formulagp.bots import prohazardevents as hzev
 from racebook.formulagp.bots import prostressing as pstress
 from racebook.formulagp.bots.cards import Shape, Tactics, bot_cards
 from racebook.formulagp.bots.deckdraw import draw
@@ -77,7 +77,7 @@ def deal(s: RaceState, pros: Sequence[str], side: str = "faster", *, bonus: bool
         s.bots.battle_deck.shuffle(s.rng)
     t = s.pro
     t.strategy_deck = Deck("STRATEGY", [x.code for x in data.strategy], rule=STRATEGY_RULE)
-    t.tactics_deck = Deck("Pro TACTICS", [x.code for x in data.tactics], rule=PRO_TACTICS_RULE)
+    t.tactics_deck = Deck("Pro TACTICS", profailure.deck_codes(s), rule=PRO_TACTICS_RULE)  # (§22.12.4's cards)
     t.strategy_deck.shuffle(s.rng)
     t.tactics_deck.shuffle(s.rng)
     log = log if log is not None else EventLog()
@@ -175,7 +175,8 @@ def speed(s: RaceState, car: str, gear: int, pace: str) -> int:
     pb = s.pro.bots[car]
     ctl = pro_cards().control(pb.colour)
     return (ctl.speed(pb.side, gear, pace) + tyre_bonus(s, car) + ctl.sides[pb.side][0]
-            + (pro_cards().bonus_mp if pb.bonus else 0) + pstress.focus_mp(s, car))  # the Focus Bonus (§22.14 7.4)
+            + (pro_cards().bonus_mp if pb.bonus else 0) + pstress.focus_mp(s, car)  # the Focus Bonus (§22.14 7.4)
+            + latepit.move_bonus(s, s.cars[car]))  # §22.12.5
 
 
 def paced(s: RaceState, car: str, pace: str, gear: int, mp: int, die: str, rule: str) -> pev.ProPaced:
@@ -183,16 +184,22 @@ def paced(s: RaceState, car: str, pace: str, gear: int, mp: int, die: str, rule:
     pb = s.pro.bots[car]
     ctl = pro_cards().control(pb.colour)
     base, tyre, focus = ctl.speed(pb.side, gear, pace), tyre_bonus(s, car), pstress.focus_mp(s, car)
-    return pev.ProPaced(car, pb.colour, pb.side, pace, gear, mp, base, tyre, mp - base - tyre - focus, die, rule,
-                        f" + the Focus Bonus {focus} (§22.14 BOT 7.4)" if focus else "")
+    fresh = latepit.move_bonus(s, s.cars[car])
+    return pev.ProPaced(car, pb.colour, pb.side, pace, gear, mp, base, tyre, mp - base - tyre - focus - fresh, die,
+                        rule, f" + the Focus Bonus {focus} (§22.14 BOT 7.4)" if focus else "",
+                        f" + Fresh Tyres {fresh}" if fresh else "")
 
 
-def new_tactics(s: RaceState, car: str, log: EventLog, why: str) -> None:
-    """§22.7: the Pro BOT discards its TACTICS card and draws a new one, face up."""
+def new_tactics(s: RaceState, car: str, log: EventLog, why: str, *, repair: bool = False) -> None:
+    """§22.7: the Pro BOT discards its TACTICS card and draws a new one, face up; a FAILURE card stays until the stop
+    repairs it (``repair``; §22.12.4, house rule ``pro_tactics_failures``)."""
+    if profailure.holds(s, car) and not repair:
+        return
     pb = s.pro.bots[car]
     s.pro.tactics_deck.discard(pb.tactics)
     pb.tactics, pb.face_up = _draw(s, "protactics"), True
     log.append(pev.ProTactics(car, "draws the", pb.tactics, why))
+    profailure.drawn(s, car, log)
 
 
 # ------------------------------------------------------------------ rounds: the start and the tyre checks
@@ -204,6 +211,7 @@ def new_round(s: RaceState, log: EventLog) -> None:
         if s.round == 1 and not pb.face_up:
             pb.face_up = True
             log.append(pev.ProTactics(car, "turns face up its", pb.tactics, "§22.8.1 item 2: the race start"))
+            profailure.drawn(s, car, log)
         elif s.round == 2 and pb.face_up:
             new_tactics(s, car, log, "§22.8.2 item 1: round 2")
         elif s.cars[car].w2w == "Stress":  # the token flipped at the last round's end: its 2nd W2W round
@@ -281,19 +289,27 @@ def corner(s: RaceState, c: Car, card: ProTactics, log: EventLog) -> bool:
             moved += 1
         t.mp_left, t.stopped = 0, True
     else:
-        for _ in range(-card.corner):
-            p = c.pos
-            if p.space == 0:  # back along its lane on this tile only (N-reading: docs/formulagp.md)
-                break
-            back = type(p)(p.tile, p.lane, p.space - 1)
-            if full_space(s, c.id, back):
-                break
-            c.pos = back
-            moved += 1
+        moved = back(s, c, -card.corner)
     if moved:
         log.append(pev.ProCorner(c.id, card.code, card.corner, moved, "forward" if card.corner > 0 else "back",
                                  s.track.name_of(c.pos)))
     return moved > 0 or c.pos != start
+
+
+def back(s: RaceState, c: Car, spaces: int) -> int:
+    """``c`` goes back up to ``spaces`` spaces along its lane on its tile, never onto a car (reading N-P1: the red
+    corner modifier, §22.9.2; Standing Water's reduced MP, §22.13.9). Returns the spaces moved."""
+    moved = 0
+    for _ in range(spaces):
+        p = c.pos
+        if p.space == 0:  # back along its lane on this tile only (N-reading: docs/formulagp.md)
+            break
+        behind = type(p)(p.tile, p.lane, p.space - 1)
+        if full_space(s, c.id, behind):
+            break
+        c.pos = behind
+        moved += 1
+    return moved
 
 
 def hazard(s: RaceState, c: Car, card: ProTactics, area: str, log: EventLog) -> None:
@@ -304,10 +320,10 @@ def hazard(s: RaceState, c: Car, card: ProTactics, area: str, log: EventLog) -> 
     new_tactics(s, c.id, log, "§22.9.3: after the hazard roll")
 
 
-def red_die(s: RaceState, c: Car, code: str, area: str, why: str, log: EventLog) -> None:
+def red_die(s: RaceState, c: Car, code: str, area: str, why: str, log: EventLog, *, cause: str = "") -> None:
     """§22.13.1–§22.13.2 ([BOT 6.1], [BOT 6.2]): a Pro BOT's RED die (a hazard of its TACTICS card ``code``, or
-    ``area`` names the cause); only the loss-of-control face counts: the RED die again, loss of control → a spin
-    (``why``)."""
+    ``area`` names the cause; ``cause``: a cause that is no TACTICS card, said as such, e.g. a stop on Oil); only the
+    loss-of-control face counts: the RED die again, loss of control → a spin (``why``)."""
     face = s.face(Die.RED, s.roll(Die.RED))
     pstress.gain(s, c.id, "it rolls the RED die", log)  # §22.14 BOT 7.4 (optional): not the counter-steer roll
     what = ": no effect (only the loss-of-control face counts, §22.13.1)"
@@ -315,11 +331,13 @@ def red_die(s: RaceState, c: Car, code: str, area: str, why: str, log: EventLog)
         again = s.face(Die.RED, s.roll(Die.RED))
         if again.value == "loss_of_control":
             what = f"; the counter-steer roll shows {again.value} again: it loses control (§22.13.2)"
-            log.append(pev.ProHazard(c.id, code, area, face.value, what))
+            log.append(hzev.ProRedDie(c.id, cause, face.value, what) if cause else
+                       pev.ProHazard(c.id, code, area, face.value, what))
             lose_control(s, c, log, why)
             return
         what = f"; the counter-steer roll shows {again.value}: the counter-steer holds (§22.13.2)"
-    log.append(pev.ProHazard(c.id, code, area, face.value, what))
+    log.append(hzev.ProRedDie(c.id, cause, face.value, what) if cause else
+               pev.ProHazard(c.id, code, area, face.value, what))
 
 
 # ------------------------------------------------------------------ damage and battles (§22.13.3, §22.10)

@@ -66,6 +66,7 @@ class ProTactics:
     lanes: Tactics
     corner: int
     hazard: Hazard
+    failure: bool = False  # a card that gives a failure (§22.12.4): to the pits, no attack or defence
 
     @property
     def code(self) -> str:
@@ -81,6 +82,7 @@ class ProCards:
     tactics: tuple[ProTactics, ...]
     sources: dict[str, str]
     examples: dict[str, str]
+    failures: tuple[ProTactics, ...] = ()  # the TACTICS cards that give a failure (house rule pro_tactics_failures)
 
     def control(self, colour: str) -> ProControl:
         for c in self.controls:
@@ -92,7 +94,7 @@ class ProCards:
         return by_code(self.strategy, code)
 
     def tactics_card(self, code: str) -> ProTactics:
-        return by_code(self.tactics, code)
+        return by_code(self.tactics + self.failures, code)
 
 
 def parse_pro_cards(doc: dict[str, Any], file: str) -> ProCards:
@@ -100,11 +102,12 @@ def parse_pro_cards(doc: dict[str, Any], file: str) -> ProCards:
     try:
         if doc.get("schema") != SCHEMA_VERSION:
             raise DataError(file, "schema", f"must be {SCHEMA_VERSION} (got {doc.get('schema')!r})")
-        pv.only_keys(doc, {"schema", "control", "strategy", "tactics", "examples"}, file, "")
+        pv.only_keys(doc, {"schema", "control", "strategy", "tactics", "failure", "examples"}, file, "")
         controls, bonus, tyres, sources = _control(doc, file)
         strategy = _strategy(doc, file, sources)
         tactics = _tactics(doc, file, sources)
-        return ProCards(controls, bonus, tyres, strategy, tactics, sources, pv.examples(doc, file))
+        failures = _failures(doc, file, sources, {x.code for x in tactics})
+        return ProCards(controls, bonus, tyres, strategy, tactics, sources, pv.examples(doc, file), failures)
     except DataError as e:
         raise pv.rewrapped(e, file) from None
 
@@ -241,6 +244,24 @@ def _tactics(doc: dict[str, Any], file: str, sources: dict[str, str]) -> tuple[P
                         get_enum(r, "defend", Decide, f"{path}.defend"))
         out.append(ProTactics(lanes, get_int(r, "corner", f"{path}.corner", lo=-3, hi=3),
                               get_enum(r, "hazard", Hazard, f"{path}.hazard")))
+    return tuple(out)
+
+
+def _failures(doc: dict[str, Any], file: str, sources: dict[str, str], taken: set[str]) -> tuple[ProTactics, ...]:
+    """The TACTICS cards that give a failure (§22.12.4): a code and the yellow arrow; as a lane card they keep to their
+    lane (lane 0), go the yellow arrow's way when forced, never push, and neither attack nor defend (:func:`racebook.
+    formulagp.bots.rookie.decide` reads ``failure``); no corner modifier, no hazard."""
+    if "failure" not in doc:
+        return ()
+    out = []
+    for i, r in enumerate(_rows(doc, "failure", file, sources)):
+        path = f"failure.cards[{i}]"
+        pv.only_keys(r, {"code", "yellow"}, file, path)
+        if r["code"] in taken:
+            raise DataError(file, f"{path}.code", f"{r['code']} is already a Pro TACTICS card's code")
+        lanes = Tactics(r["code"], Shape.STRAIGHT, 0, get_enum(r, "yellow", Turn, f"{path}.yellow"),
+                        dict.fromkeys(range(1, 7), Block.NOT_AGGRESSIVE), Decide.YES, Decide.YES)
+        out.append(ProTactics(lanes, 0, Hazard.NONE, failure=True))
     return tuple(out)
 
 

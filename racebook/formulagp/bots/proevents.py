@@ -127,8 +127,8 @@ class ProQualified(Event):
 class ProPaced(Event):
     RULE: ClassVar[str] = "§22.9 [BOT 2.1]"
     TEMPLATE: ClassVar[str] = ("{car} (Pro BOT, {colour} Control card, {side} side) drives at {pace} pace{die} in gear "
-                               "{gear}: {mp} MP (the card {base} + tyre {tyre} + difficulty {bonus}{focus})")
-    PROSE: ClassVar[frozenset[str]] = frozenset({"die", "focus"})
+                               "{gear}: {mp} MP (the card {base} + tyre {tyre} + difficulty {bonus}{focus}{fresh})")
+    PROSE: ClassVar[frozenset[str]] = frozenset({"die", "focus", "fresh"})
     car: str
     colour: str
     side: str
@@ -141,6 +141,7 @@ class ProPaced(Event):
     die: str = ""
     rule: str = "§22.9 [BOT 2.1]"
     focus: str = ""  # " + the Focus Bonus 1" (§22.14 [BOT 7.4], optional)
+    fresh: str = ""  # " + Fresh Tyres 2": the Late Pit Bonus (§22.12.5)
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,9 +25,11 @@ Readings (docs/formulagp.md, "Pro BOTs"): **N-P6** "at the end of the race Pro B
 turns in once the race's final round has begun (besides the round-22 cut-off; house rule
 ``pro_pass_pits_in_final_round``, false: the cut-off only); **N-P7** a pitting BOT that cannot
 reach the entry this move (too few MP, a car in the way, a car holding the lane beside the 'PIT LANE' space) drives
-on by its TACTICS card and its Pit token stays at the entry: it pits the next time it comes by. Not built: a failure
-from a TACTICS card (the Pro TACTICS set has none), the speeding die when a corner modifier takes it into the pit lane
-([§22.12.1][]), the Late Pit Bonus's Fresh Tyres token ([§22.12.5][]). Standard library only.
+on by its TACTICS card and its Pit token stays at the entry: it pits the next time it comes by. A failure from a
+TACTICS card (house rule ``pro_tactics_failures``) is :mod:`racebook.formulagp.bots.profailure`. Not built: the
+speeding die when a corner modifier takes it into the pit lane ([§22.12.1][]). The Late Pit Bonus's Fresh Tyres
+token ([§22.12.5][]) is the players' (:func:`racebook.formulagp.latepit.on_stop` from
+:func:`racebook.formulagp.pits.leave_box`). Standard library only.
 """
 
 from __future__ import annotations
@@ -38,8 +40,9 @@ from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
 from racebook.formulagp import moving, pitentry, pits, rounds
 from racebook.formulagp.actions import To
-from racebook.formulagp.bots import pro, prostressing, proweather
+from racebook.formulagp.bots import pro, profailure, prostressing, proweather
 from racebook.formulagp.bots import proevents as pev
+from racebook.formulagp.bots import prohazardevents as hzev
 from racebook.formulagp.pitlane import IN_BOX, cold_led, entry_kind, exit_pos, into_pit_lane
 from racebook.formulagp.rules import pitstop, protyres
 from racebook.formulagp.rules.botbattle import Score
@@ -160,7 +163,7 @@ def box_turn(s: RaceState, c: Car, log: EventLog) -> bool:
         _service(s, c, log, 0)
     else:
         pb = s.pro.bots[c.id]
-        problems = int(pb.dmg_ot) + int(pb.dmg_tyre)
+        problems = int(pb.dmg_ot) + int(pb.dmg_tyre) + int(profailure.holds(s, c.id))  # a FAILURE card (§22.12.4)
         face = 0
         if problems:  # §22.12.3: repaired during the stop
             pb.dmg_ot = pb.dmg_tyre = False
@@ -188,7 +191,10 @@ def _service(s: RaceState, c: Car, log: EventLog, die: int) -> None:
     log.append(pev.ProPitStop(c.id, pb.stops + 1, "new tyres, a new Pit token, a new TACTICS card, then to the end "
                                                   "of the pit lane"))
     pro.fit_tyres(s, c.id, log, "§22.12.2 item 3: the pit stop", proweather.stop_tyre(s, c.id))
-    pro.new_tactics(s, c.id, log, "§22.12.2 item 4: the pit stop")
+    if profailure.holds(s, c.id):
+        log.append(hzev.ProFailure(c.id, pb.tactics, "is repaired: the card goes back to the TACTICS deck",
+                                   "§22.12.3 [BOT 5.3]"))
+    pro.new_tactics(s, c.id, log, "§22.12.2 item 4: the pit stop", repair=True)
     prostressing.reset(s, c.id, "its pit stop", log)  # §22.14 BOT 7.4 (optional): level 1
     pits.leave_box(s, c, log, die=die)
 

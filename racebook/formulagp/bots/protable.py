@@ -131,7 +131,7 @@ def from_tokens(kv: dict[str, str]) -> ProTable:
             raise ValueError(f"{key}: the Pro BOTs bound for that stop, each a Pro BOT named once")
     held = [b.tactics for b in t.bots.values() if b.tactics] + t.tactics_deck.pile + t.tactics_deck.discards
     strat = [b.strategy for b in t.bots.values() if b.strategy] + t.strategy_deck.pile + t.strategy_deck.discards
-    if sorted(set(held)) != sorted(held) or not set(held) <= {x.code for x in data.tactics} \
+    if sorted(set(held)) != sorted(held) or not set(held) <= {x.code for x in data.tactics + data.failures} \
             or sorted(set(strat)) != sorted(strat) or not set(strat) <= {x.code for x in data.strategy}:
         raise ValueError("the Pro BOT cards: a card unknown or in two places")
     return t

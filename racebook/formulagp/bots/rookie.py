@@ -35,7 +35,7 @@ from racebook.core.log import EventLog
 from racebook.formulagp import flags, moving, occupancy, raceevents, rounds, vsc
 from racebook.formulagp.actions import FaceForward, Rejoin, To
 from racebook.formulagp.bots import events as bev
-from racebook.formulagp.bots import pro, propit, prostressing, proweather
+from racebook.formulagp.bots import pro, prohazards, propit, prostressing, proweather
 from racebook.formulagp.bots.cards import Decide, Tactics, bot_cards
 from racebook.formulagp.bots.deckdraw import draw  # (§22.1: the shared decks; re-exported as rookie.draw)
 from racebook.formulagp.bots.stop import stop as _stop
@@ -186,8 +186,10 @@ def resolve(s: RaceState, log: EventLog) -> None:
                    bev.BotPaced(c.id, side.name, pace, gear, mp, die, how.rule))
     if drive(s, c, log):
         if c.bot == pro.PRO:
+            prohazards.water_through(s, c, log)  # [ADV] Standing Water driven through: fewer MP (§22.13.9)
             pro.after_move(s, c, log)  # the corner modifier and the hazards (§22.9.2, §22.9.3)
             proweather.after_move(s, c, log)  # [ADV] dry tyres on a wet track at RED pace: the RED die (§22.13.10)
+            prohazards.stopped(s, c, log)  # [ADV] a stop on Oil or Standing Water: the RED die (§22.13.9)
         if c.pit or not _attack(s, c, log):  # a Pro BOT that entered the pit lane attacks no one (§22.12.1)
             end_move(s, c, log)
 
@@ -251,6 +253,9 @@ def drive(s: RaceState, c: Car, log: EventLog) -> bool:
         # a space holding a car is never a free step for a BOT: a push goes through its blocked symbols (§22.9.1)
         free = [chk.to for chk in checks if chk.entry is not Entry.STOP and occupancy.room(s, c.id, chk.to) is not None]
         if c.bot == pro.PRO and propit.drive_in(s, c, free, log):  # a pitting Pro BOT: the way in (§22.11.1)
+            continue
+        if c.bot == pro.PRO and prohazards.debris_step(s, c, free, log):  # [ADV] Debris: toward its yellow arrow
+            spent = True  # it stays in the new lane (§22.13.9 [BOT 6.9.2])
             continue
         stop_ahead, same_lane = _near(s, c, checks)
         beside = _beside(s, c)
@@ -361,7 +366,8 @@ def battle_side(s: RaceState, car: str, *, attacking: bool, opponent_leds: int |
         card = card_of(s, car)
         face = s.white_face(s.bots.face) if s.bots.face >= 0 else None
         log.append(bev.BotBattled(car, card.code, "attacks" if attacking else "defends",
-                                  f"the WHITE die shows {face.value if face else 0}: aborts",
+                                  f"the WHITE die shows {face.value}: aborts" if face else
+                                  "its FAILURE card: it can neither attack nor defend (§22.12.4)",
                                   (), (), 0, 0, " (it stays where it is)"))
         return None
     return battle_score(s, car, attacking=attacking, opponent_leds=opponent_leds, decision=decided, log=log)
@@ -372,6 +378,9 @@ def decide(s: RaceState, car: str, *, attacking: bool, lapping: bool = False) ->
     lapping, §22.13.7). Returns how it decided (for the event), or None when it aborts (the face is kept in
     ``s.bots.face`` for the caller's event)."""
     card = card_of(s, car)
+    if s.cars[car].bot == pro.PRO and pro.tactics(s, car).failure:
+        s.bots.face = -1
+        return None  # §22.12.4: a FAILURE card: it can neither attack nor defend
     symbol = card.attack if attacking else card.defend
     roll = s.roll(Die.WHITE) if symbol is Decide.DIE and not lapping else None
     face = s.white_face(roll) if roll is not None else None
