@@ -4,7 +4,8 @@ so a line without them reads as before (:mod:`racebook.formulagp.notation` calls
 
 * ``mo=`` the movement cards shown for the momentum order (15.1, :mod:`racebook.formulagp.momentum`): ``launch`` texts;
 * ``dq=round/queue/failed/crashed`` the qualifying by die roll in progress (15.3, :mod:`racebook.formulagp.diequalify`);
-* per car ``ts=`` the dry tyre sets left (15.10, :mod:`racebook.formulagp.limitedtyres`).
+* per car ``ts=`` the dry tyre sets left and ``to=`` the Option it chose (15.10, ``choose``,
+  :mod:`racebook.formulagp.limitedtyres`).
 """
 
 from __future__ import annotations
@@ -53,8 +54,8 @@ def read_head(s: RaceState, kv: dict[str, str], text: str) -> None:
 
 
 def car_tokens(c: Car) -> list[str]:
-    """``ts=``: the dry tyre sets left (15.10), only with the Optional rule."""
-    return [f"ts={c.tyre_sets}"] if c.tyre_sets else []
+    """``ts=``: the dry tyre sets left (15.10), only with the Optional rule; ``to=``: the Option chosen (``choose``)."""
+    return ([f"ts={c.tyre_sets}"] if c.tyre_sets else []) + ([f"to={c.tyre_option}"] if c.tyre_option else [])
 
 
 def read_car(c: Car, ck: dict[str, str], text: str) -> None:
@@ -62,4 +63,9 @@ def read_car(c: Car, ck: dict[str, str], text: str) -> None:
     if ts and ts != "0" and (set(ts) - set("smh") or len(ts) > 4):
         raise NotationError(f"{text[:80]!r}…: ts= is the dry sets left, up to 4 of s, m, h, or 0 (§21 15.10)")
     c.tyre_sets = ts
+    to = ck.get("to", "")
+    if to not in ("", "a", "b"):
+        raise NotationError(f"{text[:80]!r}…: to= is the Option of the limited dry tyre sets chosen: a or b "
+                            f"(§21 15.10)")
+    c.tyre_option = to
 
