@@ -14,6 +14,7 @@ from racebook.core.log import EventLog
 from racebook.formulagp import limitedtyres, weather
 from racebook.formulagp.actions import SET_OPTIONS, FgpAction, TyreOption
 from racebook.formulagp.rounds import after_setup
+from racebook.formulagp.rules.tyresets import option_words
 from racebook.formulagp.state import RaceState
 
 __all__ = ["legal_sets", "apply_sets", "explain_sets"]
@@ -38,5 +39,5 @@ def explain_sets(s: RaceState, a: FgpAction) -> tuple[str, str]:
     waiting = limitedtyres.pending(s)
     car = waiting[0] if waiting else "nobody"
     return RULE, (f"before qualifying each player chooses its limited dry tyre sets (Optional 15.10), in grid order: "
-                  f"it is {car}'s choice now, '{car} sets a' (2 Soft, 1 Medium, 1 Hard) or '{car} sets b' "
-                  f"(1 Soft, 2 Medium, 1 Hard)")
+                  f"it is {car}'s choice now, '{car} sets a' ({option_words('a')}) or '{car} sets b' "
+                  f"({option_words('b')})")

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from racebook.core.errors import ActionSyntaxError, DataError, NotationError
 from racebook.formulagp import events as ev
 from racebook.formulagp import limitedtyres
+from racebook.formulagp.actionlabels import label
 from racebook.formulagp.actions import TyreOption, Tyres, parse
 from racebook.formulagp.agents import Greedy, RandomDriver, tyre_for
 from racebook.formulagp.events import limitedtyres as ltev
@@ -20,7 +21,7 @@ from racebook.formulagp.game import Race
 from racebook.formulagp.notation import format_state, parse_position
 from racebook.formulagp.options import Rules, TyreSets
 from racebook.formulagp.playerboard import Tyre
-from racebook.formulagp.rules.tyresets import TYRE_SET_OPTIONS, available, sets_after
+from racebook.formulagp.rules.tyresets import TYRE_SET_OPTIONS, available, option_words, sets_after
 from racebook.formulagp.setup import new_race, new_state
 from racebook.formulagp.state import Mode, Phase
 from tests.formulagp.test_pits import begin_in_box, in_box
@@ -33,6 +34,7 @@ def test_the_pure_parts() -> None:
     with pytest.raises(ValueError, match="15.10"):
         sets_after("mh", Tyre.SOFT)
     assert available("mh", (Tyre.SOFT, Tyre.MEDIUM, Tyre.HARD)) == (Tyre.MEDIUM, Tyre.HARD)
+    assert option_words("a") == "2 Soft, 1 Medium, 1 Hard" and option_words("b") == "1 Soft, 2 Medium, 1 Hard"
 
 
 @pytest.mark.parametrize(("option", "left"), [(TyreSets.OFF, ""), (TyreSets.A, "smh"), (TyreSets.B, "mmh")])
@@ -87,6 +89,8 @@ def test_choose_asks_each_player_in_box_order_before_qualifying() -> None:
     s = race.state
     assert race.phase is Phase.SETS and race.current_car == "B"  # pit-box order; the Rookie BOT C chooses nothing
     assert race.legal_actions() == [TyreOption("B", "a"), TyreOption("B", "b")]
+    assert [label(s, a) for a in race.legal_actions()] == ["Option A: 2 Soft, 1 Medium, 1 Hard (§21 15.10)",
+                                                           "Option B: 1 Soft, 2 Medium, 1 Hard (§21 15.10)"]
     verdict = race.explain(TyreOption("A", "a"))
     assert not verdict.legal and verdict.rule == "§21" and "B's choice" in verdict.reason
     race.apply("B sets a")
@@ -138,6 +142,13 @@ def test_bad_to_in_the_notation_and_the_switch_value() -> None:
     assert "\n" not in str(e.value)
     assert Rules.from_dict({"limited_tyre_sets": "choose"}) == CHOOSE
     assert parse_position(race.position()).rules == CHOOSE
+    waiting = race.position()
+    race.apply("B sets a")
+    assert race.phase is Phase.DRAW
+    for line in (waiting.replace(" sets ", " draw "), race.position().replace(" draw ", " sets ")):
+        with pytest.raises(NotationError, match="sets phase") as e:  # a choice waiting <=> the sets phase
+            parse_position(line)
+        assert "\n" not in str(e.value)
 
 
 def test_the_greedy_driver_takes_two_sets_of_the_tyre_it_wants_at_its_stop() -> None:
