@@ -23,7 +23,9 @@ from racebook.formulagp.actions import (
     Return,
     Stop,
     To,
+    TyreOption,
 )
+from racebook.formulagp.rules.tyresets import option_words
 from racebook.formulagp.state import RaceState
 
 #: The words of each action class's button, in the position where it is legal.
@@ -58,6 +60,11 @@ def _discard(s: RaceState, a: Discard) -> str:
 @BUTTON.register(Clear)
 def _clear(s: RaceState, a: Clear) -> str:
     return f"play Tyre Wear card {a.card} to clear the hand (+1 wear)"
+
+
+@BUTTON.register(TyreOption)
+def _tyre_option(s: RaceState, a: TyreOption) -> str:
+    return f"Option {a.option.upper()}: {option_words(a.option)} (§21 15.10)"
 
 
 @BUTTON.register(Launch)

@@ -61,6 +61,7 @@ from racebook.formulagp.actions import (
     Steer,
     Stop,
     To,
+    TyreOption,
     Tyres,
     Yield,
 )
@@ -109,6 +110,16 @@ def _push(ctx: tuple[Race, Legal], first: Push | NoPush) -> FgpAction:
 @QUALIFYING.register(Steer)
 def _steer(ctx: tuple[Race, Legal], first: Steer) -> FgpAction:
     return min(ctx[1].of(Steer), key=lambda a: (card_colour(a.card) is not None, cards().card(a.card).leds))
+
+
+@QUALIFYING.register(TyreOption)
+def _tyre_option(ctx: tuple[Race, Legal], first: TyreOption) -> FgpAction:
+    """Before qualifying (§21 15.10, ``choose``): the Option holding two sets of the tyre the driver will want at its
+    one stop, the race's middle — :func:`tyre_for` half the radar's rounds to the final lap: Option A (2 Soft) when
+    that is Soft, else Option B (2 Medium; Hard is one set in both Options, and Medium is then its second choice)."""
+    s = ctx[0].state
+    option = "a" if tyre_for(max(0, s.final_lap_at - s.flag) // 2) == "soft" else "b"
+    return next(a for a in ctx[1].of(TyreOption) if a.option == option)
 
 
 @QUALIFYING.register(Pole)
@@ -389,6 +400,12 @@ def steer_to_pit(s: RaceState, steps: Sequence[To]) -> To | None:
     return None if key(best)[0] else best
 
 
+def tyre_for(left: int) -> str:
+    """The dry tyre a computer driver fits for ``left`` rounds to race: hard for 10 or more, medium for 6 or more,
+    else soft."""
+    return "hard" if left >= 10 else "medium" if left >= 6 else "soft"
+
+
 def pit_choice(race: Race, listed: Legal | Sequence[FgpAction], margin: int) -> FgpAction | None:
     """A computer driver's pit decisions: at the pit entry, pit when :func:`wants_pit` (through the 'PIT LANE'
     space; sideways across the yellow line only with 1 MP left); in the box, repair one card if there is damage,
@@ -400,7 +417,7 @@ def pit_choice(race: Race, listed: Legal | Sequence[FgpAction], margin: int) -> 
     assert car is not None
     c = s.cars[car]
     left = rounds_left(s)
-    want = "hard" if left >= 10 else "medium" if left >= 6 else "soft"
+    want = tyre_for(left)
     want = limitedtyres.wish(s, c, weather.tyre_wish(s, c, want, left),
                             [a.tyre for a in legal.of(Tyres)])  # [ADV] wet/a 2nd type; §21 15.10
     if race.phase is Phase.GRID:  # the Red Flag grid (§19.6 step 2): the same choice as in the box

@@ -20,7 +20,7 @@ from racebook.core.game import Race as CoreRace
 from racebook.core.log import EventLog, Step
 from racebook.core.saves import action_texts, read_envelope, start_and_replay
 from racebook.core.verdict import Verdict
-from racebook.formulagp import qualify, turn
+from racebook.formulagp import limitedtyres, qualify, turn
 from racebook.formulagp.actions import FgpAction, parse
 from racebook.formulagp.battles import deciding
 from racebook.formulagp.notation import format_state, parse_position
@@ -93,6 +93,9 @@ class Race(CoreRace[FgpAction, None, RaceState]):
             return qualify.pending(self.state)
         if self.state.phase is Phase.GRID:  # the Red Flag grid's tyre choices, in grid order (§19.6)
             return self.state.grid_tyres[0] if self.state.grid_tyres else None
+        if self.state.phase is Phase.SETS:  # §21 15.10: each player's tyre sets, in grid order
+            waiting = limitedtyres.pending(self.state)
+            return waiting[0] if waiting else None
         if self.state.phase is Phase.START:
             return self.state.start.waiting[0] if self.state.start.waiting else None
         if self.state.phase is Phase.BATTLE:

@@ -43,7 +43,16 @@ from collections.abc import Iterable
 from racebook.core.deck import Deck
 from racebook.core.errors import ActionSyntaxError, DataError, IllegalAction, NotationError
 from racebook.core.rng import Rng
-from racebook.formulagp import hazardtokens, latepit, optionalnotation, scperiod, scvariants, teamradio, weather
+from racebook.formulagp import (
+    hazardtokens,
+    latepit,
+    limitedtyres,
+    optionalnotation,
+    scperiod,
+    scvariants,
+    teamradio,
+    weather,
+)
 from racebook.formulagp.actions import Attack
 from racebook.formulagp.actions import parse as parse_action
 from racebook.formulagp.bots.protable import from_tokens as pros_from_tokens
@@ -325,6 +334,9 @@ def parse_position(text: str) -> RaceState:
     if (s.phase is Phase.CONTROL) != bool(s.pending):
         raise NotationError(f"{text[:80]!r}…: the control phase has a loss of control waiting (pend=), and only "
                             "it")
+    if (s.phase is Phase.SETS or s.panel_side) and (s.phase is Phase.SETS) != bool(limitedtyres.pending(s)):
+        raise NotationError(f"{text[:80]!r}…: the sets phase has a player still to choose its tyre sets (to=), and "
+                            "only it (§21 15.10)")
     if s.turn is not None and not _battle_dice_readable(s.turn):
         raise NotationError(f"{text[:80]!r}…: bd= lists dice kinds rolled before a battle (pair, tricky_corner, "
                             "worn_tyres, …) and ba= an attack text (§13.2 a)")

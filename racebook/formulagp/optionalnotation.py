@@ -6,7 +6,8 @@ so a line without them reads as before (:mod:`racebook.formulagp.notation` calls
 * ``dq=round/queue/failed/crashed`` the qualifying by die roll in progress (15.3, :mod:`racebook.formulagp.diequalify`);
 * ``pf=round/contenders/fighting`` a photo finish's extra turns in progress (15.8, :mod:`racebook.formulagp.
   photofinish`);
-* per car ``ts=`` the dry tyre sets left (15.10, :mod:`racebook.formulagp.limitedtyres`);
+* per car ``ts=`` the dry tyre sets left and ``to=`` the Option it chose (15.10, ``choose``,
+  :mod:`racebook.formulagp.limitedtyres`);
 * per car ``wn=`` the Race Director's warnings received (15.9, :mod:`racebook.formulagp.racedirector`).
 * per car ``otb=`` the OT banked by the New Overtake Mode (15.13, :mod:`racebook.formulagp.overtakemode`).
 """
@@ -68,10 +69,10 @@ def read_head(s: RaceState, kv: dict[str, str], text: str) -> None:
 
 
 def car_tokens(c: Car) -> list[str]:
-    """``ts=``: the dry tyre sets left (15.10), only with the Optional rule; ``wn=``: the warnings (15.9), only when
-    the car has one; ``otb=``: the banked OT (15.13), only when some is banked."""
-    return ([f"ts={c.tyre_sets}"] if c.tyre_sets else []) + ([f"wn={c.warnings}"] if c.warnings else []) + (
-        [f"otb={c.ot_bank}"] if c.ot_bank else [])
+    """``ts=``: the dry tyre sets left (15.10), only with the Optional rule; ``to=``: the Option chosen (``choose``);
+    ``wn=``: the warnings (15.9), only when the car has one; ``otb=``: the banked OT (15.13), only when some is banked."""
+    return ([f"ts={c.tyre_sets}"] if c.tyre_sets else []) + ([f"to={c.tyre_option}"] if c.tyre_option else []) + (
+        [f"wn={c.warnings}"] if c.warnings else []) + ([f"otb={c.ot_bank}"] if c.ot_bank else [])
 
 
 def read_car(c: Car, ck: dict[str, str], text: str) -> None:
@@ -79,6 +80,11 @@ def read_car(c: Car, ck: dict[str, str], text: str) -> None:
     if ts and ts != "0" and (set(ts) - set("smh") or len(ts) > 4):
         raise NotationError(f"{text[:80]!r}…: ts= is the dry sets left, up to 4 of s, m, h, or 0 (§21 15.10)")
     c.tyre_sets = ts
+    to = ck.get("to", "")
+    if to not in ("", "a", "b"):
+        raise NotationError(f"{text[:80]!r}…: to= is the Option of the limited dry tyre sets chosen: a or b "
+                            f"(§21 15.10)")
+    c.tyre_option = to
     wn = ck.get("wn", "0")
     if not (wn.isascii() and wn.isdigit()) or len(wn) > 3 or (len(wn) > 1 and wn[0] == "0"):
         raise NotationError(f"{text[:80]!r}…: wn= is the number of warnings received, a whole number (§21 15.9)")

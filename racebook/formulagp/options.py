@@ -69,6 +69,7 @@ class TyreSets(Enum):
     OFF = "off"  # any dry type at every stop (the Standard rules)
     A = "a"  # Option A: 2 Soft, 1 Medium, 1 Hard
     B = "b"  # Option B: 1 Soft, 2 Medium, 1 Hard
+    CHOOSE = "choose"  # each player chooses A or B before qualifying (the source's reading; ``Grey sets b``)
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,7 +132,7 @@ class Rules(HouseRules):
     ot_management: bool = False  # §21 Optional 15.7.1: a full OT must attack; a won battle drives every OT point
     weather_change_modifier: bool = False  # §21 Optional 15.14: a WHITE die moves each Weather token placed by a roll
     faster_safety_car: bool = False  # §21 Optional 15.11.2: under the SC a player drives 6 spaces, no card (off)
-    limited_tyre_sets: TyreSets = TyreSets.OFF  # §21 Optional 15.10: off; a (2 S, 1 M, 1 H) or b (1 S, 2 M, 1 H)
+    limited_tyre_sets: TyreSets = TyreSets.OFF  # §21 Optional 15.10: off; a (2 S, 1 M, 1 H), b (1 S, 2 M, 1 H), choose
     pro_stress_levels: bool = False  # §22.14 (BOT 7.4, optional): the Pro BOTs' stress levels (max: GREEN pace)
     pro_undercut_weather: bool = False  # §22.14 (BOT 7.1's weather variant, optional; needs pro_undercut)
     race_director: bool = False  # §21 Optional 15.9: the WHITE die judges a two-car incident's penalty (off)

@@ -12,7 +12,17 @@ from itertools import combinations
 from racebook.core.errors import IllegalAction
 from racebook.core.log import EventLog
 from racebook.formulagp import events as ev
-from racebook.formulagp import lapping, momentum, pitlane, raceevents, redflag, redpitentry, teamradio, weather
+from racebook.formulagp import (
+    lapping,
+    limitedtyres,
+    momentum,
+    pitlane,
+    raceevents,
+    redflag,
+    redpitentry,
+    teamradio,
+    weather,
+)
 from racebook.formulagp import photofinish as photo_finish
 from racebook.formulagp.actions import Discard, FgpAction, Keep, Launch, Return, parse
 from racebook.formulagp.cardplay import apply_play, card_type, check_play
@@ -40,6 +50,8 @@ def start_race(s: RaceState, log: EventLog) -> None:
     s.panel_side = face.colour.value
     log.append(ev.PanelSide(face.value, face.colour.value))
     weather.setup(s, log)  # [ADV] §4.2 g-i: the forecast, the Weather token, Standing Water (formulagp.weather)
+    if limitedtyres.choosing(s):  # §21 15.10 (``choose``): each player's tyre sets, before qualifying
+        return
     if weather.start_tyres(s):  # §4.6: the drivers choose their start tyres first (new_race(choose_tyres=True))
         return
     after_setup(s, log)

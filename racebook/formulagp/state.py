@@ -46,6 +46,7 @@ class Phase(Enum):
     PIT = "pit"  # a pit stop's choices in the box (§16.2: tyres, the hand, repairs, leave), racebook.formulagp.pits
     QUALIFY = "qualify"  # qualifying's sealed cards, the pushes, and round 1's pole bonus card (§9.2, §9.4 item 1)
     GRID = "grid"  # the Red Flag grid: each driver chooses its tyres (§19.6 step 2, racebook.formulagp.redflaggrid)
+    SETS = "sets"  # before qualifying each player chooses its limited dry tyre sets (§21 15.10, tyresetchoice.py)
 
 
 class Mode(StrEnum):
@@ -144,6 +145,7 @@ class Car:
     tyre_sets: str = ""  # §21 15.10: its dry sets left (initials; "0": none left); "" without the Optional rule
     warnings: int = 0  # §21 15.9: the Race Director's warnings (black-and-white flag tokens) this race; 0 without it
     ot_bank: int = 0  # §21 15.13: OT banked at the control zone, kept from turn to turn (overtakemode.py)
+    tyre_option: str = ""  # §21 15.10 with ``choose``: the Option it chose ("a" or "b"); "" not yet, or no choice
 
     def copy(self) -> Car:
         c = replace(self, deck=self.deck.copy(), hand=list(self.hand), drawn=list(self.drawn),

@@ -7,6 +7,8 @@ or 2 on, the defender's +1 or +2 LEDs). The engine's hooks; the pure parts are :
   not taken: the car loses control as on any tile (a reading).
 * The DAMAGE deck: all but two 'Close Call!' cards are set aside at the set-up (out of the game; the conservation
   check counts them there, :meth:`racebook.formulagp.state.RaceState.incident_cards_everywhere`).
+* A track file may say ``street = true`` (:attr:`racebook.formulagp.track.Track.street`): informative; the switch
+  decides on every track (an optional rule is the group's, and so is the +1 or +2).
 * A battle's defender gets +1 or +2 LEDs (a player's reveal, a Rookie BOT's defence against a player or a BOT); a
   side that does not defend gets none. The battle-odds analysis does not add it (not built).
 """

@@ -54,6 +54,7 @@ class Track:
     pit_lane_from: Pos | None = None  # the space one step before the 'PIT LANE' space of its own (§16.1)
     default_race: bool = False  # the circuit a new race uses when it names none (SCHEMA.md; :func:`race_track`)
     overtake_zone: str = ""  # §21 15.13: the DRS zone of the New Overtake Mode (SCHEMA.md; trackparts.overtake_zone)
+    street: bool = False  # a street circuit (§21 15.2; SCHEMA.md): informative; the switch street_circuit decides
 
     # ------------------------------------------------------------------ geometry caches
     # A Track is immutable: what its geometry answers is worked out once per track (a position's steps, names, a
@@ -330,7 +331,7 @@ def parse_track(doc: dict[str, Any], file: str, name: str | None = None) -> Trac
         if doc.get("schema") != SCHEMA_VERSION:
             raise TrackDataError(file, "schema", f"must be {SCHEMA_VERSION} (got {doc.get('schema')!r})")
         pv.only_keys(doc, {"schema", "name", "description", "source", "laps", "tiles", "pit", "grid", "examples",
-                           "default_race", "overtake_zone"}, file, "")
+                           "default_race", "overtake_zone", "street"}, file, "")
         tname = get_str(doc, "name", "name")
         if not DATA_ID.fullmatch(tname) or (name is not None and tname != name):
             raise TrackDataError(file, "name", f"must be the file's id {name!r} (got {tname!r})")
@@ -363,7 +364,8 @@ def parse_track(doc: dict[str, Any], file: str, name: str | None = None) -> Trac
         return Track(track.name, track.description, track.source, track.laps, tiles, track.pit_side,
                      track.pit_entry, track.pit_exit, track.pit_boxes, tuple(grid), track.examples, shadow, pit_source,
                      _pit_lane_from(track, pit, file), as_bool(doc.get("default_race", False), "default_race"),
-                     trackparts.overtake_zone(tiles, doc.get("overtake_zone"), file))
+                     trackparts.overtake_zone(tiles, doc.get("overtake_zone"), file),
+                     as_bool(doc.get("street", False), "street"))
     except TrackDataError:
         raise
     except ValueError as e:

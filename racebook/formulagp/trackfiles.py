@@ -15,7 +15,8 @@ __all__ = ["track_ids", "describe_track"]
 
 
 def describe_track(path_or_id: str) -> str:
-    """A circuit's line (a shipped id or a track file, read and validated): name, tiles, lanes, pit, DRS zones."""
+    """A circuit's line (a shipped id or a track file, read and validated): name, tiles, lanes, pit, DRS zones, a
+    street circuit (the file's ``street = true``, §21 15.2)."""
     if path_or_id in track_ids():
         t: Track = load_track(path_or_id)
     else:
@@ -28,4 +29,5 @@ def describe_track(path_or_id: str) -> str:
     zones = sorted({x.drs for x in t.tiles if x.drs})
     return (f"FormulaGP circuit: {t.description} ({moving} movement tiles, 4 lanes, {t.laps} laps, "
             f"{len(t.grid)} grid places, DRS {', '.join(zones) or 'none'}; invented-for-teaching"
-            f"{'; the race circuit' if t.default_race else ''})")
+            f"{'; the race circuit' if t.default_race else ''}"
+            f"{'; a street circuit (§21 15.2: play it with street_circuit = 1 or 2)' if t.street else ''})")

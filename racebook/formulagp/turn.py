@@ -28,6 +28,7 @@ from racebook.formulagp.rounds import apply_draw, draw_pending, explain_draw, le
 from racebook.formulagp.secondary import apply_discard, around_move, around_play, explain_discard, legal_discard
 from racebook.formulagp.start import apply_start, explain_start, legal_start
 from racebook.formulagp.state import Phase, RaceState
+from racebook.formulagp.tyresetchoice import apply_sets, explain_sets, legal_sets
 
 __all__ = ["TABLE", "MACHINE", "PhaseRules", "legal", "apply", "explain", "start_race", "draw_pending"]
 
@@ -57,6 +58,7 @@ TABLE: dict[Phase, PhaseRules[RaceState, FgpAction]] = {
     Phase.PIT: PhaseRules("§16.2", *teamradio.around(Phase.PIT, pits.legal_pit, pits.apply_pit, pits.explain_pit)),
     Phase.QUALIFY: PhaseRules("§9.2", legal_qualify, apply_qualify, explain_qualify),
     Phase.GRID: PhaseRules("§19.6", legal_grid, apply_grid, explain_grid),  # the Red Flag grid's tyres
+    Phase.SETS: PhaseRules("§21", legal_sets, apply_sets, explain_sets),  # 15.10: each player's tyre sets
 }
 
 

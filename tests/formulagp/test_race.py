@@ -47,6 +47,7 @@ from racebook.formulagp.actions import (
     Steer,
     Stop,
     To,
+    TyreOption,
     Tyres,
     Wait,
     Yield,
@@ -243,6 +244,7 @@ ACTION_EXAMPLES += [PitIn("A"), Tyres("A", "hard"), BoxRepair("A", "all"), BoxRe
 ACTION_EXAMPLES += [Qualify("A", ("G1", "G2", "W1", "P3")), Qualify("B", ()), Push("A"), NoPush("B"), Steer("A", "P1"),
                     Pole("A", "G3", ("R2",), ("W1",)), Pole("B", "O1", (), ("G1", "W2"))]  # qualifying (§9)
 ACTION_EXAMPLES += [Attempt("A"), Attempt("B", 3)]  # the Optional qualifying by die roll (§21 15.3)
+ACTION_EXAMPLES += [TyreOption("A", "a"), TyreOption("B", "b")]  # the Optional limited tyre sets (§21 15.10)
 
 
 @pytest.mark.parametrize("action", ACTION_EXAMPLES, ids=str)

@@ -22,6 +22,7 @@ the class by the verb, so ``parse(str(a)) == a`` for every action. The words:
 ``Grey attack Red``          declare a battle (§13.2 b); ``attack Red L3``: a Slipstream attack stepping into lane 3
 ``Grey bid R2 W1 P3 +ers``   a battle's cards, sealed (§13.3): movement card(s), Tyre Wear, Option; ``+ers``: 1 ERS
 ``Red yield``                the defender does not defend: the attack succeeds (§13.3)
+``Grey sets b``              before qualifying: the Option of the limited dry tyre sets (§21 15.10, ``choose``)
 ===========================  ===================================================================================
 
 Standard library only.
@@ -95,6 +96,7 @@ from racebook.formulagp.actions.qualify import (
 )
 from racebook.formulagp.actions.secondattempt import SECOND_ATTEMPT_CLASSES, Block, NoBlock
 from racebook.formulagp.actions.teamradio import TEAM_RADIO_CLASSES, Radio
+from racebook.formulagp.actions.tyresets import SET_OPTIONS, TYRE_SET_CLASSES, TyreOption
 
 #: every action class, read once the mechanics' modules above have registered theirs
 CLASSES: tuple[type[FgpAction], ...] = _base.CLASSES
@@ -159,4 +161,7 @@ __all__ = [
     "SECOND_ATTEMPT_CLASSES",
     "Radio",
     "TEAM_RADIO_CLASSES",
+    "SET_OPTIONS",
+    "TyreOption",
+    "TYRE_SET_CLASSES",
 ]

@@ -15,3 +15,13 @@ class TyreSetTaken(Event):
     car: str
     tyre: str
     left: str
+
+
+@dataclass(frozen=True, slots=True)
+class TyreSetsChosen(Event):
+    RULE: ClassVar[str] = "§21"
+    TEMPLATE: ClassVar[str] = ("{car} chooses Option {option} of the limited dry tyre sets before qualifying "
+                               "(Optional 15.10): left {left} besides the set it starts on")
+    car: str
+    option: str
+    left: str

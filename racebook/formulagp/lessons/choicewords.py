@@ -32,8 +32,10 @@ from racebook.formulagp.actions.incidents import CounterSteer, FaceForward, Rejo
 from racebook.formulagp.actions.pits import BoxRepair, Leave, PitIn, Tyres, Wait
 from racebook.formulagp.actions.secondattempt import Block, NoBlock
 from racebook.formulagp.actions.teamradio import Radio
+from racebook.formulagp.actions.tyresets import TyreOption
 from racebook.formulagp.analysis.movement import breakdown
 from racebook.formulagp.game import Race
+from racebook.formulagp.rules.tyresets import option_words
 from racebook.formulagp.state import Phase
 
 # ------------------------------------------------------------------ the learner's choices in words
@@ -203,6 +205,11 @@ def _pit_in(race: Race, a: PitIn) -> tuple[str, str]:
 @PLAIN.register(Tyres)
 def _tyres(race: Race, a: Tyres) -> tuple[str, str]:
     return f"fit new {a.tyre} tyres", ""
+
+
+@PLAIN.register(TyreOption)
+def _tyre_option(race: Race, a: TyreOption) -> tuple[str, str]:
+    return f"take Option {a.option.upper()} of the tyre sets ({option_words(a.option)}: no more for the race)", ""
 
 
 @PLAIN.register(Leave)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from racebook.formulagp.playerboard import PlayerBoard, Tyre
 
-__all__ = ["start_wear", "TYRE_SET_OPTIONS", "sets_after", "available"]
+__all__ = ["start_wear", "TYRE_SET_OPTIONS", "sets_after", "available", "option_words"]
 
 #: the Options of 15.10, as the dry sets' initials
 TYRE_SET_OPTIONS = {"a": "ssmh", "b": "smmh"}
@@ -43,3 +43,9 @@ def available(sets: str, dry: tuple[Tyre, ...]) -> tuple[Tyre, ...]:
     """The dry types of ``dry`` with a set left."""
     return tuple(t for t in dry if _DRY[t] in sets)
 
+
+
+def option_words(option: str) -> str:
+    """An Option's sets in words: ``option_words("a") == "2 Soft, 1 Medium, 1 Hard"``."""
+    sets = TYRE_SET_OPTIONS[option]
+    return ", ".join(f"{sets.count(i)} {name}" for i, name in (("s", "Soft"), ("m", "Medium"), ("h", "Hard")))
