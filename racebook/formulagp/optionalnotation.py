@@ -70,7 +70,8 @@ def read_head(s: RaceState, kv: dict[str, str], text: str) -> None:
 
 def car_tokens(c: Car) -> list[str]:
     """``ts=``: the dry tyre sets left (15.10), only with the Optional rule; ``to=``: the Option chosen (``choose``);
-    ``wn=``: the warnings (15.9), only when the car has one; ``otb=``: the banked OT (15.13), only when some is banked."""
+    ``wn=``: the warnings (15.9), only when the car has one; ``otb=``: the banked OT (15.13), only when some is
+    banked."""
     return ([f"ts={c.tyre_sets}"] if c.tyre_sets else []) + ([f"to={c.tyre_option}"] if c.tyre_option else []) + (
         [f"wn={c.warnings}"] if c.warnings else []) + ([f"otb={c.ot_bank}"] if c.ot_bank else [])
 
