@@ -13,7 +13,8 @@ every car on track has moved — in round 3 by default, in round 2 with the hous
 (no lateral step on the pit-exit tile). Until then it takes no turn and no other car meets it on track. The pit lane
 is not a space of the circuit's notation yet: the car waits on the pit-side lane's last space of the pit-exit tile
 (the space beside the 'Pit Lane' space of the exit), which no other car treats as occupied, and joins on lap 1 (the
-pit lane passes the finish line, §2.5).
+pit lane passes the finish line, §2.5). A car standing on that space when the starter's turn comes (another starter
+that could not move on, under the Virtual Safety Car say) keeps it in the pit lane a round more (:func:`blocker`).
 """
 
 from __future__ import annotations
@@ -92,6 +93,19 @@ def joiners(s: RaceState) -> tuple[str, ...]:
     """The pit-lane starters that move this round, after every car on track (§9.3, §9.5 item 6), in grid order; one
     whose start round was cut short by a Safety Car before it moved (§19.4.2 step 2: the turn is lost) joins next."""
     return tuple(car for car in s.grid if 0 < s.cars[car].pit_start <= s.round)
+
+
+def blocker(s: RaceState, c: Car) -> str:
+    """The car on track standing where pit-lane starter ``c`` would join (§9.3, §16.5), or "" when the way is free."""
+    w = pit_lane_space(s)
+    return next((o.id for o in s.cars.values() if o.id != c.id and not (o.off or o.pit or o.pit_start)
+                 and (o.pos.tile, o.pos.lane, o.pos.space) == (w.tile, w.lane, w.space)), "")
+
+
+def wait_blocked(s: RaceState, c: Car, other: str, log: EventLog) -> None:
+    """The starter cannot leave the pit lane this round: it starts next round (its turn ends)."""
+    c.pit_start = s.round + 1
+    log.append(ev.PitLaneExitBlocked(c.id, other, s.track.name_of(pit_lane_space(s)), c.pit_start))
 
 
 def join(s: RaceState, c: Car, t: Turn, log: EventLog) -> None:

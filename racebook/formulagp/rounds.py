@@ -29,7 +29,7 @@ from racebook.formulagp.cardplay import apply_play, card_type, check_play
 from racebook.formulagp.components import CardType
 from racebook.formulagp.damage import take_failure
 from racebook.formulagp.eventcards import turn_over
-from racebook.formulagp.gridstart import join, joiners, round_one_cards, starters, unstick
+from racebook.formulagp.gridstart import blocker, join, joiners, round_one_cards, starters, unstick, wait_blocked
 from racebook.formulagp.hand import discardable, draw, ladder
 from racebook.formulagp.losscontrol import finish_group, hold_turn, passable, pause, sits_out
 from racebook.formulagp.penalties import reveal_at_end
@@ -188,6 +188,10 @@ def begin_turn(s: RaceState, log: EventLog) -> None:
         return end_turn(s, log)
     raceevents.turn_started(s, c, log)
     if c.pit_start:  # the race's first move, from the pit lane (§9.3)
+        other = blocker(s, c)
+        if other:  # a car stands where it would join: it waits in the pit lane a round more
+            wait_blocked(s, c, other, log)
+            return end_turn(s, log)
         join(s, c, s.turn, log)
     log.append(ev.TurnStarted(car, s.track.name_of(c.pos)))
     if c.bot:

@@ -67,6 +67,8 @@ def _run(rules: Rules, seed: int, bots: tuple[str, ...], greedy: bool, every: in
 @settings(max_examples=10, deadline=None)
 @given(seed=st.integers(0, 10**6), which=st.integers(-1, len(EACH) - 1), bots=st.booleans(), greedy=st.booleans(),
        advanced=st.booleans())
+@example(seed=175186, which=0, bots=False, greedy=False, advanced=False)  # a pit-lane starter joined onto
+# another that could not move on under the VSC (gridstart.blocker)
 @example(seed=1704, which=2, bots=False, greedy=False, advanced=False)  # momentum order: a counter-steer onto a
 # Slipstream space whose front shadow was free took the back one, a car's (losscontrol.move_to, occupancy.room)
 def test_all_on_and_each_alone_races_end_and_conserve(seed: int, which: int, bots: bool, greedy: bool,

@@ -366,6 +366,30 @@ def test_a7_the_crashed_car_starts_from_the_pit_lane_after_everyone_in_its_round
     conserved(race)
 
 
+def test_a_car_on_the_pit_exit_space_keeps_the_starter_in_the_pit_lane_a_round_more() -> None:
+    """§9.3, §16.5: the pit-lane starter joins at T02.4.2; with another car standing there when its turn comes
+    (found by a property test: a starter that could not move on under the VSC), it waits a round more instead of
+    joining onto that car (before: both on one space)."""
+    race = _crashed_race(Rules())
+    race.apply(race.legal_actions()[0])  # the pole's bonus card
+    drivers = {c: Greedy(i) for i, c in enumerate(race.state.cars)}
+    while not (race.state.round == 3 and race.state.turn and race.state.turn.car == "C"):
+        race.apply(drivers[race.current_car].choose(race))  # type: ignore[index]
+    s = race.state
+    s.cars["B"].pos = s.track.pos("T02.4.2")  # B stands on the space A would join at
+    s.order = (*[c for c in s.order if c != "A"], "A")
+    race.refresh()
+    while not (s.turn and s.turn.car == "A") and s.round == 3:
+        race.apply(drivers[race.current_car].choose(race))  # type: ignore[index]
+        if s.cars["B"].pos != s.track.pos("T02.4.2"):
+            s.cars["B"].pos = s.track.pos("T02.4.2")
+    blocked = events_of(race, ev.PitLaneExitBlocked)
+    assert [(e.car, e.other, e.at, e.round) for e in blocked] == [("A", "B", "T02.4.2", 4)]
+    assert s.cars["A"].pit_start == 4 and not events_of(race, ev.PitLaneJoined)
+    assert "cannot leave the pit lane" in blocked[0].sentence()
+    conserved(race)
+
+
 def test_a7_the_house_rule_reads_2_or_3() -> None:
     with pytest.raises(SetupError):
         new_race(["A", "B"], 1, rules=Rules(pit_lane_start_round=4))

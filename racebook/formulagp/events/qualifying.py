@@ -142,3 +142,17 @@ class PitLaneJoined(Event):
     car: str
     at: str
     lap: int
+
+
+@dataclass(frozen=True, slots=True)
+class PitLaneExitBlocked(Event):
+    """A pit-lane starter's turn while another car stands on the space it joins the track at (§9.3, §16.5): it cannot
+    leave the pit lane yet and waits a round more (a reading: a car leaving the pits never joins onto a car)."""
+
+    RULE: ClassVar[str] = "§9.3"
+    TEMPLATE: ClassVar[str] = ("{car} cannot leave the pit lane: {other} stands at {at}, where it would join the "
+                               "track; it waits and starts in round {round}")
+    car: str
+    other: str
+    at: str
+    round: int
