@@ -10,7 +10,7 @@ from collections import Counter
 from dataclasses import fields
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from racebook.core.visibility import TABLE, Committed, SealedEntry
@@ -417,6 +417,7 @@ def test_no_drs_in_rounds_1_and_2_nor_after_a_reduction() -> None:
 
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), n=st.integers(3, 6))
+@example(seed=90, n=6)  # a chained attack (§13.4.1): the car ahead does not defend, the overtake cites §13.4.1
 def test_every_battle_of_a_random_race_adds_up(seed: int, n: int) -> None:
     """Over a seeded race of random and greedy drivers: each side's revealed total is its cards' printed LEDs + its
     OT level's LEDs (attacker only) + its ERS LEDs; the result follows the comparison (§13.4); a success moves the
@@ -432,6 +433,7 @@ def test_every_battle_of_a_random_race_adds_up(seed: int, n: int) -> None:
         car = race.current_car
         action = drivers[car].choose(race)  # type: ignore[index]
         bidding = race.phase is Phase.BATTLE and race.state.bids.is_open
+        chained = race.state.battle is not None and race.state.battle.chained  # §13.4.1: the car ahead cannot defend
         events = race.apply(action)
         steps += 1
         if bidding and not any(isinstance(e, ev.BattleRevealed) for e in events):
@@ -450,7 +452,7 @@ def test_every_battle_of_a_random_race_adds_up(seed: int, n: int) -> None:
             assert e.role == "attacker" or e.ot_leds == 0
         att, dfn = sides
         result = next(e for e in events if isinstance(e, ev.BattleResolved))
-        expected = ("§13.3" if not dfn.defends else "§13.4.1" if att.leds > dfn.leds
+        expected = ("§13.4.1" if chained else "§13.3" if not dfn.defends else "§13.4.1" if att.leds > dfn.leds
                     else "§13.4.2" if att.leds < dfn.leds else "§13.4.3")
         assert result.citation == expected
         assert any(isinstance(e, ev.Overtook) for e in events) is (expected in ("§13.3", "§13.4.1"))
