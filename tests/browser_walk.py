@@ -177,7 +177,10 @@ def _click_main_widget(page: Any, seen: Walked) -> Any:
             "(b) => b.querySelector('i')?.className || ''")
         seen.clicked = f"the button {label[:40]!r}"
         before = button.evaluate(_STATE)
-        button.click()
+        try:  # a button shown only on hover (a bqplot figure's own toolbar: 'PanZoom') cannot be clicked: the next
+            button.click(timeout=BUTTON_WAIT_MS)
+        except Exception:
+            continue
         try:
             page.wait_for_function(f"([el, old]) => ({_STATE})(el) !== old", arg=[button.element_handle(), before],
                                    timeout=BUTTON_WAIT_MS, polling=100)
