@@ -157,6 +157,8 @@ LEAD = 80.0  # track units of straight line before and after a strip (its tangen
 CONTEXT = 2  # tiles laid out beyond a framed stretch on each side (drawn where they fall inside the picture)
 
 _CACHE: dict[int, tuple[Track, Layout]] = {}
+STRIPS_KEPT = 64  # the framed stretches kept (:func:`strip`): a notebook's steppers frame a few dozen at most
+_STRIPS: dict[tuple[int, tuple[int, ...]], tuple[Track, Layout]] = {}
 
 
 def layout(track: Track) -> Layout:
@@ -180,7 +182,14 @@ def strip(track: Track, tiles: list[int]) -> Layout:
             run.append((run[-1] + 1) % n)
         while track.pit_entry not in run and len(run) < n:
             run.insert(0, (run[0] - 1) % n)
-    return _build(track, _strip_geometry(track, run), run)
+    key = (id(track), tuple(run))
+    got = _STRIPS.get(key)
+    if got is None or got[0] is not track:  # built once per stretch, as the whole circuit's (a stepper's click)
+        if len(_STRIPS) >= STRIPS_KEPT:
+            _STRIPS.pop(next(iter(_STRIPS)))
+        got = (track, _build(track, _strip_geometry(track, run), run))
+        _STRIPS[key] = got
+    return got[1]
 
 
 def _strip_geometry(track: Track, run: list[int]) -> TrackGeometry:
