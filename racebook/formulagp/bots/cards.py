@@ -188,7 +188,9 @@ def _control(doc: dict[str, Any], file: str) -> tuple[Control, dict[str, str]]:
     return Control(get_int(t, "max_ot", "control.max_ot", lo=0, hi=9), tuple(sides)), sources
 
 
-def _cards(doc: dict[str, Any], key: str, file: str, sources: dict[str, str]) -> list[dict[str, Any]]:
+def card_rows(doc: dict[str, Any], key: str, file: str, sources: dict[str, str]) -> list[dict[str, Any]]:
+    """The ``[key]`` table of a BOT card file (Rookie or Pro): ``count`` and ``cards``, each card a table with a
+    unique letters-and-digits ``code``; its sources merged into ``sources``. Each problem a DataError."""
     t = pv.table(doc, key, file)
     pv.only_keys(t, {"count", "cards", "source", "sources"}, file, key)
     sources |= pv.sourced(t, ["count", "cards"], file, key)
@@ -208,7 +210,7 @@ def _cards(doc: dict[str, Any], key: str, file: str, sources: dict[str, str]) ->
 
 
 def _tactics(doc: dict[str, Any], file: str, sources: dict[str, str]) -> tuple[Tactics, ...]:
-    rows = _cards(doc, "tactics", file, sources)
+    rows = card_rows(doc, "tactics", file, sources)
     if len(rows) != ROOKIE_TACTICS:
         raise DataError(file, "tactics.count", f"the Rookie TACTICS cards are the {ROOKIE_TACTICS} single-LED cards "
                                                "(§22.1)")
@@ -241,7 +243,7 @@ def _tactics(doc: dict[str, Any], file: str, sources: dict[str, str]) -> tuple[T
 
 
 def _battle(doc: dict[str, Any], file: str, sources: dict[str, str]) -> tuple[BattleCard, ...]:
-    rows = _cards(doc, "battle", file, sources)
+    rows = card_rows(doc, "battle", file, sources)
     out = []
     for i, r in enumerate(rows):
         path = f"battle.cards[{i}]"

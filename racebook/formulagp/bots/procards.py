@@ -18,7 +18,7 @@ from racebook.core.datafile import load_toml
 from racebook.core.errors import DataError
 from racebook.core.fields import as_int, get, get_enum, get_int, get_str, kind_of
 from racebook.formulagp import provenance as pv
-from racebook.formulagp.bots.cards import Block, Decide, Shape, Side, Tactics, bot_cards, by_code
+from racebook.formulagp.bots.cards import Block, Decide, Shape, Side, Tactics, bot_cards, by_code, card_rows
 from racebook.formulagp.components import DATA
 from racebook.formulagp.playerboard import GEARS, Tyre
 from racebook.formulagp.track import Turn
@@ -171,25 +171,6 @@ def _control(doc: dict[str, Any], file: str) -> tuple[tuple[ProControl, ...], in
     return tuple(out), bonus, tyres, sources
 
 
-def _rows(doc: dict[str, Any], key: str, file: str, sources: dict[str, str]) -> list[dict[str, Any]]:
-    t = pv.table(doc, key, file)
-    pv.only_keys(t, {"count", "cards", "source", "sources"}, file, key)
-    sources |= pv.sourced(t, ["count", "cards"], file, key)
-    rows = t.get("cards")
-    count = get_int(t, "count", f"{key}.count", lo=1, hi=99)
-    if not isinstance(rows, list) or len(rows) != count:
-        raise DataError(file, f"{key}.cards", f"must list the {count} cards of {key}.count")
-    codes: list[str] = []
-    for i, r in enumerate(rows):
-        if not isinstance(r, dict):
-            raise DataError(file, f"{key}.cards[{i}]", f"must be a table, not {kind_of(r)}")
-        code = get_str(r, "code", f"{key}.cards[{i}].code")
-        if not code.isalnum() or code in codes:
-            raise DataError(file, f"{key}.cards[{i}].code", f"a unique card code of letters and digits (got {code!r})")
-        codes.append(code)
-    return rows
-
-
 def _tyre(v: Any, path: str, file: str, extra: tuple[str, ...] = ()) -> str:
     known = [x.value for x in Tyre if x is not Tyre.WET] + list(extra)
     if v not in known:
@@ -199,7 +180,7 @@ def _tyre(v: Any, path: str, file: str, extra: tuple[str, ...] = ()) -> str:
 
 def _strategy(doc: dict[str, Any], file: str, sources: dict[str, str]) -> tuple[Strategy, ...]:
     out = []
-    for i, r in enumerate(_rows(doc, "strategy", file, sources)):
+    for i, r in enumerate(card_rows(doc, "strategy", file, sources)):
         path = f"strategy.cards[{i}]"
         pv.only_keys(r, {"code", "start", "then", "weather"}, file, path)
         start, then = get(r, "start", f"{path}.start"), get(r, "then", f"{path}.then")
@@ -216,7 +197,7 @@ def _strategy(doc: dict[str, Any], file: str, sources: dict[str, str]) -> tuple[
 def _tactics(doc: dict[str, Any], file: str, sources: dict[str, str]) -> tuple[ProTactics, ...]:
     rookie = {x.code for x in bot_cards().tactics}
     out = []
-    for i, r in enumerate(_rows(doc, "tactics", file, sources)):
+    for i, r in enumerate(card_rows(doc, "tactics", file, sources)):
         path = f"tactics.cards[{i}]"
         pv.only_keys(r, {"code", "shape", "lane", "yellow", "blocked", "attack", "defend", "corner", "hazard"},
                      file, path)
@@ -254,7 +235,7 @@ def _failures(doc: dict[str, Any], file: str, sources: dict[str, str], taken: se
     if "failure" not in doc:
         return ()
     out = []
-    for i, r in enumerate(_rows(doc, "failure", file, sources)):
+    for i, r in enumerate(card_rows(doc, "failure", file, sources)):
         path = f"failure.cards[{i}]"
         pv.only_keys(r, {"code", "yellow"}, file, path)
         if r["code"] in taken:
